@@ -1,0 +1,103 @@
+/**
+ * Every error leaves the server as `{"error":{"code":<status>,"message":"..."}}`: schema
+ * violations (400 naming the field), unknown routes (404), malformed JSON, and defects (500,
+ * logged with their cause, never shown to the caller).
+ */
+import { Cause, Effect } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
+
+const reasons: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  409: "Conflict",
+  413: "Request body too large",
+  415: "Unsupported media type"
+}
+
+export const envelope = (status: number, message: string) =>
+  HttpServerResponse.jsonUnsafe({ error: { code: status, message } }, { status })
+
+const kinds: Record<string, string> = {
+  Params: "path parameter",
+  Query: "query parameter",
+  Headers: "header",
+  Payload: "request body"
+}
+
+/**
+ * Schema messages end each problem with its path (`at ["members"][0]`); callers read
+ * `members[0]: <problem>` more easily.
+ */
+export const describeIssue = (message: string): string => {
+  const problems: Array<string> = []
+  const lines = message.split("\n")
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim()
+    if (line === "" || line.startsWith("at [")) continue
+    const next = lines[i + 1]?.trim()
+    if (next?.startsWith("at [")) {
+      const path = next.slice(3).replace(/\["([^"]*)"\]/g, ".$1").replace(/^\./, "")
+      problems.push(`${path}: ${line}`)
+    } else {
+      problems.push(line)
+    }
+  }
+  return problems.join("; ")
+}
+
+/** The answer for a failure that reached the router without a response of its own. */
+const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    for (const reason of cause.reasons) {
+      const value = Cause.isDieReason(reason) ? reason.defect : Cause.isFailReason(reason) ? reason.error : undefined
+      if (HttpApiError.HttpApiSchemaError.is(value) && value.kind in kinds) {
+        return envelope(400, `Invalid ${kinds[value.kind]}: ${describeIssue(value.cause.message)}`)
+      }
+      if (HttpApiError.HttpApiPayloadTooLarge.is(value)) return envelope(413, reasons[413]!)
+      if (typeof value === "object" && value !== null && "_tag" in value) {
+        const tag = (value as { readonly _tag: unknown; readonly reason?: { readonly _tag?: unknown } })
+        if (tag._tag === "RouteNotFound" || (tag._tag === "HttpServerError" && tag.reason?._tag === "RouteNotFound")) {
+          return envelope(404, `No operation at ${request.method} ${request.url.split("?")[0]}`)
+        }
+        if (tag._tag === "RequestParseError" || (tag._tag === "HttpServerError" && tag.reason?._tag === "RequestParseError")) {
+          return envelope(400, "The request body could not be parsed")
+        }
+      }
+    }
+    if (Cause.hasInterruptsOnly(cause)) return envelope(503, "The request was interrupted")
+    yield* Effect.logError("Unhandled error", cause)
+    return envelope(500, "Internal server error")
+  })
+
+/** The message of an error answer that is not already in the envelope, or none to leave it as is. */
+const foreignMessage = (response: HttpServerResponse.HttpServerResponse): string | undefined => {
+  const body = response.body
+  if (body._tag === "Empty") return reasons[response.status] ?? "Error"
+  if (body._tag === "Uint8Array" && !body.contentType.includes("json")) {
+    const text = new TextDecoder().decode(body.body).trim()
+    return text === "" ? reasons[response.status] ?? "Error" : text
+  }
+  return undefined
+}
+
+const handle = <E, R>(
+  httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const response = yield* httpEffect.pipe(Effect.catchCause((cause) => fromCause(cause, request)))
+    const message = response.status >= 400 ? foreignMessage(response) : undefined
+    return message === undefined ? response : envelope(response.status, message)
+  })
+
+/** A global router middleware: wraps every route, the not-found fallback included. */
+export const layer = HttpRouter.middleware(
+  (httpEffect) =>
+    // Every failure is answered here; the declared error type only satisfies the router's typing.
+    handle(httpEffect) as Effect.Effect<HttpServerResponse.HttpServerResponse, Effect.Error<typeof httpEffect>, HttpServerRequest.HttpServerRequest>,
+  { global: true }
+)

@@ -1,0 +1,32 @@
+/** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
+import { Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { Api } from "@quire/api"
+import * as AuthenticationLive from "./AuthenticationLive.ts"
+import * as ErrorEnvelope from "./ErrorEnvelope.ts"
+import * as MembersHandlers from "./handlers/MembersHandlers.ts"
+import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as SystemHandlers from "./handlers/SystemHandlers.ts"
+import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
+import * as UsersHandlers from "./handlers/UsersHandlers.ts"
+
+/** Routes of the API with their handlers; needs the use cases, PublicUrl and Storage. */
+export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }).pipe(
+  Layer.provide([
+    SystemHandlers.layer,
+    UsersHandlers.layer,
+    OrganizationsHandlers.layer,
+    MembersHandlers.layer,
+    TeamsHandlers.layer
+  ]),
+  Layer.provide(AuthenticationLive.layer)
+)
+
+export const app = Layer.mergeAll(routes, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer)
+
+/**
+ * Serves the application on whatever HttpServer is provided. Requests are not logged one by
+ * one: the router's per-request info log cost most of the throughput in measurements.
+ */
+export const serve = HttpRouter.serve(app, { disableLogger: true })

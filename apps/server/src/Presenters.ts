@@ -1,0 +1,90 @@
+/** Domain records to the API's JSON shapes (the shapes GitBook's API answers with). */
+import type { Member as MemberResponse, Organization as OrganizationResponse, Schemas, Team as TeamResponse } from "@quire/api"
+import {
+  Authorization,
+  type LinkInvite,
+  type Member,
+  type OrganizationAccess,
+  type Team,
+  type User
+} from "@quire/identity"
+import type { Roles } from "@quire/kernel"
+import type { PublicUrl } from "./PublicUrl.ts"
+
+type Urls = PublicUrl["Service"]
+
+/** A user as others see them; the email is shown to the user, co-members and administrators. */
+export const user = (urls: Urls, u: User, options: { readonly showEmail: boolean } = { showEmail: true }): Schemas.User => ({
+  object: "user",
+  id: u.id,
+  displayName: u.displayName,
+  ...(options.showEmail ? { email: u.email } : {}),
+  ...(u.photoURL === null ? {} : { photoURL: u.photoURL }),
+  urls: { location: urls.api(`/users/${u.id}`) }
+})
+
+export const organization = (urls: Urls, access: OrganizationAccess): OrganizationResponse => {
+  const o = access.organization
+  return {
+    object: "organization",
+    id: o.id,
+    title: o.title,
+    createdAt: o.createdAt.toISOString(),
+    emailDomains: o.emailDomains,
+    ...(o.hostname === null ? {} : { hostname: o.hostname }),
+    type: "business",
+    defaultRole: o.defaultRole,
+    ...(o.defaultContentSite === null ? {} : { defaultContent: { type: "site" as const, site: o.defaultContentSite } }),
+    sso: o.sso,
+    ai: o.ai,
+    inviteLinks: o.inviteLinks,
+    plan: "free_2024",
+    mergeRules: { type: "none" },
+    urls: {
+      location: urls.api(`/orgs/${o.id}`),
+      app: urls.app(`/o/${o.id}`),
+      ...(o.logo === null ? {} : { logo: o.logo })
+    },
+    trial: { status: "notapplicable", count: 0 },
+    permissions: Authorization.organizationPermissions(access.membership.role)
+  }
+}
+
+export const member = (urls: Urls, m: Member): MemberResponse => ({
+  object: "member",
+  id: m.user.id,
+  role: m.role,
+  user: user(urls, m.user),
+  disabled: m.disabled,
+  joinedAt: m.joinedAt.toISOString(),
+  ...(m.lastSeenAt === null ? {} : { lastSeenAt: m.lastSeenAt.toISOString() }),
+  sso: m.sso,
+  spaces: m.spaces,
+  teams: m.teams,
+  sites: 0
+})
+
+export const team = (callerRole: Roles.MemberRole | null, t: Team): TeamResponse => ({
+  object: "team",
+  id: t.id,
+  title: t.title,
+  members: t.members,
+  spaces: t.spaces,
+  createdAt: t.createdAt.toISOString(),
+  permissions: Authorization.teamPermissions(callerRole)
+})
+
+export const linkInvite = (urls: Urls, invite: LinkInvite) => ({
+  object: "organization-invite" as const,
+  id: invite.id,
+  role: invite.role,
+  createdAt: invite.createdAt.toISOString(),
+  urls: { location: urls.api(`/orgs/${invite.organizationId}/link-invites/${invite.id}`) }
+})
+
+/** The list envelope of a page. */
+export const list = <A, B>(page: { readonly items: ReadonlyArray<A>; readonly next?: string | undefined }, f: (a: A) => B) => ({
+  ...(page.next === undefined ? {} : { next: { page: page.next } }),
+  count: page.items.length,
+  items: page.items.map(f)
+})

@@ -1,0 +1,50 @@
+/** Handlers of the organizations group. */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "@quire/api"
+import { Organizations, type OrganizationAccess, type OrganizationPatch } from "@quire/identity"
+import * as DomainErrors from "../DomainErrors.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(function*(handlers) {
+  const organizations = yield* Organizations
+  const urls = yield* PublicUrl
+  const present = (access: OrganizationAccess) => Presenters.organization(urls, access)
+  return handlers
+    .handle("listOrganizationsForAuthenticatedUser", ({ query }) =>
+      organizations.list(query).pipe(DomainErrors.api, Effect.map((page) => Presenters.list(page, present))))
+    .handle("createOrganization", ({ payload }) => organizations.create(payload).pipe(Effect.map(present)))
+    .handle("getOrganizationById", ({ params }) =>
+      organizations.access(params.organizationId).pipe(DomainErrors.api, Effect.map(present)))
+    .handle("updateOrganizationById", ({ params, payload }) => {
+      const { defaultContent, ...rest } = payload
+      const patch: OrganizationPatch = {
+        ...rest,
+        ...(defaultContent === undefined ? {} : { defaultContentSite: defaultContent?.site ?? null })
+      }
+      return organizations.update(params.organizationId, patch).pipe(DomainErrors.api, Effect.map(present))
+    })
+    .handle("getOrganizationsForEmailDomain", ({ params }) =>
+      organizations.listByEmailDomain(params.emailDomain).pipe(
+        Effect.map((found) => ({ organizations: found.map(present) }))
+      ))
+    .handle("inviteUsersToOrganization", ({ params, payload }) =>
+      organizations.invite(params.organizationId, {
+        emails: payload.emails,
+        role: payload.role ?? null,
+        sso: payload.sso ?? false
+      }).pipe(DomainErrors.api))
+    .handle("listOrganizationInviteLinks", ({ params }) =>
+      organizations.listLinkInvites(params.organizationId).pipe(
+        DomainErrors.api,
+        Effect.map((items) => Presenters.list({ items }, (invite) => Presenters.linkInvite(urls, invite)))
+      ))
+    .handle("createOrganizationInvite", ({ params, payload }) =>
+      organizations.createLinkInvite(params.organizationId, payload.role ?? null).pipe(
+        DomainErrors.api,
+        Effect.map((invite) => Presenters.linkInvite(urls, invite))
+      ))
+    .handle("deleteOrganizationInviteById", ({ params }) =>
+      organizations.deleteLinkInvite(params.organizationId, params.inviteId).pipe(DomainErrors.api))
+}))

@@ -1,0 +1,81 @@
+/**
+ * Test harness: the real router on a real HTTP server (an ephemeral port), over each storage
+ * backend, with typed clients derived from the API contract.
+ */
+import { Effect, Layer } from "effect"
+import { HttpClient, HttpClientRequest, HttpServer } from "effect/http"
+import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Api, Authentication } from "@quire/api"
+import { Testing } from "@quire/db"
+import { Users } from "@quire/identity"
+import * as Http from "../src/Http.ts"
+import { PublicUrl } from "../src/PublicUrl.ts"
+import * as Services from "../src/Services.ts"
+import { Storage } from "../src/Storage.ts"
+
+export const adminEmail = "admin@quire.test"
+export const adminToken = "quire_test_admin_token_0123456789"
+export const publicUrl = "http://quire.test"
+
+const bootstrap = Layer.effectDiscard(
+  Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))
+)
+
+const serverOn = (services: Layer.Layer<Services.Services>, kind: Storage["Service"]["kind"]) =>
+  bootstrap.pipe(
+    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(services),
+    Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
+    Layer.provideMerge(NodeHttpServer.layerTest)
+  )
+
+/** The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite. */
+export const backends = [
+  { name: "memory", layer: serverOn(Services.layerMemory, "memory") },
+  { name: "postgres", layer: serverOn(Services.layerSql.pipe(Layer.provide(Testing.layerPostgresTest), Layer.orDie), "postgres") },
+  { name: "pglite", layer: serverOn(Services.layerSql.pipe(Layer.provide(Testing.layerPgliteTest), Layer.orDie), "embedded") }
+] as const
+
+const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
+
+/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
+export const client = (token?: string) =>
+  HttpApiClient.make(Api, {
+    transformClient: token === undefined ? undefined : HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
+  }).pipe(Effect.provide(passThrough))
+
+export type Client = Effect.Success<ReturnType<typeof client>>
+
+/** The server's base URL, for clients that are not Effect's (GitBook's own, raw fetch). */
+export const baseUrl = Effect.map(Effect.service(HttpServer.HttpServer), (server) => {
+  const address = server.address
+  return "port" in address ? `http://127.0.0.1:${address.port}` : ""
+})
+
+/** A raw request, for what the typed client cannot send (malformed JSON, unknown routes). */
+export const raw = Effect.fnUntraced(function*(method: string, path: string, init?: { body?: string; token?: string }) {
+  const base = yield* baseUrl
+  const response = yield* Effect.promise(() =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(init?.token === undefined ? {} : { authorization: `Bearer ${init.token}` })
+      },
+      ...(init?.body === undefined ? {} : { body: init.body })
+    })
+  )
+  const text = yield* Effect.promise(() => response.text())
+  return { status: response.status, body: text === "" ? undefined : JSON.parse(text) as unknown }
+})
+
+let counter = 0
+/** A new user with a token of their own, created through the API by the administrator. */
+export const newUser = Effect.fnUntraced(function*(name: string) {
+  const admin = yield* client(adminToken)
+  const email = `${name.toLowerCase()}.${++counter}.${Date.now()}@example.com`
+  const user = yield* admin.users.createUser({ payload: { email, displayName: name } })
+  const token = yield* admin.users.createUserToken({ params: { userId: user.id }, payload: { label: "test" } })
+  return { user, token: token.token, email, api: yield* client(token.token) }
+})

@@ -1,0 +1,68 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import pg from "pg"
+import { TestDatabase } from "./TestDatabase.ts"
+
+const appDir = fileURLToPath(new URL("..", import.meta.url))
+
+interface Started {
+  readonly child: ChildProcess
+  /** Everything the process printed so far. */
+  readonly output: () => string
+  readonly exitCode: Promise<number | null>
+}
+
+/** Starts src/main.ts as `node --import tsx` would in production (no pnpm/shim in between). */
+const start = (env: Record<string, string | undefined>): Started => {
+  const environment = { ...process.env, ...env }
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete environment[key]
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: appDir, env: environment })
+  let output = ""
+  child.stdout.on("data", (chunk) => (output += String(chunk)))
+  child.stderr.on("data", (chunk) => (output += String(chunk)))
+  const exitCode = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+  return { child, output: () => output, exitCode }
+}
+
+const waitForOutput = (started: Started, text: string) =>
+  Effect.gen(function*() {
+    while (!started.output().includes(text)) yield* Effect.sleep("50 millis")
+  }).pipe(
+    Effect.timeout("15 seconds"),
+    Effect.orDie
+  )
+
+describe("worker process", () => {
+  it.live("exits with a clear message when DATABASE_URL is missing", () =>
+    Effect.gen(function*() {
+      const worker = start({ DATABASE_URL: undefined })
+      const code = yield* Effect.promise(() => worker.exitCode)
+      assert.strictEqual(code, 1)
+      assert.include(worker.output(), "DATABASE_URL is not set")
+    }))
+
+  it.live("runs graphile-worker until SIGTERM, then stops gracefully", () =>
+    Effect.gen(function*() {
+      const db = yield* TestDatabase
+      const worker = start({ DATABASE_URL: db.url })
+      yield* Effect.addFinalizer(() => Effect.sync(() => worker.child.kill("SIGKILL")))
+      yield* waitForOutput(worker, "Worker started")
+
+      const client = new pg.Client({ connectionString: db.url })
+      yield* Effect.promise(() => client.connect())
+      const { rows } = yield* Effect.promise(() =>
+        client.query<{ n: string }>(
+          "select count(*) as n from information_schema.tables where table_schema = 'graphile_worker'"
+        )
+      )
+      yield* Effect.promise(() => client.end())
+      assert.isAbove(Number(rows[0]!.n), 0, "graphile-worker migrations ran")
+
+      worker.child.kill("SIGTERM")
+      const code = yield* Effect.promise(() => worker.exitCode)
+      assert.strictEqual(code, 0)
+      assert.include(worker.output(), "Worker stopped")
+    }).pipe(Effect.provide(TestDatabase.layer)))
+})

@@ -1,0 +1,19 @@
+/** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
+import { HttpApi, OpenApi } from "effect/http-api"
+import { MembersApi } from "./MembersApi.ts"
+import { OrganizationsApi } from "./OrganizationsApi.ts"
+import { SystemApi } from "./SystemApi.ts"
+import { TeamsApi } from "./TeamsApi.ts"
+import { UsersApi } from "./UsersApi.ts"
+
+export class Api extends HttpApi.make("quire")
+  .add(SystemApi)
+  .add(UsersApi)
+  .add(OrganizationsApi)
+  .add(MembersApi)
+  .add(TeamsApi)
+  .annotateMerge(OpenApi.annotations({
+    title: "Quire API",
+    description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."
+  }))
+{}

@@ -1,0 +1,142 @@
+/** Organizations: creation, settings, listings and invitations. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Timestamp, Url } from "./Schemas.ts"
+
+export const OrganizationTitle = Schema.String.check(
+  Schema.isMinLength(2),
+  Schema.isMaxLength(255),
+  Schema.isPattern(/\S.*\S/)
+)
+const EmailDomain = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255), Schema.isPattern(/^[a-zA-Z0-9.-]+$/))
+const Hostname = Schema.String.check(Schema.isMinLength(3), Schema.isMaxLength(32))
+const SitePointer = Schema.Struct({ type: Schema.Literal("site"), site: Schema.String })
+
+export const OrganizationPermissions = Schema.Struct({
+  view: Schema.Boolean,
+  access: Schema.Boolean,
+  admin: Schema.Boolean,
+  ownTeam: Schema.Boolean,
+  createContent: Schema.Boolean,
+  createOpenAPISpec: Schema.Boolean,
+  ingestConversations: Schema.Boolean,
+  viewBilling: Schema.Boolean,
+  listMembers: Schema.Boolean,
+  listTeams: Schema.Boolean,
+  listIntegrations: Schema.Boolean,
+  listInstallations: Schema.Boolean,
+  installIntegration: Schema.Boolean
+})
+
+export const Organization = Schema.Struct({
+  object: Schema.Literal("organization"),
+  id: Schema.String,
+  title: Schema.String,
+  createdAt: Timestamp,
+  emailDomains: Schema.Array(Schema.String),
+  hostname: Schema.optionalKey(Schema.String),
+  type: Schema.Literals(["business", "community"]),
+  defaultRole: MemberRoleOrGuest,
+  defaultContent: Schema.optionalKey(SitePointer),
+  sso: Schema.Boolean,
+  ai: Schema.Boolean,
+  inviteLinks: Schema.Boolean,
+  plan: Schema.String,
+  mergeRules: Schema.Struct({ type: Schema.Literal("none") }),
+  urls: Schema.Struct({ location: Schema.String, app: Schema.String, logo: Schema.optionalKey(Schema.String) }),
+  trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Number }),
+  permissions: OrganizationPermissions
+})
+export type Organization = typeof Organization.Type
+
+export const LinkInvite = Schema.Struct({
+  object: Schema.Literal("organization-invite"),
+  id: Schema.String,
+  role: MemberRoleOrGuest,
+  createdAt: Timestamp,
+  urls: Schema.Struct({ location: Schema.String })
+})
+
+const organizationId = { organizationId: EntityId }
+
+export class OrganizationsApi extends HttpApiGroup.make("organizations")
+  .add(
+    /** Organizations the caller belongs to. */
+    HttpApiEndpoint.get("listOrganizationsForAuthenticatedUser", "/orgs", {
+      query: PageQuery,
+      success: ListOf(Organization),
+      error: ApiErrors.Common
+    }),
+    /** Creates an organization; the caller becomes its admin. */
+    HttpApiEndpoint.post("createOrganization", "/orgs", {
+      payload: Schema.Struct({
+        title: OrganizationTitle,
+        emailDomains: Schema.optionalKey(Schema.Array(EmailDomain))
+      }),
+      success: Organization.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getOrganizationById", "/orgs/:organizationId", {
+      params: organizationId,
+      success: Organization,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.patch("updateOrganizationById", "/orgs/:organizationId", {
+      params: organizationId,
+      payload: Schema.Struct({
+        title: Schema.optionalKey(OrganizationTitle),
+        emailDomains: Schema.optionalKey(Schema.Array(EmailDomain)),
+        hostname: Schema.optionalKey(Hostname),
+        defaultRole: Schema.optionalKey(MemberRoleOrGuest),
+        defaultContent: Schema.optionalKey(Schema.NullOr(SitePointer)),
+        logo: Schema.optionalKey(Schema.NullOr(Url)),
+        sso: Schema.optionalKey(Schema.Boolean),
+        ai: Schema.optionalKey(Schema.Boolean),
+        inviteLinks: Schema.optionalKey(Schema.Boolean)
+      }),
+      success: Organization,
+      error: ApiErrors.Common
+    }),
+    /** Organizations that claim an email domain. */
+    HttpApiEndpoint.get("getOrganizationsForEmailDomain", "/email-domains/:emailDomain/orgs", {
+      params: { emailDomain: EmailDomain },
+      success: Schema.Struct({ organizations: Schema.Array(Organization) }),
+      error: ApiErrors.Common
+    }),
+    /** Invites people by email; existing users join at once with the given role. */
+    HttpApiEndpoint.post("inviteUsersToOrganization", "/orgs/:organizationId/invites", {
+      params: organizationId,
+      payload: Schema.Struct({
+        emails: Schema.Array(Schema.String.check(Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))).check(
+          Schema.isMinLength(1),
+          Schema.isMaxLength(100)
+        ),
+        role: Schema.optionalKey(MemberRoleOrGuest),
+        sso: Schema.optionalKey(Schema.Boolean)
+      }),
+      success: Schema.Struct({ users: Schema.Array(Schema.String), invited: Schema.Number }),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("listOrganizationInviteLinks", "/orgs/:organizationId/link-invites", {
+      params: organizationId,
+      query: PageQuery,
+      success: ListOf(LinkInvite),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.post("createOrganizationInvite", "/orgs/:organizationId/link-invites", {
+      params: organizationId,
+      payload: Schema.Struct({ role: Schema.optionalKey(MemberRoleOrGuest) }),
+      success: LinkInvite.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.delete("deleteOrganizationInviteById", "/orgs/:organizationId/link-invites/:inviteId", {
+      params: { organizationId: EntityId, inviteId: EntityId },
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

@@ -1,0 +1,98 @@
+/**
+ * The Postgres client layer. `layerUrl` talks to a real server through a pool; `layerEmbedded`
+ * runs PGlite in-process and serves it over a local socket to the same `@effect/sql-pg`
+ * client, so both backends share one driver, one dialect and one set of type mappings.
+ */
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { PgClient } from "@effect/sql-pg"
+import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import type { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { mkdir } from "node:fs/promises"
+import { resolve } from "node:path"
+
+/**
+ * Which backend the process talks to and its connection URL. The embedded server admits one
+ * connection, which this layer's client already holds, so its URL is informational there.
+ */
+export class DatabaseInfo extends Context.Service<DatabaseInfo, {
+  readonly kind: "embedded" | "postgres"
+  readonly url: string
+}>()("@quire/db/DatabaseInfo") {}
+
+/** The embedded database (PGlite or its socket server) could not be started. */
+export class EmbeddedDatabaseError extends Schema.TaggedError<EmbeddedDatabaseError>()("EmbeddedDatabaseError", {
+  message: Schema.String,
+  cause: Schema.Defect()
+}) {}
+
+/** Everything the database layers provide. */
+export type Services = PgClient.PgClient | SqlClient.SqlClient | DatabaseInfo
+
+/** A pooled client for a real PostgreSQL server at `url` (default pool size 10). */
+export const layerUrl = (
+  url: string,
+  options?: { readonly maxConnections?: number | undefined }
+): Layer.Layer<Services, SqlError> =>
+  Layer.merge(
+    PgClient.layer({ url: Redacted.make(url), maxConnections: options?.maxConnections ?? 10 }),
+    Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url }))
+  )
+
+const tryEmbedded = <A>(message: string, evaluate: () => PromiseLike<A>) =>
+  Effect.tryPromise({
+    try: evaluate,
+    catch: (cause) => new EmbeddedDatabaseError({ message, cause })
+  })
+
+/**
+ * PGlite persisted in `dataDir` (created if missing; `undefined` keeps it in memory), served on
+ * an ephemeral 127.0.0.1 port to a single-connection client: concurrent fibers queue for it.
+ * Closing the layer closes the client, the socket server and PGlite (which flushes the data
+ * directory). PGlite cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
+ */
+export const layerEmbedded = (options: {
+  readonly dataDir?: string | undefined
+}): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir)
+    if (dataDir !== undefined) {
+      yield* tryEmbedded(`Cannot create the data directory ${dataDir}`, () => mkdir(dataDir, { recursive: true }))
+    }
+    const db = yield* Effect.acquireRelease(
+      tryEmbedded(
+        `Cannot open the embedded database${dataDir === undefined ? "" : ` in ${dataDir}`}`,
+        () => PGlite.create(dataDir === undefined ? {} : { dataDir })
+      ),
+      (db) => Effect.promise(() => db.close())
+    )
+    // PGlite is a single session: the server accepts one connection and the client opens only one.
+    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
+    yield* Effect.acquireRelease(
+      tryEmbedded("Cannot start the embedded database socket server", () => server.start()),
+      () => Effect.promise(() => server.stop())
+    )
+    const url = `postgres://postgres@${server.getServerConn()}/postgres`
+    return Layer.merge(
+      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url) })),
+      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url }))
+    )
+  }))
+
+/**
+ * Reads `DATABASE_URL` (with `QUIRE_DB_POOL_SIZE`, default 10) to use a real server; without it,
+ * runs the embedded database in `QUIRE_DATA_DIR` (default `.quire/data`).
+ */
+export const layer: Layer.Layer<Services, Config.ConfigError | SqlError | EmbeddedDatabaseError> = Layer.unwrap(
+  Effect.gen(function*() {
+    const url = yield* Config.Redacted("DATABASE_URL").pipe(Config.option)
+    const nonEmpty = Option.filter(url, (url) => Redacted.value(url).trim() !== "")
+    if (Option.isSome(nonEmpty)) {
+      const maxConnections = yield* Config.Int("QUIRE_DB_POOL_SIZE").pipe(Config.withDefault(10))
+      return layerUrl(Redacted.value(nonEmpty.value), { maxConnections })
+    }
+    const dataDir = yield* Config.String("QUIRE_DATA_DIR").pipe(Config.withDefault(".quire/data"))
+    return layerEmbedded({ dataDir })
+  })
+)

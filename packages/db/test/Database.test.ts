@@ -1,0 +1,125 @@
+import { PgClient } from "@effect/sql-pg"
+import { assert, describe, it } from "@effect/vitest"
+import { Cause, ConfigProvider, Effect, Exit, Layer, Redacted } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { SqlClient } from "effect/sql"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import * as Database from "../src/Database.ts"
+import * as Testing from "../src/Testing.ts"
+
+const adminUrl = process.env["QUIRE_TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
+
+const tempDir = Effect.acquireRelease(
+  Effect.promise(() => mkdtemp(join(tmpdir(), "quire-db-test-"))),
+  (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
+)
+
+/** Builds `layer` in its own scope, runs `f` with its services, and closes it again. */
+const withLayer = <A, E, ROut, E2>(
+  layer: Layer.Layer<ROut, E2>,
+  f: Effect.Effect<A, E, ROut>
+) => Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Effect.provide(f, context)))
+
+const DatabaseInfoEffect = Database.DatabaseInfo.useSync((info) => info)
+
+const databaseExists = (name: string) =>
+  Effect.scoped(Effect.gen(function*() {
+    const sql = yield* PgClient.makeClient({ url: Redacted.make(adminUrl) }).pipe(Effect.provide(Reactivity.layer))
+    const rows = yield* sql`SELECT 1 FROM pg_database WHERE datname = ${name}`
+    return rows.length > 0
+  }))
+
+describe("Database.layerEmbedded", () => {
+  it.live("keeps data across closing and reopening its data directory", () =>
+    Effect.gen(function*() {
+      const dataDir = join(yield* tempDir, "nested", "data")
+      const layer = Database.layerEmbedded({ dataDir })
+      yield* withLayer(
+        layer,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)`
+          yield* sql`INSERT INTO notes VALUES (1, 'kept')`
+        })
+      )
+      const rows = yield* withLayer(
+        layer,
+        SqlClient.SqlClient.use((sql) => sql<{ readonly body: string }>`SELECT body FROM notes`)
+      )
+      assert.deepStrictEqual(rows.map((row) => row.body), ["kept"])
+    }))
+
+  it.live("describes itself as embedded, with a socket URL on 127.0.0.1", () =>
+    Effect.gen(function*() {
+      const info = yield* withLayer(Database.layerEmbedded({ dataDir: undefined }), DatabaseInfoEffect)
+      assert.strictEqual(info.kind, "embedded")
+      assert.match(info.url, /^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/)
+    }))
+})
+
+describe("Database.layer", () => {
+  it.live("uses DATABASE_URL when it is set", () =>
+    Effect.gen(function*() {
+      const layer = Database.layer.pipe(
+        Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ DATABASE_URL: adminUrl, QUIRE_DB_POOL_SIZE: "2" })))
+      )
+      const [info, one] = yield* withLayer(
+        layer,
+        Effect.all([DatabaseInfoEffect, SqlClient.SqlClient.use((sql) => sql`SELECT 1 AS one`)])
+      )
+      assert.deepStrictEqual(info, { kind: "postgres", url: adminUrl })
+      assert.strictEqual(one[0]?.one, 1)
+    }))
+
+  it.live("runs the embedded database in QUIRE_DATA_DIR without DATABASE_URL", () =>
+    Effect.gen(function*() {
+      const dataDir = join(yield* tempDir, "data")
+      const layer = Database.layer.pipe(
+        Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_DATA_DIR: dataDir })))
+      )
+      const info = yield* withLayer(layer, DatabaseInfoEffect)
+      assert.strictEqual(info.kind, "embedded")
+      const reopened = yield* withLayer(
+        Database.layerEmbedded({ dataDir }),
+        SqlClient.SqlClient.use((sql) => sql`SELECT 1 AS one`)
+      )
+      assert.strictEqual(reopened[0]?.one, 1)
+    }))
+})
+
+describe("Testing.layerPostgresTest", () => {
+  it.live("creates a fresh database and drops it when the layer closes", () =>
+    Effect.gen(function*() {
+      const name = yield* withLayer(
+        Testing.layerPostgresTest,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          const info = yield* Database.DatabaseInfo
+          const rows = yield* sql<{ readonly name: string }>`SELECT current_database() AS name`
+          const name = rows[0]!.name
+          assert.match(name, /^quire_test_[0-9a-f]+$/)
+          assert.strictEqual(info.kind, "postgres")
+          assert.isTrue(info.url.endsWith(`/${name}`))
+          assert.isTrue(yield* databaseExists(name))
+          return name
+        })
+      )
+      assert.isFalse(yield* databaseExists(name))
+    }))
+
+  it.live("dies with instructions when the server cannot be reached", () =>
+    Effect.gen(function*() {
+      const layer = Testing.layerPostgresTest.pipe(
+        Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({
+          QUIRE_TEST_DATABASE_URL: "postgres://postgres@127.0.0.1:1/postgres"
+        })))
+      )
+      const exit = yield* withLayer(layer, Effect.void).pipe(Effect.exit)
+      assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause))
+      const message = String(Exit.isFailure(exit) ? Cause.squash(exit.cause) : "")
+      assert.include(message, "127.0.0.1:1")
+      assert.include(message, "pg_ctlcluster")
+    }))
+})

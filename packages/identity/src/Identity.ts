@@ -1,0 +1,37 @@
+/** Layers that assemble the identity package: its ports, adapters and use cases. */
+import { Layer } from "effect"
+import { IdentityMemory } from "./IdentityMemory.ts"
+import { Members } from "./Members.ts"
+import { MembersRepo } from "./MembersRepo.ts"
+import { Organizations } from "./Organizations.ts"
+import { OrganizationsRepo } from "./OrganizationsRepo.ts"
+import * as SqlMembersRepo from "./SqlMembersRepo.ts"
+import * as SqlOrganizationsRepo from "./SqlOrganizationsRepo.ts"
+import * as SqlTeamsRepo from "./SqlTeamsRepo.ts"
+import * as SqlUsersRepo from "./SqlUsersRepo.ts"
+import { Teams } from "./Teams.ts"
+import { TeamsRepo } from "./TeamsRepo.ts"
+import { Users } from "./Users.ts"
+import { UsersRepo } from "./UsersRepo.ts"
+
+/** All identity ports, in memory, sharing one store. */
+export const layerReposMemory = Layer.mergeAll(
+  UsersRepo.layerMemory,
+  OrganizationsRepo.layerMemory,
+  MembersRepo.layerMemory,
+  TeamsRepo.layerMemory
+).pipe(Layer.provide(IdentityMemory.layer))
+
+/** All identity ports on Postgres (needs only a SqlClient). */
+export const layerReposSql = Layer.mergeAll(
+  SqlUsersRepo.layer,
+  SqlOrganizationsRepo.layer,
+  SqlMembersRepo.layer,
+  SqlTeamsRepo.layer
+)
+
+/** The use cases, over whichever ports are provided. */
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer).pipe(
+  Layer.provideMerge(Organizations.layer),
+  Layer.provideMerge(Users.layer)
+)

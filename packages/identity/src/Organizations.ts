@@ -1,0 +1,159 @@
+/** Use cases on organizations: creation, settings, listings and invitations. */
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
+import { ensureOrganization } from "./Authorization.ts"
+import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
+import { MembersRepo } from "./MembersRepo.ts"
+import { OrganizationsRepo } from "./OrganizationsRepo.ts"
+import { UsersRepo } from "./UsersRepo.ts"
+
+export interface InviteInput {
+  readonly emails: ReadonlyArray<string>
+  readonly role: Roles.MemberRole | null
+  readonly sso: boolean
+}
+
+export interface InviteResult {
+  /** Existing users who joined the organization. */
+  readonly users: ReadonlyArray<string>
+  /** Number of emails invited, including those still without an account. */
+  readonly invited: number
+}
+
+export interface OrganizationsShape {
+  /** The organization as the caller sees it; NotFound when the caller is not a member. */
+  readonly access: (organizationId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound, Actor.Actor>
+  readonly create: (input: { readonly title: string; readonly emailDomains?: ReadonlyArray<string> | undefined }) => Effect.Effect<OrganizationAccess, never, Actor.Actor>
+  readonly list: (page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<OrganizationAccess>, Errors.InvalidInput, Actor.Actor>
+  readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
+  readonly listByEmailDomain: (domain: string) => Effect.Effect<ReadonlyArray<OrganizationAccess>, never, Actor.Actor>
+  readonly invite: (organizationId: string, input: InviteInput) => Effect.Effect<InviteResult, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  readonly createLinkInvite: (organizationId: string, role: Roles.MemberRole | null) => Effect.Effect<LinkInvite, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+}
+
+export class Organizations extends Context.Service<Organizations, OrganizationsShape>()("@quire/identity/Organizations") {
+  static readonly layer = Layer.effect(
+    Organizations,
+    Effect.gen(function*() {
+      const repo = yield* OrganizationsRepo
+      const users = yield* UsersRepo
+      const members = yield* MembersRepo
+      const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const access = Effect.fn("Organizations.access")(function*(organizationId: string) {
+        const actor = yield* Actor.Actor
+        const found = yield* repo.findAccess(organizationId, actor.userId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
+        return found.value
+      })
+
+      const adminAccess = Effect.fnUntraced(function*(organizationId: string, action: string) {
+        const found = yield* access(organizationId)
+        yield* ensureOrganization(found.membership, "admin", action)
+        return found
+      })
+
+      const create = Effect.fn("Organizations.create")(function*(input: {
+        readonly title: string
+        readonly emailDomains?: ReadonlyArray<string> | undefined
+      }) {
+        const actor = yield* Actor.Actor
+        const organization: Organization = {
+          id: yield* ids.make,
+          title: input.title,
+          createdAt: yield* now,
+          emailDomains: (input.emailDomains ?? []).map((d) => d.toLowerCase()),
+          hostname: null,
+          defaultRole: null,
+          defaultContentSite: null,
+          logo: null,
+          sso: false,
+          ai: false,
+          inviteLinks: false
+        }
+        yield* transactor.transaction(repo.insert(organization, actor.userId))
+        return { organization, membership: { role: "admin" as const } }
+      })
+
+      const list = Effect.fn("Organizations.list")(function*(page: Pagination.PageRequest) {
+        const actor = yield* Actor.Actor
+        const after = yield* Pagination.cursorOf(page)
+        return yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
+      })
+
+      const update = Effect.fn("Organizations.update")(function*(organizationId: string, patch: OrganizationPatch) {
+        const found = yield* adminAccess(organizationId, "change the organization's settings")
+        if (patch.defaultContentSite != null) {
+          // No docs site exists yet in this organization (sites arrive with the sites package).
+          return yield* new Errors.InvalidInput({
+            field: "defaultContent.site",
+            reason: `site ${JSON.stringify(patch.defaultContentSite)} does not exist in this organization`
+          })
+        }
+        const normalized: OrganizationPatch = patch.emailDomains === undefined
+          ? patch
+          : { ...patch, emailDomains: patch.emailDomains.map((d) => d.toLowerCase()) }
+        const organization = yield* repo.update(organizationId, normalized)
+        return { organization, membership: found.membership }
+      })
+
+      const listByEmailDomain = Effect.fn("Organizations.listByEmailDomain")(function*(domain: string) {
+        const actor = yield* Actor.Actor
+        return yield* repo.listByEmailDomain(domain.toLowerCase(), actor.userId)
+      })
+
+      const invite = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
+        yield* adminAccess(organizationId, "invite members")
+        const joinedAt = yield* now
+        const joined: Array<string> = []
+        const emails = Array.from(new Set(input.emails.map((e) => e.toLowerCase())))
+        for (const email of emails) {
+          const user = yield* users.findByEmail(email)
+          if (Option.isSome(user)) {
+            const added = yield* members.add({ organizationId, userId: user.value.id, role: input.role, joinedAt, sso: input.sso })
+            if (added) joined.push(user.value.id)
+          } else {
+            yield* repo.insertEmailInvite({ organizationId, email, role: input.role, sso: input.sso })
+          }
+        }
+        return { users: joined, invited: emails.length }
+      }, transactor.transaction)
+
+      const createLinkInvite = Effect.fn("Organizations.createLinkInvite")(function*(
+        organizationId: string,
+        role: Roles.MemberRole | null
+      ) {
+        yield* adminAccess(organizationId, "create invite links")
+        const invite: LinkInvite = { id: yield* ids.make, organizationId, role, createdAt: yield* now }
+        yield* repo.insertLinkInvite(invite)
+        return invite
+      })
+
+      const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
+        yield* adminAccess(organizationId, "list invite links")
+        return yield* repo.listLinkInvites(organizationId)
+      })
+
+      const deleteLinkInvite = Effect.fn("Organizations.deleteLinkInvite")(function*(organizationId: string, inviteId: string) {
+        yield* adminAccess(organizationId, "delete invite links")
+        yield* repo.deleteLinkInvite(organizationId, inviteId)
+      })
+
+      return Organizations.of({
+        access,
+        create,
+        list,
+        update,
+        listByEmailDomain,
+        invite,
+        createLinkInvite,
+        listLinkInvites,
+        deleteLinkInvite
+      })
+    })
+  )
+}

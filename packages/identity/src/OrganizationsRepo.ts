@@ -1,0 +1,101 @@
+/** Port: organizations, the caller's access to them, and their invitations. */
+import { Context, Effect, Layer, Option } from "effect"
+import { Pagination, type Roles } from "@quire/kernel"
+import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
+import { IdentityMemory, memberKey } from "./IdentityMemory.ts"
+import type { EmailInviteRow } from "./IdentityMemory.ts"
+
+export interface OrganizationsRepoShape {
+  /** Stores a new organization with `adminUserId` as its first admin. */
+  readonly insert: (organization: Organization, adminUserId: string) => Effect.Effect<void>
+  /** The organization with the caller's role, or none when the caller is not a member. */
+  readonly findAccess: (organizationId: string, userId: string) => Effect.Effect<Option.Option<OrganizationAccess>>
+  readonly listForUser: (
+    userId: string,
+    after: Pagination.CursorKey | undefined,
+    limit: number
+  ) => Effect.Effect<Pagination.Page<OrganizationAccess>>
+  readonly listByEmailDomain: (domain: string, userId: string) => Effect.Effect<ReadonlyArray<OrganizationAccess>>
+  readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<Organization>
+  readonly insertLinkInvite: (invite: LinkInvite) => Effect.Effect<void>
+  readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>>
+  readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void>
+  /** Remembers an invitation for an email that has no user yet. */
+  readonly insertEmailInvite: (invite: EmailInviteRow) => Effect.Effect<void>
+  /** Removes and returns the pending invitations of an email (when its user is created). */
+  readonly takeEmailInvites: (email: string) => Effect.Effect<ReadonlyArray<EmailInviteRow>>
+}
+
+/** Sort key of organization listings. */
+export const organizationKey = (o: Organization): Pagination.CursorKey => [o.createdAt.toISOString(), o.id]
+
+export class OrganizationsRepo extends Context.Service<OrganizationsRepo, OrganizationsRepoShape>()(
+  "@quire/identity/OrganizationsRepo"
+) {
+  static readonly layerMemory = Layer.effect(
+    OrganizationsRepo,
+    Effect.gen(function*() {
+      const store = yield* IdentityMemory
+      const access = (organization: Organization, userId: string): OrganizationAccess | undefined => {
+        const row = store.members.get(memberKey(organization.id, userId))
+        return row === undefined ? undefined : { organization, membership: { role: row.role } }
+      }
+      return OrganizationsRepo.of({
+        insert: (organization, adminUserId) =>
+          Effect.sync(() => {
+            store.organizations.set(organization.id, organization)
+            store.members.set(memberKey(organization.id, adminUserId), {
+              organizationId: organization.id,
+              userId: adminUserId,
+              role: "admin" as Roles.MemberRole,
+              joinedAt: organization.createdAt,
+              lastSeenAt: null,
+              sso: false,
+              disabled: false
+            })
+          }),
+        findAccess: (organizationId, userId) =>
+          Effect.sync(() => {
+            const organization = store.organizations.get(organizationId)
+            return Option.fromNullishOr(organization === undefined ? undefined : access(organization, userId))
+          }),
+        listForUser: (userId, after, limit) =>
+          Effect.sync(() => {
+            const all = Array.from(store.organizations.values()).flatMap((o) => access(o, userId) ?? [])
+            return Pagination.paginateArray(all, (a) => organizationKey(a.organization), { order: "asc", after, limit })
+          }),
+        listByEmailDomain: (domain, userId) =>
+          Effect.sync(() =>
+            Array.from(store.organizations.values())
+              .filter((o) => o.emailDomains.includes(domain.toLowerCase()))
+              .map((organization) => access(organization, userId) ?? { organization, membership: { role: null } })
+          ),
+        update: (organizationId, patch) =>
+          Effect.sync(() => {
+            const next = { ...store.organizations.get(organizationId)!, ...patch }
+            store.organizations.set(organizationId, next)
+            return next
+          }),
+        insertLinkInvite: (invite) => Effect.sync(() => void store.linkInvites.set(invite.id, invite)),
+        listLinkInvites: (organizationId) =>
+          Effect.sync(() => Array.from(store.linkInvites.values()).filter((i) => i.organizationId === organizationId)),
+        deleteLinkInvite: (organizationId, inviteId) =>
+          Effect.sync(() => {
+            if (store.linkInvites.get(inviteId)?.organizationId === organizationId) store.linkInvites.delete(inviteId)
+          }),
+        insertEmailInvite: (invite) =>
+          Effect.sync(() => {
+            const at = store.emailInvites.findIndex((i) => i.organizationId === invite.organizationId && i.email === invite.email)
+            if (at >= 0) store.emailInvites.splice(at, 1)
+            store.emailInvites.push(invite)
+          }),
+        takeEmailInvites: (email) =>
+          Effect.sync(() => {
+            const taken = store.emailInvites.filter((i) => i.email === email)
+            for (const invite of taken) store.emailInvites.splice(store.emailInvites.indexOf(invite), 1)
+            return taken
+          })
+      })
+    })
+  )
+}

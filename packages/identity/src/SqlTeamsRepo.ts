@@ -1,0 +1,94 @@
+/** Postgres adapter of TeamsRepo. */
+import { Array as Arr, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Pagination } from "@quire/kernel"
+import type { Team } from "./domain/Identity.ts"
+import { toDate } from "./SqlRows.ts"
+import { teamKey, type TeamMemberRole, TeamsRepo } from "./TeamsRepo.ts"
+
+type Row = Record<string, unknown>
+
+export const layer = Layer.effect(
+  TeamsRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const select = sql.literal(`
+      SELECT t.id, t.organization_id, t.title, t.created_at,
+        (SELECT count(*)::int FROM identity_team_members c WHERE c.team_id = t.id) AS members
+      FROM identity_teams t`)
+    const toTeam = (row: Row): Team => ({
+      id: String(row.id),
+      organizationId: String(row.organization_id),
+      title: String(row.title),
+      createdAt: toDate(row.created_at),
+      members: Number(row.members),
+      spaces: 0
+    })
+    const escape = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`
+    const range = (after: Pagination.CursorKey | undefined) =>
+      after === undefined ? sql`true` : sql`(t.created_at, t.id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+
+    return TeamsRepo.of({
+      insert: (team, members) =>
+        Effect.gen(function*() {
+          yield* sql`
+            INSERT INTO identity_teams (id, organization_id, title, created_at)
+            VALUES (${team.id}, ${team.organizationId}, ${team.title}, ${team.createdAt})`
+          const rows = members.map((m) => ({ team_id: team.id, user_id: m.userId, role: m.role }))
+          if (Arr.isArrayNonEmpty(rows)) yield* sql`INSERT INTO identity_team_members ${sql.insert(rows)}`
+        }).pipe(sql.withTransaction, Effect.orDie),
+      find: (organizationId, teamId) =>
+        sql<Row>`${select} WHERE t.organization_id = ${organizationId} AND t.id = ${teamId}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toTeam))
+        ),
+      list: (organizationId, filter, after, limit) => {
+        const where = sql.and([
+          sql`t.organization_id = ${organizationId}`,
+          range(after),
+          ...(filter.title === undefined ? [] : [sql`lower(t.title) LIKE ${escape(filter.title)}`]),
+          ...(filter.member === undefined
+            ? []
+            : [sql`EXISTS (SELECT 1 FROM identity_team_members x WHERE x.team_id = t.id AND x.user_id = ${filter.member})`]),
+          ...(filter.owner === undefined
+            ? []
+            : [sql`EXISTS (SELECT 1 FROM identity_team_members x WHERE x.team_id = t.id AND x.user_id = ${filter.owner} AND x.role = 'owner')`])
+        ])
+        return sql<Row>`${select} WHERE ${where} ORDER BY t.created_at, t.id LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => Pagination.pageFromRows(rows.map(toTeam), limit, teamKey))
+        )
+      },
+      listForMember: (organizationId, userId, title, after, limit) => {
+        const where = sql.and([
+          sql`t.organization_id = ${organizationId}`,
+          range(after),
+          ...(title === undefined ? [] : [sql`lower(t.title) LIKE ${escape(title)}`])
+        ])
+        return sql<Row>`
+          SELECT q.*, tm.role AS member_role FROM (${select} WHERE ${where}) q
+          JOIN identity_team_members tm ON tm.team_id = q.id AND tm.user_id = ${userId}
+          ORDER BY q.created_at, q.id LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) =>
+            Pagination.pageFromRows(
+              rows.map((row) => ({ team: toTeam(row), role: row.member_role as TeamMemberRole })),
+              limit,
+              (m) => teamKey(m.team)
+            )
+          )
+        )
+      },
+      rename: (organizationId, teamId, title) =>
+        sql`UPDATE identity_teams SET title = ${title} WHERE organization_id = ${organizationId} AND id = ${teamId}`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        ),
+      remove: (organizationId, teamId) =>
+        sql`DELETE FROM identity_teams WHERE organization_id = ${organizationId} AND id = ${teamId}`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        )
+    })
+  })
+)

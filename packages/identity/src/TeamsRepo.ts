@@ -1,0 +1,107 @@
+/** Port: teams of an organization and their members. */
+import { Context, Effect, Layer, Option } from "effect"
+import { Pagination } from "@quire/kernel"
+import type { Team } from "./domain/Identity.ts"
+import { IdentityMemory, type TeamRow } from "./IdentityMemory.ts"
+
+export type TeamMemberRole = "owner" | "member"
+
+export interface TeamFilter {
+  /** Case-insensitive substring of the title. */
+  readonly title?: string | undefined
+  /** Only teams this user belongs to. */
+  readonly member?: string | undefined
+  /** Only teams this user owns (can manage). */
+  readonly owner?: string | undefined
+}
+
+export interface TeamMembership {
+  readonly team: Team
+  readonly role: TeamMemberRole
+}
+
+export interface TeamsRepoShape {
+  readonly insert: (
+    team: Omit<Team, "members" | "spaces">,
+    members: ReadonlyArray<{ readonly userId: string; readonly role: TeamMemberRole }>
+  ) => Effect.Effect<void>
+  readonly find: (organizationId: string, teamId: string) => Effect.Effect<Option.Option<Team>>
+  readonly list: (
+    organizationId: string,
+    filter: TeamFilter,
+    after: Pagination.CursorKey | undefined,
+    limit: number
+  ) => Effect.Effect<Pagination.Page<Team>>
+  /** The teams `userId` belongs to, with their role in each. */
+  readonly listForMember: (
+    organizationId: string,
+    userId: string,
+    title: string | undefined,
+    after: Pagination.CursorKey | undefined,
+    limit: number
+  ) => Effect.Effect<Pagination.Page<TeamMembership>>
+  readonly rename: (organizationId: string, teamId: string, title: string) => Effect.Effect<void>
+  readonly remove: (organizationId: string, teamId: string) => Effect.Effect<void>
+}
+
+export const teamKey = (t: Team): Pagination.CursorKey => [t.createdAt.toISOString(), t.id]
+
+export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@quire/identity/TeamsRepo") {
+  static readonly layerMemory = Layer.effect(
+    TeamsRepo,
+    Effect.gen(function*() {
+      const store = yield* IdentityMemory
+      const toTeam = (row: TeamRow): Team => ({
+        id: row.id,
+        organizationId: row.organizationId,
+        title: row.title,
+        createdAt: row.createdAt,
+        members: row.members.size,
+        spaces: 0
+      })
+      const row = (organizationId: string, teamId: string) => {
+        const team = store.teams.get(teamId)
+        return team?.organizationId === organizationId ? team : undefined
+      }
+      return TeamsRepo.of({
+        insert: (team, members) =>
+          Effect.sync(() =>
+            void store.teams.set(team.id, { ...team, members: new Map(members.map((m) => [m.userId, m.role])) })
+          ),
+        find: (organizationId, teamId) =>
+          Effect.sync(() => Option.map(Option.fromNullishOr(row(organizationId, teamId)), toTeam)),
+        list: (organizationId, filter, after, limit) =>
+          Effect.sync(() => {
+            const title = filter.title?.toLowerCase()
+            const teams = Array.from(store.teams.values()).filter((t) =>
+              t.organizationId === organizationId &&
+              (title === undefined || t.title.toLowerCase().includes(title)) &&
+              (filter.member === undefined || t.members.has(filter.member)) &&
+              (filter.owner === undefined || t.members.get(filter.owner) === "owner")
+            )
+            return Pagination.paginateArray(teams.map(toTeam), teamKey, { order: "asc", after, limit })
+          }),
+        listForMember: (organizationId, userId, title, after, limit) =>
+          Effect.sync(() => {
+            const needle = title?.toLowerCase()
+            const memberships = Array.from(store.teams.values())
+              .filter((t) =>
+                t.organizationId === organizationId && t.members.has(userId) &&
+                (needle === undefined || t.title.toLowerCase().includes(needle))
+              )
+              .map((t) => ({ team: toTeam(t), role: t.members.get(userId)! }))
+            return Pagination.paginateArray(memberships, (m) => teamKey(m.team), { order: "asc", after, limit })
+          }),
+        rename: (organizationId, teamId, title) =>
+          Effect.sync(() => {
+            const team = row(organizationId, teamId)
+            if (team !== undefined) team.title = title
+          }),
+        remove: (organizationId, teamId) =>
+          Effect.sync(() => {
+            if (row(organizationId, teamId) !== undefined) store.teams.delete(teamId)
+          })
+      })
+    })
+  )
+}

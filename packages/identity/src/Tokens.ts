@@ -1,0 +1,9 @@
+/** API token secrets: generation and the one-way hash under which they are stored. */
+import { createHash } from "node:crypto"
+import { Ids } from "@quire/kernel"
+
+/** A new secret: `quire_` and 40 random base62 characters (about 238 bits). */
+export const generateSecret = (): string => `quire_${Ids.randomId(40)}`
+
+/** Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). */
+export const hashSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex")

@@ -1,0 +1,92 @@
+/** Identity records as the domain sees them: no HTTP shapes, no SQL rows. */
+import type { Roles } from "@quire/kernel"
+
+export interface User {
+  readonly id: string
+  readonly email: string
+  readonly displayName: string
+  readonly photoURL: string | null
+  readonly instanceAdmin: boolean
+  readonly createdAt: Date
+}
+
+export interface ApiToken {
+  readonly id: string
+  readonly userId: string
+  readonly label: string | null
+  readonly createdAt: Date
+}
+
+export interface Organization {
+  readonly id: string
+  readonly title: string
+  readonly createdAt: Date
+  readonly emailDomains: ReadonlyArray<string>
+  readonly hostname: string | null
+  readonly defaultRole: Roles.MemberRole | null
+  readonly defaultContentSite: string | null
+  readonly logo: string | null
+  readonly sso: boolean
+  readonly ai: boolean
+  readonly inviteLinks: boolean
+}
+
+/** An organization together with the caller's membership in it. */
+export interface OrganizationAccess {
+  readonly organization: Organization
+  readonly membership: MembershipRole
+}
+
+/** A caller's standing in an organization: `role` null is a guest. */
+export interface MembershipRole {
+  readonly role: Roles.MemberRole | null
+}
+
+export interface Member {
+  readonly organizationId: string
+  readonly user: User
+  readonly role: Roles.MemberRole | null
+  readonly joinedAt: Date
+  readonly lastSeenAt: Date | null
+  readonly sso: boolean
+  readonly disabled: boolean
+  readonly teams: number
+  readonly spaces: number
+}
+
+export interface Team {
+  readonly id: string
+  readonly organizationId: string
+  readonly title: string
+  readonly createdAt: Date
+  readonly members: number
+  readonly spaces: number
+}
+
+export interface LinkInvite {
+  readonly id: string
+  readonly organizationId: string
+  readonly role: Roles.MemberRole | null
+  readonly createdAt: Date
+}
+
+export type OrganizationPatch = Partial<{
+  readonly title: string
+  readonly emailDomains: ReadonlyArray<string>
+  readonly hostname: string | null
+  readonly defaultRole: Roles.MemberRole | null
+  readonly defaultContentSite: string | null
+  readonly logo: string | null
+  readonly sso: boolean
+  readonly ai: boolean
+  readonly inviteLinks: boolean
+}>
+
+export type MemberSort = "joinedAt" | "lastSeenAt" | "name"
+
+export interface MemberQuery {
+  readonly role?: Roles.MemberRole | "guest" | undefined
+  readonly search?: string | undefined
+  readonly sort: MemberSort
+  readonly order: "asc" | "desc"
+}

@@ -1,0 +1,92 @@
+/** The identity package's schema. Its migrations table is its own: `quire_identity_migrations`. */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+
+const m0001_identity = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_users (
+      id text COLLATE "C" PRIMARY KEY,
+      email text NOT NULL UNIQUE,
+      display_name text NOT NULL,
+      photo_url text,
+      instance_admin boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`
+    CREATE TABLE identity_api_tokens (
+      id text COLLATE "C" PRIMARY KEY,
+      user_id text COLLATE "C" NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+      label text,
+      token_hash text NOT NULL UNIQUE,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`
+    CREATE TABLE identity_organizations (
+      id text COLLATE "C" PRIMARY KEY,
+      title text NOT NULL,
+      created_at timestamptz NOT NULL,
+      email_domains jsonb NOT NULL DEFAULT '[]',
+      hostname text,
+      default_role text,
+      default_content_site text,
+      logo text,
+      sso boolean NOT NULL DEFAULT false,
+      ai boolean NOT NULL DEFAULT false,
+      invite_links boolean NOT NULL DEFAULT false
+    )`
+  yield* sql`CREATE INDEX identity_organizations_email_domains ON identity_organizations USING gin (email_domains jsonb_path_ops)`
+  yield* sql`
+    CREATE TABLE identity_members (
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      user_id text COLLATE "C" NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+      role text,
+      joined_at timestamptz NOT NULL,
+      last_seen_at timestamptz,
+      sso boolean NOT NULL DEFAULT false,
+      disabled boolean NOT NULL DEFAULT false,
+      PRIMARY KEY (organization_id, user_id)
+    )`
+  yield* sql`CREATE INDEX identity_members_user ON identity_members (user_id)`
+  yield* sql`CREATE INDEX identity_members_joined ON identity_members (organization_id, joined_at, user_id)`
+  yield* sql`CREATE INDEX identity_members_seen ON identity_members (organization_id, last_seen_at, user_id)`
+  yield* sql`
+    CREATE TABLE identity_teams (
+      id text COLLATE "C" PRIMARY KEY,
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      title text NOT NULL,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`CREATE INDEX identity_teams_organization ON identity_teams (organization_id, created_at, id)`
+  yield* sql`
+    CREATE TABLE identity_team_members (
+      team_id text COLLATE "C" NOT NULL REFERENCES identity_teams (id) ON DELETE CASCADE,
+      user_id text COLLATE "C" NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+      role text NOT NULL,
+      PRIMARY KEY (team_id, user_id)
+    )`
+  yield* sql`CREATE INDEX identity_team_members_user ON identity_team_members (user_id)`
+  yield* sql`
+    CREATE TABLE identity_link_invites (
+      id text COLLATE "C" PRIMARY KEY,
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      role text,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`
+    CREATE TABLE identity_email_invites (
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      email text NOT NULL,
+      role text,
+      sso boolean NOT NULL DEFAULT false,
+      PRIMARY KEY (organization_id, email)
+    )`
+  yield* sql`CREATE INDEX identity_email_invites_email ON identity_email_invites (email)`
+})
+
+export const migrations = {
+  table: "quire_identity_migrations",
+  migrations: {
+    "0001_identity": m0001_identity
+  }
+} as const

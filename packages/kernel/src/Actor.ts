@@ -1,0 +1,10 @@
+/** The authenticated caller of an operation, whatever the transport (HTTP, CLI, worker). */
+import { Context } from "effect"
+
+export interface ActorShape {
+  readonly userId: string
+  /** Instance administrators manage users and tokens of the whole Quire instance. */
+  readonly instanceAdmin: boolean
+}
+
+export class Actor extends Context.Service<Actor, ActorShape>()("@quire/kernel/Actor") {}

@@ -1,0 +1,77 @@
+/**
+ * Keyset pagination. A page of results carries an opaque cursor made of the sort key of its
+ * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
+ */
+import { Effect, Option } from "effect"
+import { InvalidInput } from "./Errors.ts"
+
+export const defaultLimit = 50
+export const maxLimit = 1000
+
+/** A sort key: compared element by element. */
+export type CursorKey = ReadonlyArray<string | number>
+
+export interface PageRequest {
+  readonly page?: string | undefined
+  readonly limit?: number | undefined
+}
+
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  /** Cursor of the next page, when there is one. */
+  readonly next?: string | undefined
+}
+
+export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key)).toString("base64url")
+
+const isKey = (value: unknown): value is CursorKey =>
+  Array.isArray(value) && value.every((part) => typeof part === "string" || typeof part === "number")
+
+/** The key inside a cursor, or an InvalidInput on `page` for anything we did not issue. */
+export const decodeCursor = (page: string): Effect.Effect<CursorKey, InvalidInput> =>
+  Effect.suspend(() => {
+    const parsed = Option.liftThrowable(() => JSON.parse(Buffer.from(page, "base64url").toString("utf8")) as unknown)()
+    return Option.isSome(parsed) && isKey(parsed.value)
+      ? Effect.succeed(parsed.value)
+      : Effect.fail(new InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
+  })
+
+/** The cursor key of an optional page parameter. */
+export const cursorOf = (request: PageRequest): Effect.Effect<CursorKey | undefined, InvalidInput> =>
+  request.page === undefined || request.page === "" ? Effect.succeed(undefined) : decodeCursor(request.page)
+
+export const limitOf = (request: PageRequest): number => request.limit ?? defaultLimit
+
+export const compareKeys = (a: CursorKey, b: CursorKey): number => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x === y) continue
+    if (typeof x === "number" && typeof y === "number") return x < y ? -1 : 1
+    return String(x) < String(y) ? -1 : 1
+  }
+  return a.length - b.length
+}
+
+/**
+ * Builds a page from rows fetched with `limit + 1` after the cursor: the extra row only says
+ * that another page exists.
+ */
+export const pageFromRows = <A>(rows: ReadonlyArray<A>, limit: number, keyOf: (a: A) => CursorKey): Page<A> => {
+  if (rows.length <= limit) return { items: rows }
+  const items = rows.slice(0, limit)
+  return { items, next: encodeCursor(keyOf(items[items.length - 1]!)) }
+}
+
+/** Keyset pagination over an in-memory collection (the memory adapters use it). */
+export const paginateArray = <A>(
+  all: Iterable<A>,
+  keyOf: (a: A) => CursorKey,
+  options: { readonly order: "asc" | "desc"; readonly after: CursorKey | undefined; readonly limit: number }
+): Page<A> => {
+  const sign = options.order === "asc" ? 1 : -1
+  const sorted = Array.from(all).sort((a, b) => sign * compareKeys(keyOf(a), keyOf(b)))
+  const after = options.after
+  const rest = after === undefined ? sorted : sorted.filter((a) => sign * compareKeys(keyOf(a), after) > 0)
+  return pageFromRows(rest.slice(0, options.limit + 1), options.limit, keyOf)
+}

@@ -1,0 +1,6 @@
+export * as Actor from "./Actor.ts"
+export * as Errors from "./Errors.ts"
+export * as Ids from "./Ids.ts"
+export * as Pagination from "./Pagination.ts"
+export * as Roles from "./Roles.ts"
+export * as Transactor from "./Transactor.ts"

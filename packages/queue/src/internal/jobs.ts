@@ -1,0 +1,62 @@
+/** Helpers both adapters share: validating definitions, schedules, failure classification. */
+import { Cause, Cron, Duration, Result } from "effect"
+import { type JobDefinition, PermanentJobFailure } from "../JobQueue.ts"
+
+/** Job key under which scheduled runs of `name` are enqueued (so they never pile up). */
+export const scheduleKey = (name: string): string => `quire:schedule:${name}`
+
+export type ParsedSchedule =
+  | { readonly kind: "every"; readonly millis: number }
+  | { readonly kind: "cron"; readonly expression: string; readonly cron: Cron.Cron }
+
+/** Throws on duplicate names and malformed schedules: both are programming errors. */
+export const validateJobs = <R>(
+  jobs: ReadonlyArray<JobDefinition<R>>
+): ReadonlyMap<string, { readonly job: JobDefinition<R>; readonly schedule: ParsedSchedule | undefined }> => {
+  const byName = new Map<string, { readonly job: JobDefinition<R>; readonly schedule: ParsedSchedule | undefined }>()
+  for (const job of jobs) {
+    if (byName.has(job.name)) throw new Error(`Job ${JSON.stringify(job.name)} is defined twice`)
+    byName.set(job.name, { job, schedule: job.schedule === undefined ? undefined : parseSchedule(job) })
+  }
+  return byName
+}
+
+const parseSchedule = <R>(job: JobDefinition<R>): ParsedSchedule => {
+  const schedule = job.schedule!
+  if ("every" in schedule) {
+    const millis = Duration.toMillis(Duration.fromInputUnsafe(schedule.every))
+    if (!(millis > 0) || !Number.isFinite(millis)) {
+      throw new Error(`Job ${JSON.stringify(job.name)}: schedule.every must be a positive, finite duration`)
+    }
+    return { kind: "every", millis }
+  }
+  const expression = schedule.cron.trim()
+  // graphile-worker's crontab has five fields (no seconds); accept the same everywhere.
+  if (expression.split(/\s+/).length !== 5) {
+    throw new Error(`Job ${JSON.stringify(job.name)}: cron ${JSON.stringify(expression)} must have 5 fields`)
+  }
+  const parsed = Cron.parse(expression, "UTC")
+  if (Result.isFailure(parsed)) {
+    throw new Error(`Job ${JSON.stringify(job.name)}: invalid cron ${JSON.stringify(expression)}`, {
+      cause: parsed.failure
+    })
+  }
+  return { kind: "cron", expression, cron: parsed.success }
+}
+
+/** The first run of a schedule strictly after `now` (epoch millis). */
+export const nextRun = (schedule: ParsedSchedule, now: number): number =>
+  schedule.kind === "every"
+    ? (Math.floor(now / schedule.millis) + 1) * schedule.millis
+    : Cron.next(schedule.cron, new Date(now)).getTime()
+
+/** True when the handler failed with `PermanentJobFailure` (as opposed to a retryable error or a defect). */
+export const isPermanent = (cause: Cause.Cause<unknown>): boolean =>
+  cause.reasons.some((reason) => Cause.isFailReason(reason) && reason.error instanceof PermanentJobFailure)
+
+/** Scheduled runs get `{}`; graphile's cron adds `_cron` to it, which handlers should not see. */
+export const schedulePayload = (payload: unknown): unknown => {
+  if (typeof payload !== "object" || payload === null || !("_cron" in payload)) return payload
+  const { _cron: _, ...rest } = payload as Record<string, unknown>
+  return rest
+}
