@@ -7,6 +7,7 @@ import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
@@ -18,7 +19,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     UsersHandlers.layer,
     OrganizationsHandlers.layer,
     MembersHandlers.layer,
-    TeamsHandlers.layer
+    TeamsHandlers.layer,
+    SsoHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

@@ -1,10 +1,18 @@
 /** Domain records to the API's JSON shapes (the shapes GitBook's API answers with). */
-import type { Member as MemberResponse, Organization as OrganizationResponse, Schemas, Team as TeamResponse } from "@quire/api"
+import type {
+  Member as MemberResponse,
+  Organization as OrganizationResponse,
+  SamlProvider as SamlProviderResponse,
+  Schemas,
+  Team as TeamResponse
+} from "@quire/api"
 import {
   Authorization,
   type LinkInvite,
   type Member,
   type OrganizationAccess,
+  type SamlProvider,
+  samlStatus,
   type Team,
   type User
 } from "@quire/identity"
@@ -88,3 +96,30 @@ export const list = <A, B>(page: { readonly items: ReadonlyArray<A>; readonly ne
   count: page.items.length,
   items: page.items.map(f)
 })
+
+/** Where the identity provider talks to Quire for a provider: Quire is the service provider. */
+export const samlServiceUrls = (urls: Urls, provider: SamlProvider) => {
+  const base = urls.app(`/sso/saml/${provider.organizationId}/${provider.id}`)
+  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base }
+}
+
+export const samlProvider = (
+  urls: Urls,
+  view: { readonly provider: SamlProvider; readonly defaultTeam: Team | undefined; readonly access: OrganizationAccess }
+): SamlProviderResponse => {
+  const p = view.provider
+  return {
+    object: "saml-provider",
+    id: p.id,
+    label: p.label,
+    ssoURL: p.ssoURL ?? "",
+    entityID: p.entityID ?? "",
+    certificate: p.certificate ?? "",
+    ...(view.defaultTeam === undefined ? {} : { defaultTeam: team(view.access.membership.role, view.defaultTeam) }),
+    defaultRole: p.defaultRole,
+    createdAt: p.createdAt.toISOString(),
+    status: samlStatus(p),
+    service: samlServiceUrls(urls, p),
+    urls: { location: urls.api(`/orgs/${p.organizationId}/saml/${p.id}`) }
+  }
+}

@@ -2,6 +2,7 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
+import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
@@ -12,6 +13,7 @@ export class Api extends HttpApi.make("quire")
   .add(OrganizationsApi)
   .add(MembersApi)
   .add(TeamsApi)
+  .add(SsoApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

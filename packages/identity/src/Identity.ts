@@ -9,6 +9,9 @@ import * as SqlMembersRepo from "./SqlMembersRepo.ts"
 import * as SqlOrganizationsRepo from "./SqlOrganizationsRepo.ts"
 import * as SqlTeamsRepo from "./SqlTeamsRepo.ts"
 import * as SqlUsersRepo from "./SqlUsersRepo.ts"
+import { SamlProviders } from "./SamlProviders.ts"
+import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
+import * as SqlSamlProvidersRepo from "./SqlSamlProvidersRepo.ts"
 import { Teams } from "./Teams.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 import { Users } from "./Users.ts"
@@ -19,7 +22,8 @@ export const layerReposMemory = Layer.mergeAll(
   UsersRepo.layerMemory,
   OrganizationsRepo.layerMemory,
   MembersRepo.layerMemory,
-  TeamsRepo.layerMemory
+  TeamsRepo.layerMemory,
+  SamlProvidersRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
 
 /** All identity ports on Postgres (needs only a SqlClient). */
@@ -27,11 +31,12 @@ export const layerReposSql = Layer.mergeAll(
   SqlUsersRepo.layer,
   SqlOrganizationsRepo.layer,
   SqlMembersRepo.layer,
-  SqlTeamsRepo.layer
+  SqlTeamsRepo.layer,
+  SqlSamlProvidersRepo.layer
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

@@ -84,9 +84,27 @@ const m0001_identity = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_email_invites_email ON identity_email_invites (email)`
 })
 
+const m0002_saml_providers = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_saml_providers (
+      id text COLLATE "C" PRIMARY KEY,
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      label text NOT NULL,
+      entity_id text,
+      sso_url text,
+      certificate text,
+      default_team_id text COLLATE "C" REFERENCES identity_teams (id) ON DELETE SET NULL,
+      default_role text,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`CREATE INDEX identity_saml_providers_organization ON identity_saml_providers (organization_id, created_at, id)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
-    "0001_identity": m0001_identity
+    "0001_identity": m0001_identity,
+    "0002_saml_providers": m0002_saml_providers
   }
 } as const

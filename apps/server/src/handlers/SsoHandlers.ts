@@ -1,0 +1,33 @@
+/** Handlers of the SSO group. */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "@quire/api"
+import { SamlProviders } from "@quire/identity"
+import * as DomainErrors from "../DomainErrors.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+export const layer = HttpApiBuilder.group(Api, "sso", Effect.fn(function*(handlers) {
+  const providers = yield* SamlProviders
+  const urls = yield* PublicUrl
+  const present = (view: Effect.Success<ReturnType<typeof providers.get>>) => Presenters.samlProvider(urls, view)
+  return handlers
+    .handle("listSAMLProvidersInOrganizationById", ({ params, query }) =>
+      providers.list(params.organizationId, query).pipe(DomainErrors.api, Effect.map((page) => Presenters.list(page, present))))
+    .handle("createOrganizationSAMLProvider", ({ params, payload }) =>
+      providers.create(params.organizationId, payload).pipe(DomainErrors.api, Effect.map(present)))
+    .handle("getOrganizationSAMLProviderById", ({ params }) =>
+      providers.get(params.organizationId, params.samlProviderId).pipe(DomainErrors.api, Effect.map(present)))
+    .handle("updateOrganizationSAMLProvider", ({ params, payload }) =>
+      providers.update(params.organizationId, params.samlProviderId, payload).pipe(DomainErrors.api, Effect.map(present)))
+    .handle("deleteOrganizationSAMLProvider", ({ params }) =>
+      providers.remove(params.organizationId, params.samlProviderId).pipe(DomainErrors.api))
+    .handle("listSSOProviderLoginsInOrganization", ({ params }) =>
+      providers.logins(params.organizationId).pipe(Effect.map((found) => ({
+        items: found.map((provider) => ({
+          id: provider.id,
+          label: provider.label,
+          startURL: Presenters.samlServiceUrls(urls, provider).startURL
+        }))
+      }))))
+}))

@@ -1,0 +1,28 @@
+/** SAML single sign-on providers of an organization. */
+import type { Roles } from "@quire/kernel"
+
+export interface SamlProvider {
+  readonly id: string
+  readonly organizationId: string
+  readonly label: string
+  readonly entityID: string | null
+  readonly ssoURL: string | null
+  /** PEM-encoded X.509 certificate of the identity provider. */
+  readonly certificate: string | null
+  readonly defaultTeamId: string | null
+  readonly defaultRole: Roles.MemberRole | null
+  readonly createdAt: Date
+}
+
+/** A provider signs people in once its endpoint, entity id and certificate are all known. */
+export const samlStatus = (provider: SamlProvider): "active" | "pending" =>
+  provider.entityID !== null && provider.ssoURL !== null && provider.certificate !== null ? "active" : "pending"
+
+export type SamlProviderPatch = Partial<{
+  readonly label: string
+  readonly entityID: string
+  readonly ssoURL: string
+  readonly certificate: string
+  readonly defaultTeamId: string | null
+  readonly defaultRole: Roles.MemberRole | null
+}>
