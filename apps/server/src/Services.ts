@@ -7,9 +7,12 @@ import { Ids, Transactor } from "@quire/kernel"
 /** Every package's migrations, in dependency order. */
 export const migrate = Migrations.run(identityMigrations)
 
+/** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
+export const layerMemoryRepos = Identity.layerReposMemory
+
 /** Every use case over in-memory adapters (tests, demos). */
 export const layerMemory = Identity.layerServices.pipe(
-  Layer.provide(Identity.layerReposMemory),
+  Layer.provide(layerMemoryRepos),
   Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer])
 )
 

@@ -9,6 +9,7 @@ import { createServer } from "node:http"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import * as Http from "./Http.ts"
+import * as Queue from "./Queue.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 import * as Services from "./Services.ts"
@@ -32,6 +33,7 @@ const main = Effect.gen(function*() {
   const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
 
   const ready = bootstrap.pipe(
+    Layer.provideMerge(Queue.layer),
     Layer.provideMerge(Services.layerSql),
     Layer.provideMerge(storage),
     Layer.provideMerge(Database.layer),

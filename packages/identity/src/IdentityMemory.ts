@@ -26,6 +26,7 @@ export interface EmailInviteRow {
   readonly email: string
   readonly role: Roles.MemberRole | null
   readonly sso: boolean
+  readonly createdAt: Date
 }
 
 export class IdentityMemory extends Context.Service<IdentityMemory, {

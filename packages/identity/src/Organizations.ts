@@ -1,5 +1,5 @@
 /** Use cases on organizations: creation, settings, listings and invitations. */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
@@ -31,7 +31,12 @@ export interface OrganizationsShape {
   readonly createLinkInvite: (organizationId: string, role: Roles.MemberRole | null) => Effect.Effect<LinkInvite, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /** Drops email invitations nobody accepted within `emailInviteRetention`; answers how many. */
+  readonly purgeStaleInvites: Effect.Effect<number>
 }
+
+/** How long an invitation to an email without an account waits for that account. */
+export const emailInviteRetention = Duration.days(30)
 
 export class Organizations extends Context.Service<Organizations, OrganizationsShape>()("@quire/identity/Organizations") {
   static readonly layer = Layer.effect(
@@ -117,7 +122,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
             const added = yield* members.add({ organizationId, userId: user.value.id, role: input.role, joinedAt, sso: input.sso })
             if (added) joined.push(user.value.id)
           } else {
-            yield* repo.insertEmailInvite({ organizationId, email, role: input.role, sso: input.sso })
+            yield* repo.insertEmailInvite({ organizationId, email, role: input.role, sso: input.sso, createdAt: joinedAt })
           }
         }
         return { users: joined, invited: emails.length }
@@ -143,7 +148,13 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         yield* repo.deleteLinkInvite(organizationId, inviteId)
       })
 
+      const purgeStaleInvites = Effect.gen(function*() {
+        const cutoff = new Date((yield* Clock.currentTimeMillis) - Duration.toMillis(emailInviteRetention))
+        return yield* repo.purgeEmailInvites(cutoff)
+      }).pipe(Effect.withSpan("Organizations.purgeStaleInvites"))
+
       return Organizations.of({
+        purgeStaleInvites,
         access,
         create,
         list,

@@ -15,19 +15,25 @@ export interface OrganizationsRepoShape {
     after: Pagination.CursorKey | undefined,
     limit: number
   ) => Effect.Effect<Pagination.Page<OrganizationAccess>>
+  /** The organizations claiming `domain` (ignoring case), oldest first, with `userId`'s role (null when not a member). */
   readonly listByEmailDomain: (domain: string, userId: string) => Effect.Effect<ReadonlyArray<OrganizationAccess>>
   readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<Organization>
   readonly insertLinkInvite: (invite: LinkInvite) => Effect.Effect<void>
+  /** The organization's invite links, oldest first. */
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void>
   /** Remembers an invitation for an email that has no user yet. */
   readonly insertEmailInvite: (invite: EmailInviteRow) => Effect.Effect<void>
   /** Removes and returns the pending invitations of an email (when its user is created). */
   readonly takeEmailInvites: (email: string) => Effect.Effect<ReadonlyArray<EmailInviteRow>>
+  /** Deletes the email invitations created before `before`; answers how many. */
+  readonly purgeEmailInvites: (before: Date) => Effect.Effect<number>
 }
 
 /** Sort key of organization listings. */
 export const organizationKey = (o: Organization): Pagination.CursorKey => [o.createdAt.toISOString(), o.id]
+
+const linkInviteKey = (i: LinkInvite): Pagination.CursorKey => [i.createdAt.toISOString(), i.id]
 
 export class OrganizationsRepo extends Context.Service<OrganizationsRepo, OrganizationsRepoShape>()(
   "@quire/identity/OrganizationsRepo"
@@ -68,6 +74,7 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
           Effect.sync(() =>
             Array.from(store.organizations.values())
               .filter((o) => o.emailDomains.includes(domain.toLowerCase()))
+              .toSorted((a, b) => Pagination.compareKeys(organizationKey(a), organizationKey(b)))
               .map((organization) => access(organization, userId) ?? { organization, membership: { role: null } })
           ),
         update: (organizationId, patch) =>
@@ -78,7 +85,11 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
           }),
         insertLinkInvite: (invite) => Effect.sync(() => void store.linkInvites.set(invite.id, invite)),
         listLinkInvites: (organizationId) =>
-          Effect.sync(() => Array.from(store.linkInvites.values()).filter((i) => i.organizationId === organizationId)),
+          Effect.sync(() =>
+            Array.from(store.linkInvites.values())
+              .filter((i) => i.organizationId === organizationId)
+              .toSorted((a, b) => Pagination.compareKeys(linkInviteKey(a), linkInviteKey(b)))
+          ),
         deleteLinkInvite: (organizationId, inviteId) =>
           Effect.sync(() => {
             if (store.linkInvites.get(inviteId)?.organizationId === organizationId) store.linkInvites.delete(inviteId)
@@ -94,6 +105,12 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
             const taken = store.emailInvites.filter((i) => i.email === email)
             for (const invite of taken) store.emailInvites.splice(store.emailInvites.indexOf(invite), 1)
             return taken
+          }),
+        purgeEmailInvites: (before) =>
+          Effect.sync(() => {
+            const stale = store.emailInvites.filter((i) => i.createdAt < before)
+            for (const invite of stale) store.emailInvites.splice(store.emailInvites.indexOf(invite), 1)
+            return stale.length
           })
       })
     })

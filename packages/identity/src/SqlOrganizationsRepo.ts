@@ -47,9 +47,12 @@ export const layer = Layer.effect(
       insert: (organization, adminUserId) =>
         Effect.gen(function*() {
           yield* sql`
-            INSERT INTO identity_organizations (id, title, created_at, email_domains, sso, ai, invite_links)
+            INSERT INTO identity_organizations (id, title, created_at, email_domains, hostname, default_role,
+              default_content_site, logo, sso, ai, invite_links)
             VALUES (${organization.id}, ${organization.title}, ${organization.createdAt},
-              ${JSON.stringify(organization.emailDomains)}::jsonb, false, false, false)`
+              ${JSON.stringify(organization.emailDomains)}::jsonb, ${organization.hostname}, ${organization.defaultRole},
+              ${organization.defaultContentSite}, ${organization.logo}, ${organization.sso}, ${organization.ai},
+              ${organization.inviteLinks})`
           yield* sql`
             INSERT INTO identity_members (organization_id, user_id, role, joined_at)
             VALUES (${organization.id}, ${adminUserId}, 'admin', ${organization.createdAt})`
@@ -82,7 +85,7 @@ export const layer = Layer.effect(
           SELECT ${columns}, m.role AS member_role
           FROM identity_organizations o
           LEFT JOIN identity_members m ON m.organization_id = o.id AND m.user_id = ${userId}
-          WHERE o.email_domains @> ${JSON.stringify([domain])}::jsonb
+          WHERE o.email_domains @> ${JSON.stringify([domain.toLowerCase()])}::jsonb
           ORDER BY o.created_at, o.id`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toAccess))),
       update,
       insertLinkInvite: (invite) =>
@@ -103,21 +106,28 @@ export const layer = Layer.effect(
         ),
       insertEmailInvite: (invite) =>
         sql`
-          INSERT INTO identity_email_invites (organization_id, email, role, sso)
-          VALUES (${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso})
-          ON CONFLICT (organization_id, email) DO UPDATE SET role = excluded.role, sso = excluded.sso`.pipe(
+          INSERT INTO identity_email_invites (organization_id, email, role, sso, created_at)
+          VALUES (${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
+          ON CONFLICT (organization_id, email)
+          DO UPDATE SET role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
           Effect.orDie,
           Effect.asVoid
         ),
+      purgeEmailInvites: (before) =>
+        sql<Row>`DELETE FROM identity_email_invites WHERE created_at < ${before} RETURNING email`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => rows.length)
+        ),
       takeEmailInvites: (email) =>
-        sql<Row>`DELETE FROM identity_email_invites WHERE email = ${email} RETURNING organization_id, email, role, sso`.pipe(
+        sql<Row>`DELETE FROM identity_email_invites WHERE email = ${email} RETURNING organization_id, email, role, sso, created_at`.pipe(
           Effect.orDie,
           Effect.map((rows) =>
             rows.map((row) => ({
               organizationId: String(row.organization_id),
               email: String(row.email),
               role: toRole(row.role) as Roles.MemberRole | null,
-              sso: toBool(row.sso)
+              sso: toBool(row.sso),
+              createdAt: toDate(row.created_at)
             }))
           )
         )

@@ -25,7 +25,7 @@ export const layer = Layer.effect(
         sql<Record<string, unknown>>`
           INSERT INTO identity_users (id, email, display_name, photo_url, instance_admin, created_at)
           VALUES (${user.id}, ${user.email}, ${user.displayName}, ${user.photoURL}, ${user.instanceAdmin}, ${user.createdAt})
-          ON CONFLICT (email) DO NOTHING
+          ON CONFLICT ((lower(email))) DO NOTHING
           RETURNING id`.pipe(
           Effect.orDie,
           Effect.flatMap((rows) =>
@@ -40,7 +40,7 @@ export const layer = Layer.effect(
           Effect.map((rows) => one(rows, toUser))
         ),
       findByEmail: (email) =>
-        sql<Record<string, unknown>>`SELECT ${columns} FROM identity_users u WHERE u.email = ${email.toLowerCase()}`.pipe(
+        sql<Record<string, unknown>>`SELECT ${columns} FROM identity_users u WHERE lower(u.email) = lower(${email})`.pipe(
           Effect.orDie,
           Effect.map((rows) => one(rows, toUser))
         ),

@@ -65,7 +65,13 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         yield* users.insert(user)
         // Invitations sent to this email before the account existed take effect now.
         for (const invite of yield* organizations.takeEmailInvites(user.email)) {
-          yield* members.add({ ...invite, userId: user.id, joinedAt: user.createdAt })
+          yield* members.add({
+            organizationId: invite.organizationId,
+            userId: user.id,
+            role: invite.role,
+            sso: invite.sso,
+            joinedAt: user.createdAt
+          })
         }
         return user
       })

@@ -5,8 +5,10 @@ import type { ApiToken, User } from "./domain/Identity.ts"
 import { IdentityMemory } from "./IdentityMemory.ts"
 
 export interface UsersRepoShape {
+  /** Stores a new user; Conflict when another user has the same email, compared ignoring case. */
   readonly insert: (user: User) => Effect.Effect<void, Errors.Conflict>
   readonly findById: (id: string) => Effect.Effect<Option.Option<User>>
+  /** The user with this email, compared ignoring case. */
   readonly findByEmail: (email: string) => Effect.Effect<Option.Option<User>>
   readonly update: (id: string, patch: { readonly displayName?: string; readonly photoURL?: string | null; readonly instanceAdmin?: boolean }) => Effect.Effect<Option.Option<User>>
   readonly insertToken: (token: ApiToken, hash: string) => Effect.Effect<void>
@@ -20,7 +22,8 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
     UsersRepo,
     Effect.gen(function*() {
       const store = yield* IdentityMemory
-      const byEmail = (email: string) => Array.from(store.users.values()).find((u) => u.email === email.toLowerCase())
+      const byEmail = (email: string) =>
+        Array.from(store.users.values()).find((u) => u.email.toLowerCase() === email.toLowerCase())
       return UsersRepo.of({
         insert: (user) =>
           Effect.suspend(() => {

@@ -101,10 +101,25 @@ const m0002_saml_providers = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_saml_providers_organization ON identity_saml_providers (organization_id, created_at, id)`
 })
 
+/** Emails are unique ignoring case, as the memory adapter and every lookup compare them. */
+const m0003_users_email_ignoring_case = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE UNIQUE INDEX identity_users_email_lower ON identity_users (lower(email))`
+  yield* sql`ALTER TABLE identity_users DROP CONSTRAINT identity_users_email_key`
+})
+
+const m0004_email_invites_created_at = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_email_invites ADD COLUMN created_at timestamptz NOT NULL DEFAULT now()`
+  yield* sql`CREATE INDEX identity_email_invites_created ON identity_email_invites (created_at)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
     "0001_identity": m0001_identity,
-    "0002_saml_providers": m0002_saml_providers
+    "0002_saml_providers": m0002_saml_providers,
+    "0003_users_email_ignoring_case": m0003_users_email_ignoring_case,
+    "0004_email_invites_created_at": m0004_email_invites_created_at
   }
 } as const

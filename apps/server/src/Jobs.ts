@@ -1,0 +1,9 @@
+/**
+ * Every background job of Quire. The embedded server runs them in-process; in a PostgreSQL
+ * deployment the server only enqueues them and `apps/worker` runs them.
+ */
+import type { JobDefinition } from "@quire/queue"
+import { jobs as identityJobs } from "@quire/identity/Jobs"
+import type { Services } from "./Services.ts"
+
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs]

@@ -1,0 +1,37 @@
+/** Background jobs run through the queue against the real use cases. */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
+import { MembersRepo, Organizations, Users } from "@quire/identity"
+import { purgeStaleInvites } from "@quire/identity/Jobs"
+import { Actor } from "@quire/kernel"
+import { JobRunner, layerInProcess } from "@quire/queue"
+import { jobs } from "../src/Jobs.ts"
+import * as Services from "../src/Services.ts"
+
+const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
+
+describe("identity.purgeStaleInvites", () => {
+  it.effect("drops email invitations older than 30 days and keeps newer ones", () =>
+    Effect.gen(function*() {
+      const users = yield* Users
+      const organizations = yield* Organizations
+      const runner = yield* JobRunner
+      const { user: admin } = yield* users.bootstrapAdmin("admin@quire.test", "token")
+      const asAdmin = Effect.provideService(Actor.Actor, { userId: admin.id, instanceAdmin: true })
+      const org = yield* organizations.create({ title: "Acme" }).pipe(asAdmin)
+      yield* organizations.invite(org.organization.id, { emails: ["old@example.com"], role: "read", sso: false }).pipe(asAdmin)
+      yield* TestClock.adjust("20 days")
+      yield* organizations.invite(org.organization.id, { emails: ["new@example.com"], role: "read", sso: false }).pipe(asAdmin)
+      yield* TestClock.adjust("11 days")
+
+      yield* purgeStaleInvites.enqueue({})
+      yield* runner.drain
+
+      const old = yield* users.create({ email: "old@example.com", displayName: "Old" }).pipe(asAdmin)
+      const fresh = yield* users.create({ email: "new@example.com", displayName: "New" }).pipe(asAdmin)
+      const members = yield* MembersRepo
+      assert.isTrue(Option.isNone(yield* members.find(org.organization.id, old.id)))
+      assert.isTrue(Option.isSome(yield* members.find(org.organization.id, fresh.id)))
+    }).pipe(Effect.provide(layer)))
+})
