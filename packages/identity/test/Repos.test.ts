@@ -1,6 +1,6 @@
 /**
  * The identity ports' contract suites, run against memory, a real PostgreSQL and PGlite. Each
- * backend is one fresh store shared by the four suites, whose tests use disjoint ids.
+ * backend is one fresh store shared by the suites, whose tests use disjoint ids.
  */
 import { layer } from "@effect/vitest"
 import { Layer } from "effect"
@@ -9,6 +9,7 @@ import { Identity, migrations } from "../src/index.ts"
 import type { Repos } from "./contract/Fixtures.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
+import { samlProvidersRepoContract } from "./contract/SamlProvidersRepoContract.ts"
 import { teamsRepoContract } from "./contract/TeamsRepoContract.ts"
 import { usersRepoContract } from "./contract/UsersRepoContract.ts"
 
@@ -29,5 +30,6 @@ for (const backend of backends) {
     organizationsRepoContract(it)
     membersRepoContract(it)
     teamsRepoContract(it)
+    samlProvidersRepoContract(it)
   })
 }

@@ -5,11 +5,12 @@ import { Pagination } from "@quire/kernel"
 import type { Organization, User } from "../../src/domain/Identity.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
 import type { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
+import type { SamlProvidersRepo } from "../../src/SamlProvidersRepo.ts"
 import type { TeamsRepo } from "../../src/TeamsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
 
 /** Every identity port, as the backends under test provide them (one shared store). */
-export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo
+export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo
 
 /** The test registrar of a backend's shared layer: the suites register their tests with it. */
 export type ReposTest = Vitest.MethodsNonLive<Repos>
