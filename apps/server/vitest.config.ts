@@ -1,8 +1,3 @@
-import { defineConfig } from "vitest/config"
+import { withShared } from "@quire/vitest-config"
 
-export default defineConfig({
-  test: {
-    testTimeout: 60_000,
-    hookTimeout: 120_000
-  }
-})
+export default withShared()

@@ -1,10 +1,4 @@
-import { defineConfig } from "vitest/config"
+import { withShared } from "@quire/vitest-config"
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // Each test starts the worker as a child process (tsx compiles on start).
-    testTimeout: 20_000,
-    hookTimeout: 30_000
-  }
-})
+// Each test starts the worker as a child process (tsx compiles on start).
+export default withShared({ test: { testTimeout: 20_000, hookTimeout: 30_000 } })

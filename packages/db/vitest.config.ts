@@ -1,9 +1,3 @@
-import { defineConfig } from "vitest/config"
+import { withShared } from "@quire/vitest-config"
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000
-  }
-})
+export default withShared()

@@ -1,10 +1,4 @@
-import { defineConfig } from "vitest/config"
+import { withShared } from "@quire/vitest-config"
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // graphile-worker's first retry comes after e^1 ≈ 2.7 seconds; nothing else is slow.
-    testTimeout: 15_000,
-    hookTimeout: 30_000
-  }
-})
+// graphile-worker's first retry comes after e^1 ≈ 2.7 seconds; nothing else is slow.
+export default withShared({ test: { testTimeout: 15_000, hookTimeout: 30_000 } })

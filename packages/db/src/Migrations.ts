@@ -47,20 +47,28 @@ const runPackage = Effect.fnUntraced(function*(pkg: PackageMigrations) {
       Effect.die(new Error(`Migrations for table "${pkg.table}" failed: ${describe(error)}`, { cause: error }))
     )
   )
-  if (applied.length > 0) {
-    yield* Effect.logInfo(`Applied migrations to ${pkg.table}: ${applied.map(([id, name]) => `${id}_${name}`).join(", ")}`)
-  }
+  const names = applied.map(([id, name]) => `${id}_${name}`)
+  if (names.length > 0) yield* Effect.logInfo(`Applied migrations to ${pkg.table}: ${names.join(", ")}`)
+  return { table: pkg.table, applied: names }
 })
+
+/** What one package's migration run did: the migrations applied now (`<id>_<name>`), in order. */
+export interface Applied {
+  readonly table: string
+  readonly applied: ReadonlyArray<string>
+}
 
 /**
  * Applies the pending migrations of each package in order, each in one transaction that locks
  * the package's table. Idempotent; a failure is a defect naming the table and the migration.
  */
-export const run = (...packages: ReadonlyArray<PackageMigrations>): Effect.Effect<void, never, SqlClient.SqlClient> => {
+export const run = (
+  ...packages: ReadonlyArray<PackageMigrations>
+): Effect.Effect<ReadonlyArray<Applied>, never, SqlClient.SqlClient> => {
   const tables = packages.map((pkg) => pkg.table)
   const duplicates = tables.filter((table, index) => tables.indexOf(table) !== index)
   if (duplicates.length > 0) {
     return Effect.die(new Error(`Several packages share the migrations table(s): ${duplicates.join(", ")}`))
   }
-  return Effect.forEach(packages, runPackage, { discard: true }).pipe(Effect.withSpan("Migrations.run"))
+  return Effect.forEach(packages, runPackage).pipe(Effect.withSpan("Migrations.run"))
 }

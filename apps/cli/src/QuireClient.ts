@@ -1,0 +1,35 @@
+/** The typed client of the Quire API, derived from the contract in `@quire/api`. */
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { HttpClientRequest } from "effect/http"
+import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import { Api, Authentication } from "@quire/api"
+import { CliFailure } from "./Failure.ts"
+import * as GlobalFlags from "./GlobalFlags.ts"
+
+export const missingToken = new CliFailure({
+  message: "No API token: set QUIRE_TOKEN (export QUIRE_TOKEN=<token>) or pass --token <token>. " +
+    "The server prints the administrator's token when it first starts; `quire users token <user-id>` issues more."
+})
+
+/** The client of the server at `--url`/QUIRE_URL, sending `--token`/QUIRE_TOKEN as bearer. */
+export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForApi<typeof Api>>()(
+  "@quire/cli/QuireClient"
+) {
+  /** Needs an HttpClient; fails with `missingToken` when no token is configured. */
+  static readonly layer = Layer.effect(
+    QuireClient,
+    Effect.gen(function*() {
+      const url = yield* GlobalFlags.Url
+      const token = Option.filter(
+        Option.map(yield* GlobalFlags.Token, Redacted.value),
+        (token) => token.trim() !== ""
+      )
+      if (Option.isNone(token)) return yield* missingToken
+      const bearer = HttpApiMiddleware.layerClient(
+        Authentication,
+        ({ next, request }) => next(HttpClientRequest.bearerToken(request, token.value))
+      )
+      return yield* HttpApiClient.make(Api, { baseUrl: url.replace(/\/+$/, "") }).pipe(Effect.provide(bearer))
+    })
+  )
+}

@@ -1,0 +1,5 @@
+export * as DbCommands from "./DbCommands.ts"
+export * as MembersCommands from "./MembersCommands.ts"
+export * as OrganizationsCommands from "./OrganizationsCommands.ts"
+export * as TeamsCommands from "./TeamsCommands.ts"
+export * as UsersCommands from "./UsersCommands.ts"

@@ -1,0 +1,7 @@
+export * as Cli from "./Cli.ts"
+export * as Failure from "./Failure.ts"
+export * as Fields from "./Fields.ts"
+export * as GlobalFlags from "./GlobalFlags.ts"
+export * as Output from "./Output.ts"
+export * as Pages from "./Pages.ts"
+export { QuireClient } from "./QuireClient.ts"

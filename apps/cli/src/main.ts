@@ -1,0 +1,13 @@
+/** The `quire` process: runs the command line and exits with its status. */
+import { NodeRuntime, NodeServices } from "@effect/platform-node"
+import { Effect, Stdio } from "effect"
+import * as Cli from "./Cli.ts"
+
+const main = Effect.gen(function*() {
+  const stdio = yield* Stdio.Stdio
+  const status = yield* Cli.run(yield* stdio.args)
+  // Leave through the event loop rather than process.exit, so piped stdout is flushed.
+  process.exitCode = status
+})
+
+main.pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain)

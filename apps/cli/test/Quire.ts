@@ -1,0 +1,40 @@
+/**
+ * Runs `quire` in-process, as a user would from a shell: arguments and environment in, what
+ * was printed on stdout and stderr and the exit status out.
+ */
+import { NodeServices } from "@effect/platform-node"
+import { ConfigProvider, Console, Effect, Schema } from "effect"
+import { TestConsole } from "effect/testing"
+import { adminToken, baseUrl } from "../../server/test/Harness.ts"
+import * as Cli from "../src/Cli.ts"
+
+export interface Run {
+  readonly status: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+const text = (lines: ReadonlyArray<unknown>) => lines.map(String).join("\n")
+
+/** `quire ...args` with exactly `env` as its environment (the test process's is not seen). */
+export const quire = Effect.fnUntraced(function*(args: ReadonlyArray<string>, env: Record<string, string> = {}) {
+  const console = yield* TestConsole.make
+  const status = yield* Cli.run(args).pipe(
+    Effect.provideService(Console.Console, console),
+    Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnvRecord(env)),
+    Effect.provide(NodeServices.layer)
+  )
+  const run: Run = { status, stdout: text(yield* console.logLines), stderr: text(yield* console.errorLines) }
+  return run
+})
+
+/** `quire ...args` against the test server, as the holder of `token` (default: the administrator). */
+export const quireAs = (token: string) => (...args: ReadonlyArray<string>) =>
+  Effect.flatMap(baseUrl, (url) => quire(args, { QUIRE_URL: url, QUIRE_TOKEN: token }))
+
+/** `quire ...args` against the test server as the administrator. */
+export const admin = quireAs(adminToken)
+
+/** Decodes `--json` output with the API's schema for it: the output must be the API's JSON. */
+export const decodeJson = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => (run: Run) =>
+  Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(run.stdout).pipe(Effect.orDie)
