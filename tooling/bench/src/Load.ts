@@ -1,0 +1,107 @@
+/**
+ * Load through autocannon's programmatic API, with the server's CPU time over the same window.
+ * The machine is small and shared, so targets are measured in alternating rounds and each
+ * target's rounds are summed: a burst of outside load then hits every target alike.
+ */
+import autocannon, { type Result } from "autocannon"
+import { Effect } from "effect"
+import type { Running } from "./Servers.ts"
+
+export interface LoadOptions {
+  readonly connections: number
+  /** Seconds of load per target whose results are discarded (JIT, pools, caches). */
+  readonly warmup: number
+  /** Measured seconds per target and endpoint, split over `rounds`. */
+  readonly duration: number
+  readonly rounds: number
+}
+
+export interface Endpoint {
+  readonly name: string
+  readonly path: string
+}
+
+/** One autocannon run against one target. */
+export interface Sample {
+  readonly requests: number
+  readonly seconds: number
+  readonly p50: number
+  readonly p99: number
+  readonly cpuMicros: number
+  /** Non-2xx answers, connection errors and timeouts. */
+  readonly failures: number
+}
+
+export interface Measurement {
+  readonly target: string
+  readonly endpoint: string
+  readonly requestsPerSecond: number
+  /** Latency percentiles in ms, averaged over the rounds weighted by their requests. */
+  readonly p50: number
+  readonly p99: number
+  /** Server CPU (user + system) per answered request, in microseconds. */
+  readonly cpuPerRequest: number
+  readonly failures: number
+}
+
+const fire = (url: string, token: string, connections: number, duration: number) =>
+  Effect.promise((): PromiseLike<Result> =>
+    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } })
+  )
+
+/** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */
+export const sample = (running: Running, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
+  Effect.gen(function*() {
+    const cpuBefore = yield* running.cpuMicros
+    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, token, connections, seconds)
+    const cpuAfter = yield* running.cpuMicros
+    return {
+      requests: result.requests.total,
+      seconds: result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuMicros: cpuAfter - cpuBefore,
+      failures: result.non2xx + result.errors + result.timeouts
+    } satisfies Sample
+  })
+
+/** Sums one target's rounds. */
+export const combine = (target: string, endpoint: string, samples: ReadonlyArray<Sample>): Measurement => {
+  const requests = samples.reduce((n, s) => n + s.requests, 0)
+  const weighted = (f: (s: Sample) => number) => samples.reduce((n, s) => n + f(s) * s.requests, 0) / Math.max(1, requests)
+  return {
+    target,
+    endpoint,
+    requestsPerSecond: requests / samples.reduce((n, s) => n + s.seconds, 0),
+    p50: weighted((s) => s.p50),
+    p99: weighted((s) => s.p99),
+    cpuPerRequest: samples.reduce((n, s) => n + s.cpuMicros, 0) / Math.max(1, requests),
+    failures: samples.reduce((n, s) => n + s.failures, 0)
+  }
+}
+
+/**
+ * Every target warms up on `endpoint`, then all are measured in `rounds` rounds, the order
+ * reversed every other round.
+ */
+export const compare = (
+  targets: ReadonlyArray<Running>,
+  endpoint: Endpoint,
+  token: string,
+  options: LoadOptions,
+  progress: (message: string) => Effect.Effect<void>
+): Effect.Effect<ReadonlyArray<Measurement>> =>
+  Effect.gen(function*() {
+    const seconds = Math.max(1, Math.round(options.duration / options.rounds))
+    if (options.warmup > 0) {
+      yield* progress(`${endpoint.name}: warming up ${targets.length} targets, ${options.warmup} s each`)
+      for (const target of targets) yield* sample(target, endpoint, token, options.connections, options.warmup)
+    }
+    const samples = new Map<Running, Array<Sample>>(targets.map((t) => [t, []]))
+    for (let round = 0; round < options.rounds; round++) {
+      yield* progress(`${endpoint.name}: round ${round + 1}/${options.rounds}, ${seconds} s per target`)
+      const order = round % 2 === 0 ? targets : targets.toReversed()
+      for (const target of order) samples.get(target)!.push(yield* sample(target, endpoint, token, options.connections, seconds))
+    }
+    return targets.map((t) => combine(t.name, endpoint.name, samples.get(t)!))
+  })

@@ -1,0 +1,69 @@
+/**
+ * The benchmark's data set, written through Quire's own migrations and use cases (the
+ * administrator, its token and its organization) plus bulk rows in SQL, so that the indexes the
+ * request path uses hold realistic numbers of entries.
+ */
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { randomBytes } from "node:crypto"
+import type { Database } from "@quire/db"
+import { Organizations, Users } from "@quire/identity"
+import { Actor } from "@quire/kernel"
+import * as Services from "@quire/server/Services"
+
+export const adminEmail = "admin@bench.test"
+
+/** The administrator's API token for this run. */
+export const adminToken = `quire_bench_${randomBytes(16).toString("hex")}`
+
+/** Extra users, organizations (each user in 3 of them) and tokens around the administrator's. */
+export const extraRows = 1_000
+
+/** What the load generator needs to address the seeded data. */
+export interface Seeded {
+  readonly organizationId: string
+}
+
+const bulk = Effect.fnUntraced(function*(n: number) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    INSERT INTO identity_users (id, email, display_name, instance_admin, created_at)
+    SELECT 'bench_user_' || i, 'user' || i || '@bench.test', 'User ' || i, false, now() - i * interval '1 minute'
+    FROM generate_series(1, ${n}) AS i`
+  yield* sql`
+    INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at)
+    SELECT 'bench_token_' || i, 'bench_user_' || i, 'bench',
+      encode(sha256(convert_to('quire_bench_user_' || i, 'UTF8')), 'hex'), now()
+    FROM generate_series(1, ${n}) AS i`
+  yield* sql`
+    INSERT INTO identity_organizations (id, title, created_at, email_domains)
+    SELECT 'bench_org_' || i, 'Organization ' || i, now() - i * interval '1 minute',
+      jsonb_build_array('org' || i || '.bench.test')
+    FROM generate_series(1, ${n}) AS i`
+  yield* sql`
+    INSERT INTO identity_members (organization_id, user_id, role, joined_at)
+    SELECT 'bench_org_' || ((i + k * 337) % ${n} + 1), 'bench_user_' || i,
+      (ARRAY['admin', 'create', 'edit', 'read'])[k + 1], now()
+    FROM generate_series(1, ${n}) AS i, generate_series(0, 2) AS k
+    ON CONFLICT DO NOTHING`
+})
+
+/** Migrates the database behind `database`, then writes the data set; the layer is closed after. */
+export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.Effect<Seeded, unknown> =>
+  Effect.gen(function*() {
+    const users = yield* Users
+    const organizations = yield* Organizations
+    const sql = yield* SqlClient.SqlClient
+    const { user } = yield* users.bootstrapAdmin(adminEmail, adminToken)
+    yield* bulk(extraRows)
+    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
+    // The administrator also belongs to a tenth of the other organizations.
+    yield* sql`
+      INSERT INTO identity_members (organization_id, user_id, role, joined_at)
+      SELECT 'bench_org_' || i, ${user.id}, 'read', now() FROM generate_series(1, ${extraRows}, 10) AS i`
+    const access = yield* organizations.create({ title: "Bench Organization", emailDomains: ["bench.test"] }).pipe(
+      Effect.provideService(Actor.Actor, actor)
+    )
+    yield* sql`ANALYZE`
+    return { organizationId: access.organization.id }
+  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provideMerge(database))))
