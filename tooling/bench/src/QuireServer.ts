@@ -4,7 +4,7 @@
  * logger), on the backend and with the variant the benchmark asks for.
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Cache, Effect, Exit, Layer, Logger, Option, References } from "effect"
+import { Effect, Layer, Logger, Option, References } from "effect"
 import { createServer } from "node:http"
 import { Database } from "@quire/db"
 import { Organizations, type User, Users } from "@quire/identity"
