@@ -92,7 +92,10 @@ export const layer: Layer.Layer<Services, Config.ConfigError | SqlError | Embedd
       const maxConnections = yield* Config.Int("QUIRE_DB_POOL_SIZE").pipe(Config.withDefault(10))
       return layerUrl(Redacted.value(nonEmpty.value), { maxConnections })
     }
-    const dataDir = yield* Config.String("QUIRE_DATA_DIR").pipe(Config.withDefault(".quire/data"))
+    // A relative directory is taken from where the command was typed: pnpm runs scripts inside
+    // the package's folder but records the caller's directory in INIT_CWD.
+    const configured = yield* Config.String("QUIRE_DATA_DIR").pipe(Config.withDefault(".quire/data"))
+    const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), configured)
     return layerEmbedded({ dataDir })
   })
 )
