@@ -1,0 +1,34 @@
+/**
+ * An HTML parser for Node: `@mixmark-io/domino`, the DOM turndown itself parses with. Its own
+ * typings declare a module named `domino` and need the DOM lib, which this Node project leaves out,
+ * so it is loaded here with the few members Quire uses typed.
+ */
+import { createRequire } from "node:module"
+
+/** The element members Quire uses. */
+export interface DomElement {
+  readonly tagName: string
+  readonly textContent: string | null
+  readonly innerHTML: string
+  getAttribute(name: string): string | null
+  setAttribute(name: string, value: string): void
+  removeAttribute(name: string): void
+  remove(): void
+  querySelector(selector: string): DomElement | null
+  querySelectorAll(selector: string): Iterable<DomElement>
+}
+
+/** The document members Quire uses. */
+export interface DomDocument {
+  readonly title: string
+  readonly body: DomElement
+  querySelector(selector: string): DomElement | null
+  querySelectorAll(selector: string): Iterable<DomElement>
+}
+
+const domino = createRequire(import.meta.url)("@mixmark-io/domino") as {
+  createDocument(html: string, force: boolean): DomDocument
+}
+
+/** Parses an HTML document (or fragment) the way a browser does. */
+export const parseHtml = (html: string): DomDocument => domino.createDocument(html, true)

@@ -1,0 +1,190 @@
+/**
+ * Classifies the links of a page against the revision it belongs to, in the link forms GitBook's
+ * markdown uses (the insert_page and insert_files descriptions of its API):
+ * - pages: relative Git paths (`./sibling.md`, `../other.md`, `README.md`, folder-style `./section`),
+ *   and `/pages/<pageId>`, `/pages/<slug path>`, `/pages/<path>.md`, `/pages/<path>/README.md`,
+ *   each with an optional `#anchor`;
+ * - files: `/files/<fileId>`;
+ * - URLs: `http(s)://...`, `in-app` when they point into the app itself.
+ * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
+ */
+import { links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
+
+/** What a page's links are resolved against: the page's own path and the revision's pages and files. */
+export interface LinkContext {
+  /** The linking page's path, e.g. `guides/install`. */
+  readonly pagePath: string
+  /** Every page of the revision by path (`guides/install`) to its id. */
+  readonly pagesByPath: ReadonlyMap<string, string>
+  /** The ids of the revision's files. */
+  readonly fileIds: ReadonlySet<string>
+  /** Links starting with this URL point into the app (`in-app`). */
+  readonly appBaseUrl: string
+  /** The path of the space's first page, which Git Sync stores as the root `README.md`; default `""`. */
+  readonly rootPagePath?: string
+}
+
+/** Where a link points. A page that was found has its id; a missing one, the path that was looked up. */
+export type LinkTarget =
+  | { readonly kind: "page"; readonly page: string; readonly anchor?: string }
+  | { readonly kind: "page"; readonly path: string; readonly anchor?: string }
+  | { readonly kind: "file"; readonly file: string }
+  | { readonly kind: "url"; readonly url: string }
+
+/** `ok`: nothing wrong (external URLs are not checked); `broken`: missing from the revision; `in-app`: an app URL. */
+export type LinkStatus = "ok" | "broken" | "in-app"
+
+/** Where a link points and whether it works. */
+export interface LinkResolution {
+  readonly target: LinkTarget
+  readonly status: LinkStatus
+}
+
+/** A link of a page, classified. */
+export interface ClassifiedLink extends MarkdownLink, LinkResolution {}
+
+/** Totals over a page's or a revision's links. */
+export interface LinkStats {
+  readonly total: number
+  readonly broken: number
+}
+
+const scheme = /^[a-z][a-z0-9+.-]*:/i
+
+const splitAnchor = (url: string): { path: string; anchor?: string } => {
+  const hash = url.indexOf("#")
+  const beforeHash = hash === -1 ? url : url.slice(0, hash)
+  const query = beforeHash.indexOf("?")
+  const path = query === -1 ? beforeHash : beforeHash.slice(0, query)
+  const anchor = hash === -1 ? "" : url.slice(hash + 1)
+  return anchor === "" ? { path } : { path, anchor }
+}
+
+const decode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** Joins path segments the way a file system does: `.` dropped, `..` back one (never above the root). */
+const normalizeSegments = (segments: ReadonlyArray<string>): Array<string> => {
+  const result: Array<string> = []
+  for (const segment of segments) {
+    if (segment === "" || segment === ".") continue
+    if (segment === "..") result.pop()
+    else result.push(decode(segment))
+  }
+  return result
+}
+
+/** The page path a Git file path names: `a/README.md` and `a/` are `a`, `a/b.md` is `a/b`. */
+const pagePathOfGitPath = (segments: ReadonlyArray<string>): string => {
+  const last = segments.at(-1)
+  if (last === undefined) return ""
+  if (last.toLowerCase() === "readme.md") return segments.slice(0, -1).join("/")
+  if (last.toLowerCase().endsWith(".md")) return [...segments.slice(0, -1), last.slice(0, -3)].join("/")
+  return segments.join("/")
+}
+
+const isInApp = (url: string, appBaseUrl: string): boolean => {
+  if (!URL.canParse(url) || !URL.canParse(appBaseUrl)) return false
+  const link = new URL(url)
+  const base = new URL(appBaseUrl)
+  if (link.origin !== base.origin) return false
+  const prefix = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`
+  return base.pathname === "/" || link.pathname === base.pathname || link.pathname.startsWith(prefix)
+}
+
+/**
+ * The folder a page's relative links start from, in the Git layout: a page with subpages is
+ * `<path>/README.md`, the first page is the root `README.md`, any other page is `<path>.md`.
+ */
+const baseFolder = (context: LinkContext): Array<string> => {
+  const { pagePath } = context
+  if (pagePath === (context.rootPagePath ?? "")) return []
+  const segments = pagePath.split("/").filter((segment) => segment !== "")
+  const prefix = `${pagePath}/`
+  for (const path of context.pagesByPath.keys()) {
+    if (path.startsWith(prefix)) return segments
+  }
+  return segments.slice(0, -1)
+}
+
+/** A value computed on first use, so a page's links scan the revision's pages at most once. */
+const lazy = <A>(compute: () => A): () => A => {
+  let value: { readonly a: A } | undefined
+  return () => (value ??= { a: compute() }).a
+}
+
+const withAnchor = <T extends object>(target: T, anchor: string | undefined): T & { anchor?: string } =>
+  anchor === undefined ? target : { ...target, anchor }
+
+const pageByPath = (path: string, anchor: string | undefined, context: LinkContext): LinkResolution => {
+  const lookup = path === "" ? context.rootPagePath ?? "" : path
+  const page = context.pagesByPath.get(lookup)
+  return page === undefined
+    ? { target: withAnchor({ kind: "page", path: lookup }, anchor), status: "broken" }
+    : { target: withAnchor({ kind: "page", page }, anchor), status: "ok" }
+}
+
+const fileById = (file: string, context: LinkContext): LinkResolution => ({
+  target: { kind: "file", file },
+  status: context.fileIds.has(file) ? "ok" : "broken"
+})
+
+const resolver = (context: LinkContext) => {
+  const pageIds = lazy(() => new Set(context.pagesByPath.values()))
+  const folder = lazy(() => baseFolder(context))
+  return (link: Pick<MarkdownLink, "url" | "kind">): LinkResolution | undefined => {
+    const url = link.url.trim()
+    if (url === "" || url.startsWith("#")) return undefined
+    if (url.startsWith("//") || scheme.test(url)) {
+      const absolute = url.startsWith("//") ? `https:${url}` : url
+      if (!/^https?:/i.test(absolute)) return undefined
+      return { target: { kind: "url", url }, status: isInApp(absolute, context.appBaseUrl) ? "in-app" : "ok" }
+    }
+    const { anchor, path } = splitAnchor(url)
+    const rooted = path.startsWith("/")
+    const segments = path.split("/")
+    if (rooted && segments[1] === "files" && segments[2] !== undefined && segments[2] !== "") {
+      return fileById(decode(segments[2]), context)
+    }
+    if (rooted && segments[1] === "pages") {
+      const rest = normalizeSegments(segments.slice(2))
+      const [only] = rest
+      if (rest.length === 1 && only !== undefined && pageIds().has(only)) {
+        return { target: withAnchor({ kind: "page", page: only }, anchor), status: "ok" }
+      }
+      return pageByPath(pagePathOfGitPath(rest), anchor, context)
+    }
+    const resolved = normalizeSegments(rooted ? segments : [...folder(), ...segments])
+    if (link.kind === "image") {
+      // An image of the revision is a file referenced by id; a path names nothing Quire stores.
+      return { target: { kind: "file", file: resolved.join("/") }, status: "broken" }
+    }
+    return pageByPath(pagePathOfGitPath(resolved), anchor, context)
+  }
+}
+
+/** What one link URL of the page at `context.pagePath` points to; `undefined` when it is not a link to check. */
+export const resolveLink = (
+  link: Pick<MarkdownLink, "url" | "kind">,
+  context: LinkContext
+): LinkResolution | undefined => resolver(context)(link)
+
+/** Every link of a page's markdown with its target and status (anchors-only and `mailto:` links left out). */
+export const classifyLinks = (markdown: string, context: LinkContext): ReadonlyArray<ClassifiedLink> => {
+  const resolve = resolver(context)
+  return markdownLinks(markdown).flatMap((link) => {
+    const resolution = resolve(link)
+    return resolution === undefined ? [] : [{ ...link, ...resolution }]
+  })
+}
+
+/** The totals of a list of classified links. */
+export const linkStats = (links: ReadonlyArray<Pick<ClassifiedLink, "status">>): LinkStats => ({
+  total: links.length,
+  broken: links.filter((link) => link.status === "broken").length
+})

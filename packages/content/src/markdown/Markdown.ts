@@ -1,0 +1,288 @@
+/**
+ * Pure functions over a page's markdown, parsed with remark (CommonMark + GFM + YAML frontmatter):
+ * the document's title and body, slugs, search sections, plain text and excerpts, and its links.
+ */
+import GithubSlugger from "github-slugger"
+import type { Nodes, Root, RootContent } from "mdast"
+import { toString } from "mdast-util-to-string"
+import remarkFrontmatter from "remark-frontmatter"
+import remarkGfm from "remark-gfm"
+import remarkParse from "remark-parse"
+import { unified } from "unified"
+import { visit } from "unist-util-visit"
+import { parse as parseYaml } from "yaml"
+import { parseHtml } from "./Dom.ts"
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).freeze()
+
+/** The mdast tree of `markdown` (GFM and YAML frontmatter included). */
+export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
+
+/** A markdown page split into its metadata and its body. */
+export interface ParsedDocument {
+  readonly frontmatter: Record<string, unknown>
+  readonly title?: string
+  readonly description?: string
+  readonly body: string
+}
+
+const readFrontmatter = (yaml: string): Record<string, unknown> => {
+  try {
+    const value: unknown = parseYaml(yaml)
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {}
+  } catch {
+    return {}
+  }
+}
+
+const nonEmptyString = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
+
+/**
+ * Frontmatter, title (frontmatter `title`, else the leading `# heading`, which then leaves the body),
+ * description (frontmatter `description`) and the body without either, as Git Sync reads a page.
+ */
+export const parseDocument = (markdown: string): ParsedDocument => {
+  const tree = parseMarkdown(markdown)
+  let frontmatter: Record<string, unknown> = {}
+  let cut = 0
+  const [first] = tree.children
+  if (first?.type === "yaml") {
+    frontmatter = readFrontmatter(first.value)
+    cut = first.position?.end.offset ?? 0
+  }
+  let title = nonEmptyString(frontmatter["title"])
+  if (title === undefined) {
+    const lead = tree.children.find((node) => node.type !== "yaml")
+    if (lead?.type === "heading" && lead.depth === 1) {
+      const text = toString(lead).trim()
+      if (text !== "") {
+        title = text
+        cut = lead.position?.end.offset ?? cut
+      }
+    }
+  }
+  const description = nonEmptyString(frontmatter["description"])
+  // Only the blank lines left behind by what was cut go; the author's markdown is kept verbatim.
+  const body = markdown.slice(cut).replace(/^(?:[ \t]*\r?\n)+/, "")
+  return {
+    frontmatter,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    body
+  }
+}
+
+const transliterations: Record<string, string> = {
+  "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i"
+}
+
+/** The maximum length of a slug. */
+export const maxSlugLength = 100
+
+/** A GitBook-like URL slug: lowercase ASCII, diacritics stripped, hyphen-separated, at most 100 characters. */
+export const slugify = (title: string): string => {
+  const ascii = title
+    .toLowerCase()
+    .replace(/[ßæœøđðłþı]/g, (char) => transliterations[char] ?? char)
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+  const slug = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, maxSlugLength).replace(/-+$/, "")
+  return slug === "" ? "untitled" : slug
+}
+
+/** `slug`, or the first of `slug-2`, `slug-3`... that is not in `taken` (still at most 100 characters). */
+export const uniqueSlug = (slug: string, taken: ReadonlySet<string>): string => {
+  if (!taken.has(slug)) return slug
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`
+    const candidate = `${slug.slice(0, maxSlugLength - suffix.length).replace(/-+$/, "")}${suffix}`
+    if (!taken.has(candidate)) return candidate
+  }
+}
+
+const blockParents = new Set<string>([
+  "root", "blockquote", "list", "listItem", "table", "footnoteDefinition"
+])
+
+// GitBook's block tags (`{% hint style="info" %}`, `{% endhint %}`...) are markup, not words.
+const gitbookTag = /\{%-?\s*[^%]*?-?%\}/g
+
+const textOf = (node: Nodes): string => {
+  switch (node.type) {
+    case "text":
+    case "inlineCode":
+    case "code":
+      return node.value
+    case "image":
+    case "imageReference":
+      return node.alt ?? ""
+    case "break":
+      return "\n"
+    case "html":
+    case "yaml":
+    case "definition":
+    case "thematicBreak":
+    case "footnoteReference":
+      return ""
+    case "tableRow":
+      return node.children.map(textOf).join(" ")
+    default:
+      if ("children" in node) {
+        return node.children.map(textOf).filter((text) => text !== "").join(blockParents.has(node.type) ? "\n" : "")
+      }
+      return ""
+  }
+}
+
+const tidy = (text: string): string =>
+  text
+    .replace(gitbookTag, "")
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter((line) => line !== "")
+    .join("\n")
+
+const textOfBlocks = (nodes: ReadonlyArray<RootContent>): string => tidy(nodes.map(textOf).filter((t) => t !== "").join("\n"))
+
+/** The words of `markdown` without any markdown syntax, frontmatter or HTML; one line per block. */
+export const plainText = (markdown: string): string => textOfBlocks(parseMarkdown(markdown).children)
+
+/** A part of a page for search: the text under one heading. */
+export interface Section {
+  /** The heading's anchor, `""` for the text before the first heading. */
+  readonly id: string
+  readonly title: string
+  /** The heading's depth (1-6), 0 for the text before the first heading. */
+  readonly level: number
+  /** Plain text, no markdown syntax. */
+  readonly body: string
+}
+
+/** The anchor a heading's text gets (GitHub's rules; repeated headings get `-1`, `-2`...). */
+export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubSlugger()): string =>
+  slugger.slug(text)
+
+/**
+ * Splits a page into search sections at each heading (outside lists and quotes); the text before the first heading
+ * is titled `pageTitle` and is left out when it is empty and headings follow.
+ */
+export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Section> => {
+  const slugger = new GithubSlugger()
+  const result: Array<Section> = []
+  let current: { id: string; title: string; level: number; nodes: Array<RootContent> } = {
+    id: "", title: pageTitle, level: 0, nodes: []
+  }
+  const flush = () => {
+    const body = textOfBlocks(current.nodes)
+    if (current.level > 0 || body !== "") result.push({ id: current.id, title: current.title, level: current.level, body })
+  }
+  for (const node of parseMarkdown(markdown).children) {
+    if (node.type === "heading") {
+      flush()
+      const title = tidy(toString(node)).replace(/\n/g, " ")
+      current = { id: headingAnchor(title, slugger), title, level: node.depth, nodes: [] }
+    } else {
+      current.nodes.push(node)
+    }
+  }
+  flush()
+  return result.length === 0 ? [{ id: "", title: pageTitle, level: 0, body: "" }] : result
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * About `maxLength` characters of `text` around the first occurrence of any word of `query`
+ * (case-insensitive), cut at word boundaries and marked with "…" where text was left out.
+ */
+export const excerpt = (text: string, query: string, maxLength = 160): string => {
+  const flat = text.replace(/\s+/g, " ").trim()
+  if (flat.length <= maxLength) return flat
+  const terms = query.split(/[^\p{L}\p{N}]+/u).filter((term) => term !== "")
+  let hit: { index: number; length: number } | undefined
+  for (const term of terms) {
+    const match = new RegExp(escapeRegExp(term), "iu").exec(flat)
+    if (match !== null && (hit === undefined || match.index < hit.index)) hit = { index: match.index, length: match[0].length }
+  }
+  let start = hit === undefined ? 0 : Math.max(0, hit.index - Math.floor(maxLength / 3))
+  // The window and its "…" marks fit in maxLength; near the end, the window slides back.
+  let end = start + maxLength - (start > 0 ? 1 : 0)
+  if (end >= flat.length) {
+    end = flat.length
+    start = flat.length - (maxLength - 1)
+  } else {
+    end -= 1
+  }
+  if (start > 0 && flat[start - 1] !== " ") {
+    const space = flat.indexOf(" ", start)
+    if (space !== -1 && space < (hit?.index ?? end)) start = space + 1
+  }
+  if (end < flat.length && flat[end] !== " ") {
+    const space = flat.lastIndexOf(" ", end)
+    if (space > start && space >= (hit === undefined ? start : hit.index + hit.length)) end = space
+  }
+  const slice = flat.slice(start, end).trim()
+  return `${start > 0 ? "…" : ""}${slice}${end < flat.length ? "…" : ""}`
+}
+
+/** A link or image destination found in a markdown document. */
+export interface MarkdownLink {
+  readonly url: string
+  readonly kind: "link" | "image"
+  /** Where the link starts (1-based). */
+  readonly position: { readonly line: number; readonly column: number }
+}
+
+const positionOf = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
+
+// Raw HTML in markdown (GitBook writes images as `<figure><img src=...>`) is read with an HTML parser.
+const htmlLinks = (html: string): ReadonlyArray<{ url: string; kind: "link" | "image" }> => {
+  const document = parseHtml(`<body>${html}</body>`)
+  const found: Array<{ url: string; kind: "link" | "image" }> = []
+  for (const element of document.querySelectorAll("a[href], img[src]")) {
+    const isImage = element.tagName.toLowerCase() === "img"
+    const url = element.getAttribute(isImage ? "src" : "href")
+    if (url !== null && url.trim() !== "") found.push({ url: url.trim(), kind: isImage ? "image" : "link" })
+  }
+  return found
+}
+
+/**
+ * Every link and image of `markdown` in document order: inline ones, references resolved through
+ * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML.
+ */
+export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
+  const tree = parseMarkdown(markdown)
+  const definitions = new Map<string, { url: string; used: boolean; node: Nodes }>()
+  visit(tree, "definition", (node) => {
+    if (!definitions.has(node.identifier)) definitions.set(node.identifier, { url: node.url, used: false, node })
+  })
+  const found: Array<MarkdownLink> = []
+  visit(tree, (node) => {
+    switch (node.type) {
+      case "link":
+      case "image":
+        found.push({ url: node.url, kind: node.type, position: positionOf(node) })
+        break
+      case "linkReference":
+      case "imageReference": {
+        const definition = definitions.get(node.identifier)
+        if (definition !== undefined) {
+          definition.used = true
+          found.push({ url: definition.url, kind: node.type === "linkReference" ? "link" : "image", position: positionOf(node) })
+        }
+        break
+      }
+      case "html":
+        for (const link of htmlLinks(node.value)) found.push({ ...link, position: positionOf(node) })
+        break
+    }
+  })
+  for (const definition of definitions.values()) {
+    if (!definition.used) found.push({ url: definition.url, kind: "link", position: positionOf(definition.node) })
+  }
+  return found
+    .filter((link) => link.url !== "")
+    .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
+}

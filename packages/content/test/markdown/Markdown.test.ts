@@ -1,0 +1,173 @@
+import { assert, describe, it } from "@effect/vitest"
+import { excerpt, links, parseDocument, plainText, sections, slugify, uniqueSlug } from "../../src/markdown/Markdown.ts"
+
+describe("parseDocument", () => {
+  it("takes the title from the leading heading and leaves it out of the body", () => {
+    const page = parseDocument("# Install *Quire*\n\nRun the installer.\n\n## Next\n\nDone.\n")
+    assert.strictEqual(page.title, "Install Quire")
+    assert.strictEqual(page.body, "Run the installer.\n\n## Next\n\nDone.\n")
+    assert.deepStrictEqual(page.frontmatter, {})
+    assert.isUndefined(page.description)
+  })
+
+  it("prefers the frontmatter's title and description, and keeps the heading in the body", () => {
+    const page = parseDocument("---\ntitle: Setup\ndescription: How to set things up\nhidden: true\n---\n\n# Install\n\nText\n")
+    assert.strictEqual(page.title, "Setup")
+    assert.strictEqual(page.description, "How to set things up")
+    assert.strictEqual(page.frontmatter["hidden"], true)
+    assert.strictEqual(page.body, "# Install\n\nText\n")
+  })
+
+  it("takes the heading after frontmatter without a title", () => {
+    const page = parseDocument("---\ndescription: d\n---\n# Title\nBody")
+    assert.strictEqual(page.title, "Title")
+    assert.strictEqual(page.body, "Body")
+  })
+
+  it("has no title when the page starts with text or a smaller heading", () => {
+    assert.isUndefined(parseDocument("Intro\n\n# Later").title)
+    assert.isUndefined(parseDocument("## Section\n\ntext").title)
+    assert.strictEqual(parseDocument("## Section\n\ntext").body, "## Section\n\ntext")
+  })
+
+  it("ignores frontmatter that is not a YAML mapping", () => {
+    const page = parseDocument("---\n: [broken\n---\n# T\n")
+    assert.deepStrictEqual(page.frontmatter, {})
+    assert.strictEqual(page.title, "T")
+  })
+
+  it("does not mistake a heading inside a code block for the title", () => {
+    const page = parseDocument("```\n# not a title\n```\n")
+    assert.isUndefined(page.title)
+  })
+})
+
+describe("slugify", () => {
+  it("makes GitBook-like slugs", () => {
+    assert.strictEqual(slugify("Getting Started"), "getting-started")
+    assert.strictEqual(slugify("  Crème brûlée & Straße!  "), "creme-brulee-strasse")
+    assert.strictEqual(slugify("API v2.0 -- (beta)"), "api-v2-0-beta")
+    assert.strictEqual(slugify("日本語"), "untitled")
+    assert.strictEqual(slugify(""), "untitled")
+  })
+
+  it("keeps slugs at 100 characters without a trailing hyphen", () => {
+    const slug = slugify(`${"a".repeat(99)} b`)
+    assert.strictEqual(slug, "a".repeat(99))
+    assert.isAtMost(slugify("word ".repeat(50)).length, 100)
+  })
+
+  it("numbers slugs that are taken", () => {
+    assert.strictEqual(uniqueSlug("intro", new Set()), "intro")
+    assert.strictEqual(uniqueSlug("intro", new Set(["intro"])), "intro-2")
+    assert.strictEqual(uniqueSlug("intro", new Set(["intro", "intro-2"])), "intro-3")
+    assert.strictEqual(uniqueSlug("a".repeat(100), new Set(["a".repeat(100)])), `${"a".repeat(98)}-2`)
+  })
+})
+
+describe("sections", () => {
+  const page = [
+    "Welcome to **Quire**, see [the guide](guide.md).",
+    "",
+    "## Install it",
+    "",
+    "Run `npm install` then:",
+    "",
+    "```sh",
+    "quire start",
+    "```",
+    "",
+    "### Install it",
+    "",
+    "- one",
+    "- two",
+    "",
+    "## Configure",
+    "",
+    "{% hint style=\"info\" %}",
+    "Set QUIRE_DATA_DIR.",
+    "{% endhint %}",
+    ""
+  ].join("\n")
+
+  it("splits a page at its headings into plain-text sections with anchors", () => {
+    const result = sections(page, "Quire")
+    assert.deepStrictEqual(result.map(({ id, level, title }) => ({ id, level, title })), [
+      { id: "", level: 0, title: "Quire" },
+      { id: "install-it", level: 2, title: "Install it" },
+      { id: "install-it-1", level: 3, title: "Install it" },
+      { id: "configure", level: 2, title: "Configure" }
+    ])
+    assert.strictEqual(result[0]?.body, "Welcome to Quire, see the guide.")
+    assert.strictEqual(result[1]?.body, "Run npm install then:\nquire start")
+    assert.strictEqual(result[2]?.body, "one\ntwo")
+    assert.strictEqual(result[3]?.body, "Set QUIRE_DATA_DIR.")
+  })
+
+  it("leaves out an empty introduction, and gives an empty page one section", () => {
+    assert.deepStrictEqual(sections("## Only\n\ntext", "T").map((s) => s.id), ["only"])
+    assert.deepStrictEqual(sections("", "Empty"), [{ id: "", title: "Empty", level: 0, body: "" }])
+  })
+})
+
+describe("plainText", () => {
+  it("drops markdown syntax, frontmatter, HTML and link targets", () => {
+    const text = plainText("---\ntitle: x\n---\n# Hello _world_\n\nA [link](https://example.com) and ![logo](/files/f1).\n\n<div>raw</div>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    assert.strictEqual(text, "Hello world\nA link and logo.\na b\n1 2")
+  })
+})
+
+describe("excerpt", () => {
+  const text = `${"Lorem ipsum dolor sit amet. ".repeat(12)}Quire needs Postgres for search. ${"More text follows here. ".repeat(12)}`
+
+  it("shows the words around the first match of the query, ellipsised", () => {
+    const result = excerpt(text, "postgres", 160)
+    assert.include(result, "Postgres")
+    assert.isAtMost(result.length, 160)
+    assert.isTrue(result.startsWith("…"))
+    assert.isTrue(result.endsWith("…"))
+  })
+
+  it("matches any query word, case-insensitively", () => {
+    assert.include(excerpt(text, "missing SEARCH", 80), "search")
+  })
+
+  it("starts at the beginning when nothing matches, and keeps short text whole", () => {
+    const result = excerpt(text, "absent", 60)
+    assert.isTrue(result.startsWith("Lorem ipsum"))
+    assert.isAtMost(result.length, 60)
+    assert.strictEqual(excerpt("Short text.", "text"), "Short text.")
+  })
+
+  it("slides back near the end of the text", () => {
+    const result = excerpt(`${"word ".repeat(100)}finale`, "finale", 50)
+    assert.isTrue(result.endsWith("finale"))
+    assert.isAtMost(result.length, 50)
+  })
+})
+
+describe("links", () => {
+  it("finds links, images, references and raw HTML links with their positions", () => {
+    const markdown = [
+      "# Title",
+      "",
+      "See [install](install.md#setup) and ![diagram](/files/f1).",
+      "Also [the spec][spec] and <https://example.com/auto>.",
+      "",
+      "<figure><img src=\"/files/f2\" alt=\"\"><figcaption></figcaption></figure>",
+      "",
+      "`[not](a-link.md)`",
+      "",
+      "[spec]: https://spec.example.com",
+      "[unused]: ./unused.md"
+    ].join("\n")
+    assert.deepStrictEqual(links(markdown), [
+      { url: "install.md#setup", kind: "link", position: { line: 3, column: 5 } },
+      { url: "/files/f1", kind: "image", position: { line: 3, column: 37 } },
+      { url: "https://spec.example.com", kind: "link", position: { line: 4, column: 6 } },
+      { url: "https://example.com/auto", kind: "link", position: { line: 4, column: 27 } },
+      { url: "/files/f2", kind: "image", position: { line: 6, column: 1 } },
+      { url: "./unused.md", kind: "link", position: { line: 11, column: 1 } }
+    ])
+  })
+})
