@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
-import { TestDatabase } from "./TestDatabase.ts"
+import { Database, Testing } from "@quire/db"
 
 const appDir = fileURLToPath(new URL("..", import.meta.url))
 
@@ -45,7 +45,7 @@ describe("worker process", () => {
 
   it.live("runs graphile-worker until SIGTERM, then stops gracefully", () =>
     Effect.gen(function*() {
-      const db = yield* TestDatabase
+      const db = yield* Database.DatabaseInfo
       const worker = start({ DATABASE_URL: db.url })
       yield* Effect.addFinalizer(() => Effect.sync(() => worker.child.kill("SIGKILL")))
       yield* waitForOutput(worker, "Worker started")
@@ -64,5 +64,5 @@ describe("worker process", () => {
       const code = yield* Effect.promise(() => worker.exitCode)
       assert.strictEqual(code, 0)
       assert.include(worker.output(), "Worker stopped")
-    }).pipe(Effect.provide(TestDatabase.layer)))
+    }).pipe(Effect.provide(Testing.layerPostgresTest)))
 })

@@ -3,16 +3,16 @@ import { Effect, Layer } from "effect"
 import { type JobDefinition, JobQueue, JobRunner, layerGraphile } from "../src/index.ts"
 import { contract, greet } from "./contract.ts"
 import { events, Probe, waitUntil } from "./Probe.ts"
-import { TestDatabase } from "./TestDatabase.ts"
+import { Database, Testing } from "@quire/db"
 
 const pollInterval = "100 millis"
 
 contract("layerGraphile", (jobs) =>
   Layer.unwrap(
-    TestDatabase.use((db) =>
+    Database.DatabaseInfo.use((db) =>
       Effect.succeed(layerGraphile({ connectionString: db.url, jobs, runWorker: true, pollInterval }))
     )
-  ).pipe(Layer.provide(TestDatabase.layer)))
+  ).pipe(Layer.provide(Testing.layerPostgresTest)))
 
 const slow: JobDefinition<Probe> = {
   name: "slow",
@@ -25,12 +25,12 @@ const slow: JobDefinition<Probe> = {
     )
 }
 
-layer(Layer.mergeAll(TestDatabase.layer, Probe.layer), { excludeTestServices: true, timeout: "30 seconds" })(
+layer(Layer.mergeAll(Testing.layerPostgresTest, Probe.layer), { excludeTestServices: true, timeout: "30 seconds" })(
   "layerGraphile across restarts",
   (it) => {
-    const worker = Effect.map(TestDatabase, (db) =>
+    const worker = Effect.map(Database.DatabaseInfo, (db) =>
       layerGraphile({ connectionString: db.url, jobs: [greet, slow], runWorker: true, pollInterval }))
-    const producer = Effect.map(TestDatabase, (db) =>
+    const producer = Effect.map(Database.DatabaseInfo, (db) =>
       layerGraphile({ connectionString: db.url, jobs: [], runWorker: false }))
 
     it.effect("runs a job enqueued while no worker ran when a worker starts", () =>
