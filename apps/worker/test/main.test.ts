@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import pg from "pg"
+import { SqlClient } from "effect/sql"
 import { Database, Testing } from "@quire/db"
 
 const appDir = fileURLToPath(new URL("..", import.meta.url))
@@ -50,15 +50,10 @@ describe("worker process", () => {
       yield* Effect.addFinalizer(() => Effect.sync(() => worker.child.kill("SIGKILL")))
       yield* waitForOutput(worker, "Worker started")
 
-      const client = new pg.Client({ connectionString: db.url })
-      yield* Effect.promise(() => client.connect())
-      const { rows } = yield* Effect.promise(() =>
-        client.query<{ n: string }>(
-          "select count(*) as n from information_schema.tables where table_schema = 'graphile_worker'"
-        )
-      )
-      yield* Effect.promise(() => client.end())
-      assert.isAbove(Number(rows[0]!.n), 0, "graphile-worker migrations ran")
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{ n: number }>`
+        select count(*)::int as n from information_schema.tables where table_schema = 'graphile_worker'`.pipe(Effect.orDie)
+      assert.isAbove(rows[0]!.n, 0, "graphile-worker migrations ran")
 
       worker.child.kill("SIGTERM")
       const code = yield* Effect.promise(() => worker.exitCode)
