@@ -5,8 +5,10 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
+import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
@@ -20,7 +22,9 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OrganizationsHandlers.layer,
     MembersHandlers.layer,
     TeamsHandlers.layer,
-    SsoHandlers.layer
+    SsoHandlers.layer,
+    SpacesHandlers.layer,
+    CollectionsHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

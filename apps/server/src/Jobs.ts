@@ -3,7 +3,8 @@
  * deployment the server only enqueues them and `apps/worker` runs them.
  */
 import type { JobDefinition } from "@quire/queue"
+import { jobs as contentJobs } from "@quire/content/Jobs"
 import { jobs as identityJobs } from "@quire/identity/Jobs"
 import type { Services } from "./Services.ts"
 
-export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs]
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs]

@@ -1,11 +1,14 @@
 /** Domain records to the API's JSON shapes (the shapes GitBook's API answers with). */
 import type {
+  Collection as CollectionResponse,
   Member as MemberResponse,
   Organization as OrganizationResponse,
   SamlProvider as SamlProviderResponse,
   Schemas,
+  Space as SpaceResponse,
   Team as TeamResponse
 } from "@quire/api"
+import type { CollectionAccess, SpaceAccess } from "@quire/content"
 import {
   Authorization,
   type LinkInvite,
@@ -123,3 +126,41 @@ export const samlProvider = (
     urls: { location: urls.api(`/orgs/${p.organizationId}/saml/${p.id}`) }
   }
 }
+
+/** A space as the caller sees it (its `permissions` are the caller's). */
+export const space = (urls: Urls, { permissions, space: s }: SpaceAccess): SpaceResponse => ({
+  object: "space",
+  id: s.id,
+  title: s.title,
+  emoji: s.emoji,
+  visibility: s.visibility,
+  createdAt: s.createdAt.toISOString(),
+  updatedAt: s.updatedAt.toISOString(),
+  ...(s.deletedAt === null ? {} : { deletedAt: s.deletedAt.toISOString() }),
+  editMode: s.editMode,
+  mergeRules: { type: "inherit" },
+  urls: { location: urls.api(`/spaces/${s.id}`), app: urls.app(`/s/${s.id}`) },
+  organization: s.organizationId,
+  ...(s.parentId === null ? {} : { parent: s.parentId }),
+  ...(s.language === null ? {} : { language: s.language as NonNullable<SpaceResponse["language"]> }),
+  revision: s.revisionId,
+  defaultLevel: s.defaultLevel,
+  comments: s.counters.comments,
+  changeRequests: s.counters.changeRequests,
+  changeRequestsOpen: s.counters.changeRequestsOpen,
+  changeRequestsDraft: s.counters.changeRequestsDraft,
+  permissions
+})
+
+/** A collection as the caller sees it. */
+export const collection = (urls: Urls, { collection: c, permissions }: CollectionAccess): CollectionResponse => ({
+  object: "collection",
+  id: c.id,
+  title: c.title,
+  ...(c.description === null ? {} : { description: c.description }),
+  organization: c.organizationId,
+  ...(c.parentId === null ? {} : { parent: c.parentId }),
+  defaultLevel: c.defaultLevel,
+  urls: { location: urls.api(`/collections/${c.id}`), app: urls.app(`/o/${c.organizationId}/c/${c.id}`) },
+  permissions
+})

@@ -1,24 +1,32 @@
 /** The domain services the server runs on, over memory or Postgres adapters. */
 import { Layer } from "effect"
+import { Content, migrations as contentMigrations } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
+import * as MembershipsLive from "./MembershipsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
-export const layerMemoryRepos = Identity.layerReposMemory
+export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory)
+
+/** Every package's use cases, over whichever ports are provided. */
+const layerServices = Layer.mergeAll(
+  Identity.layerServices,
+  Content.layerServices.pipe(Layer.provide(MembershipsLive.layer))
+)
 
 /** Every use case over in-memory adapters (tests, demos). */
-export const layerMemory = Identity.layerServices.pipe(
+export const layerMemory = layerServices.pipe(
   Layer.provide(layerMemoryRepos),
   Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer])
 )
 
 /** Every use case over Postgres; migrates the database first. Needs a SqlClient. */
-export const layerSql = Identity.layerServices.pipe(
-  Layer.provide(Identity.layerReposSql),
+export const layerSql = layerServices.pipe(
+  Layer.provide([Identity.layerReposSql, Content.layerReposSql]),
   Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer]),
   Layer.provide(Layer.effectDiscard(migrate))
 )

@@ -1,7 +1,9 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { CollectionsApi } from "./CollectionsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
+import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
@@ -14,6 +16,8 @@ export class Api extends HttpApi.make("quire")
   .add(MembersApi)
   .add(TeamsApi)
   .add(SsoApi)
+  .add(SpacesApi)
+  .add(CollectionsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

@@ -1,0 +1,183 @@
+/** Spaces: creation, settings, listings, the trash, duplication, moves and transfers. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, MemberRole, PageQuery, Timestamp } from "./Schemas.ts"
+
+/** A space's or collection's level for members: a role, null (no access) or "inherit". */
+export const DefaultLevel = Schema.Union([MemberRole, Schema.Null, Schema.Literal("inherit")])
+
+export const SpaceTitle = Schema.String.check(Schema.isMaxLength(50))
+
+/** GitBook's Emoji: the character(s) of an emoji, or its codepoints in hex (`1f389`, `1f468-200d-1f4bb`). */
+export const Emoji = Schema.String.check(
+  Schema.isMaxLength(50),
+  Schema.isPattern(/^(?:[0-9a-fA-F]{4,6}(?:-[0-9a-fA-F]{4,6})*|[\p{Extended_Pictographic}\p{Emoji_Component}\u{20e3}\u{fe0f}\u{200d}]+)$/u)
+)
+
+export const Visibility = Schema.Literals(["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"])
+
+export const EditMode = Schema.Literals(["live", "locked"])
+
+/** GitBook's TranslationLanguage. */
+export const Language = Schema.Literals([
+  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr",
+  "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv",
+  "et", "sl"
+])
+
+/** A sibling a move is relative to. */
+export const ContentPointer = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("space"), space: EntityId }),
+  Schema.Struct({ type: Schema.Literal("collection"), collection: EntityId })
+])
+
+/** Where to move: just before or just after a sibling (one of the two); absent: at the end. */
+export const ContentPosition = Schema.Struct({
+  before: Schema.optionalKey(ContentPointer),
+  after: Schema.optionalKey(ContentPointer)
+})
+
+/** The body of the move operations. */
+export const MovePayload = Schema.Struct({
+  /** The new parent collection; null: the organization's root; absent: unchanged. */
+  parent: Schema.optionalKey(Schema.NullOr(EntityId)),
+  position: Schema.optionalKey(ContentPosition)
+})
+
+/** The body of the transfer operations. */
+export const TransferPayload = Schema.Struct({ organization: EntityId })
+
+export const SpacePermissions = Schema.Struct({
+  view: Schema.Boolean,
+  access: Schema.Boolean,
+  admin: Schema.Boolean,
+  viewInviteLinks: Schema.Boolean,
+  edit: Schema.Boolean,
+  triggerGitSync: Schema.Boolean,
+  comment: Schema.Boolean,
+  merge: Schema.Boolean,
+  review: Schema.Boolean,
+  installIntegration: Schema.Boolean
+})
+
+export const Space = Schema.Struct({
+  object: Schema.Literal("space"),
+  id: Schema.String,
+  title: Schema.String,
+  emoji: Schema.String,
+  visibility: Visibility,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  deletedAt: Schema.optionalKey(Timestamp),
+  editMode: Schema.optionalKey(EditMode),
+  mergeRules: Schema.Struct({ type: Schema.Literal("inherit") }),
+  urls: Schema.Struct({
+    location: Schema.String,
+    app: Schema.String,
+    published: Schema.optionalKey(Schema.String),
+    public: Schema.optionalKey(Schema.String),
+    icon: Schema.optionalKey(Schema.String)
+  }),
+  organization: Schema.String,
+  parent: Schema.optionalKey(Schema.String),
+  language: Schema.optionalKey(Language),
+  revision: Schema.String,
+  defaultLevel: DefaultLevel,
+  comments: Schema.Number,
+  changeRequests: Schema.Number,
+  changeRequestsOpen: Schema.Number,
+  changeRequestsDraft: Schema.Number,
+  permissions: SpacePermissions
+})
+export type Space = typeof Space.Type
+
+const spaceId = { spaceId: EntityId }
+
+export class SpacesApi extends HttpApiGroup.make("spaces")
+  .add(
+    /** Creates a space (on an empty first revision) at the organization's root or in a collection. */
+    HttpApiEndpoint.post("createSpace", "/orgs/:organizationId/spaces", {
+      params: { organizationId: EntityId },
+      // GitBook's body is optional: an empty body (null) creates an untitled space.
+      payload: [Schema.Struct({
+        title: Schema.optionalKey(SpaceTitle),
+        emoji: Schema.optionalKey(Emoji),
+        parent: Schema.optionalKey(EntityId),
+        language: Schema.optionalKey(Language),
+        editMode: Schema.optionalKey(EditMode)
+      }), Schema.Null],
+      success: Space.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    /** The organization's spaces the caller can see, in their order. */
+    HttpApiEndpoint.get("listSpacesInOrganizationById", "/orgs/:organizationId/spaces", {
+      params: { organizationId: EntityId },
+      query: PageQuery,
+      success: ListOf(Space),
+      error: ApiErrors.Common
+    }),
+    /** The spaces a member can access (among those the caller can see), with the member's role on each. */
+    HttpApiEndpoint.get("listSpacesForOrganizationMember", "/orgs/:organizationId/members/:userId/spaces", {
+      params: { organizationId: EntityId, userId: EntityId },
+      query: { ...PageQuery, order: Schema.optional(Schema.Literals(["asc", "desc"])) },
+      success: ListOf(Schema.Struct({ permission: MemberRole, space: Space })),
+      error: ApiErrors.Common
+    }),
+    /** A space; `shareKey` resolves published URLs of share-link content and grants no access. */
+    HttpApiEndpoint.get("getSpaceById", "/spaces/:spaceId", {
+      params: spaceId,
+      query: { shareKey: Schema.optional(Schema.String.check(Schema.isMaxLength(256))) },
+      success: Space,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.patch("updateSpaceById", "/spaces/:spaceId", {
+      params: spaceId,
+      payload: Schema.Struct({
+        title: Schema.optionalKey(SpaceTitle),
+        emoji: Schema.optionalKey(Schema.NullOr(Emoji)),
+        editMode: Schema.optionalKey(EditMode),
+        defaultLevel: Schema.optionalKey(DefaultLevel),
+        language: Schema.optionalKey(Language),
+        visibility: Schema.optionalKey(Visibility)
+      }),
+      success: Space,
+      error: ApiErrors.Common
+    }),
+    /** Moves the space to the trash (restorable for 7 days); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteSpaceById", "/spaces/:spaceId", {
+      params: spaceId,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** A copy "<title> (copy)" in the same place, sharing the source's current content. */
+    HttpApiEndpoint.post("duplicateSpace", "/spaces/:spaceId/duplicate", {
+      params: spaceId,
+      success: Space.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    /** Takes a space out of the trash: only within 7 days of its deletion. */
+    HttpApiEndpoint.post("restoreSpace", "/spaces/:spaceId/restore", {
+      params: spaceId,
+      success: Space,
+      error: ApiErrors.Common
+    }),
+    /** Moves the space to another collection (or the root) and/or beside a sibling. */
+    HttpApiEndpoint.post("moveSpace", "/spaces/:spaceId/move", {
+      params: spaceId,
+      payload: MovePayload,
+      success: Space,
+      error: ApiErrors.Common
+    }),
+    /** Moves the space to the root of another organization where the caller is an admin. */
+    HttpApiEndpoint.post("transferSpace", "/spaces/:spaceId/transfer", {
+      params: spaceId,
+      payload: TransferPayload,
+      success: Space,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

@@ -1,0 +1,69 @@
+/**
+ * Who may do what with content. The caller's effective role on a space or collection is decided
+ * here, and the `permissions` objects of responses are computed by the same functions that the
+ * use cases call to guard operations.
+ *
+ * Organization admins administer all content. For other members the most specific explicit
+ * level wins: the space's `defaultLevel`, then each ancestor collection's (nearest first), then
+ * the member's organization role; `"inherit"` defers to the next one, `null` means no access.
+ * Guests (members without an organization role) get no access through these levels.
+ */
+import { Effect } from "effect"
+import { Errors, Roles } from "@quire/kernel"
+import type { DefaultLevel } from "./domain/Space.ts"
+
+type Role = Roles.MemberRole | null
+
+/** The effective role of a member with `organizationRole` on content whose levels are `chain` (most specific first). */
+export const effectiveRole = (organizationRole: Role, chain: ReadonlyArray<DefaultLevel>): Role => {
+  if (organizationRole === "admin") return "admin"
+  if (organizationRole === null) return null
+  for (const level of chain) {
+    if (level !== "inherit") return level
+  }
+  return organizationRole
+}
+
+export interface SpacePermissions {
+  readonly view: boolean
+  readonly access: boolean
+  readonly admin: boolean
+  readonly viewInviteLinks: boolean
+  readonly edit: boolean
+  readonly triggerGitSync: boolean
+  readonly comment: boolean
+  readonly merge: boolean
+  readonly review: boolean
+  readonly installIntegration: boolean
+}
+
+export const spacePermissions = (role: Role): SpacePermissions => ({
+  view: Roles.atLeast(role, "read"),
+  access: Roles.atLeast(role, "read"),
+  admin: Roles.atLeast(role, "admin"),
+  viewInviteLinks: Roles.atLeast(role, "admin"),
+  edit: Roles.atLeast(role, "edit"),
+  triggerGitSync: Roles.atLeast(role, "edit"),
+  comment: Roles.atLeast(role, "comment"),
+  merge: Roles.atLeast(role, "review"),
+  review: Roles.atLeast(role, "review"),
+  installIntegration: Roles.atLeast(role, "admin")
+})
+
+export interface CollectionPermissions {
+  readonly view: boolean
+  readonly admin: boolean
+  readonly viewInviteLinks: boolean
+  readonly create: boolean
+}
+
+export const collectionPermissions = (role: Role): CollectionPermissions => ({
+  view: Roles.atLeast(role, "read"),
+  admin: Roles.atLeast(role, "admin"),
+  viewInviteLinks: Roles.atLeast(role, "admin"),
+  create: Roles.atLeast(role, "create")
+})
+
+/** Fails with Forbidden unless `allowed`. */
+export const ensure = (allowed: boolean, action: string): Effect.Effect<void, Errors.Forbidden> =>
+  allowed ? Effect.void : Effect.fail(new Errors.Forbidden({ reason: `Your role does not allow you to ${action}` }))

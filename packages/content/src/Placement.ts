@@ -1,0 +1,110 @@
+/**
+ * Order of spaces and collections among their siblings (the content of one parent collection,
+ * or an organization's root). Each record has a numeric `position`; listings sort on
+ * (position, createdAt, id). New records take the creation instant in milliseconds (made
+ * strictly increasing within the process), which lands them at the end, in creation order,
+ * without reading their siblings. A move takes the midpoint between its new
+ * neighbours; when there is no room (equal neighbours, or floating-point exhaustion) the siblings
+ * are renumbered 1024 apart, always far below the instants of later creations.
+ */
+import { Effect } from "effect"
+import { Errors, Pagination } from "@quire/kernel"
+
+/** A sibling a position may point at. */
+export type ContentPointer =
+  | { readonly type: "space"; readonly space: string }
+  | { readonly type: "collection"; readonly collection: string }
+
+/** Where to place a record among its new siblings: just before or just after one of them. */
+export interface ContentPosition {
+  readonly before?: ContentPointer | undefined
+  readonly after?: ContentPointer | undefined
+}
+
+export interface Sibling {
+  readonly type: "space" | "collection"
+  readonly id: string
+  readonly position: number
+  readonly createdAt: Date
+}
+
+export interface Placement {
+  /** The mover's new position. */
+  readonly position: number
+  /** Its index among the siblings (which exclude it). */
+  readonly index: number
+  /** Siblings whose position must change to make room. */
+  readonly renumbered: ReadonlyArray<Sibling>
+}
+
+const gap = 1024
+
+let lastEnd = Number.NEGATIVE_INFINITY
+
+/**
+ * A position after everything created so far, for content created at `now` (milliseconds).
+ * Strictly increasing within the process, so that records created in the same millisecond keep
+ * their creation order (a thousand per millisecond before it runs ahead of the clock).
+ */
+export const endPosition = (now: number): number => {
+  lastEnd = Math.max(now, lastEnd + 0.001)
+  return lastEnd
+}
+
+const keyOf = (s: Sibling): Pagination.CursorKey => [s.position, s.createdAt.toISOString(), s.id]
+
+export const sortSiblings = (siblings: ReadonlyArray<Sibling>): ReadonlyArray<Sibling> =>
+  siblings.toSorted((a, b) => Pagination.compareKeys(keyOf(a), keyOf(b)))
+
+const pointerId = (pointer: ContentPointer): string => (pointer.type === "space" ? pointer.space : pointer.collection)
+
+/**
+ * The place of `mover` among `siblings` (sorted, without the mover) for `position`, or at the end
+ * (no earlier than `end`) when there is none. A pointer at the mover itself or at something that
+ * is not a sibling is an InvalidInput on `position`.
+ */
+export const place = (
+  mover: { readonly type: "space" | "collection"; readonly id: string },
+  siblings: ReadonlyArray<Sibling>,
+  position: ContentPosition | undefined,
+  end: number
+): Effect.Effect<Placement, Errors.InvalidInput> =>
+  Effect.suspend(() => {
+    const last = siblings.at(-1)
+    if (position === undefined || (position.before === undefined && position.after === undefined)) {
+      return Effect.succeed({
+        position: endPosition(last === undefined ? end : Math.max(end, last.position + 1)),
+        index: siblings.length,
+        renumbered: []
+      })
+    }
+    if (position.before !== undefined && position.after !== undefined) {
+      return Effect.fail(new Errors.InvalidInput({ field: "position", reason: "give either before or after, not both" }))
+    }
+    const [side, pointer] = position.before === undefined ? ["after", position.after!] as const : ["before", position.before] as const
+    const field = `position.${side}`
+    const id = pointerId(pointer)
+    if (pointer.type === mover.type && id === mover.id) {
+      return Effect.fail(new Errors.InvalidInput({ field, reason: `a ${mover.type} cannot be placed relative to itself` }))
+    }
+    const at = siblings.findIndex((s) => s.type === pointer.type && s.id === id)
+    if (at < 0) {
+      return Effect.fail(new Errors.InvalidInput({
+        field,
+        reason: `${pointer.type} ${JSON.stringify(id)} is not in the destination (the parent collection the ${mover.type} moves to)`
+      }))
+    }
+    const index = side === "before" ? at : at + 1
+    const lower = siblings[index - 1]?.position
+    const upper = siblings[index]?.position
+    const candidate = lower === undefined ? upper! - gap : upper === undefined ? lower + gap : (lower + upper) / 2
+    if ((lower === undefined || candidate > lower) && (upper === undefined || candidate < upper)) {
+      return Effect.succeed({ position: candidate, index, renumbered: [] })
+    }
+    const renumbered: Array<Sibling> = []
+    siblings.forEach((sibling, i) => {
+      const next = (i < index ? i + 1 : i + 2) * gap
+      if (sibling.position !== next) renumbered.push({ ...sibling, position: next })
+    })
+    return Effect.succeed({ position: (index + 1) * gap, index, renumbered })
+  })
