@@ -6,7 +6,15 @@ import { Console, Effect, Logger, Predicate } from "effect"
 import { CliError, CliOutput, Command } from "effect/cli"
 import { FetchHttpClient } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
-import { DbCommands, MembersCommands, OrganizationsCommands, TeamsCommands, UsersCommands } from "./commands/index.ts"
+import {
+  CollectionsCommands,
+  DbCommands,
+  MembersCommands,
+  OrganizationsCommands,
+  SpacesCommands,
+  TeamsCommands,
+  UsersCommands
+} from "./commands/index.ts"
 import * as Failure from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
 
@@ -24,13 +32,16 @@ export const quire = Command.make("quire").pipe(
     OrganizationsCommands.orgs,
     MembersCommands.members,
     TeamsCommands.teams,
+    SpacesCommands.spaces,
+    CollectionsCommands.collections,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.
   Command.withGlobalFlags(GlobalFlags.all),
   Command.withExamples([
     { command: "QUIRE_TOKEN=... quire orgs list", description: "List your organizations" },
-    { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" }
+    { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" },
+    { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" }
   ])
 )
 

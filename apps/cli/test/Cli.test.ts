@@ -3,35 +3,26 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ApiToken, Member, Organization, Schemas, Team } from "@quire/api"
 import { adminEmail, backends, baseUrl, newUser } from "../../server/test/Harness.ts"
-import { admin, decodeJson, quire, quireAs } from "./Quire.ts"
+import { admin, createOrganization, decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 const memory = backends.find((backend) => backend.name === "memory")!
-
-const lines = (text: string) => text.split("\n")
-
-/** The line of a table that contains `needle`. */
-const rowWith = (text: string, needle: string) => {
-  const row = lines(text).find((line) => line.includes(needle))
-  assert.isDefined(row, `no line with ${needle} in:\n${text}`)
-  return row!
-}
-
-const createOrganization = (as: ReturnType<typeof quireAs>, title: string) =>
-  as("orgs", "create", title, "--json").pipe(Effect.flatMap(decodeJson(Organization)))
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a memory server", (it) => {
   it.effect("--help lists the commands at every level", () =>
     Effect.gen(function*() {
       const root = yield* quire(["--help"])
       assert.strictEqual(root.status, 0)
-      for (const command of ["whoami", "users", "orgs", "members", "teams", "db", "--url", "--token", "--json"]) {
-        assert.include(root.stdout, command)
+      for (const command of ["whoami", "users", "orgs", "members", "teams", "spaces", "collections", "db"]) {
+        assert.match(root.stdout, new RegExp(`^\\s+${command}\\b`, "m"))
       }
+      for (const flag of ["--url", "--token", "--json"]) assert.include(root.stdout, flag)
       const groups: Record<string, ReadonlyArray<string>> = {
         users: ["get", "create", "token"],
         orgs: ["list", "get", "create", "update", "invite"],
         members: ["list", "get", "set-role", "remove"],
         teams: ["list", "create", "get", "rename", "delete"],
+        spaces: ["list", "get", "create", "update", "delete", "restore", "duplicate", "move", "transfer"],
+        collections: ["list", "get", "create", "update", "delete", "spaces", "move", "transfer"],
         db: ["migrate"]
       }
       for (const [group, subcommands] of Object.entries(groups)) {
@@ -41,6 +32,8 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
       }
       const leaf = yield* quire(["members", "list", "--help"])
       for (const flag of ["--role", "--search", "--sort", "--order", "--limit"]) assert.include(leaf.stdout, flag)
+      const move = yield* quire(["spaces", "move", "--help"])
+      for (const flag of ["--collection", "--root", "--before", "--after"]) assert.include(move.stdout, flag)
     }))
 
   it.effect("whoami shows the user behind the token", () =>

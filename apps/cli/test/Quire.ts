@@ -3,7 +3,9 @@
  * was printed on stdout and stderr and the exit status out.
  */
 import { NodeServices } from "@effect/platform-node"
+import { assert } from "@effect/vitest"
 import { ConfigProvider, Console, Effect, Schema } from "effect"
+import { Organization } from "@quire/api"
 import { TestConsole } from "effect/testing"
 import { adminToken, baseUrl } from "../../server/test/Harness.ts"
 import * as Cli from "../src/Cli.ts"
@@ -38,3 +40,16 @@ export const admin = quireAs(adminToken)
 /** Decodes `--json` output with the API's schema for it: the output must be the API's JSON. */
 export const decodeJson = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => (run: Run) =>
   Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(run.stdout).pipe(Effect.orDie)
+
+export const lines = (text: string) => text.split("\n")
+
+/** The line of a table that contains `needle`. */
+export const rowWith = (text: string, needle: string) => {
+  const row = lines(text).find((line) => line.includes(needle))
+  assert.isDefined(row, `no line with ${needle} in:\n${text}`)
+  return row!
+}
+
+/** `quire orgs create TITLE` as the holder of `as`'s token: the new organization. */
+export const createOrganization = (as: ReturnType<typeof quireAs>, title: string) =>
+  as("orgs", "create", title, "--json").pipe(Effect.flatMap(decodeJson(Organization)))

@@ -1,5 +1,7 @@
+export * as CollectionsCommands from "./CollectionsCommands.ts"
 export * as DbCommands from "./DbCommands.ts"
 export * as MembersCommands from "./MembersCommands.ts"
 export * as OrganizationsCommands from "./OrganizationsCommands.ts"
+export * as SpacesCommands from "./SpacesCommands.ts"
 export * as TeamsCommands from "./TeamsCommands.ts"
 export * as UsersCommands from "./UsersCommands.ts"
