@@ -5,9 +5,12 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
+import { FileLinks } from "./FileLinks.ts"
+import * as FileRoutes from "./FileRoutes.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
@@ -24,12 +27,16 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     TeamsHandlers.layer,
     SsoHandlers.layer,
     SpacesHandlers.layer,
-    CollectionsHandlers.layer
+    CollectionsHandlers.layer,
+    SpaceContentHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )
 
-export const app = Layer.mergeAll(routes, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer)
+/** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
+export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer).pipe(
+  Layer.provide(FileLinks.layer)
+)
 
 /**
  * Serves the application on whatever HttpServer is provided. Requests are not logged one by

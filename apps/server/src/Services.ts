@@ -1,9 +1,10 @@
 /** The domain services the server runs on, over memory or Postgres adapters. */
 import { Layer } from "effect"
-import { Content, migrations as contentMigrations } from "@quire/content"
+import { Content, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
+import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 
 /** Every package's migrations, in dependency order. */
@@ -15,19 +16,19 @@ export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Conten
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Content.layerServices.pipe(Layer.provide(MembershipsLive.layer))
+  SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(MembershipsLive.layer))
 )
 
 /** Every use case over in-memory adapters (tests, demos). */
 export const layerMemory = layerServices.pipe(
   Layer.provide(layerMemoryRepos),
-  Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer])
+  Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layerMemory])
 )
 
 /** Every use case over Postgres; migrates the database first. Needs a SqlClient. */
 export const layerSql = layerServices.pipe(
   Layer.provide([Identity.layerReposSql, Content.layerReposSql]),
-  Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer]),
+  Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
   Layer.provide(Layer.effectDiscard(migrate))
 )
 

@@ -2,13 +2,16 @@
  * Test harness: the real router on a real HTTP server (an ephemeral port), over each storage
  * backend, with typed clients derived from the API contract.
  */
-import { Effect, Layer } from "effect"
+import { ConfigProvider, Effect, Layer } from "effect"
 import { HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
 import { Testing } from "@quire/db"
 import { Users } from "@quire/identity"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as Http from "../src/Http.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 import * as Services from "../src/Services.ts"
@@ -22,10 +25,23 @@ const bootstrap = Layer.effectDiscard(
   Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))
 )
 
+/**
+ * Settings of the test servers: outbound fetches may reach 127.0.0.1 (the import tests serve sites
+ * there), and file bytes go to a data directory of their own, removed with the server.
+ */
+const testSettings = Layer.unwrap(Effect.map(
+  Effect.acquireRelease(
+    Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-server-"))),
+    (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
+  ),
+  (dataDir) =>
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir }), { asPrimary: true })
+))
+
 const serverOn = (services: Layer.Layer<Services.Services>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
     Layer.provideMerge(Http.serve),
-    Layer.provideMerge(services),
+    Layer.provideMerge(services.pipe(Layer.provide(testSettings))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(NodeHttpServer.layerTest)
   )

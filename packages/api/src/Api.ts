@@ -3,6 +3,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { CollectionsApi } from "./CollectionsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
+import { SpaceContentApi } from "./SpaceContentApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
@@ -18,6 +19,7 @@ export class Api extends HttpApi.make("quire")
   .add(SsoApi)
   .add(SpacesApi)
   .add(CollectionsApi)
+  .add(SpaceContentApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

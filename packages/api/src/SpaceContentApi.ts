@@ -1,0 +1,208 @@
+/** Space content: the current revision, its pages and files, templates and website imports. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery, Timestamp, Url } from "./Schemas.ts"
+
+/** Where a link page, a cover or a link points. */
+export const ContentRef = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String, space: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({ kind: Schema.Literal("file"), file: Schema.String, space: Schema.optionalKey(Schema.String) })
+])
+export type ContentRef = typeof ContentRef.Type
+
+export const GitSyncBlob = Schema.Struct({ oid: Schema.String, path: Schema.String })
+
+export const PageLayout = Schema.Struct({
+  width: Schema.Literals(["default", "wide"]),
+  cover: Schema.Boolean,
+  coverSize: Schema.Literals(["hero", "full"]),
+  title: Schema.Boolean,
+  description: Schema.Boolean,
+  tableOfContents: Schema.Boolean,
+  outline: Schema.Boolean,
+  pagination: Schema.Boolean,
+  metadata: Schema.Boolean
+})
+
+export const PageCover = Schema.Struct({
+  ref: Schema.optionalKey(ContentRef),
+  refDark: Schema.optionalKey(ContentRef),
+  yPos: Schema.Number
+})
+
+/** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
+export const JsonDocument = Schema.Struct({
+  object: Schema.Literal("document"),
+  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Number) }),
+  nodes: Schema.Array(Schema.Unknown)
+})
+
+/** A page of a revision: a document (`kind` sheet), a group of pages, or a link. */
+export interface RevisionPage {
+  readonly id: string
+  readonly title: string
+  readonly kind: "sheet" | "group" | "link"
+  readonly type: "document" | "group" | "link"
+  readonly emoji?: string
+  readonly icon?: string
+  readonly createdAt?: string
+  readonly updatedAt?: string
+  readonly slug: string
+  readonly path: string
+  readonly description?: string
+  readonly hidden: boolean
+  readonly layout?: typeof PageLayout.Type
+  readonly cover?: typeof PageCover.Type
+  readonly variables?: { readonly [name: string]: string }
+  readonly git?: typeof GitSyncBlob.Type
+  readonly urls?: { readonly app: string }
+  readonly target?: ContentRef
+  readonly href?: string
+  readonly markdown?: string
+  readonly document?: typeof JsonDocument.Type
+  readonly pages?: ReadonlyArray<RevisionPage>
+}
+
+export const RevisionPage: Schema.Codec<RevisionPage> = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  kind: Schema.Literals(["sheet", "group", "link"]),
+  type: Schema.Literals(["document", "group", "link"]),
+  emoji: Schema.optionalKey(Schema.String),
+  icon: Schema.optionalKey(Schema.String),
+  createdAt: Schema.optionalKey(Timestamp),
+  updatedAt: Schema.optionalKey(Timestamp),
+  slug: Schema.String,
+  path: Schema.String,
+  description: Schema.optionalKey(Schema.String),
+  hidden: Schema.Boolean,
+  layout: Schema.optionalKey(PageLayout),
+  cover: Schema.optionalKey(PageCover),
+  variables: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  git: Schema.optionalKey(GitSyncBlob),
+  urls: Schema.optionalKey(Schema.Struct({ app: Schema.String })),
+  target: Schema.optionalKey(ContentRef),
+  href: Schema.optionalKey(Schema.String),
+  markdown: Schema.optionalKey(Schema.String),
+  document: Schema.optionalKey(JsonDocument),
+  pages: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<RevisionPage> => RevisionPage)))
+}).annotate({ identifier: "RevisionPage" })
+
+/** A file of a revision; `downloadURL` serves its bytes for a limited time, without a token. */
+export const RevisionFile = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  contentType: Schema.String,
+  downloadURL: Schema.String,
+  size: Schema.Number,
+  dimensions: Schema.optionalKey(Schema.Struct({ width: Schema.Number, height: Schema.Number })),
+  git: Schema.optionalKey(GitSyncBlob)
+})
+export type RevisionFile = typeof RevisionFile.Type
+
+export const RevisionType = Schema.Literals(["edits", "merge", "rollback", "update", "computed"])
+
+export const Revision = Schema.Struct({
+  object: Schema.Literal("revision"),
+  id: Schema.String,
+  parents: Schema.Array(Schema.String),
+  type: RevisionType,
+  pages: Schema.Array(RevisionPage),
+  files: Schema.Array(RevisionFile),
+  reusableContents: Schema.Array(Schema.Struct({ id: Schema.String, title: Schema.String, git: Schema.optionalKey(GitSyncBlob) })),
+  variables: Schema.Record(Schema.String, Schema.String),
+  createdAt: Timestamp,
+  git: Schema.optionalKey(Schema.Struct({
+    oid: Schema.String,
+    message: Schema.String,
+    createdByService: Schema.Boolean,
+    url: Schema.optionalKey(Schema.String),
+    ref: Schema.optionalKey(Schema.String)
+  })),
+  urls: Schema.Struct({
+    app: Schema.String,
+    published: Schema.optionalKey(Schema.String),
+    public: Schema.optionalKey(Schema.String)
+  })
+})
+export type Revision = typeof Revision.Type
+
+/** `metadata=false` leaves out Git metadata; `computed=false` skips computed content (Quire computes none). */
+export const ContentQuery = {
+  metadata: Schema.optional(Schema.Boolean),
+  computed: Schema.optional(Schema.Boolean)
+} as const
+
+const spaceId = { spaceId: EntityId }
+
+export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
+  .add(
+    /** The space's current revision: its pages (without their markdown), files and variables. */
+    HttpApiEndpoint.get("getCurrentRevision", "/spaces/:spaceId/content", {
+      params: spaceId,
+      query: ContentQuery,
+      success: Revision,
+      error: ApiErrors.Common
+    }),
+    /** The tree of pages of the current revision (without their markdown). */
+    HttpApiEndpoint.get("listPages", "/spaces/:spaceId/content/pages", {
+      params: spaceId,
+      query: ContentQuery,
+      success: Schema.Struct({ pages: Schema.Array(RevisionPage) }),
+      error: ApiErrors.Common
+    }),
+    /** A page of the current revision: `format=markdown` answers its `markdown`, `document` (default) its JSON document. */
+    HttpApiEndpoint.get("getPageById", "/spaces/:spaceId/content/page/:pageId", {
+      params: { spaceId: EntityId, pageId: EntityId },
+      query: {
+        format: Schema.optional(Schema.Literals(["document", "markdown"])),
+        evaluated: Schema.optional(Schema.Boolean),
+        ...ContentQuery
+      },
+      success: RevisionPage,
+      error: ApiErrors.Common
+    }),
+    /** The files of the current revision, by name. */
+    HttpApiEndpoint.get("listFiles", "/spaces/:spaceId/content/files", {
+      params: spaceId,
+      query: { ...PageQuery, ...ContentQuery },
+      success: ListOf(RevisionFile),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getFileById", "/spaces/:spaceId/content/files/:fileId", {
+      params: { spaceId: EntityId, fileId: EntityId },
+      query: ContentQuery,
+      success: RevisionFile,
+      error: ApiErrors.Common
+    }),
+    /** Adds a built-in template's pages and files to the space (docs/TEMPLATES.md lists the ids). */
+    HttpApiEndpoint.post("applyTemplateToSpace", "/spaces/:spaceId/content/template", {
+      params: spaceId,
+      payload: Schema.Struct({
+        id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
+        params: Schema.optionalKey(Schema.Struct({
+          contentRefs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Json))
+        })),
+        changeRequestId: Schema.optionalKey(EntityId)
+      }),
+      success: HttpApiSchema.NoContent,
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** Imports a website (the page at `url` and the same-site pages it links to) as new pages of the space. */
+    HttpApiEndpoint.post("importContent", "/spaces/:spaceId/content/import", {
+      params: spaceId,
+      payload: Schema.Struct({ url: Url, source: Schema.Literal("website") }),
+      success: Schema.Struct({
+        revision: Schema.String,
+        importedResources: Schema.Number,
+        totalResources: Schema.Number
+      }).pipe(HttpApiSchema.status(201)),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

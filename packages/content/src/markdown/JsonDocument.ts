@@ -1,0 +1,192 @@
+/**
+ * A page's markdown as GitBook's JSON document (`format=document` on page reads): the blocks
+ * GitBook's editor has for what markdown can say (paragraphs, headings, lists and task lists,
+ * quotes, code, dividers, images, tables as text) with bold, italic, code and strikethrough marks
+ * and links whose targets are content references. GitBook-only blocks written as
+ * `{% tag %}` stay in the text.
+ */
+import type { Nodes, PhrasingContent, Root, RootContent } from "mdast"
+import { toString } from "mdast-util-to-string"
+import type { ContentRef } from "../domain/Revision.ts"
+import { headingAnchor, parseMarkdown } from "./Markdown.ts"
+import GithubSlugger from "github-slugger"
+
+type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }
+type Leaf = { readonly object: "leaf"; readonly text: string; readonly marks: ReadonlyArray<Mark> }
+type Text = { readonly object: "text"; readonly leaves: ReadonlyArray<Leaf> }
+type Inline = {
+  readonly object: "inline"
+  readonly type: "link"
+  readonly isVoid: false
+  readonly data: { readonly ref: ContentRef }
+  readonly nodes: ReadonlyArray<Text>
+}
+/** A block of GitBook's document model. */
+export interface JsonBlock {
+  readonly object: "block"
+  readonly type: string
+  readonly isVoid?: boolean
+  readonly data?: Record<string, unknown>
+  readonly nodes?: ReadonlyArray<JsonBlock | Text | Inline>
+}
+
+/** GitBook's JSONDocument. */
+export interface JsonDocument {
+  readonly object: "document"
+  readonly data: { readonly schemaVersion?: number }
+  readonly nodes: ReadonlyArray<JsonBlock>
+}
+
+/** Where a link or image URL of the markdown points, as a content reference. */
+export type RefResolver = (url: string, kind: "link" | "image") => ContentRef
+
+/** URLs as they are, `/files/<id>` as files. */
+export const defaultRefs: RefResolver = (url) => {
+  const file = /^\/files\/([^/?#]+)/.exec(url)?.[1]
+  return file === undefined ? { kind: "url", url } : { kind: "file", file: decodeURIComponent(file) }
+}
+
+const mark = (type: Mark["type"]): Mark => ({ object: "mark", type })
+const text = (value: string, marks: ReadonlyArray<Mark> = []): Text => ({ object: "text", leaves: [{ object: "leaf", text: value, marks }] })
+
+const phrasing = (nodes: ReadonlyArray<PhrasingContent>, refs: RefResolver, marks: ReadonlyArray<Mark> = []): Array<Text | Inline> => {
+  const out: Array<Text | Inline> = []
+  for (const node of nodes) {
+    switch (node.type) {
+      case "text":
+        out.push(text(node.value, marks))
+        break
+      case "inlineCode":
+        out.push(text(node.value, [...marks, mark("code")]))
+        break
+      case "strong":
+        out.push(...phrasing(node.children, refs, [...marks, mark("bold")]))
+        break
+      case "emphasis":
+        out.push(...phrasing(node.children, refs, [...marks, mark("italic")]))
+        break
+      case "delete":
+        out.push(...phrasing(node.children, refs, [...marks, mark("strikethrough")]))
+        break
+      case "break":
+        out.push(text("\n", marks))
+        break
+      case "link": {
+        const children = phrasing(node.children, refs, marks).filter((n): n is Text => n.object === "text")
+        out.push({
+          object: "inline",
+          type: "link",
+          isVoid: false,
+          data: { ref: refs(node.url, "link") },
+          nodes: children.length === 0 ? [text(node.url, marks)] : children
+        })
+        break
+      }
+      case "image":
+        out.push(text(node.alt ?? "", marks))
+        break
+      default: {
+        // Footnote references, raw HTML, references: their text when they have some.
+        const other = node as Nodes
+        if ("children" in other) out.push(...phrasing(other.children as ReadonlyArray<PhrasingContent>, refs, marks))
+      }
+    }
+  }
+  // GitBook's editor wants at least one text node in a text block.
+  return out.length === 0 ? [text("")] : out
+}
+
+const image = (url: string, alt: string | undefined, refs: RefResolver): JsonBlock => ({
+  object: "block",
+  type: "image",
+  isVoid: true,
+  data: { ref: refs(url, "image"), ...(alt === undefined || alt === "" ? {} : { alt }) }
+})
+
+const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, slugger: GithubSlugger): Array<JsonBlock> => {
+  const out: Array<JsonBlock> = []
+  for (const node of nodes) {
+    switch (node.type) {
+      case "paragraph": {
+        // A paragraph of images only is an images block, as GitBook writes pictures.
+        const visible = node.children.filter((c) => !(c.type === "text" && c.value.trim() === ""))
+        if (visible.length > 0 && visible.every((c) => c.type === "image")) {
+          out.push({
+            object: "block",
+            type: "images",
+            isVoid: false,
+            data: {},
+            nodes: visible.map((c) => c.type === "image" ? image(c.url, c.alt ?? undefined, refs) : image("", undefined, refs))
+          })
+        } else {
+          out.push({ object: "block", type: "paragraph", nodes: phrasing(node.children, refs) })
+        }
+        break
+      }
+      case "heading":
+        out.push({
+          object: "block",
+          type: `heading-${Math.min(3, node.depth)}`,
+          data: { id: headingAnchor(toString(node), slugger) },
+          nodes: phrasing(node.children, refs)
+        })
+        break
+      case "list": {
+        const tasks = node.children.some((item) => typeof item.checked === "boolean")
+        out.push({
+          object: "block",
+          type: tasks ? "list-tasks" : node.ordered === true ? "list-ordered" : "list-unordered",
+          ...(node.ordered === true && typeof node.start === "number" && node.start !== 1 ? { data: { start: node.start } } : {}),
+          nodes: node.children.map((item): JsonBlock => ({
+            object: "block",
+            type: "list-item",
+            ...(typeof item.checked === "boolean" ? { data: { checked: item.checked } } : {}),
+            nodes: blocks(item.children, refs, slugger)
+          }))
+        })
+        break
+      }
+      case "blockquote":
+        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs, slugger) })
+        break
+      case "code":
+        out.push({
+          object: "block",
+          type: "code",
+          data: node.lang == null ? {} : { syntax: node.lang },
+          nodes: node.value.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] }))
+        })
+        break
+      case "thematicBreak":
+        out.push({ object: "block", type: "divider", isVoid: true, data: {} })
+        break
+      case "table":
+        for (const row of node.children) {
+          out.push({
+            object: "block",
+            type: "paragraph",
+            nodes: row.children.flatMap((cell, i) => [...(i === 0 ? [] : [text(" | ")]), ...phrasing(cell.children, refs)])
+          })
+        }
+        break
+      case "html":
+      case "yaml":
+      case "definition":
+        break
+      default:
+        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs, slugger))
+    }
+  }
+  return out
+}
+
+/** The JSON document of `markdown`; `refs` turns link and image URLs into content references. */
+export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs): JsonDocument => {
+  const tree: Root = parseMarkdown(markdown)
+  const nodes = blocks(tree.children, refs, new GithubSlugger())
+  return {
+    object: "document",
+    data: { schemaVersion: 1 },
+    nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
+  }
+}

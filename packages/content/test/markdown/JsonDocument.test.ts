@@ -1,0 +1,53 @@
+/** Markdown to GitBook's JSON document. */
+import { assert, describe, it } from "@effect/vitest"
+import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+
+describe("toJsonDocument", () => {
+  it("turns headings, paragraphs with marks and links, lists, code, quotes, dividers and images into GitBook blocks", () => {
+    const document = toJsonDocument([
+      "## Install it",
+      "",
+      "Run **fast** and _well_ with `npm` or ~~not~~, see [the guide](guide.md).",
+      "",
+      "- one",
+      "- [x] two",
+      "",
+      "3. three",
+      "",
+      "> quoted",
+      "",
+      "```bash",
+      "npm i",
+      "npm t",
+      "```",
+      "",
+      "***",
+      "",
+      "![Logo](/files/abc123)"
+    ].join("\n"), (url, kind) => kind === "link" && url === "guide.md" ? { kind: "page", page: "p-guide" } : url.startsWith("/files/") ? { kind: "file", file: url.slice(7) } : { kind: "url", url })
+
+    assert.strictEqual(document.object, "document")
+    assert.deepStrictEqual(document.nodes.map((n) => n.type), [
+      "heading-2", "paragraph", "list-tasks", "list-ordered", "blockquote", "code", "divider", "images"
+    ])
+    const [heading, paragraph, tasks, ordered, quote, code, , images] = document.nodes
+    assert.deepStrictEqual(heading?.data, { id: "install-it" })
+    const inlines = paragraph?.nodes ?? []
+    assert.deepStrictEqual(inlines.map((n) => n.object === "text" ? n.leaves.map((l) => [l.text, l.marks.map((m) => m.type)]) : ["link"]), [
+      [["Run ", []]], [["fast", ["bold"]]], [[" and ", []]], [["well", ["italic"]]], [[" with ", []]], [["npm", ["code"]]],
+      [[" or ", []]], [["not", ["strikethrough"]]], [[", see ", []]], ["link"], [[".", []]]
+    ])
+    const link = inlines.find((n) => n.object === "inline")
+    assert.deepStrictEqual(link?.object === "inline" ? link.data.ref : undefined, { kind: "page", page: "p-guide" })
+    assert.deepStrictEqual(tasks?.nodes?.map((n) => n.object === "block" ? n.data : undefined), [undefined, { checked: true }])
+    assert.deepStrictEqual(ordered?.data, { start: 3 })
+    assert.strictEqual(quote?.nodes?.[0]?.object, "block")
+    assert.deepStrictEqual(code?.data, { syntax: "bash" })
+    assert.strictEqual(code?.nodes?.length, 2)
+    assert.deepStrictEqual(images?.nodes?.[0], { object: "block", type: "image", isVoid: true, data: { ref: { kind: "file", file: "abc123" }, alt: "Logo" } })
+  })
+
+  it("gives an empty page one empty paragraph", () => {
+    assert.deepStrictEqual(toJsonDocument("").nodes, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] }] }])
+  })
+})
