@@ -1,6 +1,27 @@
 /** Space content to the API's JSON shapes (GitBook's Revision, RevisionPage and RevisionFile). */
-import type { Revision as RevisionResponse, RevisionFile as RevisionFileResponse, RevisionPage as RevisionPageResponse } from "@quire/api"
-import type { FileNode, PageLayout, PageNode, Revision } from "@quire/content"
+import type {
+  ContentLinkList,
+  ContentReference,
+  Organization as OrganizationResponse,
+  Revision as RevisionResponse,
+  RevisionFile as RevisionFileResponse,
+  RevisionPage as RevisionPageResponse,
+  SearchPageResult,
+  SearchSpaceResult,
+  Space as SpaceResponse
+} from "@quire/api"
+import type {
+  FileNode,
+  LinkGraph,
+  LinkItem,
+  LinkList,
+  LocatedPage,
+  PageLayout,
+  PageNode,
+  PageResult,
+  Revision,
+  SpaceResults
+} from "@quire/content"
 import type { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
@@ -124,4 +145,94 @@ export const revision = (urls: Urls, r: Revision, downloadUrl: DownloadUrl, opti
     }
     : {}),
   urls: { app: urls.app(`/s/${r.spaceId}/~/revisions/${r.id}`) }
+})
+
+// Search -----------------------------------------------------------------------------------------
+
+/** A page of search results, with its best sections (their `body` is an excerpt around the match). */
+export const searchPage = (urls: Urls, result: PageResult): SearchPageResult => {
+  const app = pageAppUrl(urls, result.spaceId, result.path)
+  return {
+    id: result.pageId,
+    title: result.title,
+    path: result.path,
+    score: result.score,
+    sections: result.sections.map((section) => ({
+      id: section.anchor === "" ? result.pageId : `${result.pageId}#${section.anchor}`,
+      title: section.title,
+      path: result.path,
+      body: section.body,
+      score: section.score,
+      urls: { app: section.anchor === "" ? app : `${app}#${section.anchor}` }
+    })),
+    urls: { app }
+  }
+}
+
+/** A space of organization search results. */
+export const searchSpace = (urls: Urls, result: SpaceResults): SearchSpaceResult => ({
+  type: "space",
+  id: result.space.space.id,
+  title: result.space.space.title,
+  score: Math.max(0, ...result.pages.map((p) => p.score)),
+  pages: result.pages.map((p) => searchPage(urls, p))
+})
+
+// Links ------------------------------------------------------------------------------------------
+
+/** What every reference of a listing shares: the organization and space as the caller sees them, the revision. */
+export interface ReferenceContext {
+  readonly urls: Urls
+  readonly organization: OrganizationResponse
+  readonly space: SpaceResponse
+  readonly graph: LinkGraph
+  readonly downloadUrl: DownloadUrl
+}
+
+const versionContext = (context: ReferenceContext) => ({ type: "revision" as const, revision: context.graph.revision.id })
+
+/** A page of the revision as a reference (without its subpages: a reference names one page). */
+export const pageReference = (context: ReferenceContext, located: LocatedPage): ContentReference => ({
+  kind: "page",
+  organization: context.organization,
+  space: context.space,
+  page: page(context.urls, context.graph.revision.spaceId, { ...located.page, pages: [] }, located.path, { metadata: true }),
+  versionContext: versionContext(context)
+})
+
+/** Where a link points: the page or file of the revision, else (URLs, broken links) the URL as written. */
+const targetReference = (context: ReferenceContext, item: LinkItem): ContentReference => {
+  const target = item.target
+  if (item.status !== "broken" && target.kind === "page" && "page" in target) {
+    const located = context.graph.pages.get(target.page)
+    if (located !== undefined) return pageReference(context, located)
+  }
+  if (item.status !== "broken" && target.kind === "file") {
+    const found = context.graph.revision.files.find((f) => f.id === target.file)
+    if (found !== undefined) {
+      return {
+        kind: "file",
+        organization: context.organization,
+        space: context.space,
+        file: file(found, context.downloadUrl, { metadata: true }),
+        versionContext: versionContext(context)
+      }
+    }
+  }
+  return { kind: "url", url: target.kind === "url" ? target.url : item.url }
+}
+
+export const linkList = (context: ReferenceContext, list: LinkList): ContentLinkList => ({
+  ...(list.items.next === undefined ? {} : { next: { page: list.items.next } }),
+  count: list.items.items.length,
+  items: list.items.items.map((item) => ({
+    status: item.status,
+    relation: "reference" as const,
+    targetReference: targetReference(context, item),
+    locationReferences: item.locations.flatMap((id) => {
+      const located = context.graph.pages.get(id)
+      return located === undefined ? [] : [pageReference(context, located)]
+    })
+  })),
+  stats: { total: list.stats.total, broken: { total: list.stats.broken, changeRequest: 0 } }
 })

@@ -8,8 +8,10 @@ import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
+import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
@@ -28,7 +30,9 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SsoHandlers.layer,
     SpacesHandlers.layer,
     CollectionsHandlers.layer,
-    SpaceContentHandlers.layer
+    SpaceContentHandlers.layer,
+    SearchHandlers.layer,
+    LinksHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

@@ -1,8 +1,10 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { CollectionsApi } from "./CollectionsApi.ts"
+import { LinksApi } from "./LinksApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
+import { SearchApi } from "./SearchApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
@@ -20,6 +22,8 @@ export class Api extends HttpApi.make("quire")
   .add(SpacesApi)
   .add(CollectionsApi)
   .add(SpaceContentApi)
+  .add(SearchApi)
+  .add(LinksApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

@@ -29,6 +29,8 @@ import { type JsonDocument, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "./markdown/Links.ts"
 import { maxSlugLength, slugify, uniqueSlug } from "./markdown/Markdown.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { indexUpdate } from "./Search.ts"
+import { SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 import { type TemplatePage, templates } from "./templates/Templates.ts"
 
@@ -243,6 +245,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         const access = yield* ContentAccess
         const spaces = yield* SpacesRepo
         const revisions = yield* RevisionsRepo
+        const searchIndex = yield* SearchIndex
         const blobs = yield* BlobStore
         const fetcher = yield* OutboundFetch
         const ids = yield* Ids.Ids
@@ -366,11 +369,14 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
               git: change.git ?? null,
               createdAt
             }
+            // Only the pages this commit changed are parsed, before the transaction.
+            const indexing = yield* indexUpdate(revisions, parent, next, documents)
             yield* transactor.transaction(Effect.gen(function*() {
               yield* revisions.insert(next, documents)
               const moved = yield* spaces.setRevision(spaceId, parent.id, next.id, createdAt)
               // Failing rolls the revision back with the transaction (memory keeps an unreachable one).
               if (!moved) return yield* new LostRace()
+              yield* searchIndex.update(spaceId, indexing.pages, indexing.removed)
             }))
             return next
           })

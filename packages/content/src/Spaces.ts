@@ -16,6 +16,7 @@ import type { Revision } from "./domain/Revision.ts"
 import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { SearchIndex } from "./SearchIndex.ts"
 import { spaceKey, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 import { destination, loadSiblings, visibilityAt, visiblePage, withSuffix } from "./Tree.ts"
 
@@ -95,6 +96,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const repo = yield* SpacesRepo
       const collections = yield* CollectionsRepo
       const revisions = yield* RevisionsRepo
+      const searchIndex = yield* SearchIndex
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -302,6 +304,8 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
         // The documents are content-addressed and already stored: the new revision only points at them.
         yield* revisions.insert(revision, new Map())
         yield* repo.insert(copy)
+        // Same pages, same paths: the copy's search entries are the source's.
+        yield* searchIndex.copySpace(source.id, copyId)
         return yield* resolver.ofSpace(copy)
       }, transactor.transaction)
 
@@ -369,7 +373,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
         for (;;) {
           const batch = yield* repo.listDeletedBefore(cutoff, purgeBatch)
           for (const space of batch) {
-            yield* transactor.transaction(Effect.andThen(revisions.removeForSpace(space.id), repo.remove(space.id)))
+            yield* transactor.transaction(Effect.all([revisions.removeForSpace(space.id), searchIndex.removeSpace(space.id), repo.remove(space.id)], { discard: true }))
           }
           purged += batch.length
           if (batch.length < purgeBatch) return purged

@@ -8,6 +8,7 @@ import { Migrations, Testing } from "@quire/db"
 import { Content, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
 import type { Repos } from "./contract/Fixtures.ts"
+import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
 
 const migrated = Layer.effectDiscard(Migrations.run(migrations))
@@ -25,5 +26,6 @@ for (const backend of backends) {
   layer(backend.layer, { timeout: "60 seconds" })(backend.name, (it) => {
     spacesRepoContract(it)
     collectionsRepoContract(it)
+    searchIndexContract(it)
   })
 }

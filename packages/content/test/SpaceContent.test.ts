@@ -12,6 +12,7 @@ import { documentHash, flattenPages, type PageNode, type Revision } from "../src
 import { OutboundFetch } from "../src/importing/OutboundFetch.ts"
 import { classifyLinks } from "../src/markdown/Links.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
+import { SearchIndex } from "../src/SearchIndex.ts"
 import { rewriteLinks } from "../src/SpaceContent.ts"
 import { serveRoutes } from "./importing/LocalServer.ts"
 
@@ -43,7 +44,7 @@ const recordingRevisions = Layer.effect(
 const layerWith = (options: Parameters<typeof SpaceContent.layerWith>[0] = {}) =>
   SpaceContent.layerWith(options).pipe(
     Layer.provideMerge(Content.layerServices),
-    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory)),
+    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),

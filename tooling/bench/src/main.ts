@@ -4,12 +4,14 @@
  *
  *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
  *              [--backends postgres,embedded] [--variants] [--profile]
+ *   pnpm bench --search [--search-pages 10000] [--search-queries 300]
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
  * tracer off) and both servers without a database (memory), to tell framework cost from
  * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
- * backend and summarizes where the time went.
+ * backend and summarizes where the time went. --search measures full-text search and its upkeep
+ * instead, on PostgreSQL (SearchBench.ts).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -21,6 +23,7 @@ import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
+import * as SearchBench from "./SearchBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
@@ -33,7 +36,10 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "10" },
     backends: { type: "string", default: "postgres,embedded" },
     variants: { type: "boolean", default: false },
-    profile: { type: "boolean", default: false }
+    profile: { type: "boolean", default: false },
+    search: { type: "boolean", default: false },
+    "search-pages": { type: "string", default: "10000" },
+    "search-queries": { type: "string", default: "300" }
   }
 })
 
@@ -196,4 +202,14 @@ const program = Effect.gen(function*() {
   for (const report of reports) console.log(`\n${report}`)
 })
 
-NodeRuntime.runMain(Effect.scoped(program))
+const searchProgram = Effect.gen(function*() {
+  const url = yield* Scratch.postgresDatabase(adminUrl)
+  yield* progress(`search bench on ${url}`)
+  const report = yield* SearchBench.run(url, {
+    pages: Number(args["search-pages"]),
+    queries: Number(args["search-queries"])
+  }, progress)
+  console.log(`\n${report}`)
+})
+
+NodeRuntime.runMain(Effect.scoped(args.search ? searchProgram : program))

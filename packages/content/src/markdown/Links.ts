@@ -22,6 +22,8 @@ export interface LinkContext {
   readonly appBaseUrl: string
   /** The path of the space's first page, which Git Sync stores as the root `README.md`; default `""`. */
   readonly rootPagePath?: string
+  /** The paths of the pages that have subpages; computed from `pagesByPath` when absent (pass it when resolving many pages). */
+  readonly parentPaths?: ReadonlySet<string>
 }
 
 /** Where a link points. A page that was found has its id; a missing one, the path that was looked up. */
@@ -105,6 +107,7 @@ const baseFolder = (context: LinkContext): Array<string> => {
   const { pagePath } = context
   if (pagePath === (context.rootPagePath ?? "")) return []
   const segments = pagePath.split("/").filter((segment) => segment !== "")
+  if (context.parentPaths !== undefined) return context.parentPaths.has(pagePath) ? segments : segments.slice(0, -1)
   const prefix = `${pagePath}/`
   for (const path of context.pagesByPath.keys()) {
     if (path.startsWith(prefix)) return segments
@@ -167,6 +170,13 @@ const resolver = (context: LinkContext) => {
     return pageByPath(pagePathOfGitPath(resolved), anchor, context)
   }
 }
+
+/**
+ * A resolver for the links of the page at `context.pagePath`: like `resolveLink`, but the
+ * revision-wide lookups it needs are computed once for all the links it resolves.
+ */
+export const linkResolver = (context: LinkContext): (link: Pick<MarkdownLink, "url" | "kind">) => LinkResolution | undefined =>
+  resolver(context)
 
 /** What one link URL of the page at `context.pagePath` points to; `undefined` when it is not a link to check. */
 export const resolveLink = (

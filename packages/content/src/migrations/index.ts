@@ -72,10 +72,43 @@ const m0002_spaces_collections = Effect.gen(function*() {
     CREATE INDEX content_collections_parent ON content_collections (organization_id, parent_id, position, created_at, id)`
 })
 
+const m0003_search = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  // One row per section of each page of each space's current revision (SqlSearchIndex.ts).
+  // 'english' stems (install, installing, installed match each other) and drops stop words.
+  yield* sql`
+    CREATE TABLE content_search_sections (
+      space_id text COLLATE "C" NOT NULL,
+      page_id text COLLATE "C" NOT NULL,
+      position integer NOT NULL,
+      section_id text NOT NULL,
+      page_title text NOT NULL,
+      section_title text NOT NULL,
+      path text NOT NULL,
+      body text NOT NULL,
+      tsv tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('english', page_title), 'A') ||
+        setweight(to_tsvector('english', section_title), 'B') ||
+        setweight(to_tsvector('english', body), 'C')
+      ) STORED,
+      -- The page title alone, on each page's first row: title matches are found however many bodies match.
+      title_tsv tsvector GENERATED ALWAYS AS (
+        CASE WHEN position = 0 THEN to_tsvector('english', page_title) END
+      ) STORED,
+      PRIMARY KEY (space_id, page_id, position)
+    )`
+  // fastupdate off: a pending list of recent inserts would be scanned linearly by every search.
+  yield* sql`CREATE INDEX content_search_sections_tsv ON content_search_sections USING GIN (tsv) WITH (fastupdate = off)`
+  yield* sql`
+    CREATE INDEX content_search_sections_title ON content_search_sections USING GIN (title_tsv) WITH (fastupdate = off)
+    WHERE position = 0`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
     "0001_revisions": m0001_revisions,
-    "0002_spaces_collections": m0002_spaces_collections
+    "0002_spaces_collections": m0002_spaces_collections,
+    "0003_search": m0003_search
   }
 } as const

@@ -5,10 +5,11 @@ import { Pagination } from "@quire/kernel"
 import type { CollectionsRepo } from "../../src/CollectionsRepo.ts"
 import type { Collection, Space } from "../../src/domain/Space.ts"
 import type { RevisionsRepo } from "../../src/RevisionsRepo.ts"
+import type { SearchIndex } from "../../src/SearchIndex.ts"
 import type { SpacesRepo } from "../../src/SpacesRepo.ts"
 
 /** Every content port, as the backends under test provide them (one shared store). */
-export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo
+export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex
 
 /** The test registrar of a backend's shared layer: the suites register their tests with it. */
 export type ReposTest = Vitest.MethodsNonLive<Repos>

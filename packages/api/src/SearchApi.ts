@@ -1,0 +1,68 @@
+/** Full-text search of a space's content and of an organization's spaces. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
+
+/** The text to search for (GitBook's parameter name and bound), with the list parameters. */
+export const SearchQuery = {
+  query: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(512)),
+  ...PageQuery
+} as const
+
+/** A section of a page that matches: `body` is a short excerpt around the match. */
+export const SearchSectionResult = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  path: Schema.String,
+  body: Schema.String,
+  score: Schema.Number,
+  urls: Schema.Struct({ app: Schema.String })
+})
+export type SearchSectionResult = typeof SearchSectionResult.Type
+
+/** A page that matches, with its best sections. */
+export const SearchPageResult = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  path: Schema.String,
+  score: Schema.Number,
+  sections: Schema.Array(SearchSectionResult),
+  urls: Schema.Struct({ app: Schema.String })
+})
+export type SearchPageResult = typeof SearchPageResult.Type
+
+/** A space with matching pages (organization search). */
+export const SearchSpaceResult = Schema.Struct({
+  type: Schema.Literal("space"),
+  id: Schema.String,
+  title: Schema.String,
+  score: Schema.Number,
+  pages: Schema.Array(SearchPageResult)
+})
+export type SearchSpaceResult = typeof SearchSpaceResult.Type
+
+export class SearchApi extends HttpApiGroup.make("search")
+  .add(
+    /** Pages of the space's current content matching `query`, best first. */
+    HttpApiEndpoint.get("searchSpaceContent", "/spaces/:spaceId/search", {
+      params: { spaceId: EntityId },
+      query: SearchQuery,
+      success: ListOf(SearchPageResult),
+      error: ApiErrors.Common
+    }),
+    /**
+     * Matching pages of the organization's spaces the caller can view, grouped by space; `limit`
+     * counts pages, so a space may continue on the next page of results.
+     */
+    HttpApiEndpoint.get("searchOrganizationContent", "/orgs/:organizationId/search", {
+      params: { organizationId: EntityId },
+      query: SearchQuery,
+      success: ListOf(SearchSpaceResult),
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

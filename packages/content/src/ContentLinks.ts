@@ -1,0 +1,336 @@
+/**
+ * Links and backlinks of a revision's pages: every link of every document page, classified
+ * (`ok`, `broken`, `in-app`) against the revision, and the pages that link to a page or a file.
+ *
+ * Revisions are immutable, so the link graph of a revision is computed once and kept (a bounded
+ * cache by revision id, always correct). Building it parses only the documents whose links are
+ * not known yet: documents are content-addressed, so their parsed links are cached by hash too,
+ * and a revision that changed one page of a thousand parses one page; resolving the links
+ * against the revision is map lookups. The functions take a revision id, so change requests can
+ * use them as the space does; cursors pin the revision a listing started on.
+ *
+ * Reads need `view` on the space.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Pagination } from "@quire/kernel"
+import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
+import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget } from "./markdown/Links.ts"
+import { links as markdownLinks, type MarkdownLink } from "./markdown/Markdown.ts"
+import { RevisionsRepo } from "./RevisionsRepo.ts"
+
+/** A link of a page of the revision, classified. */
+export interface LocatedLink {
+  /** The page the link is on. */
+  readonly pageId: string
+  /** As written in the markdown. */
+  readonly url: string
+  readonly target: LinkTarget
+  readonly status: LinkStatus
+}
+
+export interface LocatedPage {
+  readonly page: PageNode
+  readonly path: string
+}
+
+/** Every link of a revision, and who links to what. */
+export interface LinkGraph {
+  readonly revision: Revision
+  /** The revision's pages by id. */
+  readonly pages: ReadonlyMap<string, LocatedPage>
+  /** Every link of every document page: pages in tree order, links in document order. */
+  readonly links: ReadonlyArray<LocatedLink>
+  /** Page id to the ids of the other pages that link to it, in tree order. */
+  readonly pageBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
+  /** File id to the ids of the pages that link to it, embed it or use it as cover, in tree order. */
+  readonly fileBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
+}
+
+/** One target of a listing, with where it is linked from. */
+export interface LinkItem {
+  readonly status: LinkStatus
+  readonly target: LinkTarget
+  /** The link as first written (all a broken target has to show). */
+  readonly url: string
+  /** The ids of the pages that link to it, in tree order. */
+  readonly locations: ReadonlyArray<string>
+}
+
+export interface LinkStatsSummary {
+  readonly total: number
+  readonly broken: number
+}
+
+export interface LinksRequest extends Pagination.PageRequest {
+  readonly status?: LinkStatus | undefined
+  /** Absolute URLs starting with this point into the app (`in-app`). */
+  readonly appBaseUrl: string
+}
+
+export interface BacklinksRequest extends Pagination.PageRequest {
+  readonly appBaseUrl: string
+}
+
+export interface LinkList {
+  readonly graph: LinkGraph
+  readonly items: Pagination.Page<LinkItem>
+  /** Over every target of the listing, whatever the status filter. */
+  readonly stats: LinkStatsSummary
+}
+
+export interface BacklinkList {
+  readonly graph: LinkGraph
+  /** The linking pages. */
+  readonly items: Pagination.Page<LocatedPage>
+}
+
+/** A listing of a space's current content (or of the revision its cursor pinned). */
+export interface SpaceListing<A> {
+  readonly access: SpaceAccess
+  readonly list: A
+}
+
+type Read<A> = Effect.Effect<SpaceListing<A>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+
+export interface ContentLinksShape {
+  /** The link graph of any revision (no access check: callers check it on the space or change request). */
+  readonly graph: (revisionId: string, appBaseUrl: string) => Effect.Effect<LinkGraph, Errors.NotFound>
+  /** The link targets of a revision, or of one of its pages, with `stats`. */
+  readonly revisionLinks: (revisionId: string, request: LinksRequest, pageId?: string) => Effect.Effect<LinkList, Errors.NotFound | Errors.InvalidInput>
+  readonly revisionPageBacklinks: (revisionId: string, pageId: string, request: BacklinksRequest) => Effect.Effect<BacklinkList, Errors.NotFound | Errors.InvalidInput>
+  readonly revisionFileBacklinks: (revisionId: string, fileId: string, request: BacklinksRequest) => Effect.Effect<BacklinkList, Errors.NotFound | Errors.InvalidInput>
+  /** The link targets of the space's current revision. */
+  readonly spaceLinks: (spaceId: string, request: LinksRequest) => Read<LinkList>
+  /** The link targets of one page of the space's current revision. */
+  readonly pageLinks: (spaceId: string, pageId: string, request: LinksRequest) => Read<LinkList>
+  /** The pages of the space's current revision that link to the page. */
+  readonly pageBacklinks: (spaceId: string, pageId: string, request: BacklinksRequest) => Read<BacklinkList>
+  /** The pages of the space's current revision that link to, embed, or use as cover the file. */
+  readonly fileBacklinks: (spaceId: string, fileId: string, request: BacklinksRequest) => Read<BacklinkList>
+}
+
+// The graph --------------------------------------------------------------------------------------
+
+/** A bounded map that forgets the entries used least recently. */
+const lru = <K, V>(capacity: number) => {
+  const map = new Map<K, V>()
+  return {
+    get: (key: K): V | undefined => {
+      const value = map.get(key)
+      if (value !== undefined) {
+        map.delete(key)
+        map.set(key, value)
+      }
+      return value
+    },
+    set: (key: K, value: V) => {
+      map.delete(key)
+      map.set(key, value)
+      if (map.size > capacity) map.delete(map.keys().next().value as K)
+    }
+  }
+}
+
+const pushTo = (map: Map<string, Array<string>>, key: string, value: string) => {
+  const list = map.get(key)
+  if (list === undefined) map.set(key, [value])
+  else if (list.at(-1) !== value) list.push(value)
+}
+
+/** The link graph of `revision`, from the parsed links of its documents (by hash). */
+export const buildGraph = (
+  revision: Revision,
+  documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
+  appBaseUrl: string
+): LinkGraph => {
+  const entries = flattenPages(revision.pages)
+  const pagesByPath = new Map(entries.map((entry) => [entry.path, entry.page.id]))
+  const fileIds = new Set(revision.files.map((file) => file.id))
+  const rootPagePath = entries[0]?.path ?? ""
+  const parentPaths = new Set(entries.filter(({ page }) => page.pages.length > 0).map(({ path }) => path))
+  const links: Array<LocatedLink> = []
+  const pageBacklinks = new Map<string, Array<string>>()
+  const fileBacklinks = new Map<string, Array<string>>()
+  for (const { page, path } of entries) {
+    if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(fileBacklinks, page.cover.ref.file, page.id)
+    if (page.document === undefined) continue
+    const found = documentLinks.get(page.document) ?? []
+    if (found.length === 0) continue
+    const context: LinkContext = { pagePath: path, pagesByPath, fileIds, appBaseUrl, rootPagePath, parentPaths }
+    const resolve = linkResolver(context)
+    for (const link of found) {
+      const resolution = resolve(link)
+      if (resolution === undefined) continue
+      links.push({ pageId: page.id, url: link.url, target: resolution.target, status: resolution.status })
+      if (resolution.status !== "ok") continue
+      const target = resolution.target
+      if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(pageBacklinks, target.page, page.id)
+      if (target.kind === "file") pushTo(fileBacklinks, target.file, page.id)
+    }
+  }
+  return {
+    revision,
+    pages: new Map(entries.map(({ page, path }) => [page.id, { page, path }])),
+    links,
+    pageBacklinks,
+    fileBacklinks
+  }
+}
+
+/** Links to the same page, file or URL are one item; anchors do not count. */
+const targetKey = (target: LinkTarget): string => {
+  switch (target.kind) {
+    case "page":
+      return "page" in target ? `page:${target.page}` : `path:${target.path}`
+    case "file":
+      return `file:${target.file}`
+    case "url":
+      return `url:${target.url}`
+  }
+}
+
+/** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
+export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> => {
+  const items = new Map<string, { status: LinkStatus; target: LinkTarget; url: string; locations: Array<string> }>()
+  for (const link of graph.links) {
+    if (pageId !== undefined && link.pageId !== pageId) continue
+    const key = targetKey(link.target)
+    const item = items.get(key)
+    if (item === undefined) {
+      const { anchor: _anchor, ...target } = link.target as LinkTarget & { anchor?: string }
+      items.set(key, { status: link.status, target: target as LinkTarget, url: link.url, locations: [link.pageId] })
+    } else if (item.locations.at(-1) !== link.pageId) {
+      item.locations.push(link.pageId)
+    }
+  }
+  return Array.from(items.values())
+}
+
+// Pagination -------------------------------------------------------------------------------------
+
+/** Cursors hold the revision the listing started on and how many items came before. */
+const cursorOf = (request: Pagination.PageRequest): Effect.Effect<{ revisionId: string; offset: number } | undefined, Errors.InvalidInput> =>
+  Effect.flatMap(Pagination.cursorOf(request), (key) => {
+    if (key === undefined) return Effect.succeed(undefined)
+    const [revisionId, offset] = key
+    return key.length === 2 && typeof revisionId === "string" && typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0
+      ? Effect.succeed({ revisionId, offset })
+      : Effect.fail(new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
+  })
+
+const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, request: Pagination.PageRequest): Pagination.Page<A> => {
+  const limit = Pagination.limitOf(request)
+  const items = all.slice(offset, offset + limit)
+  return offset + limit < all.length ? { items, next: Pagination.encodeCursor([revisionId, offset + limit]) } : { items }
+}
+
+/** Revisions whose graphs are kept, and documents whose parsed links are kept. */
+const graphCapacity = 32
+const documentCapacity = 50_000
+
+export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShape>()("@quire/content/ContentLinks") {
+  static readonly layer = Layer.effect(
+    ContentLinks,
+    Effect.gen(function*() {
+      const revisions = yield* RevisionsRepo
+      const access = yield* ContentAccess
+      const graphs = lru<string, LinkGraph>(graphCapacity)
+      const parsed = lru<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>(documentCapacity)
+
+      const graph = Effect.fn("ContentLinks.graph")(function*(revisionId: string, appBaseUrl: string) {
+        const key = `${revisionId} ${appBaseUrl}`
+        const cached = graphs.get(key)
+        if (cached !== undefined) return cached
+        const found = yield* revisions.find(revisionId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
+        const revision = found.value
+        const documentLinks = new Map<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>()
+        const missing: Array<string> = []
+        for (const { page } of flattenPages(revision.pages)) {
+          if (page.document === undefined || documentLinks.has(page.document)) continue
+          const known = parsed.get(page.document)
+          if (known === undefined) missing.push(page.document)
+          else documentLinks.set(page.document, known)
+        }
+        const markdown = yield* revisions.documents(Array.from(new Set(missing)))
+        for (const [hash, text] of markdown) {
+          const links = markdownLinks(text).map(({ url, kind }) => ({ url, kind }))
+          parsed.set(hash, links)
+          documentLinks.set(hash, links)
+        }
+        const built = buildGraph(revision, documentLinks, appBaseUrl)
+        graphs.set(key, built)
+        return built
+      })
+
+      const pageOf = (g: LinkGraph, pageId: string) =>
+        g.pages.has(pageId) ? Effect.void : Effect.fail(new Errors.NotFound({ resource: "Page", id: pageId }))
+
+      const listing = (g: LinkGraph, offset: number, request: LinksRequest, pageId?: string): LinkList => {
+        const all = linkItems(g, pageId)
+        const wanted = request.status === undefined ? all : all.filter((item) => item.status === request.status)
+        return {
+          graph: g,
+          items: paginate(wanted, g.revision.id, offset, request),
+          stats: { total: all.length, broken: all.filter((item) => item.status === "broken").length }
+        }
+      }
+
+      const backlinks = (g: LinkGraph, ids: ReadonlyArray<string>, offset: number, request: BacklinksRequest): BacklinkList => ({
+        graph: g,
+        items: paginate(ids.map((id) => g.pages.get(id)!), g.revision.id, offset, request)
+      })
+
+      const revisionLinks = Effect.fn("ContentLinks.revisionLinks")(function*(revisionId: string, request: LinksRequest, pageId?: string) {
+        const cursor = yield* cursorOf(request)
+        const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
+        if (pageId !== undefined) yield* pageOf(g, pageId)
+        return listing(g, cursor?.offset ?? 0, request, pageId)
+      })
+
+      const revisionPageBacklinks = Effect.fn("ContentLinks.revisionPageBacklinks")(function*(revisionId: string, pageId: string, request: BacklinksRequest) {
+        const cursor = yield* cursorOf(request)
+        const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
+        yield* pageOf(g, pageId)
+        return backlinks(g, g.pageBacklinks.get(pageId) ?? [], cursor?.offset ?? 0, request)
+      })
+
+      const revisionFileBacklinks = Effect.fn("ContentLinks.revisionFileBacklinks")(function*(revisionId: string, fileId: string, request: BacklinksRequest) {
+        const cursor = yield* cursorOf(request)
+        const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
+        if (!g.revision.files.some((file) => file.id === fileId)) return yield* new Errors.NotFound({ resource: "File", id: fileId })
+        return backlinks(g, g.fileBacklinks.get(fileId) ?? [], cursor?.offset ?? 0, request)
+      })
+
+      /** The space's current revision, or the one a cursor of this space pinned. */
+      const inSpace = <A>(
+        spaceId: string,
+        request: Pagination.PageRequest,
+        read: (revisionId: string) => Effect.Effect<A, Errors.NotFound | Errors.InvalidInput>
+      ): Read<A> =>
+        Effect.gen(function*() {
+          const seen = yield* access.space(spaceId)
+          const cursor = yield* cursorOf(request)
+          if (cursor !== undefined) {
+            const pinned = yield* revisions.find(cursor.revisionId)
+            if (Option.isNone(pinned) || pinned.value.spaceId !== spaceId) {
+              return yield* new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" })
+            }
+          }
+          return { access: seen, list: yield* read(seen.space.revisionId) }
+        })
+
+      return ContentLinks.of({
+        graph,
+        revisionLinks,
+        revisionPageBacklinks,
+        revisionFileBacklinks,
+        spaceLinks: (spaceId, request) => inSpace(spaceId, request, (r) => revisionLinks(r, request)),
+        pageLinks: (spaceId, pageId, request) => inSpace(spaceId, request, (r) => revisionLinks(r, request, pageId)),
+        pageBacklinks: (spaceId, pageId, request) => inSpace(spaceId, request, (r) => revisionPageBacklinks(r, pageId, request)),
+        fileBacklinks: (spaceId, fileId, request) => inSpace(spaceId, request, (r) => revisionFileBacklinks(r, fileId, request))
+      })
+    })
+  )
+}

@@ -1,0 +1,234 @@
+/**
+ * Full-text search of spaces' current content, and the upkeep of the SearchIndex.
+ *
+ * Upkeep: when a revision becomes current (`SpaceContent.commit`), only the pages whose document,
+ * title or path differ from the parent revision are split into sections and replaced in the
+ * index, and the pages gone are removed, in the commit's transaction: the cost of a commit is
+ * proportional to the pages it changed, and the index never describes a revision that did not
+ * become current. Duplicates copy their source's entries; purged spaces lose theirs.
+ *
+ * Reads need `view` on the space; an organization search covers the spaces of the organization
+ * the caller can view, and a caller outside the organization gets NotFound.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Pagination } from "@quire/kernel"
+import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
+import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { excerpt, sections } from "./markdown/Markdown.ts"
+import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
+import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
+import { SpacesRepo } from "./SpacesRepo.ts"
+
+// Indexing ---------------------------------------------------------------------------------------
+
+/** What a new revision changes in the index. */
+export interface IndexUpdate {
+  readonly pages: ReadonlyArray<IndexedPage>
+  readonly removed: ReadonlyArray<string>
+}
+
+/** Characters of a section's text that are indexed (a tsvector holds at most 1 MB). */
+const maxIndexedBody = 100_000
+
+interface Entry {
+  readonly page: PageNode
+  readonly path: string
+}
+
+const documentsOf = (pages: ReadonlyArray<PageNode>): Map<string, Entry> =>
+  new Map(flattenPages(pages).filter(({ page }) => page.type === "document").map((entry) => [entry.page.id, entry]))
+
+/**
+ * The document pages of `next` that are new or whose document, title or path changed since
+ * `parent` (all of them without a parent), and the ids of the document pages that are gone.
+ */
+export const changedPages = (parent: Revision | undefined, next: Revision) => {
+  const before = documentsOf(parent?.pages ?? [])
+  const changed: Array<Entry> = []
+  for (const [id, entry] of documentsOf(next.pages)) {
+    const old = before.get(id)
+    before.delete(id)
+    if (old === undefined || old.page.document !== entry.page.document || old.page.title !== entry.page.title || old.path !== entry.path) {
+      changed.push(entry)
+    }
+  }
+  return { changed, removed: Array.from(before.keys()) }
+}
+
+/** A page as the index stores it: its sections, with the page title for the text before the first heading. */
+export const indexedPage = (page: PageNode, path: string, markdown: string): IndexedPage => ({
+  pageId: page.id,
+  title: page.title,
+  path,
+  sections: sections(markdown, page.title).map((section) => ({
+    id: section.id,
+    title: section.title,
+    body: section.body.length > maxIndexedBody ? section.body.slice(0, maxIndexedBody) : section.body
+  }))
+})
+
+/**
+ * The index update that takes `parent`'s entries to `next`'s, reading only the changed pages'
+ * markdown (from `introduced`, else the document store).
+ */
+export const indexUpdate = (
+  revisions: RevisionsRepoShape,
+  parent: Revision | undefined,
+  next: Revision,
+  introduced: ReadonlyMap<string, string> = new Map()
+): Effect.Effect<IndexUpdate> =>
+  Effect.gen(function*() {
+    const { changed, removed } = changedPages(parent, next)
+    const missing = changed.flatMap(({ page }) =>
+      page.document !== undefined && !introduced.has(page.document) ? [page.document] : []
+    )
+    const stored = yield* revisions.documents(Array.from(new Set(missing)))
+    const pages = changed.map(({ page, path }) => {
+      const document = page.document ?? ""
+      return indexedPage(page, path, introduced.get(document) ?? stored.get(document) ?? "")
+    })
+    return { pages, removed }
+  }).pipe(Effect.withSpan("Search.indexUpdate"))
+
+// Searching --------------------------------------------------------------------------------------
+
+export interface SearchRequest extends Pagination.PageRequest {
+  readonly query: string
+}
+
+export interface SectionResult {
+  /** The heading's anchor, `""` for the text before the first heading. */
+  readonly anchor: string
+  readonly title: string
+  /** A short excerpt of the section around the first word of the query it contains. */
+  readonly body: string
+  readonly score: number
+}
+
+export interface PageResult {
+  readonly spaceId: string
+  readonly pageId: string
+  readonly title: string
+  readonly path: string
+  readonly score: number
+  readonly sections: ReadonlyArray<SectionResult>
+}
+
+export interface SpaceResults {
+  readonly space: SpaceAccess
+  readonly pages: ReadonlyArray<PageResult>
+}
+
+export interface SearchShape {
+  /** The pages of the space's current revision that match `query`, best first. */
+  readonly space: (spaceId: string, request: SearchRequest) => Effect.Effect<Pagination.Page<PageResult>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /**
+   * The matching pages of every space of the organization the caller can view, best first,
+   * grouped by space in order of each space's best page on this page of results (`limit` counts pages).
+   */
+  readonly organization: (organizationId: string, request: SearchRequest) => Effect.Effect<Pagination.Page<SpaceResults>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+}
+
+/** GitBook's bound on the query. */
+export const maxQueryLength = 512
+
+/** Sections of each page shown in results. */
+const sectionsPerPage = 3
+
+const excerptLength = 160
+
+const checkQuery = (query: string): Effect.Effect<string, Errors.InvalidInput> => {
+  const trimmed = query.trim()
+  if (trimmed === "") return Effect.fail(new Errors.InvalidInput({ field: "query", reason: "give the words to search for" }))
+  if (trimmed.length > maxQueryLength) {
+    return Effect.fail(new Errors.InvalidInput({ field: "query", reason: `at most ${maxQueryLength} characters` }))
+  }
+  return Effect.succeed(trimmed)
+}
+
+/** Results are offset-paginated: the cursor holds how many pages of results came before. */
+const offsetOf = (request: Pagination.PageRequest): Effect.Effect<number, Errors.InvalidInput> =>
+  Effect.flatMap(Pagination.cursorOf(request), (key) => {
+    if (key === undefined) return Effect.succeed(0)
+    const [offset] = key
+    return key.length === 1 && typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0
+      ? Effect.succeed(offset)
+      : Effect.fail(new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
+  })
+
+const pageResult = (hit: PageHit, query: string): PageResult => ({
+  spaceId: hit.spaceId,
+  pageId: hit.pageId,
+  title: hit.title,
+  path: hit.path,
+  score: hit.score,
+  sections: hit.sections.map((section) => ({
+    anchor: section.id,
+    title: section.title,
+    body: excerpt(section.body, query, excerptLength),
+    score: section.score
+  }))
+})
+
+/** Spaces per listing call when collecting an organization's visible spaces. */
+const spaceBatch = 500
+
+export class Search extends Context.Service<Search, SearchShape>()("@quire/content/Search") {
+  static readonly layer = Layer.effect(
+    Search,
+    Effect.gen(function*() {
+      const index = yield* SearchIndex
+      const access = yield* ContentAccess
+      const spaces = yield* SpacesRepo
+
+      const run = Effect.fnUntraced(function*(spaceIds: ReadonlyArray<string>, request: SearchRequest) {
+        const query = yield* checkQuery(request.query)
+        const offset = yield* offsetOf(request)
+        const limit = Pagination.limitOf(request)
+        const hits = yield* index.search({ spaceIds, query, offset, limit, sectionsPerPage })
+        return {
+          items: hits.pages.map((hit) => pageResult(hit, query)),
+          ...(hits.more ? { next: Pagination.encodeCursor([offset + limit]) } : {})
+        }
+      })
+
+      const space = Effect.fn("Search.space")(function*(spaceId: string, request: SearchRequest) {
+        yield* checkQuery(request.query)
+        const { space } = yield* access.space(spaceId)
+        return yield* run([space.id], request)
+      })
+
+      const organization = Effect.fn("Search.organization")(function*(organizationId: string, request: SearchRequest) {
+        yield* checkQuery(request.query)
+        const resolver = yield* access.inOrganization(organizationId)
+        if (Option.isNone(resolver.organizationRole)) {
+          return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
+        }
+        const visible = new Map<string, SpaceAccess>()
+        let after: Pagination.CursorKey | undefined
+        for (;;) {
+          const batch = yield* spaces.list({ organizationId }, after, spaceBatch)
+          for (const s of batch.items) {
+            const seen = yield* resolver.ofSpace(s)
+            if (seen.permissions.view) visible.set(s.id, seen)
+          }
+          if (batch.next === undefined) break
+          after = yield* Pagination.decodeCursor(batch.next)
+        }
+        const found = yield* run(Array.from(visible.keys()), request)
+        const groups = new Map<string, Array<PageResult>>()
+        for (const page of found.items) {
+          const group = groups.get(page.spaceId) ?? []
+          group.push(page)
+          groups.set(page.spaceId, group)
+        }
+        return {
+          items: Array.from(groups, ([spaceId, pages]) => ({ space: visible.get(spaceId)!, pages })),
+          ...(found.next === undefined ? {} : { next: found.next })
+        }
+      })
+
+      return Search.of({ space, organization })
+    })
+  )
+}

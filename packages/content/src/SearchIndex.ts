@@ -1,0 +1,194 @@
+/**
+ * Port: the full-text index of each space's current revision, one entry per section of a page
+ * (the text under one heading). The use cases keep it in step with the revisions (`Search.ts`);
+ * adapters only store and rank.
+ */
+import { Context, Effect, Layer } from "effect"
+
+/** A section of a page as the index stores it. */
+export interface IndexedSection {
+  /** The heading's anchor, `""` for the text before the first heading. */
+  readonly id: string
+  readonly title: string
+  /** Plain text. */
+  readonly body: string
+}
+
+/** A page of a revision, split into sections, as the index stores it. */
+export interface IndexedPage {
+  readonly pageId: string
+  readonly title: string
+  /** Slugs from the root, joined by `/`. */
+  readonly path: string
+  readonly sections: ReadonlyArray<IndexedSection>
+}
+
+export interface SearchQuery {
+  readonly spaceIds: ReadonlyArray<string>
+  /** What the user typed (web search syntax: words, `"phrases"`, `or`, `-excluded`). */
+  readonly query: string
+  /** Pages of results to skip. */
+  readonly offset: number
+  /** Pages of results to answer. */
+  readonly limit: number
+  /** The best sections of each page to answer. */
+  readonly sectionsPerPage: number
+}
+
+export interface SectionHit {
+  readonly id: string
+  readonly title: string
+  /** The section's whole plain text (the use case cuts the excerpt). */
+  readonly body: string
+  readonly score: number
+}
+
+export interface PageHit {
+  readonly spaceId: string
+  readonly pageId: string
+  readonly title: string
+  readonly path: string
+  /** The score of the page's best section. */
+  readonly score: number
+  /** Its best matching sections, best first. */
+  readonly sections: ReadonlyArray<SectionHit>
+}
+
+export interface SearchHits {
+  /** Pages by descending score, then space id, then page id. */
+  readonly pages: ReadonlyArray<PageHit>
+  /** Whether pages follow `offset + limit`. */
+  readonly more: boolean
+}
+
+export interface SearchIndexShape {
+  /** Replaces the entries of `pages` in the space's index and removes those of the `removed` page ids. */
+  readonly update: (spaceId: string, pages: ReadonlyArray<IndexedPage>, removed: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Gives `toSpaceId` the entries of `fromSpaceId` (a duplicated space shares its source's content). */
+  readonly copySpace: (fromSpaceId: string, toSpaceId: string) => Effect.Effect<void>
+  readonly removeSpace: (spaceId: string) => Effect.Effect<void>
+  /**
+   * Pages whose sections match every word of the query (words of the page title count in every
+   * section), ranked with page-title words above section headings above body text.
+   */
+  readonly search: (query: SearchQuery) => Effect.Effect<SearchHits>
+}
+
+// Memory adapter ---------------------------------------------------------------------------------
+
+/** Words as the memory adapter compares them: lowercase letters and digits. */
+const words = (text: string): Array<string> => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+interface Alternative {
+  readonly required: ReadonlyArray<string>
+  readonly excluded: ReadonlyArray<string>
+}
+
+/** Web search syntax, approximately: `or` between alternatives, `-word` excluded, quotes ignored. */
+const parseQuery = (query: string): ReadonlyArray<Alternative> => {
+  const alternatives: Array<Alternative> = []
+  let required: Array<string> = []
+  let excluded: Array<string> = []
+  for (const token of query.split(/\s+/)) {
+    if (token.toLowerCase() === "or") {
+      if (required.length > 0) alternatives.push({ required, excluded })
+      required = []
+      excluded = []
+      continue
+    }
+    if (token.startsWith("-")) excluded.push(...words(token))
+    else required.push(...words(token))
+  }
+  if (required.length > 0) alternatives.push({ required, excluded })
+  return alternatives
+}
+
+// ts_rank's default weights for A (page title), B (headings) and C (body).
+const weights = { title: 1, heading: 0.4, body: 0.2 } as const
+
+interface Row {
+  readonly position: number
+  readonly page: IndexedPage
+  readonly section: IndexedSection
+  readonly title: ReadonlySet<string>
+  readonly heading: ReadonlySet<string>
+  readonly body: ReadonlySet<string>
+}
+
+const score = (row: Row, alternatives: ReadonlyArray<Alternative>): number => {
+  let best = 0
+  for (const alternative of alternatives) {
+    const has = (word: string) => row.title.has(word) || row.heading.has(word) || row.body.has(word)
+    if (!alternative.required.every(has) || alternative.excluded.some(has)) continue
+    let total = 0
+    for (const word of alternative.required) {
+      total += row.title.has(word) ? weights.title : row.heading.has(word) ? weights.heading : weights.body
+    }
+    best = Math.max(best, total / alternative.required.length)
+  }
+  return best
+}
+
+const rowsOf = (page: IndexedPage): ReadonlyArray<Row> =>
+  page.sections.map((section, position) => ({
+    position,
+    page,
+    section,
+    title: new Set(words(page.title)),
+    heading: new Set(words(section.title)),
+    body: new Set(words(section.body))
+  }))
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>()("@quire/content/SearchIndex") {
+  /** Plain word matching (no stemming): every word must appear, title words weigh most. */
+  static readonly layerMemory = Layer.sync(SearchIndex, () => {
+    const spaces = new Map<string, Map<string, ReadonlyArray<Row>>>()
+    return SearchIndex.of({
+      update: (spaceId, pages, removed) =>
+        Effect.sync(() => {
+          const index = spaces.get(spaceId) ?? new Map<string, ReadonlyArray<Row>>()
+          spaces.set(spaceId, index)
+          for (const pageId of removed) index.delete(pageId)
+          for (const page of pages) index.set(page.pageId, rowsOf(page))
+        }),
+      copySpace: (fromSpaceId, toSpaceId) =>
+        Effect.sync(() => void spaces.set(toSpaceId, new Map(spaces.get(fromSpaceId) ?? []))),
+      removeSpace: (spaceId) => Effect.sync(() => void spaces.delete(spaceId)),
+      search: (query) =>
+        Effect.sync(() => {
+          const alternatives = parseQuery(query.query)
+          const pages: Array<PageHit> = []
+          for (const spaceId of new Set(query.spaceIds)) {
+            for (const [pageId, rows] of spaces.get(spaceId) ?? []) {
+              const hits = rows
+                .map((row) => ({ row, score: score(row, alternatives) }))
+                .filter((hit) => hit.score > 0)
+                .toSorted((a, b) => b.score - a.score || a.row.position - b.row.position)
+              const [first] = hits
+              if (first === undefined) continue
+              pages.push({
+                spaceId,
+                pageId,
+                title: first.row.page.title,
+                path: first.row.page.path,
+                score: first.score,
+                sections: hits.slice(0, query.sectionsPerPage).map(({ row, score }) => ({
+                  id: row.section.id,
+                  title: row.section.title,
+                  body: row.section.body,
+                  score
+                }))
+              })
+            }
+          }
+          pages.sort((a, b) => b.score - a.score || compareIds(a.spaceId, b.spaceId) || compareIds(a.pageId, b.pageId))
+          return {
+            pages: pages.slice(query.offset, query.offset + query.limit),
+            more: pages.length > query.offset + query.limit
+          }
+        })
+    })
+  })
+}

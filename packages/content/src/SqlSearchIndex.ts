@@ -1,0 +1,133 @@
+/**
+ * Postgres adapter of SearchIndex: PostgreSQL full-text search over `content_search_sections`
+ * (migration 0003), one row per page section. Its `tsv` column is generated from the page title
+ * (weight A), the section heading (B) and the body (C) with the `english` configuration; a GIN
+ * index serves `@@`, `websearch_to_tsquery` parses any user input without syntax errors, and
+ * `ts_rank` orders the rows.
+ *
+ * Ranking reads each candidate's tsvector, so its cost grows with the sections that match. To
+ * keep a word found in most pages (a product's name) about as fast as a rare one, at most
+ * `candidateCap` matching sections are ranked, plus up to `candidateCap` pages whose title
+ * matches (found through `title_tsv` and its own small index, so title matches are never crowded
+ * out by body matches). Below the cap the ranking is exact; above it, results are ranked within
+ * the first candidates found, and end there. The GIN indexes have `fastupdate` off: a pending
+ * list would be scanned linearly by every search.
+ */
+import { Array as Arr, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { type PageHit, SearchIndex } from "./SearchIndex.ts"
+
+type Row = Record<string, unknown>
+
+/** Matching sections ranked by body text at most (see above). */
+export const candidateCap = 1_000
+
+/** Rows per INSERT statement (8 parameters each, well under PostgreSQL's 65,535). */
+const insertChunk = 1_000
+
+export const layer = Layer.effect(
+  SearchIndex,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return SearchIndex.of({
+      update: (spaceId, pages, removed) =>
+        Effect.gen(function*() {
+          const pageIds = [...removed, ...pages.map((page) => page.pageId)]
+          if (pageIds.length > 0) {
+            yield* sql`DELETE FROM content_search_sections WHERE space_id = ${spaceId} AND page_id = ANY(${pageIds})`
+          }
+          const rows = pages.flatMap((page) =>
+            page.sections.map((section, position) => ({
+              space_id: spaceId,
+              page_id: page.pageId,
+              position,
+              section_id: section.id,
+              page_title: page.title,
+              section_title: section.title,
+              path: page.path,
+              body: section.body
+            }))
+          )
+          for (let i = 0; i < rows.length; i += insertChunk) {
+            const chunk = rows.slice(i, i + insertChunk)
+            if (Arr.isArrayNonEmpty(chunk)) yield* sql`INSERT INTO content_search_sections ${sql.insert(chunk)}`
+          }
+        }).pipe(sql.withTransaction, Effect.orDie),
+      copySpace: (fromSpaceId, toSpaceId) =>
+        sql`
+          INSERT INTO content_search_sections (space_id, page_id, position, section_id, page_title, section_title, path, body)
+          SELECT ${toSpaceId}, page_id, position, section_id, page_title, section_title, path, body
+          FROM content_search_sections WHERE space_id = ${fromSpaceId}`.pipe(Effect.orDie, Effect.asVoid),
+      removeSpace: (spaceId) =>
+        sql`DELETE FROM content_search_sections WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
+      search: (query) =>
+        Effect.gen(function*() {
+          if (query.spaceIds.length === 0 || query.limit <= 0) return { pages: [], more: false }
+          // Pages rank by their best section; the page's best sections come along.
+          const rows = yield* sql<Row>`
+            WITH q AS (SELECT websearch_to_tsquery('english', ${query.query}) AS q),
+            candidates AS MATERIALIZED (
+              (SELECT s.space_id, s.page_id, s.position
+                FROM content_search_sections s, q
+                WHERE s.tsv @@ q.q AND s.space_id = ANY(${query.spaceIds})
+                LIMIT ${candidateCap})
+              UNION
+              (SELECT s.space_id, s.page_id, s.position
+                FROM content_search_sections s, q
+                WHERE s.position = 0 AND s.title_tsv @@ q.q AND s.space_id = ANY(${query.spaceIds})
+                LIMIT ${candidateCap})
+            ),
+            -- Candidates are read back by primary key; a title match still needs its section to match
+            -- the whole query (other words, excluded words). The match is a column, not a WHERE
+            -- condition, so that the planner does not scan the whole GIN index again.
+            scored AS MATERIALIZED (
+              SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, q.q) AS score, s.tsv @@ q.q AS matches
+              FROM candidates c
+              JOIN content_search_sections s ON s.space_id = c.space_id AND s.page_id = c.page_id AND s.position = c.position,
+              q
+            ),
+            hits AS (SELECT space_id, page_id, position, score FROM scored WHERE matches),
+            ranked AS (
+              SELECT space_id, page_id, max(score) AS page_score
+              FROM hits GROUP BY space_id, page_id
+              ORDER BY page_score DESC, space_id, page_id
+              OFFSET ${query.offset} LIMIT ${query.limit + 1}
+            ),
+            best AS (
+              SELECT h.space_id, h.page_id, h.position, h.score, r.page_score,
+                row_number() OVER (PARTITION BY h.space_id, h.page_id ORDER BY h.score DESC, h.position) AS n
+              FROM hits h JOIN ranked r ON r.space_id = h.space_id AND r.page_id = h.page_id
+            )
+            SELECT b.space_id, b.page_id, b.page_score, b.score, s.section_id, s.page_title, s.section_title, s.path, s.body
+            FROM best b
+            JOIN content_search_sections s ON s.space_id = b.space_id AND s.page_id = b.page_id AND s.position = b.position
+            WHERE b.n <= ${query.sectionsPerPage}
+            ORDER BY b.page_score DESC, b.space_id, b.page_id, b.n`
+          const pages: Array<PageHit & { sections: Array<PageHit["sections"][number]> }> = []
+          for (const row of rows) {
+            const spaceId = String(row.space_id)
+            const pageId = String(row.page_id)
+            let last = pages.at(-1)
+            if (last === undefined || last.spaceId !== spaceId || last.pageId !== pageId) {
+              last = {
+                spaceId,
+                pageId,
+                title: String(row.page_title),
+                path: String(row.path),
+                score: Number(row.page_score),
+                sections: []
+              }
+              pages.push(last)
+            }
+            last.sections.push({
+              id: String(row.section_id),
+              title: String(row.section_title),
+              body: String(row.body),
+              score: Number(row.score)
+            })
+          }
+          return { pages: pages.slice(0, query.limit), more: pages.length > query.limit }
+        }).pipe(Effect.orDie)
+    })
+  })
+)
