@@ -11,6 +11,7 @@ import {
   DbCommands,
   MembersCommands,
   OrganizationsCommands,
+  SearchCommands,
   SpacesCommands,
   TeamsCommands,
   UsersCommands
@@ -34,6 +35,7 @@ export const quire = Command.make("quire").pipe(
     TeamsCommands.teams,
     SpacesCommands.spaces,
     CollectionsCommands.collections,
+    SearchCommands.search,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.
@@ -41,7 +43,8 @@ export const quire = Command.make("quire").pipe(
   Command.withExamples([
     { command: "QUIRE_TOKEN=... quire orgs list", description: "List your organizations" },
     { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" },
-    { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" }
+    { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" },
+    { command: "quire search ORG_ID \"incident response\"", description: "Search the content of an organization" }
   ])
 )
 

@@ -1,7 +1,7 @@
 /** The typed client of the Quire API, derived from the contract in `@quire/api`. */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpClientRequest } from "effect/http"
-import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import { HttpApi, HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { Api, Authentication } from "@quire/api"
 import { CliFailure } from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
@@ -10,6 +10,13 @@ export const missingToken = new CliFailure({
   message: "No API token: set QUIRE_TOKEN (export QUIRE_TOKEN=<token>) or pass --token <token>. " +
     "The server prints the administrator's token when it first starts; `quire users token <user-id>` issues more."
 })
+
+/**
+ * The contract, except that the client sends query strings without checking them (they are
+ * still encoded): the server judges them, so a refusal (`quire search ORG ""`) prints the
+ * server's own 400 message rather than a schema error worded by the client.
+ */
+const lenientQueries = Api.annotate(HttpApi.QueryParseOptions, { disableChecks: true })
 
 /** The client of the server at `--url`/QUIRE_URL, sending `--token`/QUIRE_TOKEN as bearer. */
 export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForApi<typeof Api>>()(
@@ -29,7 +36,9 @@ export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForA
         Authentication,
         ({ next, request }) => next(HttpClientRequest.bearerToken(request, token.value))
       )
-      return yield* HttpApiClient.make(Api, { baseUrl: url.replace(/\/+$/, "") }).pipe(Effect.provide(bearer))
+      return yield* HttpApiClient.make(lenientQueries, { baseUrl: url.replace(/\/+$/, "") }).pipe(
+        Effect.provide(bearer)
+      )
     })
   )
 }

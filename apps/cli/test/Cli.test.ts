@@ -12,7 +12,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
     Effect.gen(function*() {
       const root = yield* quire(["--help"])
       assert.strictEqual(root.status, 0)
-      for (const command of ["whoami", "users", "orgs", "members", "teams", "spaces", "collections", "db"]) {
+      for (const command of ["whoami", "users", "orgs", "members", "teams", "spaces", "collections", "search", "db"]) {
         assert.match(root.stdout, new RegExp(`^\\s+${command}\\b`, "m"))
       }
       for (const flag of ["--url", "--token", "--json"]) assert.include(root.stdout, flag)
@@ -21,7 +21,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
         orgs: ["list", "get", "create", "update", "invite"],
         members: ["list", "get", "set-role", "remove"],
         teams: ["list", "create", "get", "rename", "delete"],
-        spaces: ["list", "get", "create", "update", "delete", "restore", "duplicate", "move", "transfer"],
+        spaces: ["list", "get", "create", "update", "delete", "restore", "duplicate", "move", "transfer", "search"],
         collections: ["list", "get", "create", "update", "delete", "spaces", "move", "transfer"],
         db: ["migrate"]
       }

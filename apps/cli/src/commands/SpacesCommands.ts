@@ -9,6 +9,7 @@ import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
 import { organizationId } from "./OrganizationsCommands.ts"
+import * as SearchCommands from "./SearchCommands.ts"
 
 /** Levels a space or collection can give the organization's members; `none` is the API's `null`. */
 export const defaultLevels = [...Schemas.MemberRole.literals, "none", "inherit"] as const
@@ -275,6 +276,17 @@ const transfer = Command.make(
 
 /** `quire spaces ...` */
 export const spaces = Command.make("spaces").pipe(
-  Command.withDescription("Manage the spaces of an organization"),
-  Command.withSubcommands([list, get, create, update, remove, restore, duplicate, move, transfer])
+  Command.withDescription("Manage the spaces of an organization and search their content"),
+  Command.withSubcommands([
+    list,
+    get,
+    create,
+    update,
+    remove,
+    restore,
+    duplicate,
+    move,
+    transfer,
+    SearchCommands.inSpace
+  ])
 )
