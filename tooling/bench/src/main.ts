@@ -4,14 +4,15 @@
  *
  *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
  *              [--backends postgres,embedded] [--variants] [--profile]
- *   pnpm bench --search [--search-pages 10000] [--search-queries 300]
+ *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only)
+ *   pnpm bench --skip-search                                             (HTTP only)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
  * tracer off) and both servers without a database (memory), to tell framework cost from
  * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
- * backend and summarizes where the time went. --search measures full-text search and its upkeep
- * instead, on PostgreSQL (SearchBench.ts).
+ * backend and summarizes where the time went. Then it measures full-text search and its upkeep
+ * on PostgreSQL (SearchBench.ts).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     variants: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     search: { type: "boolean", default: false },
+    "skip-search": { type: "boolean", default: false },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
   }
@@ -212,4 +214,7 @@ const searchProgram = Effect.gen(function*() {
   console.log(`\n${report}`)
 })
 
-NodeRuntime.runMain(Effect.scoped(args.search ? searchProgram : program))
+// The HTTP comparison, then the search figures; `--search` runs only the latter, `--skip-search` only the former.
+const selected = args.search ? searchProgram : args["skip-search"] ? program : Effect.andThen(program, searchProgram)
+
+NodeRuntime.runMain(Effect.scoped(selected))
