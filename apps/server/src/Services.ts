@@ -4,11 +4,12 @@ import { Content, migrations as contentMigrations, SpaceContent } from "@quire/c
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
+import { migrations as reviewsMigrations } from "@quire/reviews"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory)

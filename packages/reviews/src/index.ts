@@ -3,3 +3,5 @@
  * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
  */
 export const packageName = "@quire/reviews"
+
+export { migrations } from "./migrations/index.ts"
