@@ -7,7 +7,10 @@ import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
+import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
+import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
+import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
@@ -32,7 +35,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     CollectionsHandlers.layer,
     SpaceContentHandlers.layer,
     SearchHandlers.layer,
-    LinksHandlers.layer
+    LinksHandlers.layer,
+    CommentsHandlers.layer,
+    ChangeRequestsHandlers.layer,
+    ChangeRequestContentHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

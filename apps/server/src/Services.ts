@@ -4,7 +4,15 @@ import { Content, migrations as contentMigrations, SpaceContent } from "@quire/c
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
-import { migrations as reviewsMigrations } from "@quire/reviews"
+import {
+  ChangeRequests,
+  ChangeRequestsRepo,
+  Comments,
+  CommentsRepo,
+  migrations as reviewsMigrations,
+  SqlChangeRequestsRepo,
+  SqlCommentsRepo
+} from "@quire/reviews"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 
@@ -12,12 +20,14 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
-export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory)
+export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory, CommentsRepo.layerMemory, ChangeRequestsRepo.layerMemory)
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(MembershipsLive.layer))
+  Layer.mergeAll(Comments.layer, ChangeRequests.layer).pipe(
+    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(MembershipsLive.layer)))
+  )
 )
 
 /** Every use case over in-memory adapters (tests, demos). */
@@ -28,7 +38,7 @@ export const layerMemory = layerServices.pipe(
 
 /** Every use case over Postgres; migrates the database first. Needs a SqlClient. */
 export const layerSql = layerServices.pipe(
-  Layer.provide([Identity.layerReposSql, Content.layerReposSql]),
+  Layer.provide([Identity.layerReposSql, Content.layerReposSql, SqlCommentsRepo.layer, SqlChangeRequestsRepo.layer]),
   Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
   Layer.provide(Layer.effectDiscard(migrate))
 )

@@ -1,6 +1,9 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
+import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
+import { CommentsApi } from "./CommentsApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
@@ -24,6 +27,9 @@ export class Api extends HttpApi.make("quire")
   .add(SpaceContentApi)
   .add(SearchApi)
   .add(LinksApi)
+  .add(ChangeRequestsApi)
+  .add(ChangeRequestContentApi)
+  .add(CommentsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

@@ -64,13 +64,24 @@ export interface CurrentContent {
   readonly revision: Revision
 }
 
-/** A page of the current revision, with its path and, for documents, its markdown. */
-export interface PageContent extends CurrentContent {
+/** A page of a revision, with its path and, for documents, its markdown. */
+export interface RevisionPage {
+  readonly revision: Revision
   readonly page: PageNode
   /** Slugs from the root, joined by `/`. */
   readonly path: string
   /** Documents: the page's markdown; groups and links have none. */
   readonly markdown?: string | undefined
+}
+
+/** A page of the current revision, as the caller may see it. */
+export interface PageContent extends CurrentContent, RevisionPage {}
+
+/** A website fetched for an import: `build` adds its pages after those of whichever revision it is committed on. */
+export interface FetchedWebsite {
+  readonly build: (parent: Revision) => Effect.Effect<ContentChange>
+  readonly importedResources: number
+  readonly totalResources: number
 }
 
 export interface FileContent extends CurrentContent {
@@ -109,6 +120,15 @@ export interface SpaceContentShape {
    * caller's authority, so there is no Actor). NotFound when the space or the bytes are gone.
    */
   readonly download: (spaceId: string, blob: string) => Effect.Effect<Uint8Array, Errors.NotFound>
+  /** A stored revision of the space's chain or of a change request's (no access check: callers check the space). */
+  readonly revisionById: (revisionId: string) => Effect.Effect<Revision, Errors.NotFound>
+  /** A page of a revision, with its markdown. */
+  readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** A revision's files, ordered by name then id, keyset-paginated. */
+  readonly filesIn: (revision: Revision, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.InvalidInput>
+  readonly fileIn: (revision: Revision, fileId: string) => Effect.Effect<FileNode, Errors.NotFound>
+  /** Fetches a website for an import (no access check: callers check `edit` first, so nobody makes Quire fetch for nothing). */
+  readonly fetchWebsite: (url: string) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
   /** Stores a file's bytes and describes it (a new id); `commit` it to add it to a space. */
   readonly storeFile: (file: NewFile) => Effect.Effect<FileNode>
   /**
@@ -146,13 +166,13 @@ const documentHashes = (pages: ReadonlyArray<PageNode>): Set<string> => {
   return hashes
 }
 
-/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
 const locked = (spaceId: string) =>
   new Errors.Forbidden({ reason: `Space ${JSON.stringify(spaceId)} is locked: set its editMode to "live" to change its content` })
 
 const invalid = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
 
-const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
+/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
+export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
   const ids = new Set<string>()
   const walk = (nodes: ReadonlyArray<PageNode>): Effect.Effect<void, Errors.InvalidInput> | undefined => {
     const slugs = new Set<string>()
@@ -218,7 +238,7 @@ const relink = (pages: ReadonlyArray<PageNode>, documents: Map<string, string>, 
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
  * pages by id, files by id, anything else as a URL.
  */
-export const pageDocument = (content: PageContent): JsonDocument => {
+export const pageDocument = (content: RevisionPage): JsonDocument => {
   const entries = flattenPages(content.revision.pages)
   const context = {
     pagePath: content.path,
@@ -268,15 +288,40 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           return yield* current(spaceId)
         })
 
-        const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
-          const content = yield* current(spaceId)
-          const found = flattenPages(content.revision.pages).find((entry) => entry.page.id === pageId)
+        const revisionById = Effect.fn("SpaceContent.revisionById")(function*(revisionId: string) {
+          const found = yield* revisions.find(revisionId)
+          if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
+          return found.value
+        })
+
+        const pageIn = Effect.fn("SpaceContent.pageIn")(function*(revision: Revision, pageId: string) {
+          const found = flattenPages(revision.pages).find((entry) => entry.page.id === pageId)
           if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: pageId })
           const hash = found.page.document
-          if (hash === undefined) return { ...content, page: found.page, path: found.path }
+          if (hash === undefined) return { revision, page: found.page, path: found.path }
           const markdown = (yield* revisions.documents([hash])).get(hash)
           if (markdown === undefined) return yield* Effect.die(new Error(`Document ${hash} of page ${pageId} is missing`))
-          return { ...content, page: found.page, path: found.path, markdown }
+          return { revision, page: found.page, path: found.path, markdown }
+        })
+
+        const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
+          const after = yield* Pagination.cursorOf(request)
+          return Pagination.paginateArray(revision.files, (f) => [f.name, f.id], {
+            order: "asc",
+            after,
+            limit: Pagination.limitOf(request)
+          })
+        })
+
+        const fileIn = Effect.fnUntraced(function*(revision: Revision, fileId: string) {
+          const found = revision.files.find((f) => f.id === fileId)
+          if (found === undefined) return yield* new Errors.NotFound({ resource: "File", id: fileId })
+          return found
+        })
+
+        const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
+          const content = yield* current(spaceId)
+          return { ...content, ...(yield* pageIn(content.revision, pageId)) }
         })
 
         const files = Effect.fn("SpaceContent.files")(function*(spaceId: string, request: Pagination.PageRequest) {
@@ -294,9 +339,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
 
         const file = Effect.fn("SpaceContent.file")(function*(spaceId: string, fileId: string) {
           const content = yield* current(spaceId)
-          const found = content.revision.files.find((f) => f.id === fileId)
-          if (found === undefined) return yield* new Errors.NotFound({ resource: "File", id: fileId })
-          return { ...content, file: found }
+          return { ...content, file: yield* fileIn(content.revision, fileId) }
         })
 
         const download = Effect.fn("SpaceContent.download")(function*(spaceId: string, blob: string) {
@@ -479,13 +522,19 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           if (space.editMode === "locked") {
             return yield* locked(spaceId)
           }
+          const site = yield* fetchSite(url)
+          const next = yield* commit(spaceId, site.build)
+          return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
+        })
+
+        const fetchSite = Effect.fn("SpaceContent.fetchWebsite")(function*(url: string) {
           const site = yield* fetchWebsite(url, options.import).pipe(
             Effect.provideService(OutboundFetch, fetcher),
             Effect.mapError((error: OutboundFetchError | WebsiteImportError) =>
               new Errors.InvalidInput({ field: "url", reason: error.message })
             )
           )
-          const next = yield* commit(spaceId, (parent) =>
+          const build = (parent: Revision): Effect.Effect<ContentChange> =>
             Effect.gen(function*() {
               const at = (yield* now).toISOString()
               const taken = new Set(parent.pages.map((p) => p.slug))
@@ -511,8 +560,8 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
               }
               const linked = relink(pages, documents, renames)
               return { pages: [...parent.pages, ...linked.pages], documents: linked.documents }
-            }))
-          return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
+            })
+          return { build, importedResources: site.importedResources, totalResources: site.totalResources }
         })
 
         return SpaceContent.of({
@@ -520,6 +569,11 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           page,
           files,
           file,
+          revisionById,
+          pageIn,
+          filesIn,
+          fileIn,
+          fetchWebsite: fetchSite,
           download,
           storeFile,
           commit,

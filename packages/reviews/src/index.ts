@@ -4,4 +4,17 @@
  */
 export const packageName = "@quire/reviews"
 
+export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
+export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestView, ContentUpdate, FileInput } from "./ChangeRequests.ts"
+export { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+export * as ChangeSet from "./ChangeSet.ts"
+export type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+export * as SqlChangeRequestsRepo from "./SqlChangeRequestsRepo.ts"
+
+export { Comments } from "./Comments.ts"
+export type { CommentListRequest, CommentScope, CommentUpdate, CommentView, PostCommentInput, ReplyUpdate, ReplyView, TargetPage } from "./Comments.ts"
+export * as CommentRules from "./CommentRules.ts"
+export { CommentsRepo } from "./CommentsRepo.ts"
+export type { Comment, CommentPermissions, CommentReply, CommentStatus, Reaction } from "./domain/Comment.ts"
+export * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
 export { migrations } from "./migrations/index.ts"

@@ -1,11 +1,16 @@
 /** The reviews package's schema. Its migrations table is its own: `quire_reviews_migrations`. */
 import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
+import { m0001_change_requests } from "./0001_change_requests.ts"
+import { m0002_comments } from "./0002_comments.ts"
 
 export const migrations: {
   readonly table: string
   readonly migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>>
 } = {
   table: "quire_reviews_migrations",
-  migrations: {}
+  migrations: {
+    "0001_change_requests": m0001_change_requests,
+    "0002_comments": m0002_comments
+  }
 }

@@ -1,0 +1,58 @@
+/** Change requests to the API's JSON shape (GitBook's ChangeRequest). */
+import { Effect } from "effect"
+import type { ChangeRequest as ChangeRequestResponse } from "@quire/api"
+import { Users } from "@quire/identity"
+import type { ChangeRequest } from "@quire/reviews"
+import * as Presenters from "./Presenters.ts"
+import type { PublicUrl } from "./PublicUrl.ts"
+
+type Urls = PublicUrl["Service"]
+
+export const changeRequest = (
+  urls: Urls,
+  cr: ChangeRequest,
+  createdBy: ChangeRequestResponse["createdBy"],
+  outdated: boolean
+): ChangeRequestResponse => ({
+  object: "change-request",
+  id: cr.id,
+  number: cr.number,
+  status: cr.status,
+  subject: cr.subject,
+  createdBy,
+  createdAt: cr.createdAt.toISOString(),
+  updatedAt: cr.updatedAt.toISOString(),
+  space: cr.spaceId,
+  revision: cr.revision,
+  revisionInitial: cr.revisionInitial,
+  revisionMergedAncestor: cr.revisionMergedAncestor,
+  ...(cr.revisionMerged === null ? {} : { revisionMerged: cr.revisionMerged }),
+  // Comments on change requests are counted once they exist.
+  comments: 0,
+  outdated,
+  urls: {
+    app: urls.app(`/s/${cr.spaceId}/~/changes/${cr.number}`),
+    location: urls.api(`/spaces/${cr.spaceId}/change-requests/${cr.id}`)
+  }
+})
+
+/** Presents change requests, looking each creator up once per answer. */
+export const presenter = Effect.gen(function*() {
+  const users = yield* Users
+  const cache = new Map<string, ChangeRequestResponse["createdBy"]>()
+  const creator = Effect.fnUntraced(function*(urls: Urls, userId: string) {
+    const known = cache.get(userId)
+    if (known !== undefined) return known
+    const user = yield* users.get(userId).pipe(
+      Effect.map((u) => Presenters.user(urls, u, { showEmail: false })),
+      // A deleted account still created the change request.
+      Effect.catchTag("NotFound", () =>
+        Effect.succeed({ object: "user" as const, id: userId, displayName: "", urls: { location: urls.api(`/users/${userId}`) } }))
+    )
+    cache.set(userId, user)
+    return user
+  })
+  return Effect.fnUntraced(function*(urls: Urls, cr: ChangeRequest, outdated: boolean) {
+    return changeRequest(urls, cr, yield* creator(urls, cr.createdBy), outdated)
+  })
+})

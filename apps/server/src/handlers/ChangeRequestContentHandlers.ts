@@ -1,0 +1,137 @@
+/** Handlers of the change request content group: batches of edits and reads of the head revision. */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
+import { ContentLinks, pageDocument, type SpaceAccess } from "@quire/content"
+import { Organizations } from "@quire/identity"
+import { type ChangeInput, ChangeRequests } from "@quire/reviews"
+import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
+import * as ContentPresenters from "../ContentPresenters.ts"
+import * as DomainErrors from "../DomainErrors.ts"
+import { FileLinks } from "../FileLinks.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentPresenters.ContentOptions => ({
+  metadata: query.metadata ?? true
+})
+
+const base64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/
+
+/** The API's change to the domain's, or a 400 naming the change. */
+const toChange = (change: ChangeRequestContentChange, index: number): Effect.Effect<ChangeInput, ApiErrors.BadRequest> => {
+  const refuse = (reason: string) => Effect.fail(ApiErrors.BadRequest.of(`changes[${index}]: ${change.operation}: ${reason}`))
+  const jsonRefused = "GitBook JSON documents are not supported; send the document as {\"markdown\": ...}"
+  switch (change.operation) {
+    case "insert_page": {
+      if (change.document.document !== undefined) return refuse(jsonRefused)
+      const { document, ...rest } = change
+      return Effect.succeed({ ...rest, markdown: document.markdown ?? "" })
+    }
+    case "update_page": {
+      if (change.document?.document !== undefined) return refuse(jsonRefused)
+      const { document, ...rest } = change
+      return Effect.succeed({ ...rest, markdown: document?.markdown })
+    }
+    case "delete_page":
+      return Effect.succeed(change)
+    case "insert_files": {
+      const files = []
+      for (const file of change.files) {
+        if (file.url !== undefined) return refuse(`${JSON.stringify(file.name)}: files by url are not supported yet; send base64`)
+        if (file.base64 === undefined) return refuse(`${JSON.stringify(file.name)}: base64 is required`)
+        if (file.contentType === undefined) return refuse(`${JSON.stringify(file.name)}: contentType is required with base64`)
+        if (!base64.test(file.base64)) return refuse(`${JSON.stringify(file.name)}: base64 is not valid base64`)
+        files.push({ name: file.name, contentType: file.contentType, bytes: new Uint8Array(Buffer.from(file.base64, "base64")) })
+      }
+      return Effect.succeed({ operation: "insert_files", files })
+    }
+  }
+}
+
+export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn(function*(handlers) {
+  const changeRequests = yield* ChangeRequests
+  const links = yield* ContentLinks
+  const organizations = yield* Organizations
+  const urls = yield* PublicUrl
+  const fileLinks = yield* FileLinks
+
+  /** The organization and space every reference of the answer carries, looked up once. */
+  const context = Effect.fnUntraced(function*(access: SpaceAccess, graph: ContentPresenters.ReferenceContext["graph"]) {
+    const organization = yield* organizations.access(access.space.organizationId).pipe(DomainErrors.api)
+    const sign = yield* fileLinks.signer
+    return {
+      urls,
+      organization: Presenters.organization(urls, organization),
+      space: Presenters.space(urls, access),
+      graph,
+      downloadUrl: (file) => sign(access.space.id, file)
+    } satisfies ContentPresenters.ReferenceContext
+  })
+
+  return handlers
+    .handle("updateChangeRequestContent", ({ params, payload }) =>
+      Effect.gen(function*() {
+        const changes = yield* Effect.forEach(payload.changes, toChange)
+        const updated = yield* changeRequests.updateContent(params.spaceId, params.changeRequestId, changes).pipe(DomainErrors.api)
+        const presenter = yield* ChangeRequestPresenters.presenter
+        return yield* presenter(urls, updated.changeRequest, updated.outdated)
+      }))
+    .handle("getRevisionOfChangeRequestById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const sign = yield* fileLinks.signer
+        return ContentPresenters.revision(urls, found.revision, (f) => sign(params.spaceId, f), optionsOf(query))
+      }))
+    .handle("listPagesInChangeRequest", ({ params, query }) =>
+      changeRequests.content(params.spaceId, params.changeRequestId).pipe(
+        DomainErrors.api,
+        Effect.map((found) => ({ pages: ContentPresenters.pages(urls, found.revision, optionsOf(query)) }))
+      ))
+    .handle("getPageInChangeRequestById", ({ params, query }) =>
+      changeRequests.page(params.spaceId, params.changeRequestId, params.pageId).pipe(
+        DomainErrors.api,
+        Effect.map((found) => {
+          const body = found.page.type !== "document"
+            ? {}
+            : query.format === "markdown"
+            ? { markdown: found.markdown ?? "" }
+            : { document: pageDocument(found) }
+          return ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
+        })
+      ))
+    .handle("listFilesInChangeRequestById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.files(params.spaceId, params.changeRequestId, query).pipe(DomainErrors.api)
+        const sign = yield* fileLinks.signer
+        return Presenters.list(found, (f) => ContentPresenters.file(f, (g) => sign(params.spaceId, g), optionsOf(query)))
+      }))
+    .handle("getFileInChangeRequestById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.file(params.spaceId, params.changeRequestId, params.fileId).pipe(DomainErrors.api)
+        const sign = yield* fileLinks.signer
+        return ContentPresenters.file(found, (f) => sign(params.spaceId, f), optionsOf(query))
+      }))
+    .handle("listChangeRequestFileBacklinks", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const list = yield* links.revisionFileBacklinks(found.revision.id, params.fileId, { ...query, appBaseUrl: urls.base }).pipe(DomainErrors.api)
+        const ctx = yield* context(found.access, list.graph)
+        return Presenters.list(list.items, (located) => ContentPresenters.pageReference(ctx, located))
+      }))
+    .handle("listChangeRequestPageLinks", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const list = yield* links.revisionLinks(found.revision.id, { ...query, appBaseUrl: urls.base }, params.pageId).pipe(DomainErrors.api)
+        return ContentPresenters.linkList(yield* context(found.access, list.graph), list)
+      }))
+    .handle("importContentInChangeRequest", ({ params, payload }) =>
+      changeRequests.importWebsite(params.spaceId, params.changeRequestId, payload.url).pipe(
+        DomainErrors.api,
+        Effect.map((result) => ({
+          revision: result.revision.id,
+          importedResources: result.importedResources,
+          totalResources: result.totalResources
+        }))
+      ))
+}))

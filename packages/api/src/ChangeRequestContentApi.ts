@@ -1,0 +1,139 @@
+/** A change request's content: batches of edits, and reads of its head revision. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
+import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
+import { ListOf, PageQuery, Url } from "./Schemas.ts"
+import { ContentQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
+import { EntityId } from "./Schemas.ts"
+
+/** A page's document: markdown (GitBook's JSON documents are refused), or nothing for an empty page. */
+const Document = Schema.Struct({
+  markdown: Schema.optionalKey(Schema.String),
+  document: Schema.optionalKey(Schema.Unknown)
+})
+
+const PageMetadata = {
+  title: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
+  slug: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
+  emoji: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(50))),
+  description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1000))),
+  hidden: Schema.optionalKey(Schema.Boolean)
+} as const
+
+const Index = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+export const ChangeRequestContentChange = Schema.Union([
+  Schema.Struct({
+    operation: Schema.Literal("insert_page"),
+    ...PageMetadata,
+    document: Document,
+    into: Schema.optionalKey(Schema.String),
+    at: Schema.optionalKey(Index),
+    ref: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)))
+  }),
+  Schema.Struct({
+    operation: Schema.Literal("update_page"),
+    page: Schema.String,
+    ...PageMetadata,
+    document: Schema.optionalKey(Document),
+    into: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    at: Schema.optionalKey(Index)
+  }),
+  Schema.Struct({ operation: Schema.Literal("delete_page"), page: Schema.String }),
+  Schema.Struct({
+    operation: Schema.Literal("insert_files"),
+    files: Schema.Array(Schema.Struct({
+      name: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(256)),
+      contentType: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+      /** The bytes, base64-encoded (at most 1 MB decoded). */
+      base64: Schema.optionalKey(Schema.String),
+      /** Not supported yet: answers 400. */
+      url: Schema.optionalKey(Url),
+      ref: Schema.optionalKey(Schema.String)
+    })).check(Schema.isMinLength(1), Schema.isMaxLength(20))
+  })
+])
+export type ChangeRequestContentChange = typeof ChangeRequestContentChange.Type
+
+const LinksQuery = { ...PageQuery, status: Schema.optional(LinkStatus) } as const
+
+const prefix = "/spaces/:spaceId/change-requests/:changeRequestId/content"
+
+export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestContent")
+  .add(
+    /** Applies 1 to 50 changes atomically as one new revision of the change request; a bad change rejects the batch (400 naming it). */
+    HttpApiEndpoint.post("updateChangeRequestContent", prefix, {
+      params: changeRequestParams,
+      payload: Schema.Struct({
+        changes: Schema.Array(ChangeRequestContentChange).check(Schema.isMinLength(1), Schema.isMaxLength(50))
+      }),
+      success: ChangeRequest,
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** The change request's current revision. */
+    HttpApiEndpoint.get("getRevisionOfChangeRequestById", prefix, {
+      params: changeRequestParams,
+      query: ContentQuery,
+      success: Revision,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("listPagesInChangeRequest", `${prefix}/pages`, {
+      params: changeRequestParams,
+      query: ContentQuery,
+      success: Schema.Struct({ pages: Schema.Array(RevisionPage) }),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getPageInChangeRequestById", `${prefix}/page/:pageId`, {
+      params: { ...changeRequestParams, pageId: EntityId },
+      query: {
+        format: Schema.optional(Schema.Literals(["document", "markdown"])),
+        evaluated: Schema.optional(Schema.Boolean),
+        ...ContentQuery
+      },
+      success: RevisionPage,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("listFilesInChangeRequestById", `${prefix}/files`, {
+      params: changeRequestParams,
+      query: { ...PageQuery, ...ContentQuery },
+      success: ListOf(RevisionFile),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getFileInChangeRequestById", `${prefix}/files/:fileId`, {
+      params: { ...changeRequestParams, fileId: EntityId },
+      query: ContentQuery,
+      success: RevisionFile,
+      error: ApiErrors.Common
+    }),
+    /** The pages of the change request that link to, embed, or use as cover the file. */
+    HttpApiEndpoint.get("listChangeRequestFileBacklinks", `${prefix}/files/:fileId/backlinks`, {
+      params: { ...changeRequestParams, fileId: EntityId },
+      query: PageQuery,
+      success: ListOf(ContentReference),
+      error: ApiErrors.Common
+    }),
+    /** The link targets of a page of the change request, with `stats`. */
+    HttpApiEndpoint.get("listChangeRequestPageLinks", `${prefix}/page/:pageId/links`, {
+      params: { ...changeRequestParams, pageId: EntityId },
+      query: LinksQuery,
+      success: ContentLinkList,
+      error: ApiErrors.Common
+    }),
+    /** Imports a website as new pages of the change request. */
+    HttpApiEndpoint.post("importContentInChangeRequest", `${prefix}/import`, {
+      params: changeRequestParams,
+      payload: Schema.Struct({ url: Url, source: Schema.Literal("website") }),
+      success: Schema.Struct({
+        revision: Schema.String,
+        importedResources: Schema.Number,
+        totalResources: Schema.Number
+      }).pipe(HttpApiSchema.status(201)),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

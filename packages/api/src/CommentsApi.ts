@@ -1,0 +1,185 @@
+/** Comments on a space's content and their replies (GitBook's "Space comments"). */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery, Timestamp, User } from "./Schemas.ts"
+
+/** A body as written: markdown, stored and returned exactly, never interpreted as HTML. */
+export const CommentBody = Schema.Struct({ markdown: Schema.String })
+
+export const TableCellTarget = Schema.Struct({ record: Schema.String, definition: Schema.String })
+
+export const EmojiReaction = Schema.Struct({
+  emoji: Schema.String,
+  count: Schema.Number,
+  users: Schema.Array(Schema.Struct({ user: User, reactedAt: Timestamp }))
+})
+
+export const CommentPermissions = Schema.Struct({
+  view: Schema.Boolean,
+  edit: Schema.Boolean,
+  reply: Schema.Boolean,
+  delete: Schema.Boolean
+})
+
+export const CommentTargetPage = Schema.Struct({
+  id: Schema.String,
+  title: Schema.optionalKey(Schema.String),
+  emoji: Schema.optionalKey(Schema.String),
+  icon: Schema.optionalKey(Schema.String),
+  createdAt: Schema.optionalKey(Timestamp),
+  updatedAt: Schema.optionalKey(Timestamp),
+  path: Schema.optionalKey(Schema.String),
+  /** The page is no longer in the space's current revision. */
+  outdated: Schema.Boolean
+})
+
+export const Comment = Schema.Struct({
+  object: Schema.Literal("comment"),
+  id: Schema.String,
+  postedBy: User,
+  postedAt: Timestamp,
+  editedAt: Schema.optionalKey(Timestamp),
+  reactions: Schema.Array(EmojiReaction),
+  replies: Schema.Number,
+  body: CommentBody,
+  target: Schema.Struct({
+    node: Schema.optionalKey(Schema.Struct({ id: Schema.String })),
+    tableCell: Schema.optionalKey(TableCellTarget),
+    changeRequest: Schema.optionalKey(Schema.String),
+    page: Schema.optionalKey(CommentTargetPage),
+    space: Schema.String,
+    revision: Schema.String
+  }),
+  urls: Schema.Struct({ location: Schema.String }),
+  permissions: CommentPermissions,
+  status: Schema.Literals(["open", "resolved"]),
+  resolvedAt: Schema.optionalKey(Timestamp),
+  resolvedBy: Schema.optionalKey(User)
+})
+export type Comment = typeof Comment.Type
+
+export const CommentReply = Schema.Struct({
+  object: Schema.Literal("comment-reply"),
+  id: Schema.String,
+  postedBy: User,
+  postedAt: Timestamp,
+  editedAt: Schema.optionalKey(Timestamp),
+  reactions: Schema.Array(EmojiReaction),
+  body: CommentBody,
+  urls: Schema.Struct({ location: Schema.String }),
+  permissions: CommentPermissions
+})
+export type CommentReply = typeof CommentReply.Type
+
+/** `format` of comment reads: bodies are always answered as markdown. */
+const Format = Schema.optional(Schema.Literals(["document", "markdown"]))
+
+const Reactions = {
+  addedReactions: Schema.optionalKey(Schema.Array(Schema.String)),
+  removedReactions: Schema.optionalKey(Schema.Array(Schema.String))
+}
+
+/** Payload of posting a comment: a body and, optionally, the page (node, table cell) it is about. */
+export const PostCommentPayload = Schema.Struct({
+  body: CommentBody,
+  page: Schema.optionalKey(EntityId),
+  node: Schema.optionalKey(Schema.String),
+  tableCell: Schema.optionalKey(TableCellTarget)
+})
+
+export const UpdateCommentPayload = Schema.Struct({
+  body: Schema.optionalKey(CommentBody),
+  resolved: Schema.optionalKey(Schema.Boolean),
+  ...Reactions
+})
+
+export const PostReplyPayload = Schema.Struct({ body: CommentBody })
+
+export const UpdateReplyPayload = Schema.Struct({ body: Schema.optionalKey(CommentBody), ...Reactions })
+
+/** Query of comment listings (`authors` may be repeated). */
+export const CommentListQuery = {
+  ...PageQuery,
+  order: Schema.optional(Schema.Literals(["asc", "desc"])),
+  status: Schema.optional(Schema.Literals(["open", "resolved", "all"])),
+  format: Format,
+  targetPage: Schema.optional(Schema.String),
+  authors: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)]))
+} as const
+
+const commentParams = { spaceId: EntityId, commentId: EntityId }
+const replyParams = { ...commentParams, commentReplyId: EntityId }
+
+export class CommentsApi extends HttpApiGroup.make("comments")
+  .add(
+    /** The space's comments (not those of change requests), newest first unless `order=asc`. */
+    HttpApiEndpoint.get("listCommentsInSpace", "/spaces/:spaceId/comments", {
+      params: { spaceId: EntityId },
+      query: CommentListQuery,
+      success: ListOf(Comment),
+      error: ApiErrors.Common
+    }),
+    /** Posts a comment on the space, optionally on one of its pages. Needs the `comment` permission. */
+    HttpApiEndpoint.post("postCommentInSpace", "/spaces/:spaceId/comments", {
+      params: { spaceId: EntityId },
+      payload: PostCommentPayload,
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
+      params: commentParams,
+      query: { format: Format },
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    /** Edits the body (author only), resolves or reopens, adds or removes the caller's reactions. */
+    HttpApiEndpoint.put("updateCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
+      params: commentParams,
+      payload: UpdateCommentPayload,
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the comment and its replies (author or space admin); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
+      params: commentParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** The comment's replies, oldest first. */
+    HttpApiEndpoint.get("listCommentRepliesInSpace", "/spaces/:spaceId/comments/:commentId/replies", {
+      params: commentParams,
+      query: { ...PageQuery, format: Format },
+      success: ListOf(CommentReply),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.post("postCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies", {
+      params: commentParams,
+      payload: PostReplyPayload,
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
+      params: replyParams,
+      query: { format: Format },
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    /** Edits the reply's body (author only) or the caller's reactions. */
+    HttpApiEndpoint.put("updateCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
+      params: replyParams,
+      payload: UpdateReplyPayload,
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the reply (author or space admin); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
+      params: replyParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

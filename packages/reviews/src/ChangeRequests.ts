@@ -1,0 +1,419 @@
+/**
+ * Use cases of change requests: create, list, read and patch them, edit their content in batches
+ * and read it back. A change request's content is a chain of immutable revisions of its space: it
+ * starts at the space's revision at creation, and each batch of edits adds one revision whose
+ * parent is the change request's current one, moved by compare-and-set like the space's own.
+ *
+ * Who may do what (decided by Access through ContentAccess): reads need `view` on the space (a
+ * caller who may not view gets NotFound); creating, patching and editing need `edit`, and a space
+ * whose `editMode` is `locked` refuses content edits.
+ */
+import { Clock, Context, Data, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import {
+  Access,
+  checkTree,
+  ContentAccess,
+  type FileNode,
+  flattenPages,
+  type Revision,
+  type RevisionPage,
+  RevisionsRepo,
+  SpaceContent,
+  type SpaceAccess,
+  SpacesRepo
+} from "@quire/content"
+import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
+import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { type ChangeRequest, type ChangeRequestStatus, countersOf, permittedTransitions } from "./domain/ChangeRequest.ts"
+
+type Denied = Errors.NotFound | Errors.Forbidden
+
+/** A change request as the caller may see it. */
+export interface ChangeRequestView {
+  readonly access: SpaceAccess
+  readonly changeRequest: ChangeRequest
+  /** True when the space's main content moved since `revisionMergedAncestor`. */
+  readonly outdated: boolean
+}
+
+export interface ChangeRequestList {
+  readonly access: SpaceAccess
+  readonly items: Pagination.Page<ChangeRequest>
+  /** The space's current revision, against which `outdated` is computed. */
+  readonly spaceRevision: string
+}
+
+export interface ListRequest extends Pagination.PageRequest {
+  /** Default `open`, as GitBook. */
+  readonly status?: ChangeRequestStatus | undefined
+  readonly creator?: string | undefined
+  readonly contributor?: string | undefined
+}
+
+export interface CreateInput {
+  readonly subject?: string | undefined
+  readonly agentTaskId?: string | undefined
+}
+
+export interface UpdateInput {
+  readonly subject?: string | undefined
+  readonly status?: ChangeRequestStatus | undefined
+}
+
+/** A file of an `insert_files` change: its bytes, before they are stored. */
+export interface FileInput {
+  readonly name: string
+  readonly contentType: string
+  readonly bytes: Uint8Array
+}
+
+/** A change as callers send it (`insert_files` carries bytes; the use case stores them). */
+export type ChangeInput =
+  | Exclude<Change, { readonly operation: "insert_files" }>
+  | { readonly operation: "insert_files"; readonly files: ReadonlyArray<FileInput> }
+
+export interface ContentUpdate extends ChangeRequestView {
+  readonly outcomes: ReadonlyArray<Outcome>
+  readonly insertedFiles: ReadonlyArray<FileNode>
+}
+
+/** The content of a change request (its head revision). */
+export interface ChangeRequestContent {
+  readonly access: SpaceAccess
+  readonly changeRequest: ChangeRequest
+  readonly revision: Revision
+}
+
+export interface ChangeRequestImport {
+  readonly changeRequest: ChangeRequest
+  readonly revision: Revision
+  readonly importedResources: number
+  readonly totalResources: number
+}
+
+/** Files of an `insert_files` change may be at most this large. */
+export const maxFileBytes = 1024 * 1024
+/** Changes in one batch. */
+export const maxChanges = 50
+
+export interface ChangeRequestsShape {
+  readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied, Actor.Actor>
+  readonly list: (spaceId: string, request: ListRequest) => Effect.Effect<ChangeRequestList, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** By id, or by its number in the space. */
+  readonly get: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestView, Errors.NotFound, Actor.Actor>
+  /** Subject and permitted status transitions (never to `merged`: that is a merge). */
+  readonly update: (spaceId: string, ref: string, input: UpdateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /** Applies a batch of changes as one new revision of the change request, or none when a change cannot apply. */
+  readonly updateContent: (spaceId: string, ref: string, changes: ReadonlyArray<ChangeInput>) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  readonly content: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestContent, Errors.NotFound, Actor.Actor>
+  readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>
+  readonly files: (spaceId: string, ref: string, request: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  readonly file: (spaceId: string, ref: string, fileId: string) => Effect.Effect<FileNode, Errors.NotFound, Actor.Actor>
+  /** Imports a website as pages after the change request's pages. */
+  readonly importWebsite: (spaceId: string, ref: string, url: string) => Effect.Effect<ChangeRequestImport, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+}
+
+class LostRace extends Data.TaggedError("LostRace")<{}> {}
+
+const attempts = 5
+
+/** True when the space's main content moved since the change request was last brought up to date. */
+export const isOutdated = (cr: ChangeRequest, spaceRevision: string): boolean =>
+  cr.status !== "merged" && cr.revisionMergedAncestor !== spaceRevision
+
+const view = (spaceAccess: SpaceAccess, changeRequest: ChangeRequest): ChangeRequestView => ({
+  access: spaceAccess,
+  changeRequest,
+  outdated: isOutdated(changeRequest, spaceAccess.space.revisionId)
+})
+
+export class ChangeRequests extends Context.Service<ChangeRequests, ChangeRequestsShape>()("@quire/reviews/ChangeRequests") {
+  static readonly layer = Layer.effect(
+    ChangeRequests,
+    Effect.gen(function*() {
+      const repo = yield* ChangeRequestsRepo
+      const access = yield* ContentAccess
+      const spaces = yield* SpacesRepo
+      const revisions = yield* RevisionsRepo
+      const content = yield* SpaceContent
+      const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      /** The change request `ref` (an id or a number) of a space the caller can view. */
+      const resolve = Effect.fnUntraced(function*(spaceId: string, ref: string) {
+        const spaceAccess = yield* access.space(spaceId)
+        const byNumber = /^[1-9][0-9]{0,8}$/.test(ref) ? yield* repo.findByNumber(spaceId, Number(ref)) : Option.none()
+        const found = Option.isSome(byNumber) ? byNumber : yield* repo.find(ref)
+        if (Option.isNone(found) || found.value.spaceId !== spaceId) {
+          return yield* new Errors.NotFound({ resource: "Change request", id: ref })
+        }
+        return { access: spaceAccess, changeRequest: found.value }
+      })
+
+      const revisionOf = (cr: ChangeRequest) =>
+        content.revisionById(cr.revision).pipe(
+          Effect.catchTag("NotFound", () => Effect.die(new Error(`Change request ${cr.id} points at a missing revision ${cr.revision}`)))
+        )
+
+      const create = Effect.fn("ChangeRequests.create")(function*(spaceId: string, input: CreateInput) {
+        const spaceAccess = yield* access.space(spaceId)
+        yield* Access.ensure(spaceAccess.permissions.edit, "create change requests in this space")
+        const actor = yield* Actor.Actor
+        const at = yield* now
+        const space = spaceAccess.space
+        // GitBook creates change requests as drafts.
+        const created = yield* transactor.transaction(Effect.gen(function*() {
+          const stored = yield* repo.insert({
+            id: yield* ids.make,
+            spaceId,
+            status: "draft",
+            subject: input.subject ?? "",
+            createdBy: actor.userId,
+            createdAt: at,
+            updatedAt: at,
+            revision: space.revisionId,
+            revisionInitial: space.revisionId,
+            revisionMergedAncestor: space.revisionId,
+            revisionMerged: null,
+            agentTaskId: input.agentTaskId ?? null,
+            contributors: []
+          })
+          yield* spaces.addToCounters(spaceId, { changeRequests: 1, ...countersOf(stored.status) })
+          return stored
+        }))
+        return view(spaceAccess, created)
+      })
+
+      const list = Effect.fn("ChangeRequests.list")(function*(spaceId: string, request: ListRequest) {
+        const after = yield* Pagination.cursorOf(request)
+        const spaceAccess = yield* access.space(spaceId)
+        const items = yield* repo.list(
+          { spaceId, status: request.status ?? "open", creator: request.creator, contributor: request.contributor },
+          after,
+          Pagination.limitOf(request)
+        )
+        return { access: spaceAccess, items, spaceRevision: spaceAccess.space.revisionId }
+      })
+
+      const get = Effect.fn("ChangeRequests.get")(function*(spaceId: string, ref: string) {
+        const found = yield* resolve(spaceId, ref)
+        return view(found.access, found.changeRequest)
+      })
+
+      const update = Effect.fn("ChangeRequests.update")(function*(spaceId: string, ref: string, input: UpdateInput) {
+        const found = yield* resolve(spaceId, ref)
+        yield* Access.ensure(found.access.permissions.edit, "change this change request")
+        let current = found.changeRequest
+        const at = yield* now
+        if (input.status !== undefined && input.status !== current.status) {
+          const next = input.status
+          if (next === "merged") {
+            return yield* new Errors.InvalidInput({ field: "status", reason: "a change request becomes merged only by merging it" })
+          }
+          const allowed = permittedTransitions[current.status]
+          if (!allowed.includes(next)) {
+            return yield* new Errors.InvalidInput({
+              field: "status",
+              reason: `a ${current.status} change request cannot become ${next}` +
+                (allowed.length === 0 ? "" : ` (it may become ${allowed.join(" or ")})`)
+            })
+          }
+          const from = current.status
+          const moved = yield* transactor.transaction(Effect.gen(function*() {
+            const changed = yield* repo.setStatus(current.id, from, next, at)
+            if (Option.isNone(changed)) return changed
+            const before = countersOf(from)
+            const after = countersOf(next)
+            yield* spaces.addToCounters(spaceId, {
+              changeRequestsOpen: after.changeRequestsOpen - before.changeRequestsOpen,
+              changeRequestsDraft: after.changeRequestsDraft - before.changeRequestsDraft
+            })
+            return changed
+          }))
+          if (Option.isNone(moved)) {
+            return yield* new Errors.Conflict({ reason: "The change request's status changed meanwhile; try again" })
+          }
+          current = moved.value
+        }
+        if (input.subject !== undefined && input.subject !== current.subject) {
+          const patched = yield* repo.update(current.id, { subject: input.subject, updatedAt: at })
+          if (Option.isSome(patched)) current = patched.value
+        }
+        return view(found.access, current)
+      })
+
+      /**
+       * The write path of a change request's content: `build` turns its head revision into new
+       * content, stored as a revision whose parent is the head; the head moves only if nobody moved
+       * it meanwhile, else `build` runs again on the newer head.
+       */
+      const commitTo = <A>(
+        spaceId: string,
+        ref: string,
+        build: (parent: Revision) => Effect.Effect<{
+          readonly pages: Revision["pages"]
+          readonly files: Revision["files"]
+          readonly documents: ReadonlyMap<string, string>
+          readonly result: A
+        }, Errors.InvalidInput>
+      ) =>
+        Effect.gen(function*() {
+          for (let n = 1; ; n++) {
+            const found = yield* resolve(spaceId, ref)
+            const { permissions, space } = found.access
+            yield* Access.ensure(permissions.edit, "edit this change request's content")
+            if (space.editMode === "locked") {
+              return yield* new Errors.Forbidden({
+                reason: `Space ${JSON.stringify(spaceId)} is locked: set its editMode to "live" to change its content`
+              })
+            }
+            const cr = found.changeRequest
+            if (cr.status === "merged" || cr.status === "archived") {
+              return yield* new Errors.InvalidInput({
+                field: "changeRequestId",
+                reason: `change request ${cr.number} is ${cr.status}; only draft and open change requests can be edited`
+              })
+            }
+            const parent = yield* revisionOf(cr)
+            const change = yield* build(parent)
+            yield* checkTree(change.pages, change.files)
+            const inherited = new Set<string>()
+            for (const { page } of flattenPages(parent.pages)) if (page.document !== undefined) inherited.add(page.document)
+            const documents = new Map(Array.from(change.documents).filter(([hash]) => !inherited.has(hash)))
+            const actor = yield* Actor.Actor
+            const at = yield* now
+            const next: Revision = {
+              id: yield* ids.make,
+              spaceId,
+              parents: [parent.id],
+              type: "edits",
+              pages: change.pages,
+              files: change.files,
+              variables: parent.variables,
+              git: null,
+              createdAt: at
+            }
+            const moved = yield* transactor.transaction(Effect.gen(function*() {
+              yield* revisions.insert(next, documents)
+              if (!(yield* repo.setRevision(cr.id, parent.id, next.id, at))) return yield* new LostRace()
+              yield* repo.addContributor(cr.id, actor.userId)
+            })).pipe(Effect.as(true), Effect.catchTag("LostRace", () => Effect.succeed(false)))
+            if (moved) {
+              const updated = yield* repo.find(cr.id)
+              const changeRequest = Option.getOrElse(updated, () => cr)
+              return { ...view(found.access, changeRequest), revision: next, result: change.result }
+            }
+            if (n >= attempts) {
+              return yield* new Errors.Conflict({ reason: `Change request ${cr.number} kept changing during the update; try again` })
+            }
+          }
+        })
+
+      const updateContent = Effect.fn("ChangeRequests.updateContent")(function*(
+        spaceId: string,
+        ref: string,
+        changes: ReadonlyArray<ChangeInput>
+      ) {
+        if (changes.length === 0 || changes.length > maxChanges) {
+          return yield* new Errors.InvalidInput({ field: "changes", reason: `a batch holds 1 to ${maxChanges} changes` })
+        }
+        // Refused before anything is stored.
+        const found = yield* resolve(spaceId, ref)
+        yield* Access.ensure(found.access.permissions.edit, "edit this change request's content")
+        for (const [index, change] of changes.entries()) {
+          if (change.operation !== "insert_files") continue
+          const tooLarge = change.files.find((f) => f.bytes.byteLength > maxFileBytes)
+          if (tooLarge !== undefined) {
+            return yield* new Errors.InvalidInput({
+              field: `changes[${index}]`,
+              reason: `insert_files: ${JSON.stringify(tooLarge.name)} is larger than ${maxFileBytes} bytes`
+            })
+          }
+        }
+        // Bytes are content-addressed: storing them for a batch that is then refused leaves only unreferenced blobs.
+        const prepared: Array<Change> = []
+        const insertedFiles: Array<FileNode> = []
+        for (const change of changes) {
+          if (change.operation !== "insert_files") {
+            prepared.push(change)
+            continue
+          }
+          const stored = yield* Effect.forEach(change.files, (f) => content.storeFile(f))
+          insertedFiles.push(...stored)
+          prepared.push({ operation: "insert_files", files: stored })
+        }
+        const inserts = prepared.filter((change) => change.operation === "insert_page").length
+        const result = yield* commitTo(spaceId, ref, (parent) =>
+          Effect.gen(function*() {
+            const fresh = yield* Effect.replicateEffect(ids.make, inserts)
+            const at = (yield* now).toISOString()
+            const applied = applyChanges(parent, prepared, { makeId: () => fresh.shift()!, now: at })
+            if (applied.kind === "rejected") {
+              const change = prepared[applied.value.index]!
+              return yield* new Errors.InvalidInput({
+                field: `changes[${applied.value.index}]`,
+                reason: `${change.operation}: ${applied.value.reason}; no change of the batch was applied`
+              })
+            }
+            return { ...applied.value, result: applied.value.outcomes }
+          }))
+        return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.result, insertedFiles }
+      })
+
+      const contentOf = Effect.fn("ChangeRequests.content")(function*(spaceId: string, ref: string) {
+        const found = yield* resolve(spaceId, ref)
+        return { ...found, revision: yield* revisionOf(found.changeRequest) }
+      })
+
+      const page = Effect.fn("ChangeRequests.page")(function*(spaceId: string, ref: string, pageId: string) {
+        const found = yield* contentOf(spaceId, ref)
+        return { access: found.access, ...(yield* content.pageIn(found.revision, pageId)) }
+      })
+
+      const files = Effect.fn("ChangeRequests.files")(function*(spaceId: string, ref: string, request: Pagination.PageRequest) {
+        const found = yield* contentOf(spaceId, ref)
+        return yield* content.filesIn(found.revision, request)
+      })
+
+      const file = Effect.fn("ChangeRequests.file")(function*(spaceId: string, ref: string, fileId: string) {
+        const found = yield* contentOf(spaceId, ref)
+        return yield* content.fileIn(found.revision, fileId)
+      })
+
+      const importWebsite = Effect.fn("ChangeRequests.importWebsite")(function*(spaceId: string, ref: string, url: string) {
+        // Checked before anything is fetched, so that nobody makes Quire fetch for content they cannot change.
+        const found = yield* resolve(spaceId, ref)
+        yield* Access.ensure(found.access.permissions.edit, "edit this change request's content")
+        const site = yield* content.fetchWebsite(url)
+        const result = yield* commitTo(spaceId, ref, (parent) =>
+          Effect.map(site.build(parent), (change) => ({
+            pages: change.pages,
+            files: change.files ?? parent.files,
+            documents: change.documents ?? new Map<string, string>(),
+            result: undefined
+          })))
+        return {
+          changeRequest: result.changeRequest,
+          revision: result.revision,
+          importedResources: site.importedResources,
+          totalResources: site.totalResources
+        }
+      })
+
+      return ChangeRequests.of({
+        create,
+        list,
+        get,
+        update,
+        updateContent,
+        content: contentOf,
+        page,
+        files,
+        file,
+        importWebsite
+      })
+    })
+  )
+}

@@ -1,0 +1,87 @@
+/** Port: change requests of spaces, with their numbers allocated per space. */
+import { Context, Effect, Layer, Option } from "effect"
+import { Pagination } from "@quire/kernel"
+import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+
+/** A change request before the repository numbers it. */
+export type NewChangeRequest = Omit<ChangeRequest, "number">
+
+export interface ChangeRequestQuery {
+  readonly spaceId: string
+  readonly status?: ChangeRequestStatus | undefined
+  /** Only those created by this user. */
+  readonly creator?: string | undefined
+  /** Only those this user edited. */
+  readonly contributor?: string | undefined
+}
+
+export type ChangeRequestPatch = Partial<{
+  readonly subject: string
+  readonly revisionMergedAncestor: string
+  readonly revisionMerged: string | null
+  readonly updatedAt: Date
+}>
+
+export interface ChangeRequestsRepoShape {
+  /** Stores a change request with the next number of its space (distinct under concurrency); answers it numbered. */
+  readonly insert: (changeRequest: NewChangeRequest) => Effect.Effect<ChangeRequest>
+  readonly find: (id: string) => Effect.Effect<Option.Option<ChangeRequest>>
+  readonly findByNumber: (spaceId: string, number: number) => Effect.Effect<Option.Option<ChangeRequest>>
+  /** Newest first (by number, descending), keyset-paginated on the number. */
+  readonly list: (query: ChangeRequestQuery, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ChangeRequest>>
+  readonly update: (id: string, patch: ChangeRequestPatch) => Effect.Effect<Option.Option<ChangeRequest>>
+  /** Moves the status only if it still is `expected`: none when it changed meanwhile (or the change request is gone). */
+  readonly setStatus: (id: string, expected: ChangeRequestStatus, next: ChangeRequestStatus, at: Date) => Effect.Effect<Option.Option<ChangeRequest>>
+  /** Points the change request at `next` only if it still points at `expected`: false when it moved on. */
+  readonly setRevision: (id: string, expected: string, next: string, at: Date) => Effect.Effect<boolean>
+  /** Records that the user edited the change request (once). */
+  readonly addContributor: (id: string, userId: string) => Effect.Effect<void>
+}
+
+/** Sort key of listings. */
+export const changeRequestKey = (changeRequest: ChangeRequest): Pagination.CursorKey => [changeRequest.number]
+
+const matches = (query: ChangeRequestQuery) => (cr: ChangeRequest): boolean =>
+  cr.spaceId === query.spaceId &&
+  (query.status === undefined || cr.status === query.status) &&
+  (query.creator === undefined || cr.createdBy === query.creator) &&
+  (query.contributor === undefined || cr.contributors.includes(query.contributor))
+
+export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, ChangeRequestsRepoShape>()(
+  "@quire/reviews/ChangeRequestsRepo"
+) {
+  static readonly layerMemory = Layer.sync(ChangeRequestsRepo, () => {
+    const rows = new Map<string, ChangeRequest>()
+    const numbers = new Map<string, number>()
+    const patch = (id: string, f: (cr: ChangeRequest) => ChangeRequest | undefined) => {
+      const found = rows.get(id)
+      if (found === undefined) return Option.none()
+      const next = f(found)
+      if (next === undefined) return Option.none()
+      rows.set(id, next)
+      return Option.some(next)
+    }
+    return ChangeRequestsRepo.of({
+      insert: (input) =>
+        Effect.sync(() => {
+          const number = (numbers.get(input.spaceId) ?? 0) + 1
+          numbers.set(input.spaceId, number)
+          const stored: ChangeRequest = { ...input, number }
+          rows.set(stored.id, stored)
+          return stored
+        }),
+      find: (id) => Effect.sync(() => Option.fromNullishOr(rows.get(id))),
+      findByNumber: (spaceId, number) =>
+        Effect.sync(() => Option.fromNullishOr(Array.from(rows.values()).find((cr) => cr.spaceId === spaceId && cr.number === number))),
+      list: (query, after, limit) =>
+        Effect.sync(() => Pagination.paginateArray(Array.from(rows.values()).filter(matches(query)), changeRequestKey, { order: "desc", after, limit })),
+      update: (id, changes) => Effect.sync(() => patch(id, (cr) => ({ ...cr, ...changes }))),
+      setStatus: (id, expected, next, at) =>
+        Effect.sync(() => patch(id, (cr) => (cr.status === expected ? { ...cr, status: next, updatedAt: at } : undefined))),
+      setRevision: (id, expected, next, at) =>
+        Effect.sync(() => Option.isSome(patch(id, (cr) => (cr.revision === expected ? { ...cr, revision: next, updatedAt: at } : undefined)))),
+      addContributor: (id, userId) =>
+        Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] })))
+    })
+  })
+}

@@ -1,0 +1,115 @@
+/** Postgres adapter of ChangeRequestsRepo. Numbers come from a per-space counter row, locked by its upsert. */
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Pagination } from "@quire/kernel"
+import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+
+type Row = Record<string, unknown>
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
+
+const toChangeRequest = (row: Row): ChangeRequest => ({
+  id: String(row.id),
+  spaceId: String(row.space_id),
+  number: Number(row.number),
+  status: row.status as ChangeRequestStatus,
+  subject: String(row.subject),
+  createdBy: String(row.created_by),
+  createdAt: toDate(row.created_at),
+  updatedAt: toDate(row.updated_at),
+  revision: String(row.revision),
+  revisionInitial: String(row.revision_initial),
+  revisionMergedAncestor: String(row.revision_merged_ancestor),
+  revisionMerged: row.revision_merged == null ? null : String(row.revision_merged),
+  agentTaskId: row.agent_task_id == null ? null : String(row.agent_task_id),
+  contributors: (typeof row.contributors === "string" ? JSON.parse(row.contributors) : row.contributors ?? []) as ReadonlyArray<string>
+})
+
+const one = (rows: ReadonlyArray<Row>) => Option.map(Option.fromNullishOr(rows[0]), toChangeRequest)
+
+export const layer = Layer.effect(
+  ChangeRequestsRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    // Contributors in the order they first edited, as one array per row.
+    const select = sql`
+      SELECT cr.*, COALESCE((
+        SELECT jsonb_agg(c.user_id ORDER BY c.position) FROM reviews_change_request_contributors c
+        WHERE c.change_request_id = cr.id
+      ), '[]'::jsonb) AS contributors
+      FROM reviews_change_requests cr`
+
+    const find = (id: string) => sql<Row>`${select} WHERE cr.id = ${id}`.pipe(Effect.orDie, Effect.map(one))
+
+    const update = (id: string, patch: ChangeRequestPatch) => {
+      const sets = [
+        ...(patch.subject === undefined ? [] : [sql`subject = ${patch.subject}`]),
+        ...(patch.revisionMergedAncestor === undefined ? [] : [sql`revision_merged_ancestor = ${patch.revisionMergedAncestor}`]),
+        ...(patch.revisionMerged === undefined ? [] : [sql`revision_merged = ${patch.revisionMerged}`]),
+        ...(patch.updatedAt === undefined ? [] : [sql`updated_at = ${patch.updatedAt}`])
+      ]
+      const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
+      return sql`UPDATE reviews_change_requests SET ${set} WHERE id = ${id}`.pipe(Effect.orDie, Effect.andThen(find(id)))
+    }
+
+    return ChangeRequestsRepo.of({
+      insert: (input) =>
+        Effect.gen(function*() {
+          const [allocated] = yield* sql<Row>`
+            INSERT INTO reviews_change_request_numbers (space_id, last) VALUES (${input.spaceId}, 1)
+            ON CONFLICT (space_id) DO UPDATE SET last = reviews_change_request_numbers.last + 1
+            RETURNING last`
+          const number = Number(allocated!.last)
+          yield* sql`
+            INSERT INTO reviews_change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at,
+              revision, revision_initial, revision_merged_ancestor, revision_merged, agent_task_id)
+            VALUES (${input.id}, ${input.spaceId}, ${number}, ${input.status}, ${input.subject}, ${input.createdBy},
+              ${input.createdAt}, ${input.updatedAt}, ${input.revision}, ${input.revisionInitial},
+              ${input.revisionMergedAncestor}, ${input.revisionMerged}, ${input.agentTaskId})`
+          for (const [position, userId] of input.contributors.entries()) {
+            yield* sql`
+              INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
+              VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
+          }
+          return { ...input, number }
+        }).pipe(sql.withTransaction, Effect.orDie),
+      find,
+      findByNumber: (spaceId, number) =>
+        sql<Row>`${select} WHERE cr.space_id = ${spaceId} AND cr.number = ${number}`.pipe(Effect.orDie, Effect.map(one)),
+      list: (query, after, limit) => {
+        const conditions = [
+          sql`cr.space_id = ${query.spaceId}`,
+          ...(query.status === undefined ? [] : [sql`cr.status = ${query.status}`]),
+          ...(query.creator === undefined ? [] : [sql`cr.created_by = ${query.creator}`]),
+          ...(query.contributor === undefined ? [] : [sql`EXISTS (
+            SELECT 1 FROM reviews_change_request_contributors c
+            WHERE c.change_request_id = cr.id AND c.user_id = ${query.contributor})`]),
+          ...(after === undefined ? [] : [sql`cr.number < ${Number(after[0])}`])
+        ]
+        return sql<Row>`${select} WHERE ${sql.and(conditions)} ORDER BY cr.number DESC LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => Pagination.pageFromRows(rows.map(toChangeRequest), limit, changeRequestKey))
+        )
+      },
+      update,
+      setStatus: (id, expected, next, at) =>
+        sql<Row>`
+          UPDATE reviews_change_requests SET status = ${next}, updated_at = ${at}
+          WHERE id = ${id} AND status = ${expected} RETURNING id`.pipe(
+          Effect.orDie,
+          Effect.flatMap((rows) => (rows.length === 0 ? Effect.succeedNone : find(id)))
+        ),
+      setRevision: (id, expected, next, at) =>
+        sql<Row>`
+          UPDATE reviews_change_requests SET revision = ${next}, updated_at = ${at}
+          WHERE id = ${id} AND revision = ${expected} RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      addContributor: (id, userId) =>
+        sql`
+          INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
+          VALUES (${id}, ${userId}, (SELECT COUNT(*) FROM reviews_change_request_contributors WHERE change_request_id = ${id}))
+          ON CONFLICT DO NOTHING`.pipe(Effect.orDie, Effect.asVoid)
+    })
+  })
+)

@@ -1,0 +1,207 @@
+/** Postgres adapter of CommentsRepo. */
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Pagination } from "@quire/kernel"
+import { commentKey, CommentsRepo } from "./CommentsRepo.ts"
+import type { Comment, CommentReply, CommentStatus, Reaction } from "./domain/Comment.ts"
+
+type Row = Record<string, unknown>
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
+const toDateOrNull = (value: unknown): Date | null => (value == null ? null : toDate(value))
+const toStringOrNull = (value: unknown): string | null => (value == null ? null : String(value))
+
+const toTableCell = (value: unknown): Comment["target"]["tableCell"] => {
+  if (value == null) return null
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value) as { record: unknown; definition: unknown }
+  return { record: String(parsed.record), definition: String(parsed.definition) }
+}
+
+const toReaction = (row: Row): Reaction => ({
+  emoji: String(row.emoji),
+  userId: String(row.user_id),
+  reactedAt: toDate(row.reacted_at)
+})
+
+const first = <A>(items: ReadonlyArray<A>) => Option.fromNullishOr(items[0])
+
+export const layer = Layer.effect(
+  CommentsRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /** Reactions of the given comments or replies, grouped by target, in a stable order. */
+    const reactionsOf = (targetIds: ReadonlyArray<string>) =>
+      targetIds.length === 0
+        ? Effect.succeed(new Map<string, Array<Reaction>>())
+        : sql<Row>`
+            SELECT * FROM review_comment_reactions WHERE ${sql.in("target_id", targetIds)}
+            ORDER BY reacted_at, emoji, user_id`.pipe(
+            Effect.orDie,
+            Effect.map((rows) => {
+              const byTarget = new Map<string, Array<Reaction>>()
+              for (const row of rows) {
+                const target = String(row.target_id)
+                const list = byTarget.get(target) ?? []
+                list.push(toReaction(row))
+                byTarget.set(target, list)
+              }
+              return byTarget
+            })
+          )
+
+    const toComments = (rows: ReadonlyArray<Row>) =>
+      Effect.map(reactionsOf(rows.map((row) => String(row.id))), (reactions) =>
+        rows.map((row): Comment => ({
+          id: String(row.id),
+          spaceId: String(row.space_id),
+          changeRequestId: toStringOrNull(row.change_request_id),
+          revisionId: String(row.revision_id),
+          target: {
+            pageId: toStringOrNull(row.page_id),
+            nodeId: toStringOrNull(row.node_id),
+            tableCell: toTableCell(row.table_cell)
+          },
+          authorId: String(row.author_id),
+          markdown: String(row.markdown),
+          postedAt: toDate(row.posted_at),
+          editedAt: toDateOrNull(row.edited_at),
+          status: String(row.status) as CommentStatus,
+          resolvedAt: toDateOrNull(row.resolved_at),
+          resolvedBy: toStringOrNull(row.resolved_by),
+          replies: Number(row.replies),
+          reactions: reactions.get(String(row.id)) ?? []
+        })))
+
+    const toReplies = (rows: ReadonlyArray<Row>) =>
+      Effect.map(reactionsOf(rows.map((row) => String(row.id))), (reactions) =>
+        rows.map((row): CommentReply => ({
+          id: String(row.id),
+          commentId: String(row.comment_id),
+          spaceId: String(row.space_id),
+          authorId: String(row.author_id),
+          markdown: String(row.markdown),
+          postedAt: toDate(row.posted_at),
+          editedAt: toDateOrNull(row.edited_at),
+          reactions: reactions.get(String(row.id)) ?? []
+        })))
+
+    return CommentsRepo.of({
+      insert: (comment) =>
+        sql`
+          INSERT INTO review_comments (id, space_id, change_request_id, revision_id, page_id, node_id, table_cell, author_id,
+            markdown, posted_at, edited_at, status, resolved_at, resolved_by, replies)
+          VALUES (${comment.id}, ${comment.spaceId}, ${comment.changeRequestId}, ${comment.revisionId},
+            ${comment.target.pageId}, ${comment.target.nodeId},
+            ${comment.target.tableCell === null ? null : JSON.stringify(comment.target.tableCell)}::jsonb,
+            ${comment.authorId}, ${comment.markdown}, ${comment.postedAt}, ${comment.editedAt}, ${comment.status},
+            ${comment.resolvedAt}, ${comment.resolvedBy}, ${comment.replies})`.pipe(Effect.orDie, Effect.asVoid),
+      find: (commentId) =>
+        sql<Row>`SELECT * FROM review_comments WHERE id = ${commentId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toComments),
+          Effect.map(first)
+        ),
+      list: (query, after, limit) => {
+        const changeRequest = query.changeRequestId === null
+          ? sql`change_request_id IS NULL`
+          : sql`change_request_id = ${query.changeRequestId}`
+        const status = query.status === undefined ? sql`true` : sql`status = ${query.status}`
+        const page = query.pageId === undefined ? sql`true` : sql`page_id = ${query.pageId}`
+        const authors = query.authors === undefined || query.authors.length === 0 ? sql`true` : sql.in("author_id", query.authors)
+        const desc = query.order === "desc"
+        const range = after === undefined
+          ? sql`true`
+          : desc
+          ? sql`(posted_at, id) < (${String(after[0])}::timestamptz, ${String(after[1])})`
+          : sql`(posted_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+        const order = desc ? sql`ORDER BY posted_at DESC, id DESC` : sql`ORDER BY posted_at, id`
+        return sql<Row>`
+          SELECT * FROM review_comments
+          WHERE space_id = ${query.spaceId} AND ${changeRequest} AND ${status} AND ${page} AND ${authors} AND ${range}
+          ${order}
+          LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toComments),
+          Effect.map((comments) => Pagination.pageFromRows(comments, limit, commentKey))
+        )
+      },
+      updateBody: (commentId, markdown, editedAt) =>
+        sql<Row>`UPDATE review_comments SET markdown = ${markdown}, edited_at = ${editedAt} WHERE id = ${commentId} RETURNING *`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toComments),
+          Effect.map(first)
+        ),
+      setStatus: (commentId, change) =>
+        sql<Row>`
+          UPDATE review_comments SET status = ${change.status}, resolved_at = ${change.resolvedAt}, resolved_by = ${change.resolvedBy}
+          WHERE id = ${commentId} AND status <> ${change.status}
+          RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      remove: (commentId) =>
+        Effect.gen(function*() {
+          const rows = yield* sql<Row>`SELECT * FROM review_comments WHERE id = ${commentId} FOR UPDATE`
+          const removed = yield* toComments(rows)
+          if (removed.length === 0) return Option.none()
+          yield* sql`
+            DELETE FROM review_comment_reactions
+            WHERE target_id = ${commentId}
+              OR target_id IN (SELECT id FROM review_comment_replies WHERE comment_id = ${commentId})`
+          // Replies go with the comment (ON DELETE CASCADE).
+          const deleted = yield* sql<Row>`DELETE FROM review_comments WHERE id = ${commentId} RETURNING id`
+          return deleted.length === 0 ? Option.none() : first(removed)
+        }).pipe(Effect.orDie),
+      react: (targetId, reaction) =>
+        sql`
+          INSERT INTO review_comment_reactions (target_id, emoji, user_id, reacted_at)
+          VALUES (${targetId}, ${reaction.emoji}, ${reaction.userId}, ${reaction.reactedAt})
+          ON CONFLICT DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
+      unreact: (targetId, emoji, userId) =>
+        sql`
+          DELETE FROM review_comment_reactions
+          WHERE target_id = ${targetId} AND emoji = ${emoji} AND user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid),
+      insertReply: (reply) =>
+        Effect.gen(function*() {
+          yield* sql`
+            INSERT INTO review_comment_replies (id, comment_id, space_id, author_id, markdown, posted_at, edited_at)
+            VALUES (${reply.id}, ${reply.commentId}, ${reply.spaceId}, ${reply.authorId}, ${reply.markdown},
+              ${reply.postedAt}, ${reply.editedAt})`
+          yield* sql`UPDATE review_comments SET replies = replies + 1 WHERE id = ${reply.commentId}`
+        }).pipe(Effect.orDie),
+      findReply: (commentId, replyId) =>
+        sql<Row>`SELECT * FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toReplies),
+          Effect.map(first)
+        ),
+      listReplies: (commentId, after, limit) => {
+        const range = after === undefined
+          ? sql`true`
+          : sql`(posted_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+        return sql<Row>`
+          SELECT * FROM review_comment_replies
+          WHERE comment_id = ${commentId} AND ${range}
+          ORDER BY posted_at, id
+          LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toReplies),
+          Effect.map((replies) => Pagination.pageFromRows(replies, limit, commentKey))
+        )
+      },
+      updateReplyBody: (replyId, markdown, editedAt) =>
+        sql<Row>`UPDATE review_comment_replies SET markdown = ${markdown}, edited_at = ${editedAt} WHERE id = ${replyId} RETURNING *`.pipe(
+          Effect.orDie,
+          Effect.flatMap(toReplies),
+          Effect.map(first)
+        ),
+      removeReply: (commentId, replyId) =>
+        Effect.gen(function*() {
+          const deleted = yield* sql<Row>`
+            DELETE FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId} RETURNING id`
+          if (deleted.length === 0) return false
+          yield* sql`DELETE FROM review_comment_reactions WHERE target_id = ${replyId}`
+          yield* sql`UPDATE review_comments SET replies = GREATEST(0, replies - 1) WHERE id = ${commentId}`
+          return true
+        }).pipe(Effect.orDie)
+    })
+  })
+)

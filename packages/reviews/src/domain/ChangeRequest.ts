@@ -1,0 +1,46 @@
+/**
+ * Change requests: branches of a space's content. A change request's content is a chain of
+ * immutable revisions of the space (stored with RevisionsRepo) that starts at the space revision
+ * it was created from; `revision` is the head of that chain.
+ */
+
+export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged"
+
+export interface ChangeRequest {
+  readonly id: string
+  readonly spaceId: string
+  /** Incremental in the space, from 1. */
+  readonly number: number
+  readonly status: ChangeRequestStatus
+  readonly subject: string
+  /** The user id of the creator. */
+  readonly createdBy: string
+  readonly createdAt: Date
+  readonly updatedAt: Date
+  /** The head of the change request's content. */
+  readonly revision: string
+  /** The space revision the change request was created from. */
+  readonly revisionInitial: string
+  /** The space revision the change request was last brought up to date with (`revisionInitial` until an update). */
+  readonly revisionMergedAncestor: string
+  /** The space revision its merge produced; null until merged. */
+  readonly revisionMerged: string | null
+  /** The agent task it implements, as given on creation. */
+  readonly agentTaskId: string | null
+  /** Users who edited its content, in the order they first did. */
+  readonly contributors: ReadonlyArray<string>
+}
+
+/** The statuses a PATCH may move a change request to from each status (`merged` only comes from a merge). */
+export const permittedTransitions: Readonly<Record<ChangeRequestStatus, ReadonlyArray<ChangeRequestStatus>>> = {
+  draft: ["open", "archived"],
+  open: ["draft", "archived"],
+  archived: ["open"],
+  merged: []
+}
+
+/** The space counters a change request in `status` counts in. */
+export const countersOf = (status: ChangeRequestStatus) => ({
+  changeRequestsOpen: status === "open" ? 1 : 0,
+  changeRequestsDraft: status === "draft" ? 1 : 0
+})

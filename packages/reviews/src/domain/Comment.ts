@@ -1,0 +1,57 @@
+/** Comments and their replies, as the domain sees them. Bodies are markdown kept exactly as written. */
+
+export type CommentStatus = "open" | "resolved"
+
+/** One user's reaction with one emoji (a user reacts at most once per emoji). */
+export interface Reaction {
+  readonly emoji: string
+  readonly userId: string
+  readonly reactedAt: Date
+}
+
+/** What a comment is about: a page of the space, optionally a node or a table cell of it. */
+export interface CommentTarget {
+  readonly pageId: string | null
+  readonly nodeId: string | null
+  readonly tableCell: { readonly record: string; readonly definition: string } | null
+}
+
+export interface Comment {
+  readonly id: string
+  readonly spaceId: string
+  /** The change request the comment belongs to; null for a comment on the space's content. */
+  readonly changeRequestId: string | null
+  /** The revision the comment was posted on. */
+  readonly revisionId: string
+  readonly target: CommentTarget
+  readonly authorId: string
+  readonly markdown: string
+  readonly postedAt: Date
+  /** Set when the body changes. */
+  readonly editedAt: Date | null
+  readonly status: CommentStatus
+  readonly resolvedAt: Date | null
+  readonly resolvedBy: string | null
+  /** Number of replies. */
+  readonly replies: number
+  readonly reactions: ReadonlyArray<Reaction>
+}
+
+export interface CommentReply {
+  readonly id: string
+  readonly commentId: string
+  readonly spaceId: string
+  readonly authorId: string
+  readonly markdown: string
+  readonly postedAt: Date
+  readonly editedAt: Date | null
+  readonly reactions: ReadonlyArray<Reaction>
+}
+
+/** What the caller may do with a comment or a reply. */
+export interface CommentPermissions {
+  readonly view: boolean
+  readonly edit: boolean
+  readonly reply: boolean
+  readonly delete: boolean
+}

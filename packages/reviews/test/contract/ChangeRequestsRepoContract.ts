@@ -1,0 +1,96 @@
+/** The behaviour every ChangeRequestsRepo adapter must have. */
+import { assert, describe, type Vitest } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { Pagination } from "@quire/kernel"
+import { ChangeRequestsRepo, type NewChangeRequest } from "../../src/ChangeRequestsRepo.ts"
+
+const at = (ms: number) => new Date(Date.UTC(2024, 0, 1) + ms)
+
+const make = (id: string, spaceId: string, overrides: Partial<NewChangeRequest> = {}): NewChangeRequest => ({
+  id,
+  spaceId,
+  status: "draft",
+  subject: `Subject ${id}`,
+  createdBy: "user-a",
+  createdAt: at(1),
+  updatedAt: at(1),
+  revision: `${spaceId}-r1`,
+  revisionInitial: `${spaceId}-r1`,
+  revisionMergedAncestor: `${spaceId}-r1`,
+  revisionMerged: null,
+  agentTaskId: null,
+  contributors: [],
+  ...overrides
+})
+
+const ids = (page: Pagination.Page<{ readonly id: string }>) => page.items.map((cr) => cr.id)
+
+const some = <A>(option: Option.Option<A>): A => {
+  assert.isTrue(Option.isSome(option))
+  return Option.getOrThrow(option)
+}
+
+export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeRequestsRepo>) =>
+  describe("ChangeRequestsRepo", () => {
+    it.effect("numbers change requests per space from 1, and finds them by id and number", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        const first = yield* repo.insert(make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }))
+        const second = yield* repo.insert(make("cr-n-2", "cr-n-space"))
+        const other = yield* repo.insert(make("cr-n-3", "cr-n-other"))
+        assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
+        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1 })
+        assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
+        assert.isTrue(Option.isNone(yield* repo.findByNumber("cr-n-space", 3)))
+        assert.isTrue(Option.isNone(yield* repo.find("cr-n-missing")))
+      }))
+
+    it.effect("gives concurrent inserts distinct numbers", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        const created = yield* Effect.forEach(
+          Array.from({ length: 8 }, (_, i) => make(`cr-c-${i}`, "cr-c-space")),
+          (cr) => repo.insert(cr),
+          { concurrency: "unbounded" }
+        )
+        assert.deepStrictEqual(created.map((cr) => cr.number).toSorted((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8])
+      }))
+
+    it.effect("lists newest first with status, creator and contributor filters, keyset-paginated", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        yield* repo.insert(make("cr-l-1", "cr-l-space", { status: "open" }))
+        yield* repo.insert(make("cr-l-2", "cr-l-space", { status: "open", createdBy: "user-b" }))
+        yield* repo.insert(make("cr-l-3", "cr-l-space"))
+        yield* repo.insert(make("cr-l-4", "cr-l-space", { status: "open" }))
+        yield* repo.addContributor("cr-l-1", "user-c")
+        yield* repo.addContributor("cr-l-1", "user-c")
+        yield* repo.addContributor("cr-l-1", "user-d")
+        const first = yield* repo.list({ spaceId: "cr-l-space", status: "open" }, undefined, 2)
+        assert.deepStrictEqual(ids(first), ["cr-l-4", "cr-l-2"])
+        const rest = yield* repo.list({ spaceId: "cr-l-space", status: "open" }, yield* Pagination.decodeCursor(first.next!), 2)
+        assert.deepStrictEqual(ids(rest), ["cr-l-1"])
+        assert.isUndefined(rest.next)
+        assert.deepStrictEqual(ids(yield* repo.list({ spaceId: "cr-l-space" }, undefined, 10)), ["cr-l-4", "cr-l-3", "cr-l-2", "cr-l-1"])
+        assert.deepStrictEqual(ids(yield* repo.list({ spaceId: "cr-l-space", creator: "user-b" }, undefined, 10)), ["cr-l-2"])
+        assert.deepStrictEqual(ids(yield* repo.list({ spaceId: "cr-l-space", contributor: "user-c" }, undefined, 10)), ["cr-l-1"])
+        assert.deepStrictEqual(some(yield* repo.find("cr-l-1")).contributors, ["user-c", "user-d"])
+      }))
+
+    it.effect("moves status and revision only from the expected value", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        yield* repo.insert(make("cr-s-1", "cr-s-space"))
+        const opened = some(yield* repo.setStatus("cr-s-1", "draft", "open", at(5)))
+        assert.deepStrictEqual([opened.status, opened.updatedAt], ["open", at(5)])
+        assert.isTrue(Option.isNone(yield* repo.setStatus("cr-s-1", "draft", "archived", at(6))))
+        assert.isTrue(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r2", at(7)))
+        assert.isFalse(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r3", at(8)))
+        const patched = some(yield* repo.update("cr-s-1", { subject: "New", revisionMerged: "m1", updatedAt: at(9) }))
+        assert.deepStrictEqual(
+          [patched.subject, patched.revision, patched.revisionMerged, patched.status, patched.updatedAt],
+          ["New", "cr-s-space-r2", "m1", "open", at(9)]
+        )
+        assert.isTrue(Option.isNone(yield* repo.update("cr-s-missing", { subject: "x" })))
+      }))
+  })
