@@ -1,29 +1,7 @@
 /** The collections operations through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { Roles } from "@quire/kernel"
-import { backends, newUser, publicUrl, raw } from "./Harness.ts"
-
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
-
-const errorMessage = (body: unknown): string => (body as { readonly error: { readonly message: string } }).error.message
-
-/** An organization administered by Alice, with a member of each given role. */
-const organizationWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole>) {
-  const alice = yield* newUser("Alice")
-  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
-  const members: Partial<Record<Roles.MemberRole, Effect.Success<ReturnType<typeof newUser>>>> = {}
-  for (const role of roles) {
-    const member = yield* newUser(role)
-    yield* alice.api.organizations.inviteUsersToOrganization({
-      params: { organizationId: org.id },
-      payload: { emails: [member.email], role }
-    })
-    members[role] = member
-  }
-  return { alice, organizationId: org.id, members }
-})
+import { backends, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw } from "./Harness.ts"
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`collections API on ${backend.name}`, (it) => {

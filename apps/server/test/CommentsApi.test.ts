@@ -2,28 +2,11 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Roles } from "@quire/kernel"
-import { backends, newUser, raw } from "./Harness.ts"
+import { backends, errorCode, errorMessage, newUser, raw, spaceWith as harnessSpaceWith } from "./Harness.ts"
 
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
-
-const errorMessage = (error: unknown): string =>
-  (error as { readonly error?: { readonly message?: string } }).error?.message ?? ""
-
-/** An organization administered by Alice with one space holding a template's pages, and a member of each given role. */
-const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
-  const alice = yield* newUser("Alice")
-  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
-  const members: Partial<Record<Roles.MemberRole, Effect.Success<ReturnType<typeof newUser>>>> = {}
-  for (const role of roles) {
-    const member = yield* newUser(role)
-    yield* alice.api.organizations.inviteUsersToOrganization({
-      params: { organizationId: org.id },
-      payload: { emails: [member.email], role }
-    })
-    members[role] = member
-  }
-  const space = yield* alice.api.spaces.createSpace({ params: { organizationId: org.id }, payload: { title: "Docs" } })
+/** `spaceWith` from the harness, with the pages of the product-docs template in the space. */
+const spaceWithPages = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
+  const { alice, members, space } = yield* harnessSpaceWith(roles)
   const applied = yield* raw("POST", `/v1/spaces/${space.id}/content/template`, {
     token: alice.token,
     body: JSON.stringify({ id: "product-docs" })
@@ -45,7 +28,7 @@ for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`comments API on ${backend.name}`, (it) => {
     it.effect("a commenter comments and replies; the body comes back byte for byte; nobody edits another's comment", () =>
       Effect.gen(function*() {
-        const { alice, spaceId, pages, members } = yield* spaceWith(["comment"])
+        const { alice, spaceId, pages, members } = yield* spaceWithPages(["comment"])
         const bob = member(members.comment)
         const page = pages[0]!
         const markdown = "<script>alert('x')</script>\n\n**Bold** & <b>tags</b> `code`  \n"
@@ -144,7 +127,7 @@ for (const backend of backends) {
 
     it.effect("a reader cannot comment, react or resolve; an outsider sees nothing", () =>
       Effect.gen(function*() {
-        const { alice, spaceId, members } = yield* spaceWith(["read"])
+        const { alice, spaceId, members } = yield* spaceWithPages(["read"])
         const reader = member(members.read)
         const outsider = yield* newUser("Outsider")
         const comment = yield* alice.api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "Hi" } } })
@@ -183,7 +166,7 @@ for (const backend of backends) {
 
     it.effect("rejects a page that is not in the space and an empty body, naming the field", () =>
       Effect.gen(function*() {
-        const { alice, spaceId } = yield* spaceWith()
+        const { alice, spaceId } = yield* spaceWithPages()
         const badPage = yield* alice.api.comments.postCommentInSpace({
           params: { spaceId },
           payload: { body: { markdown: "x" }, page: "no-such-page" }
@@ -199,7 +182,7 @@ for (const backend of backends) {
 
     it.effect("resolving and reopening move the space's open comments counter; deleting removes replies", () =>
       Effect.gen(function*() {
-        const { alice, spaceId, members } = yield* spaceWith(["comment"])
+        const { alice, spaceId, members } = yield* spaceWithPages(["comment"])
         const bob = member(members.comment)
         const counter = alice.api.spaces.getSpaceById({ params: { spaceId }, query: {} }).pipe(Effect.map((space) => space.comments))
         assert.strictEqual(yield* counter, 0)
@@ -245,7 +228,7 @@ for (const backend of backends) {
 
     it.effect("keeps one reaction per user and emoji, with counts and users", () =>
       Effect.gen(function*() {
-        const { alice, spaceId, members } = yield* spaceWith(["comment"])
+        const { alice, spaceId, members } = yield* spaceWithPages(["comment"])
         const bob = member(members.comment)
         const comment = yield* alice.api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "React" } } })
         const params = { spaceId, commentId: comment.id }
@@ -265,7 +248,7 @@ for (const backend of backends) {
 
     it.effect("lists with filters and both orders, page by page", () =>
       Effect.gen(function*() {
-        const { alice, spaceId, pages, members } = yield* spaceWith(["comment"])
+        const { alice, spaceId, pages, members } = yield* spaceWithPages(["comment"])
         const bob = member(members.comment)
         const page = pages[0]!.id
         const post = (who: typeof alice, markdown: string, target?: string) =>

@@ -9,6 +9,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
 import { Testing } from "@quire/db"
 import { Users } from "@quire/identity"
+import type { Roles } from "@quire/kernel"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -94,4 +95,40 @@ export const newUser = Effect.fnUntraced(function*(name: string) {
   const user = yield* admin.users.createUser({ payload: { email, displayName: name } })
   const token = yield* admin.users.createUserToken({ params: { userId: user.id }, payload: { label: "test" } })
   return { user, token: token.token, email, api: yield* client(token.token) }
+})
+
+/** The status code inside an API error (the typed client's failure, or a raw body). */
+export const errorCode = (error: unknown): number | undefined =>
+  (error as { readonly error?: { readonly code?: number } }).error?.code
+
+/** The message inside an API error (the typed client's failure, or a raw body); "" without one. */
+export const errorMessage = (error: unknown): string =>
+  (error as { readonly error?: { readonly message?: string } }).error?.message ?? ""
+
+type TestUser = Effect.Success<ReturnType<typeof newUser>>
+
+/** An organization administered by a new user, Alice, with a new member of each given role. */
+export const organizationWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
+  const alice = yield* newUser("Alice")
+  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
+  const members: Partial<Record<Roles.MemberRole, TestUser>> = {}
+  for (const role of roles) {
+    const member = yield* newUser(role)
+    yield* alice.api.organizations.inviteUsersToOrganization({
+      params: { organizationId: org.id },
+      payload: { emails: [member.email], role }
+    })
+    members[role] = member
+  }
+  return { alice, organizationId: org.id, members }
+})
+
+/** `organizationWith`, plus an empty space "Docs" in the organization. */
+export const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
+  const organization = yield* organizationWith(roles)
+  const space = yield* organization.alice.api.spaces.createSpace({
+    params: { organizationId: organization.organizationId },
+    payload: { title: "Docs" }
+  })
+  return { ...organization, space }
 })

@@ -1,10 +1,7 @@
 /** The identity operations through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminEmail, adminToken, backends, client, newUser, publicUrl, raw } from "./Harness.ts"
-
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
+import { adminEmail, adminToken, backends, client, errorCode, newUser, publicUrl, raw } from "./Harness.ts"
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`identity API on ${backend.name}`, (it) => {

@@ -4,14 +4,9 @@ import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { documentHash, type PageNode, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
-import { backends, newUser, publicUrl, raw } from "./Harness.ts"
+import { backends, errorCode, errorMessage, newUser, publicUrl, raw } from "./Harness.ts"
 
 type User = Effect.Success<ReturnType<typeof newUser>>
-
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
-
-const errorMessage = (body: unknown): string => (body as { readonly error: { readonly message: string } }).error.message
 
 /** An organization administered by Alice with one space. */
 const aliceWithSpace = Effect.fnUntraced(function*() {

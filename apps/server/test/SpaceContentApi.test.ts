@@ -4,30 +4,7 @@ import { Effect } from "effect"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { templates } from "@quire/content"
-import type { Roles } from "@quire/kernel"
-import { backends, baseUrl, newUser, publicUrl, raw } from "./Harness.ts"
-
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
-
-const errorMessage = (body: unknown): string => (body as { readonly error: { readonly message: string } }).error.message
-
-/** An organization administered by Alice with one space, and a member of each given role. */
-const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
-  const alice = yield* newUser("Alice")
-  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
-  const members: Partial<Record<Roles.MemberRole, Effect.Success<ReturnType<typeof newUser>>>> = {}
-  for (const role of roles) {
-    const member = yield* newUser(role)
-    yield* alice.api.organizations.inviteUsersToOrganization({
-      params: { organizationId: org.id },
-      payload: { emails: [member.email], role }
-    })
-    members[role] = member
-  }
-  const space = yield* alice.api.spaces.createSpace({ params: { organizationId: org.id }, payload: { title: "Docs" } })
-  return { alice, organizationId: org.id, space, members }
-})
+import { backends, baseUrl, errorCode, errorMessage, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 
 /** A local website for the import tests, on 127.0.0.1 (which the test servers may fetch). */
 const localSite = (pages: Record<string, string>) =>

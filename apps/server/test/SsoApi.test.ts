@@ -2,12 +2,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { backends, newUser, publicUrl } from "./Harness.ts"
+import { backends, errorCode, newUser, publicUrl } from "./Harness.ts"
 
 const certificate = readFileSync(new URL("./fixtures/idp-certificate.pem", import.meta.url), "utf8")
-const errorCode = (error: unknown): number | undefined =>
-  (error as { readonly error?: { readonly code?: number } }).error?.code
-
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`SSO API on ${backend.name}`, (it) => {
     it.effect("configures a SAML provider that becomes active once complete", () =>
