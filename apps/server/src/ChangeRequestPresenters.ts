@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import type { ChangeRequest as ChangeRequestResponse } from "@quire/api"
 import { Users } from "@quire/identity"
-import type { ChangeRequest } from "@quire/reviews"
+import type { ChangeRequest, MergeConflict, MergeOutcome } from "@quire/reviews"
 import * as Presenters from "./Presenters.ts"
 import type { PublicUrl } from "./PublicUrl.ts"
 
@@ -27,8 +27,7 @@ export const changeRequest = (
   revisionInitial: cr.revisionInitial,
   revisionMergedAncestor: cr.revisionMergedAncestor,
   ...(cr.revisionMerged === null ? {} : { revisionMerged: cr.revisionMerged }),
-  // Comments on change requests are counted once they exist.
-  comments: 0,
+  comments: cr.comments,
   outdated,
   urls: {
     app: urls.app(`/s/${cr.spaceId}/~/changes/${cr.number}`),
@@ -56,3 +55,20 @@ export const presenter = Effect.gen(function*() {
     return changeRequest(urls, cr, yield* creator(urls, cr.createdBy), outdated)
   })
 })
+
+const conflict = (c: MergeConflict) => ({
+  ...(c.pageId === undefined ? {} : { pageId: c.pageId }),
+  ...(c.fileId === undefined ? {} : { fileId: c.fileId }),
+  path: c.path,
+  kind: c.kind,
+  ...(c.field === undefined ? {} : { field: c.field }),
+  ...(c.ours === undefined ? {} : { ours: c.ours }),
+  ...(c.theirs === undefined ? {} : { theirs: c.theirs }),
+  ...(c.hunks === undefined ? {} : { hunks: c.hunks })
+})
+
+/** The answer of a merge or an update (GitBook's `{revision, result}`, with the conflicts when there are some). */
+export const mergeResult = <R extends "merge" | "update">(result: R) => (outcome: MergeOutcome) =>
+  outcome.result === "conflicts"
+    ? { revision: outcome.revision, result: "conflicts" as const, conflicts: outcome.conflicts.map(conflict) }
+    : { revision: outcome.revision, result }

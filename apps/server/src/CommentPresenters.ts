@@ -1,7 +1,10 @@
 /** Comments and replies to the API's JSON shapes; bodies go out exactly as they were written. */
+import { Effect } from "effect"
 import type { Comment as CommentResponse, CommentReply as CommentReplyResponse, Schemas } from "@quire/api"
+import { Users } from "@quire/identity"
 import type { CommentView, Reaction, ReplyView } from "@quire/reviews"
-import type { PublicUrl } from "./PublicUrl.ts"
+import * as Presenters from "./Presenters.ts"
+import { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
 
@@ -19,6 +22,26 @@ export const userIds = (views: ReadonlyArray<CommentView | ReplyView>): Readonly
   }
   return Array.from(ids)
 }
+
+/** `authors` of a listing's query arrives as one string when the parameter is given once. */
+export const authorsOf = (authors: string | ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
+  authors === undefined ? undefined : typeof authors === "string" ? [authors] : authors
+
+/** Looks up the users views show, each once; one removed since is shown by id. */
+export const userLookup = Effect.gen(function*() {
+  const users = yield* Users
+  const urls = yield* PublicUrl
+  return Effect.fnUntraced(function*(views: ReadonlyArray<CommentView | ReplyView>) {
+    const found = new Map<string, Schemas.User>()
+    yield* Effect.forEach(userIds(views), (userId) =>
+      users.get(userId).pipe(
+        Effect.map((user) => found.set(userId, Presenters.user(urls, user))),
+        Effect.catchTag("NotFound", () => Effect.void)
+      ), { discard: true, concurrency: 4 })
+    return (userId: string): Schemas.User =>
+      found.get(userId) ?? { object: "user", id: userId, displayName: "Unknown user", urls: { location: urls.api(`/users/${userId}`) } }
+  })
+})
 
 /** Reactions grouped by emoji, in the order each emoji was first used. */
 export const reactions = (list: ReadonlyArray<Reaction>, users: UserLookup): CommentResponse["reactions"] => {

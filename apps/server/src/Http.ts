@@ -7,6 +7,7 @@ import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
+import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
@@ -38,7 +39,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     LinksHandlers.layer,
     CommentsHandlers.layer,
     ChangeRequestsHandlers.layer,
-    ChangeRequestContentHandlers.layer
+    ChangeRequestContentHandlers.layer,
+    ChangeRequestCommentsHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

@@ -9,6 +9,7 @@ import {
   ChangeRequestsRepo,
   Comments,
   CommentsRepo,
+  Merges,
   migrations as reviewsMigrations,
   SqlChangeRequestsRepo,
   SqlCommentsRepo
@@ -25,7 +26,8 @@ export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Conten
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Layer.mergeAll(Comments.layer, ChangeRequests.layer).pipe(
+  Layer.mergeAll(Comments.layer, Merges.layer).pipe(
+    Layer.provideMerge(ChangeRequests.layer),
     Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(MembershipsLive.layer)))
   )
 )

@@ -1,5 +1,6 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
 import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
@@ -30,6 +31,7 @@ export class Api extends HttpApi.make("quire")
   .add(ChangeRequestsApi)
   .add(ChangeRequestContentApi)
   .add(CommentsApi)
+  .add(ChangeRequestCommentsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

@@ -30,6 +30,30 @@ export const ChangeRequest = Schema.Struct({
 }).annotate({ identifier: "ChangeRequest" })
 export type ChangeRequest = typeof ChangeRequest.Type
 
+/** A conflict a merge or an update found: what to resolve in the change request before merging again. */
+export const MergeConflict = Schema.Struct({
+  pageId: Schema.optionalKey(Schema.String),
+  fileId: Schema.optionalKey(Schema.String),
+  path: Schema.String,
+  kind: Schema.Literals(["content", "metadata", "structure", "delete-edit"]),
+  field: Schema.optionalKey(Schema.String),
+  /** Main's value (JSON for metadata; `null` when main deleted it). */
+  ours: Schema.optionalKey(Schema.String),
+  /** The change request's value (JSON for metadata; `null` when it deleted it). */
+  theirs: Schema.optionalKey(Schema.String),
+  /** Content conflicts: the overlapping lines of the ancestor, main and the change request. */
+  hunks: Schema.optionalKey(Schema.Array(Schema.Struct({ base: Schema.String, ours: Schema.String, theirs: Schema.String })))
+}).annotate({ identifier: "MergeConflict" })
+
+/** GitBook's answer to merge and update, plus the conflicts when there are some. */
+const mergeResult = <R extends string>(result: R) =>
+  Schema.Struct({
+    /** The new revision; with conflicts, the revision left as it was (main for a merge, the change request's head for an update). */
+    revision: Schema.String,
+    result: Schema.Literals([result, "conflicts"]),
+    conflicts: Schema.optionalKey(Schema.Array(MergeConflict))
+  })
+
 /** The `{changeRequestId}` path segment: the change request's id or its number in the space. */
 export const changeRequestParams = { spaceId: EntityId, changeRequestId: EntityId } as const
 
@@ -70,6 +94,18 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
         status: Schema.optionalKey(ChangeRequestStatus)
       }),
       success: ChangeRequest,
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** Merges the change request into the space's content (three-way); conflicts leave everything as it was. */
+    HttpApiEndpoint.post("mergeChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/merge", {
+      params: changeRequestParams,
+      success: mergeResult("merge"),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** Brings the space's current content into the change request (three-way); conflicts leave it as it was. */
+    HttpApiEndpoint.post("updateChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/update", {
+      params: changeRequestParams,
+      success: mergeResult("update"),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
   )

@@ -1,6 +1,7 @@
 export { Api } from "./Api.ts"
 export * as ApiErrors from "./ApiErrors.ts"
 export { Authentication } from "./Authentication.ts"
+export * from "./ChangeRequestCommentsApi.ts"
 export * from "./ChangeRequestContentApi.ts"
 export * from "./ChangeRequestsApi.ts"
 export * from "./CollectionsApi.ts"

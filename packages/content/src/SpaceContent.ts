@@ -50,6 +50,8 @@ export interface ContentChange {
   readonly documents?: ReadonlyMap<string, string> | undefined
   /** Default `edits`. */
   readonly type?: RevisionType | undefined
+  /** Parents after the current revision (a merge: the change request's head). */
+  readonly otherParents?: ReadonlyArray<string> | undefined
   readonly git?: RevisionGit | null | undefined
 }
 
@@ -404,7 +406,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
             const next: Revision = {
               id: yield* ids.make,
               spaceId,
-              parents: [parent.id],
+              parents: [parent.id, ...(change.otherParents ?? [])],
               type: change.type ?? "edits",
               pages: change.pages,
               files,

@@ -3,8 +3,8 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Pagination } from "@quire/kernel"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 
-/** A change request before the repository numbers it. */
-export type NewChangeRequest = Omit<ChangeRequest, "number">
+/** A change request before the repository numbers it (it starts without comments). */
+export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments">
 
 export interface ChangeRequestQuery {
   readonly spaceId: string
@@ -36,6 +36,8 @@ export interface ChangeRequestsRepoShape {
   readonly setRevision: (id: string, expected: string, next: string, at: Date) => Effect.Effect<boolean>
   /** Records that the user edited the change request (once). */
   readonly addContributor: (id: string, userId: string) => Effect.Effect<void>
+  /** Adds `delta` to the change request's count of open comments. */
+  readonly addToComments: (id: string, delta: number) => Effect.Effect<void>
 }
 
 /** Sort key of listings. */
@@ -66,7 +68,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => {
           const number = (numbers.get(input.spaceId) ?? 0) + 1
           numbers.set(input.spaceId, number)
-          const stored: ChangeRequest = { ...input, number }
+          const stored: ChangeRequest = { ...input, number, comments: 0 }
           rows.set(stored.id, stored)
           return stored
         }),
@@ -81,7 +83,8 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
       setRevision: (id, expected, next, at) =>
         Effect.sync(() => Option.isSome(patch(id, (cr) => (cr.revision === expected ? { ...cr, revision: next, updatedAt: at } : undefined)))),
       addContributor: (id, userId) =>
-        Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] })))
+        Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] }))),
+      addToComments: (id, delta) => Effect.sync(() => void patch(id, (cr) => ({ ...cr, comments: Math.max(0, cr.comments + delta) })))
     })
   })
 }

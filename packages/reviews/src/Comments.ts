@@ -1,12 +1,16 @@
 /**
  * Use cases on comments: post, list, read, edit, resolve, react to and delete comments and
  * their replies. A comment belongs to a space and optionally to a change request (its scope);
- * the space's `comments` counter counts its open comments outside change requests, and moves in
- * the same transaction as the comment. Bodies are markdown stored and returned exactly as written.
+ * the space's `comments` counter counts its open comments outside change requests, a change
+ * request's `comments` counter its own open comments, and each moves in the same transaction as
+ * the comment. A change request's comments are checked against (and show pages of) the change
+ * request's current revision rather than the space's. Bodies are markdown stored and returned exactly as written.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Access, flattenPages, type PageNode, type Revision, type SpaceAccess, SpaceContent, SpacesRepo } from "@quire/content"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import { ChangeRequests } from "./ChangeRequests.ts"
+import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { canDiscuss, commentPermissions } from "./CommentRules.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import type { Comment, CommentPermissions, CommentReply, CommentStatus } from "./domain/Comment.ts"
@@ -16,12 +20,13 @@ type Denied = Errors.NotFound | Errors.Forbidden
 /** Where comments live: a space's own content, or one of its change requests. */
 export interface CommentScope {
   readonly spaceId: string
+  /** A change request of the space, by id or by number; null: the space's own content. */
   readonly changeRequestId: string | null
 }
 
 export interface PostCommentInput {
   readonly markdown: string
-  /** A page of the space's current revision. */
+  /** A page of the current revision of the space (of the change request, in a change request's scope). */
   readonly page?: string | undefined
   readonly node?: string | undefined
   readonly tableCell?: { readonly record: string; readonly definition: string } | undefined
@@ -119,18 +124,35 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
       const content = yield* SpaceContent
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const changeRequests = yield* ChangeRequests
+      const changeRequestsRepo = yield* ChangeRequestsRepo
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const actorId = Effect.map(Effect.service(Actor.Actor), (actor) => actor.userId)
 
-      /** Adds `delta` open comments to the space's counter when the comment is on the space's own content. */
+      /** Adds `delta` open comments to the counter of the comment's change request, or of its space. */
       const countOpen = (comment: Comment, delta: number) =>
-        comment.changeRequestId === null ? spaces.addToCounters(comment.spaceId, { comments: delta }) : Effect.void
+        comment.changeRequestId === null
+          ? spaces.addToCounters(comment.spaceId, { comments: delta })
+          : changeRequestsRepo.addToComments(comment.changeRequestId, delta)
 
-      /** The space as the caller sees it and the pages of its current revision, by id. */
-      const context = Effect.fnUntraced(function*(scope: CommentScope) {
-        const current = yield* content.revision(scope.spaceId)
+      /**
+       * The space as the caller sees it, the scope with its change request (if any) resolved to its
+       * id, and the pages of the current revision of the space or of the change request, by id.
+       */
+      const context = Effect.fnUntraced(function*(requested: CommentScope) {
         const userId = yield* actorId
-        return { access: current.access, revision: current.revision, userId, pages: pagesById(current.revision) }
+        if (requested.changeRequestId === null) {
+          const current = yield* content.revision(requested.spaceId)
+          return { scope: requested, access: current.access, revision: current.revision, userId, pages: pagesById(current.revision) }
+        }
+        const found = yield* changeRequests.content(requested.spaceId, requested.changeRequestId)
+        return {
+          scope: { spaceId: requested.spaceId, changeRequestId: found.changeRequest.id },
+          access: found.access,
+          revision: found.revision,
+          userId,
+          pages: pagesById(found.revision)
+        }
       })
       type Ctx = Effect.Success<ReturnType<typeof context>>
 
@@ -187,13 +209,18 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
         yield* ensure(canDiscuss(ctx.access.permissions), "comment on this space")
         const markdown = yield* validMarkdown(input.markdown, "body")
         if (input.page !== undefined && !ctx.pages.has(input.page)) {
-          return yield* new Errors.InvalidInput({ field: "page", reason: "is not a page of the space's current revision" })
+          return yield* new Errors.InvalidInput({
+            field: "page",
+            reason: ctx.scope.changeRequestId === null
+              ? "is not a page of the space's current revision"
+              : "is not a page of the change request's current revision"
+          })
         }
         const postedAt = yield* now
         const comment: Comment = {
           id: yield* ids.make,
-          spaceId: scope.spaceId,
-          changeRequestId: scope.changeRequestId,
+          spaceId: ctx.scope.spaceId,
+          changeRequestId: ctx.scope.changeRequestId,
           revisionId: ctx.revision.id,
           target: { pageId: input.page ?? null, nodeId: input.node ?? null, tableCell: input.tableCell ?? null },
           authorId: ctx.userId,
@@ -214,8 +241,8 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
         const ctx = yield* context(scope)
         const after = yield* Pagination.cursorOf(request)
         const page = yield* repo.list({
-          spaceId: scope.spaceId,
-          changeRequestId: scope.changeRequestId,
+          spaceId: ctx.scope.spaceId,
+          changeRequestId: ctx.scope.changeRequestId,
           status: request.status === "all" ? undefined : request.status,
           pageId: request.targetPage,
           authors: request.authors,
@@ -226,12 +253,12 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const get = Effect.fn("Comments.get")(function*(scope: CommentScope, commentId: string) {
         const ctx = yield* context(scope)
-        return view(ctx, yield* findComment(scope, commentId))
+        return view(ctx, yield* findComment(ctx.scope, commentId))
       })
 
       const update = Effect.fn("Comments.update")(function*(scope: CommentScope, commentId: string, input: CommentUpdate) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         const permissions = commentPermissions(ctx.access.permissions, ctx.userId, comment.authorId)
         const markdown = input.markdown === undefined ? undefined : yield* validMarkdown(input.markdown, "body")
         if (markdown !== undefined) yield* ensure(permissions.edit, "edit this comment")
@@ -253,12 +280,12 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
           }
           yield* reactions
         }))
-        return view(ctx, yield* findComment(scope, commentId))
+        return view(ctx, yield* findComment(ctx.scope, commentId))
       })
 
       const remove = Effect.fn("Comments.remove")(function*(scope: CommentScope, commentId: string) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         yield* ensure(commentPermissions(ctx.access.permissions, ctx.userId, comment.authorId).delete, "delete this comment")
         yield* transactor.transaction(Effect.gen(function*() {
           const removed = yield* repo.remove(commentId)
@@ -268,13 +295,13 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const postReply = Effect.fn("Comments.postReply")(function*(scope: CommentScope, commentId: string, input: string) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         yield* ensure(commentPermissions(ctx.access.permissions, ctx.userId, comment.authorId).reply, "reply to comments")
         const markdown = yield* validMarkdown(input, "body")
         const reply: CommentReply = {
           id: yield* ids.make,
           commentId,
-          spaceId: scope.spaceId,
+          spaceId: ctx.scope.spaceId,
           authorId: ctx.userId,
           markdown,
           postedAt: yield* now,
@@ -287,7 +314,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const listReplies = Effect.fn("Comments.listReplies")(function*(scope: CommentScope, commentId: string, request: Pagination.PageRequest) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         const after = yield* Pagination.cursorOf(request)
         const page = yield* repo.listReplies(commentId, after, Pagination.limitOf(request))
         return { ...page, items: page.items.map((reply) => replyView(ctx, comment, reply)) }
@@ -295,13 +322,13 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const getReply = Effect.fn("Comments.getReply")(function*(scope: CommentScope, commentId: string, replyId: string) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         return replyView(ctx, comment, yield* findReply(commentId, replyId))
       })
 
       const updateReply = Effect.fn("Comments.updateReply")(function*(scope: CommentScope, commentId: string, replyId: string, input: ReplyUpdate) {
         const ctx = yield* context(scope)
-        const comment = yield* findComment(scope, commentId)
+        const comment = yield* findComment(ctx.scope, commentId)
         const reply = yield* findReply(commentId, replyId)
         const markdown = input.markdown === undefined ? undefined : yield* validMarkdown(input.markdown, "body")
         if (markdown !== undefined) {
@@ -318,7 +345,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const removeReply = Effect.fn("Comments.removeReply")(function*(scope: CommentScope, commentId: string, replyId: string) {
         const ctx = yield* context(scope)
-        yield* findComment(scope, commentId)
+        yield* findComment(ctx.scope, commentId)
         const reply = yield* findReply(commentId, replyId)
         yield* ensure(commentPermissions(ctx.access.permissions, ctx.userId, reply.authorId).delete, "delete this reply")
         yield* transactor.transaction(repo.removeReply(commentId, replyId))

@@ -23,7 +23,8 @@ const toChangeRequest = (row: Row): ChangeRequest => ({
   revisionMergedAncestor: String(row.revision_merged_ancestor),
   revisionMerged: row.revision_merged == null ? null : String(row.revision_merged),
   agentTaskId: row.agent_task_id == null ? null : String(row.agent_task_id),
-  contributors: (typeof row.contributors === "string" ? JSON.parse(row.contributors) : row.contributors ?? []) as ReadonlyArray<string>
+  contributors: (typeof row.contributors === "string" ? JSON.parse(row.contributors) : row.contributors ?? []) as ReadonlyArray<string>,
+  comments: Number(row.comments ?? 0)
 })
 
 const one = (rows: ReadonlyArray<Row>) => Option.map(Option.fromNullishOr(rows[0]), toChangeRequest)
@@ -73,7 +74,7 @@ export const layer = Layer.effect(
               INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
               VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
           }
-          return { ...input, number }
+          return { ...input, number, comments: 0 }
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>
@@ -109,7 +110,12 @@ export const layer = Layer.effect(
         sql`
           INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
           VALUES (${id}, ${userId}, (SELECT COUNT(*) FROM reviews_change_request_contributors WHERE change_request_id = ${id}))
-          ON CONFLICT DO NOTHING`.pipe(Effect.orDie, Effect.asVoid)
+          ON CONFLICT DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
+      addToComments: (id, delta) =>
+        sql`UPDATE reviews_change_requests SET comments = GREATEST(0, comments + ${delta}) WHERE id = ${id}`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        )
     })
   })
 )

@@ -5,14 +5,15 @@
  *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
  *              [--backends postgres,embedded] [--variants] [--profile]
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only)
- *   pnpm bench --skip-search                                             (HTTP only)
+ *   pnpm bench --skip-search                                             (HTTP and merge)
+ *   pnpm bench --merge                                                   (merge only)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
  * tracer off) and both servers without a database (memory), to tell framework cost from
  * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
  * backend and summarizes where the time went. Then it measures full-text search and its upkeep
- * on PostgreSQL (SearchBench.ts).
+ * on PostgreSQL (SearchBench.ts), and merges of change requests (MergeBench.ts).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -22,6 +23,7 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
+import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     profile: { type: "boolean", default: false },
     search: { type: "boolean", default: false },
     "skip-search": { type: "boolean", default: false },
+    merge: { type: "boolean", default: false },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
   }
@@ -214,7 +217,17 @@ const searchProgram = Effect.gen(function*() {
   console.log(`\n${report}`)
 })
 
-// The HTTP comparison, then the search figures; `--search` runs only the latter, `--skip-search` only the former.
-const selected = args.search ? searchProgram : args["skip-search"] ? program : Effect.andThen(program, searchProgram)
+const mergeProgram = Effect.gen(function*() {
+  const url = yield* Scratch.postgresDatabase(adminUrl)
+  yield* progress(`merge bench on ${url}`)
+  console.log(`\n${yield* MergeBench.run(url, progress)}`)
+})
+
+// The HTTP comparison, the search figures, then the merge figures; `--search` and `--merge` run only theirs, `--skip-search` skips search.
+const selected = args.search
+  ? searchProgram
+  : args.merge
+  ? mergeProgram
+  : Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram)
 
 NodeRuntime.runMain(Effect.scoped(selected))

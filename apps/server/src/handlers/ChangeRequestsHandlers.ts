@@ -2,13 +2,14 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { ChangeRequests, isOutdated } from "@quire/reviews"
+import { ChangeRequests, isOutdated, Merges } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
 export const layer = HttpApiBuilder.group(Api, "changeRequests", Effect.fn(function*(handlers) {
   const changeRequests = yield* ChangeRequests
+  const merges = yield* Merges
   const urls = yield* PublicUrl
 
   const present = Effect.fnUntraced(function*(view: { readonly changeRequest: Parameters<typeof ChangeRequestPresenters.changeRequest>[1]; readonly outdated: boolean }) {
@@ -35,4 +36,8 @@ export const layer = HttpApiBuilder.group(Api, "changeRequests", Effect.fn(funct
       changeRequests.get(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.flatMap(present)))
     .handle("updateChangeRequestById", ({ params, payload }) =>
       changeRequests.update(params.spaceId, params.changeRequestId, payload).pipe(DomainErrors.api, Effect.flatMap(present)))
+    .handle("mergeChangeRequest", ({ params }) =>
+      merges.merge(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.map(ChangeRequestPresenters.mergeResult("merge"))))
+    .handle("updateChangeRequest", ({ params }) =>
+      merges.update(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.map(ChangeRequestPresenters.mergeResult("update"))))
 }))

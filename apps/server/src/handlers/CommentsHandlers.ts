@@ -1,8 +1,7 @@
 /** Handlers of the space comments group. */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, type Schemas } from "@quire/api"
-import { Users } from "@quire/identity"
+import { Api } from "@quire/api"
 import { type CommentScope, type CommentView, Comments, type ReplyView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -11,26 +10,10 @@ import { PublicUrl } from "../PublicUrl.ts"
 
 const spaceScope = (spaceId: string): CommentScope => ({ spaceId, changeRequestId: null })
 
-/** `authors` arrives as one string when the parameter is given once. */
-const authorsOf = (authors: string | ReadonlyArray<string> | undefined) =>
-  authors === undefined ? undefined : typeof authors === "string" ? [authors] : authors
-
 export const layer = HttpApiBuilder.group(Api, "comments", Effect.fn(function*(handlers) {
   const comments = yield* Comments
-  const users = yield* Users
   const urls = yield* PublicUrl
-
-  /** The users the views show, each looked up once; one removed since is shown by id. */
-  const lookup = Effect.fnUntraced(function*(views: ReadonlyArray<CommentView | ReplyView>) {
-    const found = new Map<string, Schemas.User>()
-    yield* Effect.forEach(CommentPresenters.userIds(views), (userId) =>
-      users.get(userId).pipe(
-        Effect.map((user) => found.set(userId, Presenters.user(urls, user))),
-        Effect.catchTag("NotFound", () => Effect.void)
-      ), { discard: true, concurrency: 4 })
-    return (userId: string): Schemas.User =>
-      found.get(userId) ?? { object: "user", id: userId, displayName: "Unknown user", urls: { location: urls.api(`/users/${userId}`) } }
-  })
+  const lookup = yield* CommentPresenters.userLookup
 
   const presentComment = (view: CommentView) =>
     Effect.map(lookup([view]), (users) => CommentPresenters.comment(urls, view, users))
@@ -38,7 +21,7 @@ export const layer = HttpApiBuilder.group(Api, "comments", Effect.fn(function*(h
 
   return handlers
     .handle("listCommentsInSpace", ({ params, query }) =>
-      comments.list(spaceScope(params.spaceId), { ...query, authors: authorsOf(query.authors) }).pipe(
+      comments.list(spaceScope(params.spaceId), { ...query, authors: CommentPresenters.authorsOf(query.authors) }).pipe(
         DomainErrors.api,
         Effect.flatMap((page) =>
           Effect.map(lookup(page.items), (users) => Presenters.list(page, (view) => CommentPresenters.comment(urls, view, users)))

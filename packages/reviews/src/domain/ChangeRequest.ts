@@ -29,6 +29,8 @@ export interface ChangeRequest {
   readonly agentTaskId: string | null
   /** Users who edited its content, in the order they first did. */
   readonly contributors: ReadonlyArray<string>
+  /** Its open comments (a counter moved in the same transaction as the comments). */
+  readonly comments: number
 }
 
 /** The statuses a PATCH may move a change request to from each status (`merged` only comes from a merge). */

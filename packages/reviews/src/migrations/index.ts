@@ -3,6 +3,7 @@ import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
 import { m0001_change_requests } from "./0001_change_requests.ts"
 import { m0002_comments } from "./0002_comments.ts"
+import { m0003_change_request_comments } from "./0003_change_request_comments.ts"
 
 export const migrations: {
   readonly table: string
@@ -11,6 +12,7 @@ export const migrations: {
   table: "quire_reviews_migrations",
   migrations: {
     "0001_change_requests": m0001_change_requests,
-    "0002_comments": m0002_comments
+    "0002_comments": m0002_comments,
+    "0003_change_request_comments": m0003_change_request_comments
   }
 }

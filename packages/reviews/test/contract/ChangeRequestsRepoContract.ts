@@ -39,10 +39,21 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         const second = yield* repo.insert(make("cr-n-2", "cr-n-space"))
         const other = yield* repo.insert(make("cr-n-3", "cr-n-other"))
         assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
-        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1 })
+        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0 })
         assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
         assert.isTrue(Option.isNone(yield* repo.findByNumber("cr-n-space", 3)))
         assert.isTrue(Option.isNone(yield* repo.find("cr-n-missing")))
+      }))
+
+    it.effect("counts open comments on the change request, never below zero", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        yield* repo.insert(make("cr-cc-1", "cr-cc-space"))
+        yield* repo.addToComments("cr-cc-1", 2)
+        yield* repo.addToComments("cr-cc-1", -1)
+        assert.strictEqual(some(yield* repo.find("cr-cc-1")).comments, 1)
+        yield* repo.addToComments("cr-cc-1", -5)
+        assert.strictEqual(some(yield* repo.find("cr-cc-1")).comments, 0)
       }))
 
     it.effect("gives concurrent inserts distinct numbers", () =>

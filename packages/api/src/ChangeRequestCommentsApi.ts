@@ -1,0 +1,100 @@
+/**
+ * Comments on a change request and their replies (GitBook's "Change request comments"). The
+ * change request is named by its id or its number; bodies, payloads and rules are those of space
+ * comments, with page targets taken from the change request's current revision.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { changeRequestParams } from "./ChangeRequestsApi.ts"
+import {
+  Comment,
+  CommentListQuery,
+  CommentReply,
+  PostCommentPayload,
+  PostReplyPayload,
+  UpdateCommentPayload,
+  UpdateReplyPayload
+} from "./CommentsApi.ts"
+import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
+
+/** `format` of comment reads: bodies are always answered as markdown. */
+const Format = Schema.optional(Schema.Literals(["document", "markdown"]))
+
+const prefix = "/spaces/:spaceId/change-requests/:changeRequestId/comments"
+const commentParams = { ...changeRequestParams, commentId: EntityId }
+const replyParams = { ...commentParams, commentReplyId: EntityId }
+
+export class ChangeRequestCommentsApi extends HttpApiGroup.make("changeRequestComments")
+  .add(
+    /** The change request's comments, newest first unless `order=asc`. */
+    HttpApiEndpoint.get("listCommentsInChangeRequest", prefix, {
+      params: changeRequestParams,
+      query: CommentListQuery,
+      success: ListOf(Comment),
+      error: ApiErrors.Common
+    }),
+    /** Posts a comment on the change request, optionally on one of its pages. Needs the `comment` permission. */
+    HttpApiEndpoint.post("postCommentInChangeRequest", prefix, {
+      params: changeRequestParams,
+      payload: PostCommentPayload,
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getCommentInChangeRequest", `${prefix}/:commentId`, {
+      params: commentParams,
+      query: { format: Format },
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    /** Edits the body (author only), resolves or reopens, adds or removes the caller's reactions. */
+    HttpApiEndpoint.put("updateCommentInChangeRequest", `${prefix}/:commentId`, {
+      params: commentParams,
+      payload: UpdateCommentPayload,
+      success: Comment,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the comment and its replies (author or space admin); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteCommentInChangeRequest", `${prefix}/:commentId`, {
+      params: commentParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** The comment's replies, oldest first. */
+    HttpApiEndpoint.get("listCommentRepliesInChangeRequest", `${prefix}/:commentId/replies`, {
+      params: commentParams,
+      query: { ...PageQuery, format: Format },
+      success: ListOf(CommentReply),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.post("postCommentReplyInChangeRequest", `${prefix}/:commentId/replies`, {
+      params: commentParams,
+      query: { format: Format },
+      payload: PostReplyPayload,
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getCommentReplyInChangeRequest", `${prefix}/:commentId/replies/:commentReplyId`, {
+      params: replyParams,
+      query: { format: Format },
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    /** Edits the reply's body (author only) or the caller's reactions. */
+    HttpApiEndpoint.put("updateCommentReplyInChangeRequest", `${prefix}/:commentId/replies/:commentReplyId`, {
+      params: replyParams,
+      payload: UpdateReplyPayload,
+      success: CommentReply,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the reply (author or space admin); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteCommentReplyInChangeRequest", `${prefix}/:commentId/replies/:commentReplyId`, {
+      params: replyParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

@@ -1,0 +1,404 @@
+/**
+ * Three-way merge of two revisions of a space (ours: main, theirs: a change request) against their
+ * common ancestor (base). Pure: the markdown of the documents that both sides changed is passed in.
+ *
+ * Page tree: inserts on either side are kept; a delete applies unless the other side edited the
+ * page or put a page under it (a "delete-edit" conflict); the parent, the metadata fields and the
+ * document merge one by one (the same change on both sides is one change; different changes to
+ * one field conflict); sibling order follows the side that reordered, ours when both did, with the
+ * other side's newcomers placed before their successor. Documents changed on both sides merge
+ * line by line with diff3 (node-diff3); overlapping different edits are a "content" conflict.
+ * Files merge by id like pages (metadata only). Nothing is ever dropped silently: the answer is
+ * either a merged tree or the list of conflicts.
+ */
+import { diff3Merge } from "node-diff3"
+import { documentHash, type FileNode, flattenPages, type PageNode } from "@quire/content"
+
+export type ConflictKind = "content" | "metadata" | "structure" | "delete-edit"
+
+/** One side of a hunk of lines both sides changed differently. */
+export interface ConflictHunk {
+  readonly base: string
+  readonly ours: string
+  readonly theirs: string
+}
+
+export interface MergeConflict {
+  /** The page in conflict (absent for files). */
+  readonly pageId?: string | undefined
+  /** The file in conflict (absent for pages). */
+  readonly fileId?: string | undefined
+  /** The page's path (theirs when it has one, else ours'); a file's name. */
+  readonly path: string
+  readonly kind: ConflictKind
+  /** The field in conflict (metadata and structure conflicts). */
+  readonly field?: string | undefined
+  /** Main's value (JSON for metadata), or `null` when main deleted it. */
+  readonly ours?: string | undefined
+  /** The change request's value (JSON for metadata), or `null` when it deleted it. */
+  readonly theirs?: string | undefined
+  /** Content conflicts: the overlapping hunks, so a person can resolve them. */
+  readonly hunks?: ReadonlyArray<ConflictHunk> | undefined
+}
+
+export interface MergeSide {
+  readonly pages: ReadonlyArray<PageNode>
+  readonly files: ReadonlyArray<FileNode>
+}
+
+export interface MergeInput {
+  readonly base: MergeSide
+  readonly ours: MergeSide
+  readonly theirs: MergeSide
+  /** Markdown by document hash, for at least the hashes `documentsToRead` names. */
+  readonly documents: ReadonlyMap<string, string>
+}
+
+export type MergeResult =
+  | {
+    readonly kind: "merged"
+    readonly pages: ReadonlyArray<PageNode>
+    readonly files: ReadonlyArray<FileNode>
+    /** Markdown of documents the merge made (line merges), by hash. */
+    readonly newDocuments: ReadonlyMap<string, string>
+  }
+  | { readonly kind: "conflicts"; readonly conflicts: ReadonlyArray<MergeConflict> }
+
+interface Entry {
+  readonly page: PageNode
+  readonly parentId: string | null
+  readonly path: string
+}
+
+const rootKey = "\u0000root"
+
+const index = (pages: ReadonlyArray<PageNode>) => {
+  const byId = new Map<string, Entry>()
+  const children = new Map<string, Array<string>>()
+  for (const entry of flattenPages(pages)) {
+    byId.set(entry.page.id, entry)
+    const key = entry.parentId ?? rootKey
+    const list = children.get(key)
+    if (list === undefined) children.set(key, [entry.page.id])
+    else list.push(entry.page.id)
+  }
+  return { byId, children }
+}
+
+type Index = ReturnType<typeof index>
+
+/** Page fields merged one by one (`pages`, `createdAt`, `updatedAt` and `document` are handled apart). */
+const pageFields = [
+  "type",
+  "title",
+  "slug",
+  "emoji",
+  "icon",
+  "description",
+  "hidden",
+  "layout",
+  "cover",
+  "variables",
+  "target",
+  "git"
+] as const satisfies ReadonlyArray<keyof PageNode>
+
+const fileFields = ["name", "contentType", "size", "dimensions", "blob", "git"] as const satisfies ReadonlyArray<keyof FileNode>
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+const show = (value: unknown): string => (value === undefined ? "null" : JSON.stringify(value))
+
+type FieldMerge<A> = { readonly ok: true; readonly value: A } | { readonly ok: false }
+
+/** The classic three-way rule for one value. */
+const mergeValue = <A>(base: A, ours: A, theirs: A): FieldMerge<A> => {
+  if (same(ours, theirs)) return { ok: true, value: ours }
+  if (same(ours, base)) return { ok: true, value: theirs }
+  if (same(theirs, base)) return { ok: true, value: ours }
+  return { ok: false }
+}
+
+/** True when `side` changed anything of the page (content, metadata or place) since `base`. */
+const edited = (base: Entry, side: Entry): boolean =>
+  base.parentId !== side.parentId ||
+  base.page.document !== side.page.document ||
+  pageFields.some((field) => !same(base.page[field], side.page[field]))
+
+const lines = (markdown: string): Array<string> => markdown.split("\n")
+
+/** Line-based diff3 of one document: the merged markdown, or the overlapping hunks. */
+export const mergeText = (
+  base: string,
+  ours: string,
+  theirs: string
+): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk> } => {
+  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), { excludeFalseConflicts: true })
+  const out: Array<string> = []
+  const hunks: Array<ConflictHunk> = []
+  for (const region of regions) {
+    if (region.ok !== undefined) out.push(...region.ok)
+    else if (region.conflict !== undefined) {
+      hunks.push({ base: region.conflict.o.join("\n"), ours: region.conflict.a.join("\n"), theirs: region.conflict.b.join("\n") })
+    }
+  }
+  return hunks.length === 0 ? { ok: true, text: out.join("\n") } : { ok: false, hunks }
+}
+
+/** The documents a merge of these sides reads: those of pages whose document changed on both sides, differently. */
+export const documentsToRead = (base: MergeSide, ours: MergeSide, theirs: MergeSide): ReadonlyArray<string> => {
+  const b = new Map(flattenPages(base.pages).map((e) => [e.page.id, e.page.document]))
+  const t = new Map(flattenPages(theirs.pages).map((e) => [e.page.id, e.page.document]))
+  const hashes = new Set<string>()
+  for (const { page } of flattenPages(ours.pages)) {
+    const baseDoc = b.get(page.id)
+    const theirDoc = t.get(page.id)
+    if (baseDoc === undefined || theirDoc === undefined || page.document === undefined) continue
+    if (page.document !== baseDoc && theirDoc !== baseDoc && page.document !== theirDoc) {
+      hashes.add(baseDoc)
+      hashes.add(page.document)
+      hashes.add(theirDoc)
+    }
+  }
+  return Array.from(hashes)
+}
+
+/**
+ * The merged order of a parent's children: the order of the side that reordered its common
+ * pages (ours when both or neither did), restricted to `members`, with the pages only the other
+ * ordering knows placed before their successor there (at the end when they have none).
+ */
+const mergeOrder = (
+  base: ReadonlyArray<string>,
+  ours: ReadonlyArray<string>,
+  theirs: ReadonlyArray<string>,
+  members: ReadonlySet<string>
+): Array<string> => {
+  const reordered = (side: ReadonlyArray<string>) => {
+    const inSide = new Set(side)
+    const inBase = new Set(base)
+    return !same(base.filter((id) => inSide.has(id)), side.filter((id) => inBase.has(id)))
+  }
+  const [primary, secondary] = reordered(theirs) && !reordered(ours) ? [theirs, ours] : [ours, theirs]
+  const result = primary.filter((id) => members.has(id))
+  const placed = new Set(result)
+  const place = (sequence: ReadonlyArray<string>) => {
+    for (const [i, id] of sequence.entries()) {
+      if (!members.has(id) || placed.has(id)) continue
+      // Before the next page of its ordering that is placed; at the end when none is.
+      let at = result.length
+      for (let j = i + 1; j < sequence.length; j++) {
+        const k = result.indexOf(sequence[j]!)
+        if (k >= 0) {
+          at = k
+          break
+        }
+      }
+      result.splice(at, 0, id)
+      placed.add(id)
+    }
+  }
+  place(secondary)
+  place(base)
+  // Pages moved here from elsewhere that no ordering of this parent lists (cannot happen, but never lose one).
+  for (const id of members) if (!placed.has(id)) result.push(id)
+  return result
+}
+
+const pathOf = (id: string, ...indexes: ReadonlyArray<Index>): string => {
+  for (const i of indexes) {
+    const entry = i.byId.get(id)
+    if (entry !== undefined) return entry.path
+  }
+  return id
+}
+
+/** Merges ours and theirs against base: the merged content, or every conflict. */
+export const threeWayMerge = (input: MergeInput): MergeResult => {
+  const base = index(input.base.pages)
+  const ours = index(input.ours.pages)
+  const theirs = index(input.theirs.pages)
+  const conflicts: Array<MergeConflict> = []
+  const newDocuments = new Map<string, string>()
+  const where = (id: string) => ({ pageId: id, path: pathOf(id, theirs, ours, base) })
+
+  /** Merged page fields (without children) and parent of every surviving page. */
+  const merged = new Map<string, { page: PageNode; parentId: string | null }>()
+  const ids = new Set([...ours.byId.keys(), ...theirs.byId.keys()])
+  const deleted = new Set<string>()
+  for (const id of base.byId.keys()) if (!ids.has(id)) deleted.add(id)
+
+  for (const id of ids) {
+    const b = base.byId.get(id)
+    const o = ours.byId.get(id)
+    const t = theirs.byId.get(id)
+    if (b === undefined) {
+      // New on one side (ids are fresh, so never on both, unless both copied the same page: merge them field by field against nothing).
+      if (o !== undefined && t !== undefined && !same({ ...o.page, pages: [] }, { ...t.page, pages: [] })) {
+        conflicts.push({ ...where(id), kind: "structure", field: "id" })
+        continue
+      }
+      const side = (o ?? t)!
+      merged.set(id, { page: { ...side.page, pages: [] }, parentId: o !== undefined && t !== undefined ? o.parentId : side.parentId })
+      continue
+    }
+    if (o === undefined || t === undefined) {
+      const kept = (o ?? t)!
+      if (edited(b, kept)) {
+        conflicts.push({
+          ...where(id),
+          kind: "delete-edit",
+          ours: o === undefined ? "null" : "edited",
+          theirs: t === undefined ? "null" : "edited"
+        })
+      }
+      deleted.add(id)
+      continue
+    }
+    const page: Record<string, unknown> = { ...o.page, pages: [] }
+    let clean = true
+    for (const field of pageFields) {
+      const r = mergeValue(b.page[field], o.page[field], t.page[field])
+      if (r.ok) {
+        if (r.value === undefined) delete page[field]
+        else page[field] = r.value
+      } else {
+        clean = false
+        conflicts.push({ ...where(id), kind: "metadata", field, ours: show(o.page[field]), theirs: show(t.page[field]) })
+      }
+    }
+    const parent = mergeValue(b.parentId, o.parentId, t.parentId)
+    if (!parent.ok) {
+      clean = false
+      conflicts.push({ ...where(id), kind: "structure", field: "parent", ours: show(o.parentId), theirs: show(t.parentId) })
+    }
+    const document = mergeValue(b.page.document, o.page.document, t.page.document)
+    if (document.ok) {
+      if (document.value === undefined) delete page.document
+      else page.document = document.value
+    } else if (b.page.document !== undefined && o.page.document !== undefined && t.page.document !== undefined) {
+      const text = (hash: string) => input.documents.get(hash)
+      const [bt, ot, tt] = [text(b.page.document), text(o.page.document), text(t.page.document)]
+      if (bt === undefined || ot === undefined || tt === undefined) {
+        throw new Error(`threeWayMerge: the markdown of page ${id}'s documents was not given`)
+      }
+      const r = mergeText(bt, ot, tt)
+      if (r.ok) {
+        const hash = documentHash(r.text)
+        newDocuments.set(hash, r.text)
+        page.document = hash
+      } else {
+        clean = false
+        conflicts.push({ ...where(id), kind: "content", field: "document", hunks: r.hunks })
+      }
+    } else {
+      clean = false
+      conflicts.push({ ...where(id), kind: "content", field: "document", ours: show(o.page.document), theirs: show(t.page.document) })
+    }
+    page.updatedAt = o.page.updatedAt > t.page.updatedAt ? o.page.updatedAt : t.page.updatedAt
+    if (clean && parent.ok) merged.set(id, { page: page as unknown as PageNode, parentId: parent.value })
+    else merged.set(id, { page: page as unknown as PageNode, parentId: o.parentId })
+  }
+
+  // A surviving page under a deleted one: the delete would take it along.
+  for (const [id, { parentId }] of merged) {
+    if (parentId !== null && deleted.has(parentId)) {
+      conflicts.push({ ...where(parentId), kind: "delete-edit", field: "pages", theirs: id, ours: "null" })
+    }
+  }
+  // Moves that, together, make a page its own ancestor.
+  for (const id of merged.keys()) {
+    const seen = new Set<string>([id])
+    let up = merged.get(id)?.parentId ?? null
+    while (up !== null) {
+      if (seen.has(up)) {
+        if (up === id) conflicts.push({ ...where(id), kind: "structure", field: "parent" })
+        break
+      }
+      seen.add(up)
+      up = merged.get(up)?.parentId ?? null
+    }
+  }
+
+  const files = mergeFiles(input.base.files, input.ours.files, input.theirs.files, conflicts)
+  if (conflicts.length > 0) return { kind: "conflicts", conflicts: dedupe(conflicts) }
+
+  // The tree, parent by parent.
+  const membersOf = new Map<string, Set<string>>()
+  for (const [id, { parentId }] of merged) {
+    const key = parentId ?? rootKey
+    const set = membersOf.get(key)
+    if (set === undefined) membersOf.set(key, new Set([id]))
+    else set.add(id)
+  }
+  const build = (key: string): ReadonlyArray<PageNode> => {
+    const members = membersOf.get(key)
+    if (members === undefined) return []
+    const order = mergeOrder(base.children.get(key) ?? [], ours.children.get(key) ?? [], theirs.children.get(key) ?? [], members)
+    const slugs = new Map<string, string>()
+    return order.map((id) => {
+      const node = merged.get(id)!.page
+      const other = slugs.get(node.slug)
+      if (other !== undefined) conflicts.push({ ...where(id), kind: "structure", field: "slug", ours: other, theirs: id })
+      slugs.set(node.slug, id)
+      return { ...node, pages: build(id) }
+    })
+  }
+  const pages = build(rootKey)
+  if (conflicts.length > 0) return { kind: "conflicts", conflicts: dedupe(conflicts) }
+  return { kind: "merged", pages, files, newDocuments }
+}
+
+const dedupe = (conflicts: ReadonlyArray<MergeConflict>): ReadonlyArray<MergeConflict> => {
+  const seen = new Set<string>()
+  return conflicts.filter((c) => {
+    const key = JSON.stringify([c.pageId, c.fileId, c.kind, c.field, c.theirs])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+const mergeFiles = (
+  base: ReadonlyArray<FileNode>,
+  ours: ReadonlyArray<FileNode>,
+  theirs: ReadonlyArray<FileNode>,
+  conflicts: Array<MergeConflict>
+): ReadonlyArray<FileNode> => {
+  const b = new Map(base.map((f) => [f.id, f]))
+  const o = new Map(ours.map((f) => [f.id, f]))
+  const t = new Map(theirs.map((f) => [f.id, f]))
+  const result = new Map<string, FileNode>()
+  for (const id of new Set([...o.keys(), ...t.keys()])) {
+    const bf = b.get(id)
+    const of = o.get(id)
+    const tf = t.get(id)
+    if (bf === undefined) {
+      result.set(id, (of ?? tf)!)
+      continue
+    }
+    if (of === undefined || tf === undefined) {
+      const kept = (of ?? tf)!
+      if (!same(kept, bf)) {
+        conflicts.push({
+          fileId: id,
+          path: kept.name,
+          kind: "delete-edit",
+          ours: of === undefined ? "null" : "edited",
+          theirs: tf === undefined ? "null" : "edited"
+        })
+      }
+      continue
+    }
+    const file: Record<string, unknown> = { ...of }
+    for (const field of fileFields) {
+      const r = mergeValue(bf[field], of[field], tf[field])
+      if (!r.ok) conflicts.push({ fileId: id, path: tf.name, kind: "metadata", field, ours: show(of[field]), theirs: show(tf[field]) })
+      else if (r.value === undefined) delete file[field]
+      else file[field] = r.value
+    }
+    result.set(id, file as unknown as FileNode)
+  }
+  const order = mergeOrder(base.map((f) => f.id), ours.map((f) => f.id), theirs.map((f) => f.id), new Set(result.keys()))
+  return order.map((id) => result.get(id)!)
+}
