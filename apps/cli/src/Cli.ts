@@ -7,6 +7,7 @@ import { CliError, CliOutput, Command } from "effect/cli"
 import { FetchHttpClient } from "effect/http"
 import packageJson from "../package.json" with { type: "json" }
 import {
+  ChangeRequestsCommands,
   CollectionsCommands,
   DbCommands,
   MembersCommands,
@@ -36,6 +37,7 @@ export const quire = Command.make("quire").pipe(
     SpacesCommands.spaces,
     CollectionsCommands.collections,
     SearchCommands.search,
+    ChangeRequestsCommands.cr,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.
@@ -44,7 +46,8 @@ export const quire = Command.make("quire").pipe(
     { command: "QUIRE_TOKEN=... quire orgs list", description: "List your organizations" },
     { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" },
     { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" },
-    { command: "quire search ORG_ID \"incident response\"", description: "Search the content of an organization" }
+    { command: "quire search ORG_ID \"incident response\"", description: "Search the content of an organization" },
+    { command: "quire cr apply SPACE_ID 3 guide.md --page PAGE_ID", description: "Edit a page in change request #3" }
   ])
 )
 

@@ -1,3 +1,4 @@
+export * as ChangeRequestsCommands from "./ChangeRequestsCommands.ts"
 export * as CollectionsCommands from "./CollectionsCommands.ts"
 export * as DbCommands from "./DbCommands.ts"
 export * as MembersCommands from "./MembersCommands.ts"

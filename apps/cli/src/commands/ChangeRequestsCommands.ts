@@ -1,0 +1,280 @@
+/**
+ * `quire cr`: change requests of a space. Open one, apply markdown files to it (a page's new
+ * content, or a new page), look at its pages, and merge it into the space's content.
+ */
+import { Effect, FileSystem, Option, Path } from "effect"
+import { Argument, CliError, Command, Flag } from "effect/cli"
+import { type ChangeRequest, ChangeRequestStatus, type MergeConflict, type RevisionPage } from "@quire/api"
+import { CliFailure } from "../Failure.ts"
+import * as Fields from "../Fields.ts"
+import * as GlobalFlags from "../GlobalFlags.ts"
+import * as Output from "../Output.ts"
+import * as Pages from "../Pages.ts"
+import { QuireClient } from "../QuireClient.ts"
+
+const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
+
+const changeRequestId = Argument.String("change-request").pipe(
+  Argument.withDescription("The change request's id, or its number in the space")
+)
+
+const columns: ReadonlyArray<Output.Column<ChangeRequest>> = [
+  { header: "#", value: (cr) => String(cr.number) },
+  { header: "id", value: (cr) => cr.id },
+  { header: "status", value: (cr) => cr.status },
+  { header: "subject", value: (cr) => cr.subject },
+  { header: "author", value: (cr) => cr.createdBy.displayName },
+  { header: "outdated", value: (cr) => Output.yesNo(cr.outdated) },
+  { header: "updated", value: (cr) => Output.when(cr.updatedAt) }
+]
+
+const showChangeRequest = (cr: ChangeRequest) =>
+  Output.details([
+    ["id", cr.id],
+    ["number", String(cr.number)],
+    ["subject", cr.subject],
+    ["status", cr.status],
+    ["space", cr.space],
+    ["author", cr.createdBy.displayName],
+    ["revision", cr.revision],
+    ["merged revision", cr.revisionMerged],
+    ["outdated", Output.yesNo(cr.outdated)],
+    ["comments", String(cr.comments)],
+    ["created", Output.when(cr.createdAt)],
+    ["updated", Output.when(cr.updatedAt)],
+    ["url", cr.urls.app]
+  ])
+
+const list = Command.make(
+  "list",
+  {
+    spaceId,
+    status: Flag.Literals("status", ChangeRequestStatus.literals).pipe(
+      Flag.withDescription("Only the change requests with this status (default: open)"),
+      Flag.optional
+    ),
+    ...Pages.flags
+  },
+  Effect.fn("quire.cr.list")(function*({ limit, pageSize, spaceId, status }) {
+    const client = yield* QuireClient
+    const found = yield* Pages.collect(
+      (query) =>
+        client.changeRequests.listChangeRequestsForSpace({
+          params: { spaceId },
+          query: { ...query, ...Fields.optional("status", status) }
+        }),
+      { limit, pageSize }
+    )
+    const which = Option.getOrElse(status, () => "open")
+    yield* Output.printList(found, columns, `No ${which} change requests (quire cr open SPACE_ID --subject "...").`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("List the change requests of a space, newest first (open ones unless --status)"),
+  Command.withAlias("ls"),
+  Command.withExamples([{ command: "quire cr list SPACE_ID --status merged" }])
+)
+
+const get = Command.make(
+  "get",
+  { spaceId, changeRequestId },
+  Effect.fn("quire.cr.get")(function*({ changeRequestId, spaceId }) {
+    const client = yield* QuireClient
+    const cr = yield* client.changeRequests.getChangeRequestById({ params: { spaceId, changeRequestId } })
+    yield* Output.print(cr, showChangeRequest)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Show a change request")
+)
+
+const open = Command.make(
+  "open",
+  {
+    spaceId,
+    subject: Flag.String("subject").pipe(Flag.withDescription("What the change request is about"), Flag.optional)
+  },
+  Effect.fn("quire.cr.open")(function*({ spaceId, subject }) {
+    const client = yield* QuireClient
+    const created = yield* client.changeRequests.createChangeRequest({
+      params: { spaceId },
+      payload: Fields.optional("subject", subject)
+    })
+    const cr = created.status === "draft"
+      ? yield* client.changeRequests.updateChangeRequestById({
+        params: { spaceId, changeRequestId: created.id },
+        payload: { status: "open" }
+      })
+      : created
+    yield* Output.print(cr, showChangeRequest)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Open a change request on the space's current content"),
+  Command.withExamples([{ command: "quire cr open SPACE_ID --subject \"Rewrite the quickstart\"" }])
+)
+
+/** The first `# heading` of a markdown text. */
+const heading = (markdown: string) => /^#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1]
+
+const apply = Command.make(
+  "apply",
+  {
+    spaceId,
+    changeRequestId,
+    file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("A markdown file")),
+    page: Flag.String("page").pipe(
+      Flag.withDescription("Replace the content of this page (its id) with the file"),
+      Flag.optional
+    ),
+    into: Flag.String("into").pipe(
+      Flag.withDescription("Insert the new page under this page (its id; default: at the top level)"),
+      Flag.optional
+    ),
+    title: Flag.String("title").pipe(
+      Flag.withDescription("The page's title (new pages default to the file's first heading, else its name)"),
+      Flag.optional
+    )
+  },
+  Effect.fn("quire.cr.apply")(function*({ changeRequestId, file, into, page, spaceId, title }) {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const markdown = yield* fs.readFileString(file)
+    const document = { markdown }
+    const change = Option.isSome(page)
+      ? { operation: "update_page" as const, page: page.value, ...Fields.optional("title", title), document }
+      : {
+        operation: "insert_page" as const,
+        title: Option.getOrElse(title, () => heading(markdown) ?? path.basename(file, path.extname(file))),
+        ...Fields.optional("into", into),
+        document
+      }
+    const client = yield* QuireClient
+    const cr = yield* client.changeRequestContent.updateChangeRequestContent({
+      params: { spaceId, changeRequestId },
+      payload: { changes: [change] }
+    })
+    const what = Option.isSome(page) ? `Updated page ${page.value}` : `Added page "${change.title ?? ""}"`
+    yield* Output.done(`${what} in change request #${cr.number} (revision ${cr.revision}).`, cr)
+  })
+).pipe(
+  Command.validate(({ into, page }) =>
+    Option.isSome(page) && Option.isSome(into)
+      ? Effect.fail(new CliError.ValidationError({ message: "Pass --page or --into, not both" }))
+      : Effect.void
+  ),
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Apply a markdown file to a change request: a page's new content (--page), else a new page"),
+  Command.withExamples([
+    { command: "quire cr apply SPACE_ID 3 quickstart.md --page PAGE_ID", description: "Replace a page's content" },
+    { command: "quire cr apply SPACE_ID 3 faq.md --into PARENT_ID --title FAQ", description: "Add a page" }
+  ])
+)
+
+interface PageRow {
+  readonly depth: number
+  readonly page: RevisionPage
+}
+
+const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<PageRow> =>
+  pages.flatMap((page) => [{ depth, page }, ...flatten(page.pages ?? [], depth + 1)])
+
+const pageColumns: ReadonlyArray<Output.Column<PageRow>> = [
+  { header: "path", value: ({ page }) => page.path },
+  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}` },
+  { header: "kind", value: ({ page }) => page.kind },
+  { header: "id", value: ({ page }) => page.id }
+]
+
+const pages = Command.make(
+  "pages",
+  { spaceId, changeRequestId },
+  Effect.fn("quire.cr.pages")(function*({ changeRequestId, spaceId }) {
+    const client = yield* QuireClient
+    const tree = yield* client.changeRequestContent.listPagesInChangeRequest({
+      params: { spaceId, changeRequestId },
+      query: {}
+    })
+    yield* Output.print(tree, ({ pages }) =>
+      pages.length === 0 ? "No pages in this change request." : Output.table(pageColumns, flatten(pages)))
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("The page tree of a change request: path, title, kind and id")
+)
+
+const conflictColumns: ReadonlyArray<Output.Column<typeof MergeConflict.Type>> = [
+  { header: "path", value: (conflict) => conflict.path },
+  { header: "kind", value: (conflict) => conflict.kind },
+  { header: "field", value: (conflict) => conflict.field ?? "" }
+]
+
+/** Prints a merge's or an update's answer; conflicts are printed, then fail the command (exit status 1). */
+const settle = Effect.fnUntraced(function*(
+  answer: { readonly revision: string; readonly result: string; readonly conflicts?: ReadonlyArray<typeof MergeConflict.Type> },
+  success: string,
+  conflicts: string
+) {
+  if (answer.result !== "conflicts") return yield* Output.done(success, answer)
+  const json = yield* GlobalFlags.Json
+  yield* Output.print(answer, (answer) => Output.table(conflictColumns, answer.conflicts ?? []))
+  return yield* new CliFailure({
+    message: json ? conflicts : `${conflicts} (${answer.conflicts?.length ?? 0} above)`
+  })
+})
+
+const merge = Command.make(
+  "merge",
+  { spaceId, changeRequestId },
+  Effect.fn("quire.cr.merge")(function*({ changeRequestId, spaceId }) {
+    const client = yield* QuireClient
+    const answer = yield* client.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId } })
+    yield* settle(
+      answer,
+      `Merged change request ${changeRequestId}: the space is at revision ${answer.revision}.`,
+      "Not merged: the change request conflicts with the space's content; resolve the conflicts (quire cr apply) and merge again"
+    )
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Merge a change request into the space's content; on conflicts, list them and change nothing")
+)
+
+const update = Command.make(
+  "update",
+  { spaceId, changeRequestId },
+  Effect.fn("quire.cr.update")(function*({ changeRequestId, spaceId }) {
+    const client = yield* QuireClient
+    const answer = yield* client.changeRequests.updateChangeRequest({ params: { spaceId, changeRequestId } })
+    yield* settle(
+      answer,
+      `Updated change request ${changeRequestId} with the space's content: it is at revision ${answer.revision}.`,
+      "Not updated: the space's content conflicts with the change request; resolve the conflicts (quire cr apply) and update again"
+    )
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Bring the space's current content into a change request; on conflicts, list them and change nothing")
+)
+
+const archive = Command.make(
+  "archive",
+  { spaceId, changeRequestId },
+  Effect.fn("quire.cr.archive")(function*({ changeRequestId, spaceId }) {
+    const client = yield* QuireClient
+    const cr = yield* client.changeRequests.updateChangeRequestById({
+      params: { spaceId, changeRequestId },
+      payload: { status: "archived" }
+    })
+    yield* Output.print(cr, showChangeRequest)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Archive a change request (close it without merging)")
+)
+
+/** `quire cr ...` */
+export const cr = Command.make("cr").pipe(
+  Command.withDescription("Change requests of a space: open, edit with markdown files, merge"),
+  Command.withSubcommands([list, get, open, apply, pages, merge, update, archive])
+)
