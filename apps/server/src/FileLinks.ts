@@ -20,6 +20,12 @@ export interface FileLink {
   readonly expires: number
 }
 
+/**
+ * What a link is signed for: a space file, or any blob served under a name and content type (a
+ * rendered PDF); `id` names what the blob is (a file id, or e.g. `change-request-pdf:<id>`).
+ */
+export type SignedBlob = Pick<FileNode, "id" | "blob" | "contentType" | "name">
+
 const hour = 3600
 
 /** The path of the download route; the token follows. */
@@ -61,8 +67,8 @@ export const verify = (key: Buffer, token: string, nowSeconds: number): Option.O
 export const deriveKey = (secret: string): Buffer => createHmac("sha256", secret).update("quire/file-links/v1").digest()
 
 export class FileLinks extends Context.Service<FileLinks, {
-  /** A function that signs download URLs, valid for at least an hour from now. */
-  readonly signer: Effect.Effect<(spaceId: string, file: FileNode) => string>
+  /** A function that signs download URLs of a space's files (or other blobs), valid for at least an hour from now. */
+  readonly signer: Effect.Effect<(spaceId: string, file: SignedBlob) => string>
   /** The link a token grants; none when forged, altered or expired. */
   readonly verify: (token: string) => Effect.Effect<Option.Option<FileLink>>
 }>()("@quire/server/FileLinks") {

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Timestamp, User } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Timestamp, Url, User } from "./Schemas.ts"
 
 export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
 
@@ -107,6 +107,16 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       params: changeRequestParams,
       success: mergeResult("update"),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /**
+     * The change request's content as a PDF: `{url}`, a signed download link of the file. `page`
+     * restricts it to that page and its subpages; `only` to that page alone.
+     */
+    HttpApiEndpoint.get("getChangeRequestPDF", "/spaces/:spaceId/change-requests/:changeRequestId/pdf", {
+      params: changeRequestParams,
+      query: { page: Schema.optional(EntityId), only: Schema.optional(Schema.Boolean) },
+      success: Schema.Struct({ url: Url }),
+      error: ApiErrors.Common
     })
   )
   .middleware(Authentication)

@@ -12,6 +12,7 @@ import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import {
   Access,
+  BlobStore,
   checkTree,
   ContentAccess,
   type FileNode,
@@ -25,6 +26,7 @@ import {
 } from "@quire/content"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import * as Pdf from "./Pdf.ts"
 import { type ChangeRequest, type ChangeRequestStatus, countersOf, permittedTransitions } from "./domain/ChangeRequest.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -112,6 +114,30 @@ export interface ChangeRequestsShape {
   readonly file: (spaceId: string, ref: string, fileId: string) => Effect.Effect<FileNode, Errors.NotFound, Actor.Actor>
   /** Imports a website as pages after the change request's pages. */
   readonly importWebsite: (spaceId: string, ref: string, url: string) => Effect.Effect<ChangeRequestImport, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /**
+   * The change request's content as a PDF: every page in tree order, or only `page` and its
+   * subpages (only `page` itself with `only`), stored in the BlobStore. NotFound for an unknown page.
+   */
+  readonly pdf: (spaceId: string, ref: string, options?: PdfOptions) => Effect.Effect<ChangeRequestPdf, Errors.NotFound, Actor.Actor>
+}
+
+export interface PdfOptions {
+  readonly page?: string | undefined
+  readonly only?: boolean | undefined
+}
+
+/** A rendered PDF, stored in the blob store. */
+export interface ChangeRequestPdf {
+  readonly changeRequest: ChangeRequest
+  /** The hash of the PDF's bytes in the BlobStore. */
+  readonly blob: string
+  readonly size: number
+}
+
+/** The id of a file an image URL of the markdown points at: `/files/<id>` (or the bare id or name). */
+const fileOfImage = (files: ReadonlyArray<FileNode>, url: string): FileNode | undefined => {
+  const id = /^\/?files\/([^/?#]+)/.exec(url)?.[1] ?? url
+  return files.find((f) => f.id === id) ?? files.find((f) => f.name === decodeURIComponent(url.replace(/^\.?\//, "")))
 }
 
 class LostRace extends Data.TaggedError("LostRace")<{}> {}
@@ -137,6 +163,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       const spaces = yield* SpacesRepo
       const revisions = yield* RevisionsRepo
       const content = yield* SpaceContent
+      const blobs = yield* BlobStore
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -402,6 +429,38 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         }
       })
 
+      const pdf = Effect.fn("ChangeRequests.pdf")(function*(spaceId: string, ref: string, options: PdfOptions = {}) {
+        const found = yield* contentOf(spaceId, ref)
+        const revision = found.revision
+        const all = flattenPages(revision.pages)
+        let selected = all
+        if (options.page !== undefined) {
+          const root = all.find((p) => p.page.id === options.page)
+          if (root === undefined) return yield* new Errors.NotFound({ resource: "Page", id: options.page })
+          selected = options.only === true ? [root] : flattenPages([root.page])
+        }
+        const pages = yield* Effect.forEach(selected, (entry) =>
+          Effect.gen(function*() {
+            const markdown = entry.page.document === undefined
+              ? ""
+              : (yield* content.pageIn(revision, entry.page.id).pipe(Effect.orDie)).markdown ?? ""
+            return { title: entry.page.title, markdown, depth: entry.path.split("/").length - 1 }
+          }))
+        const cr = found.changeRequest
+        const bytes = yield* Pdf.render({
+          title: found.access.space.title,
+          subtitle: `Change request #${cr.number}${cr.subject === "" ? "" : `: ${cr.subject}`}`,
+          pages,
+          createdAt: revision.createdAt,
+          image: (url) => {
+            const file = fileOfImage(revision.files, url)
+            return file === undefined ? Effect.succeedNone : blobs.get(file.blob)
+          }
+        })
+        // Content-addressed: re-rendering the same content stores nothing new.
+        return { changeRequest: cr, blob: yield* blobs.put(bytes), size: bytes.byteLength }
+      })
+
       return ChangeRequests.of({
         create,
         list,
@@ -412,7 +471,8 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         page,
         files,
         file,
-        importWebsite
+        importWebsite,
+        pdf
       })
     })
   )

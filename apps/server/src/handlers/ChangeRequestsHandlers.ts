@@ -5,12 +5,14 @@ import { Api } from "@quire/api"
 import { ChangeRequests, isOutdated, Merges } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
+import { FileLinks } from "../FileLinks.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 
 export const layer = HttpApiBuilder.group(Api, "changeRequests", Effect.fn(function*(handlers) {
   const changeRequests = yield* ChangeRequests
   const merges = yield* Merges
   const urls = yield* PublicUrl
+  const fileLinks = yield* FileLinks
 
   const present = Effect.fnUntraced(function*(view: { readonly changeRequest: Parameters<typeof ChangeRequestPresenters.changeRequest>[1]; readonly outdated: boolean }) {
     const presenter = yield* ChangeRequestPresenters.presenter
@@ -36,6 +38,20 @@ export const layer = HttpApiBuilder.group(Api, "changeRequests", Effect.fn(funct
       changeRequests.get(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.flatMap(present)))
     .handle("updateChangeRequestById", ({ params, payload }) =>
       changeRequests.update(params.spaceId, params.changeRequestId, payload).pipe(DomainErrors.api, Effect.flatMap(present)))
+    .handle("getChangeRequestPDF", ({ params, query }) =>
+      Effect.gen(function*() {
+        const rendered = yield* changeRequests.pdf(params.spaceId, params.changeRequestId, query).pipe(DomainErrors.api)
+        const sign = yield* fileLinks.signer
+        const cr = rendered.changeRequest
+        return {
+          url: sign(cr.spaceId, {
+            id: `change-request-pdf:${cr.id}`,
+            blob: rendered.blob,
+            contentType: "application/pdf",
+            name: `${cr.number}.pdf`
+          })
+        }
+      }))
     .handle("mergeChangeRequest", ({ params }) =>
       merges.merge(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.map(ChangeRequestPresenters.mergeResult("merge"))))
     .handle("updateChangeRequest", ({ params }) =>

@@ -1,0 +1,368 @@
+/**
+ * Renders pages of markdown to a PDF with pdfkit: a title line, then each page (in the order
+ * given) under its title, its markdown drawn from the remark syntax tree. Images are PNG or JPEG
+ * bytes found by `image`; any other image is replaced by its alt text. The output depends only on
+ * the input (no clock), so rendering the same content twice gives the same bytes.
+ */
+import { Effect, Option } from "effect"
+import type * as Mdast from "mdast"
+import { toString } from "mdast-util-to-string"
+import PDFDocument from "pdfkit"
+import { imageDimensions } from "@quire/content"
+import { parseMarkdown } from "@quire/content/markdown/Markdown"
+
+export interface PdfPage {
+  readonly title: string
+  readonly markdown: string
+  /** 0 for a top-level page: subpages get smaller titles. */
+  readonly depth: number
+}
+
+export interface PdfInput {
+  readonly title: string
+  readonly subtitle?: string | undefined
+  readonly pages: ReadonlyArray<PdfPage>
+  /** The bytes of an image by its URL in the markdown (e.g. `/files/<fileId>`); none when unknown. */
+  readonly image: (url: string) => Effect.Effect<Option.Option<Uint8Array>>
+  /** Recorded as the document's creation date (fixed, so the bytes are reproducible). */
+  readonly createdAt?: Date | undefined
+  /** Uncompressed content streams (tests read the text). */
+  readonly compress?: boolean | undefined
+}
+
+const fonts = {
+  regular: "Helvetica",
+  bold: "Helvetica-Bold",
+  italic: "Helvetica-Oblique",
+  boldItalic: "Helvetica-BoldOblique",
+  mono: "Courier"
+} as const
+
+const headingSizes: Record<number, number> = { 1: 20, 2: 16, 3: 14, 4: 12, 5: 11, 6: 11 }
+const bodySize = 11
+const linkColor = "#1d4ed8"
+const textColor = "#111827"
+const mutedColor = "#4b5563"
+const codeBackground = "#f3f4f6"
+const listIndent = 18
+
+/** An image is drawn when it is a PNG or a JPEG (what pdfkit embeds). */
+const isDrawable = (bytes: Uint8Array): boolean =>
+  (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) ||
+  (bytes[0] === 0xff && bytes[1] === 0xd8)
+
+const isAbsolute = (url: string): boolean => /^(https?:|mailto:)/i.test(url)
+
+interface Run {
+  readonly text: string
+  readonly bold: boolean
+  readonly italic: boolean
+  readonly code: boolean
+  readonly link: string | undefined
+}
+
+interface Style {
+  readonly bold: boolean
+  readonly italic: boolean
+  readonly link: string | undefined
+}
+
+const plain: Style = { bold: false, italic: false, link: undefined }
+
+type Inline = Mdast.PhrasingContent
+
+/** Inline content as runs of one style; images are cut out as their own items. */
+const runsOf = (
+  nodes: ReadonlyArray<Inline>,
+  style: Style,
+  out: Array<Run | Mdast.Image>
+): Array<Run | Mdast.Image> => {
+  for (const node of nodes) {
+    switch (node.type) {
+      case "text":
+        out.push({ text: node.value, ...style, code: false })
+        break
+      case "inlineCode":
+        out.push({ text: node.value, ...style, code: true })
+        break
+      case "strong":
+        runsOf(node.children, { ...style, bold: true }, out)
+        break
+      case "emphasis":
+        runsOf(node.children, { ...style, italic: true }, out)
+        break
+      case "delete":
+        runsOf(node.children, style, out)
+        break
+      case "link":
+        runsOf(node.children, { ...style, link: isAbsolute(node.url) ? node.url : undefined }, out)
+        break
+      case "linkReference":
+        runsOf(node.children, style, out)
+        break
+      case "break":
+        out.push({ text: "\n", ...style, code: false })
+        break
+      case "image":
+        out.push(node)
+        break
+      case "imageReference":
+        if (node.alt) out.push({ text: node.alt, ...style, italic: true, code: false })
+        break
+      case "html":
+        out.push({ text: node.value, ...style, code: true })
+        break
+      default:
+        if ("children" in node && Array.isArray(node.children)) runsOf(node.children as Array<Inline>, style, out)
+        else if ("value" in node && typeof node.value === "string") out.push({ text: node.value, ...style, code: false })
+    }
+  }
+  return out
+}
+
+const fontOf = (run: Run): string =>
+  run.code ? fonts.mono : run.bold ? (run.italic ? fonts.boldItalic : fonts.bold) : run.italic ? fonts.italic : fonts.regular
+
+/** Every image URL of a tree, to fetch before drawing (drawing is synchronous). */
+const imageUrls = (node: Mdast.Nodes, out: Set<string>): Set<string> => {
+  if (node.type === "image") out.add(node.url)
+  if ("children" in node) for (const child of node.children) imageUrls(child, out)
+  return out
+}
+
+class Renderer {
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly images: ReadonlyMap<string, Uint8Array>
+  ) {}
+
+  get left() {
+    return this.doc.page.margins.left
+  }
+
+  get width() {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right
+  }
+
+  get bottom() {
+    return this.doc.page.height - this.doc.page.margins.bottom
+  }
+
+  ensureSpace(height: number) {
+    if (this.doc.y + height > this.bottom) this.doc.addPage()
+  }
+
+  gap(points: number) {
+    this.doc.y += points
+  }
+
+  /** Inline content at `indent`, wrapping within the page; images become blocks of their own. */
+  inline(nodes: ReadonlyArray<Inline>, indent: number, size: number, base: Style = plain, color = textColor) {
+    const items = runsOf(nodes, base, [])
+    let line: Array<Run> = []
+    const flush = () => {
+      const runs = line.filter((run) => run.text.length > 0)
+      line = []
+      if (runs.length === 0) return
+      this.ensureSpace(size * 1.4)
+      const x = this.left + indent
+      runs.forEach((run, i) => {
+        const last = i === runs.length - 1
+        this.doc.font(fontOf(run)).fontSize(run.code ? size * 0.95 : size).fillColor(run.link ? linkColor : color)
+        const options: PDFKit.Mixins.TextOptions = {
+          continued: !last,
+          link: run.link ?? null,
+          underline: run.link !== undefined,
+          lineGap: 2
+        }
+        if (i === 0) this.doc.text(run.text, x, this.doc.y, { ...options, width: this.width - indent })
+        else this.doc.text(run.text, options)
+      })
+      this.doc.fillColor(textColor)
+    }
+    for (const item of items) {
+      if ("type" in item) {
+        flush()
+        this.image(item, indent)
+      } else line.push(item)
+    }
+    flush()
+  }
+
+  image(node: Mdast.Image, indent: number) {
+    const bytes = this.images.get(node.url)
+    const size = bytes === undefined || !isDrawable(bytes) ? undefined : imageDimensions(bytes)
+    if (bytes === undefined || size === undefined || size.width === 0 || size.height === 0) {
+      if (node.alt) this.inline([{ type: "emphasis", children: [{ type: "text", value: `[${node.alt}]` }] }], indent, bodySize, plain, mutedColor)
+      return
+    }
+    const maxWidth = this.width - indent
+    const maxHeight = (this.bottom - this.doc.page.margins.top) * 0.6
+    const scale = Math.min(1, maxWidth / size.width, maxHeight / size.height)
+    const height = size.height * scale
+    this.ensureSpace(height)
+    const y = this.doc.y
+    try {
+      this.doc.image(Buffer.from(bytes), this.left + indent, y, { width: size.width * scale, height })
+      this.doc.y = y + height + 4
+    } catch {
+      // Bytes that look like an image but do not decode: the alt text stands in.
+      this.doc.y = y
+      if (node.alt) this.inline([{ type: "text", value: `[${node.alt}]` }], indent, bodySize, plain, mutedColor)
+    }
+  }
+
+  heading(text: string, size: number, indent = 0) {
+    this.ensureSpace(size * 2.5)
+    this.gap(size * 0.4)
+    this.doc.font(fonts.bold).fontSize(size).fillColor(textColor)
+      .text(text, this.left + indent, this.doc.y, { width: this.width - indent })
+    this.gap(size * 0.3)
+  }
+
+  code(value: string, indent: number) {
+    const size = 9
+    const pad = 6
+    const x = this.left + indent
+    const width = this.width - indent
+    this.doc.font(fonts.mono).fontSize(size)
+    this.gap(2)
+    const lines = value.replace(/\t/g, "  ").split("\n")
+    lines.forEach((text, i) => {
+      const line = text.length === 0 ? " " : text
+      const height = this.doc.heightOfString(line, { width: width - 2 * pad })
+      const top = i === 0 ? pad : 0
+      const bottom = i === lines.length - 1 ? pad : 0
+      this.ensureSpace(height + top + bottom)
+      const y = this.doc.y
+      this.doc.rect(x, y, width, height + top + bottom).fill(codeBackground)
+      this.doc.fillColor(textColor).font(fonts.mono).fontSize(size)
+        .text(line, x + pad, y + top, { width: width - 2 * pad })
+      this.doc.y = y + top + height + bottom
+    })
+    this.gap(6)
+  }
+
+  blocks(nodes: ReadonlyArray<Mdast.RootContent>, indent: number) {
+    for (const node of nodes) this.block(node, indent)
+  }
+
+  block(node: Mdast.RootContent, indent: number) {
+    switch (node.type) {
+      case "heading":
+        this.heading(toString(node), headingSizes[node.depth] ?? bodySize, indent)
+        break
+      case "paragraph":
+        this.inline(node.children, indent, bodySize)
+        this.gap(6)
+        break
+      case "code":
+        this.code(node.value, indent)
+        break
+      case "blockquote": {
+        const page = this.doc.page
+        const top = this.doc.y
+        this.blocks(node.children, indent + 14)
+        if (this.doc.page === page) {
+          this.doc.save().rect(this.left + indent + 2, top, 3, Math.max(0, this.doc.y - top - 6)).fill("#d1d5db").restore()
+        }
+        break
+      }
+      case "list":
+        this.list(node, indent)
+        this.gap(4)
+        break
+      case "thematicBreak": {
+        this.ensureSpace(12)
+        const y = this.doc.y + 4
+        this.doc.save().moveTo(this.left + indent, y).lineTo(this.left + this.width, y).lineWidth(0.5).stroke("#9ca3af").restore()
+        this.doc.y = y + 8
+        break
+      }
+      case "table":
+        for (const row of node.children) {
+          const cells: Array<Inline> = []
+          row.children.forEach((cell, i) => {
+            if (i > 0) cells.push({ type: "text", value: "  |  " })
+            cells.push(...cell.children)
+          })
+          this.inline(row === node.children[0] ? [{ type: "strong", children: cells }] : cells, indent, 10)
+        }
+        this.gap(6)
+        break
+      case "html":
+        this.code(node.value, indent)
+        break
+      case "definition":
+      case "footnoteDefinition":
+      case "yaml":
+        break
+      default:
+        if ("children" in node && Array.isArray(node.children)) this.blocks(node.children as Array<Mdast.RootContent>, indent)
+    }
+  }
+
+  list(node: Mdast.List, indent: number) {
+    const start = node.start ?? 1
+    node.children.forEach((item, i) => {
+      const marker = node.ordered ? `${start + i}.` : item.checked === true ? "[x]" : item.checked === false ? "[ ]" : "\u2022"
+      this.ensureSpace(bodySize * 1.4)
+      const y = this.doc.y
+      this.doc.font(fonts.regular).fontSize(bodySize).fillColor(textColor)
+        .text(marker, this.left + indent, y, { width: listIndent, lineBreak: false })
+      this.doc.y = y
+      const [first, ...rest] = item.children
+      if (first?.type === "paragraph") {
+        this.inline(first.children, indent + listIndent, bodySize)
+        this.gap(2)
+        this.blocks(rest, indent + listIndent)
+      } else {
+        this.blocks(item.children, indent + listIndent)
+      }
+    })
+  }
+}
+
+/** The PDF of `input`'s pages. */
+export const render = Effect.fn("Pdf.render")(function*(input: PdfInput) {
+  const trees = input.pages.map((page) => ({ page, tree: parseMarkdown(page.markdown) }))
+  const urls = new Set<string>()
+  for (const { tree } of trees) imageUrls(tree, urls)
+  const images = new Map<string, Uint8Array>()
+  for (const url of urls) {
+    const bytes = yield* input.image(url)
+    if (Option.isSome(bytes)) images.set(url, bytes.value)
+  }
+  return yield* Effect.promise(() =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      const doc = new PDFDocument({
+        size: "A4",
+        margin: 56,
+        compress: input.compress ?? true,
+        info: { Title: input.title, Producer: "Quire", Creator: "Quire", CreationDate: input.createdAt ?? new Date(0) }
+      })
+      const chunks: Array<Buffer> = []
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk))
+      doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
+      doc.on("error", reject)
+      try {
+        const renderer = new Renderer(doc, images)
+        doc.font(fonts.bold).fontSize(26).fillColor(textColor).text(input.title, { width: renderer.width })
+        if (input.subtitle !== undefined) {
+          doc.moveDown(0.5).font(fonts.regular).fontSize(16).fillColor(mutedColor).text(input.subtitle, { width: renderer.width })
+        }
+        for (const { page, tree } of trees) {
+          doc.addPage()
+          renderer.heading(page.title, Math.max(16, 24 - page.depth * 2))
+          // A leading heading that repeats the title is the title (GitBook's markdown export writes it).
+          const [first, ...rest] = tree.children
+          const repeatsTitle = first?.type === "heading" && first.depth === 1 && toString(first).trim() === page.title.trim()
+          renderer.blocks(repeatsTitle ? rest : tree.children, 0)
+        }
+        doc.end()
+      } catch (error) {
+        reject(error)
+      }
+    })
+  )
+})
