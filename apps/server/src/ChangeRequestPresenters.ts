@@ -8,6 +8,17 @@ import type { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
 
+const conflict = (c: MergeConflict) => ({
+  ...(c.pageId === undefined ? {} : { pageId: c.pageId }),
+  ...(c.fileId === undefined ? {} : { fileId: c.fileId }),
+  path: c.path,
+  kind: c.kind,
+  ...(c.field === undefined ? {} : { field: c.field }),
+  ...(c.ours === undefined ? {} : { ours: c.ours }),
+  ...(c.theirs === undefined ? {} : { theirs: c.theirs }),
+  ...(c.hunks === undefined ? {} : { hunks: c.hunks })
+})
+
 export const changeRequest = (
   urls: Urls,
   cr: ChangeRequest,
@@ -29,6 +40,7 @@ export const changeRequest = (
   ...(cr.revisionMerged === null ? {} : { revisionMerged: cr.revisionMerged }),
   comments: cr.comments,
   outdated,
+  ...(cr.conflicts === null || cr.conflicts.length === 0 ? {} : { conflicts: cr.conflicts.map(conflict) }),
   urls: {
     app: urls.app(`/s/${cr.spaceId}/~/changes/${cr.number}`),
     location: urls.api(`/spaces/${cr.spaceId}/change-requests/${cr.id}`)
@@ -54,17 +66,6 @@ export const presenter = Effect.gen(function*() {
   return Effect.fnUntraced(function*(urls: Urls, cr: ChangeRequest, outdated: boolean) {
     return changeRequest(urls, cr, yield* creator(urls, cr.createdBy), outdated)
   })
-})
-
-const conflict = (c: MergeConflict) => ({
-  ...(c.pageId === undefined ? {} : { pageId: c.pageId }),
-  ...(c.fileId === undefined ? {} : { fileId: c.fileId }),
-  path: c.path,
-  kind: c.kind,
-  ...(c.field === undefined ? {} : { field: c.field }),
-  ...(c.ours === undefined ? {} : { ours: c.ours }),
-  ...(c.theirs === undefined ? {} : { theirs: c.theirs }),
-  ...(c.hunks === undefined ? {} : { hunks: c.hunks })
 })
 
 /** The answer of a merge or an update (GitBook's `{revision, result}`, with the conflicts when there are some). */

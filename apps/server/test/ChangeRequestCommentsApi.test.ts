@@ -191,5 +191,21 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(unknown), 400)
         assert.include(errorMessage(unknown), "change request's current revision")
       }))
+
+    it.effect("a member with the comment role comments on a change request but cannot edit its content", () =>
+      Effect.gen(function*() {
+        const { alice, space, members } = yield* spaceWith(["comment"])
+        const bob = members.comment!
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Review me" } })
+        const params = { spaceId: space.id, changeRequestId: cr.id }
+        const posted = yield* bob.api.changeRequestComments.postCommentInChangeRequest({ params, payload: { body: { markdown: "Looks good" } } })
+        assert.strictEqual(posted.body.markdown, "Looks good")
+        const refused = yield* bob.api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "insert_page", title: "Mine", document: { markdown: "Text." } }] }
+        }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(refused), 403)
+        assert.strictEqual((yield* alice.api.changeRequests.getChangeRequestById({ params })).revision, cr.revision)
+      }))
   })
 }

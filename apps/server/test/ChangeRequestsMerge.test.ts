@@ -106,12 +106,18 @@ for (const backend of backends) {
         const update = yield* s.update(b.id)
         assert.deepStrictEqual([update.result, update.revision, update.conflicts?.length], ["conflicts", bBefore.revision, 1])
         assert.strictEqual((yield* s.get(b.id)).revision, bBefore.revision)
+        // The conflicts stay visible on the change request, in the answer's shape, and in its listing.
+        assert.deepStrictEqual((yield* s.get(b.id)).conflicts, refused.conflicts)
+        const listed = yield* setup.alice.api.changeRequests.listChangeRequestsForSpace({ params: { spaceId: setup.space.id }, query: { status: "draft" } })
+        assert.deepStrictEqual(listed.items.find((cr) => cr.id === b.id)?.conflicts, refused.conflicts)
+        assert.isUndefined(listed.items.find((cr) => cr.id === a.id)?.conflicts)
 
         // Resolved: B takes main's line and keeps its own point elsewhere.
         const resolved = `${text("intro", "body (A)", "end")}\n\nB's point.`
         yield* s.edit(b.id, [{ operation: "update_page", page: pageId, document: { markdown: resolved } }])
         const second = yield* s.merge(b.id)
         assert.strictEqual(second.result, "merge")
+        assert.isUndefined((yield* s.get(b.id)).conflicts)
         assert.strictEqual(yield* s.mainMarkdown(pageId), resolved)
         assert.deepStrictEqual((yield* s.main()).pages.map((p) => p.title), ["Page", "Extra"])
         assert.deepStrictEqual(yield* s.counters(), [3, 0, 0])

@@ -50,7 +50,7 @@ export const ChangeRequestContentChange = Schema.Union([
       contentType: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
       /** The bytes, base64-encoded (at most 1 MB decoded). */
       base64: Schema.optionalKey(Schema.String),
-      /** Not supported yet: answers 400. */
+      /** A public http(s) URL Quire fetches the file from (at most 1 MB); private and reserved addresses are refused. */
       url: Schema.optionalKey(Url),
       ref: Schema.optionalKey(Schema.String)
     })).check(Schema.isMinLength(1), Schema.isMaxLength(20))

@@ -9,6 +9,21 @@ export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived",
 
 export const ChangeRequestSubject = Schema.String.check(Schema.isMaxLength(100))
 
+/** A conflict a merge or an update found: what to resolve in the change request before merging again. */
+export const MergeConflict = Schema.Struct({
+  pageId: Schema.optionalKey(Schema.String),
+  fileId: Schema.optionalKey(Schema.String),
+  path: Schema.String,
+  kind: Schema.Literals(["content", "metadata", "structure", "delete-edit"]),
+  field: Schema.optionalKey(Schema.String),
+  /** Main's value (JSON for metadata; `null` when main deleted it). */
+  ours: Schema.optionalKey(Schema.String),
+  /** The change request's value (JSON for metadata; `null` when it deleted it). */
+  theirs: Schema.optionalKey(Schema.String),
+  /** Content conflicts: the overlapping lines of the ancestor, main and the change request. */
+  hunks: Schema.optionalKey(Schema.Array(Schema.Struct({ base: Schema.String, ours: Schema.String, theirs: Schema.String })))
+}).annotate({ identifier: "MergeConflict" })
+
 export const ChangeRequest = Schema.Struct({
   object: Schema.Literal("change-request"),
   id: Schema.String,
@@ -26,24 +41,12 @@ export const ChangeRequest = Schema.Struct({
   revisionMerged: Schema.optionalKey(Schema.String),
   comments: Schema.Number,
   outdated: Schema.Boolean,
+  /** The conflicts its last merge or update found; absent when it had none, or since it changed or merged cleanly. */
+  conflicts: Schema.optionalKey(Schema.Array(MergeConflict)),
   urls: Schema.Struct({ app: Schema.String, location: Schema.String })
 }).annotate({ identifier: "ChangeRequest" })
 export type ChangeRequest = typeof ChangeRequest.Type
 
-/** A conflict a merge or an update found: what to resolve in the change request before merging again. */
-export const MergeConflict = Schema.Struct({
-  pageId: Schema.optionalKey(Schema.String),
-  fileId: Schema.optionalKey(Schema.String),
-  path: Schema.String,
-  kind: Schema.Literals(["content", "metadata", "structure", "delete-edit"]),
-  field: Schema.optionalKey(Schema.String),
-  /** Main's value (JSON for metadata; `null` when main deleted it). */
-  ours: Schema.optionalKey(Schema.String),
-  /** The change request's value (JSON for metadata; `null` when it deleted it). */
-  theirs: Schema.optionalKey(Schema.String),
-  /** Content conflicts: the overlapping lines of the ancestor, main and the change request. */
-  hunks: Schema.optionalKey(Schema.Array(Schema.Struct({ base: Schema.String, ours: Schema.String, theirs: Schema.String })))
-}).annotate({ identifier: "MergeConflict" })
 
 /** GitBook's answer to merge and update, plus the conflicts when there are some. */
 const mergeResult = <R extends string>(result: R) =>

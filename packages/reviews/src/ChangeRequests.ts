@@ -17,6 +17,7 @@ import {
   ContentAccess,
   type FileNode,
   flattenPages,
+  OutboundFetch,
   type Revision,
   type RevisionPage,
   RevisionsRepo,
@@ -70,10 +71,17 @@ export interface FileInput {
   readonly bytes: Uint8Array
 }
 
-/** A change as callers send it (`insert_files` carries bytes; the use case stores them). */
+/** A file of an `insert_files` change to fetch from a URL (through OutboundFetch); `contentType` overrides the response's. */
+export interface UrlFileInput {
+  readonly name: string
+  readonly contentType?: string | undefined
+  readonly url: string
+}
+
+/** A change as callers send it (`insert_files` carries bytes or URLs; the use case fetches and stores them). */
 export type ChangeInput =
   | Exclude<Change, { readonly operation: "insert_files" }>
-  | { readonly operation: "insert_files"; readonly files: ReadonlyArray<FileInput> }
+  | { readonly operation: "insert_files"; readonly files: ReadonlyArray<FileInput | UrlFileInput> }
 
 export interface ContentUpdate extends ChangeRequestView {
   readonly outcomes: ReadonlyArray<Outcome>
@@ -98,6 +106,32 @@ export interface ChangeRequestImport {
 export const maxFileBytes = 1024 * 1024
 /** Changes in one batch. */
 export const maxChanges = 50
+/** The time limit of fetching one file of an `insert_files` change by URL. */
+export const fileFetchTimeout = "20 seconds"
+
+const typesByExtension: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+  txt: "text/plain",
+  md: "text/markdown",
+  csv: "text/csv",
+  json: "application/json",
+  zip: "application/zip",
+  mp4: "video/mp4"
+}
+
+/** A fetched file's content type: the response's (without parameters), else guessed from its name. */
+const contentTypeOf = (header: string, name: string): string => {
+  const fromHeader = header.split(";")[0]!.trim().toLowerCase()
+  if (fromHeader !== "" && fromHeader !== "application/octet-stream") return fromHeader
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase()
+  return (extension === undefined ? undefined : typesByExtension[extension]) ?? (fromHeader === "" ? "application/octet-stream" : fromHeader)
+}
 
 export interface ChangeRequestsShape {
   readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied, Actor.Actor>
@@ -164,6 +198,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       const revisions = yield* RevisionsRepo
       const content = yield* SpaceContent
       const blobs = yield* BlobStore
+      const outbound = yield* OutboundFetch
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -326,6 +361,8 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
               yield* revisions.insert(next, documents)
               if (!(yield* repo.setRevision(cr.id, parent.id, next.id, at))) return yield* new LostRace()
               yield* repo.addContributor(cr.id, actor.userId)
+              // The conflicts of an earlier merge or update were about the content this edit changed.
+              if (cr.conflicts !== null) yield* repo.setConflicts(cr.id, null)
             })).pipe(Effect.as(true), Effect.catchTag("LostRace", () => Effect.succeed(false)))
             if (moved) {
               const updated = yield* repo.find(cr.id)
@@ -351,7 +388,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         yield* Access.ensure(found.access.permissions.edit, "edit this change request's content")
         for (const [index, change] of changes.entries()) {
           if (change.operation !== "insert_files") continue
-          const tooLarge = change.files.find((f) => f.bytes.byteLength > maxFileBytes)
+          const tooLarge = change.files.find((f) => "bytes" in f && f.bytes.byteLength > maxFileBytes)
           if (tooLarge !== undefined) {
             return yield* new Errors.InvalidInput({
               field: `changes[${index}]`,
@@ -359,15 +396,40 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             })
           }
         }
+        // Files by URL are fetched (after the access check) before anything is stored; one that fails refuses the batch.
+        const fetched: Array<ReadonlyArray<FileInput>> = []
+        for (const [index, change] of changes.entries()) {
+          if (change.operation !== "insert_files") {
+            fetched.push([])
+            continue
+          }
+          fetched.push(yield* Effect.forEach(change.files, (f) =>
+            "bytes" in f
+              ? Effect.succeed(f)
+              : outbound.get(f.url, { maxBytes: maxFileBytes, timeout: fileFetchTimeout }).pipe(
+                Effect.map((response): FileInput => ({
+                  name: f.name,
+                  contentType: f.contentType ?? contentTypeOf(response.contentType, f.name),
+                  bytes: response.body
+                })),
+                Effect.mapError((error) =>
+                  new Errors.InvalidInput({
+                    field: `changes[${index}]`,
+                    reason: `insert_files: ${JSON.stringify(f.name)}: cannot fetch ${f.url} (${error.reason}: ${error.message}); ` +
+                      "no change of the batch was applied"
+                  })
+                )
+              ), { concurrency: 4 }))
+        }
         // Bytes are content-addressed: storing them for a batch that is then refused leaves only unreferenced blobs.
         const prepared: Array<Change> = []
         const insertedFiles: Array<FileNode> = []
-        for (const change of changes) {
+        for (const [index, change] of changes.entries()) {
           if (change.operation !== "insert_files") {
             prepared.push(change)
             continue
           }
-          const stored = yield* Effect.forEach(change.files, (f) => content.storeFile(f))
+          const stored = yield* Effect.forEach(fetched[index]!, (f) => content.storeFile(f))
           insertedFiles.push(...stored)
           prepared.push({ operation: "insert_files", files: stored })
         }

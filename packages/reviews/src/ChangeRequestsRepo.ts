@@ -2,9 +2,10 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Pagination } from "@quire/kernel"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+import type { MergeConflict } from "./ThreeWayMerge.ts"
 
-/** A change request before the repository numbers it (it starts without comments). */
-export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments">
+/** A change request before the repository numbers it (it starts without comments or conflicts). */
+export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts">
 
 export interface ChangeRequestQuery {
   readonly spaceId: string
@@ -38,6 +39,8 @@ export interface ChangeRequestsRepoShape {
   readonly addContributor: (id: string, userId: string) => Effect.Effect<void>
   /** Adds `delta` to the change request's count of open comments. */
   readonly addToComments: (id: string, delta: number) => Effect.Effect<void>
+  /** Stores the conflicts a merge or an update found, or clears them (null); none when the change request is gone. */
+  readonly setConflicts: (id: string, conflicts: ReadonlyArray<MergeConflict> | null) => Effect.Effect<Option.Option<ChangeRequest>>
 }
 
 /** Sort key of listings. */
@@ -68,7 +71,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => {
           const number = (numbers.get(input.spaceId) ?? 0) + 1
           numbers.set(input.spaceId, number)
-          const stored: ChangeRequest = { ...input, number, comments: 0 }
+          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null }
           rows.set(stored.id, stored)
           return stored
         }),
@@ -84,7 +87,8 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => Option.isSome(patch(id, (cr) => (cr.revision === expected ? { ...cr, revision: next, updatedAt: at } : undefined)))),
       addContributor: (id, userId) =>
         Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] }))),
-      addToComments: (id, delta) => Effect.sync(() => void patch(id, (cr) => ({ ...cr, comments: Math.max(0, cr.comments + delta) })))
+      addToComments: (id, delta) => Effect.sync(() => void patch(id, (cr) => ({ ...cr, comments: Math.max(0, cr.comments + delta) }))),
+      setConflicts: (id, conflicts) => Effect.sync(() => patch(id, (cr) => ({ ...cr, conflicts })))
     })
   })
 }

@@ -105,17 +105,19 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           if (Option.isNone(moved)) return yield* new Errors.Conflict({ reason: `Change request ${cr.number} changed during the merge; try again` })
           const before = countersOf(cr.status)
           yield* spaces.addToCounters(spaceId, { changeRequestsOpen: -before.changeRequestsOpen, changeRequestsDraft: -before.changeRequestsDraft })
+          if (cr.conflicts !== null) yield* repo.setConflicts(cr.id, null)
           const updated = yield* repo.update(cr.id, { revisionMerged: next.id, updatedAt: at })
           return { result: "merge" as const, revision: next.id, changeRequest: Option.getOrElse(updated, () => moved.value), access: found.access }
         })).pipe(
+          // Kept on the change request (outside the rolled-back transaction) until it changes or merges cleanly.
           Effect.catchTag("Conflicting", (c) =>
-            Effect.succeed({
+            Effect.map(repo.setConflicts(cr.id, c.conflicts), (stored) => ({
               result: "conflicts" as const,
               revision: c.main,
               conflicts: c.conflicts,
-              changeRequest: cr,
+              changeRequest: Option.getOrElse(stored, () => cr),
               access: found.access
-            }))
+            })))
         )
         return outcome satisfies MergeOutcome
       })
@@ -126,12 +128,14 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           const cr = found.changeRequest
           const mainId = found.access.space.revisionId
           if (mainId === cr.revisionMergedAncestor) {
-            return { result: "update" as const, revision: cr.revision, changeRequest: cr, access: found.access } satisfies MergeOutcome
+            const current = cr.conflicts === null ? cr : Option.getOrElse(yield* repo.setConflicts(cr.id, null), () => cr)
+            return { result: "update" as const, revision: cr.revision, changeRequest: current, access: found.access } satisfies MergeOutcome
           }
           const [ours, theirs] = [yield* stored(mainId), yield* stored(cr.revision)]
           const merged = yield* combine(cr, ours, theirs)
           if (merged.kind === "conflicts") {
-            return { result: "conflicts" as const, revision: cr.revision, conflicts: merged.conflicts, changeRequest: cr, access: found.access } satisfies MergeOutcome
+            const current = Option.getOrElse(yield* repo.setConflicts(cr.id, merged.conflicts), () => cr)
+            return { result: "conflicts" as const, revision: cr.revision, conflicts: merged.conflicts, changeRequest: current, access: found.access } satisfies MergeOutcome
           }
           const actor = yield* Actor.Actor
           const at = yield* now
@@ -150,6 +154,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
             yield* revisions.insert(next, merged.newDocuments)
             if (!(yield* repo.setRevision(cr.id, theirs.id, next.id, at))) return yield* new LostRace()
             yield* repo.addContributor(cr.id, actor.userId)
+            if (cr.conflicts !== null) yield* repo.setConflicts(cr.id, null)
             return yield* repo.update(cr.id, { revisionMergedAncestor: ours.id, updatedAt: at })
           })).pipe(Effect.catchTag("LostRace", () => Effect.succeedNone))
           if (Option.isSome(moved)) {

@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import { Pagination } from "@quire/kernel"
 import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+import type { MergeConflict } from "./ThreeWayMerge.ts"
 
 type Row = Record<string, unknown>
 
@@ -24,7 +25,10 @@ const toChangeRequest = (row: Row): ChangeRequest => ({
   revisionMerged: row.revision_merged == null ? null : String(row.revision_merged),
   agentTaskId: row.agent_task_id == null ? null : String(row.agent_task_id),
   contributors: (typeof row.contributors === "string" ? JSON.parse(row.contributors) : row.contributors ?? []) as ReadonlyArray<string>,
-  comments: Number(row.comments ?? 0)
+  comments: Number(row.comments ?? 0),
+  conflicts: row.conflicts == null
+    ? null
+    : (typeof row.conflicts === "string" ? JSON.parse(row.conflicts) : row.conflicts) as ReadonlyArray<MergeConflict>
 })
 
 const one = (rows: ReadonlyArray<Row>) => Option.map(Option.fromNullishOr(rows[0]), toChangeRequest)
@@ -74,7 +78,7 @@ export const layer = Layer.effect(
               INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
               VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
           }
-          return { ...input, number, comments: 0 }
+          return { ...input, number, comments: 0, conflicts: null }
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>
@@ -115,7 +119,11 @@ export const layer = Layer.effect(
         sql`UPDATE reviews_change_requests SET comments = GREATEST(0, comments + ${delta}) WHERE id = ${id}`.pipe(
           Effect.orDie,
           Effect.asVoid
-        )
+        ),
+      setConflicts: (id, conflicts) =>
+        sql`
+          UPDATE reviews_change_requests SET conflicts = ${conflicts === null ? null : JSON.stringify(conflicts)}::jsonb
+          WHERE id = ${id}`.pipe(Effect.orDie, Effect.andThen(find(id)))
     })
   })
 )

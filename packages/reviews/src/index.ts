@@ -5,7 +5,7 @@
 export const packageName = "@quire/reviews"
 
 export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
-export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions } from "./ChangeRequests.ts"
+export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, UrlFileInput } from "./ChangeRequests.ts"
 export * as Pdf from "./Pdf.ts"
 export { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 export * as ChangeSet from "./ChangeSet.ts"

@@ -4,7 +4,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
 import { ContentLinks, pageDocument, type SpaceAccess } from "@quire/content"
 import { Organizations } from "@quire/identity"
-import { type ChangeInput, ChangeRequests } from "@quire/reviews"
+import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -36,10 +36,14 @@ const toChange = (change: ChangeRequestContentChange, index: number): Effect.Eff
     case "delete_page":
       return Effect.succeed(change)
     case "insert_files": {
-      const files = []
+      const files: Array<FileInput | UrlFileInput> = []
       for (const file of change.files) {
-        if (file.url !== undefined) return refuse(`${JSON.stringify(file.name)}: files by url are not supported yet; send base64`)
-        if (file.base64 === undefined) return refuse(`${JSON.stringify(file.name)}: base64 is required`)
+        if (file.url !== undefined && file.base64 !== undefined) return refuse(`${JSON.stringify(file.name)}: set url or base64, not both`)
+        if (file.url !== undefined) {
+          files.push({ name: file.name, contentType: file.contentType, url: file.url })
+          continue
+        }
+        if (file.base64 === undefined) return refuse(`${JSON.stringify(file.name)}: url or base64 is required`)
         if (file.contentType === undefined) return refuse(`${JSON.stringify(file.name)}: contentType is required with base64`)
         if (!base64.test(file.base64)) return refuse(`${JSON.stringify(file.name)}: base64 is not valid base64`)
         files.push({ name: file.name, contentType: file.contentType, bytes: new Uint8Array(Buffer.from(file.base64, "base64")) })

@@ -3,6 +3,7 @@
  * immutable revisions of the space (stored with RevisionsRepo) that starts at the space revision
  * it was created from; `revision` is the head of that chain.
  */
+import type { MergeConflict } from "../ThreeWayMerge.ts"
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged"
 
@@ -31,6 +32,8 @@ export interface ChangeRequest {
   readonly contributors: ReadonlyArray<string>
   /** Its open comments (a counter moved in the same transaction as the comments). */
   readonly comments: number
+  /** The conflicts its last merge or update found; null when it had none, or since it changed or merged cleanly. */
+  readonly conflicts: ReadonlyArray<MergeConflict> | null
 }
 
 /** The statuses a PATCH may move a change request to from each status (`merged` only comes from a merge). */

@@ -4,6 +4,7 @@ import type { SqlClient } from "effect/sql"
 import { m0001_change_requests } from "./0001_change_requests.ts"
 import { m0002_comments } from "./0002_comments.ts"
 import { m0003_change_request_comments } from "./0003_change_request_comments.ts"
+import { m0004_change_request_conflicts } from "./0004_change_request_conflicts.ts"
 
 export const migrations: {
   readonly table: string
@@ -13,6 +14,7 @@ export const migrations: {
   migrations: {
     "0001_change_requests": m0001_change_requests,
     "0002_comments": m0002_comments,
-    "0003_change_request_comments": m0003_change_request_comments
+    "0003_change_request_comments": m0003_change_request_comments,
+    "0004_change_request_conflicts": m0004_change_request_conflicts
   }
 }
