@@ -1,36 +1,8 @@
 /** `insert_files` by URL: fetched through the outbound guard, stored like inline files, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
-import { backends, baseUrl, errorCode, errorMessage, publicUrl, spaceWith } from "./Harness.ts"
+import { backends, download, errorCode, errorMessage, localServer, spaceWith } from "./Harness.ts"
 
-/** A local file server on 127.0.0.1 (which the test servers may fetch). */
-const localFiles = (files: Record<string, { readonly type?: string; readonly body: Uint8Array }>) =>
-  Effect.acquireRelease(
-    Effect.callback<{ readonly origin: string; readonly server: http.Server }>((resume) => {
-      const server = http.createServer((req, res) => {
-        const file = files[req.url ?? "/"]
-        res.writeHead(file === undefined ? 404 : 200, file?.type === undefined ? {} : { "content-type": file.type })
-        res.end(file?.body ?? "not found")
-      })
-      server.listen(0, "127.0.0.1", () =>
-        resume(Effect.succeed({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })))
-    }),
-    ({ server }) =>
-      Effect.callback<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
-
-/** The bytes behind a download URL of the test server. */
-const download = Effect.fnUntraced(function*(url: string) {
-  const base = yield* baseUrl
-  assert.isTrue(url.startsWith(`${publicUrl}/files/`), url)
-  const response = yield* Effect.promise(() => fetch(`${base}${url.slice(publicUrl.length)}`))
-  return { status: response.status, bytes: new Uint8Array(yield* Effect.promise(() => response.arrayBuffer())) }
-})
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 const notes = new TextEncoder().encode("Some notes.")
@@ -40,7 +12,7 @@ for (const backend of backends) {
     it.effect("fetches files by URL into the change request, typed by the response or the name, downloadable", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
-        const site = yield* localFiles({
+        const site = yield* localServer({
           "/diagram": { type: "image/png", body: png },
           "/notes.txt": { body: notes }
         })
@@ -74,7 +46,7 @@ for (const backend of backends) {
     it.effect("a refused or failing URL rejects the whole batch with a 400 naming the change", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
-        const site = yield* localFiles({ "/ok.txt": { type: "text/plain", body: notes } })
+        const site = yield* localServer({ "/ok.txt": { type: "text/plain", body: notes } })
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Files" } })
         const params = { spaceId: space.id, changeRequestId: cr.id }
         const edit = (url: string) =>

@@ -2,6 +2,7 @@
  * Test harness: the real router on a real HTTP server (an ephemeral port), over each storage
  * backend, with typed clients derived from the API contract.
  */
+import { assert } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
@@ -11,6 +12,8 @@ import { Testing } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
 import { mkdtempSync, rmSync } from "node:fs"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Http from "../src/Http.ts"
@@ -131,4 +134,35 @@ export const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.
     payload: { title: "Docs" }
   })
   return { ...organization, space }
+})
+
+/**
+ * A local web server on 127.0.0.1 (which the test servers may fetch) answering `files` by path,
+ * 404 otherwise; closed when the scope closes.
+ */
+export const localServer = (files: Record<string, { readonly type?: string; readonly body: string | Uint8Array }>) =>
+  Effect.acquireRelease(
+    Effect.callback<{ readonly origin: string; readonly server: http.Server }>((resume) => {
+      const server = http.createServer((req, res) => {
+        const file = files[req.url ?? "/"]
+        res.writeHead(file === undefined ? 404 : 200, file?.type === undefined ? {} : { "content-type": file.type })
+        res.end(file?.body ?? "not found")
+      })
+      server.listen(0, "127.0.0.1", () =>
+        resume(Effect.succeed({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })))
+    }),
+    ({ server }) =>
+      Effect.callback<void>((resume) => {
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
+  )
+
+/** A GET of an absolute Quire file URL on the test server (its public URL is not where it listens). */
+export const download = Effect.fnUntraced(function*(url: string) {
+  const base = yield* baseUrl
+  assert.isTrue(url.startsWith(`${publicUrl}/files/`), url)
+  const response = yield* Effect.promise(() => fetch(`${base}${url.slice(publicUrl.length)}`))
+  const bytes = new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))
+  return { status: response.status, headers: response.headers, bytes }
 })

@@ -1,38 +1,13 @@
 /** The space content operations through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import { templates } from "@quire/content"
-import { backends, baseUrl, errorCode, errorMessage, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
+import { backends, download, errorCode, errorMessage, localServer, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 
-/** A local website for the import tests, on 127.0.0.1 (which the test servers may fetch). */
+/** A local website for the import tests: HTML pages by path. */
 const localSite = (pages: Record<string, string>) =>
-  Effect.acquireRelease(
-    Effect.callback<{ readonly origin: string; readonly server: http.Server }>((resume) => {
-      const server = http.createServer((req, res) => {
-        const body = pages[req.url ?? "/"]
-        res.writeHead(body === undefined ? 404 : 200, { "content-type": "text/html; charset=utf-8" })
-        res.end(body ?? "not found")
-      })
-      server.listen(0, "127.0.0.1", () =>
-        resume(Effect.succeed({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })))
-    }),
-    ({ server }) =>
-      Effect.callback<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
+  localServer(Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { type: "text/html; charset=utf-8", body }])))
 
-/** A GET of an absolute Quire URL on the test server (its public URL is not where it listens). */
-const download = Effect.fnUntraced(function*(url: string) {
-  const base = yield* baseUrl
-  assert.isTrue(url.startsWith(`${publicUrl}/files/`), url)
-  const response = yield* Effect.promise(() => fetch(`${base}${url.slice(publicUrl.length)}`))
-  const bytes = new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))
-  return { status: response.status, headers: response.headers, bytes }
-})
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`space content API on ${backend.name}`, (it) => {
