@@ -22,6 +22,7 @@ import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
+import { SpaceViews } from "./SpaceViews.ts"
 
 /** Routes of the API with their handlers; needs the use cases, PublicUrl and Storage. */
 export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }).pipe(
@@ -47,7 +48,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 
 /** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
 export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer).pipe(
-  Layer.provide(FileLinks.layer)
+  Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 
 /**

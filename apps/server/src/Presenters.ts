@@ -20,6 +20,7 @@ import {
   type User
 } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
+import { noCounters, type SpaceCounters } from "@quire/reviews"
 import type { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
@@ -127,8 +128,10 @@ export const samlProvider = (
   }
 }
 
-/** A space as the caller sees it (its `permissions` are the caller's). */
-export const space = (urls: Urls, { permissions, space: s }: SpaceAccess): SpaceResponse => ({
+/** A space as the caller sees it (its `permissions` are the caller's), with its counters among `counters` (zeros when absent). */
+export const space = (urls: Urls, { permissions, space: s }: SpaceAccess, counters: ReadonlyMap<string, SpaceCounters>): SpaceResponse => {
+  const counted = counters.get(s.id) ?? noCounters
+  return {
   object: "space",
   id: s.id,
   title: s.title,
@@ -145,12 +148,13 @@ export const space = (urls: Urls, { permissions, space: s }: SpaceAccess): Space
   ...(s.language === null ? {} : { language: s.language as NonNullable<SpaceResponse["language"]> }),
   revision: s.revisionId,
   defaultLevel: s.defaultLevel,
-  comments: s.counters.comments,
-  changeRequests: s.counters.changeRequests,
-  changeRequestsOpen: s.counters.changeRequestsOpen,
-  changeRequestsDraft: s.counters.changeRequestsDraft,
+  comments: counted.comments,
+  changeRequests: counted.changeRequests,
+  changeRequestsOpen: counted.changeRequestsOpen,
+  changeRequestsDraft: counted.changeRequestsDraft,
   permissions
-})
+  }
+}
 
 /** A collection as the caller sees it. */
 export const collection = (urls: Urls, { collection: c, permissions }: CollectionAccess): CollectionResponse => ({

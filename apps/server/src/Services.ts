@@ -11,8 +11,12 @@ import {
   CommentsRepo,
   Merges,
   migrations as reviewsMigrations,
+  SpaceActivity,
+  SpaceCountersRepo,
+  SpaceRemoval,
   SqlChangeRequestsRepo,
-  SqlCommentsRepo
+  SqlCommentsRepo,
+  SqlSpaceCountersRepo
 } from "@quire/reviews"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
@@ -21,14 +25,22 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
-export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory, CommentsRepo.layerMemory, ChangeRequestsRepo.layerMemory)
+export const layerMemoryRepos = Layer.mergeAll(
+  Identity.layerReposMemory,
+  Content.layerReposMemory,
+  CommentsRepo.layerMemory,
+  ChangeRequestsRepo.layerMemory,
+  SpaceCountersRepo.layerMemory
+)
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Layer.mergeAll(Comments.layer, Merges.layer).pipe(
+  Layer.mergeAll(Comments.layer, Merges.layer, SpaceActivity.layer).pipe(
     Layer.provideMerge(ChangeRequests.layer),
-    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(MembershipsLive.layer)))
+    Layer.provideMerge(
+      SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide([MembershipsLive.layer, SpaceRemoval.layer]))
+    )
   )
 )
 
@@ -40,7 +52,7 @@ export const layerMemory = layerServices.pipe(
 
 /** Every use case over Postgres; migrates the database first. Needs a SqlClient. */
 export const layerSql = layerServices.pipe(
-  Layer.provide([Identity.layerReposSql, Content.layerReposSql, SqlCommentsRepo.layer, SqlChangeRequestsRepo.layer]),
+  Layer.provide([Identity.layerReposSql, Content.layerReposSql, SqlCommentsRepo.layer, SqlChangeRequestsRepo.layer, SqlSpaceCountersRepo.layer]),
   Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
   Layer.provide(Layer.effectDiscard(migrate))
 )

@@ -3,6 +3,7 @@
  * stores them once; stored bytes never change, so any copy of a hash is the right one.
  */
 import { Context, Effect, Layer, Option } from "effect"
+import { MemoryStore } from "@quire/kernel"
 import { createHash, randomBytes } from "node:crypto"
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -22,7 +23,7 @@ export interface BlobStoreShape {
 export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@quire/content/BlobStore") {
   /** Bytes in a map of this process. */
   static readonly layerMemory = Layer.sync(BlobStore, () => {
-    const blobs = new Map<string, Uint8Array>()
+    const blobs = new MemoryStore.TxMap<string, Uint8Array>()
     return BlobStore.of({
       put: (bytes) =>
         Effect.sync(() => {

@@ -1,6 +1,6 @@
 /** Port: collections (nested folders of spaces) of organizations. */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { MemoryStore, Pagination } from "@quire/kernel"
 import type { Collection, DefaultLevel } from "./domain/Space.ts"
 
 export type CollectionPatch = Partial<{
@@ -37,7 +37,7 @@ export const collectionKey = (collection: Collection): Pagination.CursorKey => [
 
 export class CollectionsRepo extends Context.Service<CollectionsRepo, CollectionsRepoShape>()("@quire/content/CollectionsRepo") {
   static readonly layerMemory = Layer.sync(CollectionsRepo, () => {
-    const collections = new Map<string, Collection>()
+    const collections = new MemoryStore.TxMap<string, Collection>()
     return CollectionsRepo.of({
       insert: (collection) => Effect.sync(() => void collections.set(collection.id, collection)),
       find: (collectionId) => Effect.sync(() => Option.fromNullishOr(collections.get(collectionId))),

@@ -5,6 +5,7 @@ import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess } from "./ContentAccess.ts"
 import { ContentLinks } from "./ContentLinks.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { RevisionWriter } from "./RevisionWriter.ts"
 import { Search } from "./Search.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { Spaces } from "./Spaces.ts"
@@ -25,5 +26,7 @@ export const layerReposMemory = Layer.mergeAll(
 /** The content ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer)
 
-/** The use cases (and ContentAccess), over whichever ports and Memberships are provided. */
-export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer).pipe(Layer.provideMerge(ContentAccess.layer))
+/** The use cases (with ContentAccess and the RevisionWriter), over whichever ports and Memberships are provided. */
+export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer, RevisionWriter.layer).pipe(
+  Layer.provideMerge(ContentAccess.layer)
+)

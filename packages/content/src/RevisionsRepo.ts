@@ -1,5 +1,6 @@
 /** Port: immutable revisions and the content-addressed markdown documents they point to. */
 import { Context, Effect, Layer, Option } from "effect"
+import { MemoryStore } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
 
 export interface RevisionsRepoShape {
@@ -14,8 +15,8 @@ export interface RevisionsRepoShape {
 
 export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoShape>()("@quire/content/RevisionsRepo") {
   static readonly layerMemory = Layer.sync(RevisionsRepo, () => {
-    const revisions = new Map<string, Revision>()
-    const documents = new Map<string, string>()
+    const revisions = new MemoryStore.TxMap<string, Revision>()
+    const documents = new MemoryStore.TxMap<string, string>()
     return RevisionsRepo.of({
       insert: (revision, introduced) =>
         Effect.sync(() => {

@@ -4,6 +4,7 @@
  * adapters only store and rank.
  */
 import { Context, Effect, Layer } from "effect"
+import { MemoryStore } from "@quire/kernel"
 
 /** A section of a page as the index stores it. */
 export interface IndexedSection {
@@ -144,17 +145,17 @@ const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>()("@quire/content/SearchIndex") {
   /** Plain word matching (no stemming): every word must appear, title words weigh most. */
   static readonly layerMemory = Layer.sync(SearchIndex, () => {
-    const spaces = new Map<string, Map<string, ReadonlyArray<Row>>>()
+    const spaces = new MemoryStore.TxMap<string, Map<string, ReadonlyArray<Row>>>()
     return SearchIndex.of({
       update: (spaceId, pages, removed) =>
         Effect.sync(() => {
-          const index = spaces.get(spaceId) ?? new Map<string, ReadonlyArray<Row>>()
+          const index = spaces.get(spaceId) ?? new MemoryStore.TxMap<string, ReadonlyArray<Row>>()
           spaces.set(spaceId, index)
           for (const pageId of removed) index.delete(pageId)
           for (const page of pages) index.set(page.pageId, rowsOf(page))
         }),
       copySpace: (fromSpaceId, toSpaceId) =>
-        Effect.sync(() => void spaces.set(toSpaceId, new Map(spaces.get(fromSpaceId) ?? []))),
+        Effect.sync(() => void spaces.set(toSpaceId, new MemoryStore.TxMap(spaces.get(fromSpaceId) ?? []))),
       removeSpace: (spaceId) => Effect.sync(() => void spaces.delete(spaceId)),
       search: (query) =>
         Effect.sync(() => {

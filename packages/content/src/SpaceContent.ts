@@ -1,63 +1,36 @@
 /**
  * Use cases on a space's content: reads of its current revision (the tree of pages, a page with
- * its markdown, the files) and the one write path every feature uses, `commit`, which turns the
- * current revision into a new immutable one. Templates and website imports are commits.
- *
- * Who may do what (decided by Access through ContentAccess): reads need `view` (a caller who may
- * not view gets NotFound); writes need `edit`, and a space whose `editMode` is `locked` refuses
- * them unless the commit is a system write (Git Sync, merges) that says so.
+ * its markdown, the files) and `commit`, which moves the space's main content through the
+ * RevisionWriter. Templates and website imports are commits.
  */
-import { Clock, Context, Data, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Ids, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { BlobStore } from "./BlobStore.ts"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { imageDimensions } from "./domain/ImageSize.ts"
-import {
-  documentHash,
-  type FileNode,
-  flattenPages,
-  type PageNode,
-  type Revision,
-  type RevisionGit,
-  type RevisionType
-} from "./domain/Revision.ts"
+import { documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import type { Space } from "./domain/Space.ts"
 import { OutboundFetch, type OutboundFetchError } from "./importing/OutboundFetch.ts"
 import { importWebsite as fetchWebsite, type ImportWebsiteOptions, type WebsiteImportError } from "./importing/WebsiteImporter.ts"
 import { type JsonDocument, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "./markdown/Links.ts"
-import { maxSlugLength, slugify, uniqueSlug } from "./markdown/Markdown.ts"
+import { slugify, uniqueSlug } from "./markdown/Markdown.ts"
+import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
-import { indexUpdate } from "./Search.ts"
-import { SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 import { type TemplatePage, templates } from "./templates/Templates.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
-/** What a commit's `build` answers: the new revision's content, and the documents it introduces. */
-export interface ContentChange {
-  readonly pages: ReadonlyArray<PageNode>
-  /** Absent: the current revision's files. */
-  readonly files?: ReadonlyArray<FileNode> | undefined
-  /** Absent: the current revision's variables. */
-  readonly variables?: Readonly<Record<string, string>> | undefined
-  /**
-   * The markdown of the documents the new pages point to and the current revision does not, by
-   * `documentHash`. Documents the current revision already has are shared, never written again.
-   */
-  readonly documents?: ReadonlyMap<string, string> | undefined
-  /** Default `edits`. */
-  readonly type?: RevisionType | undefined
-  /** Parents after the current revision (a merge: the change request's head). */
-  readonly otherParents?: ReadonlyArray<string> | undefined
-  readonly git?: RevisionGit | null | undefined
+export interface CommitOptions {
+  /** A write by Quire itself (Git Sync): allowed on a locked space. The caller still needs `edit`. */
+  readonly system?: boolean | undefined
 }
 
-export interface CommitOptions {
-  /** A write by Quire itself (Git Sync, a merge): allowed on a locked space. The caller still needs `edit`. */
-  readonly system?: boolean | undefined
+/** The space's main content as a head of the RevisionWriter, read with the caller's access to the space. */
+export interface MainHead extends HeadState {
+  readonly access: SpaceAccess
 }
 
 /** The current revision of a space, as the caller may see it. */
@@ -134,10 +107,13 @@ export interface SpaceContentShape {
   /** Stores a file's bytes and describes it (a new id); `commit` it to add it to a space. */
   readonly storeFile: (file: NewFile) => Effect.Effect<FileNode>
   /**
-   * The write path: `build` turns the current revision into new content; the result becomes an
-   * immutable revision whose parent is the current one, and the space moves to it only if nobody
-   * moved it meanwhile (compare-and-set). A lost race runs `build` again on the newer revision, a
-   * few times, then fails with Conflict: a concurrent write is never lost.
+   * The space's main content as a head the RevisionWriter moves, for the caller holding
+   * `permission` (default `edit`; a merge needs `merge`).
+   */
+  readonly mainHead: (spaceId: string, permission?: "edit" | "merge") => Head<MainHead, Denied, Actor.Actor>
+  /**
+   * Writes the space's main content through the RevisionWriter: `build` turns the current
+   * revision into new content, and the space moves to it by compare-and-set, retried on a lost race.
    */
   readonly commit: <E = never, R = never>(
     spaceId: string,
@@ -152,57 +128,11 @@ export interface SpaceContentShape {
 
 /** Options of {@link SpaceContent.layerWith}. */
 export interface SpaceContentOptions {
-  /** Attempts of a commit that keeps losing the race before it fails with Conflict (default 5). */
-  readonly commitAttempts?: number
   /** Bounds of website imports. */
   readonly import?: ImportWebsiteOptions
 }
 
-class LostRace extends Data.TaggedError("LostRace")<{}> {}
-
 // Trees ------------------------------------------------------------------------------------------
-
-const documentHashes = (pages: ReadonlyArray<PageNode>): Set<string> => {
-  const hashes = new Set<string>()
-  for (const { page } of flattenPages(pages)) if (page.document !== undefined) hashes.add(page.document)
-  return hashes
-}
-
-const locked = (spaceId: string) =>
-  new Errors.Forbidden({ reason: `Space ${JSON.stringify(spaceId)} is locked: set its editMode to "live" to change its content` })
-
-const invalid = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
-
-/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
-export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
-  const ids = new Set<string>()
-  const walk = (nodes: ReadonlyArray<PageNode>): Effect.Effect<void, Errors.InvalidInput> | undefined => {
-    const slugs = new Set<string>()
-    for (const page of nodes) {
-      if (ids.has(page.id)) return invalid("pages", `page id ${JSON.stringify(page.id)} appears twice`)
-      ids.add(page.id)
-      if (page.slug === "" || page.slug.length > maxSlugLength || page.slug.includes("/")) {
-        return invalid("slug", `${JSON.stringify(page.slug)} is not a valid slug (1 to ${maxSlugLength} characters, no "/")`)
-      }
-      if (slugs.has(page.slug)) return invalid("slug", `two sibling pages have the slug ${JSON.stringify(page.slug)}`)
-      slugs.add(page.slug)
-      if (page.type === "document" && page.document === undefined) {
-        return invalid("pages", `document page ${JSON.stringify(page.id)} has no document`)
-      }
-      const nested = walk(page.pages)
-      if (nested !== undefined) return nested
-    }
-    return undefined
-  }
-  const failed = walk(pages)
-  if (failed !== undefined) return failed
-  const fileIds = new Set<string>()
-  for (const file of files) {
-    if (fileIds.has(file.id)) return invalid("files", `file id ${JSON.stringify(file.id)} appears twice`)
-    fileIds.add(file.id)
-  }
-  return Effect.void
-}
 
 /**
  * Rewrites the relative `.md` links of `markdown` whose first path segment is a top-level slug that
@@ -267,13 +197,11 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         const access = yield* ContentAccess
         const spaces = yield* SpacesRepo
         const revisions = yield* RevisionsRepo
-        const searchIndex = yield* SearchIndex
+        const writer = yield* RevisionWriter
         const blobs = yield* BlobStore
         const fetcher = yield* OutboundFetch
         const ids = yield* Ids.Ids
-        const transactor = yield* Transactor.Transactor
         const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-        const attempts = Math.max(1, options.commitAttempts ?? 5)
 
         const currentOf = (space: Space): Effect.Effect<Revision> =>
           Effect.flatMap(revisions.find(space.revisionId), Option.match({
@@ -365,87 +293,29 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           return stored
         })
 
-        /** The documents to write: those the new tree points to that its parent does not (each must be known). */
-        const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
-          const inherited = documentHashes(parent.pages)
-          const given = change.documents ?? new Map<string, string>()
-          const introduced = new Map<string, string>()
-          const unknown: Array<string> = []
-          for (const hash of documentHashes(change.pages)) {
-            if (inherited.has(hash)) continue
-            const markdown = given.get(hash)
-            if (markdown === undefined) unknown.push(hash)
-            else introduced.set(hash, markdown)
-          }
-          if (unknown.length > 0) {
-            // Documents of other revisions (a duplicated space, a change request) are shared too.
-            const stored = yield* revisions.documents(unknown)
-            const missing = unknown.filter((hash) => !stored.has(hash))
-            if (missing.length > 0) return yield* Effect.die(new Error(`A commit points at unknown documents: ${missing.join(", ")}`))
-          }
-          return introduced
+        const mainHead = (spaceId: string, permission: "edit" | "merge" = "edit"): Head<MainHead, Denied, Actor.Actor> => ({
+          read: Effect.gen(function*() {
+            const spaceAccess = yield* access.space(spaceId)
+            yield* Access.ensure(
+              spaceAccess.permissions[permission],
+              permission === "merge" ? "merge change requests in this space" : "edit this space's content"
+            )
+            return { access: spaceAccess, space: spaceAccess.space, revisionId: spaceAccess.space.revisionId }
+          }),
+          move: (head, next) => spaces.setRevision(head.space.id, head.revisionId, next.id, next.createdAt),
+          main: true,
+          describe: (head) => `space ${JSON.stringify(head.space.id)}`
         })
-
-        const attempt = <E, R>(
-          spaceId: string,
-          build: (current: Revision) => Effect.Effect<ContentChange, E, R>,
-          options: CommitOptions | undefined
-        ) =>
-          Effect.gen(function*() {
-            const { permissions, space } = yield* access.space(spaceId)
-            yield* Access.ensure(permissions.edit, "edit this space's content")
-            if (space.editMode === "locked" && options?.system !== true) {
-              return yield* locked(spaceId)
-            }
-            const parent = yield* currentOf(space)
-            const change = yield* build(parent)
-            const files = change.files ?? parent.files
-            yield* checkTree(change.pages, files)
-            const documents = yield* introducedDocuments(parent, change)
-            const createdAt = yield* now
-            const next: Revision = {
-              id: yield* ids.make,
-              spaceId,
-              parents: [parent.id, ...(change.otherParents ?? [])],
-              type: change.type ?? "edits",
-              pages: change.pages,
-              files,
-              variables: change.variables ?? parent.variables,
-              git: change.git ?? null,
-              createdAt
-            }
-            // Only the pages this commit changed are parsed, before the transaction.
-            const indexing = yield* indexUpdate(revisions, parent, next, documents)
-            yield* transactor.transaction(Effect.gen(function*() {
-              yield* revisions.insert(next, documents)
-              const moved = yield* spaces.setRevision(spaceId, parent.id, next.id, createdAt)
-              // Failing rolls the revision back with the transaction (memory keeps an unreachable one).
-              if (!moved) return yield* new LostRace()
-              yield* searchIndex.update(spaceId, indexing.pages, indexing.removed)
-            }))
-            return next
-          })
 
         const commit = <E = never, R = never>(
           spaceId: string,
           build: (current: Revision) => Effect.Effect<ContentChange, E, R>,
           options?: CommitOptions
         ): Effect.Effect<Revision, E | Denied | Errors.Conflict | Errors.InvalidInput, R | Actor.Actor> =>
-          Effect.gen(function*() {
-            for (let n = 1; ; n++) {
-              const result = yield* attempt(spaceId, build, options).pipe(
-                Effect.map(Option.some),
-                Effect.catchTag("LostRace", () => Effect.succeedNone)
-              )
-              if (Option.isSome(result)) return result.value
-              yield* Effect.annotateCurrentSpan("lostRaces", n)
-              if (n >= attempts) {
-                return yield* new Errors.Conflict({
-                  reason: `The content of space ${JSON.stringify(spaceId)} kept changing during the update; try again`
-                })
-              }
-            }
-          }).pipe(Effect.withSpan("SpaceContent.commit", { attributes: { spaceId } }))
+          writer.write(mainHead(spaceId), build, { system: options?.system }).pipe(
+            Effect.map((written) => written.revision),
+            Effect.withSpan("SpaceContent.commit", { attributes: { spaceId } })
+          )
 
         /** Pages (and their documents) made from template pages, with fresh ids and slugs unique among `taken`. */
         const templatePages = Effect.fnUntraced(function*(
@@ -521,9 +391,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           // Checked before anything is fetched, so that nobody makes Quire fetch for a space they cannot change.
           const { permissions, space } = yield* access.space(spaceId)
           yield* Access.ensure(permissions.edit, "edit this space's content")
-          if (space.editMode === "locked") {
-            return yield* locked(spaceId)
-          }
+          yield* ensureWritable(space)
           const site = yield* fetchSite(url)
           const next = yield* commit(spaceId, site.build)
           return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
@@ -578,6 +446,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           fetchWebsite: fetchSite,
           download,
           storeFile,
+          mainHead,
           commit,
           applyTemplate,
           importWebsite
@@ -585,6 +454,6 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
       })
     )
 
-  /** The use cases with default bounds; needs the content ports, ContentAccess, a BlobStore and OutboundFetch. */
+  /** The use cases with default bounds; needs the content ports, ContentAccess, the RevisionWriter, a BlobStore and OutboundFetch. */
   static readonly layer = SpaceContent.layerWith()
 }

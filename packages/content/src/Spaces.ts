@@ -17,6 +17,7 @@ import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.t
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+import { SpaceDependents } from "./SpaceDependents.ts"
 import { spaceKey, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 import { destination, loadSiblings, visibilityAt, visiblePage, withSuffix } from "./Tree.ts"
 
@@ -97,6 +98,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const collections = yield* CollectionsRepo
       const revisions = yield* RevisionsRepo
       const searchIndex = yield* SearchIndex
+      const dependents = yield* SpaceDependents
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -151,8 +153,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           shareKey: yield* ids.make,
           createdAt,
           updatedAt: createdAt,
-          deletedAt: null,
-          counters: { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }
+          deletedAt: null
         }
         yield* revisions.insert(revision, new Map())
         yield* repo.insert(space)
@@ -298,8 +299,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           shareKey: yield* ids.make,
           createdAt,
           updatedAt: createdAt,
-          deletedAt: null,
-          counters: { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }
+          deletedAt: null
         }
         // The documents are content-addressed and already stored: the new revision only points at them.
         yield* revisions.insert(revision, new Map())
@@ -373,7 +373,13 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
         for (;;) {
           const batch = yield* repo.listDeletedBefore(cutoff, purgeBatch)
           for (const space of batch) {
-            yield* transactor.transaction(Effect.all([revisions.removeForSpace(space.id), searchIndex.removeSpace(space.id), repo.remove(space.id)], { discard: true }))
+            // Everything of the space, in every package, or nothing.
+            yield* transactor.transaction(Effect.all([
+              dependents.removeSpace(space.id),
+              revisions.removeForSpace(space.id),
+              searchIndex.removeSpace(space.id),
+              repo.remove(space.id)
+            ], { discard: true }))
           }
           purged += batch.length
           if (batch.length < purgeBatch) return purged

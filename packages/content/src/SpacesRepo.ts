@@ -1,7 +1,7 @@
 /** Port: spaces of organizations (including those in the trash). */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
-import type { DefaultLevel, EditMode, Space, SpaceCounters, Visibility } from "./domain/Space.ts"
+import { MemoryStore, Pagination } from "@quire/kernel"
+import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
 
 export type SpacePatch = Partial<{
   readonly title: string
@@ -36,8 +36,6 @@ export interface SpacesRepoShape {
   readonly update: (spaceId: string, patch: SpacePatch) => Effect.Effect<Option.Option<Space>>
   /** Points the space at `next` only if it still points at `expected`: false when it moved on. */
   readonly setRevision: (spaceId: string, expected: string, next: string, at: Date) => Effect.Effect<boolean>
-  /** Adds `delta` to counters (never below zero). */
-  readonly addToCounters: (spaceId: string, delta: Partial<SpaceCounters>) => Effect.Effect<void>
   /** Spaces deleted before `before`, for the purge job. */
   readonly listDeletedBefore: (before: Date, limit: number) => Effect.Effect<ReadonlyArray<Space>>
   /** Removes the space row for good (its revisions are removed by RevisionsRepo). */
@@ -47,13 +45,6 @@ export interface SpacesRepoShape {
 /** Sort key of space listings: their order among siblings, then creation, then id. */
 export const spaceKey = (space: Space): Pagination.CursorKey => [space.position, space.createdAt.toISOString(), space.id]
 
-const addCounters = (counters: SpaceCounters, delta: Partial<SpaceCounters>): SpaceCounters => ({
-  comments: Math.max(0, counters.comments + (delta.comments ?? 0)),
-  changeRequests: Math.max(0, counters.changeRequests + (delta.changeRequests ?? 0)),
-  changeRequestsOpen: Math.max(0, counters.changeRequestsOpen + (delta.changeRequestsOpen ?? 0)),
-  changeRequestsDraft: Math.max(0, counters.changeRequestsDraft + (delta.changeRequestsDraft ?? 0))
-})
-
 const matches = (query: SpaceQuery) => (space: Space): boolean =>
   space.organizationId === query.organizationId &&
   (query.parentId === undefined || space.parentId === query.parentId) &&
@@ -61,7 +52,7 @@ const matches = (query: SpaceQuery) => (space: Space): boolean =>
 
 export class SpacesRepo extends Context.Service<SpacesRepo, SpacesRepoShape>()("@quire/content/SpacesRepo") {
   static readonly layerMemory = Layer.sync(SpacesRepo, () => {
-    const spaces = new Map<string, Space>()
+    const spaces = new MemoryStore.TxMap<string, Space>()
     return SpacesRepo.of({
       insert: (space) => Effect.sync(() => void spaces.set(space.id, space)),
       find: (spaceId) => Effect.sync(() => Option.fromNullishOr(spaces.get(spaceId))),
@@ -87,11 +78,6 @@ export class SpacesRepo extends Context.Service<SpacesRepo, SpacesRepoShape>()("
           if (found === undefined || found.revisionId !== expected) return false
           spaces.set(spaceId, { ...found, revisionId: next, updatedAt: at })
           return true
-        }),
-      addToCounters: (spaceId, delta) =>
-        Effect.sync(() => {
-          const found = spaces.get(spaceId)
-          if (found !== undefined) spaces.set(spaceId, { ...found, counters: addCounters(found.counters, delta) })
         }),
       listDeletedBefore: (before, limit) =>
         Effect.sync(() =>

@@ -28,13 +28,7 @@ const toSpace = (row: Row): Space => ({
   shareKey: String(row.share_key),
   createdAt: toDate(row.created_at),
   updatedAt: toDate(row.updated_at),
-  deletedAt: row.deleted_at == null ? null : toDate(row.deleted_at),
-  counters: {
-    comments: Number(row.comments),
-    changeRequests: Number(row.change_requests),
-    changeRequestsOpen: Number(row.change_requests_open),
-    changeRequestsDraft: Number(row.change_requests_draft)
-  }
+  deletedAt: row.deleted_at == null ? null : toDate(row.deleted_at)
 })
 
 export const layer = Layer.effect(
@@ -67,13 +61,10 @@ export const layer = Layer.effect(
       insert: (space) =>
         sql`
           INSERT INTO content_spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level,
-            language, position, revision_id, share_key, created_at, updated_at, deleted_at, comments, change_requests,
-            change_requests_open, change_requests_draft)
+            language, position, revision_id, share_key, created_at, updated_at, deleted_at)
           VALUES (${space.id}, ${space.organizationId}, ${space.parentId}, ${space.title}, ${space.emoji},
             ${space.visibility}, ${space.editMode}, ${space.defaultLevel}, ${space.language}, ${space.position},
-            ${space.revisionId}, ${space.shareKey}, ${space.createdAt}, ${space.updatedAt}, ${space.deletedAt},
-            ${space.counters.comments}, ${space.counters.changeRequests}, ${space.counters.changeRequestsOpen},
-            ${space.counters.changeRequestsDraft})`.pipe(Effect.orDie, Effect.asVoid),
+            ${space.revisionId}, ${space.shareKey}, ${space.createdAt}, ${space.updatedAt}, ${space.deletedAt})`.pipe(Effect.orDie, Effect.asVoid),
       find: (spaceId) =>
         sql<Row>`SELECT * FROM content_spaces WHERE id = ${spaceId}`.pipe(
           Effect.orDie,
@@ -111,14 +102,6 @@ export const layer = Layer.effect(
           UPDATE content_spaces SET revision_id = ${next}, updated_at = ${at}
           WHERE id = ${spaceId} AND revision_id = ${expected}
           RETURNING id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
-      addToCounters: (spaceId, delta) =>
-        sql`
-          UPDATE content_spaces SET
-            comments = GREATEST(0, comments + ${delta.comments ?? 0}),
-            change_requests = GREATEST(0, change_requests + ${delta.changeRequests ?? 0}),
-            change_requests_open = GREATEST(0, change_requests_open + ${delta.changeRequestsOpen ?? 0}),
-            change_requests_draft = GREATEST(0, change_requests_draft + ${delta.changeRequestsDraft ?? 0})
-          WHERE id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
       listDeletedBefore: (before, limit) =>
         sql<Row>`
           SELECT * FROM content_spaces

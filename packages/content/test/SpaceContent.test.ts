@@ -7,7 +7,7 @@ import { Context, Effect, Fiber, Latch, Layer, Option, Result } from "effect"
 import { Actor, Errors, Ids, type Roles, Transactor } from "@quire/kernel"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
-import { Content, Memberships, SpaceContent, Spaces, SpacesRepo } from "../src/index.ts"
+import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "../src/importing/OutboundFetch.ts"
 import { classifyLinks } from "../src/markdown/Links.ts"
@@ -41,13 +41,15 @@ const recordingRevisions = Layer.effect(
   })
 ).pipe(Layer.provide(RevisionsRepo.layerMemory))
 
-const layerWith = (options: Parameters<typeof SpaceContent.layerWith>[0] = {}) =>
-  SpaceContent.layerWith(options).pipe(
+const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {}) =>
+  SpaceContent.layer.pipe(
+    Layer.provideMerge(RevisionWriter.layerWith(options)),
     Layer.provideMerge(Content.layerServices),
     Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),
+      SpaceDependents.layerNone,
       Ids.Ids.layerTest,
       Transactor.Transactor.layerMemory,
       OutboundFetch.layer({ allow: ["127.0.0.1"] })
@@ -192,7 +194,7 @@ describe("SpaceContent.commit", () => {
       const winners = results.filter(Result.isSuccess).map((r) => r.success.id)
       assert.deepStrictEqual([final.revision.id], winners)
       assert.strictEqual(final.revision.pages.length, 1)
-    }).pipe(Effect.provide(layerWith({ commitAttempts: 1 }))))
+    }).pipe(Effect.provide(layerWith({ attempts: 1 }))))
 
   it.effect("refuses writes to a locked space, except system writes, and needs the edit permission", () =>
     Effect.gen(function*() {

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { Actor, Errors, Ids, type Roles, Transactor } from "@quire/kernel"
-import { Collections, Content, Memberships, RevisionsRepo, Spaces, SpacesRepo } from "../src/index.ts"
+import { Collections, Content, Memberships, RevisionsRepo, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import type { Revision } from "../src/domain/Revision.ts"
 
 const org = "org-1"
@@ -38,7 +38,7 @@ const countingMemberships = Layer.effect(
 const layer = Content.layerServices.pipe(
   Layer.provideMerge(Content.layerReposMemory),
   // Sequential ids: records created at the same (test clock) instant are listed in creation order.
-  Layer.provide([countingMemberships, Ids.Ids.layerTest, Transactor.Transactor.layerMemory])
+  Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory])
 )
 
 const as = (userId: string) => Effect.provideService(Actor.Actor, { userId, instanceAdmin: false })

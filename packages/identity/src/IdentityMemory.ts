@@ -1,24 +1,24 @@
 /** The state shared by the in-memory identity adapters, so that they see each other's writes. */
 import { Context, Layer } from "effect"
-import type { Roles } from "@quire/kernel"
+import { MemoryStore, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, Organization, User } from "./domain/Identity.ts"
 
 export interface MemberRow {
   readonly organizationId: string
   readonly userId: string
-  role: Roles.MemberRole | null
+  readonly role: Roles.MemberRole | null
   readonly joinedAt: Date
-  lastSeenAt: Date | null
-  sso: boolean
+  readonly lastSeenAt: Date | null
+  readonly sso: boolean
   readonly disabled: boolean
 }
 
 export interface TeamRow {
   readonly id: string
   readonly organizationId: string
-  title: string
+  readonly title: string
   readonly createdAt: Date
-  readonly members: Map<string, "owner" | "member">
+  readonly members: MemoryStore.TxMap<string, "owner" | "member">
 }
 
 export interface EmailInviteRow {
@@ -30,25 +30,28 @@ export interface EmailInviteRow {
 }
 
 export class IdentityMemory extends Context.Service<IdentityMemory, {
-  readonly users: Map<string, User>
-  readonly tokens: Map<string, ApiToken>
-  readonly organizations: Map<string, Organization>
+  readonly users: MemoryStore.TxMap<string, User>
+  readonly tokens: MemoryStore.TxMap<string, ApiToken>
+  readonly organizations: MemoryStore.TxMap<string, Organization>
   /** Keyed by `${organizationId}/${userId}`. */
-  readonly members: Map<string, MemberRow>
-  readonly teams: Map<string, TeamRow>
-  readonly linkInvites: Map<string, LinkInvite>
-  readonly emailInvites: Array<EmailInviteRow>
+  readonly members: MemoryStore.TxMap<string, MemberRow>
+  readonly teams: MemoryStore.TxMap<string, TeamRow>
+  readonly linkInvites: MemoryStore.TxMap<string, LinkInvite>
+  /** Keyed by {@link emailInviteKey}. */
+  readonly emailInvites: MemoryStore.TxMap<string, EmailInviteRow>
 }>()("@quire/identity/IdentityMemory") {
   static readonly layer = Layer.sync(IdentityMemory, () =>
     IdentityMemory.of({
-      users: new Map(),
-      tokens: new Map(),
-      organizations: new Map(),
-      members: new Map(),
-      teams: new Map(),
-      linkInvites: new Map(),
-      emailInvites: []
+      users: new MemoryStore.TxMap(),
+      tokens: new MemoryStore.TxMap(),
+      organizations: new MemoryStore.TxMap(),
+      members: new MemoryStore.TxMap(),
+      teams: new MemoryStore.TxMap(),
+      linkInvites: new MemoryStore.TxMap(),
+      emailInvites: new MemoryStore.TxMap()
     }))
 }
 
 export const memberKey = (organizationId: string, userId: string): string => `${organizationId}/${userId}`
+
+export const emailInviteKey = (organizationId: string, email: string): string => `${organizationId}/${email}`

@@ -63,10 +63,11 @@ export class MembersRepo extends Context.Service<MembersRepo, MembersRepoShape>(
       })
       const rows = (organizationId: string) =>
         Array.from(store.members.values()).filter((m) => m.organizationId === organizationId)
-      const update = (organizationId: string, userId: string, f: (row: MemberRow) => void) =>
+      const update = (organizationId: string, userId: string, patch: Partial<MemberRow>) =>
         Effect.sync(() => {
-          const row = store.members.get(memberKey(organizationId, userId))
-          if (row !== undefined) f(row)
+          const key = memberKey(organizationId, userId)
+          const row = store.members.get(key)
+          if (row !== undefined) store.members.set(key, { ...row, ...patch })
         })
       return MembersRepo.of({
         find: (organizationId, userId) =>
@@ -89,9 +90,9 @@ export class MembersRepo extends Context.Service<MembersRepo, MembersRepoShape>(
             store.members.set(key, { ...member, lastSeenAt: null, disabled: false })
             return true
           }),
-        setRole: (organizationId, userId, role) => update(organizationId, userId, (row) => void (row.role = role)),
-        setSso: (organizationId, userId, sso) => update(organizationId, userId, (row) => void (row.sso = sso)),
-        touch: (organizationId, userId, at) => update(organizationId, userId, (row) => void (row.lastSeenAt = at)),
+        setRole: (organizationId, userId, role) => update(organizationId, userId, { role }),
+        setSso: (organizationId, userId, sso) => update(organizationId, userId, { sso }),
+        touch: (organizationId, userId, at) => update(organizationId, userId, { lastSeenAt: at }),
         remove: (organizationId, userId) =>
           Effect.sync(() => {
             store.members.delete(memberKey(organizationId, userId))

@@ -2,7 +2,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Pagination, type Roles } from "@quire/kernel"
 import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
-import { IdentityMemory, memberKey } from "./IdentityMemory.ts"
+import { emailInviteKey, IdentityMemory, memberKey } from "./IdentityMemory.ts"
 import type { EmailInviteRow } from "./IdentityMemory.ts"
 
 export interface OrganizationsRepoShape {
@@ -96,20 +96,21 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
           }),
         insertEmailInvite: (invite) =>
           Effect.sync(() => {
-            const at = store.emailInvites.findIndex((i) => i.organizationId === invite.organizationId && i.email === invite.email)
-            if (at >= 0) store.emailInvites.splice(at, 1)
-            store.emailInvites.push(invite)
+            const key = emailInviteKey(invite.organizationId, invite.email)
+            // A renewed invite moves to the end, as a new one.
+            store.emailInvites.delete(key)
+            store.emailInvites.set(key, invite)
           }),
         takeEmailInvites: (email) =>
           Effect.sync(() => {
-            const taken = store.emailInvites.filter((i) => i.email === email)
-            for (const invite of taken) store.emailInvites.splice(store.emailInvites.indexOf(invite), 1)
+            const taken = Array.from(store.emailInvites.values()).filter((i) => i.email === email)
+            for (const invite of taken) store.emailInvites.delete(emailInviteKey(invite.organizationId, invite.email))
             return taken
           }),
         purgeEmailInvites: (before) =>
           Effect.sync(() => {
-            const stale = store.emailInvites.filter((i) => i.createdAt < before)
-            for (const invite of stale) store.emailInvites.splice(store.emailInvites.indexOf(invite), 1)
+            const stale = Array.from(store.emailInvites.values()).filter((i) => i.createdAt < before)
+            for (const invite of stale) store.emailInvites.delete(emailInviteKey(invite.organizationId, invite.email))
             return stale.length
           })
       })

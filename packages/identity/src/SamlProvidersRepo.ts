@@ -1,6 +1,6 @@
 /** Port: SAML providers, scoped to their organization. */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { MemoryStore, Pagination } from "@quire/kernel"
 import type { SamlProvider, SamlProviderPatch } from "./domain/Saml.ts"
 
 export interface SamlProvidersRepoShape {
@@ -21,7 +21,7 @@ export class SamlProvidersRepo extends Context.Service<SamlProvidersRepo, SamlPr
   "@quire/identity/SamlProvidersRepo"
 ) {
   static readonly layerMemory = Layer.sync(SamlProvidersRepo, () => {
-    const providers = new Map<string, SamlProvider>()
+    const providers = new MemoryStore.TxMap<string, SamlProvider>()
     const scoped = (organizationId: string, providerId: string) => {
       const provider = providers.get(providerId)
       return provider?.organizationId === organizationId ? provider : undefined

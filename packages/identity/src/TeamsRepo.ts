@@ -1,6 +1,6 @@
 /** Port: teams of an organization and their members. */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { MemoryStore, Pagination } from "@quire/kernel"
 import type { Team } from "./domain/Identity.ts"
 import { IdentityMemory, type TeamRow } from "./IdentityMemory.ts"
 
@@ -66,7 +66,7 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
       return TeamsRepo.of({
         insert: (team, members) =>
           Effect.sync(() =>
-            void store.teams.set(team.id, { ...team, members: new Map(members.map((m) => [m.userId, m.role])) })
+            void store.teams.set(team.id, { ...team, members: new MemoryStore.TxMap(members.map((m) => [m.userId, m.role])) })
           ),
         find: (organizationId, teamId) =>
           Effect.sync(() => Option.map(Option.fromNullishOr(row(organizationId, teamId)), toTeam)),
@@ -95,7 +95,7 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
         rename: (organizationId, teamId, title) =>
           Effect.sync(() => {
             const team = row(organizationId, teamId)
-            if (team !== undefined) team.title = title
+            if (team !== undefined) store.teams.set(teamId, { ...team, title })
           }),
         remove: (organizationId, teamId) =>
           Effect.sync(() => {

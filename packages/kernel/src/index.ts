@@ -1,6 +1,7 @@
 export * as Actor from "./Actor.ts"
 export * as Errors from "./Errors.ts"
 export * as Ids from "./Ids.ts"
+export * as MemoryStore from "./MemoryStore.ts"
 export * as Pagination from "./Pagination.ts"
 export * as Roles from "./Roles.ts"
 export * as Transactor from "./Transactor.ts"

@@ -8,27 +8,29 @@
  * caller who may not view gets NotFound); creating, patching and editing need `edit`, and a space
  * whose `editMode` is `locked` refuses content edits.
  */
-import { Clock, Context, Data, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import {
   Access,
   BlobStore,
-  checkTree,
+  type ContentChange,
   ContentAccess,
   type FileNode,
   flattenPages,
+  type Head,
+  type HeadState,
   OutboundFetch,
   type Revision,
   type RevisionPage,
-  RevisionsRepo,
+  RevisionWriter,
   SpaceContent,
-  type SpaceAccess,
-  SpacesRepo
+  type SpaceAccess
 } from "@quire/content"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
 import { type ChangeRequest, type ChangeRequestStatus, countersOf, permittedTransitions } from "./domain/ChangeRequest.ts"
+import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -133,7 +135,18 @@ const contentTypeOf = (header: string, name: string): string => {
   return (extension === undefined ? undefined : typesByExtension[extension]) ?? (fromHeader === "" ? "application/octet-stream" : fromHeader)
 }
 
+/** A change request's branch as a head of the RevisionWriter: the change request, read with the caller's access. */
+export interface BranchHead extends HeadState {
+  readonly access: SpaceAccess
+  readonly changeRequest: ChangeRequest
+}
+
 export interface ChangeRequestsShape {
+  /**
+   * The change request's branch as a head the RevisionWriter moves, for a caller who may edit it;
+   * merged and archived change requests refuse (`action` names what was refused: "edited", "updated").
+   */
+  readonly branchHead: (spaceId: string, ref: string, action: string) => Head<BranchHead, Denied | Errors.InvalidInput, Actor.Actor>
   readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied, Actor.Actor>
   readonly list: (spaceId: string, request: ListRequest) => Effect.Effect<ChangeRequestList, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** By id, or by its number in the space. */
@@ -174,10 +187,6 @@ const fileOfImage = (files: ReadonlyArray<FileNode>, url: string): FileNode | un
   return files.find((f) => f.id === id) ?? files.find((f) => f.name === decodeURIComponent(url.replace(/^\.?\//, "")))
 }
 
-class LostRace extends Data.TaggedError("LostRace")<{}> {}
-
-const attempts = 5
-
 /** True when the space's main content moved since the change request was last brought up to date. */
 export const isOutdated = (cr: ChangeRequest, spaceRevision: string): boolean =>
   cr.status !== "merged" && cr.revisionMergedAncestor !== spaceRevision
@@ -194,8 +203,8 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
     Effect.gen(function*() {
       const repo = yield* ChangeRequestsRepo
       const access = yield* ContentAccess
-      const spaces = yield* SpacesRepo
-      const revisions = yield* RevisionsRepo
+      const counters = yield* SpaceCountersRepo
+      const writer = yield* RevisionWriter
       const content = yield* SpaceContent
       const blobs = yield* BlobStore
       const outbound = yield* OutboundFetch
@@ -242,7 +251,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             agentTaskId: input.agentTaskId ?? null,
             contributors: []
           })
-          yield* spaces.addToCounters(spaceId, { changeRequests: 1, ...countersOf(stored.status) })
+          yield* counters.add(spaceId, { changeRequests: 1, ...countersOf(stored.status) })
           return stored
         }))
         return view(spaceAccess, created)
@@ -288,7 +297,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             if (Option.isNone(changed)) return changed
             const before = countersOf(from)
             const after = countersOf(next)
-            yield* spaces.addToCounters(spaceId, {
+            yield* counters.add(spaceId, {
               changeRequestsOpen: after.changeRequestsOpen - before.changeRequestsOpen,
               changeRequestsDraft: after.changeRequestsDraft - before.changeRequestsDraft
             })
@@ -306,73 +315,38 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         return view(found.access, current)
       })
 
-      /**
-       * The write path of a change request's content: `build` turns its head revision into new
-       * content, stored as a revision whose parent is the head; the head moves only if nobody moved
-       * it meanwhile, else `build` runs again on the newer head.
-       */
-      const commitTo = <A>(
-        spaceId: string,
-        ref: string,
-        build: (parent: Revision) => Effect.Effect<{
-          readonly pages: Revision["pages"]
-          readonly files: Revision["files"]
-          readonly documents: ReadonlyMap<string, string>
-          readonly result: A
-        }, Errors.InvalidInput>
-      ) =>
-        Effect.gen(function*() {
-          for (let n = 1; ; n++) {
-            const found = yield* resolve(spaceId, ref)
-            const { permissions, space } = found.access
-            yield* Access.ensure(permissions.edit, "edit this change request's content")
-            if (space.editMode === "locked") {
-              return yield* new Errors.Forbidden({
-                reason: `Space ${JSON.stringify(spaceId)} is locked: set its editMode to "live" to change its content`
-              })
-            }
-            const cr = found.changeRequest
-            if (cr.status === "merged" || cr.status === "archived") {
-              return yield* new Errors.InvalidInput({
-                field: "changeRequestId",
-                reason: `change request ${cr.number} is ${cr.status}; only draft and open change requests can be edited`
-              })
-            }
-            const parent = yield* revisionOf(cr)
-            const change = yield* build(parent)
-            yield* checkTree(change.pages, change.files)
-            const inherited = new Set<string>()
-            for (const { page } of flattenPages(parent.pages)) if (page.document !== undefined) inherited.add(page.document)
-            const documents = new Map(Array.from(change.documents).filter(([hash]) => !inherited.has(hash)))
-            const actor = yield* Actor.Actor
-            const at = yield* now
-            const next: Revision = {
-              id: yield* ids.make,
-              spaceId,
-              parents: [parent.id],
-              type: "edits",
-              pages: change.pages,
-              files: change.files,
-              variables: parent.variables,
-              git: null,
-              createdAt: at
-            }
-            const moved = yield* transactor.transaction(Effect.gen(function*() {
-              yield* revisions.insert(next, documents)
-              if (!(yield* repo.setRevision(cr.id, parent.id, next.id, at))) return yield* new LostRace()
-              yield* repo.addContributor(cr.id, actor.userId)
-              // The conflicts of an earlier merge or update were about the content this edit changed.
-              if (cr.conflicts !== null) yield* repo.setConflicts(cr.id, null)
-            })).pipe(Effect.as(true), Effect.catchTag("LostRace", () => Effect.succeed(false)))
-            if (moved) {
-              const updated = yield* repo.find(cr.id)
-              const changeRequest = Option.getOrElse(updated, () => cr)
-              return { ...view(found.access, changeRequest), revision: next, result: change.result }
-            }
-            if (n >= attempts) {
-              return yield* new Errors.Conflict({ reason: `Change request ${cr.number} kept changing during the update; try again` })
-            }
+      const branchHead = (spaceId: string, ref: string, action: string): Head<BranchHead, Denied | Errors.InvalidInput, Actor.Actor> => ({
+        read: Effect.gen(function*() {
+          const found = yield* resolve(spaceId, ref)
+          yield* Access.ensure(found.access.permissions.edit, `change the content of this change request`)
+          const cr = found.changeRequest
+          if (cr.status === "merged" || cr.status === "archived") {
+            return yield* new Errors.InvalidInput({
+              field: "changeRequestId",
+              reason: `change request ${cr.number} is ${cr.status}; only draft and open change requests can be ${action}`
+            })
           }
+          return { ...found, space: found.access.space, revisionId: cr.revision }
+        }),
+        move: (head, next) => repo.setRevision(head.changeRequest.id, head.revisionId, next.id, next.createdAt),
+        main: false,
+        describe: (head) => `change request ${head.changeRequest.number}`
+      })
+
+      /** Writes a change request's branch through the RevisionWriter; the editor becomes a contributor. */
+      const commitTo = <C extends ContentChange, E, R>(spaceId: string, ref: string, build: (parent: Revision) => Effect.Effect<C, E, R>) =>
+        Effect.gen(function*() {
+          const actor = yield* Actor.Actor
+          const written = yield* writer.write(branchHead(spaceId, ref, "edited"), build, {
+            within: ({ head }) =>
+              Effect.gen(function*() {
+                yield* repo.addContributor(head.changeRequest.id, actor.userId)
+                // The conflicts of an earlier merge or update were about the content this edit changed.
+                if (head.changeRequest.conflicts !== null) yield* repo.setConflicts(head.changeRequest.id, null)
+              })
+          })
+          const changeRequest = Option.getOrElse(yield* repo.find(written.head.changeRequest.id), () => written.head.changeRequest)
+          return { ...view(written.head.access, changeRequest), revision: written.revision, change: written.change }
         })
 
       const updateContent = Effect.fn("ChangeRequests.updateContent")(function*(
@@ -446,9 +420,9 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
                 reason: `${change.operation}: ${applied.value.reason}; no change of the batch was applied`
               })
             }
-            return { ...applied.value, result: applied.value.outcomes }
+            return applied.value
           }))
-        return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.result, insertedFiles }
+        return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.change.outcomes, insertedFiles }
       })
 
       const contentOf = Effect.fn("ChangeRequests.content")(function*(spaceId: string, ref: string) {
@@ -476,13 +450,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         const found = yield* resolve(spaceId, ref)
         yield* Access.ensure(found.access.permissions.edit, "edit this change request's content")
         const site = yield* content.fetchWebsite(url)
-        const result = yield* commitTo(spaceId, ref, (parent) =>
-          Effect.map(site.build(parent), (change) => ({
-            pages: change.pages,
-            files: change.files ?? parent.files,
-            documents: change.documents ?? new Map<string, string>(),
-            result: undefined
-          })))
+        const result = yield* commitTo(spaceId, ref, site.build)
         return {
           changeRequest: result.changeRequest,
           revision: result.revision,
@@ -524,6 +492,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       })
 
       return ChangeRequests.of({
+        branchHead,
         create,
         list,
         get,

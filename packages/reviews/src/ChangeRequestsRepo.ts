@@ -1,6 +1,6 @@
 /** Port: change requests of spaces, with their numbers allocated per space. */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { MemoryStore, Pagination } from "@quire/kernel"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 import type { MergeConflict } from "./ThreeWayMerge.ts"
 
@@ -41,6 +41,8 @@ export interface ChangeRequestsRepoShape {
   readonly addToComments: (id: string, delta: number) => Effect.Effect<void>
   /** Stores the conflicts a merge or an update found, or clears them (null); none when the change request is gone. */
   readonly setConflicts: (id: string, conflicts: ReadonlyArray<MergeConflict> | null) => Effect.Effect<Option.Option<ChangeRequest>>
+  /** Removes every change request of the space, with its contributors and its numbering. */
+  readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
 
 /** Sort key of listings. */
@@ -56,8 +58,8 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
   "@quire/reviews/ChangeRequestsRepo"
 ) {
   static readonly layerMemory = Layer.sync(ChangeRequestsRepo, () => {
-    const rows = new Map<string, ChangeRequest>()
-    const numbers = new Map<string, number>()
+    const rows = new MemoryStore.TxMap<string, ChangeRequest>()
+    const numbers = new MemoryStore.TxMap<string, number>()
     const patch = (id: string, f: (cr: ChangeRequest) => ChangeRequest | undefined) => {
       const found = rows.get(id)
       if (found === undefined) return Option.none()
@@ -88,7 +90,12 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
       addContributor: (id, userId) =>
         Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] }))),
       addToComments: (id, delta) => Effect.sync(() => void patch(id, (cr) => ({ ...cr, comments: Math.max(0, cr.comments + delta) }))),
-      setConflicts: (id, conflicts) => Effect.sync(() => patch(id, (cr) => ({ ...cr, conflicts })))
+      setConflicts: (id, conflicts) => Effect.sync(() => patch(id, (cr) => ({ ...cr, conflicts }))),
+      removeForSpace: (spaceId) =>
+        Effect.sync(() => {
+          for (const cr of Array.from(rows.values())) if (cr.spaceId === spaceId) rows.delete(cr.id)
+          numbers.delete(spaceId)
+        })
     })
   })
 }

@@ -7,12 +7,13 @@
  * request's current revision rather than the space's. Bodies are markdown stored and returned exactly as written.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Access, flattenPages, type PageNode, type Revision, type SpaceAccess, SpaceContent, SpacesRepo } from "@quire/content"
+import { Access, flattenPages, type PageNode, type Revision, type SpaceAccess, SpaceContent } from "@quire/content"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { canDiscuss, commentPermissions } from "./CommentRules.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
+import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import type { Comment, CommentPermissions, CommentReply, CommentStatus } from "./domain/Comment.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -120,7 +121,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
     Comments,
     Effect.gen(function*() {
       const repo = yield* CommentsRepo
-      const spaces = yield* SpacesRepo
+      const counters = yield* SpaceCountersRepo
       const content = yield* SpaceContent
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -132,7 +133,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
       /** Adds `delta` open comments to the counter of the comment's change request, or of its space. */
       const countOpen = (comment: Comment, delta: number) =>
         comment.changeRequestId === null
-          ? spaces.addToCounters(comment.spaceId, { comments: delta })
+          ? counters.add(comment.spaceId, { comments: delta })
           : changeRequestsRepo.addToComments(comment.changeRequestId, delta)
 
       /**

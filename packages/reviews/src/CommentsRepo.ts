@@ -3,7 +3,7 @@
  * A comment belongs to a space and, optionally, to a change request (`changeRequestId`).
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { MemoryStore, Pagination } from "@quire/kernel"
 import type { Comment, CommentReply, CommentStatus, Reaction } from "./domain/Comment.ts"
 
 export interface CommentQuery {
@@ -41,6 +41,8 @@ export interface CommentsRepoShape {
   readonly updateReplyBody: (replyId: string, markdown: string, editedAt: Date) => Effect.Effect<Option.Option<CommentReply>>
   /** Removes a reply and uncounts it: false when it did not exist. */
   readonly removeReply: (commentId: string, replyId: string) => Effect.Effect<boolean>
+  /** Removes every comment of the space (its change requests' too), with their replies and reactions. */
+  readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
 
 /** Sort key of comments and replies: posting instant, then id. */
@@ -60,9 +62,9 @@ const storedReply = ({ reactions: _reactions, ...rest }: CommentReply) => rest
 
 export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShape>()("@quire/reviews/CommentsRepo") {
   static readonly layerMemory = Layer.sync(CommentsRepo, () => {
-    const comments = new Map<string, Omit<Comment, "reactions" | "replies">>()
-    const replies = new Map<string, Omit<CommentReply, "reactions">>()
-    const reactions = new Map<string, Array<Reaction>>()
+    const comments = new MemoryStore.TxMap<string, Omit<Comment, "reactions" | "replies">>()
+    const replies = new MemoryStore.TxMap<string, Omit<CommentReply, "reactions">>()
+    const reactions = new MemoryStore.TxMap<string, Array<Reaction>>()
 
     const reactionsOf = (targetId: string) => sortReactions(reactions.get(targetId) ?? [])
     const repliesOf = (commentId: string) => Array.from(replies.values()).filter((r) => r.commentId === commentId)
@@ -155,6 +157,19 @@ export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShap
           replies.delete(replyId)
           reactions.delete(replyId)
           return true
+        }),
+      removeForSpace: (spaceId) =>
+        Effect.sync(() => {
+          for (const reply of Array.from(replies.values())) {
+            if (reply.spaceId !== spaceId) continue
+            replies.delete(reply.id)
+            reactions.delete(reply.id)
+          }
+          for (const comment of Array.from(comments.values())) {
+            if (comment.spaceId !== spaceId) continue
+            comments.delete(comment.id)
+            reactions.delete(comment.id)
+          }
         })
     })
   })

@@ -123,7 +123,15 @@ export const layer = Layer.effect(
       setConflicts: (id, conflicts) =>
         sql`
           UPDATE reviews_change_requests SET conflicts = ${conflicts === null ? null : JSON.stringify(conflicts)}::jsonb
-          WHERE id = ${id}`.pipe(Effect.orDie, Effect.andThen(find(id)))
+          WHERE id = ${id}`.pipe(Effect.orDie, Effect.andThen(find(id))),
+      removeForSpace: (spaceId) =>
+        Effect.gen(function*() {
+          yield* sql`
+            DELETE FROM reviews_change_request_contributors
+            WHERE change_request_id IN (SELECT id FROM reviews_change_requests WHERE space_id = ${spaceId})`
+          yield* sql`DELETE FROM reviews_change_requests WHERE space_id = ${spaceId}`
+          yield* sql`DELETE FROM reviews_change_request_numbers WHERE space_id = ${spaceId}`
+        }).pipe(Effect.orDie)
     })
   })
 )

@@ -202,6 +202,16 @@ export const layer = Layer.effect(
           yield* sql`UPDATE review_comments SET replies = GREATEST(0, replies - 1) WHERE id = ${commentId}`
           return true
         }).pipe(Effect.orDie)
+      ,
+      removeForSpace: (spaceId) =>
+        Effect.gen(function*() {
+          yield* sql`
+            DELETE FROM review_comment_reactions WHERE target_id IN (
+              SELECT id FROM review_comments WHERE space_id = ${spaceId}
+              UNION ALL SELECT id FROM review_comment_replies WHERE space_id = ${spaceId})`
+          // Replies go with their comments (ON DELETE CASCADE).
+          yield* sql`DELETE FROM review_comments WHERE space_id = ${spaceId}`
+        }).pipe(Effect.orDie)
     })
   })
 )

@@ -11,6 +11,7 @@ import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
+import { SpaceViews } from "../SpaceViews.ts"
 
 const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentPresenters.ContentOptions => ({
   metadata: query.metadata ?? true
@@ -59,6 +60,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
   const fileLinks = yield* FileLinks
+  const views = yield* SpaceViews
 
   /** The organization and space every reference of the answer carries, looked up once. */
   const context = Effect.fnUntraced(function*(access: SpaceAccess, graph: ContentPresenters.ReferenceContext["graph"]) {
@@ -67,7 +69,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
     return {
       urls,
       organization: Presenters.organization(urls, organization),
-      space: Presenters.space(urls, access),
+      space: yield* views.one(access),
       graph,
       downloadUrl: (file) => sign(access.space.id, file)
     } satisfies ContentPresenters.ReferenceContext

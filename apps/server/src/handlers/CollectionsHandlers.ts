@@ -6,11 +6,13 @@ import { type CollectionAccess, Collections, Spaces } from "@quire/content"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
+import { SpaceViews } from "../SpaceViews.ts"
 
 export const layer = HttpApiBuilder.group(Api, "collections", Effect.fn(function*(handlers) {
   const collections = yield* Collections
   const spaces = yield* Spaces
   const urls = yield* PublicUrl
+  const views = yield* SpaceViews
   const present = (access: CollectionAccess) => Presenters.collection(urls, access)
   return handlers
     .handle("listCollectionsInOrganizationById", ({ params, query }) =>
@@ -28,7 +30,7 @@ export const layer = HttpApiBuilder.group(Api, "collections", Effect.fn(function
     .handle("listSpacesInCollectionById", ({ params, query }) =>
       spaces.listInCollection(params.collectionId, query).pipe(
         DomainErrors.api,
-        Effect.map((page) => Presenters.list(page, (access) => Presenters.space(urls, access)))
+        Effect.flatMap((page) => views.page(page, (access) => access, (_, space) => space))
       ))
     .handle("moveCollection", ({ params, payload }) =>
       collections.move(params.collectionId, payload).pipe(DomainErrors.api, Effect.map(present)))

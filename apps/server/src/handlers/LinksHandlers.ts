@@ -9,12 +9,14 @@ import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
+import { SpaceViews } from "../SpaceViews.ts"
 
 export const layer = HttpApiBuilder.group(Api, "links", Effect.fn(function*(handlers) {
   const links = yield* ContentLinks
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
   const fileLinks = yield* FileLinks
+  const views = yield* SpaceViews
 
   /** The organization and space every reference of the answer carries, looked up once. */
   const context = Effect.fnUntraced(function*(access: SpaceAccess, graph: BacklinkList["graph"]) {
@@ -23,7 +25,7 @@ export const layer = HttpApiBuilder.group(Api, "links", Effect.fn(function*(hand
     return {
       urls,
       organization: Presenters.organization(urls, organization),
-      space: Presenters.space(urls, access),
+      space: yield* views.one(access),
       graph,
       downloadUrl: (file) => sign(access.space.id, file)
     } satisfies ContentPresenters.ReferenceContext

@@ -8,14 +8,6 @@ export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth" |
 
 export type EditMode = "live" | "locked"
 
-export interface SpaceCounters {
-  /** Open comments on the space's content. */
-  readonly comments: number
-  readonly changeRequests: number
-  readonly changeRequestsOpen: number
-  readonly changeRequestsDraft: number
-}
-
 export interface Space {
   readonly id: string
   readonly organizationId: string
@@ -37,7 +29,6 @@ export interface Space {
   readonly updatedAt: Date
   /** Set when the space is in the trash (restorable for 7 days). */
   readonly deletedAt: Date | null
-  readonly counters: SpaceCounters
 }
 
 export interface Collection {

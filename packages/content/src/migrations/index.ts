@@ -104,11 +104,20 @@ const m0003_search = Effect.gen(function*() {
     WHERE position = 0`
 })
 
+/** The change-request and comment counters belong to the reviews package, which keeps them in its own table. */
+const m0004_spaces_without_review_counters = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    ALTER TABLE content_spaces
+      DROP COLUMN comments, DROP COLUMN change_requests, DROP COLUMN change_requests_open, DROP COLUMN change_requests_draft`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
     "0001_revisions": m0001_revisions,
     "0002_spaces_collections": m0002_spaces_collections,
-    "0003_search": m0003_search
+    "0003_search": m0003_search,
+    "0004_spaces_without_review_counters": m0004_spaces_without_review_counters
   }
 } as const

@@ -35,7 +35,6 @@ export const makeSpace = (id: string, organizationId: string, overrides: Partial
   createdAt: at(0),
   updatedAt: at(0),
   deletedAt: null,
-  counters: { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 },
   ...overrides
 })
 

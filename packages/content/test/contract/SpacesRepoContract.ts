@@ -54,8 +54,7 @@ export const spacesRepoContract = (it: ReposTest) =>
           position: 1234.5678,
           createdAt: at(1),
           updatedAt: at(2),
-          deletedAt: at(3),
-          counters: { comments: 1, changeRequests: 2, changeRequestsOpen: 3, changeRequestsDraft: 4 }
+          deletedAt: at(3)
         })
         const noAccess = makeSpace("s-store-2", "s-store-org", { defaultLevel: null })
         yield* spaces.insert(full)
@@ -142,22 +141,6 @@ export const spacesRepoContract = (it: ReposTest) =>
         assert.strictEqual(space.revisionId, "r2")
         assert.deepStrictEqual(space.updatedAt, at(5))
         assert.isFalse(yield* spaces.setRevision("s-rev-missing", "r1", "r2", at(5)))
-      }))
-
-    it.effect("adds to counters, never below zero", () =>
-      Effect.gen(function*() {
-        const spaces = yield* SpacesRepo
-        yield* spaces.insert(makeSpace("s-count", "s-count-org"))
-        yield* spaces.addToCounters("s-count", { comments: 2, changeRequests: 1, changeRequestsDraft: 1 })
-        yield* spaces.addToCounters("s-count", { changeRequestsDraft: -1, changeRequestsOpen: 1, comments: -5 })
-        assert.deepStrictEqual(some(yield* spaces.find("s-count")).counters, {
-          comments: 0,
-          changeRequests: 1,
-          changeRequestsOpen: 1,
-          changeRequestsDraft: 0
-        })
-        yield* spaces.addToCounters("s-count-missing", { comments: 1 })
-        assertNone(yield* spaces.find("s-count-missing"))
       }))
 
     it.effect("lists spaces deleted before an instant, oldest deletion first, and removes them", () =>

@@ -5,6 +5,7 @@ import { m0001_change_requests } from "./0001_change_requests.ts"
 import { m0002_comments } from "./0002_comments.ts"
 import { m0003_change_request_comments } from "./0003_change_request_comments.ts"
 import { m0004_change_request_conflicts } from "./0004_change_request_conflicts.ts"
+import { m0005_space_counters } from "./0005_space_counters.ts"
 
 export const migrations: {
   readonly table: string
@@ -15,6 +16,7 @@ export const migrations: {
     "0001_change_requests": m0001_change_requests,
     "0002_comments": m0002_comments,
     "0003_change_request_comments": m0003_change_request_comments,
-    "0004_change_request_conflicts": m0004_change_request_conflicts
+    "0004_change_request_conflicts": m0004_change_request_conflicts,
+    "0005_space_counters": m0005_space_counters
   }
 }

@@ -1,0 +1,234 @@
+/**
+ * The one write path of a space's content. Every writer (edits of main, templates, imports, a
+ * change request's edits, merge, update, Git import) names the head it moves and a `build` step;
+ * the writer does the rest once: see "Space content" in docs/architecture.md.
+ */
+import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { type FileNode, flattenPages, type PageNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import type { Space } from "./domain/Space.ts"
+import { maxSlugLength } from "./markdown/Markdown.ts"
+import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { indexUpdate } from "./Search.ts"
+import { SearchIndex } from "./SearchIndex.ts"
+
+/** What a `build` answers: the new revision's content, and the documents it introduces. */
+export interface ContentChange {
+  readonly pages: ReadonlyArray<PageNode>
+  /** Absent: the parent revision's files. */
+  readonly files?: ReadonlyArray<FileNode> | undefined
+  /** Absent: the parent revision's variables. */
+  readonly variables?: Readonly<Record<string, string>> | undefined
+  /**
+   * The markdown of the documents the new pages point to and the parent does not, by
+   * `documentHash`. Documents the parent already has are shared, never written again; documents
+   * of other revisions (a duplicated space, a change request) are found in the store.
+   */
+  readonly documents?: ReadonlyMap<string, string> | undefined
+  /** Default `edits`. */
+  readonly type?: RevisionType | undefined
+  /** Parents after the head (a merge: the change request's head; an update: main). */
+  readonly otherParents?: ReadonlyArray<string> | undefined
+  readonly git?: RevisionGit | null | undefined
+}
+
+/** A head as read at the start of an attempt: the space it belongs to and the revision it points at. */
+export interface HeadState {
+  readonly space: Space
+  readonly revisionId: string
+}
+
+/** A head that moves by compare-and-set: a space's main content or a change request's branch. */
+export interface Head<H extends HeadState, E = never, R = never> {
+  /** Reads the head and checks that the caller may move it; runs at the start of every attempt. */
+  readonly read: Effect.Effect<H, E, R>
+  /** Points the head at `next` only if it still points at `head.revisionId` (inside the write's transaction). */
+  readonly move: (head: H, next: Revision) => Effect.Effect<boolean>
+  /** The space's main content: the search index follows it. */
+  readonly main: boolean
+  /** What the head is, for the Conflict after too many lost races ("space \"…\"", "change request 3"). */
+  readonly describe: (head: H) => string
+}
+
+/** A write that landed. */
+export interface Written<H extends HeadState, C extends ContentChange, A> {
+  readonly revision: Revision
+  readonly parent: Revision
+  readonly head: H
+  readonly change: C
+  /** What `within` answered. */
+  readonly result: A
+}
+
+export interface WriteOptions<H extends HeadState, C extends ContentChange, A, E, R> {
+  /** A write by Quire itself (Git Sync): allowed on a locked space. The head still checks the caller. */
+  readonly system?: boolean | undefined
+  /** More writes of the same transaction, after the head moved (a failure rolls the revision back too). */
+  readonly within?: ((written: Omit<Written<H, C, unknown>, "result">) => Effect.Effect<A, E, R>) | undefined
+}
+
+export interface RevisionWriterShape {
+  /**
+   * Turns the head's revision into a new immutable one with `build`, stores it and moves the head
+   * by compare-and-set in one transaction. A lost race rolls back and runs `build` again on the
+   * newer head, a few times, then fails with Conflict: a concurrent write is never lost.
+   */
+  readonly write: <H extends HeadState, C extends ContentChange, E1 = never, R1 = never, E2 = never, R2 = never, A = undefined, E3 = never, R3 = never>(
+    head: Head<H, E1, R1>,
+    build: (parent: Revision, head: H) => Effect.Effect<C, E2, R2>,
+    options?: WriteOptions<H, C, A, E3, R3>
+  ) => Effect.Effect<Written<H, C, A>, E1 | E2 | E3 | Errors.Forbidden | Errors.Conflict | Errors.InvalidInput, R1 | R2 | R3>
+}
+
+/** Options of {@link RevisionWriter.layerWith}. */
+export interface RevisionWriterOptions {
+  /** Attempts of a write that keeps losing the race before it fails with Conflict (default 5). */
+  readonly attempts?: number
+}
+
+/** The head moved between reading it and moving it: the attempt rolls back and runs again. */
+class LostRace extends Data.TaggedError("LostRace")<{ readonly head: string }> {}
+
+/** Refuses content writes to a locked space, unless Quire itself writes (Git Sync). */
+export const ensureWritable = (space: Space, system = false): Effect.Effect<void, Errors.Forbidden> =>
+  space.editMode === "locked" && !system
+    ? Effect.fail(
+      new Errors.Forbidden({ reason: `Space ${JSON.stringify(space.id)} is locked: set its editMode to "live" to change its content` })
+    )
+    : Effect.void
+
+const invalid = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
+
+/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
+export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
+  const ids = new Set<string>()
+  const walk = (nodes: ReadonlyArray<PageNode>): Effect.Effect<void, Errors.InvalidInput> | undefined => {
+    const slugs = new Set<string>()
+    for (const page of nodes) {
+      if (ids.has(page.id)) return invalid("pages", `page id ${JSON.stringify(page.id)} appears twice`)
+      ids.add(page.id)
+      if (page.slug === "" || page.slug.length > maxSlugLength || page.slug.includes("/")) {
+        return invalid("slug", `${JSON.stringify(page.slug)} is not a valid slug (1 to ${maxSlugLength} characters, no "/")`)
+      }
+      if (slugs.has(page.slug)) return invalid("slug", `two sibling pages have the slug ${JSON.stringify(page.slug)}`)
+      slugs.add(page.slug)
+      if (page.type === "document" && page.document === undefined) {
+        return invalid("pages", `document page ${JSON.stringify(page.id)} has no document`)
+      }
+      const nested = walk(page.pages)
+      if (nested !== undefined) return nested
+    }
+    return undefined
+  }
+  const failed = walk(pages)
+  if (failed !== undefined) return failed
+  const fileIds = new Set<string>()
+  for (const file of files) {
+    if (fileIds.has(file.id)) return invalid("files", `file id ${JSON.stringify(file.id)} appears twice`)
+    fileIds.add(file.id)
+  }
+  return Effect.void
+}
+
+const documentHashes = (pages: ReadonlyArray<PageNode>): Set<string> => {
+  const hashes = new Set<string>()
+  for (const { page } of flattenPages(pages)) if (page.document !== undefined) hashes.add(page.document)
+  return hashes
+}
+
+export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWriterShape>()("@quire/content/RevisionWriter") {
+  static readonly layerWith = (options: RevisionWriterOptions = {}) =>
+    Layer.effect(
+      RevisionWriter,
+      Effect.gen(function*() {
+        const revisions = yield* RevisionsRepo
+        const searchIndex = yield* SearchIndex
+        const ids = yield* Ids.Ids
+        const transactor = yield* Transactor.Transactor
+        const attempts = Math.max(1, options.attempts ?? 5)
+
+        const stored = (revisionId: string, what: string) =>
+          Effect.flatMap(revisions.find(revisionId), Option.match({
+            onNone: () => Effect.die(new Error(`${what} points at a missing revision ${revisionId}`)),
+            onSome: Effect.succeed
+          }))
+
+        /** The documents to write: those the new tree points to that its parent does not (each must be known). */
+        const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
+          const inherited = documentHashes(parent.pages)
+          const given = change.documents ?? new Map<string, string>()
+          const introduced = new Map<string, string>()
+          const unknown: Array<string> = []
+          for (const hash of documentHashes(change.pages)) {
+            if (inherited.has(hash)) continue
+            const markdown = given.get(hash)
+            if (markdown === undefined) unknown.push(hash)
+            else introduced.set(hash, markdown)
+          }
+          if (unknown.length > 0) {
+            const found = yield* revisions.documents(unknown)
+            const missing = unknown.filter((hash) => !found.has(hash))
+            if (missing.length > 0) return yield* Effect.die(new Error(`A write points at unknown documents: ${missing.join(", ")}`))
+          }
+          return introduced
+        })
+
+        const write = <H extends HeadState, C extends ContentChange, E1, R1, E2, R2, A, E3, R3>(
+          head: Head<H, E1, R1>,
+          build: (parent: Revision, head: H) => Effect.Effect<C, E2, R2>,
+          writeOptions?: WriteOptions<H, C, A, E3, R3>
+        ) => {
+          const attempt = Effect.gen(function*() {
+            const state = yield* head.read
+            yield* ensureWritable(state.space, writeOptions?.system === true)
+            const parent = yield* stored(state.revisionId, head.describe(state))
+            const change = yield* build(parent, state)
+            const files = change.files ?? parent.files
+            yield* checkTree(change.pages, files)
+            const documents = yield* introducedDocuments(parent, change)
+            const createdAt = new Date(yield* Clock.currentTimeMillis)
+            const next: Revision = {
+              id: yield* ids.make,
+              spaceId: state.space.id,
+              parents: [parent.id, ...(change.otherParents ?? [])],
+              type: change.type ?? "edits",
+              pages: change.pages,
+              files,
+              variables: change.variables ?? parent.variables,
+              git: change.git ?? null,
+              createdAt
+            }
+            // Only the pages this write changed are parsed, before the transaction.
+            const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents) : undefined
+            const result = yield* transactor.transaction(Effect.gen(function*() {
+              yield* revisions.insert(next, documents)
+              if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
+              if (indexing !== undefined) yield* searchIndex.update(state.space.id, indexing.pages, indexing.removed)
+              const written = { revision: next, parent, head: state, change }
+              return writeOptions?.within === undefined ? (undefined as A) : yield* writeOptions.within(written)
+            }))
+            const written: Written<H, C, A> = { revision: next, parent, head: state, change, result }
+            return written
+          })
+          return Effect.gen(function*() {
+            for (let n = 1; ; n++) {
+              const landed = yield* attempt.pipe(
+                Effect.map(Result.succeed),
+                Effect.catch((error) => error instanceof LostRace ? Effect.succeed(Result.fail(error)) : Effect.fail(error as Exclude<typeof error, LostRace>))
+              )
+              if (Result.isSuccess(landed)) return landed.success
+              yield* Effect.annotateCurrentSpan("lostRaces", n)
+              if (n >= attempts) {
+                return yield* new Errors.Conflict({ reason: `The content of ${landed.failure.head} kept changing during the update; try again` })
+              }
+            }
+          }).pipe(Effect.withSpan("RevisionWriter.write"))
+        }
+
+        return RevisionWriter.of({ write })
+      })
+    )
+
+  /** The write path with default bounds; needs RevisionsRepo, SearchIndex, Ids and a Transactor. */
+  static readonly layer = RevisionWriter.layerWith()
+}

@@ -1,0 +1,21 @@
+/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests and comments with it. */
+import { Effect, Layer } from "effect"
+import { SpaceDependents } from "@quire/content"
+import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { CommentsRepo } from "./CommentsRepo.ts"
+import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
+
+export const layer = Layer.effect(
+  SpaceDependents,
+  Effect.gen(function*() {
+    const changeRequests = yield* ChangeRequestsRepo
+    const comments = yield* CommentsRepo
+    const counters = yield* SpaceCountersRepo
+    return SpaceDependents.of({
+      removeSpace: (spaceId) =>
+        Effect.all([comments.removeForSpace(spaceId), changeRequests.removeForSpace(spaceId), counters.removeSpace(spaceId)], {
+          discard: true
+        })
+    })
+  })
+)

@@ -1,0 +1,52 @@
+/** Postgres adapter of SpaceCountersRepo: one row per space, upserted by each change. */
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { noCounters, type SpaceCounters } from "./domain/SpaceCounters.ts"
+import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
+
+interface Row {
+  readonly space_id: string
+  readonly comments: number
+  readonly change_requests: number
+  readonly change_requests_open: number
+  readonly change_requests_draft: number
+}
+
+export const layer = Layer.effect(
+  SpaceCountersRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return SpaceCountersRepo.of({
+      add: (spaceId, delta) => {
+        const d = { ...noCounters, ...delta }
+        return sql`
+          INSERT INTO reviews_space_counters AS c (space_id, comments, change_requests, change_requests_open, change_requests_draft)
+          VALUES (${spaceId}, GREATEST(0, ${d.comments}::integer), GREATEST(0, ${d.changeRequests}::integer),
+            GREATEST(0, ${d.changeRequestsOpen}::integer), GREATEST(0, ${d.changeRequestsDraft}::integer))
+          ON CONFLICT (space_id) DO UPDATE SET
+            comments = GREATEST(0, c.comments + ${d.comments}::integer),
+            change_requests = GREATEST(0, c.change_requests + ${d.changeRequests}::integer),
+            change_requests_open = GREATEST(0, c.change_requests_open + ${d.changeRequestsOpen}::integer),
+            change_requests_draft = GREATEST(0, c.change_requests_draft + ${d.changeRequestsDraft}::integer)`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        )
+      },
+      forSpaces: (spaceIds) =>
+        (spaceIds.length === 0
+          ? Effect.succeed<ReadonlyArray<Row>>([])
+          : sql<Row>`SELECT * FROM reviews_space_counters WHERE ${sql.in("space_id", spaceIds)}`.pipe(Effect.orDie)).pipe(
+            Effect.map((rows) => {
+              const found = new Map<string, SpaceCounters>(rows.map((row) => [row.space_id, {
+                comments: Number(row.comments),
+                changeRequests: Number(row.change_requests),
+                changeRequestsOpen: Number(row.change_requests_open),
+                changeRequestsDraft: Number(row.change_requests_draft)
+              }]))
+              return new Map(spaceIds.map((id) => [id, found.get(id) ?? noCounters]))
+            })
+          ),
+      removeSpace: (spaceId) => sql`DELETE FROM reviews_space_counters WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid)
+    })
+  })
+)
