@@ -2,8 +2,12 @@
  * Keyset pagination. A page of results carries an opaque cursor made of the sort key of its
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { InvalidInput } from "./Errors.ts"
+
+/** The direction of a listing. */
+export const Order = Schema.Literals(["asc", "desc"])
+export type Order = typeof Order.Type
 
 export const defaultLimit = 50
 export const maxLimit = 1000
@@ -67,7 +71,7 @@ export const pageFromRows = <A>(rows: ReadonlyArray<A>, limit: number, keyOf: (a
 export const paginateArray = <A>(
   all: Iterable<A>,
   keyOf: (a: A) => CursorKey,
-  options: { readonly order: "asc" | "desc"; readonly after: CursorKey | undefined; readonly limit: number }
+  options: { readonly order: Order; readonly after: CursorKey | undefined; readonly limit: number }
 ): Page<A> => {
   const sign = options.order === "asc" ? 1 : -1
   const sorted = Array.from(all).sort((a, b) => sign * compareKeys(keyOf(a), keyOf(b)))
