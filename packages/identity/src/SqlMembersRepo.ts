@@ -1,12 +1,35 @@
 /** Postgres adapter of MembersRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
+import { Pagination, Roles, Rows } from "@quire/kernel"
 import type { Member, MemberQuery } from "./domain/Identity.ts"
 import { memberKeyOf, MembersRepo } from "./MembersRepo.ts"
-import { toBool, toDate, toDateOrNull, toRole, toUser, userColumns } from "./SqlRows.ts"
+import { userColumns, UserFields, userOf } from "./SqlRows.ts"
 
 type Row = Record<string, unknown>
+
+/** A member with its user and its number of teams in the organization. */
+const MemberRow = Schema.Struct({
+  ...UserFields,
+  organization_id: Schema.String,
+  role: Roles.MemberRoleOrGuest,
+  joined_at: Rows.Timestamp,
+  last_seen_at: Rows.TimestampOrNull,
+  sso: Schema.Boolean,
+  disabled: Schema.Boolean,
+  teams: Schema.Number
+})
+const members = Rows.decoder("identity_members", MemberRow, (row): Member => ({
+  organizationId: row.organization_id,
+  user: userOf(row),
+  role: row.role,
+  joinedAt: row.joined_at,
+  lastSeenAt: row.last_seen_at,
+  sso: row.sso,
+  disabled: row.disabled,
+  teams: row.teams,
+  spaces: 0
+}))
 
 export const layer = Layer.effect(
   MembersRepo,
@@ -17,17 +40,6 @@ export const layer = Layer.effect(
         (SELECT count(*)::int FROM identity_team_members tm JOIN identity_teams t ON t.id = tm.team_id
           WHERE t.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams
       FROM identity_members m JOIN identity_users u ON u.id = m.user_id`)
-    const toMember = (row: Row): Member => ({
-      organizationId: String(row.organization_id),
-      user: toUser(row),
-      role: toRole(row.role),
-      joinedAt: toDate(row.joined_at),
-      lastSeenAt: toDateOrNull(row.last_seen_at),
-      sso: toBool(row.sso),
-      disabled: toBool(row.disabled),
-      teams: Number(row.teams),
-      spaces: 0
-    })
     const sortColumn = (sort: MemberQuery["sort"]) => {
       switch (sort) {
         case "joinedAt":
@@ -43,7 +55,7 @@ export const layer = Layer.effect(
       find: (organizationId, userId) =>
         sql<Row>`${select} WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toMember))
+          Effect.flatMap(members.first)
         ),
       list: (organizationId, query, after, limit) => {
         const column = sortColumn(query.sort)
@@ -63,7 +75,8 @@ export const layer = Layer.effect(
         return sql<Row>`${select} WHERE ${where} ORDER BY ${column} ${direction}, m.user_id ${direction} LIMIT ${limit + 1}`
           .pipe(
             Effect.orDie,
-            Effect.map((rows) => Pagination.pageFromRows(rows.map(toMember), limit, memberKeyOf(query.sort)))
+            Effect.flatMap(members.all),
+            Effect.map((items) => Pagination.pageFromRows(items, limit, memberKeyOf(query.sort)))
           )
       },
       add: (member) =>

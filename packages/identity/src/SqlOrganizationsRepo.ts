@@ -1,28 +1,55 @@
 /** Postgres adapter of OrganizationsRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination, type Roles } from "@quire/kernel"
+import { Pagination, Roles, Rows } from "@quire/kernel"
 import type { LinkInvite, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { organizationKey, OrganizationsRepo } from "./OrganizationsRepo.ts"
-import { organizationColumns, toBool, toDate, toOrganization, toRole } from "./SqlRows.ts"
+import { organizationColumns, OrganizationFields, organizationOf } from "./SqlRows.ts"
 
 type Row = Record<string, unknown>
+
+const organizations = Rows.decoder("identity_organizations", Schema.Struct(OrganizationFields), organizationOf)
+
+/** An organization with the caller's role in it (null: a guest, or not a member at all). */
+const AccessRow = Schema.Struct({ ...OrganizationFields, member_role: Roles.MemberRoleOrGuest })
+const accesses = Rows.decoder("identity_organizations", AccessRow, (row): OrganizationAccess => ({
+  organization: organizationOf(row),
+  membership: { role: row.member_role }
+}))
+
+const LinkInviteRow = Schema.Struct({
+  id: Schema.String,
+  organization_id: Schema.String,
+  role: Roles.MemberRoleOrGuest,
+  created_at: Rows.Timestamp
+})
+const linkInvites = Rows.decoder("identity_link_invites", LinkInviteRow, (row): LinkInvite => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  role: row.role,
+  createdAt: row.created_at
+}))
+
+const EmailInviteRow = Schema.Struct({
+  organization_id: Schema.String,
+  email: Schema.String,
+  role: Roles.MemberRoleOrGuest,
+  sso: Schema.Boolean,
+  created_at: Rows.Timestamp
+})
+const emailInvites = Rows.decoder("identity_email_invites", EmailInviteRow, (row) => ({
+  organizationId: row.organization_id,
+  email: row.email,
+  role: row.role,
+  sso: row.sso,
+  createdAt: row.created_at
+}))
 
 export const layer = Layer.effect(
   OrganizationsRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(organizationColumns)
-    const toAccess = (row: Row): OrganizationAccess => ({
-      organization: toOrganization(row),
-      membership: { role: toRole(row.member_role) }
-    })
-    const toInvite = (row: Row): LinkInvite => ({
-      id: String(row.id),
-      organizationId: String(row.organization_id),
-      role: toRole(row.role),
-      createdAt: toDate(row.created_at)
-    })
 
     const update = (organizationId: string, patch: OrganizationPatch) => {
       const sets = [
@@ -39,7 +66,7 @@ export const layer = Layer.effect(
       const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
       return sql<Row>`UPDATE identity_organizations o SET ${set} WHERE o.id = ${organizationId} RETURNING ${columns}`.pipe(
         Effect.orDie,
-        Effect.map((rows) => toOrganization(rows[0]!))
+        Effect.flatMap((rows) => Effect.sync(() => organizations.decode(rows[0])))
       )
     }
 
@@ -64,7 +91,7 @@ export const layer = Layer.effect(
           JOIN identity_members m ON m.organization_id = o.id AND m.user_id = ${userId}
           WHERE o.id = ${organizationId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toAccess))
+          Effect.flatMap(accesses.first)
         ),
       listForUser: (userId, after, limit) => {
         const range = after === undefined
@@ -77,7 +104,8 @@ export const layer = Layer.effect(
           ORDER BY o.created_at, o.id
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toAccess), limit, (a) => organizationKey(a.organization)))
+          Effect.flatMap(accesses.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, (a) => organizationKey(a.organization)))
         )
       },
       listByEmailDomain: (domain, userId) =>
@@ -86,7 +114,7 @@ export const layer = Layer.effect(
           FROM identity_organizations o
           LEFT JOIN identity_members m ON m.organization_id = o.id AND m.user_id = ${userId}
           WHERE o.email_domains @> ${JSON.stringify([domain.toLowerCase()])}::jsonb
-          ORDER BY o.created_at, o.id`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toAccess))),
+          ORDER BY o.created_at, o.id`.pipe(Effect.orDie, Effect.flatMap(accesses.all)),
       update,
       insertLinkInvite: (invite) =>
         sql`
@@ -97,7 +125,7 @@ export const layer = Layer.effect(
           SELECT id, organization_id, role, created_at FROM identity_link_invites
           WHERE organization_id = ${organizationId} ORDER BY created_at, id`.pipe(
           Effect.orDie,
-          Effect.map((rows) => rows.map(toInvite))
+          Effect.flatMap(linkInvites.all)
         ),
       deleteLinkInvite: (organizationId, inviteId) =>
         sql`DELETE FROM identity_link_invites WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(
@@ -121,15 +149,7 @@ export const layer = Layer.effect(
       takeEmailInvites: (email) =>
         sql<Row>`DELETE FROM identity_email_invites WHERE email = ${email} RETURNING organization_id, email, role, sso, created_at`.pipe(
           Effect.orDie,
-          Effect.map((rows) =>
-            rows.map((row) => ({
-              organizationId: String(row.organization_id),
-              email: String(row.email),
-              role: toRole(row.role) as Roles.MemberRole | null,
-              sso: toBool(row.sso),
-              createdAt: toDate(row.created_at)
-            }))
-          )
+          Effect.flatMap(emailInvites.all)
         )
     })
   })

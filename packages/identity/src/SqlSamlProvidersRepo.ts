@@ -1,26 +1,34 @@
 /** Postgres adapter of SamlProvidersRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
+import { Pagination, Roles, Rows } from "@quire/kernel"
 import type { SamlProvider } from "./domain/Saml.ts"
 import { samlProviderKey, SamlProvidersRepo } from "./SamlProvidersRepo.ts"
-import { toDate, toRole } from "./SqlRows.ts"
 
 type Row = Record<string, unknown>
 
-const text = (value: unknown): string | null => (value == null ? null : String(value))
-
-const toProvider = (row: Row): SamlProvider => ({
-  id: String(row.id),
-  organizationId: String(row.organization_id),
-  label: String(row.label),
-  entityID: text(row.entity_id),
-  ssoURL: text(row.sso_url),
-  certificate: text(row.certificate),
-  defaultTeamId: text(row.default_team_id),
-  defaultRole: toRole(row.default_role),
-  createdAt: toDate(row.created_at)
+const ProviderRow = Schema.Struct({
+  id: Schema.String,
+  organization_id: Schema.String,
+  label: Schema.String,
+  entity_id: Schema.NullOr(Schema.String),
+  sso_url: Schema.NullOr(Schema.String),
+  certificate: Schema.NullOr(Schema.String),
+  default_team_id: Schema.NullOr(Schema.String),
+  default_role: Roles.MemberRoleOrGuest,
+  created_at: Rows.Timestamp
 })
+const providers = Rows.decoder("identity_saml_providers", ProviderRow, (row): SamlProvider => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  label: row.label,
+  entityID: row.entity_id,
+  ssoURL: row.sso_url,
+  certificate: row.certificate,
+  defaultTeamId: row.default_team_id,
+  defaultRole: row.default_role,
+  createdAt: row.created_at
+}))
 
 export const layer = Layer.effect(
   SamlProvidersRepo,
@@ -36,7 +44,7 @@ export const layer = Layer.effect(
       find: (organizationId, providerId) =>
         sql<Row>`SELECT * FROM identity_saml_providers WHERE organization_id = ${organizationId} AND id = ${providerId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toProvider))
+          Effect.flatMap(providers.first)
         ),
       list: (organizationId, after, limit) => {
         const range = after === undefined
@@ -46,7 +54,8 @@ export const layer = Layer.effect(
           SELECT * FROM identity_saml_providers WHERE organization_id = ${organizationId} AND ${range}
           ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toProvider), limit, samlProviderKey))
+          Effect.flatMap(providers.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, samlProviderKey))
         )
       },
       update: (organizationId, providerId, patch) => {
@@ -63,7 +72,7 @@ export const layer = Layer.effect(
           UPDATE identity_saml_providers SET ${set}
           WHERE organization_id = ${organizationId} AND id = ${providerId} RETURNING *`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toProvider))
+          Effect.flatMap(providers.first)
         )
       },
       remove: (organizationId, providerId) =>

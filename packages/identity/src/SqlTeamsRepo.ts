@@ -1,12 +1,34 @@
 /** Postgres adapter of TeamsRepo. */
-import { Array as Arr, Effect, Layer, Option } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
-import type { Team } from "./domain/Identity.ts"
-import { toDate } from "./SqlRows.ts"
-import { teamKey, type TeamMemberRole, TeamsRepo } from "./TeamsRepo.ts"
+import { Pagination, Rows } from "@quire/kernel"
+import { type Team, TeamMemberRole } from "./domain/Identity.ts"
+import { teamKey, TeamsRepo } from "./TeamsRepo.ts"
 
 type Row = Record<string, unknown>
+
+/** A team with its number of members. */
+const TeamFields = {
+  id: Schema.String,
+  organization_id: Schema.String,
+  title: Schema.String,
+  created_at: Rows.Timestamp,
+  members: Schema.Number
+}
+const teamOf = (row: Schema.Struct.Type<typeof TeamFields>): Team => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  title: row.title,
+  createdAt: row.created_at,
+  members: row.members,
+  spaces: 0
+})
+const teams = Rows.decoder("identity_teams", Schema.Struct(TeamFields), teamOf)
+const memberships = Rows.decoder(
+  "identity_team_members",
+  Schema.Struct({ ...TeamFields, member_role: TeamMemberRole }),
+  (row) => ({ team: teamOf(row), role: row.member_role })
+)
 
 export const layer = Layer.effect(
   TeamsRepo,
@@ -16,14 +38,6 @@ export const layer = Layer.effect(
       SELECT t.id, t.organization_id, t.title, t.created_at,
         (SELECT count(*)::int FROM identity_team_members c WHERE c.team_id = t.id) AS members
       FROM identity_teams t`)
-    const toTeam = (row: Row): Team => ({
-      id: String(row.id),
-      organizationId: String(row.organization_id),
-      title: String(row.title),
-      createdAt: toDate(row.created_at),
-      members: Number(row.members),
-      spaces: 0
-    })
     const escape = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`
     const range = (after: Pagination.CursorKey | undefined) =>
       after === undefined ? sql`true` : sql`(t.created_at, t.id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
@@ -40,7 +54,7 @@ export const layer = Layer.effect(
       find: (organizationId, teamId) =>
         sql<Row>`${select} WHERE t.organization_id = ${organizationId} AND t.id = ${teamId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toTeam))
+          Effect.flatMap(teams.first)
         ),
       list: (organizationId, filter, after, limit) => {
         const where = sql.and([
@@ -56,7 +70,8 @@ export const layer = Layer.effect(
         ])
         return sql<Row>`${select} WHERE ${where} ORDER BY t.created_at, t.id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toTeam), limit, teamKey))
+          Effect.flatMap(teams.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, teamKey))
         )
       },
       listForMember: (organizationId, userId, title, after, limit) => {
@@ -70,13 +85,8 @@ export const layer = Layer.effect(
           JOIN identity_team_members tm ON tm.team_id = q.id AND tm.user_id = ${userId}
           ORDER BY q.created_at, q.id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) =>
-            Pagination.pageFromRows(
-              rows.map((row) => ({ team: toTeam(row), role: row.member_role as TeamMemberRole })),
-              limit,
-              (m) => teamKey(m.team)
-            )
-          )
+          Effect.flatMap(memberships.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, (m) => teamKey(m.team)))
         )
       },
       rename: (organizationId, teamId, title) =>

@@ -1,24 +1,31 @@
 /** Postgres adapter of UsersRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Errors } from "@quire/kernel"
+import { Errors, Rows } from "@quire/kernel"
 import type { ApiToken } from "./domain/Identity.ts"
-import { toDate, toUser, userColumns } from "./SqlRows.ts"
+import { userColumns, userOf, UserRow } from "./SqlRows.ts"
 import { UsersRepo } from "./UsersRepo.ts"
+
+const users = Rows.decoder("identity_users", UserRow, userOf)
+
+const TokenRow = Schema.Struct({
+  id: Schema.String,
+  user_id: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  created_at: Rows.Timestamp
+})
+const tokens = Rows.decoder("identity_api_tokens", TokenRow, (row): ApiToken => ({
+  id: row.id,
+  userId: row.user_id,
+  label: row.label,
+  createdAt: row.created_at
+}))
 
 export const layer = Layer.effect(
   UsersRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(userColumns)
-    const one = <A>(rows: ReadonlyArray<Record<string, unknown>>, f: (row: Record<string, unknown>) => A) =>
-      Option.map(Option.fromNullishOr(rows[0]), f)
-    const toToken = (row: Record<string, unknown>): ApiToken => ({
-      id: String(row.id),
-      userId: String(row.user_id),
-      label: row.label == null ? null : String(row.label),
-      createdAt: toDate(row.created_at)
-    })
 
     return UsersRepo.of({
       insert: (user) =>
@@ -37,12 +44,12 @@ export const layer = Layer.effect(
       findById: (id) =>
         sql<Record<string, unknown>>`SELECT ${columns} FROM identity_users u WHERE u.id = ${id}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => one(rows, toUser))
+          Effect.flatMap(users.first)
         ),
       findByEmail: (email) =>
         sql<Record<string, unknown>>`SELECT ${columns} FROM identity_users u WHERE lower(u.email) = lower(${email})`.pipe(
           Effect.orDie,
-          Effect.map((rows) => one(rows, toUser))
+          Effect.flatMap(users.first)
         ),
       update: (id, patch) => {
         const sets = [
@@ -54,7 +61,7 @@ export const layer = Layer.effect(
         return sql<Record<string, unknown>>`
           UPDATE identity_users u SET ${set} WHERE u.id = ${id} RETURNING ${columns}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => one(rows, toUser))
+          Effect.flatMap(users.first)
         )
       },
       insertToken: (token, hash) =>
@@ -64,14 +71,14 @@ export const layer = Layer.effect(
       findTokenByHash: (hash) =>
         sql<Record<string, unknown>>`SELECT id, user_id, label, created_at FROM identity_api_tokens WHERE token_hash = ${hash}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => one(rows, toToken))
+          Effect.flatMap(tokens.first)
         ),
       findUserByTokenHash: (hash) =>
         sql<Record<string, unknown>>`
           SELECT ${columns} FROM identity_api_tokens t JOIN identity_users u ON u.id = t.user_id
           WHERE t.token_hash = ${hash}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => one(rows, toUser))
+          Effect.flatMap(users.first)
         )
     })
   })

@@ -1,10 +1,8 @@
 /** Port: teams of an organization and their members. */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { Team } from "./domain/Identity.ts"
+import type { Team, TeamMemberRole } from "./domain/Identity.ts"
 import { IdentityMemory, type TeamRow } from "./IdentityMemory.ts"
-
-export type TeamMemberRole = "owner" | "member"
 
 export interface TeamFilter {
   /** Case-insensitive substring of the title. */

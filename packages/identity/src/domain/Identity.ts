@@ -1,5 +1,18 @@
 /** Identity records as the domain sees them: no HTTP shapes, no SQL rows. */
-import type { Roles } from "@quire/kernel"
+import { Schema } from "effect"
+import { type Pagination, Roles } from "@quire/kernel"
+
+/** A member's role in a team: owners manage it. */
+export const TeamMemberRole = Schema.Literals(["owner", "member"])
+export type TeamMemberRole = typeof TeamMemberRole.Type
+
+/** The orders of a member listing. */
+export const MemberSort = Schema.Literals(["joinedAt", "lastSeenAt", "name"])
+export type MemberSort = typeof MemberSort.Type
+
+/** A member listing's role filter: a role, or `guest` for members without one. */
+export const MemberRoleFilter = Schema.Union([Roles.MemberRole, Schema.Literal("guest")])
+export type MemberRoleFilter = typeof MemberRoleFilter.Type
 
 export interface User {
   readonly id: string
@@ -82,11 +95,9 @@ export type OrganizationPatch = Partial<{
   readonly inviteLinks: boolean
 }>
 
-export type MemberSort = "joinedAt" | "lastSeenAt" | "name"
-
 export interface MemberQuery {
-  readonly role?: Roles.MemberRole | "guest" | undefined
+  readonly role?: MemberRoleFilter | undefined
   readonly search?: string | undefined
   readonly sort: MemberSort
-  readonly order: "asc" | "desc"
+  readonly order: Pagination.Order
 }

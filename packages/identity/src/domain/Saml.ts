@@ -1,5 +1,10 @@
 /** SAML single sign-on providers of an organization. */
+import { Schema } from "effect"
 import type { Roles } from "@quire/kernel"
+
+/** `active` once the provider can sign people in, else `pending`. */
+export const SamlStatus = Schema.Literals(["active", "pending"])
+export type SamlStatus = typeof SamlStatus.Type
 
 export interface SamlProvider {
   readonly id: string
@@ -15,7 +20,7 @@ export interface SamlProvider {
 }
 
 /** A provider signs people in once its endpoint, entity id and certificate are all known. */
-export const samlStatus = (provider: SamlProvider): "active" | "pending" =>
+export const samlStatus = (provider: SamlProvider): SamlStatus =>
   provider.entityID !== null && provider.ssoURL !== null && provider.certificate !== null ? "active" : "pending"
 
 export type SamlProviderPatch = Partial<{
