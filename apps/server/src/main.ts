@@ -4,16 +4,13 @@
  * before the HTTP server starts listening.
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger, Option, Redacted } from "effect"
+import { Cause, Effect, Exit, Layer, Logger, Option, Redacted, Runtime } from "effect"
 import { createServer } from "node:http"
-import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
+import { Platform } from "@quire/platform"
 import * as Http from "./Http.ts"
-import * as Queue from "./Queue.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as ServerConfig from "./ServerConfig.ts"
-import * as Services from "./Services.ts"
-import { Storage } from "./Storage.ts"
 
 const main = Effect.gen(function*() {
   const config = yield* ServerConfig.load
@@ -30,23 +27,31 @@ const main = Effect.gen(function*() {
     }
   }))
 
-  const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
-
   const ready = bootstrap.pipe(
-    Layer.provideMerge(Queue.layer),
-    Layer.provideMerge(Services.layerSql),
-    Layer.provideMerge(storage),
-    Layer.provideMerge(Database.layer),
+    Layer.provideMerge(Platform.layer),
     Layer.provideMerge(PublicUrl.layer(publicUrl))
   )
 
   const http = Http.serve.pipe(
-    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+    Layer.provide(NodeHttpServer.layer(createServer, {
+      port: config.port,
+      host: config.host,
+      gracefulShutdownTimeout: "3 seconds"
+    })),
     Layer.provide(ready)
   )
 
   const logger = Logger.layer([config.logFormat === "json" ? Logger.consoleJson : Logger.consolePretty()])
-  return yield* Layer.launch(http).pipe(Effect.provide(logger))
+  return yield* Layer.launch(http).pipe(
+    Effect.onInterrupt(() => Effect.logInfo("Quire server stopped")),
+    Effect.provide(logger)
+  )
 })
 
-NodeRuntime.runMain(main)
+// SIGTERM and SIGINT interrupt `main`: the server stops accepting connections, answers the
+// requests in flight (for up to 3 seconds), closes the database (PGlite flushes its files), logs
+// "stopped" and exits 0 rather than 130.
+const teardown: Runtime.Teardown = (exit, onExit) =>
+  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
+
+NodeRuntime.runMain(main, { teardown })

@@ -9,8 +9,7 @@ import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import * as Http from "../src/Http.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
-import * as Services from "../src/Services.ts"
-import { Storage } from "../src/Storage.ts"
+import { Services, Storage } from "@quire/platform"
 import { adminEmail, adminToken, client } from "./Harness.ts"
 
 const serverOn = (dataDir: string) =>

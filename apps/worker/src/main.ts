@@ -1,9 +1,7 @@
 /** Entry point of the worker process (`pnpm --filter @quire/worker start`). */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Config, Effect, Exit, Layer, Runtime } from "effect"
-import { Database } from "@quire/db"
-import { jobs } from "@quire/server/Jobs"
-import * as Services from "@quire/server/Services"
+import { jobs, Platform } from "@quire/platform"
 import * as Worker from "./Worker.ts"
 
 // SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130.
@@ -13,7 +11,7 @@ const teardown: Runtime.Teardown = (exit, onExit) =>
 /** The domain services the jobs use, on the deployment's PostgreSQL (migrated if needed). */
 const services = Layer.unwrap(Effect.gen(function*() {
   const url = yield* Config.NonEmptyString("DATABASE_URL").pipe(Effect.mapError(() => new Worker.MissingDatabaseUrl()))
-  return Services.layerSql.pipe(Layer.provide(Database.layerUrl(url)), Layer.orDie)
+  return Platform.layerPostgres(url)
 }))
 
 Worker.run(jobs).pipe(

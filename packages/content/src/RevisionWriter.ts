@@ -153,7 +153,10 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             onSome: Effect.succeed
           }))
 
-        /** The documents to write: those the new tree points to that its parent does not (each must be known). */
+        /**
+         * The documents to write (those the new tree points to that its parent does not), and those
+         * it takes from the store (other revisions' documents; each must be known).
+         */
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
           const inherited = documentHashes(parent.pages)
           const given = change.documents ?? new Map<string, string>()
@@ -170,7 +173,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const missing = unknown.filter((hash) => !found.has(hash))
             if (missing.length > 0) return yield* Effect.die(new Error(`A write points at unknown documents: ${missing.join(", ")}`))
           }
-          return introduced
+          return { introduced, shared: unknown }
         })
 
         const write = <H extends HeadState, C extends ContentChange, E1, R1, E2, R2, A, E3, R3>(
@@ -185,7 +188,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const change = yield* build(parent, state)
             const files = change.files ?? parent.files
             yield* checkTree(change.pages, files)
-            const documents = yield* introducedDocuments(parent, change)
+            const { introduced: documents, shared } = yield* introducedDocuments(parent, change)
             const createdAt = new Date(yield* Clock.currentTimeMillis)
             const next: Revision = {
               id: yield* ids.make,
@@ -201,7 +204,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             // Only the pages this write changed are parsed, before the transaction.
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents) : undefined
             const result = yield* transactor.transaction(Effect.gen(function*() {
-              yield* revisions.insert(next, documents)
+              yield* revisions.insert(next, documents, shared)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
               if (indexing !== undefined) yield* searchIndex.update(state.space.id, indexing.pages, indexing.removed)
               const written = { revision: next, parent, head: state, change }

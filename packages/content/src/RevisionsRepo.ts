@@ -4,12 +4,16 @@ import { MemoryStore } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
 
 export interface RevisionsRepoShape {
-  /** Stores a revision with the documents it introduces (documents already stored are kept). */
-  readonly insert: (revision: Revision, documents: ReadonlyMap<string, string>) => Effect.Effect<void>
+  /**
+   * Stores a revision with the documents it introduces (documents already stored are kept).
+   * `shared` names documents it points to that only other spaces' revisions introduced (a
+   * duplicate): the space now holds them too, so that purging the other space keeps them.
+   */
+  readonly insert: (revision: Revision, documents: ReadonlyMap<string, string>, shared?: Iterable<string>) => Effect.Effect<void>
   readonly find: (revisionId: string) => Effect.Effect<Option.Option<Revision>>
   /** The markdown of the given document hashes (unknown hashes are absent from the map). */
   readonly documents: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>>
-  /** Deletes every revision of a space (documents shared with other spaces stay). */
+  /** Deletes every revision of a space, and the documents no other space's revisions point to. */
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
 
@@ -17,10 +21,13 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
   static readonly layerMemory = Layer.sync(RevisionsRepo, () => {
     const revisions = new MemoryStore.TxMap<string, Revision>()
     const documents = new MemoryStore.TxMap<string, string>()
+    /** The documents each space's revisions point to. */
+    const held = new MemoryStore.TxMap<string, ReadonlySet<string>>()
     return RevisionsRepo.of({
-      insert: (revision, introduced) =>
+      insert: (revision, introduced, shared = []) =>
         Effect.sync(() => {
           for (const [hash, markdown] of introduced) if (!documents.has(hash)) documents.set(hash, markdown)
+          held.set(revision.spaceId, new Set([...(held.get(revision.spaceId) ?? []), ...introduced.keys(), ...shared]))
           revisions.set(revision.id, revision)
         }),
       find: (revisionId) => Effect.sync(() => Option.fromNullishOr(revisions.get(revisionId))),
@@ -36,6 +43,11 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
       removeForSpace: (spaceId) =>
         Effect.sync(() => {
           for (const [id, revision] of revisions) if (revision.spaceId === spaceId) revisions.delete(id)
+          const released = held.get(spaceId) ?? new Set<string>()
+          held.delete(spaceId)
+          const stillHeld = new Set<string>()
+          for (const hashes of held.values()) for (const hash of hashes) if (released.has(hash)) stillHeld.add(hash)
+          for (const hash of released) if (!stillHeld.has(hash)) documents.delete(hash)
         })
     })
   })

@@ -12,7 +12,7 @@ import { Actor, Errors, Ids, Pagination, Roles, Transactor } from "@quire/kernel
 import * as Access from "./Access.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
-import type { Revision } from "./domain/Revision.ts"
+import { flattenPages, type Revision } from "./domain/Revision.ts"
 import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
@@ -302,7 +302,8 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           deletedAt: null
         }
         // The documents are content-addressed and already stored: the new revision only points at them.
-        yield* revisions.insert(revision, new Map())
+        const shared = flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))
+        yield* revisions.insert(revision, new Map(), shared)
         yield* repo.insert(copy)
         // Same pages, same paths: the copy's search entries are the source's.
         yield* searchIndex.copySpace(source.id, copyId)

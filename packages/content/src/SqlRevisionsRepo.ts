@@ -25,11 +25,17 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return RevisionsRepo.of({
-      insert: (revision, documents) =>
+      insert: (revision, documents, shared = []) =>
         Effect.gen(function*() {
           const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
           if (Arr.isArrayNonEmpty(rows)) {
             yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
+          }
+          const held = [...documents.keys(), ...shared]
+          if (held.length > 0) {
+            yield* sql`
+              INSERT INTO content_space_documents (space_id, hash)
+              SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
           }
           yield* sql`
             INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
@@ -51,7 +57,15 @@ export const layer = Layer.effect(
             Effect.map((rows) => new Map(rows.map((row) => [String(row.hash), String(row.markdown)])))
           ),
       removeForSpace: (spaceId) =>
-        sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid)
+        Effect.gen(function*() {
+          yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
+          // Documents are shared between spaces by hash: only those no other space holds go.
+          yield* sql`
+            WITH released AS (DELETE FROM content_space_documents WHERE space_id = ${spaceId} RETURNING hash)
+            DELETE FROM content_documents d
+            WHERE d.hash IN (SELECT hash FROM released)
+              AND NOT EXISTS (SELECT 1 FROM content_space_documents s WHERE s.hash = d.hash AND s.space_id <> ${spaceId})`
+        }).pipe(sql.withTransaction, Effect.orDie)
     })
   })
 )

@@ -2,8 +2,6 @@
  * @quire/reviews: domain package, wired into the workspace and ready for its issue. It declares its
  * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
  */
-export const packageName = "@quire/reviews"
-
 export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
 export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, UrlFileInput } from "./ChangeRequests.ts"
 export * as Pdf from "./Pdf.ts"
@@ -29,3 +27,4 @@ export type { SpaceCounters } from "./domain/SpaceCounters.ts"
 export * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 export * as SpaceRemoval from "./SpaceRemoval.ts"
 export { SpaceActivity } from "./SpaceActivity.ts"
+export * as Reviews from "./Reviews.ts"

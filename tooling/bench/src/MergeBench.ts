@@ -10,7 +10,7 @@ import { Database } from "@quire/db"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
-import * as Services from "@quire/server/Services"
+import { Services } from "@quire/platform"
 import { Layer } from "effect"
 
 const groups = 10

@@ -17,7 +17,7 @@ import { RevisionsRepo } from "@quire/content/RevisionsRepo"
 import { indexUpdate } from "@quire/content/Search"
 import { Database } from "@quire/db"
 import { Actor } from "@quire/kernel"
-import * as Services from "@quire/server/Services"
+import { Services } from "@quire/platform"
 
 export interface SearchBenchOptions {
   readonly pages: number

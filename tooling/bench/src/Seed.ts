@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto"
 import type { Database } from "@quire/db"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import * as Services from "@quire/server/Services"
+import { Services } from "@quire/platform"
 
 export const adminEmail = "admin@bench.test"
 

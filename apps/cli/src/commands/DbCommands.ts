@@ -2,7 +2,7 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { Database } from "@quire/db"
-import { migrate as migrateAll } from "@quire/server/Services"
+import { Services } from "@quire/platform"
 import { CliFailure } from "../Failure.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
 
@@ -13,7 +13,7 @@ const migrate = Command.make(
     const json = yield* GlobalFlags.Json
     const { applied, database } = yield* Effect.gen(function*() {
       const info = yield* Database.DatabaseInfo
-      const results = yield* migrateAll
+      const results = yield* Services.migrate
       return { database: info.kind, applied: results.filter((result) => result.applied.length > 0) }
     }).pipe(
       Effect.provide(Database.layer),

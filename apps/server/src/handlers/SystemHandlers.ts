@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { Storage } from "../Storage.ts"
+import { Storage } from "@quire/platform"
 
 export const layer = HttpApiBuilder.group(Api, "system", Effect.fn(function*(handlers) {
   const storage = yield* Storage

@@ -112,12 +112,33 @@ const m0004_spaces_without_review_counters = Effect.gen(function*() {
       DROP COLUMN comments, DROP COLUMN change_requests, DROP COLUMN change_requests_open, DROP COLUMN change_requests_draft`
 })
 
+/**
+ * Which documents each space's revisions point to, so that purging a space can delete the
+ * documents no other space holds (documents are shared by hash, a duplicate shares them all).
+ */
+const m0005_space_documents = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE content_space_documents (
+      space_id text COLLATE "C" NOT NULL,
+      hash text COLLATE "C" NOT NULL,
+      PRIMARY KEY (space_id, hash)
+    )`
+  yield* sql`CREATE INDEX content_space_documents_hash ON content_space_documents (hash)`
+  yield* sql`
+    INSERT INTO content_space_documents (space_id, hash)
+    SELECT DISTINCT r.space_id, d #>> '{}'
+    FROM content_revisions r, jsonb_path_query(r.pages, 'strict $.**.document') d
+    ON CONFLICT DO NOTHING`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
     "0001_revisions": m0001_revisions,
     "0002_spaces_collections": m0002_spaces_collections,
     "0003_search": m0003_search,
-    "0004_spaces_without_review_counters": m0004_spaces_without_review_counters
+    "0004_spaces_without_review_counters": m0004_spaces_without_review_counters,
+    "0005_space_documents": m0005_space_documents
   }
 } as const

@@ -1,8 +1,8 @@
-/** Which storage the server runs on, for `/health` and for choosing the job queue. */
+/** Which storage Quire runs on, for `/health` and for choosing the job queue. */
 import { Context, Layer } from "effect"
 
 export class Storage extends Context.Service<Storage, {
   readonly kind: "embedded" | "postgres" | "memory"
-}>()("@quire/server/Storage") {
+}>()("@quire/platform/Storage") {
   static readonly layer = (kind: Storage["Service"]["kind"]) => Layer.succeed(Storage, Storage.of({ kind }))
 }

@@ -1,0 +1,21 @@
+/** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
+import { Effect, Layer } from "effect"
+import { Database } from "@quire/db"
+import * as Queue from "./Queue.ts"
+import * as Services from "./Services.ts"
+import { Storage } from "./Storage.ts"
+
+const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
+
+/**
+ * What the server runs on: the database opened and migrated, the use cases over it, the job
+ * queue (in-process when embedded, graphile-worker on PostgreSQL) and which storage it is.
+ */
+export const layer = Queue.layer.pipe(
+  Layer.provideMerge(Services.layerSql),
+  Layer.provideMerge(storage),
+  Layer.provideMerge(Database.layer)
+)
+
+/** The use cases on the PostgreSQL server at `url` (migrated if needed), for the worker. */
+export const layerPostgres = (url: string) => Services.layerSql.pipe(Layer.provide(Database.layerUrl(url)), Layer.orDie)
