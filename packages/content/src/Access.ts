@@ -1,12 +1,6 @@
 /**
- * Who may do what with content. The caller's effective role on a space or collection is decided
- * here, and the `permissions` objects of responses are computed by the same functions that the
- * use cases call to guard operations.
- *
- * Organization admins administer all content. For other members the most specific explicit
- * level wins: the space's `defaultLevel`, then each ancestor collection's (nearest first), then
- * the member's organization role; `"inherit"` defers to the next one, `null` means no access.
- * Guests (members without an organization role) get no access through these levels.
+ * Who may do what with content: the caller's effective role on a space or collection, and the
+ * `permissions` objects of responses from the same functions that guard operations.
  */
 import { Effect } from "effect"
 import { Errors, Roles } from "@quire/kernel"

@@ -1,12 +1,6 @@
 /**
  * Use cases on collections: nested folders of spaces whose `defaultLevel` applies to what they
- * contain. Creating needs the `create` permission where the collection goes; changing settings,
- * deleting, moving and transferring need `admin` on the collection (a transfer also needs admin
- * on everything inside it, and the caller to be an admin of the target organization).
- *
- * Deleting a collection keeps its content: its spaces (those in the trash too) and
- * sub-collections move up to its parent, in their order, and those that inherited the deleted
- * collection's explicit `defaultLevel` take it as their own, so nobody gains or loses access.
+ * contain; deleting one keeps its content.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"

@@ -1,15 +1,6 @@
 /**
- * Links and backlinks of a revision's pages: every link of every document page, classified
- * (`ok`, `broken`, `in-app`) against the revision, and the pages that link to a page or a file.
- *
- * Revisions are immutable, so the link graph of a revision is computed once and kept (a bounded
- * cache by revision id, always correct). Building it parses only the documents whose links are
- * not known yet: documents are content-addressed, so their parsed links are cached by hash too,
- * and a revision that changed one page of a thousand parses one page; resolving the links
- * against the revision is map lookups. The functions take a revision id, so change requests can
- * use them as the space does; cursors pin the revision a listing started on.
- *
- * Reads need `view` on the space.
+ * Links and backlinks of a revision's pages, with the link graph of each revision cached (revisions
+ * are immutable). Reads need `view` on the space.
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"

@@ -1,11 +1,6 @@
 /**
- * Order of spaces and collections among their siblings (the content of one parent collection,
- * or an organization's root). Each record has a numeric `position`; listings sort on
- * (position, createdAt, id). New records take the creation instant in milliseconds (made
- * strictly increasing within the process), which lands them at the end, in creation order,
- * without reading their siblings. A move takes the midpoint between its new
- * neighbours; when there is no room (equal neighbours, or floating-point exhaustion) the siblings
- * are renumbered 1024 apart, always far below the instants of later creations.
+ * Order of spaces and collections among their siblings: numeric positions, new records at the end,
+ * moves to the midpoint of their neighbours.
  */
 import { Effect } from "effect"
 import { Errors, Pagination } from "@quire/kernel"

@@ -1,14 +1,6 @@
 /**
- * Full-text search of spaces' current content, and the upkeep of the SearchIndex.
- *
- * Upkeep: when a revision becomes current (`SpaceContent.commit`), only the pages whose document,
- * title or path differ from the parent revision are split into sections and replaced in the
- * index, and the pages gone are removed, in the commit's transaction: the cost of a commit is
- * proportional to the pages it changed, and the index never describes a revision that did not
- * become current. Duplicates copy their source's entries; purged spaces lose theirs.
- *
- * Reads need `view` on the space; an organization search covers the spaces of the organization
- * the caller can view, and a caller outside the organization gets NotFound.
+ * Full-text search of spaces' current content, and the upkeep of the SearchIndex that the
+ * RevisionWriter runs when main moves.
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"

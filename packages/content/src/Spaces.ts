@@ -1,11 +1,6 @@
 /**
  * Use cases on spaces: creation (with an empty first revision), settings, listings, the trash
  * (soft delete, restore within 7 days, purge), duplication, moves and transfers.
- *
- * Who may do what (decided by Access through ContentAccess): creating needs the `create`
- * permission where the space goes (the organization role at the root, the collection's
- * otherwise); changing settings, deleting, restoring, moving and transferring need `admin` on the
- * space; a transfer also needs the caller to be an admin of the target organization.
  */
 import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Roles, Transactor } from "@quire/kernel"

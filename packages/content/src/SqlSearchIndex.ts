@@ -1,17 +1,6 @@
 /**
- * Postgres adapter of SearchIndex: PostgreSQL full-text search over `content_search_sections`
- * (migration 0003), one row per page section. Its `tsv` column is generated from the page title
- * (weight A), the section heading (B) and the body (C) with the `english` configuration; a GIN
- * index serves `@@`, `websearch_to_tsquery` parses any user input without syntax errors, and
- * `ts_rank` orders the rows.
- *
- * Ranking reads each candidate's tsvector, so its cost grows with the sections that match. To
- * keep a word found in most pages (a product's name) about as fast as a rare one, at most
- * `candidateCap` matching sections are ranked, plus up to `candidateCap` pages whose title
- * matches (found through `title_tsv` and its own small index, so title matches are never crowded
- * out by body matches). Below the cap the ranking is exact; above it, results are ranked within
- * the first candidates found, and end there. The GIN indexes have `fastupdate` off: a pending
- * list would be scanned linearly by every search.
+ * Postgres adapter of SearchIndex: full-text search over `content_search_sections`, ranked within a
+ * bounded set of candidates (see "Search" in docs/architecture.md).
  */
 import { Array as Arr, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"

@@ -1,12 +1,6 @@
 /**
  * Use cases of change requests: create, list, read and patch them, edit their content in batches
- * and read it back. A change request's content is a chain of immutable revisions of its space: it
- * starts at the space's revision at creation, and each batch of edits adds one revision whose
- * parent is the change request's current one, moved by compare-and-set like the space's own.
- *
- * Who may do what (decided by Access through ContentAccess): reads need `view` on the space (a
- * caller who may not view gets NotFound); creating, patching and editing need `edit`, and a space
- * whose `editMode` is `locked` refuses content edits.
+ * (each batch one revision of the change request's branch, through the RevisionWriter) and read it back.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"

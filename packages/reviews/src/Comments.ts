@@ -1,10 +1,6 @@
 /**
- * Use cases on comments: post, list, read, edit, resolve, react to and delete comments and
- * their replies. A comment belongs to a space and optionally to a change request (its scope);
- * the space's `comments` counter counts its open comments outside change requests, a change
- * request's `comments` counter its own open comments, and each moves in the same transaction as
- * the comment. A change request's comments are checked against (and show pages of) the change
- * request's current revision rather than the space's. Bodies are markdown stored and returned exactly as written.
+ * Use cases on comments and their replies on a space or a change request: post, list, read, edit,
+ * resolve, react to and delete them.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Access, flattenPages, type PageNode, type Revision, type SpaceAccess, SpaceContent } from "@quire/content"

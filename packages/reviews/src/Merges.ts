@@ -1,10 +1,6 @@
 /**
  * Merging a change request into its space's main content, and updating a change request with
- * main's changes, both with the three-way merge of ThreeWayMerge.
- *
- * Merge needs the space's `merge` permission (review or above) and an unlocked space; update
- * needs `edit`. Neither touches anything when the merge has conflicts: the answer lists them, so a
- * person can resolve them in the change request (update_page) and merge again.
+ * main's changes, with ThreeWayMerge, through the RevisionWriter.
  */
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"

@@ -1,15 +1,7 @@
 /**
  * Three-way merge of two revisions of a space (ours: main, theirs: a change request) against their
- * common ancestor (base). Pure: the markdown of the documents that both sides changed is passed in.
- *
- * Page tree: inserts on either side are kept; a delete applies unless the other side edited the
- * page or put a page under it (a "delete-edit" conflict); the parent, the metadata fields and the
- * document merge one by one (the same change on both sides is one change; different changes to
- * one field conflict); sibling order follows the side that reordered, ours when both did, with the
- * other side's newcomers placed before their successor. Documents changed on both sides merge
- * line by line with diff3 (node-diff3); overlapping different edits are a "content" conflict.
- * Files merge by id like pages (metadata only). Nothing is ever dropped silently: the answer is
- * either a merged tree or the list of conflicts.
+ * common ancestor. Pure: the markdown of the documents both sides changed is passed in; the answer
+ * is a merged tree or the list of conflicts, never a silent loss.
  */
 import { diff3Merge } from "node-diff3"
 import { documentHash, type FileNode, flattenPages, type PageNode } from "@quire/content"
