@@ -8,7 +8,7 @@ import * as Access from "./Access.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type Revision } from "./domain/Revision.ts"
-import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
+import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./domain/Space.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -23,7 +23,7 @@ export interface CreateSpaceInput {
   readonly emoji?: string | undefined
   /** The parent collection; absent: the organization's root. */
   readonly parent?: string | undefined
-  readonly language?: string | undefined
+  readonly language?: Language | undefined
   readonly editMode?: EditMode | undefined
 }
 
@@ -33,7 +33,7 @@ export interface SpaceUpdate {
   readonly emoji?: string | null | undefined
   readonly editMode?: EditMode | undefined
   readonly defaultLevel?: DefaultLevel | undefined
-  readonly language?: string | null | undefined
+  readonly language?: Language | null | undefined
   readonly visibility?: Visibility | undefined
 }
 
@@ -50,7 +50,7 @@ export interface MemberSpace {
 }
 
 export interface MemberSpacesRequest extends Pagination.PageRequest {
-  readonly order?: "asc" | "desc" | undefined
+  readonly order?: Pagination.Order | undefined
 }
 
 export interface SpacesShape {

@@ -1,7 +1,7 @@
 /** Port: spaces of organizations (including those in the trash). */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
+import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./domain/Space.ts"
 
 export type SpacePatch = Partial<{
   readonly title: string
@@ -9,7 +9,7 @@ export type SpacePatch = Partial<{
   readonly visibility: Visibility
   readonly editMode: EditMode
   readonly defaultLevel: DefaultLevel
-  readonly language: string | null
+  readonly language: Language | null
   readonly parentId: string | null
   readonly organizationId: string
   readonly position: number
@@ -24,7 +24,7 @@ export interface SpaceQuery {
   /** Include spaces in the trash (default: no). */
   readonly includeDeleted?: boolean | undefined
   /** Direction of the listing on its sort key (default: ascending). */
-  readonly order?: "asc" | "desc" | undefined
+  readonly order?: Pagination.Order | undefined
 }
 
 export interface SpacesRepoShape {

@@ -1,26 +1,35 @@
 /** Postgres adapter of CollectionsRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
+import { Pagination, Rows } from "@quire/kernel"
 import { collectionKey, type CollectionPatch, CollectionsRepo } from "./CollectionsRepo.ts"
-import type { Collection } from "./domain/Space.ts"
-import { toDefaultLevel } from "./SqlSpacesRepo.ts"
+import { type Collection, DefaultLevel } from "./domain/Space.ts"
 
 type Row = Record<string, unknown>
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
-
-const toCollection = (row: Row): Collection => ({
-  id: String(row.id),
-  organizationId: String(row.organization_id),
-  parentId: row.parent_id == null ? null : String(row.parent_id),
-  title: String(row.title),
-  description: row.description == null ? null : String(row.description),
-  defaultLevel: toDefaultLevel(row.default_level),
-  position: Number(row.position),
-  createdAt: toDate(row.created_at),
-  updatedAt: toDate(row.updated_at)
+const CollectionRow = Schema.Struct({
+  id: Schema.String,
+  organization_id: Schema.String,
+  parent_id: Schema.NullOr(Schema.String),
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  default_level: DefaultLevel,
+  position: Schema.Number,
+  created_at: Rows.Timestamp,
+  updated_at: Rows.Timestamp
 })
+
+const collections = Rows.decoder("content_collections", CollectionRow, (row): Collection => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  parentId: row.parent_id,
+  title: row.title,
+  description: row.description,
+  defaultLevel: row.default_level,
+  position: row.position,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+}))
 
 export const layer = Layer.effect(
   CollectionsRepo,
@@ -40,7 +49,7 @@ export const layer = Layer.effect(
       const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
       return sql<Row>`UPDATE content_collections SET ${set} WHERE id = ${collectionId} RETURNING *`.pipe(
         Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toCollection))
+        Effect.flatMap(collections.first)
       )
     }
 
@@ -55,7 +64,7 @@ export const layer = Layer.effect(
       find: (collectionId) =>
         sql<Row>`SELECT * FROM content_collections WHERE id = ${collectionId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toCollection))
+          Effect.flatMap(collections.first)
         ),
       // The depth bound only keeps a corrupted tree (a cycle) from recursing forever.
       ancestry: (collectionId) =>
@@ -66,7 +75,7 @@ export const layer = Layer.effect(
             SELECT p.*, chain.depth + 1 FROM content_collections p JOIN chain ON p.id = chain.parent_id
             WHERE chain.depth < 1000
           )
-          SELECT * FROM chain ORDER BY depth`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toCollection))),
+          SELECT * FROM chain ORDER BY depth`.pipe(Effect.orDie, Effect.flatMap(collections.all)),
       list: (query, after, limit) => {
         const parent = query.parentId === undefined
           ? sql`true`
@@ -82,7 +91,8 @@ export const layer = Layer.effect(
           ORDER BY position, created_at, id
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toCollection), limit, collectionKey))
+          Effect.flatMap(collections.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, collectionKey))
         )
       },
       update,

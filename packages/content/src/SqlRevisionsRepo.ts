@@ -1,24 +1,41 @@
 /** Postgres adapter of RevisionsRepo: the tree is one jsonb row; documents are rows keyed by hash. */
-import { Array as Arr, Effect, Layer, Option } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Revision } from "./domain/Revision.ts"
+import { Rows } from "@quire/kernel"
+import { FileNode, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
 
-const json = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) as A : value as A)
-
-const toRevision = (row: Row): Revision => ({
-  id: String(row.id),
-  spaceId: String(row.space_id),
-  parents: json(row.parents),
-  type: row.type as Revision["type"],
-  pages: json(row.pages),
-  files: json(row.files),
-  variables: json(row.variables),
-  git: row.git == null ? null : json(row.git),
-  createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at))
+const RevisionRow = Schema.Struct({
+  id: Schema.String,
+  space_id: Schema.String,
+  parents: Rows.Json(Schema.Array(Schema.String)),
+  type: RevisionType,
+  pages: Rows.Json(Schema.Array(PageNode)),
+  files: Rows.Json(Schema.Array(FileNode)),
+  variables: Rows.Json(Variables),
+  git: Schema.NullOr(Rows.Json(RevisionGit)),
+  created_at: Rows.Timestamp
 })
+
+const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision => ({
+  id: row.id,
+  spaceId: row.space_id,
+  parents: row.parents,
+  type: row.type,
+  pages: row.pages,
+  files: row.files,
+  variables: row.variables,
+  git: row.git,
+  createdAt: row.created_at
+}))
+
+const documents = Rows.decoder(
+  "content_documents",
+  Schema.Struct({ hash: Schema.String, markdown: Schema.String }),
+  (row) => [row.hash, row.markdown] as const
+)
 
 export const layer = Layer.effect(
   RevisionsRepo,
@@ -47,14 +64,15 @@ export const layer = Layer.effect(
       find: (revisionId) =>
         sql<Row>`SELECT * FROM content_revisions WHERE id = ${revisionId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRevision))
+          Effect.flatMap(revisions.first)
         ),
       documents: (hashes) =>
         hashes.length === 0
           ? Effect.succeed(new Map<string, string>())
           : sql<Row>`SELECT hash, markdown FROM content_documents WHERE hash = ANY(${hashes})`.pipe(
             Effect.orDie,
-            Effect.map((rows) => new Map(rows.map((row) => [String(row.hash), String(row.markdown)])))
+            Effect.flatMap(documents.all),
+            Effect.map((entries) => new Map(entries))
           ),
       removeForSpace: (spaceId) =>
         Effect.gen(function*() {

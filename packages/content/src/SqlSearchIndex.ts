@@ -2,11 +2,24 @@
  * Postgres adapter of SearchIndex: full-text search over `content_search_sections`, ranked within a
  * bounded set of candidates (see "Search" in docs/architecture.md).
  */
-import { Array as Arr, Effect, Layer } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { Rows } from "@quire/kernel"
 import { type PageHit, SearchIndex } from "./SearchIndex.ts"
 
-type Row = Record<string, unknown>
+/** A section that matched, with its page's score. */
+const HitRow = Schema.Struct({
+  space_id: Schema.String,
+  page_id: Schema.String,
+  page_score: Schema.Number,
+  score: Schema.Number,
+  section_id: Schema.String,
+  page_title: Schema.String,
+  section_title: Schema.String,
+  path: Schema.String,
+  body: Schema.String
+})
+const hits = Rows.decoder("content_search_sections", HitRow)
 
 /** Matching sections ranked by body text at most (see above). */
 export const candidateCap = 1_000
@@ -53,7 +66,7 @@ export const layer = Layer.effect(
         Effect.gen(function*() {
           if (query.spaceIds.length === 0 || query.limit <= 0) return { pages: [], more: false }
           // Pages rank by their best section; the page's best sections come along.
-          const rows = yield* sql<Row>`
+          const rows = yield* sql`
             WITH q AS (SELECT websearch_to_tsquery('english', ${query.query}) AS q),
             candidates AS MATERIALIZED (
               (SELECT s.space_id, s.page_id, s.position
@@ -91,29 +104,17 @@ export const layer = Layer.effect(
             FROM best b
             JOIN content_search_sections s ON s.space_id = b.space_id AND s.page_id = b.page_id AND s.position = b.position
             WHERE b.n <= ${query.sectionsPerPage}
-            ORDER BY b.page_score DESC, b.space_id, b.page_id, b.n`
+            ORDER BY b.page_score DESC, b.space_id, b.page_id, b.n`.pipe(Effect.flatMap(hits.all))
           const pages: Array<PageHit & { sections: Array<PageHit["sections"][number]> }> = []
           for (const row of rows) {
-            const spaceId = String(row.space_id)
-            const pageId = String(row.page_id)
+            const spaceId = row.space_id
+            const pageId = row.page_id
             let last = pages.at(-1)
             if (last === undefined || last.spaceId !== spaceId || last.pageId !== pageId) {
-              last = {
-                spaceId,
-                pageId,
-                title: String(row.page_title),
-                path: String(row.path),
-                score: Number(row.page_score),
-                sections: []
-              }
+              last = { spaceId, pageId, title: row.page_title, path: row.path, score: row.page_score, sections: [] }
               pages.push(last)
             }
-            last.sections.push({
-              id: String(row.section_id),
-              title: String(row.section_title),
-              body: String(row.body),
-              score: Number(row.score)
-            })
+            last.sections.push({ id: row.section_id, title: row.section_title, body: row.body, score: row.score })
           }
           return { pages: pages.slice(0, query.limit), more: pages.length > query.limit }
         }).pipe(Effect.orDie)

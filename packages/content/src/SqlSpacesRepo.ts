@@ -1,35 +1,48 @@
 /** Postgres adapter of SpacesRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination, type Roles } from "@quire/kernel"
-import type { DefaultLevel, EditMode, Space, Visibility } from "./domain/Space.ts"
+import { Pagination, Rows } from "@quire/kernel"
+import { DefaultLevel, EditMode, Language, type Space, Visibility } from "./domain/Space.ts"
 import { spaceKey, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 
 type Row = Record<string, unknown>
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
-
-/** `default_level` holds a role, 'inherit', or NULL for "no access". */
-export const toDefaultLevel = (value: unknown): DefaultLevel =>
-  value == null ? null : value === "inherit" ? "inherit" : value as Roles.MemberRole
-
-const toSpace = (row: Row): Space => ({
-  id: String(row.id),
-  organizationId: String(row.organization_id),
-  parentId: row.parent_id == null ? null : String(row.parent_id),
-  title: String(row.title),
-  emoji: String(row.emoji),
-  visibility: row.visibility as Visibility,
-  editMode: row.edit_mode as EditMode,
-  defaultLevel: toDefaultLevel(row.default_level),
-  language: row.language == null ? null : String(row.language),
-  position: Number(row.position),
-  revisionId: String(row.revision_id),
-  shareKey: String(row.share_key),
-  createdAt: toDate(row.created_at),
-  updatedAt: toDate(row.updated_at),
-  deletedAt: row.deleted_at == null ? null : toDate(row.deleted_at)
+const SpaceRow = Schema.Struct({
+  id: Schema.String,
+  organization_id: Schema.String,
+  parent_id: Schema.NullOr(Schema.String),
+  title: Schema.String,
+  emoji: Schema.String,
+  visibility: Visibility,
+  edit_mode: EditMode,
+  // A role, 'inherit', or NULL for "no access".
+  default_level: DefaultLevel,
+  language: Schema.NullOr(Language),
+  position: Schema.Number,
+  revision_id: Schema.String,
+  share_key: Schema.String,
+  created_at: Rows.Timestamp,
+  updated_at: Rows.Timestamp,
+  deleted_at: Rows.TimestampOrNull
 })
+
+const spaces = Rows.decoder("content_spaces", SpaceRow, (row): Space => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  parentId: row.parent_id,
+  title: row.title,
+  emoji: row.emoji,
+  visibility: row.visibility,
+  editMode: row.edit_mode,
+  defaultLevel: row.default_level,
+  language: row.language,
+  position: row.position,
+  revisionId: row.revision_id,
+  shareKey: row.share_key,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  deletedAt: row.deleted_at
+}))
 
 export const layer = Layer.effect(
   SpacesRepo,
@@ -53,7 +66,7 @@ export const layer = Layer.effect(
       const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
       return sql<Row>`UPDATE content_spaces SET ${set} WHERE id = ${spaceId} RETURNING *`.pipe(
         Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toSpace))
+        Effect.flatMap(spaces.first)
       )
     }
 
@@ -68,7 +81,7 @@ export const layer = Layer.effect(
       find: (spaceId) =>
         sql<Row>`SELECT * FROM content_spaces WHERE id = ${spaceId}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toSpace))
+          Effect.flatMap(spaces.first)
         ),
       list: (query, after, limit) => {
         const desc = query.order === "desc"
@@ -93,7 +106,8 @@ export const layer = Layer.effect(
           ORDER BY ${order}
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toSpace), limit, spaceKey))
+          Effect.flatMap(spaces.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, spaceKey))
         )
       },
       update,
@@ -107,7 +121,7 @@ export const layer = Layer.effect(
           SELECT * FROM content_spaces
           WHERE deleted_at IS NOT NULL AND deleted_at < ${before}
           ORDER BY deleted_at, id
-          LIMIT ${limit}`.pipe(Effect.orDie, Effect.map((rows) => rows.map(toSpace))),
+          LIMIT ${limit}`.pipe(Effect.orDie, Effect.flatMap(spaces.all)),
       remove: (spaceId) => sql`DELETE FROM content_spaces WHERE id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid)
     })
   })

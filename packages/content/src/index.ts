@@ -16,8 +16,23 @@ export type { BacklinkList, LinkGraph, LinkItem, LinkList, LocatedPage } from ".
 export type { CollectionAccess, OrganizationAccessResolver, SpaceAccess } from "./ContentAccess.ts"
 export { imageDimensions } from "./domain/ImageSize.ts"
 export type { Dimensions } from "./domain/ImageSize.ts"
-export type { ContentRef, FileNode, PageLayout, PageNode, PageType, Revision, RevisionGit, RevisionType } from "./domain/Revision.ts"
-export { documentHash, flattenPages } from "./domain/Revision.ts"
+export type { Revision } from "./domain/Revision.ts"
+export {
+  ContentRef,
+  CoverSize,
+  documentHash,
+  FileNode,
+  flattenPages,
+  GitBlob,
+  PageCover,
+  PageLayout,
+  PageNode,
+  PageType,
+  PageWidth,
+  RevisionGit,
+  RevisionType,
+  Variables
+} from "./domain/Revision.ts"
 export * from "./domain/Space.ts"
 export { OutboundFetch } from "./importing/OutboundFetch.ts"
 export { Memberships } from "./Memberships.ts"
@@ -31,7 +46,8 @@ export type { IndexedPage, PageHit, SearchHits } from "./SearchIndex.ts"
 export { Spaces } from "./Spaces.ts"
 export type { CreateSpaceInput, MemberSpace, MoveInput, SpaceUpdate } from "./Spaces.ts"
 export type { JsonBlock, JsonDocument } from "./markdown/JsonDocument.ts"
-export type { LinkStatus, LinkTarget } from "./markdown/Links.ts"
+export { LinkStatus } from "./domain/Link.ts"
+export type { LinkTarget } from "./markdown/Links.ts"
 export { checkTree, ensureWritable, RevisionWriter } from "./RevisionWriter.ts"
 export type { ContentChange, Head, HeadState, WriteOptions, Written } from "./RevisionWriter.ts"
 export { pageDocument, SpaceContent } from "./SpaceContent.ts"

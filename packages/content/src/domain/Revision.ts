@@ -4,16 +4,25 @@
  * the markdown), so a revision that changes one page of a thousand writes one new document and
  * shares the rest with its parent.
  */
+import { Schema } from "effect"
 import { createHash } from "node:crypto"
 
-export type PageType = "document" | "group" | "link"
+export const PageType = Schema.Literals(["document", "group", "link"])
+export type PageType = typeof PageType.Type
 
-export type RevisionType = "edits" | "merge" | "rollback" | "update" | "computed"
+export const RevisionType = Schema.Literals(["edits", "merge", "rollback", "update", "computed"])
+export type RevisionType = typeof RevisionType.Type
+
+export const PageWidth = Schema.Literals(["default", "wide"])
+export type PageWidth = typeof PageWidth.Type
+
+export const CoverSize = Schema.Literals(["hero", "full"])
+export type CoverSize = typeof CoverSize.Type
 
 export interface PageLayout {
-  readonly width?: "default" | "wide" | undefined
+  readonly width?: PageWidth | undefined
   readonly cover?: boolean | undefined
-  readonly coverSize?: "hero" | "full" | undefined
+  readonly coverSize?: CoverSize | undefined
   readonly title?: boolean | undefined
   readonly description?: boolean | undefined
   readonly tableOfContents?: boolean | undefined
@@ -22,11 +31,36 @@ export interface PageLayout {
   readonly metadata?: boolean | undefined
 }
 
+export const PageLayout: Schema.Codec<PageLayout> = Schema.Struct({
+  width: Schema.optional(PageWidth),
+  cover: Schema.optional(Schema.Boolean),
+  coverSize: Schema.optional(CoverSize),
+  title: Schema.optional(Schema.Boolean),
+  description: Schema.optional(Schema.Boolean),
+  tableOfContents: Schema.optional(Schema.Boolean),
+  outline: Schema.optional(Schema.Boolean),
+  pagination: Schema.optional(Schema.Boolean),
+  metadata: Schema.optional(Schema.Boolean)
+})
+
 /** Where a link page (or a cover) points. */
-export type ContentRef =
-  | { readonly kind: "url"; readonly url: string }
-  | { readonly kind: "page"; readonly page: string }
-  | { readonly kind: "file"; readonly file: string }
+export const ContentRef = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("file"), file: Schema.String })
+])
+export type ContentRef = typeof ContentRef.Type
+
+/** Content that came from Git: the blob and its path in the repository. */
+export const GitBlob = Schema.Struct({ oid: Schema.String, path: Schema.String })
+export type GitBlob = typeof GitBlob.Type
+
+export const PageCover = Schema.Struct({
+  ref: ContentRef,
+  refDark: Schema.optional(ContentRef),
+  yPos: Schema.optional(Schema.Number)
+})
+export type PageCover = typeof PageCover.Type
 
 export interface PageNode {
   readonly id: string
@@ -39,37 +73,61 @@ export interface PageNode {
   readonly description?: string | undefined
   readonly hidden?: boolean | undefined
   readonly layout?: PageLayout | undefined
-  readonly cover?: { readonly ref: ContentRef; readonly refDark?: ContentRef | undefined; readonly yPos?: number | undefined } | undefined
+  readonly cover?: PageCover | undefined
   readonly variables?: Readonly<Record<string, string>> | undefined
   /** Documents: the hash of the page's markdown in the document store. */
   readonly document?: string | undefined
   /** Links: the target. */
   readonly target?: ContentRef | undefined
   /** Pages that came from Git: the blob and its path in the repository. */
-  readonly git?: { readonly oid: string; readonly path: string } | undefined
+  readonly git?: GitBlob | undefined
   readonly createdAt: string
   readonly updatedAt: string
   readonly pages: ReadonlyArray<PageNode>
 }
 
-export interface FileNode {
-  readonly id: string
-  readonly name: string
-  readonly contentType: string
-  readonly size: number
-  readonly dimensions?: { readonly width: number; readonly height: number } | undefined
-  /** The SHA-256 of the bytes in the blob store. */
-  readonly blob: string
-  readonly git?: { readonly oid: string; readonly path: string } | undefined
-}
+export const Variables = Schema.Record(Schema.String, Schema.String)
 
-export interface RevisionGit {
-  readonly oid: string
-  readonly message: string
-  readonly createdByService: boolean
-  readonly url?: string | undefined
-  readonly ref?: string | undefined
-}
+export const PageNode: Schema.Codec<PageNode> = Schema.Struct({
+  id: Schema.String,
+  type: PageType,
+  title: Schema.String,
+  slug: Schema.String,
+  emoji: Schema.optional(Schema.String),
+  icon: Schema.optional(Schema.String),
+  description: Schema.optional(Schema.String),
+  hidden: Schema.optional(Schema.Boolean),
+  layout: Schema.optional(PageLayout),
+  cover: Schema.optional(PageCover),
+  variables: Schema.optional(Variables),
+  document: Schema.optional(Schema.String),
+  target: Schema.optional(ContentRef),
+  git: Schema.optional(GitBlob),
+  createdAt: Schema.String,
+  updatedAt: Schema.String,
+  pages: Schema.Array(Schema.suspend((): Schema.Codec<PageNode> => PageNode))
+})
+
+export const FileNode = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  contentType: Schema.String,
+  size: Schema.Number,
+  dimensions: Schema.optional(Schema.Struct({ width: Schema.Number, height: Schema.Number })),
+  /** The SHA-256 of the bytes in the blob store. */
+  blob: Schema.String,
+  git: Schema.optional(GitBlob)
+})
+export type FileNode = typeof FileNode.Type
+
+export const RevisionGit = Schema.Struct({
+  oid: Schema.String,
+  message: Schema.String,
+  createdByService: Schema.Boolean,
+  url: Schema.optional(Schema.String),
+  ref: Schema.optional(Schema.String)
+})
+export type RevisionGit = typeof RevisionGit.Type
 
 export interface Revision {
   readonly id: string

@@ -1,12 +1,24 @@
 /** Spaces and collections as the domain sees them. */
-import type { Roles } from "@quire/kernel"
+import { Schema } from "effect"
+import { Roles } from "@quire/kernel"
 
 /** A space's or collection's level for organization members: a role, null (no access), or inherited. */
-export type DefaultLevel = Roles.MemberRole | null | "inherit"
+export const DefaultLevel = Schema.Union([Roles.MemberRole, Schema.Null, Schema.Literal("inherit")])
+export type DefaultLevel = typeof DefaultLevel.Type
 
-export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private"
+export const Visibility = Schema.Literals(["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"])
+export type Visibility = typeof Visibility.Type
 
-export type EditMode = "live" | "locked"
+export const EditMode = Schema.Literals(["live", "locked"])
+export type EditMode = typeof EditMode.Type
+
+/** The language of a space's content (GitBook's TranslationLanguage). */
+export const Language = Schema.Literals([
+  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr",
+  "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv",
+  "et", "sl"
+])
+export type Language = typeof Language.Type
 
 export interface Space {
   readonly id: string
@@ -18,7 +30,7 @@ export interface Space {
   readonly visibility: Visibility
   readonly editMode: EditMode
   readonly defaultLevel: DefaultLevel
-  readonly language: string | null
+  readonly language: Language | null
   /** Order among the siblings of the same parent (smaller first). */
   readonly position: number
   /** The current revision of the space's content. */

@@ -8,6 +8,7 @@
  * - URLs: `http(s)://...`, `in-app` when they point into the app itself.
  * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
  */
+import type { LinkStatus } from "../domain/Link.ts"
 import { links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
 
 /** What a page's links are resolved against: the page's own path and the revision's pages and files. */
@@ -33,8 +34,7 @@ export type LinkTarget =
   | { readonly kind: "file"; readonly file: string }
   | { readonly kind: "url"; readonly url: string }
 
-/** `ok`: nothing wrong (external URLs are not checked); `broken`: missing from the revision; `in-app`: an app URL. */
-export type LinkStatus = "ok" | "broken" | "in-app"
+export type { LinkStatus } from "../domain/Link.ts"
 
 /** Where a link points and whether it works. */
 export interface LinkResolution {
