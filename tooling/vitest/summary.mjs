@@ -13,6 +13,9 @@ for (const group of ["packages", "apps", "tooling"]) {
   for (const name of readdirSync(join(root, group))) {
     const report = join(root, group, name, ".vitest", "report.json")
     if (!existsSync(report)) continue
+    // A package without a test script (any more) ran nothing: a report left from before is stale.
+    const manifest = join(root, group, name, "package.json")
+    if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, "utf8")).scripts?.test === undefined) continue
     const result = JSON.parse(readFileSync(report, "utf8"))
     passed += result.numPassedTests
     failed += result.numFailedTests

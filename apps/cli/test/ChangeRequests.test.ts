@@ -5,10 +5,8 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest, MergeConflict, Schemas } from "@quire/api"
-import { backends, errorMessage, spaceWith } from "../../server/test/Harness.ts"
+import { errorMessage, memory, spaceWith } from "../../server/test/Harness.ts"
 import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
-
-const memory = backends.find((backend) => backend.name === "memory")!
 
 const decodeCr = decodeJson(ChangeRequest)
 const decodeCrs = decodeJson(Schemas.ListOf(ChangeRequest))

@@ -2,10 +2,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ApiToken, Member, Organization, Schemas, Team } from "@quire/api"
-import { adminEmail, backends, baseUrl, newUser } from "../../server/test/Harness.ts"
+import { adminEmail, baseUrl, memory, newUser } from "../../server/test/Harness.ts"
 import { admin, createOrganization, decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
-
-const memory = backends.find((backend) => backend.name === "memory")!
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a memory server", (it) => {
   it.effect("--help lists the commands at every level", () =>

@@ -5,14 +5,15 @@ import { SqlClient } from "effect/sql"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Database, Testing } from "@quire/db"
+import { Database } from "@quire/db"
+import { Backends } from "@quire/testkit"
 import { quire } from "./Quire.ts"
 
 /** The `<table>: <ids>` pairs of `Applied migrations to <table>: <ids>` lines. */
 const appliedTables = (stdout: string) =>
   [...stdout.matchAll(/^Applied migrations to (\w+): (.+)$/gm)].map(([, table, ids]) => ({ table: table!, ids: ids! }))
 
-const postgres = layer(Testing.layerPostgresTest, { timeout: 120_000, excludeTestServices: true })
+const postgres = layer(Backends.layerPostgresTest, { timeout: 120_000, excludeTestServices: true })
 
 postgres("quire db migrate on PostgreSQL", (it) => {
   it.effect("applies every package's migrations once, printing what it applied", () =>

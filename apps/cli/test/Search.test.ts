@@ -2,10 +2,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SearchPageResult, SearchSpaceResult, Schemas, Space } from "@quire/api"
-import { backends, newUser, raw } from "../../server/test/Harness.ts"
+import { memory, newUser, raw } from "../../server/test/Harness.ts"
 import { createOrganization, decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
-
-const memory = backends.find((backend) => backend.name === "memory")!
 
 const decodePages = decodeJson(Schemas.ListOf(SearchPageResult))
 const decodeSpaces = decodeJson(Schemas.ListOf(SearchSpaceResult))

@@ -2,10 +2,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ApiErrors, Collection, Schemas, Space } from "@quire/api"
-import { adminToken, backends, client, newUser } from "../../server/test/Harness.ts"
+import { adminToken, client, memory, newUser } from "../../server/test/Harness.ts"
 import { admin, createOrganization, decodeJson, lines, quireAs, rowWith } from "./Quire.ts"
-
-const memory = backends.find((backend) => backend.name === "memory")!
 
 const decodeSpace = decodeJson(Space)
 const decodeSpaces = decodeJson(Schemas.ListOf(Space))

@@ -1,8 +1,8 @@
 /** `insert_files` by URL: fetched through the outbound guard, stored like inline files, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, download, errorCode, errorMessage, localServer, spaceWith } from "./Harness.ts"
-
+import { LocalServer } from "@quire/testkit"
+import { backends, download, errorCode, errorMessage, spaceWith } from "./Harness.ts"
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 const notes = new TextEncoder().encode("Some notes.")
@@ -12,9 +12,9 @@ for (const backend of backends) {
     it.effect("fetches files by URL into the change request, typed by the response or the name, downloadable", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
-        const site = yield* localServer({
+        const site = yield* LocalServer.serveRoutes({
           "/diagram": { type: "image/png", body: png },
-          "/notes.txt": { body: notes }
+          "/notes.txt": { type: null, body: notes }
         })
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Files" } })
         const params = { spaceId: space.id, changeRequestId: cr.id }
@@ -46,7 +46,7 @@ for (const backend of backends) {
     it.effect("a refused or failing URL rejects the whole batch with a 400 naming the change", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
-        const site = yield* localServer({ "/ok.txt": { type: "text/plain", body: notes } })
+        const site = yield* LocalServer.serveRoutes({ "/ok.txt": { type: "text/plain", body: notes } })
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Files" } })
         const params = { spaceId: space.id, changeRequestId: cr.id }
         const edit = (url: string) =>

@@ -1,16 +1,11 @@
 /** A change request's content as a PDF, through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, baseUrl, errorCode, newUser, publicUrl, spaceWith } from "./Harness.ts"
+import { backends, download as harnessDownload, errorCode, newUser, spaceWith } from "./Harness.ts"
 
-/** A GET of an absolute Quire URL on the test server (its public URL is not where it listens). */
-const download = Effect.fnUntraced(function*(url: string) {
-  const base = yield* baseUrl
-  assert.isTrue(url.startsWith(`${publicUrl}/files/`), url)
-  const response = yield* Effect.promise(() => fetch(`${base}${url.slice(publicUrl.length)}`))
-  const bytes = new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))
-  return { status: response.status, headers: response.headers, bytes, text: Buffer.from(bytes).toString("latin1") }
-})
+/** A file of the test server, with its bytes as latin1 text (a PDF's syntax is ASCII). */
+const download = (url: string) =>
+  Effect.map(harnessDownload(url), (served) => ({ ...served, text: Buffer.from(served.bytes).toString("latin1") }))
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`change request PDF on ${backend.name}`, (it) => {

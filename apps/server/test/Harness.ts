@@ -8,18 +8,15 @@ import { HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
-import { Testing } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
+import { Services, Storage } from "@quire/platform"
+import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Http from "../src/Http.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
-import * as Services from "../src/Services.ts"
-import { Storage } from "../src/Storage.ts"
 
 export const adminEmail = "admin@quire.test"
 export const adminToken = "quire_test_admin_token_0123456789"
@@ -42,7 +39,7 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir }), { asPrimary: true })
 ))
 
-const serverOn = (services: Layer.Layer<Services.Services>, kind: Storage["Service"]["kind"]) =>
+const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
     Layer.provideMerge(Http.serve),
     Layer.provideMerge(services.pipe(Layer.provide(testSettings))),
@@ -51,11 +48,13 @@ const serverOn = (services: Layer.Layer<Services.Services>, kind: Storage["Servi
   )
 
 /** The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite. */
-export const backends = [
-  { name: "memory", layer: serverOn(Services.layerMemory, "memory") },
-  { name: "postgres", layer: serverOn(Services.layerSql.pipe(Layer.provide(Testing.layerPostgresTest), Layer.orDie), "postgres") },
-  { name: "pglite", layer: serverOn(Services.layerSql.pipe(Layer.provide(Testing.layerPgliteTest), Layer.orDie), "embedded") }
-] as const
+export const backends = Backends.make({
+  memory: serverOn(Services.layerMemory, "memory"),
+  sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres")
+})
+
+/** The server in memory, for suites whose subject is not storage (the CLI's). */
+export const memory = backends.find((backend) => backend.name === "memory")!
 
 const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
 
@@ -136,33 +135,9 @@ export const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.
   return { ...organization, space }
 })
 
-/**
- * A local web server on 127.0.0.1 (which the test servers may fetch) answering `files` by path,
- * 404 otherwise; closed when the scope closes.
- */
-export const localServer = (files: Record<string, { readonly type?: string; readonly body: string | Uint8Array }>) =>
-  Effect.acquireRelease(
-    Effect.callback<{ readonly origin: string; readonly server: http.Server }>((resume) => {
-      const server = http.createServer((req, res) => {
-        const file = files[req.url ?? "/"]
-        res.writeHead(file === undefined ? 404 : 200, file?.type === undefined ? {} : { "content-type": file.type })
-        res.end(file?.body ?? "not found")
-      })
-      server.listen(0, "127.0.0.1", () =>
-        resume(Effect.succeed({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })))
-    }),
-    ({ server }) =>
-      Effect.callback<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
-
 /** A GET of an absolute Quire file URL on the test server (its public URL is not where it listens). */
 export const download = Effect.fnUntraced(function*(url: string) {
   const base = yield* baseUrl
   assert.isTrue(url.startsWith(`${publicUrl}/files/`), url)
-  const response = yield* Effect.promise(() => fetch(`${base}${url.slice(publicUrl.length)}`))
-  const bytes = new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))
-  return { status: response.status, headers: response.headers, bytes }
+  return yield* LocalServer.download(`${base}${url.slice(publicUrl.length)}`)
 })

@@ -2,11 +2,12 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { templates } from "@quire/content"
-import { backends, download, errorCode, errorMessage, localServer, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
+import { LocalServer } from "@quire/testkit"
+import { backends, download, errorCode, errorMessage, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 
 /** A local website for the import tests: HTML pages by path. */
 const localSite = (pages: Record<string, string>) =>
-  localServer(Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { type: "text/html; charset=utf-8", body }])))
+  LocalServer.serveRoutes(Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { body }])))
 
 
 for (const backend of backends) {

@@ -3,7 +3,8 @@ import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { SqlClient } from "effect/sql"
-import { Database, Testing } from "@quire/db"
+import { Database } from "@quire/db"
+import { Backends } from "@quire/testkit"
 
 const appDir = fileURLToPath(new URL("..", import.meta.url))
 
@@ -59,5 +60,5 @@ describe("worker process", () => {
       const code = yield* Effect.promise(() => worker.exitCode)
       assert.strictEqual(code, 0)
       assert.include(worker.output(), "Worker stopped")
-    }).pipe(Effect.provide(Testing.layerPostgresTest)))
+    }).pipe(Effect.provide(Backends.layerPostgresTest)))
 })

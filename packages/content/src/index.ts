@@ -2,8 +2,6 @@
  * @quire/content: domain package, wired into the workspace and ready for its issue. It declares its
  * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
  */
-export const packageName = "@quire/content"
-
 export * as Access from "./Access.ts"
 export { BlobStore, blobHash } from "./BlobStore.ts"
 export { Collections } from "./Collections.ts"

@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Fiber, Latch, Layer, Option, Result } from "effect"
-import { Actor, Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { as, LocalServer } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
@@ -14,7 +15,6 @@ import { classifyLinks } from "../src/markdown/Links.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
 import { rewriteLinks } from "../src/SpaceContent.ts"
-import { serveRoutes } from "./importing/LocalServer.ts"
 
 const org = "org-1"
 
@@ -57,8 +57,6 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
   )
 
 const layer = layerWith()
-
-const as = (userId: string) => Effect.provideService(Actor.Actor, { userId, instanceAdmin: false })
 
 /** The tag and message of the error `self` fails with. */
 const flip = <A, E, R>(self: Effect.Effect<A, E, R>) =>
@@ -334,7 +332,7 @@ describe("SpaceContent.applyTemplate", () => {
 describe("SpaceContent.importWebsite", () => {
   it.live("imports a local site as pages after the existing ones, with unique slugs and working links", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({
+      const server = yield* LocalServer.serveRoutes({
         "/": { body: `<title>Home</title><h1>Home</h1><p>See <a href="/a.html">A</a> and <a href="/b.html">B</a>.</p>` },
         "/a.html": { body: `<title>A</title><h1>Alpha</h1><p>Next: <a href="/b.html">B</a>.</p>` },
         "/b.html": { body: `<title>B</title><h1>Beta</h1><p>Back <a href="/">home</a>.</p>` }

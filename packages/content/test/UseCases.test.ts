@@ -5,7 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Actor, Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { as } from "@quire/testkit"
 import { Collections, Content, Memberships, RevisionsRepo, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import type { Revision } from "../src/domain/Revision.ts"
 
@@ -40,8 +41,6 @@ const layer = Content.layerServices.pipe(
   // Sequential ids: records created at the same (test clock) instant are listed in creation order.
   Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory])
 )
-
-const as = (userId: string) => Effect.provideService(Actor.Actor, { userId, instanceAdmin: false })
 
 /** The kind of error an effect fails with. */
 const tag = <A, E, R>(self: Effect.Effect<A, E, R>) =>

@@ -1,4 +1,3 @@
 export * as Database from "./Database.ts"
 export * as Migrations from "./Migrations.ts"
 export * as SqlTransactor from "./SqlTransactor.ts"
-export * as Testing from "./Testing.ts"

@@ -155,7 +155,7 @@ const rowsLeft = Effect.gen(function*() {
   return left
 }).pipe(Effect.orDie)
 
-for (const database of [{ name: "postgres", layer: Backends.layerPostgresTest }, { name: "pglite", layer: Backends.layerPgliteTest }]) {
+for (const database of Backends.databases) {
   // Each backend gets a database of its own, so that the only rows are those of the purged space.
   const onDatabase = Services.layerSql.pipe(
     Layer.provideMerge(Services.layerSqlRepos),

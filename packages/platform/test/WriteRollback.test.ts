@@ -12,11 +12,10 @@ import { ChangeRequests, ChangeRequestsRepo, Merges } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
-const backends = [
-  { name: "memory", layer: Services.layerMemory.pipe(Layer.provideMerge(Services.layerMemoryRepos)) },
-  { name: "postgres", layer: Services.layerSql.pipe(Layer.provideMerge(Services.layerSqlRepos), Layer.provide(Backends.layerPostgresTest), Layer.orDie) },
-  { name: "pglite", layer: Services.layerSql.pipe(Layer.provideMerge(Services.layerSqlRepos), Layer.provide(Backends.layerPgliteTest), Layer.orDie) }
-]
+const backends = Backends.make({
+  memory: Services.layerMemory.pipe(Layer.provideMerge(Services.layerMemoryRepos)),
+  sql: () => Services.layerSql.pipe(Layer.provideMerge(Services.layerSqlRepos))
+})
 
 /** A document page holding `markdown`, with its document. */
 const documentPage = (id: string, title: string, markdown: string) => ({

@@ -3,7 +3,8 @@ import { Effect, Layer } from "effect"
 import { type JobDefinition, JobQueue, JobRunner, layerGraphile } from "../src/index.ts"
 import { contract, greet } from "./contract.ts"
 import { events, Probe, waitUntil } from "./Probe.ts"
-import { Database, Testing } from "@quire/db"
+import { Database } from "@quire/db"
+import { Backends } from "@quire/testkit"
 
 const pollInterval = "100 millis"
 
@@ -12,7 +13,7 @@ contract("layerGraphile", (jobs) =>
     Database.DatabaseInfo.use((db) =>
       Effect.succeed(layerGraphile({ connectionString: db.url, jobs, runWorker: true, pollInterval }))
     )
-  ).pipe(Layer.provide(Testing.layerPostgresTest)))
+  ).pipe(Layer.provide(Backends.layerPostgresTest)))
 
 const slow: JobDefinition<Probe> = {
   name: "slow",
@@ -25,7 +26,7 @@ const slow: JobDefinition<Probe> = {
     )
 }
 
-layer(Layer.mergeAll(Testing.layerPostgresTest, Probe.layer), { excludeTestServices: true, timeout: "30 seconds" })(
+layer(Layer.mergeAll(Backends.layerPostgresTest, Probe.layer), { excludeTestServices: true, timeout: "30 seconds" })(
   "layerGraphile across restarts",
   (it) => {
     const worker = Effect.map(Database.DatabaseInfo, (db) =>

@@ -1,9 +1,10 @@
 /** The behaviour every CollectionsRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import { CollectionsRepo } from "../../src/CollectionsRepo.ts"
 import type { Collection } from "../../src/domain/Space.ts"
-import { allPages, assertNone, at, makeCollection, type ReposTest, shortIds, some } from "./Fixtures.ts"
+import { makeCollection, type ReposTest, shortIds } from "./Fixtures.ts"
 
 /**
  * Seeds `${p}-org` with a tree of collections:

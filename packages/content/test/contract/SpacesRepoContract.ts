@@ -1,9 +1,10 @@
 /** The behaviour every SpacesRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { Space } from "../../src/domain/Space.ts"
 import { type SpaceQuery, SpacesRepo } from "../../src/SpacesRepo.ts"
-import { allPages, assertNone, at, makeSpace, type ReposTest, shortIds, some } from "./Fixtures.ts"
+import { makeSpace, type ReposTest, shortIds } from "./Fixtures.ts"
 
 /**
  * Seeds `${p}-org` with spaces whose order is not their insertion order, ties on position

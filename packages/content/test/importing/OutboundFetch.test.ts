@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
+import { LocalServer } from "@quire/testkit"
 import {
   isPublicAddress,
   OutboundFetch,
@@ -7,7 +8,6 @@ import {
   parseAllowList,
   permittedAddresses
 } from "../../src/importing/OutboundFetch.ts"
-import { serve, serveRoutes } from "./LocalServer.ts"
 
 const limits = { maxBytes: 64 * 1024, timeout: "5 seconds" } as const
 
@@ -53,7 +53,7 @@ describe("isPublicAddress", () => {
 describe("OutboundFetch", () => {
   it.live("refuses loopback, private and link-local destinations before connecting", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({ "/": { body: "secret" } })
+      const server = yield* LocalServer.serveRoutes({ "/": { body: "secret" } })
       for (
         const url of [
           `${server.origin}/`,
@@ -78,7 +78,7 @@ describe("OutboundFetch", () => {
 
   it.live("fetches an allow-listed local server and follows redirects", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({
+      const server = yield* LocalServer.serveRoutes({
         "/old": { status: 301, headers: { location: "/new" } },
         "/new": { body: "<h1>New</h1>" }
       })
@@ -91,13 +91,13 @@ describe("OutboundFetch", () => {
 
   it.live("checks every redirect again", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({ "/": { status: 302, headers: { location: "http://169.254.169.254/latest/" } } })
+      const server = yield* LocalServer.serveRoutes({ "/": { status: 302, headers: { location: "http://169.254.169.254/latest/" } } })
       assert.strictEqual(yield* reasonOf(get(`${server.origin}/`, { allow: ["127.0.0.1"] })), "blocked")
     }))
 
   it.live("connects to the address it checked, without asking DNS again", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({ "/": { body: "pinned" } })
+      const server = yield* LocalServer.serveRoutes({ "/": { body: "pinned" } })
       const asked: Array<string> = []
       const resolve = (hostname: string) => {
         asked.push(hostname)
@@ -111,14 +111,14 @@ describe("OutboundFetch", () => {
 
   it.live("gives up after 5 redirects", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({ "/loop": { status: 302, headers: { location: "/loop" } } })
+      const server = yield* LocalServer.serveRoutes({ "/loop": { status: 302, headers: { location: "/loop" } } })
       assert.strictEqual(yield* reasonOf(get(`${server.origin}/loop`, { allow: ["127.0.0.1"] })), "http")
       assert.strictEqual(server.connections(), 6)
     }))
 
   it.live("fails on error statuses and on non-http URLs", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({})
+      const server = yield* LocalServer.serveRoutes({})
       assert.strictEqual(yield* reasonOf(get(`${server.origin}/missing`, { allow: ["127.0.0.1"] })), "http")
       assert.strictEqual(yield* reasonOf(get("file:///etc/passwd", { allow: [] })), "invalid-url")
       assert.strictEqual(yield* reasonOf(get("not a url", { allow: [] })), "invalid-url")
@@ -126,9 +126,9 @@ describe("OutboundFetch", () => {
 
   it.live("aborts bodies larger than the limit, declared or streamed", () =>
     Effect.gen(function*() {
-      const declared = yield* serveRoutes({ "/": { type: "application/octet-stream", body: "x".repeat(5000) } })
+      const declared = yield* LocalServer.serveRoutes({ "/": { type: "application/octet-stream", body: "x".repeat(5000) } })
       assert.strictEqual(yield* reasonOf(get(`${declared.origin}/`, { allow: ["127.0.0.1"] }, { maxBytes: 1000, timeout: "5 seconds" })), "too-large")
-      const streamed = yield* serve((_req, res) => {
+      const streamed = yield* LocalServer.serve((_req, res) => {
         res.writeHead(200, { "content-type": "application/octet-stream" })
         const chunk = Buffer.alloc(1024, 1)
         let sent = 0
@@ -145,13 +145,13 @@ describe("OutboundFetch", () => {
 
   it.live("times out on a server that does not answer", () =>
     Effect.gen(function*() {
-      const server = yield* serve(() => {})
+      const server = yield* LocalServer.serve(() => {})
       assert.strictEqual(yield* reasonOf(get(`${server.origin}/`, { allow: ["127.0.0.1"] }, { maxBytes: 1000, timeout: "200 millis" })), "timeout")
     }))
 
   it.live("reads its allow-list from QUIRE_FETCH_ALLOW", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes({ "/": { body: "ok" } })
+      const server = yield* LocalServer.serveRoutes({ "/": { body: "ok" } })
       const fetchWith = (env: Record<string, string>) =>
         OutboundFetch.use((fetcher) => fetcher.get(`${server.origin}/`, limits)).pipe(
           Effect.provide(OutboundFetch.layerConfig.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env }))), Layer.orDie))

@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { LocalServer } from "@quire/testkit"
 import { OutboundFetch, OutboundFetchError } from "../../src/importing/OutboundFetch.ts"
 import { importWebsite, WebsiteImportError } from "../../src/importing/WebsiteImporter.ts"
 import { classifyLinks } from "../../src/markdown/Links.ts"
-import { serveRoutes } from "./LocalServer.ts"
 
 const local = OutboundFetch.layer({ allow: ["127.0.0.1"] })
 
@@ -32,8 +32,8 @@ const site = (elsewhere: string) => ({
 describe("importWebsite", () => {
   it.live("turns a 3-page local site into 3 markdown pages with titles and resolved links", () =>
     Effect.gen(function*() {
-      const other = yield* serveRoutes({ "/other": { body: "<h1>Other</h1>" } })
-      const server = yield* serveRoutes(site(other.origin))
+      const other = yield* LocalServer.serveRoutes({ "/other": { body: "<h1>Other</h1>" } })
+      const server = yield* LocalServer.serveRoutes(site(other.origin))
       const result = yield* importWebsite(`${server.origin}/`).pipe(Effect.provide(local))
 
       assert.deepStrictEqual(result.pages.map(({ path, title, url }) => ({ path, title, url })), [
@@ -72,7 +72,7 @@ describe("importWebsite", () => {
 
   it.live("stops at maxPages, counting what it found", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes(site("https://example.invalid"))
+      const server = yield* LocalServer.serveRoutes(site("https://example.invalid"))
       const result = yield* importWebsite(`${server.origin}/`, { maxPages: 2 }).pipe(Effect.provide(local))
       assert.deepStrictEqual(result.pages.map((page) => page.path), ["welcome", "guide"])
       assert.strictEqual(result.importedResources, 2)
@@ -81,7 +81,7 @@ describe("importWebsite", () => {
 
   it.live("fails when the start page cannot be imported", () =>
     Effect.gen(function*() {
-      const server = yield* serveRoutes(site("https://example.invalid"))
+      const server = yield* LocalServer.serveRoutes(site("https://example.invalid"))
       const missing = yield* Effect.flip(importWebsite(`${server.origin}/nothing-here`).pipe(Effect.provide(local)))
       assert.instanceOf(missing, OutboundFetchError)
       const image = yield* Effect.flip(importWebsite(`${server.origin}/logo.png`).pipe(Effect.provide(local)))
@@ -93,7 +93,7 @@ describe("importWebsite", () => {
   it.live("keeps within the total size budget", () =>
     Effect.gen(function*() {
       const routes = site("https://example.invalid")
-      const server = yield* serveRoutes(routes)
+      const server = yield* LocalServer.serveRoutes(routes)
       // Room for the start page and 50 bytes more: no other page fits.
       const maxTotalBytes = Buffer.byteLength(routes["/"].body) + 50
       const result = yield* importWebsite(`${server.origin}/`, { maxTotalBytes }).pipe(Effect.provide(local))

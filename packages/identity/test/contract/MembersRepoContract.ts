@@ -2,21 +2,13 @@
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Roles } from "@quire/kernel"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { Member, MemberQuery, MemberSort } from "../../src/domain/Identity.ts"
 import { MembersRepo } from "../../src/MembersRepo.ts"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { TeamsRepo } from "../../src/TeamsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
-import {
-  allPages,
-  assertNone,
-  at,
-  insertUsers,
-  makeOrganization,
-  makeUser,
-  type ReposTest,
-  some
-} from "./Fixtures.ts"
+import { insertUsers, makeOrganization, makeUser, type ReposTest } from "./Fixtures.ts"
 
 const ids = (members: ReadonlyArray<Member>) => members.map((m) => m.user.id)
 

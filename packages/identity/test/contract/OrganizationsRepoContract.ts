@@ -1,11 +1,12 @@
 /** The behaviour every OrganizationsRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { LinkInvite } from "../../src/domain/Identity.ts"
 import type { EmailInviteRow } from "../../src/IdentityMemory.ts"
 import { MembersRepo } from "../../src/MembersRepo.ts"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
-import { allPages, assertNone, at, insertUsers, makeOrganization, type ReposTest, some } from "./Fixtures.ts"
+import { insertUsers, makeOrganization, type ReposTest } from "./Fixtures.ts"
 
 const byOrganization = (invites: ReadonlyArray<EmailInviteRow>) =>
   invites.toSorted((a, b) => (a.organizationId < b.organizationId ? -1 : 1))

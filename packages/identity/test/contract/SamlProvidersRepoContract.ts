@@ -1,11 +1,12 @@
 /** The behaviour every SamlProvidersRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { SamlProvider } from "../../src/domain/Saml.ts"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { SamlProvidersRepo } from "../../src/SamlProvidersRepo.ts"
 import { TeamsRepo } from "../../src/TeamsRepo.ts"
-import { allPages, assertNone, at, insertUsers, makeOrganization, type ReposTest, some } from "./Fixtures.ts"
+import { insertUsers, makeOrganization, type ReposTest } from "./Fixtures.ts"
 
 const provider = (id: string, organizationId: string, ms: number, overrides: Partial<SamlProvider> = {}): SamlProvider => ({
   id,

@@ -1,11 +1,12 @@
 /** The behaviour every TeamsRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
+import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { Team } from "../../src/domain/Identity.ts"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { MembersRepo } from "../../src/MembersRepo.ts"
 import { type TeamFilter, type TeamMembership, TeamsRepo } from "../../src/TeamsRepo.ts"
-import { allPages, assertNone, at, insertUsers, makeOrganization, type ReposTest, some } from "./Fixtures.ts"
+import { insertUsers, makeOrganization, type ReposTest } from "./Fixtures.ts"
 
 /**
  * Seeds `${p}-org` (admin `${p}-admin`, members `${p}-u1..3`) with four teams, two created at

@@ -2,9 +2,10 @@
 import { assert, describe } from "@effect/vitest"
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
+import { assertNone, at, some } from "@quire/testkit"
 import type { ApiToken } from "../../src/domain/Identity.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
-import { assertNone, at, makeUser, type ReposTest, some } from "./Fixtures.ts"
+import { makeUser, type ReposTest } from "./Fixtures.ts"
 
 export const usersRepoContract = (it: ReposTest) =>
   describe("UsersRepo", () => {

@@ -3,11 +3,9 @@
  * immutable revisions of the space (stored with RevisionsRepo) that starts at the space revision
  * it was created from; `revision` is the head of that chain.
  */
-import { Schema } from "effect"
-import type { MergeConflict } from "./MergeConflict.ts"
+import type { MergeConflict } from "../ThreeWayMerge.ts"
 
-export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
-export type ChangeRequestStatus = typeof ChangeRequestStatus.Type
+export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged"
 
 export interface ChangeRequest {
   readonly id: string

@@ -1,10 +1,9 @@
 /** The behaviour every ChangeRequestsRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { Pagination } from "@quire/kernel"
+import { assertNone, at, some } from "@quire/testkit"
 import { ChangeRequestsRepo, type NewChangeRequest } from "../../src/ChangeRequestsRepo.ts"
-
-const at = (ms: number) => new Date(Date.UTC(2024, 0, 1) + ms)
 
 const make = (id: string, spaceId: string, overrides: Partial<NewChangeRequest> = {}): NewChangeRequest => ({
   id,
@@ -25,11 +24,6 @@ const make = (id: string, spaceId: string, overrides: Partial<NewChangeRequest> 
 
 const ids = (page: Pagination.Page<{ readonly id: string }>) => page.items.map((cr) => cr.id)
 
-const some = <A>(option: Option.Option<A>): A => {
-  assert.isTrue(Option.isSome(option))
-  return Option.getOrThrow(option)
-}
-
 export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeRequestsRepo>) =>
   describe("ChangeRequestsRepo", () => {
     it.effect("numbers change requests per space from 1, and finds them by id and number", () =>
@@ -41,8 +35,8 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
         assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null })
         assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
-        assert.isTrue(Option.isNone(yield* repo.findByNumber("cr-n-space", 3)))
-        assert.isTrue(Option.isNone(yield* repo.find("cr-n-missing")))
+        assertNone(yield* repo.findByNumber("cr-n-space", 3))
+        assertNone(yield* repo.find("cr-n-missing"))
       }))
 
     it.effect("counts open comments on the change request, never below zero", () =>
@@ -94,7 +88,7 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         yield* repo.insert(make("cr-s-1", "cr-s-space"))
         const opened = some(yield* repo.setStatus("cr-s-1", "draft", "open", at(5)))
         assert.deepStrictEqual([opened.status, opened.updatedAt], ["open", at(5)])
-        assert.isTrue(Option.isNone(yield* repo.setStatus("cr-s-1", "draft", "archived", at(6))))
+        assertNone(yield* repo.setStatus("cr-s-1", "draft", "archived", at(6)))
         assert.isTrue(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r2", at(7)))
         assert.isFalse(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r3", at(8)))
         const patched = some(yield* repo.update("cr-s-1", { subject: "New", revisionMerged: "m1", updatedAt: at(9) }))
@@ -102,7 +96,7 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
           [patched.subject, patched.revision, patched.revisionMerged, patched.status, patched.updatedAt],
           ["New", "cr-s-space-r2", "m1", "open", at(9)]
         )
-        assert.isTrue(Option.isNone(yield* repo.update("cr-s-missing", { subject: "x" })))
+        assertNone(yield* repo.update("cr-s-missing", { subject: "x" }))
       }))
 
     it.effect("stores the conflicts of a change request and clears them", () =>
@@ -117,6 +111,6 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         assert.deepStrictEqual(some(yield* repo.find("cr-x-1")).conflicts, conflicts)
         assert.isNull(some(yield* repo.setConflicts("cr-x-1", null)).conflicts)
         assert.isNull(some(yield* repo.find("cr-x-1")).conflicts)
-        assert.isTrue(Option.isNone(yield* repo.setConflicts("cr-x-missing", null)))
+        assertNone(yield* repo.setConflicts("cr-x-missing", null))
       }))
   })

@@ -1,12 +1,9 @@
 /** The behaviour every CommentsRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect, Option } from "effect"
-import { Pagination } from "@quire/kernel"
+import { Effect } from "effect"
+import { allIds, assertNone, at, some } from "@quire/testkit"
 import { CommentsRepo } from "../../src/CommentsRepo.ts"
 import type { Comment, CommentReply } from "../../src/domain/Comment.ts"
-
-const epoch = Date.UTC(2024, 0, 1)
-const at = (ms: number): Date => new Date(epoch + ms)
 
 const makeComment = (id: string, spaceId: string, overrides: Partial<Comment> = {}): Comment => ({
   id,
@@ -38,25 +35,6 @@ const makeReply = (id: string, comment: Comment, overrides: Partial<CommentReply
   ...overrides
 })
 
-const some = <A>(option: Option.Option<A>): A => {
-  assert.isTrue(Option.isSome(option), "expected a value, found none")
-  return Option.getOrThrow(option)
-}
-
-/** Ids of every page of a listing, following the cursors. */
-const allIds = (fetch: (after: Pagination.CursorKey | undefined) => Effect.Effect<Pagination.Page<{ readonly id: string }>>) =>
-  Effect.gen(function*() {
-    const ids: Array<string> = []
-    let after: Pagination.CursorKey | undefined = undefined
-    for (let i = 0; i < 100; i++) {
-      const page: Pagination.Page<{ readonly id: string }> = yield* fetch(after)
-      ids.push(...page.items.map((item) => item.id))
-      if (page.next === undefined) return ids
-      after = yield* Pagination.decodeCursor(page.next).pipe(Effect.orDie)
-    }
-    return assert.fail("pagination does not end")
-  })
-
 export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
   describe("CommentsRepo", () => {
     it.effect("stores and finds every field of a comment, markdown byte for byte", () =>
@@ -74,7 +52,7 @@ export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
         })
         yield* repo.insert(full)
         assert.deepStrictEqual(some(yield* repo.find("cs-1")), full)
-        assert.isTrue(Option.isNone(yield* repo.find("cs-missing")))
+        assertNone(yield* repo.find("cs-missing"))
       }))
 
     it.effect("lists a scope's comments with filters, both orders, page by page", () =>
@@ -149,7 +127,7 @@ export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
           ...first,
           reactions: [{ emoji: "👀", userId: "alice", reactedAt: at(4) }]
         })
-        assert.isTrue(Option.isNone(yield* repo.findReply("other", "rp-r1")))
+        assertNone(yield* repo.findReply("other", "rp-r1"))
         assert.deepStrictEqual(yield* allIds((after) => repo.listReplies("rp-1", after, 2)), ["rp-r1", "rp-r2", "rp-r3"])
         const edited = some(yield* repo.updateReplyBody("rp-r2", "edited", at(5)))
         assert.deepStrictEqual([edited.markdown, edited.editedAt], ["edited", at(5)])
@@ -158,8 +136,8 @@ export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
         assert.strictEqual(some(yield* repo.find("rp-1")).replies, 2)
         const removed = some(yield* repo.remove("rp-1"))
         assert.strictEqual(removed.id, "rp-1")
-        assert.isTrue(Option.isNone(yield* repo.find("rp-1")))
-        assert.isTrue(Option.isNone(yield* repo.findReply("rp-1", "rp-r1")))
-        assert.isTrue(Option.isNone(yield* repo.remove("rp-1")))
+        assertNone(yield* repo.find("rp-1"))
+        assertNone(yield* repo.findReply("rp-1", "rp-r1"))
+        assertNone(yield* repo.remove("rp-1"))
       }))
   })

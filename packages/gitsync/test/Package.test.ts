@@ -1,8 +1,0 @@
-import { assert, describe, it } from "@effect/vitest"
-import { packageName } from "../src/index.ts"
-
-describe("Gitsync package", () => {
-  it("is importable by the apps that compose it", () => {
-    assert.strictEqual(packageName, "@quire/gitsync")
-  })
-})

@@ -1,3 +1,0 @@
-import { withShared } from "@quire/vitest-config"
-
-export default withShared()

@@ -1,0 +1,75 @@
+/**
+ * The storage backends every suite runs on: memory, a throwaway database on the machine's
+ * PostgreSQL (which must be reachable: an unreachable server fails the suite, never skips it)
+ * and an in-memory PGlite.
+ */
+import { layer as layerSuite, type Vitest } from "@effect/vitest"
+import { type Duration, Layer } from "effect"
+import { type Database, Migrations, SqlTransactor } from "@quire/db"
+import * as Testing from "@quire/db/Testing"
+import { Transactor } from "@quire/kernel"
+
+/** A fresh `quire_test_<random>` database on `QUIRE_TEST_DATABASE_URL`, dropped when the layer closes. */
+export const layerPostgresTest: Layer.Layer<Database.Services> = Testing.layerPostgresTest
+
+/** An in-memory PGlite behind the socket server, as the embedded mode runs it. */
+export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgliteTest
+
+export type SqlName = "postgres" | "pglite"
+export type Name = "memory" | SqlName
+
+/** The two SQL databases, for suites that only run on SQL (they read tables, or need a server). */
+export const databases: ReadonlyArray<{ readonly name: SqlName; readonly layer: Layer.Layer<Database.Services> }> = Testing.backends
+
+/** One backend: its name (which names its suite) and the layer a suite shares. */
+export interface Backend<A> {
+  readonly name: Name
+  readonly layer: Layer.Layer<A>
+}
+
+/**
+ * Memory, PostgreSQL and PGlite: `memory` as given, `sql(name)` over each database (its
+ * requirements met by the database layer, provided last).
+ */
+export const make = <A, E1, E2>(options: {
+  readonly memory: Layer.Layer<A, E1>
+  readonly sql: (database: SqlName) => Layer.Layer<A, E2, Database.Services>
+}): ReadonlyArray<Backend<A>> => [
+  { name: "memory", layer: Layer.orDie(options.memory) },
+  ...databases.map((database) => ({
+    name: database.name,
+    layer: options.sql(database.name).pipe(Layer.provide(database.layer), Layer.orDie)
+  }))
+]
+
+/**
+ * The backends of a package's ports, with the `Transactor` of each (the memory one journals the
+ * adapters' `TxMap`s, the SQL one is a database transaction), so a suite can check rollbacks.
+ * The SQL adapters run on a database where `migrations` were applied.
+ */
+export const ports = <A, E1, E2>(options: {
+  readonly memory: Layer.Layer<A, E1>
+  readonly sql: Layer.Layer<A, E2, Database.Services>
+  readonly migrations: ReadonlyArray<Migrations.PackageMigrations>
+}): ReadonlyArray<Backend<A | Transactor.Transactor>> => {
+  const migrated = Layer.effectDiscard(Migrations.run(...options.migrations))
+  return make({
+    memory: Layer.merge(options.memory, Transactor.Transactor.layerMemory),
+    sql: () => Layer.merge(options.sql, SqlTransactor.layer).pipe(Layer.provide(migrated))
+  })
+}
+
+/**
+ * Registers `suite` once per backend, each run in a describe block named after the backend and
+ * sharing that backend's layer (one store: tests must use ids of their own).
+ */
+export const each = <A>(
+  backends: ReadonlyArray<Backend<A>>,
+  suite: (it: Vitest.MethodsNonLive<A>, backend: Name) => void,
+  options: { readonly timeout?: Duration.Input } = {}
+): void => {
+  for (const backend of backends) {
+    // A fresh database takes a few seconds to start.
+    layerSuite(backend.layer, { timeout: options.timeout ?? "60 seconds" })(backend.name, (it) => suite(it, backend.name))
+  }
+}
