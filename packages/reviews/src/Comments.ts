@@ -10,7 +10,7 @@ import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { canDiscuss, commentPermissions } from "./CommentRules.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
-import type { Comment, CommentPermissions, CommentReply, CommentStatus } from "./domain/Comment.ts"
+import type { Comment, CommentPermissions, CommentReply, CommentStatusFilter } from "./domain/Comment.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -43,8 +43,8 @@ export interface ReplyUpdate {
 }
 
 export interface CommentListRequest extends Pagination.PageRequest {
-  readonly order?: "asc" | "desc" | undefined
-  readonly status?: CommentStatus | "all" | undefined
+  readonly order?: Pagination.Order | undefined
+  readonly status?: CommentStatusFilter | undefined
   readonly targetPage?: string | undefined
   readonly authors?: ReadonlyArray<string> | undefined
 }

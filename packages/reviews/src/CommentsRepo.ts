@@ -14,7 +14,7 @@ export interface CommentQuery {
   readonly pageId?: string | undefined
   /** Only comments posted by one of these users (absent or empty: anyone). */
   readonly authors?: ReadonlyArray<string> | undefined
-  readonly order: "asc" | "desc"
+  readonly order: Pagination.Order
 }
 
 export interface CommentsRepoShape {

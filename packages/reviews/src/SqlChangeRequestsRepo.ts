@@ -1,37 +1,53 @@
 /** Postgres adapter of ChangeRequestsRepo. Numbers come from a per-space counter row, locked by its upsert. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
+import { Pagination, Rows } from "@quire/kernel"
 import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
-import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
-import type { MergeConflict } from "./ThreeWayMerge.ts"
+import { type ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
+import { MergeConflict } from "./domain/MergeConflict.ts"
 
 type Row = Record<string, unknown>
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
-
-const toChangeRequest = (row: Row): ChangeRequest => ({
-  id: String(row.id),
-  spaceId: String(row.space_id),
-  number: Number(row.number),
-  status: row.status as ChangeRequestStatus,
-  subject: String(row.subject),
-  createdBy: String(row.created_by),
-  createdAt: toDate(row.created_at),
-  updatedAt: toDate(row.updated_at),
-  revision: String(row.revision),
-  revisionInitial: String(row.revision_initial),
-  revisionMergedAncestor: String(row.revision_merged_ancestor),
-  revisionMerged: row.revision_merged == null ? null : String(row.revision_merged),
-  agentTaskId: row.agent_task_id == null ? null : String(row.agent_task_id),
-  contributors: (typeof row.contributors === "string" ? JSON.parse(row.contributors) : row.contributors ?? []) as ReadonlyArray<string>,
-  comments: Number(row.comments ?? 0),
-  conflicts: row.conflicts == null
-    ? null
-    : (typeof row.conflicts === "string" ? JSON.parse(row.conflicts) : row.conflicts) as ReadonlyArray<MergeConflict>
+/** A change request with its contributors (a JSON array aggregated by the query). */
+const ChangeRequestRow = Schema.Struct({
+  id: Schema.String,
+  space_id: Schema.String,
+  number: Schema.Number,
+  status: ChangeRequestStatus,
+  subject: Schema.String,
+  created_by: Schema.String,
+  created_at: Rows.Timestamp,
+  updated_at: Rows.Timestamp,
+  revision: Schema.String,
+  revision_initial: Schema.String,
+  revision_merged_ancestor: Schema.String,
+  revision_merged: Schema.NullOr(Schema.String),
+  agent_task_id: Schema.NullOr(Schema.String),
+  contributors: Rows.Json(Schema.Array(Schema.String)),
+  comments: Schema.Number,
+  conflicts: Schema.NullOr(Rows.Json(Schema.Array(MergeConflict)))
 })
 
-const one = (rows: ReadonlyArray<Row>) => Option.map(Option.fromNullishOr(rows[0]), toChangeRequest)
+const changeRequests = Rows.decoder("reviews_change_requests", ChangeRequestRow, (row): ChangeRequest => ({
+  id: row.id,
+  spaceId: row.space_id,
+  number: row.number,
+  status: row.status,
+  subject: row.subject,
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  revision: row.revision,
+  revisionInitial: row.revision_initial,
+  revisionMergedAncestor: row.revision_merged_ancestor,
+  revisionMerged: row.revision_merged,
+  agentTaskId: row.agent_task_id,
+  contributors: row.contributors,
+  comments: row.comments,
+  conflicts: row.conflicts
+}))
+
+const numbers = Rows.decoder("reviews_change_request_numbers", Schema.Struct({ last: Schema.Number }), (row) => row.last)
 
 export const layer = Layer.effect(
   ChangeRequestsRepo,
@@ -46,7 +62,7 @@ export const layer = Layer.effect(
       ), '[]'::jsonb) AS contributors
       FROM reviews_change_requests cr`
 
-    const find = (id: string) => sql<Row>`${select} WHERE cr.id = ${id}`.pipe(Effect.orDie, Effect.map(one))
+    const find = (id: string) => sql<Row>`${select} WHERE cr.id = ${id}`.pipe(Effect.orDie, Effect.flatMap(changeRequests.first))
 
     const update = (id: string, patch: ChangeRequestPatch) => {
       const sets = [
@@ -62,11 +78,11 @@ export const layer = Layer.effect(
     return ChangeRequestsRepo.of({
       insert: (input) =>
         Effect.gen(function*() {
-          const [allocated] = yield* sql<Row>`
+          const allocated = yield* sql<Row>`
             INSERT INTO reviews_change_request_numbers (space_id, last) VALUES (${input.spaceId}, 1)
             ON CONFLICT (space_id) DO UPDATE SET last = reviews_change_request_numbers.last + 1
             RETURNING last`
-          const number = Number(allocated!.last)
+          const number = yield* Effect.sync(() => numbers.decode(allocated[0]))
           yield* sql`
             INSERT INTO reviews_change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at,
               revision, revision_initial, revision_merged_ancestor, revision_merged, agent_task_id)
@@ -82,7 +98,10 @@ export const layer = Layer.effect(
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>
-        sql<Row>`${select} WHERE cr.space_id = ${spaceId} AND cr.number = ${number}`.pipe(Effect.orDie, Effect.map(one)),
+        sql<Row>`${select} WHERE cr.space_id = ${spaceId} AND cr.number = ${number}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(changeRequests.first)
+        ),
       list: (query, after, limit) => {
         const conditions = [
           sql`cr.space_id = ${query.spaceId}`,
@@ -95,7 +114,8 @@ export const layer = Layer.effect(
         ]
         return sql<Row>`${select} WHERE ${sql.and(conditions)} ORDER BY cr.number DESC LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
-          Effect.map((rows) => Pagination.pageFromRows(rows.map(toChangeRequest), limit, changeRequestKey))
+          Effect.flatMap(changeRequests.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, changeRequestKey))
         )
       },
       update,

@@ -1,27 +1,49 @@
 /** Postgres adapter of CommentsRepo. */
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination } from "@quire/kernel"
+import { Pagination, Rows } from "@quire/kernel"
 import { commentKey, CommentsRepo } from "./CommentsRepo.ts"
-import type { Comment, CommentReply, CommentStatus, Reaction } from "./domain/Comment.ts"
+import { type Comment, type CommentReply, CommentStatus, type Reaction, TableCell } from "./domain/Comment.ts"
 
 type Row = Record<string, unknown>
 
-const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)))
-const toDateOrNull = (value: unknown): Date | null => (value == null ? null : toDate(value))
-const toStringOrNull = (value: unknown): string | null => (value == null ? null : String(value))
-
-const toTableCell = (value: unknown): Comment["target"]["tableCell"] => {
-  if (value == null) return null
-  const parsed = (typeof value === "string" ? JSON.parse(value) : value) as { record: unknown; definition: unknown }
-  return { record: String(parsed.record), definition: String(parsed.definition) }
-}
-
-const toReaction = (row: Row): Reaction => ({
-  emoji: String(row.emoji),
-  userId: String(row.user_id),
-  reactedAt: toDate(row.reacted_at)
+const CommentRow = Schema.Struct({
+  id: Schema.String,
+  space_id: Schema.String,
+  change_request_id: Schema.NullOr(Schema.String),
+  revision_id: Schema.String,
+  page_id: Schema.NullOr(Schema.String),
+  node_id: Schema.NullOr(Schema.String),
+  table_cell: Schema.NullOr(Rows.Json(TableCell)),
+  author_id: Schema.String,
+  markdown: Schema.String,
+  posted_at: Rows.Timestamp,
+  edited_at: Rows.TimestampOrNull,
+  status: CommentStatus,
+  resolved_at: Rows.TimestampOrNull,
+  resolved_by: Schema.NullOr(Schema.String),
+  replies: Schema.Number
 })
+const comments = Rows.decoder("review_comments", CommentRow)
+
+const ReplyRow = Schema.Struct({
+  id: Schema.String,
+  comment_id: Schema.String,
+  space_id: Schema.String,
+  author_id: Schema.String,
+  markdown: Schema.String,
+  posted_at: Rows.Timestamp,
+  edited_at: Rows.TimestampOrNull
+})
+const replies = Rows.decoder("review_comment_replies", ReplyRow)
+
+const ReactionRow = Schema.Struct({
+  target_id: Schema.String,
+  emoji: Schema.String,
+  user_id: Schema.String,
+  reacted_at: Rows.Timestamp
+})
+const reactions = Rows.decoder("review_comment_reactions", ReactionRow)
 
 const first = <A>(items: ReadonlyArray<A>) => Option.fromNullishOr(items[0])
 
@@ -38,53 +60,51 @@ export const layer = Layer.effect(
             SELECT * FROM review_comment_reactions WHERE ${sql.in("target_id", targetIds)}
             ORDER BY reacted_at, emoji, user_id`.pipe(
             Effect.orDie,
+            Effect.flatMap(reactions.all),
             Effect.map((rows) => {
               const byTarget = new Map<string, Array<Reaction>>()
               for (const row of rows) {
-                const target = String(row.target_id)
-                const list = byTarget.get(target) ?? []
-                list.push(toReaction(row))
-                byTarget.set(target, list)
+                const list = byTarget.get(row.target_id) ?? []
+                list.push({ emoji: row.emoji, userId: row.user_id, reactedAt: row.reacted_at })
+                byTarget.set(row.target_id, list)
               }
               return byTarget
             })
           )
 
-    const toComments = (rows: ReadonlyArray<Row>) =>
-      Effect.map(reactionsOf(rows.map((row) => String(row.id))), (reactions) =>
-        rows.map((row): Comment => ({
-          id: String(row.id),
-          spaceId: String(row.space_id),
-          changeRequestId: toStringOrNull(row.change_request_id),
-          revisionId: String(row.revision_id),
-          target: {
-            pageId: toStringOrNull(row.page_id),
-            nodeId: toStringOrNull(row.node_id),
-            tableCell: toTableCell(row.table_cell)
-          },
-          authorId: String(row.author_id),
-          markdown: String(row.markdown),
-          postedAt: toDate(row.posted_at),
-          editedAt: toDateOrNull(row.edited_at),
-          status: String(row.status) as CommentStatus,
-          resolvedAt: toDateOrNull(row.resolved_at),
-          resolvedBy: toStringOrNull(row.resolved_by),
-          replies: Number(row.replies),
-          reactions: reactions.get(String(row.id)) ?? []
-        })))
+    const toComments = (raw: ReadonlyArray<Row>) =>
+      Effect.flatMap(comments.all(raw), (rows) =>
+        Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
+          rows.map((row): Comment => ({
+            id: row.id,
+            spaceId: row.space_id,
+            changeRequestId: row.change_request_id,
+            revisionId: row.revision_id,
+            target: { pageId: row.page_id, nodeId: row.node_id, tableCell: row.table_cell },
+            authorId: row.author_id,
+            markdown: row.markdown,
+            postedAt: row.posted_at,
+            editedAt: row.edited_at,
+            status: row.status,
+            resolvedAt: row.resolved_at,
+            resolvedBy: row.resolved_by,
+            replies: row.replies,
+            reactions: reactions.get(row.id) ?? []
+          }))))
 
-    const toReplies = (rows: ReadonlyArray<Row>) =>
-      Effect.map(reactionsOf(rows.map((row) => String(row.id))), (reactions) =>
-        rows.map((row): CommentReply => ({
-          id: String(row.id),
-          commentId: String(row.comment_id),
-          spaceId: String(row.space_id),
-          authorId: String(row.author_id),
-          markdown: String(row.markdown),
-          postedAt: toDate(row.posted_at),
-          editedAt: toDateOrNull(row.edited_at),
-          reactions: reactions.get(String(row.id)) ?? []
-        })))
+    const toReplies = (raw: ReadonlyArray<Row>) =>
+      Effect.flatMap(replies.all(raw), (rows) =>
+        Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
+          rows.map((row): CommentReply => ({
+            id: row.id,
+            commentId: row.comment_id,
+            spaceId: row.space_id,
+            authorId: row.author_id,
+            markdown: row.markdown,
+            postedAt: row.posted_at,
+            editedAt: row.edited_at,
+            reactions: reactions.get(row.id) ?? []
+          }))))
 
     return CommentsRepo.of({
       insert: (comment) =>

@@ -1,16 +1,23 @@
 /** Postgres adapter of SpaceCountersRepo: one row per space, upserted by each change. */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { Rows } from "@quire/kernel"
 import { noCounters, type SpaceCounters } from "./domain/SpaceCounters.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
-interface Row {
-  readonly space_id: string
-  readonly comments: number
-  readonly change_requests: number
-  readonly change_requests_open: number
-  readonly change_requests_draft: number
-}
+const CountersRow = Schema.Struct({
+  space_id: Schema.String,
+  comments: Schema.Number,
+  change_requests: Schema.Number,
+  change_requests_open: Schema.Number,
+  change_requests_draft: Schema.Number
+})
+const counters = Rows.decoder("reviews_space_counters", CountersRow, (row) => [row.space_id, {
+  comments: row.comments,
+  changeRequests: row.change_requests,
+  changeRequestsOpen: row.change_requests_open,
+  changeRequestsDraft: row.change_requests_draft
+} satisfies SpaceCounters] as const)
 
 export const layer = Layer.effect(
   SpaceCountersRepo,
@@ -34,15 +41,13 @@ export const layer = Layer.effect(
       },
       forSpaces: (spaceIds) =>
         (spaceIds.length === 0
-          ? Effect.succeed<ReadonlyArray<Row>>([])
-          : sql<Row>`SELECT * FROM reviews_space_counters WHERE ${sql.in("space_id", spaceIds)}`.pipe(Effect.orDie)).pipe(
+          ? Effect.succeed([])
+          : sql`SELECT * FROM reviews_space_counters WHERE ${sql.in("space_id", spaceIds)}`.pipe(
+            Effect.orDie,
+            Effect.flatMap(counters.all)
+          )).pipe(
             Effect.map((rows) => {
-              const found = new Map<string, SpaceCounters>(rows.map((row) => [row.space_id, {
-                comments: Number(row.comments),
-                changeRequests: Number(row.change_requests),
-                changeRequestsOpen: Number(row.change_requests_open),
-                changeRequestsDraft: Number(row.change_requests_draft)
-              }]))
+              const found = new Map<string, SpaceCounters>(rows)
               return new Map(spaceIds.map((id) => [id, found.get(id) ?? noCounters]))
             })
           ),

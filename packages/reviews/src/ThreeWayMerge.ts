@@ -5,33 +5,9 @@
  */
 import { diff3Merge } from "node-diff3"
 import { documentHash, type FileNode, flattenPages, type PageNode } from "@quire/content"
+import type { ConflictHunk, MergeConflict } from "./domain/MergeConflict.ts"
 
-export type ConflictKind = "content" | "metadata" | "structure" | "delete-edit"
-
-/** One side of a hunk of lines both sides changed differently. */
-export interface ConflictHunk {
-  readonly base: string
-  readonly ours: string
-  readonly theirs: string
-}
-
-export interface MergeConflict {
-  /** The page in conflict (absent for files). */
-  readonly pageId?: string | undefined
-  /** The file in conflict (absent for pages). */
-  readonly fileId?: string | undefined
-  /** The page's path (theirs when it has one, else ours'); a file's name. */
-  readonly path: string
-  readonly kind: ConflictKind
-  /** The field in conflict (metadata and structure conflicts). */
-  readonly field?: string | undefined
-  /** Main's value (JSON for metadata), or `null` when main deleted it. */
-  readonly ours?: string | undefined
-  /** The change request's value (JSON for metadata), or `null` when it deleted it. */
-  readonly theirs?: string | undefined
-  /** Content conflicts: the overlapping hunks, so a person can resolve them. */
-  readonly hunks?: ReadonlyArray<ConflictHunk> | undefined
-}
+export type { ConflictHunk, ConflictKind, MergeConflict } from "./domain/MergeConflict.ts"
 
 export interface MergeSide {
   readonly pages: ReadonlyArray<PageNode>

@@ -3,9 +3,11 @@
  * immutable revisions of the space (stored with RevisionsRepo) that starts at the space revision
  * it was created from; `revision` is the head of that chain.
  */
-import type { MergeConflict } from "../ThreeWayMerge.ts"
+import { Schema } from "effect"
+import type { MergeConflict } from "./MergeConflict.ts"
 
-export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged"
+export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
+export type ChangeRequestStatus = typeof ChangeRequestStatus.Type
 
 export interface ChangeRequest {
   readonly id: string

@@ -1,6 +1,16 @@
 /** Comments and their replies, as the domain sees them. Bodies are markdown kept exactly as written. */
+import { Schema } from "effect"
 
-export type CommentStatus = "open" | "resolved"
+export const CommentStatus = Schema.Literals(["open", "resolved"])
+export type CommentStatus = typeof CommentStatus.Type
+
+/** A listing's status filter: a status, or `all`. */
+export const CommentStatusFilter = Schema.Literals(["open", "resolved", "all"])
+export type CommentStatusFilter = typeof CommentStatusFilter.Type
+
+/** A table cell a comment is about: the record (row) and the definition (column). */
+export const TableCell = Schema.Struct({ record: Schema.String, definition: Schema.String })
+export type TableCell = typeof TableCell.Type
 
 /** One user's reaction with one emoji (a user reacts at most once per emoji). */
 export interface Reaction {
@@ -13,7 +23,7 @@ export interface Reaction {
 export interface CommentTarget {
   readonly pageId: string | null
   readonly nodeId: string | null
-  readonly tableCell: { readonly record: string; readonly definition: string } | null
+  readonly tableCell: TableCell | null
 }
 
 export interface Comment {

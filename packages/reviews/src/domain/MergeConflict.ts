@@ -1,0 +1,28 @@
+/** What a merge or an update of a change request could not decide alone, kept on the change request. */
+import { Schema } from "effect"
+
+export const ConflictKind = Schema.Literals(["content", "metadata", "structure", "delete-edit"])
+export type ConflictKind = typeof ConflictKind.Type
+
+/** One side of a hunk of lines both sides changed differently. */
+export const ConflictHunk = Schema.Struct({ base: Schema.String, ours: Schema.String, theirs: Schema.String })
+export type ConflictHunk = typeof ConflictHunk.Type
+
+export const MergeConflict = Schema.Struct({
+  /** The page in conflict (absent for files). */
+  pageId: Schema.optional(Schema.String),
+  /** The file in conflict (absent for pages). */
+  fileId: Schema.optional(Schema.String),
+  /** The page's path (theirs when it has one, else ours'); a file's name. */
+  path: Schema.String,
+  kind: ConflictKind,
+  /** The field in conflict (metadata and structure conflicts). */
+  field: Schema.optional(Schema.String),
+  /** Main's value (JSON for metadata), or `null` when main deleted it. */
+  ours: Schema.optional(Schema.String),
+  /** The change request's value (JSON for metadata), or `null` when it deleted it. */
+  theirs: Schema.optional(Schema.String),
+  /** Content conflicts: the overlapping hunks, so a person can resolve them. */
+  hunks: Schema.optional(Schema.Array(ConflictHunk))
+})
+export type MergeConflict = typeof MergeConflict.Type
