@@ -5,6 +5,7 @@
 import { Backends } from "@quire/testkit"
 import { Content, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
+import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
 import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
 
@@ -13,5 +14,6 @@ const backends = Backends.ports({ memory: Content.layerReposMemory, sql: Content
 Backends.each(backends, (it) => {
   spacesRepoContract(it)
   collectionsRepoContract(it)
+  revisionsRepoContract(it)
   searchIndexContract(it)
 })

@@ -1,0 +1,234 @@
+/** The behaviour every RevisionsRepo adapter must have, transactions included. */
+import { assert, describe } from "@effect/vitest"
+import { Effect, Exit, Option } from "effect"
+import { Transactor } from "@quire/kernel"
+import { assertNone, at, some } from "@quire/testkit"
+import { documentHash, type FileNode, type PageNode, type Revision } from "../../src/domain/Revision.ts"
+import { RevisionsRepo } from "../../src/RevisionsRepo.ts"
+import type { ReposTest } from "./Fixtures.ts"
+
+const page = (id: string, overrides: Partial<PageNode> = {}): PageNode => ({
+  id,
+  type: "document",
+  title: `Page ${id}`,
+  slug: id,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+  pages: [],
+  ...overrides
+})
+
+const revision = (id: string, spaceId: string, overrides: Partial<Revision> = {}): Revision => ({
+  id,
+  spaceId,
+  parents: [],
+  type: "edits",
+  pages: [],
+  files: [],
+  variables: {},
+  git: null,
+  createdAt: at(0),
+  ...overrides
+})
+
+/** The markdown of documents by their hash, as a writer hands them to `insert`. */
+const documentsOf = (...markdowns: ReadonlyArray<string>): ReadonlyMap<string, string> =>
+  new Map(markdowns.map((markdown) => [documentHash(markdown), markdown]))
+
+/** Document pages, one per markdown, as a revision pointing to those documents holds them. */
+const pointingTo = (...markdowns: ReadonlyArray<string>): ReadonlyArray<PageNode> =>
+  markdowns.map((markdown, i) => page(`p${i}`, { document: documentHash(markdown) }))
+
+/** Fails with this inside a transaction, to roll it back. */
+class Abort {
+  readonly _tag = "Abort"
+}
+
+export const revisionsRepoContract = (it: ReposTest) =>
+  describe("RevisionsRepo", () => {
+    it.effect("finds a revision exactly as inserted: parents, page tree, files, variables, Git origin and instant", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const intro = "# Intro\n\nWelcome to the 📘 handbook.  \r\nLine with trailing spaces and a CRLF.\n"
+        const files: ReadonlyArray<FileNode> = [
+          {
+            id: "f-logo",
+            name: "logo été.png",
+            contentType: "image/png",
+            size: 1234,
+            dimensions: { width: 96, height: 32 },
+            blob: "b".repeat(64),
+            git: { oid: "0123abcd", path: ".gitbook/assets/logo été.png" }
+          },
+          { id: "f-notes", name: "notes.txt", contentType: "text/plain", size: 0, blob: "c".repeat(64) }
+        ]
+        const pages: ReadonlyArray<PageNode> = [
+          page("intro", {
+            title: "Intro « guillemets »",
+            emoji: "1f4d8",
+            description: "Where to start",
+            document: documentHash(intro),
+            layout: { width: "wide", cover: true, coverSize: "hero", tableOfContents: false },
+            cover: { ref: { kind: "file", file: "f-logo" }, refDark: { kind: "url", url: "https://example.com/dark.png" }, yPos: 12.5 },
+            variables: { product: "Quire" },
+            git: { oid: "abc123", path: "README.md" },
+            updatedAt: "2024-01-02T03:04:05.678Z",
+            pages: [
+              page("nested", { slug: "nested-child", hidden: true, icon: "book", pages: [page("deep")] })
+            ]
+          }),
+          page("group", { type: "group", title: "Guides", pages: [page("guide-b"), page("guide-a")] }),
+          page("link", { type: "link", title: "Elsewhere", target: { kind: "page", page: "group" } }),
+          page("outside", { type: "link", target: { kind: "url", url: "https://example.com/?q=a&b=c" } })
+        ]
+        const full = revision("rv-find-2", "rv-find", {
+          parents: ["rv-find-1", "rv-find-cr"],
+          type: "merge",
+          pages,
+          files,
+          variables: { version: "2.0", empty: "" },
+          git: { oid: "deadbeef", message: "Merge branch 'docs'\n\nWith a body.", createdByService: true, url: "https://git.example/x", ref: "refs/heads/main" },
+          createdAt: at(1_234_567)
+        })
+        const plain = revision("rv-find-1", "rv-find", {
+          git: { oid: "cafe", message: "Initial", createdByService: false },
+          createdAt: new Date(Date.UTC(2023, 11, 31, 23, 59, 59, 999))
+        })
+        yield* repo.insert(plain, new Map())
+        yield* repo.insert(full, documentsOf(intro))
+
+        const found = some(yield* repo.find("rv-find-2"))
+        assert.deepStrictEqual(found, full)
+        assert.instanceOf(found.createdAt, Date)
+        assert.strictEqual(found.createdAt.getTime(), full.createdAt.getTime())
+        assert.deepStrictEqual(found.pages[1]?.pages.map((p) => p.id), ["guide-b", "guide-a"])
+        assert.deepStrictEqual(some(yield* repo.find("rv-find-1")), plain)
+        assert.strictEqual((yield* repo.documents([documentHash(intro)])).get(documentHash(intro)), intro)
+      }))
+
+    it.effect("answers none for an unknown revision, and leaves unknown hashes out of documents", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        assertNone(yield* repo.find("rv-unknown"))
+        assert.strictEqual((yield* repo.documents([])).size, 0)
+        assert.strictEqual((yield* repo.documents([documentHash("never stored")])).size, 0)
+      }))
+
+    it.effect("stores documents by the hash of their markdown, shared by the revisions that point to them", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const a = "Page A, first version."
+        const b = "Page B.\n\n```ts\nconst x = `template ${1}`\n```\n"
+        const a2 = "Page A, second version."
+        const first = revision("rv-docs-1", "rv-docs", {
+          pages: [page("a", { document: documentHash(a) }), page("b", { document: documentHash(b) })],
+          createdAt: at(1)
+        })
+        // The next revision changes page A only: it introduces one document and reuses B's.
+        const second = revision("rv-docs-2", "rv-docs", {
+          parents: ["rv-docs-1"],
+          pages: [page("a", { document: documentHash(a2) }), page("b", { document: documentHash(b) })],
+          createdAt: at(2)
+        })
+        yield* repo.insert(first, documentsOf(a, b))
+        yield* repo.insert(second, documentsOf(a2))
+
+        const missing = documentHash("missing")
+        const found = yield* repo.documents([documentHash(a), documentHash(b), documentHash(a2), missing])
+        assert.deepStrictEqual(
+          new Map(found),
+          new Map([[documentHash(a), a], [documentHash(b), b], [documentHash(a2), a2]])
+        )
+        assert.isFalse(found.has(missing))
+        for (const id of ["rv-docs-1", "rv-docs-2"]) {
+          const { pages } = some(yield* repo.find(id))
+          const hashes = pages.map((p) => p.document!)
+          assert.deepStrictEqual(Array.from((yield* repo.documents(hashes)).keys()).toSorted(), hashes.toSorted())
+        }
+      }))
+
+    it.effect("accepts a document that is already stored, from this space or another, and keeps it", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const shared = "The same text in two spaces."
+        yield* repo.insert(revision("rv-twice-1", "rv-twice-a", { pages: [page("p", { document: documentHash(shared) })] }), documentsOf(shared))
+        yield* repo.insert(revision("rv-twice-2", "rv-twice-b", { pages: [page("p", { document: documentHash(shared) })] }), documentsOf(shared))
+        yield* repo.insert(revision("rv-twice-3", "rv-twice-a", { parents: ["rv-twice-1"] }), documentsOf(shared))
+
+        assert.deepStrictEqual(new Map(yield* repo.documents([documentHash(shared)])), documentsOf(shared))
+        for (const id of ["rv-twice-1", "rv-twice-2", "rv-twice-3"]) assert.strictEqual(some(yield* repo.find(id)).id, id)
+      }))
+
+    it.effect("removes a space's revisions and the documents no other space holds, keeping other spaces' revisions", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const own = "Only in the removed space."
+        const both = "Introduced by both spaces."
+        const copied = "Introduced by the removed space, taken by a duplicate."
+        const hashes = [own, both, copied].map(documentHash)
+        yield* repo.insert(revision("rv-rm-1", "rv-rm-gone", { pages: pointingTo(own, both, copied) }), documentsOf(own, both, copied))
+        yield* repo.insert(revision("rv-rm-2", "rv-rm-gone", { parents: ["rv-rm-1"], pages: pointingTo(own) }), new Map())
+        yield* repo.insert(revision("rv-rm-3", "rv-rm-kept", { pages: pointingTo(both) }), documentsOf(both))
+        // A duplicate of the removed space: it takes the documents it points to from the store.
+        yield* repo.insert(revision("rv-rm-4", "rv-rm-copy", { pages: pointingTo(copied) }), new Map(), [documentHash(copied)])
+
+        yield* repo.removeForSpace("rv-rm-gone")
+        assertNone(yield* repo.find("rv-rm-1"))
+        assertNone(yield* repo.find("rv-rm-2"))
+        assert.strictEqual(some(yield* repo.find("rv-rm-3")).spaceId, "rv-rm-kept")
+        assert.strictEqual(some(yield* repo.find("rv-rm-4")).spaceId, "rv-rm-copy")
+        assert.deepStrictEqual(new Map(yield* repo.documents(hashes)), documentsOf(both, copied))
+
+        // Removing again, or a space without revisions, is harmless.
+        yield* repo.removeForSpace("rv-rm-gone")
+        yield* repo.removeForSpace("rv-rm-never")
+        assert.deepStrictEqual(new Map(yield* repo.documents(hashes)), documentsOf(both, copied))
+
+        // The last space holding a document takes it along.
+        yield* repo.removeForSpace("rv-rm-kept")
+        yield* repo.removeForSpace("rv-rm-copy")
+        assert.strictEqual((yield* repo.documents(hashes)).size, 0)
+      }))
+
+    it.effect("writes nothing when the transaction it writes in fails, and keeps what a successful one wrote", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const { transaction } = yield* Transactor.Transactor
+        const lost = "Written by a transaction that fails."
+        const kept = "Written by a transaction that succeeds."
+
+        const exit = yield* Effect.exit(transaction(Effect.gen(function*() {
+          yield* repo.insert(revision("rv-tx-lost", "rv-tx", { pages: [page("p", { document: documentHash(lost) })] }), documentsOf(lost))
+          assert.isTrue(Option.isSome(yield* repo.find("rv-tx-lost")), "the transaction sees its own write")
+          return yield* Effect.fail(new Abort())
+        })))
+        assert.isTrue(Exit.isFailure(exit))
+        assertNone(yield* repo.find("rv-tx-lost"))
+        assert.strictEqual((yield* repo.documents([documentHash(lost)])).size, 0)
+
+        yield* transaction(repo.insert(revision("rv-tx-kept", "rv-tx", { pages: [page("p", { document: documentHash(kept) })] }), documentsOf(kept)))
+        assert.strictEqual(some(yield* repo.find("rv-tx-kept")).id, "rv-tx-kept")
+        assert.strictEqual((yield* repo.documents([documentHash(kept)])).get(documentHash(kept)), kept)
+      }))
+
+    it.effect("keeps a space's revisions and documents when the transaction that removed them fails", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const { transaction } = yield* Transactor.Transactor
+        const markdown = "Held by the space whose removal fails."
+        const second = revision("rv-txrm-2", "rv-txrm", { parents: ["rv-txrm-1"], pages: [page("p", { document: documentHash(markdown) })] })
+        yield* repo.insert(revision("rv-txrm-1", "rv-txrm"), new Map())
+        yield* repo.insert(second, documentsOf(markdown))
+
+        const exit = yield* Effect.exit(transaction(repo.removeForSpace("rv-txrm").pipe(Effect.andThen(Effect.fail(new Abort())))))
+        assert.isTrue(Exit.isFailure(exit))
+        assert.deepStrictEqual(some(yield* repo.find("rv-txrm-2")), second)
+        assert.strictEqual(some(yield* repo.find("rv-txrm-1")).id, "rv-txrm-1")
+        assert.deepStrictEqual(new Map(yield* repo.documents([documentHash(markdown)])), documentsOf(markdown))
+
+        // The space still holds its document: a removal that succeeds takes it.
+        yield* transaction(repo.removeForSpace("rv-txrm"))
+        assertNone(yield* repo.find("rv-txrm-2"))
+        assert.strictEqual((yield* repo.documents([documentHash(markdown)])).size, 0)
+      }))
+  })
