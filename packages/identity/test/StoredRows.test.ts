@@ -3,7 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations } from "@quire/db"
-import * as Testing from "@quire/db/Testing"
+import { Backends } from "@quire/testkit"
 import { Identity, migrations, OrganizationsRepo, UsersRepo } from "../src/index.ts"
 
 const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
@@ -11,7 +11,7 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
 }
 
-for (const database of Testing.backends) {
+for (const database of Backends.databases) {
   const repos = Identity.layerReposSql.pipe(
     Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
     Layer.provideMerge(database.layer)

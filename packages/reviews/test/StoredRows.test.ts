@@ -3,7 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations } from "@quire/db"
-import * as Testing from "@quire/db/Testing"
+import { Backends } from "@quire/testkit"
 import { ChangeRequestsRepo, CommentsRepo, migrations } from "../src/index.ts"
 import * as SqlChangeRequestsRepo from "../src/SqlChangeRequestsRepo.ts"
 import * as SqlCommentsRepo from "../src/SqlCommentsRepo.ts"
@@ -13,7 +13,7 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
 }
 
-for (const database of Testing.backends) {
+for (const database of Backends.databases) {
   const repos = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer).pipe(
     Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
     Layer.provideMerge(database.layer)
