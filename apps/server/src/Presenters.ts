@@ -145,7 +145,7 @@ export const space = (urls: Urls, { permissions, space: s }: SpaceAccess, counte
   urls: { location: urls.api(`/spaces/${s.id}`), app: urls.app(`/s/${s.id}`) },
   organization: s.organizationId,
   ...(s.parentId === null ? {} : { parent: s.parentId }),
-  ...(s.language === null ? {} : { language: s.language as NonNullable<SpaceResponse["language"]> }),
+  ...(s.language === null ? {} : { language: s.language }),
   revision: s.revisionId,
   defaultLevel: s.defaultLevel,
   comments: counted.comments,

@@ -17,10 +17,10 @@ import {
   UpdateCommentPayload,
   UpdateReplyPayload
 } from "./CommentsApi.ts"
-import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
+import { EntityId, Format as FormatLiterals, ListOf, PageQuery } from "./Schemas.ts"
 
 /** `format` of comment reads: bodies are always answered as markdown. */
-const Format = Schema.optional(Schema.Literals(["document", "markdown"]))
+const Format = Schema.optional(FormatLiterals)
 
 const prefix = "/spaces/:spaceId/change-requests/:changeRequestId/comments"
 const commentParams = { ...changeRequestParams, commentId: EntityId }

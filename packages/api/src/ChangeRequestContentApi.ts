@@ -5,7 +5,7 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
-import { ListOf, PageQuery, Url } from "./Schemas.ts"
+import { Format, ListOf, PageQuery, Url } from "./Schemas.ts"
 import { ContentQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
 
@@ -89,7 +89,7 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     HttpApiEndpoint.get("getPageInChangeRequestById", `${prefix}/page/:pageId`, {
       params: { ...changeRequestParams, pageId: EntityId },
       query: {
-        format: Schema.optional(Schema.Literals(["document", "markdown"])),
+        format: Schema.optional(Format),
         evaluated: Schema.optional(Schema.Boolean),
         ...ContentQuery
       },

@@ -3,9 +3,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { ChangeRequestStatus } from "@quire/reviews/domain/ChangeRequest"
+import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
 import { EntityId, ListOf, PageQuery, Timestamp, Url, User } from "./Schemas.ts"
 
-export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
+export { ChangeRequestStatus }
 
 export const ChangeRequestSubject = Schema.String.check(Schema.isMaxLength(100))
 
@@ -14,14 +16,14 @@ export const MergeConflict = Schema.Struct({
   pageId: Schema.optionalKey(Schema.String),
   fileId: Schema.optionalKey(Schema.String),
   path: Schema.String,
-  kind: Schema.Literals(["content", "metadata", "structure", "delete-edit"]),
+  kind: ConflictKind,
   field: Schema.optionalKey(Schema.String),
   /** Main's value (JSON for metadata; `null` when main deleted it). */
   ours: Schema.optionalKey(Schema.String),
   /** The change request's value (JSON for metadata; `null` when it deleted it). */
   theirs: Schema.optionalKey(Schema.String),
   /** Content conflicts: the overlapping lines of the ancestor, main and the change request. */
-  hunks: Schema.optionalKey(Schema.Array(Schema.Struct({ base: Schema.String, ours: Schema.String, theirs: Schema.String })))
+  hunks: Schema.optionalKey(Schema.Array(ConflictHunk))
 }).annotate({ identifier: "MergeConflict" })
 
 export const ChangeRequest = Schema.Struct({

@@ -3,12 +3,13 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Timestamp, User } from "./Schemas.ts"
+import { CommentStatus, CommentStatusFilter, TableCell } from "@quire/reviews/domain/Comment"
+import { EntityId, Format as FormatLiterals, ListOf, Order, PageQuery, Timestamp, User } from "./Schemas.ts"
 
 /** A body as written: markdown, stored and returned exactly, never interpreted as HTML. */
 export const CommentBody = Schema.Struct({ markdown: Schema.String })
 
-export const TableCellTarget = Schema.Struct({ record: Schema.String, definition: Schema.String })
+export const TableCellTarget = TableCell
 
 export const EmojiReaction = Schema.Struct({
   emoji: Schema.String,
@@ -54,7 +55,7 @@ export const Comment = Schema.Struct({
   }),
   urls: Schema.Struct({ location: Schema.String }),
   permissions: CommentPermissions,
-  status: Schema.Literals(["open", "resolved"]),
+  status: CommentStatus,
   resolvedAt: Schema.optionalKey(Timestamp),
   resolvedBy: Schema.optionalKey(User)
 })
@@ -74,7 +75,7 @@ export const CommentReply = Schema.Struct({
 export type CommentReply = typeof CommentReply.Type
 
 /** `format` of comment reads: bodies are always answered as markdown. */
-const Format = Schema.optional(Schema.Literals(["document", "markdown"]))
+const Format = Schema.optional(FormatLiterals)
 
 const Reactions = {
   addedReactions: Schema.optionalKey(Schema.Array(Schema.String)),
@@ -102,8 +103,8 @@ export const UpdateReplyPayload = Schema.Struct({ body: Schema.optionalKey(Comme
 /** Query of comment listings (`authors` may be repeated). */
 export const CommentListQuery = {
   ...PageQuery,
-  order: Schema.optional(Schema.Literals(["asc", "desc"])),
-  status: Schema.optional(Schema.Literals(["open", "resolved", "all"])),
+  order: Schema.optional(Order),
+  status: Schema.optional(CommentStatusFilter),
   format: Format,
   targetPage: Schema.optional(Schema.String),
   authors: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)]))

@@ -7,6 +7,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { Organization } from "./OrganizationsApi.ts"
+import { LinkStatus } from "@quire/content/domain/Link"
 import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
 import { RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { Space } from "./SpacesApi.ts"
@@ -36,7 +37,7 @@ export const ContentReference = Schema.Union([
 export type ContentReference = typeof ContentReference.Type
 
 /** `ok`: nothing wrong; `broken`: the target is missing from the revision; `in-app`: a URL of the app itself. */
-export const LinkStatus = Schema.Literals(["ok", "broken", "in-app"])
+export { LinkStatus }
 
 /** A link target and the pages it is linked from. */
 export const ContentLink = Schema.Struct({

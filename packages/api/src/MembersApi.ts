@@ -3,7 +3,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, MemberRole, MemberRoleOrGuest, PageQuery, Timestamp, User } from "./Schemas.ts"
+import { MemberRoleFilter, MemberSort, TeamMemberRole } from "@quire/identity/domain/Identity"
+import { EntityId, ListOf, MemberRoleOrGuest, Order, PageQuery, Timestamp, User } from "./Schemas.ts"
 import { Team } from "./TeamsApi.ts"
 
 export const Member = Schema.Struct({
@@ -29,10 +30,10 @@ export class MembersApi extends HttpApiGroup.make("members")
       params: { organizationId: EntityId },
       query: {
         ...PageQuery,
-        order: Schema.optional(Schema.Literals(["asc", "desc"])),
-        role: Schema.optional(Schema.Union([MemberRole, Schema.Literal("guest")])),
+        order: Schema.optional(Order),
+        role: Schema.optional(MemberRoleFilter),
         search: Schema.optional(Schema.String.check(Schema.isMaxLength(255))),
-        sort: Schema.optional(Schema.Literals(["joinedAt", "lastSeenAt", "name"]))
+        sort: Schema.optional(MemberSort)
       },
       success: ListOf(Member),
       error: ApiErrors.Common
@@ -64,7 +65,7 @@ export class MembersApi extends HttpApiGroup.make("members")
       query: { ...PageQuery, title: Schema.optional(Schema.String.check(Schema.isMaxLength(64))) },
       success: ListOf(Schema.Struct({
         team: Team,
-        member: Schema.Struct({ role: Schema.Literals(["owner", "member"]) })
+        member: Schema.Struct({ role: TeamMemberRole })
       })),
       error: ApiErrors.Common
     }),

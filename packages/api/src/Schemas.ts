@@ -1,5 +1,6 @@
 /** Schemas shared by the API groups: ids, timestamps, roles, the list envelope, users. */
 import { Schema } from "effect"
+import { Pagination, Roles } from "@quire/kernel"
 
 /** GitBook's EntityId: URL-safe identifiers. */
 export const EntityId = Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(100))
@@ -7,8 +8,15 @@ export const EntityId = Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/)
 /** ISO 8601 date-time. */
 export const Timestamp = Schema.String
 
-export const MemberRole = Schema.Literals(["admin", "create", "review", "edit", "comment", "read"])
-export const MemberRoleOrGuest = Schema.NullOr(MemberRole)
+/** The kernel's roles, as members and guests (null) have them. */
+export const MemberRole = Roles.MemberRole
+export const MemberRoleOrGuest = Roles.MemberRoleOrGuest
+
+/** The direction of a listing. */
+export const Order = Pagination.Order
+
+/** `format` of reads that carry page or comment bodies: GitBook's JSON document, or markdown. */
+export const Format = Schema.Literals(["document", "markdown"])
 
 export const Url = Schema.String.check(Schema.isMaxLength(2048), Schema.isPattern(/^https?:\/\/\S+$/))
 

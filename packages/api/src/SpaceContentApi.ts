@@ -3,7 +3,10 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Timestamp, Url } from "./Schemas.ts"
+import { CoverSize, PageType, PageWidth, RevisionType } from "@quire/content/domain/Revision"
+import { EntityId, Format, ListOf, PageQuery, Timestamp, Url } from "./Schemas.ts"
+
+export { RevisionType }
 
 /** Where a link page, a cover or a link points. */
 export const ContentRef = Schema.Union([
@@ -16,9 +19,9 @@ export type ContentRef = typeof ContentRef.Type
 export const GitSyncBlob = Schema.Struct({ oid: Schema.String, path: Schema.String })
 
 export const PageLayout = Schema.Struct({
-  width: Schema.Literals(["default", "wide"]),
+  width: PageWidth,
   cover: Schema.Boolean,
-  coverSize: Schema.Literals(["hero", "full"]),
+  coverSize: CoverSize,
   title: Schema.Boolean,
   description: Schema.Boolean,
   tableOfContents: Schema.Boolean,
@@ -45,7 +48,7 @@ export interface RevisionPage {
   readonly id: string
   readonly title: string
   readonly kind: "sheet" | "group" | "link"
-  readonly type: "document" | "group" | "link"
+  readonly type: PageType
   readonly emoji?: string
   readonly icon?: string
   readonly createdAt?: string
@@ -70,7 +73,7 @@ export const RevisionPage: Schema.Codec<RevisionPage> = Schema.Struct({
   id: Schema.String,
   title: Schema.String,
   kind: Schema.Literals(["sheet", "group", "link"]),
-  type: Schema.Literals(["document", "group", "link"]),
+  type: PageType,
   emoji: Schema.optionalKey(Schema.String),
   icon: Schema.optionalKey(Schema.String),
   createdAt: Schema.optionalKey(Timestamp),
@@ -102,8 +105,6 @@ export const RevisionFile = Schema.Struct({
   git: Schema.optionalKey(GitSyncBlob)
 })
 export type RevisionFile = typeof RevisionFile.Type
-
-export const RevisionType = Schema.Literals(["edits", "merge", "rollback", "update", "computed"])
 
 export const Revision = Schema.Struct({
   object: Schema.Literal("revision"),
@@ -158,7 +159,7 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
     HttpApiEndpoint.get("getPageById", "/spaces/:spaceId/content/page/:pageId", {
       params: { spaceId: EntityId, pageId: EntityId },
       query: {
-        format: Schema.optional(Schema.Literals(["document", "markdown"])),
+        format: Schema.optional(Format),
         evaluated: Schema.optional(Schema.Boolean),
         ...ContentQuery
       },

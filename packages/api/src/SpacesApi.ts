@@ -3,10 +3,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, MemberRole, PageQuery, Timestamp } from "./Schemas.ts"
+import { DefaultLevel, EditMode, Language, Visibility } from "@quire/content/domain/Space"
+import { EntityId, ListOf, MemberRole, Order, PageQuery, Timestamp } from "./Schemas.ts"
 
-/** A space's or collection's level for members: a role, null (no access) or "inherit". */
-export const DefaultLevel = Schema.Union([MemberRole, Schema.Null, Schema.Literal("inherit")])
+/** The domain's literal sets of spaces: a level for members (a role, null for no access, or "inherit"), visibility, edit mode, GitBook's TranslationLanguage. */
+export { DefaultLevel, EditMode, Language, Visibility }
 
 export const SpaceTitle = Schema.String.check(Schema.isMaxLength(50))
 
@@ -15,17 +16,6 @@ export const Emoji = Schema.String.check(
   Schema.isMaxLength(50),
   Schema.isPattern(/^(?:[0-9a-fA-F]{4,6}(?:-[0-9a-fA-F]{4,6})*|[\p{Extended_Pictographic}\p{Emoji_Component}\u{20e3}\u{fe0f}\u{200d}]+)$/u)
 )
-
-export const Visibility = Schema.Literals(["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"])
-
-export const EditMode = Schema.Literals(["live", "locked"])
-
-/** GitBook's TranslationLanguage. */
-export const Language = Schema.Literals([
-  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar", "hi", "nl", "pl", "tr",
-  "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv",
-  "et", "sl"
-])
 
 /** A sibling a move is relative to. */
 export const ContentPointer = Schema.Union([
@@ -121,7 +111,7 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
     /** The spaces a member can access (among those the caller can see), with the member's role on each. */
     HttpApiEndpoint.get("listSpacesForOrganizationMember", "/orgs/:organizationId/members/:userId/spaces", {
       params: { organizationId: EntityId, userId: EntityId },
-      query: { ...PageQuery, order: Schema.optional(Schema.Literals(["asc", "desc"])) },
+      query: { ...PageQuery, order: Schema.optional(Order) },
       success: ListOf(Schema.Struct({ permission: MemberRole, space: Space })),
       error: ApiErrors.Common
     }),

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { SamlStatus } from "@quire/identity/domain/Saml"
 import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Timestamp, Url } from "./Schemas.ts"
 import { Team } from "./TeamsApi.ts"
 
@@ -20,7 +21,7 @@ export const SamlProvider = Schema.Struct({
   defaultTeam: Schema.optionalKey(Team),
   defaultRole: MemberRoleOrGuest,
   createdAt: Timestamp,
-  status: Schema.Literals(["active", "pending"]),
+  status: SamlStatus,
   service: Schema.Struct({ acsURL: Schema.String, startURL: Schema.String, entityID: Schema.String }),
   urls: Schema.Struct({ location: Schema.String })
 })
