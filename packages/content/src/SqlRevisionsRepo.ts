@@ -1,8 +1,8 @@
 /** Postgres adapter of RevisionsRepo: the tree is one jsonb row; documents are rows keyed by hash. */
-import { Array as Arr, Effect, Layer, Schema } from "effect"
+import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
-import { FileNode, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
+import { FileNode, flattenPages, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -37,53 +37,106 @@ const documents = Rows.decoder(
   (row) => [row.hash, row.markdown] as const
 )
 
-export const layer = Layer.effect(
-  RevisionsRepo,
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    return RevisionsRepo.of({
-      insert: (revision, documents, shared = []) =>
-        Effect.gen(function*() {
-          const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
-          if (Arr.isArrayNonEmpty(rows)) {
-            yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
-          }
-          const held = [...documents.keys(), ...shared]
-          if (held.length > 0) {
+/** Least recently used revisions, bounded by their pages in all. */
+class RevisionCache {
+  private readonly entries = new Map<string, { readonly revision: Revision; readonly pages: number }>()
+  private pages = 0
+
+  constructor(private readonly maxPages: number) {}
+
+  get(id: string): Revision | undefined {
+    const entry = this.entries.get(id)
+    if (entry === undefined) return undefined
+    this.entries.delete(id)
+    this.entries.set(id, entry)
+    return entry.revision
+  }
+
+  add(revision: Revision): void {
+    const pages = flattenPages(revision.pages).length + 1
+    if (pages > this.maxPages || this.entries.has(revision.id)) return
+    this.entries.set(revision.id, { revision, pages })
+    this.pages += pages
+    for (const [id, entry] of this.entries) {
+      if (this.pages <= this.maxPages) break
+      this.entries.delete(id)
+      this.pages -= entry.pages
+    }
+  }
+
+  dropSpace(spaceId: string): void {
+    for (const [id, entry] of this.entries) {
+      if (entry.revision.spaceId !== spaceId) continue
+      this.entries.delete(id)
+      this.pages -= entry.pages
+    }
+  }
+}
+
+/**
+ * Revisions are immutable, so those read are kept, decoded, in a cache bounded by their pages in
+ * all (`cachedPages`): a write reads its parent, a merge three revisions, and a large space's
+ * tree is megabytes of JSON to transfer, parse and decode. A revision enters the cache once the
+ * transaction that inserted or read it commits, so one that rolls back is never found.
+ */
+export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
+  Layer.effect(
+    RevisionsRepo,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const cache = new RevisionCache(options.cachedPages ?? 100_000)
+      return RevisionsRepo.of({
+        insert: (revision, documents, shared = []) =>
+          Effect.gen(function*() {
+            const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
+            if (Arr.isArrayNonEmpty(rows)) {
+              yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
+            }
+            const held = [...documents.keys(), ...shared]
+            if (held.length > 0) {
+              yield* sql`
+                INSERT INTO content_space_documents (space_id, hash)
+                SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
+            }
             yield* sql`
-              INSERT INTO content_space_documents (space_id, hash)
-              SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
-          }
-          yield* sql`
-            INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
-            VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
-              ${JSON.stringify(revision.pages)}::jsonb, ${JSON.stringify(revision.files)}::jsonb,
-              ${JSON.stringify(revision.variables)}::jsonb,
-              ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt})`
-        }).pipe(sql.withTransaction, Effect.orDie),
-      find: (revisionId) =>
-        sql<Row>`SELECT * FROM content_revisions WHERE id = ${revisionId}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(revisions.first)
-        ),
-      documents: (hashes) =>
-        hashes.length === 0
-          ? Effect.succeed(new Map<string, string>())
-          : sql<Row>`SELECT hash, markdown FROM content_documents WHERE hash = ANY(${hashes})`.pipe(
+              INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
+              VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
+                ${JSON.stringify(revision.pages)}::jsonb, ${JSON.stringify(revision.files)}::jsonb,
+                ${JSON.stringify(revision.variables)}::jsonb,
+                ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt})`
+            yield* sql.afterCommit(Effect.sync(() => cache.add(revision)))
+          }).pipe(sql.withTransaction, Effect.orDie),
+        find: (revisionId) => {
+          const cached = cache.get(revisionId)
+          if (cached !== undefined) return Effect.succeed(Option.some(cached))
+          return sql<Row>`SELECT * FROM content_revisions WHERE id = ${revisionId}`.pipe(
             Effect.orDie,
-            Effect.flatMap(documents.all),
-            Effect.map((entries) => new Map(entries))
-          ),
-      removeForSpace: (spaceId) =>
-        Effect.gen(function*() {
-          yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
-          // Documents are shared between spaces by hash: only those no other space holds go.
-          yield* sql`
-            WITH released AS (DELETE FROM content_space_documents WHERE space_id = ${spaceId} RETURNING hash)
-            DELETE FROM content_documents d
-            WHERE d.hash IN (SELECT hash FROM released)
-              AND NOT EXISTS (SELECT 1 FROM content_space_documents s WHERE s.hash = d.hash AND s.space_id <> ${spaceId})`
-        }).pipe(sql.withTransaction, Effect.orDie)
+            Effect.flatMap(revisions.first),
+            Effect.tap((found) => Option.isSome(found) ? sql.afterCommit(Effect.sync(() => cache.add(found.value))) : Effect.void)
+          )
+        },
+        documents: (hashes) =>
+          hashes.length === 0
+            ? Effect.succeed(new Map<string, string>())
+            : sql<Row>`SELECT hash, markdown FROM content_documents WHERE hash = ANY(${hashes})`.pipe(
+              Effect.orDie,
+              Effect.flatMap(documents.all),
+              Effect.map((entries) => new Map(entries))
+            ),
+        removeForSpace: (spaceId) =>
+          Effect.gen(function*() {
+            cache.dropSpace(spaceId)
+            yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
+            // Documents are shared between spaces by hash: only those no other space holds go.
+            yield* sql`
+              WITH released AS (DELETE FROM content_space_documents WHERE space_id = ${spaceId} RETURNING hash)
+              DELETE FROM content_documents d
+              WHERE d.hash IN (SELECT hash FROM released)
+                AND NOT EXISTS (SELECT 1 FROM content_space_documents s WHERE s.hash = d.hash AND s.space_id <> ${spaceId})`
+          }).pipe(sql.withTransaction, Effect.orDie)
+      })
     })
-  })
-)
+  )
+
+/** The adapter with the default cache. */
+export const layer = layerWith()
