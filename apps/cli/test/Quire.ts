@@ -5,9 +5,7 @@
 import { NodeServices } from "@effect/platform-node"
 import { assert } from "@effect/vitest"
 import { ConfigProvider, Console, Effect, Schema } from "effect"
-import { Organization } from "@quire/api"
 import { TestConsole } from "effect/testing"
-import { adminToken, baseUrl } from "../../server/test/Harness.ts"
 import * as Cli from "../src/Cli.ts"
 
 export interface Run {
@@ -30,13 +28,6 @@ export const quire = Effect.fnUntraced(function*(args: ReadonlyArray<string>, en
   return run
 })
 
-/** `quire ...args` against the test server, as the holder of `token` (default: the administrator). */
-export const quireAs = (token: string) => (...args: ReadonlyArray<string>) =>
-  Effect.flatMap(baseUrl, (url) => quire(args, { QUIRE_URL: url, QUIRE_TOKEN: token }))
-
-/** `quire ...args` against the test server as the administrator. */
-export const admin = quireAs(adminToken)
-
 /** Decodes `--json` output with the API's schema for it: the output must be the API's JSON. */
 export const decodeJson = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => (run: Run) =>
   Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(run.stdout).pipe(Effect.orDie)
@@ -49,7 +40,3 @@ export const rowWith = (text: string, needle: string) => {
   assert.isDefined(row, `no line with ${needle} in:\n${text}`)
   return row!
 }
-
-/** `quire orgs create TITLE` as the holder of `as`'s token: the new organization. */
-export const createOrganization = (as: ReturnType<typeof quireAs>, title: string) =>
-  as("orgs", "create", title, "--json").pipe(Effect.flatMap(decodeJson(Organization)))

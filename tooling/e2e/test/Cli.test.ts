@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ApiToken, Member, Organization, Schemas, Team } from "@quire/api"
-import { adminEmail, baseUrl, memory, newUser } from "../../server/test/Harness.ts"
+import { adminEmail, baseUrl, memory, newUser } from "@quire/server/test/Harness"
 import { admin, createOrganization, decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a memory server", (it) => {

@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest, MergeConflict, Schemas } from "@quire/api"
-import { errorMessage, memory, spaceWith } from "../../server/test/Harness.ts"
+import { errorMessage, memory, spaceWith } from "@quire/server/test/Harness"
 import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)

@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { ApiErrors, Collection, Schemas, Space } from "@quire/api"
-import { adminToken, client, memory, newUser } from "../../server/test/Harness.ts"
+import { adminToken, client, memory, newUser } from "@quire/server/test/Harness"
 import { admin, createOrganization, decodeJson, lines, quireAs, rowWith } from "./Quire.ts"
 
 const decodeSpace = decodeJson(Space)

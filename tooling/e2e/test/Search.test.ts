@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SearchPageResult, SearchSpaceResult, Schemas, Space } from "@quire/api"
-import { memory, newUser, raw } from "../../server/test/Harness.ts"
+import { memory, newUser, raw } from "@quire/server/test/Harness"
 import { createOrganization, decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 const decodePages = decodeJson(Schemas.ListOf(SearchPageResult))
