@@ -5,9 +5,9 @@ import { TestClock } from "effect/testing"
 import { RevisionsRepo, Spaces, SpacesRepo } from "@quire/content"
 import { purgeDeletedSpaces } from "@quire/content/Jobs"
 import { Organizations, Users } from "@quire/identity"
-import { Actor } from "@quire/kernel"
 import { JobRunner, layerInProcess } from "@quire/queue"
 import { jobs } from "../src/Jobs.ts"
+import { asInstanceAdmin } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
 const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
@@ -22,7 +22,7 @@ describe("content.purgeDeletedSpaces", () => {
       const revisions = yield* RevisionsRepo
       const runner = yield* JobRunner
       const { user: admin } = yield* users.bootstrapAdmin("admin@quire.test", "token")
-      const asAdmin = Effect.provideService(Actor.Actor, { userId: admin.id, instanceAdmin: true })
+      const asAdmin = asInstanceAdmin(admin.id)
       const org = yield* organizations.create({ title: "Acme" }).pipe(asAdmin)
       const old = yield* spaces.create(org.organization.id, { title: "Old" }).pipe(asAdmin)
       const recent = yield* spaces.create(org.organization.id, { title: "Recent" }).pipe(asAdmin)

@@ -4,9 +4,9 @@ import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { MembersRepo, Organizations, Users } from "@quire/identity"
 import { purgeStaleInvites } from "@quire/identity/Jobs"
-import { Actor } from "@quire/kernel"
 import { JobRunner, layerInProcess } from "@quire/queue"
 import { jobs } from "../src/Jobs.ts"
+import { asInstanceAdmin } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
 const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
@@ -18,7 +18,7 @@ describe("identity.purgeStaleInvites", () => {
       const organizations = yield* Organizations
       const runner = yield* JobRunner
       const { user: admin } = yield* users.bootstrapAdmin("admin@quire.test", "token")
-      const asAdmin = Effect.provideService(Actor.Actor, { userId: admin.id, instanceAdmin: true })
+      const asAdmin = asInstanceAdmin(admin.id)
       const org = yield* organizations.create({ title: "Acme" }).pipe(asAdmin)
       yield* organizations.invite(org.organization.id, { emails: ["old@example.com"], role: "read", sso: false }).pipe(asAdmin)
       yield* TestClock.adjust("20 days")

@@ -11,7 +11,7 @@ import { flattenPages, RevisionsRepo, SearchIndex, Spaces, SpacesRepo } from "@q
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, ChangeRequestsRepo, Comments, CommentsRepo, Merges, SpaceCountersRepo } from "@quire/reviews"
-import { Backends } from "@quire/testkit"
+import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
 const text = (body: string) => `intro\n\n${body}\n\nend`
@@ -25,7 +25,7 @@ const busySpace = Effect.gen(function*() {
   const merges = yield* Merges
   const comments = yield* Comments
   const { user: admin } = yield* users.bootstrapAdmin("admin@quire.test", "quire_test_admin_token")
-  const asAdmin = Effect.provideService(Actor.Actor, { userId: admin.id, instanceAdmin: true })
+  const asAdmin = asInstanceAdmin(admin.id)
   return yield* Effect.gen(function*() {
     const org = yield* organizations.create({ title: "Acme" })
     const { space } = yield* spaces.create(org.organization.id, { title: "Handbook" })

@@ -7,9 +7,9 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { documentHash, RevisionsRepo, RevisionWriter, SearchIndex, SpaceContent, Spaces, SpacesRepo } from "@quire/content"
 import { Organizations, Users } from "@quire/identity"
-import { Actor, Errors } from "@quire/kernel"
+import { Errors } from "@quire/kernel"
 import { ChangeRequests, ChangeRequestsRepo, Merges } from "@quire/reviews"
-import { Backends } from "@quire/testkit"
+import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
 const backends = Backends.make({
@@ -27,7 +27,7 @@ const documentPage = (id: string, title: string, markdown: string) => ({
 const spaceWithPage = (title: string) =>
   Effect.gen(function*() {
     const { user } = yield* (yield* Users).bootstrapAdmin("admin@quire.test", "quire_test_admin_token")
-    const asAdmin = Effect.provideService(Actor.Actor, { userId: user.id, instanceAdmin: true })
+    const asAdmin = asInstanceAdmin(user.id)
     return yield* Effect.gen(function*() {
       const org = yield* (yield* Organizations).create({ title })
       const { space } = yield* (yield* Spaces).create(org.organization.id, { title })

@@ -4,3 +4,6 @@ import { Actor } from "@quire/kernel"
 
 /** Runs `self` as the user `userId` (not an instance administrator). */
 export const as = (userId: string) => Effect.provideService(Actor.Actor, { userId, instanceAdmin: false })
+
+/** Runs `self` as the instance administrator `userId`. */
+export const asInstanceAdmin = (userId: string) => Effect.provideService(Actor.Actor, { userId, instanceAdmin: true })

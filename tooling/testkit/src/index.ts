@@ -2,7 +2,7 @@
  * @quire/testkit: what the tests of every package share. A devDependency only; production code
  * never imports it.
  */
-export { as } from "./Actors.ts"
+export { as, asInstanceAdmin } from "./Actors.ts"
 export { allIds, allPages, assertNone, at, some } from "./Assertions.ts"
 export * as Backends from "./Backends.ts"
 export * as LocalServer from "./LocalServer.ts"
