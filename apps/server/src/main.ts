@@ -12,6 +12,20 @@ import * as Http from "./Http.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 
+/**
+ * Node's HTTP server, closing each connection once its response is sent after the server stopped
+ * listening: a keep-alive client then does not hold the shutdown open until the timeout.
+ */
+const createHttpServer = () => {
+  const server = createServer()
+  server.on("request", (request, response) => {
+    response.once("finish", () => {
+      if (!server.listening) request.socket.end()
+    })
+  })
+  return server
+}
+
 const main = Effect.gen(function*() {
   const config = yield* ServerConfig.load
   const publicUrl = ServerConfig.publicUrlOf(config)
@@ -33,7 +47,7 @@ const main = Effect.gen(function*() {
   )
 
   const http = Http.serve.pipe(
-    Layer.provide(NodeHttpServer.layer(createServer, {
+    Layer.provide(NodeHttpServer.layer(createHttpServer, {
       port: config.port,
       host: config.host,
       gracefulShutdownTimeout: "3 seconds"

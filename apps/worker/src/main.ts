@@ -1,4 +1,7 @@
-/** Entry point of the worker process (`pnpm --filter @quire/worker start`). */
+/**
+ * Entry point of the worker process: `tooling/build/start.sh worker` runs its bundle (after
+ * `pnpm build`), `pnpm --filter @quire/worker dev` its sources.
+ */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Config, Effect, Exit, Layer, Runtime } from "effect"
 import { jobs, Platform } from "@quire/platform"

@@ -7,13 +7,15 @@
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only)
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
+ *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
  * tracer off) and both servers without a database (memory), to tell framework cost from
  * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
  * backend and summarizes where the time went. Then it measures full-text search and its upkeep
- * on PostgreSQL (SearchBench.ts), and merges of change requests (MergeBench.ts).
+ * on PostgreSQL (SearchBench.ts), merges of change requests (MergeBench.ts), and the cold start
+ * and shutdown of the built server (StartupBench.ts).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -27,6 +29,7 @@ import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
+import * as StartupBench from "./StartupBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
@@ -43,6 +46,8 @@ const { values: args } = parseArgs({
     search: { type: "boolean", default: false },
     "skip-search": { type: "boolean", default: false },
     merge: { type: "boolean", default: false },
+    startup: { type: "boolean", default: false },
+    "startup-runs": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
   }
@@ -223,11 +228,21 @@ const mergeProgram = Effect.gen(function*() {
   console.log(`\n${yield* MergeBench.run(url, progress)}`)
 })
 
-// The HTTP comparison, the search figures, then the merge figures; `--search` and `--merge` run only theirs, `--skip-search` skips search.
+const startupProgram = Effect.gen(function*() {
+  console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
+})
+
+// The HTTP comparison, the search figures, the merge figures, then the cold start; `--search`,
+// `--merge` and `--startup` run only theirs, `--skip-search` skips search.
 const selected = args.search
   ? searchProgram
   : args.merge
   ? mergeProgram
-  : Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram)
+  : args.startup
+  ? startupProgram
+  : Effect.andThen(
+    Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
+    startupProgram
+  )
 
 NodeRuntime.runMain(Effect.scoped(selected))

@@ -1,0 +1,173 @@
+/**
+ * The production process, run with the very commands of the Dockerfile: its build line bundles
+ * the apps into dist/, its CMD starts the server. One node process serves, its HEALTHCHECK passes,
+ * the CLI bundle talks to it, and SIGTERM stops it gracefully: the request in flight is answered,
+ * new connections are refused, "stopped" is logged, the exit status is 0 within 5 seconds, and
+ * the embedded database kept what was written.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { connect, createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../../..", import.meta.url))
+const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8")
+const token = "quire_process_test_token_0123456789"
+
+/** A command of the Dockerfile, with `node` being the Node that runs the tests (24, as in the image). */
+const argv = (command: ReadonlyArray<string>): [string, ...Array<string>] => {
+  const [program, ...args] = command
+  assert.isDefined(program)
+  return [program === "node" ? process.execPath : program, ...args]
+}
+
+/** `RUN node tooling/build/...` of the build stage. */
+const buildCommand = (): [string, ...Array<string>] => {
+  const line = /^RUN (node tooling\/build\/\S+)$/m.exec(dockerfile)?.[1]
+  assert.isDefined(line, "the Dockerfile builds with `RUN node tooling/build/...`")
+  return argv(line.split(" "))
+}
+
+/** The image's `CMD [...]` (the server), and its `HEALTHCHECK ... CMD [...]`. */
+const execForm = (pattern: RegExp, what: string): [string, ...Array<string>] => {
+  const json = pattern.exec(dockerfile)?.[1]
+  assert.isDefined(json, `the Dockerfile has ${what} in exec form`)
+  return argv(JSON.parse(json) as Array<string>)
+}
+const startCommand = () => execForm(/^CMD (\[.*\])$/m, "a CMD")
+const healthCommand = () => execForm(/^HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])$/m, "a HEALTHCHECK")
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")))
+    })
+  })
+
+interface Running {
+  readonly child: ChildProcess
+  readonly port: number
+  readonly url: string
+  readonly log: () => string
+  readonly exited: Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly at: number }>
+  /** Milliseconds from spawn to the first `200` of /health. */
+  readonly startup: number
+}
+
+/** Every server started, killed at the end of the test if it is still running. */
+const started: Array<ChildProcess> = []
+
+/** Starts the image's CMD on `dataDir` and an ephemeral port, and waits for /health. */
+const start = async (dataDir: string): Promise<Running> => {
+  const port = await freePort()
+  const { DATABASE_URL: _, ...env } = process.env
+  const [program, ...args] = startCommand()
+  const spawned = performance.now()
+  const child = spawn(program, args, {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: token },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  started.push(child)
+  let log = ""
+  child.stdout.on("data", (chunk) => (log += chunk))
+  child.stderr.on("data", (chunk) => (log += chunk))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, at: performance.now() }))
+  )
+  const url = `http://127.0.0.1:${port}`
+  const deadline = spawned + 60_000
+  while (performance.now() < deadline && child.exitCode === null) {
+    const ok = await fetch(`${url}/health`).then((response) => response.ok, () => false)
+    if (ok) return { child, port, url, log: () => log, exited, startup: performance.now() - spawned }
+    await sleep(25)
+  }
+  child.kill("SIGKILL")
+  throw new Error(`The server did not answer /health:\n${log}`)
+}
+
+/** What `ps` prints (it exits 1 when it lists nothing). */
+const ps = (...args: Array<string>) => spawnSync("ps", args, { encoding: "utf8" }).stdout.trim()
+
+/** The command line of process `pid`, and its children. */
+const processTree = (pid: number) => ({
+  self: ps("-o", "args=", "-p", String(pid)),
+  children: ps("-o", "pid=", "--ppid", String(pid)).split("\n").filter(Boolean)
+})
+
+/** An authenticated POST whose body arrives in two parts: the request is in flight in between. */
+const slowPost = (port: number, path: string, body: string) => {
+  const socket = connect(port, "127.0.0.1")
+  let response = ""
+  socket.on("data", (chunk) => (response += chunk))
+  const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(response)))
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: quire.test\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 4)}`
+  )
+  return { finish: () => socket.write(body.slice(4)), response: closed }
+}
+
+describe("the production process", () => {
+  it("builds with the Dockerfile's commands, runs as one node process and stops gracefully on SIGTERM", { timeout: 180_000 }, async () => {
+    const [build, ...buildArgs] = buildCommand()
+    execFileSync(build, buildArgs, { cwd: root, stdio: "pipe" })
+
+    const dataDir = mkdtempSync(join(tmpdir(), "quire-process-"))
+    try {
+      const server = await start(dataDir)
+      console.log(`Cold start of the built server on a new embedded database: ${Math.round(server.startup)} ms`)
+
+      // `sh start.sh` exec'd Node: the process that was started is the server, with no child.
+      const pid = server.child.pid!
+      const tree = processTree(pid)
+      assert.match(tree.self, /^\S*\/node \S*\/dist\/server\.mjs$/)
+      assert.deepStrictEqual(tree.children, [])
+
+      const [health, ...healthArgs] = healthCommand()
+      execFileSync(health, healthArgs, { env: { ...process.env, PORT: String(server.port) }, stdio: "pipe" })
+
+      const [quire, ...quireArgs] = startCommand().map((arg) => arg === "server" ? "quire" : arg) as [string, ...Array<string>]
+      const whoami = JSON.parse(execFileSync(quire, [...quireArgs, "whoami", "--json"], {
+        cwd: root,
+        env: { ...process.env, QUIRE_URL: server.url, QUIRE_TOKEN: token },
+        encoding: "utf8"
+      })) as { readonly object: string }
+      assert.strictEqual(whoami.object, "user")
+
+      const inFlight = slowPost(server.port, "/v1/orgs", JSON.stringify({ title: "Written while stopping" }))
+      await sleep(300)
+      const signalled = performance.now()
+      server.child.kill("SIGTERM")
+      await sleep(300)
+      const refused = await fetch(`${server.url}/health`).then(() => false, () => true)
+      inFlight.finish()
+
+      assert.match(await inFlight.response, /^HTTP\/1\.1 201 /)
+      assert.isTrue(refused, "the stopping server accepts no new connection")
+      const exit = await server.exited
+      assert.deepStrictEqual({ code: exit.code, signal: exit.signal }, { code: 0, signal: null })
+      assert.isBelow(exit.at - signalled, 5_000)
+      assert.match(server.log(), /Quire server stopped/)
+      assert.notMatch(server.log(), /ERROR|exit code/i)
+
+      // PGlite flushed on the way out: a restart on the same directory sees the organization.
+      const again = await start(dataDir)
+      const orgs = await fetch(`${again.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } })
+        .then((response) => response.json() as Promise<{ readonly items: ReadonlyArray<{ readonly title: string }> }>)
+      again.child.kill("SIGTERM")
+      assert.deepStrictEqual(orgs.items.map((org) => org.title), ["Written while stopping"])
+      assert.strictEqual((await again.exited).code, 0)
+    } finally {
+      for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})

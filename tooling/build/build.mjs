@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// The production build: each app's entry point and everything it imports (workspace packages
+// and npm dependencies alike) bundled by esbuild into one ES module in dist/, beside the few
+// files that dependencies load at run time (PGlite's WebAssembly and data, pdfkit's ICC
+// profile). dist/ then runs with `node` alone, without node_modules. The Dockerfile runs this
+// file, and apps/server/test/Process.test.ts runs it the same way.
+import * as esbuild from "esbuild"
+import { copyFile, mkdir, readFile, rm } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { dirname, join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const outdir = join(root, "dist")
+
+/** dist/<name>.mjs from each app's process entry point. */
+const entryPoints = {
+  server: join(root, "apps/server/src/main.ts"),
+  worker: join(root, "apps/worker/src/main.ts"),
+  quire: join(root, "apps/cli/src/main.ts")
+}
+
+// Optional dependencies that packages load only when present (native pg, ws accelerators, the
+// TypeScript config loader of graphile-worker's cosmiconfig); none is installed or used.
+const external = ["pg-native", "bufferutil", "utf-8-validate", "typescript"]
+
+// CommonJS modules bundled into an ES module still call `require` for Node built-ins and read
+// `__dirname`: give the bundle a real `require` and its own file and directory names.
+const banner = [
+  `import { createRequire as __quireCreateRequire } from "node:module";`,
+  `import { fileURLToPath as __quireFileURLToPath } from "node:url";`,
+  `const require = __quireCreateRequire(import.meta.url);`,
+  `const __quireFilename = __quireFileURLToPath(import.meta.url);`,
+  `const __quireDirname = __quireFileURLToPath(new URL(".", import.meta.url));`
+].join("\n")
+
+/**
+ * `createRequire(import.meta.url)("x")` (our markdown code, pdfkit's standard fonts) is opaque to
+ * a bundler, which would leave "x" to be looked up next to dist/ at run time. Written as a plain
+ * `require("x")` it is bundled like any other module.
+ */
+const inlineCreateRequire = {
+  name: "inline-create-require",
+  setup(build) {
+    build.onLoad({ filter: /\.(?:[cm]?js|ts)$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8")
+      if (!source.includes("createRequire(import.meta.url)")) return undefined
+      let contents = source.replace(/createRequire\(import\.meta\.url\)\((["'][^"']+["'])\)/g, "require($1)")
+      for (const [, name] of source.matchAll(/(?:const|let|var)\s+([\w$]+)\s*=\s*createRequire\(import\.meta\.url\)/g)) {
+        const escaped = name.replace(/\$/g, "\\$")
+        contents = contents.replace(new RegExp(`(?<![\\w$.])${escaped}\\((["'])`, "g"), "require($1")
+      }
+      return { contents, loader: args.path.endsWith(".ts") ? "ts" : "js", resolveDir: dirname(args.path) }
+    })
+  }
+}
+
+/** Resolves `specifier` as the package `from` (a workspace package directory) sees it. */
+const resolveFrom = (from, specifier) => createRequire(join(root, from, "package.json")).resolve(specifier)
+
+/** Files that bundled code opens with `new URL("./<file>", import.meta.url)`: they go beside the bundles. */
+const assets = () => {
+  const pglite = dirname(resolveFrom("packages/db", "@electric-sql/pglite"))
+  const pdfkit = dirname(resolveFrom("packages/reviews", "pdfkit"))
+  return [
+    [join(pglite, "pglite.wasm"), "pglite.wasm"],
+    [join(pglite, "pglite.data"), "pglite.data"],
+    [join(pglite, "initdb.wasm"), "initdb.wasm"],
+    [join(pdfkit, "data/sRGB_IEC61966_2_1.icc"), "data/sRGB_IEC61966_2_1.icc"]
+  ]
+}
+
+const started = performance.now()
+await rm(outdir, { recursive: true, force: true })
+const result = await esbuild.build({
+  entryPoints,
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  // The "node" condition picks each dependency's Node build (pdfkit, PGlite); "module" prefers ES modules.
+  conditions: ["node", "module"],
+  mainFields: ["module", "main"],
+  external,
+  banner: { js: banner },
+  define: { __filename: "__quireFilename", __dirname: "__quireDirname" },
+  plugins: [inlineCreateRequire],
+  sourcemap: "linked",
+  // Keep class and function names: Effect's errors and spans show them.
+  keepNames: true,
+  legalComments: "none",
+  logLevel: "warning",
+  metafile: true
+}).catch(() => {
+  // esbuild has printed the errors.
+  console.error("Build failed")
+  process.exit(1)
+})
+for (const [from, to] of assets()) {
+  await mkdir(dirname(join(outdir, to)), { recursive: true })
+  await copyFile(from, join(outdir, to))
+}
+const outputs = Object.entries(result.metafile.outputs)
+  .filter(([file]) => file.endsWith(".mjs"))
+  .map(([file, output]) => `${relative(root, file)} (${(output.bytes / 1e6).toFixed(1)} MB)`)
+console.log(`Built ${outputs.join(", ")} in ${Math.round(performance.now() - started)} ms`)

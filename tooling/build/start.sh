@@ -1,0 +1,25 @@
+#!/bin/sh
+# Runs a built app (dist/<app>.mjs, made by build.mjs) as this very process: `exec` replaces the
+# shell with Node, so the process that was started is the server (or worker, or CLI), and
+# SIGTERM/SIGINT reach it directly. The Dockerfile's CMD runs this script too.
+#
+#   tooling/build/start.sh server|worker|quire [arguments...]
+#
+# Node is $QUIRE_NODE if set, else the Node 24 binary of the `node` npm package that
+# `pnpm install` put in node_modules (node_modules/node/bin/node is that binary itself; the
+# node_modules/.bin/node shim is a shell that would stay in between), else `node` on the PATH
+# (the Docker image, which has no node_modules).
+set -eu
+root=$(CDPATH= cd -- "$(dirname -- "$0")/../.." && pwd)
+app=${1:?usage: tooling/build/start.sh server|worker|quire [arguments...]}
+shift
+bundle="$root/dist/$app.mjs"
+if [ ! -f "$bundle" ]; then
+  echo "$bundle is missing: build it first with \`pnpm build\` (node tooling/build/build.mjs)" >&2
+  exit 1
+fi
+node=${QUIRE_NODE:-}
+if [ -z "$node" ]; then
+  if [ -x "$root/node_modules/node/bin/node" ]; then node="$root/node_modules/node/bin/node"; else node=node; fi
+fi
+exec "$node" "$bundle" "$@"
