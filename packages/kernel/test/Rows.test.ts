@@ -2,30 +2,85 @@ import { assert, describe, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Option, Schema } from "effect"
 import { Roles, Rows } from "../src/index.ts"
 
-describe("Rows", () => {
-  const Row = Schema.Struct({ id: Schema.String, role: Roles.MemberRole, created_at: Rows.Timestamp, tags: Rows.Json(Schema.Array(Schema.String)) })
-  const rows = Rows.decoder("things", Row, (row) => ({ id: row.id, role: row.role, createdAt: row.created_at, tags: row.tags }))
+interface Node {
+  readonly id: string
+  readonly kind: "a" | "b"
+  readonly tags?: Readonly<Record<string, string>> | undefined
+  readonly target?: { readonly url: string } | { readonly page: string } | undefined
+  readonly children: ReadonlyArray<Node>
+}
+const Node: Schema.Codec<Node> = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literals(["a", "b"]),
+  tags: Schema.optional(Schema.Record(Schema.String, Schema.String)),
+  target: Schema.optional(Schema.Union([Schema.Struct({ url: Schema.String }), Schema.Struct({ page: Schema.String })])),
+  children: Schema.Array(Schema.suspend((): Schema.Codec<Node> => Node))
+})
 
+const Row = Schema.Struct({
+  id: Schema.String,
+  role: Roles.MemberRoleOrGuest,
+  size: Schema.Number,
+  done: Schema.Boolean,
+  created_at: Rows.Timestamp,
+  deleted_at: Rows.TimestampOrNull,
+  tree: Rows.Json(Schema.Array(Node))
+})
+const rows = Rows.decoder("things", Row)
+
+const at = new Date("2026-01-02T03:04:05.000Z")
+const tree: ReadonlyArray<Node> = [
+  { id: "n1", kind: "a", tags: { x: "y" }, children: [{ id: "n2", kind: "b", target: { page: "p" }, children: [] }] },
+  { id: "n3", kind: "b", target: { url: "https://example.test" }, children: [] }
+]
+const row: typeof Row.Type = { id: "r1", role: "admin", size: 3, done: false, created_at: at, deleted_at: null, tree }
+
+const defect = (value: unknown): string => {
+  const exit = Effect.runSyncExit(rows.all([value]))
+  assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause), `accepted ${JSON.stringify(value)}`)
+  return Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
+}
+
+describe("Rows", () => {
   it.effect("decodes timestamps given as dates or text, and JSON given parsed or as text", () =>
     Effect.gen(function*() {
-      const at = new Date("2026-01-02T03:04:05.000Z")
-      const decoded = yield* rows.all([
-        { id: "a", role: "admin", created_at: at, tags: ["x"], extra: 1 },
-        { id: "b", role: "read", created_at: "2026-01-02T03:04:05Z", tags: "[\"y\"]" }
+      const users = Rows.decoder("users", Schema.Struct({ id: Schema.String, created_at: Rows.Timestamp }), (r) => ({
+        id: r.id,
+        createdAt: r.created_at
+      }))
+      assert.deepStrictEqual(yield* users.all([{ id: "a", created_at: at, extra: 1 }, { id: "b", created_at: "2026-01-02T03:04:05Z" }]), [
+        { id: "a", createdAt: at },
+        { id: "b", createdAt: at }
       ])
-      assert.deepStrictEqual(decoded, [
-        { id: "a", role: "admin", createdAt: at, tags: ["x"] },
-        { id: "b", role: "read", createdAt: at, tags: ["y"] }
-      ])
+      const decoded = rows.decode({ ...row, created_at: "2026-01-02T03:04:05Z", tree: JSON.stringify(tree) })
+      assert.deepStrictEqual(decoded, row)
       assert.isTrue(Option.isNone(yield* rows.first([])))
     }))
 
-  it.effect("makes a row that does not match a defect naming the table and the field", () =>
-    Effect.gen(function*() {
-      const exit = yield* Effect.exit(rows.first([{ id: "a", role: "owner", created_at: new Date(), tags: [] }]))
-      assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause))
-      const message = Exit.isFailure(exit) ? String(Cause.squash(exit.cause)) : ""
+  it("takes a valid row as it is, as the schema would decode it", () => {
+    assert.strictEqual(rows.decode(row), row)
+    assert.deepStrictEqual(Schema.decodeUnknownSync(Row)(row), row)
+  })
+
+  it("makes a row that does not match a defect naming the table and the field, however deep", () => {
+    const cases: ReadonlyArray<readonly [unknown, string]> = [
+      [{ ...row, role: "owner" }, "[\"role\"]"],
+      [{ ...row, size: "3" }, "[\"size\"]"],
+      [{ ...row, done: "t" }, "[\"done\"]"],
+      [{ ...row, created_at: "not a date" }, "[\"created_at\"]"],
+      [{ ...row, deleted_at: new Date(Number.NaN) }, "[\"deleted_at\"]"],
+      [{ ...row, tree: "{not json" }, "[\"tree\"]"],
+      [{ ...row, tree: [{ ...tree[0]!, kind: "c" }] }, "[\"tree\"][0][\"kind\"]"],
+      [{ ...row, tree: [{ ...tree[0]!, tags: { x: 1 } }] }, "[\"tree\"][0][\"tags\"][\"x\"]"],
+      [{ ...row, tree: [{ ...tree[0]!, children: [{ id: "n2", kind: "b", target: {}, children: [] }] }] }, "[\"tree\"][0][\"children\"][0][\"target\"]"],
+      [{ ...row, tree: [{ id: "n4", kind: "a" }] }, "[\"tree\"][0][\"children\"]"]
+    ]
+    for (const [value, path] of cases) {
+      const message = defect(value)
       assert.include(message, "things")
-      assert.include(message, "[\"role\"]")
-    }))
+      assert.include(message, path)
+    }
+    const { id: _, ...withoutId } = row
+    assert.include(defect(withoutId), "[\"id\"]")
+  })
 })
