@@ -31,6 +31,8 @@ const members = Rows.decoder("identity_members", MemberRow, (row): Member => ({
   spaces: 0
 }))
 
+const counts = Rows.decoder("identity_members", Schema.Struct({ n: Schema.Number }), (row) => row.n)
+
 export const layer = Layer.effect(
   MembersRepo,
   Effect.gen(function*() {
@@ -103,7 +105,7 @@ export const layer = Layer.effect(
         }).pipe(sql.withTransaction, Effect.orDie),
       countAdmins: (organizationId) =>
         sql<Row>`SELECT count(*)::int AS n FROM identity_members WHERE organization_id = ${organizationId} AND role = 'admin'`
-          .pipe(Effect.orDie, Effect.map((rows) => Number(rows[0]?.n ?? 0)))
+          .pipe(Effect.orDie, Effect.flatMap((rows) => Effect.sync(() => counts.decode(rows[0]))))
     })
   })
 )

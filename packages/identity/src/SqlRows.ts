@@ -63,6 +63,7 @@ export const organizationOf = (row: Schema.Struct.Type<typeof OrganizationFields
   inviteLinks: row.org_invite_links
 })
 
+// The benchmark's baseline server (tooling/bench) maps its rows with these three, as Quire does.
 const users = Rows.decoder("identity_users", UserRow, userOf)
 const organizations = Rows.decoder("identity_organizations", Schema.Struct(OrganizationFields), organizationOf)
 const roles = Rows.decoder("identity_members", Roles.MemberRoleOrGuest)
