@@ -6,7 +6,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import { excerpt, sections } from "./markdown/Markdown.ts"
+import { blockChunks, excerpt, parseMarkdown, sectionSplitter } from "./markdown/Markdown.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -47,17 +47,46 @@ export const changedPages = (parent: Revision | undefined, next: Revision) => {
   return { changed, removed: Array.from(before.keys()) }
 }
 
-/** A page as the index stores it: its sections, with the page title for the text before the first heading. */
-export const indexedPage = (page: PageNode, path: string, markdown: string): IndexedPage => ({
-  pageId: page.id,
-  title: page.title,
-  path,
-  sections: sections(markdown, page.title).map((section) => ({
-    id: section.id,
-    title: section.title,
-    body: section.body.length > maxIndexedBody ? section.body.slice(0, maxIndexedBody) : section.body
-  }))
-})
+/** Milliseconds of parsing after which indexing gives the event loop back to other requests. */
+const sliceMillis = 20
+
+/**
+ * An effect that gives the event loop back (a macrotask) when more than `sliceMillis` passed since
+ * it last did, so that a long indexing run never holds the server for long.
+ */
+const breather = () => {
+  let since = performance.now()
+  return Effect.suspend(() => {
+    if (performance.now() - since < sliceMillis) return Effect.void
+    return Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(
+      Effect.tap(() => Effect.sync(() => { since = performance.now() }))
+    )
+  })
+}
+
+/**
+ * A page as the index stores it: its sections, with the page title for the text before the first
+ * heading. A large page is parsed a piece at a time, giving the event loop back between pieces.
+ */
+export const indexedPage = (page: PageNode, path: string, markdown: string, breathe = breather()): Effect.Effect<IndexedPage> =>
+  Effect.gen(function*() {
+    const splitter = sectionSplitter(page.title)
+    const chunks = blockChunks(markdown)
+    for (const chunk of chunks) {
+      yield* breathe
+      splitter.add(parseMarkdown(chunk).children)
+    }
+    return {
+      pageId: page.id,
+      title: page.title,
+      path,
+      sections: splitter.done().map((section) => ({
+        id: section.id,
+        title: section.title,
+        body: section.body.length > maxIndexedBody ? section.body.slice(0, maxIndexedBody) : section.body
+      }))
+    }
+  })
 
 /**
  * The index update that takes `parent`'s entries to `next`'s, reading only the changed pages'
@@ -75,10 +104,12 @@ export const indexUpdate = (
       page.document !== undefined && !introduced.has(page.document) ? [page.document] : []
     )
     const stored = yield* revisions.documents(Array.from(new Set(missing)))
-    const pages = changed.map(({ page, path }) => {
+    const pages: Array<IndexedPage> = []
+    const breathe = breather()
+    for (const { page, path } of changed) {
       const document = page.document ?? ""
-      return indexedPage(page, path, introduced.get(document) ?? stored.get(document) ?? "")
-    })
+      pages.push(yield* indexedPage(page, path, introduced.get(document) ?? stored.get(document) ?? "", breathe))
+    }
     return { pages, removed }
   }).pipe(Effect.withSpan("Search.indexUpdate"))
 

@@ -18,6 +18,90 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatte
 /** The mdast tree of `markdown` (GFM and YAML frontmatter included). */
 export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
 
+/** Characters of markdown parsed at once by the chunked readers (remark reads about 1 MB/s). */
+export const chunkLength = 32_768
+
+const fenceOpen = /^ {0,3}(`{3,}|~{3,})/
+const rawHtmlOpen = /^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i
+// A line after which a blank line may end every block: not indented, not a list item, quote or table row.
+const blockStart = /^(?![ \t]|[-*+>|]|\d{1,9}[.)])\S/
+
+/**
+ * `markdown` cut at blank lines between top-level blocks into pieces of about `target` characters
+ * (the whole document when it is shorter), so that a large document is parsed a piece at a time.
+ * A cut never falls inside frontmatter, a fenced code block, a raw HTML block, a list, a quote or
+ * a table; a reference whose definition lies in another piece reads as text (its definition is
+ * still a link).
+ */
+export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArray<string> => {
+  if (markdown.length <= target) return [markdown]
+  const chunks: Array<string> = []
+  let start = 0
+  let fence: string | undefined
+  let html: string | undefined
+  let frontmatter = /^---[ \t]*\r?\n/.test(markdown)
+  let lineStart = frontmatter ? markdown.indexOf("\n") + 1 : 0
+  let previousBlank = false
+  while (lineStart < markdown.length) {
+    const newline = markdown.indexOf("\n", lineStart)
+    const lineEnd = newline === -1 ? markdown.length : newline
+    const line = markdown.slice(lineStart, lineEnd)
+    const blank = line.trim() === ""
+    if (frontmatter) {
+      if (/^(?:---|\.\.\.)[ \t]*\r?$/.test(line)) frontmatter = false
+    } else if (fence !== undefined) {
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/.exec(line)
+      if (close !== null && close[1]![0] === fence[0] && close[1]!.length >= fence.length) fence = undefined
+    } else if (html !== undefined) {
+      if (line.toLowerCase().includes(html)) html = undefined
+    } else if (!blank) {
+      if (previousBlank && lineStart - start >= target && blockStart.test(line)) {
+        chunks.push(markdown.slice(start, lineStart))
+        start = lineStart
+      }
+      const open = fenceOpen.exec(line)
+      const raw = rawHtmlOpen.exec(line)
+      if (open !== null) fence = open[1]!
+      else if (raw !== null && !line.toLowerCase().includes(`</${raw[1]!.toLowerCase()}>`)) html = `</${raw[1]!.toLowerCase()}>`
+      else if (/^ {0,3}<!--/.test(line) && !line.includes("-->")) html = "-->"
+    }
+    previousBlank = blank
+    lineStart = lineEnd + 1
+  }
+  chunks.push(markdown.slice(start))
+  return chunks
+}
+
+/** The top-level blocks of `markdown`, parsed a piece at a time (see `blockChunks`). */
+export const parseBlocks = (markdown: string): Iterable<RootContent> => ({
+  *[Symbol.iterator]() {
+    for (const chunk of blockChunks(markdown)) yield* parseMarkdown(chunk).children
+  }
+})
+
+/**
+ * The tree of the start of `markdown` that holds its frontmatter and first block: enough to read
+ * its title without parsing a large document whole. Falls back to the whole document when the
+ * start does not settle it (frontmatter still open, a leading heading that may use a reference).
+ */
+const parseLead = (markdown: string): Root => {
+  const frontmatter = /^---[ \t]*\r?\n/.test(markdown)
+  for (let limit = 4096; limit < markdown.length; limit *= 4) {
+    const blank = /\n[ \t]*\r?\n/g
+    blank.lastIndex = limit
+    const found = blank.exec(markdown)
+    if (found === null) break
+    const cut = found.index + 1
+    const tree = parseMarkdown(markdown.slice(0, cut))
+    if (frontmatter && tree.children[0]?.type !== "yaml") continue
+    const lead = tree.children.find((node) => node.type !== "yaml")
+    if (lead === undefined) continue
+    if (lead.type === "heading" && markdown.slice(lead.position?.start.offset ?? 0, lead.position?.end.offset ?? cut).includes("[")) break
+    return tree
+  }
+  return parseMarkdown(markdown)
+}
+
 /** A markdown page split into its metadata and its body. */
 export interface ParsedDocument {
   readonly frontmatter: Record<string, unknown>
@@ -43,7 +127,7 @@ const nonEmptyString = (value: unknown): string | undefined =>
  * description (frontmatter `description`) and the body without either, as Git Sync reads a page.
  */
 export const parseDocument = (markdown: string): ParsedDocument => {
-  const tree = parseMarkdown(markdown)
+  const tree = parseLead(markdown)
   let frontmatter: Record<string, unknown> = {}
   let cut = 0
   const [first] = tree.children
@@ -146,7 +230,7 @@ const tidy = (text: string): string =>
 const textOfBlocks = (nodes: ReadonlyArray<RootContent>): string => tidy(nodes.map(textOf).filter((t) => t !== "").join("\n"))
 
 /** The words of `markdown` without any markdown syntax, frontmatter or HTML; one line per block. */
-export const plainText = (markdown: string): string => textOfBlocks(parseMarkdown(markdown).children)
+export const plainText = (markdown: string): string => textOfBlocks(Array.from(parseBlocks(markdown)))
 
 /** A part of a page for search: the text under one heading. */
 export interface Section {
@@ -168,6 +252,16 @@ export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubS
  * is titled `pageTitle` and is left out when it is empty and headings follow.
  */
 export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Section> => {
+  const splitter = sectionSplitter(pageTitle)
+  for (const chunk of blockChunks(markdown)) splitter.add(parseMarkdown(chunk).children)
+  return splitter.done()
+}
+
+/**
+ * `sections`, one piece of the document at a time (see `blockChunks`): `add` the blocks of each
+ * piece in order, then `done`. Lets a caller give the event loop back between pieces.
+ */
+export const sectionSplitter = (pageTitle = "") => {
   const slugger = new GithubSlugger()
   const result: Array<Section> = []
   let current: { id: string; title: string; level: number; nodes: Array<RootContent> } = {
@@ -177,17 +271,23 @@ export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Sectio
     const body = textOfBlocks(current.nodes)
     if (current.level > 0 || body !== "") result.push({ id: current.id, title: current.title, level: current.level, body })
   }
-  for (const node of parseMarkdown(markdown).children) {
-    if (node.type === "heading") {
+  return {
+    add: (nodes: ReadonlyArray<RootContent>) => {
+      for (const node of nodes) {
+        if (node.type === "heading") {
+          flush()
+          const title = tidy(toString(node)).replace(/\n/g, " ")
+          current = { id: headingAnchor(title, slugger), title, level: node.depth, nodes: [] }
+        } else {
+          current.nodes.push(node)
+        }
+      }
+    },
+    done: (): ReadonlyArray<Section> => {
       flush()
-      const title = tidy(toString(node)).replace(/\n/g, " ")
-      current = { id: headingAnchor(title, slugger), title, level: node.depth, nodes: [] }
-    } else {
-      current.nodes.push(node)
+      return result.length === 0 ? [{ id: "", title: pageTitle, level: 0, body: "" }] : result
     }
   }
-  flush()
-  return result.length === 0 ? [{ id: "", title: pageTitle, level: 0, body: "" }] : result
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -253,6 +353,20 @@ const htmlLinks = (html: string): ReadonlyArray<{ url: string; kind: "link" | "i
  * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML.
  */
 export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
+  const found: Array<MarkdownLink> = []
+  let lineOffset = 0
+  for (const chunk of blockChunks(markdown)) {
+    for (const link of linksOfChunk(chunk)) {
+      found.push(lineOffset === 0 ? link : { ...link, position: { line: link.position.line + lineOffset, column: link.position.column } })
+    }
+    for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) lineOffset++
+  }
+  return found
+    .filter((link) => link.url !== "")
+    .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
+}
+
+const linksOfChunk = (markdown: string): ReadonlyArray<MarkdownLink> => {
   const tree = parseMarkdown(markdown)
   const definitions = new Map<string, { url: string; used: boolean; node: Nodes }>()
   visit(tree, "definition", (node) => {
@@ -283,6 +397,4 @@ export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
     if (!definition.used) found.push({ url: definition.url, kind: "link", position: positionOf(definition.node) })
   }
   return found
-    .filter((link) => link.url !== "")
-    .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
 }

@@ -171,3 +171,49 @@ describe("links", () => {
     ])
   })
 })
+
+describe("large documents", () => {
+  // About 130 KB: parsed a piece at a time, with the same results as a small document.
+  const paragraphs = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => `Paragraph ${from + i} with [a link](https://example.com/${from + i}) and words.`).join("\n\n")
+  const fenced = "```md\n# not a heading\n\n" + "inside the fence\n\n".repeat(300) + "```"
+  const large = [
+    "---\ntitle: Big\n---",
+    "## First",
+    paragraphs(0, 1000),
+    fenced,
+    "## Second",
+    "- item one\n\n" + "  continued item text\n\n".repeat(200) + "- item two",
+    paragraphs(1000, 1000),
+    "## Third\n\nEnd."
+  ].join("\n\n")
+
+  it("reads the title and body of a large page from its start", () => {
+    const page = parseDocument(`# Big page\n\n${large}`)
+    assert.strictEqual(page.title, "Big page")
+    assert.strictEqual(page.body, large)
+    const fromFrontmatter = parseDocument(large)
+    assert.strictEqual(fromFrontmatter.title, "Big")
+    assert.isTrue(fromFrontmatter.body.startsWith("## First"))
+  })
+
+  it("splits a large page into the same sections, never inside a code block or a list", () => {
+    assert.isAbove(large.length, 100_000)
+    const found = sections(large, "Big")
+    assert.deepStrictEqual(found.map((s) => s.title), ["First", "Second", "Third"])
+    assert.include(found[0]!.body, "Paragraph 999 with a link and words.")
+    assert.include(found[0]!.body, "# not a heading")
+    assert.include(found[1]!.body, "item two")
+    assert.include(found[1]!.body, "Paragraph 1999 with a link and words.")
+    assert.strictEqual(found[2]!.body, "End.")
+  })
+
+  it("finds every link of a large page at its line", () => {
+    const found = links(large)
+    assert.strictEqual(found.length, 2000)
+    const lines = large.split("\n")
+    for (const link of [found[0]!, found[1500]!, found[1999]!]) {
+      assert.include(lines[link.position.line - 1]!, link.url)
+    }
+  })
+})
