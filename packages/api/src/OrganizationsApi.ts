@@ -11,7 +11,21 @@ export const OrganizationTitle = Schema.String.check(
   Schema.isPattern(/\S.*\S/)
 )
 const EmailDomain = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255), Schema.isPattern(/^[a-zA-Z0-9.-]+$/))
-const Hostname = Schema.String.check(Schema.isMinLength(3), Schema.isMaxLength(32))
+/**
+ * GitBook's OrganizationHostname is 3 to 32 characters; the seed's forms are a Subdomain label
+ * (`acme`, as in `acme.gitbook.io`) or a site's hostname (`docs.acme.com`): either is accepted.
+ */
+const OrganizationHostname = Schema.String.check(
+  Schema.isMinLength(3),
+  Schema.isMaxLength(32),
+  Schema.isPattern(
+    /^(?:[a-z0-9][a-z0-9-]{1,30}[a-z0-9]|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9])$/
+  )
+)
+const Email = Schema.String.check(Schema.isMaxLength(255), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
+
+/** An invitation: an email, or GitBook's `{email, role}` whose role overrides the request's. */
+export const Invitee = Schema.Union([Email, Schema.Struct({ email: Email, role: MemberRoleOrGuest })])
 const SitePointer = Schema.Struct({ type: Schema.Literal("site"), site: Schema.String })
 
 export const OrganizationPermissions = Schema.Struct({
@@ -88,7 +102,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       payload: Schema.Struct({
         title: Schema.optionalKey(OrganizationTitle),
         emailDomains: Schema.optionalKey(Schema.Array(EmailDomain)),
-        hostname: Schema.optionalKey(Hostname),
+        hostname: Schema.optionalKey(OrganizationHostname),
         defaultRole: Schema.optionalKey(MemberRoleOrGuest),
         defaultContent: Schema.optionalKey(Schema.NullOr(SitePointer)),
         logo: Schema.optionalKey(Schema.NullOr(Url)),
@@ -109,7 +123,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     HttpApiEndpoint.post("inviteUsersToOrganization", "/orgs/:organizationId/invites", {
       params: organizationId,
       payload: Schema.Struct({
-        emails: Schema.Array(Schema.String.check(Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))).check(
+        emails: Schema.Array(Invitee).check(
           Schema.isMinLength(1),
           Schema.isMaxLength(100)
         ),

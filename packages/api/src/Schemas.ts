@@ -18,7 +18,24 @@ export const Order = Pagination.Order
 /** `format` of reads that carry page or comment bodies: GitBook's JSON document, or markdown. */
 export const Format = Schema.Literals(["document", "markdown"])
 
-export const Url = Schema.String.check(Schema.isMaxLength(2048), Schema.isPattern(/^https?:\/\/\S+$/))
+/** An absolute http(s) URL of at most 2048 characters: every URL a caller gives (logos, photos, SSO endpoints, imports). */
+export const Url = Schema.String.check(
+  Schema.isMaxLength(2048),
+  Schema.isPattern(/^https?:\/\/\S+$/),
+  Schema.makeFilter((s: string) => {
+    if (s.includes("\u0000") || !URL.canParse(s)) return "Expected an absolute http(s) URL"
+    return new URL(s).hostname !== "" || "Expected an absolute http(s) URL with a host"
+  })
+)
+
+/** A hostname as GitBook's seed gives it for sites: lowercase dot-separated labels, at least three. */
+export const Hostname = Schema.String.check(
+  Schema.isMaxLength(255),
+  Schema.isPattern(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/)
+)
+
+/** GitBook's Subdomain: 3 to 32 lowercase letters, digits and inner hyphens. */
+export const Subdomain = Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/))
 
 /** `limit` of list operations: at most 1000. */
 export const Limit = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 }))

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { User } from "./Schemas.ts"
+import { Url, User } from "./Schemas.ts"
 
 export const ApiToken = Schema.Struct({
   object: Schema.Literal("api-token"),
@@ -30,7 +30,7 @@ export class UsersApi extends HttpApiGroup.make("users")
       params: { userId: Schema.String },
       payload: Schema.Struct({
         displayName: Schema.optionalKey(DisplayName),
-        photoURL: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(2048)))
+        photoURL: Schema.optionalKey(Url)
       }),
       success: User,
       error: ApiErrors.Common

@@ -2,13 +2,20 @@
 import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
-import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
+import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 
+/** One invitation with a role of its own (GitBook's `{email, role}` form). */
+export interface Invitation {
+  readonly email: string
+  readonly role: Roles.MemberRole | null
+}
+
 export interface InviteInput {
-  readonly emails: ReadonlyArray<string>
+  /** Emails invited with `role`, or invitations whose role overrides it. */
+  readonly emails: ReadonlyArray<string | Invitation>
   readonly role: Roles.MemberRole | null
   readonly sso: boolean
 }
@@ -20,13 +27,23 @@ export interface InviteResult {
   readonly invited: number
 }
 
+/** An organization that claims an email domain, with the caller's membership (null: not a member). */
+export interface EmailDomainOrganization {
+  readonly organization: Organization
+  readonly membership: MembershipRole | null
+}
+
 export interface OrganizationsShape {
   /** The organization as the caller sees it; NotFound when the caller is not a member. */
   readonly access: (organizationId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound, Actor.Actor>
   readonly create: (input: { readonly title: string; readonly emailDomains?: ReadonlyArray<string> | undefined }) => Effect.Effect<OrganizationAccess, never, Actor.Actor>
   readonly list: (page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<OrganizationAccess>, Errors.InvalidInput, Actor.Actor>
   readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
-  readonly listByEmailDomain: (domain: string) => Effect.Effect<ReadonlyArray<OrganizationAccess>, never, Actor.Actor>
+  /**
+   * Organizations claiming `domain`: all of them when the caller's own email is in that domain,
+   * otherwise only those the caller is a member of.
+   */
+  readonly listByEmailDomain: (domain: string) => Effect.Effect<ReadonlyArray<EmailDomainOrganization>, never, Actor.Actor>
   readonly invite: (organizationId: string, input: InviteInput) => Effect.Effect<InviteResult, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly createLinkInvite: (organizationId: string, role: Roles.MemberRole | null) => Effect.Effect<LinkInvite, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
@@ -108,24 +125,40 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
 
       const listByEmailDomain = Effect.fn("Organizations.listByEmailDomain")(function*(domain: string) {
         const actor = yield* Actor.Actor
-        return yield* repo.listByEmailDomain(domain.toLowerCase(), actor.userId)
+        const claimed = domain.toLowerCase()
+        const caller = yield* users.findById(actor.userId)
+        const inDomain = Option.isSome(caller) && caller.value.email.toLowerCase().split("@").pop() === claimed
+        const found: Array<EmailDomainOrganization> = []
+        for (const { organization } of yield* repo.listByEmailDomain(claimed, actor.userId)) {
+          // The repository answers non-members as guests; the membership itself tells them apart.
+          const member = yield* members.find(organization.id, actor.userId)
+          if (Option.isSome(member)) found.push({ organization, membership: { role: member.value.role } })
+          else if (inDomain) found.push({ organization, membership: null })
+        }
+        return found
       })
 
       const invite = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
         yield* adminAccess(organizationId, "invite members")
         const joinedAt = yield* now
         const joined: Array<string> = []
-        const emails = Array.from(new Set(input.emails.map((e) => e.toLowerCase())))
-        for (const email of emails) {
+        // One invitation per email; a later one for the same email wins.
+        const invitations = new Map<string, Roles.MemberRole | null>()
+        for (const item of input.emails) {
+          const email = (typeof item === "string" ? item : item.email).toLowerCase()
+          invitations.delete(email)
+          invitations.set(email, typeof item === "string" ? input.role : item.role)
+        }
+        for (const [email, role] of invitations) {
           const user = yield* users.findByEmail(email)
           if (Option.isSome(user)) {
-            const added = yield* members.add({ organizationId, userId: user.value.id, role: input.role, joinedAt, sso: input.sso })
+            const added = yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
             if (added) joined.push(user.value.id)
           } else {
-            yield* repo.insertEmailInvite({ organizationId, email, role: input.role, sso: input.sso, createdAt: joinedAt })
+            yield* repo.insertEmailInvite({ organizationId, email, role, sso: input.sso, createdAt: joinedAt })
           }
         }
-        return { users: joined, invited: emails.length }
+        return { users: joined, invited: invitations.size }
       }, transactor.transaction)
 
       const createLinkInvite = Effect.fn("Organizations.createLinkInvite")(function*(

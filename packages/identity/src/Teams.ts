@@ -52,8 +52,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         const actor = yield* Actor.Actor
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "admin", "create teams")
-        const memberIds = Array.from(new Set(input.members ?? [])).filter((id) => id !== actor.userId)
-        for (const [index, userId] of memberIds.entries()) {
+        // GitBook's `members` are the team's members, exactly: the caller joins only when listed.
+        const memberIds = Array.from(new Set(input.members ?? []))
+        for (const [index, userId] of (input.members ?? []).entries()) {
           if (Option.isNone(yield* members.find(organizationId, userId))) {
             return yield* new Errors.InvalidInput({
               field: `members[${index}]`,
@@ -63,10 +64,10 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         }
         const id = yield* ids.make
         const createdAt = new Date(yield* Clock.currentTimeMillis)
-        yield* repo.insert({ id, organizationId, title: input.title, createdAt }, [
-          { userId: actor.userId, role: "owner" },
-          ...memberIds.map((userId) => ({ userId, role: "member" as const }))
-        ])
+        yield* repo.insert(
+          { id, organizationId, title: input.title, createdAt },
+          memberIds.map((userId) => ({ userId, role: userId === actor.userId ? "owner" as const : "member" as const }))
+        )
         return { access, team: yield* find(organizationId, id) }
       }, transactor.transaction)
 

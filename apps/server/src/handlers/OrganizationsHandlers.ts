@@ -1,11 +1,17 @@
 /** Handlers of the organizations group. */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api } from "@quire/api"
+import { Api, type Organization } from "@quire/api"
 import { Organizations, type OrganizationAccess, type OrganizationPatch } from "@quire/identity"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
+
+/** A non-member whose email is in a claimed domain sees the organization, and may do nothing in it. */
+const outsider = (organization: Organization): Organization => ({
+  ...organization,
+  permissions: Object.fromEntries(Object.keys(organization.permissions).map((key) => [key, false])) as Organization["permissions"]
+})
 
 export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(function*(handlers) {
   const organizations = yield* Organizations
@@ -27,7 +33,11 @@ export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(functi
     })
     .handle("getOrganizationsForEmailDomain", ({ params }) =>
       organizations.listByEmailDomain(params.emailDomain).pipe(
-        Effect.map((found) => ({ organizations: found.map(present) }))
+        Effect.map((found) => ({
+          organizations: found.map(({ membership, organization }) =>
+            membership === null ? outsider(present({ organization, membership: { role: null } })) : present({ organization, membership })
+          )
+        }))
       ))
     .handle("inviteUsersToOrganization", ({ params, payload }) =>
       organizations.invite(params.organizationId, {
