@@ -49,6 +49,25 @@ export const describeIssue = (message: string): string => {
   return problems.join("; ")
 }
 
+/**
+ * The SQLSTATE of a database error inside a defect (SqlError → reason → the driver's error), if
+ * it says the input was at fault: class 22 (data exception: a NUL byte, a malformed number or
+ * timestamp, a value out of range or too long) or 54000 (a value too large to index). Adapters
+ * die on SQL errors; a value the schema let through must still be a 400, never a 500.
+ */
+export const badInputOfDatabase = (defect: unknown): string | undefined => {
+  let current = defect
+  for (let depth = 0; depth < 6 && typeof current === "object" && current !== null; depth++) {
+    const { code, message } = current as { readonly code?: unknown; readonly message?: unknown }
+    if (typeof code === "string" && /^(22[0-9A-Z]{3}|54000)$/.test(code)) {
+      return `The request holds a value the database refuses${typeof message === "string" ? `: ${message}` : ""}`
+    }
+    const next = current as { readonly reason?: unknown; readonly cause?: unknown }
+    current = next.reason ?? next.cause
+  }
+  return undefined
+}
+
 /** The answer for a failure that reached the router without a response of its own. */
 const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
@@ -58,6 +77,11 @@ const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpS
         return envelope(400, `Invalid ${kinds[value.kind]}: ${describeIssue(value.cause.message)}`)
       }
       if (HttpApiError.HttpApiPayloadTooLarge.is(value)) return envelope(413, reasons[413]!)
+      const databaseRefusal = Cause.isDieReason(reason) ? badInputOfDatabase(value) : undefined
+      if (databaseRefusal !== undefined) {
+        yield* Effect.logWarning("A request reached the database with a value it refuses", cause)
+        return envelope(400, databaseRefusal)
+      }
       if (typeof value === "object" && value !== null && "_tag" in value) {
         const tag = (value as { readonly _tag: unknown; readonly reason?: { readonly _tag?: unknown } })
         if (tag._tag === "RouteNotFound" || (tag._tag === "HttpServerError" && tag.reason?._tag === "RouteNotFound")) {

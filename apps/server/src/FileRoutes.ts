@@ -5,17 +5,29 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
+import { Schemas } from "@quire/api"
 import { SpaceContent } from "@quire/content"
 import { envelope } from "./ErrorEnvelope.ts"
 import { FileLinks, routePrefix } from "./FileLinks.ts"
 
 const notFound = envelope(404, "This file link is invalid or has expired")
 
+/**
+ * The content type to answer with: the stored one when it is a well-formed media type, else
+ * `application/octet-stream` (a type stored before types were validated, with CR/LF or other
+ * bytes no header may hold, must not make the download fail).
+ */
+const servedType = (contentType: string): string =>
+  contentType.length <= 200 && Schemas.mediaTypePattern.test(contentType) ? contentType : "application/octet-stream"
+
+/** `filename*` of a name: a lone surrogate (which `encodeURIComponent` throws on) becomes U+FFFD. */
+const encodedName = (name: string): string => encodeURIComponent(name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"))
+
 /** `attachment` for what a browser would run or render as a page of ours (HTML, SVG, XML): the rest is shown inline. */
 const disposition = (contentType: string, name: string) => {
   const type = contentType.split(";")[0]?.trim().toLowerCase() ?? ""
   const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(type)
-  return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name)}`
+  return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodedName(name)}`
 }
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
@@ -26,7 +38,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const { "*": token } = yield* HttpRouter.params
     const link = token === undefined ? Option.none() : yield* links.verify(token)
     if (Option.isNone(link)) return notFound
-    const { blob, contentType, expires, name, spaceId } = link.value
+    const { blob, expires, name, spaceId } = link.value
+    const contentType = servedType(link.value.contentType)
     const bytes = yield* Effect.option(content.download(spaceId, blob))
     if (Option.isNone(bytes)) return notFound
     const maxAge = Math.max(0, Math.min(3600, expires - Math.floor(Date.now() / 1000)))

@@ -4,6 +4,7 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
+import * as Cursors from "./Cursors.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
@@ -47,7 +48,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 )
 
 /** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

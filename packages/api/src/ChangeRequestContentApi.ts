@@ -5,21 +5,21 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
-import { Format, ListOf, PageQuery, Url } from "./Schemas.ts"
+import { Format, ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
 import { ContentQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
 
 /** A page's document: markdown (GitBook's JSON documents are refused), or nothing for an empty page. */
 const Document = Schema.Struct({
-  markdown: Schema.optionalKey(Schema.String),
+  markdown: Schema.optionalKey(Text),
   document: Schema.optionalKey(Schema.Unknown)
 })
 
 const PageMetadata = {
-  title: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
-  slug: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
-  emoji: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(50))),
-  description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1000))),
+  title: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
+  slug: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
+  emoji: Schema.optionalKey(Text.check(Schema.isMaxLength(50))),
+  description: Schema.optionalKey(Text.check(Schema.isMaxLength(1000))),
   hidden: Schema.optionalKey(Schema.Boolean)
 } as const
 
@@ -30,29 +30,29 @@ export const ChangeRequestContentChange = Schema.Union([
     operation: Schema.Literal("insert_page"),
     ...PageMetadata,
     document: Document,
-    into: Schema.optionalKey(Schema.String),
+    into: Schema.optionalKey(Text),
     at: Schema.optionalKey(Index),
-    ref: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)))
+    ref: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(100)))
   }),
   Schema.Struct({
     operation: Schema.Literal("update_page"),
-    page: Schema.String,
+    page: Text,
     ...PageMetadata,
     document: Schema.optionalKey(Document),
-    into: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    into: Schema.optionalKey(Schema.NullOr(Text)),
     at: Schema.optionalKey(Index)
   }),
-  Schema.Struct({ operation: Schema.Literal("delete_page"), page: Schema.String }),
+  Schema.Struct({ operation: Schema.Literal("delete_page"), page: Text }),
   Schema.Struct({
     operation: Schema.Literal("insert_files"),
     files: Schema.Array(Schema.Struct({
-      name: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(256)),
-      contentType: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+      name: Text.check(Schema.isMinLength(1), Schema.isMaxLength(256)),
+      contentType: Schema.optionalKey(MediaType),
       /** The bytes, base64-encoded (at most 1 MB decoded). */
-      base64: Schema.optionalKey(Schema.String),
+      base64: Schema.optionalKey(Text),
       /** A public http(s) URL Quire fetches the file from (at most 1 MB); private and reserved addresses are refused. */
       url: Schema.optionalKey(Url),
-      ref: Schema.optionalKey(Schema.String)
+      ref: Schema.optionalKey(Text)
     })).check(Schema.isMinLength(1), Schema.isMaxLength(20))
   })
 ])

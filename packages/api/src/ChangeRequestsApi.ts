@@ -5,11 +5,11 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequestStatus } from "@quire/reviews/domain/ChangeRequest"
 import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
-import { EntityId, ListOf, PageQuery, Timestamp, Url, User } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
 
 export { ChangeRequestStatus }
 
-export const ChangeRequestSubject = Schema.String.check(Schema.isMaxLength(100))
+export const ChangeRequestSubject = Text.check(Schema.isMaxLength(100))
 
 /** A conflict a merge or an update found: what to resolve in the change request before merging again. */
 export const MergeConflict = Schema.Struct({
@@ -81,7 +81,7 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       params: { spaceId: EntityId },
       payload: Schema.Struct({
         subject: Schema.optionalKey(ChangeRequestSubject),
-        agentTaskId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200)))
+        agentTaskId: Schema.optionalKey(Text.check(Schema.isMaxLength(200)))
       }),
       success: ChangeRequest.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common

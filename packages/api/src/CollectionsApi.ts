@@ -3,11 +3,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Text } from "./Schemas.ts"
 import { DefaultLevel, MovePayload, Space, TransferPayload } from "./SpacesApi.ts"
 
-export const CollectionTitle = Schema.String.check(Schema.isMaxLength(50))
-export const CollectionDescription = Schema.String.check(Schema.isMaxLength(100))
+export const CollectionTitle = Text.check(Schema.isMaxLength(50))
+export const CollectionDescription = Text.check(Schema.isMaxLength(100))
 
 export const Collection = Schema.Struct({
   object: Schema.Literal("collection"),

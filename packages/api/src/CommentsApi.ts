@@ -4,10 +4,10 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { CommentStatus, CommentStatusFilter, TableCell } from "@quire/reviews/domain/Comment"
-import { EntityId, Format as FormatLiterals, ListOf, Order, PageQuery, Timestamp, User } from "./Schemas.ts"
+import { EntityId, Format as FormatLiterals, ListOf, Order, PageQuery, Text, Timestamp, User } from "./Schemas.ts"
 
 /** A body as written: markdown, stored and returned exactly, never interpreted as HTML. */
-export const CommentBody = Schema.Struct({ markdown: Schema.String })
+export const CommentBody = Schema.Struct({ markdown: Text })
 
 export const TableCellTarget = TableCell
 
@@ -78,15 +78,15 @@ export type CommentReply = typeof CommentReply.Type
 const Format = Schema.optional(FormatLiterals)
 
 const Reactions = {
-  addedReactions: Schema.optionalKey(Schema.Array(Schema.String)),
-  removedReactions: Schema.optionalKey(Schema.Array(Schema.String))
+  addedReactions: Schema.optionalKey(Schema.Array(Text)),
+  removedReactions: Schema.optionalKey(Schema.Array(Text))
 }
 
 /** Payload of posting a comment: a body and, optionally, the page (node, table cell) it is about. */
 export const PostCommentPayload = Schema.Struct({
   body: CommentBody,
   page: Schema.optionalKey(EntityId),
-  node: Schema.optionalKey(Schema.String),
+  node: Schema.optionalKey(Text),
   tableCell: Schema.optionalKey(TableCellTarget)
 })
 
@@ -106,8 +106,8 @@ export const CommentListQuery = {
   order: Schema.optional(Order),
   status: Schema.optional(CommentStatusFilter),
   format: Format,
-  targetPage: Schema.optional(Schema.String),
-  authors: Schema.optional(Schema.Union([Schema.String, Schema.Array(Schema.String)]))
+  targetPage: Schema.optional(Text),
+  authors: Schema.optional(Schema.Union([Text, Schema.Array(Text)]))
 } as const
 
 const commentParams = { spaceId: EntityId, commentId: EntityId }

@@ -4,7 +4,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { MemberRoleFilter, MemberSort, TeamMemberRole } from "@quire/identity/domain/Identity"
-import { EntityId, ListOf, MemberRoleOrGuest, Order, PageQuery, Timestamp, User } from "./Schemas.ts"
+import { EntityId, ListOf, MemberRoleOrGuest, Order, PageQuery, Text, Timestamp, User } from "./Schemas.ts"
 import { Team } from "./TeamsApi.ts"
 
 export const Member = Schema.Struct({
@@ -32,7 +32,7 @@ export class MembersApi extends HttpApiGroup.make("members")
         ...PageQuery,
         order: Schema.optional(Order),
         role: Schema.optional(MemberRoleFilter),
-        search: Schema.optional(Schema.String.check(Schema.isMaxLength(255))),
+        search: Schema.optional(Text.check(Schema.isMaxLength(255))),
         sort: Schema.optional(MemberSort)
       },
       success: ListOf(Member),
@@ -62,7 +62,7 @@ export class MembersApi extends HttpApiGroup.make("members")
     }),
     HttpApiEndpoint.get("listTeamsForOrganizationMember", "/orgs/:organizationId/members/:userId/teams", {
       params: memberPath,
-      query: { ...PageQuery, title: Schema.optional(Schema.String.check(Schema.isMaxLength(64))) },
+      query: { ...PageQuery, title: Schema.optional(Text.check(Schema.isMaxLength(64))) },
       success: ListOf(Schema.Struct({
         team: Team,
         member: Schema.Struct({ role: TeamMemberRole })

@@ -3,9 +3,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Timestamp, Url } from "./Schemas.ts"
+import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
-export const OrganizationTitle = Schema.String.check(
+export const OrganizationTitle = Text.check(
   Schema.isMinLength(2),
   Schema.isMaxLength(255),
   Schema.isPattern(/\S.*\S/)
@@ -26,7 +26,7 @@ const Email = Schema.String.check(Schema.isMaxLength(255), Schema.isPattern(/^[^
 
 /** An invitation: an email, or GitBook's `{email, role}` whose role overrides the request's. */
 export const Invitee = Schema.Union([Email, Schema.Struct({ email: Email, role: MemberRoleOrGuest })])
-const SitePointer = Schema.Struct({ type: Schema.Literal("site"), site: Schema.String })
+const SitePointer = Schema.Struct({ type: Schema.Literal("site"), site: Text })
 
 export const OrganizationPermissions = Schema.Struct({
   view: Schema.Boolean,

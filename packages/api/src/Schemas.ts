@@ -5,6 +5,22 @@ import { Pagination, Roles } from "@quire/kernel"
 /** GitBook's EntityId: URL-safe identifiers. */
 export const EntityId = Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(100))
 
+/**
+ * Every string the contract accepts (path and query parameters, bodies): any text but the NUL
+ * character, which PostgreSQL cannot store. Checks of a field are added to it (`Text.check(...)`).
+ */
+// oxlint-disable-next-line no-control-regex -- matching NUL is the point
+export const Text = Schema.String.check(Schema.isPattern(/^[^\u0000]*$/, { message: "must not contain the NUL character (\\u0000)" }))
+
+/** A MIME type, `type/subtype` with optional `; name=value` parameters (RFC 9110 tokens, printable ASCII, no CR/LF). */
+export const mediaTypePattern =
+  /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+([ \t]*;[ \t]*[A-Za-z0-9!#$%&'*+.^_`|~-]+=([A-Za-z0-9!#$%&'*+.^_`|~-]+|"[ !#-[\]-~]*"))*$/
+
+export const MediaType = Text.check(
+  Schema.isMaxLength(200),
+  Schema.isPattern(mediaTypePattern, { message: "must be a media type such as text/plain or text/html; charset=utf-8" })
+)
+
 /** ISO 8601 date-time. */
 export const Timestamp = Schema.String
 
@@ -42,7 +58,7 @@ export const Limit = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10
 
 /** The query parameters of every list operation. */
 export const PageQuery = {
-  page: Schema.optional(Schema.String),
+  page: Schema.optional(Text),
   limit: Schema.optional(Limit)
 } as const
 

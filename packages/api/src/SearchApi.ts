@@ -3,11 +3,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Text } from "./Schemas.ts"
 
 /** The text to search for (GitBook's parameter name and bound), with the list parameters. */
 export const SearchQuery = {
-  query: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(512)),
+  query: Text.check(Schema.isMinLength(1), Schema.isMaxLength(512)),
   ...PageQuery
 } as const
 

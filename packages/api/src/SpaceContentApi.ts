@@ -4,7 +4,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { CoverSize, PageType, PageWidth, RevisionType } from "@quire/content/domain/Revision"
-import { EntityId, Format, ListOf, PageQuery, Timestamp, Url } from "./Schemas.ts"
+import { EntityId, Format, ListOf, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
 export { RevisionType }
 
@@ -183,9 +183,9 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
     HttpApiEndpoint.post("applyTemplateToSpace", "/spaces/:spaceId/content/template", {
       params: spaceId,
       payload: Schema.Struct({
-        id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
+        id: Text.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
         params: Schema.optionalKey(Schema.Struct({
-          contentRefs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Json))
+          contentRefs: Schema.optionalKey(Schema.Record(Text, Schema.Json))
         })),
         changeRequestId: Schema.optionalKey(EntityId)
       }),

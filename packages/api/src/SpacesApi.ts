@@ -4,15 +4,15 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { DefaultLevel, EditMode, Language, Visibility } from "@quire/content/domain/Space"
-import { EntityId, ListOf, MemberRole, Order, PageQuery, Timestamp } from "./Schemas.ts"
+import { EntityId, ListOf, MemberRole, Order, PageQuery, Text, Timestamp } from "./Schemas.ts"
 
 /** The domain's literal sets of spaces: a level for members (a role, null for no access, or "inherit"), visibility, edit mode, GitBook's TranslationLanguage. */
 export { DefaultLevel, EditMode, Language, Visibility }
 
-export const SpaceTitle = Schema.String.check(Schema.isMaxLength(50))
+export const SpaceTitle = Text.check(Schema.isMaxLength(50))
 
 /** GitBook's Emoji: the character(s) of an emoji, or its codepoints in hex (`1f389`, `1f468-200d-1f4bb`). */
-export const Emoji = Schema.String.check(
+export const Emoji = Text.check(
   Schema.isMaxLength(50),
   Schema.isPattern(/^(?:[0-9a-fA-F]{4,6}(?:-[0-9a-fA-F]{4,6})*|[\p{Extended_Pictographic}\p{Emoji_Component}\u{20e3}\u{fe0f}\u{200d}]+)$/u)
 )
@@ -118,7 +118,7 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
     /** A space; `shareKey` resolves published URLs of share-link content and grants no access. */
     HttpApiEndpoint.get("getSpaceById", "/spaces/:spaceId", {
       params: spaceId,
-      query: { shareKey: Schema.optional(Schema.String.check(Schema.isMaxLength(256))) },
+      query: { shareKey: Schema.optional(Text.check(Schema.isMaxLength(256))) },
       success: Space,
       error: ApiErrors.Common
     }),

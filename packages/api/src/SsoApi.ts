@@ -4,12 +4,12 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { SamlStatus } from "@quire/identity/domain/Saml"
-import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Timestamp, Url } from "./Schemas.ts"
+import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 import { Team } from "./TeamsApi.ts"
 
-const Label = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(30))
-const EntityID = Schema.String.check(Schema.isMaxLength(1024))
-const Certificate = Schema.String.check(Schema.isMaxLength(10000))
+const Label = Text.check(Schema.isMinLength(1), Schema.isMaxLength(30))
+const EntityID = Text.check(Schema.isMaxLength(1024))
+const Certificate = Text.check(Schema.isMaxLength(10000))
 
 export const SamlProvider = Schema.Struct({
   object: Schema.Literal("saml-provider"),

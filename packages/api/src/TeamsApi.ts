@@ -3,9 +3,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Text, Timestamp } from "./Schemas.ts"
 
-export const TeamTitle = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+export const TeamTitle = Text.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 
 export const Team = Schema.Struct({
   object: Schema.Literal("team"),
@@ -27,7 +27,7 @@ export class TeamsApi extends HttpApiGroup.make("teams")
       query: {
         ...PageQuery,
         owner: Schema.optional(EntityId),
-        title: Schema.optional(Schema.String.check(Schema.isMaxLength(64)))
+        title: Schema.optional(Text.check(Schema.isMaxLength(64)))
       },
       success: ListOf(Team),
       error: ApiErrors.Common

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { Url, User } from "./Schemas.ts"
+import { Text, Url, User } from "./Schemas.ts"
 
 export const ApiToken = Schema.Struct({
   object: Schema.Literal("api-token"),
@@ -14,20 +14,20 @@ export const ApiToken = Schema.Struct({
   createdAt: Schema.String
 })
 
-const Email = Schema.String.check(Schema.isMaxLength(254), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
-const DisplayName = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+const Email = Text.check(Schema.isMaxLength(254), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
+const DisplayName = Text.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 
 export class UsersApi extends HttpApiGroup.make("users")
   .add(
     /** The user behind the token. */
     HttpApiEndpoint.get("getAuthenticatedUser", "/user", { success: User, error: ApiErrors.Common }),
     HttpApiEndpoint.get("getUserById", "/users/:userId", {
-      params: { userId: Schema.String },
+      params: { userId: Text },
       success: User,
       error: ApiErrors.Common
     }),
     HttpApiEndpoint.patch("updateUserById", "/users/:userId", {
-      params: { userId: Schema.String },
+      params: { userId: Text },
       payload: Schema.Struct({
         displayName: Schema.optionalKey(DisplayName),
         photoURL: Schema.optionalKey(Url)
@@ -43,8 +43,8 @@ export class UsersApi extends HttpApiGroup.make("users")
     }),
     /** Issues an API token for a user (the user or an instance administrator). */
     HttpApiEndpoint.post("createUserToken", "/users/:userId/tokens", {
-      params: { userId: Schema.String },
-      payload: Schema.Struct({ label: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))) }),
+      params: { userId: Text },
+      payload: Schema.Struct({ label: Schema.optionalKey(Text.check(Schema.isMaxLength(100))) }),
       success: ApiToken.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
     })

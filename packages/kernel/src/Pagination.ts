@@ -3,6 +3,7 @@
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
 import { Effect, Option, Schema } from "effect"
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { InvalidInput } from "./Errors.ts"
 
 /** The direction of a listing. */
@@ -26,18 +27,53 @@ export interface Page<A> {
   readonly next?: string | undefined
 }
 
-export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key)).toString("base64url")
+/*
+ * A cursor is `<key>.<signature>`, both base64url: the key as JSON and an HMAC-SHA256 of it. A
+ * cursor we did not issue (crafted, altered, truncated) fails the signature before its key reaches
+ * a query, so it is a 400 on `page`, never a malformed range scan. The key is random per process
+ * until `useSecret` derives it from QUIRE_SECRET (the server does at startup), after which cursors
+ * survive restarts and work across replicas.
+ */
+let signingKey: Buffer = randomBytes(32)
 
+/** Signs and verifies cursors with a key derived from `secret` (and only used for cursors). */
+export const useSecret = (secret: string): void => {
+  signingKey = createHmac("sha256", secret).update("quire/cursors/v1").digest()
+}
+
+const sign = (payload: string): Buffer => createHmac("sha256", signingKey).update(payload).digest().subarray(0, 16)
+
+export const encodeCursor = (key: CursorKey): string => {
+  const payload = Buffer.from(JSON.stringify(key)).toString("base64url")
+  return `${payload}.${sign(payload).toString("base64url")}`
+}
+
+/** What a key we issue looks like: a few strings and finite numbers. */
 const isKey = (value: unknown): value is CursorKey =>
-  Array.isArray(value) && value.every((part) => typeof part === "string" || typeof part === "number")
+  Array.isArray(value) && value.length > 0 && value.length <= 8 &&
+  value.every((part) =>
+    (typeof part === "string" && part.length <= 1024 && !part.includes("\u0000")) ||
+    (typeof part === "number" && Number.isFinite(part))
+  )
+
+const notACursor = new InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" })
+
+const verified = (page: string): CursorKey | undefined => {
+  const dot = page.indexOf(".")
+  if (page.length > 4096 || dot <= 0) return undefined
+  const payload = page.slice(0, dot)
+  const given = Buffer.from(page.slice(dot + 1), "base64url")
+  const expected = sign(payload)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+  const parsed = Option.liftThrowable(() => JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown)()
+  return Option.isSome(parsed) && isKey(parsed.value) ? parsed.value : undefined
+}
 
 /** The key inside a cursor, or an InvalidInput on `page` for anything we did not issue. */
 export const decodeCursor = (page: string): Effect.Effect<CursorKey, InvalidInput> =>
   Effect.suspend(() => {
-    const parsed = Option.liftThrowable(() => JSON.parse(Buffer.from(page, "base64url").toString("utf8")) as unknown)()
-    return Option.isSome(parsed) && isKey(parsed.value)
-      ? Effect.succeed(parsed.value)
-      : Effect.fail(new InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
+    const key = verified(page)
+    return key === undefined ? Effect.fail(notACursor) : Effect.succeed(key)
   })
 
 /** The cursor key of an optional page parameter. */

@@ -30,6 +30,42 @@ describe("Pagination", () => {
       assert.strictEqual(error.field, "page")
     }))
 
+  it.effect("rejects crafted, altered and foreign cursors, and keys of the wrong shape", () =>
+    Effect.gen(function*() {
+      const issued = Pagination.encodeCursor(["2026-01-01", "id1"])
+      assert.deepStrictEqual(yield* Pagination.decodeCursor(issued), ["2026-01-01", "id1"])
+      const [payload, signature] = issued.split(".") as [string, string]
+      const forged = Buffer.from(JSON.stringify(["9999-01-01", "id1"])).toString("base64url")
+      const bad = [
+        "W10", // `[]`, unsigned
+        `${forged}.${signature}`,
+        `${payload}.${signature.slice(1)}`,
+        `${payload}.`,
+        `.${signature}`,
+        `${issued}x`,
+        "",
+        "a".repeat(10_000)
+      ]
+      for (const page of bad) {
+        const error = yield* Effect.flip(Pagination.decodeCursor(page))
+        assert.strictEqual(error.field, "page", page)
+      }
+      for (const key of [[], [Number.NaN], [{}], ["a\u0000b"], Array.from({ length: 9 }, () => 1)]) {
+        const error = yield* Effect.flip(Pagination.decodeCursor(Pagination.encodeCursor(key as never)))
+        assert.strictEqual(error.field, "page", JSON.stringify(key))
+      }
+    }))
+
+  it.effect("verifies cursors with the key of the configured secret", () =>
+    Effect.gen(function*() {
+      Pagination.useSecret("one secret")
+      const issued = Pagination.encodeCursor([1])
+      Pagination.useSecret("another secret")
+      assert.strictEqual((yield* Effect.flip(Pagination.decodeCursor(issued))).field, "page")
+      Pagination.useSecret("one secret")
+      assert.deepStrictEqual(yield* Pagination.decodeCursor(issued), [1])
+    }))
+
   it("has no next page when the last page is exactly full", () => {
     const result = Pagination.pageFromRows(rows.slice(0, 3), 3, key)
     assert.isUndefined(result.next)
