@@ -8,6 +8,7 @@
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
+ *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -25,6 +26,7 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
+import * as LargePageBench from "./LargePageBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     "skip-search": { type: "boolean", default: false },
     merge: { type: "boolean", default: false },
     startup: { type: "boolean", default: false },
+    "large-page": { type: "boolean", default: false },
     "startup-runs": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
@@ -228,20 +231,29 @@ const mergeProgram = Effect.gen(function*() {
   console.log(`\n${yield* MergeBench.run(url, progress)}`)
 })
 
+const largePageProgram = Effect.gen(function*() {
+  console.log(`\n${yield* LargePageBench.run(progress)}`)
+})
+
 const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
 })
 
-// The HTTP comparison, the search figures, the merge figures, then the cold start; `--search`,
-// `--merge` and `--startup` run only theirs, `--skip-search` skips search.
+// The HTTP comparison, the search figures, the merge figures, large pages, then the cold start;
+// `--search`, `--merge`, `--large-page` and `--startup` run only theirs, `--skip-search` skips search.
 const selected = args.search
   ? searchProgram
   : args.merge
   ? mergeProgram
   : args.startup
   ? startupProgram
+  : args["large-page"]
+  ? largePageProgram
   : Effect.andThen(
-    Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
+    Effect.andThen(
+      Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
+      largePageProgram
+    ),
     startupProgram
   )
 

@@ -19,7 +19,7 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatte
 export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
 
 /** Characters of markdown parsed at once by the chunked readers (remark reads about 1 MB/s). */
-export const chunkLength = 32_768
+export const chunkLength = 8_192
 
 const fenceOpen = /^ {0,3}(`{3,}|~{3,})/
 const rawHtmlOpen = /^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i
