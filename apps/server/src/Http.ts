@@ -8,6 +8,7 @@ import * as Cursors from "./Cursors.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
+import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
@@ -48,7 +49,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 )
 
 /** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -1,0 +1,113 @@
+/**
+ * Security headers on every answer (nosniff, no referrer, no framing, a CSP; `no-store` for
+ * authenticated and API answers) and CORS: off unless `QUIRE_CORS_ORIGINS` lists origins, whose
+ * preflights alone are answered.
+ */
+import { Config, Effect } from "effect"
+import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { createHash } from "node:crypto"
+import { envelope } from "./ErrorEnvelope.ts"
+
+/** `QUIRE_CORS_ORIGINS`: comma-separated origins (`https://app.example.com`) that may call the API from a browser. */
+export const CorsOrigins = Config.String("QUIRE_CORS_ORIGINS").pipe(
+  Config.withDefault(""),
+  Config.map((value) =>
+    value.split(",").map((origin) => origin.trim().replace(/\/+$/, "").toLowerCase()).filter((origin) => origin !== "")
+  )
+)
+
+/** Nothing an API answer holds is a page: no sources at all, never in a frame. */
+export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * The docs page (Scalar) runs its two inline scripts (the bundled Scalar and its start-up, allowed
+ * by their hashes), injects styles, loads its fonts from fonts.scalar.com, shows images of the
+ * document and sends "test requests" to this server.
+ */
+export const docsPolicy = (scriptHashes: ReadonlyArray<string>) =>
+  [
+    "default-src 'none'",
+    `script-src ${scriptHashes.length === 0 ? "'none'" : scriptHashes.map((hash) => `'${hash}'`).join(" ")}`,
+    "style-src 'unsafe-inline'",
+    "font-src https://fonts.scalar.com data:",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'"
+  ].join("; ")
+
+/** The sha256 sources of the inline `<script>` elements of an HTML page. */
+export const inlineScriptHashes = (html: string): ReadonlyArray<string> =>
+  Array.from(html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g), (match) =>
+    `sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}`)
+
+const docsPath = "/docs"
+const allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
+const allowedHeaders = "authorization, content-type"
+
+const pathOf = (url: string) => url.split("?")[0] ?? url
+
+/** The docs page is the same on every answer: its script hashes are computed once per body. */
+const docsPolicyOf = (() => {
+  let cached: { readonly body: Uint8Array; readonly policy: string } | undefined
+  return (response: HttpServerResponse.HttpServerResponse): string => {
+    const body = response.body
+    if (body._tag !== "Uint8Array") return docsPolicy([])
+    if (cached?.body !== body.body) {
+      cached = { body: body.body, policy: docsPolicy(inlineScriptHashes(body.text ?? new TextDecoder().decode(body.body))) }
+    }
+    return cached.policy
+  }
+})()
+
+const withHeaders = (
+  request: HttpServerRequest.HttpServerRequest,
+  response: HttpServerResponse.HttpServerResponse,
+  allowedOrigin: string | undefined
+) => {
+  const path = pathOf(request.url)
+  const isDocs = path === docsPath && response.status < 300
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "content-security-policy": isDocs ? docsPolicyOf(response) : apiPolicy
+  }
+  if (request.headers["authorization"] !== undefined || (path.startsWith("/v1/") && response.headers["cache-control"] === undefined)) {
+    headers["cache-control"] = "no-store"
+  }
+  if (allowedOrigin !== undefined) {
+    headers["access-control-allow-origin"] = allowedOrigin
+    headers["vary"] = response.headers["vary"] === undefined ? "Origin" : `${response.headers["vary"]}, Origin`
+  }
+  return HttpServerResponse.setHeaders(response, headers)
+}
+
+/** A global router middleware: every answer, the error envelope's included, gets the headers. */
+export const layer = HttpRouter.middleware(
+  Effect.gen(function*() {
+    const origins = new Set(yield* Effect.orDie(CorsOrigins))
+    return (httpEffect) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const origin = request.headers["origin"]?.toLowerCase()
+        const allowedOrigin = origin !== undefined && origins.has(origin) ? request.headers["origin"] : undefined
+        // A pre-response handler sees the final answer, whichever middleware produced it.
+        yield* HttpEffect.appendPreResponseHandler((req, response) => Effect.succeed(withHeaders(req, response, allowedOrigin)))
+        if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
+          if (allowedOrigin === undefined) return envelope(403, "Cross-origin requests from this origin are not allowed")
+          return HttpServerResponse.empty({
+            status: 204,
+            headers: {
+              "access-control-allow-methods": allowedMethods,
+              "access-control-allow-headers": allowedHeaders,
+              "access-control-max-age": "600"
+            }
+          })
+        }
+        return yield* httpEffect
+      })
+  }),
+  { global: true }
+)
