@@ -39,7 +39,8 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir }), { asPrimary: true })
 ))
 
-const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
+/** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */
+export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
     Layer.provideMerge(Http.serve),
     Layer.provideMerge(services.pipe(Layer.provide(testSettings))),

@@ -3,16 +3,38 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { Text, Url, User } from "./Schemas.ts"
+import { ListOf, Text, Url, User } from "./Schemas.ts"
 
-export const ApiToken = Schema.Struct({
+/** A user's API token as listings show it (GitBook's UserAPIToken): never its secret. */
+export const UserApiToken = Schema.Struct({
   object: Schema.Literal("api-token"),
   id: Schema.String,
   label: Schema.optionalKey(Schema.String),
-  /** The secret: shown only in this answer. */
-  token: Schema.String,
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  /** When it last authenticated a request, to the minute; absent if never. */
+  lastUsedAt: Schema.optionalKey(Schema.String),
+  /** After this instant the token is refused; absent if it never expires. */
+  expiresAt: Schema.optionalKey(Schema.String)
 })
+
+/** A token just created: the listing's fields and the secret, shown only in this answer. */
+export const ApiToken = Schema.Struct({
+  ...UserApiToken.fields,
+  /** The secret (`quire_pat_...`): shown only in this answer. */
+  token: Schema.String
+})
+
+/** An instant with its offset, as `2026-01-31T12:00:00Z` or `2026-01-31T13:00:00.000+01:00`. */
+const DateTime = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/),
+  Schema.makeFilter((s: string) => {
+    // Date.parse rolls 2030-02-31 over to March: the day must exist in its month.
+    const [year, month, day] = s.slice(0, 10).split("-").map(Number) as [number, number, number]
+    const date = new Date(Date.UTC(year, month - 1, day))
+    return (date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(s))) ||
+      "Expected a valid date-time"
+  })
+)
 
 const Email = Text.check(Schema.isMaxLength(254), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
 const DisplayName = Text.check(Schema.isMinLength(1), Schema.isMaxLength(64))
@@ -44,8 +66,24 @@ export class UsersApi extends HttpApiGroup.make("users")
     /** Issues an API token for a user (the user or an instance administrator). */
     HttpApiEndpoint.post("createUserToken", "/users/:userId/tokens", {
       params: { userId: Text },
-      payload: Schema.Struct({ label: Schema.optionalKey(Text.check(Schema.isMaxLength(100))) }),
+      payload: Schema.Struct({
+        label: Schema.optionalKey(Text.check(Schema.isMaxLength(100))),
+        /** When the token stops working (in the future); without it, it never expires. */
+        expiresAt: Schema.optionalKey(DateTime)
+      }),
       success: ApiToken.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    /** A user's API tokens, oldest first, without their secrets (the user or an instance administrator). */
+    HttpApiEndpoint.get("listUserTokens", "/users/:userId/tokens", {
+      params: { userId: Text },
+      success: ListOf(UserApiToken),
+      error: ApiErrors.Common
+    }),
+    /** Revokes a user's API token: it stops working at once (the user or an instance administrator). */
+    HttpApiEndpoint.delete("deleteUserTokenById", "/users/:userId/tokens/:tokenId", {
+      params: { userId: Text, tokenId: Text },
+      success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     })
   )

@@ -1,31 +1,48 @@
 /** Postgres adapter of UsersRepo. */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Errors, Rows } from "@quire/kernel"
 import type { ApiToken } from "./domain/Identity.ts"
-import { userColumns, userOf, UserRow } from "./SqlRows.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { userColumns, UserFields, userOf, UserRow } from "./SqlRows.ts"
+import { revokedChannel, UsersRepo } from "./UsersRepo.ts"
 
 const users = Rows.decoder("identity_users", UserRow, userOf)
 
-const TokenRow = Schema.Struct({
-  id: Schema.String,
-  user_id: Schema.String,
-  label: Schema.NullOr(Schema.String),
-  created_at: Rows.Timestamp
+const TokenFields = {
+  token_id: Schema.String,
+  token_user_id: Schema.String,
+  token_label: Schema.NullOr(Schema.String),
+  token_created_at: Rows.Timestamp,
+  token_last_used_at: Schema.NullOr(Rows.Timestamp),
+  token_expires_at: Schema.NullOr(Rows.Timestamp),
+  token_bootstrap: Schema.Boolean
+}
+const tokenOf = (row: Schema.Struct.Type<typeof TokenFields>): ApiToken => ({
+  id: row.token_id,
+  userId: row.token_user_id,
+  label: row.token_label,
+  createdAt: row.token_created_at,
+  lastUsedAt: row.token_last_used_at,
+  expiresAt: row.token_expires_at,
+  bootstrap: row.token_bootstrap
 })
-const tokens = Rows.decoder("identity_api_tokens", TokenRow, (row): ApiToken => ({
-  id: row.id,
-  userId: row.user_id,
-  label: row.label,
-  createdAt: row.created_at
-}))
+const tokenColumns = `t.id AS token_id, t.user_id AS token_user_id, t.label AS token_label,
+  t.created_at AS token_created_at, t.last_used_at AS token_last_used_at,
+  t.expires_at AS token_expires_at, t.bootstrap AS token_bootstrap`
+const tokens = Rows.decoder("identity_api_tokens", Schema.Struct(TokenFields), tokenOf)
+const owners = Rows.decoder(
+  "identity_api_tokens",
+  Schema.Struct({ ...TokenFields, ...UserFields }),
+  (row) => ({ token: tokenOf(row), user: userOf(row) })
+)
+const hashes = Rows.decoder("identity_api_tokens", Schema.Struct({ token_hash: Schema.String }))
 
 export const layer = Layer.effect(
   UsersRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(userColumns)
+    const tokenCols = sql.literal(tokenColumns)
 
     return UsersRepo.of({
       insert: (user) =>
@@ -66,19 +83,55 @@ export const layer = Layer.effect(
       },
       insertToken: (token, hash) =>
         sql`
-          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at)
-          VALUES (${token.id}, ${token.userId}, ${token.label}, ${hash}, ${token.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
+          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap)
+          VALUES (${token.id}, ${token.userId}, ${token.label}, ${hash}, ${token.createdAt}, ${token.lastUsedAt},
+            ${token.expiresAt}, ${token.bootstrap})`.pipe(Effect.orDie, Effect.asVoid),
       findTokenByHash: (hash) =>
-        sql<Record<string, unknown>>`SELECT id, user_id, label, created_at FROM identity_api_tokens WHERE token_hash = ${hash}`.pipe(
+        sql<Record<string, unknown>>`SELECT ${tokenCols} FROM identity_api_tokens t WHERE t.token_hash = ${hash}`.pipe(
           Effect.orDie,
           Effect.flatMap(tokens.first)
         ),
-      findUserByTokenHash: (hash) =>
+      findTokenOwner: (hash) =>
         sql<Record<string, unknown>>`
-          SELECT ${columns} FROM identity_api_tokens t JOIN identity_users u ON u.id = t.user_id
+          SELECT ${tokenCols}, ${columns} FROM identity_api_tokens t JOIN identity_users u ON u.id = t.user_id
           WHERE t.token_hash = ${hash}`.pipe(
           Effect.orDie,
-          Effect.flatMap(users.first)
+          Effect.flatMap(owners.first)
+        ),
+      listTokens: (userId) =>
+        sql<Record<string, unknown>>`
+          SELECT ${tokenCols} FROM identity_api_tokens t WHERE t.user_id = ${userId} ORDER BY t.created_at, t.id`.pipe(
+          Effect.orDie,
+          Effect.flatMap(tokens.all)
+        ),
+      // pg_notify is transactional: listeners hear of the deletion when it commits, never before.
+      deleteToken: (userId, tokenId) =>
+        sql<Record<string, unknown>>`
+          WITH deleted AS (
+            DELETE FROM identity_api_tokens WHERE id = ${tokenId} AND user_id = ${userId} RETURNING token_hash
+          )
+          SELECT token_hash, pg_notify(${revokedChannel}, token_hash) FROM deleted`.pipe(
+          Effect.orDie,
+          Effect.flatMap(hashes.first),
+          Effect.map(Option.map((row) => row.token_hash))
+        ),
+      deleteBootstrapTokens: (userId, keep) =>
+        sql<Record<string, unknown>>`
+          WITH deleted AS (
+            DELETE FROM identity_api_tokens WHERE user_id = ${userId} AND bootstrap AND token_hash <> ${keep}
+            RETURNING token_hash
+          )
+          SELECT token_hash, pg_notify(${revokedChannel}, token_hash) FROM deleted`.pipe(
+          Effect.orDie,
+          Effect.flatMap(hashes.all),
+          Effect.map((rows) => rows.map((row) => row.token_hash))
+        ),
+      touchToken: (hash, at, notBefore) =>
+        sql`
+          UPDATE identity_api_tokens SET last_used_at = ${at}
+          WHERE token_hash = ${hash} AND (last_used_at IS NULL OR last_used_at < ${notBefore})`.pipe(
+          Effect.orDie,
+          Effect.asVoid
         )
     })
   })

@@ -2,8 +2,11 @@
 import { createHash } from "node:crypto"
 import { Ids } from "@quire/kernel"
 
-/** A new secret: `quire_` and 40 random base62 characters (about 238 bits). */
-export const generateSecret = (): string => `quire_${Ids.randomId(40)}`
+/**
+ * A new secret: `quire_pat_` and 40 random base62 characters (about 238 bits). The prefix lets
+ * secret scanners recognise a leaked token; tokens issued before it (`quire_...`) keep working.
+ */
+export const generateSecret = (): string => `quire_pat_${Ids.randomId(40)}`
 
 /** Tokens are high-entropy random secrets, so one SHA-256 suffices (as for GitHub's tokens). */
 export const hashSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex")

@@ -25,11 +25,27 @@ export interface UsersShape {
   readonly get: (userId: string) => Effect.Effect<User, Errors.NotFound, Actor.Actor>
   readonly create: (input: { readonly email: string; readonly displayName: string }) => Effect.Effect<User, Errors.Forbidden | Errors.Conflict, Actor.Actor>
   readonly update: (userId: string, input: { readonly displayName?: string | undefined; readonly photoURL?: string | undefined }) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden, Actor.Actor>
-  readonly createToken: (userId: string, label: string | undefined) => Effect.Effect<NewToken, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /** Issues a token for the user (the user or an instance administrator). */
+  readonly createToken: (
+    userId: string,
+    input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
+  ) => Effect.Effect<NewToken, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
+  /** The user's tokens, oldest first, without their secrets (the user or an instance administrator). */
+  readonly listTokens: (userId: string) => Effect.Effect<ReadonlyArray<ApiToken>, Errors.NotFound, Actor.Actor>
+  /** Revokes one of the user's tokens: it stops authenticating at once, in every process. */
+  readonly revokeToken: (userId: string, tokenId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
+  /**
+   * Forgets what this process cached about the tokens with these hashes (every token: none given),
+   * for a process that learnt that another one revoked them.
+   */
+  readonly forgetTokens: (hashes?: ReadonlyArray<string>) => Effect.Effect<void>
 }
 
 /** How long a token's owner is remembered between authentications. */
 export const tokenCacheTtl = Duration.seconds(5)
+
+/** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
+export const lastUsedPrecision = Duration.minutes(1)
 
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
@@ -42,8 +58,12 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const issueToken = Effect.fnUntraced(function*(userId: string, label: string | null, secret: string) {
-        const token: ApiToken = { id: yield* ids.make, userId, label, createdAt: yield* now }
+      const issueToken = Effect.fnUntraced(function*(
+        userId: string,
+        secret: string,
+        options: { readonly label: string | null; readonly expiresAt: Date | null; readonly bootstrap: boolean }
+      ) {
+        const token: ApiToken = { id: yield* ids.make, userId, createdAt: yield* now, lastUsedAt: null, ...options }
         yield* users.insertToken(token, hashSecret(secret))
         return token
       })
@@ -86,8 +106,14 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           : yield* insertUser(email, "Administrator", true).pipe(Effect.orDie)
         const generated = secret === undefined && Option.isNone(existing) ? generateSecret() : undefined
         const wanted = secret ?? generated
-        if (wanted !== undefined && Option.isNone(yield* users.findTokenByHash(hashSecret(wanted)))) {
-          yield* issueToken(user.id, "bootstrap", wanted)
+        if (wanted !== undefined) {
+          const hash = hashSecret(wanted)
+          if (Option.isNone(yield* users.findTokenByHash(hash))) {
+            yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true })
+          }
+          // The configured token changed: the one it replaces stops working.
+          const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
+          yield* Effect.forEach(revoked, (old) => Cache.invalidate(owners, old), { discard: true })
         }
         return { user, generated }
       }, transactor.transaction)
@@ -96,11 +122,37 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       // measured by `pnpm bench`, it removes the query that dominated short requests. Unknown
       // tokens are not cached, so a new token works at once; a change to a known token's owner
       // (instance administrator flag) is seen within `tokenCacheTtl`.
-      const owners = yield* Cache.makeWith((hash: string) => users.findUserByTokenHash(hash), {
+      // A revoked token is forgotten at once by the process that revokes it, and by the others
+      // through `forgetTokens` (the server listens for the SQL adapter's notifications).
+      const owners = yield* Cache.makeWith((hash: string) => users.findTokenOwner(hash), {
         capacity: 10_000,
         timeToLive: (exit) => (Exit.isSuccess(exit) && Option.isSome(exit.value) ? tokenCacheTtl : Duration.zero)
       })
-      const authenticate = (secret: string) => Cache.get(owners, hashSecret(secret))
+      // When this process last recorded each token's use, so that it writes at most once per interval.
+      const touched = new Map<string, number>()
+      const precision = Duration.toMillis(lastUsedPrecision)
+      const recordUse = (hash: string, token: ApiToken, nowMs: number) => {
+        const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.get(hash) ?? 0)
+        if (nowMs - last < precision) return Effect.void
+        touched.set(hash, nowMs)
+        return users.touchToken(hash, new Date(nowMs), new Date(nowMs - precision))
+      }
+      const authenticate = Effect.fnUntraced(function*(secret: string) {
+        const hash = hashSecret(secret)
+        const found = yield* Cache.get(owners, hash)
+        if (Option.isNone(found)) return Option.none<User>()
+        const nowMs = yield* Clock.currentTimeMillis
+        const { token, user } = found.value
+        if (token.expiresAt !== null && token.expiresAt.getTime() <= nowMs) return Option.none<User>()
+        yield* recordUse(hash, token, nowMs)
+        return Option.some(user)
+      })
+      const forgetTokens = (hashes?: ReadonlyArray<string>) =>
+        hashes === undefined
+          ? Effect.andThen(Cache.invalidateAll(owners), Effect.sync(() => touched.clear()))
+          : Effect.forEach(hashes, (hash) => Effect.andThen(Cache.invalidate(owners, hash), Effect.sync(() => touched.delete(hash))), {
+            discard: true
+          })
 
       const current = Effect.flatMap(Effect.service(Actor.Actor), (actor) => findUser(actor.userId))
 
@@ -133,11 +185,42 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return Option.getOrThrow(yield* users.update(userId, patch))
       })
 
-      const createToken = Effect.fn("Users.createToken")(function*(userId: string, label: string | undefined) {
+      // Listing or revoking someone else's tokens reveals nothing: anyone but the user or an administrator gets NotFound.
+      const ensureOwnTokens = Effect.fnUntraced(function*(userId: string) {
+        const actor = yield* Actor.Actor
+        if (actor.userId !== userId && !actor.instanceAdmin) {
+          return yield* new Errors.NotFound({ resource: "User", id: userId })
+        }
+        return yield* findUser(userId)
+      })
+
+      const createToken = Effect.fn("Users.createToken")(function*(
+        userId: string,
+        input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
+      ) {
         yield* ensureSelfOrAdmin(userId, "create tokens for this user")
+        if (input.expiresAt !== undefined && input.expiresAt.getTime() <= (yield* Clock.currentTimeMillis)) {
+          return yield* new Errors.InvalidInput({ field: "expiresAt", reason: "must be in the future" })
+        }
         const secret = generateSecret()
-        const token = yield* issueToken(userId, label ?? null, secret)
+        const token = yield* issueToken(userId, secret, {
+          label: input.label ?? null,
+          expiresAt: input.expiresAt ?? null,
+          bootstrap: false
+        })
         return { token, secret }
+      })
+
+      const listTokens = Effect.fn("Users.listTokens")(function*(userId: string) {
+        yield* ensureOwnTokens(userId)
+        return yield* users.listTokens(userId)
+      })
+
+      const revokeToken = Effect.fn("Users.revokeToken")(function*(userId: string, tokenId: string) {
+        yield* ensureOwnTokens(userId)
+        const hash = yield* transactor.transaction(users.deleteToken(userId, tokenId))
+        if (Option.isNone(hash)) return yield* new Errors.NotFound({ resource: "Token", id: tokenId })
+        yield* forgetTokens([hash.value])
       })
 
       return Users.of({
@@ -147,7 +230,10 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         get: (userId) => findUser(userId),
         create,
         update,
-        createToken
+        createToken,
+        listTokens,
+        revokeToken,
+        forgetTokens
       })
     })
   )

@@ -13,9 +13,31 @@ export interface UsersRepoShape {
   readonly update: (id: string, patch: { readonly displayName?: string; readonly photoURL?: string | null; readonly instanceAdmin?: boolean }) => Effect.Effect<Option.Option<User>>
   readonly insertToken: (token: ApiToken, hash: string) => Effect.Effect<void>
   readonly findTokenByHash: (hash: string) => Effect.Effect<Option.Option<ApiToken>>
-  /** The owner of the token with this hash: the lookup behind every authenticated request. */
-  readonly findUserByTokenHash: (hash: string) => Effect.Effect<Option.Option<User>>
+  /** The token with this hash and its owner: the lookup behind every authenticated request. */
+  readonly findTokenOwner: (hash: string) => Effect.Effect<Option.Option<TokenOwner>>
+  /** A user's tokens, oldest first (creation instant, then id). */
+  readonly listTokens: (userId: string) => Effect.Effect<ReadonlyArray<ApiToken>>
+  /**
+   * Deletes the user's token `tokenId`; the hash it had, none when there is no such token. Other
+   * processes learn of it when the transaction commits (the SQL adapter notifies `revokedChannel`).
+   */
+  readonly deleteToken: (userId: string, tokenId: string) => Effect.Effect<Option.Option<string>>
+  /** Deletes the user's bootstrap tokens except the one with hash `keep`; the hashes deleted. */
+  readonly deleteBootstrapTokens: (userId: string, keep: string) => Effect.Effect<ReadonlyArray<string>>
+  /** Records that the token was used at `at`, unless it was recorded at or after `notBefore`. */
+  readonly touchToken: (hash: string, at: Date, notBefore: Date) => Effect.Effect<void>
 }
+
+export interface TokenOwner {
+  readonly token: ApiToken
+  readonly user: User
+}
+
+/** The PostgreSQL notification channel whose payloads are the hashes of deleted tokens. */
+export const revokedChannel = "quire_identity_token_revoked"
+
+const byCreation = (a: ApiToken, b: ApiToken) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@quire/identity/UsersRepo") {
   static readonly layerMemory = Layer.effect(
@@ -45,10 +67,38 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
           }),
         insertToken: (token, hash) => Effect.sync(() => void store.tokens.set(hash, token)),
         findTokenByHash: (hash) => Effect.sync(() => Option.fromNullishOr(store.tokens.get(hash))),
-        findUserByTokenHash: (hash) =>
+        findTokenOwner: (hash) =>
           Effect.sync(() => {
             const token = store.tokens.get(hash)
-            return Option.fromNullishOr(token === undefined ? undefined : store.users.get(token.userId))
+            const user = token === undefined ? undefined : store.users.get(token.userId)
+            return token === undefined || user === undefined ? Option.none() : Option.some({ token, user })
+          }),
+        listTokens: (userId) =>
+          Effect.sync(() => Array.from(store.tokens.values()).filter((t) => t.userId === userId).toSorted(byCreation)),
+        deleteToken: (userId, tokenId) =>
+          Effect.sync(() => {
+            for (const [hash, token] of store.tokens) {
+              if (token.id === tokenId && token.userId === userId) {
+                store.tokens.delete(hash)
+                return Option.some(hash)
+              }
+            }
+            return Option.none()
+          }),
+        deleteBootstrapTokens: (userId, keep) =>
+          Effect.sync(() => {
+            const hashes = Array.from(store.tokens)
+              .filter(([hash, token]) => token.userId === userId && token.bootstrap && hash !== keep)
+              .map(([hash]) => hash)
+            for (const hash of hashes) store.tokens.delete(hash)
+            return hashes
+          }),
+        touchToken: (hash, at, notBefore) =>
+          Effect.sync(() => {
+            const token = store.tokens.get(hash)
+            if (token !== undefined && (token.lastUsedAt === null || token.lastUsedAt < notBefore)) {
+              store.tokens.set(hash, { ...token, lastUsedAt: at })
+            }
           })
       })
     })

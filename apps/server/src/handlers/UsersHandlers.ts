@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { Users } from "@quire/identity"
+import { type ApiToken, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -23,14 +23,27 @@ export const layer = HttpApiBuilder.group(Api, "users", Effect.fn(function*(hand
     .handle("createUser", ({ payload }) =>
       users.create(payload).pipe(DomainErrors.api, Effect.map((user) => Presenters.user(urls, user))))
     .handle("createUserToken", ({ params, payload }) =>
-      users.createToken(params.userId, payload.label).pipe(
+      users.createToken(params.userId, {
+        label: payload.label,
+        expiresAt: payload.expiresAt === undefined ? undefined : new Date(payload.expiresAt)
+      }).pipe(
         DomainErrors.api,
-        Effect.map(({ secret, token }) => ({
-          object: "api-token" as const,
-          id: token.id,
-          ...(token.label === null ? {} : { label: token.label }),
-          token: secret,
-          createdAt: token.createdAt.toISOString()
-        }))
+        Effect.map(({ secret, token }) => ({ ...presentToken(token), token: secret }))
       ))
+    .handle("listUserTokens", ({ params }) =>
+      users.listTokens(params.userId).pipe(
+        DomainErrors.api,
+        Effect.map((tokens) => ({ count: tokens.length, items: tokens.map(presentToken) }))
+      ))
+    .handle("deleteUserTokenById", ({ params }) => users.revokeToken(params.userId, params.tokenId).pipe(DomainErrors.api))
 }))
+
+/** A token as the API shows it: never its secret (nor its hash). */
+const presentToken = (token: ApiToken) => ({
+  object: "api-token" as const,
+  id: token.id,
+  ...(token.label === null ? {} : { label: token.label }),
+  createdAt: token.createdAt.toISOString(),
+  ...(token.lastUsedAt === null ? {} : { lastUsedAt: token.lastUsedAt.toISOString() }),
+  ...(token.expiresAt === null ? {} : { expiresAt: token.expiresAt.toISOString() })
+})

@@ -28,6 +28,12 @@ export interface ApiToken {
   readonly userId: string
   readonly label: string | null
   readonly createdAt: Date
+  /** When it last authenticated a request, to the minute (see `Users.lastUsedPrecision`). */
+  readonly lastUsedAt: Date | null
+  /** After this instant the token is refused; null never expires. */
+  readonly expiresAt: Date | null
+  /** Issued by `Users.bootstrapAdmin`, which revokes it when the configured token changes. */
+  readonly bootstrap: boolean
 }
 
 export interface Organization {

@@ -114,12 +114,26 @@ const m0004_email_invites_created_at = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_email_invites_created ON identity_email_invites (created_at)`
 })
 
+/**
+ * Tokens can be listed (by owner), expire, record when they were last used, and know whether the
+ * bootstrap issued them. Revoking deletes the row. Tokens the bootstrap issued before carry its label.
+ */
+const m0005_api_tokens_lifecycle = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN last_used_at timestamptz`
+  yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN expires_at timestamptz`
+  yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN bootstrap boolean NOT NULL DEFAULT false`
+  yield* sql`UPDATE identity_api_tokens SET bootstrap = true WHERE label = 'bootstrap'`
+  yield* sql`CREATE INDEX identity_api_tokens_user ON identity_api_tokens (user_id, created_at, id)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
     "0001_identity": m0001_identity,
     "0002_saml_providers": m0002_saml_providers,
     "0003_users_email_ignoring_case": m0003_users_email_ignoring_case,
-    "0004_email_invites_created_at": m0004_email_invites_created_at
+    "0004_email_invites_created_at": m0004_email_invites_created_at,
+    "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle
   }
 } as const

@@ -1,6 +1,7 @@
 /** Records and helpers shared by the identity contract suites. */
 import type { Vitest } from "@effect/vitest"
 import { Effect } from "effect"
+import type { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
 import type { Organization, User } from "../../src/domain/Identity.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
@@ -12,8 +13,8 @@ import { UsersRepo } from "../../src/UsersRepo.ts"
 /** Every identity port, as the backends under test provide them (one shared store). */
 export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo
 
-/** The test registrar of a backend's shared layer: the suites register their tests with it. */
-export type ReposTest = Vitest.MethodsNonLive<Repos>
+/** The test registrar of a backend's shared layer (with its Transactor, for rollbacks). */
+export type ReposTest = Vitest.MethodsNonLive<Repos | Transactor.Transactor>
 
 export const makeUser = (id: string, overrides: Partial<User> = {}): User => ({
   id,

@@ -1,7 +1,7 @@
 /** The behaviour every UsersRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
-import { Effect } from "effect"
-import { Errors } from "@quire/kernel"
+import { Effect, Option } from "effect"
+import { Errors, Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import type { ApiToken } from "../../src/domain/Identity.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
@@ -71,16 +71,101 @@ export const usersRepoContract = (it: ReposTest) =>
         const other = makeUser("u-token-other")
         yield* users.insert(owner)
         yield* users.insert(other)
-        const labelled: ApiToken = { id: "t-1", userId: owner.id, label: "ci", createdAt: at(10) }
-        const unlabelled: ApiToken = { id: "t-2", userId: other.id, label: null, createdAt: at(11) }
+        const labelled = makeToken("t-1", owner.id, { label: "ci", createdAt: at(10), expiresAt: at(99), bootstrap: true })
+        const unlabelled = makeToken("t-2", other.id, { createdAt: at(11) })
         yield* users.insertToken(labelled, "hash-1")
         yield* users.insertToken(unlabelled, "hash-2")
 
         assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-1")), labelled)
         assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-2")), unlabelled)
-        assert.deepStrictEqual(some(yield* users.findUserByTokenHash("hash-1")), owner)
-        assert.deepStrictEqual(some(yield* users.findUserByTokenHash("hash-2")), other)
+        assert.deepStrictEqual(some(yield* users.findTokenOwner("hash-1")), { token: labelled, user: owner })
+        assert.deepStrictEqual(some(yield* users.findTokenOwner("hash-2")), { token: unlabelled, user: other })
         assertNone(yield* users.findTokenByHash("hash-unknown"))
-        assertNone(yield* users.findUserByTokenHash("hash-unknown"))
+        assertNone(yield* users.findTokenOwner("hash-unknown"))
+      }))
+
+    it.effect("lists a user's tokens oldest first, and only theirs", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        yield* users.insert(makeUser("u-list-tokens"))
+        yield* users.insert(makeUser("u-list-other"))
+        const later = makeToken("t-list-b", "u-list-tokens", { createdAt: at(30) })
+        const earlier = makeToken("t-list-c", "u-list-tokens", { createdAt: at(20) })
+        const sameInstant = makeToken("t-list-a", "u-list-tokens", { createdAt: at(30) })
+        yield* users.insertToken(later, "hash-list-b")
+        yield* users.insertToken(earlier, "hash-list-c")
+        yield* users.insertToken(sameInstant, "hash-list-a")
+        yield* users.insertToken(makeToken("t-list-other", "u-list-other"), "hash-list-other")
+
+        assert.deepStrictEqual(yield* users.listTokens("u-list-tokens"), [earlier, sameInstant, later])
+        assert.deepStrictEqual(yield* users.listTokens("u-nobody"), [])
+      }))
+
+    it.effect("deletes a token only for its owner, and answers the hash it had", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        yield* users.insert(makeUser("u-del-token"))
+        yield* users.insert(makeUser("u-del-other"))
+        yield* users.insertToken(makeToken("t-del", "u-del-token"), "hash-del")
+
+        assertNone(yield* users.deleteToken("u-del-other", "t-del"))
+        assert.isTrue(Option.isSome(yield* users.findTokenByHash("hash-del")))
+        assert.strictEqual(some(yield* users.deleteToken("u-del-token", "t-del")), "hash-del")
+        assertNone(yield* users.findTokenOwner("hash-del"))
+        assertNone(yield* users.deleteToken("u-del-token", "t-del"))
+      }))
+
+    it.effect("deletes the user's other bootstrap tokens and keeps the rest", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        yield* users.insert(makeUser("u-boot"))
+        yield* users.insert(makeUser("u-boot-other"))
+        yield* users.insertToken(makeToken("t-boot-old", "u-boot", { bootstrap: true }), "hash-boot-old")
+        yield* users.insertToken(makeToken("t-boot-new", "u-boot", { bootstrap: true }), "hash-boot-new")
+        yield* users.insertToken(makeToken("t-boot-personal", "u-boot"), "hash-boot-personal")
+        yield* users.insertToken(makeToken("t-boot-theirs", "u-boot-other", { bootstrap: true }), "hash-boot-theirs")
+
+        assert.deepStrictEqual(yield* users.deleteBootstrapTokens("u-boot", "hash-boot-new"), ["hash-boot-old"])
+        assert.deepStrictEqual((yield* users.listTokens("u-boot")).map((t) => t.id).toSorted(), ["t-boot-new", "t-boot-personal"])
+        assert.strictEqual((yield* users.listTokens("u-boot-other")).length, 1)
+      }))
+
+    it.effect("records a token's use unless it was recorded recently", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        yield* users.insert(makeUser("u-touch"))
+        yield* users.insertToken(makeToken("t-touch", "u-touch"), "hash-touch")
+
+        yield* users.touchToken("hash-touch", at(100), at(40))
+        assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-touch")).lastUsedAt, at(100))
+        // Recorded at 100, not before 90: nothing to write.
+        yield* users.touchToken("hash-touch", at(130), at(90))
+        assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-touch")).lastUsedAt, at(100))
+        yield* users.touchToken("hash-touch", at(170), at(110))
+        assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-touch")).lastUsedAt, at(170))
+        yield* users.touchToken("hash-unknown", at(170), at(110))
+      }))
+
+    it.effect("a token deleted in a failed transaction is still there", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        const transactor = yield* Transactor.Transactor
+        yield* users.insert(makeUser("u-del-rollback"))
+        yield* users.insertToken(makeToken("t-del-rollback", "u-del-rollback"), "hash-del-rollback")
+        yield* transactor.transaction(
+          Effect.andThen(users.deleteToken("u-del-rollback", "t-del-rollback"), Effect.fail("boom"))
+        ).pipe(Effect.ignore)
+        assert.strictEqual(some(yield* users.findTokenByHash("hash-del-rollback")).id, "t-del-rollback")
       }))
   })
+
+const makeToken = (id: string, userId: string, overrides: Partial<ApiToken> = {}): ApiToken => ({
+  id,
+  userId,
+  label: null,
+  createdAt: at(1),
+  lastUsedAt: null,
+  expiresAt: null,
+  bootstrap: false,
+  ...overrides
+})
