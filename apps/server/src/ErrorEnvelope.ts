@@ -87,6 +87,10 @@ const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpS
         if (tag._tag === "RouteNotFound" || (tag._tag === "HttpServerError" && tag.reason?._tag === "RouteNotFound")) {
           return envelope(404, `No operation at ${request.method} ${request.url.split("?")[0]}`)
         }
+        const parse = tag._tag === "RequestParseError" ? tag : tag._tag === "HttpServerError" ? tag.reason : undefined
+        if ((parse as { readonly reason?: unknown } | undefined)?.reason === "BodyTooLarge") {
+          return envelope(413, "The request body is larger than this server accepts")
+        }
         if (tag._tag === "RequestParseError" || (tag._tag === "HttpServerError" && tag.reason?._tag === "RequestParseError")) {
           return envelope(400, "The request body could not be parsed")
         }

@@ -4,6 +4,7 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
+import * as BodyLimit from "./BodyLimit.ts"
 import * as Cursors from "./Cursors.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
@@ -49,7 +50,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 )
 
 /** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -9,9 +9,18 @@ import { Format, ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
 import { ContentQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
 
+/** The longest markdown of one page (characters), and of all the pages of one batch. */
+export const maxPageMarkdown = 5_000_000
+export const maxBatchMarkdown = 10_000_000
+/** The longest `base64` of one file: 1 MiB of bytes. */
+const maxFileBase64 = Math.ceil((1 << 20) / 3) * 4
+
+/** A page id or a ref of the batch. */
+const PageRef = Text.check(Schema.isMinLength(1), Schema.isMaxLength(100))
+
 /** A page's document: markdown (GitBook's JSON documents are refused), or nothing for an empty page. */
 const Document = Schema.Struct({
-  markdown: Schema.optionalKey(Text),
+  markdown: Schema.optionalKey(Text.check(Schema.isMaxLength(maxPageMarkdown))),
   document: Schema.optionalKey(Schema.Unknown)
 })
 
@@ -30,33 +39,48 @@ export const ChangeRequestContentChange = Schema.Union([
     operation: Schema.Literal("insert_page"),
     ...PageMetadata,
     document: Document,
-    into: Schema.optionalKey(Text),
+    into: Schema.optionalKey(PageRef),
     at: Schema.optionalKey(Index),
     ref: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(100)))
   }),
   Schema.Struct({
     operation: Schema.Literal("update_page"),
-    page: Text,
+    page: PageRef,
     ...PageMetadata,
     document: Schema.optionalKey(Document),
-    into: Schema.optionalKey(Schema.NullOr(Text)),
+    into: Schema.optionalKey(Schema.NullOr(PageRef)),
     at: Schema.optionalKey(Index)
   }),
-  Schema.Struct({ operation: Schema.Literal("delete_page"), page: Text }),
+  Schema.Struct({ operation: Schema.Literal("delete_page"), page: PageRef }),
   Schema.Struct({
     operation: Schema.Literal("insert_files"),
     files: Schema.Array(Schema.Struct({
       name: Text.check(Schema.isMinLength(1), Schema.isMaxLength(256)),
       contentType: Schema.optionalKey(MediaType),
       /** The bytes, base64-encoded (at most 1 MB decoded). */
-      base64: Schema.optionalKey(Text),
+      base64: Schema.optionalKey(Text.check(Schema.isMaxLength(maxFileBase64))),
       /** A public http(s) URL Quire fetches the file from (at most 1 MB); private and reserved addresses are refused. */
       url: Schema.optionalKey(Url),
-      ref: Schema.optionalKey(Text)
+      ref: Schema.optionalKey(PageRef)
     })).check(Schema.isMinLength(1), Schema.isMaxLength(20))
   })
 ])
 export type ChangeRequestContentChange = typeof ChangeRequestContentChange.Type
+
+const markdownOf = (change: ChangeRequestContentChange): number =>
+  (change.operation === "insert_page" || change.operation === "update_page") ? change.document?.markdown?.length ?? 0 : 0
+
+/** 1 to 50 changes, whose pages' markdown totals at most `maxBatchMarkdown` characters. */
+const Changes = Schema.Array(ChangeRequestContentChange).check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(50),
+  Schema.makeFilter((changes: ReadonlyArray<ChangeRequestContentChange>) => {
+    const total = changes.reduce((sum, change) => sum + markdownOf(change), 0)
+    return total <= maxBatchMarkdown
+      ? undefined
+      : `the pages' markdown totals ${total} characters; a batch holds at most ${maxBatchMarkdown}`
+  })
+)
 
 const LinksQuery = { ...PageQuery, status: Schema.optional(LinkStatus) } as const
 
@@ -68,7 +92,7 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     HttpApiEndpoint.post("updateChangeRequestContent", prefix, {
       params: changeRequestParams,
       payload: Schema.Struct({
-        changes: Schema.Array(ChangeRequestContentChange).check(Schema.isMinLength(1), Schema.isMaxLength(50))
+        changes: Changes
       }),
       success: ChangeRequest,
       error: [...ApiErrors.Common, ApiErrors.Conflict]

@@ -9,6 +9,12 @@ import { EntityId, Format as FormatLiterals, ListOf, Order, PageQuery, Text, Tim
 /** A body as written: markdown, stored and returned exactly, never interpreted as HTML. */
 export const CommentBody = Schema.Struct({ markdown: Text })
 
+/** The longest comment or reply body a request may write (characters of markdown). */
+export const maxCommentMarkdown = 100_000
+
+/** A body in a request: at most `maxCommentMarkdown` characters (answers keep `CommentBody`). */
+const CommentBodyInput = Schema.Struct({ markdown: Text.check(Schema.isMaxLength(maxCommentMarkdown)) })
+
 export const TableCellTarget = TableCell
 
 export const EmojiReaction = Schema.Struct({
@@ -77,28 +83,30 @@ export type CommentReply = typeof CommentReply.Type
 /** `format` of comment reads: bodies are always answered as markdown. */
 const Format = Schema.optional(FormatLiterals)
 
+const Emojis = Schema.Array(Text.check(Schema.isMaxLength(50))).check(Schema.isMaxLength(20))
+
 const Reactions = {
-  addedReactions: Schema.optionalKey(Schema.Array(Text)),
-  removedReactions: Schema.optionalKey(Schema.Array(Text))
+  addedReactions: Schema.optionalKey(Emojis),
+  removedReactions: Schema.optionalKey(Emojis)
 }
 
 /** Payload of posting a comment: a body and, optionally, the page (node, table cell) it is about. */
 export const PostCommentPayload = Schema.Struct({
-  body: CommentBody,
+  body: CommentBodyInput,
   page: Schema.optionalKey(EntityId),
-  node: Schema.optionalKey(Text),
+  node: Schema.optionalKey(Text.check(Schema.isMaxLength(200))),
   tableCell: Schema.optionalKey(TableCellTarget)
 })
 
 export const UpdateCommentPayload = Schema.Struct({
-  body: Schema.optionalKey(CommentBody),
+  body: Schema.optionalKey(CommentBodyInput),
   resolved: Schema.optionalKey(Schema.Boolean),
   ...Reactions
 })
 
-export const PostReplyPayload = Schema.Struct({ body: CommentBody })
+export const PostReplyPayload = Schema.Struct({ body: CommentBodyInput })
 
-export const UpdateReplyPayload = Schema.Struct({ body: Schema.optionalKey(CommentBody), ...Reactions })
+export const UpdateReplyPayload = Schema.Struct({ body: Schema.optionalKey(CommentBodyInput), ...Reactions })
 
 /** Query of comment listings (`authors` may be repeated). */
 export const CommentListQuery = {

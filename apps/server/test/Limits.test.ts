@@ -1,0 +1,94 @@
+/** Bounds on what one request may ask of the server: body size, field sizes, batch totals. */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { defaultMaxBodyBytes } from "../src/BodyLimit.ts"
+import { backends, baseUrl, raw, spaceWith } from "./Harness.ts"
+
+const problem = (response: { readonly status: number; readonly body: unknown }) => ({
+  status: response.status,
+  message: (response.body as { readonly error: { readonly message: string } }).error.message
+})
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`request limits on ${backend.name}`, (it) => {
+    it.effect("answers 413 to a body over QUIRE_MAX_BODY_BYTES, declared or streamed, and stores nothing", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Big" } })
+        const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
+        const huge = JSON.stringify({ changes: [{ operation: "insert_page", document: { markdown: "x".repeat(defaultMaxBodyBytes) } }] })
+        const declared = yield* raw("POST", path, { body: huge, token: alice.token })
+        assert.strictEqual(declared.status, 413)
+        assert.deepStrictEqual(Object.keys((declared.body as { error: object }).error), ["code", "message"])
+
+        // Without a content-length, the body is cut off once it passes the bound.
+        const base = yield* baseUrl
+        const streamed = yield* Effect.promise(async () => {
+          const bytes = new TextEncoder().encode(huge)
+          let sent = 0
+          const body = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (sent >= bytes.length) return controller.close()
+              controller.enqueue(bytes.subarray(sent, sent + (1 << 20)))
+              sent += 1 << 20
+            }
+          })
+          try {
+            const response = await fetch(`${base}${path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json", authorization: `Bearer ${alice.token}` },
+              body,
+              duplex: "half"
+            } as RequestInit)
+            return { status: response.status, body: await response.json() as unknown }
+          } catch {
+            return { status: 0, body: undefined }
+          }
+        })
+        // The server may close the connection before the client has sent everything; it never accepts the body.
+        assert.include([413, 0], streamed.status, JSON.stringify(streamed.body))
+        const pages = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params: { spaceId, changeRequestId: cr.id }, query: {} })
+        assert.deepStrictEqual(pages.pages, [])
+      }))
+
+    it.effect("caps page markdown, batch totals, comment bodies and nodes with a 400 naming the field, storing nothing", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Caps" } })
+        const content = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
+        const insert = (markdown: string) => ({ operation: "insert_page", title: "Page", document: { markdown } })
+        const post = (path: string, body: unknown) => Effect.map(raw("POST", path, { body: JSON.stringify(body), token: alice.token }), problem)
+
+        const page = yield* post(content, { changes: [insert("x".repeat(5_000_001))] })
+        assert.strictEqual(page.status, 400)
+        assert.include(page.message, "changes[0].document.markdown")
+        const batch = yield* post(content, { changes: [insert("x".repeat(4_000_000)), insert("y".repeat(4_000_000)), insert("z".repeat(4_000_000))] })
+        assert.strictEqual(batch.status, 400)
+        assert.include(batch.message, "changes")
+        assert.include(batch.message, "at most 10000000")
+        const files = yield* post(content, { changes: [{ operation: "insert_files", files: [{ name: "a.bin", base64: "A".repeat(1_400_000) }] }] })
+        assert.strictEqual(files.status, 400)
+        assert.include(files.message, "changes[0].files[0].base64")
+        const pages = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params: { spaceId, changeRequestId: cr.id }, query: {} })
+        assert.deepStrictEqual(pages.pages, [])
+
+        const comments = `/v1/spaces/${spaceId}/comments`
+        const longBody = yield* post(comments, { body: { markdown: "w".repeat(100_001) } })
+        assert.strictEqual(longBody.status, 400)
+        assert.include(longBody.message, "body.markdown")
+        const longNode = yield* post(comments, { body: { markdown: "Hi" }, node: "n".repeat(10_000) })
+        assert.strictEqual(longNode.status, 400)
+        assert.include(longNode.message, "node")
+        const inChangeRequest = yield* post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`, { body: { markdown: "w".repeat(100_001) } })
+        assert.strictEqual(inChangeRequest.status, 400)
+        assert.include(inChangeRequest.message, "body.markdown")
+        const listed = yield* alice.api.comments.listCommentsInSpace({ params: { spaceId }, query: {} })
+        assert.deepStrictEqual(listed.items, [])
+        // At the bounds, they are accepted.
+        const accepted = yield* alice.api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "w".repeat(100_000) } } })
+        assert.strictEqual(accepted.body.markdown.length, 100_000)
+      }))
+  })
+}
