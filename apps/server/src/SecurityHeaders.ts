@@ -7,6 +7,7 @@ import { Config, Effect } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
+import { routePrefix } from "./FileLinks.ts"
 
 /** `QUIRE_CORS_ORIGINS`: comma-separated origins (`https://app.example.com`) that may call the API from a browser. */
 export const CorsOrigins = Config.String("QUIRE_CORS_ORIGINS").pipe(
@@ -18,6 +19,13 @@ export const CorsOrigins = Config.String("QUIRE_CORS_ORIGINS").pipe(
 
 /** Nothing an API answer holds is a page: no sources at all, never in a frame. */
 export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * Files behind signed links (`/files/...`) are shown inline only when an image, a video, a sound,
+ * a PDF or plain text: what the browser needs to show those, no scripts.
+ */
+export const filePolicy =
+  "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /**
  * The docs page (Scalar) runs its two inline scripts (the bundled Scalar and its start-up, allowed
@@ -72,7 +80,7 @@ const withHeaders = (
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
-    "content-security-policy": isDocs ? docsPolicyOf(response) : apiPolicy
+    "content-security-policy": isDocs ? docsPolicyOf(response) : path.startsWith(routePrefix) ? filePolicy : apiPolicy
   }
   if (request.headers["authorization"] !== undefined || (path.startsWith("/v1/") && response.headers["cache-control"] === undefined)) {
     headers["cache-control"] = "no-store"

@@ -61,6 +61,11 @@ for (const backend of backends) {
           const answer = yield* send(method, path, headers)
           assertHardened(answer.headers, `${method} ${path} (${answer.status})`)
         }
+        const file = yield* send("GET", "/files/not-a-link")
+        assert.strictEqual(file.status, 404)
+        assertHardened(file.headers, "/files/")
+        assert.include(file.headers.get("content-security-policy") ?? "", "img-src 'self'")
+        assert.notInclude(file.headers.get("content-security-policy") ?? "", "script-src")
         const refused = yield* send("GET", "/v1/user")
         assert.strictEqual(refused.status, 401)
         assert.strictEqual(refused.headers.get("cache-control"), "no-store")
