@@ -15,6 +15,7 @@ import {
   SearchCommands,
   SpacesCommands,
   TeamsCommands,
+  TokensCommands,
   UsersCommands
 } from "./commands/index.ts"
 import * as Failure from "./Failure.ts"
@@ -31,6 +32,7 @@ export const quire = Command.make("quire").pipe(
   Command.withSubcommands([
     UsersCommands.whoami,
     UsersCommands.users,
+    TokensCommands.tokens,
     OrganizationsCommands.orgs,
     MembersCommands.members,
     TeamsCommands.teams,

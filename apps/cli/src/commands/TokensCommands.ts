@@ -1,0 +1,93 @@
+/** `quire tokens`: list, create and revoke API tokens (your own, or a user's as an instance administrator). */
+import { Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import * as Fields from "../Fields.ts"
+import * as Output from "../Output.ts"
+import { QuireClient } from "../QuireClient.ts"
+
+const user = Flag.String("user").pipe(
+  Flag.withDescription("Whose tokens (a user id; instance administrators only). Default: yours"),
+  Flag.optional
+)
+
+/** The user the command is about: `--user`, else the token's own. */
+const owner = Effect.fnUntraced(function*(user: Option.Option<string>) {
+  if (Option.isSome(user)) return user.value
+  const client = yield* QuireClient
+  return (yield* client.users.getAuthenticatedUser()).id
+})
+
+const list = Command.make(
+  "list",
+  { user },
+  Effect.fn("quire.tokens.list")(function*({ user }) {
+    const client = yield* QuireClient
+    const userId = yield* owner(user)
+    yield* Output.printList(
+      yield* client.users.listUserTokens({ params: { userId } }),
+      [
+        { header: "id", value: (token) => token.id },
+        { header: "label", value: (token) => token.label ?? "" },
+        { header: "created", value: (token) => Output.when(token.createdAt) },
+        { header: "last used", value: (token) => (token.lastUsedAt === undefined ? "never" : Output.when(token.lastUsedAt)) },
+        { header: "expires", value: (token) => (token.expiresAt === undefined ? "never" : Output.when(token.expiresAt)) }
+      ],
+      "No tokens."
+    )
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("List API tokens: label, creation, last use and expiry (never the secrets)")
+)
+
+const create = Command.make(
+  "create",
+  {
+    user,
+    label: Flag.String("label").pipe(Flag.withDescription("A note saying what the token is for"), Flag.optional),
+    expiresAt: Flag.String("expires-at").pipe(
+      Flag.withDescription("When the token stops working, e.g. 2027-01-31T00:00:00Z. Default: never"),
+      Flag.optional
+    )
+  },
+  Effect.fn("quire.tokens.create")(function*({ expiresAt, label, user }) {
+    const client = yield* QuireClient
+    const userId = yield* owner(user)
+    const issued = yield* client.users.createUserToken({
+      params: { userId },
+      payload: { ...Fields.optional("label", label), ...Fields.optional("expiresAt", expiresAt) }
+    })
+    yield* Output.print(issued, (issued) =>
+      Output.details([
+        ["id", issued.id],
+        ["label", issued.label],
+        ["created", Output.when(issued.createdAt)],
+        ["expires", issued.expiresAt === undefined ? "never" : Output.when(issued.expiresAt)],
+        ["token", issued.token]
+      ]) + "\n\nThe token is shown only now: store it (e.g. export QUIRE_TOKEN=...).")
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Issue an API token; its secret is shown once"),
+  Command.withExamples([{ command: "quire tokens create --label ci --expires-at 2027-01-31T00:00:00Z" }])
+)
+
+const revoke = Command.make(
+  "revoke",
+  { user, tokenId: Argument.String("token-id").pipe(Argument.withDescription("The token's id (see `quire tokens list`)")) },
+  Effect.fn("quire.tokens.revoke")(function*({ tokenId, user }) {
+    const client = yield* QuireClient
+    const userId = yield* owner(user)
+    yield* client.users.deleteUserTokenById({ params: { userId, tokenId } })
+    yield* Output.done(`Revoked token ${tokenId}: it no longer works.`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Revoke an API token: it stops working at once")
+)
+
+/** `quire tokens ...` */
+export const tokens = Command.make("tokens").pipe(
+  Command.withDescription("List, create and revoke API tokens"),
+  Command.withSubcommands([list, create, revoke])
+)
