@@ -132,7 +132,9 @@ for (const backend of backends) {
           ["GET", `/v1/spaces/${spaceId}/search?query=a%00b`, undefined, "query"],
           ["GET", `/v1/orgs/${organizationId}/search?query=%00`, undefined, "query"],
           ["GET", `/v1/orgs/${organizationId}/members?search=%00`, undefined, "search"],
-          ["GET", `/v1/users/a%00b`, undefined, "userId"]
+          ["GET", `/v1/users/a%00b`, undefined, "userId"],
+          ["PATCH", `/v1/users/${alice.user.id}`, JSON.stringify({ photoURL: "https://example.com/a\u0000.png" }), "photoURL"],
+          ["POST", `/v1/orgs/${organizationId}/invites`, JSON.stringify({ emails: ["bob\u0000@example.com"] }), "emails"]
         ]
         for (const [method, path, body, field] of cases) {
           const answer = yield* raw(method, path, body === undefined ? { token } : { token, body })

@@ -81,6 +81,28 @@ for (const backend of backends) {
         assert.strictEqual(after.hostname, "acme")
       }))
 
+    it.effect("refuses email domains that are not domain names, on creation and update", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        for (const domain of ["..", "-", "acme", "acme..com", "-acme.com", "acme.com.", "ac me.com"]) {
+          const updated = yield* raw("PATCH", `/v1/orgs/${organizationId}`, {
+            token: alice.token,
+            body: JSON.stringify({ emailDomains: ["acme.com", domain] })
+          })
+          assert.strictEqual(updated.status, 400, domain)
+          assert.include(errorMessage(updated.body), "emailDomains[1]")
+          const created = yield* raw("POST", "/v1/orgs", { token: alice.token, body: JSON.stringify({ title: "Other", emailDomains: [domain] }) })
+          assert.strictEqual(created.status, 400, domain)
+        }
+        const after = yield* alice.api.organizations.getOrganizationById({ params: { organizationId } })
+        assert.deepStrictEqual(after.emailDomains, [])
+        const fine = yield* alice.api.organizations.updateOrganizationById({
+          params: { organizationId },
+          payload: { emailDomains: ["Mail.Acme-Corp.co.uk"] }
+        })
+        assert.deepStrictEqual(fine.emailDomains, ["mail.acme-corp.co.uk"])
+      }))
+
     it.effect("takes only http(s) URLs for a logo, a photo and an SSO endpoint", () =>
       Effect.gen(function*() {
         const { alice, organizationId } = yield* organizationWith()

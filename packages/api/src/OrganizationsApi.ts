@@ -10,7 +10,12 @@ export const OrganizationTitle = Text.check(
   Schema.isMaxLength(255),
   Schema.isPattern(/\S.*\S/)
 )
-const EmailDomain = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(255), Schema.isPattern(/^[a-zA-Z0-9.-]+$/))
+/** A domain name of two labels or more (`acme.com`), any case: what an email address ends with. */
+const EmailDomain = Schema.String.check(
+  Schema.isMinLength(3),
+  Schema.isMaxLength(255),
+  Schema.isPattern(/^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?[.])+[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/)
+)
 /**
  * GitBook's OrganizationHostname is 3 to 32 characters; the seed's forms are a Subdomain label
  * (`acme`, as in `acme.gitbook.io`) or a site's hostname (`docs.acme.com`): either is accepted.
@@ -22,7 +27,7 @@ const OrganizationHostname = Schema.String.check(
     /^(?:[a-z0-9][a-z0-9-]{1,30}[a-z0-9]|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9])$/
   )
 )
-const Email = Schema.String.check(Schema.isMaxLength(255), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
+const Email = Text.check(Schema.isMaxLength(255), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
 
 /** An invitation: an email, or GitBook's `{email, role}` whose role overrides the request's. */
 export const Invitee = Schema.Union([Email, Schema.Struct({ email: Email, role: MemberRoleOrGuest })])

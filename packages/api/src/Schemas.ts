@@ -35,7 +35,7 @@ export const Order = Pagination.Order
 export const Format = Schema.Literals(["document", "markdown"])
 
 /** An absolute http(s) URL of at most 2048 characters: every URL a caller gives (logos, photos, SSO endpoints, imports). */
-export const Url = Schema.String.check(
+export const Url = Text.check(
   Schema.isMaxLength(2048),
   Schema.isPattern(/^https?:\/\/\S+$/),
   Schema.makeFilter((s: string) => {
