@@ -76,6 +76,28 @@ export const decodeCursor = (page: string): Effect.Effect<CursorKey, InvalidInpu
     return key === undefined ? Effect.fail(notACursor) : Effect.succeed(key)
   })
 
+/** What each element of a listing's key is: cursors of that listing hold exactly these. */
+export type KeyShape = ReadonlyArray<"string" | "number" | "timestamp">
+
+const fits = (key: CursorKey, shape: KeyShape): boolean =>
+  key.length === shape.length &&
+  key.every((part, i) =>
+    shape[i] === "number"
+      ? typeof part === "number"
+      : typeof part === "string" && (shape[i] === "string" || (/^\d{4}-\d{2}-\d{2}T/.test(part) && !Number.isNaN(Date.parse(part))))
+  )
+
+/**
+ * The cursor key of an optional page parameter, checked against the listing's key shape: a
+ * cursor another listing issued (signed, but of another shape) is an InvalidInput on `page` too,
+ * rather than a range scan over mismatched columns.
+ */
+export const afterOf = (request: PageRequest, shape: KeyShape): Effect.Effect<CursorKey | undefined, InvalidInput> =>
+  Effect.flatMap(cursorOf(request), (key) =>
+    key === undefined || fits(key, shape)
+      ? Effect.succeed(key)
+      : Effect.fail(new InvalidInput({ field: "page", reason: "is a cursor of another listing" })))
+
 /** The cursor key of an optional page parameter. */
 export const cursorOf = (request: PageRequest): Effect.Effect<CursorKey | undefined, InvalidInput> =>
   request.page === undefined || request.page === "" ? Effect.succeed(undefined) : decodeCursor(request.page)

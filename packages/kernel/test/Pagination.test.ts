@@ -66,6 +66,18 @@ describe("Pagination", () => {
       assert.deepStrictEqual(yield* Pagination.decodeCursor(issued), [1])
     }))
 
+  it.effect("afterOf refuses a cursor of another listing's shape, naming `page`", () =>
+    Effect.gen(function*() {
+      const spaces = ["number", "timestamp", "string"] as const
+      const issued = Pagination.encodeCursor([1024, "2026-01-01T00:00:00.000Z", "s1"])
+      assert.deepStrictEqual(yield* Pagination.afterOf({ page: issued }, spaces), [1024, "2026-01-01T00:00:00.000Z", "s1"])
+      assert.isUndefined(yield* Pagination.afterOf({}, spaces))
+      for (const other of [[7], ["2026-01-01T00:00:00.000Z", "o1"], ["x", "2026-01-01T00:00:00.000Z", "s1"], [1, "not a date", "s1"]]) {
+        const error = yield* Effect.flip(Pagination.afterOf({ page: Pagination.encodeCursor(other) }, spaces))
+        assert.strictEqual(error.field, "page", JSON.stringify(other))
+      }
+    }))
+
   it("has no next page when the last page is exactly full", () => {
     const result = Pagination.pageFromRows(rows.slice(0, 3), 3, key)
     assert.isUndefined(result.next)
