@@ -1,8 +1,9 @@
 /** Bounds on what one request may ask of the server: body size, field sizes, batch totals. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { LocalServer } from "@quire/testkit"
 import { defaultMaxBodyBytes } from "../src/BodyLimit.ts"
-import { backends, baseUrl, raw, spaceWith } from "./Harness.ts"
+import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith } from "./Harness.ts"
 
 const problem = (response: { readonly status: number; readonly body: unknown }) => ({
   status: response.status,
@@ -89,6 +90,35 @@ for (const backend of backends) {
         // At the bounds, they are accepted.
         const accepted = yield* alice.api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "w".repeat(100_000) } } })
         assert.strictEqual(accepted.body.markdown.length, 100_000)
+      }))
+
+    it.effect("bounds the files of a batch: at most 20, and 8 MiB in total, inline or fetched by URL", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const megabyte = new Uint8Array(1024 * 1024).fill(7)
+        const site = yield* LocalServer.serveRoutes({ "/big.bin": { type: "application/octet-stream", body: megabyte } })
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Files" } })
+        const params = { spaceId, changeRequestId: cr.id }
+        const byUrl = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `big-${i}.bin`, url: `${site.origin}/big.bin` }))
+        const edit = (changes: Parameters<typeof alice.api.changeRequestContent.updateChangeRequestContent>[0]["payload"]["changes"]) =>
+          Effect.flip(alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes } }))
+
+        // 10 files of 1 MiB by URL: a small request that would have the server fetch and store 10 MiB.
+        const heavy = yield* edit([{ operation: "insert_files", files: byUrl(5) }, { operation: "insert_files", files: byUrl(5) }])
+        assert.strictEqual(errorCode(heavy), 400)
+        assert.include(errorMessage(heavy), `${8 * 1024 * 1024} bytes in total`)
+        const many = yield* edit([
+          { operation: "insert_files", files: Array.from({ length: 20 }, (_, i) => ({ name: `f${i}.txt`, contentType: "text/plain", base64: "aGk=" })) },
+          { operation: "insert_files", files: [{ name: "one-more.txt", contentType: "text/plain", base64: "aGk=" }] }
+        ])
+        assert.strictEqual(errorCode(many), 400)
+        assert.include(errorMessage(many), "at most 20 files")
+        const files = yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })
+        assert.deepStrictEqual(files.items, [])
+        // Within the bounds, the batch lands.
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: byUrl(3) }] } })
+        assert.strictEqual((yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length, 3)
       }))
   })
 }

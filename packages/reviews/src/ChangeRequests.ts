@@ -102,6 +102,9 @@ export interface ChangeRequestImport {
 export const maxFileBytes = 1024 * 1024
 /** Changes in one batch. */
 export const maxChanges = 50
+/** Files one batch may add (inline or by URL), and their bytes in total. */
+export const maxBatchFiles = 20
+export const maxBatchFileBytes = 8 * 1024 * 1024
 /** The time limit of fetching one file of an `insert_files` change by URL. */
 export const fileFetchTimeout = "20 seconds"
 
@@ -364,6 +367,18 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             })
           }
         }
+        const files = changes.flatMap((change) => change.operation === "insert_files" ? change.files : [])
+        if (files.length > maxBatchFiles) {
+          return yield* new Errors.InvalidInput({ field: "changes", reason: `a batch adds at most ${maxBatchFiles} files, this one ${files.length}` })
+        }
+        const overBudget = (bytes: number) =>
+          new Errors.InvalidInput({
+            field: "changes",
+            reason: `the files of a batch hold at most ${maxBatchFileBytes} bytes in total, this one ${bytes} or more; no change of the batch was applied`
+          })
+        // What the batch's inline files leave of the byte budget bounds what its URLs may fetch.
+        let budget = maxBatchFileBytes - files.reduce((sum, f) => sum + ("bytes" in f ? f.bytes.byteLength : 0), 0)
+        if (budget < 0) return yield* overBudget(maxBatchFileBytes - budget)
         // Files by URL are fetched (after the access check) before anything is stored; one that fails refuses the batch.
         const fetched: Array<ReadonlyArray<FileInput>> = []
         for (const [index, change] of changes.entries()) {
@@ -374,19 +389,28 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
           fetched.push(yield* Effect.forEach(change.files, (f) =>
             "bytes" in f
               ? Effect.succeed(f)
-              : outbound.get(f.url, { maxBytes: maxFileBytes, timeout: fileFetchTimeout }).pipe(
+              : Effect.suspend(() =>
+                budget <= 0
+                  ? Effect.fail(overBudget(maxBatchFileBytes - budget + 1))
+                  : outbound.get(f.url, { maxBytes: Math.min(maxFileBytes, budget), timeout: fileFetchTimeout }).pipe(
+                    Effect.mapError((error) =>
+                      error.reason === "too-large" && budget < maxFileBytes
+                        ? overBudget(maxBatchFileBytes + 1)
+                        : new Errors.InvalidInput({
+                          field: `changes[${index}]`,
+                          reason: `insert_files: ${JSON.stringify(f.name)}: cannot fetch ${f.url} (${error.reason}: ${error.message}); ` +
+                            "no change of the batch was applied"
+                        })
+                    ),
+                    Effect.tap((response) => Effect.sync(() => { budget -= response.body.byteLength })),
+                    Effect.flatMap((response) => budget < 0 ? Effect.fail(overBudget(maxBatchFileBytes - budget)) : Effect.succeed(response))
+                  )
+              ).pipe(
                 Effect.map((response): FileInput => ({
                   name: f.name,
                   contentType: f.contentType ?? contentTypeOf(response.contentType, f.name),
                   bytes: response.body
-                })),
-                Effect.mapError((error) =>
-                  new Errors.InvalidInput({
-                    field: `changes[${index}]`,
-                    reason: `insert_files: ${JSON.stringify(f.name)}: cannot fetch ${f.url} (${error.reason}: ${error.message}); ` +
-                      "no change of the batch was applied"
-                  })
-                )
+                }))
               ), { concurrency: 4 }))
         }
         // Bytes are content-addressed: storing them for a batch that is then refused leaves only unreferenced blobs.
