@@ -3,8 +3,23 @@
  * GitBook accepts are accepted, the values it refuses are refused with a 400 naming the field.
  */
 import { assert, layer } from "@effect/vitest"
+import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { adminToken, backends, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+
+/** The part of GitBook's client used here (its published typings do not resolve under NodeNext). */
+interface GitBookClient {
+  readonly orgs: {
+    inviteUsersToOrganization(
+      organizationId: string,
+      body: { emails: Array<string | { email: string; role: string | null }>; role?: string }
+    ): Promise<{ data: { invited?: number } }>
+    createOrganizationTeam(organizationId: string, body: { title: string; members?: Array<string> }): Promise<{ data: { id: string; members: number } }>
+  }
+  readonly emailDomains: {
+    getOrganizationsForEmailDomain(domain: string): Promise<{ data: { organizations: Array<{ id: string; permissions: { view: boolean } }> } }>
+  }
+}
 
 let counter = 0
 /** A user with the given email domain and a token of their own. */
@@ -41,6 +56,24 @@ for (const backend of backends) {
         })
         const daveMember = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: dave.user.id } })
         assert.strictEqual(daveMember.role, "review")
+      }))
+
+    it.effect("GitBook's own client invites with {email, role}, creates a team of its members, looks up a domain", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        const bob = yield* newUser("Bob")
+        const endpoint = yield* baseUrl
+        const gitbook = new GitBookAPI({ endpoint, authToken: alice.token }) as unknown as GitBookClient
+        const result = yield* Effect.promise(async () => {
+          await gitbook.orgs.inviteUsersToOrganization(organizationId, { emails: [{ email: bob.email, role: "review" }], role: "read" })
+          const { data: team } = await gitbook.orgs.createOrganizationTeam(organizationId, { title: "Reviewers", members: [bob.user.id] })
+          const { data: domain } = await gitbook.emailDomains.getOrganizationsForEmailDomain("example.com")
+          return { team, domain }
+        })
+        const member = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } })
+        assert.strictEqual(member.role, "review")
+        assert.strictEqual(result.team.members, 1)
+        assert.deepStrictEqual(result.domain.organizations.map((o) => o.id), [])
       }))
 
     it.effect("refuses an invitation object without a role or with a bad email, naming the item", () =>
