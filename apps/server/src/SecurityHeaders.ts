@@ -56,14 +56,14 @@ const allowedHeaders = "authorization, content-type"
 
 const pathOf = (url: string) => url.split("?")[0] ?? url
 
-/** The docs page is the same on every answer: its script hashes are computed once per body. */
+/** The docs page is one response built once (Scalar memoizes it): its script hashes are computed once per body. */
 const docsPolicyOf = (() => {
-  let cached: { readonly body: Uint8Array; readonly policy: string } | undefined
+  let cached: { readonly body: unknown; readonly policy: string } | undefined
   return (response: HttpServerResponse.HttpServerResponse): string => {
     const body = response.body
     if (body._tag !== "Uint8Array") return docsPolicy([])
-    if (cached?.body !== body.body) {
-      cached = { body: body.body, policy: docsPolicy(inlineScriptHashes(body.text ?? new TextDecoder().decode(body.body))) }
+    if (cached?.body !== body) {
+      cached = { body, policy: docsPolicy(inlineScriptHashes(body.text ?? new TextDecoder().decode(body.body))) }
     }
     return cached.policy
   }
