@@ -188,7 +188,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
         const content = yield* SpaceContent
-        const node = yield* content.storeFile({ name: "evil.html", contentType: "text/html\r\nSet-Cookie: a=b", bytes: Buffer.from("<script>x</script>") })
+        const node = yield* content.storeFile(space.organization, { name: "evil.html", contentType: "text/html\r\nSet-Cookie: a=b", bytes: Buffer.from("<script>x</script>") })
         yield* content.commit(space.id, (current) => Effect.succeed({ pages: current.pages, files: [...current.files, node] })).pipe(
           Effect.provideService(Actor.Actor, { userId: alice.user.id, instanceAdmin: false })
         )

@@ -26,9 +26,13 @@ const bootstrap = Layer.effectDiscard(
   Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))
 )
 
+/** Bytes of files each organization of the test servers may store (Limits.test.ts reaches it). */
+export const testStorageQuota = 16 * 1024 * 1024
+
 /**
  * Settings of the test servers: outbound fetches may reach 127.0.0.1 (the import tests serve sites
- * there), and file bytes go to a data directory of their own, removed with the server.
+ * there), file bytes go to a data directory of their own, removed with the server, and each
+ * organization may store `testStorageQuota` bytes of files.
  */
 const testSettings = Layer.unwrap(Effect.map(
   Effect.acquireRelease(
@@ -36,7 +40,7 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir }), { asPrimary: true })
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota }), { asPrimary: true })
 ))
 
 /** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */

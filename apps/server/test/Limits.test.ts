@@ -3,7 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { LocalServer } from "@quire/testkit"
 import { defaultMaxBodyBytes } from "../src/BodyLimit.ts"
-import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith } from "./Harness.ts"
+import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith, testStorageQuota } from "./Harness.ts"
 
 const problem = (response: { readonly status: number; readonly body: unknown }) => ({
   status: response.status,
@@ -119,6 +119,39 @@ for (const backend of backends) {
         // Within the bounds, the batch lands.
         yield* alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: byUrl(3) }] } })
         assert.strictEqual((yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length, 3)
+      }))
+
+    it.effect("refuses files past the organization's storage quota with a 403, other organizations unaffected", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const other = yield* spaceWith()
+        const megabyte = new Uint8Array(1024 * 1024).fill(9)
+        const site = yield* LocalServer.serveRoutes({ "/mb.bin": { type: "application/octet-stream", body: megabyte } })
+        const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `mb-${i}.bin`, url: `${site.origin}/mb.bin` }))
+        const upload = (api: typeof alice.api, spaceId: string, n: number) =>
+          Effect.gen(function*() {
+            const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Upload" } })
+            const params = { spaceId, changeRequestId: cr.id }
+            const result = yield* Effect.exit(api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: files(n) }] } }))
+            const stored = (yield* api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length
+            return { result, stored }
+          })
+        const perBatch = 8
+        for (let n = 0; n < testStorageQuota / (perBatch * megabyte.byteLength); n++) {
+          const { stored } = yield* upload(alice.api, space.id, perBatch)
+          assert.strictEqual(stored, perBatch)
+        }
+        const over = yield* upload(alice.api, space.id, 1)
+        assert.strictEqual(over.stored, 0)
+        assert.isTrue(over.result._tag === "Failure")
+        const error = yield* Effect.flip(alice.api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId: space.id, changeRequestId: (yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "More" } })).id },
+          payload: { changes: [{ operation: "insert_files", files: [{ name: "tiny.txt", contentType: "text/plain", base64: "aGk=" }] }] }
+        }))
+        assert.strictEqual(errorCode(error), 403)
+        assert.include(errorMessage(error), "storage quota")
+        // Another organization still stores files.
+        assert.strictEqual((yield* upload(other.alice.api, other.space.id, 1)).stored, 1)
       }))
   })
 }

@@ -14,17 +14,20 @@ import * as SqlCollectionsRepo from "./SqlCollectionsRepo.ts"
 import * as SqlRevisionsRepo from "./SqlRevisionsRepo.ts"
 import * as SqlSearchIndex from "./SqlSearchIndex.ts"
 import * as SqlSpacesRepo from "./SqlSpacesRepo.ts"
+import * as SqlStorageUsageRepo from "./SqlStorageUsageRepo.ts"
+import { StorageUsageRepo } from "./StorageUsageRepo.ts"
 
 /** The content ports in memory. */
 export const layerReposMemory = Layer.mergeAll(
   SpacesRepo.layerMemory,
   CollectionsRepo.layerMemory,
   RevisionsRepo.layerMemory,
-  SearchIndex.layerMemory
+  SearchIndex.layerMemory,
+  StorageUsageRepo.layerMemory
 )
 
 /** The content ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer)
+export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer)
 
 /** The use cases (with ContentAccess and the RevisionWriter), over whichever ports and Memberships are provided. */
 export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer, RevisionWriter.layer).pipe(

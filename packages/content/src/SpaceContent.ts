@@ -3,7 +3,7 @@
  * its markdown, the files) and `commit`, which moves the space's main content through the
  * RevisionWriter. Templates and website imports are commits.
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { BlobStore } from "./BlobStore.ts"
@@ -19,6 +19,7 @@ import { slugify, uniqueSlug } from "./markdown/Markdown.ts"
 import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
+import { StorageUsageRepo } from "./StorageUsageRepo.ts"
 import { type TemplatePage, templates } from "./templates/Templates.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -104,8 +105,11 @@ export interface SpaceContentShape {
   readonly fileIn: (revision: Revision, fileId: string) => Effect.Effect<FileNode, Errors.NotFound>
   /** Fetches a website for an import (no access check: callers check `edit` first, so nobody makes Quire fetch for nothing). */
   readonly fetchWebsite: (url: string) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
-  /** Stores a file's bytes and describes it (a new id); `commit` it to add it to a space. */
-  readonly storeFile: (file: NewFile) => Effect.Effect<FileNode>
+  /**
+   * Stores a file's bytes for the organization and describes it (a new id); `commit` it to add it
+   * to a space. Forbidden when the bytes would take the organization past its storage quota.
+   */
+  readonly storeFile: (organizationId: string, file: NewFile) => Effect.Effect<FileNode, Errors.Forbidden>
   /**
    * The space's main content as a head the RevisionWriter moves, for the caller holding
    * `permission` (default `edit`; a merge needs `merge`).
@@ -130,7 +134,12 @@ export interface SpaceContentShape {
 export interface SpaceContentOptions {
   /** Bounds of website imports. */
   readonly import?: ImportWebsiteOptions
+  /** Bytes of files each organization may store; default `QUIRE_ORG_STORAGE_BYTES`, else 10 GiB. */
+  readonly storageQuota?: number
 }
+
+/** `QUIRE_ORG_STORAGE_BYTES`: the bytes of files each organization may store. */
+export const OrganizationStorageBytes = Config.Number("QUIRE_ORG_STORAGE_BYTES").pipe(Config.withDefault(10 * 1024 ** 3))
 
 // Trees ------------------------------------------------------------------------------------------
 
@@ -200,6 +209,8 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         const writer = yield* RevisionWriter
         const blobs = yield* BlobStore
         const fetcher = yield* OutboundFetch
+        const usage = yield* StorageUsageRepo
+        const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const ids = yield* Ids.Ids
         const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -279,7 +290,14 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           return bytes.value
         })
 
-        const storeFile = Effect.fn("SpaceContent.storeFile")(function*(input: NewFile) {
+        const storeFile = Effect.fn("SpaceContent.storeFile")(function*(organizationId: string, input: NewFile) {
+          if (!(yield* usage.reserve(organizationId, input.bytes.byteLength, quota))) {
+            const used = yield* usage.used(organizationId)
+            return yield* new Errors.Forbidden({
+              reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
+                `${JSON.stringify(input.name)} needs ${input.bytes.byteLength})`
+            })
+          }
           const hash = yield* blobs.put(input.bytes)
           const dimensions = input.contentType.startsWith("image/") ? imageDimensions(input.bytes) : undefined
           const stored: FileNode = {
@@ -364,12 +382,13 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
               reason: `no template ${JSON.stringify(templateId)}; the templates are ${Array.from(templates.keys()).join(", ")}`
             })
           }
+          const { space } = yield* access.space(spaceId)
           return yield* commit(spaceId, (parent) =>
             Effect.gen(function*() {
               const stored: Array<FileNode> = []
               const fileIds = new Map<string, string>()
               for (const f of template.files) {
-                const node = yield* storeFile({ name: f.name, contentType: f.contentType, bytes: Buffer.from(f.base64, "base64") })
+                const node = yield* storeFile(space.organizationId, { name: f.name, contentType: f.contentType, bytes: Buffer.from(f.base64, "base64") })
                 stored.push(node)
                 fileIds.set(f.key, node.id)
               }

@@ -42,6 +42,7 @@ export type { PageResult, SearchRequest, SectionResult, SpaceResults } from "./S
 export { SearchIndex } from "./SearchIndex.ts"
 export type { IndexedPage, PageHit, SearchHits } from "./SearchIndex.ts"
 export { Spaces } from "./Spaces.ts"
+export { StorageUsageRepo } from "./StorageUsageRepo.ts"
 export type { CreateSpaceInput, MemberSpace, MoveInput, SpaceUpdate } from "./Spaces.ts"
 export type { JsonBlock, JsonDocument } from "./markdown/JsonDocument.ts"
 export { LinkStatus } from "./domain/Link.ts"

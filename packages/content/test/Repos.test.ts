@@ -8,6 +8,7 @@ import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
 import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
 import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
+import { storageUsageRepoContract } from "./contract/StorageUsageRepoContract.ts"
 
 const backends = Backends.ports({ memory: Content.layerReposMemory, sql: Content.layerReposSql, migrations: [migrations] })
 
@@ -16,4 +17,5 @@ Backends.each(backends, (it) => {
   collectionsRepoContract(it)
   revisionsRepoContract(it)
   searchIndexContract(it)
+  storageUsageRepoContract(it)
 })

@@ -14,6 +14,7 @@ import { OutboundFetch } from "../src/importing/OutboundFetch.ts"
 import { classifyLinks } from "../src/markdown/Links.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
+import { StorageUsageRepo } from "../src/StorageUsageRepo.ts"
 import { rewriteLinks } from "../src/SpaceContent.ts"
 
 const org = "org-1"
@@ -45,7 +46,7 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
   SpaceContent.layer.pipe(
     Layer.provideMerge(RevisionWriter.layerWith(options)),
     Layer.provideMerge(Content.layerServices),
-    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory)),
+    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),
@@ -258,9 +259,9 @@ describe("SpaceContent reads", () => {
       yield* content.commit(spaceId, (current) =>
         Effect.gen(function*() {
           const files = [
-            yield* content.storeFile({ name: "c.txt", contentType: "text/plain", bytes: new TextEncoder().encode("hello") }),
-            yield* content.storeFile({ name: "a.gif", contentType: "image/gif", bytes: gif }),
-            yield* content.storeFile({ name: "b.txt", contentType: "text/plain", bytes: new TextEncoder().encode("hello") })
+            yield* content.storeFile("org-1", { name: "c.txt", contentType: "text/plain", bytes: new TextEncoder().encode("hello") }),
+            yield* content.storeFile("org-1", { name: "a.gif", contentType: "image/gif", bytes: gif }),
+            yield* content.storeFile("org-1", { name: "b.txt", contentType: "text/plain", bytes: new TextEncoder().encode("hello") })
           ]
           return { pages: current.pages, files }
         })).pipe(as("editor"))

@@ -421,7 +421,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             prepared.push(change)
             continue
           }
-          const stored = yield* Effect.forEach(fetched[index]!, (f) => content.storeFile(f))
+          const stored = yield* Effect.forEach(fetched[index]!, (f) => content.storeFile(found.access.space.organizationId, f))
           insertedFiles.push(...stored)
           prepared.push({ operation: "insert_files", files: stored })
         }

@@ -132,6 +132,16 @@ const m0005_space_documents = Effect.gen(function*() {
     ON CONFLICT DO NOTHING`
 })
 
+/** Bytes of files each organization has stored, for its storage quota (`StorageUsageRepo`). */
+const m0006_organization_storage = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE content_organization_storage (
+      organization_id text COLLATE "C" PRIMARY KEY,
+      bytes bigint NOT NULL CHECK (bytes >= 0)
+    )`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
@@ -139,6 +149,7 @@ export const migrations = {
     "0002_spaces_collections": m0002_spaces_collections,
     "0003_search": m0003_search,
     "0004_spaces_without_review_counters": m0004_spaces_without_review_counters,
-    "0005_space_documents": m0005_space_documents
+    "0005_space_documents": m0005_space_documents,
+    "0006_organization_storage": m0006_organization_storage
   }
 } as const

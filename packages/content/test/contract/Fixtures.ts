@@ -7,9 +7,10 @@ import type { Collection, Space } from "../../src/domain/Space.ts"
 import type { RevisionsRepo } from "../../src/RevisionsRepo.ts"
 import type { SearchIndex } from "../../src/SearchIndex.ts"
 import type { SpacesRepo } from "../../src/SpacesRepo.ts"
+import type { StorageUsageRepo } from "../../src/StorageUsageRepo.ts"
 
 /** Every content port and the Transactor, as the backends under test provide them (one shared store). */
-export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | Transactor.Transactor
+export type Repos = SpacesRepo | CollectionsRepo | RevisionsRepo | SearchIndex | StorageUsageRepo | Transactor.Transactor
 
 /** The test registrar of a backend's shared layer: the suites register their tests with it. */
 export type ReposTest = Vitest.MethodsNonLive<Repos>
