@@ -171,6 +171,8 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
 
         let seed = backend.name === "memory" ? 1 : 2
         let refusedWrites = 0
+        /** The snapshot of the current state, while no request since may have changed it. */
+        let listed: string | undefined
         let requests = 0
         for (const endpoint of endpoints) {
           seed++
@@ -192,6 +194,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
             // Valid by the schema (the handler may still refuse it: unknown ids, roles, rules).
             yield* send(endpoint.method, `${path}${queryString(queries[i])}`, body, `valid ${endpoint.name}`)
             requests++
+            if (write) listed = undefined
 
             // Broken: a field of the body, a path parameter or a query parameter replaced with junk.
             const n = seed * 7 + i
@@ -201,13 +204,16 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
               ...(write ? [[path, n % 2 === 0 ? "{not json" : "[]"] as const] : [])
             ]
             for (const [brokenPath, brokenBody] of broken) {
-              const before = write ? yield* snapshot : ""
+              const before = write ? listed ?? (yield* snapshot) : ""
               const answer = yield* send(endpoint.method, brokenPath, brokenBody, `broken ${endpoint.name}`)
               requests++
+              listed = undefined
               if (write && answer.status >= 400 && answer.status < 500) {
                 refusedWrites++
                 const after = yield* snapshot
                 if (after !== before) failures.push(`refused ${endpoint.method} ${brokenPath} changed what listings show (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)})`)
+                // Unchanged: it is also the state before the next refused write.
+                listed = after
               }
             }
           }
