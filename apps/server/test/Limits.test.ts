@@ -87,6 +87,10 @@ for (const backend of backends) {
         assert.include(inChangeRequest.message, "body.markdown")
         const listed = yield* alice.api.comments.listCommentsInSpace({ params: { spaceId }, query: {} })
         assert.deepStrictEqual(listed.items, [])
+        const refs = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`ref${i}`, { kind: "page" }]))
+        const template = yield* post(`/v1/spaces/${spaceId}/content/template`, { id: "product-docs", params: { contentRefs: refs } })
+        assert.strictEqual(template.status, 400)
+        assert.include(template.message, "contentRefs")
         // At the bounds, they are accepted.
         const accepted = yield* alice.api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "w".repeat(100_000) } } })
         assert.strictEqual(accepted.body.markdown.length, 100_000)

@@ -185,7 +185,13 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       payload: Schema.Struct({
         id: Text.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
         params: Schema.optionalKey(Schema.Struct({
-          contentRefs: Schema.optionalKey(Schema.Record(Text, Schema.Json))
+          contentRefs: Schema.optionalKey(
+            Schema.Record(Text.check(Schema.isMaxLength(100)), Schema.Json).check(
+              Schema.makeFilter((refs: Readonly<Record<string, unknown>>) =>
+                Object.keys(refs).length <= 100 ? undefined : "at most 100 content refs"
+              )
+            )
+          )
         })),
         changeRequestId: Schema.optionalKey(EntityId)
       }),
