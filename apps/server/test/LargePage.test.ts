@@ -1,6 +1,6 @@
 /**
  * A large page (about 600 KB, 8,000 paragraphs) committed through the HTTP server, change request
- * then merge, while `/health` is polled: the server keeps answering, and the event loop is never
+ * then merge, then its links listed, while `/health` is polled: the server keeps answering, and the event loop is never
  * held for long (measured with `monitorEventLoopDelay`). Speed targets are `pnpm bench --large-page`'s.
  */
 import { assert, layer } from "@effect/vitest"
@@ -50,6 +50,8 @@ for (const backend of backends) {
         const committed = performance.now() - started
         const merged = yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
         const total = performance.now() - started
+        // Its links are parsed on the first listing.
+        const links = yield* api.links.listSpaceLinks({ params: { spaceId }, query: {} })
         histogram.disable()
         polling = false
         yield* Effect.promise(() => poller)
@@ -59,6 +61,7 @@ for (const backend of backends) {
             `event loop max ${maxDelay.toFixed(0)} ms, slowest /health ${healthSlowest.toFixed(0)} ms (${healthAnswered} answered)`
         )
         assert.strictEqual(merged.result, "merge")
+        assert.strictEqual(links.stats.total, paragraphs / 100)
 
         const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
         const pageId = main.pages[0]!.id

@@ -7,7 +7,8 @@ import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget } from "./markdown/Links.ts"
-import { links as markdownLinks, type MarkdownLink } from "./markdown/Markdown.ts"
+import { breather } from "./markdown/Breather.ts"
+import { blockChunks, linkCollector, type MarkdownLink } from "./markdown/Markdown.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 /** A link of a page of the revision, classified. */
@@ -245,8 +246,15 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
           else documentLinks.set(page.document, known)
         }
         const markdown = yield* revisions.documents(Array.from(new Set(missing)))
+        // A large revision or page is parsed a piece at a time, giving the event loop back meanwhile.
+        const breathe = breather()
         for (const [hash, text] of markdown) {
-          const links = markdownLinks(text).map(({ url, kind }) => ({ url, kind }))
+          const collector = linkCollector()
+          for (const chunk of blockChunks(text)) {
+            yield* breathe
+            collector.add(chunk)
+          }
+          const links = collector.done().map(({ url, kind }) => ({ url, kind }))
           parsed.set(hash, links)
           documentLinks.set(hash, links)
         }

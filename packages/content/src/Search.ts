@@ -6,6 +6,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { breather } from "./markdown/Breather.ts"
 import { blockChunks, excerpt, parseMarkdown, sectionSplitter } from "./markdown/Markdown.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
@@ -45,23 +46,6 @@ export const changedPages = (parent: Revision | undefined, next: Revision) => {
     }
   }
   return { changed, removed: Array.from(before.keys()) }
-}
-
-/** Milliseconds of parsing after which indexing gives the event loop back to other requests. */
-const sliceMillis = 20
-
-/**
- * An effect that gives the event loop back (a macrotask) when more than `sliceMillis` passed since
- * it last did, so that a long indexing run never holds the server for long.
- */
-const breather = () => {
-  let since = performance.now()
-  return Effect.suspend(() => {
-    if (performance.now() - since < sliceMillis) return Effect.void
-    return Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(
-      Effect.tap(() => Effect.sync(() => { since = performance.now() }))
-    )
-  })
 }
 
 /**

@@ -353,17 +353,30 @@ const htmlLinks = (html: string): ReadonlyArray<{ url: string; kind: "link" | "i
  * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML.
  */
 export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
+  const collector = linkCollector()
+  for (const chunk of blockChunks(markdown)) collector.add(chunk)
+  return collector.done()
+}
+
+/**
+ * `links`, one piece of the document at a time: `add` each piece of `blockChunks` in order, then
+ * `done`. Lets a caller give the event loop back between pieces.
+ */
+export const linkCollector = () => {
   const found: Array<MarkdownLink> = []
   let lineOffset = 0
-  for (const chunk of blockChunks(markdown)) {
-    for (const link of linksOfChunk(chunk)) {
-      found.push(lineOffset === 0 ? link : { ...link, position: { line: link.position.line + lineOffset, column: link.position.column } })
-    }
-    for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) lineOffset++
+  return {
+    add: (chunk: string) => {
+      for (const link of linksOfChunk(chunk)) {
+        found.push(lineOffset === 0 ? link : { ...link, position: { line: link.position.line + lineOffset, column: link.position.column } })
+      }
+      for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) lineOffset++
+    },
+    done: (): ReadonlyArray<MarkdownLink> =>
+      found
+        .filter((link) => link.url !== "")
+        .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
   }
-  return found
-    .filter((link) => link.url !== "")
-    .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
 }
 
 const linksOfChunk = (markdown: string): ReadonlyArray<MarkdownLink> => {
