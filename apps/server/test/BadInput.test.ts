@@ -118,6 +118,43 @@ for (const backend of backends) {
         }
       }))
 
+    it.effect("a cursor one listing issued, given to another, is never a 500", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const spaceId = space.id
+        const api = alice.api
+        for (const title of ["A", "B"]) {
+          yield* api.spaces.createSpace({ params: { organizationId }, payload: { title } })
+          yield* api.collections.createCollection({ params: { organizationId }, payload: { title } })
+          yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: title } })
+          yield* api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: title } } })
+          yield* api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title } })
+          yield* api.organizations.createOrganization({ payload: { title: `Org ${title}` } })
+        }
+        const lists = [
+          "/v1/orgs?",
+          `/v1/orgs/${organizationId}/teams?`,
+          `/v1/orgs/${organizationId}/members?`,
+          `/v1/orgs/${organizationId}/spaces?`,
+          `/v1/orgs/${organizationId}/collections?`,
+          `/v1/spaces/${spaceId}/change-requests?status=draft&`,
+          `/v1/spaces/${spaceId}/comments?`
+        ]
+        const cursors: Array<string> = []
+        for (const list of lists) {
+          const first = yield* raw("GET", `${list}limit=1`, { token: alice.token })
+          const next = (first.body as { readonly next?: { readonly page: string } }).next?.page
+          if (next !== undefined) cursors.push(next)
+        }
+        assert.isAtLeast(cursors.length, 6)
+        for (const list of lists) {
+          for (const page of cursors) {
+            const answer = yield* raw("GET", `${list}page=${page}`, { token: alice.token })
+            assert.isBelow(answer.status, 500, `${list}page=${page}: ${JSON.stringify(answer.body)}`)
+          }
+        }
+      }))
+
     it.effect("a NUL character in any text is a 400 naming the field, and nothing is written", () =>
       Effect.gen(function*() {
         const { alice, organizationId, space } = yield* spaceWith()
