@@ -8,7 +8,7 @@ import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget } from "./markdown/Links.ts"
 import { breather } from "./markdown/Breather.ts"
-import { blockChunks, linkCollector, type MarkdownLink } from "./markdown/Markdown.ts"
+import { linkCollector, type MarkdownLink, pieces } from "./markdown/Markdown.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 /** A link of a page of the revision, classified. */
@@ -250,9 +250,9 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const breathe = breather()
         for (const [hash, text] of markdown) {
           const collector = linkCollector()
-          for (const chunk of blockChunks(text)) {
+          for (const piece of pieces(text)) {
+            collector.add(piece)
             yield* breathe
-            collector.add(chunk)
           }
           const links = collector.done().map(({ url, kind }) => ({ url, kind }))
           parsed.set(hash, links)

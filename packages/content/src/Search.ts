@@ -7,7 +7,7 @@ import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
-import { blockChunks, excerpt, parseMarkdown, sectionSplitter } from "./markdown/Markdown.ts"
+import { excerpt, pieces, sectionSplitter } from "./markdown/Markdown.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -55,10 +55,9 @@ export const changedPages = (parent: Revision | undefined, next: Revision) => {
 export const indexedPage = (page: PageNode, path: string, markdown: string, breathe = breather()): Effect.Effect<IndexedPage> =>
   Effect.gen(function*() {
     const splitter = sectionSplitter(page.title)
-    const chunks = blockChunks(markdown)
-    for (const chunk of chunks) {
+    for (const piece of pieces(markdown)) {
+      splitter.add(piece.children)
       yield* breathe
-      splitter.add(parseMarkdown(chunk).children)
     }
     return {
       pageId: page.id,

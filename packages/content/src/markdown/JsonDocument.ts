@@ -5,10 +5,10 @@
  * and links whose targets are content references. GitBook-only blocks written as
  * `{% tag %}` stay in the text.
  */
-import type { Nodes, PhrasingContent, Root, RootContent } from "mdast"
+import type { Nodes, PhrasingContent, RootContent } from "mdast"
 import { toString } from "mdast-util-to-string"
 import type { ContentRef } from "../domain/Revision.ts"
-import { headingAnchor, parseMarkdown } from "./Markdown.ts"
+import { headingAnchor, pieces } from "./Markdown.ts"
 import GithubSlugger from "github-slugger"
 
 type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }
@@ -182,11 +182,26 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, sl
 
 /** The JSON document of `markdown`; `refs` turns link and image URLs into content references. */
 export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs): JsonDocument => {
-  const tree: Root = parseMarkdown(markdown)
-  const nodes = blocks(tree.children, refs, new GithubSlugger())
+  const builder = jsonDocumentBuilder(refs)
+  for (const piece of pieces(markdown)) builder.add(piece.children)
+  return builder.done()
+}
+
+/**
+ * `toJsonDocument`, one piece of the document at a time: `add` the blocks of each of `pieces` in
+ * order, then `done`. Lets a caller give the event loop back between pieces.
+ */
+export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
+  const slugger = new GithubSlugger()
+  const nodes: Array<JsonBlock> = []
   return {
-    object: "document",
-    data: { schemaVersion: 1 },
-    nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
+    add: (children: ReadonlyArray<RootContent>) => {
+      nodes.push(...blocks(children, refs, slugger))
+    },
+    done: (): JsonDocument => ({
+      object: "document",
+      data: { schemaVersion: 1 },
+      nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
+    })
   }
 }

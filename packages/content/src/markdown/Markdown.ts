@@ -72,10 +72,46 @@ export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArr
   return chunks
 }
 
-/** The top-level blocks of `markdown`, parsed a piece at a time (see `blockChunks`). */
+/** One piece of a document (see `blockChunks`), parsed. */
+export interface Piece {
+  readonly text: string
+  /** The piece's own top-level blocks. */
+  readonly children: ReadonlyArray<RootContent>
+  /** The whole parse: the piece, then the document's link definitions (so references resolve across pieces). */
+  readonly tree: Root
+}
+
+// A link reference definition (`[label]: url`) on a line of its own.
+const definitionLine = /^ {0,3}\[(?:[^\\\]\n]|\\.)+\]:[ \t]*\S.*$/gm
+
+/**
+ * The pieces of `markdown` (see `blockChunks`), each parsed when the iteration reaches it. A
+ * document of one piece is parsed as it is; the pieces of a longer one are parsed with the
+ * document's definitions appended, so that a reference in one piece resolves through a definition
+ * in another, as in a parse of the whole.
+ */
+export const pieces = (markdown: string): Iterable<Piece> => ({
+  *[Symbol.iterator]() {
+    const chunks = blockChunks(markdown)
+    if (chunks.length === 1) {
+      const tree = parseMarkdown(markdown)
+      yield { text: markdown, children: tree.children, tree }
+      return
+    }
+    const definitions = markdown.match(definitionLine) ?? []
+    const appendix = definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n`
+    for (const text of chunks) {
+      const tree = parseMarkdown(text + appendix)
+      const children = tree.children.filter((node) => (node.position?.start.offset ?? 0) < text.length)
+      yield { text, children, tree }
+    }
+  }
+})
+
+/** The top-level blocks of `markdown`, parsed a piece at a time (see `pieces`). */
 export const parseBlocks = (markdown: string): Iterable<RootContent> => ({
   *[Symbol.iterator]() {
-    for (const chunk of blockChunks(markdown)) yield* parseMarkdown(chunk).children
+    for (const piece of pieces(markdown)) yield* piece.children
   }
 })
 
@@ -253,7 +289,7 @@ export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubS
  */
 export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Section> => {
   const splitter = sectionSplitter(pageTitle)
-  for (const chunk of blockChunks(markdown)) splitter.add(parseMarkdown(chunk).children)
+  for (const piece of pieces(markdown)) splitter.add(piece.children)
   return splitter.done()
 }
 
@@ -354,60 +390,63 @@ const htmlLinks = (html: string): ReadonlyArray<{ url: string; kind: "link" | "i
  */
 export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
   const collector = linkCollector()
-  for (const chunk of blockChunks(markdown)) collector.add(chunk)
+  for (const piece of pieces(markdown)) collector.add(piece)
   return collector.done()
 }
 
 /**
- * `links`, one piece of the document at a time: `add` each piece of `blockChunks` in order, then
- * `done`. Lets a caller give the event loop back between pieces.
+ * `links`, one piece of the document at a time: `add` each of `pieces` in order, then `done`.
+ * Lets a caller give the event loop back between pieces.
  */
 export const linkCollector = () => {
   const found: Array<MarkdownLink> = []
+  const definitions = new Map<string, { url: string; position: MarkdownLink["position"] }>()
+  const used = new Set<string>()
   let lineOffset = 0
+  const shift = (position: MarkdownLink["position"]) =>
+    lineOffset === 0 ? position : { line: position.line + lineOffset, column: position.column }
   return {
-    add: (chunk: string) => {
-      for (const link of linksOfChunk(chunk)) {
-        found.push(lineOffset === 0 ? link : { ...link, position: { line: link.position.line + lineOffset, column: link.position.column } })
+    add: (piece: Piece) => {
+      // Definitions resolve references anywhere in the document; those of the appendix are copies.
+      const known = new Map<string, string>()
+      visit(piece.tree, "definition", (node) => {
+        if (!known.has(node.identifier)) known.set(node.identifier, node.url)
+      })
+      for (const child of piece.children) {
+        visit(child, (node) => {
+          switch (node.type) {
+            case "definition":
+              if (!definitions.has(node.identifier)) definitions.set(node.identifier, { url: node.url, position: shift(positionOf(node)) })
+              break
+            case "link":
+            case "image":
+              found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
+              break
+            case "linkReference":
+            case "imageReference": {
+              const url = known.get(node.identifier)
+              if (url !== undefined) {
+                used.add(node.identifier)
+                found.push({ url, kind: node.type === "linkReference" ? "link" : "image", position: shift(positionOf(node)) })
+              }
+              break
+            }
+            case "html":
+              for (const link of htmlLinks(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
+              break
+          }
+        })
       }
-      for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) lineOffset++
+      for (let i = piece.text.indexOf("\n"); i !== -1; i = piece.text.indexOf("\n", i + 1)) lineOffset++
     },
-    done: (): ReadonlyArray<MarkdownLink> =>
-      found
+    done: (): ReadonlyArray<MarkdownLink> => {
+      const all = [...found]
+      for (const [identifier, definition] of definitions) {
+        if (!used.has(identifier)) all.push({ url: definition.url, kind: "link", position: definition.position })
+      }
+      return all
         .filter((link) => link.url !== "")
         .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
-  }
-}
-
-const linksOfChunk = (markdown: string): ReadonlyArray<MarkdownLink> => {
-  const tree = parseMarkdown(markdown)
-  const definitions = new Map<string, { url: string; used: boolean; node: Nodes }>()
-  visit(tree, "definition", (node) => {
-    if (!definitions.has(node.identifier)) definitions.set(node.identifier, { url: node.url, used: false, node })
-  })
-  const found: Array<MarkdownLink> = []
-  visit(tree, (node) => {
-    switch (node.type) {
-      case "link":
-      case "image":
-        found.push({ url: node.url, kind: node.type, position: positionOf(node) })
-        break
-      case "linkReference":
-      case "imageReference": {
-        const definition = definitions.get(node.identifier)
-        if (definition !== undefined) {
-          definition.used = true
-          found.push({ url: definition.url, kind: node.type === "linkReference" ? "link" : "image", position: positionOf(node) })
-        }
-        break
-      }
-      case "html":
-        for (const link of htmlLinks(node.value)) found.push({ ...link, position: positionOf(node) })
-        break
     }
-  })
-  for (const definition of definitions.values()) {
-    if (!definition.used) found.push({ url: definition.url, kind: "link", position: positionOf(definition.node) })
   }
-  return found
 }

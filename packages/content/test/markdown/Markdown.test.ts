@@ -208,6 +208,16 @@ describe("large documents", () => {
     assert.strictEqual(found[2]!.body, "End.")
   })
 
+  it("resolves references across pieces of a large page, as in a parse of the whole", () => {
+    const withReferences = `See [the guide][guide] first.\n\n${paragraphs(0, 400)}\n\n[guide]: https://example.com/guide\n[unused]: https://example.com/unused\n`
+    const found = links(withReferences).filter((link) => !link.url.startsWith("https://example.com/") || /guide|unused/.test(link.url))
+    assert.deepStrictEqual(found.map((link) => [link.url, link.position.line]), [
+      ["https://example.com/guide", 1],
+      ["https://example.com/unused", withReferences.split("\n").indexOf("[unused]: https://example.com/unused") + 1]
+    ])
+    assert.strictEqual(sections(withReferences)[0]!.body.split("\n")[0], "See the guide first.")
+  })
+
   it("finds every link of a large page at its line", () => {
     const found = links(large)
     assert.strictEqual(found.length, 2000)
