@@ -1,6 +1,6 @@
 /**
  * A large page (about 600 KB, 8,000 paragraphs) committed through the HTTP server, change request
- * then merge, then its links listed, while `/health` is polled: the server keeps answering, and the event loop is never
+ * then merge, then its links listed and its JSON document read, while `/health` is polled: the server keeps answering, and the event loop is never
  * held for long (measured with `monitorEventLoopDelay`). Speed targets are `pnpm bench --large-page`'s.
  */
 import { assert, layer } from "@effect/vitest"
@@ -52,6 +52,10 @@ for (const backend of backends) {
         const total = performance.now() - started
         // Its links are parsed on the first listing.
         const links = yield* api.links.listSpaceLinks({ params: { spaceId }, query: {} })
+        // And its JSON document is built on read.
+        const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const pageId = main.pages[0]!.id
+        const asDocument = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: {} })
         histogram.disable()
         polling = false
         yield* Effect.promise(() => poller)
@@ -63,8 +67,7 @@ for (const backend of backends) {
         assert.strictEqual(merged.result, "merge")
         assert.strictEqual(links.stats.total, paragraphs / 100)
 
-        const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
-        const pageId = main.pages[0]!.id
+        assert.strictEqual((asDocument.document as { readonly nodes: ReadonlyArray<unknown> }).nodes.length, paragraphs + paragraphs / 100 + 1)
         const page = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } })
         assert.strictEqual(page.title, "Large page")
         assert.strictEqual(page.markdown, largePage)

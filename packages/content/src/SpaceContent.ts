@@ -13,9 +13,10 @@ import { documentHash, type FileNode, flattenPages, type PageNode, type Revision
 import type { Space } from "./domain/Space.ts"
 import { OutboundFetch, type OutboundFetchError } from "./importing/OutboundFetch.ts"
 import { importWebsite as fetchWebsite, type ImportWebsiteOptions, type WebsiteImportError } from "./importing/WebsiteImporter.ts"
-import { type JsonDocument, toJsonDocument } from "./markdown/JsonDocument.ts"
+import { breather } from "./markdown/Breather.ts"
+import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "./markdown/Links.ts"
-import { slugify, uniqueSlug } from "./markdown/Markdown.ts"
+import { pieces, slugify, uniqueSlug } from "./markdown/Markdown.ts"
 import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -179,7 +180,25 @@ const relink = (pages: ReadonlyArray<PageNode>, documents: Map<string, string>, 
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
  * pages by id, files by id, anything else as a URL.
  */
-export const pageDocument = (content: RevisionPage): JsonDocument => {
+export const pageDocument = (content: RevisionPage): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
+
+/**
+ * `pageDocument`, parsing a large page a piece at a time and giving the event loop back between
+ * pieces, so that reading one never holds the server for long.
+ */
+export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDocument> =>
+  Effect.gen(function*() {
+    const builder = jsonDocumentBuilder(pageRefs(content))
+    const breathe = breather()
+    for (const piece of pieces(content.markdown ?? "")) {
+      builder.add(piece.children)
+      yield* breathe
+    }
+    return builder.done()
+  })
+
+/** The content references of a page's links, resolved against its revision. */
+const pageRefs = (content: RevisionPage): RefResolver => {
   const entries = flattenPages(content.revision.pages)
   const context = {
     pagePath: content.path,
@@ -188,12 +207,12 @@ export const pageDocument = (content: RevisionPage): JsonDocument => {
     appBaseUrl: "",
     rootPagePath: entries[0]?.path ?? ""
   }
-  return toJsonDocument(content.markdown ?? "", (url, kind) => {
+  return (url, kind) => {
     const target = resolveLink({ url, kind }, context)?.target
     if (target?.kind === "file" && context.fileIds.has(target.file)) return { kind: "file", file: target.file }
     if (target?.kind === "page" && "page" in target) return { kind: "page", page: target.page }
     return { kind: "url", url }
-  })
+  }
 }
 
 // The service -------------------------------------------------------------------------------------
