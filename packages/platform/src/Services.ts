@@ -2,6 +2,7 @@
 import { Layer } from "effect"
 import { Content, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
+import { migrations as gatewayMigrations, RateLimiter } from "@quire/gateway"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
@@ -9,7 +10,7 @@ import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, gatewayMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory, Reviews.layerReposMemory)
@@ -34,14 +35,23 @@ const layerServices = Layer.mergeAll(
 /** Every use case over in-memory adapters (tests, embedding, demos). */
 export const layerMemory = layerServices.pipe(
   Layer.provide(layerMemoryRepos),
-  Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layerMemory])
+  Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layerMemory]),
+  Layer.merge(RateLimiter.layerMemory)
 )
 
-/** Every use case over Postgres; migrates the database first. Needs a SqlClient. */
-export const layerSql = layerServices.pipe(
-  Layer.provide(layerSqlRepos),
-  Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
-  Layer.provide(Layer.effectDiscard(migrate))
-)
+/**
+ * Every use case over Postgres, with the given rate limiter (budgets in this process or in the
+ * database); migrates the database first. Needs a SqlClient.
+ */
+export const layerSqlWith = <E, R>(rateLimiter: Layer.Layer<RateLimiter, E, R>) =>
+  layerServices.pipe(
+    Layer.provide(layerSqlRepos),
+    Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
+    Layer.merge(rateLimiter),
+    Layer.provide(Layer.effectDiscard(migrate))
+  )
+
+/** Every use case over Postgres, rate limits counted in the database; migrates it first. Needs a SqlClient. */
+export const layerSql = layerSqlWith(RateLimiter.layerSql)
 
 export type Services = Layer.Success<typeof layerMemory>

@@ -96,7 +96,8 @@ export const start = (name: string, config: Omit<Target.TargetConfig, "port">) =
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
         spawn(process.execPath, ["--import", tsxLoader, scripts[config.server]], {
-          env: { ...process.env, [Target.envName]: JSON.stringify({ ...config, port }) },
+          // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
+          env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, [Target.envName]: JSON.stringify({ ...config, port }) },
           stdio: ["ignore", 2, 2, "ipc"]
         })
       ),

@@ -1,0 +1,14 @@
+/** The gateway package's schema. Its migrations table is its own: `quire_gateway_migrations`. */
+import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
+import { m0001_rate_limits } from "./0001_rate_limits.ts"
+
+export const migrations: {
+  readonly table: string
+  readonly migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>>
+} = {
+  table: "quire_gateway_migrations",
+  migrations: {
+    "0001_rate_limits": m0001_rate_limits
+  }
+}
