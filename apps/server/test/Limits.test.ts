@@ -157,5 +157,29 @@ for (const backend of backends) {
         // Another organization still stores files.
         assert.strictEqual((yield* upload(other.alice.api, other.space.id, 1)).stored, 1)
       }))
+
+    it.effect("a refused batch gives back the quota of the files it stored", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const megabyte = new Uint8Array(1024 * 1024).fill(3)
+        const site = yield* LocalServer.serveRoutes({ "/mb.bin": { type: "application/octet-stream", body: megabyte } })
+        const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `mb-${i}.bin`, url: `${site.origin}/mb.bin` }))
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Refused" } })
+        const params = { spaceId, changeRequestId: cr.id }
+        for (let n = 0; n < 3; n++) {
+          const refused = yield* Effect.flip(alice.api.changeRequestContent.updateChangeRequestContent({
+            params,
+            payload: { changes: [{ operation: "insert_files", files: files(8) }, { operation: "delete_page", page: "no-such-page" }] }
+          }))
+          assert.strictEqual(errorCode(refused), 400)
+        }
+        // 24 MiB were stored and refused; the organization still has its whole quota.
+        for (let n = 0; n < testStorageQuota / (8 * megabyte.byteLength); n++) {
+          yield* alice.api.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_files", files: files(8) }] } })
+        }
+        const stored = yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: { limit: 100 } })
+        assert.strictEqual(stored.items.length, testStorageQuota / megabyte.byteLength)
+      }))
   })
 }

@@ -111,6 +111,8 @@ export interface SpaceContentShape {
    * to a space. Forbidden when the bytes would take the organization past its storage quota.
    */
   readonly storeFile: (organizationId: string, file: NewFile) => Effect.Effect<FileNode, Errors.Forbidden>
+  /** Gives back the quota of files stored for a write that did not land (their blobs stay, unreferenced). */
+  readonly releaseFiles: (organizationId: string, files: ReadonlyArray<FileNode>) => Effect.Effect<void>
   /**
    * The space's main content as a head the RevisionWriter moves, for the caller holding
    * `permission` (default `edit`; a merge needs `merge`).
@@ -330,6 +332,9 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           return stored
         })
 
+        const releaseFiles = (organizationId: string, files: ReadonlyArray<FileNode>) =>
+          files.length === 0 ? Effect.void : usage.release(organizationId, files.reduce((sum, f) => sum + f.size, 0))
+
         const mainHead = (spaceId: string, permission: "edit" | "merge" = "edit"): Head<MainHead, Denied, Actor.Actor> => ({
           read: Effect.gen(function*() {
             const spaceAccess = yield* access.space(spaceId)
@@ -402,27 +407,31 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
             })
           }
           const { space } = yield* access.space(spaceId)
-          return yield* commit(spaceId, (parent) =>
-            Effect.gen(function*() {
-              const stored: Array<FileNode> = []
-              const fileIds = new Map<string, string>()
-              for (const f of template.files) {
-                const node = yield* storeFile(space.organizationId, { name: f.name, contentType: f.contentType, bytes: Buffer.from(f.base64, "base64") })
-                stored.push(node)
-                fileIds.set(f.key, node.id)
-              }
-              const at = (yield* now).toISOString()
-              const documents = new Map<string, string>()
-              const renames = new Map<string, string>()
-              const taken = new Set(parent.pages.map((p) => p.slug))
-              const made = yield* templatePages(template.pages, taken, fileIds, documents, renames, at)
-              const linked = relink(made, documents, renames)
-              return {
-                pages: [...parent.pages, ...linked.pages],
-                files: [...parent.files, ...stored],
-                documents: linked.documents
-              }
-            }))
+          // The files are stored (and counted against the quota) once, not again on a retry of the
+          // write; a write that does not land gives their quota back.
+          const stored: Array<FileNode> = []
+          const fileIds = new Map<string, string>()
+          return yield* Effect.gen(function*() {
+            for (const f of template.files) {
+              const node = yield* storeFile(space.organizationId, { name: f.name, contentType: f.contentType, bytes: Buffer.from(f.base64, "base64") })
+              stored.push(node)
+              fileIds.set(f.key, node.id)
+            }
+            return yield* commit(spaceId, (parent) =>
+              Effect.gen(function*() {
+                const at = (yield* now).toISOString()
+                const documents = new Map<string, string>()
+                const renames = new Map<string, string>()
+                const taken = new Set(parent.pages.map((p) => p.slug))
+                const made = yield* templatePages(template.pages, taken, fileIds, documents, renames, at)
+                const linked = relink(made, documents, renames)
+                return {
+                  pages: [...parent.pages, ...linked.pages],
+                  files: [...parent.files, ...stored],
+                  documents: linked.documents
+                }
+              }))
+          }).pipe(Effect.onError(() => releaseFiles(space.organizationId, stored)))
         })
 
         const importWebsite = Effect.fn("SpaceContent.importWebsite")(function*(spaceId: string, url: string) {
@@ -484,6 +493,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           fetchWebsite: fetchSite,
           download,
           storeFile,
+          releaseFiles,
           mainHead,
           commit,
           applyTemplate,

@@ -20,6 +20,10 @@ export const layer = Layer.effect(
           ON CONFLICT (organization_id) DO UPDATE SET bytes = s.bytes + EXCLUDED.bytes
             WHERE s.bytes + EXCLUDED.bytes <= ${limit}::bigint
           RETURNING bytes`.pipe(Effect.map((rows) => rows.length > 0), Effect.orDie),
+      release: (organizationId, bytes) =>
+        sql`
+          UPDATE content_organization_storage SET bytes = greatest(bytes - ${bytes}::bigint, 0)
+          WHERE organization_id = ${organizationId}`.pipe(Effect.asVoid, Effect.orDie),
       used: (organizationId) =>
         sql`SELECT bytes::float8 AS bytes FROM content_organization_storage WHERE organization_id = ${organizationId}`.pipe(
           Effect.flatMap(usage.first),

@@ -12,6 +12,8 @@ export interface StorageUsageRepoShape {
    * together pass the limit.
    */
   readonly reserve: (organizationId: string, bytes: number, limit: number) => Effect.Effect<boolean>
+  /** Takes `bytes` off the organization's count (never below 0): what a write that did not land had reserved. */
+  readonly release: (organizationId: string, bytes: number) => Effect.Effect<void>
   /** The bytes the organization has stored (0 when none). */
   readonly used: (organizationId: string) => Effect.Effect<number>
 }
@@ -27,6 +29,11 @@ export class StorageUsageRepo extends Context.Service<StorageUsageRepo, StorageU
           if (total > limit) return false
           bytes.set(organizationId, total)
           return true
+        }),
+      release: (organizationId, released) =>
+        Effect.sync(() => {
+          const current = bytes.get(organizationId)
+          if (current !== undefined) bytes.set(organizationId, Math.max(0, current - released))
         }),
       used: (organizationId) => Effect.sync(() => bytes.get(organizationId) ?? 0)
     })

@@ -413,33 +413,36 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
                 }))
               ), { concurrency: 4 }))
         }
-        // Bytes are content-addressed: storing them for a batch that is then refused leaves only unreferenced blobs.
+        // Bytes are content-addressed: storing them for a batch that is then refused leaves only
+        // unreferenced blobs, and gives their quota back.
+        const organizationId = found.access.space.organizationId
         const prepared: Array<Change> = []
         const insertedFiles: Array<FileNode> = []
-        for (const [index, change] of changes.entries()) {
-          if (change.operation !== "insert_files") {
-            prepared.push(change)
-            continue
-          }
-          const stored = yield* Effect.forEach(fetched[index]!, (f) => content.storeFile(found.access.space.organizationId, f))
-          insertedFiles.push(...stored)
-          prepared.push({ operation: "insert_files", files: stored })
-        }
-        const inserts = prepared.filter((change) => change.operation === "insert_page").length
-        const result = yield* commitTo(spaceId, ref, (parent) =>
-          Effect.gen(function*() {
-            const fresh = yield* Effect.replicateEffect(ids.make, inserts)
-            const at = (yield* now).toISOString()
-            const applied = applyChanges(parent, prepared, { makeId: () => fresh.shift()!, now: at })
-            if (applied.kind === "rejected") {
-              const change = prepared[applied.value.index]!
-              return yield* new Errors.InvalidInput({
-                field: `changes[${applied.value.index}]`,
-                reason: `${change.operation}: ${applied.value.reason}; no change of the batch was applied`
-              })
+        const result = yield* Effect.gen(function*() {
+          for (const [index, change] of changes.entries()) {
+            if (change.operation !== "insert_files") {
+              prepared.push(change)
+              continue
             }
-            return applied.value
-          }))
+            const stored = yield* Effect.forEach(fetched[index]!, (f) => Effect.tap(content.storeFile(organizationId, f), (node) => Effect.sync(() => insertedFiles.push(node))))
+            prepared.push({ operation: "insert_files", files: stored })
+          }
+          const inserts = prepared.filter((change) => change.operation === "insert_page").length
+          return yield* commitTo(spaceId, ref, (parent) =>
+            Effect.gen(function*() {
+              const fresh = yield* Effect.replicateEffect(ids.make, inserts)
+              const at = (yield* now).toISOString()
+              const applied = applyChanges(parent, prepared, { makeId: () => fresh.shift()!, now: at })
+              if (applied.kind === "rejected") {
+                const change = prepared[applied.value.index]!
+                return yield* new Errors.InvalidInput({
+                  field: `changes[${applied.value.index}]`,
+                  reason: `${change.operation}: ${applied.value.reason}; no change of the batch was applied`
+                })
+              }
+              return applied.value
+            }))
+        }).pipe(Effect.onError(() => content.releaseFiles(organizationId, insertedFiles)))
         return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.change.outcomes, insertedFiles }
       })
 

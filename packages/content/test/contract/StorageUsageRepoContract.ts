@@ -25,6 +25,20 @@ export const storageUsageRepoContract = (it: ReposTest) =>
         assert.strictEqual(yield* usage.used("su-org-2"), 5_000_000_000)
       }))
 
+    it.effect("gives back what a write that did not land reserved, never below zero", () =>
+      Effect.gen(function*() {
+        const usage = yield* StorageUsageRepo
+        assert.isTrue(yield* usage.reserve("su-org-5", 800, 1000))
+        assert.isFalse(yield* usage.reserve("su-org-5", 300, 1000))
+        yield* usage.release("su-org-5", 500)
+        assert.strictEqual(yield* usage.used("su-org-5"), 300)
+        assert.isTrue(yield* usage.reserve("su-org-5", 700, 1000))
+        yield* usage.release("su-org-5", 5000)
+        yield* usage.release("su-org-none", 10)
+        assert.strictEqual(yield* usage.used("su-org-5"), 0)
+        assert.strictEqual(yield* usage.used("su-org-none"), 0)
+      }))
+
     it.effect("lets concurrent reservations together reach the limit and no further", () =>
       Effect.gen(function*() {
         const usage = yield* StorageUsageRepo
