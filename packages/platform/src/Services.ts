@@ -2,7 +2,7 @@
 import { Layer } from "effect"
 import { Content, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
-import { migrations as gatewayMigrations, RateLimiter } from "@quire/gateway"
+import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
@@ -36,7 +36,8 @@ const layerServices = Layer.mergeAll(
 export const layerMemory = layerServices.pipe(
   Layer.provide(layerMemoryRepos),
   Layer.provide([Transactor.Transactor.layerMemory, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layerMemory]),
-  Layer.merge(RateLimiter.layerMemory)
+  Layer.merge(RateLimiter.layerMemory),
+  Layer.merge(Idempotency.layer.pipe(Layer.provide(IdempotencyRepo.layerMemory)))
 )
 
 /**
@@ -48,6 +49,7 @@ export const layerSqlWith = <E, R>(rateLimiter: Layer.Layer<RateLimiter, E, R>) 
     Layer.provide(layerSqlRepos),
     Layer.provide([SqlTransactor.layer, Ids.Ids.layer, VisitorClaims.layer, ContentPlatform.layer]),
     Layer.merge(rateLimiter),
+    Layer.merge(Idempotency.layer.pipe(Layer.provide(SqlIdempotencyRepo.layer))),
     Layer.provide(Layer.effectDiscard(migrate))
   )
 
