@@ -26,12 +26,14 @@ export interface Decision {
 export class RateLimiter extends Context.Service<RateLimiter, {
   readonly enabled: boolean
   readonly consume: (key: string) => Effect.Effect<Decision>
+  /** Deletes budgets whose window has ended (the memory store forgets them by itself); answers how many. */
+  readonly purgeExpired: Effect.Effect<number>
 }>()("@quire/gateway/RateLimiter") {
   /** Budgets kept in this process (tests, the embedded server). */
   static readonly layerMemory = Layer.effect(
     RateLimiter,
     Effect.map(Effect.orDie(RateLimitSettings), (settings) =>
-      make(settings, new RateLimiterMemory({ points: Math.max(settings.limit, 1), duration: settings.windowSeconds })))
+      make(settings, new RateLimiterMemory({ points: Math.max(settings.limit, 1), duration: settings.windowSeconds }), Effect.succeed(0)))
   )
 
   /** Budgets in PostgreSQL, shared by every replica on the database. Needs a SqlClient. */
@@ -57,12 +59,20 @@ export class RateLimiter extends Context.Service<RateLimiter, {
         clearExpiredByTimeout: false,
         points: Math.max(settings.limit, 1),
         duration: settings.windowSeconds
-      }))
+      }), Effect.suspend(() =>
+        sql`DELETE FROM gateway_rate_limits WHERE expire <= ${Date.now()} RETURNING 1 AS removed`.pipe(
+          Effect.map((rows) => rows.length),
+          Effect.orDie
+        )))
     })
   )
 }
 
-const make = (settings: Config.Success<typeof RateLimitSettings>, limiter: RateLimiterAbstract): RateLimiter["Service"] => {
+const make = (
+  settings: Config.Success<typeof RateLimitSettings>,
+  limiter: RateLimiterAbstract,
+  purgeExpired: Effect.Effect<number>
+): RateLimiter["Service"] => {
   const decision = (allowed: boolean, res: RateLimiterRes): Decision => ({
     allowed,
     limit: settings.limit,
@@ -71,6 +81,7 @@ const make = (settings: Config.Success<typeof RateLimitSettings>, limiter: RateL
   })
   return RateLimiter.of({
     enabled: settings.limit > 0,
+    purgeExpired,
     consume: (key) =>
       Effect.tryPromise({
         try: () => limiter.consume(key, 1),

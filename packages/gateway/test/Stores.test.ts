@@ -1,0 +1,87 @@
+/**
+ * The gateway's ports, one contract run against memory, a real PostgreSQL and PGlite: idempotency
+ * records (claim, replay, mismatch, expiry, a lost request's record taken over, purge) and rate
+ * budgets (counted down per key, refused past the limit).
+ */
+import { assert } from "@effect/vitest"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { Backends } from "@quire/testkit"
+import { IdempotencyRepo } from "../src/IdempotencyRepo.ts"
+import { migrations } from "../src/index.ts"
+import { RateLimiter } from "../src/RateLimiter.ts"
+import * as SqlIdempotencyRepo from "../src/SqlIdempotencyRepo.ts"
+
+const settings = ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_RATE_LIMIT: 2, QUIRE_RATE_LIMIT_WINDOW: 60 }))
+
+const backends = Backends.ports({
+  memory: Layer.mergeAll(IdempotencyRepo.layerMemory, RateLimiter.layerMemory).pipe(Layer.provide(settings)),
+  sql: Layer.mergeAll(SqlIdempotencyRepo.layer, RateLimiter.layerSql).pipe(Layer.provide(settings)),
+  migrations: [migrations]
+})
+
+const hour = 3_600_000
+const at = (now: number) => ({ now, expiredBefore: now - 24 * hour, staleBefore: now - hour / 6 })
+const answer = { status: 201, contentType: "application/json", body: Buffer.from("{\"id\":\"x\"}").toString("base64") }
+
+Backends.each(backends, (it) => {
+  it.effect("a claimed key runs once, then replays its answer; another request under it is a mismatch", () =>
+    Effect.gen(function*() {
+      const repo = yield* IdempotencyRepo
+      const now = Date.now()
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "fp", at(now)), { _tag: "Started" })
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "fp", at(now + 1)), { _tag: "InProgress" })
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "other", at(now + 1)), { _tag: "Mismatch" })
+      // Another caller's key of the same name is its own.
+      assert.deepStrictEqual(yield* repo.claim("bob", "k1", "fp", at(now + 1)), { _tag: "Started" })
+      yield* repo.complete("alice", "k1", "fp", answer)
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "fp", at(now + 2)), { _tag: "Replay", response: answer })
+      // Abandoning a completed record changes nothing.
+      yield* repo.abandon("alice", "k1", "fp")
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "fp", at(now + 3)), { _tag: "Replay", response: answer })
+      // After 24 hours the key is new again.
+      assert.deepStrictEqual(yield* repo.claim("alice", "k1", "other", at(now + 25 * hour)), { _tag: "Started" })
+    }))
+
+  it.effect("an abandoned or lost first request frees its key", () =>
+    Effect.gen(function*() {
+      const repo = yield* IdempotencyRepo
+      const now = Date.now()
+      assert.deepStrictEqual(yield* repo.claim("alice", "k2", "fp", at(now)), { _tag: "Started" })
+      yield* repo.abandon("alice", "k2", "fp")
+      assert.deepStrictEqual(yield* repo.claim("alice", "k2", "fp", at(now + 1)), { _tag: "Started" })
+      // Still running after the stale delay: taken to be lost with its process.
+      assert.deepStrictEqual(yield* repo.claim("alice", "k2", "fp", at(now + hour)), { _tag: "Started" })
+    }))
+
+  it.effect("purge deletes the records past their retention only", () =>
+    Effect.gen(function*() {
+      const repo = yield* IdempotencyRepo
+      const now = Date.now() + 1000 * hour
+      yield* repo.claim("carol", "old", "fp", at(now))
+      yield* repo.claim("carol", "new", "fp", at(now + 2 * hour))
+      yield* repo.complete("carol", "new", "fp", answer)
+      const removed = yield* repo.purge(now + hour)
+      assert.isAtLeast(removed, 1)
+      assert.deepStrictEqual(yield* repo.claim("carol", "old", "other", at(now + 2 * hour)), { _tag: "Started" })
+      assert.deepStrictEqual(yield* repo.claim("carol", "new", "fp", at(now + 2 * hour)), { _tag: "Replay", response: answer })
+    }))
+
+  it.effect("each key has its budget, counted down, refused past the limit until the window ends", () =>
+    Effect.gen(function*() {
+      const limiter = yield* RateLimiter
+      assert.isTrue(limiter.enabled)
+      const first = yield* limiter.consume("token:a")
+      const second = yield* limiter.consume("token:a")
+      const third = yield* limiter.consume("token:a")
+      assert.deepStrictEqual([first.allowed, second.allowed, third.allowed], [true, true, false])
+      assert.deepStrictEqual([first.remaining, second.remaining, third.remaining], [1, 0, 0])
+      assert.strictEqual(third.limit, 2)
+      assert.isTrue(third.resetMs > 0 && third.resetMs <= 60_000, String(third.resetMs))
+      const other = yield* limiter.consume("token:b")
+      assert.isTrue(other.allowed)
+      assert.strictEqual(other.remaining, 1)
+      // Budgets whose window is still open are kept.
+      yield* limiter.purgeExpired
+      assert.isFalse((yield* limiter.consume("token:a")).allowed)
+    }))
+})
