@@ -2,10 +2,13 @@
  * The cost of one large page: a page of 1.5 MB (20,000 paragraphs) and one of 10 MB committed
  * through the use cases on the memory adapters (so the figures are Quire's, not the database's),
  * first as a change request edit, then merged into main (where search indexing parses it), with
- * the event loop's longest stall over both (`monitorEventLoopDelay`) and the memory resident after.
+ * the event loop's longest stall over both (`monitorEventLoopDelay`), the memory resident after, and
+ * the heap still used after a full garbage collection (the memory store keeps the pages themselves).
  */
 import { Effect } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 import { Spaces } from "@quire/content"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
@@ -28,6 +31,12 @@ const pageOf = (bytes: number) => {
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 
+/** Runs a full garbage collection (exposing `gc` for this purpose), so the heap left is what is still held. */
+const collectGarbage = () => {
+  setFlagsFromString("--expose-gc")
+  ;(runInNewContext("gc") as () => void)()
+}
+
 export const run = (progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     const users = yield* Users
@@ -41,7 +50,7 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
     const org = yield* as(organizations.create({ title: "Large page bench" }))
     const lines = [
       "Large pages (memory adapters): a change request edit inserting the page, then its merge (search indexing)",
-      "    page  edit ms  merge ms  event loop max ms  RSS after"
+      "    page  edit ms  merge ms  event loop max ms  RSS after  heap after GC"
     ]
     for (const bytes of [1_500_000, 10_000_000]) {
       const markdown = pageOf(bytes)
@@ -57,8 +66,10 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
       const merge = performance.now() - start
       histogram.disable()
       const rss = process.memoryUsage().rss
+      collectGarbage()
+      const heap = process.memoryUsage().heapUsed
       lines.push(
-        `${megabytes(markdown.length).padStart(8)}  ${edit.toFixed(0).padStart(7)}  ${merge.toFixed(0).padStart(8)}  ${(histogram.max / 1e6).toFixed(0).padStart(17)}  ${megabytes(rss).padStart(9)}`
+        `${megabytes(markdown.length).padStart(8)}  ${edit.toFixed(0).padStart(7)}  ${merge.toFixed(0).padStart(8)}  ${(histogram.max / 1e6).toFixed(0).padStart(17)}  ${megabytes(rss).padStart(9)}  ${megabytes(heap).padStart(13)}`
       )
       yield* progress(`large page bench: ${megabytes(markdown.length)} done`)
     }
