@@ -2,11 +2,15 @@
 // The production build: each app's entry point and everything it imports (workspace packages
 // and npm dependencies alike) bundled by esbuild into one ES module in dist/, beside the few
 // files that dependencies load at run time (PGlite's WebAssembly and data, pdfkit's ICC
-// profile). dist/ then runs with `node` alone, without node_modules. The Dockerfile runs this
-// file, and apps/server/test/Process.test.ts runs it the same way.
+// profile) and the database of a new installation, which the embedded database starts from
+// instead of running initdb and the migrations. dist/ then runs with `node` alone, without
+// node_modules. The Dockerfile runs this file, and apps/server/test/Process.test.ts runs it the
+// same way.
 import * as esbuild from "esbuild"
-import { copyFile, mkdir, readFile, rm } from "node:fs/promises"
+import { spawnSync } from "node:child_process"
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -70,6 +74,39 @@ const assets = () => {
   ]
 }
 
+/**
+ * dist/pglite-initial.tar.gz: the database of a new installation, made once here so that a first
+ * start runs neither initdb nor the migrations, which took most of it. The CLI just bundled
+ * creates it (`quire db migrate` on an empty directory: PGlite's initdb, then every package's
+ * migrations) and stops it cleanly; the PGlite that the bundles hold then dumps it (`dumpDataDir`)
+ * without starting PostgreSQL again. On a data directory that holds no cluster,
+ * `Database.layerEmbedded` (packages/db) writes it there; the server's migration run then finds
+ * nothing pending, or applies what is newer. A build always makes it anew.
+ */
+const initialCluster = async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), "quire-build-pglite-"))
+  try {
+    // Without DATABASE_URL, whatever the shell has: the CLI migrates the embedded database.
+    const { DATABASE_URL: _, ...env } = process.env
+    const migrate = spawnSync(process.execPath, [join(outdir, "quire.mjs"), "db", "migrate", "--json"], {
+      env: { ...env, QUIRE_DATA_DIR: dataDir },
+      encoding: "utf8"
+    })
+    if (migrate.status !== 0 || !/"database": "embedded"/.test(migrate.stdout)) {
+      throw new Error(`\`quire db migrate\` did not create the initial database:\n${migrate.stdout}${migrate.stderr}`)
+    }
+    const { PGlite } = createRequire(join(root, "packages/db/package.json"))("@electric-sql/pglite")
+    const stopped = await PGlite.create({ dataDir, noInitDb: true })
+    const dump = await stopped.dumpDataDir("gzip")
+    await stopped.close()
+    const file = join(outdir, "pglite-initial.tar.gz")
+    await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
+    return { file, bytes: dump.size }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
 const started = performance.now()
 await rm(outdir, { recursive: true, force: true })
 const result = await esbuild.build({
@@ -102,7 +139,10 @@ for (const [from, to] of assets()) {
   await mkdir(dirname(join(outdir, to)), { recursive: true })
   await copyFile(from, join(outdir, to))
 }
+const dump = await initialCluster()
 const outputs = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith(".mjs"))
-  .map(([file, output]) => `${relative(root, file)} (${(output.bytes / 1e6).toFixed(1)} MB)`)
+  .map(([file, output]) => [file, output.bytes])
+  .concat([[dump.file, dump.bytes]])
+  .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
 console.log(`Built ${outputs.join(", ")} in ${Math.round(performance.now() - started)} ms`)

@@ -3,7 +3,8 @@
  * the apps into dist/, its CMD starts the server. One node process serves, its HEALTHCHECK passes,
  * the CLI bundle talks to it, and SIGTERM stops it gracefully: the request in flight is answered,
  * new connections are refused, "stopped" is logged, the exit status is 0 within 5 seconds, and
- * the embedded database kept what was written.
+ * the embedded database kept what was written. The first start writes the build's new database
+ * (dist/pglite-initial.tar.gz) into the empty data directory: it runs neither initdb nor a migration.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
@@ -123,7 +124,10 @@ describe("the production process", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "quire-process-"))
     try {
       const server = await start(dataDir)
-      console.log(`Cold start of the built server on a new embedded database: ${Math.round(server.startup)} ms`)
+      const created = /Created a new embedded database in (\S+) from (\S+)/.exec(server.log())
+      assert.deepStrictEqual(created?.slice(1), [dataDir, join(root, "dist/pglite-initial.tar.gz")])
+      assert.notInclude(server.log(), "initdb")
+      assert.notInclude(server.log(), "Applied migrations")
 
       // `sh start.sh` exec'd Node: the process that was started is the server, with no child.
       const pid = server.child.pid!
@@ -158,8 +162,14 @@ describe("the production process", () => {
       assert.match(server.log(), /Quire server stopped/)
       assert.notMatch(server.log(), /ERROR|exit code/i)
 
-      // PGlite flushed on the way out: a restart on the same directory sees the organization.
+      // PGlite flushed on the way out: a restart on the same directory opens the database it
+      // created (and no new one) and sees the organization.
       const again = await start(dataDir)
+      console.log(
+        `Cold start of the built server on the embedded database: ${Math.round(server.startup)} ms on a new data ` +
+          `directory, ${Math.round(again.startup)} ms on the existing one`
+      )
+      assert.notMatch(again.log(), /new embedded database/)
       const orgs = await fetch(`${again.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } })
         .then((response) => response.json() as Promise<{ readonly items: ReadonlyArray<{ readonly title: string }> }>)
       again.child.kill("SIGTERM")

@@ -9,8 +9,11 @@ import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
+import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import { resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import * as ClusterDump from "./ClusterDump.ts"
 
 /**
  * Which backend the process talks to and its connection URL. The embedded server admits one
@@ -47,18 +50,40 @@ const tryEmbedded = <A>(message: string, evaluate: () => PromiseLike<A>) =>
   })
 
 /**
+ * The database of a new installation, migrated, that tooling/build/build.mjs dumps beside the
+ * bundles (dist/); running from sources there is none, and PGlite runs initdb.
+ */
+const builtInitialCluster = fileURLToPath(new URL("./pglite-initial.tar.gz", import.meta.url))
+
+/**
  * PGlite persisted in `dataDir` (created if missing; `undefined` keeps it in memory), served on
  * an ephemeral 127.0.0.1 port to a single-connection client: concurrent fibers queue for it.
+ * A `dataDir` that holds no cluster yet is created from `initialCluster` (a gzipped
+ * `PGlite.dumpDataDir` of a new cluster; by default the build's, when there is one) rather than
+ * by initdb; an existing cluster is only ever opened.
  * Closing the layer closes the client, the socket server and PGlite (which flushes the data
  * directory). PGlite cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
  */
 export const layerEmbedded = (options: {
   readonly dataDir?: string | undefined
+  readonly initialCluster?: string | undefined
 }): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir)
     if (dataDir !== undefined) {
       yield* tryEmbedded(`Cannot create the data directory ${dataDir}`, () => mkdir(dataDir, { recursive: true }))
+      if (!ClusterDump.holdsCluster(dataDir)) {
+        const initial = options.initialCluster ?? (existsSync(builtInitialCluster) ? builtInitialCluster : undefined)
+        if (initial === undefined) {
+          yield* Effect.logInfo(`Creating a new embedded database in ${dataDir} (initdb)`)
+        } else {
+          yield* tryEmbedded(
+            `Cannot create the embedded database in ${dataDir} from ${initial}`,
+            () => ClusterDump.restore(initial, dataDir)
+          )
+          yield* Effect.logInfo(`Created a new embedded database in ${dataDir} from ${initial}`)
+        }
+      }
     }
     const db = yield* Effect.acquireRelease(
       tryEmbedded(

@@ -1,11 +1,14 @@
+import { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Effect, Exit, Layer, Redacted } from "effect"
+import { Cause, ConfigProvider, Effect, Exit, Layer, Logger, Redacted } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient } from "effect/sql"
-import { mkdtemp, rm } from "node:fs/promises"
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { afterAll, beforeAll } from "vitest"
+import * as ClusterDump from "../src/ClusterDump.ts"
 import * as Database from "../src/Database.ts"
 import * as Testing from "../src/Testing.ts"
 
@@ -23,6 +26,22 @@ const withLayer = <A, E, ROut, E2>(
 ) => Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Effect.provide(f, context)))
 
 const DatabaseInfoEffect = Database.DatabaseInfo.useSync((info) => info)
+
+/** Runs `f` with the layer's services and returns what it logged too. */
+const logged = <A, E, ROut, E2>(layer: Layer.Layer<ROut, E2>, f: Effect.Effect<A, E, ROut>) =>
+  Effect.gen(function*() {
+    const messages: Array<string> = []
+    const collect = Logger.make(({ message }) => messages.push(String(message)))
+    const result = yield* withLayer(layer, f).pipe(Effect.provide(Logger.layer([collect])))
+    return { result, log: messages.join("\n") }
+  })
+
+const writeNote = SqlClient.SqlClient.use((sql) =>
+  Effect.andThen(sql`CREATE TABLE notes (body text NOT NULL)`, sql`INSERT INTO notes VALUES ('kept')`)
+)
+const readNotes = SqlClient.SqlClient.use((sql) =>
+  Effect.map(sql<{ readonly body: string }>`SELECT body FROM notes`, (rows) => rows.map((row) => row.body))
+)
 
 const databaseExists = (name: string) =>
   Effect.scoped(Effect.gen(function*() {
@@ -57,6 +76,59 @@ describe("Database.layerEmbedded", () => {
       assert.strictEqual(info.kind, "embedded")
       assert.match(info.url, /^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/)
     }))
+})
+
+describe("Database.layerEmbedded with an initial cluster", () => {
+  // A new cluster dumped as tooling/build/build.mjs dumps dist/pglite-initial.tar.gz.
+  let dumpDir = ""
+  let initialCluster = ""
+  beforeAll(async () => {
+    dumpDir = await mkdtemp(join(tmpdir(), "quire-db-dump-"))
+    const dataDir = join(dumpDir, "cluster")
+    await (await PGlite.create({ dataDir })).close()
+    const stopped = await PGlite.create({ dataDir, noInitDb: true })
+    const dump = await stopped.dumpDataDir("gzip")
+    await stopped.close()
+    initialCluster = join(dumpDir, "pglite-initial.tar.gz")
+    await writeFile(initialCluster, new Uint8Array(await dump.arrayBuffer()))
+  }, 60_000)
+  afterAll(() => rm(dumpDir, { recursive: true, force: true }))
+
+  it.live("creates a new data directory from it, which then opens without it", () =>
+    Effect.gen(function*() {
+      const dataDir = join(yield* tempDir, "data")
+      const created = yield* logged(Database.layerEmbedded({ dataDir, initialCluster }), writeNote)
+      assert.include(created.log, `Created a new embedded database in ${dataDir} from ${initialCluster}`)
+      assert.notInclude(created.log, "initdb")
+
+      // Running from sources there is no dump beside Database.ts: this is PGlite opening the directory.
+      const reopened = yield* logged(Database.layerEmbedded({ dataDir }), readNotes)
+      assert.deepStrictEqual(reopened.result, ["kept"])
+      assert.notMatch(reopened.log, /Creat/)
+    }), 60_000)
+
+  it.live("never writes it over a data directory that holds a cluster", () =>
+    Effect.gen(function*() {
+      const dataDir = join(yield* tempDir, "data")
+      yield* withLayer(Database.layerEmbedded({ dataDir, initialCluster }), writeNote)
+      const reopened = yield* logged(Database.layerEmbedded({ dataDir, initialCluster }), readNotes)
+      assert.deepStrictEqual(reopened.result, ["kept"])
+      assert.notMatch(reopened.log, /Creat/)
+    }), 60_000)
+
+  it.live("writes PG_VERSION last: a restore that fails half-way leaves no cluster, and the next start restores it", () =>
+    Effect.gen(function*() {
+      const dataDir = join(yield* tempDir, "data")
+      // A directory where the dump has a file: writing that file fails.
+      yield* Effect.promise(() => mkdir(join(dataDir, "postgresql.conf"), { recursive: true }))
+      const failed = yield* withLayer(Database.layerEmbedded({ dataDir, initialCluster }), Effect.void).pipe(Effect.exit)
+      assert.isTrue(Exit.isFailure(failed))
+      assert.isFalse(ClusterDump.holdsCluster(dataDir))
+
+      yield* Effect.promise(() => rm(join(dataDir, "postgresql.conf"), { recursive: true }))
+      const notes = yield* withLayer(Database.layerEmbedded({ dataDir, initialCluster }), Effect.andThen(writeNote, readNotes))
+      assert.deepStrictEqual(notes, ["kept"])
+    }), 60_000)
 })
 
 describe("Database.layer", () => {
