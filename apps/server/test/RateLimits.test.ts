@@ -1,7 +1,7 @@
 /**
  * Rate limits as a client meets them, on servers whose budget is 4 requests a minute (set here
  * only): GitBook's headers on every API answer, 429 with Retry-After past the budget, and one
- * budget per token and one per address for anonymous requests.
+ * budget per token and one per address (127.0.0.1, ::1) for anonymous requests.
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
@@ -21,8 +21,9 @@ const backends = Backends.make({
   sql: (database) => serverOn(Services.layerSql.pipe(Layer.provide(lowLimit)), database === "pglite" ? "embedded" : "postgres")
 })
 
-const get = Effect.fnUntraced(function*(path: string, token?: string) {
-  const base = yield* baseUrl
+/** A GET from 127.0.0.1, or from `::1` (another address: the test server listens on both). */
+const get = Effect.fnUntraced(function*(path: string, token?: string, from: "127.0.0.1" | "::1" = "127.0.0.1") {
+  const base = from === "::1" ? (yield* baseUrl).replace("127.0.0.1", "[::1]") : yield* baseUrl
   const response = yield* Effect.promise(() =>
     fetch(`${base}${path}`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
   )
@@ -73,6 +74,11 @@ for (const backend of backends) {
         const anonymousRefused = yield* get("/v1/user")
         assert.strictEqual(anonymousRefused.status, 429)
         assert.isNotNull(anonymousRefused.header("retry-after"))
+
+        // Another address has a budget of its own.
+        const elsewhere = yield* get("/v1/user", undefined, "::1")
+        assert.strictEqual(elsewhere.status, 401)
+        assert.strictEqual(elsewhere.header("x-ratelimit-remaining"), "3")
 
         // Outside the API nothing is counted: /health answers while every budget is spent.
         const health = yield* get("/health")
