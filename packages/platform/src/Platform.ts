@@ -1,14 +1,11 @@
 /** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
 import { Effect, Layer } from "effect"
 import { Database } from "@quire/db"
-import { RateLimiter } from "@quire/gateway"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
 import { Storage } from "./Storage.ts"
 
-/** Rate limits counted in this process when the database is embedded (one process), in PostgreSQL otherwise. */
-const services = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) =>
-  Services.layerSqlWith(info.kind === "embedded" ? RateLimiter.layerMemory : RateLimiter.layerSql)))
+const services = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Services.layerSqlOn(info.kind)))
 
 const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
 

@@ -56,4 +56,11 @@ export const layerSqlWith = <E, R>(rateLimiter: Layer.Layer<RateLimiter, E, R>) 
 /** Every use case over Postgres, rate limits counted in the database; migrates it first. Needs a SqlClient. */
 export const layerSql = layerSqlWith(RateLimiter.layerSql)
 
+/**
+ * Every use case over the server's database: rate limits are counted in PostgreSQL, shared by
+ * replicas, and in the process on the embedded database (one process). Needs a SqlClient.
+ */
+export const layerSqlOn = (kind: "embedded" | "postgres") =>
+  layerSqlWith(kind === "embedded" ? RateLimiter.layerMemory : RateLimiter.layerSql)
+
 export type Services = Layer.Success<typeof layerMemory>

@@ -25,13 +25,13 @@ const services = (() => {
   switch (backend.kind) {
     case "postgres":
       return Queue.layer.pipe(
-        Layer.provideMerge(Services.layerSql),
+        Layer.provideMerge(Services.layerSqlOn("postgres")),
         Layer.provideMerge(Storage.layer("postgres")),
         Layer.provideMerge(Database.layerUrl(backend.url))
       )
     case "embedded":
       return Queue.layer.pipe(
-        Layer.provideMerge(Services.layerSql),
+        Layer.provideMerge(Services.layerSqlOn("embedded")),
         Layer.provideMerge(Storage.layer("embedded")),
         Layer.provideMerge(Database.layerEmbedded({ dataDir: backend.dataDir }))
       )
