@@ -3,8 +3,9 @@
  * records (claim, replay, mismatch, expiry, a lost request's record taken over, purge) and rate
  * budgets (counted down per key, refused past the limit).
  */
-import { assert } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer } from "effect"
+import { assert, layer } from "@effect/vitest"
+import { ConfigProvider, Context, Effect, Layer } from "effect"
+import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { IdempotencyRepo } from "../src/IdempotencyRepo.ts"
 import { migrations } from "../src/index.ts"
@@ -85,3 +86,25 @@ Backends.each(backends, (it) => {
       assert.isFalse((yield* limiter.consume("token:a")).allowed)
     }))
 })
+
+/** Two processes on one database, each with its own limiter: they share the budgets, within a flush interval. */
+for (const database of Backends.databases) {
+  layer(database.layer, { timeout: 60_000, excludeTestServices: true })(`replicas sharing budgets on ${database.name}`, (it) => {
+    it.effect("a budget spent by one replica is refused by the other once both have flushed", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const replica = Effect.map(Layer.build(RateLimiter.layerSql.pipe(Layer.provide(settings))), Context.get(RateLimiter))
+        const first = yield* replica
+        const second = yield* replica
+        assert.isTrue((yield* first.consume("token:shared")).allowed)
+        assert.isTrue((yield* first.consume("token:shared")).allowed)
+        yield* Effect.sleep("300 millis")
+        // The second replica has not read the row yet: it accepts, and learns the count when it writes.
+        assert.isTrue((yield* second.consume("token:shared")).allowed)
+        yield* Effect.sleep("300 millis")
+        const refused = yield* second.consume("token:shared")
+        assert.isFalse(refused.allowed)
+        assert.strictEqual(refused.remaining, 0)
+      }).pipe(Effect.scoped))
+  })
+}
