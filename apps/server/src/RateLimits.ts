@@ -2,20 +2,42 @@
  * Rate limits on the API (`/v1/...`): each request costs its caller's budget, the caller being
  * its bearer token or, without one, its address. Every answer carries GitBook's
  * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (epoch seconds); past the
- * budget the answer is 429 with `Retry-After` (seconds) and the error envelope.
+ * budget the answer is 429 with `Retry-After` (seconds) and the error envelope. A token that is
+ * refused (401) also spends its address's budget of refused tokens, and an address that has spent
+ * it is refused every bearer request for the rest of the window: made-up tokens are not a way
+ * around the address's budget.
  */
 import { Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
-import { RateLimiter } from "@quire/gateway"
+import { type Decision, RateLimiter } from "@quire/gateway"
 import { envelope } from "./ErrorEnvelope.ts"
+
+const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
+  request.headers["authorization"]?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+
+const addressOf = (request: HttpServerRequest.HttpServerRequest): string =>
+  Option.getOrElse(request.remoteAddress, () => "unknown")
 
 /** The budget a request draws on: its token's (hashed: keys are stored) or its address's. */
 export const callerKey = (request: HttpServerRequest.HttpServerRequest): string => {
-  const authorization = request.headers["authorization"]
-  const token = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+  const token = bearerToken(request)
   if (token !== undefined) return `token:${createHash("sha256").update(token).digest("base64url")}`
-  return `address:${Option.getOrElse(request.remoteAddress, () => "unknown")}`
+  return `address:${addressOf(request)}`
+}
+
+const headersOf = (decision: Decision) => ({
+  "x-ratelimit-limit": String(decision.limit),
+  "x-ratelimit-remaining": String(decision.remaining),
+  "x-ratelimit-reset": String(Math.ceil((Date.now() + decision.resetMs) / 1000))
+})
+
+const tooMany = (decision: Decision, message: string) => {
+  const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000))
+  return HttpServerResponse.setHeaders(envelope(429, `${message}; retry in ${retryAfter} seconds`), {
+    ...headersOf(decision),
+    "retry-after": String(retryAfter)
+  })
 }
 
 /** A global router middleware: API requests past their caller's budget are answered 429. */
@@ -26,22 +48,21 @@ export const layer = HttpRouter.middleware(
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         if (!limiter.enabled || !request.url.startsWith("/v1/")) return yield* httpEffect
-        const decision = yield* limiter.consume(callerKey(request))
-        const headers = {
-          "x-ratelimit-limit": String(decision.limit),
-          "x-ratelimit-remaining": String(decision.remaining),
-          "x-ratelimit-reset": String(Math.ceil((Date.now() + decision.resetMs) / 1000))
+        const caller = callerKey(request)
+        const refusedTokens = caller.startsWith("token:") ? `refused-tokens:${addressOf(request)}` : undefined
+        if (refusedTokens !== undefined) {
+          const state = yield* limiter.peek(refusedTokens)
+          if (!state.allowed) return tooMany(state, "Too many requests with tokens that are not valid from this address")
         }
+        const decision = yield* limiter.consume(caller)
         // A pre-response handler sees the final answer, the error envelope's included.
-        yield* HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
-        if (!decision.allowed) {
-          const retryAfter = Math.max(1, Math.ceil(decision.resetMs / 1000))
-          return HttpServerResponse.setHeader(
-            envelope(429, `Too many requests: at most ${decision.limit} in this window; retry in ${retryAfter} seconds`),
-            "retry-after",
-            String(retryAfter)
+        yield* HttpEffect.appendPreResponseHandler((_, response) =>
+          Effect.as(
+            refusedTokens !== undefined && response.status === 401 ? limiter.consume(refusedTokens) : Effect.void,
+            HttpServerResponse.setHeaders(response, headersOf(decision))
           )
-        }
+        )
+        if (!decision.allowed) return tooMany(decision, `Too many requests: at most ${decision.limit} in this window`)
         return yield* httpEffect
       })
   }),

@@ -1,7 +1,7 @@
 /**
  * Rate limits as a client meets them, on servers whose budget is 4 requests a minute (set here
  * only): GitBook's headers on every API answer, 429 with Retry-After past the budget, and one
- * budget per token and one per address (127.0.0.1, ::1) for anonymous requests.
+ * budget per token and one per address (127.0.0.1, ::1) for anonymous requests and refused tokens.
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
@@ -79,6 +79,15 @@ for (const backend of backends) {
         const elsewhere = yield* get("/v1/user", undefined, "::1")
         assert.strictEqual(elsewhere.status, 401)
         assert.strictEqual(elsewhere.header("x-ratelimit-remaining"), "3")
+
+        // Made-up tokens are no way around an address's budget: once it has sent as many refused
+        // tokens as the limit, its bearer requests are 429 for the window; other addresses are served.
+        for (let i = 0; i < limit; i++) assert.strictEqual((yield* get("/v1/user", `made-up-${i}`, "::1")).status, 401)
+        const madeUp = yield* get("/v1/user", "made-up-again", "::1")
+        assert.strictEqual(madeUp.status, 429)
+        assert.isNotNull(madeUp.header("retry-after"))
+        assert.strictEqual((yield* get("/v1/user", bob.token, "::1")).status, 429)
+        assert.strictEqual((yield* get("/v1/user", bob.token)).status, 200)
 
         // Outside the API nothing is counted: /health answers while every budget is spent.
         const health = yield* get("/health")

@@ -32,6 +32,8 @@ export interface Decision {
 export class RateLimiter extends Context.Service<RateLimiter, {
   readonly enabled: boolean
   readonly consume: (key: string) => Effect.Effect<Decision>
+  /** The state of a budget without spending it (`allowed`: a request would be accepted now). */
+  readonly peek: (key: string) => Effect.Effect<Decision>
   /** Deletes budgets whose window has ended (the memory store forgets them by itself); answers how many. */
   readonly purgeExpired: Effect.Effect<number>
 }>()("@quire/gateway/RateLimiter") {
@@ -43,6 +45,14 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       return RateLimiter.of({
         enabled: settings.limit > 0,
         purgeExpired: Effect.succeed(0),
+        peek: (key) =>
+          Effect.promise(() => limiter.get(key)).pipe(
+            Effect.map((res) =>
+              res === null
+                ? decision(settings, true, settings.limit, settings.windowSeconds * 1000)
+                : decision(settings, res.consumedPoints < settings.limit, settings.limit - res.consumedPoints, res.msBeforeNext)
+            )
+          ),
         consume: (key) =>
           Effect.tryPromise({ try: () => limiter.consume(key, 1), catch: (error) => error }).pipe(
             Effect.map((res) => decision(settings, true, res.remainingPoints, res.msBeforeNext)),
@@ -135,6 +145,14 @@ export class RateLimiter extends Context.Service<RateLimiter, {
             budget.pending++
             const used = budget.shared + budget.pending
             return decision(settings, used <= settings.limit, settings.limit - used, budget.windowEnd - now)
+          }),
+        peek: (key) =>
+          Effect.sync(() => {
+            const now = Date.now()
+            const budget = budgets.get(key)
+            if (budget === undefined || budget.windowEnd <= now) return decision(settings, true, settings.limit, windowMs)
+            const used = budget.shared + budget.pending
+            return decision(settings, used < settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
         purgeExpired: Effect.suspend(() =>
           sql`DELETE FROM gateway_rate_limits WHERE expire <= ${Date.now()} RETURNING 1 AS removed`.pipe(
