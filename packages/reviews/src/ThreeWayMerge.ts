@@ -95,19 +95,60 @@ const edited = (base: Entry, side: Entry): boolean =>
 
 const lines = (markdown: string): Array<string> => markdown.split("\n")
 
+/**
+ * The lines of `markdown` with each blank line keyed by the line before it (behind a NUL, which no
+ * stored document holds), so that the thousands of identical blank lines of a long page do not make
+ * the diff's matching quadratic (a 5,000-paragraph page took minutes); `text` turns keys back into
+ * lines. Used only past `keyBlankLinesAbove` pairs: a blank line then goes with the edit before it.
+ */
+const keyedLines = (markdown: string): Array<string> => {
+  const out = lines(markdown)
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] === "") out[i] = `\u0000${i === 0 ? "" : out[i - 1]}`
+  }
+  return out
+}
+
+const text = (keyed: ReadonlyArray<string>): Array<string> => keyed.map((line) => (line.startsWith("\u0000") ? "" : line))
+
+/**
+ * The diff's work grows with the pairs of equal lines of the two sides it compares; past this
+ * many, a document is not merged line by line but reported as one conflict, so that a page of
+ * thousands of repeated lines cannot hold the server for minutes.
+ */
+export const maxMatchingLines = 250_000
+
+/** Pairs of equal lines past which blank lines are keyed (see `keyedLines`). */
+const keyBlankLinesAbove = 100_000
+
+const matchingLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): number => {
+  const counts = new Map<string, number>()
+  for (const line of a) counts.set(line, (counts.get(line) ?? 0) + 1)
+  let pairs = 0
+  for (const line of b) pairs += counts.get(line) ?? 0
+  return pairs
+}
+
 /** Line-based diff3 of one document: the merged markdown, or the overlapping hunks. */
 export const mergeText = (
   base: string,
   ours: string,
   theirs: string
 ): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk> } => {
-  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), { excludeFalseConflicts: true })
+  let [o, a, b] = [lines(base), lines(ours), lines(theirs)]
+  if (matchingLines(o, a) > keyBlankLinesAbove || matchingLines(o, b) > keyBlankLinesAbove) {
+    ;[o, a, b] = [keyedLines(base), keyedLines(ours), keyedLines(theirs)]
+  }
+  if (matchingLines(o, a) > maxMatchingLines || matchingLines(o, b) > maxMatchingLines) {
+    return { ok: false, hunks: [{ base, ours, theirs }] }
+  }
+  const regions = diff3Merge(a, o, b, { excludeFalseConflicts: true })
   const out: Array<string> = []
   const hunks: Array<ConflictHunk> = []
   for (const region of regions) {
-    if (region.ok !== undefined) out.push(...region.ok)
+    if (region.ok !== undefined) out.push(...text(region.ok))
     else if (region.conflict !== undefined) {
-      hunks.push({ base: region.conflict.o.join("\n"), ours: region.conflict.a.join("\n"), theirs: region.conflict.b.join("\n") })
+      hunks.push({ base: text(region.conflict.o).join("\n"), ours: text(region.conflict.a).join("\n"), theirs: text(region.conflict.b).join("\n") })
     }
   }
   return hunks.length === 0 ? { ok: true, text: out.join("\n") } : { ok: false, hunks }

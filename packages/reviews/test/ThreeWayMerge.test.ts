@@ -236,4 +236,21 @@ describe("ThreeWayMerge", () => {
     assert.deepStrictEqual(mergeText("a\nb\nc\nd\ne", "A\nb\nc\nd\ne", "a\nb\nc\nd\nE"), { ok: true, text: "A\nb\nc\nd\nE" })
     assert.deepStrictEqual(mergeText("a\nb", "a\nb\nours", "a\nb\ntheirs"), { ok: false, hunks: [{ base: "", ours: "ours", theirs: "theirs" }] })
   })
+
+  it("mergeText: a long page merges in bounded time, and one of thousands of repeated lines is one conflict", () => {
+    // 5,000 paragraphs (and as many identical blank lines) edited near each end: this took minutes.
+    const base = Array.from({ length: 5_000 }, (_, i) => `Paragraph ${i}: words about topic ${i % 37}.`).join("\n\n")
+    const ours = base.replace("Paragraph 10:", "Paragraph ten:")
+    const theirs = base.replace("Paragraph 4990:", "Paragraph near the end:")
+    let start = performance.now()
+    const merged = mergeText(base, ours, theirs)
+    assert.isBelow(performance.now() - start, 10_000)
+    assert.deepStrictEqual(merged, { ok: true, text: ours.replace("Paragraph 4990:", "Paragraph near the end:") })
+
+    const repeated = Array.from({ length: 5_000 }, () => "Same line.").join("\n")
+    start = performance.now()
+    const refused = mergeText(repeated, `Ours.\n${repeated}`, `${repeated}\nTheirs.`)
+    assert.isBelow(performance.now() - start, 1_000)
+    assert.deepStrictEqual(refused, { ok: false, hunks: [{ base: repeated, ours: `Ours.\n${repeated}`, theirs: `${repeated}\nTheirs.` }] })
+  })
 })
