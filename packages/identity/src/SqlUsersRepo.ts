@@ -85,7 +85,8 @@ export const layer = Layer.effect(
         sql`
           INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap)
           VALUES (${token.id}, ${token.userId}, ${token.label}, ${hash}, ${token.createdAt}, ${token.lastUsedAt},
-            ${token.expiresAt}, ${token.bootstrap})`.pipe(Effect.orDie, Effect.asVoid),
+            ${token.expiresAt}, ${token.bootstrap})
+          ON CONFLICT (token_hash) DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
       findTokenByHash: (hash) =>
         sql<Record<string, unknown>>`SELECT ${tokenCols} FROM identity_api_tokens t WHERE t.token_hash = ${hash}`.pipe(
           Effect.orDie,

@@ -11,6 +11,10 @@ export interface UsersRepoShape {
   /** The user with this email, compared ignoring case. */
   readonly findByEmail: (email: string) => Effect.Effect<Option.Option<User>>
   readonly update: (id: string, patch: { readonly displayName?: string; readonly photoURL?: string | null; readonly instanceAdmin?: boolean }) => Effect.Effect<Option.Option<User>>
+  /**
+   * Stores a token under its hash; a hash already stored keeps its token (servers that start
+   * together with the same configured token all bootstrap it).
+   */
   readonly insertToken: (token: ApiToken, hash: string) => Effect.Effect<void>
   readonly findTokenByHash: (hash: string) => Effect.Effect<Option.Option<ApiToken>>
   /** The token with this hash and its owner: the lookup behind every authenticated request. */
@@ -65,7 +69,10 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
             store.users.set(id, next)
             return Option.some(next)
           }),
-        insertToken: (token, hash) => Effect.sync(() => void store.tokens.set(hash, token)),
+        insertToken: (token, hash) =>
+          Effect.sync(() => {
+            if (!store.tokens.has(hash)) store.tokens.set(hash, token)
+          }),
         findTokenByHash: (hash) => Effect.sync(() => Option.fromNullishOr(store.tokens.get(hash))),
         findTokenOwner: (hash) =>
           Effect.sync(() => {

@@ -82,6 +82,10 @@ export const usersRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(some(yield* users.findTokenOwner("hash-2")), { token: unlabelled, user: other })
         assertNone(yield* users.findTokenByHash("hash-unknown"))
         assertNone(yield* users.findTokenOwner("hash-unknown"))
+
+        // A second token under a stored hash (two servers bootstrapping at once) leaves the first.
+        yield* users.insertToken(makeToken("t-1-again", other.id), "hash-1")
+        assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-1")), labelled)
       }))
 
     it.effect("lists a user's tokens oldest first, and only theirs", () =>
