@@ -135,7 +135,10 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.get(hash) ?? 0)
         if (nowMs - last < precision) return Effect.void
         touched.set(hash, nowMs)
-        return users.touchToken(hash, new Date(nowMs), new Date(nowMs - precision))
+        // Bookkeeping: a failure to record it must not fail the request it authenticates.
+        return users.touchToken(hash, new Date(nowMs), new Date(nowMs - precision)).pipe(
+          Effect.catchCause((cause) => Effect.logWarning("Could not record an API token's last use", cause))
+        )
       }
       const authenticate = Effect.fnUntraced(function*(secret: string) {
         const hash = hashSecret(secret)
