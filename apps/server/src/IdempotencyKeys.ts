@@ -11,7 +11,7 @@ import { createHash } from "node:crypto"
 import { Idempotency, maxKeyLength, type StoredResponse } from "@quire/gateway"
 import { MaxBodyBytes } from "./BodyLimit.ts"
 import { envelope } from "./ErrorEnvelope.ts"
-import { callerKey } from "./RateLimits.ts"
+import { callerKey, TrustProxy } from "./RateLimits.ts"
 
 const writes = new Set(["POST", "PUT", "PATCH"])
 
@@ -38,6 +38,7 @@ export const layer = HttpRouter.middleware(
   Effect.gen(function*() {
     const idempotency = yield* Idempotency
     const max = yield* Effect.orDie(MaxBodyBytes)
+    const trustProxy = yield* Effect.orDie(TrustProxy)
     return (httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -56,7 +57,7 @@ export const layer = HttpRouter.middleware(
           .update(`${request.method}\n${request.url}\n${contentType}\n`)
           .update(new Uint8Array(body.value))
           .digest("base64url")
-        const caller = callerKey(request)
+        const caller = callerKey(request, trustProxy)
         const claim = yield* idempotency.claim(caller, key, fingerprint)
         switch (claim._tag) {
           case "Mismatch":

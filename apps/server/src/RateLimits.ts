@@ -7,7 +7,7 @@
  * it is refused every bearer request for the rest of the window: made-up tokens are not a way
  * around the address's budget.
  */
-import { Effect, Option } from "effect"
+import { Config, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 import { type Decision, RateLimiter } from "@quire/gateway"
@@ -16,14 +16,23 @@ import { envelope } from "./ErrorEnvelope.ts"
 const bearerToken = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
   request.headers["authorization"]?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
 
-const addressOf = (request: HttpServerRequest.HttpServerRequest): string =>
-  Option.getOrElse(request.remoteAddress, () => "unknown")
+/**
+ * `QUIRE_TRUST_PROXY`: the server is reached through one reverse proxy, whose `X-Forwarded-For`
+ * names the client (its last entry, the one the proxy appended: earlier ones are the client's say).
+ */
+export const TrustProxy = Config.Boolean("QUIRE_TRUST_PROXY").pipe(Config.withDefault(false))
+
+/** The client's address: the connection's, or the one the trusted proxy saw. */
+export const addressOf = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
+  const forwarded = trustProxy ? request.headers["x-forwarded-for"]?.split(",").at(-1)?.trim() : undefined
+  return forwarded !== undefined && forwarded !== "" ? forwarded : Option.getOrElse(request.remoteAddress, () => "unknown")
+}
 
 /** The budget a request draws on: its token's (hashed: keys are stored) or its address's. */
-export const callerKey = (request: HttpServerRequest.HttpServerRequest): string => {
+export const callerKey = (request: HttpServerRequest.HttpServerRequest, trustProxy: boolean): string => {
   const token = bearerToken(request)
   if (token !== undefined) return `token:${createHash("sha256").update(token).digest("base64url")}`
-  return `address:${addressOf(request)}`
+  return `address:${addressOf(request, trustProxy)}`
 }
 
 const headersOf = (decision: Decision) => ({
@@ -44,12 +53,13 @@ const tooMany = (decision: Decision, message: string) => {
 export const layer = HttpRouter.middleware(
   Effect.gen(function*() {
     const limiter = yield* RateLimiter
+    const trustProxy = yield* Effect.orDie(TrustProxy)
     return (httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         if (!limiter.enabled || !request.url.startsWith("/v1/")) return yield* httpEffect
-        const caller = callerKey(request)
-        const refusedTokens = caller.startsWith("token:") ? `refused-tokens:${addressOf(request)}` : undefined
+        const caller = callerKey(request, trustProxy)
+        const refusedTokens = caller.startsWith("token:") ? `refused-tokens:${addressOf(request, trustProxy)}` : undefined
         if (refusedTokens !== undefined) {
           const state = yield* limiter.peek(refusedTokens)
           if (!state.allowed) return tooMany(state, "Too many requests with tokens that are not valid from this address")

@@ -1,6 +1,6 @@
 /**
  * Rate limits as a client meets them, on servers whose budget is 4 requests a minute (set here
- * only): GitBook's headers on every API answer, 429 with Retry-After past the budget, and one
+ * only, with QUIRE_TRUST_PROXY): GitBook's headers on every API answer, 429 with Retry-After past the budget, and one
  * budget per token and one per address (127.0.0.1, ::1) for anonymous requests and refused tokens.
  */
 import { assert, layer } from "@effect/vitest"
@@ -12,20 +12,25 @@ import { baseUrl, newUser, serverOn } from "./Harness.ts"
 const limit = 4
 
 const lowLimit = ConfigProvider.layerAdd(
-  ConfigProvider.fromUnknown({ QUIRE_RATE_LIMIT: limit, QUIRE_RATE_LIMIT_WINDOW: 60 }),
+  ConfigProvider.fromUnknown({ QUIRE_RATE_LIMIT: limit, QUIRE_RATE_LIMIT_WINDOW: 60, QUIRE_TRUST_PROXY: true }),
   { asPrimary: true }
 )
 
 const backends = Backends.make({
-  memory: serverOn(Services.layerMemory.pipe(Layer.provide(lowLimit)), "memory"),
-  sql: (database) => serverOn(Services.layerSql.pipe(Layer.provide(lowLimit)), database === "pglite" ? "embedded" : "postgres")
+  memory: serverOn(Services.layerMemory, "memory").pipe(Layer.provide(lowLimit)),
+  sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres").pipe(Layer.provide(lowLimit))
 })
 
 /** A GET from 127.0.0.1, or from `::1` (another address: the test server listens on both). */
-const get = Effect.fnUntraced(function*(path: string, token?: string, from: "127.0.0.1" | "::1" = "127.0.0.1") {
+const get = Effect.fnUntraced(function*(path: string, token?: string, from: "127.0.0.1" | "::1" = "127.0.0.1", forwardedFor?: string) {
   const base = from === "::1" ? (yield* baseUrl).replace("127.0.0.1", "[::1]") : yield* baseUrl
   const response = yield* Effect.promise(() =>
-    fetch(`${base}${path}`, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
+    fetch(`${base}${path}`, {
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor })
+      }
+    })
   )
   const text = yield* Effect.promise(() => response.text())
   return {
@@ -49,7 +54,7 @@ for (const backend of backends) {
           assert.strictEqual(answer.status, 200)
           assert.strictEqual(answer.header("x-ratelimit-limit"), String(limit))
           const reset = Number(answer.header("x-ratelimit-reset"))
-          assert.isTrue(reset >= now && reset <= now + 61, `reset ${reset} is within the window from ${now}`)
+          assert.isTrue(reset >= now && reset <= now + 62, `reset ${reset} is within the window from ${now}`)
           remaining.push(answer.header("x-ratelimit-remaining"))
         }
         assert.deepStrictEqual(remaining, ["3", "2", "1", "0"])
@@ -88,6 +93,15 @@ for (const backend of backends) {
         assert.isNotNull(madeUp.header("retry-after"))
         assert.strictEqual((yield* get("/v1/user", bob.token, "::1")).status, 429)
         assert.strictEqual((yield* get("/v1/user", bob.token)).status, 200)
+
+        // Behind the trusted proxy (QUIRE_TRUST_PROXY), the address it appended to X-Forwarded-For is the caller.
+        const proxied = yield* get("/v1/user", undefined, "127.0.0.1", "198.51.100.1, 203.0.113.7")
+        assert.strictEqual(proxied.status, 401)
+        assert.strictEqual(proxied.header("x-ratelimit-remaining"), "3")
+        const spoofed = yield* get("/v1/user", undefined, "127.0.0.1", "203.0.113.7, 203.0.113.8")
+        assert.strictEqual(spoofed.header("x-ratelimit-remaining"), "3")
+        const again = yield* get("/v1/user", undefined, "127.0.0.1", "203.0.113.7")
+        assert.strictEqual(again.header("x-ratelimit-remaining"), "2")
 
         // Outside the API nothing is counted: /health answers while every budget is spent.
         const health = yield* get("/health")

@@ -103,6 +103,8 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       interface Budget {
         /** The shared count when last read, this process's flushed requests included. */
         shared: number
+        /** Requests counted here and being added to the shared count. */
+        flushing: number
         /** Requests counted here and not yet added to the shared count. */
         pending: number
         windowEnd: number
@@ -120,10 +122,20 @@ export class RateLimiter extends Context.Service<RateLimiter, {
           if (budget.pending === 0) continue
           const points = budget.pending
           budget.pending = 0
-          writes.push(store.penalty(key, points).then((res) => {
-            budget.shared = res.consumedPoints
-            budget.windowEnd = Date.now() + Math.max(res.msBeforeNext, 0)
-          }))
+          budget.flushing += points
+          writes.push(store.penalty(key, points).then(
+            (res) => {
+              budget.flushing -= points
+              budget.shared = Math.max(budget.shared, res.consumedPoints)
+              budget.windowEnd = Date.now() + Math.max(res.msBeforeNext, 0)
+            },
+            (error: unknown) => {
+              // Counted again at the next flush.
+              budget.flushing -= points
+              budget.pending += points
+              throw error
+            }
+          ))
         }
         return Effect.tryPromise(() => Promise.all(writes))
       }).pipe(
@@ -139,11 +151,11 @@ export class RateLimiter extends Context.Service<RateLimiter, {
             const now = Date.now()
             let budget = budgets.get(key)
             if (budget === undefined || budget.windowEnd <= now) {
-              budget = { shared: 0, pending: 0, windowEnd: now + windowMs }
+              budget = { shared: 0, flushing: 0, pending: 0, windowEnd: now + windowMs }
               budgets.set(key, budget)
             }
             budget.pending++
-            const used = budget.shared + budget.pending
+            const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used <= settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
         peek: (key) =>
@@ -151,7 +163,7 @@ export class RateLimiter extends Context.Service<RateLimiter, {
             const now = Date.now()
             const budget = budgets.get(key)
             if (budget === undefined || budget.windowEnd <= now) return decision(settings, true, settings.limit, windowMs)
-            const used = budget.shared + budget.pending
+            const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used < settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
         purgeExpired: Effect.suspend(() =>
