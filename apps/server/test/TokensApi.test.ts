@@ -23,7 +23,7 @@ for (const backend of backends) {
         const text = JSON.stringify(listed.body)
         assert.notInclude(text, ci.token)
         assert.notInclude(text, alice.token)
-        const { items } = yield* alice.api.users.listUserTokens({ params: { userId: alice.user.id } })
+        const { items } = yield* alice.api.users.listUserTokens({ params: { userId: alice.user.id }, query: {} })
         assert.deepStrictEqual(items.map((token) => token.label), ["test", "ci"])
         assert.deepStrictEqual(items[1], { object: "api-token", id: ci.id, label: "ci", createdAt: ci.createdAt })
         for (const token of items) assert.notProperty(token, "token")
@@ -31,12 +31,39 @@ for (const backend of backends) {
         assert.isString(items[0]!.lastUsedAt)
       }))
 
+    it.effect("pages a user's tokens oldest first with next.page, and refuses a cursor of another listing", () =>
+      Effect.gen(function*() {
+        const hal = yield* newUser("Hal")
+        for (const label of ["a", "b", "c"]) {
+          yield* hal.api.users.createUserToken({ params: { userId: hal.user.id }, payload: { label } })
+        }
+        const first = yield* hal.api.users.listUserTokens({ params: { userId: hal.user.id }, query: { limit: 3 } })
+        assert.deepStrictEqual(first.items.map((token) => token.label), ["test", "a", "b"])
+        assert.isString(first.next?.page)
+        const second = yield* hal.api.users.listUserTokens({
+          params: { userId: hal.user.id },
+          query: { limit: 3, page: first.next!.page }
+        })
+        assert.deepStrictEqual(second.items.map((token) => token.label), ["c"])
+        assert.isUndefined(second.next)
+
+        const orgs = yield* hal.api.organizations.createOrganization({ payload: { title: "One" } }).pipe(
+          Effect.andThen(hal.api.organizations.createOrganization({ payload: { title: "Two" } })),
+          Effect.andThen(hal.api.organizations.listOrganizationsForAuthenticatedUser({ query: { limit: 1 } }))
+        )
+        const foreign = yield* raw("GET", `/v1/users/${hal.user.id}/tokens?page=${encodeURIComponent(orgs.next!.page)}`, {
+          token: hal.token
+        })
+        assert.strictEqual(foreign.status, 400)
+        assert.match(errorMessage(foreign.body), /page/)
+      }))
+
     it.effect("records a token's last use at most once a minute, not on every request", () =>
       Effect.gen(function*() {
         const gus = yield* newUser("Gus")
         const cli = yield* gus.api.users.createUserToken({ params: { userId: gus.user.id }, payload: { label: "cli" } })
         const lastUse = Effect.map(
-          gus.api.users.listUserTokens({ params: { userId: gus.user.id } }),
+          gus.api.users.listUserTokens({ params: { userId: gus.user.id }, query: {} }),
           ({ items }) => items.find((token) => token.id === cli.id)?.lastUsedAt
         )
         assert.isUndefined(yield* lastUse)
@@ -57,7 +84,7 @@ for (const backend of backends) {
         yield* bob.api.users.deleteUserTokenById({ params: { userId: bob.user.id, tokenId: laptop.id } })
         assert.strictEqual(yield* status(laptop.token), 401)
         assert.strictEqual(yield* status(bob.token), 200)
-        const { items } = yield* bob.api.users.listUserTokens({ params: { userId: bob.user.id } })
+        const { items } = yield* bob.api.users.listUserTokens({ params: { userId: bob.user.id }, query: {} })
         assert.deepStrictEqual(items.map((token) => token.label), ["test"])
         const again = yield* bob.api.users.deleteUserTokenById({ params: { userId: bob.user.id, tokenId: laptop.id } })
           .pipe(Effect.flip)
@@ -68,9 +95,9 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const carol = yield* newUser("Carol")
         const mallory = yield* newUser("Mallory")
-        const listing = yield* mallory.api.users.listUserTokens({ params: { userId: carol.user.id } }).pipe(Effect.flip)
+        const listing = yield* mallory.api.users.listUserTokens({ params: { userId: carol.user.id }, query: {} }).pipe(Effect.flip)
         assert.strictEqual(errorCode(listing), 404)
-        const [own] = (yield* carol.api.users.listUserTokens({ params: { userId: carol.user.id } })).items
+        const [own] = (yield* carol.api.users.listUserTokens({ params: { userId: carol.user.id }, query: {} })).items
         const revoking = yield* mallory.api.users.deleteUserTokenById({ params: { userId: carol.user.id, tokenId: own!.id } })
           .pipe(Effect.flip)
         assert.strictEqual(errorCode(revoking), 404)
@@ -81,7 +108,7 @@ for (const backend of backends) {
         assert.strictEqual(yield* status(carol.token), 200)
 
         const admin = yield* client(adminToken)
-        const seen = yield* admin.users.listUserTokens({ params: { userId: carol.user.id } })
+        const seen = yield* admin.users.listUserTokens({ params: { userId: carol.user.id }, query: {} })
         assert.deepStrictEqual(seen.items.map((token) => token.id), [own!.id])
         yield* admin.users.deleteUserTokenById({ params: { userId: carol.user.id, tokenId: own!.id } })
         assert.strictEqual(yield* status(carol.token), 401)
@@ -97,7 +124,7 @@ for (const backend of backends) {
         yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1600)))
         assert.strictEqual(yield* status(brief.token), 401)
         assert.strictEqual(yield* status(dan.token), 200)
-        const { items } = yield* dan.api.users.listUserTokens({ params: { userId: dan.user.id } })
+        const { items } = yield* dan.api.users.listUserTokens({ params: { userId: dan.user.id }, query: {} })
         assert.strictEqual(items.find((token) => token.id === brief.id)?.expiresAt, expiresAt)
       }))
 
@@ -111,7 +138,7 @@ for (const backend of backends) {
           assert.strictEqual(errorCode(refused.body), 400)
           assert.match(errorMessage(refused.body), /expiresAt/)
         }
-        const { items } = yield* erin.api.users.listUserTokens({ params: { userId: erin.user.id } })
+        const { items } = yield* erin.api.users.listUserTokens({ params: { userId: erin.user.id }, query: {} })
         assert.strictEqual(items.length, 1)
       }))
 

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { ListOf, Text, Url, User } from "./Schemas.ts"
+import { ListOf, PageQuery, Text, Url, User } from "./Schemas.ts"
 
 /** A user's API token as listings show it (GitBook's UserAPIToken): never its secret. */
 export const UserApiToken = Schema.Struct({
@@ -77,6 +77,7 @@ export class UsersApi extends HttpApiGroup.make("users")
     /** A user's API tokens, oldest first, without their secrets (the user or an instance administrator). */
     HttpApiEndpoint.get("listUserTokens", "/users/:userId/tokens", {
       params: { userId: Text },
+      query: PageQuery,
       success: ListOf(UserApiToken),
       error: ApiErrors.Common
     }),

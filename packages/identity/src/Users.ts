@@ -1,6 +1,6 @@
 /** Use cases on users: the bootstrap administrator, accounts, tokens and authentication. */
 import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { OrganizationsRepo } from "./OrganizationsRepo.ts"
@@ -31,7 +31,10 @@ export interface UsersShape {
     input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
   ) => Effect.Effect<NewToken, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   /** The user's tokens, oldest first, without their secrets (the user or an instance administrator). */
-  readonly listTokens: (userId: string) => Effect.Effect<ReadonlyArray<ApiToken>, Errors.NotFound, Actor.Actor>
+  readonly listTokens: (
+    userId: string,
+    request: Pagination.PageRequest
+  ) => Effect.Effect<Pagination.Page<ApiToken>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** Revokes one of the user's tokens: it stops authenticating at once, in every process. */
   readonly revokeToken: (userId: string, tokenId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
   /**
@@ -214,9 +217,15 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return { token, secret }
       })
 
-      const listTokens = Effect.fn("Users.listTokens")(function*(userId: string) {
+      // A user holds few tokens: they are paged here, over the whole list, rather than in each adapter.
+      const listTokens = Effect.fn("Users.listTokens")(function*(userId: string, request: Pagination.PageRequest) {
         yield* ensureOwnTokens(userId)
-        return yield* users.listTokens(userId)
+        const after = yield* Pagination.afterOf(request, ["number", "string"])
+        return Pagination.paginateArray(
+          yield* users.listTokens(userId),
+          (token) => [token.createdAt.getTime(), token.id],
+          { order: "asc", after, limit: Pagination.limitOf(request) }
+        )
       })
 
       const revokeToken = Effect.fn("Users.revokeToken")(function*(userId: string, tokenId: string) {

@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import * as Fields from "../Fields.ts"
 import * as Output from "../Output.ts"
+import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
 
 const user = Flag.String("user").pipe(
@@ -19,12 +20,12 @@ const owner = Effect.fnUntraced(function*(user: Option.Option<string>) {
 
 const list = Command.make(
   "list",
-  { user },
-  Effect.fn("quire.tokens.list")(function*({ user }) {
+  { user, ...Pages.flags },
+  Effect.fn("quire.tokens.list")(function*({ limit, pageSize, user }) {
     const client = yield* QuireClient
     const userId = yield* owner(user)
     yield* Output.printList(
-      yield* client.users.listUserTokens({ params: { userId } }),
+      yield* Pages.collect((page) => client.users.listUserTokens({ params: { userId }, query: page }), { limit, pageSize }),
       [
         { header: "id", value: (token) => token.id },
         { header: "label", value: (token) => token.label ?? "" },

@@ -30,10 +30,10 @@ export const layer = HttpApiBuilder.group(Api, "users", Effect.fn(function*(hand
         DomainErrors.api,
         Effect.map(({ secret, token }) => ({ ...presentToken(token), token: secret }))
       ))
-    .handle("listUserTokens", ({ params }) =>
-      users.listTokens(params.userId).pipe(
+    .handle("listUserTokens", ({ params, query }) =>
+      users.listTokens(params.userId, query).pipe(
         DomainErrors.api,
-        Effect.map((tokens) => ({ count: tokens.length, items: tokens.map(presentToken) }))
+        Effect.map((page) => Presenters.list(page, presentToken))
       ))
     .handle("deleteUserTokenById", ({ params }) => users.revokeToken(params.userId, params.tokenId).pipe(DomainErrors.api))
 }))
