@@ -1,11 +1,13 @@
 /**
  * `Idempotency-Key` as a client retrying a write meets it: the same key and request replay the
- * first answer and create nothing new, another request under the key is a 422, concurrent
- * duplicates create one resource, and keys are per caller.
+ * first answer and create nothing new, another request under the key is a 422, a duplicate
+ * sent while the first runs is a 409, concurrent duplicates create one resource, and keys are per
+ * caller.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { backends, baseUrl, newUser } from "./Harness.ts"
+import { Effect, Fiber } from "effect"
+import { LocalServer } from "@quire/testkit"
+import { backends, baseUrl, newUser, spaceWith } from "./Harness.ts"
 
 const send = Effect.fnUntraced(function*(method: string, path: string, token: string, body?: unknown, key?: string) {
   const base = yield* baseUrl
@@ -90,6 +92,43 @@ for (const backend of backends) {
         assert.notStrictEqual(theirs.text, mine.text)
         assert.isNull(theirs.replayed)
         assert.deepStrictEqual(yield* organizationTitles(bob.token), ["Shared key"])
+      }))
+
+    it.effect("a duplicate sent while the first runs is a 409 and does not run; the first answer is replayed after", () =>
+      Effect.gen(function*() {
+        // A website whose page is held until released: the first import runs until then.
+        let requested = 0
+        let release: () => void = () => {}
+        const held = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        const site = yield* LocalServer.serve((_, response) => {
+          requested++
+          void held.then(() => {
+            response.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+            response.end("<title>Held</title><h1>Held</h1><p>Imported once.</p>")
+          })
+        })
+        const { alice, space } = yield* spaceWith()
+        const path = `/v1/spaces/${space.id}/content/import`
+        const payload = { url: `${site.origin}/`, source: "website" }
+        const first = yield* Effect.forkChild(send("POST", path, alice.token, payload, "import-once"))
+        while (requested === 0) yield* Effect.sleep("10 millis")
+
+        const duplicate = yield* send("POST", path, alice.token, payload, "import-once")
+        assert.strictEqual(duplicate.status, 409)
+        assert.strictEqual((JSON.parse(duplicate.text) as { error: { code: number } }).error.code, 409)
+
+        release()
+        const answer = yield* Fiber.join(first)
+        assert.strictEqual(answer.status, 201, answer.text)
+        assert.strictEqual(requested, 1)
+        const retry = yield* send("POST", path, alice.token, payload, "import-once")
+        assert.strictEqual(retry.status, 201)
+        assert.strictEqual(retry.text, answer.text)
+        assert.strictEqual(requested, 1)
+        const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        assert.strictEqual(revision.id, (JSON.parse(answer.text) as { revision: string }).revision)
       }))
 
     it.effect("concurrent duplicates create one resource; the others replay it or are told it runs (409)", () =>
