@@ -98,10 +98,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         // A website whose page is held until released: the first import runs until then.
         let requested = 0
-        let release: () => void = () => {}
-        const held = new Promise<void>((resolve) => {
-          release = resolve
-        })
+        const { promise: held, resolve: release } = Promise.withResolvers<void>()
         const site = yield* LocalServer.serve((_, response) => {
           requested++
           void held.then(() => {
