@@ -10,17 +10,20 @@ import type {
   SearchSpaceResult,
   Space as SpaceResponse
 } from "@quire/api"
-import type {
-  FileNode,
-  LinkGraph,
-  LinkItem,
-  LinkList,
-  LocatedPage,
-  PageLayout,
-  PageNode,
-  PageResult,
-  Revision,
-  SpaceResults
+import { Effect } from "effect"
+import {
+  type FileNode,
+  type LinkGraph,
+  type LinkItem,
+  type LinkList,
+  type LocatedPage,
+  type PageLayout,
+  type PageNode,
+  type PageResult,
+  type Revision,
+  type SpaceResults,
+  pageDocumentEffect,
+  type RevisionPage
 } from "@quire/content"
 import type { PublicUrl } from "./PublicUrl.ts"
 
@@ -53,6 +56,17 @@ export const pageAppUrl = (urls: Urls, spaceId: string, path: string) => urls.ap
  * A page and its subpages, with the path of each (slugs from the root). Trees never carry markdown;
  * `body` adds the page's own `markdown` or `document` on single-page reads.
  */
+/**
+ * A page's body in the requested format: its markdown, or GitBook's JSON document (built a piece at
+ * a time for a large page, giving the event loop back meanwhile); groups and links have none.
+ */
+export const pageBody = (found: RevisionPage, format: "markdown" | "document" | undefined): Effect.Effect<Pick<RevisionPageResponse, "markdown" | "document">> =>
+  found.page.type !== "document"
+    ? Effect.succeed({})
+    : format === "markdown"
+    ? Effect.succeed({ markdown: found.markdown ?? "" })
+    : Effect.map(pageDocumentEffect(found), (document) => ({ document }))
+
 export const page = (
   urls: Urls,
   spaceId: string,

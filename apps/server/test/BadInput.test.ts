@@ -10,7 +10,7 @@ import { SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import { badInputOfDatabase } from "../src/ErrorEnvelope.ts"
-import { backends, download, errorCode, errorMessage, raw, spaceWith } from "./Harness.ts"
+import { backends, download, errorCode, errorMessage, raw, spaceWith, spaceWithContent } from "./Harness.ts"
 
 const base64url = (text: string) => Buffer.from(text).toString("base64url")
 
@@ -28,20 +28,9 @@ for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`bad input on ${backend.name}`, (it) => {
     it.effect("a crafted page cursor is a 400 naming `page` on every list operation", () =>
       Effect.gen(function*() {
-        const { alice, organizationId, space } = yield* spaceWith()
+        const { alice, collection, cr, organizationId, space } = yield* spaceWithContent()
         const spaceId = space.id
         const api = alice.api
-        const collection = yield* api.collections.createCollection({ params: { organizationId }, payload: { title: "C" } })
-        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Content" } })
-        yield* api.changeRequestContent.updateChangeRequestContent({
-          params: { spaceId, changeRequestId: cr.id },
-          payload: {
-            changes: [
-              { operation: "insert_page", title: "Guide", document: { markdown: "Install it." } },
-              { operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: Buffer.from("a").toString("base64") }] }
-            ]
-          }
-        })
         yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
         const draft = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Draft" } })
         const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })

@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 import { Api } from "@quire/api"
-import { backends, raw, spaceWith } from "./Harness.ts"
+import { backends, raw, spaceWithContent } from "./Harness.ts"
 
 interface Endpoint {
   readonly group: string
@@ -111,21 +111,10 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`fuzzing every operation on ${backend.name}`, (it) => {
     it.effect("random valid and invalid requests: never a 5xx, and a refused write changes nothing", () =>
       Effect.gen(function*() {
-        const { alice, organizationId, space } = yield* spaceWith()
+        const { alice, collection, cr, organizationId, space } = yield* spaceWithContent()
         const spaceId = space.id
         const api = alice.api
         const token = alice.token
-        const collection = yield* api.collections.createCollection({ params: { organizationId }, payload: { title: "C" } })
-        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Content" } })
-        yield* api.changeRequestContent.updateChangeRequestContent({
-          params: { spaceId, changeRequestId: cr.id },
-          payload: {
-            changes: [
-              { operation: "insert_page", title: "Guide", document: { markdown: "Install it." } },
-              { operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: Buffer.from("a").toString("base64") }] }
-            ]
-          }
-        })
         const revision = yield* api.changeRequestContent.getRevisionOfChangeRequestById({ params: { spaceId, changeRequestId: cr.id }, query: {} })
         const comment = yield* api.comments.postCommentInSpace({ params: { spaceId }, payload: { body: { markdown: "Hi" } } })
         const reply = yield* api.comments.postCommentReplyInSpace({ params: { spaceId, commentId: comment.id }, payload: { body: { markdown: "Re" } } })

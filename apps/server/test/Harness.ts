@@ -140,6 +140,25 @@ export const spaceWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.
   return { ...organization, space }
 })
 
+/** `spaceWith()` plus a collection and a change request holding a page "Guide" and a file "a.txt". */
+export const spaceWithContent = Effect.fnUntraced(function*() {
+  const setup = yield* spaceWith()
+  const api = setup.alice.api
+  const spaceId = setup.space.id
+  const collection = yield* api.collections.createCollection({ params: { organizationId: setup.organizationId }, payload: { title: "C" } })
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Content" } })
+  yield* api.changeRequestContent.updateChangeRequestContent({
+    params: { spaceId, changeRequestId: cr.id },
+    payload: {
+      changes: [
+        { operation: "insert_page", title: "Guide", document: { markdown: "Install it." } },
+        { operation: "insert_files", files: [{ name: "a.txt", contentType: "text/plain", base64: Buffer.from("a").toString("base64") }] }
+      ]
+    }
+  })
+  return { ...setup, collection, cr }
+})
+
 /** A GET of an absolute Quire file URL on the test server (its public URL is not where it listens). */
 export const download = Effect.fnUntraced(function*(url: string) {
   const base = yield* baseUrl

@@ -9,11 +9,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { connect, createServer } from "node:net"
+import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
+import { LocalServer } from "@quire/testkit"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8")
@@ -42,16 +43,6 @@ const execForm = (pattern: RegExp, what: string): [string, ...Array<string>] => 
 const startCommand = () => execForm(/^CMD (\[.*\])$/m, "a CMD")
 const healthCommand = () => execForm(/^HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])$/m, "a HEALTHCHECK")
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")))
-    })
-  })
-
 interface Running {
   readonly child: ChildProcess
   readonly port: number
@@ -67,7 +58,7 @@ const started: Array<ChildProcess> = []
 
 /** Starts the image's CMD on `dataDir` and an ephemeral port, and waits for /health. */
 const start = async (dataDir: string): Promise<Running> => {
-  const port = await freePort()
+  const port = await LocalServer.freePort()
   const { DATABASE_URL: _, ...env } = process.env
   const [program, ...args] = startCommand()
   const spawned = performance.now()

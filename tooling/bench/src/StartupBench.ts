@@ -8,23 +8,13 @@ import { Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
+import { LocalServer } from "@quire/testkit"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")))
-    })
-  })
 
 interface Run {
   readonly startup: number
@@ -37,7 +27,7 @@ interface Run {
  * it), stopped with SIGTERM as soon as it is healthy.
  */
 const once = async (dataDir: string, from = root): Promise<Run> => {
-  const port = await freePort()
+  const port = await LocalServer.freePort()
   const { DATABASE_URL: _, ...env } = process.env
   // The Node that start.sh picks in the checkout: a copy has no node_modules to pick it from.
   const checkoutNode = join(root, "node_modules/node/bin/node")

@@ -68,3 +68,14 @@ export const download = (url: string) =>
     const response = await fetch(url)
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
   })
+
+/** A TCP port on 127.0.0.1 that nothing listens on now, for a server a test or bench spawns. */
+export const freePort = (): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const server = http.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")))
+    })
+  })

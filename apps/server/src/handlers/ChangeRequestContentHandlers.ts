@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
-import { ContentLinks, pageDocumentEffect, type SpaceAccess } from "@quire/content"
+import { ContentLinks, type SpaceAccess } from "@quire/content"
 import { Organizations } from "@quire/identity"
 import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
@@ -97,14 +97,9 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
     .handle("getPageInChangeRequestById", ({ params, query }) =>
       changeRequests.page(params.spaceId, params.changeRequestId, params.pageId).pipe(
         DomainErrors.api,
-        // A large page's JSON document is built a piece at a time, giving the event loop back meanwhile.
         Effect.flatMap((found) =>
           Effect.map(
-            found.page.type !== "document"
-              ? Effect.succeed({})
-              : query.format === "markdown"
-              ? Effect.succeed({ markdown: found.markdown ?? "" })
-              : Effect.map(pageDocumentEffect(found), (document) => ({ document })),
+            ContentPresenters.pageBody(found, query.format),
             (body) => ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
           )
         )

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors } from "@quire/api"
-import { pageDocumentEffect, SpaceContent } from "@quire/content"
+import { SpaceContent } from "@quire/content"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
@@ -32,14 +32,9 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
     .handle("getPageById", ({ params, query }) =>
       content.page(params.spaceId, params.pageId).pipe(
         DomainErrors.api,
-        // A large page's JSON document is built a piece at a time, giving the event loop back meanwhile.
         Effect.flatMap((found) =>
           Effect.map(
-            found.page.type !== "document"
-              ? Effect.succeed({})
-              : query.format === "markdown"
-              ? Effect.succeed({ markdown: found.markdown ?? "" })
-              : Effect.map(pageDocumentEffect(found), (document) => ({ document })),
+            ContentPresenters.pageBody(found, query.format),
             (body) => ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
           )
         )
