@@ -1,7 +1,14 @@
 /**
- * @quire/sites: domain package, wired into the workspace and ready for its issue. It declares its
- * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
+ * @quire/sites: docs sites (records, structure, share links, the published profile) and the
+ * reader's side the serving routes use. Knows nothing of HTTP.
  */
-// Nothing to export until its issue (an empty file does not lint).
-// oxlint-disable-next-line unicorn/require-module-specifiers
-export {}
+export * from "./domain/Customization.ts"
+export * from "./domain/ShareLink.ts"
+export * from "./domain/Site.ts"
+export * from "./domain/Structure.ts"
+export * from "./domain/Urls.ts"
+export * from "./PublishedSites.ts"
+export * from "./ShareLinks.ts"
+export * from "./SiteAccess.ts"
+export * from "./Sites.ts"
+export * from "./SiteStructure.ts"

@@ -1,0 +1,133 @@
+/**
+ * Use cases on a site's structure: sections (tabs), section groups and site spaces (the spaces a
+ * site publishes, as variants of a section or at the root of a site without sections).
+ */
+import { Context, type Effect } from "effect"
+import type { Actor, Errors, Pagination } from "@quire/kernel"
+import type { SpaceAccess } from "@quire/content"
+import type { Site } from "./domain/Site.ts"
+import type {
+  SectionGroupPosition,
+  SectionPosition,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteSpacePosition
+} from "./domain/Structure.ts"
+
+type Denied = Errors.NotFound | Errors.Forbidden
+
+/** A site space with its space (as the caller sees it) and whether it is its parent's default. */
+export interface SiteSpaceView {
+  readonly site: Site
+  readonly siteSpace: SiteSpace
+  readonly space: SpaceAccess
+  readonly default: boolean
+}
+
+/** A section with its site spaces in order, and whether it is the site's default. */
+export interface SectionView {
+  readonly site: Site
+  readonly section: SiteSection
+  readonly default: boolean
+  readonly siteSpaces: ReadonlyArray<SiteSpaceView>
+}
+
+export interface SectionGroupView {
+  readonly site: Site
+  readonly group: SiteSectionGroup
+  /** Its sections in order. */
+  readonly sections: ReadonlyArray<SectionView>
+}
+
+/** The top level of a site with sections: ungrouped sections and groups, in order. */
+export type StructureItem =
+  | { readonly type: "section"; readonly section: SectionView }
+  | { readonly type: "group"; readonly group: SectionGroupView }
+
+/** GitBook's `SiteStructure`: sections (and groups) when the site has sections, else its root site spaces. */
+export type SiteStructureView =
+  | { readonly type: "sections"; readonly structure: ReadonlyArray<StructureItem> }
+  | { readonly type: "siteSpaces"; readonly structure: ReadonlyArray<SiteSpaceView> }
+
+export interface AddSectionInput {
+  /** The space the new section starts with, as its default site space. */
+  readonly spaceId: string
+  /** Absent or null: the space's title. */
+  readonly title?: string | null | undefined
+  readonly icon?: string | null | undefined
+}
+
+export interface SectionUpdate {
+  readonly title?: string | undefined
+  readonly path?: string | undefined
+  readonly defaultSiteSpace?: string | undefined
+  /** null removes it. */
+  readonly condition?: string | null | undefined
+  readonly icon?: string | null | undefined
+  readonly description?: string | null | undefined
+}
+
+export interface AddSectionGroupInput {
+  readonly title: string
+  readonly icon?: string | null | undefined
+  /** Sections moved into the group, in order. */
+  readonly sections?: ReadonlyArray<string> | undefined
+}
+
+export interface SectionGroupUpdate {
+  readonly title?: string | undefined
+  readonly icon?: string | null | undefined
+}
+
+export interface AddSiteSpaceInput {
+  readonly spaceId: string
+  /** Absent: the default section, or the root when the site has no sections. */
+  readonly sectionId?: string | undefined
+}
+
+export interface SiteSpaceUpdate {
+  readonly path?: string | undefined
+  /** null removes it. */
+  readonly condition?: string | null | undefined
+  /** Points the site space at another space of the organization. */
+  readonly spaceId?: string | undefined
+}
+
+export interface SiteStructureShape {
+  /** The site's sections in order (grouped ones where their group stands). */
+  readonly listSections: (organizationId: string, siteId: string, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SectionView>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** Adds a section at the end, its space as the default site space; the site's first section becomes its default. */
+  readonly addSection: (organizationId: string, siteId: string, input: AddSectionInput) => Effect.Effect<SectionView, Denied | Errors.InvalidInput, Actor.Actor>
+  readonly updateSection: (organizationId: string, siteId: string, sectionId: string, update: SectionUpdate) => Effect.Effect<SectionView, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Deletes the section and its site spaces; the next section becomes default when it was. Nothing happens when it does not exist. */
+  readonly removeSection: (organizationId: string, siteId: string, sectionId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
+  /** Deprecated `moveSiteSection`. */
+  readonly moveSection: (organizationId: string, siteId: string, sectionId: string, position: SectionPosition) => Effect.Effect<SectionView, Denied | Errors.InvalidInput, Actor.Actor>
+
+  readonly listSectionGroups: (organizationId: string, siteId: string, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SectionGroupView>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  readonly addSectionGroup: (organizationId: string, siteId: string, input: AddSectionGroupInput) => Effect.Effect<SectionGroupView, Denied | Errors.InvalidInput, Actor.Actor>
+  readonly updateSectionGroup: (organizationId: string, siteId: string, groupId: string, update: SectionGroupUpdate) => Effect.Effect<SectionGroupView, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Deletes the group; its sections stay, at the group's place. Nothing happens when it does not exist. */
+  readonly removeSectionGroup: (organizationId: string, siteId: string, groupId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
+  /** Moves a section into the group, at its end. */
+  readonly addSectionToGroup: (organizationId: string, siteId: string, groupId: string, sectionId: string) => Effect.Effect<SectionGroupView, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Moves the section out of the group, just after it; nothing happens when it is not in the group. */
+  readonly removeSectionFromGroup: (organizationId: string, siteId: string, groupId: string, sectionId: string) => Effect.Effect<void, Denied, Actor.Actor>
+  /** Deprecated `moveSiteSectionGroup`. */
+  readonly moveSectionGroup: (organizationId: string, siteId: string, groupId: string, position: SectionGroupPosition) => Effect.Effect<SectionGroupView, Denied | Errors.InvalidInput, Actor.Actor>
+
+  /** The site's site spaces in order (section by section); `default` true: only defaults, false: only the others. */
+  readonly listSiteSpaces: (organizationId: string, siteId: string, filter: { readonly default?: boolean | undefined }, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SiteSpaceView>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  readonly addSiteSpace: (organizationId: string, siteId: string, input: AddSiteSpaceInput) => Effect.Effect<SiteSpaceView, Denied | Errors.InvalidInput, Actor.Actor>
+  readonly updateSiteSpace: (organizationId: string, siteId: string, siteSpaceId: string, update: SiteSpaceUpdate) => Effect.Effect<SiteSpaceView, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Deletes the site space; the next one becomes default when it was. Nothing happens when it does not exist. */
+  readonly removeSiteSpace: (organizationId: string, siteId: string, siteSpaceId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
+  /** Deprecated `moveSiteSpace`: among the site spaces of its section (or the root). */
+  readonly moveSiteSpace: (organizationId: string, siteId: string, siteSpaceId: string, position: SiteSpacePosition) => Effect.Effect<SiteSpaceView, Denied | Errors.InvalidInput, Actor.Actor>
+
+  /** `getSiteStructure`. */
+  readonly structure: (organizationId: string, siteId: string) => Effect.Effect<SiteStructureView, Errors.NotFound, Actor.Actor>
+}
+
+export class SiteStructure extends Context.Service<SiteStructure, SiteStructureShape>()("@quire/sites/SiteStructure") {}
