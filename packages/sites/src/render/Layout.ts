@@ -1,0 +1,430 @@
+/**
+ * A published site's HTML: a `SiteView` (or the search and 404 views) to a whole HTML5 document,
+ * readable without JavaScript. Every text is escaped; the page's HTML comes sanitized from
+ * `Markdown.ts` and goes in as is. Inline script and style carry the view's CSP nonce.
+ */
+import { themeCss } from "./Theme.ts"
+import type {
+  HeaderLinkView,
+  NotFoundView,
+  PageView,
+  SearchView,
+  SiteChrome,
+  SiteView,
+  Tab,
+  Themed,
+  TocHeading,
+  TreeItem
+} from "./View.ts"
+
+const entities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;"
+}
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => entities[c] ?? c)
+
+const e = escapeHtml
+
+/** An href the reader's browser may follow: no `javascript:`/`data:`/`vbscript:` URLs. */
+const safeHref = (url: string): string =>
+  /^\s*(?:javascript|data|vbscript):/i.test(url.replace(/[\u0000-\u001f]/g, "")) ? "#" : url
+
+const href = (url: string): string => `href="${e(safeHref(url))}"`
+
+const isExternal = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url)
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" })
+
+const icon = {
+  search: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-3.5-3.5"/></svg>`,
+  chevron: `<svg class="icon chevron" viewBox="0 0 24 24" aria-hidden="true"><path d="m9 6 6 6-6 6"/></svg>`,
+  down: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="m6 9 6 6 6-6"/></svg>`,
+  left: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="m15 18-6-6 6-6"/></svg>`,
+  right: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="m9 18 6-6-6-6"/></svg>`,
+  external: `<svg class="icon external" viewBox="0 0 24 24" aria-hidden="true"><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/></svg>`,
+  sun: `<svg class="icon sun" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/></svg>`,
+  moon: `<svg class="icon moon" viewBox="0 0 24 24" aria-hidden="true"><path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5Z"/></svg>`,
+  edit: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4"/></svg>`,
+  menu: `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16"/></svg>`
+}
+
+const themedImg = (urls: Themed, alt: string, cls: string): string =>
+  urls.light === urls.dark
+    ? `<img class="${cls}" src="${e(urls.light)}" alt="${e(alt)}">`
+    : `<img class="${cls} only-light" src="${e(urls.light)}" alt="${e(alt)}">` +
+      `<img class="${cls} only-dark" src="${e(urls.dark)}" alt="${e(alt)}">`
+
+const favicon = (view: SiteChrome): string => {
+  const fav = view.site.favicon
+  if (fav?.icon) {
+    return fav.icon.light === fav.icon.dark
+      ? `<link rel="icon" href="${e(fav.icon.light)}">`
+      : `<link rel="icon" href="${e(fav.icon.light)}" media="(prefers-color-scheme: light)">` +
+          `<link rel="icon" href="${e(fav.icon.dark)}" media="(prefers-color-scheme: dark)">`
+  }
+  if (fav?.emoji) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(fav.emoji)}</text></svg>`
+    return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
+  }
+  return ""
+}
+
+const external = (view: SiteChrome, url: string): string =>
+  isExternal(url)
+    ? view.externalLinks === "blank"
+      ? ` target="_blank" rel="noopener noreferrer"`
+      : ` rel="noopener"`
+    : ""
+
+// --- Header -------------------------------------------------------------------------------
+
+const headerLink = (view: SiteChrome, link: HeaderLinkView): string => {
+  const style = link.style ?? "link"
+  if (link.links.length > 0) {
+    return (
+      `<details class="menu header-menu"><summary class="header-link">${e(link.title)}${icon.down}</summary>` +
+      `<ul class="menu-list">${link.links.map((l) => `<li><a ${href(l.url)}${external(view, l.url)}>${e(l.title)}</a></li>`).join("")}</ul></details>`
+    )
+  }
+  if (link.url === undefined) return `<span class="header-link">${e(link.title)}</span>`
+  return `<a class="header-link ${style}" ${href(link.url)}${external(view, link.url)}>${e(link.title)}</a>`
+}
+
+const searchForm = (view: SiteChrome, query = ""): string =>
+  `<form class="search" role="search" action="${e(view.searchUrl)}" method="get" data-search>` +
+  `<label class="search-box">${icon.search}<span class="visually-hidden">Search</span>` +
+  `<input type="search" name="q" value="${e(query)}" placeholder="Search…" autocomplete="off" spellcheck="false" aria-controls="search-results">` +
+  `<kbd class="search-key" aria-hidden="true">/</kbd></label>` +
+  `<div class="search-results" id="search-results" role="listbox" hidden></div></form>`
+
+const themeToggle = (view: SiteChrome): string =>
+  view.themes.toggeable
+    ? `<button class="theme-toggle" type="button" data-theme-toggle hidden aria-label="Switch between light and dark theme" title="Switch theme">${icon.sun}${icon.moon}</button>`
+    : ""
+
+const tabIcon = (name: string | undefined): string =>
+  name ? `<span class="tab-icon" data-icon="${e(name)}" aria-hidden="true"></span>` : ""
+
+const tabs = (items: ReadonlyArray<Tab>): string => {
+  if (items.length === 0) return ""
+  const one = (tab: Tab): string => {
+    if (tab.type === "section") {
+      return `<li><a class="tab" ${href(tab.url)}${tab.current ? ` aria-current="page"` : ""}>${tabIcon(tab.icon)}${e(tab.title)}</a></li>`
+    }
+    const current = tab.sections.some((s) => s.current)
+    return (
+      `<li><details class="menu tab-group"><summary class="tab${current ? " current" : ""}">${tabIcon(tab.icon)}${e(tab.title)}${icon.down}</summary>` +
+      `<ul class="menu-list">${tab.sections
+        .map(
+          (s) =>
+            `<li><a ${href(s.url)}${s.current ? ` aria-current="page"` : ""}>${tabIcon(s.icon)}${e(s.title)}</a></li>`
+        )
+        .join("")}</ul></details></li>`
+    )
+  }
+  return `<nav class="site-tabs" aria-label="Sections"><ul>${items.map(one).join("")}</ul></nav>`
+}
+
+const header = (view: SiteChrome, query?: string): string => {
+  const logo = view.site.logo
+  const brand = logo
+    ? `<a class="brand" ${href(view.site.url)}>${themedImg(logo, view.site.title, "logo")}<span class="visually-hidden">${e(view.site.title)}</span></a>`
+    : `<a class="brand" ${href(view.site.url)}><span class="brand-title">${e(view.site.title)}</span></a>`
+  const links = view.header.links.map((l) => headerLink(view, l)).join("")
+  return (
+    `<header class="site-header"><div class="header-bar">` +
+    `<label class="nav-button" for="nav-toggle" title="Menu">${icon.menu}<span class="visually-hidden">Menu</span></label>` +
+    brand +
+    searchForm(view, query) +
+    (links ? `<nav class="header-links" aria-label="Links">${links}</nav>` : "") +
+    themeToggle(view) +
+    `</div>${tabs(view.tabs)}</header>`
+  )
+}
+
+const announcement = (view: SiteChrome): string => {
+  const a = view.announcement
+  if (!a?.enabled) return ""
+  const text = e(a.message)
+  return `<div class="announcement ${e(a.style)}" role="note">${a.url ? `<a ${href(a.url)}>${text}</a>` : text}</div>`
+}
+
+// --- Sidebar ------------------------------------------------------------------------------
+
+const containsCurrent = (item: TreeItem): boolean =>
+  item.type === "document"
+    ? item.current || item.children.some(containsCurrent)
+    : item.type === "group"
+      ? item.children.some(containsCurrent)
+      : false
+
+const pageIcon = (item: { readonly emoji?: string | undefined }): string =>
+  item.emoji ? `<span class="emoji" aria-hidden="true">${e(item.emoji)}</span>` : ""
+
+const treeItems = (view: SiteChrome, items: ReadonlyArray<TreeItem>): string =>
+  `<ul>${items.map((item) => treeItem(view, item)).join("")}</ul>`
+
+const treeItem = (view: SiteChrome, item: TreeItem): string => {
+  switch (item.type) {
+    case "group":
+      return `<li class="tree-group"><h3 class="tree-heading">${e(item.title)}</h3>${treeItems(view, item.children)}</li>`
+    case "link":
+      return `<li><a class="tree-link" ${href(item.url)}${external(view, item.url)}>${pageIcon(item)}<span>${e(item.title)}</span>${item.external ? icon.external : ""}</a></li>`
+    case "document": {
+      const link = `<a class="tree-link" ${href(item.url)}${item.current ? ` aria-current="page"` : ""}>${pageIcon(item)}<span>${e(item.title)}</span></a>`
+      if (item.children.length === 0) return `<li>${link}</li>`
+      const open = containsCurrent(item) ? " open" : ""
+      return `<li><details class="tree-branch"${open}><summary>${link}${icon.chevron}</summary>${treeItems(view, item.children)}</details></li>`
+    }
+  }
+}
+
+const variants = (view: SiteChrome): string => {
+  if (view.variants.length < 2) return ""
+  const current = view.variants.find((v) => v.current) ?? view.variants[0]
+  return (
+    `<details class="menu variants"><summary><span>${e(current?.title ?? "")}</span>${icon.down}</summary>` +
+    `<ul class="menu-list" aria-label="Variants">${view.variants
+      .map((v) => `<li><a ${href(v.url)}${v.current ? ` aria-current="page"` : ""}>${e(v.title)}</a></li>`)
+      .join("")}</ul></details>`
+  )
+}
+
+const sidebar = (view: SiteChrome): string =>
+  `<aside class="sidebar" id="sidebar">${variants(view)}` +
+  `<nav class="tree" aria-label="Pages">${treeItems(view, view.tree)}</nav></aside>`
+
+// --- Page ---------------------------------------------------------------------------------
+
+const toc = (headings: ReadonlyArray<TocHeading>): string => {
+  const shown = headings.filter((h) => h.depth >= 2 && h.depth <= 3)
+  if (shown.length === 0) return `<aside class="toc"></aside>`
+  return (
+    `<aside class="toc"><nav aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul>` +
+    shown
+      .map((h) => `<li class="depth-${h.depth}"><a href="#${e(encodeURIComponent(h.id))}">${e(h.text)}</a></li>`)
+      .join("") +
+    `</ul></nav></aside>`
+  )
+}
+
+const editLabel = (url: string): string => {
+  const host = /^https?:\/\/([^/]+)/i.exec(url)?.[1]?.toLowerCase() ?? ""
+  if (host === "github.com" || host.endsWith(".github.com")) return "Edit on GitHub"
+  if (host === "gitlab.com" || host.startsWith("gitlab.")) return "Edit on GitLab"
+  return "Edit on Git"
+}
+
+const pageMeta = (page: PageView): string => {
+  const parts: Array<string> = []
+  if (page.lastModified && !Number.isNaN(page.lastModified.getTime())) {
+    parts.push(
+      `<p class="last-modified">Last modified <time datetime="${e(page.lastModified.toISOString())}">${e(dateFormat.format(page.lastModified))}</time></p>`
+    )
+  }
+  if (page.editUrl) {
+    parts.push(`<a class="edit-link" ${href(page.editUrl)} rel="noopener">${icon.edit}${e(editLabel(page.editUrl))}</a>`)
+  }
+  return parts.length > 0 ? `<footer class="page-meta">${parts.join("")}</footer>` : ""
+}
+
+const pagination = (view: SiteView): string => {
+  if (!view.pagination || (!view.previous && !view.next)) return ""
+  const prev = view.previous
+    ? `<a class="pager prev" rel="prev" ${href(view.previous.url)}>${icon.left}<span><small>Previous</small><span class="pager-title">${e(view.previous.title)}</span></span></a>`
+    : `<span></span>`
+  const next = view.next
+    ? `<a class="pager next" rel="next" ${href(view.next.url)}><span><small>Next</small><span class="pager-title">${e(view.next.title)}</span></span>${icon.right}</a>`
+    : `<span></span>`
+  return `<nav class="pagination" aria-label="Previous and next pages">${prev}${next}</nav>`
+}
+
+const footer = (view: SiteChrome): string => {
+  const f = view.footer
+  if (!f.logo && f.groups.length === 0 && !f.copyright) return ""
+  const groups = f.groups
+    .map(
+      (g) =>
+        `<div class="footer-group"><h2>${e(g.title)}</h2><ul>${g.links
+          .map((l) => `<li><a ${href(l.url)}${external(view, l.url)}>${e(l.title)}</a></li>`)
+          .join("")}</ul></div>`
+    )
+    .join("")
+  return (
+    `<footer class="site-footer"><div class="footer-inner">` +
+    (f.logo ? `<div class="footer-logo">${themedImg(f.logo, view.site.title, "logo")}</div>` : "") +
+    (groups ? `<div class="footer-groups">${groups}</div>` : "") +
+    (f.copyright ? `<p class="copyright">${e(f.copyright)}</p>` : "") +
+    `</div></footer>`
+  )
+}
+
+// --- Document -----------------------------------------------------------------------------
+
+/** The early script: applies the reader's stored theme before the first paint. */
+const earlyScript = `(function(){var d=document.documentElement;try{var t=localStorage.getItem("quire-theme");if(d.hasAttribute("data-toggeable")&&(t==="light"||t==="dark"))d.setAttribute("data-theme",t)}catch(_){}})();`
+
+/** The late script: theme toggle, and search as you type (results built with textContent). */
+const lateScript = `(function(){
+var d=document.documentElement;
+var tg=document.querySelector("[data-theme-toggle]");
+if(tg){tg.hidden=false;tg.addEventListener("click",function(){
+var cur=d.getAttribute("data-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");
+var next=cur==="dark"?"light":"dark";d.setAttribute("data-theme",next);
+try{localStorage.setItem("quire-theme",next)}catch(_){}});}
+var form=document.querySelector("[data-search]");if(!form||!window.fetch)return;
+var input=form.querySelector("input[name=q]");var box=form.querySelector(".search-results");
+var timer=0,seq=0,active=-1;
+function close(){box.hidden=true;active=-1;input.setAttribute("aria-expanded","false")}
+function links(){return box.querySelectorAll("a")}
+function mark(i){var l=links();if(!l.length)return;active=(i+l.length)%l.length;
+for(var k=0;k<l.length;k++)l[k].classList.toggle("active",k===active);l[active].scrollIntoView({block:"nearest"})}
+function show(items,q){box.textContent="";
+if(!items.length){var p=document.createElement("p");p.className="search-empty";p.textContent="No results for \u201c"+q+"\u201d";box.appendChild(p)}
+items.forEach(function(it){var a=document.createElement("a");a.href=it.url;a.className="search-result";a.setAttribute("role","option");
+var t=document.createElement("span");t.className="search-result-title";t.textContent=it.title;a.appendChild(t);
+if(it.section){var s=document.createElement("span");s.className="search-result-section";s.textContent=it.section;a.appendChild(s)}
+if(it.snippet){var n=document.createElement("span");n.className="search-result-snippet";n.textContent=it.snippet;a.appendChild(n)}
+box.appendChild(a)});box.hidden=false;active=-1;input.setAttribute("aria-expanded","true")}
+function run(){var q=input.value.trim();var my=++seq;if(!q){close();return}
+var u=new URL(form.getAttribute("action"),location.href);u.searchParams.set("q",q);
+fetch(u,{headers:{Accept:"application/json"},credentials:"same-origin"}).then(function(r){return r.ok?r.json():{items:[]}})
+.then(function(j){if(my===seq)show(Array.isArray(j&&j.items)?j.items:[],q)}).catch(function(){})}
+input.addEventListener("input",function(){clearTimeout(timer);timer=setTimeout(run,150)});
+input.addEventListener("keydown",function(ev){
+if(ev.key==="Escape"){close();input.blur()}
+else if(ev.key==="ArrowDown"&&!box.hidden){ev.preventDefault();mark(active+1)}
+else if(ev.key==="ArrowUp"&&!box.hidden){ev.preventDefault();mark(active-1)}
+else if(ev.key==="Enter"&&active>=0){ev.preventDefault();links()[active].click()}});
+input.addEventListener("focus",function(){if(box.childNodes.length&&input.value.trim())box.hidden=false});
+document.addEventListener("click",function(ev){if(!form.contains(ev.target))close()});
+document.addEventListener("keydown",function(ev){var t=ev.target;
+if((ev.key==="/"||(ev.key==="k"&&(ev.metaKey||ev.ctrlKey)))&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))){ev.preventDefault();input.focus();input.select()}});
+})();`
+
+interface DocumentParts {
+  readonly title: string
+  readonly description?: string | undefined
+  readonly canonicalUrl?: string | undefined
+  readonly markdownUrl?: string | undefined
+  readonly noindex: boolean
+  readonly query?: string | undefined
+  readonly main: string
+  readonly toc: string
+}
+
+const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
+  const nonce = e(view.nonce)
+  const mode = view.themes.default
+  const htmlAttrs =
+    ` lang="${e(view.lang ?? "en")}"` +
+    (mode === "system" ? "" : ` data-theme="${mode}"`) +
+    (view.themes.toggeable ? ` data-toggeable` : "")
+  const sidebarClass = [
+    "layout",
+    `sidebar-${view.styling.sidebar?.list ?? "default"}`,
+    view.styling.sidebar?.background === "filled" ? "sidebar-filled" : ""
+  ]
+    .filter(Boolean)
+    .join(" ")
+  return (
+    `<!DOCTYPE html>\n<html${htmlAttrs}><head>` +
+    `<meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${e(parts.title)}</title>` +
+    (parts.description ? `<meta name="description" content="${e(parts.description)}">` : "") +
+    (parts.noindex ? `<meta name="robots" content="noindex">` : "") +
+    `<meta name="color-scheme" content="${mode === "system" ? "light dark" : mode}">` +
+    `<meta property="og:title" content="${e(parts.title)}">` +
+    (parts.description ? `<meta property="og:description" content="${e(parts.description)}">` : "") +
+    (parts.canonicalUrl ? `<link rel="canonical" href="${e(parts.canonicalUrl)}">` : "") +
+    (parts.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${e(parts.markdownUrl)}">` : "") +
+    favicon(view) +
+    `<style nonce="${nonce}">${themeCss(view.styling)}</style>` +
+    `<script nonce="${nonce}">${earlyScript}</script>` +
+    `</head><body>` +
+    `<a class="skip-link" href="#content">Skip to content</a>` +
+    announcement(view) +
+    header(view, parts.query) +
+    `<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the pages" aria-controls="sidebar">` +
+    `<div class="${sidebarClass}">` +
+    `<label class="nav-backdrop" for="nav-toggle"><span class="visually-hidden">Close the pages</span></label>` +
+    sidebar(view) +
+    `<main id="content" class="main">${parts.main}</main>` +
+    parts.toc +
+    `</div>` +
+    footer(view) +
+    `<script nonce="${nonce}">${lateScript}</script>` +
+    `</body></html>`
+  )
+}
+
+/** A published page as a whole HTML document. */
+export const renderPage = (view: SiteView): string => {
+  const page = view.page
+  const cover = page.cover
+    ? `<figure class="page-cover"><img src="${e(page.cover.url)}" alt="${e(page.cover.alt ?? "")}"></figure>`
+    : ""
+  const main =
+    cover +
+    `<article class="page">` +
+    `<header class="page-header"><h1>${page.emoji ? `<span class="emoji">${e(page.emoji)}</span> ` : ""}${e(page.title)}</h1>` +
+    (page.description ? `<p class="page-description">${e(page.description)}</p>` : "") +
+    `</header>` +
+    `<div class="markdown">${page.html}</div>` +
+    pageMeta(page) +
+    `</article>` +
+    pagination(view)
+  return documentOf(view, {
+    title: page.title === view.site.title ? page.title : `${page.title} | ${view.site.title}`,
+    description: page.description,
+    canonicalUrl: page.canonicalUrl,
+    markdownUrl: page.markdownUrl,
+    noindex: view.noindex,
+    main,
+    toc: toc(page.headings)
+  })
+}
+
+/** The search results page (the form's answer without JavaScript). */
+export const renderSearch = (view: SearchView): string => {
+  const q = view.query.trim()
+  const results =
+    q === ""
+      ? `<p class="search-hint">Type a word or two in the search box.</p>`
+      : view.results.length === 0
+        ? `<p class="search-hint">No results for “${e(q)}”.</p>`
+        : `<ol class="search-page-results">${view.results
+            .map(
+              (r) =>
+                `<li><a ${href(r.url)}><span class="search-result-title">${e(r.title)}</span>` +
+                (r.section ? `<span class="search-result-section">${e(r.section)}</span>` : "") +
+                `</a>${r.snippet ? `<p class="search-result-snippet">${e(r.snippet)}</p>` : ""}</li>`
+            )
+            .join("")}</ol>`
+  const count = q === "" ? "" : `<p class="page-description">${view.results.length} result${view.results.length === 1 ? "" : "s"} for “${e(q)}”</p>`
+  return documentOf(view, {
+    title: `${q === "" ? "Search" : `Search: ${q}`} | ${view.site.title}`,
+    noindex: true,
+    query: view.query,
+    main: `<article class="page search-page"><header class="page-header"><h1>Search</h1>${count}</header>${results}</article>`,
+    toc: `<aside class="toc"></aside>`
+  })
+}
+
+/** The site's 404 page, with the site's navigation so the reader can go on. */
+export const renderNotFound = (view: NotFoundView): string =>
+  documentOf(view, {
+    title: `Page not found | ${view.site.title}`,
+    noindex: true,
+    main:
+      `<article class="page not-found"><header class="page-header"><p class="eyebrow">404</p><h1>Page not found</h1>` +
+      `<p class="page-description">${view.path ? `There is no page at <code>${e(view.path)}</code>.` : "This page does not exist."} It may have been moved or deleted.</p></header>` +
+      `<p><a class="button" ${href(view.site.url)}>Go to the home page</a></p></article>`,
+    toc: `<aside class="toc"></aside>`
+  })

@@ -1,0 +1,240 @@
+/**
+ * The view model of a published site: what the server resolves (URLs, current states, the
+ * customization's content references) before `Layout` turns it into HTML. Plain data, no I/O;
+ * field names follow GitBook's `SiteCustomizationSettings` where one exists.
+ */
+
+/** A value per theme mode (GitBook's `CustomizationThemedColor` / `CustomizationThemedURL`). */
+export interface Themed {
+  readonly light: string
+  readonly dark: string
+}
+
+/** GitBook's `CustomizationDefaultThemeMode`. */
+export type ThemeMode = "light" | "dark" | "system"
+
+/** The subset of `customization.styling` the layout honours. */
+export interface Styling {
+  readonly theme?: "clean" | "muted" | "bold" | "gradient" | undefined
+  readonly primaryColor?: Themed | undefined
+  readonly tint?: { readonly color: Themed } | undefined
+  readonly infoColor?: Themed | undefined
+  readonly successColor?: Themed | undefined
+  readonly warningColor?: Themed | undefined
+  readonly dangerColor?: Themed | undefined
+  readonly corners?: "straight" | "rounded" | "circular" | undefined
+  readonly depth?: "subtle" | "flat" | undefined
+  readonly links?: "default" | "accent" | undefined
+  /** A GitBook default font name (`Inter`, `Roboto`...) or a font definition's family. */
+  readonly font?: string | { readonly fontFamily: string } | undefined
+  readonly headingFont?: string | { readonly fontFamily: string } | null | undefined
+  readonly monospaceFont?: string | { readonly fontFamily: string } | undefined
+  readonly sidebar?:
+    | { readonly background: "default" | "filled"; readonly list: "default" | "pill" | "line" }
+    | undefined
+}
+
+/** A link whose `ContentRef` the server already resolved to a URL. */
+export interface LinkView {
+  readonly title: string
+  readonly url: string
+}
+
+/** GitBook's `CustomizationHeaderItem`, resolved: a link, a button, or a menu of links. */
+export interface HeaderLinkView {
+  readonly title: string
+  readonly url?: string | undefined
+  readonly style?: "link" | "button-primary" | "button-secondary" | undefined
+  readonly links: ReadonlyArray<LinkView>
+}
+
+/** GitBook's `customization.footer`, resolved. */
+export interface FooterView {
+  readonly logo?: Themed | undefined
+  readonly groups: ReadonlyArray<{ readonly title: string; readonly links: ReadonlyArray<LinkView> }>
+  readonly copyright?: string | undefined
+}
+
+/** GitBook's `CustomizationAnnouncement`, resolved; shown only when `enabled`. */
+export interface AnnouncementView {
+  readonly enabled: boolean
+  readonly message: string
+  readonly url?: string | undefined
+  readonly style: "info" | "warning" | "danger" | "success"
+}
+
+/** The site as every page shows it. */
+export interface SiteInfo {
+  readonly title: string
+  /** The site's home (its default section and site space). */
+  readonly url: string
+  readonly logo?: Themed | undefined
+  /** GitBook's `CustomizationFavicon`: an icon per theme or an emoji. */
+  readonly favicon?: { readonly icon?: Themed | undefined; readonly emoji?: string | undefined } | undefined
+}
+
+/** A section as a tab. */
+export interface SectionTab {
+  readonly type: "section"
+  readonly title: string
+  readonly url: string
+  readonly icon?: string | undefined
+  readonly current: boolean
+}
+
+/** A section group: a menu of its sections in the tabs bar; current when one of them is. */
+export interface SectionGroupTab {
+  readonly type: "group"
+  readonly title: string
+  readonly icon?: string | undefined
+  readonly sections: ReadonlyArray<SectionTab>
+}
+
+export type Tab = SectionTab | SectionGroupTab
+
+/** A site space of the current section, shown in the variant switcher. */
+export interface Variant {
+  readonly title: string
+  readonly url: string
+  readonly current: boolean
+}
+
+/** A page of the sidebar: a document (possibly with children), a group heading, or a link. */
+export type TreeItem = TreeDocument | TreeGroup | TreeLink
+
+export interface TreeDocument {
+  readonly type: "document"
+  readonly title: string
+  readonly url: string
+  readonly emoji?: string | undefined
+  readonly icon?: string | undefined
+  readonly current: boolean
+  readonly children: ReadonlyArray<TreeItem>
+}
+
+export interface TreeGroup {
+  readonly type: "group"
+  readonly title: string
+  readonly children: ReadonlyArray<TreeItem>
+}
+
+/** A link page: to another page of the site (`external: false`) or to a URL. */
+export interface TreeLink {
+  readonly type: "link"
+  readonly title: string
+  readonly url: string
+  readonly external: boolean
+  readonly emoji?: string | undefined
+  readonly icon?: string | undefined
+}
+
+/** A heading of the page for the table of contents (ids as `Markdown.ts` gives them). */
+export interface TocHeading {
+  readonly id: string
+  readonly text: string
+  readonly depth: number
+}
+
+/** The page being read. */
+export interface PageView {
+  readonly title: string
+  readonly description?: string | undefined
+  readonly emoji?: string | undefined
+  /** Sanitized HTML from `Markdown.ts`, inserted as is. */
+  readonly html: string
+  readonly headings: ReadonlyArray<TocHeading>
+  readonly lastModified?: Date | undefined
+  /** The page's file on the Git host when the space is Git-synced. */
+  readonly editUrl?: string | undefined
+  readonly cover?: { readonly url: string; readonly alt?: string | undefined } | undefined
+  /** The absolute URL of this page (canonical link). */
+  readonly canonicalUrl: string
+  /** The page's raw markdown (`<page url>.md`). */
+  readonly markdownUrl: string
+}
+
+/** Everything a site's pages share: header, tabs, sidebar, footer, theme. */
+export interface SiteChrome {
+  readonly site: SiteInfo
+  /** The site's root path, ending in `/` (`/~sites/<id>/` or `/`). */
+  readonly basePath: string
+  /** A fresh per-response nonce; every inline script and style carries it (CSP `'nonce-…'`). */
+  readonly nonce: string
+  readonly styling: Styling
+  readonly header: { readonly links: ReadonlyArray<HeaderLinkView> }
+  readonly footer: FooterView
+  readonly announcement?: AnnouncementView | undefined
+  /** GitBook's `customization.themes`. */
+  readonly themes: { readonly default: ThemeMode; readonly toggeable: boolean }
+  readonly tabs: ReadonlyArray<Tab>
+  readonly variants: ReadonlyArray<Variant>
+  readonly tree: ReadonlyArray<TreeItem>
+  /** The search results page; with `Accept: application/json` it answers `SearchResults`. */
+  readonly searchUrl: string
+  /** `<meta name="robots" content="noindex">` (unlisted, share-link and visitor-auth sites). */
+  readonly noindex: boolean
+  /** GitBook's `externalLinks.target`. */
+  readonly externalLinks?: "self" | "blank" | undefined
+  /** UI language of the document (`lang`). */
+  readonly lang?: string | undefined
+}
+
+/** A published page. */
+export interface SiteView extends SiteChrome {
+  readonly page: PageView
+  /** GitBook's `pagination.enabled`: previous/next shown when true. */
+  readonly pagination: boolean
+  readonly previous?: LinkView | undefined
+  readonly next?: LinkView | undefined
+}
+
+/** One search result; also the JSON item the as-you-type box reads. */
+export interface SearchResult {
+  readonly title: string
+  readonly url: string
+  readonly snippet: string
+  readonly section?: string | undefined
+}
+
+/** The JSON answer of the search URL under `Accept: application/json`. */
+export interface SearchResults {
+  readonly items: ReadonlyArray<SearchResult>
+}
+
+/** The search results page. */
+export interface SearchView extends SiteChrome {
+  readonly query: string
+  readonly results: ReadonlyArray<SearchResult>
+}
+
+/** The 404 page of a site. */
+export interface NotFoundView extends SiteChrome {
+  readonly path?: string | undefined
+}
+
+/** The documents of a tree in reading order (depth first), as previous/next follows them. */
+export const readingOrder = (tree: ReadonlyArray<TreeItem>): ReadonlyArray<TreeDocument> => {
+  const out: Array<TreeDocument> = []
+  const walk = (items: ReadonlyArray<TreeItem>): void => {
+    for (const item of items) {
+      if (item.type === "document") out.push(item)
+      if (item.type !== "link") walk(item.children)
+    }
+  }
+  walk(tree)
+  return out
+}
+
+/** The documents before and after the current one in reading order. */
+export const neighbours = (
+  tree: ReadonlyArray<TreeItem>
+): { readonly previous?: LinkView; readonly next?: LinkView } => {
+  const order = readingOrder(tree)
+  const at = order.findIndex((d) => d.current)
+  if (at < 0) return {}
+  const link = (d: TreeDocument | undefined): LinkView | undefined =>
+    d === undefined ? undefined : { title: d.title, url: d.url }
+  const previous = link(order[at - 1])
+  const next = link(order[at + 1])
+  return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) }
+}
