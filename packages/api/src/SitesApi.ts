@@ -1,0 +1,251 @@
+/**
+ * Docs sites: creation, settings, publishing, the structure readers navigate, the adaptive schema
+ * of visitors' claims, the visitor-auth key and the customization of the published site.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { SiteCustomization as CustomizationSettings } from "@quire/sites/domain/Customization"
+import { SiteBasename, SiteHostname, SiteProxyOrigin, SiteTitle } from "@quire/sites/domain/Site"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery, Text, Timestamp } from "./Schemas.ts"
+import {
+  AgentsContext,
+  JsonObject,
+  noNul,
+  ShareKeyQuery,
+  siteParams,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteType,
+  SiteVisibility
+} from "./SiteSchemas.ts"
+
+export const SitePermissions = Schema.Struct({
+  view: Schema.Boolean,
+  access: Schema.Boolean,
+  edit: Schema.Boolean,
+  create: Schema.Boolean,
+  admin: Schema.Boolean,
+  installIntegration: Schema.Boolean,
+  viewAdaptiveSchema: Schema.Boolean,
+  editAdaptiveSchema: Schema.Boolean
+})
+
+/** GitBook's `Site`. */
+export const Site = Schema.Struct({
+  object: Schema.Literal("site"),
+  id: Schema.String,
+  type: SiteType,
+  appliedType: SiteType,
+  title: Schema.String,
+  hostname: Schema.optionalKey(Schema.String),
+  basename: Schema.optionalKey(Schema.String),
+  proxy: Schema.optionalKey(Schema.Struct({ origin: Schema.String, target: Schema.String })),
+  visibility: SiteVisibility,
+  defaultLevel: Schema.Literal("inherit"),
+  permissions: SitePermissions,
+  published: Schema.Boolean,
+  /** How many site spaces the site has. */
+  siteSpaces: Schema.Number,
+  createdAt: Timestamp,
+  adaptiveContent: Schema.Struct({ enabled: Schema.Boolean }),
+  agentsContext: AgentsContext,
+  features: Schema.Array(Schema.Struct({ id: Schema.String, plan: SiteType, frozen: Schema.Boolean })),
+  urls: Schema.Struct({
+    location: Schema.String,
+    app: Schema.String,
+    /** Present when the site is published (for a share-link site, only with a valid `shareKey`). */
+    published: Schema.optionalKey(Schema.String)
+  })
+})
+export type Site = typeof Site.Type
+
+/** GitBook's `SiteAdaptiveSchema`: the JSON Schema (draft-07) of the claims visitors bring. */
+export const SiteAdaptiveSchema = Schema.Struct({
+  object: Schema.Literal("site-adaptive-schema"),
+  jsonSchema: JsonObject,
+  updatedAt: Timestamp
+})
+
+/** GitBook's `SiteAdaptiveTemplateCondition`: a condition suggested from the adaptive schema. */
+export const TemplateCondition = Schema.Struct({ description: Schema.String, condition: Schema.String })
+
+/** GitBook's `SiteStructure`: the sections and groups in their order, or the site spaces of a site without sections. */
+export const SiteStructure = Schema.Union([
+  Schema.Struct({
+    type: Schema.Literal("sections"),
+    structure: Schema.Array(Schema.Union([SiteSection, SiteSectionGroup]))
+  }),
+  Schema.Struct({ type: Schema.Literal("siteSpaces"), structure: Schema.Array(SiteSpace) })
+])
+export type SiteStructure = typeof SiteStructure.Type
+
+/** GitBook's `SiteCustomizationSettings` as the sites package checks them, with `updatedAt` once changed. */
+export const SiteCustomization = Schema.Struct({
+  ...CustomizationSettings.fields,
+  updatedAt: Schema.optionalKey(Timestamp)
+})
+
+/** GitBook's `PublishedContentSite`: what a published site's renderer needs in one answer. */
+export const PublishedContentSite = Schema.Struct({
+  object: Schema.Literal("published-content-site"),
+  site: Site,
+  structure: SiteStructure,
+  customizations: Schema.Struct({
+    site: SiteCustomization,
+    /** Customization of site spaces that override the site's. */
+    siteSpaces: Schema.Record(Schema.String, SiteCustomization)
+  }),
+  scripts: Schema.Array(Schema.Struct({
+    script: Schema.String,
+    contentSecurityPolicy: Schema.optionalKey(Schema.String),
+    cookies: Schema.Boolean
+  }))
+})
+
+/** GitBook's `SitePublishingAuth` with the custom backend: the key that signs visitors' JWTs. */
+export const SitePublishingAuth = Schema.Struct({
+  object: Schema.Literal("publishing-auth"),
+  backend: Schema.Literal("custom"),
+  privateKey: Schema.String,
+  fallbackURL: Schema.optionalKey(Schema.String)
+})
+
+export class SitesApi extends HttpApiGroup.make("sites")
+  .add(
+    /** The organization's sites, in creation order; filtered by a space they hold, title, published status and type. */
+    HttpApiEndpoint.get("listSites", "/orgs/:organizationId/sites", {
+      params: { organizationId: EntityId },
+      query: {
+        ...PageQuery,
+        space: Schema.optional(EntityId),
+        title: Schema.optional(Text.check(Schema.isMaxLength(128))),
+        published: Schema.optional(Schema.Boolean),
+        type: Schema.optional(Schema.Array(SiteType))
+      },
+      success: ListOf(Site),
+      error: ApiErrors.Common
+    }),
+    /** Creates an unpublished site (type `basic` unless given); `spaces` become its site spaces, `emptySpace` adds a new one. */
+    HttpApiEndpoint.post("createSite", "/orgs/:organizationId/sites", {
+      params: { organizationId: EntityId },
+      // GitBook's body is optional: an empty body (null) creates an untitled public site.
+      payload: [Schema.Struct({
+        type: Schema.optionalKey(SiteType),
+        title: Schema.optionalKey(SiteTitle.check(noNul)),
+        visibility: Schema.optionalKey(SiteVisibility),
+        spaces: Schema.optionalKey(Schema.Array(EntityId).check(Schema.isMaxLength(100))),
+        /** Quire's name for the seed's flag: a new space, titled after the site, becomes its first site space. */
+        emptySpace: Schema.optionalKey(Schema.Boolean)
+      }), Schema.Null],
+      success: Site.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getSiteById", "/orgs/:organizationId/sites/:siteId", {
+      params: siteParams,
+      success: Site,
+      error: ApiErrors.Common
+    }),
+    /**
+     * Changes the settings; null removes `basename`, `proxy` and `hostname`. `hostname` is Quire's:
+     * GitBook sets it through its custom-hostname operations.
+     */
+    HttpApiEndpoint.patch("updateSiteById", "/orgs/:organizationId/sites/:siteId", {
+      params: siteParams,
+      payload: Schema.Struct({
+        title: Schema.optionalKey(SiteTitle.check(noNul)),
+        visibility: Schema.optionalKey(SiteVisibility),
+        basename: Schema.optionalKey(Schema.NullOr(SiteBasename.check(noNul))),
+        adaptiveContent: Schema.optionalKey(Schema.Struct({ enabled: Schema.Boolean })),
+        agentsContext: Schema.optionalKey(AgentsContext),
+        defaultSiteSpace: Schema.optionalKey(EntityId),
+        defaultSiteSection: Schema.optionalKey(EntityId),
+        proxy: Schema.optionalKey(Schema.NullOr(SiteProxyOrigin)),
+        hostname: Schema.optionalKey(Schema.NullOr(SiteHostname))
+      }),
+      success: Site,
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** Deletes the site with its sections, site spaces and share links (never the spaces); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteSiteById", "/orgs/:organizationId/sites/:siteId", {
+      params: siteParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** The JSON Schema of visitors' claims; 404 when the site has none. */
+    HttpApiEndpoint.get("getSiteAdaptiveSchema", "/orgs/:organizationId/sites/:siteId/adaptive-schema", {
+      params: siteParams,
+      success: SiteAdaptiveSchema,
+      error: ApiErrors.Common
+    }),
+    /** Sets the JSON Schema (draft-07) of visitors' claims; a schema that does not compile is a 400 naming the problem. */
+    HttpApiEndpoint.put("updateSiteAdaptiveSchema", "/orgs/:organizationId/sites/:siteId/adaptive-schema", {
+      params: siteParams,
+      payload: Schema.Struct({ jsonSchema: JsonObject }),
+      success: SiteAdaptiveSchema,
+      error: ApiErrors.Common
+    }),
+    /** Conditions suggested from the claims of the adaptive schema (none without one). */
+    HttpApiEndpoint.get("listSiteAdaptiveTemplateConditions", "/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions", {
+      params: siteParams,
+      success: Schema.Struct({ items: Schema.Array(TemplateCondition) }),
+      error: ApiErrors.Common
+    }),
+    /** The site with its structure, customizations and scripts, as its renderer reads it. */
+    HttpApiEndpoint.get("getPublishedContentSite", "/orgs/:organizationId/sites/:siteId/published", {
+      params: siteParams,
+      query: ShareKeyQuery,
+      success: PublishedContentSite,
+      error: ApiErrors.Common
+    }),
+    /** Makes the site reachable by the audience of its visibility. */
+    HttpApiEndpoint.post("publishSite", "/orgs/:organizationId/sites/:siteId/publish", {
+      params: siteParams,
+      success: Site,
+      error: ApiErrors.Common
+    }),
+    /** Takes the site offline: its URLs answer 404. */
+    HttpApiEndpoint.post("unpublishSite", "/orgs/:organizationId/sites/:siteId/unpublish", {
+      params: siteParams,
+      success: Site,
+      error: ApiErrors.Common
+    }),
+    /** The sections and groups (or, without sections, the site spaces) in their order. */
+    HttpApiEndpoint.get("getSiteStructure", "/orgs/:organizationId/sites/:siteId/structure", {
+      params: siteParams,
+      query: ShareKeyQuery,
+      success: SiteStructure,
+      error: ApiErrors.Common
+    }),
+    /** The key that signs visitor-auth JWTs (admins only). */
+    HttpApiEndpoint.get("getSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth", {
+      params: siteParams,
+      success: SitePublishingAuth,
+      error: ApiErrors.Common
+    }),
+    /** Replaces the visitor-auth key: tokens signed with the former one stop working at once. */
+    HttpApiEndpoint.post("regenerateSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth/regenerate", {
+      params: siteParams,
+      success: SitePublishingAuth,
+      error: ApiErrors.Common
+    }),
+    /** GitBook's `SiteCustomizationSettings` of the site. */
+    HttpApiEndpoint.get("getSiteCustomizationById", "/orgs/:organizationId/sites/:siteId/customization", {
+      params: siteParams,
+      query: { unmasked: Schema.optional(Schema.Boolean) },
+      success: SiteCustomization,
+      error: ApiErrors.Common
+    }),
+    /** Replaces the customization; a value GitBook's schema refuses is a 400 naming the field. */
+    HttpApiEndpoint.put("updateSiteCustomizationById", "/orgs/:organizationId/sites/:siteId/customization", {
+      params: siteParams,
+      payload: CustomizationSettings,
+      success: SiteCustomization,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
