@@ -257,7 +257,7 @@ const footer = (view: SiteChrome): string => {
     .join("")
   return (
     `<footer class="site-footer"><div class="footer-inner">` +
-    (f.logo ? `<div class="footer-logo">${themedImg(f.logo, view.site.title, "logo")}</div>` : "") +
+    `<div class="footer-logo">${f.logo ? themedImg(f.logo, view.site.title, "logo") : `<a class="footer-brand" ${href(view.site.url)}>${e(view.site.title)}</a>`}</div>` +
     (groups ? `<div class="footer-groups">${groups}</div>` : "") +
     (f.copyright ? `<p class="copyright">${e(f.copyright)}</p>` : "") +
     `</div></footer>`

@@ -25,7 +25,8 @@ const contrastOn = (hex: string): string => {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
   }) as [number, number, number]
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-  return luminance > 0.4 ? "#0b0c0e" : "#ffffff"
+  // WCAG: black when its contrast ratio beats white's.
+  return luminance > 0.179 ? "#0b0c0e" : "#ffffff"
 }
 
 const fontNames: Record<string, string> = {
@@ -183,7 +184,7 @@ img{max-width:100%;height:auto}
 .nav-button:hover{background:var(--bg-muted);color:var(--text)}
 .nav-toggle{position:absolute;opacity:0;pointer-events:none}
 .nav-backdrop{display:none;position:fixed;inset:0;z-index:45;background:rgb(0 0 0 / 35%)}
-.search{position:relative;flex:1 1 auto;max-width:420px;margin-left:auto}
+.search{position:relative;flex:1 1 0;min-width:0;max-width:420px;margin-left:auto}
 .search-box{display:flex;align-items:center;gap:.5rem;height:38px;padding:0 .75rem;border:1px solid var(--border);border-radius:var(--radius-pill);background:var(--bg-subtle);color:var(--text-subtle);cursor:text;transition:border-color .15s,box-shadow .15s,background .15s}
 .search-box:hover{border-color:var(--border-strong)}
 .search-box:focus-within{border-color:var(--primary);box-shadow:0 0 0 3px var(--primary-soft);background:var(--bg-raised)}
@@ -245,6 +246,7 @@ img{max-width:100%;height:auto}
 /* sidebar tree */
 .tree ul{list-style:none;margin:0;padding:0}
 .tree ul ul{margin-left:.85rem;padding-left:.6rem;border-left:1px solid var(--border)}
+.tree .tree-group>ul{margin-left:0;padding-left:0;border-left:0}
 .tree-group{margin-top:1.5rem}
 .tree>ul>.tree-group:first-child{margin-top:0}
 .tree-heading{margin:0 0 .35rem;padding:0 .75rem;font-size:.75rem;font-weight:650;letter-spacing:.04em;text-transform:uppercase;color:var(--text)}
@@ -312,9 +314,10 @@ img{max-width:100%;height:auto}
 
 /* footer */
 .site-footer{border-top:1px solid var(--border);background:var(--bg-subtle);margin-top:2rem}
-.footer-inner{max-width:1440px;margin:0 auto;padding:2.5rem 1.5rem;display:grid;gap:2rem;grid-template-columns:minmax(0,240px) 1fr}
+.footer-inner{max-width:1440px;margin:0 auto;padding:2.5rem 1.5rem;display:grid;gap:2rem 3rem;grid-template-columns:minmax(0,280px) 1fr}
+.footer-brand{font-weight:650;color:var(--text);text-decoration:none}
 .footer-logo .logo{height:28px;width:auto}
-.footer-groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:2rem;grid-column:2}
+.footer-groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,200px));gap:2rem;grid-column:2}
 .footer-group h2{margin:0 0 .6rem;font-size:.8125rem;font-weight:650;color:var(--text)}
 .footer-group ul{list-style:none;margin:0;padding:0;display:grid;gap:.35rem}
 .footer-group a{font-size:.875rem;color:var(--text-muted);text-decoration:none}
