@@ -4,7 +4,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { ShareLinkName as ShareLinkNameRule } from "@quire/sites/domain/ShareLink"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, PageQuery, Text, Timestamp } from "./Schemas.ts"
+import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
 import { noNul, PublishedUrls, siteParams } from "./SiteSchemas.ts"
 
 /** GitBook's `ShareLinkName`: at most 50 characters. */
@@ -25,10 +25,10 @@ const shareLinkParams = { ...siteParams, shareLinkId: EntityId } as const
 
 export class SiteShareLinksApi extends HttpApiGroup.make("siteShareLinks")
   .add(
-    /** The site's share links, oldest first; `search` keeps those whose name contains it. */
+    /** The site's share links, oldest first (admins: they carry the secrets). */
     HttpApiEndpoint.get("listSiteShareLinks", "/orgs/:organizationId/sites/:siteId/share-links", {
       params: siteParams,
-      query: { ...PageQuery, search: Schema.optional(Text.check(Schema.isMaxLength(50))) },
+      query: PageQuery,
       success: ListOf(ShareLink),
       error: ApiErrors.Common
     }),

@@ -115,15 +115,14 @@ export const SitePublishingAuth = Schema.Struct({
 
 export class SitesApi extends HttpApiGroup.make("sites")
   .add(
-    /** The organization's sites, in creation order; filtered by a space they hold, title, published status and type. */
+    /** The organization's sites, oldest first; filtered by a space they hold, a text in their title and published status. */
     HttpApiEndpoint.get("listSites", "/orgs/:organizationId/sites", {
       params: { organizationId: EntityId },
       query: {
         ...PageQuery,
         space: Schema.optional(EntityId),
         title: Schema.optional(Text.check(Schema.isMaxLength(128))),
-        published: Schema.optional(Schema.Boolean),
-        type: Schema.optional(Schema.Array(SiteType))
+        published: Schema.optional(Schema.Boolean)
       },
       success: ListOf(Site),
       error: ApiErrors.Common
