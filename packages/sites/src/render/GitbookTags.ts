@@ -1,0 +1,272 @@
+/**
+ * GitBook's block tags (`{% hint style="info" %}...{% endhint %}`, tabs, code, embed, content-ref,
+ * file, stepper, columns) in a page's markdown. Each known tag is first replaced by an HTML comment
+ * marker on a line of its own, so the markdown around and between tags parses as it would without
+ * them (inside lists and quotes too); then the markers, now `html` nodes of the tree, are joined
+ * into one `gitbookBlock` node per tag pair around the nodes between. Unknown tags stay as text.
+ */
+import type { Parent, PhrasingContent, RootContent } from "mdast"
+
+/** A tag as written: `{% hint style="info" %}` is `hint` with `{style: "info"}`. */
+export interface GitbookTag {
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  readonly closing: boolean
+  /** The tag's text, shown when it has no partner. */
+  readonly source: string
+}
+
+/** A block tag with the content between its opening and closing tags. */
+export interface GitbookBlock extends Parent {
+  readonly type: "gitbookBlock"
+  readonly name: string
+  readonly attributes: Readonly<Record<string, string>>
+  children: Array<RootContent>
+}
+
+/** The tags rendered as blocks; the others are text. */
+export const blockTags: ReadonlySet<string> = new Set([
+  "hint", "tabs", "tab", "code", "embed", "content-ref", "file", "stepper", "step", "columns", "column"
+])
+/** Tags that may stand alone (GitBook writes `{% embed url="..." %}` without `{% endembed %}`). */
+const standalone = new Set(["embed", "file", "content-ref"])
+
+const tagPattern = /\{%-?\s*(end)?([a-zA-Z][\w-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
+const attributePattern = /([a-zA-Z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g
+const fence = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)$/
+
+const marker = (index: number) => `<!--quire-tag:${index}-->`
+const markerValue = /^<!--quire-tag:(\d+)-->\s*$/
+
+const parseAttributes = (text: string): Record<string, string> => {
+  const attributes: Record<string, string> = {}
+  for (const match of text.matchAll(attributePattern)) attributes[match[1]!] = match[2] ?? match[3] ?? match[4] ?? ""
+  return attributes
+}
+
+/** Where inline code spans lie on a line, so that a tag quoted in backticks stays text. */
+const codeSpans = (line: string): ReadonlyArray<readonly [number, number]> => {
+  const spans: Array<readonly [number, number]> = []
+  const opener = /`+/g
+  let open: RegExpExecArray | null
+  while ((open = opener.exec(line)) !== null) {
+    const ticks = open[0]
+    const closer = new RegExp(`(?<!\`)${ticks}(?!\`)`, "g")
+    closer.lastIndex = open.index + ticks.length
+    const close = closer.exec(line)
+    if (close === null) continue
+    spans.push([open.index, close.index + ticks.length])
+    opener.lastIndex = close.index + ticks.length
+  }
+  return spans
+}
+
+interface LineTag {
+  readonly start: number
+  readonly end: number
+  readonly tag: GitbookTag
+}
+
+const tagsOfLine = (line: string): ReadonlyArray<LineTag> => {
+  if (!line.includes("{%")) return []
+  const spans = codeSpans(line)
+  const found: Array<LineTag> = []
+  for (const match of line.matchAll(tagPattern)) {
+    const name = match[2]!.toLowerCase()
+    if (!blockTags.has(name)) continue
+    const start = match.index
+    if (spans.some(([from, to]) => start >= from && start < to)) continue
+    found.push({
+      start,
+      end: start + match[0].length,
+      tag: { name, attributes: parseAttributes(match[3] ?? ""), closing: match[1] !== undefined, source: match[0] }
+    })
+  }
+  return found
+}
+
+const indentOf = (line: string): number => {
+  let width = 0
+  for (const char of line) {
+    if (char === " ") width++
+    else if (char === "\t") width += 4 - (width % 4)
+    else break
+  }
+  return width
+}
+
+const dedent = (line: string, by: number): string => {
+  let width = 0
+  let i = 0
+  while (i < line.length && width < by && (line[i] === " " || line[i] === "\t")) {
+    width += line[i] === "\t" ? 4 - (width % 4) : 1
+    i++
+  }
+  return " ".repeat(Math.max(0, width - by)) + line.slice(i)
+}
+
+/** The markdown with every known tag replaced by a marker, and the tags by marker number. */
+export interface Marked {
+  readonly markdown: string
+  readonly tags: ReadonlyArray<GitbookTag>
+}
+
+/**
+ * Replaces known tags outside code with markers on lines of their own. Content indented under its
+ * tag (`{% tab %}` then lines indented further) is brought back to the tag's indentation, so that
+ * it does not turn into an indented code block.
+ */
+export const markTags = (markdown: string): Marked => {
+  if (!markdown.includes("{%")) return { markdown, tags: [] }
+  const lines = markdown.split("\n")
+  const lineTags: Array<ReadonlyArray<LineTag>> = []
+  let open: { readonly char: string; readonly length: number } | undefined
+  for (const line of lines) {
+    const fenceMatch = fence.exec(line)
+    if (open !== undefined) {
+      if (fenceMatch !== null && fenceMatch[1]![0] === open.char && fenceMatch[1]!.length >= open.length && fenceMatch[2]!.trim() === "") open = undefined
+      lineTags.push([])
+      continue
+    }
+    if (fenceMatch !== null && !(fenceMatch[1]![0] === "`" && fenceMatch[2]!.includes("`"))) {
+      open = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length }
+      lineTags.push([])
+      continue
+    }
+    lineTags.push(tagsOfLine(line))
+  }
+  if (lineTags.every((tags) => tags.length === 0)) return { markdown, tags: [] }
+
+  // Pairs of tags alone on their lines, outermost first, for the dedent.
+  const soleTag = (i: number): GitbookTag | undefined => {
+    const [only, ...rest] = lineTags[i]!
+    return only !== undefined && rest.length === 0 && lines[i]!.trim() === only.tag.source ? only.tag : undefined
+  }
+  const pending: Array<{ readonly name: string; readonly line: number }> = []
+  const pairs: Array<readonly [number, number]> = []
+  for (let i = 0; i < lines.length; i++) {
+    const tag = soleTag(i)
+    if (tag === undefined) continue
+    if (!tag.closing) pending.push({ name: tag.name, line: i })
+    else {
+      const at = pending.findLastIndex((p) => p.name === tag.name)
+      if (at !== -1) {
+        pairs.push([pending[at]!.line, i])
+        pending.length = at
+      }
+    }
+  }
+  pairs.sort((a, b) => a[0] - b[0])
+  for (const [from, to] of pairs) {
+    const own = indentOf(lines[from]!)
+    let least = Infinity
+    for (let i = from + 1; i < to; i++) if (lines[i]!.trim() !== "") least = Math.min(least, indentOf(lines[i]!))
+    if (least !== Infinity && least > own) {
+      for (let i = from + 1; i <= to; i++) lines[i] = dedent(lines[i]!, least - own)
+    }
+  }
+
+  const tags: Array<GitbookTag> = []
+  const out: Array<string> = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    // Positions were found before the dedent; find them again on the dedented line.
+    const found = lineTags[i]!.length === 0 ? [] : tagsOfLine(line)
+    if (found.length === 0) {
+      out.push(line)
+      continue
+    }
+    if (/^\s*\|/.test(line)) {
+      // A table row cannot be split across lines: the markers stay inline, in the cell.
+      let rebuilt = ""
+      let at = 0
+      for (const { start, end, tag } of found) {
+        rebuilt += line.slice(at, start) + marker(tags.push(tag) - 1)
+        at = end
+      }
+      out.push(rebuilt + line.slice(at))
+      continue
+    }
+    // Lines added inside a quote or list item keep its prefix (the list marker as spaces).
+    const lead = /^((?:[ \t]*>)*[ \t]*)((?:[-*+]|\d{1,9}[.)])[ \t]+)?/.exec(line)!
+    const prefix = lead[1]! + " ".repeat(lead[2]?.length ?? 0)
+    let current = line.slice(0, found[0]!.start)
+    let hasContent = current.slice(lead[0].length).trim() !== ""
+    let at = 0
+    for (const { start, end, tag } of found) {
+      const between = line.slice(at, start)
+      if (at > 0) {
+        current = between.trim() === "" ? prefix : prefix + between.trimStart()
+        hasContent = between.trim() !== ""
+      }
+      if (hasContent) {
+        out.push(current.trimEnd())
+        current = prefix
+      }
+      out.push(current + marker(tags.push(tag) - 1))
+      at = end
+      hasContent = false
+    }
+    const rest = line.slice(at)
+    if (rest.trim() !== "") out.push(prefix + rest.trimStart())
+  }
+  return { markdown: out.join("\n"), tags }
+}
+
+const phrasingParents = new Set(["paragraph", "heading", "tableCell", "emphasis", "strong", "delete", "link", "linkReference"])
+
+const markerOf = (node: RootContent): number | undefined => {
+  if (node.type !== "html") return undefined
+  const match = markerValue.exec(node.value)
+  return match === null ? undefined : Number(match[1])
+}
+
+/**
+ * Joins the markers under `parent` (and its descendants) into `gitbookBlock` nodes: an opening tag
+ * takes the siblings up to its closing tag. A tag without its partner is shown as its text.
+ */
+export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): void => {
+  if (tags.length === 0) return
+  const children = parent.children as Array<RootContent>
+  const out: Array<RootContent> = []
+  const asText = (tag: GitbookTag): RootContent =>
+    phrasingParents.has(parent.type)
+      ? { type: "text", value: tag.source }
+      : { type: "paragraph", children: [{ type: "text", value: tag.source } satisfies PhrasingContent] }
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!
+    const index = markerOf(child)
+    const tag = index === undefined ? undefined : tags[index]
+    if (tag === undefined) {
+      if ("children" in child) stitchTags(child, tags)
+      out.push(child)
+      continue
+    }
+    if (tag.closing) {
+      out.push(asText(tag))
+      continue
+    }
+    let depth = 0
+    let close = -1
+    for (let k = i + 1; k < children.length; k++) {
+      const other = tags[markerOf(children[k]!) ?? -1]
+      if (other === undefined || other.name !== tag.name) continue
+      if (!other.closing) depth++
+      else if (depth === 0) {
+        close = k
+        break
+      } else depth--
+    }
+    if (close === -1) {
+      if (standalone.has(tag.name)) {
+        out.push({ type: "gitbookBlock", name: tag.name, attributes: tag.attributes, children: [] } as GitbookBlock as unknown as RootContent)
+      } else out.push(asText(tag))
+      continue
+    }
+    const block: GitbookBlock = { type: "gitbookBlock", name: tag.name, attributes: tag.attributes, children: children.slice(i + 1, close) }
+    stitchTags(block, tags)
+    out.push(block as unknown as RootContent)
+    i = close
+  }
+  parent.children = out as Parent["children"]
+}

@@ -1,0 +1,92 @@
+/**
+ * Syntax highlighting with Shiki: one highlighter for the process, created on first use with the
+ * light and dark themes and a few common languages; other languages Shiki bundles are loaded the
+ * first time a page uses them. Output carries both themes as CSS variables (`--shiki-light`,
+ * `--shiki-dark`), so the page's stylesheet picks the theme.
+ */
+import type { Element, ElementContent, Properties, Root } from "hast"
+import { bundledLanguages, createHighlighter, type BundledLanguage, type Highlighter } from "shiki"
+
+/** The themes of highlighted code, by the name of their CSS variable prefix. */
+export const themes = { light: "github-light", dark: "github-dark" } as const
+
+const preloaded: ReadonlyArray<BundledLanguage> = [
+  "javascript", "typescript", "jsx", "tsx", "json", "shellscript", "python", "yaml", "html", "css", "markdown", "sql",
+  "go", "java", "diff"
+]
+
+let instance: Highlighter | undefined
+let creating: Promise<Highlighter> | undefined
+
+/** The highlighter, created once. */
+export const highlighter = (): Promise<Highlighter> =>
+  instance !== undefined
+    ? Promise.resolve(instance)
+    : creating ??= createHighlighter({ themes: [themes.light, themes.dark], langs: [...preloaded] }).then((created) => {
+      instance = created
+      return created
+    })
+
+/** The highlighter when it has been created, for synchronous rendering. */
+export const readyHighlighter = (): Highlighter | undefined => instance
+
+const plain = new Set(["", "text", "txt", "plain", "plaintext"])
+
+/** The Shiki language id a fence's info names, or undefined when Shiki has no grammar for it. */
+export const languageOf = (lang: string | null | undefined): BundledLanguage | undefined => {
+  const name = (lang ?? "").trim().toLowerCase()
+  if (plain.has(name) || !Object.hasOwn(bundledLanguages, name)) return undefined
+  return name as BundledLanguage
+}
+
+/** Loads the grammars of `langs` that are not loaded yet (unknown names are ignored). */
+export const loadLanguages = async (hl: Highlighter, langs: Iterable<string | null | undefined>): Promise<void> => {
+  const loaded = new Set(hl.getLoadedLanguages())
+  const missing = new Set<BundledLanguage>()
+  for (const lang of langs) {
+    const id = languageOf(lang)
+    if (id !== undefined && !loaded.has(id)) missing.add(id)
+  }
+  if (missing.size > 0) await hl.loadLanguage(...missing)
+}
+
+// Shiki writes HTML attribute names (`class`, `tabindex`); the sanitizer reads hast property names.
+const normalize = (properties: Properties): Properties => {
+  const out: Record<string, Properties[string]> = {}
+  for (const [key, value] of Object.entries(properties)) {
+    if (key === "class") out["className"] = typeof value === "string" ? value.split(/\s+/).filter((c) => c !== "") : value
+    else if (key === "tabindex") out["tabIndex"] = value
+    else out[key] = value
+  }
+  return out
+}
+
+const normalizeTree = (node: ElementContent): ElementContent => {
+  if (node.type !== "element") return node
+  node.properties = normalize(node.properties)
+  node.children = node.children.map(normalizeTree)
+  return node
+}
+
+/**
+ * A `<pre>` for `code`: highlighted when the highlighter is ready and knows `lang` (loaded), else
+ * plain text in the same dual-theme frame.
+ */
+export const highlight = (code: string, lang: string | null | undefined): Element => {
+  const hl = instance
+  const id = languageOf(lang)
+  const usable = id !== undefined && hl !== undefined && hl.getLoadedLanguages().includes(id) ? id : "text"
+  if (hl === undefined) {
+    return {
+      type: "element",
+      tagName: "pre",
+      properties: { className: ["shiki"] },
+      children: [{ type: "element", tagName: "code", properties: {}, children: [{ type: "text", value: code }] }]
+    }
+  }
+  const root: Root = hl.codeToHast(code, { lang: usable, themes, defaultColor: false })
+  const pre = root.children.find((child): child is Element => child.type === "element")!
+  normalizeTree(pre)
+  if (id !== undefined) pre.properties["dataLanguage"] = id
+  return pre
+}

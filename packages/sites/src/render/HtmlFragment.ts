@@ -1,0 +1,180 @@
+/**
+ * Raw HTML written in a page's markdown (`<details>`, `<figure>`, `<mark>`...) turned into
+ * elements: a small tokenizer, and a pass that joins the HTML pieces remark leaves in separate
+ * nodes (an opening `<details>` block, markdown, a closing `</details>` block) into one element
+ * around what lies between. It builds structure only; what may stay is decided by the sanitizer.
+ */
+import type { Nodes, Parent, RootContent } from "mdast"
+
+/** An element written as raw HTML, carried through mdast to hast. */
+export interface HtmlElement extends Parent {
+  readonly type: "htmlElement"
+  readonly tagName: string
+  readonly properties: Record<string, string | boolean>
+  children: Array<RootContent>
+}
+
+type Token =
+  | { readonly kind: "open"; readonly name: string; readonly attributes: ReadonlyArray<readonly [string, string]>; readonly selfClosing: boolean }
+  | { readonly kind: "close"; readonly name: string }
+  | { readonly kind: "text"; readonly value: string }
+
+const voidElements = new Set([
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"
+])
+// Their content is text up to the closing tag; the sanitizer strips most of them whole.
+const rawTextElements = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"])
+
+const named: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0", copy: "©", reg: "®", trade: "™",
+  hellip: "…", mdash: "—", ndash: "–", rarr: "→", larr: "←", laquo: "«", raquo: "»", middot: "·", times: "×"
+}
+
+/** Decodes character references (named ones of common use, and every numeric one). */
+export const decodeEntities = (text: string): string =>
+  text.includes("&")
+    ? text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));/g, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return named[name] ?? match
+      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16)
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : "\ufffd"
+    })
+    : text
+
+const tagOpen = /<([a-zA-Z][a-zA-Z0-9-]*)/y
+const attribute = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y
+const tagClose = /<\/([a-zA-Z][a-zA-Z0-9-]*)\s*>/y
+
+/** The tokens of an HTML fragment; malformed markup reads as text. */
+export const tokenize = (html: string): ReadonlyArray<Token> => {
+  const tokens: Array<Token> = []
+  let text = ""
+  let i = 0
+  const flush = () => {
+    if (text !== "") tokens.push({ kind: "text", value: decodeEntities(text) })
+    text = ""
+  }
+  while (i < html.length) {
+    const lt = html.indexOf("<", i)
+    if (lt === -1) {
+      text += html.slice(i)
+      break
+    }
+    text += html.slice(i, lt)
+    i = lt
+    if (html.startsWith("<!--", i)) {
+      const end = html.indexOf("-->", i + 4)
+      flush()
+      i = end === -1 ? html.length : end + 3
+      continue
+    }
+    if (html.startsWith("<!", i) || html.startsWith("<?", i)) {
+      const end = html.indexOf(">", i)
+      flush()
+      i = end === -1 ? html.length : end + 1
+      continue
+    }
+    tagClose.lastIndex = i
+    const close = tagClose.exec(html)
+    if (close !== null) {
+      flush()
+      tokens.push({ kind: "close", name: close[1]!.toLowerCase() })
+      i = tagClose.lastIndex
+      continue
+    }
+    tagOpen.lastIndex = i
+    const open = tagOpen.exec(html)
+    if (open === null) {
+      text += "<"
+      i++
+      continue
+    }
+    let j = tagOpen.lastIndex
+    const attributes: Array<readonly [string, string]> = []
+    for (;;) {
+      attribute.lastIndex = j
+      const found = attribute.exec(html)
+      if (found === null) break
+      attributes.push([found[1]!.toLowerCase(), decodeEntities(found[2] ?? found[3] ?? found[4] ?? "")])
+      j = attribute.lastIndex
+    }
+    const end = /\s*(\/?)>/y
+    end.lastIndex = j
+    const ending = end.exec(html)
+    if (ending === null) {
+      text += "<"
+      i++
+      continue
+    }
+    flush()
+    const name = open[1]!.toLowerCase()
+    tokens.push({ kind: "open", name, attributes, selfClosing: ending[1] === "/" })
+    i = end.lastIndex
+    if (rawTextElements.has(name)) {
+      const closing = html.toLowerCase().indexOf(`</${name}`, i)
+      const stop = closing === -1 ? html.length : closing
+      if (stop > i) tokens.push({ kind: "text", value: html.slice(i, stop) })
+      i = stop
+    }
+  }
+  flush()
+  return tokens
+}
+
+// Ids, names, classes and styles are the renderer's own (anchors, tabs, highlighting); an author's
+// would clobber them or dress up as the site's interface. Handlers and unknown attributes go too.
+const dropped = new Set(["id", "name", "class", "style", "tabindex", "form", "formaction", "srcdoc"])
+const renamed: Record<string, string> = {
+  for: "htmlFor", colspan: "colSpan", rowspan: "rowSpan", srcset: "srcSet", datetime: "dateTime",
+  hreflang: "hrefLang", longdesc: "longDesc", readonly: "readOnly", maxlength: "maxLength"
+}
+
+const propertiesOf = (attributes: ReadonlyArray<readonly [string, string]>): Record<string, string | boolean> => {
+  const properties: Record<string, string | boolean> = {}
+  for (const [name, value] of attributes) {
+    if (dropped.has(name) || name.startsWith("on") || name.startsWith("data-")) continue
+    const key = renamed[name] ?? (name.startsWith("aria-")
+      ? `aria${name.slice(5).replace(/(?:^|-)([a-z])/g, (_, c: string) => c.toUpperCase())}`
+      : name)
+    properties[key] = ["open", "checked", "disabled", "hidden", "reversed"].includes(name) ? true : value
+  }
+  return properties
+}
+
+/**
+ * Replaces the `html` nodes of `parent` (and of its descendants) with elements, each holding the
+ * siblings up to its closing tag; a closing tag without its opening one is dropped, an element
+ * left open ends with its parent.
+ */
+export const stitchHtml = (parent: Parent): void => {
+  const base: { children: Array<RootContent> } = { children: [] }
+  const stack: Array<{ readonly name?: string; readonly node: { children: Array<RootContent> } }> = [{ node: base }]
+  for (const child of parent.children) {
+    if (child.type !== "html") {
+      if ("children" in child) stitchHtml(child)
+      stack.at(-1)!.node.children.push(child)
+      continue
+    }
+    for (const token of tokenize(child.value)) {
+      const top = stack.at(-1)!.node
+      switch (token.kind) {
+        case "text":
+          top.children.push({ type: "text", value: token.value })
+          break
+        case "open": {
+          const element: HtmlElement = {
+            type: "htmlElement", tagName: token.name, properties: propertiesOf(token.attributes), children: []
+          }
+          top.children.push(element as unknown as RootContent)
+          if (!token.selfClosing && !voidElements.has(token.name)) stack.push({ name: token.name, node: element })
+          break
+        }
+        case "close": {
+          const index = stack.findLastIndex((open) => open.name === token.name)
+          if (index > 0) stack.length = index
+          break
+        }
+      }
+    }
+  }
+  parent.children = base.children as Array<Nodes> as Parent["children"]
+}
