@@ -19,49 +19,47 @@ const primitiveTypes = ["boolean", "string", "number"] as const
  * `oneOf` of shapes; here `type` chooses the shape with `if`/`then`, so that a mistake is reported
  * at the field that is wrong instead of as a list of every shape that did not match.
  */
+/** A draft-07 `if`/`then` applying `then` to claims of these types. */
+const whenType = (types: ReadonlyArray<string>, then: Record<string, unknown>): Record<string, unknown> => ({
+  if: { properties: { type: { enum: types } } },
+  // oxlint-disable-next-line unicorn/no-thenable -- JSON Schema's keyword, not a promise
+  then
+})
+
 const claimShape = (types: ReadonlyArray<string>): Record<string, unknown> => ({
   type: "object",
   required: ["type", "description"],
   properties: { type: { enum: types } },
   allOf: [
-    {
-      if: { properties: { type: { enum: ["boolean", "number"] } } },
-      then: { properties: { type: true, description: { type: "string" } }, additionalProperties: false }
-    },
-    {
-      if: { properties: { type: { enum: ["string"] } } },
-      then: {
-        properties: { type: true, description: { type: "string" }, enum: { type: "array", items: { type: "string" } } },
-        additionalProperties: false
-      }
-    },
+    whenType(["boolean", "number"], {
+      properties: { type: true, description: { type: "string" } },
+      additionalProperties: false
+    }),
+    whenType(["string"], {
+      properties: { type: true, description: { type: "string" }, enum: { type: "array", items: { type: "string" } } },
+      additionalProperties: false
+    }),
     ...(types.includes("array")
       ? [
-          {
-            if: { properties: { type: { enum: ["array"] } } },
-            then: {
-              required: ["items"],
-              properties: { type: true, description: { type: "string" }, items: { $ref: "#/definitions/primitive" } },
-              additionalProperties: false
-            }
-          }
+          whenType(["array"], {
+            required: ["items"],
+            properties: { type: true, description: { type: "string" }, items: { $ref: "#/definitions/primitive" } },
+            additionalProperties: false
+          })
         ]
       : []),
     ...(types.includes("object")
       ? [
-          {
-            if: { properties: { type: { enum: ["object"] } } },
-            then: {
-              required: ["properties", "additionalProperties"],
-              properties: {
-                type: true,
-                description: { type: "string" },
-                properties: { type: "object", additionalProperties: { $ref: "#/definitions/claim" } },
-                additionalProperties: { enum: [false] }
-              },
-              additionalProperties: false
-            }
-          }
+          whenType(["object"], {
+            required: ["properties", "additionalProperties"],
+            properties: {
+              type: true,
+              description: { type: "string" },
+              properties: { type: "object", additionalProperties: { $ref: "#/definitions/claim" } },
+              additionalProperties: { enum: [false] }
+            },
+            additionalProperties: false
+          })
         ]
       : [])
   ]
@@ -165,6 +163,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const memberPath = (path: string, key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
 
+/** The values of a string enum claim; none for any other claim. */
+const enumValues = (schema: Record<string, unknown>): ReadonlyArray<string> =>
+  schema["type"] === "string" && Array.isArray(schema["enum"])
+    ? schema["enum"].filter((v): v is string => typeof v === "string")
+    : []
+
 const conditionsOf = (
   properties: Record<string, unknown>,
   path: string,
@@ -174,22 +178,18 @@ const conditionsOf = (
     if (!isRecord(claim)) continue
     const at = memberPath(path, key)
     const description = typeof claim["description"] === "string" && claim["description"] !== "" ? claim["description"] : key
-    const values = (schema: Record<string, unknown>): ReadonlyArray<string> =>
-      schema["type"] === "string" && Array.isArray(schema["enum"])
-        ? schema["enum"].filter((v): v is string => typeof v === "string")
-        : []
     switch (claim["type"]) {
       case "boolean":
         out.push({ description, condition: at })
         break
       case "string":
-        for (const value of values(claim)) {
+        for (const value of enumValues(claim)) {
           out.push({ description: `${description}: ${value}`, condition: `${at} === ${JSON.stringify(value)}` })
         }
         break
       case "array":
         if (isRecord(claim["items"])) {
-          for (const value of values(claim["items"])) {
+          for (const value of enumValues(claim["items"])) {
             out.push({
               description: `${description}: ${value}`,
               condition: `${at}.includes(${JSON.stringify(value)})`

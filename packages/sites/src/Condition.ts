@@ -27,14 +27,14 @@ type UnaryOperator = "!" | "-" | "+"
 
 /** The supported expression tree; built only by `parse`. */
 export type Node =
-  | { readonly _tag: "Literal"; readonly value: string | number | boolean | null | undefined }
-  | { readonly _tag: "Visitor" }
-  | { readonly _tag: "Array"; readonly elements: ReadonlyArray<Node> }
-  | { readonly _tag: "Member"; readonly object: Node; readonly key: string | number }
-  | { readonly _tag: "Includes"; readonly object: Node; readonly argument: Node }
-  | { readonly _tag: "Unary"; readonly operator: UnaryOperator; readonly argument: Node }
-  | { readonly _tag: "Binary"; readonly operator: BinaryOperator; readonly left: Node; readonly right: Node }
-  | { readonly _tag: "Conditional"; readonly test: Node; readonly consequent: Node; readonly alternate: Node }
+  | { readonly kind: "Literal"; readonly value: string | number | boolean | null | undefined }
+  | { readonly kind: "Visitor" }
+  | { readonly kind: "Array"; readonly elements: ReadonlyArray<Node> }
+  | { readonly kind: "Member"; readonly object: Node; readonly key: string | number }
+  | { readonly kind: "Includes"; readonly object: Node; readonly argument: Node }
+  | { readonly kind: "Unary"; readonly operator: UnaryOperator; readonly argument: Node }
+  | { readonly kind: "Binary"; readonly operator: BinaryOperator; readonly left: Node; readonly right: Node }
+  | { readonly kind: "Conditional"; readonly test: Node; readonly consequent: Node; readonly alternate: Node }
 
 /** A parsed condition: its source and the tree the interpreter runs. */
 export interface Condition {
@@ -121,20 +121,20 @@ const convert = (node: jsep.Expression): Node => {
     case "Literal": {
       const { value } = node as jsep.Literal
       if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        return { _tag: "Literal", value }
+        return { kind: "Literal", value }
       }
       return unsupported("only strings, numbers, booleans and null are literals", node)
     }
     case "Identifier": {
       const { name } = node as jsep.Identifier
-      if (name === "undefined") return { _tag: "Literal", value: undefined }
+      if (name === "undefined") return { kind: "Literal", value: undefined }
       if (name === "visitor") return unsupported("`visitor` is read through `visitor.claims.<claim>`", node)
       return unsupported(`unknown name \`${name}\` (conditions read \`visitor.claims.<claim>\`)`, node)
     }
     case "ArrayExpression": {
       const { elements } = node as jsep.ArrayExpression
       return {
-        _tag: "Array",
+        kind: "Array",
         elements: elements.map((element) =>
           element === null ? unsupported("arrays cannot have holes", node) : convert(element)
         )
@@ -148,10 +148,10 @@ const convert = (node: jsep.Expression): Node => {
         if (property.name !== "claims") {
           return unsupported("`visitor` has only `claims`", node)
         }
-        return { _tag: "Member", object: { _tag: "Visitor" }, key: "claims" }
+        return { kind: "Member", object: { kind: "Visitor" }, key: "claims" }
       }
       const key = memberKey(member)
-      return { _tag: "Member", object: convert(member.object), key }
+      return { kind: "Member", object: convert(member.object), key }
     }
     case "CallExpression": {
       const call = node as jsep.CallExpression
@@ -167,7 +167,7 @@ const convert = (node: jsep.Expression): Node => {
           return unsupported("optional chaining (`?.`) is not supported", node)
         }
         return {
-          _tag: "Includes",
+          kind: "Includes",
           object: convert((callee as jsep.MemberExpression).object),
           argument: convert(call.arguments[0]!)
         }
@@ -177,7 +177,7 @@ const convert = (node: jsep.Expression): Node => {
     case "UnaryExpression": {
       const { operator, argument } = node as jsep.UnaryExpression
       if (!unaryOperators.has(operator)) return unsupported(`the operator \`${operator}\` is not supported`, node)
-      return { _tag: "Unary", operator: operator as UnaryOperator, argument: convert(argument) }
+      return { kind: "Unary", operator: operator as UnaryOperator, argument: convert(argument) }
     }
     case "BinaryExpression": {
       const { operator, left, right } = node as jsep.BinaryExpression
@@ -187,11 +187,11 @@ const convert = (node: jsep.Expression): Node => {
           node
         )
       }
-      return { _tag: "Binary", operator: operator as BinaryOperator, left: convert(left), right: convert(right) }
+      return { kind: "Binary", operator: operator as BinaryOperator, left: convert(left), right: convert(right) }
     }
     case "ConditionalExpression": {
       const { test, consequent, alternate } = node as jsep.ConditionalExpression
-      return { _tag: "Conditional", test: convert(test), consequent: convert(consequent), alternate: convert(alternate) }
+      return { kind: "Conditional", test: convert(test), consequent: convert(consequent), alternate: convert(alternate) }
     }
     case "Compound": {
       const keyword = (node as jsep.Compound).body.find(
@@ -299,7 +299,7 @@ const isPrimitive = (value: unknown): value is Primitive =>
 const primitive = (value: unknown): Primitive => (isPrimitive(value) ? value : fail())
 
 const run = (node: Node, claims: Readonly<Record<string, unknown>>): unknown => {
-  switch (node._tag) {
+  switch (node.kind) {
     case "Literal":
       return node.value
     case "Visitor":

@@ -1,0 +1,299 @@
+/**
+ * Who is reading a published site: the decision to admit a reader (with the claims that drive
+ * adaptive content, `noindex`, and the cookies that keep a share key or visitor token after the
+ * first visit) or to deny them, and the filters that keep what a condition shows to an audience.
+ */
+import { createHash, timingSafeEqual } from "node:crypto"
+import * as Duration from "effect/Duration"
+import * as Condition from "./Condition.ts"
+import * as VisitorToken from "./VisitorToken.ts"
+
+export type Visibility = "public" | "unlisted" | "share-link" | "visitor-auth"
+
+/** Query parameter of a share link's secret. */
+export const shareParameter = "share"
+/** Query parameter of a visitor token, as GitBook names it. */
+export const tokenParameter = "jwt_token"
+/** How long a share key is kept after a visit; it is checked again on every request. */
+export const shareCookieMaxAge = Duration.days(30)
+
+const cookieSafe = (siteId: string): string => siteId.replaceAll(/[^A-Za-z0-9_-]/g, "_")
+
+/** The cookie keeping a share-link site's key. */
+export const shareCookieName = (siteId: string): string => `quire_share_${cookieSafe(siteId)}`
+/** The cookie keeping a visitor-auth site's token. */
+export const visitorCookieName = (siteId: string): string => `quire_visitor_${cookieSafe(siteId)}`
+
+/** A cookie to set on the response; `options` fit `HttpServerResponse.setCookie`. */
+export interface SetCookie {
+  readonly name: string
+  readonly value: string
+  readonly options: {
+    readonly path: string
+    readonly httpOnly: true
+    readonly sameSite: "lax"
+    readonly secure: boolean
+    /** Absent for a cookie that lasts the browser session; zero removes the cookie. */
+    readonly maxAge?: Duration.Duration
+  }
+}
+
+export interface AudienceInput {
+  readonly site: {
+    readonly id: string
+    readonly visibility: Visibility
+    readonly published: boolean
+    /** The key visitor tokens are signed with; a site without one admits no token. */
+    readonly visitorKey?: string | null | undefined
+  }
+  /** Where the site is published (`https://docs.example.com/`, `http://host/~sites/<id>/`): cookie path and `Secure`. */
+  readonly siteUrl: string | URL
+  readonly query?: URLSearchParams | Readonly<Record<string, string | undefined>> | undefined
+  readonly cookies?: Readonly<Record<string, string | undefined>> | undefined
+  /** Whether a secret is an active share key of the site; used before `activeShareSecrets`. */
+  readonly checkShare?: ((secret: string) => Promise<boolean>) | undefined
+  /** The site's active share keys, when the caller has them at hand rather than a `checkShare`. */
+  readonly activeShareSecrets?: ReadonlyArray<string> | undefined
+  readonly now?: Date | undefined
+}
+
+export type DenialReason =
+  | "unpublished"
+  | "share-key-missing"
+  | "share-key-invalid"
+  | "visitor-token-missing"
+  | "visitor-token-expired"
+  | "visitor-token-invalid"
+
+export type AudienceDecision =
+  | {
+      readonly kind: "admitted"
+      /** The visitor's claims (a verified token's payload); empty for an anonymous reader. */
+      readonly claims: Record<string, unknown>
+      /** Whether pages must not be indexed nor listed in sitemaps. */
+      readonly noindex: boolean
+      /** What let the reader in. */
+      readonly via: "open" | "share-key" | "visitor-token"
+      readonly setCookies: ReadonlyArray<SetCookie>
+    }
+  | {
+      readonly kind: "denied"
+      readonly reason: DenialReason
+      /** Removes a cookie whose key was revoked or whose token no longer verifies. */
+      readonly setCookies: ReadonlyArray<SetCookie>
+    }
+
+const param = (query: AudienceInput["query"], name: string): string | undefined => {
+  if (query === undefined) return undefined
+  const value = query instanceof URLSearchParams ? query.get(name) : Object.hasOwn(query, name) ? query[name] : undefined
+  return value === null || value === undefined || value === "" ? undefined : value
+}
+
+const cookie = (cookies: AudienceInput["cookies"], name: string): string | undefined => {
+  const value = cookies !== undefined && Object.hasOwn(cookies, name) ? cookies[name] : undefined
+  return value === undefined || value === "" ? undefined : value
+}
+
+const digest = (text: string): Buffer => createHash("sha256").update(text).digest()
+
+/** Compares digests so that the time taken says nothing about how much of a secret matched. */
+const sameSecret = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b))
+
+const shareKeyActive = async (input: AudienceInput, secret: string): Promise<boolean> => {
+  if (secret.length > 512) return false
+  if (input.checkShare !== undefined) return input.checkShare(secret)
+  // Every secret is compared so that the time does not say which one matched.
+  let found = false
+  for (const active of input.activeShareSecrets ?? []) found = sameSecret(active, secret) || found
+  return found
+}
+
+type TokenOutcome =
+  | { readonly kind: "none" }
+  | { readonly kind: "valid"; readonly claims: Record<string, unknown>; readonly setCookies: ReadonlyArray<SetCookie> }
+  | {
+      readonly kind: "invalid"
+      readonly reason: "visitor-token-expired" | "visitor-token-invalid"
+      readonly setCookies: ReadonlyArray<SetCookie>
+    }
+
+/**
+ * Decides whether a reader is admitted to a site. A share key or token in the query wins over
+ * the cookie and, when valid, replaces it; when the query's is not valid, a valid cookie still
+ * admits. A cookie that no longer admits is removed.
+ */
+export const decide = async (input: AudienceInput): Promise<AudienceDecision> => {
+  const { site } = input
+  if (!site.published) return { kind: "denied", reason: "unpublished", setCookies: [] }
+  const url = typeof input.siteUrl === "string" ? new URL(input.siteUrl) : input.siteUrl
+  const path = url.pathname.replace(/\/+$/, "") || "/"
+  const secure = url.protocol === "https:"
+  const setCookie = (name: string, value: string, maxAge?: Duration.Duration): SetCookie => ({
+    name,
+    value,
+    options: { path, httpOnly: true, sameSite: "lax", secure, ...(maxAge === undefined ? {} : { maxAge }) }
+  })
+  const removeCookie = (name: string): SetCookie => setCookie(name, "", Duration.zero)
+
+  const token = await visitorToken(input, setCookie, removeCookie)
+
+  switch (site.visibility) {
+    case "public":
+    case "unlisted": {
+      // Adaptive content may still read a visitor's claims on an open site.
+      const noindex = site.visibility === "unlisted"
+      return {
+        kind: "admitted",
+        claims: token.kind === "valid" ? token.claims : {},
+        noindex,
+        via: "open",
+        setCookies: token.kind === "none" ? [] : token.setCookies
+      }
+    }
+    case "share-link": {
+      const name = shareCookieName(site.id)
+      const fromQuery = param(input.query, shareParameter)
+      const fromCookie = cookie(input.cookies, name)
+      const tokenCookies = token.kind === "none" ? [] : token.setCookies
+      const claims = token.kind === "valid" ? token.claims : {}
+      if (fromQuery !== undefined && (await shareKeyActive(input, fromQuery))) {
+        const keep = fromQuery === fromCookie ? [] : [setCookie(name, fromQuery, shareCookieMaxAge)]
+        return { kind: "admitted", claims, noindex: true, via: "share-key", setCookies: [...keep, ...tokenCookies] }
+      }
+      if (fromCookie !== undefined && (await shareKeyActive(input, fromCookie))) {
+        return { kind: "admitted", claims, noindex: true, via: "share-key", setCookies: tokenCookies }
+      }
+      return {
+        kind: "denied",
+        reason: fromQuery === undefined && fromCookie === undefined ? "share-key-missing" : "share-key-invalid",
+        setCookies: fromCookie === undefined ? tokenCookies : [removeCookie(name), ...tokenCookies]
+      }
+    }
+    case "visitor-auth": {
+      switch (token.kind) {
+        case "valid":
+          return { kind: "admitted", claims: token.claims, noindex: true, via: "visitor-token", setCookies: token.setCookies }
+        case "invalid":
+          return { kind: "denied", reason: token.reason, setCookies: token.setCookies }
+        case "none":
+          return { kind: "denied", reason: "visitor-token-missing", setCookies: [] }
+      }
+    }
+  }
+}
+
+/** The visitor token of a request, from the query first, then the cookie. */
+const visitorToken = async (
+  input: AudienceInput,
+  setCookie: (name: string, value: string, maxAge?: Duration.Duration) => SetCookie,
+  removeCookie: (name: string) => SetCookie
+): Promise<TokenOutcome> => {
+  const name = visitorCookieName(input.site.id)
+  const fromQuery = param(input.query, tokenParameter)
+  const fromCookie = cookie(input.cookies, name)
+  if (fromQuery === undefined && fromCookie === undefined) return { kind: "none" }
+  const key = input.site.visitorKey
+  const now = input.now ?? new Date()
+  const check = (token: string | undefined): Promise<VisitorToken.VerifyResult | undefined> =>
+    token === undefined || key === undefined || key === null || key === ""
+      ? Promise.resolve(undefined)
+      : VisitorToken.verify(token, key, now)
+  const queryResult = await check(fromQuery)
+  if (queryResult?.ok === true) {
+    const exp = queryResult.claims["exp"]
+    const maxAge =
+      typeof exp === "number" ? Duration.seconds(Math.max(0, Math.floor(exp - now.getTime() / 1000))) : undefined
+    return {
+      kind: "valid",
+      claims: queryResult.claims,
+      setCookies: fromQuery === fromCookie ? [] : [setCookie(name, fromQuery!, maxAge)]
+    }
+  }
+  const cookieResult = fromCookie === fromQuery ? queryResult : await check(fromCookie)
+  if (cookieResult?.ok === true) return { kind: "valid", claims: cookieResult.claims, setCookies: [] }
+  // The query's failure says more about what the reader just did than the cookie's.
+  const failure = fromQuery !== undefined ? queryResult : cookieResult
+  return {
+    kind: "invalid",
+    reason: failure?.ok === false && failure.reason === "expired" ? "visitor-token-expired" : "visitor-token-invalid",
+    setCookies: fromCookie === undefined ? [] : [removeCookie(name)]
+  }
+}
+
+const parsed = new Map<string, Condition.ParseResult>()
+const parsedLimit = 1000
+
+/** A stored condition's parse, remembered; conditions are few and read on every request. */
+export const parseCached = (source: string): Condition.ParseResult => {
+  let result = parsed.get(source)
+  if (result === undefined) {
+    result = Condition.parse(source)
+    if (parsed.size >= parsedLimit) parsed.clear()
+    parsed.set(source, result)
+  }
+  return result
+}
+
+/**
+ * Whether an item with this condition is shown to an audience. No condition (undefined, null or
+ * blank) shows it; a condition that does not parse hides it, as one that throws does.
+ */
+export const visible = (
+  condition: Condition.Condition | string | null | undefined,
+  claims: Readonly<Record<string, unknown>>
+): boolean => {
+  if (condition === undefined || condition === null) return true
+  if (typeof condition === "string") {
+    if (condition.trim() === "") return true
+    const result = parseCached(condition)
+    return result.ok && Condition.evaluate(result.condition, claims)
+  }
+  return Condition.evaluate(condition, claims)
+}
+
+/** The items shown to an audience (sections, site spaces, pages of one level), in order. */
+export const filterVisible = <A>(
+  items: ReadonlyArray<A>,
+  conditionOf: (item: A) => Condition.Condition | string | null | undefined,
+  claims: Readonly<Record<string, unknown>>
+): ReadonlyArray<A> => items.filter((item) => visible(conditionOf(item), claims))
+
+/**
+ * A tree (pages and their children) without the items hidden from an audience; a hidden item
+ * hides its descendants. `withChildren` rebuilds an item with its kept children.
+ */
+export const filterTree = <A>(
+  items: ReadonlyArray<A>,
+  conditionOf: (item: A) => Condition.Condition | string | null | undefined,
+  childrenOf: (item: A) => ReadonlyArray<A> | undefined,
+  withChildren: (item: A, children: ReadonlyArray<A>) => A,
+  claims: Readonly<Record<string, unknown>>
+): ReadonlyArray<A> =>
+  filterVisible(items, conditionOf, claims).map((item) => {
+    const children = childrenOf(item)
+    return children === undefined || children.length === 0
+      ? item
+      : withChildren(item, filterTree(children, conditionOf, childrenOf, withChildren, claims))
+  })
+
+/** JWT's registered claims, which differ between tokens of one visitor. */
+const registeredClaims: ReadonlySet<string> = new Set(["iss", "aud", "exp", "nbf", "iat", "jti"])
+
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`
+  }
+  return JSON.stringify(value) ?? "null"
+}
+
+/**
+ * A short key naming an audience for caches: equal for equal claims whatever their order and
+ * whichever token carried them; `"anonymous"` without claims.
+ */
+export const audienceKey = (claims: Readonly<Record<string, unknown>>): string => {
+  const own = Object.fromEntries(Object.entries(claims).filter(([name]) => !registeredClaims.has(name)))
+  if (Object.keys(own).length === 0) return "anonymous"
+  return createHash("sha256").update(canonical(own)).digest("base64url").slice(0, 22)
+}
