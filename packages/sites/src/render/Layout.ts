@@ -30,9 +30,17 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 
 const e = escapeHtml
 
-/** An href the reader's browser may follow: no `javascript:`/`data:`/`vbscript:` URLs. */
-const safeHref = (url: string): string =>
-  /^\s*(?:javascript|data|vbscript):/i.test(url.replace(/[\u0000-\u001f]/g, "")) ? "#" : url
+const safeSchemes = new Set(["http", "https", "mailto", "tel"])
+
+/**
+ * An href the reader's browser may follow: relative, or http(s), mailto and tel. Browsers drop
+ * control characters and spaces before reading a scheme, so the check does too.
+ */
+const safeHref = (url: string): string => {
+  const bare = Array.from(url).filter((c) => c.charCodeAt(0) > 0x20).join("")
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase()
+  return scheme === undefined || safeSchemes.has(scheme) ? url : "#"
+}
 
 const href = (url: string): string => `href="${e(safeHref(url))}"`
 
@@ -110,25 +118,24 @@ const themeToggle = (view: SiteChrome): string =>
 const tabIcon = (name: string | undefined): string =>
   name ? `<span class="tab-icon" data-icon="${e(name)}" aria-hidden="true"></span>` : ""
 
-const tabs = (items: ReadonlyArray<Tab>): string => {
-  if (items.length === 0) return ""
-  const one = (tab: Tab): string => {
-    if (tab.type === "section") {
-      return `<li><a class="tab" ${href(tab.url)}${tab.current ? ` aria-current="page"` : ""}>${tabIcon(tab.icon)}${e(tab.title)}</a></li>`
-    }
-    const current = tab.sections.some((s) => s.current)
-    return (
-      `<li><details class="menu tab-group"><summary class="tab${current ? " current" : ""}">${tabIcon(tab.icon)}${e(tab.title)}${icon.down}</summary>` +
-      `<ul class="menu-list">${tab.sections
-        .map(
-          (s) =>
-            `<li><a ${href(s.url)}${s.current ? ` aria-current="page"` : ""}>${tabIcon(s.icon)}${e(s.title)}</a></li>`
-        )
-        .join("")}</ul></details></li>`
-    )
+const tabItem = (tab: Tab): string => {
+  if (tab.type === "section") {
+    return `<li><a class="tab" ${href(tab.url)}${tab.current ? ` aria-current="page"` : ""}>${tabIcon(tab.icon)}${e(tab.title)}</a></li>`
   }
-  return `<nav class="site-tabs" aria-label="Sections"><ul>${items.map(one).join("")}</ul></nav>`
+  const current = tab.sections.some((s) => s.current)
+  return (
+    `<li><details class="menu tab-group"><summary class="tab${current ? " current" : ""}">${tabIcon(tab.icon)}${e(tab.title)}${icon.down}</summary>` +
+    `<ul class="menu-list">${tab.sections
+      .map(
+        (s) =>
+          `<li><a ${href(s.url)}${s.current ? ` aria-current="page"` : ""}>${tabIcon(s.icon)}${e(s.title)}</a></li>`
+      )
+      .join("")}</ul></details></li>`
+  )
 }
+
+const tabs = (items: ReadonlyArray<Tab>): string =>
+  items.length === 0 ? "" : `<nav class="site-tabs" aria-label="Sections"><ul>${items.map(tabItem).join("")}</ul></nav>`
 
 const header = (view: SiteChrome, query?: string): string => {
   const logo = view.site.logo

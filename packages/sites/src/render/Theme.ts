@@ -19,7 +19,7 @@ const themed = (value: Themed | undefined, fallback: Themed): Themed => ({
 /** Black or white, whichever reads better on `hex`. */
 const contrastOn = (hex: string): string => {
   const h = hex.slice(1)
-  const full = h.length <= 4 ? [...h.slice(0, 3)].map((c) => c + c).join("") : h.slice(0, 6)
+  const full = h.length <= 4 ? h.slice(0, 3).replace(/./g, "$&$&") : h.slice(0, 6)
   const [r, g, b] = [0, 2, 4].map((i) => {
     const c = Number.parseInt(full.slice(i, i + 2), 16) / 255
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4

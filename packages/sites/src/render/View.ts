@@ -225,6 +225,9 @@ export const readingOrder = (tree: ReadonlyArray<TreeItem>): ReadonlyArray<TreeD
   return out
 }
 
+const linkTo = (d: TreeDocument | undefined): LinkView | undefined =>
+  d === undefined ? undefined : { title: d.title, url: d.url }
+
 /** The documents before and after the current one in reading order. */
 export const neighbours = (
   tree: ReadonlyArray<TreeItem>
@@ -232,9 +235,7 @@ export const neighbours = (
   const order = readingOrder(tree)
   const at = order.findIndex((d) => d.current)
   if (at < 0) return {}
-  const link = (d: TreeDocument | undefined): LinkView | undefined =>
-    d === undefined ? undefined : { title: d.title, url: d.url }
-  const previous = link(order[at - 1])
-  const next = link(order[at + 1])
+  const previous = linkTo(order[at - 1])
+  const next = linkTo(order[at + 1])
   return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) }
 }

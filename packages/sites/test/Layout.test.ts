@@ -1,0 +1,271 @@
+/** What a reader of a published page sees, read back from the HTML with a DOM parser. */
+import { parseHtml, type DomDocument, type DomElement } from "@quire/content/markdown/Dom"
+import { assert, describe, it } from "@effect/vitest"
+import { escapeHtml, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { themeCss } from "../src/render/Theme.ts"
+import { neighbours, readingOrder } from "../src/render/View.ts"
+import { sampleTree, sampleView } from "./SiteViewFixture.ts"
+
+const page = (overrides: Parameters<typeof sampleView>[0] = {}): DomDocument => parseHtml(renderPage(sampleView(overrides)))
+type Queryable = Pick<DomDocument, "querySelector" | "querySelectorAll">
+/** domino answers a miss with undefined and a NodeList that is not iterable: both made plain here. */
+const one = (node: Queryable | null | undefined, selector: string): DomElement | null => node?.querySelector(selector) ?? null
+const all = (node: Queryable, selector: string): Array<DomElement> =>
+  Array.from(node.querySelectorAll(selector) as unknown as ArrayLike<DomElement>)
+const texts = (doc: DomDocument, selector: string): Array<string> =>
+  all(doc, selector).map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim())
+const attrs = (doc: DomDocument, selector: string, name: string): Array<string | null> =>
+  all(doc, selector).map((el) => el.getAttribute(name))
+
+const hostile = `<script>alert("x")</script>&"'`
+
+describe("renderPage", () => {
+  it("is a whole HTML5 document with the page's title, description, canonical and markdown links", () => {
+    const html = renderPage(sampleView())
+    assert.match(html, /^<!DOCTYPE html>\n<html lang="en"/)
+    const doc = parseHtml(html)
+    assert.strictEqual(doc.title, "Install with Docker | Quire Docs")
+    assert.strictEqual(one(doc, `meta[name="description"]`)?.getAttribute("content"), "Run Quire in a container in five minutes.")
+    assert.strictEqual(one(doc, `link[rel="canonical"]`)?.getAttribute("href"), "https://docs.example.com/guides/installation/docker")
+    const alternate = one(doc, `link[rel="alternate"][type="text/markdown"]`)
+    assert.strictEqual(alternate?.getAttribute("href"), "https://docs.example.com/guides/installation/docker.md")
+    assert.deepStrictEqual(texts(doc, "main h1"), ["Install with Docker"])
+    assert.deepStrictEqual(texts(doc, "header.site-header .brand"), ["Quire Docs"])
+  })
+
+  it("escapes hostile titles, descriptions and links everywhere, and inserts the page's sanitized HTML as is", () => {
+    const html = renderPage(
+      sampleView({
+        site: { title: `Site ${hostile}`, url: "/" },
+        tabs: [{ type: "section", title: hostile, url: `/"><script>`, current: true }],
+        variants: [
+          { title: hostile, url: "/a", current: true },
+          { title: "v1", url: "javascript:alert(1)", current: false },
+          { title: "v0", url: " \u0001java\tscript:alert(1)", current: false }
+        ],
+        tree: [{ type: "document", title: hostile, url: "/p", current: true, children: [] }],
+        page: {
+          ...sampleView().page,
+          title: hostile,
+          description: hostile,
+          html: `<p class="kept">Body <em>as is</em></p>`,
+          headings: [{ id: `x"><script>`, text: hostile, depth: 2 }]
+        },
+        footer: { groups: [{ title: hostile, links: [{ title: hostile, url: "/f" }] }], copyright: hostile }
+      })
+    )
+    // The only scripts are the layout's own two.
+    assert.strictEqual(html.match(/<script/g)?.length, 2)
+    const doc = parseHtml(html)
+        assert.strictEqual(all(doc, "script").length, 2)
+    assert.strictEqual(doc.title, `${hostile} | Site ${hostile}`)
+    assert.deepStrictEqual(texts(doc, "main h1"), [hostile])
+    assert.deepStrictEqual(texts(doc, ".site-tabs a"), [hostile])
+    assert.deepStrictEqual(texts(doc, ".toc a"), [hostile])
+    assert.deepStrictEqual(texts(doc, ".copyright"), [hostile])
+    assert.strictEqual(one(doc, ".markdown p.kept em")?.textContent, "as is")
+    // A javascript: URL never becomes a link.
+    assert.deepStrictEqual(attrs(doc, ".variants a", "href"), ["/a", "#", "#"])
+  })
+
+  it("marks the current section tab, opens a group's menu of sections, and the current variant", () => {
+    const doc = page({
+      tabs: [
+        { type: "section", title: "Guides", url: "/g", current: false },
+        {
+          type: "group",
+          title: "Resources",
+          sections: [
+            { type: "section", title: "Tutorials", url: "/t", current: true },
+            { type: "section", title: "FAQ", url: "/faq", current: false }
+          ]
+        }
+      ]
+    })
+    assert.deepStrictEqual(texts(doc, ".site-tabs > ul > li > a"), ["Guides"])
+    assert.deepStrictEqual(texts(doc, `.site-tabs [aria-current="page"]`), ["Tutorials"])
+    assert.deepStrictEqual(texts(doc, ".site-tabs details.tab-group > summary"), ["Resources"])
+    assert.isNotNull(one(doc, ".site-tabs details.tab-group > summary.current"))
+    assert.deepStrictEqual(texts(doc, ".site-tabs details.tab-group a"), ["Tutorials", "FAQ"])
+    assert.deepStrictEqual(attrs(doc, ".site-tabs details.tab-group a", "href"), ["/t", "/faq"])
+
+    assert.deepStrictEqual(texts(doc, ".variants > summary"), ["v2 (latest)"])
+    assert.deepStrictEqual(texts(doc, ".variants a"), ["v2 (latest)", "v1"])
+    assert.deepStrictEqual(texts(doc, `.variants a[aria-current="page"]`), ["v2 (latest)"])
+  })
+
+  it("shows no tabs for a site without sections and no switcher for a single variant", () => {
+    const doc = page({ tabs: [], variants: [{ title: "Only", url: "/", current: true }] })
+    assert.isNull(one(doc, ".site-tabs"))
+    assert.isNull(one(doc, ".variants"))
+  })
+
+  it("shows the page tree with group headings, nested pages, the current page and its parents open, and external links", () => {
+    const doc = page()
+    assert.deepStrictEqual(texts(doc, ".sidebar .tree-heading"), ["Getting started", "Publishing"])
+    assert.deepStrictEqual(texts(doc, `.sidebar .tree [aria-current="page"]`), ["Docker"])
+    // The current page's parent is open, the other branch is closed (but present without JS).
+    const branches = all(doc, ".sidebar details.tree-branch")
+    assert.deepStrictEqual(
+      branches.map((b) => [one(b, "summary a")?.textContent?.trim(), b.getAttribute("open") !== null]),
+      [["Installation", true], ["Sites", false]]
+    )
+    assert.deepStrictEqual(texts(doc, ".sidebar details.tree-branch a"), [
+      "Installation", "Docker", "From source", "Sites", "Custom domains"
+    ])
+    const changelog = all(doc, ".sidebar a").find((a) => a.textContent?.trim() === "Changelog")
+    assert.strictEqual(changelog?.getAttribute("href"), "https://example.com/changelog")
+    assert.isNotNull(one(changelog, "svg.external"))
+  })
+
+  it("lists the page's headings under 'On this page' as links to their anchors", () => {
+    const doc = page()
+    assert.deepStrictEqual(texts(doc, ".toc h2"), ["On this page"])
+    assert.deepStrictEqual(texts(doc, ".toc a"), ["Pull the image", "Start the server", "Environment", "Next steps"])
+    assert.deepStrictEqual(attrs(doc, ".toc a", "href"), ["#pull-the-image", "#start-the-server", "#environment", "#next-steps"])
+    assert.deepStrictEqual(attrs(doc, ".toc li", "class"), ["depth-2", "depth-2", "depth-3", "depth-2"])
+    // Each anchor names a heading of the page.
+    for (const href of attrs(doc, ".toc a", "href")) assert.isNotNull(one(doc, `.markdown [id="${href?.slice(1)}"]`))
+
+    const none = page({ page: { ...sampleView().page, headings: [] } })
+    assert.isNull(one(none, ".toc nav"))
+  })
+
+  it("links the previous and next pages, and hides them when pagination is off", () => {
+    const doc = page()
+    assert.deepStrictEqual(attrs(doc, `.pagination a[rel="prev"]`, "href"), ["/~sites/site_1/guides/installation"])
+    assert.deepStrictEqual(attrs(doc, `.pagination a[rel="next"]`, "href"), ["/~sites/site_1/guides/installation/source"])
+    assert.deepStrictEqual(texts(doc, ".pagination .pager-title"), ["Installation", "From source"])
+
+    const first = page({ previous: undefined })
+    assert.isNull(one(first, `.pagination a[rel="prev"]`))
+    assert.isNotNull(one(first, `.pagination a[rel="next"]`))
+    assert.isNull(one(page({ pagination: false }), ".pagination"))
+  })
+
+  it("shows when the page was last modified and where to edit it on Git, only when the space is Git-synced", () => {
+    const doc = page()
+    const time = one(doc, ".last-modified time")
+    assert.strictEqual(time?.getAttribute("datetime"), "2026-11-02T10:00:00.000Z")
+    assert.strictEqual(time?.textContent, "November 2, 2026")
+    assert.deepStrictEqual(texts(doc, ".edit-link"), ["Edit on GitHub"])
+    assert.deepStrictEqual(attrs(doc, ".edit-link", "href"), ["https://github.com/quire/docs/blob/main/guides/installation/docker.md"])
+
+    const local = page({ page: { ...sampleView().page, editUrl: undefined } })
+    assert.isNull(one(local, ".edit-link"))
+    const gitlab = page({ page: { ...sampleView().page, editUrl: "https://gitlab.com/q/d/-/blob/main/a.md" } })
+    assert.deepStrictEqual(texts(gitlab, ".edit-link"), ["Edit on GitLab"])
+  })
+
+  it("asks search engines not to index unlisted pages, and only those", () => {
+    assert.isNull(one(page(), `meta[name="robots"]`))
+    assert.strictEqual(one(page({ noindex: true }), `meta[name="robots"]`)?.getAttribute("content"), "noindex")
+  })
+
+  it("puts the view's nonce on every script and style, and nothing inline elsewhere", () => {
+    const html = renderPage(sampleView({ nonce: "abc123+/=" }))
+    const doc = parseHtml(html)
+    const tags = all(doc, "script, style")
+    assert.isAtLeast(tags.length, 3)
+    for (const tag of tags) assert.strictEqual(tag.getAttribute("nonce"), "abc123+/=")
+    assert.notMatch(html.replace(/<div class="markdown">[\s\S]*?<\/article>/, ""), /\son[a-z]+=/i)
+    assert.isNull(one(doc, "[style]:not(.markdown *)"))
+  })
+
+  it("searches without JavaScript: a GET form to the search URL with the query in q", () => {
+    const doc = page()
+    const form = one(doc, "form.search")
+    assert.strictEqual(form?.getAttribute("action"), "/~sites/site_1/~search")
+    assert.strictEqual(form?.getAttribute("method"), "get")
+    assert.strictEqual(one(form, "input")?.getAttribute("name"), "q")
+    // With JavaScript the box asks the same URL for JSON.
+    assert.include(renderPage(sampleView()), `Accept:"application/json"`)
+  })
+
+  it("follows the theme settings: system by default, a fixed mode, and a toggle only when toggeable", () => {
+    const system = page()
+    assert.isNull(one(system, "html")?.getAttribute("data-theme") ?? null)
+    assert.isNotNull(one(system, "[data-theme-toggle]"))
+    const dark = page({ themes: { default: "dark", toggeable: false } })
+    assert.strictEqual(one(dark, "html")?.getAttribute("data-theme"), "dark")
+    assert.isNull(one(dark, "[data-theme-toggle]"))
+    assert.strictEqual(one(dark, `meta[name="color-scheme"]`)?.getAttribute("content"), "dark")
+  })
+
+  it("shows the logo for each theme instead of the title, header links and the footer", () => {
+    const doc = page({
+      site: { title: "Quire", url: "/", logo: { light: "/logo-light.svg", dark: "/logo-dark.svg" } },
+      announcement: { enabled: true, message: "v2 is out", url: "/news", style: "info" }
+    })
+    assert.deepStrictEqual(attrs(doc, ".brand img", "src"), ["/logo-light.svg", "/logo-dark.svg"])
+    assert.deepStrictEqual(attrs(doc, ".brand img", "alt"), ["Quire", "Quire"])
+    assert.deepStrictEqual(texts(doc, ".header-links a"), ["Blog", "Get started"])
+    assert.deepStrictEqual(texts(doc, ".site-footer h2"), ["Product", "Community"])
+    assert.deepStrictEqual(texts(doc, ".announcement a"), ["v2 is out"])
+    assert.isNull(one(page({ announcement: { enabled: false, message: "hidden", style: "info" } }), ".announcement"))
+  })
+})
+
+describe("renderSearch and renderNotFound", () => {
+  it("lists the results with their section and snippet, escaped, and keeps the query in the box", () => {
+    const doc = parseHtml(
+      renderSearch({
+        ...sampleView(),
+        query: hostile,
+        results: [{ title: `A <b>title</b>`, url: "/a", snippet: "one <i>two</i>", section: "Guides" }]
+      })
+    )
+    assert.deepStrictEqual(texts(doc, ".search-page-results .search-result-title"), ["A <b>title</b>"])
+    assert.deepStrictEqual(texts(doc, ".search-page-results .search-result-section"), ["Guides"])
+    assert.deepStrictEqual(texts(doc, ".search-page-results .search-result-snippet"), ["one <i>two</i>"])
+    assert.strictEqual(one(doc, `form.search input[name="q"]`)?.getAttribute("value"), hostile)
+    assert.strictEqual(one(doc, `meta[name="robots"]`)?.getAttribute("content"), "noindex")
+    assert.strictEqual(all(doc, "script").length, 2)
+
+    const empty = parseHtml(renderSearch({ ...sampleView(), query: "zzz", results: [] }))
+    assert.include(texts(empty, ".search-hint")[0], "No results for “zzz”")
+  })
+
+  it("answers a missing page with the site's navigation and a way home", () => {
+    const doc = parseHtml(renderNotFound({ ...sampleView(), path: "/nope<x>" }))
+    assert.deepStrictEqual(texts(doc, "main h1"), ["Page not found"])
+    assert.include(texts(doc, "main .page-description")[0], "/nope<x>")
+    assert.isNotNull(one(doc, ".sidebar .tree"))
+    assert.strictEqual(one(doc, "main a.button")?.getAttribute("href"), "/~sites/site_1/")
+  })
+})
+
+describe("themeCss", () => {
+  it("takes the primary color per theme and refuses anything but a hex color", () => {
+    const css = themeCss({ primaryColor: { light: "#ff0000", dark: "#00ff00" } })
+    assert.include(css, "--primary: #ff0000")
+    assert.include(css, "--primary: #00ff00")
+    const hostileCss = themeCss({ primaryColor: { light: "red}</style><script>", dark: "#00ff00" } })
+    assert.notInclude(hostileCss, "</style>")
+    assert.include(hostileCss, "--primary: #346ddb")
+    assert.notInclude(themeCss({ font: { fontFamily: `x";}</style>` } }), "</style>")
+  })
+
+  it("rounds corners as the styling says", () => {
+    assert.include(themeCss({ corners: "straight" }), "--radius: 0px")
+    assert.include(themeCss({ corners: "circular" }), "--radius-pill: 999px")
+  })
+})
+
+describe("readingOrder and neighbours", () => {
+  it("walks documents depth first, skipping groups and links, and finds the pages around the current one", () => {
+    assert.deepStrictEqual(
+      readingOrder(sampleTree).map((d) => d.title),
+      ["Introduction", "Installation", "Docker", "From source", "Configuration", "Sites", "Custom domains"]
+    )
+    const { previous, next } = neighbours(sampleTree)
+    assert.deepStrictEqual(previous, { title: "Installation", url: "/~sites/site_1/guides/installation" })
+    assert.deepStrictEqual(next, { title: "From source", url: "/~sites/site_1/guides/installation/source" })
+  })
+})
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that matter in text and attributes", () => {
+    assert.strictEqual(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+  })
+})
