@@ -24,6 +24,14 @@ export const shareCookieName = (siteId: string): string => `quire_share_${cookie
 /** The cookie keeping a visitor-auth site's token. */
 export const visitorCookieName = (siteId: string): string => `quire_visitor_${cookieSafe(siteId)}`
 
+/** The cookie keeping the unsigned claims a visitor brought in the query. */
+export const unsignedCookieName = (siteId: string): string => `quire_unsigned_${cookieSafe(siteId)}`
+/** GitBook's cookies for adaptive content, set by a product on its docs' domain: a JWT, and JSON. */
+export const gitbookTokenCookie = "gitbook-visitor-token"
+export const gitbookPublicCookie = "gitbook-visitor-public"
+/** Query parameters `visitor.<claim>=<value>` carry unsigned claims, as GitBook's URL method does. */
+export const unsignedParameterPrefix = "visitor."
+
 /** A cookie to set on the response; `options` fit `HttpServerResponse.setCookie`. */
 export interface SetCookie {
   readonly name: string
@@ -123,8 +131,7 @@ type TokenOutcome =
  * admits. A cookie that no longer admits is removed.
  */
 export const decide = async (input: AudienceInput): Promise<AudienceDecision> => {
-  const { site } = input
-  if (!site.published) return { kind: "denied", reason: "unpublished", setCookies: [] }
+  if (!input.site.published) return { kind: "denied", reason: "unpublished", setCookies: [] }
   const url = typeof input.siteUrl === "string" ? new URL(input.siteUrl) : input.siteUrl
   const path = url.pathname.replace(/\/+$/, "") || "/"
   const secure = url.protocol === "https:"
@@ -134,7 +141,24 @@ export const decide = async (input: AudienceInput): Promise<AudienceDecision> =>
     options: { path, httpOnly: true, sameSite: "lax", secure, ...(maxAge === undefined ? {} : { maxAge }) }
   })
   const removeCookie = (name: string): SetCookie => setCookie(name, "", Duration.zero)
+  const decision = await gate(input, setCookie, removeCookie)
+  if (decision.kind === "denied") return decision
+  const unsigned = unsignedClaims(input, setCookie)
+  if (unsigned === undefined) return decision
+  return {
+    ...decision,
+    // Unsigned claims live under `unsigned` only: they never stand in for a signed claim.
+    claims: { ...decision.claims, unsigned: unsigned.claims },
+    setCookies: [...decision.setCookies, ...unsigned.setCookies]
+  }
+}
 
+const gate = async (
+  input: AudienceInput,
+  setCookie: (name: string, value: string, maxAge?: Duration.Duration) => SetCookie,
+  removeCookie: (name: string) => SetCookie
+): Promise<AudienceDecision> => {
+  const { site } = input
   const token = await visitorToken(input, setCookie, removeCookie)
 
   switch (site.visibility) {
@@ -182,7 +206,7 @@ export const decide = async (input: AudienceInput): Promise<AudienceDecision> =>
   }
 }
 
-/** The visitor token of a request, from the query first, then the cookie. */
+/** The visitor token of a request, from the query first, then our cookie, then GitBook's. */
 const visitorToken = async (
   input: AudienceInput,
   setCookie: (name: string, value: string, maxAge?: Duration.Duration) => SetCookie,
@@ -190,7 +214,8 @@ const visitorToken = async (
 ): Promise<TokenOutcome> => {
   const name = visitorCookieName(input.site.id)
   const fromQuery = param(input.query, tokenParameter)
-  const fromCookie = cookie(input.cookies, name)
+  const ours = cookie(input.cookies, name)
+  const fromCookie = ours ?? cookie(input.cookies, gitbookTokenCookie)
   if (fromQuery === undefined && fromCookie === undefined) return { kind: "none" }
   const key = input.site.visitorKey
   const now = input.now ?? new Date()
@@ -216,9 +241,82 @@ const visitorToken = async (
   return {
     kind: "invalid",
     reason: failure?.ok === false && failure.reason === "expired" ? "visitor-token-expired" : "visitor-token-invalid",
-    setCookies: fromCookie === undefined ? [] : [removeCookie(name)]
+    // GitBook's cookie belongs to the product's domain; only ours is ours to remove.
+    setCookies: ours === undefined ? [] : [removeCookie(name)]
   }
 }
+
+const maxUnsignedClaims = 50
+const maxUnsignedText = 4096
+
+/** A query value as a claim: `true`/`false` and plain decimal numbers as such, the rest as text. */
+const claimValue = (text: string): string | number | boolean =>
+  text === "true" ? true : text === "false" ? false : /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/.test(text) ? Number(text) : text
+
+const jsonObject = (text: string | undefined): Record<string, unknown> | undefined => {
+  if (text === undefined || text.length > maxUnsignedText) return undefined
+  for (const candidate of [text, safeDecode(text)]) {
+    try {
+      const value: unknown = JSON.parse(candidate)
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
+    } catch {
+      // Not JSON as it is; the URI-decoded form is tried next.
+    }
+  }
+  return undefined
+}
+
+const safeDecode = (text: string): string => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * Unsigned claims (`visitor.claims.unsigned.*`), which the reader may set at will: from the
+ * query's `visitor.<claim>` parameters (then kept in a session cookie, since links do not carry
+ * them), else from that cookie, else from GitBook's `gitbook-visitor-public` JSON cookie.
+ */
+const unsignedClaims = (
+  input: AudienceInput,
+  setCookie: (name: string, value: string) => SetCookie
+): { readonly claims: Record<string, unknown>; readonly setCookies: ReadonlyArray<SetCookie> } | undefined => {
+  const entries =
+    input.query === undefined
+      ? []
+      : input.query instanceof URLSearchParams
+      ? [...input.query.entries()]
+      : Object.entries(input.query).filter((e): e is [string, string] => typeof e[1] === "string")
+  const fromQuery: Record<string, unknown> = {}
+  let count = 0
+  for (const [name, value] of entries) {
+    if (!name.startsWith(unsignedParameterPrefix) || count >= maxUnsignedClaims) continue
+    const claim = name.slice(unsignedParameterPrefix.length)
+    if (claim === "" || claim.length > 128 || value.length > 1024 || forbiddenClaims.has(claim)) continue
+    fromQuery[claim] = claimValue(value)
+    count++
+  }
+  const name = unsignedCookieName(input.site.id)
+  if (count > 0) {
+    const json = JSON.stringify(fromQuery)
+    const stored = cookie(input.cookies, name)
+    const same = stored !== undefined && Buffer.from(stored, "base64url").toString() === json
+    return { claims: fromQuery, setCookies: same ? [] : [setCookie(name, Buffer.from(json).toString("base64url"))] }
+  }
+  const kept = cookie(input.cookies, name)
+  const fromCookie =
+    (kept === undefined ? undefined : jsonObject(Buffer.from(kept, "base64url").toString())) ??
+    jsonObject(cookie(input.cookies, gitbookPublicCookie))
+  return fromCookie === undefined ? undefined : { claims: withoutForbidden(fromCookie), setCookies: [] }
+}
+
+/** Names that would reach an object's prototype if a later reader forgot to check. */
+const forbiddenClaims: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])
+
+const withoutForbidden = (claims: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(claims).filter(([name]) => !forbiddenClaims.has(name)).slice(0, maxUnsignedClaims))
 
 const parsed = new Map<string, Condition.ParseResult>()
 const parsedLimit = 1000

@@ -207,6 +207,70 @@ describe("Audience.decide", () => {
     assert.deepStrictEqual(decision.setCookies.map((c) => [c.name, c.value]), [[visitorCookie, ""]])
   })
 
+  it("takes a token from GitBook's gitbook-visitor-token cookie, and never removes that cookie", async () => {
+    const token = await VisitorToken.sign({ plan: "pro" }, key, 60, now)
+    const decision = admitted(await decide("visitor-auth", { cookies: { "gitbook-visitor-token": token } }))
+    assert.strictEqual(decision.claims["plan"], "pro")
+    const forged = await VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now)
+    assert.deepStrictEqual(await decide("visitor-auth", { cookies: { "gitbook-visitor-token": forged } }), {
+      kind: "denied",
+      reason: "visitor-token-invalid",
+      setCookies: []
+    })
+  })
+
+  describe("unsigned claims", () => {
+    const unsignedCookie = "quire_unsigned_site_abc"
+
+    it("come from visitor.<claim> query parameters, typed, under claims.unsigned, kept in a session cookie", async () => {
+      const query = new URLSearchParams({ "visitor.isBetaUser": "true", "visitor.language": "fr", "visitor.seats": "12", other: "x" })
+      const decision = admitted(await decide("public", { query }))
+      assert.deepStrictEqual(decision.claims, { unsigned: { isBetaUser: true, language: "fr", seats: 12 } })
+      assert.strictEqual(decision.setCookies.length, 1)
+      const kept = decision.setCookies[0]!
+      assert.strictEqual(kept.name, unsignedCookie)
+      assert.isUndefined(kept.options.maxAge)
+      assert.isTrue(kept.options.httpOnly)
+      // The next page, without the query, reads them from the cookie and sets nothing.
+      const next = admitted(await decide("public", { cookies: { [unsignedCookie]: kept.value } }))
+      assert.deepStrictEqual(next.claims, decision.claims)
+      assert.deepStrictEqual(next.setCookies, [])
+      assert.isTrue(
+        Audience.visible('visitor.claims.unsigned.language === "fr" && visitor.claims.unsigned.isBetaUser', next.claims)
+      )
+    })
+
+    it("come from GitBook's gitbook-visitor-public JSON cookie, raw or URI-encoded", async () => {
+      const json = JSON.stringify({ isLoggedIn: true, isBetaUser: false })
+      for (const value of [json, encodeURIComponent(json)]) {
+        const decision = admitted(await decide("public", { cookies: { "gitbook-visitor-public": value } }))
+        assert.deepStrictEqual(decision.claims, { unsigned: { isLoggedIn: true, isBetaUser: false } })
+      }
+      assert.deepStrictEqual(admitted(await decide("public", { cookies: { "gitbook-visitor-public": "[1]" } })).claims, {})
+      assert.deepStrictEqual(admitted(await decide("public", { cookies: { "gitbook-visitor-public": "{oops" } })).claims, {})
+    })
+
+    it("never replace a signed claim, and admit no one a gate refuses", async () => {
+      const token = await VisitorToken.sign({ plan: "free", unsigned: { plan: "signed" } }, key, 60, now)
+      const decision = admitted(
+        await decide("visitor-auth", { query: { jwt_token: token, "visitor.plan": "enterprise" } })
+      )
+      assert.strictEqual(decision.claims["plan"], "free")
+      assert.deepStrictEqual(decision.claims["unsigned"], { plan: "enterprise" })
+      assert.strictEqual(denied(await decide("visitor-auth", { query: { "visitor.plan": "enterprise" } })).reason, "visitor-token-missing")
+    })
+
+    it("drop prototype names and excess", async () => {
+      const query = new URLSearchParams([["visitor.__proto__", "x"], ["visitor.constructor", "y"], ["visitor.ok", "1"]])
+      assert.deepStrictEqual(admitted(await decide("public", { query })).claims, { unsigned: { ok: 1 } })
+      const hostile = '{"__proto__": {"admin": true}, "fine": "yes"}'
+      const decision = admitted(await decide("public", { cookies: { "gitbook-visitor-public": hostile } }))
+      assert.deepStrictEqual(Object.keys(decision.claims["unsigned"] as object), ["fine"])
+      const many = new URLSearchParams(Array.from({ length: 80 }, (_, i): [string, string] => [`visitor.c${i}`, "1"]))
+      assert.strictEqual(Object.keys(admitted(await decide("public", { query: many })).claims["unsigned"] as object).length, 50)
+    })
+  })
+
   it("scopes cookies to a custom host's root, Secure over https", async () => {
     const decision = admitted(
       await Audience.decide({
