@@ -68,14 +68,40 @@ const normalizeTree = (node: ElementContent): ElementContent => {
   return node
 }
 
+// Highlighted blocks by language and code, most recent last: a page rendered again (its revision
+// moved, another audience) mostly repeats its code, and highlighting is most of a render's time.
+// Callers never mutate what they get (the sanitizer builds a new tree).
+const cache = new Map<string, Element>()
+const cacheSize = 2_000
+
 /**
  * A `<pre>` for `code`: highlighted when the highlighter is ready and knows `lang` (loaded), else
- * plain text in the same dual-theme frame.
+ * plain text in the same dual-theme frame. The result is shared: do not mutate it.
  */
 export const highlight = (code: string, lang: string | null | undefined): Element => {
   const hl = instance
   const id = languageOf(lang)
   const usable = id !== undefined && hl !== undefined && hl.getLoadedLanguages().includes(id) ? id : "text"
+  const key = `${usable}\u0000${code}`
+  const cached = cache.get(key)
+  if (cached !== undefined) {
+    cache.delete(key)
+    cache.set(key, cached)
+    return cached
+  }
+  const pre = highlightUncached(code, usable, id)
+  if (hl !== undefined) {
+    cache.set(key, pre)
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
+  }
+  return pre
+}
+
+/** Empties the cache of highlighted blocks (for benchmarks of cold renders). */
+export const clearHighlightCache = (): void => cache.clear()
+
+const highlightUncached = (code: string, usable: string, id: BundledLanguage | undefined): Element => {
+  const hl = instance
   if (hl === undefined) {
     return {
       type: "element",

@@ -15,7 +15,7 @@ import remarkRehype, { type Options as RemarkRehypeOptions } from "remark-rehype
 import { unified } from "unified"
 import { visit } from "unist-util-visit"
 import { type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
-import { highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
+import { clearHighlightCache, highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
 import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
 import { schema } from "./Sanitize.ts"
 
@@ -207,11 +207,7 @@ const custom: Record<string, Handler> = {
 
 const handlers: Handlers = {
   ...(custom as Handlers),
-  code: (state, node) => {
-    const pre = highlight(node.value, node.lang)
-    state.patch(node, pre)
-    return pre
-  },
+  code: (_state, node) => highlight(node.value, node.lang),
   heading: (state, node) => {
     const id = context().ids.get(node)
     const children = state.all(node)
@@ -431,9 +427,14 @@ export interface RenderBenchmark {
 
 /**
  * Renders `markdown` (default `samplePage`) `iterations` times after a warm-up and reports the
- * time per render, with resolvers that answer from a map as the site's would.
+ * time per render, with resolvers like the site's. `coldCode` empties the cache of highlighted
+ * code before each render, as for a page whose code was never shown before.
  */
-export const benchmarkRender = async (iterations = 200, markdown: string = samplePage): Promise<RenderBenchmark> => {
+export const benchmarkRender = async (
+  iterations = 200,
+  markdown: string = samplePage,
+  { coldCode = false }: { readonly coldCode?: boolean } = {}
+): Promise<RenderBenchmark> => {
   const options: RenderOptions = {
     resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url.replace(/\.md(?=#|$)/, "")}`),
     resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref })
@@ -442,6 +443,7 @@ export const benchmarkRender = async (iterations = 200, markdown: string = sampl
   const times: Array<number> = []
   let bytes = 0
   for (let i = 0; i < iterations; i++) {
+    if (coldCode) clearHighlightCache()
     const start = performance.now()
     bytes = (await renderPage(markdown, options)).html.length
     times.push(performance.now() - start)
