@@ -284,6 +284,18 @@ if(tg){tg.hidden=false;tg.addEventListener("click",function(){
 var cur=d.getAttribute("data-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");
 var next=cur==="dark"?"light":"dark";d.setAttribute("data-theme",next);
 try{localStorage.setItem("quire-theme",next)}catch(_){}});}
+document.addEventListener("click",function(ev){document.querySelectorAll("details.menu[open]").forEach(function(m){if(!m.contains(ev.target))m.removeAttribute("open")})});
+document.addEventListener("keydown",function(ev){if(ev.key==="Escape")document.querySelectorAll("details.menu[open]").forEach(function(m){m.removeAttribute("open")})});
+document.querySelectorAll(".markdown pre").forEach(function(pre){if(!navigator.clipboard)return;
+var w=document.createElement("div");w.className="code-wrap";pre.parentNode.insertBefore(w,pre);w.appendChild(pre);
+var b=document.createElement("button");b.type="button";b.className="copy-code";b.textContent="Copy";
+b.addEventListener("click",function(){navigator.clipboard.writeText(pre.innerText).then(function(){b.textContent="Copied";setTimeout(function(){b.textContent="Copy"},1500)})});w.appendChild(b)});
+var toc=document.querySelectorAll(".toc a[href^='#']");
+if(toc.length&&window.IntersectionObserver){var byId={};toc.forEach(function(a){byId[decodeURIComponent(a.getAttribute("href").slice(1))]=a});
+var seen={};var io=new IntersectionObserver(function(es){es.forEach(function(en){seen[en.target.id]=en.isIntersecting});
+var first=null;for(var i=0;i<toc.length;i++){var id=decodeURIComponent(toc[i].getAttribute("href").slice(1));if(seen[id]){first=toc[i];break}}
+if(first)toc.forEach(function(a){a.classList.toggle("active",a===first)})},{rootMargin:"-100px 0px -55% 0px"});
+Object.keys(byId).forEach(function(id){var h=document.getElementById(id);if(h)io.observe(h)})}
 var form=document.querySelector("[data-search]");if(!form||!window.fetch)return;
 var input=form.querySelector("input[name=q]");var box=form.querySelector(".search-results");
 var timer=0,seq=0,active=-1;

@@ -159,7 +159,7 @@ html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-padding-top:8rem
 body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);font-size:16px;line-height:1.65;-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}
 a{color:inherit}
 img{max-width:100%;height:auto}
-.icon{width:1em;height:1em;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;flex:none}
+.icon{width:1em;height:1em;transform-origin:50% 50%;transform-box:fill-box;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;flex:none}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .skip-link{position:absolute;left:1rem;top:-3rem;z-index:100;padding:.5rem .75rem;background:var(--primary);color:var(--primary-contrast);border-radius:var(--radius-sm)}
 .skip-link:focus{top:1rem}
@@ -374,6 +374,10 @@ img{max-width:100%;height:auto}
 .markdown pre.shiki{background-color:var(--code-bg)}
 :root[data-theme="dark"] .markdown pre.shiki,:root[data-theme="dark"] .markdown .shiki span{color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight)}
 @media (prefers-color-scheme: dark){:root:not([data-theme="light"]) .markdown pre.shiki,:root:not([data-theme="light"]) .markdown .shiki span{color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight)}}
+.markdown .copy-code{position:absolute;top:.5rem;right:.5rem;padding:.2rem .55rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);color:var(--text-muted);font:500 .75rem var(--font);cursor:pointer;opacity:0;transition:opacity .15s}
+.markdown .code-wrap{position:relative}
+.markdown .code-wrap:hover .copy-code,.markdown .copy-code:focus-visible{opacity:1}
+.markdown .copy-code:hover{color:var(--text)}
 .markdown .line.highlighted,.markdown .line.highlight{background:var(--primary-soft);display:inline-block;width:calc(100% + 2.3rem);margin:0 -1.15rem;padding:0 1.15rem}
 .markdown pre.line-numbers code{counter-reset:line}
 .markdown pre.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2ch;margin-right:1.25rem;text-align:right;color:var(--text-subtle);opacity:.7}
