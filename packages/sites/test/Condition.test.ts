@@ -195,6 +195,15 @@ describe("Condition", () => {
     assert.isTrue(holds(parens, { a: 1 }))
   })
 
+  it("reads `in` as an operator only between expressions, not inside claim names", () => {
+    const claims = { index: 1, inside: true, in: "yes", income: { a: 1 } }
+    assert.isTrue(holds("visitor.claims.index === 1", claims))
+    assert.isTrue(holds("visitor.claims.inside", claims))
+    assert.isTrue(holds('visitor.claims.in === "yes"', claims))
+    assert.isTrue(holds('"a" in visitor.claims.income', claims))
+    assert.isFalse(holds('"b" in visitor.claims.income', claims))
+  })
+
   it("keeps the source of a parsed condition", () => {
     const source = 'visitor.claims.plan === "pro"'
     assert.strictEqual(parsed(source).source, source)
