@@ -2,8 +2,14 @@
  * The reader's side: published sites as the serving routes need them (structure, customization,
  * visibility, visitor key), without a caller. Unpublished sites are absent.
  */
-import { Context, type Effect, type Option } from "effect"
-import type { Space } from "@quire/content"
+import { Context, Effect, Layer, Option } from "effect"
+import { type Space, SpacesRepo } from "@quire/content"
+import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { checkSecret } from "./ShareLinks.ts"
+import { SitesRepo } from "./SitesRepo.ts"
+import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import * as Model from "./StructureModel.ts"
+import * as VisitorToken from "./VisitorToken.ts"
 import type { SiteCustomization } from "./domain/Customization.ts"
 import type { Site } from "./domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
@@ -44,4 +50,53 @@ export interface PublishedSitesShape {
   readonly checkShareSecret: (siteId: string, secret: string) => Effect.Effect<boolean>
 }
 
-export class PublishedSites extends Context.Service<PublishedSites, PublishedSitesShape>()("@quire/sites/PublishedSites") {}
+export class PublishedSites extends Context.Service<PublishedSites, PublishedSitesShape>()("@quire/sites/PublishedSites") {
+  static readonly layer = Layer.effect(
+    PublishedSites,
+    Effect.gen(function*() {
+      const sites = yield* SitesRepo
+      const structure = yield* SiteStructureRepo
+      const spaces = yield* SpacesRepo
+      const shareLinks = yield* ShareLinksRepo
+
+      const build = Effect.fnUntraced(function*(found: Option.Option<Site>) {
+        if (Option.isNone(found) || !found.value.published) return Option.none<PublishedSite>()
+        const site = found.value
+        const model = yield* Model.load(structure, site.id)
+        const live = new Map<string, Space>()
+        for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
+          const space = yield* spaces.find(spaceId)
+          if (Option.isSome(space) && space.value.deletedAt === null) live.set(spaceId, space.value)
+        }
+        const siteSpacesOf = (sectionId: string | null): ReadonlyArray<PublishedSiteSpace> => {
+          const list = Model.siteSpacesOf(model, sectionId).filter((s) => live.has(s.spaceId))
+          // A default whose space is gone hands over to the first variant left.
+          const preferred = Model.defaultOf(site, model, sectionId)
+          const defaultId = list.some((s) => s.id === preferred) ? preferred : list[0]?.id
+          return list.map((siteSpace) => ({ siteSpace, space: live.get(siteSpace.spaceId)!, default: siteSpace.id === defaultId }))
+        }
+        const ordered = Model.readingOrder(model)
+        const defaultSection = ordered.some((s) => s.id === site.defaultSectionId) ? site.defaultSectionId : ordered[0]?.id
+        let visitorKey = Option.getOrUndefined(yield* sites.visitorKey(site.id))
+        if (visitorKey === undefined) {
+          visitorKey = VisitorToken.newKey()
+          yield* sites.putVisitorKey(site.id, visitorKey)
+        }
+        return Option.some<PublishedSite>({
+          site,
+          sections: ordered.map((section) => ({ section, default: section.id === defaultSection, siteSpaces: siteSpacesOf(section.id) })),
+          groups: Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : [])),
+          rootSiteSpaces: model.sections.length === 0 ? siteSpacesOf(null) : [],
+          customization: (yield* sites.customization(site.id)).settings,
+          visitorKey
+        })
+      })
+
+      return PublishedSites.of({
+        byId: (siteId) => Effect.flatMap(sites.find(siteId), build),
+        byHostname: (hostname) => Effect.flatMap(sites.findByHostname(hostname.toLowerCase()), build),
+        checkShareSecret: (siteId, secret) => checkSecret(shareLinks, siteId, secret)
+      })
+    })
+  )
+}

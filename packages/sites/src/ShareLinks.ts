@@ -1,6 +1,9 @@
 /** Use cases on share links: secrets that open a `share-link` site until they are deactivated or deleted. */
-import { Context, type Effect } from "effect"
-import type { Actor, Errors, Pagination } from "@quire/kernel"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { type Actor, Errors, Ids, Pagination } from "@quire/kernel"
+import { randomBytes, timingSafeEqual } from "node:crypto"
+import * as SiteGuard from "./SiteGuard.ts"
+import { shareLinkKeyShape, ShareLinksRepo } from "./ShareLinksRepo.ts"
 import type { Site } from "./domain/Site.ts"
 import type { ShareLink } from "./domain/ShareLink.ts"
 
@@ -23,4 +26,66 @@ export interface ShareLinksShape {
   readonly check: (siteId: string, secret: string) => Effect.Effect<boolean>
 }
 
-export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("@quire/sites/ShareLinks") {}
+/** A new share secret: 32 random bytes, base64url. */
+export const newSecret = (): string => randomBytes(32).toString("base64url")
+
+/** Whether a share link of the site is active under `secret` (compared in constant time). */
+export const checkSecret = (repo: typeof ShareLinksRepo.Service, siteId: string, secret: string): Effect.Effect<boolean> =>
+  secret.length === 0 || secret.length > 200
+    ? Effect.succeed(false)
+    : Effect.map(repo.findBySecret(siteId, secret), (found) =>
+      Option.isSome(found) && found.value.active &&
+      timingSafeEqual(Buffer.from(found.value.secret), Buffer.from(secret)))
+
+export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("@quire/sites/ShareLinks") {
+  static readonly layer = Layer.effect(
+    ShareLinks,
+    Effect.gen(function*() {
+      const guard = yield* SiteGuard.make
+      const repo = yield* ShareLinksRepo
+      const ids = yield* Ids.Ids
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const linkOf = Effect.fnUntraced(function*(siteId: string, shareLinkId: string) {
+        const found = yield* repo.find(shareLinkId)
+        if (Option.isNone(found) || found.value.siteId !== siteId) return yield* new Errors.NotFound({ resource: "ShareLink", id: shareLinkId })
+        return found.value
+      })
+
+      return ShareLinks.of({
+        list: Effect.fn("ShareLinks.list")(function*(organizationId, siteId, page) {
+          const { site } = yield* guard.admin(organizationId, siteId, "see this site's share links")
+          const after = yield* Pagination.afterOf(page, shareLinkKeyShape)
+          const found = yield* repo.list(siteId, after, Pagination.limitOf(page))
+          return { items: found.items.map((shareLink) => ({ site, shareLink })), ...(found.next === undefined ? {} : { next: found.next }) }
+        }),
+        create: Effect.fn("ShareLinks.create")(function*(organizationId, siteId, input) {
+          const { site } = yield* guard.admin(organizationId, siteId, "share this site")
+          yield* SiteGuard.checkLength("name", input.name, 0, 50)
+          const shareLink: ShareLink = { id: yield* ids.make, siteId, name: input.name, active: true, secret: newSecret(), createdAt: yield* now }
+          yield* repo.insert(shareLink)
+          return { site, shareLink }
+        }),
+        update: Effect.fn("ShareLinks.update")(function*(organizationId, siteId, shareLinkId, update) {
+          const { site } = yield* guard.admin(organizationId, siteId, "change this site's share links")
+          yield* linkOf(siteId, shareLinkId)
+          if (update.name !== undefined) yield* SiteGuard.checkLength("name", update.name, 0, 50)
+          const updated = yield* repo.update(shareLinkId, {
+            ...(update.name === undefined ? {} : { name: update.name }),
+            ...(update.active === undefined ? {} : { active: update.active })
+          })
+          if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "ShareLink", id: shareLinkId })
+          return { site, shareLink: updated.value }
+        }),
+        remove: Effect.fn("ShareLinks.remove")(function*(organizationId, siteId, shareLinkId) {
+          yield* SiteGuard.quietly(Effect.gen(function*() {
+            yield* guard.admin(organizationId, siteId, "change this site's share links")
+            const found = yield* repo.find(shareLinkId)
+            if (Option.isSome(found) && found.value.siteId === siteId) yield* repo.remove(shareLinkId)
+          }))
+        }),
+        check: (siteId, secret) => checkSecret(repo, siteId, secret)
+      })
+    })
+  )
+}

@@ -2,17 +2,25 @@
  * Use cases on a site's structure: sections (tabs), section groups and site spaces (the spaces a
  * site publishes, as variants of a section or at the root of a site without sections).
  */
-import { Context, type Effect } from "effect"
-import type { Actor, Errors, Pagination } from "@quire/kernel"
-import type { SpaceAccess } from "@quire/content"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import { ContentAccess, type OrganizationAccessResolver, type Space, type SpaceAccess, SpacesRepo } from "@quire/content"
+import * as Condition from "./Condition.ts"
+import * as Positions from "./Positions.ts"
+import * as SiteGuard from "./SiteGuard.ts"
+import { SitesRepo } from "./SitesRepo.ts"
+import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import * as Model from "./StructureModel.ts"
 import type { Site } from "./domain/Site.ts"
-import type {
-  SectionGroupPosition,
-  SectionPosition,
-  SiteSection,
-  SiteSectionGroup,
-  SiteSpace,
-  SiteSpacePosition
+import {
+  type SectionGroupPosition,
+  type SectionPosition,
+  type SiteSection,
+  type SiteSectionGroup,
+  type SiteSpace,
+  type SiteSpacePosition,
+  slugify,
+  uniquePath
 } from "./domain/Structure.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -130,4 +138,623 @@ export interface SiteStructureShape {
   readonly structure: (organizationId: string, siteId: string) => Effect.Effect<SiteStructureView, Errors.NotFound, Actor.Actor>
 }
 
-export class SiteStructure extends Context.Service<SiteStructure, SiteStructureShape>()("@quire/sites/SiteStructure") {}
+/** Ordinal keys of listings computed in order (structures are small; the cursor holds the place and the id). */
+const ordinalShape: Pagination.KeyShape = ["number", "string"]
+
+const paginateOrdered = <A>(items: ReadonlyArray<A>, idOf: (a: A) => string, after: Pagination.CursorKey | undefined, limit: number) =>
+  Pagination.paginateArray(items.map((item, i) => ({ item, key: [i, idOf(item)] as const })), (x) => x.key, {
+    order: "asc",
+    after,
+    limit
+  })
+
+const mapPage = <A, B>(page: Pagination.Page<A>, f: (a: A) => B): Pagination.Page<B> => ({
+  items: page.items.map(f),
+  ...(page.next === undefined ? {} : { next: page.next })
+})
+
+/** Checks a path: 1 to 100 characters, no slash (paths are URL segments). */
+export const checkPath = (field: string, path: string) =>
+  Effect.andThen(
+    SiteGuard.checkLength(field, path, 1, 100),
+    /[/?#\\]|^\.{1,2}$/.test(path) || path.trim() !== path
+      ? Effect.fail(new Errors.InvalidInput({ field, reason: "must be a single URL segment (no '/', '?', '#', surrounding spaces, '.' or '..')" }))
+      : Effect.void
+  )
+
+/** Checks a condition: 1 to 1024 characters of a valid expression. */
+export const checkCondition = (field: string, condition: string) =>
+  Effect.andThen(SiteGuard.checkLength(field, condition, 1, 1024), () => {
+    const parsed = Condition.parse(condition)
+    return parsed.ok ? Effect.void : Effect.fail(new Errors.InvalidInput({ field, reason: parsed.message }))
+  })
+
+const checkIcon = (field: string, icon: string | null | undefined) =>
+  icon == null ? Effect.void : SiteGuard.checkLength(field, icon, 0, 50)
+
+/** A section title from a space's title (sections need 2 to 128 characters). */
+const sectionTitleOf = (title: string): string => {
+  const trimmed = title.trim().slice(0, 128)
+  return trimmed.length >= 2 ? trimmed : "Untitled"
+}
+
+export class SiteStructure extends Context.Service<SiteStructure, SiteStructureShape>()("@quire/sites/SiteStructure") {
+  static readonly layer = Layer.effect(
+    SiteStructure,
+    Effect.gen(function*() {
+      const guard = yield* SiteGuard.make
+      const repo = yield* SiteStructureRepo
+      const sites = yield* SitesRepo
+      const spaces = yield* SpacesRepo
+      const access = yield* ContentAccess
+      const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      /** A space of the organization (not in the trash), or an InvalidInput on `field`. */
+      const spaceIn = Effect.fnUntraced(function*(organizationId: string, spaceId: string, field: string) {
+        const found = yield* spaces.find(spaceId)
+        if (Option.isNone(found) || found.value.organizationId !== organizationId || found.value.deletedAt !== null) {
+          return yield* new Errors.InvalidInput({ field, reason: `space ${JSON.stringify(spaceId)} is not a space of this organization` })
+        }
+        return found.value
+      })
+
+      /** The site for an admin, locked against concurrent structure writes, with its structure. */
+      const forWrite = Effect.fnUntraced(function*(organizationId: string, siteId: string, what: string) {
+        const { site } = yield* guard.admin(organizationId, siteId, what)
+        yield* sites.lock(siteId)
+        const fresh = Option.getOrElse(yield* sites.find(siteId), () => site)
+        return { site: fresh, model: yield* Model.load(repo, siteId) }
+      })
+
+      // Views -----------------------------------------------------------------------------------
+
+      const viewer = Effect.fnUntraced(function*(organizationId: string) {
+        const resolver: OrganizationAccessResolver = yield* access.inOrganization(organizationId)
+        const cache = new Map<string, Option.Option<Space>>()
+        const spaceOf = (spaceId: string) =>
+          cache.has(spaceId)
+            ? Effect.succeed(cache.get(spaceId)!)
+            : Effect.tap(spaces.find(spaceId), (found) => Effect.sync(() => cache.set(spaceId, found)))
+
+        const siteSpaceView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model, siteSpace: SiteSpace) =>
+          Effect.gen(function*() {
+            const space = yield* spaceOf(siteSpace.spaceId)
+            if (Option.isNone(space)) return Option.none<SiteSpaceView>()
+            const spaceAccess = yield* resolver.ofSpace(space.value)
+            return Option.some<SiteSpaceView>({
+              site,
+              siteSpace,
+              space: spaceAccess,
+              default: Model.defaultOf(site, model, siteSpace.sectionId) === siteSpace.id
+            })
+          })
+
+        const siteSpacesView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model, list: ReadonlyArray<SiteSpace>) =>
+          Effect.map(Effect.forEach(list, (s) => siteSpaceView(site, model, s)), (views) => views.flatMap(Option.toArray))
+
+        const sectionView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model, section: SiteSection) =>
+          Effect.map(siteSpacesView(site, model, Model.siteSpacesOf(model, section.id)), (siteSpaces): SectionView => ({
+            site,
+            section,
+            default: site.defaultSectionId === section.id,
+            siteSpaces
+          }))
+
+        const groupView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model, group: SiteSectionGroup) =>
+          Effect.map(Effect.forEach(Model.sectionsOf(model, group.id), (s) => sectionView(site, model, s)), (sections): SectionGroupView => ({
+            site,
+            group,
+            sections
+          }))
+
+        const structureView = (site: Parameters<typeof Model.defaultOf>[0], model: Model.Model) =>
+          model.sections.length === 0
+            ? Effect.map(siteSpacesView(site, model, Model.siteSpacesOf(model, null)), (structure): SiteStructureView => ({
+              type: "siteSpaces",
+              structure
+            }))
+            : Effect.map(
+              Effect.forEach(Model.topLevel(model), (item) =>
+                item.type === "section"
+                  ? Effect.map(sectionView(site, model, item.section), (section): StructureItem => ({ type: "section", section }))
+                  : Effect.map(groupView(site, model, item.group), (group): StructureItem => ({ type: "group", group }))),
+              (structure): SiteStructureView => ({ type: "sections", structure })
+            )
+
+        return { siteSpaceView, siteSpacesView, sectionView, groupView, structureView }
+      })
+
+      /** Views of the site's records after a write, read again. */
+      const reread = Effect.fnUntraced(function*(organizationId: string, siteId: string) {
+        const site = Option.getOrThrow(yield* sites.find(siteId))
+        const model = yield* Model.load(repo, siteId)
+        return { site, model, view: yield* viewer(organizationId) }
+      })
+
+      const sectionAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, sectionId: string) {
+        const { model, site, view } = yield* reread(organizationId, siteId)
+        const section = model.sections.find((s) => s.id === sectionId)
+        if (section === undefined) return yield* new Errors.NotFound({ resource: "SiteSection", id: sectionId })
+        return yield* view.sectionView(site, model, section)
+      })
+
+      const groupAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, groupId: string) {
+        const { model, site, view } = yield* reread(organizationId, siteId)
+        const group = model.groups.find((g) => g.id === groupId)
+        if (group === undefined) return yield* new Errors.NotFound({ resource: "SiteSectionGroup", id: groupId })
+        return yield* view.groupView(site, model, group)
+      })
+
+      const siteSpaceAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, siteSpaceId: string) {
+        const { model, site, view } = yield* reread(organizationId, siteId)
+        const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
+        const found = siteSpace === undefined ? Option.none() : yield* view.siteSpaceView(site, model, siteSpace)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })
+        return found.value
+      })
+
+      const sectionIn = (model: Model.Model, sectionId: string) => {
+        const section = model.sections.find((s) => s.id === sectionId)
+        return section === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSection", id: sectionId })) : Effect.succeed(section)
+      }
+      const groupIn = (model: Model.Model, groupId: string) => {
+        const group = model.groups.find((g) => g.id === groupId)
+        return group === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSectionGroup", id: groupId })) : Effect.succeed(group)
+      }
+      const siteSpaceIn = (model: Model.Model, siteSpaceId: string) => {
+        const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
+        return siteSpace === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })) : Effect.succeed(siteSpace)
+      }
+
+      /** Writes new positions of sections and groups of the top level. */
+      const writeTopLevel = (items: ReadonlyArray<Positions.Positioned & { readonly type: "section" | "group" }>, changes: ReadonlyArray<Positions.Positioned>, at: Date) =>
+        Effect.forEach(changes, (change) => {
+          const item = items.find((i) => i.id === change.id)
+          return item?.type === "group"
+            ? repo.updateGroup(change.id, { position: change.position, updatedAt: at })
+            : repo.updateSection(change.id, { position: change.position, updatedAt: at })
+        }, { discard: true })
+
+      // Site spaces -----------------------------------------------------------------------------
+
+      /** Inserts a site space at the end of its parent; the first of a parent becomes its default. */
+      const insertSiteSpace = Effect.fnUntraced(function*(
+        site: Parameters<typeof Model.defaultOf>[0],
+        model: Model.Model,
+        space: Space,
+        sectionId: string | null,
+        at: Date
+      ) {
+        const siblings = Model.siteSpacesOf(model, sectionId)
+        const siteSpace: SiteSpace = {
+          id: yield* ids.make,
+          siteId: site.id,
+          sectionId,
+          spaceId: space.id,
+          path: uniquePath(slugify(space.title), new Set(siblings.map((s) => s.path))),
+          condition: null,
+          position: Positions.endAfter(siblings),
+          createdAt: at,
+          updatedAt: at
+        }
+        yield* repo.insertSiteSpace(siteSpace)
+        if (Model.defaultOf(site, model, sectionId) === null) {
+          if (sectionId === null) yield* sites.update(site.id, { defaultSiteSpaceId: siteSpace.id, updatedAt: at }).pipe(Effect.orDie)
+          else yield* repo.updateSection(sectionId, { defaultSiteSpaceId: siteSpace.id, updatedAt: at })
+        }
+        return siteSpace
+      })
+
+      const listSiteSpaces = Effect.fn("SiteStructure.listSiteSpaces")(function*(
+        organizationId: string,
+        siteId: string,
+        filter: { readonly default?: boolean | undefined },
+        page: Pagination.PageRequest
+      ) {
+        const { site } = yield* guard.site(organizationId, siteId)
+        const after = yield* Pagination.afterOf(page, ordinalShape)
+        const model = yield* Model.load(repo, siteId)
+        const ordered = [null, ...Model.readingOrder(model).map((s) => s.id)].flatMap((sectionId) =>
+          Model.siteSpacesOf(model, sectionId).filter((s) =>
+            filter.default === undefined || (Model.defaultOf(site, model, sectionId) === s.id) === filter.default
+          )
+        )
+        const view = yield* viewer(organizationId)
+        const listed = paginateOrdered(ordered, (s) => s.id, after, Pagination.limitOf(page))
+        const items = yield* view.siteSpacesView(site, model, listed.items.map((x) => x.item))
+        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+      })
+
+      const addSiteSpace = Effect.fn("SiteStructure.addSiteSpace")(function*(organizationId: string, siteId: string, input: AddSiteSpaceInput) {
+        const { site, model } = yield* forWrite(organizationId, siteId, "add spaces to this site")
+        const space = yield* spaceIn(organizationId, input.spaceId, "spaceId")
+        let sectionId: string | null
+        if (input.sectionId === undefined) {
+          sectionId = model.sections.length === 0 ? null : site.defaultSectionId ?? Model.readingOrder(model)[0]!.id
+        } else {
+          if (!model.sections.some((s) => s.id === input.sectionId)) {
+            return yield* new Errors.InvalidInput({ field: "sectionId", reason: `${JSON.stringify(input.sectionId)} is not a section of this site` })
+          }
+          sectionId = input.sectionId
+        }
+        if (Model.siteSpacesOf(model, sectionId).some((s) => s.spaceId === space.id)) {
+          return yield* new Errors.InvalidInput({ field: "spaceId", reason: `the space is already in this ${sectionId === null ? "site" : "section"}` })
+        }
+        const siteSpace = yield* insertSiteSpace(site, model, space, sectionId, yield* now)
+        return yield* siteSpaceAfter(organizationId, siteId, siteSpace.id)
+      }, transactor.transaction)
+
+      const updateSiteSpace = Effect.fn("SiteStructure.updateSiteSpace")(function*(
+        organizationId: string,
+        siteId: string,
+        siteSpaceId: string,
+        update: SiteSpaceUpdate
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        const siteSpace = yield* siteSpaceIn(model, siteSpaceId)
+        if (update.path !== undefined) {
+          yield* checkPath("path", update.path)
+          if (Model.siteSpacesOf(model, siteSpace.sectionId).some((s) => s.id !== siteSpaceId && s.path === update.path)) {
+            return yield* new Errors.InvalidInput({ field: "path", reason: `${JSON.stringify(update.path)} is already the path of another site space here` })
+          }
+        }
+        if (update.condition != null) yield* checkCondition("condition", update.condition)
+        if (update.spaceId !== undefined) yield* spaceIn(organizationId, update.spaceId, "spaceId")
+        yield* repo.updateSiteSpace(siteSpaceId, {
+          ...(update.path === undefined ? {} : { path: update.path }),
+          ...(update.condition === undefined ? {} : { condition: update.condition }),
+          ...(update.spaceId === undefined ? {} : { spaceId: update.spaceId }),
+          updatedAt: yield* now
+        })
+        return yield* siteSpaceAfter(organizationId, siteId, siteSpaceId)
+      }, transactor.transaction)
+
+      const removeSiteSpace = Effect.fn("SiteStructure.removeSiteSpace")(function*(organizationId: string, siteId: string, siteSpaceId: string) {
+        yield* SiteGuard.quietly(Effect.gen(function*() {
+          const { site, model } = yield* forWrite(organizationId, siteId, "change this site")
+          const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
+          if (siteSpace === undefined) return
+          yield* Model.removeSiteSpace(site, model, siteSpace, yield* now).pipe(
+            Effect.provideService(SiteStructureRepo, repo),
+            Effect.provideService(SitesRepo, sites)
+          )
+        }))
+      }, transactor.transaction)
+
+      const moveSiteSpace = Effect.fn("SiteStructure.moveSiteSpace")(function*(
+        organizationId: string,
+        siteId: string,
+        siteSpaceId: string,
+        position: SiteSpacePosition
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        const siteSpace = yield* siteSpaceIn(model, siteSpaceId)
+        const siblings = Model.siteSpacesOf(model, siteSpace.sectionId).filter((s) => s.id !== siteSpaceId)
+        const index = yield* Positions.indexFor(siteSpaceId, siblings, {
+          before: position.before?.siteSpace,
+          after: position.after?.siteSpace
+        }, "site space")
+        const placement = Positions.placeAt(siblings, index)
+        const at = yield* now
+        yield* Effect.forEach(placement.renumbered, (r) => repo.updateSiteSpace(r.id, { position: r.position, updatedAt: at }), { discard: true })
+        yield* repo.updateSiteSpace(siteSpaceId, { position: placement.position, updatedAt: at })
+        return yield* siteSpaceAfter(organizationId, siteId, siteSpaceId)
+      }, transactor.transaction)
+
+      // Sections --------------------------------------------------------------------------------
+
+      const listSections = Effect.fn("SiteStructure.listSections")(function*(organizationId: string, siteId: string, page: Pagination.PageRequest) {
+        const { site } = yield* guard.site(organizationId, siteId)
+        const after = yield* Pagination.afterOf(page, ordinalShape)
+        const model = yield* Model.load(repo, siteId)
+        const view = yield* viewer(organizationId)
+        const listed = paginateOrdered(Model.readingOrder(model), (s) => s.id, after, Pagination.limitOf(page))
+        const items = yield* Effect.forEach(listed.items, (x) => view.sectionView(site, model, x.item))
+        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+      })
+
+      const addSection = Effect.fn("SiteStructure.addSection")(function*(organizationId: string, siteId: string, input: AddSectionInput) {
+        const { site, model } = yield* forWrite(organizationId, siteId, "add sections to this site")
+        const space = yield* spaceIn(organizationId, input.spaceId, "spaceId")
+        if (input.title != null) yield* SiteGuard.checkLength("title", input.title, 2, 128)
+        yield* checkIcon("icon", input.icon)
+        const at = yield* now
+        let current = { site, model }
+        const rootSpaces = Model.siteSpacesOf(model, null)
+        if (model.sections.length === 0 && rootSpaces.length > 0) {
+          // The site's content so far becomes its first (default) section.
+          const defaultRoot = rootSpaces.find((s) => s.id === site.defaultSiteSpaceId) ?? rootSpaces[0]!
+          const firstSpace = yield* spaces.find(defaultRoot.spaceId)
+          const title = sectionTitleOf(Option.match(firstSpace, { onNone: () => site.title, onSome: (s) => s.title }))
+          const first: SiteSection = {
+            id: yield* ids.make,
+            siteId,
+            title,
+            description: null,
+            path: slugify(title),
+            condition: null,
+            icon: null,
+            groupId: null,
+            position: Positions.gap,
+            defaultSiteSpaceId: defaultRoot.id,
+            createdAt: at,
+            updatedAt: at
+          }
+          yield* repo.insertSection(first)
+          yield* Effect.forEach(rootSpaces, (s) => repo.updateSiteSpace(s.id, { sectionId: first.id, updatedAt: at }), { discard: true })
+          yield* sites.update(siteId, { defaultSectionId: first.id, defaultSiteSpaceId: null, updatedAt: at }).pipe(Effect.orDie)
+          current = { site: Option.getOrThrow(yield* sites.find(siteId)), model: yield* Model.load(repo, siteId) }
+        }
+        const title = input.title ?? sectionTitleOf(space.title)
+        const section: SiteSection = {
+          id: yield* ids.make,
+          siteId,
+          title,
+          description: null,
+          path: uniquePath(slugify(title), new Set(current.model.sections.map((s) => s.path))),
+          condition: null,
+          icon: input.icon ?? null,
+          groupId: null,
+          position: Positions.endAfter(Model.topLevel(current.model)),
+          defaultSiteSpaceId: null,
+          createdAt: at,
+          updatedAt: at
+        }
+        yield* repo.insertSection(section)
+        if (current.site.defaultSectionId === null) {
+          yield* sites.update(siteId, { defaultSectionId: section.id, updatedAt: at }).pipe(Effect.orDie)
+        }
+        const withSection = { site: Option.getOrThrow(yield* sites.find(siteId)), model: yield* Model.load(repo, siteId) }
+        yield* insertSiteSpace(withSection.site, withSection.model, space, section.id, at)
+        return yield* sectionAfter(organizationId, siteId, section.id)
+      }, transactor.transaction)
+
+      const updateSection = Effect.fn("SiteStructure.updateSection")(function*(
+        organizationId: string,
+        siteId: string,
+        sectionId: string,
+        update: SectionUpdate
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* sectionIn(model, sectionId)
+        if (update.title !== undefined) yield* SiteGuard.checkLength("title", update.title, 2, 128)
+        if (update.path !== undefined) {
+          yield* checkPath("path", update.path)
+          if (model.sections.some((s) => s.id !== sectionId && s.path === update.path)) {
+            return yield* new Errors.InvalidInput({ field: "path", reason: `${JSON.stringify(update.path)} is already the path of another section` })
+          }
+        }
+        if (update.defaultSiteSpace !== undefined && !Model.siteSpacesOf(model, sectionId).some((s) => s.id === update.defaultSiteSpace)) {
+          return yield* new Errors.InvalidInput({
+            field: "defaultSiteSpace",
+            reason: `${JSON.stringify(update.defaultSiteSpace)} is not a site space of this section`
+          })
+        }
+        if (update.condition != null) yield* checkCondition("condition", update.condition)
+        yield* checkIcon("icon", update.icon)
+        if (update.description != null) yield* SiteGuard.checkLength("description", update.description, 0, 256)
+        yield* repo.updateSection(sectionId, {
+          ...(update.title === undefined ? {} : { title: update.title }),
+          ...(update.path === undefined ? {} : { path: update.path }),
+          ...(update.defaultSiteSpace === undefined ? {} : { defaultSiteSpaceId: update.defaultSiteSpace }),
+          ...(update.condition === undefined ? {} : { condition: update.condition }),
+          ...(update.icon === undefined ? {} : { icon: update.icon }),
+          ...(update.description === undefined ? {} : { description: update.description }),
+          updatedAt: yield* now
+        })
+        return yield* sectionAfter(organizationId, siteId, sectionId)
+      }, transactor.transaction)
+
+      const removeSection = Effect.fn("SiteStructure.removeSection")(function*(organizationId: string, siteId: string, sectionId: string) {
+        yield* SiteGuard.quietly(Effect.gen(function*() {
+          const { site, model } = yield* forWrite(organizationId, siteId, "change this site")
+          const section = model.sections.find((s) => s.id === sectionId)
+          if (section === undefined) return
+          const at = yield* now
+          yield* Effect.forEach(Model.siteSpacesOf(model, sectionId), (s) => repo.removeSiteSpace(s.id), { discard: true })
+          yield* repo.removeSection(sectionId)
+          if (site.defaultSectionId === sectionId) {
+            yield* sites.update(siteId, { defaultSectionId: Model.successor(Model.readingOrder(model), sectionId), updatedAt: at }).pipe(Effect.orDie)
+          }
+        }))
+      }, transactor.transaction)
+
+      const moveSection = Effect.fn("SiteStructure.moveSection")(function*(
+        organizationId: string,
+        siteId: string,
+        sectionId: string,
+        position: SectionPosition
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* sectionIn(model, sectionId)
+        const targetId = position.before?.siteSection ?? position.after?.siteSection
+        const target = model.sections.find((s) => s.id === targetId)
+        // The mover joins the container of the section it is placed beside.
+        const groupId = target?.groupId != null && model.groups.some((g) => g.id === target.groupId) ? target.groupId : null
+        const siblings = groupId === null
+          ? Model.topLevel(model).filter((i) => i.id !== sectionId)
+          : Model.sectionsOf(model, groupId).filter((s) => s.id !== sectionId).map((s) => ({ ...s, type: "section" as const }))
+        const index = yield* Positions.indexFor(sectionId, siblings, {
+          before: position.before?.siteSection,
+          after: position.after?.siteSection
+        }, "section")
+        const placement = Positions.placeAt(siblings, index)
+        const at = yield* now
+        yield* writeTopLevel(siblings, placement.renumbered, at)
+        yield* repo.updateSection(sectionId, { position: placement.position, groupId, updatedAt: at })
+        return yield* sectionAfter(organizationId, siteId, sectionId)
+      }, transactor.transaction)
+
+      // Section groups --------------------------------------------------------------------------
+
+      const listSectionGroups = Effect.fn("SiteStructure.listSectionGroups")(function*(
+        organizationId: string,
+        siteId: string,
+        page: Pagination.PageRequest
+      ) {
+        const { site } = yield* guard.site(organizationId, siteId)
+        const after = yield* Pagination.afterOf(page, ordinalShape)
+        const model = yield* Model.load(repo, siteId)
+        const view = yield* viewer(organizationId)
+        const groups = Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : []))
+        const listed = paginateOrdered(groups, (g) => g.id, after, Pagination.limitOf(page))
+        const items = yield* Effect.forEach(listed.items, (x) => view.groupView(site, model, x.item))
+        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+      })
+
+      /** Moves sections to the end of a group, in the given order. */
+      const intoGroup = Effect.fnUntraced(function*(model: Model.Model, groupId: string, sectionIds: ReadonlyArray<string>, field: (i: number) => string, at: Date) {
+        let end = Positions.endAfter(Model.sectionsOf(model, groupId).filter((s) => !sectionIds.includes(s.id)))
+        for (const [i, sectionId] of sectionIds.entries()) {
+          if (!model.sections.some((s) => s.id === sectionId)) {
+            return yield* new Errors.InvalidInput({ field: field(i), reason: `${JSON.stringify(sectionId)} is not a section of this site` })
+          }
+          if (sectionIds.indexOf(sectionId) !== i) {
+            return yield* new Errors.InvalidInput({ field: field(i), reason: "is listed twice" })
+          }
+          yield* repo.updateSection(sectionId, { groupId, position: end, updatedAt: at })
+          end += Positions.gap
+        }
+      })
+
+      const addSectionGroup = Effect.fn("SiteStructure.addSectionGroup")(function*(
+        organizationId: string,
+        siteId: string,
+        input: AddSectionGroupInput
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* SiteGuard.checkLength("title", input.title, 1, 100)
+        yield* checkIcon("icon", input.icon)
+        const at = yield* now
+        const group: SiteSectionGroup = {
+          id: yield* ids.make,
+          siteId,
+          title: input.title,
+          icon: input.icon ?? null,
+          position: Positions.endAfter(Model.topLevel(model)),
+          createdAt: at,
+          updatedAt: at
+        }
+        yield* repo.insertGroup(group)
+        yield* intoGroup(model, group.id, input.sections ?? [], (i) => `sections[${i}]`, at)
+        return yield* groupAfter(organizationId, siteId, group.id)
+      }, transactor.transaction)
+
+      const updateSectionGroup = Effect.fn("SiteStructure.updateSectionGroup")(function*(
+        organizationId: string,
+        siteId: string,
+        groupId: string,
+        update: SectionGroupUpdate
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* groupIn(model, groupId)
+        if (update.title !== undefined) yield* SiteGuard.checkLength("title", update.title, 1, 100)
+        yield* checkIcon("icon", update.icon)
+        yield* repo.updateGroup(groupId, {
+          ...(update.title === undefined ? {} : { title: update.title }),
+          ...(update.icon === undefined ? {} : { icon: update.icon }),
+          updatedAt: yield* now
+        })
+        return yield* groupAfter(organizationId, siteId, groupId)
+      }, transactor.transaction)
+
+      const removeSectionGroup = Effect.fn("SiteStructure.removeSectionGroup")(function*(organizationId: string, siteId: string, groupId: string) {
+        yield* SiteGuard.quietly(Effect.gen(function*() {
+          const { model } = yield* forWrite(organizationId, siteId, "change this site")
+          if (!model.groups.some((g) => g.id === groupId)) return
+          const at = yield* now
+          // Its sections take the group's place at the top level, in their order.
+          type Top = Positions.Positioned & { readonly type: "section" | "group" }
+          const order = Model.topLevel(model).flatMap((item): ReadonlyArray<Top> =>
+            item.type === "section"
+              ? [{ id: item.id, position: item.position, type: "section" as const }]
+              : item.id === groupId
+              ? Model.sectionsOf(model, groupId).map((s) => ({ id: s.id, position: Number.NaN, type: "section" as const }))
+              : [{ id: item.id, position: item.position, type: "group" as const }]
+          )
+          yield* Effect.forEach(Model.sectionsOf(model, groupId), (s) => repo.updateSection(s.id, { groupId: null, updatedAt: at }), { discard: true })
+          yield* writeTopLevel(order, Positions.renumber(order), at)
+          yield* repo.removeGroup(groupId)
+        }))
+      }, transactor.transaction)
+
+      const addSectionToGroup = Effect.fn("SiteStructure.addSectionToGroup")(function*(
+        organizationId: string,
+        siteId: string,
+        groupId: string,
+        sectionId: string
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* groupIn(model, groupId)
+        const section = model.sections.find((s) => s.id === sectionId)
+        if (section?.groupId !== groupId) yield* intoGroup(model, groupId, [sectionId], () => "sectionId", yield* now)
+        return yield* groupAfter(organizationId, siteId, groupId)
+      }, transactor.transaction)
+
+      const removeSectionFromGroup = Effect.fn("SiteStructure.removeSectionFromGroup")(function*(
+        organizationId: string,
+        siteId: string,
+        groupId: string,
+        sectionId: string
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* groupIn(model, groupId)
+        const section = model.sections.find((s) => s.id === sectionId)
+        if (section === undefined || section.groupId !== groupId) return
+        // Out of the group, just after it.
+        const top = Model.topLevel(model)
+        const placement = Positions.placeAt(top, top.findIndex((i) => i.id === groupId) + 1)
+        const at = yield* now
+        yield* writeTopLevel(top, placement.renumbered, at)
+        yield* repo.updateSection(sectionId, { groupId: null, position: placement.position, updatedAt: at })
+      }, transactor.transaction)
+
+      const moveSectionGroup = Effect.fn("SiteStructure.moveSectionGroup")(function*(
+        organizationId: string,
+        siteId: string,
+        groupId: string,
+        position: SectionGroupPosition
+      ) {
+        const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* groupIn(model, groupId)
+        const siblings = Model.topLevel(model).filter((i) => i.id !== groupId)
+        const index = yield* Positions.indexFor(groupId, siblings, { before: position.before?.id, after: position.after?.id }, "top-level section or group")
+        const placement = Positions.placeAt(siblings, index)
+        const at = yield* now
+        yield* writeTopLevel(siblings, placement.renumbered, at)
+        yield* repo.updateGroup(groupId, { position: placement.position, updatedAt: at })
+        return yield* groupAfter(organizationId, siteId, groupId)
+      }, transactor.transaction)
+
+      const structure = Effect.fn("SiteStructure.structure")(function*(organizationId: string, siteId: string) {
+        const { site } = yield* guard.site(organizationId, siteId)
+        const model = yield* Model.load(repo, siteId)
+        const view = yield* viewer(organizationId)
+        return yield* view.structureView(site, model)
+      })
+
+      return SiteStructure.of({
+        listSections,
+        addSection,
+        updateSection,
+        removeSection,
+        moveSection,
+        listSectionGroups,
+        addSectionGroup,
+        updateSectionGroup,
+        removeSectionGroup,
+        addSectionToGroup,
+        removeSectionFromGroup,
+        moveSectionGroup,
+        listSiteSpaces,
+        addSiteSpace,
+        updateSiteSpace,
+        removeSiteSpace,
+        moveSiteSpace,
+        structure
+      })
+    })
+  )
+}

@@ -2,12 +2,32 @@
  * Use cases on docs sites: creation (with spaces, or a new space), settings, publishing, the
  * adaptive schema, the visitor-auth key, customization and the published profile.
  */
-import { Context, type Effect } from "effect"
-import type { Actor, Errors, Pagination } from "@quire/kernel"
-import type { SiteCustomization, SiteCustomizationRecord } from "./domain/Customization.ts"
-import type { AgentsContext, SiteAdaptiveSchema, SiteType, SiteVisibility, TemplateCondition } from "./domain/Site.ts"
-import type { SiteAccess } from "./SiteAccess.ts"
-import type { SiteStructureView } from "./SiteStructure.ts"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import { type Space, Spaces, SpacesRepo } from "@quire/content"
+import * as AdaptiveSchema from "./AdaptiveSchema.ts"
+import * as Condition from "./Condition.ts"
+import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
+import {
+  type AgentsContext,
+  hostnamePattern,
+  proxyPattern,
+  type Site,
+  type SiteAdaptiveSchema,
+  type SiteType,
+  type SiteVisibility,
+  type TemplateCondition
+} from "./domain/Site.ts"
+import { slugify, type SiteSpace, uniquePath } from "./domain/Structure.ts"
+import * as Positions from "./Positions.ts"
+import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
+import * as SiteGuard from "./SiteGuard.ts"
+import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
+import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
+import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import * as Model from "./StructureModel.ts"
+import * as VisitorToken from "./VisitorToken.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -92,4 +112,249 @@ export interface SitesShape {
   readonly structure: (organizationId: string, siteId: string) => Effect.Effect<SiteStructureView, Errors.NotFound, Actor.Actor>
 }
 
-export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {}
+const decodeCustomization = Schema.decodeUnknownEffect(SiteCustomization)
+
+/** Conditions inside a customization (header links), parsed as the structure's are. */
+const customizationConditions = (settings: SiteCustomization): Effect.Effect<void, Errors.InvalidInput> =>
+  Effect.forEach(settings.header?.links ?? [], (link, i) => {
+    if (link.condition === undefined || link.condition === "") return Effect.void
+    const parsed = Condition.parse(link.condition)
+    return parsed.ok ? Effect.void : Effect.fail(new Errors.InvalidInput({ field: `header.links[${i}].condition`, reason: parsed.message }))
+  }, { discard: true })
+
+export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
+  static readonly layer = Layer.effect(
+    Sites,
+    Effect.gen(function*() {
+      const guard = yield* SiteGuard.make
+      const repo = yield* SitesRepo
+      const structureRepo = yield* SiteStructureRepo
+      const shareLinks = yield* ShareLinksRepo
+      const structure = yield* SiteStructure
+      const spacesRepo = yield* SpacesRepo
+      const spaces = yield* Spaces
+      const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
+        const site = yield* repo.find(siteId)
+        if (Option.isNone(site)) return yield* new Errors.NotFound({ resource: "Site", id: siteId })
+        return yield* guard.accessOf(site.value, role)
+      })
+
+      const list = Effect.fn("Sites.list")(function*(organizationId: string, filter: SiteListFilter, page: Pagination.PageRequest) {
+        const role = yield* guard.member(organizationId)
+        const after = yield* Pagination.afterOf(page, siteKeyShape)
+        const siteIds = filter.spaceId === undefined
+          ? undefined
+          : Array.from(new Set((yield* structureRepo.siteSpacesOfSpace(filter.spaceId)).map((s) => s.siteId)))
+        const found = yield* repo.list({ organizationId, title: filter.title, published: filter.published, siteIds }, after, Pagination.limitOf(page))
+        const counts = yield* structureRepo.countSiteSpaces(found.items.map((s) => s.id))
+        return {
+          items: yield* Effect.forEach(found.items, (site) =>
+            Effect.succeed<SiteAccess>({ site, role, permissions: sitePermissions(role), siteSpaces: counts.get(site.id) ?? 0 })),
+          ...(found.next === undefined ? {} : { next: found.next })
+        }
+      })
+
+      const create = Effect.fn("Sites.create")(function*(organizationId: string, input: CreateSiteInput) {
+        const role = yield* guard.member(organizationId)
+        if (role !== "admin") return yield* SiteGuard.forbidden("create sites")
+        const title = input.title ?? "Docs"
+        yield* SiteGuard.checkLength("title", title, 2, 128)
+        const listed: Array<Space> = []
+        for (const [i, spaceId] of (input.spaces ?? []).entries()) {
+          const space = yield* spacesRepo.find(spaceId)
+          if (Option.isNone(space) || space.value.organizationId !== organizationId || space.value.deletedAt !== null) {
+            return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: `${JSON.stringify(spaceId)} is not a space of this organization` })
+          }
+          if (listed.some((s) => s.id === spaceId)) return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: "is listed twice" })
+          listed.push(space.value)
+        }
+        if (input.emptySpace === true) listed.push((yield* spaces.create(organizationId, { title: title.slice(0, 50) })).space)
+        const at = yield* now
+        const site: Site = {
+          id: yield* ids.make,
+          organizationId,
+          type: input.type ?? "basic",
+          title,
+          hostname: null,
+          basename: null,
+          proxy: null,
+          visibility: input.visibility ?? "public",
+          published: false,
+          adaptiveContent: false,
+          agentsContext: "included",
+          defaultSectionId: null,
+          defaultSiteSpaceId: null,
+          createdAt: at,
+          updatedAt: at
+        }
+        const rows: Array<SiteSpace> = []
+        for (const space of listed) {
+          rows.push({
+            id: yield* ids.make,
+            siteId: site.id,
+            sectionId: null,
+            spaceId: space.id,
+            path: uniquePath(slugify(space.title), new Set(rows.map((r) => r.path))),
+            condition: null,
+            position: (rows.length + 1) * Positions.gap,
+            createdAt: at,
+            updatedAt: at
+          })
+        }
+        yield* repo.insert({ ...site, defaultSiteSpaceId: rows[0]?.id ?? null }).pipe(Effect.orDie)
+        yield* repo.putVisitorKey(site.id, VisitorToken.newKey())
+        yield* Effect.forEach(rows, (row) => structureRepo.insertSiteSpace(row), { discard: true })
+        return yield* reread(site.id, role)
+      }, transactor.transaction)
+
+      const get = Effect.fn("Sites.get")(function*(organizationId: string, siteId: string) {
+        return yield* guard.site(organizationId, siteId)
+      })
+
+      const update = Effect.fn("Sites.update")(function*(organizationId: string, siteId: string, input: SiteUpdate) {
+        const { site, role } = yield* guard.admin(organizationId, siteId, "change this site")
+        yield* repo.lock(siteId)
+        const model = yield* Model.load(structureRepo, siteId)
+        if (input.title !== undefined) yield* SiteGuard.checkLength("title", input.title, 2, 128)
+        if (input.basename != null) yield* SiteGuard.checkLength("basename", input.basename, 1, 100)
+        if (input.hostname != null && (input.hostname.length > 512 || !hostnamePattern.test(input.hostname))) {
+          return yield* new Errors.InvalidInput({ field: "hostname", reason: "must be a hostname of at least three lowercase labels (docs.example.com)" })
+        }
+        if (input.proxy != null && (input.proxy.length > 512 || !proxyPattern.test(input.proxy))) {
+          return yield* new Errors.InvalidInput({ field: "proxy", reason: "must be a host followed by one or more path segments (example.com/docs)" })
+        }
+        if (input.defaultSiteSection !== undefined && !model.sections.some((s) => s.id === input.defaultSiteSection)) {
+          return yield* new Errors.InvalidInput({ field: "defaultSiteSection", reason: `${JSON.stringify(input.defaultSiteSection)} is not a section of this site` })
+        }
+        const at = yield* now
+        if (input.defaultSiteSpace !== undefined) {
+          // The root's default, or the default section's (the one this update makes default).
+          const sectionId = model.sections.length === 0 ? null : input.defaultSiteSection ?? site.defaultSectionId
+          if (!Model.siteSpacesOf(model, sectionId).some((s) => s.id === input.defaultSiteSpace)) {
+            return yield* new Errors.InvalidInput({
+              field: "defaultSiteSpace",
+              reason: `${JSON.stringify(input.defaultSiteSpace)} is not a site space of ${sectionId === null ? "the site's root" : "the default section"}`
+            })
+          }
+          if (sectionId !== null) yield* structureRepo.updateSection(sectionId, { defaultSiteSpaceId: input.defaultSiteSpace, updatedAt: at })
+        }
+        yield* repo.update(siteId, {
+          ...(input.title === undefined ? {} : { title: input.title }),
+          ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+          ...(input.basename === undefined ? {} : { basename: input.basename }),
+          ...(input.adaptiveContent === undefined ? {} : { adaptiveContent: input.adaptiveContent.enabled }),
+          ...(input.agentsContext === undefined ? {} : { agentsContext: input.agentsContext }),
+          ...(input.defaultSiteSection === undefined ? {} : { defaultSectionId: input.defaultSiteSection }),
+          ...(input.defaultSiteSpace !== undefined && model.sections.length === 0 ? { defaultSiteSpaceId: input.defaultSiteSpace } : {}),
+          ...(input.proxy === undefined ? {} : { proxy: input.proxy }),
+          ...(input.hostname === undefined ? {} : { hostname: input.hostname }),
+          updatedAt: at
+        })
+        return yield* reread(siteId, role)
+      }, transactor.transaction)
+
+      const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
+        yield* SiteGuard.quietly(Effect.gen(function*() {
+          yield* guard.admin(organizationId, siteId, "delete this site")
+          yield* structureRepo.removeSite(siteId)
+          yield* shareLinks.removeSite(siteId)
+          yield* repo.remove(siteId)
+        }))
+      }, transactor.transaction)
+
+      const setPublished = (published: boolean) =>
+        Effect.fnUntraced(function*(organizationId: string, siteId: string) {
+          const { role } = yield* guard.admin(organizationId, siteId, published ? "publish this site" : "unpublish this site")
+          yield* repo.update(siteId, { published, updatedAt: yield* now }).pipe(Effect.orDie)
+          return yield* reread(siteId, role)
+        })
+
+      const getAdaptiveSchema = Effect.fn("Sites.getAdaptiveSchema")(function*(organizationId: string, siteId: string) {
+        yield* guard.site(organizationId, siteId)
+        const found = yield* repo.adaptiveSchema(siteId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SiteAdaptiveSchema", id: siteId })
+        return found.value
+      })
+
+      const putAdaptiveSchema = Effect.fn("Sites.putAdaptiveSchema")(function*(organizationId: string, siteId: string, jsonSchema: unknown) {
+        yield* guard.admin(organizationId, siteId, "change this site's adaptive schema")
+        const problem = AdaptiveSchema.problem(jsonSchema)
+        if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "jsonSchema", reason: problem })
+        const schema: SiteAdaptiveSchema = { siteId, jsonSchema, updatedAt: yield* now }
+        yield* repo.putAdaptiveSchema(schema)
+        return schema
+      })
+
+      const templateConditions = Effect.fn("Sites.templateConditions")(function*(organizationId: string, siteId: string) {
+        yield* guard.site(organizationId, siteId)
+        const found = yield* repo.adaptiveSchema(siteId)
+        return Option.isNone(found) ? [] : AdaptiveSchema.templateConditions(found.value.jsonSchema)
+      })
+
+      const getPublishingAuth = Effect.fn("Sites.getPublishingAuth")(function*(organizationId: string, siteId: string) {
+        yield* guard.admin(organizationId, siteId, "see this site's visitor authentication key")
+        const key = yield* repo.visitorKey(siteId)
+        if (Option.isSome(key)) return { privateKey: key.value }
+        const fresh = VisitorToken.newKey()
+        yield* repo.putVisitorKey(siteId, fresh)
+        return { privateKey: fresh }
+      })
+
+      const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
+        yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
+        const fresh = VisitorToken.newKey()
+        yield* repo.putVisitorKey(siteId, fresh)
+        return { privateKey: fresh }
+      })
+
+      const getCustomization = Effect.fn("Sites.getCustomization")(function*(organizationId: string, siteId: string) {
+        yield* guard.site(organizationId, siteId)
+        return yield* repo.customization(siteId)
+      })
+
+      const putCustomization = Effect.fn("Sites.putCustomization")(function*(organizationId: string, siteId: string, settings: SiteCustomization) {
+        yield* guard.admin(organizationId, siteId, "customize this site")
+        const decoded = yield* decodeCustomization(settings).pipe(
+          Effect.mapError((e) => new Errors.InvalidInput({ field: "customization", reason: e.message }))
+        )
+        yield* customizationConditions(decoded)
+        const record: SiteCustomizationRecord = { settings: decoded, updatedAt: yield* now }
+        yield* repo.putCustomization(siteId, record)
+        return record
+      })
+
+      const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
+        const site = yield* guard.site(organizationId, siteId)
+        return {
+          site,
+          structure: yield* structure.structure(organizationId, siteId),
+          customization: (yield* repo.customization(siteId)).settings,
+          siteSpaceCustomizations: {}
+        } satisfies PublishedProfile
+      })
+
+      return Sites.of({
+        list,
+        create,
+        get,
+        update,
+        remove,
+        publish: Effect.fn("Sites.publish")(setPublished(true), transactor.transaction),
+        unpublish: Effect.fn("Sites.unpublish")(setPublished(false), transactor.transaction),
+        getAdaptiveSchema,
+        putAdaptiveSchema,
+        templateConditions,
+        getPublishingAuth,
+        regeneratePublishingAuth,
+        getCustomization,
+        putCustomization,
+        published,
+        structure: (organizationId, siteId) => structure.structure(organizationId, siteId)
+      })
+    })
+  )
+}

@@ -1,0 +1,27 @@
+/** Layers that assemble the sites package: its ports, adapters and use cases. */
+import { Layer } from "effect"
+import { PublishedSites } from "./PublishedSites.ts"
+import { ShareLinks } from "./ShareLinks.ts"
+import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { Sites } from "./Sites.ts"
+import { SitesRepo } from "./SitesRepo.ts"
+import { SiteStructure } from "./SiteStructure.ts"
+import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import * as SpaceRemoval from "./SpaceRemoval.ts"
+import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
+import * as SqlSitesRepo from "./SqlSitesRepo.ts"
+import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
+
+/** The sites ports in memory. */
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory)
+
+/** The sites ports on Postgres (needs only a SqlClient). */
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer)
+
+/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo and ContentAccess. */
+export const layerServices = Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer).pipe(
+  Layer.provideMerge(SiteStructure.layer)
+)
+
+/** Content's SpaceDependents port over the sites tables: a purged space leaves its sites. */
+export const layerSpaceDependents = SpaceRemoval.layer

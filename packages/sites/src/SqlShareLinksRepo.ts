@@ -1,0 +1,58 @@
+/** Postgres adapter of ShareLinksRepo: `sites_share_links`. */
+import { Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { Pagination, Rows } from "@quire/kernel"
+import type { ShareLink } from "./domain/ShareLink.ts"
+import { shareLinkKey, ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { setList } from "./SqlRows.ts"
+
+type Row = Record<string, unknown>
+
+const links = Rows.decoder(
+  "sites_share_links",
+  Schema.Struct({
+    id: Schema.String,
+    site_id: Schema.String,
+    name: Schema.String,
+    active: Schema.Boolean,
+    secret: Schema.String,
+    created_at: Rows.Timestamp
+  }),
+  (row): ShareLink => ({ id: row.id, siteId: row.site_id, name: row.name, active: row.active, secret: row.secret, createdAt: row.created_at })
+)
+
+export const layer = Layer.effect(
+  ShareLinksRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return ShareLinksRepo.of({
+      insert: (l) =>
+        sql`
+          INSERT INTO sites_share_links (id, site_id, name, active, secret, created_at)
+          VALUES (${l.id}, ${l.siteId}, ${l.name}, ${l.active}, ${l.secret}, ${l.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
+      find: (id) => sql<Row>`SELECT * FROM sites_share_links WHERE id = ${id}`.pipe(Effect.orDie, Effect.flatMap(links.first)),
+      findBySecret: (siteId, secret) =>
+        sql<Row>`SELECT * FROM sites_share_links WHERE site_id = ${siteId} AND secret = ${secret}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(links.first)
+        ),
+      list: (siteId, after, limit) => {
+        const range = after === undefined ? sql`true` : sql`(created_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+        return sql<Row>`
+          SELECT * FROM sites_share_links WHERE site_id = ${siteId} AND ${range}
+          ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(links.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, shareLinkKey))
+        )
+      },
+      update: (id, patch) =>
+        sql<Row>`UPDATE sites_share_links SET ${setList(sql, patch)} WHERE id = ${id} RETURNING *`.pipe(
+          Effect.orDie,
+          Effect.flatMap(links.first)
+        ),
+      remove: (id) => sql`DELETE FROM sites_share_links WHERE id = ${id}`.pipe(Effect.orDie, Effect.asVoid),
+      removeSite: (siteId) => sql`DELETE FROM sites_share_links WHERE site_id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
+    })
+  })
+)

@@ -1,0 +1,157 @@
+/** Postgres adapter of SitesRepo: `sites_sites` (customization and visitor key in the site's row) and `sites_adaptive_schemas`. */
+import { Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { Errors, Pagination, Rows } from "@quire/kernel"
+import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
+import { AgentsContext, type Site, type SiteAdaptiveSchema, SiteType, SiteVisibility } from "./domain/Site.ts"
+import { siteKey, SitesRepo } from "./SitesRepo.ts"
+import { setList } from "./SqlRows.ts"
+
+type Row = Record<string, unknown>
+
+const SiteRow = Schema.Struct({
+  id: Schema.String,
+  organization_id: Schema.String,
+  type: SiteType,
+  title: Schema.String,
+  hostname: Schema.NullOr(Schema.String),
+  basename: Schema.NullOr(Schema.String),
+  proxy: Schema.NullOr(Schema.String),
+  visibility: SiteVisibility,
+  published: Schema.Boolean,
+  adaptive_content: Schema.Boolean,
+  agents_context: AgentsContext,
+  default_section_id: Schema.NullOr(Schema.String),
+  default_site_space_id: Schema.NullOr(Schema.String),
+  created_at: Rows.Timestamp,
+  updated_at: Rows.Timestamp
+})
+
+const siteColumns = "id, organization_id, type, title, hostname, basename, proxy, visibility, published, adaptive_content, " +
+  "agents_context, default_section_id, default_site_space_id, created_at, updated_at"
+
+const sites = Rows.decoder("sites_sites", SiteRow, (row): Site => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  type: row.type,
+  title: row.title,
+  hostname: row.hostname,
+  basename: row.basename,
+  proxy: row.proxy,
+  visibility: row.visibility,
+  published: row.published,
+  adaptiveContent: row.adaptive_content,
+  agentsContext: row.agents_context,
+  defaultSectionId: row.default_section_id,
+  defaultSiteSpaceId: row.default_site_space_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+}))
+
+const schemas = Rows.decoder(
+  "sites_adaptive_schemas",
+  Schema.Struct({ site_id: Schema.String, json_schema: Rows.Json(Schema.Unknown), updated_at: Rows.Timestamp }),
+  (row): SiteAdaptiveSchema => ({ siteId: row.site_id, jsonSchema: row.json_schema, updatedAt: row.updated_at })
+)
+
+const customizations = Rows.decoder(
+  "sites_sites",
+  Schema.Struct({ customization: Rows.Json(SiteCustomization), customization_updated_at: Rows.TimestampOrNull }),
+  (row): SiteCustomizationRecord => ({ settings: row.customization, updatedAt: row.customization_updated_at })
+)
+
+const keys = Rows.decoder("sites_sites", Schema.Struct({ visitor_key: Schema.NullOr(Schema.String) }), (row) => row.visitor_key)
+
+const clash = (hostname: string) => new Errors.Conflict({ reason: `hostname ${JSON.stringify(hostname)} is already used by another site` })
+
+export const layer = Layer.effect(
+  SitesRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(siteColumns)
+
+    const hostnameTaken = (hostname: string | null | undefined, siteId: string) =>
+      hostname == null
+        ? Effect.succeed(false)
+        : sql`SELECT 1 FROM sites_sites WHERE hostname = ${hostname} AND id <> ${siteId}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => rows.length > 0)
+        )
+
+    return SitesRepo.of({
+      insert: (site) =>
+        Effect.gen(function*() {
+          if (yield* hostnameTaken(site.hostname, site.id)) return yield* clash(site.hostname!)
+          yield* sql`
+            INSERT INTO sites_sites (${columns})
+            VALUES (${site.id}, ${site.organizationId}, ${site.type}, ${site.title}, ${site.hostname}, ${site.basename},
+              ${site.proxy}, ${site.visibility}, ${site.published}, ${site.adaptiveContent}, ${site.agentsContext},
+              ${site.defaultSectionId}, ${site.defaultSiteSpaceId}, ${site.createdAt}, ${site.updatedAt})`.pipe(Effect.orDie)
+        }),
+      find: (siteId) => sql<Row>`SELECT ${columns} FROM sites_sites WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.flatMap(sites.first)),
+      findByHostname: (hostname) =>
+        sql<Row>`SELECT ${columns} FROM sites_sites WHERE hostname = ${hostname}`.pipe(Effect.orDie, Effect.flatMap(sites.first)),
+      list: (query, after, limit) => {
+        if (query.siteIds !== undefined && query.siteIds.length === 0) return Effect.succeed({ items: [] })
+        const title = query.title === undefined ? sql`true` : sql`strpos(lower(title), lower(${query.title})) > 0`
+        const published = query.published === undefined ? sql`true` : sql`published = ${query.published}`
+        const ids = query.siteIds === undefined ? sql`true` : sql.in("id", query.siteIds)
+        const range = after === undefined
+          ? sql`true`
+          : sql`(created_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+        return sql<Row>`
+          SELECT ${columns} FROM sites_sites
+          WHERE organization_id = ${query.organizationId} AND ${title} AND ${published} AND ${ids} AND ${range}
+          ORDER BY created_at, id
+          LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(sites.all),
+          Effect.map((items) => Pagination.pageFromRows(items, limit, siteKey))
+        )
+      },
+      update: (siteId, patch) =>
+        Effect.gen(function*() {
+          if (yield* hostnameTaken(patch.hostname, siteId)) return yield* clash(patch.hostname!)
+          return yield* sql<Row>`UPDATE sites_sites SET ${setList(sql, patch)} WHERE id = ${siteId} RETURNING ${columns}`.pipe(
+            Effect.orDie,
+            Effect.flatMap(sites.first)
+          )
+        }),
+      lock: (siteId) => sql`SELECT id FROM sites_sites WHERE id = ${siteId} FOR UPDATE`.pipe(Effect.orDie, Effect.asVoid),
+      remove: (siteId) =>
+        Effect.all([
+          sql`DELETE FROM sites_adaptive_schemas WHERE site_id = ${siteId}`,
+          sql`DELETE FROM sites_sites WHERE id = ${siteId}`
+        ], { discard: true }).pipe(Effect.orDie),
+      adaptiveSchema: (siteId) =>
+        sql<Row>`SELECT * FROM sites_adaptive_schemas WHERE site_id = ${siteId}`.pipe(Effect.orDie, Effect.flatMap(schemas.first)),
+      putAdaptiveSchema: (schema) =>
+        sql`
+          INSERT INTO sites_adaptive_schemas (site_id, json_schema, updated_at)
+          VALUES (${schema.siteId}, ${JSON.stringify(schema.jsonSchema)}::jsonb, ${schema.updatedAt})
+          ON CONFLICT (site_id) DO UPDATE SET json_schema = excluded.json_schema, updated_at = excluded.updated_at`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        ),
+      customization: (siteId) =>
+        sql<Row>`SELECT customization, customization_updated_at FROM sites_sites WHERE id = ${siteId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(customizations.first),
+          Effect.map(Option.getOrElse((): SiteCustomizationRecord => ({ settings: {}, updatedAt: null })))
+        ),
+      putCustomization: (siteId, customization) =>
+        sql`
+          UPDATE sites_sites SET customization = ${JSON.stringify(customization.settings)}::jsonb,
+            customization_updated_at = ${customization.updatedAt}
+          WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
+      visitorKey: (siteId) =>
+        sql<Row>`SELECT visitor_key FROM sites_sites WHERE id = ${siteId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(keys.first),
+          Effect.map((found) => Option.flatMap(found, Option.fromNullishOr))
+        ),
+      putVisitorKey: (siteId, key) =>
+        sql`UPDATE sites_sites SET visitor_key = ${key} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
+    })
+  })
+)

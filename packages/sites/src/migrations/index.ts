@@ -1,0 +1,14 @@
+/** The sites package's schema. Its migrations table is its own: `quire_sites_migrations`. */
+import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
+import { m0001_sites } from "./0001_sites.ts"
+
+export const migrations: {
+  readonly table: string
+  readonly migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>>
+} = {
+  table: "quire_sites_migrations",
+  migrations: {
+    "0001_sites": m0001_sites
+  }
+}
