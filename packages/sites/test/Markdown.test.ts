@@ -165,6 +165,20 @@ Some <mark>marked</mark> words.`)
     const listed = await render(`1. First\n\n   {% hint style="info" %}\n   A note\n   {% endhint %}\n2. Second`)
     assert.match(listed.html, /<ol>\s*<li>\s*<p>First<\/p>\s*<div class="hint hint-info"[^>]*>\s*<p>A note<\/p>\s*<\/div>\s*<\/li>\s*<li>\s*<p>Second<\/p>\s*<\/li>\s*<\/ol>/)
   })
+
+  it("blocks next to HTML, in quotes and in indented code", async () => {
+    const inTab = await render(`{% tabs %}\n{% tab title="A" %}\n<details>\n<summary>S</summary>\n\nIn\n\n</details>\n{% endtab %}\n{% endtabs %}`)
+    assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details>\n<summary>S</summary><p>In</p></details></div></div>`)
+    const inDiv = await render(`<div>\n{% hint style="success" %}\nInside\n{% endhint %}\n</div>`)
+    assert.include(inDiv.html, `<div><div class="hint hint-success" role="note" aria-label="Success"><p>Inside</p></div>`)
+    const quoted = await render(`> {% hint style="warning" %}\n> Quoted\n> {% endhint %}`)
+    assert.match(quoted.html, /<blockquote>\s*<div class="hint hint-warning"[^>]*><p>Quoted<\/p><\/div>\s*<\/blockquote>/)
+    const code = await render(`Text\n\n    {% hint style="info" %}\n    shown as code`)
+    assert.include(code.text, `{% hint style="info" %}\nshown as code`)
+    assert.notInclude(code.html, "quire-tag")
+    const inline = await render(`- see {% embed url="https://a.example/x" %} here`)
+    assert.match(inline.html, /<li>see\s*<div class="embed">.*<\/div>\s*here<\/li>/s)
+  })
 })
 
 describe("markdown", () => {

@@ -35,6 +35,7 @@ const tagPattern = /\{%-?\s*(end)?([a-zA-Z][\w-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
 const attributePattern = /([a-zA-Z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g
 const fence = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)$/
 
+const htmlStart = /^[ \t>]*(?:<\/?[a-zA-Z][\w-]*(?:[\s/>]|$)|<!--)/
 const marker = (index: number) => `<!--quire-tag:${index}-->`
 const markerValue = /^<!--quire-tag:(\d+)-->\s*$/
 
@@ -168,12 +169,23 @@ export const markTags = (markdown: string): Marked => {
 
   const tags: Array<GitbookTag> = []
   const out: Array<string> = []
+  // An HTML block runs to the next blank line and would swallow a marker: one goes before it.
+  let inHtml = false
+  const emit = (line: string) => {
+    out.push(line)
+    inHtml = line.trim() === "" ? false : inHtml || htmlStart.test(line)
+  }
+  const emitMarker = (line: string, prefix: string) => {
+    if (inHtml) out.push(prefix.trimEnd())
+    out.push(line)
+    inHtml = false
+  }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     // Positions were found before the dedent; find them again on the dedented line.
     const found = lineTags[i]!.length === 0 ? [] : tagsOfLine(line)
     if (found.length === 0) {
-      out.push(line)
+      emit(line)
       continue
     }
     if (/^\s*\|/.test(line)) {
@@ -184,7 +196,7 @@ export const markTags = (markdown: string): Marked => {
         rebuilt += line.slice(at, start) + marker(tags.push(tag) - 1)
         at = end
       }
-      out.push(rebuilt + line.slice(at))
+      emit(rebuilt + line.slice(at))
       continue
     }
     // Lines added inside a quote or list item keep its prefix (the list marker as spaces).
@@ -200,20 +212,28 @@ export const markTags = (markdown: string): Marked => {
         hasContent = between.trim() !== ""
       }
       if (hasContent) {
-        out.push(current.trimEnd())
+        emit(current.trimEnd())
         current = prefix
       }
-      out.push(current + marker(tags.push(tag) - 1))
+      emitMarker(current + marker(tags.push(tag) - 1), prefix)
       at = end
       hasContent = false
     }
     const rest = line.slice(at)
-    if (rest.trim() !== "") out.push(prefix + rest.trimStart())
+    if (rest.trim() !== "") emit(prefix + rest.trimStart())
   }
   return { markdown: out.join("\n"), tags }
 }
 
 const phrasingParents = new Set(["paragraph", "heading", "tableCell", "emphasis", "strong", "delete", "link", "linkReference"])
+
+const anyMarker = /<!--quire-tag:(\d+)-->/g
+
+/** `text` with the markers in it back as the tags they replaced (for code and HTML that swallowed them). */
+export const restoreTags = (text: string, tags: ReadonlyArray<GitbookTag>): string =>
+  tags.length === 0 || !text.includes("<!--quire-tag:")
+    ? text
+    : text.replace(anyMarker, (found, index: string) => tags[Number(index)]?.source ?? found)
 
 const markerOf = (node: RootContent): number | undefined => {
   if (node.type !== "html") return undefined
@@ -239,6 +259,10 @@ export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): voi
     const tag = index === undefined ? undefined : tags[index]
     if (tag === undefined) {
       if ("children" in child) stitchTags(child, tags)
+      else if (child.type === "html" || child.type === "code") {
+        // A tag inside an HTML block or an indented code block is part of it: shown as written.
+        child.value = restoreTags(child.value, tags)
+      }
       out.push(child)
       continue
     }

@@ -297,6 +297,9 @@ const blockElements = new Set([
   "details", "summary", "section", "ol", "ul", "dl", "dt", "dd", "label", "hr", "br"
 ])
 
+// The parts of a card, each a line of its own in the text.
+const separated = new Set(["embed-host", "embed-url", "file-name", "file-type", "content-ref-title"])
+
 const plainText = (tree: HastRoot): string => {
   const parts: Array<string> = []
   const walk = (node: HastContent | HastRoot) => {
@@ -304,7 +307,7 @@ const plainText = (tree: HastRoot): string => {
     else if (node.type === "element") {
       const className = node.properties["className"]
       if (Array.isArray(className) && className.includes("heading-anchor")) return
-      const block = blockElements.has(node.tagName)
+      const block = blockElements.has(node.tagName) || (Array.isArray(className) && className.some((name) => separated.has(String(name))))
       if (block) parts.push("\n")
       for (const child of node.children) walk(child)
       if (block) parts.push("\n")
