@@ -287,7 +287,7 @@ try{localStorage.setItem("quire-theme",next)}catch(_){}});}
 document.addEventListener("click",function(ev){document.querySelectorAll("details.menu[open]").forEach(function(m){if(!m.contains(ev.target))m.removeAttribute("open")})});
 document.addEventListener("keydown",function(ev){if(ev.key==="Escape")document.querySelectorAll("details.menu[open]").forEach(function(m){m.removeAttribute("open")})});
 document.querySelectorAll(".markdown pre").forEach(function(pre){if(!navigator.clipboard)return;
-var w=document.createElement("div");w.className="code-wrap";pre.parentNode.insertBefore(w,pre);w.appendChild(pre);
+var w=document.createElement("div");w.className="code-frame";pre.parentNode.insertBefore(w,pre);w.appendChild(pre);
 var b=document.createElement("button");b.type="button";b.className="copy-code";b.textContent="Copy";
 b.addEventListener("click",function(){navigator.clipboard.writeText(pre.innerText).then(function(){b.textContent="Copied";setTimeout(function(){b.textContent="Copy"},1500)})});w.appendChild(b)});
 var toc=document.querySelectorAll(".toc a[href^='#']");

@@ -353,6 +353,7 @@ img{max-width:100%;height:auto}
 .markdown figure{text-align:center}
 .markdown figure img{display:block;margin:0 auto}
 .markdown figcaption{margin-top:.6rem;font-size:.85rem;color:var(--text-subtle)}
+.markdown figcaption>p{margin:0}
 .markdown mark{background:color-mix(in oklab,var(--warning) 30%,transparent);color:inherit;border-radius:3px;padding:0 .15em}
 .markdown kbd{font:500 .8em var(--font-mono);padding:.1em .4em;border:1px solid var(--border-strong);border-bottom-width:2px;border-radius:5px;background:var(--bg-subtle)}
 .markdown :not(pre)>code{font-family:var(--font-mono);font-size:.85em;padding:.15em .4em;border-radius:5px;background:var(--code-bg);border:1px solid var(--border);color:var(--text)}
@@ -367,71 +368,88 @@ img{max-width:100%;height:auto}
 .markdown details[open]>summary{border-bottom:1px solid var(--border);margin-bottom:1rem}
 .markdown details>:last-child:not(summary){margin-bottom:1rem}
 
-/* code blocks (Shiki with light and dark themes) */
-.markdown pre{position:relative;overflow-x:auto;padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--code-bg);font-size:.85rem;line-height:1.6;tab-size:2}
-.markdown pre code{font-family:var(--font-mono);background:none;border:0;padding:0;font-size:inherit}
-.markdown pre.shiki,.markdown .shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}
+/* code blocks: Shiki's light and dark colors as variables on each token */
+.markdown pre{position:relative;overflow-x:auto;margin:0 0 1.15rem;padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--code-bg);font-size:.85rem;line-height:1.65;tab-size:2}
+.markdown pre code{font-family:var(--font-mono);background:none;border:0;padding:0;font-size:inherit;color:inherit}
+.markdown .shiki,.markdown .shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight);text-decoration:var(--shiki-light-text-decoration)}
 .markdown pre.shiki{background-color:var(--code-bg)}
-:root[data-theme="dark"] .markdown pre.shiki,:root[data-theme="dark"] .markdown .shiki span{color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight)}
-@media (prefers-color-scheme: dark){:root:not([data-theme="light"]) .markdown pre.shiki,:root:not([data-theme="light"]) .markdown .shiki span{color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight)}}
+:root[data-theme="dark"] .markdown :is(.shiki,.shiki span){color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight);text-decoration:var(--shiki-dark-text-decoration)}
+@media (prefers-color-scheme: dark){:root:not([data-theme="light"]) .markdown :is(.shiki,.shiki span){color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight);text-decoration:var(--shiki-dark-text-decoration)}}
+.markdown .code-block{margin:0 0 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--code-bg);overflow:hidden}
+.markdown .code-block pre{margin:0;border:0;border-radius:0}
+.markdown .code-block .code-frame{margin:0}
+.markdown .code-title{display:flex;align-items:center;gap:.5rem;padding:.5rem 1.15rem;border-bottom:1px solid var(--border);background:var(--bg-subtle);font:500 .8125rem var(--font-mono);color:var(--text-muted)}
+.markdown .code-wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}
+.markdown .line-numbers code{counter-reset:line}
+.markdown .line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2ch;margin-right:1.25rem;text-align:right;color:var(--text-subtle);opacity:.6}
+.markdown .code-frame{position:relative;margin:0 0 1.15rem}
+.markdown .code-frame>pre{margin:0}
 .markdown .copy-code{position:absolute;top:.5rem;right:.5rem;padding:.2rem .55rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);color:var(--text-muted);font:500 .75rem var(--font);cursor:pointer;opacity:0;transition:opacity .15s}
-.markdown .code-wrap{position:relative}
-.markdown .code-wrap:hover .copy-code,.markdown .copy-code:focus-visible{opacity:1}
+.markdown .code-frame:hover .copy-code,.markdown .copy-code:focus-visible{opacity:1}
 .markdown .copy-code:hover{color:var(--text)}
-.markdown .line.highlighted,.markdown .line.highlight{background:var(--primary-soft);display:inline-block;width:calc(100% + 2.3rem);margin:0 -1.15rem;padding:0 1.15rem}
-.markdown pre.line-numbers code{counter-reset:line}
-.markdown pre.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2ch;margin-right:1.25rem;text-align:right;color:var(--text-subtle);opacity:.7}
-.markdown :is(.code-block,figure.code,.code){margin:0 0 1.15rem;text-align:left}
-.markdown :is(.code-block,figure.code,.code)>:is(.code-title,figcaption,.title){display:flex;align-items:center;gap:.5rem;margin:0;padding:.5rem 1.15rem;border:1px solid var(--border);border-bottom:0;border-radius:var(--radius-sm) var(--radius-sm) 0 0;background:var(--bg-subtle);font:500 .8125rem var(--font);color:var(--text-muted);text-align:left}
-.markdown :is(.code-block,figure.code,.code)>:is(.code-title,figcaption,.title)+pre{margin:0;border-top-left-radius:0;border-top-right-radius:0}
-.markdown :is(.code-block,figure.code,.code)>pre{margin:0}
 
 /* hints */
-.markdown :is(.hint,[data-hint]){--hint:var(--info);position:relative;margin:0 0 1.15rem;padding:.85rem 1rem .85rem 2.85rem;border:1px solid color-mix(in oklab,var(--hint) 30%,var(--border));border-radius:var(--radius-sm);background:color-mix(in oklab,var(--hint) 8%,var(--bg));color:var(--text)}
-.markdown :is(.hint,[data-hint])::before{content:"";position:absolute;left:1rem;top:1.08rem;width:1.1rem;height:1.1rem;border-radius:50%;background:var(--hint);-webkit-mask:var(--hint-icon) center/contain no-repeat;mask:var(--hint-icon) center/contain no-repeat}
-.markdown :is(.hint,[data-hint])>:last-child{margin-bottom:0}
-.markdown :is(.hint,[data-hint])>:first-child{margin-top:0}
-.markdown :is(.hint,[data-hint]) a{color:inherit;text-decoration-color:color-mix(in oklab,var(--hint) 60%,transparent)}
-.markdown :is(.hint,[data-hint]) :not(pre)>code{background:color-mix(in oklab,var(--hint) 10%,var(--bg));border-color:color-mix(in oklab,var(--hint) 25%,transparent)}
-.markdown :is(.hint-info,.hint.info,[data-hint=info]){--hint:var(--info);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2Zm0-8h-2V7h2Z'/%3E%3C/svg%3E")}
-.markdown :is(.hint-success,.hint.success,[data-hint=success]){--hint:var(--success);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.5 14.5-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4Z'/%3E%3C/svg%3E")}
-.markdown :is(.hint-warning,.hint.warning,[data-hint=warning]){--hint:var(--warning);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2 1 21h22L12 2Zm1 16h-2v-2h2Zm0-4h-2V9h2Z'/%3E%3C/svg%3E")}
-.markdown :is(.hint-danger,.hint.danger,[data-hint=danger]){--hint:var(--danger);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2Zm0-4h-2V7h2Z'/%3E%3C/svg%3E")}
-.markdown :is(.hint,[data-hint]):not(.hint-info,.info,[data-hint=info],.hint-success,.success,[data-hint=success],.hint-warning,.warning,[data-hint=warning],.hint-danger,.danger,[data-hint=danger]){--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2Zm0-8h-2V7h2Z'/%3E%3C/svg%3E")}
+.markdown .hint{--hint:var(--info);position:relative;margin:0 0 1.15rem;padding:.85rem 1rem .85rem 2.85rem;border:1px solid color-mix(in oklab,var(--hint) 30%,var(--border));border-radius:var(--radius-sm);background:color-mix(in oklab,var(--hint) 8%,var(--bg));color:var(--text)}
+.markdown .hint::before{content:"";position:absolute;left:1rem;top:1.12rem;width:1.1rem;height:1.1rem;background:var(--hint);-webkit-mask:var(--hint-icon) center/contain no-repeat;mask:var(--hint-icon) center/contain no-repeat}
+.markdown .hint>:last-child{margin-bottom:0}
+.markdown .hint>:first-child{margin-top:0}
+.markdown .hint a{color:inherit;text-decoration-color:color-mix(in oklab,var(--hint) 60%,transparent)}
+.markdown .hint :not(pre)>code{background:color-mix(in oklab,var(--hint) 10%,var(--bg));border-color:color-mix(in oklab,var(--hint) 25%,transparent)}
+.markdown .hint{--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2Zm0-8h-2V7h2Z'/%3E%3C/svg%3E")}
+.markdown .hint-success{--hint:var(--success);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.5 14.5-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4Z'/%3E%3C/svg%3E")}
+.markdown .hint-warning{--hint:var(--warning);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2 1 21h22L12 2Zm1 16h-2v-2h2Zm0-4h-2V9h2Z'/%3E%3C/svg%3E")}
+.markdown .hint-danger{--hint:var(--danger);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2Zm0-4h-2V7h2Z'/%3E%3C/svg%3E")}
 
-/* tabs block: radio inputs and labels, or details per tab, both without JavaScript */
-.markdown .tabs{margin:0 0 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);overflow:hidden}
-.markdown .tabs>input[type=radio]{position:absolute;opacity:0;pointer-events:none}
-.markdown .tabs :is(.tabs-list,[role=tablist]){display:flex;gap:.25rem;overflow-x:auto;padding:0 .5rem;border-bottom:1px solid var(--border);background:var(--bg-subtle)}
-.markdown .tabs :is(label,.tab-title,[role=tab]){display:inline-block;padding:.6rem .75rem;font-size:.875rem;font-weight:550;color:var(--text-muted);cursor:pointer;white-space:nowrap;box-shadow:inset 0 -2px 0 transparent}
-.markdown .tabs :is(label,.tab-title,[role=tab]):hover{color:var(--text)}
-.markdown .tabs :is(label.active,.tab-title.active,[role=tab][aria-selected=true]){color:var(--primary-text);box-shadow:inset 0 -2px 0 var(--primary)}
-.markdown .tabs :is(.tab-panel,.tab-content,[role=tabpanel]){padding:1rem 1.15rem}
-.markdown .tabs :is(.tab-panel,.tab-content,[role=tabpanel])>:last-child{margin-bottom:0}
-.markdown .tabs>details.tab{border:0;border-radius:0;border-top:1px solid var(--border);background:none}
-.markdown .tabs>details.tab:first-of-type{border-top:0}
+/* tabs block: a radio input, its label and its panel per tab; the checked one shows, without JavaScript */
+.markdown .tabs{display:flex;flex-wrap:wrap;margin:0 0 1.15rem;padding:0 .5rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-subtle);overflow:hidden}
+.markdown .tabs>.tab-input{position:absolute;opacity:0;width:1px;height:1px;pointer-events:none}
+.markdown .tabs>.tab-label{order:1;padding:.6rem .75rem;font-size:.875rem;font-weight:550;color:var(--text-muted);cursor:pointer;white-space:nowrap;box-shadow:inset 0 -2px 0 transparent;transition:color .15s}
+.markdown .tabs>.tab-label:hover{color:var(--text)}
+.markdown .tabs>.tab-input:checked+.tab-label{color:var(--primary-text);box-shadow:inset 0 -2px 0 var(--primary)}
+.markdown .tabs>.tab-input:focus-visible+.tab-label{outline:2px solid var(--primary);outline-offset:-2px}
+.markdown .tabs>.tab-panel{order:2;display:none;width:calc(100% + 1rem);margin:0 -.5rem;padding:1rem 1.15rem;border-top:1px solid var(--border);background:var(--bg-raised)}
+.markdown .tabs>.tab-input:checked+.tab-label+.tab-panel{display:block}
+.markdown .tabs>.tab-panel>:last-child{margin-bottom:0}
+.markdown .tab-panel :is(pre,.code-block,.code-frame){margin-bottom:1rem}
+.markdown .tab-panel>:is(pre,.code-block,.code-frame):last-child{margin-bottom:0}
+.markdown .tabs>.tab-panel:has(>:only-child:is(pre,.code-block,.code-frame)){padding:0;background:var(--code-bg)}
+.markdown .tab-panel>:only-child:is(pre,.code-block),.markdown .tab-panel>.code-frame:only-child>pre{border:0;border-radius:0}
 
 /* stepper */
-.markdown :is(.stepper,ol.stepper){list-style:none;padding:0;margin:0 0 1.15rem;counter-reset:step}
-.markdown :is(.step,.stepper>li){position:relative;padding:0 0 1.25rem 2.75rem;margin:0;counter-increment:step}
-.markdown :is(.step,.stepper>li)::before{content:counter(step);position:absolute;left:0;top:0;width:1.85rem;height:1.85rem;display:grid;place-items:center;border-radius:50%;background:var(--primary-soft);color:var(--primary-text);font-weight:700;font-size:.85rem}
-.markdown :is(.step,.stepper>li)::after{content:"";position:absolute;left:.9rem;top:2.2rem;bottom:.35rem;width:1px;background:var(--border)}
-.markdown :is(.step,.stepper>li):last-child::after{display:none}
-.markdown :is(.step,.stepper>li)>:first-child{margin-top:.1rem}
-.markdown :is(.step,.stepper>li)>:last-child{margin-bottom:0}
+.markdown .stepper{list-style:none;padding:0;margin:0 0 1.15rem;counter-reset:step}
+.markdown .stepper>.step{position:relative;padding:0 0 1.25rem 2.75rem;margin:0;counter-increment:step}
+.markdown .stepper>.step::before{content:counter(step);position:absolute;left:0;top:0;width:1.85rem;height:1.85rem;display:grid;place-items:center;border-radius:50%;background:var(--primary-soft);color:var(--primary-text);font-weight:700;font-size:.85rem}
+.markdown .stepper>.step::after{content:"";position:absolute;left:.92rem;top:2.3rem;bottom:.4rem;width:1px;background:var(--border)}
+.markdown .stepper>.step:last-child{padding-bottom:0}
+.markdown .stepper>.step:last-child::after{display:none}
+.markdown .stepper>.step>:first-child{margin-top:.15rem}
+.markdown .stepper>.step>:last-child{margin-bottom:0}
+.markdown .stepper>.step>:is(h2,h3,h4):first-child{font-size:1.05rem;margin-top:.2rem}
+
+/* columns */
+.markdown .columns{display:flex;flex-wrap:wrap;gap:1.5rem;margin:0 0 1.15rem}
+.markdown .columns>.column{flex:1 1 16rem;min-width:0}
+.markdown .column>:last-child{margin-bottom:0}
 
 /* content-ref cards, file links, embeds */
-.markdown :is(.content-ref,.content-refs){display:grid;gap:.6rem;margin:0 0 1.15rem}
-.markdown :is(.content-ref a,a.content-ref,.content-ref-card){display:flex;align-items:center;gap:.75rem;padding:.85rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);text-decoration:none;color:var(--text);font-weight:600;transition:border-color .15s,box-shadow .15s}
-.markdown :is(.content-ref a,a.content-ref,.content-ref-card):hover{border-color:var(--primary);box-shadow:var(--shadow);color:var(--primary-text)}
-.markdown :is(.content-ref a,a.content-ref,.content-ref-card)::after{content:"→";margin-left:auto;color:var(--text-subtle);font-weight:400}
-.markdown :is(.file,a.file,.file-link){display:flex;align-items:center;gap:.75rem;padding:.75rem 1rem;margin:0 0 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);text-decoration:none;color:var(--text)}
-.markdown :is(.file,a.file,.file-link):hover{border-color:var(--primary)}
-.markdown :is(.file,a.file,.file-link)::before{content:"";width:1.25rem;height:1.25rem;flex:none;background:var(--text-subtle);-webkit-mask:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M6 2h8l6 6v14H6Zm7 1.5V9h5.5'/%3E%3C/svg%3E") center/contain no-repeat;mask:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M6 2h8l6 6v14H6Zm7 1.5V9h5.5'/%3E%3C/svg%3E") center/contain no-repeat}
-.markdown :is(.embed,figure.embed){margin:0 0 1.15rem;text-align:left}
-.markdown :is(.embed,figure.embed) iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:var(--radius-sm);background:var(--bg-muted)}
-.markdown :is(.embed,figure.embed) a{display:flex;align-items:center;gap:.75rem;padding:.85rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);text-decoration:none;color:var(--text);font-weight:550;word-break:break-all}
-.markdown :is(.embed,figure.embed) a:hover{border-color:var(--primary)}
+.markdown :is(.content-ref,.file,.embed){margin:0 0 1.15rem}
+.markdown :is(.content-ref-link,.file-link,.embed-link){display:flex;align-items:center;gap:.85rem;padding:.85rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);text-decoration:none;color:var(--text);transition:border-color .15s,box-shadow .15s}
+.markdown a:is(.content-ref-link,.file-link,.embed-link):hover{border-color:var(--primary);box-shadow:var(--shadow)}
+.markdown .content-ref-title{font-weight:600}
+.markdown .content-ref-link::before,.markdown .file-link::before,.markdown .embed-link::before{content:"";width:1.15rem;height:1.15rem;flex:none;background:var(--text-subtle);-webkit-mask:var(--card-icon) center/contain no-repeat;mask:var(--card-icon) center/contain no-repeat}
+.markdown .content-ref-link{--card-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linejoin='round'%3E%3Cpath d='M6 3h8l5 5v13H6Z'/%3E%3Cpath d='M13 3v6h6M9 13h7M9 17h5'/%3E%3C/svg%3E")}
+.markdown .content-ref-link::after{content:"";width:1rem;height:1rem;margin-left:auto;background:var(--text-subtle);-webkit-mask:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m9 6 6 6-6 6'/%3E%3C/svg%3E") center/contain no-repeat;mask:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m9 6 6 6-6 6'/%3E%3C/svg%3E") center/contain no-repeat}
+.markdown .content-ref-link:hover :is(.content-ref-title){color:var(--primary-text)}
+.markdown .file-link{--card-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M12 3v12m0 0-4-4m4 4 4-4M5 21h14'/%3E%3C/svg%3E")}
+.markdown .file-name{font-weight:600}
+.markdown .file-type{margin-left:auto;font-size:.8rem;color:var(--text-subtle)}
+.markdown .embed-link{--card-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1'/%3E%3C/svg%3E")}
+.markdown .embed-host{font-weight:600}
+.markdown .embed-url{min-width:0;font-size:.8125rem;color:var(--text-subtle);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.markdown :is(.embed-caption,.file-caption){padding:.5rem .25rem 0;font-size:.85rem;color:var(--text-subtle)}
+.markdown :is(.embed-caption,.file-caption)>p{margin:0}
+.markdown .broken-link{color:var(--danger);text-decoration:line-through wavy;cursor:not-allowed}
+.markdown .broken-image{display:none}
 
 /* responsive */
 @media (max-width:1200px){
