@@ -6,27 +6,34 @@ import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimi
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
+import { migrations as sitesMigrations, SitesLayers } from "@quire/sites"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
+import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, gatewayMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gatewayMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
-export const layerMemoryRepos = Layer.mergeAll(Identity.layerReposMemory, Content.layerReposMemory, Reviews.layerReposMemory)
+export const layerMemoryRepos = Layer.mergeAll(
+  Identity.layerReposMemory,
+  Content.layerReposMemory,
+  Reviews.layerReposMemory,
+  SitesLayers.layerReposMemory
+)
 
 /** The Postgres adapters of every port (needs only a SqlClient). */
-export const layerSqlRepos = Layer.mergeAll(Identity.layerReposSql, Content.layerReposSql, Reviews.layerReposSql)
+export const layerSqlRepos = Layer.mergeAll(Identity.layerReposSql, Content.layerReposSql, Reviews.layerReposSql, SitesLayers.layerReposSql)
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Reviews.layerServices.pipe(
+  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices).pipe(
     Layer.provideMerge(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),
         // Content's ports that other packages implement.
-        Layer.provide([MembershipsLive.layer, Reviews.layerSpaceDependents])
+        Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer])
       )
     )
   )

@@ -1,0 +1,15 @@
+/** Content's SpaceDependents port: what reviews and sites keep about a purged space, removed in the purge's transaction. */
+import { Effect, Layer } from "effect"
+import { SpaceDependents } from "@quire/content"
+import { Reviews } from "@quire/reviews"
+import { SitesLayers } from "@quire/sites"
+
+const each = <R>(layer: Layer.Layer<SpaceDependents, never, R>) => Effect.service(SpaceDependents).pipe(Effect.provide(layer))
+
+export const layer = Layer.effect(
+  SpaceDependents,
+  Effect.map(
+    Effect.all([each(Reviews.layerSpaceDependents), each(SitesLayers.layerSpaceDependents)]),
+    (all) => SpaceDependents.of(SpaceDependents.combine(all))
+  )
+)
