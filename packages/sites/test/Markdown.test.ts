@@ -166,6 +166,44 @@ Some <mark>marked</mark> words.`)
     assert.match(listed.html, /<ol>\s*<li>\s*<p>First<\/p>\s*<div class="hint hint-info"[^>]*>\s*<p>A note<\/p>\s*<\/div>\s*<\/li>\s*<li>\s*<p>Second<\/p>\s*<\/li>\s*<\/ol>/)
   })
 
+  it("a page as GitBook exports it: hints written as HTML in tables and lists, cards, columns, unknown blocks", async () => {
+    const { html, text } = await render(`Columns and cells:
+
+{% columns %}
+{% column %}
+<figure><img src="../.gitbook/assets/diagram.png" alt=""><figcaption></figcaption></figure>
+{% endcolumn %}
+
+{% column %}
+Second column
+
+{% hint style="info" %}
+A hint in a column.
+{% endhint %}
+{% endcolumn %}
+{% endcolumns %}
+
+<table><tbody><tr><td><p>hint</p><div data-gb-custom-block data-tag="hint" data-style="warning" class="hint hint-warning"><p>In a cell.</p></div></td></tr></tbody></table>
+
+<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><a href="guide.md">Guide</a></td></tr></tbody></table>
+
+* Some text<br>
+
+  <div data-gb-custom-block data-tag="hint" data-style="danger" class="hint hint-danger"><p>Indented admonition.</p></div>
+
+{% openapi-operation spec="spec" path="/x" method="get" %}
+[OpenAPI spec](https://example.com/spec.json)
+{% endopenapi-operation %}`)
+    assert.include(html, `<div class="columns"><div class="column"><figure><img src="/assets/diagram" alt="" loading="lazy"><figcaption></figcaption></figure></div><div class="column"><p>Second column</p>`)
+    assert.include(html, `<div class="hint hint-warning" role="note" aria-label="Warning"><p>In a cell.</p></div>`)
+    assert.include(html, `<table class="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><a href="/docs/guide">Guide</a></td></tr></tbody></table>`)
+    assert.include(html, `<div class="hint hint-danger" role="note" aria-label="Danger"><p>Indented admonition.</p></div>`)
+    assert.include(html, `{% openapi-operation spec="spec" path="/x" method="get" %}`)
+    assert.include(html, `<a href="https://example.com/spec.json" rel="noopener">OpenAPI spec</a>`)
+    assert.notInclude(html, "data-gb")
+    assert.include(text, "In a cell.")
+  })
+
   it("blocks next to HTML, in quotes and in indented code", async () => {
     const inTab = await render(`{% tabs %}\n{% tab title="A" %}\n<details>\n<summary>S</summary>\n\nIn\n\n</details>\n{% endtab %}\n{% endtabs %}`)
     assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details>\n<summary>S</summary><p>In</p></details></div></div>`)

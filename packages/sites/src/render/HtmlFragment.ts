@@ -10,7 +10,7 @@ import type { Nodes, Parent, RootContent } from "mdast"
 export interface HtmlElement extends Parent {
   readonly type: "htmlElement"
   readonly tagName: string
-  readonly properties: Record<string, string | boolean>
+  readonly properties: Record<string, string | boolean | Array<string>>
   children: Array<RootContent>
 }
 
@@ -140,6 +140,23 @@ const propertiesOf = (attributes: ReadonlyArray<readonly [string, string]>): Rec
   return properties
 }
 
+const hintLabels: Record<string, string> = { info: "Info", success: "Success", warning: "Warning", danger: "Danger" }
+
+/**
+ * GitBook writes blocks inside HTML (a table cell, a list item) as HTML: a hint is
+ * `<div data-gb-custom-block data-tag="hint" data-style="info">`, cards are `<table data-view="cards">`.
+ * They get the classes the renderer gives its own blocks.
+ */
+const gitbookProperties = (token: Extract<Token, { kind: "open" }>): Record<string, string | Array<string>> => {
+  const data = (name: string) => token.attributes.find(([key]) => key === name)?.[1]
+  if (token.name === "div" && data("data-tag") === "hint") {
+    const style = Object.hasOwn(hintLabels, data("data-style") ?? "") ? data("data-style")! : "info"
+    return { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintLabels[style]! }
+  }
+  if (token.name === "table" && data("data-view") === "cards") return { className: ["cards"] }
+  return {}
+}
+
 /**
  * Replaces the `html` nodes of `parent` (and of its descendants) with elements, each holding the
  * siblings up to its closing tag; a closing tag without its opening one is dropped, an element
@@ -162,7 +179,7 @@ export const stitchHtml = (parent: Parent): void => {
           break
         case "open": {
           const element: HtmlElement = {
-            type: "htmlElement", tagName: token.name, properties: propertiesOf(token.attributes), children: []
+            type: "htmlElement", tagName: token.name, properties: { ...propertiesOf(token.attributes), ...gitbookProperties(token) }, children: []
           }
           top.children.push(element as unknown as RootContent)
           if (!token.selfClosing && !voidElements.has(token.name)) stack.push({ name: token.name, node: element })

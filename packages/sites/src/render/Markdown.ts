@@ -129,13 +129,11 @@ const blockHandler = (state: State, block: GitbookBlock): Element | Array<Elemen
       // Outside their container they are plain sections.
       return element("div", { className: [block.name] }, inner())
     case "stepper":
-      return element("ol", { className: ["stepper"] }, [
-        ...childBlocks(block, "step").map((step) => element("li", { className: ["step"] }, state.all(step as never)))
-      ])
+      return element("ol", { className: ["stepper"] },
+        childBlocks(block, "step").map((step) => element("li", { className: ["step"] }, state.all(step as never))))
     case "columns":
-      return element("div", { className: ["columns"] }, [
-        ...childBlocks(block, "column").map((column) => element("div", { className: ["column"] }, state.all(column as never)))
-      ])
+      return element("div", { className: ["columns"] },
+        childBlocks(block, "column").map((column) => element("div", { className: ["column"] }, state.all(column as never))))
     case "code": {
       const className = ["code-block"]
       if (block.attributes["overflow"] === "wrap") className.push("code-wrap")
