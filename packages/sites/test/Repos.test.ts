@@ -1,0 +1,28 @@
+/**
+ * The sites ports' contract suites, run against memory, a real PostgreSQL and PGlite. Each
+ * backend is one fresh store shared by the suites, whose tests use disjoint ids.
+ */
+import { Layer } from "effect"
+import { Backends } from "@quire/testkit"
+import { migrations } from "../src/index.ts"
+import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
+import { SitesRepo } from "../src/SitesRepo.ts"
+import { SiteStructureRepo } from "../src/SiteStructureRepo.ts"
+import * as SqlShareLinksRepo from "../src/SqlShareLinksRepo.ts"
+import * as SqlSitesRepo from "../src/SqlSitesRepo.ts"
+import * as SqlSiteStructureRepo from "../src/SqlSiteStructureRepo.ts"
+import { shareLinksRepoContract } from "./contract/ShareLinksRepoContract.ts"
+import { sitesRepoContract } from "./contract/SitesRepoContract.ts"
+import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.ts"
+
+const backends = Backends.ports({
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer),
+  migrations: [migrations]
+})
+
+Backends.each(backends, (it) => {
+  sitesRepoContract(it)
+  siteStructureRepoContract(it)
+  shareLinksRepoContract(it)
+})

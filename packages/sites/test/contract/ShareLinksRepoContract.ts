@@ -1,0 +1,58 @@
+/** The behaviour every ShareLinksRepo adapter must have. */
+import { assert, describe, type Vitest } from "@effect/vitest"
+import { Effect } from "effect"
+import { allIds, assertNone, at, some } from "@quire/testkit"
+import type { ShareLink } from "../../src/domain/ShareLink.ts"
+import { ShareLinksRepo } from "../../src/ShareLinksRepo.ts"
+
+const link = (id: string, siteId: string, overrides: Partial<ShareLink> = {}): ShareLink => ({
+  id,
+  siteId,
+  name: `Link ${id}`,
+  active: true,
+  secret: `secret-${id}`,
+  createdAt: at(0),
+  ...overrides
+})
+
+export const shareLinksRepoContract = (it: Vitest.MethodsNonLive<ShareLinksRepo>) =>
+  describe("ShareLinksRepo", () => {
+    it.effect("stores and finds a link, by id and by its site and secret", () =>
+      Effect.gen(function*() {
+        const repo = yield* ShareLinksRepo
+        const full = link("lf-1", "lf-site", { name: "Partners «β»", active: false, createdAt: at(4) })
+        yield* repo.insert(full)
+        assert.deepStrictEqual(some(yield* repo.find("lf-1")), full)
+        assert.deepStrictEqual(some(yield* repo.findBySecret("lf-site", "secret-lf-1")), full)
+        assertNone(yield* repo.findBySecret("lf-other-site", "secret-lf-1"))
+        assertNone(yield* repo.findBySecret("lf-site", "secret-lf-2"))
+        assertNone(yield* repo.find("lf-missing"))
+      }))
+
+    it.effect("lists a site's links oldest first, page by page", () =>
+      Effect.gen(function*() {
+        const repo = yield* ShareLinksRepo
+        yield* repo.insert(link("ll-c", "ll-site", { createdAt: at(3) }))
+        yield* repo.insert(link("ll-b", "ll-site", { createdAt: at(1) }))
+        yield* repo.insert(link("ll-a", "ll-site", { createdAt: at(1) }))
+        yield* repo.insert(link("ll-x", "ll-other-site"))
+        assert.deepStrictEqual(yield* allIds((after) => repo.list("ll-site", after, 2)), ["ll-a", "ll-b", "ll-c"])
+        assert.deepStrictEqual(yield* allIds((after) => repo.list("ll-site", after, 1)), ["ll-a", "ll-b", "ll-c"])
+      }))
+
+    it.effect("updates name and active, and removes one link or a site's", () =>
+      Effect.gen(function*() {
+        const repo = yield* ShareLinksRepo
+        yield* repo.insert(link("lu-1", "lu-site"))
+        yield* repo.insert(link("lu-2", "lu-site"))
+        yield* repo.insert(link("lu-3", "lu-other-site"))
+        assert.deepStrictEqual(some(yield* repo.update("lu-1", { active: false })), link("lu-1", "lu-site", { active: false }))
+        assert.deepStrictEqual(some(yield* repo.update("lu-1", { name: "Renamed" })), link("lu-1", "lu-site", { active: false, name: "Renamed" }))
+        assertNone(yield* repo.update("lu-missing", { active: false }))
+        yield* repo.remove("lu-2")
+        assertNone(yield* repo.find("lu-2"))
+        yield* repo.removeSite("lu-site")
+        assertNone(yield* repo.find("lu-1"))
+        assert.isTrue((yield* repo.find("lu-3"))._tag === "Some")
+      }))
+  })
