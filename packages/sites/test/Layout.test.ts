@@ -2,6 +2,7 @@
 import { parseHtml, type DomDocument, type DomElement } from "@quire/content/markdown/Dom"
 import { assert, describe, it } from "@effect/vitest"
 import { escapeHtml, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
 import { sampleTree, sampleView } from "./SiteViewFixture.ts"
@@ -267,5 +268,30 @@ describe("readingOrder and neighbours", () => {
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     assert.strictEqual(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+  })
+})
+
+describe("themeCss and Markdown.ts", () => {
+  it("styles every class the markdown renderer emits for GitBook's blocks", async () => {
+    const blocks = [
+      samplePage,
+      `{% hint style="danger" %}\nNo.\n{% endhint %}`,
+      `{% stepper %}\n{% step %}\nOne\n{% endstep %}\n{% endstepper %}`,
+      `{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n{% endcolumns %}`,
+      `{% code title="a.js" lineNumbers="true" overflow="wrap" %}\n\`\`\`js\nlet a\n\`\`\`\n{% endcode %}`,
+      `{% embed url="https://example.com/v" %}\nCaption\n{% endembed %}`,
+      `{% file src="a.pdf" %}\nCaption\n{% endfile %}`,
+      `{% file src="missing.pdf" %}{% endfile %}`
+    ].join("\n\n")
+    const { html } = await renderMarkdown(blocks, {
+      resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url}`),
+      resolveFile: (ref) => (ref === "a.pdf" ? { url: "/files/a.pdf", name: "a.pdf", contentType: "application/pdf" } : undefined)
+    })
+    const classes = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))
+    // Shiki names its themes on the <pre>; those classes carry no style of their own.
+    for (const name of ["shiki-themes", "github-light", "github-dark"]) classes.delete(name)
+    const css = themeCss({})
+    const unstyled = [...classes].filter((name) => !new RegExp(`\\.${name}(?![\\w-])`).test(css))
+    assert.deepStrictEqual(unstyled, [])
   })
 })

@@ -76,6 +76,9 @@ const palette = (s: Styling, mode: "light" | "dark"): string => {
   const k = tinted ? 1.6 : 1
   const mix = (pct: number, base: string): string => `color-mix(in oklab, ${tint} ${(pct * k).toFixed(1)}%, ${base})`
   const base = light ? "#ffffff" : "#0e0f11"
+  // Secondary text is grey first, with only a hint of the tint, so a vivid tint stays legible.
+  const textMix = (grey: number, tintPct: number): string =>
+    `color-mix(in oklab, ${tint} ${tinted ? tintPct : 0}%, color-mix(in oklab, ${defaults.tint.light} ${grey}%, ${ink}))`
   const ink = light ? "#16181d" : "#e8e9ec"
   return [
     `--primary: ${primary}`,
@@ -87,9 +90,9 @@ const palette = (s: Styling, mode: "light" | "dark"): string => {
     `--bg-subtle: ${mix(light ? 3.5 : 6, base)}`,
     `--bg-muted: ${mix(light ? 7 : 10, base)}`,
     `--bg-raised: ${light ? "#ffffff" : mix(8, base)}`,
-    `--text: ${mix(light ? 8 : 6, ink)}`,
-    `--text-muted: ${mix(light ? 55 : 45, ink)}`,
-    `--text-subtle: ${mix(light ? 70 : 60, ink)}`,
+    `--text: ${ink}`,
+    `--text-muted: ${textMix(light ? 52 : 42, 10)}`,
+    `--text-subtle: ${textMix(light ? 68 : 58, 12)}`,
     `--border: ${mix(light ? 14 : 16, base)}`,
     `--border-strong: ${mix(light ? 24 : 26, base)}`,
     `--code-bg: ${mix(light ? 4.5 : 7, base)}`,
@@ -135,11 +138,22 @@ export const themeVariables = (s: Styling): string => {
 const headerTheme = (s: Styling): string => {
   switch (s.theme) {
     case "bold":
-      return `.site-header{background:var(--primary);color:var(--primary-contrast);border-bottom-color:transparent}
-.site-header .brand,.site-header .header-link,.site-header .tab,.site-header .theme-toggle,.site-header .nav-button{color:var(--primary-contrast)}
-.site-header .tab[aria-current=page],.site-header .tab.current{box-shadow:inset 0 -2px 0 var(--primary-contrast)}
-.site-header .search-box{background:color-mix(in oklab,var(--primary-contrast) 14%,transparent);border-color:transparent;color:var(--primary-contrast)}
-.site-header .search-box input::placeholder{color:color-mix(in oklab,var(--primary-contrast) 75%,transparent)}`
+      // The header takes the primary color; in dark mode a deep shade of it, as a bright bar glares.
+      return `:root{--header-bg:var(--primary);--header-fg:var(--primary-contrast)}
+:root[data-theme="dark"]{--header-bg:color-mix(in oklab,var(--primary) 28%,var(--bg));--header-fg:var(--text)}
+@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){--header-bg:color-mix(in oklab,var(--primary) 28%,var(--bg));--header-fg:var(--text)}}
+.site-header{background:var(--header-bg);color:var(--header-fg);border-bottom-color:transparent;backdrop-filter:none}
+.site-header :is(.brand,.header-link,.tab,.theme-toggle,.nav-button){color:var(--header-fg)}
+.site-header :is(.header-link,.theme-toggle,.nav-button):hover{background:color-mix(in oklab,var(--header-fg) 14%,transparent);color:var(--header-fg)}
+.site-header .theme-toggle{border-color:color-mix(in oklab,var(--header-fg) 35%,transparent)}
+.site-header .header-link.button-primary{background:var(--header-fg);color:var(--header-bg)}
+.site-header .header-link.button-secondary{border-color:color-mix(in oklab,var(--header-fg) 45%,transparent)}
+.site-header .tab:hover{box-shadow:inset 0 -2px 0 color-mix(in oklab,var(--header-fg) 40%,transparent)}
+.site-header :is(.tab[aria-current=page],.tab.current){color:var(--header-fg);box-shadow:inset 0 -2px 0 var(--header-fg)}
+.site-header .search-box{background:color-mix(in oklab,var(--header-fg) 14%,transparent);border-color:transparent;color:var(--header-fg)}
+.site-header .search-box:focus-within{background:var(--bg-raised);color:var(--text-subtle)}
+.site-header .search-box input::placeholder{color:color-mix(in oklab,var(--header-fg) 75%,transparent)}
+.site-header .search-key{background:transparent;color:inherit;border-color:color-mix(in oklab,var(--header-fg) 35%,transparent)}`
     case "gradient":
       return `body{background-image:radial-gradient(ellipse 80% 320px at 50% 0,var(--primary-soft),transparent);background-repeat:no-repeat}
 .site-header{background:color-mix(in oklab,var(--bg) 70%,transparent)}`
@@ -264,9 +278,12 @@ img{max-width:100%;height:auto}
 .tree-branch>ul{margin-top:.1rem;margin-bottom:.25rem}
 .sidebar-pill .tree-link[aria-current=page]{border-radius:999px}
 .sidebar-line .tree ul{border-left:1px solid var(--border);margin-left:.5rem;padding-left:0}
+.sidebar-line .tree>ul{border-left:0;margin-left:0}
+.sidebar-line .tree-heading{padding-left:.75rem}
+.sidebar-line .tree .tree-group>ul{margin-left:.75rem;border-left:1px solid var(--border)}
 .sidebar-line .tree-link{border-radius:0;margin-left:-1px;border-left:2px solid transparent}
 .sidebar-line .tree-link[aria-current=page]{border-left-color:var(--primary);background:transparent}
-.sidebar-filled .sidebar{background:var(--bg-subtle);border-right:1px solid var(--border);padding-left:1rem;margin-left:-1.5rem;padding-left:1.5rem}
+.sidebar-filled .sidebar{height:calc(100vh - var(--header-height,109px));background:var(--bg-subtle);border-right:1px solid var(--border);padding-left:1rem;margin-left:-1.5rem;padding-left:1.5rem}
 .variants{margin:0 0 1.25rem}
 .variants>summary{display:flex;align-items:center;justify-content:space-between;gap:.5rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);font-size:.875rem;font-weight:550;box-shadow:var(--shadow)}
 .variants>summary:hover{border-color:var(--border-strong)}
@@ -355,8 +372,8 @@ img{max-width:100%;height:auto}
 .markdown figcaption{margin-top:.6rem;font-size:.85rem;color:var(--text-subtle)}
 .markdown figcaption>p{margin:0}
 .markdown mark{background:color-mix(in oklab,var(--warning) 30%,transparent);color:inherit;border-radius:3px;padding:0 .15em}
-.markdown kbd{font:500 .8em var(--font-mono);padding:.1em .4em;border:1px solid var(--border-strong);border-bottom-width:2px;border-radius:5px;background:var(--bg-subtle)}
-.markdown :not(pre)>code{font-family:var(--font-mono);font-size:.85em;padding:.15em .4em;border-radius:5px;background:var(--code-bg);border:1px solid var(--border);color:var(--text)}
+.markdown kbd{font:500 .8em var(--font-mono);padding:.1em .4em;border:1px solid var(--border-strong);border-bottom-width:2px;border-radius:min(5px,var(--radius-sm));background:var(--bg-subtle)}
+.markdown :not(pre)>code{font-family:var(--font-mono);font-size:.85em;padding:.15em .4em;border-radius:min(5px,var(--radius-sm));background:var(--code-bg);border:1px solid var(--border);color:var(--text)}
 .markdown table{display:block;width:max-content;max-width:100%;overflow-x:auto;border-collapse:separate;border-spacing:0;border:1px solid var(--border);border-radius:var(--radius-sm);font-size:.9rem}
 .markdown th,.markdown td{padding:.6rem .9rem;border-bottom:1px solid var(--border);text-align:left;vertical-align:top}
 .markdown th{background:var(--bg-subtle);font-weight:600;color:var(--text)}
@@ -395,7 +412,7 @@ img{max-width:100%;height:auto}
 .markdown .hint>:first-child{margin-top:0}
 .markdown .hint a{color:inherit;text-decoration-color:color-mix(in oklab,var(--hint) 60%,transparent)}
 .markdown .hint :not(pre)>code{background:color-mix(in oklab,var(--hint) 10%,var(--bg));border-color:color-mix(in oklab,var(--hint) 25%,transparent)}
-.markdown .hint{--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2Zm0-8h-2V7h2Z'/%3E%3C/svg%3E")}
+.markdown :is(.hint,.hint-info){--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2Zm0-8h-2V7h2Z'/%3E%3C/svg%3E")}
 .markdown .hint-success{--hint:var(--success);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.5 14.5-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4Z'/%3E%3C/svg%3E")}
 .markdown .hint-warning{--hint:var(--warning);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2 1 21h22L12 2Zm1 16h-2v-2h2Zm0-4h-2V9h2Z'/%3E%3C/svg%3E")}
 .markdown .hint-danger{--hint:var(--danger);--hint-icon:url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2Zm0-4h-2V7h2Z'/%3E%3C/svg%3E")}
@@ -466,6 +483,7 @@ img{max-width:100%;height:auto}
 .layout{display:block;padding:0 1.25rem}
 .sidebar{position:fixed;z-index:50;top:0;left:0;bottom:0;width:min(320px,86vw);max-height:none;padding:1.25rem 1rem 2rem;background:var(--bg);border-right:1px solid var(--border);box-shadow:0 0 40px rgb(0 0 0 / 25%);transform:translateX(-105%);transition:transform .2s ease;visibility:hidden}
 .nav-toggle:checked~.layout .sidebar{transform:none;visibility:visible}
+.sidebar-filled .sidebar{height:auto;margin-left:0;padding-left:1rem}
 .nav-toggle:checked~.layout .nav-backdrop{display:block}
 .main{padding-top:1.75rem}
 .page-header h1{font-size:1.875rem}
