@@ -107,7 +107,7 @@ const searchForm = (view: SiteChrome, query = ""): string =>
   `<form class="search" role="search" action="${e(view.searchUrl)}" method="get" data-search>` +
   `<label class="search-box">${icon.search}<span class="visually-hidden">Search</span>` +
   `<input type="search" name="q" value="${e(query)}" placeholder="Search…" autocomplete="off" spellcheck="false" aria-controls="search-results">` +
-  `<kbd class="search-key" aria-hidden="true">/</kbd></label>` +
+  `<kbd class="search-key" aria-hidden="true" hidden>/</kbd></label>` +
   `<div class="search-results" id="search-results" role="listbox" hidden></div></form>`
 
 const themeToggle = (view: SiteChrome): string =>
@@ -297,7 +297,7 @@ var first=null;for(var i=0;i<toc.length;i++){var id=decodeURIComponent(toc[i].ge
 if(first)toc.forEach(function(a){a.classList.toggle("active",a===first)})},{rootMargin:"-100px 0px -55% 0px"});
 Object.keys(byId).forEach(function(id){var h=document.getElementById(id);if(h)io.observe(h)})}
 var form=document.querySelector("[data-search]");if(!form||!window.fetch)return;
-var input=form.querySelector("input[name=q]");var box=form.querySelector(".search-results");
+var input=form.querySelector("input[name=q]");var key=form.querySelector(".search-key");if(key)key.hidden=false;var box=form.querySelector(".search-results");
 var timer=0,seq=0,active=-1;
 function close(){box.hidden=true;active=-1;input.setAttribute("aria-expanded","false")}
 function links(){return box.querySelectorAll("a")}

@@ -3,6 +3,7 @@
  * customization's content references) before `Layout` turns it into HTML. Plain data, no I/O;
  * field names follow GitBook's `SiteCustomizationSettings` where one exists.
  */
+import type { TocHeading } from "./Markdown.ts"
 
 /** A value per theme mode (GitBook's `CustomizationThemedColor` / `CustomizationThemedURL`). */
 export interface Themed {
@@ -128,12 +129,8 @@ export interface TreeLink {
   readonly icon?: string | undefined
 }
 
-/** A heading of the page for the table of contents (ids as `Markdown.ts` gives them). */
-export interface TocHeading {
-  readonly id: string
-  readonly text: string
-  readonly depth: number
-}
+/** A heading of the page for the table of contents, as `Markdown.ts` gives them. */
+export type { TocHeading } from "./Markdown.ts"
 
 /** The page being read. */
 export interface PageView {
