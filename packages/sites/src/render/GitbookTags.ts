@@ -248,6 +248,20 @@ const markerOf = (node: RootContent): number | undefined => {
 export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): void => {
   if (tags.length === 0) return
   const children = parent.children as Array<RootContent>
+  // Each opening tag's closing partner: the nearest closing tag of its name not taken by a nearer opening one.
+  const partners = new Map<number, number>()
+  const opened = new Map<string, Array<number>>()
+  children.forEach((child, i) => {
+    const tag = tags[markerOf(child) ?? -1]
+    if (tag === undefined) return
+    const stack = opened.get(tag.name) ?? []
+    opened.set(tag.name, stack)
+    if (!tag.closing) stack.push(i)
+    else {
+      const open = stack.pop()
+      if (open !== undefined) partners.set(open, i)
+    }
+  })
   const out: Array<RootContent> = []
   const asText = (tag: GitbookTag): RootContent =>
     phrasingParents.has(parent.type)
@@ -270,17 +284,7 @@ export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): voi
       out.push(asText(tag))
       continue
     }
-    let depth = 0
-    let close = -1
-    for (let k = i + 1; k < children.length; k++) {
-      const other = tags[markerOf(children[k]!) ?? -1]
-      if (other === undefined || other.name !== tag.name) continue
-      if (!other.closing) depth++
-      else if (depth === 0) {
-        close = k
-        break
-      } else depth--
-    }
+    const close = partners.get(i) ?? -1
     if (close === -1) {
       if (standalone.has(tag.name)) {
         out.push({ type: "gitbookBlock", name: tag.name, attributes: tag.attributes, children: [] } as GitbookBlock as unknown as RootContent)
