@@ -207,6 +207,43 @@ describe("renderPage", () => {
   })
 })
 
+describe("renderPage with no customization", () => {
+  it("renders with GitBook's defaults: the title as brand, a system theme, no footer, no menus", () => {
+    const html = renderPage(
+      sampleView({
+        styling: {},
+        header: { links: [] },
+        footer: { groups: [] },
+        themes: { default: "system", toggeable: false },
+        tabs: [],
+        variants: [],
+        site: { title: "Plain", url: "/" }
+      })
+    )
+    const doc = parseHtml(html)
+    assert.deepStrictEqual(texts(doc, ".brand"), ["Plain"])
+    assert.isNull(one(doc, ".header-links"))
+    assert.isNull(one(doc, "[data-theme-toggle]"))
+    assert.isNull(one(doc, "link[rel=icon]"))
+    assert.isNull(one(doc, ".site-footer"))
+    assert.include(html, "--primary: #346ddb")
+  })
+
+  it("opens header links with sub-links as a menu, and external links in a new tab when the site asks", () => {
+    const doc = page({
+      externalLinks: "blank",
+      header: { links: [{ title: "More", links: [{ title: "Status", url: "https://status.example.com" }] }] }
+    })
+    assert.deepStrictEqual(texts(doc, ".header-links details > summary"), ["More"])
+    const status = one(doc, ".header-links details a")
+    assert.strictEqual(status?.getAttribute("href"), "https://status.example.com")
+    assert.strictEqual(status?.getAttribute("target"), "_blank")
+    assert.strictEqual(status?.getAttribute("rel"), "noopener noreferrer")
+    // Links inside the site stay in the tab.
+    assert.isNull(one(doc, `.tree a[href="/~sites/site_1/guides"]`)?.getAttribute("target") ?? null)
+  })
+})
+
 describe("renderSearch and renderNotFound", () => {
   it("lists the results with their section and snippet, escaped, and keeps the query in the box", () => {
     const doc = parseHtml(
