@@ -73,6 +73,7 @@ const normalizeTree = (node: ElementContent): ElementContent => {
 // Callers never mutate what they get (the sanitizer builds a new tree).
 const cache = new Map<string, Element>()
 const cacheSize = 2_000
+const cacheableLength = 20_000
 
 /**
  * A `<pre>` for `code`: highlighted when the highlighter is ready and knows `lang` (loaded), else
@@ -90,7 +91,7 @@ export const highlight = (code: string, lang: string | null | undefined): Elemen
     return cached
   }
   const pre = highlightUncached(code, usable, id)
-  if (hl !== undefined) {
+  if (hl !== undefined && code.length <= cacheableLength) {
     cache.set(key, pre)
     if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
   }
@@ -110,7 +111,14 @@ const highlightUncached = (code: string, usable: string, id: BundledLanguage | u
       children: [{ type: "element", tagName: "code", properties: {}, children: [{ type: "text", value: code }] }]
     }
   }
-  const root: Root = hl.codeToHast(code, { lang: usable, themes, defaultColor: false })
+  const root: Root = hl.codeToHast(code, {
+    lang: usable,
+    themes,
+    defaultColor: false,
+    // A minified line or a pathological grammar case stays plain rather than stalling the page.
+    tokenizeMaxLineLength: 2_000,
+    tokenizeTimeLimit: 200
+  })
   const pre = root.children.find((child): child is Element => child.type === "element")!
   normalizeTree(pre)
   if (id !== undefined) pre.properties["dataLanguage"] = id
