@@ -284,6 +284,8 @@ if(tg){tg.hidden=false;tg.addEventListener("click",function(){
 var cur=d.getAttribute("data-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");
 var next=cur==="dark"?"light":"dark";d.setAttribute("data-theme",next);
 try{localStorage.setItem("quire-theme",next)}catch(_){}});}
+var cur=document.querySelector(".tree [aria-current=page]"),side=document.querySelector(".sidebar");
+if(cur&&side&&side.scrollHeight>side.clientHeight){var top=cur.getBoundingClientRect().top-side.getBoundingClientRect().top;if(top>side.clientHeight*0.7)side.scrollTop=top-side.clientHeight/3}
 document.addEventListener("click",function(ev){document.querySelectorAll("details.menu[open]").forEach(function(m){if(!m.contains(ev.target))m.removeAttribute("open")})});
 document.addEventListener("keydown",function(ev){if(ev.key==="Escape")document.querySelectorAll("details.menu[open]").forEach(function(m){m.removeAttribute("open")})});
 document.querySelectorAll(".markdown pre").forEach(function(pre){if(!navigator.clipboard)return;
