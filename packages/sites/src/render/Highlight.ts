@@ -22,10 +22,16 @@ let creating: Promise<Highlighter> | undefined
 export const highlighter = (): Promise<Highlighter> =>
   instance !== undefined
     ? Promise.resolve(instance)
-    : creating ??= createHighlighter({ themes: [themes.light, themes.dark], langs: [...preloaded] }).then((created) => {
-      instance = created
-      return created
-    })
+    : creating ??= createHighlighter({ themes: [themes.light, themes.dark], langs: [...preloaded] }).then(
+      (created) => {
+        instance = created
+        return created
+      },
+      (error: unknown) => {
+        creating = undefined // the next page tries again
+        throw error
+      }
+    )
 
 /** The highlighter when it has been created, for synchronous rendering. */
 export const readyHighlighter = (): Highlighter | undefined => instance
@@ -39,15 +45,26 @@ export const languageOf = (lang: string | null | undefined): BundledLanguage | u
   return name as BundledLanguage
 }
 
-/** Loads the grammars of `langs` that are not loaded yet (unknown names are ignored). */
+const loading = new Map<BundledLanguage, Promise<void>>()
+
+/**
+ * Loads the grammars of `langs` that are not loaded yet (unknown names are ignored); pages
+ * rendered at once share one load of a grammar. A grammar that fails to load leaves its code plain.
+ */
 export const loadLanguages = async (hl: Highlighter, langs: Iterable<string | null | undefined>): Promise<void> => {
   const loaded = new Set(hl.getLoadedLanguages())
-  const missing = new Set<BundledLanguage>()
+  const waits: Array<Promise<void>> = []
   for (const lang of langs) {
     const id = languageOf(lang)
-    if (id !== undefined && !loaded.has(id)) missing.add(id)
+    if (id === undefined || loaded.has(id)) continue
+    let load = loading.get(id)
+    if (load === undefined) {
+      load = hl.loadLanguage(id).catch(() => undefined)
+      loading.set(id, load)
+    }
+    waits.push(load)
   }
-  if (missing.size > 0) await hl.loadLanguage(...missing)
+  if (waits.length > 0) await Promise.all(waits)
 }
 
 // Shiki writes HTML attribute names (`class`, `tabindex`); the sanitizer reads hast property names.

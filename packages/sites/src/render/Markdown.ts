@@ -337,12 +337,14 @@ const render = ({ tags, tree }: Parsed, options: RenderOptions): RenderedPage =>
 /** Renders a page's markdown (its body: frontmatter is skipped), loading the grammars its code needs. */
 export const renderPage = async (markdown: string, options: RenderOptions): Promise<RenderedPage> => {
   const parsed = parse(markdown)
-  const hl = await highlighter()
   const langs: Array<string | null | undefined> = []
   visit(parsed.tree, "code", (node) => {
     langs.push(node.lang)
   })
-  await loadLanguages(hl, langs)
+  if (langs.length > 0) {
+    // Without a highlighter (it failed to start), code is shown plain rather than the page failing.
+    await highlighter().then((hl) => loadLanguages(hl, langs), () => undefined)
+  }
   return render(parsed, options)
 }
 
