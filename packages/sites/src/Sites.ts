@@ -283,7 +283,15 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const putAdaptiveSchema = Effect.fn("Sites.putAdaptiveSchema")(function*(organizationId: string, siteId: string, jsonSchema: unknown) {
         yield* guard.admin(organizationId, siteId, "change this site's adaptive schema")
         const problem = AdaptiveSchema.problem(jsonSchema)
-        if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "jsonSchema", reason: problem })
+        if (problem !== undefined) {
+          // The message names the field first (`jsonSchema.properties.plan: ...`).
+          const at = problem.indexOf(": ")
+          return yield* new Errors.InvalidInput(
+            at > 0 && problem.startsWith("jsonSchema")
+              ? { field: problem.slice(0, at), reason: problem.slice(at + 2) }
+              : { field: "jsonSchema", reason: problem }
+          )
+        }
         const schema: SiteAdaptiveSchema = { siteId, jsonSchema, updatedAt: yield* now }
         yield* repo.putAdaptiveSchema(schema)
         return schema
