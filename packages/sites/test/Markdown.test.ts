@@ -302,6 +302,8 @@ describe("links and files", () => {
     assert.include(html, `<a class="broken-link" title="Broken link">gone</a>`)
     assert.include(html, `<a href="#setup">here</a>`)
     assert.include(html, `<a href="mailto:a@b.c">mail</a>`)
+    const file = await render(`[the manual](/files/f1) and [a picture](../.gitbook/assets/diagram.png)`)
+    assert.include(file.html, `<a href="/assets/f1">the manual</a> and <a href="/assets/diagram">a picture</a>`)
   })
 
   it("images come from the revision's files; an unknown one is marked broken, an external one kept", async () => {

@@ -89,6 +89,7 @@ const others = (block: GitbookBlock, name: string): GitbookBlock => ({
 })
 
 const isWeb = (url: string) => /^https?:\/\//i.test(url)
+const isExternal = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i
 
 const basename = (ref: string): string => {
   const path = ref.split(/[?#]/)[0] ?? ref
@@ -232,7 +233,8 @@ const rehypeLinks = () => (tree: HastRoot) => {
     if (node.tagName === "a" && typeof node.properties["href"] === "string") {
       const href = node.properties["href"].trim()
       if (href.startsWith("#")) return
-      const to = options.resolveLink(href)
+      // A link may point at a file (`.gitbook/assets/x.pdf`, as GitBook's card tables write them).
+      const to = options.resolveLink(href) ?? (isExternal.test(href) ? undefined : options.resolveFile(href)?.url)
       if (to !== undefined) node.properties["href"] = to
       else if (/^(?:https?:)?\/\//i.test(href)) node.properties["rel"] = ["noopener"]
       else if (!/^(?:mailto|tel):/i.test(href)) {
