@@ -311,6 +311,10 @@ describe("links and files", () => {
     assert.include(html, `<img src="/assets/diagram" alt="A diagram" loading="lazy">`)
     assert.include(html, `<img alt="Gone" loading="lazy" class="broken-image">`)
     assert.include(html, `<img src="https://example.com/a.png" alt="Web" loading="lazy">`)
+    const variants = await render(`<div align="center"><figure><picture><source srcset="/files/f1" media="(prefers-color-scheme: dark)"><img src="../.gitbook/assets/diagram.png" alt="Light"></picture><figcaption></figcaption></figure></div>`)
+    assert.include(variants.html, `<div align="center"><figure><picture><source srcset="/assets/f1" media="(prefers-color-scheme: dark)"><img src="/assets/diagram" alt="Light" loading="lazy"></picture>`)
+    const hostile = await render(`<picture><source srcset="javascript:alert(1)"><img src="https://example.com/a.png"></picture>`)
+    assert.notInclude(hostile.html, "javascript")
   })
 })
 

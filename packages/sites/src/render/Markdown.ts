@@ -242,6 +242,12 @@ const rehypeLinks = () => (tree: HastRoot) => {
         addClass(node, "broken-link")
         node.properties["title"] = "Broken link"
       }
+    } else if (node.tagName === "source" && typeof node.properties["srcSet"] === "string") {
+      // GitBook's image with a dark variant: <picture><source srcset=dark media=...><img src=light>.
+      const ref = node.properties["srcSet"].trim()
+      const file = options.resolveFile(ref)
+      if (file !== undefined) node.properties["srcSet"] = file.url
+      else if (!isWeb(ref) || /[\s,]/.test(ref)) delete node.properties["srcSet"]
     } else if (node.tagName === "img" && typeof node.properties["src"] === "string") {
       const src = node.properties["src"].trim()
       const file = options.resolveFile(src)

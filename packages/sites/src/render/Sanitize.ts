@@ -14,18 +14,19 @@ export const schema: Schema = {
   tagNames: [
     "a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
     "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input", "ins", "kbd", "label",
-    "li", "mark", "ol", "p", "pre", "q", "s", "samp", "section", "small", "span", "strike", "strong", "sub",
+    "li", "mark", "ol", "p", "picture", "pre", "q", "s", "samp", "section", "small", "source", "span", "strike", "strong", "sub",
     "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "var"
   ],
   attributes: {
     "*": [
-      ["className", className], "id", "title", "lang", "dir", "ariaLabel", "ariaHidden", "ariaDescribedBy", "ariaLabelledBy",
+      ["className", className], "id", "title", "lang", "dir", "align", "ariaLabel", "ariaHidden", "ariaDescribedBy", "ariaLabelledBy",
       "dataFootnotes", "dataFootnoteRef", "dataFootnoteBackref"
     ],
     a: ["href", ["rel", "noopener"], "download", "tabIndex"],
     img: ["src", "alt", "width", "height", ["loading", "lazy"]],
     input: [["type", "checkbox", "radio"], "checked", "disabled", "name"],
     label: ["htmlFor"],
+    source: ["srcSet", "media", "type", "width", "height"],
     pre: [["style", shikiStyle], "tabIndex", "dataLanguage"],
     span: [["style", shikiStyle]],
     div: [["role", "note", "group"]],
@@ -36,7 +37,8 @@ export const schema: Schema = {
   },
   protocols: {
     href: ["http", "https", "mailto", "tel"],
-    src: ["http", "https"]
+    src: ["http", "https"],
+    srcSet: ["http", "https"]
   },
   ancestors: { tbody: ["table"], td: ["table"], th: ["table"], thead: ["table"], tfoot: ["table"], tr: ["table"] },
   // Ids are the renderer's own (an author's are dropped before), so they keep their names.
