@@ -21,6 +21,11 @@ import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
+import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
+import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
+import * as SitesHandlers from "./handlers/SitesHandlers.ts"
+import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
+import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
@@ -46,7 +51,12 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     CommentsHandlers.layer,
     ChangeRequestsHandlers.layer,
     ChangeRequestContentHandlers.layer,
-    ChangeRequestCommentsHandlers.layer
+    ChangeRequestCommentsHandlers.layer,
+    SitesHandlers.layer,
+    SiteSectionsHandlers.layer,
+    SiteSectionGroupsHandlers.layer,
+    SiteSpacesHandlers.layer,
+    SiteShareLinksHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

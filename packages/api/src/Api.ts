@@ -9,6 +9,11 @@ import { LinksApi } from "./LinksApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
+import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
+import { SiteSectionsApi } from "./SiteSectionsApi.ts"
+import { SitesApi } from "./SitesApi.ts"
+import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
+import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
@@ -32,6 +37,11 @@ export class Api extends HttpApi.make("quire")
   .add(ChangeRequestContentApi)
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)
+  .add(SitesApi)
+  .add(SiteSectionsApi)
+  .add(SiteSectionGroupsApi)
+  .add(SiteSpacesApi)
+  .add(SiteShareLinksApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

@@ -37,15 +37,8 @@ export const Condition = ConditionText.check(noNul)
 /** An icon's name (GitBook's `Icon`), at most 50 characters. */
 export const Icon = IconName.check(noNul)
 
-/**
- * The URL segment of a section or a site space: 1 to 100 letters, digits, `-`, `_`, `.` or `~`,
- * not starting with `.` or `~` (`~` names the site's own routes, `~search`).
- */
-export const SitePath = StructurePath.check(
-  Schema.isPattern(/^[\p{L}\p{N}_-][\p{L}\p{N}._~-]*$/u, {
-    message: "must be a URL segment: letters, digits, '-', '_', '.' or '~', not starting with '.' or '~'"
-  })
-)
+/** The URL segment of a section or a site space: 1 to 100 characters (the sites package refuses `/`, `?`, `#`, `.` and `..`). */
+export const SitePath = StructurePath.check(noNul)
 
 /** GitBook's `SiteSectionTitle`: 2 to 128 characters. */
 export const SectionTitle = SectionTitleRule.check(noNul)
