@@ -318,7 +318,10 @@ describe("themeCss and Markdown.ts", () => {
       `{% code title="a.js" lineNumbers="true" overflow="wrap" %}\n\`\`\`js\nlet a\n\`\`\`\n{% endcode %}`,
       `{% embed url="https://example.com/v" %}\nCaption\n{% endembed %}`,
       `{% file src="a.pdf" %}\nCaption\n{% endfile %}`,
-      `{% file src="missing.pdf" %}{% endfile %}`
+      `{% file src="missing.pdf" %}{% endfile %}`,
+      `<table data-view="cards"><thead><tr><th></th><th data-card-target data-type="content-ref"></th></tr></thead>` +
+        `<tbody><tr><td>Card</td><td><a href="a.md">a</a></td></tr></tbody></table>`,
+      `<div data-gb-custom-block data-tag="hint" data-style="success"><p>Done.</p></div>`
     ].join("\n\n")
     const { html } = await renderMarkdown(blocks, {
       resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url}`),

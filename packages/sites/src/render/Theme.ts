@@ -448,6 +448,19 @@ img{max-width:100%;height:auto}
 .markdown .columns>.column{flex:1 1 16rem;min-width:0}
 .markdown .column>:last-child{margin-bottom:0}
 
+/* GitBook's card tables: a grid of cards, a row each; the first cell holding only a link (GitBook's
+   card target) covers the card, and link-only cells are otherwise hidden (targets and covers) */
+.markdown table.cards{display:block;width:100%;max-width:none;overflow:visible;border:0;border-radius:0;font-size:inherit}
+.markdown table.cards thead{display:none}
+.markdown table.cards tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:1rem}
+.markdown table.cards tr{position:relative;display:flex;flex-direction:column;gap:.3rem;padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised);transition:border-color .15s,box-shadow .15s}
+.markdown table.cards tr:has(td>a:only-child):hover{border-color:var(--primary);box-shadow:var(--shadow)}
+.markdown table.cards td{display:block;padding:0;border:0;font-size:.9rem;color:var(--text-muted)}
+.markdown table.cards td:first-child{font-size:1rem;color:var(--text)}
+.markdown table.cards td:empty{display:none}
+.markdown table.cards td:not(:first-child):has(>a:only-child){position:static;width:0;height:0;overflow:hidden}
+.markdown table.cards td:not(:first-child):has(>a:only-child):not(td:has(>a:only-child)~td) a::after{content:"";position:absolute;inset:0;border-radius:inherit}
+
 /* content-ref cards, file links, embeds */
 .markdown :is(.content-ref,.file,.embed){margin:0 0 1.15rem}
 .markdown :is(.content-ref-link,.file-link,.embed-link){display:flex;align-items:center;gap:.85rem;padding:.85rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);text-decoration:none;color:var(--text);transition:border-color .15s,box-shadow .15s}
