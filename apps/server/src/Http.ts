@@ -10,6 +10,7 @@ import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
+import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
@@ -61,8 +62,11 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
   Layer.provide(AuthenticationLive.layer)
 )
 
-/** The API, the download route of signed file links (`/files/<token>`), the docs page and the error envelope. */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+/**
+ * The API, the download route of signed file links (`/files/<token>`), published sites
+ * (`/~sites/<id>/`, and by `Host`), the docs page and the error envelope.
+ */
+export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

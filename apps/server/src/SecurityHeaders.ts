@@ -82,6 +82,9 @@ const withHeaders = (
     "x-frame-options": "DENY",
     "content-security-policy": isDocs ? docsPolicyOf(response) : path.startsWith(routePrefix) ? filePolicy : apiPolicy
   }
+  // A published site's page brings its own policy (a nonce per response).
+  const own = response.headers["content-security-policy"]
+  if (own !== undefined && !path.startsWith("/v1/") && !path.startsWith(routePrefix) && !isDocs) headers["content-security-policy"] = own
   if (request.headers["authorization"] !== undefined || (path.startsWith("/v1/") && response.headers["cache-control"] === undefined)) {
     headers["cache-control"] = "no-store"
   }

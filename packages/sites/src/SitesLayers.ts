@@ -5,6 +5,7 @@ import { ShareLinks } from "./ShareLinks.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { Sites } from "./Sites.ts"
 import { SitesRepo } from "./SitesRepo.ts"
+import { SiteRenderer } from "./SiteRenderer.ts"
 import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
@@ -18,8 +19,8 @@ export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStruct
 /** The sites ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer)
 
-/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo and ContentAccess. */
-export const layerServices = Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer).pipe(
+/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent, RevisionsRepo and SearchIndex. */
+export const layerServices = Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer).pipe(
   Layer.provideMerge(SiteStructure.layer)
 )
 

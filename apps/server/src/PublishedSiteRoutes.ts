@@ -1,0 +1,223 @@
+/**
+ * Published docs sites for readers: `/~sites/<siteId>/...` on the main host, and a site's own
+ * `hostname` served at `/` (docs/sites.md, "URLs"). Decides who reads (Audience), asks the
+ * SiteRenderer for the answer and turns it into a response: cookies, caching, ETag, noindex and a
+ * CSP with a nonce per response.
+ */
+import { Effect, Option } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { randomBytes } from "node:crypto"
+import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteRenderer, withNonce } from "@quire/sites"
+import { escapeHtml } from "@quire/sites/render/Layout"
+import { PublicUrl } from "./PublicUrl.ts"
+
+/** Where published sites live on the main host. */
+export const sitesPrefix = "/~sites/"
+
+/** The policy of a published page: its own nonce'd script and styles, Shiki's style attributes, images and embeds. */
+export const sitePolicy = (nonce: string) =>
+  [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "media-src 'self' https:",
+    "font-src 'self' https: data:",
+    "frame-src https:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+
+/** Files of a revision served under a site: never run as a page of the site's origin. */
+const filePolicy = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"
+
+const denialPage = (status: number, title: string, message: string) =>
+  HttpServerResponse.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
+      `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+  ).pipe(
+    (response) => HttpServerResponse.setStatus(response, status),
+    HttpServerResponse.setHeaders({
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "cache-control": "private, no-store",
+      "x-robots-tag": "noindex"
+    })
+  )
+
+const unknownSite = () => denialPage(404, "Site not found", "There is no published site at this address.")
+
+const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: ReadonlyArray<Audience.SetCookie>) =>
+  cookies.reduce((r, c) => HttpServerResponse.setCookieUnsafe(r, c.name, c.value, c.options), response)
+
+const etagMatches = (header: string | undefined, etag: string): boolean =>
+  header !== undefined && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
+
+const contentDisposition = (contentType: string, name: string) => {
+  const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(contentType.toLowerCase())
+  return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, "\ufffd"))}`
+}
+
+/** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const published = yield* PublishedSites
+  const renderer = yield* SiteRenderer
+  const context = yield* Effect.context<never>()
+  const queryAt = request.url.indexOf("?")
+  const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
+  const decision = yield* Effect.promise(() =>
+    Audience.decide({
+      site: { id: site.site.id, visibility: site.site.visibility, published: site.site.published, visitorKey: site.visitorKey },
+      siteUrl: root,
+      query,
+      cookies: request.cookies,
+      checkShare: (secret) => Effect.runPromiseWith(context)(published.checkShareSecret(site.site.id, secret))
+    })
+  )
+  if (decision.kind === "denied") {
+    const page = (() => {
+      switch (decision.reason) {
+        case "unpublished":
+          return unknownSite()
+        case "share-key-missing":
+          return denialPage(401, "Share link needed", "This site is shared by link only: open it with the link you were given.")
+        case "share-key-invalid":
+          return denialPage(403, "Share link not valid", "This share link is not valid any more: ask for a new one.")
+        case "visitor-token-missing":
+          return denialPage(401, "Sign-in needed", "This site is for signed-in readers: open it from the product that signs you in.")
+        case "visitor-token-expired":
+          return denialPage(401, "Sign-in expired", "Your access to this site has expired: open it again from the product that signs you in.")
+        case "visitor-token-invalid":
+          return denialPage(403, "Access denied", "The access token of this link is not valid for this site.")
+      }
+    })()
+    return withCookies(page, decision.setCookies)
+  }
+
+  const accept = request.headers["accept"] ?? ""
+  const answer: RenderAnswer = yield* renderer.render({
+    site,
+    root,
+    path,
+    query,
+    claims: decision.claims,
+    noindex: decision.noindex,
+    json: accept.includes("application/json") && !accept.includes("text/html")
+  })
+  const personal = decision.via !== "open" || Object.keys(decision.claims).length > 0
+  const headers: Record<string, string> = {
+    "cache-control": `${personal ? "private" : "public"}, max-age=0, must-revalidate`,
+    vary: "Cookie, Accept"
+  }
+  if (decision.noindex) headers["x-robots-tag"] = "noindex"
+
+  const respond = (response: HttpServerResponse.HttpServerResponse, etag?: string) => {
+    const withEtag = etag === undefined ? headers : { ...headers, etag }
+    if (etag !== undefined && etagMatches(request.headers["if-none-match"], etag)) {
+      return withCookies(HttpServerResponse.empty({ status: 304, headers: withEtag }), decision.setCookies)
+    }
+    return withCookies(HttpServerResponse.setHeaders(response, withEtag), decision.setCookies)
+  }
+
+  switch (answer._tag) {
+    case "Html": {
+      const nonce = randomBytes(16).toString("base64")
+      const response = HttpServerResponse.setHeader(
+        HttpServerResponse.setStatus(HttpServerResponse.html(withNonce(answer.html, nonce)), answer.status),
+        "content-security-policy",
+        sitePolicy(nonce)
+      )
+      return answer.status === 200 ? respond(response, answer.etag) : respond(response)
+    }
+    case "Text":
+      return respond(
+        HttpServerResponse.setHeader(
+          HttpServerResponse.text(answer.body, { contentType: answer.contentType }),
+          "content-security-policy",
+          "default-src 'none'; frame-ancestors 'none'; sandbox"
+        ),
+        answer.etag
+      )
+    case "Json":
+      return respond(HttpServerResponse.jsonUnsafe(answer.body))
+    case "File":
+      return respond(
+        HttpServerResponse.uint8Array(answer.bytes, {
+          contentType: answer.contentType,
+          headers: {
+            "content-disposition": contentDisposition(answer.contentType, answer.name),
+            "content-security-policy": filePolicy
+          }
+        }),
+        answer.etag
+      )
+    case "Redirect":
+      return respond(HttpServerResponse.redirect(answer.location, { status: 302 }))
+  }
+})
+
+/** `/~sites/<siteId>/...` on the main host. */
+export const layer = HttpRouter.use(Effect.fn(function*(router) {
+  const published = yield* PublishedSites
+  const publicUrl = yield* PublicUrl
+  const renderer = yield* SiteRenderer
+  const handler = Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const path = request.url.split("?")[0] ?? ""
+    // One wildcard: the router caps named parameters and would not tell `/~sites/x` from `/~sites/x/`.
+    const rest = path.slice(sitesPrefix.length)
+    const slash = rest.indexOf("/")
+    const rawId = slash === -1 ? rest : rest.slice(0, slash)
+    let siteId: string
+    try {
+      siteId = decodeURIComponent(rawId)
+    } catch {
+      return unknownSite()
+    }
+    if (siteId === "" || siteId.length > 100) return unknownSite()
+    const found = yield* published.byId(siteId)
+    if (Option.isNone(found)) return unknownSite()
+    // The site's root is a folder: relative URLs of its pages resolve below it.
+    if (slash === -1) return HttpServerResponse.redirect(`${sitesPrefix}${rawId}/${request.url.slice(path.length)}`, { status: 301 })
+    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1))
+  }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer))
+  yield* router.add("GET", `${sitesPrefix}*`, handler)
+}))
+
+/** The host of a request, lowercased, without its port. */
+const hostOf = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
+  (request.headers["x-forwarded-host"] ?? request.headers["host"])?.split(",")[0]?.trim().toLowerCase().replace(/:\d+$/, "")
+
+/**
+ * A request whose `Host` is a published site's hostname is that site's, at `/`; every other host
+ * (the main one included) goes on to the API and the rest of the routes.
+ */
+export const hostLayer = HttpRouter.middleware(
+  Effect.gen(function*() {
+    const published = yield* PublishedSites
+    const renderer = yield* SiteRenderer
+    const publicUrl = yield* PublicUrl
+    const mainHost = new URL(publicUrl.base).hostname.toLowerCase()
+    return (httpEffect) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const host = hostOf(request)
+        if (host === undefined || host === mainHost || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
+          return yield* httpEffect
+        }
+        const found = yield* published.byHostname(host)
+        if (Option.isNone(found)) return yield* httpEffect
+        const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
+        const path = request.url.split("?")[0] ?? "/"
+        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, "")).pipe(
+          Effect.provideService(PublishedSites, published),
+          Effect.provideService(SiteRenderer, renderer)
+        )
+      })
+  }),
+  { global: true }
+)

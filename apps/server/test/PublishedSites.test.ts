@@ -1,0 +1,308 @@
+/** Published docs sites as readers get them: pages, navigation, machine files, search, audiences and caching, on every backend. */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
+import { Actor } from "@quire/kernel"
+import { ShareLinks, Sites, SiteStructure } from "@quire/sites"
+import * as VisitorToken from "@quire/sites/VisitorToken"
+import { baseUrl, type Client, organizationWith } from "./Harness.ts"
+import { backends } from "./Harness.ts"
+
+/** Merges `changes` into the space's main content through a change request. */
+const write = Effect.fnUntraced(function*(api: Client, spaceId: string, changes: ReadonlyArray<ChangeRequestContentChange>) {
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Content" } })
+  yield* api.changeRequestContent.updateChangeRequestContent({ params: { spaceId, changeRequestId: cr.id }, payload: { changes } })
+  yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+})
+
+const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+
+/**
+ * A published site "Handbook": section Guides (default; variants "Guides" and "Guides v2"),
+ * section "API" and section "Beta" shown only to `visitor.claims.unsigned.beta === true`.
+ */
+const publishedSite = Effect.fnUntraced(function*(visibility: "public" | "unlisted" | "share-link" | "visitor-auth" = "public") {
+  const { alice, organizationId } = yield* organizationWith()
+  const api = alice.api
+  const space = (title: string) => api.spaces.createSpace({ params: { organizationId }, payload: { title } })
+  const guides = yield* space("Guides")
+  const guidesV2 = yield* space("Guides v2")
+  const apiSpace = yield* space("API")
+  const beta = yield* space("Beta")
+  yield* write(api, guides.id, [
+    { operation: "insert_files", files: [{ name: "dot.png", contentType: "image/png", base64: png.toString("base64") }] },
+    {
+      operation: "insert_page",
+      title: "Introduction",
+      slug: "introduction",
+      document: { markdown: "Welcome to the handbook.\n\n## Setup\n\nRead [the install guide](install.md).\n\n### Details\n\nMore words about zebras.\n\n![A dot](.gitbook/assets/dot.png)" }
+    },
+    { operation: "insert_page", title: "Install", slug: "install", ref: "install", document: { markdown: "Install the **tool**." } },
+    { operation: "insert_page", title: "Docker", slug: "docker", into: "install", document: { markdown: "Docker steps with giraffes." } },
+    { operation: "insert_page", title: "Configure", slug: "configure", document: { markdown: "Configure it." } }
+  ])
+  yield* write(api, guidesV2.id, [{ operation: "insert_page", title: "New intro", slug: "intro", document: { markdown: "Version two." } }])
+  yield* write(api, apiSpace.id, [{ operation: "insert_page", title: "Endpoints", slug: "endpoints", document: { markdown: "The endpoints." } }])
+  yield* write(api, beta.id, [{ operation: "insert_page", title: "Beta features", slug: "features", document: { markdown: "Secret beta okapis." } }])
+
+  const actor = { userId: alice.user.id, instanceAdmin: false }
+  const result = yield* Effect.gen(function*() {
+    const sites = yield* Sites
+    const structure = yield* SiteStructure
+    const created = yield* sites.create(organizationId, { title: "Handbook", visibility })
+    const siteId = created.site.id
+    const guidesSection = yield* structure.addSection(organizationId, siteId, { spaceId: guides.id })
+    const variant = yield* structure.addSiteSpace(organizationId, siteId, { spaceId: guidesV2.id, sectionId: guidesSection.section.id })
+    const apiSection = yield* structure.addSection(organizationId, siteId, { spaceId: apiSpace.id })
+    const betaSection = yield* structure.addSection(organizationId, siteId, { spaceId: beta.id })
+    yield* structure.updateSection(organizationId, siteId, betaSection.section.id, { condition: "visitor.claims.unsigned.beta === true" })
+    yield* sites.publish(organizationId, siteId)
+    const key = (yield* sites.getPublishingAuth(organizationId, siteId)).privateKey
+    return { siteId, key, guidesSection, variant, apiSection, betaSection }
+  }).pipe(Effect.provideService(Actor.Actor, actor), Effect.orDie)
+  return { ...result, api, organizationId, actor, guides, guidesV2, apiSpace, beta }
+})
+
+interface Got {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+}
+
+/** A GET on the test server, redirects not followed. */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async (): Promise<Got> => {
+      const response = await fetch(`${base}${path}`, { headers, redirect: "manual" })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
+
+/** The id of the page titled `title` anywhere in an API answer. */
+const idOf = (value: unknown, title: string): string | undefined => {
+  if (Array.isArray(value)) return value.map((v) => idOf(v, title)).find((id) => id !== undefined)
+  if (typeof value !== "object" || value === null) return undefined
+  const record = value as Record<string, unknown>
+  if (record["title"] === title && typeof record["id"] === "string") return record["id"]
+  return Object.values(record).map((v) => idOf(v, title)).find((id) => id !== undefined)
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers. */
+const cookiesOf = (got: Got): string => got.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+
+for (const backend of backends.filter((b) => b.name !== "pglite")) {
+  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
+    it.effect("serves pages with tabs, variants, sidebar, toc, prev/next, markdown and files", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite()
+        const base = `/~sites/${s.siteId}`
+        const bare = yield* get(base)
+        assert.strictEqual(bare.status, 301)
+        assert.strictEqual(bare.headers.get("location"), `${base}/`)
+
+        const home = yield* get(`${base}/`)
+        assert.strictEqual(home.status, 200)
+        assert.include(home.headers.get("content-type") ?? "", "text/html")
+        assert.include(home.text, "Handbook")
+        assert.include(home.text, "Welcome to the handbook.")
+        // Tabs: the sections the reader may see; the adaptive one is absent.
+        assert.include(home.text, `href="${base}/api/"`)
+        assert.notInclude(home.text, "Beta")
+        // Variants of the Guides section.
+        assert.include(home.text, `href="${base}/${s.variant.siteSpace.path}/"`)
+        // Sidebar with the nested page, table of contents, next link.
+        assert.include(home.text, `href="${base}/install/docker"`)
+        assert.include(home.text, `href="#setup"`)
+        assert.include(home.text, `href="#details"`)
+        assert.include(home.text, `href="${base}/install"`)
+        // Links between pages and images resolve to published URLs.
+        const image = /<img[^>]*src="([^"]+)"/.exec(home.text)?.[1]
+        assert.isDefined(image)
+        assert.isTrue(image!.startsWith(`${base}/~files/${s.guides.id}/`), image)
+        const file = yield* get(image!)
+        assert.strictEqual(file.status, 200)
+        assert.strictEqual(file.headers.get("content-type"), "image/png")
+
+        // A per-response nonce in the CSP and on every inline script and style.
+        const csp = home.headers.get("content-security-policy") ?? ""
+        const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+        assert.isDefined(nonce)
+        assert.include(csp, "style-src-attr 'unsafe-inline'")
+        assert.include(home.text, `nonce="${nonce}"`)
+        const again = yield* get(`${base}/`)
+        assert.notStrictEqual(/'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1], nonce)
+        assert.strictEqual(home.headers.get("cache-control"), "public, max-age=0, must-revalidate")
+        assert.isNull(home.headers.get("x-robots-tag"))
+
+        const docker = yield* get(`${base}/install/docker`)
+        assert.strictEqual(docker.status, 200)
+        assert.include(docker.text, "Docker steps with giraffes.")
+        assert.include(docker.text, `href="${base}/install"`)
+        assert.include(docker.text, `href="${base}/configure"`)
+        // The first page's own path leads to its site space's root.
+        const first = yield* get(`${base}/introduction`)
+        assert.strictEqual(first.status, 302)
+        assert.strictEqual(first.headers.get("location"), `${base}/`)
+
+        const section = yield* get(`${base}/api/`)
+        assert.include(section.text, "The endpoints.")
+        const variant = yield* get(`${base}/${s.variant.siteSpace.path}/`)
+        assert.include(variant.text, "Version two.")
+
+        const md = yield* get(`${base}/install/docker.md`)
+        assert.strictEqual(md.status, 200)
+        assert.include(md.headers.get("content-type") ?? "", "text/markdown")
+        assert.strictEqual(md.text.trim(), "Docker steps with giraffes.")
+        const homeMd = yield* get(`${base}/index.md`)
+        assert.include(homeMd.text, "Welcome to the handbook.")
+
+        const missing = yield* get(`${base}/nowhere`)
+        assert.strictEqual(missing.status, 404)
+        assert.include(missing.text, "Page not found")
+        const hidden = yield* get(`${base}/${s.betaSection.section.path}/`)
+        assert.strictEqual(hidden.status, 404)
+      }))
+
+    it.effect("answers sitemap, robots, llms.txt, llms-full.txt and search, for each audience", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite()
+        const base = `/~sites/${s.siteId}`
+        const sitemap = yield* get(`${base}/sitemap.xml`)
+        assert.strictEqual(sitemap.status, 200)
+        assert.include(sitemap.text, `/~sites/${s.siteId}/install/docker</loc>`)
+        assert.include(sitemap.text, `/~sites/${s.siteId}/api/</loc>`)
+        assert.notInclude(sitemap.text, "features")
+        const robots = yield* get(`${base}/robots.txt`)
+        assert.include(robots.text, "Allow: /")
+        assert.include(robots.text, "sitemap.xml")
+        const llms = yield* get(`${base}/llms.txt`)
+        assert.include(llms.text, "# Handbook")
+        assert.include(llms.text, "[Docker](")
+        assert.notInclude(llms.text, "Beta features")
+        const full = yield* get(`${base}/llms-full.txt`)
+        assert.include(full.text, "Docker steps with giraffes.")
+        assert.notInclude(full.text, "okapis")
+
+        // An audience with the beta claim sees the adaptive section everywhere.
+        const beta = yield* get(`${base}/${s.betaSection.section.path}/?visitor.beta=true`)
+        assert.strictEqual(beta.status, 200)
+        assert.include(beta.text, "Secret beta okapis.")
+        assert.strictEqual(beta.headers.get("cache-control"), "private, max-age=0, must-revalidate")
+        const cookie = cookiesOf(beta)
+        assert.include(cookie, "quire_unsigned_")
+        const betaLlms = yield* get(`${base}/llms-full.txt`, { cookie })
+        assert.include(betaLlms.text, "okapis")
+        const betaHome = yield* get(`${base}/`, { cookie })
+        assert.include(betaHome.text, `href="${base}/${s.betaSection.section.path}/"`)
+
+        const page = yield* get(`${base}/~search?q=giraffes`)
+        assert.strictEqual(page.status, 200)
+        assert.include(page.text, "Docker")
+        assert.include(page.text, `${base}/install/docker`)
+        const json = yield* get(`${base}/~search?q=zebras`, { accept: "application/json" })
+        const body = JSON.parse(json.text) as { items: Array<{ title: string; url: string; snippet: string; section?: string }> }
+        assert.strictEqual(body.items[0]?.title, "Introduction")
+        assert.isTrue(body.items[0]!.url.startsWith(`${base}/`), body.items[0]!.url)
+        const hiddenHit = yield* get(`${base}/~search?q=okapis`, { accept: "application/json" })
+        assert.deepStrictEqual(JSON.parse(hiddenHit.text), { items: [] })
+        const shownHit = yield* get(`${base}/~search?q=okapis`, { accept: "application/json", cookie })
+        assert.strictEqual((JSON.parse(shownHit.text) as typeof body).items.length, 1)
+
+        // Unlisted: noindex everywhere, out of sitemaps.
+        yield* Effect.gen(function*() {
+          const sites = yield* Sites
+          yield* sites.update(s.organizationId, s.siteId, { visibility: "unlisted" })
+        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        const unlisted = yield* get(`${base}/`)
+        assert.strictEqual(unlisted.headers.get("x-robots-tag"), "noindex")
+        assert.include(unlisted.text, `name="robots" content="noindex`)
+        assert.include((yield* get(`${base}/robots.txt`)).text, "Disallow: /")
+        assert.notInclude((yield* get(`${base}/sitemap.xml`)).text, "<loc>")
+      }))
+
+    it.effect("answers 304 to a matching If-None-Match, and new content once a change request is merged", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite()
+        const base = `/~sites/${s.siteId}`
+        const first = yield* get(`${base}/configure`)
+        const etag = first.headers.get("etag")
+        assert.isNotNull(etag)
+        const cached = yield* get(`${base}/configure`, { "if-none-match": etag! })
+        assert.strictEqual(cached.status, 304)
+        const pages = yield* s.api.spaceContent.listPages({ params: { spaceId: s.guides.id }, query: {} }).pipe(Effect.orDie)
+        const configure = idOf(pages, "Configure")
+        assert.isDefined(configure)
+        yield* write(s.api, s.guides.id, [{ operation: "update_page", page: configure!, document: { markdown: "Configure it anew." } }])
+        const after = yield* get(`${base}/configure`, { "if-none-match": etag! })
+        assert.strictEqual(after.status, 200)
+        assert.include(after.text, "Configure it anew.")
+        assert.notStrictEqual(after.headers.get("etag"), etag)
+      }))
+
+    it.effect("share-link sites need an active key, kept in a cookie", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("share-link")
+        const base = `/~sites/${s.siteId}`
+        const link = yield* Effect.gen(function*() {
+          return yield* (yield* ShareLinks).create(s.organizationId, s.siteId, { name: "Partners" })
+        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        const without = yield* get(`${base}/`)
+        assert.strictEqual(without.status, 401)
+        const withKey = yield* get(`${base}/?share=${link.shareLink.secret}`)
+        assert.strictEqual(withKey.status, 200)
+        assert.strictEqual(withKey.headers.get("x-robots-tag"), "noindex")
+        assert.include(withKey.headers.get("cache-control") ?? "", "private")
+        const cookie = cookiesOf(withKey)
+        assert.include(cookie, "quire_share_")
+        assert.include(withKey.headers.getSetCookie()[0] ?? "", `Path=/~sites/${s.siteId}`)
+        const next = yield* get(`${base}/install`, { cookie })
+        assert.strictEqual(next.status, 200)
+        const wrong = yield* get(`${base}/?share=nope`)
+        assert.strictEqual(wrong.status, 403)
+        yield* Effect.gen(function*() {
+          yield* (yield* ShareLinks).update(s.organizationId, s.siteId, link.shareLink.id, { active: false })
+        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        const revoked = yield* get(`${base}/install`, { cookie })
+        assert.strictEqual(revoked.status, 403)
+      }))
+
+    it.effect("visitor-auth sites need a token signed with the site's key; its claims drive adaptive content", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("visitor-auth")
+        const base = `/~sites/${s.siteId}`
+        assert.strictEqual((yield* get(`${base}/`)).status, 401)
+        const valid = yield* Effect.promise(() => VisitorToken.sign({ plan: "pro" }, s.key, 3600))
+        const ok = yield* get(`${base}/?jwt_token=${valid}`)
+        assert.strictEqual(ok.status, 200)
+        assert.strictEqual(ok.headers.get("x-robots-tag"), "noindex")
+        const cookie = cookiesOf(ok)
+        assert.include(cookie, "quire_visitor_")
+        assert.strictEqual((yield* get(`${base}/install`, { cookie })).status, 200)
+        const expired = yield* Effect.promise(() => VisitorToken.sign({}, s.key, 60, new Date(Date.now() - 3_600_000)))
+        assert.strictEqual((yield* get(`${base}/?jwt_token=${expired}`)).status, 401)
+        const forged = yield* Effect.promise(() => VisitorToken.sign({}, VisitorToken.newKey(), 3600))
+        assert.strictEqual((yield* get(`${base}/?jwt_token=${forged}`)).status, 403)
+      }))
+
+    it.effect("unpublished and unknown sites are 404; a site's hostname serves it at /", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite()
+        assert.strictEqual((yield* get(`/~sites/nope/`)).status, 404)
+        yield* Effect.gen(function*() {
+          const sites = yield* Sites
+          yield* sites.update(s.organizationId, s.siteId, { hostname: `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com` })
+        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        const host = `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com`
+        const byHost = yield* get(`/install/docker`, { "x-forwarded-host": host })
+        assert.strictEqual(byHost.status, 200)
+        assert.include(byHost.text, "Docker steps with giraffes.")
+        assert.include(byHost.text, `href="/install"`)
+        // The main host keeps the API.
+        assert.strictEqual((yield* get(`/v1/orgs/${s.organizationId}`)).status, 401)
+        yield* Effect.gen(function*() {
+          yield* (yield* Sites).unpublish(s.organizationId, s.siteId)
+        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        assert.strictEqual((yield* get(`/~sites/${s.siteId}/`)).status, 404)
+        assert.strictEqual((yield* get(`/install/docker`, { "x-forwarded-host": host })).status, 404)
+      }))
+  })
+}

@@ -1,0 +1,610 @@
+/**
+ * What a published site answers at a path below its base, for one audience: an HTML page, a
+ * page's markdown, the machine files, search results, a file of a revision, a redirect or a 404.
+ * Knows nothing of HTTP: the serving routes decide who reads and turn answers into responses.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import { createHash, randomBytes } from "node:crypto"
+import { flattenPages, type FileNode, type PageNode, type Revision, RevisionsRepo, SearchIndex, SpaceContent } from "@quire/content"
+import { linkResolver } from "@quire/content/markdown/Links"
+import * as Audience from "./Audience.ts"
+import type { PublishedSection, PublishedSite, PublishedSiteSpace } from "./PublishedSites.ts"
+import * as Layout from "./render/Layout.ts"
+import * as Machines from "./render/Machines.ts"
+import * as Markdown from "./render/Markdown.ts"
+import type * as View from "./render/View.ts"
+
+/** Who reads and how the site is reached. */
+export interface RenderRequest {
+  readonly site: PublishedSite
+  /** The absolute URL of the site's root as the reader reaches it, ending with `/`. */
+  readonly root: string
+  /** Below the root, without a leading `/`, as it came (percent-encoded). */
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly claims: Readonly<Record<string, unknown>>
+  readonly noindex: boolean
+  /** The search URL answers JSON. */
+  readonly json?: boolean | undefined
+}
+
+/** What the site answers. HTML bodies carry `nonce` where the response's nonce goes. */
+export type RenderAnswer =
+  | { readonly _tag: "Html"; readonly status: 200 | 404; readonly html: string; readonly etag: string }
+  | { readonly _tag: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
+  | { readonly _tag: "Json"; readonly body: View.SearchResults }
+  | { readonly _tag: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
+  | { readonly _tag: "Redirect"; readonly location: string }
+
+/**
+ * The placeholder of the per-response nonce in cached HTML: random per process, so that no page's
+ * content can guess it; the routes replace it with a fresh nonce in each response.
+ */
+export const noncePlaceholder = `qn${randomBytes(16).toString("hex")}`
+
+/** Puts a response's nonce in a rendered HTML page. */
+export const withNonce = (html: string, nonce: string): string => html.replaceAll(noncePlaceholder, nonce)
+
+export interface SiteRendererShape {
+  readonly render: (request: RenderRequest) => Effect.Effect<RenderAnswer>
+}
+
+const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
+
+/** A bounded map that forgets the least recently used entry. */
+class Lru<V> {
+  private readonly map = new Map<string, V>()
+  constructor(private readonly limit: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key)
+    if (value !== undefined) {
+      this.map.delete(key)
+      this.map.set(key, value)
+    }
+    return value
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key)
+    this.map.set(key, value)
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!)
+  }
+}
+
+/** What a published site's structure, spaces' revisions and customization are: part of every cache key. */
+const fingerprints = new WeakMap<PublishedSite, string>()
+const fingerprint = (site: PublishedSite): string => {
+  let found = fingerprints.get(site)
+  if (found === undefined) {
+    const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
+      list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])
+    found = createHash("sha256")
+      .update(
+        JSON.stringify([
+          site.site,
+          site.sections.map((s) => [s.section, s.default, spaces(s.siteSpaces)]),
+          site.groups,
+          spaces(site.rootSiteSpaces),
+          site.customization
+        ])
+      )
+      .digest("base64url")
+    fingerprints.set(site, found)
+  }
+  return found
+}
+
+const encodePath = (path: string): string => path.split("/").map(encodeURIComponent).join("/")
+
+const safeDecode = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+/** A site space as the reader sees it: where it sits and its URL below the root. */
+interface Place {
+  readonly section: PublishedSection | undefined
+  readonly siteSpace: PublishedSiteSpace
+  /** Below the root, `""` or ending with `/`. */
+  readonly prefix: string
+}
+
+/** The sections and site spaces an audience sees. */
+interface Visible {
+  readonly sections: ReadonlyArray<PublishedSection & { readonly prefix: string }>
+  readonly places: ReadonlyArray<Place>
+  readonly home: Place | undefined
+}
+
+const visibleOf = (site: PublishedSite, claims: Readonly<Record<string, unknown>>): Visible => {
+  const placesOf = (section: PublishedSection | undefined, list: ReadonlyArray<PublishedSiteSpace>, sectionPrefix: string): Array<Place> =>
+    Audience.filterVisible(list, (s) => s.siteSpace.condition, claims).map((siteSpace) => ({
+      section,
+      siteSpace,
+      prefix: siteSpace.default ? sectionPrefix : `${sectionPrefix}${encodeURIComponent(siteSpace.siteSpace.path)}/`
+    }))
+  if (site.sections.length === 0) {
+    const places = placesOf(undefined, site.rootSiteSpaces, "")
+    return { sections: [], places, home: places.find((p) => p.siteSpace.default) }
+  }
+  const sections = Audience.filterVisible(site.sections, (s) => s.section.condition, claims).map((s) => ({
+    ...s,
+    prefix: s.default ? "" : `${encodeURIComponent(s.section.path)}/`
+  }))
+  const places = sections.flatMap((s) => placesOf(s, s.siteSpaces, s.prefix))
+  const homeSection = sections.find((s) => s.default)
+  return { sections, places, home: places.find((p) => p.section === homeSection && p.siteSpace.default) }
+}
+
+/** The place a path names, left to right (docs/sites.md, "URLs"), and the rest of the path. */
+const locate = (
+  site: PublishedSite,
+  visible: Visible,
+  segments: ReadonlyArray<string>
+): { readonly place: Place; readonly rest: ReadonlyArray<string> } | undefined => {
+  let rest = segments
+  let section: PublishedSection | undefined
+  if (site.sections.length > 0) {
+    const named = visible.sections.find((s) => !s.default && s.section.path === rest[0])
+    section = named ?? visible.sections.find((s) => s.default)
+    if (section === undefined) return undefined
+    if (named !== undefined) rest = rest.slice(1)
+  }
+  const places = visible.places.filter((p) => p.section === section)
+  const named = places.find((p) => !p.siteSpace.default && p.siteSpace.siteSpace.path === rest[0])
+  const place = named ?? places.find((p) => p.siteSpace.default)
+  if (place === undefined) return undefined
+  return { place, rest: named === undefined ? rest : rest.slice(1) }
+}
+
+interface Entry {
+  readonly page: PageNode
+  readonly path: string
+}
+
+/** The space's first document: the home of a site space. */
+const firstDocument = (pages: ReadonlyArray<PageNode>): Entry | undefined => {
+  const visit = (nodes: ReadonlyArray<PageNode>, base: string): Entry | undefined => {
+    for (const page of nodes) {
+      if (page.hidden === true) continue
+      const path = base === "" ? page.slug : `${base}/${page.slug}`
+      if (page.type === "document") return { page, path }
+      if (page.type === "group") {
+        const found = visit(page.pages, path)
+        if (found !== undefined) return found
+      }
+    }
+    return undefined
+  }
+  return visit(pages, "")
+}
+
+const cacheLimit = 500
+
+export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShape>()("@quire/sites/SiteRenderer") {
+  static readonly layer = Layer.effect(
+    SiteRenderer,
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const revisions = yield* RevisionsRepo
+      const index = yield* SearchIndex
+      const cache = new Lru<RenderAnswer>(cacheLimit)
+
+      const revisionOf = (place: Place) => Effect.orDie(content.revisionById(place.siteSpace.space.revisionId))
+
+      const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
+        const { site, claims } = request
+        const visible = visibleOf(site, claims)
+        const root = request.root
+        const basePath = new URL(root).pathname
+        const rawPath = request.path.replace(/^\/+/, "")
+        const decoded = rawPath.split("/").filter((s) => s !== "").map(safeDecode)
+        const segments = decoded.filter((s): s is string => s !== undefined)
+        const audience = `${Audience.audienceKey(claims)}:${request.noindex ? 1 : 0}`
+        const keyBase = `${site.site.id}|${fingerprint(site)}|${root}|${audience}`
+
+        const cached = <E, R>(key: string, make: Effect.Effect<RenderAnswer, E, R>) =>
+          Effect.suspend(() => {
+            const hit = cache.get(`${keyBase}|${key}`)
+            if (hit !== undefined) return Effect.succeed(hit)
+            return Effect.tap(make, (answer) => Effect.sync(() => cache.set(`${keyBase}|${key}`, answer)))
+          })
+
+        // Everything below needs the revisions of what the audience sees, read once per request.
+        const revisionCache = new Map<string, Revision>()
+        const revision = (place: Place) =>
+          Effect.suspend(() => {
+            const id = place.siteSpace.space.revisionId
+            const hit = revisionCache.get(id)
+            return hit !== undefined
+              ? Effect.succeed(hit)
+              : Effect.tap(revisionOf(place), (r) => Effect.sync(() => revisionCache.set(id, r)))
+          })
+
+        const pageUrl = (place: Place, path: string, home: string | undefined): string =>
+          `${basePath}${place.prefix}${path === home ? "" : encodePath(path)}`
+        const absolute = (url: string): string => new URL(url, root).toString()
+        /** A page's raw markdown: `<page url>.md`, `index.md` for a site space's first page. */
+        const markdownUrlOf = (place: Place, path: string, home: string | undefined): string =>
+          path === home ? `${basePath}${place.prefix}index.md` : `${pageUrl(place, path, home)}.md`
+
+        const sectionTitle = (place: Place): string | undefined => {
+          if (place.section === undefined) return undefined
+          const variants = visible.places.filter((p) => p.section === place.section)
+          return variants.length > 1 ? `${place.section.section.title} · ${place.siteSpace.space.title}` : place.section.section.title
+        }
+
+        const tabsOf = (current: Place | undefined): ReadonlyArray<View.Tab> => {
+          const tabs: Array<View.Tab> = []
+          const groupTabs = new Map<string, Array<View.SectionTab>>()
+          for (const s of visible.sections) {
+            const tab: View.SectionTab = {
+              type: "section",
+              title: s.section.title,
+              url: `${basePath}${s.prefix}`,
+              icon: s.section.icon ?? undefined,
+              current: current?.section === s
+            }
+            const groupId = s.section.groupId
+            const group = groupId === null ? undefined : site.groups.find((g) => g.id === groupId)
+            if (group === undefined) {
+              tabs.push(tab)
+              continue
+            }
+            let members = groupTabs.get(group.id)
+            if (members === undefined) {
+              members = []
+              groupTabs.set(group.id, members)
+              tabs.push({ type: "group", title: group.title, icon: group.icon ?? undefined, sections: members })
+            }
+            members.push(tab)
+          }
+          return tabs
+        }
+
+        const variantsOf = (current: Place | undefined): ReadonlyArray<View.Variant> => {
+          if (current === undefined) return []
+          const variants = visible.places.filter((p) => p.section === current.section)
+          return variants.length < 2
+            ? []
+            : variants.map((p) => ({ title: p.siteSpace.space.title, url: `${basePath}${p.prefix}`, current: p === current }))
+        }
+
+        const pageIdUrl = (place: Place, rev: Revision) => {
+          const home = firstDocument(rev.pages)?.path
+          const byId = new Map(flattenPages(rev.pages).map((e) => [e.page.id, e] as const))
+          const firstIn = (page: PageNode, path: string): string | undefined => {
+            if (page.type === "document") return path
+            for (const child of page.pages) {
+              const found = firstIn(child, `${path}/${child.slug}`)
+              if (found !== undefined) return found
+            }
+            return undefined
+          }
+          return (pageId: string): string | undefined => {
+            const entry = byId.get(pageId)
+            if (entry === undefined) return undefined
+            const path = entry.page.type === "document" ? entry.path : firstIn(entry.page, entry.path)
+            return path === undefined ? undefined : pageUrl(place, path, home)
+          }
+        }
+
+        const fileUrl = (place: Place, file: FileNode): string =>
+          `${basePath}~files/${encodeURIComponent(place.siteSpace.space.id)}/${encodeURIComponent(file.id)}`
+
+        const treeOf = (place: Place, rev: Revision, currentId: string | undefined): ReadonlyArray<View.TreeItem> => {
+          const home = firstDocument(rev.pages)?.path
+          const urlOfPage = pageIdUrl(place, rev)
+          const walk = (nodes: ReadonlyArray<PageNode>, base: string): Array<View.TreeItem> =>
+            nodes.flatMap((page): Array<View.TreeItem> => {
+              if (page.hidden === true) return []
+              const path = base === "" ? page.slug : `${base}/${page.slug}`
+              switch (page.type) {
+                case "group":
+                  return [{ type: "group", title: page.title, children: walk(page.pages, path) }]
+                case "link": {
+                  const target = page.target
+                  let url: string | undefined
+                  let external = false
+                  if (target?.kind === "url") {
+                    url = target.url
+                    external = true
+                  } else if (target?.kind === "page") url = urlOfPage(target.page)
+                  else if (target?.kind === "file") {
+                    const file = rev.files.find((f) => f.id === target.file)
+                    url = file === undefined ? undefined : fileUrl(place, file)
+                  }
+                  return url === undefined ? [] : [{ type: "link", title: page.title, url, external, emoji: page.emoji, icon: page.icon }]
+                }
+                case "document":
+                  return [{
+                    type: "document",
+                    title: page.title,
+                    url: pageUrl(place, path, home),
+                    emoji: page.emoji,
+                    icon: page.icon,
+                    current: page.id === currentId,
+                    children: walk(page.pages, path)
+                  }]
+              }
+            })
+          return walk(rev.pages, "")
+        }
+
+        const customization = site.customization
+        const chrome = (place: Place | undefined, rev: Revision | undefined, currentId: string | undefined): View.SiteChrome => ({
+          site: {
+            title: customization.title ?? site.site.title,
+            url: basePath,
+            logo: customization.header?.logo,
+            favicon: customization.favicon as View.SiteInfo["favicon"]
+          },
+          basePath,
+          nonce: noncePlaceholder,
+          styling: (customization.styling ?? {}) as View.Styling,
+          header: { links: [] },
+          footer: { groups: [], copyright: customization.footer?.copyright },
+          themes: customization.themes ?? { default: "system", toggeable: true },
+          tabs: tabsOf(place),
+          variants: variantsOf(place),
+          tree: place === undefined || rev === undefined ? [] : treeOf(place, rev, currentId),
+          searchUrl: `${basePath}~search`,
+          noindex: request.noindex,
+          externalLinks: customization.externalLinks?.target,
+          lang: customization.internationalization?.locale
+        })
+
+        const notFound = (place: Place | undefined) =>
+          Effect.gen(function*() {
+            const rev = place === undefined ? undefined : yield* revision(place)
+            const html = Layout.renderNotFound({ ...chrome(place, rev, undefined), path: `/${decoded.join("/")}` })
+            return { _tag: "Html", status: 404, html, etag: etagOf(html) } as RenderAnswer
+          })
+
+        /** The pages of every place the audience sees, in reading order, for machines. */
+        const machineSections = (withMarkdown: boolean) =>
+          Effect.gen(function*() {
+            const out: Array<Machines.MachineSection & { readonly entries: ReadonlyArray<Entry> }> = []
+            for (const place of visible.places) {
+              const rev = yield* revision(place)
+              const home = firstDocument(rev.pages)?.path
+              const entries = flattenPages(rev.pages).filter((e) => e.page.type === "document" && !hiddenPath(rev.pages, e.path))
+              const markdowns = withMarkdown
+                ? yield* revisions.documents(entries.flatMap((e) => (e.page.document === undefined ? [] : [e.page.document])))
+                : new Map<string, string>()
+              out.push({
+                title: sectionTitle(place),
+                entries,
+                pages: entries.map((e) => {
+                  const url = absolute(pageUrl(place, e.path, home))
+                  return {
+                    title: e.page.title,
+                    url,
+                    markdownUrl: absolute(markdownUrlOf(place, e.path, home)),
+                    description: e.page.description,
+                    lastModified: new Date(e.page.updatedAt),
+                    markdown: e.page.document === undefined ? undefined : markdowns.get(e.page.document)
+                  }
+                })
+              })
+            }
+            return out
+          })
+
+        const text = (contentType: string, body: string): RenderAnswer => ({ _tag: "Text", contentType, body, etag: etagOf(body) })
+
+        // Machine files and routes of their own, at the root of the site.
+        const first = segments[0]
+        if (segments.length === 1 && first === "sitemap.xml") {
+          return yield* cached("sitemap", Effect.map(machineSections(false), (sections) =>
+            text("application/xml; charset=utf-8", Machines.sitemap(request.noindex ? [] : sections.flatMap((s) => s.pages)))))
+        }
+        if (segments.length === 1 && first === "robots.txt") {
+          return text("text/plain; charset=utf-8", Machines.robots({ indexable: !request.noindex, sitemapUrl: absolute(`${basePath}sitemap.xml`) }))
+        }
+        if (segments.length === 1 && first === "llms.txt") {
+          return yield* cached("llms", Effect.map(machineSections(false), (sections) =>
+            text("text/plain; charset=utf-8", Machines.llmsTxt({ title: customization.title ?? site.site.title, sections }))))
+        }
+        if (segments.length === 1 && first === "llms-full.txt") {
+          return yield* cached("llms-full", Effect.map(machineSections(true), (sections) =>
+            text("text/plain; charset=utf-8", Machines.llmsFullTxt({ title: customization.title ?? site.site.title, sections }))))
+        }
+        if (first === "~files" && segments.length === 3) {
+          const place = visible.places.find((p) => p.siteSpace.space.id === segments[1])
+          if (place === undefined) return yield* notFound(visible.home)
+          const rev = yield* revision(place)
+          const file = rev.files.find((f) => f.id === segments[2])
+          if (file === undefined) return yield* notFound(visible.home)
+          const bytes = yield* Effect.option(content.download(place.siteSpace.space.id, file.blob))
+          if (Option.isNone(bytes)) return yield* notFound(visible.home)
+          return { _tag: "File", bytes: bytes.value, contentType: file.contentType, name: file.name, etag: `"${file.blob.slice(0, 40)}"` }
+        }
+        if (first === "~search" && segments.length === 1) {
+          const q = (request.query.get("q") ?? "").slice(0, 200)
+          const results = q.trim() === "" ? [] : yield* search(q)
+          if (request.json === true) return { _tag: "Json", body: { items: results } }
+          const home = visible.home
+          const rev = home === undefined ? undefined : yield* revision(home)
+          const html = Layout.renderSearch({ ...chrome(home, rev, undefined), query: q, results })
+          return { _tag: "Html", status: 200, html, etag: etagOf(html) }
+        }
+
+        function search(q: string) {
+          return Effect.gen(function*() {
+            const spaceIds = [...new Set(visible.places.map((p) => p.siteSpace.space.id))]
+            if (spaceIds.length === 0) return []
+            const hits = yield* index.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1 })
+            const results: Array<View.SearchResult> = []
+            for (const hit of hits.pages) {
+              const place = visible.places.find((p) => p.siteSpace.space.id === hit.spaceId)
+              if (place === undefined) continue
+              const rev = yield* revision(place)
+              const home = firstDocument(rev.pages)?.path
+              const best = hit.sections[0]
+              const anchor = best !== undefined && best.id !== "" ? `#${encodeURIComponent(best.id)}` : ""
+              const body = (best?.body ?? "").replace(/\s+/g, " ").trim()
+              results.push({
+                title: hit.title,
+                url: `${pageUrl(place, hit.path, home)}${anchor}`,
+                snippet: body.length > 200 ? `${body.slice(0, 197)}…` : body,
+                section: sectionTitle(place)
+              })
+            }
+            return results
+          })
+        }
+
+        // A page: `[section]/[site-space]/<page path>[.md]`.
+        if (decoded.some((s) => s === undefined || s.startsWith("~"))) return yield* notFound(visible.home)
+        let pageSegments = segments
+        let wantsMarkdown = false
+        const last = pageSegments[pageSegments.length - 1]
+        if (last !== undefined && last.endsWith(".md")) {
+          wantsMarkdown = true
+          pageSegments = [...pageSegments.slice(0, -1), ...(last === "index.md" ? [] : [last.slice(0, -3)])]
+        }
+        const located = locate(site, visible, pageSegments)
+        if (located === undefined) return yield* notFound(visible.home)
+        const { place, rest } = located
+        const rev = yield* revision(place)
+        const home = firstDocument(rev.pages)
+        const wanted = rest.join("/")
+        const entry = wanted === "" ? home : flattenPages(rev.pages).find((e) => e.path === wanted)
+        if (entry === undefined) return yield* notFound(place)
+        if (entry.page.type !== "document") {
+          const target = pageIdUrl(place, rev)(entry.page.id)
+          if (entry.page.type === "link" && entry.page.target?.kind === "url") return { _tag: "Redirect", location: entry.page.target.url }
+          if (target === undefined) return yield* notFound(place)
+          return { _tag: "Redirect", location: target }
+        }
+        // The first page lives at its site space's root; its own path leads there.
+        if (wanted !== "" && entry.path === home?.path && !wantsMarkdown) {
+          return { _tag: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
+        }
+
+        return yield* cached(`${place.siteSpace.siteSpace.id}|${rev.id}|${entry.page.id}|${wantsMarkdown ? "md" : "html"}`, Effect.gen(function*() {
+          const pageContent = yield* Effect.orDie(content.pageIn(rev, entry.page.id))
+          const markdown = pageContent.markdown ?? ""
+          if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
+          const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, renderOptions(place, rev, entry)))
+          const tree = treeOf(place, rev, entry.page.id)
+          const url = pageUrl(place, entry.path, home?.path)
+          const view: View.SiteView = {
+            ...chrome(place, rev, entry.page.id),
+            tree,
+            page: {
+              title: entry.page.title,
+              description: entry.page.description,
+              emoji: entry.page.emoji,
+              html: rendered.html,
+              headings: rendered.headings,
+              lastModified: new Date(entry.page.updatedAt),
+              editUrl: editUrl(rev, entry.page),
+              canonicalUrl: absolute(url),
+              markdownUrl: absolute(markdownUrlOf(place, entry.path, home?.path))
+            },
+            pagination: customization.pagination?.enabled ?? true,
+            ...neighboursOf(tree)
+          }
+          const html = Layout.renderPage(view)
+          return { _tag: "Html", status: 200, html, etag: etagOf(html) } as RenderAnswer
+        }))
+
+        function renderOptions(place: Place, rev: Revision, entry: Entry): Markdown.RenderOptions {
+          const pages = flattenPages(rev.pages)
+          const resolve = linkResolver({
+            pagePath: entry.path,
+            pagesByPath: new Map(pages.map((e) => [e.path, e.page.id])),
+            fileIds: new Set(rev.files.map((f) => f.id)),
+            appBaseUrl: "quire-app:",
+            rootPagePath: pages[0]?.path ?? ""
+          })
+          const urlOfPage = pageIdUrl(place, rev)
+          const byId = new Map(pages.map((e) => [e.page.id, e.page] as const))
+          const fileOf = (ref: string): FileNode | undefined => {
+            const match = /^\/?files\/([^/?#]+)/.exec(ref)
+            if (match !== null) return rev.files.find((f) => f.id === safeDecode(match[1]!))
+            const name = ref.split("/").pop()
+            return rev.files.find((f) => f.id === ref || f.name === name || f.name === ref)
+          }
+          const target = (url: string) => {
+            const found = resolve({ url, kind: "link" })
+            if (found === undefined || found.status === "broken") return undefined
+            return found.target
+          }
+          return {
+            resolveLink: (url) => {
+              const t = target(url)
+              if (t === undefined) return undefined
+              switch (t.kind) {
+                case "url":
+                  return t.url
+                case "file": {
+                  const file = rev.files.find((f) => f.id === t.file)
+                  return file === undefined ? undefined : fileUrl(place, file)
+                }
+                case "page": {
+                  if (!("page" in t)) return undefined
+                  const at = urlOfPage(t.page)
+                  return at === undefined ? undefined : `${at}${t.anchor === undefined ? "" : `#${t.anchor}`}`
+                }
+              }
+            },
+            resolveFile: (ref) => {
+              const file = fileOf(ref)
+              return file === undefined ? undefined : { url: fileUrl(place, file), name: file.name, contentType: file.contentType }
+            },
+            resolveTitle: (url) => {
+              const t = target(url)
+              return t?.kind === "page" && "page" in t ? byId.get(t.page)?.title : undefined
+            }
+          }
+        }
+      })
+
+      return SiteRenderer.of({ render })
+    })
+  )
+}
+
+/** Whether a page lies under a hidden page (or is one): left out of navigation and machine files. */
+const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolean => {
+  let nodes = pages
+  for (const slug of path.split("/")) {
+    const node = nodes.find((p) => p.slug === slug)
+    if (node === undefined) return false
+    if (node.hidden === true) return true
+    nodes = node.pages
+  }
+  return false
+}
+
+/** The "edit on Git" link of a page of a Git-synced space: its file on the Git host. */
+const editUrl = (rev: Revision, page: PageNode): string | undefined => {
+  const url = rev.git?.url
+  const path = page.git?.path
+  if (url === undefined || path === undefined || !/^https:\/\//.test(url)) return undefined
+  const ref = (rev.git?.ref ?? "main").replace(/^refs\/heads\//, "")
+  return `${url.replace(/\.git$/, "").replace(/\/+$/, "")}/blob/${encodePath(ref)}/${encodePath(path)}`
+}
+
+const neighboursOf = (tree: ReadonlyArray<View.TreeItem>) => {
+  const order: Array<View.TreeDocument> = []
+  const walk = (items: ReadonlyArray<View.TreeItem>): void => {
+    for (const item of items) {
+      if (item.type === "document") order.push(item)
+      if (item.type !== "link") walk(item.children)
+    }
+  }
+  walk(tree)
+  const at = order.findIndex((d) => d.current)
+  const previous = at > 0 ? order[at - 1] : undefined
+  const next = at >= 0 ? order[at + 1] : undefined
+  return {
+    previous: previous === undefined ? undefined : { title: previous.title, url: previous.url },
+    next: next === undefined ? undefined : { title: next.title, url: next.url }
+  }
+}
