@@ -1,0 +1,173 @@
+/** The SiteRenderer over content's memory repositories: what a reader of a published site gets at each path. */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { documentHash, type PageNode, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
+import { Errors } from "@quire/kernel"
+import type { PublishedSite } from "../src/PublishedSites.ts"
+import { noncePlaceholder, type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
+
+const at = "2026-11-01T10:00:00.000Z"
+
+const page = (id: string, title: string, slug: string, extra: Partial<PageNode> = {}): PageNode => ({
+  id, type: "document", title, slug, createdAt: at, updatedAt: at, pages: [], ...extra
+})
+
+const markdown: Record<string, string> = {
+  intro: "Welcome.\n\n## First steps\n\nSee [Docker](/pages/docker#run).",
+  docker: "## Run\n\nRun with a whale.",
+  secret: "Hidden page."
+}
+
+const tree = (introText: string): ReadonlyArray<PageNode> => [
+  page("intro", "Introduction", "intro", { document: documentHash(introText) }),
+  {
+    ...page("group", "Deploy", "deploy", { type: "group" }),
+    pages: [
+      { ...page("install", "Install", "install", { document: documentHash("Install.") }), pages: [page("docker", "Docker", "docker", { document: documentHash(markdown.docker!), git: { oid: "x", path: "deploy/docker.md" } })] },
+      page("link", "Changelog", "changelog", { type: "link", target: { kind: "url", url: "https://example.com/changelog" } })
+    ]
+  },
+  page("secret", "Secret", "secret", { hidden: true, document: documentHash(markdown.secret!) })
+]
+
+const revision = (id: string, introText: string): Revision => ({
+  id,
+  spaceId: "space1",
+  parents: [],
+  type: "edits",
+  pages: tree(introText),
+  files: [],
+  variables: {},
+  git: { oid: "abc", message: "m", createdByService: false, url: "https://github.com/acme/docs", ref: "refs/heads/main" },
+  createdAt: new Date(at)
+})
+
+const space = (revisionId: string): Space => ({
+  id: "space1", organizationId: "org", parentId: null, title: "Docs", emoji: "", visibility: "private", editMode: "live",
+  defaultLevel: "inherit", language: null, position: 0, revisionId, shareKey: "k", createdAt: new Date(at), updatedAt: new Date(at), deletedAt: null
+} as unknown as Space)
+
+const site = (revisionId: string): PublishedSite => ({
+  site: {
+    id: "site1", organizationId: "org", type: "basic", title: "Acme Docs", hostname: null, basename: null, proxy: null,
+    visibility: "public", published: true, adaptiveContent: false, agentsContext: "included", defaultSectionId: null,
+    defaultSiteSpaceId: "ss1", createdAt: new Date(at), updatedAt: new Date(at)
+  },
+  sections: [],
+  groups: [],
+  rootSiteSpaces: [{
+    siteSpace: { id: "ss1", siteId: "site1", sectionId: null, spaceId: "space1", path: "docs", condition: null, position: 0, createdAt: new Date(at), updatedAt: new Date(at) },
+    space: space(revisionId),
+    default: true
+  }],
+  customization: { styling: { primaryColor: { light: "#112233", dark: "#445566" } } },
+  visitorKey: "key"
+})
+
+/** SpaceContent's system reads over the revisions repository; the rest is not the renderer's. */
+const spaceContent = Layer.effect(SpaceContent, Effect.gen(function*() {
+  const revisions = yield* RevisionsRepo
+  return {
+    revisionById: (id: string) =>
+      Effect.flatMap(revisions.find(id), Option.match({ onNone: () => Effect.fail(new Errors.NotFound({ resource: "Revision", id })), onSome: Effect.succeed })),
+    pageIn: (rev: Revision, pageId: string) => {
+      const walk = (nodes: ReadonlyArray<PageNode>, base: string): { page: PageNode; path: string } | undefined => {
+        for (const node of nodes) {
+          const path = base === "" ? node.slug : `${base}/${node.slug}`
+          if (node.id === pageId) return { page: node, path }
+          const found = walk(node.pages, path)
+          if (found) return found
+        }
+        return undefined
+      }
+      const found = walk(rev.pages, "")
+      if (found === undefined) return Effect.fail(new Errors.NotFound({ resource: "Page", id: pageId }))
+      const hash = found.page.document
+      return Effect.map(revisions.documents(hash === undefined ? [] : [hash]), (docs) => ({ revision: rev, ...found, markdown: hash === undefined ? undefined : docs.get(hash) }))
+    },
+    download: () => Effect.fail(new Errors.NotFound({ resource: "File", id: "x" }))
+  } as unknown as SpaceContent["Service"]
+}))
+
+const testLayer = SiteRenderer.layer.pipe(
+  Layer.provideMerge(spaceContent),
+  Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory))
+)
+
+const store = (id: string, introText: string) =>
+  Effect.gen(function*() {
+    const revisions = yield* RevisionsRepo
+    const docs = new Map([introText, "Install.", markdown.docker!, markdown.secret!].map((m) => [documentHash(m), m] as const))
+    yield* revisions.insert(revision(id, introText), docs)
+    yield* (yield* SearchIndex).update("space1", [{ pageId: "docker", title: "Docker", path: "deploy/install/docker", sections: [{ id: "run", title: "Run", body: "Run with a whale." }] }], [])
+  })
+
+const render = (rev: string, path: string, query = "", json = false) =>
+  Effect.flatMap(Effect.service(SiteRenderer), (renderer) =>
+    renderer.render({ site: site(rev), root: "http://quire.test/~sites/site1/", path, query: new URLSearchParams(query), claims: {}, noindex: false, json }))
+
+const html = (answer: RenderAnswer): string => {
+  assert.strictEqual(answer._tag, "Html")
+  return answer._tag === "Html" ? answer.html : ""
+}
+
+layer(testLayer)("SiteRenderer", (it) => {
+  it.effect("renders the home page with the sidebar's groups, nested pages and links, toc and next", () =>
+    Effect.gen(function*() {
+      yield* store("r1", markdown.intro!)
+      const home = html(yield* render("r1", ""))
+      assert.include(home, "Acme Docs")
+      assert.include(home, "Welcome.")
+      assert.include(home, "Deploy")
+      assert.include(home, `href="/~sites/site1/deploy/install/docker"`)
+      assert.include(home, `href="/~sites/site1/deploy/install/docker#run"`)
+      assert.include(home, "https://example.com/changelog")
+      assert.notInclude(home, ">Secret<")
+      assert.include(home, `href="#first-steps"`)
+      assert.include(home, noncePlaceholder)
+      assert.include(home, "#112233")
+    }))
+
+  it.effect("renders a nested page with previous/next and its edit-on-Git link; a hidden page by URL; groups redirect", () =>
+    Effect.gen(function*() {
+      yield* store("r1", markdown.intro!)
+      const docker = html(yield* render("r1", "deploy/install/docker"))
+      assert.include(docker, "Run with a whale.")
+      assert.include(docker, `href="/~sites/site1/deploy/install"`)
+      assert.include(docker, "https://github.com/acme/docs/blob/main/deploy/docker.md")
+      assert.include(html(yield* render("r1", "secret")), "Hidden page.")
+      const group = yield* render("r1", "deploy")
+      assert.deepStrictEqual(group, { _tag: "Redirect", location: "/~sites/site1/deploy/install" })
+      const missing = yield* render("r1", "nope")
+      assert.strictEqual(missing._tag === "Html" && missing.status, 404)
+    }))
+
+  it.effect("answers markdown, machine files and search", () =>
+    Effect.gen(function*() {
+      yield* store("r1", markdown.intro!)
+      const md = yield* render("r1", "deploy/install/docker.md")
+      assert.strictEqual(md._tag === "Text" && md.body, markdown.docker)
+      const sitemap = yield* render("r1", "sitemap.xml")
+      assert.isTrue(sitemap._tag === "Text" && sitemap.body.includes("<loc>http://quire.test/~sites/site1/deploy/install/docker</loc>"))
+      assert.isTrue(sitemap._tag === "Text" && !sitemap.body.includes("secret"))
+      const llms = yield* render("r1", "llms.txt")
+      assert.isTrue(llms._tag === "Text" && llms.body.includes("[Docker](http://quire.test/~sites/site1/deploy/install/docker.md)"))
+      const search = yield* render("r1", "~search", "q=whale", true)
+      assert.deepStrictEqual(search, {
+        _tag: "Json",
+        body: { items: [{ title: "Docker", url: "/~sites/site1/deploy/install/docker#run", snippet: "Run with a whale.", section: undefined }] }
+      })
+    }))
+
+  it.effect("a new revision gives a new page and ETag; the same revision the cached one", () =>
+    Effect.gen(function*() {
+      yield* store("r1", markdown.intro!)
+      const first = yield* render("r1", "")
+      const again = yield* render("r1", "")
+      assert.strictEqual(first, again)
+      yield* store("r2", "Welcome anew.")
+      const next = yield* render("r2", "")
+      assert.include(html(next), "Welcome anew.")
+      assert.notStrictEqual(next._tag === "Html" && next.etag, first._tag === "Html" && first.etag)
+    }))
+})
