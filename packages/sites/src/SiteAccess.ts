@@ -1,6 +1,6 @@
 /**
- * Who may do what with a site: reading needs membership of its organization, changing it needs
- * `admin`; outsiders learn nothing (NotFound). The `permissions` of responses come from here too.
+ * Who may do what with a site: reading needs a role in its organization, changing it needs
+ * `admin`; outsiders and guests learn nothing (NotFound). The `permissions` of responses come from here too.
  */
 import { Effect, Option } from "effect"
 import { Errors, Roles } from "@quire/kernel"

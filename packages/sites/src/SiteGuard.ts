@@ -12,8 +12,8 @@ import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import type { Roles } from "@quire/kernel"
 
 export interface Guard {
-  /** The caller's role in the organization; NotFound for outsiders. */
-  readonly member: (organizationId: string) => Effect.Effect<Roles.MemberRole | null, Errors.NotFound, Actor.Actor>
+  /** The caller's role in the organization; NotFound for outsiders and guests. */
+  readonly member: (organizationId: string) => Effect.Effect<Roles.MemberRole, Errors.NotFound, Actor.Actor>
   /** The site as the caller sees it; NotFound for outsiders and sites of other organizations. */
   readonly site: (organizationId: string, siteId: string) => Effect.Effect<SiteAccess, Errors.NotFound, Actor.Actor>
   /** The site, for an admin of its organization. */
@@ -29,9 +29,11 @@ export const make = Effect.gen(function*() {
   const sites = yield* SitesRepo
   const structure = yield* SiteStructureRepo
 
+  // Guests (members without an organization role) see only the spaces they were given: sites are
+  // the organization's, so to a guest they do not exist.
   const member = (organizationId: string) =>
     Effect.flatMap(access.organizationRole(organizationId), (role) =>
-      Option.isNone(role)
+      Option.isNone(role) || role.value === null
         ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
         : Effect.succeed(role.value))
 

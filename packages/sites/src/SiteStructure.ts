@@ -148,11 +148,6 @@ const paginateOrdered = <A>(items: ReadonlyArray<A>, idOf: (a: A) => string, aft
     limit
   })
 
-const mapPage = <A, B>(page: Pagination.Page<A>, f: (a: A) => B): Pagination.Page<B> => ({
-  items: page.items.map(f),
-  ...(page.next === undefined ? {} : { next: page.next })
-})
-
 /** Checks a path: 1 to 100 characters, no slash (paths are URL segments). */
 export const checkPath = (field: string, path: string) =>
   Effect.andThen(
@@ -176,6 +171,19 @@ const checkIcon = (field: string, icon: string | null | undefined) =>
 const sectionTitleOf = (title: string): string => {
   const trimmed = title.trim().slice(0, 128)
   return trimmed.length >= 2 ? trimmed : "Untitled"
+}
+
+const sectionIn = (model: Model.Model, sectionId: string) => {
+  const section = model.sections.find((s) => s.id === sectionId)
+  return section === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSection", id: sectionId })) : Effect.succeed(section)
+}
+const groupIn = (model: Model.Model, groupId: string) => {
+  const group = model.groups.find((g) => g.id === groupId)
+  return group === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSectionGroup", id: groupId })) : Effect.succeed(group)
+}
+const siteSpaceIn = (model: Model.Model, siteSpaceId: string) => {
+  const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
+  return siteSpace === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })) : Effect.succeed(siteSpace)
 }
 
 export class SiteStructure extends Context.Service<SiteStructure, SiteStructureShape>()("@quire/sites/SiteStructure") {
@@ -294,19 +302,6 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })
         return found.value
       })
-
-      const sectionIn = (model: Model.Model, sectionId: string) => {
-        const section = model.sections.find((s) => s.id === sectionId)
-        return section === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSection", id: sectionId })) : Effect.succeed(section)
-      }
-      const groupIn = (model: Model.Model, groupId: string) => {
-        const group = model.groups.find((g) => g.id === groupId)
-        return group === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSectionGroup", id: groupId })) : Effect.succeed(group)
-      }
-      const siteSpaceIn = (model: Model.Model, siteSpaceId: string) => {
-        const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
-        return siteSpace === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })) : Effect.succeed(siteSpace)
-      }
 
       /** Writes new positions of sections and groups of the top level. */
       const writeTopLevel = (items: ReadonlyArray<Positions.Positioned & { readonly type: "section" | "group" }>, changes: ReadonlyArray<Positions.Positioned>, at: Date) =>

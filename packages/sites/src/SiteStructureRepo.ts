@@ -31,7 +31,7 @@ export interface SiteStructureRepoShape {
 }
 
 const order = <A extends { readonly position: number; readonly createdAt: Date; readonly id: string }>(items: Iterable<A>) =>
-  Array.from(items).sort((a, b) =>
+  Array.from(items).toSorted((a, b) =>
     Pagination.compareKeys([a.position, a.createdAt.toISOString(), a.id], [b.position, b.createdAt.toISOString(), b.id])
   )
 
@@ -43,13 +43,14 @@ const patchOf = <A>(map: MemoryStore.TxMap<string, A>, id: string, patch: Partia
   return Option.some(next)
 }
 
+const ofSite = <A extends { readonly siteId: string }>(map: Map<string, A>, siteId: string) =>
+  Array.from(map.values()).filter((a) => a.siteId === siteId)
+
 export class SiteStructureRepo extends Context.Service<SiteStructureRepo, SiteStructureRepoShape>()("@quire/sites/SiteStructureRepo") {
   static readonly layerMemory = Layer.sync(SiteStructureRepo, () => {
     const sections = new MemoryStore.TxMap<string, SiteSection>()
     const groups = new MemoryStore.TxMap<string, SiteSectionGroup>()
     const siteSpaces = new MemoryStore.TxMap<string, SiteSpace>()
-    const ofSite = <A extends { readonly siteId: string }>(map: Map<string, A>, siteId: string) =>
-      Array.from(map.values()).filter((a) => a.siteId === siteId)
     return SiteStructureRepo.of({
       sections: (siteId) => Effect.sync(() => order(ofSite(sections, siteId))),
       groups: (siteId) => Effect.sync(() => order(ofSite(groups, siteId))),

@@ -43,6 +43,8 @@ export const siteKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 export const noCustomization: SiteCustomizationRecord = { settings: {}, updatedAt: null }
 
+const clash = (hostname: string) => new Errors.Conflict({ reason: `hostname ${JSON.stringify(hostname)} is already used by another site` })
+
 export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@quire/sites/SitesRepo") {
   static readonly layerMemory = Layer.sync(SitesRepo, () => {
     const sites = new MemoryStore.TxMap<string, Site>()
@@ -52,7 +54,6 @@ export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@qu
 
     const hostnameTaken = (hostname: string | null | undefined, siteId: string) =>
       hostname != null && Array.from(sites.values()).some((s) => s.hostname === hostname && s.id !== siteId)
-    const clash = (hostname: string) => new Errors.Conflict({ reason: `hostname ${JSON.stringify(hostname)} is already used by another site` })
 
     return SitesRepo.of({
       insert: (site) =>

@@ -88,13 +88,14 @@ const siteSpaces = Rows.decoder(
   })
 )
 
+const run = <A>(statement: Effect.Effect<ReadonlyArray<Row>, unknown>, decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<A>) =>
+  statement.pipe(Effect.orDie, Effect.flatMap(decode))
+const exec = (statement: Effect.Effect<unknown, unknown>) => statement.pipe(Effect.orDie, Effect.asVoid)
+
 export const layer = Layer.effect(
   SiteStructureRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const run = <A>(statement: Effect.Effect<ReadonlyArray<Row>, unknown>, decode: (rows: ReadonlyArray<unknown>) => Effect.Effect<A>) =>
-      statement.pipe(Effect.orDie, Effect.flatMap(decode))
-    const exec = (statement: Effect.Effect<unknown, unknown>) => statement.pipe(Effect.orDie, Effect.asVoid)
 
     return SiteStructureRepo.of({
       sections: (siteId) => run(sql<Row>`SELECT * FROM sites_sections WHERE site_id = ${siteId} ORDER BY position, created_at, id`, sections.all),

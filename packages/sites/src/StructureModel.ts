@@ -37,7 +37,7 @@ export const topLevel = (model: Model): ReadonlyArray<TopItem> => {
       .map((section) => ({ type: "section" as const, id: section.id, position: section.position, createdAt: section.createdAt, section })),
     ...model.groups.map((group) => ({ type: "group" as const, id: group.id, position: group.position, createdAt: group.createdAt, group }))
   ]
-  return items.sort(byOrder)
+  return items.toSorted(byOrder)
 }
 
 /** A group's sections in order. */

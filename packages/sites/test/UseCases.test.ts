@@ -28,6 +28,7 @@ const roles = new Map<string, Roles.MemberRole | null>([
   [`${org}/admin`, "admin"],
   [`${org}/reader`, "read"],
   [`${org}/creator`, "create"],
+  [`${org}/guest`, null],
   [`${otherOrg}/admin`, "admin"],
   [`${listOrg}/admin`, "admin"],
   [`${listOrg}/reader`, "read"]
@@ -94,6 +95,7 @@ Backends.each(backends, (it) => {
         assert.deepStrictEqual([read.permissions.view, read.permissions.admin, read.permissions.editAdaptiveSchema], [true, false, false])
         assert.strictEqual(yield* tag(sites.get(org, created.site.id).pipe(as("outsider"))), "NotFound")
         assert.strictEqual(yield* tag(sites.list(org, {}, {}).pipe(as("outsider"))), "NotFound")
+      assert.strictEqual(yield* tag(sites.get(org, created.site.id).pipe(as("guest"))), "NotFound")
         // Another organization's id in the path: not found, even for its admin.
         assert.strictEqual(yield* tag(sites.get(otherOrg, created.site.id).pipe(as("admin"))), "NotFound")
         assert.strictEqual(yield* tag(sites.create(org, { title: "No" }).pipe(as("creator"))), "Forbidden")
@@ -192,7 +194,7 @@ Backends.each(backends, (it) => {
         assert.strictEqual(yield* tag(sites.getAdaptiveSchema(org, site.id).pipe(as("reader"))), "NotFound")
         assert.deepStrictEqual(yield* sites.templateConditions(org, site.id).pipe(as("reader")), [])
         const bad = yield* Effect.flip(sites.putAdaptiveSchema(org, site.id, { type: "object", properties: { plan: { type: 3 } }, additionalProperties: false }).pipe(as("admin")))
-        assert.strictEqual(bad._tag, "InvalidInput")
+        assert.instanceOf(bad, Errors.InvalidInput)
         assert.match(bad.message, /^jsonSchema/)
         const jsonSchema = {
           type: "object",

@@ -53,6 +53,6 @@ export const shareLinksRepoContract = (it: Vitest.MethodsNonLive<ShareLinksRepo>
         assertNone(yield* repo.find("lu-2"))
         yield* repo.removeSite("lu-site")
         assertNone(yield* repo.find("lu-1"))
-        assert.isTrue((yield* repo.find("lu-3"))._tag === "Some")
+        some(yield* repo.find("lu-3"))
       }))
   })

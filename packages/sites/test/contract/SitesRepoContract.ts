@@ -1,7 +1,7 @@
 /** The behaviour every SitesRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import { type Errors, Transactor } from "@quire/kernel"
+import { Errors, Transactor } from "@quire/kernel"
 import { allIds, assertNone, at, some } from "@quire/testkit"
 import type { Site } from "../../src/domain/Site.ts"
 import { SitesRepo } from "../../src/SitesRepo.ts"
@@ -57,11 +57,10 @@ export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transact
         const repo = yield* SitesRepo
         yield* repo.insert(makeSite("sh-1", "sh-org", { hostname: "docs.sh.example.com" }))
         const clash = yield* Effect.flip(repo.insert(makeSite("sh-2", "sh-org", { hostname: "docs.sh.example.com" })))
-        assert.strictEqual(clash._tag, "Conflict")
+        assert.instanceOf(clash, Errors.Conflict)
         assertNone(yield* repo.find("sh-2"))
         yield* repo.insert(makeSite("sh-2", "sh-org"))
-        const again: Errors.Conflict = yield* Effect.flip(repo.update("sh-2", { hostname: "docs.sh.example.com" }))
-        assert.strictEqual(again._tag, "Conflict")
+        assert.instanceOf(yield* Effect.flip(repo.update("sh-2", { hostname: "docs.sh.example.com" })), Errors.Conflict)
         // Its own hostname again is no clash.
         yield* repo.update("sh-1", { hostname: "docs.sh.example.com", title: "Same" })
         yield* repo.update("sh-1", { hostname: null })
