@@ -1,6 +1,6 @@
 /** Postgres adapter of SitesRepo: `sites_sites` (customization and visitor key in the site's row) and `sites_adaptive_schemas`. */
 import { Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Errors, Pagination, Rows } from "@quire/kernel"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import { AgentsContext, type Site, type SiteAdaptiveSchema, SiteType, SiteVisibility } from "./domain/Site.ts"
@@ -62,6 +62,11 @@ const customizations = Rows.decoder(
 
 const keys = Rows.decoder("sites_sites", Schema.Struct({ visitor_key: Schema.NullOr(Schema.String) }), (row) => row.visitor_key)
 
+/** A unique violation on the hostname (two writers at once, past the check) is a Conflict too; other SQL errors are defects. */
+const hostnameRace = (hostname: string | null | undefined) => <A>(self: Effect.Effect<A, SqlError.SqlError>) =>
+  Effect.catch(self, (e) =>
+    e.cause._tag === "UniqueViolation" && hostname != null ? Effect.fail(clash(hostname)) : Effect.die(e))
+
 const clash = (hostname: string) => new Errors.Conflict({ reason: `hostname ${JSON.stringify(hostname)} is already used by another site` })
 
 export const layer = Layer.effect(
@@ -86,7 +91,7 @@ export const layer = Layer.effect(
             INSERT INTO sites_sites (${columns})
             VALUES (${site.id}, ${site.organizationId}, ${site.type}, ${site.title}, ${site.hostname}, ${site.basename},
               ${site.proxy}, ${site.visibility}, ${site.published}, ${site.adaptiveContent}, ${site.agentsContext},
-              ${site.defaultSectionId}, ${site.defaultSiteSpaceId}, ${site.createdAt}, ${site.updatedAt})`.pipe(Effect.orDie)
+              ${site.defaultSectionId}, ${site.defaultSiteSpaceId}, ${site.createdAt}, ${site.updatedAt})`.pipe(hostnameRace(site.hostname))
         }),
       find: (siteId) => sql<Row>`SELECT ${columns} FROM sites_sites WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.flatMap(sites.first)),
       findByHostname: (hostname) =>
@@ -113,7 +118,7 @@ export const layer = Layer.effect(
         Effect.gen(function*() {
           if (yield* hostnameTaken(patch.hostname, siteId)) return yield* clash(patch.hostname!)
           return yield* sql<Row>`UPDATE sites_sites SET ${setList(sql, patch)} WHERE id = ${siteId} RETURNING ${columns}`.pipe(
-            Effect.orDie,
+            hostnameRace(patch.hostname),
             Effect.flatMap(sites.first)
           )
         }),
