@@ -344,8 +344,24 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           basePath,
           nonce: noncePlaceholder,
           styling: (customization.styling ?? {}) as View.Styling,
-          header: { links: [] },
-          footer: { groups: [], copyright: customization.footer?.copyright },
+          header: {
+            links: (customization.header?.links ?? []).flatMap((item) =>
+              item.condition !== undefined && !Audience.visible(item.condition, claims)
+                ? []
+                : [{
+                  title: item.title,
+                  url: item.to === null ? undefined : refUrl(item.to),
+                  style: item.style,
+                  links: item.links.flatMap((l) => linkOf(l))
+                }]
+            )
+          },
+          footer: {
+            logo: customization.footer?.logo,
+            groups: (customization.footer?.groups ?? []).map((g) => ({ title: g.title, links: g.links.flatMap((l) => linkOf(l)) })),
+            copyright: customization.footer?.copyright
+          },
+          announcement: announcementOf(customization.announcement),
           themes: customization.themes ?? { default: "system", toggeable: true },
           tabs: tabsOf(place),
           variants: variantsOf(place),
@@ -568,6 +584,22 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       return SiteRenderer.of({ render })
     })
   )
+}
+
+/** A customization's content reference as a URL: links to the web only (others name content of the organization). */
+const refUrl = (ref: { readonly kind: string; readonly [key: string]: unknown }): string | undefined =>
+  ref.kind === "url" && typeof ref["url"] === "string" && /^(https?:|mailto:|\/)/i.test(ref["url"]) ? ref["url"] : undefined
+
+const linkOf = (link: { readonly title: string; readonly to: { readonly kind: string; readonly [key: string]: unknown } }): Array<View.LinkView> => {
+  const url = refUrl(link.to)
+  return url === undefined ? [] : [{ title: link.title, url }]
+}
+
+const announcementOf = (a: PublishedSite["customization"]["announcement"]): View.AnnouncementView | undefined => {
+  if (a === undefined || !a.enabled || a.message === undefined) return undefined
+  const style = a.style === "warning" || a.style === "danger" || a.style === "success" ? a.style : "info"
+  const url = a.link === undefined ? undefined : refUrl(a.link.to)
+  return { enabled: true, message: a.message, style, ...(url === undefined ? {} : { url }) }
 }
 
 /** Whether a page lies under a hidden page (or is one): left out of navigation and machine files. */

@@ -60,7 +60,11 @@ const site = (revisionId: string): PublishedSite => ({
     space: space(revisionId),
     default: true
   }],
-  customization: { styling: { primaryColor: { light: "#112233", dark: "#445566" } } },
+  customization: {
+    styling: { primaryColor: { light: "#112233", dark: "#445566" } },
+    header: { links: [{ title: "Blog", to: { kind: "url", url: "https://example.com/blog" }, links: [] }] },
+    footer: { groups: [{ title: "Company", links: [{ title: "About", to: { kind: "url", url: "https://example.com/about" } }] }], copyright: "© Acme" }
+  },
   visitorKey: "key"
 })
 
@@ -126,6 +130,9 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.include(home, `href="#first-steps"`)
       assert.include(home, noncePlaceholder)
       assert.include(home, "#112233")
+      assert.include(home, `href="https://example.com/blog"`)
+      assert.include(home, `href="https://example.com/about"`)
+      assert.include(home, "© Acme")
     }))
 
   it.effect("renders a nested page with previous/next and its edit-on-Git link; a hidden page by URL; groups redirect", () =>
