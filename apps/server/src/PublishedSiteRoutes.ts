@@ -9,6 +9,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { randomBytes } from "node:crypto"
 import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteRenderer, withNonce } from "@quire/sites"
 import { escapeHtml } from "@quire/sites/render/Layout"
+import { Schemas } from "@quire/api"
 import { PublicUrl } from "./PublicUrl.ts"
 
 /** Where published sites live on the main host. */
@@ -144,17 +145,22 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
       )
     case "Json":
       return respond(HttpServerResponse.jsonUnsafe(answer.body))
-    case "File":
+    case "File": {
+      // A type stored before types were validated may hold bytes no header can.
+      const contentType = answer.contentType.length <= 200 && Schemas.mediaTypePattern.test(answer.contentType)
+        ? answer.contentType
+        : "application/octet-stream"
       return respond(
         HttpServerResponse.uint8Array(answer.bytes, {
-          contentType: answer.contentType,
+          contentType,
           headers: {
-            "content-disposition": contentDisposition(answer.contentType, answer.name),
+            "content-disposition": contentDisposition(contentType, answer.name),
             "content-security-policy": filePolicy
           }
         }),
         answer.etag
       )
+    }
     case "Redirect":
       return respond(HttpServerResponse.redirect(answer.location, { status: 302 }))
   }
