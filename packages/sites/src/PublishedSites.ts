@@ -2,10 +2,11 @@
  * The reader's side: published sites as the serving routes need them (structure, customization,
  * visibility, visitor key), without a caller. Unpublished sites are absent.
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Space, SpacesRepo } from "@quire/content"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { checkSecret } from "./ShareLinks.ts"
+import * as SiteChanges from "./SiteChanges.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import * as Model from "./StructureModel.ts"
@@ -50,6 +51,20 @@ export interface PublishedSitesShape {
   readonly checkShareSecret: (siteId: string, secret: string) => Effect.Effect<boolean>
 }
 
+/** How long a site read here is kept without a write of this process (writes of other processes show within it). */
+export const staleAfterMillis = 2000
+const cacheLimit = 1000
+
+/** What is kept of a site: its own records (the spaces are read on every call: they change with content). */
+interface Kept {
+  readonly generation: number
+  readonly expires: number
+  readonly site: Site
+  readonly model: Model.Model
+  readonly customization: SiteCustomization
+  readonly visitorKey: string
+}
+
 export class PublishedSites extends Context.Service<PublishedSites, PublishedSitesShape>()("@quire/sites/PublishedSites") {
   static readonly layer = Layer.effect(
     PublishedSites,
@@ -58,11 +73,41 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
       const structure = yield* SiteStructureRepo
       const spaces = yield* SpacesRepo
       const shareLinks = yield* ShareLinksRepo
+      const kept = new Map<string, Kept>()
 
-      const build = Effect.fnUntraced(function*(found: Option.Option<Site>) {
-        if (Option.isNone(found) || !found.value.published) return Option.none<PublishedSite>()
+      /** The site's records, from what was kept while this process wrote nothing since, else from the store. */
+      const records = Effect.fnUntraced(function*(key: string, find: Effect.Effect<Option.Option<Site>>) {
+        const generation = yield* SiteChanges.generation
+        const now = yield* Clock.currentTimeMillis
+        const hit = kept.get(key)
+        if (hit !== undefined && hit.generation === generation && hit.expires > now) return Option.some(hit)
+        const found = yield* find
+        if (Option.isNone(found) || !found.value.published) {
+          kept.delete(key)
+          return Option.none<Kept>()
+        }
         const site = found.value
-        const model = yield* Model.load(structure, site.id)
+        let visitorKey = Option.getOrUndefined(yield* sites.visitorKey(site.id))
+        if (visitorKey === undefined) {
+          visitorKey = VisitorToken.newKey()
+          yield* sites.putVisitorKey(site.id, visitorKey)
+        }
+        const entry: Kept = {
+          generation,
+          expires: now + staleAfterMillis,
+          site,
+          model: yield* Model.load(structure, site.id),
+          customization: (yield* sites.customization(site.id)).settings,
+          visitorKey
+        }
+        if (kept.size >= cacheLimit) kept.clear()
+        kept.set(key, entry)
+        return Option.some(entry)
+      })
+
+      const build = Effect.fnUntraced(function*(found: Option.Option<Kept>) {
+        if (Option.isNone(found)) return Option.none<PublishedSite>()
+        const { customization, model, site, visitorKey } = found.value
         const live = new Map<string, Space>()
         for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
           const space = yield* spaces.find(spaceId)
@@ -77,24 +122,22 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         }
         const ordered = Model.readingOrder(model)
         const defaultSection = ordered.some((s) => s.id === site.defaultSectionId) ? site.defaultSectionId : ordered[0]?.id
-        let visitorKey = Option.getOrUndefined(yield* sites.visitorKey(site.id))
-        if (visitorKey === undefined) {
-          visitorKey = VisitorToken.newKey()
-          yield* sites.putVisitorKey(site.id, visitorKey)
-        }
         return Option.some<PublishedSite>({
           site,
           sections: ordered.map((section) => ({ section, default: section.id === defaultSection, siteSpaces: siteSpacesOf(section.id) })),
           groups: Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : [])),
           rootSiteSpaces: model.sections.length === 0 ? siteSpacesOf(null) : [],
-          customization: (yield* sites.customization(site.id)).settings,
+          customization,
           visitorKey
         })
       })
 
       return PublishedSites.of({
-        byId: (siteId) => Effect.flatMap(sites.find(siteId), build),
-        byHostname: (hostname) => Effect.flatMap(sites.findByHostname(hostname.toLowerCase()), build),
+        byId: (siteId) => Effect.flatMap(records(`id:${siteId}`, sites.find(siteId)), build),
+        byHostname: (hostname) => {
+          const host = hostname.toLowerCase()
+          return Effect.flatMap(records(`host:${host}`, sites.findByHostname(host)), build)
+        },
         checkShareSecret: (siteId, secret) => checkSecret(shareLinks, siteId, secret)
       })
     })

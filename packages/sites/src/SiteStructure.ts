@@ -7,6 +7,7 @@ import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ContentAccess, type OrganizationAccessResolver, type Space, type SpaceAccess, SpacesRepo } from "@quire/content"
 import * as Condition from "./Condition.ts"
 import * as Positions from "./Positions.ts"
+import * as SiteChanges from "./SiteChanges.ts"
 import * as SiteGuard from "./SiteGuard.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
@@ -197,6 +198,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const changed = SiteChanges.after
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       /** A space of the organization (not in the trash), or an InvalidInput on `field`. */
@@ -379,7 +381,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         }
         const siteSpace = yield* insertSiteSpace(site, model, space, sectionId, yield* now)
         return yield* siteSpaceAfter(organizationId, siteId, siteSpace.id)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const updateSiteSpace = Effect.fn("SiteStructure.updateSiteSpace")(function*(
         organizationId: string,
@@ -404,7 +406,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
           updatedAt: yield* now
         })
         return yield* siteSpaceAfter(organizationId, siteId, siteSpaceId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const removeSiteSpace = Effect.fn("SiteStructure.removeSiteSpace")(function*(organizationId: string, siteId: string, siteSpaceId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
@@ -416,7 +418,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
             Effect.provideService(SitesRepo, sites)
           )
         }))
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const moveSiteSpace = Effect.fn("SiteStructure.moveSiteSpace")(function*(
         organizationId: string,
@@ -436,7 +438,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         yield* Effect.forEach(placement.renumbered, (r) => repo.updateSiteSpace(r.id, { position: r.position, updatedAt: at }), { discard: true })
         yield* repo.updateSiteSpace(siteSpaceId, { position: placement.position, updatedAt: at })
         return yield* siteSpaceAfter(organizationId, siteId, siteSpaceId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       // Sections --------------------------------------------------------------------------------
 
@@ -504,7 +506,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         const withSection = { site: Option.getOrThrow(yield* sites.find(siteId)), model: yield* Model.load(repo, siteId) }
         yield* insertSiteSpace(withSection.site, withSection.model, space, section.id, at)
         return yield* sectionAfter(organizationId, siteId, section.id)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const updateSection = Effect.fn("SiteStructure.updateSection")(function*(
         organizationId: string,
@@ -540,7 +542,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
           updatedAt: yield* now
         })
         return yield* sectionAfter(organizationId, siteId, sectionId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const removeSection = Effect.fn("SiteStructure.removeSection")(function*(organizationId: string, siteId: string, sectionId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
@@ -554,7 +556,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
             yield* sites.update(siteId, { defaultSectionId: Model.successor(Model.readingOrder(model), sectionId), updatedAt: at }).pipe(Effect.orDie)
           }
         }))
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const moveSection = Effect.fn("SiteStructure.moveSection")(function*(
         organizationId: string,
@@ -580,7 +582,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         yield* writeTopLevel(siblings, placement.renumbered, at)
         yield* repo.updateSection(sectionId, { position: placement.position, groupId, updatedAt: at })
         return yield* sectionAfter(organizationId, siteId, sectionId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       // Section groups --------------------------------------------------------------------------
 
@@ -635,7 +637,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         yield* repo.insertGroup(group)
         yield* intoGroup(model, group.id, input.sections ?? [], (i) => `sections[${i}]`, at)
         return yield* groupAfter(organizationId, siteId, group.id)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const updateSectionGroup = Effect.fn("SiteStructure.updateSectionGroup")(function*(
         organizationId: string,
@@ -653,7 +655,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
           updatedAt: yield* now
         })
         return yield* groupAfter(organizationId, siteId, groupId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const removeSectionGroup = Effect.fn("SiteStructure.removeSectionGroup")(function*(organizationId: string, siteId: string, groupId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
@@ -673,7 +675,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
           yield* writeTopLevel(order, Positions.renumber(order), at)
           yield* repo.removeGroup(groupId)
         }))
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const addSectionToGroup = Effect.fn("SiteStructure.addSectionToGroup")(function*(
         organizationId: string,
@@ -686,7 +688,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         const section = model.sections.find((s) => s.id === sectionId)
         if (section?.groupId !== groupId) yield* intoGroup(model, groupId, [sectionId], () => "sectionId", yield* now)
         return yield* groupAfter(organizationId, siteId, groupId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const removeSectionFromGroup = Effect.fn("SiteStructure.removeSectionFromGroup")(function*(
         organizationId: string,
@@ -704,7 +706,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         const at = yield* now
         yield* writeTopLevel(top, placement.renumbered, at)
         yield* repo.updateSection(sectionId, { groupId: null, position: placement.position, updatedAt: at })
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const moveSectionGroup = Effect.fn("SiteStructure.moveSectionGroup")(function*(
         organizationId: string,
@@ -721,7 +723,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         yield* writeTopLevel(siblings, placement.renumbered, at)
         yield* repo.updateGroup(groupId, { position: placement.position, updatedAt: at })
         return yield* groupAfter(organizationId, siteId, groupId)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const structure = Effect.fn("SiteStructure.structure")(function*(organizationId: string, siteId: string) {
         const { site } = yield* guard.site(organizationId, siteId)

@@ -20,6 +20,7 @@ import {
 } from "./domain/Site.ts"
 import { slugify, type SiteSpace, uniquePath } from "./domain/Structure.ts"
 import * as Positions from "./Positions.ts"
+import * as SiteChanges from "./SiteChanges.ts"
 import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
 import * as SiteGuard from "./SiteGuard.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
@@ -135,6 +136,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const spaces = yield* Spaces
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const changed = SiteChanges.after
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
@@ -209,7 +211,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         yield* repo.putVisitorKey(site.id, VisitorToken.newKey())
         yield* Effect.forEach(rows, (row) => structureRepo.insertSiteSpace(row), { discard: true })
         return yield* reread(site.id, role)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const get = Effect.fn("Sites.get")(function*(organizationId: string, siteId: string) {
         return yield* guard.site(organizationId, siteId)
@@ -255,7 +257,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           updatedAt: at
         })
         return yield* reread(siteId, role)
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
@@ -264,7 +266,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* shareLinks.removeSite(siteId)
           yield* repo.remove(siteId)
         }))
-      }, transactor.transaction)
+      }, transactor.transaction, changed)
 
       const setPublished = (published: boolean) =>
         Effect.fnUntraced(function*(organizationId: string, siteId: string) {
@@ -295,7 +297,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         const schema: SiteAdaptiveSchema = { siteId, jsonSchema, updatedAt: yield* now }
         yield* repo.putAdaptiveSchema(schema)
         return schema
-      })
+      }, changed)
 
       const templateConditions = Effect.fn("Sites.templateConditions")(function*(organizationId: string, siteId: string) {
         yield* guard.site(organizationId, siteId)
@@ -310,14 +312,14 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         const fresh = VisitorToken.newKey()
         yield* repo.putVisitorKey(siteId, fresh)
         return { privateKey: fresh }
-      })
+      }, changed)
 
       const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
         yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
         const fresh = VisitorToken.newKey()
         yield* repo.putVisitorKey(siteId, fresh)
         return { privateKey: fresh }
-      })
+      }, changed)
 
       const getCustomization = Effect.fn("Sites.getCustomization")(function*(organizationId: string, siteId: string) {
         yield* guard.site(organizationId, siteId)
@@ -333,7 +335,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         const record: SiteCustomizationRecord = { settings: decoded, updatedAt: yield* now }
         yield* repo.putCustomization(siteId, record)
         return record
-      })
+      }, changed)
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)
@@ -351,8 +353,8 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         get,
         update,
         remove,
-        publish: Effect.fn("Sites.publish")(setPublished(true), transactor.transaction),
-        unpublish: Effect.fn("Sites.unpublish")(setPublished(false), transactor.transaction),
+        publish: Effect.fn("Sites.publish")(setPublished(true), transactor.transaction, changed),
+        unpublish: Effect.fn("Sites.unpublish")(setPublished(false), transactor.transaction, changed),
         getAdaptiveSchema,
         putAdaptiveSchema,
         templateConditions,

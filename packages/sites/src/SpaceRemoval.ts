@@ -3,6 +3,7 @@ import { Clock, Effect, Layer, Option } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import * as SiteChanges from "./SiteChanges.ts"
 import * as Model from "./StructureModel.ts"
 
 export const layer = Layer.effect(
@@ -24,7 +25,7 @@ export const layer = Layer.effect(
             const model = yield* Model.load(structure, site.value.id)
             yield* Model.removeSiteSpace(site.value, model, siteSpace, now)
           }
-        }).pipe(Effect.provideService(SiteStructureRepo, structure), Effect.provideService(SitesRepo, sites))
+        }).pipe(Effect.provideService(SiteStructureRepo, structure), Effect.provideService(SitesRepo, sites), SiteChanges.after)
     })
   })
 )

@@ -484,6 +484,14 @@ Backends.each(backends, (it) => {
         assert.strictEqual(found.visitorKey, key)
         assert.isTrue(Option.isSome(yield* published.byId(site.id)))
         assert.isTrue(Option.isNone(yield* published.byHostname("docs.nothing.example.com")))
+        // What it keeps follows this process's writes at once, and the spaces' state on every read.
+        yield* sites.update(org, site.id, { title: "Public renamed" }).pipe(as("admin"))
+        assert.strictEqual(Option.getOrThrow(yield* published.byId(site.id)).site.title, "Public renamed")
+        yield* (yield* Spaces).remove(v2.id).pipe(as("admin"))
+        assert.deepStrictEqual(
+          Option.getOrThrow(yield* published.byId(site.id)).sections[1]!.siteSpaces.map((v) => [v.space.title, v.default]),
+          [["Guide", true]]
+        )
         yield* sites.unpublish(org, site.id).pipe(as("admin"))
         assert.isTrue(Option.isNone(yield* published.byId(site.id)))
       }))
