@@ -5,6 +5,7 @@ import { Api } from "@quire/api"
 import { type SpaceAccess, Spaces } from "@quire/content"
 import * as DomainErrors from "../DomainErrors.ts"
 import { SpaceViews } from "../SpaceViews.ts"
+import { spacePublishedUrl } from "./SiteContexts.ts"
 
 const itself = (access: SpaceAccess) => access
 
@@ -12,6 +13,7 @@ export const layer = HttpApiBuilder.group(Api, "spaces", Effect.fn(function*(han
   const spaces = yield* Spaces
   const views = yield* SpaceViews
   const present = (access: SpaceAccess) => views.one(access)
+  const publishedUrl = yield* spacePublishedUrl
   return handlers
     .handle("createSpace", ({ params, payload }) =>
       spaces.create(params.organizationId, payload ?? {}).pipe(DomainErrors.api, Effect.flatMap(present)))
@@ -23,7 +25,15 @@ export const layer = HttpApiBuilder.group(Api, "spaces", Effect.fn(function*(han
         Effect.flatMap((page) => views.page(page, (item) => item.space, (item, space) => ({ permission: item.permission, space })))
       ))
     .handle("getSpaceById", ({ params, query }) =>
-      spaces.get(params.spaceId, { shareKey: query.shareKey }).pipe(DomainErrors.api, Effect.flatMap(present)))
+      spaces.get(params.spaceId, { shareKey: query.shareKey }).pipe(
+        DomainErrors.api,
+        Effect.flatMap(present),
+        // `urls.published`: where a published site shows the space (`shareKey` resolves share-link sites).
+        Effect.flatMap((space) =>
+          Effect.map(publishedUrl(space.organization, space.id, query.shareKey), (published) =>
+            published === undefined ? space : { ...space, urls: { ...space.urls, published } })
+        )
+      ))
     .handle("updateSpaceById", ({ params, payload }) =>
       spaces.update(params.spaceId, payload).pipe(DomainErrors.api, Effect.flatMap(present)))
     .handle("deleteSpaceById", ({ params }) => spaces.remove(params.spaceId).pipe(DomainErrors.api))
