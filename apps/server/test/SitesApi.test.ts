@@ -187,10 +187,14 @@ for (const backend of backends) {
         yield* api.sites.updateSiteById({ params: siteParams, payload: { hostname: "docs.handbook.com" } })
         const sections = yield* api.siteSections.listSiteSections({ params: siteParams, query: {} })
         assert.deepStrictEqual(sections.items.map((s) => s.urls.published), ["https://docs.handbook.com/", `https://docs.handbook.com/${guides.path}/`])
+        const shown = yield* api.spaces.getSpaceById({ params: { spaceId: spaces[0]!.id }, query: {} })
+        assert.strictEqual(shown.urls.published, "https://docs.handbook.com/")
 
         const unpublished = yield* api.sites.unpublishSite({ params: siteParams })
         assert.isFalse(unpublished.published)
         assert.isUndefined(unpublished.urls.published)
+        const unlisted = yield* api.spaces.getSpaceById({ params: { spaceId: spaces[0]!.id }, query: {} })
+        assert.isUndefined(unlisted.urls.published)
         const after = yield* api.siteSections.listSiteSections({ params: siteParams, query: {} })
         assert.isTrue(after.items.every((s) => s.urls.published === undefined && s.siteSpaces.every((v) => v.urls.published === undefined)))
       }))
@@ -415,7 +419,7 @@ for (const backend of backends) {
 
     it.effect("share links: secrets in urls.published, shareKey on reads, deactivation at once", () =>
       Effect.gen(function*() {
-        const { alice, organizationId, site, siteParams, spaces } = yield* siteWith(2, ["read"])
+        const { alice, members, organizationId, site, siteParams, spaces } = yield* siteWith(2, ["read"])
         const api = alice.api
         yield* api.sites.updateSiteById({ params: siteParams, payload: { visibility: "share-link" } })
         yield* api.sites.publishSite({ params: siteParams })
@@ -454,6 +458,20 @@ for (const backend of backends) {
         assert.strictEqual(withKey.items[0]!.urls.published, shared)
         const withoutKey = yield* api.siteSections.listSiteSections({ params: siteParams, query: {} })
         assert.strictEqual(withoutKey.items[0]!.urls.published, root)
+        // getSpaceById: where the published site shows the space.
+        const spaceUrl = (spaceId: string, shareKey?: string) =>
+          Effect.map(api.spaces.getSpaceById({ params: { spaceId }, query: shareKey === undefined ? {} : { shareKey } }), (s) => s.urls.published)
+        assert.strictEqual(yield* spaceUrl(spaces[0]!.id, secret), shared)
+        assert.strictEqual(yield* spaceUrl(spaces[0]!.id), root)
+        assert.strictEqual(yield* spaceUrl(spaces[0]!.id, "not-a-key"), root)
+        const secondPath = (yield* siteSpaces()).items.find((v) => v.space.id === spaces[1]!.id)!.path
+        assert.strictEqual(yield* spaceUrl(spaces[1]!.id, secret), `${root}${secondPath}/?share=${encodeURIComponent(secret)}`)
+        const sectionSpaceUrl = yield* spaceUrl(space.id, secret)
+        assert.isTrue(sectionSpaceUrl?.startsWith(root) && sectionSpaceUrl.endsWith(`/?share=${encodeURIComponent(secret)}`), sectionSpaceUrl)
+        const elsewhere = yield* newSpace(api, organizationId, "In no site")
+        assert.isUndefined(yield* spaceUrl(elsewhere.id, secret))
+        const readerView = yield* members.read!.api.spaces.getSpaceById({ params: { spaceId: spaces[0]!.id }, query: { shareKey: secret } })
+        assert.strictEqual(readerView.urls.published, shared)
 
         // Deactivated: the same key gets nothing more than no key.
         const off = yield* api.siteShareLinks.updateSiteShareLinkById({ params: { ...siteParams, shareLinkId: link.id }, payload: { active: false } })
@@ -461,6 +479,7 @@ for (const backend of backends) {
         assert.strictEqual(off.name, "Partners")
         assert.strictEqual(off.urls.published, link.urls.published)
         assert.strictEqual((yield* api.siteSections.listSiteSections({ params: siteParams, query: { shareKey: secret } })).items[0]!.urls.published, root)
+        assert.strictEqual(yield* spaceUrl(spaces[0]!.id, secret), root)
         const renamed = yield* api.siteShareLinks.updateSiteShareLinkById({ params: { ...siteParams, shareLinkId: link.id }, payload: { name: "Old partners", active: true } })
         assert.strictEqual(renamed.name, "Old partners")
         assert.isTrue(renamed.active)
@@ -471,9 +490,8 @@ for (const backend of backends) {
         yield* api.siteShareLinks.deleteSiteShareLinkById({ params: { ...siteParams, shareLinkId: link.id } })
         assert.strictEqual((yield* api.siteSections.listSiteSections({ params: siteParams, query: { shareKey: secret } })).items[0]!.urls.published, root)
         assert.deepStrictEqual((yield* api.siteShareLinks.listSiteShareLinks({ params: siteParams, query: {} })).items.map((l) => l.name), ["Press"])
-        // A share key grants nothing on a space either.
-        const spaceRead = yield* api.spaces.getSpaceById({ params: { spaceId: spaces[0]!.id }, query: { shareKey: secret } })
-        assert.strictEqual(spaceRead.id, spaces[0]!.id)
+        // A revoked key resolves nothing on a space either.
+        assert.strictEqual(yield* spaceUrl(spaces[0]!.id, secret), root)
       }))
 
     it.effect("adaptive schema, template conditions, the published profile, the visitor key and the customization", () =>
