@@ -114,6 +114,10 @@ for (const backend of backends) {
         assert.strictEqual((yield* api.sites.listSites({ params: { organizationId }, query: { published: false } })).items.length, 4)
         const viaQuery = yield* send(alice.token, "GET", `/v1/orgs/${organizationId}/sites?published=true&title=Fresh`)
         assert.deepStrictEqual((viaQuery.body as { items: ReadonlyArray<{ title: string }> }).items.map((s) => s.title), ["Fresh"])
+        // GitBook's `type` filter is not Quire's (every listing holds all types): it is ignored, not refused.
+        const typed = yield* send(alice.token, "GET", `/v1/orgs/${organizationId}/sites?type=basic&type=premium`)
+        assert.strictEqual(typed.status, 200)
+        assert.strictEqual((typed.body as { count: number }).count, 5)
         const first = yield* api.sites.listSites({ params: { organizationId }, query: { limit: 2 } })
         assert.strictEqual(first.count, 2)
         const second = yield* api.sites.listSites({ params: { organizationId }, query: { limit: 2, page: first.next!.page } })
