@@ -124,7 +124,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     return withCookies(HttpServerResponse.setHeaders(response, withEtag), decision.setCookies)
   }
 
-  switch (answer._tag) {
+  switch (answer.kind) {
     case "Html": {
       const nonce = randomBytes(16).toString("base64")
       const response = HttpServerResponse.setHeader(

@@ -30,11 +30,11 @@ export interface RenderRequest {
 
 /** What the site answers. HTML bodies carry `nonce` where the response's nonce goes. */
 export type RenderAnswer =
-  | { readonly _tag: "Html"; readonly status: 200 | 404; readonly html: string; readonly etag: string }
-  | { readonly _tag: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
-  | { readonly _tag: "Json"; readonly body: View.SearchResults }
-  | { readonly _tag: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
-  | { readonly _tag: "Redirect"; readonly location: string }
+  | { readonly kind: "Html"; readonly status: 200 | 404; readonly html: string; readonly etag: string }
+  | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
+  | { readonly kind: "Json"; readonly body: View.SearchResults }
+  | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
+  | { readonly kind: "Redirect"; readonly location: string }
 
 /**
  * The placeholder of the per-response nonce in cached HTML: random per process, so that no page's
@@ -50,6 +50,8 @@ export interface SiteRendererShape {
 }
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
+
+const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })
 
 /** A bounded map that forgets the least recently used entry. */
 class Lru<V> {
@@ -70,13 +72,14 @@ class Lru<V> {
   }
 }
 
+const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
+  list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])
+
 /** What a published site's structure, spaces' revisions and customization are: part of every cache key. */
 const fingerprints = new WeakMap<PublishedSite, string>()
 const fingerprint = (site: PublishedSite): string => {
   let found = fingerprints.get(site)
   if (found === undefined) {
-    const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
-      list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])
     found = createHash("sha256")
       .update(
         JSON.stringify([
@@ -376,7 +379,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           Effect.gen(function*() {
             const rev = place === undefined ? undefined : yield* revision(place)
             const html = Layout.renderNotFound({ ...chrome(place, rev, undefined), path: `/${decoded.join("/")}` })
-            return { _tag: "Html", status: 404, html, etag: etagOf(html) } as RenderAnswer
+            return { kind: "Html", status: 404, html, etag: etagOf(html) } as RenderAnswer
           })
 
         /** The pages of every place the audience sees, in reading order, for machines. */
@@ -409,7 +412,6 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             return out
           })
 
-        const text = (contentType: string, body: string): RenderAnswer => ({ _tag: "Text", contentType, body, etag: etagOf(body) })
 
         // Machine files and routes of their own, at the root of the site.
         const first = segments[0]
@@ -436,16 +438,16 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           if (file === undefined) return yield* notFound(visible.home)
           const bytes = yield* Effect.option(content.download(place.siteSpace.space.id, file.blob))
           if (Option.isNone(bytes)) return yield* notFound(visible.home)
-          return { _tag: "File", bytes: bytes.value, contentType: file.contentType, name: file.name, etag: `"${file.blob.slice(0, 40)}"` }
+          return { kind: "File", bytes: bytes.value, contentType: file.contentType, name: file.name, etag: `"${file.blob.slice(0, 40)}"` }
         }
         if (first === "~search" && segments.length === 1) {
           const q = (request.query.get("q") ?? "").slice(0, 200)
           const results = q.trim() === "" ? [] : yield* search(q)
-          if (request.json === true) return { _tag: "Json", body: { items: results } }
+          if (request.json === true) return { kind: "Json", body: { items: results } }
           const home = visible.home
           const rev = home === undefined ? undefined : yield* revision(home)
           const html = Layout.renderSearch({ ...chrome(home, rev, undefined), query: q, results })
-          return { _tag: "Html", status: 200, html, etag: etagOf(html) }
+          return { kind: "Html", status: 200, html, etag: etagOf(html) }
         }
 
         function search(q: string) {
@@ -492,13 +494,13 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         if (entry === undefined) return yield* notFound(place)
         if (entry.page.type !== "document") {
           const target = pageIdUrl(place, rev)(entry.page.id)
-          if (entry.page.type === "link" && entry.page.target?.kind === "url") return { _tag: "Redirect", location: entry.page.target.url }
+          if (entry.page.type === "link" && entry.page.target?.kind === "url") return { kind: "Redirect", location: entry.page.target.url }
           if (target === undefined) return yield* notFound(place)
-          return { _tag: "Redirect", location: target }
+          return { kind: "Redirect", location: target }
         }
         // The first page lives at its site space's root; its own path leads there.
         if (wanted !== "" && entry.path === home?.path && !wantsMarkdown) {
-          return { _tag: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
+          return { kind: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
         }
 
         return yield* cached(`${place.siteSpace.siteSpace.id}|${rev.id}|${entry.page.id}|${wantsMarkdown ? "md" : "html"}`, Effect.gen(function*() {
@@ -526,7 +528,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             ...neighboursOf(tree)
           }
           const html = Layout.renderPage(view)
-          return { _tag: "Html", status: 200, html, etag: etagOf(html) } as RenderAnswer
+          return { kind: "Html", status: 200, html, etag: etagOf(html) } as RenderAnswer
         }))
 
         function renderOptions(place: Place, rev: Revision, entry: Entry): Markdown.RenderOptions {
@@ -618,7 +620,7 @@ const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolean => {
 const editUrl = (rev: Revision, page: PageNode): string | undefined => {
   const url = rev.git?.url
   const path = page.git?.path
-  if (url === undefined || path === undefined || !/^https:\/\//.test(url)) return undefined
+  if (url === undefined || path === undefined || !url.startsWith("https://")) return undefined
   const ref = (rev.git?.ref ?? "main").replace(/^refs\/heads\//, "")
   return `${url.replace(/\.git$/, "").replace(/\/+$/, "")}/blob/${encodePath(ref)}/${encodePath(path)}`
 }

@@ -111,8 +111,8 @@ const render = (rev: string, path: string, query = "", json = false) =>
     renderer.render({ site: site(rev), root: "http://quire.test/~sites/site1/", path, query: new URLSearchParams(query), claims: {}, noindex: false, json }))
 
 const html = (answer: RenderAnswer): string => {
-  assert.strictEqual(answer._tag, "Html")
-  return answer._tag === "Html" ? answer.html : ""
+  assert.strictEqual(answer.kind, "Html")
+  return answer.kind === "Html" ? answer.html : ""
 }
 
 layer(testLayer)("SiteRenderer", (it) => {
@@ -144,24 +144,24 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.include(docker, "https://github.com/acme/docs/blob/main/deploy/docker.md")
       assert.include(html(yield* render("r1", "secret")), "Hidden page.")
       const group = yield* render("r1", "deploy")
-      assert.deepStrictEqual(group, { _tag: "Redirect", location: "/~sites/site1/deploy/install" })
+      assert.deepStrictEqual(group, { kind: "Redirect", location: "/~sites/site1/deploy/install" })
       const missing = yield* render("r1", "nope")
-      assert.strictEqual(missing._tag === "Html" && missing.status, 404)
+      assert.strictEqual(missing.kind === "Html" && missing.status, 404)
     }))
 
   it.effect("answers markdown, machine files and search", () =>
     Effect.gen(function*() {
       yield* store("r1", markdown.intro!)
       const md = yield* render("r1", "deploy/install/docker.md")
-      assert.strictEqual(md._tag === "Text" && md.body, markdown.docker)
+      assert.strictEqual(md.kind === "Text" && md.body, markdown.docker)
       const sitemap = yield* render("r1", "sitemap.xml")
-      assert.isTrue(sitemap._tag === "Text" && sitemap.body.includes("<loc>http://quire.test/~sites/site1/deploy/install/docker</loc>"))
-      assert.isTrue(sitemap._tag === "Text" && !sitemap.body.includes("secret"))
+      assert.isTrue(sitemap.kind === "Text" && sitemap.body.includes("<loc>http://quire.test/~sites/site1/deploy/install/docker</loc>"))
+      assert.isTrue(sitemap.kind === "Text" && !sitemap.body.includes("secret"))
       const llms = yield* render("r1", "llms.txt")
-      assert.isTrue(llms._tag === "Text" && llms.body.includes("[Docker](http://quire.test/~sites/site1/deploy/install/docker.md)"))
+      assert.isTrue(llms.kind === "Text" && llms.body.includes("[Docker](http://quire.test/~sites/site1/deploy/install/docker.md)"))
       const search = yield* render("r1", "~search", "q=whale", true)
       assert.deepStrictEqual(search, {
-        _tag: "Json",
+        kind: "Json",
         body: { items: [{ title: "Docker", url: "/~sites/site1/deploy/install/docker#run", snippet: "Run with a whale.", section: undefined }] }
       })
     }))
@@ -175,6 +175,6 @@ layer(testLayer)("SiteRenderer", (it) => {
       yield* store("r2", "Welcome anew.")
       const next = yield* render("r2", "")
       assert.include(html(next), "Welcome anew.")
-      assert.notStrictEqual(next._tag === "Html" && next.etag, first._tag === "Html" && first.etag)
+      assert.notStrictEqual(next.kind === "Html" && next.etag, first.kind === "Html" && first.etag)
     }))
 })
