@@ -15,7 +15,7 @@ import type { SiteCustomization } from "./domain/Customization.ts"
 import type { Site } from "./domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
 
-/** A site space with its space (spaces in the trash are left out). */
+/** A site space with its space (spaces in the trash or of another organization are left out). */
 export interface PublishedSiteSpace {
   readonly siteSpace: SiteSpace
   readonly space: Space
@@ -111,7 +111,10 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         const live = new Map<string, Space>()
         for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
           const space = yield* spaces.find(spaceId)
-          if (Option.isSome(space) && space.value.deletedAt === null) live.set(spaceId, space.value)
+          // A space in the trash, or transferred to another organization, is not published here.
+          if (Option.isSome(space) && space.value.deletedAt === null && space.value.organizationId === site.organizationId) {
+            live.set(spaceId, space.value)
+          }
         }
         const siteSpacesOf = (sectionId: string | null): ReadonlyArray<PublishedSiteSpace> => {
           const list = Model.siteSpacesOf(model, sectionId).filter((s) => live.has(s.spaceId))
