@@ -1,6 +1,7 @@
 /**
  * Purging a space removes everything of it in every package (content's revisions and search rows,
- * reviews' change requests, comments, replies, reactions, conflicts and counters), on memory,
+ * reviews' change requests, comments, replies, reactions, conflicts and counters, the site spaces
+ * that publish it), on memory,
  * PostgreSQL and PGlite; a failure inside the purge leaves the space whole.
  */
 import { assert, layer } from "@effect/vitest"
@@ -11,6 +12,7 @@ import { flattenPages, RevisionsRepo, SearchIndex, Spaces, SpacesRepo } from "@q
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, ChangeRequestsRepo, Comments, CommentsRepo, Merges, SpaceCountersRepo } from "@quire/reviews"
+import { Sites, SiteStructureRepo } from "@quire/sites"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
@@ -53,6 +55,7 @@ const busySpace = Effect.gen(function*() {
     yield* comments.updateReply(onSpace, comment.comment.id, reply.reply.id, { addedReactions: ["🎉"] })
     const onChangeRequest = { spaceId: space.id, changeRequestId: second.changeRequest.id }
     const crComment = yield* comments.post(onChangeRequest, { markdown: "Resolve the conflict, please." })
+    yield* (yield* Sites).create(org.organization.id, { title: "Acme docs", spaces: [space.id] })
 
     const revisionIds = [space.revisionId, seeded.changeRequest.revision, edited.changeRequest.revision, merged.revision]
     const documentHashes = new Set<string>()
@@ -107,6 +110,7 @@ const portsFind = (busy: Effect.Success<typeof busySpace>) =>
       sectionsPerPage: 1
     })
     if (hits.pages.length > 0) found.push("search rows")
+    if ((yield* (yield* SiteStructureRepo).siteSpacesOfSpace(busy.space.id)).length > 0) found.push("site spaces")
     return found
   })
 
@@ -130,7 +134,7 @@ layer(memory)("space purge on memory", (it) => {
   it.effect("leaves nothing of the space in any package", () =>
     Effect.gen(function*() {
       const busy = yield* busySpace
-      assert.strictEqual((yield* portsFind(busy)).length, 16, "the ports find the space, its revisions, change requests and comments")
+      assert.strictEqual((yield* portsFind(busy)).length, 17, "the ports find the space, its revisions, change requests, comments and site space")
       assert.strictEqual(yield* deleteAndPurge(busy.space.id, busy.asAdmin), 1)
       assert.deepStrictEqual(yield* portsFind(busy), [])
     }))
