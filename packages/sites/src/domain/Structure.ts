@@ -84,9 +84,11 @@ export interface SiteSpacePosition {
 export const slugify = (title: string): string => {
   const slug = title
     .normalize("NFKD")
+    // Latin accents go (é → e); other scripts' marks recompose (ト + ゙ → ド).
     .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
     .toLowerCase()
-    .replace(/[^\p{Letter}\p{Number}]+/gu, "-")
+    .replace(/[^\p{Letter}\p{Number}\p{Mark}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 90)
     .replace(/-+$/g, "")
