@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { Actor } from "@quire/kernel"
 import { ShareLinks, Sites } from "@quire/sites"
 import * as VisitorToken from "@quire/sites/VisitorToken"
-import { backends } from "./Harness.ts"
+import { backends, baseUrl } from "./Harness.ts"
 import { cookiesOf, get, idOf, publishedSite, write } from "./SiteFixtures.ts"
 
 for (const backend of backends.filter((b) => b.name !== "pglite")) {
@@ -65,6 +65,10 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.include(section.text, "The endpoints.")
         const variant = yield* get(`${base}/${s.variant.siteSpace.path}/`)
         assert.include(variant.text, "Version two.")
+
+        const head = yield* Effect.flatMap(baseUrl, (url) => Effect.promise(() => fetch(`${url}${base}/install/docker`, { method: "HEAD" })))
+        assert.strictEqual(head.status, 200)
+        assert.isNotNull(head.headers.get("etag"))
 
         const md = yield* get(`${base}/install/docker.md`)
         assert.strictEqual(md.status, 200)

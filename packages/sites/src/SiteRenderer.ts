@@ -460,6 +460,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
               const place = visible.places.find((p) => p.siteSpace.space.id === hit.spaceId)
               if (place === undefined) continue
               const rev = yield* revision(place)
+              if (hiddenPath(rev.pages, hit.path)) continue
               const home = firstDocument(rev.pages)?.path
               const best = hit.sections[0]
               const anchor = best !== undefined && best.id !== "" ? `#${encodeURIComponent(best.id)}` : ""
