@@ -488,49 +488,60 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const located = locate(site, visible, pageSegments)
         if (located === undefined) return yield* notFound(visible.home)
         const { place, rest } = located
-        const rev = yield* revision(place)
-        const home = firstDocument(rev.pages)
         const wanted = rest.join("/")
-        const entry = wanted === "" ? home : flattenPages(rev.pages).find((e) => e.path === wanted)
-        if (entry === undefined) return yield* notFound(place)
-        if (entry.page.type !== "document") {
-          const target = pageIdUrl(place, rev)(entry.page.id)
-          if (entry.page.type === "link" && entry.page.target?.kind === "url") return { kind: "Redirect", location: entry.page.target.url }
-          if (target === undefined) return yield* notFound(place)
-          return { kind: "Redirect", location: target }
-        }
-        // The first page lives at its site space's root; its own path leads there.
-        if (wanted !== "" && entry.path === home?.path && !wantsMarkdown) {
-          return { kind: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
-        }
+        // The fingerprint in the key names every space's revision: a cached page needs no read.
+        const pageKey = `${keyBase}|page|${place.siteSpace.siteSpace.id}|${wantsMarkdown ? "md" : "html"}|${wanted}`
+        const hit = cache.get(pageKey)
+        if (hit !== undefined) return hit
+        const answer = yield* pageAnswer(place, wanted, wantsMarkdown)
+        // Not found pages are not kept: random paths would push the site's pages out.
+        if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") cache.set(pageKey, answer)
+        return answer
 
-        return yield* cached(`${place.siteSpace.siteSpace.id}|${rev.id}|${entry.page.id}|${wantsMarkdown ? "md" : "html"}`, Effect.gen(function*() {
-          const pageContent = yield* Effect.orDie(content.pageIn(rev, entry.page.id))
-          const markdown = pageContent.markdown ?? ""
-          if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
-          const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, renderOptions(place, rev, entry)))
-          const tree = treeOf(place, rev, entry.page.id)
-          const url = pageUrl(place, entry.path, home?.path)
-          const view: View.SiteView = {
-            ...chrome(place, rev, entry.page.id),
-            tree,
-            page: {
-              title: entry.page.title,
-              description: entry.page.description,
-              emoji: entry.page.emoji,
-              html: rendered.html,
-              headings: rendered.headings,
-              lastModified: new Date(entry.page.updatedAt),
-              editUrl: editUrl(rev, entry.page),
-              canonicalUrl: absolute(url),
-              markdownUrl: absolute(markdownUrlOf(place, entry.path, home?.path))
-            },
-            pagination: customization.pagination?.enabled ?? true,
-            ...neighboursOf(tree)
-          }
-          const html = Layout.renderPage(view)
-          return { kind: "Html", status: 200, html, etag: etagOf(html) } as RenderAnswer
-        }))
+        function pageAnswer(place: Place, wanted: string, wantsMarkdown: boolean) {
+          return Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
+            const rev = yield* revision(place)
+            const home = firstDocument(rev.pages)
+            const entry = wanted === "" ? home : flattenPages(rev.pages).find((e) => e.path === wanted)
+            if (entry === undefined) return yield* notFound(place)
+            if (entry.page.type !== "document") {
+              const target = pageIdUrl(place, rev)(entry.page.id)
+              if (entry.page.type === "link" && entry.page.target?.kind === "url") return { kind: "Redirect", location: entry.page.target.url }
+              if (target === undefined) return yield* notFound(place)
+              return { kind: "Redirect", location: target }
+            }
+            // The first page lives at its site space's root; its own path leads there.
+            if (wanted !== "" && entry.path === home?.path && !wantsMarkdown) {
+              return { kind: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
+            }
+
+            const pageContent = yield* Effect.orDie(content.pageIn(rev, entry.page.id))
+            const markdown = pageContent.markdown ?? ""
+            if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
+            const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, renderOptions(place, rev, entry)))
+            const tree = treeOf(place, rev, entry.page.id)
+            const url = pageUrl(place, entry.path, home?.path)
+            const view: View.SiteView = {
+              ...chrome(place, rev, entry.page.id),
+              tree,
+              page: {
+                title: entry.page.title,
+                description: entry.page.description,
+                emoji: entry.page.emoji,
+                html: rendered.html,
+                headings: rendered.headings,
+                lastModified: new Date(entry.page.updatedAt),
+                editUrl: editUrl(rev, entry.page),
+                canonicalUrl: absolute(url),
+                markdownUrl: absolute(markdownUrlOf(place, entry.path, home?.path))
+              },
+              pagination: customization.pagination?.enabled ?? true,
+              ...neighboursOf(tree)
+            }
+            const html = Layout.renderPage(view)
+            return { kind: "Html", status: 200, html, etag: etagOf(html) }
+          })
+        }
 
         function renderOptions(place: Place, rev: Revision, entry: Entry): Markdown.RenderOptions {
           const pages = flattenPages(rev.pages)
