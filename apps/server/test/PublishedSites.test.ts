@@ -11,7 +11,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
     it.effect("serves pages with tabs, variants, sidebar, toc, prev/next, markdown and files", () =>
       Effect.gen(function*() {
-        const s = yield* publishedSite()
+        const s = yield* publishedSite("public", { styling: { primaryColor: { light: "#123456", dark: "#654321" } } })
         const base = `/~sites/${s.siteId}`
         const bare = yield* get(base)
         assert.strictEqual(bare.status, 301)
@@ -24,6 +24,8 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.include(home.text, "Welcome to the handbook.")
         // Tabs: the sections the reader may see; the adaptive one is absent.
         assert.include(home.text, `href="${base}/api/"`)
+        assert.include(home.text, "Reference")
+        assert.include(home.text, "#123456")
         assert.notInclude(home.text, "Beta")
         // Variants of the Guides section.
         assert.include(home.text, `href="${base}/${s.variant.siteSpace.path}/"`)

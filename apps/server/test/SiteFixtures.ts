@@ -20,7 +20,8 @@ const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /**
  * A published site "Handbook": section Guides (default; variants "Guides" and "Guides v2"),
- * section "API" and section "Beta" shown only to `visitor.claims.unsigned.beta === true`.
+ * section "API" in the section group "Reference", and section "Beta" shown only to
+ * `visitor.claims.unsigned.beta === true` (`?visitor.beta=true`).
  */
 export const publishedSite = Effect.fnUntraced(function*(
   visibility: "public" | "unlisted" | "share-link" | "visitor-auth" = "public",
@@ -59,11 +60,12 @@ export const publishedSite = Effect.fnUntraced(function*(
     const variant = yield* structure.addSiteSpace(organizationId, siteId, { spaceId: guidesV2.id, sectionId: guidesSection.section.id })
     const apiSection = yield* structure.addSection(organizationId, siteId, { spaceId: apiSpace.id })
     const betaSection = yield* structure.addSection(organizationId, siteId, { spaceId: beta.id })
+    const group = yield* structure.addSectionGroup(organizationId, siteId, { title: "Reference", sections: [apiSection.section.id] })
     yield* structure.updateSection(organizationId, siteId, betaSection.section.id, { condition: "visitor.claims.unsigned.beta === true" })
     if (customization !== undefined) yield* sites.putCustomization(organizationId, siteId, customization)
     yield* sites.publish(organizationId, siteId)
     const key = (yield* sites.getPublishingAuth(organizationId, siteId)).privateKey
-    return { siteId, key, guidesSection, variant, apiSection, betaSection }
+    return { siteId, key, guidesSection, variant, apiSection, betaSection, group }
   }).pipe(Effect.provideService(Actor.Actor, actor), Effect.orDie)
   return { ...result, api, organizationId, actor, guides, guidesV2, apiSpace, beta, path: `/~sites/${result.siteId}/` }
 })
