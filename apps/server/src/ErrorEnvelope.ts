@@ -101,11 +101,15 @@ const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpS
     return envelope(500, "Internal server error")
   })
 
-/** The message of an error answer that is not already in the envelope, or none to leave it as is. */
+/**
+ * The message of an error answer that is not already in the envelope, or none to leave it as is.
+ * HTML answers are pages for readers (a published site's 404, its share-link and sign-in
+ * refusals) and stay pages.
+ */
 const foreignMessage = (response: HttpServerResponse.HttpServerResponse): string | undefined => {
   const body = response.body
   if (body._tag === "Empty") return reasons[response.status] ?? "Error"
-  if (body._tag === "Uint8Array" && !body.contentType.includes("json")) {
+  if (body._tag === "Uint8Array" && !body.contentType.includes("json") && !body.contentType.startsWith("text/html")) {
     const text = new TextDecoder().decode(body.body).trim()
     return text === "" ? reasons[response.status] ?? "Error" : text
   }
