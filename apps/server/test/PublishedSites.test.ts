@@ -1,11 +1,9 @@
 /** Published docs sites as readers get them: pages, navigation, machine files, search, audiences and caching, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { Actor } from "@quire/kernel"
-import { ShareLinks, Sites } from "@quire/sites"
 import * as VisitorToken from "@quire/sites/VisitorToken"
-import { backends, baseUrl } from "./Harness.ts"
-import { cookiesOf, get, idOf, publishedSite, write } from "./SiteFixtures.ts"
+import { backends, baseUrl, publicUrl } from "./Harness.ts"
+import { cookiesOf, get, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
 
 for (const backend of backends.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
@@ -13,6 +11,10 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
       Effect.gen(function*() {
         const s = yield* publishedSite("public", { styling: { primaryColor: { light: "#123456", dark: "#654321" } } })
         const base = `/~sites/${s.siteId}`
+        // The API's published URLs are the pages.
+        assert.strictEqual(s.site.urls.published, `${publicUrl}${base}/`)
+        const sections = yield* s.api.siteSections.listSiteSections({ params: s.siteParams, query: {} })
+        assert.strictEqual(sections.items.find((x) => x.id === s.apiSection.id)?.urls.published, `${publicUrl}${base}/api/`)
         const bare = yield* get(base)
         assert.strictEqual(bare.status, 301)
         assert.strictEqual(bare.headers.get("location"), `${base}/`)
@@ -28,7 +30,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.include(home.text, "#123456")
         assert.notInclude(home.text, "Beta")
         // Variants of the Guides section.
-        assert.include(home.text, `href="${base}/${s.variant.siteSpace.path}/"`)
+        assert.include(home.text, `href="${base}/${s.variant.path}/"`)
         // Sidebar with the nested page, table of contents, next link.
         assert.include(home.text, `href="${base}/install/docker"`)
         assert.include(home.text, `href="#setup"`)
@@ -65,7 +67,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
 
         const section = yield* get(`${base}/api/`)
         assert.include(section.text, "The endpoints.")
-        const variant = yield* get(`${base}/${s.variant.siteSpace.path}/`)
+        const variant = yield* get(`${base}/${s.variant.path}/`)
         assert.include(variant.text, "Version two.")
 
         const head = yield* Effect.flatMap(baseUrl, (url) => Effect.promise(() => fetch(`${url}${base}/install/docker`, { method: "HEAD" })))
@@ -82,7 +84,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const missing = yield* get(`${base}/nowhere`)
         assert.strictEqual(missing.status, 404)
         assert.include(missing.text, "Page not found")
-        const hidden = yield* get(`${base}/${s.betaSection.section.path}/`)
+        const hidden = yield* get(`${base}/${s.betaSection.path}/`)
         assert.strictEqual(hidden.status, 404)
       }))
 
@@ -107,7 +109,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.notInclude(full.text, "okapis")
 
         // An audience with the beta claim sees the adaptive section everywhere.
-        const beta = yield* get(`${base}/${s.betaSection.section.path}/?visitor.beta=true`)
+        const beta = yield* get(`${base}/${s.betaSection.path}/?visitor.beta=true`)
         assert.strictEqual(beta.status, 200)
         assert.include(beta.text, "Secret beta okapis.")
         assert.strictEqual(beta.headers.get("cache-control"), "private, max-age=0, must-revalidate")
@@ -116,7 +118,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const betaLlms = yield* get(`${base}/llms-full.txt`, { cookie })
         assert.include(betaLlms.text, "okapis")
         const betaHome = yield* get(`${base}/`, { cookie })
-        assert.include(betaHome.text, `href="${base}/${s.betaSection.section.path}/"`)
+        assert.include(betaHome.text, `href="${base}/${s.betaSection.path}/"`)
 
         const page = yield* get(`${base}/~search?q=giraffes`)
         assert.strictEqual(page.status, 200)
@@ -132,10 +134,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual((JSON.parse(shownHit.text) as typeof body).items.length, 1)
 
         // Unlisted: noindex everywhere, out of sitemaps.
-        yield* Effect.gen(function*() {
-          const sites = yield* Sites
-          yield* sites.update(s.organizationId, s.siteId, { visibility: "unlisted" })
-        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { visibility: "unlisted" } })
         const unlisted = yield* get(`${base}/`)
         assert.strictEqual(unlisted.headers.get("x-robots-tag"), "noindex")
         assert.include(unlisted.text, `name="robots" content="noindex`)
@@ -166,12 +165,12 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
       Effect.gen(function*() {
         const s = yield* publishedSite("share-link")
         const base = `/~sites/${s.siteId}`
-        const link = yield* Effect.gen(function*() {
-          return yield* (yield* ShareLinks).create(s.organizationId, s.siteId, { name: "Partners" })
-        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        const link = yield* s.api.siteShareLinks.createSiteShareLink({ params: s.siteParams, payload: { name: "Partners" } })
         const without = yield* get(`${base}/`)
         assert.strictEqual(without.status, 401)
-        const withKey = yield* get(`${base}/?share=${link.shareLink.secret}`)
+        // The share link's published URL opens the site.
+        assert.isDefined(link.urls.published)
+        const withKey = yield* get(localPath(link.urls.published!))
         assert.strictEqual(withKey.status, 200)
         assert.strictEqual(withKey.headers.get("x-robots-tag"), "noindex")
         assert.include(withKey.headers.get("cache-control") ?? "", "private")
@@ -182,9 +181,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual(next.status, 200)
         const wrong = yield* get(`${base}/?share=nope`)
         assert.strictEqual(wrong.status, 403)
-        yield* Effect.gen(function*() {
-          yield* (yield* ShareLinks).update(s.organizationId, s.siteId, link.shareLink.id, { active: false })
-        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        yield* s.api.siteShareLinks.updateSiteShareLinkById({ params: { ...s.siteParams, shareLinkId: link.id }, payload: { active: false } })
         const revoked = yield* get(`${base}/install`, { cookie })
         assert.strictEqual(revoked.status, 403)
       }))
@@ -211,20 +208,16 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
       Effect.gen(function*() {
         const s = yield* publishedSite()
         assert.strictEqual((yield* get(`/~sites/nope/`)).status, 404)
-        yield* Effect.gen(function*() {
-          const sites = yield* Sites
-          yield* sites.update(s.organizationId, s.siteId, { hostname: `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com` })
-        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
         const host = `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com`
+        const withHost = yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { hostname: host } })
+        assert.strictEqual(withHost.urls.published, `https://${host}/`)
         const byHost = yield* get(`/install/docker`, { "x-forwarded-host": host })
         assert.strictEqual(byHost.status, 200)
         assert.include(byHost.text, "Docker steps with giraffes.")
         assert.include(byHost.text, `href="/install"`)
         // The main host keeps the API.
         assert.strictEqual((yield* get(`/v1/orgs/${s.organizationId}`)).status, 401)
-        yield* Effect.gen(function*() {
-          yield* (yield* Sites).unpublish(s.organizationId, s.siteId)
-        }).pipe(Effect.provideService(Actor.Actor, s.actor), Effect.orDie)
+        yield* s.api.sites.unpublishSite({ params: s.siteParams })
         assert.strictEqual((yield* get(`/~sites/${s.siteId}/`)).status, 404)
         assert.strictEqual((yield* get(`/install/docker`, { "x-forwarded-host": host })).status, 404)
       }))

@@ -5,9 +5,8 @@
  */
 import { Effect } from "effect"
 import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
-import { Actor } from "@quire/kernel"
-import { type SiteCustomization, Sites, SiteStructure } from "@quire/sites"
-import { baseUrl, type Client, organizationWith } from "./Harness.ts"
+import type { SiteCustomization } from "@quire/sites"
+import { baseUrl, type Client, organizationWith, publicUrl } from "./Harness.ts"
 
 /** Merges `changes` into the space's main content through a change request. */
 export const write = Effect.fnUntraced(function*(api: Client, spaceId: string, changes: ReadonlyArray<ChangeRequestContentChange>) {
@@ -51,22 +50,26 @@ export const publishedSite = Effect.fnUntraced(function*(
   yield* write(api, beta.id, [{ operation: "insert_page", title: "Beta features", slug: "features", document: { markdown: "Secret beta okapis." } }])
 
   const actor = { userId: alice.user.id, instanceAdmin: false }
-  const result = yield* Effect.gen(function*() {
-    const sites = yield* Sites
-    const structure = yield* SiteStructure
-    const created = yield* sites.create(organizationId, { title: "Handbook", visibility })
-    const siteId = created.site.id
-    const guidesSection = yield* structure.addSection(organizationId, siteId, { spaceId: guides.id })
-    const variant = yield* structure.addSiteSpace(organizationId, siteId, { spaceId: guidesV2.id, sectionId: guidesSection.section.id })
-    const apiSection = yield* structure.addSection(organizationId, siteId, { spaceId: apiSpace.id })
-    const betaSection = yield* structure.addSection(organizationId, siteId, { spaceId: beta.id })
-    const group = yield* structure.addSectionGroup(organizationId, siteId, { title: "Reference", sections: [apiSection.section.id] })
-    yield* structure.updateSection(organizationId, siteId, betaSection.section.id, { condition: "visitor.claims.unsigned.beta === true" })
-    if (customization !== undefined) yield* sites.putCustomization(organizationId, siteId, customization)
-    yield* sites.publish(organizationId, siteId)
-    const key = (yield* sites.getPublishingAuth(organizationId, siteId)).privateKey
-    return { siteId, key, guidesSection, variant, apiSection, betaSection, group }
-  }).pipe(Effect.provideService(Actor.Actor, actor), Effect.orDie)
+  const created = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Handbook", visibility } })
+  const siteId = created.id
+  const siteParams = { organizationId, siteId }
+  const guidesSection = yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: guides.id } })
+  const variant = yield* api.siteSpaces.addSpaceToSite({ params: siteParams, payload: { spaceId: guidesV2.id, sectionId: guidesSection.id } })
+  const apiSection = yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: apiSpace.id } })
+  const betaSection = yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: beta.id } })
+  yield* api.siteSections.updateSiteSectionById({
+    params: { ...siteParams, siteSectionId: betaSection.id },
+    payload: { condition: "visitor.claims.unsigned.beta === true" }
+  })
+  const group = yield* api.siteSectionGroups.addSectionGroupToSite({ params: siteParams, payload: { title: "Reference" } })
+  yield* api.siteSectionGroups.addSectionToSiteSectionGroup({
+    params: { ...siteParams, siteSectionGroupId: group.id },
+    payload: { sectionId: apiSection.id }
+  })
+  if (customization !== undefined) yield* api.sites.updateSiteCustomizationById({ params: siteParams, payload: customization as never })
+  const site = yield* api.sites.publishSite({ params: siteParams })
+  const key = (yield* api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey
+  const result = { siteId, siteParams, site, key, guidesSection, variant, apiSection, betaSection, group }
   return { ...result, api, organizationId, actor, guides, guidesV2, apiSpace, beta, path: `/~sites/${result.siteId}/` }
 })
 
@@ -75,6 +78,9 @@ export interface Got {
   readonly headers: Headers
   readonly text: string
 }
+
+/** The path on the test server of a published URL the API gives (its public URL is not where it listens). */
+export const localPath = (url: string): string => url.slice(publicUrl.length)
 
 /** A GET on the test server, redirects not followed. */
 export const get = (path: string, headers: Record<string, string> = {}) =>
