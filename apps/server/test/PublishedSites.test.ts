@@ -202,6 +202,25 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual((yield* get(`${base}/?jwt_token=${expired}`)).status, 401)
         const forged = yield* Effect.promise(() => VisitorToken.sign({}, VisitorToken.newKey(), 3600))
         assert.strictEqual((yield* get(`${base}/?jwt_token=${forged}`)).status, 403)
+
+        // The token's claims choose what the reader sees.
+        yield* s.api.siteSections.updateSiteSectionById({
+          params: { ...s.siteParams, siteSectionId: s.betaSection.id },
+          payload: { condition: `visitor.claims.plan === "pro"` }
+        })
+        const betaPath = `${base}/${s.betaSection.path}/`
+        const pro = yield* get(betaPath, { cookie })
+        assert.strictEqual(pro.status, 200)
+        assert.include(pro.text, "Secret beta okapis.")
+        const free = yield* Effect.promise(() => VisitorToken.sign({ plan: "free" }, s.key, 3600))
+        const denied = yield* get(`${betaPath}?jwt_token=${free}`)
+        assert.strictEqual(denied.status, 404)
+        const freeCookie = cookiesOf(denied)
+        const freeHome = yield* get(`${base}/`, { cookie: freeCookie })
+        assert.strictEqual(freeHome.status, 200)
+        assert.notInclude(freeHome.text, betaPath)
+        assert.notInclude((yield* get(`${base}/llms.txt`, { cookie: freeCookie })).text, "Beta features")
+        assert.include((yield* get(`${base}/llms.txt`, { cookie })).text, "Beta features")
       }))
 
     it.effect("unpublished and unknown sites are 404; a site's hostname serves it at /", () =>
