@@ -194,9 +194,12 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   yield* router.add("GET", `${sitesPrefix}*`, handler)
 }))
 
-/** The host of a request, lowercased, without its port. */
+/**
+ * The `Host` of a request, lowercased, without its port. Not `X-Forwarded-Host`, which any client
+ * may send: a cache in front keyed by `Host` would keep a site's page as the main host's.
+ */
 const hostOf = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
-  (request.headers["x-forwarded-host"] ?? request.headers["host"])?.split(",")[0]?.trim().toLowerCase().replace(/:\d+$/, "")
+  request.headers["host"]?.trim().toLowerCase().replace(/:\d+$/, "")
 
 /**
  * A request whose `Host` is a published site's hostname is that site's, at `/`; every other host

@@ -3,7 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
-import { cookiesOf, get, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
+import { cookiesOf, get, getOnHost, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
 
 for (const backend of backends.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
@@ -230,7 +230,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const host = `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com`
         const withHost = yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { hostname: host } })
         assert.strictEqual(withHost.urls.published, `https://${host}/`)
-        const byHost = yield* get(`/install/docker`, { "x-forwarded-host": host })
+        const byHost = yield* getOnHost(host, `/install/docker`)
         assert.strictEqual(byHost.status, 200)
         assert.include(byHost.text, "Docker steps with giraffes.")
         assert.include(byHost.text, `href="/install"`)
@@ -238,7 +238,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual((yield* get(`/v1/orgs/${s.organizationId}`)).status, 401)
         yield* s.api.sites.unpublishSite({ params: s.siteParams })
         assert.strictEqual((yield* get(`/~sites/${s.siteId}/`)).status, 404)
-        assert.strictEqual((yield* get(`/install/docker`, { "x-forwarded-host": host })).status, 404)
+        assert.strictEqual((yield* getOnHost(host, `/install/docker`)).status, 404)
       }))
   })
 }

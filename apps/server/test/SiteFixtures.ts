@@ -4,6 +4,7 @@
  * published; and raw GETs on the test server.
  */
 import { Effect } from "effect"
+import http from "node:http"
 import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
 import type { SiteCustomization } from "@quire/sites"
 import { baseUrl, type Client, organizationWith, publicUrl } from "./Harness.ts"
@@ -98,6 +99,24 @@ export const idOf = (value: unknown, title: string): string | undefined => {
   if (record["title"] === title && typeof record["id"] === "string") return record["id"]
   return Object.values(record).map((v) => idOf(v, title)).find((id) => id !== undefined)
 }
+
+/** A GET on the test server with the given `Host` (fetch cannot set it). */
+export const getOnHost = (host: string, path: string) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.callback<Got>((resume) => {
+      const request = http.get(`${base}${path}`, { headers: { host } }, (response) => {
+        const chunks: Array<Buffer> = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => {
+          const headers = new Headers()
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v)
+          }
+          resume(Effect.succeed({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString() }))
+        })
+      })
+      request.on("error", (error) => resume(Effect.die(error)))
+    }))
 
 /** The `name=value` pairs of a response's Set-Cookie headers. */
 export const cookiesOf = (got: Got): string => got.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
