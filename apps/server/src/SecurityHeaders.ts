@@ -85,6 +85,9 @@ const withHeaders = (
   // A published site's page brings its own policy (a nonce per response).
   const own = response.headers["content-security-policy"]
   if (own !== undefined && !path.startsWith("/v1/") && !path.startsWith(routePrefix) && !isDocs) headers["content-security-policy"] = own
+  // A 304's headers replace the cached answer's: a policy there would replace the one matching the
+  // cached page's nonce (browsers then block its scripts, styles and images). Keep the cached one.
+  else if (response.status === 304) delete headers["content-security-policy"]
   if (request.headers["authorization"] !== undefined || (path.startsWith("/v1/") && response.headers["cache-control"] === undefined)) {
     headers["cache-control"] = "no-store"
   }
