@@ -236,7 +236,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const sectionTitle = (place: Place): string | undefined => {
           if (place.section === undefined) return undefined
           const variants = visible.places.filter((p) => p.section === place.section)
-          return variants.length > 1 ? `${place.section.section.title} · ${place.siteSpace.space.title}` : place.section.section.title
+          const title = place.section.section.title
+          return variants.length > 1 && place.siteSpace.space.title !== title ? `${title} · ${place.siteSpace.space.title}` : title
         }
 
         const tabsOf = (current: Place | undefined): ReadonlyArray<View.Tab> => {
