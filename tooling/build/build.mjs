@@ -17,11 +17,15 @@ import { fileURLToPath } from "node:url"
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const outdir = join(root, "dist")
 
-/** dist/<name>.mjs from each app's process entry point. */
+/**
+ * dist/<name>.mjs from each app's process entry point, and from the entry of the threads that parse
+ * large pages (`ParsePool.ts` starts dist/parse-worker.mjs from beside the bundle it is part of).
+ */
 const entryPoints = {
   server: join(root, "apps/server/src/main.ts"),
   worker: join(root, "apps/worker/src/main.ts"),
-  quire: join(root, "apps/cli/src/main.ts")
+  quire: join(root, "apps/cli/src/main.ts"),
+  "parse-worker": join(root, "packages/content/src/markdown/ParseWorker.ts")
 }
 
 // Optional dependencies that packages load only when present (native pg, ws accelerators, the

@@ -8,7 +8,8 @@ import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget } from "./markdown/Links.ts"
 import { breather } from "./markdown/Breather.ts"
-import { linkCollector, type MarkdownLink, pieces } from "./markdown/Markdown.ts"
+import { linkCollector, type MarkdownLink } from "./markdown/Markdown.ts"
+import { digestPieces } from "./markdown/ParsePool.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 /** A link of a page of the revision, classified. */
@@ -246,14 +247,11 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
           else documentLinks.set(page.document, known)
         }
         const markdown = yield* revisions.documents(Array.from(new Set(missing)))
-        // A large revision or page is parsed a piece at a time, giving the event loop back meanwhile.
+        // A large page is parsed by the parse workers; small ones a piece at a time, giving the event loop back.
         const breathe = breather()
         for (const [hash, text] of markdown) {
           const collector = linkCollector()
-          for (const piece of pieces(text)) {
-            collector.add(piece)
-            yield* breathe
-          }
+          for (const links of yield* digestPieces(text, "links", breathe)) collector.addLinks(links)
           const links = collector.done().map(({ url, kind }) => ({ url, kind }))
           parsed.set(hash, links)
           documentLinks.set(hash, links)

@@ -7,7 +7,8 @@ import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
-import { excerpt, pieces, sectionSplitter } from "./markdown/Markdown.ts"
+import { excerpt, sectionSplitter } from "./markdown/Markdown.ts"
+import { digestPieces } from "./markdown/ParsePool.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -50,15 +51,12 @@ export const changedPages = (parent: Revision | undefined, next: Revision) => {
 
 /**
  * A page as the index stores it: its sections, with the page title for the text before the first
- * heading. A large page is parsed a piece at a time, giving the event loop back between pieces.
+ * heading. A large page is parsed by the parse workers (`digestPieces`).
  */
 export const indexedPage = (page: PageNode, path: string, markdown: string, breathe = breather()): Effect.Effect<IndexedPage> =>
   Effect.gen(function*() {
     const splitter = sectionSplitter(page.title)
-    for (const piece of pieces(markdown)) {
-      splitter.add(piece.children)
-      yield* breathe
-    }
+    for (const items of yield* digestPieces(markdown, "sections", breathe)) splitter.addItems(items)
     return {
       pageId: page.id,
       title: page.title,

@@ -26,6 +26,8 @@ export const candidateCap = 1_000
 
 /** Rows per INSERT statement (8 parameters each, well under PostgreSQL's 65,535). */
 const insertChunk = 1_000
+/** Characters of section text per INSERT statement. */
+const insertChunkText = 64 * 1024
 
 export const layer = Layer.effect(
   SearchIndex,
@@ -50,10 +52,19 @@ export const layer = Layer.effect(
               body: section.body
             }))
           )
-          for (let i = 0; i < rows.length; i += insertChunk) {
-            const chunk = rows.slice(i, i + insertChunk)
+          // At most `insertChunk` rows and `insertChunkText` characters a statement: PGlite computes the
+          // tsvectors in this thread, and one statement for a 1.5 MB page held it for 400 ms.
+          let chunk: Array<(typeof rows)[number]> = []
+          let text = 0
+          for (const row of rows) {
+            chunk.push(row)
+            text += row.body.length
+            if (chunk.length < insertChunk && text < insertChunkText) continue
             if (Arr.isArrayNonEmpty(chunk)) yield* sql`INSERT INTO content_search_sections ${sql.insert(chunk)}`
+            chunk = []
+            text = 0
           }
+          if (Arr.isArrayNonEmpty(chunk)) yield* sql`INSERT INTO content_search_sections ${sql.insert(chunk)}`
         }).pipe(sql.withTransaction, Effect.orDie),
       copySpace: (fromSpaceId, toSpaceId) =>
         sql`

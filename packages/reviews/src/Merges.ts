@@ -4,12 +4,12 @@
  */
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
-import { Access, type ContentChange, type Revision, RevisionsRepo, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
+import { Access, breather, type ContentChange, type Revision, RevisionsRepo, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
-import { documentsToRead, type MergeConflict, threeWayMerge } from "./ThreeWayMerge.ts"
+import { documentsToRead, documentTriples, type MergeConflict, mergeTextSteps, type TextMerge, textMergeKey, threeWayMerge } from "./ThreeWayMerge.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -72,7 +72,22 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const combine = Effect.fnUntraced(function*(cr: ChangeRequest, ours: Revision, theirs: Revision) {
         const base = yield* stored(cr.revisionMergedAncestor)
         const documents = yield* revisions.documents(documentsToRead(base, ours, theirs))
-        const merged = threeWayMerge({ base, ours, theirs, documents })
+        // The line merges of long pages give the event loop back between their steps.
+        const textMerges = new Map<string, TextMerge>()
+        const breathe = breather()
+        for (const [b, o, t] of documentTriples(base, ours, theirs)) {
+          const [bt, ot, tt] = [documents.get(b), documents.get(o), documents.get(t)]
+          if (bt === undefined || ot === undefined || tt === undefined) continue
+          const steps = mergeTextSteps(bt, ot, tt)
+          for (let step = steps.next(); ; step = steps.next()) {
+            if (step.done === true) {
+              textMerges.set(textMergeKey(b, o, t), step.value)
+              break
+            }
+            yield* breathe
+          }
+        }
+        const merged = threeWayMerge({ base, ours, theirs, documents, textMerges })
         if (merged.kind === "conflicts") return yield* new Conflicting({ conflicts: merged.conflicts })
         return merged
       })

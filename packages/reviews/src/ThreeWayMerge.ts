@@ -20,6 +20,8 @@ export interface MergeInput {
   readonly theirs: MergeSide
   /** Markdown by document hash, for at least the hashes `documentsToRead` names. */
   readonly documents: ReadonlyMap<string, string>
+  /** Line merges already made (`mergeTextSteps`, giving the event loop back), by `textMergeKey`. */
+  readonly textMerges?: ReadonlyMap<string, TextMerge> | undefined
 }
 
 export type MergeResult =
@@ -96,13 +98,13 @@ const edited = (base: Entry, side: Entry): boolean =>
 const lines = (markdown: string): Array<string> => markdown.split("\n")
 
 /**
- * The lines of `markdown` with each blank line keyed by the line before it (behind a NUL, which no
- * stored document holds), so that the thousands of identical blank lines of a long page do not make
- * the diff's matching quadratic (a 5,000-paragraph page took minutes); `text` turns keys back into
- * lines. Used only past `keyBlankLinesAbove` pairs: a blank line then goes with the edit before it.
+ * `lines` with each blank line keyed by the line before it (behind a NUL, which no stored document
+ * holds), so that the thousands of identical blank lines of a long stretch do not make the diff's
+ * matching quadratic (a 5,000-paragraph page took minutes); `text` turns keys back into lines. Used
+ * only past `keyBlankLinesAbove` pairs: a blank line then goes with the edit before it.
  */
-const keyedLines = (markdown: string): Array<string> => {
-  const out = lines(markdown)
+const keyedLines = (lines: ReadonlyArray<string>): Array<string> => {
+  const out = [...lines]
   for (let i = out.length - 1; i >= 0; i--) {
     if (out[i] === "") out[i] = `\u0000${i === 0 ? "" : out[i - 1]}`
   }
@@ -129,48 +131,149 @@ const matchingLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): numb
   return pairs
 }
 
-/** Line-based diff3 of one document: the merged markdown, or the overlapping hunks. */
-export const mergeText = (
-  base: string,
-  ours: string,
-  theirs: string
-): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk> } => {
-  let [o, a, b] = [lines(base), lines(ours), lines(theirs)]
+/** The longest subsequence of `items` whose `key` increases (patience sorting), in order. */
+const increasing = <T>(items: ReadonlyArray<T>, key: (item: T) => number): Array<T> => {
+  const tails: Array<number> = []
+  const previous: Array<number> = []
+  for (let i = 0; i < items.length; i++) {
+    const k = key(items[i]!)
+    let lo = 0
+    let hi = tails.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (key(items[tails[mid]!]!) < k) lo = mid + 1
+      else hi = mid
+    }
+    previous[i] = lo > 0 ? tails[lo - 1]! : -1
+    tails[lo] = i
+  }
+  const out: Array<T> = []
+  for (let i = tails.length === 0 ? -1 : tails[tails.length - 1]!; i !== -1; i = previous[i]!) out.push(items[i]!)
+  return out.toReversed()
+}
+
+/** Each line's index when it occurs once in `lines`, -1 when it repeats. */
+function* uniqueIndex(lines: ReadonlyArray<string>): Generator<void, Map<string, number>> {
+  const index = new Map<string, number>()
+  for (let i = 0; i < lines.length; i++) {
+    index.set(lines[i]!, index.has(lines[i]!) ? -1 : i)
+    if (i % linesPerStep === linesPerStep - 1) yield
+  }
+  return index
+}
+
+/**
+ * Lines that occur exactly once in each version, in the same order in all three (as patience diff
+ * anchors a diff): none of them is edited, so the stretches between them merge independently.
+ */
+function* anchorSteps(o: ReadonlyArray<string>, a: ReadonlyArray<string>, b: ReadonlyArray<string>): Generator<void, Array<readonly [number, number, number]>> {
+  const io = yield* uniqueIndex(o)
+  const ia = yield* uniqueIndex(a)
+  const ib = yield* uniqueIndex(b)
+  const candidates: Array<readonly [number, number, number]> = []
+  for (let i = 0; i < o.length; i++) {
+    if (io.get(o[i]!) !== i) continue
+    const x = ia.get(o[i]!) ?? -1
+    const y = ib.get(o[i]!) ?? -1
+    if (x >= 0 && y >= 0) candidates.push([i, x, y])
+  }
+  yield
+  const inOrder = increasing(candidates, (c) => c[1])
+  yield
+  return increasing(inOrder, (c) => c[2])
+}
+
+const sameLines = (x: ReadonlyArray<string>, y: ReadonlyArray<string>) => x.length === y.length && x.every((line, i) => line === y[i])
+
+const pushAll = (out: Array<string>, lines: ReadonlyArray<string>) => {
+  for (const line of lines) out.push(line.startsWith("\u0000") ? "" : line)
+}
+
+/**
+ * diff3 of one stretch that changed on both sides, into `out` and `hunks`; false when the stretch
+ * has too many equal lines to diff (see `maxMatchingLines`).
+ */
+const mergeStretch = (o: Array<string>, a: Array<string>, b: Array<string>, out: Array<string>, hunks: Array<ConflictHunk>): boolean => {
   if (matchingLines(o, a) > keyBlankLinesAbove || matchingLines(o, b) > keyBlankLinesAbove) {
-    ;[o, a, b] = [keyedLines(base), keyedLines(ours), keyedLines(theirs)]
+    ;[o, a, b] = [keyedLines(o), keyedLines(a), keyedLines(b)]
   }
-  if (matchingLines(o, a) > maxMatchingLines || matchingLines(o, b) > maxMatchingLines) {
-    return { ok: false, hunks: [{ base, ours, theirs }] }
-  }
-  const regions = diff3Merge(a, o, b, { excludeFalseConflicts: true })
-  const out: Array<string> = []
-  const hunks: Array<ConflictHunk> = []
-  for (const region of regions) {
-    if (region.ok !== undefined) out.push(...text(region.ok))
+  if (matchingLines(o, a) > maxMatchingLines || matchingLines(o, b) > maxMatchingLines) return false
+  for (const region of diff3Merge(a, o, b, { excludeFalseConflicts: true })) {
+    if (region.ok !== undefined) pushAll(out, region.ok)
     else if (region.conflict !== undefined) {
       hunks.push({ base: text(region.conflict.o).join("\n"), ours: text(region.conflict.a).join("\n"), theirs: text(region.conflict.b).join("\n") })
     }
   }
+  return true
+}
+
+/** A line merge of one document: the merged markdown, or the overlapping hunks. */
+export type TextMerge = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk> }
+
+/** Lines of a long page handled between two of `mergeTextSteps`'s pauses. */
+const linesPerStep = 20_000
+
+/**
+ * `mergeText` as steps: the generator pauses (yields) between passes over the lines and every
+ * `linesPerStep` lines, so that a caller can give the event loop back during a long page's merge.
+ */
+export function* mergeTextSteps(base: string, ours: string, theirs: string): Generator<void, TextMerge> {
+  const [o, a, b] = [lines(base), lines(ours), lines(theirs)]
+  yield
+  const found = yield* anchorSteps(o, a, b)
+  const out: Array<string> = []
+  const hunks: Array<ConflictHunk> = []
+  let [po, pa, pb] = [0, 0, 0]
+  let sinceStep = 0
+  for (const [no, na, nb] of [...found, [o.length, a.length, b.length] as const]) {
+    const [so, sa, sb] = [o.slice(po, no), a.slice(pa, na), b.slice(pb, nb)]
+    if (sameLines(sa, so)) pushAll(out, sb)
+    else if (sameLines(sb, so) || sameLines(sa, sb)) pushAll(out, sa)
+    else if (!mergeStretch(so, sa, sb, out, hunks)) return { ok: false, hunks: [{ base, ours, theirs }] }
+    if (no < o.length) out.push(o[no]!)
+    sinceStep += no - po + 1
+    if (sinceStep >= linesPerStep) {
+      sinceStep = 0
+      yield
+    }
+    ;[po, pa, pb] = [no + 1, na + 1, nb + 1]
+  }
   return hunks.length === 0 ? { ok: true, text: out.join("\n") } : { ok: false, hunks }
 }
 
-/** The documents a merge of these sides reads: those of pages whose document changed on both sides, differently. */
-export const documentsToRead = (base: MergeSide, ours: MergeSide, theirs: MergeSide): ReadonlyArray<string> => {
+/**
+ * Line-based diff3 of one document: the merged markdown, or the overlapping hunks. diff3 of a whole
+ * long page took seconds: the page is cut at its anchors, and only the stretches between them that
+ * changed on both sides go through diff3.
+ */
+export const mergeText = (base: string, ours: string, theirs: string): TextMerge => {
+  const steps = mergeTextSteps(base, ours, theirs)
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return step.value
+  }
+}
+
+/** The key of a line merge among `MergeInput.textMerges`: the three documents' hashes. */
+export const textMergeKey = (base: string, ours: string, theirs: string): string => `${base} ${ours} ${theirs}`
+
+/** The documents of each page whose document changed on both sides, differently: base, ours, theirs. */
+export const documentTriples = (base: MergeSide, ours: MergeSide, theirs: MergeSide): ReadonlyArray<readonly [string, string, string]> => {
   const b = new Map(flattenPages(base.pages).map((e) => [e.page.id, e.page.document]))
   const t = new Map(flattenPages(theirs.pages).map((e) => [e.page.id, e.page.document]))
-  const hashes = new Set<string>()
+  const triples: Array<readonly [string, string, string]> = []
   for (const { page } of flattenPages(ours.pages)) {
     const baseDoc = b.get(page.id)
     const theirDoc = t.get(page.id)
     if (baseDoc === undefined || theirDoc === undefined || page.document === undefined) continue
-    if (page.document !== baseDoc && theirDoc !== baseDoc && page.document !== theirDoc) {
-      hashes.add(baseDoc)
-      hashes.add(page.document)
-      hashes.add(theirDoc)
-    }
+    if (page.document !== baseDoc && theirDoc !== baseDoc && page.document !== theirDoc) triples.push([baseDoc, page.document, theirDoc])
   }
-  return Array.from(hashes)
+  return triples
 }
+
+/** The documents a merge of these sides reads: those of pages whose document changed on both sides, differently. */
+export const documentsToRead = (base: MergeSide, ours: MergeSide, theirs: MergeSide): ReadonlyArray<string> =>
+  Array.from(new Set(documentTriples(base, ours, theirs).flat()))
 
 /**
  * The merged order of a parent's children: the order of the side that reordered its common
@@ -291,7 +394,7 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
       if (bt === undefined || ot === undefined || tt === undefined) {
         throw new Error(`threeWayMerge: the markdown of page ${id}'s documents was not given`)
       }
-      const r = mergeText(bt, ot, tt)
+      const r = input.textMerges?.get(textMergeKey(b.page.document, o.page.document, t.page.document)) ?? mergeText(bt, ot, tt)
       if (r.ok) {
         const hash = documentHash(r.text)
         newDocuments.set(hash, r.text)

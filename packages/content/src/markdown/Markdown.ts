@@ -84,6 +84,32 @@ export interface Piece {
 // A link reference definition (`[label]: url`) on a line of its own.
 const definitionLine = /^ {0,3}\[(?:[^\\\]\n]|\\.)+\]:[ \t]*\S.*$/gm
 
+/** How a document is parsed a piece at a time: its pieces' text and the definitions appended to each. */
+export interface PiecePlan {
+  readonly chunks: ReadonlyArray<string>
+  /** The document's link definitions, appended to each piece of a document of several (else `""`). */
+  readonly appendix: string
+}
+
+/** The pieces of `markdown` (see `blockChunks`) and the definitions each is parsed with. */
+export const piecePlan = (markdown: string): PiecePlan => {
+  const chunks = blockChunks(markdown)
+  if (chunks.length === 1) return { chunks, appendix: "" }
+  const definitions = markdown.match(definitionLine) ?? []
+  return { chunks, appendix: definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n` }
+}
+
+/** One piece of a `piecePlan`, parsed with its appendix. */
+export const parsePiece = (text: string, appendix: string): Piece => {
+  if (appendix === "") {
+    const tree = parseMarkdown(text)
+    return { text, children: tree.children, tree }
+  }
+  const tree = parseMarkdown(text + appendix)
+  const children = tree.children.filter((node) => (node.position?.start.offset ?? 0) < text.length)
+  return { text, children, tree }
+}
+
 /**
  * The pieces of `markdown` (see `blockChunks`), each parsed when the iteration reaches it. A
  * document of one piece is parsed as it is; the pieces of a longer one are parsed with the
@@ -92,21 +118,17 @@ const definitionLine = /^ {0,3}\[(?:[^\\\]\n]|\\.)+\]:[ \t]*\S.*$/gm
  */
 export const pieces = (markdown: string): Iterable<Piece> => ({
   *[Symbol.iterator]() {
-    const chunks = blockChunks(markdown)
-    if (chunks.length === 1) {
-      const tree = parseMarkdown(markdown)
-      yield { text: markdown, children: tree.children, tree }
-      return
-    }
-    const definitions = markdown.match(definitionLine) ?? []
-    const appendix = definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n`
-    for (const text of chunks) {
-      const tree = parseMarkdown(text + appendix)
-      const children = tree.children.filter((node) => (node.position?.start.offset ?? 0) < text.length)
-      yield { text, children, tree }
-    }
+    const { chunks, appendix } = piecePlan(markdown)
+    for (const text of chunks) yield parsePiece(text, appendix)
   }
 })
+
+/** Lines a piece's text ends (its newlines), to number the lines of the pieces after it. */
+export const lineCount = (text: string): number => {
+  let count = 0
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++
+  return count
+}
 
 /** The top-level blocks of `markdown`, parsed a piece at a time (see `pieces`). */
 export const parseBlocks = (markdown: string): Iterable<RootContent> => ({
@@ -293,32 +315,45 @@ export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Sectio
   return splitter.done()
 }
 
+/** What search sections need of a block: a heading's title and depth, or another block's raw text. */
+export type SectionItem = { readonly heading: string; readonly depth: number } | { readonly text: string }
+
+/** The section items of a piece's top-level blocks (see `sectionSplitter`). */
+export const sectionItems = (nodes: ReadonlyArray<RootContent>): Array<SectionItem> =>
+  nodes.map((node) =>
+    node.type === "heading"
+      ? { heading: tidy(toString(node)).replace(/\n/g, " "), depth: node.depth }
+      : { text: textOf(node) }
+  )
+
 /**
  * `sections`, one piece of the document at a time (see `blockChunks`): `add` the blocks of each
- * piece in order, then `done`. Lets a caller give the event loop back between pieces.
+ * piece in order (or `addItems`, their `sectionItems`, which a parse worker computes), then
+ * `done`. Lets a caller give the event loop back between pieces.
  */
 export const sectionSplitter = (pageTitle = "") => {
   const slugger = new GithubSlugger()
   const result: Array<Section> = []
-  let current: { id: string; title: string; level: number; nodes: Array<RootContent> } = {
-    id: "", title: pageTitle, level: 0, nodes: []
+  let current: { id: string; title: string; level: number; texts: Array<string> } = {
+    id: "", title: pageTitle, level: 0, texts: []
   }
   const flush = () => {
-    const body = textOfBlocks(current.nodes)
+    const body = tidy(current.texts.filter((t) => t !== "").join("\n"))
     if (current.level > 0 || body !== "") result.push({ id: current.id, title: current.title, level: current.level, body })
   }
-  return {
-    add: (nodes: ReadonlyArray<RootContent>) => {
-      for (const node of nodes) {
-        if (node.type === "heading") {
-          flush()
-          const title = tidy(toString(node)).replace(/\n/g, " ")
-          current = { id: headingAnchor(title, slugger), title, level: node.depth, nodes: [] }
-        } else {
-          current.nodes.push(node)
-        }
+  const addItems = (items: ReadonlyArray<SectionItem>) => {
+    for (const item of items) {
+      if ("heading" in item) {
+        flush()
+        current = { id: headingAnchor(item.heading, slugger), title: item.heading, level: item.depth, texts: [] }
+      } else {
+        current.texts.push(item.text)
       }
-    },
+    }
+  }
+  return {
+    add: (nodes: ReadonlyArray<RootContent>) => addItems(sectionItems(nodes)),
+    addItems,
     done: (): ReadonlyArray<Section> => {
       flush()
       return result.length === 0 ? [{ id: "", title: pageTitle, level: 0, body: "" }] : result
@@ -394,51 +429,79 @@ export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
   return collector.done()
 }
 
+/** What a document's links need of one piece (see `pieceLinks`); a parse worker computes it. */
+export interface PieceLinks {
+  /** Inline links and images, and references that resolve. */
+  readonly found: ReadonlyArray<MarkdownLink>
+  /** The piece's own definitions, in order. */
+  readonly definitions: ReadonlyArray<readonly [identifier: string, url: string, position: MarkdownLink["position"]]>
+  /** The definitions its references use. */
+  readonly used: ReadonlyArray<string>
+}
+
+/** The links of one piece whose first line is line `lineOffset + 1` of the document. */
+export const pieceLinks = (piece: Piece, lineOffset: number): PieceLinks => {
+  const found: Array<MarkdownLink> = []
+  const definitions: Array<readonly [string, string, MarkdownLink["position"]]> = []
+  const used = new Set<string>()
+  const shift = (position: MarkdownLink["position"]) =>
+    lineOffset === 0 ? position : { line: position.line + lineOffset, column: position.column }
+  // Definitions resolve references anywhere in the document; those of the appendix are copies.
+  const known = new Map<string, string>()
+  visit(piece.tree, "definition", (node) => {
+    if (!known.has(node.identifier)) known.set(node.identifier, node.url)
+  })
+  for (const child of piece.children) {
+    visit(child, (node) => {
+      switch (node.type) {
+        case "definition":
+          definitions.push([node.identifier, node.url, shift(positionOf(node))])
+          break
+        case "link":
+        case "image":
+          found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
+          break
+        case "linkReference":
+        case "imageReference": {
+          const url = known.get(node.identifier)
+          if (url !== undefined) {
+            used.add(node.identifier)
+            found.push({ url, kind: node.type === "linkReference" ? "link" : "image", position: shift(positionOf(node)) })
+          }
+          break
+        }
+        case "html":
+          for (const link of htmlLinks(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
+          break
+      }
+    })
+  }
+  return { found, definitions, used: Array.from(used) }
+}
+
 /**
- * `links`, one piece of the document at a time: `add` each of `pieces` in order, then `done`.
- * Lets a caller give the event loop back between pieces.
+ * `links`, one piece of the document at a time: `add` each of `pieces` in order (or `addLinks`,
+ * their `pieceLinks`, which a parse worker computes), then `done`. Lets a caller give the event
+ * loop back between pieces.
  */
 export const linkCollector = () => {
   const found: Array<MarkdownLink> = []
   const definitions = new Map<string, { url: string; position: MarkdownLink["position"] }>()
   const used = new Set<string>()
   let lineOffset = 0
-  const shift = (position: MarkdownLink["position"]) =>
-    lineOffset === 0 ? position : { line: position.line + lineOffset, column: position.column }
+  const addLinks = (links: PieceLinks) => {
+    for (const link of links.found) found.push(link)
+    for (const [identifier, url, position] of links.definitions) {
+      if (!definitions.has(identifier)) definitions.set(identifier, { url, position })
+    }
+    for (const identifier of links.used) used.add(identifier)
+  }
   return {
     add: (piece: Piece) => {
-      // Definitions resolve references anywhere in the document; those of the appendix are copies.
-      const known = new Map<string, string>()
-      visit(piece.tree, "definition", (node) => {
-        if (!known.has(node.identifier)) known.set(node.identifier, node.url)
-      })
-      for (const child of piece.children) {
-        visit(child, (node) => {
-          switch (node.type) {
-            case "definition":
-              if (!definitions.has(node.identifier)) definitions.set(node.identifier, { url: node.url, position: shift(positionOf(node)) })
-              break
-            case "link":
-            case "image":
-              found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
-              break
-            case "linkReference":
-            case "imageReference": {
-              const url = known.get(node.identifier)
-              if (url !== undefined) {
-                used.add(node.identifier)
-                found.push({ url, kind: node.type === "linkReference" ? "link" : "image", position: shift(positionOf(node)) })
-              }
-              break
-            }
-            case "html":
-              for (const link of htmlLinks(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
-              break
-          }
-        })
-      }
-      for (let i = piece.text.indexOf("\n"); i !== -1; i = piece.text.indexOf("\n", i + 1)) lineOffset++
+      addLinks(pieceLinks(piece, lineOffset))
+      lineOffset += lineCount(piece.text)
     },
+    addLinks,
     done: (): ReadonlyArray<MarkdownLink> => {
       const all = [...found]
       for (const [identifier, definition] of definitions) {

@@ -1,0 +1,35 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { linkCollector, links, sections, sectionSplitter } from "../../src/markdown/Markdown.ts"
+import { digestPieces, poolState, workerThreshold } from "../../src/markdown/ParsePool.ts"
+
+/** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
+const page = [
+  "Intro with [the guide][guide] and <a href=\"https://example.com/html\">html</a>.",
+  ...Array.from({ length: 3_000 }, (_, i) =>
+    i % 200 === 0
+      ? `## Part ${i / 200}\n\n- item [${i}](https://example.com/${i})\n- item two\n\n\`\`\`\n# not a heading ${i}\n\`\`\``
+      : `Paragraph ${i} with *some* words and ![an image](/files/f${i % 7}).`),
+  "[guide]: https://example.com/guide\n[unused]: https://example.com/unused"
+].join("\n\n")
+
+describe("ParsePool", () => {
+  it.effect("digests a large page in the parse workers as the main thread parses it", () =>
+    Effect.gen(function*() {
+      assert.isAbove(page.length, workerThreshold)
+      const splitter = sectionSplitter("Page")
+      for (const items of yield* digestPieces(page, "sections")) splitter.addItems(items)
+      assert.strictEqual(poolState().failures, 0)
+      assert.isAbove(poolState().workers, 0)
+      assert.deepStrictEqual(splitter.done(), sections(page, "Page"))
+      const collector = linkCollector()
+      for (const found of yield* digestPieces(page, "links")) collector.addLinks(found)
+      const all = collector.done()
+      assert.deepStrictEqual(all, links(page))
+      assert.deepStrictEqual(all.filter((link) => /guide|unused|html/.test(link.url)).map((link) => link.url), [
+        "https://example.com/guide",
+        "https://example.com/html",
+        "https://example.com/unused"
+      ])
+    }))
+})
