@@ -53,22 +53,35 @@ const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").u
 
 const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })
 
-/** A bounded map that forgets the least recently used entry. */
+/** A map bounded in entries and in characters that forgets the least recently used entries. */
 class Lru<V> {
-  private readonly map = new Map<string, V>()
-  constructor(private readonly limit: number) {}
+  private readonly map = new Map<string, { readonly value: V; readonly size: number }>()
+  private total = 0
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: V) => number
+  ) {}
   get(key: string): V | undefined {
-    const value = this.map.get(key)
-    if (value !== undefined) {
-      this.map.delete(key)
-      this.map.set(key, value)
-    }
-    return value
+    const entry = this.map.get(key)
+    if (entry === undefined) return undefined
+    this.map.delete(key)
+    this.map.set(key, entry)
+    return entry.value
   }
   set(key: string, value: V): void {
+    const size = this.sizeOf(value) + key.length
+    if (size > this.maxSize) return
+    this.drop(key)
+    this.map.set(key, { value, size })
+    this.total += size
+    while (this.map.size > this.maxEntries || this.total > this.maxSize) this.drop(this.map.keys().next().value!)
+  }
+  private drop(key: string): void {
+    const entry = this.map.get(key)
+    if (entry === undefined) return
     this.map.delete(key)
-    this.map.set(key, value)
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!)
+    this.total -= entry.size
   }
 }
 
@@ -184,7 +197,12 @@ const firstDocument = (pages: ReadonlyArray<PageNode>): Entry | undefined => {
   return visit(pages, "")
 }
 
-const cacheLimit = 500
+/** Rendered answers kept: at most this many, of at most this many characters in all. */
+const cacheEntries = 2000
+const cacheCharacters = 64 * 1024 * 1024
+
+const sizeOf = (answer: RenderAnswer): number =>
+  answer.kind === "Html" ? answer.html.length : answer.kind === "Text" ? answer.body.length : answer.kind === "File" ? answer.bytes.length : 100
 
 export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShape>()("@quire/sites/SiteRenderer") {
   static readonly layer = Layer.effect(
@@ -193,7 +211,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const content = yield* SpaceContent
       const revisions = yield* RevisionsRepo
       const index = yield* SearchIndex
-      const cache = new Lru<RenderAnswer>(cacheLimit)
+      const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
 
       const revisionOf = (place: Place) => Effect.orDie(content.revisionById(place.siteSpace.space.revisionId))
 
