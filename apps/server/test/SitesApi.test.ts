@@ -281,6 +281,9 @@ for (const backend of backends) {
         assert.strictEqual(deleted.status, 204)
         yield* api.siteSections.deleteSiteSectionById({ params: { ...siteParams, siteSectionId: gamma.id } })
         assert.deepStrictEqual(yield* order, ["Beta", "Delta", "Named by its space", "Alpha", "Again"])
+        // Without a position a section moves to the end, as GitBook's client expects.
+        yield* api.siteSections.moveSiteSection({ params: { ...siteParams, siteSectionId: delta.id }, payload: {} })
+        assert.deepStrictEqual(yield* order, ["Beta", "Named by its space", "Alpha", "Again", "Delta"])
         yield* api.siteSections.deleteSiteSectionById({ params: { ...siteParams, siteSectionId: alpha.id } })
         const left = yield* api.siteSections.listSiteSections({ params: siteParams, query: {} })
         assert.strictEqual(left.items.filter((s) => s.default).length, 1)

@@ -44,8 +44,8 @@ export const renumber = (items: ReadonlyArray<Positioned>): ReadonlyArray<Positi
   items.flatMap((item, i) => (item.position === (i + 1) * gap ? [] : [{ id: item.id, position: (i + 1) * gap }]))
 
 /**
- * The index among `siblings` for a `{before|after}` position naming a sibling by id; an
- * InvalidInput on `position.before`/`position.after` when it names the mover or no sibling.
+ * The index among `siblings` for a `{before|after}` position naming a sibling by id (after the
+ * last sibling when neither is given, as GitBook moves to the end); an InvalidInput on `position.before`/`position.after` when it names the mover or no sibling.
  */
 export const indexFor = (
   moverId: string,
@@ -58,7 +58,7 @@ export const indexFor = (
       return Effect.fail(new Errors.InvalidInput({ field: "position", reason: "give either before or after, not both" }))
     }
     if (position.before === undefined && position.after === undefined) {
-      return Effect.fail(new Errors.InvalidInput({ field: "position", reason: "give before or after" }))
+      return Effect.succeed(siblings.length)
     }
     const [side, id] = position.before === undefined ? ["after", position.after!] as const : ["before", position.before] as const
     const field = `position.${side}`
