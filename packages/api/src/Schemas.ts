@@ -24,6 +24,18 @@ export const MediaType = Text.check(
 /** ISO 8601 date-time. */
 export const Timestamp = Schema.String
 
+/** An instant with its offset, as `2026-01-31T12:00:00Z` or `2026-01-31T13:00:00.000+01:00`. */
+export const DateTime = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/),
+  Schema.makeFilter((s: string) => {
+    // Date.parse rolls 2030-02-31 over to March: the day must exist in its month.
+    const [year, month, day] = s.slice(0, 10).split("-").map(Number) as [number, number, number]
+    const date = new Date(Date.UTC(year, month - 1, day))
+    return (date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(s))) ||
+      "Expected a valid date-time"
+  })
+)
+
 /** The kernel's roles, as members and guests (null) have them. */
 export const MemberRole = Roles.MemberRole
 export const MemberRoleOrGuest = Roles.MemberRoleOrGuest

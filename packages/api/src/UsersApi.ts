@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { ListOf, PageQuery, Text, Url, User } from "./Schemas.ts"
+import { DateTime, ListOf, PageQuery, Text, Url, User } from "./Schemas.ts"
 
 /** A user's API token as listings show it (GitBook's UserAPIToken): never its secret. */
 export const UserApiToken = Schema.Struct({
@@ -23,18 +23,6 @@ export const ApiToken = Schema.Struct({
   /** The secret (`quire_pat_...`): shown only in this answer. */
   token: Schema.String
 })
-
-/** An instant with its offset, as `2026-01-31T12:00:00Z` or `2026-01-31T13:00:00.000+01:00`. */
-const DateTime = Schema.String.check(
-  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/),
-  Schema.makeFilter((s: string) => {
-    // Date.parse rolls 2030-02-31 over to March: the day must exist in its month.
-    const [year, month, day] = s.slice(0, 10).split("-").map(Number) as [number, number, number]
-    const date = new Date(Date.UTC(year, month - 1, day))
-    return (date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(s))) ||
-      "Expected a valid date-time"
-  })
-)
 
 const Email = Text.check(Schema.isMaxLength(254), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))
 const DisplayName = Text.check(Schema.isMinLength(1), Schema.isMaxLength(64))
