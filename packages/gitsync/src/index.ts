@@ -1,7 +1,7 @@
 /**
- * @quire/gitsync: domain package, wired into the workspace and ready for its issue. It declares its
- * service interfaces here, with memory and Postgres adapters beside them, and knows nothing of HTTP.
+ * @quire/gitsync: two-way sync of a space with a Git repository in GitBook's layout (issue 10,
+ * docs/gitsync.md). Knows nothing of HTTP.
  */
-// Nothing to export until its issue (an empty file does not lint).
-// oxlint-disable-next-line unicorn/require-module-specifiers
-export {}
+export * from "./domain/GitSyncInfo.ts"
+export { GitSync } from "./GitSync.ts"
+export type { GitSyncShape } from "./GitSync.ts"
