@@ -16,8 +16,12 @@ import { join } from "node:path"
 
 // The browser globals the page functions below use: this project compiles without the DOM library.
 declare const window: { readonly innerHeight: number }
-declare const document: { readonly body: unknown }
-declare function getComputedStyle(element: unknown): { readonly color: string; readonly backgroundColor: string }
+declare const document: { readonly body: unknown; readonly documentElement: unknown }
+declare function getComputedStyle(element: unknown): {
+  readonly color: string
+  readonly backgroundColor: string
+  getPropertyValue(name: string): string
+}
 
 const chromiumPath = "/usr/bin/chromium"
 const screenshots = join(import.meta.dirname, "..", "test-output", "screenshots")
@@ -232,6 +236,9 @@ const heading = async (page: Page) => {
 
 /** The colour of the page's background. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+
+/** The primary colour in effect (the theme's `--primary`). */
+const primary = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim())
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true })
 
@@ -481,12 +488,14 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
             await page.goto(handbook.home)
             await page.locator(".markdown img").first().waitFor()
             await screenshot(page, "home-light")
+            assert.strictEqual(await primary(page), "#4f46e5", "the customization's light primary colour")
             assert.deepStrictEqual(errors, [])
             return background(page)
           }, { colorScheme: "light" })
           const dark = yield* inBrowser(async (_context, page) => {
             await page.goto(handbook.home)
             await screenshot(page, "home-dark")
+            assert.strictEqual(await primary(page), "#a5b4fc", "the customization's dark primary colour")
             return background(page)
           }, { colorScheme: "dark" })
           assert.notStrictEqual(dark, light, "the dark theme has its own background")
