@@ -7,6 +7,7 @@ import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { type FileNode, flattenPages, type PageNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
 import type { Space } from "./domain/Space.ts"
+import { MainObservers } from "./MainObservers.ts"
 import { maxSlugLength } from "./markdown/Markdown.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { indexUpdate } from "./Search.ts"
@@ -145,6 +146,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const searchIndex = yield* SearchIndex
         const ids = yield* Ids.Ids
         const transactor = yield* Transactor.Transactor
+        const observers = yield* MainObservers
         const attempts = Math.max(1, options.attempts ?? 5)
 
         const stored = (revisionId: string, what: string) =>
@@ -211,6 +213,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               return writeOptions?.within === undefined ? (undefined as A) : yield* writeOptions.within(written)
             }))
             const written: Written<H, C, A> = { revision: next, parent, head: state, change, result }
+            if (head.main) yield* observers.mainMoved(state.space, next)
             return written
           })
           return Effect.gen(function*() {

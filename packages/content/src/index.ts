@@ -33,6 +33,8 @@ export {
 } from "./domain/Revision.ts"
 export * from "./domain/Space.ts"
 export { OutboundFetch } from "./importing/OutboundFetch.ts"
+export { MainObservers } from "./MainObservers.ts"
+export type { MainObserversShape } from "./MainObservers.ts"
 export { Memberships } from "./Memberships.ts"
 export { migrations } from "./migrations/index.ts"
 export type { ContentPointer, ContentPosition } from "./Placement.ts"
