@@ -1,32 +1,104 @@
 /**
- * A large page (about 600 KB, 8,000 paragraphs) committed through the HTTP server, change request
- * then merge, then its links listed and its JSON document read, while `/health` is polled: the server keeps answering, and the event loop is never
- * held for long (measured with `monitorEventLoopDelay`). Speed targets are `pnpm bench --large-page`'s.
+ * A 1.5 MB page (20,000 paragraphs) committed through the HTTP server, change request then merge,
+ * then its links listed and its JSON document read, while `/health` is polled: the server keeps
+ * answering, no step holds the event loop for more than 100 ms, and the memory it took is given
+ * back. Speed targets are `pnpm bench --large-page`'s.
+ *
+ * How long the event loop is held is measured as the main thread's CPU time between two turns of
+ * a 5 ms timer (`process.threadCpuUsage`): on a shared CI machine the wall-clock delay that
+ * `monitorEventLoopDelay` reports also counts the time the OS gave other processes, which says
+ * nothing about Quire. That delay is printed, and bounded loosely.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 import { backends, baseUrl, spaceWith } from "./Harness.ts"
 
-const paragraphs = 8_000
+const paragraphs = 20_000
 const largePage = Array.from({ length: paragraphs }, (_, i) =>
   i % 100 === 0
     ? `## Part ${i / 100}\n\nParagraph ${i} links to [the guide](https://example.com/guide/${i}) with **some** emphasis.`
-    : `Paragraph ${i}: ordinary words about topic ${i % 37}, written as a real page would be.`).join("\n\n") +
+    : `Paragraph ${i}: ordinary words about topic ${i % 37}, as a real page has them.`).join("\n\n") +
   "\n\nThe last paragraph mentions zanzibarite."
 
-/** Generous for a busy CI machine; the figure measured is printed. */
-const maxEventLoopDelayMs = 1_000
+/** The issue's bar: no request holds the event loop longer (PGlite's statements, run in this thread, included). */
+const maxHeldMs = 100
+/** Wall-clock delay, which a loaded machine stretches: a sanity bound only. */
+const maxWallDelayMs = 2_000
+/** Main-thread heap still used after a full garbage collection, over what it was before. */
+const maxHeapKeptBytes = 48 * 1024 * 1024
+/**
+ * Resident memory after, over before: the parse worker keeps the heap it grew to for the next
+ * large page (under 200 MB with the production build; the tests load micromark's development
+ * build, which makes more garbage), and the 10 MB page of the issue left 3 GB.
+ */
+const maxRssKeptBytes = 400 * 1024 * 1024
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+
+const collectGarbage = () => {
+  setFlagsFromString("--expose-gc")
+  const gc = runInNewContext("gc") as () => void
+  gc()
+  gc()
+}
+
+/**
+ * Watches the event loop: the longest main-thread CPU time between two turns of a 5 ms timer,
+ * by step, and `monitorEventLoopDelay`'s wall-clock maximum.
+ */
+const loopWatch = () => {
+  const histogram = monitorEventLoopDelay({ resolution: 10 })
+  const held = new Map<string, number>()
+  let step = "start"
+  let last = process.threadCpuUsage()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const tick = () => {
+    const now = process.threadCpuUsage()
+    const cpuMs = (now.user - last.user + now.system - last.system) / 1000
+    last = now
+    held.set(step, Math.max(held.get(step) ?? 0, cpuMs))
+    timer = setTimeout(tick, 5)
+  }
+  histogram.enable()
+  timer = setTimeout(tick, 5)
+  return {
+    step: (name: string) => {
+      tick()
+      clearTimeout(timer)
+      timer = setTimeout(tick, 5)
+      step = name
+    },
+    stop: () => {
+      tick()
+      clearTimeout(timer)
+      histogram.disable()
+      return { held, maxHeld: Math.max(...held.values()), wallMax: histogram.max / 1e6 }
+    }
+  }
+}
 
 for (const backend of backends) {
-  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`a large page on ${backend.name}`, (it) => {
-    it.effect("commits through a change request and a merge while /health keeps answering", () =>
+  layer(backend.layer, { timeout: 240_000, excludeTestServices: true })(`a large page on ${backend.name}`, (it) => {
+    it.effect("commits through a change request and a merge while /health keeps answering, and gives its memory back", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
         const api = alice.api
         const spaceId = space.id
         const base = yield* baseUrl
-        const histogram = monitorEventLoopDelay({ resolution: 10 })
+        // A first page past the parse workers' threshold starts them and compiles the code the
+        // large page runs, so that what the memory figures compare is what the large page leaves.
+        const warmUp = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Warm up" } })
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId, changeRequestId: warmUp.id },
+          payload: { changes: [{ operation: "insert_page", document: { markdown: `# Warm up\n\n${largePage.slice(0, 200_000)}` } }] }
+        })
+        yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: warmUp.id } })
+        yield* api.links.listSpaceLinks({ params: { spaceId }, query: {} })
+        collectGarbage()
+        const before = process.memoryUsage()
         let polling = true
         let healthSlowest = 0
         let healthAnswered = 0
@@ -40,7 +112,8 @@ for (const backend of backends) {
             await new Promise((resolve) => setTimeout(resolve, 20))
           }
         })()
-        histogram.enable()
+        const watch = loopWatch()
+        watch.step("change request")
         const started = performance.now()
         const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Large" } })
         yield* api.changeRequestContent.updateChangeRequestContent({
@@ -48,33 +121,45 @@ for (const backend of backends) {
           payload: { changes: [{ operation: "insert_page", document: { markdown: `# Large page\n\n${largePage}` } }] }
         })
         const committed = performance.now() - started
+        watch.step("merge")
         const merged = yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
         const total = performance.now() - started
         // Its links are parsed on the first listing.
+        watch.step("links")
         const links = yield* api.links.listSpaceLinks({ params: { spaceId }, query: {} })
         // And its JSON document is built on read.
+        watch.step("document")
         const main = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
-        const pageId = main.pages[0]!.id
+        const pageId = main.pages.find((page) => page.title === "Large page")!.id
         const asDocument = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: {} })
-        histogram.disable()
+        const nodes = (asDocument.document as { readonly nodes: ReadonlyArray<unknown> }).nodes.length
+        const { held, maxHeld, wallMax } = watch.stop()
         polling = false
         yield* Effect.promise(() => poller)
-        const maxDelay = histogram.max / 1e6
+
+        const page = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } })
+        const found = yield* api.search.searchSpaceContent({ params: { spaceId }, query: { query: "zanzibarite" } })
+        const pageTitle = page.title
+        const markdownKept = page.markdown === largePage
+        collectGarbage()
+        const after = process.memoryUsage()
         console.log(
           `[large page on ${backend.name}] ${largePage.length} bytes: change request ${committed.toFixed(0)} ms, with merge ${total.toFixed(0)} ms; ` +
-            `event loop max ${maxDelay.toFixed(0)} ms, slowest /health ${healthSlowest.toFixed(0)} ms (${healthAnswered} answered)`
+            `event loop held at most ${[...held].map(([step, ms]) => `${ms.toFixed(0)} ms (${step})`).join(", ")}; ` +
+            `wall-clock delay max ${wallMax.toFixed(0)} ms, slowest /health ${healthSlowest.toFixed(0)} ms (${healthAnswered} answered); ` +
+            `heap after GC ${mb(before.heapUsed)} → ${mb(after.heapUsed)}, RSS ${mb(before.rss)} → ${mb(after.rss)}`
         )
         assert.strictEqual(merged.result, "merge")
         assert.strictEqual(links.stats.total, paragraphs / 100)
-
-        assert.strictEqual((asDocument.document as { readonly nodes: ReadonlyArray<unknown> }).nodes.length, paragraphs + paragraphs / 100 + 1)
-        const page = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } })
-        assert.strictEqual(page.title, "Large page")
-        assert.strictEqual(page.markdown, largePage)
-        const found = yield* api.search.searchSpaceContent({ params: { spaceId }, query: { query: "zanzibarite" } })
+        assert.strictEqual(nodes, paragraphs + paragraphs / 100 + 1)
+        assert.strictEqual(pageTitle, "Large page")
+        assert.isTrue(markdownKept)
         assert.deepStrictEqual(found.items.map((item) => item.id), [pageId])
         assert.isAbove(healthAnswered, 0)
-        assert.isBelow(maxDelay, maxEventLoopDelayMs)
+        assert.isBelow(maxHeld, maxHeldMs)
+        assert.isBelow(wallMax, maxWallDelayMs)
+        assert.isBelow(after.heapUsed - before.heapUsed, maxHeapKeptBytes)
+        assert.isBelow(after.rss - before.rss, maxRssKeptBytes)
       }))
   })
 }

@@ -1,15 +1,19 @@
 /**
  * The cost of one large page: a page of 1.5 MB (20,000 paragraphs) and one of 10 MB committed
  * through the use cases on the memory adapters (so the figures are Quire's, not the database's),
- * first as a change request edit, then merged into main (where search indexing parses it), with
- * the event loop's longest stall over both (`monitorEventLoopDelay`), the memory resident after, and
- * the heap still used after a full garbage collection (the memory store keeps the pages themselves).
+ * first as a change request edit, then merged into main (where search indexing parses it), then a
+ * second change request that edits its start merged after main edited its end (a three-way merge
+ * of the page, indexed again). Wall times, and the CPU time of the main thread and of the whole
+ * process (the parse workers included), which a busy machine does not stretch; the event loop's
+ * longest hold (the main thread's CPU time between two turns of a 5 ms timer) and
+ * `monitorEventLoopDelay`'s wall-clock maximum; the memory resident and the heap still used after
+ * a full garbage collection (the memory store keeps the pages themselves).
  */
 import { Effect } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
-import { Spaces } from "@quire/content"
+import { SpaceContent, Spaces } from "@quire/content"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
@@ -37,6 +41,25 @@ const collectGarbage = () => {
   ;(runInNewContext("gc") as () => void)()
 }
 
+/** The longest main-thread CPU time between two turns of a 5 ms timer, from now until `stop`. */
+const holdWatch = () => {
+  let last = process.threadCpuUsage()
+  let held = 0
+  const tick = () => {
+    const now = process.threadCpuUsage()
+    held = Math.max(held, (now.user - last.user + now.system - last.system) / 1000)
+    last = now
+  }
+  const timer = setInterval(tick, 5)
+  return {
+    stop: () => {
+      tick()
+      clearInterval(timer)
+      return held
+    }
+  }
+}
+
 export const run = (progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     const users = yield* Users
@@ -44,32 +67,53 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
     const spaces = yield* Spaces
     const changeRequests = yield* ChangeRequests
     const merges = yield* Merges
+    const content = yield* SpaceContent
     const { user } = yield* users.bootstrapAdmin("large@bench.test", "quire_bench_large_page_token_0123456789")
     const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
     const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
     const org = yield* as(organizations.create({ title: "Large page bench" }))
     const lines = [
-      "Large pages (memory adapters): a change request edit inserting the page, then its merge (search indexing)",
-      "    page  edit ms  merge ms  event loop max ms  RSS after  heap after GC"
+      "Large pages (memory adapters): a change request edit inserting the page, its merge (search indexing),",
+      "then a three-way merge of an edit of its start after main edited its end. Each step: wall ms / main-thread CPU ms / process CPU ms",
+      "    page  edit                merge               three-way merge     loop held  loop delay  RSS after GC  heap after GC"
     ]
+    collectGarbage()
+    lines.push(`  before${"".padStart(95)}${megabytes(process.memoryUsage().rss).padStart(12)}  ${megabytes(process.memoryUsage().heapUsed).padStart(13)}`)
     for (const bytes of [1_500_000, 10_000_000]) {
       const markdown = pageOf(bytes)
-      const space = yield* as(spaces.create(org.organization.id, { title: `Large ${megabytes(bytes)}` }))
-      const cr = yield* as(changeRequests.create(space.space.id, { subject: "A large page" }))
+      const spaceId = (yield* as(spaces.create(org.organization.id, { title: `Large ${megabytes(bytes)}` }))).space.id
       const histogram = monitorEventLoopDelay({ resolution: 10 })
+      const watch = holdWatch()
       histogram.enable()
-      let start = performance.now()
-      yield* as(changeRequests.updateContent(space.space.id, cr.changeRequest.id, [{ operation: "insert_page", title: "Large", markdown }]))
-      const edit = performance.now() - start
-      start = performance.now()
-      yield* as(merges.merge(space.space.id, cr.changeRequest.id))
-      const merge = performance.now() - start
+      const timed = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) =>
+        Effect.gen(function*() {
+          const wall = performance.now()
+          const thread = process.threadCpuUsage()
+          const cpu = process.cpuUsage()
+          const result = yield* as(self)
+          const threadUsed = process.threadCpuUsage(thread)
+          const cpuUsed = process.cpuUsage(cpu)
+          const figures = [performance.now() - wall, (threadUsed.user + threadUsed.system) / 1000, (cpuUsed.user + cpuUsed.system) / 1000]
+          return { result, figures: figures.map((ms) => ms.toFixed(0)).join(" / ") }
+        })
+      const cr = yield* as(changeRequests.create(spaceId, { subject: "A large page" }))
+      const edit = yield* timed(changeRequests.updateContent(spaceId, cr.changeRequest.id, [{ operation: "insert_page", title: "Large", markdown }]))
+      const merge = yield* timed(merges.merge(spaceId, cr.changeRequest.id))
+      const pageId = (yield* content.revisionById(merge.result.revision)).pages[0]!.id
+      const start = yield* as(changeRequests.create(spaceId, { subject: "Its start" }))
+      yield* as(changeRequests.updateContent(spaceId, start.changeRequest.id, [{ operation: "update_page", page: pageId, markdown: markdown.replace("Paragraph 3:", "The third paragraph:") }]))
+      const end = yield* as(changeRequests.create(spaceId, { subject: "Its end" }))
+      const last = markdown.lastIndexOf("Paragraph ")
+      yield* as(changeRequests.updateContent(spaceId, end.changeRequest.id, [{ operation: "update_page", page: pageId, markdown: `${markdown.slice(0, last)}The last paragraph${markdown.slice(last + 9)}` }]))
+      yield* as(merges.merge(spaceId, end.changeRequest.id))
+      const threeWay = yield* timed(merges.merge(spaceId, start.changeRequest.id))
       histogram.disable()
-      const rss = process.memoryUsage().rss
+      const held = watch.stop()
+      if (threeWay.result.result !== "merge") return yield* Effect.die(new Error("the three-way merge of the large page conflicted"))
       collectGarbage()
-      const heap = process.memoryUsage().heapUsed
+      const { rss, heapUsed } = process.memoryUsage()
       lines.push(
-        `${megabytes(markdown.length).padStart(8)}  ${edit.toFixed(0).padStart(7)}  ${merge.toFixed(0).padStart(8)}  ${(histogram.max / 1e6).toFixed(0).padStart(17)}  ${megabytes(rss).padStart(9)}  ${megabytes(heap).padStart(13)}`
+        `${megabytes(markdown.length).padStart(8)}  ${edit.figures.padEnd(18)}  ${merge.figures.padEnd(18)}  ${threeWay.figures.padEnd(18)}  ${`${held.toFixed(0)} ms`.padStart(9)}  ${`${(histogram.max / 1e6).toFixed(0)} ms`.padStart(10)}  ${megabytes(rss).padStart(12)}  ${megabytes(heapUsed).padStart(13)}`
       )
       yield* progress(`large page bench: ${megabytes(markdown.length)} done`)
     }

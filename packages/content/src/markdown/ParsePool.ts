@@ -109,6 +109,7 @@ const runTask = (task: DigestTask): Promise<ReadonlyArray<unknown>> =>
     const id = nextId++
     slot.pending.set(id, { resolve, reject })
     slot.worker.ref()
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
     slot.worker.postMessage({ id, task })
   })
 
