@@ -52,6 +52,15 @@ export const SpacePermissions = Schema.Struct({
   installIntegration: Schema.Boolean
 })
 
+/** The seed's `gitSync`: the repository the space is synchronised with (without credentials). */
+export const SpaceGitSync = Schema.Struct({
+  repoName: Schema.String,
+  installationProvider: Schema.String,
+  integration: Schema.String,
+  url: Schema.String,
+  updatedAt: Timestamp
+})
+
 export const Space = Schema.Struct({
   object: Schema.Literal("space"),
   id: Schema.String,
@@ -73,6 +82,7 @@ export const Space = Schema.Struct({
   organization: Schema.String,
   parent: Schema.optionalKey(Schema.String),
   language: Schema.optionalKey(Language),
+  gitSync: Schema.optionalKey(SpaceGitSync),
   revision: Schema.String,
   defaultLevel: DefaultLevel,
   comments: Schema.Number,
