@@ -7,7 +7,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { GitRef as DomainGitRef, SyncStatus } from "@quire/gitsync/domain/GitSyncInfo"
 import { DateTime, EntityId, Text, Timestamp } from "./Schemas.ts"
+import { noNul } from "./SiteSchemas.ts"
 
 /**
  * A repository URL: an absolute URI with a scheme (`https://`, `http://`, `ssh://`, `git://`,
@@ -23,11 +25,12 @@ export const RepositoryUrl = Text.check(
 )
 
 /**
- * A branch as a Git ref, `refs/heads/<branch>`: a name `git check-ref-format` accepts (no space,
+ * The domain's branch ref, `refs/heads/<branch>`, whose name `git check-ref-format` accepts (no space,
  * `..`, `@{`, `~`, `^`, `:`, `?`, `*`, `[`, `\`, control characters; no component starting with `.`
  * or ending with `.lock`; not ending with `/` or `.`).
  */
-export const GitRef = Text.check(
+export const GitRef = DomainGitRef.check(
+  noNul,
   Schema.isMaxLength(255),
   Schema.makeFilter((s: string) => {
     const branch = s.startsWith("refs/heads/") ? s.slice("refs/heads/".length) : undefined
@@ -88,56 +91,59 @@ export const ExportToGitRepository = Schema.Struct({
 })
 export type ExportToGitRepository = typeof ExportToGitRepository.Type
 
-/** Git providers as GitBook names them, and `git` for any other repository. */
-export const GitProvider = Schema.Literals(["github", "gitlab", "github-legacy", "git"])
+/** The domain's statuses of an import or an export: `pending`, `running`, `succeeded`, `failed`, `skipped` (older than the last applied event). */
+export { SyncStatus }
 
-/** GitBook's `GitSyncOperationState`. */
-export const GitSyncOperationState = Schema.Literals(["running", "failure", "success", "timeout"])
+/** The last import or the last export of a space. */
+export const GitSyncRun = Schema.Struct({
+  status: SyncStatus,
+  /** The commit imported or pushed; null until one is. */
+  commit: Schema.NullOr(Schema.String),
+  /** When it was queued (pending), started (running) or ended. */
+  at: Timestamp,
+  /** Why it failed or was skipped; never holds credentials. */
+  error: Schema.NullOr(Schema.String)
+})
+export type GitSyncRun = typeof GitSyncRun.Type
 
-/** An import or an export as `getSpaceGitInfo` tells it. */
+/** GitBook's `GitSyncOperation` of `GitSyncState`: the latest import or export in GitBook's states. */
 export const GitSyncOperation = Schema.Struct({
-  /** `queued` (Quire's: waiting on the queue), then GitBook's states. */
-  state: Schema.Literals(["queued", "running", "failure", "success", "timeout"]),
+  state: Schema.Literals(["running", "failure", "success", "timeout"]),
   direction: Schema.Literals(["import", "export"]),
   startedAt: Timestamp,
   endedAt: Schema.optionalKey(Timestamp),
-  /** The commit imported or pushed. */
-  commit: Schema.optionalKey(Schema.String),
-  /** Why it failed; never holds credentials. */
   error: Schema.optionalKey(Schema.String)
 })
 export type GitSyncOperation = typeof GitSyncOperation.Type
 
 /**
- * GitBook's `GitSyncState` (the seed's Git info), with Quire's `ref`, `projectDirectory` and the
- * last import and export. `url` is the repository without credentials.
+ * GitBook's `GitSyncState` (the seed's Git info: `repoName`, `installationProvider`, `integration`,
+ * `url`, `updatedAt`, and GitBook's installation and latest operation), with Quire's settings and
+ * the last import and export. `url` is the repository without credentials.
  */
 export const GitSyncState = Schema.Struct({
   /** `owner/name` of the repository. */
   repoName: Schema.String,
-  installationId: Schema.String,
-  installationProvider: GitProvider,
-  installationStatus: Schema.Literals(["unauthenticated", "active", "pending"]),
+  /** `github`, `gitlab`, or `git` for any other host. */
+  installationProvider: Schema.String,
+  /** Always `git`: Quire syncs with any Git server, not through an integration. */
   integration: Schema.String,
   url: Schema.String,
-  ref: Schema.String,
-  projectDirectory: Schema.optionalKey(Schema.String),
-  /** The latest operation, in either direction. */
+  updatedAt: Timestamp,
+  /** The space's id: Quire has one installation per space. */
+  installationId: Schema.String,
+  installationStatus: Schema.Literals(["unauthenticated", "active", "pending"]),
   operation: Schema.optionalKey(GitSyncOperation),
-  lastImport: Schema.optionalKey(GitSyncOperation),
-  lastExport: Schema.optionalKey(GitSyncOperation),
-  updatedAt: Timestamp
+  ref: Schema.String,
+  branch: Schema.String,
+  /** The project's root inside the repository, "" for its root. */
+  projectDirectory: Schema.String,
+  /** Edits of main are exported and push webhooks imported. */
+  connected: Schema.Boolean,
+  lastImport: Schema.NullOr(GitSyncRun),
+  lastExport: Schema.NullOr(GitSyncRun)
 })
 export type GitSyncState = typeof GitSyncState.Type
-
-/** The seed's Space `gitSync`: which repository the space is synchronised with. */
-export const SpaceGitSync = Schema.Struct({
-  repoName: Schema.String,
-  installationProvider: GitProvider,
-  integration: Schema.String,
-  url: Schema.String,
-  updatedAt: Timestamp
-})
 
 /** Quire's: connects a space to a repository branch, for automatic sync and the CLI. */
 export const ConnectGitRepository = Schema.Struct({
@@ -148,6 +154,7 @@ export const ConnectGitRepository = Schema.Struct({
 
 /** The push webhook a repository host calls, and its HMAC secret (admins only). */
 export const GitWebhook = Schema.Struct({
+  /** The URL to give the Git host. */
   url: Schema.String,
   secret: Schema.String
 })
