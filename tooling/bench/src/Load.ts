@@ -19,6 +19,10 @@ export interface LoadOptions {
 export interface Endpoint {
   readonly name: string
   readonly path: string
+  /** Sent with every request, besides the token. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** A 304 answers as expected (conditional requests): not counted as a failure. */
+  readonly notModified?: boolean | undefined
 }
 
 /** One autocannon run against one target. */
@@ -44,16 +48,17 @@ export interface Measurement {
   readonly failures: number
 }
 
-const fire = (url: string, token: string, connections: number, duration: number) =>
+const fire = (url: string, token: string, connections: number, duration: number, headers: Readonly<Record<string, string>> = {}) =>
   Effect.promise((): PromiseLike<Result> =>
-    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } })
+    autocannon({ url, connections, duration, headers: { ...headers, authorization: `Bearer ${token}` } })
   )
 
 /** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */
 export const sample = (running: Running, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
   Effect.gen(function*() {
     const cpuBefore = yield* running.cpuMicros
-    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, token, connections, seconds)
+    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, token, connections, seconds, endpoint.headers)
+    const expected = endpoint.notModified === true ? (result.statusCodeStats["304"]?.count ?? 0) : 0
     const cpuAfter = yield* running.cpuMicros
     return {
       requests: result.requests.total,
@@ -61,7 +66,7 @@ export const sample = (running: Running, endpoint: Endpoint, token: string, conn
       p50: result.latency.p50,
       p99: result.latency.p99,
       cpuMicros: cpuAfter - cpuBefore,
-      failures: result.non2xx + result.errors + result.timeouts
+      failures: result.non2xx - expected + result.errors + result.timeouts
     } satisfies Sample
   })
 

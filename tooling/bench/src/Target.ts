@@ -15,7 +15,7 @@ export interface QuireVariant {
 }
 
 export interface TargetConfig {
-  readonly server: "quire" | "baseline"
+  readonly server: "quire" | "baseline" | "static"
   readonly backend: Backend
   readonly port: number
   readonly variant?: QuireVariant | undefined
@@ -24,6 +24,8 @@ export interface TargetConfig {
   readonly adminEmail: string
   /** For the baseline's memory backend: the id its one organization answers to. */
   readonly organizationId?: string | undefined
+  /** For the static server: a JSON file of the response it answers every request with (SitesBench.ts). */
+  readonly staticResponse?: string | undefined
 }
 
 export const envName = "QUIRE_BENCH_TARGET"

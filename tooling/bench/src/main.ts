@@ -9,6 +9,7 @@
  *   pnpm bench --merge                                                   (merge only)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
+ *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -31,6 +32,7 @@ import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
+import * as SitesBench from "./SitesBench.ts"
 import * as StartupBench from "./StartupBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
@@ -50,6 +52,8 @@ const { values: args } = parseArgs({
     merge: { type: "boolean", default: false },
     startup: { type: "boolean", default: false },
     "large-page": { type: "boolean", default: false },
+    sites: { type: "boolean", default: false },
+    "sites-connections": { type: "string", default: "50" },
     "startup-runs": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
@@ -235,6 +239,12 @@ const largePageProgram = Effect.gen(function*() {
   console.log(`\n${yield* LargePageBench.run(progress)}`)
 })
 
+const sitesProgram = Effect.gen(function*() {
+  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
+  const sitesLoad = { ...load, connections: Number(args["sites-connections"]) }
+  console.log(`\n${yield* SitesBench.run({ load: sitesLoad, backends, adminUrl, profileDir }, progress)}`)
+})
+
 const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
 })
@@ -249,6 +259,8 @@ const selected = args.search
   ? startupProgram
   : args["large-page"]
   ? largePageProgram
+  : args.sites
+  ? sitesProgram
   : Effect.andThen(
     Effect.andThen(
       Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),

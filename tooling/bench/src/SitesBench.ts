@@ -1,0 +1,575 @@
+/**
+ * `pnpm bench --sites`: published docs sites (issue 9, "Performance"), side by side in one run.
+ *
+ * On each backend (PostgreSQL, embedded PGlite), the administrator and organization are seeded as
+ * the HTTP comparison seeds them (Seed.ts); then, through Quire's API, a space gets 1,000 pages in
+ * 20 requests of 50 changes (40 chapters of 4 sections of 5 pages) on a change request that is
+ * merged, and a site showing it is created and published. Then:
+ * - a cached published page: the home page of that site, warm, the same URL under autocannon (50
+ *   connections), without and with `If-None-Match` (304), against a plain node:http server
+ *   answering the same status, headers and bytes from memory (StaticServer.ts), in alternating
+ *   rounds; target at least 0.5 of its requests per second and p99 under 25 ms. The same for a
+ *   25-page site seeded alike, whose pages carry a small sidebar, to tell the cost per byte from
+ *   the cost per request; on PostgreSQL, the database's transactions per cached request;
+ * - uncached pages: every other page of the space requested once, one at a time (each misses the
+ *   renderer's cache), end-to-end latency and the server's CPU per page; target median under 30 ms.
+ * In process, on the memory adapters, with a 1,000-page revision of 20 groups of 5 chapters of
+ * 1 + 9 pages:
+ * - the server-side time of `SiteRenderer.render` for each of the 999 uncached pages, and of the
+ *   markdown alone (`Markdown.renderPage`), to tell the page's markdown from the rest;
+ * - the navigation: `render` of a not-found path (the sidebar tree of the whole space built and
+ *   laid out, no markdown: the renderer's navigation step with the revision read and the chrome
+ *   around it, uncached), next to the same on a 1-page space; target under 50 ms.
+ */
+import { Effect, Option } from "effect"
+import { writeFile } from "node:fs/promises"
+import pg from "pg"
+import { join } from "node:path"
+import { type PageNode, documentHash, SpaceContent, Spaces } from "@quire/content"
+import { Database } from "@quire/db"
+import { Organizations, Users } from "@quire/identity"
+import { Actor } from "@quire/kernel"
+import { Services } from "@quire/platform"
+import { PublishedSites, SiteRenderer, Sites } from "@quire/sites"
+import * as Markdown from "@quire/sites/render/Markdown"
+import * as Load from "./Load.ts"
+import * as ProfileSummary from "./ProfileSummary.ts"
+import * as Scratch from "./Scratch.ts"
+import * as Seed from "./Seed.ts"
+import * as Servers from "./Servers.ts"
+
+export interface SitesBenchOptions {
+  readonly load: Load.LoadOptions
+  readonly backends: ReadonlySet<string>
+  readonly adminUrl: string
+  /** Where CPU profiles of Quire go (cached load, the uncached pass); none when undefined. */
+  readonly profileDir?: string | undefined
+}
+
+const targets = {
+  cachedRatio: 0.5,
+  cachedP99: 25,
+  uncachedMedian: 30,
+  navigation: 50
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Content
+
+/** A deterministic pseudo-random generator (mulberry32), so runs compare. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6D2B79F5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+const words = ("site page space reader section group content revision search theme render cache request server " +
+  "token change merge publish audience visitor claim header footer sidebar table code block hint link file " +
+  "image layout style color font index query result answer order route value field schema model record")
+  .split(" ")
+
+/**
+ * A documentation page of about 3 KB: a lead, three sections with a list, a table, a hint, a
+ * code block (TypeScript or bash, highlighted) and links to sibling pages.
+ */
+const markdownOf = (n: number, siblings: ReadonlyArray<string>): string => {
+  const next = random(n + 1)
+  const word = () => words[Math.floor(next() * words.length)]!
+  const sentence = () => {
+    const text = Array.from({ length: 10 + Math.floor(next() * 10) }, word).join(" ")
+    return `${text[0]!.toUpperCase()}${text.slice(1)}.`
+  }
+  const paragraph = () => Array.from({ length: 3 }, sentence).join(" ")
+  const link = () => {
+    const target = siblings[Math.floor(next() * siblings.length)]
+    return target === undefined ? "the reference" : `[the ${word()} page](${target}.md)`
+  }
+  const parts = [paragraph(), `See ${link()} and [the guide](https://example.com/${word()}).`]
+  for (let s = 0; s < 3; s++) {
+    parts.push(`## The ${word()} ${word()} ${s + 1}`, paragraph())
+    if (s === 0) parts.push(["- **First**: " + sentence(), "- Second: `" + word() + "` " + sentence(), "- Third: " + link()].join("\n"))
+    if (s === 1) {
+      parts.push(n % 2 === 0
+        ? `\`\`\`typescript\nconst ${word()} = await client.${word()}({ id: "${n}", limit: ${n % 50} })\nif (${word()}.ok) console.log(${word()}.value)\n\`\`\``
+        : `\`\`\`bash\nquire ${word()} --${word()} ${n} | grep ${word()}\n\`\`\``)
+      parts.push(`| Name | Value | Notes |\n| --- | --- | --- |\n| ${word()} | ${n} | ${sentence()} |\n| ${word()} | ${n * 2} | ${sentence()} |`)
+    }
+    if (s === 2) parts.push(`{% hint style="info" %}\n${sentence()}\n{% endhint %}`)
+  }
+  return `${parts.join("\n\n")}\n`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding through the API
+
+interface SeededSite {
+  readonly siteId: string
+  readonly sitePath: string
+  /** Page paths below the site, in reading order; the first is the home page (`""`). */
+  readonly pages: ReadonlyArray<string>
+  readonly requests: number
+  readonly seconds: number
+}
+
+const sectionsPerChapter = 4
+const pagesPerSection = 5
+
+const api = (baseUrl: string) => {
+  let requests = 0
+  const call = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+    requests++
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${Seed.adminToken}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
+    return (text === "" ? undefined : JSON.parse(text)) as A
+  }
+  return { call, requests: () => requests }
+}
+
+/** A space of `chapters` × 25 pages (1,000 by default), a site showing it, published: 6 + chapters / 2 requests to Quire's API. */
+const seedSite = (baseUrl: string, organizationId: string, chapters = 40) =>
+  Effect.promise(async (): Promise<SeededSite> => {
+    const started = performance.now()
+    const { call, requests } = api(baseUrl)
+    const space = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/spaces`, { title: `${chapters * 25} pages` })
+    const cr = await call<{ id: string }>("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Import the docs" })
+    const paths: Array<string> = []
+    let n = 0
+    for (let c = 0; c < chapters; c += 2) {
+      const changes: Array<unknown> = []
+      for (const chapter of [c, c + 1].filter((n) => n < chapters)) {
+        const chapterPath = `chapter-${chapter}`
+        const sectionSlugs = Array.from({ length: sectionsPerChapter }, (_, s) => `section-${s}`)
+        changes.push({
+          operation: "insert_page", ref: `c${chapter}`, title: `Chapter ${chapter}`, slug: chapterPath,
+          document: { markdown: markdownOf(n++, [chapterPath]) }
+        })
+        paths.push(chapterPath)
+        for (let s = 0; s < sectionsPerChapter; s++) {
+          changes.push({
+            operation: "insert_page", ref: `c${chapter}s${s}`, into: `c${chapter}`, title: `Section ${chapter}.${s}`,
+            slug: `section-${s}`, document: { markdown: markdownOf(n++, sectionSlugs) }
+          })
+          paths.push(`${chapterPath}/section-${s}`)
+          const pageSlugs = Array.from({ length: pagesPerSection }, (_, p) => `page-${p}`)
+          for (let p = 0; p < pagesPerSection; p++) {
+            changes.push({
+              operation: "insert_page", into: `c${chapter}s${s}`, title: `Page ${chapter}.${s}.${p}`, slug: `page-${p}`,
+              document: { markdown: markdownOf(n++, pageSlugs.filter((slug) => slug !== `page-${p}`)) }
+            })
+            paths.push(`${chapterPath}/section-${s}/page-${p}`)
+          }
+        }
+      }
+      await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes })
+    }
+    await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)
+    const site = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { title: `Bench docs (${chapters * 25} pages)`, spaces: [space.id] })
+    await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)
+    // The first page lives at the site's root.
+    return {
+      siteId: site.id,
+      sitePath: `/~sites/${site.id}/`,
+      pages: ["", ...paths.slice(1)],
+      requests: requests(),
+      seconds: (performance.now() - started) / 1000
+    }
+  })
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+interface Spread {
+  readonly median: number
+  readonly p95: number
+  readonly max: number
+}
+
+const spread = (values: ReadonlyArray<number>): Spread => {
+  const sorted = values.toSorted((a, b) => a - b)
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 }
+}
+
+interface CachedFigures {
+  readonly page: string
+  /** The page's HTML, in bytes. */
+  readonly bytes: number
+  readonly conditional: boolean
+  readonly baseline: Load.Measurement
+  readonly quire: Load.Measurement
+}
+
+interface BackendFigures {
+  readonly backend: string
+  readonly seed: SeededSite
+  readonly cached: ReadonlyArray<CachedFigures>
+  readonly uncached: { readonly latency: Spread; readonly cpuPerPage: number; readonly pages: number; readonly failures: number }
+  readonly profiles: ReadonlyArray<string>
+  /** PostgreSQL transactions (one per statement outside a transaction) per cached page request. */
+  readonly statements: number | undefined
+}
+
+/** Quire's answer for the page, to serve it again from memory. */
+const capture = (url: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url)
+    const body = await response.text()
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.slice(0, 300)}`)
+    const headers: Record<string, string> = {}
+    response.headers.forEach((value, name) => {
+      if (!["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name)) headers[name] = value
+    })
+    return { headers, body }
+  })
+
+/**
+ * What a cached page costs the database: the database's committed transactions (each statement
+ * outside a transaction commits one) over `requests` sequential requests of `url`, per request.
+ */
+const transactionsPerRequest = (databaseUrl: string, url: string, requests: number) =>
+  Effect.promise(async () => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    const committed = async () => {
+      // Statistics are flushed by backends at most once a second, and cleared from the snapshot per transaction.
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await client.query("SELECT pg_stat_clear_snapshot()")
+      const result = await client.query<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()")
+      return Number(result.rows[0]!.n)
+    }
+    try {
+      const before = await committed()
+      for (let i = 0; i < requests; i++) await (await fetch(url)).arrayBuffer()
+      // The two statistics reads of this client count too.
+      return (await committed() - before - 2) / requests
+    } finally {
+      await client.end()
+    }
+  })
+
+/** Each of `paths` once, one at a time: latency per page and the server's CPU per page. */
+const uncachedPass = (quire: Servers.Running, sitePath: string, paths: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const cpuBefore = yield* quire.cpuMicros
+    const { times, failures } = yield* Effect.promise(async () => {
+      const times: Array<number> = []
+      let failures = 0
+      for (const path of paths) {
+        const start = performance.now()
+        const response = await fetch(`${quire.baseUrl}${sitePath}${path}`)
+        await response.arrayBuffer()
+        times.push(performance.now() - start)
+        if (response.status !== 200) failures++
+      }
+      return { times, failures }
+    })
+    const cpuAfter = yield* quire.cpuMicros
+    return { latency: spread(times), cpuPerPage: (cpuAfter - cpuBefore) / 1000 / paths.length, pages: paths.length, failures }
+  })
+
+const measureBackend = (
+  backend: string,
+  options: SitesBenchOptions,
+  progress: (message: string) => Effect.Effect<void>
+) =>
+  Effect.scoped(Effect.gen(function*() {
+    let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
+    let organizationId: string
+    if (backend === "postgres") {
+      const url = yield* Scratch.postgresDatabase(options.adminUrl)
+      yield* progress(`sites: seeding ${url}`)
+      organizationId = (yield* Seed.seed(Database.layerUrl(url))).organizationId
+      quireBackend = { kind: "postgres", url }
+    } else {
+      const dataDir = join(yield* Scratch.directory, "quire")
+      yield* progress(`sites: seeding PGlite in ${dataDir}`)
+      organizationId = (yield* Seed.seed(Database.layerEmbedded({ dataDir }))).organizationId
+      quireBackend = { kind: "embedded", dataDir }
+    }
+    const quire = yield* Servers.start(`quire (${backend})`, {
+      server: "quire",
+      backend: quireBackend,
+      adminToken: Seed.adminToken,
+      adminEmail: Seed.adminEmail
+    })
+    yield* progress(`sites (${backend}): seeding 1,000 pages, a site and its publication through the API`)
+    const seed = yield* seedSite(quire.baseUrl, organizationId)
+    yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)
+
+    const small = yield* seedSite(quire.baseUrl, organizationId, 1)
+    const cached: Array<CachedFigures> = []
+    const profiles: Array<string> = []
+    const scratch = yield* Scratch.directory
+    for (const [site, label] of [[seed, "1,000-page site"], [small, "25-page site"]] as const) {
+      const stored = yield* capture(`${quire.baseUrl}${site.sitePath}`)
+      const file = join(scratch, `page-${site.siteId}.json`)
+      yield* Effect.promise(() => writeFile(file, JSON.stringify(stored)))
+      const baseline = yield* Servers.start(`node:http from memory (${backend})`, {
+        server: "static",
+        backend: { kind: "memory" },
+        adminToken: Seed.adminToken,
+        adminEmail: Seed.adminEmail,
+        staticResponse: file
+      })
+      const etag = stored.headers["etag"]
+      const endpoints: ReadonlyArray<Load.Endpoint & { readonly conditional: boolean }> = [
+        { name: `home page of the ${label}`, path: site.sitePath, conditional: false },
+        ...(etag === undefined
+          ? []
+          : [{ name: `home page of the ${label}, If-None-Match`, path: site.sitePath, headers: { "if-none-match": etag }, notModified: true, conditional: true }])
+      ]
+      for (const endpoint of endpoints) {
+        const [b, q] = yield* Load.compare([baseline, quire], endpoint, Seed.adminToken, options.load, progress)
+        cached.push({ page: label, bytes: Buffer.byteLength(stored.body), conditional: endpoint.conditional, baseline: b!, quire: q! })
+        if (options.profileDir !== undefined) {
+          const profile = join(options.profileDir, `sites-${backend}-${site.pages.length}-${endpoint.conditional ? "304" : "200"}.cpuprofile`)
+          yield* progress(`sites (${backend}): profiling Quire, ${endpoint.name}`)
+          const seconds = Math.max(1, Math.round(options.load.duration / options.load.rounds))
+          yield* Load.sample(quire, endpoint, Seed.adminToken, options.load.connections, seconds).pipe(quire.profiled(profile))
+          profiles.push(`Quire (${backend}), ${endpoint.name} (${profile}):\n${yield* Effect.promise(() => ProfileSummary.summarize(profile, q!.cpuPerRequest))}`)
+        }
+      }
+    }
+
+    const statements = quireBackend.kind === "postgres"
+      ? yield* transactionsPerRequest(quireBackend.url, `${quire.baseUrl}${seed.sitePath}`, 200)
+      : undefined
+
+    yield* progress(`sites (${backend}): ${seed.pages.length - 1} uncached pages, one at a time`)
+    const others = seed.pages.slice(1)
+    let uncached: BackendFigures["uncached"]
+    if (options.profileDir !== undefined) {
+      const profile = join(options.profileDir, `sites-${backend}-uncached.cpuprofile`)
+      uncached = yield* uncachedPass(quire, seed.sitePath, others).pipe(quire.profiled(profile))
+      profiles.push(`Quire (${backend}), uncached pages (${profile}):\n${yield* Effect.promise(() => ProfileSummary.summarize(profile, uncached.cpuPerPage * 1000))}`)
+    } else {
+      uncached = yield* uncachedPass(quire, seed.sitePath, others)
+    }
+    return { backend, seed, cached, uncached, profiles, statements } satisfies BackendFigures
+  }))
+
+// ---------------------------------------------------------------------------------------------
+// In process: the renderer itself
+
+interface InProcessFigures {
+  readonly render: Spread
+  readonly markdown: Spread
+  readonly navigation: Spread
+  readonly navigationOnePage: Spread
+  readonly pages: number
+}
+
+/** 20 groups of 5 chapters of 1 + 9 pages: 1,000 documents. */
+const revisionPages = (at: string) => {
+  const documents = new Map<string, string>()
+  const paths: Array<string> = []
+  let n = 0
+  const page = (slug: string, title: string, siblings: ReadonlyArray<string>, children: Array<PageNode>): PageNode => {
+    const markdown = markdownOf(n, siblings)
+    const hash = documentHash(markdown)
+    documents.set(hash, markdown)
+    return { id: `p${n++}`, type: "document", title, slug, document: hash, createdAt: at, updatedAt: at, pages: children }
+  }
+  const groups: Array<PageNode> = []
+  for (let g = 0; g < 20; g++) {
+    const chaptersOf: Array<PageNode> = []
+    for (let c = 0; c < 5; c++) {
+      const slugs = Array.from({ length: 9 }, (_, p) => `page-${p}`)
+      const chapter = page(`chapter-${c}`, `Chapter ${g}.${c}`, [], [])
+      const chapterPath = `part-${g}/chapter-${c}`
+      paths.push(chapterPath)
+      const children = slugs.map((slug, p) => {
+        paths.push(`${chapterPath}/${slug}`)
+        return page(slug, `Page ${g}.${c}.${p}`, slugs.filter((s) => s !== slug), [])
+      })
+      chaptersOf.push({ ...chapter, pages: children })
+    }
+    groups.push({ id: `g${g}`, type: "group", title: `Part ${g}`, slug: `part-${g}`, createdAt: at, updatedAt: at, pages: chaptersOf })
+  }
+  return { pages: groups, documents, paths }
+}
+
+const timeIt = async (f: () => Promise<unknown>): Promise<number> => {
+  const start = performance.now()
+  await f()
+  return performance.now() - start
+}
+
+const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const users = yield* Users
+    const organizations = yield* Organizations
+    const spaces = yield* Spaces
+    const content = yield* SpaceContent
+    const sites = yield* Sites
+    const published = yield* PublishedSites
+    const renderer = yield* SiteRenderer
+    const { user } = yield* users.bootstrapAdmin("sites@bench.test", "quire_bench_sites_token_0123456789")
+    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
+    const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
+    const org = (yield* as(organizations.create({ title: "Sites bench" }))).organization.id
+    const at = new Date().toISOString()
+
+    const siteOf = (title: string, pages: ReadonlyArray<PageNode>, documents: ReadonlyMap<string, string>) =>
+      Effect.gen(function*() {
+        const space = (yield* as(spaces.create(org, { title }))).space.id
+        yield* as(content.commit(space, () => Effect.succeed({ pages, documents })))
+        const site = (yield* as(sites.create(org, { title, spaces: [space] }))).site.id
+        yield* as(sites.publish(org, site))
+        const found = yield* published.byId(site)
+        if (Option.isNone(found)) return yield* Effect.die(new Error(`site ${site} is not published`))
+        return found.value
+      })
+    const large = revisionPages(at)
+    const big = yield* siteOf("A thousand pages", large.pages, large.documents)
+    const single = revisionPages(at)
+    const one = yield* siteOf("One page", [single.pages[0]!.pages[0]!], single.documents)
+
+    const render = (site: typeof big, path: string) =>
+      renderer.render({ site, root: `http://sites.bench.test/~sites/${site.site.id}/`, path, query: new URLSearchParams(), claims: {}, noindex: false })
+    const timed = (site: typeof big, path: string, expect: string) =>
+      Effect.gen(function*() {
+        const start = performance.now()
+        const answer = yield* render(site, path)
+        const ms = performance.now() - start
+        if (answer.kind !== "Html" || (expect === "page") !== (answer.status === 200)) {
+          return yield* Effect.die(new Error(`${path}: unexpected ${JSON.stringify(answer).slice(0, 300)}`))
+        }
+        return ms
+      })
+
+    yield* progress("sites (in process): navigation of 1,000 pages (not-found paths, uncached)")
+    // Warm-up: JIT, the layout's stylesheet, the highlighter's grammars (on a 1-page site, so the large one stays uncached).
+    for (let i = 0; i < 30; i++) {
+      yield* timed(one, `~missing-warm-${i}`, "404")
+      yield* timed(big, `~missing-warm-${i}`, "404")
+    }
+    const oneHome = yield* render(one, "")
+    if (oneHome.kind !== "Html") return yield* Effect.die(new Error("the 1-page site has no home page"))
+    const navigation: Array<number> = []
+    const navigationOnePage: Array<number> = []
+    for (let i = 0; i < 100; i++) {
+      navigation.push(yield* timed(big, `~missing-${i}`, "404"))
+      navigationOnePage.push(yield* timed(one, `~missing-${i}`, "404"))
+    }
+
+    yield* progress(`sites (in process): ${large.paths.length - 1} uncached pages`)
+    const renders: Array<number> = []
+    for (const path of large.paths.slice(1)) renders.push(yield* timed(big, path, "page"))
+
+    yield* progress("sites (in process): the same pages' markdown alone")
+    const options: Markdown.RenderOptions = {
+      resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url.replace(/\.md(?=#|$)/, "")}`),
+      resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref })
+    }
+    const markdowns = [...large.documents.values()]
+    const markdownTimes = yield* Effect.promise(async () => {
+      const times: Array<number> = []
+      for (const markdown of markdowns.slice(1)) times.push(await timeIt(() => Markdown.renderPage(markdown, options)))
+      return times
+    })
+    return {
+      render: spread(renders),
+      markdown: spread(markdownTimes),
+      navigation: spread(navigation),
+      navigationOnePage: spread(navigationOnePage),
+      pages: renders.length
+    } satisfies InProcessFigures
+  }).pipe(Effect.provide(Services.layerMemory))
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const verdict = (pass: boolean) => (pass ? "PASS" : "MISS")
+const fixed = (n: number, digits = 1) => n.toFixed(digits)
+
+const table = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === 0 || (i === 1 && header[1] === "page") ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n")
+}
+
+export const run = (options: SitesBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    const figures: Array<BackendFigures> = []
+    for (const backend of ["postgres", "embedded"]) {
+      if (options.backends.has(backend)) figures.push(yield* measureBackend(backend, options, progress))
+    }
+    const local = yield* inProcess(progress)
+
+    const load = options.load
+    const lines: Array<string> = [
+      `Published sites: cached page at ${load.connections} connections, ${load.duration} s per target in ${load.rounds} ` +
+      `alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      ""
+    ]
+    const loadRows: Array<Array<string>> = []
+    for (const f of figures) {
+      for (const c of f.cached) {
+        for (const m of [c.baseline, c.quire]) {
+          loadRows.push([
+            m.target,
+            `${c.page} (${(c.bytes / 1024).toFixed(0)} KB)`,
+            c.conditional ? "304 (If-None-Match)" : "200",
+            fixed(m.requestsPerSecond, 0),
+            fixed(m.p50),
+            fixed(m.p99),
+            fixed(m.cpuPerRequest, 0),
+            fixed(m.requestsPerSecond / c.baseline.requestsPerSecond, 2),
+            String(m.failures)
+          ])
+        }
+      }
+    }
+    lines.push(table(["target", "page", "answer", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "vs baseline", "failed"], loadRows), "")
+
+    const targetRows: Array<Array<string>> = []
+    for (const f of figures) {
+      for (const c of f.cached) {
+        const what = `cached page, ${c.page}${c.conditional ? ", 304" : ""} (${f.backend})`
+        const ratio = c.quire.requestsPerSecond / c.baseline.requestsPerSecond
+        targetRows.push([`${what}: req/s vs node:http`, fixed(ratio, 2), `>= ${targets.cachedRatio}`, verdict(ratio >= targets.cachedRatio)])
+        targetRows.push([`${what}: p99 ms`, fixed(c.quire.p99), `< ${targets.cachedP99}`, verdict(c.quire.p99 < targets.cachedP99)])
+      }
+      const u = f.uncached
+      targetRows.push([
+        `uncached page (${f.backend}): end-to-end median ms (p95 ${fixed(u.latency.p95)}, max ${fixed(u.latency.max)}, ${u.pages} pages, ${u.failures} failed)`,
+        fixed(u.latency.median),
+        `< ${targets.uncachedMedian}`,
+        verdict(u.latency.median < targets.uncachedMedian && u.failures === 0)
+      ])
+      targetRows.push([`uncached page (${f.backend}): server CPU ms per page (mean)`, fixed(u.cpuPerPage), "", ""])
+    }
+    targetRows.push([
+      `uncached page (in process): SiteRenderer.render median ms (p95 ${fixed(local.render.p95)}, ${local.pages} pages)`,
+      fixed(local.render.median),
+      `< ${targets.uncachedMedian}`,
+      verdict(local.render.median < targets.uncachedMedian)
+    ])
+    targetRows.push([`  of which the page's markdown alone (Markdown.renderPage) median ms (p95 ${fixed(local.markdown.p95)})`, fixed(local.markdown.median), "", ""])
+    targetRows.push([
+      `navigation of 1,000 pages (in process, render of a not-found path) median ms (p95 ${fixed(local.navigation.p95)})`,
+      fixed(local.navigation.median),
+      `< ${targets.navigation}`,
+      verdict(local.navigation.median < targets.navigation)
+    ])
+    targetRows.push([`  the same on a 1-page space (the fixed part) median ms`, fixed(local.navigationOnePage.median), "", ""])
+    lines.push(table(["figure", "value", "target", ""], targetRows), "")
+    for (const f of figures) {
+      lines.push(`Seeding (${f.backend}): 1,000 pages, a site and its publication in ${f.seed.requests} API requests, ${fixed(f.seed.seconds)} s`)
+    }
+    for (const f of figures) {
+      if (f.statements !== undefined) lines.push(`Database (${f.backend}): ${fixed(f.statements, 2)} transactions per cached page request`)
+    }
+    for (const f of figures) for (const p of f.profiles) lines.push("", p)
+    return lines.join("\n")
+  })
