@@ -1,7 +1,7 @@
 /** What a reader of a published page sees, read back from the HTML with a DOM parser. */
 import { parseHtml, type DomDocument, type DomElement } from "@quire/content/markdown/Dom"
 import { assert, describe, it } from "@effect/vitest"
-import { escapeHtml, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { emojiText, escapeHtml, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -32,6 +32,21 @@ describe("renderPage", () => {
     assert.strictEqual(alternate?.getAttribute("href"), "https://docs.example.com/guides/installation/docker.md")
     assert.deepStrictEqual(texts(doc, "main h1"), ["Install with Docker"])
     assert.deepStrictEqual(texts(doc, "header.site-header .brand"), ["Quire Docs"])
+  })
+
+  it("shows page emoji stored as code points as characters, and the favicon's emoji", () => {
+    assert.strictEqual(emojiText("1f44b"), "\u{1f44b}")
+    assert.strictEqual(emojiText("1f1eb-1f1f7"), "\u{1f1eb}\u{1f1f7}")
+    assert.strictEqual(emojiText("\u{1f680}"), "\u{1f680}")
+    const doc = page({
+      tree: [{ type: "document", title: "Overview", url: "/p", current: true, emoji: "1f44b", children: [] }],
+      page: { ...sampleView().page, emoji: "1f680" }
+    })
+    assert.deepStrictEqual(texts(doc, "main h1 .emoji"), ["\u{1f680}"])
+    assert.include(texts(doc, "nav .emoji").join(" "), "\u{1f44b}")
+    const icon = one(doc, `link[rel="icon"]`)?.getAttribute("href") ?? ""
+    assert.match(icon, /^data:image\/svg\+xml,/)
+    assert.include(decodeURIComponent(icon.slice("data:image/svg+xml,".length)), "\u{1f4d8}")
   })
 
   it("escapes hostile titles, descriptions and links everywhere, and inserts the page's sanitized HTML as is", () => {
@@ -224,7 +239,8 @@ describe("renderPage with no customization", () => {
     assert.deepStrictEqual(texts(doc, ".brand"), ["Plain"])
     assert.isNull(one(doc, ".header-links"))
     assert.isNull(one(doc, "[data-theme-toggle]"))
-    assert.isNull(one(doc, "link[rel=icon]"))
+    // The site's initial, so that browsers do not ask the host for /favicon.ico.
+    assert.include(decodeURIComponent(one(doc, "link[rel=icon]")?.getAttribute("href") ?? ""), ">P</text>")
     assert.isNull(one(doc, ".site-footer"))
     assert.include(html, "--primary: #346ddb")
   })

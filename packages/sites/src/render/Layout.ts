@@ -67,6 +67,18 @@ const themedImg = (urls: Themed, alt: string, cls: string): string =>
     : `<img class="${cls} only-light" src="${e(urls.light)}" alt="${e(alt)}">` +
       `<img class="${cls} only-dark" src="${e(urls.dark)}" alt="${e(alt)}">`
 
+/**
+ * A page's or favicon's emoji as characters: content stores GitBook's form, hex code points joined
+ * by dashes (`1f44b`, `1f1eb-1f1f7`); anything else is shown as given.
+ */
+export const emojiText = (emoji: string): string =>
+  /^[0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*$/i.test(emoji)
+    ? emoji.split("-").map((hex) => {
+      const point = Number.parseInt(hex, 16)
+      return point <= 0x10ffff ? String.fromCodePoint(point) : ""
+    }).join("")
+    : emoji
+
 const favicon = (view: SiteChrome): string => {
   const fav = view.site.favicon
   if (fav?.icon) {
@@ -76,10 +88,14 @@ const favicon = (view: SiteChrome): string => {
           `<link rel="icon" href="${e(fav.icon.dark)}" media="(prefers-color-scheme: dark)">`
   }
   if (fav?.emoji) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(fav.emoji)}</text></svg>`
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(emojiText(fav.emoji))}</text></svg>`
     return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
   }
-  return ""
+  // Without one, the site's initial: browsers would otherwise ask the host for /favicon.ico.
+  const initial = Array.from(view.site.title.trim())[0]?.toUpperCase() ?? "Q"
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="#3b5bdb"/>` +
+    `<text x="50" y="70" font-size="62" font-family="sans-serif" font-weight="600" fill="#fff" text-anchor="middle">${e(initial)}</text></svg>`
+  return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
 }
 
 const external = (view: SiteChrome, url: string): string =>
@@ -171,7 +187,7 @@ const containsCurrent = (item: TreeItem): boolean =>
       : false
 
 const pageIcon = (item: { readonly emoji?: string | undefined }): string =>
-  item.emoji ? `<span class="emoji" aria-hidden="true">${e(item.emoji)}</span>` : ""
+  item.emoji ? `<span class="emoji" aria-hidden="true">${e(emojiText(item.emoji))}</span>` : ""
 
 const treeItems = (view: SiteChrome, items: ReadonlyArray<TreeItem>): string =>
   `<ul>${items.map((item) => treeItem(view, item)).join("")}</ul>`
@@ -394,7 +410,7 @@ export const renderPage = (view: SiteView): string => {
   const main =
     cover +
     `<article class="page">` +
-    `<header class="page-header"><h1>${page.emoji ? `<span class="emoji">${e(page.emoji)}</span> ` : ""}${e(page.title)}</h1>` +
+    `<header class="page-header"><h1>${page.emoji ? `<span class="emoji">${e(emojiText(page.emoji))}</span> ` : ""}${e(page.title)}</h1>` +
     (page.description ? `<p class="page-description">${e(page.description)}</p>` : "") +
     `</header>` +
     `<div class="markdown">${page.html}</div>` +
