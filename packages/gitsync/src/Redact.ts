@@ -17,17 +17,20 @@ export const withoutCredentials = (text: string): string => {
   return parsed.href
 }
 
+/** `text` with everything but letters, digits and `-._~` percent-encoded, as a URL may carry it. */
+const percentEncoded = (text: string): string =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
+
 /**
  * `message` with every URL's credentials and every listed secret (and its percent-encoded form)
  * replaced by `***`. Secrets shorter than 3 characters are left alone: they would mask ordinary words.
  */
 export const text = (message: string, secrets: ReadonlyArray<string> = []): string => {
   let redacted = url(message)
-  for (const secret of secrets) {
-    if (secret.length < 3) continue
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      redacted = redacted.split(form).join("***")
-    }
-  }
+  const forms = secrets
+    .filter((secret) => secret.length >= 3)
+    .flatMap((secret) => [secret, encodeURIComponent(secret), percentEncoded(secret)])
+    .sort((a, b) => b.length - a.length)
+  for (const form of new Set(forms)) redacted = redacted.split(form).join("***")
   return redacted
 }
