@@ -18,6 +18,7 @@ import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHa
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
+import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
@@ -57,7 +58,9 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSectionsHandlers.layer,
     SiteSectionGroupsHandlers.layer,
     SiteSpacesHandlers.layer,
-    SiteShareLinksHandlers.layer
+    SiteShareLinksHandlers.layer,
+    GitHandlers.layer,
+    GitHandlers.webhookLayer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

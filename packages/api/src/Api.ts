@@ -5,6 +5,7 @@ import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
 import { CommentsApi } from "./CommentsApi.ts"
+import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
@@ -42,6 +43,8 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
   .add(SiteShareLinksApi)
+  .add(GitApi)
+  .add(GitWebhookApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."

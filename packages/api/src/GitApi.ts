@@ -216,7 +216,8 @@ export class GitApi extends HttpApiGroup.make("git")
 /**
  * Quire's: the push webhook. GitHub's (`X-Hub-Signature-256`) and GitLab's push events, verified by
  * the space's secret over the raw body, so it has no bearer token and its handler reads the body
- * itself. 204 when an import was queued or the event is not for the connected branch.
+ * itself. 204 when an import was queued or the event is not for the connected branch; 403 when
+ * the signature does not verify or the space has no connected repository.
  */
 export class GitWebhookApi extends HttpApiGroup.make("gitWebhook")
   .add(
@@ -224,7 +225,7 @@ export class GitWebhookApi extends HttpApiGroup.make("gitWebhook")
       params: spaceId,
       payload: Schema.Unknown,
       success: HttpApiSchema.NoContent,
-      error: [ApiErrors.BadRequest, ApiErrors.Unauthorized, ApiErrors.NotFound]
+      error: ApiErrors.Common
     })
   )
   .prefix("/v1")
