@@ -1,6 +1,10 @@
-/** Spaces as the API shows them: content's space with the counters the reviews package keeps. */
-import { Context, Effect, Layer } from "effect"
+/**
+ * Spaces as the API shows them: content's space with the counters the reviews package keeps and
+ * the repository gitsync syncs it with (`gitSync`).
+ */
+import { Context, Effect, Layer, Option } from "effect"
 import type { SpaceAccess } from "@quire/content"
+import { GitSync, type SpaceGitSync } from "@quire/gitsync"
 import { SpaceActivity } from "@quire/reviews"
 import * as Presenters from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -21,11 +25,27 @@ export class SpaceViews extends Context.Service<SpaceViews, {
     Effect.gen(function*() {
       const activity = yield* SpaceActivity
       const urls = yield* PublicUrl
+      // Optional until every deployment's services hold GitSync (see GitHandlers).
+      const git = Option.getOrUndefined(yield* Effect.serviceOption(GitSync))
+      const gitSyncs = (spaceIds: ReadonlyArray<string>) =>
+        git === undefined
+          ? Effect.succeed(new Map<string, SpaceGitSync>())
+          : Effect.map(
+            Effect.forEach(spaceIds, (id) => Effect.map(git.gitSyncOf(id), (sync) => [id, sync] as const), { concurrency: 1 }),
+            (pairs) => new Map(pairs.flatMap(([id, sync]) => (sync === null ? [] : [[id, sync] as const])))
+          )
+      const withGitSync = (space: SpaceResponse, syncs: ReadonlyMap<string, SpaceGitSync>): SpaceResponse => {
+        const sync = syncs.get(space.id)
+        return sync === undefined ? space : { ...space, gitSync: { ...sync, updatedAt: sync.updatedAt.toISOString() } }
+      }
+      const views = (spaceIds: ReadonlyArray<string>) =>
+        Effect.all([activity.counters(spaceIds), gitSyncs(spaceIds)])
       return SpaceViews.of({
-        one: (access) => Effect.map(activity.counters([access.space.id]), (found) => Presenters.space(urls, access, found)),
+        one: (access) =>
+          Effect.map(views([access.space.id]), ([found, syncs]) => withGitSync(Presenters.space(urls, access, found), syncs)),
         page: (page, spaceOf, present) =>
-          Effect.map(activity.counters(page.items.map((item) => spaceOf(item).space.id)), (found) =>
-            Presenters.list(page, (item) => present(item, Presenters.space(urls, spaceOf(item), found))))
+          Effect.map(views(page.items.map((item) => spaceOf(item).space.id)), ([found, syncs]) =>
+            Presenters.list(page, (item) => present(item, withGitSync(Presenters.space(urls, spaceOf(item), found), syncs))))
       })
     })
   )
