@@ -2,18 +2,28 @@
  * Use cases of Git sync: a space's repository settings, imports and exports queued as jobs,
  * push webhooks, and what `git info` and a space's `gitSync` field show. See docs/gitsync.md.
  */
-import { Context, type Effect } from "effect"
-import type { Actor, Errors } from "@quire/kernel"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { randomBytes } from "node:crypto"
+import { Access, ContentAccess, type SpaceAccess } from "@quire/content"
+import { Actor, Errors, Transactor } from "@quire/kernel"
 import type {
   ConnectInput,
   ExportInput,
   GitSyncInfo,
   ImportInput,
   SpaceGitSync,
+  SyncRun,
   WebhookOutcome,
   WebhookRequest,
   WebhookSecret
 } from "./domain/GitSyncInfo.ts"
+import { GitSyncQueue } from "./GitSyncQueue.ts"
+import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
+import { normalizePath } from "./layout/Paths.ts"
+import * as Redact from "./Redact.ts"
+import { SecretBox } from "./SecretBox.ts"
+import { type ExportJob, exportTask, type ImportJob, importTask } from "./SyncJobs.ts"
+import * as Webhooks from "./Webhooks.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -50,4 +60,277 @@ export interface GitSyncShape {
   readonly gitSyncOf: (spaceId: string) => Effect.Effect<SpaceGitSync | null>
 }
 
-export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gitsync/GitSync") {}
+/** Options of {@link GitSync.layerWith}. */
+export interface GitSyncOptions {
+  /** How long webhook imports and automatic exports wait, so that a burst makes one job (default 3 seconds). */
+  readonly debounceMillis?: number
+}
+
+/** `owner/name` of a repository URL (its path without `.git`). */
+export const repoName = (url: string): string => {
+  if (!URL.canParse(url)) return url
+  return new URL(url).pathname.replace(/^\/+|\/+$/g, "").replace(/\.git$/, "")
+}
+
+/** `github`, `gitlab` or `git`, from the host of the URL. */
+export const providerOf = (url: string): string => {
+  if (!URL.canParse(url)) return "git"
+  const host = new URL(url).hostname
+  return host === "github.com" || host.endsWith(".github.com") ? "github" : host.includes("gitlab") ? "gitlab" : "git"
+}
+
+const notConfigured = (spaceId: string) => new Errors.NotFound({ resource: "Git repository of space", id: spaceId })
+
+const checkUrl = (url: string): Effect.Effect<void, Errors.InvalidInput> =>
+  URL.canParse(url) && ["http:", "https:", "file:"].includes(new URL(url).protocol)
+    ? Effect.void
+    : Effect.fail(new Errors.InvalidInput({ field: "url", reason: `${JSON.stringify(Redact.url(url))} is not an http(s) repository URL` }))
+
+const projectDirectoryOf = (input: string | undefined): Effect.Effect<string, Errors.InvalidInput> => {
+  const path = normalizePath(input ?? "")
+  return path.split("/").includes("..")
+    ? Effect.fail(new Errors.InvalidInput({ field: "repoProjectDirectory", reason: "must stay inside the repository" }))
+    : Effect.succeed(path)
+}
+
+/** What `git info` shows of a record. */
+const infoOf = (record: SyncRecord): GitSyncInfo => ({
+  repoName: repoName(record.url),
+  installationProvider: providerOf(record.url),
+  integration: "git",
+  url: record.url,
+  updatedAt: record.updatedAt,
+  ref: record.ref,
+  branch: record.ref.slice("refs/heads/".length),
+  projectDirectory: record.projectDirectory,
+  connected: record.connected,
+  lastImport: record.lastImport,
+  lastExport: record.lastExport
+})
+
+/** A record for a space that had none. */
+const fresh = (spaceId: string, at: Date): SyncRecord => ({
+  spaceId,
+  url: "",
+  urlSealed: "",
+  ref: "refs/heads/main",
+  projectDirectory: "",
+  connected: false,
+  actorId: null,
+  webhookSecret: null,
+  lastImport: null,
+  lastExport: null,
+  lastEventAt: null,
+  exportedCommit: null,
+  updatedAt: at
+})
+
+/** The key of the job a burst of webhooks or edits of a space collapses into. */
+export const debounceKey = (task: string, spaceId: string) => `${task}:${spaceId}`
+
+export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gitsync/GitSync") {
+  static readonly layerWith = (options: GitSyncOptions = {}) =>
+    Layer.effect(
+      GitSync,
+      Effect.gen(function*() {
+        const access = yield* ContentAccess
+        const repo = yield* GitSyncRepo
+        const box = yield* SecretBox
+        const queue = yield* GitSyncQueue
+        const transactor = yield* Transactor.Transactor
+        const debounce = options.debounceMillis ?? 3000
+        const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+        /** The space, for a caller who may trigger Git sync on it (`admin` or `triggerGitSync`). */
+        const mayTrigger = Effect.fnUntraced(function*(spaceId: string) {
+          const spaceAccess = yield* access.space(spaceId)
+          yield* Access.ensure(spaceAccess.permissions.admin || spaceAccess.permissions.triggerGitSync, "sync this space with Git")
+          return spaceAccess
+        })
+
+        /** Records the repository of a request (replacing the URL, ref and directory) and its pending run, in one transaction. */
+        const recordRequest = (
+          spaceId: string,
+          settings: { readonly url: string; readonly urlSealed: string; readonly ref: string; readonly projectDirectory: string },
+          kind: "import" | "export",
+          at: Date
+        ) =>
+          transactor.transaction(Effect.gen(function*() {
+            const record = Option.getOrElse(yield* repo.find(spaceId), () => fresh(spaceId, at))
+            const pending: SyncRun = { status: "pending", commit: null, at, error: null }
+            yield* repo.save({
+              ...record,
+              ...settings,
+              ...(kind === "import" ? { lastImport: pending } : { lastExport: pending }),
+              updatedAt: at
+            })
+          }))
+
+        const requestSettings = Effect.fnUntraced(function*(input: ImportInput | ExportInput) {
+          yield* checkUrl(input.url)
+          const projectDirectory = yield* projectDirectoryOf(input.repoProjectDirectory)
+          return { url: Redact.withoutCredentials(input.url), urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
+        })
+
+        const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
+          yield* mayTrigger(spaceId)
+          const actor = yield* Actor.Actor
+          const settings = yield* requestSettings(input)
+          const at = yield* now
+          yield* recordRequest(spaceId, settings, "import", at)
+          const job: ImportJob = {
+            spaceId,
+            actorId: actor.userId,
+            url: settings.urlSealed,
+            ref: settings.ref,
+            projectDirectory: settings.projectDirectory,
+            standalone: input.standalone === true,
+            force: input.force === true,
+            timestamp: (input.timestamp ?? at).toISOString(),
+            trigger: "api"
+          }
+          yield* queue.enqueue(importTask, job)
+        })
+
+        const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
+          yield* mayTrigger(spaceId)
+          const actor = yield* Actor.Actor
+          const settings = yield* requestSettings(input)
+          const at = yield* now
+          yield* recordRequest(spaceId, settings, "export", at)
+          const job: ExportJob = {
+            spaceId,
+            actorId: actor.userId,
+            url: settings.urlSealed,
+            ref: settings.ref,
+            projectDirectory: settings.projectDirectory,
+            commitMessage: input.commitMessage,
+            force: input.force === true,
+            timestamp: (input.timestamp ?? at).toISOString(),
+            trigger: "api"
+          }
+          yield* queue.enqueue(exportTask, job)
+        })
+
+        const info = Effect.fn("GitSync.info")(function*(spaceId: string) {
+          yield* access.space(spaceId)
+          const record = yield* repo.find(spaceId)
+          if (Option.isNone(record)) return yield* notConfigured(spaceId)
+          return infoOf(record.value)
+        })
+
+        const removeLegacyInstallation = Effect.fn("GitSync.removeLegacyInstallation")(function*(spaceId: string) {
+          const spaceAccess: SpaceAccess = yield* access.space(spaceId)
+          yield* Access.ensure(spaceAccess.permissions.admin, "administer this space")
+        })
+
+        const connect = Effect.fn("GitSync.connect")(function*(spaceId: string, input: ConnectInput) {
+          yield* mayTrigger(spaceId)
+          const actor = yield* Actor.Actor
+          yield* checkUrl(input.url)
+          const projectDirectory = yield* projectDirectoryOf(input.projectDirectory)
+          const at = yield* now
+          return yield* transactor.transaction(Effect.gen(function*() {
+            const record = Option.getOrElse(yield* repo.find(spaceId), () => fresh(spaceId, at))
+            const url = Redact.withoutCredentials(input.url)
+            const sameRepository = record.url === url && record.ref === input.ref
+            const next: SyncRecord = {
+              ...record,
+              url,
+              urlSealed: box.seal(input.url),
+              ref: input.ref,
+              projectDirectory,
+              connected: true,
+              actorId: actor.userId,
+              // Another repository starts a new history.
+              ...(sameRepository ? {} : { lastImport: null, lastExport: null, lastEventAt: null, exportedCommit: null }),
+              updatedAt: at
+            }
+            yield* repo.save(next)
+            return infoOf(next)
+          }))
+        })
+
+        const disconnect = Effect.fn("GitSync.disconnect")(function*(spaceId: string) {
+          yield* mayTrigger(spaceId)
+          yield* repo.remove(spaceId)
+        })
+
+        const webhookSecret = Effect.fn("GitSync.webhookSecret")(function*(spaceId: string) {
+          const spaceAccess = yield* access.space(spaceId)
+          yield* Access.ensure(spaceAccess.permissions.admin, "see this space's webhook secret")
+          const path = `/v1/spaces/${spaceId}/git/webhook`
+          return yield* transactor.transaction(Effect.gen(function*() {
+            const record = yield* repo.find(spaceId)
+            if (Option.isNone(record)) return yield* notConfigured(spaceId)
+            const known = record.value.webhookSecret === null ? Option.none() : box.open(record.value.webhookSecret)
+            if (Option.isSome(known)) return { secret: known.value, path }
+            const secret = randomBytes(32).toString("base64url")
+            yield* repo.save({ ...record.value, webhookSecret: box.seal(secret), updatedAt: yield* now })
+            return { secret, path }
+          }))
+        })
+
+        const refused = new Errors.Forbidden({ reason: "This webhook delivery is not signed with the space's Git webhook secret" })
+
+        const receiveWebhook = Effect.fn("GitSync.receiveWebhook")(function*(spaceId: string, request: WebhookRequest) {
+          const found = yield* repo.find(spaceId)
+          if (Option.isNone(found) || !found.value.connected || found.value.webhookSecret === null || found.value.actorId === null) return yield* refused
+          const record = found.value
+          const secret = box.open(record.webhookSecret ?? "")
+          if (Option.isNone(secret)) return yield* refused
+          const event = Webhooks.read(secret.value, request)
+          if ("refused" in event) {
+            return yield* event.refused === "malformed" ? new Errors.InvalidInput({ field: "body", reason: event.reason }) : refused
+          }
+          if (event.kind === "other") return { queued: false, reason: `ignored: a ${event.event} event, not a push` }
+          if (event.ref !== record.ref) return { queued: false, reason: `ignored: a push to ${event.ref}, not ${record.ref}` }
+          if (event.commit === null) return { queued: false, reason: `ignored: ${event.ref} was deleted` }
+          if (event.commit === record.exportedCommit) return { queued: false, reason: `ignored: ${event.commit} is Quire's own export` }
+          const at = yield* now
+          const job: ImportJob = {
+            spaceId,
+            actorId: record.actorId ?? "",
+            url: null,
+            ref: record.ref,
+            projectDirectory: record.projectDirectory,
+            standalone: false,
+            force: false,
+            timestamp: (event.timestamp ?? at).toISOString(),
+            trigger: "webhook",
+            ...(event.message === undefined ? {} : { message: event.message })
+          }
+          yield* transactor.transaction(Effect.gen(function*() {
+            const current = yield* repo.find(spaceId)
+            if (Option.isSome(current)) {
+              yield* repo.save({ ...current.value, lastImport: { status: "pending", commit: null, at, error: null }, updatedAt: at })
+            }
+          }))
+          yield* queue.enqueue(importTask, job, { jobKey: debounceKey(importTask, spaceId), runAt: new Date(at.getTime() + debounce) })
+          return { queued: true, reason: `import of ${event.commit} queued` }
+        })
+
+        const gitSyncOf = Effect.fn("GitSync.gitSyncOf")(function*(spaceId: string) {
+          const record = yield* repo.find(spaceId)
+          if (Option.isNone(record)) return null
+          const { url, updatedAt } = record.value
+          return { repoName: repoName(url), installationProvider: providerOf(url), integration: "git", url, updatedAt }
+        })
+
+        return GitSync.of({
+          importRepository,
+          exportRepository,
+          info,
+          removeLegacyInstallation,
+          connect,
+          disconnect,
+          webhookSecret,
+          receiveWebhook,
+          gitSyncOf
+        })
+      })
+    )
+
+  /** The use cases with the default debounce; need ContentAccess, GitSyncRepo, SecretBox, GitSyncQueue and a Transactor. */
+  static readonly layer = GitSync.layerWith()
+}

@@ -3,5 +3,16 @@
  * docs/gitsync.md). Knows nothing of HTTP.
  */
 export * from "./domain/GitSyncInfo.ts"
-export { GitSync } from "./GitSync.ts"
-export type { GitSyncShape } from "./GitSync.ts"
+export { GitAuthors } from "./GitAuthors.ts"
+export type { GitAuthorsShape } from "./GitAuthors.ts"
+export { GitSync, providerOf, repoName } from "./GitSync.ts"
+export type { GitSyncOptions, GitSyncShape } from "./GitSync.ts"
+export { GitSyncQueue } from "./GitSyncQueue.ts"
+export * as GitSyncLayers from "./GitSyncLayers.ts"
+export { GitSyncRepo } from "./GitSyncRepo.ts"
+export type { SyncRecord } from "./GitSyncRepo.ts"
+export { GitTransport } from "./GitTransport.ts"
+export { migrations } from "./migrations/index.ts"
+export { SecretBox } from "./SecretBox.ts"
+export { ExportJob, ImportJob, SyncJobs } from "./SyncJobs.ts"
+export * as SqlGitSyncRepo from "./SqlGitSyncRepo.ts"

@@ -1,0 +1,183 @@
+/**
+ * Between the layout's neutral page tree and content's revisions: an import turns a repository's
+ * pages and assets into pages, documents and files (keeping the ids of pages and files that were
+ * already there, and marking each with its blob), an export turns a revision back into the tree.
+ */
+import { Effect } from "effect"
+import type { Ids } from "@quire/kernel"
+import { type ContentRef, documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "@quire/content"
+import { type AssetToWrite, type ContentToWrite, type RepoAsset, type RepoPage, type RepositoryConfig, type RepositoryContent } from "./layout/Layout.ts"
+import { assetRefPrefix } from "./layout/Paths.ts"
+
+/** What an import writes: the pages and files of the new revision, the documents it introduces, the assets to store. */
+export interface ImportedTree {
+  readonly pages: ReadonlyArray<PageNode>
+  readonly documents: ReadonlyMap<string, string>
+}
+
+const contentTypes: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  avif: "image/avif",
+  ico: "image/x-icon",
+  pdf: "application/pdf",
+  json: "application/json",
+  txt: "text/plain",
+  md: "text/markdown",
+  csv: "text/csv",
+  yaml: "application/yaml",
+  yml: "application/yaml",
+  zip: "application/zip",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mp3: "audio/mpeg"
+}
+
+/** The content type of a file named `name`, by its extension. */
+export const contentTypeOf = (name: string): string => {
+  const dot = name.lastIndexOf(".")
+  return dot < 0 ? "application/octet-stream" : contentTypes[name.slice(dot + 1).toLowerCase()] ?? "application/octet-stream"
+}
+
+/** A file of the parent revision that holds the same blob at the same path is kept as it is (same id, no new bytes). */
+export const reusableFile = (parent: Revision, asset: RepoAsset): FileNode | undefined =>
+  parent.files.find((f) => f.git?.path === asset.path && f.git.oid === asset.oid)
+
+/** The identity of a page across imports: its markdown file, else its place (the parent's key and its slug). */
+const keyOf = (page: { readonly kind: string; readonly path?: string | undefined }, parentKey: string, slug: string) =>
+  page.kind === "document" && page.path !== undefined ? `file:${page.path}` : `${parentKey}/${page.kind}:${slug}`
+
+const existingKeys = (pages: ReadonlyArray<PageNode>) => {
+  const byKey = new Map<string, PageNode>()
+  const walk = (nodes: ReadonlyArray<PageNode>, parentKey: string) => {
+    for (const node of nodes) {
+      const key = keyOf({ kind: node.type, path: node.git?.path }, parentKey, node.slug)
+      byKey.set(key, node)
+      walk(node.pages, key)
+    }
+  }
+  walk(pages, "")
+  return byKey
+}
+
+const validSlug = (slug: string, taken: Set<string>): string => {
+  const base = (slug.replace(/\//g, "-").slice(0, 90) || "page")
+  let candidate = base
+  for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`
+  taken.add(candidate)
+  return candidate
+}
+
+const coverOf = (page: RepoPage, fileIdsByRef: ReadonlyMap<string, string>): PageNode["cover"] => {
+  if (page.cover === undefined) return undefined
+  const file = fileIdsByRef.get(page.cover)
+  const ref: ContentRef = file === undefined ? { kind: "url", url: page.cover } : { kind: "file", file }
+  return page.coverY === undefined ? { ref } : { ref, yPos: page.coverY }
+}
+
+/**
+ * The pages of an import: a page keeps the id and `createdAt` of the parent's page at the same
+ * markdown file (or the same place), `updatedAt` moves only when something of it changed.
+ */
+export const importPages = (
+  parent: Revision,
+  previousDocuments: ReadonlySet<string>,
+  content: RepositoryContent,
+  files: ReadonlyArray<{ readonly asset: RepoAsset; readonly file: FileNode }>,
+  ids: Ids.Ids["Service"],
+  at: string
+): Effect.Effect<ImportedTree> =>
+  Effect.gen(function*() {
+    const existing = existingKeys(parent.pages)
+    const fileIdsByRef = new Map(files.map(({ asset, file }) => [asset.ref, file.id]))
+    const documents = new Map<string, string>()
+    const walk = (nodes: ReadonlyArray<RepoPage>, parentKey: string): Effect.Effect<ReadonlyArray<PageNode>> =>
+      Effect.gen(function*() {
+        const taken = new Set<string>()
+        const out: Array<PageNode> = []
+        for (const page of nodes) {
+          const slug = validSlug(page.slug, taken)
+          const key = keyOf(page, parentKey, slug)
+          const before = existing.get(key)
+          const children = yield* walk(page.children, key)
+          let document: string | undefined
+          if (page.kind === "document") {
+            document = documentHash(page.markdown)
+            if (!previousDocuments.has(document)) documents.set(document, page.markdown)
+          }
+          const cover = coverOf(page, fileIdsByRef)
+          const node: PageNode = {
+            id: before?.id ?? (yield* ids.make),
+            type: page.kind,
+            title: page.title,
+            slug,
+            ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
+            ...(page.icon === undefined ? {} : { icon: page.icon }),
+            ...(page.description === undefined ? {} : { description: page.description }),
+            ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
+            ...(page.layout === undefined ? {} : { layout: page.layout }),
+            ...(cover === undefined ? {} : { cover }),
+            ...(document === undefined ? {} : { document }),
+            ...(page.kind === "link" && page.href !== undefined ? { target: { kind: "url" as const, url: page.href } } : {}),
+            ...(page.path === undefined || page.oid === undefined ? {} : { git: { oid: page.oid, path: page.path } }),
+            createdAt: before?.createdAt ?? at,
+            updatedAt: at,
+            pages: children
+          }
+          out.push(before !== undefined && samePage(before, node) ? { ...node, updatedAt: before.updatedAt } : node)
+        }
+        return out
+      })
+    const pages = yield* walk(content.pages, "")
+    return { pages, documents }
+  })
+
+const comparable = (p: PageNode) => JSON.stringify({ ...p, pages: p.pages.map((c) => c.id), updatedAt: "" })
+
+const samePage = (a: PageNode, b: PageNode): boolean => comparable(a) === comparable(b)
+
+/** How a page body or a cover refers to a file: `/.gitbook/assets/<name>`. */
+export const assetRef = (file: FileNode): string => `${assetRefPrefix}${file.name}`
+
+/** A revision as the layout's neutral tree; `files` are the assets to write (bytes read by the caller where needed). */
+export const exportContent = (
+  revision: Revision,
+  documents: ReadonlyMap<string, string>,
+  files: ReadonlyArray<AssetToWrite>,
+  config: RepositoryConfig
+): ContentToWrite => {
+  const fileRefs = new Map(revision.files.map((f) => [f.id, assetRef(f)]))
+  const pagePaths = new Map(flattenPages(revision.pages).flatMap(({ page }) => page.git === undefined ? [] : [[page.id, page.git.path] as const]))
+  const toRepo = (node: PageNode): RepoPage => {
+    const cover = node.cover?.ref
+    const coverRef = cover === undefined ? undefined : cover.kind === "file" ? fileRefs.get(cover.file) : cover.kind === "url" ? cover.url : undefined
+    const href = node.target === undefined
+      ? undefined
+      : node.target.kind === "url"
+      ? node.target.url
+      : node.target.kind === "page"
+      ? pagePaths.get(node.target.page)
+      : fileRefs.get(node.target.file)
+    return {
+      kind: node.type,
+      title: node.title,
+      slug: node.slug,
+      ...(node.git === undefined ? {} : { path: node.git.path, oid: node.git.oid }),
+      markdown: node.document === undefined ? "" : documents.get(node.document) ?? "",
+      ...(node.description === undefined ? {} : { description: node.description }),
+      ...(node.icon === undefined ? {} : { icon: node.icon }),
+      ...(node.emoji === undefined ? {} : { emoji: node.emoji }),
+      ...(coverRef === undefined ? {} : { cover: coverRef }),
+      ...(node.cover?.yPos === undefined ? {} : { coverY: node.cover.yPos }),
+      ...(node.hidden === undefined ? {} : { hidden: node.hidden }),
+      ...(node.layout === undefined ? {} : { layout: node.layout }),
+      ...(href === undefined ? {} : { href }),
+      children: node.pages.map(toRepo)
+    }
+  }
+  return { config, pages: revision.pages.map(toRepo), files }
+}

@@ -1,0 +1,50 @@
+/** Port: each space's Git sync record (repository, secrets sealed, last import and export), and the instance's key. */
+import { Context, Effect, Layer, Option } from "effect"
+import { MemoryStore } from "@quire/kernel"
+import type { SyncRun } from "./domain/GitSyncInfo.ts"
+
+/** What Git sync keeps about a space. */
+export interface SyncRecord {
+  readonly spaceId: string
+  /** The repository URL without credentials, as shown. */
+  readonly url: string
+  /** The URL as given (credentials included), sealed by the SecretBox. */
+  readonly urlSealed: string
+  readonly ref: string
+  readonly projectDirectory: string
+  /** Edits of main are exported and push webhooks imported. */
+  readonly connected: boolean
+  /** The user automatic imports and exports act as (who connected the space). */
+  readonly actorId: string | null
+  /** The webhook secret, sealed; null until an admin asks for it. */
+  readonly webhookSecret: string | null
+  readonly lastImport: SyncRun | null
+  readonly lastExport: SyncRun | null
+  /** The `timestamp` of the newest event applied (import or export): older ones are skipped. */
+  readonly lastEventAt: Date | null
+  /** The commit of our last push, so that its webhook is not imported back. */
+  readonly exportedCommit: string | null
+  readonly updatedAt: Date
+}
+
+export interface GitSyncRepoShape {
+  readonly find: (spaceId: string) => Effect.Effect<Option.Option<SyncRecord>>
+  /** Inserts or replaces the space's record. */
+  readonly save: (record: SyncRecord) => Effect.Effect<void>
+  readonly remove: (spaceId: string) => Effect.Effect<void>
+  /** The instance's stored key: `candidate` is stored and answered the first time, the stored one after. */
+  readonly instanceKey: (candidate: string) => Effect.Effect<string>
+}
+
+export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>()("@quire/gitsync/GitSyncRepo") {
+  static readonly layerMemory = Layer.sync(GitSyncRepo, () => {
+    const records = new MemoryStore.TxMap<string, SyncRecord>()
+    let key: string | undefined
+    return GitSyncRepo.of({
+      find: (spaceId) => Effect.sync(() => Option.fromNullishOr(records.get(spaceId))),
+      save: (record) => Effect.sync(() => void records.set(record.spaceId, record)),
+      remove: (spaceId) => Effect.sync(() => void records.delete(spaceId)),
+      instanceKey: (candidate) => Effect.sync(() => (key ??= candidate))
+    })
+  })
+}

@@ -1,0 +1,78 @@
+/** Postgres adapter of GitSyncRepo: `gitsync_spaces` and `gitsync_instance_key`. */
+import { Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { Rows } from "@quire/kernel"
+import { type SyncRun, SyncStatus } from "./domain/GitSyncInfo.ts"
+import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
+
+type Row = Record<string, unknown>
+
+/** A run as its jsonb column holds it (the instant as ISO text). */
+const RunJson = Schema.Struct({ status: SyncStatus, commit: Schema.NullOr(Schema.String), at: Schema.String, error: Schema.NullOr(Schema.String) })
+const runOf = (json: typeof RunJson.Type | null): SyncRun | null => json === null ? null : { ...json, at: new Date(json.at) }
+
+const records = Rows.decoder(
+  "gitsync_spaces",
+  Schema.Struct({
+    space_id: Schema.String,
+    url: Schema.String,
+    url_sealed: Schema.String,
+    ref: Schema.String,
+    project_directory: Schema.String,
+    connected: Schema.Boolean,
+    actor_id: Schema.NullOr(Schema.String),
+    webhook_secret: Schema.NullOr(Schema.String),
+    last_import: Schema.NullOr(Rows.Json(RunJson)),
+    last_export: Schema.NullOr(Rows.Json(RunJson)),
+    last_event_at: Rows.TimestampOrNull,
+    exported_commit: Schema.NullOr(Schema.String),
+    updated_at: Rows.Timestamp
+  }),
+  (row): SyncRecord => ({
+    spaceId: row.space_id,
+    url: row.url,
+    urlSealed: row.url_sealed,
+    ref: row.ref,
+    projectDirectory: row.project_directory,
+    connected: row.connected,
+    actorId: row.actor_id,
+    webhookSecret: row.webhook_secret,
+    lastImport: runOf(row.last_import),
+    lastExport: runOf(row.last_export),
+    lastEventAt: row.last_event_at,
+    exportedCommit: row.exported_commit,
+    updatedAt: row.updated_at
+  })
+)
+
+const json = (run: SyncRun | null) => run === null ? null : JSON.stringify({ ...run, at: run.at.toISOString() })
+
+export const layer = Layer.effect(
+  GitSyncRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return GitSyncRepo.of({
+      find: (spaceId) => sql<Row>`SELECT * FROM gitsync_spaces WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.flatMap(records.first)),
+      save: (r) =>
+        sql`
+          INSERT INTO gitsync_spaces (space_id, url, url_sealed, ref, project_directory, connected, actor_id, webhook_secret,
+            last_import, last_export, last_event_at, exported_commit, updated_at)
+          VALUES (${r.spaceId}, ${r.url}, ${r.urlSealed}, ${r.ref}, ${r.projectDirectory}, ${r.connected}, ${r.actorId}, ${r.webhookSecret},
+            ${json(r.lastImport)}::jsonb, ${json(r.lastExport)}::jsonb, ${r.lastEventAt}, ${r.exportedCommit}, ${r.updatedAt})
+          ON CONFLICT (space_id) DO UPDATE SET
+            url = excluded.url, url_sealed = excluded.url_sealed, ref = excluded.ref, project_directory = excluded.project_directory,
+            connected = excluded.connected, actor_id = excluded.actor_id, webhook_secret = excluded.webhook_secret,
+            last_import = excluded.last_import, last_export = excluded.last_export, last_event_at = excluded.last_event_at,
+            exported_commit = excluded.exported_commit, updated_at = excluded.updated_at`.pipe(Effect.orDie, Effect.asVoid),
+      remove: (spaceId) => sql`DELETE FROM gitsync_spaces WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
+      instanceKey: (candidate) =>
+        Effect.gen(function*() {
+          yield* sql`INSERT INTO gitsync_instance_key (id, key) VALUES (1, ${candidate}) ON CONFLICT (id) DO NOTHING`
+          const rows = yield* sql<{ readonly key: string }>`SELECT key FROM gitsync_instance_key WHERE id = 1`
+          const stored = rows[0]?.key
+          if (stored === undefined) return yield* Effect.die(new Error("gitsync_instance_key holds no key"))
+          return stored
+        }).pipe(Effect.orDie)
+    })
+  })
+)

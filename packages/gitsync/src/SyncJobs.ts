@@ -1,0 +1,264 @@
+/**
+ * The work of the `gitsync.import` and `gitsync.export` jobs: fetch, read the layout and write one
+ * revision through content's RevisionWriter; or render main, write the layout and push one commit.
+ * Each run records its outcome in the space's record (errors redacted); a failed run changes no
+ * content and is not retried (`git info` shows why).
+ */
+import { Cause, Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
+import {
+  BlobStore,
+  type FileNode,
+  flattenPages,
+  type Head,
+  type MainHead,
+  type Revision,
+  RevisionsRepo,
+  RevisionWriter,
+  SpaceContent
+} from "@quire/content"
+import { contentTypeOf, exportContent, importPages, reusableFile } from "./ContentMapping.ts"
+import type { SyncRun } from "./domain/GitSyncInfo.ts"
+import { GitAuthors } from "./GitAuthors.ts"
+import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
+import { type GitBlob, GitTransport } from "./GitTransport.ts"
+import * as Redact from "./Redact.ts"
+import { SecretBox } from "./SecretBox.ts"
+import { type AssetToWrite, defaultConfig, readRepository, type RepoAsset, writeRepository } from "./layout/Layout.ts"
+
+/** The payload of `gitsync.import`. */
+export const ImportJob = Schema.Struct({
+  spaceId: Schema.String,
+  /** The user the import acts as (the requester, or who connected the space). */
+  actorId: Schema.String,
+  /** The URL sealed by the SecretBox; null: the space's configured one. */
+  url: Schema.NullOr(Schema.String),
+  ref: Schema.String,
+  projectDirectory: Schema.String,
+  standalone: Schema.Boolean,
+  force: Schema.Boolean,
+  /** ISO instant of the triggering event. */
+  timestamp: Schema.String,
+  trigger: Schema.Literals(["api", "webhook"]),
+  /** The pushed commit's message, when a webhook said it. */
+  message: Schema.optional(Schema.String)
+})
+export type ImportJob = typeof ImportJob.Type
+
+/** The payload of `gitsync.export`. */
+export const ExportJob = Schema.Struct({
+  spaceId: Schema.String,
+  actorId: Schema.String,
+  /** The URL sealed by the SecretBox; null: the space's configured repository (with its ref and directory). */
+  url: Schema.NullOr(Schema.String),
+  ref: Schema.String,
+  projectDirectory: Schema.String,
+  commitMessage: Schema.String,
+  force: Schema.Boolean,
+  timestamp: Schema.String,
+  trigger: Schema.Literals(["api", "auto"])
+})
+export type ExportJob = typeof ExportJob.Type
+
+export const importTask = "gitsync.import"
+export const exportTask = "gitsync.export"
+
+/** Why a run stopped without changing anything (recorded as failed or skipped). */
+class RunStopped {
+  constructor(readonly status: "failed" | "skipped", readonly reason: string) {}
+}
+
+export interface SyncJobsShape {
+  readonly runImport: (job: ImportJob) => Effect.Effect<void>
+  readonly runExport: (job: ExportJob) => Effect.Effect<void>
+}
+
+/** The user's credentials in `url`, to mask wherever git or a message might echo them. */
+export const secretsOf = (url: string): ReadonlyArray<string> => {
+  if (!URL.canParse(url)) return [url]
+  const parsed = new URL(url)
+  return [url, decodeURIComponent(parsed.password), decodeURIComponent(parsed.username)].filter((s) => s !== "")
+}
+
+/** The space's main content as a head that never moves: the revision is stored beside main (`standalone`). */
+const beside = (main: Head<MainHead, Errors.NotFound | Errors.Forbidden, Actor.Actor>): Head<MainHead, Errors.NotFound | Errors.Forbidden, Actor.Actor> => ({
+  read: main.read,
+  move: () => Effect.succeed(true),
+  main: false,
+  describe: main.describe
+})
+
+export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire/gitsync/SyncJobs") {
+  static readonly layer = Layer.effect(
+    SyncJobs,
+    Effect.gen(function*() {
+      const repo = yield* GitSyncRepo
+      const box = yield* SecretBox
+      const transport = yield* GitTransport
+      const content = yield* SpaceContent
+      const writer = yield* RevisionWriter
+      const revisions = yield* RevisionsRepo
+      const blobs = yield* BlobStore
+      const transactor = yield* Transactor.Transactor
+      const ids = yield* Ids.Ids
+      const authors = yield* GitAuthors
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const update = (spaceId: string, f: (record: SyncRecord) => SyncRecord) =>
+        transactor.transaction(Effect.gen(function*() {
+          const found = yield* repo.find(spaceId)
+          if (Option.isSome(found)) yield* repo.save(f(found.value))
+        }))
+
+      const setRun = (spaceId: string, kind: "import" | "export", run: Omit<SyncRun, "at">, extra: Partial<SyncRecord> = {}) =>
+        Effect.flatMap(now, (at) =>
+          update(spaceId, (record) => ({
+            ...record,
+            ...(kind === "import" ? { lastImport: { ...run, at } } : { lastExport: { ...run, at } }),
+            ...extra,
+            updatedAt: at
+          })))
+
+      /** Runs `work` as the job's user, recording running, then its outcome; never fails. */
+      const run = (
+        kind: "import" | "export",
+        job: ImportJob | ExportJob,
+        work: (record: SyncRecord, url: string) => Effect.Effect<{ readonly commit: string | null; readonly extra?: Partial<SyncRecord> }, unknown, Actor.Actor>
+      ) =>
+        Effect.gen(function*() {
+          const found = yield* repo.find(job.spaceId)
+          // A space disconnected (or purged) since the job was queued: nothing to do.
+          if (Option.isNone(found)) return
+          const record = found.value
+          yield* setRun(job.spaceId, kind, { status: "running", commit: null, error: null })
+          const sealed = job.url ?? record.urlSealed
+          const opened = box.open(sealed)
+          const secrets = Option.match(opened, { onNone: () => [], onSome: secretsOf })
+          const timestamp = new Date(job.timestamp)
+          const outcome = yield* Effect.gen(function*() {
+            if (Option.isNone(opened)) {
+              return yield* Effect.fail(new RunStopped("failed", "The stored repository URL cannot be decrypted (was QUIRE_SECRET changed?); connect the space again"))
+            }
+            if (record.lastEventAt !== null && timestamp.getTime() < record.lastEventAt.getTime()) {
+              return yield* Effect.fail(new RunStopped("skipped", `A newer event (${record.lastEventAt.toISOString()}) was already applied; this one (${timestamp.toISOString()}) is older`))
+            }
+            return yield* work(record, opened.value).pipe(Effect.provideService(Actor.Actor, { userId: job.actorId, instanceAdmin: false }))
+          }).pipe(Effect.result)
+          if (Result.isSuccess(outcome)) {
+            const last = record.lastEventAt
+            const lastEventAt = last === null || timestamp > last ? timestamp : last
+            yield* setRun(job.spaceId, kind, { status: "succeeded", commit: outcome.success.commit, error: null }, { lastEventAt, ...outcome.success.extra })
+            return
+          }
+          const failure = outcome.failure
+          const stopped = failure instanceof RunStopped
+            ? failure
+            : new RunStopped("failed", failure instanceof Error || (typeof failure === "object" && failure !== null && "message" in failure)
+              ? String((failure as { readonly message: unknown }).message)
+              : String(failure))
+          const reason = Redact.text(stopped.reason, secrets)
+          if (stopped.status === "failed") yield* Effect.logWarning(`Git ${kind} of space ${job.spaceId} failed: ${reason}`)
+          yield* setRun(job.spaceId, kind, { status: stopped.status, commit: null, error: reason })
+        }).pipe(
+          Effect.catchCause((cause) =>
+            Effect.gen(function*() {
+              yield* Effect.logError(`Git ${kind} of space ${job.spaceId} failed`, cause)
+              if (Cause.hasInterruptsOnly(cause)) return yield* Effect.failCause(cause)
+              yield* setRun(job.spaceId, kind, { status: "failed", commit: null, error: "Internal error; see the server's log" })
+            })
+          ),
+          Effect.orDie
+        ) as Effect.Effect<void>
+
+      const runImport = (job: ImportJob) =>
+        run("import", job, (record, url) =>
+          Effect.gen(function*() {
+            const snapshot = yield* transport.fetch({ url, ref: job.ref })
+            if (job.trigger === "webhook" && snapshot.commit === record.exportedCommit) {
+              return yield* Effect.fail(new RunStopped("skipped", `${snapshot.commit} is the commit of our own export`))
+            }
+            const read = readRepository(snapshot.files, { projectDirectory: job.projectDirectory })
+            if (Result.isFailure(read)) return yield* Effect.fail(new RunStopped("failed", `The repository cannot be read: ${read.failure.message}`))
+            const tree = read.success
+            const current = yield* content.revision(job.spaceId)
+            const organizationId = current.access.space.organizationId
+            const stored: Array<FileNode> = []
+            const assets: Array<{ readonly asset: RepoAsset; readonly file: FileNode }> = []
+            return yield* Effect.gen(function*() {
+              for (const asset of tree.files) {
+                const kept = reusableFile(current.revision, asset)
+                if (kept !== undefined) {
+                  assets.push({ asset, file: kept })
+                  continue
+                }
+                const node = yield* content.storeFile(organizationId, { name: asset.name, contentType: contentTypeOf(asset.name), bytes: asset.bytes })
+                const file = { ...node, git: { oid: asset.oid, path: asset.path } }
+                stored.push(file)
+                assets.push({ asset, file })
+              }
+              const files = assets.map((a) => a.file)
+              const main = content.mainHead(job.spaceId)
+              const shownUrl = Redact.withoutCredentials(url)
+              yield* writer.write(job.standalone ? beside(main) : main, (parent: Revision) =>
+                Effect.gen(function*() {
+                  const at = (yield* now).toISOString()
+                  const inherited = new Set(flattenPages(parent.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document]))
+                  const imported = yield* importPages(parent, inherited, tree, assets, ids, at)
+                  return {
+                    pages: imported.pages,
+                    files,
+                    documents: imported.documents,
+                    git: { oid: snapshot.commit, message: job.message ?? "", createdByService: true, url: shownUrl, ref: job.ref }
+                  }
+                }), { system: true })
+              return { commit: snapshot.commit }
+            }).pipe(Effect.onError(() => content.releaseFiles(organizationId, stored)))
+          }))
+
+      const runExport = (job: ExportJob) =>
+        run("export", job, (record, url) =>
+          Effect.gen(function*() {
+            const ref = job.url === null ? record.ref : job.ref
+            const projectDirectory = job.url === null ? record.projectDirectory : job.projectDirectory
+            const current = yield* content.revision(job.spaceId)
+            const revision = current.revision
+            const hashes = flattenPages(revision.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document])
+            const documents = yield* revisions.documents(hashes)
+            const previous = yield* transport.fetch({ url, ref }).pipe(
+              Effect.map((snapshot): { readonly commit: string | undefined; readonly files: ReadonlyMap<string, GitBlob> } => snapshot),
+              Effect.catchTag("GitBranchMissing", () => Effect.succeed({ commit: undefined, files: new Map<string, GitBlob>() }))
+            )
+            // Files that came from Git and are still there as they were need no bytes.
+            const assets: Array<AssetToWrite> = []
+            for (const file of revision.files) {
+              const unchanged = file.git !== undefined && previous.files.get(file.git.path)?.oid === file.git.oid
+              if (unchanged && file.git !== undefined) {
+                assets.push({ path: file.git.path, name: file.name, oid: file.git.oid })
+                continue
+              }
+              const bytes = yield* blobs.get(file.blob)
+              if (Option.isNone(bytes)) return yield* Effect.fail(new RunStopped("failed", `The bytes of file ${JSON.stringify(file.name)} are missing`))
+              assets.push({ ...(file.git === undefined ? {} : { path: file.git.path }), name: file.name, bytes: bytes.value })
+            }
+            const before = previous.files.size === 0 ? undefined : readRepository(previous.files, { projectDirectory })
+            const config = before !== undefined && Result.isSuccess(before) ? before.success.config : defaultConfig
+            const written = writeRepository(exportContent(revision, documents, assets, config), previous.files, { projectDirectory })
+            if (Result.isFailure(written)) return yield* Effect.fail(new RunStopped("failed", `The branch cannot be written: ${written.failure.message}`))
+            const changes = written.success.changes
+            if (changes.size === 0 && previous.commit !== undefined) return { commit: previous.commit }
+            const author = yield* authors.author(job.actorId)
+            const pushed = yield* transport.push({ url, ref }, {
+              parent: previous.commit,
+              changes,
+              message: job.commitMessage,
+              author,
+              force: job.force,
+              createBranch: previous.commit === undefined
+            })
+            return { commit: pushed.commit, extra: { exportedCommit: pushed.commit } }
+          }))
+
+      return SyncJobs.of({ runImport, runExport })
+    })
+  )
+}

@@ -1,0 +1,14 @@
+/** The gitsync package's schema. Its migrations table is its own: `quire_gitsync_migrations`. */
+import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
+import { m0001_gitsync } from "./0001_gitsync.ts"
+
+export const migrations: {
+  readonly table: string
+  readonly migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>>
+} = {
+  table: "quire_gitsync_migrations",
+  migrations: {
+    "0001_gitsync": m0001_gitsync
+  }
+}
