@@ -1,9 +1,9 @@
 /**
  * The Git transport on the `git` binary: a shallow fetch into a bare cache repository per remote,
  * trees read with `ls-tree` and `cat-file --batch`, commits built on a temporary index (blobs
- * written in one pack by `fast-import`) and pushed
- * with a lease on the commit they were built on. Credentials reach git only through its askpass
- * program and the environment; http(s) remotes pass the same address checks as OutboundFetch.
+ * written in one pack by `fast-import`) and pushed with a lease on the commit they were built on.
+ * Credentials reach git only through its askpass program and the environment; http(s) remotes pass
+ * the same address checks as OutboundFetch.
  */
 import { Config, Duration, Effect, Layer, Option, Semaphore } from "effect"
 import {

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { ConfigProvider, Effect, Layer } from "effect"
 import { execFileSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
@@ -279,6 +279,35 @@ describe("GitCli", () => {
         Effect.provide(cliLayer({ allow: [], resolve: () => Promise.resolve([{ address: "10.0.0.7", family: 4 }]) }))
       )
       assert.isTrue(rebinding._tag === "GitRemoteRefused" && rebinding.reason === "blocked")
+    }))
+
+  it.live("never runs the remote repository's hooks", () =>
+    Effect.gen(function*() {
+      const { dir } = createBare()
+      const parent = commitAs(dir, main, { "a.md": "A\n" })
+      const marker = join(fresh("marker"), "ran")
+      for (const hook of ["pre-receive", "update", "post-receive", "post-update"]) {
+        writeFileSync(join(dir, "hooks", hook), `#!/bin/sh\nmkdir -p '${dirname(marker)}'\ntouch '${marker}'\n`)
+        chmodSync(join(dir, "hooks", hook), 0o755)
+      }
+      const git = yield* GitTransport
+      const { commit } = yield* git.push({ url: `file://${dir}`, ref: main }, pushOf(parent, { "b.md": "B\n" }))
+      assert.strictEqual(headOf(dir, main), commit)
+      assert.isFalse(existsSync(marker))
+    }).pipe(Effect.provide(cliLayer())))
+
+  it.live("reads its settings from the environment (file:// only with QUIRE_GIT_ALLOW_FILE)", () =>
+    Effect.gen(function*() {
+      const { dir } = createBare()
+      commitAs(dir, main, { "a.md": "A\n" })
+      const fetchWith = (env: Record<string, string>) =>
+        GitTransport.use((git) => git.fetch({ url: `file://${dir}`, ref: main })).pipe(
+          Effect.provide(GitCli.layerConfig.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown(env)))))
+        )
+      const refused = yield* Effect.flip(fetchWith({ QUIRE_GIT_CACHE_DIR: fresh("cache") }))
+      assert.strictEqual(refused._tag, "GitRemoteRefused")
+      const snapshot = yield* fetchWith({ QUIRE_GIT_CACHE_DIR: fresh("cache"), QUIRE_GIT_ALLOW_FILE: "1" })
+      assert.deepStrictEqual([...snapshot.files.keys()], ["a.md"])
     }))
 
   it.live("answers GitUnreachable for a refused connection and an unknown host", () =>
