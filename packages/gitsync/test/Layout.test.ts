@@ -1,14 +1,17 @@
 import { Result } from "effect"
 import { assert, describe, it } from "vitest"
+import { parse } from "yaml"
 import {
   type ContentToWrite,
   defaultConfig,
+  LayoutProblem,
   readRepository,
   type RepoPage,
   type RepositoryContent,
   type RepositoryFiles,
   writeRepository
 } from "../src/layout/Layout.ts"
+import { simpleYaml } from "../src/layout/PageFile.ts"
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -254,7 +257,7 @@ describe("readRepository", () => {
     const page = readRepository(repo({ "README.md": "# Home\n", "SUMMARY.md": "* [Home](README.md)\n* [Bad](bad.md)\n", "bad.md": "---\ndescription: [unclosed\n---\n# Bad\n" }))
     assert.isTrue(Result.isFailure(page))
     if (Result.isFailure(page)) {
-      assert.strictEqual(page.failure._tag, "LayoutProblem")
+      assert.instanceOf(page.failure, LayoutProblem)
       assert.strictEqual(page.failure.path, "bad.md")
       assert.match(page.failure.message, /^bad\.md: frontmatter is not valid YAML/)
     }
@@ -271,6 +274,19 @@ describe("readRepository", () => {
     }))
     assert.deepStrictEqual(content.pages.map((p) => p.slug), ["intro", "intro-2"])
     assert.deepStrictEqual(content.warnings, ["SUMMARY.md line 3: a/intro.md is listed twice; the second one is skipped"])
+  })
+})
+
+describe("simpleYaml", () => {
+  it("reads plain frontmatter as the YAML library does, and leaves anything else to it", () => {
+    const plain = [
+      "description: Page 1 of section 2\nowner: team-2\n",
+      "icon: rocket\ncoverY: -12.5\nhidden: true\nlayout:\n  width: wide\n  cover:\n    visible: false\n    size: hero\n  title:\n    visible: true\n",
+      "a: yes\nb: null\nc: ~\nd: 1e3\ne: +7\nf:\ng: x-y_z (1)\n"
+    ]
+    for (const yaml of plain) assert.deepStrictEqual(simpleYaml(yaml), parse(yaml))
+    const other = ["description: >-\n  folded\n", "tags: [a, b]\n", "a: 'quoted'\n", "a: b # comment\n", "a: 0x1F\n", "a: .inf\n", "- item\n", "a: b: c\n", "a: 1\na: 2\n"]
+    for (const yaml of other) assert.isUndefined(simpleYaml(yaml), yaml)
   })
 })
 
@@ -324,10 +340,14 @@ describe("writeRepository", () => {
     const content = read(files, "docs")
     const pages = content.pages.map((p) => p.slug === "faq" ? { ...p, title: "Questions [and answers]" } : p)
     const written = write({ ...content, pages }, files, "docs")
-    assert.deepStrictEqual([...written.changes.keys()].sort(), ["docs/content/SUMMARY.md", "docs/content/faq.md"])
+    assert.deepStrictEqual([...written.changes.keys()].toSorted(), ["docs/content/SUMMARY.md", "docs/content/faq.md"])
     const after = apply(files, written.changes)
     assert.strictEqual(text(after, "docs/content/faq.md"), text(files, "docs/content/faq.md").replace("# FAQ", "# Questions [and answers]"))
-    assert.strictEqual(text(after, "docs/content/SUMMARY.md"), text(files, "docs/content/SUMMARY.md").replace("* [FAQ](faq.md)", "* [Questions \\[and answers\\]](faq.md)"))
+    // The summary is written again in its style; the entry of the missing file, which is no page, goes.
+    assert.strictEqual(
+      text(after, "docs/content/SUMMARY.md"),
+      text(files, "docs/content/SUMMARY.md").replace("* [FAQ](faq.md)", "* [Questions \\[and answers\\]](faq.md)").replace("* [Missing page](guides/missing.md)\n", "")
+    )
     assert.strictEqual(read(after, "docs").pages.at(-1)!.title, "Questions [and answers]")
   })
 
@@ -348,13 +368,13 @@ describe("writeRepository", () => {
     ]
     const written = write({ ...content, pages, files: [...content.files, { name: "log.png", bytes: png }] }, files, "docs")
     const after = apply(files, written.changes)
-    assert.deepStrictEqual(written.summary.deleted.sort(), [
+    assert.deepStrictEqual([...written.summary.deleted].toSorted(), [
       "docs/content/getting-started/install linux.md",
       "docs/content/getting-started/quickstart.md",
       "docs/content/guides/publishing/README.md",
       "docs/content/guides/publishing/custom-domains.md"
     ])
-    assert.deepStrictEqual(written.summary.added.sort(), [
+    assert.deepStrictEqual([...written.summary.added].toSorted(), [
       "docs/content/.gitbook/assets/log.png",
       "docs/content/getting-started/troubleshooting.md",
       "docs/content/guides/publish/README.md",
@@ -427,7 +447,7 @@ describe("writeRepository", () => {
     const config = { ...defaultConfig, root: "./docs/", redirects: { "old/path": "setup/README.md" } }
     const written = write({ config, pages, files: [] }, new Map())
     const files = apply(new Map(), written.changes)
-    assert.deepStrictEqual([...files.keys()].sort(), [
+    assert.deepStrictEqual([...files.keys()].toSorted(), [
       ".gitbook.yaml", "docs/README.md", "docs/SUMMARY.md", "docs/changelog.md", "docs/reference/cli.md", "docs/setup/README.md", "docs/setup/docker.md"
     ])
     assert.strictEqual(text(files, ".gitbook.yaml"), "root: ./docs/\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  old/path: setup/README.md\n")
@@ -486,7 +506,7 @@ describe("writeRepository", () => {
       for (let p = 0; p < 20; p++) {
         const path = `section-${s}/page-${p}.md`
         summary.push(`* [Page ${s}.${p}](${path})`)
-        source[path] = `---\ndescription: Page ${p} of section ${s}\nowner: team-${s}\n---\n\n# Page ${s}.${p}\n\n${"Some text with a [link](../README.md) and `code`.\n\n".repeat(20)}{% hint style="info" %}\nA hint.\n{% endhint %}\n`
+        source[path] = `---\ndescription: Page ${p} of section ${s}\nowner: team-${s}\nlayout:\n  width: wide\n  title:\n    visible: true\n---\n\n# Page ${s}.${p}\n\n${"Some text with a [link](../README.md) and `code`.\n\n".repeat(20)}{% hint style="info" %}\nA hint.\n{% endhint %}\n`
       }
     }
     source["SUMMARY.md"] = `${summary.join("\n")}\n`

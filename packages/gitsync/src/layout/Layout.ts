@@ -223,6 +223,13 @@ const readConfig = (
   return Result.succeed({ config: { root, readme, summary, redirects }, yaml })
 }
 
+/** Files and folders by name (a file's without `.md`), by code point. */
+const byName = (a: string, b: string) => {
+  const x = basename(a).replace(/\.md$/i, "")
+  const y = basename(b).replace(/\.md$/i, "")
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 /** The page tree without a `SUMMARY.md`: folders, `README.md` first, then files and folders by name. */
 const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string, summaryPath: string): Array<Plan> => {
   const folders = new Map<string, { files: Array<string>; folders: Set<string> }>()
@@ -245,15 +252,10 @@ const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string
       dir = dirname(dir)
     }
   }
-  const byName = (a: string, b: string) => {
-    const x = basename(a).replace(/\.md$/i, "")
-    const y = basename(b).replace(/\.md$/i, "")
-    return x < y ? -1 : x > y ? 1 : 0
-  }
   const plans = (dir: string, top: boolean): Array<Plan> => {
     const entry = folders.get(dir)
     if (entry === undefined) return []
-    const names = [...entry.files.filter((f) => !isReadmeName(basename(f)) && f !== readmePath), ...entry.folders].sort(byName)
+    const names = [...entry.files.filter((f) => !isReadmeName(basename(f)) && f !== readmePath), ...entry.folders].toSorted(byName)
     return names.flatMap((path): Array<Plan> => {
       if (!entry.folders.has(path)) return [{ kind: "document", title: basename(path).replace(/\.md$/i, ""), path, children: [] }]
       const readme = folders.get(path)?.files.find((f) => isReadmeName(basename(f)))

@@ -7,7 +7,7 @@ import type { PageLayout } from "@quire/content/domain/Revision"
 import { toString } from "mdast-util-to-string"
 import remarkParse from "remark-parse"
 import { unified } from "unified"
-import { Document, isMap, parseDocument } from "yaml"
+import { Document, isMap, isScalar, parseDocument, type YAMLMap } from "yaml"
 
 /** The metadata GitBook keeps in a page's frontmatter. */
 export interface PageMetadata {
@@ -93,6 +93,60 @@ const metadataOf = (data: Record<string, unknown>, problems: Array<string>): Pag
   return out
 }
 
+const simpleLine = /^( *)([A-Za-z_][A-Za-z0-9_.-]*):(?: +(.*?))? *$/
+const plainString = /^[^-?:,[\]{}#&*!|>'"%@`.\s](?:(?!: | #).)*$/
+const yamlNumber = /^[-+]?(?:[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/
+
+const simpleScalar = (text: string): { readonly value: unknown } | undefined => {
+  if (/^(?:true|True|TRUE)$/.test(text)) return { value: true }
+  if (/^(?:false|False|FALSE)$/.test(text)) return { value: false }
+  if (/^(?:null|Null|NULL|~)$/.test(text)) return { value: null }
+  if (/^0[xXoO]/.test(text)) return undefined
+  if (yamlNumber.test(text)) return { value: Number(text) }
+  if (text.endsWith(":") || !plainString.test(text)) return undefined
+  return { value: text }
+}
+
+/**
+ * The mapping of frontmatter made only of `key: plain value` lines and nested block mappings (what
+ * GitBook writes for most pages), read without the YAML library, which costs tenths of a
+ * millisecond a page; `undefined` for anything else, which the library then reads.
+ */
+export const simpleYaml = (yaml: string): Record<string, unknown> | undefined => {
+  const root: Record<string, unknown> = {}
+  const stack: Array<{ indent: number; map: Record<string, unknown> }> = [{ indent: 0, map: root }]
+  let pending: { indent: number; map: Record<string, unknown>; key: string } | undefined
+  for (const raw of yaml.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw
+    if (line.trim() === "") continue
+    const match = simpleLine.exec(line)
+    if (match === null) return undefined
+    const indent = match[1]!.length
+    if (pending !== undefined) {
+      if (indent > pending.indent) {
+        const child: Record<string, unknown> = {}
+        pending.map[pending.key] = child
+        stack.push({ indent, map: child })
+      }
+      pending = undefined
+    }
+    while (stack.length > 1 && indent < stack[stack.length - 1]!.indent) stack.pop()
+    const top = stack[stack.length - 1]!
+    const key = match[2]!
+    if (indent !== top.indent || Object.hasOwn(top.map, key)) return undefined
+    const text = match[3] ?? ""
+    if (text === "") {
+      top.map[key] = null
+      pending = { indent, map: top.map, key }
+      continue
+    }
+    const scalar = simpleScalar(text)
+    if (scalar === undefined) return undefined
+    top.map[key] = scalar.value
+  }
+  return root
+}
+
 const blankLines = /^(?:[ \t]*\r?\n)*/
 const atxH1 = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*(\r?\n|$)/
 
@@ -116,13 +170,16 @@ export const parsePageFile = (
     if (found !== null) {
       yaml = rest.slice(0, found.index)
       frontmatter = text.slice(0, open[0].length + found.index + found[0].length)
-      const doc = parseDocument(yaml)
-      if (doc.errors.length > 0) {
-        const error = doc.errors[0]!
-        const line = error.linePos?.[0].line
-        return { ok: false, reason: `frontmatter is not valid YAML${line === undefined ? "" : ` (line ${line + 1})`}: ${error.message.split("\n")[0]}` }
+      let data: unknown = simpleYaml(yaml)
+      if (data === undefined) {
+        const doc = parseDocument(yaml)
+        if (doc.errors.length > 0) {
+          const error = doc.errors[0]!
+          const line = error.linePos?.[0].line
+          return { ok: false, reason: `frontmatter is not valid YAML${line === undefined ? "" : ` (line ${line + 1})`}: ${error.message.split("\n")[0]}` }
+        }
+        data = doc.toJS()
       }
-      const data: unknown = doc.toJS()
       if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
         return { ok: false, reason: "frontmatter is not a mapping of keys to values" }
       }
@@ -153,20 +210,68 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 
 const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "hidden"] as const
 
-/** The frontmatter block for `metadata`, editing `previous` (its YAML) where there was one. */
+/** `key: value` as YAML, one pair (a trailing newline included). */
+const renderPair = (key: string, value: unknown): string => {
+  const doc = new Document({})
+  ;(doc.contents as YAMLMap).set(key, value)
+  return doc.toString({ lineWidth: 0 })
+}
+
+/** The GitBook `layout` mapping of a page layout. */
+const gitbookLayout = (layout: PageLayout): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  if (layout.width !== undefined) out["width"] = layout.width
+  if (layout.cover !== undefined || layout.coverSize !== undefined) {
+    out["cover"] = { ...(layout.cover === undefined ? {} : { visible: layout.cover }), ...(layout.coverSize === undefined ? {} : { size: layout.coverSize }) }
+  }
+  for (const key of layoutKeys) if (layout[key] !== undefined) out[key] = { visible: layout[key] }
+  return out
+}
+
+/**
+ * The frontmatter block for `metadata`. With a previous frontmatter, only the pairs of the keys
+ * whose value changed are rewritten, removed or appended: other keys, comments and formatting
+ * keep their bytes.
+ */
 const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | undefined, newline: string): string => {
-  if (previous !== undefined && previous.yaml !== undefined && same(normalizeMetadata(previous.metadata), normalizeMetadata(metadata))) {
-    return previous.frontmatter
+  if (previous !== undefined && previous.yaml !== undefined && sameMetadata(previous.metadata, metadata)) return previous.frontmatter
+  const fence = (yaml: string) => `---${newline}${newline === "\n" ? yaml : yaml.replace(/\r?\n/g, newline)}---${newline}`
+  const doc = previous?.yaml === undefined ? undefined : parseDocument(previous.yaml)
+  if (previous?.yaml === undefined || doc === undefined || !isMap(doc.contents)) {
+    const values: Record<string, unknown> = {}
+    for (const key of metadataOrder) if (metadata[key] !== undefined) values[key] = metadata[key]
+    if (metadata.layout !== undefined && Object.keys(gitbookLayout(metadata.layout)).length > 0) values["layout"] = gitbookLayout(metadata.layout)
+    return Object.keys(values).length === 0 ? "" : fence(new Document(values).toString({ lineWidth: 0 }))
   }
-  const doc = previous?.yaml !== undefined ? parseDocument(previous.yaml) : new Document({})
-  if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as typeof doc.contents
-  const before = previous?.metadata ?? {}
-  for (const key of metadataOrder) {
-    if (same(before[key], metadata[key])) continue
-    if (metadata[key] === undefined) doc.delete(key)
-    else doc.set(key, metadata[key])
+  const yaml = previous.yaml
+  const map = doc.contents
+  const before = previous.metadata
+  const edits: Array<{ start: number; end: number; text: string }> = []
+  let appended = ""
+  const pairOf = (key: string) => map.items.find((item) => isScalar(item.key) && item.key.value === key)
+  const lineEnd = (offset: number) => {
+    const nl = yaml.indexOf("\n", offset)
+    return nl === -1 ? yaml.length : nl + 1
   }
-  if (!same(before.layout, metadata.layout)) {
+  const change = (key: string, value: unknown) => {
+    const pair = pairOf(key)
+    const keyRange = isScalar(pair?.key) ? pair.key.range : undefined
+    const valueRange = (pair?.value as { range?: [number, number, number] } | null | undefined)?.range
+    if (value === undefined) {
+      if (keyRange != null) edits.push({ start: keyRange[0], end: lineEnd(Math.max((valueRange ?? keyRange)[2] - 1, keyRange[0])), text: "" })
+      return
+    }
+    const text = renderPair(key, value)
+    if (keyRange == null) {
+      appended += text
+      return
+    }
+    const end = valueRange?.[1] ?? keyRange[1]
+    const old = yaml.slice(keyRange[0], end)
+    edits.push({ start: keyRange[0], end, text: text.replace(/\n$/, "") + (old.endsWith("\n") ? "\n" : "") })
+  }
+  for (const key of metadataOrder) if (!same(before[key], metadata[key])) change(key, metadata[key])
+  if (!same(normalizeLayout(before.layout), normalizeLayout(metadata.layout))) {
     const was = before.layout ?? {}
     const now = metadata.layout ?? {}
     const setOrDelete = (path: ReadonlyArray<string>, was: unknown, now: unknown) => {
@@ -174,36 +279,39 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
       if (now === undefined) doc.deleteIn(path)
       else doc.setIn(path, now)
     }
+    if (!isMap(doc.get("layout", true))) doc.set("layout", doc.createNode({}))
     setOrDelete(["layout", "width"], was.width, now.width)
     setOrDelete(["layout", "cover", "visible"], was.cover, now.cover)
     setOrDelete(["layout", "cover", "size"], was.coverSize, now.coverSize)
     for (const key of layoutKeys) setOrDelete(["layout", key, "visible"], was[key], now[key])
     // Mappings left empty by a removal go with it.
-    const layout = doc.get("layout")
+    const layout = doc.get("layout", true)
     if (isMap(layout)) {
-      for (const item of [...layout.items]) {
-        if (isMap(item.value) && item.value.items.length === 0) layout.delete(item.key)
-      }
-      if (layout.items.length === 0) doc.delete("layout")
+      const empty = layout.items.filter((item) => isMap(item.value) && item.value.items.length === 0)
+      for (const item of empty) layout.delete(item.key)
     }
+    change("layout", isMap(layout) && layout.items.length > 0 ? layout : undefined)
   }
-  const contents = doc.contents
-  if (isMap(contents) && contents.items.length === 0 && (previous?.yaml === undefined || doc.commentBefore == null)) return ""
-  const yaml = doc.toString({ lineWidth: 0 })
-  const body = newline === "\n" ? yaml : yaml.replace(/\n/g, newline)
-  return `---${newline}${body}---${newline}`
+  let out = yaml
+  for (const edit of edits.toSorted((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end)
+  if (appended !== "") out = (out === "" || out.endsWith("\n") ? out : out + "\n") + appended
+  if (out.trim() === "") return ""
+  return fence(out)
 }
+
+const normalizeLayout = (layout: PageLayout | undefined) =>
+  layout === undefined ? undefined : Object.fromEntries(Object.entries(layout).filter(([, v]) => v !== undefined).toSorted(([a], [b]) => (a < b ? -1 : 1)))
 
 const normalizeMetadata = (metadata: PageMetadata): PageMetadata => {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(metadata)) {
     if (value === undefined) continue
     if (key === "layout") {
-      const layout = Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)))
+      const layout = Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== undefined).toSorted(([a], [b]) => (a < b ? -1 : 1)))
       if (Object.keys(layout).length > 0) out[key] = layout
     } else out[key] = value
   }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1))) as PageMetadata
+  return Object.fromEntries(Object.entries(out).toSorted(([a], [b]) => (a < b ? -1 : 1))) as PageMetadata
 }
 
 /** Whether two metadata say the same (undefined fields and key order ignored). */
