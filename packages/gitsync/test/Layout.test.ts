@@ -108,8 +108,10 @@ const gitbookRepo = () => repo({
     "***",
     "",
     "* [FAQ](faq.md)",
+    "* [Changelog](changelog.md)",
     ""
   ].join("\n"),
+  "docs/content/changelog.md": "Version 2 shipped.\n",
   "docs/content/README.md": [
     "---",
     "description: Everything about Widgets.",
@@ -206,7 +208,8 @@ describe("readRepository", () => {
       "  document Writing /writing docs/content/guides/writing.md",
       "  document Publishing /publishing docs/content/guides/publishing/README.md",
       "    document Custom domains /custom-domains docs/content/guides/publishing/custom-domains.md",
-      "document FAQ /faq docs/content/faq.md"
+      "document FAQ /faq docs/content/faq.md",
+      "document Changelog /changelog docs/content/changelog.md"
     ])
     assert.deepStrictEqual(content.warnings, ["docs/content/SUMMARY.md line 12: docs/content/guides/missing.md does not exist; skipped"])
     const welcome = find(content.pages, "welcome")
@@ -348,13 +351,13 @@ describe("writeRepository", () => {
       text(after, "docs/content/SUMMARY.md"),
       text(files, "docs/content/SUMMARY.md").replace("* [FAQ](faq.md)", "* [Questions \\[and answers\\]](faq.md)").replace("* [Missing page](guides/missing.md)\n", "")
     )
-    assert.strictEqual(read(after, "docs").pages.at(-1)!.title, "Questions [and answers]")
+    assert.strictEqual(read(after, "docs").pages.at(-2)!.title, "Questions [and answers]")
   })
 
   it("adds, moves and deletes pages: SUMMARY.md and the right files change", () => {
     const files = gitbookRepo()
     const content = read(files, "docs")
-    const [welcome, started, github, guides, faq] = content.pages as [RepoPage, RepoPage, RepoPage, RepoPage, RepoPage]
+    const [welcome, started, github, guides, faq, changelog] = content.pages as [RepoPage, RepoPage, RepoPage, RepoPage, RepoPage, RepoPage]
     const writing = guides.children[0]!
     const publishing = guides.children[1]!
     const added: RepoPage = { kind: "document", title: "Troubleshooting", slug: "troubleshooting", markdown: "See ![the log](/.gitbook/assets/log.png).\n", icon: "bug", children: [] }
@@ -364,7 +367,8 @@ describe("writeRepository", () => {
       { ...started, children: [added] },
       github,
       { ...guides, children: [writing, { ...started.children[0]!, slug: "quickstart" }, { ...publishing, slug: "publish" }] },
-      faq
+      faq,
+      changelog
     ]
     const written = write({ ...content, pages, files: [...content.files, { name: "log.png", bytes: png }] }, files, "docs")
     const after = apply(files, written.changes)
@@ -400,6 +404,7 @@ describe("writeRepository", () => {
       "***",
       "",
       "* [FAQ](faq.md)",
+      "* [Changelog](changelog.md)",
       ""
     ].join("\n"))
     assert.strictEqual(text(after, "docs/content/getting-started/troubleshooting.md"), "---\nicon: bug\n---\n\n# Troubleshooting\n\nSee ![the log](../.gitbook/assets/log.png).\n")
@@ -416,6 +421,40 @@ describe("writeRepository", () => {
     assert.strictEqual(find(again.pages, "troubleshooting").icon, "bug")
     // The unused asset nobody deleted stays.
     assert.isTrue(after.has("docs/content/.gitbook/assets/unused.pdf"))
+  })
+
+  it("keeps a page without a title heading as it is, and gives it one when its title changes", () => {
+    const files = gitbookRepo()
+    const content = read(files, "docs")
+    assert.strictEqual(find(content.pages, "changelog").markdown, "Version 2 shipped.\n")
+    const pages = content.pages.map((p) => p.slug === "changelog" ? { ...p, title: "Release notes" } : p)
+    const written = write({ ...content, pages }, files, "docs")
+    const after = apply(files, written.changes)
+    assert.strictEqual(text(after, "docs/content/changelog.md"), "# Release notes\n\nVersion 2 shipped.\n")
+    assert.strictEqual(find(read(after, "docs").pages, "changelog").title, "Release notes")
+  })
+
+  it("edits .gitbook.yaml's redirects without touching its other lines and comments", () => {
+    const files = gitbookRepo()
+    const content = read(files, "docs")
+    const redirects = { "previous/page": "getting-started/quickstart.md", "legacy/faq": "faq.md" }
+    const written = write({ ...content, config: { ...content.config, redirects } }, files, "docs")
+    assert.deepStrictEqual([...written.changes.keys()], ["docs/.gitbook.yaml"])
+    const after = apply(files, written.changes)
+    assert.strictEqual(text(after, "docs/.gitbook.yaml"), [
+      "# GitBook configuration",
+      "root: ./content/",
+      "",
+      "structure:",
+      "  readme: README.md",
+      "  summary: SUMMARY.md",
+      "",
+      "redirects:",
+      "  previous/page: getting-started/quickstart.md # moved in 2023",
+      "  legacy/faq: faq.md",
+      ""
+    ].join("\n"))
+    assert.deepStrictEqual(read(after, "docs").config.redirects, redirects)
   })
 
   it("deletes the assets the space deleted and renames a new asset whose name is taken", () => {
@@ -436,7 +475,7 @@ describe("writeRepository", () => {
       {
         kind: "document", title: "Setup", slug: "setup", markdown: "", description: "How to set up", hidden: true,
         layout: { width: "wide", cover: true, coverSize: "full", outline: false }, emoji: "🚀",
-        children: [{ kind: "document", title: "Docker", slug: "docker", markdown: "{% hint style=\"warning\" %}\nRoot.\n{% endhint %}\n", children: [] }]
+        children: [{ kind: "document", title: "Docker", slug: "docker", markdown: "{% hint style=\"warning\" %}\nRoot.\n{% endhint %}\n\n![](</.gitbook/assets/shot (1).png>)\n", children: [] }]
       },
       { kind: "group", title: "Reference", slug: "reference", markdown: "", children: [
         { kind: "document", title: "CLI", slug: "cli", markdown: "`quire`\n", children: [] },
@@ -445,10 +484,10 @@ describe("writeRepository", () => {
       { kind: "document", title: "Changelog", slug: "changelog", markdown: "v1\n", children: [] }
     ]
     const config = { ...defaultConfig, root: "./docs/", redirects: { "old/path": "setup/README.md" } }
-    const written = write({ config, pages, files: [] }, new Map())
+    const written = write({ config, pages, files: [{ name: "shot (1).png", bytes: png }] }, new Map())
     const files = apply(new Map(), written.changes)
     assert.deepStrictEqual([...files.keys()].toSorted(), [
-      ".gitbook.yaml", "docs/README.md", "docs/SUMMARY.md", "docs/changelog.md", "docs/reference/cli.md", "docs/setup/README.md", "docs/setup/docker.md"
+      ".gitbook.yaml", "docs/.gitbook/assets/shot (1).png", "docs/README.md", "docs/SUMMARY.md", "docs/changelog.md", "docs/reference/cli.md", "docs/setup/README.md", "docs/setup/docker.md"
     ])
     assert.strictEqual(text(files, ".gitbook.yaml"), "root: ./docs/\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\nredirects:\n  old/path: setup/README.md\n")
     assert.strictEqual(text(files, "docs/SUMMARY.md"), [
@@ -493,6 +532,8 @@ describe("writeRepository", () => {
       "How to set up", true, "🚀", { width: "wide", cover: true, coverSize: "full", outline: false }
     ])
     assert.strictEqual(find(back.pages, "docker").markdown, pages[1]!.children[0]!.markdown)
+    assert.include(text(files, "docs/setup/docker.md"), "![](<../.gitbook/assets/shot (1).png>)")
+    assert.deepStrictEqual(back.files.map((f) => [f.ref, [...f.bytes]]), [["/.gitbook/assets/shot (1).png", [...png]]])
     // And exporting what was read changes nothing.
     assert.strictEqual(write(back, files).changes.size, 0)
   })
