@@ -1,0 +1,326 @@
+/**
+ * Git sync through the real router and the typed client, on every backend: the field rules of
+ * import and export, the sync state, permissions, credentials never shown, the push webhook, and
+ * an import then an export over a local bare repository (`file://`), also through GitBook's client.
+ */
+import { assert, layer } from "@effect/vitest"
+import { GitBookAPI } from "@gitbook/api"
+import { Effect, Schedule } from "effect"
+import type { GitSyncState } from "@quire/api"
+import { execFileSync } from "node:child_process"
+import { createHmac } from "node:crypto"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+
+const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
+const main = "refs/heads/main"
+
+/** The status and body of a raw request by `token`. */
+const send = (token: string, method: string, path: string, body: unknown) =>
+  raw(method, path, { token, body: JSON.stringify(body) })
+
+/** A raw POST of the push webhook with `headers`, as a Git host sends it. */
+const deliver = Effect.fnUntraced(function*(spaceId: string, body: string, headers: Record<string, string>) {
+  const base = yield* baseUrl
+  const response = yield* Effect.promise(() =>
+    fetch(`${base}/v1/spaces/${spaceId}/git/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body
+    })
+  )
+  const text = yield* Effect.promise(() => response.text())
+  return { status: response.status, text }
+})
+
+/** Runs git in `cwd` (a test repository), answering its output. */
+const git = (cwd: string, ...args: ReadonlyArray<string>) =>
+  execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Tess",
+      GIT_AUTHOR_EMAIL: "tess@example.com",
+      GIT_COMMITTER_NAME: "Tess",
+      GIT_COMMITTER_EMAIL: "tess@example.com"
+    }
+  }).trim()
+
+/** A bare repository holding `files` on `main` in one commit, removed with the scope. */
+const bareRepository = (files: Record<string, string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const dir = mkdtempSync(join(tmpdir(), "quire-git-api-"))
+      const bare = join(dir, "docs.git")
+      const work = join(dir, "work")
+      execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
+      execFileSync("git", ["init", "--quiet", "--initial-branch=main", work])
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(work, path, ".."), { recursive: true })
+        writeFileSync(join(work, path), text)
+      }
+      git(work, "add", ".")
+      git(work, "commit", "--quiet", "-m", "Docs from Git")
+      git(work, "push", "--quiet", bare, "main")
+      return { dir, bare, url: `file://${bare}` }
+    }),
+    ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
+
+const finished = (run: GitSyncState["lastImport"]) =>
+  run !== null && (run.status === "succeeded" || run.status === "failed" || run.status === "skipped")
+
+/** Git info once `which` of the last runs has finished (the job runs in the background). */
+const settled = (api: Client, spaceId: string, which: "lastImport" | "lastExport") =>
+  api.git.getSpaceGitInfo({ params: { spaceId } }).pipe(
+    Effect.filterOrFail((info) => finished(info[which]), () => new Error(`${which} still running`)),
+    Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+    Effect.orDie
+  )
+
+/** Everything `api` shows of the space's Git sync, as one text. */
+const everything = Effect.fnUntraced(function*(api: Client, spaceId: string) {
+  const info = yield* api.git.getSpaceGitInfo({ params: { spaceId } })
+  const space = yield* api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+  return JSON.stringify({ info, space })
+})
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`Git sync API on ${backend.name}`, (it) => {
+    it.effect("import and export refuse bad fields with a 400 naming the field", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const importPath = `/v1/spaces/${space.id}/git/import`
+        const exportPath = `/v1/spaces/${space.id}/git/export`
+        const cases: ReadonlyArray<readonly [path: string, body: unknown, field: string]> = [
+          [importPath, { ref: main }, "url"],
+          [importPath, { url: "not a url", ref: main }, "url"],
+          [importPath, { url: secretUrl }, "ref"],
+          [importPath, { url: secretUrl, ref: "main" }, "ref"],
+          [importPath, { url: secretUrl, ref: "refs/tags/v1" }, "ref"],
+          [importPath, { url: secretUrl, ref: "refs/heads/a..b" }, "ref"],
+          [importPath, { url: secretUrl, ref: main, timestamp: "yesterday" }, "timestamp"],
+          [importPath, { url: secretUrl, ref: main, timestamp: "2026-02-31T10:00:00Z" }, "timestamp"],
+          [importPath, { url: secretUrl, ref: main, force: "yes" }, "force"],
+          [importPath, { url: secretUrl, ref: main, standalone: 1 }, "standalone"],
+          [importPath, { url: secretUrl, ref: main, repoProjectDirectory: "../etc" }, "repoProjectDirectory"],
+          [importPath, { url: secretUrl, ref: main, gitInfo: { provider: "bitbucket" } }, "provider"],
+          [exportPath, { url: secretUrl, ref: main }, "commitMessage"],
+          [exportPath, { url: secretUrl, ref: main, commitMessage: "" }, "commitMessage"],
+          [exportPath, { url: secretUrl, ref: "heads/main", commitMessage: "Sync" }, "ref"],
+          [exportPath, { ref: main, commitMessage: "Sync" }, "url"]
+        ]
+        for (const [path, body, field] of cases) {
+          const answer = yield* send(alice.token, "POST", path, body)
+          assert.strictEqual(answer.status, 400, `${path} ${JSON.stringify(body)}`)
+          assert.include(errorMessage(answer.body), field, JSON.stringify(answer.body))
+          assert.notInclude(JSON.stringify(answer.body), "s3cr3t-pa55")
+        }
+        const connect = yield* send(alice.token, "PUT", `/v1/spaces/${space.id}/git`, { url: secretUrl, ref: "develop" })
+        assert.strictEqual(connect.status, 400)
+        assert.include(errorMessage(connect.body), "ref")
+      }))
+
+    it.effect("the legacy installation delete is a 204, again and again", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
+        yield* alice.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId: space.id } })
+        const answer = yield* raw("DELETE", `/v1/spaces/${space.id}/git/legacy-installation`, { token: alice.token })
+        assert.strictEqual(answer.status, 204)
+      }))
+
+    it.effect("a space without a repository: info is a 404, gitSync absent", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const info = yield* Effect.flip(alice.api.git.getSpaceGitInfo({ params: { spaceId: space.id } }))
+        assert.strictEqual(errorCode(info), 404)
+        const shown = yield* alice.api.spaces.getSpaceById({ params: { spaceId: space.id }, query: {} })
+        assert.isUndefined(shown.gitSync)
+        assert.isTrue(shown.permissions.triggerGitSync)
+      }))
+
+    it.effect("connect, import and export: 204, info shows the runs, credentials are never shown", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const connected = yield* alice.api.git.connectSpaceGitRepository({
+          params: { spaceId },
+          payload: { url: secretUrl, ref: main, repoProjectDirectory: "docs" }
+        })
+        assert.strictEqual(connected.repoName, "acme/docs")
+        assert.strictEqual(connected.url, "https://127.0.0.1:9/acme/docs.git")
+        assert.strictEqual(connected.ref, main)
+        assert.strictEqual(connected.branch, "main")
+        assert.strictEqual(connected.projectDirectory, "docs")
+        assert.isTrue(connected.connected)
+        assert.strictEqual(connected.installationId, spaceId)
+
+        yield* alice.api.git.importGitRepository({
+          params: { spaceId },
+          payload: { url: secretUrl, ref: main, timestamp: new Date().toISOString(), repoCacheID: "ignored" }
+        })
+        const afterImport = yield* settled(alice.api, spaceId, "lastImport")
+        // Nothing listens on port 9: the import fails, and says why without the credentials.
+        assert.strictEqual(afterImport.lastImport?.status, "failed")
+        assert.isNotNull(afterImport.lastImport?.error)
+        assert.strictEqual(afterImport.operation?.direction, "import")
+        assert.strictEqual(afterImport.operation?.state, "failure")
+
+        yield* alice.api.git.exportToGitRepository({
+          params: { spaceId },
+          payload: { url: secretUrl, ref: main, commitMessage: "Docs from Quire" }
+        })
+        const afterExport = yield* settled(alice.api, spaceId, "lastExport")
+        assert.strictEqual(afterExport.lastExport?.status, "failed")
+
+        const shown = yield* alice.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+        assert.deepStrictEqual(
+          { ...shown.gitSync, updatedAt: undefined },
+          { repoName: "acme/docs", installationProvider: "git", integration: "git", url: "https://127.0.0.1:9/acme/docs.git", updatedAt: undefined }
+        )
+        const listed = yield* alice.api.spaces.listSpacesInOrganizationById({ params: { organizationId: shown.organization }, query: {} })
+        assert.strictEqual(listed.items.find((s) => s.id === spaceId)?.gitSync?.repoName, "acme/docs")
+
+        const text = yield* everything(alice.api, spaceId)
+        assert.notInclude(text, "s3cr3t-pa55")
+        assert.notInclude(text, "quire-bot")
+        const openapi = yield* raw("GET", `/v1/spaces/${spaceId}/git/info`, { token: alice.token })
+        assert.notInclude(JSON.stringify(openapi.body), "s3cr3t-pa55")
+
+        yield* alice.api.git.disconnectSpaceGitRepository({ params: { spaceId } })
+        yield* alice.api.git.disconnectSpaceGitRepository({ params: { spaceId } })
+        const gone = yield* alice.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+        assert.isUndefined(gone.gitSync)
+      }))
+
+    it.effect("a reader cannot import, export or connect (403); an outsider learns nothing (404)", () =>
+      Effect.gen(function*() {
+        const { alice, members, space } = yield* spaceWith(["read"])
+        const spaceId = space.id
+        yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
+        const reader = members.read!
+        const outsider = yield* newUser("Olga")
+        const readerShown = yield* reader.api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+        assert.isFalse(readerShown.permissions.triggerGitSync)
+        const attempts = (api: Client) => [
+          api.git.importGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
+          api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } }),
+          api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
+          api.git.getSpaceGitWebhook({ params: { spaceId } })
+        ]
+        for (const attempt of attempts(reader.api)) {
+          assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 403)
+        }
+        for (const attempt of attempts(outsider.api)) {
+          assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
+        }
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.git.getSpaceGitInfo({ params: { spaceId } }))), 404)
+        assert.strictEqual(
+          errorCode(yield* Effect.flip(outsider.api.git.deleteSpaceGitLegacyInstallation({ params: { spaceId } }))),
+          404
+        )
+        // A reader may see which repository the space syncs with, never its credentials.
+        const info = yield* reader.api.git.getSpaceGitInfo({ params: { spaceId } })
+        assert.notInclude(JSON.stringify(info), "s3cr3t-pa55")
+      }))
+
+    it.effect("the push webhook: signed by the space's secret it is a 204; a wrong or missing signature is a 403", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
+        const webhook = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
+        assert.strictEqual(webhook.url.endsWith(`/v1/spaces/${spaceId}/git/webhook`), true, webhook.url)
+        assert.isAtLeast(webhook.secret.length, 16)
+        assert.strictEqual((yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })).secret, webhook.secret)
+
+        const body = JSON.stringify({ ref: "refs/heads/other", after: "a".repeat(40), head_commit: { message: "x" } })
+        const sign = (secret: string, text: string) => `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`
+        const ok = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+        assert.strictEqual(ok.status, 204, ok.text)
+        const ping = yield* deliver(spaceId, "{}", { "x-github-event": "ping", "x-hub-signature-256": sign(webhook.secret, "{}") })
+        assert.strictEqual(ping.status, 204, ping.text)
+        const gitlab = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": webhook.secret })
+        assert.strictEqual(gitlab.status, 204, gitlab.text)
+
+        const forged = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign("not the secret", body) })
+        assert.strictEqual(forged.status, 403)
+        const altered = yield* deliver(spaceId, `${body} `, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+        assert.strictEqual(altered.status, 403)
+        const unsigned = yield* deliver(spaceId, body, { "x-github-event": "push" })
+        assert.strictEqual(unsigned.status, 403)
+        const badToken = yield* deliver(spaceId, body, { "x-gitlab-event": "Push Hook", "x-gitlab-token": "guess" })
+        assert.strictEqual(badToken.status, 403)
+        assert.notInclude(forged.text + unsigned.text + badToken.text, webhook.secret)
+        // A space without a repository answers like a wrong signature: nothing to learn.
+        const { space: bare } = yield* spaceWith()
+        const none = yield* deliver(bare.id, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
+        assert.strictEqual(none.status, 403)
+      }))
+
+    it.effect("imports a repository in GitBook's layout over file://, then exports an edit as one commit", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({
+          "README.md": "# Welcome\n\nStart here.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
+          "install.md": "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n"
+        })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+        const imported = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+        const head = git(repo.bare, "rev-parse", "main")
+        assert.strictEqual(imported.lastImport?.commit, head)
+
+        const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        assert.deepStrictEqual(revision.pages.map((page) => page.title), ["Welcome", "Install"])
+        assert.strictEqual(revision.git?.oid, head)
+        assert.strictEqual(revision.git?.message, "Docs from Git")
+        assert.isTrue(revision.git?.createdByService)
+        assert.strictEqual(revision.pages[1]?.git?.path, "install.md")
+        assert.strictEqual(revision.pages[1]?.description, "How to install")
+
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "More" } })
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId, changeRequestId: cr.id },
+          payload: { changes: [{ operation: "insert_page", title: "Upgrade", document: { markdown: "Run it again." } }] }
+        })
+        yield* alice.api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        yield* alice.api.git.exportToGitRepository({
+          params: { spaceId },
+          payload: { url: repo.url, ref: main, commitMessage: "Upgrade page from Quire" }
+        })
+        const exported = yield* settled(alice.api, spaceId, "lastExport")
+        assert.strictEqual(exported.lastExport?.status, "succeeded", exported.lastExport?.error ?? "")
+        assert.strictEqual(git(repo.bare, "log", "-1", "--format=%s", "main"), "Upgrade page from Quire")
+        assert.strictEqual(exported.lastExport?.commit, git(repo.bare, "rev-parse", "main"))
+        assert.include(git(repo.bare, "show", "main:SUMMARY.md"), "Upgrade")
+        // The files nobody edited keep their bytes.
+        assert.strictEqual(git(repo.bare, "show", "main:install.md"), "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.")
+      }))
+
+    it.effect("GitBook's client imports and reads the Git info", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Hello\n\nFrom Git.\n" })
+        const { alice, space } = yield* spaceWith()
+        const endpoint = yield* baseUrl
+        const gitbook = new GitBookAPI({ endpoint, authToken: alice.token }) as unknown as {
+          readonly spaces: {
+            importGitRepository(spaceId: string, body: { url: string; ref: string }): Promise<{ status: number }>
+            getSpaceGitInfo(spaceId: string): Promise<{ data: { repoName: string; url: string } }>
+          }
+        }
+        const status = yield* Effect.promise(() => gitbook.spaces.importGitRepository(space.id, { url: repo.url, ref: main }).then((r) => r.status))
+        assert.strictEqual(status, 204)
+        const info = yield* Effect.promise(() => gitbook.spaces.getSpaceGitInfo(space.id).then((r) => r.data))
+        assert.strictEqual(info.url, repo.url)
+        const done = yield* settled(alice.api, space.id, "lastImport")
+        assert.strictEqual(done.lastImport?.status, "succeeded", done.lastImport?.error ?? "")
+      }))
+  })
+}
