@@ -77,7 +77,7 @@ export class GitTransport extends Context.Service<GitTransport, GitTransportShap
 export const isBranchRef = (ref: string): boolean =>
   /^refs\/heads\/[^\s~^:?*[\\]+$/.test(ref) &&
   !/\.\.|\/\/|@\{|\/\.|\.lock(\/|$)|\/$|\.$/.test(ref) &&
-  !/[\x00-\x1f\x7f]/.test(ref)
+  ![...ref].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)
 
 /** Git's object id of a blob holding `bytes` (SHA-1 of `blob <size>\0<bytes>`). */
 export const blobOid = (bytes: Uint8Array): string =>
@@ -185,7 +185,7 @@ export class MemoryGitRemotes {
 
   private store(repository: MemoryRepository, parent: string | undefined, files: ReadonlyMap<string, GitBlob>, message: string, author: GitAuthor): MemoryCommit {
     const oid = createHash("sha1")
-      .update(`${parent ?? ""}\n${[...files].map(([path, blob]) => `${path}:${blob.oid}`).sort().join("\n")}\n${message}\n${this.sequence++}`)
+      .update(`${parent ?? ""}\n${[...files].map(([path, blob]) => `${path}:${blob.oid}`).toSorted().join("\n")}\n${message}\n${this.sequence++}`)
       .digest("hex")
     const commit: MemoryCommit = { oid, parent, files, message, author }
     repository.commits.set(oid, commit)

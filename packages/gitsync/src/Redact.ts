@@ -30,7 +30,7 @@ export const text = (message: string, secrets: ReadonlyArray<string> = []): stri
   const forms = secrets
     .filter((secret) => secret.length >= 3)
     .flatMap((secret) => [secret, encodeURIComponent(secret), percentEncoded(secret)])
-    .sort((a, b) => b.length - a.length)
+    .toSorted((a, b) => b.length - a.length)
   for (const form of new Set(forms)) redacted = redacted.split(form).join("***")
   return redacted
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll } from "vitest"
 import * as GitCli from "../src/GitCli.ts"
+import { GitAuthFailed, GitBranchMissing, GitDiverged, GitRemoteRefused, GitUnreachable } from "../src/domain/GitErrors.ts"
 import { blobOid, type GitPush, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import * as Redact from "../src/Redact.ts"
 import * as GitHttpServer from "./GitHttpServer.ts"
@@ -118,24 +119,24 @@ const adapters: ReadonlyArray<readonly [string, Layer.Layer<GitTransport>, Fixtu
 
 const main = "refs/heads/main"
 
+const fetchOf = (url: string) => Effect.flip(GitTransport.use((git) => git.fetch({ url, ref: main })))
+
 for (const [name, transportLayer, fixture] of adapters) {
   describe(`GitTransport contract: ${name}`, () => {
-    const run = <A, E>(effect: Effect.Effect<A, E, GitTransport>) => effect.pipe(Effect.provide(transportLayer))
-
     it.live("fetches the commit of a branch and its whole tree with blob ids", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const url = fixture.create()
         const commit = fixture.commit(url, main, { "README.md": "# Hello\n", "docs/guide.md": "Guide\n", ".gitbook.yaml": "root: ./\n" })
         const git = yield* GitTransport
         const snapshot = yield* git.fetch({ url, ref: main })
         assert.strictEqual(snapshot.commit, commit)
-        assert.deepStrictEqual([...snapshot.files.keys()].sort(), [".gitbook.yaml", "README.md", "docs/guide.md"])
+        assert.deepStrictEqual([...snapshot.files.keys()].toSorted(), [".gitbook.yaml", "README.md", "docs/guide.md"])
         assert.strictEqual(text(snapshot.files.get("docs/guide.md")?.bytes), "Guide\n")
         assert.strictEqual(snapshot.files.get("docs/guide.md")?.oid, blobOid(encode("Guide\n")))
-      })))
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("pushes one commit holding only the changed files, on the parent", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const url = fixture.create()
         fixture.commit(url, main, { "README.md": "# Hello\n", "a.md": "A\n", "old.md": "Old\n" })
         const git = yield* GitTransport
@@ -145,52 +146,52 @@ for (const [name, transportLayer, fixture] of adapters) {
         assert.strictEqual(fixture.head(url, main), commit)
         const after = yield* git.fetch({ url, ref: main })
         assert.strictEqual(after.commit, commit)
-        assert.deepStrictEqual([...after.files.keys()].sort(), ["README.md", "a.md", "new/b.md"])
+        assert.deepStrictEqual([...after.files.keys()].toSorted(), ["README.md", "a.md", "new/b.md"])
         assert.strictEqual(text(after.files.get("a.md")?.bytes), "A changed\n")
         assert.strictEqual(after.files.get("README.md")?.oid, before.files.get("README.md")?.oid)
-      })))
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("makes no commit when nothing changes", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const url = fixture.create()
         const head = fixture.commit(url, main, { "README.md": "# Hello\n" })
         const git = yield* GitTransport
         assert.strictEqual((yield* git.push({ url, ref: main }, pushOf(head, {}))).commit, head)
         assert.strictEqual((yield* git.push({ url, ref: main }, pushOf(head, { "README.md": "# Hello\n" }))).commit, head)
         assert.strictEqual(fixture.head(url, main), head)
-      })))
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("refuses a push onto a branch that moved (nothing pushed) unless forced", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const url = fixture.create()
         const base = fixture.commit(url, main, { "README.md": "# Hello\n" })
         const theirs = fixture.commit(url, main, { "theirs.md": "Theirs\n" })
         const git = yield* GitTransport
         const error = yield* Effect.flip(git.push({ url, ref: main }, pushOf(base, { "ours.md": "Ours\n" })))
-        assert.strictEqual(error._tag, "GitDiverged")
+        assert.instanceOf(error, GitDiverged)
         assert.strictEqual(fixture.head(url, main), theirs)
         const forced = yield* git.push({ url, ref: main }, pushOf(base, { "ours.md": "Ours\n" }, { force: true }))
         assert.strictEqual(fixture.head(url, main), forced.commit)
         const after = yield* git.fetch({ url, ref: main })
-        assert.deepStrictEqual([...after.files.keys()].sort(), ["README.md", "ours.md"])
-      })))
+        assert.deepStrictEqual([...after.files.keys()].toSorted(), ["README.md", "ours.md"])
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("answers GitBranchMissing for a missing branch, saying when the repository is empty", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const git = yield* GitTransport
         const empty = fixture.create()
         const none = yield* Effect.flip(git.fetch({ url: empty, ref: main }))
-        assert.strictEqual(none._tag, "GitBranchMissing")
-        assert.isTrue(none._tag === "GitBranchMissing" && none.repositoryEmpty)
+        assert.instanceOf(none, GitBranchMissing)
+        assert.isTrue(none instanceof GitBranchMissing && none.repositoryEmpty)
         const url = fixture.create()
         fixture.commit(url, main, { "README.md": "# Hello\n" })
         const missing = yield* Effect.flip(git.fetch({ url, ref: "refs/heads/nope" }))
-        assert.strictEqual(missing._tag, "GitBranchMissing")
-        assert.isTrue(missing._tag === "GitBranchMissing" && !missing.repositoryEmpty && missing.ref === "refs/heads/nope")
-      })))
+        assert.instanceOf(missing, GitBranchMissing)
+        assert.isTrue(missing instanceof GitBranchMissing && !missing.repositoryEmpty && missing.ref === "refs/heads/nope")
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("creates a branch: a root commit in an empty repository, or a new branch from a commit", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const git = yield* GitTransport
         const url = fixture.create()
         const root = yield* git.push({ url, ref: main }, pushOf(undefined, { "README.md": "# First\n" }))
@@ -200,18 +201,18 @@ for (const [name, transportLayer, fixture] of adapters) {
         assert.strictEqual(fixture.head(url, feature), created.commit)
         assert.strictEqual(fixture.head(url, main), root.commit)
         const again = yield* Effect.flip(git.push({ url, ref: feature }, pushOf(root.commit, { "g.md": "G\n" }, { createBranch: true })))
-        assert.strictEqual(again._tag, "GitDiverged")
+        assert.instanceOf(again, GitDiverged)
         const onExisting = yield* Effect.flip(git.push({ url, ref: main }, pushOf(undefined, { "x.md": "X\n" })))
-        assert.strictEqual(onExisting._tag, "GitDiverged")
+        assert.instanceOf(onExisting, GitDiverged)
         assert.strictEqual(fixture.head(url, main), root.commit)
-      })))
+      }).pipe(Effect.provide(transportLayer)))
 
     it.live("refuses a ref that is not a branch", () =>
-      run(Effect.gen(function*() {
+      Effect.gen(function*() {
         const git = yield* GitTransport
         const error = yield* Effect.flip(git.fetch({ url: fixture.create(), ref: "main" }))
-        assert.strictEqual(error._tag, "GitRemoteRefused")
-      })))
+        assert.instanceOf(error, GitRemoteRefused)
+      }).pipe(Effect.provide(transportLayer)))
   })
 }
 
@@ -246,7 +247,7 @@ describe("GitCli", () => {
       const parent = commitAs(dir, main, files)
       const git = yield* GitTransport
       const { commit } = yield* git.push({ url: `file://${dir}`, ref: main }, pushOf(parent, { "p/3.md": "three\n", "p/7.md": null, "q.md": "new\n" }))
-      assert.deepStrictEqual(sh(dir, "diff", "--name-only", parent, commit).split("\n").sort(), ["p/3.md", "p/7.md", "q.md"])
+      assert.deepStrictEqual(sh(dir, "diff", "--name-only", parent, commit).split("\n").toSorted(), ["p/3.md", "p/7.md", "q.md"])
       assert.strictEqual(sh(dir, "log", "-1", "--format=%an <%ae>|%cn|%s|%P", commit), `Ada Writer <ada@example.com>|Ada Writer|Update docs|${parent}`)
     }).pipe(Effect.provide(cliLayer())))
 
@@ -262,23 +263,23 @@ describe("GitCli", () => {
   it.live("refuses file:// without the setting, other protocols, and non-public http addresses", () =>
     Effect.gen(function*() {
       const { dir } = createBare()
-      const refused = (url: string) => Effect.flip(GitTransport.use((git) => git.fetch({ url, ref: main })))
+      const refused = fetchOf
       const file = yield* refused(`file://${dir}`).pipe(Effect.provide(cliLayer({ allowFile: false })))
-      assert.strictEqual(file._tag, "GitRemoteRefused")
-      assert.isTrue(file._tag === "GitRemoteRefused" && file.reason === "protocol")
+      assert.instanceOf(file, GitRemoteRefused)
+      assert.isTrue(file instanceof GitRemoteRefused && file.reason === "protocol")
       const noAllow = cliLayer({ allow: [] })
       for (const url of ["ext::sh -c touch% /tmp/pwned", "ssh://git@example.com/x.git", "git://example.com/x.git"]) {
         const error = yield* refused(url).pipe(Effect.provide(noAllow))
-        assert.strictEqual(error._tag, "GitRemoteRefused", url)
+        assert.instanceOf(error, GitRemoteRefused, url)
       }
       for (const url of ["http://127.0.0.1:1/x.git", "http://localhost/x.git", "http://169.254.169.254/x.git", "http://[::1]/x.git", "http://10.1.2.3/x.git"]) {
         const error = yield* refused(url).pipe(Effect.provide(noAllow))
-        assert.isTrue(error._tag === "GitRemoteRefused" && error.reason === "blocked", url)
+        assert.isTrue(error instanceof GitRemoteRefused && error.reason === "blocked", url)
       }
       const rebinding = yield* refused("https://docs.example.com/x.git").pipe(
         Effect.provide(cliLayer({ allow: [], resolve: () => Promise.resolve([{ address: "10.0.0.7", family: 4 }]) }))
       )
-      assert.isTrue(rebinding._tag === "GitRemoteRefused" && rebinding.reason === "blocked")
+      assert.isTrue(rebinding instanceof GitRemoteRefused && rebinding.reason === "blocked")
     }))
 
   it.live("never runs the remote repository's hooks", () =>
@@ -305,7 +306,7 @@ describe("GitCli", () => {
           Effect.provide(GitCli.layerConfig.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown(env)))))
         )
       const refused = yield* Effect.flip(fetchWith({ QUIRE_GIT_CACHE_DIR: fresh("cache") }))
-      assert.strictEqual(refused._tag, "GitRemoteRefused")
+      assert.instanceOf(refused, GitRemoteRefused)
       const snapshot = yield* fetchWith({ QUIRE_GIT_CACHE_DIR: fresh("cache"), QUIRE_GIT_ALLOW_FILE: "1" })
       assert.deepStrictEqual([...snapshot.files.keys()], ["a.md"])
     }))
@@ -315,11 +316,11 @@ describe("GitCli", () => {
       const port = yield* Effect.promise(closedPort)
       const git = yield* GitTransport
       const refused = yield* Effect.flip(git.fetch({ url: `http://${credentials.username}:${credentials.password}@127.0.0.1:${port}/x.git`, ref: main }))
-      assert.strictEqual(refused._tag, "GitUnreachable")
+      assert.instanceOf(refused, GitUnreachable)
       assert.notInclude(refused.message, credentials.password)
       assert.include(refused.message, "***@127.0.0.1")
       const unknown = yield* Effect.flip(git.fetch({ url: "https://nothing.invalid/x.git", ref: main }))
-      assert.strictEqual(unknown._tag, "GitUnreachable")
+      assert.instanceOf(unknown, GitUnreachable)
     }).pipe(Effect.provide(cliLayer())))
 
   it.live("lets concurrent jobs on one remote take turns on its cache", () =>
@@ -355,13 +356,13 @@ describe("GitCli", () => {
         const wrong = server.url(name, { username: credentials.username, password: "wrong-Passw0rd" })
         for (const attempt of [git.fetch({ url: wrong, ref: main }), git.push({ url: wrong, ref: main }, pushOf(commit, { "x.md": "X\n" }))]) {
           const error = yield* Effect.flip(attempt)
-          assert.strictEqual(error._tag, "GitAuthFailed")
+          assert.instanceOf(error, GitAuthFailed)
           assert.notInclude(error.message, "wrong-Passw0rd")
           assert.notInclude(JSON.stringify(error), "wrong-Passw0rd")
           assert.include(error.message, `http://***@127.0.0.1:${server.port}/${name}`)
         }
         const anonymous = yield* Effect.flip(git.fetch({ url: server.url(name), ref: main }))
-        assert.strictEqual(anonymous._tag, "GitAuthFailed")
+        assert.instanceOf(anonymous, GitAuthFailed)
         assert.strictEqual(headOf(dir, main), commit)
       }).pipe(Effect.scoped, Effect.provide(cliLayer())))
 
