@@ -457,6 +457,23 @@ describe("writeRepository", () => {
     assert.deepStrictEqual(read(after, "docs").config.redirects, redirects)
   })
 
+  it("follows the previous SUMMARY.md's header, bullets, indentation and lines when it must rewrite it", () => {
+    const files = repo({
+      "SUMMARY.md": "# Summary\n\nThe book's chapters.\n\n- [Part I](part1/README.md)\n    - [Writing is nice](part1/writing.md \"Writing\")\n- [Part II](part2.md)\n",
+      "part1/README.md": "# Part I\n",
+      "part1/writing.md": "# Writing is nice\n",
+      "part2.md": "# Part II\n"
+    })
+    const content = read(files)
+    const pages: Array<RepoPage> = [...content.pages, { kind: "document", title: "Part III", slug: "part3", markdown: "Soon.\n", children: [] }]
+    const written = write({ ...content, pages }, files)
+    assert.deepStrictEqual([...written.changes.keys()], ["part3.md", "SUMMARY.md"])
+    assert.strictEqual(
+      text(apply(files, written.changes), "SUMMARY.md"),
+      "# Summary\n\nThe book's chapters.\n\n- [Part I](part1/README.md)\n    - [Writing is nice](part1/writing.md \"Writing\")\n- [Part II](part2.md)\n- [Part III](part3.md)\n"
+    )
+  })
+
   it("deletes the assets the space deleted and renames a new asset whose name is taken", () => {
     const files = gitbookRepo()
     const content = read(files, "docs")

@@ -411,8 +411,11 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
 export const readRepository = (files: RepositoryFiles, options: LayoutOptions = {}): Result.Result<RepositoryContent, LayoutProblem> =>
   Result.map(readState(files, options), (state) => state.content)
 
+const sortedEntries = (record: Readonly<Record<string, string>>) => Object.entries(record).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
 const sameConfig = (a: RepositoryConfig, b: RepositoryConfig): boolean =>
-  a.root === b.root && a.readme === b.readme && a.summary === b.summary && JSON.stringify(a.redirects) === JSON.stringify(b.redirects)
+  a.root === b.root && a.readme === b.readme && a.summary === b.summary &&
+  JSON.stringify(sortedEntries(a.redirects)) === JSON.stringify(sortedEntries(b.redirects))
 
 interface Placed {
   readonly page: RepoPage
