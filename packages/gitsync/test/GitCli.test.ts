@@ -2,12 +2,13 @@ import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { execFileSync } from "node:child_process"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import * as http from "node:http"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll } from "vitest"
 import * as GitCli from "../src/GitCli.ts"
-import { GitAuthFailed, GitBranchMissing, GitDiverged, GitRemoteRefused, GitUnreachable } from "../src/domain/GitErrors.ts"
+import { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitUnreachable } from "../src/domain/GitErrors.ts"
 import { blobOid, type GitPush, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import * as Redact from "../src/Redact.ts"
 import * as GitHttpServer from "./GitHttpServer.ts"
@@ -322,6 +323,40 @@ describe("GitCli", () => {
       const unknown = yield* Effect.flip(git.fetch({ url: "https://nothing.invalid/x.git", ref: main }))
       assert.instanceOf(unknown, GitUnreachable)
     }).pipe(Effect.provide(cliLayer())))
+
+  it.live("follows no redirect, and gives up on a server that never answers", () =>
+    Effect.gen(function*() {
+      const hits = { target: 0 }
+      const listen = (handler: http.RequestListener) =>
+        Effect.acquireRelease(
+          Effect.promise(() => new Promise<http.Server>((resolve) => {
+            const server = http.createServer(handler)
+            server.listen(0, "127.0.0.1", () => resolve(server))
+          })),
+          (server) => Effect.promise(() => new Promise<void>((resolve) => {
+            server.closeAllConnections()
+            server.close(() => resolve())
+          }))
+        ).pipe(Effect.map((server) => (server.address() as { port: number }).port))
+      const target = yield* listen((_req, res) => {
+        hits.target++
+        res.end()
+      })
+      const redirecting = yield* listen((_req, res) => {
+        res.writeHead(302, { location: `http://127.0.0.1:${target}/x.git/info/refs?service=git-upload-pack` })
+        res.end()
+      })
+      const silent = yield* listen(() => {})
+      const git = yield* GitTransport
+      const redirected = yield* Effect.flip(git.fetch({ url: `http://127.0.0.1:${redirecting}/x.git`, ref: main }))
+      assert.instanceOf(redirected, GitFailed)
+      assert.strictEqual(hits.target, 0)
+      const started = Date.now()
+      const hung = yield* Effect.flip(git.fetch({ url: `http://127.0.0.1:${silent}/x.git`, ref: main }))
+      assert.instanceOf(hung, GitUnreachable)
+      assert.include(hung.message, "timed out")
+      assert.isBelow(Date.now() - started, 10_000)
+    }).pipe(Effect.scoped, Effect.provide(cliLayer({ timeout: "2 seconds", cacheDir: fresh("cache") }))))
 
   it.live("lets concurrent jobs on one remote take turns on its cache", () =>
     Effect.gen(function*() {
