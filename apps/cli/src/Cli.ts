@@ -10,6 +10,7 @@ import {
   ChangeRequestsCommands,
   CollectionsCommands,
   DbCommands,
+  GitCommands,
   MembersCommands,
   OrganizationsCommands,
   SearchCommands,
@@ -40,6 +41,7 @@ export const quire = Command.make("quire").pipe(
     CollectionsCommands.collections,
     SearchCommands.search,
     ChangeRequestsCommands.cr,
+    GitCommands.git,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.

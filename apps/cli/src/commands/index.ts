@@ -1,6 +1,7 @@
 export * as ChangeRequestsCommands from "./ChangeRequestsCommands.ts"
 export * as CollectionsCommands from "./CollectionsCommands.ts"
 export * as DbCommands from "./DbCommands.ts"
+export * as GitCommands from "./GitCommands.ts"
 export * as MembersCommands from "./MembersCommands.ts"
 export * as OrganizationsCommands from "./OrganizationsCommands.ts"
 export * as SearchCommands from "./SearchCommands.ts"
