@@ -296,7 +296,8 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
             projectDirectory: record.projectDirectory,
             standalone: false,
             force: false,
-            timestamp: (event.timestamp ?? at).toISOString(),
+            // When the push arrived, not the commit's date: an old commit pushed now is news.
+            timestamp: at.toISOString(),
             trigger: "webhook",
             ...(event.message === undefined ? {} : { message: event.message })
           }

@@ -1,0 +1,401 @@
+/**
+ * Git sync's use cases and jobs over content's real write path and the in-process queue, with the
+ * transport's memory remotes, on memory, PostgreSQL and PGlite: imports, exports, ordering, loops,
+ * automatic exports, webhooks, credentials, failures and permissions.
+ */
+import { assert, describe } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
+import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { as, Backends } from "@quire/testkit"
+import {
+  BlobStore,
+  Content,
+  documentHash,
+  flattenPages,
+  Memberships,
+  migrations as contentMigrations,
+  OutboundFetch,
+  type PageNode,
+  RevisionsRepo,
+  SpaceContent,
+  Spaces
+} from "@quire/content"
+import { Migrations, SqlTransactor } from "@quire/db"
+import { JobRunner, layerInProcess } from "@quire/queue"
+import * as AutoExport from "../src/AutoExport.ts"
+import { GitSync } from "../src/GitSync.ts"
+import { GitSyncQueue } from "../src/GitSyncQueue.ts"
+import * as GitSyncLayers from "../src/GitSyncLayers.ts"
+import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
+import { jobs } from "../src/Jobs.ts"
+import { migrations } from "../src/migrations/index.ts"
+import { SyncJobs } from "../src/SyncJobs.ts"
+import { githubSignature } from "../src/Webhooks.ts"
+
+const org = "org-1"
+const roles = new Map<string, Roles.MemberRole | null>([
+  [`${org}/admin`, "admin"],
+  [`${org}/editor`, "edit"],
+  [`${org}/reader`, "read"]
+])
+
+const debounceMillis = 2000
+const main = "refs/heads/main"
+
+/** The use cases over the given ports, with the job queue running the sync jobs in this process. */
+const stackOver = <E, R>(remotes: MemoryGitRemotes, ports: Layer.Layer<Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor, E, R>) => {
+  const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis }), SyncJobs.layer).pipe(
+    Layer.provideMerge(
+      SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
+    ),
+    Layer.provideMerge(GitSyncLayers.layerSpaceDependents),
+    Layer.provideMerge(GitSyncLayers.layerInfrastructure),
+    Layer.provideMerge(ports),
+    Layer.provideMerge(BlobStore.layerMemory),
+    Layer.provide([
+      Memberships.layerTest(roles),
+      Ids.Ids.layerTest,
+      Layer.orDie(OutboundFetch.layerConfig),
+      GitTransport.layerTest(remotes)
+    ])
+  )
+  return GitSyncQueue.layerBind.pipe(Layer.provideMerge(layerInProcess(jobs).pipe(Layer.provideMerge(services))))
+}
+
+const remotes = new MemoryGitRemotes()
+
+const backends = Backends.make({
+  memory: stackOver(remotes, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  sql: () =>
+    stackOver(
+      remotes,
+      Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
+        Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
+      )
+    )
+})
+
+const tag = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.map(Effect.flip(self), (e) =>
+    e instanceof Errors.NotFound
+      ? "NotFound"
+      : e instanceof Errors.Forbidden
+      ? "Forbidden"
+      : e instanceof Errors.InvalidInput
+      ? "InvalidInput"
+      : String(e))
+
+let repositories = 0
+/** A repository URL of its own for each test and backend (the remotes are shared). */
+const newRepository = (backend: string, credentials = "") => `https://${credentials}git.example.com/acme/${backend}-${++repositories}.git`
+
+const newSpace = (title: string) =>
+  Effect.map(Effect.flatMap(Effect.service(Spaces), (s) => s.create(org, { title })), (a) => a.space).pipe(as("admin"))
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+
+/** A small repository in GitBook's layout. */
+const docs = {
+  ".gitbook.yaml": "root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n",
+  "README.md": "# Welcome\n\nHello from Git.\n",
+  "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n",
+  "guide/README.md": "---\ndescription: How to use it\nicon: book\n---\n\n# Guide\n\nRead on.\n",
+  "guide/install.md": "# Install\n\n![Logo](../.gitbook/assets/logo.png)\n",
+  ".gitbook/assets/logo.png": png
+}
+
+/** Writes pages (title → markdown) as the space's main content, as an editor would. */
+const edit = (spaceId: string, pages: ReadonlyArray<readonly [string, string]>) =>
+  Effect.gen(function*() {
+    const content = yield* SpaceContent
+    return yield* content.commit(spaceId, (parent) =>
+      Effect.succeed({
+        pages: pages.map(([title, markdown], i): PageNode => {
+          const before = parent.pages.find((p) => p.title === title)
+          return {
+            id: before?.id ?? `${spaceId}-p${i}`,
+            type: "document",
+            title,
+            slug: title.toLowerCase(),
+            document: documentHash(markdown),
+            ...(before?.git === undefined ? {} : { git: before.git }),
+            createdAt: "2026-01-01T00:00:00.000Z",
+            updatedAt: "2026-01-01T00:00:00.000Z",
+            pages: []
+          }
+        }),
+        documents: new Map(pages.map(([, markdown]) => [documentHash(markdown), markdown]))
+      }))
+  }).pipe(as("editor"))
+
+const settle = Effect.gen(function*() {
+  const runner = yield* JobRunner
+  yield* runner.drain
+  yield* TestClock.adjust(debounceMillis * 2)
+  yield* runner.drain
+})
+
+const currentRevision = (spaceId: string) => Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
+
+Backends.each(backends, (it, backend) => {
+  describe("import", () => {
+    it.effect("maps pages, metadata and files, marks their git fields, and keeps credentials out of what it shows", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Docs")
+        const url = newRepository(backend, "bob:s3cret-token@")
+        remotes.requireCredentials(url, "bob:s3cret-token")
+        const commit = remotes.commit(url, main, docs, { message: "Docs" })
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        const pending = yield* sync.info(space.id).pipe(as("reader"))
+        assert.isNotNull(pending.lastImport)
+        yield* settle
+
+        const revision = yield* currentRevision(space.id)
+        const pages = flattenPages(revision.pages)
+        assert.deepStrictEqual(pages.map((p) => p.path), ["welcome", "guide", "guide/install"])
+        const guide = pages[1]!.page
+        assert.strictEqual(guide.description, "How to use it")
+        assert.strictEqual(guide.icon, "book")
+        assert.deepStrictEqual(guide.git?.path, "guide/README.md")
+        assert.strictEqual(pages[0]!.page.git?.path, "README.md")
+        assert.isString(pages[0]!.page.git?.oid)
+        assert.strictEqual(revision.files.length, 1)
+        assert.strictEqual(revision.files[0]!.name, "logo.png")
+        assert.strictEqual(revision.files[0]!.contentType, "image/png")
+        assert.strictEqual(revision.files[0]!.git?.path, ".gitbook/assets/logo.png")
+        assert.deepStrictEqual(revision.git, {
+          oid: commit,
+          message: "",
+          createdByService: true,
+          url: url.replace("bob:s3cret-token@", ""),
+          ref: main
+        })
+        const blobs = yield* BlobStore
+        assert.deepStrictEqual(Option.map(yield* blobs.get(revision.files[0]!.blob), (b) => Array.from(b)), Option.some(Array.from(png)))
+        const markdown = (yield* (yield* RevisionsRepo).documents([pages[2]!.page.document!])).get(pages[2]!.page.document!)
+        assert.include(markdown, "Logo")
+
+        const info = yield* sync.info(space.id).pipe(as("reader"))
+        assert.strictEqual(info.url, url.replace("bob:s3cret-token@", ""))
+        assert.strictEqual(info.branch, "main")
+        assert.strictEqual(info.repoName, `acme/${url.split("/").at(-1)!.replace(".git", "")}`)
+        assert.deepStrictEqual([info.lastImport?.status, info.lastImport?.commit, info.lastExport], ["succeeded", commit, null])
+        assert.notInclude(JSON.stringify(info), "s3cret")
+        const field = yield* sync.gitSyncOf(space.id)
+        assert.strictEqual(field?.url, info.url)
+        assert.notInclude(JSON.stringify(field), "s3cret")
+      }))
+
+    it.effect("a standalone import stores a revision without moving the space", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Standalone")
+        const before = yield* currentRevision(space.id)
+        const url = newRepository(backend)
+        const commit = remotes.commit(url, main, docs)
+        yield* sync.importRepository(space.id, { url, ref: main, standalone: true }).pipe(as("admin"))
+        yield* settle
+        const after = yield* currentRevision(space.id)
+        assert.strictEqual(after.id, before.id)
+        assert.deepStrictEqual([(yield* sync.info(space.id).pipe(as("admin"))).lastImport?.status], ["succeeded"])
+        assert.strictEqual(commit.length, 40)
+      }))
+
+    it.effect("an import older than the last applied event is skipped and changes nothing", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Ordered")
+        const url = newRepository(backend)
+        remotes.commit(url, main, docs)
+        yield* sync.importRepository(space.id, { url, ref: main, timestamp: new Date("2026-05-02T00:00:00Z") }).pipe(as("admin"))
+        yield* settle
+        const applied = yield* currentRevision(space.id)
+        remotes.commit(url, main, { "README.md": "# Welcome\n\nChanged later in Git.\n" })
+        yield* sync.importRepository(space.id, { url, ref: main, timestamp: new Date("2026-05-01T00:00:00Z") }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* currentRevision(space.id)).id, applied.id)
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastImport?.status, "skipped")
+        assert.include(info.lastImport?.error ?? "", "older")
+      }))
+
+    it.effect("a failed import leaves the content as it was and shows why, without credentials", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Failing")
+        yield* edit(space.id, [["Intro", "Before."]])
+        const before = yield* currentRevision(space.id)
+        const url = newRepository(backend, "bob:wrong-password@")
+        remotes.requireCredentials(url, "bob:right-password")
+        remotes.commit(url, main, docs)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* currentRevision(space.id)).id, before.id)
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastImport?.status, "failed")
+        assert.include(info.lastImport?.error ?? "", "Authentication failed")
+        assert.notInclude(JSON.stringify(info), "wrong-password")
+
+        // A branch that does not exist: failed too, nothing written.
+        const empty = newRepository(backend)
+        yield* sync.importRepository(space.id, { url: empty, ref: "refs/heads/nope" }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* currentRevision(space.id)).id, before.id)
+        assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastImport?.status, "failed")
+      }))
+  })
+
+  describe("export", () => {
+    it.effect("pushes one commit with the message and the author, then only the files that changed", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Exported")
+        yield* edit(space.id, [["Intro", "Hello."], ["Setup", "Install it."], ["Usage", "Use it."]])
+        const url = newRepository(backend, "bob:push-token@")
+        remotes.requireCredentials(url, "bob:push-token")
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "First export" }).pipe(as("editor"))
+        yield* settle
+        const first = remotes.head(url, main)
+        assert.isString(first)
+        const one = remotes.read(url, first!)!
+        assert.strictEqual(one.message, "First export")
+        assert.strictEqual(one.author.name, "editor")
+        assert.isUndefined(one.parent)
+        assert.isTrue([...one.files.values()].some((text) => text.includes("Install it.")))
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.deepStrictEqual([info.lastExport?.status, info.lastExport?.commit], ["succeeded", first])
+        assert.notInclude(JSON.stringify(info), "push-token")
+
+        yield* edit(space.id, [["Intro", "Hello."], ["Setup", "Install it with pnpm."], ["Usage", "Use it."]])
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Second export" }).pipe(as("admin"))
+        yield* settle
+        const second = remotes.head(url, main)!
+        const two = remotes.read(url, second)!
+        assert.strictEqual(two.parent, first)
+        assert.strictEqual(two.message, "Second export")
+        const changed = [...two.files].filter(([path, text]) => one.files.get(path) !== text).map(([path]) => path)
+        assert.strictEqual(changed.length, 1)
+        assert.include(two.files.get(changed[0]!) ?? "", "pnpm")
+        assert.deepStrictEqual([...one.files.keys()].sort(), [...two.files.keys()].sort())
+
+        // Nothing changed: no commit.
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Third export" }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual(remotes.head(url, main), second)
+      }))
+
+    it.effect("export then import gives the same pages", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const source = yield* newSpace("Source")
+        yield* edit(source.id, [["Intro", "Hello."], ["Setup", "Install it."]])
+        const url = newRepository(backend)
+        yield* sync.exportRepository(source.id, { url, ref: main, commitMessage: "Export" }).pipe(as("admin"))
+        yield* settle
+        const target = yield* newSpace("Target")
+        yield* sync.importRepository(target.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => [p.path, p.page.title])
+        assert.deepStrictEqual(titles(yield* currentRevision(target.id)), titles(yield* currentRevision(source.id)))
+      }))
+  })
+
+  describe("automatic sync", () => {
+    it.effect("edits of a connected space make one export per burst; a revision from Git makes none", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Connected")
+        const url = newRepository(backend)
+        remotes.commit(url, main, docs)
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const imported = remotes.head(url, main)
+        assert.isNull((yield* sync.info(space.id).pipe(as("admin"))).lastExport)
+        assert.strictEqual(remotes.head(url, main), imported)
+
+        for (const text of ["One.", "Two.", "Three."]) yield* edit(space.id, [["Welcome", `Hello. ${text}`]])
+        yield* settle
+        const exported = remotes.head(url, main)!
+        assert.notStrictEqual(exported, imported)
+        const commit = remotes.read(url, exported)!
+        assert.strictEqual(commit.parent, imported)
+        assert.isTrue([...commit.files.values()].some((text) => text.includes("Three.")))
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.deepStrictEqual([info.lastExport?.status, info.lastExport?.commit], ["succeeded", exported])
+      }))
+
+    it.effect("webhooks: signed pushes to the branch import; other events, branches, bad signatures and our own push do not", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Hooked")
+        const url = newRepository(backend)
+        remotes.commit(url, main, docs)
+        // No repository yet: refused like a bad signature.
+        assert.strictEqual(yield* tag(sync.receiveWebhook(space.id, { headers: {}, body: new Uint8Array() })), "Forbidden")
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        assert.strictEqual(yield* tag(sync.webhookSecret(space.id).pipe(as("editor"))), "Forbidden")
+        const { secret, path } = yield* sync.webhookSecret(space.id).pipe(as("admin"))
+        assert.strictEqual(path, `/v1/spaces/${space.id}/git/webhook`)
+        assert.strictEqual((yield* sync.webhookSecret(space.id).pipe(as("admin"))).secret, secret)
+
+        const github = (body: object, event = "push", signatureSecret = secret) => {
+          const bytes = new TextEncoder().encode(JSON.stringify(body))
+          return { headers: { "X-GitHub-Event": event, "X-Hub-Signature-256": githubSignature(signatureSecret, bytes) }, body: bytes }
+        }
+        const head = remotes.head(url, main)!
+        assert.strictEqual(yield* tag(sync.receiveWebhook(space.id, github({ ref: main, after: head }, "push", "wrong"))), "Forbidden")
+        assert.strictEqual(yield* tag(sync.receiveWebhook(space.id, { headers: {}, body: new Uint8Array() })), "Forbidden")
+        assert.isFalse((yield* sync.receiveWebhook(space.id, github({ zen: "hi" }, "ping"))).queued)
+        assert.isFalse((yield* sync.receiveWebhook(space.id, github({ ref: "refs/heads/other", after: head }))).queued)
+        const queued = yield* sync.receiveWebhook(space.id, github({ ref: main, after: head, head_commit: { id: head, message: "Docs", timestamp: "2026-06-01T00:00:00Z" } }))
+        assert.isTrue(queued.queued)
+        yield* settle
+        const revision = yield* currentRevision(space.id)
+        assert.deepStrictEqual([revision.git?.oid, revision.git?.message], [head, "Docs"])
+
+        // GitLab: the token header.
+        const next = remotes.commit(url, main, { "README.md": "# Welcome\n\nFrom GitLab.\n" })
+        const gitlab = { ref: main, after: next, object_kind: "push", commits: [{ id: next, message: "GitLab edit", timestamp: "2026-06-02T00:00:00Z" }] }
+        const body = new TextEncoder().encode(JSON.stringify(gitlab))
+        assert.strictEqual(yield* tag(sync.receiveWebhook(space.id, { headers: { "x-gitlab-event": "Push Hook", "x-gitlab-token": "nope" }, body })), "Forbidden")
+        assert.isTrue((yield* sync.receiveWebhook(space.id, { headers: { "x-gitlab-event": "Push Hook", "x-gitlab-token": secret }, body })).queued)
+        yield* settle
+        assert.strictEqual((yield* currentRevision(space.id)).git?.oid, next)
+
+        // Our own export, announced by the webhook: not imported back.
+        yield* edit(space.id, [["Welcome", "Edited in Quire."]])
+        yield* settle
+        const ours = remotes.head(url, main)!
+        assert.notStrictEqual(ours, next)
+        const own = yield* sync.receiveWebhook(space.id, github({ ref: main, after: ours }))
+        assert.isFalse(own.queued)
+        assert.include(own.reason, "own export")
+      }))
+  })
+
+  describe("permissions", () => {
+    it.effect("admins and editors trigger sync, readers see info, outsiders learn nothing", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Guarded")
+        const url = newRepository(backend)
+        assert.strictEqual(yield* tag(sync.importRepository(space.id, { url, ref: main }).pipe(as("reader"))), "Forbidden")
+        assert.strictEqual(yield* tag(sync.exportRepository(space.id, { url, ref: main, commitMessage: "x" }).pipe(as("reader"))), "Forbidden")
+        assert.strictEqual(yield* tag(sync.connect(space.id, { url, ref: main }).pipe(as("reader"))), "Forbidden")
+        assert.strictEqual(yield* tag(sync.importRepository(space.id, { url, ref: main }).pipe(as("outsider"))), "NotFound")
+        assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("outsider"))), "NotFound")
+        assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("reader"))), "NotFound")
+        assert.strictEqual(yield* tag(sync.importRepository(space.id, { url: "not a url", ref: main }).pipe(as("admin"))), "InvalidInput")
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("editor"))
+        assert.isTrue((yield* sync.info(space.id).pipe(as("reader"))).connected)
+        assert.strictEqual(yield* tag(sync.removeLegacyInstallation(space.id).pipe(as("reader"))), "Forbidden")
+        yield* sync.removeLegacyInstallation(space.id).pipe(as("admin"))
+        yield* sync.disconnect(space.id).pipe(as("admin"))
+        assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("reader"))), "NotFound")
+        assert.isNull(yield* sync.gitSyncOf(space.id))
+      }))
+  })
+})
