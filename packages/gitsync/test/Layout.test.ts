@@ -338,6 +338,21 @@ describe("writeRepository", () => {
     )
   })
 
+  it("removes metadata keys in place, and the frontmatter when nothing is left in it", () => {
+    const files = gitbookRepo()
+    const content = read(files, "docs")
+    const strip = (pages: ReadonlyArray<RepoPage>): Array<RepoPage> =>
+      pages.map((p) => p.slug === "writing" ? { ...p, hidden: undefined } : p.slug === "quickstart" ? { ...p, icon: undefined, coverY: 40 } : { ...p, children: strip(p.children) })
+    const written = write({ ...content, pages: strip(content.pages) }, files, "docs")
+    assert.deepStrictEqual([...written.changes.keys()].toSorted(), ["docs/content/getting-started/quickstart.md", "docs/content/guides/writing.md"])
+    const after = apply(files, written.changes)
+    assert.strictEqual(text(after, "docs/content/guides/writing.md"), "# Writing\nNo blank line after the heading.\n\n\n\nThree blank lines above.\n")
+    assert.strictEqual(
+      text(after, "docs/content/getting-started/quickstart.md"),
+      text(files, "docs/content/getting-started/quickstart.md").replace("icon: rocket\n", "").replace("tags: [start, basics]\n", "tags: [start, basics]\ncoverY: 40\n")
+    )
+  })
+
   it("renames a page's title in its heading and in SUMMARY.md only", () => {
     const files = gitbookRepo()
     const content = read(files, "docs")
