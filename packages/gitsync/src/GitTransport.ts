@@ -194,6 +194,9 @@ export class MemoryGitRemotes {
 
   private check(remote: GitRemote): Effect.Effect<MemoryRepository, GitError> {
     const url = Redact.url(remote.url)
+    if (!URL.canParse(remote.url) || !["https:", "http:", "file:"].includes(new URL(remote.url).protocol)) {
+      return Effect.fail(new GitRemoteRefused({ url, reason: "invalid-url", detail: `Not an http(s) URL: ${url}` }))
+    }
     if (!isBranchRef(remote.ref)) {
       return Effect.fail(new GitRemoteRefused({ url, reason: "invalid-ref", detail: `${remote.ref} is not a branch (refs/heads/<name>)` }))
     }

@@ -208,11 +208,12 @@ for (const [name, transportLayer, fixture] of adapters) {
         assert.strictEqual(fixture.head(url, main), root.commit)
       }).pipe(Effect.provide(transportLayer)))
 
-    it.live("refuses a ref that is not a branch", () =>
+    it.live("refuses a ref that is not a branch, and a URL git would run a program for", () =>
       Effect.gen(function*() {
         const git = yield* GitTransport
         const error = yield* Effect.flip(git.fetch({ url: fixture.create(), ref: "main" }))
         assert.instanceOf(error, GitRemoteRefused)
+        assert.instanceOf(yield* Effect.flip(git.fetch({ url: "ext::sh -c id", ref: main })), GitRemoteRefused)
       }).pipe(Effect.provide(transportLayer)))
   })
 }
