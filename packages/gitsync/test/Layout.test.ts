@@ -269,6 +269,19 @@ describe("readRepository", () => {
     if (Result.isFailure(config)) assert.match(config.failure.message, /^\.gitbook\.yaml: not valid YAML/)
   })
 
+  it("reads odd frontmatter without throwing: aliases past the library's limit, scalars where mappings belong", () => {
+    const aliases = `---\na: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 12 }, (_, i) => `b${i}: &b${i} [${Array.from({ length: 10 }, () => i === 0 ? "*a" : `*b${i - 1}`).join(", ")}]`).join("\n")}\n---\n# Bomb\n`
+    const bomb = readRepository(repo({ "README.md": aliases }))
+    assert.isTrue(Result.isFailure(bomb))
+    if (Result.isFailure(bomb)) assert.match(bomb.failure.message, /^README\.md: frontmatter/)
+    const files = repo({ "README.md": "---\nlayout:\n  cover: true\n  width: 3\nhidden: sometimes\n---\n# Home\n" })
+    const content = read(files)
+    assert.deepStrictEqual(content.warnings, ["README.md: `hidden` is not true or false; ignored", "README.md: layout.width 3 is not default or wide; ignored"])
+    const pages = content.pages.map((p) => ({ ...p, layout: { cover: false, coverSize: "full" as const } }))
+    const after = apply(files, write({ ...content, pages }, files).changes)
+    assert.deepStrictEqual(read(after).pages[0]!.layout, { cover: false, coverSize: "full" })
+  })
+
   it("gives siblings unique slugs and keeps a page listed twice once", () => {
     const content = read(repo({
       "SUMMARY.md": "* [A](a/intro.md)\n* [B](b/intro.md)\n* [A again](a/intro.md)\n",

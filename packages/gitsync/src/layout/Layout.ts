@@ -188,7 +188,12 @@ const readConfig = (
     const line = error.linePos?.[0].line
     return Result.fail(new LayoutProblem({ path: configPath, reason: `not valid YAML${line === undefined ? "" : ` (line ${line})`}: ${error.message.split("\n")[0]}` }))
   }
-  const data: unknown = doc.toJS()
+  let data: unknown
+  try {
+    data = doc.toJS()
+  } catch (error) {
+    return Result.fail(new LayoutProblem({ path: configPath, reason: `cannot be read: ${error instanceof Error ? error.message : String(error)}` }))
+  }
   if (data === null || data === undefined) return Result.succeed({ config: defaultConfig, yaml })
   if (typeof data !== "object" || Array.isArray(data)) {
     return Result.fail(new LayoutProblem({ path: configPath, reason: "not a mapping of options" }))

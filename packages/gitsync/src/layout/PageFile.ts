@@ -178,7 +178,11 @@ export const parsePageFile = (
           const line = error.linePos?.[0].line
           return { ok: false, reason: `frontmatter is not valid YAML${line === undefined ? "" : ` (line ${line + 1})`}: ${error.message.split("\n")[0]}` }
         }
-        data = doc.toJS()
+        try {
+          data = doc.toJS()
+        } catch (error) {
+          return { ok: false, reason: `frontmatter cannot be read: ${error instanceof Error ? error.message : String(error)}` }
+        }
       }
       if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
         return { ok: false, reason: "frontmatter is not a mapping of keys to values" }
@@ -276,8 +280,11 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
     const now = metadata.layout ?? {}
     const setOrDelete = (path: ReadonlyArray<string>, was: unknown, now: unknown) => {
       if (same(was, now)) return
-      if (now === undefined) doc.deleteIn(path)
-      else doc.setIn(path, now)
+      // A scalar where GitBook has a mapping (`cover: true`) becomes one.
+      if (path.length === 3 && doc.hasIn(path.slice(0, 2)) && !isMap(doc.getIn(path.slice(0, 2), true))) doc.setIn(path.slice(0, 2), doc.createNode({}))
+      if (now === undefined) {
+        if (doc.hasIn(path)) doc.deleteIn(path)
+      } else doc.setIn(path, now)
     }
     if (!isMap(doc.get("layout", true))) doc.set("layout", doc.createNode({}))
     setOrDelete(["layout", "width"], was.width, now.width)
