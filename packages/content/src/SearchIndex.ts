@@ -5,6 +5,7 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { MemoryStore } from "@quire/kernel"
+import { breather } from "./markdown/Breather.ts"
 
 /** A section of a page as the index stores it. */
 export interface IndexedSection {
@@ -130,15 +131,14 @@ const score = (row: Row, alternatives: ReadonlyArray<Alternative>): number => {
   return best
 }
 
-const rowsOf = (page: IndexedPage): ReadonlyArray<Row> =>
-  page.sections.map((section, position) => ({
-    position,
-    page,
-    section,
-    title: new Set(words(page.title)),
-    heading: new Set(words(section.title)),
-    body: new Set(words(section.body))
-  }))
+const rowOf = (page: IndexedPage, section: IndexedPage["sections"][number], position: number): Row => ({
+  position,
+  page,
+  section,
+  title: new Set(words(page.title)),
+  heading: new Set(words(section.title)),
+  body: new Set(words(section.body))
+})
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -148,11 +148,22 @@ export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>(
     const spaces = new MemoryStore.TxMap<string, Map<string, ReadonlyArray<Row>>>()
     return SearchIndex.of({
       update: (spaceId, pages, removed) =>
-        Effect.sync(() => {
+        Effect.gen(function*() {
+          // A large page's words are read a section at a time, giving the event loop back.
+          const breathe = breather()
+          const built: Array<readonly [string, ReadonlyArray<Row>]> = []
+          for (const page of pages) {
+            const rows: Array<Row> = []
+            for (const [position, section] of page.sections.entries()) {
+              rows.push(rowOf(page, section, position))
+              yield* breathe
+            }
+            built.push([page.pageId, rows])
+          }
           const index = spaces.get(spaceId) ?? new MemoryStore.TxMap<string, ReadonlyArray<Row>>()
           spaces.set(spaceId, index)
           for (const pageId of removed) index.delete(pageId)
-          for (const page of pages) index.set(page.pageId, rowsOf(page))
+          for (const [pageId, rows] of built) index.set(pageId, rows)
         }),
       copySpace: (fromSpaceId, toSpaceId) =>
         Effect.sync(() => void spaces.set(toSpaceId, new MemoryStore.TxMap(spaces.get(fromSpaceId) ?? []))),

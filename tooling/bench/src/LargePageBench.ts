@@ -41,21 +41,34 @@ const collectGarbage = () => {
   ;(runInNewContext("gc") as () => void)()
 }
 
-/** The longest main-thread CPU time between two turns of a 5 ms timer, from now until `stop`. */
+/**
+ * The longest main-thread CPU time between two turns of a 5 ms timer, from now until `stop`, and
+ * the step (`step`) it happened in.
+ */
 const holdWatch = () => {
   let last = process.threadCpuUsage()
   let held = 0
+  let step = ""
+  let heldIn = ""
   const tick = () => {
     const now = process.threadCpuUsage()
-    held = Math.max(held, (now.user - last.user + now.system - last.system) / 1000)
+    const ms = (now.user - last.user + now.system - last.system) / 1000
+    if (ms > held) {
+      held = ms
+      heldIn = step
+    }
     last = now
   }
   const timer = setInterval(tick, 5)
   return {
+    step: (name: string) => {
+      tick()
+      step = name
+    },
     stop: () => {
       tick()
       clearInterval(timer)
-      return held
+      return `${held.toFixed(0)} ms (${heldIn})`
     }
   }
 }
@@ -96,9 +109,12 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
           const figures = [performance.now() - wall, (threadUsed.user + threadUsed.system) / 1000, (cpuUsed.user + cpuUsed.system) / 1000]
           return { result, figures: figures.map((ms) => ms.toFixed(0)).join(" / ") }
         })
+      watch.step("edit")
       const cr = yield* as(changeRequests.create(spaceId, { subject: "A large page" }))
       const edit = yield* timed(changeRequests.updateContent(spaceId, cr.changeRequest.id, [{ operation: "insert_page", title: "Large", markdown }]))
+      watch.step("merge")
       const merge = yield* timed(merges.merge(spaceId, cr.changeRequest.id))
+      watch.step("edits of its start and end")
       const pageId = (yield* content.revisionById(merge.result.revision)).pages[0]!.id
       const start = yield* as(changeRequests.create(spaceId, { subject: "Its start" }))
       yield* as(changeRequests.updateContent(spaceId, start.changeRequest.id, [{ operation: "update_page", page: pageId, markdown: markdown.replace("Paragraph 3:", "The third paragraph:") }]))
@@ -106,6 +122,7 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
       const last = markdown.lastIndexOf("Paragraph ")
       yield* as(changeRequests.updateContent(spaceId, end.changeRequest.id, [{ operation: "update_page", page: pageId, markdown: `${markdown.slice(0, last)}The last paragraph${markdown.slice(last + 9)}` }]))
       yield* as(merges.merge(spaceId, end.changeRequest.id))
+      watch.step("three-way merge")
       const threeWay = yield* timed(merges.merge(spaceId, start.changeRequest.id))
       histogram.disable()
       const held = watch.stop()
@@ -113,7 +130,7 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
       collectGarbage()
       const { rss, heapUsed } = process.memoryUsage()
       lines.push(
-        `${megabytes(markdown.length).padStart(8)}  ${edit.figures.padEnd(18)}  ${merge.figures.padEnd(18)}  ${threeWay.figures.padEnd(18)}  ${`${held.toFixed(0)} ms`.padStart(9)}  ${`${(histogram.max / 1e6).toFixed(0)} ms`.padStart(10)}  ${megabytes(rss).padStart(12)}  ${megabytes(heapUsed).padStart(13)}`
+        `${megabytes(markdown.length).padStart(8)}  ${edit.figures.padEnd(18)}  ${merge.figures.padEnd(18)}  ${threeWay.figures.padEnd(18)}  ${held.padStart(9)}  ${`${(histogram.max / 1e6).toFixed(0)} ms`.padStart(10)}  ${megabytes(rss).padStart(12)}  ${megabytes(heapUsed).padStart(13)}`
       )
       yield* progress(`large page bench: ${megabytes(markdown.length)} done`)
     }

@@ -33,9 +33,15 @@ const blockStart = /^(?![ \t]|[-*+>|]|\d{1,9}[.)])\S/
  * a table; a reference whose definition lies in another piece reads as text (its definition is
  * still a link).
  */
-export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArray<string> => {
-  if (markdown.length <= target) return [markdown]
-  const chunks: Array<string> = []
+export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArray<string> =>
+  Array.from(eachBlockChunk(markdown, target))
+
+/** `blockChunks` one at a time, so that a caller can give the event loop back while a long page is cut. */
+export function* eachBlockChunk(markdown: string, target = chunkLength): Generator<string> {
+  if (markdown.length <= target) {
+    yield markdown
+    return
+  }
   let start = 0
   let fence: string | undefined
   let html: string | undefined
@@ -56,7 +62,7 @@ export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArr
       if (line.toLowerCase().includes(html)) html = undefined
     } else if (!blank) {
       if (previousBlank && lineStart - start >= target && blockStart.test(line)) {
-        chunks.push(markdown.slice(start, lineStart))
+        yield markdown.slice(start, lineStart)
         start = lineStart
       }
       const open = fenceOpen.exec(line)
@@ -68,8 +74,7 @@ export const blockChunks = (markdown: string, target = chunkLength): ReadonlyArr
     previousBlank = blank
     lineStart = lineEnd + 1
   }
-  chunks.push(markdown.slice(start))
-  return chunks
+  yield markdown.slice(start)
 }
 
 /** One piece of a document (see `blockChunks`), parsed. */
@@ -94,9 +99,13 @@ export interface PiecePlan {
 /** The pieces of `markdown` (see `blockChunks`) and the definitions each is parsed with. */
 export const piecePlan = (markdown: string): PiecePlan => {
   const chunks = blockChunks(markdown)
-  if (chunks.length === 1) return { chunks, appendix: "" }
+  return { chunks, appendix: chunks.length === 1 ? "" : appendixOf(markdown) }
+}
+
+/** The definitions appended to each piece of a document of several (see `piecePlan`). */
+export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
-  return { chunks, appendix: definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n` }
+  return definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n`
 }
 
 /** One piece of a `piecePlan`, parsed with its appendix. */

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { lineCount, piecePlan } from "./Markdown.ts"
+import { appendixOf, eachBlockChunk, lineCount, piecePlan } from "./Markdown.ts"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
@@ -43,12 +43,13 @@ interface Slot {
 type Answer = { readonly id: number; readonly digests: ReadonlyArray<unknown> } | { readonly id: number; readonly error: string }
 
 /**
- * `QUIRE_PARSE_WORKERS` (0: parse on the main thread), else one per core beside the main thread's,
- * at least one and at most two: each holds about 100 MB once it has parsed a large page.
+ * `QUIRE_PARSE_WORKERS` (0: parse on the main thread), else one per core, at most two: the main
+ * thread mostly waits while they parse, and each keeps the heap it grew to (a worker that parsed
+ * half of a 1.5 MB page holds about 100 MB).
  */
 const size = (() => {
   const configured = Number.parseInt(process.env["QUIRE_PARSE_WORKERS"] ?? "", 10)
-  return Number.isInteger(configured) && configured >= 0 ? configured : Math.max(1, Math.min(2, availableParallelism() - 1))
+  return Number.isInteger(configured) && configured >= 0 ? configured : Math.max(1, Math.min(2, availableParallelism()))
 })()
 let slots: Array<Slot> = []
 let nextId = 0
@@ -130,29 +131,52 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
  */
 export const digestPieces = <K extends DigestKind>(markdown: string, kind: K, breathe = breather()): Effect.Effect<ReadonlyArray<Digests[K]>> =>
   Effect.suspend(() => {
-    const { chunks, appendix } = piecePlan(markdown)
-    const lineOffsets: Array<number> = []
-    let line = 0
-    for (const chunk of chunks) {
-      lineOffsets.push(line)
-      if (kind === "links") line += lineCount(chunk)
+    if (markdown.length < workerThreshold || size === 0 || failures >= maxFailures) {
+      const { chunks, appendix } = piecePlan(markdown)
+      return inline({ kind, appendix, chunks, lineOffsets: kind === "links" ? offsetsOf(chunks) : chunks.map(() => 0) }, breathe)
     }
-    const whole: DigestTask & { readonly kind: K } = { kind, appendix, chunks, lineOffsets }
-    if (markdown.length < workerThreshold || size === 0 || failures >= maxFailures) return inline(whole, breathe)
-    const tasks: Array<DigestTask> = []
-    for (let start = 0; start < chunks.length;) {
-      let end = start + 1
-      let length = chunks[start]!.length
-      while (end < chunks.length && length + chunks[end]!.length <= taskLength) length += chunks[end++]!.length
-      tasks.push({ kind, appendix, chunks: chunks.slice(start, end), lineOffsets: lineOffsets.slice(start, end) })
-      start = end
-    }
-    return Effect.tryPromise(() => Promise.all(tasks.map(runTask))).pipe(
-      Effect.map((answers) => answers.flat() as ReadonlyArray<Digests[K]>),
-      // A worker that cannot start or dies leaves the page to the main thread.
-      Effect.catch(() => inline(whole, breathe))
-    )
+    return Effect.gen(function*() {
+      // A long page is cut a task at a time, each sent as soon as it is cut.
+      const appendix = appendixOf(markdown)
+      const answers: Array<Promise<ReadonlyArray<unknown>>> = []
+      const all: Array<string> = []
+      let chunks: Array<string> = []
+      let lineOffsets: Array<number> = []
+      let length = 0
+      let line = 0
+      const send = () => {
+        answers.push(runTask({ kind, appendix, chunks, lineOffsets }))
+        ;[chunks, lineOffsets, length] = [[], [], 0]
+      }
+      for (const chunk of eachBlockChunk(markdown)) {
+        if (length > 0 && length + chunk.length > taskLength) {
+          send()
+          yield* breathe
+        }
+        all.push(chunk)
+        chunks.push(chunk)
+        lineOffsets.push(line)
+        length += chunk.length
+        if (kind === "links") line += lineCount(chunk)
+      }
+      send()
+      return yield* Effect.tryPromise(() => Promise.all(answers)).pipe(
+        Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
+        // A worker that cannot start or dies leaves the page to the main thread.
+        Effect.catch(() => inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0) }, breathe))
+      )
+    })
   })
+
+const offsetsOf = (chunks: ReadonlyArray<string>): Array<number> => {
+  const offsets: Array<number> = []
+  let line = 0
+  for (const chunk of chunks) {
+    offsets.push(line)
+    line += lineCount(chunk)
+  }
+  return offsets
+}
 
 /** The workers running and those that failed before answering (tests check that pages really go to workers). */
 export const poolState = (): { readonly workers: number; readonly failures: number } => ({ workers: slots.length, failures })
