@@ -220,6 +220,19 @@ for (const [name, transportLayer, fixture] of adapters) {
 
 // The git binary only -------------------------------------------------------------------------------
 
+/** A plain HTTP server on a loopback port for the scope; answers its port. */
+const listen = (handler: http.RequestListener) =>
+  Effect.acquireRelease(
+    Effect.promise(() => new Promise<http.Server>((resolve) => {
+      const server = http.createServer(handler)
+      server.listen(0, "127.0.0.1", () => resolve(server))
+    })),
+    (server) => Effect.promise(() => new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }))
+  ).pipe(Effect.map((server) => (server.address() as { port: number }).port))
+
 const closedPort = () =>
   new Promise<number>((resolve) => {
     const server = createServer()
@@ -328,17 +341,6 @@ describe("GitCli", () => {
   it.live("follows no redirect, and gives up on a server that never answers", () =>
     Effect.gen(function*() {
       const hits = { target: 0 }
-      const listen = (handler: http.RequestListener) =>
-        Effect.acquireRelease(
-          Effect.promise(() => new Promise<http.Server>((resolve) => {
-            const server = http.createServer(handler)
-            server.listen(0, "127.0.0.1", () => resolve(server))
-          })),
-          (server) => Effect.promise(() => new Promise<void>((resolve) => {
-            server.closeAllConnections()
-            server.close(() => resolve())
-          }))
-        ).pipe(Effect.map((server) => (server.address() as { port: number }).port))
       const target = yield* listen((_req, res) => {
         hits.target++
         res.end()
