@@ -2,8 +2,10 @@ import { Result } from "effect"
 import { assert, describe, it } from "vitest"
 import { parse } from "yaml"
 import {
+  assetRefsToFileRefs,
   type ContentToWrite,
   defaultConfig,
+  fileRefsToAssetRefs,
   LayoutProblem,
   readRepository,
   type RepoPage,
@@ -310,6 +312,23 @@ describe("writeRepository", () => {
   it("changes no file when a repository is imported and exported without edits", () => {
     const files = gitbookRepo()
     const written = write(read(files, "docs"), files, "docs")
+    assert.deepStrictEqual([...written.changes.keys()], [])
+  })
+
+  it("changes no file when asset references went through content's file ids and back", () => {
+    const files = gitbookRepo()
+    const content = read(files, "docs")
+    const ids = content.files.map((f, i) => ({ name: f.name, id: `file${i}` }))
+    const through = (pages: ReadonlyArray<RepoPage>): Array<RepoPage> =>
+      pages.map((p) => {
+        const stored = assetRefsToFileRefs(p.markdown, ids)
+        const cover = p.cover === undefined ? undefined : fileRefsToAssetRefs(assetRefsToFileRefs(p.cover, ids), ids)
+        return { ...p, markdown: fileRefsToAssetRefs(stored, ids), cover, children: through(p.children) }
+      })
+    assert.include(assetRefsToFileRefs(find(content.pages, "quickstart").markdown, ids), "![Diagram](</files/file1>)")
+    assert.include(fileRefsToAssetRefs("![Diagram](</files/file1>)", ids), "![Diagram](</.gitbook/assets/diagram%20(1).png>)")
+    const files2 = content.files.map((f) => ({ path: f.path, name: f.name }))
+    const written = write({ ...content, pages: through(content.pages), files: files2 }, files, "docs")
     assert.deepStrictEqual([...written.changes.keys()], [])
   })
 

@@ -11,6 +11,7 @@ import { type PageFileParts, type PageMetadata, parsePageFile, renderPageFile } 
 import {
   assetRefPrefix,
   assetsFolder,
+  decodedAssetRefs,
   basename,
   dirname,
   fromNeutralAssetRefs,
@@ -22,7 +23,7 @@ import {
 } from "./Paths.ts"
 import { type ParsedSummary, parseSummary, renderSummary, type SummaryEntry, type SummaryNode } from "./Summary.ts"
 
-export { assetRefPrefix } from "./Paths.ts"
+export { type AssetFile, assetRefPrefix, assetRefsToFileRefs, fileRefsToAssetRefs } from "./Paths.ts"
 
 /** A file of a commit: its blob id and bytes. */
 export interface RepositoryFile {
@@ -576,6 +577,7 @@ export const writeRepository = (
   assign(tree)
 
   // Page files.
+  const assetNames = [...(state?.assets.values() ?? [])].map((asset) => asset.name)
   const render = (list: ReadonlyArray<Placed>) => {
     for (const placed of list) {
       const { page } = placed
@@ -584,14 +586,21 @@ export const writeRepository = (
         const info = page.path === undefined ? undefined : state?.pageInfo.get(page.path)
         const previousParts = info === undefined ? undefined : { ...info.parts, title: info.page.title }
         const neutral = renameRefs(page.markdown)
-        const body = info !== undefined && info.page.markdown === neutral && dirname(info.page.path!) === dirname(path)
+        const unchangedBody = info !== undefined &&
+          (info.page.markdown === neutral || decodedAssetRefs(info.page.markdown, assetNames) === decodedAssetRefs(neutral, assetNames))
+        const body = unchangedBody && dirname(info.page.path!) === dirname(path)
           ? info.parts.body
           : fromNeutralAssetRefs(neutral, path, docsRoot)
         const metadata: PageMetadata = {
           description: page.description,
           icon: page.icon,
           emoji: page.emoji,
-          cover: page.cover === undefined ? undefined : fromNeutralAssetRefs(renameRefs(page.cover), path, docsRoot),
+          cover: page.cover === undefined
+            ? undefined
+            : info !== undefined && info.page.cover !== undefined && dirname(info.page.path!) === dirname(path) &&
+                decodedAssetRefs(info.page.cover, assetNames) === decodedAssetRefs(page.cover, assetNames)
+            ? info.parts.metadata.cover
+            : fromNeutralAssetRefs(renameRefs(page.cover), path, docsRoot),
           coverY: page.coverY,
           hidden: page.hidden,
           layout: page.layout

@@ -73,3 +73,48 @@ export const fromNeutralAssetRefs = (text: string, filePath: string, docsRoot: s
   const prefix = relative.slice(0, -1)
   return text.replace(neutralAssetRef, (_match, lead: string) => `${lead}${prefix}`)
 }
+
+/** A file of the space as an asset: its name in the assets folder and content's file id. */
+export interface AssetFile {
+  readonly name: string
+  readonly id: string
+}
+
+const byLongestName = (files: ReadonlyArray<AssetFile>) => files.toSorted((a, b) => b.name.length - a.name.length)
+
+/**
+ * Neutral asset references (`/.gitbook/assets/<name>`, raw or URI-encoded) as content's file
+ * references (`/files/<id>`); references to names not in `files` stay.
+ */
+export const assetRefsToFileRefs = (text: string, files: ReadonlyArray<AssetFile>): string => {
+  if (!text.includes(assetRefPrefix)) return text
+  let out = text
+  for (const file of byLongestName(files)) {
+    for (const form of new Set([file.name, encodeURI(file.name)])) out = out.split(`${assetRefPrefix}${form}`).join(`/files/${file.id}`)
+  }
+  return out
+}
+
+/**
+ * Content's file references (`/files/<id>`) as neutral asset references, names URI-encoded (valid
+ * in every link form); `writeRepository` takes them for the raw name the file had when comparing.
+ */
+export const fileRefsToAssetRefs = (text: string, files: ReadonlyArray<AssetFile>): string => {
+  if (!text.includes("/files/")) return text
+  const names = new Map(files.map((file) => [file.id, file.name]))
+  return text.replace(/\/files\/([A-Za-z0-9_-]+)/g, (match, id: string) => {
+    const name = names.get(id)
+    return name === undefined ? match : `${assetRefPrefix}${encodeURI(name)}`
+  })
+}
+
+/** `text` with the URI-encoded forms of `names` decoded, to compare references written either way. */
+export const decodedAssetRefs = (text: string, names: ReadonlyArray<string>): string => {
+  if (!text.includes(assetRefPrefix) || !text.includes("%")) return text
+  let out = text
+  for (const name of names) {
+    const encoded = encodeURI(name)
+    if (encoded !== name) out = out.split(`${assetRefPrefix}${encoded}`).join(`${assetRefPrefix}${name}`)
+  }
+  return out
+}
