@@ -31,8 +31,9 @@ export const testStorageQuota = 16 * 1024 * 1024
 
 /**
  * Settings of the test servers: outbound fetches may reach 127.0.0.1 (the import tests serve sites
- * there), file bytes go to a data directory of their own, removed with the server, and each
- * organization may store `testStorageQuota` bytes of files.
+ * there), file bytes go to a data directory of their own, removed with the server, each
+ * organization may store `testStorageQuota` bytes of files, and Git sync may use `file://`
+ * repositories (the Git tests' bare repositories).
  */
 const testSettings = Layer.unwrap(Effect.map(
   Effect.acquireRelease(
@@ -40,7 +41,7 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota }), { asPrimary: true })
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
 ))
 
 /** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */
