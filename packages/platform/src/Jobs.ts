@@ -5,7 +5,8 @@
 import type { JobDefinition } from "@quire/queue"
 import { jobs as contentJobs } from "@quire/content/Jobs"
 import { jobs as gatewayJobs } from "@quire/gateway/Jobs"
+import { jobs as gitsyncJobs } from "@quire/gitsync/Jobs"
 import { jobs as identityJobs } from "@quire/identity/Jobs"
 import type { Services } from "./Services.ts"
 
-export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gatewayJobs]
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs]

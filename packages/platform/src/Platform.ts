@@ -1,6 +1,7 @@
 /** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
 import { Effect, Layer } from "effect"
 import { Database } from "@quire/db"
+import { GitSyncLayers } from "@quire/gitsync"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
 import { Storage } from "./Storage.ts"
@@ -11,9 +12,11 @@ const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (
 
 /**
  * What the server runs on: the database opened and migrated, the use cases over it, the job
- * queue (in-process when embedded, graphile-worker on PostgreSQL) and which storage it is.
+ * queue (in-process when embedded, graphile-worker on PostgreSQL, Git sync's handle bound to it)
+ * and which storage it is.
  */
-export const layer = Queue.layer.pipe(
+export const layer = GitSyncLayers.layerBindQueue.pipe(
+  Layer.provideMerge(Queue.layer),
   Layer.provideMerge(services),
   Layer.provideMerge(storage),
   Layer.provideMerge(Database.layer)

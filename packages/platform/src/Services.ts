@@ -3,6 +3,8 @@ import { Layer } from "effect"
 import { Content, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
+import { GitSyncLayers, migrations as gitsyncMigrations } from "@quire/gitsync"
+import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
@@ -12,30 +14,41 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gatewayMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations)
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
   Identity.layerReposMemory,
   Content.layerReposMemory,
   Reviews.layerReposMemory,
-  SitesLayers.layerReposMemory
+  SitesLayers.layerReposMemory,
+  GitSyncLayers.layerReposMemory
 )
 
 /** The Postgres adapters of every port (needs only a SqlClient). */
-export const layerSqlRepos = Layer.mergeAll(Identity.layerReposSql, Content.layerReposSql, Reviews.layerReposSql, SitesLayers.layerReposSql)
+export const layerSqlRepos = Layer.mergeAll(
+  Identity.layerReposSql,
+  Content.layerReposSql,
+  Reviews.layerReposSql,
+  SitesLayers.layerReposSql,
+  GitSyncLayers.layerReposSql
+)
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices).pipe(
+  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices, GitSyncLayers.layerServices).pipe(
     Layer.provideMerge(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),
         // Content's ports that other packages implement.
-        Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer])
+        Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer, GitSyncLayers.layerMainObservers])
       )
-    )
+    ),
+    // Git sync's key and queue handle, shared by its use cases and its observer of content.
+    Layer.provideMerge(GitSyncLayers.layerInfrastructure),
+    // Git through the `git` binary (settings from the environment: QUIRE_GIT_*).
+    Layer.provide(Layer.orDie(GitCli.layerConfig))
   )
 )
 

@@ -1,6 +1,7 @@
-/** Content's SpaceDependents port: what reviews and sites keep about a purged space, removed in the purge's transaction. */
+/** Content's SpaceDependents port: what reviews, sites and Git sync keep about a purged space, removed in the purge's transaction. */
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
+import { GitSyncLayers } from "@quire/gitsync"
 import { Reviews } from "@quire/reviews"
 import { SitesLayers } from "@quire/sites"
 
@@ -9,7 +10,7 @@ const each = <R>(layer: Layer.Layer<SpaceDependents, never, R>) => Effect.servic
 export const layer = Layer.effect(
   SpaceDependents,
   Effect.map(
-    Effect.all([each(Reviews.layerSpaceDependents), each(SitesLayers.layerSpaceDependents)]),
+    Effect.all([each(Reviews.layerSpaceDependents), each(SitesLayers.layerSpaceDependents), each(GitSyncLayers.layerSpaceDependents)]),
     (all) => SpaceDependents.of(SpaceDependents.combine(all))
   )
 )
