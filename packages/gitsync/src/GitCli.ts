@@ -178,10 +178,14 @@ const trimMessage = (stderr: string, secrets: ReadonlyArray<string>): string => 
   return text.length > 400 ? `${text.slice(0, 397)}...` : text === "" ? "git failed without a message" : text
 }
 
+/** What must never show: the password, or the user name when it is the token (no password). */
+const secretsOf = (prepared: Prepared): ReadonlyArray<string> =>
+  prepared.password === "" ? [prepared.username] : [prepared.password]
+
 /** What a failed network command's message means. */
 const classify = (prepared: Prepared, run: Run): GitError => {
   const url = prepared.redacted
-  const secrets = [prepared.password, ...(prepared.password === "" ? [prepared.username] : [])]
+  const secrets = secretsOf(prepared)
   if (run.timedOut) return new GitUnreachable({ url, reason: "timed out" })
   const stderr = run.stderr
   if (
@@ -279,7 +283,7 @@ const make = (options: GitCliOptions) => {
     Effect.flatMap(runGit(cwd, args, prepared, extra), (run) =>
       run.code === 0
         ? Effect.succeed(run.stdout)
-        : Effect.fail(new GitFailed({ url: prepared.redacted, detail: `git ${args[0]}: ${trimMessage(run.stderr, [prepared.password])}` })))
+        : Effect.fail(new GitFailed({ url: prepared.redacted, detail: `git ${args[0]}: ${trimMessage(run.stderr, secretsOf(prepared))}` })))
 
   /** Checks the remote and works out how git reaches it: no credentials in the URL, the checked address pinned. */
   const prepare = (remote: GitRemote): Effect.Effect<Prepared, GitError> =>
@@ -319,10 +323,11 @@ const make = (options: GitCliOptions) => {
       if (permitted === undefined) {
         return yield* refuse("blocked", `${hostname} is not a public address; QUIRE_FETCH_ALLOW can allow it`)
       }
-      // curl connects to the address that was checked, not to whatever a second lookup answers.
+      // curl connects to the address that was checked, not to whatever a second lookup answers
+      // (keyed by the host exactly as git sends it, trailing dot included).
       const config: Array<readonly [string, string]> = literal
         ? []
-        : [["http.curloptResolve", `${hostname}:${port}:${permitted.family === 6 ? `[${permitted.address}]` : permitted.address}`]]
+        : [["http.curloptResolve", `${parsed.hostname}:${port}:${permitted.family === 6 ? `[${permitted.address}]` : permitted.address}`]]
       return { ...base, file: false, config }
     })
 
@@ -548,9 +553,9 @@ const make = (options: GitCliOptions) => {
           if (rejected !== undefined) {
             const reason = rejected.split("\t")[2] ?? "rejected"
             if (/stale info|non-fast-forward|fetch first|already exists/.test(reason)) {
-              return yield* new GitDiverged({ url: prepared.redacted, ref: prepared.ref, reason: Redact.text(reason, [prepared.password]) })
+              return yield* new GitDiverged({ url: prepared.redacted, ref: prepared.ref, reason: Redact.text(reason, secretsOf(prepared)) })
             }
-            return yield* new GitFailed({ url: prepared.redacted, detail: `push rejected: ${trimMessage(`${reason}\n${run.stderr}`, [prepared.password])}` })
+            return yield* new GitFailed({ url: prepared.redacted, detail: `push rejected: ${trimMessage(`${reason}\n${run.stderr}`, secretsOf(prepared))}` })
           }
           if (run.code !== 0) return yield* classify(prepared, run)
           // Keep the pushed commit referenced in the cache: the next push builds on it.

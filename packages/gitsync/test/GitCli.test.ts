@@ -404,6 +404,23 @@ describe("GitCli", () => {
         assert.strictEqual(headOf(dir, main), commit)
       }).pipe(Effect.scoped, Effect.provide(cliLayer())))
 
+    it.live("connects to the address that was checked (a host name git cannot resolve itself)", () =>
+      Effect.gen(function*() {
+        const server = yield* GitHttpServer.start({ root: join(root, "srv"), credentials })
+        const { name, dir } = createBare()
+        const head = commitAs(dir, main, { "a.md": "A\n" })
+        const layer = cliLayer({
+          allow: ["git.quire.test"],
+          resolve: () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]),
+          cacheDir: fresh("cache")
+        })
+        for (const host of ["git.quire.test", "git.quire.test."]) {
+          const url = `http://${credentials.username}:${encodeURIComponent(credentials.password)}@${host}:${server.port}/${name}`
+          const snapshot = yield* GitTransport.use((git) => git.fetch({ url, ref: main })).pipe(Effect.provide(layer))
+          assert.strictEqual(snapshot.commit, head)
+        }
+      }).pipe(Effect.scoped))
+
     it.live("keeps credentials off every command line (git's own trace of every process it runs)", () =>
       Effect.gen(function*() {
         const trace = join(fresh("trace"), "trace.log")
