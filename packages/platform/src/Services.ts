@@ -10,6 +10,7 @@ import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SitesLayers } from "@quire/sites"
 import * as ContentPlatform from "./ContentPlatform.ts"
+import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
@@ -37,7 +38,7 @@ export const layerSqlRepos = Layer.mergeAll(
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices, GitSyncLayers.layerServices).pipe(
+  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices, GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer))).pipe(
     Layer.provideMerge(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),
