@@ -24,6 +24,8 @@ ENV NODE_ENV=production \
     PORT=8080 \
     QUIRE_DATA_DIR=/data
 WORKDIR /app
+# Git sync runs the git binary (https remotes need the CA certificates).
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/tooling/build/start.sh ./tooling/build/start.sh
 # The embedded database and file bytes (blobs/) live in /data, owned by the user that runs Quire.
