@@ -161,7 +161,7 @@ interface ReadState {
   readonly docsRoot: string
   readonly readmePath: string
   readonly summary: ParsedSummary | undefined
-  /** Summary lines by the file (or URL) they point to. */
+  /** Summary lines by the file (or URL) they point to, and group headings by `group:<title>`. */
   readonly summaryLines: ReadonlyMap<string, string>
   readonly pageInfo: ReadonlyMap<string, { readonly parts: PageFileParts; readonly parentKey: string; readonly page: RepoPage }>
   readonly assets: ReadonlyMap<string, RepoAsset>
@@ -318,9 +318,11 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
       summaryLines.set(target, entry.line)
       return [{ kind: "document", title: entry.title, path: target, children }]
     }
-    plans = summary.nodes.flatMap((node): Array<Plan> =>
-      node.kind === "group" ? [{ kind: "group", title: node.title, children: node.children.flatMap(fromEntry) }] : fromEntry(node)
-    )
+    plans = summary.nodes.flatMap((node): Array<Plan> => {
+      if (node.kind !== "group") return fromEntry(node)
+      summaryLines.set(`group:${node.title}`, node.line)
+      return [{ kind: "group", title: node.title, children: node.children.flatMap(fromEntry) }]
+    })
     if (!used.has(readmePath) && files.has(readmePath)) {
       plans.unshift({ kind: "document", title: "Introduction", path: readmePath, children: [] })
     }
@@ -619,7 +621,7 @@ export const writeRepository = (
     list.map((placed): SummaryNode => {
       const { page } = placed
       const children = nodes(placed.children)
-      if (page.kind === "group") return { kind: "group", title: page.title, children }
+      if (page.kind === "group") return { kind: "group", title: page.title, reuse: state?.summaryLines.get(`group:${page.title}`), children }
       if (page.kind === "link") {
         const href = page.href ?? ""
         const line = state?.summaryLines.get(href)

@@ -37,8 +37,13 @@ export interface PageFileParts {
 
 const titleProcessor = unified().use(remarkParse).freeze()
 
-const headingText = (raw: string): string =>
-  /[\\`*_[\]<>&!~]/.test(raw) ? toString(titleProcessor.parse(`# ${raw}`)).trim() : raw.trim()
+/** An empty anchor GitBook appends to headings with a custom id (`<a href="#x" id="x"></a>`). */
+export const headingAnchor = /\s*<a\s[^>]*><\/a>\s*$/i
+
+const headingText = (heading: string): string => {
+  const raw = heading.replace(headingAnchor, "")
+  return /[\\`*_[\]<>&!~]/.test(raw) ? toString(titleProcessor.parse(`# ${raw}`)).trim() : raw.trim()
+}
 
 const layoutKeys = ["title", "description", "tableOfContents", "outline", "pagination", "metadata"] as const
 
@@ -336,7 +341,11 @@ export const renderPageFile = (
   const frontmatter = renderFrontmatter(page.metadata, previous, newline)
   let heading: string
   if (previous !== undefined && previous.title === page.title) heading = previous.heading
-  else heading = `# ${page.title.replace(/^(\s*)#/, "$1\\#")}${newline}`
+  else {
+    // A retitled heading keeps the anchor GitBook gave it.
+    const anchor = previous === undefined ? undefined : /\s*<a\s[^>]*><\/a>[ \t]*(?=\r?\n?$)/i.exec(previous.heading)?.[0]
+    heading = `# ${page.title.replace(/^(\s*)#/, "$1\\#")}${anchor ?? ""}${newline}`
+  }
   if (heading !== "" && !heading.endsWith("\n")) heading += newline
   const gapBeforeHeading = frontmatter === ""
     ? (previous !== undefined && previous.frontmatter === "" ? previous.gapBeforeHeading : "")

@@ -114,7 +114,7 @@ export const parseSummary = (text: string): ParsedSummary => {
         seenTitle = true
         continue
       }
-      group = { kind: "group", title: unescape(heading[2]!), line, children: [] }
+      group = { kind: "group", title: unescape(heading[2]!.replace(/\s*<a\s[^>]*><\/a>\s*$/i, "")), line, children: [] }
       nodes.push(group)
       stack.length = 0
     } else if (item !== null) {
@@ -152,7 +152,7 @@ export const parseSummary = (text: string): ParsedSummary => {
 
 /** A node of the table of contents to write. */
 export type SummaryNode =
-  | { readonly kind: "group"; readonly title: string; readonly children: ReadonlyArray<SummaryNode> }
+  | { readonly kind: "group"; readonly title: string; readonly reuse?: string | undefined; readonly children: ReadonlyArray<SummaryNode> }
   | { readonly kind: "entry"; readonly title: string; readonly target: string; readonly reuse?: string | undefined; readonly children: ReadonlyArray<SummaryNode> }
 
 const escapeTitle = (title: string): string => title.replace(/([\\[\]])/g, "\\$1")
@@ -188,7 +188,7 @@ export const renderSummary = (
     if (node.kind === "group") {
       const lines: Array<string> = []
       entries(node.children, 0, lines)
-      blocks.push(`## ${node.title}` + (lines.length > 0 ? nl + nl + lines.join(nl) : ""))
+      blocks.push((node.reuse ?? `## ${node.title}`) + (lines.length > 0 ? nl + nl + lines.join(nl) : ""))
       current = undefined
       afterGroup = true
     } else {
