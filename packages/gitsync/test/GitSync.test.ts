@@ -3,8 +3,12 @@
  * transport's memory remotes, on memory, PostgreSQL and PGlite: imports, exports, ordering, loops,
  * automatic exports, webhooks, credentials, failures and permissions.
  */
-import { assert, describe } from "@effect/vitest"
+import { assert, describe, layer as layerSuite } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { TestClock } from "effect/testing"
 import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
 import { as, Backends } from "@quire/testkit"
@@ -24,6 +28,7 @@ import {
 import { Migrations, SqlTransactor } from "@quire/db"
 import { JobRunner, layerInProcess } from "@quire/queue"
 import * as AutoExport from "../src/AutoExport.ts"
+import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
 import { GitSyncQueue } from "../src/GitSyncQueue.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
@@ -44,7 +49,7 @@ const debounceMillis = 2000
 const main = "refs/heads/main"
 
 /** The use cases over the given ports, with the job queue running the sync jobs in this process. */
-const stackOver = <E, R>(remotes: MemoryGitRemotes, ports: Layer.Layer<Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor, E, R>) => {
+const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Layer<Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor, E, R>) => {
   const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis }), SyncJobs.layer).pipe(
     Layer.provideMerge(
       SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
@@ -57,7 +62,7 @@ const stackOver = <E, R>(remotes: MemoryGitRemotes, ports: Layer.Layer<Layer.Suc
       Memberships.layerTest(roles),
       Ids.Ids.layerTest,
       Layer.orDie(OutboundFetch.layerConfig),
-      GitTransport.layerTest(remotes)
+      transport
     ])
   )
   return GitSyncQueue.layerBind.pipe(Layer.provideMerge(layerInProcess(jobs).pipe(Layer.provideMerge(services))))
@@ -66,10 +71,10 @@ const stackOver = <E, R>(remotes: MemoryGitRemotes, ports: Layer.Layer<Layer.Suc
 const remotes = new MemoryGitRemotes()
 
 const backends = Backends.make({
-  memory: stackOver(remotes, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  memory: stackOver(GitTransport.layerTest(remotes), Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
   sql: () =>
     stackOver(
-      remotes,
+      GitTransport.layerTest(remotes),
       Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
         Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
       )
@@ -135,6 +140,9 @@ const settle = Effect.gen(function*() {
   yield* TestClock.adjust(debounceMillis * 2)
   yield* runner.drain
 })
+
+/** A revision's pages as (path, title). */
+const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => [p.path, p.page.title])
 
 const currentRevision = (spaceId: string) => Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
 
@@ -278,7 +286,7 @@ Backends.each(backends, (it, backend) => {
         const changed = [...two.files].filter(([path, text]) => one.files.get(path) !== text).map(([path]) => path)
         assert.strictEqual(changed.length, 1)
         assert.include(two.files.get(changed[0]!) ?? "", "pnpm")
-        assert.deepStrictEqual([...one.files.keys()].sort(), [...two.files.keys()].sort())
+        assert.deepStrictEqual([...one.files.keys()].toSorted(), [...two.files.keys()].toSorted())
 
         // Nothing changed: no commit.
         yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Third export" }).pipe(as("admin"))
@@ -297,7 +305,6 @@ Backends.each(backends, (it, backend) => {
         const target = yield* newSpace("Target")
         yield* sync.importRepository(target.id, { url, ref: main }).pipe(as("admin"))
         yield* settle
-        const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => [p.path, p.page.title])
         assert.deepStrictEqual(titles(yield* currentRevision(target.id)), titles(yield* currentRevision(source.id)))
       }))
   })
@@ -398,4 +405,52 @@ Backends.each(backends, (it, backend) => {
         assert.isNull(yield* sync.gitSyncOf(space.id))
       }))
   })
+})
+
+/** A bare repository on disk, for the `git` binary over file://. */
+const bareRepository = () => {
+  const dir = mkdtempSync(join(tmpdir(), "quire-gitsync-e2e-"))
+  execFileSync("git", ["init", "--bare", "--quiet", "--initial-branch=main", dir])
+  return { dir, url: `file://${dir}` }
+}
+
+const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8" }).trim()
+
+layerSuite(
+  stackOver(
+    GitCli.layer({ cacheDir: mkdtempSync(join(tmpdir(), "quire-gitsync-cache-")), allowFile: true, allow: [] }),
+    Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
+  ),
+  { timeout: "60 seconds" }
+)("git binary over file://", (it) => {
+  it.effect("exports a space as one commit to a new branch, exports an edit as one more touching one file, imports it into another space", () =>
+    Effect.gen(function*() {
+      const sync = yield* GitSync
+      const repository = bareRepository()
+      const source = yield* newSpace("Source")
+      yield* edit(source.id, [["Intro", "Hello."], ["Setup", "Install it."]])
+      yield* sync.exportRepository(source.id, { url: repository.url, ref: main, commitMessage: "Docs from Quire" }).pipe(as("editor"))
+      yield* settle
+      const info = yield* sync.info(source.id).pipe(as("admin"))
+      assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+      const first = git(repository.dir, "rev-parse", "refs/heads/main")
+      assert.strictEqual(info.lastExport?.commit, first)
+      assert.strictEqual(git(repository.dir, "log", "--format=%s|%an", "refs/heads/main"), "Docs from Quire|editor")
+      assert.include(git(repository.dir, "ls-tree", "-r", "--name-only", "refs/heads/main"), "SUMMARY.md")
+
+      yield* edit(source.id, [["Intro", "Hello."], ["Setup", "Install it with pnpm."]])
+      yield* sync.exportRepository(source.id, { url: repository.url, ref: main, commitMessage: "Setup changed" }).pipe(as("admin"))
+      yield* settle
+      const second = git(repository.dir, "rev-parse", "refs/heads/main")
+      assert.strictEqual(git(repository.dir, "rev-list", "--count", "refs/heads/main"), "2")
+      assert.strictEqual(git(repository.dir, "diff", "--name-only", first, second).split("\n").length, 1)
+
+      const target = yield* newSpace("Target")
+      yield* sync.importRepository(target.id, { url: repository.url, ref: main }).pipe(as("admin"))
+      yield* settle
+      assert.strictEqual((yield* sync.info(target.id).pipe(as("admin"))).lastImport?.status, "succeeded")
+      const imported = yield* currentRevision(target.id)
+      assert.deepStrictEqual(titles(imported), titles(yield* currentRevision(source.id)))
+      assert.deepStrictEqual([imported.git?.oid, imported.git?.createdByService], [second, true])
+    }))
 })
