@@ -15,8 +15,8 @@ import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as dns from "node:dns"
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
-import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises"
+import { hostname, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import {
   GitAuthFailed,
@@ -207,6 +207,23 @@ const classify = (prepared: Prepared, run: Run): GitError => {
   return new GitFailed({ url, detail: trimMessage(stderr, secrets) })
 }
 
+const lockOwner = `${hostname()} ${process.pid}`
+
+/** Whether a cache lock was left by a process of this machine that is gone, or is older than `maxAge` ms. */
+const isAbandoned = async (lock: string, maxAge: number): Promise<boolean> => {
+  const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0)
+  if (age > maxAge) return true
+  const owner = await readFile(join(lock, "owner"), "utf8").catch(() => "")
+  const [host, pid] = owner.split(" ")
+  if (host !== hostname() || pid === undefined || Number(pid) === process.pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH"
+  }
+}
+
 // The adapter -------------------------------------------------------------------------------------------
 
 const make = (options: GitCliOptions) => {
@@ -343,16 +360,23 @@ const make = (options: GitCliOptions) => {
     return semaphore
   }
 
-  /** Takes the cache's lock directory (shared with other processes on the same cache), breaking one left by a crash. */
+  /**
+   * Takes the cache's lock directory (shared with other processes on the same cache). A lock whose
+   * owner died on this machine, or older than four time limits, is broken.
+   */
   const lockFile = (prepared: Prepared, lock: string) =>
     Effect.gen(function*() {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const taken = yield* Effect.promise(() => mkdir(lock).then(() => true, () => false))
+        const taken = yield* Effect.promise(() =>
+          mkdir(lock).then(() => writeFile(join(lock, "owner"), lockOwner).then(() => true), () => false)
+        )
         if (taken) return
-        const age = yield* Effect.promise(() => stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0))
-        if (age > 4 * timeoutMs) {
-          yield* Effect.promise(() => rm(lock, { recursive: true, force: true }))
+        const abandoned = yield* Effect.promise(() => isAbandoned(lock, 4 * timeoutMs))
+        if (abandoned) {
+          // Renamed first, so two processes that found it abandoned do not both take it.
+          const aside = `${lock}.stale-${process.pid}-${Date.now()}`
+          yield* Effect.promise(() => rename(lock, aside).then(() => rm(aside, { recursive: true, force: true }), () => undefined))
           continue
         }
         if (Date.now() > deadline) return yield* new GitFailed({ url: prepared.redacted, detail: "the repository's cache stayed locked by another job" })

@@ -1,10 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
+import { createHash } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import * as http from "node:http"
 import { createServer } from "node:net"
-import { tmpdir } from "node:os"
+import { hostname, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll } from "vitest"
 import * as GitCli from "../src/GitCli.ts"
@@ -360,6 +361,27 @@ describe("GitCli", () => {
       assert.include(hung.message, "timed out")
       assert.isBelow(Date.now() - started, 10_000)
     }).pipe(Effect.scoped, Effect.provide(cliLayer({ timeout: "2 seconds", cacheDir: fresh("cache") }))))
+
+  it.live("breaks a cache lock left by a process that died, and waits for one whose owner lives", () =>
+    Effect.gen(function*() {
+      const { dir } = createBare()
+      commitAs(dir, main, { "a.md": "A\n" })
+      const url = `file://${dir}`
+      const cacheDir = fresh("cache")
+      const lock = join(cacheDir, "repos", `${createHash("sha256").update(url).digest("hex").slice(0, 32)}.git.lock`)
+      const dead = spawnSync("true").pid
+      mkdirSync(lock, { recursive: true })
+      writeFileSync(join(lock, "owner"), `${hostname()} ${dead}`)
+      const layer = cliLayer({ cacheDir, timeout: "2 seconds" })
+      const snapshot = yield* GitTransport.use((git) => git.fetch({ url, ref: main })).pipe(Effect.provide(layer))
+      assert.deepStrictEqual([...snapshot.files.keys()], ["a.md"])
+      assert.isFalse(existsSync(lock))
+      mkdirSync(lock)
+      writeFileSync(join(lock, "owner"), `${hostname()} ${process.ppid}`)
+      const waited = yield* Effect.flip(GitTransport.use((git) => git.fetch({ url, ref: main })).pipe(Effect.provide(layer)))
+      assert.instanceOf(waited, GitFailed)
+      assert.include(waited.message, "locked")
+    }))
 
   it.live("lets concurrent jobs on one remote take turns on its cache", () =>
     Effect.gen(function*() {
