@@ -137,7 +137,7 @@ const gitbookRepo = () => repo({
     "",
     "# Welcome",
     "",
-    "Widgets make things.",
+    "Widgets make things. Start with the [quickstart](getting-started/quickstart.md#step-1) or the [FAQ](faq.md).",
     "",
     "<figure><img src=\".gitbook/assets/cover.png\" alt=\"\"><figcaption></figcaption></figure>",
     ""
@@ -219,7 +219,7 @@ describe("readRepository", () => {
     assert.strictEqual(welcome.cover, "/.gitbook/assets/cover.png")
     assert.strictEqual(welcome.coverY, 0)
     assert.deepStrictEqual(welcome.layout, { cover: true, coverSize: "hero", title: true, description: true, tableOfContents: true, outline: true, pagination: true })
-    assert.strictEqual(welcome.markdown, "Widgets make things.\n\n<figure><img src=\"/.gitbook/assets/cover.png\" alt=\"\"><figcaption></figcaption></figure>\n")
+    assert.strictEqual(welcome.markdown, "Widgets make things. Start with the [quickstart](getting-started/quickstart.md#step-1) or the [FAQ](faq.md).\n\n<figure><img src=\"/.gitbook/assets/cover.png\" alt=\"\"><figcaption></figcaption></figure>\n")
     const quickstart = find(content.pages, "quickstart")
     assert.strictEqual(quickstart.icon, "rocket")
     assert.strictEqual(quickstart.description, "Five minutes from nothing to a running widget, with every step explained along the way.")
@@ -432,7 +432,12 @@ describe("writeRepository", () => {
       "docs/content/guides/publish/custom-domains.md",
       "docs/content/guides/quickstart.md"
     ])
-    assert.deepStrictEqual(written.summary.modified, ["docs/content/SUMMARY.md"])
+    assert.deepStrictEqual(written.summary.modified.toSorted(), ["docs/content/README.md", "docs/content/SUMMARY.md"])
+    // Links to a moved page follow it; the rest of the page keeps its bytes.
+    assert.strictEqual(
+      text(after, "docs/content/README.md"),
+      text(files, "docs/content/README.md").replace("(getting-started/quickstart.md#step-1)", "(guides/quickstart.md#step-1)")
+    )
     assert.strictEqual(text(after, "docs/content/SUMMARY.md"), [
       "# Table of contents",
       "",
@@ -518,6 +523,25 @@ describe("writeRepository", () => {
     assert.strictEqual(
       text(apply(files, written.changes), "SUMMARY.md"),
       "# Summary\n\nThe book's chapters.\n\n- [Part I](part1/README.md)\n    - [Writing is nice](part1/writing.md \"Writing\")\n- [Part II](part2.md)\n- [Part III](part3.md)\n"
+    )
+  })
+
+  it("rebases a moved page's relative links to pages and files", () => {
+    const files = repo({
+      "SUMMARY.md": "* [Home](README.md)\n* [Guide](guide.md)\n* [API](api/README.md)\n  * [Tokens](api/tokens.md)\n",
+      "README.md": "# Home\n",
+      "guide.md": "# Guide\n\nSee [tokens](api/tokens.md#scopes), [the spec](<specs/open api.md>), {% content-ref url=\"README.md\" %}\n[Home](README.md)\n{% endcontent-ref %} and [the site](https://example.com/x.md).\n",
+      "api/README.md": "# API\n",
+      "api/tokens.md": "# Tokens\n",
+      "specs/open api.md": "# Not in the summary\n"
+    })
+    const content = read(files)
+    const [home, guide, api] = content.pages as [RepoPage, RepoPage, RepoPage]
+    const written = write({ ...content, pages: [home, { ...api, children: [...api.children, guide] }] }, files)
+    assert.deepStrictEqual(written.summary.added, ["api/guide.md"])
+    assert.strictEqual(
+      text(apply(files, written.changes), "api/guide.md"),
+      "# Guide\n\nSee [tokens](tokens.md#scopes), [the spec](<../specs/open api.md>), {% content-ref url=\"../README.md\" %}\n[Home](../README.md)\n{% endcontent-ref %} and [the site](https://example.com/x.md).\n"
     )
   })
 

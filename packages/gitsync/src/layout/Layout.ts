@@ -425,6 +425,10 @@ const sameConfig = (a: RepositoryConfig, b: RepositoryConfig): boolean =>
   a.root === b.root && a.readme === b.readme && a.summary === b.summary &&
   JSON.stringify(sortedEntries(a.redirects)) === JSON.stringify(sortedEntries(b.redirects))
 
+// A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`) or a GitBook
+// block's `url="x.md"`; URLs, absolute paths and anchors alone are left out.
+const relativePageLink = /(\]\(|\burl=")(<?)((?![a-z][a-z0-9+.-]*:|\/|#)[^\s"<>)]*?(?: [^\s"<>)]+?)*\.md)(#[^\s")>]*)?(>?)/gi
+
 interface Placed {
   readonly page: RepoPage
   readonly parent: Placed | undefined
@@ -580,6 +584,39 @@ export const writeRepository = (
 
   // Page files.
   const assetNames = [...(state?.assets.values() ?? [])].map((asset) => asset.name)
+  // Where each previous page file went, for the relative links that point to it.
+  const moves = new Map<string, string | null>()
+  const collectMoves = (list: ReadonlyArray<Placed>) => {
+    for (const placed of list) {
+      if (placed.page.kind === "document" && placed.page.path !== undefined && state?.pageInfo.has(placed.page.path) && placed.path !== placed.page.path) {
+        if (!moves.has(placed.page.path)) moves.set(placed.page.path, placed.path ?? null)
+      }
+      collectMoves(placed.children)
+    }
+  }
+  collectMoves(tree)
+  for (const path of state?.pageInfo.keys() ?? []) if (!used.has(path) && !moves.has(path)) moves.set(path, null)
+  const rebase = (body: string, from: string, to: string): string => {
+    if (!body.includes(".md") || (from === to && moves.size === 0)) return body
+    return body.replace(relativePageLink, (match, lead: string, open: string, destination: string, anchor: string | undefined, close: string) => {
+      let decoded = destination
+      try {
+        decoded = decodeURI(destination)
+      } catch {
+        return match
+      }
+      const target = joinPath(from, decoded)
+      const moved = moves.get(target)
+      if (moved === null) return match
+      const final = moved ?? target
+      if (moved === undefined && !previous.has(target) && !used.has(target)) return match
+      if (final === target && from === to) return match
+      let relative = relativePath(to, final)
+      if (destination !== decoded) relative = encodeURI(relative)
+      else if (open === "" && /[\s()]/.test(relative) && lead.endsWith("(")) return `${lead}<${relative}${anchor ?? ""}>${close}`
+      return `${lead}${open}${relative}${anchor ?? ""}${close}`
+    })
+  }
   const render = (list: ReadonlyArray<Placed>) => {
     for (const placed of list) {
       const { page } = placed
@@ -590,9 +627,11 @@ export const writeRepository = (
         const neutral = renameRefs(page.markdown)
         const unchangedBody = info !== undefined &&
           (info.page.markdown === neutral || decodedAssetRefs(info.page.markdown, assetNames) === decodedAssetRefs(neutral, assetNames))
-        const body = unchangedBody && dirname(info.page.path!) === dirname(path)
-          ? info.parts.body
-          : fromNeutralAssetRefs(neutral, path, docsRoot)
+        const body = rebase(
+          unchangedBody && dirname(info.page.path!) === dirname(path) ? info.parts.body : fromNeutralAssetRefs(neutral, path, docsRoot),
+          info === undefined ? dirname(path) : dirname(info.page.path!),
+          dirname(path)
+        )
         const metadata: PageMetadata = {
           description: page.description,
           icon: page.icon,
