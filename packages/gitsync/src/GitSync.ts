@@ -166,16 +166,25 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
             })
           }))
 
-        const requestSettings = Effect.fnUntraced(function*(input: ImportInput | ExportInput) {
+        /**
+         * The repository of a request. The stored URL as shown (no credentials) names the stored one,
+         * credentials included, so a client that only knows what `git info` shows can sync a private repository.
+         */
+        const requestSettings = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput) {
           yield* checkUrl(input.url)
           const projectDirectory = yield* projectDirectoryOf(input.repoProjectDirectory)
-          return { url: Redact.withoutCredentials(input.url), urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
+          const url = Redact.withoutCredentials(input.url)
+          const stored = yield* repo.find(spaceId)
+          const urlSealed = Option.isSome(stored) && stored.value.url === url && url === input.url && stored.value.urlSealed !== ""
+            ? stored.value.urlSealed
+            : box.seal(input.url)
+          return { url, urlSealed, ref: input.ref, projectDirectory }
         })
 
         const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
           yield* mayTrigger(spaceId)
           const actor = yield* Actor.Actor
-          const settings = yield* requestSettings(input)
+          const settings = yield* requestSettings(spaceId, input)
           const at = yield* now
           yield* recordRequest(spaceId, settings, "import", at)
           const job: ImportJob = {
@@ -195,7 +204,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
           yield* mayTrigger(spaceId)
           const actor = yield* Actor.Actor
-          const settings = yield* requestSettings(input)
+          const settings = yield* requestSettings(spaceId, input)
           const at = yield* now
           yield* recordRequest(spaceId, settings, "export", at)
           const job: ExportJob = {

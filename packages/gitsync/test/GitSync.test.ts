@@ -196,6 +196,21 @@ Backends.each(backends, (it, backend) => {
         assert.notInclude(JSON.stringify(field), "s3cret")
       }))
 
+    it.effect("the connected repository's URL as shown stands for the stored one with its credentials", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Private")
+        const url = newRepository(backend, "ci:hidden-token@")
+        remotes.requireCredentials(url, "ci:hidden-token")
+        const commit = remotes.commit(url, main, docs)
+        const connected = yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        assert.notInclude(connected.url, "hidden-token")
+        yield* sync.importRepository(space.id, { url: connected.url, ref: main }).pipe(as("editor"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.deepStrictEqual([info.lastImport?.status, info.lastImport?.commit], ["succeeded", commit])
+      }))
+
     it.effect("a standalone import stores a revision without moving the space", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
