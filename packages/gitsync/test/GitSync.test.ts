@@ -31,6 +31,7 @@ import * as AutoExport from "../src/AutoExport.ts"
 import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
 import { GitSyncQueue } from "../src/GitSyncQueue.ts"
+import { GitSyncRepo } from "../src/GitSyncRepo.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import { jobs } from "../src/Jobs.ts"
@@ -194,6 +195,10 @@ Backends.each(backends, (it, backend) => {
         const field = yield* sync.gitSyncOf(space.id)
         assert.strictEqual(field?.url, info.url)
         assert.notInclude(JSON.stringify(field), "s3cret")
+        // Stored sealed: the record holds the credentials only encrypted.
+        const record = Option.getOrThrow(yield* (yield* GitSyncRepo).find(space.id))
+        assert.notInclude(JSON.stringify(record), "s3cret")
+        assert.match(record.urlSealed, /^v1\./)
       }))
 
     it.effect("the connected repository's URL as shown stands for the stored one with its credentials", () =>
@@ -395,6 +400,20 @@ Backends.each(backends, (it, backend) => {
         const own = yield* sync.receiveWebhook(space.id, github({ ref: main, after: ours }))
         assert.isFalse(own.queued)
         assert.include(own.reason, "own export")
+      }))
+  })
+
+  describe("purge", () => {
+    it.effect("a purged space leaves no Git sync record", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const spaces = yield* Spaces
+        const space = yield* newSpace("Purged")
+        yield* sync.connect(space.id, { url: newRepository(backend), ref: main }).pipe(as("admin"))
+        yield* spaces.remove(space.id).pipe(as("admin"))
+        yield* TestClock.adjust("8 days")
+        yield* spaces.purgeDeleted
+        assert.isTrue(Option.isNone(yield* (yield* GitSyncRepo).find(space.id)))
       }))
   })
 
