@@ -545,6 +545,14 @@ describe("writeRepository", () => {
     )
   })
 
+  it("keeps what it writes inside the documentation root, whatever the names", () => {
+    const files = repo({ "README.md": "# Home\n", "SUMMARY.md": "* [Home](README.md)\n" })
+    const content = read(files)
+    const pages: Array<RepoPage> = [...content.pages, { kind: "document", title: "Escape", slug: "../../etc/passwd", markdown: "x\n", children: [] }]
+    const written = write({ ...content, pages, files: [{ name: "../../README.md", bytes: png }, { name: "..", bytes: png }] }, files)
+    assert.deepStrictEqual([...written.changes.keys()].toSorted(), [".gitbook/assets/..-..-README.md", ".gitbook/assets/file", "SUMMARY.md", "etc-passwd.md"])
+  })
+
   it("deletes the assets the space deleted and renames a new asset whose name is taken", () => {
     const files = gitbookRepo()
     const content = read(files, "docs")

@@ -500,7 +500,9 @@ export const writeRepository = (
       warnings.push(`file ${JSON.stringify(file.name)} has no bytes and is not in the repository; not written`)
       continue
     }
-    let name = file.name
+    // A name never leaves the assets folder.
+    const asked = file.name.replace(/[/\\]/g, "-").replace(/^\.+$/, "") || "file"
+    let name = asked
     for (let n = 1; ; n++) {
       const path = joinPath(assetsDir, name)
       const existing = state?.assets.get(path)
@@ -512,7 +514,7 @@ export const writeRepository = (
         next.set(path, file.bytes)
         break
       }
-      name = withSuffix(file.name, n)
+      name = withSuffix(asked, n)
     }
     if (name !== file.name) renamedAssets.set(file.name, name)
   }
@@ -568,8 +570,10 @@ export const writeRepository = (
         if (!placed.kept) {
           const folder = folderOf(placed.parent)
           let path: string | undefined = top && free(readmePath) ? readmePath : undefined
+          // A slug never leaves its folder.
+          const base = validSlug.test(page.slug) ? page.slug : slugify(page.slug)
           for (let n = 1; path === undefined; n++) {
-            const slug = n === 1 ? page.slug : `${page.slug}-${n}`
+            const slug = n === 1 ? base : `${base}-${n}`
             const candidate = page.children.length > 0 ? joinPath(folder, slug, "README.md") : joinPath(folder, `${slug}.md`)
             if (free(candidate)) path = candidate
           }
