@@ -284,6 +284,15 @@ describe("readRepository", () => {
     assert.deepStrictEqual(read(after).pages[0]!.layout, { cover: false, coverSize: "full" })
   })
 
+  it("stays inside the project directory and the documentation root", () => {
+    const outside = readRepository(repo({ "docs/.gitbook.yaml": "root: ../\n", "README.md": "# Home\n" }), { projectDirectory: "docs" })
+    assert.isTrue(Result.isFailure(outside))
+    if (Result.isFailure(outside)) assert.strictEqual(outside.failure.message, "docs/.gitbook.yaml: root leads outside the project directory")
+    const content = read(repo({ "docs/SUMMARY.md": "* [Home](README.md)\n* [Secret](../apps/secret.md)\n", "docs/README.md": "# Home\n", "apps/secret.md": "# Secret\n" }), "docs")
+    assert.deepStrictEqual(content.pages.map((p) => p.title), ["Home"])
+    assert.deepStrictEqual(content.warnings, ["docs/SUMMARY.md line 2: ../apps/secret.md is outside the documentation root; skipped"])
+  })
+
   it("gives siblings unique slugs and keeps a page listed twice once", () => {
     const content = read(repo({
       "SUMMARY.md": "* [A](a/intro.md)\n* [B](b/intro.md)\n* [A again](a/intro.md)\n",

@@ -275,6 +275,26 @@ const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string
   return files.has(readmePath) ? [{ kind: "document", title: basename(dirname(readmePath)) || "Introduction", path: readmePath, children: [] }, ...out] : out
 }
 
+/** The documentation root, readme and summary of `config`, which must stay inside the project. */
+const layoutPaths = (
+  project: string,
+  configPath: string,
+  config: RepositoryConfig
+): Result.Result<{ docsRoot: string; readmePath: string; summaryPath: string }, LayoutProblem> => {
+  const docsRoot = joinPath(project, config.root)
+  const readmePath = joinPath(docsRoot, config.readme)
+  const summaryPath = joinPath(docsRoot, config.summary)
+  if (docsRoot !== project && insideOf(project, docsRoot) === undefined) {
+    return Result.fail(new LayoutProblem({ path: configPath, reason: "root leads outside the project directory" }))
+  }
+  for (const [name, path] of [["structure.readme", readmePath], ["structure.summary", summaryPath]] as const) {
+    if (path === docsRoot || insideOf(docsRoot, path) === undefined) {
+      return Result.fail(new LayoutProblem({ path: configPath, reason: `${name} leads outside the documentation root` }))
+    }
+  }
+  return Result.succeed({ docsRoot, readmePath, summaryPath })
+}
+
 const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Result<ReadState, LayoutProblem> => {
   const warnings: Array<string> = []
   const project = normalizePath(options.projectDirectory ?? "")
@@ -282,9 +302,9 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
   const read = readConfig(files, configPath, warnings)
   if (Result.isFailure(read)) return Result.fail(read.failure)
   const { config, yaml: configYaml } = read.success
-  const docsRoot = joinPath(project, config.root)
-  const readmePath = joinPath(docsRoot, config.readme)
-  const summaryPath = joinPath(docsRoot, config.summary)
+  const paths = layoutPaths(project, configPath, config)
+  if (Result.isFailure(paths)) return Result.fail(paths.failure)
+  const { docsRoot, readmePath, summaryPath } = paths.success
   const summaryFile = files.get(summaryPath)
   let summary: ParsedSummary | undefined
   const summaryLines = new Map<string, string>()
@@ -304,6 +324,10 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
       const where = `${summaryPath} line ${entry.lineNumber}`
       if (entry.target.replace(/[#?].*$/, "") === "") {
         warnings.push(`${where}: ${JSON.stringify(entry.title)} links to no file; skipped`)
+        return children
+      }
+      if (insideOf(docsRoot, target) === undefined) {
+        warnings.push(`${where}: ${entry.target} is outside the documentation root; skipped`)
         return children
       }
       if (!files.has(target)) {
@@ -463,9 +487,9 @@ export const writeRepository = (
   const project = normalizePath(options.projectDirectory ?? "")
   const config = content.config
   const configPath = joinPath(project, ".gitbook.yaml")
-  const docsRoot = joinPath(project, config.root)
-  const readmePath = joinPath(docsRoot, config.readme)
-  const summaryPath = joinPath(docsRoot, config.summary)
+  const paths = layoutPaths(project, configPath, config)
+  if (Result.isFailure(paths)) return Result.fail(paths.failure)
+  const { docsRoot, readmePath, summaryPath } = paths.success
   const next = new Map<string, string | Uint8Array>()
   const deletions = new Set<string>()
 
