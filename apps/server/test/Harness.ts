@@ -10,7 +10,9 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
-import { Services, Storage } from "@quire/platform"
+import { GitSyncLayers } from "@quire/gitsync"
+import { jobs, Services, Storage } from "@quire/platform"
+import { layerInProcess } from "@quire/queue"
 import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -44,10 +46,14 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
 ))
 
+/** Jobs run in this process, as in the embedded server; Git sync's queue handle is bound to it. */
+const inProcessJobs = GitSyncLayers.layerBindQueue.pipe(Layer.provideMerge(layerInProcess(jobs)))
+
 /** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */
 export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
     Layer.provideMerge(Http.serve),
+    Layer.provideMerge(inProcessJobs),
     Layer.provideMerge(services.pipe(Layer.provide(testSettings))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(NodeHttpServer.layerTest)
