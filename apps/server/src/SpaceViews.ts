@@ -2,7 +2,7 @@
  * Spaces as the API shows them: content's space with the counters the reviews package keeps and
  * the repository gitsync syncs it with (`gitSync`).
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { SpaceAccess } from "@quire/content"
 import { GitSync, type SpaceGitSync } from "@quire/gitsync"
 import { SpaceActivity } from "@quire/reviews"
@@ -25,15 +25,12 @@ export class SpaceViews extends Context.Service<SpaceViews, {
     Effect.gen(function*() {
       const activity = yield* SpaceActivity
       const urls = yield* PublicUrl
-      // Optional until every deployment's services hold GitSync (see GitHandlers).
-      const git = Option.getOrUndefined(yield* Effect.serviceOption(GitSync))
+      const git = yield* GitSync
       const gitSyncs = (spaceIds: ReadonlyArray<string>) =>
-        git === undefined
-          ? Effect.succeed(new Map<string, SpaceGitSync>())
-          : Effect.map(
-            Effect.forEach(spaceIds, (id) => Effect.map(git.gitSyncOf(id), (sync) => [id, sync] as const), { concurrency: 1 }),
-            (pairs) => new Map(pairs.flatMap(([id, sync]) => (sync === null ? [] : [[id, sync] as const])))
-          )
+        Effect.map(
+          Effect.forEach(spaceIds, (id) => Effect.map(git.gitSyncOf(id), (sync) => [id, sync] as const)),
+          (pairs) => new Map<string, SpaceGitSync>(pairs.flatMap(([id, sync]) => (sync === null ? [] : [[id, sync] as const])))
+        )
       const withGitSync = (space: SpaceResponse, syncs: ReadonlyMap<string, SpaceGitSync>): SpaceResponse => {
         const sync = syncs.get(space.id)
         return sync === undefined ? space : { ...space, gitSync: { ...sync, updatedAt: sync.updatedAt.toISOString() } }

@@ -1,5 +1,5 @@
 /** Handlers of the Git sync groups: import, export, info, the connection, and the push webhook. */
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type GitSyncRun, type GitSyncState } from "@quire/api"
 import { GitSync, type GitSyncInfo, type SyncRun } from "@quire/gitsync"
@@ -75,26 +75,9 @@ export const present = (spaceId: string, info: GitSyncInfo): GitSyncState => ({
   lastExport: run(info.lastExport)
 })
 
-/**
- * GitSync while the platform does not provide it yet: every operation answers 404, as for a space
- * without a repository. The optional lookup goes once GitSync is in every deployment's services.
- */
-const gitSyncService = Effect.map(Effect.serviceOption(GitSync), Option.getOrUndefined)
-const unavailable = Effect.fail(ApiErrors.NotFound.of("Git sync is not available on this server"))
-
 export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handlers) {
-  const git = yield* gitSyncService
+  const git = yield* GitSync
   const urls = yield* PublicUrl
-  if (git === undefined) {
-    return handlers
-      .handle("importGitRepository", () => unavailable)
-      .handle("exportToGitRepository", () => unavailable)
-      .handle("getSpaceGitInfo", () => unavailable)
-      .handle("deleteSpaceGitLegacyInstallation", () => unavailable)
-      .handle("connectSpaceGitRepository", () => unavailable)
-      .handle("disconnectSpaceGitRepository", () => unavailable)
-      .handle("getSpaceGitWebhook", () => unavailable)
-  }
   return handlers
     .handle("importGitRepository", ({ params, payload }) =>
       git.importRepository(params.spaceId, { ...syncInput(payload), standalone: payload.standalone }).pipe(DomainErrors.api))
@@ -120,9 +103,9 @@ export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handle
 
 /** The push webhook: the raw body (signatures cover its exact bytes) and the headers go to the domain. */
 export const webhookLayer = HttpApiBuilder.group(Api, "gitWebhook", Effect.fn(function*(handlers) {
-  const git = yield* gitSyncService
+  const git = yield* GitSync
   return handlers.handleRaw("receiveSpaceGitWebhook", ({ params, request }) =>
-    git === undefined ? unavailable : request.arrayBuffer.pipe(
+    request.arrayBuffer.pipe(
       Effect.catch(() => Effect.fail(ApiErrors.BadRequest.of("The webhook's body could not be read"))),
       Effect.flatMap((body) =>
         git.receiveWebhook(params.spaceId, { headers: request.headers, body: new Uint8Array(body) }).pipe(DomainErrors.api)),
