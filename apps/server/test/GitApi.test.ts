@@ -280,7 +280,6 @@ for (const backend of backends) {
         const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
         assert.deepStrictEqual(revision.pages.map((page) => page.title), ["Welcome", "Install"])
         assert.strictEqual(revision.git?.oid, head)
-        assert.strictEqual(revision.git?.message, "Docs from Git")
         assert.isTrue(revision.git?.createdByService)
         assert.strictEqual(revision.pages[1]?.git?.path, "install.md")
         assert.strictEqual(revision.pages[1]?.description, "How to install")
@@ -302,6 +301,18 @@ for (const backend of backends) {
         assert.include(git(repo.bare, "show", "main:SUMMARY.md"), "Upgrade")
         // The files nobody edited keep their bytes.
         assert.strictEqual(git(repo.bare, "show", "main:install.md"), "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.")
+      }))
+
+    it.effect("an imported revision carries the commit's message and the ref", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Hello\n\nFrom Git.\n" })
+        const { alice, space } = yield* spaceWith()
+        yield* alice.api.git.importGitRepository({ params: { spaceId: space.id }, payload: { url: repo.url, ref: main } })
+        const done = yield* settled(alice.api, space.id, "lastImport")
+        assert.strictEqual(done.lastImport?.status, "succeeded", done.lastImport?.error ?? "")
+        const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        assert.strictEqual(revision.git?.ref, main)
+        assert.strictEqual(revision.git?.message, "Docs from Git")
       }))
 
     it.effect("GitBook's client imports and reads the Git info", () =>
