@@ -81,7 +81,10 @@ const urlFlag = Flag.String("url").pipe(
   ),
   Flag.optional
 )
-const force = Flag.Boolean("force").pipe(Flag.withDescription("Import: replace content that moved since; export: push over a diverged branch"))
+const force = Flag.Boolean("force").pipe(
+  Flag.withDescription("Import: replace content that moved since; export: push over a diverged branch"),
+  Flag.withDefault(false)
+)
 
 const importCommand = Command.make(
   "import",
@@ -89,7 +92,10 @@ const importCommand = Command.make(
     spaceId,
     url: urlFlag,
     branch: branchFlag("The branch to import (default: the connected one)").pipe(Flag.optional),
-    standalone: Flag.Boolean("standalone").pipe(Flag.withDescription("Make a revision without changing the space's content")),
+    standalone: Flag.Boolean("standalone").pipe(
+      Flag.withDescription("Make a revision without changing the space's content"),
+      Flag.withDefault(false)
+    ),
     force
   },
   Effect.fn("quire.git.import")(function*({ branch, force, spaceId, standalone, url }) {
