@@ -47,21 +47,26 @@ export const contentTypeOf = (name: string): string => {
 export const reusableFile = (parent: Revision, asset: RepoAsset): FileNode | undefined =>
   parent.files.find((f) => f.git?.path === asset.path && f.git.oid === asset.oid)
 
-/** The identity of a page across imports: its markdown file, else its place (the parent's key and its slug). */
-const keyOf = (page: { readonly kind: string; readonly path?: string | undefined }, parentKey: string, slug: string) =>
-  page.kind === "document" && page.path !== undefined ? `file:${page.path}` : `${parentKey}/${page.kind}:${slug}`
+/** Where a page sits: its ancestors' slugs and its own, with its kind. */
+const placeOf = (parentPlace: string, kind: string, slug: string) => `${parentPlace}/${kind}:${slug}`
 
-const existingKeys = (pages: ReadonlyArray<PageNode>) => {
-  const byKey = new Map<string, PageNode>()
-  const walk = (nodes: ReadonlyArray<PageNode>, parentKey: string) => {
+/**
+ * The parent revision's pages by markdown file (pages imported before) and by place (pages
+ * written in Quire, exported since: same place, same page).
+ */
+const existingPages = (pages: ReadonlyArray<PageNode>) => {
+  const byFile = new Map<string, PageNode>()
+  const byPlace = new Map<string, PageNode>()
+  const walk = (nodes: ReadonlyArray<PageNode>, parentPlace: string) => {
     for (const node of nodes) {
-      const key = keyOf({ kind: node.type, path: node.git?.path }, parentKey, node.slug)
-      byKey.set(key, node)
-      walk(node.pages, key)
+      const place = placeOf(parentPlace, node.type, node.slug)
+      if (node.git !== undefined) byFile.set(node.git.path, node)
+      byPlace.set(place, node)
+      walk(node.pages, place)
     }
   }
   walk(pages, "")
-  return byKey
+  return { byFile, byPlace }
 }
 
 const validSlug = (slug: string, taken: Set<string>): string => {
@@ -92,18 +97,22 @@ export const importPages = (
   at: string
 ): Effect.Effect<ImportedTree> =>
   Effect.gen(function*() {
-    const existing = existingKeys(parent.pages)
+    const existing = existingPages(parent.pages)
+    const used = new Set<string>()
     const fileIdsByRef = new Map(files.map(({ asset, file }) => [asset.ref, file.id]))
     const documents = new Map<string, string>()
-    const walk = (nodes: ReadonlyArray<RepoPage>, parentKey: string): Effect.Effect<ReadonlyArray<PageNode>> =>
+    const walk = (nodes: ReadonlyArray<RepoPage>, parentPlace: string): Effect.Effect<ReadonlyArray<PageNode>> =>
       Effect.gen(function*() {
         const taken = new Set<string>()
         const out: Array<PageNode> = []
         for (const page of nodes) {
           const slug = validSlug(page.slug, taken)
-          const key = keyOf(page, parentKey, slug)
-          const before = existing.get(key)
-          const children = yield* walk(page.children, key)
+          const place = placeOf(parentPlace, page.kind, slug)
+          const byFile = page.kind === "document" && page.path !== undefined ? existing.byFile.get(page.path) : undefined
+          const candidate = byFile ?? existing.byPlace.get(place)
+          const before = candidate !== undefined && !used.has(candidate.id) && candidate.type === page.kind ? candidate : undefined
+          if (before !== undefined) used.add(before.id)
+          const children = yield* walk(page.children, place)
           let document: string | undefined
           if (page.kind === "document") {
             document = documentHash(page.markdown)

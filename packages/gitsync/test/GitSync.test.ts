@@ -314,6 +314,21 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(remotes.head(url, main), second)
       }))
 
+    it.effect("an import exported again without edits changes no file (no commit)", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Round trip")
+        const url = newRepository(backend)
+        const commit = remotes.commit(url, main, docs)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Nothing changed" }).pipe(as("admin"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        assert.strictEqual(remotes.head(url, main), commit)
+      }))
+
     it.effect("export then import gives the same pages", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
@@ -326,6 +341,15 @@ Backends.each(backends, (it, backend) => {
         yield* sync.importRepository(target.id, { url, ref: main }).pipe(as("admin"))
         yield* settle
         assert.deepStrictEqual(titles(yield* currentRevision(target.id)), titles(yield* currentRevision(source.id)))
+
+        // Imported back into the space it came from, its pages keep their ids.
+        const ids = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => p.page.id)
+        const before = ids(yield* currentRevision(source.id))
+        yield* sync.importRepository(source.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const after = yield* currentRevision(source.id)
+        assert.strictEqual(after.git?.createdByService, true)
+        assert.deepStrictEqual(ids(after), before)
       }))
   })
 
