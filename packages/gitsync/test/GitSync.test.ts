@@ -145,6 +145,9 @@ const settle = Effect.gen(function*() {
 /** A revision's pages as (path, title). */
 const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => [p.path, p.page.title])
 
+/** A revision's page ids, depth first. */
+const pageIds = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => p.page.id)
+
 const currentRevision = (spaceId: string) => Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
 
 Backends.each(backends, (it, backend) => {
@@ -343,13 +346,12 @@ Backends.each(backends, (it, backend) => {
         assert.deepStrictEqual(titles(yield* currentRevision(target.id)), titles(yield* currentRevision(source.id)))
 
         // Imported back into the space it came from, its pages keep their ids.
-        const ids = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => p.page.id)
-        const before = ids(yield* currentRevision(source.id))
+        const before = pageIds(yield* currentRevision(source.id))
         yield* sync.importRepository(source.id, { url, ref: main }).pipe(as("admin"))
         yield* settle
         const after = yield* currentRevision(source.id)
         assert.strictEqual(after.git?.createdByService, true)
-        assert.deepStrictEqual(ids(after), before)
+        assert.deepStrictEqual(pageIds(after), before)
       }))
   })
 
