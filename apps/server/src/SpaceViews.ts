@@ -11,6 +11,12 @@ import { PublicUrl } from "./PublicUrl.ts"
 
 type SpaceResponse = ReturnType<typeof Presenters.space>
 
+/** The space with its `gitSync` when it has a repository. */
+const withGitSync = (space: SpaceResponse, syncs: ReadonlyMap<string, SpaceGitSync>): SpaceResponse => {
+  const sync = syncs.get(space.id)
+  return sync === undefined ? space : { ...space, gitSync: { ...sync, updatedAt: sync.updatedAt.toISOString() } }
+}
+
 export class SpaceViews extends Context.Service<SpaceViews, {
   readonly one: (access: SpaceAccess) => Effect.Effect<SpaceResponse>
   /** Every item's space, with the counters of all of them read at once. */
@@ -31,10 +37,6 @@ export class SpaceViews extends Context.Service<SpaceViews, {
           Effect.forEach(spaceIds, (id) => Effect.map(git.gitSyncOf(id), (sync) => [id, sync] as const)),
           (pairs) => new Map<string, SpaceGitSync>(pairs.flatMap(([id, sync]) => (sync === null ? [] : [[id, sync] as const])))
         )
-      const withGitSync = (space: SpaceResponse, syncs: ReadonlyMap<string, SpaceGitSync>): SpaceResponse => {
-        const sync = syncs.get(space.id)
-        return sync === undefined ? space : { ...space, gitSync: { ...sync, updatedAt: sync.updatedAt.toISOString() } }
-      }
       const views = (spaceIds: ReadonlyArray<string>) =>
         Effect.all([activity.counters(spaceIds), gitSyncs(spaceIds)])
       return SpaceViews.of({

@@ -35,6 +35,9 @@ const deliver = Effect.fnUntraced(function*(spaceId: string, body: string, heade
   return { status: response.status, text }
 })
 
+/** GitHub's `X-Hub-Signature-256` of `text` under `secret`. */
+const sign = (secret: string, text: string) => `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`
+
 /** Runs git in `cwd` (a test repository), answering its output. */
 const git = (cwd: string, ...args: ReadonlyArray<string>) =>
   execFileSync("git", args, {
@@ -239,7 +242,6 @@ for (const backend of backends) {
         assert.strictEqual((yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })).secret, webhook.secret)
 
         const body = JSON.stringify({ ref: "refs/heads/other", after: "a".repeat(40), head_commit: { message: "x" } })
-        const sign = (secret: string, text: string) => `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`
         const ok = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(webhook.secret, body) })
         assert.strictEqual(ok.status, 204, ok.text)
         const ping = yield* deliver(spaceId, "{}", { "x-github-event": "ping", "x-hub-signature-256": sign(webhook.secret, "{}") })

@@ -41,7 +41,7 @@ const operation = (info: GitSyncInfo): Pick<GitSyncState, "operation"> => {
   const runs = [
     ...(info.lastImport === null ? [] : [{ direction: "import" as const, run: info.lastImport }]),
     ...(info.lastExport === null ? [] : [{ direction: "export" as const, run: info.lastExport }])
-  ].sort((a, b) => b.run.at.getTime() - a.run.at.getTime())
+  ].toSorted((a, b) => b.run.at.getTime() - a.run.at.getTime())
   const latest = runs[0]
   if (latest === undefined) return {}
   const { run: r } = latest
