@@ -3,7 +3,7 @@
  * transport's memory remotes, on memory, PostgreSQL and PGlite: imports, exports, ordering, loops,
  * automatic exports, webhooks, credentials, failures and permissions.
  */
-import { assert, describe, layer as layerSuite } from "@effect/vitest"
+import { assert, describe, it, layer as layerSuite } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
@@ -33,9 +33,10 @@ import { GitSync } from "../src/GitSync.ts"
 import { GitSyncQueue } from "../src/GitSyncQueue.ts"
 import { GitSyncRepo } from "../src/GitSyncRepo.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
-import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
+import { GitFailed, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import { jobs } from "../src/Jobs.ts"
 import { migrations } from "../src/migrations/index.ts"
+import * as SecretBox from "../src/SecretBox.ts"
 import { SyncJobs } from "../src/SyncJobs.ts"
 import { githubSignature } from "../src/Webhooks.ts"
 
@@ -269,6 +270,16 @@ Backends.each(backends, (it, backend) => {
         assert.include(info.lastImport?.error ?? "", "Authentication failed")
         assert.notInclude(JSON.stringify(info), "wrong-password")
 
+        // Whatever git says is shown with the credentials masked, even where it echoes them.
+        const leaky = newRepository(backend, "bob:echoed-secret@")
+        remotes.failWith(leaky, new GitFailed({ url: "https://***@git.example.com", detail: "fatal: could not read from bob:echoed-secret (echoed-secret)" }))
+        yield* sync.importRepository(space.id, { url: leaky, ref: main }).pipe(as("admin"))
+        yield* settle
+        const leaked = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(leaked.lastImport?.status, "failed")
+        assert.include(leaked.lastImport?.error ?? "", "fatal")
+        assert.notInclude(JSON.stringify(leaked), "echoed-secret")
+
         // A branch that does not exist: failed too, nothing written.
         const empty = newRepository(backend)
         yield* sync.importRepository(space.id, { url: empty, ref: "refs/heads/nope" }).pipe(as("admin"))
@@ -464,6 +475,19 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("reader"))), "NotFound")
         assert.isNull(yield* sync.gitSyncOf(space.id))
       }))
+  })
+})
+
+describe("SecretBox", () => {
+  it("seals with AES-256-GCM under a key from the secret; another key or an altered box opens nothing", () => {
+    const key = SecretBox.deriveKey("quire secret")
+    const sealed = SecretBox.seal(key, "https://bob:token@git.example.com/a.git")
+    assert.notInclude(sealed, "token")
+    assert.notStrictEqual(SecretBox.seal(key, "same"), SecretBox.seal(key, "same"))
+    assert.deepStrictEqual(SecretBox.open(key, sealed), Option.some("https://bob:token@git.example.com/a.git"))
+    assert.isTrue(Option.isNone(SecretBox.open(SecretBox.deriveKey("another secret"), sealed)))
+    assert.isTrue(Option.isNone(SecretBox.open(key, `${sealed.slice(0, -2)}AA`)))
+    assert.isTrue(Option.isNone(SecretBox.open(key, "v1.x")))
   })
 })
 
