@@ -220,6 +220,19 @@ Backends.each(backends, (it, backend) => {
         assert.deepStrictEqual([info.lastImport?.status, info.lastImport?.commit], ["succeeded", commit])
       }))
 
+    it.effect("a locked space refuses edits but takes imports from Git", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Locked")
+        yield* (yield* Spaces).update(space.id, { editMode: "locked" }).pipe(as("admin"))
+        assert.strictEqual(yield* tag(edit(space.id, [["Intro", "No."]])), "Forbidden")
+        const url = newRepository(backend)
+        const commit = remotes.commit(url, main, docs)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* currentRevision(space.id)).git?.oid, commit)
+      }))
+
     it.effect("a standalone import stores a revision without moving the space", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
