@@ -125,6 +125,18 @@ for (const backend of backends) {
         const connect = yield* send(alice.token, "PUT", `/v1/spaces/${space.id}/git`, { url: secretUrl, ref: "develop" })
         assert.strictEqual(connect.status, 400)
         assert.include(errorMessage(connect.body), "ref")
+        // A URL the domain refuses (a protocol it does not speak): the refusal never repeats the credentials.
+        for (const url of ["ssh://bot:s3cr3t-pa55@example.com/acme/docs.git", "git://bot:s3cr3t-pa55@example.com/acme/docs.git"]) {
+          for (const [method, path, body] of [
+            ["PUT", `/v1/spaces/${space.id}/git`, { url, ref: main }],
+            ["POST", importPath, { url, ref: main }],
+            ["POST", exportPath, { url, ref: main, commitMessage: "Sync" }]
+          ] as const) {
+            const answer = yield* send(alice.token, method, path, body)
+            assert.strictEqual(answer.status, 400, `${method} ${path} ${url}: ${JSON.stringify(answer.body)}`)
+            assert.notInclude(JSON.stringify(answer.body), "s3cr3t-pa55")
+          }
+        }
       }))
 
     it.effect("the legacy installation delete is a 204, again and again", () =>
@@ -325,6 +337,7 @@ for (const backend of backends) {
         const gitbook = new GitBookAPI({ endpoint, authToken: alice.token }) as unknown as {
           readonly spaces: {
             importGitRepository(spaceId: string, body: { url: string; ref: string }): Promise<{ status: number }>
+            exportToGitRepository(spaceId: string, body: { url: string; ref: string; commitMessage: string }): Promise<{ status: number }>
             getSpaceGitInfo(spaceId: string): Promise<{ data: { repoName: string; url: string } }>
           }
         }
@@ -334,6 +347,13 @@ for (const backend of backends) {
         assert.strictEqual(info.url, repo.url)
         const done = yield* settled(alice.api, space.id, "lastImport")
         assert.strictEqual(done.lastImport?.status, "succeeded", done.lastImport?.error ?? "")
+        const exported = yield* Effect.promise(() =>
+          gitbook.spaces.exportToGitRepository(space.id, { url: repo.url, ref: main, commitMessage: "From GitBook's client" })
+            .then((r) => r.status)
+        )
+        assert.strictEqual(exported, 204)
+        const pushed = yield* settled(alice.api, space.id, "lastExport")
+        assert.strictEqual(pushed.lastExport?.status, "succeeded", pushed.lastExport?.error ?? "")
       }))
   })
 }
