@@ -106,7 +106,11 @@ export const GitSyncRun = Schema.Struct({
 })
 export type GitSyncRun = typeof GitSyncRun.Type
 
-/** GitBook's `GitSyncOperation` of `GitSyncState`: the latest import or export in GitBook's states. */
+/**
+ * GitBook's `GitSyncOperation` of `GitSyncState`: the latest import or export in GitBook's states
+ * (`pending` and `running` are `running`, `skipped` is `success`). Quire keeps one instant per run,
+ * so a finished run's `startedAt` is its `endedAt`.
+ */
 export const GitSyncOperation = Schema.Struct({
   state: Schema.Literals(["running", "failure", "success", "timeout"]),
   direction: Schema.Literals(["import", "export"]),
