@@ -40,7 +40,7 @@ export const layerWith = (options: { readonly debounceMillis?: number } = {}) =>
             timestamp: revision.createdAt.toISOString(),
             trigger: "auto"
           }
-          yield* repo.save({ ...record, lastExport: { status: "pending", commit: null, at: new Date(at), error: null }, updatedAt: new Date(at) })
+          yield* repo.updateRun(space.id, { kind: "export", run: { status: "pending", commit: null, at: new Date(at), error: null } })
           yield* queue.enqueue(exportTask, job, { jobKey: debounceKey(exportTask, space.id), runAt: new Date(at + debounce) })
         }).pipe(
           Effect.catchCause((cause) => Effect.logWarning(`Could not queue the Git export of space ${space.id}`, cause))

@@ -310,12 +310,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
             trigger: "webhook",
             ...(event.message === undefined ? {} : { message: event.message })
           }
-          yield* transactor.transaction(Effect.gen(function*() {
-            const current = yield* repo.find(spaceId)
-            if (Option.isSome(current)) {
-              yield* repo.save({ ...current.value, lastImport: { status: "pending", commit: null, at, error: null }, updatedAt: at })
-            }
-          }))
+          yield* repo.updateRun(spaceId, { kind: "import", run: { status: "pending", commit: null, at, error: null } })
           yield* queue.enqueue(importTask, job, { jobKey: debounceKey(importTask, spaceId), runAt: new Date(at.getTime() + debounce) })
           return { queued: true, reason: `import of ${event.commit} queued` }
         })

@@ -27,10 +27,21 @@ export interface SyncRecord {
   readonly updatedAt: Date
 }
 
+/** A run's new state, with what a successful run moves. */
+export interface RunUpdate {
+  readonly kind: "import" | "export"
+  readonly run: SyncRun
+  /** Moves `lastEventAt` to this instant unless it is already later. */
+  readonly eventAt?: Date | undefined
+  readonly exportedCommit?: string | undefined
+}
+
 export interface GitSyncRepoShape {
   readonly find: (spaceId: string) => Effect.Effect<Option.Option<SyncRecord>>
   /** Inserts or replaces the space's record. */
   readonly save: (record: SyncRecord) => Effect.Effect<void>
+  /** Sets the last import or export of the space's record (only those columns: concurrent runs lose nothing); nothing without a record. */
+  readonly updateRun: (spaceId: string, update: RunUpdate) => Effect.Effect<void>
   readonly remove: (spaceId: string) => Effect.Effect<void>
   /** The instance's stored key: `candidate` is stored and answered the first time, the stored one after. */
   readonly instanceKey: (candidate: string) => Effect.Effect<string>
@@ -43,6 +54,19 @@ export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>(
     return GitSyncRepo.of({
       find: (spaceId) => Effect.sync(() => Option.fromNullishOr(records.get(spaceId))),
       save: (record) => Effect.sync(() => void records.set(record.spaceId, record)),
+      updateRun: (spaceId, update) =>
+        Effect.sync(() => {
+          const record = records.get(spaceId)
+          if (record === undefined) return
+          const last = record.lastEventAt
+          records.set(spaceId, {
+            ...record,
+            ...(update.kind === "import" ? { lastImport: update.run } : { lastExport: update.run }),
+            ...(update.eventAt === undefined || (last !== null && last >= update.eventAt) ? {} : { lastEventAt: update.eventAt }),
+            ...(update.exportedCommit === undefined ? {} : { exportedCommit: update.exportedCommit }),
+            updatedAt: update.run.at
+          })
+        }),
       remove: (spaceId) => Effect.sync(() => void records.delete(spaceId)),
       instanceKey: (candidate) => Effect.sync(() => (key ??= candidate))
     })

@@ -64,6 +64,18 @@ export const layer = Layer.effect(
             connected = excluded.connected, actor_id = excluded.actor_id, webhook_secret = excluded.webhook_secret,
             last_import = excluded.last_import, last_export = excluded.last_export, last_event_at = excluded.last_event_at,
             exported_commit = excluded.exported_commit, updated_at = excluded.updated_at`.pipe(Effect.orDie, Effect.asVoid),
+      updateRun: (spaceId, u) => {
+        const run = json(u.run)
+        const column = u.kind === "import" ? sql`last_import = ${run}::jsonb` : sql`last_export = ${run}::jsonb`
+        const eventAt = u.eventAt === undefined
+          ? sql``
+          : sql`, last_event_at = GREATEST(COALESCE(last_event_at, ${u.eventAt}::timestamptz), ${u.eventAt}::timestamptz)`
+        const exported = u.exportedCommit === undefined ? sql`` : sql`, exported_commit = ${u.exportedCommit}`
+        return sql`UPDATE gitsync_spaces SET ${column}, updated_at = ${u.run.at}${eventAt}${exported} WHERE space_id = ${spaceId}`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        )
+      },
       remove: (spaceId) => sql`DELETE FROM gitsync_spaces WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
       instanceKey: (candidate) =>
         Effect.gen(function*() {

@@ -5,7 +5,7 @@
  * content and is not retried (`git info` shows why).
  */
 import { Cause, Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
-import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids } from "@quire/kernel"
 import {
   BlobStore,
   type FileNode,
@@ -99,31 +99,22 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const writer = yield* RevisionWriter
       const revisions = yield* RevisionsRepo
       const blobs = yield* BlobStore
-      const transactor = yield* Transactor.Transactor
       const ids = yield* Ids.Ids
       const authors = yield* GitAuthors
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const update = (spaceId: string, f: (record: SyncRecord) => SyncRecord) =>
-        transactor.transaction(Effect.gen(function*() {
-          const found = yield* repo.find(spaceId)
-          if (Option.isSome(found)) yield* repo.save(f(found.value))
-        }))
-
-      const setRun = (spaceId: string, kind: "import" | "export", run: Omit<SyncRun, "at">, extra: Partial<SyncRecord> = {}) =>
-        Effect.flatMap(now, (at) =>
-          update(spaceId, (record) => ({
-            ...record,
-            ...(kind === "import" ? { lastImport: { ...run, at } } : { lastExport: { ...run, at } }),
-            ...extra,
-            updatedAt: at
-          })))
+      const setRun = (
+        spaceId: string,
+        kind: "import" | "export",
+        run: Omit<SyncRun, "at">,
+        extra: { readonly eventAt?: Date | undefined; readonly exportedCommit?: string | undefined } = {}
+      ) => Effect.flatMap(now, (at) => repo.updateRun(spaceId, { kind, run: { ...run, at }, ...extra }))
 
       /** Runs `work` as the job's user, recording running, then its outcome; never fails. */
       const run = (
         kind: "import" | "export",
         job: ImportJob | ExportJob,
-        work: (record: SyncRecord, url: string) => Effect.Effect<{ readonly commit: string | null; readonly extra?: Partial<SyncRecord> }, unknown, Actor.Actor>
+        work: (record: SyncRecord, url: string) => Effect.Effect<{ readonly commit: string | null; readonly exportedCommit?: string }, unknown, Actor.Actor>
       ) =>
         Effect.gen(function*() {
           const found = yield* repo.find(job.spaceId)
@@ -145,9 +136,10 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             return yield* work(record, opened.value).pipe(Effect.provideService(Actor.Actor, { userId: job.actorId, instanceAdmin: false }))
           }).pipe(Effect.result)
           if (Result.isSuccess(outcome)) {
-            const last = record.lastEventAt
-            const lastEventAt = last === null || timestamp > last ? timestamp : last
-            yield* setRun(job.spaceId, kind, { status: "succeeded", commit: outcome.success.commit, error: null }, { lastEventAt, ...outcome.success.extra })
+            yield* setRun(job.spaceId, kind, { status: "succeeded", commit: outcome.success.commit, error: null }, {
+              eventAt: timestamp,
+              exportedCommit: outcome.success.exportedCommit
+            })
             return
           }
           const failure = outcome.failure
@@ -255,7 +247,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
               force: job.force,
               createBranch: previous.commit === undefined
             })
-            return { commit: pushed.commit, extra: { exportedCommit: pushed.commit } }
+            return { commit: pushed.commit, exportedCommit: pushed.commit }
           }))
 
       return SyncJobs.of({ runImport, runExport })
