@@ -16,7 +16,8 @@ import { importWebsite as fetchWebsite, type ImportWebsiteOptions, type WebsiteI
 import { breather } from "./markdown/Breather.ts"
 import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "./markdown/Links.ts"
-import { pieces, slugify, uniqueSlug } from "./markdown/Markdown.ts"
+import { slugify, uniqueSlug } from "./markdown/Markdown.ts"
+import { digestPieces } from "./markdown/ParsePool.ts"
 import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -185,15 +186,16 @@ const relink = (pages: ReadonlyArray<PageNode>, documents: Map<string, string>, 
 export const pageDocument = (content: RevisionPage): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
 
 /**
- * `pageDocument`, parsing a large page a piece at a time and giving the event loop back between
- * pieces, so that reading one never holds the server for long.
+ * `pageDocument`, a large page parsed by the parse workers (`digestPieces`) and a small one here a
+ * piece at a time, giving the event loop back between pieces, so that reading one never holds the
+ * server for long.
  */
 export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDocument> =>
   Effect.gen(function*() {
     const builder = jsonDocumentBuilder(pageRefs(content))
     const breathe = breather()
-    for (const piece of pieces(content.markdown ?? "")) {
-      builder.add(piece.children)
+    for (const blocks of yield* digestPieces(content.markdown ?? "", "blocks", breathe)) {
+      builder.addPieceBlocks(blocks)
       yield* breathe
     }
     return builder.done()

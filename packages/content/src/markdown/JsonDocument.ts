@@ -103,7 +103,10 @@ const image = (url: string, alt: string | undefined, refs: RefResolver): JsonBlo
   data: { ref: refs(url, "image"), ...(alt === undefined || alt === "" ? {} : { alt }) }
 })
 
-const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, slugger: GithubSlugger): Array<JsonBlock> => {
+/** A heading's id from its text (a slugger's, which numbers repeated headings). */
+type Anchor = (text: string) => string
+
+const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, anchor: Anchor): Array<JsonBlock> => {
   const out: Array<JsonBlock> = []
   for (const node of nodes) {
     switch (node.type) {
@@ -127,7 +130,7 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, sl
         out.push({
           object: "block",
           type: `heading-${Math.min(3, node.depth)}`,
-          data: { id: headingAnchor(toString(node), slugger) },
+          data: { id: anchor(toString(node)) },
           nodes: phrasing(node.children, refs)
         })
         break
@@ -141,13 +144,13 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, sl
             object: "block",
             type: "list-item",
             ...(typeof item.checked === "boolean" ? { data: { checked: item.checked } } : {}),
-            nodes: blocks(item.children, refs, slugger)
+            nodes: blocks(item.children, refs, anchor)
           }))
         })
         break
       }
       case "blockquote":
-        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs, slugger) })
+        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs, anchor) })
         break
       case "code":
         out.push({
@@ -174,7 +177,7 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, sl
       case "definition":
         break
       default:
-        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs, slugger))
+        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs, anchor))
     }
   }
   return out
@@ -189,19 +192,50 @@ export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs
 
 /**
  * `toJsonDocument`, one piece of the document at a time: `add` the blocks of each of `pieces` in
- * order, then `done`. Lets a caller give the event loop back between pieces.
+ * order (or `addPieceBlocks`, their `pieceBlocks`, which a parse worker computes), then `done`.
+ * Lets a caller give the event loop back between pieces.
  */
 export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
   const slugger = new GithubSlugger()
+  const anchor: Anchor = (heading) => headingAnchor(heading, slugger)
   const nodes: Array<JsonBlock> = []
   return {
     add: (children: ReadonlyArray<RootContent>) => {
-      nodes.push(...blocks(children, refs, slugger))
+      nodes.push(...blocks(children, refs, anchor))
+    },
+    addPieceBlocks: (pieceBlocks: ReadonlyArray<JsonBlock>) => {
+      resolveBlocks(pieceBlocks, refs, anchor)
+      nodes.push(...pieceBlocks)
     },
     done: (): JsonDocument => ({
       object: "document",
       data: { schemaVersion: 1 },
       nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
     })
+  }
+}
+
+/**
+ * A piece's blocks with every link and image left as a URL as written and each heading's id its
+ * text: what does not depend on the rest of the page, so that a parse worker can build it
+ * (`jsonDocumentBuilder().addPieceBlocks` then resolves them, in order).
+ */
+export const pieceBlocks = (children: ReadonlyArray<RootContent>): Array<JsonBlock> =>
+  blocks(children, (url) => ({ kind: "url", url }), (heading) => heading)
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** Resolves `pieceBlocks`' links and images with `refs` and their headings' ids with `anchor`, in place (they are this thread's copies). */
+const resolveBlocks = (nodes: ReadonlyArray<JsonBlock | Text | Inline>, refs: RefResolver, anchor: Anchor): void => {
+  for (const node of nodes) {
+    if (node.object === "text") continue
+    const data = node.data as Mutable<Record<string, unknown>> | undefined
+    if (node.object === "inline") {
+      data!["ref"] = refs((data!["ref"] as { readonly url: string }).url, "link")
+      continue
+    }
+    if (data !== undefined && node.type.startsWith("heading-")) data["id"] = anchor(data["id"] as string)
+    else if (data !== undefined && node.type === "image") data["ref"] = refs((data["ref"] as { readonly url: string }).url, "image")
+    if (node.nodes !== undefined) resolveBlocks(node.nodes, refs, anchor)
   }
 }

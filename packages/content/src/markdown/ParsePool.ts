@@ -16,12 +16,11 @@ export const workerThreshold = 64 * 1024
 /** Characters of markdown sent to a worker at once. */
 const taskLength = 32 * 1024
 
-/** Workers left idle this long stop, and their memory goes with them. */
+/** Workers left idle this long stop, and most of their memory goes with them. */
 const idleMillis = 30_000
 
 /** Workers that failed before answering anything; past a few, pages are parsed on the main thread. */
 const maxFailures = 3
-
 
 // Under tsx or vitest this module is TypeScript beside the worker's entry; in the production build
 // it is part of dist/server.mjs (or worker.mjs, quire.mjs), beside dist/parse-worker.mjs.

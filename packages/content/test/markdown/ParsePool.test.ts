@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 import { linkCollector, links, sections, sectionSplitter } from "../../src/markdown/Markdown.ts"
 import { digestPieces, poolState, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
@@ -8,7 +9,7 @@ const page = [
   "Intro with [the guide][guide] and <a href=\"https://example.com/html\">html</a>.",
   ...Array.from({ length: 3_000 }, (_, i) =>
     i % 200 === 0
-      ? `## Part ${i / 200}\n\n- item [${i}](https://example.com/${i})\n- item two\n\n\`\`\`\n# not a heading ${i}\n\`\`\``
+      ? `## Part ${i % 400 === 0 ? "A" : "B"}\n\n- item [${i}](https://example.com/${i})\n- item two\n\n> ### Quoted\n\n\`\`\`\n# not a heading ${i}\n\`\`\``
       : `Paragraph ${i} with *some* words and ![an image](/files/f${i % 7}).`),
   "[guide]: https://example.com/guide\n[unused]: https://example.com/unused"
 ].join("\n\n")
@@ -31,5 +32,13 @@ describe("ParsePool", () => {
         "https://example.com/html",
         "https://example.com/unused"
       ])
+      // The JSON document: links and images resolved, repeated headings numbered across the workers' pieces.
+      const refs: RefResolver = (url, kind) => kind === "image" ? { kind: "file", file: url.slice("/files/".length) } : { kind: "url", url: `resolved:${url}` }
+      const builder = jsonDocumentBuilder(refs)
+      for (const blocks of yield* digestPieces(page, "blocks")) builder.addPieceBlocks(blocks)
+      const document = builder.done()
+      assert.deepStrictEqual(document, toJsonDocument(page, refs))
+      const ids = document.nodes.flatMap((node) => node.type.startsWith("heading-") ? [node.data?.["id"]] : [])
+      assert.deepStrictEqual(ids.slice(0, 4), ["part-a", "part-b", "part-a-1", "part-b-1"])
     }))
 })
