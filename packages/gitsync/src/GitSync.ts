@@ -19,6 +19,7 @@ import type {
 } from "./domain/GitSyncInfo.ts"
 import { GitSyncQueue } from "./GitSyncQueue.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
+import { isBranchRef } from "./GitTransport.ts"
 import { normalizePath } from "./layout/Paths.ts"
 import * as Redact from "./Redact.ts"
 import { SecretBox } from "./SecretBox.ts"
@@ -86,9 +87,12 @@ const checkUrl = (url: string): Effect.Effect<void, Errors.InvalidInput> =>
     ? Effect.void
     : Effect.fail(new Errors.InvalidInput({ field: "url", reason: `${JSON.stringify(Redact.url(url))} is not an http(s) repository URL` }))
 
+const checkRef = (ref: string): Effect.Effect<void, Errors.InvalidInput> =>
+  isBranchRef(ref) ? Effect.void : Effect.fail(new Errors.InvalidInput({ field: "ref", reason: `${JSON.stringify(ref)} is not a branch (refs/heads/<name>)` }))
+
 const projectDirectoryOf = (input: string | undefined): Effect.Effect<string, Errors.InvalidInput> => {
   const path = normalizePath(input ?? "")
-  return path.split("/").includes("..")
+  return (input ?? "").split(/[\\/]/).includes("..")
     ? Effect.fail(new Errors.InvalidInput({ field: "repoProjectDirectory", reason: "must stay inside the repository" }))
     : Effect.succeed(path)
 }
@@ -172,6 +176,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
          */
         const requestSettings = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput) {
           yield* checkUrl(input.url)
+          yield* checkRef(input.ref)
           const projectDirectory = yield* projectDirectoryOf(input.repoProjectDirectory)
           const url = Redact.withoutCredentials(input.url)
           const stored = yield* repo.find(spaceId)
@@ -237,6 +242,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
           yield* mayTrigger(spaceId)
           const actor = yield* Actor.Actor
           yield* checkUrl(input.url)
+          yield* checkRef(input.ref)
           const projectDirectory = yield* projectDirectoryOf(input.projectDirectory)
           const at = yield* now
           return yield* transactor.transaction(Effect.gen(function*() {

@@ -480,6 +480,8 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("outsider"))), "NotFound")
         assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("reader"))), "NotFound")
         assert.strictEqual(yield* tag(sync.importRepository(space.id, { url: "not a url", ref: main }).pipe(as("admin"))), "InvalidInput")
+        assert.strictEqual(yield* tag(sync.connect(space.id, { url, ref: "refs/heads/a..b" }).pipe(as("admin"))), "InvalidInput")
+        assert.strictEqual(yield* tag(sync.exportRepository(space.id, { url, ref: main, commitMessage: "x", repoProjectDirectory: "../up" }).pipe(as("admin"))), "InvalidInput")
         yield* sync.connect(space.id, { url, ref: main }).pipe(as("editor"))
         assert.isTrue((yield* sync.info(space.id).pipe(as("reader"))).connected)
         assert.strictEqual(yield* tag(sync.removeLegacyInstallation(space.id).pipe(as("reader"))), "Forbidden")
