@@ -21,7 +21,7 @@ import { contentTypeOf, exportContent, importPages, reusableFile } from "./Conte
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
-import { type GitBlob, GitTransport } from "./GitTransport.ts"
+import { type GitBlob, type GitSnapshot, GitTransport } from "./GitTransport.ts"
 import * as Redact from "./Redact.ts"
 import { SecretBox } from "./SecretBox.ts"
 import { type AssetToWrite, defaultConfig, readRepository, type RepoAsset, writeRepository } from "./layout/Layout.ts"
@@ -165,7 +165,8 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const runImport = (job: ImportJob) =>
         run("import", job, (record, url) =>
           Effect.gen(function*() {
-            const snapshot = yield* transport.fetch({ url, ref: job.ref })
+            // The commit's message, where the transport tells it (a webhook tells it too).
+            const snapshot: GitSnapshot & { readonly message?: string | undefined } = yield* transport.fetch({ url, ref: job.ref })
             if (job.trigger === "webhook" && snapshot.commit === record.exportedCommit) {
               return yield* Effect.fail(new RunStopped("skipped", `${snapshot.commit} is the commit of our own export`))
             }
@@ -200,7 +201,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
                     pages: imported.pages,
                     files,
                     documents: imported.documents,
-                    git: { oid: snapshot.commit, message: job.message ?? "", createdByService: true, url: shownUrl, ref: job.ref }
+                    git: { oid: snapshot.commit, message: snapshot.message ?? job.message ?? "", createdByService: true, url: shownUrl, ref: job.ref }
                   }
                 }), { system: true })
               return { commit: snapshot.commit }
