@@ -178,6 +178,9 @@ for (const backend of backends) {
           params: { spaceId },
           payload: { url: secretUrl, ref: main, timestamp: new Date().toISOString(), repoCacheID: "ignored" }
         })
+        const queued = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
+        assert.isNotNull(queued.lastImport, "the import is on record as soon as it is queued")
+        assert.isNull(queued.lastExport)
         const afterImport = yield* settled(alice.api, spaceId, "lastImport")
         // Nothing listens on port 9: the import fails, and says why without the credentials.
         assert.strictEqual(afterImport.lastImport?.status, "failed")
@@ -281,7 +284,8 @@ for (const backend of backends) {
         const repo = yield* bareRepository({
           "README.md": "# Welcome\n\nStart here.\n",
           "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
-          "install.md": "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n"
+          "install.md": "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n\n![Logo](.gitbook/assets/logo.txt)\n",
+          ".gitbook/assets/logo.txt": "a logo"
         })
         const { alice, space } = yield* spaceWith()
         const spaceId = space.id
@@ -297,6 +301,10 @@ for (const backend of backends) {
         assert.isTrue(revision.git?.createdByService)
         assert.strictEqual(revision.pages[1]?.git?.path, "install.md")
         assert.strictEqual(revision.pages[1]?.description, "How to install")
+        const logo = revision.files.find((file) => file.name === "logo.txt")
+        assert.strictEqual(logo?.git?.path, ".gitbook/assets/logo.txt")
+        assert.strictEqual(logo?.git?.oid, git(repo.bare, "rev-parse", "main:.gitbook/assets/logo.txt"))
+        assert.strictEqual(revision.pages[1]?.git?.oid, git(repo.bare, "rev-parse", "main:install.md"))
 
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "More" } })
         yield* alice.api.changeRequestContent.updateChangeRequestContent({
@@ -314,7 +322,11 @@ for (const backend of backends) {
         assert.strictEqual(exported.lastExport?.commit, git(repo.bare, "rev-parse", "main"))
         assert.include(git(repo.bare, "show", "main:SUMMARY.md"), "Upgrade")
         // The files nobody edited keep their bytes.
-        assert.strictEqual(git(repo.bare, "show", "main:install.md"), "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.")
+        assert.strictEqual(
+          git(repo.bare, "show", "main:install.md"),
+          "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n\n![Logo](.gitbook/assets/logo.txt)"
+        )
+        assert.strictEqual(git(repo.bare, "show", "main:.gitbook/assets/logo.txt"), "a logo")
       }))
 
     it.effect("an imported revision carries the commit's message and the ref", () =>
