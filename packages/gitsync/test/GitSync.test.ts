@@ -450,6 +450,29 @@ Backends.each(backends, (it, backend) => {
       }))
   })
 
+  describe("webhook bursts", () => {
+    it.effect("pushes arriving together make one import, of the last", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Bursty")
+        const url = newRepository(backend)
+        remotes.commit(url, main, docs)
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        const { secret } = yield* sync.webhookSecret(space.id).pipe(as("admin"))
+        const before = yield* currentRevision(space.id)
+        const push = (after: string) => {
+          const body = new TextEncoder().encode(JSON.stringify({ ref: main, after }))
+          return sync.receiveWebhook(space.id, { headers: { "x-github-event": "push", "x-hub-signature-256": githubSignature(secret, body) }, body })
+        }
+        assert.isTrue((yield* push(remotes.head(url, main)!)).queued)
+        const last = remotes.commit(url, main, { "README.md": "# Welcome\n\nSecond push.\n" })
+        assert.isTrue((yield* push(last)).queued)
+        yield* settle
+        const after = yield* currentRevision(space.id)
+        assert.deepStrictEqual([after.git?.oid, after.parents[0]], [last, before.id])
+      }))
+  })
+
   describe("purge", () => {
     it.effect("a purged space leaves no Git sync record", () =>
       Effect.gen(function*() {
