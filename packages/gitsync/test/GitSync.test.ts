@@ -526,6 +526,43 @@ describe("SecretBox", () => {
   })
 })
 
+/** Memory remotes where someone else pushes to the branch between each fetch and push of the sync. */
+const racing = new MemoryGitRemotes()
+const racingTransport = Layer.succeed(GitTransport, {
+  fetch: racing.transport.fetch,
+  push: (remote, push) =>
+    Effect.suspend(() => {
+      racing.commit(remote.url, remote.ref, { "SOMEONE.md": `pushed meanwhile ${Math.random()}\n` })
+      return racing.transport.push(remote, push)
+    })
+})
+
+layerSuite(
+  stackOver(racingTransport, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  { timeout: "60 seconds" }
+)("a branch that moves during an export", (it) => {
+  it.effect("fails without force, changing nothing; force pushes over it", () =>
+    Effect.gen(function*() {
+      const sync = yield* GitSync
+      const space = yield* newSpace("Raced")
+      yield* edit(space.id, [["Intro", "Hello."]])
+      const url = "https://git.example.com/acme/raced.git"
+      racing.commit(url, main, docs)
+      yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Polite" }).pipe(as("admin"))
+      yield* settle
+      const refused = yield* sync.info(space.id).pipe(as("admin"))
+      assert.strictEqual(refused.lastExport?.status, "failed")
+      assert.include(refused.lastExport?.error ?? "", "moved")
+      assert.strictEqual(racing.read(url, racing.head(url, main)!)?.message, "commit")
+
+      yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Forced", force: true }).pipe(as("admin"))
+      yield* settle
+      const forced = yield* sync.info(space.id).pipe(as("admin"))
+      assert.strictEqual(forced.lastExport?.status, "succeeded")
+      assert.strictEqual(racing.read(url, racing.head(url, main)!)?.message, "Forced")
+    }))
+})
+
 /** A bare repository on disk, for the `git` binary over file://. */
 const bareRepository = () => {
   const dir = mkdtempSync(join(tmpdir(), "quire-gitsync-e2e-"))
