@@ -68,7 +68,7 @@ const bareRepository = (files: Record<string, string>) =>
       git(work, "add", ".")
       git(work, "commit", "--quiet", "-m", "Docs from Git")
       git(work, "push", "--quiet", bare, "main")
-      return { dir, bare, url: `file://${bare}` }
+      return { dir, bare, work, url: `file://${bare}` }
     }),
     ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
   )
@@ -327,6 +327,52 @@ for (const backend of backends) {
           "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n\n![Logo](.gitbook/assets/logo.txt)"
         )
         assert.strictEqual(git(repo.bare, "show", "main:.gitbook/assets/logo.txt"), "a logo")
+      }))
+
+    it.effect("automatic sync: a signed push to the branch imports it, a merge exports it, neither loops back", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Hello\n\nFrom Git.\n" })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+        const { secret } = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
+
+        writeFileSync(join(repo.work, "guide.md"), "# Guide\n\nPushed to Git.\n")
+        writeFileSync(join(repo.work, "SUMMARY.md"), "# Table of contents\n\n* [Hello](README.md)\n* [Guide](guide.md)\n")
+        git(repo.work, "add", ".")
+        git(repo.work, "commit", "--quiet", "-m", "Add a guide")
+        git(repo.work, "push", "--quiet", repo.bare, "main")
+        const pushed = git(repo.bare, "rev-parse", "main")
+        const body = JSON.stringify({ ref: main, after: pushed, head_commit: { id: pushed, message: "Add a guide", timestamp: new Date().toISOString() } })
+        const delivered = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(secret, body) })
+        assert.strictEqual(delivered.status, 204, delivered.text)
+        const imported = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+        assert.strictEqual(imported.lastImport?.commit, pushed)
+        const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        assert.deepStrictEqual(revision.pages.map((page) => page.title), ["Hello", "Guide"])
+        assert.strictEqual(revision.git?.message, "Add a guide")
+        // The import is from Git: it does not export back.
+        assert.isNull((yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })).lastExport)
+
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "FAQ" } })
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId, changeRequestId: cr.id },
+          payload: { changes: [{ operation: "insert_page", title: "FAQ", document: { markdown: "Ask away." } }] }
+        })
+        yield* alice.api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        const exported = yield* settled(alice.api, spaceId, "lastExport")
+        assert.strictEqual(exported.lastExport?.status, "succeeded", exported.lastExport?.error ?? "")
+        assert.strictEqual(git(repo.bare, "rev-parse", "main"), exported.lastExport?.commit)
+        assert.include(git(repo.bare, "show", "main:SUMMARY.md"), "FAQ")
+
+        // The push of our own export, announced by the host, is not imported again.
+        const own = exported.lastExport!.commit!
+        const echo = JSON.stringify({ ref: main, after: own, head_commit: { id: own, message: "x" } })
+        assert.strictEqual((yield* deliver(spaceId, echo, { "x-github-event": "push", "x-hub-signature-256": sign(secret, echo) })).status, 204)
+        const after = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
+        assert.strictEqual(after.lastImport?.commit, pushed)
+        assert.strictEqual(after.lastImport?.status, "succeeded")
       }))
 
     it.effect("an imported revision carries the commit's message and the ref", () =>
