@@ -435,8 +435,9 @@ const make = (options: GitCliOptions) => {
                 Effect.fail(new GitBranchMissing({ url: missing.url, ref: missing.ref, repositoryEmpty }))))
           )
           const commit = (yield* local(prepared, repository, ["rev-parse", "--verify", `${tracking}^{commit}`])).toString("utf8").trim()
+          const message = (yield* local(prepared, repository, ["log", "-1", "--format=%B", commit])).toString("utf8").replace(/\n+$/, "")
           const files = yield* readTree(prepared, repository, commit)
-          return { commit, files }
+          return { commit, message, files }
         }))
     }).pipe(Effect.withSpan("GitCli.fetch", { attributes: { url: Redact.url(remote.url), ref: remote.ref } }))
 

@@ -31,6 +31,8 @@ export interface GitBlob {
 /** A commit and its whole tree (paths relative to the repository root, `/`-separated). */
 export interface GitSnapshot {
   readonly commit: string
+  /** The commit's message, as written (trailing newline removed). */
+  readonly message: string
   readonly files: ReadonlyMap<string, GitBlob>
 }
 
@@ -217,7 +219,7 @@ export class MemoryGitRemotes {
         if (commit === undefined) {
           return Effect.fail(new GitBranchMissing({ url: Redact.url(remote.url), ref: remote.ref, repositoryEmpty: repository.branches.size === 0 }))
         }
-        return Effect.succeed({ commit: commit.oid, files: new Map(commit.files) })
+        return Effect.succeed({ commit: commit.oid, message: commit.message, files: new Map(commit.files) })
       }),
     push: (remote, push) =>
       Effect.flatMap(this.check(remote), (repository): Effect.Effect<{ readonly commit: string }, GitError> => {

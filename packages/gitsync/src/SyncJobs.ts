@@ -166,7 +166,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
         run("import", job, (record, url) =>
           Effect.gen(function*() {
             // The commit's message, where the transport tells it (a webhook tells it too).
-            const snapshot: GitSnapshot & { readonly message?: string | undefined } = yield* transport.fetch({ url, ref: job.ref })
+            const snapshot: GitSnapshot = yield* transport.fetch({ url, ref: job.ref })
             if (job.trigger === "webhook" && snapshot.commit === record.exportedCommit) {
               return yield* Effect.fail(new RunStopped("skipped", `${snapshot.commit} is the commit of our own export`))
             }
@@ -201,7 +201,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
                     pages: imported.pages,
                     files,
                     documents: imported.documents,
-                    git: { oid: snapshot.commit, message: snapshot.message ?? job.message ?? "", createdByService: true, url: shownUrl, ref: job.ref }
+                    git: { oid: snapshot.commit, message: snapshot.message, createdByService: true, url: shownUrl, ref: job.ref }
                   }
                 }), { system: true })
               return { commit: snapshot.commit }

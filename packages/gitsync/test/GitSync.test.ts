@@ -406,7 +406,7 @@ Backends.each(backends, (it, backend) => {
         const sync = yield* GitSync
         const space = yield* newSpace("Hooked")
         const url = newRepository(backend)
-        remotes.commit(url, main, docs)
+        remotes.commit(url, main, docs, { message: "Docs" })
         // No repository yet: refused like a bad signature.
         assert.strictEqual(yield* tag(sync.receiveWebhook(space.id, { headers: {}, body: new Uint8Array() })), "Forbidden")
         yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
