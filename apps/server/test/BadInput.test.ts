@@ -107,7 +107,7 @@ for (const backend of backends) {
         }
       }))
 
-    it.effect("a cursor one listing issued, given to another, is never a 500", () =>
+    it.effect("a cursor one listing issued, given to another, is never a 500, and a 400 naming `page` when its key differs", () =>
       Effect.gen(function*() {
         const { alice, organizationId, space } = yield* spaceWith()
         const spaceId = space.id
@@ -120,26 +120,33 @@ for (const backend of backends) {
           yield* api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title } })
           yield* api.organizations.createOrganization({ payload: { title: `Org ${title}` } })
         }
-        const lists = [
-          "/v1/orgs?",
-          `/v1/orgs/${organizationId}/teams?`,
-          `/v1/orgs/${organizationId}/members?`,
-          `/v1/orgs/${organizationId}/spaces?`,
-          `/v1/orgs/${organizationId}/collections?`,
-          `/v1/spaces/${spaceId}/change-requests?status=draft&`,
-          `/v1/spaces/${spaceId}/comments?`
+        // Each listing with the shape of its sort key: a cursor of another shape is refused.
+        const lists: ReadonlyArray<readonly [string, string]> = [
+          ["/v1/orgs?", "instant, id"],
+          [`/v1/orgs/${organizationId}/teams?`, "instant, id"],
+          [`/v1/orgs/${organizationId}/members?`, "instant, id"],
+          [`/v1/orgs/${organizationId}/members?sort=name&`, "name, id"],
+          [`/v1/orgs/${organizationId}/spaces?`, "position, instant, id"],
+          [`/v1/orgs/${organizationId}/collections?`, "position, instant, id"],
+          [`/v1/spaces/${spaceId}/change-requests?status=draft&`, "number"],
+          [`/v1/spaces/${spaceId}/comments?`, "instant, id"]
         ]
-        const cursors: Array<string> = []
-        for (const list of lists) {
+        const cursors: Array<readonly [string, string]> = []
+        for (const [list, shape] of lists) {
           const first = yield* raw("GET", `${list}limit=1`, { token: alice.token })
           const next = (first.body as { readonly next?: { readonly page: string } }).next?.page
-          if (next !== undefined) cursors.push(next)
+          if (next !== undefined) cursors.push([next, shape])
         }
         assert.isAtLeast(cursors.length, 6)
-        for (const list of lists) {
-          for (const page of cursors) {
+        for (const [list, shape] of lists) {
+          for (const [page, cursorShape] of cursors) {
             const answer = yield* raw("GET", `${list}page=${page}`, { token: alice.token })
             assert.isBelow(answer.status, 500, `${list}page=${page}: ${JSON.stringify(answer.body)}`)
+            // A name is a string like an instant, so only the instant's side can tell them apart.
+            if (shape !== cursorShape && !(shape === "name, id" && cursorShape === "instant, id")) {
+              assert.strictEqual(answer.status, 400, `${list}page=${page}: ${JSON.stringify(answer.body)}`)
+              assert.include(errorMessage(answer.body), "page", `${list}page=${page}`)
+            }
           }
         }
       }))

@@ -5,7 +5,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import * as Access from "./Access.ts"
-import { collectionKey, type CollectionPatch, CollectionsRepo } from "./CollectionsRepo.ts"
+import { collectionKey, collectionKeyShape, type CollectionPatch, CollectionsRepo } from "./CollectionsRepo.ts"
 import { type CollectionAccess, ContentAccess } from "./ContentAccess.ts"
 import type { Collection, DefaultLevel, Visibility } from "./domain/Space.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
@@ -119,7 +119,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
         page: Pagination.PageRequest
       ) {
         const resolver = yield* organization(organizationId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, collectionKeyShape)
         return yield* visiblePage(
           (cursor, limit) => repo.list({ organizationId, ...(options.nested ? {} : { parentId: null }) }, cursor, limit),
           collectionKey,

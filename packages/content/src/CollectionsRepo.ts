@@ -34,6 +34,7 @@ export const collectionKey = (collection: Collection): Pagination.CursorKey => [
   collection.createdAt.toISOString(),
   collection.id
 ]
+export const collectionKeyShape: Pagination.KeyShape = ["number", "timestamp", "string"]
 
 export class CollectionsRepo extends Context.Service<CollectionsRepo, CollectionsRepoShape>()("@quire/content/CollectionsRepo") {
   static readonly layerMemory = Layer.sync(CollectionsRepo, () => {

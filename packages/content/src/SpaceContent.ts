@@ -145,6 +145,10 @@ export interface SpaceContentOptions {
 /** `QUIRE_ORG_STORAGE_BYTES`: the bytes of files each organization may store. */
 export const OrganizationStorageBytes = Config.Number("QUIRE_ORG_STORAGE_BYTES").pipe(Config.withDefault(10 * 1024 ** 3))
 
+/** Sort key of file listings: name, then id. */
+const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
+const fileKeyShape: Pagination.KeyShape = ["string", "string"]
+
 // Trees ------------------------------------------------------------------------------------------
 
 /**
@@ -269,8 +273,8 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         })
 
         const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
-          const after = yield* Pagination.cursorOf(request)
-          return Pagination.paginateArray(revision.files, (f) => [f.name, f.id], {
+          const after = yield* Pagination.afterOf(request, fileKeyShape)
+          return Pagination.paginateArray(revision.files, fileKey, {
             order: "asc",
             after,
             limit: Pagination.limitOf(request)
@@ -289,11 +293,11 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         })
 
         const files = Effect.fn("SpaceContent.files")(function*(spaceId: string, request: Pagination.PageRequest) {
-          const after = yield* Pagination.cursorOf(request)
+          const after = yield* Pagination.afterOf(request, fileKeyShape)
           const content = yield* current(spaceId)
           return {
             access: content.access,
-            files: Pagination.paginateArray(content.revision.files, (f) => [f.name, f.id], {
+            files: Pagination.paginateArray(content.revision.files, fileKey, {
               order: "asc",
               after,
               limit: Pagination.limitOf(request)

@@ -13,7 +13,7 @@ import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { SpaceDependents } from "./SpaceDependents.ts"
-import { spaceKey, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
+import { spaceKey, spaceKeyShape, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 import { destination, loadSiblings, visibilityAt, visiblePage, withSuffix } from "./Tree.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -157,7 +157,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
 
       const list = Effect.fn("Spaces.list")(function*(organizationId: string, page: Pagination.PageRequest) {
         const resolver = yield* organization(organizationId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, spaceKeyShape)
         return yield* visiblePage(
           (cursor, limit) => repo.list({ organizationId }, cursor, limit),
           spaceKey,
@@ -170,7 +170,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const listInCollection = Effect.fn("Spaces.listInCollection")(function*(collectionId: string, page: Pagination.PageRequest) {
         const { collection } = yield* access.collection(collectionId)
         const resolver = yield* access.inOrganization(collection.organizationId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, spaceKeyShape)
         return yield* visiblePage(
           (cursor, limit) => repo.list({ organizationId: collection.organizationId, parentId: collection.id }, cursor, limit),
           spaceKey,
@@ -191,7 +191,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           yield* Access.ensure(Roles.atLeast(Option.getOrNull(caller.organizationRole), "read"), "list the spaces of other members")
         }
         const member = yield* organization(organizationId, userId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, spaceKeyShape)
         return yield* visiblePage(
           (cursor, limit) => repo.list({ organizationId, order: page.order ?? "desc" }, cursor, limit),
           spaceKey,

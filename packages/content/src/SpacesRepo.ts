@@ -44,6 +44,7 @@ export interface SpacesRepoShape {
 
 /** Sort key of space listings: their order among siblings, then creation, then id. */
 export const spaceKey = (space: Space): Pagination.CursorKey => [space.position, space.createdAt.toISOString(), space.id]
+export const spaceKeyShape: Pagination.KeyShape = ["number", "timestamp", "string"]
 
 const matches = (query: SpaceQuery) => (space: Space): boolean =>
   space.organizationId === query.organizationId &&

@@ -3,9 +3,9 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination, type Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { Member, MemberQuery, OrganizationAccess } from "./domain/Identity.ts"
-import { MembersRepo } from "./MembersRepo.ts"
+import { memberKeyShapeOf, MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
-import { type TeamMembership, TeamsRepo } from "./TeamsRepo.ts"
+import { teamKeyShape, type TeamMembership, TeamsRepo } from "./TeamsRepo.ts"
 import { VisitorClaims } from "./VisitorClaims.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -41,7 +41,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
       const list = Effect.fn("Members.list")(function*(organizationId: string, query: MemberQuery, page: Pagination.PageRequest) {
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "listMembers", "list members")
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, memberKeyShapeOf(query.sort))
         return { access, page: yield* repo.list(organizationId, query, after, Pagination.limitOf(page)) }
       })
 
@@ -106,7 +106,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
         const access = yield* organizations.access(organizationId)
         if (actor.userId !== userId) yield* ensureOrganization(access.membership, "listTeams", "list teams")
         yield* find(organizationId, userId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, teamKeyShape)
         return { access, page: yield* teams.listForMember(organizationId, userId, title, after, Pagination.limitOf(page)) }
       })
 

@@ -45,6 +45,10 @@ export const memberKeyOf = (sort: MemberQuery["sort"]) => (m: Member): Paginatio
   }
 }
 
+/** What each element of a member listing's key is, for the listing's sort. */
+export const memberKeyShapeOf = (sort: MemberQuery["sort"]): Pagination.KeyShape =>
+  sort === "name" ? ["string", "string"] : ["timestamp", "string"]
+
 export class MembersRepo extends Context.Service<MembersRepo, MembersRepoShape>()("@quire/identity/MembersRepo") {
   static readonly layerMemory = Layer.effect(
     MembersRepo,

@@ -4,7 +4,7 @@ import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/k
 import { ensureOrganization } from "./Authorization.ts"
 import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { MembersRepo } from "./MembersRepo.ts"
-import { OrganizationsRepo } from "./OrganizationsRepo.ts"
+import { organizationKeyShape, OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 
 /** One invitation with a role of its own (GitBook's `{email, role}` form). */
@@ -103,7 +103,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
 
       const list = Effect.fn("Organizations.list")(function*(page: Pagination.PageRequest) {
         const actor = yield* Actor.Actor
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, organizationKeyShape)
         return yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
       })
 

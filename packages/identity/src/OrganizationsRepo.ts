@@ -32,6 +32,7 @@ export interface OrganizationsRepoShape {
 
 /** Sort key of organization listings. */
 export const organizationKey = (o: Organization): Pagination.CursorKey => [o.createdAt.toISOString(), o.id]
+export const organizationKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 const linkInviteKey = (i: LinkInvite): Pagination.CursorKey => [i.createdAt.toISOString(), i.id]
 

@@ -6,7 +6,7 @@ import { ensureOrganization } from "./Authorization.ts"
 import type { OrganizationAccess, Team } from "./domain/Identity.ts"
 import { type SamlProvider, type SamlProviderPatch, samlStatus } from "./domain/Saml.ts"
 import { Organizations } from "./Organizations.ts"
-import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
+import { samlProviderKeyShape, SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -96,7 +96,7 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
 
       const list = Effect.fn("SamlProviders.list")(function*(organizationId: string, page: Pagination.PageRequest) {
         const access = yield* adminAccess(organizationId)
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, samlProviderKeyShape)
         const found = yield* repo.list(organizationId, after, Pagination.limitOf(page))
         const items = yield* Effect.forEach(found.items, (provider) => view(access, provider))
         return { items, next: found.next }

@@ -16,6 +16,7 @@ export interface SamlProvidersRepoShape {
 }
 
 export const samlProviderKey = (p: SamlProvider): Pagination.CursorKey => [p.createdAt.toISOString(), p.id]
+export const samlProviderKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 export class SamlProvidersRepo extends Context.Service<SamlProvidersRepo, SamlProvidersRepoShape>()(
   "@quire/identity/SamlProvidersRepo"

@@ -5,7 +5,7 @@ import { ensureOrganization } from "./Authorization.ts"
 import type { OrganizationAccess, Team } from "./domain/Identity.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
-import { type TeamFilter, TeamsRepo } from "./TeamsRepo.ts"
+import { type TeamFilter, teamKeyShape, TeamsRepo } from "./TeamsRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -41,7 +41,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const list = Effect.fn("Teams.list")(function*(organizationId: string, filter: TeamFilter, page: Pagination.PageRequest) {
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "listTeams", "list teams")
-        const after = yield* Pagination.cursorOf(page)
+        const after = yield* Pagination.afterOf(page, teamKeyShape)
         return { access, page: yield* repo.list(organizationId, filter, after, Pagination.limitOf(page)) }
       })
 

@@ -43,6 +43,7 @@ export interface TeamsRepoShape {
 }
 
 export const teamKey = (t: Team): Pagination.CursorKey => [t.createdAt.toISOString(), t.id]
+export const teamKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@quire/identity/TeamsRepo") {
   static readonly layerMemory = Layer.effect(

@@ -21,7 +21,7 @@ import {
   type SpaceAccess
 } from "@quire/content"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
-import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
 import { type ChangeRequest, type ChangeRequestStatus, countersOf, permittedTransitions } from "./domain/ChangeRequest.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
@@ -255,7 +255,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       })
 
       const list = Effect.fn("ChangeRequests.list")(function*(spaceId: string, request: ListRequest) {
-        const after = yield* Pagination.cursorOf(request)
+        const after = yield* Pagination.afterOf(request, changeRequestKeyShape)
         const spaceAccess = yield* access.space(spaceId)
         const items = yield* repo.list(
           { spaceId, status: request.status ?? "open", creator: request.creator, contributor: request.contributor },

@@ -47,6 +47,7 @@ export interface ChangeRequestsRepoShape {
 
 /** Sort key of listings. */
 export const changeRequestKey = (changeRequest: ChangeRequest): Pagination.CursorKey => [changeRequest.number]
+export const changeRequestKeyShape: Pagination.KeyShape = ["number"]
 
 const matches = (query: ChangeRequestQuery) => (cr: ChangeRequest): boolean =>
   cr.spaceId === query.spaceId &&

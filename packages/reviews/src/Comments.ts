@@ -8,7 +8,7 @@ import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { canDiscuss, commentPermissions } from "./CommentRules.ts"
-import { CommentsRepo } from "./CommentsRepo.ts"
+import { commentKeyShape, CommentsRepo } from "./CommentsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import type { Comment, CommentPermissions, CommentReply, CommentStatusFilter } from "./domain/Comment.ts"
 
@@ -236,7 +236,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
 
       const list = Effect.fn("Comments.list")(function*(scope: CommentScope, request: CommentListRequest) {
         const ctx = yield* context(scope)
-        const after = yield* Pagination.cursorOf(request)
+        const after = yield* Pagination.afterOf(request, commentKeyShape)
         const page = yield* repo.list({
           spaceId: ctx.scope.spaceId,
           changeRequestId: ctx.scope.changeRequestId,
@@ -312,7 +312,7 @@ export class Comments extends Context.Service<Comments, CommentsShape>()("@quire
       const listReplies = Effect.fn("Comments.listReplies")(function*(scope: CommentScope, commentId: string, request: Pagination.PageRequest) {
         const ctx = yield* context(scope)
         const comment = yield* findComment(ctx.scope, commentId)
-        const after = yield* Pagination.cursorOf(request)
+        const after = yield* Pagination.afterOf(request, commentKeyShape)
         const page = yield* repo.listReplies(commentId, after, Pagination.limitOf(request))
         return { ...page, items: page.items.map((reply) => replyView(ctx, comment, reply)) }
       })

@@ -50,6 +50,7 @@ export const commentKey = (item: { readonly postedAt: Date; readonly id: string 
   item.postedAt.toISOString(),
   item.id
 ]
+export const commentKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 /** Reactions in a stable order: by instant, then emoji, then user. */
 export const sortReactions = (reactions: ReadonlyArray<Reaction>): ReadonlyArray<Reaction> =>
