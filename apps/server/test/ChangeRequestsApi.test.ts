@@ -148,6 +148,24 @@ for (const backend of backends) {
         assert.deepStrictEqual(main.pages, [])
       }))
 
+    it.effect("caps a subject at GitBook's 100 characters: longer is a 400 naming `subject`, on create and update, and nothing changes", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const longest = "s".repeat(100)
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: longest } })
+        assert.strictEqual(cr.subject, longest)
+        const tooLong = JSON.stringify({ subject: `${longest}s` })
+        const created = yield* raw("POST", `/v1/spaces/${spaceId}/change-requests`, { token: alice.token, body: tooLong })
+        assert.strictEqual(created.status, 400, JSON.stringify(created.body))
+        assert.include(errorMessage(created.body), "subject")
+        const updated = yield* raw("PATCH", `/v1/spaces/${spaceId}/change-requests/${cr.id}`, { token: alice.token, body: tooLong })
+        assert.strictEqual(updated.status, 400, JSON.stringify(updated.body))
+        assert.include(errorMessage(updated.body), "subject")
+        const drafts = yield* alice.api.changeRequests.listChangeRequestsForSpace({ params: { spaceId }, query: { status: "draft" } })
+        assert.deepStrictEqual(drafts.items.map((item) => item.subject), [longest])
+      }))
+
     it.effect("rejects a whole batch when one change is bad, naming it", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()

@@ -3,13 +3,13 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { ChangeRequestStatus } from "@quire/reviews/domain/ChangeRequest"
+import { ChangeRequestStatus, maxSubjectLength } from "@quire/reviews/domain/ChangeRequest"
 import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
 import { EntityId, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
 
 export { ChangeRequestStatus }
 
-export const ChangeRequestSubject = Text.check(Schema.isMaxLength(100))
+export const ChangeRequestSubject = Text.check(Schema.isMaxLength(maxSubjectLength))
 
 /** A conflict a merge or an update found: what to resolve in the change request before merging again. */
 export const MergeConflict = Schema.Struct({

@@ -23,7 +23,7 @@ import {
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
-import { type ChangeRequest, type ChangeRequestStatus, countersOf, permittedTransitions } from "./domain/ChangeRequest.ts"
+import { type ChangeRequest, type ChangeRequestStatus, countersOf, maxSubjectLength, permittedTransitions } from "./domain/ChangeRequest.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -144,7 +144,7 @@ export interface ChangeRequestsShape {
    * merged and archived change requests refuse (`action` names what was refused: "edited", "updated").
    */
   readonly branchHead: (spaceId: string, ref: string, action: string) => Head<BranchHead, Denied | Errors.InvalidInput, Actor.Actor>
-  readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied, Actor.Actor>
+  readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput, Actor.Actor>
   readonly list: (spaceId: string, request: ListRequest) => Effect.Effect<ChangeRequestList, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** By id, or by its number in the space. */
   readonly get: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestView, Errors.NotFound, Actor.Actor>
@@ -185,6 +185,12 @@ const fileOfImage = (files: ReadonlyArray<FileNode>, url: string): FileNode | un
 }
 
 /** True when the space's main content moved since the change request was last brought up to date. */
+/** A subject within GitBook's bound, for every caller (the API's schema checks it first). */
+const checkSubject = (subject: string | undefined): Effect.Effect<void, Errors.InvalidInput> =>
+  subject !== undefined && subject.length > maxSubjectLength
+    ? Effect.fail(new Errors.InvalidInput({ field: "subject", reason: `is longer than ${maxSubjectLength} characters` }))
+    : Effect.void
+
 export const isOutdated = (cr: ChangeRequest, spaceRevision: string): boolean =>
   cr.status !== "merged" && cr.revisionMergedAncestor !== spaceRevision
 
@@ -226,6 +232,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         )
 
       const create = Effect.fn("ChangeRequests.create")(function*(spaceId: string, input: CreateInput) {
+        yield* checkSubject(input.subject)
         const spaceAccess = yield* access.space(spaceId)
         yield* Access.ensure(spaceAccess.permissions.edit, "create change requests in this space")
         const actor = yield* Actor.Actor
@@ -306,6 +313,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
           current = moved.value
         }
         if (input.subject !== undefined && input.subject !== current.subject) {
+          yield* checkSubject(input.subject)
           const patched = yield* repo.update(current.id, { subject: input.subject, updatedAt: at })
           if (Option.isSome(patched)) current = patched.value
         }

@@ -6,6 +6,9 @@
 import { Schema } from "effect"
 import type { MergeConflict } from "./MergeConflict.ts"
 
+/** The longest subject a change request may have: GitBook's `ChangeRequestSubject` maxLength. */
+export const maxSubjectLength = 100
+
 export const ChangeRequestStatus = Schema.Literals(["draft", "open", "archived", "merged"])
 export type ChangeRequestStatus = typeof ChangeRequestStatus.Type
 
