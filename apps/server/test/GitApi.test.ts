@@ -12,6 +12,8 @@ import { createHmac } from "node:crypto"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+// gitsync's test Git host (git http-backend behind basic auth); its package exports no test helpers.
+import * as GitHttpServer from "../../../packages/gitsync/test/GitHttpServer.ts"
 import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
 
 const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
@@ -373,6 +375,43 @@ for (const backend of backends) {
         const after = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
         assert.strictEqual(after.lastImport?.commit, pushed)
         assert.strictEqual(after.lastImport?.status, "succeeded")
+      }))
+
+    it.effect("a private repository over HTTP: wrong credentials fail the import with a clear error and change nothing; the connected credentials serve the webhook's import", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Private\n\nBehind a password.\n" })
+        const credentials = { username: "quire-bot", password: "s3cr3t-pa55" }
+        const host = yield* GitHttpServer.start({ root: repo.dir, credentials })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+
+        const wrong = host.url("docs.git", { username: "quire-bot", password: "wrong-pa55" })
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: wrong, ref: main } })
+        const failed = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(failed.lastImport?.status, "failed")
+        assert.match(failed.lastImport?.error ?? "", /auth/i)
+        assert.notInclude(JSON.stringify(failed), "wrong-pa55")
+        const unchanged = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        assert.strictEqual(unchanged.id, before.id, "a failed import writes no revision")
+
+        yield* alice.api.git.connectSpaceGitRepository({
+          params: { spaceId },
+          payload: { url: host.url("docs.git", credentials), ref: main }
+        })
+        const { secret } = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
+        const head = git(repo.bare, "rev-parse", "main")
+        const body = JSON.stringify({ ref: main, after: head, head_commit: { id: head, message: "Docs from Git" } })
+        const delivered = yield* deliver(spaceId, body, { "x-github-event": "push", "x-hub-signature-256": sign(secret, body) })
+        assert.strictEqual(delivered.status, 204, delivered.text)
+        const imported = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+        assert.strictEqual(imported.lastImport?.commit, head)
+        const { pages } = yield* alice.api.spaceContent.listPages({ params: { spaceId }, query: {} })
+        assert.deepStrictEqual(pages.map((page) => page.title), ["Private"])
+        const shown = yield* everything(alice.api, spaceId)
+        assert.notInclude(shown, "s3cr3t-pa55")
+        assert.include(shown, `http://127.0.0.1:${host.port}/docs.git`)
       }))
 
     it.effect("an imported revision carries the commit's message and the ref", () =>
