@@ -217,9 +217,9 @@ for (const backend of backends) {
         assert.isUndefined(gone.gitSync)
       }))
 
-    it.effect("a reader cannot import, export or connect (403); an outsider learns nothing (404)", () =>
+    it.effect("an editor may trigger Git sync; a reader cannot import, export or connect (403); an outsider learns nothing (404)", () =>
       Effect.gen(function*() {
-        const { alice, members, space } = yield* spaceWith(["read"])
+        const { alice, members, space } = yield* spaceWith(["read", "edit"])
         const spaceId = space.id
         yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } })
         const reader = members.read!
@@ -232,6 +232,11 @@ for (const backend of backends) {
           api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main } }),
           api.git.getSpaceGitWebhook({ params: { spaceId } })
         ]
+        const editor = members.edit!
+        assert.isTrue((yield* editor.api.spaces.getSpaceById({ params: { spaceId }, query: {} })).permissions.triggerGitSync)
+        yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: secretUrl, ref: main, commitMessage: "x" } })
+        // The webhook's secret is for admins only.
+        assert.strictEqual(errorCode(yield* Effect.flip(editor.api.git.getSpaceGitWebhook({ params: { spaceId } }))), 403)
         for (const attempt of attempts(reader.api)) {
           assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 403)
         }
