@@ -2,35 +2,20 @@
  * Published docs sites for readers: `/~sites/<siteId>/...` on the main host, and a site's own
  * `hostname` served at `/` (docs/sites.md, "URLs"). Decides who reads (Audience), asks the
  * SiteRenderer for the answer and turns it into a response: cookies, caching, ETag, noindex and a
- * CSP with a nonce per response.
+ * CSP allowing the page's inline script and style by their hashes. A page an anonymous reader got
+ * is kept in FastPages, which answers the next ones before the application.
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { randomBytes } from "node:crypto"
-import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteRenderer, withNonce } from "@quire/sites"
+import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
 import { escapeHtml } from "@quire/sites/render/Layout"
 import { Schemas } from "@quire/api"
+import * as FastPages from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { commonHeaders } from "./SecurityHeaders.ts"
 
 /** Where published sites live on the main host. */
 export const sitesPrefix = "/~sites/"
-
-/** The policy of a published page: its own nonce'd script and styles, Shiki's style attributes, images and embeds. */
-export const sitePolicy = (nonce: string) =>
-  [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
-    "style-src-attr 'unsafe-inline'",
-    "img-src 'self' https: data:",
-    "media-src 'self' https:",
-    "font-src 'self' https: data:",
-    "frame-src https:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'"
-  ].join("; ")
 
 /** Files of a revision served under a site: never run as a page of the site's origin. */
 const filePolicy = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"
@@ -54,8 +39,9 @@ const unknownSite = () => denialPage(404, "Site not found", "There is no publish
 const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: ReadonlyArray<Audience.SetCookie>) =>
   cookies.reduce((r, c) => HttpServerResponse.setCookieUnsafe(r, c.name, c.value, c.options), response)
 
-const etagMatches = (header: string | undefined, etag: string): boolean =>
-  header !== undefined && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
+const etagMatches = FastPages.etagMatches
+
+const htmlType = "text/html; charset=utf-8"
 
 const contentDisposition = (contentType: string, name: string) => {
   const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(contentType.toLowerCase())
@@ -63,7 +49,7 @@ const contentDisposition = (contentType: string, name: string) => {
 }
 
 /** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */
-const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string) {
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, stamp: string) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
@@ -126,13 +112,37 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
 
   switch (answer.kind) {
     case "Html": {
-      const nonce = randomBytes(16).toString("base64")
-      const response = HttpServerResponse.setHeader(
-        HttpServerResponse.setStatus(HttpServerResponse.html(withNonce(answer.html, nonce)), answer.status),
-        "content-security-policy",
-        sitePolicy(nonce)
+      if (answer.status !== 200) {
+        return respond(HttpServerResponse.uint8Array(answer.bytes, {
+          status: answer.status,
+          contentType: htmlType,
+          headers: { "content-security-policy": answer.policy }
+        }))
+      }
+      // The same bytes for everyone of this audience: an anonymous reader's page is kept for the
+      // next ones (FastPages), with the headers the application sends (SecurityHeaders' included).
+      if (
+        decision.via === "open" && !personal && decision.setCookies.length === 0 && request.method === "GET" &&
+        !/~|%7e/i.test(path) && FastPages.anonymous(request.url, request.headers)
+      ) {
+        const own = { ...headers, etag: answer.etag }
+        FastPages.put(FastPages.keyOf(request.headers["host"], request.headers["x-forwarded-proto"], request.url), {
+          etag: answer.etag,
+          body: answer.bytes,
+          headers: {
+            ...own,
+            ...commonHeaders,
+            "content-security-policy": answer.policy,
+            "content-type": htmlType,
+            "content-length": String(answer.bytes.length)
+          },
+          notModified: { ...own, ...commonHeaders }
+        }, stamp)
+      }
+      return respond(
+        HttpServerResponse.uint8Array(answer.bytes, { contentType: htmlType, headers: { "content-security-policy": answer.policy } }),
+        answer.etag
       )
-      return answer.status === 200 ? respond(response, answer.etag) : respond(response)
     }
     case "Text":
       return respond(
@@ -185,11 +195,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       return unknownSite()
     }
     if (siteId === "" || siteId.length > 100) return unknownSite()
+    // What the site is read under: a change from here on makes a page kept of this request stale.
+    const stamp = SiteChanges.stamp()
     const found = yield* published.byId(siteId)
     if (Option.isNone(found)) return unknownSite()
     // The site's root is a folder: relative URLs of its pages resolve below it.
     if (slash === -1) return HttpServerResponse.redirect(`${sitesPrefix}${rawId}/${request.url.slice(path.length)}`, { status: 301 })
-    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1))
+    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), stamp)
   }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer))
   yield* router.add("GET", `${sitesPrefix}*`, handler)
 }))
@@ -218,11 +230,12 @@ export const hostLayer = HttpRouter.middleware(
         if (host === undefined || host === mainHost || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
           return yield* httpEffect
         }
+        const stamp = SiteChanges.stamp()
         const found = yield* published.byHostname(host)
         if (Option.isNone(found)) return yield* httpEffect
         const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
         const path = request.url.split("?")[0] ?? "/"
-        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, "")).pipe(
+        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), stamp).pipe(
           Effect.provideService(PublishedSites, published),
           Effect.provideService(SiteRenderer, renderer)
         )

@@ -69,6 +69,13 @@ const docsPolicyOf = (() => {
   }
 })()
 
+/** The headers every answer gets (the CSP aside). */
+export const commonHeaders: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY"
+}
+
 const withHeaders = (
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse,
@@ -77,12 +84,10 @@ const withHeaders = (
   const path = pathOf(request.url)
   const isDocs = path === docsPath && response.status < 300
   const headers: Record<string, string> = {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
+    ...commonHeaders,
     "content-security-policy": isDocs ? docsPolicyOf(response) : path.startsWith(routePrefix) ? filePolicy : apiPolicy
   }
-  // A published site's page brings its own policy (a nonce per response).
+  // A published site's page brings its own policy (its inline script and style by hash).
   const own = response.headers["content-security-policy"]
   if (own !== undefined && !path.startsWith("/v1/") && !path.startsWith(routePrefix) && !isDocs) headers["content-security-policy"] = own
   // A 304's headers replace the cached answer's: a policy there would replace the one matching the

@@ -5,26 +5,12 @@
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Logger, Option, Redacted, Runtime } from "effect"
-import { createServer } from "node:http"
 import { Users } from "@quire/identity"
 import { Platform } from "@quire/platform"
 import * as Http from "./Http.ts"
+import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as ServerConfig from "./ServerConfig.ts"
-
-/**
- * Node's HTTP server, closing each connection once its response is sent after the server stopped
- * listening: a keep-alive client then does not hold the shutdown open until the timeout.
- */
-const createHttpServer = () => {
-  const server = createServer()
-  server.on("request", (request, response) => {
-    response.once("finish", () => {
-      if (!server.listening) request.socket.end()
-    })
-  })
-  return server
-}
 
 const main = Effect.gen(function*() {
   const config = yield* ServerConfig.load
@@ -47,7 +33,7 @@ const main = Effect.gen(function*() {
   )
 
   const http = Http.serve.pipe(
-    Layer.provide(NodeHttpServer.layer(createHttpServer, {
+    Layer.provide(NodeHttpServer.layer(NodeServer.create, {
       port: config.port,
       host: config.host,
       gracefulShutdownTimeout: "3 seconds"

@@ -4,7 +4,7 @@
  */
 import { assert } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { HttpClient, HttpClientRequest, HttpServer } from "effect/http"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Http from "../src/Http.ts"
+import * as NodeServer from "../src/NodeServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 
 export const adminEmail = "admin@quire.test"
@@ -49,6 +50,12 @@ const testSettings = Layer.unwrap(Effect.map(
 /** Jobs run in this process, as in the embedded server; Git sync's queue handle is bound to it. */
 const inProcessJobs = GitSyncLayers.layerBindQueue.pipe(Layer.provideMerge(layerInProcess(jobs)))
 
+/** NodeHttpServer.layerTest over the production server (NodeServer.create: published pages answered before the application). */
+const testServer = HttpServer.layerTestClient.pipe(
+  Layer.provide(Layer.fresh(FetchHttpClient.layer).pipe(Layer.provide(Layer.succeed(FetchHttpClient.RequestInit)({ keepalive: false })))),
+  Layer.provideMerge(NodeHttpServer.layer(NodeServer.create, { port: 0 }))
+)
+
 /** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */
 export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
@@ -56,7 +63,7 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
     Layer.provideMerge(inProcessJobs),
     Layer.provideMerge(services.pipe(Layer.provide(testSettings))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
-    Layer.provideMerge(NodeHttpServer.layerTest)
+    Layer.provideMerge(testServer)
   )
 
 /** The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite. */

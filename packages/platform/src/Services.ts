@@ -1,6 +1,6 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
-import { Layer } from "effect"
-import { Content, migrations as contentMigrations, SpaceContent } from "@quire/content"
+import { Effect, Layer } from "effect"
+import { Content, MainObservers, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { GitSyncLayers, migrations as gitsyncMigrations } from "@quire/gitsync"
@@ -8,7 +8,7 @@ import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
-import { migrations as sitesMigrations, SitesLayers } from "@quire/sites"
+import { migrations as sitesMigrations, SiteChanges, SitesLayers } from "@quire/sites"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
@@ -16,6 +16,15 @@ import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
 export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations)
+
+/** Content's MainObservers: published sites read the moved space's revision again, then Git sync's. */
+const layerMainObservers = Layer.effect(
+  MainObservers,
+  Effect.gen(function*() {
+    const gitsync = yield* MainObservers
+    return { mainMoved: (space, revision) => Effect.andThen(SiteChanges.mainMoved, gitsync.mainMoved(space, revision)) }
+  })
+).pipe(Layer.provide(GitSyncLayers.layerMainObservers))
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
@@ -43,7 +52,7 @@ const layerServices = Layer.mergeAll(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),
         // Content's ports that other packages implement.
-        Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer, GitSyncLayers.layerMainObservers])
+        Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer, layerMainObservers])
       )
     ),
     // Git sync's key and queue handle, shared by its use cases and its observer of content.

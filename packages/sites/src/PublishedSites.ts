@@ -51,13 +51,18 @@ export interface PublishedSitesShape {
   readonly checkShareSecret: (siteId: string, secret: string) => Effect.Effect<boolean>
 }
 
-/** How long a site read here is kept without a write of this process (writes of other processes show within it). */
+/**
+ * How long a site read here, with its spaces, is kept while this process writes nothing to sites
+ * and no space's main moves here (writes of other processes, and a space's trash, rename or
+ * transfer, show within it).
+ */
 export const staleAfterMillis = 2000
 const cacheLimit = 1000
 
-/** What is kept of a site: its own records (the spaces are read on every call: they change with content). */
+/** What is kept of a site: its own records, and the site as built with its spaces under `built.stamp`. */
 interface Kept {
   readonly generation: number
+  built?: { readonly stamp: string; readonly site: Option.Option<PublishedSite> }
   readonly expires: number
   readonly site: Site
   readonly model: Model.Model
@@ -105,9 +110,18 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         return Option.some(entry)
       })
 
-      const build = Effect.fnUntraced(function*(found: Option.Option<Kept>) {
-        if (Option.isNone(found)) return Option.none<PublishedSite>()
-        const { customization, model, site, visitorKey } = found.value
+      /** The site with its spaces: as built before while no main moved here since, else read. */
+      const build = (found: Option.Option<Kept>): Effect.Effect<Option.Option<PublishedSite>> =>
+        Effect.suspend(() => {
+          if (Option.isNone(found)) return Effect.succeed(Option.none<PublishedSite>())
+          const entry = found.value
+          const stamp = SiteChanges.stamp()
+          if (entry.built !== undefined && entry.built.stamp === stamp) return Effect.succeed(entry.built.site)
+          return Effect.tap(read(entry), (site) => Effect.sync(() => void (entry.built = { stamp, site })))
+        })
+
+      const read = Effect.fnUntraced(function*(found: Kept) {
+        const { customization, model, site, visitorKey } = found
         const live = new Map<string, Space>()
         for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
           const space = yield* spaces.find(spaceId)

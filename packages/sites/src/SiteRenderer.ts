@@ -4,7 +4,7 @@
  * Knows nothing of HTTP: the serving routes decide who reads and turn answers into responses.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { createHash, randomBytes } from "node:crypto"
+import { createHash } from "node:crypto"
 import { flattenPages, type FileNode, type PageNode, type Revision, RevisionsRepo, SearchIndex, SpaceContent } from "@quire/content"
 import { linkResolver } from "@quire/content/markdown/Links"
 import * as Audience from "./Audience.ts"
@@ -28,28 +28,38 @@ export interface RenderRequest {
   readonly json?: boolean | undefined
 }
 
-/** What the site answers. HTML bodies carry `nonce` where the response's nonce goes. */
+/**
+ * What the site answers. An HTML page is the same bytes for every response (its inline script and
+ * style are allowed by hash in `policy`, its CSP), encoded once, with its ETag.
+ */
 export type RenderAnswer =
-  | { readonly kind: "Html"; readonly status: 200 | 404; readonly html: string; readonly etag: string }
+  | {
+    readonly kind: "Html"
+    readonly status: 200 | 404
+    readonly html: string
+    readonly bytes: Uint8Array
+    readonly policy: string
+    readonly etag: string
+  }
   | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
   | { readonly kind: "Json"; readonly body: View.SearchResults }
   | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
   | { readonly kind: "Redirect"; readonly location: string }
 
-/**
- * The placeholder of the per-response nonce in cached HTML: random per process, so that no page's
- * content can guess it; the routes replace it with a fresh nonce in each response.
- */
-export const noncePlaceholder = `qn${randomBytes(16).toString("hex")}`
-
-/** Puts a response's nonce in a rendered HTML page. */
-export const withNonce = (html: string, nonce: string): string => html.replaceAll(noncePlaceholder, nonce)
 
 export interface SiteRendererShape {
   readonly render: (request: RenderRequest) => Effect.Effect<RenderAnswer>
 }
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
+
+const encoder = new TextEncoder()
+
+/** An HTML answer: encoded once; its ETag a hash of the bytes (MD5: a fingerprint, not a secret). */
+const htmlAnswer = (status: 200 | 404, html: string, styling: View.Styling): RenderAnswer => {
+  const bytes = encoder.encode(html)
+  return { kind: "Html", status, html, bytes, policy: Layout.policyOf(styling), etag: `"${createHash("md5").update(bytes).digest("base64url")}"` }
+}
 
 const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })
 
@@ -202,7 +212,7 @@ const cacheEntries = 2000
 const cacheCharacters = 64 * 1024 * 1024
 
 const sizeOf = (answer: RenderAnswer): number =>
-  answer.kind === "Html" ? answer.html.length : answer.kind === "Text" ? answer.body.length : answer.kind === "File" ? answer.bytes.length : 100
+  answer.kind === "Html" ? answer.html.length + answer.bytes.length : answer.kind === "Text" ? answer.body.length : answer.kind === "File" ? answer.bytes.length : 100
 
 export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShape>()("@quire/sites/SiteRenderer") {
   static readonly layer = Layer.effect(
@@ -364,7 +374,6 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             favicon: customization.favicon as View.SiteInfo["favicon"]
           },
           basePath,
-          nonce: noncePlaceholder,
           styling: (customization.styling ?? {}) as View.Styling,
           header: {
             links: (customization.header?.links ?? []).flatMap((item) =>
@@ -397,8 +406,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const notFound = (place: Place | undefined) =>
           Effect.gen(function*() {
             const rev = place === undefined ? undefined : yield* revision(place)
-            const html = Layout.renderNotFound({ ...chrome(place, rev, undefined), path: `/${decoded.join("/")}` })
-            return { kind: "Html", status: 404, html, etag: etagOf(html) } as RenderAnswer
+            const view = chrome(place, rev, undefined)
+            return htmlAnswer(404, Layout.renderNotFound({ ...view, path: `/${decoded.join("/")}` }), view.styling)
           })
 
         /** The pages of every place the audience sees, in reading order, for machines. */
@@ -465,8 +474,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           if (request.json === true) return { kind: "Json", body: { items: results } }
           const home = visible.home
           const rev = home === undefined ? undefined : yield* revision(home)
-          const html = Layout.renderSearch({ ...chrome(home, rev, undefined), query: q, results })
-          return { kind: "Html", status: 200, html, etag: etagOf(html) }
+          const view = chrome(home, rev, undefined)
+          return htmlAnswer(200, Layout.renderSearch({ ...view, query: q, results }), view.styling)
         }
 
         function search(q: string) {
@@ -557,8 +566,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
               pagination: customization.pagination?.enabled ?? true,
               ...neighboursOf(tree)
             }
-            const html = Layout.renderPage(view)
-            return { kind: "Html", status: 200, html, etag: etagOf(html) }
+            return htmlAnswer(200, Layout.renderPage(view), view.styling)
           })
         }
 

@@ -1,7 +1,8 @@
 /** What a reader of a published page sees, read back from the HTML with a DOM parser. */
 import { parseHtml, type DomDocument, type DomElement } from "@quire/content/markdown/Dom"
 import { assert, describe, it } from "@effect/vitest"
-import { emojiText, escapeHtml, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { createHash } from "node:crypto"
+import { emojiText, escapeHtml, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -178,12 +179,18 @@ describe("renderPage", () => {
     assert.strictEqual(one(page({ noindex: true }), `meta[name="robots"]`)?.getAttribute("content"), "noindex")
   })
 
-  it("puts the view's nonce on every script and style, and nothing inline elsewhere", () => {
-    const html = renderPage(sampleView({ nonce: "abc123+/=" }))
+  it("allows every inline script and style by its hash in policyOf, and nothing inline elsewhere", () => {
+    const view = sampleView()
+    const html = renderPage(view)
     const doc = parseHtml(html)
     const tags = all(doc, "script, style")
     assert.isAtLeast(tags.length, 3)
-    for (const tag of tags) assert.strictEqual(tag.getAttribute("nonce"), "abc123+/=")
+    const policy = policyOf(view.styling)
+    for (const tag of tags) {
+      const hash = createHash("sha256").update(tag.textContent ?? "", "utf8").digest("base64")
+      assert.include(policy, `'sha256-${hash}'`)
+      assert.isNull(tag.getAttribute("nonce"))
+    }
     assert.notMatch(html.replace(/<div class="markdown">[\s\S]*?<\/article>/, ""), /\son[a-z]+=/i)
     assert.isNull(one(doc, "[style]:not(.markdown *)"))
   })

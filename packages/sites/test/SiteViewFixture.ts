@@ -57,7 +57,6 @@ export const sampleHtml = [
 export const sampleView = (overrides: Partial<SiteView> = {}): SiteView => ({
   site: { title: "Quire Docs", url: base, favicon: { emoji: "📘" } },
   basePath: base,
-  nonce: "bm9uY2Utc2FtcGxl",
   styling: {
     primaryColor: { light: "#346DDB", dark: "#6F9CF2" },
     corners: "rounded",

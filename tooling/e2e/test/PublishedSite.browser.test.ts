@@ -462,8 +462,8 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         yield* inBrowser(async (context, page) => {
           const errors = errorsOf(context)
           const response = await page.goto(`${handbook.home}quickstart`)
-          assert.include(response?.headers()["content-security-policy"] ?? "", "script-src 'nonce-")
-          // The late script ran (it reveals the theme toggle), so the nonce admitted it.
+          assert.include(response?.headers()["content-security-policy"] ?? "", "script-src 'sha256-")
+          // The late script ran (it reveals the theme toggle), so its hash admitted it.
           await page.locator("[data-theme-toggle]").waitFor()
           const spans = page.locator(".markdown pre.shiki span[style*='--shiki-light']")
           assert.isAbove(await spans.count(), 3, "Shiki's tokens")

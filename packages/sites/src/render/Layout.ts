@@ -1,8 +1,9 @@
 /**
  * A published site's HTML: a `SiteView` (or the search and 404 views) to a whole HTML5 document,
  * readable without JavaScript. Every text is escaped; the page's HTML comes sanitized from
- * `Markdown.ts` and goes in as is. Inline script and style carry the view's CSP nonce.
+ * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
+import { createHash } from "node:crypto"
 import { themeCss } from "./Theme.ts"
 import type {
   HeaderLinkView,
@@ -37,8 +38,8 @@ const safeSchemes = new Set(["http", "https", "mailto", "tel"])
  * control characters and spaces before reading a scheme, so the check does too.
  */
 const safeHref = (url: string): string => {
-  const bare = Array.from(url).filter((c) => c.charCodeAt(0) > 0x20).join("")
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase()
+  // Only what precedes the first `:` can be a scheme: drop control characters and spaces there.
+  const scheme = /^[\x00-\x20]*([a-z][a-z0-9+.\x00-\x20-]*):/i.exec(url)?.[1]?.replace(/[\x00-\x20]/g, "").toLowerCase()
   return scheme === undefined || safeSchemes.has(scheme) ? url : "#"
 }
 
@@ -355,8 +356,46 @@ interface DocumentParts {
   readonly toc: string
 }
 
+const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
+
+/** A site's theme CSS and its hash, kept per styling (a site's pages share one). */
+const themes = new Map<string, { readonly css: string; readonly hash: string }>()
+const themeOf = (styling: SiteChrome["styling"]) => {
+  const key = JSON.stringify(styling)
+  let found = themes.get(key)
+  if (found === undefined) {
+    const css = themeCss(styling)
+    found = { css, hash: sha256(css) }
+    if (themes.size >= 1000) themes.clear()
+    themes.set(key, found)
+  }
+  return found
+}
+const themeCssOf = (styling: SiteChrome["styling"]): string => themeOf(styling).css
+
+const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)}`
+
+/**
+ * The CSP of a page laid out here: its two inline scripts and its inline style by their hashes
+ * (fixed per site: the page is the same bytes for every response), Shiki's style attributes.
+ */
+export const policyOf = (styling: SiteChrome["styling"]): string =>
+  [
+    "default-src 'none'",
+    `script-src ${scriptHashes}`,
+    `style-src ${themeOf(styling).hash}`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "media-src 'self' https:",
+    "font-src 'self' https: data:",
+    "frame-src https:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+
 const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
-  const nonce = e(view.nonce)
   const mode = view.themes.default
   const htmlAttrs =
     ` lang="${e(view.lang ?? "en")}"` +
@@ -382,8 +421,8 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
     (parts.canonicalUrl ? `<link rel="canonical" href="${e(parts.canonicalUrl)}">` : "") +
     (parts.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${e(parts.markdownUrl)}">` : "") +
     favicon(view) +
-    `<style nonce="${nonce}">${themeCss(view.styling)}</style>` +
-    `<script nonce="${nonce}">${earlyScript}</script>` +
+    `<style>${themeCssOf(view.styling)}</style>` +
+    `<script>${earlyScript}</script>` +
     `</head><body>` +
     `<a class="skip-link" href="#content">Skip to content</a>` +
     announcement(view) +
@@ -396,7 +435,7 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
     parts.toc +
     `</div>` +
     footer(view) +
-    `<script nonce="${nonce}">${lateScript}</script>` +
+    `<script>${lateScript}</script>` +
     `</body></html>`
   )
 }

@@ -155,8 +155,6 @@ export interface SiteChrome {
   readonly site: SiteInfo
   /** The site's root path, ending in `/` (`/~sites/<id>/` or `/`). */
   readonly basePath: string
-  /** A fresh per-response nonce; every inline script and style carries it (CSP `'nonce-…'`). */
-  readonly nonce: string
   readonly styling: Styling
   readonly header: { readonly links: ReadonlyArray<HeaderLinkView> }
   readonly footer: FooterView
