@@ -60,6 +60,9 @@ export const put = (key: string, page: Omit<FastPage, "stamp" | "expires">, stam
   bytes += page.body.length
 }
 
+/** How many requests were answered here (tests, diagnostics). */
+export const stats = { served: 0 }
+
 /** Forgets every page (tests). */
 export const clear = (): void => {
   pages.clear()
@@ -81,6 +84,7 @@ export const serve = (request: IncomingMessage, response: ServerResponse): boole
     bytes -= page.body.length
     return false
   }
+  stats.served++
   if (etagMatches(headers["if-none-match"], page.etag)) {
     response.writeHead(304, page.notModified)
     response.end()

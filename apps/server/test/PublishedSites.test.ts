@@ -3,8 +3,17 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import * as VisitorToken from "@quire/sites/VisitorToken"
+import * as FastPages from "../src/FastPages.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
 import { cookiesOf, get, getOnHost, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
+
+/** A request of any method, as `get` makes a GET. */
+const request = (method: string, path: string) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async () => {
+      const response = await fetch(`${base}${path}`, { method, redirect: "manual" })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
 
 for (const backend of backends.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
@@ -163,6 +172,86 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual(after.status, 200)
         assert.include(after.text, "Configure it anew.")
         assert.notStrictEqual(after.headers.get("etag"), etag)
+      }))
+
+    it.effect("answers an anonymous reader's page again before the application: same bytes and headers, HEAD, 304; anew after a merge or a site change", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite()
+        const base = `/~sites/${s.siteId}`
+        const served = () => FastPages.stats.served
+        const headersOf = (got: { readonly headers: Headers }) =>
+          Object.fromEntries([...got.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)))
+        const normal = yield* get(`${base}/install`)
+        assert.strictEqual(normal.status, 200)
+        let count = served()
+        const fast = yield* get(`${base}/install`)
+        assert.strictEqual(served(), ++count)
+        assert.strictEqual(fast.status, 200)
+        assert.strictEqual(fast.text, normal.text)
+        assert.deepStrictEqual(headersOf(fast), headersOf(normal))
+
+        const head = yield* request("HEAD", `${base}/install`)
+        assert.strictEqual(served(), ++count)
+        assert.strictEqual(head.status, 200)
+        assert.strictEqual(head.text, "")
+        assert.deepStrictEqual(headersOf(head), headersOf(normal))
+
+        // A query sends the request to the application: its 304 is the fast path's.
+        const etag = normal.headers.get("etag")!
+        const viaApp = yield* get(`${base}/install?from=app`, { "if-none-match": etag })
+        assert.strictEqual(served(), count)
+        const notModified = yield* get(`${base}/install`, { "if-none-match": etag })
+        assert.strictEqual(served(), ++count)
+        assert.strictEqual(notModified.status, 304)
+        assert.strictEqual(viaApp.status, 304)
+        assert.deepStrictEqual(headersOf(notModified), headersOf(viaApp))
+
+        // An audience cookie or credentials go to the application.
+        assert.strictEqual((yield* get(`${base}/install`, { cookie: "quire_unsigned_x=e30" })).status, 200)
+        assert.strictEqual((yield* get(`${base}/install`, { authorization: "Bearer nope" })).status, 200)
+        assert.strictEqual(served(), count)
+
+        // A merge shows at once, through the application, then is kept again.
+        const pages = yield* s.api.spaceContent.listPages({ params: { spaceId: s.guides.id }, query: {} }).pipe(Effect.orDie)
+        yield* write(s.api, s.guides.id, [{ operation: "update_page", page: idOf(pages, "Install")!, document: { markdown: "Install it with pelicans." } }])
+        const merged = yield* get(`${base}/install`)
+        assert.strictEqual(served(), count)
+        assert.include(merged.text, "Install it with pelicans.")
+        assert.include((yield* get(`${base}/install`)).text, "Install it with pelicans.")
+        assert.strictEqual(served(), ++count)
+
+        // So does a change of the site.
+        yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { title: "Handbook of pelicans" } })
+        const renamed = yield* get(`${base}/install`)
+        assert.strictEqual(served(), count)
+        assert.include(renamed.text, "Handbook of pelicans")
+        yield* s.api.sites.unpublishSite({ params: s.siteParams })
+        assert.strictEqual((yield* get(`${base}/install`)).status, 404)
+        assert.strictEqual(served(), count)
+      }))
+
+    it.effect("never answers a share-link or visitor-auth site's page before the application", () =>
+      Effect.gen(function*() {
+        const count = FastPages.stats.served
+        const shared = yield* publishedSite("share-link")
+        const link = yield* shared.api.siteShareLinks.createSiteShareLink({ params: shared.siteParams, payload: { name: "Partners" } })
+        const withKey = yield* get(localPath(link.urls.published!))
+        assert.strictEqual(withKey.status, 200)
+        const cookie = cookiesOf(withKey)
+        assert.strictEqual((yield* get(`/~sites/${shared.siteId}/install`, { cookie })).status, 200)
+        assert.strictEqual((yield* get(`/~sites/${shared.siteId}/install`, { cookie })).status, 200)
+        assert.strictEqual((yield* get(`/~sites/${shared.siteId}/install`)).status, 401)
+        assert.strictEqual((yield* get(`/~sites/${shared.siteId}/`)).status, 401)
+
+        const visitors = yield* publishedSite("visitor-auth")
+        const token = yield* Effect.promise(() => VisitorToken.sign({ plan: "pro" }, visitors.key, 3600))
+        const ok = yield* get(`/~sites/${visitors.siteId}/?jwt_token=${token}`)
+        assert.strictEqual(ok.status, 200)
+        const visitor = cookiesOf(ok)
+        assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`, { cookie: visitor })).status, 200)
+        assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`, { cookie: visitor })).status, 200)
+        assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`)).status, 401)
+        assert.strictEqual(FastPages.stats.served, count)
       }))
 
     it.effect("share-link sites need an active key, kept in a cookie", () =>
