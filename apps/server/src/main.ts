@@ -19,7 +19,10 @@ const main = Effect.gen(function*() {
   const bootstrap = Layer.effectDiscard(Effect.gen(function*() {
     const users = yield* Users
     const secret = Option.map(config.adminToken, Redacted.value)
-    const { generated, user } = yield* users.bootstrapAdmin(config.adminEmail, Option.getOrUndefined(secret))
+    const { generated, revoked, user } = yield* users.bootstrapAdmin(config.adminEmail, Option.getOrUndefined(secret))
+    if (revoked > 0) {
+      yield* Effect.logInfo(`Revoked the previous bootstrap token of ${user.email}: QUIRE_ADMIN_TOKEN changed`)
+    }
     if (generated !== undefined) {
       yield* Effect.logWarning(
         `Created the instance administrator ${user.email}. Its API token, shown only now: ${generated}`

@@ -157,13 +157,15 @@ for (const backend of backends) {
         const me = yield* admin.users.getAuthenticatedUser()
         const personal = yield* admin.users.createUserToken({ params: { userId: me.id }, payload: { label: "bootstrap" } })
 
-        yield* users.bootstrapAdmin(adminEmail, "quire_test_rotated_admin_token_0123")
+        const rotated = yield* users.bootstrapAdmin(adminEmail, "quire_test_rotated_admin_token_0123")
+        // What the server logs at startup: one previous bootstrap token revoked.
+        assert.strictEqual(rotated.revoked, 1)
         assert.strictEqual(yield* status(adminToken), 401)
         assert.strictEqual(yield* status("quire_test_rotated_admin_token_0123"), 200)
         // A token the administrator made, even labelled "bootstrap", is theirs and stays.
         assert.strictEqual(yield* status(personal.token), 200)
         // Restarting with the same configuration changes nothing.
-        yield* users.bootstrapAdmin(adminEmail, "quire_test_rotated_admin_token_0123")
+        assert.strictEqual((yield* users.bootstrapAdmin(adminEmail, "quire_test_rotated_admin_token_0123")).revoked, 0)
         assert.strictEqual(yield* status("quire_test_rotated_admin_token_0123"), 200)
 
         // Back to the harness's token, which the other suites of this backend use.

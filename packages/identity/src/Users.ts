@@ -17,8 +17,12 @@ export interface UsersShape {
   /**
    * Makes sure the instance administrator exists with `secret` as one of its tokens (idempotent).
    * Without a secret, a token is generated only when the administrator is new; it is returned.
+   * `revoked` counts the previous bootstrap tokens revoked because the configured one changed.
    */
-  readonly bootstrapAdmin: (email: string, secret: string | undefined) => Effect.Effect<{ readonly user: User; readonly generated: string | undefined }>
+  readonly bootstrapAdmin: (
+    email: string,
+    secret: string | undefined
+  ) => Effect.Effect<{ readonly user: User; readonly generated: string | undefined; readonly revoked: number }>
   /** The owner of a bearer token, if the token is known. */
   readonly authenticate: (secret: string) => Effect.Effect<Option.Option<User>>
   readonly current: Effect.Effect<User, Errors.NotFound, Actor.Actor>
@@ -109,16 +113,15 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           : yield* insertUser(email, "Administrator", true).pipe(Effect.orDie)
         const generated = secret === undefined && Option.isNone(existing) ? generateSecret() : undefined
         const wanted = secret ?? generated
-        if (wanted !== undefined) {
-          const hash = hashSecret(wanted)
-          if (Option.isNone(yield* users.findTokenByHash(hash))) {
-            yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true })
-          }
-          // The configured token changed: the one it replaces stops working.
-          const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
-          yield* Effect.forEach(revoked, (old) => Cache.invalidate(owners, old), { discard: true })
+        if (wanted === undefined) return { user, generated, revoked: 0 }
+        const hash = hashSecret(wanted)
+        if (Option.isNone(yield* users.findTokenByHash(hash))) {
+          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true })
         }
-        return { user, generated }
+        // The configured token changed: the one it replaces stops working.
+        const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
+        yield* Effect.forEach(revoked, (old) => Cache.invalidate(owners, old), { discard: true })
+        return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
 
       // Every request authenticates, so token owners are cached for a few seconds per process:

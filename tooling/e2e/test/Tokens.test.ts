@@ -62,6 +62,23 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire toke
       assert.strictEqual((yield* quireAs(uma.token)("whoami")).status, 1)
     }))
 
+  it.effect("users token takes --expires-at as tokens create does", () =>
+    Effect.gen(function*() {
+      const yara = yield* newUser("Yara")
+      const issued = yield* admin("users", "token", yara.user.id, "--label", "ci", "--expires-at", "2099-01-31T00:00:00Z", "--json").pipe(
+        Effect.flatMap(decodeJson(ApiToken))
+      )
+      assert.strictEqual(issued.expiresAt, "2099-01-31T00:00:00.000Z")
+      const shown = yield* admin("users", "token", yara.user.id, "--expires-at", "2099-02-01T00:00:00Z")
+      assert.strictEqual(shown.status, 0)
+      assert.match(shown.stdout, /^expires:\s+2099-02-01 00:00$/m)
+      const listed = yield* quireAs(yara.token)("tokens", "list", "--json").pipe(Effect.flatMap(decodeList))
+      assert.deepStrictEqual(listed.items.map((token) => token.expiresAt ?? null), [null, "2099-01-31T00:00:00.000Z", "2099-02-01T00:00:00.000Z"])
+      const refused = yield* admin("users", "token", yara.user.id, "--expires-at", "2001-01-01T00:00:00Z")
+      assert.strictEqual(refused.status, 1)
+      assert.include(refused.stderr, "expiresAt")
+    }))
+
   it.effect("refuses a past expiry with the field named", () =>
     Effect.gen(function*() {
       const wes = yield* newUser("Wes")

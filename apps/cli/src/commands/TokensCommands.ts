@@ -41,31 +41,40 @@ const list = Command.make(
   Command.withDescription("List API tokens: label, creation, last use and expiry (never the secrets)")
 )
 
+/** The flags of a new token, shared by `quire tokens create` and `quire users token`. */
+export const newTokenFlags = {
+  label: Flag.String("label").pipe(Flag.withDescription("A note saying what the token is for"), Flag.optional),
+  expiresAt: Flag.String("expires-at").pipe(
+    Flag.withDescription("When the token stops working, e.g. 2027-01-31T00:00:00Z. Default: never"),
+    Flag.optional
+  )
+}
+
+/** Issues a token for `userId` and prints it (its secret shown this once). */
+export const issueToken = Effect.fnUntraced(function*(
+  userId: string,
+  { expiresAt, label }: { readonly label: Option.Option<string>; readonly expiresAt: Option.Option<string> }
+) {
+  const client = yield* QuireClient
+  const issued = yield* client.users.createUserToken({
+    params: { userId },
+    payload: { ...Fields.optional("label", label), ...Fields.optional("expiresAt", expiresAt) }
+  })
+  yield* Output.print(issued, (issued) =>
+    Output.details([
+      ["id", issued.id],
+      ["label", issued.label],
+      ["created", Output.when(issued.createdAt)],
+      ["expires", issued.expiresAt === undefined ? "never" : Output.when(issued.expiresAt)],
+      ["token", issued.token]
+    ]) + "\n\nThe token is shown only now: store it (e.g. export QUIRE_TOKEN=...).")
+})
+
 const create = Command.make(
   "create",
-  {
-    user,
-    label: Flag.String("label").pipe(Flag.withDescription("A note saying what the token is for"), Flag.optional),
-    expiresAt: Flag.String("expires-at").pipe(
-      Flag.withDescription("When the token stops working, e.g. 2027-01-31T00:00:00Z. Default: never"),
-      Flag.optional
-    )
-  },
-  Effect.fn("quire.tokens.create")(function*({ expiresAt, label, user }) {
-    const client = yield* QuireClient
-    const userId = yield* owner(user)
-    const issued = yield* client.users.createUserToken({
-      params: { userId },
-      payload: { ...Fields.optional("label", label), ...Fields.optional("expiresAt", expiresAt) }
-    })
-    yield* Output.print(issued, (issued) =>
-      Output.details([
-        ["id", issued.id],
-        ["label", issued.label],
-        ["created", Output.when(issued.createdAt)],
-        ["expires", issued.expiresAt === undefined ? "never" : Output.when(issued.expiresAt)],
-        ["token", issued.token]
-      ]) + "\n\nThe token is shown only now: store it (e.g. export QUIRE_TOKEN=...).")
+  { user, ...newTokenFlags },
+  Effect.fn("quire.tokens.create")(function*({ user, ...flags }) {
+    yield* issueToken(yield* owner(user), flags)
   })
 ).pipe(
   Command.provide(QuireClient.layer),

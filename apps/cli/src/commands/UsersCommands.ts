@@ -2,9 +2,9 @@
 import { Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { Schemas } from "@quire/api"
-import * as Fields from "../Fields.ts"
 import * as Output from "../Output.ts"
 import { QuireClient } from "../QuireClient.ts"
+import { issueToken, newTokenFlags } from "./TokensCommands.ts"
 
 const showUser = (user: Schemas.User) =>
   Output.details([
@@ -59,27 +59,14 @@ const create = Command.make(
 
 const token = Command.make(
   "token",
-  {
-    userId,
-    label: Flag.String("label").pipe(Flag.withDescription("A note saying what the token is for"), Flag.optional)
-  },
-  Effect.fn("quire.users.token")(function*({ label, userId }) {
-    const client = yield* QuireClient
-    const issued = yield* client.users.createUserToken({
-      params: { userId },
-      payload: Fields.optional("label", label)
-    })
-    yield* Output.print(issued, (issued) =>
-      Output.details([
-        ["id", issued.id],
-        ["label", issued.label],
-        ["created", Output.when(issued.createdAt)],
-        ["token", issued.token]
-      ]) + "\n\nThe token is shown only now: store it (e.g. export QUIRE_TOKEN=...).")
+  { userId, ...newTokenFlags },
+  Effect.fn("quire.users.token")(function*({ userId, ...flags }) {
+    yield* issueToken(userId, flags)
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Issue an API token for a user (the user or an instance administrator)")
+  Command.withDescription("Issue an API token for a user (the user or an instance administrator)"),
+  Command.withExamples([{ command: "quire users token usr_123 --label ci --expires-at 2027-01-31T00:00:00Z" }])
 )
 
 /** `quire users ...` */
