@@ -17,6 +17,8 @@ export class ServerError extends Data.TaggedError("ServerError")<{ readonly mess
 export interface Running {
   readonly name: string
   readonly baseUrl: string
+  /** The server's process id. */
+  readonly pid: number
   /** CPU time (user + system) the server process has used so far, in microseconds. */
   readonly cpuMicros: Effect.Effect<number>
   /** Runs `self` with the V8 profiler on in the server, and writes the profile to `file`. */
@@ -111,6 +113,7 @@ export const start = (name: string, config: Omit<Target.TargetConfig, "port">) =
     const running: Running = {
       name,
       baseUrl,
+      pid: child.pid!,
       cpuMicros: cpuMicrosOf(child.pid!),
       profiled: (file) => (self) =>
         ask(child, { profile: "start" }).pipe(

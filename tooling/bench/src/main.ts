@@ -10,6 +10,7 @@
  *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
+ *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -27,6 +28,7 @@ import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
+import * as GitBench from "./GitBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
@@ -54,6 +56,8 @@ const { values: args } = parseArgs({
     "large-page": { type: "boolean", default: false },
     sites: { type: "boolean", default: false },
     "sites-connections": { type: "string", default: "50" },
+    git: { type: "boolean", default: false },
+    "git-pages": { type: "string", default: "1000" },
     "startup-runs": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
@@ -245,6 +249,11 @@ const sitesProgram = Effect.gen(function*() {
   console.log(`\n${yield* SitesBench.run({ load: sitesLoad, backends, adminUrl, profileDir }, progress)}`)
 })
 
+const gitProgram = Effect.gen(function*() {
+  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
+  console.log(`\n${yield* GitBench.run({ backends, adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)}`)
+})
+
 const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
 })
@@ -261,6 +270,8 @@ const selected = args.search
   ? largePageProgram
   : args.sites
   ? sitesProgram
+  : args.git
+  ? gitProgram
   : Effect.andThen(
     Effect.andThen(
       Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
