@@ -1,5 +1,6 @@
 /** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
 import { Effect, Layer } from "effect"
+import { warmParseWorkers } from "@quire/content"
 import { Database } from "@quire/db"
 import { GitSyncLayers } from "@quire/gitsync"
 import * as Queue from "./Queue.ts"
@@ -16,6 +17,8 @@ const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (
  * and which storage it is.
  */
 export const layer = GitSyncLayers.layerBindQueue.pipe(
+  // Large pages' parse workers start warm (see docs/architecture.md, "Bounded work per request").
+  Layer.merge(Layer.effectDiscard(Effect.sync(warmParseWorkers))),
   Layer.provideMerge(Queue.layer),
   Layer.provideMerge(services),
   Layer.provideMerge(storage),

@@ -25,7 +25,7 @@ export interface DigestTask {
 
 /** The digest of the `index`th chunk of `task`. */
 export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, index: number): Digests[K] => {
-  const piece = parsePiece(task.chunks[index]!, task.appendix)
+  const piece = parsePiece(task.chunks[index]!, task.appendix, task.kind === "sections")
   const digest: Digests[DigestKind] = task.kind === "sections"
     ? sectionItems(piece.children)
     : task.kind === "links"

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, eachBlockChunk, lineCount, piecePlan } from "./Markdown.ts"
+import { appendixOf, blockChunks, eachBlockChunk, lineCount, piecePlan } from "./Markdown.ts"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
@@ -37,6 +37,8 @@ interface Slot {
   readonly pending: Map<number, Pending>
   stopping: boolean
   answered: boolean
+  /** It parsed a page, not only the warm-up: its heap grew, and it stops when idle. */
+  worked: boolean
 }
 
 type Answer = { readonly id: number; readonly digests: ReadonlyArray<unknown> } | { readonly id: number; readonly error: string }
@@ -54,21 +56,25 @@ let slots: Array<Slot> = []
 let nextId = 0
 let failures = 0
 let idleTimer: ReturnType<typeof setTimeout> | undefined
+/** `warmUp` was called: workers that stop when idle are replaced by warm ones. */
+let keepWarm = false
 
 const stopIdle = () => {
   idleTimer = undefined
-  for (const slot of slots) {
+  const worked = slots.filter((slot) => slot.worked)
+  for (const slot of worked) {
     slot.stopping = true
     void slot.worker.terminate()
   }
-  slots = []
+  slots = slots.filter((slot) => !slot.worked)
+  if (keepWarm) warmUp()
 }
 
 const settled = (slot: Slot) => {
   if (slot.pending.size > 0) return
   // An idle worker does not keep the process alive.
   slot.worker.unref()
-  if (slots.every((s) => s.pending.size === 0)) {
+  if (slots.every((s) => s.pending.size === 0) && slots.some((s) => s.worked)) {
     clearTimeout(idleTimer)
     idleTimer = setTimeout(stopIdle, idleMillis)
     idleTimer.unref()
@@ -77,7 +83,7 @@ const settled = (slot: Slot) => {
 
 const startWorker = (): Slot => {
   const worker = new Worker(workerUrl())
-  const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false }
+  const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false }
   const fail = (error: Error) => {
     slots = slots.filter((s) => s !== slot)
     if (!slot.stopping && !slot.answered) failures++
@@ -100,18 +106,58 @@ const startWorker = (): Slot => {
   return slot
 }
 
-/** The digests of `task`'s chunks, computed by the least busy worker (started when fewer than `size` run). */
-const runTask = (task: DigestTask): Promise<ReadonlyArray<unknown>> =>
+const send = (slot: Slot, task: DigestTask): Promise<ReadonlyArray<unknown>> =>
   new Promise((resolve, reject) => {
-    clearTimeout(idleTimer)
-    const idle = slots.find((slot) => slot.pending.size === 0)
-    const slot = idle ?? (slots.length < size ? startWorker() : slots.reduce((a, b) => a.pending.size <= b.pending.size ? a : b))
     const id = nextId++
     slot.pending.set(id, { resolve, reject })
     slot.worker.ref()
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
     slot.worker.postMessage({ id, task })
   })
+
+/** The digests of `task`'s chunks, computed by the least busy worker (started when fewer than `size` run). */
+const runTask = (task: DigestTask): Promise<ReadonlyArray<unknown>> => {
+  clearTimeout(idleTimer)
+  const idle = slots.find((slot) => slot.pending.size === 0)
+  const slot = idle ?? (slots.length < size ? startWorker() : slots.reduce((a, b) => a.pending.size <= b.pending.size ? a : b))
+  slot.worked = true
+  return send(slot, task)
+}
+
+/** Paragraphs of a page like those the workers parse (headings, links, emphasis, lists, code, a table). */
+const warmUpPage = (paragraphs: number): string =>
+  Array.from({ length: paragraphs }, (_, i) =>
+    i % 20 === 0
+      ? `## Part ${i}\n\nParagraph ${i} links to [the guide](https://example.com/guide/${i}) with **some** _emphasis_ and \`code\`.`
+      : i % 20 === 10
+      ? `- An item with ![an image](https://example.com/${i}.png)\n- [x] A task ~~struck~~\n\n| a | b |\n| - | - |\n| ${i} | www.example.com |\n\n\`\`\`ts\nconst x = ${i}\n\`\`\``
+      : `Paragraph ${i}: ordinary words about topic ${i % 37}, as a real page has them.`
+  ).join("\n\n")
+
+/** Characters of the warm-up page: enough for V8 to optimize the parser's hot code. */
+const warmUpLength = 128 * 1024
+
+/** How much of the warm-up page each kind of digest parses (search sections are the most common). */
+const warmUpShares = [["sections", 1], ["links", 0.5], ["blocks", 0.5]] as const
+
+/**
+ * Starts the parse workers and has each parse a page of every kind, so that the first large page
+ * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
+ * then on a worker stopped when idle is replaced by a warm one. Called when the server starts.
+ */
+export const warmUp = (): void => {
+  if (size === 0 || failures >= maxFailures) return
+  keepWarm = true
+  while (slots.length < size) startWorker()
+  const page = warmUpPage(Math.ceil(warmUpLength / 80))
+  for (const slot of slots.filter((s) => !s.worked && s.pending.size === 0)) {
+    for (const [kind, share] of warmUpShares) {
+      const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
+      // An answer settles the slot (an error is a worker's failure, counted where it exits).
+      void send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined)
+    }
+  }
+}
 
 const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> =>
   Effect.gen(function*() {

@@ -104,6 +104,11 @@ describe("sections", () => {
     assert.strictEqual(result[3]?.body, "Set QUIRE_DATA_DIR.")
   })
 
+  it("keeps bare URLs and emails as they are written (GFM's autolink literals are not parsed for search text)", () => {
+    const [section] = sections("See https://example.com/a, www.example.org or ada@example.com, and [a link](https://example.com/b).", "T")
+    assert.strictEqual(section?.body, "See https://example.com/a, www.example.org or ada@example.com, and a link.")
+  })
+
   it("leaves out an empty introduction, and gives an empty page one section", () => {
     assert.deepStrictEqual(sections("## Only\n\ntext", "T").map((s) => s.id), ["only"])
     assert.deepStrictEqual(sections("", "Empty"), [{ id: "", title: "Empty", level: 0, body: "" }])
