@@ -141,6 +141,10 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const body = JSON.parse(json.text) as { items: Array<{ title: string; url: string; snippet: string; section?: string }> }
         assert.strictEqual(body.items[0]?.title, "Introduction")
         assert.isTrue(body.items[0]!.url.startsWith(`${base}/`), body.items[0]!.url)
+        // As the reader types, the JSON search takes the last word as the start of a word; the page does not.
+        const typed = yield* get(`${base}/~search?q=zebr`, { accept: "application/json" })
+        assert.strictEqual((JSON.parse(typed.text) as { items: Array<{ title: string }> }).items[0]?.title, "Introduction")
+        assert.notInclude((yield* get(`${base}/~search?q=zebr`)).text, "More words about zebras.")
         const hiddenHit = yield* get(`${base}/~search?q=okapis`, { accept: "application/json" })
         assert.deepStrictEqual(JSON.parse(hiddenHit.text), { items: [] })
         const shownHit = yield* get(`${base}/~search?q=okapis`, { accept: "application/json", cookie })

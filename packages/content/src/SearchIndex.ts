@@ -35,6 +35,24 @@ export interface SearchQuery {
   readonly limit: number
   /** The best sections of each page to answer. */
   readonly sectionsPerPage: number
+  /**
+   * As the user types: the query's last word is the start of a word (`config` finds
+   * `configuration`), the rest is as without. See `splitPrefix`.
+   */
+  readonly prefix?: boolean | undefined
+}
+
+/**
+ * The query without its last word, and that word reduced to lowercase letters and digits (`""`
+ * when nothing is left of it, or when it is an operator: `or`, `-excluded`, a quoted phrase's end).
+ */
+export const splitPrefix = (query: string): { readonly rest: string; readonly word: string } => {
+  const match = /(^|\s)(\S+)\s*$/.exec(query)
+  if (match === null) return { rest: query, word: "" }
+  const token = match[2]!
+  if (token.toLowerCase() === "or" || token.startsWith("-") || token.includes("\"")) return { rest: query, word: "" }
+  const word = token.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")
+  return word === "" ? { rest: query, word } : { rest: query.slice(0, match.index), word }
 }
 
 export interface SectionHit {
@@ -84,6 +102,8 @@ const words = (text: string): Array<string> => text.toLowerCase().match(/[\p{L}\
 interface Alternative {
   readonly required: ReadonlyArray<string>
   readonly excluded: ReadonlyArray<string>
+  /** A word some word of the section must start with. */
+  readonly prefix?: string | undefined
 }
 
 /** Web search syntax, approximately: `or` between alternatives, `-word` excluded, quotes ignored. */
@@ -117,6 +137,20 @@ interface Row {
   readonly body: ReadonlySet<string>
 }
 
+/** The query's alternatives, each also needing the prefix word when there is one. */
+const alternativesOf = (query: SearchQuery): ReadonlyArray<Alternative> => {
+  if (query.prefix !== true) return parseQuery(query.query)
+  const { rest, word } = splitPrefix(query.query)
+  if (word === "") return parseQuery(query.query)
+  const alternatives = parseQuery(rest)
+  return alternatives.length === 0 ? [{ required: [], excluded: [], prefix: word }] : alternatives.map((a) => ({ ...a, prefix: word }))
+}
+
+const startsIn = (set: ReadonlySet<string>, prefix: string): boolean => {
+  for (const word of set) if (word.startsWith(prefix)) return true
+  return false
+}
+
 const score = (row: Row, alternatives: ReadonlyArray<Alternative>): number => {
   let best = 0
   for (const alternative of alternatives) {
@@ -126,7 +160,19 @@ const score = (row: Row, alternatives: ReadonlyArray<Alternative>): number => {
     for (const word of alternative.required) {
       total += row.title.has(word) ? weights.title : row.heading.has(word) ? weights.heading : weights.body
     }
-    best = Math.max(best, total / alternative.required.length)
+    const prefix = alternative.prefix
+    if (prefix !== undefined) {
+      const weight = startsIn(row.title, prefix)
+        ? weights.title
+        : startsIn(row.heading, prefix)
+        ? weights.heading
+        : startsIn(row.body, prefix)
+        ? weights.body
+        : 0
+      if (weight === 0) continue
+      total += weight
+    }
+    best = Math.max(best, total / (alternative.required.length + (prefix === undefined ? 0 : 1)))
   }
   return best
 }
@@ -170,7 +216,7 @@ export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>(
       removeSpace: (spaceId) => Effect.sync(() => void spaces.delete(spaceId)),
       search: (query) =>
         Effect.sync(() => {
-          const alternatives = parseQuery(query.query)
+          const alternatives = alternativesOf(query)
           const pages: Array<PageHit> = []
           for (const spaceId of new Set(query.spaceIds)) {
             for (const [pageId, rows] of spaces.get(spaceId) ?? []) {

@@ -5,7 +5,7 @@
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
-import { type PageHit, SearchIndex } from "./SearchIndex.ts"
+import { type PageHit, SearchIndex, splitPrefix } from "./SearchIndex.ts"
 
 /** A section that matched, with its page's score. */
 const HitRow = Schema.Struct({
@@ -76,9 +76,15 @@ export const layer = Layer.effect(
       search: (query) =>
         Effect.gen(function*() {
           if (query.spaceIds.length === 0 || query.limit <= 0) return { pages: [], more: false }
+          // As the user types, the last word is a prefix (`config:*`), reduced to letters and
+          // digits: nothing of it can be an operator of to_tsquery.
+          const typed = query.prefix === true ? splitPrefix(query.query) : { rest: query.query, word: "" }
+          const tsquery = typed.word === ""
+            ? sql`websearch_to_tsquery('english', ${query.query})`
+            : sql`(websearch_to_tsquery('english', ${typed.rest}) && to_tsquery('english', ${`${typed.word}:*`}))`
           // Pages rank by their best section; the page's best sections come along.
           const rows = yield* sql`
-            WITH q AS (SELECT websearch_to_tsquery('english', ${query.query}) AS q),
+            WITH q AS (SELECT ${tsquery} AS q),
             candidates AS MATERIALIZED (
               (SELECT s.space_id, s.page_id, s.position
                 FROM content_search_sections s, q

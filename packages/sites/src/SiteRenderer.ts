@@ -207,6 +207,35 @@ const firstDocument = (pages: ReadonlyArray<PageNode>): Entry | undefined => {
   return visit(pages, "")
 }
 
+/** What the renderer reads of a revision's pages, computed once per revision (a revision never changes). */
+interface RevisionInfo {
+  readonly pages: ReadonlyArray<Entry>
+  readonly home: Entry | undefined
+  readonly byId: ReadonlyMap<string, Entry>
+  readonly byPath: ReadonlyMap<string, Entry>
+  readonly idsByPath: ReadonlyMap<string, string>
+  readonly fileIds: ReadonlySet<string>
+}
+
+const infos = new Map<string, RevisionInfo>()
+const infoOf = (rev: Revision): RevisionInfo => {
+  let found = infos.get(rev.id)
+  if (found === undefined) {
+    const pages = flattenPages(rev.pages)
+    found = {
+      pages,
+      home: firstDocument(rev.pages),
+      byId: new Map(pages.map((e) => [e.page.id, e] as const)),
+      byPath: new Map(pages.map((e) => [e.path, e] as const)),
+      idsByPath: new Map(pages.map((e) => [e.path, e.page.id] as const)),
+      fileIds: new Set(rev.files.map((f) => f.id))
+    }
+    if (infos.size >= 200) infos.delete(infos.keys().next().value!)
+    infos.set(rev.id, found)
+  }
+  return found
+}
+
 /** Rendered answers kept: at most this many, of at most this many characters in all. */
 const cacheEntries = 2000
 const cacheCharacters = 64 * 1024 * 1024
@@ -305,8 +334,9 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         }
 
         const pageIdUrl = (place: Place, rev: Revision) => {
-          const home = firstDocument(rev.pages)?.path
-          const byId = new Map(flattenPages(rev.pages).map((e) => [e.page.id, e] as const))
+          const info = infoOf(rev)
+          const home = info.home?.path
+          const byId = info.byId
           const firstIn = (page: PageNode, path: string): string | undefined => {
             if (page.type === "document") return path
             for (const child of page.pages) {
@@ -327,7 +357,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           `${basePath}~files/${encodeURIComponent(place.siteSpace.space.id)}/${encodeURIComponent(file.id)}`
 
         const treeOf = (place: Place, rev: Revision, currentId: string | undefined): ReadonlyArray<View.TreeItem> => {
-          const home = firstDocument(rev.pages)?.path
+          const home = infoOf(rev).home?.path
           const urlOfPage = pageIdUrl(place, rev)
           const walk = (nodes: ReadonlyArray<PageNode>, base: string): Array<View.TreeItem> =>
             nodes.flatMap((page): Array<View.TreeItem> => {
@@ -366,7 +396,12 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         }
 
         const customization = site.customization
-        const chrome = (place: Place | undefined, rev: Revision | undefined, currentId: string | undefined): View.SiteChrome => ({
+        const chrome = (
+          place: Place | undefined,
+          rev: Revision | undefined,
+          currentId: string | undefined,
+          tree?: ReadonlyArray<View.TreeItem>
+        ): View.SiteChrome => ({
           site: {
             title: customization.title ?? site.site.title,
             url: basePath,
@@ -396,7 +431,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           themes: customization.themes ?? { default: "system", toggeable: true },
           tabs: tabsOf(place),
           variants: variantsOf(place),
-          tree: place === undefined || rev === undefined ? [] : treeOf(place, rev, currentId),
+          tree: tree ?? (place === undefined || rev === undefined ? [] : treeOf(place, rev, currentId)),
           searchUrl: `${basePath}~search`,
           noindex: request.noindex,
           externalLinks: customization.externalLinks?.target,
@@ -482,7 +517,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
           return Effect.gen(function*() {
             const spaceIds = [...new Set(visible.places.map((p) => p.siteSpace.space.id))]
             if (spaceIds.length === 0) return []
-            const hits = yield* index.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1 })
+            // The JSON search answers as the reader types: its last word is the start of a word.
+            const hits = yield* index.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1, prefix: request.json === true })
             const results: Array<View.SearchResult> = []
             for (const hit of hits.pages) {
               const place = visible.places.find((p) => p.siteSpace.space.id === hit.spaceId)
@@ -529,8 +565,9 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         function pageAnswer(place: Place, wanted: string, wantsMarkdown: boolean) {
           return Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
             const rev = yield* revision(place)
-            const home = firstDocument(rev.pages)
-            const entry = wanted === "" ? home : flattenPages(rev.pages).find((e) => e.path === wanted)
+            const info = infoOf(rev)
+            const home = info.home
+            const entry = wanted === "" ? home : info.byPath.get(wanted)
             if (entry === undefined) return yield* notFound(place)
             if (entry.page.type !== "document") {
               const target = pageIdUrl(place, rev)(entry.page.id)
@@ -550,8 +587,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             const tree = treeOf(place, rev, entry.page.id)
             const url = pageUrl(place, entry.path, home?.path)
             const view: View.SiteView = {
-              ...chrome(place, rev, entry.page.id),
-              tree,
+              ...chrome(place, rev, entry.page.id, tree),
               page: {
                 title: entry.page.title,
                 description: entry.page.description,
@@ -571,16 +607,17 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         }
 
         function renderOptions(place: Place, rev: Revision, entry: Entry): Markdown.RenderOptions {
-          const pages = flattenPages(rev.pages)
+          const info = infoOf(rev)
+          const pages = info.pages
           const resolve = linkResolver({
             pagePath: entry.path,
-            pagesByPath: new Map(pages.map((e) => [e.path, e.page.id])),
-            fileIds: new Set(rev.files.map((f) => f.id)),
+            pagesByPath: info.idsByPath,
+            fileIds: info.fileIds,
             appBaseUrl: "quire-app:",
             rootPagePath: pages[0]?.path ?? ""
           })
           const urlOfPage = pageIdUrl(place, rev)
-          const byId = new Map(pages.map((e) => [e.page.id, e.page] as const))
+          const byId = info.byId
           const fileOf = (ref: string): FileNode | undefined => {
             const match = /^\/?files\/([^/?#]+)/.exec(ref)
             if (match !== null) return rev.files.find((f) => f.id === safeDecode(match[1]!))
@@ -616,7 +653,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             },
             resolveTitle: (url) => {
               const t = target(url)
-              return t?.kind === "page" && "page" in t ? byId.get(t.page)?.title : undefined
+              return t?.kind === "page" && "page" in t ? byId.get(t.page)?.page.title : undefined
             }
           }
         }

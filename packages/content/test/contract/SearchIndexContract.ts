@@ -118,6 +118,26 @@ export const searchIndexContract = (it: ReposTest) =>
         assert.strictEqual((yield* index.search(query(["si-5-copy"], "gecko"))).pages.length, 1)
       }))
 
+    it.effect("as the user types, takes the last word as the start of a word", () =>
+      Effect.gen(function*() {
+        const index = yield* SearchIndex
+        yield* index.update("si-prefix", [
+          page("conf", "Setup", [["", "Setup", "The configuration of the walrus server."]]),
+          page("other", "Other", [["", "Other", "The walrus swims."]])
+        ], [])
+        const typed = (text: string) => index.search(query(["si-prefix"], text, { prefix: true })).pipe(Effect.map((found) => ids(found.pages)))
+        assert.deepStrictEqual(ids((yield* index.search(query(["si-prefix"], "config"))).pages), [])
+        assert.deepStrictEqual(yield* typed("config"), ["conf"])
+        assert.deepStrictEqual(yield* typed("walrus config"), ["conf"])
+        assert.deepStrictEqual(yield* typed("walrus conf!"), ["conf"])
+        assert.deepStrictEqual((yield* typed("walr")).toSorted(), ["conf", "other"])
+        assert.deepStrictEqual(yield* typed("swims walr"), ["other"])
+        assert.deepStrictEqual(yield* typed("zebra config"), [])
+        assert.deepStrictEqual(yield* typed("walrus -swims"), ["conf"])
+        assert.deepStrictEqual(yield* typed("config:* | &"), [])
+        assert.deepStrictEqual((yield* typed("walrus ")).toSorted(), ["conf", "other"])
+      }))
+
     it.effect("accepts any input as a query", () =>
       Effect.gen(function*() {
         const index = yield* SearchIndex
