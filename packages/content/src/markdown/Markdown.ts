@@ -359,7 +359,7 @@ export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubS
 export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Section> => {
   const splitter = sectionSplitter(pageTitle)
   const { chunks, appendix } = piecePlan(markdown)
-  for (const text of chunks) splitter.add(parsePiece(text, appendix, true).children)
+  for (const text of chunks) splitter.addItems(pieceSectionItems(text, appendix))
   return splitter.done()
 }
 
@@ -373,6 +373,58 @@ export const sectionItems = (nodes: ReadonlyArray<RootContent>): Array<SectionIt
       ? { heading: tidy(toString(node)).replace(/\n/g, " "), depth: node.depth }
       : { text: textOf(node) }
   )
+
+// Characters that may be markdown anywhere in a line (NUL: micromark replaces it).
+const inlineSyntax = /[\\`*_[\]<>&~|\0]/
+// A line that may start a block other than a paragraph, continue one, or underline a heading.
+const blockSyntax = /^(?:[\s#=+\-*>]|\d{1,9}[.)])/
+const atxHeading = /^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/
+
+/**
+ * The section item of a top-level block that is plain text: a paragraph or a one-line ATX heading
+ * with no character that markdown could read as syntax, whose words are then its text as written;
+ * `undefined` for any other block.
+ */
+const plainItem = (block: string): SectionItem | undefined => {
+  const text = block.trimEnd()
+  if (text === "" || inlineSyntax.test(text)) return undefined
+  const lines = text.split("\n")
+  if (lines.length === 1 && text.startsWith("#")) {
+    const heading = atxHeading.exec(text)
+    return heading === null ? undefined : { heading: tidy(heading[2] ?? "").replace(/\n/g, " "), depth: heading[1]!.length }
+  }
+  return lines.every((line) => line !== "" && !blockSyntax.test(line)) ? { text } : undefined
+}
+
+/**
+ * The section items of a piece (see `sectionItems`), without parsing the blocks that are plain text
+ * (see `plainItem`; most paragraphs of most pages): the others are parsed in runs, with `appendix`,
+ * for their words only.
+ */
+export const pieceSectionItems = (text: string, appendix: string): Array<SectionItem> => {
+  const items: Array<SectionItem> = []
+  // A run is parsed with the piece's own definitions too, as the piece would be (blank lines
+  // between them, so that none continues a footnote's paragraph).
+  const own = text.match(definitionLine) ?? []
+  const definitions = own.length === 0 ? appendix : `${appendix}\n\n${own.join("\n\n")}\n`
+  let run = ""
+  const flush = () => {
+    if (run !== "") items.push(...sectionItems(parsePiece(run, definitions, true).children))
+    run = ""
+  }
+  // `eachBlockChunk` with a target of 1 cuts between every two top-level blocks it can tell apart.
+  for (const block of eachBlockChunk(text, 1)) {
+    const item = plainItem(block)
+    if (item === undefined) {
+      run += block
+    } else {
+      flush()
+      items.push(item)
+    }
+  }
+  flush()
+  return items
+}
 
 /**
  * `sections`, one piece of the document at a time (see `blockChunks`): `add` the blocks of each

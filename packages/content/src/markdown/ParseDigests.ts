@@ -3,7 +3,7 @@
  * parse worker can send back, so that the mdast itself never crosses threads.
  */
 import { type JsonBlock, pieceBlocks } from "./JsonDocument.ts"
-import { parsePiece, type PieceLinks, pieceLinks, type SectionItem, sectionItems } from "./Markdown.ts"
+import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, type SectionItem } from "./Markdown.ts"
 
 /** The digests, by kind. */
 export interface Digests {
@@ -25,11 +25,11 @@ export interface DigestTask {
 
 /** The digest of the `index`th chunk of `task`. */
 export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, index: number): Digests[K] => {
-  const piece = parsePiece(task.chunks[index]!, task.appendix, task.kind === "sections")
+  const text = task.chunks[index]!
   const digest: Digests[DigestKind] = task.kind === "sections"
-    ? sectionItems(piece.children)
+    ? pieceSectionItems(text, task.appendix)
     : task.kind === "links"
-    ? pieceLinks(piece, task.lineOffsets[index]!)
-    : pieceBlocks(piece.children)
+    ? pieceLinks(parsePiece(text, task.appendix), task.lineOffsets[index]!)
+    : pieceBlocks(parsePiece(text, task.appendix).children)
   return digest as Digests[K]
 }

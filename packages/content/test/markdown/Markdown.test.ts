@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { excerpt, links, parseDocument, plainText, sections, slugify, uniqueSlug } from "../../src/markdown/Markdown.ts"
+import { excerpt, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../../src/markdown/Markdown.ts"
 
 describe("parseDocument", () => {
   it("takes the title from the leading heading and leaves it out of the body", () => {
@@ -107,6 +107,28 @@ describe("sections", () => {
   it("keeps bare URLs and emails as they are written (GFM's autolink literals are not parsed for search text)", () => {
     const [section] = sections("See https://example.com/a, www.example.org or ada@example.com, and [a link](https://example.com/b).", "T")
     assert.strictEqual(section?.body, "See https://example.com/a, www.example.org or ada@example.com, and a link.")
+  })
+
+  it("reads plain paragraphs and headings as a parse does", () => {
+    const blocks = [
+      "Plain words, with: punctuation (and brackets) {% hint %} and a URL https://example.com/a.",
+      "# Title #", "## Title ##   ", "###No heading", "####### Seven", "#", "# a # b", "Two lines\nof one paragraph  \nwith a hard break",
+      "Setext\n===", "Setext two\n---", "in\n2024 we", "1. item", "- item\n\n  continued", "> quote\nlazy", "    indented code",
+      "```\nfenced\n\ncode\n```", "<div>\nhtml\n</div>", "a | b\n- | -\n1 | 2", "*emphasis* and _more_", "[ref] and [link](x)",
+      "&amp; entity", "back\\slash", "~~struck~~", "Text\twith\ttabs   and   spaces", "[^1]: footnote", "[ref]: https://example.com/ref",
+      "Ünïcödé words — and “quotes”", "---", "***", "Last\r\nline endings\r"
+    ]
+    const page = Array.from({ length: 1_200 }, (_, i) => blocks[i % blocks.length]!).join("\n\n")
+    const expected = sectionSplitter("P")
+    const plan = piecePlan(page)
+    for (const text of plan.chunks) expected.add(parsePiece(text, plan.appendix, true).children)
+    assert.isAbove(plan.chunks.length, 1)
+    assert.deepStrictEqual(sections(page, "P"), expected.done())
+    for (const block of blocks) {
+      const one = sectionSplitter("P")
+      one.add(parsePiece(block, "", true).children)
+      assert.deepStrictEqual(sections(block, "P"), one.done(), block)
+    }
   })
 
   it("leaves out an empty introduction, and gives an empty page one section", () => {
