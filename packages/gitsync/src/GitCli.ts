@@ -11,7 +11,6 @@ import {
   permittedAddresses,
   type ResolvedAddress
 } from "@quire/content/importing/OutboundFetch"
-import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import * as dns from "node:dns"
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
@@ -28,6 +27,7 @@ import {
   GitUnreachable
 } from "./domain/GitErrors.ts"
 import { type GitBlob, type GitPush, type GitRemote, type GitSnapshot, GitTransport, isBranchRef } from "./GitTransport.ts"
+import { type Run, runProcess } from "./GitRunner.ts"
 import * as Redact from "./Redact.ts"
 
 /** Settings of {@link layer}. */
@@ -75,62 +75,6 @@ export const layerConfig: Layer.Layer<GitTransport, Config.ConfigError> = Layer.
 }))
 
 // Running git -------------------------------------------------------------------------------------------
-
-interface Run {
-  readonly code: number
-  readonly stdout: Buffer
-  readonly stderr: string
-  readonly timedOut: boolean
-}
-
-interface RunOptions {
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string>>
-  readonly input?: Buffer | string
-  readonly timeoutMs: number
-}
-
-/** Runs one git command to its end (or its time limit); the whole process group is killed on interruption. */
-const runProcess = (program: string, args: ReadonlyArray<string>, options: RunOptions) =>
-  Effect.callback<Run>((resume) => {
-    const child = spawn(program, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"], detached: true })
-    const stdout: Array<Buffer> = []
-    const stderr: Array<Buffer> = []
-    let timedOut = false
-    let done = false
-    const kill = () => {
-      if (done || child.pid === undefined) return
-      try {
-        process.kill(-child.pid, "SIGKILL")
-      } catch {
-        child.kill("SIGKILL")
-      }
-    }
-    const timer = setTimeout(() => {
-      timedOut = true
-      kill()
-    }, options.timeoutMs)
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk))
-    child.stdin.on("error", () => {})
-    child.on("error", (error) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      resume(Effect.succeed({ code: -1, stdout: Buffer.alloc(0), stderr: `cannot run git: ${error.message}`, timedOut: false }))
-    })
-    child.on("close", (code) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      resume(Effect.succeed({ code: code ?? -1, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr).toString("utf8"), timedOut }))
-    })
-    child.stdin.end(options.input ?? "")
-    return Effect.sync(() => {
-      clearTimeout(timer)
-      kill()
-    })
-  })
 
 const askpassScript = `#!/bin/sh
 # Answers git's credential prompts from the environment, so credentials never reach a command line.
