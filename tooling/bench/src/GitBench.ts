@@ -16,15 +16,15 @@
  *    same export, until it ended (median of 3); target under 1 s.
  * Each figure is from just before the API call to the end the run records in Git info (`at`), so
  * polling adds nothing; "queued" is the part before the job started (the run's `running` instant).
- * CPU is the user + system time of Quire's processes (server, worker) and the git processes they
- * ran, over the same interval; on PostgreSQL, the database server's own is not counted. The
+ * CPU is the user + system time of Quire's processes (server, worker) and every process below them
+ * (Git sync's runner, the git commands), over the same interval; on PostgreSQL, the database server's own is not counted. The
  * results are checked: page counts after the import, the files of the exported commit, and the one
  * file the incremental export changed.
  */
 import { Effect } from "effect"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
-import { mkdir, readFile, writeFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import { loadavg } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -142,12 +142,35 @@ const bareRepository = (dir: string) => {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-/** User + system CPU time of `pid` and of its children it waited for (git), in ms. */
+/** User + system CPU time of `pid` and of its children it waited for, in ms. */
 const cpuMsOf = async (pid: number) => {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8")
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")
+  if (stat === "") return 0
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
   return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10
 }
+
+/** `pids` and every live process below them (Git sync's runner and the git commands it started). */
+const withDescendants = async (pids: ReadonlyArray<number>) => {
+  const parents = new Map<number, Array<number>>()
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "")
+    if (stat === "") continue
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
+    parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)])
+  }
+  const all = [...pids]
+  for (let i = 0; i < all.length; i++) all.push(...(parents.get(all[i]!) ?? []))
+  return all
+}
+
+/**
+ * CPU time of `pids` and of their descendants, live or reaped, in ms: a reaped process's time is in
+ * its parent's children times, a live one's is read from it.
+ */
+const treeCpuMs = async (pids: ReadonlyArray<number>) =>
+  (await Promise.all((await withDescendants(pids)).map(cpuMsOf))).reduce((a, b) => a + b, 0)
 
 const workerMain = fileURLToPath(new URL("../../../apps/worker/src/main.ts", import.meta.url))
 
@@ -244,7 +267,7 @@ const timedRun = async (
   every: number,
   start: () => Promise<unknown>
 ): Promise<Timed> => {
-  const cpu = async () => (await Promise.all(pids.map(cpuMsOf))).reduce((a, b) => a + b, 0)
+  const cpu = () => treeCpuMs(pids)
   const cpuBefore = await cpu()
   const before = Date.now()
   await start()
@@ -398,7 +421,7 @@ const report = (repository: Repository, figures: ReadonlyArray<BackendFigures>, 
     `Git sync (issue 10) through the API, ${version} over file:// bare repositories: a repository of ${repository.pages} pages in GitBook's layout`,
     `(${repository.files} files, ${(repository.bytes / 1e6).toFixed(1)} MB: SUMMARY.md, 10 groups of chapter folders with README.md, frontmatter, 5 assets).`,
     "Wall: from the API call to the end recorded in Git info; queued: until the job started; CPU: Quire's processes (server,",
-    "worker on PostgreSQL) and their git processes, user + system, over the same interval (PostgreSQL's own not counted).",
+    "worker on PostgreSQL) and all below them (git), user + system, over the same interval (PostgreSQL's own not counted).",
     "",
     line(header),
     widths.map((w) => "-".repeat(w)).join("  "),
