@@ -43,6 +43,36 @@ for (const backend of backends) {
         assert.strictEqual(new TextDecoder().decode((yield* download(byName.get("notes.txt")!.downloadURL)).bytes), "Some notes.")
       }))
 
+    it.effect("a response's content type that is not a media type is not stored: the name's is, else application/octet-stream", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const site = yield* LocalServer.serveRoutes({
+          "/a": { type: "text/html <script>", body: png },
+          "/b": { type: "nonsense", body: notes },
+          "/c": { type: `text/${"x".repeat(300)}`, body: notes }
+        })
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Types" } })
+        const params = { spaceId: space.id, changeRequestId: cr.id }
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: {
+            changes: [{
+              operation: "insert_files",
+              files: [
+                { name: "a.png", url: `${site.origin}/a` },
+                { name: "b.bin", url: `${site.origin}/b` },
+                { name: "c", url: `${site.origin}/c` }
+              ]
+            }]
+          }
+        })
+        const files = yield* alice.api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })
+        const byName = new Map(files.items.map((f) => [f.name, f.contentType]))
+        assert.deepStrictEqual(["a.png", "b.bin", "c"].map((name) => byName.get(name)), ["image/png", "application/octet-stream", "application/octet-stream"])
+        const served = yield* download(files.items.find((f) => f.name === "b.bin")!.downloadURL)
+        assert.strictEqual(served.status, 200)
+      }))
+
     it.effect("a refused or failing URL rejects the whole batch with a 400 naming the change", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()

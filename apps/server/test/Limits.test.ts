@@ -10,6 +10,14 @@ const problem = (response: { readonly status: number; readonly body: unknown }) 
   message: (response.body as { readonly error: { readonly message: string } }).error.message
 })
 
+/** `n` routes `/mb-<i>.bin` of one MiB each, all different. */
+const megabytes = (n: number, seed: number) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => {
+    const body = new Uint8Array(1024 * 1024).fill(seed)
+    body[0] = i
+    return [`/mb-${i}.bin`, { type: "application/octet-stream", body }]
+  }))
+
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`request limits on ${backend.name}`, (it) => {
     it.effect("answers 413 to a body over QUIRE_MAX_BODY_BYTES, declared or streamed, and stores nothing", () =>
@@ -130,8 +138,10 @@ for (const backend of backends) {
         const { alice, space } = yield* spaceWith()
         const other = yield* spaceWith()
         const megabyte = new Uint8Array(1024 * 1024).fill(9)
-        const site = yield* LocalServer.serveRoutes({ "/mb.bin": { type: "application/octet-stream", body: megabyte } })
-        const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `mb-${i}.bin`, url: `${site.origin}/mb.bin` }))
+        // Each file distinct bytes: a blob counts once however many files point to it.
+        const site = yield* LocalServer.serveRoutes(megabytes(20, 9))
+        let served = 0
+        const files = (n: number) => Array.from({ length: n }, () => ({ name: `mb-${served}.bin`, url: `${site.origin}/mb-${served++}.bin` }))
         const upload = (api: typeof alice.api, spaceId: string, n: number) =>
           Effect.gen(function*() {
             const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Upload" } })
@@ -154,17 +164,19 @@ for (const backend of backends) {
         }))
         assert.strictEqual(errorCode(error), 403)
         assert.include(errorMessage(error), "storage quota")
-        // Another organization still stores files.
+        // Another organization still stores files, the same bytes included.
+        served = 0
         assert.strictEqual((yield* upload(other.alice.api, other.space.id, 1)).stored, 1)
       }))
 
-    it.effect("a refused batch gives back the quota of the files it stored", () =>
+    it.effect("a refused batch counts nothing against the quota, though it stored its files", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
         const spaceId = space.id
         const megabyte = new Uint8Array(1024 * 1024).fill(3)
-        const site = yield* LocalServer.serveRoutes({ "/mb.bin": { type: "application/octet-stream", body: megabyte } })
-        const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `mb-${i}.bin`, url: `${site.origin}/mb.bin` }))
+        const site = yield* LocalServer.serveRoutes(megabytes(40, 3))
+        let served = 0
+        const files = (n: number) => Array.from({ length: n }, () => ({ name: `mb-${served}.bin`, url: `${site.origin}/mb-${served++}.bin` }))
         const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Refused" } })
         const params = { spaceId, changeRequestId: cr.id }
         for (let n = 0; n < 3; n++) {

@@ -1,5 +1,6 @@
 /** Schemas shared by the API groups: ids, timestamps, roles, the list envelope, users. */
 import { Schema } from "effect"
+import { mediaTypeChecks, mediaTypePattern } from "@quire/content/domain/MediaType"
 import { Pagination, Roles } from "@quire/kernel"
 
 /** GitBook's EntityId: URL-safe identifiers. */
@@ -12,14 +13,10 @@ export const EntityId = Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/)
 // oxlint-disable-next-line no-control-regex -- matching NUL is the point
 export const Text = Schema.String.check(Schema.isPattern(/^[^\u0000]*$/, { message: "must not contain the NUL character (\\u0000)" }))
 
-/** A MIME type, `type/subtype` with optional `; name=value` parameters (RFC 9110 tokens, printable ASCII, no CR/LF). */
-export const mediaTypePattern =
-  /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+([ \t]*;[ \t]*[A-Za-z0-9!#$%&'*+.^_`|~-]+=([A-Za-z0-9!#$%&'*+.^_`|~-]+|"[ !#-[\]-~]*"))*$/
+export { mediaTypePattern }
 
-export const MediaType = Text.check(
-  Schema.isMaxLength(200),
-  Schema.isPattern(mediaTypePattern, { message: "must be a media type such as text/plain or text/html; charset=utf-8" })
-)
+/** A MIME type (content's one definition), as the contract accepts it. */
+export const MediaType = Text.check(...mediaTypeChecks)
 
 /** ISO 8601 date-time. */
 export const Timestamp = Schema.String

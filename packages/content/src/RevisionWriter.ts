@@ -12,6 +12,7 @@ import { maxSlugLength } from "./markdown/Markdown.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { indexUpdate } from "./Search.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+import { type HeldBlob, OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
 
 /** What a `build` answers: the new revision's content, and the documents it introduces. */
 export interface ContentChange {
@@ -85,6 +86,8 @@ export interface RevisionWriterShape {
 export interface RevisionWriterOptions {
   /** Attempts of a write that keeps losing the race before it fails with Conflict (default 5). */
   readonly attempts?: number
+  /** Bytes of files each organization may store; default `QUIRE_ORG_STORAGE_BYTES`, else 10 GiB. */
+  readonly storageQuota?: number
 }
 
 /** The head moved between reading it and moving it: the attempt rolls back and runs again. */
@@ -131,6 +134,14 @@ export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<F
   return Effect.void
 }
 
+/** The blobs of `files` that `parent` does not point to, each once. */
+const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<FileNode>): ReadonlyArray<HeldBlob> => {
+  const inherited = new Set(parent.map((f) => f.blob))
+  const introduced = new Map<string, number>()
+  for (const file of files) if (!inherited.has(file.blob)) introduced.set(file.blob, file.size)
+  return Array.from(introduced, ([blob, size]) => ({ blob, size }))
+}
+
 const documentHashes = (pages: ReadonlyArray<PageNode>): Set<string> => {
   const hashes = new Set<string>()
   for (const { page } of flattenPages(pages)) if (page.document !== undefined) hashes.add(page.document)
@@ -147,6 +158,8 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const ids = yield* Ids.Ids
         const transactor = yield* Transactor.Transactor
         const observers = yield* MainObservers
+        const usage = yield* StorageUsageRepo
+        const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
 
         const stored = (revisionId: string, what: string) =>
@@ -208,6 +221,16 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const result = yield* transactor.transaction(Effect.gen(function*() {
               yield* revisions.insert(next, documents, shared)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
+              // The files' bytes count against the organization's quota with the revision, or not at all.
+              const blobs = introducedBlobs(parent.files, files)
+              if (!(yield* usage.hold(state.space.organizationId, state.space.id, blobs, quota))) {
+                const used = yield* usage.used(state.space.organizationId)
+                const needed = blobs.reduce((sum, b) => sum + b.size, 0)
+                return yield* new Errors.Forbidden({
+                  reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
+                    `the files of this write need up to ${needed} more)`
+                })
+              }
               if (indexing !== undefined) yield* searchIndex.update(state.space.id, indexing.pages, indexing.removed)
               const written = { revision: next, parent, head: state, change }
               return writeOptions?.within === undefined ? (undefined as A) : yield* writeOptions.within(written)
@@ -235,6 +258,6 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
       })
     )
 
-  /** The write path with default bounds; needs RevisionsRepo, SearchIndex, Ids and a Transactor. */
+  /** The write path with default bounds; needs RevisionsRepo, SearchIndex, StorageUsageRepo, MainObservers, Ids and a Transactor. */
   static readonly layer = RevisionWriter.layerWith()
 }

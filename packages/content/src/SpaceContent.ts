@@ -3,7 +3,7 @@
  * its markdown, the files) and `commit`, which moves the space's main content through the
  * RevisionWriter. Templates and website imports are commits.
  */
-import { Clock, Config, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { BlobStore } from "./BlobStore.ts"
@@ -21,7 +21,7 @@ import { digestPieces } from "./markdown/ParsePool.ts"
 import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
-import { StorageUsageRepo } from "./StorageUsageRepo.ts"
+import { OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
 import { type TemplatePage, templates } from "./templates/Templates.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -109,10 +109,14 @@ export interface SpaceContentShape {
   readonly fetchWebsite: (url: string) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
   /**
    * Stores a file's bytes for the organization and describes it (a new id); `commit` it to add it
-   * to a space. Forbidden when the bytes would take the organization past its storage quota.
+   * to a space. Forbidden when the bytes alone would take the organization past its storage quota;
+   * they count against it when a revision that points to them is written (the RevisionWriter).
    */
   readonly storeFile: (organizationId: string, file: NewFile) => Effect.Effect<FileNode, Errors.Forbidden>
-  /** Gives back the quota of files stored for a write that did not land (their blobs stay, unreferenced). */
+  /**
+   * Nothing to give back any more: files count against the quota with the revision that points to
+   * them, inside its transaction. Kept until Git sync's import stops calling it.
+   */
   readonly releaseFiles: (organizationId: string, files: ReadonlyArray<FileNode>) => Effect.Effect<void>
   /**
    * The space's main content as a head the RevisionWriter moves, for the caller holding
@@ -142,8 +146,7 @@ export interface SpaceContentOptions {
   readonly storageQuota?: number
 }
 
-/** `QUIRE_ORG_STORAGE_BYTES`: the bytes of files each organization may store. */
-export const OrganizationStorageBytes = Config.Number("QUIRE_ORG_STORAGE_BYTES").pipe(Config.withDefault(10 * 1024 ** 3))
+export { OrganizationStorageBytes }
 
 /** Sort key of file listings: name, then id. */
 const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
@@ -318,8 +321,9 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         })
 
         const storeFile = Effect.fn("SpaceContent.storeFile")(function*(organizationId: string, input: NewFile) {
-          if (!(yield* usage.reserve(organizationId, input.bytes.byteLength, quota))) {
-            const used = yield* usage.used(organizationId)
+          // A cheap early refusal, before the bytes are stored; the write that points to them counts them.
+          const used = yield* usage.used(organizationId)
+          if (used + input.bytes.byteLength > quota) {
             return yield* new Errors.Forbidden({
               reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
                 `${JSON.stringify(input.name)} needs ${input.bytes.byteLength})`
@@ -337,9 +341,6 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           }
           return stored
         })
-
-        const releaseFiles = (organizationId: string, files: ReadonlyArray<FileNode>) =>
-          files.length === 0 ? Effect.void : usage.release(organizationId, files.reduce((sum, f) => sum + f.size, 0))
 
         const mainHead = (spaceId: string, permission: "edit" | "merge" = "edit"): Head<MainHead, Denied, Actor.Actor> => ({
           read: Effect.gen(function*() {
@@ -413,8 +414,8 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
             })
           }
           const { space } = yield* access.space(spaceId)
-          // The files are stored (and counted against the quota) once, not again on a retry of the
-          // write; a write that does not land gives their quota back.
+          // The files are stored once, not again on a retry of the write; they count against the
+          // quota with the revision that points to them.
           const stored: Array<FileNode> = []
           const fileIds = new Map<string, string>()
           return yield* Effect.gen(function*() {
@@ -437,7 +438,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
                   documents: linked.documents
                 }
               }))
-          }).pipe(Effect.onError(() => releaseFiles(space.organizationId, stored)))
+          })
         })
 
         const importWebsite = Effect.fn("SpaceContent.importWebsite")(function*(spaceId: string, url: string) {
@@ -499,7 +500,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           fetchWebsite: fetchSite,
           download,
           storeFile,
-          releaseFiles,
+          releaseFiles: () => Effect.void,
           mainHead,
           commit,
           applyTemplate,

@@ -12,6 +12,7 @@ import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./doma
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
+import { StorageUsageRepo } from "./StorageUsageRepo.ts"
 import { SpaceDependents } from "./SpaceDependents.ts"
 import { spaceKey, spaceKeyShape, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 import { destination, loadSiblings, visibilityAt, visiblePage, withSuffix } from "./Tree.ts"
@@ -93,6 +94,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const collections = yield* CollectionsRepo
       const revisions = yield* RevisionsRepo
       const searchIndex = yield* SearchIndex
+      const usage = yield* StorageUsageRepo
       const dependents = yield* SpaceDependents
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
@@ -299,6 +301,9 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
         // The documents are content-addressed and already stored: the new revision only points at them.
         const shared = flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))
         yield* revisions.insert(revision, new Map(), shared)
+        // The copy holds its files' blobs too: they stay counted, once, while either space holds them.
+        const blobs = new Map(revision.files.map((f) => [f.blob, f.size]))
+        yield* usage.hold(copy.organizationId, copyId, Array.from(blobs, ([blob, size]) => ({ blob, size })), Number.MAX_SAFE_INTEGER)
         yield* repo.insert(copy)
         // Same pages, same paths: the copy's search entries are the source's.
         yield* searchIndex.copySpace(source.id, copyId)
@@ -373,6 +378,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
             yield* transactor.transaction(Effect.all([
               dependents.removeSpace(space.id),
               revisions.removeForSpace(space.id),
+              usage.releaseSpace(space.id),
               searchIndex.removeSpace(space.id),
               repo.remove(space.id)
             ], { discard: true }))

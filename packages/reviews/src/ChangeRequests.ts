@@ -20,6 +20,7 @@ import {
   SpaceContent,
   type SpaceAccess
 } from "@quire/content"
+import { isMediaType } from "@quire/content/domain/MediaType"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
@@ -124,9 +125,14 @@ const typesByExtension: Readonly<Record<string, string>> = {
   mp4: "video/mp4"
 }
 
-/** A fetched file's content type: the response's (without parameters), else guessed from its name. */
+/**
+ * A fetched file's content type: the response's (without parameters) when it is a media type,
+ * else guessed from its name, else `application/octet-stream`. What another server sends is never
+ * stored unchecked: a file is served with its content type.
+ */
 const contentTypeOf = (header: string, name: string): string => {
-  const fromHeader = header.split(";")[0]!.trim().toLowerCase()
+  const essence = header.split(";")[0]!.trim().toLowerCase()
+  const fromHeader = isMediaType(essence) ? essence : ""
   if (fromHeader !== "" && fromHeader !== "application/octet-stream") return fromHeader
   const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase()
   return (extension === undefined ? undefined : typesByExtension[extension]) ?? (fromHeader === "" ? "application/octet-stream" : fromHeader)
@@ -422,7 +428,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
               ), { concurrency: 4 }))
         }
         // Bytes are content-addressed: storing them for a batch that is then refused leaves only
-        // unreferenced blobs, and gives their quota back.
+        // unreferenced blobs; they count against the quota with the revision that points to them.
         const organizationId = found.access.space.organizationId
         const prepared: Array<Change> = []
         const insertedFiles: Array<FileNode> = []
@@ -450,7 +456,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
               }
               return applied.value
             }))
-        }).pipe(Effect.onError(() => content.releaseFiles(organizationId, insertedFiles)))
+        })
         return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.change.outcomes, insertedFiles }
       })
 

@@ -142,6 +142,45 @@ const m0006_organization_storage = Effect.gen(function*() {
     )`
 })
 
+/**
+ * Which blobs each space's revisions point to, and how many spaces of an organization hold each
+ * blob: a blob counts once against its organization's quota while any space holds it, and a purge
+ * gives back the bytes only the purged space held. The count is rebuilt from the revisions.
+ */
+const m0007_space_blobs = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE content_space_blobs (
+      space_id text COLLATE "C" NOT NULL,
+      organization_id text COLLATE "C" NOT NULL,
+      blob text COLLATE "C" NOT NULL,
+      size bigint NOT NULL,
+      PRIMARY KEY (space_id, blob)
+    )`
+  yield* sql`
+    CREATE TABLE content_organization_blobs (
+      organization_id text COLLATE "C" NOT NULL,
+      blob text COLLATE "C" NOT NULL,
+      size bigint NOT NULL,
+      spaces integer NOT NULL,
+      PRIMARY KEY (organization_id, blob)
+    )`
+  yield* sql`
+    INSERT INTO content_space_blobs (space_id, organization_id, blob, size)
+    SELECT r.space_id, s.organization_id, f ->> 'blob', max((f ->> 'size')::bigint)
+    FROM content_revisions r
+    JOIN content_spaces s ON s.id = r.space_id
+    CROSS JOIN jsonb_array_elements(r.files) f
+    GROUP BY r.space_id, s.organization_id, f ->> 'blob'`
+  yield* sql`
+    INSERT INTO content_organization_blobs (organization_id, blob, size, spaces)
+    SELECT organization_id, blob, max(size), count(*) FROM content_space_blobs GROUP BY organization_id, blob`
+  yield* sql`DELETE FROM content_organization_storage`
+  yield* sql`
+    INSERT INTO content_organization_storage (organization_id, bytes)
+    SELECT organization_id, sum(size) FROM content_organization_blobs GROUP BY organization_id`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
@@ -150,6 +189,7 @@ export const migrations = {
     "0003_search": m0003_search,
     "0004_spaces_without_review_counters": m0004_spaces_without_review_counters,
     "0005_space_documents": m0005_space_documents,
-    "0006_organization_storage": m0006_organization_storage
+    "0006_organization_storage": m0006_organization_storage,
+    "0007_space_blobs": m0007_space_blobs
   }
 } as const
