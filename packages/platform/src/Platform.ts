@@ -11,14 +11,18 @@ const services = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), 
 
 const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
 
+/** How long after the server starts its parse workers are warmed. */
+const warmUpDelayMillis = 2_000
+
 /**
  * What the server runs on: the database opened and migrated, the use cases over it, the job
  * queue (in-process when embedded, graphile-worker on PostgreSQL, Git sync's handle bound to it)
  * and which storage it is.
  */
 export const layer = GitSyncLayers.layerBindQueue.pipe(
-  // Large pages' parse workers start warm (see docs/architecture.md, "Bounded work per request").
-  Layer.merge(Layer.effectDiscard(Effect.sync(warmParseWorkers))),
+  // Large pages' parse workers are started and warmed (see docs/architecture.md, "Bounded work per
+  // request") once the server has started, not competing with its start for the CPU.
+  Layer.merge(Layer.effectDiscard(Effect.sync(() => setTimeout(warmParseWorkers, warmUpDelayMillis).unref()))),
   Layer.provideMerge(Queue.layer),
   Layer.provideMerge(services),
   Layer.provideMerge(storage),
