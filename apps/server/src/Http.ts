@@ -13,6 +13,7 @@ import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
+import * as SiteBroadcast from "./SiteBroadcast.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
@@ -69,7 +70,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * The API, the download route of signed file links (`/files/<token>`), published sites
  * (`/~sites/<id>/`, and by `Host`), the docs page and the error envelope.
  */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SiteBroadcast.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

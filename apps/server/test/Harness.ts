@@ -6,6 +6,7 @@ import { assert } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
 import { Users } from "@quire/identity"
@@ -69,7 +70,12 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
 /** The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite. */
 export const backends = Backends.make({
   memory: serverOn(Services.layerMemory, "memory"),
-  sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres")
+  // The server's SqlClient is the tests' too (a NOTIFY as another replica would send it).
+  sql: (database) =>
+    Layer.merge(
+      serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres"),
+      Layer.effect(SqlClient.SqlClient, Effect.service(SqlClient.SqlClient))
+    )
 })
 
 /** The server in memory, for suites whose subject is not storage (the CLI's). */

@@ -1,9 +1,11 @@
 /** Published docs sites as readers get them: pages, navigation, machine files, search, audiences and caching, on every backend. */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import * as FastPages from "../src/FastPages.ts"
+import { sitesChannel } from "../src/SiteBroadcast.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
 import { cookiesOf, get, getOnHost, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
 
@@ -232,6 +234,28 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         yield* s.api.sites.unpublishSite({ params: s.siteParams })
         assert.strictEqual((yield* get(`${base}/install`)).status, 404)
         assert.strictEqual(served(), count)
+      }))
+
+    it.effect("drops kept pages when another replica announces a change of sites (PostgreSQL's NOTIFY)", () =>
+      Effect.gen(function*() {
+        const sql = yield* Effect.serviceOption(SqlClient.SqlClient)
+        if (backend.name !== "postgres") return
+        assert.isTrue(Option.isSome(sql))
+        const s = yield* publishedSite()
+        const path = `/~sites/${s.siteId}/install`
+        yield* get(path)
+        const count = FastPages.stats.served
+        yield* get(path)
+        assert.strictEqual(FastPages.stats.served, count + 1)
+        yield* Option.getOrThrow(sql)`SELECT pg_notify(${sitesChannel}, 'another replica')`
+        let dropped = false
+        for (let i = 0; i < 10 && !dropped; i++) {
+          yield* Effect.sleep("50 millis")
+          const before = FastPages.stats.served
+          assert.strictEqual((yield* get(path)).status, 200)
+          dropped = FastPages.stats.served === before
+        }
+        assert.isTrue(dropped, "a kept page outlived another replica's change")
       }))
 
     it.effect("never answers a share-link or visitor-auth site's page before the application", () =>

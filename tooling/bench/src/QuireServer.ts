@@ -5,11 +5,11 @@
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, References } from "effect"
-import { createServer } from "node:http"
 import { Database } from "@quire/db"
 import { Organizations, type User, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import * as Http from "@quire/server/Http"
+import * as NodeServer from "@quire/server/NodeServer"
 import { PublicUrl } from "@quire/server/PublicUrl"
 import { Queue, Services, Storage } from "@quire/platform"
 import * as Profiling from "./Profiling.ts"
@@ -86,7 +86,7 @@ const ready = seedMemory.pipe(
 )
 
 const http = Http.serve.pipe(
-  Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: "127.0.0.1" })),
+  Layer.provide(NodeHttpServer.layer(NodeServer.create, { port: config.port, host: "127.0.0.1" })),
   Layer.provide(ready),
   Layer.provide(variant.noTracer === true ? Layer.succeed(References.TracerEnabled, false) : Layer.empty)
 )

@@ -1,0 +1,57 @@
+/**
+ * Published sites across replicas: on a real PostgreSQL, this process announces its own changes
+ * to sites and main moves (`SiteChanges.localStamp`) on `sitesChannel`, and hears the others'
+ * (`SiteChanges.remoteChanged`), so that no replica keeps serving a site's old pages for the
+ * 2 seconds its caches would otherwise hold them. Embedded PGlite is one process: nothing to do.
+ */
+import { Effect, Layer, Option, Queue, Schedule } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { randomUUID } from "node:crypto"
+import { Database } from "@quire/db"
+import { SiteChanges } from "@quire/sites"
+
+export const sitesChannel = "quire_sites_changed"
+
+/** How often this process's counters are compared with what it last announced. */
+const announceEvery = "50 millis"
+
+const run = Effect.fnUntraced(function*(pg: PgClient.PgClient) {
+  const self = randomUUID()
+  const consume = (queue: Queue.Dequeue<{ readonly payload: string }, unknown>) =>
+    Effect.forever(Effect.flatMap(Queue.take(queue), (n) => (n.payload === self ? Effect.void : SiteChanges.remoteChanged)))
+  // Notifications may have been missed while the listener was away: everything is read again.
+  const resubscribe = Effect.scoped(
+    Effect.flatMap(pg.listen(sitesChannel), (queue) => Effect.andThen(SiteChanges.remoteChanged, consume(queue)))
+  ).pipe(
+    Effect.tapError((error) => Effect.logWarning("Lost the published sites listener; subscribing again", error)),
+    Effect.retry(Schedule.spaced("1 second"))
+  )
+  const first = yield* pg.listen(sitesChannel)
+  yield* consume(first).pipe(
+    Effect.tapError((error) => Effect.logWarning("Lost the published sites listener; subscribing again", error)),
+    Effect.ignore,
+    Effect.andThen(SiteChanges.remoteChanged),
+    Effect.andThen(resubscribe),
+    Effect.forkScoped
+  )
+  let announced = SiteChanges.localStamp()
+  const announce = Effect.suspend(() => {
+    const now = SiteChanges.localStamp()
+    if (now === announced) return Effect.void
+    return pg.notify(sitesChannel, self).pipe(
+      Effect.tap(() => Effect.sync(() => void (announced = now))),
+      Effect.catchCause((cause) => Effect.logWarning("Could not announce a change of published sites", cause))
+    )
+  })
+  yield* announce.pipe(Effect.repeat(Schedule.spaced(announceEvery)), Effect.forkScoped)
+})
+
+export const layer = Layer.effectDiscard(
+  Effect.gen(function*() {
+    const database = yield* Effect.serviceOption(Database.DatabaseInfo)
+    const pg = yield* Effect.serviceOption(PgClient.PgClient)
+    if (Option.isSome(database) && database.value.kind === "postgres" && Option.isSome(pg)) {
+      yield* run(pg.value).pipe(Effect.orDie)
+    }
+  })
+)
