@@ -5,6 +5,7 @@ import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
 import { CommentsApi } from "./CommentsApi.ts"
+import { withGatewayResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { MembersApi } from "./MembersApi.ts"
@@ -47,6 +48,7 @@ export class Api extends HttpApi.make("quire")
   .add(GitWebhookApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
-    description: "Self-hosted documentation platform; wire-compatible with GitBook's public API."
+    description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
+    transform: withGatewayResponses
   }))
 {}

@@ -2,6 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { OpenApi } from "effect/http-api"
 import { Api } from "../src/index.ts"
 
+/** An error envelope's JSON schema with another status code. */
+const withCode = (schema: any, code: number) => ({
+  ...schema,
+  properties: { error: { ...schema.properties.error, properties: { ...schema.properties.error.properties, code: { type: "number", enum: [code] } } } }
+})
+
 describe("the API contract", () => {
   const document = OpenApi.fromApi(Api)
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -22,6 +28,43 @@ describe("the API contract", () => {
     ]) {
       assert.include(operations, expected)
     }
+  })
+
+  it("declares what the gateway answers: 429 with its headers on every /v1 operation, 409 and 422 on every write, in the error envelope", () => {
+    const spec = document as unknown as {
+      readonly paths: Record<string, Record<string, { readonly responses: Record<string, any>; readonly parameters?: ReadonlyArray<{ readonly name: string; readonly in: string }> }>>
+      readonly components: { readonly schemas: Record<string, any> }
+    }
+    const schemaOf = (response: any) => spec.components.schemas[String(response.content["application/json"].schema.$ref).split("/").at(-1)!]
+    let writes = 0
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`
+        const limited = operation.responses["429"]
+        if (!path.startsWith("/v1/")) {
+          assert.isUndefined(limited, name)
+          continue
+        }
+        assert.isDefined(limited, name)
+        assert.deepStrictEqual(Object.keys(limited.headers), ["Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"], name)
+        assert.deepStrictEqual(schemaOf(limited).properties.error.properties.code.enum, [429], name)
+        const write = ["post", "put", "patch"].includes(method)
+        assert.strictEqual(operation.responses["409"] !== undefined && schemaOf(operation.responses["409"]).properties.error.properties.code.enum[0] === 409, write || operation.responses["409"] !== undefined, name)
+        assert.strictEqual(operation.responses["422"] !== undefined, write, name)
+        assert.strictEqual((operation.parameters ?? []).some((p) => p.in === "header" && p.name === "Idempotency-Key"), write, name)
+        if (write) {
+          writes++
+          assert.include(operation.responses["409"].description, "Idempotency-Key", name)
+          assert.deepStrictEqual(schemaOf(operation.responses["422"]).properties.error.properties.code.enum, [422], name)
+        }
+      }
+    }
+    assert.isAbove(writes, 40)
+    // The envelopes added have the shape of the contract's own errors.
+    assert.deepStrictEqual(spec.components.schemas["TooManyRequestsEncoded"], withCode(spec.components.schemas["BadRequestEncoded"], 429))
+    assert.deepStrictEqual(spec.components.schemas["UnprocessableEntityEncoded"], withCode(spec.components.schemas["BadRequestEncoded"], 422))
+    // A write that already answered 409 keeps its own meaning beside the key's.
+    assert.match(spec.paths["/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge"]!["post"]!.responses["409"].description, /^Conflict; or: /)
   })
 
   it("declares the bearer scheme and the error envelope", () => {
