@@ -1,7 +1,11 @@
 /**
- * @quire/specs: domain package of OpenAPI specifications: versions, processing, publishing. It declares its service interfaces here, with memory and Postgres adapters
- * beside them, and knows nothing of HTTP.
+ * @quire/specs: domain package of OpenAPI specifications: versions, processing, publishing. It
+ * declares its service interfaces here, with memory and Postgres adapters beside them, and knows
+ * nothing of HTTP.
  */
-// Nothing to export until its issue (an empty file does not lint).
-// oxlint-disable-next-line unicorn/require-module-specifiers
-export {}
+export * from "./domain/Spec.ts"
+export { migrations } from "./migrations/index.ts"
+export * as Processing from "./Processing.ts"
+export { type SpecAccess, type SpecPermissions, Specs, type SpecsShape, type VersionRef } from "./Specs.ts"
+export * as SpecsLayers from "./SpecsLayers.ts"
+export { SpecsRepo } from "./SpecsRepo.ts"

@@ -1,0 +1,23 @@
+/** Background jobs of the specs package: processing runs, and the re-polling of URL sources. */
+import { Effect, Schema } from "effect"
+import { define } from "@quire/queue/JobQueue"
+import { processTask, Specs } from "./Specs.ts"
+
+/** Fetches, resolves and validates a spec's source; stores a new version when it changed. */
+export const processSpec = define(processTask, {
+  payload: Schema.Struct({ specId: Schema.String }),
+  handler: ({ specId }) => Specs.use((specs) => specs.process(specId))
+})
+
+/** Every minute: URL specs last processed longer ago than `QUIRE_SPECS_POLL_SECONDS` (default 3600) are processed again. */
+export const pollSpecs = define("specs.poll", {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 minute" },
+  handler: () =>
+    Effect.gen(function*() {
+      const polled = yield* Specs.use((specs) => specs.pollDue)
+      if (polled > 0) yield* Effect.logInfo(`Re-processed ${polled} OpenAPI specs`)
+    })
+})
+
+export const jobs = [processSpec, pollSpecs] as const

@@ -1,0 +1,132 @@
+/**
+ * One processing run of a spec's source: fetch it through content's outbound guard, parse it
+ * (JSON or YAML), fetch the files its external `$ref`s name (bounded in count and size), and
+ * validate the whole as Swagger 2.0 / OpenAPI 3.0 / 3.1 with @scalar/openapi-parser.
+ */
+import { Effect } from "effect"
+import { createHash } from "node:crypto"
+import { validate } from "@scalar/openapi-parser"
+import { parse as parseYaml } from "yaml"
+import { OutboundFetch } from "@quire/content"
+import type { OutboundFetchError } from "@quire/content/importing/OutboundFetch"
+import type { ProcessError, ProcessErrorCode, SpecFile, SpecSource } from "./domain/Spec.ts"
+
+/** Bounds of one run. */
+export const limits = {
+  /** Bytes of one file. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Files referenced by the entry document and by each other. */
+  maxFiles: 50,
+  timeout: "20 seconds"
+} as const
+
+/** Why a run produced no version. */
+export interface ProcessFailure {
+  readonly code: ProcessErrorCode
+  readonly errors: ReadonlyArray<ProcessError>
+}
+
+/** What a successful run produced. */
+export interface Processed {
+  readonly filesystem: ReadonlyArray<SpecFile>
+  readonly hash: string
+}
+
+const fail = (code: ProcessErrorCode, message: string, detail: string): Effect.Effect<never, ProcessFailure> =>
+  Effect.fail({ code, errors: [{ message, code: detail }] })
+
+const fetchFailure = (url: string) => (e: OutboundFetchError): ProcessFailure => ({
+  code: e.reason === "timeout" ? "FETCH_TIMEOUT" : "FETCH_ERROR",
+  errors: [{ message: `${url}: ${e.message}`, code: e.reason === "http" ? "HTTP_ERROR" : e.reason.toUpperCase().replace(/-/g, "_") }]
+})
+
+/** Parses JSON or YAML text into an object. */
+export const parseText = (text: string): Effect.Effect<Record<string, unknown>, ProcessFailure> =>
+  Effect.suspend(() => {
+    let value: unknown
+    try {
+      value = text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 })
+    } catch (e) {
+      return fail("PARSE_ERROR", `The document does not parse as JSON or YAML: ${e instanceof Error ? e.message : String(e)}`, "UNPARSABLE")
+    }
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? Effect.succeed(value as Record<string, unknown>)
+      : fail("PARSE_ERROR", "The document is not a JSON or YAML object", "UNPARSABLE")
+  })
+
+/** The external files `value` references: `$ref` values with a part before `#`. */
+export const externalRefs = (value: unknown): ReadonlyArray<string> => {
+  const found = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk)
+    if (typeof node !== "object" || node === null) return
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "$ref" && typeof child === "string") {
+        const file = child.split("#")[0]!
+        if (file !== "") found.add(file)
+      } else walk(child)
+    }
+  }
+  walk(value)
+  return Array.from(found)
+}
+
+/** A stable SHA-256 of a filesystem. */
+export const hashOf = (filesystem: ReadonlyArray<SpecFile>): string =>
+  createHash("sha256").update(JSON.stringify(filesystem)).digest("hex")
+
+/** Runs the source through fetching, reference resolution and validation. */
+export const run = (source: SpecSource): Effect.Effect<Processed, ProcessFailure, OutboundFetch> =>
+  Effect.gen(function*() {
+    const fetcher = yield* OutboundFetch
+    const get = (url: string) =>
+      fetcher.get(url, { maxBytes: limits.maxBytes, timeout: limits.timeout }).pipe(
+        Effect.mapError(fetchFailure(url)),
+        Effect.map((resource) => ({ url: resource.url, text: new TextDecoder().decode(resource.body) }))
+      )
+
+    const entry = "url" in source ? yield* get(source.url) : { url: undefined, text: source.text }
+    const document = yield* parseText(entry.text)
+    const files: Array<SpecFile> = [{ filename: "openapi", isEntrypoint: true, references: externalRefs(document), specification: document }]
+
+    // Referenced files, breadth first, each fetched once, relative to the entry document's URL.
+    if (entry.url !== undefined) {
+      const base = entry.url
+      const queue = [...files[0]!.references]
+      const seen = new Set<string>()
+      while (queue.length > 0) {
+        const ref = queue.shift()!
+        if (seen.has(ref)) continue
+        seen.add(ref)
+        if (seen.size > limits.maxFiles) {
+          return yield* fail("PARSE_ERROR", `The document references more than ${limits.maxFiles} files`, "TOO_MANY_REFERENCES")
+        }
+        let url: string
+        try {
+          url = new URL(ref, base).toString()
+        } catch {
+          return yield* fail("PARSE_ERROR", `Reference ${JSON.stringify(ref)} is not a URL`, "INVALID_REFERENCE")
+        }
+        const fetched = yield* get(url)
+        const parsed = yield* parseText(fetched.text)
+        const references = externalRefs(parsed)
+        files.push({ filename: ref, isEntrypoint: false, references, specification: parsed })
+        queue.push(...references)
+      }
+    }
+
+    const result = yield* Effect.promise(() =>
+      validate(files.map((f) => ({ dir: "./", filename: f.filename, isEntrypoint: f.isEntrypoint, references: [...f.references], specification: f.specification as Record<string, unknown> })))
+    )
+    if (!result.valid) {
+      const errors = (result.errors ?? []).slice(0, 20).map((e): ProcessError => ({
+        message: `${e.message}${e.path === undefined || e.path === "" ? "" : ` (at ${Array.isArray(e.path) ? e.path.join("/") : e.path})`}`,
+        code: "INVALID_DOCUMENT"
+      }))
+      return yield* Effect.fail<ProcessFailure>({
+        code: "PARSE_ERROR",
+        errors: errors.length > 0 ? errors : [{ message: "Not a valid Swagger 2.0 or OpenAPI 3.x document", code: "INVALID_DOCUMENT" }]
+      })
+    }
+    return { filesystem: files, hash: hashOf(files) }
+  })

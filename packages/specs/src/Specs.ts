@@ -1,0 +1,282 @@
+/**
+ * Use cases on OpenAPI specifications: create, replace the source, change visibility, delete,
+ * read versions and their content; and processing, which runs as the `specs.process` job.
+ * Members of the organization read; `createOpenAPISpec` (role `create` and up) changes;
+ * outsiders and guests get NotFound.
+ */
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
+import { type Actor, Errors, Ids, Pagination, Roles } from "@quire/kernel"
+import { ContentAccess, OutboundFetch } from "@quire/content"
+import { JobQueue } from "@quire/queue"
+import { maxUrlLength, slugPattern, type Spec, type SpecSource, type SpecVersion, type SpecVisibility } from "./domain/Spec.ts"
+import * as Processing from "./Processing.ts"
+import { keyShape, SpecsRepo } from "./SpecsRepo.ts"
+
+/** What the caller may do with a spec (GitBook's `OpenAPISpec.permissions`). */
+export interface SpecPermissions {
+  readonly view: boolean
+  readonly edit: boolean
+}
+
+/** A spec as the caller sees it. */
+export interface SpecAccess {
+  readonly spec: Spec
+  readonly permissions: SpecPermissions
+}
+
+/** The task name of processing runs. */
+export const processTask = "specs.process"
+
+/** `latest` or a version id. */
+export type VersionRef = "latest" | { readonly id: string }
+
+export interface SpecsShape {
+  readonly list: (organizationId: string, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SpecAccess>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** Creates the spec and queues its processing (`pending`). */
+  readonly create: (organizationId: string, slug: string, source: SpecSource) => Effect.Effect<SpecAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  readonly get: (organizationId: string, slug: string) => Effect.Effect<SpecAccess, Errors.NotFound, Actor.Actor>
+  /** Creates the spec or replaces its source, and queues processing; `created` tells which. */
+  readonly put: (organizationId: string, slug: string, source: SpecSource) => Effect.Effect<{ readonly access: SpecAccess; readonly created: boolean }, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
+  readonly update: (organizationId: string, slug: string, visibility: SpecVisibility) => Effect.Effect<SpecAccess, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /** Deletes the spec and its versions; nothing happens when it does not exist or is hidden. */
+  readonly remove: (organizationId: string, slug: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
+  /** Versions, newest first. */
+  readonly versions: (organizationId: string, slug: string, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SpecVersion>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  readonly version: (organizationId: string, slug: string, ref: VersionRef) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound, Actor.Actor>
+  /** A public spec's latest version, for anyone; NotFound for private specs. */
+  readonly published: (organizationId: string, slug: string) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound>
+  /** One processing run (the `specs.process` job): pending → progress → complete, with a new version when the content changed. */
+  readonly process: (specId: string) => Effect.Effect<void>
+  /** Processes URL specs whose last run is older than the polling interval (the `specs.poll` job). */
+  readonly pollDue: Effect.Effect<number>
+}
+
+export const specPermissions = (role: Roles.MemberRole | null): SpecPermissions => ({
+  view: true,
+  edit: Roles.atLeast(role, "create")
+})
+
+const checkSlug = (slug: string): Effect.Effect<void, Errors.InvalidInput> =>
+  slug.length < 1 || slug.length > 100 || !slugPattern.test(slug)
+    ? Effect.fail(new Errors.InvalidInput({ field: "slug", reason: `must be 1 to 100 characters matching ${slugPattern.source}` }))
+    : Effect.void
+
+const checkSource = (source: SpecSource): Effect.Effect<void, Errors.InvalidInput> => {
+  if ("url" in source) {
+    if (source.url.length > maxUrlLength) return Effect.fail(new Errors.InvalidInput({ field: "source.url", reason: `must be at most ${maxUrlLength} characters` }))
+    let protocol: string
+    try {
+      protocol = new URL(source.url).protocol
+    } catch {
+      return Effect.fail(new Errors.InvalidInput({ field: "source.url", reason: "must be an absolute URL" }))
+    }
+    return protocol === "http:" || protocol === "https:"
+      ? Effect.void
+      : Effect.fail(new Errors.InvalidInput({ field: "source.url", reason: "must be an http or https URL" }))
+  }
+  return source.text.length === 0
+    ? Effect.fail(new Errors.InvalidInput({ field: "source.text", reason: "must not be empty" }))
+    : Effect.void
+}
+
+export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Specs") {
+  static readonly layer = Layer.effect(
+    Specs,
+    Effect.gen(function*() {
+      const repo = yield* SpecsRepo
+      const access = yield* ContentAccess
+      const ids = yield* Ids.Ids
+      const fetcher = yield* OutboundFetch
+      const pollSeconds = yield* Config.Number("QUIRE_SPECS_POLL_SECONDS").pipe(Config.withDefault(3600), Effect.orDie)
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const member = (organizationId: string) =>
+        Effect.flatMap(access.organizationRole(organizationId), (role) =>
+          Option.isNone(role) || role.value === null
+            ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
+            : Effect.succeed(role.value))
+
+      const editor = (organizationId: string) =>
+        Effect.flatMap(member(organizationId), (role) =>
+          Roles.atLeast(role, "create")
+            ? Effect.succeed(role)
+            : Effect.fail(new Errors.Forbidden({ reason: "You need the create role in the organization to change OpenAPI specs" })))
+
+      const bySlug = (organizationId: string, slug: string) =>
+        Effect.flatMap(repo.findBySlug(organizationId, slug), (found) =>
+          Option.match(found, {
+            onNone: () => Effect.fail(new Errors.NotFound({ resource: "OpenAPISpec", id: slug })),
+            onSome: Effect.succeed
+          }))
+
+      const process = (specId: string): Effect.Effect<void> =>
+        Effect.gen(function*() {
+          const found = yield* repo.find(specId)
+          if (Option.isNone(found)) return
+          const spec = found.value
+          yield* repo.update(specId, { processingState: "progress" })
+          const outcome = yield* Processing.run(spec.source).pipe(Effect.provideService(OutboundFetch, fetcher), Effect.result)
+          const at = yield* now
+          // The source may have been replaced or the spec deleted while this ran: the newest run wins.
+          const current = yield* repo.find(specId)
+          if (Option.isNone(current) || JSON.stringify(current.value.source) !== JSON.stringify(spec.source)) return
+          if (outcome._tag === "Failure") {
+            yield* repo.update(specId, {
+              processingState: "complete",
+              lastProcessErrorCode: outcome.failure.code,
+              lastProcessedErrors: outcome.failure.errors,
+              lastProcessedAt: at,
+              updatedAt: at
+            })
+            return
+          }
+          let lastVersionId = current.value.lastVersionId
+          const latest = lastVersionId === null ? Option.none() : yield* repo.findVersion(specId, lastVersionId)
+          if (Option.isNone(latest) || latest.value.hash !== outcome.success.hash) {
+            const version: SpecVersion = {
+              id: yield* ids.make,
+              specId,
+              createdAt: at,
+              filesystem: outcome.success.filesystem,
+              hash: outcome.success.hash,
+              url: "url" in spec.source ? spec.source.url : null
+            }
+            yield* repo.insertVersion(version)
+            lastVersionId = version.id
+          }
+          yield* repo.update(specId, {
+            processingState: "complete",
+            lastProcessErrorCode: null,
+            lastProcessedErrors: [],
+            lastProcessedAt: at,
+            lastVersionId,
+            updatedAt: at
+          })
+        }).pipe(Effect.withSpan("Specs.process"))
+
+      /** Queues a run on the caller's job queue (the durable one on PostgreSQL); without one, runs it in this process. */
+      const queue = (specId: string) =>
+        Effect.flatMap(Effect.serviceOption(JobQueue), (q) =>
+          Option.isSome(q)
+            ? q.value.enqueue(processTask, { specId }, { jobKey: `${processTask}:${specId}`, maxAttempts: 3 })
+            : Effect.asVoid(Effect.forkDetach(process(specId))))
+
+      const listPage = Effect.fnUntraced(function*(organizationId: string, page: Pagination.PageRequest) {
+        const role = yield* member(organizationId)
+        const after = yield* Pagination.afterOf(page, keyShape)
+        const result = yield* repo.list(organizationId, after, Pagination.limitOf(page))
+        return { ...result, items: result.items.map((spec) => ({ spec, permissions: specPermissions(role) })) }
+      })
+
+      const create = Effect.fnUntraced(function*(organizationId: string, slug: string, source: SpecSource) {
+        const role = yield* editor(organizationId)
+        yield* checkSlug(slug)
+        yield* checkSource(source)
+        const at = yield* now
+        const spec: Spec = {
+          id: yield* ids.make,
+          organizationId,
+          slug,
+          visibility: "private",
+          source,
+          processingState: "pending",
+          lastProcessErrorCode: null,
+          lastProcessedErrors: [],
+          lastProcessedAt: null,
+          lastVersionId: null,
+          createdAt: at,
+          updatedAt: at
+        }
+        yield* repo.insert(spec)
+        yield* queue(spec.id)
+        return { spec, permissions: specPermissions(role) }
+      })
+
+      const replace = Effect.fnUntraced(function*(spec: Spec, source: SpecSource, role: Roles.MemberRole) {
+        const updated = yield* repo.update(spec.id, { source, processingState: "pending", updatedAt: yield* now })
+        yield* queue(spec.id)
+        return { spec: Option.getOrElse(updated, () => spec), permissions: specPermissions(role) }
+      })
+
+      const put = Effect.fnUntraced(function*(organizationId: string, slug: string, source: SpecSource) {
+        const role = yield* editor(organizationId)
+        yield* checkSlug(slug)
+        yield* checkSource(source)
+        const found = yield* repo.findBySlug(organizationId, slug)
+        if (Option.isSome(found)) return { access: yield* replace(found.value, source, role), created: false }
+        const created = yield* create(organizationId, slug, source).pipe(
+          Effect.map((access) => ({ access, created: true })),
+          // Another writer created it in between: replace its source instead.
+          Effect.catchTag("Conflict", () =>
+            Effect.flatMap(bySlug(organizationId, slug), (spec) => Effect.map(replace(spec, source, role), (access) => ({ access, created: false }))))
+        )
+        return created
+      })
+
+      const versionOf = Effect.fnUntraced(function*(spec: Spec, ref: VersionRef) {
+        const id = ref === "latest" ? spec.lastVersionId : ref.id
+        const version = id === null ? Option.none() : yield* repo.findVersion(spec.id, id)
+        if (Option.isNone(version)) {
+          return yield* new Errors.NotFound({ resource: "OpenAPISpecVersion", id: ref === "latest" ? "latest" : ref.id })
+        }
+        return { spec, version: version.value }
+      })
+
+      return Specs.of({
+        list: listPage,
+        create,
+        get: (organizationId, slug) =>
+          Effect.gen(function*() {
+            const role = yield* member(organizationId)
+            return { spec: yield* bySlug(organizationId, slug), permissions: specPermissions(role) }
+          }),
+        put,
+        update: (organizationId, slug, visibility) =>
+          Effect.gen(function*() {
+            const role = yield* member(organizationId)
+            const spec = yield* bySlug(organizationId, slug)
+            yield* editor(organizationId)
+            const updated = yield* repo.update(spec.id, { visibility, updatedAt: yield* now })
+            return { spec: Option.getOrElse(updated, () => spec), permissions: specPermissions(role) }
+          }),
+        remove: (organizationId, slug) =>
+          Effect.gen(function*() {
+            const role = yield* access.organizationRole(organizationId)
+            if (Option.isNone(role) || role.value === null) return
+            const found = yield* repo.findBySlug(organizationId, slug)
+            if (Option.isNone(found)) return
+            if (!Roles.atLeast(role.value, "create")) {
+              return yield* new Errors.Forbidden({ reason: "You need the create role in the organization to delete OpenAPI specs" })
+            }
+            yield* repo.remove(found.value.id)
+          }),
+        versions: (organizationId, slug, page) =>
+          Effect.gen(function*() {
+            yield* member(organizationId)
+            const spec = yield* bySlug(organizationId, slug)
+            const after = yield* Pagination.afterOf(page, keyShape)
+            return yield* repo.listVersions(spec.id, after, Pagination.limitOf(page))
+          }),
+        version: (organizationId, slug, ref) =>
+          Effect.gen(function*() {
+            yield* member(organizationId)
+            return yield* versionOf(yield* bySlug(organizationId, slug), ref)
+          }),
+        published: (organizationId, slug) =>
+          Effect.gen(function*() {
+            const spec = yield* bySlug(organizationId, slug)
+            if (spec.visibility !== "public") return yield* new Errors.NotFound({ resource: "OpenAPISpec", id: slug })
+            return yield* versionOf(spec, "latest")
+          }),
+        process,
+        pollDue: Effect.gen(function*() {
+          const at = (yield* now).getTime()
+          const due = (yield* repo.withUrl).filter((s) =>
+            s.processingState === "complete" && (s.lastProcessedAt === null || at - s.lastProcessedAt.getTime() >= pollSeconds * 1000))
+          yield* Effect.forEach(due, (s) => process(s.id), { concurrency: 2, discard: true })
+          return due.length
+        })
+      })
+    })
+  )
+}
