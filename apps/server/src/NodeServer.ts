@@ -14,13 +14,30 @@ export const create = (): Server => {
       if (!server.listening) request.socket.end()
     })
   const emit = server.emit
+  // The server listens before the application attaches its handler: requests of that moment
+  // wait for it rather than for ever (a client polling for readiness would hang on them).
+  let early: Array<readonly [IncomingMessage, ServerResponse]> = []
   server.emit = function(this: Server, event: string | symbol, ...args: Array<any>): boolean {
-    if (event === "request" && FastPages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
-      closeAfter(args[0], args[1])
-      return true
+    if (event === "request") {
+      if (FastPages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
+        closeAfter(args[0], args[1])
+        return true
+      }
+      if (server.listenerCount("request") <= 1) {
+        early.push([args[0], args[1]])
+        return true
+      }
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean
   } as Server["emit"]
   server.on("request", closeAfter)
+  server.on("newListener", (event) => {
+    if (event !== "request" || early.length === 0) return
+    const waiting = early
+    early = []
+    setImmediate(() => {
+      for (const [request, response] of waiting) server.emit("request", request, response)
+    })
+  })
   return server
 }
