@@ -11,10 +11,11 @@
  * nothing about Quire. That delay is printed, and bounded loosely.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
+import { RevisionPage } from "@quire/api"
 import { backends, baseUrl, spaceWith } from "./Harness.ts"
 
 const paragraphs = 20_000
@@ -140,7 +141,9 @@ for (const backend of backends) {
         const { held, wallMax } = watch.stop()
         polling = false
         yield* Effect.promise(() => poller)
-        const nodes = (JSON.parse(asDocument) as { readonly document: { readonly nodes: ReadonlyArray<unknown> } }).document.nodes.length
+        // Answered a batch of nodes at a time, it is still a RevisionPage as the contract encodes it.
+        const asPage = Schema.decodeUnknownSync(RevisionPage)(JSON.parse(asDocument))
+        const nodes = asPage.document?.nodes.length
 
         const page = yield* api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } })
         const found = yield* api.search.searchSpaceContent({ params: { spaceId }, query: { query: "zanzibarite" } })
@@ -157,6 +160,7 @@ for (const backend of backends) {
         assert.strictEqual(merged.result, "merge")
         assert.strictEqual(links.stats.total, paragraphs / 100)
         assert.strictEqual(nodes, paragraphs + paragraphs / 100 + 1)
+        assert.deepStrictEqual([asPage.id, asPage.title, asPage.kind, asPage.path], [pageId, "Large page", "sheet", page.path])
         assert.strictEqual(pageTitle, "Large page")
         assert.isTrue(markdownKept)
         assert.deepStrictEqual(found.items.map((item) => item.id), [pageId])

@@ -148,9 +148,10 @@ const warmUpShares = [["sections", 1], ["links", 0.5], ["blocks", 0.5]] as const
 export const warmUp = (): void => {
   if (size === 0 || failures >= maxFailures) return
   keepWarm = true
-  while (slots.length < size) startWorker()
+  const started: Array<Slot> = []
+  while (slots.length < size) started.push(startWorker())
   const page = warmUpPage(Math.ceil(warmUpLength / 80))
-  for (const slot of slots.filter((s) => !s.worked && s.pending.size === 0)) {
+  for (const slot of started) {
     for (const [kind, share] of warmUpShares) {
       const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
       // An answer settles the slot (an error is a worker's failure, counted where it exits).

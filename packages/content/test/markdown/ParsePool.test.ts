@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 import { linkCollector, links, sections, sectionSplitter } from "../../src/markdown/Markdown.ts"
-import { digestPieces, poolState, workerThreshold } from "../../src/markdown/ParsePool.ts"
+import { digestPieces, poolState, warmUp, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
 /** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
 const page = [
@@ -15,9 +15,11 @@ const page = [
 ].join("\n\n")
 
 describe("ParsePool", () => {
-  it.effect("digests a large page in the parse workers as the main thread parses it", () =>
+  it.effect("digests a large page in the parse workers, warmed beforehand, as the main thread parses it", () =>
     Effect.gen(function*() {
       assert.isAbove(page.length, workerThreshold)
+      warmUp()
+      assert.isAbove(poolState().workers, 0)
       const splitter = sectionSplitter("Page")
       for (const items of yield* digestPieces(page, "sections")) splitter.addItems(items)
       assert.strictEqual(poolState().failures, 0)
