@@ -11,6 +11,7 @@ import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
+import * as SpecRoutes from "./SpecRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as SiteBroadcast from "./SiteBroadcast.ts"
@@ -22,6 +23,7 @@ import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
+import * as OpenAPISpecsHandlers from "./handlers/OpenAPISpecsHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
@@ -61,6 +63,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSpacesHandlers.layer,
     SiteShareLinksHandlers.layer,
     GitHandlers.layer,
+    OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer
   ]),
   Layer.provide(AuthenticationLive.layer)
@@ -70,7 +73,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * The API, the download route of signed file links (`/files/<token>`), published sites
  * (`/~sites/<id>/`, and by `Host`), the docs page and the error envelope.
  */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SiteBroadcast.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -8,6 +8,7 @@ import { CommentsApi } from "./CommentsApi.ts"
 import { withGatewayResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
+import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
@@ -46,6 +47,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteShareLinksApi)
   .add(GitApi)
   .add(GitWebhookApi)
+  .add(OpenAPISpecsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -7,6 +7,7 @@ import { jobs as contentJobs } from "@quire/content/Jobs"
 import { jobs as gatewayJobs } from "@quire/gateway/Jobs"
 import { jobs as gitsyncJobs } from "@quire/gitsync/Jobs"
 import { jobs as identityJobs } from "@quire/identity/Jobs"
+import { jobs as specsJobs } from "@quire/specs/Jobs"
 import type { Services } from "./Services.ts"
 
-export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs]
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs, ...specsJobs]

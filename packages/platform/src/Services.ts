@@ -9,13 +9,14 @@ import { Identity, migrations as identityMigrations, VisitorClaims } from "@quir
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SiteChanges, SitesLayers } from "@quire/sites"
+import { migrations as specsMigrations, SpecsLayers } from "@quire/specs"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations)
 
 /** Content's MainObservers: published sites read the moved space's revision again, then Git sync's. */
 const layerMainObservers = Layer.effect(
@@ -32,6 +33,7 @@ export const layerMemoryRepos = Layer.mergeAll(
   Content.layerReposMemory,
   Reviews.layerReposMemory,
   SitesLayers.layerReposMemory,
+  SpecsLayers.layerReposMemory,
   GitSyncLayers.layerReposMemory
 )
 
@@ -41,6 +43,7 @@ export const layerSqlRepos = Layer.mergeAll(
   Content.layerReposSql,
   Reviews.layerReposSql,
   SitesLayers.layerReposSql,
+  SpecsLayers.layerReposSql,
   GitSyncLayers.layerReposSql
 )
 
@@ -48,6 +51,8 @@ export const layerSqlRepos = Layer.mergeAll(
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
   Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices, GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer))).pipe(
+    // OpenAPI specs read organization roles through content and fetch through its outbound guard.
+    Layer.merge(SpecsLayers.layerServices),
     Layer.provideMerge(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),

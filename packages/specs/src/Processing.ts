@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { validate } from "@scalar/openapi-parser"
-import { parse as parseYaml } from "yaml"
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml"
 import { OutboundFetch } from "@quire/content"
 import type { OutboundFetchError } from "@quire/content/importing/OutboundFetch"
 import type { ProcessError, ProcessErrorCode, SpecFile, SpecSource } from "./domain/Spec.ts"
@@ -130,3 +130,7 @@ export const run = (source: SpecSource): Effect.Effect<Processed, ProcessFailure
     }
     return { filesystem: files, hash: hashOf(files) }
   })
+
+/** A document as served: JSON or YAML text. */
+export const render = (document: unknown, format: "json" | "yaml"): string =>
+  format === "json" ? JSON.stringify(document, null, 2) : stringifyYaml(document)

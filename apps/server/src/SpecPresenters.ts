@@ -1,0 +1,56 @@
+/** OpenAPI specs and their versions as the API shows them (GitBook's `OpenAPISpec*` shapes). */
+import type { OpenAPISpec, OpenAPISpecVersion } from "@quire/api"
+import type { Spec, SpecAccess, SpecVersion } from "@quire/specs"
+import type { PublicUrl } from "./PublicUrl.ts"
+
+type Urls = PublicUrl["Service"]
+
+const location = (urls: Urls, spec: Spec) => urls.api(`/orgs/${spec.organizationId}/openapi/${spec.slug}`)
+
+/** Where anyone reads a public spec's latest version (`.json`; `.yaml` beside it). */
+export const publishedPath = (organizationId: string, slug: string, format: "json" | "yaml") =>
+  `/~openapi/${organizationId}/${slug}/openapi.${format}`
+
+/** `urls.published`: only for public specs. */
+export const publishedUrl = (urls: Urls, spec: Spec): string | undefined =>
+  spec.visibility === "public" ? urls.app(publishedPath(spec.organizationId, spec.slug, "json")) : undefined
+
+export const spec = (urls: Urls, { permissions, spec: s }: SpecAccess): OpenAPISpec => {
+  const published = publishedUrl(urls, s)
+  return {
+    object: "openapi-spec",
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    slug: s.slug,
+    ...("url" in s.source ? { sourceURL: s.source.url } : {}),
+    processingState: s.processingState,
+    visibility: s.visibility,
+    ...(s.lastVersionId === null ? {} : { lastVersion: s.lastVersionId }),
+    ...(s.lastProcessedAt === null ? {} : { lastProcessedAt: s.lastProcessedAt.toISOString() }),
+    ...(s.lastProcessErrorCode === null ? {} : { lastProcessErrorCode: s.lastProcessErrorCode }),
+    ...(s.lastProcessedErrors.length === 0 ? {} : { lastProcessedErrors: s.lastProcessedErrors }),
+    lastProcessedErrorCount: s.lastProcessedErrors.length,
+    permissions,
+    urls: {
+      location: location(urls, s),
+      app: urls.app(`/openapi/${s.organizationId}/${s.slug}`),
+      ...(published === undefined ? {} : { published })
+    }
+  }
+}
+
+const contentLocation = (urls: Urls, s: Spec, v: SpecVersion) => `${location(urls, s)}/versions/${v.id}/content`
+
+export const version = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecVersion => ({
+  object: "openapi-spec-version",
+  id: v.id,
+  createdAt: v.createdAt.toISOString(),
+  url: v.url ?? contentLocation(urls, s, v),
+  urls: { location: `${location(urls, s)}/versions/${v.id}` }
+})
+
+export const content = (urls: Urls, s: Spec, v: SpecVersion) => ({
+  filesystem: v.filesystem.map((file) => ({ dir: "./", ...file })),
+  urls: { source: v.url ?? contentLocation(urls, s, v), public: publishedUrl(urls, s) ?? null }
+})

@@ -1,0 +1,70 @@
+/** Handlers of the OpenAPI specs group. Processing is queued on the server's job queue. */
+import { Effect, Option } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "@quire/api"
+import { JobQueue } from "@quire/queue"
+import { Specs } from "@quire/specs"
+import * as DomainErrors from "../DomainErrors.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+import * as SpecPresenters from "../SpecPresenters.ts"
+
+export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(function*(handlers) {
+  const specs = yield* Specs
+  const urls = yield* PublicUrl
+  const queue = yield* Effect.serviceOption(JobQueue)
+  // Writes queue their run on the server's queue (in-process when embedded, durable on PostgreSQL).
+  const queued = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+    Option.isSome(queue) ? Effect.provideService(self, JobQueue, queue.value) : self
+  const present = Effect.map((access: Parameters<typeof SpecPresenters.spec>[1]) => SpecPresenters.spec(urls, access))
+  const versionRef = (versionId: string) => ({ id: versionId })
+  return handlers
+    .handle("listOpenAPISpecs", ({ params, query }) =>
+      specs.list(params.organizationId, query).pipe(
+        DomainErrors.api,
+        Effect.map((page) => Presenters.list(page, (access) => SpecPresenters.spec(urls, access)))
+      ))
+    .handle("createOpenAPISpec", ({ params, payload }) =>
+      specs.create(params.organizationId, payload.slug, payload.source).pipe(queued, DomainErrors.api, present))
+    .handle("getOpenAPISpecBySlug", ({ params }) =>
+      specs.get(params.organizationId, params.specSlug).pipe(DomainErrors.api, present))
+    .handle("createOrUpdateOpenAPISpecBySlug", ({ params, payload }) =>
+      specs.put(params.organizationId, params.specSlug, payload.source).pipe(
+        queued,
+        DomainErrors.api,
+        Effect.map(({ access, created }) => {
+          const body = SpecPresenters.spec(urls, access)
+          return created ? HttpServerResponse.jsonUnsafe(body, { status: 201 }) : body
+        })
+      ))
+    .handle("updateOpenAPISpecBySlug", ({ params, payload }) =>
+      specs.update(params.organizationId, params.specSlug, payload.visibility).pipe(DomainErrors.api, present))
+    .handle("deleteOpenAPISpecBySlug", ({ params }) => specs.remove(params.organizationId, params.specSlug).pipe(DomainErrors.api))
+    .handle("listOpenAPISpecVersions", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* specs.get(params.organizationId, params.specSlug)
+        const page = yield* specs.versions(params.organizationId, params.specSlug, query)
+        return Presenters.list(page, (v) => SpecPresenters.version(urls, found.spec, v))
+      }).pipe(DomainErrors.api))
+    .handle("getLatestOpenAPISpecVersion", ({ params }) =>
+      specs.version(params.organizationId, params.specSlug, "latest").pipe(
+        DomainErrors.api,
+        Effect.map(({ spec, version }) => SpecPresenters.version(urls, spec, version))
+      ))
+    .handle("getLatestOpenAPISpecVersionContent", ({ params }) =>
+      specs.version(params.organizationId, params.specSlug, "latest").pipe(
+        DomainErrors.api,
+        Effect.map(({ spec, version }) => SpecPresenters.content(urls, spec, version))
+      ))
+    .handle("getOpenAPISpecVersionById", ({ params }) =>
+      specs.version(params.organizationId, params.specSlug, versionRef(params.versionId)).pipe(
+        DomainErrors.api,
+        Effect.map(({ spec, version }) => SpecPresenters.version(urls, spec, version))
+      ))
+    .handle("getOpenAPISpecVersionContentById", ({ params }) =>
+      specs.version(params.organizationId, params.specSlug, versionRef(params.versionId)).pipe(
+        DomainErrors.api,
+        Effect.map(({ spec, version }) => SpecPresenters.content(urls, spec, version))
+      ))
+}))

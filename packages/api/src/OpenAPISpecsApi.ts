@@ -1,0 +1,133 @@
+/**
+ * OpenAPI specifications: a source (a URL, re-polled, or text) processed into versions, each the
+ * entry document with the files it references; public specs are served at `urls.published`.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { ProcessErrorCode, ProcessingState, SpecSlug, SpecVisibility } from "@quire/specs/domain/Spec"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
+
+/** GitBook's `OpenAPISpecSource`: a URL (at most 2048 characters) or the document's text. */
+export const OpenAPISpecSource = Schema.Union([
+  Schema.Struct({ url: Url }),
+  Schema.Struct({ text: Text.check(Schema.isMinLength(1), Schema.isMaxLength(10 * 1024 * 1024)) })
+])
+
+/** GitBook's `OpenAPISpec`. */
+export const OpenAPISpec = Schema.Struct({
+  object: Schema.Literal("openapi-spec"),
+  id: Schema.String,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  slug: Schema.String,
+  sourceURL: Schema.optionalKey(Schema.String),
+  processingState: ProcessingState,
+  visibility: Schema.optionalKey(SpecVisibility),
+  lastVersion: Schema.optionalKey(Schema.String),
+  lastProcessedAt: Schema.optionalKey(Timestamp),
+  lastProcessErrorCode: Schema.optionalKey(ProcessErrorCode),
+  lastProcessedErrors: Schema.optionalKey(Schema.Array(Schema.Struct({ message: Schema.String, code: Schema.optionalKey(Schema.String) }))),
+  lastProcessedErrorCount: Schema.Number,
+  permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
+  urls: Schema.Struct({
+    location: Schema.String,
+    app: Schema.String,
+    /** The latest version's document, for anyone; only on public specs. */
+    published: Schema.optionalKey(Schema.String)
+  })
+})
+export type OpenAPISpec = typeof OpenAPISpec.Type
+
+/** GitBook's `OpenAPISpecVersion`. */
+export const OpenAPISpecVersion = Schema.Struct({
+  object: Schema.Literal("openapi-spec-version"),
+  id: Schema.String,
+  createdAt: Timestamp,
+  /** Where the specification is accessible. */
+  url: Schema.String,
+  urls: Schema.Struct({ location: Schema.String })
+})
+export type OpenAPISpecVersion = typeof OpenAPISpecVersion.Type
+
+/** GitBook's `OpenAPISpecContent`: the entry document and every referenced file. */
+export const OpenAPISpecContent = Schema.Struct({
+  filesystem: Schema.Unknown,
+  urls: Schema.Struct({ source: Schema.String, public: Schema.NullOr(Schema.String) })
+})
+
+const specParams = { organizationId: EntityId, specSlug: SpecSlug } as const
+
+export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
+  .add(
+    /** The organization's OpenAPI specs, oldest first. */
+    HttpApiEndpoint.get("listOpenAPISpecs", "/orgs/:organizationId/openapi", {
+      params: { organizationId: EntityId },
+      query: PageQuery,
+      success: ListOf(OpenAPISpec),
+      error: ApiErrors.Common
+    }),
+    /** Creates a spec and queues its processing (`processingState: pending`). */
+    HttpApiEndpoint.post("createOpenAPISpec", "/orgs/:organizationId/openapi", {
+      params: { organizationId: EntityId },
+      payload: Schema.Struct({ slug: SpecSlug, source: OpenAPISpecSource }),
+      success: OpenAPISpec.pipe(HttpApiSchema.status(201)),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    HttpApiEndpoint.get("getOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
+      params: specParams,
+      success: OpenAPISpec,
+      error: ApiErrors.Common
+    }),
+    /** Creates the spec (201) or replaces its source (200), and queues processing. */
+    HttpApiEndpoint.put("createOrUpdateOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
+      params: specParams,
+      payload: Schema.Struct({ source: OpenAPISpecSource }),
+      success: OpenAPISpec,
+      error: ApiErrors.Common
+    }),
+    /** Changes the visibility: `public` serves the latest version at `urls.published`. */
+    HttpApiEndpoint.patch("updateOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
+      params: specParams,
+      payload: Schema.Struct({ visibility: SpecVisibility }),
+      success: OpenAPISpec,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the spec and its versions; 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
+      params: specParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** The versions, newest first. */
+    HttpApiEndpoint.get("listOpenAPISpecVersions", "/orgs/:organizationId/openapi/:specSlug/versions", {
+      params: specParams,
+      query: PageQuery,
+      success: ListOf(OpenAPISpecVersion),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getLatestOpenAPISpecVersion", "/orgs/:organizationId/openapi/:specSlug/versions/latest", {
+      params: specParams,
+      success: OpenAPISpecVersion,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getLatestOpenAPISpecVersionContent", "/orgs/:organizationId/openapi/:specSlug/versions/latest/content", {
+      params: specParams,
+      success: OpenAPISpecContent,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getOpenAPISpecVersionById", "/orgs/:organizationId/openapi/:specSlug/versions/:versionId", {
+      params: { ...specParams, versionId: EntityId },
+      success: OpenAPISpecVersion,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getOpenAPISpecVersionContentById", "/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content", {
+      params: { ...specParams, versionId: EntityId },
+      success: OpenAPISpecContent,
+      error: ApiErrors.Common
+    })
+  )
+  .prefix("/v1")
+  .middleware(Authentication)
+{}
