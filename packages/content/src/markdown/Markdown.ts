@@ -24,6 +24,11 @@ interface Construct {
   readonly name?: string
 }
 
+/** mdast-util-gfm-autolink-literal's extension (its transform finds bare URLs in text). */
+const isAutolink = (extension: unknown) =>
+  typeof extension === "object" && extension !== null && "enter" in extension &&
+  typeof extension.enter === "object" && extension.enter !== null && "literalAutolink" in extension.enter
+
 /**
  * Drops GFM's autolink literals (bare URLs, `www.` and emails made links) from remark-gfm's
  * syntax and its mdast transform: their text is the same either way, and they cost a quarter of
@@ -42,9 +47,6 @@ function withoutAutolinkLiterals(this: Processor) {
     syntax[index] = { ...extension, text }
   }
   const fromMarkdown = data["fromMarkdownExtensions"] as Array<unknown>
-  const isAutolink = (extension: unknown) =>
-    typeof extension === "object" && extension !== null && "enter" in extension &&
-    typeof extension.enter === "object" && extension.enter !== null && "literalAutolink" in extension.enter
   for (const [index, extension] of fromMarkdown.entries()) {
     fromMarkdown[index] = Array.isArray(extension) ? extension.filter((e) => !isAutolink(e)) : extension
   }
