@@ -10,6 +10,7 @@ import { type CollectionAccess, ContentAccess } from "./ContentAccess.ts"
 import type { Collection, DefaultLevel, Visibility } from "./domain/Space.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { spaceKey, SpacesRepo } from "./SpacesRepo.ts"
+import { StorageUsageRepo } from "./StorageUsageRepo.ts"
 import { allPages, destination, loadSiblings, visibilityAt, visiblePage } from "./Tree.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -57,6 +58,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
     Effect.gen(function*() {
       const repo = yield* CollectionsRepo
       const spaces = yield* SpacesRepo
+      const usage = yield* StorageUsageRepo
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -248,7 +250,10 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
           }
         }
         const at = yield* now
-        for (const space of contained) yield* spaces.update(space.id, { organizationId, updatedAt: at })
+        for (const space of contained) {
+          yield* spaces.update(space.id, { organizationId, updatedAt: at })
+          yield* usage.moveSpace(space.id, organizationId)
+        }
         for (const child of subtree.slice(1)) yield* repo.update(child.id, { organizationId, updatedAt: at })
         return yield* updated(collectionId, { organizationId, parentId: null, position: endPosition(at.getTime()), updatedAt: at })
       }, transactor.transaction)

@@ -359,6 +359,8 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           })
         }
         const at = yield* now
+        // Its files now count against the organization it joins.
+        yield* usage.moveSpace(spaceId, organizationId)
         return yield* updated(spaceId, {
           organizationId,
           parentId: null,

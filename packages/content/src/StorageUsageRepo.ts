@@ -25,6 +25,12 @@ export interface StorageUsageRepoShape {
   readonly hold: (organizationId: string, spaceId: string, blobs: ReadonlyArray<HeldBlob>, limit: number) => Effect.Effect<boolean>
   /** Forgets what the space holds (a purge): the bytes of blobs no other space of its organization holds are given back. */
   readonly releaseSpace: (spaceId: string) => Effect.Effect<void>
+  /**
+   * A space transferred to `organizationId`: its blobs count against the new organization (past its
+   * limit if need be: a transfer is not refused) and leave the old one's count unless another of
+   * its spaces holds them.
+   */
+  readonly moveSpace: (spaceId: string, organizationId: string) => Effect.Effect<void>
   /** The bytes the organization stores (0 when none). */
   readonly used: (organizationId: string) => Effect.Effect<number>
 }
@@ -43,43 +49,52 @@ export class StorageUsageRepo extends Context.Service<StorageUsageRepo, StorageU
     const spaces = new MemoryStore.TxMap<string, SpaceHolding>()
     /** Keyed by organization and blob: how many spaces of the organization hold the blob. */
     const holders = new MemoryStore.TxMap<string, { readonly size: number; readonly spaces: number }>()
+    const hold = (organizationId: string, spaceId: string, blobs: ReadonlyArray<HeldBlob>, limit: number) =>
+      Effect.sync(() => {
+        const holding = spaces.get(spaceId)?.blobs ?? new Map<string, number>()
+        const added = new Map<string, number>()
+        for (const { blob, size } of blobs) if (!holding.has(blob)) added.set(blob, size)
+        if (added.size === 0) return true
+        let grown = 0
+        for (const [blob, size] of added) if (holders.get(key(organizationId, blob)) === undefined) grown += size
+        const total = (bytes.get(organizationId) ?? 0) + grown
+        if (grown > 0 && total > limit) return false
+        for (const [blob, size] of added) {
+          const held = holders.get(key(organizationId, blob))
+          holders.set(key(organizationId, blob), { size: held?.size ?? size, spaces: (held?.spaces ?? 0) + 1 })
+        }
+        spaces.set(spaceId, { organizationId, blobs: new Map([...holding, ...added]) })
+        if (grown > 0) bytes.set(organizationId, total)
+        return true
+      })
+    const releaseSpace = (spaceId: string) =>
+      Effect.sync(() => {
+        const holding = spaces.get(spaceId)
+        if (holding === undefined) return
+        spaces.delete(spaceId)
+        let freed = 0
+        for (const blob of holding.blobs.keys()) {
+          const held = holders.get(key(holding.organizationId, blob))
+          if (held === undefined) continue
+          if (held.spaces > 1) {
+            holders.set(key(holding.organizationId, blob), { ...held, spaces: held.spaces - 1 })
+          } else {
+            holders.delete(key(holding.organizationId, blob))
+            freed += held.size
+          }
+        }
+        const current = bytes.get(holding.organizationId)
+        if (current !== undefined && freed > 0) bytes.set(holding.organizationId, Math.max(0, current - freed))
+      })
     return StorageUsageRepo.of({
-      hold: (organizationId, spaceId, blobs, limit) =>
-        Effect.sync(() => {
-          const holding = spaces.get(spaceId)?.blobs ?? new Map<string, number>()
-          const added = new Map<string, number>()
-          for (const { blob, size } of blobs) if (!holding.has(blob)) added.set(blob, size)
-          if (added.size === 0) return true
-          let grown = 0
-          for (const [blob, size] of added) if (holders.get(key(organizationId, blob)) === undefined) grown += size
-          const total = (bytes.get(organizationId) ?? 0) + grown
-          if (grown > 0 && total > limit) return false
-          for (const [blob, size] of added) {
-            const held = holders.get(key(organizationId, blob))
-            holders.set(key(organizationId, blob), { size: held?.size ?? size, spaces: (held?.spaces ?? 0) + 1 })
-          }
-          spaces.set(spaceId, { organizationId, blobs: new Map([...holding, ...added]) })
-          if (grown > 0) bytes.set(organizationId, total)
-          return true
-        }),
-      releaseSpace: (spaceId) =>
-        Effect.sync(() => {
+      hold,
+      releaseSpace,
+      moveSpace: (spaceId, organizationId) =>
+        Effect.suspend(() => {
           const holding = spaces.get(spaceId)
-          if (holding === undefined) return
-          spaces.delete(spaceId)
-          let freed = 0
-          for (const blob of holding.blobs.keys()) {
-            const held = holders.get(key(holding.organizationId, blob))
-            if (held === undefined) continue
-            if (held.spaces > 1) {
-              holders.set(key(holding.organizationId, blob), { ...held, spaces: held.spaces - 1 })
-            } else {
-              holders.delete(key(holding.organizationId, blob))
-              freed += held.size
-            }
-          }
-          const current = bytes.get(holding.organizationId)
-          if (current !== undefined && freed > 0) bytes.set(holding.organizationId, Math.max(0, current - freed))
+          if (holding === undefined || holding.organizationId === organizationId) return Effect.void
+          const blobs = Array.from(holding.blobs, ([blob, size]) => ({ blob, size }))
+          return Effect.asVoid(Effect.andThen(releaseSpace(spaceId), hold(organizationId, spaceId, blobs, Number.MAX_SAFE_INTEGER)))
         }),
       used: (organizationId) => Effect.sync(() => bytes.get(organizationId) ?? 0)
     })

@@ -1,8 +1,8 @@
 /**
  * An organization's storage count follows the files its spaces hold, on memory, PostgreSQL and
  * PGlite: a write counts the bytes of the files it adds with its revision (a refused write counts
- * nothing), a blob shared by a space and its duplicate counts once, and a purge gives back what
- * only the purged space held.
+ * nothing), a blob shared by a space and its duplicate counts once, a purge gives back what only
+ * the purged space held, and a transfer moves the count to the organization the space joins.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -70,6 +70,15 @@ const followsTheFiles = Effect.gen(function*() {
     assert.strictEqual(yield* used, 1500, "the duplicate still holds a.bin and b.bin; d.bin went with the source")
     yield* purge(duplicate.space.id)
     assert.strictEqual(yield* used, 0)
+
+    // A transferred space's files count against the organization it joins.
+    const other = (yield* organizations.create({ title: "Beta" })).organization.id
+    const { space: moving } = yield* spaces.create(org, { title: "Moving" })
+    const upload = yield* changeRequests.create(moving.id, { subject: "File" })
+    yield* changeRequests.updateContent(moving.id, upload.changeRequest.id, [{ operation: "insert_files", files: [file("e.bin", 400, 5)] }])
+    assert.strictEqual(yield* used, 400)
+    yield* spaces.transfer(moving.id, other)
+    assert.deepStrictEqual([yield* used, yield* usage.used(other)], [0, 400])
   }).pipe(asAdmin)
 })
 

@@ -54,6 +54,22 @@ export const storageUsageRepoContract = (it: ReposTest) =>
         assert.strictEqual(yield* usage.used("su-org-5"), 300)
       }))
 
+    it.effect("moves a transferred space's blobs to its new organization, leaving in the old one those another space holds", () =>
+      Effect.gen(function*() {
+        const usage = yield* StorageUsageRepo
+        assert.isTrue(yield* usage.hold("su-org-7", "su-space-7a", [blob("shared", 300), blob("mine", 200)], 1000))
+        assert.isTrue(yield* usage.hold("su-org-7", "su-space-7b", [blob("shared", 300)], 1000))
+        assert.isTrue(yield* usage.hold("su-org-8", "su-space-8", [blob("full", 1000)], 1000))
+        // The new organization takes the bytes even past its limit: a transfer is not refused.
+        yield* usage.moveSpace("su-space-7a", "su-org-8")
+        assert.deepStrictEqual([yield* usage.used("su-org-7"), yield* usage.used("su-org-8")], [300, 1500])
+        yield* usage.moveSpace("su-space-7a", "su-org-8")
+        yield* usage.moveSpace("su-space-none", "su-org-8")
+        assert.deepStrictEqual([yield* usage.used("su-org-7"), yield* usage.used("su-org-8")], [300, 1500])
+        yield* usage.releaseSpace("su-space-7a")
+        assert.deepStrictEqual([yield* usage.used("su-org-7"), yield* usage.used("su-org-8")], [300, 1000])
+      }))
+
     it.effect("lets concurrent holds together reach the limit and no further, and counts a blob held at once by two spaces once", () =>
       Effect.gen(function*() {
         const usage = yield* StorageUsageRepo
