@@ -252,7 +252,19 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const index = yield* SearchIndex
       const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
 
-      const revisionOf = (place: Place) => Effect.orDie(content.revisionById(place.siteSpace.space.revisionId))
+      // Revisions never change: the last ones read are kept, so that an uncached page reads none.
+      const kept = new Map<string, Revision>()
+      const revisionOf = (place: Place) =>
+        Effect.suspend(() => {
+          const id = place.siteSpace.space.revisionId
+          const hit = kept.get(id)
+          if (hit !== undefined) return Effect.succeed(hit)
+          return Effect.tap(Effect.orDie(content.revisionById(id)), (rev) =>
+            Effect.sync(() => {
+              if (kept.size >= 50) kept.delete(kept.keys().next().value!)
+              kept.set(id, rev)
+            }))
+        })
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
         const { site, claims } = request
@@ -580,8 +592,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
               return { kind: "Redirect", location: `${basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
             }
 
-            const pageContent = yield* Effect.orDie(content.pageIn(rev, entry.page.id))
-            const markdown = pageContent.markdown ?? ""
+            const hash = entry.page.document
+            const markdown = hash === undefined ? "" : ((yield* revisions.documents([hash])).get(hash) ?? "")
             if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
             const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, renderOptions(place, rev, entry)))
             const tree = treeOf(place, rev, entry.page.id)

@@ -23,6 +23,8 @@ export interface Endpoint {
   readonly headers?: Readonly<Record<string, string>> | undefined
   /** A 304 answers as expected (conditional requests): not counted as a failure. */
   readonly notModified?: boolean | undefined
+  /** Sent without the token, as a reader of a published page (or any anonymous client) sends it. */
+  readonly anonymous?: boolean | undefined
 }
 
 /** One autocannon run against one target. */
@@ -48,16 +50,16 @@ export interface Measurement {
   readonly failures: number
 }
 
-const fire = (url: string, token: string, connections: number, duration: number, headers: Readonly<Record<string, string>> = {}) =>
+const fire = (url: string, token: string | undefined, connections: number, duration: number, headers: Readonly<Record<string, string>> = {}) =>
   Effect.promise((): PromiseLike<Result> =>
-    autocannon({ url, connections, duration, headers: { ...headers, authorization: `Bearer ${token}` } })
+    autocannon({ url, connections, duration, headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` } })
   )
 
 /** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */
 export const sample = (running: Running, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
   Effect.gen(function*() {
     const cpuBefore = yield* running.cpuMicros
-    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, token, connections, seconds, endpoint.headers)
+    const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers)
     const expected = endpoint.notModified === true ? (result.statusCodeStats["304"]?.count ?? 0) : 0
     const cpuAfter = yield* running.cpuMicros
     return {
