@@ -3,7 +3,7 @@
  * (JSON or YAML), fetch the files its external `$ref`s name (bounded in count and size), and
  * validate the whole as Swagger 2.0 / OpenAPI 3.0 / 3.1 with @scalar/openapi-parser.
  */
-import { Effect } from "effect"
+import { type Duration, Effect } from "effect"
 import { createHash } from "node:crypto"
 import { validate } from "@scalar/openapi-parser"
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml"
@@ -76,11 +76,11 @@ export const hashOf = (filesystem: ReadonlyArray<SpecFile>): string =>
   createHash("sha256").update(JSON.stringify(filesystem)).digest("hex")
 
 /** Runs the source through fetching, reference resolution and validation. */
-export const run = (source: SpecSource): Effect.Effect<Processed, ProcessFailure, OutboundFetch> =>
+export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout): Effect.Effect<Processed, ProcessFailure, OutboundFetch> =>
   Effect.gen(function*() {
     const fetcher = yield* OutboundFetch
     const get = (url: string) =>
-      fetcher.get(url, { maxBytes: limits.maxBytes, timeout: limits.timeout }).pipe(
+      fetcher.get(url, { maxBytes: limits.maxBytes, timeout }).pipe(
         Effect.mapError(fetchFailure(url)),
         Effect.map((resource) => ({ url: resource.url, text: new TextDecoder().decode(resource.body) }))
       )

@@ -1,7 +1,7 @@
 /**
  * Use cases on OpenAPI specifications: create, replace the source, change visibility, delete,
  * read versions and their content; and processing, which runs as the `specs.process` job.
- * Members of the organization read; `createOpenAPISpec` (role `create` and up) changes;
+ * The fetch time limit is `QUIRE_SPECS_FETCH_TIMEOUT_MS` (default 20 s). Members of the organization read; `createOpenAPISpec` (role `create` and up) changes;
  * outsiders and guests get NotFound.
  */
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
@@ -88,6 +88,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
       const ids = yield* Ids.Ids
       const fetcher = yield* OutboundFetch
       const pollSeconds = yield* Config.Number("QUIRE_SPECS_POLL_SECONDS").pipe(Config.withDefault(3600), Effect.orDie)
+      const fetchTimeout = yield* Config.Number("QUIRE_SPECS_FETCH_TIMEOUT_MS").pipe(Config.withDefault(20_000), Effect.orDie)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const member = (organizationId: string) =>
@@ -115,7 +116,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
           if (Option.isNone(found)) return
           const spec = found.value
           yield* repo.update(specId, { processingState: "progress" })
-          const outcome = yield* Processing.run(spec.source).pipe(Effect.provideService(OutboundFetch, fetcher), Effect.result)
+          const outcome = yield* Processing.run(spec.source, fetchTimeout).pipe(Effect.provideService(OutboundFetch, fetcher), Effect.result)
           const at = yield* now
           // The source may have been replaced or the spec deleted while this ran: the newest run wins.
           const current = yield* repo.find(specId)

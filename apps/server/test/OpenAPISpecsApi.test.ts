@@ -1,0 +1,301 @@
+/** The OpenAPI specs operations through the real router and the typed client, on every backend, with sources served on loopback. */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { LocalServer } from "@quire/testkit"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw } from "./Harness.ts"
+
+// A source that does not answer fails fast here (20 s in production).
+process.env.QUIRE_SPECS_FETCH_TIMEOUT_MS = "1500"
+
+const petSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"] }
+
+const doc31 = (title: string) => ({
+  openapi: "3.1.0",
+  info: { title, version: "1.0.0" },
+  paths: {
+    "/pets": {
+      get: {
+        operationId: "listPets",
+        responses: { "200": { description: "The pets", content: { "application/json": { schema: { $ref: "schemas/pet.json" } } } } }
+      }
+    }
+  }
+})
+
+const swagger2 = `swagger: "2.0"
+info:
+  title: Legacy
+  version: "1"
+paths:
+  /things:
+    get:
+      responses:
+        "200":
+          description: ok
+`
+
+/** A loopback server whose answers a test can change, and one that never answers. */
+const sources = Effect.gen(function*() {
+  const state = { title: "Pets" }
+  const server = yield* LocalServer.serve((req, res) => {
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" })
+      res.end(typeof body === "string" ? body : JSON.stringify(body))
+    }
+    switch (req.url) {
+      case "/openapi.json":
+        return json(200, doc31(state.title))
+      case "/schemas/pet.json":
+        return json(200, petSchema)
+      case "/swagger.yaml":
+        res.writeHead(200, { "content-type": "application/yaml" })
+        return res.end(swagger2)
+      case "/invalid.json":
+        return json(200, { openapi: "3.1.0", info: { version: "1" }, paths: { "/x": "nope" } })
+      case "/garbage":
+        return json(200, "{ this is: not [ json or yaml")
+      case "/broken":
+        return json(500, { error: "boom" })
+      case "/slow":
+        // Never answers: the fetch's time limit ends it.
+        return
+      default:
+        return json(404, "not found")
+    }
+  })
+  return { state, origin: server.origin }
+})
+
+/** Waits until the spec's processing is complete and returns it. */
+const settled = (api: Client, organizationId: string, specSlug: string) =>
+  api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug } }).pipe(
+    Effect.flatMap((spec) => spec.processingState === "complete" ? Effect.succeed(spec) : Effect.fail("pending" as const)),
+    Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
+    Effect.orDie
+  )
+
+/** A GET of a Quire URL on the test server (its public URL is not where it listens). */
+const fetchPublished = Effect.fnUntraced(function*(url: string) {
+  const base = yield* baseUrl
+  assert.isTrue(url.startsWith(publicUrl), url)
+  return yield* Effect.promise(async () => {
+    const response = await fetch(`${base}${url.slice(publicUrl.length)}`)
+    return { status: response.status, type: response.headers.get("content-type") ?? "", text: await response.text() }
+  })
+})
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`OpenAPI specs API on ${backend.name}`, (it) => {
+    it.effect("creates a spec from a URL, processes it with its external $ref, and versions it only on change", () =>
+      Effect.gen(function*() {
+        const { state, origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        const api = alice.api
+        const created = yield* api.openAPISpecs.createOpenAPISpec({
+          params: { organizationId },
+          payload: { slug: "pets", source: { url: `${origin}/openapi.json` } }
+        })
+        assert.strictEqual(created.object, "openapi-spec")
+        assert.strictEqual(created.slug, "pets")
+        assert.strictEqual(created.processingState, "pending")
+        assert.strictEqual(created.sourceURL, `${origin}/openapi.json`)
+        assert.strictEqual(created.visibility, "private")
+        assert.deepStrictEqual(created.permissions, { view: true, edit: true })
+        assert.strictEqual(created.urls.location, `${publicUrl}/v1/orgs/${organizationId}/openapi/pets`)
+        assert.isUndefined(created.urls.published)
+        assert.strictEqual(created.lastProcessedErrorCount, 0)
+
+        const done = yield* settled(api, organizationId, "pets")
+        assert.isUndefined(done.lastProcessErrorCode)
+        assert.isString(done.lastVersion)
+        assert.isString(done.lastProcessedAt)
+
+        const params = { organizationId, specSlug: "pets" }
+        const latest = yield* api.openAPISpecs.getLatestOpenAPISpecVersion({ params })
+        assert.strictEqual(latest.object, "openapi-spec-version")
+        assert.strictEqual(latest.id, done.lastVersion)
+        assert.strictEqual(latest.url, `${origin}/openapi.json`)
+        assert.strictEqual(latest.urls.location, `${publicUrl}/v1/orgs/${organizationId}/openapi/pets/versions/${latest.id}`)
+        const byId = yield* api.openAPISpecs.getOpenAPISpecVersionById({ params: { ...params, versionId: latest.id } })
+        assert.deepStrictEqual(byId, latest)
+
+        const content = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
+        const files = content.filesystem as ReadonlyArray<{ filename: string; isEntrypoint: boolean; specification: unknown }>
+        assert.strictEqual(files.length, 2)
+        assert.isTrue(files[0]!.isEntrypoint)
+        assert.deepStrictEqual(files[0]!.specification, doc31("Pets"))
+        assert.deepStrictEqual(files.find((f) => f.filename === "schemas/pet.json")?.specification, petSchema)
+        assert.strictEqual(content.urls.source, `${origin}/openapi.json`)
+        assert.isNull(content.urls.public)
+        const contentById = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })
+        assert.deepStrictEqual(contentById, content)
+
+        // The same source again: processed, no new version.
+        const again = yield* api.openAPISpecs.createOrUpdateOpenAPISpecBySlug({ params, payload: { source: { url: `${origin}/openapi.json` } } })
+        assert.strictEqual(again.processingState, "pending")
+        const unchanged = yield* settled(api, organizationId, "pets")
+        assert.strictEqual(unchanged.lastVersion, latest.id)
+        assert.strictEqual((yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} })).count, 1)
+
+        // The document changes at its URL: a new version.
+        state.title = "Pets v2"
+        yield* api.openAPISpecs.createOrUpdateOpenAPISpecBySlug({ params, payload: { source: { url: `${origin}/openapi.json` } } })
+        const changed = yield* settled(api, organizationId, "pets")
+        assert.notStrictEqual(changed.lastVersion, latest.id)
+        const versions = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} })
+        assert.deepStrictEqual(versions.items.map((v) => v.id), [changed.lastVersion!, latest.id])
+        const newest = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
+        assert.deepStrictEqual((newest.filesystem as ReadonlyArray<{ specification: unknown }>)[0]!.specification, doc31("Pets v2"))
+        // Old versions keep their content.
+        const old = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })
+        assert.deepStrictEqual((old.filesystem as ReadonlyArray<{ specification: unknown }>)[0]!.specification, doc31("Pets"))
+        const paged = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: { limit: 1 } })
+        assert.strictEqual(paged.count, 1)
+        assert.isString(paged.next?.page)
+      }))
+
+    it.effect("creates with PUT (201), replaces with PUT (200), takes text sources, lists and deletes", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        const put = yield* raw("PUT", `/v1/orgs/${organizationId}/openapi/legacy`, { token: alice.token, body: JSON.stringify({ source: { text: swagger2 } }) })
+        assert.strictEqual(put.status, 201)
+        assert.strictEqual((put.body as { processingState: string }).processingState, "pending")
+        const legacy = yield* settled(alice.api, organizationId, "legacy")
+        assert.isUndefined(legacy.sourceURL)
+        assert.isUndefined(legacy.lastProcessErrorCode)
+        const replaced = yield* raw("PUT", `/v1/orgs/${organizationId}/openapi/legacy`, {
+          token: alice.token,
+          body: JSON.stringify({ source: { text: JSON.stringify({ ...doc31("Inline"), paths: {} }) } })
+        })
+        assert.strictEqual(replaced.status, 200)
+        const inline = yield* settled(alice.api, organizationId, "legacy")
+        assert.notStrictEqual(inline.lastVersion, legacy.lastVersion)
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "second", source: { text: swagger2 } } })
+        const list = yield* alice.api.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: {} })
+        assert.deepStrictEqual(list.items.map((s) => s.slug), ["legacy", "second"])
+        assert.strictEqual(list.count, 2)
+
+        const duplicate = yield* Effect.flip(
+          alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "second", source: { text: swagger2 } } })
+        )
+        assert.strictEqual(errorCode(duplicate), 409)
+
+        yield* alice.api.openAPISpecs.deleteOpenAPISpecBySlug({ params: { organizationId, specSlug: "second" } })
+        yield* alice.api.openAPISpecs.deleteOpenAPISpecBySlug({ params: { organizationId, specSlug: "second" } })
+        const gone = yield* Effect.flip(alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "second" } }))
+        assert.strictEqual(errorCode(gone), 404)
+        const noVersions = yield* Effect.flip(alice.api.openAPISpecs.listOpenAPISpecVersions({ params: { organizationId, specSlug: "second" }, query: {} }))
+        assert.strictEqual(errorCode(noVersions), 404)
+      }))
+
+    it.effect("records why processing failed: timeout, HTTP error, unparsable and invalid documents", () =>
+      Effect.gen(function*() {
+        const { origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        const cases = [
+          ["slow", "/slow", "FETCH_TIMEOUT", "TIMEOUT"],
+          ["broken", "/broken", "FETCH_ERROR", "HTTP_ERROR"],
+          ["garbage", "/garbage", "PARSE_ERROR", "UNPARSABLE"],
+          ["invalid", "/invalid.json", "PARSE_ERROR", "INVALID_DOCUMENT"]
+        ] as const
+        for (const [slug, path] of cases) {
+          yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug, source: { url: `${origin}${path}` } } })
+        }
+        for (const [slug, , code, detail] of cases) {
+          const spec = yield* settled(alice.api, organizationId, slug)
+          assert.strictEqual(spec.lastProcessErrorCode, code, slug)
+          assert.strictEqual(spec.lastProcessedErrors?.[0]?.code, detail, slug)
+          assert.isAbove(spec.lastProcessedErrorCount, 0)
+          assert.isUndefined(spec.lastVersion)
+          const none = yield* Effect.flip(alice.api.openAPISpecs.getLatestOpenAPISpecVersion({ params: { organizationId, specSlug: slug } }))
+          assert.strictEqual(errorCode(none), 404)
+        }
+        // A Swagger 2.0 document in YAML is valid.
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "yaml", source: { url: `${origin}/swagger.yaml` } } })
+        const yaml = yield* settled(alice.api, organizationId, "yaml")
+        assert.isUndefined(yaml.lastProcessErrorCode)
+        assert.isString(yaml.lastVersion)
+      }))
+
+    it.effect("serves a public spec's latest version as JSON and YAML without a token, a private one never", () =>
+      Effect.gen(function*() {
+        const { origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        const params = { organizationId, specSlug: "pets" }
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "pets", source: { url: `${origin}/openapi.json` } } })
+        yield* settled(alice.api, organizationId, "pets")
+        const json = `${publicUrl}/~openapi/${organizationId}/pets/openapi.json`
+        assert.strictEqual((yield* fetchPublished(json)).status, 404)
+        const made = yield* alice.api.openAPISpecs.updateOpenAPISpecBySlug({ params, payload: { visibility: "public" } })
+        assert.strictEqual(made.visibility, "public")
+        assert.strictEqual(made.urls.published, json)
+        const served = yield* fetchPublished(json)
+        assert.strictEqual(served.status, 200)
+        assert.match(served.type, /application\/json/)
+        assert.deepStrictEqual(JSON.parse(served.text), doc31("Pets"))
+        const yaml = yield* fetchPublished(json.replace(/json$/, "yaml"))
+        assert.strictEqual(yaml.status, 200)
+        assert.match(yaml.type, /application\/yaml/)
+        assert.include(yaml.text, "openapi: 3.1.0")
+        const content = yield* alice.api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
+        assert.strictEqual(content.urls.public, json)
+        yield* alice.api.openAPISpecs.updateOpenAPISpecBySlug({ params, payload: { visibility: "private" } })
+        assert.strictEqual((yield* fetchPublished(json)).status, 404)
+        assert.strictEqual((yield* fetchPublished(json.replace(/json$/, "yaml"))).status, 404)
+      }))
+
+    it.effect("checks fields (400 naming the field), roles and outsiders (404)", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId } = yield* organizationWith(["read", "create"])
+        const post = (token: string, body: unknown) =>
+          raw("POST", `/v1/orgs/${organizationId}/openapi`, { token, body: JSON.stringify(body) })
+        const badSlug = yield* post(alice.token, { slug: "not a slug", source: { text: swagger2 } })
+        assert.strictEqual(badSlug.status, 400)
+        assert.include(errorMessage(badSlug.body), "slug")
+        const longSlug = yield* post(alice.token, { slug: "a".repeat(101), source: { text: swagger2 } })
+        assert.strictEqual(longSlug.status, 400)
+        const longUrl = yield* post(alice.token, { slug: "long", source: { url: `https://example.com/${"a".repeat(2048)}` } })
+        assert.strictEqual(longUrl.status, 400)
+        assert.include(errorMessage(longUrl.body), "source")
+        const noSource = yield* post(alice.token, { slug: "nosource" })
+        assert.strictEqual(noSource.status, 400)
+        assert.include(errorMessage(noSource.body), "source")
+        const badVisibility = yield* raw("PATCH", `/v1/orgs/${organizationId}/openapi/x`, { token: alice.token, body: JSON.stringify({ visibility: "secret" }) })
+        assert.strictEqual(badVisibility.status, 400)
+        assert.include(errorMessage(badVisibility.body), "visibility")
+
+        const creator = members.create!
+        const mine = yield* creator.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "by-creator", source: { text: swagger2 } } })
+        assert.deepStrictEqual(mine.permissions, { view: true, edit: true })
+        const params = { organizationId, specSlug: "by-creator" }
+        const reader = members.read!
+        const seen = yield* reader.api.openAPISpecs.getOpenAPISpecBySlug({ params })
+        assert.deepStrictEqual(seen.permissions, { view: true, edit: false })
+        assert.strictEqual((yield* reader.api.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: {} })).count, 1)
+        const readerCreate = yield* Effect.flip(reader.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "nope", source: { text: swagger2 } } }))
+        assert.strictEqual(errorCode(readerCreate), 403)
+        const readerPatch = yield* Effect.flip(reader.api.openAPISpecs.updateOpenAPISpecBySlug({ params, payload: { visibility: "public" } }))
+        assert.strictEqual(errorCode(readerPatch), 403)
+        const readerPut = yield* Effect.flip(reader.api.openAPISpecs.createOrUpdateOpenAPISpecBySlug({ params, payload: { source: { text: swagger2 } } }))
+        assert.strictEqual(errorCode(readerPut), 403)
+        const readerDelete = yield* Effect.flip(reader.api.openAPISpecs.deleteOpenAPISpecBySlug({ params }))
+        assert.strictEqual(errorCode(readerDelete), 403)
+
+        const outsider = yield* newUser("Mallory")
+        const attempts: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
+          outsider.api.openAPISpecs.getOpenAPISpecBySlug({ params }),
+          outsider.api.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: {} }),
+          outsider.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "x", source: { text: swagger2 } } }),
+          outsider.api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} }),
+          outsider.api.openAPISpecs.getLatestOpenAPISpecVersion({ params })
+        ]
+        for (const attempt of attempts) {
+          assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
+        }
+        const missing = yield* Effect.flip(alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "missing" } }))
+        assert.strictEqual(errorCode(missing), 404)
+        const missingVersion = yield* Effect.flip(alice.api.openAPISpecs.getOpenAPISpecVersionById({ params: { ...params, versionId: "nope" } }))
+        assert.strictEqual(errorCode(missingVersion), 404)
+      }))
+  })
+}
