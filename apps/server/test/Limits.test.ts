@@ -1,6 +1,6 @@
 /** Bounds on what one request may ask of the server: body size, field sizes, batch totals. */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import { LocalServer } from "@quire/testkit"
 import { defaultMaxBodyBytes } from "../src/BodyLimit.ts"
 import { backends, baseUrl, errorCode, errorMessage, raw, spaceWith, testStorageQuota } from "./Harness.ts"
@@ -139,7 +139,7 @@ for (const backend of backends) {
         const other = yield* spaceWith()
         const megabyte = new Uint8Array(1024 * 1024).fill(9)
         // Each file distinct bytes: a blob counts once however many files point to it.
-        const site = yield* LocalServer.serveRoutes(megabytes(20, 9))
+        const site = yield* LocalServer.serveRoutes(megabytes(30, 9))
         let served = 0
         const files = (n: number) => Array.from({ length: n }, () => ({ name: `mb-${served}.bin`, url: `${site.origin}/mb-${served++}.bin` }))
         const upload = (api: typeof alice.api, spaceId: string, n: number) =>
@@ -150,11 +150,17 @@ for (const backend of backends) {
             const stored = (yield* api.changeRequestContent.listFilesInChangeRequestById({ params, query: {} })).items.length
             return { result, stored }
           })
-        const perBatch = 8
-        for (let n = 0; n < testStorageQuota / (perBatch * megabyte.byteLength); n++) {
-          const { stored } = yield* upload(alice.api, space.id, perBatch)
-          assert.strictEqual(stored, perBatch)
-        }
+        const quota = testStorageQuota / megabyte.byteLength
+        assert.strictEqual((yield* upload(alice.api, space.id, 8)).stored, 8)
+        assert.strictEqual((yield* upload(alice.api, space.id, quota - 12)).stored, quota - 12)
+        // Each file fits alone, the batch does not: its write is refused and counts nothing.
+        const together = yield* upload(alice.api, space.id, 8)
+        assert.strictEqual(together.stored, 0)
+        assert.isTrue(Exit.isFailure(together.result))
+        const refused = yield* Effect.flip(together.result)
+        assert.strictEqual(errorCode(refused), 403)
+        assert.include(errorMessage(refused), "storage quota")
+        assert.strictEqual((yield* upload(alice.api, space.id, 4)).stored, 4)
         const over = yield* upload(alice.api, space.id, 1)
         assert.strictEqual(over.stored, 0)
         assert.isTrue(over.result._tag === "Failure")
