@@ -104,7 +104,7 @@ export const list = <A, B>(page: { readonly items: ReadonlyArray<A>; readonly ne
 /** Where the identity provider talks to Quire for a provider: Quire is the service provider. */
 export const samlServiceUrls = (urls: Urls, provider: SamlProvider) => {
   const base = urls.app(`/sso/saml/${provider.organizationId}/${provider.id}`)
-  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base }
+  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base, metadataURL: `${base}/metadata.xml` }
 }
 
 export const samlProvider = (

@@ -22,7 +22,8 @@ export const SamlProvider = Schema.Struct({
   defaultRole: MemberRoleOrGuest,
   createdAt: Timestamp,
   status: SamlStatus,
-  service: Schema.Struct({ acsURL: Schema.String, startURL: Schema.String, entityID: Schema.String }),
+  /** Quire as the service provider: its ACS, where sign-in starts, its entity id and SP metadata XML. */
+  service: Schema.Struct({ acsURL: Schema.String, startURL: Schema.String, entityID: Schema.String, metadataURL: Schema.String }),
   urls: Schema.Struct({ location: Schema.String })
 })
 export type SamlProvider = typeof SamlProvider.Type

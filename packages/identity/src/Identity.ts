@@ -11,6 +11,9 @@ import * as SqlTeamsRepo from "./SqlTeamsRepo.ts"
 import * as SqlUsersRepo from "./SqlUsersRepo.ts"
 import { SamlProviders } from "./SamlProviders.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
+import { SamlSignIn } from "./SamlSignIn.ts"
+import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+import * as SqlSamlSignInRepo from "./SqlSamlSignInRepo.ts"
 import * as SqlSamlProvidersRepo from "./SqlSamlProvidersRepo.ts"
 import { Teams } from "./Teams.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
@@ -23,7 +26,8 @@ export const layerReposMemory = Layer.mergeAll(
   OrganizationsRepo.layerMemory,
   MembersRepo.layerMemory,
   TeamsRepo.layerMemory,
-  SamlProvidersRepo.layerMemory
+  SamlProvidersRepo.layerMemory,
+  SamlSignInRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
 
 /** All identity ports on Postgres (needs only a SqlClient). */
@@ -32,11 +36,12 @@ export const layerReposSql = Layer.mergeAll(
   SqlOrganizationsRepo.layer,
   SqlMembersRepo.layer,
   SqlTeamsRepo.layer,
-  SqlSamlProvidersRepo.layer
+  SqlSamlProvidersRepo.layer,
+  SqlSamlSignInRepo.layer
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

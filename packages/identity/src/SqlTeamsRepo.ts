@@ -43,6 +43,11 @@ export const layer = Layer.effect(
       after === undefined ? sql`true` : sql`(t.created_at, t.id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
 
     return TeamsRepo.of({
+      addMember: (organizationId, teamId, userId) =>
+        sql`
+          INSERT INTO identity_team_members (team_id, user_id, role)
+          SELECT id, ${userId}, 'member' FROM identity_teams WHERE id = ${teamId} AND organization_id = ${organizationId}
+          ON CONFLICT DO NOTHING`.pipe(Effect.asVoid, Effect.orDie),
       insert: (team, members) =>
         Effect.gen(function*() {
           yield* sql`

@@ -39,6 +39,8 @@ export interface TeamsRepoShape {
     limit: number
   ) => Effect.Effect<Pagination.Page<TeamMembership>>
   readonly rename: (organizationId: string, teamId: string, title: string) => Effect.Effect<void>
+  /** Adds `userId` to the team as a member; nothing when they already belong to it. */
+  readonly addMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<void>
   readonly remove: (organizationId: string, teamId: string) => Effect.Effect<void>
 }
 
@@ -63,6 +65,11 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
         return team?.organizationId === organizationId ? team : undefined
       }
       return TeamsRepo.of({
+        addMember: (organizationId, teamId, userId) =>
+          Effect.sync(() => {
+            const team = row(organizationId, teamId)
+            if (team !== undefined && !team.members.has(userId)) team.members.set(userId, "member")
+          }),
         insert: (team, members) =>
           Effect.sync(() =>
             void store.teams.set(team.id, { ...team, members: new MemoryStore.TxMap(members.map((m) => [m.userId, m.role])) })

@@ -1,13 +1,14 @@
-/** Handlers of the SSO group. */
-import { Effect } from "effect"
+/** Handlers of the SSO group, and with them the sign-in routes outside `/v1` (SsoRoutes). */
+import { Effect, Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { SamlProviders } from "@quire/identity"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
+import * as SsoRoutes from "../SsoRoutes.ts"
 
-export const layer = HttpApiBuilder.group(Api, "sso", Effect.fn(function*(handlers) {
+const group = HttpApiBuilder.group(Api, "sso", Effect.fn(function*(handlers) {
   const providers = yield* SamlProviders
   const urls = yield* PublicUrl
   const present = (view: Effect.Success<ReturnType<typeof providers.get>>) => Presenters.samlProvider(urls, view)
@@ -31,3 +32,6 @@ export const layer = HttpApiBuilder.group(Api, "sso", Effect.fn(function*(handle
         }))
       }))))
 }))
+
+/** The group's handlers and the SAML sign-in routes, which the router mounts with them. */
+export const layer = Layer.merge(group, SsoRoutes.layer)

@@ -31,3 +31,12 @@ export type SamlProviderPatch = Partial<{
   readonly defaultTeamId: string | null
   readonly defaultRole: Roles.MemberRole | null
 }>
+
+/** A SAML response Quire does not accept (unsigned, wrongly signed, expired, replayed, for another audience...). */
+export class SamlRejected extends Schema.TaggedError<SamlRejected>()("SamlRejected", {
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `The SAML response was refused: ${this.reason}`
+  }
+}

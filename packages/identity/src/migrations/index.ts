@@ -127,6 +127,14 @@ const m0005_api_tokens_lifecycle = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_api_tokens_user ON identity_api_tokens (user_id, created_at, id)`
 })
 
+/** SAML sign-in: ids consumed until they expire (assertions, one-time codes), and the SP signing key (one row). */
+const m0006_saml_sign_in = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE identity_saml_consumed (id text COLLATE "C" PRIMARY KEY, expires_at timestamptz NOT NULL)`
+  yield* sql`CREATE INDEX identity_saml_consumed_expiry ON identity_saml_consumed (expires_at)`
+  yield* sql`CREATE TABLE identity_saml_sp_key (id int PRIMARY KEY CHECK (id = 1), private_key text NOT NULL)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -134,6 +142,7 @@ export const migrations = {
     "0002_saml_providers": m0002_saml_providers,
     "0003_users_email_ignoring_case": m0003_users_email_ignoring_case,
     "0004_email_invites_created_at": m0004_email_invites_created_at,
-    "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle
+    "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle,
+    "0006_saml_sign_in": m0006_saml_sign_in
   }
 } as const

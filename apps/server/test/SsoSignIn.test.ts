@@ -1,0 +1,159 @@
+/**
+ * SAML sign-in end to end, on every backend: a test IdP (packages/identity/test/support) signs
+ * responses; start, ACS, session, token creation, metadata, and each refusal.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { generateKeyPairSync } from "node:crypto"
+import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
+import { backends, baseUrl, client, newUser } from "./Harness.ts"
+
+const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
+
+const request = (path: string, init: RequestInit = {}) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async () => {
+      const response = await fetch(`${base}${path}`, { redirect: "manual", ...init })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
+
+const postAcs = (acsPath: string, samlResponse: string, relayState?: string) =>
+  request(acsPath, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ SAMLResponse: samlResponse, ...(relayState === undefined ? {} : { RelayState: relayState }) }).toString()
+  })
+
+/** An organization with an active provider (default role `edit`, default team "Staff"). */
+const setup = Effect.gen(function*() {
+  const alice = yield* newUser("Alice")
+  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
+  const organizationId = org.id
+  const team = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Staff" } })
+  const provider = yield* alice.api.sso.createOrganizationSAMLProvider({
+    params: { organizationId },
+    payload: { label: "Test IdP", defaultRole: "edit", defaultTeam: team.id, ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
+  })
+  const path = (url: string) => new URL(url).pathname
+  return { alice, organizationId, team, provider, acsPath: path(provider.service.acsURL), startPath: path(provider.service.startURL), service: provider.service }
+})
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`SAML sign-in on ${backend.name}`, (it) => {
+    it.effect("signs a new person in, provisions them, and lets the session create a token", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, team, acsPath, startPath, service } = yield* setup
+        const started = yield* request(`${startPath}?RelayState=${encodeURIComponent("/sso/signed-in")}`)
+        assert.strictEqual(started.status, 302)
+        const location = started.headers.get("location") ?? ""
+        assert.isTrue(location.startsWith(`${Idp.idpSsoURL}?`), location)
+        const redirect = new URL(location)
+        assert.strictEqual(redirect.searchParams.get("SigAlg"), "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256")
+        assert.isNotNull(redirect.searchParams.get("Signature"))
+        assert.strictEqual(redirect.searchParams.get("RelayState"), "http://quire.test/sso/signed-in")
+        const requestId = yield* Effect.promise(() => Idp.requestIdOf(location))
+
+        const email = `carol.${Date.now()}@example.com`
+        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo: requestId, displayName: "Carol" }), "http://quire.test/sso/signed-in")
+        assert.strictEqual(signed.status, 303, signed.text)
+        assert.strictEqual(signed.headers.get("location"), "http://quire.test/sso/signed-in")
+        const setCookie = signed.headers.get("set-cookie") ?? ""
+        assert.match(setCookie, /^quire_session=/)
+        assert.match(setCookie, /HttpOnly/i)
+        assert.match(setCookie, /SameSite=Lax/i)
+        const cookie = setCookie.split(";")[0]!
+
+        const page = yield* request("/sso/signed-in", { headers: { cookie } })
+        assert.strictEqual(page.status, 200)
+        assert.include(page.text, email)
+
+        // The session opens nothing of the API itself...
+        const apiWithCookie = yield* request(`/v1/orgs/${organizationId}/members`, { headers: { cookie } })
+        assert.strictEqual(apiWithCookie.status, 401)
+        // ...nor token creation from another origin.
+        const crossSite = yield* request("/sso/session/tokens", { method: "POST", headers: { cookie, origin: "https://evil.example" } })
+        assert.strictEqual(crossSite.status, 403)
+        const created = yield* request("/sso/session/tokens", { method: "POST", headers: { cookie, accept: "application/json", origin: "http://quire.test" } })
+        assert.strictEqual(created.status, 201, created.text)
+        const token = (JSON.parse(created.text) as { token: string }).token
+        const carol = yield* client(token)
+        const me = yield* carol.users.getAuthenticatedUser()
+        assert.strictEqual(me.email, email)
+        assert.strictEqual(me.displayName, "Carol")
+
+        const member = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: me.id } })
+        assert.strictEqual(member.role, "edit")
+        assert.strictEqual(member.sso, true)
+        const teams = yield* alice.api.members.listTeamsForOrganizationMember({ params: { organizationId, userId: me.id }, query: {} })
+        assert.deepStrictEqual(teams.items.map((t) => t.team.id), [team.id])
+      }))
+
+    it.effect("signs an existing user in by email, and refuses bad responses with a 4xx page", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, acsPath, service } = yield* setup
+        const bob = yield* newUser("Bob")
+        const ok = yield* postAcs(acsPath, Idp.response({ email: bob.email.toUpperCase(), audience: service.entityID, destination: service.acsURL }))
+        assert.strictEqual(ok.status, 303, ok.text)
+        assert.strictEqual(ok.headers.get("location"), "http://quire.test/sso/signed-in")
+        const member = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } })
+        assert.strictEqual(member.sso, true)
+
+        const refused = (samlResponse: string) => Effect.map(postAcs(acsPath, samlResponse), (r) => ({ status: r.status, text: r.text, cookie: r.headers.get("set-cookie") }))
+        const base = { email: `dave.${Date.now()}@example.com`, audience: service.entityID, destination: service.acsURL }
+        const cases: Record<string, readonly [string, string]> = {
+          unsigned: [Idp.response({ ...base, key: null }), "Invalid signature"],
+          wronglySigned: [Idp.response({ ...base, key: otherKey }), "Invalid signature"],
+          expired: [Idp.response({ ...base, issuedAt: new Date(Date.now() - 3600_000) }), "expired"],
+          wrongAudience: [Idp.response({ ...base, audience: "https://someone-else.example/sp" }), "audience mismatch"],
+          wrongDestination: [Idp.response({ ...base, destination: "https://someone-else.example/acs" }), "Destination must be"],
+          unknownRequest: [Idp.response({ ...base, inResponseTo: "_never_sent" }), "InResponseTo is not valid"]
+        }
+        for (const [name, [samlResponse, reason]] of Object.entries(cases)) {
+          const answer = yield* refused(samlResponse)
+          assert.include(answer.text, reason, name)
+          assert.strictEqual(answer.status, 400, `${name}: ${answer.text}`)
+          assert.include(answer.text, "Sign-in refused", name)
+          assert.isNull(answer.cookie, name)
+        }
+        const once = Idp.response(base)
+        assert.strictEqual((yield* refused(once)).status, 303)
+        const replayed = yield* refused(once)
+        assert.strictEqual(replayed.status, 400)
+        assert.include(replayed.text, "already used")
+        const missing = yield* request(acsPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" })
+        assert.strictEqual(missing.status, 400)
+      }))
+
+    it.effect("validates RelayState, hands the CLI a one-time code, and serves SP metadata", () =>
+      Effect.gen(function*() {
+        const { acsPath, startPath, service } = yield* setup
+        const foreign = yield* request(`${startPath}?RelayState=${encodeURIComponent("https://evil.example/steal")}`)
+        assert.strictEqual(new URL(foreign.headers.get("location") ?? "").searchParams.get("RelayState"), "http://quire.test/sso/signed-in")
+
+        const callback = "http://127.0.0.1:49152/callback?state=xyz"
+        const email = `erin.${Date.now()}@example.com`
+        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL }), callback)
+        assert.strictEqual(signed.status, 303)
+        const target = new URL(signed.headers.get("location") ?? "")
+        assert.strictEqual(`${target.origin}${target.pathname}`, "http://127.0.0.1:49152/callback")
+        assert.strictEqual(target.searchParams.get("state"), "xyz")
+        const code = target.searchParams.get("code") ?? ""
+        assert.notInclude(code, "quire_pat_")
+        const exchange = () => request("/sso/cli/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) })
+        const first = yield* exchange()
+        assert.strictEqual(first.status, 200, first.text)
+        const answer = JSON.parse(first.text) as { token: string; user: { email: string } }
+        assert.strictEqual(answer.user.email, email)
+        const me = yield* (yield* client(answer.token)).users.getAuthenticatedUser()
+        assert.strictEqual(me.email, email)
+        assert.strictEqual((yield* exchange()).status, 400)
+
+        const metadata = yield* request(new URL(service.metadataURL).pathname)
+        assert.strictEqual(metadata.status, 200)
+        assert.include(metadata.text, `entityID="${service.entityID}"`)
+        assert.include(metadata.text, `Location="${service.acsURL}"`)
+        assert.include(metadata.text, "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST")
+        assert.match(metadata.text, /^<\?xml[^>]*\?>\s*<EntityDescriptor[\s\S]*<\/EntityDescriptor>\s*$/)
+      }))
+  })
+}

@@ -1,0 +1,206 @@
+/**
+ * SAML 2.0 sign-in with an organization's provider, Quire being the service provider (SP):
+ * signed AuthnRequests (HTTP-Redirect binding), validation of the IdP's POSTed responses
+ * (@node-saml/node-saml, plus destination and replay checks of ours), just-in-time membership,
+ * and the SP's metadata. Sessions and tokens are the caller's (apps/server) business.
+ */
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { generateKeyPairSync } from "node:crypto"
+import { type Profile, SAML, type CacheProvider, ValidateInResponseTo } from "@node-saml/node-saml"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import type { User } from "./domain/Identity.ts"
+import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
+import { MembersRepo } from "./MembersRepo.ts"
+import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
+import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+import { TeamsRepo } from "./TeamsRepo.ts"
+import { UsersRepo } from "./UsersRepo.ts"
+
+/** Where Quire, as the SP of one provider, is reached: computed by the server from its public URL. */
+export interface ServiceProvider {
+  readonly entityID: string
+  readonly acsURL: string
+}
+
+/** Who signed in, and into which organization. */
+export interface SamlSignedIn {
+  readonly user: User
+  readonly organizationId: string
+  /** True when this sign-in made them a member. */
+  readonly provisioned: boolean
+}
+
+/** Clock skew accepted on NotBefore / NotOnOrAfter. */
+export const acceptedSkewMs = 2 * 60 * 1000
+/** How long a consumed assertion id is remembered: beyond any validity window accepted. */
+const replayWindowMs = 24 * 60 * 60 * 1000
+
+export interface SamlSignInShape {
+  /** The IdP URL (with a signed AuthnRequest and `relayState`) that starts a sign-in. */
+  readonly start: (organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) => Effect.Effect<string, Errors.NotFound>
+  /** Validates a POSTed `SAMLResponse` and signs its subject in, provisioning the member if needed. */
+  readonly consume: (organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
+  /** The SP metadata XML of a provider. */
+  readonly metadata: (organizationId: string, providerId: string, sp: ServiceProvider) => Effect.Effect<string, Errors.NotFound>
+  /** Marks a one-time id (a code handed to the CLI) used; false when it already was. */
+  readonly consumeOnce: (id: string, expiresAt: Date) => Effect.Effect<boolean>
+}
+
+/** The email of a SAML subject: a common email attribute, else a NameID that is an email. */
+export const emailOf = (profile: Profile): string | undefined => {
+  const candidates = [
+    profile.email,
+    profile.mail,
+    profile["http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"],
+    profile["urn:oid:0.9.2342.19200300.100.1.3"],
+    profile.nameID
+  ]
+  for (const candidate of candidates) {
+    const value = Array.isArray(candidate) ? candidate[0] : candidate
+    if (typeof value === "string" && /^[^\s@]+@[^\s@]+$/.test(value)) return value.toLowerCase()
+  }
+  return undefined
+}
+
+const displayNameOf = (profile: Profile, email: string): string => {
+  const name = profile["displayName"] ?? profile["http://schemas.microsoft.com/identity/claims/displayname"]
+  const value = Array.isArray(name) ? name[0] : name
+  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 100) : email.split("@")[0] ?? email
+}
+
+/** The `Destination` of the response's root element, if any. */
+const destinationOf = (xml: string): string | undefined =>
+  /^\s*(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Response\b[^>]*?\sDestination="([^"]*)"/.exec(xml)?.[1]
+
+/** The `ID` of the (one) signed assertion. */
+const assertionIdOf = (assertionXml: string): string | undefined =>
+  /<(?:\w+:)?Assertion\b[^>]*?\sID="([^"]+)"/.exec(assertionXml)?.[1]
+
+export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("@quire/identity/SamlSignIn") {
+  static readonly layer = Layer.effect(
+    SamlSignIn,
+    Effect.gen(function*() {
+      const providers = yield* SamlProvidersRepo
+      const store = yield* SamlSignInRepo
+      const users = yield* UsersRepo
+      const members = yield* MembersRepo
+      const teams = yield* TeamsRepo
+      const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      // The SP signing key: generated once per installation and kept in identity's storage.
+      const spKey = yield* store.spKey(
+        generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
+      )
+
+      // Ids of AuthnRequests sent, so that a response's InResponseTo must answer one of ours.
+      // Kept per process (an IdP answers within minutes, usually to the replica that asked).
+      const requests = new Map<string, { value: string; createdAt: number }>()
+      const requestCache: CacheProvider = {
+        saveAsync: async (key, value) => {
+          const item = { value, createdAt: Date.now() }
+          for (const [old, entry] of requests) if (entry.createdAt < Date.now() - 3_600_000) requests.delete(old)
+          requests.set(key, item)
+          return item
+        },
+        getAsync: async (key) => requests.get(key)?.value ?? null,
+        removeAsync: async (key) => {
+          if (key === null) return null
+          const had = requests.get(key)?.value ?? null
+          requests.delete(key)
+          return had
+        }
+      }
+
+      const activeProvider = Effect.fnUntraced(function*(organizationId: string, providerId: string) {
+        const found = yield* providers.find(organizationId, providerId)
+        if (Option.isNone(found) || samlStatus(found.value) !== "active") {
+          return yield* new Errors.NotFound({ resource: "SAML provider", id: providerId })
+        }
+        return found.value
+      })
+
+      const samlOf = (provider: SamlProvider, sp: ServiceProvider) =>
+        new SAML({
+          idpCert: provider.certificate ?? "",
+          issuer: sp.entityID,
+          callbackUrl: sp.acsURL,
+          entryPoint: provider.ssoURL ?? "",
+          idpIssuer: provider.entityID ?? "",
+          audience: sp.entityID,
+          privateKey: spKey,
+          signatureAlgorithm: "sha256",
+          // Either the response or its assertion must carry a valid signature.
+          wantAuthnResponseSigned: false,
+          wantAssertionsSigned: false,
+          acceptedClockSkewMs: acceptedSkewMs,
+          validateInResponseTo: ValidateInResponseTo.ifPresent,
+          requestIdExpirationPeriodMs: 10 * 60 * 1000,
+          cacheProvider: requestCache,
+          identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
+        })
+
+      const start = Effect.fn("SamlSignIn.start")(function*(organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) {
+        const provider = yield* activeProvider(organizationId, providerId)
+        const saml = samlOf(provider, sp)
+        return yield* Effect.promise(() => saml.getAuthorizeUrlAsync(relayState, undefined, {}))
+      })
+
+      const metadata = Effect.fn("SamlSignIn.metadata")(function*(organizationId: string, providerId: string, sp: ServiceProvider) {
+        const found = yield* providers.find(organizationId, providerId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SAML provider", id: providerId })
+        const saml = new SAML({ idpCert: "unused", issuer: sp.entityID, callbackUrl: sp.acsURL, identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" })
+        return saml.generateServiceProviderMetadata(null)
+      })
+
+      const provision = Effect.fnUntraced(function*(provider: SamlProvider, email: string, displayName: string) {
+        const at = yield* now
+        const existing = yield* users.findByEmail(email)
+        const user: User = Option.isSome(existing)
+          ? existing.value
+          : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
+        if (Option.isNone(existing)) yield* users.insert(user).pipe(Effect.orDie)
+        const membership = yield* members.find(provider.organizationId, user.id)
+        if (Option.isSome(membership)) {
+          if (!membership.value.sso) yield* members.setSso(provider.organizationId, user.id, true)
+          return { user, organizationId: provider.organizationId, provisioned: false }
+        }
+        yield* members.add({ organizationId: provider.organizationId, userId: user.id, role: provider.defaultRole, sso: true, joinedAt: at })
+        if (provider.defaultTeamId !== null) yield* teams.addMember(provider.organizationId, provider.defaultTeamId, user.id)
+        return { user, organizationId: provider.organizationId, provisioned: true }
+      })
+
+      const consume = Effect.fn("SamlSignIn.consume")(function*(organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) {
+        const provider = yield* activeProvider(organizationId, providerId)
+        const xml = Buffer.from(samlResponse, "base64").toString("utf8")
+        const destination = destinationOf(xml)
+        if (destination !== sp.acsURL) {
+          return yield* new SamlRejected({ reason: `the response's Destination must be ${sp.acsURL}` })
+        }
+        const saml = samlOf(provider, sp)
+        const result = yield* Effect.tryPromise({
+          try: () => saml.validatePostResponseAsync({ SAMLResponse: samlResponse }),
+          catch: (error) => new SamlRejected({ reason: error instanceof Error ? error.message : String(error) })
+        })
+        const profile = result.profile
+        if (profile === null) return yield* new SamlRejected({ reason: "the response signs nobody in" })
+        const assertionId = assertionIdOf(profile.getAssertionXml?.() ?? "")
+        if (assertionId === undefined) return yield* new SamlRejected({ reason: "the assertion has no ID" })
+        const email = emailOf(profile)
+        if (email === undefined) return yield* new SamlRejected({ reason: "the assertion names no email address" })
+        const at = yield* now
+        return yield* Effect.gen(function*() {
+          const fresh = yield* store.consumeOnce(`assertion:${provider.entityID}:${assertionId}`, new Date(at.getTime() + replayWindowMs), at)
+          if (!fresh) return yield* new SamlRejected({ reason: "this assertion was already used" })
+          return yield* provision(provider, email, displayNameOf(profile, email))
+        }).pipe(transactor.transaction)
+      })
+
+      const consumeOnce = (id: string, expiresAt: Date) =>
+        Effect.flatMap(now, (at) => store.consumeOnce(`once:${id}`, expiresAt, at))
+
+      return SamlSignIn.of({ start, consume, metadata, consumeOnce })
+    })
+  )
+}

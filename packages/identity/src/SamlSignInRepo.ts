@@ -1,0 +1,38 @@
+/**
+ * Port: what SAML sign-in must remember across requests and replicas: the ids it has consumed
+ * (assertions, one-time codes) until they expire, and the installation's SP signing key.
+ */
+import { Context, Effect, Layer } from "effect"
+import { MemoryStore } from "@quire/kernel"
+
+export interface SamlSignInRepoShape {
+  /** Records `id` as used until `expiresAt`; false when it was already recorded (a replay). */
+  readonly consumeOnce: (id: string, expiresAt: Date, now: Date) => Effect.Effect<boolean>
+  /** The stored SP private key (PEM); `candidate` is stored first when there is none yet. */
+  readonly spKey: (candidate: string) => Effect.Effect<string>
+}
+
+export class SamlSignInRepo extends Context.Service<SamlSignInRepo, SamlSignInRepoShape>()(
+  "@quire/identity/SamlSignInRepo"
+) {
+  static readonly layerMemory = Layer.sync(SamlSignInRepo, () => {
+    const consumed = new MemoryStore.TxMap<string, Date>()
+    const key = new MemoryStore.TxRef<string | undefined>(undefined)
+    return SamlSignInRepo.of({
+      consumeOnce: (id, expiresAt, now) =>
+        Effect.sync(() => {
+          for (const [old, expiry] of consumed) if (expiry <= now) consumed.delete(old)
+          if (consumed.has(id)) return false
+          consumed.set(id, expiresAt)
+          return true
+        }),
+      spKey: (candidate) =>
+        Effect.sync(() => {
+          const stored = key.get()
+          if (stored !== undefined) return stored
+          key.set(candidate)
+          return candidate
+        })
+    })
+  })
+}

@@ -1,0 +1,27 @@
+/** Postgres adapter of SamlSignInRepo. */
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+
+export const layer = Layer.effect(
+  SamlSignInRepo,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return SamlSignInRepo.of({
+      consumeOnce: (id, expiresAt, now) =>
+        Effect.gen(function*() {
+          yield* sql`DELETE FROM identity_saml_consumed WHERE expires_at <= ${now}`
+          const rows = yield* sql`
+            INSERT INTO identity_saml_consumed (id, expires_at) VALUES (${id}, ${expiresAt})
+            ON CONFLICT (id) DO NOTHING RETURNING id`
+          return rows.length > 0
+        }).pipe(Effect.orDie),
+      spKey: (candidate) =>
+        Effect.gen(function*() {
+          yield* sql`INSERT INTO identity_saml_sp_key (id, private_key) VALUES (1, ${candidate}) ON CONFLICT (id) DO NOTHING`
+          const rows = yield* sql<{ readonly private_key: string }>`SELECT private_key FROM identity_saml_sp_key WHERE id = 1`
+          return rows[0]?.private_key ?? candidate
+        }).pipe(Effect.orDie)
+    })
+  })
+)
