@@ -4,7 +4,7 @@
  * The fetch time limit is `QUIRE_SPECS_FETCH_TIMEOUT_MS` (default 20 s). Members of the organization read; `createOpenAPISpec` (role `create` and up) changes;
  * outsiders and guests get NotFound.
  */
-import { Clock, Config, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option, Result } from "effect"
 import { type Actor, Errors, Ids, Pagination, Roles } from "@quire/kernel"
 import { ContentAccess, OutboundFetch } from "@quire/content"
 import { JobQueue } from "@quire/queue"
@@ -121,7 +121,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
           // The source may have been replaced or the spec deleted while this ran: the newest run wins.
           const current = yield* repo.find(specId)
           if (Option.isNone(current) || JSON.stringify(current.value.source) !== JSON.stringify(spec.source)) return
-          if (outcome._tag === "Failure") {
+          if (Result.isFailure(outcome)) {
             yield* repo.update(specId, {
               processingState: "complete",
               lastProcessErrorCode: outcome.failure.code,
