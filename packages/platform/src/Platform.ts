@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { warmParseWorkers } from "@quire/content"
 import { Database } from "@quire/db"
 import { GitSyncLayers } from "@quire/gitsync"
+import { TranslationsLayers } from "@quire/translations"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
 import { Storage } from "./Storage.ts"
@@ -16,13 +17,13 @@ const warmUpDelayMillis = 2_000
 
 /**
  * What the server runs on: the database opened and migrated, the use cases over it, the job
- * queue (in-process when embedded, graphile-worker on PostgreSQL, Git sync's handle bound to it)
+ * queue (in-process when embedded, graphile-worker on PostgreSQL, Git sync's and translations' handles bound to it)
  * and which storage it is.
  */
-export const layer = GitSyncLayers.layerBindQueue.pipe(
+export const layer = Layer.merge(GitSyncLayers.layerBindQueue, TranslationsLayers.layerBindQueue).pipe(
   // Large pages' parse workers are started and warmed (see docs/architecture.md, "Bounded work per
   // request") once the server has started, not competing with its start for the CPU.
-  Layer.merge(Layer.effectDiscard(Effect.sync(() => setTimeout(warmParseWorkers, warmUpDelayMillis).unref()))),
+  Layer.merge(Layer.effectDiscard(Effect.sync(() => setTimeout(() => void warmParseWorkers(), warmUpDelayMillis).unref()))),
   Layer.provideMerge(Queue.layer),
   Layer.provideMerge(services),
   Layer.provideMerge(storage),

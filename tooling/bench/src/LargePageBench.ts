@@ -85,9 +85,8 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
     const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
     const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
     const org = yield* as(organizations.create({ title: "Large page bench" }))
-    // As the server does when it starts; the warm-up is over well before a user's first large page.
-    warmParseWorkers()
-    yield* Effect.sleep("3 seconds")
+    // As the server does when it starts: its workers are warm before a user's first large page.
+    yield* Effect.promise(warmParseWorkers)
     const lines = [
       "Large pages (memory adapters): a change request edit inserting the page, its merge (search indexing),",
       "then a three-way merge of an edit of its start after main edited its end. Each step: wall ms / main-thread CPU ms / process CPU ms",

@@ -67,7 +67,7 @@ const stopIdle = () => {
     void slot.worker.terminate()
   }
   slots = slots.filter((slot) => !slot.worked)
-  if (keepWarm) warmUp()
+  if (keepWarm) void warmUp()
 }
 
 const settled = (slot: Slot) => {
@@ -143,21 +143,24 @@ const warmUpShares = [["sections", 1], ["links", 0.5], ["blocks", 0.5]] as const
 /**
  * Starts the parse workers and has each parse a page of every kind, so that the first large page
  * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
- * then on a worker stopped when idle is replaced by a warm one. Called when the server starts.
+ * then on a worker stopped when idle is replaced by a warm one. Called when the server starts;
+ * answers when the workers it started are warm.
  */
-export const warmUp = (): void => {
-  if (size === 0 || failures >= maxFailures) return
+export const warmUp = (): Promise<void> => {
+  if (size === 0 || failures >= maxFailures) return Promise.resolve()
   keepWarm = true
   const started: Array<Slot> = []
   while (slots.length < size) started.push(startWorker())
   const page = warmUpPage(Math.ceil(warmUpLength / 80))
+  const answers: Array<Promise<unknown>> = []
   for (const slot of started) {
     for (const [kind, share] of warmUpShares) {
       const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
       // An answer settles the slot (an error is a worker's failure, counted where it exits).
-      void send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined)
+      answers.push(send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined))
     }
   }
+  return Promise.all(answers).then(() => undefined)
 }
 
 const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> =>

@@ -18,7 +18,7 @@ describe("ParsePool", () => {
   it.effect("digests a large page in the parse workers, warmed beforehand, as the main thread parses it", () =>
     Effect.gen(function*() {
       assert.isAbove(page.length, workerThreshold)
-      warmUp()
+      yield* Effect.promise(warmUp)
       assert.isAbove(poolState().workers, 0)
       const splitter = sectionSplitter("Page")
       for (const items of yield* digestPieces(page, "sections")) splitter.addItems(items)
