@@ -36,6 +36,7 @@ import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
+import * as TranslationsHandlers from "./handlers/TranslationsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
 import { SpaceViews } from "./SpaceViews.ts"
 
@@ -64,7 +65,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteShareLinksHandlers.layer,
     GitHandlers.layer,
     OpenAPISpecsHandlers.layer,
-    GitHandlers.webhookLayer
+    GitHandlers.webhookLayer,
+    TranslationsHandlers.layer
   ]),
   Layer.provide(AuthenticationLive.layer)
 )

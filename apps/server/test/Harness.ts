@@ -12,6 +12,7 @@ import { Api, Authentication } from "@quire/api"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
 import { GitSyncLayers } from "@quire/gitsync"
+import { TranslationsLayers } from "@quire/translations"
 import { jobs, Services, Storage } from "@quire/platform"
 import { layerInProcess } from "@quire/queue"
 import { Backends, LocalServer } from "@quire/testkit"
@@ -48,8 +49,8 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
 ))
 
-/** Jobs run in this process, as in the embedded server; Git sync's queue handle is bound to it. */
-const inProcessJobs = GitSyncLayers.layerBindQueue.pipe(Layer.provideMerge(layerInProcess(jobs)))
+/** Jobs run in this process, as in the embedded server; Git sync's and translations' queue handles are bound to it. */
+const inProcessJobs = Layer.merge(GitSyncLayers.layerBindQueue, TranslationsLayers.layerBindQueue).pipe(Layer.provideMerge(layerInProcess(jobs)))
 
 /** NodeHttpServer.layerTest over the production server (NodeServer.create: published pages answered before the application). */
 const testServer = HttpServer.layerTestClient.pipe(

@@ -22,6 +22,7 @@ import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
+import { TranslationsApi } from "./TranslationsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
 
 export class Api extends HttpApi.make("quire")
@@ -48,6 +49,7 @@ export class Api extends HttpApi.make("quire")
   .add(GitApi)
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)
+  .add(TranslationsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -7,7 +7,8 @@ import { jobs as contentJobs } from "@quire/content/Jobs"
 import { jobs as gatewayJobs } from "@quire/gateway/Jobs"
 import { jobs as gitsyncJobs } from "@quire/gitsync/Jobs"
 import { jobs as identityJobs } from "@quire/identity/Jobs"
+import { jobs as translationsJobs } from "@quire/translations/Jobs"
 import { jobs as specsJobs } from "@quire/specs/Jobs"
 import type { Services } from "./Services.ts"
 
-export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs, ...specsJobs]
+export const jobs: ReadonlyArray<JobDefinition<Services>> = [...identityJobs, ...contentJobs, ...gitsyncJobs, ...gatewayJobs, ...specsJobs, ...translationsJobs]

@@ -10,20 +10,25 @@ import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SiteChanges, SitesLayers } from "@quire/sites"
 import { migrations as specsMigrations, SpecsLayers } from "@quire/specs"
+import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations)
 
-/** Content's MainObservers: published sites read the moved space's revision again, then Git sync's. */
+/** Content's MainObservers: published sites read the moved space's revision again, then Git sync's, then translations'. */
 const layerMainObservers = Layer.effect(
   MainObservers,
   Effect.gen(function*() {
     const gitsync = yield* MainObservers
-    return { mainMoved: (space, revision) => Effect.andThen(SiteChanges.mainMoved, gitsync.mainMoved(space, revision)) }
+    const translations = yield* TranslationsLayers.makeMainObserver
+    return {
+      mainMoved: (space, revision) =>
+        SiteChanges.mainMoved.pipe(Effect.andThen(gitsync.mainMoved(space, revision)), Effect.andThen(translations.mainMoved(space, revision)))
+    }
   })
 ).pipe(Layer.provide(GitSyncLayers.layerMainObservers))
 
@@ -34,7 +39,8 @@ export const layerMemoryRepos = Layer.mergeAll(
   Reviews.layerReposMemory,
   SitesLayers.layerReposMemory,
   SpecsLayers.layerReposMemory,
-  GitSyncLayers.layerReposMemory
+  GitSyncLayers.layerReposMemory,
+  TranslationsLayers.layerReposMemory
 )
 
 /** The Postgres adapters of every port (needs only a SqlClient). */
@@ -44,13 +50,19 @@ export const layerSqlRepos = Layer.mergeAll(
   Reviews.layerReposSql,
   SitesLayers.layerReposSql,
   SpecsLayers.layerReposSql,
-  GitSyncLayers.layerReposSql
+  GitSyncLayers.layerReposSql,
+  TranslationsLayers.layerReposSql
 )
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
   Identity.layerServices,
-  Layer.mergeAll(Reviews.layerServices, SitesLayers.layerServices, GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer))).pipe(
+  Layer.mergeAll(
+    Reviews.layerServices,
+    SitesLayers.layerServices,
+    GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer)),
+    TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
+  ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.
     Layer.merge(SpecsLayers.layerServices),
     Layer.provideMerge(
@@ -62,6 +74,8 @@ const layerServices = Layer.mergeAll(
     ),
     // Git sync's key and queue handle, shared by its use cases and its observer of content.
     Layer.provideMerge(GitSyncLayers.layerInfrastructure),
+    // The queue handle of translation runs, shared by its use cases and its observer of content.
+    Layer.provideMerge(TranslationsLayers.layerInfrastructure),
     // Git through the `git` binary (settings from the environment: QUIRE_GIT_*).
     Layer.provide(Layer.orDie(GitCli.layerConfig))
   )

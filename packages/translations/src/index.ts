@@ -1,7 +1,17 @@
 /**
- * @quire/translations: domain package of translations: a translated copy of a space kept in step by a pluggable translator. It declares its service interfaces here, with memory and Postgres adapters
- * beside them, and knows nothing of HTTP.
+ * @quire/translations: domain package of translations: a translated copy of a space kept in step
+ * by a pluggable translator. It declares its service interfaces here, with memory and Postgres
+ * adapters beside them, and knows nothing of HTTP.
  */
-// Nothing to export until its issue (an empty file does not lint).
-// oxlint-disable-next-line unicorn/require-module-specifiers
-export {}
+export * as Instructions from "./domain/Instructions.ts"
+export * from "./domain/Translation.ts"
+export { migrations } from "./migrations/index.ts"
+export { TranslationRuns, runTask } from "./TranslationRuns.ts"
+export { Translations, permissionsOf } from "./Translations.ts"
+export type { CreateTranslationInput, TranslationAccess, TranslationPermissions, TranslationsShape } from "./Translations.ts"
+export { TranslationsRepo } from "./TranslationsRepo.ts"
+export * as TranslationsLayers from "./TranslationsLayers.ts"
+export { TranslationRunner } from "./TranslationRunner.ts"
+export { Translator, TranslatorError } from "./Translator.ts"
+export type { Budget, TranslateRequest, TranslatorShape } from "./Translator.ts"
+export * as Segments from "./Segments.ts"

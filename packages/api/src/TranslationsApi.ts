@@ -1,0 +1,90 @@
+/** Translations: a space's translated copy (the result space), kept in step with its source by runs on the queue. */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { TranslationLanguage, TranslationStatus } from "@quire/translations/domain/Translation"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
+
+/** GitBook's `JSONDocument`: the outline here, every node checked by the translations package (a 400 names the field). */
+export const JSONDocument = Schema.Struct({
+  object: Schema.Literal("document"),
+  data: Schema.Record(Schema.String, Schema.Unknown),
+  nodes: Schema.Array(Schema.Record(Schema.String, Schema.Unknown)),
+  meta: Schema.optionalKey(Schema.Struct({ token: Schema.optionalKey(Schema.String) }))
+})
+
+/** GitBook's `TranslationSource`. */
+export const TranslationSource = Schema.Struct({ space: EntityId, language: TranslationLanguage })
+
+/** GitBook's `Translation`; `failure` (Quire's) says why the last run failed when `status` is `failed`. */
+export const Translation = Schema.Struct({
+  object: Schema.Literal("translation"),
+  id: Schema.String,
+  status: TranslationStatus,
+  failure: Schema.optionalKey(Schema.String),
+  source: Schema.Struct({ space: Schema.String, language: TranslationLanguage }),
+  language: TranslationLanguage,
+  instructions: Schema.Record(Schema.String, Schema.Unknown),
+  /** The result space and the revision the last completed run wrote (absent before one). */
+  result: Schema.optionalKey(Schema.Struct({ space: Schema.String, revision: Schema.String, language: TranslationLanguage })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  stats: Schema.Struct({
+    runs: Schema.Number,
+    totalWords: Schema.Number,
+    totalPages: Schema.Number,
+    totalDuration: Schema.Number,
+    latestRunDuration: Schema.Number,
+    latestPages: Schema.Number,
+    latestWords: Schema.Number
+  }),
+  permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
+  urls: Schema.Struct({ location: Schema.String })
+})
+export type Translation = typeof Translation.Type
+
+const translationParams = { organizationId: EntityId, translationId: EntityId } as const
+
+export class TranslationsApi extends HttpApiGroup.make("translations")
+  .add(
+    /** The organization's translations, oldest first. */
+    HttpApiEndpoint.get("listTranslations", "/orgs/:organizationId/translations", {
+      params: { organizationId: EntityId },
+      query: PageQuery,
+      success: ListOf(Translation),
+      error: ApiErrors.Common
+    }),
+    /** Creates the translation with a new result space and queues its first run (admins). */
+    HttpApiEndpoint.post("createTranslation", "/orgs/:organizationId/translations", {
+      params: { organizationId: EntityId },
+      payload: Schema.Struct({
+        source: TranslationSource,
+        language: TranslationLanguage,
+        instructions: Schema.optionalKey(JSONDocument)
+      }),
+      success: Translation.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getTranslation", "/orgs/:organizationId/translations/:translationId", {
+      params: translationParams,
+      success: Translation,
+      error: ApiErrors.Common
+    }),
+    /** Replaces the instructions and queues a run (admins). */
+    HttpApiEndpoint.put("updateTranslation", "/orgs/:organizationId/translations/:translationId", {
+      params: translationParams,
+      payload: Schema.Struct({ instructions: JSONDocument }),
+      success: Translation,
+      error: ApiErrors.Common
+    }),
+    /** Deletes the translation (its result space stays); 204 also when it does not exist. */
+    HttpApiEndpoint.delete("deleteTranslation", "/orgs/:organizationId/translations/:translationId", {
+      params: translationParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}

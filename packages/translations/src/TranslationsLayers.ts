@@ -1,0 +1,36 @@
+/** Layers that assemble the translations package: its port, adapters and use cases. */
+import { Layer } from "effect"
+import * as SourceChanges from "./SourceChanges.ts"
+import * as SqlTranslationsRepo from "./SqlTranslationsRepo.ts"
+import { Translator } from "./Translator.ts"
+import { TranslationRunner } from "./TranslationRunner.ts"
+import { TranslationRuns } from "./TranslationRuns.ts"
+import { Translations } from "./Translations.ts"
+import { TranslationsRepo } from "./TranslationsRepo.ts"
+
+/** The translations port in memory. */
+export const layerReposMemory = TranslationsRepo.layerMemory
+
+/** The translations port on Postgres (needs only a SqlClient). */
+export const layerReposSql = SqlTranslationsRepo.layer
+
+/** The queue handle of runs, shared by the use cases and content's observer. */
+export const layerInfrastructure = TranslationRuns.layer
+
+/**
+ * The use cases and the runner; need content's ContentAccess, Spaces, SpaceContent, RevisionWriter
+ * and RevisionsRepo, the repo, the queue handle and a Translator.
+ */
+export const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer)
+
+/** The Translator from the environment (QUIRE_TRANSLATE_*): the OpenAI-compatible adapter, or none. */
+export const layerTranslator = Translator.layerConfig
+
+/** Content's MainObservers: a change of a source space queues its translations' runs. */
+export const layerMainObservers = SourceChanges.layer
+
+/** The observer itself, for a platform that composes several. */
+export const makeMainObserver = SourceChanges.make
+
+/** Binds the queue handle to the JobQueue once it is built. */
+export const layerBindQueue = TranslationRuns.layerBind

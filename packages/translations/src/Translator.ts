@@ -1,0 +1,186 @@
+/**
+ * Port: the machine translator. It translates a batch of text segments into a language with the
+ * translation's instructions. The adapter shipped talks to an OpenAI-compatible chat-completions
+ * endpoint (`QUIRE_TRANSLATE_URL`, `QUIRE_TRANSLATE_MODEL`, `QUIRE_TRANSLATE_KEY`) with Effect's
+ * HttpClient, retrying 429 and 5xx answers with backoff; without a URL it is `layerNone`, whose
+ * every call fails: a run then fails, it never copies text untranslated.
+ */
+import { Config, Context, Data, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+
+export class TranslatorError extends Data.TaggedError("TranslatorError")<{ readonly reason: string }> {}
+
+/** A provider answer worth trying again (rate limited, server error, network). */
+class Retryable extends Data.TaggedError("Retryable")<{ readonly reason: string }> {}
+
+export interface TranslateRequest {
+  /** GitBook's language code of the target. */
+  readonly language: string
+  readonly sourceLanguage: string
+  /** The translation's instructions as plain text ("" for none). */
+  readonly instructions: string
+  readonly segments: ReadonlyArray<string>
+}
+
+/** What one run may send to the provider. */
+export interface Budget {
+  readonly segments: number
+  readonly characters: number
+}
+
+export interface TranslatorShape {
+  /** Whether a provider is configured (a run without one fails at once, with this reason). */
+  readonly configured: Option.Option<string>
+  /** The translated segments, one for each given, in order. */
+  readonly translate: (request: TranslateRequest) => Effect.Effect<ReadonlyArray<string>, TranslatorError>
+  /** The per-run budget. */
+  readonly budget: Budget
+  /** Characters sent in one request at most (a section longer than this is split). */
+  readonly chunkCharacters: number
+}
+
+export const notConfigured =
+  "No translation provider is configured: set QUIRE_TRANSLATE_URL (and QUIRE_TRANSLATE_MODEL, QUIRE_TRANSLATE_KEY) to an OpenAI-compatible endpoint"
+
+export const defaultBudget: Budget = { segments: 20_000, characters: 2_000_000 }
+
+export interface OpenAiOptions {
+  readonly url: string
+  readonly model: string
+  readonly key?: string | undefined
+  readonly budget?: Budget | undefined
+  readonly chunkCharacters?: number | undefined
+  /** Retries of a 429/5xx answer (default 4), spaced by exponential backoff from `retryBaseMillis` (default 250). */
+  readonly retries?: number | undefined
+  readonly retryBaseMillis?: number | undefined
+  readonly timeoutMillis?: number | undefined
+}
+
+const endpointOf = (url: string) => (/\/chat\/completions\/?$/.test(url) ? url : `${url.replace(/\/+$/, "")}/chat/completions`)
+
+const systemPrompt = (request: TranslateRequest) =>
+  [
+    `You translate documentation from language "${request.sourceLanguage}" into language "${request.language}".`,
+    "The user message is a JSON array of text segments taken from markdown pages. Answer with only a JSON array of",
+    "the same length holding each segment's translation, in order. Keep markdown punctuation, placeholders, code,",
+    "URLs and product names as they are.",
+    ...(request.instructions === "" ? [] : ["Instructions from the translation's owners:", request.instructions])
+  ].join("\n")
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
+
+/** The translated segments in a chat-completions answer, or why it is not one. */
+export const parseAnswer = (body: unknown, expected: number): ReadonlyArray<string> | string => {
+  if (!isObject(body) || !Array.isArray(body["choices"])) return "the answer has no choices"
+  const first: unknown = body["choices"][0]
+  const content = isObject(first) && isObject(first["message"]) ? first["message"]["content"] : undefined
+  if (typeof content !== "string") return "the answer has no message content"
+  const trimmed = content.trim().replace(/^```(?:json)?\s*/, "").replace(/\s*```$/, "")
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(trimmed)
+  } catch {
+    return "the message content is not a JSON array"
+  }
+  if (!Array.isArray(parsed) || parsed.some((s) => typeof s !== "string")) return "the message content is not a JSON array of strings"
+  if (parsed.length !== expected) return `the answer has ${parsed.length} segments for ${expected} sent`
+  return parsed as ReadonlyArray<string>
+}
+
+export class Translator extends Context.Service<Translator, TranslatorShape>()("@quire/translations/Translator") {
+  /** No provider: every run fails with `notConfigured`. */
+  static readonly layerNone = Layer.succeed(Translator)({
+    configured: Option.some(notConfigured),
+    translate: () => Effect.fail(new TranslatorError({ reason: notConfigured })),
+    budget: defaultBudget,
+    chunkCharacters: 4_000
+  })
+
+  /** The OpenAI-compatible chat-completions adapter over the HttpClient provided. */
+  static readonly layerOpenAi = (options: OpenAiOptions): Layer.Layer<Translator, never, HttpClient.HttpClient> =>
+    Layer.effect(
+      Translator,
+      Effect.gen(function*() {
+        const client = yield* HttpClient.HttpClient
+        const endpoint = endpointOf(options.url)
+        const retries = options.retries ?? 4
+        const base = options.retryBaseMillis ?? 250
+        const timeout = Duration.millis(options.timeoutMillis ?? 120_000)
+
+        const once = (request: TranslateRequest) =>
+          Effect.gen(function*() {
+            let http = HttpClientRequest.post(endpoint).pipe(
+              HttpClientRequest.bodyJsonUnsafe({
+                model: options.model,
+                temperature: 0,
+                messages: [
+                  { role: "system", content: systemPrompt(request) },
+                  { role: "user", content: JSON.stringify(request.segments) }
+                ]
+              })
+            )
+            if (options.key !== undefined && options.key !== "") http = HttpClientRequest.bearerToken(http, options.key)
+            const response = yield* client.execute(http).pipe(
+              Effect.timeout(timeout),
+              Effect.mapError((e) => new Retryable({ reason: `the provider could not be reached (${e.message})` }))
+            )
+            if (response.status === 429 || response.status >= 500) {
+              return yield* new Retryable({ reason: `the provider answered ${response.status}` })
+            }
+            const text = yield* response.text.pipe(Effect.mapError((e) => new Retryable({ reason: `the provider's answer was cut (${e.message})` })))
+            if (response.status >= 400) {
+              return yield* new TranslatorError({ reason: `the provider answered ${response.status}: ${text.slice(0, 300)}` })
+            }
+            let body: unknown
+            try {
+              body = JSON.parse(text)
+            } catch {
+              return yield* new TranslatorError({ reason: "the provider's answer is not JSON" })
+            }
+            const parsed = parseAnswer(body, request.segments.length)
+            if (typeof parsed === "string") return yield* new TranslatorError({ reason: `the provider's answer is unusable: ${parsed}` })
+            return parsed
+          })
+
+        const translate = (request: TranslateRequest) =>
+          once(request).pipe(
+            Effect.retry({
+              while: (e) => e._tag === "Retryable",
+              schedule: Schedule.exponential(Duration.millis(base)),
+              times: retries
+            }),
+            Effect.catchTag("Retryable", (e) =>
+              Effect.fail(new TranslatorError({ reason: `${e.reason}, still after ${retries} retries` })))
+          )
+
+        return Translator.of({
+          configured: Option.none(),
+          translate,
+          budget: options.budget ?? defaultBudget,
+          chunkCharacters: options.chunkCharacters ?? 4_000
+        })
+      })
+    )
+
+  /**
+   * From the environment: the OpenAI-compatible adapter on fetch when `QUIRE_TRANSLATE_URL` is set
+   * (`QUIRE_TRANSLATE_MODEL`, `QUIRE_TRANSLATE_KEY`, `QUIRE_TRANSLATE_MAX_SEGMENTS`,
+   * `QUIRE_TRANSLATE_MAX_CHARACTERS` per run), `layerNone` otherwise.
+   */
+  static readonly layerConfig = Layer.unwrap(
+    Effect.gen(function*() {
+      const url = yield* Config.String("QUIRE_TRANSLATE_URL").pipe(Config.option)
+      if (Option.isNone(url) || url.value.trim() === "") return Translator.layerNone
+      const model = yield* Config.String("QUIRE_TRANSLATE_MODEL").pipe(Config.withDefault("gpt-4o-mini"))
+      const key = yield* Config.String("QUIRE_TRANSLATE_KEY").pipe(Config.option)
+      const segments = yield* Config.Int("QUIRE_TRANSLATE_MAX_SEGMENTS").pipe(Config.withDefault(defaultBudget.segments))
+      const characters = yield* Config.Int("QUIRE_TRANSLATE_MAX_CHARACTERS").pipe(Config.withDefault(defaultBudget.characters))
+      return Translator.layerOpenAi({
+        url: url.value,
+        model,
+        key: Option.getOrUndefined(key),
+        budget: { segments, characters }
+      }).pipe(Layer.provide(FetchHttpClient.layer))
+    }).pipe(Effect.orDie)
+  )
+}

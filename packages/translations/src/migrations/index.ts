@@ -1,0 +1,14 @@
+/** The translations package's schema. Its migrations table is its own: `quire_translations_migrations`. */
+import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
+import { m0001_translations } from "./0001_translations.ts"
+
+export const migrations: {
+  readonly table: string
+  readonly migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>>
+} = {
+  table: "quire_translations_migrations",
+  migrations: {
+    "0001_translations": m0001_translations
+  }
+}
