@@ -1,11 +1,14 @@
 /** The OpenAPI specs operations through the real router and the typed client, on every backend, with sources served on loopback. */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
+import { Specs } from "@quire/specs"
 import { LocalServer } from "@quire/testkit"
 import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw } from "./Harness.ts"
 
 // A source that does not answer fails fast here (20 s in production).
 process.env.QUIRE_SPECS_FETCH_TIMEOUT_MS = "1500"
+// URL sources are due again after a second (an hour in production), so a test can poll them.
+process.env.QUIRE_SPECS_POLL_SECONDS = "1"
 
 const petSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"] }
 
@@ -152,6 +155,27 @@ for (const backend of backends) {
         const paged = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: { limit: 1 } })
         assert.strictEqual(paged.count, 1)
         assert.isString(paged.next?.page)
+      }))
+
+    it.effect("re-polls URL sources once their interval has passed, with a new version only when the document changed", () =>
+      Effect.gen(function*() {
+        const { state, origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "polled", source: { url: `${origin}/openapi.json` } } })
+        const first = yield* settled(alice.api, organizationId, "polled")
+        const specs = yield* Specs
+        yield* Effect.sleep("1100 millis")
+        assert.isAtLeast(yield* specs.pollDue, 1)
+        const same = yield* settled(alice.api, organizationId, "polled")
+        assert.strictEqual(same.lastVersion, first.lastVersion)
+        assert.isAbove(Date.parse(same.lastProcessedAt!), Date.parse(first.lastProcessedAt!))
+        state.title = "Polled v2"
+        yield* Effect.sleep("1100 millis")
+        yield* specs.pollDue
+        const changed = yield* settled(alice.api, organizationId, "polled")
+        assert.notStrictEqual(changed.lastVersion, first.lastVersion)
+        const versions = yield* alice.api.openAPISpecs.listOpenAPISpecVersions({ params: { organizationId, specSlug: "polled" }, query: {} })
+        assert.strictEqual(versions.count, 2)
       }))
 
     it.effect("creates with PUT (201), replaces with PUT (200), takes text sources, lists and deletes", () =>
