@@ -11,6 +11,7 @@ import {
   CollectionsCommands,
   DbCommands,
   GitCommands,
+  LoginCommand,
   MembersCommands,
   OrganizationsCommands,
   SearchCommands,
@@ -31,6 +32,7 @@ export const quire = Command.make("quire").pipe(
     "Command-line client of a Quire server. Configure it with QUIRE_URL and QUIRE_TOKEN (or --url and --token)."
   ),
   Command.withSubcommands([
+    LoginCommand.login,
     UsersCommands.whoami,
     UsersCommands.users,
     TokensCommands.tokens,

@@ -3,12 +3,14 @@ import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpClientRequest } from "effect/http"
 import { HttpApi, HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { Api, Authentication } from "@quire/api"
+import * as Credentials from "./Credentials.ts"
 import { CliFailure } from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
 
 export const missingToken = new CliFailure({
   message: "No API token: set QUIRE_TOKEN (export QUIRE_TOKEN=<token>) or pass --token <token>. " +
-    "The server prints the administrator's token when it first starts; `quire users token <user-id>` issues more."
+    "The server prints the administrator's token when it first starts; `quire users token <user-id>` issues more; " +
+    "`quire login --sso ORG` gets one through your organization's single sign-on."
 })
 
 /**
@@ -27,10 +29,11 @@ export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForA
     QuireClient,
     Effect.gen(function*() {
       const url = yield* GlobalFlags.Url
-      const token = Option.filter(
+      const given = Option.filter(
         Option.map(yield* GlobalFlags.Token, Redacted.value),
         (token) => token.trim() !== ""
       )
+      const token = Option.isSome(given) ? given : yield* Credentials.load(url)
       if (Option.isNone(token)) return yield* missingToken
       const bearer = HttpApiMiddleware.layerClient(
         Authentication,

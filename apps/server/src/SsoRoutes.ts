@@ -6,7 +6,7 @@
  */
 import { Config, Effect, Option, Redacted } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
-import { SamlSignIn, type ServiceProvider, Users } from "@quire/identity"
+import { SamlProviders, SamlSignIn, type ServiceProvider, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
@@ -55,6 +55,7 @@ export const isLoopbackCallback = (url: URL) =>
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const signIn = yield* SamlSignIn
+  const providers = yield* SamlProviders
   const users = yield* Users
   const urls = yield* PublicUrl
   const configured = yield* Config.option(Config.Redacted("QUIRE_SECRET")).pipe(Effect.orDie)
@@ -104,6 +105,19 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       Effect.map((location) => HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } })),
       Effect.catchTag("NotFound", () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>")))
     )
+  }))
+
+  // Where `quire login --sso ORG` sends the browser: the organization's (first) active provider,
+  // so that the CLI needs no token to find it. RelayState is passed on.
+  yield* router.add("GET", "/sso/orgs/:organizationId/start", Effect.gen(function*() {
+    const { organizationId } = yield* providerParams
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const active = yield* providers.logins(organizationId)
+    const provider = active[0]
+    if (provider === undefined) return page(404, "Unknown sign-in", "<p>This organization has no active SAML provider.</p>")
+    const start = new URL(serviceUrls(urls, organizationId, provider.id).startURL)
+    start.search = new URL(request.url, "http://x").search
+    return HttpServerResponse.redirect(start.href, { status: 302, headers: { "cache-control": "no-store" } })
   }))
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/metadata.xml", Effect.gen(function*() {

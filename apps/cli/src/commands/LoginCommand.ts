@@ -1,0 +1,81 @@
+/**
+ * `quire login --sso ORG`: a token through the browser, as `gh auth login` does. A loopback
+ * listener (127.0.0.1, a free port) is the sign-in's RelayState; the server redirects the
+ * browser there with a one-time code (never the token), which the CLI exchanges for a token.
+ */
+import { Console, Effect } from "effect"
+import { Command, Flag } from "effect/cli"
+import { createServer } from "node:http"
+import { randomBytes } from "node:crypto"
+import * as Credentials from "../Credentials.ts"
+import { CliFailure } from "../Failure.ts"
+import * as GlobalFlags from "../GlobalFlags.ts"
+
+/** Waits (up to `timeoutMs`) for the browser at a loopback callback; the code it brings. */
+const awaitCallback = (state: string, onListening: (callback: string) => Effect.Effect<void>, timeoutMs: number) =>
+  Effect.callback<string, CliFailure>((resume) => {
+    const server = createServer((request, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1")
+      const code = url.searchParams.get("code")
+      if (url.pathname !== "/callback" || url.searchParams.get("state") !== state || code === null) {
+        response.writeHead(400, { "content-type": "text/plain" }).end("This is not the sign-in quire is waiting for.")
+        return
+      }
+      response.writeHead(200, { "content-type": "text/plain" }).end("Signed in: you can close this tab and return to the terminal.")
+      resume(Effect.succeed(code))
+    })
+    const timer = setTimeout(() => resume(Effect.fail(new CliFailure({ message: "Timed out waiting for the browser sign-in" }))), timeoutMs)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      Effect.runFork(onListening(`http://127.0.0.1:${port}/callback?state=${state}`))
+    })
+    return Effect.sync(() => {
+      clearTimeout(timer)
+      server.close()
+      server.closeAllConnections()
+    })
+  })
+
+/**
+ * Signs in with the organization's SSO: `open` is given the URL to visit (the command prints
+ * it); the token obtained is stored for `url` and returned.
+ */
+export const ssoLogin = Effect.fnUntraced(function*(
+  url: string,
+  organizationId: string,
+  open: (startUrl: string) => Effect.Effect<void>,
+  timeoutMs = 5 * 60_000
+) {
+  const base = url.replace(/\/+$/, "")
+  const state = randomBytes(16).toString("hex")
+  const code = yield* awaitCallback(state, (callback) =>
+    open(`${base}/sso/orgs/${encodeURIComponent(organizationId)}/start?RelayState=${encodeURIComponent(callback)}`), timeoutMs)
+  const answer = yield* Effect.tryPromise({
+    try: async () => {
+      const response = await fetch(`${base}/sso/cli/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code })
+      })
+      const body = await response.json() as { token?: string; user?: { email?: string }; error?: { message?: string } }
+      if (!response.ok || body.token === undefined) throw new Error(body.error?.message ?? `HTTP ${response.status}`)
+      return { token: body.token, email: body.user?.email ?? "" }
+    },
+    catch: (error) => new CliFailure({ message: `The server refused the sign-in code: ${error instanceof Error ? error.message : String(error)}` })
+  })
+  const file = yield* Credentials.save(base, answer.token)
+  return { ...answer, file }
+})
+
+export const login = Command.make(
+  "login",
+  {
+    sso: Flag.String("sso").pipe(Flag.withDescription("Sign in through this organization's single sign-on (an organization id)"))
+  },
+  Effect.fn("quire.login")(function*({ sso }) {
+    const url = yield* GlobalFlags.Url
+    const signedIn = yield* ssoLogin(url, sso, (startUrl) => Console.log(`Open this URL in your browser to sign in:\n  ${startUrl}`))
+    yield* Console.log(`Signed in as ${signedIn.email}; token stored in ${signedIn.file}`)
+  })
+).pipe(Command.withDescription("Sign in through your organization's SAML single sign-on and store an API token"))
