@@ -1,5 +1,6 @@
 /** The OpenAPI specs operations through the real router and the typed client, on every backend, with sources served on loopback. */
 import { assert, layer } from "@effect/vitest"
+import { GitBookAPI } from "@gitbook/api"
 import { Effect, Schedule } from "effect"
 import { Specs } from "@quire/specs"
 import { LocalServer } from "@quire/testkit"
@@ -76,6 +77,29 @@ const settled = (api: Client, organizationId: string, specSlug: string) =>
     Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
     Effect.orDie
   )
+
+type Answer<A> = Promise<{ readonly status: number; readonly data: A }>
+interface SpecData {
+  readonly slug: string
+  readonly processingState: string
+  readonly visibility?: string
+  readonly lastVersion?: string
+  readonly urls: { readonly published?: string }
+}
+
+/** The part of GitBook's client used here (its published typings do not resolve under NodeNext). */
+interface GitBookSpecsClient {
+  readonly orgs: {
+    createOpenApiSpec(organizationId: string, body: { slug: string; source: { text: string } | { url: string } }): Answer<SpecData>
+    createOrUpdateOpenApiSpecBySlug(organizationId: string, slug: string, body: { source: { text: string } | { url: string } }): Answer<SpecData>
+    getOpenApiSpecBySlug(organizationId: string, slug: string): Answer<SpecData>
+    listOpenApiSpecs(organizationId: string): Answer<{ readonly items: ReadonlyArray<SpecData> }>
+    updateOpenApiSpecBySlug(organizationId: string, slug: string, body: { visibility: "public" | "private" }): Answer<SpecData>
+    listOpenApiSpecVersions(organizationId: string, slug: string): Answer<{ readonly items: ReadonlyArray<{ readonly id: string }> }>
+    getLatestOpenApiSpecVersion(organizationId: string, slug: string): Answer<{ readonly id: string; readonly object: string }>
+    deleteOpenApiSpecBySlug(organizationId: string, slug: string): Promise<{ readonly status: number }>
+  }
+}
 
 /** A GET of a Quire URL on the test server (its public URL is not where it listens). */
 const fetchPublished = Effect.fnUntraced(function*(url: string) {
@@ -176,6 +200,35 @@ for (const backend of backends) {
         assert.notStrictEqual(changed.lastVersion, first.lastVersion)
         const versions = yield* alice.api.openAPISpecs.listOpenAPISpecVersions({ params: { organizationId, specSlug: "polled" }, query: {} })
         assert.strictEqual(versions.count, 2)
+      }))
+
+    it.effect("GitBook's own client creates, replaces, reads, publishes, lists versions and deletes a spec", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        const endpoint = yield* baseUrl
+        const gitbook = new GitBookAPI({ endpoint, authToken: alice.token }) as unknown as GitBookSpecsClient
+        const created = yield* Effect.promise(() => gitbook.orgs.createOpenApiSpec(organizationId, { slug: "client", source: { text: swagger2 } }))
+        assert.strictEqual(created.status, 201)
+        assert.strictEqual(created.data.processingState, "pending")
+        const done = yield* settled(alice.api, organizationId, "client")
+        const result = yield* Effect.promise(async () => {
+          const replaced = await gitbook.orgs.createOrUpdateOpenApiSpecBySlug(organizationId, "client", { source: { text: swagger2 } })
+          const made = await gitbook.orgs.createOrUpdateOpenApiSpecBySlug(organizationId, "client-two", { source: { text: swagger2 } })
+          const listed = await gitbook.orgs.listOpenApiSpecs(organizationId)
+          const published = await gitbook.orgs.updateOpenApiSpecBySlug(organizationId, "client", { visibility: "public" })
+          const versions = await gitbook.orgs.listOpenApiSpecVersions(organizationId, "client")
+          const latest = await gitbook.orgs.getLatestOpenApiSpecVersion(organizationId, "client")
+          const deleted = await gitbook.orgs.deleteOpenApiSpecBySlug(organizationId, "client-two")
+          return { replaced, made, listed, published, versions, latest, deleted }
+        })
+        assert.strictEqual(result.replaced.status, 200)
+        assert.strictEqual(result.made.status, 201)
+        assert.deepStrictEqual(result.listed.data.items.map((s) => s.slug), ["client", "client-two"])
+        assert.strictEqual(result.published.data.visibility, "public")
+        assert.isString(result.published.data.urls.published)
+        assert.deepStrictEqual(result.versions.data.items.map((v) => v.id), [done.lastVersion!])
+        assert.strictEqual(result.latest.data.object, "openapi-spec-version")
+        assert.strictEqual(result.deleted.status, 204)
       }))
 
     it.effect("creates with PUT (201), replaces with PUT (200), takes text sources, lists and deletes", () =>
