@@ -10,8 +10,10 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
 import { escapeHtml } from "@quire/sites/render/Layout"
 import { Schemas } from "@quire/api"
+import { SamlSignIn } from "@quire/identity"
 import * as FastPages from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import * as SsoRoutes from "./SsoRoutes.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
 
 /** Where published sites live on the main host. */
@@ -48,6 +50,15 @@ const contentDisposition = (contentType: string, name: string) => {
   return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, "\ufffd"))}`
 }
 
+/** Whether the request's single sign-on session is a member of the organization (see SsoRoutes). */
+const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  if (request.cookies[SsoRoutes.sessionCookie] === undefined) return false
+  const session = yield* SsoRoutes.sessionOf(request.cookies)
+  if (Option.isNone(session) || session.value.organizationId !== organizationId) return false
+  return yield* (yield* SamlSignIn).isMember(organizationId, session.value.userId)
+})
+
 /** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */
 const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, stamp: string) {
   const request = yield* HttpServerRequest.HttpServerRequest
@@ -56,8 +67,10 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
   const context = yield* Effect.context<never>()
   const queryAt = request.url.indexOf("?")
   const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
+  const member = yield* sessionMember(site.site.organizationId)
   const decision = yield* Effect.promise(() =>
     Audience.decide({
+      member,
       site: { id: site.site.id, visibility: site.site.visibility, published: site.site.published, visitorKey: site.visitorKey },
       siteUrl: root,
       query,

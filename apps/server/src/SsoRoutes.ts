@@ -1,5 +1,5 @@
 /**
- * SAML sign-in routes (outside `/v1`, see docs/architecture.md "SSO sessions"): a provider's
+ * SAML sign-in routes (outside `/v1`; the design is in docs/sso.md): a provider's
  * `start` (redirect to the IdP), `acs` (the IdP's POST), `metadata.xml`; the session they start
  * (a signed cookie) is accepted only by the "signed in" page and its token creation; the CLI
  * exchanges a one-time code for a token.
@@ -49,6 +49,30 @@ const page = (status: number, title: string, body: string) =>
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
   ).pipe(HttpServerResponse.setStatus(status), HttpServerResponse.setHeader("cache-control", "no-store"))
 
+// Without QUIRE_SECRET, one random key for this process (sessions end with it).
+const processKey = randomBytes(32)
+
+/** Sessions and CLI codes are signed under a key derived from QUIRE_SECRET. */
+const sessionKey = Effect.map(
+  Effect.orDie(Config.option(Config.Redacted("QUIRE_SECRET"))),
+  Option.match({
+    onNone: () => processKey,
+    onSome: (secret) => createHmac("sha256", Redacted.value(secret)).update("quire/sso-session/v1").digest()
+  })
+)
+
+/** The single sign-on session a request's cookies carry: who, signed in to which organization. */
+export const sessionOf = (cookies: Readonly<Record<string, string | undefined>>) =>
+  Effect.map(sessionKey, (key) => {
+    const cookie = cookies[sessionCookie]
+    const fields = cookie === undefined ? undefined : unseal(key, cookie)
+    if (fields === undefined || fields[0] !== "session") return Option.none<{ userId: string; organizationId: string }>()
+    const [, userId, organizationId, expires] = fields
+    if (typeof userId !== "string" || typeof organizationId !== "string" || typeof expires !== "number") return Option.none()
+    if (expires <= Math.floor(Date.now() / 1000)) return Option.none()
+    return Option.some({ userId, organizationId })
+  })
+
 /** A loopback callback of the CLI (`quire login --sso`): http on 127.0.0.1, ::1 or localhost. */
 export const isLoopbackCallback = (url: URL) =>
   url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) && url.port !== ""
@@ -58,12 +82,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const providers = yield* SamlProviders
   const users = yield* Users
   const urls = yield* PublicUrl
-  const configured = yield* Config.option(Config.Redacted("QUIRE_SECRET")).pipe(Effect.orDie)
-  // Sessions and CLI codes are signed under a key derived from QUIRE_SECRET (else random per process).
-  const key = Option.match(configured, {
-    onNone: () => randomBytes(32),
-    onSome: (secret) => createHmac("sha256", Redacted.value(secret)).update("quire/sso-session/v1").digest()
-  })
+  const key = yield* sessionKey
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
   const signedInPage = urls.app("/sso/signed-in")
@@ -83,16 +102,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
 
   const sp = (organizationId: string, providerId: string): ServiceProvider => serviceUrls(urls, organizationId, providerId)
 
-  const session = Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const cookie = request.cookies[sessionCookie]
-    const fields = cookie === undefined ? undefined : unseal(key, cookie)
-    if (fields === undefined || fields[0] !== "session") return Option.none<{ userId: string; organizationId: string }>()
-    const [, userId, organizationId, expires] = fields
-    if (typeof userId !== "string" || typeof organizationId !== "string" || typeof expires !== "number") return Option.none()
-    if (expires <= Math.floor(Date.now() / 1000)) return Option.none()
-    return Option.some({ userId, organizationId })
-  })
+  const session = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => sessionOf(request.cookies))
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
 

@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { generateKeyPairSync } from "node:crypto"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { backends, baseUrl, client, newUser } from "./Harness.ts"
+import { publishedSite } from "./SiteFixtures.ts"
 
 const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
 
@@ -122,6 +123,29 @@ for (const backend of backends) {
         assert.include(replayed.text, "already used")
         const missing = yield* request(acsPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" })
         assert.strictEqual(missing.status, 400)
+      }))
+
+    it.effect("a member's session opens the organization's share-link and visitor-auth sites", () =>
+      Effect.gen(function*() {
+        for (const visibility of ["share-link", "visitor-auth"] as const) {
+          const { api, organizationId, path } = yield* publishedSite(visibility)
+          const provider = yield* api.sso.createOrganizationSAMLProvider({
+            params: { organizationId },
+            payload: { label: "Test IdP", defaultRole: "read", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
+          })
+          const { acsURL, entityID } = provider.service
+          const signed = yield* postAcs(new URL(acsURL).pathname, Idp.response({ email: `gina.${Date.now()}@example.com`, audience: entityID, destination: acsURL }))
+          const cookie = (signed.headers.get("set-cookie") ?? "").split(";")[0]!
+          assert.strictEqual((yield* request(path)).status, 401, visibility)
+          const read = yield* request(path, { headers: { cookie } })
+          assert.strictEqual(read.status, 200, `${visibility}: ${read.text.slice(0, 200)}`)
+          assert.include(read.text, "Welcome to the handbook", visibility)
+          // A session of another organization opens nothing here.
+          const other = yield* setup
+          const elsewhere = yield* postAcs(other.acsPath, Idp.response({ email: `hal.${Date.now()}@example.com`, audience: other.service.entityID, destination: other.service.acsURL }))
+          const otherCookie = (elsewhere.headers.get("set-cookie") ?? "").split(";")[0]!
+          assert.strictEqual((yield* request(path, { headers: { cookie: otherCookie } })).status, 401, visibility)
+        }
       }))
 
     it.effect("validates RelayState, hands the CLI a one-time code, and serves SP metadata", () =>

@@ -42,6 +42,8 @@ export interface SamlSignInShape {
   readonly consume: (organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
   /** The SP metadata XML of a provider. */
   readonly metadata: (organizationId: string, providerId: string, sp: ServiceProvider) => Effect.Effect<string, Errors.NotFound>
+  /** Whether a signed-in person is (still) a member with a role of the organization, who reads its sites. */
+  readonly isMember: (organizationId: string, userId: string) => Effect.Effect<boolean>
   /** Marks a one-time id (a code handed to the CLI) used; false when it already was. */
   readonly consumeOnce: (id: string, expiresAt: Date) => Effect.Effect<boolean>
 }
@@ -200,7 +202,10 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const consumeOnce = (id: string, expiresAt: Date) =>
         Effect.flatMap(now, (at) => store.consumeOnce(`once:${id}`, expiresAt, at))
 
-      return SamlSignIn.of({ start, consume, metadata, consumeOnce })
+      const isMember = (organizationId: string, userId: string) =>
+        Effect.map(members.find(organizationId, userId), (member) => Option.isSome(member) && member.value.role !== null)
+
+      return SamlSignIn.of({ start, consume, metadata, consumeOnce, isMember })
     })
   )
 }

@@ -63,6 +63,12 @@ export interface AudienceInput {
   /** The site's active share keys, when the caller has them at hand rather than a `checkShare`. */
   readonly activeShareSecrets?: ReadonlyArray<string> | undefined
   readonly now?: Date | undefined
+  /**
+   * The reader is a member of the site's organization (a Quire single sign-on session): they may
+   * read what they could read through the API, so a share-link or visitor-auth site admits them
+   * without a key or token (`via: "member"`).
+   */
+  readonly member?: boolean | undefined
 }
 
 export type DenialReason =
@@ -81,7 +87,7 @@ export type AudienceDecision =
       /** Whether pages must not be indexed nor listed in sitemaps. */
       readonly noindex: boolean
       /** What let the reader in. */
-      readonly via: "open" | "share-key" | "visitor-token"
+      readonly via: "open" | "share-key" | "visitor-token" | "member"
       readonly setCookies: ReadonlyArray<SetCookie>
     }
   | {
@@ -141,7 +147,10 @@ export const decide = async (input: AudienceInput): Promise<AudienceDecision> =>
     options: { path, httpOnly: true, sameSite: "lax", secure, ...(maxAge === undefined ? {} : { maxAge }) }
   })
   const removeCookie = (name: string): SetCookie => setCookie(name, "", Duration.zero)
-  const decision = await gate(input, setCookie, removeCookie)
+  const gated = await gate(input, setCookie, removeCookie)
+  const decision: AudienceDecision = gated.kind === "denied" && input.member === true
+    ? { kind: "admitted", claims: {}, noindex: true, via: "member", setCookies: gated.setCookies }
+    : gated
   if (decision.kind === "denied") return decision
   const unsigned = unsignedClaims(input, setCookie)
   if (unsigned === undefined) return decision
