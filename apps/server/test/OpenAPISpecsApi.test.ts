@@ -11,7 +11,9 @@ process.env.QUIRE_SPECS_FETCH_TIMEOUT_MS = "1500"
 // URL sources are due again after a second (an hour in production), so a test can poll them.
 process.env.QUIRE_SPECS_POLL_SECONDS = "1"
 
-const petSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"] }
+// pet.json names tag.json beside it: references resolve relative to the file that makes them.
+const petSchema = { type: "object", properties: { name: { type: "string" }, tag: { $ref: "tag.json" } }, required: ["name"] }
+const tagSchema = { type: "string", enum: ["cat", "dog"] }
 
 const doc31 = (title: string) => ({
   openapi: "3.1.0",
@@ -51,6 +53,8 @@ const sources = Effect.gen(function*() {
         return json(200, doc31(state.title))
       case "/schemas/pet.json":
         return json(200, petSchema)
+      case "/schemas/tag.json":
+        return json(200, tagSchema)
       case "/swagger.yaml":
         res.writeHead(200, { "content-type": "application/yaml" })
         return res.end(swagger2)
@@ -148,10 +152,11 @@ for (const backend of backends) {
 
         const content = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
         const files = content.filesystem as ReadonlyArray<{ filename: string; isEntrypoint: boolean; specification: unknown }>
-        assert.strictEqual(files.length, 2)
+        assert.strictEqual(files.length, 3)
         assert.isTrue(files[0]!.isEntrypoint)
         assert.deepStrictEqual(files[0]!.specification, doc31("Pets"))
         assert.deepStrictEqual(files.find((f) => f.filename === "schemas/pet.json")?.specification, petSchema)
+        assert.deepStrictEqual(files.find((f) => f.filename === "tag.json")?.specification, tagSchema)
         assert.strictEqual(content.urls.source, `${origin}/openapi.json`)
         assert.isNull(content.urls.public)
         const contentById = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })

@@ -89,13 +89,13 @@ export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout
     const document = yield* parseText(entry.text)
     const files: Array<SpecFile> = [{ filename: "openapi", isEntrypoint: true, references: externalRefs(document), specification: document }]
 
-    // Referenced files, breadth first, each fetched once, relative to the entry document's URL.
+    // Referenced files, breadth first, each fetched once, relative to the file that names it. A
+    // file is named by the reference as written, which is how the parser looks it up.
     if (entry.url !== undefined) {
-      const base = entry.url
-      const queue = [...files[0]!.references]
+      const queue = files[0]!.references.map((ref) => ({ ref, base: entry.url }))
       const seen = new Set<string>()
       while (queue.length > 0) {
-        const ref = queue.shift()!
+        const { base, ref } = queue.shift()!
         if (seen.has(ref)) continue
         seen.add(ref)
         if (seen.size > limits.maxFiles) {
@@ -111,7 +111,7 @@ export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout
         const parsed = yield* parseText(fetched.text)
         const references = externalRefs(parsed)
         files.push({ filename: ref, isEntrypoint: false, references, specification: parsed })
-        queue.push(...references)
+        queue.push(...references.map((next) => ({ ref: next, base: fetched.url })))
       }
     }
 
