@@ -7,6 +7,7 @@ import { Identity, migrations } from "../src/index.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
 import { samlProvidersRepoContract } from "./contract/SamlProvidersRepoContract.ts"
+import { samlSignInRepoContract } from "./contract/SamlSignInRepoContract.ts"
 import { teamsRepoContract } from "./contract/TeamsRepoContract.ts"
 import { usersRepoContract } from "./contract/UsersRepoContract.ts"
 
@@ -18,4 +19,5 @@ Backends.each(backends, (it) => {
   membersRepoContract(it)
   teamsRepoContract(it)
   samlProvidersRepoContract(it)
+  samlSignInRepoContract(it)
 })

@@ -6,12 +6,13 @@ import { at } from "@quire/testkit"
 import type { Organization, User } from "../../src/domain/Identity.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
 import type { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
+import type { SamlSignInRepo } from "../../src/SamlSignInRepo.ts"
 import type { SamlProvidersRepo } from "../../src/SamlProvidersRepo.ts"
 import type { TeamsRepo } from "../../src/TeamsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
 
 /** Every identity port, as the backends under test provide them (one shared store). */
-export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo
+export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo | SamlSignInRepo
 
 /** The test registrar of a backend's shared layer (with its Transactor, for rollbacks). */
 export type ReposTest = Vitest.MethodsNonLive<Repos | Transactor.Transactor>
