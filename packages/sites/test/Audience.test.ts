@@ -43,6 +43,17 @@ const denied = (decision: Audience.AudienceDecision) => {
 }
 
 describe("Audience.decide", () => {
+  it("admits a member of the site's organization to share-link and visitor-auth sites, never to an unpublished one", async () => {
+    for (const visibility of ["share-link", "visitor-auth"] as const) {
+      const decision = admitted(await decide(visibility, { member: true }))
+      assert.strictEqual(decision.via, "member")
+      assert.isTrue(decision.noindex)
+      assert.deepStrictEqual(decision.claims, {})
+      denied(await decide(visibility, { member: false }))
+    }
+    assert.strictEqual(denied(await decide("share-link", { member: true, published: false })).reason, "unpublished")
+  })
+
   it("admits everyone to public and unlisted sites; unlisted ones are noindex", async () => {
     const open = admitted(await decide("public"))
     assert.deepStrictEqual(open, { kind: "admitted", claims: {}, noindex: false, via: "open", setCookies: [] })
