@@ -64,6 +64,8 @@ const sources = Effect.gen(function*() {
         return json(200, "{ this is: not [ json or yaml")
       case "/broken":
         return json(500, { error: "boom" })
+      case "/dangling.json":
+        return json(200, { ...doc31("Dangling"), components: { schemas: { Gone: { $ref: "missing.json" } } } })
       case "/slow":
         // Never answers: the fetch's time limit ends it.
         return
@@ -278,7 +280,9 @@ for (const backend of backends) {
           ["slow", "/slow", "FETCH_TIMEOUT", "TIMEOUT"],
           ["broken", "/broken", "FETCH_ERROR", "HTTP_ERROR"],
           ["garbage", "/garbage", "PARSE_ERROR", "UNPARSABLE"],
-          ["invalid", "/invalid.json", "PARSE_ERROR", "INVALID_DOCUMENT"]
+          ["invalid", "/invalid.json", "PARSE_ERROR", "INVALID_DOCUMENT"],
+          // A referenced file that cannot be fetched fails the run as its source would.
+          ["dangling", "/dangling.json", "FETCH_ERROR", "HTTP_ERROR"]
         ] as const
         for (const [slug, path] of cases) {
           yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug, source: { url: `${origin}${path}` } } })

@@ -27,6 +27,9 @@ export interface SpecAccess {
 /** The task name of processing runs. */
 export const processTask = "specs.process"
 
+/** How long a run may stay pending or in progress before the poller runs it again. */
+const lostRunMillis = 15 * 60 * 1000
+
 /** `latest` or a version id. */
 export type VersionRef = "latest" | { readonly id: string }
 
@@ -47,7 +50,7 @@ export interface SpecsShape {
   readonly published: (organizationId: string, slug: string) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound>
   /** One processing run (the `specs.process` job): pending → progress → complete, with a new version when the content changed. */
   readonly process: (specId: string) => Effect.Effect<void>
-  /** Processes URL specs whose last run is older than the polling interval (the `specs.poll` job). */
+  /** Processes URL specs whose last run is older than the polling interval, and runs that were lost (the `specs.poll` job). */
   readonly pollDue: Effect.Effect<number>
 }
 
@@ -273,7 +276,10 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
         pollDue: Effect.gen(function*() {
           const at = (yield* now).getTime()
           const due = (yield* repo.withUrl).filter((s) =>
-            s.processingState === "complete" && (s.lastProcessedAt === null || at - s.lastProcessedAt.getTime() >= pollSeconds * 1000))
+            s.processingState === "complete"
+              ? s.lastProcessedAt === null || at - s.lastProcessedAt.getTime() >= pollSeconds * 1000
+              // A run that has not finished long after it was asked for was lost (a crashed worker past its retries).
+              : at - s.updatedAt.getTime() >= Math.max(pollSeconds * 1000, lostRunMillis))
           yield* Effect.forEach(due, (s) => process(s.id), { concurrency: 2, discard: true })
           return due.length
         })

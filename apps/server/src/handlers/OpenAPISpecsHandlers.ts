@@ -10,6 +10,8 @@ import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 import * as SpecPresenters from "../SpecPresenters.ts"
 
+const versionRef = (versionId: string) => ({ id: versionId })
+
 export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(function*(handlers) {
   const specs = yield* Specs
   const urls = yield* PublicUrl
@@ -18,7 +20,6 @@ export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(functio
   const queued = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     Option.isSome(queue) ? Effect.provideService(self, JobQueue, queue.value) : self
   const present = Effect.map((access: Parameters<typeof SpecPresenters.spec>[1]) => SpecPresenters.spec(urls, access))
-  const versionRef = (versionId: string) => ({ id: versionId })
   return handlers
     .handle("listOpenAPISpecs", ({ params, query }) =>
       specs.list(params.organizationId, query).pipe(
