@@ -1,7 +1,7 @@
 /** The SpecsRepo contract, run against memory, a real PostgreSQL and PGlite (one store per backend; tests use ids of their own). */
 import { assert } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { Pagination, Transactor } from "@quire/kernel"
+import { Errors, Pagination, Transactor } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import type { Spec, SpecVersion } from "../src/domain/Spec.ts"
 import { migrations } from "../src/index.ts"
@@ -52,7 +52,7 @@ Backends.each(backends, (it) => {
       assert.deepStrictEqual(Option.getOrThrow(yield* repo.findBySlug("org-a", "slug-s1")), full)
       assert.isTrue(Option.isNone(yield* repo.findBySlug("org-b", "slug-s1")))
       const clash = yield* Effect.flip(repo.insert(spec("s2", "org-a", { slug: "slug-s1" })))
-      assert.strictEqual(clash._tag, "Conflict")
+      assert.instanceOf(clash, Errors.Conflict)
       yield* repo.insert(spec("s3", "org-b", { slug: "slug-s1" }))
       const updated = yield* repo.update("s1", { visibility: "public", processingState: "complete", lastVersionId: "v1", updatedAt: at(9) })
       assert.deepStrictEqual(Option.getOrThrow(updated), { ...full, visibility: "public", processingState: "complete", lastVersionId: "v1", updatedAt: at(9) })
