@@ -4,7 +4,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { generateKeyPairSync } from "node:crypto"
+import { generateKeyPairSync, verify, X509Certificate } from "node:crypto"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { backends, baseUrl, client, newUser } from "./Harness.ts"
 import { publishedSite } from "./SiteFixtures.ts"
@@ -178,6 +178,14 @@ for (const backend of backends) {
         assert.include(metadata.text, `Location="${service.acsURL}"`)
         assert.include(metadata.text, "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST")
         assert.match(metadata.text, /^<\?xml[^>]*\?>\s*<EntityDescriptor[\s\S]*<\/EntityDescriptor>\s*$/)
+        assert.include(metadata.text, `AuthnRequestsSigned="true"`)
+        // The AuthnRequest redirect is signed by the key whose certificate the metadata publishes.
+        const certificate = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(metadata.text)?.[1] ?? ""
+        const publicKey = new X509Certificate(Buffer.from(certificate, "base64")).publicKey
+        const start = new URL((yield* request(new URL(service.startURL).pathname)).headers.get("location") ?? "")
+        const query = start.search.slice(1)
+        const signedPart = query.split("&").filter((pair) => !pair.startsWith("Signature=")).join("&")
+        assert.isTrue(verify("sha256", Buffer.from(signedPart), publicKey, Buffer.from(start.searchParams.get("Signature") ?? "", "base64")))
       }))
   })
 }

@@ -13,6 +13,7 @@ import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+import { selfSignedCertificate } from "./SpCertificate.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 
@@ -40,7 +41,7 @@ export interface SamlSignInShape {
   readonly start: (organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) => Effect.Effect<string, Errors.NotFound>
   /** Validates a POSTed `SAMLResponse` and signs its subject in, provisioning the member if needed. */
   readonly consume: (organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
-  /** The SP metadata XML of a provider. */
+  /** The SP metadata XML of a provider, with the SP signing certificate (AuthnRequestsSigned). */
   readonly metadata: (organizationId: string, providerId: string, sp: ServiceProvider) => Effect.Effect<string, Errors.NotFound>
   /** Whether a signed-in person is (still) a member with a role of the organization, who reads its sites. */
   readonly isMember: (organizationId: string, userId: string) => Effect.Effect<boolean>
@@ -96,6 +97,8 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
       )
 
+      const spCertificate = selfSignedCertificate(spKey, "Quire SAML service provider")
+
       // Ids of AuthnRequests sent, so that a response's InResponseTo must answer one of ours.
       // Kept per process (an IdP answers within minutes, usually to the replica that asked).
       const requests = new Map<string, { value: string; createdAt: number }>()
@@ -125,7 +128,8 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
 
       const samlOf = (provider: SamlProvider, sp: ServiceProvider) =>
         new SAML({
-          idpCert: provider.certificate ?? "",
+          // A pending provider (metadata only) has no certificate yet; nothing is validated then.
+          idpCert: provider.certificate ?? "none",
           issuer: sp.entityID,
           callbackUrl: sp.acsURL,
           entryPoint: provider.ssoURL ?? "",
@@ -152,8 +156,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const metadata = Effect.fn("SamlSignIn.metadata")(function*(organizationId: string, providerId: string, sp: ServiceProvider) {
         const found = yield* providers.find(organizationId, providerId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SAML provider", id: providerId })
-        const saml = new SAML({ idpCert: "unused", issuer: sp.entityID, callbackUrl: sp.acsURL, identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" })
-        return saml.generateServiceProviderMetadata(null)
+        return samlOf(found.value, sp).generateServiceProviderMetadata(null, spCertificate)
       })
 
       const provision = Effect.fnUntraced(function*(provider: SamlProvider, email: string, displayName: string) {
