@@ -84,6 +84,10 @@ export class Translations extends Context.Service<Translations, TranslationsShap
         }
       })
 
+      // Runs are queued once the transaction committed: a queue that starts at once must find the record.
+      const queued = <E, R>(self: Effect.Effect<TranslationAccess, E, R>) =>
+        Effect.tap(self, (access) => runs.queue(access.translation.id, access.translation.actorId))
+
       const create = Effect.fn("Translations.create")(function*(organizationId: string, input: CreateTranslationInput) {
         const role = yield* member(organizationId)
         if (!Roles.atLeast(role, "admin")) return yield* forbidden("create translations")
@@ -118,9 +122,8 @@ export class Translations extends Context.Service<Translations, TranslationsShap
           updatedAt: at
         }
         yield* repo.insert(translation)
-        yield* runs.queue(translation.id, translation.actorId)
         return { translation, permissions: permissionsOf(role) }
-      }, transactor.transaction)
+      }, transactor.transaction, queued)
 
       const get = Effect.fn("Translations.get")(function*(organizationId: string, translationId: string) {
         return yield* load(organizationId, translationId)
@@ -132,9 +135,8 @@ export class Translations extends Context.Service<Translations, TranslationsShap
         const instructions = yield* Instructions.validate(input)
         const actorId = (yield* Actor.Actor).userId
         const next = yield* repo.update(translationId, { instructions, actorId, status: "pending", failure: null, updatedAt: yield* now })
-        yield* runs.queue(translationId, actorId)
         return { translation: Option.getOrElse(next, () => found.translation), permissions: found.permissions }
-      }, transactor.transaction)
+      }, transactor.transaction, queued)
 
       const remove = Effect.fn("Translations.remove")(function*(organizationId: string, translationId: string) {
         const found = yield* load(organizationId, translationId).pipe(Effect.catchTag("NotFound", () => Effect.succeed(undefined)))

@@ -1,0 +1,207 @@
+/**
+ * Translation runs end to end: the server's queue runs them against a fake OpenAI-compatible
+ * provider on loopback (it answers each segment upper-cased behind `[<language>] `), on every backend.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+import { backends, type Client, spaceWith } from "./Harness.ts"
+
+interface Received {
+  readonly language: string
+  readonly segments: ReadonlyArray<string>
+}
+
+const received: Array<Received> = []
+const seen429 = new Set<string>()
+
+/** The fake provider: `TRIGGER-500` in a segment answers 500, `TRIGGER-429` answers 429 once. */
+const provider = http.createServer((request, response) => {
+  let body = ""
+  request.on("data", (chunk: Buffer) => (body += chunk.toString()))
+  request.on("end", () => {
+    const parsed = JSON.parse(body) as { model: string; messages: Array<{ role: string; content: string }> }
+    const system = parsed.messages[0]!.content
+    const segments = JSON.parse(parsed.messages[1]!.content) as Array<string>
+    const language = /into language "([^"]+)"/.exec(system)?.[1] ?? "?"
+    const send = (status: number, value: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" })
+      response.end(JSON.stringify(value))
+    }
+    if (request.url !== "/v1/chat/completions" || request.headers.authorization !== "Bearer test-key" || parsed.model !== "fake-model") {
+      return send(404, { error: { message: "unknown route, key or model" } })
+    }
+    if (segments.some((s) => s.includes("TRIGGER-500"))) return send(500, { error: { message: "boom" } })
+    const once = segments.find((s) => s.includes("TRIGGER-429"))
+    if (once !== undefined && !seen429.has(once)) {
+      seen429.add(once)
+      return send(429, { error: { message: "slow down" } })
+    }
+    received.push({ language, segments })
+    send(200, { choices: [{ message: { role: "assistant", content: JSON.stringify(segments.map((s) => `[${language}] ${s.toUpperCase()}`)) } }] })
+  })
+})
+await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve))
+const origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
+process.env["QUIRE_TRANSLATE_URL"] = `${origin}/v1`
+process.env["QUIRE_TRANSLATE_MODEL"] = "fake-model"
+process.env["QUIRE_TRANSLATE_KEY"] = "test-key"
+process.env["QUIRE_TRANSLATE_DEBOUNCE_MS"] = "100"
+process.env["QUIRE_TRANSLATE_MAX_CHARACTERS"] = "5000"
+
+const guide = [
+  "# Install the tool",
+  "",
+  "Run the [installer](https://example.com/install) then read [the basics](about.md).",
+  "",
+  "```bash",
+  "echo hello world",
+  "```",
+  "",
+  "{% hint style=\"info\" %}",
+  "Read the guide first.",
+  "{% endhint %}",
+  "",
+  "| Name | Value |",
+  "| --- | --- |",
+  "| Color | Blue |",
+  ""
+].join("\n")
+
+const about = "Quire keeps docs.\n\n- One item\n- Two items\n"
+
+/** Merges `changes` into the space's main content through a change request. */
+const merge = Effect.fnUntraced(function*(api: Client, spaceId: string, changes: Parameters<Client["changeRequestContent"]["updateChangeRequestContent"]>[0]["payload"]["changes"]) {
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Edit" } })
+  yield* api.changeRequestContent.updateChangeRequestContent({ params: { spaceId, changeRequestId: cr.id }, payload: { changes } })
+  yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+})
+
+/** The translation once a run after `runs` runs finished, polled through the API. */
+const settledAfter = Effect.fnUntraced(function*(api: Client, organizationId: string, translationId: string, runs: number) {
+  for (let i = 0; i < 400; i++) {
+    const t = yield* api.translations.getTranslation({ params: { organizationId, translationId } })
+    if (t.stats.runs > runs && (t.status === "completed" || t.status === "failed")) return t
+    yield* Effect.sleep("100 millis")
+  }
+  const last = yield* api.translations.getTranslation({ params: { organizationId, translationId } })
+  return assert.fail(`translation ${translationId} did not finish run ${runs + 1}: ${JSON.stringify(last)}`)
+})
+
+const markdownOf = (api: Client, spaceId: string, pageId: string) =>
+  Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => (p as { markdown?: string }).markdown ?? "")
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 240_000, excludeTestServices: true })(`translation runs on ${backend.name}`, (it) => {
+    it.effect("translates text only, and only the pages changed since the last run", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const api = alice.api
+        yield* merge(api, space.id, [
+          { operation: "insert_page", title: "Guide", description: "How to start", document: { markdown: guide } },
+          { operation: "insert_page", title: "About", document: { markdown: about } }
+        ])
+        const source = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        const [guidePage, aboutPage] = source.pages
+        const created = yield* api.translations.createTranslation({
+          params: { organizationId },
+          payload: {
+            source: { space: space.id, language: "en" },
+            language: "fr",
+            instructions: { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ text: "Formal tone." }] }] }] }
+          }
+        })
+        const first = yield* settledAfter(api, organizationId, created.id, 0)
+        assert.strictEqual(first.status, "completed", first.failure)
+        assert.isUndefined(first.failure)
+        assert.isDefined(first.result)
+        const resultSpace = first.result!.space
+        assert.strictEqual(first.result!.language, "fr")
+        assert.strictEqual(first.stats.runs, 1)
+        assert.strictEqual(first.stats.latestPages, 2)
+        assert.strictEqual(first.stats.totalPages, 2)
+        assert.isTrue(first.stats.latestWords > 10)
+
+        const result = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: resultSpace }, query: {} })
+        assert.strictEqual(result.id, first.result!.revision)
+        assert.deepStrictEqual(result.pages.map((p) => p.slug), source.pages.map((p) => p.slug))
+        assert.deepStrictEqual(result.pages.map((p) => p.title), ["[fr] GUIDE", "[fr] ABOUT"])
+        assert.strictEqual(result.pages[0]!.description, "[fr] HOW TO START")
+
+        const translatedGuide = yield* markdownOf(api, resultSpace, guidePage!.id)
+        assert.include(translatedGuide, "# [fr] INSTALL THE TOOL")
+        assert.include(translatedGuide, "[[fr] INSTALLER](https://example.com/install)")
+        assert.include(translatedGuide, "[[fr] THE BASICS](about.md)")
+        assert.include(translatedGuide, "```bash\necho hello world\n```")
+        assert.include(translatedGuide, "{% hint style=\"info\" %}")
+        assert.include(translatedGuide, "[fr] READ THE GUIDE FIRST.")
+        assert.include(translatedGuide, "{% endhint %}")
+        assert.include(translatedGuide, "[fr] COLOR")
+        assert.notInclude(translatedGuide, "echo HELLO")
+        const translatedAbout = yield* markdownOf(api, resultSpace, aboutPage!.id)
+        assert.include(translatedAbout, "[fr] QUIRE KEEPS DOCS.")
+        assert.include(translatedAbout, "[fr] ONE ITEM")
+
+        // An edit of one page of the source: only that page is translated again.
+        const before = received.length
+        yield* merge(api, space.id, [{ operation: "update_page", page: aboutPage!.id, document: { markdown: "Quire keeps docs in step.\n" } }])
+        const second = yield* settledAfter(api, organizationId, created.id, 1)
+        assert.strictEqual(second.status, "completed", second.failure)
+        assert.strictEqual(second.stats.runs, 2)
+        assert.strictEqual(second.stats.latestPages, 1)
+        assert.strictEqual(second.stats.totalPages, 3)
+        const sent = received.slice(before).flatMap((r) => r.segments)
+        assert.deepStrictEqual(sent, ["About", "Quire keeps docs in step."])
+        assert.include(yield* markdownOf(api, resultSpace, aboutPage!.id), "[fr] QUIRE KEEPS DOCS IN STEP.")
+        assert.strictEqual(yield* markdownOf(api, resultSpace, guidePage!.id), translatedGuide)
+
+        // New instructions translate every page again.
+        const third = yield* api.translations.updateTranslation({
+          params: { organizationId, translationId: created.id },
+          payload: { instructions: { object: "document", data: {}, nodes: [] } }
+        })
+        assert.strictEqual(third.status === "pending" || third.status === "running" || third.status === "completed", true)
+        const rerun = yield* settledAfter(api, organizationId, created.id, 2)
+        assert.strictEqual(rerun.status, "completed")
+        assert.strictEqual(rerun.stats.latestPages, 2)
+      }))
+
+    it.effect("provider errors and budget exhaustion fail the run with the reason; a 429 is retried", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const api = alice.api
+        yield* merge(api, space.id, [{ operation: "insert_page", title: "Broken", document: { markdown: "This says TRIGGER-500.\n" } }])
+        const failing = yield* api.translations.createTranslation({
+          params: { organizationId },
+          payload: { source: { space: space.id, language: "en" }, language: "de" }
+        })
+        const failed = yield* settledAfter(api, organizationId, failing.id, 0)
+        assert.strictEqual(failed.status, "failed")
+        assert.include(failed.failure ?? "", "The translation provider failed")
+        assert.include(failed.failure ?? "", "500")
+        assert.isUndefined(failed.result)
+        assert.strictEqual(failed.stats.latestPages, 0)
+
+        const big = yield* spaceWith()
+        yield* merge(big.alice.api, big.space.id, [{ operation: "insert_page", title: "Long", document: { markdown: `${"Many words here. ".repeat(400)}\n` } }])
+        const costly = yield* big.alice.api.translations.createTranslation({
+          params: { organizationId: big.organizationId },
+          payload: { source: { space: big.space.id, language: "en" }, language: "it" }
+        })
+        const exhausted = yield* settledAfter(big.alice.api, big.organizationId, costly.id, 0)
+        assert.strictEqual(exhausted.status, "failed")
+        assert.include(exhausted.failure ?? "", "budget")
+        assert.include(exhausted.failure ?? "", "5000 characters")
+
+        const slow = yield* spaceWith()
+        yield* merge(slow.alice.api, slow.space.id, [{ operation: "insert_page", title: "Slow", document: { markdown: `Retry TRIGGER-429 ${slow.space.id}.\n` } }])
+        const retried = yield* slow.alice.api.translations.createTranslation({
+          params: { organizationId: slow.organizationId },
+          payload: { source: { space: slow.space.id, language: "en" }, language: "nl" }
+        })
+        const done = yield* settledAfter(slow.alice.api, slow.organizationId, retried.id, 0)
+        assert.strictEqual(done.status, "completed", done.failure)
+      }))
+  })
+}
