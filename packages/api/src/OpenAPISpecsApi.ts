@@ -84,7 +84,8 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
     HttpApiEndpoint.put("createOrUpdateOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
       params: specParams,
       payload: Schema.Struct({ source: OpenAPISpecSource }),
-      success: OpenAPISpec,
+      // 200 when the source was replaced, 201 when the spec was created (the handler answers that one).
+      success: [OpenAPISpec, OpenAPISpec.pipe(HttpApiSchema.status(201))],
       error: ApiErrors.Common
     }),
     /** Changes the visibility: `public` serves the latest version at `urls.published`. */
