@@ -33,6 +33,8 @@ export interface SamlSignedIn {
 
 /** Clock skew accepted on NotBefore / NotOnOrAfter. */
 export const acceptedSkewMs = 2 * 60 * 1000
+/** How long an IdP has to answer an AuthnRequest. */
+const requestLifetimeMs = 10 * 60 * 1000
 /** How long a consumed assertion id is remembered: beyond any validity window accepted. */
 const replayWindowMs = 24 * 60 * 60 * 1000
 
@@ -99,22 +101,24 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
 
       const spCertificate = selfSignedCertificate(spKey, "Quire SAML service provider")
 
-      // Ids of AuthnRequests sent, so that a response's InResponseTo must answer one of ours.
-      // Kept per process (an IdP answers within minutes, usually to the replica that asked).
-      const requests = new Map<string, { value: string; createdAt: number }>()
+      // Ids of AuthnRequests sent (in identity's storage, so that any replica can receive the
+      // answer): a response's InResponseTo, when present, must name one of them.
+      const run = <A>(effect: Effect.Effect<A>) => Effect.runPromise(effect)
       const requestCache: CacheProvider = {
-        saveAsync: async (key, value) => {
-          const item = { value, createdAt: Date.now() }
-          for (const [old, entry] of requests) if (entry.createdAt < Date.now() - 3_600_000) requests.delete(old)
-          requests.set(key, item)
-          return item
+        saveAsync: async (id, value) => {
+          const createdAt = Date.now()
+          await run(store.saveRequest(id, new Date(createdAt + requestLifetimeMs)))
+          return { value, createdAt }
         },
-        getAsync: async (key) => requests.get(key)?.value ?? null,
-        removeAsync: async (key) => {
-          if (key === null) return null
-          const had = requests.get(key)?.value ?? null
-          requests.delete(key)
-          return had
+        // node-saml reads the value as the instant the request was sent.
+        getAsync: async (id) => {
+          const expiry = await run(store.findRequest(id, new Date()))
+          return Option.isSome(expiry) ? new Date(expiry.value.getTime() - requestLifetimeMs).toISOString() : null
+        },
+        removeAsync: async (id) => {
+          if (id === null) return null
+          await run(store.removeRequest(id))
+          return id
         }
       }
 
@@ -142,7 +146,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
           wantAssertionsSigned: false,
           acceptedClockSkewMs: acceptedSkewMs,
           validateInResponseTo: ValidateInResponseTo.ifPresent,
-          requestIdExpirationPeriodMs: 10 * 60 * 1000,
+          requestIdExpirationPeriodMs: requestLifetimeMs,
           cacheProvider: requestCache,
           identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
         })

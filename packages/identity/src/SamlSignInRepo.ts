@@ -2,12 +2,18 @@
  * Port: what SAML sign-in must remember across requests and replicas: the ids it has consumed
  * (assertions, one-time codes) until they expire, and the installation's SP signing key.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
 
 export interface SamlSignInRepoShape {
   /** Records `id` as used until `expiresAt`; false when it was already recorded (a replay). */
   readonly consumeOnce: (id: string, expiresAt: Date, now: Date) => Effect.Effect<boolean>
+  /** Remembers the id of an AuthnRequest sent, until `expiresAt`. */
+  readonly saveRequest: (id: string, expiresAt: Date) => Effect.Effect<void>
+  /** When the unexpired AuthnRequest with this id expires; none when there is none. */
+  readonly findRequest: (id: string, now: Date) => Effect.Effect<Option.Option<Date>>
+  /** Forgets an AuthnRequest id (answered). */
+  readonly removeRequest: (id: string) => Effect.Effect<void>
   /** The stored SP private key (PEM); `candidate` is stored first when there is none yet. */
   readonly spKey: (candidate: string) => Effect.Effect<string>
 }
@@ -18,7 +24,16 @@ export class SamlSignInRepo extends Context.Service<SamlSignInRepo, SamlSignInRe
   static readonly layerMemory = Layer.sync(SamlSignInRepo, () => {
     const consumed = new MemoryStore.TxMap<string, Date>()
     const key = new MemoryStore.TxRef<string | undefined>(undefined)
+    const requests = new MemoryStore.TxMap<string, Date>()
     return SamlSignInRepo.of({
+      saveRequest: (id, expiresAt) =>
+        Effect.sync(() => {
+          for (const [old, expiry] of requests) if (expiry <= new Date()) requests.delete(old)
+          requests.set(id, expiresAt)
+        }),
+      findRequest: (id, now) =>
+        Effect.sync(() => Option.filter(Option.fromNullishOr(requests.get(id)), (expiry) => expiry > now)),
+      removeRequest: (id) => Effect.sync(() => void requests.delete(id)),
       consumeOnce: (id, expiresAt, now) =>
         Effect.sync(() => {
           for (const [old, expiry] of consumed) if (expiry <= now) consumed.delete(old)

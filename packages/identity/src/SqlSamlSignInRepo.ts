@@ -1,5 +1,5 @@
 /** Postgres adapter of SamlSignInRepo. */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 
@@ -8,6 +8,19 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return SamlSignInRepo.of({
+      saveRequest: (id, expiresAt) =>
+        Effect.gen(function*() {
+          yield* sql`DELETE FROM identity_saml_requests WHERE expires_at <= now()`
+          yield* sql`
+            INSERT INTO identity_saml_requests (id, expires_at) VALUES (${id}, ${expiresAt})
+            ON CONFLICT (id) DO UPDATE SET expires_at = EXCLUDED.expires_at`
+        }).pipe(Effect.orDie),
+      findRequest: (id, now) =>
+        sql<{ readonly expires_at: Date | string }>`SELECT expires_at FROM identity_saml_requests WHERE id = ${id} AND expires_at > ${now}`.pipe(
+          Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (row) => new Date(row.expires_at))),
+          Effect.orDie
+        ),
+      removeRequest: (id) => sql`DELETE FROM identity_saml_requests WHERE id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
       consumeOnce: (id, expiresAt, now) =>
         Effect.gen(function*() {
           yield* sql`DELETE FROM identity_saml_consumed WHERE expires_at <= ${now}`

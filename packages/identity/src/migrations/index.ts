@@ -135,6 +135,13 @@ const m0006_saml_sign_in = Effect.gen(function*() {
   yield* sql`CREATE TABLE identity_saml_sp_key (id int PRIMARY KEY CHECK (id = 1), private_key text NOT NULL)`
 })
 
+/** AuthnRequest ids sent, so that any replica can check a response's InResponseTo. */
+const m0007_saml_requests = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE identity_saml_requests (id text COLLATE "C" PRIMARY KEY, expires_at timestamptz NOT NULL)`
+  yield* sql`CREATE INDEX identity_saml_requests_expiry ON identity_saml_requests (expires_at)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -143,6 +150,7 @@ export const migrations = {
     "0003_users_email_ignoring_case": m0003_users_email_ignoring_case,
     "0004_email_invites_created_at": m0004_email_invites_created_at,
     "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle,
-    "0006_saml_sign_in": m0006_saml_sign_in
+    "0006_saml_sign_in": m0006_saml_sign_in,
+    "0007_saml_requests": m0007_saml_requests
   }
 } as const

@@ -1,6 +1,6 @@
 /** The behaviour every SamlSignInRepo adapter must have, and TeamsRepo.addMember that sign-in uses. */
 import { assert, describe } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { at } from "@quire/testkit"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { SamlSignInRepo } from "../../src/SamlSignInRepo.ts"
@@ -9,7 +9,7 @@ import { insertUsers, makeOrganization, type ReposTest } from "./Fixtures.ts"
 
 export const samlSignInRepoContract = (it: ReposTest) =>
   describe("SamlSignInRepo", () => {
-    it.effect("consumes an id once until it expires, and keeps the first SP key", () =>
+    it.effect("consumes an id once until it expires, remembers AuthnRequest ids, and keeps the first SP key", () =>
       Effect.gen(function*() {
         const repo = yield* SamlSignInRepo
         assert.isTrue(yield* repo.consumeOnce("sso-once-a", at(10_000), at(1000)))
@@ -17,6 +17,12 @@ export const samlSignInRepoContract = (it: ReposTest) =>
         assert.isTrue(yield* repo.consumeOnce("sso-once-b", at(10_000), at(2000)))
         // Expired ids are forgotten.
         assert.isTrue(yield* repo.consumeOnce("sso-once-a", at(30_000), at(20_000)))
+        yield* repo.saveRequest("sso-request-a", at(50_000))
+        assert.deepStrictEqual(yield* repo.findRequest("sso-request-a", at(40_000)), Option.some(at(50_000)))
+        assert.isTrue(Option.isNone(yield* repo.findRequest("sso-request-a", at(50_000))))
+        assert.isTrue(Option.isNone(yield* repo.findRequest("sso-request-b", at(40_000))))
+        yield* repo.removeRequest("sso-request-a")
+        assert.isTrue(Option.isNone(yield* repo.findRequest("sso-request-a", at(40_000))))
         const first = yield* repo.spKey("key-one")
         assert.strictEqual(yield* repo.spKey("key-two"), first)
       }))
