@@ -47,7 +47,14 @@ const escapeHtml = (text: string) =>
 const page = (status: number, title: string, body: string) =>
   HttpServerResponse.html(
     `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-  ).pipe(HttpServerResponse.setStatus(status), HttpServerResponse.setHeader("cache-control", "no-store"))
+  ).pipe(
+    HttpServerResponse.setStatus(status),
+    HttpServerResponse.setHeaders({
+      "cache-control": "no-store",
+      // Our own policy (SecurityHeaders keeps it outside /v1): the signed-in page's form posts to us.
+      "content-security-policy": "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    })
+  )
 
 // Without QUIRE_SECRET, one random key for this process (sessions end with it).
 const processKey = randomBytes(32)

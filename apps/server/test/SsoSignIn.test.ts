@@ -67,6 +67,17 @@ for (const backend of backends) {
         const page = yield* request("/sso/signed-in", { headers: { cookie } })
         assert.strictEqual(page.status, 200)
         assert.include(page.text, email)
+        assert.include(page.headers.get("content-security-policy") ?? "", "form-action 'self'")
+        assert.strictEqual((yield* request("/sso/signed-in")).status, 401)
+        assert.strictEqual((yield* request("/sso/session/tokens", { method: "POST" })).status, 401)
+        // The page's form: an HTML answer showing the new token once.
+        const fromForm = yield* request("/sso/session/tokens", {
+          method: "POST",
+          headers: { cookie, origin: "http://quire.test", "content-type": "application/x-www-form-urlencoded" },
+          body: ""
+        })
+        assert.strictEqual(fromForm.status, 201)
+        assert.match(fromForm.text, /<pre>quire_pat_\w+<\/pre>/)
 
         // The session opens nothing of the API itself...
         const apiWithCookie = yield* request(`/v1/orgs/${organizationId}/members`, { headers: { cookie } })
