@@ -16,6 +16,11 @@ interface Received {
 const received: Array<Received> = []
 const seen429 = new Set<string>()
 
+const sendJson = (response: http.ServerResponse, status: number, value: unknown) => {
+  response.writeHead(status, { "content-type": "application/json" })
+  response.end(JSON.stringify(value))
+}
+
 /** The fake provider: `TRIGGER-500` in a segment answers 500, `TRIGGER-429` answers 429 once. */
 const provider = http.createServer((request, response) => {
   let body = ""
@@ -25,21 +30,17 @@ const provider = http.createServer((request, response) => {
     const system = parsed.messages[0]!.content
     const segments = JSON.parse(parsed.messages[1]!.content) as Array<string>
     const language = /into language "([^"]+)"/.exec(system)?.[1] ?? "?"
-    const send = (status: number, value: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" })
-      response.end(JSON.stringify(value))
-    }
     if (request.url !== "/v1/chat/completions" || request.headers.authorization !== "Bearer test-key" || parsed.model !== "fake-model") {
-      return send(404, { error: { message: "unknown route, key or model" } })
+      return sendJson(response, 404, { error: { message: "unknown route, key or model" } })
     }
-    if (segments.some((s) => s.includes("TRIGGER-500"))) return send(500, { error: { message: "boom" } })
+    if (segments.some((s) => s.includes("TRIGGER-500"))) return sendJson(response, 500, { error: { message: "boom" } })
     const once = segments.find((s) => s.includes("TRIGGER-429"))
     if (once !== undefined && !seen429.has(once)) {
       seen429.add(once)
-      return send(429, { error: { message: "slow down" } })
+      return sendJson(response, 429, { error: { message: "slow down" } })
     }
     received.push({ language, segments })
-    send(200, { choices: [{ message: { role: "assistant", content: JSON.stringify(segments.map((s) => `[${language}] ${s.toUpperCase()}`)) } }] })
+    sendJson(response, 200, { choices: [{ message: { role: "assistant", content: JSON.stringify(segments.map((s) => `[${language}] ${s.toUpperCase()}`)) } }] })
   })
 })
 await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve))

@@ -39,7 +39,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(created.permissions, { view: true, edit: true })
         assert.strictEqual(created.urls.location, `${publicUrl}/v1/orgs/${organizationId}/translations/${created.id}`)
         assert.strictEqual(created.stats.runs >= 0, true)
-        assert.deepStrictEqual(Object.keys(created.stats).sort(), ["latestPages", "latestRunDuration", "latestWords", "runs", "totalDuration", "totalPages", "totalWords"])
+        assert.deepStrictEqual(Object.keys(created.stats).toSorted(), ["latestPages", "latestRunDuration", "latestWords", "runs", "totalDuration", "totalPages", "totalWords"])
         assert.isTrue(Date.parse(created.createdAt) > 0)
 
         // The result space is a new space of the organization, in the target language.

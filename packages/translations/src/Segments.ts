@@ -63,7 +63,7 @@ export const segments = (markdown: string): ReadonlyArray<Segment> => {
       out.push({ start: s, end: s + text.length, text, section: sectionOf(s) })
     }
   })
-  return out.sort((a, b) => a.start - b.start)
+  return out.toSorted((a, b) => a.start - b.start)
 }
 
 /** The markdown with each segment's bytes replaced by its translation (same order as `segments`). */

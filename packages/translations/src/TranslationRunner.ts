@@ -5,7 +5,7 @@
  * slugs, files and markdown bytes but for the translated text. The translation's `status`,
  * `failure` and `stats` are the run's; a failure writes nothing.
  */
-import { Clock, Context, Data, Effect, Layer, Option } from "effect"
+import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { createHash } from "node:crypto"
 import { documentHash, flattenPages, type PageNode, type Revision, RevisionsRepo, RevisionWriter, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
@@ -171,7 +171,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           const current = yield* repo.find(job.translationId)
           if (Option.isNone(current)) return
           const before = current.value.stats
-          if (outcome._tag === "Success") {
+          if (Result.isSuccess(outcome)) {
             const done = outcome.success
             const stats: TranslationStats = {
               runs: before.runs + 1,
@@ -200,7 +200,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
               latestWords: 0
             }
             const failure = outcome.failure
-            const reason = failure._tag === "RunFailed" ? failure.reason : String(failure)
+            const reason = failure instanceof RunFailed ? failure.reason : String(failure)
             yield* Effect.logWarning(`translation ${job.translationId} failed: ${reason}`)
             yield* repo.update(job.translationId, { status: "failed", failure: reason, stats, updatedAt: new Date(finished) })
           }

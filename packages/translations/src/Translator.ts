@@ -145,7 +145,7 @@ export class Translator extends Context.Service<Translator, TranslatorShape>()("
         const translate = (request: TranslateRequest) =>
           once(request).pipe(
             Effect.retry({
-              while: (e) => e._tag === "Retryable",
+              while: (e) => e instanceof Retryable,
               schedule: Schedule.exponential(Duration.millis(base)),
               times: retries
             }),
