@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { generateKeyPairSync, verify, X509Certificate } from "node:crypto"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
-import { backends, baseUrl, client, newUser } from "./Harness.ts"
+import { adminEmail, backends, baseUrl, client, newUser } from "./Harness.ts"
 import { publishedSite } from "./SiteFixtures.ts"
 
 const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
@@ -104,11 +104,20 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const { alice, organizationId, acsPath, service } = yield* setup
         const bob = yield* newUser("Bob")
+        // Not a member yet: the IdP cannot sign an existing account in by naming its email.
+        const outsider = yield* postAcs(acsPath, Idp.response({ email: bob.email, audience: service.entityID, destination: service.acsURL }))
+        assert.strictEqual(outsider.status, 400)
+        assert.include(outsider.text, "invite it first")
+        const admin = yield* postAcs(acsPath, Idp.response({ email: adminEmail, audience: service.entityID, destination: service.acsURL }))
+        assert.strictEqual(admin.status, 400)
+        assert.include(admin.text, "instance administrators")
+        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bob.email], role: "review" } })
         const ok = yield* postAcs(acsPath, Idp.response({ email: bob.email.toUpperCase(), audience: service.entityID, destination: service.acsURL }))
         assert.strictEqual(ok.status, 303, ok.text)
         assert.strictEqual(ok.headers.get("location"), "http://quire.test/sso/signed-in")
         const member = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } })
         assert.strictEqual(member.sso, true)
+        assert.strictEqual(member.role, "review")
 
         const refused = (samlResponse: string) => Effect.map(postAcs(acsPath, samlResponse), (r) => ({ status: r.status, text: r.text, cookie: r.headers.get("set-cookie") }))
         const base = { email: `dave.${Date.now()}@example.com`, audience: service.entityID, destination: service.acsURL }

@@ -171,6 +171,16 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
           : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
         if (Option.isNone(existing)) yield* users.insert(user).pipe(Effect.orDie)
         const membership = yield* members.find(provider.organizationId, user.id)
+        // An organization's IdP vouches for its own people only: it cannot take over an account
+        // that exists outside the organization (nor an instance administrator's) by naming its email.
+        if (Option.isSome(existing) && existing.value.instanceAdmin) {
+          return yield* new SamlRejected({ reason: "instance administrators cannot sign in with an organization's single sign-on" })
+        }
+        if (Option.isSome(existing) && Option.isNone(membership)) {
+          return yield* new SamlRejected({
+            reason: "an account with this email exists and is not a member of this organization: an administrator must invite it first"
+          })
+        }
         if (Option.isSome(membership)) {
           if (!membership.value.sso) yield* members.setSso(provider.organizationId, user.id, true)
           return { user, organizationId: provider.organizationId, provisioned: false }
