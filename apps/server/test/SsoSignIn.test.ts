@@ -25,6 +25,8 @@ const postAcs = (acsPath: string, samlResponse: string, relayState?: string) =>
     body: new URLSearchParams({ SAMLResponse: samlResponse, ...(relayState === undefined ? {} : { RelayState: relayState }) }).toString()
   })
 
+const path = (url: string) => new URL(url).pathname
+
 /** An organization with an active provider (default role `edit`, default team "Staff"). */
 const setup = Effect.gen(function*() {
   const alice = yield* newUser("Alice")
@@ -35,7 +37,6 @@ const setup = Effect.gen(function*() {
     params: { organizationId },
     payload: { label: "Test IdP", defaultRole: "edit", defaultTeam: team.id, ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
   })
-  const path = (url: string) => new URL(url).pathname
   return { alice, organizationId, team, provider, acsPath: path(provider.service.acsURL), startPath: path(provider.service.startURL), service: provider.service }
 })
 

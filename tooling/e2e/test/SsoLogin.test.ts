@@ -22,11 +22,11 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire logi
         params: { organizationId: org.id },
         payload: { label: "Test IdP", defaultRole: "read", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
       })
+      const local = (url: string) => url.replace(publicUrl, base)
       const email = `frank.${Date.now()}@example.com`
       // The browser: follows the redirects to the IdP, which signs Frank in and POSTs back.
       const browser = (startUrl: string) =>
         Effect.promise(async () => {
-          const local = (url: string) => url.replace(publicUrl, base)
           const toProvider = await fetch(local(startUrl), { redirect: "manual" })
           const toIdp = await fetch(local(toProvider.headers.get("location") ?? ""), { redirect: "manual" })
           const idpUrl = toIdp.headers.get("location") ?? ""
