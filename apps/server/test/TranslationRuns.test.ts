@@ -157,13 +157,21 @@ for (const backend of backends) {
         assert.include(yield* markdownOf(api, resultSpace, aboutPage!.id), "[fr] QUIRE KEEPS DOCS IN STEP.")
         assert.strictEqual(yield* markdownOf(api, resultSpace, guidePage!.id), translatedGuide)
 
+        // A run asked for with nothing changed translates nothing and keeps the result.
+        yield* api.translations.runTranslation({ params: { organizationId, translationId: created.id } })
+        const idle = yield* settledAfter(api, organizationId, created.id, 2)
+        assert.strictEqual(idle.status, "completed", idle.failure)
+        assert.strictEqual(idle.stats.latestPages, 0)
+        assert.strictEqual(idle.stats.totalPages, 3)
+        assert.strictEqual(yield* markdownOf(api, resultSpace, guidePage!.id), translatedGuide)
+
         // New instructions translate every page again.
         const third = yield* api.translations.updateTranslation({
           params: { organizationId, translationId: created.id },
           payload: { instructions: { object: "document", data: {}, nodes: [] } }
         })
         assert.strictEqual(third.status === "pending" || third.status === "running" || third.status === "completed", true)
-        const rerun = yield* settledAfter(api, organizationId, created.id, 2)
+        const rerun = yield* settledAfter(api, organizationId, created.id, 3)
         assert.strictEqual(rerun.status, "completed")
         assert.strictEqual(rerun.stats.latestPages, 2)
       }))

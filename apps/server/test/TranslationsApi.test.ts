@@ -162,11 +162,13 @@ for (const backend of backends) {
           assert.strictEqual(errorCode(create), 403)
           assert.strictEqual(errorCode(yield* Effect.flip(member.api.translations.updateTranslation({ params, payload: { instructions: instructions("x") } }))), 403)
           assert.strictEqual(errorCode(yield* Effect.flip(member.api.translations.deleteTranslation({ params }))), 403)
+          assert.strictEqual(errorCode(yield* Effect.flip(member.api.translations.runTranslation({ params }))), 403)
         }
         const outsider = yield* newUser("Mallory")
         assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.translations.getTranslation({ params }))), 404)
         assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.translations.listTranslations({ params: { organizationId }, query: {} }))), 404)
         assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.translations.updateTranslation({ params, payload: { instructions: instructions("x") } }))), 404)
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.translations.runTranslation({ params }))), 404)
         const create = yield* Effect.flip(outsider.api.translations.createTranslation({
           params: { organizationId },
           payload: { source: { space: space.id, language: "en" }, language: "ko" }

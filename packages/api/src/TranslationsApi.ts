@@ -78,6 +78,12 @@ export class TranslationsApi extends HttpApiGroup.make("translations")
       success: Translation,
       error: ApiErrors.Common
     }),
+    /** Queues a run now (admins): pages whose source changed since the last completed run are translated. */
+    HttpApiEndpoint.post("runTranslation", "/orgs/:organizationId/translations/:translationId/run", {
+      params: translationParams,
+      success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
     /** Deletes the translation (its result space stays); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteTranslation", "/orgs/:organizationId/translations/:translationId", {
       params: translationParams,

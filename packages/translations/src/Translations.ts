@@ -39,6 +39,8 @@ export interface TranslationsShape {
   readonly get: (organizationId: string, translationId: string) => Effect.Effect<TranslationAccess, Errors.NotFound, Actor.Actor>
   /** Replaces the instructions and queues a run (admins). */
   readonly update: (organizationId: string, translationId: string, instructions: unknown) => Effect.Effect<TranslationAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
+  /** Queues a run (admins). */
+  readonly run: (organizationId: string, translationId: string) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Deletes the translation (its result space stays); nothing happens when it does not exist or is hidden. */
   readonly remove: (organizationId: string, translationId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
 }
@@ -138,6 +140,14 @@ export class Translations extends Context.Service<Translations, TranslationsShap
         return { translation: Option.getOrElse(next, () => found.translation), permissions: found.permissions }
       }, transactor.transaction, queued)
 
+      const run = Effect.fn("Translations.run")(function*(organizationId: string, translationId: string) {
+        const found = yield* load(organizationId, translationId)
+        if (!found.permissions.edit) return yield* forbidden("run translations")
+        const actorId = (yield* Actor.Actor).userId
+        yield* repo.update(translationId, { actorId, status: "pending", failure: null, updatedAt: yield* now })
+        return { ...found, translation: { ...found.translation, actorId } }
+      }, transactor.transaction, queued, Effect.asVoid)
+
       const remove = Effect.fn("Translations.remove")(function*(organizationId: string, translationId: string) {
         const found = yield* load(organizationId, translationId).pipe(Effect.catchTag("NotFound", () => Effect.succeed(undefined)))
         if (found === undefined) return
@@ -145,7 +155,7 @@ export class Translations extends Context.Service<Translations, TranslationsShap
         yield* repo.remove(translationId)
       }, transactor.transaction)
 
-      return Translations.of({ list, create, get, update, remove })
+      return Translations.of({ list, create, get, update, run, remove })
     })
   )
 }

@@ -24,6 +24,8 @@ export const layer = HttpApiBuilder.group(Api, "translations", Effect.fn(functio
       translations.get(params.organizationId, params.translationId).pipe(DomainErrors.api, present))
     .handle("updateTranslation", ({ params, payload }) =>
       translations.update(params.organizationId, params.translationId, payload.instructions).pipe(DomainErrors.api, present))
+    .handle("runTranslation", ({ params }) =>
+      translations.run(params.organizationId, params.translationId).pipe(DomainErrors.api))
     .handle("deleteTranslation", ({ params }) =>
       translations.remove(params.organizationId, params.translationId).pipe(DomainErrors.api))
 }))
