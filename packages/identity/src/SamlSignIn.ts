@@ -94,12 +94,14 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      // The SP signing key: generated once per installation and kept in identity's storage.
-      const spKey = yield* store.spKey(
-        generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
-      )
-
-      const spCertificate = selfSignedCertificate(spKey, "Quire SAML service provider")
+      // The SP signing key: generated once per installation and kept in identity's storage;
+      // loaded (or made) on first use, so that servers that never use SAML do no RSA work.
+      const spKeys = yield* Effect.cached(Effect.gen(function*() {
+        const key = yield* store.spKey(
+          generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
+        )
+        return { key, certificate: selfSignedCertificate(key, "Quire SAML service provider") }
+      }))
 
       // Ids of AuthnRequests sent (in identity's storage, so that any replica can receive the
       // answer): a response's InResponseTo, when present, must name one of them.
@@ -130,7 +132,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return found.value
       })
 
-      const samlOf = (provider: SamlProvider, sp: ServiceProvider) =>
+      const samlOf = (provider: SamlProvider, sp: ServiceProvider, spKey: string) =>
         new SAML({
           // A pending provider (metadata only) has no certificate yet; nothing is validated then.
           idpCert: provider.certificate ?? "none",
@@ -153,14 +155,15 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
 
       const start = Effect.fn("SamlSignIn.start")(function*(organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) {
         const provider = yield* activeProvider(organizationId, providerId)
-        const saml = samlOf(provider, sp)
+        const saml = samlOf(provider, sp, (yield* spKeys).key)
         return yield* Effect.promise(() => saml.getAuthorizeUrlAsync(relayState, undefined, {}))
       })
 
       const metadata = Effect.fn("SamlSignIn.metadata")(function*(organizationId: string, providerId: string, sp: ServiceProvider) {
         const found = yield* providers.find(organizationId, providerId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SAML provider", id: providerId })
-        return samlOf(found.value, sp).generateServiceProviderMetadata(null, spCertificate)
+        const { certificate, key } = yield* spKeys
+        return samlOf(found.value, sp, key).generateServiceProviderMetadata(null, certificate)
       })
 
       const provision = Effect.fnUntraced(function*(provider: SamlProvider, email: string, displayName: string) {
@@ -197,7 +200,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         if (destination !== sp.acsURL) {
           return yield* new SamlRejected({ reason: `the response's Destination must be ${sp.acsURL}` })
         }
-        const saml = samlOf(provider, sp)
+        const saml = samlOf(provider, sp, (yield* spKeys).key)
         const result = yield* Effect.tryPromise({
           try: () => saml.validatePostResponseAsync({ SAMLResponse: samlResponse }),
           catch: (error) => new SamlRejected({ reason: error instanceof Error ? error.message : String(error) })
