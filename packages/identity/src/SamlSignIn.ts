@@ -184,6 +184,9 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
             reason: "an account with this email exists and is not a member of this organization: an administrator must invite it first"
           })
         }
+        if (Option.isSome(membership) && membership.value.disabled) {
+          return yield* new SamlRejected({ reason: "this membership of the organization is disabled" })
+        }
         if (Option.isSome(membership)) {
           if (!membership.value.sso) yield* members.setSso(provider.organizationId, user.id, true)
           return { user, organizationId: provider.organizationId, provisioned: false }
@@ -223,7 +226,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         Effect.flatMap(now, (at) => store.consumeOnce(`once:${id}`, expiresAt, at))
 
       const isMember = (organizationId: string, userId: string) =>
-        Effect.map(members.find(organizationId, userId), (member) => Option.isSome(member) && member.value.role !== null)
+        Effect.map(members.find(organizationId, userId), (member) => Option.isSome(member) && member.value.role !== null && !member.value.disabled)
 
       return SamlSignIn.of({ start, consume, metadata, consumeOnce, isMember })
     })

@@ -15,6 +15,9 @@ import { quire } from "./Quire.ts"
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire login --sso", (it) => {
   it.effect("gets a token through the browser sign-in and stores it for later commands", () =>
     Effect.gen(function*() {
+      const help = yield* quire(["login", "--help"])
+      assert.strictEqual(help.status, 0)
+      assert.include(help.stdout, "--sso")
       const base = yield* baseUrl
       const alice = yield* newUser("Alice")
       const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
