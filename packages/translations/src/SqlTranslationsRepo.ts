@@ -82,6 +82,11 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(translations.all)
         ),
+      ofResult: (spaceId) =>
+        sql<Row>`SELECT * FROM translations_translations WHERE result_space_id = ${spaceId} ORDER BY created_at, id`.pipe(
+          Effect.orDie,
+          Effect.flatMap(translations.all)
+        ),
       update: (translationId, patch) =>
         Effect.gen(function*() {
           const found = yield* sql<Row>`SELECT * FROM translations_translations WHERE id = ${translationId} FOR UPDATE`.pipe(

@@ -1,6 +1,7 @@
 /** Layers that assemble the translations package: its port, adapters and use cases. */
 import { Layer } from "effect"
 import * as SourceChanges from "./SourceChanges.ts"
+import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlTranslationsRepo from "./SqlTranslationsRepo.ts"
 import { Translator } from "./Translator.ts"
 import { TranslationRunner } from "./TranslationRunner.ts"
@@ -31,6 +32,9 @@ export const layerMainObservers = SourceChanges.layer
 
 /** The observer itself, for a platform that composes several. */
 export const makeMainObserver = SourceChanges.make
+
+/** Content's SpaceDependents port: a purged source or result space takes its translations with it. */
+export const layerSpaceDependents = SpaceRemoval.layer
 
 /** Binds the queue handle to the JobQueue once it is built. */
 export const layerBindQueue = TranslationRuns.layerBind

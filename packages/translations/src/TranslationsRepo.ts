@@ -12,6 +12,8 @@ export interface TranslationsRepoShape {
   readonly list: (organizationId: string, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<Translation>>
   /** Translations whose source is this space. */
   readonly ofSource: (spaceId: string) => Effect.Effect<ReadonlyArray<Translation>>
+  /** Translations whose result is this space. */
+  readonly ofResult: (spaceId: string) => Effect.Effect<ReadonlyArray<Translation>>
   readonly update: (translationId: string, patch: TranslationPatch) => Effect.Effect<Option.Option<Translation>>
   readonly remove: (translationId: string) => Effect.Effect<void>
 }
@@ -34,6 +36,7 @@ export class TranslationsRepo extends Context.Service<TranslationsRepo, Translat
           )
         ),
       ofSource: (spaceId) => Effect.sync(() => Array.from(rows.values()).filter((t) => t.sourceSpaceId === spaceId)),
+      ofResult: (spaceId) => Effect.sync(() => Array.from(rows.values()).filter((t) => t.resultSpaceId === spaceId)),
       update: (translationId, patch) =>
         Effect.sync(() => {
           const found = rows.get(translationId)

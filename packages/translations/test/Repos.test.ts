@@ -48,6 +48,8 @@ Backends.each(backends, (it) => {
       assert.deepStrictEqual(ids(rest.items), ["tr-1"])
       assert.isUndefined(rest.next)
       assert.deepStrictEqual(ids(yield* repo.ofSource("tr-1-source")), ["tr-1"])
+      assert.deepStrictEqual(ids(yield* repo.ofResult("tr-2-result")), ["tr-2"])
+      assert.deepStrictEqual(ids(yield* repo.ofResult("tr-1-source")), [])
     }))
 
   it.effect("updates a record's run state and removes it", () =>
