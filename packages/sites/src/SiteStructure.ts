@@ -174,6 +174,24 @@ const sectionTitleOf = (title: string): string => {
   return trimmed.length >= 2 ? trimmed : "Untitled"
 }
 
+/** The fields of an update that are given; absent ones stay as they are. */
+const given = <T, K extends keyof T>(update: T, keys: ReadonlyArray<K>): { [P in K]?: Exclude<T[P], undefined> } => {
+  const out: Partial<Record<K, unknown>> = {}
+  for (const key of keys) if (update[key] !== undefined) out[key] = update[key]
+  return out as { [P in K]?: Exclude<T[P], undefined> }
+}
+
+/** An InvalidInput when another sibling already has the path. */
+const checkUniquePath = (path: string | undefined, others: ReadonlyArray<{ readonly path: string }>, what: string) =>
+  path === undefined
+    ? Effect.void
+    : Effect.andThen(
+      checkPath("path", path),
+      others.some((o) => o.path === path)
+        ? Effect.fail(new Errors.InvalidInput({ field: "path", reason: `${JSON.stringify(path)} is already the path of another ${what}` }))
+        : Effect.void
+    )
+
 const sectionIn = (model: Model.Model, sectionId: string) => {
   const section = model.sections.find((s) => s.id === sectionId)
   return section === undefined ? Effect.fail(new Errors.NotFound({ resource: "SiteSection", id: sectionId })) : Effect.succeed(section)
@@ -217,6 +235,16 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         const fresh = Option.getOrElse(yield* sites.find(siteId), () => site)
         return { site: fresh, model: yield* Model.load(repo, siteId) }
       })
+
+      /** forWrite to change one record of the structure, with that record (NotFound when it is not there). */
+      const forChange = Effect.fnUntraced(function*<A>(organizationId: string, siteId: string, recordIn: (model: Model.Model, id: string) => Effect.Effect<A, Errors.NotFound>, id: string) {
+        const current = yield* forWrite(organizationId, siteId, "change this site")
+        return { ...current, record: yield* recordIn(current.model, id) }
+      })
+
+      /** A removal: for an admin, and nothing happens when what it removes does not exist. */
+      const removal = <E>(organizationId: string, siteId: string, remove: (current: { readonly site: Site; readonly model: Model.Model }) => Effect.Effect<void, E>) =>
+        SiteGuard.quietly(Effect.flatMap(forWrite(organizationId, siteId, "change this site"), remove))
 
       // Views -----------------------------------------------------------------------------------
 
@@ -276,6 +304,23 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         return { siteSpaceView, siteSpacesView, sectionView, groupView, structureView }
       })
 
+      /** A page of views of the records `itemsOf` lists in order, for a reader of the site. */
+      const listing = Effect.fnUntraced(function*<A extends { readonly id: string }, V, E>(
+        organizationId: string,
+        siteId: string,
+        page: Pagination.PageRequest,
+        itemsOf: (site: Site, model: Model.Model) => ReadonlyArray<A>,
+        viewsOf: (view: Effect.Success<ReturnType<typeof viewer>>, site: Site, model: Model.Model, items: ReadonlyArray<A>) => Effect.Effect<ReadonlyArray<V>, E>
+      ) {
+        const { site } = yield* guard.site(organizationId, siteId)
+        const after = yield* Pagination.afterOf(page, ordinalShape)
+        const model = yield* Model.load(repo, siteId)
+        const view = yield* viewer(organizationId)
+        const listed = paginateOrdered(itemsOf(site, model), (a) => a.id, after, Pagination.limitOf(page))
+        const items = yield* viewsOf(view, site, model, listed.items.map((x) => x.item))
+        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+      })
+
       /** Views of the site's records after a write, read again. */
       const reread = Effect.fnUntraced(function*(organizationId: string, siteId: string) {
         const site = Option.getOrThrow(yield* sites.find(siteId))
@@ -283,27 +328,26 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         return { site, model, view: yield* viewer(organizationId) }
       })
 
-      const sectionAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, sectionId: string) {
-        const { model, site, view } = yield* reread(organizationId, siteId)
-        const section = model.sections.find((s) => s.id === sectionId)
-        if (section === undefined) return yield* new Errors.NotFound({ resource: "SiteSection", id: sectionId })
-        return yield* view.sectionView(site, model, section)
-      })
+      /** The view of one record after a write, read again; NotFound when it is gone or not visible. */
+      const viewAfter = <A extends { readonly id: string }, V, E>(
+        resource: string,
+        recordsOf: (model: Model.Model) => ReadonlyArray<A>,
+        viewOf: (view: Effect.Success<ReturnType<typeof viewer>>, site: Site, model: Model.Model, record: A) => Effect.Effect<Option.Option<V>, E>
+      ) =>
+        Effect.fnUntraced(function*(organizationId: string, siteId: string, id: string) {
+          const { model, site, view } = yield* reread(organizationId, siteId)
+          const record = recordsOf(model).find((r) => r.id === id)
+          const found = record === undefined ? Option.none<V>() : yield* viewOf(view, site, model, record)
+          if (Option.isNone(found)) return yield* new Errors.NotFound({ resource, id })
+          return found.value
+        })
 
-      const groupAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, groupId: string) {
-        const { model, site, view } = yield* reread(organizationId, siteId)
-        const group = model.groups.find((g) => g.id === groupId)
-        if (group === undefined) return yield* new Errors.NotFound({ resource: "SiteSectionGroup", id: groupId })
-        return yield* view.groupView(site, model, group)
-      })
-
-      const siteSpaceAfter = Effect.fnUntraced(function*(organizationId: string, siteId: string, siteSpaceId: string) {
-        const { model, site, view } = yield* reread(organizationId, siteId)
-        const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
-        const found = siteSpace === undefined ? Option.none() : yield* view.siteSpaceView(site, model, siteSpace)
-        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SiteSpace", id: siteSpaceId })
-        return found.value
-      })
+      const sectionAfter = viewAfter("SiteSection", (model) => model.sections, (view, site, model, section) =>
+        Effect.map(view.sectionView(site, model, section), Option.some))
+      const groupAfter = viewAfter("SiteSectionGroup", (model) => model.groups, (view, site, model, group) =>
+        Effect.map(view.groupView(site, model, group), Option.some))
+      const siteSpaceAfter = viewAfter("SiteSpace", (model) => model.siteSpaces, (view, site, model, siteSpace) =>
+        view.siteSpaceView(site, model, siteSpace))
 
       /** Writes new positions of sections and groups of the top level. */
       const writeTopLevel = (items: ReadonlyArray<Positions.Positioned & { readonly type: "section" | "group" }>, changes: ReadonlyArray<Positions.Positioned>, at: Date) =>
@@ -313,6 +357,12 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
             ? repo.updateGroup(change.id, { position: change.position, updatedAt: at })
             : repo.updateSection(change.id, { position: change.position, updatedAt: at })
         }, { discard: true })
+
+      /** Places an item at `index` among its top-level siblings, moving them when needed; its new position. */
+      const placeTopLevel = (siblings: ReadonlyArray<Positions.Positioned & { readonly type: "section" | "group" }>, index: number, at: Date) => {
+        const placement = Positions.placeAt(siblings, index)
+        return Effect.as(writeTopLevel(siblings, placement.renumbered, at), placement.position)
+      }
 
       // Site spaces -----------------------------------------------------------------------------
 
@@ -350,18 +400,12 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         filter: { readonly default?: boolean | undefined },
         page: Pagination.PageRequest
       ) {
-        const { site } = yield* guard.site(organizationId, siteId)
-        const after = yield* Pagination.afterOf(page, ordinalShape)
-        const model = yield* Model.load(repo, siteId)
-        const ordered = [null, ...Model.readingOrder(model).map((s) => s.id)].flatMap((sectionId) =>
-          Model.siteSpacesOf(model, sectionId).filter((s) =>
-            filter.default === undefined || (Model.defaultOf(site, model, sectionId) === s.id) === filter.default
-          )
-        )
-        const view = yield* viewer(organizationId)
-        const listed = paginateOrdered(ordered, (s) => s.id, after, Pagination.limitOf(page))
-        const items = yield* view.siteSpacesView(site, model, listed.items.map((x) => x.item))
-        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+        return yield* listing(organizationId, siteId, page, (site, model) =>
+          [null, ...Model.readingOrder(model).map((s) => s.id)].flatMap((sectionId) =>
+            Model.siteSpacesOf(model, sectionId).filter((s) =>
+              filter.default === undefined || (Model.defaultOf(site, model, sectionId) === s.id) === filter.default
+            )
+          ), (view, site, model, items) => view.siteSpacesView(site, model, items))
       })
 
       const addSiteSpace = Effect.fn("SiteStructure.addSiteSpace")(function*(organizationId: string, siteId: string, input: AddSiteSpaceInput) {
@@ -389,28 +433,16 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         siteSpaceId: string,
         update: SiteSpaceUpdate
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        const siteSpace = yield* siteSpaceIn(model, siteSpaceId)
-        if (update.path !== undefined) {
-          yield* checkPath("path", update.path)
-          if (Model.siteSpacesOf(model, siteSpace.sectionId).some((s) => s.id !== siteSpaceId && s.path === update.path)) {
-            return yield* new Errors.InvalidInput({ field: "path", reason: `${JSON.stringify(update.path)} is already the path of another site space here` })
-          }
-        }
+        const { model, record: siteSpace } = yield* forChange(organizationId, siteId, siteSpaceIn, siteSpaceId)
+        yield* checkUniquePath(update.path, Model.siteSpacesOf(model, siteSpace.sectionId).filter((s) => s.id !== siteSpaceId), "site space here")
         if (update.condition != null) yield* checkCondition("condition", update.condition)
         if (update.spaceId !== undefined) yield* spaceIn(organizationId, update.spaceId, "spaceId")
-        yield* repo.updateSiteSpace(siteSpaceId, {
-          ...(update.path === undefined ? {} : { path: update.path }),
-          ...(update.condition === undefined ? {} : { condition: update.condition }),
-          ...(update.spaceId === undefined ? {} : { spaceId: update.spaceId }),
-          updatedAt: yield* now
-        })
+        yield* repo.updateSiteSpace(siteSpaceId, { ...given(update, ["path", "condition", "spaceId"]), updatedAt: yield* now })
         return yield* siteSpaceAfter(organizationId, siteId, siteSpaceId)
       }, transactor.transaction, changed)
 
       const removeSiteSpace = Effect.fn("SiteStructure.removeSiteSpace")(function*(organizationId: string, siteId: string, siteSpaceId: string) {
-        yield* SiteGuard.quietly(Effect.gen(function*() {
-          const { site, model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* removal(organizationId, siteId, Effect.fnUntraced(function*({ site, model }) {
           const siteSpace = model.siteSpaces.find((s) => s.id === siteSpaceId)
           if (siteSpace === undefined) return
           yield* Model.removeSiteSpace(site, model, siteSpace, yield* now).pipe(
@@ -426,8 +458,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         siteSpaceId: string,
         position: SiteSpacePosition
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        const siteSpace = yield* siteSpaceIn(model, siteSpaceId)
+        const { model, record: siteSpace } = yield* forChange(organizationId, siteId, siteSpaceIn, siteSpaceId)
         const siblings = Model.siteSpacesOf(model, siteSpace.sectionId).filter((s) => s.id !== siteSpaceId)
         const index = yield* Positions.indexFor(siteSpaceId, siblings, {
           before: position.before?.siteSpace,
@@ -443,13 +474,8 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
       // Sections --------------------------------------------------------------------------------
 
       const listSections = Effect.fn("SiteStructure.listSections")(function*(organizationId: string, siteId: string, page: Pagination.PageRequest) {
-        const { site } = yield* guard.site(organizationId, siteId)
-        const after = yield* Pagination.afterOf(page, ordinalShape)
-        const model = yield* Model.load(repo, siteId)
-        const view = yield* viewer(organizationId)
-        const listed = paginateOrdered(Model.readingOrder(model), (s) => s.id, after, Pagination.limitOf(page))
-        const items = yield* Effect.forEach(listed.items, (x) => view.sectionView(site, model, x.item))
-        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+        return yield* listing(organizationId, siteId, page, (_, model) => Model.readingOrder(model), (view, site, model, items) =>
+          Effect.forEach(items, (section) => view.sectionView(site, model, section)))
       })
 
       const addSection = Effect.fn("SiteStructure.addSection")(function*(organizationId: string, siteId: string, input: AddSectionInput) {
@@ -514,15 +540,9 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         sectionId: string,
         update: SectionUpdate
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* sectionIn(model, sectionId)
+        const { model } = yield* forChange(organizationId, siteId, sectionIn, sectionId)
         if (update.title !== undefined) yield* SiteGuard.checkLength("title", update.title, 2, 128)
-        if (update.path !== undefined) {
-          yield* checkPath("path", update.path)
-          if (model.sections.some((s) => s.id !== sectionId && s.path === update.path)) {
-            return yield* new Errors.InvalidInput({ field: "path", reason: `${JSON.stringify(update.path)} is already the path of another section` })
-          }
-        }
+        yield* checkUniquePath(update.path, model.sections.filter((s) => s.id !== sectionId), "section")
         if (update.defaultSiteSpace !== undefined && !Model.siteSpacesOf(model, sectionId).some((s) => s.id === update.defaultSiteSpace)) {
           return yield* new Errors.InvalidInput({
             field: "defaultSiteSpace",
@@ -533,20 +553,15 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         yield* checkIcon("icon", update.icon)
         if (update.description != null) yield* SiteGuard.checkLength("description", update.description, 0, 256)
         yield* repo.updateSection(sectionId, {
-          ...(update.title === undefined ? {} : { title: update.title }),
-          ...(update.path === undefined ? {} : { path: update.path }),
+          ...given(update, ["title", "path", "condition", "icon", "description"]),
           ...(update.defaultSiteSpace === undefined ? {} : { defaultSiteSpaceId: update.defaultSiteSpace }),
-          ...(update.condition === undefined ? {} : { condition: update.condition }),
-          ...(update.icon === undefined ? {} : { icon: update.icon }),
-          ...(update.description === undefined ? {} : { description: update.description }),
           updatedAt: yield* now
         })
         return yield* sectionAfter(organizationId, siteId, sectionId)
       }, transactor.transaction, changed)
 
       const removeSection = Effect.fn("SiteStructure.removeSection")(function*(organizationId: string, siteId: string, sectionId: string) {
-        yield* SiteGuard.quietly(Effect.gen(function*() {
-          const { site, model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* removal(organizationId, siteId, Effect.fnUntraced(function*({ site, model }) {
           const section = model.sections.find((s) => s.id === sectionId)
           if (section === undefined) return
           const at = yield* now
@@ -564,8 +579,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         sectionId: string,
         position: SectionPosition
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* sectionIn(model, sectionId)
+        const { model } = yield* forChange(organizationId, siteId, sectionIn, sectionId)
         const targetId = position.before?.siteSection ?? position.after?.siteSection
         const target = model.sections.find((s) => s.id === targetId)
         // The mover joins the container of the section it is placed beside.
@@ -577,10 +591,8 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
           before: position.before?.siteSection,
           after: position.after?.siteSection
         }, "section")
-        const placement = Positions.placeAt(siblings, index)
         const at = yield* now
-        yield* writeTopLevel(siblings, placement.renumbered, at)
-        yield* repo.updateSection(sectionId, { position: placement.position, groupId, updatedAt: at })
+        yield* repo.updateSection(sectionId, { position: yield* placeTopLevel(siblings, index, at), groupId, updatedAt: at })
         return yield* sectionAfter(organizationId, siteId, sectionId)
       }, transactor.transaction, changed)
 
@@ -591,14 +603,8 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         siteId: string,
         page: Pagination.PageRequest
       ) {
-        const { site } = yield* guard.site(organizationId, siteId)
-        const after = yield* Pagination.afterOf(page, ordinalShape)
-        const model = yield* Model.load(repo, siteId)
-        const view = yield* viewer(organizationId)
-        const groups = Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : []))
-        const listed = paginateOrdered(groups, (g) => g.id, after, Pagination.limitOf(page))
-        const items = yield* Effect.forEach(listed.items, (x) => view.groupView(site, model, x.item))
-        return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
+        return yield* listing(organizationId, siteId, page, (_, model) => Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : [])), (view, site, model, items) =>
+          Effect.forEach(items, (group) => view.groupView(site, model, group)))
       })
 
       /** Moves sections to the end of a group, in the given order. */
@@ -645,21 +651,15 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         groupId: string,
         update: SectionGroupUpdate
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* groupIn(model, groupId)
+        yield* forChange(organizationId, siteId, groupIn, groupId)
         if (update.title !== undefined) yield* SiteGuard.checkLength("title", update.title, 1, 100)
         yield* checkIcon("icon", update.icon)
-        yield* repo.updateGroup(groupId, {
-          ...(update.title === undefined ? {} : { title: update.title }),
-          ...(update.icon === undefined ? {} : { icon: update.icon }),
-          updatedAt: yield* now
-        })
+        yield* repo.updateGroup(groupId, { ...given(update, ["title", "icon"]), updatedAt: yield* now })
         return yield* groupAfter(organizationId, siteId, groupId)
       }, transactor.transaction, changed)
 
       const removeSectionGroup = Effect.fn("SiteStructure.removeSectionGroup")(function*(organizationId: string, siteId: string, groupId: string) {
-        yield* SiteGuard.quietly(Effect.gen(function*() {
-          const { model } = yield* forWrite(organizationId, siteId, "change this site")
+        yield* removal(organizationId, siteId, Effect.fnUntraced(function*({ model }) {
           if (!model.groups.some((g) => g.id === groupId)) return
           const at = yield* now
           // Its sections take the group's place at the top level, in their order.
@@ -683,8 +683,7 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         groupId: string,
         sectionId: string
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* groupIn(model, groupId)
+        const { model } = yield* forChange(organizationId, siteId, groupIn, groupId)
         const section = model.sections.find((s) => s.id === sectionId)
         if (section?.groupId !== groupId) yield* intoGroup(model, groupId, [sectionId], () => "sectionId", yield* now)
         return yield* groupAfter(organizationId, siteId, groupId)
@@ -696,16 +695,13 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         groupId: string,
         sectionId: string
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* groupIn(model, groupId)
+        const { model } = yield* forChange(organizationId, siteId, groupIn, groupId)
         const section = model.sections.find((s) => s.id === sectionId)
         if (section === undefined || section.groupId !== groupId) return
         // Out of the group, just after it.
         const top = Model.topLevel(model)
-        const placement = Positions.placeAt(top, top.findIndex((i) => i.id === groupId) + 1)
         const at = yield* now
-        yield* writeTopLevel(top, placement.renumbered, at)
-        yield* repo.updateSection(sectionId, { groupId: null, position: placement.position, updatedAt: at })
+        yield* repo.updateSection(sectionId, { groupId: null, position: yield* placeTopLevel(top, top.findIndex((i) => i.id === groupId) + 1, at), updatedAt: at })
       }, transactor.transaction, changed)
 
       const moveSectionGroup = Effect.fn("SiteStructure.moveSectionGroup")(function*(
@@ -714,14 +710,11 @@ export class SiteStructure extends Context.Service<SiteStructure, SiteStructureS
         groupId: string,
         position: SectionGroupPosition
       ) {
-        const { model } = yield* forWrite(organizationId, siteId, "change this site")
-        yield* groupIn(model, groupId)
+        const { model } = yield* forChange(organizationId, siteId, groupIn, groupId)
         const siblings = Model.topLevel(model).filter((i) => i.id !== groupId)
         const index = yield* Positions.indexFor(groupId, siblings, { before: position.before?.id, after: position.after?.id }, "top-level section or group")
-        const placement = Positions.placeAt(siblings, index)
         const at = yield* now
-        yield* writeTopLevel(siblings, placement.renumbered, at)
-        yield* repo.updateGroup(groupId, { position: placement.position, updatedAt: at })
+        yield* repo.updateGroup(groupId, { position: yield* placeTopLevel(siblings, index, at), updatedAt: at })
         return yield* groupAfter(organizationId, siteId, groupId)
       }, transactor.transaction, changed)
 
