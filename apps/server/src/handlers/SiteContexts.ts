@@ -7,6 +7,7 @@ import type { SpaceAccess } from "@quire/content"
 import type { Actor, Errors } from "@quire/kernel"
 import { SpaceActivity } from "@quire/reviews"
 import { publishedUrl, ShareLinks, Sites, SiteStructure, type SiteStructureView } from "@quire/sites"
+import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 
@@ -47,7 +48,20 @@ export const make = Effect.gen(function*() {
   const ofStructure = (siteId: string, view: SiteStructureView, shareKey?: string) =>
     context({ siteId, shareKey, spaces: SitePresenters.spacesOf(view) })
 
-  return { urls, context, ofStructure, shareSecretOf } as const
+  /**
+   * Presents views of one site with the context of what they show (`optionsOf`): one view after a
+   * write, or a page of a listing (which may carry the request's `shareKey`).
+   */
+  const presenter = <V, B>(
+    optionsOf: (views: ReadonlyArray<V>) => Omit<ContextOptions, "siteId" | "shareKey">,
+    present: (ctx: SitePresenters.Context, view: V) => B
+  ) => ({
+    one: (siteId: string) => (view: V) => Effect.map(context({ ...optionsOf([view]), siteId }), (ctx) => present(ctx, view)),
+    page: (siteId: string, page: { readonly items: ReadonlyArray<V>; readonly next?: string | undefined }, shareKey?: string) =>
+      Effect.map(context({ ...optionsOf(page.items), siteId, shareKey }), (ctx) => Presenters.list(page, (view) => present(ctx, view)))
+  })
+
+  return { urls, context, ofStructure, shareSecretOf, presenter } as const
 })
 
 /**

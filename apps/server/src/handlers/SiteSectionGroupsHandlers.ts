@@ -4,25 +4,24 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { type SectionGroupView, SiteStructure } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
-import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
 
-const spacesOf = (views: ReadonlyArray<SectionGroupView>) =>
-  views.flatMap((view) => view.sections.flatMap((section) => section.siteSpaces.map((s) => s.space)))
+const spacesOf = (views: ReadonlyArray<SectionGroupView>) => ({
+  spaces: views.flatMap((view) => view.sections.flatMap((section) => section.siteSpaces.map((s) => s.space)))
+})
 
 export const layer = HttpApiBuilder.group(Api, "siteSectionGroups", Effect.fn(function*(handlers) {
   const structure = yield* SiteStructure
   const contexts = yield* SiteContexts.make
-  const present = (siteId: string) => (view: SectionGroupView) =>
-    Effect.map(contexts.context({ siteId, spaces: spacesOf([view]) }), (ctx) => SitePresenters.sectionGroup(ctx, view))
+  const groups = contexts.presenter(spacesOf, SitePresenters.sectionGroup)
+  const present = groups.one
   return handlers
     .handle("listSiteSectionGroups", ({ params, query }) =>
-      Effect.gen(function*() {
-        const page = yield* structure.listSectionGroups(params.organizationId, params.siteId, query)
-        const ctx = yield* contexts.context({ siteId: params.siteId, spaces: spacesOf(page.items) })
-        return Presenters.list(page, (view) => SitePresenters.sectionGroup(ctx, view))
-      }).pipe(DomainErrors.api))
+      structure.listSectionGroups(params.organizationId, params.siteId, query).pipe(
+        Effect.flatMap((page) => groups.page(params.siteId, page)),
+        DomainErrors.api
+      ))
     .handle("addSectionGroupToSite", ({ params, payload }) =>
       structure.addSectionGroup(params.organizationId, params.siteId, payload).pipe(
         Effect.flatMap(present(params.siteId)),

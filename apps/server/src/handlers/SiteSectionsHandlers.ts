@@ -4,24 +4,22 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { type SectionView, SiteStructure } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
-import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
 
-const spacesOf = (views: ReadonlyArray<SectionView>) => views.flatMap((view) => view.siteSpaces.map((s) => s.space))
+const spacesOf = (views: ReadonlyArray<SectionView>) => ({ spaces: views.flatMap((view) => view.siteSpaces.map((s) => s.space)) })
 
 export const layer = HttpApiBuilder.group(Api, "siteSections", Effect.fn(function*(handlers) {
   const structure = yield* SiteStructure
   const contexts = yield* SiteContexts.make
-  const present = (siteId: string) => (view: SectionView) =>
-    Effect.map(contexts.context({ siteId, spaces: spacesOf([view]) }), (ctx) => SitePresenters.section(ctx, view))
+  const sections = contexts.presenter(spacesOf, SitePresenters.section)
+  const present = sections.one
   return handlers
     .handle("listSiteSections", ({ params, query }) =>
-      Effect.gen(function*() {
-        const page = yield* structure.listSections(params.organizationId, params.siteId, query)
-        const ctx = yield* contexts.context({ siteId: params.siteId, shareKey: query.shareKey, spaces: spacesOf(page.items) })
-        return Presenters.list(page, (view) => SitePresenters.section(ctx, view))
-      }).pipe(DomainErrors.api))
+      structure.listSections(params.organizationId, params.siteId, query).pipe(
+        Effect.flatMap((page) => sections.page(params.siteId, page, query.shareKey)),
+        DomainErrors.api
+      ))
     .handle("addSectionToSite", ({ params, payload }) =>
       structure.addSection(params.organizationId, params.siteId, payload).pipe(
         Effect.flatMap(present(params.siteId)),

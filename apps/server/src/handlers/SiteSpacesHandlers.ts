@@ -4,30 +4,25 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { SiteStructure, type SiteSpaceView } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
-import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
 
 export const layer = HttpApiBuilder.group(Api, "siteSpaces", Effect.fn(function*(handlers) {
   const structure = yield* SiteStructure
   const contexts = yield* SiteContexts.make
-  /** The context of site spaces of one site: their sections are read when their URLs are shown. */
-  const contextOf = (organizationId: string, siteId: string, views: ReadonlyArray<SiteSpaceView>, shareKey?: string) =>
-    contexts.context({
-      siteId,
-      shareKey,
+  /** Site spaces of an organization's site: their sections are read when their URLs are shown. */
+  const siteSpaces = (organizationId: string) =>
+    contexts.presenter((views: ReadonlyArray<SiteSpaceView>) => ({
       spaces: views.map((view) => view.space),
       sectionsOf: views.some((view) => view.site.published && view.siteSpace.sectionId !== null) ? { organizationId } : undefined
-    })
-  const present = (organizationId: string, siteId: string) => (view: SiteSpaceView) =>
-    Effect.map(contextOf(organizationId, siteId, [view]), (ctx) => SitePresenters.siteSpace(ctx, view))
+    }), SitePresenters.siteSpace)
+  const present = (organizationId: string, siteId: string) => siteSpaces(organizationId).one(siteId)
   return handlers
     .handle("listSiteSpaces", ({ params, query }) =>
-      Effect.gen(function*() {
-        const page = yield* structure.listSiteSpaces(params.organizationId, params.siteId, { default: query.default }, query)
-        const ctx = yield* contextOf(params.organizationId, params.siteId, page.items, query.shareKey)
-        return Presenters.list(page, (view) => SitePresenters.siteSpace(ctx, view))
-      }).pipe(DomainErrors.api))
+      structure.listSiteSpaces(params.organizationId, params.siteId, { default: query.default }, query).pipe(
+        Effect.flatMap((page) => siteSpaces(params.organizationId).page(params.siteId, page, query.shareKey)),
+        DomainErrors.api
+      ))
     .handle("addSpaceToSite", ({ params, payload }) =>
       structure.addSiteSpace(params.organizationId, params.siteId, payload).pipe(
         Effect.flatMap(present(params.organizationId, params.siteId)),
