@@ -1,9 +1,10 @@
 /** Published docs sites as readers get them: pages, navigation, machine files, search, audiences and caching, on every backend. */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import * as VisitorToken from "@quire/sites/VisitorToken"
+import { LocalServer } from "@quire/testkit"
 import * as FastPages from "../src/FastPages.ts"
 import { sitesChannel } from "../src/SiteBroadcast.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
@@ -280,6 +281,77 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`, { cookie: visitor })).status, 200)
         assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`)).status, 401)
         assert.strictEqual(FastPages.stats.served, count)
+      }))
+
+    it.effect("an {% openapi-operation %} block shows the operation of its spec's latest version, and the next version once processed", () =>
+      Effect.gen(function*() {
+        const spec = { summary: "List the pets", example: "Rex" }
+        const server = yield* LocalServer.serve((_req, res) => {
+          res.writeHead(200, { "content-type": "application/json" })
+          res.end(JSON.stringify({
+            openapi: "3.1.0",
+            info: { title: "Pets", version: "1" },
+            paths: {
+              "/pets": {
+                get: {
+                  summary: spec.summary,
+                  parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+                  responses: { "200": { description: "The pets", content: { "application/json": { schema: { $ref: "#/components/schemas/Pets" } } } } }
+                }
+              }
+            },
+            components: { schemas: { Pets: { type: "array", items: { type: "object", properties: { name: { type: "string", example: spec.example } } } } } }
+          }))
+        })
+        const s = yield* publishedSite("public")
+        const params = { organizationId: s.organizationId, specSlug: "pets" }
+        const settled = s.api.openAPISpecs.getOpenAPISpecBySlug({ params }).pipe(
+          Effect.flatMap((found) => found.processingState === "complete" && found.lastVersion !== undefined ? Effect.succeed(found) : Effect.fail("pending" as const)),
+          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
+          Effect.orDie
+        )
+        yield* s.api.openAPISpecs.createOpenAPISpec({ params: { organizationId: s.organizationId }, payload: { slug: "pets", source: { url: `${server.origin}/openapi.json` } } })
+        const first = yield* settled
+        yield* write(s.api, s.apiSpace.id, [{
+          operation: "insert_page",
+          title: "Pets",
+          slug: "pets",
+          document: { markdown: `The pets API.\n\n{% openapi-operation spec="pets" path="/pets" method="get" %}\n{% endopenapi-operation %}\n\n{% openapi-operation spec="pets" path="/cats" method="get" %}` }
+        }])
+        const url = `/~sites/${s.siteId}/api/pets`
+        const page = yield* get(url)
+        assert.strictEqual(page.status, 200)
+        assert.include(page.text, `<span class="openapi-method openapi-method-get">GET</span> <code class="openapi-path">/pets</code>`)
+        assert.include(page.text, "List the pets")
+        assert.match(page.text, /<td><code>limit<\/code><\/td><td>query<\/td><td>integer<\/td><td>optional<\/td>/)
+        assert.include(page.text, `<span class="openapi-status">200</span> <span>The pets</span>`)
+        // The response's example, built from the schema its $ref names.
+        assert.include(page.text, "Rex")
+        assert.include(page.text, `OpenAPI operation not found: GET /cats in spec "pets".`)
+        assert.strictEqual((yield* get(url)).text, page.text)
+
+        // A new version of the spec: the page shows it (through the renderer's cache at once, and
+        // through the fast path once its entry is stale).
+        spec.summary = "List every pet"
+        spec.example = "Fido"
+        yield* s.api.openAPISpecs.createOrUpdateOpenAPISpecBySlug({ params, payload: { source: { url: `${server.origin}/openapi.json` } } })
+        const second = yield* settled.pipe(
+          Effect.flatMap((found) => found.lastVersion === first.lastVersion ? Effect.fail("same" as const) : Effect.succeed(found)),
+          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 150 }),
+          Effect.orDie
+        )
+        assert.notStrictEqual(second.lastVersion, first.lastVersion)
+        const fresh = yield* get(`${url}?after=new-version`)
+        assert.strictEqual(fresh.status, 200)
+        assert.include(fresh.text, "List every pet")
+        assert.include(fresh.text, "Fido")
+        assert.notInclude(fresh.text, "List the pets")
+        const plain = yield* get(url).pipe(
+          Effect.flatMap((got) => got.text.includes("List every pet") ? Effect.succeed(got) : Effect.fail("stale" as const)),
+          Effect.retry({ schedule: Schedule.spaced("200 millis"), times: 25 }),
+          Effect.orDie
+        )
+        assert.include(plain.text, "Fido")
       }))
 
     it.effect("share-link sites need an active key, kept in a cookie", () =>

@@ -8,8 +8,8 @@ import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
-import { migrations as sitesMigrations, SiteChanges, SitesLayers } from "@quire/sites"
-import { migrations as specsMigrations, SpecsLayers } from "@quire/specs"
+import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
+import { migrations as specsMigrations, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
@@ -31,6 +31,11 @@ const layerMainObservers = Layer.effect(
     }
   })
 ).pipe(Layer.provide(GitSyncLayers.layerMainObservers))
+
+/** Published pages read the organization's OpenAPI specs (`{% openapi-operation %}`) through the specs package. */
+const layerSpecOperations = Layer.effect(SpecOperations, Effect.gen(function*() {
+  return yield* SpecDocuments
+})).pipe(Layer.provide(SpecDocuments.layer))
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
@@ -59,7 +64,7 @@ const layerServices = Layer.mergeAll(
   Identity.layerServices,
   Layer.mergeAll(
     Reviews.layerServices,
-    SitesLayers.layerServices,
+    SitesLayers.layerServices.pipe(Layer.provide(layerSpecOperations)),
     GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer)),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(

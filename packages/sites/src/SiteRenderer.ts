@@ -12,7 +12,9 @@ import type { PublishedSection, PublishedSite, PublishedSiteSpace } from "./Publ
 import * as Layout from "./render/Layout.ts"
 import * as Machines from "./render/Machines.ts"
 import * as Markdown from "./render/Markdown.ts"
+import { operationOf } from "./render/OpenApiOperation.ts"
 import type * as View from "./render/View.ts"
+import { SpecOperations } from "./SpecOperations.ts"
 
 /** Who reads and how the site is reached. */
 export interface RenderRequest {
@@ -240,6 +242,17 @@ const infoOf = (rev: Revision): RevisionInfo => {
 const cacheEntries = 2000
 const cacheCharacters = 64 * 1024 * 1024
 
+/** The specs a page's `{% openapi-operation spec="…" %}` blocks name (outside code or not: a spare look-up is harmless). */
+const operationSpecs = (markdown: string): ReadonlyArray<string> => {
+  if (!markdown.includes("openapi-operation")) return []
+  const found = new Set<string>()
+  for (const match of markdown.matchAll(/\{%-?\s*openapi-operation\b[^%]*?\bspec\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g)) {
+    const slug = match[1] ?? match[2] ?? match[3] ?? ""
+    if (slug !== "" && found.size < 20) found.add(slug)
+  }
+  return [...found]
+}
+
 const sizeOf = (answer: RenderAnswer): number =>
   answer.kind === "Html" ? answer.html.length + answer.bytes.length : answer.kind === "Text" ? answer.body.length : answer.kind === "File" ? answer.bytes.length : 100
 
@@ -251,6 +264,14 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const revisions = yield* RevisionsRepo
       const index = yield* SearchIndex
       const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
+      const specs = yield* SpecOperations
+      // The specs' versions a cached page showed, by its key: a new version renders it again.
+      const pageSpecs = new Map<string, ReadonlyArray<readonly [string, string | undefined]>>()
+      const specsCurrent = (organizationId: string, used: ReadonlyArray<readonly [string, string | undefined]>) =>
+        Effect.map(
+          Effect.forEach(used, ([slug]) => specs.latestVersionId(organizationId, slug)),
+          (ids) => ids.every((id, i) => Option.getOrUndefined(id) === used[i]![1])
+        )
 
       // Revisions never change: the last ones read are kept, so that an uncached page reads none.
       const kept = new Map<string, Revision>()
@@ -568,13 +589,22 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         // The fingerprint in the key names every space's revision: a cached page needs no read.
         const pageKey = `${keyBase}|page|${place.siteSpace.siteSpace.id}|${wantsMarkdown ? "md" : "html"}|${wanted}`
         const hit = cache.get(pageKey)
-        if (hit !== undefined) return hit
-        const answer = yield* pageAnswer(place, wanted, wantsMarkdown)
+        // A page with OpenAPI operations is kept while its specs' latest versions are the ones it shows.
+        const used = pageSpecs.get(pageKey)
+        if (hit !== undefined && (used === undefined || (yield* specsCurrent(site.site.organizationId, used)))) return hit
+        const shown: Array<readonly [string, string | undefined]> = []
+        const answer = yield* pageAnswer(place, wanted, wantsMarkdown, shown)
         // Not found pages are not kept: random paths would push the site's pages out.
-        if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") cache.set(pageKey, answer)
+        if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") {
+          cache.set(pageKey, answer)
+          if (shown.length > 0) {
+            if (pageSpecs.size >= cacheEntries) pageSpecs.delete(pageSpecs.keys().next().value!)
+            pageSpecs.set(pageKey, shown)
+          } else pageSpecs.delete(pageKey)
+        }
         return answer
 
-        function pageAnswer(place: Place, wanted: string, wantsMarkdown: boolean) {
+        function pageAnswer(place: Place, wanted: string, wantsMarkdown: boolean, shown: Array<readonly [string, string | undefined]>) {
           return Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
             const rev = yield* revision(place)
             const info = infoOf(rev)
@@ -595,7 +625,21 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             const hash = entry.page.document
             const markdown = hash === undefined ? "" : ((yield* revisions.documents([hash])).get(hash) ?? "")
             if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
-            const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, renderOptions(place, rev, entry)))
+            // The latest version of every spec the page's operations name, read before the (synchronous) render.
+            const documents = new Map<string, Readonly<Record<string, unknown>>>()
+            for (const slug of operationSpecs(markdown)) {
+              const latest = yield* specs.latestDocument(site.site.organizationId, slug)
+              shown.push([slug, Option.isSome(latest) ? latest.value.versionId : undefined])
+              if (Option.isSome(latest)) documents.set(slug, latest.value.document)
+            }
+            const options: Markdown.RenderOptions = {
+              ...renderOptions(place, rev, entry),
+              resolveOperation: (spec, path, method) => {
+                const document = documents.get(spec)
+                return document === undefined ? undefined : operationOf(document, path, method)
+              }
+            }
+            const rendered = yield* Effect.promise(() => Markdown.renderPage(markdown, options))
             const tree = treeOf(place, rev, entry.page.id)
             const url = pageUrl(place, entry.path, home?.path)
             const view: View.SiteView = {

@@ -344,11 +344,20 @@ describe("themeCss and Markdown.ts", () => {
       `{% file src="missing.pdf" %}{% endfile %}`,
       `<table data-view="cards"><thead><tr><th></th><th data-card-target data-type="content-ref"></th></tr></thead>` +
         `<tbody><tr><td>Card</td><td><a href="a.md">a</a></td></tr></tbody></table>`,
-      `<div data-gb-custom-block data-tag="hint" data-style="success"><p>Done.</p></div>`
+      `<div data-gb-custom-block data-tag="hint" data-style="success"><p>Done.</p></div>`,
+      `{% openapi-operation spec="s" path="/p/{id}" method="delete" %}`,
+      `{% openapi-operation spec="s" path="/p/{id}" method="post" %}`,
+      `{% openapi-operation spec="missing" path="/p" method="get" %}`
     ].join("\n\n")
     const { html } = await renderMarkdown(blocks, {
       resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url}`),
-      resolveFile: (ref) => (ref === "a.pdf" ? { url: "/files/a.pdf", name: "a.pdf", contentType: "application/pdf" } : undefined)
+      resolveFile: (ref) => (ref === "a.pdf" ? { url: "/files/a.pdf", name: "a.pdf", contentType: "application/pdf" } : undefined),
+      resolveOperation: (spec, path, method) => spec !== "s" ? undefined : ({
+        method, path, summary: "S", description: "D", deprecated: method === "delete",
+        parameters: [{ in: "path", name: "id", required: true, type: "string", description: undefined }],
+        requestBody: { contentType: "application/json", required: true, description: "B", schema: "object", example: "{}" },
+        responses: [{ status: "200", description: "OK", contentType: "application/json", example: "{}" }]
+      })
     })
     const classes = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)))
     // Shiki names its themes on the <pre>; those classes carry no style of their own.

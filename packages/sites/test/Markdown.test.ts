@@ -1,6 +1,7 @@
 import { sections } from "@quire/content/markdown/Markdown"
 import { assert, describe, it } from "vitest"
 import { type RenderOptions, renderPage, renderPageSync, samplePage, warmUp } from "../src/render/Markdown.ts"
+import { operationOf } from "../src/render/OpenApiOperation.ts"
 
 const pages: Record<string, string> = {
   "./guide.md": "/docs/guide",
@@ -200,7 +201,7 @@ A hint in a column.
     assert.include(html, `<div class="hint hint-warning" role="note" aria-label="Warning"><p>In a cell.</p></div>`)
     assert.include(html, `<table class="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><a href="/docs/guide">Guide</a></td></tr></tbody></table>`)
     assert.include(html, `<div class="hint hint-danger" role="note" aria-label="Danger"><p>Indented admonition.</p></div>`)
-    assert.include(html, `{% openapi-operation spec="spec" path="/x" method="get" %}`)
+    assert.include(html, `<div class="openapi-missing" role="note">OpenAPI operation not found: GET /x in spec "spec".</div>`)
     assert.include(html, `<a href="https://example.com/spec.json" rel="noopener">OpenAPI spec</a>`)
     assert.notInclude(html, "data-gb")
     assert.include(text, "In a cell.")
@@ -218,6 +219,106 @@ A hint in a column.
     assert.notInclude(code.html, "quire-tag")
     const inline = await render(`- see {% embed url="https://a.example/x" %} here`)
     assert.match(inline.html, /<li>see\s*<div class="embed">.*<\/div>\s*here<\/li>/s)
+  })
+})
+
+const petsSpec = {
+  openapi: "3.1.0",
+  info: { title: "Pets", version: "1" },
+  paths: {
+    "/pets/{petId}": {
+      parameters: [{ name: "petId", in: "path", schema: { type: "string", format: "uuid" }, description: "The <pet>'s id" }],
+      put: {
+        summary: "Replace a pet <script>alert(1)</script>",
+        description: "Replaces **all** of a pet & its tags.",
+        parameters: [{ name: "dryRun", in: "query", schema: { type: "boolean" } }, { name: "X-Trace", in: "header", required: true, schema: { type: "string" } }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { title: "Pet", type: "object", properties: { name: { type: "string", example: "Rex" }, age: { type: "integer" } } } } }
+        },
+        responses: {
+          "200": { description: "The pet", content: { "application/json": { example: { name: "Rex", id: "<b>1</b>" } } } },
+          "404": { description: "No such pet" }
+        }
+      }
+    }
+  }
+}
+
+const withSpec: Partial<RenderOptions> = {
+  resolveOperation: (spec, path, method) => (spec === "pets" ? operationOf(petsSpec, path, method) : undefined)
+}
+
+describe("openapi-operation", () => {
+  it("renders the operation: method and path, summary, parameters, request body, responses and highlighted examples", async () => {
+    await warmUp(["json"])
+    for (const source of [
+      `{% openapi-operation spec="pets" path="/pets/{petId}" method="put" %}`,
+      `{% openapi-operation spec="pets" path="/pets/{petId}" method="put" %}\n{% endopenapi-operation %}`
+    ]) {
+      const { html, text } = await render(`Before\n\n${source}\n\nAfter`, withSpec)
+      assert.notInclude(html, "{%")
+      assert.include(html, `<section class="openapi-operation" aria-label="PUT /pets/{petId}">`)
+      assert.include(html, `<span class="openapi-method openapi-method-put">PUT</span> <code class="openapi-path">/pets/{petId}</code>`)
+      // Text from the spec is text: escaped, never markup.
+      assert.include(html, `Replace a pet &#x3C;script>alert(1)&#x3C;/script>`)
+      assert.notInclude(html, "<script")
+      assert.include(html, "Replaces **all** of a pet &#x26; its tags.")
+      assert.include(html, `<th scope="col">Name</th>`)
+      assert.match(html, /<td><code>petId<\/code><\/td><td>path<\/td><td>string \(uuid\)<\/td><td>required<\/td><td>The &#x3C;pet>'s id<\/td>/)
+      assert.match(html, /<td><code>dryRun<\/code><\/td><td>query<\/td><td>boolean<\/td><td>optional<\/td>/)
+      assert.match(html, /<td><code>X-Trace<\/code><\/td><td>header<\/td><td>string<\/td><td>required<\/td>/)
+      assert.include(html, "application/json · Pet · required")
+      assert.include(html, `<div class="openapi-example" role="group" aria-label="Request example"><pre class="shiki`)
+      assert.include(html, `data-language="json"`)
+      assert.include(html, `<span class="openapi-status">200</span> <span>The pet</span>`)
+      assert.include(html, `<span class="openapi-status">404</span> <span>No such pet</span>`)
+      assert.include(text, `"name": "Rex"`)
+      assert.include(text, `"age": 0`)
+      assert.include(text, `"id": "<b>1</b>"`)
+      assert.notInclude(html, "<b>1</b>")
+      assert.include(text, "Before")
+      assert.include(text, "After")
+    }
+  })
+
+  it("an unknown spec or operation, or no resolver, is a note, never a crash", async () => {
+    for (const [source, extra] of [
+      [`{% openapi-operation spec="nope" path="/pets" method="get" %}`, withSpec],
+      [`{% openapi-operation spec="pets" path="/pets/{petId}" method="delete" %}`, withSpec],
+      [`{% openapi-operation spec="pets" path="/other" method="get" %}{% endopenapi-operation %}`, withSpec],
+      [`{% openapi-operation spec="pets" path="/pets/{petId}" method="put" %}`, {}],
+      [`{% openapi-operation %}`, withSpec],
+      [`{% openapi-operation spec="<img src=x onerror=alert(1)>" path="/<script>x</script>" method="get" %}`, withSpec]
+    ] as const) {
+      const { html } = await render(source, extra)
+      assert.include(html, `<div class="openapi-missing" role="note">OpenAPI operation not found`, source)
+      assert.notInclude(html, "<img", source)
+      assert.notInclude(html, "<script", source)
+    }
+  })
+
+  it("reads Swagger 2.0 bodies and responses, and malformed documents as missing operations", () => {
+    const swagger = {
+      swagger: "2.0",
+      paths: {
+        "/things": {
+          post: {
+            parameters: [{ name: "body", in: "body", required: true, schema: { type: "array", items: { type: "string" } } }, { name: "q", in: "query", type: "integer" }],
+            responses: { "201": { description: "Made", examples: { "application/json": { ok: true } } } }
+          }
+        }
+      }
+    }
+    const op = operationOf(swagger, "/things", "POST")!
+    assert.deepStrictEqual(op.parameters.map((p) => [p.name, p.in, p.type]), [["q", "query", "integer"]])
+    assert.strictEqual(op.requestBody?.schema, "array of string")
+    assert.strictEqual(op.requestBody?.example, JSON.stringify(["string"], null, 2))
+    assert.strictEqual(op.responses[0]?.example, JSON.stringify({ ok: true }, null, 2))
+    for (const bad of [null, 1, { paths: [] }, { paths: { "/things": { post: "x" } } }, { paths: { "/things": { post: { responses: [1], parameters: "x" } } } }]) {
+      const found = operationOf(bad, "/things", "post")
+      assert.isTrue(found === undefined || (found.parameters.length === 0 && found.responses.length === 0))
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 /**
  * GitBook's block tags (`{% hint style="info" %}...{% endhint %}`, tabs, code, embed, content-ref,
- * file, stepper, columns) in a page's markdown. Each known tag is first replaced by an HTML comment
+ * file, stepper, columns, openapi-operation) in a page's markdown. Each known tag is first replaced by an HTML comment
  * marker on a line of its own, so the markdown around and between tags parses as it would without
  * them (inside lists and quotes too); then the markers, now `html` nodes of the tree, are joined
  * into one `gitbookBlock` node per tag pair around the nodes between. Unknown tags stay as text.
@@ -26,10 +26,10 @@ export interface GitbookBlock extends Parent {
 
 /** The tags rendered as blocks; the others are text. */
 export const blockTags: ReadonlySet<string> = new Set([
-  "hint", "tabs", "tab", "code", "embed", "content-ref", "file", "stepper", "step", "columns", "column"
+  "hint", "tabs", "tab", "code", "embed", "content-ref", "file", "stepper", "step", "columns", "column", "openapi-operation"
 ])
 /** Tags that may stand alone (GitBook writes `{% embed url="..." %}` without `{% endembed %}`). */
-const standalone = new Set(["embed", "file", "content-ref"])
+const standalone = new Set(["embed", "file", "content-ref", "openapi-operation"])
 
 const tagPattern = /\{%-?\s*(end)?([a-zA-Z][\w-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
 const attributePattern = /([a-zA-Z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g

@@ -17,6 +17,7 @@ import { visit } from "unist-util-visit"
 import { type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
 import { clearHighlightCache, highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
 import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
+import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
 
 /** A file of the revision as a page links to it. */
@@ -37,6 +38,11 @@ export interface RenderOptions {
   readonly resolveFile: (ref: string) => ResolvedFile | undefined
   /** The title of the page a link points to, for `{% content-ref %}` cards; default the link's text. */
   readonly resolveTitle?: (url: string) => string | undefined
+  /**
+   * The operation a `{% openapi-operation spec="slug" path="/pets" method="get" %}` block shows,
+   * from the spec's latest version; undefined shows "operation not found".
+   */
+  readonly resolveOperation?: (spec: string, path: string, method: string) => OperationData | undefined
 }
 
 /** A heading of the table of contents. */
@@ -192,9 +198,84 @@ const blockHandler = (state: State, block: GitbookBlock): Element | Array<Elemen
         ...(caption.length === 0 ? [] : [element("div", { className: ["file-caption"] }, caption)])
       ])
     }
+    case "openapi-operation":
+      return operationBlock(block.attributes["spec"] ?? "", block.attributes["path"] ?? "", block.attributes["method"] ?? "", inner)
     default:
       return inner()
   }
+}
+
+const sectionTitle = (title: string): Element => element("div", { className: ["openapi-section-title"] }, [text(title)])
+
+const exampleBlock = (label: string, example: string): Element =>
+  element("div", { className: ["openapi-example"], role: "group", ariaLabel: label }, [highlight(example, "json")])
+
+/** GitBook's `{% openapi-operation %}`: the operation of a spec's latest version, or a note that it is missing. */
+const operationBlock = (spec: string, path: string, method: string, inner: () => Array<ElementContent>): Element | Array<ElementContent> => {
+  const found = spec === "" || path === "" || method === "" ? undefined : context().options.resolveOperation?.(spec, path, method)
+  if (found === undefined) {
+    const what = `${method.toUpperCase()} ${path}`.trim()
+    // What the author wrote inside the block (GitBook's exports put a link to the spec there) follows the note.
+    return [
+      element("div", { className: ["openapi-missing"], role: "note" }, [
+        text(`OpenAPI operation not found: ${what === "" ? "(no operation named)" : what} in spec "${spec}".`)
+      ]),
+      ...inner()
+    ]
+  }
+  const verb = found.method.toUpperCase()
+  const children: Array<ElementContent> = [
+    element("div", { className: ["openapi-header"] }, [
+      element("span", { className: ["openapi-method", `openapi-method-${found.method}`] }, [text(verb)]),
+      text(" "),
+      element("code", { className: ["openapi-path"] }, [text(found.path)]),
+      ...(found.deprecated ? [text(" "), element("span", { className: ["openapi-deprecated"] }, [text("Deprecated")])] : [])
+    ])
+  ]
+  if (found.summary !== undefined) children.push(element("p", { className: ["openapi-summary"] }, [text(found.summary)]))
+  if (found.description !== undefined) children.push(element("p", { className: ["openapi-description"] }, [text(found.description)]))
+  if (found.parameters.length > 0) {
+    const th = (label: string) => element("th", { scope: "col" }, [text(label)])
+    children.push(
+      sectionTitle("Parameters"),
+      element("table", { className: ["openapi-parameters"] }, [
+        element("thead", {}, [element("tr", {}, [th("Name"), th("In"), th("Type"), th("Required"), th("Description")])]),
+        element("tbody", {}, found.parameters.map((p) =>
+          element("tr", {}, [
+            element("td", {}, [element("code", {}, [text(p.name)])]),
+            element("td", {}, [text(p.in)]),
+            element("td", {}, [text(p.type ?? "")]),
+            element("td", {}, [text(p.required ? "required" : "optional")]),
+            element("td", {}, [text(p.description ?? "")])
+          ])))
+      ])
+    )
+  }
+  const body = found.requestBody
+  if (body !== undefined) {
+    const facts = [body.contentType, body.schema, body.required ? "required" : undefined].filter((f) => f !== undefined)
+    children.push(
+      sectionTitle("Request body"),
+      element("div", { className: ["openapi-body"] }, [
+        ...(facts.length === 0 ? [] : [element("p", { className: ["openapi-schema"] }, [text(facts.join(" · "))])]),
+        ...(body.description === undefined ? [] : [element("p", {}, [text(body.description)])]),
+        ...(body.example === undefined ? [] : [exampleBlock("Request example", body.example)])
+      ])
+    )
+  }
+  if (found.responses.length > 0) {
+    children.push(
+      sectionTitle("Responses"),
+      element("ul", { className: ["openapi-responses"] }, found.responses.map((r) =>
+        element("li", { className: ["openapi-response"] }, [
+          element("span", { className: ["openapi-status"] }, [text(r.status)]),
+          ...(r.description === undefined ? [] : [text(" "), element("span", {}, [text(r.description)])]),
+          ...(r.contentType === undefined ? [] : [text(" "), element("span", { className: ["openapi-schema"] }, [text(r.contentType)])]),
+          ...(r.example === undefined ? [] : [exampleBlock(`Example response ${r.status}`, r.example)])
+        ])))
+    )
+  }
+  return element("section", { className: ["openapi-operation"], ariaLabel: `${verb} ${found.path}` }, children)
 }
 
 const custom: Record<string, Handler> = {

@@ -481,6 +481,29 @@ img{max-width:100%;height:auto}
 .markdown .broken-link{color:var(--danger);text-decoration:line-through wavy;cursor:not-allowed}
 .markdown .broken-image{display:none}
 
+/* OpenAPI operations */
+.markdown .openapi-operation{margin:0 0 1.15rem;padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised)}
+.markdown .openapi-header{display:flex;flex-wrap:wrap;align-items:center;gap:.6rem}
+.markdown .openapi-method{--method:var(--info);padding:.1rem .5rem;border-radius:var(--radius-sm);background:color-mix(in oklab,var(--method) 14%,var(--bg));color:var(--method);font:700 .75rem var(--font-mono);letter-spacing:.04em}
+.markdown :is(.openapi-method-post){--method:var(--success)}
+.markdown :is(.openapi-method-put,.openapi-method-patch){--method:var(--warning)}
+.markdown :is(.openapi-method-delete){--method:var(--danger)}
+.markdown :is(.openapi-method-get,.openapi-method-head,.openapi-method-options,.openapi-method-trace){--method:var(--info)}
+.markdown .openapi-path{font:600 .9rem var(--font-mono);overflow-wrap:anywhere}
+.markdown .openapi-deprecated{font-size:.75rem;color:var(--danger);text-decoration:line-through}
+.markdown .openapi-summary{margin:.6rem 0 .25rem;font-weight:600}
+.markdown .openapi-description{margin:0 0 .5rem;color:var(--text-muted)}
+.markdown .openapi-section-title{margin:1rem 0 .4rem;font-size:.8rem;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:var(--text-muted)}
+.markdown .openapi-parameters{margin:0 0 .5rem;font-size:.875rem}
+.markdown .openapi-schema{margin:0 0 .4rem;font:.8125rem var(--font-mono);color:var(--text-subtle)}
+.markdown .openapi-body>p{margin:0 0 .4rem}
+.markdown .openapi-responses{margin:0;padding:0;list-style:none}
+.markdown .openapi-response{margin:0 0 .6rem}
+.markdown .openapi-status{font:700 .875rem var(--font-mono)}
+.markdown .openapi-example{margin:.4rem 0 0}
+.markdown .openapi-example pre{margin:0}
+.markdown .openapi-missing{margin:0 0 1.15rem;padding:.75rem 1rem;border:1px dashed var(--danger);border-radius:var(--radius-sm);color:var(--danger)}
+
 /* responsive */
 @media (max-width:1200px){
 .layout{grid-template-columns:260px minmax(0,1fr);gap:0 2.5rem}
