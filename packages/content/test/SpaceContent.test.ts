@@ -4,8 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Fiber, Latch, Layer, Option, Result } from "effect"
-import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
-import { as, LocalServer } from "@quire/testkit"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
@@ -19,11 +19,7 @@ import { rewriteLinks } from "../src/SpaceContent.ts"
 
 const org = "org-1"
 
-const roles = new Map<string, Roles.MemberRole | null>([
-  [`${org}/admin`, "admin"],
-  [`${org}/editor`, "edit"],
-  [`${org}/reader`, "read"]
-])
+const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })
 
 /** The documents each `RevisionsRepo.insert` was given, in order. */
 class Inserts extends Context.Service<Inserts, { readonly documents: Array<ReadonlyMap<string, string>> }>()("test/Inserts") {

@@ -5,8 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
-import { as } from "@quire/testkit"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { as, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { Collections, Content, Memberships, RevisionsRepo, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import type { Revision } from "../src/domain/Revision.ts"
 
@@ -14,17 +14,10 @@ const org = "org-1"
 const otherOrg = "org-2"
 
 /** Who is who: `admin` administers both organizations, `lead` edits in org-1 and administers org-2. */
-const roles = new Map<string, Roles.MemberRole | null>([
-  [`${org}/admin`, "admin"],
-  [`${otherOrg}/admin`, "admin"],
-  [`${org}/editor`, "edit"],
-  [`${org}/reader`, "read"],
-  [`${org}/creator`, "create"],
-  [`${org}/guest`, null],
-  [`${otherOrg}/creator`, "create"],
-  [`${org}/lead`, "edit"],
-  [`${otherOrg}/lead`, "admin"]
-])
+const roles = memberRoles({
+  [org]: { admin: "admin", editor: "edit", reader: "read", creator: "create", guest: null, lead: "edit" },
+  [otherOrg]: { admin: "admin", creator: "create", lead: "admin" }
+})
 
 /** Counts how often the organization role is looked up. */
 let lookups = 0
@@ -42,19 +35,6 @@ const layer = Content.layerServices.pipe(
   Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory])
 )
 
-/** The kind of error an effect fails with. */
-const tag = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.map(Effect.flip(self), (e) =>
-    e instanceof Errors.NotFound
-      ? "NotFound"
-      : e instanceof Errors.Forbidden
-      ? "Forbidden"
-      : e instanceof Errors.InvalidInput
-      ? "InvalidInput"
-      : String(e))
-
-const messageOf = (self: Effect.Effect<unknown, { readonly message: string }, never>) =>
-  Effect.map(Effect.flip(self), (e) => e.message)
 
 describe("Spaces", () => {
   it.effect("creates a space on an empty first revision, for callers who may create content", () =>

@@ -10,8 +10,8 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { TestClock } from "effect/testing"
-import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
-import { as, Backends } from "@quire/testkit"
+import { Ids, Transactor } from "@quire/kernel"
+import { as, Backends, errorTag as tag, memberRoles } from "@quire/testkit"
 import {
   BlobStore,
   Content,
@@ -41,11 +41,7 @@ import { SyncJobs } from "../src/SyncJobs.ts"
 import { githubSignature } from "../src/Webhooks.ts"
 
 const org = "org-1"
-const roles = new Map<string, Roles.MemberRole | null>([
-  [`${org}/admin`, "admin"],
-  [`${org}/editor`, "edit"],
-  [`${org}/reader`, "read"]
-])
+const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })
 
 const debounceMillis = 2000
 const main = "refs/heads/main"
@@ -82,16 +78,6 @@ const backends = Backends.make({
       )
     )
 })
-
-const tag = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.map(Effect.flip(self), (e) =>
-    e instanceof Errors.NotFound
-      ? "NotFound"
-      : e instanceof Errors.Forbidden
-      ? "Forbidden"
-      : e instanceof Errors.InvalidInput
-      ? "InvalidInput"
-      : String(e))
 
 let repositories = 0
 /** A repository URL of its own for each test and backend (the remotes are shared). */

@@ -6,8 +6,8 @@
 import { assert, describe } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Errors, Ids, type Roles, Transactor } from "@quire/kernel"
-import { as, Backends } from "@quire/testkit"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { BlobStore, Content, Memberships, migrations as contentMigrations, OutboundFetch, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
@@ -24,15 +24,11 @@ const otherOrg = "org-2"
 /** The listing's own organization: the store is shared by the tests of a backend. */
 const listOrg = "org-3"
 
-const roles = new Map<string, Roles.MemberRole | null>([
-  [`${org}/admin`, "admin"],
-  [`${org}/reader`, "read"],
-  [`${org}/creator`, "create"],
-  [`${org}/guest`, null],
-  [`${otherOrg}/admin`, "admin"],
-  [`${listOrg}/admin`, "admin"],
-  [`${listOrg}/reader`, "read"]
-])
+const roles = memberRoles({
+  [org]: { admin: "admin", reader: "read", creator: "create", guest: null },
+  [otherOrg]: { admin: "admin" },
+  [listOrg]: { admin: "admin", reader: "read" }
+})
 
 /** The use cases over the given ports and Transactor, with content's use cases and test memberships. */
 const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.layerReposMemory | typeof Content.layerReposMemory> | Transactor.Transactor, E, R>) =>
@@ -52,21 +48,6 @@ const backends = Backends.make({
       )
     )
 })
-
-const tag = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.map(Effect.flip(self), (e) =>
-    e instanceof Errors.NotFound
-      ? "NotFound"
-      : e instanceof Errors.Forbidden
-      ? "Forbidden"
-      : e instanceof Errors.InvalidInput
-      ? "InvalidInput"
-      : e instanceof Errors.Conflict
-      ? "Conflict"
-      : String(e))
-
-const messageOf = <A, R>(self: Effect.Effect<A, unknown, R>) =>
-  Effect.map(Effect.flip(self), (e) => (e as { readonly message: string }).message)
 
 const space = (title: string, organizationId = org) =>
   Effect.map(Effect.flatMap(Effect.service(Spaces), (s) => s.create(organizationId, { title })), (a) => a.space).pipe(as("admin"))

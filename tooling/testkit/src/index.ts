@@ -5,4 +5,5 @@
 export { as, asInstanceAdmin } from "./Actors.ts"
 export { allIds, allPages, assertNone, at, some } from "./Assertions.ts"
 export * as Backends from "./Backends.ts"
+export { errorMessage, errorTag, memberRoles } from "./Fixtures.ts"
 export * as LocalServer from "./LocalServer.ts"
