@@ -39,6 +39,8 @@ const safeSchemes = new Set(["http", "https", "mailto", "tel"])
  */
 const safeHref = (url: string): string => {
   // Only what precedes the first `:` can be a scheme: drop control characters and spaces there.
+  // Browsers skip those characters in a scheme, so the check must too.
+  // oxlint-disable-next-line no-control-regex
   const scheme = /^[\x00-\x20]*([a-z][a-z0-9+.\x00-\x20-]*):/i.exec(url)?.[1]?.replace(/[\x00-\x20]/g, "").toLowerCase()
   return scheme === undefined || safeSchemes.has(scheme) ? url : "#"
 }
