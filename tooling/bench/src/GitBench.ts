@@ -52,30 +52,11 @@ const words = ("space page sync commit branch export import revision content sum
   "reader section group heading link image table code block hint merge change request review server token")
   .split(" ")
 
-/** A deterministic pseudo-random generator (mulberry32), so runs compare. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6D2B79F5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-
 const assetNames = Array.from({ length: 5 }, (_, i) => `diagram-${i}.png`)
 
 /** A page of about 2 KB: frontmatter, its title, paragraphs, a list, a code block, a hint, sibling links. */
 const pageFile = (n: number, title: string, siblings: ReadonlyArray<string>, assetPrefix: string) => {
-  const next = random(n + 1)
-  const word = () => words[Math.floor(next() * words.length)]!
-  const sentence = () => {
-    const text = Array.from({ length: 10 + Math.floor(next() * 10) }, word).join(" ")
-    return `${text[0]!.toUpperCase()}${text.slice(1)}.`
-  }
-  const paragraph = () => Array.from({ length: 3 }, sentence).join(" ")
-  const link = () => {
-    const target = siblings[Math.floor(next() * siblings.length)]
-    return target === undefined ? "the reference" : `[the ${word()} page](${target})`
-  }
+  const { word, sentence, paragraph, link } = Seed.prose(Seed.random(n + 1), words, siblings)
   const front = [`description: The ${word()} and ${word()} of page ${n}.`]
   if (n % 7 === 0) front.push("icon: book-open")
   if (n % 97 === 0) front.push("hidden: true")
@@ -113,7 +94,7 @@ const writeRepository = async (work: string, pages: number): Promise<Repository>
     }
   }
   files.set("SUMMARY.md", `${summary.join("\n")}\n`)
-  const next = random(42)
+  const next = Seed.random(42)
   for (const name of assetNames) {
     const bytes = new Uint8Array(20_000).map(() => Math.floor(next() * 256))
     bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

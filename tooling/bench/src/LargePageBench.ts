@@ -14,10 +14,10 @@ import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { SpaceContent, Spaces, warmParseWorkers } from "@quire/content"
-import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
 import { Services } from "@quire/platform"
+import * as Seed from "./Seed.ts"
 
 /** Markdown of about `bytes` characters: paragraphs, a heading and a link every 50 of them. */
 const pageOf = (bytes: number) => {
@@ -75,16 +75,11 @@ const holdWatch = () => {
 
 export const run = (progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const users = yield* Users
-    const organizations = yield* Organizations
     const spaces = yield* Spaces
     const changeRequests = yield* ChangeRequests
     const merges = yield* Merges
     const content = yield* SpaceContent
-    const { user } = yield* users.bootstrapAdmin("large@bench.test", "quire_bench_large_page_token_0123456789")
-    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
-    const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
-    const org = yield* as(organizations.create({ title: "Large page bench" }))
+    const { as, organization: org } = yield* Seed.benchAdmin("large@bench.test", "quire_bench_large_page_token_0123456789", "Large page bench")
     // As the server does when it starts: its workers are warm before a user's first large page.
     yield* Effect.promise(warmParseWorkers)
     const lines = [

@@ -7,11 +7,10 @@
 import { Effect } from "effect"
 import { documentHash, type PageNode, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
-import { Organizations, Users } from "@quire/identity"
-import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
 import { Services } from "@quire/platform"
 import { Layer } from "effect"
+import * as Seed from "./Seed.ts"
 
 const groups = 10
 const perGroup = 100
@@ -24,16 +23,11 @@ const median = (values: ReadonlyArray<number>) => values.toSorted((a, b) => a - 
 
 export const run = (databaseUrl: string, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const users = yield* Users
-    const organizations = yield* Organizations
     const spaces = yield* Spaces
     const content = yield* SpaceContent
     const changeRequests = yield* ChangeRequests
     const merges = yield* Merges
-    const { user } = yield* users.bootstrapAdmin("merge@bench.test", "quire_bench_merge_token_0123456789")
-    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
-    const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
-    const org = yield* as(organizations.create({ title: "Merge bench" }))
+    const { as, organization: org } = yield* Seed.benchAdmin("merge@bench.test", "quire_bench_merge_token_0123456789", "Merge bench")
     const space = yield* as(spaces.create(org.organization.id, { title: "A thousand pages" }))
     const spaceId = space.space.id
 

@@ -11,27 +11,18 @@
  */
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Organizations, Users } from "@quire/identity"
 import { Content, ContentLinks, documentHash, type PageNode, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
 import { RevisionsRepo } from "@quire/content/RevisionsRepo"
 import { indexUpdate } from "@quire/content/Search"
 import { Database } from "@quire/db"
-import { Actor } from "@quire/kernel"
 import { Services } from "@quire/platform"
+import * as Seed from "./Seed.ts"
 
 export interface SearchBenchOptions {
   readonly pages: number
   readonly queries: number
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so runs compare. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6D2B79F5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 const functionWords = "the of and to a in is it that for on with as are be this by or from at an can you your not".split(" ")
 const onsets = ["b", "c", "d", "f", "g", "gr", "k", "l", "m", "n", "p", "pl", "r", "s", "st", "t", "tr", "v", "z"]
@@ -40,7 +31,7 @@ const codas = ["", "n", "r", "l", "x", "m", "nt", "sk"]
 
 /** 6,000 distinct made-up content words, the first ones most frequent. */
 const vocabulary = (() => {
-  const next = random(7)
+  const next = Seed.random(7)
   const pick = <A>(list: ReadonlyArray<A>) => list[Math.floor(next() * list.length)]!
   const words = new Set<string>()
   while (words.size < 6_000) {
@@ -114,23 +105,18 @@ const timed = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 
 export const run = (databaseUrl: string, options: SearchBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const users = yield* Users
-    const organizations = yield* Organizations
     const spaces = yield* Spaces
     const content = yield* SpaceContent
     const search = yield* Search
     const links = yield* ContentLinks
     const revisions = yield* RevisionsRepo
     const searchIndex = yield* SearchIndex
-    const { user } = yield* users.bootstrapAdmin("search@bench.test", "quire_bench_search_token_0123456789")
-    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
-    const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
-    const org = yield* as(organizations.create({ title: "Search bench" }))
+    const { as, organization: org } = yield* Seed.benchAdmin("search@bench.test", "quire_bench_search_token_0123456789", "Search bench")
     const space = yield* as(spaces.create(org.organization.id, { title: "Ten thousand pages" }))
     const spaceId = space.space.id
 
     // Seeding: one commit per group of pages, as an import would do.
-    const next = random(42)
+    const next = Seed.random(42)
     const word = zipf(next)
     const perGroup = Math.ceil(options.pages / groups)
     const at = new Date().toISOString()
@@ -157,7 +143,7 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
       FROM content_search_sections`.pipe(Effect.orDie)
 
     // Queries: a mix of what people type.
-    const queryNext = random(99)
+    const queryNext = Seed.random(99)
     const band = (from: number, to: number) => vocabulary[from + Math.floor(queryNext() * (to - from))]!
     const kinds = [
       { name: "frequent word (rank 1-30)", make: () => band(0, 30) },

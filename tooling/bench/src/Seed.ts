@@ -48,6 +48,47 @@ const bulk = Effect.fnUntraced(function*(n: number) {
     ON CONFLICT DO NOTHING`
 })
 
+/** A deterministic pseudo-random generator (mulberry32), so runs compare. */
+export const random = (seed: number) => () => {
+  seed = (seed + 0x6D2B79F5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/**
+ * Generated prose from `words`, drawn from `next`: words, sentences, paragraphs, and links to one of
+ * `siblings` (its path followed by `suffix`), or "the reference" when there is none.
+ */
+export const prose = (next: () => number, words: ReadonlyArray<string>, siblings: ReadonlyArray<string>, suffix = "") => {
+  const word = () => words[Math.floor(next() * words.length)]!
+  const sentence = () => {
+    const text = Array.from({ length: 10 + Math.floor(next() * 10) }, word).join(" ")
+    return `${text[0]!.toUpperCase()}${text.slice(1)}.`
+  }
+  const paragraph = () => Array.from({ length: 3 }, sentence).join(" ")
+  const link = () => {
+    const target = siblings[Math.floor(next() * siblings.length)]
+    return target === undefined ? "the reference" : `[the ${word()} page](${target}${suffix})`
+  }
+  return { word, sentence, paragraph, link }
+}
+
+/**
+ * For a bench that calls the use cases in process: an instance administrator (bootstrapped with
+ * `email` and `token`), `as` to run a use case as them, and an organization of theirs.
+ */
+export const benchAdmin = Effect.fnUntraced(function*(email: string, token: string, organizationTitle: string) {
+  const users = yield* Users
+  const organizations = yield* Organizations
+  const { user } = yield* users.bootstrapAdmin(email, token)
+  const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
+  const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
+  const organization = yield* as(organizations.create({ title: organizationTitle }))
+  return { as, organization }
+})
+
 /** Migrates the database behind `database`, then writes the data set; the layer is closed after. */
 export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.Effect<Seeded, unknown> =>
   Effect.gen(function*() {

@@ -27,8 +27,6 @@ import pg from "pg"
 import { join } from "node:path"
 import { type PageNode, documentHash, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
-import { Organizations, Users } from "@quire/identity"
-import { Actor } from "@quire/kernel"
 import { Services } from "@quire/platform"
 import { PublishedSites, SiteRenderer, Sites } from "@quire/sites"
 import * as Markdown from "@quire/sites/render/Markdown"
@@ -56,15 +54,6 @@ const targets = {
 // ---------------------------------------------------------------------------------------------
 // Content
 
-/** A deterministic pseudo-random generator (mulberry32), so runs compare. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6D2B79F5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-
 const words = ("site page space reader section group content revision search theme render cache request server " +
   "token change merge publish audience visitor claim header footer sidebar table code block hint link file " +
   "image layout style color font index query result answer order route value field schema model record")
@@ -75,17 +64,7 @@ const words = ("site page space reader section group content revision search the
  * code block (TypeScript or bash, highlighted) and links to sibling pages.
  */
 const markdownOf = (n: number, siblings: ReadonlyArray<string>): string => {
-  const next = random(n + 1)
-  const word = () => words[Math.floor(next() * words.length)]!
-  const sentence = () => {
-    const text = Array.from({ length: 10 + Math.floor(next() * 10) }, word).join(" ")
-    return `${text[0]!.toUpperCase()}${text.slice(1)}.`
-  }
-  const paragraph = () => Array.from({ length: 3 }, sentence).join(" ")
-  const link = () => {
-    const target = siblings[Math.floor(next() * siblings.length)]
-    return target === undefined ? "the reference" : `[the ${word()} page](${target}.md)`
-  }
+  const { word, sentence, paragraph, link } = Seed.prose(Seed.random(n + 1), words, siblings, ".md")
   const parts = [paragraph(), `See ${link()} and [the guide](https://example.com/${word()}).`]
   for (let s = 0; s < 3; s++) {
     parts.push(`## The ${word()} ${word()} ${s + 1}`, paragraph())
@@ -420,17 +399,13 @@ const timeIt = async (f: () => Promise<unknown>): Promise<number> => {
 
 const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const users = yield* Users
-    const organizations = yield* Organizations
     const spaces = yield* Spaces
     const content = yield* SpaceContent
     const sites = yield* Sites
     const published = yield* PublishedSites
     const renderer = yield* SiteRenderer
-    const { user } = yield* users.bootstrapAdmin("sites@bench.test", "quire_bench_sites_token_0123456789")
-    const actor = Actor.Actor.of({ userId: user.id, instanceAdmin: true })
-    const as = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.provideService(self, Actor.Actor, actor)
-    const org = (yield* as(organizations.create({ title: "Sites bench" }))).organization.id
+    const { as, organization } = yield* Seed.benchAdmin("sites@bench.test", "quire_bench_sites_token_0123456789", "Sites bench")
+    const org = organization.organization.id
     const at = new Date().toISOString()
 
     const siteOf = (title: string, pages: ReadonlyArray<PageNode>, documents: ReadonlyMap<string, string>) =>
