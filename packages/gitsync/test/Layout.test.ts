@@ -74,23 +74,16 @@ const find = (pages: ReadonlyArray<RepoPage>, slug: string): RepoPage => {
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 
+/** The `.gitbook.yaml` of the docs repository below, with these lines under `redirects:`. */
+const gitbookYaml = (...redirects: ReadonlyArray<string>) =>
+  ["# GitBook configuration", "root: ./content/", "", "structure:", "  readme: README.md", "  summary: SUMMARY.md", "", "redirects:", ...redirects, ""]
+    .join("\n")
+
 // A docs repository in GitBook's layout, as GitBook's Git Sync writes one, inside a monorepo.
 const gitbookRepo = () => repo({
   "package.json": "{\"name\":\"monorepo\"}\n",
   "apps/web/index.ts": "export {}\n",
-  "docs/.gitbook.yaml": [
-    "# GitBook configuration",
-    "root: ./content/",
-    "",
-    "structure:",
-    "  readme: README.md",
-    "  summary: SUMMARY.md",
-    "",
-    "redirects:",
-    "  previous/page: getting-started/quickstart.md # moved in 2023",
-    "  old-install: getting-started/install.md",
-    ""
-  ].join("\n"),
+  "docs/.gitbook.yaml": gitbookYaml("  previous/page: getting-started/quickstart.md # moved in 2023", "  old-install: getting-started/install.md"),
   "docs/content/SUMMARY.md": [
     "# Table of contents",
     "",
@@ -502,19 +495,10 @@ describe("writeRepository", () => {
     const written = write({ ...content, config: { ...content.config, redirects } }, files, "docs")
     assert.deepStrictEqual([...written.changes.keys()], ["docs/.gitbook.yaml"])
     const after = apply(files, written.changes)
-    assert.strictEqual(text(after, "docs/.gitbook.yaml"), [
-      "# GitBook configuration",
-      "root: ./content/",
-      "",
-      "structure:",
-      "  readme: README.md",
-      "  summary: SUMMARY.md",
-      "",
-      "redirects:",
-      "  previous/page: getting-started/quickstart.md # moved in 2023",
-      "  legacy/faq: faq.md",
-      ""
-    ].join("\n"))
+    assert.strictEqual(
+      text(after, "docs/.gitbook.yaml"),
+      gitbookYaml("  previous/page: getting-started/quickstart.md # moved in 2023", "  legacy/faq: faq.md")
+    )
     assert.deepStrictEqual(read(after, "docs").config.redirects, redirects)
   })
 
