@@ -9,6 +9,7 @@ import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type Revision } from "./domain/Revision.ts"
 import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./domain/Space.ts"
+import { MainObservers } from "./MainObservers.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -99,7 +100,12 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const observers = yield* MainObservers
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      /** Tells the observers once a change of the space's record has landed (published sites show it). */
+      const observed = <A, E, R, Args extends [string, ...Array<unknown>]>(use: (...args: Args) => Effect.Effect<A, E, R>) =>
+      (...args: Args): Effect.Effect<A, E, R> =>
+        Effect.tap(use(...args), () => observers.spaceChanged?.(args[0]) ?? Effect.void)
 
       const organization = Effect.fnUntraced(function*(organizationId: string, userId?: string) {
         const resolver = yield* access.inOrganization(organizationId, userId)
@@ -396,12 +402,12 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
         listInCollection,
         listForMember,
         get,
-        update,
-        remove,
-        restore,
+        update: observed(update),
+        remove: observed(remove),
+        restore: observed(restore),
         duplicate,
-        move,
-        transfer,
+        move: observed(move),
+        transfer: observed(transfer),
         purgeDeleted
       })
     })

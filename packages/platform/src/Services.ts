@@ -8,7 +8,7 @@ import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
-import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
+import { migrations as sitesMigrations, SitesLayers, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -27,7 +27,11 @@ const layerMainObservers = Layer.effect(
     const translations = yield* TranslationsLayers.makeMainObserver
     return {
       mainMoved: (space, revision) =>
-        SiteChanges.mainMoved.pipe(Effect.andThen(gitsync.mainMoved(space, revision)), Effect.andThen(translations.mainMoved(space, revision)))
+        SitesLayers.mainObservers.mainMoved(space, revision).pipe(
+          Effect.andThen(gitsync.mainMoved(space, revision)),
+          Effect.andThen(translations.mainMoved(space, revision))
+        ),
+      spaceChanged: SitesLayers.mainObservers.spaceChanged
     }
   })
 ).pipe(Layer.provide(GitSyncLayers.layerMainObservers))

@@ -33,7 +33,7 @@ const roles = memberRoles({
 /** The use cases over the given ports and Transactor, with content's use cases and test memberships. */
 const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.layerReposMemory | typeof Content.layerReposMemory> | Transactor.Transactor, E, R>) =>
   SitesLayers.layerServices.pipe(
-    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices))),
+    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(SitesLayers.layerMainObservers))),
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
     Layer.provideMerge(ports),
     Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig)])
