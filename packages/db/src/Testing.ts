@@ -35,7 +35,9 @@ export const layerPostgresTest: Layer.Layer<Database.Services> = Layer.unwrap(Ef
   )
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  return Database.layerUrl(url.toString(), { maxConnections: 4 }).pipe(Layer.orDie)
+  // A server holds two connections listening (token revocations, published sites); a test running
+  // two servers on one pool, as replicas, needs four of them and still some for its queries.
+  return Database.layerUrl(url.toString(), { maxConnections: 6 }).pipe(Layer.orDie)
 }))
 
 /** An in-memory PGlite served through the socket server, exactly as `Database.layerEmbedded` runs it. */
