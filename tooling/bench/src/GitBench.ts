@@ -215,16 +215,6 @@ interface PageTree {
   readonly pages?: ReadonlyArray<PageTree>
 }
 
-const api = (baseUrl: string) => async <A>(method: string, path: string, body?: unknown): Promise<A> => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${Seed.adminToken}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
-  return (text === "" ? undefined : JSON.parse(text)) as A
-}
 
 interface Timed {
   /** From just before the call to the end the run recorded, ms. */
@@ -241,7 +231,7 @@ interface Timed {
  * ended; the times come from the run's own instants.
  */
 const timedRun = async (
-  call: ReturnType<typeof api>,
+  call: ReturnType<typeof Seed.adminCall>,
   spaceId: string,
   kind: "lastImport" | "lastExport",
   pids: ReadonlyArray<number>,
@@ -316,7 +306,7 @@ const measureBackend = (
       adminEmail: Seed.adminEmail
     })
     pids.push(quire.pid)
-    const call = api(quire.baseUrl)
+    const call = Seed.adminCall(quire.baseUrl)
     const profiled = <A>(name: string, f: () => Promise<A>) =>
       options.profileDir !== undefined && backend === "embedded"
         ? Effect.promise(f).pipe(quire.profiled(join(options.profileDir, `git-${backend}-${name}.cpuprofile`)), Effect.orDie)

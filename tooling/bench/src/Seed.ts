@@ -108,3 +108,15 @@ export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.
     yield* sql`ANALYZE`
     return { organizationId: access.organization.id }
   }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provideMerge(database))))
+
+/** A JSON call to the bench's Quire server as its administrator; a non-2xx answer throws with its body. */
+export const adminCall = (baseUrl: string) => async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
+  return (text === "" ? undefined : JSON.parse(text)) as A
+}

@@ -97,16 +97,10 @@ const pagesPerSection = 5
 
 const api = (baseUrl: string) => {
   let requests = 0
-  const call = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+  const admin = Seed.adminCall(baseUrl)
+  const call = <A>(method: string, path: string, body?: unknown): Promise<A> => {
     requests++
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${Seed.adminToken}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) })
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
-    return (text === "" ? undefined : JSON.parse(text)) as A
+    return admin<A>(method, path, body)
   }
   return { call, requests: () => requests }
 }
