@@ -94,7 +94,11 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
       payload: Schema.Struct({
         changes: Changes
       }),
-      success: ChangeRequest,
+      /** The change request, plus `files`: the files the batch's `insert_files` stored (ids and download URLs), when it has some. */
+      success: Schema.Struct({
+        ...ChangeRequest.fields,
+        files: Schema.optionalKey(Schema.Array(RevisionFile))
+      }).annotate({ identifier: "ChangeRequestContentUpdate" }),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     }),
     /** The change request's current revision. */

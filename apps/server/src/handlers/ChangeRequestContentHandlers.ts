@@ -81,7 +81,11 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
         const changes = yield* Effect.forEach(payload.changes, toChange)
         const updated = yield* changeRequests.updateContent(params.spaceId, params.changeRequestId, changes).pipe(DomainErrors.api)
         const presenter = yield* ChangeRequestPresenters.presenter
-        return yield* presenter(urls, updated.changeRequest, updated.outdated)
+        const answer = yield* presenter(urls, updated.changeRequest, updated.outdated)
+        if (updated.insertedFiles.length === 0) return answer
+        const sign = yield* fileLinks.signer
+        const files = updated.insertedFiles.map((f) => ContentPresenters.file(f, (g) => sign(params.spaceId, g), { metadata: true }))
+        return { ...answer, files }
       }))
     .handle("getRevisionOfChangeRequestById", ({ params, query }) =>
       Effect.gen(function*() {
