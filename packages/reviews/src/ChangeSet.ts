@@ -5,6 +5,7 @@
  * No I/O: ids, the instant and the files' stored descriptions are given, so merges can reuse it.
  */
 import { documentHash, type FileNode, type PageNode } from "@quire/content"
+import { alertsToHints } from "@quire/content/markdown/Alerts"
 import { maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/content/markdown/Markdown"
 
 /** Page metadata an insert or an update may set. */
@@ -108,8 +109,9 @@ const resolveRefs = (markdown: string, refs: ReadonlyMap<string, string>): strin
       return id === undefined ? match : `${open}/pages/${id}`
     })
 
-/** Title, description and body of a page from the change's fields and its markdown. */
-const metadataOf = (change: PageMetadata, markdown: string | undefined) => {
+/** Title, description and body of a page from the change's fields and its markdown (GitHub's alerts become hints). */
+const metadataOf = (change: PageMetadata, given: string | undefined) => {
+  const markdown = given === undefined ? undefined : alertsToHints(given)
   const parsed = markdown === undefined ? undefined : parseDocument(markdown)
   // An explicit title keeps the markdown whole unless its own title says the same.
   const body = parsed === undefined
