@@ -9,6 +9,7 @@ import { withGatewayResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
+import { withOperationDocs } from "./OperationDocs.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
@@ -53,6 +54,6 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: withGatewayResponses
+    transform: (spec) => withOperationDocs(withGatewayResponses(spec))
   }))
 {}
