@@ -156,8 +156,8 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
       payload: Schema.Struct({ url: Url, source: Schema.Literal("website") }),
       success: Schema.Struct({
         revision: Schema.String,
-        importedResources: Schema.Number,
-        totalResources: Schema.Number
+        importedResources: Schema.Finite,
+        totalResources: Schema.Finite
       }).pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })

@@ -30,7 +30,7 @@ export const ChangeRequest = Schema.Struct({
   object: Schema.Literal("change-request"),
   id: Schema.String,
   /** Incremental in the space; the `{changeRequestId}` path segment accepts it too. */
-  number: Schema.Number,
+  number: Schema.Finite,
   status: ChangeRequestStatus,
   subject: Schema.String,
   createdBy: User,
@@ -41,7 +41,7 @@ export const ChangeRequest = Schema.Struct({
   revisionInitial: Schema.String,
   revisionMergedAncestor: Schema.optionalKey(Schema.String),
   revisionMerged: Schema.optionalKey(Schema.String),
-  comments: Schema.Number,
+  comments: Schema.Finite,
   outdated: Schema.Boolean,
   /** The conflicts its last merge or update found; absent when it had none, or since it changed or merged cleanly. */
   conflicts: Schema.optionalKey(Schema.Array(MergeConflict)),

@@ -19,7 +19,7 @@ export const TableCellTarget = TableCell
 
 export const EmojiReaction = Schema.Struct({
   emoji: Schema.String,
-  count: Schema.Number,
+  count: Schema.Finite,
   users: Schema.Array(Schema.Struct({ user: User, reactedAt: Timestamp }))
 })
 
@@ -49,7 +49,7 @@ export const Comment = Schema.Struct({
   postedAt: Timestamp,
   editedAt: Schema.optionalKey(Timestamp),
   reactions: Schema.Array(EmojiReaction),
-  replies: Schema.Number,
+  replies: Schema.Finite,
   body: CommentBody,
   target: Schema.Struct({
     node: Schema.optionalKey(Schema.Struct({ id: Schema.String })),

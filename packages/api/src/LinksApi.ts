@@ -52,8 +52,8 @@ export type ContentLink = typeof ContentLink.Type
 export const ContentLinkList = Schema.Struct({
   ...ListOf(ContentLink).fields,
   stats: Schema.Struct({
-    total: Schema.Number,
-    broken: Schema.Struct({ total: Schema.Number, changeRequest: Schema.Number })
+    total: Schema.Finite,
+    broken: Schema.Struct({ total: Schema.Finite, changeRequest: Schema.Finite })
   })
 })
 export type ContentLinkList = typeof ContentLinkList.Type

@@ -16,9 +16,9 @@ export const Member = Schema.Struct({
   joinedAt: Timestamp,
   lastSeenAt: Schema.optionalKey(Timestamp),
   sso: Schema.Boolean,
-  spaces: Schema.Number,
-  teams: Schema.Number,
-  sites: Schema.Number
+  spaces: Schema.Finite,
+  teams: Schema.Finite,
+  sites: Schema.Finite
 })
 export type Member = typeof Member.Type
 

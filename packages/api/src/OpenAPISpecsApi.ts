@@ -29,7 +29,7 @@ export const OpenAPISpec = Schema.Struct({
   lastProcessedAt: Schema.optionalKey(Timestamp),
   lastProcessErrorCode: Schema.optionalKey(ProcessErrorCode),
   lastProcessedErrors: Schema.optionalKey(Schema.Array(Schema.Struct({ message: Schema.String, code: Schema.optionalKey(Schema.String) }))),
-  lastProcessedErrorCount: Schema.Number,
+  lastProcessedErrorCount: Schema.Finite,
   permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
   urls: Schema.Struct({
     location: Schema.String,

@@ -65,7 +65,7 @@ export const Organization = Schema.Struct({
   plan: Schema.String,
   mergeRules: Schema.Struct({ type: Schema.Literal("none") }),
   urls: Schema.Struct({ location: Schema.String, app: Schema.String, logo: Schema.optionalKey(Schema.String) }),
-  trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Number }),
+  trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Finite }),
   permissions: OrganizationPermissions
 })
 export type Organization = typeof Organization.Type
@@ -135,7 +135,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
         role: Schema.optionalKey(MemberRoleOrGuest),
         sso: Schema.optionalKey(Schema.Boolean)
       }),
-      success: Schema.Struct({ users: Schema.Array(Schema.String), invited: Schema.Number }),
+      success: Schema.Struct({ users: Schema.Array(Schema.String), invited: Schema.Finite }),
       error: ApiErrors.Common
     }),
     HttpApiEndpoint.get("listOrganizationInviteLinks", "/orgs/:organizationId/link-invites", {

@@ -75,7 +75,7 @@ export const PageQuery = {
 export const ListOf = <S extends Schema.Top>(item: S) =>
   Schema.Struct({
     next: Schema.optionalKey(Schema.Struct({ page: Schema.String })),
-    count: Schema.Number,
+    count: Schema.Finite,
     items: Schema.Array(item)
   })
 

@@ -17,7 +17,7 @@ export const SearchSectionResult = Schema.Struct({
   title: Schema.String,
   path: Schema.String,
   body: Schema.String,
-  score: Schema.Number,
+  score: Schema.Finite,
   urls: Schema.Struct({ app: Schema.String })
 })
 export type SearchSectionResult = typeof SearchSectionResult.Type
@@ -27,7 +27,7 @@ export const SearchPageResult = Schema.Struct({
   id: Schema.String,
   title: Schema.String,
   path: Schema.String,
-  score: Schema.Number,
+  score: Schema.Finite,
   sections: Schema.Array(SearchSectionResult),
   urls: Schema.Struct({ app: Schema.String })
 })
@@ -38,7 +38,7 @@ export const SearchSpaceResult = Schema.Struct({
   type: Schema.Literal("space"),
   id: Schema.String,
   title: Schema.String,
-  score: Schema.Number,
+  score: Schema.Finite,
   pages: Schema.Array(SearchPageResult)
 })
 export type SearchSpaceResult = typeof SearchSpaceResult.Type

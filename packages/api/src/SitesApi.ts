@@ -48,7 +48,7 @@ export const Site = Schema.Struct({
   permissions: SitePermissions,
   published: Schema.Boolean,
   /** How many site spaces the site has. */
-  siteSpaces: Schema.Number,
+  siteSpaces: Schema.Finite,
   createdAt: Timestamp,
   adaptiveContent: Schema.Struct({ enabled: Schema.Boolean }),
   agentsContext: AgentsContext,

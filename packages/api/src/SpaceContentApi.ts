@@ -33,13 +33,13 @@ export const PageLayout = Schema.Struct({
 export const PageCover = Schema.Struct({
   ref: Schema.optionalKey(ContentRef),
   refDark: Schema.optionalKey(ContentRef),
-  yPos: Schema.Number
+  yPos: Schema.Finite
 })
 
 /** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
 export const JsonDocument = Schema.Struct({
   object: Schema.Literal("document"),
-  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Number) }),
+  data: Schema.Struct({ schemaVersion: Schema.optionalKey(Schema.Finite) }),
   nodes: Schema.Array(Schema.Unknown)
 })
 
@@ -100,8 +100,8 @@ export const RevisionFile = Schema.Struct({
   name: Schema.String,
   contentType: Schema.String,
   downloadURL: Schema.String,
-  size: Schema.Number,
-  dimensions: Schema.optionalKey(Schema.Struct({ width: Schema.Number, height: Schema.Number })),
+  size: Schema.Finite,
+  dimensions: Schema.optionalKey(Schema.Struct({ width: Schema.Finite, height: Schema.Finite })),
   git: Schema.optionalKey(GitSyncBlob)
 })
 export type RevisionFile = typeof RevisionFile.Type
@@ -204,8 +204,8 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       payload: Schema.Struct({ url: Url, source: Schema.Literal("website") }),
       success: Schema.Struct({
         revision: Schema.String,
-        importedResources: Schema.Number,
-        totalResources: Schema.Number
+        importedResources: Schema.Finite,
+        totalResources: Schema.Finite
       }).pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })

@@ -85,10 +85,10 @@ export const Space = Schema.Struct({
   gitSync: Schema.optionalKey(SpaceGitSync),
   revision: Schema.String,
   defaultLevel: DefaultLevel,
-  comments: Schema.Number,
-  changeRequests: Schema.Number,
-  changeRequestsOpen: Schema.Number,
-  changeRequestsDraft: Schema.Number,
+  comments: Schema.Finite,
+  changeRequests: Schema.Finite,
+  changeRequestsOpen: Schema.Finite,
+  changeRequestsDraft: Schema.Finite,
   permissions: SpacePermissions
 })
 export type Space = typeof Space.Type

@@ -11,8 +11,8 @@ export const Team = Schema.Struct({
   object: Schema.Literal("team"),
   id: Schema.String,
   title: Schema.String,
-  members: Schema.Number,
-  spaces: Schema.Number,
+  members: Schema.Finite,
+  spaces: Schema.Finite,
   createdAt: Timestamp,
   permissions: Schema.Struct({ admin: Schema.Boolean, view: Schema.Boolean })
 })

@@ -31,13 +31,13 @@ export const Translation = Schema.Struct({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   stats: Schema.Struct({
-    runs: Schema.Number,
-    totalWords: Schema.Number,
-    totalPages: Schema.Number,
-    totalDuration: Schema.Number,
-    latestRunDuration: Schema.Number,
-    latestPages: Schema.Number,
-    latestWords: Schema.Number
+    runs: Schema.Finite,
+    totalWords: Schema.Finite,
+    totalPages: Schema.Finite,
+    totalDuration: Schema.Finite,
+    latestRunDuration: Schema.Finite,
+    latestPages: Schema.Finite,
+    latestWords: Schema.Finite
   }),
   permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
   urls: Schema.Struct({ location: Schema.String })

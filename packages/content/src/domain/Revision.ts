@@ -58,7 +58,7 @@ export type GitBlob = typeof GitBlob.Type
 export const PageCover = Schema.Struct({
   ref: ContentRef,
   refDark: Schema.optional(ContentRef),
-  yPos: Schema.optional(Schema.Number)
+  yPos: Schema.optional(Schema.Finite)
 })
 export type PageCover = typeof PageCover.Type
 
@@ -112,8 +112,8 @@ export const FileNode = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   contentType: Schema.String,
-  size: Schema.Number,
-  dimensions: Schema.optional(Schema.Struct({ width: Schema.Number, height: Schema.Number })),
+  size: Schema.Finite,
+  dimensions: Schema.optional(Schema.Struct({ width: Schema.Finite, height: Schema.Finite })),
   /** The SHA-256 of the bytes in the blob store. */
   blob: Schema.String,
   git: Schema.optional(GitBlob)

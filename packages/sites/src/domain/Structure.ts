@@ -24,7 +24,7 @@ export const SiteSection = Schema.Struct({
   /** The group holding the section, if any. */
   groupId: Schema.NullOr(Schema.String),
   /** Among the site's top level (ungrouped sections and groups), or among its group's sections. */
-  position: Schema.Number,
+  position: Schema.Finite,
   /** The variant a reader gets without choosing one. */
   defaultSiteSpaceId: Schema.NullOr(Schema.String),
   createdAt: Schema.Date,
@@ -38,7 +38,7 @@ export const SiteSectionGroup = Schema.Struct({
   title: Schema.String,
   icon: Schema.NullOr(Schema.String),
   /** Among the site's top level, with the ungrouped sections. */
-  position: Schema.Number,
+  position: Schema.Finite,
   createdAt: Schema.Date,
   updatedAt: Schema.Date
 })
@@ -53,7 +53,7 @@ export const SiteSpace = Schema.Struct({
   /** Unique among the site spaces of the same section (or the root). */
   path: Schema.String,
   condition: Schema.NullOr(Schema.String),
-  position: Schema.Number,
+  position: Schema.Finite,
   createdAt: Schema.Date,
   updatedAt: Schema.Date
 })

@@ -11,13 +11,13 @@ export const TranslationStatus = Schema.Literals(["pending", "running", "complet
 export type TranslationStatus = typeof TranslationStatus.Type
 
 export const TranslationStats = Schema.Struct({
-  runs: Schema.Number,
-  totalWords: Schema.Number,
-  totalPages: Schema.Number,
-  totalDuration: Schema.Number,
-  latestRunDuration: Schema.Number,
-  latestPages: Schema.Number,
-  latestWords: Schema.Number
+  runs: Schema.Finite,
+  totalWords: Schema.Finite,
+  totalPages: Schema.Finite,
+  totalDuration: Schema.Finite,
+  latestRunDuration: Schema.Finite,
+  latestPages: Schema.Finite,
+  latestWords: Schema.Finite
 })
 export type TranslationStats = typeof TranslationStats.Type
 
