@@ -19,6 +19,7 @@ import { resolveLink } from "./markdown/Links.ts"
 import { slugify, uniqueSlug } from "./markdown/Markdown.ts"
 import { digestPieces } from "./markdown/ParsePool.ts"
 import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
+import { compare, lineDiff, type SemanticChange } from "./RevisionChanges.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 import { OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
@@ -78,6 +79,19 @@ export interface NewFile {
   readonly bytes: Uint8Array
 }
 
+/** What `changes` returns: at most `limit` changes, how many more there were. */
+export interface ChangeList {
+  /** Edited documents carry `diff`, a unified diff of their markdown, when asked. */
+  readonly changes: ReadonlyArray<SemanticChange & { readonly diff?: string }>
+  readonly more: number
+}
+
+export interface ChangesOptions {
+  readonly limit: number
+  /** Add a line diff of the markdown of each edited document. */
+  readonly diff: boolean
+}
+
 /** The outcome of a website import. */
 export interface ImportResult {
   readonly revision: Revision
@@ -105,6 +119,14 @@ export interface SpaceContentShape {
   /** A revision's files, ordered by name then id, keyset-paginated. */
   readonly filesIn: (revision: Revision, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.InvalidInput>
   readonly fileIn: (revision: Revision, fileId: string) => Effect.Effect<FileNode, Errors.NotFound>
+  /** A revision of the space (main's history or a change request's branch) as the caller may see it; NotFound for another space's. */
+  readonly revisionOf: (spaceId: string, revisionId: string) => Effect.Effect<CurrentContent, Errors.NotFound, Actor.Actor>
+  /** The page of a revision at `path` (slugs from the root joined by `/`), with its markdown. */
+  readonly pageAt: (revision: Revision, path: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** What `after` changed since `before` (none: the empty content before a first revision), in RevisionChanges' order. */
+  readonly changes: (before: Revision | undefined, after: Revision, options: ChangesOptions) => Effect.Effect<ChangeList>
+  /** What a revision changed since its first parent. */
+  readonly revisionChanges: (revision: Revision, options: ChangesOptions) => Effect.Effect<ChangeList>
   /** Fetches a website for an import (no access check: callers check `edit` first, so nobody makes Quire fetch for nothing). */
   readonly fetchWebsite: (url: string) => Effect.Effect<FetchedWebsite, Errors.InvalidInput>
   /**
@@ -288,6 +310,49 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           const found = revision.files.find((f) => f.id === fileId)
           if (found === undefined) return yield* new Errors.NotFound({ resource: "File", id: fileId })
           return found
+        })
+
+        const revisionOf = Effect.fn("SpaceContent.revisionOf")(function*(spaceId: string, revisionId: string) {
+          const spaceAccess = yield* access.space(spaceId)
+          const found = yield* revisions.find(revisionId)
+          if (Option.isNone(found) || found.value.spaceId !== spaceId) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
+          return { access: spaceAccess, revision: found.value }
+        })
+
+        const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
+          const wanted = path.replace(/^\/+|\/+$/g, "")
+          const found = flattenPages(revision.pages).find((entry) => entry.path === wanted)
+          if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: path })
+          return yield* pageIn(revision, found.page.id)
+        })
+
+        const changes = Effect.fn("SpaceContent.changes")(function*(before: Revision | undefined, after: Revision, options: ChangesOptions) {
+          const all = compare(before ?? { pages: [], files: [], variables: {} }, after)
+          const shown = all.slice(0, options.limit)
+          const more = all.length - shown.length
+          if (!options.diff) return { changes: shown, more }
+          const edited = shown.flatMap((change) =>
+            change.type === "page_edited" && change.attributes.document !== undefined ? [change.attributes.document] : []
+          )
+          const hashes = [...new Set(edited.flatMap((document) => [document.before, document.after].filter((h) => h !== undefined)))]
+          const markdown = hashes.length === 0 ? new Map<string, string>() : yield* revisions.documents(hashes)
+          const textOf = (hash: string | undefined) => (hash === undefined ? "" : markdown.get(hash) ?? "")
+          return {
+            changes: shown.map((change) =>
+              change.type === "page_edited" && change.attributes.document !== undefined
+                ? {
+                  ...change,
+                  diff: lineDiff(change.pathBefore, change.page.path, textOf(change.attributes.document.before), textOf(change.attributes.document.after))
+                }
+                : change
+            ),
+            more
+          }
+        })
+
+        const revisionChanges = Effect.fn("SpaceContent.revisionChanges")(function*(revision: Revision, options: ChangesOptions) {
+          const parent = revision.parents[0]
+          return yield* changes(parent === undefined ? undefined : yield* revisionById(parent).pipe(Effect.orDie), revision, options)
         })
 
         const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
@@ -497,6 +562,10 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           pageIn,
           filesIn,
           fileIn,
+          revisionOf,
+          pageAt,
+          changes,
+          revisionChanges,
           fetchWebsite: fetchSite,
           download,
           storeFile,
