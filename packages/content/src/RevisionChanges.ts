@@ -79,7 +79,7 @@ export const emptyContents: Contents = { pages: [], files: [], variables: {} }
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v)
 
 const same = (a: unknown, b: unknown): boolean => a === b || canonical(a) === canonical(b)
@@ -116,7 +116,7 @@ const attributesOf = (before: PageNode, after: PageNode): PageAttributes => {
 const displaced = (before: ReadonlyArray<string>, after: ReadonlyArray<string>): Set<string> => {
   const n = before.length
   const m = after.length
-  const table = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0))
+  const table = Array.from({ length: n + 1 }, () => Array.from({ length: m + 1 }, () => 0))
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
       table[i]![j] = before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!)
@@ -146,6 +146,20 @@ const fileAttributes = (before: FileNode, after: FileNode): ReadonlyArray<FileAt
   return changed
 }
 
+const named = (entry: { readonly page: PageNode; readonly path: string }): ChangedPage => ({
+  id: entry.page.id,
+  type: entry.page.type,
+  title: entry.page.title,
+  path: entry.path
+})
+
+/** The ids of the pages under each parent (null: the top level), in order. */
+const childrenOf = (entries: ReadonlyArray<{ readonly page: PageNode; readonly parentId: string | null }>) => {
+  const out = new Map<string | null, Array<string>>()
+  for (const entry of entries) out.set(entry.parentId, [...(out.get(entry.parentId) ?? []), entry.page.id])
+  return out
+}
+
 /**
  * The changes from `before` to `after`: pages in `after`'s tree order (a page both moved and
  * edited gives both), then deleted pages in `before`'s order, then files, then variables.
@@ -154,19 +168,8 @@ export const compare = (before: Contents, after: Contents): ReadonlyArray<Semant
   const old = new Map(flattenPages(before.pages).map((entry) => [entry.page.id, entry]))
   const now = flattenPages(after.pages)
   const nowById = new Map(now.map((entry) => [entry.page.id, entry]))
-  const named = (entry: { readonly page: PageNode; readonly path: string }): ChangedPage => ({
-    id: entry.page.id,
-    type: entry.page.type,
-    title: entry.page.title,
-    path: entry.path
-  })
 
   // Siblings under each parent that both revisions put there: a page moved when it left their common order.
-  const childrenOf = (entries: ReadonlyArray<{ readonly page: PageNode; readonly parentId: string | null }>) => {
-    const out = new Map<string | null, Array<string>>()
-    for (const entry of entries) out.set(entry.parentId, [...(out.get(entry.parentId) ?? []), entry.page.id])
-    return out
-  }
   const oldChildren = childrenOf([...old.values()])
   const reordered = new Set<string>()
   for (const [parent, ids] of childrenOf(now)) {
