@@ -141,7 +141,7 @@ export const space = (urls: Urls, { permissions, space: s }: SpaceAccess, counte
   updatedAt: s.updatedAt.toISOString(),
   ...(s.deletedAt === null ? {} : { deletedAt: s.deletedAt.toISOString() }),
   editMode: s.editMode,
-  mergeRules: { type: "inherit" },
+  mergeRules: s.mergeRules,
   urls: { location: urls.api(`/spaces/${s.id}`), app: urls.app(`/s/${s.id}`) },
   organization: s.organizationId,
   ...(s.parentId === null ? {} : { parent: s.parentId }),

@@ -3,11 +3,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { DefaultLevel, EditMode, Language, Visibility } from "@quire/content/domain/Space"
+import { DefaultLevel, EditMode, Language, MergeRule, MergeRules, Visibility } from "@quire/content/domain/Space"
 import { EntityId, ListOf, MemberRole, Order, PageQuery, Text, Timestamp } from "./Schemas.ts"
 
 /** The domain's literal sets of spaces: a level for members (a role, null for no access, or "inherit"), visibility, edit mode, GitBook's TranslationLanguage. */
-export { DefaultLevel, EditMode, Language, Visibility }
+export { DefaultLevel, EditMode, Language, MergeRule, MergeRules, Visibility }
 
 export const SpaceTitle = Text.check(Schema.isMaxLength(50))
 
@@ -71,7 +71,7 @@ export const Space = Schema.Struct({
   updatedAt: Timestamp,
   deletedAt: Schema.optionalKey(Timestamp),
   editMode: Schema.optionalKey(EditMode),
-  mergeRules: Schema.Struct({ type: Schema.Literal("inherit") }),
+  mergeRules: MergeRules,
   urls: Schema.Struct({
     location: Schema.String,
     app: Schema.String,
@@ -140,7 +140,9 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
         editMode: Schema.optionalKey(EditMode),
         defaultLevel: Schema.optionalKey(DefaultLevel),
         language: Schema.optionalKey(Language),
-        visibility: Schema.optionalKey(Visibility)
+        visibility: Schema.optionalKey(Visibility),
+        /** What a change request must meet to merge; admins only. */
+        mergeRules: Schema.optionalKey(MergeRules)
       }),
       success: Space,
       error: ApiErrors.Common

@@ -8,7 +8,7 @@ import * as Access from "./Access.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type Revision } from "./domain/Revision.ts"
-import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./domain/Space.ts"
+import type { DefaultLevel, EditMode, Language, MergeRules, Space, Visibility } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
@@ -37,6 +37,7 @@ export interface SpaceUpdate {
   readonly defaultLevel?: DefaultLevel | undefined
   readonly language?: Language | null | undefined
   readonly visibility?: Visibility | undefined
+  readonly mergeRules?: MergeRules | undefined
 }
 
 export interface MoveInput {
@@ -86,6 +87,31 @@ export interface SpacesShape {
 export const trashRetention = Duration.days(7)
 
 const purgeBatch = 100
+
+/** GitBook's merge rules that Quire cannot evaluate: there are no agents, and change requests have no description. */
+const unsupportedMergeRules: Readonly<Record<string, string>> = {
+  require_agent_review: "Quire has no review agents",
+  require_change_request_description: "Quire's change requests have no description"
+}
+
+/** Merge rules Quire can enforce, each rule once; a 400 names the rule that is not. */
+const checkMergeRules = (rules: MergeRules): Effect.Effect<void, Errors.InvalidInput> => {
+  if (rules.type !== "rules") return Effect.void
+  const seen = new Set<string>()
+  for (const [index, rule] of rules.rules.entries()) {
+    const field = `mergeRules.rules[${index}]`
+    const unsupported = unsupportedMergeRules[rule.rule]
+    if (unsupported !== undefined) {
+      return Effect.fail(new Errors.InvalidInput({ field, reason: `${rule.rule} is not supported: ${unsupported}` }))
+    }
+    if (seen.has(rule.rule)) return Effect.fail(new Errors.InvalidInput({ field, reason: `${rule.rule} is given twice` }))
+    seen.add(rule.rule)
+    if ("users" in rule && rule.rule !== "allow_bypass" && rule.users.length === 0) {
+      return Effect.fail(new Errors.InvalidInput({ field: `${field}.users`, reason: `${rule.rule} needs at least one user` }))
+    }
+  }
+  return Effect.void
+}
 
 export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/content/Spaces") {
   static readonly layer = Layer.effect(
@@ -151,6 +177,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           editMode: input.editMode ?? "live",
           defaultLevel: "inherit",
           language: input.language ?? null,
+          mergeRules: { type: "inherit" },
           position: endPosition(createdAt.getTime()),
           revisionId: revision.id,
           shareKey: yield* ids.make,
@@ -229,6 +256,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
             reason: "in-collection is only for spaces in a collection"
           })
         }
+        if (input.mergeRules !== undefined) yield* checkMergeRules(input.mergeRules)
         const patch: SpacePatch = {
           ...(input.title === undefined ? {} : { title: input.title }),
           ...(input.emoji === undefined ? {} : { emoji: input.emoji ?? "" }),
@@ -236,6 +264,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           ...(input.defaultLevel === undefined ? {} : { defaultLevel: input.defaultLevel }),
           ...(input.language === undefined ? {} : { language: input.language }),
           ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+          ...(input.mergeRules === undefined ? {} : { mergeRules: input.mergeRules }),
           updatedAt: yield* now
         }
         return yield* updated(spaceId, patch)

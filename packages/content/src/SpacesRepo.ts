@@ -1,7 +1,7 @@
 /** Port: spaces of organizations (including those in the trash). */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { DefaultLevel, EditMode, Language, Space, Visibility } from "./domain/Space.ts"
+import type { DefaultLevel, EditMode, Language, MergeRules, Space, Visibility } from "./domain/Space.ts"
 
 export type SpacePatch = Partial<{
   readonly title: string
@@ -10,6 +10,7 @@ export type SpacePatch = Partial<{
   readonly editMode: EditMode
   readonly defaultLevel: DefaultLevel
   readonly language: Language | null
+  readonly mergeRules: MergeRules
   readonly parentId: string | null
   readonly organizationId: string
   readonly position: number

@@ -2,7 +2,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
-import { DefaultLevel, EditMode, Language, type Space, Visibility } from "./domain/Space.ts"
+import { DefaultLevel, EditMode, Language, MergeRules, type Space, Visibility } from "./domain/Space.ts"
 import { spaceKey, type SpacePatch, SpacesRepo } from "./SpacesRepo.ts"
 
 type Row = Record<string, unknown>
@@ -18,6 +18,7 @@ const SpaceRow = Schema.Struct({
   // A role, 'inherit', or NULL for "no access".
   default_level: DefaultLevel,
   language: Schema.NullOr(Language),
+  merge_rules: Rows.Json(MergeRules),
   position: Schema.Number,
   revision_id: Schema.String,
   share_key: Schema.String,
@@ -36,6 +37,7 @@ const spaces = Rows.decoder("content_spaces", SpaceRow, (row): Space => ({
   editMode: row.edit_mode,
   defaultLevel: row.default_level,
   language: row.language,
+  mergeRules: row.merge_rules,
   position: row.position,
   revisionId: row.revision_id,
   shareKey: row.share_key,
@@ -57,6 +59,7 @@ export const layer = Layer.effect(
         ...(patch.editMode === undefined ? [] : [sql`edit_mode = ${patch.editMode}`]),
         ...(patch.defaultLevel === undefined ? [] : [sql`default_level = ${patch.defaultLevel}`]),
         ...(patch.language === undefined ? [] : [sql`language = ${patch.language}`]),
+        ...(patch.mergeRules === undefined ? [] : [sql`merge_rules = ${JSON.stringify(patch.mergeRules)}::jsonb`]),
         ...(patch.parentId === undefined ? [] : [sql`parent_id = ${patch.parentId}`]),
         ...(patch.organizationId === undefined ? [] : [sql`organization_id = ${patch.organizationId}`]),
         ...(patch.position === undefined ? [] : [sql`position = ${patch.position}`]),
@@ -74,9 +77,10 @@ export const layer = Layer.effect(
       insert: (space) =>
         sql`
           INSERT INTO content_spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level,
-            language, position, revision_id, share_key, created_at, updated_at, deleted_at)
+            language, merge_rules, position, revision_id, share_key, created_at, updated_at, deleted_at)
           VALUES (${space.id}, ${space.organizationId}, ${space.parentId}, ${space.title}, ${space.emoji},
-            ${space.visibility}, ${space.editMode}, ${space.defaultLevel}, ${space.language}, ${space.position},
+            ${space.visibility}, ${space.editMode}, ${space.defaultLevel}, ${space.language},
+            ${JSON.stringify(space.mergeRules)}::jsonb, ${space.position},
             ${space.revisionId}, ${space.shareKey}, ${space.createdAt}, ${space.updatedAt}, ${space.deletedAt})`.pipe(Effect.orDie, Effect.asVoid),
       find: (spaceId) =>
         sql<Row>`SELECT * FROM content_spaces WHERE id = ${spaceId}`.pipe(

@@ -20,6 +20,45 @@ export const Language = Schema.Literals([
 ])
 export type Language = typeof Language.Type
 
+/** GitBook's merge rules that name users: every one of them, one of them, or who may merge without the rules. */
+const UsersMergeRule = <R extends string>(rule: R) =>
+  Schema.Struct({
+    rule: Schema.Literal(rule),
+    users: Schema.Array(Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9_-]+$/), Schema.isMaxLength(100))).check(Schema.isMaxLength(100))
+  })
+
+/** GitBook's merge rules without settings. */
+export const PlainMergeRuleName = Schema.Literals([
+  "require_at_least_one_review",
+  "require_at_least_one_approved_review",
+  "require_all_reviews_approved",
+  "require_agent_review",
+  "require_up_to_date_change_request",
+  "require_change_request_subject",
+  "require_change_request_description",
+  "require_author_to_merge"
+])
+
+/** One of GitBook's MergeRules (its `custom` expressions are not supported). */
+export const MergeRule = Schema.Union([
+  UsersMergeRule("require_specific_reviewers"),
+  UsersMergeRule("require_one_of_specific_reviewers"),
+  UsersMergeRule("allow_bypass"),
+  Schema.Struct({ rule: PlainMergeRuleName })
+])
+export type MergeRule = typeof MergeRule.Type
+
+/**
+ * GitBook's MergeRulesSpaceConfiguration: inherit the organization's (which has none yet, so as
+ * `none`), none, or rules that must all pass for a change request to merge.
+ */
+export const MergeRules = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("inherit") }),
+  Schema.Struct({ type: Schema.Literal("none") }),
+  Schema.Struct({ type: Schema.Literal("rules"), rules: Schema.Array(MergeRule).check(Schema.isMaxLength(50)) })
+])
+export type MergeRules = typeof MergeRules.Type
+
 export interface Space {
   readonly id: string
   readonly organizationId: string
@@ -31,6 +70,8 @@ export interface Space {
   readonly editMode: EditMode
   readonly defaultLevel: DefaultLevel
   readonly language: Language | null
+  /** What a change request must meet to be merged. */
+  readonly mergeRules: MergeRules
   /** Order among the siblings of the same parent (smaller first). */
   readonly position: number
   /** The current revision of the space's content. */

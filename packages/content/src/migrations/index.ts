@@ -1,6 +1,7 @@
 /** The content package's schema. Its migrations table is its own: `quire_content_migrations`. */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { m0009_merge_rules } from "./0009_merge_rules.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -190,6 +191,7 @@ export const migrations = {
     "0004_spaces_without_review_counters": m0004_spaces_without_review_counters,
     "0005_space_documents": m0005_space_documents,
     "0006_organization_storage": m0006_organization_storage,
-    "0007_space_blobs": m0007_space_blobs
+    "0007_space_blobs": m0007_space_blobs,
+    "0009_merge_rules": m0009_merge_rules
   }
 } as const

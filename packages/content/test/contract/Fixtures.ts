@@ -25,6 +25,7 @@ export const makeSpace = (id: string, organizationId: string, overrides: Partial
   editMode: "live",
   defaultLevel: "inherit",
   language: null,
+  mergeRules: { type: "inherit" },
   position: 0,
   revisionId: `${id}-r1`,
   shareKey: `${id}-key`,

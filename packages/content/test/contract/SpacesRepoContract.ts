@@ -52,6 +52,7 @@ export const spacesRepoContract = (it: ReposTest) =>
           editMode: "locked",
           defaultLevel: "comment",
           language: "fr",
+          mergeRules: { type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }, { rule: "allow_bypass", users: ["u1"] }] },
           position: 1234.5678,
           createdAt: at(1),
           updatedAt: at(2),
@@ -129,6 +130,9 @@ export const spacesRepoContract = (it: ReposTest) =>
         }))
         assert.deepStrictEqual(moved, { ...expected, organizationId: "s-update-org-2", visibility: "public", defaultLevel: "inherit", deletedAt: null })
         assert.deepStrictEqual(some(yield* spaces.update("s-update", {})), moved)
+        const ruled = some(yield* spaces.update("s-update", { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["a", "b"] }] } }))
+        assert.deepStrictEqual(ruled, { ...moved, mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["a", "b"] }] } })
+        assert.deepStrictEqual(some(yield* spaces.update("s-update", { mergeRules: { type: "none" } })), { ...moved, mergeRules: { type: "none" } })
         assertNone(yield* spaces.update("s-update-missing", { title: "x" }))
       }))
 
