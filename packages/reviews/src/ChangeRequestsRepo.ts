@@ -2,10 +2,15 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
-import type { MergeConflict } from "./ThreeWayMerge.ts"
+import type { ConflictsFound, MergeConflict } from "./domain/MergeConflict.ts"
 
 /** A change request before the repository numbers it (it starts without comments or conflicts). */
-export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts">
+export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts" | "conflictsFound">
+
+/** The conflicts a merge or an update found, and between which revisions. */
+export interface FoundConflicts extends ConflictsFound {
+  readonly conflicts: ReadonlyArray<MergeConflict>
+}
 
 export interface ChangeRequestQuery {
   readonly spaceId: string
@@ -40,7 +45,7 @@ export interface ChangeRequestsRepoShape {
   /** Adds `delta` to the change request's count of open comments. */
   readonly addToComments: (id: string, delta: number) => Effect.Effect<void>
   /** Stores the conflicts a merge or an update found, or clears them (null); none when the change request is gone. */
-  readonly setConflicts: (id: string, conflicts: ReadonlyArray<MergeConflict> | null) => Effect.Effect<Option.Option<ChangeRequest>>
+  readonly setConflicts: (id: string, found: FoundConflicts | null) => Effect.Effect<Option.Option<ChangeRequest>>
   /** Removes every change request of the space, with its contributors and its numbering. */
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
@@ -74,7 +79,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => {
           const number = (numbers.get(input.spaceId) ?? 0) + 1
           numbers.set(input.spaceId, number)
-          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null }
+          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null, conflictsFound: null }
           rows.set(stored.id, stored)
           return stored
         }),
@@ -91,7 +96,14 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
       addContributor: (id, userId) =>
         Effect.sync(() => void patch(id, (cr) => (cr.contributors.includes(userId) ? cr : { ...cr, contributors: [...cr.contributors, userId] }))),
       addToComments: (id, delta) => Effect.sync(() => void patch(id, (cr) => ({ ...cr, comments: Math.max(0, cr.comments + delta) }))),
-      setConflicts: (id, conflicts) => Effect.sync(() => patch(id, (cr) => ({ ...cr, conflicts }))),
+      setConflicts: (id, found) =>
+        Effect.sync(() =>
+          patch(id, (cr) => ({
+            ...cr,
+            conflicts: found === null ? null : found.conflicts,
+            conflictsFound: found === null ? null : { main: found.main, head: found.head }
+          }))
+        ),
       removeForSpace: (spaceId) =>
         Effect.sync(() => {
           for (const cr of Array.from(rows.values())) if (cr.spaceId === spaceId) rows.delete(cr.id)

@@ -9,7 +9,17 @@ import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
-import { documentsToRead, documentTriples, type MergeConflict, mergeTextSteps, type TextMerge, textMergeKey, threeWayMerge } from "./ThreeWayMerge.ts"
+import {
+  documentsToRead,
+  documentTriples,
+  type MergeConflict,
+  type MergeResult,
+  mergeTextSteps,
+  type Resolution,
+  type TextMerge,
+  textMergeKey,
+  threeWayMerge
+} from "./ThreeWayMerge.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -31,8 +41,42 @@ export interface MergesShape {
   readonly update: (spaceId: string, ref: string) => Effect.Effect<MergeOutcome, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
 }
 
-/** The merge found conflicts: the write stops and nothing moves. */
-class Conflicting extends Data.TaggedError("Conflicting")<{ readonly conflicts: ReadonlyArray<MergeConflict> }> {}
+/** The merge found conflicts (between main's revision `main` and the change request's `head`): the write stops and nothing moves. */
+class Conflicting extends Data.TaggedError("Conflicting")<{
+  readonly conflicts: ReadonlyArray<MergeConflict>
+  readonly main: string
+  readonly head: string
+}> {}
+
+/**
+ * Three-way merge of main (`ours`) and a change request's head (`theirs`) from `base`, reading only
+ * the documents both sides changed; with `resolutions`, the conflicts they name are settled.
+ */
+export const mergeRevisions = Effect.fnUntraced(function*(
+  revisions: RevisionsRepo["Service"],
+  base: Revision,
+  ours: Revision,
+  theirs: Revision,
+  resolutions?: ReadonlyMap<string, Resolution>
+) {
+  const documents = yield* revisions.documents(documentsToRead(base, ours, theirs))
+  // The line merges of long pages give the event loop back between their steps.
+  const textMerges = new Map<string, TextMerge>()
+  const breathe = breather()
+  for (const [b, o, t] of documentTriples(base, ours, theirs)) {
+    const [bt, ot, tt] = [documents.get(b), documents.get(o), documents.get(t)]
+    if (bt === undefined || ot === undefined || tt === undefined) continue
+    const steps = mergeTextSteps(bt, ot, tt)
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done === true) {
+        textMerges.set(textMergeKey(b, o, t), step.value)
+        break
+      }
+      yield* breathe
+    }
+  }
+  return threeWayMerge({ base, ours, theirs, documents, textMerges, resolutions }) satisfies MergeResult
+})
 
 export class Merges extends Context.Service<Merges, MergesShape>()("@quire/reviews/Merges") {
   static readonly layer = Layer.effect(
@@ -70,38 +114,30 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
 
       /** Three-way merge of main (`ours`) and the change request's head (`theirs`) from the change request's ancestor. */
       const combine = Effect.fnUntraced(function*(cr: ChangeRequest, ours: Revision, theirs: Revision) {
-        const base = yield* stored(cr.revisionMergedAncestor)
-        const documents = yield* revisions.documents(documentsToRead(base, ours, theirs))
-        // The line merges of long pages give the event loop back between their steps.
-        const textMerges = new Map<string, TextMerge>()
-        const breathe = breather()
-        for (const [b, o, t] of documentTriples(base, ours, theirs)) {
-          const [bt, ot, tt] = [documents.get(b), documents.get(o), documents.get(t)]
-          if (bt === undefined || ot === undefined || tt === undefined) continue
-          const steps = mergeTextSteps(bt, ot, tt)
-          for (let step = steps.next(); ; step = steps.next()) {
-            if (step.done === true) {
-              textMerges.set(textMergeKey(b, o, t), step.value)
-              break
-            }
-            yield* breathe
-          }
-        }
-        const merged = threeWayMerge({ base, ours, theirs, documents, textMerges })
-        if (merged.kind === "conflicts") return yield* new Conflicting({ conflicts: merged.conflicts })
+        const merged = yield* mergeRevisions(revisions, yield* stored(cr.revisionMergedAncestor), ours, theirs)
+        if (merged.kind === "conflicts") return yield* new Conflicting({ conflicts: merged.conflicts, main: ours.id, head: theirs.id })
         return merged
       })
 
-      /** Keeps the conflicts on the change request (outside the write, which rolled back) until it changes or merges cleanly. */
+      /**
+       * Keeps the conflicts on the change request (outside the write, which rolled back) until it
+       * changes, merges cleanly or they are resolved; only if its head is still the one merged.
+       */
       const conflicted = (found: { readonly access: SpaceAccess; readonly changeRequest: ChangeRequest }, revision: string) =>
         (c: Conflicting) =>
-          Effect.map(repo.setConflicts(found.changeRequest.id, c.conflicts), (kept) => ({
+          Effect.map(keepConflicts(found.changeRequest.id, c), (kept) => ({
             result: "conflicts" as const,
             revision,
             conflicts: c.conflicts,
             changeRequest: Option.getOrElse(kept, () => found.changeRequest),
             access: found.access
           }))
+
+      const keepConflicts = (id: string, c: Conflicting) =>
+        Effect.flatMap(repo.find(id), (current) =>
+          Option.isSome(current) && current.value.revision === c.head
+            ? repo.setConflicts(id, { conflicts: c.conflicts, main: c.main, head: c.head })
+            : Effect.succeed(current))
 
       const merge = Effect.fn("Merges.merge")(function*(spaceId: string, ref: string) {
         const found = yield* mergeable(spaceId, ref, "merge")

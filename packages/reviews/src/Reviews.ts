@@ -3,6 +3,7 @@ import { Layer } from "effect"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { Comments } from "./Comments.ts"
+import { ConflictResolution } from "./ConflictResolution.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
 import { SpaceActivity } from "./SpaceActivity.ts"
@@ -19,7 +20,7 @@ export const layerReposMemory = Layer.mergeAll(ChangeRequestsRepo.layerMemory, C
 export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(Comments.layer, Merges.layer, SpaceActivity.layer).pipe(Layer.provideMerge(ChangeRequests.layer))
+export const layerServices = Layer.mergeAll(Comments.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer).pipe(Layer.provideMerge(ChangeRequests.layer))
 
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests and comments with it. */
 export const layerSpaceDependents = SpaceRemoval.layer

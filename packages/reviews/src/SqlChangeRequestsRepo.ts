@@ -25,7 +25,9 @@ const ChangeRequestRow = Schema.Struct({
   agent_task_id: Schema.NullOr(Schema.String),
   contributors: Rows.Json(Schema.Array(Schema.String)),
   comments: Schema.Number,
-  conflicts: Schema.NullOr(Rows.Json(Schema.Array(MergeConflict)))
+  conflicts: Schema.NullOr(Rows.Json(Schema.Array(MergeConflict))),
+  conflicts_main: Schema.NullOr(Schema.String),
+  conflicts_head: Schema.NullOr(Schema.String)
 })
 
 const changeRequests = Rows.decoder("reviews_change_requests", ChangeRequestRow, (row): ChangeRequest => ({
@@ -44,7 +46,8 @@ const changeRequests = Rows.decoder("reviews_change_requests", ChangeRequestRow,
   agentTaskId: row.agent_task_id,
   contributors: row.contributors,
   comments: row.comments,
-  conflicts: row.conflicts
+  conflicts: row.conflicts,
+  conflictsFound: row.conflicts_main === null || row.conflicts_head === null ? null : { main: row.conflicts_main, head: row.conflicts_head }
 }))
 
 const numbers = Rows.decoder("reviews_change_request_numbers", Schema.Struct({ last: Schema.Number }), (row) => row.last)
@@ -94,7 +97,7 @@ export const layer = Layer.effect(
               INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
               VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
           }
-          return { ...input, number, comments: 0, conflicts: null }
+          return { ...input, number, comments: 0, conflicts: null, conflictsFound: null }
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>
@@ -140,9 +143,11 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.asVoid
         ),
-      setConflicts: (id, conflicts) =>
+      setConflicts: (id, found) =>
         sql`
-          UPDATE reviews_change_requests SET conflicts = ${conflicts === null ? null : JSON.stringify(conflicts)}::jsonb
+          UPDATE reviews_change_requests
+          SET conflicts = ${found === null ? null : JSON.stringify(found.conflicts)}::jsonb,
+            conflicts_main = ${found === null ? null : found.main}, conflicts_head = ${found === null ? null : found.head}
           WHERE id = ${id}`.pipe(Effect.orDie, Effect.andThen(find(id))),
       removeForSpace: (spaceId) =>
         Effect.gen(function*() {

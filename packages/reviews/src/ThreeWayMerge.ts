@@ -1,7 +1,8 @@
 /**
  * Three-way merge of two revisions of a space (ours: main, theirs: a change request) against their
  * common ancestor. Pure: the markdown of the documents both sides changed is passed in; the answer
- * is a merged tree or the list of conflicts, never a silent loss.
+ * is a merged tree or the list of conflicts, never a silent loss. Given resolutions (by
+ * `conflictKey`), the same merge takes the chosen side or markdown where it would have conflicted.
  */
 import { diff3Merge } from "node-diff3"
 import { documentHash, type FileNode, flattenPages, type PageNode } from "@quire/content"
@@ -22,7 +23,35 @@ export interface MergeInput {
   readonly documents: ReadonlyMap<string, string>
   /** Line merges already made (`mergeTextSteps`, giving the event loop back), by `textMergeKey`. */
   readonly textMerges?: ReadonlyMap<string, TextMerge> | undefined
+  /** How to settle the conflicts this merge meets, by `conflictKey`; a conflict without one is reported. */
+  readonly resolutions?: ReadonlyMap<string, Resolution> | undefined
 }
+
+/** The side of a merge: main (`ours`) or the change request (`theirs`). */
+export type Side = "ours" | "theirs"
+
+/** A person's answer to one conflict: one side's value, or (content conflicts) the markdown of the hunk's lines. */
+export type Resolution = { readonly side: Side } | { readonly markdown: string }
+
+/** A conflict as the merge finds it, before it is numbered. */
+type Found = Omit<MergeConflict, "id">
+
+/**
+ * What identifies a conflict between two runs of the same merge (its page or file, kind, field, hunk
+ * and, for a page put under a deleted one, that page): resolutions are keyed by it.
+ */
+export const conflictKey = (c: Found): string =>
+  JSON.stringify([
+    c.kind,
+    c.pageId ?? null,
+    c.fileId ?? null,
+    c.field ?? null,
+    c.hunk ?? null,
+    c.kind === "delete-edit" && c.field === "pages" ? (c.ours === "null" ? c.theirs : c.ours) ?? null : null
+  ])
+
+/** False for the conflicts that only a change of the change request settles: two sibling pages given one slug. */
+export const resolvable = (c: Found): boolean => !(c.kind === "structure" && c.field === "slug")
 
 export type MergeResult =
   | {
@@ -185,7 +214,10 @@ function* anchorSteps(o: ReadonlyArray<string>, a: ReadonlyArray<string>, b: Rea
 
 const sameLines = (x: ReadonlyArray<string>, y: ReadonlyArray<string>) => x.length === y.length && x.every((line, i) => line === y[i])
 
-const pushAll = (out: Array<string>, lines: ReadonlyArray<string>) => {
+/** A line of a line merge's result, or one of its overlapping hunks (both sides' lines). */
+export type TextPart = string | { readonly hunk: number; readonly ours: ReadonlyArray<string>; readonly theirs: ReadonlyArray<string> }
+
+const pushAll = (out: Array<TextPart>, lines: ReadonlyArray<string>) => {
   for (const line of lines) out.push(line.startsWith("\u0000") ? "" : line)
 }
 
@@ -193,7 +225,7 @@ const pushAll = (out: Array<string>, lines: ReadonlyArray<string>) => {
  * diff3 of one stretch that changed on both sides, into `out` and `hunks`; false when the stretch
  * has too many equal lines to diff (see `maxMatchingLines`).
  */
-const mergeStretch = (o: Array<string>, a: Array<string>, b: Array<string>, out: Array<string>, hunks: Array<ConflictHunk>): boolean => {
+const mergeStretch = (o: Array<string>, a: Array<string>, b: Array<string>, out: Array<TextPart>, hunks: Array<ConflictHunk>): boolean => {
   if (matchingLines(o, a) > keyBlankLinesAbove || matchingLines(o, b) > keyBlankLinesAbove) {
     ;[o, a, b] = [keyedLines(o), keyedLines(a), keyedLines(b)]
   }
@@ -201,14 +233,35 @@ const mergeStretch = (o: Array<string>, a: Array<string>, b: Array<string>, out:
   for (const region of diff3Merge(a, o, b, { excludeFalseConflicts: true })) {
     if (region.ok !== undefined) pushAll(out, region.ok)
     else if (region.conflict !== undefined) {
-      hunks.push({ base: text(region.conflict.o).join("\n"), ours: text(region.conflict.a).join("\n"), theirs: text(region.conflict.b).join("\n") })
+      const [ours, theirs] = [text(region.conflict.a), text(region.conflict.b)]
+      out.push({ hunk: hunks.length, ours, theirs })
+      hunks.push({ base: text(region.conflict.o).join("\n"), ours: ours.join("\n"), theirs: theirs.join("\n") })
     }
   }
   return true
 }
 
-/** A line merge of one document: the merged markdown, or the overlapping hunks. */
-export type TextMerge = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk> }
+/**
+ * A line merge of one document: the merged markdown, or the overlapping hunks, with the merged lines
+ * around them (`parts`) so that resolving the hunks needs no second merge.
+ */
+export type TextMerge =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk>; readonly parts: ReadonlyArray<TextPart> }
+
+/** The lines of the markdown that replaces a hunk: none for "", and a final line break is not a line of its own. */
+export const resolutionLines = (markdown: string): ReadonlyArray<string> =>
+  markdown === "" || markdown === "\n" ? [] : markdown.replace(/\r?\n$/, "").split("\n")
+
+/** A conflicted line merge with each hunk replaced by `choose(hunk)`'s lines. */
+export const resolveText = (parts: ReadonlyArray<TextPart>, choose: (part: Exclude<TextPart, string>) => ReadonlyArray<string>): string => {
+  const out: Array<string> = []
+  for (const part of parts) {
+    if (typeof part === "string") out.push(part)
+    else for (const line of choose(part)) out.push(line)
+  }
+  return out.join("\n")
+}
 
 /** Lines of a long page handled between two of `mergeTextSteps`'s pauses. */
 const linesPerStep = 20_000
@@ -221,7 +274,7 @@ export function* mergeTextSteps(base: string, ours: string, theirs: string): Gen
   const [o, a, b] = [lines(base), lines(ours), lines(theirs)]
   yield
   const found = yield* anchorSteps(o, a, b)
-  const out: Array<string> = []
+  const out: Array<TextPart> = []
   const hunks: Array<ConflictHunk> = []
   let [po, pa, pb] = [0, 0, 0]
   let sinceStep = 0
@@ -229,7 +282,7 @@ export function* mergeTextSteps(base: string, ours: string, theirs: string): Gen
     const [so, sa, sb] = [o.slice(po, no), a.slice(pa, na), b.slice(pb, nb)]
     if (sameLines(sa, so)) pushAll(out, sb)
     else if (sameLines(sb, so) || sameLines(sa, sb)) pushAll(out, sa)
-    else if (!mergeStretch(so, sa, sb, out, hunks)) return { ok: false, hunks: [{ base, ours, theirs }] }
+    else if (!mergeStretch(so, sa, sb, out, hunks)) return { ok: false, hunks: [{ base, ours, theirs }], parts: [{ hunk: 0, ours: a, theirs: b }] }
     if (no < o.length) out.push(o[no]!)
     sinceStep += no - po + 1
     if (sinceStep >= linesPerStep) {
@@ -238,7 +291,7 @@ export function* mergeTextSteps(base: string, ours: string, theirs: string): Gen
     }
     ;[po, pa, pb] = [no + 1, na + 1, nb + 1]
   }
-  return hunks.length === 0 ? { ok: true, text: out.join("\n") } : { ok: false, hunks }
+  return hunks.length === 0 ? { ok: true, text: out.join("\n") } : { ok: false, hunks, parts: out }
 }
 
 /**
@@ -325,20 +378,30 @@ const pathOf = (id: string, ...indexes: ReadonlyArray<Index>): string => {
   return id
 }
 
-/** Merges ours and theirs against base: the merged content, or every conflict. */
+/** The side a resolution takes (markdown only settles content hunks, which read it apart). */
+const sideOf = (r: Resolution): Side => ("side" in r ? r.side : "theirs")
+
+/** Merges ours and theirs against base: the merged content, or every conflict (numbered `c1`, `c2`, … in the order found). */
 export const threeWayMerge = (input: MergeInput): MergeResult => {
   const base = index(input.base.pages)
   const ours = index(input.ours.pages)
   const theirs = index(input.theirs.pages)
-  const conflicts: Array<MergeConflict> = []
+  const conflicts: Array<Found> = []
   const newDocuments = new Map<string, string>()
   const where = (id: string) => ({ pageId: id, path: pathOf(id, theirs, ours, base) })
+  /** The resolution of a conflict, else the conflict reported (undefined). */
+  const settle = (c: Found): Resolution | undefined => {
+    const resolution = input.resolutions?.get(conflictKey(c))
+    if (resolution === undefined) conflicts.push(c)
+    return resolution
+  }
 
   /** Merged page fields (without children) and parent of every surviving page. */
   const merged = new Map<string, { page: PageNode; parentId: string | null }>()
   const ids = new Set([...ours.byId.keys(), ...theirs.byId.keys()])
   const deleted = new Set<string>()
   for (const id of base.byId.keys()) if (!ids.has(id)) deleted.add(id)
+  const keep = (entry: Entry) => merged.set(entry.page.id, { page: { ...entry.page, pages: [] }, parentId: entry.parentId })
 
   for (const id of ids) {
     const b = base.byId.get(id)
@@ -347,7 +410,8 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
     if (b === undefined) {
       // New on one side (ids are fresh, so never on both, unless both copied the same page: merge them field by field against nothing).
       if (o !== undefined && t !== undefined && !same({ ...o.page, pages: [] }, { ...t.page, pages: [] })) {
-        conflicts.push({ ...where(id), kind: "structure", field: "id" })
+        const r = settle({ ...where(id), kind: "structure", field: "id" })
+        if (r !== undefined) keep(sideOf(r) === "ours" ? o : t)
         continue
       }
       const side = (o ?? t)!
@@ -357,68 +421,100 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
     if (o === undefined || t === undefined) {
       const kept = (o ?? t)!
       if (edited(b, kept)) {
-        conflicts.push({
+        const r = settle({
           ...where(id),
           kind: "delete-edit",
           ours: o === undefined ? "null" : "edited",
           theirs: t === undefined ? "null" : "edited"
         })
+        // Taking the side that kept the page keeps it as that side has it.
+        if (r !== undefined && sideOf(r) === (o === undefined ? "theirs" : "ours")) {
+          keep(kept)
+          continue
+        }
       }
       deleted.add(id)
       continue
     }
     const page: Record<string, unknown> = { ...o.page, pages: [] }
+    const set = (field: string, value: unknown) => {
+      if (value === undefined) delete page[field]
+      else page[field] = value
+    }
     let clean = true
     for (const field of pageFields) {
       const r = mergeValue(b.page[field], o.page[field], t.page[field])
-      if (r.ok) {
-        if (r.value === undefined) delete page[field]
-        else page[field] = r.value
-      } else {
-        clean = false
-        conflicts.push({ ...where(id), kind: "metadata", field, ours: show(o.page[field]), theirs: show(t.page[field]) })
+      if (r.ok) set(field, r.value)
+      else {
+        const chosen = settle({ ...where(id), kind: "metadata", field, ours: show(o.page[field]), theirs: show(t.page[field]) })
+        if (chosen === undefined) clean = false
+        else set(field, sideOf(chosen) === "ours" ? o.page[field] : t.page[field])
       }
     }
     const parent = mergeValue(b.parentId, o.parentId, t.parentId)
+    let parentId = parent.ok ? parent.value : o.parentId
     if (!parent.ok) {
-      clean = false
-      conflicts.push({ ...where(id), kind: "structure", field: "parent", ours: show(o.parentId), theirs: show(t.parentId) })
+      const chosen = settle({ ...where(id), kind: "structure", field: "parent", ours: show(o.parentId), theirs: show(t.parentId) })
+      if (chosen === undefined) clean = false
+      else parentId = sideOf(chosen) === "ours" ? o.parentId : t.parentId
     }
     const document = mergeValue(b.page.document, o.page.document, t.page.document)
-    if (document.ok) {
-      if (document.value === undefined) delete page.document
-      else page.document = document.value
-    } else if (b.page.document !== undefined && o.page.document !== undefined && t.page.document !== undefined) {
+    if (document.ok) set("document", document.value)
+    else if (b.page.document !== undefined && o.page.document !== undefined && t.page.document !== undefined) {
       const text = (hash: string) => input.documents.get(hash)
       const [bt, ot, tt] = [text(b.page.document), text(o.page.document), text(t.page.document)]
       if (bt === undefined || ot === undefined || tt === undefined) {
         throw new Error(`threeWayMerge: the markdown of page ${id}'s documents was not given`)
       }
       const r = input.textMerges?.get(textMergeKey(b.page.document, o.page.document, t.page.document)) ?? mergeText(bt, ot, tt)
-      if (r.ok) {
-        const hash = documentHash(r.text)
-        newDocuments.set(hash, r.text)
+      let markdown: string | undefined = r.ok ? r.text : undefined
+      if (!r.ok) {
+        // One conflict per overlapping hunk, each resolved on its own.
+        const chosen = r.hunks.map((hunk, i) => settle({ ...where(id), kind: "content", field: "document", hunk: i, hunks: [hunk] }))
+        if (chosen.every((c) => c !== undefined)) {
+          markdown = resolveText(r.parts, (part) => {
+            const c = chosen[part.hunk]!
+            return "markdown" in c ? resolutionLines(c.markdown) : c.side === "ours" ? part.ours : part.theirs
+          })
+        }
+      }
+      if (markdown === undefined) clean = false
+      else {
+        const hash = documentHash(markdown)
+        newDocuments.set(hash, markdown)
         page.document = hash
-      } else {
-        clean = false
-        conflicts.push({ ...where(id), kind: "content", field: "document", hunks: r.hunks })
       }
     } else {
-      clean = false
-      conflicts.push({ ...where(id), kind: "content", field: "document", ours: show(o.page.document), theirs: show(t.page.document) })
+      const chosen = settle({ ...where(id), kind: "content", field: "document", ours: show(o.page.document), theirs: show(t.page.document) })
+      if (chosen === undefined) clean = false
+      else if ("markdown" in chosen) {
+        const hash = documentHash(chosen.markdown)
+        newDocuments.set(hash, chosen.markdown)
+        page.document = hash
+      } else set("document", chosen.side === "ours" ? o.page.document : t.page.document)
     }
     page.updatedAt = o.page.updatedAt > t.page.updatedAt ? o.page.updatedAt : t.page.updatedAt
-    if (clean && parent.ok) merged.set(id, { page: page as unknown as PageNode, parentId: parent.value })
-    else merged.set(id, { page: page as unknown as PageNode, parentId: o.parentId })
+    merged.set(id, { page: page as unknown as PageNode, parentId: clean ? parentId : o.parentId })
   }
 
-  // A surviving page under a deleted one: the delete would take it along.
-  for (const [id, { parentId }] of merged) {
-    if (parentId !== null && deleted.has(parentId)) {
-      conflicts.push({ ...where(parentId), kind: "delete-edit", field: "pages", theirs: id, ours: "null" })
+  // A surviving page under a deleted one: the delete would take it along. Taking the side that
+  // deleted removes the page (and what is under it); taking the other side keeps the deleted page.
+  for (let changed = true; changed;) {
+    changed = false
+    for (const [id, { parentId }] of Array.from(merged)) {
+      if (parentId === null || !deleted.has(parentId)) continue
+      const deleter: Side = ours.byId.has(parentId) ? "theirs" : "ours"
+      const r = settle({ ...where(parentId), kind: "delete-edit", field: "pages", ours: deleter === "ours" ? "null" : id, theirs: deleter === "theirs" ? "null" : id })
+      if (r === undefined) continue
+      if (sideOf(r) === deleter) merged.delete(id)
+      else {
+        keep((ours.byId.get(parentId) ?? theirs.byId.get(parentId))!)
+        deleted.delete(parentId)
+      }
+      changed = true
     }
   }
-  // Moves that, together, make a page its own ancestor.
+  // Moves that, together, make a page its own ancestor (never settled by a resolution: the parents chosen make the cycle).
   for (const id of merged.keys()) {
     const seen = new Set<string>([id])
     let up = merged.get(id)?.parentId ?? null
@@ -432,8 +528,8 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
     }
   }
 
-  const files = mergeFiles(input.base.files, input.ours.files, input.theirs.files, conflicts)
-  if (conflicts.length > 0) return { kind: "conflicts", conflicts: dedupe(conflicts) }
+  const files = mergeFiles(input.base.files, input.ours.files, input.theirs.files, settle)
+  if (conflicts.length > 0) return { kind: "conflicts", conflicts: numbered(conflicts) }
 
   // The tree, parent by parent.
   const membersOf = new Map<string, Set<string>>()
@@ -457,25 +553,28 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
     })
   }
   const pages = build(rootKey)
-  if (conflicts.length > 0) return { kind: "conflicts", conflicts: dedupe(conflicts) }
+  if (conflicts.length > 0) return { kind: "conflicts", conflicts: numbered(conflicts) }
   return { kind: "merged", pages, files, newDocuments }
 }
 
-const dedupe = (conflicts: ReadonlyArray<MergeConflict>): ReadonlyArray<MergeConflict> => {
+/** Each conflict once, numbered `c1`, `c2`, … */
+const numbered = (conflicts: ReadonlyArray<Found>): ReadonlyArray<MergeConflict> => {
   const seen = new Set<string>()
-  return conflicts.filter((c) => {
-    const key = JSON.stringify([c.pageId, c.fileId, c.kind, c.field, c.theirs])
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
+  return conflicts
+    .filter((c) => {
+      const key = conflictKey(c)
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+    .map((c, i) => ({ id: `c${i + 1}`, ...c }))
 }
 
 const mergeFiles = (
   base: ReadonlyArray<FileNode>,
   ours: ReadonlyArray<FileNode>,
   theirs: ReadonlyArray<FileNode>,
-  conflicts: Array<MergeConflict>
+  settle: (c: Found) => Resolution | undefined
 ): ReadonlyArray<FileNode> => {
   const b = new Map(base.map((f) => [f.id, f]))
   const o = new Map(ours.map((f) => [f.id, f]))
@@ -492,22 +591,29 @@ const mergeFiles = (
     if (of === undefined || tf === undefined) {
       const kept = (of ?? tf)!
       if (!same(kept, bf)) {
-        conflicts.push({
+        const r = settle({
           fileId: id,
           path: kept.name,
           kind: "delete-edit",
           ours: of === undefined ? "null" : "edited",
           theirs: tf === undefined ? "null" : "edited"
         })
+        if (r !== undefined && sideOf(r) === (of === undefined ? "theirs" : "ours")) result.set(id, kept)
       }
       continue
     }
     const file: Record<string, unknown> = { ...of }
+    const set = (field: string, value: unknown) => {
+      if (value === undefined) delete file[field]
+      else file[field] = value
+    }
     for (const field of fileFields) {
       const r = mergeValue(bf[field], of[field], tf[field])
-      if (!r.ok) conflicts.push({ fileId: id, path: tf.name, kind: "metadata", field, ours: show(of[field]), theirs: show(tf[field]) })
-      else if (r.value === undefined) delete file[field]
-      else file[field] = r.value
+      if (r.ok) set(field, r.value)
+      else {
+        const chosen = settle({ fileId: id, path: tf.name, kind: "metadata", field, ours: show(of[field]), theirs: show(tf[field]) })
+        if (chosen !== undefined) set(field, sideOf(chosen) === "ours" ? of[field] : tf[field])
+      }
     }
     result.set(id, file as unknown as FileNode)
   }

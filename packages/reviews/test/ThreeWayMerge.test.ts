@@ -1,7 +1,7 @@
 /** Three-way merges of page trees, files and markdown. */
 import { assert, describe, it } from "@effect/vitest"
 import { documentHash, type FileNode, type PageNode } from "@quire/content"
-import { type MergeSide, mergeText, threeWayMerge } from "../src/ThreeWayMerge.ts"
+import { conflictKey, type MergeConflict, type MergeSide, mergeText, type Resolution, resolutionLines, threeWayMerge } from "../src/ThreeWayMerge.ts"
 
 const documents = new Map<string, string>()
 const doc = (markdown: string) => {
@@ -234,7 +234,8 @@ describe("ThreeWayMerge", () => {
 
   it("mergeText: clean when edits are apart, hunks when they overlap", () => {
     assert.deepStrictEqual(mergeText("a\nb\nc\nd\ne", "A\nb\nc\nd\ne", "a\nb\nc\nd\nE"), { ok: true, text: "A\nb\nc\nd\nE" })
-    assert.deepStrictEqual(mergeText("a\nb", "a\nb\nours", "a\nb\ntheirs"), { ok: false, hunks: [{ base: "", ours: "ours", theirs: "theirs" }] })
+    const overlapping = mergeText("a\nb", "a\nb\nours", "a\nb\ntheirs")
+    assert.deepStrictEqual(overlapping.ok ? overlapping : overlapping.hunks, [{ base: "", ours: "ours", theirs: "theirs" }])
   })
 
   it("mergeText: a long page merges in bounded time, and one of thousands of repeated lines is one conflict", () => {
@@ -251,6 +252,82 @@ describe("ThreeWayMerge", () => {
     start = performance.now()
     const refused = mergeText(repeated, `Ours.\n${repeated}`, `${repeated}\nTheirs.`)
     assert.isBelow(performance.now() - start, 1_000)
-    assert.deepStrictEqual(refused, { ok: false, hunks: [{ base: repeated, ours: `Ours.\n${repeated}`, theirs: `${repeated}\nTheirs.` }] })
+    assert.deepStrictEqual(refused.ok ? refused : refused.hunks, [{ base: repeated, ours: `Ours.\n${repeated}`, theirs: `${repeated}\nTheirs.` }])
+  })
+})
+
+/** The merge again, with each conflict (by id) settled as `choose` says. */
+const resolved = (ours: MergeSide, theirs: MergeSide, choose: (c: MergeConflict) => Resolution, from: MergeSide = base) => {
+  const found = conflicts(merge(ours, theirs, from))
+  const resolutions = new Map(found.map((c) => [conflictKey(c), choose(c)]))
+  return threeWayMerge({ base: from, ours, theirs, documents, resolutions })
+}
+
+describe("ThreeWayMerge with resolutions", () => {
+  const from = side(edit(base.pages, "b", withText("b", "one\ntwo\nthree\nfour\nfive\nsix\nseven")), base.files)
+  const ours = side(edit(from.pages, "b", withText("b", "one (main)\ntwo\nthree\nfour\nfive (main)\nsix\nseven")), base.files)
+  const theirs = side(edit(from.pages, "b", withText("b", "one (cr)\ntwo\nthree (cr)\nfour\nfive (cr)\nsix\nseven")), base.files)
+
+  it("numbers conflicts c1, c2, … and reports one content conflict per overlapping hunk", () => {
+    const found = conflicts(merge(ours, theirs, from))
+    assert.deepStrictEqual(found.map((c) => [c.id, c.pageId, c.kind, c.hunk, c.hunks]), [
+      ["c1", "b", "content", 0, [{ base: "one", ours: "one (main)", theirs: "one (cr)" }]],
+      ["c2", "b", "content", 1, [{ base: "five", ours: "five (main)", theirs: "five (cr)" }]]
+    ])
+  })
+
+  it("a hunk takes main's lines, the change request's, or markdown; the other edits of both sides stay", () => {
+    const result = merged(resolved(ours, theirs, (c) => (c.hunk === 0 ? { markdown: "one (main and cr)\n" } : { side: "theirs" }), from))
+    assert.strictEqual(markdownOf(result, "b"), "one (main and cr)\ntwo\nthree (cr)\nfour\nfive (cr)\nsix\nseven")
+    const mains = merged(resolved(ours, theirs, () => ({ side: "ours" }), from))
+    assert.strictEqual(markdownOf(mains, "b"), "one (main)\ntwo\nthree (cr)\nfour\nfive (main)\nsix\nseven")
+    // Empty markdown removes the hunk's lines.
+    const removed = merged(resolved(ours, theirs, (c) => (c.hunk === 0 ? { markdown: "" } : { side: "ours" }), from))
+    assert.strictEqual(markdownOf(removed, "b"), "two\nthree (cr)\nfour\nfive (main)\nsix\nseven")
+  })
+
+  it("a conflict left without a resolution is still reported, with its id", () => {
+    const found = conflicts(merge(ours, theirs, from))
+    const partial = threeWayMerge({ base: from, ours, theirs, documents, resolutions: new Map([[conflictKey(found[0]!), { side: "ours" }]]) })
+    assert.deepStrictEqual(conflicts(partial).map((c) => [c.id, c.hunk]), [["c1", 1]])
+  })
+
+  it("metadata and parents take the chosen side", () => {
+    const c = find(base.pages, "c")!
+    const withoutC = edit(base.pages, "c", () => undefined)
+    const o = side(edit(edit(withoutC, "a", (p) => ({ ...p, pages: [...p.pages, c] })), "b", (p) => ({ ...p, title: "Main" })), base.files)
+    const t = side(edit(edit(withoutC, "b", (p) => ({ ...p, pages: [c], title: "Mine" })), "a1", (p) => ({ ...p, emoji: "x" })), base.files)
+    assert.deepStrictEqual(conflicts(merge(o, t)).map((c) => [c.id, c.pageId, c.kind, c.field]), [["c1", "c", "structure", "parent"], ["c2", "b", "metadata", "title"]])
+    const taken = merged(resolved(o, t, (c) => ({ side: c.kind === "metadata" ? "theirs" : "ours" })))
+    assert.deepStrictEqual(shape(taken.pages), [["a", ["a1", "a2", "c"]], "b"])
+    assert.deepStrictEqual([find(taken.pages, "b")!.title, find(taken.pages, "a1")!.emoji], ["Mine", "x"])
+  })
+
+  it("a page deleted on one side and edited on the other is deleted or kept as the chosen side has it", () => {
+    const o = side(edit(base.pages, "b", (p) => ({ ...p, emoji: "🐝" })), base.files)
+    const t = side(edit(base.pages, "b", () => undefined), base.files)
+    assert.deepStrictEqual(shape(merged(resolved(o, t, () => ({ side: "theirs" }))).pages), [["a", ["a1", "a2"]], "c"])
+    const kept = merged(resolved(o, t, () => ({ side: "ours" })))
+    assert.deepStrictEqual([shape(kept.pages), find(kept.pages, "b")!.emoji], [[["a", ["a1", "a2"]], "b", "c"], "🐝"])
+  })
+
+  it("a page put under one the other side deleted: the deleting side removes it, the other keeps the parent", () => {
+    const o = side(edit(base.pages, "b", () => undefined), base.files)
+    const t = side(edit(base.pages, "b", (p) => ({ ...p, pages: [page("new")] })), base.files)
+    assert.deepStrictEqual(shape(merged(resolved(o, t, () => ({ side: "ours" }))).pages), [["a", ["a1", "a2"]], "c"])
+    assert.deepStrictEqual(shape(merged(resolved(o, t, () => ({ side: "theirs" }))).pages), [["a", ["a1", "a2"]], ["b", ["new"]], "c"])
+  })
+
+  it("files: a delete against an edit, and a metadata field, take the chosen side", () => {
+    const o = side(base.pages, [file("f", { name: "logo.png" })])
+    const t = side(base.pages, [])
+    assert.deepStrictEqual(merged(resolved(o, t, () => ({ side: "theirs" }))).files, [])
+    assert.deepStrictEqual(merged(resolved(o, t, () => ({ side: "ours" }))).files.map((f) => f.name), ["logo.png"])
+    const renamed = side(base.pages, [file("f", { name: "other.png" })])
+    assert.deepStrictEqual(merged(resolved(o, renamed, () => ({ side: "theirs" }))).files.map((f) => f.name), ["other.png"])
+  })
+
+  it("resolutionLines: empty markdown is no line, and a final line break is not a line of its own", () => {
+    assert.deepStrictEqual([resolutionLines(""), resolutionLines("a\n"), resolutionLines("a\n\nb"), resolutionLines("a\n\n")], [[], ["a"], ["a", "", "b"], ["a", ""]])
   })
 })

@@ -4,7 +4,7 @@
  * it was created from; `revision` is the head of that chain.
  */
 import { Schema } from "effect"
-import type { MergeConflict } from "./MergeConflict.ts"
+import type { ConflictsFound, MergeConflict } from "./MergeConflict.ts"
 
 /** The longest subject a change request may have: GitBook's `ChangeRequestSubject` maxLength. */
 export const maxSubjectLength = 100
@@ -39,6 +39,8 @@ export interface ChangeRequest {
   readonly comments: number
   /** The conflicts its last merge or update found; null when it had none, or since it changed or merged cleanly. */
   readonly conflicts: ReadonlyArray<MergeConflict> | null
+  /** The revisions `conflicts` were found between (main's and the change request's); null without conflicts. */
+  readonly conflictsFound: ConflictsFound | null
 }
 
 /** The statuses a PATCH may move a change request to from each status (`merged` only comes from a merge). */

@@ -9,6 +9,8 @@ export const ConflictHunk = Schema.Struct({ base: Schema.String, ours: Schema.St
 export type ConflictHunk = typeof ConflictHunk.Type
 
 export const MergeConflict = Schema.Struct({
+  /** `c1`, `c2`, … in the order the merge found them: what a resolution names. */
+  id: Schema.String,
   /** The page in conflict (absent for files). */
   pageId: Schema.optional(Schema.String),
   /** The file in conflict (absent for pages). */
@@ -22,7 +24,19 @@ export const MergeConflict = Schema.Struct({
   ours: Schema.optional(Schema.String),
   /** The change request's value (JSON for metadata), or `null` when it deleted it. */
   theirs: Schema.optional(Schema.String),
-  /** Content conflicts: the overlapping hunks, so a person can resolve them. */
-  hunks: Schema.optional(Schema.Array(ConflictHunk))
+  /** Content conflicts: the overlapping hunk (one per conflict), so a person can resolve it. */
+  hunks: Schema.optional(Schema.Array(ConflictHunk)),
+  /** Content conflicts: the hunk's position among the page's overlapping hunks, from 0. */
+  hunk: Schema.optional(Schema.Number)
 })
 export type MergeConflict = typeof MergeConflict.Type
+
+/** Where a change request's conflicts were found: main's revision and the change request's head. */
+export interface ConflictsFound {
+  readonly main: string
+  readonly head: string
+}
+
+/** The resolution a person chose for one conflict: main's side, the change request's, or new markdown (content conflicts). */
+export const ConflictTake = Schema.Literals(["main", "change-request", "markdown"])
+export type ConflictTake = typeof ConflictTake.Type

@@ -33,7 +33,7 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         const second = yield* repo.insert(make("cr-n-2", "cr-n-space"))
         const other = yield* repo.insert(make("cr-n-3", "cr-n-other"))
         assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
-        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null })
+        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null, conflictsFound: null })
         assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
         assertNone(yield* repo.findByNumber("cr-n-space", 3))
         assertNone(yield* repo.find("cr-n-missing"))
@@ -99,18 +99,21 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         assertNone(yield* repo.update("cr-s-missing", { subject: "x" }))
       }))
 
-    it.effect("stores the conflicts of a change request and clears them", () =>
+    it.effect("stores the conflicts of a change request, with the revisions they were found between, and clears them", () =>
       Effect.gen(function*() {
         const repo = yield* ChangeRequestsRepo
         yield* repo.insert(make("cr-x-1", "cr-x-space"))
         const conflicts = [
-          { pageId: "p1", path: "intro", kind: "content" as const, hunks: [{ base: "a\n", ours: "b\n", theirs: "c\n" }] },
-          { pageId: "p2", path: "guide", kind: "metadata" as const, field: "title", ours: "\"Main\"", theirs: "\"Mine\"" }
+          { id: "c1", pageId: "p1", path: "intro", kind: "content" as const, hunk: 0, hunks: [{ base: "a\n", ours: "b\n", theirs: "c\n" }] },
+          { id: "c2", pageId: "p2", path: "guide", kind: "metadata" as const, field: "title", ours: "\"Main\"", theirs: "\"Mine\"" }
         ]
-        assert.deepStrictEqual(some(yield* repo.setConflicts("cr-x-1", conflicts)).conflicts, conflicts)
-        assert.deepStrictEqual(some(yield* repo.find("cr-x-1")).conflicts, conflicts)
-        assert.isNull(some(yield* repo.setConflicts("cr-x-1", null)).conflicts)
-        assert.isNull(some(yield* repo.find("cr-x-1")).conflicts)
+        const stored = some(yield* repo.setConflicts("cr-x-1", { conflicts, main: "main-r2", head: "cr-x-space-r1" }))
+        assert.deepStrictEqual([stored.conflicts, stored.conflictsFound], [conflicts, { main: "main-r2", head: "cr-x-space-r1" }])
+        const found = some(yield* repo.find("cr-x-1"))
+        assert.deepStrictEqual([found.conflicts, found.conflictsFound], [conflicts, { main: "main-r2", head: "cr-x-space-r1" }])
+        const cleared = some(yield* repo.setConflicts("cr-x-1", null))
+        assert.deepStrictEqual([cleared.conflicts, cleared.conflictsFound], [null, null])
+        assert.isNull(some(yield* repo.find("cr-x-1")).conflictsFound)
         assertNone(yield* repo.setConflicts("cr-x-missing", null))
       }))
   })
