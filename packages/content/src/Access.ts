@@ -8,10 +8,26 @@ import type { DefaultLevel } from "./domain/Space.ts"
 
 type Role = Roles.MemberRole | null
 
-/** The effective role of a member with `organizationRole` on content whose levels are `chain` (most specific first). */
-export const effectiveRole = (organizationRole: Role, chain: ReadonlyArray<DefaultLevel>): Role => {
+/**
+ * The effective role of a member with `organizationRole` (null: a guest) on content whose levels
+ * are `chain` (most specific first), given the roles `grants` gives them explicitly (to them or one
+ * of their teams, on the content or a collection holding it). Organization admins administer
+ * everything; for the others the highest of the inherited level and their grants wins. A guest
+ * inherits nothing: only grants open content to them. Callers pass no grants for non-members.
+ */
+export const effectiveRole = (
+  organizationRole: Role,
+  chain: ReadonlyArray<DefaultLevel>,
+  grants: ReadonlyArray<Roles.MemberRole> = []
+): Role => {
   if (organizationRole === "admin") return "admin"
-  if (organizationRole === null) return null
+  let role = organizationRole === null ? null : inheritedRole(organizationRole, chain)
+  for (const granted of grants) role = Roles.maxRole(role, granted)
+  return role
+}
+
+/** The level a member inherits: the nearest explicit level of `chain`, else their organization role. */
+const inheritedRole = (organizationRole: Roles.MemberRole, chain: ReadonlyArray<DefaultLevel>): Role => {
   for (const level of chain) {
     if (level !== "inherit") return level
   }

@@ -8,6 +8,7 @@ import * as Access from "./Access.ts"
 import { collectionKey, collectionKeyShape, type CollectionPatch, CollectionsRepo } from "./CollectionsRepo.ts"
 import { type CollectionAccess, ContentAccess } from "./ContentAccess.ts"
 import type { Collection, DefaultLevel, Visibility } from "./domain/Space.ts"
+import { PermissionsRepo } from "./PermissionsRepo.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { spaceKey, SpacesRepo } from "./SpacesRepo.ts"
 import { StorageUsageRepo } from "./StorageUsageRepo.ts"
@@ -59,6 +60,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
       const repo = yield* CollectionsRepo
       const spaces = yield* SpacesRepo
       const usage = yield* StorageUsageRepo
+      const grants = yield* PermissionsRepo
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -168,6 +170,8 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
             updatedAt: at
           })
         }
+        // Its grants go with it: what they opened is no longer in it.
+        yield* grants.removeTarget({ kind: "collection", id: collectionId })
         yield* repo.remove(collectionId)
       }, transactor.transaction)
 
@@ -250,10 +254,13 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
           }
         }
         const at = yield* now
+        // Grants were to people of the organization the content leaves.
         for (const space of contained) {
           yield* spaces.update(space.id, { organizationId, updatedAt: at })
           yield* usage.moveSpace(space.id, organizationId)
+          yield* grants.removeTarget({ kind: "space", id: space.id })
         }
+        for (const child of subtree) yield* grants.removeTarget({ kind: "collection", id: child.id })
         for (const child of subtree.slice(1)) yield* repo.update(child.id, { organizationId, updatedAt: at })
         return yield* updated(collectionId, { organizationId, parentId: null, position: endPosition(at.getTime()), updatedAt: at })
       }, transactor.transaction)

@@ -4,6 +4,8 @@ import { Collections } from "./Collections.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
 import { ContentAccess } from "./ContentAccess.ts"
 import { ContentLinks } from "./ContentLinks.ts"
+import { ContentPermissions } from "./ContentPermissions.ts"
+import { PermissionsRepo } from "./PermissionsRepo.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { RevisionWriter } from "./RevisionWriter.ts"
 import { Search } from "./Search.ts"
@@ -11,6 +13,7 @@ import { SearchIndex } from "./SearchIndex.ts"
 import { Spaces } from "./Spaces.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 import * as SqlCollectionsRepo from "./SqlCollectionsRepo.ts"
+import * as SqlPermissionsRepo from "./SqlPermissionsRepo.ts"
 import * as SqlRevisionsRepo from "./SqlRevisionsRepo.ts"
 import * as SqlSearchIndex from "./SqlSearchIndex.ts"
 import * as SqlSpacesRepo from "./SqlSpacesRepo.ts"
@@ -23,13 +26,14 @@ export const layerReposMemory = Layer.mergeAll(
   CollectionsRepo.layerMemory,
   RevisionsRepo.layerMemory,
   SearchIndex.layerMemory,
-  StorageUsageRepo.layerMemory
+  StorageUsageRepo.layerMemory,
+  PermissionsRepo.layerMemory
 )
 
 /** The content ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer)
 
 /** The use cases (with ContentAccess and the RevisionWriter), over whichever ports and Memberships are provided. */
-export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer, RevisionWriter.layer).pipe(
+export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer, RevisionWriter.layer, ContentPermissions.layer).pipe(
   Layer.provideMerge(ContentAccess.layer)
 )

@@ -1,15 +1,16 @@
 /**
- * Resolves the caller's effective role on a space or a collection (see Access.ts for the rules).
- * A caller who may not see the content gets NotFound: they learn nothing about it.
+ * Resolves the caller's effective role on a space or a collection (see Access.ts for the rules):
+ * their organization role, the levels of the content and its collections, and the grants to them
+ * and their teams. A caller who may not see the content gets NotFound: they learn nothing about it.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors } from "@quire/kernel"
+import { Actor, Errors, Roles } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { CollectionsRepo } from "./CollectionsRepo.ts"
-import type { Collection, DefaultLevel, Space } from "./domain/Space.ts"
+import type { Collection, Space } from "./domain/Space.ts"
 import { Memberships } from "./Memberships.ts"
+import { PermissionsRepo, type TargetKind } from "./PermissionsRepo.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
-import type { Roles } from "@quire/kernel"
 
 type Role = Roles.MemberRole | null
 
@@ -26,8 +27,9 @@ export interface CollectionAccess {
 }
 
 /**
- * Access to many records of one organization (listings): the member's organization role is
- * looked up once, and each collection's chain of levels once, however many items share them.
+ * Access to many records of one organization (listings): the member's organization role, teams
+ * and grants are looked up once, and each collection's chain of levels once, however many items
+ * share them.
  */
 export interface OrganizationAccessResolver {
   /** The member's standing in the organization: none when not a member. */
@@ -49,32 +51,88 @@ export interface ContentAccessShape {
   readonly inOrganization: (organizationId: string, userId?: string) => Effect.Effect<OrganizationAccessResolver, never, Actor.Actor>
 }
 
+/** A member's grants in one organization (theirs and their teams'), the highest role per target. */
+type GrantIndex = ReadonlyMap<string, Roles.MemberRole>
+
+const targetKey = (kind: TargetKind, id: string) => `${kind}/${id}`
+
+/** The roles `grants` gives on a record and the collections holding it (`chain`). */
+const grantedOn = (grants: GrantIndex, own: string | undefined, chain: ReadonlyArray<Collection>): Array<Roles.MemberRole> => {
+  const roles: Array<Roles.MemberRole> = []
+  const add = (role: Roles.MemberRole | undefined) => {
+    if (role !== undefined) roles.push(role)
+  }
+  if (grants.size === 0) return roles
+  if (own !== undefined) add(grants.get(targetKey("space", own)))
+  for (const collection of chain) add(grants.get(targetKey("collection", collection.id)))
+  return roles
+}
+
+const levels = (chain: ReadonlyArray<Collection>) => chain.map((c) => c.defaultLevel)
+
+const spaceAccess = (space: Space, role: Option.Option<Role>, grants: GrantIndex, chain: ReadonlyArray<Collection>): SpaceAccess => {
+  const effective = Access.effectiveRole(Option.getOrNull(role), [space.defaultLevel, ...levels(chain)], grantedOn(grants, space.id, chain))
+  return { space, role: effective, permissions: Access.spacePermissions(effective) }
+}
+
+/** `chain` starts with the collection itself. */
+const collectionAccess = (
+  collection: Collection,
+  role: Option.Option<Role>,
+  grants: GrantIndex,
+  chain: ReadonlyArray<Collection>
+): CollectionAccess => {
+  const effective = Access.effectiveRole(Option.getOrNull(role), levels(chain), grantedOn(grants, undefined, chain))
+  return { collection, role: effective, permissions: Access.collectionPermissions(effective) }
+}
+
 export class ContentAccess extends Context.Service<ContentAccess, ContentAccessShape>()("@quire/content/ContentAccess") {
   static readonly layer = Layer.effect(
     ContentAccess,
     Effect.gen(function*() {
       const memberships = yield* Memberships
+      const permissions = yield* PermissionsRepo
       const spaces = yield* SpacesRepo
       const collections = yield* CollectionsRepo
 
       const organizationRole = (organizationId: string) =>
         Effect.flatMap(Effect.service(Actor.Actor), (actor) => memberships.roleOf(organizationId, actor.userId))
 
-      const levels = (parentId: string | null) =>
-        parentId === null
-          ? Effect.succeed([])
-          : Effect.map(collections.ancestry(parentId), (chain) => chain.map((c) => c.defaultLevel))
+      /**
+       * A user's standing in an organization: their role (none: not a member) and, unless they
+       * administer it anyway, the grants to them and their teams, read once.
+       */
+      const standing = Effect.fnUntraced(function*(organizationId: string, userId: string) {
+        const role = yield* memberships.roleOf(organizationId, userId)
+        const grants = new Map<string, Roles.MemberRole>()
+        if (Option.isNone(role) || role.value === "admin") return { role, grants }
+        const teams = yield* memberships.teamsOf(organizationId, userId)
+        const held = yield* permissions.ofPrincipals(organizationId, [
+          { kind: "user", id: userId },
+          ...teams.map((id) => ({ kind: "team" as const, id }))
+        ])
+        for (const grant of held) {
+          const key = targetKey(grant.target.kind, grant.target.id)
+          grants.set(key, Roles.maxRole(grants.get(key) ?? null, grant.role) ?? grant.role)
+        }
+        return { role, grants }
+      })
+
+      const callerStanding = (organizationId: string) =>
+        Effect.flatMap(Effect.service(Actor.Actor), (actor) => standing(organizationId, actor.userId))
+
+      const chainOf = (collectionId: string | null): Effect.Effect<ReadonlyArray<Collection>> =>
+        collectionId === null ? Effect.succeed([]) : collections.ancestry(collectionId)
 
       const ofSpace = Effect.fnUntraced(function*(space: Space) {
-        const orgRole = Option.getOrNull(yield* organizationRole(space.organizationId))
-        const role = Access.effectiveRole(orgRole, [space.defaultLevel, ...(yield* levels(space.parentId))])
-        return { space, role, permissions: Access.spacePermissions(role) }
+        const { grants, role } = yield* callerStanding(space.organizationId)
+        return spaceAccess(space, role, grants, yield* chainOf(space.parentId))
       })
 
       const ofCollection = Effect.fnUntraced(function*(collection: Collection) {
-        const orgRole = Option.getOrNull(yield* organizationRole(collection.organizationId))
-        const role = Access.effectiveRole(orgRole, yield* levels(collection.id))
-        return { collection, role, permissions: Access.collectionPermissions(role) }
+        const { grants, role } = yield* callerStanding(collection.organizationId)
+        const parents = yield* chainOf(collection.parentId)
+        return collectionAccess(collection, role, grants, [collection, ...parents])
       })
 
       const space = Effect.fn("ContentAccess.space")(function*(spaceId: string, options?: { readonly includeDeleted?: boolean }) {
@@ -98,30 +156,22 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
       })
 
       const inOrganization = Effect.fnUntraced(function*(organizationId: string, userId?: string) {
-        const role = userId === undefined
-          ? yield* organizationRole(organizationId)
-          : yield* memberships.roleOf(organizationId, userId)
-        const orgRole = Option.getOrNull(role)
-        const chains = new Map<string, ReadonlyArray<DefaultLevel>>()
-        const chainOf = (collectionId: string | null): Effect.Effect<ReadonlyArray<DefaultLevel>> => {
+        const { grants, role } = userId === undefined
+          ? yield* callerStanding(organizationId)
+          : yield* standing(organizationId, userId)
+        const chains = new Map<string, ReadonlyArray<Collection>>()
+        const cachedChainOf = (collectionId: string | null): Effect.Effect<ReadonlyArray<Collection>> => {
           if (collectionId === null) return Effect.succeed([])
           const known = chains.get(collectionId)
           return known === undefined
-            ? Effect.tap(levels(collectionId), (chain) => Effect.sync(() => chains.set(collectionId, chain)))
+            ? Effect.tap(chainOf(collectionId), (chain) => Effect.sync(() => chains.set(collectionId, chain)))
             : Effect.succeed(known)
         }
         return {
           organizationRole: role,
-          ofSpace: (s: Space) =>
-            Effect.map(chainOf(s.parentId), (chain): SpaceAccess => {
-              const effective = Access.effectiveRole(orgRole, [s.defaultLevel, ...chain])
-              return { space: s, role: effective, permissions: Access.spacePermissions(effective) }
-            }),
+          ofSpace: (s: Space) => Effect.map(cachedChainOf(s.parentId), (chain) => spaceAccess(s, role, grants, chain)),
           ofCollection: (c: Collection) =>
-            Effect.map(chainOf(c.parentId), (chain): CollectionAccess => {
-              const effective = Access.effectiveRole(orgRole, [c.defaultLevel, ...chain])
-              return { collection: c, role: effective, permissions: Access.collectionPermissions(effective) }
-            })
+            Effect.map(cachedChainOf(c.parentId), (chain) => collectionAccess(c, role, grants, [c, ...chain]))
         } satisfies OrganizationAccessResolver
       })
 

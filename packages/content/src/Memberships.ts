@@ -1,20 +1,69 @@
 /**
- * Port: the caller's role in an organization. Content decides access from it; the server
- * implements it with the identity package, and tests with a map.
+ * Port: what content needs to know of an organization's people: a user's role and teams, its
+ * teams and its members. Content decides access from it; the server implements it with the
+ * identity package, and tests with maps.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import type { Roles } from "@quire/kernel"
+import { Pagination, type Roles } from "@quire/kernel"
+
+/** A member of an organization, with the teams they belong to there. */
+export interface OrganizationMember {
+  readonly userId: string
+  /** null: a guest. */
+  readonly role: Roles.MemberRole | null
+  readonly teams: ReadonlyArray<string>
+  /** Their place in the listing: [joinedAt (ISO), userId]. */
+  readonly key: Pagination.CursorKey
+}
+
+/** The shape of `OrganizationMember.key`. */
+export const memberKeyShape: Pagination.KeyShape = ["timestamp", "string"]
 
 export class Memberships extends Context.Service<Memberships, {
   /** The user's role in the organization: none when not a member, `null` for a guest. */
   readonly roleOf: (organizationId: string, userId: string) => Effect.Effect<Option.Option<Roles.MemberRole | null>>
+  /** The ids of the organization's teams the user belongs to. */
+  readonly teamsOf: (organizationId: string, userId: string) => Effect.Effect<ReadonlyArray<string>>
+  /** True when the team exists in the organization. */
+  readonly hasTeam: (organizationId: string, teamId: string) => Effect.Effect<boolean>
+  /** The organization's members (guests included) in the order they joined, keyset-paginated on `key`. */
+  readonly members: (
+    organizationId: string,
+    after: Pagination.CursorKey | undefined,
+    limit: number
+  ) => Effect.Effect<Pagination.Page<OrganizationMember>>
 }>()("@quire/content/Memberships") {
-  /** Fixed memberships, keyed by `${organizationId}/${userId}`. */
-  static readonly layerTest = (roles: ReadonlyMap<string, Roles.MemberRole | null>) =>
-    Layer.succeed(Memberships, Memberships.of({
+  /**
+   * Fixed memberships, keyed by `${organizationId}/${userId}`, and teams keyed by
+   * `${organizationId}/${teamId}` with their members' user ids.
+   */
+  static readonly layerTest = (
+    roles: ReadonlyMap<string, Roles.MemberRole | null>,
+    teams: ReadonlyMap<string, ReadonlyArray<string>> = new Map()
+  ) => {
+    const teamsOf = (organizationId: string, userId: string) =>
+      Array.from(teams)
+        .filter(([key, members]) => key.startsWith(`${organizationId}/`) && members.includes(userId))
+        .map(([key]) => key.slice(organizationId.length + 1))
+    const epoch = new Date(0).toISOString()
+    return Layer.succeed(Memberships, Memberships.of({
       roleOf: (organizationId, userId) => {
         const key = `${organizationId}/${userId}`
         return Effect.succeed(roles.has(key) ? Option.some(roles.get(key)!) : Option.none())
-      }
+      },
+      teamsOf: (organizationId, userId) => Effect.succeed(teamsOf(organizationId, userId)),
+      hasTeam: (organizationId, teamId) => Effect.succeed(teams.has(`${organizationId}/${teamId}`)),
+      members: (organizationId, after, limit) =>
+        Effect.succeed(Pagination.paginateArray(
+          Array.from(roles)
+            .filter(([key]) => key.startsWith(`${organizationId}/`))
+            .map(([key, role]) => {
+              const userId = key.slice(organizationId.length + 1)
+              return { userId, role, teams: teamsOf(organizationId, userId), key: [epoch, userId] }
+            }),
+          (m) => m.key,
+          { order: "asc", after, limit }
+        ))
     }))
+  }
 }

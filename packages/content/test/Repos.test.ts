@@ -5,6 +5,7 @@
 import { Backends } from "@quire/testkit"
 import { Content, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
+import { permissionsRepoContract } from "./contract/PermissionsRepoContract.ts"
 import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
 import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
@@ -18,4 +19,5 @@ Backends.each(backends, (it) => {
   revisionsRepoContract(it)
   searchIndexContract(it)
   storageUsageRepoContract(it)
+  permissionsRepoContract(it)
 })

@@ -12,6 +12,7 @@ import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Sp
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "../src/importing/OutboundFetch.ts"
 import { classifyLinks } from "../src/markdown/Links.ts"
+import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
 import { StorageUsageRepo } from "../src/StorageUsageRepo.ts"
@@ -42,7 +43,7 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
   SpaceContent.layer.pipe(
     Layer.provideMerge(RevisionWriter.layerWith(options)),
     Layer.provideMerge(Content.layerServices),
-    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory)),
+    Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([
       Memberships.layerTest(roles),

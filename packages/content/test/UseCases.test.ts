@@ -25,6 +25,7 @@ const countingMemberships = Layer.effect(
   Memberships,
   Effect.map(Effect.service(Memberships), (inner) =>
     Memberships.of({
+      ...inner,
       roleOf: (organizationId, userId) => Effect.andThen(Effect.sync(() => lookups++), inner.roleOf(organizationId, userId))
     }))
 ).pipe(Layer.provide(Memberships.layerTest(roles)))

@@ -3,6 +3,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination, type Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { Member, MemberQuery, OrganizationAccess } from "./domain/Identity.ts"
+import { MembershipDependents } from "./MembershipDependents.ts"
 import { memberKeyShapeOf, MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
 import { teamKeyShape, type TeamMembership, TeamsRepo } from "./TeamsRepo.ts"
@@ -30,6 +31,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
       const repo = yield* MembersRepo
       const teams = yield* TeamsRepo
       const claims = yield* VisitorClaims
+      const dependents = yield* MembershipDependents
       const transactor = yield* Transactor.Transactor
 
       const find = Effect.fnUntraced(function*(organizationId: string, userId: string) {
@@ -75,6 +77,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
         const member = yield* repo.find(organizationId, userId)
         if (Option.isNone(member)) return
         yield* keepAnAdmin(organizationId, member.value)
+        yield* dependents.removeMember(organizationId, userId)
         yield* repo.remove(organizationId, userId)
       }, transactor.transaction)
 

@@ -3,6 +3,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { OrganizationAccess, Team } from "./domain/Identity.ts"
+import { MembershipDependents } from "./MembershipDependents.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
 import { type TeamFilter, teamKeyShape, TeamsRepo } from "./TeamsRepo.ts"
@@ -29,6 +30,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const organizations = yield* Organizations
       const repo = yield* TeamsRepo
       const members = yield* MembersRepo
+      const dependents = yield* MembershipDependents
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
 
@@ -87,8 +89,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const remove = Effect.fn("Teams.remove")(function*(organizationId: string, teamId: string) {
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "admin", "delete teams")
+        yield* dependents.removeTeam(organizationId, teamId)
         yield* repo.remove(organizationId, teamId)
-      })
+      }, transactor.transaction)
 
       return Teams.of({ list, create, get, rename, remove })
     })

@@ -13,6 +13,7 @@ import { migrations as specsMigrations, SpecDocuments, SpecsLayers } from "@quir
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
+import * as MembershipDependentsLive from "./MembershipDependentsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
@@ -65,7 +66,8 @@ export const layerSqlRepos = Layer.mergeAll(
 
 /** Every package's use cases, over whichever ports are provided. */
 const layerServices = Layer.mergeAll(
-  Identity.layerServices,
+  // A member or a team that leaves takes content's grants to them, in the same transaction.
+  Identity.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
     Reviews.layerServices,
     SitesLayers.layerServices.pipe(Layer.provide(layerSpecOperations)),
