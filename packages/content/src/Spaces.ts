@@ -10,6 +10,7 @@ import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type Revision } from "./domain/Revision.ts"
 import type { DefaultLevel, EditMode, Language, MergeRules, Space, Visibility } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
+import { PermissionsRepo } from "./PermissionsRepo.ts"
 import { type ContentPosition, endPosition, place } from "./Placement.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -123,6 +124,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
       const searchIndex = yield* SearchIndex
       const usage = yield* StorageUsageRepo
       const dependents = yield* SpaceDependents
+      const grants = yield* PermissionsRepo
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -394,8 +396,9 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
           })
         }
         const at = yield* now
-        // Its files now count against the organization it joins.
+        // Its files now count against the organization it joins; its grants were to people of the one it leaves.
         yield* usage.moveSpace(spaceId, organizationId)
+        yield* grants.removeTarget({ kind: "space", id: spaceId })
         return yield* updated(spaceId, {
           organizationId,
           parentId: null,
@@ -416,6 +419,7 @@ export class Spaces extends Context.Service<Spaces, SpacesShape>()("@quire/conte
               dependents.removeSpace(space.id),
               revisions.removeForSpace(space.id),
               usage.releaseSpace(space.id),
+              grants.removeTarget({ kind: "space", id: space.id }),
               searchIndex.removeSpace(space.id),
               repo.remove(space.id)
             ], { discard: true }))

@@ -182,6 +182,31 @@ const m0007_space_blobs = Effect.gen(function*() {
     SELECT organization_id, sum(size) FROM content_organization_blobs GROUP BY organization_id`
 })
 
+/**
+ * Explicit grants on spaces and collections (`PermissionsRepo`): a role for a user or a team of the
+ * organization. Access takes the highest of a member's grants on the content and the collections
+ * holding it, and the level they inherit.
+ */
+const m0008_permissions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE content_permissions (
+      organization_id text COLLATE "C" NOT NULL,
+      target_kind text NOT NULL CHECK (target_kind IN ('space', 'collection')),
+      target_id text COLLATE "C" NOT NULL,
+      principal_kind text NOT NULL CHECK (principal_kind IN ('user', 'team')),
+      principal_id text COLLATE "C" NOT NULL,
+      role text NOT NULL,
+      created_at timestamptz NOT NULL,
+      PRIMARY KEY (target_kind, target_id, principal_kind, principal_id)
+    )`
+  // A member's (and their teams') grants, read once per request; a principal's removal.
+  yield* sql`CREATE INDEX content_permissions_principal ON content_permissions (organization_id, principal_kind, principal_id)`
+  // A target's grants in invitation order.
+  yield* sql`
+    CREATE INDEX content_permissions_listing ON content_permissions (target_kind, target_id, principal_kind, created_at, principal_id)`
+})
+
 export const migrations = {
   table: "quire_content_migrations",
   migrations: {
@@ -192,6 +217,7 @@ export const migrations = {
     "0005_space_documents": m0005_space_documents,
     "0006_organization_storage": m0006_organization_storage,
     "0007_space_blobs": m0007_space_blobs,
+    "0008_permissions": m0008_permissions,
     "0009_merge_rules": m0009_merge_rules
   }
 } as const
