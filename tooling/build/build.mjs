@@ -24,9 +24,17 @@ const outdir = join(root, "dist")
 const entryPoints = {
   server: join(root, "apps/server/src/main.ts"),
   worker: join(root, "apps/worker/src/main.ts"),
-  quire: join(root, "apps/cli/src/main.ts"),
   "parse-worker": join(root, "packages/content/src/markdown/ParseWorker.ts")
 }
+
+/**
+ * The CLI is bundled on its own, split at its dynamic imports: dist/quire.mjs holds what every
+ * command needs (the API client), and what only `db migrate` and `cr apply` load (the database,
+ * every package's layers, the markdown parser) waits in dist/quire-*.mjs chunks until a command
+ * imports it, so that a call reads and compiles 1 MB rather than 20. The chunks sit beside the
+ * assets, which bundled code opens relative to its own file.
+ */
+const cliEntryPoints = { quire: join(root, "apps/cli/src/start.ts") }
 
 // Optional dependencies that packages load only when present (native pg, ws accelerators, the
 // TypeScript config loader of graphile-worker's cosmiconfig); none is installed or used.
@@ -111,10 +119,15 @@ const initialCluster = async () => {
   }
 }
 
+/** The inputs of the CLI's bundle (outside node_modules) and the lockfile, for bin/quire.mjs's freshness check. */
+const cliInputs = (metafile) => [
+  ...Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/")).map((input) => join(process.cwd(), input)),
+  join(root, "pnpm-lock.yaml")
+].map((file) => relative(root, file))
+
 const started = performance.now()
 await rm(outdir, { recursive: true, force: true })
-const result = await esbuild.build({
-  entryPoints,
+const options = {
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -134,19 +147,26 @@ const result = await esbuild.build({
   legalComments: "none",
   logLevel: "warning",
   metafile: true
-}).catch(() => {
+}
+const [result, cli] = await Promise.all([
+  esbuild.build({ ...options, entryPoints }),
+  esbuild.build({ ...options, entryPoints: cliEntryPoints, splitting: true, chunkNames: "quire-[name]-[hash]" })
+]).catch(() => {
   // esbuild has printed the errors.
   console.error("Build failed")
   process.exit(1)
 })
+await writeFile(join(outdir, "quire.inputs.json"), `${JSON.stringify(cliInputs(cli.metafile))}\n`)
 for (const [from, to] of assets()) {
   await mkdir(dirname(join(outdir, to)), { recursive: true })
   await copyFile(from, join(outdir, to))
 }
 const dump = await initialCluster()
-const outputs = Object.entries(result.metafile.outputs)
-  .filter(([file]) => file.endsWith(".mjs"))
+// The entry points; the CLI's chunks are counted, not listed.
+const cliChunks = Object.values(cli.metafile.outputs).filter((output) => output.entryPoint === undefined && output.bytes > 0).length
+const outputs = Object.entries({ ...result.metafile.outputs, ...cli.metafile.outputs })
+  .filter(([file, output]) => file.endsWith(".mjs") && output.entryPoint !== undefined)
   .map(([file, output]) => [file, output.bytes])
   .concat([[dump.file, dump.bytes]])
   .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
-console.log(`Built ${outputs.join(", ")} in ${Math.round(performance.now() - started)} ms`)
+console.log(`Built ${outputs.join(", ")} (and ${cliChunks} chunks the CLI loads on demand) in ${Math.round(performance.now() - started)} ms`)

@@ -1,5 +1,7 @@
 /** The `quire` process: runs the command line and exits with its status. */
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
+// The modules themselves, not the package's index, which would load every Node adapter (redis, ws...).
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Effect, Stdio } from "effect"
 import * as Cli from "./Cli.ts"
 

@@ -2,7 +2,9 @@
  * `pnpm bench --startup`: the built server (tooling/build, as the Dockerfile builds and starts it)
  * on the embedded database, from spawn to the first `200` of /health, on a new data directory (made
  * from the build's initial cluster, and for comparison by initdb) and on one that already holds a
- * database; then the time from SIGTERM to its exit.
+ * database; then the time from SIGTERM to its exit. Then the CLI: a `quire whoami` answered by
+ * that server, from spawn to exit, through `./quire` (the bundle when it is up to date), through
+ * `start.sh quire`, and from the sources, against issue 12's target of 300 ms.
  */
 import { Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
@@ -54,6 +56,68 @@ const once = async (dataDir: string, from = root): Promise<Run> => {
   return { startup, stop: at - signalled, code }
 }
 
+/** The CLI's start-up target (issue 12): a call answers in under this many milliseconds. */
+const cliTarget = 300
+
+/** One `quire whoami` through `command`, answered by the server at `url`: spawn to exit, in ms. */
+const call = (command: ReadonlyArray<string>, url: string, token: string, extra: Record<string, string> = {}) =>
+  new Promise<{ readonly ms: number; readonly code: number | null }>((resolve) => {
+    const started = performance.now()
+    const [file, ...args] = command
+    const child = spawn(file!, [...args, "whoami"], {
+      cwd: root,
+      env: { ...process.env, QUIRE_URL: url, QUIRE_TOKEN: token, ...extra },
+      stdio: "ignore"
+    })
+    child.once("exit", (code) => resolve({ ms: performance.now() - started, code }))
+  })
+
+/** `quire whoami` against a built server: the first call (an empty compile cache) and `runs` more, by each way to run it. */
+const cliCalls = async (scratch: string, runs: number) => {
+  const port = await LocalServer.freePort()
+  const token = "quire_bench_cli_token_0123456789"
+  const { DATABASE_URL: _, ...env } = process.env
+  const server = spawn("sh", [join(root, "tooling/build/start.sh"), "server"], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", QUIRE_DATA_DIR: join(scratch, "cli"), QUIRE_ADMIN_TOKEN: token },
+    stdio: "ignore"
+  })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    while (server.exitCode === null) {
+      if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) break
+      await sleep(10)
+    }
+    const compileCache = join(scratch, "compile-cache")
+    const ways: ReadonlyArray<readonly [string, ReadonlyArray<string>, Record<string, string>]> = [
+      ["./quire (the bundle)", [join(root, "quire")], {}],
+      ["start.sh quire", ["sh", join(root, "tooling/build/start.sh"), "quire"], {}],
+      ["./quire from the sources (tsx)", [join(root, "quire")], { QUIRE_CLI_SOURCES: "1" }]
+    ]
+    const lines: Array<string> = []
+    let failures = 0
+    for (const [label, command, extra] of ways) {
+      const first = await call(command, url, token, { ...extra, NODE_COMPILE_CACHE: compileCache })
+      const timings: Array<number> = []
+      for (let i = 0; i < runs; i++) {
+        const run = await call(command, url, token, { ...extra, NODE_COMPILE_CACHE: compileCache })
+        if (run.code !== 0) failures++
+        timings.push(run.ms)
+      }
+      if (first.code !== 0) failures++
+      const verdict = label.includes("tsx") ? "" : median(timings) < cliTarget ? "   PASS" : "   MISS"
+      lines.push(`${describe(`  ${label}`, timings)}   first ${first.ms.toFixed(0).padStart(5)} ms${verdict}`)
+    }
+    return [
+      `CLI call (\`quire whoami\` answered by the built server, spawn to exit; target < ${cliTarget} ms), ${runs} runs:`,
+      ...lines,
+      `  exits with a status other than 0: ${failures}`
+    ].join("\n")
+  } finally {
+    server.kill("SIGTERM")
+  }
+}
+
 const median = (values: ReadonlyArray<number>) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const describe = (label: string, values: ReadonlyArray<number>) =>
@@ -99,6 +163,8 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       describe("  new data directory", fresh.map((run) => run.startup)),
       describe("  new, without the initial cluster", initdb.map((run) => run.startup)),
       describe("  SIGTERM to exit", all.map((run) => run.stop)),
-      `  exits with a status other than 0: ${failures}`
+      `  exits with a status other than 0: ${failures}`,
+      "",
+      yield* Effect.promise(() => cliCalls(scratch, runs))
     ].join("\n")
   })

@@ -1,16 +1,22 @@
-/** `quire db`: database maintenance, run on the database host rather than through the API. */
+/**
+ * `quire db`: database maintenance, run on the database host rather than through the API. The
+ * database and every package's layers are imported when the command runs, not when `quire`
+ * starts: the commands that talk to a server never load them (test/Startup.test.ts).
+ */
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
-import { Database } from "@quire/db"
-import { Services } from "@quire/platform"
 import { CliFailure } from "../Failure.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
+
+/** `@quire/db` and `@quire/platform`, loaded on first use. */
+const modules = Effect.promise(() => Promise.all([import("@quire/db"), import("@quire/platform")]))
 
 const migrate = Command.make(
   "migrate",
   {},
   Effect.fn("quire.db.migrate")(function*() {
     const json = yield* GlobalFlags.Json
+    const [{ Database }, { Services }] = yield* modules
     const { applied, database } = yield* Effect.gen(function*() {
       const info = yield* Database.DatabaseInfo
       const results = yield* Services.migrate

@@ -1,0 +1,59 @@
+/**
+ * What a `quire` process loads. A command that talks to a server loads the API client and nothing
+ * of the database, the server's layers or the markdown parser (they are most of the code, so most
+ * of a call's start-up); `db migrate` loads the database when it runs. Checked on the module
+ * graph of a real process, not with a clock.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { execFile } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+const launcher = fileURLToPath(new URL("../bin/quire.mjs", import.meta.url))
+const recorder = fileURLToPath(new URL("./fixtures/record-loads.mjs", import.meta.url))
+
+/** `quire ...args` from the sources, in a process that reports every module it loaded. */
+const modulesLoadedBy = (args: ReadonlyArray<string>, env: Record<string, string>) =>
+  new Promise<{ readonly status: number; readonly loaded: ReadonlyArray<string>; readonly stderr: string }>((resolve) => {
+    const options = { env: { PATH: process.env.PATH ?? "", QUIRE_CLI_SOURCES: "1", ...env } }
+    execFile(process.execPath, ["--import", recorder, launcher, ...args], options, (error, _stdout, stderr) => {
+      const line = stderr.split("\n").find((l) => l.startsWith("LOADED ")) ?? "LOADED []"
+      resolve({
+        status: error === null ? 0 : typeof error.code === "number" ? error.code : -1,
+        loaded: JSON.parse(line.slice("LOADED ".length)) as Array<string>,
+        stderr
+      })
+    })
+  })
+
+/** Modules an API command must not load. */
+const heavy = [
+  /\/packages\/db\//,
+  /\/packages\/platform\//,
+  /\/packages\/content\/src\/markdown\//,
+  /@electric-sql\/pglite/,
+  /graphile-worker/,
+  /\/pg@/,
+  /\/unified@/,
+  /\/shiki/,
+  /\/redis@|@redis\+client/
+]
+
+const offending = (loaded: ReadonlyArray<string>) => loaded.filter((url) => heavy.some((pattern) => pattern.test(url)))
+
+describe("quire start-up", () => {
+  it("an API command loads the client, not the database, the server's layers or the markdown parser", async () => {
+    const run = await modulesLoadedBy(["orgs", "list"], { QUIRE_URL: "http://127.0.0.1:1", QUIRE_TOKEN: "t" })
+    // It ran: it tried the server, which is not there.
+    assert.strictEqual(run.status, 1, run.stderr)
+    assert.include(run.stderr, "Cannot reach the Quire server")
+    assert.isTrue(run.loaded.some((url) => url.includes("/packages/api/src/")), "the API contract is loaded")
+    assert.deepStrictEqual(offending(run.loaded), [])
+  }, 60_000)
+
+  it("db migrate loads the database when it runs", async () => {
+    const run = await modulesLoadedBy(["db", "migrate"], { DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" })
+    assert.strictEqual(run.status, 1, run.stderr)
+    assert.isTrue(run.loaded.some((url) => url.includes("/packages/db/src/")), "the database package is loaded")
+    assert.isTrue(run.loaded.some((url) => url.includes("/packages/platform/src/")), "the platform package is loaded")
+  }, 60_000)
+})
