@@ -16,6 +16,7 @@ import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as SiteBroadcast from "./SiteBroadcast.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
+import * as ChangeRequestConflictsHandlers from "./handlers/ChangeRequestConflictsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
@@ -57,6 +58,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     CommentsHandlers.layer,
     ChangeRequestsHandlers.layer,
     ChangeRequestContentHandlers.layer,
+    ChangeRequestConflictsHandlers.layer,
     ChangeRequestCommentsHandlers.layer,
     SitesHandlers.layer,
     SiteSectionsHandlers.layer,

@@ -1,6 +1,7 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
+import { ChangeRequestConflictsApi } from "./ChangeRequestConflictsApi.ts"
 import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
@@ -40,6 +41,7 @@ export class Api extends HttpApi.make("quire")
   .add(LinksApi)
   .add(ChangeRequestsApi)
   .add(ChangeRequestContentApi)
+  .add(ChangeRequestConflictsApi)
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)
   .add(SitesApi)

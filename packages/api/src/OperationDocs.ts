@@ -341,6 +341,17 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description: "Answers a URL to a PDF of the change request's pages. Needs view permission."
   },
 
+  // change request conflicts (Quire's own operations)
+  "changeRequestConflicts.listChangeRequestConflicts": {
+    summary: "List a change request's conflicts",
+    description: "Lists the conflicts the change request's last merge or update found, each with an id (c1, c2, …); a content conflict carries one hunk: the ancestor's, main's and the change request's lines. `stale` says main moved since they were found. Needs view permission."
+  },
+  "changeRequestConflicts.resolveChangeRequestConflicts": {
+    summary: "Resolve a change request's conflicts",
+    description: "Settles every conflict in one call, each by taking main's side, the change request's, or (content conflicts) markdown that replaces the hunk's lines. The result is one revision of the change request with main as its second parent, holding main's other changes too, so the next merge is clean. Answers 409 when main or the change request moved since the conflicts were found: update again. Needs edit permission.",
+    example: { resolutions: [{ conflict: "c1", take: "markdown", markdown: "The combined paragraph." }, { conflict: "c2", take: "main" }] }
+  },
+
   // change request content
   "changeRequestContent.updateChangeRequestContent": {
     summary: "Edit a change request's content",

@@ -25,6 +25,7 @@ import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
 import { type ChangeRequest, type ChangeRequestStatus, countersOf, maxSubjectLength, permittedTransitions } from "./domain/ChangeRequest.ts"
+import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -211,6 +212,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
     ChangeRequests,
     Effect.gen(function*() {
       const repo = yield* ChangeRequestsRepo
+      const reviews = yield* ReviewsRepo
       const access = yield* ContentAccess
       const counters = yield* SpaceCountersRepo
       const writer = yield* RevisionWriter
@@ -352,6 +354,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
             within: ({ head }) =>
               Effect.gen(function*() {
                 yield* repo.addContributor(head.changeRequest.id, actor.userId)
+                yield* reviews.recordEdit(spaceId, head.changeRequest.id, actor.userId, yield* now)
                 // The conflicts of an earlier merge or update were about the content this edit changed.
                 if (head.changeRequest.conflicts !== null) yield* repo.setConflicts(head.changeRequest.id, null)
               })

@@ -17,6 +17,13 @@ export interface CommentQuery {
   readonly order: Pagination.Order
 }
 
+/** Someone who posted comments or replies in a scope: how many, and when they last did. */
+export interface Commenter {
+  readonly userId: string
+  readonly count: number
+  readonly lastPostedAt: Date
+}
+
 export interface CommentsRepoShape {
   readonly insert: (comment: Comment) => Effect.Effect<void>
   readonly find: (commentId: string) => Effect.Effect<Option.Option<Comment>>
@@ -41,6 +48,8 @@ export interface CommentsRepoShape {
   readonly updateReplyBody: (replyId: string, markdown: string, editedAt: Date) => Effect.Effect<Option.Option<CommentReply>>
   /** Removes a reply and uncounts it: false when it did not exist. */
   readonly removeReply: (commentId: string, replyId: string) => Effect.Effect<boolean>
+  /** Who posted the comments of a scope (a change request's, or the space's own with null) and their replies, by user id. */
+  readonly commenters: (spaceId: string, changeRequestId: string | null) => Effect.Effect<ReadonlyArray<Commenter>>
   /** Removes every comment of the space (its change requests' too), with their replies and reactions. */
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
@@ -158,6 +167,24 @@ export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShap
           replies.delete(replyId)
           reactions.delete(replyId)
           return true
+        }),
+      commenters: (spaceId, changeRequestId) =>
+        Effect.sync(() => {
+          const counted = new Map<string, Commenter>()
+          const count = (userId: string, postedAt: Date) => {
+            const found = counted.get(userId)
+            counted.set(userId, {
+              userId,
+              count: (found?.count ?? 0) + 1,
+              lastPostedAt: found === undefined || found.lastPostedAt < postedAt ? postedAt : found.lastPostedAt
+            })
+          }
+          for (const comment of comments.values()) {
+            if (comment.spaceId !== spaceId || comment.changeRequestId !== changeRequestId) continue
+            count(comment.authorId, comment.postedAt)
+            for (const reply of repliesOf(comment.id)) count(reply.authorId, reply.postedAt)
+          }
+          return Array.from(counted.values()).toSorted((a, b) => Pagination.compareKeys([a.userId], [b.userId]))
         }),
       removeForSpace: (spaceId) =>
         Effect.sync(() => {

@@ -7,6 +7,7 @@ import { Actor, Errors } from "@quire/kernel"
 import { Access, breather, type ContentChange, type Revision, RevisionsRepo, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import * as MergeRules from "./MergeRules.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import {
@@ -88,6 +89,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const revisions = yield* RevisionsRepo
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
+      const enforceMergeRules = yield* MergeRules.enforcer
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const stored = (revisionId: string) =>
@@ -141,6 +143,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
 
       const merge = Effect.fn("Merges.merge")(function*(spaceId: string, ref: string) {
         const found = yield* mergeable(spaceId, ref, "merge")
+        yield* enforceMergeRules(found.access.space, found.changeRequest, (yield* Actor.Actor).userId)
         const cr = found.changeRequest
         const theirs = yield* stored(cr.revision)
         const at = yield* now

@@ -1,26 +1,37 @@
 /** Layers that assemble the reviews package: its ports, adapters and use cases. */
 import { Layer } from "effect"
+import { ChangeRequestReviews } from "./ChangeRequestReviews.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { Comments } from "./Comments.ts"
 import { ConflictResolution } from "./ConflictResolution.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
+import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceActivity } from "./SpaceActivity.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlChangeRequestsRepo from "./SqlChangeRequestsRepo.ts"
 import * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
+import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 
 /** The reviews ports in memory. */
-export const layerReposMemory = Layer.mergeAll(ChangeRequestsRepo.layerMemory, CommentsRepo.layerMemory, SpaceCountersRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(
+  ChangeRequestsRepo.layerMemory,
+  CommentsRepo.layerMemory,
+  SpaceCountersRepo.layerMemory,
+  ReviewsRepo.layerMemory
+)
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(Comments.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer).pipe(Layer.provideMerge(ChangeRequests.layer))
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer).pipe(
+  Layer.provideMerge(Comments.layer),
+  Layer.provideMerge(ChangeRequests.layer)
+)
 
-/** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests and comments with it. */
+/** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments and reviews with it. */
 export const layerSpaceDependents = SpaceRemoval.layer

@@ -1,8 +1,9 @@
-/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests and comments with it. */
+/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments and reviews with it. */
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
+import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
 export const layer = Layer.effect(
@@ -11,9 +12,15 @@ export const layer = Layer.effect(
     const changeRequests = yield* ChangeRequestsRepo
     const comments = yield* CommentsRepo
     const counters = yield* SpaceCountersRepo
+    const reviews = yield* ReviewsRepo
     return SpaceDependents.of({
       removeSpace: (spaceId) =>
-        Effect.all([comments.removeForSpace(spaceId), changeRequests.removeForSpace(spaceId), counters.removeSpace(spaceId)], {
+        Effect.all([
+          reviews.removeForSpace(spaceId),
+          comments.removeForSpace(spaceId),
+          changeRequests.removeForSpace(spaceId),
+          counters.removeSpace(spaceId)
+        ], {
           discard: true
         })
     })

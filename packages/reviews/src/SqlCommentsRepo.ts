@@ -2,7 +2,7 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
-import { commentKey, CommentsRepo } from "./CommentsRepo.ts"
+import { type Commenter, commentKey, CommentsRepo } from "./CommentsRepo.ts"
 import { type Comment, type CommentReply, CommentStatus, type Reaction, TableCell } from "./domain/Comment.ts"
 
 type Row = Record<string, unknown>
@@ -36,6 +36,12 @@ const ReplyRow = Schema.Struct({
   edited_at: Rows.TimestampOrNull
 })
 const replies = Rows.decoder("review_comment_replies", ReplyRow)
+
+const commenterRows = Rows.decoder(
+  "review_comments",
+  Schema.Struct({ author_id: Schema.String, count: Schema.Number, last_posted_at: Rows.Timestamp }),
+  (row): Commenter => ({ userId: row.author_id, count: row.count, lastPostedAt: row.last_posted_at })
+)
 
 const ReactionRow = Schema.Struct({
   target_id: Schema.String,
@@ -223,6 +229,19 @@ export const layer = Layer.effect(
           return true
         }).pipe(Effect.orDie)
       ,
+      commenters: (spaceId, changeRequestId) => {
+        const scope = changeRequestId === null
+          ? sql`c.space_id = ${spaceId} AND c.change_request_id IS NULL`
+          : sql`c.space_id = ${spaceId} AND c.change_request_id = ${changeRequestId}`
+        return sql<Row>`
+          SELECT author_id, COUNT(*)::int AS count, MAX(posted_at) AS last_posted_at FROM (
+            SELECT c.author_id, c.posted_at FROM review_comments c WHERE ${scope}
+            UNION ALL
+            SELECT r.author_id, r.posted_at FROM review_comment_replies r JOIN review_comments c ON c.id = r.comment_id WHERE ${scope}
+          ) posted
+          GROUP BY author_id
+          ORDER BY author_id`.pipe(Effect.orDie, Effect.flatMap(commenterRows.all))
+      },
       removeForSpace: (spaceId) =>
         Effect.gen(function*() {
           yield* sql`

@@ -6,6 +6,7 @@ import { m0002_comments } from "./0002_comments.ts"
 import { m0003_change_request_comments } from "./0003_change_request_comments.ts"
 import { m0004_change_request_conflicts } from "./0004_change_request_conflicts.ts"
 import { m0005_space_counters } from "./0005_space_counters.ts"
+import { m0006_reviews } from "./0006_reviews.ts"
 import { m0007_conflict_resolution } from "./0007_conflict_resolution.ts"
 
 export const migrations: {
@@ -19,6 +20,7 @@ export const migrations: {
     "0003_change_request_comments": m0003_change_request_comments,
     "0004_change_request_conflicts": m0004_change_request_conflicts,
     "0005_space_counters": m0005_space_counters,
+    "0006_reviews": m0006_reviews,
     "0007_conflict_resolution": m0007_conflict_resolution
   }
 }

@@ -140,4 +140,29 @@ export const commentsRepoContract = (it: Vitest.MethodsNonLive<CommentsRepo>) =>
         assertNone(yield* repo.findReply("rp-1", "rp-r1"))
         assertNone(yield* repo.remove("rp-1"))
       }))
+
+    it.effect("counts who posted comments and replies in a scope, by user id", () =>
+      Effect.gen(function*() {
+        const repo = yield* CommentsRepo
+        const space = "cm-space"
+        const first = makeComment("cm-1", space, { authorId: "carol", postedAt: at(1) })
+        yield* repo.insert(first)
+        yield* repo.insert(makeComment("cm-2", space, { authorId: "bob", postedAt: at(3) }))
+        yield* repo.insertReply(makeReply("cm-r1", first, { authorId: "carol", postedAt: at(5) }))
+        yield* repo.insertReply(makeReply("cm-r2", first, { authorId: "dan", postedAt: at(4) }))
+        const inChangeRequest = makeComment("cm-3", space, { authorId: "erin", changeRequestId: "cm-cr", postedAt: at(2) })
+        yield* repo.insert(inChangeRequest)
+        yield* repo.insertReply(makeReply("cm-r3", inChangeRequest, { authorId: "bob", postedAt: at(6) }))
+        yield* repo.insert(makeComment("cm-other", "cm-other-space", { authorId: "zed" }))
+        assert.deepStrictEqual(yield* repo.commenters(space, null), [
+          { userId: "bob", count: 1, lastPostedAt: at(3) },
+          { userId: "carol", count: 2, lastPostedAt: at(5) },
+          { userId: "dan", count: 1, lastPostedAt: at(4) }
+        ])
+        assert.deepStrictEqual(yield* repo.commenters(space, "cm-cr"), [
+          { userId: "bob", count: 1, lastPostedAt: at(6) },
+          { userId: "erin", count: 1, lastPostedAt: at(2) }
+        ])
+        assert.deepStrictEqual(yield* repo.commenters("cm-nothing", null), [])
+      }))
   })

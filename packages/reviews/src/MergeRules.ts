@@ -1,0 +1,115 @@
+/**
+ * A space's merge rules (GitBook's `mergeRules`) applied to a change request about to merge: the
+ * first rule it fails refuses the merge, with a message that names the rule.
+ */
+import { Effect } from "effect"
+import type { MergeRule, MergeRules } from "@quire/content"
+import { Errors } from "@quire/kernel"
+import type { ChangeRequest } from "./domain/ChangeRequest.ts"
+import type { Review } from "./domain/Review.ts"
+import { ReviewsRepo } from "./ReviewsRepo.ts"
+
+/** What the rules are applied to. */
+export interface MergeContext {
+  readonly changeRequest: ChangeRequest
+  /** Every review of the change request, oldest first. */
+  readonly reviews: ReadonlyArray<Review>
+  /** The space's current revision (main). */
+  readonly mainRevision: string
+  /** Who is merging. */
+  readonly actorId: string
+}
+
+/** The rules a space's configuration asks for: `inherit` takes the organization's, and organizations have none yet. */
+export const rulesOf = (configuration: MergeRules): ReadonlyArray<MergeRule> =>
+  configuration.type === "rules" ? configuration.rules : []
+
+/** Each reviewer's latest review, in the order of those reviews. */
+export const latestReviews = (reviews: ReadonlyArray<Review>): ReadonlyArray<Review> => {
+  const latest = new Map<string, Review>()
+  for (const review of reviews) {
+    latest.delete(review.reviewerId)
+    latest.set(review.reviewerId, review)
+  }
+  return Array.from(latest.values())
+}
+
+const names = (users: ReadonlyArray<string>) => users.map((u) => JSON.stringify(u)).join(", ")
+
+/** Why `rule` refuses the merge, or undefined when it passes. */
+const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined => {
+  const cr = context.changeRequest
+  const latest = latestReviews(context.reviews)
+  // Only a review of the head counts: an approval of an earlier revision did not see the latest edits.
+  const current = latest.filter((r) => r.revision === cr.revision)
+  const approvers = new Set(current.filter((r) => r.status === "approved").map((r) => r.reviewerId))
+  switch (rule.rule) {
+    case "require_at_least_one_review":
+      return current.length > 0 ? undefined : "This change request needs a review of its latest revision"
+    case "require_at_least_one_approved_review":
+      return approvers.size > 0 ? undefined : "This change request needs an approved review of its latest revision"
+    case "require_all_reviews_approved": {
+      const blocking = latest.filter((r) => r.status === "changes-requested").map((r) => r.reviewerId)
+      return blocking.length === 0
+        ? undefined
+        : `Every review of this change request must approve it; changes were requested by ${names(blocking)}`
+    }
+    case "require_specific_reviewers": {
+      const missing = rule.users.filter((u) => !approvers.has(u))
+      return missing.length === 0
+        ? undefined
+        : `This change request needs an approved review of its latest revision from each of ${names(rule.users)}; missing ${names(missing)}`
+    }
+    case "require_one_of_specific_reviewers":
+      return rule.users.some((u) => approvers.has(u))
+        ? undefined
+        : `This change request needs an approved review of its latest revision from one of ${names(rule.users)}`
+    case "require_up_to_date_change_request":
+      return cr.revisionMergedAncestor === context.mainRevision
+        ? undefined
+        : "This change request is not up to date with the space's content; update it, then merge"
+    case "require_change_request_subject":
+      return cr.subject.trim() !== "" ? undefined : "This change request needs a subject"
+    case "require_author_to_merge":
+      return cr.createdBy === context.actorId ? undefined : "Only the author of this change request may merge it"
+    case "allow_bypass":
+      return undefined
+    // Refused when the rules are set (Spaces.update), so a space never holds them.
+    case "require_agent_review":
+    case "require_change_request_description":
+      return `${rule.rule} cannot be evaluated by Quire`
+  }
+}
+
+/**
+ * The first refusal of `rules` for the merge (`rule: message`), or undefined when the merge may go
+ * ahead. A user named by `allow_bypass` merges whatever the other rules say.
+ */
+export const evaluate = (rules: ReadonlyArray<MergeRule>, context: MergeContext): { readonly rule: string; readonly message: string } | undefined => {
+  const bypass = rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(context.actorId))
+  if (bypass) return undefined
+  for (const rule of rules) {
+    const message = refusalOf(rule, context)
+    if (message !== undefined) return { rule: rule.rule, message }
+  }
+  return undefined
+}
+
+/**
+ * Refuses with a 400 (InvalidInput, field `mergeRules`) the merge of `changeRequest` in a space
+ * whose rules it fails; built once with the ReviewsRepo, for Merges.
+ */
+export const enforcer = Effect.map(Effect.service(ReviewsRepo), (repo) =>
+  Effect.fnUntraced(function*(
+    space: { readonly mergeRules: MergeRules; readonly revisionId: string },
+    changeRequest: ChangeRequest,
+    actorId: string
+  ) {
+    const rules = rulesOf(space.mergeRules)
+    if (rules.length === 0) return
+    const reviews = yield* repo.allReviews(changeRequest.id)
+    const refused = evaluate(rules, { changeRequest, reviews, mainRevision: space.revisionId, actorId })
+    if (refused !== undefined) {
+      return yield* new Errors.InvalidInput({ field: "mergeRules", reason: `${refused.message} (merge rule ${refused.rule})` })
+    }
+  }))
