@@ -1,6 +1,6 @@
 /** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
 import { Layer } from "effect"
-import { HttpRouter } from "effect/http"
+import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
@@ -74,10 +74,22 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 )
 
 /**
- * The API, the download route of signed file links (`/files/<token>`), published sites
- * (`/~sites/<id>/`, and by `Host`), the docs page and the error envelope.
+ * The API reference at `/docs`: Scalar bundled with the server, its default fonts off, so the page
+ * loads nothing from elsewhere; the bearer scheme preselected for its test requests.
  */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, HttpApiScalar.layer(Api, { path: "/docs" }), ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const docs = HttpApiScalar.layer(Api, {
+  path: "/docs",
+  scalar: { withDefaultFonts: false, authentication: { preferredSecurityScheme: "bearer" } }
+})
+
+/** `GET /` on the server's own hostname leads to the API reference (a site's hostname serves the site). */
+export const root = HttpRouter.add("GET", "/", HttpServerResponse.redirect("/docs", { status: 302 }))
+
+/**
+ * The API, the download route of signed file links (`/files/<token>`), published sites
+ * (`/~sites/<id>/`, and by `Host`), the docs page, `/` and the error envelope.
+ */
+export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -174,7 +174,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "spaces.createSpace": {
     summary: "Create a space",
     description: "Creates an empty space at the organization's root or in a collection. Needs the create permission where the space goes.",
-    example: { title: "User guide", emoji: "1f4d8", visibility: "private" }
+    example: { title: "User guide", emoji: "1f4d8" }
   },
   "spaces.listSpacesInOrganizationById": {
     summary: "List spaces",
@@ -208,7 +208,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "spaces.moveSpace": {
     summary: "Move a space",
     description: "Moves a space into another collection or to the root, optionally before or after a sibling. Needs the admin permission on the space.",
-    example: { parent: null, position: { before: "spc_0123456789abcdef" } }
+    example: { parent: null, position: { before: { type: "space", space: "spc_0123456789abcdef" } } }
   },
   "spaces.transferSpace": {
     summary: "Transfer a space to another organization",
@@ -358,8 +358,8 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission.",
     example: {
       changes: [
-        { operation: "insert_page", ref: "install", title: "Installation", markdown: "# Installation\n\nRun `npm install`.\n" },
-        { operation: "update_page", page: "getting-started", markdown: "See [Installation](./install.md).\n" }
+        { operation: "insert_page", ref: "install", title: "Installation", document: { markdown: "Run `npm install`.\n" } },
+        { operation: "update_page", page: "pg_0123456789abcdef", document: { markdown: "See [Installation](./install.md).\n" } }
       ]
     }
   },

@@ -1,0 +1,164 @@
+/**
+ * The OpenAPI document as a developer reads it at `/openapi.json` and `/docs`: every operation
+ * summarized and described, the bearer scheme declared where a token is needed, finite numbers,
+ * request examples the operations accept, a valid OpenAPI 3.1 document; and `/` leads to `/docs`.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Exit, Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiSchema } from "effect/http-api"
+import { Api } from "@quire/api"
+import { operationDocs, operationKey } from "@quire/api/OperationDocs"
+import { execFile, spawnSync } from "node:child_process"
+import { promisify } from "node:util"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { baseUrl, memory } from "./Harness.ts"
+
+type Spec = Record<string, any>
+
+const httpMethods = new Set(["get", "put", "post", "delete", "patch"])
+
+const operationsOf = (spec: Spec) =>
+  Object.entries<Spec>(spec["paths"]).flatMap(([path, item]) =>
+    Object.entries<Spec>(item).filter(([method]) => httpMethods.has(method)).map(([method, operation]) => ({
+      path,
+      method,
+      operation,
+      key: operationKey(operation)
+    }))
+  )
+
+/** The JSON payload schema of each operation, by `group.endpoint`. */
+const payloadSchemas = (() => {
+  const schemas = new Map<string, Schema.Top>()
+  HttpApi.reflect(Api, {
+    onGroup() {},
+    onEndpoint({ endpoint, group }) {
+      const json = HttpApiEndpoint.getPayloadSchemas(endpoint).filter((schema) =>
+        !HttpApiSchema.isStreamSchema(schema) && !HttpApiSchema.isNoContent(schema.ast)
+      )
+      if (json.length > 0) schemas.set(`${group.identifier}.${endpoint.identifier}`, json[0] as Schema.Top)
+    }
+  })
+  return schemas
+})()
+
+/** Every place in a JSON value where `predicate` holds, as paths. */
+const findAll = (value: unknown, predicate: (node: Spec) => boolean, path = "$"): Array<string> => {
+  if (typeof value !== "object" || value === null) return []
+  const here = !Array.isArray(value) && predicate(value as Spec) ? [path] : []
+  return here.concat(Object.entries(value).flatMap(([key, child]) => findAll(child, predicate, `${path}.${key}`)))
+}
+
+/** The writes a developer meets first; each shows an example body in the document. */
+const mainWrites = [
+  "organizations.createOrganization",
+  "organizations.updateOrganizationById",
+  "spaces.createSpace",
+  "spaces.updateSpaceById",
+  "collections.createCollection",
+  "collections.updateCollectionById",
+  "changeRequests.createChangeRequest",
+  "changeRequests.updateChangeRequestById",
+  "changeRequestContent.updateChangeRequestContent",
+  "comments.postCommentInSpace",
+  "comments.updateCommentInSpace",
+  "comments.postCommentReplyInSpace",
+  "changeRequestComments.postCommentInChangeRequest",
+  "sites.createSite",
+  "sites.updateSiteById"
+]
+
+layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAPI document served at /openapi.json", (it) => {
+  const served = Effect.gen(function*() {
+    const base = yield* baseUrl
+    const response = yield* Effect.promise(() => fetch(`${base}/openapi.json`))
+    assert.strictEqual(response.status, 200)
+    return (yield* Effect.promise(() => response.json())) as Spec
+  })
+
+  it.effect("every operation has a summary and a description, and every documented operation exists", () =>
+    Effect.gen(function*() {
+      const spec = yield* served
+      const operations = operationsOf(spec)
+      assert.isAbove(operations.length, 150)
+      const undocumented = operations
+        .filter(({ operation }) => typeof operation.summary !== "string" || operation.summary.trim() === "" || typeof operation.description !== "string" || operation.description.trim() === "")
+        .map(({ key, method, path }) => `${key} (${method.toUpperCase()} ${path})`)
+      assert.deepStrictEqual(undocumented, [], "add these to packages/api/src/OperationDocs.ts")
+      const known = new Set(operations.map(({ key }) => key))
+      assert.deepStrictEqual(Object.keys(operationDocs).filter((key) => !known.has(key)), [], "OperationDocs entries without an operation")
+      const summaries = operations.map(({ operation }) => operation.summary as string)
+      assert.isTrue(summaries.every((summary) => summary.length <= 60), "summaries are short")
+    }))
+
+  it.effect("the bearer scheme is declared and required by every operation but /health and the Git webhook", () =>
+    Effect.gen(function*() {
+      const spec = yield* served
+      const bearer = spec["components"]["securitySchemes"]["bearer"]
+      assert.strictEqual(bearer.type, "http")
+      assert.strictEqual(bearer.scheme, "bearer")
+      assert.include(bearer.description, "Authorization: Bearer")
+      const open = new Set(["system.health", "gitWebhook.receiveSpaceGitWebhook"])
+      for (const { key, operation } of operationsOf(spec)) {
+        if (open.has(key)) assert.deepStrictEqual(operation.security, [], key)
+        else assert.deepStrictEqual(operation.security, [{ bearer: [] }], key)
+      }
+    }))
+
+  it.effect("numbers are finite: no field admits Infinity or NaN", () =>
+    Effect.gen(function*() {
+      const spec = yield* served
+      const nonFinite = findAll(spec, (node) => Array.isArray(node["enum"]) && node["enum"].some((v: unknown) => v === "Infinity" || v === "NaN"))
+      assert.deepStrictEqual(nonFinite, [])
+      assert.isAbove(findAll(spec, (node) => node["type"] === "number").length, 20)
+    }))
+
+  it.effect("the main writes show an example body, and every example is a body the operation accepts", () =>
+    Effect.gen(function*() {
+      const spec = yield* served
+      const byKey = new Map(operationsOf(spec).map((entry) => [entry.key, entry.operation]))
+      for (const key of mainWrites) {
+        const example = byKey.get(key)?.requestBody?.content?.["application/json"]?.example
+        assert.isDefined(example, `${key} has a request example`)
+      }
+      for (const [key, doc] of Object.entries(operationDocs)) {
+        if (doc.example === undefined) continue
+        const schema = payloadSchemas.get(key)
+        assert.isDefined(schema, `${key} takes a JSON body`)
+        const decoded = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>, { onExcessProperty: "error" })(doc.example)
+        assert.isTrue(Exit.isSuccess(decoded), `${key}'s example decodes: ${Exit.isFailure(decoded) ? String(decoded.cause) : ""}`)
+      }
+    }))
+
+  it.effect("GET / leads to the API reference at /docs, which is the same document", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const root = yield* Effect.promise(() => fetch(`${base}/`, { redirect: "manual" }))
+      assert.oneOf(root.status, [302, 308])
+      assert.strictEqual(root.headers.get("location"), "/docs")
+      const docs = yield* Effect.promise(() => fetch(`${base}/`))
+      assert.strictEqual(docs.status, 200)
+      assert.strictEqual(new URL(docs.url).pathname, "/docs")
+      const html = yield* Effect.promise(() => docs.text())
+      assert.include(html, "Create a space")
+      assert.notMatch(html, /<script[^>]*\bsrc=/, "Scalar is inline, not loaded from a CDN")
+      assert.include(html, `"withDefaultFonts":false`)
+    }))
+
+  const validator = spawnSync("python3", ["-c", "import openapi_spec_validator"]).status === 0
+  it.effect.runIf(validator)("is a valid OpenAPI 3.1 document (openapi-spec-validator)", () =>
+    Effect.gen(function*() {
+      const spec = yield* served
+      const dir = mkdtempSync(join(tmpdir(), "quire-openapi-"))
+      try {
+        const file = join(dir, "openapi.json")
+        writeFileSync(file, JSON.stringify(spec))
+        const { stdout } = yield* Effect.promise(() => promisify(execFile)("python3", ["-m", "openapi_spec_validator", file], { encoding: "utf8" }))
+        assert.include(stdout, "OK")
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }))
+})
