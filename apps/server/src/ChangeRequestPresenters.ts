@@ -8,7 +8,8 @@ import type { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
 
-const conflict = (c: MergeConflict) => ({
+export const conflict = (c: MergeConflict) => ({
+  id: c.id,
   ...(c.pageId === undefined ? {} : { pageId: c.pageId }),
   ...(c.fileId === undefined ? {} : { fileId: c.fileId }),
   path: c.path,

@@ -11,8 +11,10 @@ export { ChangeRequestStatus }
 
 export const ChangeRequestSubject = Text.check(Schema.isMaxLength(maxSubjectLength))
 
-/** A conflict a merge or an update found: what to resolve in the change request before merging again. */
+/** A conflict a merge or an update found: what to resolve (resolveChangeRequestConflicts) before merging again. */
 export const MergeConflict = Schema.Struct({
+  /** `c1`, `c2`, …: what a resolution names. */
+  id: Schema.String,
   pageId: Schema.optionalKey(Schema.String),
   fileId: Schema.optionalKey(Schema.String),
   path: Schema.String,
@@ -22,7 +24,7 @@ export const MergeConflict = Schema.Struct({
   ours: Schema.optionalKey(Schema.String),
   /** The change request's value (JSON for metadata; `null` when it deleted it). */
   theirs: Schema.optionalKey(Schema.String),
-  /** Content conflicts: the overlapping lines of the ancestor, main and the change request. */
+  /** Content conflicts: the overlapping lines of the ancestor, main and the change request (one hunk per conflict). */
   hunks: Schema.optionalKey(Schema.Array(ConflictHunk))
 }).annotate({ identifier: "MergeConflict" })
 
