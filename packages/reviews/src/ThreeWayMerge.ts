@@ -347,11 +347,11 @@ const mergeOrder = (
   const [primary, secondary] = reordered(theirs) && !reordered(ours) ? [theirs, ours] : [ours, theirs]
   const result = primary.filter((id) => members.has(id))
   const placed = new Set(result)
-  const place = (sequence: ReadonlyArray<string>) => {
+  const place = (sequence: ReadonlyArray<string>, append: boolean) => {
     for (const [i, id] of sequence.entries()) {
       if (!members.has(id) || placed.has(id)) continue
-      // Before the next page of its ordering that is placed; at the end when none is.
-      let at = result.length
+      // Before the next page of its ordering that is placed; at the end when none is (if `append`).
+      let at = append ? result.length : -1
       for (let j = i + 1; j < sequence.length; j++) {
         const k = result.indexOf(sequence[j]!)
         if (k >= 0) {
@@ -359,12 +359,16 @@ const mergeOrder = (
           break
         }
       }
+      if (at < 0) continue
       result.splice(at, 0, id)
       placed.add(id)
     }
   }
-  place(secondary)
-  place(base)
+  // A page the other side kept (a resolved delete) finds its place in the base order before the end.
+  place(secondary, false)
+  place(base, false)
+  place(secondary, true)
+  place(base, true)
   // Pages moved here from elsewhere that no ordering of this parent lists (cannot happen, but never lose one).
   for (const id of members) if (!placed.has(id)) result.push(id)
   return result
