@@ -37,7 +37,8 @@ export interface ContentOptions {
 /** Signs a file's download URL. */
 export type DownloadUrl = (file: FileNode) => string
 
-const layout = (given: PageLayout | undefined): NonNullable<RevisionPageResponse["layout"]> => ({
+/** A page's layout with GitBook's defaults filled in. */
+export const layout = (given: PageLayout | undefined): NonNullable<RevisionPageResponse["layout"]> => ({
   width: given?.width ?? "default",
   cover: given?.cover ?? true,
   coverSize: given?.coverSize ?? "hero",

@@ -15,6 +15,8 @@ import * as SpecRoutes from "./SpecRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as SiteBroadcast from "./SiteBroadcast.ts"
+import * as PagePaths from "./PagePaths.ts"
+import * as ChangeRequestChangesHandlers from "./handlers/ChangeRequestChangesHandlers.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
 import * as ChangeRequestConflictsHandlers from "./handlers/ChangeRequestConflictsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
@@ -26,6 +28,7 @@ import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OpenAPISpecsHandlers from "./handlers/OpenAPISpecsHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
@@ -33,6 +36,7 @@ import * as SitesHandlers from "./handlers/SitesHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
+import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
@@ -58,6 +62,9 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     CommentsHandlers.layer,
     ChangeRequestsHandlers.layer,
     ChangeRequestContentHandlers.layer,
+    ChangeRequestChangesHandlers.layer,
+    RevisionsHandlers.layer,
+    SpacePdfHandlers.layer,
     ChangeRequestConflictsHandlers.layer,
     ChangeRequestCommentsHandlers.layer,
     SitesHandlers.layer,
@@ -89,7 +96,7 @@ export const root = HttpRouter.add("GET", "/", HttpServerResponse.redirect("/doc
  * The API, the download route of signed file links (`/files/<token>`), published sites
  * (`/~sites/<id>/`, and by `Host`), the docs page, `/` and the error envelope.
  */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, PagePaths.layer, Cursors.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

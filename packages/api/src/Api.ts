@@ -1,5 +1,6 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
 import { ChangeRequestConflictsApi } from "./ChangeRequestConflictsApi.ts"
 import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
@@ -10,6 +11,7 @@ import { withGatewayResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
+import { RevisionsApi } from "./RevisionsApi.ts"
 import { withOperationDocs } from "./OperationDocs.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
@@ -20,6 +22,7 @@ import { SitesApi } from "./SitesApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
+import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
@@ -41,6 +44,9 @@ export class Api extends HttpApi.make("quire")
   .add(LinksApi)
   .add(ChangeRequestsApi)
   .add(ChangeRequestContentApi)
+  .add(ChangeRequestChangesApi)
+  .add(RevisionsApi)
+  .add(SpacePdfApi)
   .add(ChangeRequestConflictsApi)
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)

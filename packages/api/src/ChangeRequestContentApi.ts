@@ -6,7 +6,7 @@ import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
 import { Format, ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
-import { ContentQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
+import { ContentQuery, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
 
 /** The longest markdown of one page (characters), and of all the pages of one batch. */
@@ -121,6 +121,12 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
         evaluated: Schema.optional(Schema.Boolean),
         ...ContentQuery
       },
+      success: RevisionPage,
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getPageInChangeRequestByPath", `${prefix}/path/:pagePath`, {
+      params: { ...changeRequestParams, pagePath: PagePath },
+      query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     }),

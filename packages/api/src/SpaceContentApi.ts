@@ -137,6 +137,17 @@ export const ContentQuery = {
   computed: Schema.optional(Schema.Boolean)
 } as const
 
+/** A page's path: slugs from the root joined by `/` (GitBook's client sends the slashes as they are). */
+export const PagePath = Text.check(Schema.isMinLength(1), Schema.isMaxLength(2000))
+
+/** The query of single-page reads: `format=markdown` answers the page's `markdown`, else its JSON `document`. */
+export const PageReadQuery = {
+  format: Schema.optional(Format),
+  evaluated: Schema.optional(Schema.Boolean),
+  cachedMetadata: Schema.optional(Schema.Boolean),
+  ...ContentQuery
+} as const
+
 const spaceId = { spaceId: EntityId }
 
 export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
@@ -163,6 +174,13 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
         evaluated: Schema.optional(Schema.Boolean),
         ...ContentQuery
       },
+      success: RevisionPage,
+      error: ApiErrors.Common
+    }),
+    /** The page of the current revision at a path (its slugs from the root, joined by `/`). */
+    HttpApiEndpoint.get("getPageByPath", "/spaces/:spaceId/content/path/:pagePath", {
+      params: { spaceId: EntityId, pagePath: PagePath },
+      query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     }),

@@ -8,7 +8,8 @@ import { Effect, Option } from "effect"
 import type * as Mdast from "mdast"
 import { toString } from "mdast-util-to-string"
 import PDFDocument from "pdfkit"
-import { imageDimensions } from "@quire/content"
+import { Errors } from "@quire/kernel"
+import { type FileNode, flattenPages, imageDimensions, type Revision, type RevisionPage } from "@quire/content"
 import { parseMarkdown } from "@quire/content/markdown/Markdown"
 
 export interface PdfPage {
@@ -365,4 +366,55 @@ export const render = Effect.fn("Pdf.render")(function*(input: PdfInput) {
       }
     })
   )
+})
+
+/** The file an image URL of the markdown points at: `/files/<id>` (or the bare id or name). */
+export const fileOfImage = (files: ReadonlyArray<FileNode>, url: string): FileNode | undefined => {
+  const id = /^\/?files\/([^/?#]+)/.exec(url)?.[1] ?? url
+  return files.find((f) => f.id === id) ?? files.find((f) => f.name === decodeURIComponent(url.replace(/^\.?\//, "")))
+}
+
+/** Which pages of a revision a PDF shows: all, or `page` and its subpages (only `page` with `only`). */
+export interface PageSelection {
+  readonly page?: string | undefined
+  readonly only?: boolean | undefined
+}
+
+export interface RevisionPdfInput extends PageSelection {
+  readonly title: string
+  readonly subtitle?: string | undefined
+  readonly revision: Revision
+  /** A page of the revision with its markdown (SpaceContent's `pageIn`). */
+  readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** The bytes of a blob (the BlobStore's `get`). */
+  readonly blob: (hash: string) => Effect.Effect<Option.Option<Uint8Array>>
+}
+
+/** The PDF of a revision's pages in tree order; NotFound for a `page` the revision does not have. */
+export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: RevisionPdfInput) {
+  const revision = input.revision
+  const all = flattenPages(revision.pages)
+  let selected = all
+  if (input.page !== undefined) {
+    const root = all.find((p) => p.page.id === input.page)
+    if (root === undefined) return yield* new Errors.NotFound({ resource: "Page", id: input.page })
+    selected = input.only === true ? [root] : flattenPages([root.page])
+  }
+  const pages = yield* Effect.forEach(selected, (entry) =>
+    Effect.gen(function*() {
+      const markdown = entry.page.document === undefined
+        ? ""
+        : (yield* input.pageIn(revision, entry.page.id).pipe(Effect.orDie)).markdown ?? ""
+      return { title: entry.page.title, markdown, depth: entry.path.split("/").length - 1 }
+    }))
+  return yield* render({
+    title: input.title,
+    subtitle: input.subtitle,
+    pages,
+    createdAt: revision.createdAt,
+    image: (url) => {
+      const file = fileOfImage(revision.files, url)
+      return file === undefined ? Effect.succeedNone : input.blob(file.blob)
+    }
+  })
 })

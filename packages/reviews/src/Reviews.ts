@@ -9,6 +9,7 @@ import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceActivity } from "./SpaceActivity.ts"
+import { SpacePdfs } from "./SpacePdfs.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlChangeRequestsRepo from "./SqlChangeRequestsRepo.ts"
@@ -28,7 +29,7 @@ export const layerReposMemory = Layer.mergeAll(
 export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer)
 )

@@ -5,6 +5,8 @@
 export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
 export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, UrlFileInput } from "./ChangeRequests.ts"
 export * as Pdf from "./Pdf.ts"
+export { SpacePdfs } from "./SpacePdfs.ts"
+export type { SpacePdf } from "./SpacePdfs.ts"
 export { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 export * as ChangeSet from "./ChangeSet.ts"
 export type { ChangeRequest } from "./domain/ChangeRequest.ts"

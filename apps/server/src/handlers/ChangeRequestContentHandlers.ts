@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
-import { ContentLinks, type SpaceAccess } from "@quire/content"
+import { ContentLinks, type SpaceAccess, SpaceContent } from "@quire/content"
 import { Organizations } from "@quire/identity"
 import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
@@ -56,6 +56,7 @@ const toChange = (change: ChangeRequestContentChange, index: number): Effect.Eff
 
 export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn(function*(handlers) {
   const changeRequests = yield* ChangeRequests
+  const content = yield* SpaceContent
   const links = yield* ContentLinks
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
@@ -108,6 +109,12 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
           )
         )
       ))
+    .handle("getPageInChangeRequestByPath", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format))
+      }))
     .handle("listFilesInChangeRequestById", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* changeRequests.files(params.spaceId, params.changeRequestId, query).pipe(DomainErrors.api)

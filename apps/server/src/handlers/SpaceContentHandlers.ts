@@ -68,6 +68,13 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
           })
         )
       ))
+    .handle("getPageByPath", ({ params, query }) =>
+      Effect.gen(function*() {
+        const current = yield* content.revision(params.spaceId).pipe(DomainErrors.api)
+        const found = yield* content.pageAt(current.revision, params.pagePath).pipe(DomainErrors.api)
+        const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), yield* ContentPresenters.pageBody(found, query.format))
+        return (page.document?.nodes.length ?? 0) > largeDocumentNodes ? yield* largeDocumentAnswer(page) : page
+      }))
     .handle("listFiles", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* content.files(params.spaceId, query).pipe(DomainErrors.api)

@@ -1,0 +1,69 @@
+/** Handlers of the revisions group: a revision of a space by id, its pages and files, and what it changed. */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "@quire/api"
+import { SpaceContent } from "@quire/content"
+import * as ChangePresenters from "../ChangePresenters.ts"
+import * as ContentPresenters from "../ContentPresenters.ts"
+import * as DomainErrors from "../DomainErrors.ts"
+import { FileLinks } from "../FileLinks.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentPresenters.ContentOptions => ({
+  metadata: query.metadata ?? true
+})
+
+/** GitBook's default number of changes per answer. */
+export const defaultChangesLimit = 10
+
+export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(handlers) {
+  const content = yield* SpaceContent
+  const urls = yield* PublicUrl
+  const links = yield* FileLinks
+
+  const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
+    content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
+
+  const signer = (spaceId: string) => Effect.map(links.signer, (sign): ContentPresenters.DownloadUrl => (f) => sign(spaceId, f))
+
+  return handlers
+    .handle("getRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        return ContentPresenters.revision(urls, found.revision, yield* signer(params.spaceId), optionsOf(query))
+      }))
+    .handle("listPagesInRevisionById", ({ params, query }) =>
+      Effect.map(revisionOf(params), (found) => ({ pages: ContentPresenters.pages(urls, found.revision, optionsOf(query)) })))
+    .handle("getPageInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format))
+      }))
+    .handle("getPageInRevisionByPath", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format))
+      }))
+    .handle("listFilesInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const files = yield* content.filesIn(found.revision, query).pipe(DomainErrors.api)
+        const sign = yield* signer(params.spaceId)
+        return Presenters.list(files, (f) => ContentPresenters.file(f, sign, optionsOf(query)))
+      }))
+    .handle("getFileInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const file = yield* content.fileIn(found.revision, params.fileId).pipe(DomainErrors.api)
+        return ContentPresenters.file(file, yield* signer(params.spaceId), optionsOf(query))
+      }))
+    .handle("getRevisionSemanticChanges", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const list = yield* content.revisionChanges(found.revision, { limit: query.limit ?? defaultChangesLimit, diff: query.diff ?? false })
+        return ChangePresenters.changes(list, yield* signer(params.spaceId))
+      }))
+}))
