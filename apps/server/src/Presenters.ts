@@ -1,8 +1,10 @@
 /** Domain records to the API's JSON shapes (the shapes GitBook's API answers with). */
 import type {
   Collection as CollectionResponse,
+  LinkInvite as LinkInviteResponse,
   Member as MemberResponse,
   Organization as OrganizationResponse,
+  OrganizationTeamMember as OrganizationTeamMemberResponse,
   SamlProvider as SamlProviderResponse,
   Schemas,
   Space as SpaceResponse,
@@ -11,12 +13,13 @@ import type {
 import type { CollectionAccess, SpaceAccess } from "@quire/content"
 import {
   Authorization,
-  type LinkInvite,
+  type LinkInviteView,
   type Member,
   type OrganizationAccess,
   type SamlProvider,
   samlStatus,
   type Team,
+  type TeamMemberView,
   type User
 } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
@@ -86,12 +89,21 @@ export const team = (callerRole: Roles.MemberRole | null, t: Team): TeamResponse
   permissions: Authorization.teamPermissions(callerRole)
 })
 
-export const linkInvite = (urls: Urls, invite: LinkInvite) => ({
-  object: "organization-invite" as const,
+export const linkInvite = (urls: Urls, { invite, redundant }: LinkInviteView): LinkInviteResponse => ({
+  object: "invite",
   id: invite.id,
   role: invite.role,
+  redundant,
   createdAt: invite.createdAt.toISOString(),
+  ...(invite.expiresAt === null ? {} : { expiresAt: invite.expiresAt.toISOString() }),
   urls: { location: urls.api(`/orgs/${invite.organizationId}/link-invites/${invite.id}`) }
+})
+
+/** A member of a team as a caller with `callerRole` in its organization sees them. */
+export const teamMember = (urls: Urls, callerRole: Roles.MemberRole | null, view: TeamMemberView): OrganizationTeamMemberResponse => ({
+  organization: member(urls, view.member),
+  team: { role: view.role },
+  permissions: { view: Authorization.teamPermissions(callerRole).view }
 })
 
 /** The list envelope of a page. */

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { EntityId, ListOf, MemberRoleOrGuest, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
+import { DateTime, EntityId, ListOf, MemberRoleOrGuest, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
 export const OrganizationTitle = Text.check(
   Schema.isMinLength(2),
@@ -70,13 +70,22 @@ export const Organization = Schema.Struct({
 })
 export type Organization = typeof Organization.Type
 
+/**
+ * GitBook's InviteLinkToOrganization. Its id is the link's secret: whoever knows it may join with
+ * `joinOrganizationWithInvite`. `createdAt`, `expiresAt` and `urls` are Quire's additions.
+ */
 export const LinkInvite = Schema.Struct({
-  object: Schema.Literal("organization-invite"),
+  object: Schema.Literal("invite"),
   id: Schema.String,
   role: MemberRoleOrGuest,
+  redundant: Schema.Boolean,
   createdAt: Timestamp,
+  expiresAt: Schema.optionalKey(Timestamp),
   urls: Schema.Struct({ location: Schema.String })
 })
+export type LinkInvite = typeof LinkInvite.Type
+
+const linkInvitePath = { organizationId: EntityId, inviteId: EntityId }
 
 const organizationId = { organizationId: EntityId }
 
@@ -146,13 +155,40 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     }),
     HttpApiEndpoint.post("createOrganizationInvite", "/orgs/:organizationId/link-invites", {
       params: organizationId,
-      payload: Schema.Struct({ role: Schema.optionalKey(MemberRoleOrGuest) }),
+      payload: Schema.Struct({
+        role: Schema.optionalKey(MemberRoleOrGuest),
+        /** Quire's addition: when the link stops letting people join (never when absent). */
+        expiresAt: Schema.optionalKey(DateTime)
+      }),
       success: LinkInvite.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
     }),
     HttpApiEndpoint.delete("deleteOrganizationInviteById", "/orgs/:organizationId/link-invites/:inviteId", {
-      params: { organizationId: EntityId, inviteId: EntityId },
+      params: linkInvitePath,
       success: HttpApiSchema.NoContent,
+      error: ApiErrors.Common
+    }),
+    /** An invite link: its organization's admins, or anyone holding the link while it can be used. */
+    HttpApiEndpoint.get("getOrganizationInviteLink", "/orgs/:organizationId/link-invites/:inviteId", {
+      params: linkInvitePath,
+      success: LinkInvite,
+      error: ApiErrors.Common
+    }),
+    /** Changes an invite link's role or expiry (admins). */
+    HttpApiEndpoint.patch("updateOrganizationInviteById", "/orgs/:organizationId/link-invites/:inviteId", {
+      params: linkInvitePath,
+      payload: Schema.Struct({
+        role: Schema.optionalKey(MemberRoleOrGuest),
+        /** Quire's addition: a new expiry, or null for none. */
+        expiresAt: Schema.optionalKey(Schema.NullOr(DateTime))
+      }),
+      success: LinkInvite,
+      error: ApiErrors.Common
+    }),
+    /** The caller joins the organization with an invite link's role. */
+    HttpApiEndpoint.post("joinOrganizationWithInvite", "/orgs/:organizationId/invites/:inviteId", {
+      params: linkInvitePath,
+      success: Schema.Struct({}),
       error: ApiErrors.Common
     })
   )

@@ -1,10 +1,10 @@
 /** Use cases on organizations: creation, settings, listings and invitations. */
 import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Pagination, type Roles, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids, Pagination, Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
 import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { MembersRepo } from "./MembersRepo.ts"
-import { organizationKeyShape, OrganizationsRepo } from "./OrganizationsRepo.ts"
+import { type LinkInvitePatch, organizationKeyShape, OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 
 /** One invitation with a role of its own (GitBook's `{email, role}` form). */
@@ -27,6 +27,22 @@ export interface InviteResult {
   readonly invited: number
 }
 
+/** What an invite link is created with. */
+export interface LinkInviteInput {
+  readonly role: Roles.MemberRole | null
+  /** When the link stops letting people join; null or absent: never. */
+  readonly expiresAt?: Date | null | undefined
+}
+
+/**
+ * An invite link as its caller sees it: `redundant` when joining with it would give the caller
+ * nothing (they are a member with at least its role).
+ */
+export interface LinkInviteView {
+  readonly invite: LinkInvite
+  readonly redundant: boolean
+}
+
 /** An organization that claims an email domain, with the caller's membership (null: not a member). */
 export interface EmailDomainOrganization {
   readonly organization: Organization
@@ -45,12 +61,32 @@ export interface OrganizationsShape {
    */
   readonly listByEmailDomain: (domain: string) => Effect.Effect<ReadonlyArray<EmailDomainOrganization>, never, Actor.Actor>
   readonly invite: (organizationId: string, input: InviteInput) => Effect.Effect<InviteResult, Errors.NotFound | Errors.Forbidden, Actor.Actor>
-  readonly createLinkInvite: (organizationId: string, role: Roles.MemberRole | null) => Effect.Effect<LinkInvite, Errors.NotFound | Errors.Forbidden, Actor.Actor>
-  readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  readonly createLinkInvite: (organizationId: string, input: LinkInviteInput) => Effect.Effect<LinkInviteView, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInviteView>, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /**
+   * One invite link: admins see any of their organization's; anyone else, member or not, who
+   * knows the link's id sees it while it can be used (see {@link OrganizationsShape.joinWithLinkInvite}).
+   */
+  readonly getLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<LinkInviteView, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
+  /** Changes an invite link's role or expiry (admins). */
+  readonly updateLinkInvite: (organizationId: string, inviteId: string, patch: LinkInvitePatch) => Effect.Effect<LinkInviteView, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /**
+   * The caller joins with an invite link's role; a member whose role is lower gets the link's,
+   * any other member is left as they are. NotFound for an unknown link, Forbidden when the
+   * organization turned invite links off, InvalidInput once the link expired. Answers whether
+   * the caller's membership changed.
+   */
+  readonly joinWithLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<boolean, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Drops email invitations nobody accepted within `emailInviteRetention`; answers how many. */
   readonly purgeStaleInvites: Effect.Effect<number>
 }
+
+/** Redundant for a member whose role is at least the link's (any member, for a guest link). */
+const viewOf = (invite: LinkInvite, membership: Option.Option<MembershipRole>): LinkInviteView => ({
+  invite,
+  redundant: Option.isSome(membership) && Roles.roleRank(membership.value.role) >= Roles.roleRank(invite.role)
+})
 
 /** How long an invitation to an email without an account waits for that account. */
 export const emailInviteRetention = Duration.days(30)
@@ -161,20 +197,83 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return { users: joined, invited: invitations.size }
       }, transactor.transaction)
 
-      const createLinkInvite = Effect.fn("Organizations.createLinkInvite")(function*(
-        organizationId: string,
-        role: Roles.MemberRole | null
-      ) {
-        yield* adminAccess(organizationId, "create invite links")
-        const invite: LinkInvite = { id: yield* ids.make, organizationId, role, createdAt: yield* now }
-        yield* repo.insertLinkInvite(invite)
+      const findLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
+        const found = yield* repo.findLinkInvite(organizationId, inviteId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
+        return found.value
+      })
+
+      /** The link when it lets people join now. */
+      const usableLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
+        const invite = yield* findLinkInvite(organizationId, inviteId)
+        const organization = yield* repo.find(organizationId)
+        if (Option.isSome(organization) && !organization.value.inviteLinks) {
+          return yield* new Errors.Forbidden({
+            reason: "Invite links are turned off in this organization: an administrator turns them on with its inviteLinks setting"
+          })
+        }
+        const at = yield* now
+        if (invite.expiresAt !== null && invite.expiresAt <= at) {
+          return yield* new Errors.InvalidInput({
+            field: "inviteId",
+            reason: `this invite link expired at ${invite.expiresAt.toISOString()}; ask an administrator of the organization for a new one`
+          })
+        }
         return invite
       })
 
-      const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
-        yield* adminAccess(organizationId, "list invite links")
-        return yield* repo.listLinkInvites(organizationId)
+      const createLinkInvite = Effect.fn("Organizations.createLinkInvite")(function*(
+        organizationId: string,
+        input: LinkInviteInput
+      ) {
+        const found = yield* adminAccess(organizationId, "create invite links")
+        const invite: LinkInvite = {
+          id: yield* ids.make,
+          organizationId,
+          role: input.role,
+          createdAt: yield* now,
+          expiresAt: input.expiresAt ?? null
+        }
+        yield* repo.insertLinkInvite(invite)
+        return viewOf(invite, Option.some(found.membership))
       })
+
+      const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
+        const found = yield* adminAccess(organizationId, "list invite links")
+        const invites = yield* repo.listLinkInvites(organizationId)
+        return invites.map((invite) => viewOf(invite, Option.some(found.membership)))
+      })
+
+      const getLinkInvite = Effect.fn("Organizations.getLinkInvite")(function*(organizationId: string, inviteId: string) {
+        const actor = yield* Actor.Actor
+        const membership = Option.map(yield* repo.findAccess(organizationId, actor.userId), (found) => found.membership)
+        const admin = Option.isSome(membership) && Roles.atLeast(membership.value.role, "admin")
+        const invite = admin ? yield* findLinkInvite(organizationId, inviteId) : yield* usableLinkInvite(organizationId, inviteId)
+        return viewOf(invite, membership)
+      })
+
+      const updateLinkInvite = Effect.fn("Organizations.updateLinkInvite")(function*(
+        organizationId: string,
+        inviteId: string,
+        patch: LinkInvitePatch
+      ) {
+        const found = yield* adminAccess(organizationId, "change invite links")
+        const updated = yield* repo.updateLinkInvite(organizationId, inviteId, patch)
+        if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
+        return viewOf(updated.value, Option.some(found.membership))
+      })
+
+      const joinWithLinkInvite = Effect.fn("Organizations.joinWithLinkInvite")(function*(organizationId: string, inviteId: string) {
+        const actor = yield* Actor.Actor
+        const invite = yield* usableLinkInvite(organizationId, inviteId)
+        const member = yield* members.find(organizationId, actor.userId)
+        if (Option.isNone(member)) {
+          return yield* members.add({ organizationId, userId: actor.userId, role: invite.role, joinedAt: yield* now, sso: false })
+        }
+        if (viewOf(invite, Option.some(member.value)).redundant) return false
+        yield* members.setRole(organizationId, actor.userId, invite.role)
+        return true
+      }, transactor.transaction)
 
       const deleteLinkInvite = Effect.fn("Organizations.deleteLinkInvite")(function*(organizationId: string, inviteId: string) {
         yield* adminAccess(organizationId, "delete invite links")
@@ -196,6 +295,9 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         invite,
         createLinkInvite,
         listLinkInvites,
+        getLinkInvite,
+        updateLinkInvite,
+        joinWithLinkInvite,
         deleteLinkInvite
       })
     })

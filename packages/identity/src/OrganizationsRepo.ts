@@ -5,9 +5,14 @@ import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } 
 import { emailInviteKey, IdentityMemory, memberKey } from "./IdentityMemory.ts"
 import type { EmailInviteRow } from "./IdentityMemory.ts"
 
+/** What an invite link's update may change. */
+export type LinkInvitePatch = Partial<Pick<LinkInvite, "role" | "expiresAt">>
+
 export interface OrganizationsRepoShape {
   /** Stores a new organization with `adminUserId` as its first admin. */
   readonly insert: (organization: Organization, adminUserId: string) => Effect.Effect<void>
+  /** The organization, whoever asks (the use cases decide who may see it). */
+  readonly find: (organizationId: string) => Effect.Effect<Option.Option<Organization>>
   /** The organization with the caller's role, or none when the caller is not a member. */
   readonly findAccess: (organizationId: string, userId: string) => Effect.Effect<Option.Option<OrganizationAccess>>
   readonly listForUser: (
@@ -19,6 +24,14 @@ export interface OrganizationsRepoShape {
   readonly listByEmailDomain: (domain: string, userId: string) => Effect.Effect<ReadonlyArray<OrganizationAccess>>
   readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<Organization>
   readonly insertLinkInvite: (invite: LinkInvite) => Effect.Effect<void>
+  /** The invite link `inviteId` of the organization, expired or not. */
+  readonly findLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<Option.Option<LinkInvite>>
+  /** Changes an invite link's role or expiry; none when the organization has no such link. */
+  readonly updateLinkInvite: (
+    organizationId: string,
+    inviteId: string,
+    patch: LinkInvitePatch
+  ) => Effect.Effect<Option.Option<LinkInvite>>
   /** The organization's invite links, oldest first. */
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void>
@@ -47,6 +60,10 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
         const row = store.members.get(memberKey(organization.id, userId))
         return row === undefined ? undefined : { organization, membership: { role: row.role } }
       }
+      const linkInvite = (organizationId: string, inviteId: string) => {
+        const invite = store.linkInvites.get(inviteId)
+        return invite?.organizationId === organizationId ? invite : undefined
+      }
       return OrganizationsRepo.of({
         insert: (organization, adminUserId) =>
           Effect.sync(() => {
@@ -61,6 +78,7 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
               disabled: false
             })
           }),
+        find: (organizationId) => Effect.sync(() => Option.fromNullishOr(store.organizations.get(organizationId))),
         findAccess: (organizationId, userId) =>
           Effect.sync(() => {
             const organization = store.organizations.get(organizationId)
@@ -85,6 +103,15 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
             return next
           }),
         insertLinkInvite: (invite) => Effect.sync(() => void store.linkInvites.set(invite.id, invite)),
+        findLinkInvite: (organizationId, inviteId) => Effect.sync(() => Option.fromNullishOr(linkInvite(organizationId, inviteId))),
+        updateLinkInvite: (organizationId, inviteId, patch) =>
+          Effect.sync(() => {
+            const found = linkInvite(organizationId, inviteId)
+            if (found === undefined) return Option.none()
+            const next = { ...found, ...patch }
+            store.linkInvites.set(inviteId, next)
+            return Option.some(next)
+          }),
         listLinkInvites: (organizationId) =>
           Effect.sync(() =>
             Array.from(store.linkInvites.values())

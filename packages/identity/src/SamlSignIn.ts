@@ -10,7 +10,9 @@ import { type Profile, SAML, type CacheProvider, ValidateInResponseTo } from "@n
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
+import { acceptEmailInvites } from "./EmailInvites.ts"
 import { MembersRepo } from "./MembersRepo.ts"
+import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import { selfSignedCertificate } from "./SpCertificate.ts"
@@ -89,6 +91,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const store = yield* SamlSignInRepo
       const users = yield* UsersRepo
       const members = yield* MembersRepo
+      const organizations = yield* OrganizationsRepo
       const teams = yield* TeamsRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
@@ -172,7 +175,11 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         const user: User = Option.isSome(existing)
           ? existing.value
           : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
-        if (Option.isNone(existing)) yield* users.insert(user).pipe(Effect.orDie)
+        if (Option.isNone(existing)) {
+          yield* users.insert(user).pipe(Effect.orDie)
+          // Invitations sent to this email take effect; this organization's sets the role.
+          yield* acceptEmailInvites(organizations, members, user)
+        }
         const membership = yield* members.find(provider.organizationId, user.id)
         // An organization's IdP vouches for its own people only: it cannot take over an account
         // that exists outside the organization (nor an instance administrator's) by naming its email.
@@ -189,7 +196,10 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         }
         if (Option.isSome(membership)) {
           if (!membership.value.sso) yield* members.setSso(provider.organizationId, user.id, true)
-          return { user, organizationId: provider.organizationId, provisioned: false }
+          // A new account that an email invitation made a member is provisioned all the same.
+          if (Option.isSome(existing)) return { user, organizationId: provider.organizationId, provisioned: false }
+          if (provider.defaultTeamId !== null) yield* teams.addMember(provider.organizationId, provider.defaultTeamId, user.id)
+          return { user, organizationId: provider.organizationId, provisioned: true }
         }
         yield* members.add({ organizationId: provider.organizationId, userId: user.id, role: provider.defaultRole, sso: true, joinedAt: at })
         if (provider.defaultTeamId !== null) yield* teams.addMember(provider.organizationId, provider.defaultTeamId, user.id)

@@ -21,14 +21,17 @@ const LinkInviteRow = Schema.Struct({
   id: Schema.String,
   organization_id: Schema.String,
   role: Roles.MemberRoleOrGuest,
-  created_at: Rows.Timestamp
+  created_at: Rows.Timestamp,
+  expires_at: Schema.NullOr(Rows.Timestamp)
 })
 const linkInvites = Rows.decoder("identity_link_invites", LinkInviteRow, (row): LinkInvite => ({
   id: row.id,
   organizationId: row.organization_id,
   role: row.role,
-  createdAt: row.created_at
+  createdAt: row.created_at,
+  expiresAt: row.expires_at
 }))
+const linkInviteColumns = "id, organization_id, role, created_at, expires_at"
 
 const EmailInviteRow = Schema.Struct({
   organization_id: Schema.String,
@@ -84,6 +87,11 @@ export const layer = Layer.effect(
             INSERT INTO identity_members (organization_id, user_id, role, joined_at)
             VALUES (${organization.id}, ${adminUserId}, 'admin', ${organization.createdAt})`
         }).pipe(sql.withTransaction, Effect.orDie),
+      find: (organizationId) =>
+        sql<Row>`SELECT ${columns} FROM identity_organizations o WHERE o.id = ${organizationId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(organizations.first)
+        ),
       findAccess: (organizationId, userId) =>
         sql<Row>`
           SELECT ${columns}, m.role AS member_role
@@ -118,11 +126,28 @@ export const layer = Layer.effect(
       update,
       insertLinkInvite: (invite) =>
         sql`
-          INSERT INTO identity_link_invites (id, organization_id, role, created_at)
-          VALUES (${invite.id}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
+          INSERT INTO identity_link_invites (id, organization_id, role, created_at, expires_at)
+          VALUES (${invite.id}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt}, ${invite.expiresAt})`.pipe(
+          Effect.orDie,
+          Effect.asVoid
+        ),
+      findLinkInvite: (organizationId, inviteId) =>
+        sql<Row>`
+          SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
+          WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first)),
+      updateLinkInvite: (organizationId, inviteId, patch) => {
+        const sets = [
+          ...(patch.role === undefined ? [] : [sql`role = ${patch.role}`]),
+          ...(patch.expiresAt === undefined ? [] : [sql`expires_at = ${patch.expiresAt}`])
+        ]
+        return sql<Row>`
+          UPDATE identity_link_invites SET ${sets.length === 0 ? sql`id = id` : sql.csv(sets)}
+          WHERE organization_id = ${organizationId} AND id = ${inviteId}
+          RETURNING ${sql.literal(linkInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first))
+      },
       listLinkInvites: (organizationId) =>
         sql<Row>`
-          SELECT id, organization_id, role, created_at FROM identity_link_invites
+          SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
           WHERE organization_id = ${organizationId} ORDER BY created_at, id`.pipe(
           Effect.orDie,
           Effect.flatMap(linkInvites.all)

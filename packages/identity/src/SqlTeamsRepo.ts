@@ -30,6 +30,15 @@ const memberships = Rows.decoder(
   (row) => ({ team: teamOf(row), role: row.member_role })
 )
 
+const roles = Rows.decoder("identity_team_members", Schema.Struct({ role: TeamMemberRole }), (row) => row.role)
+
+/** A team member with the sort key of the listing (their lower-cased display name). */
+const teamMembers = Rows.decoder(
+  "identity_team_members",
+  Schema.Struct({ user_id: Schema.String, role: TeamMemberRole, name: Schema.String }),
+  (row) => ({ member: { userId: row.user_id, role: row.role }, name: row.name })
+)
+
 export const layer = Layer.effect(
   TeamsRepo,
   Effect.gen(function*() {
@@ -99,6 +108,41 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.asVoid
         ),
+      findMember: (organizationId, teamId, userId) =>
+        sql<Row>`
+          SELECT tm.role FROM identity_team_members tm JOIN identity_teams t ON t.id = tm.team_id
+          WHERE t.id = ${teamId} AND t.organization_id = ${organizationId} AND tm.user_id = ${userId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(roles.first)
+        ),
+      setMember: (organizationId, teamId, userId, role) =>
+        sql`
+          INSERT INTO identity_team_members (team_id, user_id, role)
+          SELECT id, ${userId}, ${role} FROM identity_teams WHERE id = ${teamId} AND organization_id = ${organizationId}
+          ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role`.pipe(Effect.asVoid, Effect.orDie),
+      removeMember: (organizationId, teamId, userId) =>
+        sql<Row>`
+          DELETE FROM identity_team_members tm USING identity_teams t
+          WHERE t.id = tm.team_id AND t.id = ${teamId} AND t.organization_id = ${organizationId} AND tm.user_id = ${userId}
+          RETURNING tm.user_id`.pipe(Effect.orDie, Effect.map((rows) => rows.length > 0)),
+      listMembers: (organizationId, teamId, after, limit) => {
+        const name = sql.literal(`lower(u.display_name) COLLATE "C"`)
+        const range = after === undefined ? sql`true` : sql`(${name}, u.id) > (${String(after[0])}, ${String(after[1])})`
+        return sql<Row>`
+          SELECT tm.user_id, tm.role, lower(u.display_name) AS name
+          FROM identity_team_members tm
+          JOIN identity_teams t ON t.id = tm.team_id
+          JOIN identity_users u ON u.id = tm.user_id
+          WHERE t.id = ${teamId} AND t.organization_id = ${organizationId} AND ${range}
+          ORDER BY ${name}, u.id LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(teamMembers.all),
+          Effect.map((rows) => {
+            const page = Pagination.pageFromRows(rows, limit, (row) => [row.name, row.member.userId])
+            return { ...page, items: page.items.map((row) => row.member) }
+          })
+        )
+      },
       remove: (organizationId, teamId) =>
         sql`DELETE FROM identity_teams WHERE organization_id = ${organizationId} AND id = ${teamId}`.pipe(
           Effect.orDie,

@@ -1,12 +1,13 @@
-/** Use cases on teams: listing, creation with members, renaming and removal. */
+/** Use cases on teams: listing, creation with members, renaming, removal, and their members. */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
-import { ensureOrganization } from "./Authorization.ts"
-import type { OrganizationAccess, Team } from "./domain/Identity.ts"
+import { ensure, ensureOrganization, organizationPermissions } from "./Authorization.ts"
+import type { Member, OrganizationAccess, Team, TeamMemberRole } from "./domain/Identity.ts"
 import { MembershipDependents } from "./MembershipDependents.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
-import { type TeamFilter, teamKeyShape, TeamsRepo } from "./TeamsRepo.ts"
+import { type TeamFilter, teamKeyShape, teamMemberKeyShape, TeamsRepo } from "./TeamsRepo.ts"
+import { UsersRepo } from "./UsersRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -15,12 +16,39 @@ export interface TeamView {
   readonly team: Team
 }
 
+/** A member of the organization in a team, with their role in the team. */
+export interface TeamMemberView {
+  readonly member: Member
+  readonly role: TeamMemberRole
+}
+
+/**
+ * GitBook's bulk change of a team's members. Users are named by id or email; someone both added
+ * and removed is removed; `memberships` adds or sets roles.
+ */
+export interface TeamMembersChange {
+  readonly add?: ReadonlyArray<string> | undefined
+  readonly remove?: ReadonlyArray<string> | undefined
+  readonly memberships?: Readonly<Record<string, { readonly role: TeamMemberRole }>> | undefined
+}
+
 export interface TeamsShape {
   readonly list: (organizationId: string, filter: TeamFilter, page: Pagination.PageRequest) => Effect.Effect<{ readonly access: OrganizationAccess; readonly page: Pagination.Page<Team> }, Denied | Errors.InvalidInput, Actor.Actor>
   readonly create: (organizationId: string, input: { readonly title: string; readonly members?: ReadonlyArray<string> | undefined }) => Effect.Effect<TeamView, Denied | Errors.InvalidInput, Actor.Actor>
   readonly get: (organizationId: string, teamId: string) => Effect.Effect<TeamView, Denied, Actor.Actor>
   readonly rename: (organizationId: string, teamId: string, title: string) => Effect.Effect<TeamView, Denied, Actor.Actor>
   readonly remove: (organizationId: string, teamId: string) => Effect.Effect<void, Denied, Actor.Actor>
+  /** The team's members by name (members of the organization with a role). */
+  readonly listMembers: (organizationId: string, teamId: string, page: Pagination.PageRequest) => Effect.Effect<{ readonly access: OrganizationAccess; readonly page: Pagination.Page<TeamMemberView> }, Denied | Errors.InvalidInput, Actor.Actor>
+  /**
+   * Adds a member of the organization to the team, or sets their role in it; without a role a
+   * new team member is a `member` and an existing one keeps theirs. Admins and the team's owners.
+   */
+  readonly addMember: (organizationId: string, teamId: string, userId: string, role: TeamMemberRole | undefined) => Effect.Effect<void, Denied | Errors.InvalidInput, Actor.Actor>
+  /** Takes a user out of the team (admins and the team's owners); false when they were not in it. */
+  readonly removeMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<boolean, Denied, Actor.Actor>
+  /** Adds, removes and sets roles of several members at once, in one transaction. */
+  readonly updateMembers: (organizationId: string, teamId: string, change: TeamMembersChange) => Effect.Effect<void, Denied | Errors.InvalidInput, Actor.Actor>
 }
 
 export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity/Teams") {
@@ -31,6 +59,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const repo = yield* TeamsRepo
       const members = yield* MembersRepo
       const dependents = yield* MembershipDependents
+      const users = yield* UsersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
 
@@ -93,7 +122,90 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         yield* repo.remove(organizationId, teamId)
       }, transactor.transaction)
 
-      return Teams.of({ list, create, get, rename, remove })
+      /** The team, when the caller may manage its members: an admin of the organization or an owner of the team. */
+      const manageable = Effect.fnUntraced(function*(organizationId: string, teamId: string) {
+        const actor = yield* Actor.Actor
+        const access = yield* organizations.access(organizationId)
+        const team = yield* find(organizationId, teamId)
+        if (!organizationPermissions(access.membership.role).admin) {
+          const own = yield* repo.findMember(organizationId, teamId, actor.userId)
+          yield* ensure(Option.contains(own, "owner"), "manage this team's members")
+        }
+        return team
+      })
+
+      /** The id of the organization member `user` names (an id or an email); InvalidInput naming `field` otherwise. */
+      const memberId = Effect.fnUntraced(function*(organizationId: string, user: string, field: string) {
+        const id = yield* resolve(user)
+        if (id !== undefined && Option.isSome(yield* members.find(organizationId, id))) return id
+        return yield* new Errors.InvalidInput({ field, reason: `user ${JSON.stringify(user)} is not a member of the organization` })
+      })
+
+      /** The user id of an id or an email; undefined for an email without an account. */
+      const resolve = Effect.fnUntraced(function*(user: string) {
+        if (!user.includes("@")) return user
+        return Option.getOrUndefined(yield* users.findByEmail(user))?.id
+      })
+
+      const listMembers = Effect.fn("Teams.listMembers")(function*(organizationId: string, teamId: string, page: Pagination.PageRequest) {
+        const access = yield* organizations.access(organizationId)
+        yield* ensureOrganization(access.membership, "listTeams", "list team members")
+        yield* find(organizationId, teamId)
+        const after = yield* Pagination.afterOf(page, teamMemberKeyShape)
+        const found = yield* repo.listMembers(organizationId, teamId, after, Pagination.limitOf(page))
+        const items: Array<TeamMemberView> = []
+        for (const entry of found.items) {
+          const member = yield* members.find(organizationId, entry.userId)
+          if (Option.isSome(member)) items.push({ member: member.value, role: entry.role })
+        }
+        return { access, page: { ...found, items } }
+      })
+
+      const addMember = Effect.fn("Teams.addMember")(function*(
+        organizationId: string,
+        teamId: string,
+        userId: string,
+        role: TeamMemberRole | undefined
+      ) {
+        yield* manageable(organizationId, teamId)
+        yield* memberId(organizationId, userId, "userId")
+        const current = yield* repo.findMember(organizationId, teamId, userId)
+        yield* repo.setMember(organizationId, teamId, userId, role ?? Option.getOrElse(current, () => "member" as const))
+      }, transactor.transaction)
+
+      const removeMember = Effect.fn("Teams.removeMember")(function*(organizationId: string, teamId: string, userId: string) {
+        yield* manageable(organizationId, teamId)
+        return yield* repo.removeMember(organizationId, teamId, userId)
+      }, transactor.transaction)
+
+      const updateMembers = Effect.fn("Teams.updateMembers")(function*(
+        organizationId: string,
+        teamId: string,
+        change: TeamMembersChange
+      ) {
+        yield* manageable(organizationId, teamId)
+        const removed = new Set<string>()
+        for (const user of change.remove ?? []) {
+          const id = yield* resolve(user)
+          if (id !== undefined) removed.add(id)
+        }
+        const roles = new Map<string, TeamMemberRole | undefined>()
+        for (const [index, user] of (change.add ?? []).entries()) {
+          const id = yield* memberId(organizationId, user, `add[${index}]`)
+          if (!roles.has(id)) roles.set(id, undefined)
+        }
+        for (const [user, { role }] of Object.entries(change.memberships ?? {})) {
+          roles.set(yield* memberId(organizationId, user, `memberships.${user}`), role)
+        }
+        for (const [id, role] of roles) {
+          if (removed.has(id)) continue
+          const current = yield* repo.findMember(organizationId, teamId, id)
+          yield* repo.setMember(organizationId, teamId, id, role ?? Option.getOrElse(current, () => "member" as const))
+        }
+        for (const id of removed) yield* repo.removeMember(organizationId, teamId, id)
+      }, transactor.transaction)
+
+      return Teams.of({ list, create, get, rename, remove, listMembers, addMember, removeMember, updateMembers })
     })
   )
 }

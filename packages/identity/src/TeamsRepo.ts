@@ -1,7 +1,7 @@
 /** Port: teams of an organization and their members. */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, Pagination } from "@quire/kernel"
-import type { Team, TeamMemberRole } from "./domain/Identity.ts"
+import type { Team, TeamMember, TeamMemberRole } from "./domain/Identity.ts"
 import { IdentityMemory, type TeamRow } from "./IdentityMemory.ts"
 
 export interface TeamFilter {
@@ -41,11 +41,27 @@ export interface TeamsRepoShape {
   readonly rename: (organizationId: string, teamId: string, title: string) => Effect.Effect<void>
   /** Adds `userId` to the team as a member; nothing when they already belong to it. */
   readonly addMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<void>
+  /** `userId`'s role in the team; none when they are not in it. */
+  readonly findMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<Option.Option<TeamMemberRole>>
+  /** Adds `userId` with `role`, or changes their role when they already belong to the team. */
+  readonly setMember: (organizationId: string, teamId: string, userId: string, role: TeamMemberRole) => Effect.Effect<void>
+  /** Takes `userId` out of the team; false when they were not in it. */
+  readonly removeMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<boolean>
+  /** The team's members by display name (ignoring case), then id. */
+  readonly listMembers: (
+    organizationId: string,
+    teamId: string,
+    after: Pagination.CursorKey | undefined,
+    limit: number
+  ) => Effect.Effect<Pagination.Page<TeamMember>>
   readonly remove: (organizationId: string, teamId: string) => Effect.Effect<void>
 }
 
 export const teamKey = (t: Team): Pagination.CursorKey => [t.createdAt.toISOString(), t.id]
 export const teamKeyShape: Pagination.KeyShape = ["timestamp", "string"]
+
+/** Sort key of a team's member listing: the lower-cased display name, then the user id. */
+export const teamMemberKeyShape: Pagination.KeyShape = ["string", "string"]
 
 export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@quire/identity/TeamsRepo") {
   static readonly layerMemory = Layer.effect(
@@ -60,6 +76,10 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
         members: row.members.size,
         spaces: 0
       })
+      const memberKey = (m: TeamMember): Pagination.CursorKey => [
+        (store.users.get(m.userId)?.displayName ?? "").toLowerCase(),
+        m.userId
+      ]
       const row = (organizationId: string, teamId: string) => {
         const team = store.teams.get(teamId)
         return team?.organizationId === organizationId ? team : undefined
@@ -102,6 +122,18 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
           Effect.sync(() => {
             const team = row(organizationId, teamId)
             if (team !== undefined) store.teams.set(teamId, { ...team, title })
+          }),
+        findMember: (organizationId, teamId, userId) =>
+          Effect.sync(() => Option.fromNullishOr(row(organizationId, teamId)?.members.get(userId))),
+        setMember: (organizationId, teamId, userId, role) =>
+          Effect.sync(() => void row(organizationId, teamId)?.members.set(userId, role)),
+        removeMember: (organizationId, teamId, userId) =>
+          Effect.sync(() => row(organizationId, teamId)?.members.delete(userId) ?? false),
+        listMembers: (organizationId, teamId, after, limit) =>
+          Effect.sync(() => {
+            const team = row(organizationId, teamId)
+            const members = Array.from(team?.members ?? []).map(([userId, role]) => ({ userId, role }))
+            return Pagination.paginateArray(members, memberKey, { order: "asc", after, limit })
           }),
         remove: (organizationId, teamId) =>
           Effect.sync(() => {

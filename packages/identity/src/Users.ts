@@ -2,6 +2,7 @@
 import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
+import { acceptEmailInvites } from "./EmailInvites.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
@@ -94,15 +95,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         }
         yield* users.insert(user)
         // Invitations sent to this email before the account existed take effect now.
-        for (const invite of yield* organizations.takeEmailInvites(user.email)) {
-          yield* members.add({
-            organizationId: invite.organizationId,
-            userId: user.id,
-            role: invite.role,
-            sso: invite.sso,
-            joinedAt: user.createdAt
-          })
-        }
+        yield* acceptEmailInvites(organizations, members, user)
         return user
       })
 

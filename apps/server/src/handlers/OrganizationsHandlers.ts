@@ -51,10 +51,28 @@ export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(functi
         Effect.map((items) => Presenters.list({ items }, (invite) => Presenters.linkInvite(urls, invite)))
       ))
     .handle("createOrganizationInvite", ({ params, payload }) =>
-      organizations.createLinkInvite(params.organizationId, payload.role ?? null).pipe(
+      organizations.createLinkInvite(params.organizationId, {
+        role: payload.role ?? null,
+        expiresAt: payload.expiresAt === undefined ? null : new Date(payload.expiresAt)
+      }).pipe(
         DomainErrors.api,
         Effect.map((invite) => Presenters.linkInvite(urls, invite))
       ))
     .handle("deleteOrganizationInviteById", ({ params }) =>
       organizations.deleteLinkInvite(params.organizationId, params.inviteId).pipe(DomainErrors.api))
+    .handle("getOrganizationInviteLink", ({ params }) =>
+      organizations.getLinkInvite(params.organizationId, params.inviteId).pipe(
+        DomainErrors.api,
+        Effect.map((invite) => Presenters.linkInvite(urls, invite))
+      ))
+    .handle("updateOrganizationInviteById", ({ params, payload }) =>
+      organizations.updateLinkInvite(params.organizationId, params.inviteId, {
+        ...(payload.role === undefined ? {} : { role: payload.role }),
+        ...(payload.expiresAt === undefined ? {} : { expiresAt: payload.expiresAt === null ? null : new Date(payload.expiresAt) })
+      }).pipe(
+        DomainErrors.api,
+        Effect.map((invite) => Presenters.linkInvite(urls, invite))
+      ))
+    .handle("joinOrganizationWithInvite", ({ params }) =>
+      organizations.joinWithLinkInvite(params.organizationId, params.inviteId).pipe(DomainErrors.api, Effect.as({})))
 }))

@@ -82,11 +82,20 @@ export interface Team {
   readonly spaces: number
 }
 
+/** An invite link: whoever knows its id (the link's secret) may join with its role until it expires. */
 export interface LinkInvite {
   readonly id: string
   readonly organizationId: string
   readonly role: Roles.MemberRole | null
   readonly createdAt: Date
+  /** After this instant the link no longer lets anyone join; null never expires. */
+  readonly expiresAt: Date | null
+}
+
+/** A member of a team, with their role in it. */
+export interface TeamMember {
+  readonly userId: string
+  readonly role: TeamMemberRole
 }
 
 export type OrganizationPatch = Partial<{

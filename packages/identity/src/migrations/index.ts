@@ -142,6 +142,12 @@ const m0007_saml_requests = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_saml_requests_expiry ON identity_saml_requests (expires_at)`
 })
 
+/** Invite links may expire (null: never). */
+const m0008_link_invites_expiry = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_link_invites ADD COLUMN expires_at timestamptz`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -151,6 +157,7 @@ export const migrations = {
     "0004_email_invites_created_at": m0004_email_invites_created_at,
     "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle,
     "0006_saml_sign_in": m0006_saml_sign_in,
-    "0007_saml_requests": m0007_saml_requests
+    "0007_saml_requests": m0007_saml_requests,
+    "0008_link_invites_expiry": m0008_link_invites_expiry
   }
 } as const

@@ -175,9 +175,9 @@ export const organizationsRepoContract = (it: ReposTest) =>
         yield* insertUsers("i-admin")
         yield* organizations.insert(makeOrganization("i-org-a", at(700)), "i-admin")
         yield* organizations.insert(makeOrganization("i-org-b", at(700)), "i-admin")
-        const later: LinkInvite = { id: "i-link-1", organizationId: "i-org-a", role: "read", createdAt: at(712) }
-        const earlier: LinkInvite = { id: "i-link-2", organizationId: "i-org-a", role: null, createdAt: at(711) }
-        const elsewhere: LinkInvite = { id: "i-link-3", organizationId: "i-org-b", role: "admin", createdAt: at(710) }
+        const later: LinkInvite = { id: "i-link-1", organizationId: "i-org-a", role: "read", createdAt: at(712), expiresAt: null }
+        const earlier: LinkInvite = { id: "i-link-2", organizationId: "i-org-a", role: null, createdAt: at(711), expiresAt: at(5_000) }
+        const elsewhere: LinkInvite = { id: "i-link-3", organizationId: "i-org-b", role: "admin", createdAt: at(710), expiresAt: null }
         yield* organizations.insertLinkInvite(later)
         yield* organizations.insertLinkInvite(earlier)
         yield* organizations.insertLinkInvite(elsewhere)
@@ -194,6 +194,41 @@ export const organizationsRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(yield* organizations.listLinkInvites("i-org-b"), [elsewhere])
         yield* organizations.deleteLinkInvite("i-org-a", "i-link-missing")
         assert.deepStrictEqual(yield* organizations.listLinkInvites("i-org-c"), [])
+      }))
+
+    it.effect("finds and changes a link invitation's role and expiry only through its organization", () =>
+      Effect.gen(function*() {
+        const organizations = yield* OrganizationsRepo
+        yield* insertUsers("lu-admin")
+        yield* organizations.insert(makeOrganization("lu-org-a", at(700)), "lu-admin")
+        yield* organizations.insert(makeOrganization("lu-org-b", at(700)), "lu-admin")
+        const invite: LinkInvite = { id: "lu-link", organizationId: "lu-org-a", role: "read", createdAt: at(720), expiresAt: null }
+        yield* organizations.insertLinkInvite(invite)
+
+        assert.deepStrictEqual(some(yield* organizations.findLinkInvite("lu-org-a", "lu-link")), invite)
+        assertNone(yield* organizations.findLinkInvite("lu-org-b", "lu-link"))
+        assertNone(yield* organizations.findLinkInvite("lu-org-a", "lu-missing"))
+
+        assertNone(yield* organizations.updateLinkInvite("lu-org-b", "lu-link", { role: "admin" }))
+        assert.deepStrictEqual(some(yield* organizations.findLinkInvite("lu-org-a", "lu-link")), invite)
+
+        const edited = { ...invite, role: "edit" as const, expiresAt: at(9_000) }
+        assert.deepStrictEqual(some(yield* organizations.updateLinkInvite("lu-org-a", "lu-link", { role: "edit", expiresAt: at(9_000) })), edited)
+        assert.deepStrictEqual(some(yield* organizations.updateLinkInvite("lu-org-a", "lu-link", {})), edited)
+        const guest = { ...edited, role: null, expiresAt: null }
+        assert.deepStrictEqual(some(yield* organizations.updateLinkInvite("lu-org-a", "lu-link", { role: null, expiresAt: null })), guest)
+        assert.deepStrictEqual(yield* organizations.listLinkInvites("lu-org-a"), [guest])
+        assertNone(yield* organizations.updateLinkInvite("lu-org-a", "lu-missing", { role: "read" }))
+      }))
+
+    it.effect("finds an organization for anyone, members or not", () =>
+      Effect.gen(function*() {
+        const organizations = yield* OrganizationsRepo
+        yield* insertUsers("of-admin")
+        const organization = makeOrganization("of-org", at(730), { inviteLinks: true })
+        yield* organizations.insert(organization, "of-admin")
+        assert.deepStrictEqual(some(yield* organizations.find("of-org")), organization)
+        assertNone(yield* organizations.find("of-missing"))
       }))
 
     it.effect("replaces an email invitation to the same organization and hands them all over once", () =>

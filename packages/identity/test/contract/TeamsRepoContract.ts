@@ -6,7 +6,8 @@ import type { Team } from "../../src/domain/Identity.ts"
 import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { MembersRepo } from "../../src/MembersRepo.ts"
 import { type TeamFilter, type TeamMembership, TeamsRepo } from "../../src/TeamsRepo.ts"
-import { insertUsers, makeOrganization, type ReposTest } from "./Fixtures.ts"
+import { UsersRepo } from "../../src/UsersRepo.ts"
+import { insertUsers, makeOrganization, makeUser, type ReposTest } from "./Fixtures.ts"
 
 /**
  * Seeds `${p}-org` (admin `${p}-admin`, members `${p}-u1..3`) with four teams, two created at
@@ -161,5 +162,55 @@ export const teamsRepoContract = (it: ReposTest) =>
         )
         assert.strictEqual(some(yield* MembersRepo.use((members) => members.find(organizationId, id("admin")))).teams, 1)
         yield* teams.remove(organizationId, id("c"))
+      }))
+
+    it.effect("lists a team's members by name ignoring case, and sets and removes them only through its organization", () =>
+      Effect.gen(function*() {
+        const teams = yield* TeamsRepo
+        const members = yield* MembersRepo
+        const { id, organizationId, otherOrganizationId } = yield* seedTeams("tk")
+        const team = id("d")
+        const people = [["zoe", "zoe"], ["adam", "Adam"], ["bob", "bob"], ["amy", "adam"]] as const
+        for (const [short, displayName] of people) {
+          yield* UsersRepo.use((users) => users.insert(makeUser(id(short), { displayName }))).pipe(Effect.orDie)
+          yield* members.add({ organizationId, userId: id(short), role: "read", joinedAt: at(2000), sso: false })
+        }
+        const listed = (limit = 100) =>
+          Effect.map(
+            allPages((after) => teams.listMembers(organizationId, team, after, limit)),
+            (pages) => pages.flat().map((m) => [m.userId.slice(3), m.role])
+          )
+
+        assert.deepStrictEqual(yield* listed(), [])
+        yield* teams.setMember(organizationId, team, id("zoe"), "member")
+        yield* teams.setMember(organizationId, team, id("bob"), "owner")
+        yield* teams.setMember(organizationId, team, id("adam"), "member")
+        yield* teams.setMember(organizationId, team, id("amy"), "member")
+        // Two members named "Adam" and "adam": the user id breaks the tie.
+        const expected = [["adam", "member"], ["amy", "member"], ["bob", "owner"], ["zoe", "member"]]
+        for (const limit of [1, 3, 100]) assert.deepStrictEqual(yield* listed(limit), expected, `pages of ${limit}`)
+        assert.strictEqual(some(yield* teams.find(organizationId, team)).members, 4)
+
+        yield* teams.setMember(organizationId, team, id("zoe"), "owner")
+        assert.deepStrictEqual(some(yield* teams.findMember(organizationId, team, id("zoe"))), "owner")
+        assertNone(yield* teams.findMember(organizationId, team, id("u1")))
+        assertNone(yield* teams.findMember(otherOrganizationId, team, id("zoe")))
+
+        // Another organization's id of the team changes nothing.
+        yield* teams.setMember(otherOrganizationId, team, id("u1"), "owner")
+        assert.isFalse(yield* teams.removeMember(otherOrganizationId, team, id("zoe")))
+        assert.deepStrictEqual((yield* teams.listMembers(otherOrganizationId, team, undefined, 100)).items, [])
+        assertNone(yield* teams.findMember(organizationId, team, id("u1")))
+
+        assert.isTrue(yield* teams.removeMember(organizationId, team, id("bob")))
+        assert.isFalse(yield* teams.removeMember(organizationId, team, id("bob")))
+        assert.deepStrictEqual(yield* listed(), [["adam", "member"], ["amy", "member"], ["zoe", "owner"]])
+        assert.deepStrictEqual(
+          (yield* teams.listForMember(organizationId, id("zoe"), undefined, undefined, 100)).items.map((m) => [m.team.id, m.role]),
+          [[team, "owner"]]
+        )
+        // Leaving the organization takes them out of its teams.
+        yield* members.remove(organizationId, id("zoe"))
+        assert.deepStrictEqual(yield* listed(), [["adam", "member"], ["amy", "member"]])
       }))
   })
