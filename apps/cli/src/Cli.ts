@@ -9,11 +9,15 @@ import packageJson from "../package.json" with { type: "json" }
 import {
   ChangeRequestsCommands,
   CollectionsCommands,
+  CommentsCommands,
   DbCommands,
+  FilesCommands,
   GitCommands,
+  LinksCommands,
   LoginCommand,
   MembersCommands,
   OrganizationsCommands,
+  PagesCommands,
   SearchCommands,
   SpacesCommands,
   TeamsCommands,
@@ -42,6 +46,10 @@ export const quire = Command.make("quire").pipe(
     SpacesCommands.spaces,
     CollectionsCommands.collections,
     SearchCommands.search,
+    PagesCommands.pages,
+    FilesCommands.files,
+    CommentsCommands.comments,
+    LinksCommands.links,
     ChangeRequestsCommands.cr,
     GitCommands.git,
     DbCommands.db
@@ -53,7 +61,8 @@ export const quire = Command.make("quire").pipe(
     { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" },
     { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" },
     { command: "quire search ORG_ID \"incident response\"", description: "Search the content of an organization" },
-    { command: "quire cr apply SPACE_ID 3 guide.md --page PAGE_ID", description: "Edit a page in change request #3" }
+    { command: "quire pages get SPACE_ID guides/install > install.md", description: "Read a page as markdown" },
+    { command: "quire cr apply SPACE_ID 3 docs/", description: "Apply a folder of markdown to change request #3" }
   ])
 )
 

@@ -79,10 +79,10 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr",
       const quickstartText = "Install it with `npm install quire`.\n\nThen run `quire --help`."
       const updated = yield* as("cr", "apply", spaceId, String(cr.number), yield* writeFile("quickstart.md", quickstartText), "--page", quickstart.id)
       assert.strictEqual(updated.status, 0, updated.stderr)
-      assert.include(updated.stdout, `Updated page ${quickstart.id} in change request #${cr.number}`)
+      assert.include(updated.stdout, `Updated page ${quickstart.path} (${quickstart.id}) in change request #${cr.number}`)
 
       const troubleText = "# Troubleshooting\n\nTurn it off and on again."
-      const added = yield* as("cr", "apply", spaceId, cr.id, yield* writeFile("trouble.md", troubleText), "--json")
+      const added = yield* as("cr", "apply", spaceId, cr.id, yield* writeFile("troubleshooting.md", troubleText), "--json")
         .pipe(Effect.flatMap(decodeCr))
       assert.notStrictEqual(added.revision, cr.revision)
 

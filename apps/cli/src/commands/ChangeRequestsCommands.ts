@@ -2,8 +2,8 @@
  * `quire cr`: change requests of a space. Open one, apply markdown files to it (a page's new
  * content, or a new page), look at its pages, and merge it into the space's content.
  */
-import { Effect, FileSystem, Option, Path } from "effect"
-import { Argument, CliError, Command, Flag } from "effect/cli"
+import { Effect, Option } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
 import { type ChangeRequest, ChangeRequestStatus, type MergeConflict, type RevisionPage } from "@quire/api"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
@@ -11,6 +11,7 @@ import * as GlobalFlags from "../GlobalFlags.ts"
 import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
+import { apply } from "./CrApplyCommand.ts"
 
 const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
 
@@ -112,63 +113,6 @@ const open = Command.make(
   Command.provide(QuireClient.layer),
   Command.withDescription("Open a change request on the space's current content"),
   Command.withExamples([{ command: "quire cr open SPACE_ID --subject \"Rewrite the quickstart\"" }])
-)
-
-/** The first `# heading` of a markdown text. */
-const heading = (markdown: string) => /^#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1]
-
-const apply = Command.make(
-  "apply",
-  {
-    spaceId,
-    changeRequestId,
-    file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("A markdown file")),
-    page: Flag.String("page").pipe(
-      Flag.withDescription("Replace the content of this page (its id) with the file"),
-      Flag.optional
-    ),
-    into: Flag.String("into").pipe(
-      Flag.withDescription("Insert the new page under this page (its id; default: at the top level)"),
-      Flag.optional
-    ),
-    title: Flag.String("title").pipe(
-      Flag.withDescription("The page's title (new pages default to the file's first heading, else its name)"),
-      Flag.optional
-    )
-  },
-  Effect.fn("quire.cr.apply")(function*({ changeRequestId, file, into, page, spaceId, title }) {
-    const fs = yield* FileSystem.FileSystem
-    const path = yield* Path.Path
-    const markdown = yield* fs.readFileString(file)
-    const document = { markdown }
-    const change = Option.isSome(page)
-      ? { operation: "update_page" as const, page: page.value, ...Fields.optional("title", title), document }
-      : {
-        operation: "insert_page" as const,
-        title: Option.getOrElse(title, () => heading(markdown) ?? path.basename(file, path.extname(file))),
-        ...Fields.optional("into", into),
-        document
-      }
-    const client = yield* QuireClient
-    const cr = yield* client.changeRequestContent.updateChangeRequestContent({
-      params: { spaceId, changeRequestId },
-      payload: { changes: [change] }
-    })
-    const what = Option.isSome(page) ? `Updated page ${page.value}` : `Added page "${change.title ?? ""}"`
-    yield* Output.done(`${what} in change request #${cr.number} (revision ${cr.revision}).`, cr)
-  })
-).pipe(
-  Command.validate(({ into, page }) =>
-    Option.isSome(page) && Option.isSome(into)
-      ? Effect.fail(new CliError.ValidationError({ message: "Pass --page or --into, not both" }))
-      : Effect.void
-  ),
-  Command.provide(QuireClient.layer),
-  Command.withDescription("Apply a markdown file to a change request: a page's new content (--page), else a new page"),
-  Command.withExamples([
-    { command: "quire cr apply SPACE_ID 3 quickstart.md --page PAGE_ID", description: "Replace a page's content" },
-    { command: "quire cr apply SPACE_ID 3 faq.md --into PARENT_ID --title FAQ", description: "Add a page" }
-  ])
 )
 
 interface PageRow {

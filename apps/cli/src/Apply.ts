@@ -1,0 +1,215 @@
+/**
+ * `quire cr apply`'s plan: markdown files (one, or a folder as a page tree) as the changes of a
+ * change request. Slugs come from file names, so that a page's path is its file's path and
+ * relative links between the files work as written; a folder is a page (its README.md, if any)
+ * whose subpages are its files and folders. Images referenced by relative path are uploaded and
+ * their links rewritten to the files; every link is checked before anything is sent, with the
+ * server's own rules (`@quire/content`'s link resolution, loaded only by this command).
+ */
+import { Effect, FileSystem, Path, type PlatformError } from "effect"
+import type { RevisionPage } from "@quire/api"
+import { CliFailure } from "./Failure.ts"
+
+/** A markdown file that becomes a page. */
+export interface Document {
+  /** The page's path below where the files are applied (`guides/install`). */
+  readonly path: string
+  /** The file it is read from; none for a folder without README.md. */
+  readonly file: string | undefined
+  /** The folder its relative links and images start from. */
+  readonly folder: string
+  readonly markdown: string
+  /** A title for a page whose markdown names none: its file's or folder's name. */
+  readonly fallbackTitle: string
+}
+
+/** A link that would not work, where it is written. */
+export interface BrokenLink {
+  readonly file: string
+  readonly line: number
+  readonly url: string
+  readonly reason: string
+}
+
+const ignored = (name: string) => name.startsWith(".") || name === "node_modules"
+
+const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
+
+/** The markdown files of a folder as pages, parents before their subpages (README.md first, then by name). */
+export const readFolder = Effect.fnUntraced(function*(root: string) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const documents: Array<Document> = []
+  const walk = (dir: string, prefix: string): Effect.Effect<void, CliFailure | PlatformError.PlatformError> =>
+    Effect.gen(function*() {
+      const names = (yield* fs.readDirectory(dir)).filter((name) => !ignored(name)).toSorted((a, b) => a.localeCompare(b))
+      const entries: Array<{ readonly name: string; readonly directory: boolean }> = []
+      for (const name of names) {
+        const info = yield* fs.stat(path.join(dir, name))
+        if (info.type === "Directory") entries.push({ name, directory: true })
+        else if (info.type === "File" && /\.md$/i.test(name)) entries.push({ name, directory: false })
+      }
+      const readme = prefix === "" ? entries.find((entry) => !entry.directory && entry.name.toLowerCase() === "readme.md") : undefined
+      const ordered = readme === undefined ? entries : [readme, ...entries.filter((entry) => entry !== readme)]
+      for (const entry of ordered) {
+        // A folder's README.md is the folder's page; at the top, where there is no folder page, it is the first page.
+        if (!entry.directory && entry.name.toLowerCase() === "readme.md" && prefix !== "") continue
+        if (!entry.directory && prefix === "" && entry.name.toLowerCase() === "summary.md") continue
+        const slug = entry.directory ? entry.name : entry.name.replace(/\.md$/i, "")
+        const pagePath = prefix === "" ? slug : `${prefix}/${slug}`
+        if (documents.some((document) => document.path === pagePath)) {
+          return yield* new CliFailure({
+            message: `${path.join(dir, entry.name)}: the page ${pagePath} is already the folder ${slug}/ (put its content in ${slug}/README.md)`
+          })
+        }
+        if (!entry.directory) {
+          const file = path.join(dir, entry.name)
+          documents.push({ path: pagePath, file, folder: dir, markdown: yield* fs.readFileString(file), fallbackTitle: slug })
+          continue
+        }
+        const folder = path.join(dir, entry.name)
+        const readmeName = (yield* fs.readDirectory(folder)).find((name) => name.toLowerCase() === "readme.md")
+        const file = readmeName === undefined ? undefined : path.join(folder, readmeName)
+        documents.push({
+          path: pagePath,
+          file,
+          folder,
+          markdown: file === undefined ? "" : yield* fs.readFileString(file),
+          fallbackTitle: entry.name
+        })
+        yield* walk(folder, pagePath)
+      }
+    })
+  yield* walk(root, "")
+  return documents
+})
+
+/** One markdown file as a page named after the file. */
+export const readFile = Effect.fnUntraced(function*(file: string) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const slug = path.basename(file).replace(/\.md$/i, "")
+  const document: Document = {
+    path: slug,
+    file,
+    folder: path.dirname(file),
+    markdown: yield* fs.readFileString(file),
+    fallbackTitle: slug
+  }
+  return document
+})
+
+/** Refuses page paths whose slugs the server would not take (letters, digits, "-", "_"), naming the file. */
+export const checkSlugs = (documents: ReadonlyArray<Document>) => {
+  const bad = documents.find((document) => !document.path.split("/").every((slug) => validSlug.test(slug)))
+  return bad === undefined ? Effect.void : Effect.fail(
+    new CliFailure({
+      message: `${bad.file ?? bad.folder}: ${JSON.stringify(bad.path)} cannot be a page's path: name files and folders with letters, digits, "-" or "_" (the name is the page's slug)`
+    })
+  )
+}
+
+/** Whether markdown names its own title (frontmatter `title`, or a leading `# heading`). */
+export const hasTitle = (markdown: string) =>
+  /^(?:---\r?\n[\s\S]*?\r?\n---\r?\n)?\s*#[ \t]+\S/.test(markdown) || /^---\r?\n[\s\S]*?^title:/m.test(markdown)
+
+const isRelative = (url: string) => url !== "" && !url.startsWith("/") && !url.startsWith("#") && !url.startsWith("//") && !/^[a-z][a-z0-9+.-]*:/i.test(url)
+
+const decode = (url: string) => {
+  try {
+    return decodeURIComponent(url)
+  } catch {
+    return url
+  }
+}
+
+/** The images a document references by relative path: the URL as written and the file on disk. */
+export interface LocalImage {
+  readonly url: string
+  readonly file: string
+  readonly line: number
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/** `markdown` with each image URL of `replacements` (as written) replaced, in link, definition and `src` syntax. */
+export const rewriteUrls = (markdown: string, replacements: ReadonlyMap<string, string>): string => {
+  let result = markdown
+  for (const [from, to] of replacements) {
+    const pattern = new RegExp(`(\\]\\(\\s*<?|\\]:[ \\t]*<?|src=["'])${escapeRegExp(from)}(?=[>\\s)"'])`, "g")
+    result = result.replace(pattern, (_match, open: string) => `${open}${to}`)
+  }
+  return result
+}
+
+/**
+ * What applying `documents` below `prefix` (the path of the page they go under, "" for the top
+ * level) would leave broken, against the change request's `existing` pages and `fileIds`, with the
+ * images each document references by relative path (which the apply uploads).
+ */
+export const check = Effect.fnUntraced(function*(
+  documents: ReadonlyArray<Document>,
+  options: {
+    readonly prefix: string
+    readonly existing: ReadonlyArray<RevisionPage>
+    readonly fileIds: ReadonlySet<string>
+    readonly appBaseUrl: string
+  }
+) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const [{ links }, { classifyLinks }] = yield* Effect.promise(() =>
+    Promise.all([import("@quire/content/markdown/Markdown"), import("@quire/content/markdown/Links")])
+  )
+  const full = (document: Document) => (options.prefix === "" ? document.path : `${options.prefix}/${document.path}`)
+  const pagesByPath = new Map<string, string>()
+  const walk = (pages: ReadonlyArray<RevisionPage>) => {
+    for (const page of pages) {
+      pagesByPath.set(page.path, page.id)
+      walk(page.pages ?? [])
+    }
+  }
+  walk(options.existing)
+  for (const document of documents) if (!pagesByPath.has(full(document))) pagesByPath.set(full(document), `new:${full(document)}`)
+  const rootPagePath = options.existing[0]?.path ?? (options.prefix === "" ? documents[0]?.path : undefined) ?? ""
+
+  const broken: Array<BrokenLink> = []
+  const images = new Map<Document, ReadonlyArray<LocalImage>>()
+  const placeholders = new Set(options.fileIds)
+  for (const document of documents) {
+    const found: Array<LocalImage> = []
+    const where = document.file ?? path.join(document.folder, "README.md")
+    for (const link of links(document.markdown)) {
+      if (link.kind !== "image" || !isRelative(link.url)) continue
+      const file = path.resolve(document.folder, decode(link.url.split(/[?#]/)[0] ?? ""))
+      const exists = yield* fs.exists(file)
+      if (!exists) {
+        broken.push({ file: where, line: link.position.line, url: link.url, reason: "no such file" })
+        continue
+      }
+      found.push({ url: link.url, file, line: link.position.line })
+    }
+    images.set(document, found)
+    // The images are checked on disk; the rest by the server's rules, images standing for the files they become.
+    const replacements = new Map(found.map((image) => [image.url, `/files/local:${image.file}`]))
+    for (const image of found) placeholders.add(`local:${image.file}`)
+    const rewritten = rewriteUrls(document.markdown, replacements)
+    const classified = classifyLinks(rewritten, {
+      pagePath: full(document),
+      pagesByPath,
+      fileIds: placeholders,
+      appBaseUrl: options.appBaseUrl,
+      rootPagePath
+    })
+    for (const link of classified) {
+      if (link.status !== "broken") continue
+      const reason = link.target.kind === "file"
+        ? "no such file in the change request"
+        : "path" in link.target
+        ? `no page ${link.target.path === "" ? "at the top" : link.target.path}`
+        : "not found"
+      broken.push({ file: where, line: link.position.line, url: link.url, reason })
+    }
+  }
+  return { broken, images }
+})

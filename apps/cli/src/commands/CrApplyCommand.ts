@@ -1,0 +1,218 @@
+/**
+ * `quire cr apply SPACE CR FILE.md|DIR`: markdown files as a change request's pages. A file is the
+ * page named after it (updated when the change request has a page at that path, else added); a
+ * folder is a page tree (src/Apply.ts). Links are checked and images uploaded before the pages are
+ * sent; a broken link stops the apply unless `--allow-broken-links`.
+ */
+import { Effect, FileSystem, Option } from "effect"
+import { Argument, CliError, Command, Flag } from "effect/cli"
+import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+import * as Apply from "../Apply.ts"
+import * as Content from "../Content.ts"
+import { CliFailure } from "../Failure.ts"
+import * as GlobalFlags from "../GlobalFlags.ts"
+import * as Output from "../Output.ts"
+import * as Pages from "../Pages.ts"
+import { QuireClient } from "../QuireClient.ts"
+import { maxBatchFiles, readFiles } from "./FilesCommands.ts"
+
+/** Changes one request may carry (the API's limit). */
+const maxChanges = 50
+
+const brokenColumns: ReadonlyArray<Output.Column<Apply.BrokenLink>> = [
+  { header: "file", value: (link) => `${link.file}:${link.line}` },
+  { header: "link", value: (link) => link.url },
+  { header: "problem", value: (link) => link.reason }
+]
+
+/** A page change of the apply, before it is placed in a batch. */
+type Planned =
+  | { readonly kind: "update"; readonly path: string; readonly change: ChangeRequestContentChange }
+  | {
+    readonly kind: "insert"
+    readonly path: string
+    readonly parentPath: string
+    readonly change: Extract<ChangeRequestContentChange, { readonly operation: "insert_page" }>
+  }
+
+const pathIndex = (pages: ReadonlyArray<RevisionPage>) => new Map(Content.flatten(pages).map(({ page }) => [page.path, page]))
+
+export const apply = Command.make(
+  "apply",
+  {
+    spaceId: Argument.String("space-id").pipe(Argument.withDescription("The space's id")),
+    changeRequestId: Argument.String("change-request").pipe(
+      Argument.withDescription("The change request's id, or its number in the space")
+    ),
+    source: Argument.Path("path", { pathType: "either", mustExist: true }).pipe(
+      Argument.withDescription("A markdown file, or a folder of them (a page tree)")
+    ),
+    page: Flag.String("page").pipe(
+      Flag.withDescription("Replace the content of this page (its id or path) with the file"),
+      Flag.optional
+    ),
+    into: Flag.String("into").pipe(
+      Flag.withDescription("Put the pages under this page (its id or path; default: at the top level)"),
+      Flag.optional
+    ),
+    title: Flag.String("title").pipe(
+      Flag.withDescription("The page's title (one file; default: its # heading, else its file name)"),
+      Flag.optional
+    ),
+    allowBrokenLinks: Flag.Boolean("allow-broken-links").pipe(
+      Flag.withDescription("Send the change even when some of its links are broken (they are listed all the same)"),
+      Flag.withDefault(false)
+    )
+  },
+  Effect.fn("quire.cr.apply")(function*({ allowBrokenLinks, changeRequestId, into, page, source, spaceId, title }) {
+    const fs = yield* FileSystem.FileSystem
+    const client = yield* QuireClient
+    const json = yield* GlobalFlags.Json
+    const folder = (yield* fs.stat(source)).type === "Directory"
+    if (folder && (Option.isSome(page) || Option.isSome(title))) {
+      return yield* new CliFailure({ message: "--page and --title apply to one file, not to a folder" })
+    }
+    const params = { spaceId, changeRequestId }
+    const where = `change request ${changeRequestId}`
+    let pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
+    const target = Option.isSome(page) ? Option.some(yield* Content.requirePage(pages, page.value, where)) : Option.none()
+    const parent = Option.isSome(into) ? Option.some(yield* Content.requirePage(pages, into.value, where)) : Option.none()
+    const prefix = Option.match(parent, { onNone: () => "", onSome: (parent) => parent.path })
+
+    const read = folder ? yield* Apply.readFolder(source) : [yield* Apply.readFile(source)]
+    // With --page the file is that page, wherever it is.
+    const documents = Option.isSome(target) ? read.map((document) => ({ ...document, path: target.value.path })) : read
+    const base = Option.isSome(target) ? "" : prefix
+    if (documents.length === 0) return yield* new CliFailure({ message: `No markdown files in ${source}` })
+    if (Option.isNone(target)) yield* Apply.checkSlugs(documents)
+
+    const files = yield* Pages.collect(
+      (query) => client.changeRequestContent.listFilesInChangeRequestById({ params, query }),
+      { limit: Option.none(), pageSize: 1000 }
+    )
+    const { broken, images } = yield* Apply.check(documents, {
+      prefix: base,
+      existing: pages,
+      fileIds: new Set(files.items.map((file) => file.id)),
+      appBaseUrl: yield* GlobalFlags.Url
+    })
+    if (broken.length > 0) {
+      const summary = `${broken.length} broken link${broken.length === 1 ? "" : "s"}`
+      if (!allowBrokenLinks) {
+        yield* Output.print({ broken }, ({ broken }) => Output.table(brokenColumns, broken))
+        return yield* new CliFailure({ message: `${summary}: nothing was sent (fix them, or pass --allow-broken-links)` })
+      }
+      if (!json) yield* Output.print({ broken }, ({ broken }) => `${summary}, sent anyway:\n${Output.table(brokenColumns, broken)}`)
+    }
+
+    // The images first: their ids go into the pages' links.
+    const uploads = [...new Set([...images.values()].flatMap((found) => found.map((image) => image.file)))]
+    const fileIds = new Map<string, string>()
+    const uploaded: Array<{ readonly name: string; readonly id: string }> = []
+    for (let i = 0; i < uploads.length; i += maxBatchFiles) {
+      const batch = uploads.slice(i, i + maxBatchFiles)
+      const answer = yield* Content.write(spaceId, changeRequestId, [{ operation: "insert_files", files: yield* readFiles(batch) }])
+      const stored = answer.files ?? []
+      batch.forEach((file, index) => {
+        const id = stored[index]?.id
+        if (id !== undefined) {
+          fileIds.set(file, id)
+          uploaded.push({ name: stored[index]!.name, id })
+        }
+      })
+    }
+
+    const full = (path: string) => (base === "" ? path : `${base}/${path}`)
+    const existing = pathIndex(pages)
+    const planned: Array<Planned> = []
+    for (const document of documents) {
+      const path = full(document.path)
+      const replacements = new Map(
+        (images.get(document) ?? []).flatMap((image) => {
+          const id = fileIds.get(image.file)
+          return id === undefined ? [] : [[image.url, `/files/${id}`] as const]
+        })
+      )
+      const markdown = Apply.rewriteUrls(document.markdown, replacements)
+      const found = existing.get(path)
+      if (found !== undefined) {
+        // A folder without README.md says nothing about its page's content.
+        if (document.file === undefined) continue
+        planned.push({
+          kind: "update",
+          path,
+          change: { operation: "update_page", page: found.id, ...(Option.isSome(title) ? { title: title.value } : {}), document: { markdown } }
+        })
+        continue
+      }
+      const cut = path.lastIndexOf("/")
+      const pageTitle = Option.isSome(title) ? title.value : Apply.hasTitle(markdown) ? undefined : document.fallbackTitle
+      planned.push({
+        kind: "insert",
+        path,
+        parentPath: cut === -1 ? "" : path.slice(0, cut),
+        change: {
+          operation: "insert_page",
+          slug: path.slice(cut + 1),
+          ...(pageTitle === undefined ? {} : { title: pageTitle }),
+          document: { markdown }
+        }
+      })
+    }
+
+    // Batches of at most 50 changes; a new page goes under its parent by id, or by the ref of the batch that adds it.
+    let answer: Effect.Success<ReturnType<typeof Content.write>> | undefined
+    let next = 0
+    while (next < planned.length) {
+      const byPath = pathIndex(pages)
+      const refs = new Map<string, string>()
+      const changes: Array<ChangeRequestContentChange> = []
+      while (next < planned.length && changes.length < maxChanges) {
+        const item = planned[next]!
+        if (item.kind === "update") {
+          changes.push(item.change)
+        } else {
+          const into = item.parentPath === "" ? undefined : byPath.get(item.parentPath)?.id ?? refs.get(item.parentPath)
+          if (item.parentPath !== "" && into === undefined) break
+          const ref = `page-${next}`
+          refs.set(item.path, ref)
+          changes.push({ ...item.change, ref, ...(into === undefined ? {} : { into }) })
+        }
+        next++
+      }
+      answer = yield* Content.write(spaceId, changeRequestId, changes)
+      pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
+    }
+
+    const added = planned.filter((item) => item.kind === "insert").map((item) => item.path)
+    const updated = planned.filter((item) => item.kind === "update").map((item) => item.path)
+    const changeRequest = answer ?? (yield* client.changeRequests.getChangeRequestById({ params }))
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
+    const one = folder ? undefined : planned[0]
+    const what = one === undefined
+      ? `Applied ${source} to change request #${changeRequest.number}: ${count(added.length, "page")} added, ${updated.length} updated`
+      : one.kind === "update"
+      ? `Updated page ${one.path} (${one.change.operation === "update_page" ? one.change.page : ""}) in change request #${changeRequest.number}`
+      : `Added page ${one.path} in change request #${changeRequest.number}`
+    yield* Output.done(
+      `${what}${uploaded.length === 0 ? "" : `, ${count(uploaded.length, "image")} uploaded`} (revision ${changeRequest.revision}).`,
+      changeRequest
+    )
+  })
+).pipe(
+  Command.validate(({ into, page }) =>
+    Option.isSome(page) && Option.isSome(into)
+      ? Effect.fail(new CliError.ValidationError({ message: "Pass --page or --into, not both" }))
+      : Effect.void
+  ),
+  Command.provide(QuireClient.layer),
+  Command.withDescription(
+    "Apply markdown to a change request: a file is the page named after it (added, or updated if the change request has it), " +
+      "a folder a page tree; relative images are uploaded, and broken links stop it before anything is sent"
+  ),
+  Command.withExamples([
+    { command: "quire cr apply SPACE_ID 3 docs/", description: "A folder as a page tree (docs/guides/install.md is guides/install)" },
+    { command: "quire cr apply SPACE_ID 3 quickstart.md --page PAGE_ID", description: "Replace a page's content" },
+    { command: "quire cr apply SPACE_ID 3 faq.md --into guides --title FAQ", description: "Add a page under guides" }
+  ])
+)
