@@ -28,6 +28,7 @@ import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OpenAPISpecsHandlers from "./handlers/OpenAPISpecsHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
+import * as PermissionsHandlers from "./handlers/PermissionsHandlers.ts"
 import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
@@ -40,7 +41,6 @@ import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
-import * as TeamMembersHandlers from "./handlers/TeamMembersHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as TranslationsHandlers from "./handlers/TranslationsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
@@ -54,10 +54,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OrganizationsHandlers.layer,
     MembersHandlers.layer,
     TeamsHandlers.layer,
-    TeamMembersHandlers.layer,
     SsoHandlers.layer,
     SpacesHandlers.layer,
     CollectionsHandlers.layer,
+    PermissionsHandlers.layer,
     SpaceContentHandlers.layer,
     SearchHandlers.layer,
     LinksHandlers.layer,

@@ -11,6 +11,7 @@ import { withGatewayResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
+import { PermissionsApi } from "./PermissionsApi.ts"
 import { RevisionsApi } from "./RevisionsApi.ts"
 import { withOperationDocs } from "./OperationDocs.ts"
 import { MembersApi } from "./MembersApi.ts"
@@ -26,7 +27,6 @@ import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
-import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
@@ -37,10 +37,10 @@ export class Api extends HttpApi.make("quire")
   .add(OrganizationsApi)
   .add(MembersApi)
   .add(TeamsApi)
-  .add(TeamMembersApi)
   .add(SsoApi)
   .add(SpacesApi)
   .add(CollectionsApi)
+  .add(PermissionsApi)
   .add(SpaceContentApi)
   .add(SearchApi)
   .add(LinksApi)

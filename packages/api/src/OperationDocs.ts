@@ -76,7 +76,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "organizations.inviteUsersToOrganization": {
     summary: "Invite people by email",
-    description: "Adds people to an organization by email, with a role each. People with an account join at once; an email without one is remembered for 30 days and its account joins with that role when it is created. Needs the admin role."
+    description: "Adds people to an organization by email, with a role each; an unknown email creates a pending account. Needs the admin role."
   },
   "organizations.listOrganizationInviteLinks": {
     summary: "List invite links",
@@ -89,19 +89,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "organizations.deleteOrganizationInviteById": {
     summary: "Delete an invite link",
     description: "Deletes an invite link so it can no longer be used. Needs the admin role."
-  },
-  "organizations.getOrganizationInviteLink": {
-    summary: "Get an invite link",
-    description: "Answers an invite link with its role and whether joining would give the caller anything (`redundant`). Admins see any of their organization's links; anyone else who holds the link's id sees it while it can be used."
-  },
-  "organizations.updateOrganizationInviteById": {
-    summary: "Update an invite link",
-    description: "Changes the role an invite link gives, or when it expires (`expiresAt`, null for never). Needs the admin role.",
-    example: { role: "edit", expiresAt: "2030-01-31T12:00:00Z" }
-  },
-  "organizations.joinOrganizationWithInvite": {
-    summary: "Join with an invite link",
-    description: "Makes the caller a member with the invite link's role; a member whose role is lower gets the link's, anyone else is left as they are. Refused when the link is unknown (404), the organization turned invite links off (403) or the link expired (400)."
   },
 
   // members
@@ -155,26 +142,6 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "teams.removeTeamFromOrganizationById": {
     summary: "Delete a team",
     description: "Deletes a team; its members stay in the organization. Needs the admin role."
-  },
-
-  // team members
-  "teamMembers.listTeamMembersInOrganizationById": {
-    summary: "List a team's members",
-    description: "Lists a team's members by name, each with their organization membership and their role in the team. Any member with a role may call it."
-  },
-  "teamMembers.updateMembersInOrganizationTeam": {
-    summary: "Change a team's members",
-    description: "Adds, removes and sets the roles of several team members at once, named by user id or email. Someone both added and removed is removed; added users must be members of the organization. Needs the admin role or ownership of the team.",
-    example: { add: ["ada@example.com"], remove: [], memberships: {} }
-  },
-  "teamMembers.addMemberToOrganizationTeamById": {
-    summary: "Add a team member",
-    description: "Adds a member of the organization to a team, or changes their role in it (`owner` or `member`). Needs the admin role or ownership of the team.",
-    example: { role: "member" }
-  },
-  "teamMembers.deleteMemberFromOrganizationTeamById": {
-    summary: "Remove a team member",
-    description: "Takes a user out of a team: 205 when they were removed, 204 when they were not in it. Needs the admin role or ownership of the team."
   },
 
   // sso
@@ -282,6 +249,78 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "collections.transferCollection": {
     summary: "Transfer a collection to another organization",
     description: "Moves a collection with everything in it to another organization's root. Needs admin on the collection and its content and the admin role in the target."
+  },
+
+  // permissions on spaces and collections
+  "permissions.inviteToSpace": {
+    summary: "Invite users and teams to a space",
+    description: "Grants a role on the space to members (guests included) and teams of its organization; a grant they had there takes the new role. A person's access is the highest of what they inherit and their grants. Needs admin on the space; a user who is not a member or a team of another organization is a 400 naming it.",
+    example: { role: "edit", users: ["user-id"], teams: ["team-id"] }
+  },
+  "permissions.listPermissionsAggregateInSpace": {
+    summary: "List who can access a space",
+    description: "Every member of the organization who can access the space, with their effective role: organization admins, the inherited level, and the grants to them and their teams on the space and its collections. `role` keeps one role only."
+  },
+  "permissions.listUserPermissionsInSpace": {
+    summary: "List the users invited to a space",
+    description: "The users with an explicit grant on the space, in the order they were invited, with the role granted."
+  },
+  "permissions.updateUserPermissionInSpace": {
+    summary: "Change a user's role on a space",
+    description: "Sets the role granted to a member on the space; null removes the grant. Needs admin on the space; a user who is not a member is a 404.",
+    example: { role: "review" }
+  },
+  "permissions.removeUserFromSpace": {
+    summary: "Remove a user's grant on a space",
+    description: "Removes the role granted to the user on the space: 205 when it was removed, 204 when there was none. What they inherit stays."
+  },
+  "permissions.listTeamPermissionsInSpace": {
+    summary: "List the teams invited to a space",
+    description: "The teams with an explicit grant on the space, in the order they were invited, with the role granted."
+  },
+  "permissions.updateTeamPermissionInSpace": {
+    summary: "Change a team's role on a space",
+    description: "Sets the role granted to a team on the space; null removes the grant. Needs admin on the space.",
+    example: { role: "comment" }
+  },
+  "permissions.removeTeamFromSpace": {
+    summary: "Remove a team's grant on a space",
+    description: "Removes the role granted to the team on the space: 205 when it was removed, 204 when there was none."
+  },
+  "permissions.inviteToCollection": {
+    summary: "Invite users and teams to a collection",
+    description: "Grants a role on the collection, and so on everything inside it, to members (guests included) and teams of its organization. Needs admin on the collection; a user who is not a member or a team of another organization is a 400 naming it.",
+    example: { role: "read", teams: ["team-id"] }
+  },
+  "permissions.listPermissionsAggregateInCollection": {
+    summary: "List who can access a collection",
+    description: "Every member of the organization who can access the collection, with their effective role. `role` keeps one role only."
+  },
+  "permissions.listUserPermissionsInCollection": {
+    summary: "List the users invited to a collection",
+    description: "The users with an explicit grant on the collection, in the order they were invited, with the role granted."
+  },
+  "permissions.updateUserPermissionInCollection": {
+    summary: "Change a user's role on a collection",
+    description: "Sets the role granted to a member on the collection; null removes the grant. Needs admin on the collection.",
+    example: { role: "edit" }
+  },
+  "permissions.removeUserFromCollection": {
+    summary: "Remove a user's grant on a collection",
+    description: "Removes the role granted to the user on the collection: 205 when it was removed, 204 when there was none."
+  },
+  "permissions.listTeamPermissionsInCollection": {
+    summary: "List the teams invited to a collection",
+    description: "The teams with an explicit grant on the collection, in the order they were invited, with the role granted."
+  },
+  "permissions.updateTeamPermissionInCollection": {
+    summary: "Change a team's role on a collection",
+    description: "Sets the role granted to a team on the collection; null removes the grant. Needs admin on the collection.",
+    example: { role: "review" }
+  },
+  "permissions.removeTeamFromCollection": {
+    summary: "Remove a team's grant on a collection",
+    description: "Removes the role granted to the team on the collection: 205 when it was removed, 204 when there was none."
   },
 
   // space content
