@@ -41,6 +41,7 @@ import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
 import * as SystemHandlers from "./handlers/SystemHandlers.ts"
+import * as TeamMembersHandlers from "./handlers/TeamMembersHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as TranslationsHandlers from "./handlers/TranslationsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
@@ -54,6 +55,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OrganizationsHandlers.layer,
     MembersHandlers.layer,
     TeamsHandlers.layer,
+    TeamMembersHandlers.layer,
     SsoHandlers.layer,
     SpacesHandlers.layer,
     CollectionsHandlers.layer,

@@ -27,6 +27,7 @@ import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
+import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
@@ -37,6 +38,7 @@ export class Api extends HttpApi.make("quire")
   .add(OrganizationsApi)
   .add(MembersApi)
   .add(TeamsApi)
+  .add(TeamMembersApi)
   .add(SsoApi)
   .add(SpacesApi)
   .add(CollectionsApi)

@@ -76,7 +76,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "organizations.inviteUsersToOrganization": {
     summary: "Invite people by email",
-    description: "Adds people to an organization by email, with a role each; an unknown email creates a pending account. Needs the admin role."
+    description: "Adds people to an organization by email, with a role each. People with an account join at once; an email without one is remembered for 30 days and its account joins with that role when it is created. Needs the admin role."
   },
   "organizations.listOrganizationInviteLinks": {
     summary: "List invite links",
@@ -89,6 +89,19 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "organizations.deleteOrganizationInviteById": {
     summary: "Delete an invite link",
     description: "Deletes an invite link so it can no longer be used. Needs the admin role."
+  },
+  "organizations.getOrganizationInviteLink": {
+    summary: "Get an invite link",
+    description: "Answers an invite link with its role and whether joining would give the caller anything (`redundant`). Admins see any of their organization's links; anyone else who holds the link's id sees it while it can be used."
+  },
+  "organizations.updateOrganizationInviteById": {
+    summary: "Update an invite link",
+    description: "Changes the role an invite link gives, or when it expires (`expiresAt`, null for never). Needs the admin role.",
+    example: { role: "edit", expiresAt: "2030-01-31T12:00:00Z" }
+  },
+  "organizations.joinOrganizationWithInvite": {
+    summary: "Join with an invite link",
+    description: "Makes the caller a member with the invite link's role; a member whose role is lower gets the link's, anyone else is left as they are. Refused when the link is unknown (404), the organization turned invite links off (403) or the link expired (400)."
   },
 
   // members
@@ -142,6 +155,26 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "teams.removeTeamFromOrganizationById": {
     summary: "Delete a team",
     description: "Deletes a team; its members stay in the organization. Needs the admin role."
+  },
+
+  // team members
+  "teamMembers.listTeamMembersInOrganizationById": {
+    summary: "List a team's members",
+    description: "Lists a team's members by name, each with their organization membership and their role in the team. Any member with a role may call it."
+  },
+  "teamMembers.updateMembersInOrganizationTeam": {
+    summary: "Change a team's members",
+    description: "Adds, removes and sets the roles of several team members at once, named by user id or email. Someone both added and removed is removed; added users must be members of the organization. Needs the admin role or ownership of the team.",
+    example: { add: ["ada@example.com"], remove: [], memberships: {} }
+  },
+  "teamMembers.addMemberToOrganizationTeamById": {
+    summary: "Add a team member",
+    description: "Adds a member of the organization to a team, or changes their role in it (`owner` or `member`). Needs the admin role or ownership of the team.",
+    example: { role: "member" }
+  },
+  "teamMembers.deleteMemberFromOrganizationTeamById": {
+    summary: "Remove a team member",
+    description: "Takes a user out of a team: 205 when they were removed, 204 when they were not in it. Needs the admin role or ownership of the team."
   },
 
   // sso
