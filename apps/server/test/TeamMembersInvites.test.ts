@@ -5,6 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
+import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
 
 /** The part of GitBook's client these tests use (its published typings cannot be followed; see GitBookClient.test.ts). */
@@ -274,6 +275,43 @@ for (const backend of backends) {
         // The invitation was used up: nobody else with that email could accept it again.
         const everyone = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: {} })
         assert.strictEqual(everyone.count, 3)
+      }))
+
+    it.effect("lets an account made by SAML sign-in accept the email invitations waiting for it", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith()
+        const team = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Staff" } })
+        const provider = yield* alice.api.sso.createOrganizationSAMLProvider({
+          params: { organizationId },
+          payload: { label: "IdP", defaultRole: "edit", defaultTeam: team.id, ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
+        })
+        const elsewhere = yield* organizationWith()
+        const email = `sam.${Date.now()}@example.com`
+        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [email], role: "review" } })
+        yield* elsewhere.alice.api.organizations.inviteUsersToOrganization({
+          params: { organizationId: elsewhere.organizationId },
+          payload: { emails: [email], role: "read" }
+        })
+        const acs = new URL(provider.service.acsURL).pathname
+        const signedIn = yield* Effect.flatMap(baseUrl, (base) =>
+          Effect.promise(() =>
+            fetch(`${base}${acs}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({
+                SAMLResponse: Idp.response({ email, audience: provider.service.entityID, destination: provider.service.acsURL })
+              }).toString()
+            })
+          ))
+        assert.strictEqual(signedIn.status, 303)
+        const found = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: { search: email } })
+        // The invitation's role wins over the provider's default; the account is an SSO member in the default team.
+        assert.deepStrictEqual(found.items.map((m) => [m.user.email, m.role, m.sso, m.teams]), [[email, "review", true, 1]])
+        const other = yield* elsewhere.alice.api.members.getMemberInOrganizationById({
+          params: { organizationId: elsewhere.organizationId, userId: found.items[0]!.id }
+        })
+        assert.deepStrictEqual([other.role, other.sso], ["read", false])
       }))
 
     it.effect("answers GitBook's client listing and adding team members", () =>
