@@ -5,6 +5,7 @@
 import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { type ChangeRequest, ChangeRequestStatus, type MergeConflict, type RevisionPage } from "@quire/api"
+import * as ConflictDiff from "../ConflictDiff.ts"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
@@ -12,6 +13,7 @@ import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
 import { apply } from "./CrApplyCommand.ts"
+import { resolve } from "./CrResolveCommand.ts"
 
 const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
 
@@ -147,23 +149,25 @@ const pages = Command.make(
   Command.withDescription("The page tree of a change request: path, title, kind and id")
 )
 
-const conflictColumns: ReadonlyArray<Output.Column<typeof MergeConflict.Type>> = [
-  { header: "path", value: (conflict) => conflict.path },
-  { header: "kind", value: (conflict) => conflict.kind },
-  { header: "field", value: (conflict) => conflict.field ?? "" }
-]
-
-/** Prints a merge's or an update's answer; conflicts are printed, then fail the command (exit status 1). */
+/**
+ * Prints a merge's or an update's answer; conflicts are shown as diffs (coloured on a terminal),
+ * then fail the command (exit status 1) with how to resolve them.
+ */
 const settle = Effect.fnUntraced(function*(
   answer: { readonly revision: string; readonly result: string; readonly conflicts?: ReadonlyArray<typeof MergeConflict.Type> },
+  where: { readonly spaceId: string; readonly changeRequestId: string },
   success: string,
-  conflicts: string
+  refused: string,
+  again: string
 ) {
   if (answer.result !== "conflicts") return yield* Output.done(success, answer)
-  const json = yield* GlobalFlags.Json
-  yield* Output.print(answer, (answer) => Output.table(conflictColumns, answer.conflicts ?? []))
+  const conflicts = answer.conflicts ?? []
+  const styles = yield* ConflictDiff.styles
+  yield* Output.print(answer, () => ConflictDiff.renderConflicts(conflicts, styles))
+  const count = `${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}`
   return yield* new CliFailure({
-    message: json ? conflicts : `${conflicts} (${answer.conflicts?.length ?? 0} above)`
+    message: `${refused} (${count}${(yield* GlobalFlags.Json) ? "" : " above"}); resolve them ` +
+      `(${ConflictDiff.resolveHint(where.spaceId, where.changeRequestId, conflicts)}, see quire cr resolve --help) and ${again}`
   })
 })
 
@@ -175,13 +179,15 @@ const merge = Command.make(
     const answer = yield* client.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId } })
     yield* settle(
       answer,
+      { spaceId, changeRequestId },
       `Merged change request ${changeRequestId}: the space is at revision ${answer.revision}.`,
-      "Not merged: the change request conflicts with the space's content; resolve the conflicts (quire cr apply) and merge again"
+      "Not merged: the change request conflicts with the space's content",
+      "merge again"
     )
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Merge a change request into the space's content; on conflicts, list them and change nothing")
+  Command.withDescription("Merge a change request into the space's content; on conflicts, show them and change nothing")
 )
 
 const update = Command.make(
@@ -192,13 +198,15 @@ const update = Command.make(
     const answer = yield* client.changeRequests.updateChangeRequest({ params: { spaceId, changeRequestId } })
     yield* settle(
       answer,
+      { spaceId, changeRequestId },
       `Updated change request ${changeRequestId} with the space's content: it is at revision ${answer.revision}.`,
-      "Not updated: the space's content conflicts with the change request; resolve the conflicts (quire cr apply) and update again"
+      "Not updated: the space's content conflicts with the change request",
+      "merge"
     )
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Bring the space's current content into a change request; on conflicts, list them and change nothing")
+  Command.withDescription("Bring the space's current content into a change request; on conflicts, show them (quire cr resolve settles them)")
 )
 
 const archive = Command.make(
@@ -220,5 +228,5 @@ const archive = Command.make(
 /** `quire cr ...` */
 export const cr = Command.make("cr").pipe(
   Command.withDescription("Change requests of a space: open, edit with markdown files, merge"),
-  Command.withSubcommands([list, get, open, apply, pages, merge, update, archive])
+  Command.withSubcommands([list, get, open, apply, pages, merge, update, resolve, archive])
 )
