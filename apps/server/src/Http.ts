@@ -18,6 +18,7 @@ import * as SiteBroadcast from "./SiteBroadcast.ts"
 import * as PagePaths from "./PagePaths.ts"
 import * as ChangeRequestChangesHandlers from "./handlers/ChangeRequestChangesHandlers.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
+import * as ChangeRequestReviewsHandlers from "./handlers/ChangeRequestReviewsHandlers.ts"
 import * as ChangeRequestConflictsHandlers from "./handlers/ChangeRequestConflictsHandlers.ts"
 import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHandlers.ts"
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
@@ -71,6 +72,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SpacePdfHandlers.layer,
     ChangeRequestConflictsHandlers.layer,
     ChangeRequestCommentsHandlers.layer,
+    ChangeRequestReviewsHandlers.layer,
     SitesHandlers.layer,
     SiteSectionsHandlers.layer,
     SiteSectionGroupsHandlers.layer,

@@ -2,6 +2,7 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
+import { ChangeRequestReviewsApi } from "./ChangeRequestReviewsApi.ts"
 import { ChangeRequestConflictsApi } from "./ChangeRequestConflictsApi.ts"
 import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
@@ -54,6 +55,7 @@ export class Api extends HttpApi.make("quire")
   .add(ChangeRequestConflictsApi)
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)
+  .add(ChangeRequestReviewsApi)
   .add(SitesApi)
   .add(SiteSectionsApi)
   .add(SiteSectionGroupsApi)

@@ -547,6 +547,46 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description: "Deletes a reply. Its author or a space admin may call it; a reply already gone answers 204."
   },
 
+  // change request reviews, reviewers, contributors and commenters
+  "changeRequestReviews.submitChangeRequestReview": {
+    summary: "Review a change request",
+    description: "Approves the change request's current revision or asks for changes, optionally with a markdown comment that is posted on the change request. Needs the review role; the change request's author cannot review it. Clears the caller's pending review request. An approval counts for the space's merge rules only while the revision it approved is the change request's latest.",
+    example: { status: "approved", comment: { markdown: "Reads well, thanks!" } }
+  },
+  "changeRequestReviews.getReviewsByChangeRequestId": {
+    summary: "List a change request's reviews",
+    description: "Lists the reviews of a change request, oldest first, paginated. A review is outdated when it was made on another revision than the change request's latest; `outdated=true` or `false` keeps only those. Needs view permission."
+  },
+  "changeRequestReviews.getChangeRequestReviewById": {
+    summary: "Get a change request review",
+    description: "Answers one review of the change request, with its comment if it has one. Needs view permission."
+  },
+  "changeRequestReviews.getRequestedReviewersByChangeRequestId": {
+    summary: "List a change request's requested reviewers",
+    description: "Lists the reviewers asked for a review who have not reviewed since, oldest request first, paginated. Needs view permission."
+  },
+  "changeRequestReviews.requestReviewersForChangeRequest": {
+    summary: "Request reviewers for a change request",
+    description: "Asks members of the organization for a review; each must be able to review the space (the review role or above) and must not be the change request's author (a 400 names `users[i]` otherwise). Asking again renews the request. Optionally changes the subject. Needs the edit role.",
+    example: { users: ["u_reviewer"], subject: "Rewrite the installation guide" }
+  },
+  "changeRequestReviews.removeRequestedReviewerFromChangeRequest": {
+    summary: "Withdraw a review request",
+    description: "Withdraws the review request of a user: 205 when there was one, 204 when there was none. Needs the edit role, unless the caller withdraws their own request."
+  },
+  "changeRequestReviews.getContributorsByChangeRequestId": {
+    summary: "List a change request's contributors",
+    description: "Lists who edited the change request's content (`edit`, counting their edits) and who commented on it (`comment`, counting comments and replies), each with their latest contribution. Needs view permission."
+  },
+  "changeRequestReviews.listCommentersInSpace": {
+    summary: "List the commenters of a space",
+    description: "Lists, as organization members, the people who posted comments or replies on the space's own content (not its change requests), ordered by user id, paginated. Needs view permission."
+  },
+  "changeRequestReviews.listCommentersInChangeRequest": {
+    summary: "List the commenters of a change request",
+    description: "Lists, as organization members, the people who posted comments or replies on the change request, ordered by user id, paginated. Needs view permission."
+  },
+
   // change request comments
   "changeRequestComments.listCommentsInChangeRequest": {
     summary: "List a change request's comments",

@@ -1,0 +1,149 @@
+/**
+ * Handlers of the change request reviews group: the ChangeRequestReviews use cases, their users
+ * looked up once per answer, review comments presented as change-request comments, commenters as
+ * organization members.
+ */
+import { Effect, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api, type ChangeRequestRequestedReviewer, type ChangeRequestReview, type Schemas } from "@quire/api"
+import { Members, Users } from "@quire/identity"
+import { ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView } from "@quire/reviews"
+import * as CommentPresenters from "../CommentPresenters.ts"
+import * as DomainErrors from "../DomainErrors.ts"
+import * as Presenters from "../Presenters.ts"
+import { PublicUrl } from "../PublicUrl.ts"
+
+
+const reviewPath = (spaceId: string, changeRequestId: string, reviewId: string) =>
+  `/spaces/${spaceId}/change-requests/${changeRequestId}/reviews/${reviewId}`
+
+export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn(function*(handlers) {
+  const reviews = yield* ChangeRequestReviews
+  const users = yield* Users
+  const members = yield* Members
+  const urls = yield* PublicUrl
+  const commentUsers = yield* CommentPresenters.userLookup
+
+  /** The users an answer shows, each looked up once; one removed since is shown by id. */
+  const lookup = Effect.fnUntraced(function*(ids: Iterable<string>) {
+    const found = new Map<string, Schemas.User>()
+    yield* Effect.forEach(new Set(ids), (userId) =>
+      users.get(userId).pipe(
+        Effect.map((user) => found.set(userId, Presenters.user(urls, user))),
+        Effect.catchTag("NotFound", () => Effect.void)
+      ), { discard: true, concurrency: 4 })
+    return (userId: string): Schemas.User =>
+      found.get(userId) ?? { object: "user", id: userId, displayName: "Unknown user", urls: { location: urls.api(`/users/${userId}`) } }
+  })
+
+  const presentReviews = Effect.fnUntraced(function*(views: ReadonlyArray<ReviewView>) {
+    const user = yield* lookup(views.flatMap((v) => [v.review.reviewerId, ...(v.review.requestedBy === null ? [] : [v.review.requestedBy])]))
+    const withComments = views.flatMap((v) => (v.comment === null ? [] : [v.comment]))
+    const commentUser = yield* commentUsers(withComments)
+    return views.map((v): ChangeRequestReview => {
+      const r = v.review
+      return {
+        object: "change-request-review",
+        id: r.id,
+        revision: r.revision,
+        reviewer: user(r.reviewerId),
+        ...(r.requestedBy === null ? {} : { requestedBy: user(r.requestedBy) }),
+        status: r.status,
+        outdated: v.outdated,
+        ...(v.comment === null ? {} : { comment: CommentPresenters.comment(urls, v.comment, commentUser) }),
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.createdAt.toISOString(),
+        urls: { location: urls.api(reviewPath(r.spaceId, r.changeRequestId, r.id)) }
+      }
+    })
+  })
+  const presentReview = (view: ReviewView) => Effect.map(presentReviews([view]), (items) => items[0]!)
+
+  const presentRequests = Effect.fnUntraced(function*(requests: ReadonlyArray<RequestedReviewer>) {
+    const user = yield* lookup(requests.flatMap((r) => [r.userId, r.requestedBy]))
+    return requests.map((r): ChangeRequestRequestedReviewer => ({
+      object: "change-request-requested-reviewer",
+      revision: r.revision,
+      requestedBy: user(r.requestedBy),
+      createdAt: r.createdAt.toISOString(),
+      kind: "user",
+      user: user(r.userId)
+    }))
+  })
+
+  /** Commenters as members of the space's organization; one who left it since is left out. */
+  const presentCommenters = Effect.fnUntraced(function*({ organizationId, page }: CommenterPage) {
+    const found = yield* Effect.forEach(page.items, (commenter) =>
+      Effect.option(members.get(organizationId, commenter.userId)), { concurrency: 4 })
+    const items = found.flatMap((member) => (Option.isSome(member) ? [Presenters.member(urls, member.value)] : []))
+    return { ...(page.next === undefined ? {} : { next: { page: page.next } }), count: items.length, items }
+  })
+
+  return handlers
+    .handle("submitChangeRequestReview", ({ params, payload }) =>
+      reviews.submit(params.spaceId, params.changeRequestId, { status: payload.status, comment: payload.comment?.markdown }).pipe(
+        DomainErrors.api,
+        Effect.flatMap(presentReview)
+      ))
+    .handle("getReviewsByChangeRequestId", ({ params, query }) =>
+      reviews.list(params.spaceId, params.changeRequestId, query).pipe(
+        DomainErrors.api,
+        Effect.flatMap((page) =>
+          Effect.map(presentReviews(page.items), (items) => ({
+            ...(page.next === undefined ? {} : { next: { page: page.next } }),
+            count: items.length,
+            items
+          }))
+        )
+      ))
+    .handle("getChangeRequestReviewById", ({ params }) =>
+      reviews.get(params.spaceId, params.changeRequestId, params.reviewId).pipe(DomainErrors.api, Effect.flatMap(presentReview)))
+    .handle("getRequestedReviewersByChangeRequestId", ({ params, query }) =>
+      reviews.requestedReviewers(params.spaceId, params.changeRequestId, query).pipe(
+        DomainErrors.api,
+        Effect.flatMap((page) =>
+          Effect.map(presentRequests(page.items), (items) => ({
+            ...(page.next === undefined ? {} : { next: { page: page.next } }),
+            count: items.length,
+            items
+          }))
+        )
+      ))
+    .handle("requestReviewersForChangeRequest", ({ params, payload }) =>
+      reviews.requestReviewers(params.spaceId, params.changeRequestId, payload).pipe(
+        DomainErrors.api,
+        Effect.flatMap(presentRequests),
+        Effect.map((items) => ({ users: items }))
+      ))
+    .handle("removeRequestedReviewerFromChangeRequest", ({ params }) =>
+      reviews.removeRequestedReviewer(params.spaceId, params.changeRequestId, params.userId).pipe(
+        DomainErrors.api,
+        Effect.map((removed) => (removed ? "removed" as const : "absent" as const))
+      ))
+    .handle("getContributorsByChangeRequestId", ({ params }) =>
+      reviews.contributors(params.spaceId, params.changeRequestId).pipe(
+        DomainErrors.api,
+        Effect.flatMap((contributions) =>
+          Effect.map(lookup(contributions.map((c) => c.userId)), (user) => ({
+            count: contributions.length,
+            items: contributions.map((c) => ({
+              updatedAt: c.updatedAt.toISOString(),
+              count: c.count,
+              user: user(c.userId),
+              actionType: c.actionType
+            }))
+          }))
+        )
+      ))
+    .handle("listCommentersInSpace", ({ params, query }) =>
+      reviews.commenters({ spaceId: params.spaceId, changeRequestId: null }, query).pipe(
+        DomainErrors.api,
+        Effect.flatMap(presentCommenters)
+      ))
+    .handle("listCommentersInChangeRequest", ({ params, query }) =>
+      reviews.commenters({ spaceId: params.spaceId, changeRequestId: params.changeRequestId }, query).pipe(
+        DomainErrors.api,
+        Effect.flatMap(presentCommenters)
+      ))
+}))
+

@@ -1,0 +1,148 @@
+/**
+ * Reviews of change requests, the reviewers asked for one, who contributed to a change request,
+ * and who commented in a space or a change request (GitBook's change-request reviews, reviewers,
+ * contributors and commenters). The change request is named by its id or its number.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { ReviewStatus } from "@quire/reviews/domain/Review"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { ChangeRequestSubject, changeRequestParams } from "./ChangeRequestsApi.ts"
+import { Comment, maxCommentMarkdown } from "./CommentsApi.ts"
+import { Member } from "./MembersApi.ts"
+import { EntityId, Format, ListOf, PageQuery, Text, Timestamp, User } from "./Schemas.ts"
+
+export { ReviewStatus }
+
+/** GitBook's ChangeRequestReview. `outdated`: made on another revision than the change request's head. */
+export const ChangeRequestReview = Schema.Struct({
+  object: Schema.Literal("change-request-review"),
+  id: Schema.String,
+  /** The revision reviewed. */
+  revision: Schema.String,
+  reviewer: User,
+  /** Who had asked the reviewer; absent when nobody had. */
+  requestedBy: Schema.optionalKey(User),
+  status: ReviewStatus,
+  outdated: Schema.Boolean,
+  /** The comment posted on the change request with the review. */
+  comment: Schema.optionalKey(Comment),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  urls: Schema.Struct({ location: Schema.String })
+}).annotate({ identifier: "ChangeRequestReview" })
+export type ChangeRequestReview = typeof ChangeRequestReview.Type
+
+/** GitBook's ChangeRequestRequestedReviewer (Quire requests users, not teams). */
+export const ChangeRequestRequestedReviewer = Schema.Struct({
+  object: Schema.Literal("change-request-requested-reviewer"),
+  /** The change request's head when the review was requested. */
+  revision: Schema.String,
+  requestedBy: User,
+  createdAt: Timestamp,
+  kind: Schema.Literal("user"),
+  user: User
+}).annotate({ identifier: "ChangeRequestRequestedReviewer" })
+export type ChangeRequestRequestedReviewer = typeof ChangeRequestRequestedReviewer.Type
+
+/** GitBook's ChangeRequestUserContributor: a user's edits of a change request, or their comments and replies on it. */
+export const ChangeRequestUserContributor = Schema.Struct({
+  updatedAt: Timestamp,
+  count: Schema.Finite,
+  user: User,
+  actionType: Schema.Literals(["edit", "comment"])
+}).annotate({ identifier: "ChangeRequestUserContributor" })
+export type ChangeRequestUserContributor = typeof ChangeRequestUserContributor.Type
+
+/** The body of submitting a review: a status and, optionally, a comment (markdown) posted on the change request. */
+export const SubmitReviewPayload = Schema.Struct({
+  status: ReviewStatus,
+  comment: Schema.optionalKey(Schema.Struct({ markdown: Text.check(Schema.isMinLength(1), Schema.isMaxLength(maxCommentMarkdown)) }))
+})
+
+/** The body of requesting reviewers: 1 to 50 user ids, and optionally a new subject. */
+export const RequestReviewersPayload = Schema.Struct({
+  users: Schema.Array(EntityId).check(Schema.isMinLength(1), Schema.isMaxLength(50)),
+  subject: Schema.optionalKey(ChangeRequestSubject)
+})
+
+/** DELETE of a requested reviewer: 205 when the request was withdrawn, 204 when there was none (GitBook's answers). */
+export const RemovedReviewer = Schema.Literal("removed").pipe(
+  HttpApiSchema.asNoContent({ decode: () => "removed" as const }),
+  HttpApiSchema.status(205)
+)
+export const AbsentReviewer = Schema.Literal("absent").pipe(
+  HttpApiSchema.asNoContent({ decode: () => "absent" as const }),
+  HttpApiSchema.status(204)
+)
+
+const prefix = "/spaces/:spaceId/change-requests/:changeRequestId"
+const reviewParams = { ...changeRequestParams, reviewId: EntityId }
+
+export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestReviews")
+  .add(
+    /** Approves the change request's head or asks for changes; needs the review role, and the author cannot review. */
+    HttpApiEndpoint.post("submitChangeRequestReview", `${prefix}/reviews`, {
+      params: changeRequestParams,
+      payload: SubmitReviewPayload,
+      success: ChangeRequestReview.pipe(HttpApiSchema.status(201)),
+      error: ApiErrors.Common
+    }),
+    /** The change request's reviews, oldest first; `outdated` keeps only outdated (true) or current (false) ones. */
+    HttpApiEndpoint.get("getReviewsByChangeRequestId", `${prefix}/reviews`, {
+      params: changeRequestParams,
+      query: { ...PageQuery, outdated: Schema.optional(Schema.Boolean), format: Schema.optional(Format) },
+      success: ListOf(ChangeRequestReview),
+      error: ApiErrors.Common
+    }),
+    HttpApiEndpoint.get("getChangeRequestReviewById", `${prefix}/reviews/:reviewId`, {
+      params: reviewParams,
+      query: { format: Schema.optional(Format) },
+      success: ChangeRequestReview,
+      error: ApiErrors.Common
+    }),
+    /** Pending review requests, oldest first; a reviewer's review clears theirs. */
+    HttpApiEndpoint.get("getRequestedReviewersByChangeRequestId", `${prefix}/requested-reviewers`, {
+      params: changeRequestParams,
+      query: PageQuery,
+      success: ListOf(ChangeRequestRequestedReviewer),
+      error: ApiErrors.Common
+    }),
+    /** Asks members who may review the space for a review; needs the edit role. */
+    HttpApiEndpoint.post("requestReviewersForChangeRequest", `${prefix}/requested-reviewers`, {
+      params: changeRequestParams,
+      payload: RequestReviewersPayload,
+      success: Schema.Struct({ users: Schema.Array(ChangeRequestRequestedReviewer) }),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    }),
+    /** Withdraws a review request: 205 when it existed, 204 otherwise. */
+    HttpApiEndpoint.delete("removeRequestedReviewerFromChangeRequest", `${prefix}/requested-reviewers/:userId`, {
+      params: { ...changeRequestParams, userId: EntityId },
+      success: [RemovedReviewer, AbsentReviewer],
+      error: ApiErrors.Common
+    }),
+    /** Who edited the change request (`edit`) and who commented on it (`comment`), with counts. */
+    HttpApiEndpoint.get("getContributorsByChangeRequestId", `${prefix}/contributors`, {
+      params: changeRequestParams,
+      success: ListOf(ChangeRequestUserContributor),
+      error: ApiErrors.Common
+    }),
+    /** The members who commented on the space's own content, by user id. */
+    HttpApiEndpoint.get("listCommentersInSpace", "/spaces/:spaceId/commenters", {
+      params: { spaceId: EntityId },
+      query: PageQuery,
+      success: ListOf(Member),
+      error: ApiErrors.Common
+    }),
+    /** The members who commented on the change request, by user id. */
+    HttpApiEndpoint.get("listCommentersInChangeRequest", `${prefix}/commenters`, {
+      params: changeRequestParams,
+      query: PageQuery,
+      success: ListOf(Member),
+      error: ApiErrors.Common
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
