@@ -23,6 +23,8 @@ interface GitBookClient {
   }
 }
 
+const roles = (items: ReadonlyArray<Permission>) => items.map((p) => [p.user.id, p.permission]).toSorted()
+
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`@gitbook/api permissions on ${backend.name}`, (it) => {
     it.effect("invites a member to a space and lists everyone's effective role", () =>
@@ -43,7 +45,6 @@ for (const backend of backends) {
           const removed = await gitbook.spaces.removeUserFromSpace(space.data.id, bea.user.id)
           return { before, invited, after, editors, removed }
         })
-        const roles = (items: ReadonlyArray<Permission>) => items.map((p) => [p.user.id, p.permission]).toSorted()
         assert.deepStrictEqual(result.before.data.items.map((p) => p.user.id).includes(bea.user.id), false)
         assert.strictEqual(result.invited.status, 204)
         assert.isTrue(roles(result.after.data.items).some(([id, role]) => id === bea.user.id && role === "edit"))
