@@ -1,0 +1,143 @@
+/**
+ * The team membership and invite use cases (Teams, Organizations, Users) over the memory and the
+ * SQL adapters: who may do what, the rules of joining with a link, and all-or-nothing changes.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { Ids } from "@quire/kernel"
+import { as, asInstanceAdmin, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
+import { Identity, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
+import { makeUser } from "./contract/Fixtures.ts"
+
+const services = Layer.mergeAll(Teams.layer, Users.layer).pipe(
+  Layer.provideMerge(Organizations.layer),
+  Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone])
+)
+
+const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+
+/** Users `${p}-admin`, `${p}-owner`, `${p}-member`, `${p}-reader` in a new organization, `${p}-out` outside it, and a team. */
+const seed = Effect.fnUntraced(function*(p: string) {
+  const users = yield* UsersRepo
+  const members = yield* MembersRepo
+  const organizations = yield* Organizations
+  const teams = yield* Teams
+  for (const name of ["admin", "owner", "member", "reader", "out"]) {
+    yield* users.insert(makeUser(`${p}-${name}`, { displayName: name })).pipe(Effect.orDie)
+  }
+  const { organization } = yield* organizations.create({ title: "Acme" }).pipe(as(`${p}-admin`))
+  for (const [name, role] of [["owner", "read"], ["member", "edit"], ["reader", "read"]] as const) {
+    yield* members.add({ organizationId: organization.id, userId: `${p}-${name}`, role, joinedAt: at(0), sso: false })
+  }
+  const { team } = yield* teams.create(organization.id, { title: "Writers", members: [`${p}-owner`] }).pipe(as(`${p}-admin`))
+  yield* teams.addMember(organization.id, team.id, `${p}-owner`, "owner").pipe(as(`${p}-admin`))
+  return { organizationId: organization.id, teamId: team.id, id: (name: string) => `${p}-${name}` }
+})
+
+for (const backend of backends) {
+  layer(Layer.provideMerge(services, backend.layer), { timeout: "60 seconds", excludeTestServices: true })(`team members and invites on ${backend.name}`, (it) => {
+    it.effect("lets admins and the team's owners manage its members, and nobody else", () =>
+      Effect.gen(function*() {
+        const teams = yield* Teams
+        const { id, organizationId, teamId } = yield* seed("tm")
+        const roster = Effect.map(
+          teams.listMembers(organizationId, teamId, {}).pipe(as(id("reader"))),
+          ({ page }) => page.items.map((m) => [m.member.user.displayName, m.member.role, m.role])
+        )
+        yield* teams.addMember(organizationId, teamId, id("member"), undefined).pipe(as(id("owner")))
+        assert.deepStrictEqual(yield* roster, [["member", "edit", "member"], ["owner", "read", "owner"]])
+        assert.strictEqual(yield* errorTag(teams.addMember(organizationId, teamId, id("reader"), undefined).pipe(as(id("member")))), "Forbidden")
+        assert.strictEqual(yield* errorTag(teams.removeMember(organizationId, teamId, id("owner")).pipe(as(id("member")))), "Forbidden")
+        assert.strictEqual(yield* errorTag(teams.listMembers(organizationId, teamId, {}).pipe(as(id("out")))), "NotFound")
+        assert.strictEqual(yield* errorTag(teams.addMember(organizationId, "nosuchteam", id("member"), undefined).pipe(as(id("admin")))), "NotFound")
+        assert.strictEqual(
+          yield* errorMessage(teams.addMember(organizationId, teamId, id("out"), "member").pipe(as(id("admin")))),
+          `userId: user "${id("out")}" is not a member of the organization`
+        )
+        assert.isTrue(yield* teams.removeMember(organizationId, teamId, id("member")).pipe(as(id("owner"))))
+        assert.isFalse(yield* teams.removeMember(organizationId, teamId, id("member")).pipe(as(id("owner"))))
+        assert.deepStrictEqual(yield* roster, [["owner", "read", "owner"]])
+      }))
+
+    it.effect("changes several members at once, or nothing when one of them is refused", () =>
+      Effect.gen(function*() {
+        const teams = yield* Teams
+        const repo = yield* TeamsRepo
+        const { id, organizationId, teamId } = yield* seed("tb")
+        const roster = Effect.map(repo.listMembers(organizationId, teamId, undefined, 100), (page) => page.items.map((m) => [m.userId, m.role]))
+        const refused = teams.updateMembers(organizationId, teamId, {
+          add: [id("member"), `${id("reader")}@example.com`, id("out")],
+          remove: [id("owner")]
+        }).pipe(as(id("admin")))
+        assert.strictEqual(yield* errorMessage(refused), `add[2]: user "${id("out")}" is not a member of the organization`)
+        assert.deepStrictEqual(yield* roster, [[id("owner"), "owner"]])
+
+        yield* teams.updateMembers(organizationId, teamId, {
+          add: [id("member"), `${id("reader")}@EXAMPLE.com`],
+          memberships: { [id("admin")]: { role: "owner" } },
+          remove: [id("member"), "nobody@example.com"]
+        }).pipe(as(id("owner")))
+        assert.deepStrictEqual(yield* roster, [[id("admin"), "owner"], [id("owner"), "owner"], [id("reader"), "member"]])
+      }))
+
+    it.effect("lets anyone holding a link join with its role while the organization allows links and the link lives", () =>
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const members = yield* MembersRepo
+        const { id, organizationId } = yield* seed("tj")
+        const view = yield* organizations.createLinkInvite(organizationId, { role: "edit", expiresAt: new Date(Date.now() + 3_600_000) })
+          .pipe(as(id("admin")))
+        const inviteId = view.invite.id
+        const join = (name: string) => organizations.joinWithLinkInvite(organizationId, inviteId).pipe(as(id(name)))
+        const roleOf = (name: string) => Effect.map(members.find(organizationId, id(name)), Option.match({ onNone: () => "none", onSome: (m) => m.role }))
+
+        assert.strictEqual(yield* errorTag(join("out")), "Forbidden")
+        yield* organizations.update(organizationId, { inviteLinks: true }).pipe(as(id("admin")))
+        const seen = yield* organizations.getLinkInvite(organizationId, inviteId).pipe(as(id("out")))
+        assert.deepStrictEqual([seen.invite.role, seen.redundant], ["edit", false])
+        assert.isTrue(yield* join("out"))
+        assert.strictEqual(yield* roleOf("out"), "edit")
+        assert.isFalse(yield* join("out"))
+        assert.isFalse(yield* join("member"))
+        assert.isTrue((yield* organizations.getLinkInvite(organizationId, inviteId).pipe(as(id("member")))).redundant)
+        assert.isTrue(yield* join("reader"))
+        assert.strictEqual(yield* roleOf("reader"), "edit")
+        assert.strictEqual(yield* errorTag(organizations.joinWithLinkInvite(organizationId, "nosuchinvite").pipe(as(id("out")))), "NotFound")
+        assert.strictEqual(
+          yield* errorTag(organizations.updateLinkInvite(organizationId, inviteId, { role: "admin" }).pipe(as(id("member")))),
+          "Forbidden"
+        )
+
+        // Expired: `at` is in 2024, before this test runs.
+        yield* organizations.updateLinkInvite(organizationId, inviteId, { expiresAt: at(60_000) }).pipe(as(id("admin")))
+        yield* UsersRepo.use((users) => users.insert(makeUser(id("late"))).pipe(Effect.orDie))
+        assert.strictEqual(
+          yield* errorMessage(join("late")),
+          `inviteId: this invite link expired at ${at(60_000).toISOString()}; ask an administrator of the organization for a new one`
+        )
+        assert.strictEqual(yield* roleOf("late"), "none")
+        // Its admins still see it, and may give it a new life.
+        assert.deepStrictEqual((yield* organizations.getLinkInvite(organizationId, inviteId).pipe(as(id("admin")))).invite.expiresAt, at(60_000))
+        yield* organizations.updateLinkInvite(organizationId, inviteId, { expiresAt: null, role: null }).pipe(as(id("admin")))
+        assert.isTrue(yield* join("late"))
+        assert.strictEqual(yield* roleOf("late"), null)
+      }))
+
+    it.effect("makes a new account a member of every organization that invited its email", () =>
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const users = yield* Users
+        const members = yield* MembersRepo
+        const { id, organizationId } = yield* seed("te")
+        const email = `${id("new")}@Example.com`
+        const invited = yield* organizations.invite(organizationId, { emails: [email, { email: `${id("reader")}@example.com`, role: "admin" }], role: "comment", sso: false })
+          .pipe(as(id("admin")))
+        // The reader already was a member: their membership is left as it was.
+        assert.deepStrictEqual(invited, { users: [], invited: 2 })
+        const created = yield* users.create({ email, displayName: "New" }).pipe(asInstanceAdmin(id("root")))
+        const member = some(yield* members.find(organizationId, created.id))
+        assert.deepStrictEqual([member.role, member.user.email], ["comment", email.toLowerCase()])
+        assert.strictEqual(some(yield* members.find(organizationId, id("reader"))).role, "read")
+      }))
+  })
+}
