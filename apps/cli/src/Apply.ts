@@ -40,13 +40,25 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
   const documents: Array<Document> = []
+  // A folder is a page only when it holds markdown (an images/ folder is not).
+  const holdsMarkdown = (dir: string): Effect.Effect<boolean, PlatformError.PlatformError> =>
+    Effect.gen(function*() {
+      for (const name of (yield* fs.readDirectory(dir)).filter((name) => !ignored(name))) {
+        const info = yield* fs.stat(path.join(dir, name))
+        if (info.type === "File" && /\.md$/i.test(name)) return true
+        if (info.type === "Directory" && (yield* holdsMarkdown(path.join(dir, name)))) return true
+      }
+      return false
+    })
   const walk = (dir: string, prefix: string): Effect.Effect<void, CliFailure | PlatformError.PlatformError> =>
     Effect.gen(function*() {
       const names = (yield* fs.readDirectory(dir)).filter((name) => !ignored(name)).toSorted((a, b) => a.localeCompare(b))
       const entries: Array<{ readonly name: string; readonly directory: boolean }> = []
       for (const name of names) {
         const info = yield* fs.stat(path.join(dir, name))
-        if (info.type === "Directory") entries.push({ name, directory: true })
+        if (info.type === "Directory") {
+          if (yield* holdsMarkdown(path.join(dir, name))) entries.push({ name, directory: true })
+        }
         else if (info.type === "File" && /\.md$/i.test(name)) entries.push({ name, directory: false })
       }
       const readme = prefix === "" ? entries.find((entry) => !entry.directory && entry.name.toLowerCase() === "readme.md") : undefined
@@ -176,6 +188,7 @@ export const check = Effect.fnUntraced(function*(
   const broken: Array<BrokenLink> = []
   const images = new Map<Document, ReadonlyArray<LocalImage>>()
   const placeholders = new Set(options.fileIds)
+  const uploads: Array<string> = []
   for (const document of documents) {
     const found: Array<LocalImage> = []
     const where = document.file ?? path.join(document.folder, "README.md")
@@ -191,8 +204,9 @@ export const check = Effect.fnUntraced(function*(
     }
     images.set(document, found)
     // The images are checked on disk; the rest by the server's rules, images standing for the files they become.
-    const replacements = new Map(found.map((image) => [image.url, `/files/local:${image.file}`]))
-    for (const image of found) placeholders.add(`local:${image.file}`)
+    const placeholder = (file: string) => `local-${uploads.indexOf(file) === -1 ? uploads.push(file) - 1 : uploads.indexOf(file)}`
+    const replacements = new Map(found.map((image) => [image.url, `/files/${placeholder(image.file)}`]))
+    for (const image of found) placeholders.add(placeholder(image.file))
     const rewritten = rewriteUrls(document.markdown, replacements)
     const classified = classifyLinks(rewritten, {
       pagePath: full(document),
@@ -202,7 +216,8 @@ export const check = Effect.fnUntraced(function*(
       rootPagePath
     })
     for (const link of classified) {
-      if (link.status !== "broken") continue
+      // Images by relative path were looked for on disk above.
+      if (link.status !== "broken" || (link.kind === "image" && isRelative(link.url))) continue
       const reason = link.target.kind === "file"
         ? "no such file in the change request"
         : "path" in link.target

@@ -35,6 +35,9 @@ type Planned =
     readonly change: Extract<ChangeRequestContentChange, { readonly operation: "insert_page" }>
   }
 
+/** `n things`, or `1 thing`. */
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
+
 const pathIndex = (pages: ReadonlyArray<RevisionPage>) => new Map(Content.flatten(pages).map(({ page }) => [page.path, page]))
 
 export const apply = Command.make(
@@ -187,7 +190,6 @@ export const apply = Command.make(
     const added = planned.filter((item) => item.kind === "insert").map((item) => item.path)
     const updated = planned.filter((item) => item.kind === "update").map((item) => item.path)
     const changeRequest = answer ?? (yield* client.changeRequests.getChangeRequestById({ params }))
-    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
     const one = folder ? undefined : planned[0]
     const what = one === undefined
       ? `Applied ${source} to change request #${changeRequest.number}: ${count(added.length, "page")} added, ${updated.length} updated`

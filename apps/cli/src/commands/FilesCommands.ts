@@ -2,7 +2,7 @@
  * `quire files`: the files of a space (or of a change request, `--cr`), and uploads, which go
  * through a change request (`insert_files`) like every write of content.
  */
-import { Effect, FileSystem, Path } from "effect"
+import { Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command } from "effect/cli"
 import type { RevisionFile } from "@quire/api"
 import * as Content from "../Content.ts"
@@ -47,7 +47,7 @@ const list = Command.make(
     const client = yield* QuireClient
     const files = yield* Pages.collect(
       (query) =>
-        changeRequest._tag === "None"
+        Option.isNone(changeRequest)
           ? client.spaceContent.listFiles({ params: { spaceId }, query })
           : client.changeRequestContent.listFilesInChangeRequestById({
             params: { spaceId, changeRequestId: changeRequest.value },
@@ -80,7 +80,7 @@ const add = Command.make(
     const target = yield* Content.changeRequestFor(
       spaceId,
       changeRequest,
-      subject._tag === "Some" ? subject.value : `Add ${names}`
+      Option.getOrElse(subject, () => `Add ${names}`)
     )
     const answer = yield* Content.write(spaceId, target, [{ operation: "insert_files", files: entries }])
     yield* Output.print(answer, (answer) =>

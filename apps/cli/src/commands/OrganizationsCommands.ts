@@ -27,7 +27,8 @@ const showOrganization = (org: Organization) =>
     ["created", Output.when(org.createdAt)],
     ["email domains", org.emailDomains.join(", ")],
     ["hostname", org.hostname],
-    ["default role", Output.role(org.defaultRole)],
+    // As the API answers it: `null` (nobody joins on their own with a role), not a made-up "guest".
+    ["default role", org.defaultRole ?? "null"],
     ["sso", Output.yesNo(org.sso)],
     ["ai", Output.yesNo(org.ai)],
     ["invite links", Output.yesNo(org.inviteLinks)],
@@ -99,8 +100,8 @@ const update = Command.make(
     title: Flag.String("title").pipe(Flag.withDescription("New name"), Flag.optional),
     emailDomains,
     hostname: Flag.String("hostname").pipe(Flag.withDescription("New hostname"), Flag.optional),
-    defaultRole: Flag.Literals("default-role", roles).pipe(
-      Flag.withDescription("Role given to people who join on their own"),
+    defaultRole: Flag.Literals("default-role", [...roles, "null"]).pipe(
+      Flag.withDescription("Role given to people who join on their own; null (the API's value, also: guest) for none"),
       Flag.optional
     )
   },
@@ -109,7 +110,7 @@ const update = Command.make(
       ...Fields.optional("title", title),
       ...Fields.nonEmpty("emailDomains", emailDomains),
       ...Fields.optional("hostname", hostname),
-      ...Fields.optional("defaultRole", Option.map(defaultRole, toApiRole))
+      ...Fields.optional("defaultRole", Option.map(defaultRole, (role) => (role === "null" ? null : toApiRole(role))))
     }
     if (Object.keys(payload).length === 0) {
       return yield* new CliFailure({
