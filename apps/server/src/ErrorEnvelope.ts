@@ -30,7 +30,7 @@ const kinds: Record<string, string> = {
 
 /**
  * Schema messages end each problem with its path (`at ["members"][0]`); callers read
- * `members[0]: <problem>` more easily.
+ * `members[0]: <problem>` more easily. A field the contract does not name reads `<path>: unknown field`.
  */
 export const describeIssue = (message: string): string => {
   const problems: Array<string> = []
@@ -39,11 +39,12 @@ export const describeIssue = (message: string): string => {
     const line = lines[i]!.trim()
     if (line === "" || line.startsWith("at [")) continue
     const next = lines[i + 1]?.trim()
+    const problem = line === "Expected no excess property" ? "unknown field" : line
     if (next?.startsWith("at [")) {
       const path = next.slice(3).replace(/\["([^"]*)"\]/g, ".$1").replace(/^\./, "")
-      problems.push(`${path}: ${line}`)
+      problems.push(`${path}: ${problem}`)
     } else {
-      problems.push(line)
+      problems.push(problem)
     }
   }
   return problems.join("; ")

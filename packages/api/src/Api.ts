@@ -70,4 +70,6 @@ export class Api extends HttpApi.make("quire")
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
     transform: (spec) => withOperationDocs(withGatewayResponses(spec))
   }))
+  // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
+  .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error" })
 {}
