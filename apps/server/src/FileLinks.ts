@@ -2,9 +2,11 @@
  * Signed, expiring download links of space files. A browser fetches a file's `downloadURL`
  * without the API token, so the URL itself carries the authority: which file (space, file id,
  * blob, content type, name) and until when, signed with HMAC-SHA256 under a key derived from
- * `QUIRE_SECRET`. Without that setting the key is random, and links end with the process.
+ * `QUIRE_SECRET` (or the secret the server keeps in its data directory: kernel `InstanceSecret`).
+ * Without either (the memory server) the key is random, and links end with the process.
  */
-import { Clock, Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Clock, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as InstanceSecret from "@quire/kernel/InstanceSecret"
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import type { FileNode } from "@quire/content"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -90,11 +92,11 @@ export class FileLinks extends Context.Service<FileLinks, {
         verify: (token) => Effect.map(Clock.currentTimeMillis, (ms) => verify(key, token, Math.floor(ms / 1000)))
       }))
 
-  /** The key from `QUIRE_SECRET`; without it, a random key for this process. */
+  /** The key from the instance secret (`InstanceSecret`); without one, a random key for this process. */
   static readonly layer = Layer.effect(
     FileLinks,
     Effect.gen(function*() {
-      const configured = yield* Config.option(Config.Redacted("QUIRE_SECRET"))
+      const configured = yield* InstanceSecret.configured
       const key = Option.match(configured, {
         onNone: () => randomBytes(32),
         onSome: (secret) => deriveKey(Redacted.value(secret))

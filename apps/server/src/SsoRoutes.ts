@@ -4,7 +4,8 @@
  * (a signed cookie) is accepted only by the "signed in" page and its token creation; the CLI
  * exchanges a one-time code for a token.
  */
-import { Config, Effect, Option, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
+import * as InstanceSecret from "@quire/kernel/InstanceSecret"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { SamlProviders, SamlSignIn, type ServiceProvider, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
@@ -56,12 +57,12 @@ const page = (status: number, title: string, body: string) =>
     })
   )
 
-// Without QUIRE_SECRET, one random key for this process (sessions end with it).
+// Without an instance secret (the memory server), one random key for this process (sessions end with it).
 const processKey = randomBytes(32)
 
-/** Sessions and CLI codes are signed under a key derived from QUIRE_SECRET. */
+/** Sessions and CLI codes are signed under a key derived from the instance secret (`InstanceSecret`). */
 const sessionKey = Effect.map(
-  Effect.orDie(Config.option(Config.Redacted("QUIRE_SECRET"))),
+  Effect.orDie(InstanceSecret.configured),
   Option.match({
     onNone: () => processKey,
     onSome: (secret) => createHmac("sha256", Redacted.value(secret)).update("quire/sso-session/v1").digest()

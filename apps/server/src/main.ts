@@ -4,9 +4,11 @@
  * before the HTTP server starts listening.
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Exit, Layer, Logger, Option, Redacted, Runtime } from "effect"
+import { Effect, Layer, Logger, Option, Redacted } from "effect"
 import { Users } from "@quire/identity"
 import { Platform } from "@quire/platform"
+import * as SecretFile from "@quire/platform/SecretFile"
+import * as StartupFailure from "@quire/platform/StartupFailure"
 import * as Http from "./Http.ts"
 import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -41,7 +43,9 @@ const main = Effect.gen(function*() {
       host: config.host,
       gracefulShutdownTimeout: "3 seconds"
     })),
-    Layer.provide(ready)
+    Layer.provide(ready),
+    // Without QUIRE_SECRET, the secret kept in the data directory signs links, cursors and sessions.
+    Layer.provide(SecretFile.layer)
   )
 
   const logger = Logger.layer([config.logFormat === "json" ? Logger.consoleJson : Logger.consolePretty()])
@@ -53,8 +57,6 @@ const main = Effect.gen(function*() {
 
 // SIGTERM and SIGINT interrupt `main`: the server stops accepting connections, answers the
 // requests in flight (for up to 3 seconds), closes the database (PGlite flushes its files), logs
-// "stopped" and exits 0 rather than 130.
-const teardown: Runtime.Teardown = (exit, onExit) =>
-  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
-
-NodeRuntime.runMain(main, { teardown })
+// "stopped" and exits 0 rather than 130. A start that fails (no database, the port in use) is one
+// line on stderr and exit status 1.
+NodeRuntime.runMain(main, { teardown: StartupFailure.teardown("quire server"), disableErrorReporting: true })

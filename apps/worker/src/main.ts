@@ -3,13 +3,11 @@
  * `pnpm build`), `pnpm --filter @quire/worker dev` its sources.
  */
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Config, Effect, Exit, Layer, Runtime } from "effect"
+import { Config, Effect, Layer } from "effect"
 import { jobs, Platform } from "@quire/platform"
+import * as StartupFailure from "@quire/platform/StartupFailure"
 import * as Worker from "./Worker.ts"
 
-// SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130.
-const teardown: Runtime.Teardown = (exit, onExit) =>
-  Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
 
 /** The domain services the jobs use, on the deployment's PostgreSQL (migrated if needed). */
 const services = Layer.unwrap(Effect.gen(function*() {
@@ -17,11 +15,9 @@ const services = Layer.unwrap(Effect.gen(function*() {
   return Platform.layerPostgres(url)
 }))
 
+// SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130. A start
+// that fails (no DATABASE_URL, a database it cannot reach) is one line on stderr and exit status 1.
 Worker.run(jobs).pipe(
   Effect.provide(services),
-  Effect.catchTag("MissingDatabaseUrl", (error) =>
-    Effect.logError(error.message).pipe(Effect.andThen(Effect.sync(() => {
-      process.exitCode = 1
-    })))),
-  NodeRuntime.runMain({ teardown })
+  NodeRuntime.runMain({ teardown: StartupFailure.teardown("quire worker"), disableErrorReporting: true })
 )

@@ -44,6 +44,20 @@ describe("worker process", () => {
       assert.include(worker.output(), "DATABASE_URL is not set")
     }))
 
+  it.live("a database it cannot reach is one line on stderr without a stack trace, exit 1", () =>
+    Effect.gen(function*() {
+      const worker = start({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/does_not_exist" })
+      let stderr = ""
+      worker.child.stderr?.on("data", (chunk) => (stderr += String(chunk)))
+      const code = yield* Effect.promise(() => worker.exitCode)
+      assert.strictEqual(code, 1)
+      const lines = stderr.split("\n").filter((line) => line.trim() !== "")
+      assert.lengthOf(lines, 1, stderr)
+      assert.include(lines[0]!, `quire worker: cannot start: cannot connect to the database at postgres://postgres@127.0.0.1:5432/does_not_exist`)
+      assert.include(lines[0]!, `database "does_not_exist" does not exist`)
+      assert.notInclude(worker.output(), "    at ")
+    }), { timeout: 60_000 })
+
   it.live("runs graphile-worker until SIGTERM, then stops gracefully", () =>
     Effect.gen(function*() {
       const db = yield* Database.DatabaseInfo

@@ -1,5 +1,6 @@
 /** Signs visitor claims as compact HS256 JWTs (RFC 7519), for visitor-authenticated sites. */
-import { Clock, Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Clock, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as InstanceSecret from "@quire/kernel/InstanceSecret"
 import { createHmac, randomBytes } from "node:crypto"
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url")
@@ -25,11 +26,11 @@ export const verifyJwt = (token: string, secret: string, nowSeconds: number): Op
 export class VisitorClaims extends Context.Service<VisitorClaims, {
   readonly sign: (claims: Record<string, unknown>) => Effect.Effect<string>
 }>()("@quire/identity/VisitorClaims") {
-  /** Signing key from `QUIRE_SECRET`; without it, a random key for this process. */
+  /** Signing key from the instance secret (`InstanceSecret`); without one, a random key for this process. */
   static readonly layer = Layer.effect(
     VisitorClaims,
     Effect.gen(function*() {
-      const configured = yield* Config.option(Config.Redacted("QUIRE_SECRET"))
+      const configured = yield* InstanceSecret.configured
       const secret = Option.match(configured, {
         onNone: () => randomBytes(32).toString("hex"),
         onSome: (value) => Redacted.value(value)
