@@ -9,7 +9,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest, Organization, RevisionFile } from "@quire/api"
-import { memory, spaceWith } from "@quire/server/test/Harness"
+import { memory, organizationWith, spaceWith } from "@quire/server/test/Harness"
 import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)
@@ -240,6 +240,29 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       assert.match(lines(check.stdout)[0]!, /^PAGE\s+BROKEN LINK$/)
       assert.match(rowWith(check.stdout, "nowhere"), /^broken\s+\.\/nowhere\.md$/)
       assert.match(check.stderr, /^quire: 1 broken link in the space \(of \d+\)$/)
+    }))
+
+  it.effect("teams members: add (with a role), list, rm; removing someone not in the team says so", () =>
+    Effect.gen(function*() {
+      const { alice, members, organizationId } = yield* organizationWith(["edit"])
+      const as = quireAs(alice.token)
+      const editor = members.edit!
+      const team = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Writers" } })
+      const empty = yield* as("teams", "members", "list", organizationId, team.id)
+      assert.strictEqual(empty.status, 0, empty.stderr)
+      assert.include(empty.stdout, "No members in this team")
+      const added = yield* as("teams", "members", "add", organizationId, team.id, editor.user.id, "--role", "owner")
+      assert.strictEqual(added.stdout, `Added ${editor.user.id} to team ${team.id} as owner.`)
+      const listed = yield* as("teams", "members", "list", organizationId, team.id)
+      assert.match(lines(listed.stdout)[0]!, /^USER\s+NAME\s+EMAIL\s+TEAM ROLE\s+ORG ROLE$/)
+      assert.match(rowWith(listed.stdout, editor.user.id), new RegExp(`^${editor.user.id}\\s+edit\\s+\\S+\\s+owner\\s+edit$`))
+      const removed = yield* as("teams", "members", "rm", organizationId, team.id, editor.user.id)
+      assert.strictEqual(removed.stdout, `Removed ${editor.user.id} from team ${team.id}.`)
+      const again = yield* as("teams", "members", "rm", organizationId, team.id, editor.user.id)
+      assert.strictEqual(again.stdout, `${editor.user.id} was not in team ${team.id}.`)
+      const outsider = yield* as("teams", "members", "add", organizationId, team.id, "no-such-user")
+      assert.strictEqual(outsider.status, 1)
+      assert.match(outsider.stderr, /^quire: .+/)
     }))
 
   it.effect("orgs get shows defaultRole as the API answers it: null, not guest", () =>

@@ -1,7 +1,7 @@
-/** `quire teams`: teams of an organization. */
-import { Effect } from "effect"
+/** `quire teams`: teams of an organization, and their members. */
+import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import type { Team } from "@quire/api"
+import type { OrganizationTeamMember, Team } from "@quire/api"
 import * as Fields from "../Fields.ts"
 import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
@@ -112,8 +112,81 @@ const remove = Command.make(
   Command.withDescription("Delete a team")
 )
 
+const memberColumns: ReadonlyArray<Output.Column<OrganizationTeamMember>> = [
+  { header: "user", value: (member) => member.organization.user.id },
+  { header: "name", value: (member) => member.organization.user.displayName },
+  { header: "email", value: (member) => member.organization.user.email ?? "" },
+  { header: "team role", value: (member) => member.team.role },
+  { header: "org role", value: (member) => Output.role(member.organization.role) }
+]
+
+/** A member's role in a team (the API's TeamMemberRole). */
+const teamRoles = ["owner", "member"] as const satisfies ReadonlyArray<OrganizationTeamMember["team"]["role"]>
+
+const userId = Argument.String("user-id").pipe(Argument.withDescription("The user's id (a member of the organization)"))
+
+const listMembers = Command.make(
+  "list",
+  { organizationId, teamId, ...Pages.flags },
+  Effect.fn("quire.teams.members.list")(function*({ limit, organizationId, pageSize, teamId }) {
+    const client = yield* QuireClient
+    const members = yield* Pages.collect(
+      (query) => client.teamMembers.listTeamMembersInOrganizationById({ params: { organizationId, teamId }, query }),
+      { limit, pageSize }
+    )
+    yield* Output.printList(members, memberColumns, "No members in this team (quire teams members add ORG_ID TEAM_ID USER_ID).")
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("List a team's members and their role in it"),
+  Command.withAlias("ls")
+)
+
+const addMember = Command.make(
+  "add",
+  {
+    organizationId,
+    teamId,
+    userId,
+    role: Flag.Literals("role", teamRoles).pipe(
+      Flag.withDescription("Their role in the team: owners manage its members (default: member)"),
+      Flag.optional
+    )
+  },
+  Effect.fn("quire.teams.members.add")(function*({ organizationId, role, teamId, userId }) {
+    const client = yield* QuireClient
+    yield* client.teamMembers.addMemberToOrganizationTeamById({
+      params: { organizationId, teamId, userId },
+      payload: Fields.optional("role", role)
+    })
+    yield* Output.done(`Added ${userId} to team ${teamId}${Option.isSome(role) ? ` as ${role.value}` : ""}.`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Add a member of the organization to a team, or change their role in it"),
+  Command.withExamples([{ command: "quire teams members add ORG_ID TEAM_ID USER_ID --role owner" }])
+)
+
+const removeMember = Command.make(
+  "rm",
+  { organizationId, teamId, userId },
+  Effect.fn("quire.teams.members.rm")(function*({ organizationId, teamId, userId }) {
+    const client = yield* QuireClient
+    const result = yield* client.teamMembers.deleteMemberFromOrganizationTeamById({ params: { organizationId, teamId, userId } })
+    yield* Output.done(result === "removed" ? `Removed ${userId} from team ${teamId}.` : `${userId} was not in team ${teamId}.`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Remove a member from a team")
+)
+
+const members = Command.make("members").pipe(
+  Command.withDescription("The members of a team: list, add (or change a role), rm"),
+  Command.withSubcommands([listMembers, addMember, removeMember])
+)
+
 /** `quire teams ...` */
 export const teams = Command.make("teams").pipe(
-  Command.withDescription("Manage the teams of an organization"),
-  Command.withSubcommands([list, create, get, rename, remove])
+  Command.withDescription("Manage the teams of an organization and their members"),
+  Command.withSubcommands([list, create, get, rename, remove, members])
 )
