@@ -2,7 +2,7 @@
 // The production build: each app's entry point and everything it imports (workspace packages
 // and npm dependencies alike) bundled by esbuild into one ES module in dist/, beside the few
 // files that dependencies load at run time (PGlite's WebAssembly and data, pdfkit's ICC
-// profile) and the database of a new installation, which the embedded database starts from
+// profile, the fonts PDFs embed) and the database of a new installation, which the embedded database starts from
 // instead of running initdb and the migrations. dist/ then runs with `node` alone, without
 // node_modules. The Dockerfile runs this file, and apps/server/test/Process.test.ts runs it the
 // same way.
@@ -71,6 +71,9 @@ const inlineCreateRequire = {
   }
 }
 
+/** The fonts PDFs embed (packages/reviews' Fonts.ts finds them in dist/fonts/ beside a bundle). */
+const fontFiles = JSON.parse(await readFile(join(root, "packages/reviews/src/FontFiles.json"), "utf8"))
+
 /** Resolves `specifier` as the package `from` (a workspace package directory) sees it. */
 const resolveFrom = (from, specifier) => createRequire(join(root, from, "package.json")).resolve(specifier)
 
@@ -82,7 +85,8 @@ const assets = () => {
     [join(pglite, "pglite.wasm"), "pglite.wasm"],
     [join(pglite, "pglite.data"), "pglite.data"],
     [join(pglite, "initdb.wasm"), "initdb.wasm"],
-    [join(pdfkit, "data/sRGB_IEC61966_2_1.icc"), "data/sRGB_IEC61966_2_1.icc"]
+    [join(pdfkit, "data/sRGB_IEC61966_2_1.icc"), "data/sRGB_IEC61966_2_1.icc"],
+    ...Object.values(fontFiles).map(({ package: name, file }) => [resolveFrom("packages/reviews", `${name}/${file}`), `fonts/${file.split("/").at(-1)}`])
   ]
 }
 

@@ -85,6 +85,27 @@ const start = async (dataDir: string): Promise<Running> => {
   throw new Error(`The server did not answer /health:\n${log}`)
 }
 
+/**
+ * The fonts a space PDF of the built server embeds: a space titled in Japanese, with an emoji, is
+ * its cover page. The font files are found beside the bundle (dist/fonts/) or not at all.
+ */
+const spacePdfFonts = async (url: string): Promise<ReadonlyArray<string>> => {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    assert.isTrue(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`)
+    return response.json() as Promise<{ readonly id: string; readonly url: string }>
+  }
+  const org = await call("POST", "/v1/orgs", { title: "Fonts" })
+  const space = await call("POST", `/v1/orgs/${org.id}/spaces`, { title: "ドキュメント 📘" })
+  const { url: pdf } = await call("GET", `/v1/spaces/${space.id}/pdf`)
+  const bytes = Buffer.from(await (await fetch(pdf)).arrayBuffer()).toString("latin1")
+  return [...new Set([...bytes.matchAll(/\/FontName \/[A-Z]{6}\+([^\s/]+)/g)].map(([, name]) => name!))].toSorted()
+}
+
 /** What `ps` prints (it exits 1 when it lists nothing). */
 const ps = (...args: Array<string>) => spawnSync("ps", args, { encoding: "utf8" }).stdout.trim()
 
@@ -163,6 +184,7 @@ describe("the production process", () => {
       assert.notMatch(again.log(), /new embedded database/)
       const orgs = await fetch(`${again.url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } })
         .then((response) => response.json() as Promise<{ readonly items: ReadonlyArray<{ readonly title: string }> }>)
+      assert.deepStrictEqual(await spacePdfFonts(again.url), ["NotoEmoji-Regular", "NotoSans-Bold", "NotoSansJP-Regular"])
       again.child.kill("SIGTERM")
       assert.deepStrictEqual(orgs.items.map((org) => org.title), ["Written while stopping"])
       assert.strictEqual((await again.exited).code, 0)

@@ -152,15 +152,12 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(unknown), 404)
 
         const outsider = yield* newUser("Mallory")
-        for (
-          const attempt of [
-            outsider.api.revisions.getRevisionById({ params: { spaceId, revisionId: h.afterFirst.id }, query: {} }),
-            outsider.api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "guides" }, query: {} }),
-            outsider.api.changeRequestContent.getPageInChangeRequestByPath({ params: { ...h.secondParams, pagePath: "guides" }, query: {} })
-          ]
-        ) {
-          assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
-        }
+        const attempts: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
+          outsider.api.revisions.getRevisionById({ params: { spaceId, revisionId: h.afterFirst.id }, query: {} }),
+          outsider.api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "guides" }, query: {} }),
+          outsider.api.changeRequestContent.getPageInChangeRequestByPath({ params: { ...h.secondParams, pagePath: "guides" }, query: {} })
+        ]
+        for (const attempt of attempts) assert.strictEqual(errorCode(yield* Effect.flip(attempt)), 404)
         const badPage = yield* raw("GET", `/v1/spaces/${spaceId}/revisions/${h.afterFirst.id}/files?page=forged`, { token: setup.alice.token })
         assert.strictEqual(badPage.status, 400)
       }))

@@ -1,8 +1,10 @@
 /**
  * Renders pages of markdown to a PDF with pdfkit: a title line, then each page (in the order
  * given) under its title, its markdown drawn from the remark syntax tree. Images are PNG or JPEG
- * bytes found by `image`; any other image is replaced by its alt text. The output depends only on
- * the input (no clock), so rendering the same content twice gives the same bytes.
+ * bytes found by `image`; any other image is replaced by its alt text. Text is drawn in embedded
+ * Unicode fonts, each character in the first that has it (Fonts.ts), so non-Latin scripts and
+ * emoji render and can be copied. The output depends only on the input (no clock), so rendering
+ * the same content twice gives the same bytes.
  */
 import { Effect, Option } from "effect"
 import type * as Mdast from "mdast"
@@ -11,6 +13,7 @@ import PDFDocument from "pdfkit"
 import { Errors } from "@quire/kernel"
 import { type FileNode, flattenPages, imageDimensions, type Revision, type RevisionPage } from "@quire/content"
 import { parseMarkdown } from "@quire/content/markdown/Markdown"
+import { type FontName, fontFiles, load, segments } from "./Fonts.ts"
 
 export interface PdfPage {
   readonly title: string
@@ -31,13 +34,6 @@ export interface PdfInput {
   readonly compress?: boolean | undefined
 }
 
-const fonts = {
-  regular: "Helvetica",
-  bold: "Helvetica-Bold",
-  italic: "Helvetica-Oblique",
-  boldItalic: "Helvetica-BoldOblique",
-  mono: "Courier"
-} as const
 
 const headingSizes: Record<number, number> = { 1: 20, 2: 16, 3: 14, 4: 12, 5: 11, 6: 11 }
 const bodySize = 11
@@ -46,6 +42,9 @@ const textColor = "#111827"
 const mutedColor = "#4b5563"
 const codeBackground = "#f3f4f6"
 const listIndent = 18
+
+/** A font for pdfkit: the fontkit font Fonts.ts parsed once. */
+const fontSource = (name: FontName) => load(name).font as unknown as PDFKit.Mixins.PDFFontSource
 
 /** An image is drawn when it is a PNG or a JPEG (what pdfkit embeds). */
 const isDrawable = (bytes: Uint8Array): boolean =>
@@ -121,8 +120,17 @@ const runsOf = (
   return out
 }
 
-const fontOf = (run: Run): string =>
-  run.code ? fonts.mono : run.bold ? (run.italic ? fonts.boldItalic : fonts.bold) : run.italic ? fonts.italic : fonts.regular
+const fontOf = (run: Run): FontName =>
+  run.code ? "mono" : run.bold ? (run.italic ? "boldItalic" : "bold") : run.italic ? "italic" : "regular"
+
+/** A run of text in one style, before it is cut by font. */
+interface Piece {
+  readonly text: string
+  readonly font: FontName
+  readonly size: number
+  readonly color: string
+  readonly link?: string | undefined
+}
 
 /** Every image URL of a tree, to fetch before drawing (drawing is synchronous). */
 const imageUrls = (node: Mdast.Nodes, out: Set<string>): Set<string> => {
@@ -166,20 +174,17 @@ class Renderer {
       line = []
       if (runs.length === 0) return
       this.ensureSpace(size * 1.4)
-      const x = this.left + indent
-      runs.forEach((run, i) => {
-        const last = i === runs.length - 1
-        this.doc.font(fontOf(run)).fontSize(run.code ? size * 0.95 : size).fillColor(run.link ? linkColor : color)
-        const options: PDFKit.Mixins.TextOptions = {
-          continued: !last,
-          link: run.link ?? null,
-          underline: run.link !== undefined,
-          lineGap: 2
-        }
-        if (i === 0) this.doc.text(run.text, x, this.doc.y, { ...options, width: this.width - indent })
-        else this.doc.text(run.text, options)
-      })
-      this.doc.fillColor(textColor)
+      this.write(
+        runs.map((run) => ({
+          text: run.text,
+          font: fontOf(run),
+          size: run.code ? size * 0.95 : size,
+          color: run.link ? linkColor : color,
+          link: run.link
+        })),
+        indent,
+        this.doc.y
+      )
     }
     for (const item of items) {
       if ("type" in item) {
@@ -213,11 +218,30 @@ class Renderer {
     }
   }
 
+  /**
+   * Pieces of text on one flow from (`indent`, `y`), wrapping within the page: each cut into runs
+   * of one font, drawn as one paragraph (`continued`).
+   */
+  write(pieces: ReadonlyArray<Piece>, indent: number, y: number, lineGap = 2, width = this.width - indent) {
+    const runs = pieces.flatMap((piece) => segments(piece.text, piece.font).map((segment) => ({ ...piece, ...segment })))
+    runs.forEach((run, i) => {
+      this.doc.font(run.font).fontSize(run.size).fillColor(run.color)
+      const options: PDFKit.Mixins.TextOptions = {
+        continued: i < runs.length - 1,
+        link: run.link ?? null,
+        underline: run.link !== undefined,
+        lineGap
+      }
+      if (i === 0) this.doc.text(run.text, this.left + indent, y, { ...options, width })
+      else this.doc.text(run.text, options)
+    })
+    this.doc.fillColor(textColor)
+  }
+
   heading(text: string, size: number, indent = 0) {
     this.ensureSpace(size * 2.5)
     this.gap(size * 0.4)
-    this.doc.font(fonts.bold).fontSize(size).fillColor(textColor)
-      .text(text, this.left + indent, this.doc.y, { width: this.width - indent })
+    this.write([{ text, font: "bold", size, color: textColor }], indent, this.doc.y, 0)
     this.gap(size * 0.3)
   }
 
@@ -226,19 +250,18 @@ class Renderer {
     const pad = 6
     const x = this.left + indent
     const width = this.width - indent
-    this.doc.font(fonts.mono).fontSize(size)
     this.gap(2)
     const lines = value.replace(/\t/g, "  ").split("\n")
     lines.forEach((text, i) => {
       const line = text.length === 0 ? " " : text
+      this.doc.font("mono").fontSize(size)
       const height = this.doc.heightOfString(line, { width: width - 2 * pad })
       const top = i === 0 ? pad : 0
       const bottom = i === lines.length - 1 ? pad : 0
       this.ensureSpace(height + top + bottom)
       const y = this.doc.y
       this.doc.rect(x, y, width, height + top + bottom).fill(codeBackground)
-      this.doc.fillColor(textColor).font(fonts.mono).fontSize(size)
-        .text(line, x + pad, y + top, { width: width - 2 * pad })
+      this.write([{ text: line, font: "mono", size, color: textColor }], indent + pad, y + top, 0, width - 2 * pad)
       this.doc.y = y + top + height + bottom
     })
     this.gap(6)
@@ -309,7 +332,7 @@ class Renderer {
       const marker = node.ordered ? `${start + i}.` : item.checked === true ? "[x]" : item.checked === false ? "[ ]" : "\u2022"
       this.ensureSpace(bodySize * 1.4)
       const y = this.doc.y
-      this.doc.font(fonts.regular).fontSize(bodySize).fillColor(textColor)
+      this.doc.font("regular").fontSize(bodySize).fillColor(textColor)
         .text(marker, this.left + indent, y, { width: listIndent, lineBreak: false })
       this.doc.y = y
       const [first, ...rest] = item.children
@@ -340,17 +363,22 @@ export const render = Effect.fn("Pdf.render")(function*(input: PdfInput) {
         size: "A4",
         margin: 56,
         compress: input.compress ?? true,
-        info: { Title: input.title, Producer: "Quire", Creator: "Quire", CreationDate: input.createdAt ?? new Date(0) }
+        info: { Title: input.title, Producer: "Quire", Creator: "Quire", CreationDate: input.createdAt ?? new Date(0) },
+        // Instead of Helvetica. The fonts are parsed once per process: pdfkit takes a fontkit font as
+        // it is (its types say only file names and bytes), and the shaping caches carry over.
+        font: fontSource("regular") as unknown as string
       })
+      for (const name of Object.keys(fontFiles) as Array<FontName>) doc.registerFont(name, fontSource(name))
       const chunks: Array<Buffer> = []
       doc.on("data", (chunk: Buffer) => chunks.push(chunk))
       doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
       doc.on("error", reject)
       try {
         const renderer = new Renderer(doc, images)
-        doc.font(fonts.bold).fontSize(26).fillColor(textColor).text(input.title, { width: renderer.width })
+        renderer.write([{ text: input.title, font: "bold", size: 26, color: textColor }], 0, doc.y)
         if (input.subtitle !== undefined) {
-          doc.moveDown(0.5).font(fonts.regular).fontSize(16).fillColor(mutedColor).text(input.subtitle, { width: renderer.width })
+          doc.moveDown(0.5)
+          renderer.write([{ text: input.subtitle, font: "regular", size: 16, color: mutedColor }], 0, doc.y)
         }
         for (const { page, tree } of trees) {
           doc.addPage()

@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs"
 import { deflateSync } from "node:zlib"
 import { assert } from "vitest"
 import * as Pdf from "../src/Pdf.ts"
+import { embeddedFonts, pdfText } from "./PdfText.ts"
 
 /** A valid PNG of `width` by `height` solid pixels. */
 const png = (width: number, height: number): Uint8Array => {
@@ -76,14 +77,6 @@ const images = new Map([["/files/banner", png(40, 20)], ["/files/vector", new Te
 const image = (url: string) => Effect.succeed(Option.fromNullishOr(images.get(url)))
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1")
 
-/** The text an uncompressed pdfkit PDF draws: its `TJ` operators' hex strings, decoded. */
-const drawnText = (bytes: Uint8Array): string =>
-  [...text(bytes).matchAll(/\[([^\]]*)\] TJ/g)]
-    .map(([, operands]) =>
-      [...(operands ?? "").matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) => Buffer.from(hex ?? "", "hex").toString("latin1")).join("")
-    )
-    .join("\n")
-
 describe("Pdf.render", () => {
   it.effect("renders a PDF with the title and every page's title", () =>
     Effect.gen(function*() {
@@ -100,7 +93,7 @@ describe("Pdf.render", () => {
       if (process.env["PDF_OUT"]) writeFileSync(process.env["PDF_OUT"], bytes)
       assert.strictEqual(text(bytes.slice(0, 5)), "%PDF-")
       const content = text(bytes)
-      const drawn = drawnText(bytes)
+      const drawn = (yield* pdfText(bytes)).join("\n")
       assert.strictEqual(drawn.split("\n").filter((line) => line === "Getting started").length, 1)
       for (const title of ["Handbook", "Getting started", "Child page", "nested second", "const answer = 42", "A quoted remark"]) {
         assert.include(drawn, title)
@@ -109,6 +102,34 @@ describe("Pdf.render", () => {
       assert.notInclude(content, "/URI (other.md)")
       assert.include(content, "/Subtype /Image")
       assert.include(drawn, "[A vector]")
+    }))
+
+  it.effect("embeds Unicode fonts, so Cyrillic, Greek, Japanese, Chinese and emoji render and read back as text", () =>
+    Effect.gen(function*() {
+      const bytes = yield* Pdf.render({
+        title: "Документация",
+        pages: [{
+          title: "Ελληνικά",
+          markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档。 Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
+          depth: 0
+        }],
+        image
+      })
+      assert.deepStrictEqual(embeddedFonts(bytes), [
+        "NotoEmoji-Regular",
+        "NotoSans-Bold",
+        "NotoSans-Italic",
+        "NotoSans-Regular",
+        "NotoSansJP-Regular",
+        "NotoSansMono-Regular"
+      ])
+      // No standard (unembedded) font is left.
+      assert.notInclude(text(bytes), "/Helvetica")
+      const [cover, page] = yield* pdfText(bytes)
+      assert.strictEqual(cover, "Документация")
+      for (const expected of ["Ελληνικά", "Привет, мир.", "Καλημέρα κόσμε.", "日本語の文書です。中文文档。", "🎉", "✅", "const π = \"ü\" // 注釈"]) {
+        assert.include(page, expected)
+      }
     }))
 
   it.effect("gives the same bytes for the same content", () =>
