@@ -10,7 +10,6 @@ import {
   type ContentChange,
   ContentAccess,
   type FileNode,
-  flattenPages,
   type Head,
   type HeadState,
   OutboundFetch,
@@ -183,12 +182,6 @@ export interface ChangeRequestPdf {
   /** The hash of the PDF's bytes in the BlobStore. */
   readonly blob: string
   readonly size: number
-}
-
-/** The id of a file an image URL of the markdown points at: `/files/<id>` (or the bare id or name). */
-const fileOfImage = (files: ReadonlyArray<FileNode>, url: string): FileNode | undefined => {
-  const id = /^\/?files\/([^/?#]+)/.exec(url)?.[1] ?? url
-  return files.find((f) => f.id === id) ?? files.find((f) => f.name === decodeURIComponent(url.replace(/^\.?\//, "")))
 }
 
 /** True when the space's main content moved since the change request was last brought up to date. */
@@ -499,31 +492,15 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
 
       const pdf = Effect.fn("ChangeRequests.pdf")(function*(spaceId: string, ref: string, options: PdfOptions = {}) {
         const found = yield* contentOf(spaceId, ref)
-        const revision = found.revision
-        const all = flattenPages(revision.pages)
-        let selected = all
-        if (options.page !== undefined) {
-          const root = all.find((p) => p.page.id === options.page)
-          if (root === undefined) return yield* new Errors.NotFound({ resource: "Page", id: options.page })
-          selected = options.only === true ? [root] : flattenPages([root.page])
-        }
-        const pages = yield* Effect.forEach(selected, (entry) =>
-          Effect.gen(function*() {
-            const markdown = entry.page.document === undefined
-              ? ""
-              : (yield* content.pageIn(revision, entry.page.id).pipe(Effect.orDie)).markdown ?? ""
-            return { title: entry.page.title, markdown, depth: entry.path.split("/").length - 1 }
-          }))
         const cr = found.changeRequest
-        const bytes = yield* Pdf.render({
+        const bytes = yield* Pdf.renderRevision({
           title: found.access.space.title,
           subtitle: `Change request #${cr.number}${cr.subject === "" ? "" : `: ${cr.subject}`}`,
-          pages,
-          createdAt: revision.createdAt,
-          image: (url) => {
-            const file = fileOfImage(revision.files, url)
-            return file === undefined ? Effect.succeedNone : blobs.get(file.blob)
-          }
+          revision: found.revision,
+          page: options.page,
+          only: options.only,
+          pageIn: content.pageIn,
+          blob: blobs.get
         })
         // Content-addressed: re-rendering the same content stores nothing new.
         return { changeRequest: cr, blob: yield* blobs.put(bytes), size: bytes.byteLength }
