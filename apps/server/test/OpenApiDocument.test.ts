@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Exit, Schema } from "effect"
-import { HttpApi, HttpApiEndpoint, HttpApiSchema } from "effect/http-api"
+import { HttpApi } from "effect/http-api"
 import { Api } from "@quire/api"
 import { operationDocs, operationKey } from "@quire/api/OperationDocs"
 import { execFile, spawnSync } from "node:child_process"
@@ -35,10 +35,8 @@ const payloadSchemas = (() => {
   HttpApi.reflect(Api, {
     onGroup() {},
     onEndpoint({ endpoint, group }) {
-      const json = HttpApiEndpoint.getPayloadSchemas(endpoint).filter((schema) =>
-        !HttpApiSchema.isStreamSchema(schema) && !HttpApiSchema.isNoContent(schema.ast)
-      )
-      if (json.length > 0) schemas.set(`${group.identifier}.${endpoint.identifier}`, json[0] as Schema.Top)
+      const json = endpoint.payload.get("application/json")
+      if (json !== undefined && "schemas" in json) schemas.set(`${group.identifier}.${endpoint.identifier}`, json.schemas[0])
     }
   })
   return schemas
@@ -160,5 +158,5 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
-    }))
+    }), { timeout: 300_000 })
 })
