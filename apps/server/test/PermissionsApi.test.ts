@@ -221,6 +221,8 @@ for (const backend of backends) {
         assert.deepStrictEqual(teams.items.map((t) => [t.id, t.spaces]), [[team.id, 1]])
         const onSpace = yield* alice.api.permissions.listTeamPermissionsInSpace({ params: { spaceId: one.id }, query: {} })
         assert.strictEqual(onSpace.items[0]!.team.spaces, 1)
+        const crew = yield* alice.api.teamMembers.listTeamMembersInOrganizationById({ params: { organizationId, teamId: team.id }, query: {} })
+        assert.deepStrictEqual(crew.items.map((m) => [m.organization.id, m.organization.spaces]), [[reader.user.id, 2]])
       }))
   })
 }
