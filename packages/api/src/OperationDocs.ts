@@ -386,6 +386,49 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     description: "Fetches a web page and adds it to the space's main content as a new page. Needs edit permission."
   },
 
+  "spaceContent.getPageByPath": {
+    summary: "Get a page by path",
+    description: "Answers the page of the main content at a path (its slugs from the root, joined by `/`; nested paths may keep their slashes or encode them), as a JSON document or, with `format=markdown`, as markdown. 404 when no page has that path. Needs view permission."
+  },
+  "spacePdf.getSpacePDF": {
+    summary: "Export the space as a PDF",
+    description: "Renders the main content to a PDF (every page in tree order, or `page` and its subpages, or with `only` that page alone) in embedded Unicode fonts, and answers `{url}`, a download link valid for at least an hour. Needs view permission."
+  },
+
+  // revisions
+  "revisions.getRevisionById": {
+    summary: "Get a revision",
+    description: "Answers any revision of the space: a past state of the main content or a revision of one of its change requests, with its page tree and files. 404 for a revision of another space. Needs view permission."
+  },
+  "revisions.listPagesInRevisionById": {
+    summary: "List a revision's pages",
+    description: "Answers the page tree of a revision of the space, without page bodies. Needs view permission."
+  },
+  "revisions.getPageInRevisionById": {
+    summary: "Get a page in a revision",
+    description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. Needs view permission."
+  },
+  "revisions.getPageInRevisionByPath": {
+    summary: "Get a page in a revision by path",
+    description: "Answers the page at a path (slugs joined by `/`) in a revision of the space. 404 when no page has that path there. Needs view permission."
+  },
+  "revisions.listFilesInRevisionById": {
+    summary: "List a revision's files",
+    description: "Lists the files of a revision of the space with signed download URLs. Needs view permission."
+  },
+  "revisions.getFileInRevisionById": {
+    summary: "Get a file in a revision",
+    description: "Answers one file of a revision of the space with a signed download URL. Needs view permission."
+  },
+  "revisions.getRevisionSemanticChanges": {
+    summary: "List what a revision changed",
+    description: "Compares a revision with its first parent and answers the pages created, edited (with the attributes that changed), moved and deleted, the files created, edited and deleted, and the variables edited; `limit` (default 10) bounds the list and `more` counts the rest. With `diff=true` (Quire's extension), each page whose markdown changed carries `diff`, a unified line diff. Needs view permission."
+  },
+  "changeRequestChanges.getChangeRequestChanges": {
+    summary: "List what a change request changed",
+    description: "Compares the change request's head with the main revision it was created from or last updated to, so main's own changes since do not show, and answers the changes as getRevisionSemanticChanges does (`limit`, `diff=true`). Needs view permission."
+  },
+
   // search
   "search.searchSpaceContent": {
     summary: "Search a space",
@@ -487,6 +530,10 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   "changeRequestContent.getFileInChangeRequestById": {
     summary: "Get a file in a change request",
     description: "Answers one file at the change request's head with a signed download URL. Needs view permission."
+  },
+  "changeRequestContent.getPageInChangeRequestByPath": {
+    summary: "Get a page in a change request by path",
+    description: "Answers the page at a path (slugs joined by `/`) at the change request's head, as a JSON document or markdown. 404 when no page has that path. Needs view permission."
   },
   "changeRequestContent.listChangeRequestFileBacklinks": {
     summary: "List a file's backlinks in a change request",

@@ -28,7 +28,7 @@ export const ChangedRevisionFile = Schema.Struct({
   downloadURL: Schema.String
 })
 
-const Dimensions = Schema.Struct({ width: Schema.Number, height: Schema.Number })
+const Dimensions = Schema.Struct({ width: Schema.Finite, height: Schema.Finite })
 
 /** One semantic change; `page_edited` carries `diff` (ours), the unified diff of the page's markdown, when asked. */
 export const RevisionSemanticChange = Schema.Union([
@@ -62,7 +62,7 @@ export const RevisionSemanticChange = Schema.Union([
     attributes: Schema.Struct({
       name: Schema.optionalKey(change(Schema.String)),
       downloadURL: Schema.optionalKey(change(Schema.String)),
-      size: Schema.optionalKey(change(Schema.Number)),
+      size: Schema.optionalKey(change(Schema.Finite)),
       contentType: Schema.optionalKey(change(Schema.String)),
       dimensions: Schema.optionalKey(change(Dimensions))
     })
@@ -78,7 +78,7 @@ export type RevisionSemanticChange = typeof RevisionSemanticChange.Type
 /** What a revision or a change request changed; `more` counts the changes past `limit`. */
 export const RevisionSemanticChanges = Schema.Struct({
   changes: Schema.Array(RevisionSemanticChange),
-  more: Schema.optionalKey(Schema.Number)
+  more: Schema.optionalKey(Schema.Finite)
 }).annotate({ identifier: "RevisionSemanticChanges" })
 export type RevisionSemanticChanges = typeof RevisionSemanticChanges.Type
 
