@@ -3,8 +3,30 @@
  * space, through the real router and the typed client, on every backend.
  */
 import { assert, layer } from "@effect/vitest"
+import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { adminToken, backends, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { adminToken, backends, baseUrl, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+
+/** The part of GitBook's own client used here (its published typings do not resolve under NodeNext). */
+interface GitBookReviews {
+  readonly spaces: {
+    requestReviewersForChangeRequest(spaceId: string, changeRequestId: string, body: { users: Array<string> }): Promise<{
+      data: { users: Array<{ user: { id: string }; kind: string }> }
+    }>
+    getRequestedReviewersByChangeRequestId(spaceId: string, changeRequestId: string): Promise<{ data: { items: Array<{ user: { id: string } }> } }>
+    submitChangeRequestReview(spaceId: string, changeRequestId: string, body: { status: string; comment?: { markdown: string } }): Promise<{
+      status: number
+      data: { id: string; status: string; outdated: boolean; comment?: { body: { markdown: string } } }
+    }>
+    getReviewsByChangeRequestId(spaceId: string, changeRequestId: string): Promise<{ data: { items: Array<{ id: string; reviewer: { id: string } }> } }>
+    getChangeRequestReviewById(spaceId: string, changeRequestId: string, reviewId: string): Promise<{ data: { id: string; status: string } }>
+    removeRequestedReviewerFromChangeRequest(spaceId: string, changeRequestId: string, userId: string): Promise<{ status: number }>
+    getContributorsByChangeRequestId(spaceId: string, changeRequestId: string): Promise<{ data: { items: Array<{ actionType: string; user: { id: string } }> } }>
+    listCommentersInChangeRequest(spaceId: string, changeRequestId: string): Promise<{ data: { items: Array<{ user: { id: string } }> } }>
+  }
+}
+
+const gitbook = (endpoint: string, token: string) => new GitBookAPI({ endpoint, authToken: token }) as unknown as GitBookReviews
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
 type Client = Setup["alice"]["api"]
@@ -372,6 +394,42 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(yield* outsider.api.changeRequestReviews.getContributorsByChangeRequestId({ params }).pipe(Effect.flip)), 404)
         assert.strictEqual(errorCode(yield* outsider.api.changeRequestReviews.listCommentersInSpace({ params: { spaceId }, query: {} }).pipe(Effect.flip)), 404)
         assert.strictEqual(errorCode(yield* outsider.api.changeRequestReviews.listCommentersInChangeRequest({ params, query: {} }).pipe(Effect.flip)), 404)
+      }))
+
+    it.effect("GitBook's own client requests a reviewer, submits a review and reads it back", () =>
+      Effect.gen(function*() {
+        const setup = yield* spaceWith(["edit", "review"])
+        const spaceId = setup.space.id
+        const editor = setup.members.edit!
+        const reviewerUser = setup.members.review!
+        const cr = yield* on(editor.api, spaceId).open("Through GitBook's client")
+        yield* on(editor.api, spaceId).edit(cr.id, "Page", "Text.")
+        const endpoint = yield* baseUrl
+        const asEditor = gitbook(endpoint, editor.token)
+        const asReviewer = gitbook(endpoint, reviewerUser.token)
+        const answers = yield* Effect.promise(async () => {
+          const requested = await asEditor.spaces.requestReviewersForChangeRequest(spaceId, cr.id, { users: [reviewerUser.user.id, setup.alice.user.id] })
+          const removed = await asEditor.spaces.removeRequestedReviewerFromChangeRequest(spaceId, cr.id, setup.alice.user.id)
+          const pending = await asEditor.spaces.getRequestedReviewersByChangeRequestId(spaceId, cr.id)
+          const submitted = await asReviewer.spaces.submitChangeRequestReview(spaceId, cr.id, { status: "approved", comment: { markdown: "Ship it" } })
+          const listed = await asEditor.spaces.getReviewsByChangeRequestId(spaceId, cr.id)
+          const got = await asEditor.spaces.getChangeRequestReviewById(spaceId, cr.id, submitted.data.id)
+          const afterReview = await asEditor.spaces.getRequestedReviewersByChangeRequestId(spaceId, cr.id)
+          const contributors = await asEditor.spaces.getContributorsByChangeRequestId(spaceId, cr.id)
+          const commenters = await asEditor.spaces.listCommentersInChangeRequest(spaceId, cr.id)
+          return { requested, removed, pending, submitted, listed, got, afterReview, contributors, commenters }
+        })
+        assert.deepStrictEqual(answers.requested.data.users.map((r) => [r.kind, r.user.id]), [["user", reviewerUser.user.id], ["user", setup.alice.user.id]])
+        assert.strictEqual(answers.removed.status, 205)
+        assert.deepStrictEqual(answers.pending.data.items.map((r) => r.user.id), [reviewerUser.user.id])
+        assert.strictEqual(answers.submitted.status, 201)
+        assert.strictEqual(answers.submitted.data.status, "approved")
+        assert.strictEqual(answers.submitted.data.comment?.body.markdown, "Ship it")
+        assert.deepStrictEqual(answers.listed.data.items.map((r) => [r.id, r.reviewer.id]), [[answers.submitted.data.id, reviewerUser.user.id]])
+        assert.strictEqual(answers.got.data.status, "approved")
+        assert.deepStrictEqual(answers.afterReview.data.items, [])
+        assert.deepStrictEqual(answers.contributors.data.items.map((c) => [c.actionType, c.user.id]), [["edit", editor.user.id], ["comment", reviewerUser.user.id]])
+        assert.deepStrictEqual(answers.commenters.data.items.map((m) => m.user.id), [reviewerUser.user.id])
       }))
   })
 }
