@@ -189,12 +189,14 @@ for (const backend of backends) {
         const rest = yield* alice.api.permissions.listPermissionsAggregateInSpace({ params: { spaceId: space.id }, query: { limit: 2, page: first.next!.page } })
         assert.deepStrictEqual([...first.items, ...rest.items].map((p) => p.user.id).toSorted(), all.items.map((p) => p.user.id).toSorted())
         assert.isUndefined(rest.next)
-        // The collection's own aggregate: everyone inherits the organization's role there, the editor's grant counts.
+        // The collection's own aggregate: everyone inherits the organization's role there, grants to them and their teams count.
+        const leads = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Leads", members: [members.edit!.user.id] } })
+        yield* alice.api.permissions.inviteToCollection({ params: { collectionId: folder.id }, payload: { role: "admin", teams: [leads.id] } })
         const folderAll = yield* alice.api.permissions.listPermissionsAggregateInCollection({ params: { collectionId: folder.id }, query: {} })
         assert.deepStrictEqual(Object.fromEntries(folderAll.items.map((p) => [p.user.id, p.permission])), {
           [alice.user.id]: "admin",
           [members.read!.user.id]: "read",
-          [members.edit!.user.id]: "edit",
+          [members.edit!.user.id]: "admin",
           [members.comment!.user.id]: "edit"
         })
       }))

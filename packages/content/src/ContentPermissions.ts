@@ -187,15 +187,22 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
       ) {
         const resolved = yield* resolve(target)
         const after = yield* Pagination.afterOf(page, memberKeyShape)
-        // The grants on the content and its collections, read once for every member of the page.
+        // The grants on the content and its collections, and the members of the teams they name,
+        // read once for every member of the page.
         const grants = yield* repo.onTargets(resolved.targets)
+        const teams = new Map<string, ReadonlySet<string>>()
+        for (const grant of grants) {
+          if (grant.principal.kind === "team" && !teams.has(grant.principal.id)) {
+            teams.set(grant.principal.id, new Set(yield* memberships.teamMembers(resolved.organizationId, grant.principal.id)))
+          }
+        }
         const effective = (member: OrganizationMember) =>
           Access.effectiveRole(
             member.role,
             resolved.levels,
             grants
               .filter((g) =>
-                g.principal.kind === "user" ? g.principal.id === member.userId : member.teams.includes(g.principal.id)
+                g.principal.kind === "user" ? g.principal.id === member.userId : teams.get(g.principal.id)?.has(member.userId) === true
               )
               .map((g) => g.role)
           )

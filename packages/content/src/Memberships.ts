@@ -6,12 +6,11 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Pagination, type Roles } from "@quire/kernel"
 
-/** A member of an organization, with the teams they belong to there. */
+/** A member of an organization. */
 export interface OrganizationMember {
   readonly userId: string
   /** null: a guest. */
   readonly role: Roles.MemberRole | null
-  readonly teams: ReadonlyArray<string>
   /** Their place in the listing: [joinedAt (ISO), userId]. */
   readonly key: Pagination.CursorKey
 }
@@ -26,6 +25,8 @@ export class Memberships extends Context.Service<Memberships, {
   readonly teamsOf: (organizationId: string, userId: string) => Effect.Effect<ReadonlyArray<string>>
   /** True when the team exists in the organization. */
   readonly hasTeam: (organizationId: string, teamId: string) => Effect.Effect<boolean>
+  /** The user ids of the team's members (none when there is no such team). */
+  readonly teamMembers: (organizationId: string, teamId: string) => Effect.Effect<ReadonlyArray<string>>
   /** The organization's members (guests included) in the order they joined, keyset-paginated on `key`. */
   readonly members: (
     organizationId: string,
@@ -53,13 +54,14 @@ export class Memberships extends Context.Service<Memberships, {
       },
       teamsOf: (organizationId, userId) => Effect.succeed(teamsOf(organizationId, userId)),
       hasTeam: (organizationId, teamId) => Effect.succeed(teams.has(`${organizationId}/${teamId}`)),
+      teamMembers: (organizationId, teamId) => Effect.succeed(teams.get(`${organizationId}/${teamId}`) ?? []),
       members: (organizationId, after, limit) =>
         Effect.succeed(Pagination.paginateArray(
           Array.from(roles)
             .filter(([key]) => key.startsWith(`${organizationId}/`))
             .map(([key, role]) => {
               const userId = key.slice(organizationId.length + 1)
-              return { userId, role, teams: teamsOf(organizationId, userId), key: [epoch, userId] }
+              return { userId, role, key: [epoch, userId] }
             }),
           (m) => m.key,
           { order: "asc", after, limit }

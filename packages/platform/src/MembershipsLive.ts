@@ -1,6 +1,6 @@
 /**
  * Content's Memberships port, answered by the identity package: a user's role and teams in an
- * organization, its teams and its members.
+ * organization, its teams, their members and the organization's members.
  */
 import { Effect, Layer, Option } from "effect"
 import { Memberships } from "@quire/content"
@@ -31,19 +31,22 @@ export const layer = Layer.effect(
         Effect.map(organizations.findAccess(organizationId, userId), Option.map((access) => access.membership.role)),
       teamsOf,
       hasTeam: (organizationId, teamId) => Effect.map(teams.find(organizationId, teamId), Option.isSome),
-      members: Effect.fnUntraced(function*(organizationId, after, limit) {
-        const page = yield* members.list(organizationId, { sort: "joinedAt", order: "asc" }, after, limit)
-        return {
-          ...page,
-          items: yield* Effect.forEach(page.items, (m) =>
-            Effect.map(teamsOf(organizationId, m.user.id), (ids) => ({
-              userId: m.user.id,
-              role: m.role,
-              teams: ids,
-              key: [m.joinedAt.toISOString(), m.user.id]
-            })))
+      teamMembers: Effect.fnUntraced(function*(organizationId: string, teamId: string) {
+        const ids: Array<string> = []
+        let after: Pagination.CursorKey | undefined
+        for (;;) {
+          const page = yield* teams.listMembers(organizationId, teamId, after, Pagination.maxLimit)
+          ids.push(...page.items.map((m) => m.userId))
+          if (page.next === undefined) return ids
+          // The listing's key (display name, id) is not on its items: the cursor we were given carries it.
+          after = yield* Effect.orDie(Pagination.decodeCursor(page.next))
         }
-      })
+      }),
+      members: (organizationId, after, limit) =>
+        Effect.map(members.list(organizationId, { sort: "joinedAt", order: "asc" }, after, limit), (page) => ({
+          ...page,
+          items: page.items.map((m) => ({ userId: m.user.id, role: m.role, key: [m.joinedAt.toISOString(), m.user.id] }))
+        }))
     })
   })
 )
