@@ -194,4 +194,23 @@ describe("ContentPermissions", () => {
       assert.deepStrictEqual(Array.from(yield* permissions.spaceCounts(org, "user", ["reader"])), [["reader", 1]])
       assert.strictEqual((yield* permissions.spaceCounts(org, "team", ["writers"])).size, 0)
     }).pipe(Effect.provide(layer)))
+
+  it.effect("a transferred space or collection leaves its grants behind with the organization's people", () =>
+    Effect.gen(function*() {
+      const spaces = yield* Spaces
+      const collections = yield* Collections
+      const permissions = yield* ContentPermissions
+      const { space: moving } = yield* spaces.create(org, { title: "Moving" }).pipe(as("admin"))
+      const { collection: folder } = yield* collections.create(org, { title: "Folder" }).pipe(as("admin"))
+      const { space: inside } = yield* spaces.create(org, { title: "Inside", parent: folder.id }).pipe(as("admin"))
+      yield* permissions.invite(space(moving.id), { role: "edit", users: ["reader"] }).pipe(as("admin"))
+      yield* permissions.invite(collection(folder.id), { role: "edit", teams: ["writers"] }).pipe(as("admin"))
+      yield* permissions.invite(space(inside.id), { role: "review", users: ["reader"] }).pipe(as("admin"))
+      yield* spaces.transfer(moving.id, otherOrg).pipe(as("admin"))
+      yield* collections.transfer(folder.id, otherOrg).pipe(as("admin"))
+      assert.deepStrictEqual((yield* permissions.listUsers(space(moving.id), {}).pipe(as("admin"))).page.items, [])
+      assert.deepStrictEqual((yield* permissions.listTeams(collection(folder.id), {}).pipe(as("admin"))).page.items, [])
+      assert.deepStrictEqual((yield* permissions.listUsers(space(inside.id), {}).pipe(as("admin"))).page.items, [])
+      assert.strictEqual((yield* permissions.spaceCounts(org, "user", ["reader"])).size, 0)
+    }).pipe(Effect.provide(layer)))
 })
