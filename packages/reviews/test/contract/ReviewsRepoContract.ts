@@ -87,7 +87,7 @@ export const reviewsRepoContract = (it: Vitest.MethodsNonLive<ReviewsRepo | Tran
         assert.isFalse(yield* repo.removeRequestedReviewer(cr, "bob"))
         assertNone(yield* repo.findRequestedReviewer(cr, "bob"))
         assert.deepStrictEqual((yield* allPages((after) => repo.listRequestedReviewers(cr, after, 10))).flat().map((r) => r.userId), ["carol", "dan"])
-        assert.isTrue((yield* repo.findRequestedReviewer("rv-req-other", "bob"))._tag === "Some")
+        assert.strictEqual(some(yield* repo.findRequestedReviewer("rv-req-other", "bob")).changeRequestId, "rv-req-other")
       }))
 
     it.effect("counts each editor's edits, ordered by their first edit", () =>

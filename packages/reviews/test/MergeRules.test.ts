@@ -1,0 +1,111 @@
+/** The merge rules a space may set, applied to a change request about to merge. */
+import { assert, describe, it } from "@effect/vitest"
+import type { MergeRule } from "@quire/content"
+import { at } from "@quire/testkit"
+import type { ChangeRequest } from "../src/domain/ChangeRequest.ts"
+import type { Review, ReviewStatus } from "../src/domain/Review.ts"
+import { evaluate, latestReviews, rulesOf } from "../src/MergeRules.ts"
+
+const changeRequest: ChangeRequest = {
+  id: "cr",
+  spaceId: "space",
+  number: 1,
+  status: "open",
+  subject: "Quickstart",
+  createdBy: "ann",
+  createdAt: at(0),
+  updatedAt: at(0),
+  revision: "head",
+  revisionInitial: "base",
+  revisionMergedAncestor: "base",
+  revisionMerged: null,
+  agentTaskId: null,
+  contributors: ["ann"],
+  comments: 0,
+  conflicts: null,
+  conflictsFound: null
+}
+
+let sequence = 0
+const review = (reviewerId: string, status: ReviewStatus, revision = "head"): Review => ({
+  id: `r${++sequence}`,
+  spaceId: "space",
+  changeRequestId: "cr",
+  reviewerId,
+  status,
+  revision,
+  requestedBy: null,
+  commentId: null,
+  createdAt: at(sequence)
+})
+
+const refusal = (rules: ReadonlyArray<MergeRule>, reviews: ReadonlyArray<Review>, overrides: { actorId?: string; mainRevision?: string; changeRequest?: Partial<ChangeRequest> } = {}) =>
+  evaluate(rules, {
+    changeRequest: { ...changeRequest, ...overrides.changeRequest },
+    reviews,
+    mainRevision: overrides.mainRevision ?? "base",
+    actorId: overrides.actorId ?? "ann"
+  })?.rule
+
+describe("MergeRules", () => {
+  it("inherit and none ask for nothing; rules are taken as given", () => {
+    assert.deepStrictEqual(rulesOf({ type: "inherit" }), [])
+    assert.deepStrictEqual(rulesOf({ type: "none" }), [])
+    assert.deepStrictEqual(rulesOf({ type: "rules", rules: [{ rule: "require_author_to_merge" }] }), [{ rule: "require_author_to_merge" }])
+  })
+
+  it("a reviewer's latest review supersedes their earlier ones", () => {
+    const first = review("bob", "changes-requested")
+    const second = review("carol", "approved")
+    const third = review("bob", "approved")
+    assert.deepStrictEqual(latestReviews([first, second, third]).map((r) => r.id), [second.id, third.id])
+  })
+
+  it("an approval counts only on the head; a later request for changes takes it back", () => {
+    const rules: ReadonlyArray<MergeRule> = [{ rule: "require_at_least_one_approved_review" }]
+    assert.strictEqual(refusal(rules, []), "require_at_least_one_approved_review")
+    assert.strictEqual(refusal(rules, [review("bob", "approved", "older")]), "require_at_least_one_approved_review")
+    assert.isUndefined(refusal(rules, [review("bob", "approved")]))
+    assert.strictEqual(refusal(rules, [review("bob", "approved"), review("bob", "changes-requested")]), "require_at_least_one_approved_review")
+    const any: ReadonlyArray<MergeRule> = [{ rule: "require_at_least_one_review" }]
+    assert.isUndefined(refusal(any, [review("bob", "changes-requested")]))
+    assert.strictEqual(refusal(any, [review("bob", "approved", "older")]), "require_at_least_one_review")
+  })
+
+  it("all reviews approved: any reviewer whose latest review asks for changes blocks", () => {
+    const rules: ReadonlyArray<MergeRule> = [{ rule: "require_all_reviews_approved" }]
+    assert.isUndefined(refusal(rules, []))
+    assert.strictEqual(refusal(rules, [review("bob", "approved"), review("carol", "changes-requested", "older")]), "require_all_reviews_approved")
+    assert.isUndefined(refusal(rules, [review("carol", "changes-requested"), review("carol", "approved")]))
+  })
+
+  it("specific reviewers: each of them, or one of them, approved the head", () => {
+    const each: ReadonlyArray<MergeRule> = [{ rule: "require_specific_reviewers", users: ["bob", "carol"] }]
+    assert.strictEqual(refusal(each, [review("bob", "approved")]), "require_specific_reviewers")
+    assert.isUndefined(refusal(each, [review("bob", "approved"), review("carol", "approved")]))
+    const one: ReadonlyArray<MergeRule> = [{ rule: "require_one_of_specific_reviewers", users: ["bob", "carol"] }]
+    assert.strictEqual(refusal(one, [review("dan", "approved")]), "require_one_of_specific_reviewers")
+    assert.isUndefined(refusal(one, [review("carol", "approved")]))
+  })
+
+  it("up to date, subject and author rules read the change request and who merges", () => {
+    assert.strictEqual(refusal([{ rule: "require_up_to_date_change_request" }], [], { mainRevision: "moved" }), "require_up_to_date_change_request")
+    assert.isUndefined(refusal([{ rule: "require_up_to_date_change_request" }], []))
+    assert.strictEqual(refusal([{ rule: "require_change_request_subject" }], [], { changeRequest: { subject: "  " } }), "require_change_request_subject")
+    assert.strictEqual(refusal([{ rule: "require_author_to_merge" }], [], { actorId: "bob" }), "require_author_to_merge")
+    assert.isUndefined(refusal([{ rule: "require_author_to_merge" }], [], { actorId: "ann" }))
+  })
+
+  it("the first failing rule is named; allow_bypass lets its users merge regardless", () => {
+    const rules: ReadonlyArray<MergeRule> = [
+      { rule: "require_change_request_subject" },
+      { rule: "require_at_least_one_approved_review" },
+      { rule: "allow_bypass", users: ["boss"] }
+    ]
+    assert.strictEqual(refusal(rules, []), "require_at_least_one_approved_review")
+    assert.strictEqual(refusal(rules, [], { changeRequest: { subject: "" } }), "require_change_request_subject")
+    assert.isUndefined(refusal(rules, [], { actorId: "boss", changeRequest: { subject: "" } }))
+    const message = evaluate(rules, { changeRequest, reviews: [], mainRevision: "base", actorId: "ann" })?.message
+    assert.strictEqual(message, "This change request needs an approved review of its latest revision")
+  })
+})
