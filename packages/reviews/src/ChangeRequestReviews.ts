@@ -224,7 +224,6 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
           }
           users.push(userId)
         }
-        if (input.subject !== undefined) yield* changeRequests.update(spaceId, cr.id, { subject: input.subject })
         const actor = yield* Actor.Actor
         const at = yield* now
         const requests = users.map((userId): RequestedReviewer => ({
@@ -235,7 +234,11 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
           revision: cr.revision,
           createdAt: at
         }))
-        yield* transactor.transaction(Effect.forEach(requests, (request) => repo.requestReviewer(request), { discard: true }))
+        // The new subject and the requests land together.
+        yield* transactor.transaction(Effect.gen(function*() {
+          if (input.subject !== undefined) yield* changeRequests.update(spaceId, cr.id, { subject: input.subject })
+          yield* Effect.forEach(requests, (request) => repo.requestReviewer(request), { discard: true })
+        }))
         return requests
       })
 
