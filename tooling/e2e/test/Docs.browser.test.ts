@@ -1,0 +1,81 @@
+/**
+ * The API reference at `/docs` as a developer opens it in headless Chromium (Debian's `chromium`,
+ * driven by playwright-core): `/` leads there, the page loads nothing from outside the server (no
+ * font, no script, no request the CSP has to refuse), lists the operations with their summaries and
+ * offers the bearer token for its test requests. A screenshot lands in `test-output/screenshots/`.
+ * Without /usr/bin/chromium the file fails, never skips.
+ */
+import { afterAll, assert, beforeAll, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { chromium, type Browser } from "playwright-core"
+import { baseUrl, memory } from "@quire/server/test/Harness"
+import { existsSync, mkdirSync } from "node:fs"
+import { join } from "node:path"
+
+const chromiumPath = "/usr/bin/chromium"
+const screenshots = join(import.meta.dirname, "..", "test-output", "screenshots")
+
+let browser: Browser | undefined
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium); the browser tests never download one`)
+  }
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] })
+  mkdirSync(screenshots, { recursive: true })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** URLs a page may load that are not requests to a server: inline data, blobs, the page itself. */
+const local = (url: string, base: string) =>
+  url.startsWith(`${base}/`) || url === base || /^(data|blob|about):/.test(url)
+
+layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API reference in Chromium", (it) => {
+  it.effect("/ leads to /docs, which loads nothing from elsewhere and offers the bearer token", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      yield* Effect.promise(async () => {
+        assert.isDefined(browser, "the browser started")
+        const context = await browser!.newContext({ viewport: { width: 1400, height: 900 } })
+        try {
+          context.setDefaultTimeout(30_000)
+          const requests: Array<string> = []
+          const problems: Array<string> = []
+          context.on("request", (request) => requests.push(request.url()))
+          context.on("requestfailed", (request) => problems.push(`failed: ${request.url()} (${request.failure()?.errorText})`))
+          context.on("console", (message) => {
+            if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) problems.push(`console: ${message.text()}`)
+          })
+          context.on("weberror", (error) => problems.push(`pageerror: ${error.error().message}`))
+          const page = await context.newPage()
+
+          const response = await page.goto(`${base}/`)
+          assert.strictEqual(response?.status(), 200)
+          assert.strictEqual(new URL(page.url()).pathname, "/docs")
+          assert.strictEqual(await page.title(), "Quire API")
+
+          // Scalar renders the document: operations by their summaries, grouped by tag, and the
+          // bearer scheme selected for test requests with its description and a token field.
+          await page.getByText("Check the server is up").first().waitFor()
+          await page.getByText("Bearer Token").first().waitFor()
+          await page.waitForLoadState("networkidle")
+          const body = await page.locator("body").innerText()
+          assert.notInclude(body, "No authentication selected")
+          assert.include(body, "An API token")
+          await page.screenshot({ path: join(screenshots, "docs.png") })
+          await page.getByText("spaces", { exact: true }).first().click()
+          await page.getByText("Create a space").first().waitFor()
+
+          const outside = requests.filter((url) => !local(url, base))
+          assert.deepStrictEqual(outside, [], "requests outside the server")
+          assert.deepStrictEqual(problems, [])
+          assert.isTrue(requests.some((url) => url === `${base}/docs`), "the page itself was loaded")
+        } finally {
+          await context.close()
+        }
+      })
+    }), { timeout: 120_000 })
+})
