@@ -167,9 +167,11 @@ for (const [from, to] of assets()) {
 }
 const dump = await initialCluster()
 // The entry points; the CLI's chunks are counted, not listed.
-const cliChunks = Object.values(cli.metafile.outputs).filter((output) => output.entryPoint === undefined && output.bytes > 0).length
+const names = [...Object.keys(entryPoints), ...Object.keys(cliEntryPoints)].map((name) => `${name}.mjs`)
+const isEntry = (file) => names.some((name) => file === `dist/${name}` || file.endsWith(`/dist/${name}`))
+const cliChunks = Object.keys(cli.metafile.outputs).filter((file) => file.endsWith(".mjs") && !isEntry(file)).length
 const outputs = Object.entries({ ...result.metafile.outputs, ...cli.metafile.outputs })
-  .filter(([file, output]) => file.endsWith(".mjs") && output.entryPoint !== undefined)
+  .filter(([file]) => isEntry(file))
   .map(([file, output]) => [file, output.bytes])
   .concat([[dump.file, dump.bytes]])
   .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
