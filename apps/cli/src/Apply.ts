@@ -67,7 +67,8 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
         // A folder's README.md is the folder's page; at the top, where there is no folder page, it is the first page.
         if (!entry.directory && entry.name.toLowerCase() === "readme.md" && prefix !== "") continue
         if (!entry.directory && prefix === "" && entry.name.toLowerCase() === "summary.md") continue
-        const slug = entry.directory ? entry.name : entry.name.replace(/\.md$/i, "")
+        // The top README.md is the page `readme` (GitBook's first page), whatever the file name's case.
+        const slug = entry.directory ? entry.name : entry === readme ? "readme" : entry.name.replace(/\.md$/i, "")
         const pagePath = prefix === "" ? slug : `${prefix}/${slug}`
         if (documents.some((document) => document.path === pagePath)) {
           return yield* new CliFailure({

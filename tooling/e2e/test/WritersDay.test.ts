@@ -171,6 +171,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       const params = { spaceId, changeRequestId: cr.id }
       const before = yield* alice.api.changeRequestContent.getRevisionOfChangeRequestById({ params, query: {} })
       const dir = yield* folder({
+        "README.md": "# Welcome\n\nStart at the [handbook](handbook/README.md).\n",
         "handbook/README.md": "# Handbook\n\nStart with [installing](install.md) or the [FAQ](../questions.md).\n",
         "handbook/install.md": "# Installing\n\n![Diagram](../images/diagram.png)\n\nBack to the [handbook](README.md).\n",
         "questions.md": "# Questions\n\nSee [missing](./missing.md) and ![gone](images/gone.png).\n",
@@ -188,9 +189,13 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       fs.writeFileSync(nodePath.join(dir, "questions.md"), "# Questions\n\nSee the [handbook](handbook/README.md).\n")
       const applied = yield* as("cr", "apply", spaceId, String(cr.number), dir)
       assert.strictEqual(applied.status, 0, applied.stderr)
-      assert.include(applied.stdout, `to change request #${cr.number}: 3 pages added, 0 updated, 1 image uploaded`)
+      assert.include(applied.stdout, `to change request #${cr.number}: 4 pages added, 0 updated, 1 image uploaded`)
       const tree = yield* as("cr", "pages", spaceId, cr.id)
       assert.match(rowWith(tree.stdout, "Questions"), /^questions\s+Questions\s+sheet\s/)
+      // The top README.md is the page `readme`, first of the applied pages; a folder is the page holding its README.md.
+      const order = lines(tree.stdout).map((line) => line.split(/\s+/)[0])
+      assert.deepStrictEqual(order.filter((path) => ["readme", "questions", "handbook"].includes(path!)), ["readme", "handbook", "questions"])
+      assert.match(rowWith(tree.stdout, "Welcome"), /^readme\s+Welcome\s+sheet\s/)
       assert.match(rowWith(tree.stdout, "Handbook"), /^handbook\s+Handbook\s+sheet\s/)
       assert.match(rowWith(tree.stdout, "Installing"), /^handbook\/install\s+ {2}Installing\s+sheet\s/)
 
@@ -208,7 +213,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       fs.writeFileSync(nodePath.join(dir, "questions.md"), "# Questions\n\nAsk in the chat.\n")
       const again = yield* as("cr", "apply", spaceId, cr.id, dir)
       assert.strictEqual(again.status, 0, again.stderr)
-      assert.include(again.stdout, "0 pages added, 3 updated, 1 image uploaded")
+      assert.include(again.stdout, "0 pages added, 4 updated, 1 image uploaded")
       assert.strictEqual((yield* as("pages", "get", spaceId, "questions", "--cr", cr.id)).stdout, "# Questions\n\nAsk in the chat.")
       const questions = (yield* as("cr", "pages", spaceId, cr.id)).stdout.split("\n").filter((line) => line.startsWith("questions"))
       assert.strictEqual(questions.length, 1)
