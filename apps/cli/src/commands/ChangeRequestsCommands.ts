@@ -15,6 +15,7 @@ import { QuireClient } from "../QuireClient.ts"
 import { apply } from "./CrApplyCommand.ts"
 import { resolve } from "./CrResolveCommand.ts"
 import { review, reviewers } from "./CrReviewCommand.ts"
+import { diff } from "./CrDiffCommand.ts"
 
 const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
 
@@ -229,5 +230,5 @@ const archive = Command.make(
 /** `quire cr ...` */
 export const cr = Command.make("cr").pipe(
   Command.withDescription("Change requests of a space: open, edit with markdown files, merge"),
-  Command.withSubcommands([list, get, open, apply, pages, merge, update, resolve, review, reviewers, archive])
+  Command.withSubcommands([list, get, open, apply, pages, diff, merge, update, resolve, review, reviewers, archive])
 )
