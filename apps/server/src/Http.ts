@@ -88,11 +88,17 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
 
 /**
  * The API reference at `/docs`: Scalar bundled with the server, its default fonts off, so the page
- * loads nothing from elsewhere; the bearer scheme preselected for its test requests.
+ * loads nothing from elsewhere; the bearer scheme preselected for its test requests; no developer
+ * toolbar (its "Share" and "Generate SDKs" send the document to Scalar's services). Effect's
+ * `ScalarConfig` type does not list `showDeveloperTools`, which Scalar reads.
  */
 export const docs = HttpApiScalar.layer(Api, {
   path: "/docs",
-  scalar: { withDefaultFonts: false, authentication: { preferredSecurityScheme: "bearer" } }
+  scalar: {
+    withDefaultFonts: false,
+    authentication: { preferredSecurityScheme: "bearer" },
+    showDeveloperTools: "never"
+  } as HttpApiScalar.ScalarConfig
 })
 
 /** `GET /` on the server's own hostname leads to the API reference (a site's hostname serves the site). */

@@ -65,6 +65,8 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API re
           const body = await page.locator("body").innerText()
           assert.notInclude(body, "No authentication selected")
           assert.include(body, "An API token")
+          // No developer toolbar: its Share and Generate SDKs send the document to Scalar's services.
+          assert.notInclude(body, "Generate SDKs")
           await page.screenshot({ path: join(screenshots, "docs.png") })
           await page.getByText("spaces", { exact: true }).first().click()
           await page.getByText("Create a space").first().waitFor()
