@@ -85,6 +85,10 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       assert.include(put.stdout, `Updated page ${quickstart.path} (${quickstart.id}) in change request #${cr.number}`)
       const again = yield* as("pages", "get", spaceId, quickstart.path, "--cr", String(cr.number))
       assert.strictEqual(again.stdout, read.stdout)
+      // cr apply of the same text too.
+      const applied = yield* as("cr", "apply", spaceId, cr.id, yield* saved(again.stdout), "--page", quickstart.path)
+      assert.strictEqual(applied.status, 0, applied.stderr)
+      assert.strictEqual((yield* as("pages", "get", spaceId, quickstart.id, "--cr", cr.id)).stdout, read.stdout)
 
       // A new page at a path that does not exist yet, in a change request opened for it; markdown punctuation in the title survives.
       const faqText = "# C# & *Tips*\n\n> [!WARNING]\n> Back up first.\n\nThen upgrade.\n"
