@@ -223,6 +223,22 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       assert.strictEqual(questions.length, 1)
     }))
 
+  it.effect("cr apply of a folder larger than a batch: 60 pages in two requests, the second placing pages under a parent the first added", () =>
+    Effect.gen(function*() {
+      const { alice, as, open, spaceId } = yield* docs()
+      const cr = yield* open("Many")
+      const files: Record<string, string> = { "many/README.md": "# Many\n" }
+      for (let i = 1; i <= 59; i++) files[`many/page-${String(i).padStart(2, "0")}.md`] = `# Page ${i}\n\nBack to [many](README.md).\n`
+      const dir = yield* folder(files)
+      const applied = yield* as("cr", "apply", spaceId, cr.id, dir)
+      assert.strictEqual(applied.status, 0, applied.stderr)
+      assert.include(applied.stdout, "60 pages added, 0 updated")
+      const { pages } = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params: { spaceId, changeRequestId: cr.id }, query: {} })
+      const many = pages.find((page) => page.path === "many")
+      assert.deepStrictEqual(many?.pages?.map((page) => page.slug), Array.from({ length: 59 }, (_, i) => `page-${String(i + 1).padStart(2, "0")}`))
+      assert.strictEqual((yield* as("links", "check", spaceId, "--cr", cr.id)).status, 0)
+    }))
+
   it.effect("cr apply of one file: the slug comes from the file name, not the title; --into puts it under a page", () =>
     Effect.gen(function*() {
       const { as, open, spaceId } = yield* docs()
