@@ -114,6 +114,7 @@ export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.
 
 /**
  * Serves the application on whatever HttpServer is provided. Requests are not logged one by
- * one: the router's per-request info log cost most of the throughput in measurements.
+ * one: the router's per-request info log cost most of the throughput in measurements. A path
+ * parameter may be as long as a page path (`getPageByPath`), not the router's default 100.
  */
-export const serve = HttpRouter.serve(app, { disableLogger: true })
+export const serve = HttpRouter.serve(app, { disableLogger: true, routerConfig: { maxParamLength: 2000 } })

@@ -120,6 +120,24 @@ for (const backend of backends) {
         const plainRevision = yield* raw("GET", `/v1/spaces/${spaceId}/revisions/${h.secondHead}/path/guides/setup/`, { token: setup.alice.token })
         assert.deepStrictEqual([plainRevision.status, (plainRevision.body as { id: string }).id], [200, h.setupPage.id])
 
+        // A path longer than the router's default bound on a parameter (100 characters).
+        const deep = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Deep" } })
+        const slug = "a-rather-long-slug-for-a-page-deep-in-the-tree"
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId, changeRequestId: deep.id },
+          payload: {
+            changes: [
+              { operation: "insert_page", ref: "one", title: "One", slug, document: { markdown: "1" } },
+              { operation: "insert_page", ref: "two", into: "one", title: "Two", slug, document: { markdown: "2" } },
+              { operation: "insert_page", into: "two", title: "Three", slug, document: { markdown: "3" } }
+            ]
+          }
+        })
+        const longPath = [slug, slug, slug].join("/")
+        assert.isAbove(longPath.length, 100)
+        const deepPage = yield* raw("GET", `/v1/spaces/${spaceId}/change-requests/${deep.id}/content/path/${longPath}?format=markdown`, { token: setup.alice.token })
+        assert.deepStrictEqual([deepPage.status, (deepPage.body as { markdown: string }).markdown], [200, "3"])
+
         for (const path of ["setup", "guides/nope", "guides/setup/deeper"]) {
           const missing = yield* Effect.flip(api.spaceContent.getPageByPath({ params: { spaceId, pagePath: path }, query: {} }))
           assert.strictEqual(errorCode(missing), 404, path)
