@@ -30,8 +30,13 @@ export const styles: Effect.Effect<Styles> = Effect.map(
 
 const lines = (text: string): Array<string> => (text === "" ? [] : text.split("\n"))
 
-/** `side`'s lines as a diff from `base`'s: ` ` kept, `-` removed, `+` added. */
-const lineDiff = (base: string, side: string, s: Styles): Array<string> => {
+interface Context {
+  readonly before: ReadonlyArray<string>
+  readonly after: ReadonlyArray<string>
+}
+
+/** `side`'s lines as a diff from `base`'s: ` ` kept, `-` removed, `+` added; the merged lines around it dimmed. */
+const lineDiff = (base: string, side: string, context: Context | undefined, s: Styles): Array<string> => {
   const out: Array<string> = []
   for (const change of diffArrays(lines(base), lines(side))) {
     for (const line of change.value) {
@@ -40,13 +45,15 @@ const lineDiff = (base: string, side: string, s: Styles): Array<string> => {
       else out.push(`  ${line}`)
     }
   }
-  return out.length === 0 ? [s.dim("  (no lines)")] : out
+  if (out.length === 0) out.push(s.dim("  (no lines)"))
+  const around = (line: string) => (line === "" ? "" : s.dim(`  ${line}`))
+  return [...(context?.before ?? []).map(around), ...out, ...(context?.after ?? []).map(around)]
 }
 
 /** A metadata value as stored (JSON), for people: `null` reads "none". */
 const value = (json: string | undefined): string => (json === undefined || json === "null" ? "none" : json)
 
-const indent = (text: string) => `    ${text}`
+const indent = (text: string) => (text === "" ? "" : `    ${text}`)
 
 /** A side of a delete-edit conflict on a page put under a deleted one: the delete, or the page put there. */
 const put = (id: string | undefined) => (id === undefined || id === "null" ? "deleted this page" : `put page ${id} under it`)
@@ -59,8 +66,8 @@ const sides = (c: Conflict, s: Styles): Array<string> => {
   const side = (label: string, body: ReadonlyArray<string>) => [`  ${s.heading(label)}`, ...body.map(indent)]
   if (c.kind === "content" && c.hunks !== undefined && c.hunks.length > 0) {
     return c.hunks.flatMap((hunk) => [
-      ...side("main (from the common ancestor):", lineDiff(hunk.base, hunk.ours, s)),
-      ...side("change request (from the common ancestor):", lineDiff(hunk.base, hunk.theirs, s))
+      ...side("main (from the common ancestor):", lineDiff(hunk.base, hunk.ours, c.context, s)),
+      ...side("change request (from the common ancestor):", lineDiff(hunk.base, hunk.theirs, c.context, s))
     ])
   }
   if (c.kind === "delete-edit" && c.field === "pages") {

@@ -13,22 +13,27 @@ const content: Conflict = {
   path: "guides/install",
   kind: "content",
   field: "document",
-  hunks: [{ base: "Run it.\nThen stop.", ours: "Run it with npm.\nThen stop.", theirs: "Run it with pnpm." }]
+  hunks: [{ base: "Run it.\nThen stop.", ours: "Run it with npm.\nThen stop.", theirs: "Run it with pnpm." }],
+  context: { before: ["# Install", ""], after: [] }
 }
 const title: Conflict = { id: "c2", pageId: "p2", path: "faq", kind: "metadata", field: "title", ours: "\"FAQ\"", theirs: "\"Questions\"" }
 const deleted: Conflict = { id: "c3", pageId: "p3", path: "old", kind: "delete-edit", ours: "null", theirs: "edited" }
 
 describe("conflicts as people read them", () => {
-  it("a content conflict is two line diffs from the common ancestor", () => {
+  it("a content conflict is two line diffs from the common ancestor, between the merged lines around it", () => {
     assert.strictEqual(
       renderConflict(content, plain),
       [
         "c1  guides/install  content",
         "  main (from the common ancestor):",
+        "      # Install",
+        "",
         "    - Run it.",
         "    + Run it with npm.",
         "      Then stop.",
         "  change request (from the common ancestor):",
+        "      # Install",
+        "",
         "    - Run it.",
         "    - Then stop.",
         "    + Run it with pnpm."
@@ -45,6 +50,7 @@ describe("conflicts as people read them", () => {
     const shown = renderConflict(content, colored)
     assert.include(shown, "\u001b[31m- Run it.\u001b[39m")
     assert.include(shown, "\u001b[32m+ Run it with npm.\u001b[39m")
+    assert.include(shown, "\u001b[2m  # Install\u001b[22m")
     assert.notInclude(renderConflict(content, plain), "\u001b[")
   })
 

@@ -17,7 +17,8 @@ export const conflict = (c: MergeConflict) => ({
   ...(c.field === undefined ? {} : { field: c.field }),
   ...(c.ours === undefined ? {} : { ours: c.ours }),
   ...(c.theirs === undefined ? {} : { theirs: c.theirs }),
-  ...(c.hunks === undefined ? {} : { hunks: c.hunks })
+  ...(c.hunks === undefined ? {} : { hunks: c.hunks }),
+  ...(c.context === undefined ? {} : { context: c.context })
 })
 
 export const changeRequest = (

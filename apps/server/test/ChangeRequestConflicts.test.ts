@@ -73,7 +73,7 @@ for (const backend of backends) {
         // Merging the second reports the conflict with its hunk; an update keeps it, with the same id and hunk.
         const refused = yield* s.merge(b.id)
         assert.strictEqual(refused.result, "conflicts")
-        const expected = [{ id: "c1", pageId: pageId!, path: "page", kind: "content" as const, field: "document", hunks: [{ base: "body", ours: "body (A)", theirs: "body (B)" }] }]
+        const expected = [{ id: "c1", pageId: pageId!, path: "page", kind: "content" as const, field: "document", hunks: [{ base: "body", ours: "body (A)", theirs: "body (B)" }], context: { before: ["intro (A)", ""], after: ["", "end (B)"] } }]
         assert.deepStrictEqual(refused.conflicts, expected)
         const update = yield* s.update(b.id)
         assert.deepStrictEqual([update.result, update.revision, update.conflicts], ["conflicts", head, expected])

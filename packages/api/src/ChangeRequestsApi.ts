@@ -25,7 +25,9 @@ export const MergeConflict = Schema.Struct({
   /** The change request's value (JSON for metadata; `null` when it deleted it). */
   theirs: Schema.optionalKey(Schema.String),
   /** Content conflicts: the overlapping lines of the ancestor, main and the change request (one hunk per conflict). */
-  hunks: Schema.optionalKey(Schema.Array(ConflictHunk))
+  hunks: Schema.optionalKey(Schema.Array(ConflictHunk)),
+  /** Content conflicts: the merged lines just before and after the hunk, to show where it is in the page. */
+  context: Schema.optionalKey(Schema.Struct({ before: Schema.Array(Schema.String), after: Schema.Array(Schema.String) }))
 }).annotate({ identifier: "MergeConflict" })
 
 export const ChangeRequest = Schema.Struct({

@@ -249,6 +249,31 @@ export type TextMerge =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly hunks: ReadonlyArray<ConflictHunk>; readonly parts: ReadonlyArray<TextPart> }
 
+/** Merged lines shown either side of a hunk. */
+const contextLines = 2
+
+/** The merged lines just before and after each hunk of a conflicted line merge (stopping at another hunk), by hunk. */
+export const hunkContexts = (parts: ReadonlyArray<TextPart>): Map<number, { readonly before: ReadonlyArray<string>; readonly after: ReadonlyArray<string> }> => {
+  const contexts = new Map<number, { readonly before: ReadonlyArray<string>; readonly after: ReadonlyArray<string> }>()
+  for (const [k, part] of parts.entries()) {
+    if (typeof part === "string") continue
+    const before: Array<string> = []
+    for (let j = k - 1; j >= 0 && before.length < contextLines; j--) {
+      const line = parts[j]!
+      if (typeof line !== "string") break
+      before.unshift(line)
+    }
+    const after: Array<string> = []
+    for (let j = k + 1; j < parts.length && after.length < contextLines; j++) {
+      const line = parts[j]!
+      if (typeof line !== "string") break
+      after.push(line)
+    }
+    contexts.set(part.hunk, { before, after })
+  }
+  return contexts
+}
+
 /** The lines of the markdown that replaces a hunk: none for "", and a final line break is not a line of its own. */
 export const resolutionLines = (markdown: string): ReadonlyArray<string> =>
   markdown === "" || markdown === "\n" ? [] : markdown.replace(/\r?\n$/, "").split("\n")
@@ -474,7 +499,11 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
       let markdown: string | undefined = r.ok ? r.text : undefined
       if (!r.ok) {
         // One conflict per overlapping hunk, each resolved on its own.
-        const chosen = r.hunks.map((hunk, i) => settle({ ...where(id), kind: "content", field: "document", hunk: i, hunks: [hunk] }))
+        const contexts = hunkContexts(r.parts)
+        const chosen = r.hunks.map((hunk, i) => {
+          const context = contexts.get(i)
+          return settle({ ...where(id), kind: "content", field: "document", hunk: i, hunks: [hunk], ...(context === undefined ? {} : { context }) })
+        })
         if (chosen.every((c) => c !== undefined)) {
           markdown = resolveText(r.parts, (part) => {
             const c = chosen[part.hunk]!

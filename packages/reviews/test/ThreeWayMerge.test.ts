@@ -274,6 +274,11 @@ describe("ThreeWayMerge with resolutions", () => {
       ["c1", "b", "content", 0, [{ base: "one", ours: "one (main)", theirs: "one (cr)" }]],
       ["c2", "b", "content", 1, [{ base: "five", ours: "five (main)", theirs: "five (cr)" }]]
     ])
+    // Each shows the merged lines around it (the change request's clean edit included).
+    assert.deepStrictEqual(found.map((c) => c.context), [
+      { before: [], after: ["two", "three (cr)"] },
+      { before: ["three (cr)", "four"], after: ["six", "seven"] }
+    ])
   })
 
   it("a hunk takes main's lines, the change request's, or markdown; the other edits of both sides stay", () => {

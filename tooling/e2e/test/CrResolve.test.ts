@@ -62,11 +62,19 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr r
         [
           "c1  guide  content",
           "  main (from the common ancestor):",
+          "      Intro.",
+          "",
           "    - Install it.",
           "    + Install it with npm.",
+          "",
+          "      Done.",
           "  change request (from the common ancestor):",
+          "      Intro.",
+          "",
           "    - Install it.",
-          "    + Install it with pnpm."
+          "    + Install it with pnpm.",
+          "",
+          "      Done."
         ].join("\n")
       )
       assert.include(refused.stderr, "Not merged: the change request conflicts with the space's content (1 conflict above)")

@@ -27,7 +27,9 @@ export const MergeConflict = Schema.Struct({
   /** Content conflicts: the overlapping hunk (one per conflict), so a person can resolve it. */
   hunks: Schema.optional(Schema.Array(ConflictHunk)),
   /** Content conflicts: the hunk's position among the page's overlapping hunks, from 0. */
-  hunk: Schema.optional(Schema.Number)
+  hunk: Schema.optional(Schema.Number),
+  /** Content conflicts: the merged lines just before and after the hunk (a few, none at the page's ends), to show where it is. */
+  context: Schema.optional(Schema.Struct({ before: Schema.Array(Schema.String), after: Schema.Array(Schema.String) }))
 })
 export type MergeConflict = typeof MergeConflict.Type
 
