@@ -274,9 +274,14 @@ export const hunkContexts = (parts: ReadonlyArray<TextPart>): Map<number, { read
   return contexts
 }
 
-/** The lines of the markdown that replaces a hunk: none for "", and a final line break is not a line of its own. */
-export const resolutionLines = (markdown: string): ReadonlyArray<string> =>
-  markdown === "" || markdown === "\n" ? [] : markdown.replace(/\r?\n$/, "").split("\n")
+/**
+ * The lines of the markdown that replaces a hunk: none for "", a final line break is not a line of
+ * its own, and Windows line breaks become the page's.
+ */
+export const resolutionLines = (markdown: string): ReadonlyArray<string> => {
+  const text = markdown.replace(/\r\n?/g, "\n")
+  return text === "" || text === "\n" ? [] : text.replace(/\n$/, "").split("\n")
+}
 
 /** A conflicted line merge with each hunk replaced by `choose(hunk)`'s lines. */
 export const resolveText = (parts: ReadonlyArray<TextPart>, choose: (part: Exclude<TextPart, string>) => ReadonlyArray<string>): string => {

@@ -332,7 +332,7 @@ describe("ThreeWayMerge with resolutions", () => {
     assert.deepStrictEqual(merged(resolved(o, renamed, () => ({ side: "theirs" }))).files.map((f) => f.name), ["other.png"])
   })
 
-  it("resolutionLines: empty markdown is no line, and a final line break is not a line of its own", () => {
-    assert.deepStrictEqual([resolutionLines(""), resolutionLines("a\n"), resolutionLines("a\n\nb"), resolutionLines("a\n\n")], [[], ["a"], ["a", "", "b"], ["a", ""]])
+  it("resolutionLines: empty markdown is no line, a final line break is not a line of its own, CRLF is LF", () => {
+    assert.deepStrictEqual([resolutionLines(""), resolutionLines("a\n"), resolutionLines("a\n\nb"), resolutionLines("a\n\n"), resolutionLines("a\r\nb\r\n")], [[], ["a"], ["a", "", "b"], ["a", ""], ["a", "b"]])
   })
 })
