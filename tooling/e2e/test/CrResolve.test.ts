@@ -6,7 +6,7 @@ import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest } from "@quire/api"
 import { memory, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, quireAs } from "./Quire.ts"
+import { decodeJson, quire, quireAs } from "./Quire.ts"
 
 /** Writes `text` to `name` in a new temporary directory; answers the file's path. */
 const writeFile = (name: string, text: string) =>
@@ -51,6 +51,15 @@ const diverged = Effect.fnUntraced(function*(markdown: string, a: string, b: str
 })
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr resolve", (it) => {
+  it.effect("is a subcommand of quire cr, and its help names the choices", () =>
+    Effect.gen(function*() {
+      const group = yield* quire(["cr", "--help"])
+      assert.match(group.stdout, /^\s+resolve\b/m)
+      const help = yield* quire(["cr", "resolve", "--help"])
+      assert.strictEqual(help.status, 0)
+      for (const flag of ["--main", "--change-request", "--markdown", "--all"]) assert.include(help.stdout, flag)
+    }))
+
   it.effect("merge shows the conflict as a diff and says to run quire cr resolve; resolving with a file of combined markdown lets the merge in", () =>
     Effect.gen(function*() {
       const { as, b, mainMarkdown, spaceId } = yield* diverged("Intro.\n\nInstall it.\n\nDone.", "Intro.\n\nInstall it with npm.\n\nDone.", "Intro.\n\nInstall it with pnpm.\n\nDone.")
