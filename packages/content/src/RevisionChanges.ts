@@ -112,27 +112,30 @@ const attributesOf = (before: PageNode, after: PageNode): PageAttributes => {
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as PageAttributes
 }
 
-/** Ids of `after`'s order that left their place: those outside a longest common subsequence with `before`'s. */
+/**
+ * Ids of `after`'s order that left their place: those outside a longest common subsequence with
+ * `before`'s. Both hold the same ids (the siblings both revisions keep under one parent), so that
+ * is a longest increasing run of their places in `before`, found in O(n log n) for any tree width.
+ */
 const displaced = (before: ReadonlyArray<string>, after: ReadonlyArray<string>): Set<string> => {
-  const n = before.length
-  const m = after.length
-  const table = Array.from({ length: n + 1 }, () => Array.from({ length: m + 1 }, () => 0))
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i]![j] = before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!)
+  const place = new Map(before.map((id, i) => [id, i]))
+  const ranks = after.map((id) => place.get(id) ?? -1)
+  // tails[k]: the index in `after` ending the best increasing run of length k + 1 found so far.
+  const tails: Array<number> = []
+  const previous: Array<number> = []
+  ranks.forEach((rank, i) => {
+    let low = 0
+    let high = tails.length
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if (ranks[tails[mid]!]! < rank) low = mid + 1
+      else high = mid
     }
-  }
+    previous[i] = low > 0 ? tails[low - 1]! : -1
+    tails[low] = i
+  })
   const kept = new Set<string>()
-  let i = 0
-  let j = 0
-  while (i < n && j < m) {
-    if (before[i] === after[j]) {
-      kept.add(after[j]!)
-      i++
-      j++
-    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++
-    else j++
-  }
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = previous[i]!) kept.add(after[i]!)
   return new Set(after.filter((id) => !kept.has(id)))
 }
 
@@ -156,7 +159,11 @@ const named = (entry: { readonly page: PageNode; readonly path: string }): Chang
 /** The ids of the pages under each parent (null: the top level), in order. */
 const childrenOf = (entries: ReadonlyArray<{ readonly page: PageNode; readonly parentId: string | null }>) => {
   const out = new Map<string | null, Array<string>>()
-  for (const entry of entries) out.set(entry.parentId, [...(out.get(entry.parentId) ?? []), entry.page.id])
+  for (const entry of entries) {
+    const siblings = out.get(entry.parentId)
+    if (siblings === undefined) out.set(entry.parentId, [entry.page.id])
+    else siblings.push(entry.page.id)
+  }
   return out
 }
 

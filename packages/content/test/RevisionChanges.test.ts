@@ -160,3 +160,15 @@ describe("RevisionChanges.lineDiff", () => {
     assert.strictEqual(lineDiff("a", "a", "same\n", "same\n"), "")
   })
 })
+
+describe("RevisionChanges.compare on wide trees", () => {
+  it("finds the one page moved among 20,000 siblings quickly", () => {
+    const ids = Array.from({ length: 20_000 }, (_, i) => `p${i}`)
+    const before = contents(ids.map((id) => page(id)))
+    const reordered = [...ids.slice(0, 100), ...ids.slice(101, 15_000), ids[100]!, ...ids.slice(15_000)]
+    const started = performance.now()
+    const changes = compare(before, contents(reordered.map((id) => page(id))))
+    assert.deepStrictEqual(changes.map((c) => [c.type, "page" in c ? c.page.id : ""]), [["page_moved", "p100"]])
+    assert.isBelow(performance.now() - started, 2_000)
+  })
+})
