@@ -4,7 +4,8 @@
  */
 import { Console, Effect, Logger, Predicate } from "effect"
 import { CliError, CliOutput, Command } from "effect/cli"
-import { FetchHttpClient } from "effect/http"
+// node:http rather than fetch: a call then skips loading undici (a tenth of its start-up).
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import packageJson from "../package.json" with { type: "json" }
 import {
   ChangeRequestsCommands,
@@ -106,6 +107,6 @@ export const run = (args: ReadonlyArray<string>): Effect.Effect<number, never, C
         Effect.as(ExitCode.failure)
       )
     ),
-    Effect.provide([FetchHttpClient.layer, formatter, presenter]),
+    Effect.provide([NodeHttpClient.layerNodeHttp, formatter, presenter]),
     Effect.provideService(Logger.LogToStderr, true)
   )
