@@ -237,14 +237,19 @@ export const compare = (before: Contents, after: Contents): ReadonlyArray<Semant
   return changes
 }
 
+/** How long one page's diff may take; past it the diff is left out rather than hold the server. */
+const diffTimeoutMs = 2_000
+
 /**
  * A unified diff (3 lines of context) of a page's markdown, `--- a/<path before>.md` and
- * `+++ b/<path after>.md` first; empty when the texts are equal.
+ * `+++ b/<path after>.md` first; empty when the texts are equal; undefined when computing it took
+ * longer than two seconds (two large texts that differ throughout).
  */
-export const lineDiff = (pathBefore: string, pathAfter: string, before: string, after: string): string =>
+export const lineDiff = (pathBefore: string, pathAfter: string, before: string, after: string): string | undefined =>
   before === after
     ? ""
     : createTwoFilesPatch(`a/${pathBefore}.md`, `b/${pathAfter}.md`, before, after, undefined, undefined, {
       context: 3,
-      headerOptions: FILE_HEADERS_ONLY
+      headerOptions: FILE_HEADERS_ONLY,
+      timeout: diffTimeoutMs
     })

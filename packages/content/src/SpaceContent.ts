@@ -338,14 +338,11 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           const markdown = hashes.length === 0 ? new Map<string, string>() : yield* revisions.documents(hashes)
           const textOf = (hash: string | undefined) => (hash === undefined ? "" : markdown.get(hash) ?? "")
           return {
-            changes: shown.map((change) =>
-              change.type === "page_edited" && change.attributes.document !== undefined
-                ? {
-                  ...change,
-                  diff: lineDiff(change.pathBefore, change.page.path, textOf(change.attributes.document.before), textOf(change.attributes.document.after))
-                }
-                : change
-            ),
+            changes: shown.map((change) => {
+              if (change.type !== "page_edited" || change.attributes.document === undefined) return change
+              const diff = lineDiff(change.pathBefore, change.page.path, textOf(change.attributes.document.before), textOf(change.attributes.document.after))
+              return diff === undefined ? change : { ...change, diff }
+            }),
             more
           }
         })
