@@ -8,6 +8,7 @@
  */
 import { Effect, FileSystem, Path, type PlatformError } from "effect"
 import type { RevisionPage } from "@quire/api"
+import { validSlug } from "./Content.ts"
 import { CliFailure } from "./Failure.ts"
 
 /** A markdown file that becomes a page. */
@@ -33,7 +34,6 @@ export interface BrokenLink {
 
 const ignored = (name: string) => name.startsWith(".") || name === "node_modules"
 
-const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
 
 /** The markdown files of a folder as pages, parents before their subpages (README.md first, then by name). */
 export const readFolder = Effect.fnUntraced(function*(root: string) {
@@ -122,9 +122,6 @@ export const checkSlugs = (documents: ReadonlyArray<Document>) => {
   )
 }
 
-/** Whether markdown names its own title (frontmatter `title`, or a leading `# heading`). */
-export const hasTitle = (markdown: string) =>
-  /^(?:---\r?\n[\s\S]*?\r?\n---\r?\n)?\s*#[ \t]+\S/.test(markdown) || /^---\r?\n[\s\S]*?^title:/m.test(markdown)
 
 const isRelative = (url: string) => url !== "" && !url.startsWith("/") && !url.startsWith("#") && !url.startsWith("//") && !/^[a-z][a-z0-9+.-]*:/i.test(url)
 

@@ -110,6 +110,16 @@ export const write = Effect.fnUntraced(function*(
   })
 })
 
+/** What the server takes as a page's slug: letters, digits, "-" and "_", starting with a letter or digit. */
+export const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
+
+/** Whether markdown names its own title: frontmatter `title`, or a leading `# heading` (after any frontmatter). */
+export const hasTitle = (markdown: string): boolean => {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(markdown)
+  if (front !== null && /^title:[ \t]*\S/m.test(front[1] ?? "")) return true
+  return /^\s*#[ \t]+\S/.test(front === null ? markdown : markdown.slice(front[0].length))
+}
+
 /** A file's media type from its name (what uploads send), else `application/octet-stream`. */
 export const contentTypeOf = (name: string): string => {
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ""

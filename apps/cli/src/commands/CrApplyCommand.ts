@@ -149,7 +149,7 @@ export const apply = Command.make(
         continue
       }
       const cut = path.lastIndexOf("/")
-      const pageTitle = Option.isSome(title) ? title.value : Apply.hasTitle(markdown) ? undefined : document.fallbackTitle
+      const pageTitle = Option.isSome(title) ? title.value : Content.hasTitle(markdown) ? undefined : document.fallbackTitle
       planned.push({
         kind: "insert",
         path,

@@ -37,8 +37,6 @@ export const pageText = (page: { readonly title: string; readonly description?: 
   return `${front}# ${headingText(page.title)}\n\n${page.markdown ?? ""}`
 }
 
-/** Whether markdown names its own title (frontmatter `title`, or a leading `# heading`). */
-const hasTitle = (markdown: string) => /^(?:---\r?\n[\s\S]*?\r?\n---\r?\n)?\s*#[ \t]+\S/.test(markdown) || /^---\r?\n[\s\S]*?^title:/m.test(markdown)
 
 /** A page's path split into its parent's path and its slug. */
 const splitPath = (path: string) => {
@@ -47,7 +45,6 @@ const splitPath = (path: string) => {
   return { parent: cut === -1 ? "" : normalized.slice(0, cut), slug: normalized.slice(cut + 1) }
 }
 
-const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
 
 /** The parent page at `parentPath` ("" is the top level: no parent). */
 const parentAt = (pages: ReadonlyArray<RevisionPage>, parentPath: string, where: string) =>
@@ -128,7 +125,7 @@ const put = Command.make(
     }
     // A path that names no page yet: a new page there, under its parent.
     const { parent: parentPath, slug } = splitPath(page)
-    if (!validSlug.test(slug)) {
+    if (!Content.validSlug.test(slug)) {
       return yield* new CliFailure({
         message: `No page ${JSON.stringify(page)} in ${where}, and ${JSON.stringify(slug)} cannot be a new page's slug (letters, digits, "-" or "_")`
       })
@@ -141,7 +138,7 @@ const put = Command.make(
       {
         operation: "insert_page",
         slug,
-        ...(hasTitle(markdown) ? {} : { title: slug }),
+        ...(Content.hasTitle(markdown) ? {} : { title: slug }),
         ...Fields.optional("into", Option.fromNullishOr(parent?.id)),
         document: { markdown }
       },
@@ -177,7 +174,7 @@ const move = Command.make(
     const found = yield* Content.requirePage(pages, page, where)
     const from = splitPath(found.path)
     const to = splitPath(destination)
-    if (!validSlug.test(to.slug)) {
+    if (!Content.validSlug.test(to.slug)) {
       return yield* new CliFailure({ message: `${JSON.stringify(to.slug)} cannot be a slug (letters, digits, "-" or "_")` })
     }
     const parent = yield* parentAt(pages, to.parent, where)
