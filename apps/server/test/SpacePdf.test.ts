@@ -17,7 +17,7 @@ for (const backend of backends) {
           payload: {
             changes: [
               { operation: "insert_page", ref: "intl", title: "Languages 🌍", document: { markdown: "Привет, мир. Γειά σου κόσμε." } },
-              { operation: "insert_page", into: "intl", title: "日本語", document: { markdown: "こんにちは、世界。你好，世界。 🎉 ✅" } },
+              { operation: "insert_page", into: "intl", title: "日本語", document: { markdown: "こんにちは、世界。你好，世界。简体汉语。 🎉 ✅" } },
               { operation: "insert_page", title: "Plain", document: { markdown: "Only **Latin** here." } }
             ]
           }
@@ -36,14 +36,15 @@ for (const backend of backends) {
           "NotoEmoji-Regular",
           "NotoSans-Bold",
           "NotoSans-Regular",
-          "NotoSansJP-Regular"
+          "NotoSansJP-Regular",
+          "NotoSansSC-Regular"
         ])
         const pages = yield* pdfText(served.bytes)
         assert.strictEqual(pages.length, 4)
         assert.include(pages[1], "Languages 🌍")
         assert.include(pages[1], "Привет, мир. Γειά σου κόσμε.")
         assert.include(pages[2], "日本語")
-        assert.include(pages[2], "こんにちは、世界。你好，世界。")
+        assert.include(pages[2], "こんにちは、世界。你好，世界。简体汉语。")
         assert.include(pages[2], "🎉")
         assert.include(pages[3], "Only Latin here.")
 

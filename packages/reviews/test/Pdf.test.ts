@@ -110,7 +110,7 @@ describe("Pdf.render", () => {
         title: "Документация",
         pages: [{
           title: "Ελληνικά",
-          markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档。 Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
+          markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档，简体汉语。 Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
           depth: 0
         }],
         image
@@ -121,13 +121,14 @@ describe("Pdf.render", () => {
         "NotoSans-Italic",
         "NotoSans-Regular",
         "NotoSansJP-Regular",
-        "NotoSansMono-Regular"
+        "NotoSansMono-Regular",
+        "NotoSansSC-Regular"
       ])
       // No standard (unembedded) font is left.
       assert.notInclude(text(bytes), "/Helvetica")
       const [cover, page] = yield* pdfText(bytes)
       assert.strictEqual(cover, "Документация")
-      for (const expected of ["Ελληνικά", "Привет, мир.", "Καλημέρα κόσμε.", "日本語の文書です。中文文档。", "🎉", "✅", "const π = \"ü\" // 注釈"]) {
+      for (const expected of ["Ελληνικά", "Привет, мир.", "Καλημέρα κόσμε.", "日本語の文書です。中文文档，简体汉语。", "🎉", "✅", "const π = \"ü\" // 注釈"]) {
         assert.include(page, expected)
       }
     }))
