@@ -97,6 +97,28 @@ export const changeRequestFor = Effect.fnUntraced(function*(spaceId: string, cr:
   return opened.id
 })
 
+/**
+ * Sends `changes` to change request `cr`, else to one opened for them with `subject`; a change
+ * request opened here whose write is refused is archived, so a failed command leaves none behind.
+ */
+export const writeThrough = Effect.fnUntraced(function*(
+  spaceId: string,
+  cr: Option.Option<string>,
+  subject: string,
+  changes: ReadonlyArray<ChangeRequestContentChange>
+) {
+  const client = yield* QuireClient
+  const target = yield* changeRequestFor(spaceId, cr, subject)
+  return yield* write(spaceId, target, changes).pipe(
+    Effect.tapError(() =>
+      Option.isSome(cr) ? Effect.void : client.changeRequests.updateChangeRequestById({
+        params: { spaceId, changeRequestId: target },
+        payload: { status: "archived" }
+      }).pipe(Effect.ignore)
+    )
+  )
+})
+
 /** Sends `changes` as one batch to change request `changeRequestId`; the API's answer. */
 export const write = Effect.fnUntraced(function*(
   spaceId: string,

@@ -8,7 +8,7 @@ import { Effect, Schema } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
-import { ChangeRequest, Organization, RevisionFile } from "@quire/api"
+import { ChangeRequest, Organization, RevisionFile, Schemas } from "@quire/api"
 import { memory, organizationWith, spaceWith } from "@quire/server/test/Harness"
 import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
@@ -119,6 +119,19 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       const missing = yield* as("pages", "get", spaceId, "no/such/page")
       assert.strictEqual(missing.status, 1)
       assert.include(missing.stderr, "No page \"no/such/page\" in the space")
+    }))
+
+  it.effect("a write the server refuses archives the change request opened for it", () =>
+    Effect.gen(function*() {
+      const { as, spaceId } = yield* docs()
+      const dir = yield* folder({ "big.md": `# Big\n\n${"x".repeat(5_000_001)}` })
+      const refused = yield* as("pages", "put", spaceId, "big", `${dir}/big.md`)
+      assert.strictEqual(refused.status, 1)
+      assert.include(refused.stderr, "Opened change request #1")
+      assert.match(refused.stderr, /^quire: .+/m)
+      assert.include((yield* as("cr", "list", spaceId)).stdout, "No open change requests")
+      const archived = yield* as("cr", "list", spaceId, "--status", "archived", "--json").pipe(Effect.flatMap(decodeJson(Schemas.ListOf(ChangeRequest))))
+      assert.deepStrictEqual(archived.items.map((cr) => [cr.number, cr.subject]), [[1, "Add big"]])
     }))
 
   it.effect("files: add uploads through a change request and answers the files' ids and URLs; list shows them", () =>

@@ -77,12 +77,12 @@ const add = Command.make(
     const entries = yield* readFiles(files)
     const path = yield* Path.Path
     const names = files.map((file) => path.basename(file)).join(", ")
-    const target = yield* Content.changeRequestFor(
+    const answer = yield* Content.writeThrough(
       spaceId,
       changeRequest,
-      Option.getOrElse(subject, () => `Add ${names}`)
+      Option.getOrElse(subject, () => `Add ${names}`),
+      [{ operation: "insert_files", files: entries }]
     )
-    const answer = yield* Content.write(spaceId, target, [{ operation: "insert_files", files: entries }])
     yield* Output.print(answer, (answer) =>
       `Added ${entries.length} file${entries.length === 1 ? "" : "s"} to change request #${answer.number}; link them as /files/<id>:\n` +
       Output.table(columns, answer.files ?? []))

@@ -58,8 +58,7 @@ const writeOne = Effect.fnUntraced(function*(
   change: ChangeRequestContentChange,
   done: (number: number) => string
 ) {
-  const target = yield* Content.changeRequestFor(spaceId, options.changeRequest, Option.getOrElse(options.subject, () => subject))
-  const answer = yield* Content.write(spaceId, target, [change])
+  const answer = yield* Content.writeThrough(spaceId, options.changeRequest, Option.getOrElse(options.subject, () => subject), [change])
   yield* Output.done(`${done(answer.number)} (revision ${answer.revision}).`, answer)
   return answer
 })
