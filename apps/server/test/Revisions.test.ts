@@ -144,6 +144,9 @@ for (const backend of backends) {
         }
         const missingRaw = yield* raw("GET", `/v1/spaces/${spaceId}/content/path/guides/nope`, { token: setup.alice.token })
         assert.strictEqual(missingRaw.status, 404)
+        const nul = yield* raw("GET", `/v1/spaces/${spaceId}/content/path/guides%00x`, { token: setup.alice.token })
+        assert.strictEqual(nul.status, 400)
+        assert.include(errorMessage(nul.body), "pagePath")
         assert.strictEqual(
           errorCode(yield* Effect.flip(api.revisions.getPageInRevisionByPath({ params: { spaceId, revisionId: h.initial, pagePath: "guides" }, query: {} }))),
           404
