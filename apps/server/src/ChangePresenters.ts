@@ -1,5 +1,5 @@
 /** Semantic changes (content's RevisionChanges) to GitBook's RevisionSemanticChanges. */
-import type { RevisionSemanticChange, RevisionSemanticChanges } from "@quire/api"
+import type { ChangeRequest, RevisionSemanticChange, RevisionSemanticChanges } from "@quire/api"
 import type { AttributeChange, ChangedPage, ChangeList, FileNode, PageCover, SemanticChange } from "@quire/content"
 import { type DownloadUrl, layout } from "./ContentPresenters.ts"
 
@@ -85,8 +85,9 @@ export const change = (c: SemanticChange & { readonly diff?: string }, downloadU
   }
 }
 
-/** The changes shown, and `more` when some were left out past the limit. */
-export const changes = (list: ChangeList, downloadUrl: DownloadUrl): RevisionSemanticChanges => ({
+/** The changes shown, `more` when some were left out past the limit, and the change request a merge merged. */
+export const changes = (list: ChangeList, downloadUrl: DownloadUrl, mergedFrom?: ChangeRequest): RevisionSemanticChanges => ({
+  ...(mergedFrom === undefined ? {} : { mergedFrom }),
   changes: list.changes.map((c) => change(c, downloadUrl)),
   ...(list.more > 0 ? { more: list.more } : {})
 })

@@ -26,7 +26,7 @@ for (const backend of backends) {
         const setup = yield* spaceWith()
         const api = setup.alice.api
         const spaceId = setup.space.id
-        yield* changeRequest(api, spaceId, "Docs", [
+        const docs = yield* changeRequest(api, spaceId, "Docs", [
           { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "All guides." } },
           { operation: "insert_page", into: "guides", title: "Setup", document: { markdown: "Install." } },
           { operation: "insert_page", title: "FAQ", document: { markdown: "Questions." } },
@@ -42,6 +42,8 @@ for (const backend of backends) {
           ["file_created", "logo.txt"]
         ])
         assert.isUndefined(all.more)
+        // A merge revision names the change request it merged, as GitBook's mergedFrom.
+        assert.deepStrictEqual([all.mergedFrom?.id, all.mergedFrom?.subject, all.mergedFrom?.status], [docs.params.changeRequestId, "Docs", "merged"])
         const created = all.changes[0]!
         assert.deepStrictEqual(created.type === "page_created" ? created.page : undefined, { id: main.pages[0]!.id, type: "document", title: "Guides", path: "guides" })
         const file = all.changes[3]!
@@ -53,6 +55,7 @@ for (const backend of backends) {
         // The first revision of the space changed nothing.
         const initial = yield* api.revisions.getRevisionSemanticChanges({ params: { spaceId, revisionId: setup.space.revision }, query: {} })
         assert.deepStrictEqual(initial.changes, [])
+        assert.isUndefined(initial.mergedFrom)
       }))
 
     it.effect("a change request's changes: edits with their attributes and a line diff, moves, deletions; main's own changes since do not show", () =>

@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { ChangeRequest } from "./ChangeRequestsApi.ts"
 import { EntityId, Limit, ListOf, PageQuery } from "./Schemas.ts"
 import { ContentQuery, ContentRef, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 
@@ -75,8 +76,12 @@ export const RevisionSemanticChange = Schema.Union([
 ])
 export type RevisionSemanticChange = typeof RevisionSemanticChange.Type
 
-/** What a revision or a change request changed; `more` counts the changes past `limit`. */
+/**
+ * What a revision or a change request changed; `more` counts the changes past `limit`;
+ * `mergedFrom` is the change request a merge revision merged.
+ */
 export const RevisionSemanticChanges = Schema.Struct({
+  mergedFrom: Schema.optionalKey(ChangeRequest),
   changes: Schema.Array(RevisionSemanticChange),
   more: Schema.optionalKey(Schema.Finite)
 }).annotate({ identifier: "RevisionSemanticChanges" })

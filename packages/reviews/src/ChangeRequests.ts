@@ -154,6 +154,8 @@ export interface ChangeRequestsShape {
   readonly list: (spaceId: string, request: ListRequest) => Effect.Effect<ChangeRequestList, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** By id, or by its number in the space. */
   readonly get: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestView, Errors.NotFound, Actor.Actor>
+  /** The change request whose merge wrote revision `revisionId` of the space, if one did. */
+  readonly mergedInto: (spaceId: string, revisionId: string) => Effect.Effect<Option.Option<ChangeRequestView>, Errors.NotFound, Actor.Actor>
   /** Subject and permitted status transitions (never to `merged`: that is a merge). */
   readonly update: (spaceId: string, ref: string, input: UpdateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** Applies a batch of changes as one new revision of the change request, or none when a change cannot apply. */
@@ -276,6 +278,11 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       const get = Effect.fn("ChangeRequests.get")(function*(spaceId: string, ref: string) {
         const found = yield* resolve(spaceId, ref)
         return view(found.access, found.changeRequest)
+      })
+
+      const mergedInto = Effect.fn("ChangeRequests.mergedInto")(function*(spaceId: string, revisionId: string) {
+        const spaceAccess = yield* access.space(spaceId)
+        return Option.map(yield* repo.findMergedInto(spaceId, revisionId), (cr) => view(spaceAccess, cr))
       })
 
       const update = Effect.fn("ChangeRequests.update")(function*(spaceId: string, ref: string, input: UpdateInput) {
@@ -511,6 +518,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
         create,
         list,
         get,
+        mergedInto,
         update,
         updateContent,
         content: contentOf,

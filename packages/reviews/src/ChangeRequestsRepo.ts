@@ -33,6 +33,8 @@ export interface ChangeRequestsRepoShape {
   readonly insert: (changeRequest: NewChangeRequest) => Effect.Effect<ChangeRequest>
   readonly find: (id: string) => Effect.Effect<Option.Option<ChangeRequest>>
   readonly findByNumber: (spaceId: string, number: number) => Effect.Effect<Option.Option<ChangeRequest>>
+  /** The change request of the space whose merge wrote revision `revisionId` (its `revisionMerged`). */
+  readonly findMergedInto: (spaceId: string, revisionId: string) => Effect.Effect<Option.Option<ChangeRequest>>
   /** Newest first (by number, descending), keyset-paginated on the number. */
   readonly list: (query: ChangeRequestQuery, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ChangeRequest>>
   readonly update: (id: string, patch: ChangeRequestPatch) => Effect.Effect<Option.Option<ChangeRequest>>
@@ -86,6 +88,8 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
       find: (id) => Effect.sync(() => Option.fromNullishOr(rows.get(id))),
       findByNumber: (spaceId, number) =>
         Effect.sync(() => Option.fromNullishOr(Array.from(rows.values()).find((cr) => cr.spaceId === spaceId && cr.number === number))),
+      findMergedInto: (spaceId, revisionId) =>
+        Effect.sync(() => Option.fromNullishOr(Array.from(rows.values()).find((cr) => cr.spaceId === spaceId && cr.revisionMerged === revisionId))),
       list: (query, after, limit) =>
         Effect.sync(() => Pagination.paginateArray(Array.from(rows.values()).filter(matches(query)), changeRequestKey, { order: "desc", after, limit })),
       update: (id, changes) => Effect.sync(() => patch(id, (cr) => ({ ...cr, ...changes }))),

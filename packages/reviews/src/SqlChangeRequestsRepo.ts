@@ -105,6 +105,11 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(changeRequests.first)
         ),
+      findMergedInto: (spaceId, revisionId) =>
+        sql<Row>`${select} WHERE cr.space_id = ${spaceId} AND cr.revision_merged = ${revisionId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(changeRequests.first)
+        ),
       list: (query, after, limit) => {
         const conditions = [
           sql`cr.space_id = ${query.spaceId}`,

@@ -1,8 +1,10 @@
 /** Handlers of the revisions group: a revision of a space by id, its pages and files, and what it changed. */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { SpaceContent } from "@quire/content"
+import { ChangeRequests } from "@quire/reviews"
+import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -19,6 +21,7 @@ export const defaultChangesLimit = 10
 
 export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(handlers) {
   const content = yield* SpaceContent
+  const changeRequests = yield* ChangeRequests
   const urls = yield* PublicUrl
   const links = yield* FileLinks
 
@@ -64,6 +67,11 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const list = yield* content.revisionChanges(found.revision, { limit: query.limit ?? defaultChangesLimit, diff: query.diff ?? false })
-        return ChangePresenters.changes(list, yield* signer(params.spaceId))
+        const merged = found.revision.type === "merge"
+          ? yield* changeRequests.mergedInto(params.spaceId, found.revision.id).pipe(DomainErrors.api)
+          : Option.none()
+        const present = yield* ChangeRequestPresenters.presenter
+        const mergedFrom = Option.isSome(merged) ? yield* present(urls, merged.value.changeRequest, merged.value.outdated) : undefined
+        return ChangePresenters.changes(list, yield* signer(params.spaceId), mergedFrom)
       }))
 }))

@@ -97,6 +97,9 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
           ["New", "cr-s-space-r2", "m1", "open", at(9)]
         )
         assertNone(yield* repo.update("cr-s-missing", { subject: "x" }))
+        assert.strictEqual(some(yield* repo.findMergedInto("cr-s-space", "m1")).id, "cr-s-1")
+        assertNone(yield* repo.findMergedInto("cr-s-other", "m1"))
+        assertNone(yield* repo.findMergedInto("cr-s-space", "m2"))
       }))
 
     it.effect("stores the conflicts of a change request, with the revisions they were found between, and clears them", () =>
