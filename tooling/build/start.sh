@@ -22,4 +22,8 @@ node=${QUIRE_NODE:-}
 if [ -z "$node" ]; then
   if [ -x "$root/node_modules/node/bin/node" ]; then node="$root/node_modules/node/bin/node"; else node=node; fi
 fi
-exec "$node" "$bundle" "$@"
+# The CLI is a short process: a young generation that starts at 16 MB spares it most of the
+# garbage collections of its start-up (a sixth of a call's CPU time).
+flags=""
+if [ "$app" = quire ]; then flags="--min-semi-space-size=16"; fi
+exec "$node" $flags "$bundle" "$@"
