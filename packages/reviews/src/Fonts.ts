@@ -2,8 +2,8 @@
  * The fonts PDFs embed, and which one draws each character. Noto Sans (Latin, Cyrillic, Greek, in
  * four styles) and Noto Sans Mono come first; characters they lack fall back to Noto Sans JP
  * (Japanese, and the Chinese characters it shares, in Japanese forms), then Noto Sans SC (the rest
- * of Chinese, simplified and traditional), then Noto Emoji (monochrome), which comes first for
- * pictographs. The files come from npm packages; the production build copies them to
+ * of Chinese, simplified and traditional), then Noto Sans KR (Korean), then Noto Emoji
+ * (monochrome), which comes first for pictographs. The files come from npm packages; the production build copies them to
  * `dist/fonts/`, where a bundle finds them beside itself.
  */
 import * as fontkit from "fontkit"
@@ -12,7 +12,7 @@ import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import files from "./FontFiles.json" with { type: "json" }
 
-export type FontName = "regular" | "bold" | "italic" | "boldItalic" | "mono" | "cjk" | "chinese" | "emoji"
+export type FontName = "regular" | "bold" | "italic" | "boldItalic" | "mono" | "cjk" | "chinese" | "korean" | "emoji"
 
 /** Each font's npm package and file there; `tooling/build/build.mjs` copies them to `dist/fonts/`. */
 export const fontFiles: Readonly<Record<FontName, { readonly package: string; readonly file: string }>> = files
@@ -71,7 +71,7 @@ const fontFor = (char: string, codePoint: number, primary: FontName): FontName =
   if (codePoint < 0x80 && primary !== "emoji") return primary
   if (pictograph.test(char) && covers("emoji", codePoint) && !(codePoint < 0x2000 && covers(primary, codePoint))) return "emoji"
   if (covers(primary, codePoint)) return primary
-  for (const fallback of ["regular", "cjk", "chinese", "emoji"] as const) if (covers(fallback, codePoint)) return fallback
+  for (const fallback of ["regular", "cjk", "chinese", "korean", "emoji"] as const) if (covers(fallback, codePoint)) return fallback
   return primary
 }
 

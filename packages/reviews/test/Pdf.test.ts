@@ -104,13 +104,13 @@ describe("Pdf.render", () => {
       assert.include(drawn, "[A vector]")
     }))
 
-  it.effect("embeds Unicode fonts, so Cyrillic, Greek, Japanese, Chinese and emoji render and read back as text", () =>
+  it.effect("embeds Unicode fonts, so Cyrillic, Greek, Japanese, Chinese, Korean and emoji render and read back as text", () =>
     Effect.gen(function*() {
       const bytes = yield* Pdf.render({
         title: "Документация",
         pages: [{
           title: "Ελληνικά",
-          markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档，简体汉语。 Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
+          markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档，简体汉语。한국어 문서. Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
           depth: 0
         }],
         image
@@ -121,6 +121,7 @@ describe("Pdf.render", () => {
         "NotoSans-Italic",
         "NotoSans-Regular",
         "NotoSansJP-Regular",
+        "NotoSansKR-Regular",
         "NotoSansMono-Regular",
         "NotoSansSC-Regular"
       ])
@@ -128,7 +129,7 @@ describe("Pdf.render", () => {
       assert.notInclude(text(bytes), "/Helvetica")
       const [cover, page] = yield* pdfText(bytes)
       assert.strictEqual(cover, "Документация")
-      for (const expected of ["Ελληνικά", "Привет, мир.", "Καλημέρα κόσμε.", "日本語の文書です。中文文档，简体汉语。", "🎉", "✅", "const π = \"ü\" // 注釈"]) {
+      for (const expected of ["Ελληνικά", "Привет, мир.", "Καλημέρα κόσμε.", "日本語の文書です。中文文档，简体汉语。한국어 문서.", "🎉", "✅", "const π = \"ü\" // 注釈"]) {
         assert.include(page, expected)
       }
     }))
