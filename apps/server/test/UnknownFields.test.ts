@@ -58,6 +58,15 @@ for (const backend of backends) {
         const unchanged = yield* alice.api.spaces.getSpaceById({ params: { spaceId: space.id }, query: {} })
         assert.strictEqual(unchanged.title, "Docs")
 
+        // Every unknown field is named, not only the first.
+        const two = yield* raw("POST", `/v1/orgs/${organizationId}/collections`, {
+          token: alice.token,
+          body: JSON.stringify({ title: "Guides", colour: "red", icon: "book" })
+        })
+        assert.strictEqual(two.status, 400)
+        assert.include(messageOf(two.body), "colour: unknown field")
+        assert.include(messageOf(two.body), "icon: unknown field")
+
         const nested = yield* raw("POST", `/v1/spaces/${space.id}/comments`, {
           token: alice.token,
           body: JSON.stringify({ body: { markdown: "Hi", html: "<b>Hi</b>" } })

@@ -71,5 +71,5 @@ export class Api extends HttpApi.make("quire")
     transform: (spec) => withOperationDocs(withGatewayResponses(spec))
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
-  .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error" })
+  .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })
 {}
