@@ -1,6 +1,6 @@
 /** The typed client of the Quire API, derived from the contract in `@quire/api`. */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { HttpClientRequest } from "effect/http"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApi, HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { Api, Authentication } from "@quire/api"
 import * as Credentials from "./Credentials.ts"
@@ -39,9 +39,21 @@ export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForA
         Authentication,
         ({ next, request }) => next(HttpClientRequest.bearerToken(request, token.value))
       )
-      return yield* HttpApiClient.make(lenientQueries, { baseUrl: url.replace(/\/+$/, "") }).pipe(
-        Effect.provide(bearer)
-      )
+      const httpClient = yield* HttpClient.HttpClient
+      const baseUrl = url.replace(/\/+$/, "")
+      // Each group's client is built when a command first uses it: building all of them (every
+      // endpoint's encoders and decoders) was a tenth of a call's start-up, for the one or two a command calls.
+      const groups = new Map<string, unknown>()
+      const groupOf = (group: string) => {
+        const built = groups.get(group) ?? Effect.runSync(
+          HttpApiClient.group(lenientQueries, { group: group as never, httpClient, baseUrl }).pipe(Effect.provide(bearer))
+        )
+        groups.set(group, built)
+        return built
+      }
+      return new Proxy({}, {
+        get: (_, group) => (typeof group === "string" && Object.hasOwn(Api.groups, group) ? groupOf(group) : undefined)
+      }) as HttpApiClient.ForApi<typeof Api>
     })
   )
 }
