@@ -101,7 +101,9 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
 export const readFile = Effect.fnUntraced(function*(file: string) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
-  const slug = path.basename(file).replace(/\.md$/i, "")
+  const name = path.basename(file)
+  // As in a folder, README.md is the page `readme`.
+  const slug = name.toLowerCase() === "readme.md" ? "readme" : name.replace(/\.md$/i, "")
   const document: Document = {
     path: slug,
     file,
