@@ -503,7 +503,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   // change request content
   "changeRequestContent.updateChangeRequestContent": {
     summary: "Edit a change request's content",
-    description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission.",
+    description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
     example: {
       changes: [
         { operation: "insert_page", ref: "install", title: "Installation", document: { markdown: "Run `npm install`.\n" } },
