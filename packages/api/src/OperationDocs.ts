@@ -881,7 +881,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.createOpenAPISpec": {
     summary: "Add an OpenAPI spec",
-    description: "Stores an OpenAPI specification under a slug, from text or a URL. Needs the editor role."
+    description: "Stores an OpenAPI specification under a slug, from text or a URL. Needs the create role or above in the organization."
   },
   "openAPISpecs.getOpenAPISpecBySlug": {
     summary: "Get an OpenAPI spec",
@@ -889,15 +889,15 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.createOrUpdateOpenAPISpecBySlug": {
     summary: "Create or replace an OpenAPI spec",
-    description: "Stores a new version of the spec under the slug, creating it if absent. Needs the editor role."
+    description: "Stores a new version of the spec under the slug, creating it if absent. Needs the create role or above in the organization."
   },
   "openAPISpecs.updateOpenAPISpecBySlug": {
     summary: "Update an OpenAPI spec",
-    description: "Stores a new version of an existing spec from text or a URL. Needs the editor role."
+    description: "Stores a new version of an existing spec from text or a URL. Needs the create role or above in the organization."
   },
   "openAPISpecs.deleteOpenAPISpecBySlug": {
     summary: "Delete an OpenAPI spec",
-    description: "Deletes a spec and all its versions. Needs the editor role."
+    description: "Deletes a spec and all its versions. Needs the create role or above in the organization."
   },
   "openAPISpecs.listOpenAPISpecVersions": {
     summary: "List an OpenAPI spec's versions",
