@@ -6,6 +6,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const launcher = fileURLToPath(new URL("../bin/quire.mjs", import.meta.url))
@@ -14,14 +17,13 @@ const recorder = fileURLToPath(new URL("./fixtures/record-loads.mjs", import.met
 /** `quire ...args` from the sources, in a process that reports every module it loaded. */
 const modulesLoadedBy = (args: ReadonlyArray<string>, env: Record<string, string>) =>
   new Promise<{ readonly status: number; readonly loaded: ReadonlyArray<string>; readonly stderr: string }>((resolve) => {
-    const options = { env: { PATH: process.env.PATH ?? "", QUIRE_CLI_SOURCES: "1", ...env } }
+    const directory = mkdtempSync(join(tmpdir(), "quire-loads-"))
+    const record = join(directory, "loaded.json")
+    const options = { env: { PATH: process.env.PATH ?? "", QUIRE_CLI_SOURCES: "1", QUIRE_RECORD_LOADS: record, ...env } }
     execFile(process.execPath, ["--import", recorder, launcher, ...args], options, (error, _stdout, stderr) => {
-      const line = stderr.split("\n").find((l) => l.startsWith("LOADED ")) ?? "LOADED []"
-      resolve({
-        status: error === null ? 0 : typeof error.code === "number" ? error.code : -1,
-        loaded: JSON.parse(line.slice("LOADED ".length)) as Array<string>,
-        stderr
-      })
+      const loaded = JSON.parse(readFileSync(record, "utf8")) as Array<string>
+      rmSync(directory, { recursive: true, force: true })
+      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, loaded, stderr })
     })
   })
 
