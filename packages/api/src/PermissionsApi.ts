@@ -36,103 +36,68 @@ export const PermissionAbsent = Schema.Literal("absent").pipe(
   HttpApiSchema.status(204)
 )
 
-const space = { spaceId: EntityId }
-const collection = { collectionId: EntityId }
-
-export class PermissionsApi extends HttpApiGroup.make("permissions")
-  .add(
-    HttpApiEndpoint.post("inviteToSpace", "/spaces/:spaceId/permissions", {
-      params: space,
+/**
+ * The eight permission endpoints GitBook declares alike for a space and a collection: `name` ends
+ * each operationId, `path` is the resource (with its id parameter) and `params` declares that id.
+ */
+const contentPermissions = <const Name extends string, const Path extends `/${string}`, const Params extends Schema.Struct.Fields>(
+  name: Name,
+  path: Path,
+  params: Params
+) =>
+  [
+    HttpApiEndpoint.post(`inviteTo${name}`, `${path}/permissions`, {
+      params,
       payload: InviteUsersAndTeams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.get("listPermissionsAggregateInSpace", "/spaces/:spaceId/permissions/aggregate", {
-      params: space,
+    HttpApiEndpoint.get(`listPermissionsAggregateIn${name}`, `${path}/permissions/aggregate`, {
+      params,
       query: { ...PageQuery, role: Schema.optional(MemberRole) },
       success: ListOf(UserContentPermission),
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.get("listUserPermissionsInSpace", "/spaces/:spaceId/permissions/users", {
-      params: space,
+    HttpApiEndpoint.get(`listUserPermissionsIn${name}`, `${path}/permissions/users`, {
+      params,
       query: PageQuery,
       success: ListOf(UserContentPermission),
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.patch("updateUserPermissionInSpace", "/spaces/:spaceId/permissions/users/:userId", {
-      params: { ...space, userId: EntityId },
+    HttpApiEndpoint.patch(`updateUserPermissionIn${name}`, `${path}/permissions/users/:userId`, {
+      params: { ...params, userId: EntityId },
       payload: PermissionUpdate,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.delete("removeUserFromSpace", "/spaces/:spaceId/permissions/users/:userId", {
-      params: { ...space, userId: EntityId },
+    HttpApiEndpoint.delete(`removeUserFrom${name}`, `${path}/permissions/users/:userId`, {
+      params: { ...params, userId: EntityId },
       success: [PermissionRemoved, PermissionAbsent],
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.get("listTeamPermissionsInSpace", "/spaces/:spaceId/permissions/teams", {
-      params: space,
+    HttpApiEndpoint.get(`listTeamPermissionsIn${name}`, `${path}/permissions/teams`, {
+      params,
       query: PageQuery,
       success: ListOf(TeamContentPermission),
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.patch("updateTeamPermissionInSpace", "/spaces/:spaceId/permissions/teams/:teamId", {
-      params: { ...space, teamId: EntityId },
+    HttpApiEndpoint.patch(`updateTeamPermissionIn${name}`, `${path}/permissions/teams/:teamId`, {
+      params: { ...params, teamId: EntityId },
       payload: PermissionUpdate,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     }),
-    HttpApiEndpoint.delete("removeTeamFromSpace", "/spaces/:spaceId/permissions/teams/:teamId", {
-      params: { ...space, teamId: EntityId },
-      success: [PermissionRemoved, PermissionAbsent],
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.post("inviteToCollection", "/collections/:collectionId/permissions", {
-      params: collection,
-      payload: InviteUsersAndTeams,
-      success: HttpApiSchema.NoContent,
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.get("listPermissionsAggregateInCollection", "/collections/:collectionId/permissions/aggregate", {
-      params: collection,
-      query: { ...PageQuery, role: Schema.optional(MemberRole) },
-      success: ListOf(UserContentPermission),
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.get("listUserPermissionsInCollection", "/collections/:collectionId/permissions/users", {
-      params: collection,
-      query: PageQuery,
-      success: ListOf(UserContentPermission),
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.patch("updateUserPermissionInCollection", "/collections/:collectionId/permissions/users/:userId", {
-      params: { ...collection, userId: EntityId },
-      payload: PermissionUpdate,
-      success: HttpApiSchema.NoContent,
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.delete("removeUserFromCollection", "/collections/:collectionId/permissions/users/:userId", {
-      params: { ...collection, userId: EntityId },
-      success: [PermissionRemoved, PermissionAbsent],
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.get("listTeamPermissionsInCollection", "/collections/:collectionId/permissions/teams", {
-      params: collection,
-      query: PageQuery,
-      success: ListOf(TeamContentPermission),
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.patch("updateTeamPermissionInCollection", "/collections/:collectionId/permissions/teams/:teamId", {
-      params: { ...collection, teamId: EntityId },
-      payload: PermissionUpdate,
-      success: HttpApiSchema.NoContent,
-      error: ApiErrors.Common
-    }),
-    HttpApiEndpoint.delete("removeTeamFromCollection", "/collections/:collectionId/permissions/teams/:teamId", {
-      params: { ...collection, teamId: EntityId },
+    HttpApiEndpoint.delete(`removeTeamFrom${name}`, `${path}/permissions/teams/:teamId`, {
+      params: { ...params, teamId: EntityId },
       success: [PermissionRemoved, PermissionAbsent],
       error: ApiErrors.Common
     })
+  ] as const
+
+export class PermissionsApi extends HttpApiGroup.make("permissions")
+  .add(
+    ...contentPermissions("Space", "/spaces/:spaceId", { spaceId: EntityId }),
+    ...contentPermissions("Collection", "/collections/:collectionId", { collectionId: EntityId })
   )
   .middleware(Authentication)
   .prefix("/v1")
