@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { backends, download, errorCode, newUser, spaceWith } from "./Harness.ts"
-import { embeddedFonts, pdfText } from "./PdfText.ts"
+import { embeddedFonts, pdfText } from "@quire/testkit/PdfText"
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`space PDF on ${backend.name}`, (it) => {

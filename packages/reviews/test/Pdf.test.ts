@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs"
 import { deflateSync } from "node:zlib"
 import { assert } from "vitest"
 import * as Pdf from "../src/Pdf.ts"
-import { embeddedFonts, pdfText } from "./PdfText.ts"
+import { embeddedFonts, pdfText } from "@quire/testkit/PdfText"
 
 /** A valid PNG of `width` by `height` solid pixels. */
 const png = (width: number, height: number): Uint8Array => {
