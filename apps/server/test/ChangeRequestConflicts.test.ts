@@ -1,11 +1,10 @@
 /** A writer resolves a change request's conflicts (listChangeRequestConflicts, resolveChangeRequestConflicts), on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { backends, changeRequestsOn, type ContentChanges, errorCode, errorMessage, mergeIntoMain, newUser, raw, spaceWith } from "./Harness.ts"
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
 type Client = Setup["alice"]["api"]
-type Changes = Parameters<Client["changeRequestContent"]["updateChangeRequestContent"]>[0]["payload"]["changes"]
 type Resolutions = Parameters<Client["changeRequestConflicts"]["resolveChangeRequestConflicts"]>[0]["payload"]["resolutions"]
 
 const insert = (markdown: string, title: string) => ({ operation: "insert_page" as const, title, document: { markdown } })
@@ -15,37 +14,23 @@ const rewrite = (page: string, markdown: string) => ({ operation: "update_page" 
 const on = (api: Client, spaceId: string) => {
   const params = (changeRequestId: string) => ({ spaceId, changeRequestId })
   return {
-    open: (subject: string) => api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } }),
-    edit: (cr: string, changes: Changes) => api.changeRequestContent.updateChangeRequestContent({ params: params(cr), payload: { changes } }),
-    merge: (cr: string) => api.changeRequests.mergeChangeRequest({ params: params(cr) }),
-    update: (cr: string) => api.changeRequests.updateChangeRequest({ params: params(cr) }),
-    get: (cr: string) => api.changeRequests.getChangeRequestById({ params: params(cr) }),
+    ...changeRequestsOn(api, spaceId),
     conflicts: (cr: string) => api.changeRequestConflicts.listChangeRequestConflicts({ params: params(cr) }),
     resolve: (cr: string, resolutions: Resolutions) =>
       api.changeRequestConflicts.resolveChangeRequestConflicts({ params: params(cr), payload: { resolutions } }),
-    main: () => api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} }),
-    crRevision: (cr: string) => api.changeRequestContent.getRevisionOfChangeRequestById({ params: params(cr), query: {} }),
-    mainMarkdown: (pageId: string) =>
-      Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => p.markdown),
-    crMarkdown: (cr: string, pageId: string) =>
-      Effect.map(
-        api.changeRequestContent.getPageInChangeRequestById({ params: { ...params(cr), pageId }, query: { format: "markdown" } }),
-        (p) => p.markdown
-      )
+    crRevision: (cr: string) => api.changeRequestContent.getRevisionOfChangeRequestById({ params: params(cr), query: {} })
   }
 }
 
 /** Main's content made of `pages` (title, markdown) through a merged change request; answers their ids in order. */
 const seed = Effect.fnUntraced(function*(setup: Setup, pages: ReadonlyArray<readonly [string, string]>) {
-  const s = on(setup.alice.api, setup.space.id)
-  const cr = yield* s.open("Seed")
-  yield* s.edit(cr.id, pages.map(([title, markdown]) => insert(markdown, title)))
-  assert.strictEqual((yield* s.merge(cr.id)).result, "merge")
-  return (yield* s.main()).pages.map((p) => p.id)
+  const merged = yield* mergeIntoMain(setup.alice.api, setup.space.id, pages.map(([title, markdown]) => insert(markdown, title)))
+  assert.strictEqual(merged.result, "merge")
+  return (yield* on(setup.alice.api, setup.space.id).main()).pages.map((p) => p.id)
 })
 
 /** Two change requests opened on main's current content, A edited with `a` and merged, B edited with `b`. */
-const diverge = Effect.fnUntraced(function*(setup: Setup, a: Changes, b: Changes) {
+const diverge = Effect.fnUntraced(function*(setup: Setup, a: ContentChanges, b: ContentChanges) {
   const s = on(setup.alice.api, setup.space.id)
   const crA = yield* s.open("A")
   const crB = yield* s.open("B")

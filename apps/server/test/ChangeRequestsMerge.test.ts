@@ -1,7 +1,7 @@
 /** Merging change requests into main and updating them from main, through the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, errorCode, spaceWith } from "./Harness.ts"
+import { backends, changeRequestsOn, errorCode, mergeIntoMain, spaceWith } from "./Harness.ts"
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
 type Client = Setup["alice"]["api"]
@@ -9,38 +9,19 @@ type Client = Setup["alice"]["api"]
 const insert = (markdown: string, title: string) => ({ operation: "insert_page" as const, title, document: { markdown } })
 
 /** Helpers over one space, acting as `api`. */
-const on = (api: Client, spaceId: string) => {
-  const params = (changeRequestId: string) => ({ spaceId, changeRequestId })
-  return {
-    open: (subject: string) => api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } }),
-    edit: (cr: string, changes: Parameters<Client["changeRequestContent"]["updateChangeRequestContent"]>[0]["payload"]["changes"]) =>
-      api.changeRequestContent.updateChangeRequestContent({ params: params(cr), payload: { changes } }),
-    merge: (cr: string) => api.changeRequests.mergeChangeRequest({ params: params(cr) }),
-    update: (cr: string) => api.changeRequests.updateChangeRequest({ params: params(cr) }),
-    get: (cr: string) => api.changeRequests.getChangeRequestById({ params: params(cr) }),
-    main: () => api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} }),
-    mainMarkdown: (pageId: string) =>
-      Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => p.markdown),
-    crMarkdown: (cr: string, pageId: string) =>
-      Effect.map(
-        api.changeRequestContent.getPageInChangeRequestById({ params: { ...params(cr), pageId }, query: { format: "markdown" } }),
-        (p) => p.markdown
-      ),
-    counters: () =>
-      Effect.map(api.spaces.getSpaceById({ params: { spaceId }, query: {} }), (s) => [s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft])
-  }
-}
+const on = (api: Client, spaceId: string) => ({
+  ...changeRequestsOn(api, spaceId),
+  counters: () =>
+    Effect.map(api.spaces.getSpaceById({ params: { spaceId }, query: {} }), (s) => [s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft])
+})
 
 const text = (intro: string, body: string, end: string) => `${intro}\n\n${body}\n\n${end}`
 
 /** A space whose main content holds one page with `text("intro", "body", "end")`; answers its id. */
 const withPage = Effect.fnUntraced(function*(setup: Setup) {
-  const s = on(setup.alice.api, setup.space.id)
-  const cr = yield* s.open("Seed")
-  yield* s.edit(cr.id, [insert(text("intro", "body", "end"), "Page")])
-  const merged = yield* s.merge(cr.id)
+  const merged = yield* mergeIntoMain(setup.alice.api, setup.space.id, [insert(text("intro", "body", "end"), "Page")])
   assert.strictEqual(merged.result, "merge")
-  const main = yield* s.main()
+  const main = yield* on(setup.alice.api, setup.space.id).main()
   return main.pages[0]!.id
 })
 

@@ -180,6 +180,37 @@ export const spaceWithContent = Effect.fnUntraced(function*() {
   return { ...setup, collection, cr }
 })
 
+/** The changes of an updateChangeRequestContent body. */
+export type ContentChanges = Parameters<Client["changeRequestContent"]["updateChangeRequestContent"]>[0]["payload"]["changes"]
+
+/** Steps on the change requests of one space, acting as `api`. */
+export const changeRequestsOn = (api: Client, spaceId: string) => {
+  const params = (changeRequestId: string) => ({ spaceId, changeRequestId })
+  return {
+    open: (subject: string) => api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject } }),
+    edit: (cr: string, changes: ContentChanges) => api.changeRequestContent.updateChangeRequestContent({ params: params(cr), payload: { changes } }),
+    merge: (cr: string) => api.changeRequests.mergeChangeRequest({ params: params(cr) }),
+    update: (cr: string) => api.changeRequests.updateChangeRequest({ params: params(cr) }),
+    get: (cr: string) => api.changeRequests.getChangeRequestById({ params: params(cr) }),
+    main: () => api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} }),
+    mainMarkdown: (pageId: string) =>
+      Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => p.markdown),
+    crMarkdown: (cr: string, pageId: string) =>
+      Effect.map(
+        api.changeRequestContent.getPageInChangeRequestById({ params: { ...params(cr), pageId }, query: { format: "markdown" } }),
+        (p) => p.markdown
+      )
+  }
+}
+
+/** `changes` made to main through a change request "Seed" opened and merged by `api`'s user; answers the merge. */
+export const mergeIntoMain = Effect.fnUntraced(function*(api: Client, spaceId: string, changes: ContentChanges) {
+  const s = changeRequestsOn(api, spaceId)
+  const cr = yield* s.open("Seed")
+  yield* s.edit(cr.id, changes)
+  return yield* s.merge(cr.id)
+})
+
 /** A GET of an absolute Quire file URL on the test server (its public URL is not where it listens). */
 export const download = Effect.fnUntraced(function*(url: string) {
   const base = yield* baseUrl
