@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { backends, baseUrl, spaceWith } from "./Harness.ts"
+import { backends, baseUrl, mergeIntoMain, spaceWith } from "./Harness.ts"
 
 interface Page {
   readonly id: string
@@ -38,17 +38,10 @@ for (const backend of backends) {
         const setup = yield* spaceWith()
         const api = setup.alice.api
         const spaceId = setup.space.id
-        const seed = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Seed" } })
-        yield* api.changeRequestContent.updateChangeRequestContent({
-          params: { spaceId, changeRequestId: seed.id },
-          payload: {
-            changes: [
-              { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "All guides." } },
-              { operation: "insert_page", into: "guides", title: "Setup", document: { markdown: "Use apt." } }
-            ]
-          }
-        })
-        yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: seed.id } })
+        yield* mergeIntoMain(api, spaceId, [
+          { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "All guides." } },
+          { operation: "insert_page", into: "guides", title: "Setup", document: { markdown: "Use apt." } }
+        ])
         const merged = (yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })).id
         const setupId = (yield* api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "guides/setup" }, query: {} })).id
         const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Brew" } })

@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { RevisionSemanticChanges } from "@quire/api"
-import { memory, newUser, spaceWith } from "@quire/server/test/Harness"
+import { memory, mergeIntoMain, newUser, spaceWith } from "@quire/server/test/Harness"
 import { decodeJson, quire, quireAs } from "./Quire.ts"
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr diff", (it) => {
@@ -11,19 +11,12 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr d
       const setup = yield* spaceWith()
       const api = setup.alice.api
       const spaceId = setup.space.id
-      const seed = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Seed" } })
-      yield* api.changeRequestContent.updateChangeRequestContent({
-        params: { spaceId, changeRequestId: seed.id },
-        payload: {
-          changes: [
-            { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "All guides." } },
-            { operation: "insert_page", into: "guides", title: "Setup", document: { markdown: "Intro.\n\nUse apt.\nThen run it.\n" } },
-            { operation: "insert_page", title: "FAQ", document: { markdown: "Questions." } },
-            { operation: "insert_page", title: "Old", document: { markdown: "Outdated." } }
-          ]
-        }
-      })
-      yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: seed.id } })
+      yield* mergeIntoMain(api, spaceId, [
+        { operation: "insert_page", ref: "guides", title: "Guides", document: { markdown: "All guides." } },
+        { operation: "insert_page", into: "guides", title: "Setup", document: { markdown: "Intro.\n\nUse apt.\nThen run it.\n" } },
+        { operation: "insert_page", title: "FAQ", document: { markdown: "Questions." } },
+        { operation: "insert_page", title: "Old", document: { markdown: "Outdated." } }
+      ])
       const [guides, faq, old] = (yield* api.spaceContent.listPages({ params: { spaceId }, query: {} })).pages
       const setupPage = guides!.pages![0]!
 

@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest } from "@quire/api"
-import { memory, spaceWith } from "@quire/server/test/Harness"
+import { memory, mergeIntoMain, spaceWith } from "@quire/server/test/Harness"
 import { decodeJson, quire, quireAs } from "./Quire.ts"
 
 /** Writes `text` to `name` in a new temporary directory; answers the file's path. */
@@ -25,12 +25,7 @@ const diverged = Effect.fnUntraced(function*(markdown: string, a: string, b: str
   const setup = yield* spaceWith()
   const api = setup.alice.api
   const spaceId = setup.space.id
-  const seed = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Seed" } })
-  yield* api.changeRequestContent.updateChangeRequestContent({
-    params: { spaceId, changeRequestId: seed.id },
-    payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown } }] }
-  })
-  yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: seed.id } })
+  yield* mergeIntoMain(api, spaceId, [{ operation: "insert_page", title: "Guide", document: { markdown } }])
   const page = (yield* api.spaceContent.listPages({ params: { spaceId }, query: {} })).pages[0]!
   const as = quireAs(setup.alice.token)
   const open = (subject: string, text: string) =>
