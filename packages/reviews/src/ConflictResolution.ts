@@ -11,7 +11,7 @@ import { ChangeRequests, type ChangeRequestView, isOutdated } from "./ChangeRequ
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { ConflictsFound, ConflictTake, MergeConflict } from "./domain/MergeConflict.ts"
-import { mergeRevisions } from "./Merges.ts"
+import { mergeRevisions, updateFromMain } from "./Merges.ts"
 import { conflictKey, type Resolution, resolvable } from "./ThreeWayMerge.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -162,14 +162,7 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
                   reason: `with these resolutions the merge still conflicts: ${merged.conflicts.map(describe).join(", ")}; choose differently`
                 })
               }
-              return {
-                pages: merged.pages,
-                files: merged.files,
-                variables: theirs.variables,
-                documents: merged.newDocuments,
-                type: "update" as const,
-                otherParents: [ours.id]
-              }
+              return updateFromMain(merged, ours, theirs)
             }),
           {
             within: ({ head }) =>

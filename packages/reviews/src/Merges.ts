@@ -79,6 +79,19 @@ export const mergeRevisions = Effect.fnUntraced(function*(
   return threeWayMerge({ base, ours, theirs, documents, textMerges, resolutions }) satisfies MergeResult
 })
 
+/**
+ * A change request's head (`theirs`) brought up to date with main (`ours`) by their clean merge
+ * `merged`: the branch keeps its variables and records main as its other parent.
+ */
+export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "merged" }>, ours: Revision, theirs: Revision) => ({
+  pages: merged.pages,
+  files: merged.files,
+  variables: theirs.variables,
+  documents: merged.newDocuments,
+  type: "update" as const,
+  otherParents: [ours.id]
+})
+
 export class Merges extends Context.Service<Merges, MergesShape>()("@quire/reviews/Merges") {
   static readonly layer = Layer.effect(
     Merges,
@@ -193,15 +206,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           (theirs, head) =>
             Effect.gen(function*() {
               const ours = yield* stored(head.space.revisionId)
-              const merged = yield* combine(head.changeRequest, ours, theirs)
-              return {
-                pages: merged.pages,
-                files: merged.files,
-                variables: theirs.variables,
-                documents: merged.newDocuments,
-                type: "update" as const,
-                otherParents: [ours.id]
-              }
+              return updateFromMain(yield* combine(head.changeRequest, ours, theirs), ours, theirs)
             }),
           {
             within: ({ change, head }) =>
