@@ -142,30 +142,5 @@ export const hasTitle = (markdown: string): boolean => {
   return /^\s*#[ \t]+\S/.test(front === null ? markdown : markdown.slice(front[0].length))
 }
 
-/** A file's media type from its name (what uploads send), else `application/octet-stream`. */
-export const contentTypeOf = (name: string): string => {
-  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ""
-  return mediaTypes[extension] ?? "application/octet-stream"
-}
-
-const mediaTypes: Readonly<Record<string, string>> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  avif: "image/avif",
-  ico: "image/x-icon",
-  pdf: "application/pdf",
-  txt: "text/plain",
-  md: "text/markdown",
-  csv: "text/csv",
-  json: "application/json",
-  yaml: "application/yaml",
-  yml: "application/yaml",
-  zip: "application/zip",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mp3: "audio/mpeg"
-}
+/** A file's media type from its name (what uploads send), else `application/octet-stream`: the rule Git imports use. */
+export { contentTypeOf } from "@quire/content/domain/MediaTypes"

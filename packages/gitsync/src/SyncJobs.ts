@@ -8,6 +8,7 @@ import { Cause, Clock, Context, Effect, Layer, Option, Result, Schema } from "ef
 import { Actor, Errors, Ids } from "@quire/kernel"
 import {
   BlobStore,
+  contentTypeOf,
   type FileNode,
   flattenPages,
   type Head,
@@ -17,7 +18,7 @@ import {
   RevisionWriter,
   SpaceContent
 } from "@quire/content"
-import { contentTypeOf, exportContent, importPages, reusableFile } from "./ContentMapping.ts"
+import { exportContent, importPages, reusableFile } from "./ContentMapping.ts"
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
