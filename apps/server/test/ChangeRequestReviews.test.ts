@@ -26,6 +26,25 @@ interface GitBookReviews {
   }
 }
 
+/**
+ * A space with a member of each of `roles` (an editor among them), and a change request `subject`
+ * the editor opened and wrote page `title` in.
+ */
+const editorsChangeRequest = Effect.fnUntraced(function*(
+  roles: ReadonlyArray<"edit" | "review" | "read">,
+  subject: string,
+  title: string,
+  markdown: string
+) {
+  const setup = yield* spaceWith(roles)
+  const spaceId = setup.space.id
+  const editor = setup.members.edit!
+  const writer = on(editor.api, spaceId)
+  const cr = yield* writer.open(subject)
+  yield* writer.edit(cr.id, title, markdown)
+  return { setup, spaceId, editor, writer, cr }
+})
+
 const gitbook = (endpoint: string, token: string) => new GitBookAPI({ endpoint, authToken: token }) as unknown as GitBookReviews
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
@@ -65,12 +84,8 @@ for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`change request reviews API on ${backend.name}`, (it) => {
     it.effect("a reviewer approves the head with a comment; the review is listed and read back, and outdated after a new edit", () =>
       Effect.gen(function*() {
-        const setup = yield* spaceWith(["edit", "review"])
-        const spaceId = setup.space.id
-        const writer = on(setup.members.edit!.api, spaceId)
+        const { cr, setup, spaceId, writer } = yield* editorsChangeRequest(["edit", "review"], "Guide", "Guide", "Install it.")
         const reviewer = on(setup.members.review!.api, spaceId)
-        const cr = yield* writer.open("Guide")
-        yield* writer.edit(cr.id, "Guide", "Install it.")
         const head = yield* writer.head(cr.id)
 
         const review = yield* reviewer.review(String(cr.number), "approved", "Reads **well**.")
@@ -124,11 +139,7 @@ for (const backend of backends) {
 
     it.effect("a reader cannot review, the author cannot review their own change request, an outsider sees nothing, bad input is a 400", () =>
       Effect.gen(function*() {
-        const setup = yield* spaceWith(["edit", "read"])
-        const spaceId = setup.space.id
-        const writer = on(setup.members.edit!.api, spaceId)
-        const cr = yield* writer.open("Mine")
-        yield* writer.edit(cr.id, "Page", "Text.")
+        const { cr, setup, spaceId, writer } = yield* editorsChangeRequest(["edit", "read"], "Mine", "Page", "Text.")
 
         const byReader = yield* on(setup.members.read!.api, spaceId).review(cr.id, "approved").pipe(Effect.flip)
         assert.strictEqual(errorCode(byReader), 403)
@@ -183,13 +194,8 @@ for (const backend of backends) {
 
     it.effect("reviewers are requested among members who may review; a review clears the request; requests are withdrawn", () =>
       Effect.gen(function*() {
-        const setup = yield* spaceWith(["edit", "review", "read"])
-        const spaceId = setup.space.id
-        const editor = setup.members.edit!
+        const { cr, editor, setup, spaceId, writer } = yield* editorsChangeRequest(["edit", "review", "read"], "Please review", "Page", "Text.")
         const reviewerUser = setup.members.review!
-        const writer = on(editor.api, spaceId)
-        const cr = yield* writer.open("Please review")
-        yield* writer.edit(cr.id, "Page", "Text.")
 
         const requested = yield* writer.request(cr.id, [reviewerUser.user.id, setup.alice.user.id, reviewerUser.user.id])
         assert.deepStrictEqual(requested.users.map((r) => [r.object, r.kind, r.user.id, r.requestedBy.id]), [
@@ -346,13 +352,8 @@ for (const backend of backends) {
 
     it.effect("contributors count edits and comments; commenters are the members who commented, in a space or a change request", () =>
       Effect.gen(function*() {
-        const setup = yield* spaceWith(["edit", "review"])
-        const spaceId = setup.space.id
-        const editor = setup.members.edit!
+        const { cr, editor, setup, spaceId, writer } = yield* editorsChangeRequest(["edit", "review"], "Contributions", "One", "First.")
         const reviewerUser = setup.members.review!
-        const writer = on(editor.api, spaceId)
-        const cr = yield* writer.open("Contributions")
-        yield* writer.edit(cr.id, "One", "First.")
         yield* writer.edit(cr.id, "Two", "Second.")
         yield* on(setup.alice.api, spaceId).edit(cr.id, "Three", "Third.")
         const params = { spaceId, changeRequestId: cr.id }
@@ -398,12 +399,8 @@ for (const backend of backends) {
 
     it.effect("GitBook's own client requests a reviewer, submits a review and reads it back", () =>
       Effect.gen(function*() {
-        const setup = yield* spaceWith(["edit", "review"])
-        const spaceId = setup.space.id
-        const editor = setup.members.edit!
+        const { cr, editor, setup, spaceId } = yield* editorsChangeRequest(["edit", "review"], "Through GitBook's client", "Page", "Text.")
         const reviewerUser = setup.members.review!
-        const cr = yield* on(editor.api, spaceId).open("Through GitBook's client")
-        yield* on(editor.api, spaceId).edit(cr.id, "Page", "Text.")
         const endpoint = yield* baseUrl
         const asEditor = gitbook(endpoint, editor.token)
         const asReviewer = gitbook(endpoint, reviewerUser.token)
