@@ -8,6 +8,7 @@ import { Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { CliFailure } from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
+import type * as Output from "./Output.ts"
 import { QuireClient } from "./QuireClient.ts"
 
 /** `--cr CR`: read or write a change request's content rather than the space's. */
@@ -37,6 +38,14 @@ export interface PageRow {
 /** Every page of a tree, parents before their subpages. */
 export const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<PageRow> =>
   pages.flatMap((page) => [{ depth, page }, ...flatten(page.pages ?? [], depth + 1)])
+
+/** The table of a page tree: each page's path, its title indented by depth, kind and id. */
+export const pageColumns: ReadonlyArray<Output.Column<PageRow>> = [
+  { header: "path", value: ({ page }) => page.path },
+  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}` },
+  { header: "kind", value: ({ page }) => page.kind },
+  { header: "id", value: ({ page }) => page.id }
+]
 
 /** A page path as a writer may type it: without leading or trailing slashes, nor a `.md` ending. */
 export const normalizePath = (path: string): string => path.trim().replace(/^\/+|\/+$/g, "").replace(/\.md$/i, "")

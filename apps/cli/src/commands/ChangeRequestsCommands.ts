@@ -4,8 +4,9 @@
  */
 import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { type ChangeRequest, ChangeRequestStatus, type MergeConflict, type RevisionPage } from "@quire/api"
+import { type ChangeRequest, ChangeRequestStatus, type MergeConflict } from "@quire/api"
 import * as ConflictDiff from "../ConflictDiff.ts"
+import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
@@ -119,21 +120,6 @@ const open = Command.make(
   Command.withExamples([{ command: "quire cr open SPACE_ID --subject \"Rewrite the quickstart\"" }])
 )
 
-interface PageRow {
-  readonly depth: number
-  readonly page: RevisionPage
-}
-
-const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): ReadonlyArray<PageRow> =>
-  pages.flatMap((page) => [{ depth, page }, ...flatten(page.pages ?? [], depth + 1)])
-
-const pageColumns: ReadonlyArray<Output.Column<PageRow>> = [
-  { header: "path", value: ({ page }) => page.path },
-  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}` },
-  { header: "kind", value: ({ page }) => page.kind },
-  { header: "id", value: ({ page }) => page.id }
-]
-
 const pages = Command.make(
   "pages",
   { spaceId, changeRequestId },
@@ -144,7 +130,7 @@ const pages = Command.make(
       query: {}
     })
     yield* Output.print(tree, ({ pages }) =>
-      pages.length === 0 ? "No pages in this change request." : Output.table(pageColumns, flatten(pages)))
+      pages.length === 0 ? "No pages in this change request." : Output.table(Content.pageColumns, Content.flatten(pages)))
   })
 ).pipe(
   Command.provide(QuireClient.layer),

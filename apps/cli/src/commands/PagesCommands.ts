@@ -15,13 +15,6 @@ import { QuireClient } from "../QuireClient.ts"
 const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
 const pageRef = Argument.String("page").pipe(Argument.withDescription("The page: its id, or its path (guides/install)"))
 
-const columns: ReadonlyArray<Output.Column<Content.PageRow>> = [
-  { header: "path", value: ({ page }) => page.path },
-  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}` },
-  { header: "kind", value: ({ page }) => page.kind },
-  { header: "id", value: ({ page }) => page.id }
-]
-
 /** A title as the text of a `# heading` that reads back as the same title (markdown's punctuation escaped). */
 const headingText = (title: string) => title.replace(/[\\`*_[\]<>&]/g, (char) => `\\${char}`).replace(/#+$/, (hashes) => `\\${hashes}`)
 
@@ -69,7 +62,7 @@ const list = Command.make(
   Effect.fn("quire.pages.list")(function*({ changeRequest, spaceId }) {
     const pages = yield* Content.tree(spaceId, changeRequest)
     yield* Output.print({ pages }, ({ pages }) =>
-      pages.length === 0 ? `No pages in ${Content.where(changeRequest)}.` : Output.table(columns, Content.flatten(pages)))
+      pages.length === 0 ? `No pages in ${Content.where(changeRequest)}.` : Output.table(Content.pageColumns, Content.flatten(pages)))
   })
 ).pipe(
   Command.provide(QuireClient.layer),
