@@ -1,7 +1,7 @@
 /** Translations: a space's translated copy (the result space), kept in step with its source by runs on the queue. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
-import { TranslationLanguage, TranslationStatus } from "@quire/translations/domain/Translation"
+import { TranslationLanguage, TranslationStats, TranslationStatus } from "@quire/translations/domain/Translation"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
@@ -30,15 +30,7 @@ export const Translation = Schema.Struct({
   result: Schema.optionalKey(Schema.Struct({ space: Schema.String, revision: Schema.String, language: TranslationLanguage })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  stats: Schema.Struct({
-    runs: Schema.Finite,
-    totalWords: Schema.Finite,
-    totalPages: Schema.Finite,
-    totalDuration: Schema.Finite,
-    latestRunDuration: Schema.Finite,
-    latestPages: Schema.Finite,
-    latestWords: Schema.Finite
-  }),
+  stats: TranslationStats,
   permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
   urls: Schema.Struct({ location: Schema.String })
 })
