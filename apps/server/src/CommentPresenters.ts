@@ -27,13 +27,13 @@ export const userIds = (views: ReadonlyArray<CommentView | ReplyView>): Readonly
 export const authorsOf = (authors: string | ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
   authors === undefined ? undefined : typeof authors === "string" ? [authors] : authors
 
-/** Looks up the users views show, each once; one removed since is shown by id. */
-export const userLookup = Effect.gen(function*() {
+/** Looks up the users an answer shows, each once; one removed since is shown by id. */
+export const usersById = Effect.gen(function*() {
   const users = yield* Users
   const urls = yield* PublicUrl
-  return Effect.fnUntraced(function*(views: ReadonlyArray<CommentView | ReplyView>) {
+  return Effect.fnUntraced(function*(ids: Iterable<string>) {
     const found = new Map<string, Schemas.User>()
-    yield* Effect.forEach(userIds(views), (userId) =>
+    yield* Effect.forEach(new Set(ids), (userId) =>
       users.get(userId).pipe(
         Effect.map((user) => found.set(userId, Presenters.user(urls, user))),
         Effect.catchTag("NotFound", () => Effect.void)
@@ -42,6 +42,9 @@ export const userLookup = Effect.gen(function*() {
       found.get(userId) ?? { object: "user", id: userId, displayName: "Unknown user", urls: { location: urls.api(`/users/${userId}`) } }
   })
 })
+
+/** Looks up the users comment and reply views show, as `usersById`. */
+export const userLookup = Effect.map(usersById, (lookup) => (views: ReadonlyArray<CommentView | ReplyView>) => lookup(userIds(views)))
 
 /** Reactions grouped by emoji, in the order each emoji was first used. */
 export const reactions = (list: ReadonlyArray<Reaction>, users: UserLookup): CommentResponse["reactions"] => {

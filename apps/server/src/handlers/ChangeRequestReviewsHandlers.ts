@@ -5,8 +5,8 @@
  */
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, type ChangeRequestRequestedReviewer, type ChangeRequestReview, type Schemas } from "@quire/api"
-import { Members, Users } from "@quire/identity"
+import { Api, type ChangeRequestRequestedReviewer, type ChangeRequestReview } from "@quire/api"
+import { Members } from "@quire/identity"
 import { ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -19,22 +19,10 @@ const reviewPath = (spaceId: string, changeRequestId: string, reviewId: string) 
 
 export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn(function*(handlers) {
   const reviews = yield* ChangeRequestReviews
-  const users = yield* Users
   const members = yield* Members
   const urls = yield* PublicUrl
   const commentUsers = yield* CommentPresenters.userLookup
-
-  /** The users an answer shows, each looked up once; one removed since is shown by id. */
-  const lookup = Effect.fnUntraced(function*(ids: Iterable<string>) {
-    const found = new Map<string, Schemas.User>()
-    yield* Effect.forEach(new Set(ids), (userId) =>
-      users.get(userId).pipe(
-        Effect.map((user) => found.set(userId, Presenters.user(urls, user))),
-        Effect.catchTag("NotFound", () => Effect.void)
-      ), { discard: true, concurrency: 4 })
-    return (userId: string): Schemas.User =>
-      found.get(userId) ?? { object: "user", id: userId, displayName: "Unknown user", urls: { location: urls.api(`/users/${userId}`) } }
-  })
+  const lookup = yield* CommentPresenters.usersById
 
   const presentReviews = Effect.fnUntraced(function*(views: ReadonlyArray<ReviewView>) {
     const user = yield* lookup(views.flatMap((v) => [v.review.reviewerId, ...(v.review.requestedBy === null ? [] : [v.review.requestedBy])]))
