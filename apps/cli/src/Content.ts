@@ -152,4 +152,4 @@ export const hasTitle = (markdown: string): boolean => {
 }
 
 /** A file's media type from its name (what uploads send), else `application/octet-stream`: the rule Git imports use. */
-export { contentTypeOf } from "@quire/content/domain/MediaTypes"
+export { contentTypeOf } from "@quire/content/domain/MediaType"

@@ -16,7 +16,7 @@ export type { BacklinkList, LinkGraph, LinkItem, LinkList, LocatedPage } from ".
 export type { CollectionAccess, OrganizationAccessResolver, SpaceAccess } from "./ContentAccess.ts"
 export { imageDimensions } from "./domain/ImageSize.ts"
 export type { Dimensions } from "./domain/ImageSize.ts"
-export { contentTypeOf } from "./domain/MediaTypes.ts"
+export { contentTypeOf } from "./domain/MediaType.ts"
 export type { Revision } from "./domain/Revision.ts"
 export {
   ContentRef,

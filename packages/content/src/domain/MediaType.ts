@@ -1,4 +1,4 @@
-/** Media types (MIME types) that files may carry: what the API accepts and what a fetched file keeps. */
+/** Media types (MIME types) that files may carry: what the API accepts, what a fetched file keeps, what a file name implies. */
 import { Schema } from "effect"
 
 /** A MIME type, `type/subtype` with optional `; name=value` parameters (RFC 9110 tokens, printable ASCII, no CR/LF). */
@@ -16,3 +16,31 @@ export const mediaTypeChecks = [
 export const MediaType = Schema.String.check(...mediaTypeChecks)
 
 export const isMediaType = Schema.is(MediaType)
+
+const contentTypes: Readonly<Record<string, string>> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  avif: "image/avif",
+  ico: "image/x-icon",
+  pdf: "application/pdf",
+  json: "application/json",
+  txt: "text/plain",
+  md: "text/markdown",
+  csv: "text/csv",
+  yaml: "application/yaml",
+  yml: "application/yaml",
+  zip: "application/zip",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mp3: "audio/mpeg"
+}
+
+/** The content type of a file named `name`, by its extension. */
+export const contentTypeOf = (name: string): string => {
+  const dot = name.lastIndexOf(".")
+  return dot < 0 ? "application/octet-stream" : contentTypes[name.slice(dot + 1).toLowerCase()] ?? "application/octet-stream"
+}
