@@ -142,7 +142,7 @@ export const write = Effect.fnUntraced(function*(
 })
 
 /** What the server takes as a page's slug: letters, digits, "-" and "_", starting with a letter or digit. */
-export const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
+export { validSlug } from "@quire/content/domain/Revision"
 
 /** Whether markdown names its own title: frontmatter `title`, or a leading `# heading` (after any frontmatter). */
 export const hasTitle = (markdown: string): boolean => {

@@ -5,6 +5,7 @@
  * No I/O: ids, the instant and the files' stored descriptions are given, so merges can reuse it.
  */
 import { documentHash, type FileNode, type PageNode } from "@quire/content"
+import { validSlug } from "@quire/content/domain/Revision"
 import { alertsToHints } from "@quire/content/markdown/Alerts"
 import { maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/content/markdown/Markdown"
 
@@ -94,7 +95,7 @@ const withoutUndefined = <A extends object>(value: A): A =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as A
 
 const checkSlug = (slug: string): string => {
-  if (slug === "" || slug.length > maxSlugLength || !/^[a-z0-9][a-z0-9_-]*$/i.test(slug)) {
+  if (slug === "" || slug.length > maxSlugLength || !validSlug.test(slug)) {
     refuse(`slug ${JSON.stringify(slug)} is not valid (1 to ${maxSlugLength} letters, digits, "-" or "_")`)
   }
   return slug

@@ -62,6 +62,9 @@ export const PageCover = Schema.Struct({
 })
 export type PageCover = typeof PageCover.Type
 
+/** A slug a writer may give a page: letters, digits, "-" and "_", starting with a letter or digit. */
+export const validSlug = /^[a-z0-9][a-z0-9_-]*$/i
+
 export interface PageNode {
   readonly id: string
   readonly type: PageType
