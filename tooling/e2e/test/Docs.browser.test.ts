@@ -5,29 +5,13 @@
  * offers the bearer token for its test requests. A screenshot lands in `test-output/screenshots/`.
  * Without /usr/bin/chromium the file fails, never skips.
  */
-import { afterAll, assert, beforeAll, layer } from "@effect/vitest"
+import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { chromium, type Browser } from "playwright-core"
 import { baseUrl, memory } from "@quire/server/test/Harness"
-import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
+import { screenshots, useChromium } from "./Chromium.ts"
 
-const chromiumPath = "/usr/bin/chromium"
-const screenshots = join(import.meta.dirname, "..", "test-output", "screenshots")
-
-let browser: Browser | undefined
-
-beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium); the browser tests never download one`)
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] })
-  mkdirSync(screenshots, { recursive: true })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useChromium()
 
 /** URLs a page may load that are not requests to a server: inline data, blobs, the page itself. */
 const local = (url: string, base: string) =>
@@ -38,8 +22,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API re
     Effect.gen(function*() {
       const base = yield* baseUrl
       yield* Effect.promise(async () => {
-        assert.isDefined(browser, "the browser started")
-        const context = await browser!.newContext({ viewport: { width: 1400, height: 900 } })
+        const context = await chromium.browser().newContext({ viewport: { width: 1400, height: 900 } })
         try {
           context.setDefaultTimeout(30_000)
           const requests: Array<string> = []

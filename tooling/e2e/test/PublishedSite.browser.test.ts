@@ -5,14 +5,14 @@
  * Screenshots of the home page in light and dark land in `test-output/screenshots/` (memory only).
  * Without /usr/bin/chromium the file fails, never skips.
  */
-import { afterAll, assert, beforeAll, layer } from "@effect/vitest"
+import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core"
+import { type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core"
 import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
 import { backends, baseUrl, type Client, organizationWith } from "@quire/server/test/Harness"
 import { createHmac } from "node:crypto"
-import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
+import { screenshots, useChromium } from "./Chromium.ts"
 
 // The browser globals the page functions below use: this project compiles without the DOM library.
 declare const window: { readonly innerHeight: number }
@@ -23,22 +23,7 @@ declare function getComputedStyle(element: unknown): {
   getPropertyValue(name: string): string
 }
 
-const chromiumPath = "/usr/bin/chromium"
-const screenshots = join(import.meta.dirname, "..", "test-output", "screenshots")
-
-let browser: Browser | undefined
-
-beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium); the browser tests never download one`)
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] })
-  mkdirSync(screenshots, { recursive: true })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useChromium()
 
 /** Merges `changes` into the space's main content through a change request. */
 const write = Effect.fnUntraced(function*(api: Client, spaceId: string, changes: ReadonlyArray<ChangeRequestContentChange>) {
@@ -214,8 +199,7 @@ const openContext = (options: BrowserContextOptions = {}) =>
   Effect.acquireRelease(
     Effect.flatMap(baseUrl, (base) =>
       Effect.promise(async () => {
-        assert.isDefined(browser, "the browser started")
-        const context = await browser!.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, ...options })
+        const context = await chromium.browser().newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, ...options })
         context.setDefaultTimeout(10_000)
         return { context, page: await context.newPage() }
       })),
