@@ -16,7 +16,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   // system
   "system.health": {
     summary: "Check the server is up",
-    description: "Answers once the database is migrated, with the kind of database in use. Needs no token; load balancers and orchestrators poll it."
+    description: "Answers 200 with the kind of database in use while the database answers a query (within 3 seconds), 503 when it does not, so an orchestrator restarts the process. Needs no token; load balancers and orchestrators poll it."
   },
 
   // users

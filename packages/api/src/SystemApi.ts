@@ -7,7 +7,16 @@ export const Health = Schema.Struct({
   database: Schema.Literals(["embedded", "postgres", "memory"])
 })
 
+/** The process cannot serve: its database does not answer. An orchestrator should restart it. */
+export class ServiceUnavailable extends Schema.Error<ServiceUnavailable>("ServiceUnavailable")({
+  error: Schema.Struct({ code: Schema.Literal(503), message: Schema.String })
+}, { httpApiStatus: 503 }) {
+  static of(message: string): ServiceUnavailable {
+    return new ServiceUnavailable({ error: { code: 503, message } })
+  }
+}
+
 export class SystemApi extends HttpApiGroup.make("system", { topLevel: true }).add(
-  /** Liveness and readiness: answers once the database is migrated. */
-  HttpApiEndpoint.get("health", "/health", { success: Health })
+  /** Liveness and readiness: 200 when the database answers a query, 503 when it does not. */
+  HttpApiEndpoint.get("health", "/health", { success: Health, error: ServiceUnavailable })
 ) {}
