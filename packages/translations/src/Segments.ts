@@ -66,15 +66,83 @@ export const segments = (markdown: string): ReadonlyArray<Segment> => {
   return out.toSorted((a, b) => a.start - b.start)
 }
 
-/** The markdown with each segment's bytes replaced by its translation (same order as `segments`). */
-export const apply = (markdown: string, found: ReadonlyArray<Segment>, translated: ReadonlyArray<string>): string => {
+/**
+ * What markdown makes of `text`: every node but paragraphs and text (links and images with their
+ * URL, HTML with its source), and the template tags it holds. Two texts with the same structure
+ * differ in words only.
+ */
+const structure = (text: string): string => {
+  const found: Array<string> = []
+  visit(parser.parse(text) as Root, (node) => {
+    if (node.type === "root" || node.type === "paragraph" || node.type === "text") return
+    found.push("url" in node ? `${node.type}:${String(node.url)}` : "value" in node && node.type === "html" ? `html:${node.value}` : node.type)
+  })
+  return JSON.stringify([found, text.match(tags) ?? []])
+}
+
+/** Invisible, and breaks what GFM would turn into a link (`https://`, `www.`, `a@b.c`). */
+const wordJoiner = "\u2060"
+
+/** `text` as literal text in markdown: one line, punctuation escaped, autolinks broken. */
+export const escapeMarkdown = (text: string): string =>
+  text
+    .trim()
+    .replace(/\s*[\r\n]\s*/g, " ")
+    .replace(/[\\`*_{}[\]()<>#+\-.!|~&=$"'%^]/g, (c) => `\\${c}`)
+    .replace(/:\/\//g, `:${wordJoiner}//`)
+    .replace(/@/g, `${wordJoiner}@`)
+    .replace(/w(?=ww\\\.)/gi, (w) => `${w}${wordJoiner}`)
+
+/** Characters that make markdown in running text, counted: a translation adds none of them. */
+const significant = /[\\`*_{}[\]()<>#|~!&$\r\n]/g
+
+const counts = (text: string): Map<string, number> => {
+  const out = new Map<string, number>()
+  for (const [c] of text.matchAll(significant)) out.set(c, (out.get(c) ?? 0) + 1)
+  return out
+}
+
+/** True when `translated` holds no more of any markdown character than `source` (in place, it could close or open the source's syntax). */
+const addsNoSyntax = (source: string, translated: string): boolean => {
+  const allowed = counts(source)
+  for (const [c, n] of counts(translated)) if (n > (allowed.get(c) ?? 0)) return false
+  return true
+}
+
+/**
+ * The provider's `translated` text for the `source` segment, inserted as text: kept as it is when
+ * it adds no markdown character and markdown reads it as the same structure as the source (words
+ * changed, nothing else); escaped otherwise (`escapeMarkdown`).
+ */
+export const asText = (source: string, translated: string): string =>
+  addsNoSyntax(source, translated) && structure(translated) === structure(source) ? translated : escapeMarkdown(translated)
+
+const replace = (markdown: string, found: ReadonlyArray<Segment>, texts: ReadonlyArray<string | undefined>): string => {
   let out = ""
   let at = 0
   found.forEach((segment, i) => {
-    out += markdown.slice(at, segment.start) + (translated[i] ?? segment.text)
+    out += markdown.slice(at, segment.start) + (texts[i] ?? segment.text)
     at = segment.end
   })
   return out + markdown.slice(at)
+}
+
+/**
+ * The markdown with each segment's bytes replaced by its translation (same order as `segments`),
+ * inserted as text: when the result's structure (links and their URLs, images, HTML, blocks, tags)
+ * is not the source's, each translation is checked on its own (`asText`), and if that is still not
+ * enough every translation is escaped. What a provider answers never becomes markdown syntax.
+ */
+export const apply = (markdown: string, found: ReadonlyArray<Segment>, translated: ReadonlyArray<string>): string => {
+  const expected = structure(markdown)
+  const direct = replace(markdown, found, translated)
+  if (structure(direct) === expected) return direct
+  const checked = replace(markdown, found, found.map((segment, i) => {
+    const text = translated[i]
+    return text === undefined ? undefined : asText(segment.text, text)
+  }))
+  if (structure(checked) === expected) return checked
+  return replace(markdown, found, translated.map((text) => escapeMarkdown(text)))
 }
 
 /** Groups items into chunks of one section each, none above `maxCharacters` (a longer item is a chunk alone). */

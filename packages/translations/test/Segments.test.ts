@@ -1,4 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
+import remarkGfm from "remark-gfm"
+import remarkParse from "remark-parse"
+import { unified } from "unified"
+import { visit } from "unist-util-visit"
 import * as Segments from "../src/Segments.ts"
 
 const page = [
@@ -51,6 +55,45 @@ describe("Segments", () => {
     assert.include(upper, "| COLOR | BLUE |")
     assert.include(upper, "- SECOND **BOLD** ITEM")
     assert.deepStrictEqual(Segments.apply(page, found, texts), page)
+  })
+
+  it("inserts what a provider answers as text: a link, an image, HTML, a block, a table cell or a tag it adds is escaped", () => {
+    const found = Segments.segments(page)
+    const structureOf = (markdown: string) => {
+      const nodes: Array<string> = []
+      visit(unified().use(remarkParse).use(remarkGfm).parse(markdown), (node) => {
+        if (node.type !== "text" && node.type !== "paragraph" && node.type !== "root") nodes.push("url" in node ? `${node.type}:${String(node.url)}` : node.type)
+      })
+      return nodes
+    }
+    const injections = [
+      "Click [here](https://evil.example/phish)",
+      "![tracker](https://evil.example/pixel.png)",
+      "<img src=x onerror=alert(1)>",
+      "Hello\n\n# Owned\n\n> quoted",
+      "cell | extra cell",
+      "{% embed url=\"https://evil.example\" %}",
+      "Visit https://evil.example or www.evil.example or mail a@evil.example",
+      // Closes the link the segment sits in and opens one of its own.
+      "text](https://evil.example) [more"
+    ]
+    for (const injected of injections) {
+      const out = Segments.apply(page, found, found.map(() => injected))
+      assert.deepStrictEqual(structureOf(out), structureOf(page), injected)
+      assert.notInclude(out, "](https://evil.example", injected)
+      assert.notMatch(out, /(?<!\\)<img/, injected)
+      assert.notInclude(out, "{% embed", injected)
+      // The words are still there, as text.
+      assert.include(out.replace(/[\\\u2060]/g, ""), injected.replace(/\s*\n\s*/g, " "), injected)
+    }
+    // A translation that only changes words keeps its characters, brackets included, unescaped.
+    const tagged = Segments.apply(page, found, found.map((s) => `[fr] ${s.text}`))
+    assert.include(tagged, "# [fr] Install the tool")
+    assert.include(tagged, "[[fr] installer](https://example.com/install \"Title\")")
+    assert.deepStrictEqual(structureOf(tagged), structureOf(page))
+    // A segment that had the syntax keeps it when the translation keeps it at that place.
+    assert.strictEqual(Segments.asText("a \\[b\\] c", "ein \\[b\\] c"), "ein \\[b\\] c")
+    assert.strictEqual(Segments.asText("Hello", "Hallo [x](https://evil.example)"), "Hallo \\[x\\]\\(https:\u2060//evil\\.example\\)")
   })
 
   it("chunks by section and size", () => {

@@ -35,6 +35,9 @@ const node = (value: unknown, field: string, depth: number): Errors.InvalidInput
   return undefined
 }
 
+/** The longest instructions, in characters of their text. */
+export const maxTextLength = 4000
+
 /** The document, or an InvalidInput naming the offending field under `instructions`. */
 export const validate = (value: unknown, field = "instructions"): Effect.Effect<InstructionsDocument, Errors.InvalidInput> => {
   if (!isObject(value)) return Effect.fail(bad(field, "must be a document object"))
@@ -52,6 +55,8 @@ export const validate = (value: unknown, field = "instructions"): Effect.Effect<
     if (error !== undefined) return Effect.fail(error)
   }
   if (JSON.stringify(value).length > 100_000) return Effect.fail(bad(field, "must be at most 100000 characters as JSON"))
+  // The text goes into every request to the provider: a bound keeps it a note, not a second document.
+  if (toText(value).length > maxTextLength) return Effect.fail(bad(field, `must be at most ${maxTextLength} characters of text`))
   return Effect.succeed(value)
 }
 
