@@ -9,6 +9,7 @@ import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
 import { escapeHtml } from "@quire/sites/render/Layout"
+import * as VisitorToken from "@quire/sites/VisitorToken"
 import { Schemas } from "@quire/api"
 import { SamlSignIn } from "@quire/identity"
 import * as FastPages from "./FastPages.ts"
@@ -60,7 +61,7 @@ const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
 })
 
 /** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */
-const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, stamp: string) {
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, stamp: string, tokenMaxAgeSeconds: number) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
@@ -75,6 +76,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
       siteUrl: root,
       query,
       cookies: request.cookies,
+      tokenMaxAgeSeconds,
       checkShare: (secret) => Effect.runPromiseWith(context)(published.checkShareSecret(site.site.id, secret))
     })
   )
@@ -93,6 +95,12 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
           return denialPage(401, "Sign-in expired", "Your access to this site has expired: open it again from the product that signs you in.")
         case "visitor-token-invalid":
           return denialPage(403, "Access denied", "The access token of this link is not valid for this site.")
+        case "visitor-token-lifetime":
+          return denialPage(
+            403,
+            "Access denied",
+            `The access token of this link must expire (its exp claim) within ${Math.floor(tokenMaxAgeSeconds / 3600)} hours.`
+          )
       }
     })()
     return withCookies(page, decision.setCookies)
@@ -194,6 +202,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const published = yield* PublishedSites
   const publicUrl = yield* PublicUrl
   const renderer = yield* SiteRenderer
+  const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
   const handler = Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const path = request.url.split("?")[0] ?? ""
@@ -214,7 +223,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (Option.isNone(found)) return unknownSite()
     // The site's root is a folder: relative URLs of its pages resolve below it.
     if (slash === -1) return HttpServerResponse.redirect(`${sitesPrefix}${rawId}/${request.url.slice(path.length)}`, { status: 301 })
-    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), stamp)
+    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), stamp, tokenMaxAge)
   }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer))
   yield* router.add("GET", `${sitesPrefix}*`, handler)
 }))
@@ -236,6 +245,7 @@ export const hostLayer = HttpRouter.middleware(
     const renderer = yield* SiteRenderer
     const publicUrl = yield* PublicUrl
     const mainHost = new URL(publicUrl.base).hostname.toLowerCase()
+    const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
     return (httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -248,7 +258,7 @@ export const hostLayer = HttpRouter.middleware(
         if (Option.isNone(found)) return yield* httpEffect
         const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
         const path = request.url.split("?")[0] ?? "/"
-        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), stamp).pipe(
+        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), stamp, tokenMaxAge).pipe(
           Effect.provideService(PublishedSites, published),
           Effect.provideService(SiteRenderer, renderer)
         )

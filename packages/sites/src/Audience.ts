@@ -63,6 +63,8 @@ export interface AudienceInput {
   /** The site's active share keys, when the caller has them at hand rather than a `checkShare`. */
   readonly activeShareSecrets?: ReadonlyArray<string> | undefined
   readonly now?: Date | undefined
+  /** How far ahead a visitor token's `exp` may be, in seconds (default `VisitorToken.defaultMaxAgeSeconds`). */
+  readonly tokenMaxAgeSeconds?: number | undefined
   /**
    * The reader is a member of the site's organization (a Quire single sign-on session): they may
    * read what they could read through the API, so a share-link or visitor-auth site admits them
@@ -78,6 +80,8 @@ export type DenialReason =
   | "visitor-token-missing"
   | "visitor-token-expired"
   | "visitor-token-invalid"
+  /** The token has no `exp`, or one further ahead than the instance allows. */
+  | "visitor-token-lifetime"
 
 export type AudienceDecision =
   | {
@@ -127,7 +131,7 @@ type TokenOutcome =
   | { readonly kind: "valid"; readonly claims: Record<string, unknown>; readonly setCookies: ReadonlyArray<SetCookie> }
   | {
       readonly kind: "invalid"
-      readonly reason: "visitor-token-expired" | "visitor-token-invalid"
+      readonly reason: "visitor-token-expired" | "visitor-token-invalid" | "visitor-token-lifetime"
       readonly setCookies: ReadonlyArray<SetCookie>
     }
 
@@ -231,7 +235,7 @@ const visitorToken = async (
   const check = (token: string | undefined): Promise<VisitorToken.VerifyResult | undefined> =>
     token === undefined || key === undefined || key === null || key === ""
       ? Promise.resolve(undefined)
-      : VisitorToken.verify(token, key, now)
+      : VisitorToken.verify(token, key, now, input.tokenMaxAgeSeconds)
   const queryResult = await check(fromQuery)
   if (queryResult?.ok === true) {
     const exp = queryResult.claims["exp"]
@@ -249,7 +253,11 @@ const visitorToken = async (
   const failure = fromQuery !== undefined ? queryResult : cookieResult
   return {
     kind: "invalid",
-    reason: failure?.ok === false && failure.reason === "expired" ? "visitor-token-expired" : "visitor-token-invalid",
+    reason: failure?.ok === false && failure.reason === "expired"
+      ? "visitor-token-expired"
+      : failure?.ok === false && failure.reason === "lifetime"
+      ? "visitor-token-lifetime"
+      : "visitor-token-invalid",
     // GitBook's cookie belongs to the product's domain; only ours is ours to remove.
     setCookies: ours === undefined ? [] : [removeCookie(name)]
   }
@@ -383,9 +391,6 @@ export const filterTree = <A>(
       : withChildren(item, filterTree(children, conditionOf, childrenOf, withChildren, claims))
   })
 
-/** JWT's registered claims, which differ between tokens of one visitor. */
-const registeredClaims: ReadonlySet<string> = new Set(["iss", "aud", "exp", "nbf", "iat", "jti"])
-
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`
   if (typeof value === "object" && value !== null) {
@@ -395,12 +400,35 @@ const canonical = (value: unknown): string => {
   return JSON.stringify(value) ?? "null"
 }
 
+/** What a site's conditions can read of a visitor's claims: some claims by name, or all of them. */
+export type ClaimsRead = ReadonlySet<string> | "all"
+
 /**
- * A short key naming an audience for caches: equal for equal claims whatever their order and
- * whichever token carried them; `"anonymous"` without claims.
+ * What the given conditions can read together (a condition that does not parse shows nothing to
+ * anyone, so it reads nothing).
  */
-export const audienceKey = (claims: Readonly<Record<string, unknown>>): string => {
-  const own = Object.fromEntries(Object.entries(claims).filter(([name]) => !registeredClaims.has(name)))
+export const claimsReadBy = (conditions: Iterable<string | null | undefined>): ClaimsRead => {
+  const names = new Set<string>()
+  for (const source of conditions) {
+    if (source === undefined || source === null || source.trim() === "") continue
+    const result = parseCached(source)
+    if (!result.ok) continue
+    const read = Condition.claimsRead(result.condition)
+    if (read === "all") return "all"
+    for (const name of read) names.add(name)
+  }
+  return names
+}
+
+/**
+ * A short key naming an audience for caches: the claims that `read` names (every claim, JWT's
+ * registered ones included, by default), whatever their order; `"anonymous"` when it holds none.
+ * Two readers with one key see the same answer, since no condition can tell them apart.
+ */
+export const audienceKey = (claims: Readonly<Record<string, unknown>>, read: ClaimsRead = "all"): string => {
+  const own = read === "all"
+    ? claims
+    : Object.fromEntries(Object.entries(claims).filter(([name]) => read.has(name)))
   if (Object.keys(own).length === 0) return "anonymous"
   return createHash("sha256").update(canonical(own)).digest("base64url").slice(0, 22)
 }

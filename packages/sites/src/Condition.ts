@@ -272,6 +272,43 @@ const print = (node: jsep.Expression): string => {
   }
 }
 
+/** `visitor.claims` itself. */
+const isClaims = (node: Node): boolean => node.kind === "Member" && node.object.kind === "Visitor"
+
+/**
+ * The claims a condition can read: the names after `visitor.claims.` it reaches, or `"all"` when
+ * it uses `visitor.claims` as a whole (`"aud" in visitor.claims`, `visitor.claims.includes(…)`).
+ */
+export const claimsRead = (condition: Condition): ReadonlySet<string> | "all" => {
+  const names = new Set<string>()
+  const walk = (node: Node): boolean => {
+    switch (node.kind) {
+      case "Literal":
+        return true
+      case "Visitor":
+        return false
+      case "Member":
+        if (isClaims(node)) return false
+        if (isClaims(node.object)) {
+          names.add(String(node.key))
+          return true
+        }
+        return walk(node.object)
+      case "Array":
+        return node.elements.every(walk)
+      case "Includes":
+        return walk(node.object) && walk(node.argument)
+      case "Unary":
+        return walk(node.argument)
+      case "Binary":
+        return walk(node.left) && walk(node.right)
+      case "Conditional":
+        return walk(node.test) && walk(node.consequent) && walk(node.alternate)
+    }
+  }
+  return walk(condition.node) ? names : "all"
+}
+
 class RuntimeProblem extends Error {}
 
 const fail = (): never => {

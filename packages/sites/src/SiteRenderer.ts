@@ -121,6 +121,21 @@ const fingerprint = (site: PublishedSite): string => {
   return found
 }
 
+/** What the conditions of a published site (sections, site spaces, header links) can read of a visitor's claims. */
+const claimsReads = new WeakMap<PublishedSite, Audience.ClaimsRead>()
+const claimsReadOf = (site: PublishedSite): Audience.ClaimsRead => {
+  let found = claimsReads.get(site)
+  if (found === undefined) {
+    found = Audience.claimsReadBy([
+      ...site.sections.flatMap((s) => [s.section.condition, ...s.siteSpaces.map((x) => x.siteSpace.condition)]),
+      ...site.rootSiteSpaces.map((x) => x.siteSpace.condition),
+      ...(site.customization.header?.links ?? []).map((item) => item.condition)
+    ])
+    claimsReads.set(site, found)
+  }
+  return found
+}
+
 const encodePath = (path: string): string => path.split("/").map(encodeURIComponent).join("/")
 
 const safeDecode = (segment: string): string | undefined => {
@@ -295,7 +310,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const rawPath = request.path.replace(/^\/+/, "")
         const decoded = rawPath.split("/").filter((s) => s !== "").map(safeDecode)
         const segments = decoded.filter((s): s is string => s !== undefined)
-        const audience = `${Audience.audienceKey(claims)}:${request.noindex ? 1 : 0}`
+        // Readers whose claims no condition of the site tells apart share answers; no others do.
+        const audience = `${Audience.audienceKey(claims, claimsReadOf(site))}:${request.noindex ? 1 : 0}`
         const keyBase = `${site.site.id}|${fingerprint(site)}|${root}|${audience}`
 
         const cached = <E, R>(key: string, make: Effect.Effect<RenderAnswer, E, R>) =>

@@ -4,10 +4,20 @@
  * `jsonwebtoken`), verified here with jose; their payload is the visitor's claims.
  */
 import { randomBytes } from "node:crypto"
+import { Config, Duration } from "effect"
 import * as jose from "jose"
 
 /** How far the token's clock may be from ours when checking `exp`, `nbf` and `iat`, in seconds. */
 export const clockToleranceSeconds = 30
+
+/** The longest a visitor token may last from now, by default (`QUIRE_VISITOR_TOKEN_MAX_AGE`): 30 days, in seconds. */
+export const defaultMaxAgeSeconds = 30 * 24 * 3600
+
+/** `QUIRE_VISITOR_TOKEN_MAX_AGE` (`30 days`, `12 hours`): how far ahead a visitor token's `exp` may be, in seconds. */
+export const MaxAgeSeconds = Config.Duration("QUIRE_VISITOR_TOKEN_MAX_AGE").pipe(
+  Config.map((age) => Math.floor(Duration.toMillis(age) / 1000)),
+  Config.withDefault(defaultMaxAgeSeconds)
+)
 
 const algorithm = "HS256"
 
@@ -18,14 +28,21 @@ export const newKey = (): string => randomBytes(32).toString("base64url")
 
 export type VerifyResult =
   | { readonly ok: true; readonly claims: Record<string, unknown> }
-  | { readonly ok: false; readonly reason: "expired" | "invalid-signature" | "malformed" }
+  | { readonly ok: false; readonly reason: "expired" | "invalid-signature" | "malformed" | "lifetime" }
 
 /**
  * Verifies a visitor token: HS256 only (`alg: none` or any other algorithm is refused as an
  * invalid signature), `exp` and `nbf` honoured within the clock tolerance; the signature is
- * checked before the expiry, so a forged token is never reported as merely expired.
+ * checked before the expiry, so a forged token is never reported as merely expired. A token
+ * without `exp`, or whose `exp` is more than `maxAgeSeconds` ahead, is refused (`lifetime`): a
+ * leaked token must not open a site for ever.
  */
-export const verify = async (token: string, key: string, now?: Date): Promise<VerifyResult> => {
+export const verify = async (
+  token: string,
+  key: string,
+  now?: Date,
+  maxAgeSeconds: number = defaultMaxAgeSeconds
+): Promise<VerifyResult> => {
   if (typeof token !== "string" || token.length === 0 || token.length > 16_384) {
     return { ok: false, reason: "malformed" }
   }
@@ -35,6 +52,10 @@ export const verify = async (token: string, key: string, now?: Date): Promise<Ve
       clockTolerance: clockToleranceSeconds,
       ...(now === undefined ? {} : { currentDate: now })
     })
+    const nowSeconds = Math.floor((now ?? new Date()).getTime() / 1000)
+    if (typeof payload.exp !== "number" || payload.exp > nowSeconds + maxAgeSeconds + clockToleranceSeconds) {
+      return { ok: false, reason: "lifetime" }
+    }
     return { ok: true, claims: { ...payload } }
   } catch (error) {
     if (error instanceof jose.errors.JWTExpired) return { ok: false, reason: "expired" }

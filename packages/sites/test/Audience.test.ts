@@ -1,4 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
+import { createHmac } from "node:crypto"
+import { ConfigProvider, Effect } from "effect"
 import * as Duration from "effect/Duration"
 import * as Audience from "../src/Audience.ts"
 import * as Condition from "../src/Condition.ts"
@@ -370,16 +372,67 @@ describe("Audience.visible and filters", () => {
 
 describe("Audience.audienceKey", () => {
   it("is the same for the same claims whatever their order or token, and differs otherwise", () => {
-    assert.strictEqual(Audience.audienceKey({}), "anonymous")
-    assert.strictEqual(Audience.audienceKey({ exp: 1, iat: 0 }), "anonymous")
-    const a = Audience.audienceKey({ plan: "pro", beta: true, exp: 10, iat: 1 })
-    const b = Audience.audienceKey({ beta: true, plan: "pro", exp: 20, iat: 2 })
+    // What the site's conditions read (`plan`, `beta`, `unsigned`): other claims do not split audiences.
+    const read = Audience.claimsReadBy([`visitor.claims.plan === "pro" && visitor.claims.beta`, "visitor.claims.unsigned.a > 1"])
+    assert.strictEqual(Audience.audienceKey({}, read), "anonymous")
+    assert.strictEqual(Audience.audienceKey({ exp: 1, iat: 0 }, read), "anonymous")
+    const a = Audience.audienceKey({ plan: "pro", beta: true, exp: 10, iat: 1 }, read)
+    const b = Audience.audienceKey({ beta: true, plan: "pro", exp: 20, iat: 2 }, read)
     assert.strictEqual(a, b)
-    assert.notStrictEqual(a, Audience.audienceKey({ plan: "free", beta: true }))
+    assert.notStrictEqual(a, Audience.audienceKey({ plan: "free", beta: true }, read))
     assert.notStrictEqual(
-      Audience.audienceKey({ unsigned: { a: 1, b: 2 } }),
-      Audience.audienceKey({ unsigned: { a: 2, b: 1 } })
+      Audience.audienceKey({ unsigned: { a: 1, b: 2 } }, read),
+      Audience.audienceKey({ unsigned: { a: 2, b: 1 } }, read)
     )
-    assert.strictEqual(Audience.audienceKey({ unsigned: { a: 1, b: 2 } }), Audience.audienceKey({ unsigned: { b: 2, a: 1 } }))
+    assert.strictEqual(Audience.audienceKey({ unsigned: { a: 1, b: 2 } }, read), Audience.audienceKey({ unsigned: { b: 2, a: 1 } }, read))
+  })
+
+  it("tells apart tokens whose registered claims a condition reads (issue 18: a VIP's answers went to anonymous readers)", () => {
+    for (const claim of ["iss", "aud", "exp", "nbf", "iat", "jti"]) {
+      const read = Audience.claimsReadBy([`visitor.claims.${claim} === "vip"`])
+      assert.notStrictEqual(Audience.audienceKey({ [claim]: "vip" }, read), "anonymous", claim)
+      assert.notStrictEqual(Audience.audienceKey({ [claim]: "vip" }, read), Audience.audienceKey({ [claim]: "basic" }, read), claim)
+      // Without knowing what conditions read, every claim counts.
+      assert.notStrictEqual(Audience.audienceKey({ [claim]: 1 }), "anonymous", claim)
+    }
+    assert.strictEqual(Audience.audienceKey({}), "anonymous")
+  })
+
+  it("counts every claim when a condition reads visitor.claims as a whole", () => {
+    for (const source of [`"aud" in visitor.claims`, `visitor.claims === 1`, `[visitor.claims].includes(1)`]) {
+      assert.strictEqual(Audience.claimsReadBy(["visitor.claims.plan === 1", source]), "all", source)
+    }
+    assert.deepStrictEqual([...(Audience.claimsReadBy([`visitor.claims["aud"] === "x" || visitor.claims.unsigned.plan`, null, "", "(("]) as Set<string>)].toSorted(), [
+      "aud",
+      "unsigned"
+    ])
+  })
+})
+
+const maxAgeOf = (env: Record<string, string>) => Effect.runPromise(VisitorToken.MaxAgeSeconds.parse(ConfigProvider.fromEnvRecord(env)))
+
+describe("visitor token lifetime", () => {
+  it("denies a token without exp, or with exp further ahead than the maximum (30 days unless configured)", async () => {
+    const noExp = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ plan: "pro" })}`
+    const forever = `${noExp}.${createHmac("sha256", key).update(noExp).digest("base64url")}`
+    assert.strictEqual(denied(await decide("visitor-auth", { query: { jwt_token: forever } })).reason, "visitor-token-lifetime")
+    const long = await VisitorToken.sign({ plan: "pro" }, key, 31 * 86_400, now)
+    assert.strictEqual(denied(await decide("visitor-auth", { query: { jwt_token: long } })).reason, "visitor-token-lifetime")
+    // On an open site such a token gives no claims.
+    assert.deepStrictEqual(admitted(await decide("public", { query: { jwt_token: long } })).claims, {})
+    const month = await VisitorToken.sign({ plan: "pro" }, key, 29 * 86_400, now)
+    const ok = admitted(await decide("visitor-auth", { query: { jwt_token: month } }))
+    assert.strictEqual(Duration.toSeconds(ok.setCookies[0]!.options.maxAge!), 29 * 86_400)
+    // A smaller configured maximum.
+    const day = await VisitorToken.sign({ plan: "pro" }, key, 86_400, now)
+    assert.strictEqual(
+      denied(await decide("visitor-auth", { query: { jwt_token: day }, tokenMaxAgeSeconds: 3600 })).reason,
+      "visitor-token-lifetime"
+    )
+  })
+
+  it("reads the maximum from QUIRE_VISITOR_TOKEN_MAX_AGE", async () => {
+    assert.strictEqual(await maxAgeOf({}), 30 * 86_400)
+    assert.strictEqual(await maxAgeOf({ QUIRE_VISITOR_TOKEN_MAX_AGE: "12 hours" }), 12 * 3600)
   })
 })

@@ -49,6 +49,21 @@ describe("VisitorToken", () => {
     })
   })
 
+  it("refuses a token without exp, or whose exp is further ahead than the maximum age", async () => {
+    const key = VisitorToken.newKey()
+    const noExp = handMade({ alg: "HS256", typ: "JWT" }, { role: "admin", iat: seconds(now) }, key)
+    assert.deepStrictEqual(await VisitorToken.verify(noExp, key, now), { ok: false, reason: "lifetime" })
+    const stringExp = handMade({ alg: "HS256", typ: "JWT" }, { role: "admin", exp: String(seconds(now) + 60) }, key)
+    assert.strictEqual((await VisitorToken.verify(stringExp, key, now)).ok, false)
+    const far = await VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds + 3600, now)
+    assert.deepStrictEqual(await VisitorToken.verify(far, key, now), { ok: false, reason: "lifetime" })
+    assert.isTrue((await VisitorToken.verify(far, key, now, VisitorToken.defaultMaxAgeSeconds + 7200)).ok)
+    const near = await VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds - 60, now)
+    assert.isTrue((await VisitorToken.verify(near, key, now)).ok)
+    // A forged token without exp is still a forgery.
+    assert.deepStrictEqual(await VisitorToken.verify(noExp, VisitorToken.newKey(), now), { ok: false, reason: "invalid-signature" })
+  })
+
   it("refuses an expired token, with a small tolerance for clocks", async () => {
     const key = VisitorToken.newKey()
     const token = await VisitorToken.sign({ plan: "pro" }, key, 60, now)
