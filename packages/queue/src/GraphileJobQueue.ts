@@ -1,7 +1,9 @@
 /**
  * The durable queue: graphile-worker on PostgreSQL, in its own schema `graphile_worker`.
  * Any process can enqueue; processes with `runWorker: true` consume. Jobs survive restarts,
- * retries follow graphile's backoff (exp(min(attempt, 10)) seconds).
+ * retries follow graphile's backoff (exp(min(attempt, 10)) seconds). A job whose worker died
+ * is taken back after `lockTimeout` (graphile's own sweep waits 4 hours): running jobs renew
+ * their lock, and the consuming processes release locks older than that.
  */
 import { Cause, Clock, Context, Duration, Effect, Exit, Layer, type LogLevel } from "effect"
 import {
@@ -17,7 +19,8 @@ import {
   type TaskSpec
 } from "graphile-worker"
 import pg from "pg"
-import { isPermanent, nextRun, type ParsedSchedule, scheduleKey, schedulePayload, validateJobs } from "./internal/jobs.ts"
+import { giveUp, giveUpReason, isPermanent, nextRun, type ParsedSchedule, scheduleKey, schedulePayload, validateJobs } from "./internal/jobs.ts"
+import { reclaimStale, renewLock } from "./internal/locks.ts"
 import {
   defaultMaxAttempts,
   type EnqueueOptions,
@@ -37,7 +40,16 @@ export interface GraphileOptions<R> {
   readonly concurrency?: number | undefined
   /** How often to look for jobs that became due (retries, runAt). New jobs are notified at once. Default 2 seconds. */
   readonly pollInterval?: Duration.Input | undefined
+  /**
+   * A job locked longer than this without its worker renewing the lock (the worker was killed or
+   * ran out of memory) runs again, or is given up if that was its last attempt. Running jobs
+   * renew their lock every quarter of it. Default `defaultLockTimeout`.
+   */
+  readonly lockTimeout?: Duration.Input | undefined
 }
+
+/** How long a lock is honoured without renewal when `lockTimeout` is not given. */
+export const defaultLockTimeout: Duration.Input = "5 minutes"
 
 /** Task identifier of the self-rescheduling job that drives an `every` schedule. */
 const tickTask = (name: string) => `quire:tick:${name}`
@@ -67,6 +79,52 @@ const severity = (level: GraphileLogLevel, failure: boolean): LogLevel.Severity 
     default:
       return "Trace"
   }
+}
+
+/**
+ * graphile's task for `job`: runs the handler (renewing the job's lock meanwhile), calls the
+ * give-up hook when this failure is final, and rethrows any failure so that graphile records it.
+ */
+const makeTask = <R>(
+  job: JobDefinition<R>,
+  scheduled: boolean,
+  runPromiseExit: <A, E>(effect: Effect.Effect<A, E, R>, options?: { readonly signal?: AbortSignal }) => Promise<Exit.Exit<A, E>>,
+  lockTimeout: Duration.Duration
+): Task => async (raw, helpers) => {
+  const attempt = helpers.job.attempts
+  const payload = scheduled ? schedulePayload(raw) : raw
+  const annotate = Effect.annotateLogs({ job: job.name, jobId: helpers.job.id, attempt })
+  const exit = await runPromiseExit(
+    Effect.suspend(() => job.handler(payload)).pipe(
+      Effect.withSpan("JobQueue.run", {
+        attributes: { "job.name": job.name, "job.id": helpers.job.id, "job.attempt": attempt }
+      }),
+      annotate,
+      (handler) => Effect.raceFirst(handler, renewLock(helpers, lockTimeout))
+    ),
+    { signal: helpers.abortSignal }
+  )
+  if (Exit.isSuccess(exit)) return
+  const cause = exit.cause
+  const givenUp = isPermanent(cause) || attempt >= helpers.job.max_attempts
+  if (givenUp) await runPromiseExit(giveUp(job, payload, giveUpReason(cause, attempt)).pipe(annotate))
+  if (isPermanent(cause)) {
+    // graphile has no "do not retry" signal: using up the attempts of the running job
+    // makes its failure final (the row stays, with last_error, as permanently failed).
+    await helpers.withPgClient((client) =>
+      client.query("update graphile_worker._private_jobs set max_attempts = attempts where id = $1", [
+        helpers.job.id
+      ])
+    )
+    await runPromiseExit(Effect.logError("Job failed permanently", cause).pipe(annotate))
+  } else if (Cause.hasInterruptsOnly(cause)) {
+    await runPromiseExit(Effect.logInfo("Job interrupted by shutdown, it will be retried").pipe(annotate))
+  } else if (attempt >= helpers.job.max_attempts) {
+    await runPromiseExit(Effect.logError("Job failed permanently", cause).pipe(annotate))
+  } else {
+    await runPromiseExit(Effect.logWarning("Job failed, it will be retried", cause).pipe(annotate))
+  }
+  throw new Error(Cause.pretty(cause))
 }
 
 /**
@@ -113,7 +171,9 @@ export const layerGraphile = <R = never>(
     yield* Effect.tryPromise({ try: () => utils.migrate(), catch: fail("Job queue: graphile-worker migrations failed") })
 
     const enqueue = Effect.fn("JobQueue.enqueue")(function*(task: string, payload: unknown, options?: EnqueueOptions) {
-      const spec: TaskSpec = { maxAttempts: options?.maxAttempts ?? defaultMaxAttempts }
+      const spec: TaskSpec = {
+        maxAttempts: options?.maxAttempts ?? definitions.get(task)?.job.maxAttempts ?? defaultMaxAttempts
+      }
       if (options?.runAt !== undefined) spec.runAt = options.runAt
       if (options?.jobKey !== undefined) spec.jobKey = options.jobKey
       yield* Effect.tryPromise(() => utils.addJob(task, payload ?? {}, spec)).pipe(Effect.orDie)
@@ -135,39 +195,8 @@ export const layerGraphile = <R = never>(
       )
     }
 
-    const task = (job: JobDefinition<R>, scheduled: boolean): Task => async (payload, helpers) => {
-      const attempt = helpers.job.attempts
-      const annotate = Effect.annotateLogs({ job: job.name, jobId: helpers.job.id, attempt })
-      const exit = await runPromiseExit(
-        Effect.suspend(() => job.handler(scheduled ? schedulePayload(payload) : payload)).pipe(
-          Effect.withSpan("JobQueue.run", {
-            attributes: { "job.name": job.name, "job.id": helpers.job.id, "job.attempt": attempt }
-          }),
-          annotate
-        ),
-        { signal: helpers.abortSignal }
-      )
-      if (Exit.isSuccess(exit)) return
-      const cause = exit.cause
-      if (isPermanent(cause)) {
-        // graphile has no "do not retry" signal: using up the attempts of the running job
-        // makes its failure final (the row stays, with last_error, as permanently failed).
-        await helpers.withPgClient((client) =>
-          client.query("update graphile_worker._private_jobs set max_attempts = attempts where id = $1", [
-            helpers.job.id
-          ])
-        )
-        await runPromiseExit(Effect.logError("Job failed permanently", cause).pipe(annotate))
-      } else if (Cause.hasInterruptsOnly(cause)) {
-        await runPromiseExit(Effect.logInfo("Job interrupted by shutdown, it will be retried").pipe(annotate))
-      } else if (attempt >= helpers.job.max_attempts) {
-        await runPromiseExit(Effect.logError("Job failed permanently", cause).pipe(annotate))
-      } else {
-        await runPromiseExit(Effect.logWarning("Job failed, it will be retried", cause).pipe(annotate))
-      }
-      throw new Error(Cause.pretty(cause))
-    }
-
+    const lockTimeout = Duration.fromInputUnsafe(options.lockTimeout ?? defaultLockTimeout)
+    const task = (job: JobDefinition<R>, scheduled: boolean) => makeTask(job, scheduled, runPromiseExit, lockTimeout)
     const taskList: TaskList = {}
     const cronItems: Array<CronItem> = []
     const now = yield* Clock.currentTimeMillis
@@ -228,6 +257,9 @@ export const layerGraphile = <R = never>(
       if (!stopping) runFork(Effect.logError("graphile-worker stopped unexpectedly", error))
     })
     yield* Effect.logDebug("Job queue: graphile-worker running", { concurrency, jobs: [...definitions.keys()] })
+    // Jobs whose worker died run again, or are given up (with their hook) when that was their last attempt.
+    yield* Effect.forkScoped(reclaimStale(utils, definitions, lockTimeout))
+
 
     const join = Effect.promise(() => stopped).pipe(
       Effect.flatMap((error) =>

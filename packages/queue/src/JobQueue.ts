@@ -36,6 +36,14 @@ export interface JobDefinition<R = never> {
   readonly name: string
   readonly handler: (payload: unknown) => Effect.Effect<void, unknown, R>
   readonly schedule?: JobSchedule | undefined
+  /** Attempts when `enqueue` does not say (default `defaultMaxAttempts`). */
+  readonly maxAttempts?: number | undefined
+  /**
+   * Called once when the queue abandons a job: its attempts are used up, it failed with
+   * `PermanentJobFailure`, or the worker running its last attempt died. `reason` says why, in a
+   * sentence. Its failure is logged, never retried.
+   */
+  readonly onGiveUp?: ((payload: unknown, reason: string) => Effect.Effect<void, unknown, R>) | undefined
 }
 
 /**
@@ -97,13 +105,21 @@ export const define = <S extends Schema.Codec<any, any, never, never>, R = never
     readonly payload: S
     readonly handler: (payload: S["Type"]) => Effect.Effect<void, unknown, R>
     readonly schedule?: JobSchedule | undefined
+    readonly maxAttempts?: number | undefined
+    /** See `JobDefinition.onGiveUp`; not called for a payload that does not decode. */
+    readonly onGiveUp?: ((payload: S["Type"], reason: string) => Effect.Effect<void, unknown, R>) | undefined
   }
 ): TypedJobDefinition<S["Type"], R> => {
   const decode = Schema.decodeUnknownEffect(options.payload)
   const encode = Schema.encodeEffect(options.payload)
+  const onGiveUp = options.onGiveUp
   return {
     name,
     schedule: options.schedule,
+    maxAttempts: options.maxAttempts,
+    onGiveUp: onGiveUp === undefined
+      ? undefined
+      : (raw, reason) => decode(raw).pipe(Effect.matchEffect({ onFailure: () => Effect.void, onSuccess: (payload) => onGiveUp(payload, reason) })),
     handler: (raw) =>
       decode(raw).pipe(
         Effect.mapError((cause) =>

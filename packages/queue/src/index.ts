@@ -1,3 +1,4 @@
 export * from "./JobQueue.ts"
 export { type GraphileOptions, layerGraphile } from "./GraphileJobQueue.ts"
-export { type InProcessOptions, layerInProcess } from "./InProcessJobQueue.ts"
+export { type InProcessOptions, layerInProcess, layerInProcessDurable } from "./InProcessJobQueue.ts"
+export { migrations } from "./migrations/index.ts"

@@ -26,6 +26,18 @@ const slow: JobDefinition<Probe> = {
     )
 }
 
+/** Runs for longer than the lock timeout of the test's worker. */
+const long: JobDefinition<Probe> = {
+  name: "long",
+  handler: () =>
+    Probe.use((probe) =>
+      probe.record("long:started").pipe(
+        Effect.andThen(Effect.sleep("2500 millis")),
+        Effect.andThen(probe.record("long:done"))
+      )
+    )
+}
+
 layer(Layer.mergeAll(Backends.layerPostgresTest, Probe.layer), { excludeTestServices: true, timeout: "30 seconds" })(
   "layerGraphile across restarts",
   (it) => {
@@ -52,6 +64,20 @@ layer(Layer.mergeAll(Backends.layerPostgresTest, Probe.layer), { excludeTestServ
           yield* waitUntil(Effect.map(events("slow:started"), (runs) => runs.length === 1))
         }).pipe(Effect.provide(yield* worker))
         assert.strictEqual((yield* events("slow:done")).length, 1)
+      }))
+
+    it.effect("renews the lock of a job that runs longer than the lock timeout, so it runs once", () =>
+      Effect.gen(function*() {
+        const db = yield* Database.DatabaseInfo
+        const shortLocks = layerGraphile({ connectionString: db.url, jobs: [long], runWorker: true, pollInterval, lockTimeout: "1 second" })
+        yield* Effect.gen(function*() {
+          yield* JobQueue.use((queue) => queue.enqueue("long", {}))
+          yield* waitUntil(Effect.map(events("long:done"), (runs) => runs.length === 1))
+          // Two sweeps more: a lock that had not been renewed would be taken back and the job run again.
+          yield* Effect.sleep("2 seconds")
+        }).pipe(Effect.provide(shortLocks))
+        assert.strictEqual((yield* events("long:started")).length, 1)
+        assert.strictEqual((yield* events("long:done")).length, 1)
       }))
   }
 )

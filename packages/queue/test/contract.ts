@@ -29,6 +29,17 @@ export const doomed = define("doomed", {
     )
 })
 
+/** Always fails; its definition allows 2 attempts and records its give-up. */
+export const hopeless = define("hopeless", {
+  payload: Schema.Struct({ id: Schema.String, permanent: Schema.Boolean }),
+  maxAttempts: 2,
+  handler: ({ id, permanent }) =>
+    Probe.use((probe) => probe.record(`hopeless:${id}:attempt`)).pipe(
+      Effect.andThen(Effect.fail(permanent ? new PermanentJobFailure({ reason: "The source is gone" }) : new Error("boom")))
+    ),
+  onGiveUp: ({ id }, reason) => Probe.use((probe) => probe.record(`hopeless:${id}:given-up`, reason))
+})
+
 export const tick: JobDefinition<Probe> = {
   name: "tick",
   schedule: { every: "300 millis" },
@@ -42,7 +53,7 @@ export const nightly: JobDefinition<Probe> = {
   handler: () => Probe.use((probe) => probe.record("nightly"))
 }
 
-export const contractJobs: ReadonlyArray<JobDefinition<Probe>> = [greet, flaky, doomed, tick, nightly]
+export const contractJobs: ReadonlyArray<JobDefinition<Probe>> = [greet, flaky, doomed, hopeless, tick, nightly]
 
 const sentAt = new Date("2024-05-01T10:00:00.000Z")
 
@@ -86,6 +97,24 @@ export const contract = <E>(
         yield* doomed.enqueue({ id: "d1" })
         yield* (yield* JobRunner).drain
         assert.strictEqual((yield* events("doomed:d1")).length, 1)
+      }))
+
+    it.effect("gives up after the definition's maxAttempts and calls its give-up hook once, with the reason", () =>
+      Effect.gen(function*() {
+        yield* hopeless.enqueue({ id: "retried", permanent: false })
+        yield* (yield* JobRunner).drain
+        assert.strictEqual((yield* events("hopeless:retried:attempt")).length, 2)
+        const givenUp = yield* events("hopeless:retried:given-up")
+        assert.deepStrictEqual(givenUp.map((event) => event.value), ["Failed 2 times: boom"])
+      }))
+
+    it.effect("calls the give-up hook of a permanent failure at once", () =>
+      Effect.gen(function*() {
+        yield* hopeless.enqueue({ id: "permanent", permanent: true })
+        yield* (yield* JobRunner).drain
+        assert.strictEqual((yield* events("hopeless:permanent:attempt")).length, 1)
+        const givenUp = yield* events("hopeless:permanent:given-up")
+        assert.deepStrictEqual(givenUp.map((event) => event.value), ["The source is gone"])
       }))
 
     it.effect("does not retry a payload that fails to decode", () =>

@@ -1,5 +1,5 @@
 /** Helpers both adapters share: validating definitions, schedules, failure classification. */
-import { Cause, Cron, Duration, Result } from "effect"
+import { Cause, Cron, Duration, Effect, Result } from "effect"
 import { type JobDefinition, PermanentJobFailure } from "../JobQueue.ts"
 
 /** Job key under which scheduled runs of `name` are enqueued (so they never pile up). */
@@ -60,3 +60,23 @@ export const schedulePayload = (payload: unknown): unknown => {
   const { _cron: _, ...rest } = payload as Record<string, unknown>
   return rest
 }
+
+/** The reason a job was abandoned, in a sentence, from the cause of its last failure. */
+export const giveUpReason = (cause: Cause.Cause<unknown>, attempts: number): string => {
+  const error = Cause.squash(cause)
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof PermanentJobFailure) return message
+  return `Failed ${attempts} time${attempts === 1 ? "" : "s"}: ${message}`
+}
+
+/** What a job that died with its worker (or its process) is given up with. */
+export const lostReason = "The process running it stopped (killed, out of memory or crashed) on its last attempt"
+
+/** Runs the definition's give-up hook, if any; its failure is logged and goes no further. */
+export const giveUp = <R>(job: JobDefinition<R>, payload: unknown, reason: string): Effect.Effect<void, never, R> =>
+  job.onGiveUp === undefined
+    ? Effect.void
+    : Effect.suspend(() => job.onGiveUp!(payload, reason)).pipe(
+      Effect.catchCause((cause) => Effect.logError("Job give-up hook failed", cause)),
+      Effect.annotateLogs({ job: job.name })
+    )
