@@ -1,6 +1,6 @@
 /** OpenAPI specs and their versions as the API shows them (GitBook's `OpenAPISpec*` shapes). */
-import type { OpenAPISpec, OpenAPISpecVersion } from "@quire/api"
-import type { Spec, SpecAccess, SpecVersion } from "@quire/specs"
+import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from "@quire/api"
+import { SourceCredentials, type Spec, type SpecAccess, type SpecVersion } from "@quire/specs"
 import type { PublicUrl } from "./PublicUrl.ts"
 
 type Urls = PublicUrl["Service"]
@@ -23,7 +23,8 @@ export const spec = (urls: Urls, { permissions, spec: s }: SpecAccess): OpenAPIS
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     slug: s.slug,
-    ...("url" in s.source ? { sourceURL: s.source.url } : {}),
+    // Credentials of the URL are stored sealed, never shown (`shownUrl` also covers specs stored before that).
+    ...("url" in s.source ? { sourceURL: SourceCredentials.shownUrl(s.source.url) } : {}),
     processingState: s.processingState,
     visibility: s.visibility,
     ...(s.lastVersionId === null ? {} : { lastVersion: s.lastVersionId }),
@@ -42,15 +43,20 @@ export const spec = (urls: Urls, { permissions, spec: s }: SpecAccess): OpenAPIS
 
 const contentLocation = (urls: Urls, s: Spec, v: SpecVersion) => `${location(urls, s)}/versions/${v.id}/content`
 
+/** Where the version's document is accessible: its source URL (credentials never shown), else its content here. */
+const versionUrl = (urls: Urls, s: Spec, v: SpecVersion) => v.url === null ? contentLocation(urls, s, v) : SourceCredentials.shownUrl(v.url)
+
 export const version = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecVersion => ({
   object: "openapi-spec-version",
   id: v.id,
   createdAt: v.createdAt.toISOString(),
-  url: v.url ?? contentLocation(urls, s, v),
+  url: versionUrl(urls, s, v),
   urls: { location: `${location(urls, s)}/versions/${v.id}` }
 })
 
-export const content = (urls: Urls, s: Spec, v: SpecVersion) => ({
-  filesystem: v.filesystem.map((file) => ({ dir: "./", ...file })),
-  urls: { source: v.url ?? contentLocation(urls, s, v), public: publishedUrl(urls, s) ?? null }
+/** `{filesystem, url}`: each file's path to its content, and where the version's document is accessible. */
+export const content = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecContent => ({
+  filesystem: Object.fromEntries(v.filesystem.map((file) => [file.filename, file.specification])),
+  url: versionUrl(urls, s, v),
+  urls: { source: versionUrl(urls, s, v), public: publishedUrl(urls, s) ?? null }
 })

@@ -1,7 +1,8 @@
 /** The OpenAPI specs operations through the real router and the typed client, on every backend, with sources served on loopback. */
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
-import { Effect, Schedule } from "effect"
+import { Effect, Option, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
 import { Specs } from "@quire/specs"
 import { LocalServer } from "@quire/testkit"
 import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw } from "./Harness.ts"
@@ -40,6 +41,19 @@ paths:
           description: ok
 `
 
+/** A valid 3.1 document of 200 KB whose 99 aliases expand it past 16 MB: the database client's largest message. */
+const laughs = `openapi: 3.1.0
+info:
+  title: Laughs
+  version: "1"
+paths: {}
+x-big: &big "${"ha".repeat(100_000)}"
+x-copies:
+${"  - *big\n".repeat(99)}`
+
+/** A JSON document nested 100,000 levels deep. */
+const deepJson = `{"openapi":"3.1.0","info":{"title":"Deep","version":"1"},"paths":{},"x-deep":${"[".repeat(100_000)}${"]".repeat(100_000)}}`
+
 /** A loopback server whose answers a test can change, and one that never answers. */
 const sources = Effect.gen(function*() {
   const state = { title: "Pets" }
@@ -47,6 +61,13 @@ const sources = Effect.gen(function*() {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" })
       res.end(typeof body === "string" ? body : JSON.stringify(body))
+    }
+    // Sources behind credentials: basic auth of user:s3cret-pass, or the query token tok-abc123.
+    if (req.url?.startsWith("/private.json")) {
+      return req.headers.authorization === `Basic ${Buffer.from("user:s3cret-pass").toString("base64")}` ? json(200, doc31("Private")) : json(401, "who are you")
+    }
+    if (req.url?.startsWith("/token.json")) {
+      return new URL(req.url, "http://x").searchParams.get("token") === "tok-abc123" ? json(200, doc31("Token")) : json(403, "no token")
     }
     switch (req.url) {
       case "/openapi.json":
@@ -66,6 +87,11 @@ const sources = Effect.gen(function*() {
         return json(500, { error: "boom" })
       case "/dangling.json":
         return json(200, { ...doc31("Dangling"), components: { schemas: { Gone: { $ref: "missing.json" } } } })
+      case "/laughs.yaml":
+        res.writeHead(200, { "content-type": "application/yaml" })
+        return res.end(laughs)
+      case "/deep.json":
+        return json(200, deepJson)
       case "/slow":
         // Never answers: the fetch's time limit ends it.
         return
@@ -103,6 +129,8 @@ interface GitBookSpecsClient {
     updateOpenApiSpecBySlug(organizationId: string, slug: string, body: { visibility: "public" | "private" }): Answer<SpecData>
     listOpenApiSpecVersions(organizationId: string, slug: string): Answer<{ readonly items: ReadonlyArray<{ readonly id: string }> }>
     getLatestOpenApiSpecVersion(organizationId: string, slug: string): Answer<{ readonly id: string; readonly object: string }>
+    getLatestOpenApiSpecVersionContent(organizationId: string, slug: string): Answer<{ readonly filesystem: Record<string, unknown>; readonly url: string }>
+    getOpenApiSpecVersionContentById(organizationId: string, slug: string, versionId: string): Answer<{ readonly filesystem: Record<string, unknown>; readonly url: string }>
     deleteOpenApiSpecBySlug(organizationId: string, slug: string): Promise<{ readonly status: number }>
   }
 }
@@ -153,12 +181,12 @@ for (const backend of backends) {
         assert.deepStrictEqual(byId, latest)
 
         const content = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
-        const files = content.filesystem as ReadonlyArray<{ filename: string; isEntrypoint: boolean; specification: unknown }>
-        assert.strictEqual(files.length, 3)
-        assert.isTrue(files[0]!.isEntrypoint)
-        assert.deepStrictEqual(files[0]!.specification, doc31("Pets"))
-        assert.deepStrictEqual(files.find((f) => f.filename === "schemas/pet.json")?.specification, petSchema)
-        assert.deepStrictEqual(files.find((f) => f.filename === "tag.json")?.specification, tagSchema)
+        // `filesystem` is an object from each file's path to its content, `url` where the document is (the API document's shape).
+        assert.deepStrictEqual(Object.keys(content.filesystem).toSorted(), ["openapi", "schemas/pet.json", "tag.json"])
+        assert.deepStrictEqual(content.filesystem["openapi"], doc31("Pets"))
+        assert.deepStrictEqual(content.filesystem["schemas/pet.json"], petSchema)
+        assert.deepStrictEqual(content.filesystem["tag.json"], tagSchema)
+        assert.strictEqual(content.url, `${origin}/openapi.json`)
         assert.strictEqual(content.urls.source, `${origin}/openapi.json`)
         assert.isNull(content.urls.public)
         const contentById = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })
@@ -179,10 +207,10 @@ for (const backend of backends) {
         const versions = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} })
         assert.deepStrictEqual(versions.items.map((v) => v.id), [changed.lastVersion!, latest.id])
         const newest = yield* api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
-        assert.deepStrictEqual((newest.filesystem as ReadonlyArray<{ specification: unknown }>)[0]!.specification, doc31("Pets v2"))
+        assert.deepStrictEqual(newest.filesystem["openapi"], doc31("Pets v2"))
         // Old versions keep their content.
         const old = yield* api.openAPISpecs.getOpenAPISpecVersionContentById({ params: { ...params, versionId: latest.id } })
-        assert.deepStrictEqual((old.filesystem as ReadonlyArray<{ specification: unknown }>)[0]!.specification, doc31("Pets"))
+        assert.deepStrictEqual(old.filesystem["openapi"], doc31("Pets"))
         const paged = yield* api.openAPISpecs.listOpenAPISpecVersions({ params, query: { limit: 1 } })
         assert.strictEqual(paged.count, 1)
         assert.isString(paged.next?.page)
@@ -225,8 +253,10 @@ for (const backend of backends) {
           const published = await gitbook.orgs.updateOpenApiSpecBySlug(organizationId, "client", { visibility: "public" })
           const versions = await gitbook.orgs.listOpenApiSpecVersions(organizationId, "client")
           const latest = await gitbook.orgs.getLatestOpenApiSpecVersion(organizationId, "client")
+          const content = await gitbook.orgs.getLatestOpenApiSpecVersionContent(organizationId, "client")
+          const contentById = await gitbook.orgs.getOpenApiSpecVersionContentById(organizationId, "client", latest.data.id)
           const deleted = await gitbook.orgs.deleteOpenApiSpecBySlug(organizationId, "client-two")
-          return { replaced, made, listed, published, versions, latest, deleted }
+          return { replaced, made, listed, published, versions, latest, content, contentById, deleted }
         })
         assert.strictEqual(result.replaced.status, 200)
         assert.strictEqual(result.made.status, 201)
@@ -235,6 +265,11 @@ for (const backend of backends) {
         assert.isString(result.published.data.urls.published)
         assert.deepStrictEqual(result.versions.data.items.map((v) => v.id), [done.lastVersion!])
         assert.strictEqual(result.latest.data.object, "openapi-spec-version")
+        // GitBook's OpenAPISpecContent: `filesystem` an object (path to content), `url` where the version's document is.
+        assert.isFalse(Array.isArray(result.content.data.filesystem))
+        assert.strictEqual((result.content.data.filesystem["openapi"] as { swagger?: string }).swagger, "2.0")
+        assert.strictEqual(result.content.data.url, `${publicUrl}/v1/orgs/${organizationId}/openapi/client/versions/${result.latest.data.id}/content`)
+        assert.deepStrictEqual(result.contentById.data, result.content.data)
         assert.strictEqual(result.deleted.status, 204)
       }))
 
@@ -301,6 +336,110 @@ for (const backend of backends) {
         const yaml = yield* settled(alice.api, organizationId, "yaml")
         assert.isUndefined(yaml.lastProcessErrorCode)
         assert.isString(yaml.lastVersion)
+      }))
+
+    it.effect("bounds what a spec stores: a YAML alias bomb or a 100,000-level document is refused at write (400) or fails its run naming the limit", () =>
+      Effect.gen(function*() {
+        const { origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        const post = (slug: string, text: string) =>
+          raw("POST", `/v1/orgs/${organizationId}/openapi`, { token: alice.token, body: JSON.stringify({ slug, source: { text } }) })
+        // Text given directly: what it expands to is known at once.
+        const bomb = yield* post("bomb", laughs)
+        assert.strictEqual(bomb.status, 400)
+        assert.include(errorMessage(bomb.body), "source.text")
+        assert.include(errorMessage(bomb.body), "8 MiB")
+        const deep = yield* post("deep", deepJson)
+        assert.strictEqual(deep.status, 400)
+        assert.include(errorMessage(deep.body), "source.text")
+        assert.include(errorMessage(deep.body), "100 levels")
+        const put = yield* raw("PUT", `/v1/orgs/${organizationId}/openapi/bomb`, { token: alice.token, body: JSON.stringify({ source: { text: laughs } }) })
+        assert.strictEqual(put.status, 400)
+        assert.strictEqual(errorCode(yield* Effect.flip(alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "bomb" } }))), 404)
+
+        // Behind a URL: the run ends (complete, with the error naming the limit) and stores no version.
+        for (const [slug, path, detail, limit] of [["laughs", "/laughs.yaml", "TOO_LARGE", "8 MiB"], ["nested", "/deep.json", "TOO_DEEP", "100 levels"]] as const) {
+          yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug, source: { url: `${origin}${path}` } } })
+          const spec = yield* settled(alice.api, organizationId, slug)
+          assert.strictEqual(spec.lastProcessErrorCode, "PARSE_ERROR", slug)
+          assert.strictEqual(spec.lastProcessedErrors?.[0]?.code, detail, slug)
+          assert.include(spec.lastProcessedErrors?.[0]?.message, limit, slug)
+          assert.isUndefined(spec.lastVersion, slug)
+        }
+        // Every later call still answers.
+        const listed = yield* alice.api.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: {} })
+        assert.deepStrictEqual(listed.items.map((s) => s.slug), ["laughs", "nested"])
+        assert.strictEqual(errorCode(yield* Effect.flip(alice.api.openAPISpecs.getLatestOpenAPISpecVersion({ params: { organizationId, specSlug: "laughs" } }))), 404)
+      }))
+
+    it.effect("a run that fails on the document itself fails its job permanently (not retried) and leaves the spec complete with the error", () =>
+      Effect.gen(function*() {
+        const { origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "invalid", source: { url: `${origin}/invalid.json` } } })
+        const spec = yield* settled(alice.api, organizationId, "invalid")
+        const specs = yield* Specs
+        const failure = yield* Effect.flip(specs.process(spec.id))
+        assert.strictEqual(failure._tag, "PermanentJobFailure")
+        const after = yield* alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "invalid" } })
+        assert.strictEqual(after.processingState, "complete")
+        assert.strictEqual(after.lastProcessErrorCode, "PARSE_ERROR")
+        // A source that is only unreachable may answer later: that run is recorded, not failed for good.
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "broken", source: { url: `${origin}/broken` } } })
+        const broken = yield* settled(alice.api, organizationId, "broken")
+        yield* specs.process(broken.id)
+        assert.strictEqual((yield* settled(alice.api, organizationId, "broken")).lastProcessErrorCode, "FETCH_ERROR")
+      }))
+
+    it.effect("credentials in a source URL are stored sealed, fetched with, and never shown in sourceURL, versions, errors or listings", () =>
+      Effect.gen(function*() {
+        const { origin } = yield* sources
+        const { alice, organizationId } = yield* organizationWith()
+        const withUser = origin.replace("http://", "http://user:s3cret-pass@")
+        const secrets = ["s3cret-pass", "tok-abc123", "tok-xyz789", "@127.0.0.1"]
+        const noSecret = (label: string, value: unknown) => {
+          const text = JSON.stringify(value)
+          for (const secret of secrets) assert.notInclude(text, secret, `${label} shows ${secret}`)
+        }
+        const basic = yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "basic", source: { url: `${withUser}/private.json` } } })
+        assert.strictEqual(basic.sourceURL, `${origin}/private.json`)
+        noSecret("created", basic)
+        const token = yield* raw("PUT", `/v1/orgs/${organizationId}/openapi/token`, {
+          token: alice.token,
+          body: JSON.stringify({ source: { url: `${origin}/token.json?v=2&token=tok-abc123` } })
+        })
+        assert.strictEqual(token.status, 201)
+        assert.strictEqual((token.body as { sourceURL: string }).sourceURL, `${origin}/token.json?v=2&token=***`)
+        noSecret("put", token.body)
+        // The fetches use them: both sources answer only with their credentials.
+        for (const [slug, title] of [["basic", "Private"], ["token", "Token"]] as const) {
+          const done = yield* settled(alice.api, organizationId, slug)
+          assert.isUndefined(done.lastProcessErrorCode, JSON.stringify(done.lastProcessedErrors))
+          noSecret(slug, done)
+          const params = { organizationId, specSlug: slug }
+          const version = yield* alice.api.openAPISpecs.getLatestOpenAPISpecVersion({ params })
+          noSecret(`${slug} version`, version)
+          const content = yield* alice.api.openAPISpecs.getLatestOpenAPISpecVersionContent({ params })
+          assert.deepStrictEqual(content.filesystem["openapi"], doc31(title))
+          noSecret(`${slug} content`, { url: content.url, urls: content.urls })
+          noSecret(`${slug} versions`, yield* alice.api.openAPISpecs.listOpenAPISpecVersions({ params, query: {} }))
+        }
+        // A failed fetch's error names the URL without them.
+        yield* alice.api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "failing", source: { url: `${withUser}/broken?token=tok-xyz789` } } })
+        const failing = yield* settled(alice.api, organizationId, "failing")
+        assert.strictEqual(failing.lastProcessErrorCode, "FETCH_ERROR")
+        assert.include(failing.lastProcessedErrors?.[0]?.message, "/broken")
+        noSecret("failing", failing)
+        noSecret("listing", yield* alice.api.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: {} }))
+        // Stored sealed: the database holds no credential in clear.
+        const sql = yield* Effect.serviceOption(SqlClient.SqlClient)
+        if (Option.isSome(sql)) {
+          const rows = yield* sql.value<{ readonly text: string }>`SELECT source::text || last_processed_errors::text AS text FROM specs_specs`.pipe(Effect.orDie)
+          const versions = yield* sql.value<{ readonly url: string | null }>`SELECT url FROM specs_versions`.pipe(Effect.orDie)
+          noSecret("stored specs", rows)
+          noSecret("stored versions", versions)
+          assert.isTrue(rows.some((row) => row.text.includes("sealedUrl")))
+        }
       }))
 
     it.effect("serves a public spec's latest version as JSON and YAML without a token, a private one never", () =>

@@ -51,11 +51,17 @@ export const OpenAPISpecVersion = Schema.Struct({
 })
 export type OpenAPISpecVersion = typeof OpenAPISpecVersion.Type
 
-/** GitBook's `OpenAPISpecContent`: the entry document and every referenced file. */
+/**
+ * GitBook's `OpenAPISpecContent`: `filesystem` maps each file's path (`openapi` for the entry
+ * document, a referenced file as its `$ref` names it) to its parsed content; `url` is where the
+ * version's document is accessible (as the version's `url`).
+ */
 export const OpenAPISpecContent = Schema.Struct({
-  filesystem: Schema.Unknown,
+  filesystem: Schema.Record(Schema.String, Schema.Unknown),
+  url: Schema.String,
   urls: Schema.Struct({ source: Schema.String, public: Schema.NullOr(Schema.String) })
 })
+export type OpenAPISpecContent = typeof OpenAPISpecContent.Type
 
 const specParams = { organizationId: EntityId, specSlug: SpecSlug } as const
 

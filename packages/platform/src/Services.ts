@@ -3,13 +3,13 @@ import { Effect, Layer } from "effect"
 import { Content, MainObservers, migrations as contentMigrations, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
-import { GitSyncLayers, migrations as gitsyncMigrations } from "@quire/gitsync"
+import { GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
 import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SitesLayers, SpecOperations } from "@quire/sites"
-import { migrations as specsMigrations, SpecDocuments, SpecsLayers } from "@quire/specs"
+import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
@@ -41,6 +41,9 @@ const layerMainObservers = Layer.effect(
 const layerSpecOperations = Layer.effect(SpecOperations, Effect.gen(function*() {
   return yield* SpecDocuments
 })).pipe(Layer.provide(SpecDocuments.layer))
+
+/** Specs seal the credentials of source URLs with Git sync's SecretBox: one instance key for both. */
+const layerSpecSecrets = Layer.effect(SourceCredentials.SpecSecrets, Effect.service(SecretBox))
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
@@ -75,7 +78,7 @@ const layerServices = Layer.mergeAll(
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.
-    Layer.merge(SpecsLayers.layerServices),
+    Layer.merge(SpecsLayers.layerServices.pipe(Layer.provide(layerSpecSecrets))),
     Layer.provideMerge(
       SpaceContent.layer.pipe(
         Layer.provideMerge(Content.layerServices),

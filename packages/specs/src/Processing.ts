@@ -9,16 +9,24 @@ import { validate } from "@scalar/openapi-parser"
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml"
 import { OutboundFetch } from "@quire/content"
 import type { OutboundFetchError } from "@quire/content/importing/OutboundFetch"
+import { measure } from "./DocumentBounds.ts"
 import type { ProcessError, ProcessErrorCode, SpecFile, SpecSource } from "./domain/Spec.ts"
 
 /** Bounds of one run. */
 export const limits = {
   /** Bytes of one file. */
   maxBytes: 10 * 1024 * 1024,
+  /** Bytes of a version's files as stored (JSON, YAML aliases expanded): well under the database client's 16 MB message. */
+  maxDocumentBytes: 8 * 1024 * 1024,
+  /** Levels of nesting of a document. */
+  maxDepth: 100,
   /** Files referenced by the entry document and by each other. */
   maxFiles: 50,
   timeout: "20 seconds"
 } as const
+
+/** The longest error message kept (a validator may quote the document). */
+const maxMessageLength = 1000
 
 /** Why a run produced no version. */
 export interface ProcessFailure {
@@ -26,11 +34,16 @@ export interface ProcessFailure {
   readonly errors: ReadonlyArray<ProcessError>
 }
 
+/** True when running again cannot help: the document itself is unparsable, invalid, too large or too deep (fetch failures may pass). */
+export const isDeterministic = (failure: ProcessFailure): boolean => failure.code === "PARSE_ERROR"
+
 /** What a successful run produced. */
 export interface Processed {
   readonly filesystem: ReadonlyArray<SpecFile>
   readonly hash: string
 }
+
+const clip = (message: string): string => (message.length > maxMessageLength ? `${message.slice(0, maxMessageLength)}…` : message)
 
 const fail = (code: ProcessErrorCode, message: string, detail: string): Effect.Effect<never, ProcessFailure> =>
   Effect.fail({ code, errors: [{ message, code: detail }] })
@@ -47,12 +60,36 @@ export const parseText = (text: string): Effect.Effect<Record<string, unknown>, 
     try {
       value = text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 })
     } catch (e) {
-      return fail("PARSE_ERROR", `The document does not parse as JSON or YAML: ${e instanceof Error ? e.message : String(e)}`, "UNPARSABLE")
+      return fail("PARSE_ERROR", clip(`The document does not parse as JSON or YAML: ${e instanceof Error ? e.message : String(e)}`), "UNPARSABLE")
     }
     return typeof value === "object" && value !== null && !Array.isArray(value)
       ? Effect.succeed(value as Record<string, unknown>)
       : fail("PARSE_ERROR", "The document is not a JSON or YAML object", "UNPARSABLE")
   })
+
+const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`
+
+/**
+ * The bytes a version holds with `document` added to the `used` bytes of its other files; fails,
+ * naming the limit, when that passes the size bound or the document passes the depth bound.
+ */
+export const checkBounds = (document: unknown, used = 0): Effect.Effect<number, ProcessFailure> =>
+  Effect.suspend(() => {
+    const measured = measure(document, { maxBytes: limits.maxDocumentBytes - used, maxDepth: limits.maxDepth })
+    if ("bytes" in measured) return Effect.succeed(used + measured.bytes)
+    return measured.excess === "size"
+      ? fail("PARSE_ERROR", `The specification expands to more than ${mib(limits.maxDocumentBytes)} of JSON (its limit), YAML aliases included`, "TOO_LARGE")
+      : fail("PARSE_ERROR", `The specification nests deeper than ${limits.maxDepth} levels (its limit)`, "TOO_DEEP")
+  })
+
+/** Parses `text` and checks its bounds: what a text source is refused for at write time. */
+export const checkText = (text: string): Effect.Effect<void, ProcessFailure> =>
+  parseText(text).pipe(
+    Effect.flatMap((document) => checkBounds(document)),
+    // A document that does not parse is the run's to report; only the bounds refuse a write.
+    Effect.catchIf((failure) => failure.errors[0]?.code === "UNPARSABLE", () => Effect.void),
+    Effect.asVoid
+  )
 
 /** The external files `value` references: `$ref` values with a part before `#`. */
 export const externalRefs = (value: unknown): ReadonlyArray<string> => {
@@ -87,6 +124,7 @@ export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout
 
     const entry = "url" in source ? yield* get(source.url) : { url: undefined, text: source.text }
     const document = yield* parseText(entry.text)
+    let used = yield* checkBounds(document)
     const files: Array<SpecFile> = [{ filename: "openapi", isEntrypoint: true, references: externalRefs(document), specification: document }]
 
     // Referenced files, breadth first, each fetched once, relative to the file that names it. A
@@ -109,18 +147,21 @@ export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout
         }
         const fetched = yield* get(url)
         const parsed = yield* parseText(fetched.text)
+        used = yield* checkBounds(parsed, used)
         const references = externalRefs(parsed)
         files.push({ filename: ref, isEntrypoint: false, references, specification: parsed })
         queue.push(...references.map((next) => ({ ref: next, base: fetched.url })))
       }
     }
 
-    const result = yield* Effect.promise(() =>
-      validate(files.map((f) => ({ dir: "./", filename: f.filename, isEntrypoint: f.isEntrypoint, references: [...f.references], specification: f.specification as Record<string, unknown> })))
-    )
+    const result = yield* Effect.tryPromise({
+      try: () =>
+        validate(files.map((f) => ({ dir: "./", filename: f.filename, isEntrypoint: f.isEntrypoint, references: [...f.references], specification: f.specification as Record<string, unknown> }))),
+      catch: (e): ProcessFailure => ({ code: "PARSE_ERROR", errors: [{ message: `The validator failed: ${clip(e instanceof Error ? e.message : String(e))}`, code: "INVALID_DOCUMENT" }] })
+    })
     if (!result.valid) {
       const errors = (result.errors ?? []).slice(0, 20).map((e): ProcessError => ({
-        message: `${e.message}${e.path === undefined || e.path === "" ? "" : ` (at ${Array.isArray(e.path) ? e.path.join("/") : e.path})`}`,
+        message: clip(`${e.message}${e.path === undefined || e.path === "" ? "" : ` (at ${Array.isArray(e.path) ? e.path.join("/") : e.path})`}`),
         code: "INVALID_DOCUMENT"
       }))
       return yield* Effect.fail<ProcessFailure>({

@@ -7,9 +7,10 @@
 import { Clock, Config, Context, Effect, Layer, Option, Result } from "effect"
 import { type Actor, Errors, Ids, Pagination, Roles } from "@quire/kernel"
 import { ContentAccess, OutboundFetch } from "@quire/content"
-import { JobQueue } from "@quire/queue"
+import { JobQueue, PermanentJobFailure } from "@quire/queue"
 import { maxUrlLength, slugPattern, type Spec, type SpecSource, type SpecVersion, type SpecVisibility } from "./domain/Spec.ts"
 import * as Processing from "./Processing.ts"
+import * as SourceCredentials from "./SourceCredentials.ts"
 import { keyShape, SpecsRepo } from "./SpecsRepo.ts"
 
 /** What the caller may do with a spec (GitBook's `OpenAPISpec.permissions`). */
@@ -48,8 +49,12 @@ export interface SpecsShape {
   readonly version: (organizationId: string, slug: string, ref: VersionRef) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound, Actor.Actor>
   /** A public spec's latest version, for anyone; NotFound for private specs. */
   readonly published: (organizationId: string, slug: string) => Effect.Effect<{ readonly spec: Spec; readonly version: SpecVersion }, Errors.NotFound>
-  /** One processing run (the `specs.process` job): pending → progress → complete, with a new version when the content changed. */
-  readonly process: (specId: string) => Effect.Effect<void>
+  /**
+   * One processing run (the `specs.process` job): pending → progress → complete, with a new version
+   * when the content changed. A document that cannot become a version (unparsable, invalid, too
+   * large or deep) is recorded on the spec and fails the job permanently.
+   */
+  readonly process: (specId: string) => Effect.Effect<void, PermanentJobFailure>
   /** Processes URL specs whose last run is older than the polling interval, and runs that were lost (the `specs.poll` job). */
   readonly pollDue: Effect.Effect<number>
 }
@@ -79,7 +84,10 @@ const checkSource = (source: SpecSource): Effect.Effect<void, Errors.InvalidInpu
   }
   return source.text.length === 0
     ? Effect.fail(new Errors.InvalidInput({ field: "source.text", reason: "must not be empty" }))
-    : Effect.void
+    // What the text expands to is known now: past a bound, it is refused rather than stored to fail later.
+    : Processing.checkText(source.text).pipe(
+      Effect.mapError((failure) => new Errors.InvalidInput({ field: "source.text", reason: failure.errors[0]?.message ?? "is too large" }))
+    )
 }
 
 export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Specs") {
@@ -90,6 +98,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const fetcher = yield* OutboundFetch
+      const secrets = yield* SourceCredentials.SpecSecrets
       const pollSeconds = yield* Config.Number("QUIRE_SPECS_POLL_SECONDS").pipe(Config.withDefault(3600), Effect.orDie)
       const fetchTimeout = yield* Config.Number("QUIRE_SPECS_FETCH_TIMEOUT_MS").pipe(Config.withDefault(20_000), Effect.orDie)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -113,18 +122,45 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
             onSome: Effect.succeed
           }))
 
-      const process = (specId: string): Effect.Effect<void> =>
+      /** A run of `source`: a URL is fetched with its credentials, which no error it records shows. */
+      const runOn = (source: SpecSource): Effect.Effect<Processing.Processed, Processing.ProcessFailure, OutboundFetch> => {
+        if (!("url" in source)) return Processing.run(source, fetchTimeout)
+        const url = SourceCredentials.fetchUrl(secrets, source)
+        if (Option.isNone(url)) {
+          return Effect.fail({
+            code: "FETCH_ERROR",
+            errors: [{ message: "The source URL's credentials cannot be opened with this instance's key (QUIRE_SECRET changed?): give the URL again", code: "SEALED" }]
+          })
+        }
+        return Processing.run({ url: url.value }, fetchTimeout).pipe(
+          Effect.mapError((failure) => ({
+            code: failure.code,
+            errors: failure.errors.map((error) => ({ ...error, message: SourceCredentials.redact(error.message, url.value) }))
+          }))
+        )
+      }
+
+      const process = (specId: string): Effect.Effect<void, PermanentJobFailure> =>
         Effect.gen(function*() {
           const found = yield* repo.find(specId)
           if (Option.isNone(found)) return
           const spec = found.value
           yield* repo.update(specId, { processingState: "progress" })
-          const outcome = yield* Processing.run(spec.source, fetchTimeout).pipe(Effect.provideService(OutboundFetch, fetcher), Effect.result)
+          const outcome = yield* runOn(spec.source).pipe(
+            Effect.provideService(OutboundFetch, fetcher),
+            // A defect of the parser or the validator on this document would be the same on every attempt.
+            Effect.catchDefect((defect) => Effect.fail<Processing.ProcessFailure>({
+              code: "PARSE_ERROR",
+              errors: [{ message: `Processing failed: ${String(defect instanceof Error ? defect.message : defect).slice(0, 500)}`, code: "PROCESSING_ERROR" }]
+            })),
+            Effect.result
+          )
           const at = yield* now
           // The source may have been replaced or the spec deleted while this ran: the newest run wins.
           const current = yield* repo.find(specId)
           if (Option.isNone(current) || JSON.stringify(current.value.source) !== JSON.stringify(spec.source)) return
           if (Result.isFailure(outcome)) {
+            // A failed run is GitBook's `complete` with `lastProcessErrorCode`, never left in `progress`.
             yield* repo.update(specId, {
               processingState: "complete",
               lastProcessErrorCode: outcome.failure.code,
@@ -132,6 +168,10 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
               lastProcessedAt: at,
               updatedAt: at
             })
+            // The same document fails the same way again: the job ends here rather than being retried.
+            if (Processing.isDeterministic(outcome.failure)) {
+              return yield* new PermanentJobFailure({ reason: `OpenAPI spec ${specId}: ${outcome.failure.errors[0]?.message ?? outcome.failure.code}` })
+            }
             return
           }
           let lastVersionId = current.value.lastVersionId
@@ -163,7 +203,8 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
         Effect.flatMap(Effect.serviceOption(JobQueue), (q) =>
           Option.isSome(q)
             ? q.value.enqueue(processTask, { specId }, { jobKey: `${processTask}:${specId}`, maxAttempts: 3 })
-            : Effect.asVoid(Effect.forkDetach(process(specId))))
+            // The failure is recorded on the spec; nothing is left to do with it here.
+            : Effect.asVoid(Effect.forkDetach(Effect.ignore(process(specId)))))
 
       const listPage = Effect.fnUntraced(function*(organizationId: string, page: Pagination.PageRequest) {
         const role = yield* member(organizationId)
@@ -182,7 +223,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
           organizationId,
           slug,
           visibility: "private",
-          source,
+          source: SourceCredentials.seal(secrets, source),
           processingState: "pending",
           lastProcessErrorCode: null,
           lastProcessedErrors: [],
@@ -197,7 +238,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
       })
 
       const replace = Effect.fnUntraced(function*(spec: Spec, source: SpecSource, role: Roles.MemberRole) {
-        const updated = yield* repo.update(spec.id, { source, processingState: "pending", updatedAt: yield* now })
+        const updated = yield* repo.update(spec.id, { source: SourceCredentials.seal(secrets, source), processingState: "pending", updatedAt: yield* now })
         yield* queue(spec.id)
         return { spec: Option.getOrElse(updated, () => spec), permissions: specPermissions(role) }
       })
@@ -280,7 +321,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
               ? s.lastProcessedAt === null || at - s.lastProcessedAt.getTime() >= pollSeconds * 1000
               // A run that has not finished long after it was asked for was lost (a crashed worker past its retries).
               : at - s.updatedAt.getTime() >= Math.max(pollSeconds * 1000, lostRunMillis))
-          yield* Effect.forEach(due, (s) => process(s.id), { concurrency: 2, discard: true })
+          yield* Effect.forEach(due, (s) => Effect.ignore(process(s.id)), { concurrency: 2, discard: true })
           return due.length
         })
       })

@@ -9,5 +9,5 @@ export const layerReposMemory = SpecsRepo.layerMemory
 /** The specs port on Postgres (needs only a SqlClient). */
 export const layerReposSql = SqlSpecsRepo.layer
 
-/** The use cases; need SpecsRepo, content's ContentAccess and OutboundFetch, and Ids. */
+/** The use cases; need SpecsRepo, content's ContentAccess and OutboundFetch, Ids, and SpecSecrets (the instance's sealing key). */
 export const layerServices = Specs.layer

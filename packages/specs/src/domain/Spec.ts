@@ -23,9 +23,12 @@ export type ProcessErrorCode = typeof ProcessErrorCode.Type
 /** The longest source URL. */
 export const maxUrlLength = 2048
 
-/** Where a spec comes from: a URL re-polled on a schedule, or text given once. */
+/**
+ * Where a spec comes from: a URL re-polled on a schedule, or text given once. A URL given with
+ * credentials is stored as `url` without them (what is shown) and `sealedUrl` (what is fetched).
+ */
 export const SpecSource = Schema.Union([
-  Schema.Struct({ url: Schema.String }),
+  Schema.Struct({ url: Schema.String, sealedUrl: Schema.optionalKey(Schema.String) }),
   Schema.Struct({ text: Schema.String })
 ])
 export type SpecSource = typeof SpecSource.Type
