@@ -21,7 +21,13 @@ const sendJson = (response: http.ServerResponse, status: number, value: unknown)
   response.end(JSON.stringify(value))
 }
 
-/** The fake provider: `TRIGGER-500` in a segment answers 500, `TRIGGER-429` answers 429 once. */
+/** What the fake provider answers for a segment holding `TRIGGER-INJECT`: markdown syntax the source never had. */
+const injection = "Click [here](https://evil.example/phish) ![x](https://evil.example/pixel.png) <img src=x onerror=alert(1)>\n\n# Owned"
+
+/**
+ * The fake provider: `TRIGGER-500` in a segment answers 500, `TRIGGER-429` answers 429 once,
+ * `TRIGGER-INJECT` answers `injection`.
+ */
 const provider = http.createServer((request, response) => {
   let body = ""
   request.on("data", (chunk: Buffer) => (body += chunk.toString()))
@@ -40,7 +46,8 @@ const provider = http.createServer((request, response) => {
       return sendJson(response, 429, { error: { message: "slow down" } })
     }
     received.push({ language, segments })
-    sendJson(response, 200, { choices: [{ message: { role: "assistant", content: JSON.stringify(segments.map((s) => `[${language}] ${s.toUpperCase()}`)) } }] })
+    const answer = (s: string) => s.includes("TRIGGER-INJECT") ? injection : `[${language}] ${s.toUpperCase()}`
+    sendJson(response, 200, { choices: [{ message: { role: "assistant", content: JSON.stringify(segments.map(answer)) } }] })
   })
 })
 await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve))
@@ -174,6 +181,31 @@ for (const backend of backends) {
         const rerun = yield* settledAfter(api, organizationId, created.id, 3)
         assert.strictEqual(rerun.status, "completed")
         assert.strictEqual(rerun.stats.latestPages, 2)
+      }))
+
+    it.effect("a provider's answer is inserted as text: links, images, HTML and blocks it adds are escaped", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const api = alice.api
+        const markdown = "Plain TRIGGER-INJECT words.\n\nSee [the guide](https://example.com/guide) and TRIGGER-INJECT more.\n"
+        yield* merge(api, space.id, [{ operation: "insert_page", title: "Injected", document: { markdown } }])
+        const source = yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })
+        const created = yield* api.translations.createTranslation({
+          params: { organizationId },
+          payload: { source: { space: space.id, language: "en" }, language: "es" }
+        })
+        const done = yield* settledAfter(api, organizationId, created.id, 0)
+        assert.strictEqual(done.status, "completed", done.failure)
+        const translated = yield* markdownOf(api, done.result!.space, source.pages[0]!.id)
+        // The source's own link stays; none of the provider's becomes one.
+        assert.include(translated, "](https://example.com/guide)")
+        assert.notInclude(translated, "](https://evil.example")
+        assert.notMatch(translated, /(?<!\\)<img/)
+        assert.notMatch(translated, /^#/m)
+        assert.notMatch(translated, /(?<!\\)!\[/)
+        // The provider's words are there, escaped.
+        assert.include(translated, "\\[here\\]")
+        assert.include(translated, "\\<img src\\=x")
       }))
 
     it.effect("provider errors and budget exhaustion fail the run with the reason; a 429 is retried", () =>

@@ -140,6 +140,15 @@ for (const backend of backends) {
         const badVersion = yield* put({ instructions: { object: "document", data: { schemaVersion: "one" }, nodes: [] } })
         assert.strictEqual(badVersion.status, 400)
         assert.include(errorMessage(badVersion.body), "instructions.data.schemaVersion")
+        // Instructions are bounded: they go into every request to the provider.
+        const long = yield* put({ instructions: instructions("x".repeat(4001)) })
+        assert.strictEqual(long.status, 400)
+        assert.include(errorMessage(long.body), "instructions")
+        assert.include(errorMessage(long.body), "4000 characters")
+        const longCreate = yield* post({ source: { space: space.id, language: "en" }, language: "de", instructions: instructions("y".repeat(4001)) })
+        assert.strictEqual(longCreate.status, 400)
+        assert.include(errorMessage(longCreate.body), "4000 characters")
+        assert.strictEqual((yield* put({ instructions: instructions("z".repeat(4000)) })).status, 200)
         assert.strictEqual((yield* raw("POST", path, { token: alice.token, body: "{" })).status, 400)
       }))
 
