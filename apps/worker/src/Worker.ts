@@ -3,6 +3,7 @@
  * on DATABASE_URL) until interrupted, then stops gracefully.
  */
 import { type JobDefinition, JobRunner, layerGraphile } from "@quire/queue"
+import { defaultLockTimeout } from "@quire/queue/GraphileJobQueue"
 import { Config, Duration, Effect, Schema } from "effect"
 
 /** The worker has nothing to do without a database. */
@@ -19,8 +20,9 @@ export interface WorkerOptions {
 }
 
 /**
- * Runs `jobs` until interrupted. Reads DATABASE_URL (required) and WORKER_CONCURRENCY
- * (jobs at once, default 4).
+ * Runs `jobs` until interrupted. Reads DATABASE_URL (required), WORKER_CONCURRENCY (jobs at
+ * once, default 4) and QUIRE_JOB_LOCK_TIMEOUT_SECONDS (after how long without its worker
+ * renewing the lock a job runs again, default 300).
  */
 export const run = <R>(jobs: ReadonlyArray<JobDefinition<R>>, options: WorkerOptions = {}) =>
   Effect.gen(function*() {
@@ -28,7 +30,14 @@ export const run = <R>(jobs: ReadonlyArray<JobDefinition<R>>, options: WorkerOpt
       Effect.mapError(() => new MissingDatabaseUrl())
     )
     const concurrency = yield* Config.Int("WORKER_CONCURRENCY").pipe(Config.withDefault(4))
-    yield* Effect.logInfo("Worker starting", { jobs: jobs.map((job) => job.name), concurrency })
+    const lockTimeout = yield* Config.schema(
+      Schema.FiniteFromString.pipe(Schema.check(Schema.isGreaterThan(0))),
+      "QUIRE_JOB_LOCK_TIMEOUT_SECONDS"
+    ).pipe(
+      Config.map((seconds) => Duration.seconds(seconds)),
+      Config.withDefault(Duration.fromInputUnsafe(defaultLockTimeout))
+    )
+    yield* Effect.logInfo("Worker starting", { jobs: jobs.map((job) => job.name), concurrency, lockTimeout: Duration.format(lockTimeout) })
     return yield* Effect.gen(function*() {
       const runner = yield* JobRunner
       yield* Effect.logInfo("Worker started")
@@ -40,6 +49,7 @@ export const run = <R>(jobs: ReadonlyArray<JobDefinition<R>>, options: WorkerOpt
         jobs,
         runWorker: true,
         concurrency,
+        lockTimeout,
         pollInterval: options.pollInterval
       }))
     )
