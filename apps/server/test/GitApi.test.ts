@@ -5,16 +5,18 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
-import { Effect, Schedule } from "effect"
+import { ConfigProvider, Effect, Layer, Schedule } from "effect"
 import type { GitSyncState } from "@quire/api"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
 import { execFileSync } from "node:child_process"
 import { createHmac } from "node:crypto"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 // gitsync's test Git host (git http-backend behind basic auth); its package exports no test helpers.
 import * as GitHttpServer from "../../../packages/gitsync/test/GitHttpServer.ts"
-import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, serverOn, spaceWith } from "./Harness.ts"
 
 const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
 const main = "refs/heads/main"
@@ -419,6 +421,115 @@ for (const backend of backends) {
         assert.include(shown, `http://127.0.0.1:${host.port}/docs.git`)
       }))
 
+    it.effect("an editor cannot use the admin's stored credentials to force main or push another branch, nor change the connection", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Deployed\n\nBy the admin.\n" })
+        const credentials = { username: "deploy", password: "admin-deploy-key" }
+        const host = yield* GitHttpServer.start({ root: repo.dir, credentials })
+        const { alice, members, space } = yield* spaceWith(["edit"])
+        const spaceId = space.id
+        const editor = members.edit!
+        const connected = yield* alice.api.git.connectSpaceGitRepository({
+          params: { spaceId },
+          payload: { url: host.url("docs.git", credentials), ref: main }
+        })
+        const head = git(repo.bare, "rev-parse", "main")
+        const exportPath = `/v1/spaces/${spaceId}/git/export`
+        const importPath = `/v1/spaces/${spaceId}/git/import`
+        const refusals: ReadonlyArray<readonly [method: string, path: string, body: unknown, field: string]> = [
+          ["POST", exportPath, { url: connected.url, ref: main, commitMessage: "Over main", force: true }, "force"],
+          ["POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "Elsewhere" }, "ref"],
+          ["POST", importPath, { url: connected.url, ref: "refs/heads/takeover" }, "ref"],
+          ["POST", importPath, { url: connected.url, ref: main, force: true }, "force"],
+          ["PUT", `/v1/spaces/${spaceId}/git`, { url: repo.url, ref: main }, ""],
+          ["DELETE", `/v1/spaces/${spaceId}/git`, undefined, ""]
+        ]
+        for (const [method, path, body, field] of refusals) {
+          const answer = yield* raw(method, path, { token: editor.token, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+          assert.strictEqual(answer.status, 403, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`)
+          assert.include(errorMessage(answer.body), field)
+          assert.notInclude(JSON.stringify(answer.body), "admin-deploy-key")
+        }
+        // The admin's request for another branch must bring its credentials too.
+        const admins = yield* send(alice.token, "POST", exportPath, { url: connected.url, ref: "refs/heads/takeover", commitMessage: "x" })
+        assert.strictEqual(admins.status, 403)
+        assert.include(errorMessage(admins.body), "ref")
+        assert.strictEqual(git(repo.bare, "rev-parse", "main"), head, "main of the remote is untouched")
+        assert.strictEqual(git(repo.bare, "branch", "--list", "takeover"), "")
+        const info = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })
+        assert.deepStrictEqual([info.url, info.ref, info.connected, info.lastExport, info.lastImport], [connected.url, main, true, null, null])
+        // What an editor may do: an export of the connected branch, with the lease (no force).
+        yield* editor.api.git.exportToGitRepository({ params: { spaceId }, payload: { url: connected.url, ref: main, commitMessage: "Editor's export" } })
+        const exported = yield* settled(alice.api, spaceId, "lastExport")
+        assert.strictEqual(exported.lastExport?.status, "succeeded", exported.lastExport?.error ?? "")
+        assert.strictEqual(git(repo.bare, "rev-parse", "main~1"), head, "the editor's commit builds on main")
+      }))
+
+    it.effect("a .gitbook.yaml root outside the repository, or one that holds no pages, fails the import naming why; the space keeps its content", () =>
+      Effect.gen(function*() {
+        const good = yield* bareRepository({ "README.md": "# Home\n\nKept.\n", "guide.md": "# Guide\n\nKept too.\n" })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: good.url, ref: main } })
+        assert.strictEqual((yield* settled(alice.api, spaceId, "lastImport")).lastImport?.status, "succeeded")
+        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const linked = yield* bareRepository({ ".gitbook.yaml": "root: ./docs/\n", "README.md": "# Linked\n" })
+        symlinkSync("../../../etc", join(linked.work, "docs"))
+        git(linked.work, "add", ".")
+        git(linked.work, "commit", "--quiet", "-m", "Root through a link")
+        git(linked.work, "push", "--quiet", linked.bare, "main")
+        const cases: ReadonlyArray<readonly [url: string, says: string]> = [
+          [(yield* bareRepository({ ".gitbook.yaml": "root: ../\n", "README.md": "# Up\n" })).url, "root leads outside the repository"],
+          [(yield* bareRepository({ ".gitbook.yaml": "root: /etc/\n", "README.md": "# Absolute\n" })).url, "root leads outside the repository"],
+          [linked.url, "is not a folder"],
+          [(yield* bareRepository({ ".gitbook.yaml": "root: ./nothing-here/\n", "README.md": "# Elsewhere\n" })).url, "holds no pages"]
+        ]
+        for (const [url, says] of cases) {
+          yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url, ref: main } })
+          const failed = yield* settled(alice.api, spaceId, "lastImport")
+          assert.strictEqual(failed.lastImport?.status, "failed", `${says}: ${failed.lastImport?.error}`)
+          assert.include(failed.lastImport?.error ?? "", says)
+          assert.include(failed.operation?.error ?? "", says)
+          const after = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+          assert.strictEqual(after.id, before.id, `${says}: no revision`)
+          assert.deepStrictEqual(after.pages.map((page) => page.title), ["Home", "Guide"])
+        }
+      }))
+
+    it.effect("a signed webhook delivery is accepted once: its replay, even under another delivery id, runs no second import", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({ "README.md": "# Hello\n\nFrom Git.\n" })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+        const { secret } = yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId } })
+        const head = git(repo.bare, "rev-parse", "main")
+        const body = JSON.stringify({ ref: main, after: head, head_commit: { id: head, message: "Docs from Git" } })
+        const github = { "x-github-event": "push", "x-hub-signature-256": sign(secret, body), "x-github-delivery": "3f1c2a40-0001" }
+        assert.strictEqual((yield* deliver(spaceId, body, github)).status, 204)
+        const imported = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+        const replays: ReadonlyArray<Record<string, string>> = [
+          github,
+          { ...github, "x-github-delivery": "3f1c2a40-0002" },
+          { "x-github-event": "push", "x-hub-signature-256": sign(secret, body) }
+        ]
+        for (const headers of replays) {
+          const replay = yield* deliver(spaceId, body, headers)
+          assert.strictEqual(replay.status, 204, replay.text)
+          // A queued import shows as pending at once; a replay leaves the last import as it was.
+          assert.deepStrictEqual((yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })).lastImport, imported.lastImport)
+        }
+        // GitLab's token does not sign the body: its event id names the delivery.
+        const gitlab = { "x-gitlab-event": "Push Hook", "x-gitlab-token": secret, "x-gitlab-event-uuid": "9b1d-0001" }
+        const gitlabBody = JSON.stringify({ object_kind: "push", ref: main, after: head, commits: [{ id: head, message: "Docs from Git" }] })
+        assert.strictEqual((yield* deliver(spaceId, gitlabBody, gitlab)).status, 204)
+        const second = yield* settled(alice.api, spaceId, "lastImport")
+        assert.notDeepEqual(second.lastImport, imported.lastImport, "a new delivery imports")
+        assert.strictEqual((yield* deliver(spaceId, `${gitlabBody} `, gitlab)).status, 204)
+        assert.deepStrictEqual((yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } })).lastImport, second.lastImport)
+      }))
+
     it.effect("an imported revision carries the commit's message and the ref", () =>
       Effect.gen(function*() {
         const repo = yield* bareRepository({ "README.md": "# Hello\n\nFrom Git.\n" })
@@ -456,6 +567,59 @@ for (const backend of backends) {
         assert.strictEqual(exported, 204)
         const pushed = yield* settled(alice.api, space.id, "lastExport")
         assert.strictEqual(pushed.lastExport?.status, "succeeded", pushed.lastExport?.error ?? "")
+      }))
+  })
+}
+
+/** Import limits small enough for a test's repositories. */
+const smallLimits = ConfigProvider.layerAdd(ConfigProvider.fromUnknown({
+  QUIRE_GIT_MAX_FILE_BYTES: 1000,
+  QUIRE_GIT_MAX_TREE_BYTES: 4000,
+  QUIRE_GIT_MAX_TREE_FILES: 8,
+  QUIRE_GIT_MAX_PAGES: 3
+}))
+
+/** A repository of `n` pages of about `bytes` bytes each. */
+const pages = (n: number, bytes = 10) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}.md`, `# P${i}\n\n${"x".repeat(bytes)}\n`]))
+
+/** The test servers with `smallLimits`. */
+const limitedBackends = Backends.make({
+  memory: serverOn(Services.layerMemory, "memory").pipe(Layer.provide(smallLimits)),
+  sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres").pipe(Layer.provide(smallLimits))
+})
+
+for (const backend of limitedBackends) {
+  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`Git import limits on ${backend.name}`, (it) => {
+    it.effect("an import beyond a limit (file, tree bytes, tree files, pages) fails naming the limit; the space keeps its content", () =>
+      Effect.gen(function*() {
+        const good = yield* bareRepository({ "README.md": "# Home\n\nKept.\n", "guide.md": "# Guide\n\nKept too.\n" })
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: good.url, ref: main } })
+        assert.strictEqual((yield* settled(alice.api, spaceId, "lastImport")).lastImport?.status, "succeeded")
+        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const cases: ReadonlyArray<readonly [files: Record<string, string>, says: string]> = [
+          [{ "README.md": "# Big\n", ".gitbook/assets/big.bin": "b".repeat(1500) }, "more than the limit of 1000 bytes per file (QUIRE_GIT_MAX_FILE_BYTES)"],
+          [pages(5, 900), "more than the limit of 4000 bytes per import (QUIRE_GIT_MAX_TREE_BYTES)"],
+          [pages(9), "more than the limit of 8 files per import (QUIRE_GIT_MAX_TREE_FILES)"],
+          [pages(4), "The repository has 4 pages, more than the limit of 3 pages per import (QUIRE_GIT_MAX_PAGES)"]
+        ]
+        for (const [files, says] of cases) {
+          const repo = yield* bareRepository(files)
+          yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+          const failed = yield* settled(alice.api, spaceId, "lastImport")
+          assert.strictEqual(failed.lastImport?.status, "failed", says)
+          assert.include(failed.lastImport?.error ?? "", says)
+          assert.include(failed.operation?.error ?? "", says)
+          const after = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+          assert.strictEqual(after.id, before.id, `${says}: no revision`)
+        }
+        // Within the limits, the same server imports.
+        const fits = yield* bareRepository(pages(3))
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: fits.url, ref: main } })
+        const done = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(done.lastImport?.status, "succeeded", done.lastImport?.error ?? "")
       }))
   })
 }

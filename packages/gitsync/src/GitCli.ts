@@ -26,7 +26,17 @@ import {
   GitRemoteRefused,
   GitUnreachable
 } from "./domain/GitErrors.ts"
-import { type GitBlob, type GitPush, type GitRemote, type GitSnapshot, GitTransport, isBranchRef } from "./GitTransport.ts"
+import {
+  checkLimits,
+  type FetchOptions,
+  type GitBlob,
+  type GitPush,
+  type GitRemote,
+  type GitSnapshot,
+  GitTransport,
+  isBranchRef,
+  isUnder
+} from "./GitTransport.ts"
 import { type Run, runProcess } from "./GitRunner.ts"
 import * as Redact from "./Redact.ts"
 
@@ -108,6 +118,9 @@ const defaultResolve = async (hostname: string): Promise<ReadonlyArray<ResolvedA
 }
 
 const zeroOid = "0000000000000000000000000000000000000000"
+
+/** About how many bytes of blobs one `cat-file --batch` reads (a larger blob is read alone). */
+const readBatchBytes = 16 * 1024 * 1024
 
 /** Whether `path` is a file path git can hold: relative, `/`-separated, no `.`, `..` or `.git` component. */
 const isTreePath = (path: string): boolean =>
@@ -367,7 +380,7 @@ const make = (options: GitCliOptions) => {
     Effect.flatMap(runGit(repository, ["ls-remote", "--heads", "--", prepared.url], prepared), (run) =>
       run.code === 0 ? Effect.succeed(run.stdout.toString("utf8").trim() === "") : Effect.fail(classify(prepared, run)))
 
-  const fetch = (remote: GitRemote): Effect.Effect<GitSnapshot, GitError> =>
+  const fetch = (remote: GitRemote, options: FetchOptions = {}): Effect.Effect<GitSnapshot, GitError> =>
     Effect.gen(function*() {
       const prepared = yield* prepare(remote)
       return yield* withCache(prepared, (repository) =>
@@ -380,36 +393,57 @@ const make = (options: GitCliOptions) => {
           )
           const commit = (yield* local(prepared, repository, ["rev-parse", "--verify", `${tracking}^{commit}`])).toString("utf8").trim()
           const message = (yield* local(prepared, repository, ["log", "-1", "--format=%B", commit])).toString("utf8").replace(/\n+$/, "")
-          const files = yield* readTree(prepared, repository, commit)
+          const files = yield* readTree(prepared, repository, commit, options)
           return { commit, message, files }
         }))
     }).pipe(Effect.withSpan("GitCli.fetch", { attributes: { url: Redact.url(remote.url), ref: remote.ref } }))
 
-  /** Every file of `commit` with its blob id and bytes (submodules are skipped: they hold no bytes here). */
-  const readTree = (prepared: Prepared, repository: string, commit: string) =>
+  /**
+   * The files of `commit` under `options.directory` with their blob ids and bytes (submodules are
+   * skipped: they hold no bytes here). Sizes come from the listing and are checked against
+   * `options.limits` before any blob is read; blobs are then read a batch of about `readBatchBytes`
+   * at a time, so neither git's output nor the runner holds more than that at once.
+   */
+  const readTree = (prepared: Prepared, repository: string, commit: string, options: FetchOptions) =>
     Effect.gen(function*() {
-      const listing = (yield* local(prepared, repository, ["ls-tree", "-r", "-z", "--full-tree", commit])).toString("utf8")
-      const entries: Array<{ path: string; oid: string }> = []
+      const listing = (yield* local(prepared, repository, ["ls-tree", "-r", "-l", "-z", "--full-tree", commit])).toString("utf8")
+      const entries: Array<{ path: string; oid: string; size: number }> = []
       for (const record of listing.split("\0")) {
         if (record === "") continue
         const tab = record.indexOf("\t")
-        const [, type, oid] = record.slice(0, tab).split(" ")
-        if (type !== "blob" || oid === undefined) continue
-        entries.push({ path: record.slice(tab + 1), oid })
+        const [, type, oid, size] = record.slice(0, tab).split(/ +/)
+        const path = record.slice(tab + 1)
+        if (type !== "blob" || oid === undefined || !isUnder(options.directory ?? "", path)) continue
+        entries.push({ path, oid, size: Number(size) })
       }
-      const oids = [...new Set(entries.map((entry) => entry.oid))]
-      const output = yield* local(prepared, repository, ["cat-file", "--batch"], { input: oids.map((oid) => `${oid}\n`).join("") })
-      const blobs = new Map<string, Uint8Array>()
-      let position = 0
-      for (const oid of oids) {
-        const newline = output.indexOf(10, position)
-        const header = output.toString("latin1", position, newline).split(" ")
-        const size = Number(header[2])
-        if (header[0] !== oid || header[1] !== "blob" || !Number.isFinite(size)) {
-          return yield* new GitFailed({ url: prepared.redacted, detail: `cannot read blob ${oid} of ${commit}` })
+      const tooLarge = checkLimits(prepared.url, entries, options.limits)
+      if (tooLarge !== undefined) return yield* tooLarge
+      const sizes = new Map(entries.map((entry) => [entry.oid, entry.size]))
+      const batches: Array<Array<string>> = [[]]
+      let batchBytes = 0
+      for (const [oid, size] of sizes) {
+        if (batchBytes > 0 && batchBytes + size > readBatchBytes) {
+          batches.push([])
+          batchBytes = 0
         }
-        blobs.set(oid, new Uint8Array(output.buffer, output.byteOffset + newline + 1, size))
-        position = newline + 1 + size + 1
+        batches.at(-1)!.push(oid)
+        batchBytes += size
+      }
+      const blobs = new Map<string, Uint8Array>()
+      for (const oids of batches) {
+        if (oids.length === 0) continue
+        const output = yield* local(prepared, repository, ["cat-file", "--batch"], { input: oids.map((oid) => `${oid}\n`).join("") })
+        let position = 0
+        for (const oid of oids) {
+          const newline = output.indexOf(10, position)
+          const header = output.toString("latin1", position, newline).split(" ")
+          const size = Number(header[2])
+          if (header[0] !== oid || header[1] !== "blob" || !Number.isFinite(size)) {
+            return yield* new GitFailed({ url: prepared.redacted, detail: `cannot read blob ${oid} of ${commit}` })
+          }
+          blobs.set(oid, new Uint8Array(output.buffer, output.byteOffset + newline + 1, size))
+          position = newline + 1 + size + 1
+        }
       }
       const files = new Map<string, GitBlob>()
       for (const entry of entries) files.set(entry.path, { oid: entry.oid, bytes: blobs.get(entry.oid)! })

@@ -31,8 +31,9 @@ type Denied = Errors.NotFound | Errors.Forbidden
 export interface GitSyncShape {
   /**
    * Queues an import of `input.ref` into the space (`gitsync.import`) and answers once it is
-   * queued. Needs `admin` or `triggerGitSync` on the space; the URL (credentials included) is kept
-   * encrypted for the job and shown without credentials.
+   * queued. Needs `admin` or `triggerGitSync` on the space; `force` needs `admin`. The URL
+   * (credentials included) is kept encrypted for the job and shown without credentials; the stored
+   * URL's credentials serve only the stored branch (Forbidden naming `ref` otherwise).
    */
   readonly importRepository: (spaceId: string, input: ImportInput) => Effect.Effect<void, Denied | Errors.InvalidInput, Actor.Actor>
   /** Queues an export of the space's main content as one commit on `input.ref` (`gitsync.export`). Same permissions. */
@@ -43,17 +44,18 @@ export interface GitSyncShape {
   readonly removeLegacyInstallation: (spaceId: string) => Effect.Effect<void, Denied, Actor.Actor>
   /**
    * Connects the space to a repository: from now on edits of main are exported and push webhooks
-   * imported. Replaces an earlier connection. Needs `admin` or `triggerGitSync`.
+   * imported. Replaces an earlier connection. Needs `admin`.
    */
   readonly connect: (spaceId: string, input: ConnectInput) => Effect.Effect<GitSyncInfo, Denied | Errors.InvalidInput, Actor.Actor>
-  /** Forgets the space's repository, its secret and its history; nothing when there is none. Needs `admin` or `triggerGitSync`. */
+  /** Forgets the space's repository, its secret and its history; nothing when there is none. Needs `admin`. */
   readonly disconnect: (spaceId: string) => Effect.Effect<void, Denied, Actor.Actor>
   /** The secret push webhooks must be signed with (made on first use). Admins only; NotFound when the space has no repository. */
   readonly webhookSecret: (spaceId: string) => Effect.Effect<WebhookSecret, Denied, Actor.Actor>
   /**
    * A push webhook (GitHub's `X-Hub-Signature-256` or GitLab's `X-Gitlab-Token`; no Actor: the
    * signature is the authority). A push to the configured branch queues an import; other events,
-   * other branches and the push of our own last export are ignored. Forbidden when the signature
+   * other branches, the push of our own last export and a delivery received before (same delivery
+   * id or same body, within 30 days) are ignored. Forbidden when the signature
    * does not verify or the space has no connected repository (unknown spaces alike).
    */
   readonly receiveWebhook: (spaceId: string, request: WebhookRequest) => Effect.Effect<WebhookOutcome, Errors.Forbidden | Errors.InvalidInput>
@@ -65,6 +67,8 @@ export interface GitSyncShape {
 export interface GitSyncOptions {
   /** How long webhook imports and automatic exports wait, so that a burst makes one job (default 3 seconds). */
   readonly debounceMillis?: number
+  /** How long a webhook delivery is remembered, so that its replay is ignored (default 30 days). */
+  readonly deliveryWindowMillis?: number
 }
 
 /** `owner/name` of a repository URL (its path without `.git`). */
@@ -143,6 +147,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         const queue = yield* GitSyncQueue
         const transactor = yield* Transactor.Transactor
         const debounce = options.debounceMillis ?? 3000
+        const deliveryWindow = options.deliveryWindowMillis ?? 30 * 24 * 60 * 60 * 1000
         const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
         /** The space, for a caller who may trigger Git sync on it (`admin` or `triggerGitSync`). */
@@ -152,19 +157,33 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
           return spaceAccess
         })
 
-        /** Records the repository of a request (replacing the URL, ref and directory) and its pending run, in one transaction. */
+        /** The space, for a caller who may change its connection (URL, branch, credentials): admins only. */
+        const mayConnect = Effect.fnUntraced(function*(spaceId: string) {
+          const spaceAccess = yield* access.space(spaceId)
+          yield* Access.ensure(spaceAccess.permissions.admin, "change this space's Git connection")
+          return spaceAccess
+        })
+
+        /**
+         * Records a request's pending run, in one transaction. An admin's request (or the first one of
+         * a space) also records its repository, replacing the URL, ref and directory; another
+         * caller's leaves the space's repository as it is (changing it is an admin's decision).
+         */
         const recordRequest = (
           spaceId: string,
           settings: { readonly url: string; readonly urlSealed: string; readonly ref: string; readonly projectDirectory: string },
           kind: "import" | "export",
-          at: Date
+          at: Date,
+          admin: boolean
         ) =>
           transactor.transaction(Effect.gen(function*() {
-            const record = Option.getOrElse(yield* repo.find(spaceId), () => fresh(spaceId, at))
+            const found = yield* repo.find(spaceId)
+            const record = Option.getOrElse(found, () => fresh(spaceId, at))
             const pending: SyncRun = { status: "pending", commit: null, at, error: null }
+            const keepsRepository = !admin && record.urlSealed !== ""
             yield* repo.save({
               ...record,
-              ...settings,
+              ...(keepsRepository ? {} : settings),
               ...(kind === "import" ? { lastImport: pending } : { lastExport: pending }),
               updatedAt: at
             })
@@ -172,26 +191,38 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
 
         /**
          * The repository of a request. The stored URL as shown (no credentials) names the stored one,
-         * credentials included, so a client that only knows what `git info` shows can sync a private repository.
+         * credentials included, but only for the stored branch: the stored credentials never serve
+         * another ref (a request for one must bring its own), and `force` is an admin's.
          */
-        const requestSettings = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput) {
+        const requestSettings = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput, admin: boolean) {
           yield* checkUrl(input.url)
           yield* checkRef(input.ref)
           const projectDirectory = yield* projectDirectoryOf(input.repoProjectDirectory)
+          if (input.force === true && !admin) {
+            return yield* new Errors.Forbidden({ reason: "force: only an admin of the space may force a Git sync" })
+          }
           const url = Redact.withoutCredentials(input.url)
-          const stored = yield* repo.find(spaceId)
-          const urlSealed = Option.isSome(stored) && stored.value.url === url && url === input.url && stored.value.urlSealed !== ""
-            ? stored.value.urlSealed
-            : box.seal(input.url)
-          return { url, urlSealed, ref: input.ref, projectDirectory }
+          const found = yield* repo.find(spaceId)
+          const stored = Option.isSome(found) && found.value.url === url && url === input.url && found.value.urlSealed !== ""
+            ? found.value
+            : undefined
+          if (stored === undefined) return { url, urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
+          if (stored.ref === input.ref) return { url, urlSealed: stored.urlSealed, ref: input.ref, projectDirectory }
+          const storedUrl = box.open(stored.urlSealed)
+          if (Option.isSome(storedUrl) && storedUrl.value !== url) {
+            return yield* new Errors.Forbidden({
+              reason: `ref: the stored credentials of ${url} serve only its branch ${stored.ref}; give credentials in url to use ${input.ref}`
+            })
+          }
+          return { url, urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
         })
 
         const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
-          yield* mayTrigger(spaceId)
+          const admin = (yield* mayTrigger(spaceId)).permissions.admin
           const actor = yield* Actor.Actor
-          const settings = yield* requestSettings(spaceId, input)
+          const settings = yield* requestSettings(spaceId, input, admin)
           const at = yield* now
-          yield* recordRequest(spaceId, settings, "import", at)
+          yield* recordRequest(spaceId, settings, "import", at, admin)
           const job: ImportJob = {
             spaceId,
             actorId: actor.userId,
@@ -207,11 +238,11 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         })
 
         const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
-          yield* mayTrigger(spaceId)
+          const admin = (yield* mayTrigger(spaceId)).permissions.admin
           const actor = yield* Actor.Actor
-          const settings = yield* requestSettings(spaceId, input)
+          const settings = yield* requestSettings(spaceId, input, admin)
           const at = yield* now
-          yield* recordRequest(spaceId, settings, "export", at)
+          yield* recordRequest(spaceId, settings, "export", at, admin)
           const job: ExportJob = {
             spaceId,
             actorId: actor.userId,
@@ -239,7 +270,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         })
 
         const connect = Effect.fn("GitSync.connect")(function*(spaceId: string, input: ConnectInput) {
-          yield* mayTrigger(spaceId)
+          yield* mayConnect(spaceId)
           const actor = yield* Actor.Actor
           yield* checkUrl(input.url)
           yield* checkRef(input.ref)
@@ -267,7 +298,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         })
 
         const disconnect = Effect.fn("GitSync.disconnect")(function*(spaceId: string) {
-          yield* mayTrigger(spaceId)
+          yield* mayConnect(spaceId)
           yield* repo.remove(spaceId)
         })
 
@@ -298,11 +329,13 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
           if ("refused" in event) {
             return yield* event.refused === "malformed" ? new Errors.InvalidInput({ field: "body", reason: event.reason }) : refused
           }
+          const at = yield* now
+          const first = yield* repo.recordDelivery(spaceId, event.deliveryKeys, at, new Date(at.getTime() - deliveryWindow))
+          if (!first) return { queued: false, reason: "ignored: this delivery was already received" }
           if (event.kind === "other") return { queued: false, reason: `ignored: a ${event.event} event, not a push` }
           if (event.ref !== record.ref) return { queued: false, reason: `ignored: a push to ${event.ref}, not ${record.ref}` }
           if (event.commit === null) return { queued: false, reason: `ignored: ${event.ref} was deleted` }
           if (event.commit === record.exportedCommit) return { queued: false, reason: `ignored: ${event.commit} is Quire's own export` }
-          const at = yield* now
           const job: ImportJob = {
             spaceId,
             actorId: record.actorId ?? "",

@@ -42,7 +42,14 @@ export interface GitSyncRepoShape {
   readonly save: (record: SyncRecord) => Effect.Effect<void>
   /** Sets the last import or export of the space's record (only those columns: concurrent runs lose nothing); nothing without a record. */
   readonly updateRun: (spaceId: string, update: RunUpdate) => Effect.Effect<void>
+  /** Removes the space's record and the webhook deliveries it received. */
   readonly remove: (spaceId: string) => Effect.Effect<void>
+  /**
+   * Records a verified webhook delivery of the space by its keys (its delivery id, its body's
+   * digest), forgetting deliveries received before `keepSince`. Answers false when one of the keys
+   * was recorded before: a replay, to ignore.
+   */
+  readonly recordDelivery: (spaceId: string, keys: ReadonlyArray<string>, at: Date, keepSince: Date) => Effect.Effect<boolean>
   /** The instance's stored key: `candidate` is stored and answered the first time, the stored one after. */
   readonly instanceKey: (candidate: string) => Effect.Effect<string>
 }
@@ -50,6 +57,8 @@ export interface GitSyncRepoShape {
 export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>()("@quire/gitsync/GitSyncRepo") {
   static readonly layerMemory = Layer.sync(GitSyncRepo, () => {
     const records = new MemoryStore.TxMap<string, SyncRecord>()
+    /** Deliveries by `<space>\0<key>`: when they arrived. */
+    const deliveries = new MemoryStore.TxMap<string, Date>()
     let key: string | undefined
     return GitSyncRepo.of({
       find: (spaceId) => Effect.sync(() => Option.fromNullishOr(records.get(spaceId))),
@@ -67,7 +76,19 @@ export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>(
             updatedAt: update.run.at
           })
         }),
-      remove: (spaceId) => Effect.sync(() => void records.delete(spaceId)),
+      remove: (spaceId) =>
+        Effect.sync(() => {
+          records.delete(spaceId)
+          for (const id of deliveries.keys()) if (id.startsWith(`${spaceId}\0`)) deliveries.delete(id)
+        }),
+      recordDelivery: (spaceId, keys, at, keepSince) =>
+        Effect.sync(() => {
+          for (const [id, received] of deliveries) if (received < keepSince) deliveries.delete(id)
+          const ids = keys.map((k) => `${spaceId}\0${k}`)
+          const fresh = ids.every((id) => !deliveries.has(id))
+          for (const id of ids) if (!deliveries.has(id)) deliveries.set(id, at)
+          return fresh
+        }),
       instanceKey: (candidate) => Effect.sync(() => (key ??= candidate))
     })
   })

@@ -12,6 +12,7 @@ import {
   type GitError,
   GitFailed,
   GitRemoteRefused,
+  GitTooLarge,
   GitUnreachable
 } from "./domain/GitErrors.ts"
 import * as Redact from "./Redact.ts"
@@ -54,9 +55,71 @@ export interface GitPush {
   readonly createBranch?: boolean
 }
 
+/** Bounds of what one fetch reads: beyond one of them it fails with GitTooLarge before reading any file. */
+export interface ReadLimits {
+  /** The largest file (bytes). */
+  readonly maxFileBytes: number
+  /** The most bytes of all files read. */
+  readonly maxTreeBytes: number
+  /** The most files read. */
+  readonly maxTreeFiles: number
+}
+
+/** What a fetch reads of the tree. */
+export interface FetchOptions {
+  /** Only files under this folder (relative to the repository root) are read and counted; all by default. */
+  readonly directory?: string
+  readonly limits?: ReadLimits
+}
+
+/** Whether `path` lies under the folder `directory` ("" is the whole tree). */
+export const isUnder = (directory: string, path: string): boolean => directory === "" || path.startsWith(`${directory}/`)
+
+/**
+ * The first bound of `limits` that the listed files (path and size, before any is read) break,
+ * as the error that names it; undefined within them.
+ */
+export const checkLimits = (
+  url: string,
+  entries: ReadonlyArray<{ readonly path: string; readonly size: number }>,
+  limits: ReadLimits | undefined
+): GitTooLarge | undefined => {
+  if (limits === undefined) return undefined
+  const where = Redact.url(url)
+  if (entries.length > limits.maxTreeFiles) {
+    return new GitTooLarge({
+      url: where,
+      limit: "tree files",
+      detail: `The tree holds ${entries.length} files, more than the limit of ${limits.maxTreeFiles} files per import (QUIRE_GIT_MAX_TREE_FILES)`
+    })
+  }
+  let total = 0
+  for (const entry of entries) {
+    if (entry.size > limits.maxFileBytes) {
+      return new GitTooLarge({
+        url: where,
+        limit: "file bytes",
+        detail: `${entry.path} is ${entry.size} bytes, more than the limit of ${limits.maxFileBytes} bytes per file (QUIRE_GIT_MAX_FILE_BYTES)`
+      })
+    }
+    total += entry.size
+  }
+  if (total > limits.maxTreeBytes) {
+    return new GitTooLarge({
+      url: where,
+      limit: "tree bytes",
+      detail: `The tree's files hold ${total} bytes, more than the limit of ${limits.maxTreeBytes} bytes per import (QUIRE_GIT_MAX_TREE_BYTES)`
+    })
+  }
+  return undefined
+}
+
 export interface GitTransportShape {
-  /** The commit `remote.ref` points at and its whole tree. */
-  readonly fetch: (remote: GitRemote) => Effect.Effect<GitSnapshot, GitError>
+  /**
+   * The commit `remote.ref` points at and its tree (the files under `options.directory`), within
+   * `options.limits`, which are checked on the tree's listing before any file is read.
+   */
+  readonly fetch: (remote: GitRemote, options?: FetchOptions) => Effect.Effect<GitSnapshot, GitError>
   /**
    * Commits `push.changes` on `push.parent` and moves `remote.ref` to it, only if the branch is still
    * at `parent` (absent for a root commit or `createBranch`) unless `force`. Changes that change
@@ -212,14 +275,17 @@ export class MemoryGitRemotes {
 
   /** The transport over these remotes. */
   readonly transport: GitTransportShape = GitTransport.of({
-    fetch: (remote) =>
+    fetch: (remote, options = {}) =>
       Effect.flatMap(this.check(remote), (repository): Effect.Effect<GitSnapshot, GitError> => {
         const head = repository.branches.get(remote.ref)
         const commit = head === undefined ? undefined : repository.commits.get(head)
         if (commit === undefined) {
           return Effect.fail(new GitBranchMissing({ url: Redact.url(remote.url), ref: remote.ref, repositoryEmpty: repository.branches.size === 0 }))
         }
-        return Effect.succeed({ commit: commit.oid, message: commit.message, files: new Map(commit.files) })
+        const files = [...commit.files].filter(([path]) => isUnder(options.directory ?? "", path))
+        const tooLarge = checkLimits(remote.url, files.map(([path, blob]) => ({ path, size: blob.bytes.byteLength })), options.limits)
+        if (tooLarge !== undefined) return Effect.fail(tooLarge)
+        return Effect.succeed({ commit: commit.oid, message: commit.message, files: new Map(files) })
       }),
     push: (remote, push) =>
       Effect.flatMap(this.check(remote), (repository): Effect.Effect<{ readonly commit: string }, GitError> => {
@@ -252,5 +318,5 @@ export class MemoryGitRemotes {
   })
 }
 
-export { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitUnreachable }
+export { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitTooLarge, GitUnreachable }
 export type { GitError }

@@ -1,5 +1,5 @@
-/** Postgres adapter of GitSyncRepo: `gitsync_spaces` and `gitsync_instance_key`. */
-import { Effect, Layer, Schema } from "effect"
+/** Postgres adapter of GitSyncRepo: `gitsync_spaces`, `gitsync_webhook_deliveries` and `gitsync_instance_key`. */
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { type SyncRun, SyncStatus } from "./domain/GitSyncInfo.ts"
@@ -76,7 +76,19 @@ export const layer = Layer.effect(
           Effect.asVoid
         )
       },
-      remove: (spaceId) => sql`DELETE FROM gitsync_spaces WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
+      remove: (spaceId) =>
+        Effect.all([
+          sql`DELETE FROM gitsync_spaces WHERE space_id = ${spaceId}`,
+          sql`DELETE FROM gitsync_webhook_deliveries WHERE space_id = ${spaceId}`
+        ]).pipe(Effect.orDie, Effect.asVoid),
+      recordDelivery: (spaceId, keys, at, keepSince) =>
+        Effect.gen(function*() {
+          yield* sql`DELETE FROM gitsync_webhook_deliveries WHERE received_at < ${keepSince}`
+          const rows = keys.map((key) => ({ space_id: spaceId, key, received_at: at }))
+          if (!Arr.isArrayNonEmpty(rows)) return true
+          const inserted = yield* sql`INSERT INTO gitsync_webhook_deliveries ${sql.insert(rows)} ON CONFLICT DO NOTHING RETURNING key`
+          return inserted.length === keys.length
+        }).pipe(Effect.orDie),
       instanceKey: (candidate) =>
         Effect.gen(function*() {
           yield* sql`INSERT INTO gitsync_instance_key (id, key) VALUES (1, ${candidate}) ON CONFLICT (id) DO NOTHING`

@@ -4,7 +4,7 @@
  * Each run records its outcome in the space's record (errors redacted); a failed run changes no
  * content and is not retried (`git info` shows why).
  */
-import { Cause, Clock, Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { Cause, Clock, Config, Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { Actor, Errors, Ids } from "@quire/kernel"
 import {
   BlobStore,
@@ -22,10 +22,11 @@ import { exportContent, importPages, reusableFile } from "./ContentMapping.ts"
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
-import { type GitBlob, type GitSnapshot, GitTransport } from "./GitTransport.ts"
+import { type GitBlob, type GitSnapshot, GitTransport, type ReadLimits } from "./GitTransport.ts"
 import * as Redact from "./Redact.ts"
 import { SecretBox } from "./SecretBox.ts"
-import { type AssetToWrite, defaultConfig, readRepository, type RepoAsset, writeRepository } from "./layout/Layout.ts"
+import { type AssetToWrite, defaultConfig, readRepository, type RepoAsset, type RepoPage, writeRepository } from "./layout/Layout.ts"
+import { joinPath, normalizePath } from "./layout/Paths.ts"
 
 /** The payload of `gitsync.import`. */
 export const ImportJob = Schema.Struct({
@@ -63,6 +64,25 @@ export type ExportJob = typeof ExportJob.Type
 
 export const importTask = "gitsync.import"
 export const exportTask = "gitsync.export"
+
+/** What one import may read: the transport's bounds of the tree, and the most pages. */
+export interface ImportLimits extends ReadLimits {
+  readonly maxPages: number
+}
+
+/**
+ * The import limits from the environment: `QUIRE_GIT_MAX_FILE_BYTES` (100 MiB, GitBook's limit of a
+ * file), `QUIRE_GIT_MAX_TREE_BYTES` (256 MiB), `QUIRE_GIT_MAX_TREE_FILES` (20,000) and
+ * `QUIRE_GIT_MAX_PAGES` (5,000).
+ */
+export const importLimitsConfig: Config.Config<ImportLimits> = Config.all({
+  maxFileBytes: Config.Int("QUIRE_GIT_MAX_FILE_BYTES").pipe(Config.withDefault(100 * 1024 * 1024)),
+  maxTreeBytes: Config.Int("QUIRE_GIT_MAX_TREE_BYTES").pipe(Config.withDefault(256 * 1024 * 1024)),
+  maxTreeFiles: Config.Int("QUIRE_GIT_MAX_TREE_FILES").pipe(Config.withDefault(20_000)),
+  maxPages: Config.Int("QUIRE_GIT_MAX_PAGES").pipe(Config.withDefault(5_000))
+})
+
+const countPages = (pages: ReadonlyArray<RepoPage>): number => pages.reduce((n, page) => n + 1 + countPages(page.children), 0)
 
 /** Why a run stopped without changing anything (recorded as failed or skipped). */
 class RunStopped {
@@ -102,6 +122,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const blobs = yield* BlobStore
       const ids = yield* Ids.Ids
       const authors = yield* GitAuthors
+      const limits = yield* Effect.orDie(importLimitsConfig)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const setRun = (
@@ -167,13 +188,25 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
         run("import", job, (record, url) =>
           Effect.gen(function*() {
             // The commit's message, where the transport tells it (a webhook tells it too).
-            const snapshot: GitSnapshot = yield* transport.fetch({ url, ref: job.ref })
+            // Only the project directory is read, within the limits (checked before any file is read).
+            const snapshot: GitSnapshot = yield* transport.fetch({ url, ref: job.ref }, { directory: normalizePath(job.projectDirectory), limits })
             if (job.trigger === "webhook" && snapshot.commit === record.exportedCommit) {
               return yield* Effect.fail(new RunStopped("skipped", `${snapshot.commit} is the commit of our own export`))
             }
             const read = readRepository(snapshot.files, { projectDirectory: job.projectDirectory })
             if (Result.isFailure(read)) return yield* Effect.fail(new RunStopped("failed", `The repository cannot be read: ${read.failure.message}`))
             const tree = read.success
+            const pageCount = countPages(tree.pages)
+            if (pageCount > limits.maxPages) {
+              return yield* Effect.fail(
+                new RunStopped("failed", `The repository has ${pageCount} pages, more than the limit of ${limits.maxPages} pages per import (QUIRE_GIT_MAX_PAGES)`)
+              )
+            }
+            // Never an import that empties the space: a root that misses the pages is a mistake to show.
+            if (pageCount === 0) {
+              const root = joinPath(job.projectDirectory, tree.config.root) || "the repository's root"
+              return yield* Effect.fail(new RunStopped("failed", `The documentation root (${root}) holds no pages; nothing was imported and the space is unchanged`))
+            }
             const current = yield* content.revision(job.spaceId)
             const organizationId = current.access.space.organizationId
             const stored: Array<FileNode> = []

@@ -2,21 +2,27 @@
  * Push webhooks of GitHub (`X-Hub-Signature-256`: HMAC-SHA256 of the body) and GitLab
  * (`X-Gitlab-Token`: the secret itself): verification and what a delivery says.
  */
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 import type { WebhookRequest } from "./domain/GitSyncInfo.ts"
 
-/** What a verified delivery says: a push of `ref` to `commit`, or another event. */
+/**
+ * What a verified delivery says: a push of `ref` to `commit`, or another event. `deliveryKeys`
+ * name the delivery, so a replay can be recognised: its body's SHA-256 (what GitHub signs) and the
+ * host's delivery id (`X-GitHub-Delivery`, GitLab's `X-Gitlab-Event-UUID`), which the signature
+ * does not cover.
+ */
 export type WebhookEvent =
   | {
     readonly kind: "push"
     readonly provider: "github" | "gitlab"
+    readonly deliveryKeys: ReadonlyArray<string>
     readonly ref: string
     /** The branch's new head; null when the push deleted the branch. */
     readonly commit: string | null
     readonly message: string | undefined
     readonly timestamp: Date | undefined
   }
-  | { readonly kind: "other"; readonly provider: "github" | "gitlab"; readonly event: string }
+  | { readonly kind: "other"; readonly provider: "github" | "gitlab"; readonly deliveryKeys: ReadonlyArray<string>; readonly event: string }
 
 /** Why a delivery is refused: no signature, a wrong one, or a body that is not a webhook's. */
 export type WebhookRefusal = { readonly refused: "unsigned" | "bad-signature" | "malformed"; readonly reason: string }
@@ -68,6 +74,11 @@ export const read = (secret: string, request: WebhookRequest): WebhookEvent | We
     return { refused: "unsigned", reason: "the delivery carries neither X-Hub-Signature-256 nor X-Gitlab-Token" }
   }
   const event = provider === "github" ? header(request, "x-github-event") ?? "" : header(request, "x-gitlab-event") ?? ""
+  const deliveryId = provider === "github" ? header(request, "x-github-delivery") : header(request, "x-gitlab-event-uuid")
+  const deliveryKeys = [
+    `sha256:${createHash("sha256").update(request.body).digest("hex")}`,
+    ...(deliveryId === undefined || deliveryId === "" ? [] : [`${provider}:${deliveryId.slice(0, 200)}`])
+  ]
   let body: Record<string, unknown> | undefined
   try {
     body = asRecord(JSON.parse(new TextDecoder().decode(request.body)))
@@ -76,7 +87,7 @@ export const read = (secret: string, request: WebhookRequest): WebhookEvent | We
   }
   if (body === undefined) return { refused: "malformed", reason: "the body is not a JSON object" }
   const isPush = provider === "github" ? event === "push" : event === "Push Hook" || body.object_kind === "push"
-  if (!isPush) return { kind: "other", provider, event: event === "" ? String(body.object_kind ?? "unknown") : event }
+  if (!isPush) return { kind: "other", provider, deliveryKeys, event: event === "" ? String(body.object_kind ?? "unknown") : event }
   const ref = text(body.ref)
   if (ref === undefined) return { refused: "malformed", reason: "a push event without a ref" }
   const after = text(body.after)
@@ -87,5 +98,5 @@ export const read = (secret: string, request: WebhookRequest): WebhookEvent | We
     const commits = Array.isArray(body.commits) ? body.commits.map(asRecord) : []
     head = commits.find((c) => c !== undefined && c.id === commit) ?? commits.at(-1)
   }
-  return { kind: "push", provider, ref, commit, message: text(head?.message), timestamp: instant(head?.timestamp) }
+  return { kind: "push", provider, deliveryKeys, ref, commit, message: text(head?.message), timestamp: instant(head?.timestamp) }
 }

@@ -9,7 +9,7 @@ import { hostname, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll } from "vitest"
 import * as GitCli from "../src/GitCli.ts"
-import { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitUnreachable } from "../src/domain/GitErrors.ts"
+import { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitTooLarge, GitUnreachable } from "../src/domain/GitErrors.ts"
 import { blobOid, type GitPush, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import * as Redact from "../src/Redact.ts"
 import * as GitHttpServer from "./GitHttpServer.ts"
@@ -209,6 +209,33 @@ for (const [name, transportLayer, fixture] of adapters) {
         assert.strictEqual(fixture.head(url, main), root.commit)
       }).pipe(Effect.provide(transportLayer)))
 
+    it.live("reads only the directory asked for, and refuses a tree beyond its limits naming the limit", () =>
+      Effect.gen(function*() {
+        const git = yield* GitTransport
+        const url = fixture.create()
+        fixture.commit(url, main, {
+          "docs/README.md": "# Docs\n",
+          "docs/guide.md": "0123456789",
+          "src/big.bin": "x".repeat(5000)
+        })
+        const roomy = { maxFileBytes: 1000, maxTreeBytes: 1000, maxTreeFiles: 2 }
+        const docs = yield* git.fetch({ url, ref: main }, { directory: "docs", limits: roomy })
+        assert.deepStrictEqual([...docs.files.keys()].toSorted(), ["docs/README.md", "docs/guide.md"])
+        const refusals: ReadonlyArray<readonly [limits: typeof roomy, limit: string, says: string]> = [
+          [{ ...roomy, maxFileBytes: 9 }, "file bytes", "docs/guide.md is 10 bytes, more than the limit of 9 bytes per file (QUIRE_GIT_MAX_FILE_BYTES)"],
+          [{ ...roomy, maxTreeBytes: 16 }, "tree bytes", "The tree's files hold 17 bytes, more than the limit of 16 bytes per import (QUIRE_GIT_MAX_TREE_BYTES)"],
+          [{ ...roomy, maxTreeFiles: 1 }, "tree files", "The tree holds 2 files, more than the limit of 1 files per import (QUIRE_GIT_MAX_TREE_FILES)"]
+        ]
+        for (const [limits, limit, says] of refusals) {
+          const error = yield* Effect.flip(git.fetch({ url, ref: main }, { directory: "docs", limits }))
+          assert.instanceOf(error, GitTooLarge)
+          assert.deepStrictEqual([error instanceof GitTooLarge ? error.limit : undefined, error.message], [limit, says])
+        }
+        // The whole tree: the 5,000-byte file outside docs counts too.
+        const whole = yield* Effect.flip(git.fetch({ url, ref: main }, { limits: { ...roomy, maxTreeFiles: 10 } }))
+        assert.strictEqual(whole.message, "src/big.bin is 5000 bytes, more than the limit of 1000 bytes per file (QUIRE_GIT_MAX_FILE_BYTES)")
+      }).pipe(Effect.provide(transportLayer)))
+
     it.live("refuses a ref that is not a branch, and a URL git would run a program for", () =>
       Effect.gen(function*() {
         const git = yield* GitTransport
@@ -253,6 +280,20 @@ describe("GitCli", () => {
       const git = yield* GitTransport
       const snapshot = yield* git.fetch({ url: `file://${dir}`, ref: main })
       assert.strictEqual(snapshot.files.get("a.txt")?.oid, sh(dir, "rev-parse", `${main}:a.txt`))
+    }).pipe(Effect.provide(cliLayer())))
+
+  it.live("reads a tree larger than one read batch (16 MiB) whole, blob by blob", () =>
+    Effect.gen(function*() {
+      const { dir } = createBare()
+      const size = 7 * 1024 * 1024
+      commitAs(dir, main, { "a.bin": "a".repeat(size), "b.bin": "b".repeat(size), "c.bin": "c".repeat(size), "d.md": "# D\n" })
+      const git = yield* GitTransport
+      const snapshot = yield* git.fetch({ url: `file://${dir}`, ref: main }, { limits: { maxFileBytes: size, maxTreeBytes: 4 * size, maxTreeFiles: 4 } })
+      for (const name of ["a", "b", "c"]) {
+        const bytes = snapshot.files.get(`${name}.bin`)!.bytes
+        assert.deepStrictEqual([bytes.byteLength, bytes[0], bytes[size - 1]], [size, name.charCodeAt(0), name.charCodeAt(0)])
+      }
+      assert.strictEqual(text(snapshot.files.get("d.md")?.bytes), "# D\n")
     }).pipe(Effect.provide(cliLayer())))
 
   it.live("changes only the files it was given (git diff --name-only) and keeps author and message", () =>

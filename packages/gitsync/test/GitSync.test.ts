@@ -135,6 +135,9 @@ const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(
 /** A revision's page ids, depth first. */
 const pageIds = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => p.page.id)
 
+/** The message of the error `effect` must fail with. */
+const refusal = (effect: Effect.Effect<void, unknown, never>) => Effect.map(Effect.flip(effect), (e) => String((e as { message?: unknown }).message))
+
 const currentRevision = (spaceId: string) => Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
 
 Backends.each(backends, (it, backend) => {
@@ -488,13 +491,44 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(yield* tag(sync.importRepository(space.id, { url: "not a url", ref: main }).pipe(as("admin"))), "InvalidInput")
         assert.strictEqual(yield* tag(sync.connect(space.id, { url, ref: "refs/heads/a..b" }).pipe(as("admin"))), "InvalidInput")
         assert.strictEqual(yield* tag(sync.exportRepository(space.id, { url, ref: main, commitMessage: "x", repoProjectDirectory: "../up" }).pipe(as("admin"))), "InvalidInput")
-        yield* sync.connect(space.id, { url, ref: main }).pipe(as("editor"))
+        // Changing the connection is an admin's (issue 18): an editor may trigger sync, not connect or disconnect.
+        assert.strictEqual(yield* tag(sync.connect(space.id, { url, ref: main }).pipe(as("editor"))), "Forbidden")
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        assert.strictEqual(yield* tag(sync.disconnect(space.id).pipe(as("editor"))), "Forbidden")
         assert.isTrue((yield* sync.info(space.id).pipe(as("reader"))).connected)
         assert.strictEqual(yield* tag(sync.removeLegacyInstallation(space.id).pipe(as("reader"))), "Forbidden")
         yield* sync.removeLegacyInstallation(space.id).pipe(as("admin"))
         yield* sync.disconnect(space.id).pipe(as("admin"))
         assert.strictEqual(yield* tag(sync.info(space.id).pipe(as("reader"))), "NotFound")
         assert.isNull(yield* sync.gitSyncOf(space.id))
+      }))
+
+    it.effect("the stored credentials serve only the connected branch; force is an admin's; an editor's request keeps the connection", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Deploy key")
+        const url = newRepository(backend, "deploy:admin-only-token@")
+        remotes.requireCredentials(url, "deploy:admin-only-token")
+        const head = remotes.commit(url, main, docs)
+        const connected = yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* edit(space.id, [["Intro", "Edited."]])
+        const forced = yield* refusal(sync.exportRepository(space.id, { url: connected.url, ref: main, commitMessage: "Over main", force: true }).pipe(as("editor")))
+        assert.include(forced, "force")
+        const otherRef = yield* refusal(sync.exportRepository(space.id, { url: connected.url, ref: "refs/heads/evil", commitMessage: "Elsewhere" }).pipe(as("editor")))
+        assert.include(otherRef, "ref")
+        assert.notInclude(otherRef, "admin-only-token")
+        // Not even an admin's request lends them to another branch: it brings its own credentials.
+        assert.include(yield* refusal(sync.importRepository(space.id, { url: connected.url, ref: "refs/heads/evil" }).pipe(as("admin"))), "ref")
+        assert.include(yield* refusal(sync.importRepository(space.id, { url: connected.url, ref: main, force: true }).pipe(as("editor"))), "force")
+        // An editor's import of another repository runs without changing the space's connection.
+        const elsewhere = newRepository(backend)
+        remotes.commit(elsewhere, main, docs)
+        yield* sync.importRepository(space.id, { url: elsewhere, ref: "refs/heads/main" }).pipe(as("editor"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.deepStrictEqual([info.url, info.ref, info.lastImport?.status], [connected.url, main, "succeeded"])
+        assert.strictEqual(remotes.head(url, main), head, "nothing was pushed with the stored credentials")
+        assert.isUndefined(remotes.head(url, "refs/heads/evil"))
       }))
   })
 })

@@ -286,6 +286,23 @@ describe("readRepository", () => {
     assert.deepStrictEqual(content.warnings, ["docs/SUMMARY.md line 2: ../apps/secret.md is outside the documentation root; skipped"])
   })
 
+  it("refuses a root outside the repository: climbing, absolute, or through a symbolic link", () => {
+    const tree = { "README.md": "# Home\n", "guide/intro.md": "# Intro\n", "docs": "../../etc" }
+    const cases: ReadonlyArray<readonly [root: string, reason: string]> = [
+      ["../", "root leads outside the repository"],
+      ["../guide/", "root leads outside the repository"],
+      ["guide/../../guide", "root leads outside the repository"],
+      ["/etc/", "root leads outside the repository"],
+      ["./docs/", "root \"./docs/\" is not a folder (docs is a file or a symbolic link)"]
+    ]
+    for (const [root, reason] of cases) {
+      const outcome = readRepository(repo({ ...tree, ".gitbook.yaml": `root: ${root}\n` }))
+      assert.isTrue(Result.isFailure(outcome), root)
+      if (Result.isFailure(outcome)) assert.strictEqual(outcome.failure.message, `.gitbook.yaml: ${reason}`)
+    }
+    assert.deepStrictEqual(read(repo({ ...tree, ".gitbook.yaml": "root: ./guide/../guide/\n" })).pages.map((p) => p.title), ["Intro"])
+  })
+
   it("gives siblings unique slugs and keeps a page listed twice once", () => {
     const content = read(repo({
       "SUMMARY.md": "* [A](a/intro.md)\n* [B](b/intro.md)\n* [A again](a/intro.md)\n",

@@ -78,8 +78,25 @@ export class GitFailed extends Schema.TaggedError<GitFailed>()("GitFailed", {
   }
 }
 
+/** Which bound of a fetch a tree broke. */
+export const GitLimit = Schema.Literals(["file bytes", "tree bytes", "tree files"])
+
+/**
+ * The tree holds a file, or more files or bytes, than a fetch may read; found from the tree's
+ * listing before any file was read. `detail` names the file or the sizes and the limit.
+ */
+export class GitTooLarge extends Schema.TaggedError<GitTooLarge>()("GitTooLarge", {
+  url: Schema.String,
+  limit: GitLimit,
+  detail: Schema.String
+}) {
+  override get message(): string {
+    return this.detail
+  }
+}
+
 /** Every error of the Git transport. */
-export type GitError = GitAuthFailed | GitUnreachable | GitBranchMissing | GitDiverged | GitRemoteRefused | GitFailed
+export type GitError = GitAuthFailed | GitUnreachable | GitBranchMissing | GitDiverged | GitRemoteRefused | GitFailed | GitTooLarge
 
 /** The schema of every error of the Git transport, to store or send one. */
-export const GitError = Schema.Union([GitAuthFailed, GitUnreachable, GitBranchMissing, GitDiverged, GitRemoteRefused, GitFailed])
+export const GitError = Schema.Union([GitAuthFailed, GitUnreachable, GitBranchMissing, GitDiverged, GitRemoteRefused, GitFailed, GitTooLarge])

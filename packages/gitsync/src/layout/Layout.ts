@@ -275,12 +275,29 @@ const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string
   return files.has(readmePath) ? [{ kind: "document", title: basename(dirname(readmePath)) || "Introduction", path: readmePath, children: [] }, ...out] : out
 }
 
+/** Whether `path`, read from a folder, is absolute or climbs above that folder (`../`, `a/../../b`). */
+const leavesFolder = (path: string): boolean => {
+  if (/^([\\/]|[a-zA-Z]:)/.test(path)) return true
+  let depth = 0
+  for (const segment of path.split(/[\\/]/)) {
+    if (segment === "..") depth--
+    else if (segment !== "" && segment !== ".") depth++
+    if (depth < 0) return true
+  }
+  return false
+}
+
 /** The documentation root, readme and summary of `config`, which must stay inside the project. */
 const layoutPaths = (
   project: string,
   configPath: string,
   config: RepositoryConfig
 ): Result.Result<{ docsRoot: string; readmePath: string; summaryPath: string }, LayoutProblem> => {
+  // Checked as written: joining clamps `..` at the repository's root, which would read another folder.
+  if (leavesFolder(config.root)) {
+    const reason = project === "" ? "root leads outside the repository" : "root leads outside the project directory"
+    return Result.fail(new LayoutProblem({ path: configPath, reason }))
+  }
   const docsRoot = joinPath(project, config.root)
   const readmePath = joinPath(docsRoot, config.readme)
   const summaryPath = joinPath(docsRoot, config.summary)
@@ -305,6 +322,12 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
   const paths = layoutPaths(project, configPath, config)
   if (Result.isFailure(paths)) return Result.fail(paths.failure)
   const { docsRoot, readmePath, summaryPath } = paths.success
+  // A root (or a folder above it) that is a file is a symbolic link, maybe out of the repository.
+  const segments = docsRoot === "" ? [] : docsRoot.split("/")
+  const linked = segments.map((_, i) => segments.slice(0, i + 1).join("/")).find((path) => files.has(path))
+  if (linked !== undefined) {
+    return Result.fail(new LayoutProblem({ path: configPath, reason: `root ${JSON.stringify(config.root)} is not a folder (${linked} is a file or a symbolic link)` }))
+  }
   const summaryFile = files.get(summaryPath)
   let summary: ParsedSummary | undefined
   const summaryLines = new Map<string, string>()

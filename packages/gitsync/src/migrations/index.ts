@@ -2,6 +2,7 @@
 import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
 import { m0001_gitsync } from "./0001_gitsync.ts"
+import { m0002_webhook_deliveries } from "./0002_webhook_deliveries.ts"
 
 export const migrations: {
   readonly table: string
@@ -9,6 +10,7 @@ export const migrations: {
 } = {
   table: "quire_gitsync_migrations",
   migrations: {
-    "0001_gitsync": m0001_gitsync
+    "0001_gitsync": m0001_gitsync,
+    "0002_webhook_deliveries": m0002_webhook_deliveries
   }
 }
