@@ -71,7 +71,7 @@ export const publishedSite = Effect.fnUntraced(function*(
   const site = yield* api.sites.publishSite({ params: siteParams })
   const key = (yield* api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey
   const result = { siteId, siteParams, site, key, guidesSection, variant, apiSection, betaSection, group }
-  return { ...result, api, organizationId, actor, guides, guidesV2, apiSpace, beta, path: `/~sites/${result.siteId}/` }
+  return { ...result, api, token: alice.token, organizationId, actor, guides, guidesV2, apiSpace, beta, path: `/~sites/${result.siteId}/` }
 })
 
 export interface Got {

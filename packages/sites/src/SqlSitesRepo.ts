@@ -2,7 +2,7 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { Errors, Pagination, Rows } from "@quire/kernel"
-import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
+import { decodeStored, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import { AgentsContext, type Site, type SiteAdaptiveSchema, SiteType, SiteVisibility } from "./domain/Site.ts"
 import { siteKey, SitesRepo } from "./SitesRepo.ts"
 import { setList } from "./SqlRows.ts"
@@ -56,9 +56,18 @@ const schemas = Rows.decoder(
 
 const customizations = Rows.decoder(
   "sites_sites",
-  Schema.Struct({ customization: Rows.Json(SiteCustomization), customization_updated_at: Rows.TimestampOrNull }),
-  (row): SiteCustomizationRecord => ({ settings: row.customization, updatedAt: row.customization_updated_at })
+  Schema.Struct({ id: Schema.String, customization: Rows.Json(Schema.Unknown), customization_updated_at: Rows.TimestampOrNull }),
+  (row) => ({ siteId: row.id, stored: row.customization, updatedAt: row.customization_updated_at })
 )
+
+/** A stored customization; fields that no longer decode fall back to their defaults, with a warning. */
+const storedCustomization = (row: { readonly siteId: string; readonly stored: unknown; readonly updatedAt: Date | null }) => {
+  const { dropped, settings } = decodeStored(row.stored)
+  const record: SiteCustomizationRecord = { settings, updatedAt: row.updatedAt }
+  return dropped.length === 0
+    ? Effect.succeed(record)
+    : Effect.as(Effect.logWarning(`site ${row.siteId}: stored customization fields that do not decode are ignored: ${dropped.join(", ")}`), record)
+}
 
 const keys = Rows.decoder("sites_sites", Schema.Struct({ visitor_key: Schema.NullOr(Schema.String) }), (row) => row.visitor_key)
 
@@ -139,10 +148,13 @@ export const layer = Layer.effect(
           Effect.asVoid
         ),
       customization: (siteId) =>
-        sql<Row>`SELECT customization, customization_updated_at FROM sites_sites WHERE id = ${siteId}`.pipe(
+        sql<Row>`SELECT id, customization, customization_updated_at FROM sites_sites WHERE id = ${siteId}`.pipe(
           Effect.orDie,
           Effect.flatMap(customizations.first),
-          Effect.map(Option.getOrElse((): SiteCustomizationRecord => ({ settings: {}, updatedAt: null })))
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.succeed<SiteCustomizationRecord>({ settings: {}, updatedAt: null }),
+            onSome: storedCustomization
+          }))
         ),
       putCustomization: (siteId, customization) =>
         sql`

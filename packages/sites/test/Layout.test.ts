@@ -305,6 +305,8 @@ describe("themeCss", () => {
     assert.notInclude(hostileCss, "</style>")
     assert.include(hostileCss, "--primary: #346ddb")
     assert.notInclude(themeCss({ font: { fontFamily: `x";}</style>` } }), "</style>")
+    // A font stored before fonts were checked (`{}`, a number) is the default font, not an error.
+    for (const font of [{}, 3, { fontFamily: 5 }]) assert.include(themeCss({ font: font as never }), "--font: ")
   })
 
   it("rounds corners as the styling says", () => {

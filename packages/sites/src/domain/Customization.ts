@@ -1,9 +1,11 @@
 /**
- * A site's customization: GitBook's `SiteCustomizationSettings`, every field optional. Values that
- * reach a page's CSS (colors) are checked strictly; enumerations GitBook's spec lists are literal
- * sets; what it leaves open (fonts, link targets) is kept as given.
+ * A site's customization: GitBook's `SiteCustomizationSettings`, every field optional. Values are
+ * checked as GitBook's spec defines them (enumerations as literal sets, fonts as one of its names or
+ * a custom font definition, code themes by name, content references as flat records), so nothing
+ * stored is nested deeper than the schema. Values that reach a page's CSS (colors) are checked
+ * strictly. `decodeStored` reads back what an older version stored, field by field.
  */
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 
 const opt = Schema.optionalKey
 
@@ -14,8 +16,10 @@ export const Url = Schema.String.check(Schema.isMaxLength(2048))
 export const ThemedColor = Schema.Struct({ light: Color, dark: Color })
 export const ThemedUrl = Schema.Struct({ light: Url, dark: Url })
 
-/** GitBook's `ContentRef`: `{kind, ...}` (a URL, page, file, space...); kept as given. */
-export const ContentRef = Schema.StructWithRest(Schema.Struct({ kind: Schema.String }), [Schema.Record(Schema.String, Schema.Unknown)])
+/** GitBook's `ContentRef`: `{kind, ...}` (a URL, page, file, space...), whose other fields are ids, slugs or URLs. */
+export const ContentRef = Schema.StructWithRest(Schema.Struct({ kind: Schema.String.check(Schema.isMaxLength(50)) }), [
+  Schema.Record(Schema.String.check(Schema.isMaxLength(50)), Schema.String.check(Schema.isMaxLength(2048)))
+])
 
 export const ContentLink = Schema.Struct({ title: Schema.String.check(Schema.isMaxLength(128)), to: ContentRef })
 
@@ -27,8 +31,46 @@ export const HeaderItem = Schema.Struct({
   condition: opt(Schema.String.check(Schema.isMaxLength(1024)))
 })
 
+/** GitBook's `CustomizationDefaultFont`. */
+export const DefaultFont = Schema.Literals([
+  "ABCFavorit", "Inter", "Roboto", "RobotoSlab", "OpenSans", "SourceSansPro", "Lato", "Ubuntu", "Raleway", "Merriweather",
+  "Overpass", "NotoSans", "IBMPlexSerif", "Poppins", "FiraSans"
+])
+/** GitBook's `CustomizationDefaultMonospaceFont`. */
+export const DefaultMonospaceFont = Schema.Literals([
+  "FiraCode", "IBMPlexMono", "JetBrainsMono", "SourceCodePro", "RobotoMono", "SpaceMono", "DMMono", "Inconsolata"
+])
+
+/** GitBook's `CustomizationFontDefinitionInput`: a font family and its `@font-face` files. */
+export const FontDefinition = Schema.Struct({
+  id: Schema.String.check(Schema.isMaxLength(100)),
+  custom: Schema.Boolean,
+  fontFamily: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(50)),
+  fontFaces: Schema.Array(Schema.Struct({
+    weight: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 })),
+    sources: Schema.Array(Schema.Struct({ url: Url, format: opt(Schema.Literals(["woff2", "woff"])) }))
+      .check(Schema.isMinLength(1), Schema.isMaxLength(10))
+  })).check(Schema.isMinLength(1), Schema.isMaxLength(20))
+})
+
 /** A font: one of GitBook's names, or a custom font definition. */
-const Font = Schema.Union([Schema.String.check(Schema.isMaxLength(100)), Schema.Record(Schema.String, Schema.Unknown)])
+const Font = Schema.Union([DefaultFont, FontDefinition])
+const MonospaceFont = Schema.Union([DefaultMonospaceFont, FontDefinition])
+
+/** GitBook's `CustomizationCodeTheme`: the themes of code blocks, by name. */
+export const CodeTheme = Schema.Literals([
+  "default-light", "default-dark", "monochrome-light", "monochrome-dark", "andromeeda", "aurora-x", "ayu-dark",
+  "catppuccin-frappe", "catppuccin-latte", "catppuccin-macchiato", "catppuccin-mocha", "dark-plus", "dracula",
+  "dracula-soft", "everforest-dark", "everforest-light", "github-dark", "github-dark-default", "github-dark-dimmed",
+  "github-dark-high-contrast", "github-light", "github-light-default", "github-light-high-contrast", "gruvbox-dark-hard",
+  "gruvbox-dark-medium", "gruvbox-dark-soft", "gruvbox-light-hard", "gruvbox-light-medium", "gruvbox-light-soft",
+  "houston", "kanagawa-dragon", "kanagawa-lotus", "kanagawa-wave", "laserwave", "light-plus", "material-theme",
+  "material-theme-darker", "material-theme-lighter", "material-theme-ocean", "material-theme-palenight", "min-dark",
+  "min-light", "monokai", "night-owl", "nord", "one-dark-pro", "one-light", "plastic", "poimandres", "red", "rose-pine",
+  "rose-pine-dawn", "rose-pine-moon", "slack-dark", "slack-ochin", "snazzy-light", "solarized-dark", "solarized-light",
+  "synthwave-84", "tokyo-night", "vesper", "vitesse-black", "vitesse-dark", "vitesse-light"
+])
+const ThemedCodeTheme = Schema.Struct({ light: CodeTheme, dark: CodeTheme })
 
 export const Styling = Schema.Struct({
   theme: opt(Schema.Literals(["clean", "muted", "bold", "gradient"])),
@@ -43,10 +85,10 @@ export const Styling = Schema.Struct({
   links: opt(Schema.Literals(["default", "accent"])),
   font: opt(Font),
   headingFont: opt(Schema.NullOr(Font)),
-  monospaceFont: opt(Font),
+  monospaceFont: opt(MonospaceFont),
   background: opt(Schema.Literals(["plain", "match"])),
   icons: opt(Schema.Literals(["regular", "solid", "duotone", "light", "thin"])),
-  codeTheme: opt(Schema.Record(Schema.String, Schema.Unknown)),
+  codeTheme: opt(Schema.Struct({ default: ThemedCodeTheme, openapi: ThemedCodeTheme })),
   sidebar: opt(Schema.Struct({
     background: opt(Schema.Literals(["default", "filled"])),
     list: opt(Schema.Literals(["default", "pill", "line"]))
@@ -85,7 +127,9 @@ export const SiteCustomization = Schema.Struct({
   ai: opt(Schema.Struct({ mode: Schema.Literals(["none", "search", "assistant"]) })),
   advancedCustomization: opt(Schema.Struct({ enabled: Schema.Boolean })),
   git: opt(Schema.Struct({ showEditLink: Schema.Boolean })),
-  pageActions: opt(Schema.Record(Schema.String, Schema.Unknown)),
+  pageActions: opt(Schema.Struct({
+    items: Schema.Array(Schema.Literals(["assistant", "external-ai", "markdown", "mcp", "git", "pdf"])).check(Schema.isMaxLength(20))
+  })),
   externalLinks: opt(Schema.Struct({ target: Schema.Literals(["self", "blank"]) })),
   pagination: opt(Schema.Struct({ enabled: Schema.Boolean })),
   trademark: opt(Schema.Struct({ enabled: Schema.Boolean })),
@@ -94,6 +138,38 @@ export const SiteCustomization = Schema.Struct({
   insights: opt(Schema.Struct({ trackingCookie: Schema.Boolean }))
 })
 export type SiteCustomization = typeof SiteCustomization.Type
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const decodeSettings = Schema.decodeUnknownOption(SiteCustomization)
+const decodeStyling = Schema.decodeUnknownOption(Styling)
+
+/**
+ * A stored customization as far as it decodes: a field that does not (stored before the schema
+ * was checked, or under an older one) is left out, so the site shows its default for it; `dropped`
+ * names those fields (`styling.font`) for a log line. Never fails.
+ */
+export const decodeStored = (stored: unknown): { readonly settings: SiteCustomization; readonly dropped: ReadonlyArray<string> } => {
+  const whole = decodeSettings(stored)
+  if (Option.isSome(whole)) return { settings: whole.value, dropped: [] }
+  if (!isRecord(stored)) return { settings: {}, dropped: ["customization"] }
+  const dropped: Array<string> = []
+  const kept: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(stored)) {
+    if (key === "styling" && isRecord(value)) {
+      const styling: Record<string, unknown> = {}
+      for (const [name, field] of Object.entries(value)) {
+        if (Option.isSome(decodeStyling({ [name]: field }))) styling[name] = field
+        else dropped.push(`styling.${name}`)
+      }
+      kept[key] = styling
+    } else if (Option.isSome(decodeSettings({ [key]: value }))) kept[key] = value
+    else dropped.push(key)
+  }
+  // What was kept decodes field by field; decoding it whole gives the schema's own values.
+  return { settings: Option.getOrElse(decodeSettings(kept), () => ({})), dropped }
+}
 
 /** A site's customization and when it last changed (null: never). */
 export interface SiteCustomizationRecord {

@@ -52,7 +52,9 @@ const mono = `ui-monospace, "SFMono-Regular", "JetBrains Mono", Menlo, Consolas,
 /** A font stack for a GitBook font name or definition; the family name is reduced to safe characters. */
 const fontStack = (font: Styling["font"] | null, fallback: string): string => {
   if (font === undefined || font === null) return fallback
-  const name = typeof font === "string" ? font : font.fontFamily
+  const name: unknown = typeof font === "string" ? font : typeof font === "object" ? font.fontFamily : undefined
+  // Only what the schema allows is stored now; anything else (an older row) is the default font.
+  if (typeof name !== "string") return fallback
   const family = (typeof font === "string" ? (fontNames[name] ?? name) : name).replace(/[^A-Za-z0-9 _-]/g, "").trim()
   const base = typeof font === "string" && serifFonts.has(name) ? serif : fallback
   return family === "" ? base : `"${family}", ${base}`
