@@ -6,6 +6,7 @@
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { type FileNode, flattenPages, type PageNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import { checkRevisionLimits } from "./domain/RevisionLimits.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { maxSlugLength } from "./markdown/Markdown.ts"
@@ -73,7 +74,8 @@ export interface RevisionWriterShape {
   /**
    * Turns the head's revision into a new immutable one with `build`, stores it and moves the head
    * by compare-and-set in one transaction. A lost race rolls back and runs `build` again on the
-   * newer head, a few times, then fails with Conflict: a concurrent write is never lost.
+   * newer head, a few times, then fails with Conflict: a concurrent write is never lost. A revision
+   * over the limits of domain/RevisionLimits.ts fails with InvalidInput naming the limit.
    */
   readonly write: <H extends HeadState, C extends ContentChange, E1 = never, R1 = never, E2 = never, R2 = never, A = undefined, E3 = never, R3 = never>(
     head: Head<H, E1, R1>,
@@ -216,6 +218,8 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               git: change.git ?? null,
               createdAt
             }
+            // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
+            yield* checkRevisionLimits(next, documents)
             // Only the pages this write changed are parsed, before the transaction.
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents) : undefined
             const result = yield* transactor.transaction(Effect.gen(function*() {

@@ -1,8 +1,13 @@
-/** Postgres adapter of RevisionsRepo: the tree is one jsonb row; documents are rows keyed by hash. */
+/**
+ * Postgres adapter of RevisionsRepo: a row per revision, its tree in bounded parts
+ * (RevisionParts.ts; rows written before parts hold it inline); documents are rows keyed by hash.
+ */
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { FileNode, flattenPages, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
+import { defaultRevisionLimits, partBytes } from "./domain/RevisionLimits.ts"
+import { assemblePages, split } from "./RevisionParts.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -16,7 +21,9 @@ const RevisionRow = Schema.Struct({
   files: Rows.Json(Schema.Array(FileNode)),
   variables: Rows.Json(Variables),
   git: Schema.NullOr(Rows.Json(RevisionGit)),
-  created_at: Rows.Timestamp
+  created_at: Rows.Timestamp,
+  /** How many parts hold the tree; NULL: a row written before parts, its tree inline. */
+  parts: Schema.NullOr(Schema.Number)
 })
 
 const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision => ({
@@ -30,6 +37,11 @@ const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision
   git: row.git,
   createdAt: row.created_at
 }))
+
+const parts = Rows.decoder(
+  "content_revision_parts",
+  Schema.Struct({ kind: Schema.Literals(["pages", "files"]), body: Rows.Json(Schema.Array(Schema.Unknown)) })
+)
 
 const documents = Rows.decoder(
   "content_documents",
@@ -85,10 +97,59 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const cache = new RevisionCache(options.cachedPages ?? 100_000)
+
+      /** The revision row, its tree in parts of at most `partBytes` (the RevisionWriter bounds each node below it). */
+      const insertRevision = Effect.fnUntraced(function*(revision: Revision) {
+        const tree = split(revision.pages, revision.files, partBytes)
+        const oversized = tree.find((part) => Buffer.byteLength(part.body) > partBytes)
+        if (oversized !== undefined) {
+          return yield* Effect.die(new Error(`A node of revision ${revision.id} is over ${partBytes} bytes: its write bypassed the RevisionWriter's limits`))
+        }
+        yield* sql`
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts)
+          VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
+            '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
+            ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length})`
+        // One statement per part: no message to the server grows with the tree either (the embedded
+        // server's socket copies its buffer for every chunk of a message it receives).
+        for (const part of tree) {
+          yield* sql`
+            INSERT INTO content_revision_parts (revision_id, kind, position, body)
+            VALUES (${revision.id}, ${part.kind}, ${part.position}, ${part.body})`
+        }
+      })
+
+      /**
+       * The revision of a row read, with its tree put back together from its parts (one row each);
+       * none when a purge of its space removed it between the two reads.
+       */
+      const withTree = (row: Row): Effect.Effect<Option.Option<Revision>> =>
+        Effect.gen(function*() {
+          const count = row.parts
+          if (typeof count !== "number" || count === 0) return Option.some(yield* Effect.sync(() => revisions.decode(row)))
+          const id = String(row.id)
+          const read = yield* sql<Row>`SELECT kind, body FROM content_revision_parts WHERE revision_id = ${id} ORDER BY kind, position`.pipe(
+            Effect.orDie,
+            Effect.flatMap(parts.all)
+          )
+          const pages = assemblePages(read.flatMap((part) => part.kind === "pages" ? part.body : []))
+          if (read.length !== count || pages === undefined) {
+            const still = yield* Effect.orDie(sql`SELECT 1 FROM content_revisions WHERE id = ${id}`)
+            if (still.length === 0) return Option.none()
+            return yield* Effect.die(new Rows.InvalidRow("content_revision_parts", `revision ${id} has ${read.length} of its ${count} parts, or a page out of order`))
+          }
+          const files = read.flatMap((part) => part.kind === "files" ? part.body : [])
+          return Option.some(yield* Effect.sync(() => revisions.decode({ ...row, pages, files })))
+        })
+
       return RevisionsRepo.of({
         insert: (revision, documents, shared = []) =>
           Effect.gen(function*() {
             const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
+            const oversized = rows.find((row) => Buffer.byteLength(row.markdown) > defaultRevisionLimits.documentBytes)
+            if (oversized !== undefined) {
+              return yield* Effect.die(new Error(`Document ${oversized.hash} is over ${defaultRevisionLimits.documentBytes} bytes: its write bypassed the RevisionWriter's limits`))
+            }
             if (Arr.isArrayNonEmpty(rows)) {
               yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
             }
@@ -98,12 +159,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
                 INSERT INTO content_space_documents (space_id, hash)
                 SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
             }
-            yield* sql`
-              INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
-              VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
-                ${JSON.stringify(revision.pages)}::jsonb, ${JSON.stringify(revision.files)}::jsonb,
-                ${JSON.stringify(revision.variables)}::jsonb,
-                ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt})`
+            yield* insertRevision(revision)
             yield* sql.afterCommit(Effect.sync(() => cache.add(revision)))
           }).pipe(sql.withTransaction, Effect.orDie),
         find: (revisionId) => {
@@ -111,7 +167,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           if (cached !== undefined) return Effect.succeed(Option.some(cached))
           return sql<Row>`SELECT * FROM content_revisions WHERE id = ${revisionId}`.pipe(
             Effect.orDie,
-            Effect.flatMap(revisions.first),
+            Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeed(Option.none<Revision>()) : withTree(rows[0])),
             Effect.tap((found) => Option.isSome(found) ? sql.afterCommit(Effect.sync(() => cache.add(found.value))) : Effect.void)
           )
         },
@@ -126,6 +182,9 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         removeForSpace: (spaceId) =>
           Effect.gen(function*() {
             cache.dropSpace(spaceId)
+            yield* sql`
+              DELETE FROM content_revision_parts
+              WHERE revision_id IN (SELECT id FROM content_revisions WHERE space_id = ${spaceId})`
             yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
             // Documents are shared between spaces by hash: only those no other space holds go.
             yield* sql`

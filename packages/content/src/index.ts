@@ -34,6 +34,8 @@ export {
   RevisionType,
   Variables
 } from "./domain/Revision.ts"
+export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
+export type { RevisionLimits } from "./domain/RevisionLimits.ts"
 export * from "./domain/Space.ts"
 export { OutboundFetch } from "./importing/OutboundFetch.ts"
 export { MainObservers } from "./MainObservers.ts"

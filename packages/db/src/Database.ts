@@ -30,6 +30,15 @@ export class EmbeddedDatabaseError extends Schema.TaggedError<EmbeddedDatabaseEr
   cause: Schema.Defect()
 }) {}
 
+/**
+ * The largest message the client reads from the server (`@effect/sql-pg`'s parser, whose default
+ * this is): one result row is one message, and a longer one fails the parser, which cannot be
+ * reused, so the connection is lost (the embedded server has only that one, so every later query
+ * failed). Whatever a package stores in one row must stay well under it: see "Bounded rows" in
+ * docs/architecture.md.
+ */
+export const clientMaxMessageBytes = 16 * 1024 * 1024
+
 /** Everything the database layers provide. */
 export type Services = PgClient.PgClient | SqlClient.SqlClient | DatabaseInfo
 
@@ -39,7 +48,7 @@ export const layerUrl = (
   options?: { readonly maxConnections?: number | undefined }
 ): Layer.Layer<Services, SqlError> =>
   Layer.merge(
-    PgClient.layer({ url: Redacted.make(url), maxConnections: options?.maxConnections ?? 10 }),
+    PgClient.layer({ url: Redacted.make(url), maxConnections: options?.maxConnections ?? 10, maxMessageSize: clientMaxMessageBytes }),
     Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url }))
   )
 
@@ -100,7 +109,7 @@ export const layerEmbedded = (options: {
     )
     const url = `postgres://postgres@${server.getServerConn()}/postgres`
     return Layer.merge(
-      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url) })),
+      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url), maxMessageSize: clientMaxMessageBytes })),
       Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url }))
     )
   }))

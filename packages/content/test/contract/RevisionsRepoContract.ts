@@ -6,6 +6,7 @@ import { assertNone, at, some } from "@quire/testkit"
 import { documentHash, type FileNode, type PageNode, type Revision } from "../../src/domain/Revision.ts"
 import { RevisionsRepo } from "../../src/RevisionsRepo.ts"
 import type { ReposTest } from "./Fixtures.ts"
+import { largeTree } from "./LargeTree.ts"
 
 const page = (id: string, overrides: Partial<PageNode> = {}): PageNode => ({
   id,
@@ -105,6 +106,26 @@ export const revisionsRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(some(yield* repo.find("rv-find-1")), plain)
         assert.strictEqual((yield* repo.documents([documentHash(intro)])).get(documentHash(intro)), intro)
       }))
+
+    it.effect("reads back a tree larger than the 16 MiB one row may hold (30,100 pages, 20,000 files), and removes it with its space", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const { transaction } = yield* Transactor.Transactor
+        const tree = largeTree("big", 20_000)
+        const large = revision("rv-large-1", "rv-large", { ...tree, variables: { product: "Quire" }, createdAt: at(7) })
+        // Read in the writing transaction, before the adapter's cache has it: from the store itself.
+        const found = yield* transaction(Effect.andThen(repo.insert(large, new Map()), repo.find("rv-large-1")).pipe(Effect.map(some)))
+        assert.deepStrictEqual(found, large)
+        assert.deepStrictEqual(found.pages[99]?.pages[29]?.pages.map((p) => p.id), Array.from({ length: 9 }, (_, c) => `big-99-29-${c}`))
+        // Other reads still answer: nothing broke the connection.
+        const small = revision("rv-large-2", "rv-large", { parents: ["rv-large-1"], pages: [page("after")], createdAt: at(8) })
+        yield* repo.insert(small, new Map())
+        assert.deepStrictEqual(some(yield* repo.find("rv-large-2")), small)
+
+        yield* repo.removeForSpace("rv-large")
+        assertNone(yield* repo.find("rv-large-1"))
+        assertNone(yield* repo.find("rv-large-2"))
+      }), { timeout: 120_000 })
 
     it.effect("answers none for an unknown revision, and leaves unknown hashes out of documents", () =>
       Effect.gen(function*() {

@@ -1,0 +1,89 @@
+/**
+ * How the SQL adapter stores a revision's tree in bounded parts: the pages, depth first, each as
+ * `{depth, page}` without its children, and the files, cut into runs of at most `partBytes` of
+ * JSON; reading puts the tree back together. See "Bounded rows" in docs/architecture.md.
+ */
+import type { FileNode, PageNode } from "./domain/Revision.ts"
+import { ownFields } from "./domain/RevisionLimits.ts"
+
+export type PartKind = "pages" | "files"
+
+/** One stored part: a JSON array of nodes of one kind, at `position` among that kind's parts. */
+export interface Part {
+  readonly kind: PartKind
+  readonly position: number
+  readonly body: string
+}
+
+/** A page as one part holds it: its depth in the tree (0: top level) and its own fields. */
+export interface PageEntry {
+  readonly depth: number
+  readonly page: Omit<PageNode, "pages">
+}
+
+/** The JSON texts of `entries` in runs of at most `maxBytes` (a longer entry alone in its run). */
+const runs = (entries: Iterable<unknown>, maxBytes: number): Array<string> => {
+  const out: Array<string> = []
+  let current: Array<string> = []
+  let bytes = 2
+  for (const entry of entries) {
+    const json = JSON.stringify(entry)
+    const size = Buffer.byteLength(json) + 1
+    if (current.length > 0 && bytes + size > maxBytes) {
+      out.push(`[${current.join(",")}]`)
+      current = []
+      bytes = 2
+    }
+    current.push(json)
+    bytes += size
+  }
+  if (current.length > 0) out.push(`[${current.join(",")}]`)
+  return out
+}
+
+/** The pages depth first, each with its depth (a stack, not recursion: trees may be deep). */
+const pageEntries = (pages: ReadonlyArray<PageNode>): Array<PageEntry> => {
+  const out: Array<PageEntry> = []
+  const stack: Array<{ readonly nodes: ReadonlyArray<PageNode>; next: number }> = [{ nodes: pages, next: 0 }]
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    const page = top.nodes[top.next++]
+    if (page === undefined) {
+      stack.pop()
+      continue
+    }
+    out.push({ depth: stack.length - 1, page: ownFields(page) })
+    if (page.pages.length > 0) stack.push({ nodes: page.pages, next: 0 })
+  }
+  return out
+}
+
+/** The parts of a tree, pages first, each at most `maxBytes` of JSON unless one node alone is larger. */
+export const split = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>, maxBytes: number): Array<Part> => [
+  ...runs(pageEntries(pages), maxBytes).map((body, position): Part => ({ kind: "pages", position, body })),
+  ...runs(files, maxBytes).map((body, position): Part => ({ kind: "files", position, body }))
+]
+
+interface Mutable {
+  pages: Array<Mutable>
+  readonly [field: string]: unknown
+}
+
+/**
+ * The page tree of the page entries read back, in order; undefined when an entry's depth skips a
+ * level (a corrupt part). The nodes are checked by the caller's schema.
+ */
+export const assemblePages = (entries: ReadonlyArray<unknown>): Array<unknown> | undefined => {
+  const roots: Array<Mutable> = []
+  const levels: Array<Array<Mutable>> = [roots]
+  for (const entry of entries) {
+    const { depth, page } = (entry ?? {}) as { readonly depth?: unknown; readonly page?: unknown }
+    if (typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth >= levels.length) return undefined
+    if (typeof page !== "object" || page === null) return undefined
+    const node: Mutable = { ...page, pages: [] }
+    levels[depth]!.push(node)
+    levels.length = depth + 1
+    levels.push(node.pages)
+  }
+  return roots
+}

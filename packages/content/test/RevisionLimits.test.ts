@@ -1,0 +1,133 @@
+/**
+ * What one revision may store, through the one write path (RevisionWriter) on memory, PostgreSQL
+ * and PGlite: a write over a limit is refused with InvalidInput naming the limit and stores
+ * nothing; a tree too large for one row is written and read back in parts.
+ */
+import { assert } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { Migrations, SqlTransactor } from "@quire/db"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { at, Backends, some } from "@quire/testkit"
+import { Content, defaultRevisionLimits, migrations, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { documentHash, type FileNode, type PageNode, type Revision } from "../src/domain/Revision.ts"
+import { partBytes } from "../src/domain/RevisionLimits.ts"
+import type { ContentChange, Head, HeadState } from "../src/RevisionWriter.ts"
+import { makeSpace } from "./contract/Fixtures.ts"
+import { largeTree } from "./contract/LargeTree.ts"
+
+const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide(Ids.Ids.layer))
+
+const backends = Backends.make({
+  memory: writerOver(Layer.merge(Content.layerReposMemory, Transactor.Transactor.layerMemory)),
+  sql: () =>
+    writerOver(Layer.merge(Content.layerReposSql, SqlTransactor.layer).pipe(Layer.provide(Layer.effectDiscard(Migrations.run(migrations)))))
+})
+
+const stamp = "2024-01-01T00:00:00.000Z"
+const page = (id: string, overrides: Partial<PageNode> = {}): PageNode => ({
+  id,
+  type: "link",
+  title: `Page ${id}`,
+  slug: id,
+  target: { kind: "url", url: "https://example.com" },
+  createdAt: stamp,
+  updatedAt: stamp,
+  pages: [],
+  ...overrides
+})
+
+/** A space on a first revision holding `pages`, and the head of its main content (outside search). */
+const spaceWith = Effect.fnUntraced(function*(id: string, pages: ReadonlyArray<PageNode> = [page(`${id}-home`)]) {
+  const spaces = yield* SpacesRepo
+  const revisions = yield* RevisionsRepo
+  const first: Revision = { id: `${id}-r1`, spaceId: id, parents: [], type: "edits", pages, files: [], variables: {}, git: null, createdAt: at(0) }
+  yield* revisions.insert(first, new Map())
+  yield* spaces.insert(makeSpace(id, "org-limits"))
+  const head: Head<HeadState> = {
+    read: Effect.map(spaces.find(id), (space) => {
+      const found = Option.getOrThrow(space)
+      return { space: found, revisionId: found.revisionId }
+    }),
+    move: (state, next) => spaces.setRevision(id, state.revisionId, next.id, next.createdAt),
+    main: false,
+    describe: () => `space ${id}`
+  }
+  return { head, first }
+})
+
+/** The message of the InvalidInput `write` fails with; the space still points at its first revision, unchanged. */
+const refused = Effect.fnUntraced(function*(id: string, change: ContentChange) {
+  const writer = yield* RevisionWriter
+  const { head, first } = yield* spaceWith(id)
+  const error = yield* Effect.flip(writer.write(head, () => Effect.succeed(change)))
+  assert.instanceOf(error, Errors.InvalidInput)
+  const space = some(yield* (yield* SpacesRepo).find(id))
+  assert.strictEqual(space.revisionId, first.id)
+  assert.deepStrictEqual(some(yield* (yield* RevisionsRepo).find(first.id)), first)
+  return error.message
+})
+
+Backends.each(backends, (it) => {
+  it.effect("refuses a revision of more pages than the pages-per-revision limit, storing nothing", () =>
+    Effect.gen(function*() {
+      const pages = Array.from({ length: defaultRevisionLimits.pages + 1 }, (_, i) => page(`p${i}`))
+      const message = yield* refused("lim-pages", { pages })
+      assert.include(message, "pages-per-revision limit")
+      assert.include(message, `at most ${defaultRevisionLimits.pages} pages`)
+    }), { timeout: 60_000 })
+
+  it.effect("refuses a revision of more files than the files-per-revision limit, storing nothing", () =>
+    Effect.gen(function*() {
+      const files = Array.from({ length: defaultRevisionLimits.files + 1 }, (_, i): FileNode => ({
+        id: `f${i}`, name: `f${i}.png`, contentType: "image/png", size: 1, blob: "0".repeat(64)
+      }))
+      const message = yield* refused("lim-files", { pages: [page("home")], files })
+      assert.include(message, "files-per-revision limit")
+    }), { timeout: 60_000 })
+
+  it.effect("refuses a page whose own fields are over the page-size limit, and a tree over the tree-size limit", () =>
+    Effect.gen(function*() {
+      const oneLarge = yield* refused("lim-node", { pages: [page("huge", { description: "d".repeat(defaultRevisionLimits.nodeBytes) })] })
+      assert.include(oneLarge, "page-size limit")
+      assert.include(oneLarge, "\"huge\"")
+      // Each page under the page-size limit, together over the tree-size limit.
+      const description = "é".repeat(defaultRevisionLimits.nodeBytes / 2 - 1_000)
+      const count = Math.ceil(defaultRevisionLimits.treeBytes / defaultRevisionLimits.nodeBytes) + 2
+      const tree = yield* refused("lim-tree", { pages: Array.from({ length: count }, (_, i) => page(`t${i}`, { description })) })
+      assert.include(tree, "tree-size limit")
+      assert.include(tree, "32 MiB")
+    }), { timeout: 60_000 })
+
+  it.effect("refuses markdown over the page-markdown limit and a Git origin over the metadata limit, storing neither", () =>
+    Effect.gen(function*() {
+      const markdown = "é".repeat(defaultRevisionLimits.documentBytes / 2 + 1)
+      const hash = documentHash(markdown)
+      const message = yield* refused("lim-doc", {
+        pages: [page("big", { type: "document", title: "Big page", document: hash, target: undefined })],
+        documents: new Map([[hash, markdown]])
+      })
+      assert.include(message, "page-markdown limit")
+      assert.include(message, "\"Big page\"")
+      assert.strictEqual((yield* (yield* RevisionsRepo).documents([hash])).size, 0)
+
+      const git = { oid: "abc", message: "m".repeat(defaultRevisionLimits.metadataBytes), createdByService: true }
+      const metadata = yield* refused("lim-git", { pages: [page("home")], git })
+      assert.include(metadata, "revision-metadata limit")
+    }), { timeout: 60_000 })
+
+  it.effect("writes a tree larger than one row may hold (30,100 pages) and reads it back in full", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const { head } = yield* spaceWith("lim-large")
+      const tree = largeTree("w", 5_000)
+      const revisions = yield* RevisionsRepo
+      // Read back inside the write's transaction, before the adapter's cache has it: from the store itself.
+      const written = yield* writer.write(head, () => Effect.succeed({ pages: tree.pages, files: tree.files }), {
+        within: ({ revision }) => Effect.map(revisions.find(revision.id), some)
+      })
+      const space = some(yield* (yield* SpacesRepo).find("lim-large"))
+      assert.strictEqual(space.revisionId, written.revision.id)
+      assert.deepStrictEqual([written.result.pages, written.result.files], [tree.pages, tree.files])
+      assert.isAbove(JSON.stringify(tree.pages).length, partBytes * 4)
+    }), { timeout: 120_000 })
+})

@@ -1,0 +1,155 @@
+/**
+ * How the SQL adapter stores a large revision: in parts, none near the client's 16 MiB message,
+ * written and removed with their revision, and rows written before parts (even one too large to
+ * read) readable after the migration. The round trip of the part format itself, without a database.
+ */
+import { assert, describe, it, layer } from "@effect/vitest"
+import { Effect, Exit, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { Database, Migrations, SqlTransactor } from "@quire/db"
+import * as Testing from "@quire/db/Testing"
+import { Transactor } from "@quire/kernel"
+import { assertNone, at, some } from "@quire/testkit"
+import { migrations, RevisionsRepo } from "../src/index.ts"
+import type { PageNode, Revision } from "../src/domain/Revision.ts"
+import { defaultRevisionLimits, partBytes } from "../src/domain/RevisionLimits.ts"
+import { assemblePages, split } from "../src/RevisionParts.ts"
+import * as SqlRevisionsRepo from "../src/SqlRevisionsRepo.ts"
+import { largeTree } from "./contract/LargeTree.ts"
+
+const revision = (id: string, spaceId: string, tree: Pick<Revision, "pages" | "files">): Revision => ({
+  id,
+  spaceId,
+  parents: [],
+  type: "edits",
+  ...tree,
+  variables: { v: "1" },
+  git: null,
+  createdAt: at(5)
+})
+
+const stamp = "2024-01-01T00:00:00.000Z"
+const legacyTitle = "Übersicht des Kapitels « réglages » ".repeat(15)
+
+/** The migrations before parts existed, under the same table: a database as the previous release left it. */
+const beforeParts = {
+  table: migrations.table,
+  migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([key]) => key < "0010"))
+}
+
+const leaf = (id: string, pages: ReadonlyArray<PageNode> = []): PageNode => ({ id, type: "group", title: id, slug: id, createdAt: stamp, updatedAt: stamp, pages })
+
+describe("the part format", () => {
+  it("puts a deep and a wide tree back together exactly, every part under partBytes", () => {
+    let deep: PageNode = leaf("d-bottom")
+    for (let i = 0; i < 400; i++) deep = leaf(`d${i}`, [deep])
+    const { pages: wide, files } = largeTree("wide", 3_000)
+    const pages = [deep, ...wide, leaf("last")]
+    const parts = split(pages, files, partBytes)
+    assert.isAbove(parts.length, 10)
+    for (const part of parts) assert.isAtMost(Buffer.byteLength(part.body), partBytes)
+    const read = (kind: string) => parts.filter((p) => p.kind === kind).flatMap((p) => JSON.parse(p.body) as Array<unknown>)
+    assert.deepStrictEqual(assemblePages(read("pages")), pages as unknown)
+    assert.deepStrictEqual(read("files"), files as unknown)
+    assert.isUndefined(assemblePages([{ depth: 1, page: { id: "orphan" } }]))
+  })
+
+  it("keeps the database client's message limit well above every bounded row", () => {
+    assert.isAtMost(partBytes * 8, Database.clientMaxMessageBytes)
+    assert.isAtMost(defaultRevisionLimits.nodeBytes, partBytes)
+    assert.isAtMost(defaultRevisionLimits.metadataBytes * 8, Database.clientMaxMessageBytes)
+    assert.isAtMost(defaultRevisionLimits.documentBytes * 2, Database.clientMaxMessageBytes)
+  })
+})
+
+for (const database of Testing.backends) {
+  // No revision cache: every find reads the store.
+  const repos = Layer.merge(SqlRevisionsRepo.layerWith({ cachedPages: 0 }), SqlTransactor.layer).pipe(Layer.provideMerge(database.layer))
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions in parts`, (it) => {
+    it.effect("stores a 30,100-page tree in parts of at most 512 KiB, and removes them with the space", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* RevisionsRepo
+        const large = revision("parts-1", "parts-space", largeTree("p", 10_000))
+        yield* repo.insert(large, new Map())
+        const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
+          SELECT count(*)::int AS parts, max(octet_length(body))::int AS largest,
+            count(*) FILTER (WHERE kind = 'pages')::int AS pages, count(*) FILTER (WHERE kind = 'files')::int AS files
+          FROM content_revision_parts WHERE revision_id = 'parts-1'`
+        assert.isAtLeast(stored!.pages, 30)
+        assert.isAtLeast(stored!.files, 2)
+        assert.isAtMost(stored!.largest, partBytes)
+        const [row] = yield* sql<{ parts: number; inline: number }>`
+          SELECT parts, octet_length(pages::text) + octet_length(files::text) AS inline FROM content_revisions WHERE id = 'parts-1'`
+        assert.deepStrictEqual(row, { parts: stored!.parts, inline: 4 })
+        assert.deepStrictEqual(some(yield* repo.find("parts-1")), large)
+
+        yield* repo.removeForSpace("parts-space")
+        assertNone(yield* repo.find("parts-1"))
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
+        assert.strictEqual(left!.n, 0)
+      }))
+
+    it.effect("writes no part when the transaction of the revision fails", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* RevisionsRepo
+        const { transaction } = yield* Transactor.Transactor
+        const exit = yield* Effect.exit(transaction(Effect.andThen(repo.insert(revision("parts-lost", "parts-lost", largeTree("l")), new Map()), Effect.fail("abort"))))
+        assert.isTrue(Exit.isFailure(exit))
+        assertNone(yield* repo.find("parts-lost"))
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-lost'`
+        assert.strictEqual(left!.n, 0)
+      }))
+  })
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored before parts`, (it) => {
+    it.effect("reads a small inline row as before, and a row over 16 MiB once the migration moved it into parts", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(beforeParts)
+        const sql = yield* SqlClient.SqlClient
+        // Two top-level pages of 301 each (about 360 KB): under one part, left inline.
+        const smallTree = largeTree("s", 3)
+        const small = revision("legacy-small", "legacy", { pages: smallTree.pages.slice(0, 2), files: smallTree.files })
+        yield* sql`
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
+          VALUES (${small.id}, ${small.spaceId}, '[]'::jsonb, 'edits', ${JSON.stringify(small.pages)}::jsonb,
+            ${JSON.stringify(small.files)}::jsonb, '{"v":"1"}'::jsonb, NULL, ${small.createdAt})`
+        // Built by the server, as a Git import of the previous release wrote it: 300 pages of 99 children.
+        yield* sql`
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at)
+          SELECT 'legacy-large', 'legacy', '[]'::jsonb, 'edits',
+            (SELECT jsonb_agg(jsonb_build_object('id', 'g' || a, 'type', 'group', 'title', ${legacyTitle}::text || a, 'slug', 'g' || a,
+              'createdAt', ${stamp}::text, 'updatedAt', ${stamp}::text,
+              'pages', (SELECT jsonb_agg(jsonb_build_object('id', 'g' || a || '-' || b, 'type', 'group', 'title', ${legacyTitle}::text || b,
+                'slug', 'c' || b, 'createdAt', ${stamp}::text, 'updatedAt', ${stamp}::text, 'pages', '[]'::jsonb) ORDER BY b)
+                FROM generate_series(1, 99) b)) ORDER BY a)
+              FROM generate_series(1, 300) a),
+            '[]'::jsonb, '{"v":"1"}'::jsonb, NULL, ${small.createdAt}`
+        const [size] = yield* sql<{ bytes: number }>`SELECT octet_length(pages::text)::int AS bytes FROM content_revisions WHERE id = 'legacy-large'`
+        assert.isAbove(size!.bytes, Database.clientMaxMessageBytes)
+
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        assert.deepStrictEqual(some(yield* repo.find("legacy-small")), small)
+        const large = some(yield* repo.find("legacy-large"))
+        assert.strictEqual(large.pages.length, 300)
+        assert.deepStrictEqual(large.pages.map((p) => p.pages.length), Array.from({ length: 300 }, () => 99))
+        assert.deepStrictEqual(large.pages[299]?.pages[98], {
+          id: "g300-99", type: "group", title: `${legacyTitle}99`, slug: "c99", createdAt: stamp, updatedAt: stamp, pages: []
+        })
+        assert.deepStrictEqual(large.pages.map((p) => p.id), Array.from({ length: 300 }, (_, a) => `g${a + 1}`))
+        const [moved] = yield* sql<{ parts: number | null; largest: number }>`
+          SELECT r.parts, (SELECT max(octet_length(body))::int FROM content_revision_parts p WHERE p.revision_id = r.id) AS largest
+          FROM content_revisions r WHERE r.id = 'legacy-large'`
+        assert.isAbove(moved!.parts ?? 0, 30)
+        // jsonb prints a space after each colon and comma: a moved part stays within twice the bound.
+        assert.isAtMost(moved!.largest, 2 * partBytes)
+        const [kept] = yield* sql<{ parts: number | null }>`SELECT parts FROM content_revisions WHERE id = 'legacy-small'`
+        assert.isNull(kept!.parts)
+      }))
+  })
+}
