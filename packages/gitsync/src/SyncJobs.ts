@@ -92,6 +92,8 @@ class RunStopped {
 export interface SyncJobsShape {
   readonly runImport: (job: ImportJob) => Effect.Effect<void>
   readonly runExport: (job: ExportJob) => Effect.Effect<void>
+  /** The queue gave a run up (its process died on the last attempt): a run still pending or running is recorded failed with `reason`. */
+  readonly giveUp: (kind: "import" | "export", spaceId: string, reason: string) => Effect.Effect<void>
 }
 
 /** The user's credentials in `url`, to mask wherever git or a message might echo them. */
@@ -285,7 +287,17 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             return { commit: pushed.commit, exportedCommit: pushed.commit }
           }))
 
-      return SyncJobs.of({ runImport, runExport })
+      const giveUp = (kind: "import" | "export", spaceId: string, reason: string) =>
+        Effect.gen(function*() {
+          const found = yield* repo.find(spaceId)
+          if (Option.isNone(found)) return
+          const last = kind === "import" ? found.value.lastImport : found.value.lastExport
+          if (last === null || (last.status !== "running" && last.status !== "pending")) return
+          const error = `The ${kind} stopped: ${reason}. Run it again to retry.`
+          yield* setRun(spaceId, kind, { status: "failed", commit: null, error })
+        })
+
+      return SyncJobs.of({ runImport, runExport, giveUp })
     })
   )
 }

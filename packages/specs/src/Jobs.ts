@@ -3,10 +3,17 @@ import { Effect, Schema } from "effect"
 import { define } from "@quire/queue/JobQueue"
 import { processTask, Specs } from "./Specs.ts"
 
-/** Fetches, resolves and validates a spec's source; stores a new version when it changed. */
+/**
+ * Fetches, resolves and validates a spec's source; stores a new version when it changed. Three
+ * attempts: a document that fails to process fails the same way again (those failures are
+ * permanent at once), so retries only help a fetch that failed by chance. A run given up (its
+ * worker died on the last attempt) is recorded failed on the spec rather than left in progress.
+ */
 export const processSpec = define(processTask, {
   payload: Schema.Struct({ specId: Schema.String }),
-  handler: ({ specId }) => Specs.use((specs) => specs.process(specId))
+  maxAttempts: 3,
+  handler: ({ specId }) => Specs.use((specs) => specs.process(specId)),
+  onGiveUp: ({ specId }, reason) => Specs.use((specs) => specs.giveUp(specId, reason))
 })
 
 /** Every minute: URL specs last processed longer ago than `QUIRE_SPECS_POLL_SECONDS` (default 3600) are processed again. */

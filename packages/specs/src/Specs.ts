@@ -55,6 +55,12 @@ export interface SpecsShape {
    * large or deep) is recorded on the spec and fails the job permanently.
    */
   readonly process: (specId: string) => Effect.Effect<void, PermanentJobFailure>
+  /**
+   * The queue gave up a processing run (its worker died on the last attempt, or it kept failing
+   * outside the run's own error handling): a spec still `pending` or in `progress` is recorded as
+   * failed with `reason`, so it never stays in progress; saving it again runs it again.
+   */
+  readonly giveUp: (specId: string, reason: string) => Effect.Effect<void>
   /** Processes URL specs whose last run is older than the polling interval, and runs that were lost (the `specs.poll` job). */
   readonly pollDue: Effect.Effect<number>
 }
@@ -314,6 +320,19 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
             return yield* versionOf(spec, "latest")
           }),
         process,
+        giveUp: (specId, reason) =>
+          Effect.gen(function*() {
+            const found = yield* repo.find(specId)
+            if (Option.isNone(found) || found.value.processingState === "complete") return
+            const at = yield* now
+            yield* repo.update(specId, {
+              processingState: "complete",
+              lastProcessErrorCode: "PARSE_ERROR",
+              lastProcessedErrors: [{ message: `Processing stopped: ${reason}. Save the spec again to process it again.`, code: "PROCESSING_STOPPED" }],
+              lastProcessedAt: at,
+              updatedAt: at
+            })
+          }),
         pollDue: Effect.gen(function*() {
           const at = (yield* now).getTime()
           const due = (yield* repo.withUrl).filter((s) =>

@@ -31,6 +31,8 @@ interface Item {
 export interface TranslationRunnerShape {
   /** Runs the translation once; records the outcome on it and never fails. */
   readonly run: (job: RunJob) => Effect.Effect<void>
+  /** The queue gave the run up (its process died on the last attempt): a run still pending or running is recorded failed with `reason`. */
+  readonly giveUp: (job: RunJob, reason: string) => Effect.Effect<void>
 }
 
 const pageKey = (translation: Translation, instructions: string, page: PageNode, markdown: string | undefined) =>
@@ -206,7 +208,15 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           }
         }).pipe(Effect.withSpan("TranslationRunner.run", { attributes: { translationId: job.translationId } }))
 
-      return TranslationRunner.of({ run })
+      const giveUp = (job: RunJob, reason: string) =>
+        Effect.gen(function*() {
+          const found = yield* repo.find(job.translationId)
+          if (Option.isNone(found) || (found.value.status !== "running" && found.value.status !== "pending")) return
+          const failure = `The run stopped: ${reason}. It runs again when the source changes or the translation is saved.`
+          yield* repo.update(job.translationId, { status: "failed", failure, updatedAt: new Date(yield* nowMillis) })
+        })
+
+      return TranslationRunner.of({ run, giveUp })
     })
   )
 }
