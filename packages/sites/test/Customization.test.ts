@@ -25,6 +25,9 @@ describe("SiteCustomization", () => {
     assert.isTrue(accepts({ pageActions: { items: ["markdown", "pdf"] } }))
     assert.isFalse(accepts({ header: { links: [{ title: "T", to: { kind: "url", url: nested }, links: [] }] } }))
     assert.isTrue(accepts({ header: { links: [{ title: "T", to: { kind: "page", page: "p1", space: "s1" }, links: [] }] } }))
+    // A favicon is an icon, an emoji or nothing: `{}` takes no other field.
+    assert.isTrue(accepts({ favicon: {} }))
+    assert.isFalse(accepts({ favicon: { emoji: [[[]]] } }))
   })
 })
 

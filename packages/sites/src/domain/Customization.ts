@@ -103,7 +103,8 @@ export const SiteCustomization = Schema.Struct({
   favicon: opt(Schema.Union([
     Schema.Struct({ icon: ThemedUrl }),
     Schema.Struct({ emoji: Schema.String.check(Schema.isMaxLength(50)) }),
-    Schema.Struct({})
+    // No favicon: an empty object and nothing else (GitBook's `additionalProperties: false`).
+    Schema.Record(Schema.String, Schema.Never)
   ])),
   header: opt(Schema.Struct({
     preset: opt(Schema.Literals(["default", "bold", "contrast", "custom", "none"])),
