@@ -8,6 +8,7 @@ import { assert, layer } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 import { Api } from "@quire/api"
 import { backends, raw, spaceWithContent } from "./Harness.ts"
+import { get, publishedSite } from "./SiteFixtures.ts"
 
 interface Endpoint {
   readonly group: string
@@ -215,5 +216,72 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.isAbove(count(200, 300), endpoints.length, JSON.stringify(Array.from(statuses)))
         assert.isAbove(statuses.get(400) ?? 0, endpoints.length, JSON.stringify(Array.from(statuses)))
       }), 240_000) // every operation (150 and growing), on a loaded CI machine running every suite at once
+  })
+}
+
+// --- Sites' customization: generated and broken customizations, then every read of the site. ---
+
+/** Values GitBook's customization schema refuses that were once accepted and broke every read after. */
+const customizationJunk: ReadonlyArray<string> = [
+  `{"styling":{"font":{}}}`,
+  `{"styling":{"font":null}}`,
+  `{"styling":{"font":7}}`,
+  `{"styling":{"headingFont":{"fontFamily":{}}}}`,
+  `{"styling":{"monospaceFont":[[[]]]}}`,
+  `{"styling":{"codeTheme":${'{"a":'.repeat(5_000)}{}${"}".repeat(5_000)}}}`,
+  `{"pageActions":${'{"a":'.repeat(5_000)}{}${"}".repeat(5_000)}}`,
+  `{"header":{"links":[{"title":"T","links":[],"to":{"kind":"url","url":${"[".repeat(5_000)}${"]".repeat(5_000)}}}]}}`,
+  `{"styling":{"primaryColor":{"light":"red}</style>","dark":"#000"}}}`,
+  `{"favicon":{"icon":{"light":${"{".repeat(100)}`
+]
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`fuzzing sites' customization on ${backend.name}`, (it) => {
+    it.effect("generated and broken customizations: never a 5xx on the write, the customization or the published site; a refused one changes nothing", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("public")
+        const token = s.token
+        const path = `/v1/orgs/${s.organizationId}/sites/${s.siteId}/customization`
+        const schema = endpoints.find((e) => e.name === "updateSiteCustomizationById")!.payload[0]! as Schema.Codec<unknown, unknown>
+        const generated = yield* Arbitrary.sampleEffect(Arbitrary.schema(schema), { count: 25, seed: backend.name.length, size: 8 })
+        const valid = generated.map((value) => JSON.stringify(Schema.encodeUnknownSync(schema)(value)))
+        const failures: Array<string> = []
+        const statuses = new Map<number, number>()
+        const check = (label: string, answer: { readonly status: number; readonly body?: unknown; readonly text?: string }) => {
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+          if (answer.status >= 500) failures.push(`${label} -> ${answer.status} ${JSON.stringify(answer.body ?? answer.text).slice(0, 300)}`)
+        }
+        /** Every read a write could break: the API's customization and site, the site's pages and machine files. */
+        const readAll = Effect.fnUntraced(function*(label: string) {
+          const customization = yield* raw("GET", path, { token })
+          check(`${label}: GET customization`, customization)
+          check(`${label}: GET site`, yield* raw("GET", `/v1/orgs/${s.organizationId}/sites/${s.siteId}`, { token }))
+          for (const page of ["", "install", "install.md", "llms.txt", "llms-full.txt", "sitemap.xml", "~search?q=docker"]) {
+            check(`${label}: GET /~sites/…/${page}`, yield* get(`/~sites/${s.siteId}/${page}`))
+          }
+          return JSON.stringify(customization.body, (key, value) => (key === "updatedAt" ? undefined : value))
+        })
+        const bodies = [
+          ...valid,
+          ...valid.map((body, n) => JSON.stringify(mutate(JSON.parse(body), n * 7 + backend.name.length))),
+          ...customizationJunk
+        ]
+        let refused = 0
+        for (const body of bodies) {
+          const before = yield* readAll("before")
+          const answer = yield* raw("PUT", path, { token, body }).pipe(
+            Effect.catchCause((cause) => Effect.succeed({ status: 599, body: String(cause) as unknown }))
+          )
+          check(`PUT ${body.slice(0, 150)}`, answer)
+          const after = yield* readAll(`after ${body.slice(0, 150)}`)
+          if (answer.status >= 400 && answer.status < 500) {
+            refused++
+            if (after !== before) failures.push(`refused PUT ${body.slice(0, 150)} changed the customization`)
+          }
+        }
+        assert.deepStrictEqual(failures, [], failures.slice(0, 10).join("\n"))
+        assert.isAtLeast(refused, customizationJunk.length)
+        assert.isAbove(statuses.get(200) ?? 0, valid.length, JSON.stringify(Array.from(statuses)))
+      }), 240_000)
   })
 }
