@@ -253,7 +253,8 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             const revision = current.revision
             const hashes = flattenPages(revision.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document])
             const documents = yield* revisions.documents(hashes)
-            const previous = yield* transport.fetch({ url, ref }).pipe(
+            // The branch's project directory, within the same bounds as an import's (the fetch holds it in memory).
+            const previous = yield* transport.fetch({ url, ref }, { directory: normalizePath(projectDirectory), limits }).pipe(
               Effect.map((snapshot): { readonly commit: string | undefined; readonly files: ReadonlyMap<string, GitBlob> } => snapshot),
               Effect.catchTag("GitBranchMissing", () => Effect.succeed({ commit: undefined, files: new Map<string, GitBlob>() }))
             )

@@ -327,6 +327,26 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(remotes.head(url, main), second)
       }))
 
+    it.effect("a project directory's import and export read only that directory and keep the files around it", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Monorepo")
+        const url = newRepository(backend)
+        remotes.commit(url, main, { "src/app.ts": "export {}\n", "docs/README.md": "# Docs\n\nFrom Git.\n" })
+        yield* sync.importRepository(space.id, { url, ref: main, repoProjectDirectory: "docs" }).pipe(as("admin"))
+        yield* settle
+        assert.deepStrictEqual(titles(yield* currentRevision(space.id)), [["docs", "Docs"]])
+        yield* edit(space.id, [["Docs", "Edited."], ["More", "Another page."]])
+        yield* sync.exportRepository(space.id, { url, ref: main, repoProjectDirectory: "docs", commitMessage: "Docs" }).pipe(as("admin"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const files = remotes.read(url, remotes.head(url, main)!)!.files
+        assert.strictEqual(files.get("src/app.ts"), "export {}\n")
+        assert.isTrue([...files.keys()].every((path) => path === "src/app.ts" || path.startsWith("docs/")), [...files.keys()].join())
+        assert.include(files.get("docs/more.md") ?? "", "Another page.")
+      }))
+
     it.effect("an import exported again without edits changes no file (no commit)", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
@@ -459,6 +479,34 @@ Backends.each(backends, (it, backend) => {
         yield* settle
         const after = yield* currentRevision(space.id)
         assert.deepStrictEqual([after.git?.oid, after.parents[0]], [last, before.id])
+      }))
+  })
+
+  describe("webhook replays", () => {
+    it.effect("a delivery is accepted once, whatever its delivery id; it is forgotten after 30 days", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Replayed")
+        const url = newRepository(backend)
+        const head = remotes.commit(url, main, docs)
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        const { secret } = yield* sync.webhookSecret(space.id).pipe(as("admin"))
+        const body = new TextEncoder().encode(JSON.stringify({ ref: main, after: head }))
+        const delivery = (id: string) => ({
+          headers: { "x-github-event": "push", "x-hub-signature-256": githubSignature(secret, body), "x-github-delivery": id },
+          body
+        })
+        assert.isTrue((yield* sync.receiveWebhook(space.id, delivery("d-1"))).queued)
+        yield* settle
+        const imported = yield* sync.info(space.id).pipe(as("admin"))
+        for (const id of ["d-1", "d-2"]) {
+          const replay = yield* sync.receiveWebhook(space.id, delivery(id))
+          assert.deepStrictEqual([replay.queued, replay.reason], [false, "ignored: this delivery was already received"])
+        }
+        yield* settle
+        assert.deepStrictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastImport, imported.lastImport)
+        yield* TestClock.adjust("31 days")
+        assert.isTrue((yield* sync.receiveWebhook(space.id, delivery("d-1"))).queued)
       }))
   })
 
