@@ -70,7 +70,7 @@ const syncFields = {
   repoProjectDirectory: Schema.optionalKey(ProjectDirectory),
   /** When the event that triggered the operation happened: an older event never overwrites a newer one. */
   timestamp: Schema.optionalKey(DateTime),
-  /** Import: replace the space's content even when it moved since; export: push over a diverged branch. */
+  /** Import: replace the space's content even when it moved since; export: push over a diverged branch. Admins only. */
   force: Schema.optionalKey(Schema.Boolean),
   gitInfo: Schema.optionalKey(UpdateSpaceGitInfo)
 } as const
@@ -167,14 +167,18 @@ const spaceId = { spaceId: EntityId }
 
 export class GitApi extends HttpApiGroup.make("git")
   .add(
-    /** Queues an import of the repository's branch into the space; 204 once queued. */
+    /**
+     * Queues an import of the repository's branch into the space; 204 once queued. Needs edit
+     * (`triggerGitSync`); `force` needs admin; the connected repository's stored credentials serve
+     * only its branch (403 naming `ref` for another one).
+     */
     HttpApiEndpoint.post("importGitRepository", "/spaces/:spaceId/git/import", {
       params: spaceId,
       payload: ImportGitRepository,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     }),
-    /** Queues an export of the space's content as one commit on the branch; 204 once queued. */
+    /** Queues an export of the space's content as one commit on the branch; 204 once queued. Permissions as for the import. */
     HttpApiEndpoint.post("exportToGitRepository", "/spaces/:spaceId/git/export", {
       params: spaceId,
       payload: ExportToGitRepository,
@@ -220,8 +224,9 @@ export class GitApi extends HttpApiGroup.make("git")
 /**
  * Quire's: the push webhook. GitHub's (`X-Hub-Signature-256`) and GitLab's push events, verified by
  * the space's secret over the raw body, so it has no bearer token and its handler reads the body
- * itself. 204 when an import was queued or the event is not for the connected branch; 403 when
- * the signature does not verify or the space has no connected repository.
+ * itself. 204 when an import was queued, the event is not for the connected branch, or the
+ * delivery was received before (same body or delivery id: a replay runs no second import); 403
+ * when the signature does not verify or the space has no connected repository.
  */
 export class GitWebhookApi extends HttpApiGroup.make("gitWebhook")
   .add(
