@@ -104,6 +104,33 @@ for (const backend of backends) {
         assert.strictEqual(accepted.body.markdown.length, 100_000)
       }))
 
+    it.effect("refuses a page whose markdown is over the page-markdown limit in bytes with a 400 naming it, and keeps answering", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const spaceId = space.id
+        const cr = yield* alice.api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Wide characters" } })
+        const params = { spaceId, changeRequestId: cr.id }
+        // 4.5 million characters pass the API's 5,000,000; as UTF-8 they are 9 MB, over the 8 MiB a stored page may take.
+        const markdown = "é".repeat(4_500_000)
+        const refused = problem(yield* raw("POST", `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
+          body: JSON.stringify({ changes: [{ operation: "insert_page", title: "Wide", document: { markdown } }] }),
+          token: alice.token
+        }))
+        assert.strictEqual(refused.status, 400)
+        assert.include(refused.message, "page-markdown limit")
+        assert.include(refused.message, "8 MiB")
+        // Nothing was stored, and every later call answers.
+        const pages = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        assert.deepStrictEqual(pages.pages, [])
+        assert.strictEqual((yield* alice.api.spaces.getSpaceById({ params: { spaceId }, query: {} })).id, spaceId)
+        yield* alice.api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "insert_page", title: "Narrow", document: { markdown: "é".repeat(1_000) } }] }
+        })
+        const after = yield* alice.api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        assert.deepStrictEqual(after.pages.map((p) => p.title), ["Narrow"])
+      }))
+
     it.effect("bounds the files of a batch: at most 20, and 8 MiB in total, inline or fetched by URL", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()
