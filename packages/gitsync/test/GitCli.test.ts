@@ -282,6 +282,25 @@ describe("GitCli", () => {
       assert.strictEqual(snapshot.files.get("a.txt")?.oid, sh(dir, "rev-parse", `${main}:a.txt`))
     }).pipe(Effect.provide(cliLayer())))
 
+  it.live("a file beyond the limit is never read: the listing's sizes refuse it before any cat-file", () =>
+    Effect.gen(function*() {
+      const log = join(fresh("argv"), "argv.log")
+      mkdirSync(dirname(log), { recursive: true })
+      const wrapper = join(dirname(log), "git")
+      writeFileSync(wrapper, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec /usr/bin/git "$@"\n`)
+      chmodSync(wrapper, 0o755)
+      const { dir } = createBare()
+      commitAs(dir, main, { "README.md": "# Hello\n", "big.bin": "b".repeat(3 * 1024 * 1024) })
+      const limits = { maxFileBytes: 1024 * 1024, maxTreeBytes: 64 * 1024 * 1024, maxTreeFiles: 100 }
+      const error = yield* Effect.flip(
+        GitTransport.use((git) => git.fetch({ url: `file://${dir}`, ref: main }, { limits })).pipe(Effect.provide(cliLayer({ git: wrapper, cacheDir: fresh("cache") })))
+      )
+      assert.strictEqual(error.message, "big.bin is 3145728 bytes, more than the limit of 1048576 bytes per file (QUIRE_GIT_MAX_FILE_BYTES)")
+      const commands = readFileSync(log, "utf8").split("\n").map((line) => line.split(" ")[0])
+      assert.include(commands, "ls-tree")
+      assert.notInclude(commands, "cat-file")
+    }))
+
   it.live("reads a tree larger than one read batch (16 MiB) whole, blob by blob", () =>
     Effect.gen(function*() {
       const { dir } = createBare()
