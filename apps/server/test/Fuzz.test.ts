@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Arbitrary, Effect, Schema } from "effect"
 import { Api } from "@quire/api"
-import { backends, raw, spaceWithContent } from "./Harness.ts"
+import { backends, baseUrl, raw, spaceWithContent } from "./Harness.ts"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
 interface Endpoint {
@@ -216,6 +216,138 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.isAbove(count(200, 300), endpoints.length, JSON.stringify(Array.from(statuses)))
         assert.isAbove(statuses.get(400) ?? 0, endpoints.length, JSON.stringify(Array.from(statuses)))
       }), 240_000) // every operation (150 and growing), on a loaded CI machine running every suite at once
+  })
+}
+
+// --- OpenAPI specs: create and replace specs with odd bodies and contents, read back everything. ---
+
+/** Documents a spec's source text may hold: alias bombs, cycles, deep nesting, odd YAML and JSON. */
+const specContents: ReadonlyArray<string> = [
+  "openapi: 3.1.0\ninfo: {title: Fine, version: '1'}\npaths: {}\n",
+  `openapi: 3.1.0\ninfo: {title: Laughs, version: '1'}\npaths: {}\nx-big: &big "${"ha".repeat(100_000)}"\nx-copies:\n${"  - *big\n".repeat(99)}`,
+  ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(", ")}]`)].join("\n"),
+  "openapi: 3.1.0\nx-cycle: &c\n  self: *c\n",
+  `{"openapi":"3.1.0","info":{"title":"Deep","version":"1"},"paths":{},"x":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
+  `${"- ".repeat(5_000)}x`,
+  `openapi: 3.1.0\nx: ${"{a: ".repeat(3_000)}1${"}".repeat(3_000)}`,
+  "openapi: 3.1.0\nx: !!js/function 'function () { return 1 }'\ny: !!binary aGVsbG8=\nz: !custom tag\n",
+  "\ufeff{\"openapi\": \"3.1.0\", \"openapi\": \"3.0.0\", \"__proto__\": {\"polluted\": true}, \"constructor\": {\"prototype\": {}}}",
+  "{\"openapi\": \"3.1.0\", \"info\": {\"title\": \"Refs\", \"version\": \"1\"}, \"paths\": {\"/a\": {\"$ref\": \"#/paths/~1a\"}}, \"components\": {\"schemas\": {\"A\": {\"$ref\": \"http://169.254.169.254/latest\"}}}}",
+  "swagger: '2.0'\ninfo: {title: \"\\0\\x01\", version: 1e308}\npaths: {'/\\u0000': null}\n",
+  "openapi: 3.1.0\n---\nsecond: document\n",
+  "[1, 2, 3]",
+  "null",
+  "\u0000\u0001\u0002",
+  "{".repeat(50_000),
+  "x: ".repeat(20_000),
+  "😀".repeat(10_000),
+  "%YAML 9.9\n---\na: b\n",
+  "openapi: 3.1.0\n" + Array.from({ length: 2_000 }, (_, i) => `k${i}: &k${i} v`).join("\n")
+]
+
+/** Source URLs that must never be fetched or must fail cleanly. */
+const specUrls: ReadonlyArray<string> = [
+  "file:///etc/passwd", "javascript:alert(1)", "data:application/json,{}", "http://127.0.0.1:1/spec.json", "http://[::1]:1/x",
+  "http://169.254.169.254/latest/meta-data", "https://user:pass@127.0.0.1:1/spec.yaml?token=abc", "ftp://example.com/x",
+  "http://%00/", "http://a b/", `https://example.invalid/${"a".repeat(2_100)}`, "not a url", ""
+]
+
+/** The bodies around a content or a URL: right and wrong shapes. */
+const specBodies: ReadonlyArray<(slug: string, content: string, url: string) => unknown> = [
+  (slug, content) => ({ slug, source: { text: content } }),
+  (slug, _, url) => ({ slug, source: { url } }),
+  (slug, content, url) => ({ slug, source: { text: content, url } }),
+  (slug) => ({ slug, source: {} }),
+  (slug, content) => ({ slug, source: content }),
+  (slug) => ({ slug, source: { text: 42 } }),
+  (slug) => ({ slug, source: { url: ["x"] } }),
+  (slug, content) => ({ slug: [slug], source: { text: content } }),
+  (_, content) => ({ slug: "a".repeat(101), source: { text: content } }),
+  (_, content) => ({ slug: "../..", source: { text: content } }),
+  (slug, content) => ({ slug, source: { text: content }, visibility: "public", extra: { $gt: "" } }),
+  (slug) => ({ slug, source: { text: "" } }),
+  (slug, content) => ({ slug, source: { text: content.repeat(200) } })
+]
+
+/** A small seeded generator (mulberry32): the same requests on every run. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`fuzzing OpenAPI specs on ${backend.name}`, (it) => {
+    it.effect("odd spec bodies and contents: never a 5xx, on the write, while processing, or on any read after", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* spaceWithContent()
+        const token = alice.token
+        const origin = yield* baseUrl
+        const base = `/v1/orgs/${organizationId}/openapi`
+        const failures: Array<string> = []
+        const statuses = new Map<number, number>()
+        const send = Effect.fnUntraced(function*(method: string, path: string, body?: string) {
+          const answer = yield* raw(method, path, body === undefined ? { token } : { token, body }).pipe(
+            Effect.catchCause((cause) => Effect.succeed({ status: 599, body: String(cause) as unknown }))
+          )
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+          if (answer.status >= 500) failures.push(`${method} ${path} ${body?.slice(0, 120) ?? ""} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`)
+          return answer
+        })
+        const random = seeded(backend.name.length * 7919)
+        const pick = <A>(values: ReadonlyArray<A>): A => values[Math.floor(random() * values.length)]!
+        // Every content with every right body once, then random combinations, each as a create (POST) or a replace (PUT).
+        const requests = [
+          ...specContents.map((content, i) => [0, content, specUrls[i % specUrls.length]!] as const),
+          ...specUrls.map((url, i) => [1, specContents[i % specContents.length]!, url] as const),
+          ...Array.from({ length: 20 }, () => [Math.floor(random() * specBodies.length), pick(specContents), pick(specUrls)] as const)
+        ]
+        const slugs = new Set<string>()
+        for (const [n, [shape, content, url]] of requests.entries()) {
+          const slug = random() < 0.3 && slugs.size > 0 ? pick(Array.from(slugs)) : `fuzz-${n}`
+          const body = JSON.stringify(specBodies[shape]!(slug, content, url))
+          const answer = random() < 0.5
+            ? yield* send("POST", base, body)
+            : yield* send("PUT", `${base}/${slug}`, JSON.stringify({ source: (JSON.parse(body) as { source?: unknown }).source }))
+          if (answer.status === 200 || answer.status === 201) slugs.add(slug)
+        }
+        // Raw bodies that are not a spec at all.
+        for (const body of ["{not json", "[]", "null", `${"[".repeat(10_000)}${"]".repeat(10_000)}`, JSON.stringify({ slug: "x", source: { text: "a" } }).replace("}", ",".repeat(10) + "}")]) {
+          yield* send("POST", base, body)
+          yield* send("PUT", `${base}/fuzz-raw`, body)
+        }
+        assert.isAbove(slugs.size, 5)
+
+        // Every run ends (complete) and every read of every spec answers without a 5xx, public or not.
+        for (const slug of slugs) {
+          let state = ""
+          for (let i = 0; i < 300 && state !== "complete"; i++) {
+            const spec = yield* send("GET", `${base}/${slug}`)
+            state = (spec.body as { processingState?: string }).processingState ?? "complete"
+            if (state !== "complete") yield* Effect.sleep("50 millis")
+          }
+          if (state !== "complete") failures.push(`${slug} stayed ${state}`)
+          yield* send("PATCH", `${base}/${slug}`, JSON.stringify({ visibility: "public" }))
+          const versions = yield* send("GET", `${base}/${slug}/versions`)
+          for (const path of ["versions/latest", "versions/latest/content"]) yield* send("GET", `${base}/${slug}/${path}`)
+          for (const item of (versions.body as { items?: ReadonlyArray<{ id: string }> }).items ?? []) {
+            yield* send("GET", `${base}/${slug}/versions/${item.id}`)
+            yield* send("GET", `${base}/${slug}/versions/${item.id}/content`)
+          }
+          for (const file of ["openapi.json", "openapi.yaml"]) {
+            const served = yield* Effect.promise(() => fetch(`${origin}/~openapi/${organizationId}/${slug}/${file}`))
+            yield* Effect.promise(() => served.arrayBuffer())
+            if (served.status >= 500) failures.push(`GET /~openapi/${organizationId}/${slug}/${file} -> ${served.status}`)
+          }
+        }
+        const list = yield* send("GET", base)
+        assert.strictEqual(list.status, 200)
+        assert.deepStrictEqual(failures, [], failures.slice(0, 10).join("\n"))
+        // Bad shapes are refused as bad input, and the well-formed writes reach the handler.
+        assert.isAbove(statuses.get(400) ?? 0, 10, JSON.stringify(Array.from(statuses)))
+        assert.isAbove((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0), 10, JSON.stringify(Array.from(statuses)))
+      }), 240_000)
   })
 }
 

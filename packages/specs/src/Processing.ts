@@ -58,7 +58,10 @@ export const parseText = (text: string): Effect.Effect<Record<string, unknown>, 
   Effect.suspend(() => {
     let value: unknown
     try {
-      value = text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 })
+      // A byte order mark is not part of the document; duplicate keys keep the last, as JSON.parse
+      // does (yaml's check of them is quadratic: 10,000 keys took seconds).
+      const body = text.replace(/^\ufeff/, "")
+      value = body.trimStart().startsWith("{") ? JSON.parse(body) : parseYaml(body, { maxAliasCount: 100, uniqueKeys: false })
     } catch (e) {
       return fail("PARSE_ERROR", clip(`The document does not parse as JSON or YAML: ${e instanceof Error ? e.message : String(e)}`), "UNPARSABLE")
     }
