@@ -353,6 +353,10 @@ for (const backend of backends) {
         assert.strictEqual(deep.status, 400)
         assert.include(errorMessage(deep.body), "source.text")
         assert.include(errorMessage(deep.body), "100 levels")
+        // The source itself: at most 10 MiB.
+        const huge = yield* post("huge", `openapi: 3.1.0\nx: "${"a".repeat(10 * 1024 * 1024)}"\n`)
+        assert.strictEqual(huge.status, 400)
+        assert.include(errorMessage(huge.body), "source")
         const put = yield* raw("PUT", `/v1/orgs/${organizationId}/openapi/bomb`, { token: alice.token, body: JSON.stringify({ source: { text: laughs } }) })
         assert.strictEqual(put.status, 400)
         assert.strictEqual(errorCode(yield* Effect.flip(alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "bomb" } }))), 404)

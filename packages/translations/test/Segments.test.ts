@@ -36,6 +36,15 @@ const page = [
   "Done 42."
 ].join("\n")
 
+/** The nodes markdown makes of a document, but text and paragraphs: links and images with their URL. */
+const structureOf = (markdown: string) => {
+  const nodes: Array<string> = []
+  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown), (node) => {
+    if (node.type !== "text" && node.type !== "paragraph" && node.type !== "root") nodes.push("url" in node ? `${node.type}:${String(node.url)}` : node.type)
+  })
+  return nodes
+}
+
 describe("Segments", () => {
   it("finds only text nodes, with exact offsets, and keeps everything else byte-identical", () => {
     const found = Segments.segments(page)
@@ -59,13 +68,6 @@ describe("Segments", () => {
 
   it("inserts what a provider answers as text: a link, an image, HTML, a block, a table cell or a tag it adds is escaped", () => {
     const found = Segments.segments(page)
-    const structureOf = (markdown: string) => {
-      const nodes: Array<string> = []
-      visit(unified().use(remarkParse).use(remarkGfm).parse(markdown), (node) => {
-        if (node.type !== "text" && node.type !== "paragraph" && node.type !== "root") nodes.push("url" in node ? `${node.type}:${String(node.url)}` : node.type)
-      })
-      return nodes
-    }
     const injections = [
       "Click [here](https://evil.example/phish)",
       "![tracker](https://evil.example/pixel.png)",
