@@ -7,6 +7,7 @@ import { GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quir
 import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Transactor } from "@quire/kernel"
+import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SitesLayers, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
@@ -18,7 +19,7 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations)
+export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations)
 
 /** Content's MainObservers: published sites read the moved space's revision again, then Git sync's, then translations'. */
 const layerMainObservers = Layer.effect(
