@@ -47,14 +47,12 @@ export const layer = Layer.effect(
     }
     return Authentication.of({
       bearer: Effect.fnUntraced(function*(httpEffect, { credential }) {
-        const user = yield* users.authenticate(Redacted.value(credential))
-        if (Option.isNone(user)) {
+        const caller = yield* users.caller(Redacted.value(credential))
+        if (Option.isNone(caller)) {
           return yield* ApiErrors.Unauthorized.of("A valid API token is required: send `Authorization: Bearer <token>`")
         }
-        return yield* Effect.provideService(httpEffect, Actor.Actor, {
-          userId: user.value.id,
-          instanceAdmin: user.value.instanceAdmin
-        })
+        // A single sign-on token carries its organization as the caller's scope (docs/sso.md).
+        return yield* Effect.provideService(httpEffect, Actor.Actor, caller.value.actor)
       })
     })
   })

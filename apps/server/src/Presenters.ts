@@ -2,6 +2,7 @@
 import type {
   Collection as CollectionResponse,
   LinkInvite as LinkInviteResponse,
+  MemberInvite as MemberInviteResponse,
   Member as MemberResponse,
   Organization as OrganizationResponse,
   OrganizationTeamMember as OrganizationTeamMemberResponse,
@@ -14,6 +15,7 @@ import type { CollectionAccess, SpaceAccess } from "@quire/content"
 import {
   Authorization,
   type LinkInviteView,
+  type MemberInviteView,
   type Member,
   type OrganizationAccess,
   type SamlProvider,
@@ -97,6 +99,17 @@ export const linkInvite = (urls: Urls, { invite, redundant }: LinkInviteView): L
   createdAt: invite.createdAt.toISOString(),
   ...(invite.expiresAt === null ? {} : { expiresAt: invite.expiresAt.toISOString() }),
   urls: { location: urls.api(`/orgs/${invite.organizationId}/link-invites/${invite.id}`) }
+})
+
+/** A pending invitation to an organization (Quire's addition). */
+export const memberInvite = ({ invite, organization }: MemberInviteView): MemberInviteResponse => ({
+  object: "member-invite",
+  id: invite.id,
+  organization: { id: organization.id, title: organization.title },
+  email: invite.email,
+  role: invite.role,
+  sso: invite.sso,
+  createdAt: invite.createdAt.toISOString()
 })
 
 /** A member of a team as a caller with `callerRole` in its organization sees them. */

@@ -2,20 +2,27 @@
  * SAML sign-in routes (outside `/v1`; the design is in docs/sso.md): a provider's
  * `start` (redirect to the IdP), `acs` (the IdP's POST), `metadata.xml`; the session they start
  * (a signed cookie) is accepted only by the "signed in" page and its token creation; the CLI
- * exchanges a one-time code for a token.
+ * exchanges a one-time code, bound to its loopback request by PKCE, for a token. Sessions and
+ * tokens obtained here reach the provider's organization only.
  */
 import { Effect, Option, Redacted } from "effect"
 import * as InstanceSecret from "@quire/kernel/InstanceSecret"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { SamlProviders, SamlSignIn, type ServiceProvider, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 
 export const sessionCookie = "quire_session"
 const sessionSeconds = 8 * 3600
 const codeSeconds = 120
+/** How long the IdP round trip of a CLI sign-in may take. */
+const cliRelaySeconds = 10 * 60
+/** RFC 7636's code_challenge for S256: base64url of a SHA-256, 43 characters. */
+const challengePattern = /^[A-Za-z0-9_-]{43}$/
+/** RFC 7636's code_verifier: 43 to 128 unreserved characters. */
+const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/
 
 /** The SP side of a provider: its entity id, ACS, start and metadata URLs. */
 export const serviceUrls = (urls: PublicUrl["Service"], organizationId: string, providerId: string) => {
@@ -81,6 +88,30 @@ export const sessionOf = (cookies: Readonly<Record<string, string | undefined>>)
     return Option.some({ userId, organizationId })
   })
 
+/** The caller a session makes: its person, reaching the organization it signed in to only. */
+const sessionActor = (session: { readonly userId: string; readonly organizationId: string }) => ({
+  userId: session.userId,
+  instanceAdmin: false,
+  scope: session.organizationId
+})
+
+/** The page that hands the CLI's code to its loopback listener in a POST body: never in a URL. */
+const cliHandoffPage = (callback: URL, code: string) => {
+  const nonce = randomBytes(16).toString("base64")
+  return HttpServerResponse.html(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Signed in</title></head><body><h1>Signed in</h1>` +
+      `<form method="post" action="${escapeHtml(callback.href)}"><input type="hidden" name="code" value="${escapeHtml(code)}">` +
+      `<p>Return to quire in your terminal: <button>Continue</button></p></form>` +
+      `<script nonce="${nonce}">document.forms[0].submit()</script></body></html>`
+  ).pipe(
+    HttpServerResponse.setHeaders({
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      "content-security-policy": `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${callback.origin}; frame-ancestors 'none'; base-uri 'none'`
+    })
+  )
+}
+
 /** A loopback callback of the CLI (`quire login --sso`): http on 127.0.0.1, ::1 or localhost. */
 export const isLoopbackCallback = (url: URL) =>
   url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) && url.port !== ""
@@ -95,12 +126,15 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const secure = new URL(urls.base).protocol === "https:"
   const signedInPage = urls.app("/sso/signed-in")
 
-  /** Where to go after sign-in: our own origin or a CLI loopback callback, else the signed-in page. */
+  /**
+   * Where to go after sign-in: our own origin, else the signed-in page. A CLI's loopback callback
+   * comes back only sealed by `start` with its code challenge (see `cliRelay`).
+   */
   const relayTarget = (relayState: string | undefined): URL => {
     if (relayState !== undefined && relayState !== "") {
       try {
         const url = new URL(relayState, urls.base)
-        if (url.origin === origin || isLoopbackCallback(url)) return url
+        if (url.origin === origin) return url
       } catch {
         // not a URL: fall through
       }
@@ -114,12 +148,42 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
 
+  /** A CLI's sign-in in flight: its loopback callback and PKCE challenge, sealed into the RelayState. */
+  const cliRelay = (relayState: string | undefined) => {
+    const fields = relayState === undefined ? undefined : unseal(key, relayState)
+    if (fields === undefined || fields[0] !== "cli") return undefined
+    const [, callback, challenge, expires] = fields
+    if (typeof callback !== "string" || typeof challenge !== "string" || typeof expires !== "number") return undefined
+    if (expires <= Math.floor(Date.now() / 1000)) return undefined
+    return { callback: new URL(callback), challenge }
+  }
+
+  /**
+   * The RelayState to send the IdP: a loopback callback (the CLI) only with an S256 code
+   * challenge, both sealed so that the ACS trusts them; anything else as `relayTarget` allows.
+   */
+  const relayFor = (query: URLSearchParams): string | { readonly refused: string } => {
+    const relay = query.get("RelayState") ?? undefined
+    let loopback: URL | undefined
+    try {
+      const url = relay === undefined ? undefined : new URL(relay)
+      if (url !== undefined && isLoopbackCallback(url)) loopback = url
+    } catch {
+      // not an absolute URL: relayTarget decides
+    }
+    if (loopback === undefined) return relayTarget(relay).href
+    const challenge = query.get("code_challenge") ?? ""
+    if (query.get("code_challenge_method") !== "S256") return { refused: "code_challenge_method must be S256 for a loopback RelayState" }
+    if (!challengePattern.test(challenge)) return { refused: "code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)" }
+    return seal(key, ["cli", loopback.href, challenge, Math.floor(Date.now() / 1000) + cliRelaySeconds])
+  }
+
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
     const request = yield* HttpServerRequest.HttpServerRequest
-    const relay = new URL(request.url, "http://x").searchParams.get("RelayState") ?? undefined
-    const target = relayTarget(relay)
-    return yield* signIn.start(organizationId, providerId, sp(organizationId, providerId), target.href).pipe(
+    const relay = relayFor(new URL(request.url, "http://x").searchParams)
+    if (typeof relay !== "string") return page(400, "Sign-in refused", `<p>${escapeHtml(relay.refused)}</p>`)
+    return yield* signIn.start(organizationId, providerId, sp(organizationId, providerId), relay).pipe(
       Effect.map((location) => HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } })),
       Effect.catchTag("NotFound", () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>")))
     )
@@ -160,12 +224,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       Effect.flatMap((signedIn) => {
         const now = Math.floor(Date.now() / 1000)
         const cookie = seal(key, ["session", signedIn.user.id, signedIn.organizationId, now + sessionSeconds])
-        const target = relayTarget(field("RelayState"))
-        if (isLoopbackCallback(target)) {
-          target.searchParams.set("code", seal(key, ["code", signedIn.user.id, randomUUID(), now + codeSeconds]))
-        }
+        const cli = cliRelay(field("RelayState"))
+        // The CLI's code goes to its listener in a form's body, bound to the challenge it started with.
+        const answer = cli === undefined
+          ? HttpServerResponse.redirect(relayTarget(field("RelayState")).href, { status: 303, headers: { "cache-control": "no-store" } })
+          : cliHandoffPage(cli.callback, seal(key, ["code", signedIn.user.id, signedIn.organizationId, cli.challenge, randomUUID(), now + codeSeconds]))
         return HttpServerResponse.setCookie(
-          HttpServerResponse.redirect(target.href, { status: 303, headers: { "cache-control": "no-store" } }),
+          answer,
           sessionCookie,
           cookie,
           { httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: `${sessionSeconds} seconds` }
@@ -182,7 +247,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const current = yield* session
     if (Option.isNone(current)) return page(401, "Not signed in", "<p>Sign in with your organization's single sign-on first.</p>")
     const user = yield* users.get(current.value.userId).pipe(
-      Effect.provideService(Actor.Actor, { userId: current.value.userId, instanceAdmin: false }),
+      Effect.provideService(Actor.Actor, sessionActor(current.value)),
       Effect.option
     )
     const email = Option.match(user, { onNone: () => "", onSome: (u) => u.email })
@@ -198,7 +263,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const current = yield* session
     if (Option.isNone(current)) return envelope(401, "A single sign-on session is required")
     const created = yield* users.createToken(current.value.userId, { label: "single sign-on" }).pipe(
-      Effect.provideService(Actor.Actor, { userId: current.value.userId, instanceAdmin: false }),
+      Effect.provideService(Actor.Actor, sessionActor(current.value)),
       Effect.orDie
     )
     const wantsJson = (request.headers["accept"] ?? "").includes("application/json")
@@ -207,23 +272,37 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       : page(201, "API token created", `<p>Copy it now: it is not shown again.</p><pre>${escapeHtml(created.secret)}</pre>`)
   }))
 
-  // `quire login --sso`: the CLI trades the one-time code its loopback callback received for a token.
+  // `quire login --sso`: the CLI trades the one-time code its loopback listener received, and the
+  // PKCE verifier only it knows, for a token of the organization it signed in to.
   yield* router.add("POST", "/sso/cli/token", Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const body = yield* Effect.orElseSucceed(request.json, () => ({}))
-    const code = typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : ""
-    const fields = unseal(key, code)
-    if (fields === undefined || fields[0] !== "code") return envelope(400, "Invalid sign-in code")
-    const [, userId, nonce, expires] = fields
-    if (typeof userId !== "string" || typeof nonce !== "string" || typeof expires !== "number" || expires <= Math.floor(Date.now() / 1000)) {
-      return envelope(400, "Invalid or expired sign-in code")
+    const text = (name: string) => {
+      const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined
+      return typeof value === "string" ? value : ""
     }
-    if (!(yield* signIn.consumeOnce(nonce, new Date(expires * 1000)))) return envelope(400, "This sign-in code was already used")
-    const created = yield* users.createToken(userId, { label: "quire login --sso" }).pipe(
-      Effect.provideService(Actor.Actor, { userId, instanceAdmin: false }),
-      Effect.orDie
+    const fields = unseal(key, text("code"))
+    if (fields === undefined || fields[0] !== "code") return envelope(400, "code: invalid sign-in code")
+    const [, userId, organizationId, challenge, nonce, expires] = fields
+    if (
+      typeof userId !== "string" || typeof organizationId !== "string" || typeof challenge !== "string" || typeof nonce !== "string" ||
+      typeof expires !== "number" || expires <= Math.floor(Date.now() / 1000)
+    ) {
+      return envelope(400, "code: invalid or expired sign-in code")
+    }
+    const verifier = text("code_verifier")
+    if (!verifierPattern.test(verifier)) return envelope(400, "code_verifier: required, 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'")
+    const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"))
+    if (computed.length !== challenge.length || !timingSafeEqual(computed, Buffer.from(challenge))) {
+      return envelope(400, "code_verifier: does not match the code_challenge the sign-in started with")
+    }
+    if (!(yield* signIn.consumeOnce(nonce, new Date(expires * 1000)))) return envelope(400, "code: this sign-in code was already used")
+    const actor = sessionActor({ userId, organizationId })
+    const created = yield* users.createToken(userId, { label: "quire login --sso" }).pipe(Effect.provideService(Actor.Actor, actor), Effect.orDie)
+    const user = yield* users.get(userId).pipe(Effect.provideService(Actor.Actor, actor), Effect.orDie)
+    return HttpServerResponse.jsonUnsafe(
+      { token: created.secret, user: { id: user.id, email: user.email }, organization: organizationId },
+      { headers: { "cache-control": "no-store" } }
     )
-    const user = yield* users.get(userId).pipe(Effect.provideService(Actor.Actor, { userId, instanceAdmin: false }), Effect.orDie)
-    return HttpServerResponse.jsonUnsafe({ token: created.secret, user: { id: user.id, email: user.email } }, { headers: { "cache-control": "no-store" } })
   }))
 }))

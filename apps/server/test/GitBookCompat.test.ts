@@ -5,7 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { acceptInvite, adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
 
 /** The part of GitBook's client used here (its published typings do not resolve under NodeNext). */
 interface GitBookClient {
@@ -44,6 +44,9 @@ for (const backend of backends) {
         })
         assert.strictEqual(invited.status, 200, JSON.stringify(invited.body))
         assert.strictEqual((invited.body as { invited: number }).invited, 3)
+        // Each accepts the offer (issue 18: invitations no longer add an existing user at once).
+        yield* acceptInvite(bob.api, organizationId)
+        yield* acceptInvite(carol.api, organizationId)
         const roles = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: {} })
         const roleOf = (userId: string) => roles.items.find((m) => m.user.id === userId)?.role
         assert.strictEqual(roleOf(bob.user.id), "edit")
@@ -54,6 +57,7 @@ for (const backend of backends) {
           params: { organizationId },
           payload: { emails: [{ email: dave.email, role: "review" }] }
         })
+        yield* acceptInvite(dave.api, organizationId)
         const daveMember = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: dave.user.id } })
         assert.strictEqual(daveMember.role, "review")
       }))
@@ -64,8 +68,10 @@ for (const backend of backends) {
         const bob = yield* newUser("Bob")
         const endpoint = yield* baseUrl
         const gitbook = new GitBookAPI({ endpoint, authToken: alice.token }) as unknown as GitBookClient
+        yield* Effect.promise(() =>
+          gitbook.orgs.inviteUsersToOrganization(organizationId, { emails: [{ email: bob.email, role: "review" }], role: "read" }))
+        yield* acceptInvite(bob.api, organizationId)
         const result = yield* Effect.promise(async () => {
-          await gitbook.orgs.inviteUsersToOrganization(organizationId, { emails: [{ email: bob.email, role: "review" }], role: "read" })
           const { data: team } = await gitbook.orgs.createOrganizationTeam(organizationId, { title: "Reviewers", members: [bob.user.id] })
           const { data: domain } = await gitbook.emailDomains.getOrganizationsForEmailDomain("example.com")
           return { team, domain }

@@ -135,6 +135,28 @@ export const errorMessage = (error: unknown): string =>
 
 type TestUser = Effect.Success<ReturnType<typeof newUser>>
 
+/**
+ * The person `api` acts for accepts their pending invitation to the organization (an organization
+ * admin's invitation is an offer: it grants nothing until then); answers the organization.
+ */
+export const acceptInvite = Effect.fnUntraced(function*(api: Client, organizationId: string) {
+  const pending = yield* api.users.listInvitesForAuthenticatedUser()
+  const invite = pending.items.find((item) => item.organization.id === organizationId)
+  assert.isDefined(invite, `no pending invitation to ${organizationId}`)
+  return yield* api.organizations.acceptOrganizationMemberInvite({ params: { organizationId, inviteId: invite!.id } })
+})
+
+/** `admin` invites `member` with `role` and `member` accepts: they are a member with that role. */
+export const inviteAndAccept = Effect.fnUntraced(function*(
+  admin: Client,
+  organizationId: string,
+  member: { readonly email: string; readonly api: Client },
+  role: Roles.MemberRole | null
+) {
+  yield* admin.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [member.email], role } })
+  return yield* acceptInvite(member.api, organizationId)
+})
+
 /** An organization administered by a new user, Alice, with a new member of each given role. */
 export const organizationWith = Effect.fnUntraced(function*(roles: ReadonlyArray<Roles.MemberRole> = []) {
   const alice = yield* newUser("Alice")
@@ -142,10 +164,7 @@ export const organizationWith = Effect.fnUntraced(function*(roles: ReadonlyArray
   const members: Partial<Record<Roles.MemberRole, TestUser>> = {}
   for (const role of roles) {
     const member = yield* newUser(role)
-    yield* alice.api.organizations.inviteUsersToOrganization({
-      params: { organizationId: org.id },
-      payload: { emails: [member.email], role }
-    })
+    yield* inviteAndAccept(alice.api, org.id, member, role)
     members[role] = member
   }
   return { alice, organizationId: org.id, members }

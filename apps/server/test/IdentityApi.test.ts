@@ -1,7 +1,7 @@
 /** The identity operations through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminEmail, adminToken, backends, client, errorCode, newUser, publicUrl, raw } from "./Harness.ts"
+import { adminEmail, adminToken, backends, client, acceptInvite, errorCode, inviteAndAccept, newUser, publicUrl, raw } from "./Harness.ts"
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`identity API on ${backend.name}`, (it) => {
@@ -121,10 +121,7 @@ for (const backend of backends) {
         const alice = yield* newUser("Alice")
         const reader = yield* newUser("Rita")
         const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
-        yield* alice.api.organizations.inviteUsersToOrganization({
-          params: { organizationId: org.id },
-          payload: { emails: [reader.email], role: "read" }
-        })
+        yield* inviteAndAccept(alice.api, org.id, reader, "read")
         const updated = yield* alice.api.organizations.updateOrganizationById({
           params: { organizationId: org.id },
           payload: { title: "Acme Handbook", defaultRole: "comment", inviteLinks: true, hostname: "acme-docs" }
@@ -166,7 +163,9 @@ for (const backend of backends) {
         assert.deepStrictEqual([...first.items, ...second.items].map((o) => o.id), created)
       }))
 
-    it.effect("invites existing users at once and others when their account is created", () =>
+    // Issue 18: an invitation is an offer. It used to add an existing user at once and an account
+    // created later at its creation; now each joins on accepting it, signed in as themselves.
+    it.effect("invites existing users and others as offers that each accepts once signed in", () =>
       Effect.gen(function*() {
         const alice = yield* newUser("Alice")
         const bob = yield* newUser("Bob")
@@ -178,16 +177,29 @@ for (const backend of backends) {
         })
         assert.deepStrictEqual(result.users, [bob.user.id])
         assert.strictEqual(result.invited, 2)
+        const notYet = yield* bob.api.members.getMemberInOrganizationById({ params: { organizationId: org.id, userId: bob.user.id } })
+          .pipe(Effect.flip)
+        assert.strictEqual(errorCode(notYet), 404)
+        const pending = yield* alice.api.organizations.listOrganizationMemberInvites({ params: { organizationId: org.id } })
+        assert.deepStrictEqual(pending.items.map((i) => [i.email, i.role]).toSorted(), [[bob.email, "edit"], [laterEmail, "edit"]].toSorted())
+        const joined = yield* acceptInvite(bob.api, org.id)
+        assert.strictEqual(joined.id, org.id)
         const bobMember = yield* bob.api.members.getMemberInOrganizationById({
           params: { organizationId: org.id, userId: bob.user.id }
         })
         assert.strictEqual(bobMember.role, "edit")
         const admin = yield* client(adminToken)
         const later = yield* admin.users.createUser({ payload: { email: laterEmail, displayName: "Later" } })
+        const notMember = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId: org.id, userId: later.id } })
+          .pipe(Effect.flip)
+        assert.strictEqual(errorCode(notMember), 404)
+        const laterToken = yield* admin.users.createUserToken({ params: { userId: later.id }, payload: {} })
+        yield* acceptInvite(yield* client(laterToken.token), org.id)
         const laterMember = yield* alice.api.members.getMemberInOrganizationById({
           params: { organizationId: org.id, userId: later.id }
         })
         assert.strictEqual(laterMember.role, "edit")
+        assert.strictEqual((yield* alice.api.organizations.listOrganizationMemberInvites({ params: { organizationId: org.id } })).count, 0)
         const denied = yield* bob.api.organizations.inviteUsersToOrganization({
           params: { organizationId: org.id },
           payload: { emails: ["x@example.com"] }
@@ -218,8 +230,8 @@ for (const backend of backends) {
         const bea = yield* newUser("Bea")
         const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
         const organizationId = org.id
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [zed.email], role: "read" } })
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bea.email], role: null } })
+        yield* inviteAndAccept(alice.api, organizationId, zed, "read")
+        yield* inviteAndAccept(alice.api, organizationId, bea, null)
         const all = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: {} })
         assert.strictEqual(all.count, 3)
         assert.deepStrictEqual(all.items.map((m) => m.id), [bea.user.id, zed.user.id, alice.user.id])
@@ -261,7 +273,7 @@ for (const backend of backends) {
         const bob = yield* newUser("Bob")
         const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
         const organizationId = org.id
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bob.email], role: "read" } })
+        yield* inviteAndAccept(alice.api, organizationId, bob, "read")
         const promoted = yield* alice.api.members.updateMemberInOrganizationById({
           params: { organizationId, userId: bob.user.id },
           payload: { role: "create" }
@@ -295,7 +307,7 @@ for (const backend of backends) {
         const outsider = yield* newUser("Olivia")
         const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
         const organizationId = org.id
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bob.email], role: "edit" } })
+        yield* inviteAndAccept(alice.api, organizationId, bob, "edit")
         const writers = yield* alice.api.teams.createOrganizationTeam({
           params: { organizationId },
           payload: { title: "Writers", members: [bob.user.id] }

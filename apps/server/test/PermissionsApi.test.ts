@@ -1,7 +1,7 @@
 /** Permissions on spaces and collections through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { backends, errorCode, errorMessage, inviteAndAccept, newUser, organizationWith, raw } from "./Harness.ts"
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`permissions API on ${backend.name}`, (it) => {
@@ -92,7 +92,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const { alice, organizationId } = yield* organizationWith([])
         const guest = yield* newUser("Gus")
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [guest.email], role: null } })
+        yield* inviteAndAccept(alice.api, organizationId, guest, null)
         const open = yield* alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Open" } })
         const shared = yield* alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Shared" } })
         const none = yield* guest.api.spaces.listSpacesInOrganizationById({ params: { organizationId }, query: {} })
@@ -105,7 +105,7 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(hidden), 404)
         // Leaving the organization takes the grant: back in, the guest sees nothing.
         yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: guest.user.id } })
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [guest.email], role: null } })
+        yield* inviteAndAccept(alice.api, organizationId, guest, null)
         const after = yield* guest.api.spaces.listSpacesInOrganizationById({ params: { organizationId }, query: {} })
         assert.deepStrictEqual(after.items, [])
       }))

@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { documentHash, type PageNode, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
-import { backends, errorCode, errorMessage, newUser, publicUrl, raw } from "./Harness.ts"
+import { backends, errorCode, errorMessage, inviteAndAccept, newUser, publicUrl, raw } from "./Harness.ts"
 
 type User = Effect.Success<ReturnType<typeof newUser>>
 
@@ -111,7 +111,7 @@ for (const backend of backends) {
         ])
 
         const reader = yield* newUser("Reader")
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [reader.email], role: "read" } })
+        yield* inviteAndAccept(alice.api, organizationId, reader, "read")
         const seen = yield* reader.api.search.searchOrganizationContent({ params: { organizationId }, query: { query: "gecko" } })
         assert.deepStrictEqual(seen.items.map((s) => s.id), [spaceId])
         const refused = yield* reader.api.search.searchSpaceContent({ params: { spaceId: secret.id }, query: { query: "gecko" } }).pipe(Effect.flip)

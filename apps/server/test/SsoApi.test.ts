@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { backends, errorCode, newUser, publicUrl } from "./Harness.ts"
+import { backends, errorCode, inviteAndAccept, newUser, publicUrl } from "./Harness.ts"
 
 const certificate = readFileSync(new URL("./fixtures/idp-certificate.pem", import.meta.url), "utf8")
 for (const backend of backends) {
@@ -47,7 +47,7 @@ for (const backend of backends) {
         const bob = yield* newUser("Bob")
         const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
         const organizationId = org.id
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bob.email], role: "create" } })
+        yield* inviteAndAccept(alice.api, organizationId, bob, "create")
         const badCertificate = yield* alice.api.sso.createOrganizationSAMLProvider({
           params: { organizationId },
           payload: { label: "Okta", certificate: "-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----" }

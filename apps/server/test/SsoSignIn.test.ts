@@ -6,39 +6,12 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { generateKeyPairSync, verify, X509Certificate } from "node:crypto"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
-import { adminEmail, backends, baseUrl, client, newUser } from "./Harness.ts"
+import { adminEmail, backends, client, inviteAndAccept, newUser } from "./Harness.ts"
+import { pkcePair } from "../../cli/src/commands/LoginCommand.ts"
+import { postAcs, request, setup } from "./SsoFixtures.ts"
 import { publishedSite } from "./SiteFixtures.ts"
 
 const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
-
-const request = (path: string, init: RequestInit = {}) =>
-  Effect.flatMap(baseUrl, (base) =>
-    Effect.promise(async () => {
-      const response = await fetch(`${base}${path}`, { redirect: "manual", ...init })
-      return { status: response.status, headers: response.headers, text: await response.text() }
-    }))
-
-const postAcs = (acsPath: string, samlResponse: string, relayState?: string) =>
-  request(acsPath, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ SAMLResponse: samlResponse, ...(relayState === undefined ? {} : { RelayState: relayState }) }).toString()
-  })
-
-const path = (url: string) => new URL(url).pathname
-
-/** An organization with an active provider (default role `edit`, default team "Staff"). */
-const setup = Effect.gen(function*() {
-  const alice = yield* newUser("Alice")
-  const org = yield* alice.api.organizations.createOrganization({ payload: { title: "Acme" } })
-  const organizationId = org.id
-  const team = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Staff" } })
-  const provider = yield* alice.api.sso.createOrganizationSAMLProvider({
-    params: { organizationId },
-    payload: { label: "Test IdP", defaultRole: "edit", defaultTeam: team.id, ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
-  })
-  return { alice, organizationId, team, provider, acsPath: path(provider.service.acsURL), startPath: path(provider.service.startURL), service: provider.service }
-})
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`SAML sign-in on ${backend.name}`, (it) => {
@@ -108,11 +81,17 @@ for (const backend of backends) {
         // Not a member yet: the IdP cannot sign an existing account in by naming its email.
         const outsider = yield* postAcs(acsPath, Idp.response({ email: bob.email, audience: service.entityID, destination: service.acsURL }))
         assert.strictEqual(outsider.status, 400)
-        assert.include(outsider.text, "invite it first")
+        assert.include(outsider.text, "not an SSO member of this organization")
         const admin = yield* postAcs(acsPath, Idp.response({ email: adminEmail, audience: service.entityID, destination: service.acsURL }))
         assert.strictEqual(admin.status, 400)
         assert.include(admin.text, "instance administrators")
-        yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [bob.email], role: "review" } })
+        // Issue 18: an invitation, even accepted, does not let the IdP speak for Bob; being made an
+        // SSO member after accepting does (this test used to sign him in right after the invitation).
+        yield* inviteAndAccept(alice.api, organizationId, bob, "review")
+        const accepted = yield* postAcs(acsPath, Idp.response({ email: bob.email, audience: service.entityID, destination: service.acsURL }))
+        assert.strictEqual(accepted.status, 400)
+        assert.include(accepted.text, "not an SSO member")
+        yield* alice.api.members.setUserAsSSOMemberForOrganization({ params: { organizationId, userId: bob.user.id } })
         const ok = yield* postAcs(acsPath, Idp.response({ email: bob.email.toUpperCase(), audience: service.entityID, destination: service.acsURL }))
         assert.strictEqual(ok.status, 303, ok.text)
         assert.strictEqual(ok.headers.get("location"), "http://quire.test/sso/signed-in")
@@ -169,29 +148,70 @@ for (const backend of backends) {
         }
       }))
 
-    it.effect("validates RelayState, hands the CLI a one-time code, and serves SP metadata", () =>
+    // Issue 18: the CLI's code used to ride in the loopback redirect's URL and be exchanged alone.
+    it.effect("validates RelayState, hands the CLI a PKCE-bound code in a form body, and serves SP metadata", () =>
       Effect.gen(function*() {
-        const { acsPath, startPath, service } = yield* setup
+        const { organizationId, acsPath, startPath, service } = yield* setup
         const foreign = yield* request(`${startPath}?RelayState=${encodeURIComponent("https://evil.example/steal")}`)
         assert.strictEqual(new URL(foreign.headers.get("location") ?? "").searchParams.get("RelayState"), "http://quire.test/sso/signed-in")
 
         const callback = "http://127.0.0.1:49152/callback?state=xyz"
+        const { challenge, verifier } = pkcePair()
+        // A loopback callback needs an S256 code challenge.
+        const bare = yield* request(`${startPath}?RelayState=${encodeURIComponent(callback)}`)
+        assert.strictEqual(bare.status, 400)
+        assert.include(bare.text, "code_challenge_method")
+        const plain = yield* request(`${startPath}?RelayState=${encodeURIComponent(callback)}&code_challenge=${challenge}&code_challenge_method=plain`)
+        assert.strictEqual(plain.status, 400)
+        const started = yield* request(`/sso/orgs/${organizationId}/start?RelayState=${encodeURIComponent(callback)}&code_challenge=${challenge}&code_challenge_method=S256`)
+        assert.strictEqual(started.status, 302)
+        // The organization's start passes the challenge on to its provider's start...
+        const providerStart = new URL(started.headers.get("location") ?? "")
+        assert.strictEqual(providerStart.pathname, startPath)
+        assert.strictEqual(providerStart.searchParams.get("code_challenge"), challenge)
+        // ...which seals the callback and the challenge into the RelayState the IdP hands back.
+        const idpRedirect = (yield* request(`${providerStart.pathname}${providerStart.search}`)).headers.get("location") ?? ""
+        const sealedRelay = new URL(idpRedirect).searchParams.get("RelayState") ?? ""
+        assert.notStrictEqual(sealedRelay, "")
+        assert.notStrictEqual(sealedRelay, callback)
+
         const email = `erin.${Date.now()}@example.com`
-        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL }), callback)
-        assert.strictEqual(signed.status, 303)
-        const target = new URL(signed.headers.get("location") ?? "")
-        assert.strictEqual(`${target.origin}${target.pathname}`, "http://127.0.0.1:49152/callback")
-        assert.strictEqual(target.searchParams.get("state"), "xyz")
-        const code = target.searchParams.get("code") ?? ""
+        // A loopback RelayState that `start` did not seal gets no code: the browser goes to the signed-in page.
+        const unsealed = yield* postAcs(acsPath, Idp.response({ email: `x${email}`, audience: service.entityID, destination: service.acsURL }), callback)
+        assert.strictEqual(unsealed.status, 303)
+        assert.strictEqual(unsealed.headers.get("location"), "http://quire.test/sso/signed-in")
+
+        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL }), sealedRelay)
+        // No redirect carries the code: a page POSTs it to the loopback listener.
+        assert.strictEqual(signed.status, 200, signed.text)
+        assert.isNull(signed.headers.get("location"))
+        assert.include(signed.headers.get("content-security-policy") ?? "", "form-action http://127.0.0.1:49152")
+        assert.strictEqual(signed.headers.get("referrer-policy"), "no-referrer")
+        const form = /<form method="post" action="([^"]+)"><input type="hidden" name="code" value="([^"]+)">/.exec(signed.text)
+        assert.isNotNull(form, signed.text)
+        assert.strictEqual(form![1]!.replaceAll("&amp;", "&"), callback)
+        const code = form![2]!
         assert.notInclude(code, "quire_pat_")
-        const exchange = () => request("/sso/cli/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) })
-        const first = yield* exchange()
+        const exchange = (body: Record<string, string>) =>
+          request("/sso/cli/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+        const noVerifier = yield* exchange({ code })
+        assert.strictEqual(noVerifier.status, 400)
+        assert.include(JSON.parse(noVerifier.text).error.message, "code_verifier")
+        const wrongVerifier = yield* exchange({ code, code_verifier: pkcePair().verifier })
+        assert.strictEqual(wrongVerifier.status, 400)
+        assert.include(JSON.parse(wrongVerifier.text).error.message, "code_verifier: does not match")
+        const first = yield* exchange({ code, code_verifier: verifier })
         assert.strictEqual(first.status, 200, first.text)
-        const answer = JSON.parse(first.text) as { token: string; user: { email: string } }
+        const answer = JSON.parse(first.text) as { token: string; user: { email: string }; organization: string }
         assert.strictEqual(answer.user.email, email)
-        const me = yield* (yield* client(answer.token)).users.getAuthenticatedUser()
+        assert.strictEqual(answer.organization, organizationId)
+        const erin = yield* client(answer.token)
+        const me = yield* erin.users.getAuthenticatedUser()
         assert.strictEqual(me.email, email)
-        assert.strictEqual((yield* exchange()).status, 400)
+        // The token reaches the organization it signed in to, and says so.
+        const tokens = yield* erin.users.listUserTokens({ params: { userId: me.id }, query: {} })
+        assert.deepStrictEqual(tokens.items.map((t) => t.organization), [organizationId])
+        assert.strictEqual((yield* exchange({ code, code_verifier: verifier })).status, 400)
 
         const metadata = yield* request(new URL(service.metadataURL).pathname)
         assert.strictEqual(metadata.status, 200)

@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
-import { adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { acceptInvite, adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
 
 /** The part of GitBook's client these tests use (its published typings cannot be followed; see GitBookClient.test.ts). */
 interface GitBookClient {
@@ -251,7 +251,8 @@ for (const backend of backends) {
         assert.match(errorMessage(malformed.body), /expiresAt/)
       }))
 
-    it.effect("adds invited users who have an account at once, and the others when their account is created", () =>
+    // Issue 18: invitations are offers. This used to add Bob at once and Later when the account was created.
+    it.effect("makes invited users, with an account or created later, members only once they accept", () =>
       Effect.gen(function*() {
         const { alice, organizationId } = yield* organizationWith()
         const bob = yield* newUser("Bob")
@@ -262,22 +263,34 @@ for (const backend of backends) {
         })
         assert.deepStrictEqual(result.users, [bob.user.id])
         assert.strictEqual(result.invited, 2)
+        const pendingBob = yield* bob.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(pendingBob), 404)
+        yield* acceptInvite(bob.api, organizationId)
         assert.strictEqual((yield* bob.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } })).role, "edit")
 
         const admin = yield* client(adminToken)
         const later = yield* admin.users.createUser({ payload: { email: laterEmail.toLowerCase(), displayName: "Later" } })
         const token = yield* admin.users.createUserToken({ params: { userId: later.id }, payload: {} })
         const laterApi = yield* client(token.token)
+        assert.strictEqual((yield* laterApi.organizations.listOrganizationsForAuthenticatedUser({ query: {} })).count, 0)
+        const offers = yield* laterApi.users.listInvitesForAuthenticatedUser()
+        assert.deepStrictEqual(offers.items.map((i) => [i.organization.id, i.email, i.role]), [[organizationId, laterEmail.toLowerCase(), "review"]])
+        yield* laterApi.organizations.acceptOrganizationMemberInvite({ params: { organizationId, inviteId: offers.items[0]!.id } })
         const mine = yield* laterApi.organizations.listOrganizationsForAuthenticatedUser({ query: {} })
         assert.deepStrictEqual(mine.items.map((o) => o.id), [organizationId])
         const membership = yield* laterApi.members.getMemberInOrganizationById({ params: { organizationId, userId: later.id } })
         assert.strictEqual(membership.role, "review")
         // The invitation was used up: nobody else with that email could accept it again.
+        const again = yield* laterApi.organizations.acceptOrganizationMemberInvite({ params: { organizationId, inviteId: offers.items[0]!.id } })
+          .pipe(Effect.flip)
+        assert.strictEqual(errorCode(again), 404)
         const everyone = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: {} })
         assert.strictEqual(everyone.count, 3)
       }))
 
-    it.effect("lets an account made by SAML sign-in accept the email invitations waiting for it", () =>
+    // Issue 18: a sign-in through one organization's IdP accepts that organization's invitation
+    // only; it used to accept every organization's waiting for the email.
+    it.effect("an account made by SAML sign-in takes its organization's invitation; the others stay pending", () =>
       Effect.gen(function*() {
         const { alice, organizationId } = yield* organizationWith()
         const team = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Staff" } })
@@ -310,8 +323,10 @@ for (const backend of backends) {
         assert.deepStrictEqual(found.items.map((m) => [m.user.email, m.role, m.sso, m.teams]), [[email, "review", true, 1]])
         const other = yield* elsewhere.alice.api.members.getMemberInOrganizationById({
           params: { organizationId: elsewhere.organizationId, userId: found.items[0]!.id }
-        })
-        assert.deepStrictEqual([other.role, other.sso], ["read", false])
+        }).pipe(Effect.flip)
+        assert.strictEqual(errorCode(other), 404)
+        const waiting = yield* elsewhere.alice.api.organizations.listOrganizationMemberInvites({ params: { organizationId: elsewhere.organizationId } })
+        assert.deepStrictEqual(waiting.items.map((i) => [i.email, i.role]), [[email, "read"]])
       }))
 
     it.effect("answers GitBook's client listing and adding team members", () =>

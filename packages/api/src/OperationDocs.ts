@@ -24,6 +24,10 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
     summary: "Get the authenticated user",
     description: "Answers the user whose API token made the request."
   },
+  "users.listInvitesForAuthenticatedUser": {
+    summary: "List my pending invitations",
+    description: "Quire's addition: the invitations to organizations waiting for the caller to accept or decline them. A single sign-on token sees those of its organization only."
+  },
   "users.getUserById": {
     summary: "Get a user",
     description: "Answers a user's public profile by id. Any authenticated caller may read it."
@@ -76,7 +80,19 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "organizations.inviteUsersToOrganization": {
     summary: "Invite people by email",
-    description: "Adds people to an organization by email, with a role each. People with an account join at once; an email without one is remembered for 30 days and its account joins with that role when it is created. Needs the admin role."
+    description: "Invites people to an organization by email, with a role each. Each invitation is an offer: it grants nothing until the person with that email, signed in as themselves, accepts it (`acceptOrganizationMemberInvite`; they find it with `listInvitesForAuthenticatedUser`). It waits 30 days, for an account created later too. An instance administrator's invitation adds existing accounts at once. `users` names the existing users invited, `invited` counts the emails. Needs the admin role."
+  },
+  "organizations.listOrganizationMemberInvites": {
+    summary: "List pending invitations",
+    description: "Quire's addition: the organization's invitations that their people have not accepted or declined yet, oldest first. Needs the admin role."
+  },
+  "organizations.acceptOrganizationMemberInvite": {
+    summary: "Accept an invitation",
+    description: "Quire's addition: the invited person, signed in as themselves, joins the organization with the invitation's role (a member keeps the higher of the two roles) and, for an `sso` invitation, as an SSO member. Answers the organization. Anyone else's invitation is not found (404)."
+  },
+  "organizations.declineOrganizationMemberInvite": {
+    summary: "Decline an invitation",
+    description: "Quire's addition: the invited person declines an invitation, or an admin of the organization withdraws it; it is forgotten. Anyone else gets 404."
   },
   "organizations.listOrganizationInviteLinks": {
     summary: "List invite links",

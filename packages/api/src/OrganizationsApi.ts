@@ -87,6 +87,21 @@ export type LinkInvite = typeof LinkInvite.Type
 
 const linkInvitePath = { organizationId: EntityId, inviteId: EntityId }
 
+/**
+ * Quire's pending invitation of an email to an organization (GitBook has none): an offer that
+ * the person with that email accepts or declines. `sso`: accepting makes them an SSO member.
+ */
+export const MemberInvite = Schema.Struct({
+  object: Schema.Literal("member-invite"),
+  id: Schema.String,
+  organization: Schema.Struct({ id: Schema.String, title: Schema.String }),
+  email: Schema.String,
+  role: MemberRoleOrGuest,
+  sso: Schema.Boolean,
+  createdAt: Timestamp
+})
+export type MemberInvite = typeof MemberInvite.Type
+
 const organizationId = { organizationId: EntityId }
 
 export class OrganizationsApi extends HttpApiGroup.make("organizations")
@@ -133,7 +148,10 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       success: Schema.Struct({ organizations: Schema.Array(Organization) }),
       error: ApiErrors.Common
     }),
-    /** Invites people by email; existing users join at once with the given role. */
+    /**
+     * Invites people by email: each gets a pending invitation to accept (an instance administrator's
+     * adds existing users at once). `users` names the existing users invited.
+     */
     HttpApiEndpoint.post("inviteUsersToOrganization", "/orgs/:organizationId/invites", {
       params: organizationId,
       payload: Schema.Struct({
@@ -183,6 +201,24 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
         expiresAt: Schema.optionalKey(Schema.NullOr(DateTime))
       }),
       success: LinkInvite,
+      error: ApiErrors.Common
+    }),
+    /** The organization's pending invitations (its admins). */
+    HttpApiEndpoint.get("listOrganizationMemberInvites", "/orgs/:organizationId/member-invites", {
+      params: organizationId,
+      success: ListOf(MemberInvite),
+      error: ApiErrors.Common
+    }),
+    /** The invited person accepts an invitation: they join with its role. */
+    HttpApiEndpoint.post("acceptOrganizationMemberInvite", "/orgs/:organizationId/member-invites/:inviteId/accept", {
+      params: linkInvitePath,
+      success: Organization,
+      error: ApiErrors.Common
+    }),
+    /** The invited person declines an invitation, or an admin withdraws it. */
+    HttpApiEndpoint.post("declineOrganizationMemberInvite", "/orgs/:organizationId/member-invites/:inviteId/decline", {
+      params: linkInvitePath,
+      success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     }),
     /** The caller joins the organization with an invite link's role. */

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { MemberInvite } from "./OrganizationsApi.ts"
 import { DateTime, ListOf, PageQuery, Text, Url, User } from "./Schemas.ts"
 
 /** A user's API token as listings show it (GitBook's UserAPIToken): never its secret. */
@@ -14,7 +15,9 @@ export const UserApiToken = Schema.Struct({
   /** When it last authenticated a request, to the minute; absent if never. */
   lastUsedAt: Schema.optionalKey(Schema.String),
   /** After this instant the token is refused; absent if it never expires. */
-  expiresAt: Schema.optionalKey(Schema.String)
+  expiresAt: Schema.optionalKey(Schema.String),
+  /** Quire's addition: the one organization a single sign-on token reaches; absent for the account's own tokens. */
+  organization: Schema.optionalKey(Schema.String)
 })
 
 /** A token just created: the listing's fields and the secret, shown only in this answer. */
@@ -31,6 +34,8 @@ export class UsersApi extends HttpApiGroup.make("users")
   .add(
     /** The user behind the token. */
     HttpApiEndpoint.get("getAuthenticatedUser", "/user", { success: User, error: ApiErrors.Common }),
+    /** The caller's pending invitations to organizations. */
+    HttpApiEndpoint.get("listInvitesForAuthenticatedUser", "/user/invites", { success: ListOf(MemberInvite), error: ApiErrors.Common }),
     HttpApiEndpoint.get("getUserById", "/users/:userId", {
       params: { userId: Text },
       success: User,

@@ -1,6 +1,7 @@
 /** Layers that assemble the identity package: its ports, adapters and use cases. */
 import { Layer } from "effect"
 import { IdentityMemory } from "./IdentityMemory.ts"
+import { MemberInvites } from "./MemberInvites.ts"
 import { Members } from "./Members.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
@@ -41,7 +42,7 @@ export const layerReposSql = Layer.mergeAll(
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, MemberInvites.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

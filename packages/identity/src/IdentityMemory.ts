@@ -1,7 +1,7 @@
 /** The state shared by the in-memory identity adapters, so that they see each other's writes. */
 import { Context, Layer } from "effect"
 import { MemoryStore, type Roles } from "@quire/kernel"
-import type { ApiToken, LinkInvite, Organization, User } from "./domain/Identity.ts"
+import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
 
 export interface MemberRow {
   readonly organizationId: string
@@ -21,13 +21,7 @@ export interface TeamRow {
   readonly members: MemoryStore.TxMap<string, "owner" | "member">
 }
 
-export interface EmailInviteRow {
-  readonly organizationId: string
-  readonly email: string
-  readonly role: Roles.MemberRole | null
-  readonly sso: boolean
-  readonly createdAt: Date
-}
+export type EmailInviteRow = MemberInvite
 
 export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly users: MemoryStore.TxMap<string, User>

@@ -6,6 +6,7 @@ import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, Orga
 import { MembersRepo } from "./MembersRepo.ts"
 import { type LinkInvitePatch, organizationKeyShape, OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { UsersRepo } from "./UsersRepo.ts"
+import { ensureUnscoped, reaches } from "./Scope.ts"
 
 /** One invitation with a role of its own (GitBook's `{email, role}` form). */
 export interface Invitation {
@@ -21,7 +22,10 @@ export interface InviteInput {
 }
 
 export interface InviteResult {
-  /** Existing users who joined the organization. */
+  /**
+   * Existing users invited (not members yet): an instance administrator's invitation adds them at
+   * once, an organization admin's waits for each of them to accept it.
+   */
   readonly users: ReadonlyArray<string>
   /** Number of emails invited, including those still without an account. */
   readonly invited: number
@@ -50,9 +54,13 @@ export interface EmailDomainOrganization {
 }
 
 export interface OrganizationsShape {
-  /** The organization as the caller sees it; NotFound when the caller is not a member. */
+  /**
+   * The organization as the caller sees it; NotFound when the caller is not a member, or when
+   * the caller's single sign-on scope is another organization.
+   */
   readonly access: (organizationId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound, Actor.Actor>
-  readonly create: (input: { readonly title: string; readonly emailDomains?: ReadonlyArray<string> | undefined }) => Effect.Effect<OrganizationAccess, never, Actor.Actor>
+  /** Creates an organization administered by the caller; Forbidden to a single sign-on token (scoped to another one). */
+  readonly create: (input: { readonly title: string; readonly emailDomains?: ReadonlyArray<string> | undefined }) => Effect.Effect<OrganizationAccess, Errors.Forbidden, Actor.Actor>
   readonly list: (page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<OrganizationAccess>, Errors.InvalidInput, Actor.Actor>
   readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   /**
@@ -104,7 +112,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
 
       const access = Effect.fn("Organizations.access")(function*(organizationId: string) {
         const actor = yield* Actor.Actor
-        const found = yield* repo.findAccess(organizationId, actor.userId)
+        const found = reaches(actor, organizationId) ? yield* repo.findAccess(organizationId, actor.userId) : Option.none()
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
         return found.value
       })
@@ -120,6 +128,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         readonly emailDomains?: ReadonlyArray<string> | undefined
       }) {
         const actor = yield* Actor.Actor
+        yield* ensureUnscoped(actor, "create organizations")
         const organization: Organization = {
           id: yield* ids.make,
           title: input.title,
@@ -140,7 +149,10 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       const list = Effect.fn("Organizations.list")(function*(page: Pagination.PageRequest) {
         const actor = yield* Actor.Actor
         const after = yield* Pagination.afterOf(page, organizationKeyShape)
-        return yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
+        const listed = yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
+        if (actor.scope === undefined) return listed
+        // A scoped caller sees its one organization: the page holds it or nothing.
+        return { ...listed, items: listed.items.filter((found) => reaches(actor, found.organization.id)) }
       })
 
       const update = Effect.fn("Organizations.update")(function*(organizationId: string, patch: OrganizationPatch) {
@@ -166,6 +178,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         const inDomain = Option.isSome(caller) && caller.value.email.toLowerCase().split("@").pop() === claimed
         const found: Array<EmailDomainOrganization> = []
         for (const { organization } of yield* repo.listByEmailDomain(claimed, actor.userId)) {
+          if (!reaches(actor, organization.id)) continue
           // The repository answers non-members as guests; the membership itself tells them apart.
           const member = yield* members.find(organization.id, actor.userId)
           if (Option.isSome(member)) found.push({ organization, membership: { role: member.value.role } })
@@ -175,9 +188,10 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       })
 
       const invite = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
+        const actor = yield* Actor.Actor
         yield* adminAccess(organizationId, "invite members")
         const joinedAt = yield* now
-        const joined: Array<string> = []
+        const invited: Array<string> = []
         // One invitation per email; a later one for the same email wins.
         const invitations = new Map<string, Roles.MemberRole | null>()
         for (const item of input.emails) {
@@ -187,14 +201,17 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         }
         for (const [email, role] of invitations) {
           const user = yield* users.findByEmail(email)
-          if (Option.isSome(user)) {
-            const added = yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
-            if (added) joined.push(user.value.id)
+          // A member stays as they are.
+          if (Option.isSome(user) && Option.isSome(yield* members.find(organizationId, user.value.id))) continue
+          if (Option.isSome(user)) invited.push(user.value.id)
+          // The operator manages accounts already; anyone else's invitation is an offer its person accepts.
+          if (Option.isSome(user) && actor.instanceAdmin) {
+            yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
           } else {
-            yield* repo.insertEmailInvite({ organizationId, email, role, sso: input.sso, createdAt: joinedAt })
+            yield* repo.insertEmailInvite({ id: yield* ids.make, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
           }
         }
-        return { users: joined, invited: invitations.size }
+        return { users: invited, invited: invitations.size }
       }, transactor.transaction)
 
       const findLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
@@ -246,7 +263,9 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
 
       const getLinkInvite = Effect.fn("Organizations.getLinkInvite")(function*(organizationId: string, inviteId: string) {
         const actor = yield* Actor.Actor
-        const membership = Option.map(yield* repo.findAccess(organizationId, actor.userId), (found) => found.membership)
+        const membership = reaches(actor, organizationId)
+          ? Option.map(yield* repo.findAccess(organizationId, actor.userId), (found) => found.membership)
+          : Option.none()
         const admin = Option.isSome(membership) && Roles.atLeast(membership.value.role, "admin")
         const invite = admin ? yield* findLinkInvite(organizationId, inviteId) : yield* usableLinkInvite(organizationId, inviteId)
         return viewOf(invite, membership)
@@ -265,6 +284,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
 
       const joinWithLinkInvite = Effect.fn("Organizations.joinWithLinkInvite")(function*(organizationId: string, inviteId: string) {
         const actor = yield* Actor.Actor
+        if (!reaches(actor, organizationId)) yield* ensureUnscoped(actor, "join other organizations")
         const invite = yield* usableLinkInvite(organizationId, inviteId)
         const member = yield* members.find(organizationId, actor.userId)
         if (Option.isNone(member)) {

@@ -35,10 +35,14 @@ export interface OrganizationsRepoShape {
   /** The organization's invite links, oldest first. */
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void>
-  /** Remembers an invitation for an email that has no user yet. */
+  /** Remembers a pending invitation; one for the same organization and email replaces it (id included). */
   readonly insertEmailInvite: (invite: EmailInviteRow) => Effect.Effect<void>
-  /** Removes and returns the pending invitations of an email (when its user is created). */
-  readonly takeEmailInvites: (email: string) => Effect.Effect<ReadonlyArray<EmailInviteRow>>
+  /** The organization's pending invitation `inviteId`. */
+  readonly findEmailInvite: (organizationId: string, inviteId: string) => Effect.Effect<Option.Option<EmailInviteRow>>
+  /** The pending invitations of an organization (`organizationId`) or of an email (`email`, lower case), oldest first. */
+  readonly listEmailInvites: (filter: { readonly organizationId: string } | { readonly email: string }) => Effect.Effect<ReadonlyArray<EmailInviteRow>>
+  /** Removes and returns the organization's pending invitation of `email` (lower case). */
+  readonly takeEmailInvite: (organizationId: string, email: string) => Effect.Effect<Option.Option<EmailInviteRow>>
   /** Deletes the email invitations created before `before`; answers how many. */
   readonly purgeEmailInvites: (before: Date) => Effect.Effect<number>
 }
@@ -129,11 +133,24 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
             store.emailInvites.delete(key)
             store.emailInvites.set(key, invite)
           }),
-        takeEmailInvites: (email) =>
+        findEmailInvite: (organizationId, inviteId) =>
+          Effect.sync(() =>
+            Option.fromNullishOr(
+              Array.from(store.emailInvites.values()).find((i) => i.id === inviteId && i.organizationId === organizationId)
+            )
+          ),
+        listEmailInvites: (filter) =>
+          Effect.sync(() =>
+            Array.from(store.emailInvites.values())
+              .filter((i) => ("email" in filter ? i.email === filter.email : i.organizationId === filter.organizationId))
+              .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          ),
+        takeEmailInvite: (organizationId, email) =>
           Effect.sync(() => {
-            const taken = Array.from(store.emailInvites.values()).filter((i) => i.email === email)
-            for (const invite of taken) store.emailInvites.delete(emailInviteKey(invite.organizationId, invite.email))
-            return taken
+            const key = emailInviteKey(organizationId, email)
+            const found = store.emailInvites.get(key)
+            store.emailInvites.delete(key)
+            return Option.fromNullishOr(found)
           }),
         purgeEmailInvites: (before) =>
           Effect.sync(() => {

@@ -10,7 +10,6 @@ import { type Profile, SAML, type CacheProvider, ValidateInResponseTo } from "@n
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
-import { acceptEmailInvites } from "./EmailInvites.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
@@ -169,41 +168,38 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return samlOf(found.value, sp, key).generateServiceProviderMetadata(null, certificate)
       })
 
+      /**
+       * An organization's IdP speaks for that organization only. It may create a new account (a
+       * member of this organization alone: this organization's pending invitation of the email sets
+       * the role, every other organization's stays pending) and sign in an existing account only
+       * when that account is already an SSO member here, so it cannot take over an account by
+       * naming its email, even one it invited.
+       */
       const provision = Effect.fnUntraced(function*(provider: SamlProvider, email: string, displayName: string) {
-        const at = yield* now
+        const organizationId = provider.organizationId
         const existing = yield* users.findByEmail(email)
-        const user: User = Option.isSome(existing)
-          ? existing.value
-          : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
-        if (Option.isNone(existing)) {
-          yield* users.insert(user).pipe(Effect.orDie)
-          // Invitations sent to this email take effect; this organization's sets the role.
-          yield* acceptEmailInvites(organizations, members, user)
+        if (Option.isSome(existing)) {
+          if (existing.value.instanceAdmin) {
+            return yield* new SamlRejected({ reason: "instance administrators cannot sign in with an organization's single sign-on" })
+          }
+          const membership = yield* members.find(organizationId, existing.value.id)
+          if (Option.isNone(membership) || !membership.value.sso) {
+            return yield* new SamlRejected({
+              reason: "an account with this email exists and is not an SSO member of this organization: its owner must accept an invitation " +
+                "and an administrator make them an SSO member first"
+            })
+          }
+          if (membership.value.disabled) return yield* new SamlRejected({ reason: "this membership of the organization is disabled" })
+          return { user: existing.value, organizationId, provisioned: false }
         }
-        const membership = yield* members.find(provider.organizationId, user.id)
-        // An organization's IdP vouches for its own people only: it cannot take over an account
-        // that exists outside the organization (nor an instance administrator's) by naming its email.
-        if (Option.isSome(existing) && existing.value.instanceAdmin) {
-          return yield* new SamlRejected({ reason: "instance administrators cannot sign in with an organization's single sign-on" })
-        }
-        if (Option.isSome(existing) && Option.isNone(membership)) {
-          return yield* new SamlRejected({
-            reason: "an account with this email exists and is not a member of this organization: an administrator must invite it first"
-          })
-        }
-        if (Option.isSome(membership) && membership.value.disabled) {
-          return yield* new SamlRejected({ reason: "this membership of the organization is disabled" })
-        }
-        if (Option.isSome(membership)) {
-          if (!membership.value.sso) yield* members.setSso(provider.organizationId, user.id, true)
-          // A new account that an email invitation made a member is provisioned all the same.
-          if (Option.isSome(existing)) return { user, organizationId: provider.organizationId, provisioned: false }
-          if (provider.defaultTeamId !== null) yield* teams.addMember(provider.organizationId, provider.defaultTeamId, user.id)
-          return { user, organizationId: provider.organizationId, provisioned: true }
-        }
-        yield* members.add({ organizationId: provider.organizationId, userId: user.id, role: provider.defaultRole, sso: true, joinedAt: at })
-        if (provider.defaultTeamId !== null) yield* teams.addMember(provider.organizationId, provider.defaultTeamId, user.id)
-        return { user, organizationId: provider.organizationId, provisioned: true }
+        const at = yield* now
+        const user: User = { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
+        yield* users.insert(user).pipe(Effect.orDie)
+        const invite = yield* organizations.takeEmailInvite(organizationId, email)
+        const role = Option.match(invite, { onNone: () => provider.defaultRole, onSome: (i) => i.role })
+        yield* members.add({ organizationId, userId: user.id, role, sso: true, joinedAt: at })
+        if (provider.defaultTeamId !== null) yield* teams.addMember(organizationId, provider.defaultTeamId, user.id)
+        return { user, organizationId, provisioned: true }
       })
 
       const consume = Effect.fn("SamlSignIn.consume")(function*(organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) {

@@ -2,7 +2,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Roles, Rows } from "@quire/kernel"
-import type { LinkInvite, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
+import type { LinkInvite, MemberInvite, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { organizationKey, OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { organizationColumns, OrganizationFields, organizationOf } from "./SqlRows.ts"
 
@@ -34,19 +34,22 @@ const linkInvites = Rows.decoder("identity_link_invites", LinkInviteRow, (row): 
 const linkInviteColumns = "id, organization_id, role, created_at, expires_at"
 
 const EmailInviteRow = Schema.Struct({
+  id: Schema.String,
   organization_id: Schema.String,
   email: Schema.String,
   role: Roles.MemberRoleOrGuest,
   sso: Schema.Boolean,
   created_at: Rows.Timestamp
 })
-const emailInvites = Rows.decoder("identity_email_invites", EmailInviteRow, (row) => ({
+const emailInvites = Rows.decoder("identity_email_invites", EmailInviteRow, (row): MemberInvite => ({
+  id: row.id,
   organizationId: row.organization_id,
   email: row.email,
   role: row.role,
   sso: row.sso,
   createdAt: row.created_at
 }))
+const emailInviteColumns = "id, organization_id, email, role, sso, created_at"
 
 export const layer = Layer.effect(
   OrganizationsRepo,
@@ -159,10 +162,10 @@ export const layer = Layer.effect(
         ),
       insertEmailInvite: (invite) =>
         sql`
-          INSERT INTO identity_email_invites (organization_id, email, role, sso, created_at)
-          VALUES (${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
+          INSERT INTO identity_email_invites (id, organization_id, email, role, sso, created_at)
+          VALUES (${invite.id}, ${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
           ON CONFLICT (organization_id, email)
-          DO UPDATE SET role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
+          DO UPDATE SET id = excluded.id, role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
           Effect.orDie,
           Effect.asVoid
         ),
@@ -171,11 +174,19 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.map((rows) => rows.length)
         ),
-      takeEmailInvites: (email) =>
-        sql<Row>`DELETE FROM identity_email_invites WHERE email = ${email} RETURNING organization_id, email, role, sso, created_at`.pipe(
-          Effect.orDie,
-          Effect.flatMap(emailInvites.all)
-        )
+      findEmailInvite: (organizationId, inviteId) =>
+        sql<Row>`
+          SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
+          WHERE id = ${inviteId} AND organization_id = ${organizationId}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first)),
+      listEmailInvites: (filter) =>
+        sql<Row>`
+          SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
+          WHERE ${"email" in filter ? sql`email = ${filter.email}` : sql`organization_id = ${filter.organizationId}`}
+          ORDER BY created_at, id`.pipe(Effect.orDie, Effect.flatMap(emailInvites.all)),
+      takeEmailInvite: (organizationId, email) =>
+        sql<Row>`
+          DELETE FROM identity_email_invites WHERE organization_id = ${organizationId} AND email = ${email}
+          RETURNING ${sql.literal(emailInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first))
     })
   })
 )

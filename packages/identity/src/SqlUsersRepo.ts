@@ -15,7 +15,8 @@ const TokenFields = {
   token_created_at: Rows.Timestamp,
   token_last_used_at: Schema.NullOr(Rows.Timestamp),
   token_expires_at: Schema.NullOr(Rows.Timestamp),
-  token_bootstrap: Schema.Boolean
+  token_bootstrap: Schema.Boolean,
+  token_organization_id: Schema.NullOr(Schema.String)
 }
 const tokenOf = (row: Schema.Struct.Type<typeof TokenFields>): ApiToken => ({
   id: row.token_id,
@@ -24,11 +25,12 @@ const tokenOf = (row: Schema.Struct.Type<typeof TokenFields>): ApiToken => ({
   createdAt: row.token_created_at,
   lastUsedAt: row.token_last_used_at,
   expiresAt: row.token_expires_at,
-  bootstrap: row.token_bootstrap
+  bootstrap: row.token_bootstrap,
+  organizationId: row.token_organization_id
 })
 const tokenColumns = `t.id AS token_id, t.user_id AS token_user_id, t.label AS token_label,
   t.created_at AS token_created_at, t.last_used_at AS token_last_used_at,
-  t.expires_at AS token_expires_at, t.bootstrap AS token_bootstrap`
+  t.expires_at AS token_expires_at, t.bootstrap AS token_bootstrap, t.organization_id AS token_organization_id`
 const tokens = Rows.decoder("identity_api_tokens", Schema.Struct(TokenFields), tokenOf)
 const owners = Rows.decoder(
   "identity_api_tokens",
@@ -83,9 +85,9 @@ export const layer = Layer.effect(
       },
       insertToken: (token, hash) =>
         sql`
-          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap)
+          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap, organization_id)
           VALUES (${token.id}, ${token.userId}, ${token.label}, ${hash}, ${token.createdAt}, ${token.lastUsedAt},
-            ${token.expiresAt}, ${token.bootstrap})
+            ${token.expiresAt}, ${token.bootstrap}, ${token.organizationId})
           ON CONFLICT (token_hash) DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
       findTokenByHash: (hash) =>
         sql<Record<string, unknown>>`SELECT ${tokenCols} FROM identity_api_tokens t WHERE t.token_hash = ${hash}`.pipe(

@@ -2,9 +2,6 @@
 import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
-import { acceptEmailInvites } from "./EmailInvites.ts"
-import { MembersRepo } from "./MembersRepo.ts"
-import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 
@@ -26,11 +23,16 @@ export interface UsersShape {
   ) => Effect.Effect<{ readonly user: User; readonly generated: string | undefined; readonly revoked: number }>
   /** The owner of a bearer token, if the token is known. */
   readonly authenticate: (secret: string) => Effect.Effect<Option.Option<User>>
+  /** The caller a bearer token makes: its owner, and the organization it is scoped to if any. */
+  readonly caller: (secret: string) => Effect.Effect<Option.Option<{ readonly user: User; readonly actor: Actor.ActorShape }>>
   readonly current: Effect.Effect<User, Errors.NotFound, Actor.Actor>
   readonly get: (userId: string) => Effect.Effect<User, Errors.NotFound, Actor.Actor>
   readonly create: (input: { readonly email: string; readonly displayName: string }) => Effect.Effect<User, Errors.Forbidden | Errors.Conflict, Actor.Actor>
   readonly update: (userId: string, input: { readonly displayName?: string | undefined; readonly photoURL?: string | undefined }) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden, Actor.Actor>
-  /** Issues a token for the user (the user or an instance administrator). */
+  /**
+   * Issues a token for the user (the user or an instance administrator). A caller scoped to one
+   * organization (single sign-on) issues tokens of that scope only.
+   */
   readonly createToken: (
     userId: string,
     input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
@@ -60,8 +62,6 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
     Users,
     Effect.gen(function*() {
       const users = yield* UsersRepo
-      const organizations = yield* OrganizationsRepo
-      const members = yield* MembersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -69,7 +69,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const issueToken = Effect.fnUntraced(function*(
         userId: string,
         secret: string,
-        options: { readonly label: string | null; readonly expiresAt: Date | null; readonly bootstrap: boolean }
+        options: { readonly label: string | null; readonly expiresAt: Date | null; readonly bootstrap: boolean; readonly organizationId: string | null }
       ) {
         const token: ApiToken = { id: yield* ids.make, userId, createdAt: yield* now, lastUsedAt: null, ...options }
         yield* users.insertToken(token, hashSecret(secret))
@@ -93,9 +93,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           instanceAdmin,
           createdAt: yield* now
         }
+        // Invitations sent to this email stay offers: the person accepts them once signed in.
         yield* users.insert(user)
-        // Invitations sent to this email before the account existed take effect now.
-        yield* acceptEmailInvites(organizations, members, user)
         return user
       })
 
@@ -109,7 +108,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         if (wanted === undefined) return { user, generated, revoked: 0 }
         const hash = hashSecret(wanted)
         if (Option.isNone(yield* users.findTokenByHash(hash))) {
-          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true })
+          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null })
         }
         // The configured token changed: the one it replaces stops working.
         const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
@@ -139,16 +138,21 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           Effect.catchCause((cause) => Effect.logWarning("Could not record an API token's last use", cause))
         )
       }
-      const authenticate = Effect.fnUntraced(function*(secret: string) {
+      const caller = Effect.fnUntraced(function*(secret: string) {
         const hash = hashSecret(secret)
         const found = yield* Cache.get(owners, hash)
-        if (Option.isNone(found)) return Option.none<User>()
+        if (Option.isNone(found)) return Option.none()
         const nowMs = yield* Clock.currentTimeMillis
         const { token, user } = found.value
-        if (token.expiresAt !== null && token.expiresAt.getTime() <= nowMs) return Option.none<User>()
+        if (token.expiresAt !== null && token.expiresAt.getTime() <= nowMs) return Option.none()
         yield* recordUse(hash, token, nowMs)
-        return Option.some(user)
+        // A scoped token speaks for one organization's member, never for the instance's administrator.
+        const actor: Actor.ActorShape = token.organizationId === null
+          ? { userId: user.id, instanceAdmin: user.instanceAdmin }
+          : { userId: user.id, instanceAdmin: false, scope: token.organizationId }
+        return Option.some({ user, actor })
       })
+      const authenticate = (secret: string) => Effect.map(caller(secret), Option.map((found) => found.user))
       const forgetTokens = (hashes?: ReadonlyArray<string>) =>
         hashes === undefined
           ? Effect.andThen(Cache.invalidateAll(owners), Effect.sync(() => touched.clear()))
@@ -200,6 +204,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         userId: string,
         input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
       ) {
+        const actor = yield* Actor.Actor
         yield* ensureSelfOrAdmin(userId, "create tokens for this user")
         if (input.expiresAt !== undefined && input.expiresAt.getTime() <= (yield* Clock.currentTimeMillis)) {
           return yield* new Errors.InvalidInput({ field: "expiresAt", reason: "must be in the future" })
@@ -208,7 +213,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         const token = yield* issueToken(userId, secret, {
           label: input.label ?? null,
           expiresAt: input.expiresAt ?? null,
-          bootstrap: false
+          bootstrap: false,
+          organizationId: actor.scope ?? null
         })
         return { token, secret }
       })
@@ -234,6 +240,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       return Users.of({
         bootstrapAdmin,
         authenticate,
+        caller,
         current,
         get: (userId) => findUser(userId),
         create,

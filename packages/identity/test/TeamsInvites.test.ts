@@ -4,17 +4,19 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
-import { Ids } from "@quire/kernel"
-import { as, asInstanceAdmin, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
-import { Identity, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
+import { Actor, Ids } from "@quire/kernel"
+import { as, asInstanceAdmin, assertNone, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
+import { Identity, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
-const services = Layer.mergeAll(Teams.layer, Users.layer).pipe(
+const services = Layer.mergeAll(Teams.layer, Users.layer, MemberInvites.layer).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone])
 )
 
 const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+
+const insertUser = (userId: string) => Effect.flatMap(Effect.service(UsersRepo), (users) => users.insert(makeUser(userId)).pipe(Effect.orDie))
 
 /** Users `${p}-admin`, `${p}-owner`, `${p}-member`, `${p}-reader` in a new organization, `${p}-out` outside it, and a team. */
 const seed = Effect.fnUntraced(function*(p: string) {
@@ -123,9 +125,10 @@ for (const backend of backends) {
         assert.strictEqual(yield* roleOf("late"), null)
       }))
 
-    it.effect("makes a new account a member of every organization that invited its email", () =>
+    it.effect("keeps an invitation of an email pending until its new account accepts it", () =>
       Effect.gen(function*() {
         const organizations = yield* Organizations
+        const invites = yield* MemberInvites
         const users = yield* Users
         const members = yield* MembersRepo
         const { id, organizationId } = yield* seed("te")
@@ -135,9 +138,56 @@ for (const backend of backends) {
         // The reader already was a member: their membership is left as it was.
         assert.deepStrictEqual(invited, { users: [], invited: 2 })
         const created = yield* users.create({ email, displayName: "New" }).pipe(asInstanceAdmin(id("root")))
+        // Creating the account accepts nothing: the invitation waits for its person.
+        assertNone(yield* members.find(organizationId, created.id))
+        const pending = yield* invites.listForCaller.pipe(as(created.id))
+        assert.deepStrictEqual(pending.map((p) => [p.organization.id, p.invite.email, p.invite.role]), [[organizationId, email.toLowerCase(), "comment"]])
+        yield* invites.accept(organizationId, pending[0]!.invite.id).pipe(as(created.id))
         const member = some(yield* members.find(organizationId, created.id))
         assert.deepStrictEqual([member.role, member.user.email], ["comment", email.toLowerCase()])
         assert.strictEqual(some(yield* members.find(organizationId, id("reader"))).role, "read")
+        assert.deepStrictEqual(yield* invites.listForCaller.pipe(as(created.id)), [])
+      }))
+
+    it.effect("grants an existing account nothing until it accepts; the operator adds at once", () =>
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const invites = yield* MemberInvites
+        const members = yield* MembersRepo
+        const { id, organizationId } = yield* seed("ta")
+        const invited = yield* organizations.invite(organizationId, { emails: [`${id("out")}@example.com`], role: "edit", sso: true }).pipe(as(id("admin")))
+        assert.deepStrictEqual(invited, { users: [id("out")], invited: 1 })
+        assertNone(yield* members.find(organizationId, id("out")))
+        const [pending] = yield* invites.listForOrganization(organizationId).pipe(as(id("admin")))
+        assert.deepStrictEqual([pending?.invite.email, pending?.invite.role, pending?.invite.sso], [`${id("out")}@example.com`, "edit", true])
+        assert.strictEqual(yield* errorTag(invites.listForOrganization(organizationId).pipe(as(id("member")))), "Forbidden")
+        // Nobody but the invited person accepts it: not an admin, not another member.
+        for (const who of ["admin", "member"]) {
+          assert.strictEqual(yield* errorTag(invites.accept(organizationId, pending!.invite.id).pipe(as(id(who)))), "NotFound", who)
+        }
+        // A token scoped to another organization cannot accept it either.
+        const scoped = Effect.provideService(Actor.Actor, { userId: id("out"), instanceAdmin: false, scope: "some-other-org" })
+        assert.strictEqual(yield* errorTag(invites.accept(organizationId, pending!.invite.id).pipe(scoped)), "NotFound")
+        assert.deepStrictEqual(yield* invites.listForCaller.pipe(scoped), [])
+        yield* invites.accept(organizationId, pending!.invite.id).pipe(as(id("out")))
+        const member = some(yield* members.find(organizationId, id("out")))
+        assert.deepStrictEqual([member.role, member.sso], ["edit", true])
+
+        // Declined: forgotten, and nothing granted.
+        yield* insertUser(id("later"))
+        yield* organizations.invite(organizationId, { emails: [`${id("later")}@example.com`], role: "read", sso: false }).pipe(as(id("admin")))
+        const [offer] = yield* invites.listForCaller.pipe(as(id("later")))
+        yield* invites.decline(organizationId, offer!.invite.id).pipe(as(id("later")))
+        assert.deepStrictEqual(yield* invites.listForOrganization(organizationId).pipe(as(id("admin"))), [])
+        assertNone(yield* members.find(organizationId, id("later")))
+
+        // The instance administrator, an admin of the organization, adds an existing account at once.
+        yield* insertUser(id("root"))
+        yield* members.add({ organizationId, userId: id("root"), role: "admin", joinedAt: at(0), sso: false })
+        const added = yield* organizations.invite(organizationId, { emails: [`${id("later")}@example.com`], role: "review", sso: false })
+          .pipe(asInstanceAdmin(id("root")))
+        assert.deepStrictEqual(added, { users: [id("later")], invited: 1 })
+        assert.strictEqual(some(yield* members.find(organizationId, id("later"))).role, "review")
       }))
   })
 }

@@ -5,6 +5,11 @@ export interface ActorShape {
   readonly userId: string
   /** Instance administrators manage users and tokens of the whole Quire instance. */
   readonly instanceAdmin: boolean
+  /**
+   * The one organization this caller may reach (a session or token obtained through that
+   * organization's single sign-on); absent: every organization the user belongs to.
+   */
+  readonly scope?: string | undefined
 }
 
 export class Actor extends Context.Service<Actor, ActorShape>()("@quire/kernel/Actor") {}

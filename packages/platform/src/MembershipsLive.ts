@@ -4,7 +4,7 @@
  */
 import { Effect, Layer, Option } from "effect"
 import { Memberships } from "@quire/content"
-import { MembersRepo, OrganizationsRepo, TeamsRepo } from "@quire/identity"
+import { MembersRepo, OrganizationsRepo, Scope, TeamsRepo } from "@quire/identity"
 import { Pagination } from "@quire/kernel"
 
 export const layer = Layer.effect(
@@ -27,9 +27,15 @@ export const layer = Layer.effect(
     })
 
     return Memberships.of({
+      // A caller scoped to one organization (single sign-on) is no member of any other: every
+      // content, site and search decision reads its standing here.
       roleOf: (organizationId, userId) =>
-        Effect.map(organizations.findAccess(organizationId, userId), Option.map((access) => access.membership.role)),
-      teamsOf,
+        Effect.flatMap(Scope.callerReaches(organizationId, userId), (reached) =>
+          reached
+            ? Effect.map(organizations.findAccess(organizationId, userId), Option.map((access) => access.membership.role))
+            : Effect.succeed(Option.none())),
+      teamsOf: (organizationId, userId) =>
+        Effect.flatMap(Scope.callerReaches(organizationId, userId), (reached) => (reached ? teamsOf(organizationId, userId) : Effect.succeed([]))),
       hasTeam: (organizationId, teamId) => Effect.map(teams.find(organizationId, teamId), Option.isSome),
       teamMembers: Effect.fnUntraced(function*(organizationId: string, teamId: string) {
         const ids: Array<string> = []

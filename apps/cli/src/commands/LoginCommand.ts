@@ -1,28 +1,50 @@
 /**
  * `quire login --sso ORG`: a token through the browser, as `gh auth login` does. A loopback
- * listener (127.0.0.1, a free port) is the sign-in's RelayState; the server redirects the
- * browser there with a one-time code (never the token), which the CLI exchanges for a token.
+ * listener (127.0.0.1, a free port) is the sign-in's RelayState. The server answers the browser
+ * with a form that POSTs a one-time code (never the token, never in a URL) to the listener; the
+ * CLI exchanges it for a token with the PKCE verifier (RFC 7636, S256) whose challenge it sent
+ * when starting, so a code that leaks is worth nothing to whoever lacks the verifier.
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { createServer } from "node:http"
-import { randomBytes } from "node:crypto"
+import { createServer, type IncomingMessage } from "node:http"
+import { createHash, randomBytes } from "node:crypto"
 import * as Credentials from "../Credentials.ts"
 import { CliFailure } from "../Failure.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
 
-/** Waits (up to `timeoutMs`) for the browser at a loopback callback; the code it brings. */
+/** A PKCE pair: the verifier kept here, the challenge sent when starting. */
+export const pkcePair = () => {
+  const verifier = randomBytes(32).toString("base64url")
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") }
+}
+
+/** The form body of a callback request (small: a code), as URL parameters. */
+const formOf = (request: IncomingMessage): Promise<URLSearchParams> =>
+  new Promise((resolve) => {
+    let body = ""
+    request.setEncoding("utf8")
+    request.on("data", (chunk: string) => {
+      body += chunk
+      if (body.length > 16_384) request.destroy()
+    })
+    request.on("end", () => resolve(new URLSearchParams(body)))
+    request.on("error", () => resolve(new URLSearchParams()))
+  })
+
+/** Waits (up to `timeoutMs`) for the browser to POST the code to a loopback callback; the code it brings. */
 const awaitCallback = (state: string, onListening: (callback: string) => Effect.Effect<void>, timeoutMs: number) =>
   Effect.callback<string, CliFailure>((resume) => {
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1")
-      const code = url.searchParams.get("code")
-      if (url.pathname !== "/callback" || url.searchParams.get("state") !== state || code === null) {
-        response.writeHead(400, { "content-type": "text/plain" }).end("This is not the sign-in quire is waiting for.")
-        return
-      }
-      response.writeHead(200, { "content-type": "text/plain" }).end("Signed in: you can close this tab and return to the terminal.")
-      resume(Effect.succeed(code))
+      const refuse = () => response.writeHead(400, { "content-type": "text/plain" }).end("This is not the sign-in quire is waiting for.")
+      if (request.method !== "POST" || url.pathname !== "/callback" || url.searchParams.get("state") !== state) return refuse()
+      void formOf(request).then((form) => {
+        const code = form.get("code")
+        if (code === null || code === "") return refuse()
+        response.writeHead(200, { "content-type": "text/plain" }).end("Signed in: you can close this tab and return to the terminal.")
+        resume(Effect.succeed(code))
+      })
     })
     const timer = setTimeout(() => resume(Effect.fail(new CliFailure({ message: "Timed out waiting for the browser sign-in" }))), timeoutMs)
     server.listen(0, "127.0.0.1", () => {
@@ -39,7 +61,7 @@ const awaitCallback = (state: string, onListening: (callback: string) => Effect.
 
 /**
  * Signs in with the organization's SSO: `open` is given the URL to visit (the command prints
- * it); the token obtained is stored for `url` and returned.
+ * it); the token obtained (it reaches that organization only) is stored for `url` and returned.
  */
 export const ssoLogin = Effect.fnUntraced(function*(
   url: string,
@@ -49,14 +71,18 @@ export const ssoLogin = Effect.fnUntraced(function*(
 ) {
   const base = url.replace(/\/+$/, "")
   const state = randomBytes(16).toString("hex")
+  const pkce = pkcePair()
   const code = yield* awaitCallback(state, (callback) =>
-    open(`${base}/sso/orgs/${encodeURIComponent(organizationId)}/start?RelayState=${encodeURIComponent(callback)}`), timeoutMs)
+    open(
+      `${base}/sso/orgs/${encodeURIComponent(organizationId)}/start?RelayState=${encodeURIComponent(callback)}` +
+        `&code_challenge=${pkce.challenge}&code_challenge_method=S256`
+    ), timeoutMs)
   const answer = yield* Effect.tryPromise({
     try: async () => {
       const response = await fetch(`${base}/sso/cli/token`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ code })
+        body: JSON.stringify({ code, code_verifier: pkce.verifier })
       })
       const body = await response.json() as { token?: string; user?: { email?: string }; error?: { message?: string } }
       if (!response.ok || body.token === undefined) throw new Error(body.error?.message ?? `HTTP ${response.status}`)

@@ -145,11 +145,11 @@ const invite = Command.make(
     yield* Output.print(result, ({ invited, users }) =>
       users.length === 0
         ? `Invited ${invited}.`
-        : `Invited ${invited}; ${users.length} already had an account and joined: ${users.join(", ")}`)
+        : `Invited ${invited}; ${users.length} already had an account (each joins on accepting the invitation): ${users.join(", ")}`)
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Invite people by email; existing users join at once"),
+  Command.withDescription("Invite people by email; each joins on accepting the invitation"),
   Command.withExamples([{ command: "quire orgs invite ORG_ID ada@example.com bob@example.com --role edit" }])
 )
 

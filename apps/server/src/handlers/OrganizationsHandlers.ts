@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type Organization } from "@quire/api"
-import { Organizations, type OrganizationAccess, type OrganizationPatch } from "@quire/identity"
+import { MemberInvites, Organizations, type OrganizationAccess, type OrganizationPatch } from "@quire/identity"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
@@ -15,12 +15,13 @@ const outsider = (organization: Organization): Organization => ({
 
 export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(function*(handlers) {
   const organizations = yield* Organizations
+  const invites = yield* MemberInvites
   const urls = yield* PublicUrl
   const present = (access: OrganizationAccess) => Presenters.organization(urls, access)
   return handlers
     .handle("listOrganizationsForAuthenticatedUser", ({ query }) =>
       organizations.list(query).pipe(DomainErrors.api, Effect.map((page) => Presenters.list(page, present))))
-    .handle("createOrganization", ({ payload }) => organizations.create(payload).pipe(Effect.map(present)))
+    .handle("createOrganization", ({ payload }) => organizations.create(payload).pipe(DomainErrors.api, Effect.map(present)))
     .handle("getOrganizationById", ({ params }) =>
       organizations.access(params.organizationId).pipe(DomainErrors.api, Effect.map(present)))
     .handle("updateOrganizationById", ({ params, payload }) => {
@@ -73,6 +74,15 @@ export const layer = HttpApiBuilder.group(Api, "organizations", Effect.fn(functi
         DomainErrors.api,
         Effect.map((invite) => Presenters.linkInvite(urls, invite))
       ))
+    .handle("listOrganizationMemberInvites", ({ params }) =>
+      invites.listForOrganization(params.organizationId).pipe(
+        DomainErrors.api,
+        Effect.map((items) => Presenters.list({ items }, Presenters.memberInvite))
+      ))
+    .handle("acceptOrganizationMemberInvite", ({ params }) =>
+      invites.accept(params.organizationId, params.inviteId).pipe(DomainErrors.api, Effect.map(present)))
+    .handle("declineOrganizationMemberInvite", ({ params }) =>
+      invites.decline(params.organizationId, params.inviteId).pipe(DomainErrors.api))
     .handle("joinOrganizationWithInvite", ({ params }) =>
       organizations.joinWithLinkInvite(params.organizationId, params.inviteId).pipe(DomainErrors.api, Effect.as({})))
 }))

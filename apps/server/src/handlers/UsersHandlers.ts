@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { type ApiToken, Users } from "@quire/identity"
+import { type ApiToken, MemberInvites, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -10,6 +10,7 @@ import { PublicUrl } from "../PublicUrl.ts"
 
 export const layer = HttpApiBuilder.group(Api, "users", Effect.fn(function*(handlers) {
   const users = yield* Users
+  const invites = yield* MemberInvites
   const urls = yield* PublicUrl
   const present = Effect.fnUntraced(function*(user: Parameters<typeof Presenters.user>[1]) {
     const actor = yield* Actor.Actor
@@ -17,6 +18,8 @@ export const layer = HttpApiBuilder.group(Api, "users", Effect.fn(function*(hand
   })
   return handlers
     .handle("getAuthenticatedUser", () => users.current.pipe(DomainErrors.api, Effect.flatMap(present)))
+    .handle("listInvitesForAuthenticatedUser", () =>
+      Effect.map(invites.listForCaller, (items) => Presenters.list({ items }, Presenters.memberInvite)))
     .handle("getUserById", ({ params }) => users.get(params.userId).pipe(DomainErrors.api, Effect.flatMap(present)))
     .handle("updateUserById", ({ params, payload }) =>
       users.update(params.userId, payload).pipe(DomainErrors.api, Effect.flatMap(present)))
@@ -45,5 +48,6 @@ const presentToken = (token: ApiToken) => ({
   ...(token.label === null ? {} : { label: token.label }),
   createdAt: token.createdAt.toISOString(),
   ...(token.lastUsedAt === null ? {} : { lastUsedAt: token.lastUsedAt.toISOString() }),
-  ...(token.expiresAt === null ? {} : { expiresAt: token.expiresAt.toISOString() })
+  ...(token.expiresAt === null ? {} : { expiresAt: token.expiresAt.toISOString() }),
+  ...(token.organizationId === null ? {} : { organization: token.organizationId })
 })

@@ -34,6 +34,8 @@ export interface ApiToken {
   readonly expiresAt: Date | null
   /** Issued by `Users.bootstrapAdmin`, which revokes it when the configured token changes. */
   readonly bootstrap: boolean
+  /** Obtained through this organization's single sign-on: it reaches that organization only. */
+  readonly organizationId: string | null
 }
 
 export interface Organization {
@@ -90,6 +92,21 @@ export interface LinkInvite {
   readonly createdAt: Date
   /** After this instant the link no longer lets anyone join; null never expires. */
   readonly expiresAt: Date | null
+}
+
+/**
+ * An invitation to join an organization, sent to an email: an offer that grants nothing until the
+ * person with that email accepts it (signed in as themselves).
+ */
+export interface MemberInvite {
+  readonly id: string
+  readonly organizationId: string
+  /** Lower case. */
+  readonly email: string
+  readonly role: Roles.MemberRole | null
+  /** Accepting makes them an SSO member: the organization's identity provider may then sign them in there. */
+  readonly sso: boolean
+  readonly createdAt: Date
 }
 
 /** A member of a team, with their role in it. */

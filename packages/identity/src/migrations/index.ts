@@ -148,6 +148,19 @@ const m0008_link_invites_expiry = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_link_invites ADD COLUMN expires_at timestamptz`
 })
 
+/**
+ * Invitations are offers: each has an id its invited person accepts or declines by. API tokens
+ * obtained through an organization's single sign-on carry that organization as their scope.
+ */
+const m0009_invites_and_token_scope = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_email_invites ADD COLUMN id text COLLATE "C"`
+  yield* sql`UPDATE identity_email_invites SET id = md5(organization_id || '/' || email || '/' || random()::text)`
+  yield* sql`ALTER TABLE identity_email_invites ALTER COLUMN id SET NOT NULL`
+  yield* sql`CREATE UNIQUE INDEX identity_email_invites_id ON identity_email_invites (id)`
+  yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN organization_id text COLLATE "C" REFERENCES identity_organizations (id) ON DELETE CASCADE`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -158,6 +171,7 @@ export const migrations = {
     "0005_api_tokens_lifecycle": m0005_api_tokens_lifecycle,
     "0006_saml_sign_in": m0006_saml_sign_in,
     "0007_saml_requests": m0007_saml_requests,
-    "0008_link_invites_expiry": m0008_link_invites_expiry
+    "0008_link_invites_expiry": m0008_link_invites_expiry,
+    "0009_invites_and_token_scope": m0009_invites_and_token_scope
   }
 } as const

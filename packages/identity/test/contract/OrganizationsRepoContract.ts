@@ -1,6 +1,6 @@
 /** The behaviour every OrganizationsRepo adapter must have. */
 import { assert, describe } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { allPages, assertNone, at, some } from "@quire/testkit"
 import type { LinkInvite } from "../../src/domain/Identity.ts"
 import type { EmailInviteRow } from "../../src/IdentityMemory.ts"
@@ -231,26 +231,35 @@ export const organizationsRepoContract = (it: ReposTest) =>
         assertNone(yield* organizations.find("of-missing"))
       }))
 
-    it.effect("replaces an email invitation to the same organization and hands them all over once", () =>
+    it.effect("replaces an email invitation to the same organization, lists, finds and hands each over once", () =>
       Effect.gen(function*() {
         const organizations = yield* OrganizationsRepo
         yield* insertUsers("e-admin")
         yield* organizations.insert(makeOrganization("e-org-a", at(800)), "e-admin")
         yield* organizations.insert(makeOrganization("e-org-b", at(801)), "e-admin")
-        yield* organizations.insertEmailInvite({ organizationId: "e-org-a", email: "new@example.com", role: "read", sso: false, createdAt: at(900) })
-        yield* organizations.insertEmailInvite({ organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(900) })
-        yield* organizations.insertEmailInvite({ organizationId: "e-org-a", email: "new@example.com", role: "edit", sso: true, createdAt: at(900) })
-        yield* organizations.insertEmailInvite({ organizationId: "e-org-a", email: "else@example.com", role: "read", sso: false, createdAt: at(900) })
+        yield* organizations.insertEmailInvite({ id: "ei-1", organizationId: "e-org-a", email: "new@example.com", role: "read", sso: false, createdAt: at(900) })
+        yield* organizations.insertEmailInvite({ id: "ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) })
+        yield* organizations.insertEmailInvite({ id: "ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit", sso: true, createdAt: at(902) })
+        yield* organizations.insertEmailInvite({ id: "ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read", sso: false, createdAt: at(900) })
+        const renewed = { id: "ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit" as const, sso: true, createdAt: at(902) }
+        const toB = { id: "ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) }
+        const other = { id: "ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read" as const, sso: false, createdAt: at(900) }
 
-        assert.deepStrictEqual(byOrganization(yield* organizations.takeEmailInvites("new@example.com")), [
-          { organizationId: "e-org-a", email: "new@example.com", role: "edit", sso: true, createdAt: at(900) },
-          { organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(900) }
-        ])
-        assert.deepStrictEqual(yield* organizations.takeEmailInvites("new@example.com"), [])
-        assert.deepStrictEqual(yield* organizations.takeEmailInvites("else@example.com"), [
-          { organizationId: "e-org-a", email: "else@example.com", role: "read", sso: false, createdAt: at(900) }
-        ])
-        assert.deepStrictEqual(yield* organizations.takeEmailInvites("nobody@example.com"), [])
+        assert.deepStrictEqual(yield* organizations.listEmailInvites({ email: "new@example.com" }), [toB, renewed])
+        assert.deepStrictEqual(yield* organizations.listEmailInvites({ organizationId: "e-org-a" }), [other, renewed])
+        // The replaced invitation's id no longer answers; ids are per organization.
+        assertNone(yield* organizations.findEmailInvite("e-org-a", "ei-1"))
+        assertNone(yield* organizations.findEmailInvite("e-org-b", "ei-3"))
+        assert.deepStrictEqual(some(yield* organizations.findEmailInvite("e-org-a", "ei-3")), renewed)
+
+        assert.deepStrictEqual(byOrganization([some(yield* organizations.takeEmailInvite("e-org-a", "new@example.com"))]), [renewed])
+        assertNone(yield* organizations.takeEmailInvite("e-org-a", "new@example.com"))
+        // Taking one organization's invitation leaves the others' pending.
+        assert.deepStrictEqual(yield* organizations.listEmailInvites({ email: "new@example.com" }), [toB])
+        assertNone(yield* organizations.takeEmailInvite("e-org-a", "nobody@example.com"))
+        assert.deepStrictEqual(some(yield* organizations.takeEmailInvite("e-org-b", "new@example.com")), toB)
+        assert.deepStrictEqual(some(yield* organizations.takeEmailInvite("e-org-a", "else@example.com")), other)
+        assert.deepStrictEqual(yield* organizations.listEmailInvites({ organizationId: "e-org-a" }), [])
       }))
 
     it.effect("purges the email invitations created before a cutoff, and only those", () =>
@@ -258,10 +267,10 @@ export const organizationsRepoContract = (it: ReposTest) =>
         const organizations = yield* OrganizationsRepo
         yield* insertUsers("stale-admin")
         yield* organizations.insert(makeOrganization("stale-org", at(950)), "stale-admin")
-        yield* organizations.insertEmailInvite({ organizationId: "stale-org", email: "purge-old@example.com", role: "read", sso: false, createdAt: at(1_000) })
-        yield* organizations.insertEmailInvite({ organizationId: "stale-org", email: "purge-new@example.com", role: "read", sso: false, createdAt: at(3_000) })
+        yield* organizations.insertEmailInvite({ id: "st-1", organizationId: "stale-org", email: "purge-old@example.com", role: "read", sso: false, createdAt: at(1_000) })
+        yield* organizations.insertEmailInvite({ id: "st-2", organizationId: "stale-org", email: "purge-new@example.com", role: "read", sso: false, createdAt: at(3_000) })
         assert.strictEqual(yield* organizations.purgeEmailInvites(at(2_000)), 1)
-        assert.deepStrictEqual(yield* organizations.takeEmailInvites("purge-old@example.com"), [])
-        assert.strictEqual((yield* organizations.takeEmailInvites("purge-new@example.com")).length, 1)
+        assertNone(yield* organizations.takeEmailInvite("stale-org", "purge-old@example.com"))
+        assert.isTrue(Option.isSome(yield* organizations.takeEmailInvite("stale-org", "purge-new@example.com")))
       }))
   })

@@ -4,8 +4,9 @@ import { Effect, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import type { ApiToken } from "../../src/domain/Identity.ts"
+import { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
-import { makeUser, type ReposTest } from "./Fixtures.ts"
+import { makeOrganization, makeUser, type ReposTest } from "./Fixtures.ts"
 
 export const usersRepoContract = (it: ReposTest) =>
   describe("UsersRepo", () => {
@@ -86,6 +87,19 @@ export const usersRepoContract = (it: ReposTest) =>
         // A second token under a stored hash (two servers bootstrapping at once) leaves the first.
         yield* users.insertToken(makeToken("t-1-again", other.id), "hash-1")
         assert.deepStrictEqual(some(yield* users.findTokenByHash("hash-1")), labelled)
+      }))
+
+    it.effect("keeps the organization a single sign-on token is scoped to", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        const organizations = yield* OrganizationsRepo
+        const owner = makeUser("u-scoped-owner")
+        yield* users.insert(owner)
+        yield* organizations.insert(makeOrganization("u-scoped-org", at(5)), owner.id)
+        const scoped = makeToken("t-scoped", owner.id, { organizationId: "u-scoped-org" })
+        yield* users.insertToken(scoped, "hash-scoped")
+        assert.deepStrictEqual(some(yield* users.findTokenOwner("hash-scoped")), { token: scoped, user: owner })
+        assert.deepStrictEqual(yield* users.listTokens(owner.id), [scoped])
       }))
 
     it.effect("lists a user's tokens oldest first, and only theirs", () =>
@@ -171,5 +185,6 @@ const makeToken = (id: string, userId: string, overrides: Partial<ApiToken> = {}
   lastUsedAt: null,
   expiresAt: null,
   bootstrap: false,
+  organizationId: null,
   ...overrides
 })
