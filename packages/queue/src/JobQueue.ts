@@ -1,8 +1,9 @@
 /**
  * Background jobs. The port is `JobQueue` (enqueue by task name); a job is a `JobDefinition`
- * (a name, an Effect handler, an optional schedule). Two adapters run them: `layerInProcess`
- * (embedded mode and tests, jobs live in memory) and `layerGraphile` (graphile-worker on
- * PostgreSQL, durable across restarts).
+ * (a name, an Effect handler, an optional schedule, attempts, a give-up hook). Two adapters run
+ * them: in-process (`layerInProcess`, jobs in memory, for tests; `layerInProcessDurable`, jobs
+ * kept in the database, for the embedded server) and `layerGraphile` (graphile-worker on
+ * PostgreSQL, durable across restarts and worker deaths).
  */
 import { Context, Duration, Effect, Schema } from "effect"
 
