@@ -1,6 +1,6 @@
 /**
  * `quire login --sso ORG` against a real server and the test IdP: the loopback callback, the
- * one-time code exchange, the stored token that later commands use.
+ * one-time code (posted by the page's form) and its PKCE-bound exchange, the stored token that later commands use.
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect } from "effect"
@@ -46,9 +46,13 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire logi
             headers: { "content-type": "application/x-www-form-urlencoded" },
             body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString()
           })
-          const callback = acs.headers.get("location") ?? ""
-          assert.match(callback, /^http:\/\/127\.0\.0\.1:\d+\/callback\?state=\w+&code=/)
-          await (await fetch(callback)).text()
+          // The code reaches the loopback listener in the body of the page's form, never in a URL.
+          const page = await acs.text()
+          const form = /<form method="post" action="([^"]+)"><input type="hidden" name="code" value="([^"]+)">/.exec(page)
+          assert.isNotNull(form, page)
+          const callback = form![1]!.replaceAll("&amp;", "&")
+          assert.match(callback, /^http:\/\/127\.0\.0\.1:\d+\/callback\?state=\w+$/)
+          await (await fetch(callback, { method: "POST", body: new URLSearchParams({ code: form![2]! }) })).text()
         })
       const dir = mkdtempSync(join(tmpdir(), "quire-login-"))
       try {
