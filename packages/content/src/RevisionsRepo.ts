@@ -2,6 +2,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
+import { unstorable } from "./domain/RevisionLimits.ts"
 
 export interface RevisionsRepoShape {
   /**
@@ -26,6 +27,9 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
     return RevisionsRepo.of({
       insert: (revision, introduced, shared = []) =>
         Effect.sync(() => {
+          // What the SQL adapter cannot store, this one refuses as well.
+          const defect = unstorable(revision, introduced)
+          if (defect !== undefined) throw new Error(defect)
           for (const [hash, markdown] of introduced) if (!documents.has(hash)) documents.set(hash, markdown)
           held.set(revision.spaceId, new Set([...(held.get(revision.spaceId) ?? []), ...introduced.keys(), ...shared]))
           revisions.set(revision.id, revision)

@@ -6,7 +6,7 @@ import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { FileNode, flattenPages, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
-import { defaultRevisionLimits, partBytes } from "./domain/RevisionLimits.ts"
+import { partBytes, unstorable } from "./domain/RevisionLimits.ts"
 import { assemblePages, split } from "./RevisionParts.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
@@ -98,13 +98,9 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       const sql = yield* SqlClient.SqlClient
       const cache = new RevisionCache(options.cachedPages ?? 100_000)
 
-      /** The revision row, its tree in parts of at most `partBytes` (the RevisionWriter bounds each node below it). */
+      /** The revision row, its tree in parts of at most `partBytes` (`unstorable` checked each node fits one). */
       const insertRevision = Effect.fnUntraced(function*(revision: Revision) {
         const tree = split(revision.pages, revision.files, partBytes)
-        const oversized = tree.find((part) => Buffer.byteLength(part.body) > partBytes)
-        if (oversized !== undefined) {
-          return yield* Effect.die(new Error(`A node of revision ${revision.id} is over ${partBytes} bytes: its write bypassed the RevisionWriter's limits`))
-        }
         yield* sql`
           INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts)
           VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
@@ -146,10 +142,8 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         insert: (revision, documents, shared = []) =>
           Effect.gen(function*() {
             const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
-            const oversized = rows.find((row) => Buffer.byteLength(row.markdown) > defaultRevisionLimits.documentBytes)
-            if (oversized !== undefined) {
-              return yield* Effect.die(new Error(`Document ${oversized.hash} is over ${defaultRevisionLimits.documentBytes} bytes: its write bypassed the RevisionWriter's limits`))
-            }
+            const defect = unstorable(revision, documents)
+            if (defect !== undefined) return yield* Effect.die(new Error(defect))
             if (Arr.isArrayNonEmpty(rows)) {
               yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
             }

@@ -1,6 +1,6 @@
 /** The behaviour every RevisionsRepo adapter must have, transactions included. */
 import { assert, describe } from "@effect/vitest"
-import { Effect, Exit, Option } from "effect"
+import { Cause, Effect, Exit, Option } from "effect"
 import { Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import { documentHash, type FileNode, type PageNode, type Revision } from "../../src/domain/Revision.ts"
@@ -126,6 +126,20 @@ export const revisionsRepoContract = (it: ReposTest) =>
         assertNone(yield* repo.find("rv-large-1"))
         assertNone(yield* repo.find("rv-large-2"))
       }), { timeout: 120_000 })
+
+    it.effect("refuses, as a defect, a node or a document too large to store, writing nothing", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const huge = revision("rv-huge-node", "rv-huge", { pages: [page("big", { description: "d".repeat(600 * 1024) })] })
+        const node = yield* Effect.exit(repo.insert(huge, new Map()))
+        assert.isTrue(Exit.isFailure(node) && Cause.hasDies(node.cause))
+        assertNone(yield* repo.find("rv-huge-node"))
+        const markdown = "m".repeat(9 * 1024 * 1024)
+        const document = yield* Effect.exit(repo.insert(revision("rv-huge-doc", "rv-huge", { pages: pointingTo(markdown) }), documentsOf(markdown)))
+        assert.isTrue(Exit.isFailure(document) && Cause.hasDies(document.cause))
+        assertNone(yield* repo.find("rv-huge-doc"))
+        assert.strictEqual((yield* repo.documents([documentHash(markdown)])).size, 0)
+      }))
 
     it.effect("answers none for an unknown revision, and leaves unknown hashes out of documents", () =>
       Effect.gen(function*() {
