@@ -5,15 +5,17 @@
  * CSP allowing the page's inline script and style by their hashes. A page an anonymous reader got
  * is kept in FastPages, which answers the next ones before the application.
  */
+import { hostname as machineName } from "node:os"
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Audience, hostnamePattern, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
+import { Audience, hostnamePattern, ipShaped, loopbackName, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
 import { escapeHtml } from "@quire/sites/render/Layout"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import { Schemas } from "@quire/api"
 import { SamlSignIn } from "@quire/identity"
 import * as FastPages from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { ServerConfig } from "./ServerConfig.ts"
 import * as SsoRoutes from "./SsoRoutes.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
 
@@ -236,21 +238,37 @@ const hostOf = (request: HttpServerRequest.HttpServerRequest): string | undefine
   request.headers["host"]?.trim().toLowerCase().replace(/:\d+$/, "")
 
 /**
+ * The names this server answers to besides IP addresses and loopback names: its public URL's host,
+ * the address it listens on (`HOST`) and the machine's name. No site may take one as its hostname.
+ */
+export const serverHostnames = Effect.gen(function*() {
+  const publicUrl = yield* PublicUrl
+  const config = yield* Effect.orDie(ServerConfig)
+  const names = [new URL(publicUrl.base).hostname, config.host, machineName()].map((name) => name.trim().toLowerCase())
+  return [...new Set(names.filter((name) => name !== ""))]
+})
+
+/** Whether a request's host is one of the server's own: such a request always reaches the API and `/health`. */
+const serverHost = (names: ReadonlyArray<string>) => (host: string): boolean =>
+  names.includes(host) || ipShaped(host) || loopbackName(host)
+
+/**
  * A request whose `Host` is a published site's hostname is that site's, at `/`; every other host
- * (the main one included) goes on to the API and the rest of the routes.
+ * goes on to the API and the rest of the routes, and so does a host of the server's own (its public
+ * URL's, an IP address, a loopback name) even when a site holds it from before such names were refused.
  */
 export const hostLayer = HttpRouter.middleware(
   Effect.gen(function*() {
     const published = yield* PublishedSites
     const renderer = yield* SiteRenderer
     const publicUrl = yield* PublicUrl
-    const mainHost = new URL(publicUrl.base).hostname.toLowerCase()
+    const ownHost = serverHost(yield* serverHostnames.pipe(Effect.provideService(PublicUrl, publicUrl)))
     const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
     return (httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const host = hostOf(request)
-        if (host === undefined || host === mainHost || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
+        if (host === undefined || ownHost(host) || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
           return yield* httpEffect
         }
         const stamp = SiteChanges.stamp()

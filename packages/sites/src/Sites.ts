@@ -10,7 +10,7 @@ import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import {
   type AgentsContext,
-  hostnamePattern,
+  hostnameProblem,
   proxyPattern,
   type Site,
   type SiteAdaptiveSchema,
@@ -123,6 +123,12 @@ const customizationConditions = (settings: SiteCustomization): Effect.Effect<voi
     return parsed.ok ? Effect.void : Effect.fail(new Errors.InvalidInput({ field: `header.links[${i}].condition`, reason: parsed.message }))
   }, { discard: true })
 
+/**
+ * The names this server answers to besides loopback ones (its public URL's host, the address it
+ * listens on): no site may take one as its hostname. The server provides them; by default none.
+ */
+export const ServerHostnames = Context.Reference<ReadonlyArray<string>>("@quire/sites/ServerHostnames", { defaultValue: () => [] })
+
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
   static readonly layer = Layer.effect(
     Sites,
@@ -223,8 +229,9 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         const model = yield* Model.load(structureRepo, siteId)
         if (input.title !== undefined) yield* SiteGuard.checkLength("title", input.title, 2, 128)
         if (input.basename != null) yield* SiteGuard.checkLength("basename", input.basename, 1, 100)
-        if (input.hostname != null && (input.hostname.length > 512 || !hostnamePattern.test(input.hostname))) {
-          return yield* new Errors.InvalidInput({ field: "hostname", reason: "must be a hostname of at least three lowercase labels (docs.example.com)" })
+        if (input.hostname != null) {
+          const problem = hostnameProblem(input.hostname, yield* ServerHostnames)
+          if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "hostname", reason: problem })
         }
         if (input.proxy != null && (input.proxy.length > 512 || !proxyPattern.test(input.proxy))) {
           return yield* new Errors.InvalidInput({ field: "proxy", reason: "must be a host followed by one or more path segments (example.com/docs)" })

@@ -14,7 +14,7 @@ import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
 import { ShareLinks } from "../src/ShareLinks.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
-import { Sites } from "../src/Sites.ts"
+import { ServerHostnames, Sites } from "../src/Sites.ts"
 import * as SitesLayers from "../src/SitesLayers.ts"
 import { SiteStructure, type SiteStructureView } from "../src/SiteStructure.ts"
 import { SiteStructureRepo } from "../src/SiteStructureRepo.ts"
@@ -139,6 +139,13 @@ Backends.each(backends, (it) => {
         const update = (input: Parameters<typeof sites.update>[2]) => sites.update(org, site.id, input).pipe(as("admin"))
         assert.strictEqual(yield* messageOf(update({ hostname: "docs.example" })), "hostname: must be a hostname of at least three lowercase labels (docs.example.com)")
         assert.strictEqual(yield* tag(update({ hostname: "Docs.Example.com" })), "InvalidInput")
+        // No IP address in any form, and none of the server's own names (issue 18).
+        for (const hostname of ["10.0.0.12", "0x7f.0.0.12", "0177.0.0.12", "1.2.3.0x04"]) {
+          assert.strictEqual(yield* messageOf(update({ hostname })), "hostname: must be a name, not an IP address", hostname)
+        }
+        assert.match(yield* messageOf(update({ hostname: "docs.app.localhost" })), /^hostname: is a name of this Quire server itself/)
+        const own = update({ hostname: "docs.quire.example.com" }).pipe(Effect.provideService(ServerHostnames, ["docs.quire.example.com"]))
+        assert.match(yield* messageOf(own), /^hostname: is a name of this Quire server itself/)
         assert.strictEqual(yield* tag(update({ proxy: "https://example.com/docs" })), "InvalidInput")
         assert.strictEqual(yield* tag(update({ proxy: "example.com" })), "InvalidInput")
         assert.strictEqual(yield* messageOf(update({ title: "x" })), "title: must be 2 to 128 characters")

@@ -2,8 +2,9 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { Sites } from "@quire/sites"
+import { ServerHostnames, Sites } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
+import { serverHostnames } from "../PublishedSiteRoutes.ts"
 import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
@@ -11,6 +12,7 @@ import * as SiteContexts from "./SiteContexts.ts"
 export const layer = HttpApiBuilder.group(Api, "sites", Effect.fn(function*(handlers) {
   const sites = yield* Sites
   const contexts = yield* SiteContexts.make
+  const ownNames = yield* serverHostnames
   const bare = { urls: contexts.urls, counters: new Map() }
   const present = Effect.map((access: Parameters<typeof SitePresenters.site>[1]) => SitePresenters.site(bare, access))
   return handlers
@@ -24,7 +26,11 @@ export const layer = HttpApiBuilder.group(Api, "sites", Effect.fn(function*(hand
     .handle("getSiteById", ({ params }) =>
       sites.get(params.organizationId, params.siteId).pipe(DomainErrors.api, present))
     .handle("updateSiteById", ({ params, payload }) =>
-      sites.update(params.organizationId, params.siteId, payload).pipe(DomainErrors.api, present))
+      sites.update(params.organizationId, params.siteId, payload).pipe(
+        Effect.provideService(ServerHostnames, ownNames),
+        DomainErrors.api,
+        present
+      ))
     .handle("deleteSiteById", ({ params }) => sites.remove(params.organizationId, params.siteId).pipe(DomainErrors.api))
     .handle("getSiteAdaptiveSchema", ({ params }) =>
       sites.getAdaptiveSchema(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(SitePresenters.adaptiveSchema)))

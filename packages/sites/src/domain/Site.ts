@@ -22,7 +22,43 @@ export const hostnamePattern = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z
 export const proxyPattern = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/
 
 export const SiteTitle = Schema.String.check(Schema.isMinLength(2), Schema.isMaxLength(128))
-export const SiteHostname = Schema.String.check(Schema.isMaxLength(512), Schema.isPattern(hostnamePattern))
+/**
+ * Whether a host is an IP address in a form a URL parser or resolver reads as one: IPv6 (bare or
+ * bracketed), or a last label that is a number (dotted IPv4, and its decimal, hex, octal and
+ * shortened forms: `2130706433`, `0x7f000001`, `0x7f.0.0.1`, `0177.0.0.1`). No top-level domain is one.
+ */
+export const ipShaped = (host: string): boolean => {
+  const name = host.trim().toLowerCase().replace(/\.$/, "")
+  if (name.includes(":") || name.startsWith("[")) return true
+  const last = name.slice(name.lastIndexOf(".") + 1)
+  return /^(?:0x[0-9a-f]*|\d+)$/.test(last)
+}
+
+/** Names a machine gives itself: `localhost`, any name below it (RFC 6761) and the usual loopback aliases. */
+export const loopbackName = (host: string): boolean => {
+  const name = host.trim().toLowerCase().replace(/\.$/, "")
+  return name === "localhost" || name.endsWith(".localhost") || ["localhost.localdomain", "ip6-localhost", "ip6-loopback"].includes(name)
+}
+
+/**
+ * What is wrong with a site's hostname, if anything: not a name of three labels, an IP address,
+ * or one of the names the server itself answers to (`serverNames`, and loopback names).
+ */
+export const hostnameProblem = (hostname: string, serverNames: ReadonlyArray<string>): string | undefined => {
+  if (hostname.length > 512 || !hostnamePattern.test(hostname)) return "must be a hostname of at least three lowercase labels (docs.example.com)"
+  if (ipShaped(hostname)) return "must be a name, not an IP address"
+  const name = hostname.toLowerCase()
+  if (loopbackName(name) || serverNames.some((server) => server.toLowerCase() === name)) {
+    return "is a name of this Quire server itself (its public URL's host, localhost or the address it listens on)"
+  }
+  return undefined
+}
+
+export const SiteHostname = Schema.String.check(
+  Schema.isMaxLength(512),
+  Schema.isPattern(hostnamePattern),
+  Schema.makeFilter((hostname: string) => !ipShaped(hostname) || "must be a name, not an IP address")
+)
 export const SiteBasename = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))
 export const SiteProxyOrigin = Schema.String.check(Schema.isMaxLength(512), Schema.isPattern(proxyPattern))
 
