@@ -149,10 +149,10 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       const list = Effect.fn("Organizations.list")(function*(page: Pagination.PageRequest) {
         const actor = yield* Actor.Actor
         const after = yield* Pagination.afterOf(page, organizationKeyShape)
-        const listed = yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
-        if (actor.scope === undefined) return listed
-        // A scoped caller sees its one organization: the page holds it or nothing.
-        return { ...listed, items: listed.items.filter((found) => reaches(actor, found.organization.id)) }
+        if (actor.scope === undefined) return yield* repo.listForUser(actor.userId, after, Pagination.limitOf(page))
+        // A scoped caller sees its one organization, on the first page.
+        const found = after === undefined ? yield* repo.findAccess(actor.scope, actor.userId) : Option.none()
+        return { items: Option.toArray(found) }
       })
 
       const update = Effect.fn("Organizations.update")(function*(organizationId: string, patch: OrganizationPatch) {
