@@ -1,0 +1,90 @@
+/**
+ * A space whose page tree is larger than the 16 MiB one database row can bring back, on the
+ * embedded server after a restart (nothing cached): its content is served and every later call
+ * answers. Such a tree (written by a Git import of tens of thousands of files) once made every API
+ * call of the embedded server a 500 while /health answered 200.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { NodeHttpServer } from "@effect/platform-node"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { flattenPages, type PageNode, SpaceContent } from "@quire/content"
+import { Database } from "@quire/db"
+import { Users } from "@quire/identity"
+import { Services, Storage } from "@quire/platform"
+import { asInstanceAdmin } from "@quire/testkit"
+import * as Http from "../src/Http.ts"
+import { PublicUrl } from "../src/PublicUrl.ts"
+import { adminEmail, adminToken, client } from "./Harness.ts"
+
+const serverOn = (dataDir: string) =>
+  Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
+    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Services.layerSql),
+    Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
+    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.orDie
+  )
+
+const stamp = "2024-01-01T00:00:00.000Z"
+const title = (n: number) => `Page ${n}: ${"Übersicht des Kapitels « réglages » ".repeat(11)}`
+
+/** 100 groups of 30 groups of 9 links: 30,100 pages, about 18 MB of JSON. */
+const largeTree = (): ReadonlyArray<PageNode> => {
+  let n = 0
+  const node = (id: string, pages: ReadonlyArray<PageNode>): PageNode => ({
+    id,
+    type: pages.length === 0 ? "link" : "group",
+    title: title(n++),
+    slug: id,
+    ...(pages.length === 0 ? { target: { kind: "url" as const, url: `https://example.com/${id}` } } : {}),
+    createdAt: stamp,
+    updatedAt: stamp,
+    pages
+  })
+  return Array.from({ length: 100 }, (_, a) =>
+    node(`p${a}`, Array.from({ length: 30 }, (_, b) => node(`p${a}-${b}`, Array.from({ length: 9 }, (_, c) => node(`p${a}-${b}-${c}`, []))))))
+}
+
+describe("embedded storage", () => {
+  it.live("serves a tree larger than one row may hold after a restart, and keeps answering", () =>
+    Effect.gen(function*() {
+      const dataDir = mkdtempSync(join(tmpdir(), "quire-large-tree-"))
+      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true })))
+      const pages = largeTree()
+      const spaceId = yield* Effect.scoped(Effect.gen(function*() {
+        const api = yield* client(adminToken)
+        const admin = yield* api.users.getAuthenticatedUser()
+        const org = yield* api.organizations.createOrganization({ payload: { title: "Large" } })
+        const space = yield* api.spaces.createSpace({ params: { organizationId: org.id }, payload: { title: "Imported" } })
+        // As a Git import writes it: through the one write path, in one revision.
+        const content = yield* SpaceContent
+        yield* content.commit(space.id, () => Effect.succeed({ pages })).pipe(asInstanceAdmin(admin.id))
+        return space.id
+      }).pipe(Effect.provide(serverOn(dataDir))))
+
+      const after = yield* Effect.scoped(Effect.gen(function*() {
+        const api = yield* client(adminToken)
+        const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const space = yield* api.spaces.getSpaceById({ params: { spaceId }, query: {} })
+        const user = yield* api.users.getAuthenticatedUser()
+        return { revision, space, user }
+      }).pipe(Effect.provide(serverOn(dataDir))))
+      assert.strictEqual(after.space.id, spaceId)
+      assert.strictEqual(after.user.email, adminEmail)
+      const served = after.revision.pages
+      assert.strictEqual(served.length, 100)
+      assert.deepStrictEqual(served[99]?.pages?.[29]?.pages?.map((p) => p.title), pages[99]?.pages[29]?.pages.map((p) => p.title))
+      let count = 0
+      const walk = (nodes: ReadonlyArray<{ readonly pages?: ReadonlyArray<unknown> | undefined }>) => {
+        for (const node of nodes) {
+          count++
+          walk((node.pages ?? []) as ReadonlyArray<{ readonly pages?: ReadonlyArray<unknown> }>)
+        }
+      }
+      walk(served)
+      assert.strictEqual(count, flattenPages(pages).length)
+    }).pipe(Effect.scoped), { timeout: 180_000 })
+})
