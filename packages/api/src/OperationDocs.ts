@@ -897,7 +897,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.createOpenAPISpec": {
     summary: "Add an OpenAPI spec",
-    description: "Stores an OpenAPI specification under a slug, from text or a URL. Needs the create role or above in the organization."
+    description: "Stores an OpenAPI specification under a slug, from text or a URL. Needs the create role or above in the organization. Text that expands past 8 MiB of JSON (YAML aliases included) or nests deeper than 100 levels is a 400; a URL's credentials (user, password, token parameters) are stored sealed and never shown."
   },
   "openAPISpecs.getOpenAPISpecBySlug": {
     summary: "Get an OpenAPI spec",
@@ -905,7 +905,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.createOrUpdateOpenAPISpecBySlug": {
     summary: "Create or replace an OpenAPI spec",
-    description: "Stores a new version of the spec under the slug, creating it if absent. Needs the create role or above in the organization."
+    description: "Stores a new version of the spec under the slug, creating it if absent. Needs the create role or above in the organization. The source is bounded and a URL's credentials sealed as on creation."
   },
   "openAPISpecs.updateOpenAPISpecBySlug": {
     summary: "Update an OpenAPI spec",
@@ -925,7 +925,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.getLatestOpenAPISpecVersionContent": {
     summary: "Get the latest version's content",
-    description: "Answers the specification text of a spec's latest version."
+    description: "Answers the content of a spec's latest version: `filesystem`, each file's path (`openapi` for the entry document) to its parsed content, and `url`, where the version's document is accessible."
   },
   "openAPISpecs.getOpenAPISpecVersionById": {
     summary: "Get a version",
@@ -933,7 +933,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "openAPISpecs.getOpenAPISpecVersionContentById": {
     summary: "Get a version's content",
-    description: "Answers the specification text of one version of a spec."
+    description: "Answers the content of one version of a spec: `filesystem`, each file's path to its parsed content, and `url`, where the version's document is accessible."
   },
 
   // translations
@@ -951,7 +951,7 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   },
   "translations.updateTranslation": {
     summary: "Update a translation",
-    description: "Changes a translation's language or instructions. Needs the admin role."
+    description: "Changes a translation's language or instructions (at most 4000 characters of text, given to the provider as style notes, never as its rules). Needs the admin role."
   },
   "translations.deleteTranslation": {
     summary: "Delete a translation",
