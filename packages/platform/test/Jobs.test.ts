@@ -1,12 +1,12 @@
 /** Background jobs run through the queue against the real use cases. */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { MembersRepo, Organizations, Users } from "@quire/identity"
+import { MemberInvites, Organizations, Users } from "@quire/identity"
 import { purgeStaleInvites } from "@quire/identity/Jobs"
 import { JobRunner, layerInProcess } from "@quire/queue"
 import { jobs } from "../src/Jobs.ts"
-import { asInstanceAdmin } from "@quire/testkit"
+import { as, asInstanceAdmin } from "@quire/testkit"
 import * as Services from "../src/Services.ts"
 
 const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
@@ -30,8 +30,9 @@ describe("identity.purgeStaleInvites", () => {
 
       const old = yield* users.create({ email: "old@example.com", displayName: "Old" }).pipe(asAdmin)
       const fresh = yield* users.create({ email: "new@example.com", displayName: "New" }).pipe(asAdmin)
-      const members = yield* MembersRepo
-      assert.isTrue(Option.isNone(yield* members.find(org.organization.id, old.id)))
-      assert.isTrue(Option.isSome(yield* members.find(org.organization.id, fresh.id)))
+      // Invitations are offers (issue 18): each new account finds what still waits for it.
+      const invites = yield* MemberInvites
+      assert.deepStrictEqual(yield* invites.listForCaller.pipe(as(old.id)), [])
+      assert.deepStrictEqual((yield* invites.listForCaller.pipe(as(fresh.id))).map((v) => v.organization.id), [org.organization.id])
     }).pipe(Effect.provide(layer)))
 })
