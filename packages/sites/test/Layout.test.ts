@@ -48,6 +48,11 @@ describe("renderPage", () => {
     const icon = one(doc, `link[rel="icon"]`)?.getAttribute("href") ?? ""
     assert.match(icon, /^data:image\/svg\+xml,/)
     assert.include(decodeURIComponent(icon.slice("data:image/svg+xml,".length)), "\u{1f4d8}")
+    // A lone surrogate in the favicon's emoji or the site's title (text may hold one) renders, as U+FFFD.
+    for (const site of [{ ...sampleView().site, favicon: { emoji: "a\ud800" } }, { ...sampleView().site, title: "\udc00x", favicon: undefined }]) {
+      const odd = one(page({ site }), `link[rel="icon"]`)?.getAttribute("href") ?? ""
+      assert.include(decodeURIComponent(odd.slice("data:image/svg+xml,".length)), "\ufffd")
+    }
   })
 
   it("escapes hostile titles, descriptions and links everywhere, and inserts the page's sanitized HTML as is", () => {

@@ -92,13 +92,14 @@ const favicon = (view: SiteChrome): string => {
   }
   if (fav?.emoji) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(emojiText(fav.emoji))}</text></svg>`
-    return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
+    return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg.toWellFormed()))}">`
   }
   // Without one, the site's initial: browsers would otherwise ask the host for /favicon.ico.
   const initial = Array.from(view.site.title.trim())[0]?.toUpperCase() ?? "Q"
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="#3b5bdb"/>` +
     `<text x="50" y="70" font-size="62" font-family="sans-serif" font-weight="600" fill="#fff" text-anchor="middle">${e(initial)}</text></svg>`
-  return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
+  // A lone surrogate (text may hold one) would make encodeURIComponent throw: U+FFFD instead.
+  return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg.toWellFormed()))}">`
 }
 
 const external = (view: SiteChrome, url: string): string =>
@@ -233,7 +234,7 @@ const toc = (headings: ReadonlyArray<TocHeading>): string => {
   return (
     `<aside class="toc"><nav aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul>` +
     shown
-      .map((h) => `<li class="depth-${h.depth}"><a href="#${e(encodeURIComponent(h.id))}">${e(h.text)}</a></li>`)
+      .map((h) => `<li class="depth-${h.depth}"><a href="#${e(encodeURIComponent(h.id.toWellFormed()))}">${e(h.text)}</a></li>`)
       .join("") +
     `</ul></nav></aside>`
   )
