@@ -16,7 +16,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
       for (const flag of ["--url", "--token", "--json"]) assert.include(root.stdout, flag)
       const groups: Record<string, ReadonlyArray<string>> = {
         users: ["get", "create", "token"],
-        orgs: ["list", "get", "create", "update", "invite"],
+        orgs: ["list", "get", "create", "update", "invite", "invitations", "accept", "decline"],
         members: ["list", "get", "set-role", "remove"],
         teams: ["list", "create", "get", "rename", "delete"],
         spaces: ["list", "get", "create", "update", "delete", "restore", "duplicate", "move", "transfer", "search"],
@@ -101,6 +101,14 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
       const invited = yield* as("orgs", "invite", org.id, bruno.email, "--role", "edit")
       assert.strictEqual(invited.status, 0)
       assert.include(invited.stdout, bruno.user.id)
+      // Issue 18: the invitation is an offer; Bruno joins when he accepts it.
+      const asBruno = quireAs(bruno.token)
+      const offers = yield* asBruno("orgs", "invitations")
+      assert.match(rowWith(offers.stdout, org.id), /Maria's Docs\s+edit\s+no\b/)
+      const accepted = yield* asBruno("orgs", "accept", org.id)
+      assert.strictEqual(accepted.status, 0, accepted.stderr)
+      assert.include(accepted.stdout, "Joined Maria's Docs as edit.")
+      assert.strictEqual((yield* asBruno("orgs", "accept", org.id)).status, 1)
 
       const editors = yield* as("members", "list", org.id, "--role", "edit", "--json").pipe(
         Effect.flatMap(decodeJson(Schemas.ListOf(Member)))

@@ -153,8 +153,69 @@ const invite = Command.make(
   Command.withExamples([{ command: "quire orgs invite ORG_ID ada@example.com bob@example.com --role edit" }])
 )
 
+/** The caller's pending invitation to the organization: the one to accept or decline. */
+const invitationTo = Effect.fnUntraced(function*(organizationId: string) {
+  const client = yield* QuireClient
+  const pending = yield* client.users.listInvitesForAuthenticatedUser()
+  const found = pending.items.find((invite) => invite.organization.id === organizationId)
+  if (found === undefined) {
+    return yield* new CliFailure({ message: `You have no pending invitation to organization ${organizationId} (quire orgs invitations lists yours)` })
+  }
+  return found
+})
+
+const invitations = Command.make(
+  "invitations",
+  {},
+  Effect.fn("quire.orgs.invitations")(function*() {
+    const client = yield* QuireClient
+    yield* Output.printList(
+      yield* client.users.listInvitesForAuthenticatedUser(),
+      [
+        { header: "org id", value: (invite) => invite.organization.id },
+        { header: "organization", value: (invite) => invite.organization.title },
+        { header: "role", value: (invite) => invite.role ?? "guest" },
+        { header: "sso", value: (invite) => Output.yesNo(invite.sso) },
+        { header: "invited", value: (invite) => Output.when(invite.createdAt) }
+      ],
+      "No pending invitations."
+    )
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("List the invitations to organizations waiting for you to accept or decline")
+)
+
+const accept = Command.make(
+  "accept",
+  { organizationId },
+  Effect.fn("quire.orgs.accept")(function*({ organizationId }) {
+    const client = yield* QuireClient
+    const invite = yield* invitationTo(organizationId)
+    const org = yield* client.organizations.acceptOrganizationMemberInvite({ params: { organizationId, inviteId: invite.id } })
+    yield* Output.print(org, (org) => `Joined ${org.title} as ${invite.role ?? "guest"}.`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Accept your invitation to an organization: you join it with the invited role")
+)
+
+const decline = Command.make(
+  "decline",
+  { organizationId },
+  Effect.fn("quire.orgs.decline")(function*({ organizationId }) {
+    const client = yield* QuireClient
+    const invite = yield* invitationTo(organizationId)
+    yield* client.organizations.declineOrganizationMemberInvite({ params: { organizationId, inviteId: invite.id } })
+    yield* Output.done(`Declined the invitation to ${invite.organization.title}.`)
+  })
+).pipe(
+  Command.provide(QuireClient.layer),
+  Command.withDescription("Decline your invitation to an organization")
+)
+
 /** `quire orgs ...` */
 export const orgs = Command.make("orgs").pipe(
   Command.withDescription("Manage organizations"),
-  Command.withSubcommands([list, get, create, update, invite])
+  Command.withSubcommands([list, get, create, update, invite, invitations, accept, decline])
 )
