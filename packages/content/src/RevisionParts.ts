@@ -87,3 +87,9 @@ export const assemblePages = (entries: ReadonlyArray<unknown>): Array<unknown> |
   }
   return roots
 }
+
+/** Why `parts` cannot be stored: one is over `maxBytes`, so it holds one node over the RevisionWriter's `nodeBytes` alone. */
+export const oversizedPart = (revisionId: string, parts: ReadonlyArray<Part>, maxBytes: number): string | undefined =>
+  parts.some((part) => Buffer.byteLength(part.body) > maxBytes)
+    ? `A node of revision ${revisionId} is over ${maxBytes} bytes: its write bypassed the RevisionWriter's limits`
+    : undefined

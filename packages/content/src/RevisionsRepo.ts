@@ -2,7 +2,8 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
-import { unstorable } from "./domain/RevisionLimits.ts"
+import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
+import { oversizedPart, split } from "./RevisionParts.ts"
 
 export interface RevisionsRepoShape {
   /**
@@ -28,7 +29,7 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
       insert: (revision, introduced, shared = []) =>
         Effect.sync(() => {
           // What the SQL adapter cannot store, this one refuses as well.
-          const defect = unstorable(revision, introduced)
+          const defect = unstorableDocument(introduced) ?? oversizedPart(revision.id, split(revision.pages, revision.files, partBytes), partBytes)
           if (defect !== undefined) throw new Error(defect)
           for (const [hash, markdown] of introduced) if (!documents.has(hash)) documents.set(hash, markdown)
           held.set(revision.spaceId, new Set([...(held.get(revision.spaceId) ?? []), ...introduced.keys(), ...shared]))

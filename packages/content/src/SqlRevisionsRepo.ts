@@ -6,8 +6,8 @@ import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { FileNode, flattenPages, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
-import { partBytes, unstorable } from "./domain/RevisionLimits.ts"
-import { assemblePages, split } from "./RevisionParts.ts"
+import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
+import { assemblePages, oversizedPart, type Part, split } from "./RevisionParts.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -98,9 +98,8 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       const sql = yield* SqlClient.SqlClient
       const cache = new RevisionCache(options.cachedPages ?? 100_000)
 
-      /** The revision row, its tree in parts of at most `partBytes` (`unstorable` checked each node fits one). */
-      const insertRevision = Effect.fnUntraced(function*(revision: Revision) {
-        const tree = split(revision.pages, revision.files, partBytes)
+      /** The revision row and its tree's parts (`split`, each checked to be at most `partBytes`). */
+      const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>) {
         yield* sql`
           INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts)
           VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
@@ -142,7 +141,8 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         insert: (revision, documents, shared = []) =>
           Effect.gen(function*() {
             const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
-            const defect = unstorable(revision, documents)
+            const tree = split(revision.pages, revision.files, partBytes)
+            const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
             if (Arr.isArrayNonEmpty(rows)) {
               yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
@@ -153,7 +153,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
                 INSERT INTO content_space_documents (space_id, hash)
                 SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
             }
-            yield* insertRevision(revision)
+            yield* insertRevision(revision, tree)
             yield* sql.afterCommit(Effect.sync(() => cache.add(revision)))
           }).pipe(sql.withTransaction, Effect.orDie),
         find: (revisionId) => {

@@ -52,26 +52,12 @@ export const ownFields = (page: PageNode): Omit<PageNode, "pages"> => {
   return own
 }
 
-/**
- * Why the adapters refuse to store `revision` (a defect: the RevisionWriter's limits keep every
- * write below): a node too large for one part, or markdown over `documentBytes`.
- */
-export const unstorable = (revision: Revision, documents: ReadonlyMap<string, string>): string | undefined => {
+/** A document over `documentBytes`, which the adapters refuse as a defect (the RevisionWriter refuses it first). */
+export const unstorableDocument = (documents: ReadonlyMap<string, string>): string | undefined => {
   for (const [hash, markdown] of documents) {
     if (Buffer.byteLength(markdown) > defaultRevisionLimits.documentBytes) {
       return `Document ${hash} is over ${defaultRevisionLimits.documentBytes} bytes: its write bypassed the RevisionWriter's limits`
     }
-  }
-  const nodes: Array<unknown> = [...revision.files]
-  const walk = (pages: ReadonlyArray<PageNode>) => {
-    for (const page of pages) {
-      nodes.push(ownFields(page))
-      walk(page.pages)
-    }
-  }
-  walk(revision.pages)
-  for (const node of nodes) {
-    if (jsonBytes(node) + 2 > partBytes) return `A node of revision ${revision.id} is over ${partBytes} bytes: its write bypassed the RevisionWriter's limits`
   }
   return undefined
 }
