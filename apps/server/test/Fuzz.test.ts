@@ -367,6 +367,12 @@ const customizationJunk: ReadonlyArray<string> = [
   `{"favicon":{"icon":{"light":${"{".repeat(100)}`
 ]
 
+/** Values the schema takes that reach pages in odd ways (lone surrogates in an emoji or the title). */
+const customizationOdd: ReadonlyArray<string> = [
+  `{"favicon":{"emoji":"\\ud800"},"title":"\\udc00 docs"}`,
+  `{"header":{"links":[{"title":"\\ud800","to":{"kind":"url","url":"\\udfff"},"links":[{"title":"x","to":{"kind":"page","page":"\\ud800"}}]}]}}`
+]
+
 for (const backend of backends) {
   layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`fuzzing sites' customization on ${backend.name}`, (it) => {
     it.effect("generated and broken customizations: never a 5xx on the write, the customization or the published site; a refused one changes nothing", () =>
@@ -396,7 +402,8 @@ for (const backend of backends) {
         const bodies = [
           ...valid,
           ...valid.map((body, n) => JSON.stringify(mutate(JSON.parse(body), n * 7 + backend.name.length))),
-          ...customizationJunk
+          ...customizationJunk,
+          ...customizationOdd
         ]
         let refused = 0
         for (const body of bodies) {
