@@ -45,6 +45,7 @@ for (const backend of backends) {
         const base = `/~sites/${s.siteId}`
         const beta = `${base}/${s.betaSection.path}/`
         const cookieName = Audience.visitorCookieName(s.siteId)
+        const jsonSearch = `${base}/~search?q=okapis&as=json`
         const urls = [
           `${base}/`,
           `${base}/install`,
@@ -53,6 +54,7 @@ for (const backend of backends) {
           `${base}/llms-full.txt`,
           `${base}/sitemap.xml`,
           `${base}/~search?q=okapis`,
+          jsonSearch,
           beta,
           `${beta}index.md`
         ]
@@ -60,7 +62,11 @@ for (const backend of backends) {
         const showsBeta = (got: Got) =>
           got.text.includes("Secret beta okapis") || got.text.includes("Beta features") || got.text.includes(beta)
         const read = (url: string, token?: string) =>
-          get(url, token === undefined ? {} : { cookie: `${cookieName}=${token}` })
+          get(url, {
+            ...(token === undefined ? {} : { cookie: `${cookieName}=${token}` }),
+            // The search as the reader types: JSON results.
+            ...(url === jsonSearch ? { accept: "application/json" } : {})
+          })
         for (const c of cases(nowSeconds())) {
           yield* s.api.siteSections.updateSiteSectionById({
             params: { ...s.siteParams, siteSectionId: s.betaSection.id },
