@@ -443,6 +443,15 @@ for (const backend of backends) {
           noSecret("stored specs", rows)
           noSecret("stored versions", versions)
           assert.isTrue(rows.some((row) => row.text.includes("sealedUrl")))
+          // A spec stored before sealing, with its credentials in clear, is sealed by its next run.
+          const legacy = yield* alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "basic" } })
+          yield* sql.value`UPDATE specs_specs SET source = ${JSON.stringify({ url: `${withUser}/private.json` })}::jsonb WHERE id = ${legacy.id}`.pipe(Effect.orDie)
+          assert.strictEqual((yield* alice.api.openAPISpecs.getOpenAPISpecBySlug({ params: { organizationId, specSlug: "basic" } })).sourceURL, `${origin}/private.json`)
+          yield* (yield* Specs).process(legacy.id)
+          const resealed = yield* sql.value<{ readonly text: string }>`SELECT source::text AS text FROM specs_specs WHERE id = ${legacy.id}`.pipe(Effect.orDie)
+          noSecret("resealed spec", resealed)
+          assert.include(resealed[0]!.text, "sealedUrl")
+          assert.isUndefined((yield* settled(alice.api, organizationId, "basic")).lastProcessErrorCode)
         }
       }))
 

@@ -128,6 +128,14 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
             onSome: Effect.succeed
           }))
 
+      /** A spec stored before credentials were sealed: sealed now, so no row keeps them in clear past its next run. */
+      const sealStored = (spec: Spec): Effect.Effect<Spec> => {
+        if (!("url" in spec.source) || spec.source.sealedUrl !== undefined) return Effect.succeed(spec)
+        const source = SourceCredentials.seal(secrets, spec.source)
+        if (!("sealedUrl" in source)) return Effect.succeed(spec)
+        return Effect.map(repo.update(spec.id, { source }), Option.getOrElse(() => spec))
+      }
+
       /** A run of `source`: a URL is fetched with its credentials, which no error it records shows. */
       const runOn = (source: SpecSource): Effect.Effect<Processing.Processed, Processing.ProcessFailure, OutboundFetch> => {
         if (!("url" in source)) return Processing.run(source, fetchTimeout)
@@ -150,7 +158,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
         Effect.gen(function*() {
           const found = yield* repo.find(specId)
           if (Option.isNone(found)) return
-          const spec = found.value
+          const spec = yield* sealStored(found.value)
           yield* repo.update(specId, { processingState: "progress" })
           const outcome = yield* runOn(spec.source).pipe(
             Effect.provideService(OutboundFetch, fetcher),
