@@ -9,6 +9,7 @@ import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as MergeRules from "./MergeRules.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
+import { boundForStorage } from "./domain/MergeConflict.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import {
   documentsToRead,
@@ -143,7 +144,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
           Effect.map(keepConflicts(found.changeRequest.id, c), (kept) => ({
             result: "conflicts" as const,
             revision,
-            conflicts: c.conflicts,
+            conflicts: boundForStorage(c.conflicts),
             changeRequest: Option.getOrElse(kept, () => found.changeRequest),
             access: found.access
           }))
@@ -151,7 +152,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const keepConflicts = (id: string, c: Conflicting) =>
         Effect.flatMap(repo.find(id), (current) =>
           Option.isSome(current) && current.value.revision === c.head
-            ? repo.setConflicts(id, { conflicts: c.conflicts, main: c.main, head: c.head })
+            ? repo.setConflicts(id, { conflicts: boundForStorage(c.conflicts), main: c.main, head: c.head })
             : Effect.succeed(current))
 
       const merge = Effect.fn("Merges.merge")(function*(spaceId: string, ref: string) {
