@@ -859,11 +859,11 @@ export const operationDocs: Readonly<Record<string, OperationDoc>> = {
   // git sync
   "git.importGitRepository": {
     summary: "Import from Git",
-    description: "Replaces the space's main content with a Git repository's markdown, in the background. Needs the admin permission on the space."
+    description: "Replaces the space's main content with a Git repository's markdown, in the background. Needs the edit permission on the space; `force` needs admin. The stored credentials serve only the connected branch (another `ref` brings its own or is a 403). Imports beyond the file, tree or page limits fail naming the limit."
   },
   "git.exportToGitRepository": {
     summary: "Export to Git",
-    description: "Commits the space's main content to a Git repository branch, in the background. Needs the admin permission on the space."
+    description: "Commits the space's main content to a Git repository branch, in the background. Needs the edit permission on the space; `force` needs admin. The stored credentials serve only the connected branch (another `ref` brings its own or is a 403)."
   },
   "git.getSpaceGitInfo": {
     summary: "Get Git sync state",
