@@ -9,6 +9,7 @@ import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
+import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
 import { GitSyncLayers } from "@quire/gitsync"
@@ -85,6 +86,19 @@ export const memory = backends.find((backend) => backend.name === "memory")!
 const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
 
 /** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
+/**
+ * The embedded server as `start.sh server` runs it, on the data directory `dataDir` (jobs not run):
+ * provide it again over the same directory to restart it.
+ */
+export const embeddedServerOn = (dataDir: string) =>
+  Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
+    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Services.layerSql),
+    Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
+    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.orDie
+  )
+
 export const client = (token?: string) =>
   HttpApiClient.make(Api, {
     transformClient: token === undefined ? undefined : HttpClient.mapRequest(HttpClientRequest.bearerToken(token))

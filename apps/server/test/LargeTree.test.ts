@@ -5,28 +5,15 @@
  * call of the embedded server a 500 while /health answered 200.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
-import { NodeHttpServer } from "@effect/platform-node"
+import { Effect } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { flattenPages, type PageNode, SpaceContent } from "@quire/content"
-import { Database } from "@quire/db"
-import { Users } from "@quire/identity"
-import { Services, Storage } from "@quire/platform"
 import { asInstanceAdmin } from "@quire/testkit"
-import * as Http from "../src/Http.ts"
-import { PublicUrl } from "../src/PublicUrl.ts"
-import { adminEmail, adminToken, client } from "./Harness.ts"
+import { adminEmail, adminToken, client, embeddedServerOn } from "./Harness.ts"
 
-const serverOn = (dataDir: string) =>
-  Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
-    Layer.provideMerge(Http.serve),
-    Layer.provideMerge(Services.layerSql),
-    Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
-    Layer.provideMerge(NodeHttpServer.layerTest),
-    Layer.orDie
-  )
+const serverOn = embeddedServerOn
 
 const stamp = "2024-01-01T00:00:00.000Z"
 const title = (n: number) => `Page ${n}: ${"Übersicht des Kapitels « réglages » ".repeat(11)}`

@@ -1,25 +1,12 @@
 /** The embedded database keeps what the API wrote across a server restart. */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
-import { NodeHttpServer } from "@effect/platform-node"
+import { Effect } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Database } from "@quire/db"
-import { Users } from "@quire/identity"
-import * as Http from "../src/Http.ts"
-import { PublicUrl } from "../src/PublicUrl.ts"
-import { Services, Storage } from "@quire/platform"
-import { adminEmail, adminToken, client } from "./Harness.ts"
+import { adminToken, client, embeddedServerOn } from "./Harness.ts"
 
-const serverOn = (dataDir: string) =>
-  Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
-    Layer.provideMerge(Http.serve),
-    Layer.provideMerge(Services.layerSql),
-    Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
-    Layer.provideMerge(NodeHttpServer.layerTest),
-    Layer.orDie
-  )
+const serverOn = embeddedServerOn
 
 describe("embedded storage", () => {
   it.live("keeps organizations and members across a restart", () =>
