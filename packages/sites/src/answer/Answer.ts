@@ -1,0 +1,53 @@
+/** What a published site is asked (who reads, at which path) and what it answers, with the answers' bytes and ETags. */
+import { createHash } from "node:crypto"
+import type { PublishedSite } from "../PublishedSites.ts"
+import * as Layout from "../render/Layout.ts"
+import type * as View from "../render/View.ts"
+
+/** Who reads and how the site is reached. */
+export interface RenderRequest {
+  readonly site: PublishedSite
+  /** The absolute URL of the site's root as the reader reaches it, ending with `/`. */
+  readonly root: string
+  /** Below the root, without a leading `/`, as it came (percent-encoded). */
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly claims: Readonly<Record<string, unknown>>
+  readonly noindex: boolean
+  /** The search URL answers JSON. */
+  readonly json?: boolean | undefined
+}
+
+/**
+ * What the site answers. An HTML page is the same bytes for every response (its inline script and
+ * style are allowed by hash in `policy`, its CSP), encoded once, with its ETag.
+ */
+export type RenderAnswer =
+  | {
+    readonly kind: "Html"
+    readonly status: 200 | 404
+    readonly html: string
+    readonly bytes: Uint8Array
+    readonly policy: string
+    readonly etag: string
+  }
+  | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
+  | { readonly kind: "Json"; readonly body: View.SearchResults }
+  | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
+  | { readonly kind: "Redirect"; readonly location: string }
+
+const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
+
+const encoder = new TextEncoder()
+
+/** An HTML answer: encoded once; its ETag a hash of the bytes (MD5: a fingerprint, not a secret). */
+export const htmlAnswer = (status: 200 | 404, html: string, styling: View.Styling): RenderAnswer => {
+  const bytes = encoder.encode(html)
+  return { kind: "Html", status, html, bytes, policy: Layout.policyOf(styling), etag: `"${createHash("md5").update(bytes).digest("base64url")}"` }
+}
+
+export const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })
+
+/** About how many characters an answer holds, as the answer cache counts them. */
+export const sizeOf = (answer: RenderAnswer): number =>
+  answer.kind === "Html" ? answer.html.length + answer.bytes.length : answer.kind === "Text" ? answer.body.length : answer.kind === "File" ? answer.bytes.length : 100

@@ -1,0 +1,146 @@
+/**
+ * Rendered answers kept per layer, by site, its fingerprint (structure, revisions, customization),
+ * root and audience: readers whose claims no condition of the site tells apart share answers.
+ * A page showing OpenAPI operations is kept while its specs' latest versions are the ones it shows.
+ */
+import { Effect, Option } from "effect"
+import { createHash } from "node:crypto"
+import * as Audience from "../Audience.ts"
+import type { PublishedSite, PublishedSiteSpace } from "../PublishedSites.ts"
+import type { SpecOperationsShape } from "../SpecOperations.ts"
+import { type RenderAnswer, type RenderRequest, sizeOf } from "./Answer.ts"
+
+/** A map bounded in entries and in characters that forgets the least recently used entries. */
+class Lru<V> {
+  private readonly map = new Map<string, { readonly value: V; readonly size: number }>()
+  private total = 0
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxSize: number,
+    private readonly sizeOf: (value: V) => number
+  ) {}
+  get(key: string): V | undefined {
+    const entry = this.map.get(key)
+    if (entry === undefined) return undefined
+    this.map.delete(key)
+    this.map.set(key, entry)
+    return entry.value
+  }
+  set(key: string, value: V): void {
+    const size = this.sizeOf(value) + key.length
+    if (size > this.maxSize) return
+    this.drop(key)
+    this.map.set(key, { value, size })
+    this.total += size
+    while (this.map.size > this.maxEntries || this.total > this.maxSize) this.drop(this.map.keys().next().value!)
+  }
+  private drop(key: string): void {
+    const entry = this.map.get(key)
+    if (entry === undefined) return
+    this.map.delete(key)
+    this.total -= entry.size
+  }
+}
+
+const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
+  list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])
+
+/** What a published site's structure, spaces' revisions and customization are: part of every cache key. */
+const fingerprints = new WeakMap<PublishedSite, string>()
+const fingerprint = (site: PublishedSite): string => {
+  let found = fingerprints.get(site)
+  if (found === undefined) {
+    found = createHash("sha256")
+      .update(
+        JSON.stringify([
+          site.site,
+          site.sections.map((s) => [s.section, s.default, spaces(s.siteSpaces)]),
+          site.groups,
+          spaces(site.rootSiteSpaces),
+          site.customization
+        ])
+      )
+      .digest("base64url")
+    fingerprints.set(site, found)
+  }
+  return found
+}
+
+/** What the conditions of a published site (sections, site spaces, header links) can read of a visitor's claims. */
+const claimsReads = new WeakMap<PublishedSite, Audience.ClaimsRead>()
+const claimsReadOf = (site: PublishedSite): Audience.ClaimsRead => {
+  let found = claimsReads.get(site)
+  if (found === undefined) {
+    found = Audience.claimsReadBy([
+      ...site.sections.flatMap((s) => [s.section.condition, ...s.siteSpaces.map((x) => x.siteSpace.condition)]),
+      ...site.rootSiteSpaces.map((x) => x.siteSpace.condition),
+      ...(site.customization.header?.links ?? []).map((item) => item.condition)
+    ])
+    claimsReads.set(site, found)
+  }
+  return found
+}
+
+/** The start of every cache key of a request: the site as it is, how it is reached and who reads. */
+export const keyBaseOf = (request: RenderRequest): string => {
+  const { site, claims } = request
+  // Readers whose claims no condition of the site tells apart share answers; no others do.
+  const audience = `${Audience.audienceKey(claims, claimsReadOf(site))}:${request.noindex ? 1 : 0}`
+  return `${site.site.id}|${fingerprint(site)}|${request.root}|${audience}`
+}
+
+/** The version of each spec a page showed (none where the spec has none): its cached answer is kept while they are the latest. */
+export type SpecsShown = Array<readonly [string, string | undefined]>
+
+/** Rendered answers kept: at most this many, of at most this many characters in all. */
+const cacheEntries = 2000
+const cacheCharacters = 64 * 1024 * 1024
+
+export interface AnswerCache {
+  /** The answer kept under the key, else made and kept. */
+  readonly keep: <E, R>(keyBase: string, key: string, make: Effect.Effect<RenderAnswer, E, R>) => Effect.Effect<RenderAnswer, E, R>
+  /**
+   * A page's answer kept under its key while the specs it shows are current, else made; pages found
+   * (HTML 200 or markdown) are kept, not found ones are not: random paths would push the site's pages out.
+   */
+  readonly page: (
+    pageKey: string,
+    organizationId: string,
+    make: (shown: SpecsShown) => Effect.Effect<RenderAnswer>
+  ) => Effect.Effect<RenderAnswer>
+}
+
+export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
+  const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
+  // The specs' versions a cached page showed, by its key: a new version renders it again.
+  const pageSpecs = new Map<string, ReadonlyArray<readonly [string, string | undefined]>>()
+  const specsCurrent = (organizationId: string, used: ReadonlyArray<readonly [string, string | undefined]>) =>
+    Effect.map(
+      Effect.forEach(used, ([slug]) => specs.latestVersionId(organizationId, slug)),
+      (ids) => ids.every((id, i) => Option.getOrUndefined(id) === used[i]![1])
+    )
+  return {
+    keep: (keyBase, key, make) =>
+      Effect.suspend(() => {
+        const hit = cache.get(`${keyBase}|${key}`)
+        if (hit !== undefined) return Effect.succeed(hit)
+        return Effect.tap(make, (answer) => Effect.sync(() => cache.set(`${keyBase}|${key}`, answer)))
+      }),
+    page: (pageKey, organizationId, make) =>
+      Effect.gen(function*() {
+        const hit = cache.get(pageKey)
+        const used = pageSpecs.get(pageKey)
+        if (hit !== undefined && (used === undefined || (yield* specsCurrent(organizationId, used)))) return hit
+        const shown: SpecsShown = []
+        const answer = yield* make(shown)
+        if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") {
+          cache.set(pageKey, answer)
+          if (shown.length > 0) {
+            if (pageSpecs.size >= cacheEntries) pageSpecs.delete(pageSpecs.keys().next().value!)
+            pageSpecs.set(pageKey, shown)
+          } else pageSpecs.delete(pageKey)
+        }
+        return answer
+      })
+  }
+}

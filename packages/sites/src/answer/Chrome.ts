@@ -1,0 +1,87 @@
+/** What surrounds every page of a site (header, footer, tabs, tree, theme) from its customization, and the 404 page. */
+import { Effect } from "effect"
+import type { Revision } from "@quire/content"
+import * as Audience from "../Audience.ts"
+import type { PublishedSite } from "../PublishedSites.ts"
+import * as Layout from "../render/Layout.ts"
+import type * as View from "../render/View.ts"
+import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
+import { tabsOf, treeOf, variantsOf } from "./Navigation.ts"
+import type { Place } from "./Places.ts"
+import type { Reading } from "./Reading.ts"
+
+/** A customization's content reference as a URL: links to the web only (others name content of the organization). */
+const refUrl = (ref: { readonly kind: string; readonly [key: string]: unknown }): string | undefined =>
+  ref.kind === "url" && typeof ref["url"] === "string" && /^(https?:|mailto:|\/)/i.test(ref["url"]) ? ref["url"] : undefined
+
+const linkOf = (link: { readonly title: string; readonly to: { readonly kind: string; readonly [key: string]: unknown } }): Array<View.LinkView> => {
+  const url = refUrl(link.to)
+  return url === undefined ? [] : [{ title: link.title, url }]
+}
+
+const announcementOf = (a: PublishedSite["customization"]["announcement"]): View.AnnouncementView | undefined => {
+  if (a === undefined || !a.enabled || a.message === undefined) return undefined
+  const style = a.style === "warning" || a.style === "danger" || a.style === "success" ? a.style : "info"
+  const url = a.link === undefined ? undefined : refUrl(a.link.to)
+  return { enabled: true, message: a.message, style, ...(url === undefined ? {} : { url }) }
+}
+
+/** The site's title as its customization names it. */
+export const siteTitle = (site: PublishedSite): string => site.customization.title ?? site.site.title
+
+/** The chrome around a place's page (`currentId`); the tree is computed unless given. */
+export const chrome = (
+  reading: Reading,
+  place: Place | undefined,
+  rev: Revision | undefined,
+  currentId: string | undefined,
+  tree?: ReadonlyArray<View.TreeItem>
+): View.SiteChrome => {
+  const { site, request } = reading
+  const { basePath } = reading.urls
+  const customization = site.customization
+  return {
+    site: {
+      title: siteTitle(site),
+      url: basePath,
+      logo: customization.header?.logo,
+      favicon: customization.favicon as View.SiteInfo["favicon"]
+    },
+    basePath,
+    styling: (customization.styling ?? {}) as View.Styling,
+    header: {
+      links: (customization.header?.links ?? []).flatMap((item) =>
+        item.condition !== undefined && !Audience.visible(item.condition, request.claims)
+          ? []
+          : [{
+            title: item.title,
+            url: item.to === null ? undefined : refUrl(item.to),
+            style: item.style,
+            links: item.links.flatMap((l) => linkOf(l))
+          }]
+      )
+    },
+    footer: {
+      logo: customization.footer?.logo,
+      groups: (customization.footer?.groups ?? []).map((g) => ({ title: g.title, links: g.links.flatMap((l) => linkOf(l)) })),
+      copyright: customization.footer?.copyright
+    },
+    announcement: announcementOf(customization.announcement),
+    themes: customization.themes ?? { default: "system", toggeable: true },
+    tabs: tabsOf(reading, place),
+    variants: variantsOf(reading, place),
+    tree: tree ?? (place === undefined || rev === undefined ? [] : treeOf(reading, place, rev, currentId)),
+    searchUrl: `${basePath}~search`,
+    noindex: request.noindex,
+    externalLinks: customization.externalLinks?.target,
+    lang: customization.internationalization?.locale
+  }
+}
+
+/** The 404 page, in the chrome of a place (the site's home where the path names none). */
+export const notFound = (reading: Reading, place: Place | undefined): Effect.Effect<RenderAnswer> =>
+  Effect.gen(function*() {
+    const rev = place === undefined ? undefined : yield* reading.revision(place)
+    const view = chrome(reading, place, rev, undefined)
+    return htmlAnswer(404, Layout.renderNotFound({ ...view, path: `/${reading.decoded.join("/")}` }), view.styling)
+  })

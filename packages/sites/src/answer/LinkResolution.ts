@@ -1,0 +1,67 @@
+/** Where a page's links, files and link titles lead on the published site (content's link rules, the site's URLs). */
+import type { FileNode, Revision } from "@quire/content"
+import { linkResolver } from "@quire/content/markdown/Links"
+import type * as Markdown from "../render/Markdown.ts"
+import type { Place } from "./Places.ts"
+import type { Reading } from "./Reading.ts"
+import type { Entry } from "./Revisions.ts"
+import { safeDecode } from "./UrlScheme.ts"
+
+/** A file a page names: `files/<id>` (as the editor writes it), its id, or its name. */
+const fileOf = (rev: Revision, ref: string): FileNode | undefined => {
+  const match = /^\/?files\/([^/?#]+)/.exec(ref)
+  if (match !== null) return rev.files.find((f) => f.id === safeDecode(match[1]!))
+  const name = ref.split("/").pop()
+  return rev.files.find((f) => f.id === ref || f.name === name || f.name === ref)
+}
+
+/** How the markdown of a page (`entry`) of a place resolves what it links to. */
+export const linkOptions = (
+  reading: Reading,
+  place: Place,
+  rev: Revision,
+  entry: Entry
+): Pick<Markdown.RenderOptions, "resolveLink" | "resolveFile" | "resolveTitle"> => {
+  const info = reading.infoOf(rev)
+  const { fileUrl } = reading.urls
+  const resolve = linkResolver({
+    pagePath: entry.path,
+    pagesByPath: info.idsByPath,
+    fileIds: info.fileIds,
+    appBaseUrl: "quire-app:",
+    rootPagePath: info.pages[0]?.path ?? ""
+  })
+  const urlOfPage = reading.urls.pageIdUrl(place, info)
+  const target = (url: string) => {
+    const found = resolve({ url, kind: "link" })
+    if (found === undefined || found.status === "broken") return undefined
+    return found.target
+  }
+  return {
+    resolveLink: (url) => {
+      const t = target(url)
+      if (t === undefined) return undefined
+      switch (t.kind) {
+        case "url":
+          return t.url
+        case "file": {
+          const file = rev.files.find((f) => f.id === t.file)
+          return file === undefined ? undefined : fileUrl(place, file)
+        }
+        case "page": {
+          if (!("page" in t)) return undefined
+          const at = urlOfPage(t.page)
+          return at === undefined ? undefined : `${at}${t.anchor === undefined ? "" : `#${t.anchor}`}`
+        }
+      }
+    },
+    resolveFile: (ref) => {
+      const file = fileOf(rev, ref)
+      return file === undefined ? undefined : { url: fileUrl(place, file), name: file.name, contentType: file.contentType }
+    },
+    resolveTitle: (url) => {
+      const t = target(url)
+      return t?.kind === "page" && "page" in t ? info.byId.get(t.page)?.page.title : undefined
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/** How a reader moves through a site: section tabs, variants, the page tree, previous and next. */
+import type { PageNode, Revision } from "@quire/content"
+import type * as View from "../render/View.ts"
+import type { Place } from "./Places.ts"
+import type { Reading } from "./Reading.ts"
+
+/** A place's section title, with the site space's title where the section has several. */
+export const sectionTitle = (reading: Reading, place: Place): string | undefined => {
+  if (place.section === undefined) return undefined
+  const variants = reading.visible.places.filter((p) => p.section === place.section)
+  const title = place.section.section.title
+  return variants.length > 1 && place.siteSpace.space.title !== title ? `${title} · ${place.siteSpace.space.title}` : title
+}
+
+/** The visible sections as tabs, those of a group under the group's tab. */
+export const tabsOf = (reading: Reading, current: Place | undefined): ReadonlyArray<View.Tab> => {
+  const { basePath } = reading.urls
+  const tabs: Array<View.Tab> = []
+  const groupTabs = new Map<string, Array<View.SectionTab>>()
+  for (const s of reading.visible.sections) {
+    const tab: View.SectionTab = {
+      type: "section",
+      title: s.section.title,
+      url: `${basePath}${s.prefix}`,
+      icon: s.section.icon ?? undefined,
+      current: current?.section === s
+    }
+    const groupId = s.section.groupId
+    const group = groupId === null ? undefined : reading.site.groups.find((g) => g.id === groupId)
+    if (group === undefined) {
+      tabs.push(tab)
+      continue
+    }
+    let members = groupTabs.get(group.id)
+    if (members === undefined) {
+      members = []
+      groupTabs.set(group.id, members)
+      tabs.push({ type: "group", title: group.title, icon: group.icon ?? undefined, sections: members })
+    }
+    members.push(tab)
+  }
+  return tabs
+}
+
+/** The site spaces of the current place's section, where it has several. */
+export const variantsOf = (reading: Reading, current: Place | undefined): ReadonlyArray<View.Variant> => {
+  if (current === undefined) return []
+  const variants = reading.visible.places.filter((p) => p.section === current.section)
+  return variants.length < 2
+    ? []
+    : variants.map((p) => ({ title: p.siteSpace.space.title, url: `${reading.urls.basePath}${p.prefix}`, current: p === current }))
+}
+
+/** A link page's URL: the web address, the page or the file it points to. */
+const linkPageUrl = (reading: Reading, place: Place, rev: Revision, page: PageNode): { url: string | undefined; external: boolean } => {
+  const target = page.target
+  if (target?.kind === "url") return { url: target.url, external: true }
+  if (target?.kind === "page") return { url: reading.urls.pageIdUrl(place, reading.infoOf(rev))(target.page), external: false }
+  if (target?.kind === "file") {
+    const file = rev.files.find((f) => f.id === target.file)
+    return { url: file === undefined ? undefined : reading.urls.fileUrl(place, file), external: false }
+  }
+  return { url: undefined, external: false }
+}
+
+/** The page tree of a place's revision, hidden pages left out, the current page marked. */
+export const treeOf = (reading: Reading, place: Place, rev: Revision, currentId: string | undefined): ReadonlyArray<View.TreeItem> => {
+  const home = reading.infoOf(rev).home?.path
+  const walk = (nodes: ReadonlyArray<PageNode>, base: string): Array<View.TreeItem> =>
+    nodes.flatMap((page): Array<View.TreeItem> => {
+      if (page.hidden === true) return []
+      const path = base === "" ? page.slug : `${base}/${page.slug}`
+      switch (page.type) {
+        case "group":
+          return [{ type: "group", title: page.title, children: walk(page.pages, path) }]
+        case "link": {
+          const { url, external } = linkPageUrl(reading, place, rev, page)
+          return url === undefined ? [] : [{ type: "link", title: page.title, url, external, emoji: page.emoji, icon: page.icon }]
+        }
+        case "document":
+          return [{
+            type: "document",
+            title: page.title,
+            url: reading.urls.pageUrl(place, path, home),
+            emoji: page.emoji,
+            icon: page.icon,
+            current: page.id === currentId,
+            children: walk(page.pages, path)
+          }]
+      }
+    })
+  return walk(rev.pages, "")
+}
+
+/** The documents before and after the current one, in the tree's reading order. */
+export const neighboursOf = (tree: ReadonlyArray<View.TreeItem>) => {
+  const order: Array<View.TreeDocument> = []
+  const walk = (items: ReadonlyArray<View.TreeItem>): void => {
+    for (const item of items) {
+      if (item.type === "document") order.push(item)
+      if (item.type !== "link") walk(item.children)
+    }
+  }
+  walk(tree)
+  const at = order.findIndex((d) => d.current)
+  const previous = at > 0 ? order[at - 1] : undefined
+  const next = at >= 0 ? order[at + 1] : undefined
+  return {
+    previous: previous === undefined ? undefined : { title: previous.title, url: previous.url },
+    next: next === undefined ? undefined : { title: next.title, url: next.url }
+  }
+}

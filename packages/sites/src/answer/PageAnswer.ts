@@ -1,0 +1,116 @@
+/**
+ * A page of a site space: its HTML in the site's chrome, its markdown (`.md`), or a redirect (groups and
+ * link pages to what they lead to, the first page's own path to its site space's root), else a 404.
+ */
+import { Effect, Option } from "effect"
+import type { PageNode, Revision, RevisionsRepo } from "@quire/content"
+import * as Layout from "../render/Layout.ts"
+import * as Markdown from "../render/Markdown.ts"
+import { operationOf } from "../render/OpenApiOperation.ts"
+import type * as View from "../render/View.ts"
+import type { SpecOperationsShape } from "../SpecOperations.ts"
+import { htmlAnswer, text, type RenderAnswer } from "./Answer.ts"
+import type { SpecsShown } from "./AnswerCache.ts"
+import { chrome, notFound } from "./Chrome.ts"
+import { linkOptions } from "./LinkResolution.ts"
+import { neighboursOf, treeOf } from "./Navigation.ts"
+import type { Place } from "./Places.ts"
+import type { Reading } from "./Reading.ts"
+import type { Entry } from "./Revisions.ts"
+import { encodePath } from "./UrlScheme.ts"
+
+/** The specs a page's `{% openapi-operation spec="…" %}` blocks name (outside code or not: a spare look-up is harmless). */
+const operationSpecs = (markdown: string): ReadonlyArray<string> => {
+  if (!markdown.includes("openapi-operation")) return []
+  const found = new Set<string>()
+  for (const match of markdown.matchAll(/\{%-?\s*openapi-operation\b[^%]*?\bspec\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g)) {
+    const slug = match[1] ?? match[2] ?? match[3] ?? ""
+    if (slug !== "" && found.size < 20) found.add(slug)
+  }
+  return [...found]
+}
+
+/** The "edit on Git" link of a page of a Git-synced space: its file on the Git host. */
+const editUrl = (rev: Revision, page: PageNode): string | undefined => {
+  const url = rev.git?.url
+  const path = page.git?.path
+  if (url === undefined || path === undefined || !url.startsWith("https://")) return undefined
+  const ref = (rev.git?.ref ?? "main").replace(/^refs\/heads\//, "")
+  return `${url.replace(/\.git$/, "").replace(/\/+$/, "")}/blob/${encodePath(ref)}/${encodePath(path)}`
+}
+
+export interface PageSources {
+  readonly documents: RevisionsRepo["Service"]
+  readonly specs: SpecOperationsShape
+}
+
+/** The page at `wanted` (below its place, `""` for the place's home); the specs it shows are added to `shown`. */
+export const pageAnswer = (reading: Reading, sources: PageSources, place: Place, wanted: string, wantsMarkdown: boolean, shown: SpecsShown) =>
+  Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
+    const { request, urls } = reading
+    const rev = yield* reading.revision(place)
+    const info = reading.infoOf(rev)
+    const home = info.home
+    const entry = wanted === "" ? home : info.byPath.get(wanted)
+    if (entry === undefined) return yield* notFound(reading, place)
+    if (entry.page.type !== "document") {
+      const target = urls.pageIdUrl(place, info)(entry.page.id)
+      if (entry.page.type === "link" && entry.page.target?.kind === "url") return { kind: "Redirect", location: entry.page.target.url }
+      if (target === undefined) return yield* notFound(reading, place)
+      return { kind: "Redirect", location: target }
+    }
+    // The first page lives at its site space's root; its own path leads there.
+    if (wanted !== "" && entry.path === home?.path && !wantsMarkdown) {
+      return { kind: "Redirect", location: `${urls.basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
+    }
+    const hash = entry.page.document
+    const markdown = hash === undefined ? "" : ((yield* sources.documents.documents([hash])).get(hash) ?? "")
+    if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
+    const rendered = yield* renderMarkdown(reading, sources.specs, place, rev, entry, markdown, shown)
+    const view = pageView(reading, place, rev, entry, rendered)
+    return htmlAnswer(200, Layout.renderPage(view), view.styling)
+  })
+
+/** The page's markdown as HTML, its links resolved and its OpenAPI operations read from their specs' latest versions. */
+const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Place, rev: Revision, entry: Entry, markdown: string, shown: SpecsShown) =>
+  Effect.gen(function*() {
+    // The latest version of every spec the page's operations name, read before the (synchronous) render.
+    const documents = new Map<string, Readonly<Record<string, unknown>>>()
+    for (const slug of operationSpecs(markdown)) {
+      const latest = yield* specs.latestDocument(reading.site.site.organizationId, slug)
+      shown.push([slug, Option.isSome(latest) ? latest.value.versionId : undefined])
+      if (Option.isSome(latest)) documents.set(slug, latest.value.document)
+    }
+    const options: Markdown.RenderOptions = {
+      ...linkOptions(reading, place, rev, entry),
+      resolveOperation: (spec, path, method) => {
+        const document = documents.get(spec)
+        return document === undefined ? undefined : operationOf(document, path, method)
+      }
+    }
+    return yield* Effect.promise(() => Markdown.renderPage(markdown, options))
+  })
+
+/** A rendered page in its chrome, with its tree, its neighbours and its URLs. */
+const pageView = (reading: Reading, place: Place, rev: Revision, entry: Entry, rendered: Markdown.RenderedPage): View.SiteView => {
+  const { urls } = reading
+  const home = reading.infoOf(rev).home
+  const tree = treeOf(reading, place, rev, entry.page.id)
+  const url = urls.pageUrl(place, entry.path, home?.path)
+  return {
+    ...chrome(reading, place, rev, entry.page.id, tree),
+    page: {
+      title: entry.page.title,
+      description: entry.page.description,
+      emoji: entry.page.emoji,
+      html: rendered.html,
+      headings: rendered.headings,
+      lastModified: new Date(entry.page.updatedAt),
+      editUrl: editUrl(rev, entry.page),
+      canonicalUrl: urls.absolute(url),
+      markdownUrl: urls.absolute(urls.markdownUrlOf(place, entry.path, home?.path))
+    },
+    pagination: reading.site.customization.pagination?.enabled ?? true,
+    ...neighboursOf(tree)
+  }
+}

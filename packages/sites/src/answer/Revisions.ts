@@ -1,0 +1,108 @@
+/**
+ * The revisions a site shows and what is read of their pages (home, by id, by path), kept per layer:
+ * a revision never changes, so an uncached page reads none it read before.
+ */
+import { Effect } from "effect"
+import { flattenPages, type PageNode, type Revision, type SpaceContent } from "@quire/content"
+import type { Place } from "./Places.ts"
+
+export interface Entry {
+  readonly page: PageNode
+  readonly path: string
+}
+
+/** The space's first document: the home of a site space. */
+export const firstDocument = (pages: ReadonlyArray<PageNode>): Entry | undefined => {
+  const visit = (nodes: ReadonlyArray<PageNode>, base: string): Entry | undefined => {
+    for (const page of nodes) {
+      if (page.hidden === true) continue
+      const path = base === "" ? page.slug : `${base}/${page.slug}`
+      if (page.type === "document") return { page, path }
+      if (page.type === "group") {
+        const found = visit(page.pages, path)
+        if (found !== undefined) return found
+      }
+    }
+    return undefined
+  }
+  return visit(pages, "")
+}
+
+/** Whether a page lies under a hidden page (or is one): left out of navigation and machine files. */
+export const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolean => {
+  let nodes = pages
+  for (const slug of path.split("/")) {
+    const node = nodes.find((p) => p.slug === slug)
+    if (node === undefined) return false
+    if (node.hidden === true) return true
+    nodes = node.pages
+  }
+  return false
+}
+
+/** What the renderer reads of a revision's pages, computed once per revision. */
+export interface RevisionInfo {
+  readonly pages: ReadonlyArray<Entry>
+  readonly home: Entry | undefined
+  readonly byId: ReadonlyMap<string, Entry>
+  readonly byPath: ReadonlyMap<string, Entry>
+  readonly idsByPath: ReadonlyMap<string, string>
+  readonly fileIds: ReadonlySet<string>
+}
+
+const infoFor = (rev: Revision): RevisionInfo => {
+  const pages = flattenPages(rev.pages)
+  return {
+    pages,
+    home: firstDocument(rev.pages),
+    byId: new Map(pages.map((e) => [e.page.id, e] as const)),
+    byPath: new Map(pages.map((e) => [e.path, e] as const)),
+    idsByPath: new Map(pages.map((e) => [e.path, e.page.id] as const)),
+    fileIds: new Set(rev.files.map((f) => f.id))
+  }
+}
+
+/** Reads the revision a place shows, and what its pages are, keeping the last ones. */
+export interface RevisionReader {
+  readonly read: (place: Place) => Effect.Effect<Revision>
+  readonly infoOf: (rev: Revision) => RevisionInfo
+}
+
+/** Keeps the insertion order of a map as the age of its entries: the oldest goes first past `max`. */
+const keep = <V>(map: Map<string, V>, max: number, key: string, value: V): void => {
+  if (map.size >= max) map.delete(map.keys().next().value!)
+  map.set(key, value)
+}
+
+export const revisionReader = (content: SpaceContent["Service"]): RevisionReader => {
+  const kept = new Map<string, Revision>()
+  const infos = new Map<string, RevisionInfo>()
+  return {
+    read: (place) =>
+      Effect.suspend(() => {
+        const id = place.siteSpace.space.revisionId
+        const hit = kept.get(id)
+        if (hit !== undefined) return Effect.succeed(hit)
+        return Effect.tap(Effect.orDie(content.revisionById(id)), (rev) => Effect.sync(() => keep(kept, 50, id, rev)))
+      }),
+    infoOf: (rev) => {
+      let found = infos.get(rev.id)
+      if (found === undefined) {
+        found = infoFor(rev)
+        keep(infos, 200, rev.id, found)
+      }
+      return found
+    }
+  }
+}
+
+/** The revisions of what one request's audience sees, read once per request. */
+export const perRequest = (reader: RevisionReader) => {
+  const read = new Map<string, Revision>()
+  return (place: Place): Effect.Effect<Revision> =>
+    Effect.suspend(() => {
+      const id = place.siteSpace.space.revisionId
+      const hit = read.get(id)
+      return hit !== undefined ? Effect.succeed(hit) : Effect.tap(reader.read(place), (r) => Effect.sync(() => read.set(id, r)))
+    })
+}

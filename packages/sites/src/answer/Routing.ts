@@ -1,0 +1,34 @@
+/** What a path below a site's root asks for: a machine file, a revision's file, the search, a page, or nothing. */
+import { safeDecode } from "./UrlScheme.ts"
+
+export type MachineFile = "sitemap.xml" | "robots.txt" | "llms.txt" | "llms-full.txt"
+
+export type Route =
+  | { readonly kind: "Machine"; readonly file: MachineFile }
+  | { readonly kind: "File"; readonly spaceId: string; readonly fileId: string }
+  | { readonly kind: "Search" }
+  /** `[section]/[site-space]/<page path>[.md]`, the `.md` taken off (and `index.md` with it). */
+  | { readonly kind: "Page"; readonly segments: ReadonlyArray<string>; readonly markdown: boolean }
+  | { readonly kind: "NotFound" }
+
+const machineFiles: ReadonlyArray<string> = ["sitemap.xml", "robots.txt", "llms.txt", "llms-full.txt"]
+
+/** A path's segments: decoded (`undefined` where one does not decode), and those that do. */
+export const segmentsOf = (path: string) => {
+  const decoded = path.replace(/^\/+/, "").split("/").filter((s) => s !== "").map(safeDecode)
+  return { decoded, segments: decoded.filter((s): s is string => s !== undefined) }
+}
+
+export const routeOf = (decoded: ReadonlyArray<string | undefined>, segments: ReadonlyArray<string>): Route => {
+  const first = segments[0]
+  // Machine files and routes of their own, at the root of the site.
+  if (segments.length === 1 && first !== undefined && machineFiles.includes(first)) return { kind: "Machine", file: first as MachineFile }
+  if (first === "~files" && segments.length === 3) return { kind: "File", spaceId: segments[1]!, fileId: segments[2]! }
+  if (first === "~search" && segments.length === 1) return { kind: "Search" }
+  if (decoded.some((s) => s === undefined || s.startsWith("~"))) return { kind: "NotFound" }
+  const last = segments[segments.length - 1]
+  if (last !== undefined && last.endsWith(".md")) {
+    return { kind: "Page", segments: [...segments.slice(0, -1), ...(last === "index.md" ? [] : [last.slice(0, -3)])], markdown: true }
+  }
+  return { kind: "Page", segments, markdown: false }
+}
