@@ -3,8 +3,9 @@
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
 import { Effect, Option, Schema } from "effect"
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import { InvalidInput } from "./Errors.ts"
+import * as SignedToken from "./SignedToken.ts"
 
 /** The direction of a listing. */
 export const Order = Schema.Literals(["asc", "desc"])
@@ -28,53 +29,44 @@ export interface Page<A> {
 }
 
 /*
- * A cursor is `<key>.<signature>`, both base64url: the key as JSON and an HMAC-SHA256 of it. A
- * cursor we did not issue (crafted, altered, truncated) fails the signature before its key reaches
- * a query, so it is a 400 on `page`, never a malformed range scan. The key is random per process
- * until `useSecret` derives it from QUIRE_SECRET (the server does at startup), after which cursors
- * survive restarts and work across replicas.
+ * A cursor is a signed token (`SignedToken`) of the key of the last item. A cursor we did not
+ * issue (crafted, altered, truncated) fails the signature before its key reaches a query, so it is
+ * a 400 on `page`, never a malformed range scan. The key is the process's until `useSecret`
+ * derives it from QUIRE_SECRET (the server does at startup), after which cursors survive restarts
+ * and work across replicas.
  */
-let signingKey: Buffer = randomBytes(32)
+const purpose = "cursors"
+let signingKey: SignedToken.Key = SignedToken.deriveKey(randomBytes(32).toString("base64url"), purpose)
 
 /** Signs and verifies cursors with a key derived from `secret` (and only used for cursors). */
 export const useSecret = (secret: string): void => {
-  signingKey = createHmac("sha256", secret).update("quire/cursors/v1").digest()
-}
-
-const sign = (payload: string): Buffer => createHmac("sha256", signingKey).update(payload).digest().subarray(0, 16)
-
-export const encodeCursor = (key: CursorKey): string => {
-  const payload = Buffer.from(JSON.stringify(key)).toString("base64url")
-  return `${payload}.${sign(payload).toString("base64url")}`
+  signingKey = SignedToken.deriveKey(secret, purpose)
 }
 
 /** What a key we issue looks like: a few strings and finite numbers. */
-const isKey = (value: unknown): value is CursorKey =>
-  Array.isArray(value) && value.length > 0 && value.length <= 8 &&
-  value.every((part) =>
-    (typeof part === "string" && part.length <= 1024 && !part.includes("\u0000")) ||
-    (typeof part === "number" && Number.isFinite(part))
-  )
+const Key = Schema.Array(
+  Schema.Union([
+    Schema.String.check(Schema.isMaxLength(1024), Schema.isPattern(/^[^\u0000]*$/)),
+    Schema.Finite
+  ])
+).check(Schema.isMinLength(1), Schema.isMaxLength(8))
+
+/** A cursor as issued: whatever key the listing gave (`decodeCursor` refuses a key not of `Key`'s shape). */
+const Issued = Schema.Struct({ k: Schema.Unknown })
+const Verified = Schema.Struct({ k: Key })
+
+export const encodeCursor = (key: CursorKey): string => SignedToken.sign(signingKey, Issued, { k: key })
 
 const notACursor = new InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" })
 
-const verified = (page: string): CursorKey | undefined => {
-  const dot = page.indexOf(".")
-  if (page.length > 4096 || dot <= 0) return undefined
-  const payload = page.slice(0, dot)
-  const given = Buffer.from(page.slice(dot + 1), "base64url")
-  const expected = sign(payload)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
-  const parsed = Option.liftThrowable(() => JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown)()
-  return Option.isSome(parsed) && isKey(parsed.value) ? parsed.value : undefined
-}
-
 /** The key inside a cursor, or an InvalidInput on `page` for anything we did not issue. */
 export const decodeCursor = (page: string): Effect.Effect<CursorKey, InvalidInput> =>
-  Effect.suspend(() => {
-    const key = verified(page)
-    return key === undefined ? Effect.fail(notACursor) : Effect.succeed(key)
-  })
+  Effect.suspend(() =>
+    Option.match(SignedToken.verify(signingKey, Verified, page, 0), {
+      onNone: () => Effect.fail(notACursor),
+      onSome: ({ value }) => Effect.succeed(value.k)
+    })
+  )
 
 /** What each element of a listing's key is: cursors of that listing hold exactly these. */
 export type KeyShape = ReadonlyArray<"string" | "number" | "timestamp">
