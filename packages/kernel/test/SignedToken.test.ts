@@ -12,6 +12,8 @@ const grant = { user: "u1", count: 3 }
 const base64url = (text: string) => Buffer.from(text).toString("base64url")
 /** A token signed under `key` by hand, as a forger holding the key of another purpose would. */
 const signRaw = (bytes: Buffer, payload: string) => `${payload}.${createHmac("sha256", bytes).update(payload).digest("base64url")}`
+const withEnv = (env: Record<string, string>, purpose: string) =>
+  Effect.provide(SignedToken.keyFor(purpose), ConfigProvider.layer(ConfigProvider.fromEnv({ env })))
 const refused = (token: string, now = 0, options: SignedToken.Options = {}) =>
   assert.isTrue(Option.isNone(SignedToken.verify(key, Grant, token, now, options)), token)
 
@@ -99,8 +101,6 @@ describe("SignedToken", () => {
 
   it.effect("derives the purpose's key from QUIRE_SECRET when it is set, else from one secret of the process", () =>
     Effect.gen(function*() {
-      const withEnv = (env: Record<string, string>, purpose: string) =>
-        Effect.provide(SignedToken.keyFor(purpose), ConfigProvider.layer(ConfigProvider.fromEnv({ env })))
       const withSecret = (secret: string) => withEnv({ QUIRE_SECRET: secret }, "grants")
       const token = SignedToken.sign(yield* withSecret("a secret"), Grant, grant)
       assert.isTrue(Option.isSome(SignedToken.verify(key, Grant, token, 0)))
