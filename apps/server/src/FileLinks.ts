@@ -1,13 +1,12 @@
 /**
  * Signed, expiring download links of space files. A browser fetches a file's `downloadURL`
  * without the API token, so the URL itself carries the authority: which file (space, file id,
- * blob, content type, name) and until when, signed with HMAC-SHA256 under a key derived from
- * `QUIRE_SECRET` (or the secret the server keeps in its data directory: kernel `InstanceSecret`).
- * Without either (the memory server) the key is random, and links end with the process.
+ * blob, content type, name) and until when, as a kernel `SignedToken` of the purpose `file-links`
+ * (its key derived from `QUIRE_SECRET`, or the secret the server keeps in its data directory).
+ * Without either (the memory server) the key is the process's, and links end with it.
  */
-import { Clock, Context, Effect, Layer, Option, Redacted } from "effect"
-import * as InstanceSecret from "@quire/kernel/InstanceSecret"
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SignedToken } from "@quire/kernel"
 import type { FileNode } from "@quire/content"
 import { PublicUrl } from "./PublicUrl.ts"
 
@@ -39,34 +38,22 @@ export const routePrefix = "/files/"
  */
 export const expiryOf = (nowSeconds: number): number => (Math.floor(nowSeconds / hour) + 2) * hour
 
-/** The token of a link: `<payload>.<signature>`, both base64url. */
-export const sign = (key: Buffer, link: FileLink): string => {
-  const payload = Buffer.from(JSON.stringify([link.spaceId, link.fileId, link.blob, link.contentType, link.name, link.expires]))
-    .toString("base64url")
-  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`
-}
+/** What a link's token carries, besides its expiry. */
+const Grant = Schema.Struct({ spaceId: Schema.String, fileId: Schema.String, blob: Schema.String, contentType: Schema.String, name: Schema.String })
+
+/** The token of a link: a `SignedToken` of the file links' key. */
+export const sign = (key: SignedToken.Key, { expires, ...grant }: FileLink): string =>
+  SignedToken.sign(key, Grant, grant, { expiresAt: expires })
 
 /** The link a token grants, if its signature holds and it has not expired. */
-export const verify = (key: Buffer, token: string, nowSeconds: number): Option.Option<FileLink> => {
-  const [payload, signature, ...rest] = token.split(".")
-  if (payload === undefined || signature === undefined || rest.length > 0) return Option.none()
-  const expected = createHmac("sha256", key).update(payload).digest()
-  const given = Buffer.from(signature, "base64url")
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return Option.none()
-  const fields = Option.liftThrowable((): unknown => JSON.parse(Buffer.from(payload, "base64url").toString("utf8")))().pipe(
-    Option.getOrUndefined
-  )
-  if (!Array.isArray(fields) || fields.length !== 6) return Option.none()
-  const [spaceId, fileId, blob, contentType, name, expires] = fields as Array<unknown>
-  if (
-    typeof spaceId !== "string" || typeof fileId !== "string" || typeof blob !== "string" ||
-    typeof contentType !== "string" || typeof name !== "string" || typeof expires !== "number"
-  ) return Option.none()
-  return expires > nowSeconds ? Option.some({ spaceId, fileId, blob, contentType, name, expires }) : Option.none()
-}
+export const verify = (key: SignedToken.Key, token: string, nowSeconds: number): Option.Option<FileLink> =>
+  Option.flatMap(SignedToken.verify(key, Grant, token, nowSeconds), ({ expiresAt, value }) =>
+    expiresAt === undefined ? Option.none() : Option.some({ ...value, expires: expiresAt }))
+
+const purpose = "file-links"
 
 /** The signing key of file links: derived from `secret`, so that it signs nothing else. */
-export const deriveKey = (secret: string): Buffer => createHmac("sha256", secret).update("quire/file-links/v1").digest()
+export const deriveKey = (secret: string): SignedToken.Key => SignedToken.deriveKey(secret, purpose)
 
 export class FileLinks extends Context.Service<FileLinks, {
   /** A function that signs download URLs of a space's files (or other blobs), valid for at least an hour from now. */
@@ -74,11 +61,11 @@ export class FileLinks extends Context.Service<FileLinks, {
   /** The link a token grants; none when forged, altered or expired. */
   readonly verify: (token: string) => Effect.Effect<Option.Option<FileLink>>
 }>()("@quire/server/FileLinks") {
-  static readonly make = (key: Buffer) =>
+  static readonly make = (key: SignedToken.Key) =>
     Effect.map(Effect.service(PublicUrl), (urls) =>
       FileLinks.of({
-        signer: Effect.map(Clock.currentTimeMillis, (ms) => {
-          const expires = expiryOf(Math.floor(ms / 1000))
+        signer: Effect.map(SignedToken.nowSeconds, (now) => {
+          const expires = expiryOf(now)
           return (spaceId, file) =>
             urls.app(`${routePrefix}${sign(key, {
               spaceId,
@@ -89,19 +76,9 @@ export class FileLinks extends Context.Service<FileLinks, {
               expires
             })}`)
         }),
-        verify: (token) => Effect.map(Clock.currentTimeMillis, (ms) => verify(key, token, Math.floor(ms / 1000)))
+        verify: (token) => Effect.map(SignedToken.nowSeconds, (now) => verify(key, token, now))
       }))
 
-  /** The key from the instance secret (`InstanceSecret`); without one, a random key for this process. */
-  static readonly layer = Layer.effect(
-    FileLinks,
-    Effect.gen(function*() {
-      const configured = yield* InstanceSecret.configured
-      const key = Option.match(configured, {
-        onNone: () => randomBytes(32),
-        onSome: (secret) => deriveKey(Redacted.value(secret))
-      })
-      return yield* FileLinks.make(key)
-    }).pipe(Effect.orDie)
-  )
+  /** The key from the instance secret (`SignedToken.keyFor`); without one, the process's. */
+  static readonly layer = Layer.effect(FileLinks, Effect.flatMap(SignedToken.keyFor(purpose), FileLinks.make))
 }
