@@ -5,12 +5,11 @@
  * exchanges a one-time code, bound to its loopback request by PKCE, for a token. Sessions and
  * tokens obtained here reach the provider's organization only.
  */
-import { Effect, Option, Redacted } from "effect"
-import * as InstanceSecret from "@quire/kernel/InstanceSecret"
+import { Effect, Option, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { SamlProviders, SamlSignIn, type ServiceProvider, Users } from "@quire/identity"
-import { Actor } from "@quire/kernel"
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
+import { Actor, SignedToken } from "@quire/kernel"
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 
@@ -30,24 +29,21 @@ export const serviceUrls = (urls: PublicUrl["Service"], organizationId: string, 
   return { entityID: base, acsURL: `${base}/acs`, startURL: `${base}/start`, metadataURL: `${base}/metadata.xml` }
 }
 
-/** `<payload>.<signature>` of a JSON array, HMAC-SHA256. */
-const seal = (key: Buffer, fields: ReadonlyArray<string | number>) => {
-  const payload = Buffer.from(JSON.stringify(fields)).toString("base64url")
-  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`
-}
-const unseal = (key: Buffer, token: string): Array<unknown> | undefined => {
-  const [payload, signature, ...rest] = token.split(".")
-  if (payload === undefined || signature === undefined || rest.length > 0) return undefined
-  const expected = createHmac("sha256", key).update(payload).digest()
-  const given = Buffer.from(signature, "base64url")
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
-  try {
-    const fields: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))
-    return Array.isArray(fields) ? fields : undefined
-  } catch {
-    return undefined
-  }
-}
+/*
+ * Sign-in's tokens are kernel `SignedToken`s, each of its own purpose (so that none passes as
+ * another): the session cookie, the CLI's RelayState (its loopback callback and PKCE challenge,
+ * which the IdP may see: signed, not secret) and the one-time code the CLI exchanges.
+ */
+const Session = Schema.Struct({ userId: Schema.String, organizationId: Schema.String })
+const CliRelay = Schema.Struct({ callback: Schema.String, challenge: Schema.String })
+const CliCode = Schema.Struct({ userId: Schema.String, organizationId: Schema.String, challenge: Schema.String, nonce: Schema.String })
+
+/** The keys of sign-in's tokens, under the instance secret (without one, the process's: sessions end with it). */
+const keys = Effect.all({
+  session: SignedToken.keyFor("sso-session"),
+  relay: SignedToken.keyFor("sso-cli-relay"),
+  code: SignedToken.keyFor("sso-cli-code")
+})
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
@@ -64,29 +60,14 @@ const page = (status: number, title: string, body: string) =>
     })
   )
 
-// Without an instance secret (the memory server), one random key for this process (sessions end with it).
-const processKey = randomBytes(32)
-
-/** Sessions and CLI codes are signed under a key derived from the instance secret (`InstanceSecret`). */
-const sessionKey = Effect.map(
-  Effect.orDie(InstanceSecret.configured),
-  Option.match({
-    onNone: () => processKey,
-    onSome: (secret) => createHmac("sha256", Redacted.value(secret)).update("quire/sso-session/v1").digest()
-  })
-)
-
 /** The single sign-on session a request's cookies carry: who, signed in to which organization. */
-export const sessionOf = (cookies: Readonly<Record<string, string | undefined>>) =>
-  Effect.map(sessionKey, (key) => {
-    const cookie = cookies[sessionCookie]
-    const fields = cookie === undefined ? undefined : unseal(key, cookie)
-    if (fields === undefined || fields[0] !== "session") return Option.none<{ userId: string; organizationId: string }>()
-    const [, userId, organizationId, expires] = fields
-    if (typeof userId !== "string" || typeof organizationId !== "string" || typeof expires !== "number") return Option.none()
-    if (expires <= Math.floor(Date.now() / 1000)) return Option.none()
-    return Option.some({ userId, organizationId })
-  })
+export const sessionOf = (cookies: Readonly<Record<string, string | undefined>>) => {
+  const cookie = cookies[sessionCookie]
+  return cookie === undefined
+    ? Effect.succeed(Option.none<typeof Session.Type>())
+    : Effect.flatMap(SignedToken.keyFor("sso-session"), (key) =>
+      Effect.map(SignedToken.open(key, Session, cookie), Option.map(({ value }) => value)))
+}
 
 /** The caller a session makes: its person, reaching the organization it signed in to only. */
 const sessionActor = (session: { readonly userId: string; readonly organizationId: string }) => ({
@@ -121,14 +102,14 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const providers = yield* SamlProviders
   const users = yield* Users
   const urls = yield* PublicUrl
-  const key = yield* sessionKey
+  const key = yield* keys
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
   const signedInPage = urls.app("/sso/signed-in")
 
   /**
    * Where to go after sign-in: our own origin, else the signed-in page. A CLI's loopback callback
-   * comes back only sealed by `start` with its code challenge (see `cliRelay`).
+   * comes back only signed by `start` with its code challenge (see `cliRelay`).
    */
   const relayTarget = (relayState: string | undefined): URL => {
     if (relayState !== undefined && relayState !== "") {
@@ -148,21 +129,18 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
 
-  /** A CLI's sign-in in flight: its loopback callback and PKCE challenge, sealed into the RelayState. */
-  const cliRelay = (relayState: string | undefined) => {
-    const fields = relayState === undefined ? undefined : unseal(key, relayState)
-    if (fields === undefined || fields[0] !== "cli") return undefined
-    const [, callback, challenge, expires] = fields
-    if (typeof callback !== "string" || typeof challenge !== "string" || typeof expires !== "number") return undefined
-    if (expires <= Math.floor(Date.now() / 1000)) return undefined
-    return { callback: new URL(callback), challenge }
-  }
+  /** A CLI's sign-in in flight: its loopback callback and PKCE challenge, signed into the RelayState. */
+  const cliRelay = (relayState: string | undefined) =>
+    relayState === undefined
+      ? Effect.succeed(undefined)
+      : Effect.map(SignedToken.open(key.relay, CliRelay, relayState), (opened) =>
+        Option.isNone(opened) ? undefined : { callback: new URL(opened.value.value.callback), challenge: opened.value.value.challenge })
 
   /**
    * The RelayState to send the IdP: a loopback callback (the CLI) only with an S256 code
-   * challenge, both sealed so that the ACS trusts them; anything else as `relayTarget` allows.
+   * challenge, both signed so that the ACS trusts them; anything else as `relayTarget` allows.
    */
-  const relayFor = (query: URLSearchParams): string | { readonly refused: string } => {
+  const relayFor = (query: URLSearchParams): Effect.Effect<string | { readonly refused: string }> => {
     const relay = query.get("RelayState") ?? undefined
     let loopback: URL | undefined
     try {
@@ -171,17 +149,19 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     } catch {
       // not an absolute URL: relayTarget decides
     }
-    if (loopback === undefined) return relayTarget(relay).href
+    if (loopback === undefined) return Effect.succeed(relayTarget(relay).href)
     const challenge = query.get("code_challenge") ?? ""
-    if (query.get("code_challenge_method") !== "S256") return { refused: "code_challenge_method must be S256 for a loopback RelayState" }
-    if (!challengePattern.test(challenge)) return { refused: "code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)" }
-    return seal(key, ["cli", loopback.href, challenge, Math.floor(Date.now() / 1000) + cliRelaySeconds])
+    if (query.get("code_challenge_method") !== "S256") return Effect.succeed({ refused: "code_challenge_method must be S256 for a loopback RelayState" })
+    if (!challengePattern.test(challenge)) {
+      return Effect.succeed({ refused: "code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)" })
+    }
+    return SignedToken.issue(key.relay, CliRelay, { callback: loopback.href, challenge }, { expiresIn: cliRelaySeconds })
   }
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
     const request = yield* HttpServerRequest.HttpServerRequest
-    const relay = relayFor(new URL(request.url, "http://x").searchParams)
+    const relay = yield* relayFor(new URL(request.url, "http://x").searchParams)
     if (typeof relay !== "string") return page(400, "Sign-in refused", `<p>${escapeHtml(relay.refused)}</p>`)
     return yield* signIn.start(organizationId, providerId, sp(organizationId, providerId), relay).pipe(
       Effect.map((location) => HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } })),
@@ -221,21 +201,24 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const samlResponse = field("SAMLResponse")
     if (samlResponse === undefined) return page(400, "Sign-in refused", "<p>The request carries no SAMLResponse.</p>")
     return yield* signIn.consume(organizationId, providerId, sp(organizationId, providerId), samlResponse).pipe(
-      Effect.flatMap((signedIn) => {
-        const now = Math.floor(Date.now() / 1000)
-        const cookie = seal(key, ["session", signedIn.user.id, signedIn.organizationId, now + sessionSeconds])
-        const cli = cliRelay(field("RelayState"))
+      Effect.flatMap((signedIn) => Effect.gen(function*() {
+        const user = { userId: signedIn.user.id, organizationId: signedIn.organizationId }
+        const cookie = yield* SignedToken.issue(key.session, Session, user, { expiresIn: sessionSeconds })
+        const cli = yield* cliRelay(field("RelayState"))
         // The CLI's code goes to its listener in a form's body, bound to the challenge it started with.
         const answer = cli === undefined
           ? HttpServerResponse.redirect(relayTarget(field("RelayState")).href, { status: 303, headers: { "cache-control": "no-store" } })
-          : cliHandoffPage(cli.callback, seal(key, ["code", signedIn.user.id, signedIn.organizationId, cli.challenge, randomUUID(), now + codeSeconds]))
-        return HttpServerResponse.setCookie(
+          : cliHandoffPage(
+            cli.callback,
+            yield* SignedToken.issue(key.code, CliCode, { ...user, challenge: cli.challenge, nonce: randomUUID() }, { expiresIn: codeSeconds })
+          )
+        return yield* HttpServerResponse.setCookie(
           answer,
           sessionCookie,
           cookie,
           { httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: `${sessionSeconds} seconds` }
         ).pipe(Effect.orDie)
-      }),
+      })),
       Effect.catchTags({
         SamlRejected: (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)),
         NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>"))
@@ -281,15 +264,9 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined
       return typeof value === "string" ? value : ""
     }
-    const fields = unseal(key, text("code"))
-    if (fields === undefined || fields[0] !== "code") return envelope(400, "code: invalid sign-in code")
-    const [, userId, organizationId, challenge, nonce, expires] = fields
-    if (
-      typeof userId !== "string" || typeof organizationId !== "string" || typeof challenge !== "string" || typeof nonce !== "string" ||
-      typeof expires !== "number" || expires <= Math.floor(Date.now() / 1000)
-    ) {
-      return envelope(400, "code: invalid or expired sign-in code")
-    }
+    const opened = yield* SignedToken.open(key.code, CliCode, text("code"))
+    if (Option.isNone(opened) || opened.value.expiresAt === undefined) return envelope(400, "code: invalid or expired sign-in code")
+    const { value: { userId, organizationId, challenge, nonce }, expiresAt: expires } = opened.value
     const verifier = text("code_verifier")
     if (!verifierPattern.test(verifier)) return envelope(400, "code_verifier: required, 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'")
     const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"))
