@@ -4,16 +4,24 @@
  * request examples the operations accept, a valid OpenAPI 3.1 document; and `/` leads to `/docs`.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Exit, Schema } from "effect"
-import { HttpApi } from "effect/http-api"
+import { Context, Effect, Exit, Option, Schema } from "effect"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { Api } from "@quire/api"
-import { operationDocs, operationKey } from "@quire/api/OperationDocs"
 import { Validator } from "@seriousme/openapi-schema-validator"
 import { baseUrl, memory } from "./Harness.ts"
 
 type Spec = Record<string, any>
 
 const httpMethods = new Set(["get", "put", "post", "delete", "patch"])
+
+/**
+ * The `"<group>.<endpoint>"` key of an operation: its operationId, or for a top-level group's
+ * operation (whose operationId is the endpoint's name alone) its tag and id.
+ */
+const operationKey = (operation: Spec): string => {
+  const id = String(operation["operationId"])
+  return id.includes(".") ? id : `${operation["tags"]?.[0]}.${id}`
+}
 
 const operationsOf = (spec: Spec) =>
   Object.entries<Spec>(spec["paths"]).flatMap(([path, item]) =>
@@ -25,17 +33,20 @@ const operationsOf = (spec: Spec) =>
     }))
   )
 
-/** The JSON payload schema of each operation, by `group.endpoint`. */
-const payloadSchemas = (() => {
+/** The JSON payload schema of each operation, and the operations whose endpoint carries a summary, by `group.endpoint`. */
+const { payloadSchemas, summarized } = (() => {
   const schemas = new Map<string, Schema.Top>()
+  const keys: Array<string> = []
   HttpApi.reflect(Api, {
     onGroup() {},
     onEndpoint({ endpoint, group }) {
+      const key = `${group.identifier}.${endpoint.identifier}`
       const json = endpoint.payload.get("application/json")
-      if (json !== undefined && "schemas" in json) schemas.set(`${group.identifier}.${endpoint.identifier}`, json.schemas[0])
+      if (json !== undefined && "schemas" in json) schemas.set(key, json.schemas[0])
+      if (Option.isSome(Context.getOption(endpoint.annotations, OpenApi.Summary))) keys.push(key)
     }
   })
-  return schemas
+  return { payloadSchemas: schemas, summarized: keys }
 })()
 
 /** Every place in a JSON value where `predicate` holds, as paths. */
@@ -80,9 +91,9 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
       const undocumented = operations
         .filter(({ operation }) => typeof operation.summary !== "string" || operation.summary.trim() === "" || typeof operation.description !== "string" || operation.description.trim() === "")
         .map(({ key, method, path }) => `${key} (${method.toUpperCase()} ${path})`)
-      assert.deepStrictEqual(undocumented, [], "add these to packages/api/src/OperationDocs.ts")
+      assert.deepStrictEqual(undocumented, [], "annotate these endpoints with OpenApi.annotations({ summary, description })")
       const known = new Set(operations.map(({ key }) => key))
-      assert.deepStrictEqual(Object.keys(operationDocs).filter((key) => !known.has(key)), [], "OperationDocs entries without an operation")
+      assert.deepStrictEqual(summarized.filter((key) => !known.has(key)), [], "summarized endpoints missing from the document")
       const summaries = operations.map(({ operation }) => operation.summary as string)
       assert.isTrue(summaries.every((summary) => summary.length <= 60), "summaries are short")
     }))
@@ -117,11 +128,12 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
         const example = byKey.get(key)?.requestBody?.content?.["application/json"]?.example
         assert.isDefined(example, `${key} has a request example`)
       }
-      for (const [key, doc] of Object.entries(operationDocs)) {
-        if (doc.example === undefined) continue
+      for (const [key, operation] of byKey) {
+        const example = operation.requestBody?.content?.["application/json"]?.example
+        if (example === undefined) continue
         const schema = payloadSchemas.get(key)
         assert.isDefined(schema, `${key} takes a JSON body`)
-        const decoded = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>, { onExcessProperty: "error" })(doc.example)
+        const decoded = Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>, { onExcessProperty: "error" })(example)
         assert.isTrue(Exit.isSuccess(decoded), `${key}'s example decodes: ${Exit.isFailure(decoded) ? String(decoded.cause) : ""}`)
       }
     }))

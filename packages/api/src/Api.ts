@@ -14,7 +14,6 @@ import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
 import { PermissionsApi } from "./PermissionsApi.ts"
 import { RevisionsApi } from "./RevisionsApi.ts"
-import { withOperationDocs } from "./OperationDocs.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
@@ -68,7 +67,7 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: (spec) => withOperationDocs(withGatewayResponses(spec))
+    transform: withGatewayResponses
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

@@ -1,13 +1,21 @@
 /** Bearer-token authentication: every `/v1` operation requires it and gets the acting user. */
-import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { Actor } from "@quire/kernel"
 import { Unauthorized } from "./ApiErrors.ts"
+
+/** An API token sent as `Authorization: Bearer <token>` (the scheme's name is matched in any case). */
+const bearer = HttpApiSecurity.http({ scheme: "bearer" }).pipe(
+  HttpApiSecurity.annotate(
+    OpenApi.Description,
+    "An API token (`quire_pat_...`) sent as `Authorization: Bearer <token>`. Issue one with `POST /v1/users/{userId}/tokens` or `quire login --sso ORG`."
+  )
+)
 
 export class Authentication extends HttpApiMiddleware.Service<Authentication, {
   provides: Actor.Actor
   requires: never
 }>()("@quire/api/Authentication", {
   requiredForClient: true,
-  security: { bearer: HttpApiSecurity.bearer },
+  security: { bearer },
   error: Unauthorized
 }) {}

@@ -1,5 +1,5 @@
 /** What a change request changed: its head against the main revision it was last brought up to date with. */
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { changeRequestParams } from "./ChangeRequestsApi.ts"
@@ -14,6 +14,10 @@ export class ChangeRequestChangesApi extends HttpApiGroup.make("changeRequestCha
       success: RevisionSemanticChanges,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List what a change request changed",
+        description: "Compares the change request's head with the main revision it was created from or last updated to, so main's own changes since do not show, and answers the changes as getRevisionSemanticChanges does (`limit`, `diff=true`). Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

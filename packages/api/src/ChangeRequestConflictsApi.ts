@@ -3,12 +3,13 @@
  * (GitBook's API has none for conflicts): see "Change requests" in docs/architecture.md.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ConflictTake } from "@quire/reviews/domain/MergeConflict"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { maxBatchMarkdown, maxPageMarkdown } from "./ChangeRequestContentApi.ts"
 import { ChangeRequest, changeRequestParams, MergeConflict } from "./ChangeRequestsApi.ts"
+import { requestExample } from "./RequestExample.ts"
 import { Text } from "./Schemas.ts"
 
 export { ConflictTake }
@@ -55,7 +56,11 @@ export class ChangeRequestConflictsApi extends HttpApiGroup.make("changeRequestC
       params: changeRequestParams,
       success: ChangeRequestConflicts,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's conflicts",
+        description: "Lists the conflicts the change request's last merge or update found, each with an id (c1, c2, …); a content conflict carries one hunk: the ancestor's, main's and the change request's lines. `stale` says main moved since they were found. Needs view permission."
+      })),
     /** Resolves every conflict at once: one revision of the change request with main as second parent; the next merge is clean. */
     HttpApiEndpoint.post("resolveChangeRequestConflicts", `${path}/resolve`, {
       params: changeRequestParams,
@@ -63,6 +68,11 @@ export class ChangeRequestConflictsApi extends HttpApiGroup.make("changeRequestC
       success: ChangeRequest,
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Resolve a change request's conflicts",
+        description: "Settles every conflict in one call, each by taking main's side, the change request's, or (content conflicts) markdown that replaces the hunk's lines. The result is one revision of the change request with main as its second parent, holding main's other changes too, so the next merge is clean. Answers 409 when main or the change request moved since the conflicts were found: update again. Needs edit permission.",
+        transform: requestExample({ resolutions: [{ conflict: "c1", take: "markdown", markdown: "The combined paragraph." }, { conflict: "c2", take: "main" }] })
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,10 +1,11 @@
 /** A change request's content: batches of edits, and reads of its head revision. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
+import { requestExample } from "./RequestExample.ts"
 import { Format, ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
 import { ContentQuery, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
@@ -100,20 +101,38 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
         files: Schema.optionalKey(Schema.Array(RevisionFile))
       }).annotate({ identifier: "ChangeRequestContentUpdate" }),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Edit a change request's content",
+        description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
+        transform: requestExample({
+          changes: [
+            { operation: "insert_page", ref: "install", title: "Installation", document: { markdown: "Run `npm install`.\n" } },
+            { operation: "update_page", page: "pg_0123456789abcdef", document: { markdown: "See [Installation](./install.md).\n" } }
+          ]
+        })
+      })),
     /** The change request's current revision. */
     HttpApiEndpoint.get("getRevisionOfChangeRequestById", prefix, {
       params: changeRequestParams,
       query: ContentQuery,
       success: Revision,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a change request's revision",
+        description: "Answers the head revision of a change request with its page tree and files. Needs view permission."
+      })),
     HttpApiEndpoint.get("listPagesInChangeRequest", `${prefix}/pages`, {
       params: changeRequestParams,
       query: ContentQuery,
       success: Schema.Struct({ pages: Schema.Array(RevisionPage) }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's pages",
+        description: "Answers the page tree at the change request's head, without bodies. Needs view permission."
+      })),
     HttpApiEndpoint.get("getPageInChangeRequestById", `${prefix}/page/:pageId`, {
       params: { ...changeRequestParams, pageId: EntityId },
       query: {
@@ -123,39 +142,63 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
       },
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page in a change request",
+        description: "Answers a page at the change request's head, as a JSON document or markdown. Needs view permission."
+      })),
     HttpApiEndpoint.get("getPageInChangeRequestByPath", `${prefix}/path/:pagePath`, {
       params: { ...changeRequestParams, pagePath: PagePath },
       query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page in a change request by path",
+        description: "Answers the page at a path (slugs joined by `/`) at the change request's head, as a JSON document or markdown. 404 when no page has that path. Needs view permission."
+      })),
     HttpApiEndpoint.get("listFilesInChangeRequestById", `${prefix}/files`, {
       params: changeRequestParams,
       query: { ...PageQuery, ...ContentQuery },
       success: ListOf(RevisionFile),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's files",
+        description: "Lists the files at the change request's head with signed download URLs. Needs view permission."
+      })),
     HttpApiEndpoint.get("getFileInChangeRequestById", `${prefix}/files/:fileId`, {
       params: { ...changeRequestParams, fileId: EntityId },
       query: ContentQuery,
       success: RevisionFile,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a file in a change request",
+        description: "Answers one file at the change request's head with a signed download URL. Needs view permission."
+      })),
     /** The pages of the change request that link to, embed, or use as cover the file. */
     HttpApiEndpoint.get("listChangeRequestFileBacklinks", `${prefix}/files/:fileId/backlinks`, {
       params: { ...changeRequestParams, fileId: EntityId },
       query: PageQuery,
       success: ListOf(ContentReference),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a file's backlinks in a change request",
+        description: "Lists the pages at the change request's head that link to a file. Needs view permission."
+      })),
     /** The link targets of a page of the change request, with `stats`. */
     HttpApiEndpoint.get("listChangeRequestPageLinks", `${prefix}/page/:pageId/links`, {
       params: { ...changeRequestParams, pageId: EntityId },
       query: LinksQuery,
       success: ContentLinkList,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a page's links in a change request",
+        description: "Lists the links of a page at the change request's head, grouped by target. Needs view permission."
+      })),
     /** Imports a website as new pages of the change request. */
     HttpApiEndpoint.post("importContentInChangeRequest", `${prefix}/import`, {
       params: changeRequestParams,
@@ -167,6 +210,10 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
       }).pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Import a web page into a change request",
+        description: "Fetches a web page and adds it as a new page of the change request. Needs edit permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

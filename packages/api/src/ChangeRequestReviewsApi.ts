@@ -4,13 +4,14 @@
  * contributors and commenters). The change request is named by its id or its number.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ReviewStatus } from "@quire/reviews/domain/Review"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequestSubject, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { Comment, maxCommentMarkdown } from "./CommentsApi.ts"
 import { Member } from "./MembersApi.ts"
+import { requestExample } from "./RequestExample.ts"
 import { EntityId, Format, ListOf, PageQuery, Text, Timestamp, User } from "./Schemas.ts"
 
 export { ReviewStatus }
@@ -88,53 +89,87 @@ export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestRev
       payload: SubmitReviewPayload,
       success: ChangeRequestReview.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Review a change request",
+        description: "Approves the change request's current revision or asks for changes, optionally with a markdown comment that is posted on the change request. Needs the review role; the change request's author cannot review it. Clears the caller's pending review request. An approval counts for the space's merge rules only while the revision it approved is the change request's latest.",
+        transform: requestExample({ status: "approved", comment: { markdown: "Reads well, thanks!" } })
+      })),
     /** The change request's reviews, oldest first; `outdated` keeps only outdated (true) or current (false) ones. */
     HttpApiEndpoint.get("getReviewsByChangeRequestId", `${prefix}/reviews`, {
       params: changeRequestParams,
       query: { ...PageQuery, outdated: Schema.optional(Schema.Boolean), format: Schema.optional(Format) },
       success: ListOf(ChangeRequestReview),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's reviews",
+        description: "Lists the reviews of a change request, oldest first, paginated. A review is outdated when it was made on another revision than the change request's latest; `outdated=true` or `false` keeps only those. Needs view permission."
+      })),
     HttpApiEndpoint.get("getChangeRequestReviewById", `${prefix}/reviews/:reviewId`, {
       params: reviewParams,
       query: { format: Schema.optional(Format) },
       success: ChangeRequestReview,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a change request review",
+        description: "Answers one review of the change request, with its comment if it has one. Needs view permission."
+      })),
     /** Pending review requests, oldest first; a reviewer's review clears theirs. */
     HttpApiEndpoint.get("getRequestedReviewersByChangeRequestId", `${prefix}/requested-reviewers`, {
       params: changeRequestParams,
       query: PageQuery,
       success: ListOf(ChangeRequestRequestedReviewer),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's requested reviewers",
+        description: "Lists the reviewers asked for a review who have not reviewed since, oldest request first, paginated. Needs view permission."
+      })),
     /** Asks members who may review the space for a review; needs the edit role. */
     HttpApiEndpoint.post("requestReviewersForChangeRequest", `${prefix}/requested-reviewers`, {
       params: changeRequestParams,
       payload: RequestReviewersPayload,
       success: Schema.Struct({ users: Schema.Array(ChangeRequestRequestedReviewer) }),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Request reviewers for a change request",
+        description: "Asks members of the organization for a review; each must be able to review the space (the review role or above) and must not be the change request's author (a 400 names `users[i]` otherwise). Asking again renews the request. Optionally changes the subject. Needs the edit role.",
+        transform: requestExample({ users: ["u_reviewer"], subject: "Rewrite the installation guide" })
+      })),
     /** Withdraws a review request: 205 when it existed, 204 otherwise. */
     HttpApiEndpoint.delete("removeRequestedReviewerFromChangeRequest", `${prefix}/requested-reviewers/:userId`, {
       params: { ...changeRequestParams, userId: EntityId },
       success: [RemovedReviewer, AbsentReviewer],
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Withdraw a review request",
+        description: "Withdraws the review request of a user: 205 when there was one, 204 when there was none. Needs the edit role, unless the caller withdraws their own request."
+      })),
     /** Who edited the change request (`edit`) and who commented on it (`comment`), with counts. */
     HttpApiEndpoint.get("getContributorsByChangeRequestId", `${prefix}/contributors`, {
       params: changeRequestParams,
       success: ListOf(ChangeRequestUserContributor),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a change request's contributors",
+        description: "Lists who edited the change request's content (`edit`, counting their edits) and who commented on it (`comment`, counting comments and replies), each with their latest contribution. Needs view permission."
+      })),
     /** The members who commented on the space's own content, by user id. */
     HttpApiEndpoint.get("listCommentersInSpace", "/spaces/:spaceId/commenters", {
       params: { spaceId: EntityId },
       query: PageQuery,
       success: ListOf(Member),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the commenters of a space",
+        description: "Lists, as organization members, the people who posted comments or replies on the space's own content (not its change requests), ordered by user id, paginated. Needs view permission."
+      })),
     /** The members who commented on the change request, by user id. */
     HttpApiEndpoint.get("listCommentersInChangeRequest", `${prefix}/commenters`, {
       params: changeRequestParams,
@@ -142,6 +177,10 @@ export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestRev
       success: ListOf(Member),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the commenters of a change request",
+        description: "Lists, as organization members, the people who posted comments or replies on the change request, ordered by user id, paginated. Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,8 +1,9 @@
 /** Change requests: branches of a space's content that people edit, review and merge. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { ChangeRequestStatus, maxSubjectLength } from "@quire/reviews/domain/ChangeRequest"
 import { ConflictHunk, ConflictKind } from "@quire/reviews/domain/MergeConflict"
 import { EntityId, ListOf, PageQuery, Text, Timestamp, Url, User } from "./Schemas.ts"
@@ -79,7 +80,11 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       },
       success: ListOf(ChangeRequest),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List change requests",
+        description: "Lists a space's change requests, newest first; open ones unless `status` says otherwise. Needs view permission."
+      })),
     /** Opens a change request (a draft) on the space's current content. */
     HttpApiEndpoint.post("createChangeRequest", "/spaces/:spaceId/change-requests", {
       params: { spaceId: EntityId },
@@ -89,12 +94,21 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       }),
       success: ChangeRequest.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Open a change request",
+        description: "Starts a change request, a branch of the space's current content, as a draft. Needs edit permission.",
+        transform: requestExample({ subject: "Document the new export options" })
+      })),
     HttpApiEndpoint.get("getChangeRequestById", "/spaces/:spaceId/change-requests/:changeRequestId", {
       params: changeRequestParams,
       success: ChangeRequest,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a change request",
+        description: "Answers a change request by id or number, with whether it is outdated against main. Needs view permission."
+      })),
     /** Changes the subject and the status (draft, open, archived; `merged` only comes from a merge). */
     HttpApiEndpoint.patch("updateChangeRequestById", "/spaces/:spaceId/change-requests/:changeRequestId", {
       params: changeRequestParams,
@@ -104,19 +118,32 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       }),
       success: ChangeRequest,
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a change request",
+        description: "Changes a change request's subject, description or status (draft, open, archived); only a merge makes it merged. Needs edit permission.",
+        transform: requestExample({ subject: "Document the export options", status: "open" })
+      })),
     /** Merges the change request into the space's content (three-way); conflicts leave everything as it was. */
     HttpApiEndpoint.post("mergeChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/merge", {
       params: changeRequestParams,
       success: mergeResult("merge"),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Merge a change request",
+        description: "Merges a change request into the space's main content by a three-way merge; conflicts are answered and change nothing. Needs the review permission."
+      })),
     /** Brings the space's current content into the change request (three-way); conflicts leave it as it was. */
     HttpApiEndpoint.post("updateChangeRequest", "/spaces/:spaceId/change-requests/:changeRequestId/update", {
       params: changeRequestParams,
       success: mergeResult("update"),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Bring a change request up to date",
+        description: "Merges main's latest content into the change request, so it is no longer outdated; conflicts are answered and change nothing. Needs edit permission."
+      })),
     /**
      * The change request's content as a PDF: `{url}`, a signed download link of the file. `page`
      * restricts it to that page and its subpages; `only` to that page alone.
@@ -127,6 +154,10 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       success: Schema.Struct({ url: Url }),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Export a change request as PDF",
+        description: "Answers a URL to a PDF of the change request's pages. Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

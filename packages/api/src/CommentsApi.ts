@@ -1,8 +1,9 @@
 /** Comments on a space's content and their replies (GitBook's "Space comments"). */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { CommentStatus, CommentStatusFilter, TableCell } from "@quire/reviews/domain/Comment"
 import { EntityId, Format as FormatLiterals, ListOf, Order, PageQuery, Text, Timestamp, User } from "./Schemas.ts"
 
@@ -129,65 +130,109 @@ export class CommentsApi extends HttpApiGroup.make("comments")
       query: CommentListQuery,
       success: ListOf(Comment),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List comments",
+        description: "Lists the comments on a space's main content, paginated. Needs view permission."
+      })),
     /** Posts a comment on the space, optionally on one of its pages. Needs the `comment` permission. */
     HttpApiEndpoint.post("postCommentInSpace", "/spaces/:spaceId/comments", {
       params: { spaceId: EntityId },
       payload: PostCommentPayload,
       success: Comment,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Post a comment",
+        description: "Posts a markdown comment on the space or one of its pages. Needs the comment permission.",
+        transform: requestExample({ body: { markdown: "Should this page mention the **CLI**?" }, page: "pg_0123456789abcdef" })
+      })),
     HttpApiEndpoint.get("getCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
       params: commentParams,
       query: { format: Format },
       success: Comment,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a comment",
+        description: "Answers one comment with its reactions and the caller's permissions on it. Needs view permission."
+      })),
     /** Edits the body (author only), resolves or reopens, adds or removes the caller's reactions. */
     HttpApiEndpoint.put("updateCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
       params: commentParams,
       payload: UpdateCommentPayload,
       success: Comment,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a comment",
+        description: "Edits a comment's body (its author only), resolves or reopens it, or toggles a reaction. Needs the comment permission.",
+        transform: requestExample({ resolved: true })
+      })),
     /** Deletes the comment and its replies (author or space admin); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteCommentInSpace", "/spaces/:spaceId/comments/:commentId", {
       params: commentParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a comment",
+        description: "Deletes a comment with its replies. Its author or a space admin may call it; a comment already gone answers 204."
+      })),
     /** The comment's replies, oldest first. */
     HttpApiEndpoint.get("listCommentRepliesInSpace", "/spaces/:spaceId/comments/:commentId/replies", {
       params: commentParams,
       query: { ...PageQuery, format: Format },
       success: ListOf(CommentReply),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List replies",
+        description: "Lists the replies to a comment, oldest first, paginated. Needs view permission."
+      })),
     HttpApiEndpoint.post("postCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies", {
       params: commentParams,
       payload: PostReplyPayload,
       success: CommentReply,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Reply to a comment",
+        description: "Posts a markdown reply to a comment. Needs the comment permission.",
+        transform: requestExample({ body: { markdown: "Yes, a short section at the end." } })
+      })),
     HttpApiEndpoint.get("getCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
       params: replyParams,
       query: { format: Format },
       success: CommentReply,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a reply",
+        description: "Answers one reply to a comment. Needs view permission."
+      })),
     /** Edits the reply's body (author only) or the caller's reactions. */
     HttpApiEndpoint.put("updateCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
       params: replyParams,
       payload: UpdateReplyPayload,
       success: CommentReply,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a reply",
+        description: "Edits a reply's body (its author only) or toggles a reaction. Needs the comment permission.",
+        transform: requestExample({ body: { markdown: "Yes, a short section at the end, with an example." } })
+      })),
     /** Deletes the reply (author or space admin); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteCommentReplyInSpace", "/spaces/:spaceId/comments/:commentId/replies/:commentReplyId", {
       params: replyParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a reply",
+        description: "Deletes a reply. Its author or a space admin may call it; a reply already gone answers 204."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

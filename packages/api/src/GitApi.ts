@@ -4,7 +4,7 @@
  * webhook that queues an import.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { GitRef as DomainGitRef, SyncStatus } from "@quire/gitsync/domain/GitSyncInfo"
@@ -177,45 +177,73 @@ export class GitApi extends HttpApiGroup.make("git")
       payload: ImportGitRepository,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Import from Git",
+        description: "Replaces the space's main content with a Git repository's markdown, in the background. Needs the edit permission on the space; `force` needs admin. The stored credentials serve only the connected branch (another `ref` brings its own or is a 403). Imports beyond the file, tree or page limits fail naming the limit."
+      })),
     /** Queues an export of the space's content as one commit on the branch; 204 once queued. Permissions as for the import. */
     HttpApiEndpoint.post("exportToGitRepository", "/spaces/:spaceId/git/export", {
       params: spaceId,
       payload: ExportToGitRepository,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Export to Git",
+        description: "Commits the space's main content to a Git repository branch, in the background. Needs the edit permission on the space; `force` needs admin. The stored credentials serve only the connected branch (another `ref` brings its own or is a 403)."
+      })),
     /** The repository, branch and the last import and export; 404 when the space has no repository. */
     HttpApiEndpoint.get("getSpaceGitInfo", "/spaces/:spaceId/git/info", {
       params: spaceId,
       success: GitSyncState,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get Git sync state",
+        description: "Answers the repository a space syncs with and the state of its last sync. Needs view permission."
+      })),
     /** Removes GitBook's legacy Git installation: Quire has none, so 204 whether or not there was one. */
     HttpApiEndpoint.delete("deleteSpaceGitLegacyInstallation", "/spaces/:spaceId/git/legacy-installation", {
       params: spaceId,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Forget a legacy Git installation",
+        description: "Removes a space's old-style Git installation record. Needs the admin permission on the space."
+      })),
     /** Quire's: connects the space to a repository branch and answers the sync state (admins). */
     HttpApiEndpoint.put("connectSpaceGitRepository", "/spaces/:spaceId/git", {
       params: spaceId,
       payload: ConnectGitRepository,
       success: GitSyncState,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Connect a Git repository",
+        description: "Links a space to a repository and branch for two-way sync. Needs the admin permission on the space."
+      })),
     /** Quire's: disconnects the space from its repository; 204 also when it had none. */
     HttpApiEndpoint.delete("disconnectSpaceGitRepository", "/spaces/:spaceId/git", {
       params: spaceId,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Disconnect Git",
+        description: "Stops syncing a space with its repository; content is kept. Needs the admin permission on the space."
+      })),
     /** Quire's: the push webhook's URL and HMAC secret, for the repository host's settings (admins). */
     HttpApiEndpoint.get("getSpaceGitWebhook", "/spaces/:spaceId/git/webhook", {
       params: spaceId,
       success: GitWebhook,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the Git webhook",
+        description: "Answers the URL and secret a Git host calls on each push. Needs the admin permission on the space."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")
@@ -236,6 +264,10 @@ export class GitWebhookApi extends HttpApiGroup.make("gitWebhook")
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Receive a push from a Git host",
+        description: "Called by the Git host on each push; its signature, made with the webhook's secret, authenticates it, so it needs no token."
+      }))
   )
   .prefix("/v1")
 {}

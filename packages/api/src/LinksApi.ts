@@ -3,7 +3,7 @@
  * operationIds; the names are ours.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { Organization } from "./OrganizationsApi.ts"
@@ -68,21 +68,33 @@ export class LinksApi extends HttpApiGroup.make("links")
       query: LinksQuery,
       success: ContentLinkList,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a space's links",
+        description: "Lists every link of the space's main content grouped by target, with broken ones marked. Needs view permission."
+      })),
     /** The link targets of one page of the current content. */
     HttpApiEndpoint.get("listPageLinks", "/spaces/:spaceId/content/page/:pageId/links", {
       params: { spaceId: EntityId, pageId: EntityId },
       query: LinksQuery,
       success: ContentLinkList,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a page's links",
+        description: "Lists the links that appear on one page of the main content, grouped by target. Needs view permission."
+      })),
     /** The pages of the current content that link to the page. */
     HttpApiEndpoint.get("listPageBacklinks", "/spaces/:spaceId/content/page/:pageId/backlinks", {
       params: { spaceId: EntityId, pageId: EntityId },
       query: PageQuery,
       success: ListOf(ContentReference),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a page's backlinks",
+        description: "Lists the pages of the main content that link to a page. Needs view permission."
+      })),
     /** The pages of the current content that link to, embed, or use as cover the file. */
     HttpApiEndpoint.get("listFileBacklinks", "/spaces/:spaceId/content/files/:fileId/backlinks", {
       params: { spaceId: EntityId, fileId: EntityId },
@@ -90,6 +102,10 @@ export class LinksApi extends HttpApiGroup.make("links")
       success: ListOf(ContentReference),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a file's backlinks",
+        description: "Lists the pages of the main content that link to or embed a file. Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

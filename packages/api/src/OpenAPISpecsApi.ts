@@ -3,7 +3,7 @@
  * entry document with the files it references; public specs are served at `urls.published`.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ProcessErrorCode, ProcessingState, SpecSlug, SpecVisibility } from "@quire/specs/domain/Spec"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
@@ -73,19 +73,31 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
       query: PageQuery,
       success: ListOf(OpenAPISpec),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List OpenAPI specs",
+        description: "Lists the OpenAPI specifications stored in an organization. Any member may call it."
+      })),
     /** Creates a spec and queues its processing (`processingState: pending`). */
     HttpApiEndpoint.post("createOpenAPISpec", "/orgs/:organizationId/openapi", {
       params: { organizationId: EntityId },
       payload: Schema.Struct({ slug: SpecSlug, source: OpenAPISpecSource }),
       success: OpenAPISpec.pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Add an OpenAPI spec",
+        description: "Stores an OpenAPI specification under a slug, from text or a URL. Needs the create role or above in the organization. Text that expands past 8 MiB of JSON (YAML aliases included) or nests deeper than 100 levels is a 400; a URL's credentials (user, password, token parameters) are stored sealed and never shown."
+      })),
     HttpApiEndpoint.get("getOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
       params: specParams,
       success: OpenAPISpec,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get an OpenAPI spec",
+        description: "Answers an OpenAPI specification and its latest version. Any member may call it."
+      })),
     /** Creates the spec (201) or replaces its source (200), and queues processing. */
     HttpApiEndpoint.put("createOrUpdateOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
       params: specParams,
@@ -93,47 +105,79 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
       // 200 when the source was replaced, 201 when the spec was created (the handler answers that one).
       success: [OpenAPISpec, OpenAPISpec.pipe(HttpApiSchema.status(201))],
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create or replace an OpenAPI spec",
+        description: "Stores a new version of the spec under the slug, creating it if absent. Needs the create role or above in the organization. The source is bounded and a URL's credentials sealed as on creation."
+      })),
     /** Changes the visibility: `public` serves the latest version at `urls.published`. */
     HttpApiEndpoint.patch("updateOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
       params: specParams,
       payload: Schema.Struct({ visibility: SpecVisibility }),
       success: OpenAPISpec,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update an OpenAPI spec",
+        description: "Stores a new version of an existing spec from text or a URL. Needs the create role or above in the organization."
+      })),
     /** Deletes the spec and its versions; 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteOpenAPISpecBySlug", "/orgs/:organizationId/openapi/:specSlug", {
       params: specParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete an OpenAPI spec",
+        description: "Deletes a spec and all its versions. Needs the create role or above in the organization."
+      })),
     /** The versions, newest first. */
     HttpApiEndpoint.get("listOpenAPISpecVersions", "/orgs/:organizationId/openapi/:specSlug/versions", {
       params: specParams,
       query: PageQuery,
       success: ListOf(OpenAPISpecVersion),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List an OpenAPI spec's versions",
+        description: "Lists the stored versions of a spec, newest first."
+      })),
     HttpApiEndpoint.get("getLatestOpenAPISpecVersion", "/orgs/:organizationId/openapi/:specSlug/versions/latest", {
       params: specParams,
       success: OpenAPISpecVersion,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the latest version",
+        description: "Answers the metadata of a spec's latest version."
+      })),
     HttpApiEndpoint.get("getLatestOpenAPISpecVersionContent", "/orgs/:organizationId/openapi/:specSlug/versions/latest/content", {
       params: specParams,
       success: OpenAPISpecContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the latest version's content",
+        description: "Answers the content of a spec's latest version: `filesystem`, each file's path (`openapi` for the entry document) to its parsed content, and `url`, where the version's document is accessible."
+      })),
     HttpApiEndpoint.get("getOpenAPISpecVersionById", "/orgs/:organizationId/openapi/:specSlug/versions/:versionId", {
       params: { ...specParams, versionId: EntityId },
       success: OpenAPISpecVersion,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a version",
+        description: "Answers the metadata of one version of a spec."
+      })),
     HttpApiEndpoint.get("getOpenAPISpecVersionContentById", "/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content", {
       params: { ...specParams, versionId: EntityId },
       success: OpenAPISpecContent,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a version's content",
+        description: "Answers the content of one version of a spec: `filesystem`, each file's path to its parsed content, and `url`, where the version's document is accessible."
+      }))
   )
   .prefix("/v1")
   .middleware(Authentication)

@@ -1,8 +1,9 @@
 /** Organizations: creation, settings, listings and invitations. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { DateTime, EntityId, ListOf, MemberRoleOrGuest, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
 export const OrganizationTitle = Text.check(
@@ -111,7 +112,11 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       query: PageQuery,
       success: ListOf(Organization),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List your organizations",
+        description: "Lists the organizations the caller is a member of, paginated."
+      })),
     /** Creates an organization; the caller becomes its admin. */
     HttpApiEndpoint.post("createOrganization", "/orgs", {
       payload: Schema.Struct({
@@ -120,12 +125,21 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       }),
       success: Organization.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create an organization",
+        description: "Creates an organization with the caller as its administrator.",
+        transform: requestExample({ title: "Acme Docs" })
+      })),
     HttpApiEndpoint.get("getOrganizationById", "/orgs/:organizationId", {
       params: organizationId,
       success: Organization,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get an organization",
+        description: "Answers an organization and the caller's permissions in it. Callers outside the organization get 404."
+      })),
     HttpApiEndpoint.patch("updateOrganizationById", "/orgs/:organizationId", {
       params: organizationId,
       payload: Schema.Struct({
@@ -141,13 +155,22 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       }),
       success: Organization,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update an organization",
+        description: "Changes an organization's title, hostname, default role or other settings. Needs the admin role in the organization.",
+        transform: requestExample({ title: "Acme Documentation", hostname: "acme" })
+      })),
     /** Organizations that claim an email domain. */
     HttpApiEndpoint.get("getOrganizationsForEmailDomain", "/email-domains/:emailDomain/orgs", {
       params: { emailDomain: EmailDomain },
       success: Schema.Struct({ organizations: Schema.Array(Organization) }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Find organizations by email domain",
+        description: "Lists the organizations that claim an email domain. Callers whose own email is in the domain see all of them; others only those they belong to."
+      })),
     /**
      * Invites people by email: each gets a pending invitation to accept (an instance administrator's
      * adds existing users at once). `users` names the existing users invited.
@@ -164,13 +187,21 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       }),
       success: Schema.Struct({ users: Schema.Array(Schema.String), invited: Schema.Finite }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Invite people by email",
+        description: "Invites people to an organization by email, with a role each. Each invitation is an offer: it grants nothing until the person with that email, signed in as themselves, accepts it (`acceptOrganizationMemberInvite`; they find it with `listInvitesForAuthenticatedUser`). It waits 30 days, for an account created later too. An instance administrator's invitation adds existing accounts at once. `users` names the existing users invited, `invited` counts the emails. Needs the admin role."
+      })),
     HttpApiEndpoint.get("listOrganizationInviteLinks", "/orgs/:organizationId/link-invites", {
       params: organizationId,
       query: PageQuery,
       success: ListOf(LinkInvite),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List invite links",
+        description: "Lists an organization's invite links. Needs the admin role."
+      })),
     HttpApiEndpoint.post("createOrganizationInvite", "/orgs/:organizationId/link-invites", {
       params: organizationId,
       payload: Schema.Struct({
@@ -180,18 +211,30 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       }),
       success: LinkInvite.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create an invite link",
+        description: "Creates a link that lets whoever holds it join the organization with the given role. Needs the admin role."
+      })),
     HttpApiEndpoint.delete("deleteOrganizationInviteById", "/orgs/:organizationId/link-invites/:inviteId", {
       params: linkInvitePath,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete an invite link",
+        description: "Deletes an invite link so it can no longer be used. Needs the admin role."
+      })),
     /** An invite link: its organization's admins, or anyone holding the link while it can be used. */
     HttpApiEndpoint.get("getOrganizationInviteLink", "/orgs/:organizationId/link-invites/:inviteId", {
       params: linkInvitePath,
       success: LinkInvite,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get an invite link",
+        description: "Answers an invite link with its role and whether joining would give the caller anything (`redundant`). Admins see any of their organization's links; anyone else who holds the link's id sees it while it can be used."
+      })),
     /** Changes an invite link's role or expiry (admins). */
     HttpApiEndpoint.patch("updateOrganizationInviteById", "/orgs/:organizationId/link-invites/:inviteId", {
       params: linkInvitePath,
@@ -202,31 +245,52 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       }),
       success: LinkInvite,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update an invite link",
+        description: "Changes the role an invite link gives, or when it expires (`expiresAt`, null for never). Needs the admin role.",
+        transform: requestExample({ role: "edit", expiresAt: "2030-01-31T12:00:00Z" })
+      })),
     /** The organization's pending invitations (its admins). */
     HttpApiEndpoint.get("listOrganizationMemberInvites", "/orgs/:organizationId/member-invites", {
       params: organizationId,
       success: ListOf(MemberInvite),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List pending invitations",
+        description: "Quire's addition: the organization's invitations that their people have not accepted or declined yet, oldest first. Needs the admin role."
+      })),
     /** The invited person accepts an invitation: they join with its role. */
     HttpApiEndpoint.post("acceptOrganizationMemberInvite", "/orgs/:organizationId/member-invites/:inviteId/accept", {
       params: linkInvitePath,
       success: Organization,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Accept an invitation",
+        description: "Quire's addition: the invited person, signed in as themselves, joins the organization with the invitation's role (a member keeps the higher of the two roles) and, for an `sso` invitation, as an SSO member. Answers the organization. Anyone else's invitation is not found (404)."
+      })),
     /** The invited person declines an invitation, or an admin withdraws it. */
     HttpApiEndpoint.post("declineOrganizationMemberInvite", "/orgs/:organizationId/member-invites/:inviteId/decline", {
       params: linkInvitePath,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Decline an invitation",
+        description: "Quire's addition: the invited person declines an invitation, or an admin of the organization withdraws it; it is forgotten. Anyone else gets 404."
+      })),
     /** The caller joins the organization with an invite link's role. */
     HttpApiEndpoint.post("joinOrganizationWithInvite", "/orgs/:organizationId/invites/:inviteId", {
       params: linkInvitePath,
       success: Schema.Struct({}),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Join with an invite link",
+        description: "Makes the caller a member with the invite link's role; a member whose role is lower gets the link's, anyone else is left as they are. Refused when the link is unknown (404), the organization turned invite links off (403) or the link expired (400)."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

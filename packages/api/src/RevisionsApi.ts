@@ -4,7 +4,7 @@
  * of each edited page's markdown with `diff=true`).
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest } from "./ChangeRequestsApi.ts"
@@ -104,37 +104,61 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       query: ContentQuery,
       success: Revision,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a revision",
+        description: "Answers any revision of the space: a past state of the main content or a revision of one of its change requests, with its page tree and files. 404 for a revision of another space. Needs view permission."
+      })),
     HttpApiEndpoint.get("listPagesInRevisionById", `${prefix}/pages`, {
       params: revisionParams,
       query: ContentQuery,
       success: Schema.Struct({ pages: Schema.Array(RevisionPage) }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a revision's pages",
+        description: "Answers the page tree of a revision of the space, without page bodies. Needs view permission."
+      })),
     HttpApiEndpoint.get("getPageInRevisionById", `${prefix}/page/:pageId`, {
       params: { ...revisionParams, pageId: EntityId },
       query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page in a revision",
+        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. Needs view permission."
+      })),
     HttpApiEndpoint.get("getPageInRevisionByPath", `${prefix}/path/:pagePath`, {
       params: { ...revisionParams, pagePath: PagePath },
       query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page in a revision by path",
+        description: "Answers the page at a path (slugs joined by `/`) in a revision of the space. 404 when no page has that path there. Needs view permission."
+      })),
     HttpApiEndpoint.get("listFilesInRevisionById", `${prefix}/files`, {
       params: revisionParams,
       query: { ...PageQuery, ...ContentQuery },
       success: ListOf(RevisionFile),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a revision's files",
+        description: "Lists the files of a revision of the space with signed download URLs. Needs view permission."
+      })),
     HttpApiEndpoint.get("getFileInRevisionById", `${prefix}/files/:fileId`, {
       params: { ...revisionParams, fileId: EntityId },
       query: ContentQuery,
       success: RevisionFile,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a file in a revision",
+        description: "Answers one file of a revision of the space with a signed download URL. Needs view permission."
+      })),
     /** What the revision changed since its first parent. */
     HttpApiEndpoint.get("getRevisionSemanticChanges", `${prefix}/changes`, {
       params: revisionParams,
@@ -142,6 +166,10 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       success: RevisionSemanticChanges,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List what a revision changed",
+        description: "Compares a revision with its first parent and answers the pages created, edited (with the attributes that changed), moved and deleted, the files created, edited and deleted, and the variables edited; `limit` (default 10) bounds the list and `more` counts the rest. With `diff=true` (Quire's extension), each page whose markdown changed carries `diff`, a unified line diff. A merge revision names the change request it merged (`mergedFrom`). Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,6 +1,6 @@
 /** Full-text search of a space's content and of an organization's spaces. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId, ListOf, PageQuery, Text } from "./Schemas.ts"
@@ -51,7 +51,11 @@ export class SearchApi extends HttpApiGroup.make("search")
       query: SearchQuery,
       success: ListOf(SearchPageResult),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Search a space",
+        description: "Searches the main content of a space and answers the matching pages with their best sections, ranked. Needs view permission."
+      })),
     /**
      * Matching pages of the organization's spaces the caller can view, grouped by space; `limit`
      * counts pages, so a space may continue on the next page of results.
@@ -62,6 +66,10 @@ export class SearchApi extends HttpApiGroup.make("search")
       success: ListOf(SearchSpaceResult),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Search an organization",
+        description: "Searches the main content of every space of the organization the caller can view, ranked, grouped by space."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -36,7 +36,11 @@ export class SiteSectionsApi extends HttpApiGroup.make("siteSections")
       query: { ...ShareKeyQuery, ...PageQuery },
       success: ListOf(SiteSection),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a site's sections",
+        description: "Lists the sections of a site in order."
+      })),
     /**
      * Adds a section at the end holding `spaceId` as its default site space; untitled, it takes the
      * space's title. A site's first section becomes its default.
@@ -50,7 +54,11 @@ export class SiteSectionsApi extends HttpApiGroup.make("siteSections")
       }),
       success: SiteSection.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Add a section",
+        description: "Adds a section to a site, showing a space. Needs the admin role."
+      })),
     /** Changes the section; null removes `condition`, `icon` and `description`. */
     HttpApiEndpoint.patch("updateSiteSectionById", "/orgs/:organizationId/sites/:siteId/sections/:siteSectionId", {
       params: sectionParams,
@@ -64,20 +72,33 @@ export class SiteSectionsApi extends HttpApiGroup.make("siteSections")
       }),
       success: SiteSection,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a section",
+        description: "Changes a section's title, icon or path. Needs the admin role."
+      })),
     /** Deletes the section and its site spaces (never the spaces); the others keep their order. 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteSiteSectionById", "/orgs/:organizationId/sites/:siteId/sections/:siteSectionId", {
       params: sectionParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Remove a section",
+        description: "Removes a section and its site spaces from a site. Needs the admin role."
+      })),
     /** Moves the section beside a sibling (deprecated by GitBook for `sortSiteStructure`). */
     HttpApiEndpoint.post("moveSiteSection", "/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move", {
       params: sectionParams,
       payload: Schema.Struct({ position: Schema.optionalKey(SiteSectionMovePosition) }),
       success: SiteSection,
       error: ApiErrors.Common
-    }).annotate(OpenApi.Deprecated, true)
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Move a section",
+        description: "Moves a section before or after another one. Needs the admin role.",
+        deprecated: true
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,6 +1,6 @@
 /** Share links of a share-link site: named secrets that open it, revocable one by one. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { ShareLinkName as ShareLinkNameRule } from "@quire/sites/domain/ShareLink"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
@@ -31,14 +31,22 @@ export class SiteShareLinksApi extends HttpApiGroup.make("siteShareLinks")
       query: PageQuery,
       success: ListOf(ShareLink),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List share links",
+        description: "Lists the links that open a share-link site. Needs the admin role."
+      })),
     /** A new active link with a random secret. */
     HttpApiEndpoint.post("createSiteShareLink", "/orgs/:organizationId/sites/:siteId/share-links", {
       params: siteParams,
       payload: Schema.Struct({ name: ShareLinkName }),
       success: ShareLink.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a share link",
+        description: "Creates a secret link to a share-link site. Needs the admin role."
+      })),
     /** Renames the link or (de)activates it: an inactive secret opens nothing, at once. */
     HttpApiEndpoint.patch("updateSiteShareLinkById", "/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId", {
       params: shareLinkParams,
@@ -48,13 +56,21 @@ export class SiteShareLinksApi extends HttpApiGroup.make("siteShareLinks")
       }).check(Schema.makeFilter((body) => Object.keys(body).length > 0 || "expected at least one of active, name")),
       success: ShareLink,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a share link",
+        description: "Renames a share link or turns it on or off. Needs the admin role."
+      })),
     /** Revokes the link for good; 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteSiteShareLinkById", "/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId", {
       params: shareLinkParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a share link",
+        description: "Deletes a share link; readers holding it lose access. Needs the admin role."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

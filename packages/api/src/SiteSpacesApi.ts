@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { EntityId, ListOf, PageQuery } from "./Schemas.ts"
 import { Condition, ShareKeyQuery, siteParams, SitePath, SiteSpace } from "./SiteSchemas.ts"
 
@@ -27,7 +28,11 @@ export class SiteSpacesApi extends HttpApiGroup.make("siteSpaces")
       query: { ...ShareKeyQuery, ...PageQuery, default: Schema.optional(Schema.Boolean) },
       success: ListOf(SiteSpace),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List site spaces",
+        description: "Lists the spaces a site publishes, with their paths."
+      })),
     /** Adds a space at the end of `sectionId`, else of the default section, else of the site's root. */
     HttpApiEndpoint.post("addSpaceToSite", "/orgs/:organizationId/sites/:siteId/site-spaces", {
       params: siteParams,
@@ -37,7 +42,12 @@ export class SiteSpacesApi extends HttpApiGroup.make("siteSpaces")
       }),
       success: SiteSpace.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Publish a space on a site",
+        description: "Adds a space to a site (or a section of it) under a path. Needs the admin role.",
+        transform: requestExample({ spaceId: "spc_0123456789abcdef" })
+      })),
     /** Changes the path, the condition (null removes it) or the space it shows. */
     HttpApiEndpoint.patch("updateSiteSpaceById", "/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId", {
       params: siteSpaceParams,
@@ -48,20 +58,33 @@ export class SiteSpacesApi extends HttpApiGroup.make("siteSpaces")
       }),
       success: SiteSpace,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a site space",
+        description: "Changes a site space's path or the space it shows. Needs the admin role."
+      })),
     /** Takes the space out of the site (the space stays); the others keep their order. 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteSiteSpaceById", "/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId", {
       params: siteSpaceParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Remove a space from a site",
+        description: "Stops publishing a space on a site; the space itself is kept. Needs the admin role."
+      })),
     /** Moves the site space beside a sibling of its section (deprecated by GitBook for `sortSiteStructure`). */
     HttpApiEndpoint.post("moveSiteSpace", "/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move", {
       params: siteSpaceParams,
       payload: Schema.Struct({ position: Schema.optionalKey(SiteSpaceMovePosition) }),
       success: SiteSpace,
       error: ApiErrors.Common
-    }).annotate(OpenApi.Deprecated, true)
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Move a site space",
+        description: "Moves a site space before or after another one. Needs the admin role.",
+        deprecated: true
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

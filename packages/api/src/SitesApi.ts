@@ -3,11 +3,12 @@
  * of visitors' claims, the visitor-auth key and the customization of the published site.
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { SiteCustomization as CustomizationSettings } from "@quire/sites/domain/Customization"
 import { SiteBasename, SiteHostname, SiteProxyOrigin, SiteTitle } from "@quire/sites/domain/Site"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { EntityId, ListOf, PageQuery, Text, Timestamp } from "./Schemas.ts"
 import {
   AgentsContext,
@@ -126,7 +127,11 @@ export class SitesApi extends HttpApiGroup.make("sites")
       },
       success: ListOf(Site),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List sites",
+        description: "Lists the organization's docs sites, paginated. Any member may call it."
+      })),
     /** Creates an unpublished site (type `basic` unless given); `spaces` become its site spaces, `emptySpace` adds a new one. */
     HttpApiEndpoint.post("createSite", "/orgs/:organizationId/sites", {
       params: { organizationId: EntityId },
@@ -141,12 +146,21 @@ export class SitesApi extends HttpApiGroup.make("sites")
       }), Schema.Null],
       success: Site.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a site",
+        description: "Creates an unpublished docs site in the organization. Needs the admin role.",
+        transform: requestExample({ title: "Acme Help Center", visibility: "public" })
+      })),
     HttpApiEndpoint.get("getSiteById", "/orgs/:organizationId/sites/:siteId", {
       params: siteParams,
       success: Site,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a site",
+        description: "Answers a site with its URLs and publishing state. Any member may call it."
+      })),
     /**
      * Changes the settings; null removes `basename`, `proxy` and `hostname`. `hostname` is Quire's:
      * GitBook sets it through its custom-hostname operations.
@@ -166,77 +180,126 @@ export class SitesApi extends HttpApiGroup.make("sites")
       }),
       success: Site,
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a site",
+        description: "Changes a site's title, visibility, hostname or base path. Needs the admin role.",
+        transform: requestExample({ title: "Acme Help Center", visibility: "share-link" })
+      })),
     /** Deletes the site with its sections, site spaces and share links (never the spaces); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteSiteById", "/orgs/:organizationId/sites/:siteId", {
       params: siteParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a site",
+        description: "Deletes a site; its spaces are kept. Needs the admin role."
+      })),
     /** The JSON Schema of visitors' claims; 404 when the site has none. */
     HttpApiEndpoint.get("getSiteAdaptiveSchema", "/orgs/:organizationId/sites/:siteId/adaptive-schema", {
       params: siteParams,
       success: SiteAdaptiveSchema,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a site's adaptive schema",
+        description: "Answers the JSON schema of the visitor claims a site's adaptive content may use."
+      })),
     /** Sets the JSON Schema (draft-07) of visitors' claims; a schema that does not compile is a 400 naming the problem. */
     HttpApiEndpoint.put("updateSiteAdaptiveSchema", "/orgs/:organizationId/sites/:siteId/adaptive-schema", {
       params: siteParams,
       payload: Schema.Struct({ jsonSchema: JsonObject }),
       success: SiteAdaptiveSchema,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Set a site's adaptive schema",
+        description: "Replaces the JSON schema of visitor claims for adaptive content. Needs the admin role."
+      })),
     /** Conditions suggested from the claims of the adaptive schema (none without one). */
     HttpApiEndpoint.get("listSiteAdaptiveTemplateConditions", "/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions", {
       params: siteParams,
       success: Schema.Struct({ items: Schema.Array(TemplateCondition) }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List adaptive conditions",
+        description: "Lists the conditions the site's content uses on visitor claims."
+      })),
     /** The site with its structure, customizations and scripts, as its renderer reads it. */
     HttpApiEndpoint.get("getPublishedContentSite", "/orgs/:organizationId/sites/:siteId/published", {
       params: siteParams,
       query: ShareKeyQuery,
       success: PublishedContentSite,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get what a site publishes",
+        description: "Answers the published form of a site: its sections, spaces and URLs as readers see them."
+      })),
     /** Makes the site reachable by the audience of its visibility. */
     HttpApiEndpoint.post("publishSite", "/orgs/:organizationId/sites/:siteId/publish", {
       params: siteParams,
       success: Site,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Publish a site",
+        description: "Makes a site readable at its URL with its current spaces' main content. Needs the admin role."
+      })),
     /** Takes the site offline: its URLs answer 404. */
     HttpApiEndpoint.post("unpublishSite", "/orgs/:organizationId/sites/:siteId/unpublish", {
       params: siteParams,
       success: Site,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Unpublish a site",
+        description: "Takes a site offline at once on every server. Needs the admin role."
+      })),
     /** The sections and groups (or, without sections, the site spaces) in their order. */
     HttpApiEndpoint.get("getSiteStructure", "/orgs/:organizationId/sites/:siteId/structure", {
       params: siteParams,
       query: ShareKeyQuery,
       success: SiteStructure,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a site's structure",
+        description: "Answers a site's sections, section groups and site spaces as a tree."
+      })),
     /** The key that signs visitor-auth JWTs (admins only). */
     HttpApiEndpoint.get("getSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth", {
       params: siteParams,
       success: SitePublishingAuth,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a site's visitor authentication",
+        description: "Answers the private key visitors' tokens are signed with, for sites with authenticated access. Needs the admin role."
+      })),
     /** Replaces the visitor-auth key: tokens signed with the former one stop working at once. */
     HttpApiEndpoint.post("regenerateSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth/regenerate", {
       params: siteParams,
       success: SitePublishingAuth,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Regenerate a site's visitor key",
+        description: "Replaces the key for authenticated access; tokens signed with the old one stop working. Needs the admin role."
+      })),
     /** GitBook's `SiteCustomizationSettings` of the site. */
     HttpApiEndpoint.get("getSiteCustomizationById", "/orgs/:organizationId/sites/:siteId/customization", {
       params: siteParams,
       query: { unmasked: Schema.optional(Schema.Boolean) },
       success: SiteCustomization,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a site's customization",
+        description: "Answers a site's look: title, colors, header links and footer."
+      })),
     /** Replaces the customization; a value GitBook's schema refuses is a 400 naming the field. */
     HttpApiEndpoint.put("updateSiteCustomizationById", "/orgs/:organizationId/sites/:siteId/customization", {
       params: siteParams,
@@ -244,6 +307,10 @@ export class SitesApi extends HttpApiGroup.make("sites")
       success: SiteCustomization,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Customize a site",
+        description: "Replaces a site's customization (title, colors, header, footer). Needs the admin role."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

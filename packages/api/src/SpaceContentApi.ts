@@ -1,6 +1,6 @@
 /** Space content: the current revision, its pages and files, templates and website imports. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { CoverSize, PageType, PageWidth, RevisionType } from "@quire/content/domain/Revision"
@@ -158,14 +158,22 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       query: ContentQuery,
       success: Revision,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the current revision",
+        description: "Answers the space's main content: its latest revision with the page tree and files. Needs view permission."
+      })),
     /** The tree of pages of the current revision (without their markdown). */
     HttpApiEndpoint.get("listPages", "/spaces/:spaceId/content/pages", {
       params: spaceId,
       query: ContentQuery,
       success: Schema.Struct({ pages: Schema.Array(RevisionPage) }),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List pages",
+        description: "Answers the page tree of the space's main content, without page bodies. Needs view permission."
+      })),
     /** A page of the current revision: `format=markdown` answers its `markdown`, `document` (default) its JSON document. */
     HttpApiEndpoint.get("getPageById", "/spaces/:spaceId/content/page/:pageId", {
       params: { spaceId: EntityId, pageId: EntityId },
@@ -176,27 +184,43 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       },
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page",
+        description: "Answers a page of the main content, as GitBook's JSON document or, with `format=markdown`, as markdown. Needs view permission."
+      })),
     /** The page of the current revision at a path (its slugs from the root, joined by `/`). */
     HttpApiEndpoint.get("getPageByPath", "/spaces/:spaceId/content/path/:pagePath", {
       params: { spaceId: EntityId, pagePath: PagePath },
       query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page by path",
+        description: "Answers the page of the main content at a path (its slugs from the root, joined by `/`; nested paths may keep their slashes or encode them), as a JSON document or, with `format=markdown`, as markdown. 404 when no page has that path. Needs view permission."
+      })),
     /** The files of the current revision, by name. */
     HttpApiEndpoint.get("listFiles", "/spaces/:spaceId/content/files", {
       params: spaceId,
       query: { ...PageQuery, ...ContentQuery },
       success: ListOf(RevisionFile),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List files",
+        description: "Lists the files of the space's main content with their signed download URLs. Needs view permission."
+      })),
     HttpApiEndpoint.get("getFileById", "/spaces/:spaceId/content/files/:fileId", {
       params: { spaceId: EntityId, fileId: EntityId },
       query: ContentQuery,
       success: RevisionFile,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a file",
+        description: "Answers one file of the main content with a signed download URL valid for at least an hour. Needs view permission."
+      })),
     /** Adds a built-in template's pages and files to the space (docs/TEMPLATES.md lists the ids). */
     HttpApiEndpoint.post("applyTemplateToSpace", "/spaces/:spaceId/content/template", {
       params: spaceId,
@@ -215,7 +239,11 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       }),
       success: HttpApiSchema.NoContent,
       error: [...ApiErrors.Common, ApiErrors.Conflict]
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Apply a template",
+        description: "Adds a built-in template's pages after the space's pages as a new revision. Needs edit permission."
+      })),
     /** Imports a website (the page at `url` and the same-site pages it links to) as new pages of the space. */
     HttpApiEndpoint.post("importContent", "/spaces/:spaceId/content/import", {
       params: spaceId,
@@ -227,6 +255,10 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
       }).pipe(HttpApiSchema.status(201)),
       error: [...ApiErrors.Common, ApiErrors.Conflict]
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Import a web page",
+        description: "Fetches a web page and adds it to the space's main content as a new page. Needs edit permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,6 +1,6 @@
 /** A space's main content as a PDF, served at a signed download link. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { EntityId, Url } from "./Schemas.ts"
@@ -17,6 +17,10 @@ export class SpacePdfApi extends HttpApiGroup.make("spacePdf")
       success: Schema.Struct({ url: Url }),
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Export the space as a PDF",
+        description: "Renders the main content to a PDF (every page in tree order, or `page` and its subpages, or with `only` that page alone) in embedded Unicode fonts, and answers `{url}`, a download link valid for at least an hour. Needs view permission."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

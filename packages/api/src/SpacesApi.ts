@@ -1,8 +1,9 @@
 /** Spaces: creation, settings, listings, the trash, duplication, moves and transfers. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
 import { DefaultLevel, EditMode, Language, MergeRule, MergeRules, Visibility } from "@quire/content/domain/Space"
 import { EntityId, ListOf, MemberRole, Order, PageQuery, Text, Timestamp } from "./Schemas.ts"
 
@@ -110,28 +111,45 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
       }), Schema.Null],
       success: Space.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a space",
+        description: "Creates an empty space at the organization's root or in a collection. Needs the create permission where the space goes.",
+        transform: requestExample({ title: "User guide", emoji: "1f4d8" })
+      })),
     /** The organization's spaces the caller can see, in their order. */
     HttpApiEndpoint.get("listSpacesInOrganizationById", "/orgs/:organizationId/spaces", {
       params: { organizationId: EntityId },
       query: PageQuery,
       success: ListOf(Space),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List spaces",
+        description: "Lists the spaces of an organization the caller can view, paginated."
+      })),
     /** The spaces a member can access (among those the caller can see), with the member's role on each. */
     HttpApiEndpoint.get("listSpacesForOrganizationMember", "/orgs/:organizationId/members/:userId/spaces", {
       params: { organizationId: EntityId, userId: EntityId },
       query: { ...PageQuery, order: Schema.optional(Order) },
       success: ListOf(Schema.Struct({ permission: MemberRole, space: Space })),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a member's spaces",
+        description: "Lists the spaces a member of the organization can access, with the permission they hold on each."
+      })),
     /** A space; `shareKey` resolves published URLs of share-link content and grants no access. */
     HttpApiEndpoint.get("getSpaceById", "/spaces/:spaceId", {
       params: spaceId,
       query: { shareKey: Schema.optional(Text.check(Schema.isMaxLength(256))) },
       success: Space,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a space",
+        description: "Answers a space with its URLs and the caller's permissions. Callers who cannot view it get 404."
+      })),
     HttpApiEndpoint.patch("updateSpaceById", "/spaces/:spaceId", {
       params: spaceId,
       payload: Schema.Struct({
@@ -146,32 +164,54 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
       }),
       success: Space,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a space",
+        description: "Changes a space's title, emoji, visibility, default access level or lock. Needs the admin permission on the space.",
+        transform: requestExample({ title: "User guide (v2)", visibility: "public" })
+      })),
     /** Moves the space to the trash (restorable for 7 days); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteSpaceById", "/spaces/:spaceId", {
       params: spaceId,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Move a space to the trash",
+        description: "Moves a space to the trash, from which it can be restored for 7 days. Needs the admin permission; a space the caller cannot see answers 204 as well."
+      })),
     /** A copy "<title> (copy)" in the same place, sharing the source's current content. */
     HttpApiEndpoint.post("duplicateSpace", "/spaces/:spaceId/duplicate", {
       params: spaceId,
       success: Space.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Duplicate a space",
+        description: "Copies a space and its current content beside it. Needs view permission on the space and create where the copy goes."
+      })),
     /** Takes a space out of the trash: only within 7 days of its deletion. */
     HttpApiEndpoint.post("restoreSpace", "/spaces/:spaceId/restore", {
       params: spaceId,
       success: Space,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Restore a space",
+        description: "Brings a space back from the trash within 7 days of its deletion. Needs the admin permission."
+      })),
     /** Moves the space to another collection (or the root) and/or beside a sibling. */
     HttpApiEndpoint.post("moveSpace", "/spaces/:spaceId/move", {
       params: spaceId,
       payload: MovePayload,
       success: Space,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Move a space",
+        description: "Moves a space into another collection or to the root, optionally before or after a sibling. Needs the admin permission on the space.",
+        transform: requestExample({ parent: null, position: { before: { type: "space", space: "spc_0123456789abcdef" } } })
+      })),
     /** Moves the space to the root of another organization where the caller is an admin. */
     HttpApiEndpoint.post("transferSpace", "/spaces/:spaceId/transfer", {
       params: spaceId,
@@ -179,6 +219,10 @@ export class SpacesApi extends HttpApiGroup.make("spaces")
       success: Space,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Transfer a space to another organization",
+        description: "Moves a space to the root of another organization. Needs the admin permission on the space and the admin role in the target organization."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

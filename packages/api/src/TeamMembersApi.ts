@@ -1,10 +1,11 @@
 /** Members of an organization's teams (GitBook's `team-members` operations). */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { TeamMemberRole } from "@quire/identity/domain/Identity"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { Member } from "./MembersApi.ts"
+import { requestExample } from "./RequestExample.ts"
 import { EntityId, ListOf, PageQuery, Text } from "./Schemas.ts"
 
 /** A member of a team: their organization membership, their role in the team, what the caller may do. */
@@ -40,7 +41,11 @@ export class TeamMembersApi extends HttpApiGroup.make("teamMembers")
       query: PageQuery,
       success: ListOf(OrganizationTeamMember),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a team's members",
+        description: "Lists a team's members by name, each with their organization membership and their role in the team. Any member with a role may call it."
+      })),
     /** Adds, removes and sets roles of several team members at once. */
     HttpApiEndpoint.put("updateMembersInOrganizationTeam", "/orgs/:organizationId/teams/:teamId/members", {
       params: teamPath,
@@ -51,7 +56,12 @@ export class TeamMembersApi extends HttpApiGroup.make("teamMembers")
       }),
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Change a team's members",
+        description: "Adds, removes and sets the roles of several team members at once, named by user id or email. Someone both added and removed is removed; added users must be members of the organization. Needs the admin role or ownership of the team.",
+        transform: requestExample({ add: ["ada@example.com"], remove: [], memberships: {} })
+      })),
     /** Adds a member of the organization to the team, or changes their role in it. */
     HttpApiEndpoint.put("addMemberToOrganizationTeamById", "/orgs/:organizationId/teams/:teamId/members/:userId", {
       params: memberPath,
@@ -59,12 +69,21 @@ export class TeamMembersApi extends HttpApiGroup.make("teamMembers")
       payload: [Schema.Struct({ role: Schema.optionalKey(TeamMemberRole) }), Schema.Null],
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Add a team member",
+        description: "Adds a member of the organization to a team, or changes their role in it (`owner` or `member`). Needs the admin role or ownership of the team.",
+        transform: requestExample({ role: "member" })
+      })),
     HttpApiEndpoint.delete("deleteMemberFromOrganizationTeamById", "/orgs/:organizationId/teams/:teamId/members/:userId", {
       params: memberPath,
       success: [TeamMemberRemoved, TeamMemberAbsent],
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Remove a team member",
+        description: "Takes a user out of a team: 205 when they were removed, 204 when they were not in it. Needs the admin role or ownership of the team."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")

@@ -1,6 +1,6 @@
 /** Translations: a space's translated copy (the result space), kept in step with its source by runs on the queue. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { TranslationLanguage, TranslationStats, TranslationStatus } from "@quire/translations/domain/Translation"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
@@ -46,7 +46,11 @@ export class TranslationsApi extends HttpApiGroup.make("translations")
       query: PageQuery,
       success: ListOf(Translation),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List translations",
+        description: "Lists the organization's translations (a source space kept translated into a target space). Any member may call it."
+      })),
     /** Creates the translation with a new result space and queues its first run (admins). */
     HttpApiEndpoint.post("createTranslation", "/orgs/:organizationId/translations", {
       params: { organizationId: EntityId },
@@ -57,31 +61,51 @@ export class TranslationsApi extends HttpApiGroup.make("translations")
       }),
       success: Translation.pipe(HttpApiSchema.status(201)),
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Create a translation",
+        description: "Sets up a space to be translated into a language, into a new or given target space. Needs the admin role."
+      })),
     HttpApiEndpoint.get("getTranslation", "/orgs/:organizationId/translations/:translationId", {
       params: translationParams,
       success: Translation,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a translation",
+        description: "Answers a translation and the state of its last run."
+      })),
     /** Replaces the instructions and queues a run (admins). */
     HttpApiEndpoint.put("updateTranslation", "/orgs/:organizationId/translations/:translationId", {
       params: translationParams,
       payload: Schema.Struct({ instructions: JSONDocument }),
       success: Translation,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a translation",
+        description: "Changes a translation's language or instructions (at most 4000 characters of text, given to the provider as style notes, never as its rules). Needs the admin role."
+      })),
     /** Queues a run now (admins): pages whose source changed since the last completed run are translated. */
     HttpApiEndpoint.post("runTranslation", "/orgs/:organizationId/translations/:translationId/run", {
       params: translationParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
-    }),
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Run a translation",
+        description: "Translates the source space's current content into the target space, in the background. Needs the admin role."
+      })),
     /** Deletes the translation (its result space stays); 204 also when it does not exist. */
     HttpApiEndpoint.delete("deleteTranslation", "/orgs/:organizationId/translations/:translationId", {
       params: translationParams,
       success: HttpApiSchema.NoContent,
       error: ApiErrors.Common
     })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Delete a translation",
+        description: "Stops translating; the target space is kept. Needs the admin role."
+      }))
   )
   .middleware(Authentication)
   .prefix("/v1")
