@@ -3,7 +3,6 @@
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
 import { Effect, Option, Schema } from "effect"
-import { randomBytes } from "node:crypto"
 import { InvalidInput } from "./Errors.ts"
 import * as SignedToken from "./SignedToken.ts"
 
@@ -36,7 +35,7 @@ export interface Page<A> {
  * and work across replicas.
  */
 const purpose = "cursors"
-let signingKey: SignedToken.Key = SignedToken.deriveKey(randomBytes(32).toString("base64url"), purpose)
+let signingKey: SignedToken.Key = SignedToken.processKey(purpose)
 
 /** Signs and verifies cursors with a key derived from `secret` (and only used for cursors). */
 export const useSecret = (secret: string): void => {

@@ -26,12 +26,15 @@ export const deriveKey = (secret: string, purpose: string): Key => ({
 // tokens end with it. A constant, so that every user of a purpose agrees on its key.
 const processSecret = randomBytes(32).toString("base64url")
 
+/** The key of `purpose` under this process's random secret. */
+export const processKey = (purpose: string): Key => deriveKey(processSecret, purpose)
+
 /** The key of `purpose` under the instance secret (`InstanceSecret`), else under a random secret of this process. */
 export const keyFor = (purpose: string): Effect.Effect<Key> =>
   Effect.map(
     Effect.orDie(InstanceSecret.configured),
     Option.match({
-      onNone: () => deriveKey(processSecret, purpose),
+      onNone: () => processKey(purpose),
       onSome: (secret) => deriveKey(Redacted.value(secret), purpose)
     })
   )
