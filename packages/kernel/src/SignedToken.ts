@@ -60,7 +60,7 @@ const maxLength = 16_384
 
 const mac = (key: Key, signed: string): Buffer => createHmac("sha256", key.bytes).update(signed).digest()
 
-/** Signs `value` (encoded with `schema`) for the purpose of `key`. */
+/** Signs `value` (encoded with `schema`) for the purpose of `key`; a value `schema` does not encode is a defect. */
 export const sign = <A>(key: Key, schema: Payload<A>, value: A, options: Options = {}): string => {
   const claims = { ...Schema.encodeSync(schema)(value), ...(options.expiresAt === undefined ? {} : { exp: options.expiresAt }) }
   const payload = Buffer.from(JSON.stringify(claims)).toString("base64url")
