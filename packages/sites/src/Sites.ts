@@ -1,12 +1,11 @@
 /**
  * Use cases on docs sites: creation (with spaces, or a new space), settings, publishing, the
- * adaptive schema, the visitor-auth key, customization and the published profile.
+ * adaptive schema, the visitor-auth key, customization (those three in `SiteSettings.ts`) and the
+ * published profile.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
-import * as AdaptiveSchema from "./AdaptiveSchema.ts"
-import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import {
   type AgentsContext,
@@ -23,6 +22,7 @@ import * as Positions from "./Positions.ts"
 import * as SiteChanges from "./SiteChanges.ts"
 import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
 import * as SiteGuard from "./SiteGuard.ts"
+import { siteSettings } from "./SiteSettings.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
 import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
@@ -112,16 +112,6 @@ export interface SitesShape {
   /** `getSiteStructure`: sections and groups in order, or the root site spaces. */
   readonly structure: (organizationId: string, siteId: string) => Effect.Effect<SiteStructureView, Errors.NotFound, Actor.Actor>
 }
-
-const decodeCustomization = Schema.decodeUnknownEffect(SiteCustomization)
-
-/** Conditions inside a customization (header links), parsed as the structure's are. */
-const customizationConditions = (settings: SiteCustomization): Effect.Effect<void, Errors.InvalidInput> =>
-  Effect.forEach(settings.header?.links ?? [], (link, i) => {
-    if (link.condition === undefined || link.condition === "") return Effect.void
-    const parsed = Condition.parse(link.condition)
-    return parsed.ok ? Effect.void : Effect.fail(new Errors.InvalidInput({ field: `header.links[${i}].condition`, reason: parsed.message }))
-  }, { discard: true })
 
 /**
  * The names this server answers to besides loopback ones (its public URL's host, the address it
@@ -282,67 +272,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           return yield* reread(siteId, role)
         })
 
-      const getAdaptiveSchema = Effect.fn("Sites.getAdaptiveSchema")(function*(organizationId: string, siteId: string) {
-        yield* guard.site(organizationId, siteId)
-        const found = yield* repo.adaptiveSchema(siteId)
-        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SiteAdaptiveSchema", id: siteId })
-        return found.value
-      })
-
-      const putAdaptiveSchema = Effect.fn("Sites.putAdaptiveSchema")(function*(organizationId: string, siteId: string, jsonSchema: unknown) {
-        yield* guard.admin(organizationId, siteId, "change this site's adaptive schema")
-        const problem = AdaptiveSchema.problem(jsonSchema)
-        if (problem !== undefined) {
-          // The message names the field first (`jsonSchema.properties.plan: ...`).
-          const at = problem.indexOf(": ")
-          return yield* new Errors.InvalidInput(
-            at > 0 && problem.startsWith("jsonSchema")
-              ? { field: problem.slice(0, at), reason: problem.slice(at + 2) }
-              : { field: "jsonSchema", reason: problem }
-          )
-        }
-        const schema: SiteAdaptiveSchema = { siteId, jsonSchema, updatedAt: yield* now }
-        yield* repo.putAdaptiveSchema(schema)
-        return schema
-      }, changed)
-
-      const templateConditions = Effect.fn("Sites.templateConditions")(function*(organizationId: string, siteId: string) {
-        yield* guard.site(organizationId, siteId)
-        const found = yield* repo.adaptiveSchema(siteId)
-        return Option.isNone(found) ? [] : AdaptiveSchema.templateConditions(found.value.jsonSchema)
-      })
-
-      const getPublishingAuth = Effect.fn("Sites.getPublishingAuth")(function*(organizationId: string, siteId: string) {
-        yield* guard.admin(organizationId, siteId, "see this site's visitor authentication key")
-        const key = yield* repo.visitorKey(siteId)
-        if (Option.isSome(key)) return { privateKey: key.value }
-        const fresh = VisitorToken.newKey()
-        yield* repo.putVisitorKey(siteId, fresh)
-        return { privateKey: fresh }
-      }, changed)
-
-      const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
-        yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
-        const fresh = VisitorToken.newKey()
-        yield* repo.putVisitorKey(siteId, fresh)
-        return { privateKey: fresh }
-      }, changed)
-
-      const getCustomization = Effect.fn("Sites.getCustomization")(function*(organizationId: string, siteId: string) {
-        yield* guard.site(organizationId, siteId)
-        return yield* repo.customization(siteId)
-      })
-
-      const putCustomization = Effect.fn("Sites.putCustomization")(function*(organizationId: string, siteId: string, settings: SiteCustomization) {
-        yield* guard.admin(organizationId, siteId, "customize this site")
-        const decoded = yield* decodeCustomization(settings).pipe(
-          Effect.mapError((e) => new Errors.InvalidInput({ field: "customization", reason: e.message }))
-        )
-        yield* customizationConditions(decoded)
-        const record: SiteCustomizationRecord = { settings: decoded, updatedAt: yield* now }
-        yield* repo.putCustomization(siteId, record)
-        return record
-      }, changed)
+      const settings = siteSettings(guard, repo)
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)
@@ -362,13 +292,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         remove,
         publish: Effect.fn("Sites.publish")(setPublished(true), transactor.transaction, changed),
         unpublish: Effect.fn("Sites.unpublish")(setPublished(false), transactor.transaction, changed),
-        getAdaptiveSchema,
-        putAdaptiveSchema,
-        templateConditions,
-        getPublishingAuth,
-        regeneratePublishingAuth,
-        getCustomization,
-        putCustomization,
+        ...settings,
         published,
         structure: (organizationId, siteId) => structure.structure(organizationId, siteId)
       })
