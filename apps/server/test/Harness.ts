@@ -12,10 +12,7 @@ import { Api, Authentication } from "@quire/api"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
-import { GitSyncLayers } from "@quire/gitsync"
-import { TranslationsLayers } from "@quire/translations"
-import { jobs, Services, Storage } from "@quire/platform"
-import { layerInProcess } from "@quire/queue"
+import { Queue, Services, Storage } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -50,21 +47,21 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
 ))
 
-/** Jobs run in this process, as in the embedded server; Git sync's and translations' queue handles are bound to it. */
-const inProcessJobs = Layer.merge(GitSyncLayers.layerBindQueue, TranslationsLayers.layerBindQueue).pipe(Layer.provideMerge(layerInProcess(jobs)))
-
 /** NodeHttpServer.layerTest over the production server (NodeServer.create: published pages answered before the application). */
 const testServer = HttpServer.layerTestClient.pipe(
   Layer.provide(Layer.fresh(FetchHttpClient.layer).pipe(Layer.provide(Layer.succeed(FetchHttpClient.RequestInit)({ keepalive: false })))),
   Layer.provideMerge(NodeHttpServer.layer(NodeServer.create, { port: 0 }))
 )
 
-/** The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port. */
+/**
+ * The server over `services` (its storage of kind `kind`), bootstrapped, on an ephemeral port.
+ * Jobs run in this process, as in the embedded server: the services enqueue on the in-process
+ * queue, whose runner runs the jobs with them.
+ */
 export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
   bootstrap.pipe(
     Layer.provideMerge(Http.serve),
-    Layer.provideMerge(inProcessJobs),
-    Layer.provideMerge(services.pipe(Layer.provide(testSettings))),
+    Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide(testSettings)))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(testServer)
   )
@@ -93,7 +90,7 @@ const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, reque
 export const embeddedServerOn = (dataDir: string) =>
   Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
     Layer.provideMerge(Http.serve),
-    Layer.provideMerge(Services.layerSql),
+    Layer.provideMerge(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly))),
     Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
     Layer.provideMerge(NodeHttpServer.layerTest),
     Layer.orDie

@@ -5,7 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Services, Storage } from "@quire/platform"
+import { Queue, Services, Storage } from "@quire/platform"
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -111,7 +111,7 @@ const withCors = Layer.unwrap(Effect.map(
   ),
   (dataDir) =>
     Http.serve.pipe(
-      Layer.provideMerge(Services.layerMemory),
+      Layer.provideMerge(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))),
       Layer.provide([PublicUrl.layer(publicUrl), Storage.layer("memory")]),
       Layer.provideMerge(NodeHttpServer.layerTest),
       Layer.provide(ConfigProvider.layerAdd(

@@ -6,8 +6,8 @@
 import { Clock, Effect, Layer, Option } from "effect"
 import { MainObservers, type Revision, type Space } from "@quire/content"
 import { Actor } from "@quire/kernel"
+import { JobQueue } from "@quire/queue"
 import { debounceKey } from "./GitSync.ts"
-import { GitSyncQueue } from "./GitSyncQueue.ts"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
 import { type ExportJob, exportTask } from "./SyncJobs.ts"
 
@@ -16,7 +16,7 @@ export const layerWith = (options: { readonly debounceMillis?: number } = {}) =>
     MainObservers,
     Effect.gen(function*() {
       const repo = yield* GitSyncRepo
-      const queue = yield* GitSyncQueue
+      const queue = yield* JobQueue
       const debounce = options.debounceMillis ?? 3000
       const mainMoved = (space: Space, revision: Revision) =>
         Effect.gen(function*() {
@@ -24,9 +24,6 @@ export const layerWith = (options: { readonly debounceMillis?: number } = {}) =>
           const found = yield* repo.find(space.id)
           if (Option.isNone(found) || !found.value.connected) return
           const record = found.value
-          if (!(yield* queue.available)) {
-            return yield* Effect.logWarning(`Space ${space.id} changed but no job queue is reachable here: not exported`)
-          }
           const actor = yield* Effect.serviceOption(Actor.Actor)
           const at = yield* Clock.currentTimeMillis
           const job: ExportJob = {

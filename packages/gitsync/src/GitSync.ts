@@ -6,6 +6,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { randomBytes } from "node:crypto"
 import { Access, ContentAccess, type SpaceAccess } from "@quire/content"
 import { Actor, Errors, Transactor } from "@quire/kernel"
+import { JobQueue } from "@quire/queue"
 import type {
   ConnectInput,
   ExportInput,
@@ -17,7 +18,6 @@ import type {
   WebhookRequest,
   WebhookSecret
 } from "./domain/GitSyncInfo.ts"
-import { GitSyncQueue } from "./GitSyncQueue.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
 import { isBranchRef } from "./GitTransport.ts"
 import { normalizePath } from "./layout/Paths.ts"
@@ -144,7 +144,7 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
         const access = yield* ContentAccess
         const repo = yield* GitSyncRepo
         const box = yield* SecretBox
-        const queue = yield* GitSyncQueue
+        const queue = yield* JobQueue
         const transactor = yield* Transactor.Transactor
         const debounce = options.debounceMillis ?? 3000
         const deliveryWindow = options.deliveryWindowMillis ?? 30 * 24 * 60 * 60 * 1000
@@ -375,6 +375,6 @@ export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gi
       })
     )
 
-  /** The use cases with the default debounce; need ContentAccess, GitSyncRepo, SecretBox, GitSyncQueue and a Transactor. */
+  /** The use cases with the default debounce; need ContentAccess, GitSyncRepo, SecretBox, a JobQueue and a Transactor. */
   static readonly layer = GitSync.layerWith()
 }

@@ -2,7 +2,6 @@
 import { Layer } from "effect"
 import * as AutoExport from "./AutoExport.ts"
 import { GitSync } from "./GitSync.ts"
-import { GitSyncQueue } from "./GitSyncQueue.ts"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
 import { SecretBox } from "./SecretBox.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
@@ -16,14 +15,14 @@ export const layerReposMemory = GitSyncRepo.layerMemory
 export const layerReposSql = SqlGitSyncRepo.layer
 
 /**
- * The key and the queue handle, over whichever GitSyncRepo is provided: shared by the use cases
- * and by content's observer, so build them once (`Layer.provideMerge`).
+ * The key, over whichever GitSyncRepo is provided: shared by the use cases and by content's
+ * observer, so build it once (`Layer.provideMerge`).
  */
-export const layerInfrastructure = Layer.mergeAll(SecretBox.layer, GitSyncQueue.layer)
+export const layerInfrastructure = SecretBox.layer
 
 /**
  * The use cases and the job runner; need content's ContentAccess, SpaceContent, RevisionWriter,
- * RevisionsRepo and BlobStore, a GitTransport, GitSyncRepo, the infrastructure, Ids and a Transactor.
+ * RevisionsRepo and BlobStore, a GitTransport, GitSyncRepo, the infrastructure, a JobQueue, Ids and a Transactor.
  */
 export const layerServices = Layer.mergeAll(GitSync.layer, SyncJobs.layer)
 
@@ -32,6 +31,3 @@ export const layerMainObservers = AutoExport.layer
 
 /** Content's SpaceDependents port over gitsync's table. */
 export const layerSpaceDependents = SpaceRemoval.layer
-
-/** Binds the queue handle to the JobQueue once it is built. */
-export const layerBindQueue = GitSyncQueue.layerBind

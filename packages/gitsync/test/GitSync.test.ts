@@ -26,11 +26,10 @@ import {
   Spaces
 } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
-import { JobRunner, layerInProcess } from "@quire/queue"
+import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import * as AutoExport from "../src/AutoExport.ts"
 import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
-import { GitSyncQueue } from "../src/GitSyncQueue.ts"
 import { GitSyncRepo } from "../src/GitSyncRepo.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitFailed, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
@@ -63,7 +62,7 @@ const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Laye
       transport
     ])
   )
-  return GitSyncQueue.layerBind.pipe(Layer.provideMerge(layerInProcess(jobs).pipe(Layer.provideMerge(services))))
+  return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
 }
 
 const remotes = new MemoryGitRemotes()

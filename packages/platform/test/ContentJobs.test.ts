@@ -5,12 +5,13 @@ import { TestClock } from "effect/testing"
 import { RevisionsRepo, Spaces, SpacesRepo } from "@quire/content"
 import { purgeDeletedSpaces } from "@quire/content/Jobs"
 import { Organizations, Users } from "@quire/identity"
-import { JobRunner, layerInProcess } from "@quire/queue"
+import { JobRunner } from "@quire/queue"
 import { jobs } from "../src/Jobs.ts"
 import { asInstanceAdmin } from "@quire/testkit"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
-const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("content.purgeDeletedSpaces", () => {
   it.effect("removes spaces deleted more than 7 days ago with their revisions, and keeps the others", () =>

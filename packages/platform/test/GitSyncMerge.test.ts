@@ -11,23 +11,19 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { documentHash, SpaceContent, Spaces } from "@quire/content"
-import { GitSync, GitSyncLayers } from "@quire/gitsync"
+import { GitSync } from "@quire/gitsync"
 import { Organizations, Users } from "@quire/identity"
-import { JobRunner, layerInProcess } from "@quire/queue"
+import { JobRunner } from "@quire/queue"
 import { ChangeRequests, Merges } from "@quire/reviews"
 import { asInstanceAdmin } from "@quire/testkit"
-import { jobs } from "../src/Jobs.ts"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
 // The platform's transport reads its settings from the environment.
 process.env.QUIRE_GIT_ALLOW_FILE = "1"
 process.env.QUIRE_GIT_CACHE_DIR = mkdtempSync(join(tmpdir(), "quire-platform-git-cache-"))
 
-const layer = GitSyncLayers.layerBindQueue.pipe(
-  Layer.provideMerge(layerInProcess(jobs)),
-  Layer.provideMerge(Services.layerMemory),
-  Layer.provideMerge(Services.layerMemoryRepos)
-)
+const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8" }).trim()
 

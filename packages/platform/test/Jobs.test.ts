@@ -4,12 +4,12 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { MemberInvites, Organizations, Users } from "@quire/identity"
 import { purgeStaleInvites } from "@quire/identity/Jobs"
-import { JobRunner, layerInProcess } from "@quire/queue"
-import { jobs } from "../src/Jobs.ts"
+import { JobRunner } from "@quire/queue"
 import { as, asInstanceAdmin } from "@quire/testkit"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
-const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("identity.purgeStaleInvites", () => {
   it.effect("drops email invitations older than 30 days and keeps newer ones", () =>

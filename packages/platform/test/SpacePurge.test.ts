@@ -14,6 +14,7 @@ import { Actor } from "@quire/kernel"
 import { ChangeRequests, ChangeRequestsRepo, Comments, CommentsRepo, Merges, SpaceCountersRepo } from "@quire/reviews"
 import { Sites, SiteStructureRepo } from "@quire/sites"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
 const text = (body: string) => `intro\n\n${body}\n\nend`
@@ -128,7 +129,7 @@ const duplicateOutlivesItsSource = Effect.gen(function*() {
   assert.deepStrictEqual(Array.from((yield* revisions.documents(hashes)).keys()), hashes)
 })
 
-const memory = Services.layerMemory.pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const memory = Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
 
 layer(memory)("space purge on memory", (it) => {
   it.effect("leaves nothing of the space in any package", () =>
@@ -162,6 +163,7 @@ const rowsLeft = Effect.gen(function*() {
 for (const database of Backends.databases) {
   // Each backend gets a database of its own, so that the only rows are those of the purged space.
   const onDatabase = Services.layerSql.pipe(
+    Layer.provide(Queue.layerEnqueueOnly),
     Layer.provideMerge(Services.layerSqlRepos),
     Layer.provideMerge(database.layer),
     Layer.orDie

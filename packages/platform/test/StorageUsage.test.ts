@@ -12,6 +12,7 @@ import { Organizations, Users } from "@quire/identity"
 import { Errors } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
 const file = (name: string, size: number, fill: number) => ({ name, contentType: "application/octet-stream", bytes: new Uint8Array(size).fill(fill) })
@@ -82,7 +83,7 @@ const followsTheFiles = Effect.gen(function*() {
   }).pipe(asAdmin)
 })
 
-const memory = Services.layerMemory.pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const memory = Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos))
 
 layer(memory)("storage usage on memory", (it) => {
   it.effect("follows the files the organization's spaces hold: a refused write counts nothing, a duplicate's files count once, a purge gives back", () =>
@@ -91,6 +92,7 @@ layer(memory)("storage usage on memory", (it) => {
 
 for (const database of Backends.databases) {
   const onDatabase = Services.layerSql.pipe(
+    Layer.provide(Queue.layerEnqueueOnly),
     Layer.provideMerge(Services.layerSqlRepos),
     Layer.provideMerge(database.layer),
     Layer.orDie

@@ -5,13 +5,13 @@ import { TestClock } from "effect/testing"
 import { Spaces } from "@quire/content"
 import { purgeDeletedSpaces } from "@quire/content/Jobs"
 import { Organizations, Users } from "@quire/identity"
-import { JobRunner, layerInProcess } from "@quire/queue"
+import { JobRunner } from "@quire/queue"
 import { asInstanceAdmin } from "@quire/testkit"
 import { Translations, TranslationsRepo } from "@quire/translations"
-import { jobs } from "../src/Jobs.ts"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
-const layer = layerInProcess(jobs).pipe(Layer.provideMerge(Services.layerMemory), Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
 
 describe("translations of purged spaces", () => {
   it.effect("go with their source or their result space", () =>

@@ -10,11 +10,12 @@ import { Organizations, Users } from "@quire/identity"
 import { Errors } from "@quire/kernel"
 import { ChangeRequests, ChangeRequestsRepo, Merges } from "@quire/reviews"
 import { asInstanceAdmin, Backends } from "@quire/testkit"
+import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
 const backends = Backends.make({
-  memory: Services.layerMemory.pipe(Layer.provideMerge(Services.layerMemoryRepos)),
-  sql: () => Services.layerSql.pipe(Layer.provideMerge(Services.layerSqlRepos))
+  memory: Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerMemoryRepos)),
+  sql: () => Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Services.layerSqlRepos))
 })
 
 /** A document page holding `markdown`, with its document. */

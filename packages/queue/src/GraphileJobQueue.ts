@@ -271,3 +271,20 @@ export const layerGraphile = <R = never>(
       Context.add(JobRunner, JobRunner.of({ drain, join }))
     )
   }))
+
+/**
+ * The queue of a process that only enqueues (jobs run in `apps/worker`): `JobQueue`, and a
+ * `JobRunner` whose `drain` waits for the workers. `jobs` give their default attempts; their
+ * handlers never run here, so nothing of what they need is required.
+ */
+export const layerGraphileQueue = <R>(options: {
+  readonly connectionString: string
+  readonly jobs: ReadonlyArray<JobDefinition<R>>
+}): Layer.Layer<JobQueue | JobRunner, JobQueueError> =>
+  layerGraphile({
+    connectionString: options.connectionString,
+    // Without `runWorker`, no handler or hook runs: their requirements are not needed.
+    jobs: options.jobs as ReadonlyArray<JobDefinition<never>>,
+    runWorker: false
+  })
+

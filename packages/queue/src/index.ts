@@ -1,4 +1,12 @@
 export * from "./JobQueue.ts"
-export { type GraphileOptions, layerGraphile } from "./GraphileJobQueue.ts"
-export { type InProcessOptions, layerInProcess, layerInProcessDurable } from "./InProcessJobQueue.ts"
+export { type GraphileOptions, layerGraphile, layerGraphileQueue } from "./GraphileJobQueue.ts"
+export {
+  InProcessJobs,
+  type InProcessOptions,
+  layerInProcess,
+  layerInProcessDurable,
+  layerInProcessDurableQueue,
+  layerInProcessQueue,
+  layerInProcessRunner
+} from "./InProcessJobQueue.ts"
 export { migrations } from "./migrations/index.ts"

@@ -103,6 +103,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
       const repo = yield* SpecsRepo
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
+      const jobs = yield* JobQueue
       const fetcher = yield* OutboundFetch
       const secrets = yield* SourceCredentials.SpecSecrets
       const pollSeconds = yield* Config.Number("QUIRE_SPECS_POLL_SECONDS").pipe(Config.withDefault(3600), Effect.orDie)
@@ -212,13 +213,9 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
           })
         }).pipe(Effect.withSpan("Specs.process"))
 
-      /** Queues a run on the caller's job queue (the durable one on PostgreSQL); without one, runs it in this process. */
+      /** Queues a processing run (a pending one of the same spec is replaced). */
       const queue = (specId: string) =>
-        Effect.flatMap(Effect.serviceOption(JobQueue), (q) =>
-          Option.isSome(q)
-            ? q.value.enqueue(processTask, { specId }, { jobKey: `${processTask}:${specId}`, maxAttempts: 3 })
-            // The failure is recorded on the spec; nothing is left to do with it here.
-            : Effect.asVoid(Effect.forkDetach(Effect.ignore(process(specId)))))
+        jobs.enqueue(processTask, { specId }, { jobKey: `${processTask}:${specId}`, maxAttempts: 3 })
 
       const listPage = Effect.fnUntraced(function*(organizationId: string, page: Pagination.PageRequest) {
         const role = yield* member(organizationId)

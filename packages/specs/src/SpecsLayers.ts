@@ -9,5 +9,5 @@ export const layerReposMemory = SpecsRepo.layerMemory
 /** The specs port on Postgres (needs only a SqlClient). */
 export const layerReposSql = SqlSpecsRepo.layer
 
-/** The use cases; need SpecsRepo, content's ContentAccess and OutboundFetch, Ids, and SpecSecrets (the instance's sealing key). */
+/** The use cases; need SpecsRepo, content's ContentAccess and OutboundFetch, Ids, SpecSecrets (the instance's sealing key) and a JobQueue. */
 export const layerServices = Specs.layer

@@ -15,12 +15,12 @@ export const layerReposMemory = TranslationsRepo.layerMemory
 /** The translations port on Postgres (needs only a SqlClient). */
 export const layerReposSql = SqlTranslationsRepo.layer
 
-/** The queue handle of runs, shared by the use cases and content's observer. */
+/** How runs are queued (needs a JobQueue), shared by the use cases and content's observer. */
 export const layerInfrastructure = TranslationRuns.layer
 
 /**
  * The use cases and the runner; need content's ContentAccess, Spaces, SpaceContent, RevisionWriter
- * and RevisionsRepo, the repo, the queue handle and a Translator.
+ * and RevisionsRepo, the repo, TranslationRuns and a Translator.
  */
 export const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer)
 
@@ -35,6 +35,3 @@ export const makeMainObserver = SourceChanges.make
 
 /** Content's SpaceDependents port: a purged source or result space takes its translations with it. */
 export const layerSpaceDependents = SpaceRemoval.layer
-
-/** Binds the queue handle to the JobQueue once it is built. */
-export const layerBindQueue = TranslationRuns.layerBind

@@ -9,14 +9,14 @@
  * `monitorEventLoopDelay`'s wall-clock maximum; the memory resident and the heap still used after
  * a full garbage collection (the memory store keeps the pages themselves).
  */
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { SpaceContent, Spaces, warmParseWorkers } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
-import { Services } from "@quire/platform"
+import { Queue, Services } from "@quire/platform"
 import * as Seed from "./Seed.ts"
 
 /** Markdown of about `bytes` characters: paragraphs, a heading and a link every 50 of them. */
@@ -132,4 +132,4 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
       yield* progress(`large page bench: ${megabytes(markdown.length)} done`)
     }
     return lines.join("\n")
-  }).pipe(Effect.provide(Services.layerMemory))
+  }).pipe(Effect.provide(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))))

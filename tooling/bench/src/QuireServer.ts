@@ -1,6 +1,6 @@
 /**
  * Child process: the Quire server composed as apps/server/src/main.ts composes it (Http.serve
- * over the job queue, Services.layerSql, a Database layer, Storage and PublicUrl, the same
+ * over Queue.layerServices (the use cases and their job queue), a Database layer, Storage and PublicUrl, the same
  * logger), on the backend and with the variant the benchmark asks for.
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
@@ -21,22 +21,20 @@ const backend = config.backend
 const variant = config.variant ?? {}
 
 /** The use cases over the chosen backend, exactly as the server builds them. */
-const services = (() => {
+const services: Layer.Layer<Layer.Success<typeof Services.layerMemory> | Storage, unknown> = (() => {
   switch (backend.kind) {
     case "postgres":
-      return Queue.layer.pipe(
-        Layer.provideMerge(Services.layerSqlOn("postgres")),
+      return Queue.layerServices.pipe(
         Layer.provideMerge(Storage.layer("postgres")),
         Layer.provideMerge(Database.layerUrl(backend.url))
       )
     case "embedded":
-      return Queue.layer.pipe(
-        Layer.provideMerge(Services.layerSqlOn("embedded")),
+      return Queue.layerServices.pipe(
         Layer.provideMerge(Storage.layer("embedded")),
         Layer.provideMerge(Database.layerEmbedded({ dataDir: backend.dataDir }))
       )
     case "memory":
-      return Services.layerMemory.pipe(Layer.provideMerge(Storage.layer("memory")))
+      return Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Storage.layer("memory")))
   }
 })()
 

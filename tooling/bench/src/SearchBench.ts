@@ -15,7 +15,7 @@ import { Content, ContentLinks, documentHash, type PageNode, Search, SearchIndex
 import { RevisionsRepo } from "@quire/content/RevisionsRepo"
 import { indexUpdate } from "@quire/content/Search"
 import { Database } from "@quire/db"
-import { Services } from "@quire/platform"
+import { Queue, Services } from "@quire/platform"
 import * as Seed from "./Seed.ts"
 
 export interface SearchBenchOptions {
@@ -251,5 +251,5 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     return lines.join("\n")
   }).pipe(Effect.provide(
     // The ports too, to time the index update apart from the commit.
-    Layer.mergeAll(Services.layerSql, Content.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
+    Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), Content.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
   ))

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto"
 import type { Database } from "@quire/db"
 import { Organizations, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import { Services } from "@quire/platform"
+import { Queue, Services } from "@quire/platform"
 
 export const adminEmail = "admin@bench.test"
 
@@ -107,7 +107,7 @@ export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.
     )
     yield* sql`ANALYZE`
     return { organizationId: access.organization.id }
-  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provideMerge(database))))
+  }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(database))))
 
 /** A JSON call to the bench's Quire server as its administrator; a non-2xx answer throws with its body. */
 export const adminCall = (baseUrl: string) => async <A>(method: string, path: string, body?: unknown): Promise<A> => {

@@ -21,13 +21,13 @@
  *   laid out, no markdown: the renderer's navigation step with the revision read and the chrome
  *   around it, uncached), next to the same on a 1-page space; target under 50 ms.
  */
-import { Effect, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { writeFile } from "node:fs/promises"
 import pg from "pg"
 import { join } from "node:path"
 import { type PageNode, documentHash, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
-import { Services } from "@quire/platform"
+import { Queue, Services } from "@quire/platform"
 import { PublishedSites, SiteRenderer, Sites } from "@quire/sites"
 import * as Markdown from "@quire/sites/render/Markdown"
 import * as Load from "./Load.ts"
@@ -467,7 +467,7 @@ const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
       navigationOnePage: spread(navigationOnePage),
       pages: renders.length
     } satisfies InProcessFigures
-  }).pipe(Effect.provide(Services.layerMemory))
+  }).pipe(Effect.provide(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))))
 
 // ---------------------------------------------------------------------------------------------
 // Report

@@ -1,9 +1,8 @@
-/** Handlers of the OpenAPI specs group. Processing is queued on the server's job queue. */
-import { Effect, Option } from "effect"
+/** Handlers of the OpenAPI specs group. Specs queues processing on the JobQueue its layer was given. */
+import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { JobQueue } from "@quire/queue"
 import { Specs } from "@quire/specs"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -15,10 +14,6 @@ const versionRef = (versionId: string) => ({ id: versionId })
 export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(function*(handlers) {
   const specs = yield* Specs
   const urls = yield* PublicUrl
-  const queue = yield* Effect.serviceOption(JobQueue)
-  // Writes queue their run on the server's queue (in-process when embedded, durable on PostgreSQL).
-  const queued = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-    Option.isSome(queue) ? Effect.provideService(self, JobQueue, queue.value) : self
   const present = Effect.map((access: Parameters<typeof SpecPresenters.spec>[1]) => SpecPresenters.spec(urls, access))
   return handlers
     .handle("listOpenAPISpecs", ({ params, query }) =>
@@ -27,12 +22,11 @@ export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(functio
         Effect.map((page) => Presenters.list(page, (access) => SpecPresenters.spec(urls, access)))
       ))
     .handle("createOpenAPISpec", ({ params, payload }) =>
-      specs.create(params.organizationId, payload.slug, payload.source).pipe(queued, DomainErrors.api, present))
+      specs.create(params.organizationId, payload.slug, payload.source).pipe(DomainErrors.api, present))
     .handle("getOpenAPISpecBySlug", ({ params }) =>
       specs.get(params.organizationId, params.specSlug).pipe(DomainErrors.api, present))
     .handle("createOrUpdateOpenAPISpecBySlug", ({ params, payload }) =>
       specs.put(params.organizationId, params.specSlug, payload.source).pipe(
-        queued,
         DomainErrors.api,
         Effect.map(({ access, created }) => {
           const body = SpecPresenters.spec(urls, access)
