@@ -68,7 +68,7 @@ export const layerSqlRepos = Layer.mergeAll(
   TranslationsLayers.layerReposSql
 )
 
-/** Every package's use cases, over whichever ports are provided. */
+/** Every package's use cases, over whichever ports are provided; they enqueue jobs on the JobQueue they require. */
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's grants to them, in the same transaction.
   Identity.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
@@ -87,9 +87,9 @@ const layerServices = Layer.mergeAll(
         Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer, layerMainObservers])
       )
     ),
-    // Git sync's key and queue handle, shared by its use cases and its observer of content.
+    // Git sync's key, shared by its use cases and its observer of content.
     Layer.provideMerge(GitSyncLayers.layerInfrastructure),
-    // The queue handle of translation runs, shared by its use cases and its observer of content.
+    // How translation runs are queued, shared by its use cases and its observer of content.
     Layer.provideMerge(TranslationsLayers.layerInfrastructure),
     // Git through the `git` binary (settings from the environment: QUIRE_GIT_*).
     Layer.provide(Layer.orDie(GitCli.layerConfig))
