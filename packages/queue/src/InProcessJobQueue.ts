@@ -83,7 +83,10 @@ export const layerInProcessRunner = <R>(
   options: InProcessOptions = {}
 ): Layer.Layer<JobRunner, never, R | InProcessJobs> => Layer.effect(JobRunner, makeRunner(jobs, options))
 
-/** Both halves in memory, for jobs whose handlers need nothing that enqueues on this queue but the queue itself. */
+/**
+ * Both halves in memory. Jobs whose handlers use services that enqueue on this queue put the
+ * halves around those services instead: runner, then the services, over the queue.
+ */
 export const layerInProcess = <R = never>(
   jobs: ReadonlyArray<JobDefinition<R>>,
   options: InProcessOptions = {}
