@@ -19,7 +19,7 @@ import {
   SpaceContent,
   type SpaceAccess
 } from "@quire/content"
-import { isMediaType } from "@quire/content/domain/MediaType"
+import { contentTypeOf as typeOfName, isMediaType } from "@quire/content/domain/MediaType"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"
@@ -109,22 +109,6 @@ export const maxBatchFileBytes = 8 * 1024 * 1024
 /** The time limit of fetching one file of an `insert_files` change by URL. */
 export const fileFetchTimeout = "20 seconds"
 
-const typesByExtension: Readonly<Record<string, string>> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  svg: "image/svg+xml",
-  pdf: "application/pdf",
-  txt: "text/plain",
-  md: "text/markdown",
-  csv: "text/csv",
-  json: "application/json",
-  zip: "application/zip",
-  mp4: "video/mp4"
-}
-
 /**
  * A fetched file's content type: the response's (without parameters) when it is a media type,
  * else guessed from its name, else `application/octet-stream`. What another server sends is never
@@ -134,8 +118,8 @@ const contentTypeOf = (header: string, name: string): string => {
   const essence = header.split(";")[0]!.trim().toLowerCase()
   const fromHeader = isMediaType(essence) ? essence : ""
   if (fromHeader !== "" && fromHeader !== "application/octet-stream") return fromHeader
-  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase()
-  return (extension === undefined ? undefined : typesByExtension[extension]) ?? (fromHeader === "" ? "application/octet-stream" : fromHeader)
+  const byName = typeOfName(name)
+  return byName !== "application/octet-stream" || fromHeader === "" ? byName : fromHeader
 }
 
 /** A change request's branch as a head of the RevisionWriter: the change request, read with the caller's access. */
