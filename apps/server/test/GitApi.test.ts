@@ -88,6 +88,17 @@ const settled = (api: Client, spaceId: string, which: "lastImport" | "lastExport
     Effect.orDie
   )
 
+/** A space whose content came from a good two-page import: what a failed import must leave as it was. */
+const importedSpace = Effect.fnUntraced(function*() {
+  const good = yield* bareRepository({ "README.md": "# Home\n\nKept.\n", "guide.md": "# Guide\n\nKept too.\n" })
+  const { alice, space } = yield* spaceWith()
+  const spaceId = space.id
+  yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: good.url, ref: main } })
+  assert.strictEqual((yield* settled(alice.api, spaceId, "lastImport")).lastImport?.status, "succeeded")
+  const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+  return { alice, spaceId, before }
+})
+
 /** Everything `api` shows of the space's Git sync, as one text. */
 const everything = Effect.fnUntraced(function*(api: Client, spaceId: string) {
   const info = yield* api.git.getSpaceGitInfo({ params: { spaceId } })
@@ -467,12 +478,7 @@ for (const backend of backends) {
 
     it.effect("a .gitbook.yaml root outside the repository, or one that holds no pages, fails the import naming why; the space keeps its content", () =>
       Effect.gen(function*() {
-        const good = yield* bareRepository({ "README.md": "# Home\n\nKept.\n", "guide.md": "# Guide\n\nKept too.\n" })
-        const { alice, space } = yield* spaceWith()
-        const spaceId = space.id
-        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: good.url, ref: main } })
-        assert.strictEqual((yield* settled(alice.api, spaceId, "lastImport")).lastImport?.status, "succeeded")
-        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const { alice, spaceId, before } = yield* importedSpace()
         const linked = yield* bareRepository({ ".gitbook.yaml": "root: ./docs/\n", "README.md": "# Linked\n" })
         symlinkSync("../../../etc", join(linked.work, "docs"))
         git(linked.work, "add", ".")
@@ -593,12 +599,7 @@ for (const backend of limitedBackends) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`Git import limits on ${backend.name}`, (it) => {
     it.effect("an import beyond a limit (file, tree bytes, tree files, pages) fails naming the limit; the space keeps its content", () =>
       Effect.gen(function*() {
-        const good = yield* bareRepository({ "README.md": "# Home\n\nKept.\n", "guide.md": "# Guide\n\nKept too.\n" })
-        const { alice, space } = yield* spaceWith()
-        const spaceId = space.id
-        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: good.url, ref: main } })
-        assert.strictEqual((yield* settled(alice.api, spaceId, "lastImport")).lastImport?.status, "succeeded")
-        const before = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const { alice, spaceId, before } = yield* importedSpace()
         const cases: ReadonlyArray<readonly [files: Record<string, string>, says: string]> = [
           [{ "README.md": "# Big\n", ".gitbook/assets/big.bin": "b".repeat(1500) }, "more than the limit of 1000 bytes per file (QUIRE_GIT_MAX_FILE_BYTES)"],
           [pages(5, 900), "more than the limit of 4000 bytes per import (QUIRE_GIT_MAX_TREE_BYTES)"],
