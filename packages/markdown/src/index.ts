@@ -1,0 +1,2 @@
+/** The markdown document model every package shares: filled in by the markdown refactoring of issue 19. */
+export {}
