@@ -37,7 +37,6 @@ export {
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
 export type { RevisionLimits } from "./domain/RevisionLimits.ts"
 export * from "./domain/Space.ts"
-export { OutboundFetch } from "./importing/OutboundFetch.ts"
 export { MainObservers } from "./MainObservers.ts"
 export type { MainObserversShape } from "./MainObservers.ts"
 export { Memberships } from "./Memberships.ts"

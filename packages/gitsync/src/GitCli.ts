@@ -6,11 +6,7 @@
  * the same address checks as OutboundFetch.
  */
 import { Config, Duration, Effect, Layer, Option, Semaphore } from "effect"
-import {
-  parseAllowList,
-  permittedAddresses,
-  type ResolvedAddress
-} from "@quire/content/importing/OutboundFetch"
+import { parseAllowList, permittedAddresses, type ResolvedAddress } from "@quire/outbound"
 import { createHash } from "node:crypto"
 import * as dns from "node:dns"
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"

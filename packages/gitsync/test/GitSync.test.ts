@@ -19,13 +19,13 @@ import {
   flattenPages,
   Memberships,
   migrations as contentMigrations,
-  OutboundFetch,
   type PageNode,
   RevisionsRepo,
   SpaceContent,
   Spaces
 } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
+import { OutboundFetch } from "@quire/outbound"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import * as AutoExport from "../src/AutoExport.ts"
 import * as GitCli from "../src/GitCli.ts"

@@ -1,2 +1,14 @@
-/** The SSRF-guarded fetch of user-given URLs: filled in by the package-boundaries refactoring of issue 19. */
-export {}
+/** The SSRF-guarded fetch of user-given URLs, shared by content's imports, specs, reviews and gitsync. */
+export {
+  type AllowList,
+  type FetchedResource,
+  type FetchOptions,
+  isPublicAddress,
+  OutboundFetch,
+  OutboundFetchError,
+  type OutboundFetchOptions,
+  OutboundFetchReason,
+  parseAllowList,
+  permittedAddresses,
+  type ResolvedAddress
+} from "./OutboundFetch.ts"

@@ -4,7 +4,8 @@
  */
 import { Config, Effect, Layer } from "effect"
 import { resolve } from "node:path"
-import { BlobStore, OutboundFetch } from "@quire/content"
+import { BlobStore } from "@quire/content"
+import { OutboundFetch } from "@quire/outbound"
 
 /** File bytes in `${QUIRE_DATA_DIR}/blobs` (default `.quire/data/blobs`), created on first write. */
 export const layerBlobStore: Layer.Layer<BlobStore> = Layer.unwrap(Effect.gen(function*() {

@@ -12,7 +12,6 @@ import {
   type FileNode,
   type Head,
   type HeadState,
-  OutboundFetch,
   type Revision,
   type RevisionPage,
   RevisionWriter,
@@ -20,6 +19,7 @@ import {
   type SpaceAccess
 } from "@quire/content"
 import { contentTypeOf as typeOfName, isMediaType } from "@quire/content/domain/MediaType"
+import { OutboundFetch } from "@quire/outbound"
 import { applyChanges, type Change, type Outcome } from "./ChangeSet.ts"
 import { changeRequestKeyShape, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as Pdf from "./Pdf.ts"

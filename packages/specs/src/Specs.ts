@@ -6,7 +6,8 @@
  */
 import { Clock, Config, Context, Effect, Layer, Option, Result } from "effect"
 import { type Actor, Errors, Ids, Pagination, Roles } from "@quire/kernel"
-import { ContentAccess, OutboundFetch } from "@quire/content"
+import { ContentAccess } from "@quire/content"
+import { OutboundFetch } from "@quire/outbound"
 import { JobQueue, PermanentJobFailure } from "@quire/queue"
 import { maxUrlLength, slugPattern, type Spec, type SpecSource, type SpecVersion, type SpecVisibility } from "./domain/Spec.ts"
 import * as Processing from "./Processing.ts"

@@ -5,7 +5,7 @@
 import { Duration, Effect, Result, Schema } from "effect"
 import { parseDocument, slugify, uniqueSlug } from "../markdown/Markdown.ts"
 import { extractLinks, extractTitle, htmlToMarkdown } from "./HtmlToMarkdown.ts"
-import { OutboundFetch, OutboundFetchError } from "./OutboundFetch.ts"
+import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 
 /** Bounds of a website import. */
 export interface ImportWebsiteOptions {

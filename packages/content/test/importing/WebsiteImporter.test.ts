@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { LocalServer } from "@quire/testkit"
-import { OutboundFetch, OutboundFetchError } from "../../src/importing/OutboundFetch.ts"
+import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 import { importWebsite, WebsiteImportError } from "../../src/importing/WebsiteImporter.ts"
 import { classifyLinks } from "../../src/markdown/Links.ts"
 

@@ -55,7 +55,7 @@ export interface OutboundFetchOptions {
 export class OutboundFetch extends Context.Service<OutboundFetch, {
   /** GETs `url`, following up to 5 redirects. Non-2xx answers fail with reason `http`. */
   readonly get: (url: string, options: FetchOptions) => Effect.Effect<FetchedResource, OutboundFetchError>
-}>()("@quire/content/OutboundFetch") {
+}>()("@quire/outbound/OutboundFetch") {
   /** The guard with an explicit allow-list (empty: public addresses only). */
   static readonly layer = (options: OutboundFetchOptions): Layer.Layer<OutboundFetch> =>
     Layer.succeed(OutboundFetch, OutboundFetch.of({ get: makeGet(options) }))

@@ -7,7 +7,7 @@ import {
   type OutboundFetchOptions,
   parseAllowList,
   permittedAddresses
-} from "../../src/importing/OutboundFetch.ts"
+} from "../src/OutboundFetch.ts"
 
 const limits = { maxBytes: 64 * 1024, timeout: "5 seconds" } as const
 
