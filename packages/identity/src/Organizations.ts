@@ -1,11 +1,14 @@
-/** Use cases on organizations: creation, settings, listings and invitations. */
-import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Pagination, Roles, Transactor } from "@quire/kernel"
-import { ensureOrganization } from "./Authorization.ts"
+/**
+ * Use cases on organizations: creation, settings and listings here; invitations by email
+ * (organizations/EmailInvites.ts) and invite links (organizations/InviteLinks.ts) beside.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import { Actor, Errors, Pagination, type Roles } from "@quire/kernel"
 import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
-import { MembersRepo } from "./MembersRepo.ts"
-import { type LinkInvitePatch, organizationKeyShape, OrganizationsRepo } from "./OrganizationsRepo.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
+import { emailInvites } from "./organizations/EmailInvites.ts"
+import { inviteLinks } from "./organizations/InviteLinks.ts"
+import * as OrganizationEdit from "./organizations/OrganizationEdit.ts"
 import { ensureUnscoped, reaches } from "./Scope.ts"
 
 /** One invitation with a role of its own (GitBook's `{email, role}` form). */
@@ -90,38 +93,14 @@ export interface OrganizationsShape {
   readonly purgeStaleInvites: Effect.Effect<number>
 }
 
-/** Redundant for a member whose role is at least the link's (any member, for a guest link). */
-const viewOf = (invite: LinkInvite, membership: Option.Option<MembershipRole>): LinkInviteView => ({
-  invite,
-  redundant: Option.isSome(membership) && Roles.roleRank(membership.value.role) >= Roles.roleRank(invite.role)
-})
-
-/** How long an invitation to an email without an account waits for that account. */
-export const emailInviteRetention = Duration.days(30)
+export { emailInviteRetention } from "./organizations/EmailInvites.ts"
 
 export class Organizations extends Context.Service<Organizations, OrganizationsShape>()("@quire/identity/Organizations") {
   static readonly layer = Layer.effect(
     Organizations,
     Effect.gen(function*() {
-      const repo = yield* OrganizationsRepo
-      const users = yield* UsersRepo
-      const members = yield* MembersRepo
-      const ids = yield* Ids.Ids
-      const transactor = yield* Transactor.Transactor
-      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-
-      const access = Effect.fn("Organizations.access")(function*(organizationId: string) {
-        const actor = yield* Actor.Actor
-        const found = reaches(actor, organizationId) ? yield* repo.findAccess(organizationId, actor.userId) : Option.none()
-        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
-        return found.value
-      })
-
-      const adminAccess = Effect.fnUntraced(function*(organizationId: string, action: string) {
-        const found = yield* access(organizationId)
-        yield* ensureOrganization(found.membership, "admin", action)
-        return found
-      })
+      const edit = yield* OrganizationEdit.make
+      const { repo, users, members, ids, transactor, now, access, adminAccess } = edit
 
       const create = Effect.fn("Organizations.create")(function*(input: {
         readonly title: string
@@ -187,139 +166,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      const invite = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
-        const actor = yield* Actor.Actor
-        yield* adminAccess(organizationId, "invite members")
-        const joinedAt = yield* now
-        const invited: Array<string> = []
-        // One invitation per email; a later one for the same email wins.
-        const invitations = new Map<string, Roles.MemberRole | null>()
-        for (const item of input.emails) {
-          const email = (typeof item === "string" ? item : item.email).toLowerCase()
-          invitations.delete(email)
-          invitations.set(email, typeof item === "string" ? input.role : item.role)
-        }
-        for (const [email, role] of invitations) {
-          const user = yield* users.findByEmail(email)
-          // A member stays as they are.
-          if (Option.isSome(user) && Option.isSome(yield* members.find(organizationId, user.value.id))) continue
-          if (Option.isSome(user)) invited.push(user.value.id)
-          // The operator manages accounts already; anyone else's invitation is an offer its person accepts.
-          if (Option.isSome(user) && actor.instanceAdmin) {
-            yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
-          } else {
-            yield* repo.insertEmailInvite({ id: yield* ids.make, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
-          }
-        }
-        return { users: invited, invited: invitations.size }
-      }, transactor.transaction)
-
-      const findLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
-        const found = yield* repo.findLinkInvite(organizationId, inviteId)
-        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
-        return found.value
-      })
-
-      /** The link when it lets people join now. */
-      const usableLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
-        const invite = yield* findLinkInvite(organizationId, inviteId)
-        const organization = yield* repo.find(organizationId)
-        if (Option.isSome(organization) && !organization.value.inviteLinks) {
-          return yield* new Errors.Forbidden({
-            reason: "Invite links are turned off in this organization: an administrator turns them on with its inviteLinks setting"
-          })
-        }
-        const at = yield* now
-        if (invite.expiresAt !== null && invite.expiresAt <= at) {
-          return yield* new Errors.InvalidInput({
-            field: "inviteId",
-            reason: `this invite link expired at ${invite.expiresAt.toISOString()}; ask an administrator of the organization for a new one`
-          })
-        }
-        return invite
-      })
-
-      const createLinkInvite = Effect.fn("Organizations.createLinkInvite")(function*(
-        organizationId: string,
-        input: LinkInviteInput
-      ) {
-        const found = yield* adminAccess(organizationId, "create invite links")
-        const invite: LinkInvite = {
-          id: yield* ids.make,
-          organizationId,
-          role: input.role,
-          createdAt: yield* now,
-          expiresAt: input.expiresAt ?? null
-        }
-        yield* repo.insertLinkInvite(invite)
-        return viewOf(invite, Option.some(found.membership))
-      })
-
-      const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
-        const found = yield* adminAccess(organizationId, "list invite links")
-        const invites = yield* repo.listLinkInvites(organizationId)
-        return invites.map((invite) => viewOf(invite, Option.some(found.membership)))
-      })
-
-      const getLinkInvite = Effect.fn("Organizations.getLinkInvite")(function*(organizationId: string, inviteId: string) {
-        const actor = yield* Actor.Actor
-        const membership = reaches(actor, organizationId)
-          ? Option.map(yield* repo.findAccess(organizationId, actor.userId), (found) => found.membership)
-          : Option.none()
-        const admin = Option.isSome(membership) && Roles.atLeast(membership.value.role, "admin")
-        const invite = admin ? yield* findLinkInvite(organizationId, inviteId) : yield* usableLinkInvite(organizationId, inviteId)
-        return viewOf(invite, membership)
-      })
-
-      const updateLinkInvite = Effect.fn("Organizations.updateLinkInvite")(function*(
-        organizationId: string,
-        inviteId: string,
-        patch: LinkInvitePatch
-      ) {
-        const found = yield* adminAccess(organizationId, "change invite links")
-        const updated = yield* repo.updateLinkInvite(organizationId, inviteId, patch)
-        if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
-        return viewOf(updated.value, Option.some(found.membership))
-      })
-
-      const joinWithLinkInvite = Effect.fn("Organizations.joinWithLinkInvite")(function*(organizationId: string, inviteId: string) {
-        const actor = yield* Actor.Actor
-        if (!reaches(actor, organizationId)) yield* ensureUnscoped(actor, "join other organizations")
-        const invite = yield* usableLinkInvite(organizationId, inviteId)
-        const member = yield* members.find(organizationId, actor.userId)
-        if (Option.isNone(member)) {
-          return yield* members.add({ organizationId, userId: actor.userId, role: invite.role, joinedAt: yield* now, sso: false })
-        }
-        if (viewOf(invite, Option.some(member.value)).redundant) return false
-        yield* members.setRole(organizationId, actor.userId, invite.role)
-        return true
-      }, transactor.transaction)
-
-      const deleteLinkInvite = Effect.fn("Organizations.deleteLinkInvite")(function*(organizationId: string, inviteId: string) {
-        yield* adminAccess(organizationId, "delete invite links")
-        yield* repo.deleteLinkInvite(organizationId, inviteId)
-      })
-
-      const purgeStaleInvites = Effect.gen(function*() {
-        const cutoff = new Date((yield* Clock.currentTimeMillis) - Duration.toMillis(emailInviteRetention))
-        return yield* repo.purgeEmailInvites(cutoff)
-      }).pipe(Effect.withSpan("Organizations.purgeStaleInvites"))
-
-      return Organizations.of({
-        purgeStaleInvites,
-        access,
-        create,
-        list,
-        update,
-        listByEmailDomain,
-        invite,
-        createLinkInvite,
-        listLinkInvites,
-        getLinkInvite,
-        updateLinkInvite,
-        joinWithLinkInvite,
-        deleteLinkInvite
-      })
+      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit), ...inviteLinks(edit) })
     })
   )
 }
