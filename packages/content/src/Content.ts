@@ -6,6 +6,7 @@ import { ContentAccess } from "./ContentAccess.ts"
 import { ContentLinks } from "./ContentLinks.ts"
 import { ContentPermissions } from "./ContentPermissions.ts"
 import { PermissionsRepo } from "./PermissionsRepo.ts"
+import { PublishedContent } from "./PublishedContent.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { RevisionWriter } from "./RevisionWriter.ts"
 import { Search } from "./Search.ts"
@@ -33,7 +34,15 @@ export const layerReposMemory = Layer.mergeAll(
 /** The content ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer)
 
-/** The use cases (with ContentAccess and the RevisionWriter), over whichever ports and Memberships are provided. */
-export const layerServices = Layer.mergeAll(Spaces.layer, Collections.layer, Search.layer, ContentLinks.layer, RevisionWriter.layer, ContentPermissions.layer).pipe(
+/** The use cases (with ContentAccess, the RevisionWriter and PublishedContent), over whichever ports and Memberships are provided. */
+export const layerServices = Layer.mergeAll(
+  Spaces.layer,
+  Collections.layer,
+  Search.layer,
+  ContentLinks.layer,
+  RevisionWriter.layer,
+  ContentPermissions.layer,
+  PublishedContent.layer
+).pipe(
   Layer.provideMerge(ContentAccess.layer)
 )

@@ -22,7 +22,7 @@ export const layerInfrastructure = SecretBox.layer
 
 /**
  * The use cases and the job runner; need content's ContentAccess, SpaceContent, RevisionWriter,
- * RevisionsRepo and BlobStore, a GitTransport, GitSyncRepo, the infrastructure, a JobQueue, Ids and a Transactor.
+ * PublishedContent and BlobStore, a GitTransport, GitSyncRepo, the infrastructure, a JobQueue, Ids and a Transactor.
  */
 export const layerServices = Layer.mergeAll(GitSync.layer, SyncJobs.layer)
 

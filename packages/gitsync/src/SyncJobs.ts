@@ -13,8 +13,8 @@ import {
   flattenPages,
   type Head,
   type MainHead,
+  PublishedContent,
   type Revision,
-  RevisionsRepo,
   RevisionWriter,
   SpaceContent
 } from "@quire/content"
@@ -120,7 +120,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const transport = yield* GitTransport
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
-      const revisions = yield* RevisionsRepo
+      const published = yield* PublishedContent
       const blobs = yield* BlobStore
       const ids = yield* Ids.Ids
       const authors = yield* GitAuthors
@@ -252,7 +252,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             const current = yield* content.revision(job.spaceId)
             const revision = current.revision
             const hashes = flattenPages(revision.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document])
-            const documents = yield* revisions.documents(hashes)
+            const documents = yield* published.documents(hashes)
             // The branch's project directory, within the same bounds as an import's (the fetch holds it in memory).
             const previous = yield* transport.fetch({ url, ref }, { directory: normalizePath(projectDirectory), limits }).pipe(
               Effect.map((snapshot): { readonly commit: string | undefined; readonly files: ReadonlyMap<string, GitBlob> } => snapshot),

@@ -6,7 +6,7 @@
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
-import { Access, RevisionsRepo, SpaceContent, type SpaceAccess, RevisionWriter } from "@quire/content"
+import { Access, PublishedContent, SpaceContent, type SpaceAccess, RevisionWriter } from "@quire/content"
 import { ChangeRequests, type ChangeRequestView, isOutdated } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
@@ -103,7 +103,7 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
     Effect.gen(function*() {
       const changeRequests = yield* ChangeRequests
       const repo = yield* ChangeRequestsRepo
-      const revisions = yield* RevisionsRepo
+      const published = yield* PublishedContent
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
 
@@ -155,7 +155,7 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
                 })
               }
               const ours = yield* stored(at.main)
-              const merged = yield* mergeRevisions(revisions, yield* stored(current.revisionMergedAncestor), ours, theirs, resolutions)
+              const merged = yield* mergeRevisions(published, yield* stored(current.revisionMergedAncestor), ours, theirs, resolutions)
               if (merged.kind === "conflicts") {
                 return yield* new Errors.InvalidInput({
                   field: "resolutions",

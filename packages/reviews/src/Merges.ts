@@ -4,7 +4,7 @@
  */
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
-import { Access, breather, type ContentChange, type Revision, RevisionsRepo, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
+import { Access, breather, type ContentChange, PublishedContent, type Revision, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as MergeRules from "./MergeRules.ts"
@@ -55,13 +55,13 @@ class Conflicting extends Data.TaggedError("Conflicting")<{
  * the documents both sides changed; with `resolutions`, the conflicts they name are settled.
  */
 export const mergeRevisions = Effect.fnUntraced(function*(
-  revisions: RevisionsRepo["Service"],
+  published: PublishedContent["Service"],
   base: Revision,
   ours: Revision,
   theirs: Revision,
   resolutions?: ReadonlyMap<string, Resolution>
 ) {
-  const documents = yield* revisions.documents(documentsToRead(base, ours, theirs))
+  const documents = yield* published.documents(documentsToRead(base, ours, theirs))
   // The line merges of long pages give the event loop back between their steps.
   const textMerges = new Map<string, TextMerge>()
   const breathe = breather()
@@ -100,7 +100,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const changeRequests = yield* ChangeRequests
       const repo = yield* ChangeRequestsRepo
       const counters = yield* SpaceCountersRepo
-      const revisions = yield* RevisionsRepo
+      const published = yield* PublishedContent
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
       const enforceMergeRules = yield* MergeRules.enforcer
@@ -130,7 +130,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
 
       /** Three-way merge of main (`ours`) and the change request's head (`theirs`) from the change request's ancestor. */
       const combine = Effect.fnUntraced(function*(cr: ChangeRequest, ours: Revision, theirs: Revision) {
-        const merged = yield* mergeRevisions(revisions, yield* stored(cr.revisionMergedAncestor), ours, theirs)
+        const merged = yield* mergeRevisions(published, yield* stored(cr.revisionMergedAncestor), ours, theirs)
         if (merged.kind === "conflicts") return yield* new Conflicting({ conflicts: merged.conflicts, main: ours.id, head: theirs.id })
         return merged
       })

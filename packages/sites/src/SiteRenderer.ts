@@ -6,7 +6,7 @@
  * caching) is a module of `answer/`.
  */
 import { Context, Effect, Layer } from "effect"
-import { RevisionsRepo, SearchIndex, SpaceContent } from "@quire/content"
+import { PublishedContent, SpaceContent } from "@quire/content"
 import type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 import { answerCache, keyBaseOf } from "./answer/AnswerCache.ts"
 import { notFound } from "./answer/Chrome.ts"
@@ -31,11 +31,10 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
     SiteRenderer,
     Effect.gen(function*() {
       const content = yield* SpaceContent
-      const documents = yield* RevisionsRepo
-      const index = yield* SearchIndex
+      const published = yield* PublishedContent
       const specs = yield* SpecOperations
       const cache = answerCache(specs)
-      const revisions = revisionReader(content)
+      const revisions = revisionReader(published)
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
         const reading = readingOf(request, revisions)
@@ -44,13 +43,13 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         switch (route.kind) {
           case "Machine": {
             const key = cacheKeyOf(route.file)
-            const answer = machineFile(reading, documents, route.file)
+            const answer = machineFile(reading, published, route.file)
             return yield* key === undefined ? answer : cache.keep(keyBase, key, answer)
           }
           case "File":
             return yield* fileAnswer(reading, content, route.spaceId, route.fileId)
           case "Search":
-            return yield* searchAnswer(reading, index)
+            return yield* searchAnswer(reading, published)
           case "NotFound":
             return yield* notFound(reading, reading.visible.home)
           case "Page": {
@@ -61,7 +60,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             // The fingerprint in the key names every space's revision: a cached page needs no read.
             const pageKey = `${keyBase}|page|${place.siteSpace.siteSpace.id}|${route.markdown ? "md" : "html"}|${wanted}`
             return yield* cache.page(pageKey, request.site.site.organizationId, (shown) =>
-              pageAnswer(reading, { documents, specs }, place, wanted, route.markdown, shown))
+              pageAnswer(reading, { documents: published, specs }, place, wanted, route.markdown, shown))
           }
         }
       })

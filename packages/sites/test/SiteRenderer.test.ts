@@ -1,7 +1,7 @@
 /** The SiteRenderer over content's memory repositories: what a reader of a published site gets at each path. */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
-import { documentHash, type PageNode, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
+import { Effect, Layer } from "effect"
+import { documentHash, type PageNode, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
 import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
 import { type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
@@ -68,33 +68,13 @@ const site = (revisionId: string): PublishedSite => ({
   visitorKey: "key"
 })
 
-/** SpaceContent's system reads over the revisions repository; the rest is not the renderer's. */
-const spaceContent = Layer.effect(SpaceContent, Effect.gen(function*() {
-  const revisions = yield* RevisionsRepo
-  return {
-    revisionById: (id: string) =>
-      Effect.flatMap(revisions.find(id), Option.match({ onNone: () => Effect.fail(new Errors.NotFound({ resource: "Revision", id })), onSome: Effect.succeed })),
-    pageIn: (rev: Revision, pageId: string) => {
-      const walk = (nodes: ReadonlyArray<PageNode>, base: string): { page: PageNode; path: string } | undefined => {
-        for (const node of nodes) {
-          const path = base === "" ? node.slug : `${base}/${node.slug}`
-          if (node.id === pageId) return { page: node, path }
-          const found = walk(node.pages, path)
-          if (found) return found
-        }
-        return undefined
-      }
-      const found = walk(rev.pages, "")
-      if (found === undefined) return Effect.fail(new Errors.NotFound({ resource: "Page", id: pageId }))
-      const hash = found.page.document
-      return Effect.map(revisions.documents(hash === undefined ? [] : [hash]), (docs) => ({ revision: rev, ...found, markdown: hash === undefined ? undefined : docs.get(hash) }))
-    },
-    download: () => Effect.fail(new Errors.NotFound({ resource: "File", id: "x" }))
-  } as unknown as SpaceContent["Service"]
-}))
+/** SpaceContent's downloads (none here); the renderer reads the rest through PublishedContent. */
+const spaceContent = Layer.succeed(SpaceContent, {
+  download: () => Effect.fail(new Errors.NotFound({ resource: "File", id: "x" }))
+} as unknown as SpaceContent["Service"])
 
 const testLayer = SiteRenderer.layer.pipe(
-  Layer.provideMerge(spaceContent),
+  Layer.provideMerge(Layer.merge(spaceContent, PublishedContent.layer)),
   Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory))
 )
 

@@ -7,7 +7,7 @@
  */
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { createHash } from "node:crypto"
-import { documentHash, flattenPages, type PageNode, type Revision, RevisionsRepo, RevisionWriter, SpaceContent } from "@quire/content"
+import { documentHash, flattenPages, type PageNode, PublishedContent, type Revision, RevisionWriter, SpaceContent } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import * as Instructions from "./domain/Instructions.ts"
 import type { Translation, TranslationStats } from "./domain/Translation.ts"
@@ -47,7 +47,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
       const repo = yield* TranslationsRepo
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
-      const revisions = yield* RevisionsRepo
+      const published = yield* PublishedContent
       const translator = yield* Translator
       const nowMillis = Clock.currentTimeMillis
 
@@ -58,7 +58,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           const result = (yield* content.revision(translation.resultSpaceId)).revision
           const sourcePages = flattenPages(source.pages)
           const resultPages = new Map(flattenPages(result.pages).map(({ page }) => [page.id, page]))
-          const documents = yield* revisions.documents([
+          const documents = yield* published.documents([
             ...sourcePages.flatMap(({ page }) => page.document === undefined ? [] : [page.document]),
             ...Array.from(resultPages.values()).flatMap((page) => page.document === undefined ? [] : [page.document])
           ])

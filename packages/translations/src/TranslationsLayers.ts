@@ -20,7 +20,7 @@ export const layerInfrastructure = TranslationRuns.layer
 
 /**
  * The use cases and the runner; need content's ContentAccess, Spaces, SpaceContent, RevisionWriter
- * and RevisionsRepo, the repo, TranslationRuns and a Translator.
+ * and PublishedContent, the repo, TranslationRuns and a Translator.
  */
 export const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer)
 

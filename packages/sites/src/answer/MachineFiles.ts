@@ -1,6 +1,6 @@
 /** The files a site answers machines at its root: `sitemap.xml`, `robots.txt`, `llms.txt` and `llms-full.txt`. */
 import { Effect } from "effect"
-import { flattenPages, type RevisionsRepo } from "@quire/content"
+import { flattenPages, type PublishedContent } from "@quire/content"
 import * as Machines from "../render/Machines.ts"
 import { text, type RenderAnswer } from "./Answer.ts"
 import { siteTitle } from "./Chrome.ts"
@@ -10,7 +10,7 @@ import { type Entry, firstDocument, hiddenPath } from "./Revisions.ts"
 import type { MachineFile } from "./Routing.ts"
 
 /** The pages of every place the audience sees, in reading order, for machines. */
-const machineSections = (reading: Reading, documents: RevisionsRepo["Service"], withMarkdown: boolean) =>
+const machineSections = (reading: Reading, documents: PublishedContent["Service"], withMarkdown: boolean) =>
   Effect.gen(function*() {
     const { absolute, pageUrl, markdownUrlOf } = reading.urls
     const out: Array<Machines.MachineSection & { readonly entries: ReadonlyArray<Entry> }> = []
@@ -44,7 +44,7 @@ const machineSections = (reading: Reading, documents: RevisionsRepo["Service"], 
 export const cacheKeyOf = (file: MachineFile): string | undefined =>
   file === "sitemap.xml" ? "sitemap" : file === "llms.txt" ? "llms" : file === "llms-full.txt" ? "llms-full" : undefined
 
-export const machineFile = (reading: Reading, documents: RevisionsRepo["Service"], file: MachineFile): Effect.Effect<RenderAnswer> => {
+export const machineFile = (reading: Reading, documents: PublishedContent["Service"], file: MachineFile): Effect.Effect<RenderAnswer> => {
   const { request } = reading
   switch (file) {
     case "sitemap.xml":

@@ -3,7 +3,7 @@
  * link pages to what they lead to, the first page's own path to its site space's root), else a 404.
  */
 import { Effect, Option } from "effect"
-import type { PageNode, Revision, RevisionsRepo } from "@quire/content"
+import type { PageNode, PublishedContent, Revision } from "@quire/content"
 import * as Layout from "../render/Layout.ts"
 import * as Markdown from "../render/Markdown.ts"
 import { operationOf } from "../render/OpenApiOperation.ts"
@@ -40,7 +40,7 @@ const editUrl = (rev: Revision, page: PageNode): string | undefined => {
 }
 
 export interface PageSources {
-  readonly documents: RevisionsRepo["Service"]
+  readonly documents: PublishedContent["Service"]
   readonly specs: SpecOperationsShape
 }
 

@@ -3,7 +3,7 @@
  * a revision never changes, so an uncached page reads none it read before.
  */
 import { Effect } from "effect"
-import { flattenPages, type PageNode, type Revision, type SpaceContent } from "@quire/content"
+import { flattenPages, type PageNode, type PublishedContent, type Revision } from "@quire/content"
 import type { Place } from "./Places.ts"
 
 export interface Entry {
@@ -74,7 +74,7 @@ const keep = <V>(map: Map<string, V>, max: number, key: string, value: V): void 
   map.set(key, value)
 }
 
-export const revisionReader = (content: SpaceContent["Service"]): RevisionReader => {
+export const revisionReader = (published: PublishedContent["Service"]): RevisionReader => {
   const kept = new Map<string, Revision>()
   const infos = new Map<string, RevisionInfo>()
   return {
@@ -83,7 +83,7 @@ export const revisionReader = (content: SpaceContent["Service"]): RevisionReader
         const id = place.siteSpace.space.revisionId
         const hit = kept.get(id)
         if (hit !== undefined) return Effect.succeed(hit)
-        return Effect.tap(Effect.orDie(content.revisionById(id)), (rev) => Effect.sync(() => keep(kept, 50, id, rev)))
+        return Effect.tap(Effect.orDie(published.revision(id)), (rev) => Effect.sync(() => keep(kept, 50, id, rev)))
       }),
     infoOf: (rev) => {
       let found = infos.get(rev.id)

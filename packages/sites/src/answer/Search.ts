@@ -1,6 +1,6 @@
 /** A site's search: the results page, or JSON as the reader types, over the spaces the audience sees. */
 import { Effect } from "effect"
-import type { SearchIndex } from "@quire/content"
+import type { PublishedContent } from "@quire/content"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
@@ -9,13 +9,13 @@ import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./Reading.ts"
 import { firstDocument, hiddenPath } from "./Revisions.ts"
 
-const results = (reading: Reading, index: SearchIndex["Service"], q: string) =>
+const results = (reading: Reading, published: PublishedContent["Service"], q: string) =>
   Effect.gen(function*() {
     const { places } = reading.visible
     const spaceIds = [...new Set(places.map((p) => p.siteSpace.space.id))]
     if (spaceIds.length === 0) return []
     // The JSON search answers as the reader types: its last word is the start of a word.
-    const hits = yield* index.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1, prefix: reading.request.json === true })
+    const hits = yield* published.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1, prefix: reading.request.json === true })
     const found: Array<View.SearchResult> = []
     for (const hit of hits.pages) {
       const place = places.find((p) => p.siteSpace.space.id === hit.spaceId)
@@ -37,10 +37,10 @@ const results = (reading: Reading, index: SearchIndex["Service"], q: string) =>
   })
 
 /** `~search?q=…`: at most 20 pages, the query cut at 200 characters. */
-export const searchAnswer = (reading: Reading, index: SearchIndex["Service"]) =>
+export const searchAnswer = (reading: Reading, published: PublishedContent["Service"]) =>
   Effect.gen(function*(): Effect.fn.Return<RenderAnswer> {
     const q = (reading.request.query.get("q") ?? "").slice(0, 200)
-    const items = q.trim() === "" ? [] : yield* results(reading, index, q)
+    const items = q.trim() === "" ? [] : yield* results(reading, published, q)
     if (reading.request.json === true) return { kind: "Json", body: { items } }
     const home = reading.visible.home
     const rev = home === undefined ? undefined : yield* reading.revision(home)
