@@ -243,9 +243,8 @@ it.layer(layer, { timeout: "60 seconds" })("ChangeRequests", (it) => {
         assert.strictEqual(site.connections(), 0)
 
         yield* spaces.update(space.id, { editMode: "locked" }).pipe(as("alice"))
-        const locked = yield* Effect.flip(changeRequests.updateContent(space.id, cr.id, change).pipe(as("alice")))
-        assert.strictEqual(locked._tag, "Forbidden")
-        assert.include(locked.message, "locked")
+        assert.strictEqual(yield* errorTag(changeRequests.updateContent(space.id, cr.id, change).pipe(as("alice"))), "Forbidden")
+        assert.include(yield* errorMessage(changeRequests.updateContent(space.id, cr.id, change).pipe(as("alice"))), "locked")
         yield* spaces.update(space.id, { editMode: "live" }).pipe(as("alice"))
 
         yield* mergeIntoMain(space.id, change)
