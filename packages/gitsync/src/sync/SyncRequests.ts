@@ -1,0 +1,118 @@
+/**
+ * Imports and exports asked through the API: the repository of the request worked out (stored
+ * credentials serve only the stored branch), the pending run recorded, the job queued.
+ */
+import { Effect, Option } from "effect"
+import { Access } from "@quire/content"
+import { Actor, Errors } from "@quire/kernel"
+import type { ExportInput, ImportInput, SyncRun } from "../domain/GitSyncInfo.ts"
+import * as Redact from "../Redact.ts"
+import { type ExportJob, exportTask, type ImportJob, importTask } from "../SyncJobs.ts"
+import type { SyncDeps } from "./SyncDeps.ts"
+import { checkRef, checkUrl, fresh, projectDirectoryOf } from "./SyncRecords.ts"
+
+export const syncRequests = (deps: SyncDeps) => {
+  const { access, repo, box, queue, transactor, now } = deps
+
+  /** The space, for a caller who may trigger Git sync on it (`admin` or `triggerGitSync`). */
+  const mayTrigger = Effect.fnUntraced(function*(spaceId: string) {
+    const spaceAccess = yield* access.space(spaceId)
+    yield* Access.ensure(spaceAccess.permissions.admin || spaceAccess.permissions.triggerGitSync, "sync this space with Git")
+    return spaceAccess
+  })
+
+  /**
+   * Records a request's pending run, in one transaction. An admin's request (or the first one of
+   * a space) also records its repository, replacing the URL, ref and directory; another
+   * caller's leaves the space's repository as it is (changing it is an admin's decision).
+   */
+  const recordRequest = (
+    spaceId: string,
+    settings: { readonly url: string; readonly urlSealed: string; readonly ref: string; readonly projectDirectory: string },
+    kind: "import" | "export",
+    at: Date,
+    admin: boolean
+  ) =>
+    transactor.transaction(Effect.gen(function*() {
+      const found = yield* repo.find(spaceId)
+      const record = Option.getOrElse(found, () => fresh(spaceId, at))
+      const pending: SyncRun = { status: "pending", commit: null, at, error: null }
+      const keepsRepository = !admin && record.urlSealed !== ""
+      yield* repo.save({
+        ...record,
+        ...(keepsRepository ? {} : settings),
+        ...(kind === "import" ? { lastImport: pending } : { lastExport: pending }),
+        updatedAt: at
+      })
+    }))
+
+  /**
+   * The repository of a request. The stored URL as shown (no credentials) names the stored one,
+   * credentials included, but only for the stored branch: the stored credentials never serve
+   * another ref (a request for one must bring its own), and `force` is an admin's.
+   */
+  const requestSettings = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput, admin: boolean) {
+    yield* checkUrl(input.url)
+    yield* checkRef(input.ref)
+    const projectDirectory = yield* projectDirectoryOf(input.repoProjectDirectory)
+    if (input.force === true && !admin) {
+      return yield* new Errors.Forbidden({ reason: "force: only an admin of the space may force a Git sync" })
+    }
+    const url = Redact.withoutCredentials(input.url)
+    const found = yield* repo.find(spaceId)
+    const stored = Option.isSome(found) && found.value.url === url && url === input.url && found.value.urlSealed !== ""
+      ? found.value
+      : undefined
+    if (stored === undefined) return { url, urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
+    if (stored.ref === input.ref) return { url, urlSealed: stored.urlSealed, ref: input.ref, projectDirectory }
+    const storedUrl = box.open(stored.urlSealed)
+    if (Option.isSome(storedUrl) && storedUrl.value !== url) {
+      return yield* new Errors.Forbidden({
+        reason: `ref: the stored credentials of ${url} serve only its branch ${stored.ref}; give credentials in url to use ${input.ref}`
+      })
+    }
+    return { url, urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
+  })
+
+  const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
+    const admin = (yield* mayTrigger(spaceId)).permissions.admin
+    const actor = yield* Actor.Actor
+    const settings = yield* requestSettings(spaceId, input, admin)
+    const at = yield* now
+    yield* recordRequest(spaceId, settings, "import", at, admin)
+    const job: ImportJob = {
+      spaceId,
+      actorId: actor.userId,
+      url: settings.urlSealed,
+      ref: settings.ref,
+      projectDirectory: settings.projectDirectory,
+      standalone: input.standalone === true,
+      force: input.force === true,
+      timestamp: (input.timestamp ?? at).toISOString(),
+      trigger: "api"
+    }
+    yield* queue.enqueue(importTask, job)
+  })
+
+  const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
+    const admin = (yield* mayTrigger(spaceId)).permissions.admin
+    const actor = yield* Actor.Actor
+    const settings = yield* requestSettings(spaceId, input, admin)
+    const at = yield* now
+    yield* recordRequest(spaceId, settings, "export", at, admin)
+    const job: ExportJob = {
+      spaceId,
+      actorId: actor.userId,
+      url: settings.urlSealed,
+      ref: settings.ref,
+      projectDirectory: settings.projectDirectory,
+      commitMessage: input.commitMessage,
+      force: input.force === true,
+      timestamp: (input.timestamp ?? at).toISOString(),
+      trigger: "api"
+    }
+    yield* queue.enqueue(exportTask, job)
+  })
+
+  return { importRepository, exportRepository }
+}
