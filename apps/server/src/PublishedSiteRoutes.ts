@@ -12,11 +12,11 @@ import { Audience, hostnamePattern, ipShaped, loopbackName, PublishedSites, type
 import { escapeHtml } from "@quire/sites/render/Layout"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import { Schemas } from "@quire/api"
-import { SamlSignIn } from "@quire/identity"
+import { SignInSessions } from "@quire/identity"
 import * as FastPages from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { ServerConfig } from "./ServerConfig.ts"
-import * as SsoRoutes from "./SsoRoutes.ts"
+import * as SessionCookie from "./SessionCookie.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
 
 /** Where published sites live on the main host. */
@@ -53,13 +53,10 @@ const contentDisposition = (contentType: string, name: string) => {
   return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, "\ufffd"))}`
 }
 
-/** Whether the request's single sign-on session is a member of the organization (see SsoRoutes). */
+/** Whether the request's sign-in session is a member of the organization (see SessionCookie). */
 const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  if (request.cookies[SsoRoutes.sessionCookie] === undefined) return false
-  const session = yield* SsoRoutes.sessionOf(request.cookies)
-  if (Option.isNone(session) || session.value.organizationId !== organizationId) return false
-  return yield* (yield* SamlSignIn).isMember(organizationId, session.value.userId)
+  const session = yield* SessionCookie.current
+  return Option.isSome(session) && (yield* (yield* SignInSessions).isMember(session.value, organizationId))
 })
 
 /** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */

@@ -16,6 +16,7 @@ import { SamlSignIn } from "./SamlSignIn.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import * as SqlSamlSignInRepo from "./SqlSamlSignInRepo.ts"
 import * as SqlSamlProvidersRepo from "./SqlSamlProvidersRepo.ts"
+import { SignInSessions } from "./SignInSessions.ts"
 import { Teams } from "./Teams.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 import { Users } from "./Users.ts"
@@ -42,7 +43,7 @@ export const layerReposSql = Layer.mergeAll(
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, MemberInvites.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, MemberInvites.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer, SignInSessions.layer).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

@@ -2,7 +2,7 @@
  * SAML 2.0 sign-in with an organization's provider, Quire being the service provider (SP):
  * signed AuthnRequests (HTTP-Redirect binding), validation of the IdP's POSTed responses
  * (@node-saml/node-saml, plus destination and replay checks of ours), just-in-time membership,
- * and the SP's metadata. Sessions and tokens are the caller's (apps/server) business.
+ * and the SP's metadata. Whom it signs in gets a session from `SignInSessions`.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { generateKeyPairSync } from "node:crypto"
@@ -46,10 +46,6 @@ export interface SamlSignInShape {
   readonly consume: (organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
   /** The SP metadata XML of a provider, with the SP signing certificate (AuthnRequestsSigned). */
   readonly metadata: (organizationId: string, providerId: string, sp: ServiceProvider) => Effect.Effect<string, Errors.NotFound>
-  /** Whether a signed-in person is (still) a member with a role of the organization, who reads its sites. */
-  readonly isMember: (organizationId: string, userId: string) => Effect.Effect<boolean>
-  /** Marks a one-time id (a code handed to the CLI) used; false when it already was. */
-  readonly consumeOnce: (id: string, expiresAt: Date) => Effect.Effect<boolean>
 }
 
 /** The email of a SAML subject: a common email attribute, else a NameID that is an email. */
@@ -106,23 +102,24 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       }))
 
       // Ids of AuthnRequests sent (in identity's storage, so that any replica can receive the
-      // answer): a response's InResponseTo, when present, must name one of them.
-      const run = <A>(effect: Effect.Effect<A>) => Effect.runPromise(effect)
-      const requestCache: CacheProvider = {
-        saveAsync: async (id, value) => {
-          const createdAt = Date.now()
-          await run(store.saveRequest(id, new Date(createdAt + requestLifetimeMs)))
-          return { value, createdAt }
-        },
-        // node-saml reads the value as the instant the request was sent.
-        getAsync: async (id) => {
-          const expiry = await run(store.findRequest(id, new Date()))
-          return Option.isSome(expiry) ? new Date(expiry.value.getTime() - requestLifetimeMs).toISOString() : null
-        },
-        removeAsync: async (id) => {
-          if (id === null) return null
-          await run(store.removeRequest(id))
-          return id
+      // answer): a response's InResponseTo, when present, must name one of them. node-saml calls
+      // back with promises: they run with the services (the Clock among them) of the sign-in's caller.
+      const requestCacheIn = (context: Context.Context<never>): CacheProvider => {
+        const run = Effect.runPromiseWith(context)
+        return {
+          saveAsync: (id, value) =>
+            run(Effect.gen(function*() {
+              const createdAt = yield* Clock.currentTimeMillis
+              yield* store.saveRequest(id, new Date(createdAt + requestLifetimeMs))
+              return { value, createdAt }
+            })),
+          // node-saml reads the value as the instant the request was sent.
+          getAsync: (id) =>
+            run(Effect.gen(function*() {
+              const expiry = yield* store.findRequest(id, yield* now)
+              return Option.isSome(expiry) ? new Date(expiry.value.getTime() - requestLifetimeMs).toISOString() : null
+            })),
+          removeAsync: (id) => id === null ? Promise.resolve(null) : run(Effect.as(store.removeRequest(id), id))
         }
       }
 
@@ -134,8 +131,10 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return found.value
       })
 
-      const samlOf = (provider: SamlProvider, sp: ServiceProvider, spKey: string) =>
-        new SAML({
+      const samlOf = Effect.fnUntraced(function*(provider: SamlProvider, sp: ServiceProvider) {
+        const { key } = yield* spKeys
+        const context = yield* Effect.context<never>()
+        return new SAML({
           // A pending provider (metadata only) has no certificate yet; nothing is validated then.
           idpCert: provider.certificate ?? "none",
           issuer: sp.entityID,
@@ -143,7 +142,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
           entryPoint: provider.ssoURL ?? "",
           idpIssuer: provider.entityID ?? "",
           audience: sp.entityID,
-          privateKey: spKey,
+          privateKey: key,
           signatureAlgorithm: "sha256",
           // Either the response or its assertion must carry a valid signature.
           wantAuthnResponseSigned: false,
@@ -151,21 +150,22 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
           acceptedClockSkewMs: acceptedSkewMs,
           validateInResponseTo: ValidateInResponseTo.ifPresent,
           requestIdExpirationPeriodMs: requestLifetimeMs,
-          cacheProvider: requestCache,
+          cacheProvider: requestCacheIn(context),
           identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
         })
+      })
 
       const start = Effect.fn("SamlSignIn.start")(function*(organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) {
         const provider = yield* activeProvider(organizationId, providerId)
-        const saml = samlOf(provider, sp, (yield* spKeys).key)
+        const saml = yield* samlOf(provider, sp)
         return yield* Effect.promise(() => saml.getAuthorizeUrlAsync(relayState, undefined, {}))
       })
 
       const metadata = Effect.fn("SamlSignIn.metadata")(function*(organizationId: string, providerId: string, sp: ServiceProvider) {
         const found = yield* providers.find(organizationId, providerId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "SAML provider", id: providerId })
-        const { certificate, key } = yield* spKeys
-        return samlOf(found.value, sp, key).generateServiceProviderMetadata(null, certificate)
+        const { certificate } = yield* spKeys
+        return (yield* samlOf(found.value, sp)).generateServiceProviderMetadata(null, certificate)
       })
 
       /**
@@ -209,7 +209,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         if (destination !== sp.acsURL) {
           return yield* new SamlRejected({ reason: `the response's Destination must be ${sp.acsURL}` })
         }
-        const saml = samlOf(provider, sp, (yield* spKeys).key)
+        const saml = yield* samlOf(provider, sp)
         const result = yield* Effect.tryPromise({
           try: () => saml.validatePostResponseAsync({ SAMLResponse: samlResponse }),
           catch: (error) => new SamlRejected({ reason: error instanceof Error ? error.message : String(error) })
@@ -228,13 +228,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         }).pipe(transactor.transaction)
       })
 
-      const consumeOnce = (id: string, expiresAt: Date) =>
-        Effect.flatMap(now, (at) => store.consumeOnce(`once:${id}`, expiresAt, at))
-
-      const isMember = (organizationId: string, userId: string) =>
-        Effect.map(members.find(organizationId, userId), (member) => Option.isSome(member) && member.value.role !== null && !member.value.disabled)
-
-      return SamlSignIn.of({ start, consume, metadata, consumeOnce, isMember })
+      return SamlSignIn.of({ start, consume, metadata })
     })
   )
 }

@@ -2,7 +2,7 @@
  * Port: what SAML sign-in must remember across requests and replicas: the ids it has consumed
  * (assertions, one-time codes) until they expire, and the installation's SP signing key.
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
 
 export interface SamlSignInRepoShape {
@@ -27,10 +27,11 @@ export class SamlSignInRepo extends Context.Service<SamlSignInRepo, SamlSignInRe
     const requests = new MemoryStore.TxMap<string, Date>()
     return SamlSignInRepo.of({
       saveRequest: (id, expiresAt) =>
-        Effect.sync(() => {
-          for (const [old, expiry] of requests) if (expiry <= new Date()) requests.delete(old)
-          requests.set(id, expiresAt)
-        }),
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.sync(() => {
+            for (const [old, expiry] of requests) if (expiry.getTime() <= now) requests.delete(old)
+            requests.set(id, expiresAt)
+          })),
       findRequest: (id, now) =>
         Effect.sync(() => Option.filter(Option.fromNullishOr(requests.get(id)), (expiry) => expiry > now)),
       removeRequest: (id) => Effect.sync(() => void requests.delete(id)),
