@@ -4,7 +4,7 @@
  * adapters only store and rank.
  */
 import { Context, Effect, Layer } from "effect"
-import { MemoryStore } from "@quire/kernel"
+import { compareCodePoints, MemoryStore } from "@quire/kernel"
 import { breather } from "./markdown/Breather.ts"
 
 /** A section of a page as the index stores it. */
@@ -186,8 +186,6 @@ const rowOf = (page: IndexedPage, section: IndexedPage["sections"][number], posi
   body: new Set(words(section.body))
 })
 
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>()("@quire/content/SearchIndex") {
   /** Plain word matching (no stemming): every word must appear, title words weigh most. */
   static readonly layerMemory = Layer.sync(SearchIndex, () => {
@@ -241,7 +239,7 @@ export class SearchIndex extends Context.Service<SearchIndex, SearchIndexShape>(
               })
             }
           }
-          pages.sort((a, b) => b.score - a.score || compareIds(a.spaceId, b.spaceId) || compareIds(a.pageId, b.pageId))
+          pages.sort((a, b) => b.score - a.score || compareCodePoints(a.spaceId, b.spaceId) || compareCodePoints(a.pageId, b.pageId))
           return {
             pages: pages.slice(query.offset, query.offset + query.limit),
             more: pages.length > query.offset + query.limit

@@ -1,6 +1,6 @@
 /** Port: organizations, the caller's access to them, and their invitations. */
 import { Context, Effect, Layer, Option } from "effect"
-import { Pagination, type Roles } from "@quire/kernel"
+import { compareCodePoints, Pagination, type Roles } from "@quire/kernel"
 import type { LinkInvite, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
 import { emailInviteKey, IdentityMemory, memberKey } from "./IdentityMemory.ts"
 import type { EmailInviteRow } from "./IdentityMemory.ts"
@@ -143,7 +143,7 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
           Effect.sync(() =>
             Array.from(store.emailInvites.values())
               .filter((i) => ("email" in filter ? i.email === filter.email : i.organizationId === filter.organizationId))
-              .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+              .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id))
           ),
         takeEmailInvite: (organizationId, email) =>
           Effect.sync(() => {

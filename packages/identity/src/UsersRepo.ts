@@ -1,6 +1,6 @@
 /** Port: users and their API tokens (stored only as hashes). */
 import { Context, Effect, Layer, Option } from "effect"
-import { Errors } from "@quire/kernel"
+import { compareCodePoints, Errors } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { IdentityMemory } from "./IdentityMemory.ts"
 
@@ -41,7 +41,7 @@ export interface TokenOwner {
 export const revokedChannel = "quire_identity_token_revoked"
 
 const byCreation = (a: ApiToken, b: ApiToken) =>
-  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id)
 
 export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@quire/identity/UsersRepo") {
   static readonly layerMemory = Layer.effect(

@@ -3,6 +3,7 @@
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
 import { Effect, Option, Schema } from "effect"
+import { compareCodePoints } from "./Collation.ts"
 import { InvalidInput } from "./Errors.ts"
 import * as SignedToken from "./SignedToken.ts"
 
@@ -101,7 +102,7 @@ export const compareKeys = (a: CursorKey, b: CursorKey): number => {
     const y = b[i]!
     if (x === y) continue
     if (typeof x === "number" && typeof y === "number") return x < y ? -1 : 1
-    return String(x) < String(y) ? -1 : 1
+    return compareCodePoints(String(x), String(y)) < 0 ? -1 : 1
   }
   return a.length - b.length
 }

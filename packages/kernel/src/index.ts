@@ -1,4 +1,5 @@
 export * as Actor from "./Actor.ts"
+export { compareCodePoints } from "./Collation.ts"
 export * as Errors from "./Errors.ts"
 export * as Ids from "./Ids.ts"
 export * as MemoryStore from "./MemoryStore.ts"

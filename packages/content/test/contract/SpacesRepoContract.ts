@@ -92,6 +92,20 @@ export const spacesRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(root.map((items) => shortIds("sp", items)), [["b", "a"], ["d"]])
       }))
 
+    it.effect("breaks ties on ids by code point, as PostgreSQL's COLLATE \"C\" does, pages included", () =>
+      Effect.gen(function*() {
+        const spaces = yield* SpacesRepo
+        const org = "su-org"
+        // 'Ａ' (U+FF21) is one UTF-16 unit above the surrogates of '😀' (U+1F600): code points put it first.
+        for (const id of ["😀", "Ａ", "z"]) yield* spaces.insert(makeSpace(`su-${id}`, org, { position: 1, createdAt: at(1) }))
+        const list = (order: "asc" | "desc", limit: number) =>
+          Effect.map(allPages((after) => spaces.list({ organizationId: org, order }, after, limit)), (pages) => shortIds("su", pages.flat()))
+        for (const limit of [1, 2, 3]) {
+          assert.deepStrictEqual(yield* list("asc", limit), ["z", "Ａ", "😀"], `pages of ${limit}`)
+          assert.deepStrictEqual(yield* list("desc", limit), ["😀", "Ａ", "z"], `pages of ${limit}, descending`)
+        }
+      }))
+
     it.effect("updates the given fields only, and answers none for an unknown space", () =>
       Effect.gen(function*() {
         const spaces = yield* SpacesRepo
