@@ -170,9 +170,7 @@ export const check = Effect.fnUntraced(function*(
 ) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
-  const [{ links }, { classifyLinks }] = yield* Effect.promise(() =>
-    Promise.all([import("@quire/content/markdown/Markdown"), import("@quire/content/markdown/Links")])
-  )
+  const { classifyLinks, htmlLinks, links } = yield* Effect.promise(() => import("@quire/content"))
   const full = (document: Document) => (options.prefix === "" ? document.path : `${options.prefix}/${document.path}`)
   const pagesByPath = new Map<string, string>()
   const walk = (pages: ReadonlyArray<RevisionPage>) => {
@@ -192,7 +190,7 @@ export const check = Effect.fnUntraced(function*(
   for (const document of documents) {
     const found: Array<LocalImage> = []
     const where = document.file ?? path.join(document.folder, "README.md")
-    for (const link of links(document.markdown)) {
+    for (const link of links(document.markdown, htmlLinks)) {
       if (link.kind !== "image" || !isRelative(link.url)) continue
       const file = path.resolve(document.folder, decode(link.url.split(/[?#]/)[0] ?? ""))
       const exists = yield* fs.exists(file)
@@ -214,7 +212,7 @@ export const check = Effect.fnUntraced(function*(
       fileIds: placeholders,
       appBaseUrl: options.appBaseUrl,
       rootPagePath
-    })
+    }, htmlLinks)
     for (const link of classified) {
       // Images by relative path were looked for on disk above.
       if (link.status !== "broken" || (link.kind === "image" && isRelative(link.url))) continue

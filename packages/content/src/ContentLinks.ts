@@ -6,9 +6,9 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget } from "./markdown/Links.ts"
+import { type LinkContext, linkCollector, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
 import { breather } from "./markdown/Breather.ts"
-import { linkCollector, type MarkdownLink } from "./markdown/Markdown.ts"
+import { htmlLinks } from "./markdown/Dom.ts"
 import { digestPieces } from "./markdown/ParsePool.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
@@ -250,7 +250,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         // A large page is parsed by the parse workers; small ones a piece at a time, giving the event loop back.
         const breathe = breather()
         for (const [hash, text] of markdown) {
-          const collector = linkCollector()
+          const collector = linkCollector(htmlLinks)
           for (const links of yield* digestPieces(text, "links", breathe)) collector.addLinks(links)
           const links = collector.done().map(({ url, kind }) => ({ url, kind }))
           parsed.set(hash, links)

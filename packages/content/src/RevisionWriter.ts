@@ -9,7 +9,7 @@ import { type FileNode, flattenPages, type PageNode, type Revision, type Revisio
 import { checkRevisionLimits } from "./domain/RevisionLimits.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
-import { maxSlugLength } from "./markdown/Markdown.ts"
+import { maxSlugLength } from "@quire/markdown"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { indexUpdate } from "./Search.ts"
 import { SearchIndex } from "./SearchIndex.ts"

@@ -11,7 +11,8 @@ import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
-import { classifyLinks } from "../src/markdown/Links.ts"
+import { classifyLinks } from "@quire/markdown"
+import { htmlLinks } from "../src/markdown/Dom.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
@@ -297,7 +298,7 @@ describe("SpaceContent.applyTemplate", () => {
       assert.include(overview, `/files/${banner?.id}`)
       // Every link of the template resolves inside the space.
       const pagesByPath = new Map(flattenPages(revision.pages).map((entry) => [entry.path, entry.page.id]))
-      const links = classifyLinks(overview ?? "", { pagePath: "overview", pagesByPath, fileIds: new Set([banner!.id]), appBaseUrl: "http://app" })
+      const links = classifyLinks(overview ?? "", { pagePath: "overview", pagesByPath, fileIds: new Set([banner!.id]), appBaseUrl: "http://app" }, htmlLinks)
       assert.isAbove(links.length, 3)
       assert.deepStrictEqual(links.filter((l) => l.status !== "ok"), [])
 
@@ -350,7 +351,7 @@ describe("SpaceContent.importWebsite", () => {
       const pagesByPath = new Map(revision.pages.map((p) => [p.slug, p.id]))
       for (const page of revision.pages.slice(1)) {
         const markdown = (yield* markdownOf(spaceId, page.id)) ?? ""
-        const links = classifyLinks(markdown, { pagePath: page.slug, pagesByPath, fileIds: new Set(), appBaseUrl: "http://app" })
+        const links = classifyLinks(markdown, { pagePath: page.slug, pagesByPath, fileIds: new Set(), appBaseUrl: "http://app" }, htmlLinks)
         assert.deepStrictEqual(links.map((l) => l.status).filter((s) => s !== "ok"), [], page.slug)
       }
     }).pipe(Effect.provide(layer)))

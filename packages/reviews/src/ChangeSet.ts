@@ -6,8 +6,7 @@
  */
 import { documentHash, type FileNode, type PageNode } from "@quire/content"
 import { validSlug } from "@quire/content/domain/Revision"
-import { alertsToHints } from "@quire/content/markdown/Alerts"
-import { maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/content/markdown/Markdown"
+import { alertsToHints, maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/markdown"
 
 /** Page metadata an insert or an update may set. */
 export interface PageMetadata {

@@ -12,7 +12,7 @@ import { toString } from "mdast-util-to-string"
 import PDFDocument from "pdfkit"
 import { Errors } from "@quire/kernel"
 import { type FileNode, flattenPages, imageDimensions, type Revision, type RevisionPage } from "@quire/content"
-import { parseMarkdown } from "@quire/content/markdown/Markdown"
+import { parseMarkdown } from "@quire/markdown"
 import { type FontName, fontFiles, load, segments } from "./Fonts.ts"
 
 export interface PdfPage {

@@ -13,6 +13,9 @@ import { counters, insert, layer, mergeIntoMain, newChangeRequest, newSpace, spa
 
 const spaceScope = (spaceId: string): CommentScope => ({ spaceId, changeRequestId: null })
 
+/** The bodies of a listing's comments, in its order. */
+const bodies = (page: { readonly items: ReadonlyArray<{ readonly comment: { readonly markdown: string } }> }) => page.items.map((c) => c.comment.markdown)
+
 it.layer(layer, { timeout: "60 seconds" })("Comments", (it) => {
   describe("comments and replies", () => {
     it.effect("a commenter comments and replies; bodies come back exactly; only the author edits, the author or an admin deletes", () =>
@@ -176,7 +179,6 @@ it.layer(layer, { timeout: "60 seconds" })("Comments", (it) => {
         yield* post("two", "alice")
         yield* post("three", "carl")
         yield* comments.update(scope, one.comment.id, { resolved: true }).pipe(as("alice"))
-        const bodies = (page: { readonly items: ReadonlyArray<{ readonly comment: { readonly markdown: string } }> }) => page.items.map((c) => c.comment.markdown)
         assert.deepStrictEqual(bodies(yield* comments.list(scope, { status: "all" }).pipe(as("rhea"))), ["three", "two", "one"])
         assert.deepStrictEqual(bodies(yield* comments.list(scope, { status: "all", order: "asc" }).pipe(as("rhea"))), ["one", "two", "three"])
         assert.deepStrictEqual(bodies(yield* comments.list(scope, { status: "open" }).pipe(as("rhea"))), ["three", "two"])

@@ -1,4 +1,4 @@
-import { sections } from "@quire/content/markdown/Markdown"
+import { sections } from "@quire/markdown"
 import { assert, describe, it } from "vitest"
 import { type RenderOptions, renderPage, renderPageSync, samplePage, warmUp } from "../src/render/Markdown.ts"
 import { operationOf } from "../src/render/OpenApiOperation.ts"

@@ -3,7 +3,7 @@
  * first and bounded, each converted with turndown; links between imported pages become `<path>.md`.
  */
 import { Duration, Effect, Result, Schema } from "effect"
-import { parseDocument, slugify, uniqueSlug } from "../markdown/Markdown.ts"
+import { parseDocument, slugify, uniqueSlug } from "@quire/markdown"
 import { extractLinks, extractTitle, htmlToMarkdown } from "./HtmlToMarkdown.ts"
 import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 

@@ -8,7 +8,7 @@
 import type { Nodes, PhrasingContent, RootContent } from "mdast"
 import { toString } from "mdast-util-to-string"
 import type { ContentRef } from "../domain/Revision.ts"
-import { headingAnchor, pieces } from "./Markdown.ts"
+import { headingAnchor, pieces } from "@quire/markdown"
 import GithubSlugger from "github-slugger"
 
 type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }

@@ -2,8 +2,9 @@
  * What each reader of a large page needs of one parsed piece (a digest): small, plain data that a
  * parse worker can send back, so that the mdast itself never crosses threads.
  */
+import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, type SectionItem } from "@quire/markdown"
+import { htmlLinks } from "./Dom.ts"
 import { type JsonBlock, pieceBlocks } from "./JsonDocument.ts"
-import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, type SectionItem } from "./Markdown.ts"
 
 /** The digests, by kind. */
 export interface Digests {
@@ -29,7 +30,7 @@ export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly 
   const digest: Digests[DigestKind] = task.kind === "sections"
     ? pieceSectionItems(text, task.appendix)
     : task.kind === "links"
-    ? pieceLinks(parsePiece(text, task.appendix), task.lineOffsets[index]!)
+    ? pieceLinks(parsePiece(text, task.appendix), task.lineOffsets[index]!, htmlLinks)
     : pieceBlocks(parsePiece(text, task.appendix).children)
   return digest as Digests[K]
 }

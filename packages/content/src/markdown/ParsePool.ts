@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, blockChunks, eachBlockChunk, lineCount, piecePlan } from "./Markdown.ts"
+import { appendixOf, blockChunks, eachBlockChunk, lineCount, piecePlan } from "@quire/markdown"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */

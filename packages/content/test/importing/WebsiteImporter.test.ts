@@ -3,7 +3,8 @@ import { Effect } from "effect"
 import { LocalServer } from "@quire/testkit"
 import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 import { importWebsite, WebsiteImportError } from "../../src/importing/WebsiteImporter.ts"
-import { classifyLinks } from "../../src/markdown/Links.ts"
+import { classifyLinks } from "@quire/markdown"
+import { htmlLinks } from "../../src/markdown/Dom.ts"
 
 const local = OutboundFetch.layer({ allow: ["127.0.0.1"] })
 
@@ -59,7 +60,7 @@ describe("importWebsite", () => {
           pagesByPath,
           fileIds: new Set(),
           appBaseUrl: "https://quire.test"
-        }).filter((link) => link.target.kind === "page")
+        }, htmlLinks).filter((link) => link.target.kind === "page")
         assert.isTrue(links.length > 0)
         assert.isTrue(links.every((link) => link.status === "ok"), page.path)
       }

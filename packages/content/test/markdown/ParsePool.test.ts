@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { linkCollector, links, sections, sectionSplitter } from "@quire/markdown"
+import { htmlLinks } from "../../src/markdown/Dom.ts"
 import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
-import { linkCollector, links, sections, sectionSplitter } from "../../src/markdown/Markdown.ts"
 import { digestPieces, poolState, warmUp, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
 /** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
@@ -25,10 +26,10 @@ describe("ParsePool", () => {
       assert.strictEqual(poolState().failures, 0)
       assert.isAbove(poolState().workers, 0)
       assert.deepStrictEqual(splitter.done(), sections(page, "Page"))
-      const collector = linkCollector()
+      const collector = linkCollector(htmlLinks)
       for (const found of yield* digestPieces(page, "links")) collector.addLinks(found)
       const all = collector.done()
-      assert.deepStrictEqual(all, links(page))
+      assert.deepStrictEqual(all, links(page, htmlLinks))
       assert.deepStrictEqual(all.filter((link) => /guide|unused|html/.test(link.url)).map((link) => link.url), [
         "https://example.com/guide",
         "https://example.com/html",

@@ -4,7 +4,7 @@
  * make a commit hold it, keeping the bytes of every file whose meaning did not change.
  */
 import type { PageLayout } from "@quire/content/domain/Revision"
-import { slugify, uniqueSlug } from "@quire/content/markdown/Markdown"
+import { slugify, uniqueSlug } from "@quire/markdown"
 import { Result, Schema } from "effect"
 import { Document, isMap, parseDocument } from "yaml"
 import { type PageFileParts, type PageMetadata, parsePageFile, renderPageFile } from "./PageFile.ts"

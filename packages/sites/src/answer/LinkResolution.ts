@@ -1,6 +1,6 @@
 /** Where a page's links, files and link titles lead on the published site (content's link rules, the site's URLs). */
 import type { FileNode, Revision } from "@quire/content"
-import { linkResolver } from "@quire/content/markdown/Links"
+import { linkResolver } from "@quire/markdown"
 import type * as Markdown from "../render/Markdown.ts"
 import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { alertsToHints } from "../../src/markdown/Alerts.ts"
+import { alertsToHints } from "../src/Alerts.ts"
 
 describe("alertsToHints", () => {
   it("turns each GitHub alert kind into GitBook's hint of its style", () => {

@@ -8,8 +8,8 @@
  * - URLs: `http(s)://...`, `in-app` when they point into the app itself.
  * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
  */
-import type { LinkStatus } from "../domain/Link.ts"
-import { links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
+import { Schema } from "effect"
+import { type HtmlLinks, links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
 
 /** What a page's links are resolved against: the page's own path and the revision's pages and files. */
 export interface LinkContext {
@@ -34,7 +34,9 @@ export type LinkTarget =
   | { readonly kind: "file"; readonly file: string }
   | { readonly kind: "url"; readonly url: string }
 
-export type { LinkStatus } from "../domain/Link.ts"
+/** `ok`: nothing wrong (external URLs are not checked); `broken`: missing from the revision; `in-app`: an app URL. */
+export const LinkStatus = Schema.Literals(["ok", "broken", "in-app"])
+export type LinkStatus = typeof LinkStatus.Type
 
 /** Where a link points and whether it works. */
 export interface LinkResolution {
@@ -184,10 +186,10 @@ export const resolveLink = (
   context: LinkContext
 ): LinkResolution | undefined => resolver(context)(link)
 
-/** Every link of a page's markdown with its target and status (anchors-only and `mailto:` links left out). */
-export const classifyLinks = (markdown: string, context: LinkContext): ReadonlyArray<ClassifiedLink> => {
+/** Every link of a page's markdown with its target and status (anchors-only and `mailto:` links left out; `html` reads raw HTML). */
+export const classifyLinks = (markdown: string, context: LinkContext, html: HtmlLinks): ReadonlyArray<ClassifiedLink> => {
   const resolve = resolver(context)
-  return markdownLinks(markdown).flatMap((link) => {
+  return markdownLinks(markdown, html).flatMap((link) => {
     const resolution = resolve(link)
     return resolution === undefined ? [] : [{ ...link, ...resolution }]
   })

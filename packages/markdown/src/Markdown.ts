@@ -1,22 +1,29 @@
 /**
  * Pure functions over a page's markdown, parsed with remark (CommonMark + GFM + YAML frontmatter):
  * the document's title and body, slugs, search sections, plain text and excerpts, and its links.
+ * No I/O and nothing Node-only, so that the browser reads markdown as the server does.
  */
 import GithubSlugger from "github-slugger"
-import type { Nodes, Root, RootContent } from "mdast"
+import type { Heading, Nodes, Root, RootContent } from "mdast"
 import { toString } from "mdast-util-to-string"
 import remarkFrontmatter from "remark-frontmatter"
 import remarkGfm from "remark-gfm"
 import remarkParse from "remark-parse"
 import { type Processor, unified } from "unified"
 import { visit } from "unist-util-visit"
-import { parse as parseYaml } from "yaml"
-import { parseHtml } from "./Dom.ts"
+import { frontmatterData } from "./Frontmatter.ts"
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).freeze()
+const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
+const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
 
 /** The mdast tree of `markdown` (GFM and YAML frontmatter included). */
 export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
+
+/**
+ * The mdast tree of a document's body (see `splitFrontmatter`): GFM, and no frontmatter, so that a
+ * `---` block at its start is the thematic break or heading it reads as.
+ */
+export const parseBody = (markdown: string): Root => bodyProcessor.parse(markdown)
 
 const autolinkLiterals = new Set(["wwwAutolink", "protocolAutolink", "emailAutolink"])
 
@@ -217,15 +224,6 @@ export interface ParsedDocument {
   readonly body: string
 }
 
-const readFrontmatter = (yaml: string): Record<string, unknown> => {
-  try {
-    const value: unknown = parseYaml(yaml)
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {}
-  } catch {
-    return {}
-  }
-}
-
 const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
 
@@ -239,14 +237,14 @@ export const parseDocument = (markdown: string): ParsedDocument => {
   let cut = 0
   const [first] = tree.children
   if (first?.type === "yaml") {
-    frontmatter = readFrontmatter(first.value)
+    frontmatter = frontmatterData(first.value)
     cut = first.position?.end.offset ?? 0
   }
   let title = nonEmptyString(frontmatter["title"])
   if (title === undefined) {
     const lead = tree.children.find((node) => node.type !== "yaml")
     if (lead?.type === "heading" && lead.depth === 1) {
-      const text = toString(lead).trim()
+      const text = headingTitle(lead)
       if (text !== "") {
         title = text
         cut = lead.position?.end.offset ?? cut
@@ -262,6 +260,20 @@ export const parseDocument = (markdown: string): ParsedDocument => {
     ...(description === undefined ? {} : { description }),
     body
   }
+}
+
+/** An empty anchor GitBook appends to headings with a custom id (`<a href="#x" id="x"></a>`). */
+export const gitbookAnchor = /\s*<a\s[^>]*><\/a>\s*$/i
+
+/** The title a heading gives its page: its text, without GitBook's empty anchor. */
+export const headingTitle = (heading: Heading): string => toString(heading).replace(gitbookAnchor, "").trim()
+
+/** `headingTitle` of the ATX heading `# text`, parsed only when it may hold markdown. */
+export const atxHeadingTitle = (text: string): string => {
+  const raw = text.replace(gitbookAnchor, "")
+  if (!/[\\`*_[\]<>&!~]/.test(raw)) return raw.trim()
+  const [heading] = parseBody(`# ${raw}`).children
+  return heading?.type === "heading" ? headingTitle(heading) : raw.trim()
 }
 
 const transliterations: Record<string, string> = {
@@ -354,6 +366,23 @@ export interface Section {
 export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubSlugger()): string =>
   slugger.slug(text)
 
+/** A heading's words as search sections and tables of contents show them: no tags, one line. */
+export const headingText = (heading: Heading): string => tidy(toString(heading)).replace(/\n/g, " ")
+
+/**
+ * The anchor of every heading of `tree`, as search sections name them: the top-level headings in
+ * order, then the nested ones (in lists and quotes), so that a section's `#anchor` lands on its heading.
+ */
+export const headingIds = (tree: Root): Map<Heading, string> => {
+  const slugger = new GithubSlugger()
+  const ids = new Map<Heading, string>()
+  for (const node of tree.children) if (node.type === "heading") ids.set(node, headingAnchor(headingText(node), slugger))
+  visit(tree, "heading", (node) => {
+    if (!ids.has(node)) ids.set(node, headingAnchor(headingText(node), slugger))
+  })
+  return ids
+}
+
 /**
  * Splits a page into search sections at each heading (outside lists and quotes); the text before the first heading
  * is titled `pageTitle` and is left out when it is empty and headings follow.
@@ -372,7 +401,7 @@ export type SectionItem = { readonly heading: string; readonly depth: number } |
 export const sectionItems = (nodes: ReadonlyArray<RootContent>): Array<SectionItem> =>
   nodes.map((node) =>
     node.type === "heading"
-      ? { heading: tidy(toString(node)).replace(/\n/g, " "), depth: node.depth }
+      ? { heading: headingText(node), depth: node.depth }
       : { text: textOf(node) }
   )
 
@@ -509,24 +538,19 @@ export interface MarkdownLink {
 
 const positionOf = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
 
-// Raw HTML in markdown (GitBook writes images as `<figure><img src=...>`) is read with an HTML parser.
-const htmlLinks = (html: string): ReadonlyArray<{ url: string; kind: "link" | "image" }> => {
-  const document = parseHtml(`<body>${html}</body>`)
-  const found: Array<{ url: string; kind: "link" | "image" }> = []
-  for (const element of document.querySelectorAll("a[href], img[src]")) {
-    const isImage = element.tagName.toLowerCase() === "img"
-    const url = element.getAttribute(isImage ? "src" : "href")
-    if (url !== null && url.trim() !== "") found.push({ url: url.trim(), kind: isImage ? "image" : "link" })
-  }
-  return found
-}
+/**
+ * The `<a href>` and `<img src>` of a piece of raw HTML (GitBook writes images as
+ * `<figure><img src=...>`), trimmed and not empty. An HTML parser reads them: the caller passes
+ * its platform's (a DOM parser on Node, the browser's `DOMParser`).
+ */
+export type HtmlLinks = (html: string) => ReadonlyArray<{ readonly url: string; readonly kind: "link" | "image" }>
 
 /**
  * Every link and image of `markdown` in document order: inline ones, references resolved through
- * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML.
+ * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML (read by `html`).
  */
-export const links = (markdown: string): ReadonlyArray<MarkdownLink> => {
-  const collector = linkCollector()
+export const links = (markdown: string, html: HtmlLinks): ReadonlyArray<MarkdownLink> => {
+  const collector = linkCollector(html)
   for (const piece of pieces(markdown)) collector.add(piece)
   return collector.done()
 }
@@ -541,8 +565,8 @@ export interface PieceLinks {
   readonly used: ReadonlyArray<string>
 }
 
-/** The links of one piece whose first line is line `lineOffset + 1` of the document. */
-export const pieceLinks = (piece: Piece, lineOffset: number): PieceLinks => {
+/** The links of one piece whose first line is line `lineOffset + 1` of the document (`html` reads raw HTML). */
+export const pieceLinks = (piece: Piece, lineOffset: number, html: HtmlLinks): PieceLinks => {
   const found: Array<MarkdownLink> = []
   const definitions: Array<readonly [string, string, MarkdownLink["position"]]> = []
   const used = new Set<string>()
@@ -573,7 +597,7 @@ export const pieceLinks = (piece: Piece, lineOffset: number): PieceLinks => {
           break
         }
         case "html":
-          for (const link of htmlLinks(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
+          for (const link of html(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
           break
       }
     })
@@ -586,7 +610,7 @@ export const pieceLinks = (piece: Piece, lineOffset: number): PieceLinks => {
  * their `pieceLinks`, which a parse worker computes), then `done`. Lets a caller give the event
  * loop back between pieces.
  */
-export const linkCollector = () => {
+export const linkCollector = (html: HtmlLinks) => {
   const found: Array<MarkdownLink> = []
   const definitions = new Map<string, { url: string; position: MarkdownLink["position"] }>()
   const used = new Set<string>()
@@ -600,7 +624,7 @@ export const linkCollector = () => {
   }
   return {
     add: (piece: Piece) => {
-      addLinks(pieceLinks(piece, lineOffset))
+      addLinks(pieceLinks(piece, lineOffset, html))
       lineOffset += lineCount(piece.text)
     },
     addLinks,
