@@ -59,7 +59,7 @@ export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>(
     const records = new MemoryStore.TxMap<string, SyncRecord>()
     /** Deliveries by `<space>\0<key>`: when they arrived. */
     const deliveries = new MemoryStore.TxMap<string, Date>()
-    let key: string | undefined
+    const key = new MemoryStore.TxRef<string | undefined>(undefined)
     return GitSyncRepo.of({
       find: (spaceId) => Effect.sync(() => Option.fromNullishOr(records.get(spaceId))),
       save: (record) => Effect.sync(() => void records.set(record.spaceId, record)),
@@ -89,7 +89,13 @@ export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>(
           for (const id of ids) if (!deliveries.has(id)) deliveries.set(id, at)
           return fresh
         }),
-      instanceKey: (candidate) => Effect.sync(() => (key ??= candidate))
+      instanceKey: (candidate) =>
+        Effect.sync(() => {
+          const stored = key.get()
+          if (stored !== undefined) return stored
+          key.set(candidate)
+          return candidate
+        })
     })
   })
 }
