@@ -9,16 +9,20 @@ import { CommentsRepo } from "../src/CommentsRepo.ts"
 import { migrations } from "../src/index.ts"
 import * as SqlChangeRequestsRepo from "../src/SqlChangeRequestsRepo.ts"
 import * as SqlCommentsRepo from "../src/SqlCommentsRepo.ts"
+import { SpaceCountersRepo } from "../src/SpaceCountersRepo.ts"
+import * as SqlSpaceCountersRepo from "../src/SqlSpaceCountersRepo.ts"
 import { changeRequestsRepoContract } from "./contract/ChangeRequestsRepoContract.ts"
 import { commentsRepoContract } from "./contract/CommentsRepoContract.ts"
+import { spaceCountersRepoContract } from "./contract/SpaceCountersRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(ChangeRequestsRepo.layerMemory, CommentsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer),
+  memory: Layer.mergeAll(ChangeRequestsRepo.layerMemory, CommentsRepo.layerMemory, SpaceCountersRepo.layerMemory),
+  sql: Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer),
   migrations: [migrations]
 })
 
 Backends.each(backends, (it) => {
   changeRequestsRepoContract(it)
   commentsRepoContract(it)
+  spaceCountersRepoContract(it)
 })
