@@ -3,6 +3,7 @@
  * level, sections in reading order, the site spaces of a parent, and the defaults after a removal.
  */
 import { Effect, Option } from "effect"
+import { compareCodePoints } from "@quire/kernel"
 import type { Site } from "./domain/Site.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "./domain/Structure.ts"
 import { SitesRepo } from "./SitesRepo.ts"
@@ -20,7 +21,7 @@ export type TopItem =
   | { readonly type: "group"; readonly id: string; readonly position: number; readonly group: SiteSectionGroup }
 
 const byOrder = (a: { position: number; createdAt: Date; id: string }, b: { position: number; createdAt: Date; id: string }) =>
-  a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id)
 
 export const load = (repo: typeof SiteStructureRepo.Service, siteId: string): Effect.Effect<Model> =>
   Effect.map(
