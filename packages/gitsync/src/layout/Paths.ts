@@ -35,6 +35,12 @@ export const relativePath = (from: string, path: string): string => {
   return [...Array.from({ length: a.length - common }, () => ".."), ...b.slice(common)].join("/")
 }
 
+/** Whether a file name is a folder's readme (`README.md`, any case). */
+export const isReadmeName = (name: string): boolean => name.toLowerCase() === "readme.md"
+
+/** A slug that serves as a file name as it is. */
+export const validSlug = /^[a-z0-9][a-z0-9_-]{0,99}$/i
+
 /** `path` relative to the folder `root` when it lies inside it, else `undefined`. */
 export const insideOf = (root: string, path: string): string | undefined =>
   root === "" ? path : path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined

@@ -1,0 +1,118 @@
+/**
+ * The page tree of a repository before its files are read: from `SUMMARY.md` (what it cannot point
+ * to skipped, with a warning), else inferred from the folders.
+ */
+import type { RepoPage, RepositoryFile, RepositoryFiles } from "./Layout.ts"
+import { basename, dirname, insideOf, isReadmeName, joinPath } from "./Paths.ts"
+import { type ParsedSummary, parseSummary, type SummaryEntry } from "./Summary.ts"
+
+/** A page to read: a document's file, a group or a link, and its children. */
+export interface Plan {
+  readonly kind: RepoPage["kind"]
+  readonly title: string
+  readonly path?: string
+  readonly href?: string
+  readonly children: ReadonlyArray<Plan>
+}
+
+const decoder = new TextDecoder()
+
+const isUrl = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")
+
+/** Files and folders by name (a file's without `.md`), by code point. */
+const byName = (a: string, b: string) => {
+  const x = basename(a).replace(/\.md$/i, "")
+  const y = basename(b).replace(/\.md$/i, "")
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+/** The page tree without a `SUMMARY.md`: folders, `README.md` first, then files and folders by name. */
+export const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string, summaryPath: string): Array<Plan> => {
+  const folders = new Map<string, { files: Array<string>; folders: Set<string> }>()
+  const folder = (path: string) => {
+    let entry = folders.get(path)
+    if (entry === undefined) {
+      entry = { files: [], folders: new Set() }
+      folders.set(path, entry)
+    }
+    return entry
+  }
+  for (const path of files.keys()) {
+    const inner = insideOf(docsRoot, path)
+    if (inner === undefined || !inner.toLowerCase().endsWith(".md") || path === summaryPath) continue
+    if (inner.split("/").some((segment) => segment.startsWith("."))) continue
+    folder(dirname(path)).files.push(path)
+    let dir = dirname(path)
+    while (dir !== docsRoot && dir !== "") {
+      folder(dirname(dir)).folders.add(dir)
+      dir = dirname(dir)
+    }
+  }
+  const plans = (dir: string, top: boolean): Array<Plan> => {
+    const entry = folders.get(dir)
+    if (entry === undefined) return []
+    const names = [...entry.files.filter((f) => !isReadmeName(basename(f)) && f !== readmePath), ...entry.folders].toSorted(byName)
+    return names.flatMap((path): Array<Plan> => {
+      if (!entry.folders.has(path)) return [{ kind: "document", title: basename(path).replace(/\.md$/i, ""), path, children: [] }]
+      const readme = folders.get(path)?.files.find((f) => isReadmeName(basename(f)))
+      const children = plans(path, false)
+      if (readme !== undefined && readme !== readmePath) return [{ kind: "document", title: basename(path), path: readme, children }]
+      if (top) return [{ kind: "group", title: basename(path), children }]
+      return children
+    })
+  }
+  const out = plans(docsRoot, true)
+  return files.has(readmePath) ? [{ kind: "document", title: basename(dirname(readmePath)) || "Introduction", path: readmePath, children: [] }, ...out] : out
+}
+
+/** The tree `summaryFile` (at `summaryPath`) lists, and its lines by the file (or URL) they point to, group headings by `group:<title>`. */
+export const summaryPlans = (
+  files: RepositoryFiles,
+  summaryFile: RepositoryFile,
+  paths: { readonly docsRoot: string; readonly readmePath: string; readonly summaryPath: string },
+  warnings: Array<string>
+): { summary: ParsedSummary; summaryLines: Map<string, string>; plans: Array<Plan> } => {
+  const { docsRoot, readmePath, summaryPath } = paths
+  const summaryLines = new Map<string, string>()
+  const summary = parseSummary(decoder.decode(summaryFile.bytes))
+  for (const warning of summary.warnings) warnings.push(warning.replace(/^SUMMARY\.md/, summaryPath))
+  const summaryDir = dirname(summaryPath)
+  const used = new Set<string>()
+  const fromEntry = (entry: SummaryEntry): Array<Plan> => {
+    const children = entry.children.flatMap(fromEntry)
+    if (isUrl(entry.target)) {
+      summaryLines.set(entry.target, entry.line)
+      return [{ kind: "link", title: entry.title, href: entry.target, children: [] }, ...children]
+    }
+    const target = joinPath(summaryDir, entry.target.replace(/[#?].*$/, ""))
+    const where = `${summaryPath} line ${entry.lineNumber}`
+    if (entry.target.replace(/[#?].*$/, "") === "") {
+      warnings.push(`${where}: ${JSON.stringify(entry.title)} links to no file; skipped`)
+      return children
+    }
+    if (insideOf(docsRoot, target) === undefined) {
+      warnings.push(`${where}: ${entry.target} is outside the documentation root; skipped`)
+      return children
+    }
+    if (!files.has(target)) {
+      warnings.push(`${where}: ${target} does not exist; skipped`)
+      return children
+    }
+    if (used.has(target)) {
+      warnings.push(`${where}: ${target} is listed twice; the second one is skipped`)
+      return children
+    }
+    used.add(target)
+    summaryLines.set(target, entry.line)
+    return [{ kind: "document", title: entry.title, path: target, children }]
+  }
+  const plans = summary.nodes.flatMap((node): Array<Plan> => {
+    if (node.kind !== "group") return fromEntry(node)
+    summaryLines.set(`group:${node.title}`, node.line)
+    return [{ kind: "group", title: node.title, children: node.children.flatMap(fromEntry) }]
+  })
+  if (!used.has(readmePath) && files.has(readmePath)) {
+    plans.unshift({ kind: "document", title: "Introduction", path: readmePath, children: [] })
+  }
+  return { summary, summaryLines, plans }
+}
