@@ -1,14 +1,15 @@
 /**
  * Helpers over an organization's tree of collections and spaces, shared by the Spaces and
- * Collections use cases: complete and filtered listings, siblings, and destinations of moves.
+ * Collections use cases: complete and filtered listings, siblings, destinations of moves, the
+ * placement of a moved record and the checks of a transfer.
  */
 import { Effect, Option } from "effect"
 import { Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import { collectionKey, type CollectionsRepoShape } from "./CollectionsRepo.ts"
-import type { OrganizationAccessResolver } from "./ContentAccess.ts"
+import type { ContentAccessShape, OrganizationAccessResolver } from "./ContentAccess.ts"
 import type { Collection, Visibility } from "./domain/Space.ts"
-import { type Sibling, sortSiblings } from "./Placement.ts"
+import { type ContentPosition, place, type Sibling, sortSiblings } from "./Placement.ts"
 import { spaceKey, type SpacesRepoShape } from "./SpacesRepo.ts"
 
 /** Every item of a keyset listing, page after page. */
@@ -126,3 +127,67 @@ export const withSuffix = (title: string, suffix: string, max: number): string =
 /** `in-collection` means something only for spaces in a collection; at the root such a space becomes private. */
 export const visibilityAt = (visibility: Visibility, parentId: string | null): Visibility =>
   parentId === null && visibility === "in-collection" ? "private" : visibility
+
+/**
+ * The resolver of the caller (or of the member `userId`) in an organization they belong to;
+ * NotFound (the organization, or the member) otherwise.
+ */
+export const memberResolver = Effect.fnUntraced(function*(access: ContentAccessShape, organizationId: string, userId?: string) {
+  const resolver = yield* access.inOrganization(organizationId, userId)
+  if (Option.isNone(resolver.organizationRole)) {
+    return yield* new Errors.NotFound({ resource: userId === undefined ? "Organization" : "Member", id: userId ?? organizationId })
+  }
+  return resolver
+})
+
+/**
+ * Places a moved space or collection among the siblings of `parentId` (its new parent, or its
+ * own) at `position`, and writes the siblings' positions that change to make room; answers the
+ * mover's new position. InvalidInput when the move would leave it where it is.
+ */
+export const reposition = Effect.fnUntraced(function*(
+  spaces: SpacesRepoShape,
+  collections: CollectionsRepoShape,
+  mover: { readonly type: "space" | "collection"; readonly id: string; readonly organizationId: string; readonly parentId: string | null },
+  parentId: string | null,
+  position: ContentPosition | undefined,
+  at: Date
+): Effect.fn.Return<number, Errors.InvalidInput> {
+  const siblings = yield* loadSiblings(spaces, collections, mover.organizationId, parentId)
+  const isMover = (s: Sibling) => s.type === mover.type && s.id === mover.id
+  const placement = yield* place(mover, siblings.filter((s) => !isMover(s)), position, at.getTime())
+  if (parentId === mover.parentId && placement.index === siblings.findIndex(isMover)) {
+    return yield* new Errors.InvalidInput({ reason: `the ${mover.type} is already there: the move would change nothing` })
+  }
+  for (const sibling of placement.renumbered) {
+    yield* sibling.type === "space"
+      ? spaces.update(sibling.id, { position: sibling.position })
+      : collections.update(sibling.id, { position: sibling.position })
+  }
+  return placement.position
+})
+
+/**
+ * The checks of a transfer of a space or collection from organization `from` to `to`: another
+ * organization, where the caller is an admin (InvalidInput on `organization` otherwise).
+ */
+export const ensureTransferTarget = Effect.fnUntraced(function*(
+  access: ContentAccessShape,
+  kind: "space" | "collection",
+  from: string,
+  to: string
+) {
+  if (to === from) {
+    return yield* new Errors.InvalidInput({
+      field: "organization",
+      reason: `the ${kind} already belongs to this organization: the transfer would change nothing`
+    })
+  }
+  const role = yield* access.organizationRole(to)
+  if (Option.isNone(role) || role.value !== "admin") {
+    return yield* new Errors.InvalidInput({
+      field: "organization",
+      reason: `you must be an admin of organization ${JSON.stringify(to)} to transfer ${kind}s to it`
+    })
+  }
+})

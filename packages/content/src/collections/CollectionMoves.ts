@@ -1,0 +1,91 @@
+/**
+ * Use cases that move a collection: within its organization's tree (never into itself), or with
+ * everything inside it to the root of another organization.
+ */
+import { Effect } from "effect"
+import { Errors } from "@quire/kernel"
+import * as Access from "../Access.ts"
+import type { MoveCollectionInput } from "../Collections.ts"
+import type { Collection, Visibility } from "../domain/Space.ts"
+import { endPosition } from "../Placement.ts"
+import { destination, ensureTransferTarget, reposition } from "../Tree.ts"
+import type { CollectionEdit } from "./CollectionEdit.ts"
+
+export const collectionMoves = (edit: CollectionEdit) => {
+  const { repo, spaces, usage, grants, access, transactor, now, updated, spacesIn, childrenOf } = edit
+
+  const move = Effect.fn("Collections.move")(function*(collectionId: string, input: MoveCollectionInput) {
+    const { collection, permissions } = yield* access.collection(collectionId)
+    yield* Access.ensure(permissions.admin, "move this collection")
+    if (input.parent === undefined && input.position === undefined) {
+      return yield* new Errors.InvalidInput({ reason: "give a parent or a position to move the collection to" })
+    }
+    const parentId = input.parent === undefined ? collection.parentId : input.parent
+    if (parentId !== collection.parentId) {
+      if (parentId === collectionId) {
+        return yield* new Errors.InvalidInput({ field: "parent", reason: "a collection cannot be moved into itself" })
+      }
+      const resolver = yield* access.inOrganization(collection.organizationId)
+      const target = yield* destination(repo, resolver, collection.organizationId, parentId, "parent")
+      if (parentId !== null && (yield* repo.ancestry(parentId)).some((c) => c.id === collectionId)) {
+        return yield* new Errors.InvalidInput({
+          field: "parent",
+          reason: "a collection cannot be moved into one of its own sub-collections"
+        })
+      }
+      yield* Access.ensure(target.permissions.create, "move collections there")
+    }
+    const at = yield* now
+    const position = yield* reposition(spaces, repo, { ...collection, type: "collection" }, parentId, input.position, at)
+    return yield* updated(collectionId, { parentId, position, updatedAt: at })
+  }, transactor.transaction)
+
+  /** The collection and the collections and spaces inside it; InvalidInput when the caller does not administer all of them. */
+  const administeredSubtree = Effect.fnUntraced(function*(collection: Collection) {
+    const resolver = yield* access.inOrganization(collection.organizationId)
+    const subtree: Array<Collection> = [collection]
+    const contained: Array<{ readonly id: string; readonly visibility: Visibility }> = []
+    for (let i = 0; i < subtree.length; i++) {
+      const current = subtree[i]!
+      for (const space of yield* spacesIn(current)) {
+        const { permissions: own } = yield* resolver.ofSpace(space)
+        if (!own.admin) {
+          return yield* new Errors.InvalidInput({
+            reason: `the collection cannot be moved: you are not an admin of its space ${JSON.stringify(space.id)}`
+          })
+        }
+        contained.push(space)
+      }
+      for (const child of yield* childrenOf(current)) {
+        const { permissions: own } = yield* resolver.ofCollection(child)
+        if (!own.admin) {
+          return yield* new Errors.InvalidInput({
+            reason: `the collection cannot be moved: you are not an admin of its collection ${JSON.stringify(child.id)}`
+          })
+        }
+        subtree.push(child)
+      }
+    }
+    return { subtree, contained }
+  })
+
+  const transfer = Effect.fn("Collections.transfer")(function*(collectionId: string, organizationId: string) {
+    const { collection, permissions } = yield* access.collection(collectionId)
+    yield* Access.ensure(permissions.admin, "transfer this collection")
+    yield* ensureTransferTarget(access, "collection", collection.organizationId, organizationId)
+    // Everything inside goes along: the caller must administer all of it.
+    const { subtree, contained } = yield* administeredSubtree(collection)
+    const at = yield* now
+    // Grants were to people of the organization the content leaves.
+    for (const space of contained) {
+      yield* spaces.update(space.id, { organizationId, updatedAt: at })
+      yield* usage.moveSpace(space.id, organizationId)
+      yield* grants.removeTarget({ kind: "space", id: space.id })
+    }
+    for (const child of subtree) yield* grants.removeTarget({ kind: "collection", id: child.id })
+    for (const child of subtree.slice(1)) yield* repo.update(child.id, { organizationId, updatedAt: at })
+    return yield* updated(collectionId, { organizationId, parentId: null, position: endPosition(at.getTime()), updatedAt: at })
+  }, transactor.transaction)
+
+  return { move, transfer }
+}
