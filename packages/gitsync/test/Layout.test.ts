@@ -1,6 +1,5 @@
 import { Result } from "effect"
 import { assert, describe, it } from "vitest"
-import { parse } from "yaml"
 import {
   assetRefsToFileRefs,
   type ContentToWrite,
@@ -13,7 +12,6 @@ import {
   type RepositoryFiles,
   writeRepository
 } from "../src/layout/Layout.ts"
-import { simpleYaml } from "../src/layout/PageFile.ts"
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -311,19 +309,6 @@ describe("readRepository", () => {
     }))
     assert.deepStrictEqual(content.pages.map((p) => p.slug), ["intro", "intro-2"])
     assert.deepStrictEqual(content.warnings, ["SUMMARY.md line 3: a/intro.md is listed twice; the second one is skipped"])
-  })
-})
-
-describe("simpleYaml", () => {
-  it("reads plain frontmatter as the YAML library does, and leaves anything else to it", () => {
-    const plain = [
-      "description: Page 1 of section 2\nowner: team-2\n",
-      "icon: rocket\ncoverY: -12.5\nhidden: true\nlayout:\n  width: wide\n  cover:\n    visible: false\n    size: hero\n  title:\n    visible: true\n",
-      "a: yes\nb: null\nc: ~\nd: 1e3\ne: +7\nf:\ng: x-y_z (1)\n"
-    ]
-    for (const yaml of plain) assert.deepStrictEqual(simpleYaml(yaml), parse(yaml))
-    const other = ["description: >-\n  folded\n", "tags: [a, b]\n", "a: 'quoted'\n", "a: b # comment\n", "a: 0x1F\n", "a: .inf\n", "- item\n", "a: b: c\n", "a: 1\na: 2\n"]
-    for (const yaml of other) assert.isUndefined(simpleYaml(yaml), yaml)
   })
 })
 

@@ -1,13 +1,12 @@
 /**
  * A page file of GitBook's layout: YAML frontmatter (metadata), a `# Title` heading, the body.
  * Parsing keeps every piece as written so that a page is rewritten only where its meaning changed,
- * frontmatter through the `yaml` Document API (other keys, comments and formatting stay).
+ * frontmatter through the `yaml` Document API (other keys, comments and formatting stay). Where
+ * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
 import type { PageLayout } from "@quire/content/domain/Revision"
-import { toString } from "mdast-util-to-string"
-import remarkParse from "remark-parse"
-import { unified } from "unified"
-import { Document, isMap, isScalar, parseDocument, type YAMLMap } from "yaml"
+import { atxHeadingTitle, fenceFrontmatter, readFrontmatter, splitFrontmatter, yamlOf, yamlPair } from "@quire/markdown"
+import { isMap, isScalar, parseDocument } from "yaml"
 
 /** The metadata GitBook keeps in a page's frontmatter. */
 export interface PageMetadata {
@@ -33,16 +32,6 @@ export interface PageFileParts {
   readonly body: string
   readonly metadata: PageMetadata
   readonly newline: string
-}
-
-const titleProcessor = unified().use(remarkParse).freeze()
-
-/** An empty anchor GitBook appends to headings with a custom id (`<a href="#x" id="x"></a>`). */
-export const headingAnchor = /\s*<a\s[^>]*><\/a>\s*$/i
-
-const headingText = (heading: string): string => {
-  const raw = heading.replace(headingAnchor, "")
-  return /[\\`*_[\]<>&!~]/.test(raw) ? toString(titleProcessor.parse(`# ${raw}`)).trim() : raw.trim()
 }
 
 const layoutKeys = ["title", "description", "tableOfContents", "outline", "pagination", "metadata"] as const
@@ -98,60 +87,6 @@ const metadataOf = (data: Record<string, unknown>, problems: Array<string>): Pag
   return out
 }
 
-const simpleLine = /^( *)([A-Za-z_][A-Za-z0-9_.-]*):(?: +(.*?))? *$/
-const plainString = /^[^-?:,[\]{}#&*!|>'"%@`.\s](?:(?!: | #).)*$/
-const yamlNumber = /^[-+]?(?:[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/
-
-const simpleScalar = (text: string): { readonly value: unknown } | undefined => {
-  if (/^(?:true|True|TRUE)$/.test(text)) return { value: true }
-  if (/^(?:false|False|FALSE)$/.test(text)) return { value: false }
-  if (/^(?:null|Null|NULL|~)$/.test(text)) return { value: null }
-  if (/^0[xXoO]/.test(text)) return undefined
-  if (yamlNumber.test(text)) return { value: Number(text) }
-  if (text.endsWith(":") || !plainString.test(text)) return undefined
-  return { value: text }
-}
-
-/**
- * The mapping of frontmatter made only of `key: plain value` lines and nested block mappings (what
- * GitBook writes for most pages), read without the YAML library, which costs tenths of a
- * millisecond a page; `undefined` for anything else, which the library then reads.
- */
-export const simpleYaml = (yaml: string): Record<string, unknown> | undefined => {
-  const root: Record<string, unknown> = {}
-  const stack: Array<{ indent: number; map: Record<string, unknown> }> = [{ indent: 0, map: root }]
-  let pending: { indent: number; map: Record<string, unknown>; key: string } | undefined
-  for (const raw of yaml.split("\n")) {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw
-    if (line.trim() === "") continue
-    const match = simpleLine.exec(line)
-    if (match === null) return undefined
-    const indent = match[1]!.length
-    if (pending !== undefined) {
-      if (indent > pending.indent) {
-        const child: Record<string, unknown> = {}
-        pending.map[pending.key] = child
-        stack.push({ indent, map: child })
-      }
-      pending = undefined
-    }
-    while (stack.length > 1 && indent < stack[stack.length - 1]!.indent) stack.pop()
-    const top = stack[stack.length - 1]!
-    const key = match[2]!
-    if (indent !== top.indent || Object.hasOwn(top.map, key)) return undefined
-    const text = match[3] ?? ""
-    if (text === "") {
-      top.map[key] = null
-      pending = { indent, map: top.map, key }
-      continue
-    }
-    const scalar = simpleScalar(text)
-    if (scalar === undefined) return undefined
-    top.map[key] = scalar.value
-  }
-  return root
-}
-
 const blankLines = /^(?:[ \t]*\r?\n)*/
 const atxH1 = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*(\r?\n|$)/
 
@@ -164,47 +99,24 @@ export const parsePageFile = (
   warnings: Array<string>
 ): { readonly ok: true; readonly parts: PageFileParts } | { readonly ok: false; readonly reason: string } => {
   const newline = text.includes("\r\n") ? "\r\n" : "\n"
-  let frontmatter = ""
-  let yaml: string | undefined
+  const { block: frontmatter, body: afterFrontmatter, yaml } = splitFrontmatter(text)
   let metadata: PageMetadata = {}
-  const open = /^---[ \t]*\r?\n/.exec(text)
-  if (open !== null) {
-    const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m
-    const rest = text.slice(open[0].length)
-    const found = close.exec(rest)
-    if (found !== null) {
-      yaml = rest.slice(0, found.index)
-      frontmatter = text.slice(0, open[0].length + found.index + found[0].length)
-      let data: unknown = simpleYaml(yaml)
-      if (data === undefined) {
-        const doc = parseDocument(yaml)
-        if (doc.errors.length > 0) {
-          const error = doc.errors[0]!
-          const line = error.linePos?.[0].line
-          return { ok: false, reason: `frontmatter is not valid YAML${line === undefined ? "" : ` (line ${line + 1})`}: ${error.message.split("\n")[0]}` }
-        }
-        try {
-          data = doc.toJS()
-        } catch (error) {
-          return { ok: false, reason: `frontmatter cannot be read: ${error instanceof Error ? error.message : String(error)}` }
-        }
-      }
-      if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
-        return { ok: false, reason: "frontmatter is not a mapping of keys to values" }
-      }
-      metadata = metadataOf((data ?? {}) as Record<string, unknown>, warnings)
-    }
+  if (yaml !== undefined) {
+    const read = readFrontmatter(yaml)
+    if (!read.ok) return read
+    metadata = metadataOf(read.data, warnings)
   }
-  let rest = text.slice(frontmatter.length)
+  let rest = afterFrontmatter
   const gapBeforeHeading = blankLines.exec(rest)![0]
   rest = rest.slice(gapBeforeHeading.length)
   const h1 = atxH1.exec(rest)
   let heading = ""
   let title: string | undefined
   let gapAfterHeading = ""
-  if (h1 !== null && headingText(h1[1] ?? "") !== "") {
+  const h1Title = h1 === null ? "" : atxHeadingTitle(h1[1] ?? "")
+  if (h1 !== null && h1Title !== "") {
     heading = h1[0]
-    title = headingText(h1[1] ?? "")
+    title = h1Title
     rest = rest.slice(heading.length)
     gapAfterHeading = blankLines.exec(rest)![0]
     rest = rest.slice(gapAfterHeading.length)
@@ -218,13 +130,6 @@ export const parsePageFile = (
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "hidden"] as const
-
-/** `key: value` as YAML, one pair (a trailing newline included). */
-const renderPair = (key: string, value: unknown): string => {
-  const doc = new Document({})
-  ;(doc.contents as YAMLMap).set(key, value)
-  return doc.toString({ lineWidth: 0 })
-}
 
 /** The GitBook `layout` mapping of a page layout. */
 const gitbookLayout = (layout: PageLayout): Record<string, unknown> => {
@@ -244,13 +149,13 @@ const gitbookLayout = (layout: PageLayout): Record<string, unknown> => {
  */
 const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | undefined, newline: string): string => {
   if (previous !== undefined && previous.yaml !== undefined && sameMetadata(previous.metadata, metadata)) return previous.frontmatter
-  const fence = (yaml: string) => `---${newline}${newline === "\n" ? yaml : yaml.replace(/\r?\n/g, newline)}---${newline}`
+  const fence = (yaml: string) => fenceFrontmatter(yaml, newline)
   const doc = previous?.yaml === undefined ? undefined : parseDocument(previous.yaml)
   if (previous?.yaml === undefined || doc === undefined || !isMap(doc.contents)) {
     const values: Record<string, unknown> = {}
     for (const key of metadataOrder) if (metadata[key] !== undefined) values[key] = metadata[key]
     if (metadata.layout !== undefined && Object.keys(gitbookLayout(metadata.layout)).length > 0) values["layout"] = gitbookLayout(metadata.layout)
-    return Object.keys(values).length === 0 ? "" : fence(new Document(values).toString({ lineWidth: 0 }))
+    return Object.keys(values).length === 0 ? "" : fence(yamlOf(values))
   }
   const yaml = previous.yaml
   const map = doc.contents
@@ -270,7 +175,7 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
       if (keyRange != null) edits.push({ start: keyRange[0], end: lineEnd(Math.max((valueRange ?? keyRange)[2] - 1, keyRange[0])), text: "" })
       return
     }
-    const text = renderPair(key, value)
+    const text = yamlPair(key, value)
     if (keyRange == null) {
       appended += text
       return
