@@ -2,13 +2,11 @@
  * The translatable text of a markdown page: its text nodes, found on the markdown AST with their
  * exact source offsets, so that a translation replaces those bytes and nothing else (code, links'
  * URLs, HTML, front matter and GitBook `{% %}` tags stay byte-identical). Segments carry the
- * section (top-level heading) they belong to, which is how runs chunk their requests.
+ * section (top-level heading) they belong to, which is how runs chunk their requests. Markdown is
+ * read by `@quire/markdown`'s parser, with its frontmatter rule (YAML only, as content stores pages).
  */
-import type { Root, Text } from "mdast"
-import remarkFrontmatter from "remark-frontmatter"
-import remarkGfm from "remark-gfm"
-import remarkParse from "remark-parse"
-import { unified } from "unified"
+import { parseMarkdown } from "@quire/markdown"
+import type { Text } from "mdast"
 import { visit } from "unist-util-visit"
 
 export interface Segment {
@@ -19,8 +17,6 @@ export interface Segment {
   /** Index of the section (text before the first `#`/`##` heading is section 0). */
   readonly section: number
 }
-
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml", "toml"])
 
 /** GitBook's template tags (`{% hint style="info" %}`, `{% endhint %}`...) and `{{ variables }}`. */
 const tags = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g
@@ -33,7 +29,7 @@ export const words = (text: string): number => text.split(/\s+/).filter((w) => /
 
 /** The segments of a markdown document, in source order. */
 export const segments = (markdown: string): ReadonlyArray<Segment> => {
-  const tree = parser.parse(markdown) as Root
+  const tree = parseMarkdown(markdown)
   const out: Array<Segment> = []
   const headings: Array<number> = []
   visit(tree, "heading", (node) => {
@@ -73,7 +69,7 @@ export const segments = (markdown: string): ReadonlyArray<Segment> => {
  */
 const structure = (text: string): string => {
   const found: Array<string> = []
-  visit(parser.parse(text) as Root, (node) => {
+  visit(parseMarkdown(text), (node) => {
     if (node.type === "root" || node.type === "paragraph" || node.type === "text") return
     found.push("url" in node ? `${node.type}:${String(node.url)}` : "value" in node && node.type === "html" ? `html:${node.value}` : node.type)
   })

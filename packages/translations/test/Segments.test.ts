@@ -1,7 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import remarkGfm from "remark-gfm"
-import remarkParse from "remark-parse"
-import { unified } from "unified"
+import { parseBody } from "@quire/markdown"
 import { visit } from "unist-util-visit"
 import * as Segments from "../src/Segments.ts"
 
@@ -39,7 +37,7 @@ const page = [
 /** The nodes markdown makes of a document, but text and paragraphs: links and images with their URL. */
 const structureOf = (markdown: string) => {
   const nodes: Array<string> = []
-  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown), (node) => {
+  visit(parseBody(markdown), (node) => {
     if (node.type !== "text" && node.type !== "paragraph" && node.type !== "root") nodes.push("url" in node ? `${node.type}:${String(node.url)}` : node.type)
   })
   return nodes
