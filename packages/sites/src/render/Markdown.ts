@@ -1,16 +1,15 @@
 /**
  * One page's markdown to what its published page shows: sanitized HTML (GFM, heading anchors,
  * Shiki highlighting in light and dark, GitBook's blocks), the headings for its table of contents
- * and its plain text. Pure: links and files are resolved by the functions the caller passes.
+ * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
+ * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import GithubSlugger from "github-slugger"
+import { headingIds, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
 import type { Element, ElementContent, Properties, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { Heading, Nodes, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
 import rehypeSanitize from "rehype-sanitize"
 import rehypeStringify from "rehype-stringify"
-import remarkGfm from "remark-gfm"
-import remarkParse from "remark-parse"
 import remarkRehype, { type Options as RemarkRehypeOptions } from "remark-rehype"
 import { unified } from "unified"
 import { visit } from "unist-util-visit"
@@ -342,7 +341,6 @@ const rehypeLinks = () => (tree: HastRoot) => {
   })
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).freeze()
 const toHast = unified()
   .use(remarkRehype, { handlers })
   .use(rehypeLinks)
@@ -350,33 +348,14 @@ const toHast = unified()
   .freeze()
 const serializer = unified().use(rehypeStringify).freeze()
 
-const frontmatter = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/
-const gitbookTagText = /\{%-?\s*[^%]*?-?%\}/g
-
 interface Parsed {
   readonly tree: Root
   readonly tags: ReadonlyArray<GitbookTag>
 }
 
 const parse = (markdown: string): Parsed => {
-  const marked = markTags(markdown.replace(frontmatter, ""))
-  return { tree: parser.parse(marked.markdown), tags: marked.tags }
-}
-
-const headingText = (heading: Heading) => toString(heading).replace(gitbookTagText, "").replace(/\s+/g, " ").trim()
-
-/**
- * Anchors as content's search sections name them (GitHub's rules, in the order of the top-level
- * headings), so a search result's `#anchor` lands on its heading; nested headings come after.
- */
-const headingIds = (tree: Root): Map<Heading, string> => {
-  const slugger = new GithubSlugger()
-  const ids = new Map<Heading, string>()
-  for (const node of tree.children) if (node.type === "heading") ids.set(node, slugger.slug(headingText(node)))
-  visit(tree, "heading", (node) => {
-    if (!ids.has(node)) ids.set(node, slugger.slug(headingText(node)))
-  })
-  return ids
+  const marked = markTags(splitFrontmatter(markdown).body)
+  return { tree: parseBody(marked.markdown), tags: marked.tags }
 }
 
 const blockElements = new Set([
