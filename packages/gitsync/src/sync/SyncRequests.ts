@@ -74,43 +74,32 @@ export const syncRequests = (deps: SyncDeps) => {
     return { url, urlSealed: box.seal(input.url), ref: input.ref, projectDirectory }
   })
 
-  const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
+  /** A request accepted: the caller checked, its pending run recorded; answers what its job carries whatever its kind. */
+  const accept = Effect.fnUntraced(function*(spaceId: string, input: ImportInput | ExportInput, kind: "import" | "export") {
     const admin = (yield* mayTrigger(spaceId)).permissions.admin
     const actor = yield* Actor.Actor
     const settings = yield* requestSettings(spaceId, input, admin)
     const at = yield* now
-    yield* recordRequest(spaceId, settings, "import", at, admin)
-    const job: ImportJob = {
+    yield* recordRequest(spaceId, settings, kind, at, admin)
+    return {
       spaceId,
       actorId: actor.userId,
       url: settings.urlSealed,
       ref: settings.ref,
       projectDirectory: settings.projectDirectory,
-      standalone: input.standalone === true,
       force: input.force === true,
       timestamp: (input.timestamp ?? at).toISOString(),
-      trigger: "api"
+      trigger: "api" as const
     }
+  })
+
+  const importRepository = Effect.fn("GitSync.importRepository")(function*(spaceId: string, input: ImportInput) {
+    const job: ImportJob = { ...(yield* accept(spaceId, input, "import")), standalone: input.standalone === true }
     yield* queue.enqueue(importTask, job)
   })
 
   const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
-    const admin = (yield* mayTrigger(spaceId)).permissions.admin
-    const actor = yield* Actor.Actor
-    const settings = yield* requestSettings(spaceId, input, admin)
-    const at = yield* now
-    yield* recordRequest(spaceId, settings, "export", at, admin)
-    const job: ExportJob = {
-      spaceId,
-      actorId: actor.userId,
-      url: settings.urlSealed,
-      ref: settings.ref,
-      projectDirectory: settings.projectDirectory,
-      commitMessage: input.commitMessage,
-      force: input.force === true,
-      timestamp: (input.timestamp ?? at).toISOString(),
-      trigger: "api"
-    }
+    const job: ExportJob = { ...(yield* accept(spaceId, input, "export")), commitMessage: input.commitMessage }
     yield* queue.enqueue(exportTask, job)
   })
 

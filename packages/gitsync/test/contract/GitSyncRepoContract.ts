@@ -9,6 +9,7 @@ import { Effect, Exit, Option } from "effect"
 import { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
 import { GitSyncRepo, type SyncRecord } from "../../src/GitSyncRepo.ts"
+import { fresh } from "../../src/sync/SyncRecords.ts"
 
 /** The test registrar of a backend's shared layer. */
 export type GitSyncRepoTest = Vitest.MethodsNonLive<GitSyncRepo | Transactor.Transactor>
@@ -18,19 +19,9 @@ class Abort {
 }
 
 const record = (spaceId: string, overrides: Partial<SyncRecord> = {}): SyncRecord => ({
-  spaceId,
+  ...fresh(spaceId, at(0)),
   url: "https://git.example.com/acme/docs.git",
   urlSealed: "sealed-url",
-  ref: "refs/heads/main",
-  projectDirectory: "",
-  connected: false,
-  actorId: null,
-  webhookSecret: null,
-  lastImport: null,
-  lastExport: null,
-  lastEventAt: null,
-  exportedCommit: null,
-  updatedAt: at(0),
   ...overrides
 })
 
