@@ -11,7 +11,7 @@ import remarkGfm from "remark-gfm"
 import remarkParse from "remark-parse"
 import { type Processor, unified } from "unified"
 import { visit } from "unist-util-visit"
-import { frontmatterData } from "./Frontmatter.ts"
+import { frontmatterData, splitFrontmatter } from "./Frontmatter.ts"
 
 const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
 const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
@@ -88,17 +88,15 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
   let start = 0
   let fence: string | undefined
   let html: string | undefined
-  let frontmatter = /^---[ \t]*\r?\n/.test(markdown)
-  let lineStart = frontmatter ? markdown.indexOf("\n") + 1 : 0
+  // The frontmatter is never cut.
+  let lineStart = splitFrontmatter(markdown).block.length
   let previousBlank = false
   while (lineStart < markdown.length) {
     const newline = markdown.indexOf("\n", lineStart)
     const lineEnd = newline === -1 ? markdown.length : newline
     const line = markdown.slice(lineStart, lineEnd)
     const blank = line.trim() === ""
-    if (frontmatter) {
-      if (/^(?:---|\.\.\.)[ \t]*\r?$/.test(line)) frontmatter = false
-    } else if (fence !== undefined) {
+    if (fence !== undefined) {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?$/.exec(line)
       if (close !== null && close[1]![0] === fence[0] && close[1]!.length >= fence.length) fence = undefined
     } else if (html !== undefined) {
@@ -199,7 +197,7 @@ export const parseBlocks = (markdown: string): Iterable<RootContent> => ({
  * start does not settle it (frontmatter still open, a leading heading that may use a reference).
  */
 const parseLead = (markdown: string): Root => {
-  const frontmatter = /^---[ \t]*\r?\n/.test(markdown)
+  const frontmatter = splitFrontmatter(markdown).yaml !== undefined
   for (let limit = 4096; limit < markdown.length; limit *= 4) {
     const blank = /\n[ \t]*\r?\n/g
     blank.lastIndex = limit

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { excerpt, type HtmlLinks, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, excerpt, type HtmlLinks, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -42,6 +42,15 @@ describe("parseDocument", () => {
   it("does not mistake a heading inside a code block for the title", () => {
     const page = parseDocument("```\n# not a title\n```\n")
     assert.isUndefined(page.title)
+  })
+})
+
+describe("heading titles", () => {
+  it("reads a title heading's words without GitBook's empty anchor, from a tree or from the line (as Git Sync reads it)", () => {
+    assert.strictEqual(parseDocument(`# Install <a href="#install" id="install"></a>\n\nBody`).title, "Install")
+    assert.strictEqual(atxHeadingTitle(`Install <a href="#install" id="install"></a>`), "Install")
+    assert.strictEqual(atxHeadingTitle("**Quick** start &amp; `setup`  "), "Quick start & setup")
+    assert.strictEqual(parseDocument("# **Quick** start &amp; `setup`").title, "Quick start & setup")
   })
 })
 
