@@ -12,7 +12,7 @@ import { toString } from "mdast-util-to-string"
 import PDFDocument from "pdfkit"
 import { Errors } from "@quire/kernel"
 import { type FileNode, flattenPages, imageDimensions, type Revision, type RevisionPage } from "@quire/content"
-import { parseMarkdown } from "@quire/markdown"
+import { headingTitle, parseMarkdown } from "@quire/markdown"
 import { type FontName, fontFiles, load, segments } from "./Fonts.ts"
 
 export interface PdfPage {
@@ -383,10 +383,12 @@ export const render = Effect.fn("Pdf.render")(function*(input: PdfInput) {
         for (const { page, tree } of trees) {
           doc.addPage()
           renderer.heading(page.title, Math.max(16, 24 - page.depth * 2))
-          // A leading heading that repeats the title is the title (GitBook's markdown export writes it).
-          const [first, ...rest] = tree.children
-          const repeatsTitle = first?.type === "heading" && first.depth === 1 && toString(first).trim() === page.title.trim()
-          renderer.blocks(repeatsTitle ? rest : tree.children, 0)
+          // A leading heading that repeats the title is the title (GitBook's markdown export writes it),
+          // read by the markdown model's title rule: the first block after the frontmatter.
+          const lead = tree.children.findIndex((node) => node.type !== "yaml")
+          const first = tree.children[lead]
+          const repeatsTitle = first?.type === "heading" && first.depth === 1 && headingTitle(first) === page.title.trim()
+          renderer.blocks(repeatsTitle ? tree.children.filter((_, index) => index !== lead) : tree.children, 0)
         }
         doc.end()
       } catch (error) {
