@@ -7,14 +7,14 @@
  *
  * An entry holds while this process made no change to sites and no space's main moved here
  * (`SiteChanges.stamp`), and for `PublishedSites.staleAfterMillis` at most: changes made by other
- * processes show within that time, as on the normal path.
+ * processes show within that time, as on the normal path. Each server has its own (its layer).
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { SiteChanges, staleAfterMillis } from "@quire/sites"
+import { Clock, Context, Effect, Layer } from "effect"
+import { staleAfterMillis } from "@quire/sites"
 
+/** A page as the normal path answered it. */
 export interface FastPage {
-  readonly stamp: string
-  readonly expires: number
   readonly etag: string
   readonly body: Uint8Array
   /** The 200's headers, as the application sends them (content type and length included). */
@@ -23,8 +23,12 @@ export interface FastPage {
   readonly notModified: Readonly<Record<string, string>>
 }
 
-const pages = new Map<string, FastPage>()
-let bytes = 0
+interface Kept extends FastPage {
+  /** Whether nothing the page was built under changed since (`SiteChanges.stamp`). */
+  readonly current: () => boolean
+  readonly expires: number
+}
+
 const maxEntries = 5000
 const maxBytes = 128 * 1024 * 1024
 
@@ -45,53 +49,69 @@ export const anonymous = (url: string, headers: Readonly<Record<string, string |
 export const etagMatches = (header: string | undefined, etag: string): boolean =>
   header !== undefined && header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")
 
-/** Keeps a page the normal path answered. */
-export const put = (key: string, page: Omit<FastPage, "stamp" | "expires">, stamp: string): void => {
-  const old = pages.get(key)
-  if (old !== undefined) {
-    pages.delete(key)
-    bytes -= old.body.length
-  }
-  if (pages.size >= maxEntries || bytes + page.body.length > maxBytes) {
-    pages.clear()
-    bytes = 0
-  }
-  pages.set(key, { ...page, stamp, expires: Date.now() + staleAfterMillis })
-  bytes += page.body.length
+export interface FastPagesShape {
+  /** Keeps a page the normal path answered, while `current` holds (and `staleAfterMillis` at most). */
+  readonly put: (key: string, page: FastPage, current: () => boolean) => Effect.Effect<void>
+  /** Answers `request` when it is a kept page's; false when the application must (Node's request event calls it). */
+  readonly serve: (request: IncomingMessage, response: ServerResponse) => boolean
+  /** How many requests were answered here (tests, diagnostics). */
+  readonly served: () => number
 }
 
-/** How many requests were answered here (tests, diagnostics). */
-export const stats = { served: 0 }
+/** The pages one server answers before its application. */
+export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@quire/server/FastPages") {
+  static readonly layer = Layer.effect(
+    FastPages,
+    Effect.gen(function*() {
+      // Node's request event reads the time outside any fiber: the clock of the server's layer.
+      const clock = yield* Clock.Clock
+      const pages = new Map<string, Kept>()
+      let bytes = 0
+      let served = 0
 
-/** Forgets every page (tests). */
-export const clear = (): void => {
-  pages.clear()
-  bytes = 0
-}
+      const drop = (key: string, page: Kept) => {
+        pages.delete(key)
+        bytes -= page.body.length
+      }
 
-/** Answers `request` when it is a kept page's; false when the application must. */
-export const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
-  if (pages.size === 0) return false
-  const method = request.method
-  const url = request.url
-  if ((method !== "GET" && method !== "HEAD") || url === undefined) return false
-  const headers = request.headers
-  const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
-  const page = pages.get(key)
-  if (page === undefined || !anonymous(url, headers)) return false
-  if (page.stamp !== SiteChanges.stamp() || Date.now() >= page.expires) {
-    pages.delete(key)
-    bytes -= page.body.length
-    return false
-  }
-  stats.served++
-  if (etagMatches(headers["if-none-match"], page.etag)) {
-    response.writeHead(304, page.notModified)
-    response.end()
-    return true
-  }
-  response.writeHead(200, page.headers)
-  if (method === "HEAD") response.end()
-  else response.end(page.body)
-  return true
+      const put = (key: string, page: FastPage, current: () => boolean) =>
+        Effect.sync(() => {
+          const old = pages.get(key)
+          if (old !== undefined) drop(key, old)
+          if (pages.size >= maxEntries || bytes + page.body.length > maxBytes) {
+            pages.clear()
+            bytes = 0
+          }
+          pages.set(key, { ...page, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis })
+          bytes += page.body.length
+        })
+
+      const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
+        if (pages.size === 0) return false
+        const method = request.method
+        const url = request.url
+        if ((method !== "GET" && method !== "HEAD") || url === undefined) return false
+        const headers = request.headers
+        const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
+        const page = pages.get(key)
+        if (page === undefined || !anonymous(url, headers)) return false
+        if (!page.current() || clock.currentTimeMillisUnsafe() >= page.expires) {
+          drop(key, page)
+          return false
+        }
+        served++
+        if (etagMatches(headers["if-none-match"], page.etag)) {
+          response.writeHead(304, page.notModified)
+          response.end()
+          return true
+        }
+        response.writeHead(200, page.headers)
+        if (method === "HEAD") response.end()
+        else response.end(page.body)
+        return true
+      }
+
+      return { put, serve, served: () => served }
+    })
+  )
 }

@@ -1,13 +1,15 @@
 /** Node's HTTP server for the application, with published pages answered before it (FastPages). */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import * as FastPages from "./FastPages.ts"
+import { FastPages, type FastPagesShape } from "./FastPages.ts"
 
 /**
- * Node's HTTP server. A request FastPages answers never reaches the application's listener.
+ * Node's HTTP server. A request `pages` answers never reaches the application's listener.
  * Each connection is closed once its response is sent after the server stopped listening: a
  * keep-alive client then does not hold the shutdown open until the timeout.
  */
-export const create = (): Server => {
+export const create = (pages: FastPagesShape): Server => {
   const server = createServer()
   const closeAfter = (request: IncomingMessage, response: ServerResponse) =>
     response.once("finish", () => {
@@ -19,7 +21,7 @@ export const create = (): Server => {
   let early: Array<readonly [IncomingMessage, ServerResponse]> = []
   server.emit = function(this: Server, event: string | symbol, ...args: Array<any>): boolean {
     if (event === "request") {
-      if (FastPages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
+      if (pages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
         closeAfter(args[0], args[1])
         return true
       }
@@ -41,3 +43,15 @@ export const create = (): Server => {
   })
   return server
 }
+
+/**
+ * The HttpServer on Node's server of `create`, with the FastPages it answers from (provided too:
+ * PublishedSiteRoutes keeps pages in them). Each server gets pages of its own.
+ */
+export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1]) =>
+  Layer.unwrap(Effect.map(Effect.service(FastPages), (pages) => NodeHttpServer.layer(() => create(pages), options))).pipe(
+    Layer.provideMerge(Layer.fresh(FastPages.layer))
+  )
+
+/** NodeHttpServer's test server (no FastPages in front), with the FastPages the application keeps pages in. */
+export const layerTest = NodeHttpServer.layerTest.pipe(Layer.provideMerge(Layer.fresh(FastPages.layer)))

@@ -13,7 +13,7 @@ import { escapeHtml } from "@quire/sites/render/Layout"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import { Schemas } from "@quire/api"
 import { SignInSessions } from "@quire/identity"
-import * as FastPages from "./FastPages.ts"
+import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as SessionCookie from "./SessionCookie.ts"
@@ -44,8 +44,6 @@ const unknownSite = () => denialPage(404, "Site not found", "There is no publish
 const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: ReadonlyArray<Audience.SetCookie>) =>
   cookies.reduce((r, c) => HttpServerResponse.setCookieUnsafe(r, c.name, c.value, c.options), response)
 
-const etagMatches = FastPages.etagMatches
-
 const htmlType = "text/html; charset=utf-8"
 
 const contentDisposition = (contentType: string, name: string) => {
@@ -59,26 +57,27 @@ const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
   return Option.isSome(session) && (yield* (yield* SignInSessions).isMember(session.value, organizationId))
 })
 
-/** Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the request's `path` below it. */
-const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, stamp: string, tokenMaxAgeSeconds: number) {
+/**
+ * Serves `site` at `root` (its absolute URL as the reader reaches it, ending in `/`) for the
+ * request's `path` below it; `current` says whether what the site was read under still holds.
+ */
+const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string, path: string, current: () => boolean, tokenMaxAgeSeconds: number) {
   const request = yield* HttpServerRequest.HttpServerRequest
   const published = yield* PublishedSites
   const renderer = yield* SiteRenderer
-  const context = yield* Effect.context<never>()
+  const fastPages = yield* FastPages
   const queryAt = request.url.indexOf("?")
   const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
   const member = yield* sessionMember(site.site.organizationId)
-  const decision = yield* Effect.promise(() =>
-    Audience.decide({
-      member,
-      site: { id: site.site.id, visibility: site.site.visibility, published: site.site.published, visitorKey: site.visitorKey },
-      siteUrl: root,
-      query,
-      cookies: request.cookies,
-      tokenMaxAgeSeconds,
-      checkShare: (secret) => Effect.runPromiseWith(context)(published.checkShareSecret(site.site.id, secret))
-    })
-  )
+  const decision = yield* Audience.decide({
+    member,
+    site: { id: site.site.id, visibility: site.site.visibility, published: site.site.published, visitorKey: site.visitorKey },
+    siteUrl: root,
+    query,
+    cookies: request.cookies,
+    tokenMaxAgeSeconds,
+    checkShare: (secret) => published.checkShareSecret(site.site.id, secret)
+  })
   if (decision.kind === "denied") {
     const page = (() => {
       switch (decision.reason) {
@@ -143,10 +142,10 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
       // next ones (FastPages), with the headers the application sends (SecurityHeaders' included).
       if (
         decision.via === "open" && !personal && decision.setCookies.length === 0 && request.method === "GET" &&
-        !/~|%7e/i.test(path) && FastPages.anonymous(request.url, request.headers)
+        !/~|%7e/i.test(path) && anonymous(request.url, request.headers)
       ) {
         const own = { ...headers, etag: answer.etag }
-        FastPages.put(FastPages.keyOf(request.headers["host"], request.headers["x-forwarded-proto"], request.url), {
+        yield* fastPages.put(keyOf(request.headers["host"], request.headers["x-forwarded-proto"], request.url), {
           etag: answer.etag,
           body: answer.bytes,
           headers: {
@@ -157,7 +156,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
             "content-length": String(answer.bytes.length)
           },
           notModified: { ...own, ...commonHeaders }
-        }, stamp)
+        }, current)
       }
       return respond(
         HttpServerResponse.uint8Array(answer.bytes, { contentType: htmlType, headers: { "content-security-policy": answer.policy } }),
@@ -201,6 +200,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const published = yield* PublishedSites
   const publicUrl = yield* PublicUrl
   const renderer = yield* SiteRenderer
+  const changes = yield* SiteChanges
+  const fastPages = yield* FastPages
   const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
   const handler = Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -217,13 +218,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     }
     if (siteId === "" || siteId.length > 100) return unknownSite()
     // What the site is read under: a change from here on makes a page kept of this request stale.
-    const stamp = SiteChanges.stamp()
+    const stamp = changes.stamp()
     const found = yield* published.byId(siteId)
     if (Option.isNone(found)) return unknownSite()
     // The site's root is a folder: relative URLs of its pages resolve below it.
     if (slash === -1) return HttpServerResponse.redirect(`${sitesPrefix}${rawId}/${request.url.slice(path.length)}`, { status: 301 })
-    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), stamp, tokenMaxAge)
-  }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer))
+    return yield* serveSite(found.value, `${publicUrl.base}${sitesPrefix}${rawId}/`, rest.slice(slash + 1), () => changes.stamp() === stamp, tokenMaxAge)
+  }).pipe(Effect.provideService(PublishedSites, published), Effect.provideService(SiteRenderer, renderer), Effect.provideService(FastPages, fastPages))
   yield* router.add("GET", `${sitesPrefix}*`, handler)
 }))
 
@@ -259,6 +260,8 @@ export const hostLayer = HttpRouter.middleware(
     const published = yield* PublishedSites
     const renderer = yield* SiteRenderer
     const publicUrl = yield* PublicUrl
+    const changes = yield* SiteChanges
+    const fastPages = yield* FastPages
     const ownHost = serverHost(yield* serverHostnames.pipe(Effect.provideService(PublicUrl, publicUrl)))
     const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
     return (httpEffect) =>
@@ -268,14 +271,15 @@ export const hostLayer = HttpRouter.middleware(
         if (host === undefined || ownHost(host) || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
           return yield* httpEffect
         }
-        const stamp = SiteChanges.stamp()
+        const stamp = changes.stamp()
         const found = yield* published.byHostname(host)
         if (Option.isNone(found)) return yield* httpEffect
         const proto = request.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? "https" : "http"
         const path = request.url.split("?")[0] ?? "/"
-        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), stamp, tokenMaxAge).pipe(
+        return yield* serveSite(found.value, `${proto}://${host}/`, path.replace(/^\/+/, ""), () => changes.stamp() === stamp, tokenMaxAge).pipe(
           Effect.provideService(PublishedSites, published),
-          Effect.provideService(SiteRenderer, renderer)
+          Effect.provideService(SiteRenderer, renderer),
+          Effect.provideService(FastPages, fastPages)
         )
       })
   }),

@@ -1,7 +1,7 @@
 /**
  * Published sites across replicas: on a real PostgreSQL, this process announces its own changes
  * to sites and main moves (`SiteChanges.localStamp`) on `sitesChannel`, and hears the others'
- * (`SiteChanges.remoteChanged`), so that no replica keeps serving a site's old pages for the
+ * (`changes.remoteChanged`), so that no replica keeps serving a site's old pages for the
  * 2 seconds its caches would otherwise hold them. Embedded PGlite is one process: nothing to do.
  */
 import { Effect, Layer, Option, Queue, Schedule } from "effect"
@@ -16,12 +16,13 @@ export const sitesChannel = "quire_sites_changed"
 const announceEvery = "50 millis"
 
 const run = Effect.fnUntraced(function*(pg: PgClient.PgClient) {
+  const changes = yield* SiteChanges
   const self = randomUUID()
   const consume = (queue: Queue.Dequeue<{ readonly payload: string }, unknown>) =>
-    Effect.forever(Effect.flatMap(Queue.take(queue), (n) => (n.payload === self ? Effect.void : SiteChanges.remoteChanged)))
+    Effect.forever(Effect.flatMap(Queue.take(queue), (n) => (n.payload === self ? Effect.void : changes.remoteChanged)))
   // Notifications may have been missed while the listener was away: everything is read again.
   const resubscribe = Effect.scoped(
-    Effect.flatMap(pg.listen(sitesChannel), (queue) => Effect.andThen(SiteChanges.remoteChanged, consume(queue)))
+    Effect.flatMap(pg.listen(sitesChannel), (queue) => Effect.andThen(changes.remoteChanged, consume(queue)))
   ).pipe(
     Effect.tapError((error) => Effect.logWarning("Lost the published sites listener; subscribing again", error)),
     Effect.retry(Schedule.spaced("1 second"))
@@ -30,13 +31,13 @@ const run = Effect.fnUntraced(function*(pg: PgClient.PgClient) {
   yield* consume(first).pipe(
     Effect.tapError((error) => Effect.logWarning("Lost the published sites listener; subscribing again", error)),
     Effect.ignore,
-    Effect.andThen(SiteChanges.remoteChanged),
+    Effect.andThen(changes.remoteChanged),
     Effect.andThen(resubscribe),
     Effect.forkScoped
   )
-  let announced = SiteChanges.localStamp()
+  let announced = changes.localStamp()
   const announce = Effect.suspend(() => {
-    const now = SiteChanges.localStamp()
+    const now = changes.localStamp()
     if (now === announced) return Effect.void
     return pg.notify(sitesChannel, self).pipe(
       Effect.tap(() => Effect.sync(() => void (announced = now))),

@@ -3,7 +3,7 @@
  * DATABASE_URL. The database is opened and migrated, and the administrator bootstrapped,
  * before the HTTP server starts listening.
  */
-import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, Redacted } from "effect"
 import { Users } from "@quire/identity"
 import { Platform } from "@quire/platform"
@@ -38,7 +38,7 @@ const main = Effect.gen(function*() {
   )
 
   const http = Http.serve.pipe(
-    Layer.provide(NodeHttpServer.layer(NodeServer.create, {
+    Layer.provide(NodeServer.layer({
       port: config.port,
       host: config.host,
       gracefulShutdownTimeout: "3 seconds"

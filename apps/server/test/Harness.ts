@@ -7,7 +7,6 @@ import { ConfigProvider, Effect, Layer } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { NodeHttpServer } from "@effect/platform-node"
 import { Api, Authentication } from "@quire/api"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
@@ -47,10 +46,10 @@ const testSettings = Layer.unwrap(Effect.map(
     ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
 ))
 
-/** NodeHttpServer.layerTest over the production server (NodeServer.create: published pages answered before the application). */
+/** NodeHttpServer.layerTest over the production server (NodeServer.layer: published pages answered before the application). */
 const testServer = HttpServer.layerTestClient.pipe(
   Layer.provide(Layer.fresh(FetchHttpClient.layer).pipe(Layer.provide(Layer.succeed(FetchHttpClient.RequestInit)({ keepalive: false })))),
-  Layer.provideMerge(NodeHttpServer.layer(NodeServer.create, { port: 0 }))
+  Layer.provideMerge(NodeServer.layer({ port: 0 }))
 )
 
 /**
@@ -92,7 +91,7 @@ export const embeddedServerOn = (dataDir: string) =>
     Layer.provideMerge(Http.serve),
     Layer.provideMerge(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly))),
     Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
-    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(NodeServer.layerTest),
     Layer.orDie
   )
 

@@ -4,7 +4,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeServer from "../src/NodeServer.ts"
 import { Queue, Services, Storage } from "@quire/platform"
 import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -113,7 +113,7 @@ const withCors = Layer.unwrap(Effect.map(
     Http.serve.pipe(
       Layer.provideMerge(Services.layerMemory.pipe(Layer.provide(Queue.layerEnqueueOnly))),
       Layer.provide([PublicUrl.layer(publicUrl), Storage.layer("memory")]),
-      Layer.provideMerge(NodeHttpServer.layerTest),
+      Layer.provideMerge(NodeServer.layerTest),
       Layer.provide(ConfigProvider.layerAdd(
         ConfigProvider.fromUnknown({ QUIRE_CORS_ORIGINS: `${origin}, https://admin.example.com/`, QUIRE_DATA_DIR: dataDir }),
         { asPrimary: true }

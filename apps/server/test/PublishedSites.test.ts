@@ -5,7 +5,7 @@ import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import * as VisitorToken from "@quire/sites/VisitorToken"
 import { LocalServer } from "@quire/testkit"
-import * as FastPages from "../src/FastPages.ts"
+import { FastPages } from "../src/FastPages.ts"
 import { sitesChannel } from "../src/SiteBroadcast.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
 import { cookiesOf, get, getOnHost, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
@@ -185,7 +185,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
       Effect.gen(function*() {
         const s = yield* publishedSite()
         const base = `/~sites/${s.siteId}`
-        const served = () => FastPages.stats.served
+        const served = (yield* FastPages).served
         const headersOf = (got: { readonly headers: Headers }) =>
           Object.fromEntries([...got.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)))
         const normal = yield* get(`${base}/install`)
@@ -240,28 +240,30 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
     it.effect("drops kept pages when another replica announces a change of sites (PostgreSQL's NOTIFY)", () =>
       Effect.gen(function*() {
         const sql = yield* Effect.serviceOption(SqlClient.SqlClient)
+        const fastPages = yield* FastPages
         if (backend.name !== "postgres") return
         assert.isTrue(Option.isSome(sql))
         const s = yield* publishedSite()
         const path = `/~sites/${s.siteId}/install`
         yield* get(path)
-        const count = FastPages.stats.served
+        const count = fastPages.served()
         yield* get(path)
-        assert.strictEqual(FastPages.stats.served, count + 1)
+        assert.strictEqual(fastPages.served(), count + 1)
         yield* Option.getOrThrow(sql)`SELECT pg_notify(${sitesChannel}, 'another replica')`
         let dropped = false
         for (let i = 0; i < 10 && !dropped; i++) {
           yield* Effect.sleep("50 millis")
-          const before = FastPages.stats.served
+          const before = fastPages.served()
           assert.strictEqual((yield* get(path)).status, 200)
-          dropped = FastPages.stats.served === before
+          dropped = fastPages.served() === before
         }
         assert.isTrue(dropped, "a kept page outlived another replica's change")
       }))
 
     it.effect("never answers a share-link or visitor-auth site's page before the application", () =>
       Effect.gen(function*() {
-        const count = FastPages.stats.served
+        const fastPages = yield* FastPages
+        const count = fastPages.served()
         const shared = yield* publishedSite("share-link")
         const link = yield* shared.api.siteShareLinks.createSiteShareLink({ params: shared.siteParams, payload: { name: "Partners" } })
         const withKey = yield* get(localPath(link.urls.published!))
@@ -273,14 +275,14 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.strictEqual((yield* get(`/~sites/${shared.siteId}/`)).status, 401)
 
         const visitors = yield* publishedSite("visitor-auth")
-        const token = yield* Effect.promise(() => VisitorToken.sign({ plan: "pro" }, visitors.key, 3600))
+        const token = yield* VisitorToken.sign({ plan: "pro" }, visitors.key, 3600)
         const ok = yield* get(`/~sites/${visitors.siteId}/?jwt_token=${token}`)
         assert.strictEqual(ok.status, 200)
         const visitor = cookiesOf(ok)
         assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`, { cookie: visitor })).status, 200)
         assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`, { cookie: visitor })).status, 200)
         assert.strictEqual((yield* get(`/~sites/${visitors.siteId}/install`)).status, 401)
-        assert.strictEqual(FastPages.stats.served, count)
+        assert.strictEqual(fastPages.served(), count)
       }))
 
     it.effect("an {% openapi-operation %} block shows the operation of its spec's latest version, and the next version once processed", () =>
@@ -384,16 +386,16 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const s = yield* publishedSite("visitor-auth")
         const base = `/~sites/${s.siteId}`
         assert.strictEqual((yield* get(`${base}/`)).status, 401)
-        const valid = yield* Effect.promise(() => VisitorToken.sign({ plan: "pro" }, s.key, 3600))
+        const valid = yield* VisitorToken.sign({ plan: "pro" }, s.key, 3600)
         const ok = yield* get(`${base}/?jwt_token=${valid}`)
         assert.strictEqual(ok.status, 200)
         assert.strictEqual(ok.headers.get("x-robots-tag"), "noindex")
         const cookie = cookiesOf(ok)
         assert.include(cookie, "quire_visitor_")
         assert.strictEqual((yield* get(`${base}/install`, { cookie })).status, 200)
-        const expired = yield* Effect.promise(() => VisitorToken.sign({}, s.key, 60, new Date(Date.now() - 3_600_000)))
+        const expired = yield* VisitorToken.sign({}, s.key, 60, new Date(Date.now() - 3_600_000))
         assert.strictEqual((yield* get(`${base}/?jwt_token=${expired}`)).status, 401)
-        const forged = yield* Effect.promise(() => VisitorToken.sign({}, VisitorToken.newKey(), 3600))
+        const forged = yield* VisitorToken.sign({}, VisitorToken.newKey(), 3600)
         assert.strictEqual((yield* get(`${base}/?jwt_token=${forged}`)).status, 403)
 
         // The token's claims choose what the reader sees.
@@ -405,7 +407,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const pro = yield* get(betaPath, { cookie })
         assert.strictEqual(pro.status, 200)
         assert.include(pro.text, "Secret beta okapis.")
-        const free = yield* Effect.promise(() => VisitorToken.sign({ plan: "free" }, s.key, 3600))
+        const free = yield* VisitorToken.sign({ plan: "free" }, s.key, 3600)
         const denied = yield* get(`${betaPath}?jwt_token=${free}`)
         assert.strictEqual(denied.status, 404)
         const freeCookie = cookiesOf(denied)

@@ -4,7 +4,7 @@
  * process or in PostgreSQL (`gateway_rate_limits`) for replicas that share a database. The shared
  * count is written in batches (every 100 ms), not once per request: see `layerSql`.
  */
-import { Config, Context, Duration, Effect, Layer } from "effect"
+import { Clock, Config, Context, Duration, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible"
 
@@ -82,10 +82,12 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       const sql = yield* SqlClient.SqlClient
       const windowMs = settings.windowSeconds * 1000
       // rate-limiter-flexible's PostgreSQL store, speaking through Effect's SqlClient (PostgreSQL or
-      // PGlite) outside any transaction; the table is created by this package's migrations.
+      // PGlite) outside any transaction, with this layer's services; the table is created by this
+      // package's migrations.
+      const runPromise = Effect.runPromiseWith(yield* Effect.context<never>())
       const storeClient = {
         query: (query: { readonly text: string; readonly values?: ReadonlyArray<unknown> }) =>
-          Effect.runPromise(sql.unsafe<Record<string, unknown>>(query.text, query.values ?? [])).then((rows) => ({
+          runPromise(sql.unsafe<Record<string, unknown>>(query.text, query.values ?? [])).then((rows) => ({
             rows: rows.map((row) => ({ ...row, expire: row["expire"] === null ? null : Number(row["expire"]) })),
             rowCount: rows.length
           }))
@@ -111,9 +113,25 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       }
       const budgets = new Map<string, Budget>()
 
-      const flush = Effect.suspend(() => {
-        const now = Date.now()
-        const writes: Array<Promise<void>> = []
+      /** Adds `points` counted here to the shared budget of `key`, and reads the shared count back. */
+      const write = (key: string, budget: Budget, points: number) =>
+        Effect.tryPromise(() => store.penalty(key, points)).pipe(
+          Effect.flatMap((res) =>
+            Effect.map(Clock.currentTimeMillis, (now) => {
+              budget.flushing -= points
+              budget.shared = Math.max(budget.shared, res.consumedPoints)
+              budget.windowEnd = now + Math.max(res.msBeforeNext, 0)
+            })),
+          Effect.tapError(() =>
+            Effect.sync(() => {
+              // Counted again at the next flush.
+              budget.flushing -= points
+              budget.pending += points
+            }))
+        )
+
+      const flush = Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const writes: Array<Effect.Effect<void, unknown>> = []
         for (const [key, budget] of budgets) {
           if (budget.windowEnd <= now) {
             budgets.delete(key)
@@ -123,21 +141,13 @@ export class RateLimiter extends Context.Service<RateLimiter, {
           const points = budget.pending
           budget.pending = 0
           budget.flushing += points
-          writes.push(store.penalty(key, points).then(
-            (res) => {
-              budget.flushing -= points
-              budget.shared = Math.max(budget.shared, res.consumedPoints)
-              budget.windowEnd = Date.now() + Math.max(res.msBeforeNext, 0)
-            },
-            (error: unknown) => {
-              // Counted again at the next flush.
-              budget.flushing -= points
-              budget.pending += points
-              throw error
-            }
-          ))
+          writes.push(write(key, budget, points))
         }
-        return Effect.tryPromise(() => Promise.all(writes))
+        // Every write runs to its end (each puts back what it could not add), then the first failure is reported.
+        return Effect.flatMap(
+          Effect.all(writes, { concurrency: "unbounded", mode: "result" }),
+          (results) => Effect.forEach(results, (result) => Effect.fromResult(result), { discard: true })
+        )
       }).pipe(
         Effect.catchCause((cause) => Effect.logWarning("Rate limits could not be written to the database", cause))
       )
@@ -147,8 +157,7 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       return RateLimiter.of({
         enabled: settings.limit > 0,
         consume: (key) =>
-          Effect.sync(() => {
-            const now = Date.now()
+          Effect.map(Clock.currentTimeMillis, (now) => {
             let budget = budgets.get(key)
             if (budget === undefined || budget.windowEnd <= now) {
               budget = { shared: 0, flushing: 0, pending: 0, windowEnd: now + windowMs }
@@ -159,15 +168,14 @@ export class RateLimiter extends Context.Service<RateLimiter, {
             return decision(settings, used <= settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
         peek: (key) =>
-          Effect.sync(() => {
-            const now = Date.now()
+          Effect.map(Clock.currentTimeMillis, (now) => {
             const budget = budgets.get(key)
             if (budget === undefined || budget.windowEnd <= now) return decision(settings, true, settings.limit, windowMs)
             const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used < settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
-        purgeExpired: Effect.suspend(() =>
-          sql`DELETE FROM gateway_rate_limits WHERE expire <= ${Date.now()} RETURNING 1 AS removed`.pipe(
+        purgeExpired: Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          sql`DELETE FROM gateway_rate_limits WHERE expire <= ${now} RETURNING 1 AS removed`.pipe(
             Effect.map((rows) => rows.length),
             Effect.orDie
           )

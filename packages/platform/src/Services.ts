@@ -9,7 +9,7 @@ import { Identity, migrations as identityMigrations, VisitorClaims } from "@quir
 import { Ids, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
-import { migrations as sitesMigrations, SitesLayers, SpecOperations } from "@quire/sites"
+import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -27,13 +27,14 @@ const layerMainObservers = Layer.effect(
   Effect.gen(function*() {
     const gitsync = yield* MainObservers
     const translations = yield* TranslationsLayers.makeMainObserver
+    const sites = yield* SitesLayers.makeMainObservers
     return {
       mainMoved: (space, revision) =>
-        SitesLayers.mainObservers.mainMoved(space, revision).pipe(
+        sites.mainMoved(space, revision).pipe(
           Effect.andThen(gitsync.mainMoved(space, revision)),
           Effect.andThen(translations.mainMoved(space, revision))
         ),
-      spaceChanged: SitesLayers.mainObservers.spaceChanged
+      spaceChanged: sites.spaceChanged
     }
   })
 ).pipe(Layer.provide(GitSyncLayers.layerMainObservers))
@@ -94,6 +95,9 @@ const layerServices = Layer.mergeAll(
     // Git through the `git` binary (settings from the environment: QUIRE_GIT_*).
     Layer.provide(Layer.orDie(GitCli.layerConfig))
   )
+).pipe(
+  // What published sites show changed: one set of counters per server, which its routes read too.
+  Layer.provideMerge(SiteChanges.layer)
 )
 
 /** Every use case over in-memory adapters (tests, embedding, demos). */

@@ -61,10 +61,13 @@ const busyQuery = `select exists (
 
 const fail = (reason: string) => (cause: unknown) => new JobQueueError({ reason, cause })
 
-/** Runs an `every` schedule: enqueues the job, then the next tick (the key keeps one tick pending). */
-const tick = (name: string, schedule: ParsedSchedule): Task => async (_payload, helpers) => {
+/**
+ * Runs an `every` schedule: enqueues the job, then the next tick (the key keeps one tick pending),
+ * at a time of the layer's `clock` (graphile calls tasks outside any fiber).
+ */
+const tick = (name: string, schedule: ParsedSchedule, clock: Clock.Clock): Task => async (_payload, helpers) => {
   await helpers.addJob(name, {}, { jobKey: scheduleKey(name), maxAttempts: defaultMaxAttempts })
-  await helpers.addJob(tickTask(name), {}, { jobKey: tickTask(name), runAt: new Date(nextRun(schedule, Date.now())) })
+  await helpers.addJob(tickTask(name), {}, { jobKey: tickTask(name), runAt: new Date(nextRun(schedule, clock.currentTimeMillisUnsafe())) })
 }
 
 const severity = (level: GraphileLogLevel, failure: boolean): LogLevel.Severity => {
@@ -199,11 +202,12 @@ export const layerGraphile = <R = never>(
     const task = (job: JobDefinition<R>, scheduled: boolean) => makeTask(job, scheduled, runPromiseExit, lockTimeout)
     const taskList: TaskList = {}
     const cronItems: Array<CronItem> = []
-    const now = yield* Clock.currentTimeMillis
+    const clock = yield* Clock.Clock
+    const now = clock.currentTimeMillisUnsafe()
     for (const [name, { job, schedule }] of definitions) {
       taskList[name] = task(job, schedule !== undefined)
       if (schedule?.kind === "every") {
-        taskList[tickTask(name)] = tick(name, schedule)
+        taskList[tickTask(name)] = tick(name, schedule, clock)
         // Keeps a pending tick's run_at, so one that fell due while no worker ran still runs.
         yield* Effect.tryPromise({
           try: () =>

@@ -4,7 +4,7 @@
  * first visit) or to deny them, and the filters that keep what a condition shows to an audience.
  */
 import { createHash, timingSafeEqual } from "node:crypto"
-import * as Duration from "effect/Duration"
+import { Clock, Duration, Effect } from "effect"
 import * as Condition from "./Condition.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 
@@ -59,9 +59,10 @@ export interface AudienceInput {
   readonly query?: URLSearchParams | Readonly<Record<string, string | undefined>> | undefined
   readonly cookies?: Readonly<Record<string, string | undefined>> | undefined
   /** Whether a secret is an active share key of the site; used before `activeShareSecrets`. */
-  readonly checkShare?: ((secret: string) => Promise<boolean>) | undefined
+  readonly checkShare?: ((secret: string) => Effect.Effect<boolean>) | undefined
   /** The site's active share keys, when the caller has them at hand rather than a `checkShare`. */
   readonly activeShareSecrets?: ReadonlyArray<string> | undefined
+  /** The time tokens are checked at; the `Clock`'s by default. */
   readonly now?: Date | undefined
   /** How far ahead a visitor token's `exp` may be, in seconds (default `VisitorToken.defaultMaxAgeSeconds`). */
   readonly tokenMaxAgeSeconds?: number | undefined
@@ -117,13 +118,13 @@ const digest = (text: string): Buffer => createHash("sha256").update(text).diges
 /** Compares digests so that the time taken says nothing about how much of a secret matched. */
 const sameSecret = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b))
 
-const shareKeyActive = async (input: AudienceInput, secret: string): Promise<boolean> => {
-  if (secret.length > 512) return false
+const shareKeyActive = (input: AudienceInput, secret: string): Effect.Effect<boolean> => {
+  if (secret.length > 512) return Effect.succeed(false)
   if (input.checkShare !== undefined) return input.checkShare(secret)
   // Every secret is compared so that the time does not say which one matched.
   let found = false
   for (const active of input.activeShareSecrets ?? []) found = sameSecret(active, secret) || found
-  return found
+  return Effect.succeed(found)
 }
 
 type TokenOutcome =
@@ -140,7 +141,7 @@ type TokenOutcome =
  * the cookie and, when valid, replaces it; when the query's is not valid, a valid cookie still
  * admits. A cookie that no longer admits is removed.
  */
-export const decide = async (input: AudienceInput): Promise<AudienceDecision> => {
+export const decide = Effect.fnUntraced(function*(input: AudienceInput): Effect.fn.Return<AudienceDecision> {
   if (!input.site.published) return { kind: "denied", reason: "unpublished", setCookies: [] }
   const url = typeof input.siteUrl === "string" ? new URL(input.siteUrl) : input.siteUrl
   const path = url.pathname.replace(/\/+$/, "") || "/"
@@ -151,7 +152,7 @@ export const decide = async (input: AudienceInput): Promise<AudienceDecision> =>
     options: { path, httpOnly: true, sameSite: "lax", secure, ...(maxAge === undefined ? {} : { maxAge }) }
   })
   const removeCookie = (name: string): SetCookie => setCookie(name, "", Duration.zero)
-  const gated = await gate(input, setCookie, removeCookie)
+  const gated = yield* gate(input, setCookie, removeCookie)
   const decision: AudienceDecision = gated.kind === "denied" && input.member === true
     ? { kind: "admitted", claims: {}, noindex: true, via: "member", setCookies: gated.setCookies }
     : gated
@@ -164,15 +165,15 @@ export const decide = async (input: AudienceInput): Promise<AudienceDecision> =>
     claims: { ...decision.claims, unsigned: unsigned.claims },
     setCookies: [...decision.setCookies, ...unsigned.setCookies]
   }
-}
+})
 
-const gate = async (
+const gate = Effect.fnUntraced(function*(
   input: AudienceInput,
   setCookie: (name: string, value: string, maxAge?: Duration.Duration) => SetCookie,
   removeCookie: (name: string) => SetCookie
-): Promise<AudienceDecision> => {
+): Effect.fn.Return<AudienceDecision> {
   const { site } = input
-  const token = await visitorToken(input, setCookie, removeCookie)
+  const token = yield* visitorToken(input, setCookie, removeCookie)
 
   switch (site.visibility) {
     case "public":
@@ -193,11 +194,11 @@ const gate = async (
       const fromCookie = cookie(input.cookies, name)
       const tokenCookies = token.kind === "none" ? [] : token.setCookies
       const claims = token.kind === "valid" ? token.claims : {}
-      if (fromQuery !== undefined && (await shareKeyActive(input, fromQuery))) {
+      if (fromQuery !== undefined && (yield* shareKeyActive(input, fromQuery))) {
         const keep = fromQuery === fromCookie ? [] : [setCookie(name, fromQuery, shareCookieMaxAge)]
         return { kind: "admitted", claims, noindex: true, via: "share-key", setCookies: [...keep, ...tokenCookies] }
       }
-      if (fromCookie !== undefined && (await shareKeyActive(input, fromCookie))) {
+      if (fromCookie !== undefined && (yield* shareKeyActive(input, fromCookie))) {
         return { kind: "admitted", claims, noindex: true, via: "share-key", setCookies: tokenCookies }
       }
       return {
@@ -217,26 +218,26 @@ const gate = async (
       }
     }
   }
-}
+})
 
 /** The visitor token of a request, from the query first, then our cookie, then GitBook's. */
-const visitorToken = async (
+const visitorToken = Effect.fnUntraced(function*(
   input: AudienceInput,
   setCookie: (name: string, value: string, maxAge?: Duration.Duration) => SetCookie,
   removeCookie: (name: string) => SetCookie
-): Promise<TokenOutcome> => {
+): Effect.fn.Return<TokenOutcome> {
   const name = visitorCookieName(input.site.id)
   const fromQuery = param(input.query, tokenParameter)
   const ours = cookie(input.cookies, name)
   const fromCookie = ours ?? cookie(input.cookies, gitbookTokenCookie)
   if (fromQuery === undefined && fromCookie === undefined) return { kind: "none" }
   const key = input.site.visitorKey
-  const now = input.now ?? new Date()
-  const check = (token: string | undefined): Promise<VisitorToken.VerifyResult | undefined> =>
+  const now = input.now ?? new Date(yield* Clock.currentTimeMillis)
+  const check = (token: string | undefined): Effect.Effect<VisitorToken.VerifyResult | undefined> =>
     token === undefined || key === undefined || key === null || key === ""
-      ? Promise.resolve(undefined)
+      ? Effect.succeed(undefined)
       : VisitorToken.verify(token, key, now, input.tokenMaxAgeSeconds)
-  const queryResult = await check(fromQuery)
+  const queryResult = yield* check(fromQuery)
   if (queryResult?.ok === true) {
     const exp = queryResult.claims["exp"]
     const maxAge =
@@ -247,7 +248,7 @@ const visitorToken = async (
       setCookies: fromQuery === fromCookie ? [] : [setCookie(name, fromQuery!, maxAge)]
     }
   }
-  const cookieResult = fromCookie === fromQuery ? queryResult : await check(fromCookie)
+  const cookieResult = fromCookie === fromQuery ? queryResult : yield* check(fromCookie)
   if (cookieResult?.ok === true) return { kind: "valid", claims: cookieResult.claims, setCookies: [] }
   // The query's failure says more about what the reader just did than the cookie's.
   const failure = fromQuery !== undefined ? queryResult : cookieResult
@@ -261,7 +262,7 @@ const visitorToken = async (
     // GitBook's cookie belongs to the product's domain; only ours is ours to remove.
     setCookies: ours === undefined ? [] : [removeCookie(name)]
   }
-}
+})
 
 const maxUnsignedClaims = 50
 const maxUnsignedText = 4096

@@ -6,7 +6,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Space, SpacesRepo } from "@quire/content"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { checkSecret } from "./ShareLinks.ts"
-import * as SiteChanges from "./SiteChanges.ts"
+import { SiteChanges } from "./SiteChanges.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import * as Model from "./StructureModel.ts"
@@ -78,11 +78,12 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
       const structure = yield* SiteStructureRepo
       const spaces = yield* SpacesRepo
       const shareLinks = yield* ShareLinksRepo
+      const changes = yield* SiteChanges
       const kept = new Map<string, Kept>()
 
       /** The site's records, from what was kept while this process wrote nothing since, else from the store. */
       const records = Effect.fnUntraced(function*(key: string, find: Effect.Effect<Option.Option<Site>>) {
-        const generation = yield* SiteChanges.generation
+        const generation = yield* changes.generation
         const now = yield* Clock.currentTimeMillis
         const hit = kept.get(key)
         if (hit !== undefined && hit.generation === generation && hit.expires > now) return Option.some(hit)
@@ -115,7 +116,7 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         Effect.suspend(() => {
           if (Option.isNone(found)) return Effect.succeed(Option.none<PublishedSite>())
           const entry = found.value
-          const stamp = SiteChanges.stamp()
+          const stamp = changes.stamp()
           if (entry.built !== undefined && entry.built.stamp === stamp) return Effect.succeed(entry.built.site)
           return Effect.tap(read(entry), (site) => Effect.sync(() => void (entry.built = { stamp, site })))
         })

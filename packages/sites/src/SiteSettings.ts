@@ -8,7 +8,7 @@ import * as AdaptiveSchema from "./AdaptiveSchema.ts"
 import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import type { SiteAdaptiveSchema } from "./domain/Site.ts"
-import * as SiteChanges from "./SiteChanges.ts"
+import type { SiteChangesShape } from "./SiteChanges.ts"
 import type * as SiteGuard from "./SiteGuard.ts"
 import type { SitesRepo } from "./SitesRepo.ts"
 import * as VisitorToken from "./VisitorToken.ts"
@@ -24,8 +24,7 @@ const customizationConditions = (settings: SiteCustomization): Effect.Effect<voi
   }, { discard: true })
 
 /** The settings' use cases over the site guard and the sites' port. */
-export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo: SitesRepo["Service"]) => {
-  const changed = SiteChanges.after
+export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo: SitesRepo["Service"], changed: SiteChangesShape["after"]) => {
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const getAdaptiveSchema = Effect.fn("Sites.getAdaptiveSchema")(function*(organizationId: string, siteId: string) {

@@ -19,7 +19,7 @@ import {
 } from "./domain/Site.ts"
 import { slugify, type SiteSpace, uniquePath } from "./domain/Structure.ts"
 import * as Positions from "./Positions.ts"
-import * as SiteChanges from "./SiteChanges.ts"
+import { SiteChanges } from "./SiteChanges.ts"
 import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
 import * as SiteGuard from "./SiteGuard.ts"
 import { siteSettings } from "./SiteSettings.ts"
@@ -132,7 +132,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const spaces = yield* Spaces
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
-      const changed = SiteChanges.after
+      const changed = (yield* SiteChanges).after
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
@@ -272,7 +272,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           return yield* reread(siteId, role)
         })
 
-      const settings = siteSettings(guard, repo)
+      const settings = siteSettings(guard, repo, changed)
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)

@@ -1,5 +1,5 @@
 /** Layers that assemble the sites package: its ports, adapters and use cases. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { MainObservers, type MainObserversShape } from "@quire/content"
 import { PublishedSites } from "./PublishedSites.ts"
 import { ShareLinks } from "./ShareLinks.ts"
@@ -9,7 +9,7 @@ import { SitesRepo } from "./SitesRepo.ts"
 import { SiteRenderer } from "./SiteRenderer.ts"
 import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
-import * as SiteChanges from "./SiteChanges.ts"
+import { SiteChanges } from "./SiteChanges.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
@@ -33,10 +33,10 @@ export const layerSpaceDependents = SpaceRemoval.layer
  * Content's MainObservers as published sites see them: a space whose main moved, or whose record
  * changed (renamed, trashed, restored, moved, transferred), is read again by every site showing it.
  */
-export const mainObservers: MainObserversShape = {
-  mainMoved: () => SiteChanges.mainMoved,
-  spaceChanged: () => SiteChanges.mainMoved
-}
+export const makeMainObservers: Effect.Effect<MainObserversShape, never, SiteChanges> = Effect.map(
+  Effect.service(SiteChanges),
+  (changes) => ({ mainMoved: () => changes.mainMoved, spaceChanged: () => changes.mainMoved })
+)
 
-/** `mainObservers` alone, for compositions where sites are the only observer. */
-export const layerMainObservers = Layer.succeed(MainObservers, mainObservers)
+/** `makeMainObservers` alone, for compositions where sites are the only observer. */
+export const layerMainObservers = Layer.effect(MainObservers, makeMainObservers)

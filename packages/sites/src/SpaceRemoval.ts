@@ -3,7 +3,7 @@ import { Clock, Effect, Layer, Option } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
-import * as SiteChanges from "./SiteChanges.ts"
+import { SiteChanges } from "./SiteChanges.ts"
 import * as Model from "./StructureModel.ts"
 
 export const layer = Layer.effect(
@@ -11,6 +11,7 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const structure = yield* SiteStructureRepo
     const sites = yield* SitesRepo
+    const changes = yield* SiteChanges
     return SpaceDependents.of({
       removeSpace: (spaceId) =>
         Effect.gen(function*() {
@@ -25,7 +26,7 @@ export const layer = Layer.effect(
             const model = yield* Model.load(structure, site.value.id)
             yield* Model.removeSiteSpace(site.value, model, siteSpace, now)
           }
-        }).pipe(Effect.provideService(SiteStructureRepo, structure), Effect.provideService(SitesRepo, sites), SiteChanges.after)
+        }).pipe(Effect.provideService(SiteStructureRepo, structure), Effect.provideService(SitesRepo, sites), changes.after)
     })
   })
 )

@@ -4,7 +4,7 @@
  * `jsonwebtoken`), verified here with jose; their payload is the visitor's claims.
  */
 import { randomBytes } from "node:crypto"
-import { Config, Duration } from "effect"
+import { Clock, Config, Duration, Effect } from "effect"
 import * as jose from "jose"
 
 /** How far the token's clock may be from ours when checking `exp`, `nbf` and `iat`, in seconds. */
@@ -35,51 +35,56 @@ export type VerifyResult =
  * invalid signature), `exp` and `nbf` honoured within the clock tolerance; the signature is
  * checked before the expiry, so a forged token is never reported as merely expired. A token
  * without `exp`, or whose `exp` is more than `maxAgeSeconds` ahead, is refused (`lifetime`): a
- * leaked token must not open a site for ever.
+ * leaked token must not open a site for ever. `now` is the `Clock`'s unless given.
  */
-export const verify = async (
+export const verify = (
   token: string,
   key: string,
   now?: Date,
   maxAgeSeconds: number = defaultMaxAgeSeconds
-): Promise<VerifyResult> => {
+): Effect.Effect<VerifyResult> => {
   if (typeof token !== "string" || token.length === 0 || token.length > 16_384) {
-    return { ok: false, reason: "malformed" }
+    return Effect.succeed({ ok: false, reason: "malformed" })
   }
-  try {
-    const { payload } = await jose.jwtVerify(token, keyBytes(key), {
-      algorithms: [algorithm],
-      clockTolerance: clockToleranceSeconds,
-      ...(now === undefined ? {} : { currentDate: now })
-    })
-    const nowSeconds = Math.floor((now ?? new Date()).getTime() / 1000)
-    if (typeof payload.exp !== "number" || payload.exp > nowSeconds + maxAgeSeconds + clockToleranceSeconds) {
-      return { ok: false, reason: "lifetime" }
-    }
-    return { ok: true, claims: { ...payload } }
-  } catch (error) {
-    if (error instanceof jose.errors.JWTExpired) return { ok: false, reason: "expired" }
-    if (error instanceof jose.errors.JWSSignatureVerificationFailed || error instanceof jose.errors.JOSEAlgNotAllowed) {
-      return { ok: false, reason: "invalid-signature" }
-    }
-    return { ok: false, reason: "malformed" }
-  }
+  return Effect.flatMap(now === undefined ? Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms)) : Effect.succeed(now), (at) =>
+    Effect.tryPromise({
+      try: () => jose.jwtVerify(token, keyBytes(key), { algorithms: [algorithm], clockTolerance: clockToleranceSeconds, currentDate: at }),
+      catch: (error): VerifyResult =>
+        error instanceof jose.errors.JWTExpired
+          ? { ok: false, reason: "expired" }
+          : error instanceof jose.errors.JWSSignatureVerificationFailed || error instanceof jose.errors.JOSEAlgNotAllowed
+          ? { ok: false, reason: "invalid-signature" }
+          : { ok: false, reason: "malformed" }
+    }).pipe(
+      Effect.match({
+        onFailure: (refused) => refused,
+        onSuccess: ({ payload }): VerifyResult => {
+          const nowSeconds = Math.floor(at.getTime() / 1000)
+          return typeof payload.exp !== "number" || payload.exp > nowSeconds + maxAgeSeconds + clockToleranceSeconds
+            ? { ok: false, reason: "lifetime" }
+            : { ok: true, claims: { ...payload } }
+        }
+      })
+    ))
 }
 
 /**
  * Signs claims as a visitor token for a site's key, for tests and tools. `expiresIn` is seconds
- * after `now`, or a jose time span (`"1h"`) after the current time.
+ * after `now` (the `Clock`'s unless given), or a jose time span (`"1h"`) after the current time.
  */
 export const sign = (
   claims: Readonly<Record<string, unknown>>,
   key: string,
   expiresIn: number | string,
-  now: Date = new Date()
-): Promise<string> => {
-  const issuedAt = Math.floor(now.getTime() / 1000)
-  return new jose.SignJWT({ ...claims })
-    .setProtectedHeader({ alg: algorithm, typ: "JWT" })
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(typeof expiresIn === "number" ? issuedAt + expiresIn : expiresIn)
-    .sign(keyBytes(key))
-}
+  now?: Date
+): Effect.Effect<string> =>
+  Effect.flatMap(now === undefined ? Clock.currentTimeMillis : Effect.succeed(now.getTime()), (ms) => {
+    const issuedAt = Math.floor(ms / 1000)
+    return Effect.promise(() =>
+      new jose.SignJWT({ ...claims })
+        .setProtectedHeader({ alg: algorithm, typ: "JWT" })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(typeof expiresIn === "number" ? issuedAt + expiresIn : expiresIn)
+        .sign(keyBytes(key))
+    )
+  })

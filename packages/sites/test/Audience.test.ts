@@ -25,13 +25,13 @@ const decide = (
   visibility: Audience.Visibility,
   options: Partial<Omit<Audience.AudienceInput, "site">> & { readonly published?: boolean } = {}
 ) =>
-  Audience.decide({
+  Effect.runPromise(Audience.decide({
     site: site(visibility, options.published ?? true),
     siteUrl,
     activeShareSecrets: [secret, "another-active-secret"],
     now,
     ...options
-  })
+  }))
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url")
 
@@ -67,7 +67,7 @@ describe("Audience.decide", () => {
   it("denies every visibility while the site is not published", async () => {
     for (const visibility of ["public", "unlisted", "share-link", "visitor-auth"] as const) {
       const decision = denied(
-        await decide(visibility, { published: false, query: { share: secret, jwt_token: await VisitorToken.sign({}, key, 60, now) } })
+        await decide(visibility, { published: false, query: { share: secret, jwt_token: await Effect.runPromise(VisitorToken.sign({}, key, 60, now)) } })
       )
       assert.strictEqual(decision.reason, "unpublished")
     }
@@ -114,10 +114,11 @@ describe("Audience.decide", () => {
 
     it("ask checkShare when given one, rather than a list of secrets", async () => {
       const asked: Array<string> = []
-      const checkShare = async (candidate: string) => {
-        asked.push(candidate)
-        return candidate === "from-the-repo"
-      }
+      const checkShare = (candidate: string) =>
+        Effect.sync(() => {
+          asked.push(candidate)
+          return candidate === "from-the-repo"
+        })
       admitted(await decide("share-link", { query: { share: "from-the-repo" }, checkShare, activeShareSecrets: [] }))
       denied(await decide("share-link", { query: { share: secret }, checkShare }))
       assert.deepStrictEqual(asked, ["from-the-repo", secret])
@@ -144,7 +145,7 @@ describe("Audience.decide", () => {
     })
 
     it("admit a token signed with the site's key, with its claims, and keep it in a cookie until it expires", async () => {
-      const token = await VisitorToken.sign({ plan: "pro", beta: true }, key, 3600, now)
+      const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro", beta: true }, key, 3600, now))
       const decision = admitted(await decide("visitor-auth", { query: { jwt_token: token } }))
       assert.strictEqual(decision.via, "visitor-token")
       assert.isTrue(decision.noindex)
@@ -163,7 +164,7 @@ describe("Audience.decide", () => {
     })
 
     it("deny an expired token and remove it from the cookie", async () => {
-      const token = await VisitorToken.sign({ plan: "pro" }, key, 60, new Date(now.getTime() - 3_600_000))
+      const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 60, new Date(now.getTime() - 3_600_000)))
       assert.deepStrictEqual(await decide("visitor-auth", { query: { jwt_token: token } }), {
         kind: "denied",
         reason: "visitor-token-expired",
@@ -177,7 +178,7 @@ describe("Audience.decide", () => {
     })
 
     it("deny a token signed with another key, a malformed one, and one with alg none", async () => {
-      const wrongKey = await VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now)
+      const wrongKey = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now))
       const none = `${b64({ alg: "none" })}.${b64({ plan: "pro" })}.`
       for (const token of [wrongKey, "garbage", none]) {
         assert.strictEqual(denied(await decide("visitor-auth", { query: { jwt_token: token } })).reason, "visitor-token-invalid")
@@ -185,46 +186,46 @@ describe("Audience.decide", () => {
     })
 
     it("deny every token when the site has no key", async () => {
-      const token = await VisitorToken.sign({ plan: "pro" }, key, 60, now)
-      const decision = await Audience.decide({
+      const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 60, now))
+      const decision = await Effect.runPromise(Audience.decide({
         site: { id: siteId, visibility: "visitor-auth", published: true, visitorKey: null },
         siteUrl,
         query: { jwt_token: token },
         now
-      })
+      }))
       assert.strictEqual(denied(decision).reason, "visitor-token-invalid")
     })
 
     it("prefer a fresh token in the query to the cookie's, and fall back to a valid cookie", async () => {
-      const old = await VisitorToken.sign({ plan: "free" }, key, 3600, now)
-      const fresh = await VisitorToken.sign({ plan: "pro" }, key, 7200, now)
+      const old = await Effect.runPromise(VisitorToken.sign({ plan: "free" }, key, 3600, now))
+      const fresh = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 7200, now))
       const switched = admitted(await decide("visitor-auth", { query: { jwt_token: fresh }, cookies: { [visitorCookie]: old } }))
       assert.strictEqual(switched.claims["plan"], "pro")
       assert.deepStrictEqual(switched.setCookies.map((c) => c.value), [fresh])
-      const expired = await VisitorToken.sign({ plan: "enterprise" }, key, 1, new Date(now.getTime() - 3_600_000))
+      const expired = await Effect.runPromise(VisitorToken.sign({ plan: "enterprise" }, key, 1, new Date(now.getTime() - 3_600_000)))
       const kept = admitted(await decide("visitor-auth", { query: { jwt_token: expired }, cookies: { [visitorCookie]: old } }))
       assert.strictEqual(kept.claims["plan"], "free")
     })
   })
 
   it("lets a verified token drive adaptive content on open and share-link sites, and ignores a bad one", async () => {
-    const token = await VisitorToken.sign({ beta: true }, key, 60, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ beta: true }, key, 60, now))
     assert.strictEqual(admitted(await decide("public", { query: { jwt_token: token } })).claims["beta"], true)
     assert.strictEqual(
       admitted(await decide("share-link", { query: { share: secret, jwt_token: token } })).claims["beta"],
       true
     )
-    const forged = await VisitorToken.sign({ beta: true }, VisitorToken.newKey(), 60, now)
+    const forged = await Effect.runPromise(VisitorToken.sign({ beta: true }, VisitorToken.newKey(), 60, now))
     const decision = admitted(await decide("public", { query: { jwt_token: forged }, cookies: { [visitorCookie]: forged } }))
     assert.deepStrictEqual(decision.claims, {})
     assert.deepStrictEqual(decision.setCookies.map((c) => [c.name, c.value]), [[visitorCookie, ""]])
   })
 
   it("takes a token from GitBook's gitbook-visitor-token cookie, and never removes that cookie", async () => {
-    const token = await VisitorToken.sign({ plan: "pro" }, key, 60, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 60, now))
     const decision = admitted(await decide("visitor-auth", { cookies: { "gitbook-visitor-token": token } }))
     assert.strictEqual(decision.claims["plan"], "pro")
-    const forged = await VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now)
+    const forged = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now))
     assert.deepStrictEqual(await decide("visitor-auth", { cookies: { "gitbook-visitor-token": forged } }), {
       kind: "denied",
       reason: "visitor-token-invalid",
@@ -264,7 +265,7 @@ describe("Audience.decide", () => {
     })
 
     it("never replace a signed claim, and admit no one a gate refuses", async () => {
-      const token = await VisitorToken.sign({ plan: "free", unsigned: { plan: "signed" } }, key, 60, now)
+      const token = await Effect.runPromise(VisitorToken.sign({ plan: "free", unsigned: { plan: "signed" } }, key, 60, now))
       const decision = admitted(
         await decide("visitor-auth", { query: { jwt_token: token, "visitor.plan": "enterprise" } })
       )
@@ -286,26 +287,26 @@ describe("Audience.decide", () => {
 
   it("scopes cookies to a custom host's root, Secure over https", async () => {
     const decision = admitted(
-      await Audience.decide({
+      await Effect.runPromise(Audience.decide({
         site: site("share-link"),
         siteUrl: "https://docs.example.com/",
         query: { share: secret },
         activeShareSecrets: [secret],
         now
-      })
+      }))
     )
     assert.deepStrictEqual(
       decision.setCookies.map((c) => c.options),
       [{ path: "/", httpOnly: true, sameSite: "lax", secure: true, maxAge: Duration.days(30) }]
     )
     const nested = admitted(
-      await Audience.decide({
+      await Effect.runPromise(Audience.decide({
         site: site("share-link"),
         siteUrl: new URL("https://example.com/docs/"),
         query: { share: secret },
         activeShareSecrets: [secret],
         now
-      })
+      }))
     )
     assert.strictEqual(nested.setCookies[0]?.options.path, "/docs")
   })
@@ -416,15 +417,15 @@ describe("visitor token lifetime", () => {
     const noExp = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ plan: "pro" })}`
     const forever = `${noExp}.${createHmac("sha256", key).update(noExp).digest("base64url")}`
     assert.strictEqual(denied(await decide("visitor-auth", { query: { jwt_token: forever } })).reason, "visitor-token-lifetime")
-    const long = await VisitorToken.sign({ plan: "pro" }, key, 31 * 86_400, now)
+    const long = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 31 * 86_400, now))
     assert.strictEqual(denied(await decide("visitor-auth", { query: { jwt_token: long } })).reason, "visitor-token-lifetime")
     // On an open site such a token gives no claims.
     assert.deepStrictEqual(admitted(await decide("public", { query: { jwt_token: long } })).claims, {})
-    const month = await VisitorToken.sign({ plan: "pro" }, key, 29 * 86_400, now)
+    const month = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 29 * 86_400, now))
     const ok = admitted(await decide("visitor-auth", { query: { jwt_token: month } }))
     assert.strictEqual(Duration.toSeconds(ok.setCookies[0]!.options.maxAge!), 29 * 86_400)
     // A smaller configured maximum.
-    const day = await VisitorToken.sign({ plan: "pro" }, key, 86_400, now)
+    const day = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 86_400, now))
     assert.strictEqual(
       denied(await decide("visitor-auth", { query: { jwt_token: day }, tokenMaxAgeSeconds: 3600 })).reason,
       "visitor-token-lifetime"

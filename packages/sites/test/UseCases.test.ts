@@ -16,6 +16,7 @@ import { PublishedSites } from "../src/PublishedSites.ts"
 import { ShareLinks } from "../src/ShareLinks.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
 import { ServerHostnames, Sites } from "../src/Sites.ts"
+import { SiteChanges } from "../src/SiteChanges.ts"
 import * as SitesLayers from "../src/SitesLayers.ts"
 import { SiteStructure, type SiteStructureView } from "../src/SiteStructure.ts"
 import { SiteStructureRepo } from "../src/SiteStructureRepo.ts"
@@ -36,6 +37,7 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
   SitesLayers.layerServices.pipe(
     Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(SitesLayers.layerMainObservers))),
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
+    Layer.provideMerge(SiteChanges.layer),
     Layer.provideMerge(ports),
     Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig)])
   )

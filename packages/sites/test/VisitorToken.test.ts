@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto"
 import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
 import * as VisitorToken from "../src/VisitorToken.ts"
 
 const now = new Date("2026-03-01T12:00:00Z")
@@ -30,8 +31,8 @@ describe("VisitorToken", () => {
 
   it("verifies a token it signed and returns its claims", async () => {
     const key = VisitorToken.newKey()
-    const token = await VisitorToken.sign({ plan: "pro", unsigned: { language: "fr" } }, key, 3600, now)
-    const result = await VisitorToken.verify(token, key, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro", unsigned: { language: "fr" } }, key, 3600, now))
+    const result = await Effect.runPromise(VisitorToken.verify(token, key, now))
     assert.isTrue(result.ok)
     if (result.ok) {
       assert.strictEqual(result.claims["plan"], "pro")
@@ -43,7 +44,7 @@ describe("VisitorToken", () => {
   it("verifies a token signed elsewhere with the key's text as the HMAC secret, as GitBook's examples do", async () => {
     const key = "a-site-key-from-the-settings"
     const token = handMade({ alg: "HS256", typ: "JWT" }, { role: "admin", exp: seconds(now) + 60 }, key)
-    assert.deepStrictEqual(await VisitorToken.verify(token, key, now), {
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, now)), {
       ok: true,
       claims: { role: "admin", exp: seconds(now) + 60 }
     })
@@ -52,37 +53,37 @@ describe("VisitorToken", () => {
   it("refuses a token without exp, or whose exp is further ahead than the maximum age", async () => {
     const key = VisitorToken.newKey()
     const noExp = handMade({ alg: "HS256", typ: "JWT" }, { role: "admin", iat: seconds(now) }, key)
-    assert.deepStrictEqual(await VisitorToken.verify(noExp, key, now), { ok: false, reason: "lifetime" })
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(noExp, key, now)), { ok: false, reason: "lifetime" })
     const stringExp = handMade({ alg: "HS256", typ: "JWT" }, { role: "admin", exp: String(seconds(now) + 60) }, key)
-    assert.strictEqual((await VisitorToken.verify(stringExp, key, now)).ok, false)
-    const far = await VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds + 3600, now)
-    assert.deepStrictEqual(await VisitorToken.verify(far, key, now), { ok: false, reason: "lifetime" })
-    assert.isTrue((await VisitorToken.verify(far, key, now, VisitorToken.defaultMaxAgeSeconds + 7200)).ok)
-    const near = await VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds - 60, now)
-    assert.isTrue((await VisitorToken.verify(near, key, now)).ok)
+    assert.strictEqual((await Effect.runPromise(VisitorToken.verify(stringExp, key, now))).ok, false)
+    const far = await Effect.runPromise(VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds + 3600, now))
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(far, key, now)), { ok: false, reason: "lifetime" })
+    assert.isTrue((await Effect.runPromise(VisitorToken.verify(far, key, now, VisitorToken.defaultMaxAgeSeconds + 7200))).ok)
+    const near = await Effect.runPromise(VisitorToken.sign({}, key, VisitorToken.defaultMaxAgeSeconds - 60, now))
+    assert.isTrue((await Effect.runPromise(VisitorToken.verify(near, key, now))).ok)
     // A forged token without exp is still a forgery.
-    assert.deepStrictEqual(await VisitorToken.verify(noExp, VisitorToken.newKey(), now), { ok: false, reason: "invalid-signature" })
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(noExp, VisitorToken.newKey(), now)), { ok: false, reason: "invalid-signature" })
   })
 
   it("refuses an expired token, with a small tolerance for clocks", async () => {
     const key = VisitorToken.newKey()
-    const token = await VisitorToken.sign({ plan: "pro" }, key, 60, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, key, 60, now))
     const at = (offset: number) => new Date(now.getTime() + offset * 1000)
-    assert.isTrue((await VisitorToken.verify(token, key, at(59))).ok)
-    assert.isTrue((await VisitorToken.verify(token, key, at(60 + VisitorToken.clockToleranceSeconds - 1))).ok)
-    assert.deepStrictEqual(await VisitorToken.verify(token, key, at(60 + VisitorToken.clockToleranceSeconds + 1)), {
+    assert.isTrue((await Effect.runPromise(VisitorToken.verify(token, key, at(59)))).ok)
+    assert.isTrue((await Effect.runPromise(VisitorToken.verify(token, key, at(60 + VisitorToken.clockToleranceSeconds - 1)))).ok)
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, at(60 + VisitorToken.clockToleranceSeconds + 1))), {
       ok: false,
       reason: "expired"
     })
-    assert.deepStrictEqual(await VisitorToken.verify(token, key, at(86_400)), { ok: false, reason: "expired" })
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, at(86_400))), { ok: false, reason: "expired" })
   })
 
   it("refuses a token signed with another key, expired or not", async () => {
-    const token = await VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 60, now))
     const key = VisitorToken.newKey()
-    assert.deepStrictEqual(await VisitorToken.verify(token, key, now), { ok: false, reason: "invalid-signature" })
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, now)), { ok: false, reason: "invalid-signature" })
     // The signature is checked first: a forged token is not reported as merely expired.
-    assert.deepStrictEqual(await VisitorToken.verify(token, key, new Date(now.getTime() + 86_400_000)), {
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, new Date(now.getTime() + 86_400_000))), {
       ok: false,
       reason: "invalid-signature"
     })
@@ -90,10 +91,10 @@ describe("VisitorToken", () => {
 
   it("refuses a token whose claims were changed after signing", async () => {
     const key = VisitorToken.newKey()
-    const token = await VisitorToken.sign({ plan: "free" }, key, 60, now)
+    const token = await Effect.runPromise(VisitorToken.sign({ plan: "free" }, key, 60, now))
     const [header, , signature] = token.split(".")
     const forged = `${header}.${b64({ plan: "enterprise", exp: seconds(now) + 60 })}.${signature}`
-    assert.deepStrictEqual(await VisitorToken.verify(forged, key, now), { ok: false, reason: "invalid-signature" })
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(forged, key, now)), { ok: false, reason: "invalid-signature" })
   })
 
   it("refuses alg none and other algorithms", async () => {
@@ -104,11 +105,11 @@ describe("VisitorToken", () => {
       handMade({ alg: "none" }, payload, key),
       handMade({ alg: "HS512", typ: "JWT" }, payload, key)
     ]) {
-      const result = await VisitorToken.verify(token, key, now)
+      const result = await Effect.runPromise(VisitorToken.verify(token, key, now))
       assert.isFalse(result.ok, token)
       assert.notStrictEqual(result.ok === false && result.reason, "expired")
     }
-    assert.deepStrictEqual(await VisitorToken.verify(handMade({ alg: "none" }, payload, undefined), key, now), {
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(handMade({ alg: "none" }, payload, undefined), key, now)), {
       ok: false,
       reason: "invalid-signature"
     })
@@ -125,10 +126,10 @@ describe("VisitorToken", () => {
       handMade({ alg: "HS256" }, "a string payload", key),
       "x".repeat(20_000)
     ]) {
-      assert.deepStrictEqual(await VisitorToken.verify(token, key, now), { ok: false, reason: "malformed" }, token.slice(0, 40))
+      assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(token, key, now)), { ok: false, reason: "malformed" }, token.slice(0, 40))
     }
     // A garbled payload under a good signature is malformed; under a bad one, the signature fails first.
-    assert.deepStrictEqual(await VisitorToken.verify(`${b64({ alg: "HS256" })}.not-json.sig`, key, now), {
+    assert.deepStrictEqual(await Effect.runPromise(VisitorToken.verify(`${b64({ alg: "HS256" })}.not-json.sig`, key, now)), {
       ok: false,
       reason: "invalid-signature"
     })

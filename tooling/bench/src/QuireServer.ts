@@ -3,7 +3,7 @@
  * over Queue.layerServices (the use cases and their job queue), a Database layer, Storage and PublicUrl, the same
  * logger), on the backend and with the variant the benchmark asks for.
  */
-import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, References } from "effect"
 import { Database } from "@quire/db"
 import { Organizations, type User, Users } from "@quire/identity"
@@ -84,7 +84,7 @@ const ready = seedMemory.pipe(
 )
 
 const http = Http.serve.pipe(
-  Layer.provide(NodeHttpServer.layer(NodeServer.create, { port: config.port, host: "127.0.0.1" })),
+  Layer.provide(NodeServer.layer({ port: config.port, host: "127.0.0.1" })),
   Layer.provide(ready),
   Layer.provide(variant.noTracer === true ? Layer.succeed(References.TracerEnabled, false) : Layer.empty)
 )

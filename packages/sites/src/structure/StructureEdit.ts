@@ -7,7 +7,7 @@ import { Clock, Effect, Option } from "effect"
 import { Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ContentAccess, type Space, SpacesRepo } from "@quire/content"
 import * as Positions from "../Positions.ts"
-import * as SiteChanges from "../SiteChanges.ts"
+import { SiteChanges } from "../SiteChanges.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import { SitesRepo } from "../SitesRepo.ts"
 import { SiteStructureRepo } from "../SiteStructureRepo.ts"
@@ -49,7 +49,7 @@ export const make = Effect.gen(function*() {
   const access = yield* ContentAccess
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
-  const changed = SiteChanges.after
+  const changed = (yield* SiteChanges).after
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   /** A space of the organization (not in the trash), or an InvalidInput on `field`. */
