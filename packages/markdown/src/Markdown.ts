@@ -274,6 +274,28 @@ export const atxHeadingTitle = (text: string): string => {
   return heading?.type === "heading" ? headingTitle(heading) : raw.trim()
 }
 
+const atxH1 = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/
+const setextH1 = /^ {0,3}\S[^\r\n]*\r?\n {0,3}=+[ \t]*(?:\r?\n|$)/
+
+/**
+ * The title heading that `text` starts with, as written (its line ending included) and its title:
+ * a `# Title` line, or a one-line `Title` underlined with `=`, whose title is not empty. What
+ * `parseDocument` takes for the title when frontmatter has none, read without parsing the page.
+ */
+export const leadingTitle = (text: string): { readonly heading: string; readonly title: string } | undefined => {
+  const atx = atxH1.exec(text)
+  if (atx !== null) {
+    const title = atxHeadingTitle(atx[1] ?? "")
+    return title === "" ? undefined : { heading: atx[0], title }
+  }
+  const setext = setextH1.exec(text)
+  if (setext === null) return undefined
+  const [heading] = parseBody(setext[0]).children
+  if (heading?.type !== "heading" || heading.depth !== 1) return undefined
+  const title = headingTitle(heading)
+  return title === "" ? undefined : { heading: setext[0], title }
+}
+
 const transliterations: Record<string, string> = {
   "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i"
 }

@@ -37,6 +37,7 @@ export {
   headingIds,
   headingText,
   headingTitle,
+  leadingTitle,
   type HtmlLinks,
   lineCount,
   linkCollector,

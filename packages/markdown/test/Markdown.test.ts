@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, excerpt, type HtmlLinks, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, excerpt, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -51,6 +51,19 @@ describe("heading titles", () => {
     assert.strictEqual(atxHeadingTitle(`Install <a href="#install" id="install"></a>`), "Install")
     assert.strictEqual(atxHeadingTitle("**Quick** start &amp; `setup`  "), "Quick start & setup")
     assert.strictEqual(parseDocument("# **Quick** start &amp; `setup`").title, "Quick start & setup")
+  })
+
+  it("finds the title heading a page starts with as parseDocument does, without parsing the page", () => {
+    const pages = [
+      "# Title\n\nBody", "  # Title #\r\nBody", "Title\n=====\n\nBody", "Title\n===", "## Not a title\n", "#\n\nBody",
+      "- item\n===\n", "<div>x</div>\n===\n", "Text\n\n# Later\n", "Title\n-----\n"
+    ]
+    for (const page of pages) {
+      const found = leadingTitle(page)
+      assert.strictEqual(found?.title, parseDocument(page).title, JSON.stringify(page))
+      if (found !== undefined) assert.isTrue(page.startsWith(found.heading))
+    }
+    assert.deepStrictEqual(leadingTitle("Title\n=====\n\nBody"), { heading: "Title\n=====\n", title: "Title" })
   })
 })
 

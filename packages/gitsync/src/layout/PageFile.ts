@@ -5,7 +5,7 @@
  * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
 import type { PageLayout } from "@quire/content/domain/Revision"
-import { atxHeadingTitle, fenceFrontmatter, readFrontmatter, splitFrontmatter, yamlOf, yamlPair } from "@quire/markdown"
+import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter, yamlOf, yamlPair } from "@quire/markdown"
 import { isMap, isScalar, parseDocument } from "yaml"
 
 /** The metadata GitBook keeps in a page's frontmatter. */
@@ -88,7 +88,6 @@ const metadataOf = (data: Record<string, unknown>, problems: Array<string>): Pag
 }
 
 const blankLines = /^(?:[ \t]*\r?\n)*/
-const atxH1 = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*(\r?\n|$)/
 
 /**
  * The pieces of a page file. Fails with the reason when the frontmatter is not valid YAML or not
@@ -109,14 +108,13 @@ export const parsePageFile = (
   let rest = afterFrontmatter
   const gapBeforeHeading = blankLines.exec(rest)![0]
   rest = rest.slice(gapBeforeHeading.length)
-  const h1 = atxH1.exec(rest)
+  const lead = leadingTitle(rest)
   let heading = ""
   let title: string | undefined
   let gapAfterHeading = ""
-  const h1Title = h1 === null ? "" : atxHeadingTitle(h1[1] ?? "")
-  if (h1 !== null && h1Title !== "") {
-    heading = h1[0]
-    title = h1Title
+  if (lead !== undefined) {
+    heading = lead.heading
+    title = lead.title
     rest = rest.slice(heading.length)
     gapAfterHeading = blankLines.exec(rest)![0]
     rest = rest.slice(gapAfterHeading.length)
