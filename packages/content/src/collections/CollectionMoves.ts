@@ -43,26 +43,18 @@ export const collectionMoves = (edit: CollectionEdit) => {
   /** The collection and the collections and spaces inside it; InvalidInput when the caller does not administer all of them. */
   const administeredSubtree = Effect.fnUntraced(function*(collection: Collection) {
     const resolver = yield* access.inOrganization(collection.organizationId)
+    const notAdmin = (kind: "space" | "collection", id: string) =>
+      new Errors.InvalidInput({ reason: `the collection cannot be moved: you are not an admin of its ${kind} ${JSON.stringify(id)}` })
     const subtree: Array<Collection> = [collection]
     const contained: Array<{ readonly id: string; readonly visibility: Visibility }> = []
     for (let i = 0; i < subtree.length; i++) {
       const current = subtree[i]!
       for (const space of yield* spacesIn(current)) {
-        const { permissions: own } = yield* resolver.ofSpace(space)
-        if (!own.admin) {
-          return yield* new Errors.InvalidInput({
-            reason: `the collection cannot be moved: you are not an admin of its space ${JSON.stringify(space.id)}`
-          })
-        }
+        if (!(yield* resolver.ofSpace(space)).permissions.admin) return yield* notAdmin("space", space.id)
         contained.push(space)
       }
       for (const child of yield* childrenOf(current)) {
-        const { permissions: own } = yield* resolver.ofCollection(child)
-        if (!own.admin) {
-          return yield* new Errors.InvalidInput({
-            reason: `the collection cannot be moved: you are not an admin of its collection ${JSON.stringify(child.id)}`
-          })
-        }
+        if (!(yield* resolver.ofCollection(child)).permissions.admin) return yield* notAdmin("collection", child.id)
         subtree.push(child)
       }
     }

@@ -25,6 +25,17 @@ export const spaceCreation = (edit: SpaceEdit) => {
       createdAt
     }))
 
+  /** The fields a new space starts with: at the end of its siblings, on its first revision, with a share key of its own. */
+  const freshFields = (createdAt: Date, revision: Revision) =>
+    Effect.map(ids.make, (shareKey) => ({
+      position: endPosition(createdAt.getTime()),
+      revisionId: revision.id,
+      shareKey,
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null
+    }))
+
   const create = Effect.fn("Spaces.create")(function*(organizationId: string, input: CreateSpaceInput) {
     const resolver = yield* organization(organizationId)
     const parentId = input.parent ?? null
@@ -46,12 +57,7 @@ export const spaceCreation = (edit: SpaceEdit) => {
       defaultLevel: "inherit",
       language: input.language ?? null,
       mergeRules: { type: "inherit" },
-      position: endPosition(createdAt.getTime()),
-      revisionId: revision.id,
-      shareKey: yield* ids.make,
-      createdAt,
-      updatedAt: createdAt,
-      deletedAt: null
+      ...(yield* freshFields(createdAt, revision))
     }
     yield* revisions.insert(revision, new Map())
     yield* repo.insert(space)
@@ -74,12 +80,7 @@ export const spaceCreation = (edit: SpaceEdit) => {
       ...source,
       id: copyId,
       title: withSuffix(source.title, " (copy)", 50),
-      position: endPosition(createdAt.getTime()),
-      revisionId: revision.id,
-      shareKey: yield* ids.make,
-      createdAt,
-      updatedAt: createdAt,
-      deletedAt: null
+      ...(yield* freshFields(createdAt, revision))
     }
     // The documents are content-addressed and already stored: the new revision only points at them.
     const shared = flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))
