@@ -101,6 +101,16 @@ export const layerEmbedded = (options: {
       ),
       (db) => Effect.promise(() => db.close())
     )
+    return layerServing(db)
+  }))
+
+/**
+ * The open PGlite `db` served on an ephemeral 127.0.0.1 port to a single-connection client, as
+ * `layerEmbedded` serves it (test suites serve one loaded from a dump). Closing the layer closes
+ * the client and the socket server; `db` stays open.
+ */
+export const layerServing = (db: PGlite): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
+  Layer.unwrap(Effect.gen(function*() {
     // PGlite is a single session: the server accepts one connection and the client opens only one.
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
     yield* Effect.acquireRelease(

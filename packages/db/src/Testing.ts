@@ -2,24 +2,82 @@
  * Database layers for test suites: a throwaway database on a real PostgreSQL server, and an
  * in-memory PGlite behind the same socket path production uses. Contract suites loop over
  * `backends` so every SQL adapter is checked against both.
+ *
+ * Migrating a database takes a second on PostgreSQL and PGlite's initdb several, in every suite:
+ * so a migrated database is made once per set of migrations and copied for each suite. On
+ * PostgreSQL it is a template database `quire_template_<key>` (`CREATE DATABASE … TEMPLATE`); for
+ * PGlite a dump of the cluster in the temporary directory, which PGlite loads instead of running
+ * initdb. The key is a hash of the migrations' tables, names and the SQL they run, so a changed
+ * migration makes a new one; both are kept across runs (drop stale templates with
+ * `ALTER DATABASE … IS_TEMPLATE false` and `DROP DATABASE`).
  */
+import { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
-import { Config, Effect, Layer, Redacted } from "effect"
+import { Cause, Config, Effect, Layer, Redacted, Stream } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
-import { randomBytes } from "node:crypto"
+import { SqlClient, type SqlConnection } from "effect/sql"
+import { createHash, randomBytes } from "node:crypto"
+import { existsSync, realpathSync } from "node:fs"
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as Database from "./Database.ts"
+import * as Migrations from "./Migrations.ts"
 
 const defaultTestUrl = "postgres://postgres@127.0.0.1:5432/postgres"
 
 const howToStart = "Start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` " +
   "or point QUIRE_TEST_DATABASE_URL at a server where the user may CREATE DATABASE."
 
+const hash = (parts: ReadonlyArray<string>) => createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 24)
+
+/** A SQL client that runs nothing: it records each statement it is given and answers no rows. */
+const recordingClient = (statements: Array<string>) => {
+  const record = (sql: string, params: ReadonlyArray<unknown>) =>
+    Effect.sync(() => {
+      statements.push(sql, params.map((param) => String(param)).join("\u0001"))
+      return [] as ReadonlyArray<never>
+    })
+  const connection: SqlConnection.Connection = {
+    execute: record,
+    executeRaw: record,
+    executeStream: (sql, params) => Stream.fromEffect(record(sql, params)).pipe(Stream.flatMap(() => Stream.empty)),
+    executeValues: record,
+    executeValuesUnprepared: record,
+    executeUnprepared: record
+  }
+  return SqlClient.make({
+    acquirer: Effect.succeed(connection),
+    compiler: PgClient.makeCompiler(),
+    driver: "recording",
+    spanAttributes: []
+  }).pipe(Effect.provide(Reactivity.layer))
+}
+
 /**
- * A fresh database `quire_test_<random>` on `QUIRE_TEST_DATABASE_URL` (default
- * postgres://postgres@127.0.0.1:5432/postgres), dropped when the layer closes. An unreachable
- * server is a defect, never a skipped suite.
+ * What identifies a set of migrations: each package's table, its migrations' names and the SQL
+ * they send (recorded without running them; a migration that fails there, having read no rows,
+ * adds its failure).
  */
-export const layerPostgresTest: Layer.Layer<Database.Services> = Layer.unwrap(Effect.gen(function*() {
+export const migrationsKey = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
+  Effect.gen(function*() {
+    const statements: Array<string> = []
+    const client = yield* recordingClient(statements)
+    for (const pkg of migrations) {
+      statements.push(`table ${pkg.table}`)
+      for (const [name, migration] of Object.entries(pkg.migrations)) {
+        statements.push(`migration ${name}`)
+        yield* migration.pipe(
+          Effect.provideService(SqlClient.SqlClient, client),
+          Effect.catchCause((cause) => Effect.sync(() => statements.push(`failed ${Cause.pretty(cause)}`)))
+        )
+      }
+    }
+    return hash(statements)
+  })
+
+const adminClient = Effect.gen(function*() {
   const adminUrl = yield* Config.String("QUIRE_TEST_DATABASE_URL").pipe(Config.withDefault(defaultTestUrl), Effect.orDie)
   const admin = yield* PgClient.makeClient({ url: Redacted.make(adminUrl), connectTimeout: "5 seconds" }).pipe(
     Effect.provide(Reactivity.layer),
@@ -27,26 +85,146 @@ export const layerPostgresTest: Layer.Layer<Database.Services> = Layer.unwrap(Ef
       Effect.die(new Error(`Cannot reach the test PostgreSQL server at ${adminUrl}: ${error.message}. ${howToStart}`, { cause: error }))
     )
   )
-  const name = `quire_test_${randomBytes(8).toString("hex")}`
-  yield* Effect.acquireRelease(
-    admin`CREATE DATABASE ${admin(name)}`.pipe(Effect.orDie),
-    // FORCE ends sessions a test leaked, so the drop cannot be blocked by them.
-    () => admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(Effect.orDie)
+  /** The URL of the database `name` on the same server. */
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    return url.toString()
+  }
+  return { admin, urlOf }
+})
+
+type Admin = Effect.Success<typeof adminClient>
+
+/** Held while a template database is built, so that concurrent suites build each one once. */
+const templateLock = 0x7175_6972
+
+/** The template database holding `migrations` applied, built now unless an earlier suite or run did. */
+const templateFor = Effect.fnUntraced(function*({ admin, urlOf }: Admin, migrations: ReadonlyArray<Migrations.PackageMigrations>) {
+  const template = `quire_template_${yield* migrationsKey(migrations)}`
+  const exists = admin`SELECT 1 FROM pg_database WHERE datname = ${template}`.pipe(
+    Effect.map((rows) => rows.length > 0),
+    Effect.orDie
   )
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  // A server holds two connections listening (token revocations, published sites); a test running
-  // two servers on one pool, as replicas, needs four of them and still some for its queries.
-  return Database.layerUrl(url.toString(), { maxConnections: 6 }).pipe(Layer.orDie)
-}))
+  if (yield* exists) return template
+  yield* Effect.scoped(Effect.gen(function*() {
+    // The admin client is one connection: the session lock is taken and released on it.
+    yield* Effect.acquireRelease(
+      admin`SELECT pg_advisory_lock(${templateLock})`,
+      () => Effect.ignore(admin`SELECT pg_advisory_unlock(${templateLock})`)
+    )
+    if (yield* exists) return
+    // Only the holder of the lock builds: a database left half-built is from a run that stopped.
+    const building = `${template}_building`
+    yield* admin`DROP DATABASE IF EXISTS ${admin(building)} WITH (FORCE)`
+    yield* admin`CREATE DATABASE ${admin(building)}`
+    yield* Effect.scoped(Effect.provide(
+      Migrations.run(...migrations),
+      Layer.orDie(Database.layerUrl(urlOf(building), { maxConnections: 1 }))
+    ))
+    // Renaming and copying need a database nobody is connected to: no one ever connects again.
+    yield* admin`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${building} AND pid <> pg_backend_pid()`
+    yield* admin`ALTER DATABASE ${admin(building)} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`
+    yield* admin`ALTER DATABASE ${admin(building)} RENAME TO ${admin(template)}`
+  }).pipe(Effect.orDie))
+  return template
+})
 
-/** An in-memory PGlite served through the socket server, exactly as `Database.layerEmbedded` runs it. */
-export const layerPgliteTest: Layer.Layer<Database.Services> = Database.layerEmbedded({ dataDir: undefined }).pipe(
-  Layer.orDie
-)
+/**
+ * A fresh database `quire_test_<random>` on `QUIRE_TEST_DATABASE_URL` (default
+ * postgres://postgres@127.0.0.1:5432/postgres), holding `migrations` applied (a copy of their
+ * template database), dropped when the layer closes. An unreachable server is a defect, never a
+ * skipped suite.
+ */
+export const layerPostgresMigrated = (
+  migrations: ReadonlyArray<Migrations.PackageMigrations>
+): Layer.Layer<Database.Services> =>
+  Layer.unwrap(Effect.gen(function*() {
+    const server = yield* adminClient
+    const { admin, urlOf } = server
+    const template = migrations.length === 0 ? undefined : yield* templateFor(server, migrations)
+    const name = `quire_test_${randomBytes(8).toString("hex")}`
+    yield* Effect.acquireRelease(
+      (template === undefined
+        ? admin`CREATE DATABASE ${admin(name)}`
+        : admin`CREATE DATABASE ${admin(name)} TEMPLATE ${admin(template)}`).pipe(Effect.orDie),
+      // FORCE ends sessions a test leaked, so the drop cannot be blocked by them.
+      () => admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(Effect.orDie)
+    )
+    // A server holds two connections listening (token revocations, published sites); a test running
+    // two servers on one pool, as replicas, needs four of them and still some for its queries.
+    return Database.layerUrl(urlOf(name), { maxConnections: 6 }).pipe(Layer.orDie)
+  }))
 
-/** Both backends, for suites that run the same assertions against each. */
-export const backends: ReadonlyArray<{ readonly name: "postgres" | "pglite"; readonly layer: Layer.Layer<Database.Services> }> = [
-  { name: "postgres", layer: layerPostgresTest },
-  { name: "pglite", layer: layerPgliteTest }
+/**
+ * A fresh, empty database `quire_test_<random>` on `QUIRE_TEST_DATABASE_URL` (default
+ * postgres://postgres@127.0.0.1:5432/postgres), dropped when the layer closes. An unreachable
+ * server is a defect, never a skipped suite.
+ */
+export const layerPostgresTest: Layer.Layer<Database.Services> = layerPostgresMigrated([])
+
+/** Where dumps of migrated PGlite clusters are kept, named by the migrations' key and PGlite's build. */
+const dumpDirectory = join(tmpdir(), "quire-test-pglite")
+
+const pgliteBuild = hash([realpathSync(createRequire(import.meta.url).resolve("@electric-sql/pglite"))])
+
+const dumps = new Map<string, Promise<Blob>>()
+
+const openPglite = (loadDataDir?: Blob) =>
+  Effect.acquireRelease(
+    Effect.promise(() => PGlite.create(loadDataDir === undefined ? {} : { loadDataDir })),
+    (db) => Effect.promise(() => db.close())
+  )
+
+/** The gzipped dump of a PGlite cluster holding `migrations` applied (none: a new cluster), made once. */
+const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<Blob> =>
+  Effect.gen(function*() {
+    const key = `${yield* migrationsKey(migrations)}-${pgliteBuild}`
+    const cached = dumps.get(key)
+    if (cached !== undefined) return yield* Effect.promise(() => cached)
+    const file = join(dumpDirectory, `${key}.tar.gz`)
+    const make = Effect.gen(function*() {
+      if (existsSync(file)) return new Blob([yield* Effect.promise(() => readFile(file))])
+      const dump = yield* Effect.scoped(Effect.gen(function*() {
+        const db = yield* openPglite(migrations.length === 0 ? undefined : yield* dumpFor([]))
+        if (migrations.length > 0) {
+          yield* Effect.scoped(Effect.provide(Migrations.run(...migrations), Layer.orDie(Database.layerServing(db))))
+        }
+        return yield* Effect.promise(() => db.dumpDataDir("gzip"))
+      }))
+      // Written aside and renamed: a suite in another process reads a whole dump or none.
+      const partial = `${file}.${randomBytes(4).toString("hex")}`
+      yield* Effect.promise(async () => {
+        await mkdir(dumpDirectory, { recursive: true })
+        await writeFile(partial, new Uint8Array(await dump.arrayBuffer()))
+        await rename(partial, file)
+      })
+      return dump
+    })
+    const pending = Effect.runPromise(make)
+    dumps.set(key, pending)
+    return yield* Effect.promise(() => pending)
+  })
+
+/**
+ * An in-memory PGlite holding `migrations` applied (loaded from their dump), served through the
+ * socket server exactly as `Database.layerEmbedded` serves it.
+ */
+export const layerPgliteMigrated = (
+  migrations: ReadonlyArray<Migrations.PackageMigrations>
+): Layer.Layer<Database.Services> =>
+  Layer.unwrap(Effect.map(Effect.flatMap(dumpFor(migrations), openPglite), Database.layerServing)).pipe(Layer.orDie)
+
+/** An in-memory PGlite, a new cluster, served through the socket server exactly as `Database.layerEmbedded` runs it. */
+export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrated([])
+
+export type Backend = { readonly name: "postgres" | "pglite"; readonly layer: Layer.Layer<Database.Services> }
+
+/** Both backends holding `migrations` applied, for suites that run the same assertions against each. */
+export const backendsMigrated = (migrations: ReadonlyArray<Migrations.PackageMigrations>): ReadonlyArray<Backend> => [
+  { name: "postgres", layer: layerPostgresMigrated(migrations) },
+  { name: "pglite", layer: layerPgliteMigrated(migrations) }
 ]
+
+/** Both backends, empty, for suites that run the same assertions against each. */
+export const backends: ReadonlyArray<Backend> = backendsMigrated([])

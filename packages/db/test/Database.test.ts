@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import * as ClusterDump from "../src/ClusterDump.ts"
 import * as Database from "../src/Database.ts"
+import * as Migrations from "../src/Migrations.ts"
 import * as Testing from "../src/Testing.ts"
 
 const adminUrl = process.env["QUIRE_TEST_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -193,5 +194,61 @@ describe("Testing.layerPostgresTest", () => {
       const message = String(Exit.isFailure(exit) ? Cause.squash(exit.cause) : "")
       assert.include(message, "127.0.0.1:1")
       assert.include(message, "pg_ctlcluster")
+    }))
+})
+
+describe("Testing's migrated databases", () => {
+  // Made by the first run and kept, as every set of migrations' template and dump are.
+  const table = "testing_notes"
+  const notes = (column: string): Migrations.PackageMigrations => ({
+    table: `${table}_migrations`,
+    migrations: {
+      "0001_notes": SqlClient.SqlClient.use((sql) => sql`CREATE TABLE ${sql(table)} (${sql(column)} text NOT NULL)`)
+    }
+  })
+  const columns = SqlClient.SqlClient.use((sql) =>
+    Effect.map(
+      sql<{ readonly name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = ${table}`,
+      (rows) => rows.map((row) => row.name)
+    )
+  )
+  const applied = SqlClient.SqlClient.use((sql) =>
+    Effect.map(sql<{ readonly name: string }>`SELECT name FROM ${sql(`${table}_migrations`)}`, (rows) => rows.map((row) => row.name))
+  )
+
+  it.effect("keys a set of migrations by what they run: the same SQL the same key, another column another key", () =>
+    Effect.gen(function*() {
+      const key = yield* Testing.migrationsKey([notes("body")])
+      assert.strictEqual(yield* Testing.migrationsKey([notes("body")]), key)
+      assert.notStrictEqual(yield* Testing.migrationsKey([notes("title")]), key)
+      assert.notStrictEqual(yield* Testing.migrationsKey([{ ...notes("body"), table: "other_migrations" }]), key)
+    }))
+
+  for (const backend of Testing.backendsMigrated([notes("body")])) {
+    it.live(`${backend.name}: each suite gets its own copy of a database holding the migrations applied`, () =>
+      Effect.gen(function*() {
+        const first = yield* withLayer(backend.layer, Effect.gen(function*() {
+          assert.deepStrictEqual(yield* columns, ["body"])
+          assert.deepStrictEqual(yield* applied, ["notes"])
+          const sql = yield* SqlClient.SqlClient
+          yield* sql`INSERT INTO ${sql(table)} VALUES ('only in the first copy')`
+          return yield* Migrations.run(notes("body"))
+        }))
+        assert.deepStrictEqual(first, [{ table: `${table}_migrations`, applied: [] }])
+        const second = yield* withLayer(backend.layer, SqlClient.SqlClient.use((sql) => sql`SELECT * FROM ${sql(table)}`))
+        assert.deepStrictEqual(second, [])
+      }), 120_000)
+  }
+
+  it.live("postgres: the migrated copies are made from one template database, which nobody connects to", () =>
+    Effect.gen(function*() {
+      const template = `quire_template_${yield* Testing.migrationsKey([notes("body")])}`
+      assert.isTrue(yield* databaseExists(template))
+      const rows = yield* Effect.scoped(Effect.gen(function*() {
+        const sql = yield* PgClient.makeClient({ url: Redacted.make(adminUrl) }).pipe(Effect.provide(Reactivity.layer))
+        return yield* sql<{ readonly datistemplate: boolean; readonly datallowconn: boolean }>`
+          SELECT datistemplate, datallowconn FROM pg_database WHERE datname = ${template}`
+      }))
+      assert.deepStrictEqual(rows, [{ datistemplate: true, datallowconn: false }])
     }))
 })
