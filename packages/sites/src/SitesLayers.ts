@@ -21,7 +21,7 @@ export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStruct
 /** The sites ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer)
 
-/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent, RevisionsRepo and SearchIndex. */
+/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent. */
 export const layerServices = Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer).pipe(
   Layer.provideMerge(SiteStructure.layer)
 )
