@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids } from "@quire/kernel"
-import { as, errorMessage, errorTag, LocalServer, memberRoles } from "@quire/testkit"
+import { as, errorMessage, errorTag, memberRoles, OpenApiSources } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
 import { Content, ContentAccess, Memberships } from "@quire/content"
 import { JobQueue, PermanentJobFailure } from "@quire/queue"
@@ -48,48 +48,7 @@ const layer = Specs.layer.pipe(
   Layer.provide([Ids.Ids.layerTest, layerSecrets, OutboundFetch.layer({ allow: ["127.0.0.1"] })])
 )
 
-const swagger2 = `swagger: "2.0"
-info:
-  title: Legacy
-  version: "1"
-paths:
-  /things:
-    get:
-      responses:
-        "200":
-          description: ok
-`
-
-const doc31 = (title: string) => ({
-  openapi: "3.1.0",
-  info: { title, version: "1.0.0" },
-  paths: { "/pets": { get: { responses: { "200": { description: "The pets", content: { "application/json": { schema: { $ref: "schemas/pet.json" } } } } } } } }
-})
-
-/** A loopback server whose document's title a test can change; `/token.json` needs `?token=tok-abc123`. */
-const sources = Effect.gen(function*() {
-  const state = { title: "Pets" }
-  const server = yield* LocalServer.serve((req, res) => {
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" })
-      res.end(typeof body === "string" ? body : JSON.stringify(body))
-    }
-    if (req.url?.startsWith("/token.json")) {
-      return new URL(req.url, "http://x").searchParams.get("token") === "tok-abc123" ? json(200, doc31("Token")) : json(403, "no token")
-    }
-    switch (req.url) {
-      case "/openapi.json":
-        return json(200, doc31(state.title))
-      case "/schemas/pet.json":
-        return json(200, { type: "object", properties: { name: { type: "string" } } })
-      case "/broken":
-        return json(500, { error: "boom" })
-      default:
-        return json(404, "not found")
-    }
-  })
-  return { state, origin: server.origin }
-})
+const { doc31, sources, swagger2 } = OpenApiSources
 
 it.layer(layer, { timeout: "60 seconds" })("Specs", (it) => {
   describe("writing and processing", () => {
@@ -137,7 +96,7 @@ it.layer(layer, { timeout: "60 seconds" })("Specs", (it) => {
         const created = yield* specs.create(org, "pets", { url: `${origin}/openapi.json` }).pipe(as("alice"))
         yield* specs.process(created.spec.id)
         const first = yield* specs.version(org, "pets", "latest").pipe(as("alice"))
-        assert.deepStrictEqual(first.version.filesystem.map((f) => f.filename).toSorted(), ["openapi", "schemas/pet.json"])
+        assert.deepStrictEqual(first.version.filesystem.map((f) => f.filename).toSorted(), ["openapi", "schemas/pet.json", "tag.json"])
         assert.strictEqual(first.version.url, `${origin}/openapi.json`)
         yield* specs.process(created.spec.id)
         assert.strictEqual((yield* specs.version(org, "pets", "latest").pipe(as("alice"))).version.id, first.version.id)
