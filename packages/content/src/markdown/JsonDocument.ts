@@ -6,10 +6,9 @@
  * `{% tag %}` stay in the text.
  */
 import type { Nodes, PhrasingContent, RootContent } from "mdast"
-import { toString } from "mdast-util-to-string"
-import type { ContentRef } from "../domain/Revision.ts"
-import { headingAnchor, pieces } from "@quire/markdown"
+import { headingAnchor, headingText, pieces } from "@quire/markdown"
 import GithubSlugger from "github-slugger"
+import type { ContentRef } from "../domain/Revision.ts"
 
 type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }
 type Leaf = { readonly object: "leaf"; readonly text: string; readonly marks: ReadonlyArray<Mark> }
@@ -103,10 +102,7 @@ const image = (url: string, alt: string | undefined, refs: RefResolver): JsonBlo
   data: { ref: refs(url, "image"), ...(alt === undefined || alt === "" ? {} : { alt }) }
 })
 
-/** A heading's id from its text (a slugger's, which numbers repeated headings). */
-type Anchor = (text: string) => string
-
-const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, anchor: Anchor): Array<JsonBlock> => {
+const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): Array<JsonBlock> => {
   const out: Array<JsonBlock> = []
   for (const node of nodes) {
     switch (node.type) {
@@ -130,7 +126,7 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, an
         out.push({
           object: "block",
           type: `heading-${Math.min(3, node.depth)}`,
-          data: { id: anchor(toString(node)) },
+          data: { id: headingText(node) },
           nodes: phrasing(node.children, refs)
         })
         break
@@ -144,13 +140,13 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, an
             object: "block",
             type: "list-item",
             ...(typeof item.checked === "boolean" ? { data: { checked: item.checked } } : {}),
-            nodes: blocks(item.children, refs, anchor)
+            nodes: blocks(item.children, refs)
           }))
         })
         break
       }
       case "blockquote":
-        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs, anchor) })
+        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs) })
         break
       case "code":
         out.push({
@@ -177,7 +173,7 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver, an
       case "definition":
         break
       default:
-        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs, anchor))
+        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs))
     }
   }
   return out
@@ -197,21 +193,27 @@ export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs
  */
 export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
   const slugger = new GithubSlugger()
-  const anchor: Anchor = (heading) => headingAnchor(heading, slugger)
   const nodes: Array<JsonBlock> = []
-  return {
-    add: (children: ReadonlyArray<RootContent>) => {
-      nodes.push(...blocks(children, refs, anchor))
-    },
-    addPieceBlocks: (pieceBlocks: ReadonlyArray<JsonBlock>) => {
-      resolveBlocks(pieceBlocks, refs, anchor)
-      nodes.push(...pieceBlocks)
-    },
-    done: (): JsonDocument => ({
-      object: "document",
-      data: { schemaVersion: 1 },
-      nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
+  // Headings in lists and quotes get their ids after every top-level heading, as the page's anchors do (`headingIds`).
+  const nested: Array<Mutable<Record<string, unknown>>> = []
+  const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
+    resolveBlocks(pieceBlocks, refs, (data, topLevel) => {
+      if (topLevel) data["id"] = headingAnchor(data["id"] as string, slugger)
+      else nested.push(data)
     })
+    nodes.push(...pieceBlocks)
+  }
+  return {
+    add: (children: ReadonlyArray<RootContent>) => addPieceBlocks(pieceBlocks(children)),
+    addPieceBlocks,
+    done: (): JsonDocument => {
+      for (const data of nested.splice(0)) data["id"] = headingAnchor(data["id"] as string, slugger)
+      return {
+        object: "document",
+        data: { schemaVersion: 1 },
+        nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
+      }
+    }
   }
 }
 
@@ -221,12 +223,17 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
  * (`jsonDocumentBuilder().addPieceBlocks` then resolves them, in order).
  */
 export const pieceBlocks = (children: ReadonlyArray<RootContent>): Array<JsonBlock> =>
-  blocks(children, (url) => ({ kind: "url", url }), (heading) => heading)
+  blocks(children, (url) => ({ kind: "url", url }))
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-/** Resolves `pieceBlocks`' links and images with `refs` and their headings' ids with `anchor`, in place (they are this thread's copies). */
-const resolveBlocks = (nodes: ReadonlyArray<JsonBlock | Text | Inline>, refs: RefResolver, anchor: Anchor): void => {
+/** Resolves `pieceBlocks`' links and images with `refs` and hands each heading's data to `heading`, in place (they are this thread's copies). */
+const resolveBlocks = (
+  nodes: ReadonlyArray<JsonBlock | Text | Inline>,
+  refs: RefResolver,
+  heading: (data: Mutable<Record<string, unknown>>, topLevel: boolean) => void,
+  topLevel = true
+): void => {
   for (const node of nodes) {
     if (node.object === "text") continue
     const data = node.data as Mutable<Record<string, unknown>> | undefined
@@ -234,8 +241,8 @@ const resolveBlocks = (nodes: ReadonlyArray<JsonBlock | Text | Inline>, refs: Re
       data!["ref"] = refs((data!["ref"] as { readonly url: string }).url, "link")
       continue
     }
-    if (data !== undefined && node.type.startsWith("heading-")) data["id"] = anchor(data["id"] as string)
+    if (data !== undefined && node.type.startsWith("heading-")) heading(data, topLevel)
     else if (data !== undefined && node.type === "image") data["ref"] = refs((data["ref"] as { readonly url: string }).url, "image")
-    if (node.nodes !== undefined) resolveBlocks(node.nodes, refs, anchor)
+    if (node.nodes !== undefined) resolveBlocks(node.nodes, refs, heading, false)
   }
 }

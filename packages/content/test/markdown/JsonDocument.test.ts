@@ -1,5 +1,7 @@
 /** Markdown to GitBook's JSON document. */
 import { assert, describe, it } from "@effect/vitest"
+import { headingIds, parseMarkdown } from "@quire/markdown"
+import type { JsonBlock } from "../../src/markdown/JsonDocument.ts"
 import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 
 describe("toJsonDocument", () => {
@@ -45,6 +47,18 @@ describe("toJsonDocument", () => {
     assert.deepStrictEqual(code?.data, { syntax: "bash" })
     assert.strictEqual(code?.nodes?.length, 2)
     assert.deepStrictEqual(images?.nodes?.[0], { object: "block", type: "image", isVoid: true, data: { ref: { kind: "file", file: "abc123" }, alt: "Logo" } })
+  })
+
+  it("names headings as the page's anchors do: top-level ones first, then those in lists and quotes, without tags", () => {
+    const markdown = "> # Setup\n\n# Setup\n\n- ## Install `it`   {% badge %}\n\n## Install `it`\n"
+    const ids = (nodes: ReadonlyArray<unknown>): Array<unknown> =>
+      (nodes as ReadonlyArray<JsonBlock>).flatMap((node) => node.object !== "block" ? [] : [
+        ...(node.type.startsWith("heading-") ? [node.data?.["id"]] : []),
+        ...(node.nodes === undefined ? [] : ids(node.nodes))
+      ])
+    const anchors = headingIds(parseMarkdown(markdown))
+    assert.deepStrictEqual(ids(toJsonDocument(markdown).nodes), ["setup-1", "setup", "install-it-1", "install-it"])
+    assert.deepStrictEqual(ids(toJsonDocument(markdown).nodes).toSorted(), [...anchors.values()].toSorted())
   })
 
   it("gives an empty page one empty paragraph", () => {
