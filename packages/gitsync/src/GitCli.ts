@@ -15,6 +15,7 @@ import { makeFetch } from "./cli/Fetching.ts"
 import * as GitProcess from "./cli/GitProcess.ts"
 import { makePush } from "./cli/Pushing.ts"
 import { makePrepare } from "./cli/Remotes.ts"
+import { GitRunner, type GitRunnerShape } from "./GitRunner.ts"
 import { GitTransport } from "./GitTransport.ts"
 
 /** Settings of {@link layer}. */
@@ -33,9 +34,9 @@ export interface GitCliOptions {
   readonly resolve?: (hostname: string) => Promise<ReadonlyArray<ResolvedAddress>>
 }
 
-/** The transport on the `git` binary with explicit settings. */
+/** The transport on the `git` binary with explicit settings, running git through its own helper process. */
 export const layer = (options: GitCliOptions): Layer.Layer<GitTransport> =>
-  Layer.sync(GitTransport, () => make(options))
+  Layer.effect(GitTransport, GitRunner.use((runner) => Effect.sync(() => make(options, runner)))).pipe(Layer.provide(GitRunner.layer))
 
 /**
  * The transport with settings from the environment: caches in `QUIRE_GIT_CACHE_DIR`, else
@@ -63,13 +64,13 @@ export const layerConfig: Layer.Layer<GitTransport, Config.ConfigError> = Layer.
 
 // The adapter -------------------------------------------------------------------------------------------
 
-const make = (options: GitCliOptions) => {
+const make = (options: GitCliOptions, runner: GitRunnerShape) => {
   const git = GitProcess.make({
     cacheDir: options.cacheDir,
     allowFile: options.allowFile,
     timeoutMs: Duration.toMillis(Duration.fromInputUnsafe(options.timeout ?? "2 minutes")),
     git: options.git ?? "git"
-  })
+  }, runner)
   const prepare = makePrepare({ allowFile: options.allowFile, allow: options.allow, resolve: options.resolve })
   const withCache = CacheRepositories.make(git)
   return GitTransport.of({ fetch: makeFetch(git, prepare, withCache), push: makePush(git, prepare, withCache) })

@@ -7,10 +7,11 @@
  * took it 15 to 35 ms, over half of its busy time in the export. The helper (plain node with only this
  * script, about 40 MB, started once and kept) forks the git commands instead, in 1 to 3 ms; the
  * server sends it each command and receives the outcome over IPC. The helper exits when its
- * parent does (the IPC channel closes) and kills the process groups of the commands it runs.
+ * parent does or the layer's scope closes (the IPC channel closes) and kills the process groups of
+ * the commands it runs. One helper per layer, so two servers in one process share none of its state.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 
 /** The outcome of one command: exit code (-1 when it could not run or was killed), output, whether its time limit killed it. */
 export interface Run {
@@ -91,74 +92,110 @@ process.on("disconnect", () => {
 })
 `
 
-let helper: ChildProcess | undefined
-let nextId = 0
-const pending = new Map<number, (run: Run) => void>()
-
-const settleAll = (child: ChildProcess) => {
-  if (helper !== child) return
-  helper = undefined
-  const waiting = [...pending.values()]
-  pending.clear()
-  for (const resume of waiting) resume({ code: -1, stdout: Buffer.alloc(0), stderr: "the git runner process exited", timedOut: false })
+/** Runs commands through one helper process, owned by the layer's scope. */
+export interface GitRunnerShape {
+  /** Runs one command to its end (or its time limit); its whole process group is killed on interruption. */
+  readonly run: (program: string, args: ReadonlyArray<string>, options: RunOptions) => Effect.Effect<Run>
+  /** The helper's process id, starting it if needed (for tests). */
+  readonly helperPid: Effect.Effect<number | undefined>
 }
 
-/** The running helper, started on first use (again if it died). */
-const helperProcess = (): ChildProcess => {
-  if (helper !== undefined && helper.connected) return helper
-  const child = spawn(process.execPath, ["-e", helperSource], {
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-    serialization: "advanced",
-    env: {}
-  })
-  child.on("message", (reply: Reply) => {
-    const resume = pending.get(reply.id)
-    pending.delete(reply.id)
-    if (pending.size === 0) child.channel?.unref()
-    resume?.({
-      code: reply.code,
-      stdout: Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, reply.stdout.byteLength),
-      stderr: reply.stderr,
-      timedOut: reply.timedOut
-    })
-  })
-  child.on("error", () => settleAll(child))
-  child.on("exit", () => settleAll(child))
-  child.on("disconnect", () => settleAll(child))
-  // The helper must not keep the server alive: only commands in flight hold the channel.
-  child.unref()
-  child.channel?.unref()
-  helper = child
-  return child
-}
+const exited: Run = { code: -1, stdout: Buffer.alloc(0), stderr: "the git runner process exited", timedOut: false }
 
-/** Runs one command to its end (or its time limit); its whole process group is killed on interruption. */
-export const runProcess = (program: string, args: ReadonlyArray<string>, options: RunOptions): Effect.Effect<Run> =>
-  Effect.callback<Run>((resume) => {
-    const id = nextId++
-    const child = helperProcess()
-    pending.set(id, (run) => resume(Effect.succeed(run)))
-    child.channel?.ref()
-    const request: Request = {
-      id,
-      program,
-      args,
-      cwd: options.cwd,
-      env: options.env,
-      timeoutMs: options.timeoutMs,
-      ...(options.input === undefined ? {} : { input: options.input })
-    }
-    child.send(request, (error) => {
-      if (error === null || !pending.has(id)) return
-      pending.delete(id)
-      resume(Effect.succeed({ code: -1, stdout: Buffer.alloc(0), stderr: `cannot run git: ${error.message}`, timedOut: false }))
+const makeHelper = () => {
+  let helper: ChildProcess | undefined
+  let stopped = false
+  let nextId = 0
+  const pending = new Map<number, (run: Run) => void>()
+
+  const settleAll = (child: ChildProcess) => {
+    if (helper !== child) return
+    helper = undefined
+    const waiting = [...pending.values()]
+    pending.clear()
+    for (const resume of waiting) resume(exited)
+  }
+
+  /** The running helper, started on first use (again if it died). */
+  const helperProcess = (): ChildProcess => {
+    if (helper !== undefined && helper.connected) return helper
+    const child = spawn(process.execPath, ["-e", helperSource], {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      serialization: "advanced",
+      env: {}
     })
-    return Effect.sync(() => {
-      if (!pending.delete(id)) return
+    child.on("message", (reply: Reply) => {
+      const resume = pending.get(reply.id)
+      pending.delete(reply.id)
       if (pending.size === 0) child.channel?.unref()
-      if (child.connected) child.send({ kill: id })
+      resume?.({
+        code: reply.code,
+        stdout: Buffer.from(reply.stdout.buffer, reply.stdout.byteOffset, reply.stdout.byteLength),
+        stderr: reply.stderr,
+        timedOut: reply.timedOut
+      })
     })
-  })
+    child.on("error", () => settleAll(child))
+    child.on("exit", () => settleAll(child))
+    child.on("disconnect", () => settleAll(child))
+    // The helper must not keep the server alive: only commands in flight hold the channel.
+    child.unref()
+    child.channel?.unref()
+    helper = child
+    return child
+  }
 
-/** The helper's process id, starting it if needed (for tests). */
-export const helperPid = (): number | undefined => helperProcess().pid
+  const run = (program: string, args: ReadonlyArray<string>, options: RunOptions): Effect.Effect<Run> =>
+    Effect.callback<Run>((resume) => {
+      if (stopped) {
+        resume(Effect.succeed(exited))
+        return
+      }
+      const id = nextId++
+      const child = helperProcess()
+      pending.set(id, (run) => resume(Effect.succeed(run)))
+      child.channel?.ref()
+      const request: Request = {
+        id,
+        program,
+        args,
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: options.timeoutMs,
+        ...(options.input === undefined ? {} : { input: options.input })
+      }
+      child.send(request, (error) => {
+        if (error === null || !pending.has(id)) return
+        pending.delete(id)
+        resume(Effect.succeed({ code: -1, stdout: Buffer.alloc(0), stderr: `cannot run git: ${error.message}`, timedOut: false }))
+      })
+      return Effect.sync(() => {
+        if (!pending.delete(id)) return
+        if (pending.size === 0) child.channel?.unref()
+        if (child.connected) child.send({ kill: id })
+      })
+    })
+
+  /** Closing the channel makes the helper kill the commands it still runs and exit. */
+  const stop = () => {
+    stopped = true
+    const child = helper
+    if (child === undefined) return
+    settleAll(child)
+    if (child.connected) child.disconnect()
+  }
+
+  const runner: GitRunnerShape = {
+    run,
+    helperPid: Effect.sync(() => stopped ? undefined : helperProcess().pid)
+  }
+  return { runner, stop }
+}
+
+/** The helper of one server (its layer): started on first use, stopped when the layer's scope closes. */
+export class GitRunner extends Context.Service<GitRunner, GitRunnerShape>()("@quire/gitsync/GitRunner") {
+  static readonly layer: Layer.Layer<GitRunner> = Layer.effect(
+    GitRunner,
+    Effect.map(Effect.acquireRelease(Effect.sync(makeHelper), (helper) => Effect.sync(helper.stop)), (helper) => helper.runner)
+  )
+}

@@ -1,24 +1,36 @@
-import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber } from "effect"
+import { assert, it } from "@effect/vitest"
+import { Effect, Fiber, Layer } from "effect"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll } from "vitest"
-import * as GitRunner from "../src/GitRunner.ts"
+import { GitRunner } from "../src/GitRunner.ts"
 
 const root = mkdtempSync(join(tmpdir(), "quire-gitrunner-"))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const env = { PATH: process.env.PATH ?? "/usr/bin:/bin" }
 const sh = (script: string, options: { readonly input?: string | Buffer; readonly timeoutMs?: number } = {}) =>
-  GitRunner.runProcess("sh", ["-c", script], {
-    cwd: root,
-    env,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    ...(options.input === undefined ? {} : { input: options.input })
-  })
+  GitRunner.use((runner) =>
+    runner.run("sh", ["-c", script], {
+      cwd: root,
+      env,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      ...(options.input === undefined ? {} : { input: options.input })
+    }))
 
-describe("GitRunner", () => {
+const helperPid = GitRunner.use((runner) => runner.helperPid)
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+it.layer(GitRunner.layer, { excludeTestServices: true })("GitRunner", (it) => {
   it.effect("commands are started by one helper process, not by this one (whose fork costs grow with its memory)", () =>
     Effect.gen(function*() {
       const first = yield* sh("echo $PPID")
@@ -26,19 +38,21 @@ describe("GitRunner", () => {
       assert.strictEqual(first.code, 0)
       const parent = Number(first.stdout.toString("utf8").trim())
       assert.notStrictEqual(parent, process.pid)
-      assert.strictEqual(parent, GitRunner.helperPid())
+      assert.strictEqual(parent, yield* helperPid)
       assert.strictEqual(second.stdout.toString("utf8").trim(), String(parent))
     }))
 
   it.effect("passes the input, the environment and the working directory; answers the exit code, stdout bytes and stderr", () =>
     Effect.gen(function*() {
       const bytes = Buffer.alloc(3_000_000, 0xff)
-      const copied = yield* GitRunner.runProcess("sh", ["-c", "cat; echo \"$QUIRE_X $(pwd)\" >&2; exit 3"], {
-        cwd: root,
-        env: { ...env, QUIRE_X: "set" },
-        timeoutMs: 10_000,
-        input: bytes
-      })
+      const copied = yield* GitRunner.use((runner) =>
+        runner.run("sh", ["-c", "cat; echo \"$QUIRE_X $(pwd)\" >&2; exit 3"], {
+          cwd: root,
+          env: { ...env, QUIRE_X: "set" },
+          timeoutMs: 10_000,
+          input: bytes
+        })
+      )
       assert.strictEqual(copied.code, 3)
       assert.isTrue(copied.stdout.equals(bytes))
       assert.strictEqual(copied.stderr.trim(), `set ${root}`)
@@ -47,12 +61,12 @@ describe("GitRunner", () => {
 
   it.effect("a program that cannot start answers -1 with the reason", () =>
     Effect.gen(function*() {
-      const run = yield* GitRunner.runProcess("quire-no-such-program", [], { cwd: root, env, timeoutMs: 10_000 })
+      const run = yield* GitRunner.use((runner) => runner.run("quire-no-such-program", [], { cwd: root, env, timeoutMs: 10_000 }))
       assert.strictEqual(run.code, -1)
       assert.match(run.stderr, /cannot run git: .*ENOENT/)
     }))
 
-  it.live("the time limit kills the command's whole process group", () =>
+  it.effect("the time limit kills the command's whole process group", () =>
     Effect.gen(function*() {
       const marker = join(root, "timeout-grandchild")
       const run = yield* sh(`(sleep 2; touch ${marker}) & wait`, { timeoutMs: 300 })
@@ -61,7 +75,7 @@ describe("GitRunner", () => {
       assert.isFalse(existsSync(marker))
     }), 10_000)
 
-  it.live("interruption kills the command's process group", () =>
+  it.effect("interruption kills the command's process group", () =>
     Effect.gen(function*() {
       const marker = join(root, "interrupted")
       const fiber = yield* Effect.forkChild(sh(`sleep 1; touch ${marker}`))
@@ -70,6 +84,27 @@ describe("GitRunner", () => {
       yield* Effect.sleep("1500 millis")
       assert.isFalse(existsSync(marker))
       // The helper still runs commands afterwards.
+      assert.strictEqual((yield* sh("echo ok")).stdout.toString("utf8"), "ok\n")
+    }), 10_000)
+
+  it.effect("each layer has its own helper, which stops when the layer's scope closes (two servers in one process share none)", () =>
+    Effect.gen(function*() {
+      const shared = yield* helperPid
+      const { first, second } = yield* Effect.gen(function*() {
+        // Layer.fresh: built apart from this suite's layers, as another server's would be.
+        const first = yield* helperPid.pipe(Effect.provide(Layer.fresh(GitRunner.layer)))
+        const second = yield* helperPid.pipe(Effect.provide(Layer.fresh(GitRunner.layer)))
+        return { first, second }
+      })
+      assert.isDefined(first)
+      assert.isDefined(second)
+      assert.notStrictEqual(first, second)
+      assert.notStrictEqual(first, shared)
+      // The helpers exit once their channel closes; this layer's helper keeps running.
+      for (let tries = 0; tries < 250 && (isRunning(first!) || isRunning(second!)); tries++) yield* Effect.sleep("20 millis")
+      assert.isFalse(isRunning(first!))
+      assert.isFalse(isRunning(second!))
+      assert.isTrue(isRunning(shared!))
       assert.strictEqual((yield* sh("echo ok")).stdout.toString("utf8"), "ok\n")
     }), 10_000)
 })

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { GitAuthFailed, GitBranchMissing, GitDiverged, type GitError, GitFailed, GitUnreachable } from "../domain/GitErrors.ts"
-import { type Run, runProcess } from "../GitRunner.ts"
+import type { GitRunnerShape, Run } from "../GitRunner.ts"
 import * as Redact from "../Redact.ts"
 import type { Prepared } from "./Remotes.ts"
 
@@ -88,7 +88,7 @@ export interface GitProcess {
 }
 
 /** Prepares the cache folder (repositories, scratch space, the askpass program) and answers the runner. */
-export const make = (options: GitProcessOptions): GitProcess => {
+export const make = (options: GitProcessOptions, runner: GitRunnerShape): GitProcess => {
   const reposDir = join(options.cacheDir, "repos")
   const scratchDir = join(options.cacheDir, "tmp")
   mkdirSync(reposDir, { recursive: true })
@@ -146,7 +146,7 @@ export const make = (options: GitProcessOptions): GitProcess => {
   }
 
   const run = (cwd: string, args: ReadonlyArray<string>, prepared: Prepared | undefined, extra: Extra = {}) =>
-    runProcess(options.git, args, {
+    runner.run(options.git, args, {
       cwd,
       env: environment(prepared, extra.env),
       timeoutMs: options.timeoutMs,
