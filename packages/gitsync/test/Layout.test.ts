@@ -249,6 +249,18 @@ describe("readRepository", () => {
     ])
   })
 
+  it("orders inferred pages by code point as Git orders names, not by UTF-16 unit", () => {
+    // U+FF21 is one UTF-16 unit above the surrogates that encode U+1F600, so `<` puts the emoji first.
+    const content = read(repo({
+      "README.md": "# Home\n",
+      "😀.md": "# Emoji\n",
+      "Ａ.md": "# Fullwidth\n",
+      "z.md": "# Latin\n",
+      "😀 folder/page.md": "# Inside\n"
+    }))
+    assert.deepStrictEqual(content.pages.map((p) => p.path ?? p.title), ["README.md", "z.md", "Ａ.md", "😀.md", "😀 folder"])
+  })
+
   it("names the file when YAML is malformed instead of throwing", () => {
     const page = readRepository(repo({ "README.md": "# Home\n", "SUMMARY.md": "* [Home](README.md)\n* [Bad](bad.md)\n", "bad.md": "---\ndescription: [unclosed\n---\n# Bad\n" }))
     assert.isTrue(Result.isFailure(page))

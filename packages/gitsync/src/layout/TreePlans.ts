@@ -2,6 +2,7 @@
  * The page tree of a repository before its files are read: from `SUMMARY.md` (what it cannot point
  * to skipped, with a warning), else inferred from the folders.
  */
+import { compareCodePoints } from "@quire/kernel"
 import type { RepoPage, RepositoryFile, RepositoryFiles } from "./Layout.ts"
 import { basename, dirname, insideOf, isReadmeName, joinPath } from "./Paths.ts"
 import { type ParsedSummary, parseSummary, type SummaryEntry } from "./Summary.ts"
@@ -19,12 +20,8 @@ const decoder = new TextDecoder()
 
 const isUrl = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")
 
-/** Files and folders by name (a file's without `.md`), by code point. */
-const byName = (a: string, b: string) => {
-  const x = basename(a).replace(/\.md$/i, "")
-  const y = basename(b).replace(/\.md$/i, "")
-  return x < y ? -1 : x > y ? 1 : 0
-}
+/** Files and folders by name (a file's without `.md`), by code point as Git orders UTF-8 names (not by UTF-16 unit). */
+const byName = (a: string, b: string) => compareCodePoints(basename(a).replace(/\.md$/i, ""), basename(b).replace(/\.md$/i, ""))
 
 /** The page tree without a `SUMMARY.md`: folders, `README.md` first, then files and folders by name. */
 export const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath: string, summaryPath: string): Array<Plan> => {
