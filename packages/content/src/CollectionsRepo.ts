@@ -54,7 +54,7 @@ export class CollectionsRepo extends Context.Service<CollectionsRepo, Collection
           return chain
         }),
       list: (query, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(collections.values()).filter((c) =>
               c.organizationId === query.organizationId && (query.parentId === undefined || c.parentId === query.parentId)

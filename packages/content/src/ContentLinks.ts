@@ -212,10 +212,12 @@ const cursorOf = (request: Pagination.PageRequest): Effect.Effect<{ revisionId: 
       : Effect.fail(new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
   })
 
-const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, request: Pagination.PageRequest): Pagination.Page<A> => {
+const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, request: Pagination.PageRequest): Effect.Effect<Pagination.Page<A>> => {
   const limit = Pagination.limitOf(request)
   const items = all.slice(offset, offset + limit)
-  return offset + limit < all.length ? { items, next: Pagination.encodeCursor([revisionId, offset + limit]) } : { items }
+  return offset + limit < all.length
+    ? Effect.map(Pagination.encodeCursor([revisionId, offset + limit]), (next) => ({ items, next }))
+    : Effect.succeed({ items })
 }
 
 /** Revisions whose graphs are kept, and documents whose parsed links are kept. */
@@ -264,40 +266,38 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const pageOf = (g: LinkGraph, pageId: string) =>
         g.pages.has(pageId) ? Effect.void : Effect.fail(new Errors.NotFound({ resource: "Page", id: pageId }))
 
-      const listing = (g: LinkGraph, offset: number, request: LinksRequest, pageId?: string): LinkList => {
+      const listing = (g: LinkGraph, offset: number, request: LinksRequest, pageId?: string): Effect.Effect<LinkList> => {
         const all = linkItems(g, pageId)
         const wanted = request.status === undefined ? all : all.filter((item) => item.status === request.status)
-        return {
+        return Effect.map(paginate(wanted, g.revision.id, offset, request), (items) => ({
           graph: g,
-          items: paginate(wanted, g.revision.id, offset, request),
+          items,
           stats: { total: all.length, broken: all.filter((item) => item.status === "broken").length }
-        }
+        }))
       }
 
-      const backlinks = (g: LinkGraph, ids: ReadonlyArray<string>, offset: number, request: BacklinksRequest): BacklinkList => ({
-        graph: g,
-        items: paginate(ids.map((id) => g.pages.get(id)!), g.revision.id, offset, request)
-      })
+      const backlinks = (g: LinkGraph, ids: ReadonlyArray<string>, offset: number, request: BacklinksRequest): Effect.Effect<BacklinkList> =>
+        Effect.map(paginate(ids.map((id) => g.pages.get(id)!), g.revision.id, offset, request), (items) => ({ graph: g, items }))
 
       const revisionLinks = Effect.fn("ContentLinks.revisionLinks")(function*(revisionId: string, request: LinksRequest, pageId?: string) {
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         if (pageId !== undefined) yield* pageOf(g, pageId)
-        return listing(g, cursor?.offset ?? 0, request, pageId)
+        return yield* listing(g, cursor?.offset ?? 0, request, pageId)
       })
 
       const revisionPageBacklinks = Effect.fn("ContentLinks.revisionPageBacklinks")(function*(revisionId: string, pageId: string, request: BacklinksRequest) {
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         yield* pageOf(g, pageId)
-        return backlinks(g, g.pageBacklinks.get(pageId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.pageBacklinks.get(pageId) ?? [], cursor?.offset ?? 0, request)
       })
 
       const revisionFileBacklinks = Effect.fn("ContentLinks.revisionFileBacklinks")(function*(revisionId: string, fileId: string, request: BacklinksRequest) {
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         if (!g.revision.files.some((file) => file.id === fileId)) return yield* new Errors.NotFound({ resource: "File", id: fileId })
-        return backlinks(g, g.fileBacklinks.get(fileId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.fileBacklinks.get(fileId) ?? [], cursor?.offset ?? 0, request)
       })
 
       /** The space's current revision, or the one a cursor of this space pinned. */

@@ -56,7 +56,7 @@ export class Memberships extends Context.Service<Memberships, {
       hasTeam: (organizationId, teamId) => Effect.succeed(teams.has(`${organizationId}/${teamId}`)),
       teamMembers: (organizationId, teamId) => Effect.succeed(teams.get(`${organizationId}/${teamId}`) ?? []),
       members: (organizationId, after, limit) =>
-        Effect.succeed(Pagination.paginateArray(
+        Pagination.paginateArray(
           Array.from(roles)
             .filter(([key]) => key.startsWith(`${organizationId}/`))
             .map(([key, role]) => {
@@ -65,7 +65,7 @@ export class Memberships extends Context.Service<Memberships, {
             }),
           (m) => m.key,
           { order: "asc", after, limit }
-        ))
+        )
     }))
   }
 }

@@ -89,7 +89,7 @@ export class PermissionsRepo extends Context.Service<PermissionsRepo, Permission
         }),
       remove: (target, principal) => Effect.sync(() => grants.delete(keyOf(target, principal))),
       list: (target, kind, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             where((g) => sameTarget(g.target, target) && g.principal.kind === kind),
             grantKey,

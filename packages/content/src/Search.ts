@@ -192,7 +192,7 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
         const hits = yield* index.search({ spaceIds, query, offset, limit, sectionsPerPage })
         return {
           items: hits.pages.map((hit) => pageResult(hit, query)),
-          ...(hits.more ? { next: Pagination.encodeCursor([offset + limit]) } : {})
+          ...(hits.more ? { next: yield* Pagination.encodeCursor([offset + limit]) } : {})
         }
       })
 

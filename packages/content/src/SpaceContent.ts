@@ -298,7 +298,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
 
         const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
           const after = yield* Pagination.afterOf(request, fileKeyShape)
-          return Pagination.paginateArray(revision.files, fileKey, {
+          return yield* Pagination.paginateArray(revision.files, fileKey, {
             order: "asc",
             after,
             limit: Pagination.limitOf(request)
@@ -361,7 +361,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
           const content = yield* current(spaceId)
           return {
             access: content.access,
-            files: Pagination.paginateArray(content.revision.files, fileKey, {
+            files: yield* Pagination.paginateArray(content.revision.files, fileKey, {
               order: "asc",
               after,
               limit: Pagination.limitOf(request)

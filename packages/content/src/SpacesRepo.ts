@@ -59,7 +59,7 @@ export class SpacesRepo extends Context.Service<SpacesRepo, SpacesRepoShape>()("
       insert: (space) => Effect.sync(() => void spaces.set(space.id, space)),
       find: (spaceId) => Effect.sync(() => Option.fromNullishOr(spaces.get(spaceId))),
       list: (query, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(Array.from(spaces.values()).filter(matches(query)), spaceKey, {
             order: query.order ?? "asc",
             after,

@@ -92,7 +92,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(collections.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, collectionKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, collectionKey))
         )
       },
       update,

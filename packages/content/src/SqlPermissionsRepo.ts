@@ -70,7 +70,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(grants.all),
-          Effect.map((rows) => Pagination.pageFromRows(rows, limit, grantKey))
+          Effect.flatMap((rows) => Pagination.pageFromRows(rows, limit, grantKey))
         )
       },
       onTargets: (targets) =>

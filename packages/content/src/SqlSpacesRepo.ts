@@ -111,7 +111,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(spaces.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, spaceKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, spaceKey))
         )
       },
       update,

@@ -52,7 +52,7 @@ export const visiblePage = <A, B>(
         if (found.length > limit) {
           return {
             items: found.slice(0, limit).map(([, b]) => b),
-            next: Pagination.encodeCursor(keyOf(found[limit - 1]![0]))
+            next: yield* Pagination.encodeCursor(keyOf(found[limit - 1]![0]))
           }
         }
       }

@@ -77,7 +77,7 @@ export class MembersRepo extends Context.Service<MembersRepo, MembersRepoShape>(
         find: (organizationId, userId) =>
           Effect.sync(() => Option.map(Option.fromNullishOr(store.members.get(memberKey(organizationId, userId))), toMember)),
         list: (organizationId, query, after, limit) =>
-          Effect.sync(() => {
+          Effect.suspend(() => {
             const search = query.search?.toLowerCase()
             const members = rows(organizationId).map(toMember).filter((m) =>
               (query.role === undefined || (query.role === "guest" ? m.role === null : m.role === query.role)) &&

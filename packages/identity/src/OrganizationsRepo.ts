@@ -89,7 +89,7 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
             return Option.fromNullishOr(organization === undefined ? undefined : access(organization, userId))
           }),
         listForUser: (userId, after, limit) =>
-          Effect.sync(() => {
+          Effect.suspend(() => {
             const all = Array.from(store.organizations.values()).flatMap((o) => access(o, userId) ?? [])
             return Pagination.paginateArray(all, (a) => organizationKey(a.organization), { order: "asc", after, limit })
           }),

@@ -31,7 +31,7 @@ export class SamlProvidersRepo extends Context.Service<SamlProvidersRepo, SamlPr
       insert: (provider) => Effect.sync(() => void providers.set(provider.id, provider)),
       find: (organizationId, providerId) => Effect.sync(() => Option.fromNullishOr(scoped(organizationId, providerId))),
       list: (organizationId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(providers.values()).filter((p) => p.organizationId === organizationId),
             samlProviderKey,

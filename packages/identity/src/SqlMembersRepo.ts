@@ -78,7 +78,7 @@ export const layer = Layer.effect(
           .pipe(
             Effect.orDie,
             Effect.flatMap(members.all),
-            Effect.map((items) => Pagination.pageFromRows(items, limit, memberKeyOf(query.sort)))
+            Effect.flatMap((items) => Pagination.pageFromRows(items, limit, memberKeyOf(query.sort)))
           )
       },
       add: (member) =>

@@ -116,7 +116,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(accesses.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, (a) => organizationKey(a.organization)))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, (a) => organizationKey(a.organization)))
         )
       },
       listByEmailDomain: (domain, userId) =>

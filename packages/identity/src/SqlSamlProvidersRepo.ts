@@ -55,7 +55,7 @@ export const layer = Layer.effect(
           ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(providers.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, samlProviderKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, samlProviderKey))
         )
       },
       update: (organizationId, providerId, patch) => {

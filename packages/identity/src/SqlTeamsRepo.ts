@@ -85,7 +85,7 @@ export const layer = Layer.effect(
         return sql<Row>`${select} WHERE ${where} ORDER BY t.created_at, t.id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(teams.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, teamKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, teamKey))
         )
       },
       listForMember: (organizationId, userId, title, after, limit) => {
@@ -100,7 +100,7 @@ export const layer = Layer.effect(
           ORDER BY q.created_at, q.id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(memberships.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, (m) => teamKey(m.team)))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, (m) => teamKey(m.team)))
         )
       },
       rename: (organizationId, teamId, title) =>
@@ -137,10 +137,8 @@ export const layer = Layer.effect(
           ORDER BY ${name}, u.id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(teamMembers.all),
-          Effect.map((rows) => {
-            const page = Pagination.pageFromRows(rows, limit, (row) => [row.name, row.member.userId])
-            return { ...page, items: page.items.map((row) => row.member) }
-          })
+          Effect.flatMap((rows) => Pagination.pageFromRows(rows, limit, (row) => [row.name, row.member.userId])),
+          Effect.map((page) => ({ ...page, items: page.items.map((row) => row.member) }))
         )
       },
       remove: (organizationId, teamId) =>

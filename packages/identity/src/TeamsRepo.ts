@@ -97,7 +97,7 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
         find: (organizationId, teamId) =>
           Effect.sync(() => Option.map(Option.fromNullishOr(row(organizationId, teamId)), toTeam)),
         list: (organizationId, filter, after, limit) =>
-          Effect.sync(() => {
+          Effect.suspend(() => {
             const title = filter.title?.toLowerCase()
             const teams = Array.from(store.teams.values()).filter((t) =>
               t.organizationId === organizationId &&
@@ -108,7 +108,7 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
             return Pagination.paginateArray(teams.map(toTeam), teamKey, { order: "asc", after, limit })
           }),
         listForMember: (organizationId, userId, title, after, limit) =>
-          Effect.sync(() => {
+          Effect.suspend(() => {
             const needle = title?.toLowerCase()
             const memberships = Array.from(store.teams.values())
               .filter((t) =>
@@ -130,7 +130,7 @@ export class TeamsRepo extends Context.Service<TeamsRepo, TeamsRepoShape>()("@qu
         removeMember: (organizationId, teamId, userId) =>
           Effect.sync(() => row(organizationId, teamId)?.members.delete(userId) ?? false),
         listMembers: (organizationId, teamId, after, limit) =>
-          Effect.sync(() => {
+          Effect.suspend(() => {
             const team = row(organizationId, teamId)
             const members = Array.from(team?.members ?? []).map(([userId, role]) => ({ userId, role }))
             return Pagination.paginateArray(members, memberKey, { order: "asc", after, limit })

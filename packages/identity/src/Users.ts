@@ -223,7 +223,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const listTokens = Effect.fn("Users.listTokens")(function*(userId: string, request: Pagination.PageRequest) {
         yield* ensureOwnTokens(userId)
         const after = yield* Pagination.afterOf(request, ["number", "string"])
-        return Pagination.paginateArray(
+        return yield* Pagination.paginateArray(
           yield* users.listTokens(userId),
           (token) => [token.createdAt.getTime(), token.id],
           { order: "asc", after, limit: Pagination.limitOf(request) }

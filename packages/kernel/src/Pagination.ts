@@ -2,7 +2,7 @@
  * Keyset pagination. A page of results carries an opaque cursor made of the sort key of its
  * last item, so the next page is a range scan that costs the same on page 1,000 as on page 1.
  */
-import { Effect, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
 import { compareCodePoints } from "./Collation.ts"
 import { InvalidInput } from "./Errors.ts"
 import * as SignedToken from "./SignedToken.ts"
@@ -31,17 +31,23 @@ export interface Page<A> {
 /*
  * A cursor is a signed token (`SignedToken`) of the key of the last item. A cursor we did not
  * issue (crafted, altered, truncated) fails the signature before its key reaches a query, so it is
- * a 400 on `page`, never a malformed range scan. The key is the process's until `useSecret`
- * derives it from QUIRE_SECRET (the server does at startup), after which cursors survive restarts
- * and work across replicas.
+ * a 400 on `page`, never a malformed range scan.
  */
 const purpose = "cursors"
-let signingKey: SignedToken.Key = SignedToken.processKey(purpose)
 
-/** Signs and verifies cursors with a key derived from `secret` (and only used for cursors). */
-export const useSecret = (secret: string): void => {
-  signingKey = SignedToken.deriveKey(secret, purpose)
-}
+/**
+ * The key cursors are signed with: a random key of the process unless `layerSigningKey` (or a test)
+ * provides one.
+ */
+export const SigningKey = Context.Reference<SignedToken.Key>("@quire/kernel/Pagination/SigningKey", {
+  defaultValue: () => SignedToken.processKey(purpose)
+})
+
+/**
+ * `SigningKey` derived from the instance secret (`InstanceSecret`), so cursors survive restarts
+ * and work across replicas; without a secret, the process's random key.
+ */
+export const layerSigningKey: Layer.Layer<never> = Layer.effect(SigningKey, SignedToken.keyFor(purpose))
 
 /** What a key we issue looks like: a few strings and finite numbers. */
 const Key = Schema.Array(
@@ -55,18 +61,19 @@ const Key = Schema.Array(
 const Issued = Schema.Struct({ k: Schema.Unknown })
 const Verified = Schema.Struct({ k: Key })
 
-export const encodeCursor = (key: CursorKey): string => SignedToken.sign(signingKey, Issued, { k: key })
+/** The cursor of `key`, signed with the `SigningKey`. */
+export const encodeCursor = (key: CursorKey): Effect.Effect<string> =>
+  Effect.map(Effect.service(SigningKey), (signingKey) => SignedToken.sign(signingKey, Issued, { k: key }))
 
 const notACursor = new InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" })
 
 /** The key inside a cursor, or an InvalidInput on `page` for anything we did not issue. */
 export const decodeCursor = (page: string): Effect.Effect<CursorKey, InvalidInput> =>
-  Effect.suspend(() =>
+  Effect.flatMap(Effect.service(SigningKey), (signingKey) =>
     Option.match(SignedToken.verify(signingKey, Verified, page, 0), {
       onNone: () => Effect.fail(notACursor),
       onSome: ({ value }) => Effect.succeed(value.k)
-    })
-  )
+    }))
 
 /** What each element of a listing's key is: cursors of that listing hold exactly these. */
 export type KeyShape = ReadonlyArray<"string" | "number" | "timestamp">
@@ -111,10 +118,10 @@ export const compareKeys = (a: CursorKey, b: CursorKey): number => {
  * Builds a page from rows fetched with `limit + 1` after the cursor: the extra row only says
  * that another page exists.
  */
-export const pageFromRows = <A>(rows: ReadonlyArray<A>, limit: number, keyOf: (a: A) => CursorKey): Page<A> => {
-  if (rows.length <= limit) return { items: rows }
+export const pageFromRows = <A>(rows: ReadonlyArray<A>, limit: number, keyOf: (a: A) => CursorKey): Effect.Effect<Page<A>> => {
+  if (rows.length <= limit) return Effect.succeed({ items: rows })
   const items = rows.slice(0, limit)
-  return { items, next: encodeCursor(keyOf(items[items.length - 1]!)) }
+  return Effect.map(encodeCursor(keyOf(items[items.length - 1]!)), (next) => ({ items, next }))
 }
 
 /** Keyset pagination over an in-memory collection (the memory adapters use it). */
@@ -122,7 +129,7 @@ export const paginateArray = <A>(
   all: Iterable<A>,
   keyOf: (a: A) => CursorKey,
   options: { readonly order: Order; readonly after: CursorKey | undefined; readonly limit: number }
-): Page<A> => {
+): Effect.Effect<Page<A>> => {
   const sign = options.order === "asc" ? 1 : -1
   const sorted = Array.from(all).sort((a, b) => sign * compareKeys(keyOf(a), keyOf(b)))
   const after = options.after

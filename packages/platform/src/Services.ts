@@ -6,7 +6,7 @@ import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimi
 import { GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
 import * as GitCli from "@quire/gitsync/GitCli"
 import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
-import { Ids, Transactor } from "@quire/kernel"
+import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
 import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
@@ -96,8 +96,9 @@ const layerServices = Layer.mergeAll(
     Layer.provide(Layer.orDie(GitCli.layerConfig))
   )
 ).pipe(
-  // What published sites show changed: one set of counters per server, which its routes read too.
-  Layer.provideMerge(SiteChanges.layer)
+  // What published sites show changed: one set of counters per server, which its routes read too;
+  // and the key of list cursors, from the instance secret.
+  Layer.provideMerge(Layer.mergeAll(SiteChanges.layer, Pagination.layerSigningKey))
 )
 
 /** Every use case over in-memory adapters (tests, embedding, demos). */

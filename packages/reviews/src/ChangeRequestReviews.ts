@@ -275,7 +275,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         const all = yield* commentsRepo.commenters(scope.spaceId, resolved.changeRequestId)
         return {
           organizationId: resolved.access.space.organizationId,
-          page: Pagination.paginateArray(all, commenterKey, { order: "asc", after, limit: Pagination.limitOf(request) })
+          page: yield* Pagination.paginateArray(all, commenterKey, { order: "asc", after, limit: Pagination.limitOf(request) })
         }
       })
 

@@ -91,7 +91,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
       findMergedInto: (spaceId, revisionId) =>
         Effect.sync(() => Option.fromNullishOr(Array.from(rows.values()).find((cr) => cr.spaceId === spaceId && cr.revisionMerged === revisionId))),
       list: (query, after, limit) =>
-        Effect.sync(() => Pagination.paginateArray(Array.from(rows.values()).filter(matches(query)), changeRequestKey, { order: "desc", after, limit })),
+        Effect.suspend(() => Pagination.paginateArray(Array.from(rows.values()).filter(matches(query)), changeRequestKey, { order: "desc", after, limit })),
       update: (id, changes) => Effect.sync(() => patch(id, (cr) => ({ ...cr, ...changes }))),
       setStatus: (id, expected, next, at) =>
         Effect.sync(() => patch(id, (cr) => (cr.status === expected ? { ...cr, status: next, updatedAt: at } : undefined))),

@@ -89,7 +89,7 @@ export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShap
       insert: (comment) => Effect.sync(() => void comments.set(comment.id, storedComment(comment))),
       find: (commentId) => Effect.sync(() => Option.map(Option.fromNullishOr(comments.get(commentId)), full)),
       list: (query, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(comments.values()).filter((c) =>
               c.spaceId === query.spaceId &&
@@ -148,10 +148,12 @@ export class CommentsRepo extends Context.Service<CommentsRepo, CommentsRepoShap
           return found === undefined || found.commentId !== commentId ? Option.none() : Option.some(fullReply(found))
         }),
       listReplies: (commentId, after, limit) =>
-        Effect.sync(() => {
-          const page = Pagination.paginateArray(repliesOf(commentId), commentKey, { order: "asc", after, limit })
-          return { ...page, items: page.items.map(fullReply) }
-        }),
+        Effect.suspend(() =>
+          Effect.map(
+            Pagination.paginateArray(repliesOf(commentId), commentKey, { order: "asc", after, limit }),
+            (page) => ({ ...page, items: page.items.map(fullReply) })
+          )
+        ),
       updateReplyBody: (replyId, markdown, editedAt) =>
         Effect.sync(() => {
           const found = replies.get(replyId)

@@ -66,7 +66,7 @@ export class ReviewsRepo extends Context.Service<ReviewsRepo, ReviewsRepoShape>(
       insertReview: (review) => Effect.sync(() => void reviews.set(review.id, review)),
       findReview: (reviewId) => Effect.sync(() => Option.fromNullishOr(reviews.get(reviewId))),
       listReviews: (query, after, limit) =>
-        Effect.sync(() => Pagination.paginateArray(Array.from(reviews.values()).filter(matches(query)), reviewKey, { order: "asc", after, limit })),
+        Effect.suspend(() => Pagination.paginateArray(Array.from(reviews.values()).filter(matches(query)), reviewKey, { order: "asc", after, limit })),
       allReviews: (changeRequestId) =>
         Effect.sync(() =>
           Array.from(reviews.values())
@@ -76,7 +76,7 @@ export class ReviewsRepo extends Context.Service<ReviewsRepo, ReviewsRepoShape>(
       requestReviewer: (request) => Effect.sync(() => void requests.set(requestKey(request.changeRequestId, request.userId), request)),
       findRequestedReviewer: (changeRequestId, userId) => Effect.sync(() => Option.fromNullishOr(requests.get(requestKey(changeRequestId, userId)))),
       listRequestedReviewers: (changeRequestId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(requests.values()).filter((r) => r.changeRequestId === changeRequestId),
             requestedReviewerKey,

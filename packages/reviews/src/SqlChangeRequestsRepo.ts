@@ -123,7 +123,7 @@ export const layer = Layer.effect(
         return sql<Row>`${select} WHERE ${sql.and(conditions)} ORDER BY cr.number DESC LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(changeRequests.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, changeRequestKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, changeRequestKey))
         )
       },
       update,

@@ -149,7 +149,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(toComments),
-          Effect.map((comments) => Pagination.pageFromRows(comments, limit, commentKey))
+          Effect.flatMap((comments) => Pagination.pageFromRows(comments, limit, commentKey))
         )
       },
       updateBody: (commentId, markdown, editedAt) =>
@@ -210,7 +210,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(toReplies),
-          Effect.map((replies) => Pagination.pageFromRows(replies, limit, commentKey))
+          Effect.flatMap((replies) => Pagination.pageFromRows(replies, limit, commentKey))
         )
       },
       updateReplyBody: (replyId, markdown, editedAt) =>

@@ -92,7 +92,7 @@ export const layer = Layer.effect(
         return sql<Row>`SELECT * FROM reviews_reviews WHERE ${sql.and(conditions)} ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(reviews.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, reviewKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, reviewKey))
         )
       },
       allReviews: (changeRequestId) =>
@@ -125,7 +125,7 @@ export const layer = Layer.effect(
           ORDER BY created_at, user_id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(requests.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, requestedReviewerKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, requestedReviewerKey))
         )
       },
       removeRequestedReviewer: (changeRequestId, userId) =>

@@ -29,7 +29,7 @@ export class ShareLinksRepo extends Context.Service<ShareLinksRepo, ShareLinksRe
       findBySecret: (siteId, secret) =>
         Effect.sync(() => Option.fromNullishOr(Array.from(links.values()).find((l) => l.siteId === siteId && l.secret === secret))),
       list: (siteId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(Array.from(links.values()).filter((l) => l.siteId === siteId), shareLinkKey, { order: "asc", after, limit })
         ),
       update: (id, patch) =>

@@ -66,7 +66,7 @@ export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@qu
       findByHostname: (hostname) =>
         Effect.sync(() => Option.fromNullishOr(Array.from(sites.values()).find((s) => s.hostname === hostname))),
       list: (query, after, limit) =>
-        Effect.sync(() => {
+        Effect.suspend(() => {
           const title = query.title?.toLowerCase()
           const ids = query.siteIds === undefined ? undefined : new Set(query.siteIds)
           return Pagination.paginateArray(

@@ -43,7 +43,7 @@ export const layer = Layer.effect(
           ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(links.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, shareLinkKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, shareLinkKey))
         )
       },
       update: (id, patch) =>

@@ -120,7 +120,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(sites.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, siteKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, siteKey))
         )
       },
       update: (siteId, patch) =>

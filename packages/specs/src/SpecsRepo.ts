@@ -46,7 +46,7 @@ export class SpecsRepo extends Context.Service<SpecsRepo, SpecsRepoShape>()("@qu
       find: (specId) => Effect.sync(() => Option.fromNullishOr(specs.get(specId))),
       findBySlug: (organizationId, slug) => Effect.sync(() => Option.fromNullishOr(bySlug(organizationId, slug))),
       list: (organizationId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(specs.values()).filter((s) => s.organizationId === organizationId),
             specKey,
@@ -71,7 +71,7 @@ export class SpecsRepo extends Context.Service<SpecsRepo, SpecsRepoShape>()("@qu
       findVersion: (specId, versionId) =>
         Effect.sync(() => Option.filter(Option.fromNullishOr(versions.get(versionId)), (v) => v.specId === specId)),
       listVersions: (specId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(versions.values()).filter((v) => v.specId === specId),
             versionKey,

@@ -90,7 +90,7 @@ export const layer = Layer.effect(
           ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(specs.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, specKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, specKey))
         )
       },
       withUrl: sql<Row>`SELECT * FROM specs_specs WHERE source ? 'url'`.pipe(Effect.orDie, Effect.flatMap(specs.all)),
@@ -124,7 +124,7 @@ export const layer = Layer.effect(
           ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(versions.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, versionKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, versionKey))
         )
       }
     })

@@ -74,7 +74,7 @@ export const layer = Layer.effect(
           LIMIT ${limit + 1}`.pipe(
           Effect.orDie,
           Effect.flatMap(translations.all),
-          Effect.map((items) => Pagination.pageFromRows(items, limit, translationKey))
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, translationKey))
         )
       },
       ofSource: (spaceId) =>

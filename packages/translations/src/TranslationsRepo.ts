@@ -28,7 +28,7 @@ export class TranslationsRepo extends Context.Service<TranslationsRepo, Translat
       insert: (translation) => Effect.sync(() => void rows.set(translation.id, translation)),
       find: (translationId) => Effect.sync(() => Option.fromNullishOr(rows.get(translationId))),
       list: (organizationId, after, limit) =>
-        Effect.sync(() =>
+        Effect.suspend(() =>
           Pagination.paginateArray(
             Array.from(rows.values()).filter((t) => t.organizationId === organizationId),
             translationKey,

@@ -92,7 +92,7 @@ export const make = Effect.gen(function*() {
     const after = yield* Pagination.afterOf(page, ordinalShape)
     const model = yield* Model.load(repo, siteId)
     const view = yield* viewer(organizationId)
-    const listed = paginateOrdered(itemsOf(site, model), (a) => a.id, after, Pagination.limitOf(page))
+    const listed = yield* paginateOrdered(itemsOf(site, model), (a) => a.id, after, Pagination.limitOf(page))
     const items = yield* viewsOf(view, site, model, listed.items.map((x) => x.item))
     return { items, ...(listed.next === undefined ? {} : { next: listed.next }) }
   })
