@@ -65,9 +65,13 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
     Layer.provideMerge(testServer)
   )
 
-/** The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite. */
+/**
+ * The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite (each
+ * database a copy of one already migrated: the server's own migration run finds nothing to do).
+ */
 export const backends = Backends.make({
   memory: serverOn(Services.layerMemory, "memory"),
+  migrations: Services.migrations,
   // The server's SqlClient is the tests' too (a NOTIFY as another replica would send it).
   sql: (database) =>
     Layer.merge(

@@ -19,7 +19,10 @@ import * as MembershipsLive from "./MembershipsLive.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrate = Migrations.run(identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations)
+export const migrations: ReadonlyArray<Migrations.PackageMigrations> = [identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations]
+
+/** Applies every package's pending migrations. */
+export const migrate = Migrations.run(...migrations)
 
 /** Content's MainObservers: published sites read the moved space's revision again, then Git sync's, then translations'. */
 const layerMainObservers = Layer.effect(

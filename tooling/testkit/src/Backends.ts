@@ -5,7 +5,7 @@
  */
 import { layer as layerSuite, type Vitest } from "@effect/vitest"
 import { type Duration, Layer } from "effect"
-import { type Database, Migrations, SqlTransactor } from "@quire/db"
+import { type Database, type Migrations, SqlTransactor } from "@quire/db"
 import * as Testing from "@quire/db/Testing"
 import { Transactor } from "@quire/kernel"
 
@@ -18,8 +18,17 @@ export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgli
 export type SqlName = "postgres" | "pglite"
 export type Name = "memory" | SqlName
 
-/** The two SQL databases, for suites that only run on SQL (they read tables, or need a server). */
+/** The two SQL databases, empty, for suites that only run on SQL (they read tables, or need a server). */
 export const databases: ReadonlyArray<{ readonly name: SqlName; readonly layer: Layer.Layer<Database.Services> }> = Testing.backends
+
+/**
+ * The two SQL databases holding `migrations` applied: copies of a database migrated once (see
+ * `@quire/db/Testing`), so that a suite does not pay for migrating its own.
+ */
+export const databasesMigrated = (
+  migrations: ReadonlyArray<Migrations.PackageMigrations>
+): ReadonlyArray<{ readonly name: SqlName; readonly layer: Layer.Layer<Database.Services> }> =>
+  Testing.backendsMigrated(migrations)
 
 /** One backend: its name (which names its suite) and the layer a suite shares. */
 export interface Backend<A> {
@@ -29,14 +38,16 @@ export interface Backend<A> {
 
 /**
  * Memory, PostgreSQL and PGlite: `memory` as given, `sql(name)` over each database (its
- * requirements met by the database layer, provided last).
+ * requirements met by the database layer, provided last), which holds `migrations` applied
+ * (none: an empty database).
  */
 export const make = <A, E1, E2>(options: {
   readonly memory: Layer.Layer<A, E1>
   readonly sql: (database: SqlName) => Layer.Layer<A, E2, Database.Services>
+  readonly migrations?: ReadonlyArray<Migrations.PackageMigrations> | undefined
 }): ReadonlyArray<Backend<A>> => [
   { name: "memory", layer: Layer.orDie(options.memory) },
-  ...databases.map((database) => ({
+  ...databasesMigrated(options.migrations ?? []).map((database) => ({
     name: database.name,
     layer: options.sql(database.name).pipe(Layer.provide(database.layer), Layer.orDie)
   }))
@@ -51,13 +62,12 @@ export const ports = <A, E1, E2>(options: {
   readonly memory: Layer.Layer<A, E1>
   readonly sql: Layer.Layer<A, E2, Database.Services>
   readonly migrations: ReadonlyArray<Migrations.PackageMigrations>
-}): ReadonlyArray<Backend<A | Transactor.Transactor>> => {
-  const migrated = Layer.effectDiscard(Migrations.run(...options.migrations))
-  return make({
+}): ReadonlyArray<Backend<A | Transactor.Transactor>> =>
+  make({
     memory: Layer.merge(options.memory, Transactor.Transactor.layerMemory),
-    sql: () => Layer.merge(options.sql, SqlTransactor.layer).pipe(Layer.provide(migrated))
+    sql: () => Layer.merge(options.sql, SqlTransactor.layer),
+    migrations: options.migrations
   })
-}
 
 /**
  * Registers `suite` once per backend, each run in a describe block named after the backend and
