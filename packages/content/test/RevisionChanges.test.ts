@@ -162,13 +162,12 @@ describe("RevisionChanges.lineDiff", () => {
 })
 
 describe("RevisionChanges.compare on wide trees", () => {
-  it("finds the one page moved among 20,000 siblings quickly", () => {
+  // Its time is measured by `pnpm bench --unit` (goal: under 2 s), not here.
+  it("finds the one page moved among 20,000 siblings", () => {
     const ids = Array.from({ length: 20_000 }, (_, i) => `p${i}`)
     const before = contents(ids.map((id) => page(id)))
     const reordered = [...ids.slice(0, 100), ...ids.slice(101, 15_000), ids[100]!, ...ids.slice(15_000)]
-    const started = performance.now()
     const changes = compare(before, contents(reordered.map((id) => page(id))))
     assert.deepStrictEqual(changes.map((c) => [c.type, "page" in c ? c.page.id : ""]), [["page_moved", "p100"]])
-    assert.isBelow(performance.now() - started, 2_000)
   })
 })

@@ -530,7 +530,8 @@ describe("GitCli", () => {
         assert.notInclude(log, Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64"))
       }).pipe(Effect.scoped))
 
-    it.live("fetches a 1,000-file repository and pushes a one-file change quickly", () =>
+    // Times of a 1,000-page fetch and push with the real git are measured by `pnpm bench --git`, not here.
+    it.live("fetches a 1,000-file repository and pushes a one-file change", () =>
       Effect.gen(function*() {
         const server = yield* GitHttpServer.start({ root: join(root, "srv"), credentials })
         const { name, dir } = createBare()
@@ -539,26 +540,15 @@ describe("GitCli", () => {
         const parent = commitAs(dir, main, files)
         const git = yield* GitTransport
         const url = server.url(name, credentials)
-        let started = performance.now()
         const snapshot = yield* git.fetch({ url, ref: main })
-        const fetchMs = performance.now() - started
         assert.strictEqual(snapshot.files.size, 1000)
-        started = performance.now()
         const { commit } = yield* git.push({ url, ref: main }, pushOf(parent, { "section-3/page-3.md": "# Page 3\n\nRewritten.\n" }))
-        const pushMs = performance.now() - started
         assert.deepStrictEqual(sh(dir, "diff", "--name-only", parent, commit), "section-3/page-3.md")
-        started = performance.now()
         const again = yield* git.fetch({ url, ref: main })
-        const refetchMs = performance.now() - started
         assert.strictEqual(again.commit, commit)
-        started = performance.now()
         const full = new Map<string, string | null>()
         for (let i = 0; i < 1000; i++) full.set(`export/page-${i}.md`, `# Exported ${i}\n`)
         yield* git.push({ url, ref: main }, pushOf(commit, Object.fromEntries(full)))
-        const bigPushMs = performance.now() - started
-        console.log(`1,000 files over HTTP: fetch ${fetchMs.toFixed(0)} ms, one-file push ${pushMs.toFixed(0)} ms, fetch after ${refetchMs.toFixed(0)} ms, 1,000-file push ${bigPushMs.toFixed(0)} ms`)
-        assert.isBelow(fetchMs, 10_000)
-        assert.isBelow(pushMs, 5_000)
       }).pipe(Effect.scoped, Effect.provide(cliLayer({ cacheDir: fresh("cache") }))))
   })
 })

@@ -1,3 +1,4 @@
+import { Workloads } from "@quire/testkit"
 import { Result } from "effect"
 import { assert, describe, it } from "vitest"
 import {
@@ -641,27 +642,13 @@ describe("writeRepository", () => {
     assert.strictEqual(write(back, files).changes.size, 0)
   })
 
-  it("reads and writes a 1,000-page repository well under a second", () => {
-    const source: Record<string, string> = {}
-    const summary = ["# Table of contents", "", "* [Home](README.md)"]
-    source["README.md"] = "# Home\n\nWelcome.\n"
-    for (let s = 0; s < 50; s++) {
-      summary.push("", `## Section ${s}`, "")
-      for (let p = 0; p < 20; p++) {
-        const path = `section-${s}/page-${p}.md`
-        summary.push(`* [Page ${s}.${p}](${path})`)
-        source[path] = `---\ndescription: Page ${p} of section ${s}\nowner: team-${s}\nlayout:\n  width: wide\n  title:\n    visible: true\n---\n\n# Page ${s}.${p}\n\n${"Some text with a [link](../README.md) and `code`.\n\n".repeat(20)}{% hint style="info" %}\nA hint.\n{% endhint %}\n`
-      }
-    }
-    source["SUMMARY.md"] = `${summary.join("\n")}\n`
-    const files = repo(source)
-    const started = performance.now()
+  // Its time is measured by `pnpm bench --unit` (goal: under a second), not here.
+  it("reads and writes a 1,000-page repository, changing only the edited page", () => {
+    const files = repo(Workloads.gitBookRepository())
     const content = read(files)
     const pages = content.pages.map((g, i) => i === 7 ? { ...g, children: g.children.map((c, j) => j === 3 ? { ...c, markdown: `${c.markdown}More.\n` } : c) } : g)
     const written = write({ ...content, pages }, files)
-    const elapsed = performance.now() - started
     assert.strictEqual(content.pages.flatMap((g) => g.kind === "group" ? g.children : [g]).length, 1001)
     assert.deepStrictEqual([...written.changes.keys()], ["section-6/page-3.md"])
-    assert.isBelow(elapsed, 1000, `took ${elapsed} ms`)
   })
 })

@@ -1,6 +1,7 @@
 /** Three-way merges of page trees, files and markdown. */
 import { assert, describe, it } from "@effect/vitest"
 import { documentHash, type FileNode, type PageNode } from "@quire/content"
+import { Workloads } from "@quire/testkit"
 import { conflictKey, type MergeConflict, type MergeSide, mergeText, type Resolution, resolutionLines, threeWayMerge } from "../src/ThreeWayMerge.ts"
 
 const documents = new Map<string, string>()
@@ -238,20 +239,17 @@ describe("ThreeWayMerge", () => {
     assert.deepStrictEqual(overlapping.ok ? overlapping : overlapping.hunks, [{ base: "", ours: "ours", theirs: "theirs" }])
   })
 
-  it("mergeText: a long page merges in bounded time, and one of thousands of repeated lines is one conflict", () => {
+  // Their times are measured by `pnpm bench --unit` (goals: under 10 s and 1 s), not here.
+  it("mergeText: a long page merges, and one of thousands of repeated lines is one conflict", () => {
     // 5,000 paragraphs (and as many identical blank lines) edited near each end: this took minutes.
-    const base = Array.from({ length: 5_000 }, (_, i) => `Paragraph ${i}: words about topic ${i % 37}.`).join("\n\n")
+    const base = Workloads.longPage()
     const ours = base.replace("Paragraph 10:", "Paragraph ten:")
     const theirs = base.replace("Paragraph 4990:", "Paragraph near the end:")
-    let start = performance.now()
     const merged = mergeText(base, ours, theirs)
-    assert.isBelow(performance.now() - start, 10_000)
     assert.deepStrictEqual(merged, { ok: true, text: ours.replace("Paragraph 4990:", "Paragraph near the end:") })
 
     const repeated = Array.from({ length: 5_000 }, () => "Same line.").join("\n")
-    start = performance.now()
     const refused = mergeText(repeated, `Ours.\n${repeated}`, `${repeated}\nTheirs.`)
-    assert.isBelow(performance.now() - start, 1_000)
     assert.deepStrictEqual(refused.ok ? refused : refused.hunks, [{ base: repeated, ours: `Ours.\n${repeated}`, theirs: `${repeated}\nTheirs.` }])
   })
 })

@@ -1,6 +1,6 @@
 import { sections } from "@quire/markdown"
 import { assert, describe, it } from "vitest"
-import { type RenderOptions, renderPage, renderPageSync, samplePage, warmUp } from "../src/render/Markdown.ts"
+import { type RenderOptions, renderPage, renderPageSync, warmUp } from "../src/render/Markdown.ts"
 import { operationOf } from "../src/render/OpenApiOperation.ts"
 
 const pages: Record<string, string> = {
@@ -378,18 +378,7 @@ describe("markdown", () => {
     assert.strictEqual(text, "Title\nSome bold link.\nA hint\nlet a = 1")
   })
 
-  it("the sample page renders in a few milliseconds once warm", async () => {
-    for (let i = 0; i < 5; i++) await render(samplePage)
-    const times: Array<number> = []
-    for (let i = 0; i < 15; i++) {
-      const start = performance.now()
-      await render(samplePage)
-      times.push(performance.now() - start)
-    }
-    times.sort((a, b) => a - b)
-    // Generous for a shared machine; the bench reports the real figure (benchmarkRender).
-    assert.isBelow(times[7]!, 100)
-  })
+  // The sample page's render time once warm is measured by `pnpm bench --unit` (goal: median under 100 ms), not here.
 })
 
 describe("links and files", () => {

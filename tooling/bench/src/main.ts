@@ -11,6 +11,7 @@
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
+ *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -18,7 +19,8 @@
  * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
  * backend and summarizes where the time went. Then it measures full-text search and its upkeep
  * on PostgreSQL (SearchBench.ts), merges of change requests (MergeBench.ts), and the cold start
- * and shutdown of the built server (StartupBench.ts).
+ * and shutdown of the built server (StartupBench.ts), and the times of functions whose results unit tests
+ * check (UnitBench.ts).
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
@@ -36,6 +38,7 @@ import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
 import * as StartupBench from "./StartupBench.ts"
+import * as UnitBench from "./UnitBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
@@ -59,6 +62,8 @@ const { values: args } = parseArgs({
     git: { type: "boolean", default: false },
     "git-pages": { type: "string", default: "1000" },
     "startup-runs": { type: "string", default: "5" },
+    unit: { type: "boolean", default: false },
+    "unit-rounds": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
     "search-queries": { type: "string", default: "300" }
   }
@@ -254,12 +259,17 @@ const gitProgram = Effect.gen(function*() {
   console.log(`\n${yield* GitBench.run({ backends, adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)}`)
 })
 
+const unitProgram = Effect.gen(function*() {
+  console.log(`\n${yield* UnitBench.run(Math.max(1, Number(args["unit-rounds"])), progress)}`)
+})
+
 const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
 })
 
-// The HTTP comparison, the search figures, the merge figures, large pages, then the cold start;
-// `--search`, `--merge`, `--large-page` and `--startup` run only theirs, `--skip-search` skips search.
+// The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
+// then the cold start; `--search`, `--merge`, `--large-page`, `--unit` and `--startup` run only theirs,
+// `--skip-search` skips search.
 const selected = args.search
   ? searchProgram
   : args.merge
@@ -272,10 +282,12 @@ const selected = args.search
   ? sitesProgram
   : args.git
   ? gitProgram
+  : args.unit
+  ? unitProgram
   : Effect.andThen(
     Effect.andThen(
       Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
-      largePageProgram
+      Effect.andThen(largePageProgram, unitProgram)
     ),
     startupProgram
   )
