@@ -1,28 +1,28 @@
 /**
  * Use cases on a space's content: reads of its current revision (the tree of pages, a page with
  * its markdown, the files) and `commit`, which moves the space's main content through the
- * RevisionWriter. Templates and website imports are commits.
+ * RevisionWriter. Templates and website imports are commits. Each group of use cases is a module
+ * under spaceContent/ (reading, changes, files, templates, website imports); `commit` is here.
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Pagination } from "@quire/kernel"
+import { Context, Effect, Layer } from "effect"
+import type { Actor, Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
-import { BlobStore } from "./BlobStore.ts"
-import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
-import { imageDimensions } from "./domain/ImageSize.ts"
-import { documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import type { Space } from "./domain/Space.ts"
-import { OutboundFetch, type OutboundFetchError } from "@quire/outbound"
-import { importWebsite as fetchWebsite, type ImportWebsiteOptions, type WebsiteImportError } from "./importing/WebsiteImporter.ts"
+import type { SpaceAccess } from "./ContentAccess.ts"
+import { type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
 import { breather } from "./markdown/Breather.ts"
 import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
-import { resolveLink, slugify, uniqueSlug } from "@quire/markdown"
+import { resolveLink } from "@quire/markdown"
 import { digestPieces } from "./markdown/ParsePool.ts"
-import { type ContentChange, ensureWritable, type Head, type HeadState, RevisionWriter } from "./RevisionWriter.ts"
-import { compare, lineDiff, type SemanticChange } from "./RevisionChanges.ts"
-import { RevisionsRepo } from "./RevisionsRepo.ts"
-import { SpacesRepo } from "./SpacesRepo.ts"
-import { OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
-import { type TemplatePage, templates } from "./templates/Templates.ts"
+import type { ContentChange, Head, HeadState } from "./RevisionWriter.ts"
+import type { SemanticChange } from "./RevisionChanges.ts"
+import { changeLists } from "./spaceContent/Changes.ts"
+import * as ContentEdit from "./spaceContent/ContentEdit.ts"
+import { storedFiles } from "./spaceContent/Files.ts"
+import { reading } from "./spaceContent/Reading.ts"
+import { templateImport } from "./spaceContent/Templates.ts"
+import { websiteImport } from "./spaceContent/WebsiteImport.ts"
+import { OrganizationStorageBytes } from "./StorageUsageRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -169,43 +169,9 @@ export interface SpaceContentOptions {
 
 export { OrganizationStorageBytes }
 
-/** Sort key of file listings: name, then id. */
-const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
-const fileKeyShape: Pagination.KeyShape = ["string", "string"]
+export { rewriteLinks } from "./spaceContent/Relink.ts"
 
-// Trees ------------------------------------------------------------------------------------------
-
-/**
- * Rewrites the relative `.md` links of `markdown` whose first path segment is a top-level slug that
- * had to change (`quickstart.md` to `quickstart-2.md`, `guides/setup.md` to `guides-2/setup.md`).
- */
-export const rewriteLinks = (markdown: string, renames: ReadonlyMap<string, string>): string =>
-  renames.size === 0
-    ? markdown
-    : markdown.replace(
-      /(\]\(\s*<?)(\.\/)?([^)\s>#/]+)((?:\/[^)\s>#]*)?\.md)(?=[#)\s>])/g,
-      (match, open: string, dot: string | undefined, first: string, rest: string) => {
-        const renamed = renames.get(first)
-        return renamed === undefined ? match : `${open}${dot ?? ""}${renamed}${rest}`
-      }
-    )
-
-/** Rewrites the links of the documents of `pages` for top-level slugs that had to change. */
-const relink = (pages: ReadonlyArray<PageNode>, documents: Map<string, string>, renames: ReadonlyMap<string, string>) => {
-  if (renames.size === 0) return { pages, documents }
-  const rewritten = new Map<string, string>()
-  const visit = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
-    nodes.map((node) => {
-      const markdown = node.document === undefined ? undefined : documents.get(node.document)
-      const children = visit(node.pages)
-      if (markdown === undefined) return { ...node, pages: children }
-      const next = rewriteLinks(markdown, renames)
-      const hash = documentHash(next)
-      rewritten.set(hash, next)
-      return { ...node, document: hash, pages: children }
-    })
-  return { pages: visit(pages), documents: rewritten }
-}
+// Page documents -----------------------------------------------------------------------------------
 
 /**
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
@@ -254,154 +220,8 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
     Layer.effect(
       SpaceContent,
       Effect.gen(function*() {
-        const access = yield* ContentAccess
-        const spaces = yield* SpacesRepo
-        const revisions = yield* RevisionsRepo
-        const writer = yield* RevisionWriter
-        const blobs = yield* BlobStore
-        const fetcher = yield* OutboundFetch
-        const usage = yield* StorageUsageRepo
-        const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
-        const ids = yield* Ids.Ids
-        const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-
-        const currentOf = (space: Space): Effect.Effect<Revision> =>
-          Effect.flatMap(revisions.find(space.revisionId), Option.match({
-            onNone: () => Effect.die(new Error(`Space ${space.id} points at a missing revision ${space.revisionId}`)),
-            onSome: Effect.succeed
-          }))
-
-        const current = Effect.fnUntraced(function*(spaceId: string) {
-          const spaceAccess = yield* access.space(spaceId)
-          return { access: spaceAccess, revision: yield* currentOf(spaceAccess.space) }
-        })
-
-        const revision = Effect.fn("SpaceContent.revision")(function*(spaceId: string) {
-          return yield* current(spaceId)
-        })
-
-        const revisionById = Effect.fn("SpaceContent.revisionById")(function*(revisionId: string) {
-          const found = yield* revisions.find(revisionId)
-          if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
-          return found.value
-        })
-
-        const pageIn = Effect.fn("SpaceContent.pageIn")(function*(revision: Revision, pageId: string) {
-          const found = flattenPages(revision.pages).find((entry) => entry.page.id === pageId)
-          if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: pageId })
-          const hash = found.page.document
-          if (hash === undefined) return { revision, page: found.page, path: found.path }
-          const markdown = (yield* revisions.documents([hash])).get(hash)
-          if (markdown === undefined) return yield* Effect.die(new Error(`Document ${hash} of page ${pageId} is missing`))
-          return { revision, page: found.page, path: found.path, markdown }
-        })
-
-        const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
-          const after = yield* Pagination.afterOf(request, fileKeyShape)
-          return yield* Pagination.paginateArray(revision.files, fileKey, {
-            order: "asc",
-            after,
-            limit: Pagination.limitOf(request)
-          })
-        })
-
-        const fileIn = Effect.fnUntraced(function*(revision: Revision, fileId: string) {
-          const found = revision.files.find((f) => f.id === fileId)
-          if (found === undefined) return yield* new Errors.NotFound({ resource: "File", id: fileId })
-          return found
-        })
-
-        const revisionOf = Effect.fn("SpaceContent.revisionOf")(function*(spaceId: string, revisionId: string) {
-          const spaceAccess = yield* access.space(spaceId)
-          const found = yield* revisions.find(revisionId)
-          if (Option.isNone(found) || found.value.spaceId !== spaceId) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
-          return { access: spaceAccess, revision: found.value }
-        })
-
-        const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
-          const wanted = path.replace(/^\/+|\/+$/g, "")
-          const found = flattenPages(revision.pages).find((entry) => entry.path === wanted)
-          if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: path })
-          return yield* pageIn(revision, found.page.id)
-        })
-
-        const changes = Effect.fn("SpaceContent.changes")(function*(before: Revision | undefined, after: Revision, options: ChangesOptions) {
-          const all = compare(before ?? { pages: [], files: [], variables: {} }, after)
-          const shown = all.slice(0, options.limit)
-          const more = all.length - shown.length
-          if (!options.diff) return { changes: shown, more }
-          const edited = shown.flatMap((change) =>
-            change.type === "page_edited" && change.attributes.document !== undefined ? [change.attributes.document] : []
-          )
-          const hashes = [...new Set(edited.flatMap((document) => [document.before, document.after].filter((h) => h !== undefined)))]
-          const markdown = hashes.length === 0 ? new Map<string, string>() : yield* revisions.documents(hashes)
-          const textOf = (hash: string | undefined) => (hash === undefined ? "" : markdown.get(hash) ?? "")
-          return {
-            changes: shown.map((change) => {
-              if (change.type !== "page_edited" || change.attributes.document === undefined) return change
-              const diff = lineDiff(change.pathBefore, change.page.path, textOf(change.attributes.document.before), textOf(change.attributes.document.after))
-              return diff === undefined ? change : { ...change, diff }
-            }),
-            more
-          }
-        })
-
-        const revisionChanges = Effect.fn("SpaceContent.revisionChanges")(function*(revision: Revision, options: ChangesOptions) {
-          const parent = revision.parents[0]
-          return yield* changes(parent === undefined ? undefined : yield* revisionById(parent).pipe(Effect.orDie), revision, options)
-        })
-
-        const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
-          const content = yield* current(spaceId)
-          return { ...content, ...(yield* pageIn(content.revision, pageId)) }
-        })
-
-        const files = Effect.fn("SpaceContent.files")(function*(spaceId: string, request: Pagination.PageRequest) {
-          const after = yield* Pagination.afterOf(request, fileKeyShape)
-          const content = yield* current(spaceId)
-          return {
-            access: content.access,
-            files: yield* Pagination.paginateArray(content.revision.files, fileKey, {
-              order: "asc",
-              after,
-              limit: Pagination.limitOf(request)
-            })
-          }
-        })
-
-        const file = Effect.fn("SpaceContent.file")(function*(spaceId: string, fileId: string) {
-          const content = yield* current(spaceId)
-          return { ...content, file: yield* fileIn(content.revision, fileId) }
-        })
-
-        const download = Effect.fn("SpaceContent.download")(function*(spaceId: string, blob: string) {
-          const space = yield* spaces.find(spaceId)
-          const bytes = Option.isSome(space) && space.value.deletedAt === null ? yield* blobs.get(blob) : Option.none()
-          if (Option.isNone(bytes)) return yield* new Errors.NotFound({ resource: "File", id: blob })
-          return bytes.value
-        })
-
-        const storeFile = Effect.fn("SpaceContent.storeFile")(function*(organizationId: string, input: NewFile) {
-          // A cheap early refusal, before the bytes are stored; the write that points to them counts them.
-          const used = yield* usage.used(organizationId)
-          if (used + input.bytes.byteLength > quota) {
-            return yield* new Errors.Forbidden({
-              reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
-                `${JSON.stringify(input.name)} needs ${input.bytes.byteLength})`
-            })
-          }
-          const hash = yield* blobs.put(input.bytes)
-          const dimensions = input.contentType.startsWith("image/") ? imageDimensions(input.bytes) : undefined
-          const stored: FileNode = {
-            id: yield* ids.make,
-            name: input.name,
-            contentType: input.contentType,
-            size: input.bytes.byteLength,
-            ...(dimensions === undefined ? {} : { dimensions }),
-            blob: hash
-          }
-          return stored
-        })
+        const edit = yield* ContentEdit.make(options)
+        const { access, spaces, writer } = edit
 
         const mainHead = (spaceId: string, permission: "edit" | "merge" = "edit"): Head<MainHead, Denied, Actor.Actor> => ({
           read: Effect.gen(function*() {
@@ -427,149 +247,15 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
             Effect.withSpan("SpaceContent.commit", { attributes: { spaceId } })
           )
 
-        /** Pages (and their documents) made from template pages, with fresh ids and slugs unique among `taken`. */
-        const templatePages = Effect.fnUntraced(function*(
-          nodes: ReadonlyArray<TemplatePage>,
-          taken: Set<string>,
-          fileIds: ReadonlyMap<string, string>,
-          documents: Map<string, string>,
-          renames: Map<string, string>,
-          at: string
-        ): Effect.fn.Return<ReadonlyArray<PageNode>> {
-          const out: Array<PageNode> = []
-          for (const node of nodes) {
-            const wanted = slugify(node.title)
-            const slug = uniqueSlug(wanted, taken)
-            taken.add(slug)
-            if (slug !== wanted) renames.set(wanted, slug)
-            const children = yield* templatePages(node.pages ?? [], new Set(), fileIds, documents, new Map(), at)
-            const type = node.type ?? "document"
-            let document: string | undefined
-            if (type === "document") {
-              const markdown = (node.markdown ?? "").replace(/\{\{file:([a-z0-9-]+)\}\}/g, (match, key: string) => fileIds.get(key) ?? match)
-              document = documentHash(markdown)
-              documents.set(document, markdown)
-            }
-            out.push({
-              id: yield* ids.make,
-              type,
-              title: node.title,
-              slug,
-              ...(node.emoji === undefined ? {} : { emoji: node.emoji }),
-              ...(node.description === undefined ? {} : { description: node.description }),
-              ...(document === undefined ? {} : { document }),
-              createdAt: at,
-              updatedAt: at,
-              pages: children
-            })
-          }
-          return out
-        })
-
-        const applyTemplate = Effect.fn("SpaceContent.applyTemplate")(function*(spaceId: string, templateId: string) {
-          const template = templates.get(templateId)
-          if (template === undefined) {
-            return yield* new Errors.InvalidInput({
-              field: "id",
-              reason: `no template ${JSON.stringify(templateId)}; the templates are ${Array.from(templates.keys()).join(", ")}`
-            })
-          }
-          const { space } = yield* access.space(spaceId)
-          // The files are stored once, not again on a retry of the write; they count against the
-          // quota with the revision that points to them.
-          const stored: Array<FileNode> = []
-          const fileIds = new Map<string, string>()
-          return yield* Effect.gen(function*() {
-            for (const f of template.files) {
-              const node = yield* storeFile(space.organizationId, { name: f.name, contentType: f.contentType, bytes: Buffer.from(f.base64, "base64") })
-              stored.push(node)
-              fileIds.set(f.key, node.id)
-            }
-            return yield* commit(spaceId, (parent) =>
-              Effect.gen(function*() {
-                const at = (yield* now).toISOString()
-                const documents = new Map<string, string>()
-                const renames = new Map<string, string>()
-                const taken = new Set(parent.pages.map((p) => p.slug))
-                const made = yield* templatePages(template.pages, taken, fileIds, documents, renames, at)
-                const linked = relink(made, documents, renames)
-                return {
-                  pages: [...parent.pages, ...linked.pages],
-                  files: [...parent.files, ...stored],
-                  documents: linked.documents
-                }
-              }))
-          })
-        })
-
-        const importWebsite = Effect.fn("SpaceContent.importWebsite")(function*(spaceId: string, url: string) {
-          // Checked before anything is fetched, so that nobody makes Quire fetch for a space they cannot change.
-          const { permissions, space } = yield* access.space(spaceId)
-          yield* Access.ensure(permissions.edit, "edit this space's content")
-          yield* ensureWritable(space)
-          const site = yield* fetchSite(url)
-          const next = yield* commit(spaceId, site.build)
-          return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
-        })
-
-        const fetchSite = Effect.fn("SpaceContent.fetchWebsite")(function*(url: string) {
-          const site = yield* fetchWebsite(url, options.import).pipe(
-            Effect.provideService(OutboundFetch, fetcher),
-            Effect.mapError((error: OutboundFetchError | WebsiteImportError) =>
-              new Errors.InvalidInput({ field: "url", reason: error.message })
-            )
-          )
-          const build = (parent: Revision): Effect.Effect<ContentChange> =>
-            Effect.gen(function*() {
-              const at = (yield* now).toISOString()
-              const taken = new Set(parent.pages.map((p) => p.slug))
-              const renames = new Map<string, string>()
-              const documents = new Map<string, string>()
-              const pages: Array<PageNode> = []
-              for (const imported of site.pages) {
-                const slug = uniqueSlug(imported.path, taken)
-                taken.add(slug)
-                if (slug !== imported.path) renames.set(imported.path, slug)
-                const document = documentHash(imported.markdown)
-                documents.set(document, imported.markdown)
-                pages.push({
-                  id: yield* ids.make,
-                  type: "document",
-                  title: imported.title === "" ? slug : imported.title,
-                  slug,
-                  document,
-                  createdAt: at,
-                  updatedAt: at,
-                  pages: []
-                })
-              }
-              const linked = relink(pages, documents, renames)
-              return { pages: [...parent.pages, ...linked.pages], documents: linked.documents }
-            })
-          return { build, importedResources: site.importedResources, totalResources: site.totalResources }
-        })
-
+        const fileUse = storedFiles(edit)
         return SpaceContent.of({
-          revision,
-          page,
-          files,
-          file,
-          revisionById,
-          pageIn,
-          filesIn,
-          fileIn,
-          revisionOf,
-          pageAt,
-          changes,
-          revisionChanges,
-          fetchWebsite: fetchSite,
-          download,
-          storeFile,
-          releaseFiles: () => Effect.void,
+          ...reading(edit),
+          ...changeLists(edit),
+          ...fileUse,
           mainHead,
           commit,
-          applyTemplate,
-          importWebsite
+          ...templateImport(edit, { commit, storeFile: fileUse.storeFile }),
+          ...websiteImport(edit, { commit })
         })
       })
     )

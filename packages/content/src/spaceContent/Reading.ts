@@ -1,0 +1,81 @@
+/** Use cases that read a space's content: its current revision or another of its revisions, their pages and files. */
+import { Effect, Option } from "effect"
+import { Errors, Pagination } from "@quire/kernel"
+import { type FileNode, flattenPages, type Revision } from "../domain/Revision.ts"
+import type { ContentEdit } from "./ContentEdit.ts"
+
+/** Sort key of file listings: name, then id. */
+const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
+const fileKeyShape: Pagination.KeyShape = ["string", "string"]
+
+export const reading = (edit: ContentEdit) => {
+  const { access, revisions, current } = edit
+
+  const revision = Effect.fn("SpaceContent.revision")(function*(spaceId: string) {
+    return yield* current(spaceId)
+  })
+
+  const pageIn = Effect.fn("SpaceContent.pageIn")(function*(revision: Revision, pageId: string) {
+    const found = flattenPages(revision.pages).find((entry) => entry.page.id === pageId)
+    if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: pageId })
+    const hash = found.page.document
+    if (hash === undefined) return { revision, page: found.page, path: found.path }
+    const markdown = (yield* revisions.documents([hash])).get(hash)
+    if (markdown === undefined) return yield* Effect.die(new Error(`Document ${hash} of page ${pageId} is missing`))
+    return { revision, page: found.page, path: found.path, markdown }
+  })
+
+  const filesIn = Effect.fnUntraced(function*(revision: Revision, request: Pagination.PageRequest) {
+    const after = yield* Pagination.afterOf(request, fileKeyShape)
+    return yield* Pagination.paginateArray(revision.files, fileKey, {
+      order: "asc",
+      after,
+      limit: Pagination.limitOf(request)
+    })
+  })
+
+  const fileIn = Effect.fnUntraced(function*(revision: Revision, fileId: string) {
+    const found = revision.files.find((f) => f.id === fileId)
+    if (found === undefined) return yield* new Errors.NotFound({ resource: "File", id: fileId })
+    return found
+  })
+
+  const revisionOf = Effect.fn("SpaceContent.revisionOf")(function*(spaceId: string, revisionId: string) {
+    const spaceAccess = yield* access.space(spaceId)
+    const found = yield* revisions.find(revisionId)
+    if (Option.isNone(found) || found.value.spaceId !== spaceId) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
+    return { access: spaceAccess, revision: found.value }
+  })
+
+  const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
+    const wanted = path.replace(/^\/+|\/+$/g, "")
+    const found = flattenPages(revision.pages).find((entry) => entry.path === wanted)
+    if (found === undefined) return yield* new Errors.NotFound({ resource: "Page", id: path })
+    return yield* pageIn(revision, found.page.id)
+  })
+
+  const page = Effect.fn("SpaceContent.page")(function*(spaceId: string, pageId: string) {
+    const content = yield* current(spaceId)
+    return { ...content, ...(yield* pageIn(content.revision, pageId)) }
+  })
+
+  const files = Effect.fn("SpaceContent.files")(function*(spaceId: string, request: Pagination.PageRequest) {
+    const after = yield* Pagination.afterOf(request, fileKeyShape)
+    const content = yield* current(spaceId)
+    return {
+      access: content.access,
+      files: yield* Pagination.paginateArray(content.revision.files, fileKey, {
+        order: "asc",
+        after,
+        limit: Pagination.limitOf(request)
+      })
+    }
+  })
+
+  const file = Effect.fn("SpaceContent.file")(function*(spaceId: string, fileId: string) {
+    const content = yield* current(spaceId)
+    return { ...content, file: yield* fileIn(content.revision, fileId) }
+  })
+
+  return { revision, revisionById: edit.revisionById, pageIn, filesIn, fileIn, revisionOf, pageAt, page, files, file }
+}

@@ -1,0 +1,69 @@
+/**
+ * Use cases that import a website: fetched through OutboundFetch, its pages added after a
+ * space's pages as one commit.
+ */
+import { Effect } from "effect"
+import { OutboundFetch, type OutboundFetchError } from "@quire/outbound"
+import { Errors } from "@quire/kernel"
+import * as Access from "../Access.ts"
+import { documentHash, type PageNode, type Revision } from "../domain/Revision.ts"
+import { importWebsite as fetchWebsite, type WebsiteImportError } from "../importing/WebsiteImporter.ts"
+import { uniqueSlug } from "@quire/markdown"
+import { type ContentChange, ensureWritable } from "../RevisionWriter.ts"
+import type { SpaceContentShape } from "../SpaceContent.ts"
+import type { ContentEdit } from "./ContentEdit.ts"
+import { relink } from "./Relink.ts"
+
+export const websiteImport = (edit: ContentEdit, writes: Pick<SpaceContentShape, "commit">) => {
+  const { options, access, fetcher, ids, now } = edit
+  const { commit } = writes
+
+  const fetchSite = Effect.fn("SpaceContent.fetchWebsite")(function*(url: string) {
+    const site = yield* fetchWebsite(url, options.import).pipe(
+      Effect.provideService(OutboundFetch, fetcher),
+      Effect.mapError((error: OutboundFetchError | WebsiteImportError) =>
+        new Errors.InvalidInput({ field: "url", reason: error.message })
+      )
+    )
+    const build = (parent: Revision): Effect.Effect<ContentChange> =>
+      Effect.gen(function*() {
+        const at = (yield* now).toISOString()
+        const taken = new Set(parent.pages.map((p) => p.slug))
+        const renames = new Map<string, string>()
+        const documents = new Map<string, string>()
+        const pages: Array<PageNode> = []
+        for (const imported of site.pages) {
+          const slug = uniqueSlug(imported.path, taken)
+          taken.add(slug)
+          if (slug !== imported.path) renames.set(imported.path, slug)
+          const document = documentHash(imported.markdown)
+          documents.set(document, imported.markdown)
+          pages.push({
+            id: yield* ids.make,
+            type: "document",
+            title: imported.title === "" ? slug : imported.title,
+            slug,
+            document,
+            createdAt: at,
+            updatedAt: at,
+            pages: []
+          })
+        }
+        const linked = relink(pages, documents, renames)
+        return { pages: [...parent.pages, ...linked.pages], documents: linked.documents }
+      })
+    return { build, importedResources: site.importedResources, totalResources: site.totalResources }
+  })
+
+  const importWebsite = Effect.fn("SpaceContent.importWebsite")(function*(spaceId: string, url: string) {
+    // Checked before anything is fetched, so that nobody makes Quire fetch for a space they cannot change.
+    const { permissions, space } = yield* access.space(spaceId)
+    yield* Access.ensure(permissions.edit, "edit this space's content")
+    yield* ensureWritable(space)
+    const site = yield* fetchSite(url)
+    const next = yield* commit(spaceId, site.build)
+    return { revision: next, importedResources: site.importedResources, totalResources: site.totalResources }
+  })
+
+  return { fetchWebsite: fetchSite, importWebsite }
+}
