@@ -11,6 +11,10 @@ import { endPosition } from "../Placement.ts"
 import { destination, ensureTransferTarget, reposition } from "../Tree.ts"
 import type { CollectionEdit } from "./CollectionEdit.ts"
 
+/** A transfer refused: the caller does not administer something inside the collection. */
+const notAdmin = (kind: "space" | "collection", id: string) =>
+  new Errors.InvalidInput({ reason: `the collection cannot be moved: you are not an admin of its ${kind} ${JSON.stringify(id)}` })
+
 export const collectionMoves = (edit: CollectionEdit) => {
   const { repo, spaces, usage, grants, access, transactor, now, updated, spacesIn, childrenOf } = edit
 
@@ -43,8 +47,6 @@ export const collectionMoves = (edit: CollectionEdit) => {
   /** The collection and the collections and spaces inside it; InvalidInput when the caller does not administer all of them. */
   const administeredSubtree = Effect.fnUntraced(function*(collection: Collection) {
     const resolver = yield* access.inOrganization(collection.organizationId)
-    const notAdmin = (kind: "space" | "collection", id: string) =>
-      new Errors.InvalidInput({ reason: `the collection cannot be moved: you are not an admin of its ${kind} ${JSON.stringify(id)}` })
     const subtree: Array<Collection> = [collection]
     const contained: Array<{ readonly id: string; readonly visibility: Visibility }> = []
     for (let i = 0; i < subtree.length; i++) {
