@@ -56,8 +56,11 @@ const allowedHeaders = "authorization, content-type"
 
 const pathOf = (url: string) => url.split("?")[0] ?? url
 
-/** The docs page is one response built once (Scalar memoizes it): its script hashes are computed once per body. */
-const docsPolicyOf = (() => {
+/**
+ * The docs page is one response built once (Scalar memoizes it): its script hashes are computed
+ * once per body, by the policy of one server (its middleware's).
+ */
+const makeDocsPolicy = () => {
   let cached: { readonly body: unknown; readonly policy: string } | undefined
   return (response: HttpServerResponse.HttpServerResponse): string => {
     const body = response.body
@@ -67,7 +70,7 @@ const docsPolicyOf = (() => {
     }
     return cached.policy
   }
-})()
+}
 
 /** The headers every answer gets (the CSP aside). */
 export const commonHeaders: Readonly<Record<string, string>> = {
@@ -77,6 +80,7 @@ export const commonHeaders: Readonly<Record<string, string>> = {
 }
 
 const withHeaders = (
+  docsPolicyOf: (response: HttpServerResponse.HttpServerResponse) => string,
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse,
   allowedOrigin: string | undefined
@@ -107,13 +111,14 @@ const withHeaders = (
 export const layer = HttpRouter.middleware(
   Effect.gen(function*() {
     const origins = new Set(yield* Effect.orDie(CorsOrigins))
+    const docsPolicyOf = makeDocsPolicy()
     return (httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const origin = request.headers["origin"]?.toLowerCase()
         const allowedOrigin = origin !== undefined && origins.has(origin) ? request.headers["origin"] : undefined
         // A pre-response handler sees the final answer, whichever middleware produced it.
-        yield* HttpEffect.appendPreResponseHandler((req, response) => Effect.succeed(withHeaders(req, response, allowedOrigin)))
+        yield* HttpEffect.appendPreResponseHandler((req, response) => Effect.succeed(withHeaders(docsPolicyOf, req, response, allowedOrigin)))
         if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
           if (allowedOrigin === undefined) return envelope(403, "Cross-origin requests from this origin are not allowed")
           return HttpServerResponse.empty({
