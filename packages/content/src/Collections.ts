@@ -10,7 +10,7 @@ import { collectionMoves } from "./collections/CollectionMoves.ts"
 import { collectionKey, collectionKeyShape } from "./CollectionsRepo.ts"
 import type { CollectionAccess } from "./ContentAccess.ts"
 import type { Collection, DefaultLevel } from "./domain/Space.ts"
-import { type ContentPosition, endPosition } from "./Placement.ts"
+import type { ContentPosition } from "./Placement.ts"
 import { destination, visibilityAt, visiblePage } from "./Tree.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -74,7 +74,7 @@ export class Collections extends Context.Service<Collections, CollectionsShape>(
           title: input.title ?? "Untitled",
           description: input.description === undefined || input.description === "" ? null : input.description,
           defaultLevel: "inherit",
-          position: endPosition(createdAt.getTime()),
+          position: edit.endPosition(createdAt.getTime()),
           createdAt,
           updatedAt: createdAt
         }

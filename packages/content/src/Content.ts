@@ -6,6 +6,7 @@ import { ContentAccess } from "./ContentAccess.ts"
 import { ContentLinks } from "./ContentLinks.ts"
 import { ContentPermissions } from "./ContentPermissions.ts"
 import { PermissionsRepo } from "./PermissionsRepo.ts"
+import { EndPositions } from "./Placement.ts"
 import { PublishedContent } from "./PublishedContent.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { RevisionWriter } from "./RevisionWriter.ts"
@@ -44,5 +45,7 @@ export const layerServices = Layer.mergeAll(
   ContentPermissions.layer,
   PublishedContent.layer
 ).pipe(
-  Layer.provideMerge(ContentAccess.layer)
+  Layer.provideMerge(ContentAccess.layer),
+  // One counter for the server's spaces and collections, which are siblings of each other.
+  Layer.provide(EndPositions.layer)
 )

@@ -2,7 +2,7 @@
  * Order of spaces and collections among their siblings: numeric positions, new records at the end,
  * moves to the midpoint of their neighbours.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Errors, Pagination } from "@quire/kernel"
 
 /** A sibling a position may point at. */
@@ -34,16 +34,24 @@ export interface Placement {
 
 const gap = 1024
 
-let lastEnd = Number.NEGATIVE_INFINITY
-
 /**
- * A position after everything created so far, for content created at `now` (milliseconds).
- * Strictly increasing within the process, so that records created in the same millisecond keep
- * their creation order (a thousand per millisecond before it runs ahead of the clock).
+ * Positions after everything created so far, for content created at `now` (milliseconds):
+ * strictly increasing, so that records created in the same millisecond keep their creation order
+ * (a thousand per millisecond before it runs ahead of the clock).
  */
-export const endPosition = (now: number): number => {
-  lastEnd = Math.max(now, lastEnd + 0.001)
-  return lastEnd
+export const makeEndPositions = (): ((now: number) => number) => {
+  let lastEnd = Number.NEGATIVE_INFINITY
+  return (now) => {
+    lastEnd = Math.max(now, lastEnd + 0.001)
+    return lastEnd
+  }
+}
+
+/** The end positions of one server's content, shared by its spaces and collections (siblings of each other). */
+export class EndPositions extends Context.Service<EndPositions, { readonly next: (now: number) => number }>()(
+  "@quire/content/EndPositions"
+) {
+  static readonly layer = Layer.sync(EndPositions, () => ({ next: makeEndPositions() }))
 }
 
 const keyOf = (s: Sibling): Pagination.CursorKey => [s.position, s.createdAt.toISOString(), s.id]
@@ -55,14 +63,15 @@ const pointerId = (pointer: ContentPointer): string => (pointer.type === "space"
 
 /**
  * The place of `mover` among `siblings` (sorted, without the mover) for `position`, or at the end
- * (no earlier than `end`) when there is none. A pointer at the mover itself or at something that
- * is not a sibling is an InvalidInput on `position`.
+ * (no earlier than `end`, by `endPosition`) when there is none. A pointer at the mover itself or at
+ * something that is not a sibling is an InvalidInput on `position`.
  */
 export const place = (
   mover: { readonly type: "space" | "collection"; readonly id: string },
   siblings: ReadonlyArray<Sibling>,
   position: ContentPosition | undefined,
-  end: number
+  end: number,
+  endPosition: (now: number) => number
 ): Effect.Effect<Placement, Errors.InvalidInput> =>
   Effect.suspend(() => {
     const last = siblings.at(-1)

@@ -151,11 +151,12 @@ export const reposition = Effect.fnUntraced(function*(
   mover: { readonly type: "space" | "collection"; readonly id: string; readonly organizationId: string; readonly parentId: string | null },
   parentId: string | null,
   position: ContentPosition | undefined,
-  at: Date
+  at: Date,
+  endPosition: (now: number) => number
 ): Effect.fn.Return<number, Errors.InvalidInput> {
   const siblings = yield* loadSiblings(spaces, collections, mover.organizationId, parentId)
   const isMover = (s: Sibling) => s.type === mover.type && s.id === mover.id
-  const placement = yield* place(mover, siblings.filter((s) => !isMover(s)), position, at.getTime())
+  const placement = yield* place(mover, siblings.filter((s) => !isMover(s)), position, at.getTime(), endPosition)
   if (parentId === mover.parentId && placement.index === siblings.findIndex(isMover)) {
     return yield* new Errors.InvalidInput({ reason: `the ${mover.type} is already there: the move would change nothing` })
   }

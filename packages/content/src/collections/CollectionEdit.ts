@@ -8,6 +8,7 @@ import { collectionKey, type CollectionPatch, CollectionsRepo } from "../Collect
 import { ContentAccess } from "../ContentAccess.ts"
 import type { Collection } from "../domain/Space.ts"
 import { PermissionsRepo } from "../PermissionsRepo.ts"
+import { EndPositions } from "../Placement.ts"
 import { spaceKey, SpacesRepo } from "../SpacesRepo.ts"
 import { StorageUsageRepo } from "../StorageUsageRepo.ts"
 import { allPages, memberResolver } from "../Tree.ts"
@@ -21,6 +22,7 @@ export const make = Effect.gen(function*() {
   const access = yield* ContentAccess
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
+  const endPosition = (yield* EndPositions).next
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   /** The caller's resolver in the organization; NotFound when not a member. */
@@ -48,7 +50,7 @@ export const make = Effect.gen(function*() {
       collectionKey
     )
 
-  return { repo, spaces, usage, grants, access, ids, transactor, now, organization, updated, spacesIn, childrenOf }
+  return { repo, spaces, usage, grants, access, ids, transactor, endPosition, now, organization, updated, spacesIn, childrenOf }
 })
 
 export type CollectionEdit = Effect.Success<typeof make>

@@ -7,7 +7,6 @@ import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
 import type { MoveCollectionInput } from "../Collections.ts"
 import type { Collection, Visibility } from "../domain/Space.ts"
-import { endPosition } from "../Placement.ts"
 import { destination, ensureTransferTarget, reposition } from "../Tree.ts"
 import type { CollectionEdit } from "./CollectionEdit.ts"
 
@@ -16,7 +15,7 @@ const notAdmin = (kind: "space" | "collection", id: string) =>
   new Errors.InvalidInput({ reason: `the collection cannot be moved: you are not an admin of its ${kind} ${JSON.stringify(id)}` })
 
 export const collectionMoves = (edit: CollectionEdit) => {
-  const { repo, spaces, usage, grants, access, transactor, now, updated, spacesIn, childrenOf } = edit
+  const { repo, spaces, usage, grants, access, transactor, endPosition, now, updated, spacesIn, childrenOf } = edit
 
   const move = Effect.fn("Collections.move")(function*(collectionId: string, input: MoveCollectionInput) {
     const { collection, permissions } = yield* access.collection(collectionId)
@@ -40,7 +39,7 @@ export const collectionMoves = (edit: CollectionEdit) => {
       yield* Access.ensure(target.permissions.create, "move collections there")
     }
     const at = yield* now
-    const position = yield* reposition(spaces, repo, { ...collection, type: "collection" }, parentId, input.position, at)
+    const position = yield* reposition(spaces, repo, { ...collection, type: "collection" }, parentId, input.position, at, endPosition)
     return yield* updated(collectionId, { parentId, position, updatedAt: at })
   }, transactor.transaction)
 

@@ -3,13 +3,12 @@ import { Effect, Option } from "effect"
 import * as Access from "../Access.ts"
 import { flattenPages, type Revision } from "../domain/Revision.ts"
 import type { Space } from "../domain/Space.ts"
-import { endPosition } from "../Placement.ts"
 import type { CreateSpaceInput } from "../Spaces.ts"
 import { destination, withSuffix } from "../Tree.ts"
 import type { SpaceEdit } from "./SpaceEdit.ts"
 
 export const spaceCreation = (edit: SpaceEdit) => {
-  const { repo, collections, revisions, searchIndex, usage, access, ids, transactor, now, organization } = edit
+  const { repo, collections, revisions, searchIndex, usage, access, ids, transactor, endPosition, now, organization } = edit
 
   /** The first revision of a new space: `content`'s pages, files and variables, or nothing. */
   const firstRevision = (spaceId: string, createdAt: Date, content: Option.Option<Revision>): Effect.Effect<Revision> =>

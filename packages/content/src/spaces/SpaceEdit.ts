@@ -12,6 +12,7 @@ import { SearchIndex } from "../SearchIndex.ts"
 import { SpaceDependents } from "../SpaceDependents.ts"
 import { type SpacePatch, SpacesRepo } from "../SpacesRepo.ts"
 import { StorageUsageRepo } from "../StorageUsageRepo.ts"
+import { EndPositions } from "../Placement.ts"
 import { memberResolver } from "../Tree.ts"
 
 /** Built once by the Spaces layer and handed to each group of use cases. */
@@ -26,6 +27,7 @@ export const make = Effect.gen(function*() {
   const access = yield* ContentAccess
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
+  const endPosition = (yield* EndPositions).next
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   /** The caller's (or the member `userId`'s) resolver in the organization; NotFound when not a member. */
@@ -38,7 +40,7 @@ export const make = Effect.gen(function*() {
     return yield* access.ofSpace(space.value)
   })
 
-  return { repo, collections, revisions, searchIndex, usage, dependents, grants, access, ids, transactor, now, organization, updated }
+  return { repo, collections, revisions, searchIndex, usage, dependents, grants, access, ids, transactor, endPosition, now, organization, updated }
 })
 
 export type SpaceEdit = Effect.Success<typeof make>

@@ -2,13 +2,12 @@
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
-import { endPosition } from "../Placement.ts"
 import type { MoveInput } from "../Spaces.ts"
 import { destination, ensureTransferTarget, reposition, visibilityAt } from "../Tree.ts"
 import type { SpaceEdit } from "./SpaceEdit.ts"
 
 export const spaceMoves = (edit: SpaceEdit) => {
-  const { repo, collections, usage, grants, access, transactor, now, updated } = edit
+  const { repo, collections, usage, grants, access, transactor, endPosition, now, updated } = edit
 
   const move = Effect.fn("Spaces.move")(function*(spaceId: string, input: MoveInput) {
     const { space, permissions } = yield* access.space(spaceId)
@@ -23,7 +22,7 @@ export const spaceMoves = (edit: SpaceEdit) => {
       yield* Access.ensure(target.permissions.create, "move spaces there")
     }
     const at = yield* now
-    const position = yield* reposition(repo, collections, { ...space, type: "space" }, parentId, input.position, at)
+    const position = yield* reposition(repo, collections, { ...space, type: "space" }, parentId, input.position, at, endPosition)
     return yield* updated(spaceId, { parentId, position, visibility: visibilityAt(space.visibility, parentId), updatedAt: at })
   }, transactor.transaction)
 
