@@ -79,15 +79,16 @@ export const resolveDocument = (filesystem: ReadonlyArray<SpecFile>): Record<str
   return walk(entry.specification, entry.filename, []) as Record<string, unknown>
 }
 
-/** Resolved documents by version id (a version never changes), the last ones read. */
+/** How many resolved documents a server keeps. */
 const cacheSize = 50
-const resolved = new Map<string, Record<string, unknown> | undefined>()
 
 export class SpecDocuments extends Context.Service<SpecDocuments, SpecDocumentsShape>()("@quire/specs/SpecDocuments") {
   static readonly layer = Layer.effect(
     SpecDocuments,
     Effect.gen(function*() {
       const repo = yield* SpecsRepo
+      /** Resolved documents by version id (a version never changes), the last ones read. */
+      const resolved = new Map<string, Record<string, unknown> | undefined>()
       const latestVersionId = (organizationId: string, slug: string) =>
         Effect.map(repo.findBySlug(organizationId, slug), (spec) => Option.flatMap(spec, (s) => Option.fromNullishOr(s.lastVersionId)))
       return SpecDocuments.of({
