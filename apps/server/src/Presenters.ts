@@ -126,8 +126,8 @@ export const list = <A, B>(page: { readonly items: ReadonlyArray<A>; readonly ne
   items: page.items.map(f)
 })
 
-/** Where the identity provider talks to Quire for a provider: Quire is the service provider. */
-export const samlServiceUrls = (urls: Urls, provider: SamlProvider) => {
+/** Where the identity provider talks to Quire for a provider (its entity id, ACS, start and metadata URLs): Quire is the service provider. */
+export const samlServiceUrls = (urls: Urls, provider: Pick<SamlProvider, "organizationId" | "id">) => {
   const base = urls.app(`/sso/saml/${provider.organizationId}/${provider.id}`)
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base, metadataURL: `${base}/metadata.xml` }
 }

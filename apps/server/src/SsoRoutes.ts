@@ -11,14 +11,9 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "ef
 import { isLoopbackCallback, SamlProviders, SamlSignIn, type ServiceProvider, SignInSessions } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
+import { samlServiceUrls } from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as SessionCookie from "./SessionCookie.ts"
-
-/** The SP side of a provider: its entity id, ACS, start and metadata URLs. */
-export const serviceUrls = (urls: PublicUrl["Service"], organizationId: string, providerId: string) => {
-  const base = urls.app(`/sso/saml/${organizationId}/${providerId}`)
-  return { entityID: base, acsURL: `${base}/acs`, startURL: `${base}/start`, metadataURL: `${base}/metadata.xml` }
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
@@ -77,7 +72,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     return new URL(signedInPage)
   }
 
-  const sp = (organizationId: string, providerId: string): ServiceProvider => serviceUrls(urls, organizationId, providerId)
+  const sp = (organizationId: string, providerId: string): ServiceProvider => samlServiceUrls(urls, { organizationId, id: providerId })
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
 
@@ -123,7 +118,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const active = yield* providers.logins(organizationId)
     const provider = active[0]
     if (provider === undefined) return page(404, "Unknown sign-in", "<p>This organization has no active SAML provider.</p>")
-    const start = new URL(serviceUrls(urls, organizationId, provider.id).startURL)
+    const start = new URL(samlServiceUrls(urls, provider).startURL)
     start.search = new URL(request.url, "http://x").search
     return HttpServerResponse.redirect(start.href, { status: 302, headers: { "cache-control": "no-store" } })
   }))
