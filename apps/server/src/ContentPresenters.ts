@@ -23,6 +23,7 @@ import {
   type Revision,
   type SpaceResults,
   pageDocumentEffect,
+  ParsePool,
   type RevisionPage
 } from "@quire/content"
 import type { PublicUrl } from "./PublicUrl.ts"
@@ -58,15 +59,20 @@ export const pageAppUrl = (urls: Urls, spaceId: string, path: string) => urls.ap
  * `body` adds the page's own `markdown` or `document` on single-page reads.
  */
 /**
- * A page's body in the requested format: its markdown, or GitBook's JSON document (built a piece at
- * a time for a large page, giving the event loop back meanwhile); groups and links have none.
+ * A page's body in the requested format: its markdown, or GitBook's JSON document (a large page's
+ * parsed by the server's parse workers, `pool`, giving the event loop back meanwhile); groups and
+ * links have none.
  */
-export const pageBody = (found: RevisionPage, format: "markdown" | "document" | undefined): Effect.Effect<Pick<RevisionPageResponse, "markdown" | "document">> =>
+export const pageBody = (
+  found: RevisionPage,
+  format: "markdown" | "document" | undefined,
+  pool: ParsePool["Service"]
+): Effect.Effect<Pick<RevisionPageResponse, "markdown" | "document">> =>
   found.page.type !== "document"
     ? Effect.succeed({})
     : format === "markdown"
     ? Effect.succeed({ markdown: found.markdown ?? "" })
-    : Effect.map(pageDocumentEffect(found), (document) => ({ document }))
+    : Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
 
 export const page = (
   urls: Urls,

@@ -9,7 +9,7 @@ import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts
 import { type LinkContext, linkCollector, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
 import { breather } from "./markdown/Breather.ts"
 import { htmlLinks } from "./markdown/Dom.ts"
-import { digestPieces } from "./markdown/ParsePool.ts"
+import { ParsePool } from "./markdown/ParsePool.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 /** A link of a page of the revision, classified. */
@@ -230,6 +230,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
     Effect.gen(function*() {
       const revisions = yield* RevisionsRepo
       const access = yield* ContentAccess
+      const pool = yield* ParsePool
       const graphs = lru<string, LinkGraph>(graphCapacity)
       const parsed = lru<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>(documentCapacity)
 
@@ -253,7 +254,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const breathe = breather()
         for (const [hash, text] of markdown) {
           const collector = linkCollector(htmlLinks)
-          for (const links of yield* digestPieces(text, "links", breathe)) collector.addLinks(links)
+          for (const links of yield* pool.digestPieces(text, "links", breathe)) collector.addLinks(links)
           const links = collector.done().map(({ url, kind }) => ({ url, kind }))
           parsed.set(hash, links)
           documentLinks.set(hash, links)

@@ -11,6 +11,7 @@ import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { maxSlugLength } from "@quire/markdown"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { ParsePool } from "./markdown/ParsePool.ts"
 import { indexUpdate } from "./Search.ts"
 import { SearchIndex } from "./SearchIndex.ts"
 import { type HeldBlob, OrganizationStorageBytes, StorageUsageRepo } from "./StorageUsageRepo.ts"
@@ -156,6 +157,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
       RevisionWriter,
       Effect.gen(function*() {
         const revisions = yield* RevisionsRepo
+        const pool = yield* ParsePool
         const searchIndex = yield* SearchIndex
         const ids = yield* Ids.Ids
         const transactor = yield* Transactor.Transactor
@@ -221,7 +223,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
             yield* checkRevisionLimits(next, documents)
             // Only the pages this write changed are parsed, before the transaction.
-            const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents) : undefined
+            const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined
             const result = yield* transactor.transaction(Effect.gen(function*() {
               yield* revisions.insert(next, documents, shared)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
@@ -262,6 +264,6 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
       })
     )
 
-  /** The write path with default bounds; needs RevisionsRepo, SearchIndex, StorageUsageRepo, MainObservers, Ids and a Transactor. */
+  /** The write path with default bounds; needs RevisionsRepo, SearchIndex, StorageUsageRepo, MainObservers, the ParsePool, Ids and a Transactor. */
   static readonly layer = RevisionWriter.layerWith()
 }

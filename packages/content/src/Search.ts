@@ -8,7 +8,7 @@ import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
 import { excerpt, sectionSplitter } from "@quire/markdown"
-import { digestPieces } from "./markdown/ParsePool.ts"
+import { ParsePool } from "./markdown/ParsePool.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
@@ -51,12 +51,13 @@ export const changedPages = (parent: Revision | undefined, next: Revision) => {
 
 /**
  * A page as the index stores it: its sections, with the page title for the text before the first
- * heading. A large page is parsed by the parse workers (`digestPieces`).
+ * heading. A large page is parsed by the server's parse workers (`ParsePool`).
  */
-export const indexedPage = (page: PageNode, path: string, markdown: string, breathe = breather()): Effect.Effect<IndexedPage> =>
+export const indexedPage = (page: PageNode, path: string, markdown: string, breathe = breather()): Effect.Effect<IndexedPage, never, ParsePool> =>
   Effect.gen(function*() {
+    const pool = yield* ParsePool
     const splitter = sectionSplitter(page.title)
-    for (const items of yield* digestPieces(markdown, "sections", breathe)) splitter.addItems(items)
+    for (const items of yield* pool.digestPieces(markdown, "sections", breathe)) splitter.addItems(items)
     return {
       pageId: page.id,
       title: page.title,
@@ -78,7 +79,7 @@ export const indexUpdate = (
   parent: Revision | undefined,
   next: Revision,
   introduced: ReadonlyMap<string, string> = new Map()
-): Effect.Effect<IndexUpdate> =>
+): Effect.Effect<IndexUpdate, never, ParsePool> =>
   Effect.gen(function*() {
     const { changed, removed } = changedPages(parent, next)
     const missing = changed.flatMap(({ page }) =>

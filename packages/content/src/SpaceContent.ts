@@ -13,7 +13,7 @@ import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
 import { breather } from "./markdown/Breather.ts"
 import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "@quire/markdown"
-import { digestPieces } from "./markdown/ParsePool.ts"
+import { ParsePool } from "./markdown/ParsePool.ts"
 import type { ContentChange, Head, HeadState } from "./RevisionWriter.ts"
 import type { SemanticChange } from "./RevisionChanges.ts"
 import { changeLists } from "./spaceContent/Changes.ts"
@@ -180,15 +180,16 @@ export { rewriteLinks } from "./spaceContent/Relink.ts"
 export const pageDocument = (content: RevisionPage): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
 
 /**
- * `pageDocument`, a large page parsed by the parse workers (`digestPieces`) and a small one here a
- * piece at a time, giving the event loop back between pieces, so that reading one never holds the
- * server for long.
+ * `pageDocument`, a large page parsed by the server's parse workers (`ParsePool`) and a small one
+ * here a piece at a time, giving the event loop back between pieces, so that reading one never
+ * holds the server for long.
  */
-export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDocument> =>
+export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDocument, never, ParsePool> =>
   Effect.gen(function*() {
+    const pool = yield* ParsePool
     const builder = jsonDocumentBuilder(pageRefs(content))
     const breathe = breather()
-    for (const blocks of yield* digestPieces(content.markdown ?? "", "blocks", breathe)) {
+    for (const blocks of yield* pool.digestPieces(content.markdown ?? "", "blocks", breathe)) {
       builder.addPieceBlocks(blocks)
       yield* breathe
     }

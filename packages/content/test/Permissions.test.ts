@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, errorMessage, errorTag as tag, memberRoles } from "@quire/testkit"
-import { Access, Collections, Content, ContentPermissions, Memberships, SpaceDependents, Spaces } from "../src/index.ts"
+import { Access, Collections, Content, ContentPermissions, Memberships, ParsePool, SpaceDependents, Spaces } from "../src/index.ts"
 
 const org = "org-1"
 const otherOrg = "org-2"
@@ -34,7 +34,7 @@ const countingMemberships = Layer.effect(
 
 const layer = Content.layerServices.pipe(
   Layer.provideMerge(Content.layerReposMemory),
-  Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory])
+  Layer.provide([countingMemberships, SpaceDependents.layerNone, Ids.Ids.layerTest, Transactor.Transactor.layerMemory, ParsePool.layerMainThread])
 )
 
 const space = (id: string) => ({ kind: "space" as const, id })

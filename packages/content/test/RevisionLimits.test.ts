@@ -8,14 +8,14 @@ import { Effect, Layer, Option } from "effect"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { at, Backends, some } from "@quire/testkit"
-import { Content, defaultRevisionLimits, migrations, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { Content, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
 import { documentHash, type FileNode, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { partBytes } from "../src/domain/RevisionLimits.ts"
 import type { ContentChange, Head, HeadState } from "../src/RevisionWriter.ts"
 import { makeSpace } from "./contract/Fixtures.ts"
 import { largeTree } from "./contract/LargeTree.ts"
 
-const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide(Ids.Ids.layer))
+const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
 
 const backends = Backends.make({
   memory: writerOver(Layer.merge(Content.layerReposMemory, Transactor.Transactor.layerMemory)),

@@ -8,7 +8,7 @@ import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
-import { Content, Memberships, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { Content, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
 import { classifyLinks } from "@quire/markdown"
@@ -51,7 +51,8 @@ const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {})
       SpaceDependents.layerNone,
       Ids.Ids.layerTest,
       Transactor.Transactor.layerMemory,
-      OutboundFetch.layer({ allow: ["127.0.0.1"] })
+      OutboundFetch.layer({ allow: ["127.0.0.1"] }),
+      ParsePool.layerMainThread
     ])
   )
 

@@ -20,6 +20,7 @@ import {
   Memberships,
   migrations as contentMigrations,
   type PageNode,
+  ParsePool,
   RevisionsRepo,
   SpaceContent,
   Spaces
@@ -59,6 +60,7 @@ const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Laye
       Memberships.layerTest(roles),
       Ids.Ids.layerTest,
       Layer.orDie(OutboundFetch.layerConfig),
+      ParsePool.layerMainThread,
       transport
     ])
   )

@@ -1,6 +1,6 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
 import { Effect, Layer } from "effect"
-import { Content, MainObservers, migrations as contentMigrations, SpaceContent } from "@quire/content"
+import { Content, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
@@ -100,8 +100,9 @@ const layerServices = Layer.mergeAll(
   )
 ).pipe(
   // What published sites show changed: one set of counters per server, which its routes read too;
-  // and the key of list cursors, from the instance secret.
-  Layer.provideMerge(Layer.mergeAll(SiteChanges.layer, Pagination.layerSigningKey))
+  // the key of list cursors, from the instance secret; and the server's parse workers
+  // (QUIRE_PARSE_WORKERS), which the server warms and its page reads use too.
+  Layer.provideMerge(Layer.mergeAll(SiteChanges.layer, Pagination.layerSigningKey, ParsePool.layer))
 )
 
 /** Every use case over in-memory adapters (tests, embedding, demos). */

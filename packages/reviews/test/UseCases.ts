@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, Memberships, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, Content, Memberships, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { ChangeRequests, type ChangeInput } from "../src/ChangeRequests.ts"
 import { Merges } from "../src/Merges.ts"
 import * as Reviews from "../src/Reviews.ts"
@@ -27,7 +27,7 @@ export const layer = Reviews.layerServices.pipe(
   Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices))),
   Layer.provideMerge(Reviews.layerSpaceDependents),
   Layer.provideMerge(Layer.mergeAll(Content.layerReposMemory, Reviews.layerReposMemory, Transactor.Transactor.layerMemory)),
-  Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: ["127.0.0.1"] })])
+  Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: ["127.0.0.1"] }), ParsePool.layerMainThread])
 )
 
 export const insert = (markdown: string, title: string): ChangeInput => ({ operation: "insert_page", title, markdown })

@@ -9,7 +9,7 @@ import { TestClock } from "effect/testing"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, Memberships, migrations as contentMigrations, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, Content, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
@@ -39,7 +39,7 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
     Layer.provideMerge(SiteChanges.layer),
     Layer.provideMerge(ports),
-    Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig)])
+    Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
   )
 
 const backends = Backends.make({

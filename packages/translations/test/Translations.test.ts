@@ -11,7 +11,7 @@ import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, errorMessage, errorTag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, documentHash, Memberships, type PageNode, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, Content, documentHash, Memberships, type PageNode, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import type { InstructionsDocument } from "../src/domain/Translation.ts"
 import { jobs } from "../src/Jobs.ts"
@@ -57,7 +57,7 @@ const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer
   Layer.provideMerge(TranslationRuns.layer),
   Layer.provideMerge(Layer.mergeAll(Content.layerReposMemory, TranslationsRepo.layerMemory, Transactor.Transactor.layerMemory)),
   Layer.provideMerge(layerTranslator),
-  Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: [] })])
+  Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: [] }), ParsePool.layerMainThread])
 )
 
 /** The runner, the use cases and the queue they enqueue on (in memory, on the TestClock). */

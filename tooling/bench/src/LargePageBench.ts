@@ -13,7 +13,7 @@ import { Effect, Layer } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
-import { SpaceContent, Spaces, warmParseWorkers } from "@quire/content"
+import { ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Actor } from "@quire/kernel"
 import { ChangeRequests, Merges } from "@quire/reviews"
 import { Queue, Services } from "@quire/platform"
@@ -81,7 +81,7 @@ export const run = (progress: (message: string) => Effect.Effect<void>) =>
     const content = yield* SpaceContent
     const { as, organization: org } = yield* Seed.benchAdmin("large@bench.test", "quire_bench_large_page_token_0123456789", "Large page bench")
     // As the server does when it starts: its workers are warm before a user's first large page.
-    yield* Effect.promise(warmParseWorkers)
+    yield* (yield* ParsePool).warmUp
     const lines = [
       "Large pages (memory adapters): a change request edit inserting the page, its merge (search indexing),",
       "then a three-way merge of an edit of its start after main edited its end. Each step: wall ms / main-thread CPU ms / process CPU ms",

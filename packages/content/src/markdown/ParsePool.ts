@@ -2,8 +2,10 @@
  * Large pages are parsed off the main thread: their pieces go to a few worker threads
  * (`ParseWorker.ts`), in parallel, and come back as digests (`ParseDigests.ts`). Small pages, and
  * every page when no worker can start, are parsed here, giving the event loop back between pieces.
+ * The pool is a service of the server's layers: each server has its own workers, stopped when its
+ * layers' scope closes.
  */
-import { Effect } from "effect"
+import { Config, Context, Effect, Layer } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
@@ -21,6 +23,37 @@ const idleMillis = 30_000
 
 /** Workers that failed before answering anything; past a few, pages are parsed on the main thread. */
 const maxFailures = 3
+
+/** The workers running and those that failed before answering. */
+export interface PoolState {
+  readonly workers: number
+  readonly failures: number
+}
+
+/** Parses pages' pieces, a large page's in the pool's worker threads. */
+export interface ParsePoolShape {
+  /**
+   * The digests of `markdown`'s pieces (see `pieces`), in order: computed by the parse workers for
+   * a large page (in parallel, the main thread free meanwhile), else here a piece at a time, with
+   * `breathe` between pieces (share one `breather` across the documents of a loop).
+   */
+  readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>) => Effect.Effect<ReadonlyArray<Digests[K]>>
+  /**
+   * Starts the parse workers and has each parse a page of every kind, so that the first large page
+   * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
+   * then on a worker stopped when idle is replaced by a warm one. Run when the server starts;
+   * done when the workers it started are warm.
+   */
+  readonly warmUp: Effect.Effect<void>
+  /** The workers running and those that failed before answering (tests check that pages really go to workers). */
+  readonly state: Effect.Effect<PoolState>
+}
+
+/** Settings of {@link ParsePool.layerWith}. */
+export interface ParsePoolOptions {
+  /** Worker threads at most; 0 parses every page on the main thread. */
+  readonly workers: number
+}
 
 // Under tsx or vitest this module is TypeScript beside the worker's entry; in the production build
 // it is part of dist/server.mjs (or worker.mjs, quire.mjs), beside dist/parse-worker.mjs.
@@ -43,85 +76,124 @@ interface Slot {
 
 type Answer = { readonly id: number; readonly digests: ReadonlyArray<unknown> } | { readonly id: number; readonly error: string }
 
+/** Sends a task to a worker and answers with the digests of its chunks. */
+type RunTask = (task: DigestTask) => Promise<ReadonlyArray<unknown>>
+
 /**
- * `QUIRE_PARSE_WORKERS` (0: parse on the main thread), else one per core, at most two: the main
- * thread mostly waits while they parse, and each keeps the heap it grew to (a worker that parsed
- * half of a 1.5 MB page holds about 100 MB).
+ * The worker threads of one pool, at most `size`: started on first use, stopped when idle, all
+ * terminated by `close`. `runTask` is undefined when pages are parsed on the main thread (no
+ * workers configured, too many failed to start, or the pool is closed).
  */
-const size = (() => {
-  const configured = Number.parseInt(process.env["QUIRE_PARSE_WORKERS"] ?? "", 10)
-  return Number.isInteger(configured) && configured >= 0 ? configured : Math.max(1, Math.min(2, availableParallelism()))
-})()
-let slots: Array<Slot> = []
-let nextId = 0
-let failures = 0
-let idleTimer: ReturnType<typeof setTimeout> | undefined
-/** `warmUp` was called: workers that stop when idle are replaced by warm ones. */
-let keepWarm = false
+const makeWorkers = (size: number) => {
+  let slots: Array<Slot> = []
+  let nextId = 0
+  let failures = 0
+  let closed = false
+  let idleTimer: ReturnType<typeof setTimeout> | undefined
+  /** `warmUp` was called: workers that stop when idle are replaced by warm ones. */
+  let keepWarm = false
 
-const stopIdle = () => {
-  idleTimer = undefined
-  const worked = slots.filter((slot) => slot.worked)
-  for (const slot of worked) {
-    slot.stopping = true
-    void slot.worker.terminate()
+  const usable = () => !closed && size > 0 && failures < maxFailures
+
+  const stopIdle = () => {
+    idleTimer = undefined
+    const worked = slots.filter((slot) => slot.worked)
+    for (const slot of worked) {
+      slot.stopping = true
+      void slot.worker.terminate()
+    }
+    slots = slots.filter((slot) => !slot.worked)
+    if (keepWarm) void warmUp()
   }
-  slots = slots.filter((slot) => !slot.worked)
-  if (keepWarm) void warmUp()
-}
 
-const settled = (slot: Slot) => {
-  if (slot.pending.size > 0) return
-  // An idle worker does not keep the process alive.
-  slot.worker.unref()
-  if (slots.every((s) => s.pending.size === 0) && slots.some((s) => s.worked)) {
+  const settled = (slot: Slot) => {
+    if (slot.pending.size > 0) return
+    // An idle worker does not keep the process alive.
+    slot.worker.unref()
+    if (!closed && slots.every((s) => s.pending.size === 0) && slots.some((s) => s.worked)) {
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(stopIdle, idleMillis)
+      idleTimer.unref()
+    }
+  }
+
+  const startWorker = (): Slot => {
+    const worker = new Worker(workerUrl())
+    const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false }
+    const fail = (error: Error) => {
+      slots = slots.filter((s) => s !== slot)
+      if (!slot.stopping && !slot.answered) failures++
+      slot.stopping = true
+      for (const pending of slot.pending.values()) pending.reject(error)
+      slot.pending.clear()
+    }
+    worker.on("message", (answer: Answer) => {
+      const pending = slot.pending.get(answer.id)
+      if (pending === undefined) return
+      slot.pending.delete(answer.id)
+      slot.answered = true
+      if ("error" in answer) pending.reject(new Error(answer.error))
+      else pending.resolve(answer.digests)
+      settled(slot)
+    })
+    worker.on("error", fail)
+    worker.on("exit", (code) => fail(new Error(`A parse worker exited with code ${code}`)))
+    slots.push(slot)
+    return slot
+  }
+
+  const send = (slot: Slot, task: DigestTask): Promise<ReadonlyArray<unknown>> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++
+      slot.pending.set(id, { resolve, reject })
+      slot.worker.ref()
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
+      slot.worker.postMessage({ id, task })
+    })
+
+  /** The digests of `task`'s chunks, computed by the least busy worker (started when fewer than `size` run). */
+  const runTask: RunTask = (task) => {
     clearTimeout(idleTimer)
-    idleTimer = setTimeout(stopIdle, idleMillis)
-    idleTimer.unref()
+    const idle = slots.find((slot) => slot.pending.size === 0)
+    const slot = idle ?? (slots.length < size ? startWorker() : slots.reduce((a, b) => a.pending.size <= b.pending.size ? a : b))
+    slot.worked = true
+    return send(slot, task)
   }
-}
 
-const startWorker = (): Slot => {
-  const worker = new Worker(workerUrl())
-  const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false }
-  const fail = (error: Error) => {
-    slots = slots.filter((s) => s !== slot)
-    if (!slot.stopping && !slot.answered) failures++
-    slot.stopping = true
-    for (const pending of slot.pending.values()) pending.reject(error)
-    slot.pending.clear()
+  const warmUp = (): Promise<void> => {
+    if (!usable()) return Promise.resolve()
+    keepWarm = true
+    const started: Array<Slot> = []
+    while (slots.length < size) started.push(startWorker())
+    const page = warmUpPage(Math.ceil(warmUpLength / 80))
+    const answers: Array<Promise<unknown>> = []
+    for (const slot of started) {
+      for (const [kind, share] of warmUpShares) {
+        const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
+        // An answer settles the slot (an error is a worker's failure, counted where it exits).
+        answers.push(send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined))
+      }
+    }
+    return Promise.all(answers).then(() => undefined)
   }
-  worker.on("message", (answer: Answer) => {
-    const pending = slot.pending.get(answer.id)
-    if (pending === undefined) return
-    slot.pending.delete(answer.id)
-    slot.answered = true
-    if ("error" in answer) pending.reject(new Error(answer.error))
-    else pending.resolve(answer.digests)
-    settled(slot)
-  })
-  worker.on("error", fail)
-  worker.on("exit", (code) => fail(new Error(`A parse worker exited with code ${code}`)))
-  slots.push(slot)
-  return slot
-}
 
-const send = (slot: Slot, task: DigestTask): Promise<ReadonlyArray<unknown>> =>
-  new Promise((resolve, reject) => {
-    const id = nextId++
-    slot.pending.set(id, { resolve, reject })
-    slot.worker.ref()
-    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
-    slot.worker.postMessage({ id, task })
-  })
+  /** Terminates every worker; the tasks they still had fail, and their pages are parsed on the main thread. */
+  const close = (): Promise<void> => {
+    closed = true
+    keepWarm = false
+    clearTimeout(idleTimer)
+    const all = slots
+    slots = []
+    for (const slot of all) slot.stopping = true
+    return Promise.all(all.map((slot) => slot.worker.terminate())).then(() => undefined)
+  }
 
-/** The digests of `task`'s chunks, computed by the least busy worker (started when fewer than `size` run). */
-const runTask = (task: DigestTask): Promise<ReadonlyArray<unknown>> => {
-  clearTimeout(idleTimer)
-  const idle = slots.find((slot) => slot.pending.size === 0)
-  const slot = idle ?? (slots.length < size ? startWorker() : slots.reduce((a, b) => a.pending.size <= b.pending.size ? a : b))
-  slot.worked = true
-  return send(slot, task)
+  return {
+    runTask: (): RunTask | undefined => usable() ? runTask : undefined,
+    warmUp,
+    state: (): PoolState => ({ workers: slots.length, failures }),
+    close
+  }
 }
 
 /** Paragraphs of a page like those the workers parse (headings, links, emphasis, lists, code, a table). */
@@ -140,29 +212,6 @@ const warmUpLength = 128 * 1024
 /** How much of the warm-up page each kind of digest parses (search sections are the most common). */
 const warmUpShares = [["sections", 1], ["links", 0.5], ["blocks", 0.5]] as const
 
-/**
- * Starts the parse workers and has each parse a page of every kind, so that the first large page
- * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
- * then on a worker stopped when idle is replaced by a warm one. Called when the server starts;
- * answers when the workers it started are warm.
- */
-export const warmUp = (): Promise<void> => {
-  if (size === 0 || failures >= maxFailures) return Promise.resolve()
-  keepWarm = true
-  const started: Array<Slot> = []
-  while (slots.length < size) started.push(startWorker())
-  const page = warmUpPage(Math.ceil(warmUpLength / 80))
-  const answers: Array<Promise<unknown>> = []
-  for (const slot of started) {
-    for (const [kind, share] of warmUpShares) {
-      const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
-      // An answer settles the slot (an error is a worker's failure, counted where it exits).
-      answers.push(send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined))
-    }
-  }
-  return Promise.all(answers).then(() => undefined)
-}
-
 const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> =>
   Effect.gen(function*() {
     const digests: Array<Digests[K]> = []
@@ -173,49 +222,44 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
     return digests
   })
 
-/**
- * The digests of `markdown`'s pieces (see `pieces`), in order: computed by the parse workers for a
- * large page (in parallel, the main thread free meanwhile), else here a piece at a time, with
- * `breathe` between pieces (share one `breather` across the documents of a loop).
- */
-export const digestPieces = <K extends DigestKind>(markdown: string, kind: K, breathe = breather()): Effect.Effect<ReadonlyArray<Digests[K]>> =>
-  Effect.suspend(() => {
-    if (markdown.length < workerThreshold || size === 0 || failures >= maxFailures) {
-      const { chunks, appendix } = piecePlan(markdown)
-      return inline({ kind, appendix, chunks, lineOffsets: kind === "links" ? offsetsOf(chunks) : chunks.map(() => 0) }, breathe)
+/** `ParsePoolShape.digestPieces` with the pool's workers (`runTask`), or on the main thread without them. */
+const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdown: string, kind: K, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> => {
+  if (markdown.length < workerThreshold || runTask === undefined) {
+    const { chunks, appendix } = piecePlan(markdown)
+    return inline({ kind, appendix, chunks, lineOffsets: kind === "links" ? offsetsOf(chunks) : chunks.map(() => 0) }, breathe)
+  }
+  return Effect.gen(function*() {
+    // A long page is cut a task at a time, each sent as soon as it is cut.
+    const appendix = appendixOf(markdown)
+    const answers: Array<Promise<ReadonlyArray<unknown>>> = []
+    const all: Array<string> = []
+    let chunks: Array<string> = []
+    let lineOffsets: Array<number> = []
+    let length = 0
+    let line = 0
+    const send = () => {
+      answers.push(runTask({ kind, appendix, chunks, lineOffsets }))
+      ;[chunks, lineOffsets, length] = [[], [], 0]
     }
-    return Effect.gen(function*() {
-      // A long page is cut a task at a time, each sent as soon as it is cut.
-      const appendix = appendixOf(markdown)
-      const answers: Array<Promise<ReadonlyArray<unknown>>> = []
-      const all: Array<string> = []
-      let chunks: Array<string> = []
-      let lineOffsets: Array<number> = []
-      let length = 0
-      let line = 0
-      const send = () => {
-        answers.push(runTask({ kind, appendix, chunks, lineOffsets }))
-        ;[chunks, lineOffsets, length] = [[], [], 0]
+    for (const chunk of eachBlockChunk(markdown)) {
+      if (length > 0 && length + chunk.length > taskLength) {
+        send()
+        yield* breathe
       }
-      for (const chunk of eachBlockChunk(markdown)) {
-        if (length > 0 && length + chunk.length > taskLength) {
-          send()
-          yield* breathe
-        }
-        all.push(chunk)
-        chunks.push(chunk)
-        lineOffsets.push(line)
-        length += chunk.length
-        if (kind === "links") line += lineCount(chunk)
-      }
-      send()
-      return yield* Effect.tryPromise(() => Promise.all(answers)).pipe(
-        Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
-        // A worker that cannot start or dies leaves the page to the main thread.
-        Effect.catch(() => inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0) }, breathe))
-      )
-    })
+      all.push(chunk)
+      chunks.push(chunk)
+      lineOffsets.push(line)
+      length += chunk.length
+      if (kind === "links") line += lineCount(chunk)
+    }
+    send()
+    return yield* Effect.tryPromise(() => Promise.all(answers)).pipe(
+      Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
+      // A worker that cannot start or dies leaves the page to the main thread.
+      Effect.catch(() => inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0) }, breathe))
+    )
   })
+}
 
 const offsetsOf = (chunks: ReadonlyArray<string>): Array<number> => {
   const offsets: Array<number> = []
@@ -227,5 +271,33 @@ const offsetsOf = (chunks: ReadonlyArray<string>): Array<number> => {
   return offsets
 }
 
-/** The workers running and those that failed before answering (tests check that pages really go to workers). */
-export const poolState = (): { readonly workers: number; readonly failures: number } => ({ workers: slots.length, failures })
+/**
+ * `QUIRE_PARSE_WORKERS` (0: parse on the main thread), else one per core, at most two: the main
+ * thread mostly waits while they parse, and each keeps the heap it grew to (a worker that parsed
+ * half of a 1.5 MB page holds about 100 MB).
+ */
+const configuredWorkers = Effect.map(Config.String("QUIRE_PARSE_WORKERS").pipe(Config.withDefault("")), (value) => {
+  const configured = Number.parseInt(value, 10)
+  return Number.isInteger(configured) && configured >= 0 ? configured : Math.max(1, Math.min(2, availableParallelism()))
+})
+
+/** The parse workers of one server (its layers): started on first use, terminated when the layers' scope closes. */
+export class ParsePool extends Context.Service<ParsePool, ParsePoolShape>()("@quire/content/ParsePool") {
+  /** A pool of at most `options.workers` worker threads. */
+  static readonly layerWith = (options: ParsePoolOptions): Layer.Layer<ParsePool> =>
+    Layer.effect(
+      ParsePool,
+      Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers)), (workers) => Effect.promise(workers.close)), (workers) =>
+        ParsePool.of({
+          digestPieces: (markdown, kind, breathe = breather()) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe)),
+          warmUp: Effect.promise(workers.warmUp),
+          state: Effect.sync(workers.state)
+        }))
+    )
+
+  /** The pool sized by `QUIRE_PARSE_WORKERS` (the server's). */
+  static readonly layer: Layer.Layer<ParsePool> = Layer.unwrap(Effect.map(configuredWorkers, (workers) => ParsePool.layerWith({ workers }))).pipe(Layer.orDie)
+
+  /** Every page parsed on the main thread, a piece at a time (suites whose subject is not the pool). */
+  static readonly layerMainThread: Layer.Layer<ParsePool> = ParsePool.layerWith({ workers: 0 })
+}

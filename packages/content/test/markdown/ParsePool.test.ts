@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { linkCollector, links, sections, sectionSplitter } from "@quire/markdown"
 import { htmlLinks } from "../../src/markdown/Dom.ts"
 import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
-import { digestPieces, poolState, warmUp, workerThreshold } from "../../src/markdown/ParsePool.ts"
+import { ParsePool, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
 /** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
 const page = [
@@ -15,19 +15,24 @@ const page = [
   "[guide]: https://example.com/guide\n[unused]: https://example.com/unused"
 ].join("\n\n")
 
+/** A pool of one worker, open until `scope` closes. */
+const open = (scope: Scope.Scope) => Effect.map(Layer.buildWithScope(ParsePool.layerWith({ workers: 1 }), scope), Context.get(ParsePool))
+
 describe("ParsePool", () => {
   it.effect("digests a large page in the parse workers, warmed beforehand, as the main thread parses it", () =>
     Effect.gen(function*() {
       assert.isAbove(page.length, workerThreshold)
-      yield* Effect.promise(warmUp)
-      assert.isAbove(poolState().workers, 0)
+      const pool = yield* ParsePool
+      yield* pool.warmUp
+      assert.isAbove((yield* pool.state).workers, 0)
       const splitter = sectionSplitter("Page")
-      for (const items of yield* digestPieces(page, "sections")) splitter.addItems(items)
-      assert.strictEqual(poolState().failures, 0)
-      assert.isAbove(poolState().workers, 0)
+      for (const items of yield* pool.digestPieces(page, "sections")) splitter.addItems(items)
+      const state = yield* pool.state
+      assert.strictEqual(state.failures, 0)
+      assert.isAbove(state.workers, 0)
       assert.deepStrictEqual(splitter.done(), sections(page, "Page"))
       const collector = linkCollector(htmlLinks)
-      for (const found of yield* digestPieces(page, "links")) collector.addLinks(found)
+      for (const found of yield* pool.digestPieces(page, "links")) collector.addLinks(found)
       const all = collector.done()
       assert.deepStrictEqual(all, links(page, htmlLinks))
       assert.deepStrictEqual(all.filter((link) => /guide|unused|html/.test(link.url)).map((link) => link.url), [
@@ -38,10 +43,28 @@ describe("ParsePool", () => {
       // The JSON document: links and images resolved, repeated headings numbered across the workers' pieces.
       const refs: RefResolver = (url, kind) => kind === "image" ? { kind: "file", file: url.slice("/files/".length) } : { kind: "url", url: `resolved:${url}` }
       const builder = jsonDocumentBuilder(refs)
-      for (const blocks of yield* digestPieces(page, "blocks")) builder.addPieceBlocks(blocks)
+      for (const blocks of yield* pool.digestPieces(page, "blocks")) builder.addPieceBlocks(blocks)
       const document = builder.done()
       assert.deepStrictEqual(document, toJsonDocument(page, refs))
       const ids = document.nodes.flatMap((node) => node.type.startsWith("heading-") ? [node.data?.["id"]] : [])
       assert.deepStrictEqual(ids.slice(0, 4), ["part-a", "part-b", "part-a-1", "part-b-1"])
+    }).pipe(Effect.provide(ParsePool.layer)))
+
+  it.effect("each layer has workers of its own, terminated when its scope closes; a closed pool parses on the main thread", () =>
+    Effect.gen(function*() {
+      const firstScope = yield* Scope.make()
+      const secondScope = yield* Scope.make()
+      const first = yield* open(firstScope)
+      const second = yield* open(secondScope)
+      yield* first.warmUp
+      assert.strictEqual((yield* first.state).workers, 1)
+      assert.strictEqual((yield* second.state).workers, 0)
+      yield* Scope.close(firstScope, Exit.void)
+      assert.deepStrictEqual(yield* first.state, { workers: 0, failures: 0 })
+      const splitter = sectionSplitter("Page")
+      for (const items of yield* first.digestPieces(page, "sections")) splitter.addItems(items)
+      assert.deepStrictEqual(splitter.done(), sections(page, "Page"))
+      assert.strictEqual((yield* first.state).workers, 0)
+      yield* Scope.close(secondScope, Exit.void)
     }))
 })
