@@ -406,6 +406,23 @@ describe("links and files", () => {
     const hostile = await render(`<picture><source srcset="javascript:alert(1)"><img src="https://example.com/a.png"></picture>`)
     assert.notInclude(hostile.html, "javascript")
   })
+
+  it("a page rendered while another renders (from one of its resolvers) keeps its own resolvers and tab groups", async () => {
+    const tabs = (title: string) => `{% tabs %}\n{% tab title="${title}" %}\nText\n{% endtab %}\n{% endtabs %}`
+    const inner: Array<string> = []
+    const { html } = await render(`${tabs("First")}\n\n{% content-ref url="guide.md" %}\n[Guide](guide.md)\n{% endcontent-ref %}\n\n${tabs("Second")}\n\n[guide](./guide.md)`, {
+      resolveTitle: () => {
+        inner.push(renderPageSync(`${tabs("Inner")}\n\n[guide](./guide.md)`, { resolveLink: () => "/elsewhere/guide", resolveFile: () => undefined }).html)
+        return "The guide"
+      }
+    })
+    assert.include(inner[0], `name="quire-tabs-1"`)
+    assert.include(inner[0], `<a href="/elsewhere/guide">guide</a>`)
+    assert.include(html, `<span class="content-ref-title">The guide</span>`)
+    assert.include(html, `<input type="radio" name="quire-tabs-2" id="quire-tabs-2-1" class="tab-input" checked><label for="quire-tabs-2-1" class="tab-label">Second</label>`)
+    assert.include(html, `<a href="/docs/guide">guide</a>`)
+    assert.notInclude(html, "/elsewhere/")
+  })
 })
 
 describe("hostile markdown", () => {

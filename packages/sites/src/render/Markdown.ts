@@ -65,6 +65,7 @@ type Handlers = NonNullable<RemarkRehypeOptions["handlers"]>
 type State = Parameters<NonNullable<Handlers["paragraph"]>>[0]
 type Handler = (state: State, node: never) => Element | Array<ElementContent> | undefined
 
+/** What one render's handlers and plugins share: passed to each, so no render sees another's. */
 interface Context {
   readonly options: RenderOptions
   /** Links and images whose URL the renderer has set already. */
@@ -72,10 +73,6 @@ interface Context {
   readonly ids: Map<Heading, string>
   tabs: number
 }
-
-// The context of the page being rendered; rendering is synchronous, so one page at a time.
-let current: Context | undefined
-const context = (): Context => current!
 
 const element = (tagName: string, properties: Properties, children: Array<ElementContent>): Element => ({
   type: "element", tagName, properties, children
@@ -106,8 +103,8 @@ const basename = (ref: string): string => {
   }
 }
 
-const blockHandler = (state: State, block: GitbookBlock): Element | Array<ElementContent> => {
-  const { options, resolved } = context()
+const blockHandler = (context: Context, state: State, block: GitbookBlock): Element | Array<ElementContent> => {
+  const { options, resolved } = context
   const inner = () => state.all(block as never)
   switch (block.name) {
     case "hint": {
@@ -115,7 +112,7 @@ const blockHandler = (state: State, block: GitbookBlock): Element | Array<Elemen
       return element("div", { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintStyles[style]! }, inner())
     }
     case "tabs": {
-      const group = `quire-tabs-${++context().tabs}`
+      const group = `quire-tabs-${++context.tabs}`
       const tabs = childBlocks(block, "tab")
       const children: Array<ElementContent> = [...state.all(others(block, "tab") as never)]
       tabs.forEach((tab, index) => {
@@ -198,7 +195,7 @@ const blockHandler = (state: State, block: GitbookBlock): Element | Array<Elemen
       ])
     }
     case "openapi-operation":
-      return operationBlock(block.attributes["spec"] ?? "", block.attributes["path"] ?? "", block.attributes["method"] ?? "", inner)
+      return operationBlock(options, block.attributes["spec"] ?? "", block.attributes["path"] ?? "", block.attributes["method"] ?? "", inner)
     default:
       return inner()
   }
@@ -210,8 +207,14 @@ const exampleBlock = (label: string, example: string): Element =>
   element("div", { className: ["openapi-example"], role: "group", ariaLabel: label }, [highlight(example, "json")])
 
 /** GitBook's `{% openapi-operation %}`: the operation of a spec's latest version, or a note that it is missing. */
-const operationBlock = (spec: string, path: string, method: string, inner: () => Array<ElementContent>): Element | Array<ElementContent> => {
-  const found = spec === "" || path === "" || method === "" ? undefined : context().options.resolveOperation?.(spec, path, method)
+const operationBlock = (
+  options: RenderOptions,
+  spec: string,
+  path: string,
+  method: string,
+  inner: () => Array<ElementContent>
+): Element | Array<ElementContent> => {
+  const found = spec === "" || path === "" || method === "" ? undefined : options.resolveOperation?.(spec, path, method)
   if (found === undefined) {
     const what = `${method.toUpperCase()} ${path}`.trim()
     // What the author wrote inside the block (GitBook's exports put a link to the spec there) follows the note.
@@ -277,26 +280,26 @@ const operationBlock = (spec: string, path: string, method: string, inner: () =>
   return element("section", { className: ["openapi-operation"], ariaLabel: `${verb} ${found.path}` }, children)
 }
 
-const custom: Record<string, Handler> = {
-  gitbookBlock: (state, node: GitbookBlock) => blockHandler(state, node),
-  htmlElement: (state, node: HtmlElement) => {
-    return element(node.tagName, { ...node.properties }, state.all(node as never))
+/** mdast to hast for one render: GitBook's blocks, raw HTML elements, highlighted code, anchored headings. */
+const handlersFor = (context: Context): Handlers => {
+  const custom: Record<string, Handler> = {
+    gitbookBlock: (state, node: GitbookBlock) => blockHandler(context, state, node),
+    htmlElement: (state, node: HtmlElement) => element(node.tagName, { ...node.properties }, state.all(node as never))
   }
-}
-
-const handlers: Handlers = {
-  ...(custom as Handlers),
-  code: (_state, node) => highlight(node.value, node.lang),
-  heading: (state, node) => {
-    const id = context().ids.get(node)
-    const children = state.all(node)
-    if (id !== undefined) {
-      children.push(text(" "), element("a", { href: `#${id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
-      context().resolved.add(children.at(-1) as Element)
+  return {
+    ...(custom as Handlers),
+    code: (_state, node) => highlight(node.value, node.lang),
+    heading: (state, node) => {
+      const id = context.ids.get(node)
+      const children = state.all(node)
+      if (id !== undefined) {
+        children.push(text(" "), element("a", { href: `#${id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
+        context.resolved.add(children.at(-1) as Element)
+      }
+      const result = element(`h${node.depth}`, id === undefined ? {} : { id }, children)
+      state.patch(node, result)
+      return state.applyData(node, result)
     }
-    const result = element(`h${node.depth}`, id === undefined ? {} : { id }, children)
-    state.patch(node, result)
-    return state.applyData(node, result)
   }
 }
 
@@ -306,8 +309,7 @@ const addClass = (node: Element, name: string) => {
 }
 
 // Links to pages and files through the caller's resolvers; external ones keep their URL.
-const rehypeLinks = () => (tree: HastRoot) => {
-  const { options, resolved } = context()
+const rehypeLinks = ({ options, resolved }: Context) => (tree: HastRoot) => {
   visit(tree, "element", (node: Element) => {
     if (resolved.has(node)) return
     if (node.tagName === "a" && typeof node.properties["href"] === "string") {
@@ -341,11 +343,12 @@ const rehypeLinks = () => (tree: HastRoot) => {
   })
 }
 
-const toHast = unified()
-  .use(remarkRehype, { handlers })
-  .use(rehypeLinks)
-  .use(rehypeSanitize, schema)
-  .freeze()
+/** The hast of one render: its handlers and plugins are given its context. */
+const toHast = (context: Context) =>
+  unified()
+    .use(remarkRehype, { handlers: handlersFor(context) })
+    .use(rehypeLinks, context)
+    .use(rehypeSanitize, schema)
 const serializer = unified().use(rehypeStringify).freeze()
 
 interface Parsed {
@@ -393,13 +396,8 @@ const render = ({ tags, tree }: Parsed, options: RenderOptions): RenderedPage =>
   })
   stitchTags(tree, tags)
   stitchHtml(tree)
-  current = { options, resolved: new WeakSet(), ids, tabs: 0 }
-  try {
-    const hast = toHast.runSync(tree) as HastRoot
-    return { html: serializer.stringify(hast), headings, text: plainText(hast) }
-  } finally {
-    current = undefined
-  }
+  const hast = toHast({ options, resolved: new WeakSet(), ids, tabs: 0 }).runSync(tree) as HastRoot
+  return { html: serializer.stringify(hast), headings, text: plainText(hast) }
 }
 
 /** Renders a page's markdown (its body: frontmatter is skipped), loading the grammars its code needs. */
