@@ -381,6 +381,9 @@ describe("markdown", () => {
   // The sample page's render time once warm is measured by `pnpm bench --unit` (goal: median under 100 ms), not here.
 })
 
+/** A group of one tab, titled `title`. */
+const tabs = (title: string) => `{% tabs %}\n{% tab title="${title}" %}\nText\n{% endtab %}\n{% endtabs %}`
+
 describe("links and files", () => {
   it("page links resolve, external ones open safely, broken ones are marked, anchors stay", async () => {
     const { html } = await render(
@@ -408,7 +411,6 @@ describe("links and files", () => {
   })
 
   it("a page rendered while another renders (from one of its resolvers) keeps its own resolvers and tab groups", async () => {
-    const tabs = (title: string) => `{% tabs %}\n{% tab title="${title}" %}\nText\n{% endtab %}\n{% endtabs %}`
     const inner: Array<string> = []
     const { html } = await render(`${tabs("First")}\n\n{% content-ref url="guide.md" %}\n[Guide](guide.md)\n{% endcontent-ref %}\n\n${tabs("Second")}\n\n[guide](./guide.md)`, {
       resolveTitle: () => {
