@@ -1,6 +1,6 @@
 /**
  * The conflicts of a change request, and their resolution by a writer. Quire's own operations
- * (GitBook's API has none for conflicts): see "Change requests" in docs/architecture.md.
+ * (GitBook's API has none for conflicts): see "Change requests" in docs/reviews.md.
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"

@@ -1,7 +1,7 @@
 /**
  * How the SQL adapter stores a revision's tree in bounded parts: the pages, depth first, each as
  * `{depth, page}` without its children, and the files, cut into runs of at most `partBytes` of
- * JSON; reading puts the tree back together. See "Bounded rows" in docs/architecture.md.
+ * JSON; reading puts the tree back together. See "Bounded rows" in docs/content.md.
  */
 import type { FileNode, PageNode } from "./domain/Revision.ts"
 import { ownFields } from "./domain/RevisionLimits.ts"

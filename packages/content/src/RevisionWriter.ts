@@ -1,7 +1,7 @@
 /**
  * The one write path of a space's content. Every writer (edits of main, templates, imports, a
  * change request's edits, merge, update, Git import) names the head it moves and a `build` step;
- * the writer does the rest once: see "Space content" in docs/architecture.md.
+ * the writer does the rest once: see "Space content" in docs/content.md.
  */
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"

@@ -1,6 +1,6 @@
 /**
  * Postgres adapter of SearchIndex: full-text search over `content_search_sections`, ranked within a
- * bounded set of candidates (see "Search" in docs/architecture.md).
+ * bounded set of candidates (see "Search" in docs/content.md).
  */
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"

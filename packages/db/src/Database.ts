@@ -35,7 +35,7 @@ export class EmbeddedDatabaseError extends Schema.TaggedError<EmbeddedDatabaseEr
  * this is): one result row is one message, and a longer one fails the parser, which cannot be
  * reused, so the connection is lost (the embedded server has only that one, so every later query
  * failed). Whatever a package stores in one row must stay well under it: see "Bounded rows" in
- * docs/architecture.md.
+ * docs/content.md.
  */
 export const clientMaxMessageBytes = 16 * 1024 * 1024
 

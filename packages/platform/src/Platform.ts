@@ -11,7 +11,7 @@ const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (
 /** How long after the server starts its parse workers are warmed. */
 const warmUpDelay = "2 seconds"
 
-// Large pages' parse workers are started and warmed (see docs/architecture.md, "Bounded work per
+// Large pages' parse workers are started and warmed (see docs/http.md, "Bounded work per
 // request") once the server has started, not competing with its start for the CPU.
 const warmParseWorkers = Layer.effectDiscard(
   Effect.flatMap(Effect.service(ParsePool), (pool) => Effect.forkScoped(Effect.delay(pool.warmUp, warmUpDelay)))

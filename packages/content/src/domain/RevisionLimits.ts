@@ -2,7 +2,7 @@
  * What one revision may hold: pages, files, the encoded size of its tree and of each node, its
  * metadata, and each page's markdown. Every writer meets them through the RevisionWriter, so no
  * stored row grows past what the database client reads back (see "Bounded rows" in
- * docs/architecture.md).
+ * docs/content.md).
  */
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
