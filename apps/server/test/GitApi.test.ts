@@ -592,6 +592,7 @@ const pages = (n: number, bytes = 10) =>
 /** The test servers with `smallLimits`. */
 const limitedBackends = Backends.make({
   memory: serverOn(Services.layerMemory, "memory").pipe(Layer.provide(smallLimits)),
+  migrations: Services.migrations,
   sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres").pipe(Layer.provide(smallLimits))
 })
 

@@ -18,6 +18,7 @@ const lowLimit = ConfigProvider.layerAdd(
 
 const backends = Backends.make({
   memory: serverOn(Services.layerMemory, "memory").pipe(Layer.provide(lowLimit)),
+  migrations: Services.migrations,
   sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres").pipe(Layer.provide(lowLimit))
 })
 
