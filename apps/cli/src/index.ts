@@ -1,4 +1,5 @@
 export * as Cli from "./Cli.ts"
+export { ssoLogin } from "./commands/LoginCommand.ts"
 export * as Failure from "./Failure.ts"
 export * as Fields from "./Fields.ts"
 export * as GlobalFlags from "./GlobalFlags.ts"

@@ -8,9 +8,19 @@
 import { hostname as machineName } from "node:os"
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Audience, hostnamePattern, ipShaped, loopbackName, PublishedSites, type PublishedSite, type RenderAnswer, SiteChanges, SiteRenderer } from "@quire/sites"
-import { escapeHtml } from "@quire/sites/render/Layout"
-import * as VisitorToken from "@quire/sites/VisitorToken"
+import {
+  Audience,
+  escapeHtml,
+  hostnamePattern,
+  ipShaped,
+  loopbackName,
+  PublishedSites,
+  type PublishedSite,
+  type RenderAnswer,
+  SiteChanges,
+  SiteRenderer,
+  VisitorToken
+} from "@quire/sites"
 import { Schemas } from "@quire/api"
 import { SignInSessions } from "@quire/identity"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"

@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import http from "node:http"
-import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
+import type { ChangeRequestContentChange } from "@quire/api"
 import type { SiteCustomization } from "@quire/sites"
 import { baseUrl, type Client, organizationWith, publicUrl } from "./Harness.ts"
 

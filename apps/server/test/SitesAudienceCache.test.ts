@@ -7,8 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { createHmac } from "node:crypto"
-import { Audience } from "@quire/sites"
-import * as VisitorToken from "@quire/sites/VisitorToken"
+import { Audience, VisitorToken } from "@quire/sites"
 import { backends } from "./Harness.ts"
 import { get, type Got, publishedSite } from "./SiteFixtures.ts"
 

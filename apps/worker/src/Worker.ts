@@ -2,8 +2,7 @@
  * The worker process: consumes the durable job queue of a PostgreSQL deployment (graphile-worker
  * on DATABASE_URL) until interrupted, then stops gracefully.
  */
-import { type JobDefinition, JobRunner, layerGraphile } from "@quire/queue"
-import { defaultLockTimeout } from "@quire/queue/GraphileJobQueue"
+import { defaultLockTimeout, type JobDefinition, JobRunner, layerGraphile } from "@quire/queue"
 import { Config, Duration, Effect, Schema } from "effect"
 
 /** The worker has nothing to do without a database. */

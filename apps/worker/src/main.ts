@@ -4,8 +4,7 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
-import { jobs, Platform } from "@quire/platform"
-import * as StartupFailure from "@quire/platform/StartupFailure"
+import { jobs, Platform, StartupFailure } from "@quire/platform"
 import * as Worker from "./Worker.ts"
 
 

@@ -1,6 +1,6 @@
 /** Background jobs of the content package. */
 import { Effect, Schema } from "effect"
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { Spaces } from "./Spaces.ts"
 
 /** Hourly: spaces in the trash for more than 7 days are removed for good, with their revisions. */

@@ -2,7 +2,7 @@
  * Kernel's `Transactor` over a database transaction. Nested calls become savepoints, so a use
  * case may call another that opens its own transaction.
  */
-import { Transactor } from "@quire/kernel/Transactor"
+import { Transactor } from "@quire/kernel"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 
@@ -12,11 +12,11 @@ class WorkFailed<E> {
 }
 
 /** Runs each `transaction` in `sql.withTransaction`; BEGIN/COMMIT failures become defects. */
-export const layer: Layer.Layer<Transactor, never, SqlClient.SqlClient> = Layer.effect(
-  Transactor,
+export const layer: Layer.Layer<Transactor.Transactor, never, SqlClient.SqlClient> = Layer.effect(
+  Transactor.Transactor,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return Transactor.of({
+    return Transactor.Transactor.of({
       transaction: <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
         sql.withTransaction(Effect.mapError(self, (error) => new WorkFailed(error))).pipe(
           Effect.catch((failure) => failure instanceof WorkFailed ? Effect.fail(failure.error) : Effect.die(failure))

@@ -1,5 +1,5 @@
 import { assert, layer } from "@effect/vitest"
-import { Transactor } from "@quire/kernel/Transactor"
+import { Transactor } from "@quire/kernel"
 import { Cause, Effect, Exit, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import * as Migrations from "../src/Migrations.ts"
@@ -110,7 +110,7 @@ for (const backend of Testing.backends) {
     it.effect("rolls a transaction back when the work fails, and commits it when it succeeds", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const { transaction } = yield* Transactor
+        const { transaction } = yield* Transactor.Transactor
         yield* sql`CREATE TABLE tx_items (id int PRIMARY KEY)`
         const failed = yield* transaction(
           Effect.andThen(sql`INSERT INTO tx_items VALUES (1)`.pipe(Effect.orDie), Effect.fail("nope" as const))
@@ -124,7 +124,7 @@ for (const backend of Testing.backends) {
     it.effect("nested transactions roll back only the inner work when its failure is handled", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const { transaction } = yield* Transactor
+        const { transaction } = yield* Transactor.Transactor
         yield* sql`CREATE TABLE nested_items (id int PRIMARY KEY)`
         yield* transaction(Effect.gen(function*() {
           yield* sql`INSERT INTO nested_items VALUES (1)`.pipe(Effect.orDie)
@@ -141,7 +141,7 @@ for (const backend of Testing.backends) {
     it.effect("a defect in the work rolls the transaction back too", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const { transaction } = yield* Transactor
+        const { transaction } = yield* Transactor.Transactor
         yield* sql`CREATE TABLE defect_items (id int PRIMARY KEY)`
         const exit = yield* transaction(
           Effect.andThen(sql`INSERT INTO defect_items VALUES (1)`.pipe(Effect.orDie), Effect.die("boom"))
@@ -187,7 +187,7 @@ for (const backend of Testing.backends) {
     it.effect("concurrent transactions do not see or undo each other's work", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const { transaction } = yield* Transactor
+        const { transaction } = yield* Transactor.Transactor
         yield* sql`CREATE TABLE concurrent_tx (id int PRIMARY KEY)`
         const ids = Array.from({ length: 10 }, (_, i) => i)
         yield* Effect.forEach(

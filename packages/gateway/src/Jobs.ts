@@ -1,6 +1,6 @@
 /** Background jobs of the gateway package. */
 import { Effect, Schema } from "effect"
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { Idempotency } from "./Idempotency.ts"
 import { RateLimiter } from "./RateLimiter.ts"
 

@@ -1,5 +1,5 @@
 /** Background jobs of the gitsync package: imports and exports, run by the worker (or in-process when embedded). */
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { ExportJob, exportTask, ImportJob, importTask, SyncJobs } from "./SyncJobs.ts"
 
 /**

@@ -1,2 +1,4 @@
 /** Credentials out of what Git sync shows, stores or logs: the kernel's Redact, shared with specs (source URLs). */
-export * from "@quire/kernel/Redact"
+import { Redact } from "@quire/kernel"
+
+export const { text, url, withoutCredentials } = Redact

@@ -1,6 +1,6 @@
 /** Background jobs of the identity package. */
 import { Effect, Schema } from "effect"
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { Organizations } from "./Organizations.ts"
 
 /** Hourly: invitations to emails that never got an account expire after 30 days. */

@@ -4,7 +4,7 @@
  * survives a restart. Servers on PostgreSQL keep it there too, beside the file bytes.
  */
 import { Config, Data, Effect, Layer, Option, Redacted } from "effect"
-import { StoredSecret } from "@quire/kernel/InstanceSecret"
+import { InstanceSecret } from "@quire/kernel"
 import { randomBytes } from "node:crypto"
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -43,5 +43,5 @@ export const layer: Layer.Layer<never, Config.ConfigError | SecretFileError> = L
     try: () => loadOrCreate(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir)),
     catch: (error) => new SecretFileError({ message: `Cannot keep the instance secret in ${dataDir}: ${(error as Error).message}` })
   })
-  return Layer.succeed(StoredSecret, Option.some(secret))
+  return Layer.succeed(InstanceSecret.StoredSecret, Option.some(secret))
 }))

@@ -1,5 +1,5 @@
 export * from "./JobQueue.ts"
-export { type GraphileOptions, layerGraphile, layerGraphileQueue } from "./GraphileJobQueue.ts"
+export { defaultLockTimeout, type GraphileOptions, layerGraphile, layerGraphileQueue } from "./GraphileJobQueue.ts"
 export {
   InProcessJobs,
   type InProcessOptions,

@@ -4,8 +4,7 @@
  * batch introduces and what happened to each page, or the first change that cannot apply and why.
  * No I/O: ids, the instant and the files' stored descriptions are given, so merges can reuse it.
  */
-import { documentHash, type FileNode, type PageNode } from "@quire/content"
-import { validSlug } from "@quire/content/domain/Revision"
+import { documentHash, type FileNode, type PageNode, validSlug } from "@quire/content"
 import { alertsToHints, maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/markdown"
 
 /** Page metadata an insert or an update may set. */

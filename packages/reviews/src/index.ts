@@ -22,6 +22,7 @@ export { CommentStatus, CommentStatusFilter, TableCell } from "./domain/Comment.
 export * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
 export { migrations } from "./migrations/index.ts"
 export { Merges } from "./Merges.ts"
+export { mergeText } from "./ThreeWayMerge.ts"
 export type { MergeOutcome } from "./Merges.ts"
 export { ConflictHunk, ConflictKind, ConflictTake, MergeConflict } from "./domain/MergeConflict.ts"
 export { ConflictResolution } from "./ConflictResolution.ts"

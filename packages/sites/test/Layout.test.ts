@@ -1,5 +1,5 @@
 /** What a reader of a published page sees, read back from the HTML with a DOM parser. */
-import { parseHtml, type DomDocument, type DomElement } from "@quire/content/markdown/Dom"
+import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { createHash } from "node:crypto"
 import { emojiText, escapeHtml, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"

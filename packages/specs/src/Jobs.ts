@@ -1,6 +1,6 @@
 /** Background jobs of the specs package: processing runs, and the re-polling of URL sources. */
 import { Effect, Schema } from "effect"
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { processTask, Specs } from "./Specs.ts"
 
 /**

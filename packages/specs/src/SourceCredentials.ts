@@ -5,7 +5,7 @@
  * one instance key for both); redaction is the kernel's `Redact`, as Git sync's.
  */
 import { Context, Option } from "effect"
-import * as Redact from "@quire/kernel/Redact"
+import { Redact } from "@quire/kernel"
 import type { SpecSource } from "./domain/Spec.ts"
 
 /** Seals and opens the credentials of source URLs with the instance's key. */

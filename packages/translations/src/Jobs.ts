@@ -1,5 +1,5 @@
 /** Background jobs of the translations package: a translation's run. */
-import { define } from "@quire/queue/JobQueue"
+import { define } from "@quire/queue"
 import { TranslationRunner } from "./TranslationRunner.ts"
 import { RunJob, runTask } from "./TranslationRuns.ts"
 

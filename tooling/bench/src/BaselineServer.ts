@@ -10,12 +10,12 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { createHash } from "node:crypto"
 import { createServer, type ServerResponse } from "node:http"
 import pg from "pg"
-import type { OrganizationAccess, User } from "@quire/identity"
-import { organizationColumns, toOrganization, toRole, toUser, userColumns } from "@quire/identity/SqlRows"
-import * as Presenters from "@quire/server/Presenters"
-import { PublicUrl } from "@quire/server/PublicUrl"
+import { type OrganizationAccess, SqlRows, type User } from "@quire/identity"
+import { Presenters, PublicUrl } from "@quire/server"
 import * as Profiling from "./Profiling.ts"
 import * as Target from "./Target.ts"
+
+const { organizationColumns, toOrganization, toRole, toUser, userColumns } = SqlRows
 
 Profiling.listen()
 const config = Target.read()

@@ -11,9 +11,7 @@
  */
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Content, ContentLinks, documentHash, type PageNode, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
-import { RevisionsRepo } from "@quire/content/RevisionsRepo"
-import { indexUpdate } from "@quire/content/Search"
+import { Content, ContentLinks, documentHash, indexUpdate, type PageNode, RevisionsRepo, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import { Queue, Services } from "@quire/platform"
 import * as Seed from "./Seed.ts"

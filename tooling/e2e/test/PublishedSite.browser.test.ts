@@ -8,7 +8,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core"
-import type { ChangeRequestContentChange } from "@quire/api/ChangeRequestContentApi"
+import type { ChangeRequestContentChange } from "@quire/api"
 import { backends, baseUrl, type Client, organizationWith } from "@quire/server/test/Harness"
 import { createHmac } from "node:crypto"
 import { join } from "node:path"

@@ -4,7 +4,7 @@
  * make a commit hold it, keeping the bytes of every file whose meaning did not change. The jobs of
  * each way live beside it: the config file, the tree plans, assets, page placement, links, summary.
  */
-import type { PageLayout } from "@quire/content/domain/Revision"
+import type { PageLayout } from "@quire/content"
 import { slugify, uniqueSlug } from "@quire/markdown"
 import { Result } from "effect"
 import { sameBytes, writeAssets } from "./AssetWriting.ts"

@@ -4,7 +4,7 @@
  * frontmatter through the `yaml` Document API (other keys, comments and formatting stay). Where
  * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
-import type { PageLayout } from "@quire/content/domain/Revision"
+import type { PageLayout } from "@quire/content"
 import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter, yamlOf, yamlPair } from "@quire/markdown"
 import { isMap, isScalar, parseDocument } from "yaml"
 

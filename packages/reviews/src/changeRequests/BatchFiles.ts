@@ -5,8 +5,7 @@
  */
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
-import { type FileNode, SpaceContent } from "@quire/content"
-import { contentTypeOf as typeOfName, isMediaType } from "@quire/content/domain/MediaType"
+import { contentTypeOf as typeOfName, type FileNode, isMediaType, SpaceContent } from "@quire/content"
 import { OutboundFetch } from "@quire/outbound"
 import type { ChangeInput, FileInput } from "../ChangeRequests.ts"
 import type { Change } from "../ChangeSet.ts"
