@@ -16,7 +16,7 @@ export type { BacklinkList, LinkGraph, LinkItem, LinkList, LocatedPage } from ".
 export type { CollectionAccess, OrganizationAccessResolver, SpaceAccess } from "./ContentAccess.ts"
 export { imageDimensions } from "./domain/ImageSize.ts"
 export type { Dimensions } from "./domain/ImageSize.ts"
-export { contentTypeOf } from "./domain/MediaType.ts"
+export { contentTypeOf, isMediaType } from "./domain/MediaType.ts"
 export type { Revision } from "./domain/Revision.ts"
 export {
   ContentRef,
@@ -32,6 +32,7 @@ export {
   PageWidth,
   RevisionGit,
   RevisionType,
+  validSlug,
   Variables
 } from "./domain/Revision.ts"
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
@@ -48,7 +49,7 @@ export { PublishedContent } from "./PublishedContent.ts"
 export type { PublishedContentShape } from "./PublishedContent.ts"
 export type { ContentPointer, ContentPosition } from "./Placement.ts"
 export { RevisionsRepo } from "./RevisionsRepo.ts"
-export { Search } from "./Search.ts"
+export { indexUpdate, Search } from "./Search.ts"
 export type { PageResult, SearchRequest, SectionResult, SpaceResults } from "./Search.ts"
 export { SearchIndex } from "./SearchIndex.ts"
 export type { IndexedPage, PageHit, SearchHits } from "./SearchIndex.ts"
@@ -56,10 +57,15 @@ export { Spaces } from "./Spaces.ts"
 export { StorageUsageRepo } from "./StorageUsageRepo.ts"
 export type { CreateSpaceInput, MemberSpace, MoveInput, SpaceUpdate } from "./Spaces.ts"
 export { breather } from "./markdown/Breather.ts"
-export { warmUp as warmParseWorkers } from "./markdown/ParsePool.ts"
+export { ParsePool } from "./markdown/ParsePool.ts"
+export type { ParsePoolOptions, ParsePoolShape, PoolState } from "./markdown/ParsePool.ts"
 export type { JsonBlock, JsonDocument } from "./markdown/JsonDocument.ts"
 export { LinkStatus } from "./domain/Link.ts"
-export type { LinkTarget } from "./markdown/Links.ts"
+export type { LinkTarget } from "@quire/markdown"
+export { htmlLinks, parseHtml } from "./markdown/Dom.ts"
+export type { DomDocument, DomElement } from "./markdown/Dom.ts"
+// A page's links as content reads them (pass `htmlLinks`), for apps that do not depend on @quire/markdown.
+export { classifyLinks, links } from "@quire/markdown"
 export { checkTree, ensureWritable, RevisionWriter } from "./RevisionWriter.ts"
 export type { ContentChange, Head, HeadState, WriteOptions, Written } from "./RevisionWriter.ts"
 export { pageDocument, pageDocumentEffect, SpaceContent } from "./SpaceContent.ts"
