@@ -2,6 +2,7 @@
  * The test setup every package shares: generous timeouts (fresh databases take seconds to start
  * on two cores) and a JSON report per package, which `summary.mjs` adds up after `pnpm test`.
  */
+import { availableParallelism } from "node:os"
 import { defineConfig, mergeConfig, type Plugin, type ViteUserConfig } from "vitest/config"
 
 /**
@@ -24,6 +25,9 @@ export const shared = defineConfig({
   plugins: [productionConditions],
   test: {
     include: ["test/**/*.test.ts"],
+    // Vitest's default leaves one core free, which on two cores runs one file at a time; the
+    // suites spend much of their time waiting on a database, a server or a child process.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default", ["json", { outputFile: ".vitest/report.json" }]]
