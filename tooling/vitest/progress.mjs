@@ -6,8 +6,8 @@
 // (tooling/vitest/config.ts), which is new once its mtime is past the start of this command.
 // The command's own output (a failed task's errors) passes through untouched; its exit status is ours.
 import { spawn } from "node:child_process"
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, readFileSync, statSync } from "node:fs"
+import { testedPackages } from "./packages.mjs"
 
 const [command, ...args] = process.argv.slice(2)
 if (command === undefined) {
@@ -15,18 +15,10 @@ if (command === undefined) {
   process.exit(2)
 }
 
-const root = new URL("../..", import.meta.url).pathname
 const started = Date.now()
 
 /** The JSON report of every package that has tests, by its folder (`apps/server`). */
-const reports = []
-for (const group of ["packages", "apps", "tooling"]) {
-  for (const name of readdirSync(join(root, group))) {
-    const manifest = join(root, group, name, "package.json")
-    if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, "utf8")).scripts?.test === undefined) continue
-    reports.push({ folder: `${group}/${name}`, file: join(root, group, name, ".vitest", "report.json"), printed: 0 })
-  }
-}
+const reports = testedPackages().map(({ folder, report }) => ({ folder, file: report, printed: 0 }))
 const width = Math.max(...reports.map((report) => report.folder.length))
 
 const print = (report, mtime) => {
