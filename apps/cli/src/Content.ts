@@ -142,7 +142,7 @@ export const write = Effect.fnUntraced(function*(
 })
 
 /** What the server takes as a page's slug: letters, digits, "-" and "_", starting with a letter or digit. */
-export { validSlug } from "@quire/content"
+export { validSlug } from "@quire/content/domain/Revision"
 
 /** Whether markdown names its own title: frontmatter `title`, or a leading `# heading` (after any frontmatter). */
 export const hasTitle = (markdown: string): boolean => {
@@ -152,4 +152,4 @@ export const hasTitle = (markdown: string): boolean => {
 }
 
 /** A file's media type from its name (what uploads send), else `application/octet-stream`: the rule Git imports use. */
-export { contentTypeOf } from "@quire/content"
+export { contentTypeOf } from "@quire/content/domain/MediaType"
