@@ -9,6 +9,7 @@
  * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
  */
 import { Schema } from "effect"
+import type { LinkStatus } from "./domain/LinkStatus.ts"
 import { type HtmlLinks, links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
 
 /** What a page's links are resolved against: the page's own path and the revision's pages and files. */
@@ -34,9 +35,7 @@ export type LinkTarget =
   | { readonly kind: "file"; readonly file: string }
   | { readonly kind: "url"; readonly url: string }
 
-/** `ok`: nothing wrong (external URLs are not checked); `broken`: missing from the revision; `in-app`: an app URL. */
-export const LinkStatus = Schema.Literals(["ok", "broken", "in-app"])
-export type LinkStatus = typeof LinkStatus.Type
+export { LinkStatus } from "./domain/LinkStatus.ts"
 
 /** Where a link points and whether it works. */
 export interface LinkResolution {
