@@ -8,7 +8,6 @@
  * - URLs: `http(s)://...`, `in-app` when they point into the app itself.
  * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
  */
-import { Schema } from "effect"
 import type { LinkStatus } from "./domain/LinkStatus.ts"
 import { type HtmlLinks, links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
 
