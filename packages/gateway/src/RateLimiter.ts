@@ -4,7 +4,7 @@
  * process or in PostgreSQL (`gateway_rate_limits`) for replicas that share a database. The shared
  * count is written in batches (every 100 ms), not once per request: see `layerSql`.
  */
-import { Clock, Config, Context, Duration, Effect, Layer } from "effect"
+import { Clock, Config, Context, Duration, Effect, Latch, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible"
 
@@ -151,7 +151,16 @@ export class RateLimiter extends Context.Service<RateLimiter, {
       }).pipe(
         Effect.catchCause((cause) => Effect.logWarning("Rate limits could not be written to the database", cause))
       )
-      yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(flushInterval), flush)))
+      // The flush ticks only while budgets are counted here: an idle process (or a test moving its
+      // clock by days) is not woken every interval for nothing.
+      const counting = yield* Latch.make(false)
+      yield* Effect.forkScoped(Effect.forever(
+        counting.await.pipe(
+          Effect.andThen(Effect.sleep(flushInterval)),
+          Effect.andThen(flush),
+          Effect.andThen(Effect.suspend(() => (budgets.size === 0 ? counting.close : Effect.void)))
+        )
+      ))
       yield* Effect.addFinalizer(() => flush)
 
       return RateLimiter.of({
@@ -164,6 +173,7 @@ export class RateLimiter extends Context.Service<RateLimiter, {
               budgets.set(key, budget)
             }
             budget.pending++
+            counting.openUnsafe()
             const used = budget.shared + budget.flushing + budget.pending
             return decision(settings, used <= settings.limit, settings.limit - used, budget.windowEnd - now)
           }),
