@@ -201,7 +201,10 @@ const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effec
       })
       return dump
     })
-    const pending = Effect.runPromise(make)
+    // Shared by every suite of this process that asks for the same migrations, so it runs apart
+    // from the first asker's fiber (its interruption must not cancel the others' dump), with
+    // that fiber's services rather than the default runtime.
+    const pending = Effect.runPromiseWith(yield* Effect.context<never>())(make)
     dumps.set(key, pending)
     return yield* Effect.promise(() => pending)
   })
