@@ -41,6 +41,11 @@ export interface OrganizationAccessResolver {
 export interface ContentAccessShape {
   /** The caller's standing in an organization: none when not a member. */
   readonly organizationRole: (organizationId: string) => Effect.Effect<Option.Option<Role>, never, Actor.Actor>
+  /**
+   * The caller's role in an organization they are a member of with a role; to others and to guests
+   * (who see only what they were given) the organization does not exist: NotFound.
+   */
+  readonly organizationMember: (organizationId: string) => Effect.Effect<Roles.MemberRole, Errors.NotFound, Actor.Actor>
   /** A space the caller can view (not in the trash unless `includeDeleted`). */
   readonly space: (spaceId: string, options?: { readonly includeDeleted?: boolean }) => Effect.Effect<SpaceAccess, Errors.NotFound, Actor.Actor>
   /** The caller's access to a space record already loaded (for listings). */
@@ -97,6 +102,12 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
 
       const organizationRole = (organizationId: string) =>
         Effect.flatMap(Effect.service(Actor.Actor), (actor) => memberships.roleOf(organizationId, actor.userId))
+
+      const organizationMember = (organizationId: string) =>
+        Effect.flatMap(organizationRole(organizationId), (role) =>
+          Option.isNone(role) || role.value === null
+            ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
+            : Effect.succeed(role.value))
 
       /**
        * A user's standing in an organization: their role (none: not a member) and, unless they
@@ -175,7 +186,7 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
         } satisfies OrganizationAccessResolver
       })
 
-      return ContentAccess.of({ organizationRole, space, ofSpace, collection, ofCollection, inOrganization })
+      return ContentAccess.of({ organizationRole, organizationMember, space, ofSpace, collection, ofCollection, inOrganization })
     })
   )
 }

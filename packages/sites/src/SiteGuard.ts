@@ -31,11 +31,7 @@ export const make = Effect.gen(function*() {
 
   // Guests (members without an organization role) see only the spaces they were given: sites are
   // the organization's, so to a guest they do not exist.
-  const member = (organizationId: string) =>
-    Effect.flatMap(access.organizationRole(organizationId), (role) =>
-      Option.isNone(role) || role.value === null
-        ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
-        : Effect.succeed(role.value))
+  const member = access.organizationMember
 
   const accessOf = (site: Site, role: Roles.MemberRole | null) =>
     Effect.map(structure.countSiteSpaces([site.id]), (counts): SiteAccess => ({

@@ -106,11 +106,7 @@ export class Specs extends Context.Service<Specs, SpecsShape>()("@quire/specs/Sp
       const runs = yield* ProcessingRuns.make
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const member = (organizationId: string) =>
-        Effect.flatMap(access.organizationRole(organizationId), (role) =>
-          Option.isNone(role) || role.value === null
-            ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
-            : Effect.succeed(role.value))
+      const member = access.organizationMember
 
       const editor = (organizationId: string) =>
         Effect.flatMap(member(organizationId), (role) =>

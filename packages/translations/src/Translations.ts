@@ -61,11 +61,7 @@ export class Translations extends Context.Service<Translations, TranslationsShap
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const member = (organizationId: string) =>
-        Effect.flatMap(access.organizationRole(organizationId), (role) =>
-          Option.isNone(role) || role.value === null
-            ? Effect.fail(new Errors.NotFound({ resource: "Organization", id: organizationId }))
-            : Effect.succeed(role.value))
+      const member = access.organizationMember
 
       const load = Effect.fnUntraced(function*(organizationId: string, translationId: string) {
         const role = yield* member(organizationId)
