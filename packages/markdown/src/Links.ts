@@ -25,6 +25,16 @@ export interface LinkContext {
   readonly rootPagePath?: string
   /** The paths of the pages that have subpages; computed from `pagesByPath` when absent (pass it when resolving many pages). */
   readonly parentPaths?: ReadonlySet<string>
+  /**
+   * The linking page's file in the repository (`mining/setup/getting-started.md`) when it has one
+   * (pages imported by Git Sync keep it): its relative links start from that file's folder, as on
+   * GitHub and in GitBook, wherever the table of contents nests the page.
+   */
+  readonly pageFilePath?: string | undefined
+  /** The pages that have a file in the repository, by that file's path (`mining/overview/node-types.md`). */
+  readonly pagesByFile?: ReadonlyMap<string, string> | undefined
+  /** The files that have a path in the repository (`mining/images/rig.png`), by that path. */
+  readonly filesByPath?: ReadonlyMap<string, string> | undefined
 }
 
 /** Where a link points. A page that was found has its id; a missing one, the path that was looked up. */
@@ -60,6 +70,15 @@ const splitAnchor = (url: string): { path: string; anchor?: string } => {
   const path = query === -1 ? beforeHash : beforeHash.slice(0, query)
   const anchor = hash === -1 ? "" : url.slice(hash + 1)
   return anchor === "" ? { path } : { path, anchor }
+}
+
+/**
+ * A destination as a path to match: without the `<>` a destination with spaces is written in
+ * (`<../.gitbook/assets/image (3).png>`), when a caller passes it as written.
+ */
+const unwrap = (url: string): string => {
+  const trimmed = url.trim()
+  return trimmed.startsWith("<") && trimmed.endsWith(">") ? trimmed.slice(1, -1).trim() : trimmed
 }
 
 const decode = (segment: string): string => {
@@ -137,11 +156,49 @@ const fileById = (file: string, context: LinkContext): LinkResolution => ({
   status: context.fileIds.has(file) ? "ok" : "broken"
 })
 
+/** The folder of a repository file path, as segments. */
+const fileFolder = (filePath: string): Array<string> => filePath.split("/").filter((segment) => segment !== "").slice(0, -1)
+
+const assetsMarker = ".gitbook/assets/"
+
+/** Neutral asset references (`/.gitbook/assets/<name>`, from the documentation root) to the files that hold them. */
+const assetRefsOf = (filesByPath: ReadonlyMap<string, string> | undefined): Map<string, string> => {
+  const refs = new Map<string, string>()
+  for (const [path, id] of filesByPath ?? []) {
+    const inner = path.indexOf(`/${assetsMarker}`)
+    const at = path.startsWith(assetsMarker) ? 0 : inner === -1 ? -1 : inner + 1
+    if (at === -1) continue
+    const ref = `/${path.slice(at)}`
+    if (!refs.has(ref)) refs.set(ref, id)
+  }
+  return refs
+}
+
+/**
+ * What a relative destination (its segments resolved from the page's file) names in the repository:
+ * a page's file (`x.md`, a folder's `README.md`, `x` for `x.md`) or a file; `undefined` when nothing.
+ */
+const byFile = (resolved: ReadonlyArray<string>, anchor: string | undefined, context: LinkContext): LinkResolution | undefined => {
+  const path = resolved.join("/")
+  const file = context.filesByPath?.get(path)
+  if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
+  const pages = context.pagesByFile
+  if (pages === undefined) return undefined
+  const candidates = /\.md$/i.test(path) ? [path] : [`${path}.md`, path === "" ? "README.md" : `${path}/README.md`]
+  for (const candidate of candidates) {
+    const page = pages.get(candidate) ?? pages.get(candidate.replace(/README\.md$/, "readme.md"))
+    if (page !== undefined) return { target: withAnchor({ kind: "page", page }, anchor), status: "ok" }
+  }
+  return undefined
+}
+
 const resolver = (context: LinkContext) => {
   const pageIds = lazy(() => new Set(context.pagesByPath.values()))
   const folder = lazy(() => baseFolder(context))
+  const assetRefs = lazy(() => assetRefsOf(context.filesByPath))
+  const { pageFilePath } = context
   return (link: Pick<MarkdownLink, "url" | "kind">): LinkResolution | undefined => {
-    const url = link.url.trim()
+    const url = unwrap(link.url)
     if (url === "" || url.startsWith("#")) return undefined
     if (url.startsWith("//") || scheme.test(url)) {
       const absolute = url.startsWith("//") ? `https:${url}` : url
@@ -162,7 +219,16 @@ const resolver = (context: LinkContext) => {
       }
       return pageByPath(pagePathOfGitPath(rest), anchor, context)
     }
-    const resolved = normalizeSegments(rooted ? segments : [...folder(), ...segments])
+    if (rooted && segments[1] === ".gitbook" && segments[2] === "assets") {
+      const file = assetRefs().get(`/${normalizeSegments(segments).join("/")}`)
+      if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
+    }
+    const fromFile = rooted || pageFilePath === undefined ? undefined : normalizeSegments([...fileFolder(pageFilePath), ...segments])
+    if (fromFile !== undefined) {
+      const found = byFile(fromFile, anchor, context)
+      if (found !== undefined) return found
+    }
+    const resolved = fromFile !== undefined && link.kind === "image" ? fromFile : normalizeSegments(rooted ? segments : [...folder(), ...segments])
     if (link.kind === "image") {
       // An image of the revision is a file referenced by id; a path names nothing Quire stores.
       return { target: { kind: "file", file: resolved.join("/") }, status: "broken" }

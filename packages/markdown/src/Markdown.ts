@@ -263,6 +263,27 @@ export const parseDocument = (markdown: string): ParsedDocument => {
 /** An empty anchor GitBook appends to headings with a custom id (`<a href="#x" id="x"></a>`). */
 export const gitbookAnchor = /\s*<a\s[^>]*><\/a>\s*$/i
 
+const anchorIdAttribute = /\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i
+
+/**
+ * The id GitBook gives a heading in the empty anchor that ends it (`## Title <a href="#x" id="x"></a>`,
+ * GitBook's custom heading ids, also on `SUMMARY.md` group headings), from the heading's text as
+ * written or as `toString` reads it; `undefined` without one.
+ */
+export const gitbookAnchorId = (text: string): string | undefined => {
+  const anchor = gitbookAnchor.exec(text)
+  if (anchor === null) return undefined
+  const id = anchorIdAttribute.exec(anchor[0])
+  const value = (id?.[1] ?? id?.[2] ?? id?.[3] ?? "").trim()
+  return value === "" ? undefined : value
+}
+
+/** The id a heading asks for (see `gitbookAnchorId`); `undefined` when its id comes from its text. */
+export const explicitHeadingId = (heading: Heading): string | undefined => {
+  const last = heading.children.at(-1)
+  return last?.type === "html" ? gitbookAnchorId(toString(heading)) : undefined
+}
+
 /** The title a heading gives its page: its text, without GitBook's empty anchor. */
 export const headingTitle = (heading: Heading): string => toString(heading).replace(gitbookAnchor, "").trim()
 
@@ -382,12 +403,19 @@ export interface Section {
   readonly body: string
 }
 
-/** The anchor a heading's text gets (GitHub's rules; repeated headings get `-1`, `-2`...). */
-export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubSlugger()): string =>
-  slugger.slug(text)
+/**
+ * The anchor a heading gets: the id it asks for (`explicit`, see `explicitHeadingId`) as it is, else
+ * its text's slug (GitHub's rules; repeated headings get `-1`, `-2`...).
+ */
+export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubSlugger(), explicit?: string): string => {
+  if (explicit === undefined) return slugger.slug(text)
+  // Taken, so that a later heading whose text slugs the same gets `-1`.
+  slugger.slug(explicit)
+  return explicit
+}
 
-/** A heading's words as search sections and tables of contents show them: no tags, one line. */
-export const headingText = (heading: Heading): string => tidy(toString(heading)).replace(/\n/g, " ")
+/** A heading's words as search sections and tables of contents show them: no tags, no GitBook anchor, one line. */
+export const headingText = (heading: Heading): string => tidy(toString(heading).replace(gitbookAnchor, "")).replace(/\n/g, " ")
 
 /**
  * The anchor of every heading of `tree`, as search sections name them: the top-level headings in
@@ -396,9 +424,10 @@ export const headingText = (heading: Heading): string => tidy(toString(heading))
 export const headingIds = (tree: Root): Map<Heading, string> => {
   const slugger = new GithubSlugger()
   const ids = new Map<Heading, string>()
-  for (const node of tree.children) if (node.type === "heading") ids.set(node, headingAnchor(headingText(node), slugger))
+  const idOf = (node: Heading) => headingAnchor(headingText(node), slugger, explicitHeadingId(node))
+  for (const node of tree.children) if (node.type === "heading") ids.set(node, idOf(node))
   visit(tree, "heading", (node) => {
-    if (!ids.has(node)) ids.set(node, headingAnchor(headingText(node), slugger))
+    if (!ids.has(node)) ids.set(node, idOf(node))
   })
   return ids
 }
@@ -414,14 +443,21 @@ export const sections = (markdown: string, pageTitle = ""): ReadonlyArray<Sectio
   return splitter.done()
 }
 
-/** What search sections need of a block: a heading's title and depth, or another block's raw text. */
-export type SectionItem = { readonly heading: string; readonly depth: number } | { readonly text: string }
+/** What search sections need of a block: a heading's title, depth and the id it asks for, or another block's raw text. */
+export type SectionItem =
+  | { readonly heading: string; readonly depth: number; readonly id?: string }
+  | { readonly text: string }
+
+const headingItem = (node: Heading): SectionItem => {
+  const id = explicitHeadingId(node)
+  return id === undefined ? { heading: headingText(node), depth: node.depth } : { heading: headingText(node), depth: node.depth, id }
+}
 
 /** The section items of a piece's top-level blocks (see `sectionSplitter`). */
 export const sectionItems = (nodes: ReadonlyArray<RootContent>): Array<SectionItem> =>
   nodes.map((node) =>
     node.type === "heading"
-      ? { heading: headingText(node), depth: node.depth }
+      ? headingItem(node)
       : { text: textOf(node) }
   )
 
@@ -496,7 +532,7 @@ export const sectionSplitter = (pageTitle = "") => {
     for (const item of items) {
       if ("heading" in item) {
         flush()
-        current = { id: headingAnchor(item.heading, slugger), title: item.heading, level: item.depth, texts: [] }
+        current = { id: headingAnchor(item.heading, slugger, item.id), title: item.heading, level: item.depth, texts: [] }
       } else {
         current.texts.push(item.text)
       }

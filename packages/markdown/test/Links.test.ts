@@ -97,3 +97,58 @@ describe("Links", () => {
     assert.deepStrictEqual(links[1]?.position, { line: 1, column: 17 })
   })
 })
+
+describe("Links from a page's file in the repository (GitBook's layout)", () => {
+  // SUMMARY nests the setup guide under "Get started", while its file lives in mining/setup/.
+  const pages = new Map([
+    ["welcome", "p-welcome"],
+    ["get-started/getting-started", "p-setup"],
+    ["concepts/node-types", "p-nodes"],
+    ["concepts", "p-concepts"]
+  ])
+  const gitContext: LinkContext = {
+    pagePath: "get-started/getting-started",
+    pagesByPath: pages,
+    fileIds: new Set(["f-rig", "f-shot", "f-logo"]),
+    appBaseUrl: "https://docs.example.com/app",
+    rootPagePath: "welcome",
+    pageFilePath: "docs/mining/setup/getting-started.md",
+    pagesByFile: new Map([
+      ["docs/README.md", "p-welcome"],
+      ["docs/mining/setup/getting-started.md", "p-setup"],
+      ["docs/mining/overview/node-types.md", "p-nodes"],
+      ["docs/mining/overview/README.md", "p-concepts"]
+    ]),
+    filesByPath: new Map([
+      ["docs/mining/images/rig.png", "f-rig"],
+      ["docs/.gitbook/assets/image (3).png", "f-shot"],
+      ["docs/mining/setup/img/logo.png", "f-logo"]
+    ])
+  }
+  const at = (url: string, kind: "link" | "image" = "link") => resolveLink({ url, kind }, gitContext)
+
+  it("resolves relative links against the page's file, wherever the table of contents nests it", () => {
+    assert.deepStrictEqual(at("../overview/node-types.md"), { target: { kind: "page", page: "p-nodes" }, status: "ok" })
+    assert.deepStrictEqual(at("../overview/node-types.md#miners"), { target: { kind: "page", page: "p-nodes", anchor: "miners" }, status: "ok" })
+    assert.deepStrictEqual(at("../overview/"), { target: { kind: "page", page: "p-concepts" }, status: "ok" })
+    assert.deepStrictEqual(at("../../README.md"), { target: { kind: "page", page: "p-welcome" }, status: "ok" })
+  })
+
+  it("resolves images beside pages and in any folder, angle brackets and percent-encoding read as the path", () => {
+    assert.deepStrictEqual(at("../images/rig.png", "image"), { target: { kind: "file", file: "f-rig" }, status: "ok" })
+    assert.deepStrictEqual(at("img/logo.png", "image"), { target: { kind: "file", file: "f-logo" }, status: "ok" })
+    assert.deepStrictEqual(at("<../../.gitbook/assets/image (3).png>", "image"), { target: { kind: "file", file: "f-shot" }, status: "ok" })
+    assert.deepStrictEqual(at("../../.gitbook/assets/image%20(3).png", "image"), { target: { kind: "file", file: "f-shot" }, status: "ok" })
+    // Git Sync keeps references to the assets folder in a neutral form, from the documentation root.
+    assert.deepStrictEqual(at("/.gitbook/assets/image (3).png", "image"), { target: { kind: "file", file: "f-shot" }, status: "ok" })
+    assert.deepStrictEqual(at("/.gitbook/assets/image%20(3).png", "image"), { target: { kind: "file", file: "f-shot" }, status: "ok" })
+  })
+
+  it("names the repository path of an image that is not there", () => {
+    assert.deepStrictEqual(at("../images/gone.png", "image"), { target: { kind: "file", file: "docs/mining/images/gone.png" }, status: "broken" })
+  })
+
+  it("falls back to the page's place in the tree for pages that have no file yet", () => {
+    assert.deepStrictEqual(at("../concepts/node-types.md"), { target: { kind: "page", page: "p-nodes" }, status: "ok" })
+  })
+})

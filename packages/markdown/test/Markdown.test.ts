@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, excerpt, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, excerpt, gitbookAnchorId, headingIds, headingText, parseMarkdown, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -251,5 +251,40 @@ describe("large documents", () => {
     for (const link of [found[0]!, found[1500]!, found[1999]!]) {
       assert.include(lines[link.position.line - 1]!, link.url)
     }
+  })
+})
+
+describe("GitBook's heading anchors", () => {
+  const page = [
+    "Intro.",
+    "",
+    "## Install the CLI <a href=\"#install\" id=\"install\"></a>",
+    "",
+    "Run it.",
+    "",
+    "## Install",
+    "",
+    "- ### Nested <a href='#deep' id='deep'></a>",
+    ""
+  ].join("\n")
+
+  it("gives a heading the id of its empty anchor, and its text without the anchor", () => {
+    const ids = [...headingIds(parseMarkdown(page))]
+    assert.deepStrictEqual(ids.map(([heading, id]) => [headingText(heading), id]), [
+      ["Install the CLI", "install"],
+      // The anchor's id is taken: a heading whose text slugs the same gets the next one.
+      ["Install", "install-1"],
+      ["Nested", "deep"]
+    ])
+  })
+
+  it("names search sections (and so the outline's #links) by the same ids", () => {
+    const found = sections(page, "Setup")
+    assert.deepStrictEqual(found.map((s) => [s.id, s.title]), [["", "Setup"], ["install", "Install the CLI"], ["install-1", "Install"]])
+  })
+
+  it("reads the id of an anchor as written", () => {
+    assert.strictEqual(gitbookAnchorId("Get Started <a href=\"#getting-started\" id=\"getting-started\"></a>"), "getting-started")
+    assert.strictEqual(gitbookAnchorId("Plain heading"), undefined)
   })
 })

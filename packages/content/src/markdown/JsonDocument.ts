@@ -5,8 +5,8 @@
  * and links whose targets are content references. GitBook-only blocks written as
  * `{% tag %}` stay in the text.
  */
-import type { Nodes, PhrasingContent, RootContent } from "mdast"
-import { headingAnchor, headingText, pieces } from "@quire/markdown"
+import type { Heading, Nodes, PhrasingContent, RootContent } from "mdast"
+import { explicitHeadingId, headingAnchor, headingText, pieces } from "@quire/markdown"
 import GithubSlugger from "github-slugger"
 import type { ContentRef } from "../domain/Revision.ts"
 
@@ -102,6 +102,11 @@ const image = (url: string, alt: string | undefined, refs: RefResolver): JsonBlo
   data: { ref: refs(url, "image"), ...(alt === undefined || alt === "" ? {} : { alt }) }
 })
 
+const withExplicitId = (node: Heading): { explicitId?: string } => {
+  const id = explicitHeadingId(node)
+  return id === undefined ? {} : { explicitId: id }
+}
+
 const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): Array<JsonBlock> => {
   const out: Array<JsonBlock> = []
   for (const node of nodes) {
@@ -126,7 +131,8 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): A
         out.push({
           object: "block",
           type: `heading-${Math.min(3, node.depth)}`,
-          data: { id: headingText(node) },
+          // `explicitId`, GitBook's custom id, becomes the id when the document's ids are given out.
+          data: { id: headingText(node), ...withExplicitId(node) },
           nodes: phrasing(node.children, refs)
         })
         break
@@ -196,9 +202,13 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
   const nodes: Array<JsonBlock> = []
   // Headings in lists and quotes get their ids after every top-level heading, as the page's anchors do (`headingIds`).
   const nested: Array<Mutable<Record<string, unknown>>> = []
+  const giveId = (data: Mutable<Record<string, unknown>>) => {
+    data["id"] = headingAnchor(data["id"] as string, slugger, data["explicitId"] as string | undefined)
+    delete data["explicitId"]
+  }
   const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
     resolveBlocks(pieceBlocks, refs, (data, topLevel) => {
-      if (topLevel) data["id"] = headingAnchor(data["id"] as string, slugger)
+      if (topLevel) giveId(data)
       else nested.push(data)
     })
     nodes.push(...pieceBlocks)
@@ -207,7 +217,7 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
     add: (children: ReadonlyArray<RootContent>) => addPieceBlocks(pieceBlocks(children)),
     addPieceBlocks,
     done: (): JsonDocument => {
-      for (const data of nested.splice(0)) data["id"] = headingAnchor(data["id"] as string, slugger)
+      for (const data of nested.splice(0)) giveId(data)
       return {
         object: "document",
         data: { schemaVersion: 1 },
