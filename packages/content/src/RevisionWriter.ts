@@ -5,7 +5,8 @@
  */
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
-import { type FileNode, flattenPages, type PageNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import { checkReusableContents, reusableDocuments } from "./domain/ReusableContent.ts"
 import { checkRevisionLimits } from "./domain/RevisionLimits.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
@@ -23,6 +24,8 @@ export interface ContentChange {
   readonly files?: ReadonlyArray<FileNode> | undefined
   /** Absent: the parent revision's variables. */
   readonly variables?: Readonly<Record<string, string>> | undefined
+  /** Absent: the parent revision's reusable contents; their markdown is documents like pages'. */
+  readonly reusableContents?: ReadonlyArray<ReusableContentNode> | undefined
   /**
    * The markdown of the documents the new pages point to and the parent does not, by
    * `documentHash`. Documents the parent already has are shared, never written again; documents
@@ -145,8 +148,8 @@ const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<F
   return Array.from(introduced, ([blob, size]) => ({ blob, size }))
 }
 
-const documentHashes = (pages: ReadonlyArray<PageNode>): Set<string> => {
-  const hashes = new Set<string>()
+const documentHashes = (pages: ReadonlyArray<PageNode>, reusable?: ReadonlyArray<ReusableContentNode>): Set<string> => {
+  const hashes = new Set<string>(reusableDocuments(reusable))
   for (const { page } of flattenPages(pages)) if (page.document !== undefined) hashes.add(page.document)
   return hashes
 }
@@ -177,11 +180,11 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
          * it takes from the store (other revisions' documents; each must be known).
          */
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
-          const inherited = documentHashes(parent.pages)
+          const inherited = documentHashes(parent.pages, parent.reusableContents)
           const given = change.documents ?? new Map<string, string>()
           const introduced = new Map<string, string>()
           const unknown: Array<string> = []
-          for (const hash of documentHashes(change.pages)) {
+          for (const hash of documentHashes(change.pages, change.reusableContents ?? parent.reusableContents)) {
             if (inherited.has(hash)) continue
             const markdown = given.get(hash)
             if (markdown === undefined) unknown.push(hash)
@@ -207,6 +210,8 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const change = yield* build(parent, state)
             const files = change.files ?? parent.files
             yield* checkTree(change.pages, files)
+            const reusableContents = change.reusableContents ?? parent.reusableContents ?? []
+            yield* checkReusableContents(reusableContents)
             const { introduced: documents, shared } = yield* introducedDocuments(parent, change)
             const createdAt = new Date(yield* Clock.currentTimeMillis)
             const next: Revision = {
@@ -216,6 +221,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               type: change.type ?? "edits",
               pages: change.pages,
               files,
+              ...(reusableContents.length === 0 ? {} : { reusableContents }),
               variables: change.variables ?? parent.variables,
               git: change.git ?? null,
               createdAt

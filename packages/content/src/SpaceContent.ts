@@ -8,7 +8,7 @@ import { Context, Effect, Layer } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import type { SpaceAccess } from "./ContentAccess.ts"
-import { type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision } from "./domain/Revision.ts"
 import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
 import { breather } from "./markdown/Breather.ts"
 import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
@@ -20,6 +20,7 @@ import { changeLists } from "./spaceContent/Changes.ts"
 import * as ContentEdit from "./spaceContent/ContentEdit.ts"
 import { storedFiles } from "./spaceContent/Files.ts"
 import { reading } from "./spaceContent/Reading.ts"
+import { reusableContentReading } from "./spaceContent/ReusableContents.ts"
 import { templateImport } from "./spaceContent/Templates.ts"
 import { websiteImport } from "./spaceContent/WebsiteImport.ts"
 import { OrganizationStorageBytes } from "./StorageUsageRepo.ts"
@@ -61,6 +62,16 @@ export interface FetchedWebsite {
   readonly importedResources: number
   readonly totalResources: number
 }
+
+/** A reusable content of a revision, with its markdown (`""` when it has no document). */
+export interface RevisionReusableContent {
+  readonly revision: Revision
+  readonly node: ReusableContentNode
+  readonly markdown: string
+}
+
+/** A reusable content of the current revision, as the caller may see it. */
+export interface ReusableContent extends CurrentContent, RevisionReusableContent {}
 
 export interface FileContent extends CurrentContent {
   readonly file: FileNode
@@ -115,6 +126,10 @@ export interface SpaceContentShape {
   readonly revisionById: (revisionId: string) => Effect.Effect<Revision, Errors.NotFound>
   /** A page of a revision, with its markdown. */
   readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
+  /** A reusable content of the current revision, with its markdown. */
+  readonly reusableContent: (spaceId: string, reusableContentId: string) => Effect.Effect<ReusableContent, Errors.NotFound, Actor.Actor>
+  /** A reusable content of a revision, with its markdown. */
+  readonly reusableContentIn: (revision: Revision, reusableContentId: string) => Effect.Effect<RevisionReusableContent, Errors.NotFound>
   /** A revision's files, ordered by name then id, keyset-paginated. */
   readonly filesIn: (revision: Revision, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.InvalidInput>
   readonly fileIn: (revision: Revision, fileId: string) => Effect.Effect<FileNode, Errors.NotFound>
@@ -173,18 +188,21 @@ export { rewriteLinks } from "./spaceContent/Relink.ts"
 
 // Page documents -----------------------------------------------------------------------------------
 
+/** Markdown of a revision, read at `path` (a page's; `""` for a reusable content): what a JSON document is made of. */
+export type DocumentSource = Pick<RevisionPage, "revision" | "path" | "markdown">
+
 /**
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
  * pages by id, files by id, anything else as a URL.
  */
-export const pageDocument = (content: RevisionPage): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
+export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
 
 /**
  * `pageDocument`, a large page parsed by the server's parse workers (`ParsePool`) and a small one
  * here a piece at a time, giving the event loop back between pieces, so that reading one never
  * holds the server for long.
  */
-export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDocument, never, ParsePool> =>
+export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonDocument, never, ParsePool> =>
   Effect.gen(function*() {
     const pool = yield* ParsePool
     const builder = jsonDocumentBuilder(pageRefs(content))
@@ -197,7 +215,7 @@ export const pageDocumentEffect = (content: RevisionPage): Effect.Effect<JsonDoc
   })
 
 /** The content references of a page's links, resolved against its revision. */
-const pageRefs = (content: RevisionPage): RefResolver => {
+const pageRefs = (content: DocumentSource): RefResolver => {
   const entries = flattenPages(content.revision.pages)
   const context = {
     pagePath: content.path,
@@ -251,6 +269,7 @@ export class SpaceContent extends Context.Service<SpaceContent, SpaceContentShap
         const fileUse = storedFiles(edit)
         return SpaceContent.of({
           ...reading(edit),
+          ...reusableContentReading(edit),
           ...changeLists(edit),
           ...fileUse,
           mainHead,

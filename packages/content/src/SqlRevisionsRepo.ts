@@ -5,7 +5,7 @@
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
-import { FileNode, flattenPages, PageNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
+import { FileNode, flattenPages, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, oversizedPart, type Part, split } from "./RevisionParts.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
@@ -20,6 +20,8 @@ const RevisionRow = Schema.Struct({
   pages: Rows.Json(Schema.Array(PageNode)),
   files: Rows.Json(Schema.Array(FileNode)),
   variables: Rows.Json(Variables),
+  /** NULL: no reusable contents. */
+  reusable_contents: Schema.NullOr(Rows.Json(Schema.Array(ReusableContentNode))),
   git: Schema.NullOr(Rows.Json(RevisionGit)),
   created_at: Rows.Timestamp,
   /** How many parts hold the tree; NULL: a row written before parts, its tree inline. */
@@ -33,6 +35,7 @@ const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision
   type: row.type,
   pages: row.pages,
   files: row.files,
+  ...(row.reusable_contents === null || row.reusable_contents.length === 0 ? {} : { reusableContents: row.reusable_contents }),
   variables: row.variables,
   git: row.git,
   createdAt: row.created_at
@@ -101,9 +104,10 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       /** The revision row and its tree's parts (`split`, each checked to be at most `partBytes`). */
       const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>) {
         yield* sql`
-          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts)
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts)
           VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
             '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
+            ${revision.reusableContents === undefined || revision.reusableContents.length === 0 ? null : JSON.stringify(revision.reusableContents)}::jsonb,
             ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length})`
         // One statement per part: no message to the server grows with the tree either (the embedded
         // server's socket copies its buffer for every chunk of a message it receives).

@@ -30,12 +30,14 @@ export {
   PageNode,
   PageType,
   PageWidth,
+  ReusableContentNode,
   RevisionGit,
   RevisionType,
   validSlug,
   Variables
 } from "./domain/Revision.ts"
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
+export { maxReusableContents, maxReusableContentTitle, reusableDocuments } from "./domain/ReusableContent.ts"
 export type { RevisionLimits } from "./domain/RevisionLimits.ts"
 export * from "./domain/Space.ts"
 export { MainObservers } from "./MainObservers.ts"
@@ -70,6 +72,7 @@ export { checkTree, ensureWritable, RevisionWriter } from "./RevisionWriter.ts"
 export type { ContentChange, Head, HeadState, WriteOptions, Written } from "./RevisionWriter.ts"
 export { pageDocument, pageDocumentEffect, SpaceContent } from "./SpaceContent.ts"
 export type { ChangeList, ChangesOptions, CommitOptions, CurrentContent, FetchedWebsite, FileContent, ImportResult, MainHead, NewFile, PageContent, RevisionPage } from "./SpaceContent.ts"
+export type { DocumentSource, ReusableContent, RevisionReusableContent } from "./SpaceContent.ts"
 export { compare as compareRevisions, emptyContents, lineDiff } from "./RevisionChanges.ts"
 export type { AttributeChange, ChangedPage, FileAttribute, PageAttributes, SemanticChange } from "./RevisionChanges.ts"
 export { SpaceDependents } from "./SpaceDependents.ts"

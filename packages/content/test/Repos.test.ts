@@ -6,6 +6,7 @@ import { Backends } from "@quire/testkit"
 import { Content, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
 import { permissionsRepoContract } from "./contract/PermissionsRepoContract.ts"
+import { reusableContentsContract } from "./contract/ReusableContentsContract.ts"
 import { revisionsRepoContract } from "./contract/RevisionsRepoContract.ts"
 import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
@@ -17,6 +18,7 @@ Backends.each(backends, (it) => {
   spacesRepoContract(it)
   collectionsRepoContract(it)
   revisionsRepoContract(it)
+  reusableContentsContract(it)
   searchIndexContract(it)
   storageUsageRepoContract(it)
   permissionsRepoContract(it)

@@ -123,6 +123,20 @@ export const FileNode = Schema.Struct({
 })
 export type FileNode = typeof FileNode.Type
 
+/**
+ * A reusable content of the space (GitBook's `RevisionReusableContent`): markdown that pages
+ * include with `{% include %}`. Its markdown is a document of the store, like a page's.
+ */
+export const ReusableContentNode = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  /** The hash of its markdown in the document store; absent: an empty reusable content. */
+  document: Schema.optional(Schema.String),
+  /** Reusable contents that came from Git: `.gitbook/includes/<name>.md`. */
+  git: Schema.optional(GitBlob)
+})
+export type ReusableContentNode = typeof ReusableContentNode.Type
+
 export const RevisionGit = Schema.Struct({
   oid: Schema.String,
   message: Schema.String,
@@ -139,6 +153,8 @@ export interface Revision {
   readonly type: RevisionType
   readonly pages: ReadonlyArray<PageNode>
   readonly files: ReadonlyArray<FileNode>
+  /** Absent: none (revisions written before reusable contents, and most spaces). */
+  readonly reusableContents?: ReadonlyArray<ReusableContentNode> | undefined
   readonly variables: Readonly<Record<string, string>>
   readonly git: RevisionGit | null
   readonly createdAt: Date

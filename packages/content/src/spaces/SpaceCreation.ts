@@ -2,6 +2,7 @@
 import { Effect, Option } from "effect"
 import * as Access from "../Access.ts"
 import { flattenPages, type Revision } from "../domain/Revision.ts"
+import { reusableDocuments } from "../domain/ReusableContent.ts"
 import type { Space } from "../domain/Space.ts"
 import type { CreateSpaceInput } from "../Spaces.ts"
 import { destination, withSuffix } from "../Tree.ts"
@@ -19,6 +20,7 @@ export const spaceCreation = (edit: SpaceEdit) => {
       type: "edits",
       pages: Option.match(content, { onNone: () => [], onSome: (r) => r.pages }),
       files: Option.match(content, { onNone: () => [], onSome: (r) => r.files }),
+      ...Option.match(content, { onNone: () => ({}), onSome: (r) => r.reusableContents === undefined ? {} : { reusableContents: r.reusableContents } }),
       variables: Option.match(content, { onNone: () => ({}), onSome: (r) => r.variables }),
       git: null,
       createdAt
@@ -82,7 +84,10 @@ export const spaceCreation = (edit: SpaceEdit) => {
       ...(yield* freshFields(createdAt, revision))
     }
     // The documents are content-addressed and already stored: the new revision only points at them.
-    const shared = flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))
+    const shared = [
+      ...flattenPages(revision.pages).flatMap(({ page }) => (page.document === undefined ? [] : [page.document])),
+      ...reusableDocuments(revision.reusableContents)
+    ]
     yield* revisions.insert(revision, new Map(), shared)
     // The copy holds its files' blobs too: they stay counted, once, while either space holds them.
     const blobs = new Map(revision.files.map((f) => [f.blob, f.size]))

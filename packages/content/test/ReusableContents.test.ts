@@ -1,0 +1,117 @@
+/**
+ * A space's reusable contents through the use cases (memory adapters): a write stores them with
+ * their markdown, later writes keep them, a duplicate takes them, readers find them by id.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { Errors, Ids, Transactor } from "@quire/kernel"
+import { as, memberRoles } from "@quire/testkit"
+import { OutboundFetch } from "@quire/outbound"
+import { BlobStore } from "../src/BlobStore.ts"
+import { CollectionsRepo } from "../src/CollectionsRepo.ts"
+import { documentHash, type ReusableContentNode } from "../src/domain/Revision.ts"
+import { Content, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { PermissionsRepo } from "../src/PermissionsRepo.ts"
+import { RevisionsRepo } from "../src/RevisionsRepo.ts"
+import { SearchIndex } from "../src/SearchIndex.ts"
+import { StorageUsageRepo } from "../src/StorageUsageRepo.ts"
+
+const org = "org-1"
+
+const layer = SpaceContent.layer.pipe(
+  Layer.provideMerge(RevisionWriter.layer),
+  Layer.provideMerge(Content.layerServices),
+  Layer.provideMerge(Layer.mergeAll(
+    SpacesRepo.layerMemory,
+    CollectionsRepo.layerMemory,
+    RevisionsRepo.layerMemory,
+    BlobStore.layerMemory,
+    SearchIndex.layerMemory,
+    StorageUsageRepo.layerMemory,
+    PermissionsRepo.layerMemory
+  )),
+  Layer.provide([
+    Memberships.layerTest(memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })),
+    SpaceDependents.layerNone,
+    Ids.Ids.layerTest,
+    Transactor.Transactor.layerMemory,
+    OutboundFetch.layer({ allow: ["127.0.0.1"] }),
+    ParsePool.layerMainThread
+  ])
+)
+
+const warning = "{% hint style=\"warning\" %}\nBack up first.\n{% endhint %}\n"
+const nodes: ReadonlyArray<ReusableContentNode> = [
+  { id: "rc-1", title: "Upgrade warning", document: documentHash(warning), git: { oid: "abc", path: ".gitbook/includes/upgrade-warning.md" } },
+  { id: "rc-2", title: "Nothing yet" }
+]
+
+const newSpace = Effect.flatMap(Effect.service(Spaces), (spaces) => spaces.create(org, { title: "Docs" })).pipe(
+  Effect.map((created) => created.space.id),
+  as("admin")
+)
+
+/** A space whose main content holds `nodes`, written as Git import writes them. */
+const withReusableContents = Effect.gen(function*() {
+  const content = yield* SpaceContent
+  const spaceId = yield* newSpace
+  yield* content.commit(spaceId, () => Effect.succeed({ pages: [], reusableContents: nodes, documents: new Map([[documentHash(warning), warning]]) })).pipe(as("editor"))
+  return spaceId
+})
+
+describe("reusable contents", () => {
+  it.effect("are read by id with their markdown by anyone who may view the space", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* withReusableContents
+      const found = yield* content.reusableContent(spaceId, "rc-1").pipe(as("reader"))
+      assert.strictEqual(found.node.title, "Upgrade warning")
+      assert.strictEqual(found.markdown, warning)
+      assert.strictEqual((yield* content.reusableContent(spaceId, "rc-2").pipe(as("reader"))).markdown, "")
+      const missing = yield* Effect.flip(content.reusableContent(spaceId, "rc-unknown").pipe(as("reader")))
+      assert.instanceOf(missing, Errors.NotFound)
+      const outsider = yield* Effect.flip(content.reusableContent(spaceId, "rc-1").pipe(as("stranger")))
+      assert.instanceOf(outsider, Errors.NotFound)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("stay through writes that do not name them, and stay readable in the revision that held them once replaced", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* withReusableContents
+      const first = (yield* content.revision(spaceId).pipe(as("reader"))).revision
+      yield* content.commit(spaceId, (current) => Effect.succeed({ pages: current.pages })).pipe(as("editor"))
+      const kept = (yield* content.revision(spaceId).pipe(as("reader"))).revision
+      assert.notStrictEqual(kept.id, first.id)
+      assert.deepStrictEqual(kept.reusableContents, nodes)
+      assert.strictEqual((yield* content.reusableContentIn(kept, "rc-1")).markdown, warning)
+
+      const replaced = "Back up, then upgrade.\n"
+      yield* content.commit(spaceId, () =>
+        Effect.succeed({ pages: [], reusableContents: [{ id: "rc-1", title: "Upgrade warning", document: documentHash(replaced) }], documents: new Map([[documentHash(replaced), replaced]]) })
+      ).pipe(as("editor"))
+      assert.strictEqual((yield* content.reusableContent(spaceId, "rc-1").pipe(as("reader"))).markdown, replaced)
+      assert.instanceOf(yield* Effect.flip(content.reusableContent(spaceId, "rc-2").pipe(as("reader"))), Errors.NotFound)
+      assert.strictEqual((yield* content.reusableContentIn(first, "rc-1")).markdown, warning)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("are refused, naming reusableContents, when two share an id; the space is unchanged", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* withReusableContents
+      const before = (yield* content.revision(spaceId).pipe(as("reader"))).revision.id
+      const refused = yield* Effect.flip(content.commit(spaceId, () => Effect.succeed({ pages: [], reusableContents: [nodes[1]!, nodes[1]!] })).pipe(as("editor")))
+      assert.instanceOf(refused, Errors.InvalidInput)
+      assert.strictEqual((refused as Errors.InvalidInput).field, "reusableContents")
+      assert.strictEqual((yield* content.revision(spaceId).pipe(as("reader"))).revision.id, before)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("go with a duplicate, whose copies survive the purge of the source", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaces = yield* Spaces
+      const spaceId = yield* withReusableContents
+      const copy = (yield* spaces.duplicate(spaceId).pipe(as("admin"))).space.id
+      yield* (yield* RevisionsRepo).removeForSpace(spaceId)
+      assert.strictEqual((yield* content.reusableContent(copy, "rc-1").pipe(as("reader"))).markdown, warning)
+    }).pipe(Effect.provide(layer)))
+})
