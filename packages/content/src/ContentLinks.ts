@@ -131,17 +131,52 @@ const pushTo = (map: Map<string, Array<string>>, key: string, value: string) => 
   else if (list.at(-1) !== value) list.push(value)
 }
 
+/**
+ * What the links of a revision's pages resolve against (see `LinkContext`), computed once per
+ * revision: its pages by path in the tree and, for those that came from Git, by file in the
+ * repository; its files by id and by path in the repository.
+ */
+export interface RevisionLinkIndex {
+  readonly entries: ReturnType<typeof flattenPages>
+  readonly pagesByPath: ReadonlyMap<string, string>
+  readonly fileIds: ReadonlySet<string>
+  readonly rootPagePath: string
+  readonly parentPaths: ReadonlySet<string>
+  readonly pagesByFile: ReadonlyMap<string, string>
+  readonly filesByPath: ReadonlyMap<string, string>
+}
+
+/** The link index of `revision` (see `RevisionLinkIndex`). */
+export const revisionLinkIndex = (revision: Pick<Revision, "pages" | "files">): RevisionLinkIndex => {
+  const entries = flattenPages(revision.pages)
+  return {
+    entries,
+    pagesByPath: new Map(entries.map((entry) => [entry.path, entry.page.id])),
+    fileIds: new Set(revision.files.map((file) => file.id)),
+    rootPagePath: entries[0]?.path ?? "",
+    parentPaths: new Set(entries.filter(({ page }) => page.pages.length > 0).map(({ path }) => path)),
+    pagesByFile: new Map(entries.flatMap(({ page }) => page.git === undefined || page.type !== "document" ? [] : [[page.git.path, page.id] as const])),
+    filesByPath: new Map(revision.files.flatMap((file) => file.git === undefined ? [] : [[file.git.path, file.id] as const]))
+  }
+}
+
+/**
+ * The context the links of `page` (at `path` in the tree) resolve in: relative links start from
+ * its file in the repository when it came from Git, else from its place in the tree.
+ */
+export const pageLinkContext = (index: RevisionLinkIndex, page: Pick<PageNode, "git">, path: string, appBaseUrl: string): LinkContext => {
+  const { entries: _entries, ...lookups } = index
+  return { ...lookups, pagePath: path, appBaseUrl, pageFilePath: page.git?.path }
+}
+
 /** The link graph of `revision`, from the parsed links of its documents (by hash). */
 export const buildGraph = (
   revision: Revision,
   documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
   appBaseUrl: string
 ): LinkGraph => {
-  const entries = flattenPages(revision.pages)
-  const pagesByPath = new Map(entries.map((entry) => [entry.path, entry.page.id]))
-  const fileIds = new Set(revision.files.map((file) => file.id))
-  const rootPagePath = entries[0]?.path ?? ""
-  const parentPaths = new Set(entries.filter(({ page }) => page.pages.length > 0).map(({ path }) => path))
+  const index = revisionLinkIndex(revision)
+  const { entries, fileIds } = index
   const links: Array<LocatedLink> = []
   const pageBacklinks = new Map<string, Array<string>>()
   const fileBacklinks = new Map<string, Array<string>>()
@@ -150,8 +185,7 @@ export const buildGraph = (
     if (page.document === undefined) continue
     const found = documentLinks.get(page.document) ?? []
     if (found.length === 0) continue
-    const context: LinkContext = { pagePath: path, pagesByPath, fileIds, appBaseUrl, rootPagePath, parentPaths }
-    const resolve = linkResolver(context)
+    const resolve = linkResolver(pageLinkContext(index, page, path, appBaseUrl))
     for (const link of found) {
       const resolution = resolve(link)
       if (resolution === undefined) continue

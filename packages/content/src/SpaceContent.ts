@@ -8,11 +8,12 @@ import { Context, Effect, Layer } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import type { SpaceAccess } from "./ContentAccess.ts"
-import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision } from "./domain/Revision.ts"
+import { type FileNode, type PageNode, type ReusableContentNode, type Revision } from "./domain/Revision.ts"
 import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
 import { breather } from "./markdown/Breather.ts"
 import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "@quire/markdown"
+import { pageLinkContext, revisionLinkIndex } from "./ContentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import type { ContentChange, Head, HeadState } from "./RevisionWriter.ts"
 import type { SemanticChange } from "./RevisionChanges.ts"
@@ -216,14 +217,9 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
 
 /** The content references of a page's links, resolved against its revision. */
 const pageRefs = (content: DocumentSource): RefResolver => {
-  const entries = flattenPages(content.revision.pages)
-  const context = {
-    pagePath: content.path,
-    pagesByPath: new Map(entries.map((entry) => [entry.path, entry.page.id])),
-    fileIds: new Set(content.revision.files.map((f) => f.id)),
-    appBaseUrl: "",
-    rootPagePath: entries[0]?.path ?? ""
-  }
+  const index = revisionLinkIndex(content.revision)
+  const page = index.entries.find((entry) => entry.path === content.path)?.page
+  const context = pageLinkContext(index, page ?? {}, content.path, "")
   return (url, kind) => {
     const target = resolveLink({ url, kind }, context)?.target
     if (target?.kind === "file" && context.fileIds.has(target.file)) return { kind: "file", file: target.file }

@@ -9,7 +9,7 @@ export type { CollectionUpdate, CreateCollectionInput, MoveCollectionInput } fro
 export { CollectionsRepo } from "./CollectionsRepo.ts"
 export * as Content from "./Content.ts"
 export { ContentAccess } from "./ContentAccess.ts"
-export { ContentLinks } from "./ContentLinks.ts"
+export { ContentLinks, pageLinkContext, revisionLinkIndex, type RevisionLinkIndex } from "./ContentLinks.ts"
 export { ContentPermissions } from "./ContentPermissions.ts"
 export type { Invitation, PermissionList, TeamPermission, UserPermission } from "./ContentPermissions.ts"
 export type { BacklinkList, LinkGraph, LinkItem, LinkList, LocatedPage } from "./ContentLinks.ts"

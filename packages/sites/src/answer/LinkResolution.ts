@@ -1,5 +1,5 @@
 /** Where a page's links, files and link titles lead on the published site (content's link rules, the site's URLs). */
-import type { FileNode, Revision } from "@quire/content"
+import { type FileNode, pageLinkContext, type Revision } from "@quire/content"
 import { linkResolver } from "@quire/markdown"
 import type * as Markdown from "../render/Markdown.ts"
 import type { Place } from "./Places.ts"
@@ -24,13 +24,7 @@ export const linkOptions = (
 ): Pick<Markdown.RenderOptions, "resolveLink" | "resolveFile" | "resolveTitle"> => {
   const info = reading.infoOf(rev)
   const { fileUrl } = reading.urls
-  const resolve = linkResolver({
-    pagePath: entry.path,
-    pagesByPath: info.idsByPath,
-    fileIds: info.fileIds,
-    appBaseUrl: "quire-app:",
-    rootPagePath: info.pages[0]?.path ?? ""
-  })
+  const resolve = linkResolver(pageLinkContext(info.links, entry.page, entry.path, "quire-app:"))
   const urlOfPage = reading.urls.pageIdUrl(place, info)
   const target = (url: string) => {
     const found = resolve({ url, kind: "link" })
@@ -56,7 +50,10 @@ export const linkOptions = (
       }
     },
     resolveFile: (ref) => {
-      const file = fileOf(rev, ref)
+      // A path from the page's file in the repository first (`img/x.png` beside it), then by id or name.
+      const found = resolve({ url: ref, kind: "image" })
+      const byPath = found?.status === "ok" && found.target.kind === "file" ? found.target.file : undefined
+      const file = byPath === undefined ? fileOf(rev, ref) : rev.files.find((f) => f.id === byPath)
       return file === undefined ? undefined : { url: fileUrl(place, file), name: file.name, contentType: file.contentType }
     },
     resolveTitle: (url) => {

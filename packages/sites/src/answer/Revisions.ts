@@ -3,7 +3,7 @@
  * a revision never changes, so an uncached page reads none it read before.
  */
 import { Effect } from "effect"
-import { flattenPages, type PageNode, type PublishedContent, type Revision } from "@quire/content"
+import { flattenPages, type PageNode, type PublishedContent, type Revision, revisionLinkIndex, type RevisionLinkIndex } from "@quire/content"
 import type { Place } from "./Places.ts"
 
 export interface Entry {
@@ -48,6 +48,8 @@ export interface RevisionInfo {
   readonly byPath: ReadonlyMap<string, Entry>
   readonly idsByPath: ReadonlyMap<string, string>
   readonly fileIds: ReadonlySet<string>
+  /** What the pages' links resolve against (content's link rules, the pages' files in Git included). */
+  readonly links: RevisionLinkIndex
 }
 
 const infoFor = (rev: Revision): RevisionInfo => {
@@ -58,7 +60,8 @@ const infoFor = (rev: Revision): RevisionInfo => {
     byId: new Map(pages.map((e) => [e.page.id, e] as const)),
     byPath: new Map(pages.map((e) => [e.path, e] as const)),
     idsByPath: new Map(pages.map((e) => [e.path, e.page.id] as const)),
-    fileIds: new Set(rev.files.map((f) => f.id))
+    fileIds: new Set(rev.files.map((f) => f.id)),
+    links: revisionLinkIndex(rev)
   }
 }
 
