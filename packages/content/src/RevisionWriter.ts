@@ -10,6 +10,7 @@ import { checkReusableContents, reusableDocuments } from "./domain/ReusableConte
 import { checkRevisionLimits } from "./domain/RevisionLimits.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
+import { keepMovedLinks } from "./MovedLinks.ts"
 import { maxSlugLength } from "@quire/markdown"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
@@ -207,8 +208,11 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const state = yield* head.read
             yield* ensureWritable(state.space, writeOptions?.system === true)
             const parent = yield* stored(state.revisionId, head.describe(state))
-            const change = yield* build(parent, state)
-            const files = change.files ?? parent.files
+            const built = yield* build(parent, state)
+            const files = built.files ?? parent.files
+            // Links to a page the write moved (and a moved page's own relative links) follow it, in this revision.
+            const relinked = yield* keepMovedLinks(parent, built, files, revisions.documents)
+            const change: C = relinked === undefined ? built : { ...built, ...relinked }
             yield* checkTree(change.pages, files)
             const reusableContents = change.reusableContents ?? parent.reusableContents ?? []
             yield* checkReusableContents(reusableContents)

@@ -1,0 +1,290 @@
+/**
+ * Links kept working when pages move: the revision writer runs this on every write, so a page
+ * moved or renamed by any writer (an API edit, a change request's edit, a merge, a Git import of a
+ * moved file) gets the links to it (and its own relative links) rewritten in the same revision.
+ */
+import { Effect } from "effect"
+import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
+import { documentHash, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+
+/** The pages of a tree by id, with their paths, and what links are resolved against. */
+interface TreeIndex {
+  readonly paths: ReadonlyMap<string, string>
+  readonly pagesByPath: ReadonlyMap<string, string>
+  readonly parentPaths: ReadonlySet<string>
+  readonly rootPagePath: string
+  readonly fileIds: ReadonlySet<string>
+}
+
+const indexOf = (pages: ReadonlyArray<PageNode>, fileIds: ReadonlySet<string>): TreeIndex => {
+  const entries = flattenPages(pages)
+  return {
+    paths: new Map(entries.map(({ page, path }) => [page.id, path])),
+    pagesByPath: new Map(entries.map(({ page, path }) => [path, page.id])),
+    parentPaths: new Set(entries.filter(({ page }) => page.pages.length > 0).map(({ path }) => path)),
+    rootPagePath: entries[0]?.path ?? "",
+    fileIds
+  }
+}
+
+const contextOf = (tree: TreeIndex, pagePath: string): LinkContext => ({
+  pagePath,
+  pagesByPath: tree.pagesByPath,
+  fileIds: tree.fileIds,
+  appBaseUrl: "",
+  rootPagePath: tree.rootPagePath,
+  parentPaths: tree.parentPaths
+})
+
+/** The folder a page's relative links start from, in the Git layout (as `@quire/markdown`'s resolver reads them). */
+const folderOf = (tree: TreeIndex, pagePath: string): ReadonlyArray<string> => {
+  if (pagePath === tree.rootPagePath) return []
+  const segments = pagePath.split("/")
+  return tree.parentPaths.has(pagePath) ? segments : segments.slice(0, -1)
+}
+
+/** Where a page is, for links: its path, its Git file and the folder its relative links start from. */
+const placeOf = (tree: TreeIndex, path: string) => `${path} ${gitPathOf(tree, path)} ${folderOf(tree, path).join("/")}`
+
+/** The Git file of a page: the first page is `README.md`, a page with subpages `<path>/README.md`, others `<path>.md`. */
+const gitPathOf = (tree: TreeIndex, pagePath: string): string =>
+  pagePath === tree.rootPagePath ? "README.md" : tree.parentPaths.has(pagePath) ? `${pagePath}/README.md` : `${pagePath}.md`
+
+const normalize = (segments: ReadonlyArray<string>): Array<string> => {
+  const out: Array<string> = []
+  for (const segment of segments) {
+    if (segment === "" || segment === ".") continue
+    if (segment === "..") out.pop()
+    else out.push(segment)
+  }
+  return out
+}
+
+/** `target` (a path from the repository's root) as written from `folder`. */
+const relativeTo = (folder: ReadonlyArray<string>, target: string): string => {
+  const to = target.split("/")
+  let common = 0
+  while (common < folder.length && common < to.length - 1 && folder[common] === to[common]) common++
+  return [...folder.slice(common).map(() => ".."), ...to.slice(common)].join("/")
+}
+
+/** A URL split into the path, and what follows it (`?query#anchor`). */
+const splitUrl = (url: string) => {
+  const cut = url.search(/[?#]/)
+  return cut === -1 ? { path: url, suffix: "" } : { path: url.slice(0, cut), suffix: url.slice(cut) }
+}
+
+const isRelative = (path: string) => path !== "" && !path.startsWith("/") && !/^[a-z][a-z0-9+.-]*:/i.test(path)
+
+/** Encodes what would end a link destination (spaces are written inside `<...>` by the caller). */
+const encodePath = (path: string) => path.split("/").map((segment) => segment.replace(/[()<>#?%]/g, encodeURIComponent)).join("/")
+
+interface Rewriting {
+  readonly before: TreeIndex
+  readonly after: TreeIndex
+  /** Ids of pages of the parent as the new tree names them (a Git import gives a moved file a new page). */
+  readonly renamed: ReadonlyMap<string, string>
+}
+
+/** Where a page was and is, and whether the write left its markdown as it was. */
+interface LinkingPage {
+  readonly oldPath: string
+  readonly newPath: string
+  readonly documentKept: boolean
+}
+
+type Resolve = (url: string, kind: "link" | "image") => LinkResolution | undefined
+
+const pageOf = (resolution: LinkResolution | undefined): string | undefined =>
+  resolution?.status === "ok" && resolution.target.kind === "page" && "page" in resolution.target ? resolution.target.page : undefined
+
+/**
+ * The link `url` of a page as it must be written for it to keep pointing where it pointed before
+ * the write; `undefined` when it stays as it is.
+ */
+const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Resolve, page: LinkingPage, url: string, kind: "link" | "image"): string | undefined => {
+  const { path, suffix } = splitUrl(url.trim())
+  if (path === "" || /^\/(files|pages)\/[^/]+$/.test(path) && pageOf(resolveAfter(url, kind)) !== undefined) return undefined
+  if (kind === "image" || (/\.[a-z0-9]{1,5}$/i.test(path) && !/\.md$/i.test(path))) {
+    // An image or a file by relative path: the same file of the repository, from the page's new folder.
+    if (!isRelative(path) || pageOf(resolveBefore(url, kind)) !== undefined) return undefined
+    const target = normalize([...folderOf(rewriting.before, page.oldPath), ...path.split("/")]).join("/")
+    const next = relativeTo(folderOf(rewriting.after, page.newPath), target)
+    return target === "" || next === path.replace(/^\.\//, "") ? undefined : `${encodePath(next)}${suffix}`
+  }
+  const was = pageOf(resolveBefore(url, kind))
+  if (was === undefined) return undefined
+  const target = rewriting.renamed.get(was) ?? was
+  const newTargetPath = rewriting.after.paths.get(target)
+  if (newTargetPath === undefined) return undefined
+  const after = resolveAfter(url, kind)
+  // A link the write itself points at another page is the writer's choice; an untouched one follows its page.
+  if (pageOf(after) === target || (after?.status === "ok" && !page.documentKept)) return undefined
+  const written = /\.md$/i.test(path) ? gitPathOf(rewriting.after, newTargetPath) : newTargetPath
+  const candidates: Array<string> = []
+  if (path.startsWith("/pages/")) candidates.push(`/pages/${written}`)
+  else if (path.startsWith("/")) candidates.push(`/${written}`)
+  else {
+    const relative = relativeTo(folderOf(rewriting.after, page.newPath), written)
+    candidates.push(path.startsWith("./") && !relative.startsWith("../") ? `./${relative}` : relative)
+  }
+  candidates.push(`/pages/${target}`)
+  for (const candidate of candidates) {
+    const next = `${encodePath(candidate)}${suffix}`
+    if (pageOf(resolveAfter(next, kind)) === target) return next
+  }
+  return undefined
+}
+
+/** Link destinations of markdown, GitBook's content references and raw HTML: `](dest`, `[x]: dest`, `href="dest"`, `src="dest"`, `url="dest"`. */
+const destination =
+  /(!?)\[([^\]\n]*)\]\(([ \t]*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)|^([ ]{0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)|(\s(?:href|src)=)(["'])([^"'\n]*)\8|(\{%[ \t]*content-ref[ \t]+url=)(["'])([^"'\n]*)\11/gm
+
+/** The markdown outside fenced code blocks, as alternating [outside, inside, outside, ...] slices. */
+const outsideCode = (markdown: string): Array<{ readonly text: string; readonly code: boolean }> => {
+  const out: Array<{ text: string; code: boolean }> = []
+  let fence: string | undefined
+  let current = ""
+  for (const line of markdown.split(/(?<=\n)/)) {
+    const opening = /^[ ]{0,3}(`{3,}|~{3,})/.exec(line)
+    if (fence === undefined && opening !== null) {
+      out.push({ text: current, code: false })
+      current = line
+      fence = opening[1]
+    } else if (fence !== undefined && opening !== null && opening[1]!.startsWith(fence) && line.trim() === opening[1]) {
+      out.push({ text: current + line, code: true })
+      current = ""
+      fence = undefined
+    } else {
+      current += line
+    }
+  }
+  out.push({ text: current, code: fence !== undefined })
+  return out
+}
+
+/** `markdown` of a page with each link that a move broke written anew. */
+export const rewriteMovedLinks = (
+  rewriting: Rewriting,
+  markdown: string,
+  page: LinkingPage
+): string => {
+  const before = linkResolver(contextOf(rewriting.before, page.oldPath))
+  const after = linkResolver(contextOf(rewriting.after, page.newPath))
+  const keep = (raw: string, kind: "link" | "image") => {
+    const bracketed = raw.startsWith("<") && raw.endsWith(">")
+    const url = bracketed ? raw.slice(1, -1) : raw
+    const next = keptUrl(rewriting, (u, k) => before({ url: u, kind: k }), (u, k) => after({ url: u, kind: k }), page, url, kind)
+    if (next === undefined) return undefined
+    return bracketed || /\s/.test(next) ? `<${next}>` : next
+  }
+  return outsideCode(markdown).map(({ code, text }) =>
+    code ? text : text.replace(destination, (match, bang?: string, label?: string, space?: string, inline?: string, definition?: string, defined?: string, attribute?: string, quote?: string, value?: string, ref?: string, refQuote?: string, refUrl?: string) => {
+      if (inline !== undefined) {
+        const next = keep(inline, bang === "!" ? "image" : "link")
+        if (next === undefined) return match
+        const text = label === inline ? next : label
+        return `${bang}[${text}](${space}${next}`
+      }
+      if (defined !== undefined) {
+        const next = keep(defined, "link")
+        return next === undefined ? match : `${definition}${next}`
+      }
+      if (value !== undefined) {
+        const next = keep(value, attribute?.includes("src") === true ? "image" : "link")
+        return next === undefined || /["'\s]/.test(next) ? match : `${attribute}${quote}${next}${quote}`
+      }
+      const next = keep(refUrl ?? "", "link")
+      return next === undefined ? match : `${ref}${refQuote}${next}${refQuote}`
+    })
+  ).join("")
+}
+
+/** Pages by their Git blob, or else their markdown. */
+const byContent = (pages: ReadonlyArray<PageNode>) => {
+  const byKey = new Map<string, Array<string>>()
+  for (const page of pages) {
+    const key = page.git?.oid ?? page.document
+    if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), page.id])
+  }
+  return byKey
+}
+
+/**
+ * Pages of `before` that `after` holds under another id, matched by their markdown or Git blob
+ * (a Git import of a moved file makes a new page): old id to new id, only where the match is unique.
+ */
+const samePagesRenamed = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): Map<string, string> => {
+  const afterIds = new Set(flattenPages(after).map(({ page }) => page.id))
+  const beforeIds = new Set(flattenPages(before).map(({ page }) => page.id))
+  const gone = byContent(flattenPages(before).map(({ page }) => page).filter((page) => !afterIds.has(page.id)))
+  const added = byContent(flattenPages(after).map(({ page }) => page).filter((page) => !beforeIds.has(page.id)))
+  const renamed = new Map<string, string>()
+  for (const [key, [oldId, ...moreOld]] of gone) {
+    const newIds = added.get(key)
+    if (oldId !== undefined && moreOld.length === 0 && newIds?.length === 1) renamed.set(oldId, newIds[0]!)
+  }
+  return renamed
+}
+
+/** What a write changes that this module reads: the new pages, the documents they introduce. */
+export interface PagesChange {
+  readonly pages: ReadonlyArray<PageNode>
+  readonly documents?: ReadonlyMap<string, string> | undefined
+}
+
+/**
+ * The pages and documents of a write with the links its moves broke rewritten: every page that
+ * was in `parent` (by id, or by content for a Git import's moved file) has the links that pointed
+ * at a page now elsewhere point there again, and its own relative links and images written from
+ * its new folder. Nothing is read when no page's path changed. `markdownOf` reads stored documents.
+ */
+export const keepMovedLinks = <E, R>(
+  parent: Revision,
+  change: PagesChange,
+  files: ReadonlyArray<{ readonly id: string }>,
+  markdownOf: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>, E, R>
+): Effect.Effect<PagesChange | undefined, E, R> =>
+  Effect.gen(function*() {
+    const fileIds = new Set(files.map((file) => file.id))
+    const before = indexOf(parent.pages, fileIds)
+    const after = indexOf(change.pages, fileIds)
+    const renamed = samePagesRenamed(parent.pages, change.pages)
+    const oldIdOf = new Map(Array.from(renamed, ([oldId, newId]) => [newId, oldId]))
+    // A page moved when its path, its Git file or the folder its relative links start from changed.
+    const movedAny = Array.from(after.paths).some(([id, path]) => {
+      const oldPath = before.paths.get(oldIdOf.get(id) ?? id)
+      return oldPath !== undefined && placeOf(before, oldPath) !== placeOf(after, path)
+    })
+    if (!movedAny) return undefined
+    const parentDocuments = new Map(flattenPages(parent.pages).map(({ page }) => [page.id, page.document]))
+    const linking = flattenPages(change.pages).flatMap(({ page, path }) => {
+      const oldId = oldIdOf.get(page.id) ?? page.id
+      const oldPath = before.paths.get(oldId)
+      return page.document === undefined || oldPath === undefined
+        ? []
+        : [{ id: page.id, document: page.document, oldPath, newPath: path, documentKept: parentDocuments.get(oldId) === page.document }]
+    })
+    const given = change.documents ?? new Map<string, string>()
+    const stored = yield* markdownOf(Array.from(new Set(linking.map((l) => l.document).filter((hash) => !given.has(hash)))))
+    const rewriting: Rewriting = { before, after, renamed }
+    const documents = new Map(given)
+    const rewritten = new Map<string, string>()
+    for (const page of linking) {
+      const markdown = given.get(page.document) ?? stored.get(page.document)
+      if (markdown === undefined) continue
+      const next = rewriteMovedLinks(rewriting, markdown, page)
+      if (next === markdown) continue
+      const hash = documentHash(next)
+      documents.set(hash, next)
+      rewritten.set(page.id, hash)
+    }
+    if (rewritten.size === 0) return undefined
+    const visit = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
+      nodes.map((node) => {
+        const document = rewritten.get(node.id)
+        const pages = visit(node.pages)
+        return document === undefined ? { ...node, pages } : { ...node, document, pages }
+      })
+    return { pages: visit(change.pages), documents }
+  })

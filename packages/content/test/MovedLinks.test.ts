@@ -1,0 +1,178 @@
+/**
+ * A page moved or renamed by any write keeps the links to it working: the one write path
+ * (RevisionWriter) rewrites them in the same revision, on memory, PostgreSQL and PGlite.
+ */
+import { assert } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { SqlTransactor } from "@quire/db"
+import { Ids, Transactor } from "@quire/kernel"
+import { at, Backends } from "@quire/testkit"
+import { Content, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
+import type { Head, HeadState } from "../src/RevisionWriter.ts"
+import { makeSpace } from "./contract/Fixtures.ts"
+
+const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
+
+const backends = Backends.make({
+  memory: writerOver(Layer.merge(Content.layerReposMemory, Transactor.Transactor.layerMemory)),
+  sql: () => writerOver(Layer.merge(Content.layerReposSql, SqlTransactor.layer)),
+  migrations: [migrations]
+})
+
+const stamp = "2024-01-01T00:00:00.000Z"
+
+/** A document page with its markdown (kept beside it for the first revision). */
+const doc = (id: string, slug: string, markdown: string, pages: ReadonlyArray<PageNode> = []): PageNode & { markdown: string } => ({
+  id,
+  type: "document",
+  title: slug,
+  slug,
+  document: documentHash(markdown),
+  createdAt: stamp,
+  updatedAt: stamp,
+  pages,
+  markdown
+})
+
+const documentsOf = (pages: ReadonlyArray<PageNode>) =>
+  new Map(flattenPages(pages).flatMap(({ page }) => {
+    const markdown = (page as { markdown?: string }).markdown
+    return markdown === undefined ? [] : [[documentHash(markdown), markdown] as const]
+  }))
+
+/** A space on a first revision holding `pages`, and the head of its main content. */
+const spaceWith = Effect.fnUntraced(function*(id: string, pages: ReadonlyArray<PageNode>) {
+  const spaces = yield* SpacesRepo
+  const revisions = yield* RevisionsRepo
+  const first: Revision = { id: `${id}-r1`, spaceId: id, parents: [], type: "edits", pages, files: [], variables: {}, git: null, createdAt: at(0) }
+  yield* revisions.insert(first, documentsOf(pages))
+  yield* spaces.insert(makeSpace(id, "org-moves"))
+  const head: Head<HeadState> = {
+    read: Effect.map(spaces.find(id), (space) => {
+      const found = Option.getOrThrow(space)
+      return { space: found, revisionId: found.revisionId }
+    }),
+    move: (state, next) => spaces.setRevision(id, state.revisionId, next.id, next.createdAt),
+    main: false,
+    describe: () => `space ${id}`
+  }
+  return head
+})
+
+/** The markdown of every document page of the space's current revision, by page id. */
+const markdownNow = Effect.fnUntraced(function*(spaceId: string) {
+  const space = Option.getOrThrow(yield* (yield* SpacesRepo).find(spaceId))
+  const revisions = yield* RevisionsRepo
+  const revision = Option.getOrThrow(yield* revisions.find(space.revisionId))
+  const pages = flattenPages(revision.pages)
+  const stored = yield* revisions.documents(pages.flatMap(({ page }) => page.document === undefined ? [] : [page.document]))
+  return Object.fromEntries(pages.flatMap(({ page }) => page.document === undefined ? [] : [[page.id, stored.get(page.document)!]]))
+})
+
+/** Takes page `id` out of the tree, answering it and the rest. */
+const takeOut = (pages: ReadonlyArray<PageNode>, id: string): { taken?: PageNode; rest: Array<PageNode> } => {
+  let taken: PageNode | undefined
+  const visit = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+    nodes.flatMap((node) => {
+      if (node.id === id) {
+        taken = node
+        return []
+      }
+      return [{ ...node, pages: visit(node.pages) }]
+    })
+  const rest = visit(pages)
+  return taken === undefined ? { rest } : { taken, rest }
+}
+
+/** Moves page `id` under `parentId` with `slug`. */
+const moveInto = (pages: ReadonlyArray<PageNode>, id: string, parentId: string, slug?: string): ReadonlyArray<PageNode> => {
+  const { rest, taken } = takeOut(pages, id)
+  const moved = { ...taken!, ...(slug === undefined ? {} : { slug }) }
+  const visit = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+    nodes.map((node) => node.id === parentId ? { ...node, pages: [...node.pages, moved] } : { ...node, pages: visit(node.pages) })
+  return visit(rest)
+}
+
+const rename = (pages: ReadonlyArray<PageNode>, id: string, slug: string): ReadonlyArray<PageNode> =>
+  pages.map((node) => node.id === id ? { ...node, slug } : { ...node, pages: rename(node.pages, id, slug) })
+
+const home = "# Home\n\nSee [setup](setup.md), [setup again](./setup.md#install), [by URL](/setup) and [by path](/pages/setup.md).\n\n" +
+  "{% content-ref url=\"setup.md\" %}\n[setup.md](setup.md)\n{% endcontent-ref %}\n\nA [reference][s].\n\n[s]: setup.md\n\n" +
+  "```md\n[not a link](setup.md)\n```\n\n<a href=\"setup.md\">html</a> and [the guide](guides/README.md).\n"
+const setup = "# Setup\n\nBack [home](README.md), to [the guide](guides/README.md).\n\n![diagram](.gitbook/assets/flow.png)\n"
+
+const tree = () => [
+  doc("home", "home", home),
+  doc("setup", "setup", setup),
+  doc("guides", "guides", "# Guides\n\nStart with [setup](../setup.md).\n", [doc("intro", "intro", "# Intro\n\nSee [setup](../setup.md \"Setup\").\n")])
+]
+
+Backends.each(backends, (it) => {
+  it.effect("moving a page rewrites the links to it, in every form, and its own relative links, in the same revision", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const head = yield* spaceWith("mv-1", tree())
+      const written = yield* writer.write(head, (parent) => Effect.succeed({ pages: moveInto(parent.pages, "setup", "guides") }))
+      const now = yield* markdownNow("mv-1")
+      assert.strictEqual(
+        now.home,
+        "# Home\n\nSee [setup](guides/setup.md), [setup again](./guides/setup.md#install), [by URL](/guides/setup) and [by path](/pages/guides/setup.md).\n\n" +
+          "{% content-ref url=\"guides/setup.md\" %}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n\nA [reference][s].\n\n[s]: guides/setup.md\n\n" +
+          "```md\n[not a link](setup.md)\n```\n\n<a href=\"guides/setup.md\">html</a> and [the guide](guides/README.md).\n"
+      )
+      // The moved page now lives in guides/: its relative links and images start there.
+      assert.strictEqual(now.setup, "# Setup\n\nBack [home](../README.md), to [the guide](README.md).\n\n![diagram](../.gitbook/assets/flow.png)\n")
+      assert.strictEqual(now.guides, "# Guides\n\nStart with [setup](setup.md).\n")
+      assert.strictEqual(now.intro, "# Intro\n\nSee [setup](setup.md \"Setup\").\n")
+      // One revision: the move and the links together.
+      assert.strictEqual(written.revision.parents.length, 1)
+    }))
+
+  it.effect("renaming a page rewrites the links to it; a write that moves nothing leaves every link as written", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const head = yield* spaceWith("mv-2", tree())
+      yield* writer.write(head, (parent) => Effect.succeed({ pages: rename(parent.pages, "setup", "installation") }))
+      const now = yield* markdownNow("mv-2")
+      assert.include(now.home, "See [setup](installation.md), [setup again](./installation.md#install), [by URL](/installation)")
+      assert.include(now.intro, "See [setup](../installation.md \"Setup\")")
+      // A broken link nobody moved stays as it is.
+      const broken = "# Broken\n\n[nowhere](nowhere.md)\n"
+      yield* writer.write(head, (parent) =>
+        Effect.succeed({ pages: [...parent.pages, doc("broken", "broken", broken)], documents: documentsOf([doc("broken", "broken", broken)]) }))
+      assert.strictEqual((yield* markdownNow("mv-2")).broken, broken)
+    }))
+
+  it.effect("a write that points a link at the page now at the old place keeps that link; an untouched page's link follows its page", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const head = yield* spaceWith("mv-3", tree())
+      const edited = "# Home\n\nThe new [setup](setup.md).\n"
+      yield* writer.write(head, (parent) => {
+        const renamed = rename(parent.pages, "setup", "old-setup")
+        const withNew = [...renamed.map((p) => p.id === "home" ? { ...p, document: documentHash(edited) } : p), doc("setup-2", "setup", "# New setup\n")]
+        return Effect.succeed({ pages: withNew, documents: documentsOf([doc("home", "home", edited), doc("setup-2", "setup", "# New setup\n")]) })
+      })
+      const now = yield* markdownNow("mv-3")
+      assert.strictEqual(now.home, edited)
+      // guides/README.md was not edited: its link still means the page that was renamed.
+      assert.strictEqual(now.guides, "# Guides\n\nStart with [setup](../old-setup.md).\n")
+    }))
+
+  it.effect("a Git import that moves a file (a new page with the same content) rewrites the links to it", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const head = yield* spaceWith("mv-4", tree())
+      yield* writer.write(head, (parent) => {
+        const { rest, taken } = takeOut(parent.pages, "setup")
+        const imported = { ...taken!, id: "setup-imported", slug: "install" }
+        return Effect.succeed({
+          pages: rest.map((p) => p.id === "guides" ? { ...p, pages: [...p.pages, imported] } : p)
+        })
+      })
+      const now = yield* markdownNow("mv-4")
+      assert.include(now.home, "See [setup](guides/install.md)")
+      assert.strictEqual(now.intro, "# Intro\n\nSee [setup](install.md \"Setup\").\n")
+    }))
+})
