@@ -95,6 +95,7 @@ export const importPages = (
             id: before?.id ?? (yield* ids.make),
             type: page.kind,
             title: page.title,
+            ...(page.linkTitle === undefined ? {} : { linkTitle: page.linkTitle }),
             slug,
             ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
             ...(page.icon === undefined ? {} : { icon: page.icon }),
@@ -146,6 +147,7 @@ export const exportContent = (
     return {
       kind: node.type,
       title: node.title,
+      ...(node.linkTitle === undefined ? {} : { linkTitle: node.linkTitle }),
       slug: node.slug,
       ...(node.git === undefined ? {} : { path: node.git.path, oid: node.git.oid }),
       markdown: node.document === undefined ? "" : documents.get(node.document) ?? "",

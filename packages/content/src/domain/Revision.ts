@@ -69,6 +69,8 @@ export interface PageNode {
   readonly id: string
   readonly type: PageType
   readonly title: string
+  /** GitBook's `linkTitle`: the title the navigation shows instead of `title` (a `SUMMARY.md` link's own title, `[Title](page.md "Label")`). */
+  readonly linkTitle?: string | undefined
   /** URL segment, unique among siblings; stable across edits unless the page is renamed on purpose. */
   readonly slug: string
   readonly emoji?: string | undefined
@@ -95,6 +97,7 @@ export const PageNode: Schema.Codec<PageNode> = Schema.Struct({
   id: Schema.String,
   type: PageType,
   title: Schema.String,
+  linkTitle: Schema.optional(Schema.String),
   slug: Schema.String,
   emoji: Schema.optional(Schema.String),
   icon: Schema.optional(Schema.String),

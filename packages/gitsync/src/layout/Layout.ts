@@ -7,6 +7,7 @@
 import type { PageLayout } from "@quire/content"
 import { slugify, uniqueSlug } from "@quire/markdown"
 import { Result } from "effect"
+import { referencedFiles } from "./AssetReading.ts"
 import { sameBytes, writeAssets } from "./AssetWriting.ts"
 import { defaultConfig, layoutPaths, readConfig, type RepositoryConfig, writeConfig } from "./ConfigFile.ts"
 import { LayoutProblem } from "./LayoutProblem.ts"
@@ -53,6 +54,8 @@ export interface LayoutOptions {
 export interface RepoPage {
   readonly kind: "document" | "group" | "link"
   readonly title: string
+  /** The title the navigation shows instead of `title` (`[Title](page.md "Label")` in `SUMMARY.md`). */
+  readonly linkTitle?: string | undefined
   /** Unique among siblings. */
   readonly slug: string
   /** Documents: the markdown file, from the repository root; absent for pages not yet in Git. */
@@ -76,13 +79,16 @@ export interface RepoPage {
   readonly children: ReadonlyArray<RepoPage>
 }
 
-/** A file of `.gitbook/assets/`. */
+/** A file of `.gitbook/assets/`, or another file a page refers to (`img/logo.png` beside it). */
 export interface RepoAsset {
   /** From the repository root. */
   readonly path: string
-  /** The file name inside the assets folder (`image (1).png`). */
+  /** The file name inside the assets folder (`image (1).png`), or its own name for another file. */
   readonly name: string
-  /** How page bodies refer to it: `/.gitbook/assets/<name>`. */
+  /**
+   * How page bodies refer to it: `/.gitbook/assets/<name>` in the assets folder; another file's
+   * references stay relative as written, and this is its path from the documentation root (`/img/logo.png`).
+   */
   readonly ref: string
   readonly oid: string
   readonly bytes: Uint8Array
@@ -173,11 +179,13 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
     for (const plan of list) {
       if (problem !== undefined) break
       if (plan.kind !== "document" || plan.path === undefined) {
-        const slug = uniqueSlug(slugify(plan.title), taken)
+        // A group keeps the slug its SUMMARY heading's anchor gives it, so its pages keep GitBook's URLs.
+        const slug = uniqueSlug(plan.slug !== undefined && validSlug.test(plan.slug) ? plan.slug : slugify(plan.title), taken)
         taken.add(slug)
         out.push({
           kind: plan.kind,
           title: plan.title,
+          ...(plan.linkTitle === undefined ? {} : { linkTitle: plan.linkTitle }),
           slug,
           markdown: "",
           ...(plan.href === undefined ? {} : { href: plan.href }),
@@ -205,6 +213,7 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
       const page: RepoPage = {
         kind: "document",
         title,
+        ...(plan.linkTitle === undefined ? {} : { linkTitle: plan.linkTitle }),
         slug,
         path,
         oid: file.oid,
@@ -232,6 +241,12 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
     const name = insideOf(assetsDir, path)
     if (name === undefined) continue
     assets.set(path, { path, name, ref: `${assetRefPrefix}${name}`, oid: file.oid, bytes: file.bytes })
+  }
+  // Files the pages show from elsewhere (`img/` beside them) are assets too, at their own paths.
+  const pageFiles = [...pageInfo].map(([path, info]) => ({ path, body: info.parts.body, cover: info.parts.metadata.cover }))
+  for (const path of referencedFiles(pageFiles, files)) {
+    const file = files.get(path)!
+    assets.set(path, { path, name: basename(path), ref: `/${insideOf(docsRoot, path) ?? path}`, oid: file.oid, bytes: file.bytes })
   }
   return Result.succeed({
     content: { config, pages, files: [...assets.values()], warnings },

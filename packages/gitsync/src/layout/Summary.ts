@@ -3,13 +3,18 @@
  * links, read line by line (keeping each entry's line for a faithful rewrite) and written in the
  * style of the previous file.
  */
+import { gitbookAnchor, gitbookAnchorId } from "@quire/markdown"
 
-/** An entry of the table of contents: a page file or an external link. */
+/** An entry of the table of contents: a page file, an external link, or a text without link that holds entries. */
 export interface SummaryEntry {
   readonly kind: "entry"
   readonly title: string
-  /** The destination as written, without `<>`, decoded; a URL for link pages. */
+  /** The destination as written, without `<>`, decoded; a URL for link pages; `""` for an entry without link. */
   readonly target: string
+  /** The link's title (`[Title](page.md "Label")`), which GitBook shows in the navigation instead of the page's title. */
+  readonly label?: string | undefined
+  /** An entry that is not a link (`* Some group-like entry`): a group of the entries under it. */
+  readonly unlinked?: true | undefined
   /** The entry's line without its indentation. */
   readonly line: string
   readonly lineNumber: number
@@ -20,6 +25,8 @@ export interface SummaryEntry {
 export interface SummaryGroup {
   readonly kind: "group"
   readonly title: string
+  /** The id of GitBook's anchor ending the heading (`## Get Started <a href="#getting-started" id="getting-started"></a>`): the group's slug. */
+  readonly slug?: string | undefined
   readonly line: string
   readonly children: Array<SummaryEntry>
 }
@@ -46,8 +53,26 @@ const columns = (indent: string): number => {
   return n
 }
 
-/** `[text](destination "title")` at the start of `text`, else `undefined`. */
-export const parseLink = (text: string): { readonly title: string; readonly target: string } | undefined => {
+const titleCloser: Record<string, string> = { "\"": "\"", "'": "'", "(": ")" }
+
+/** The link title (`"Label"`, `'Label'`, `(Label)`) starting at `text[start]` before the closing `)`, unescaped; `undefined` without one. */
+const linkTitleAt = (text: string, start: number): string | undefined => {
+  let i = start
+  while (text[i] === " " || text[i] === "\t") i++
+  const close = titleCloser[text[i] ?? ""]
+  if (close === undefined) return undefined
+  for (let j = i + 1; j < text.length; j++) {
+    if (text[j] === "\\") j++
+    else if (text[j] === close) {
+      const title = unescape(text.slice(i + 1, j)).trim()
+      return title === "" ? undefined : title
+    }
+  }
+  return undefined
+}
+
+/** `[text](destination "title")` at the start of `text`, else `undefined`; `label` is the link's title. */
+export const parseLink = (text: string): { readonly title: string; readonly target: string; readonly label?: string } | undefined => {
   if (!text.startsWith("[")) return undefined
   let depth = 0
   let end = -1
@@ -64,10 +89,12 @@ export const parseLink = (text: string): { readonly title: string; readonly targ
   let i = end + 2
   while (text[i] === " ") i++
   let destination: string
+  let after: number
   if (text[i] === "<") {
     const close = text.indexOf(">", i)
     if (close === -1) return undefined
     destination = text.slice(i + 1, close)
+    after = close + 1
   } else {
     let parens = 0
     const start = i
@@ -80,6 +107,7 @@ export const parseLink = (text: string): { readonly title: string; readonly targ
         parens--
       } else if (/\s/.test(char)) break
     }
+    after = i
     let raw = text.slice(start, i)
     try {
       raw = decodeURI(raw)
@@ -88,7 +116,9 @@ export const parseLink = (text: string): { readonly title: string; readonly targ
     }
     destination = unescape(raw)
   }
-  return { title: unescape(text.slice(1, end)).trim(), target: destination }
+  const label = linkTitleAt(text, after)
+  const title = unescape(text.slice(1, end)).trim()
+  return label === undefined ? { title, target: destination } : { title, target: destination, label }
 }
 
 /** Reads `SUMMARY.md`: groups, entries nested by indentation; anything else is ignored. */
@@ -114,11 +144,13 @@ export const parseSummary = (text: string): ParsedSummary => {
         seenTitle = true
         continue
       }
-      group = { kind: "group", title: unescape(heading[2]!.replace(/\s*<a\s[^>]*><\/a>\s*$/i, "")), line, children: [] }
+      const slug = gitbookAnchorId(heading[2]!)
+      group = { kind: "group", title: unescape(heading[2]!.replace(gitbookAnchor, "")), ...(slug === undefined ? {} : { slug }), line, children: [] }
       nodes.push(group)
       stack.length = 0
     } else if (item !== null) {
-      const link = parseLink(item[3]!)
+      const text = item[3]!
+      const link = parseLink(text) ?? (text.startsWith("[") || unescape(text).trim() === "" ? undefined : { title: unescape(text).trim(), target: "", unlinked: true as const })
       if (link === undefined) {
         warnings.push(`SUMMARY.md line ${index + 1}: ${JSON.stringify(line.trim())} is not a link; ignored`)
         continue

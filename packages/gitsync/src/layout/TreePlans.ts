@@ -11,6 +11,10 @@ import { type ParsedSummary, parseSummary, type SummaryEntry } from "./Summary.t
 export interface Plan {
   readonly kind: RepoPage["kind"]
   readonly title: string
+  /** Groups: the slug `SUMMARY.md` gives it (its heading's GitBook anchor). */
+  readonly slug?: string | undefined
+  /** The title the navigation shows instead of the page's (`[Title](page.md "Label")`). */
+  readonly linkTitle?: string | undefined
   readonly path?: string
   readonly href?: string
   readonly children: ReadonlyArray<Plan>
@@ -77,12 +81,22 @@ export const summaryPlans = (
   const used = new Set<string>()
   const fromEntry = (entry: SummaryEntry): Array<Plan> => {
     const children = entry.children.flatMap(fromEntry)
+    const where = `${summaryPath} line ${entry.lineNumber}`
+    const linkTitle = entry.label === undefined ? {} : { linkTitle: entry.label }
+    if (entry.unlinked === true) {
+      // An entry without link that holds others is a group of them, as GitBook shows it.
+      if (children.length === 0) {
+        warnings.push(`${where}: ${JSON.stringify(entry.title)} is not a link and holds no entries; ignored`)
+        return []
+      }
+      summaryLines.set(`group:${entry.title}`, entry.line)
+      return [{ kind: "group", title: entry.title, children }]
+    }
     if (isUrl(entry.target)) {
       summaryLines.set(entry.target, entry.line)
-      return [{ kind: "link", title: entry.title, href: entry.target, children: [] }, ...children]
+      return [{ kind: "link", title: entry.title, ...linkTitle, href: entry.target, children: [] }, ...children]
     }
     const target = joinPath(summaryDir, entry.target.replace(/[#?].*$/, ""))
-    const where = `${summaryPath} line ${entry.lineNumber}`
     if (entry.target.replace(/[#?].*$/, "") === "") {
       warnings.push(`${where}: ${JSON.stringify(entry.title)} links to no file; skipped`)
       return children
@@ -101,12 +115,12 @@ export const summaryPlans = (
     }
     used.add(target)
     summaryLines.set(target, entry.line)
-    return [{ kind: "document", title: entry.title, path: target, children }]
+    return [{ kind: "document", title: entry.title, ...linkTitle, path: target, children }]
   }
   const plans = summary.nodes.flatMap((node): Array<Plan> => {
     if (node.kind !== "group") return fromEntry(node)
     summaryLines.set(`group:${node.title}`, node.line)
-    return [{ kind: "group", title: node.title, children: node.children.flatMap(fromEntry) }]
+    return [{ kind: "group", title: node.title, ...(node.slug === undefined ? {} : { slug: node.slug }), children: node.children.flatMap(fromEntry) }]
   })
   if (!used.has(readmePath) && files.has(readmePath)) {
     plans.unshift({ kind: "document", title: "Introduction", path: readmePath, children: [] })
