@@ -27,6 +27,7 @@ import {
   type RevisionPage
 } from "@quire/content"
 import type { PublicUrl } from "./PublicUrl.ts"
+import { reusableContent } from "./ReusableContentPresenters.ts"
 
 type Urls = PublicUrl["Service"]
 
@@ -151,7 +152,7 @@ export const revision = (urls: Urls, r: Revision, downloadUrl: DownloadUrl, opti
   type: r.type,
   pages: pages(urls, r, options),
   files: r.files.map((f) => file(f, downloadUrl, options)),
-  reusableContents: [],
+  reusableContents: (r.reusableContents ?? []).map((node) => reusableContent(node, options)),
   variables: r.variables,
   createdAt: r.createdAt.toISOString(),
   ...(options.metadata && r.git !== null

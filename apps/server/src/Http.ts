@@ -29,6 +29,7 @@ import * as MembersHandlers from "./handlers/MembersHandlers.ts"
 import * as OpenAPISpecsHandlers from "./handlers/OpenAPISpecsHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
 import * as PermissionsHandlers from "./handlers/PermissionsHandlers.ts"
+import * as ReusableContentsHandlers from "./handlers/ReusableContentsHandlers.ts"
 import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
@@ -68,6 +69,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     ChangeRequestContentHandlers.layer,
     ChangeRequestChangesHandlers.layer,
     RevisionsHandlers.layer,
+    ReusableContentsHandlers.layer,
     SpacePdfHandlers.layer,
     ChangeRequestConflictsHandlers.layer,
     ChangeRequestCommentsHandlers.layer,

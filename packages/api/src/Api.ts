@@ -13,6 +13,7 @@ import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
 import { PermissionsApi } from "./PermissionsApi.ts"
+import { ReusableContentsApi } from "./ReusableContentsApi.ts"
 import { RevisionsApi } from "./RevisionsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
@@ -50,6 +51,7 @@ export class Api extends HttpApi.make("quire")
   .add(ChangeRequestContentApi)
   .add(ChangeRequestChangesApi)
   .add(RevisionsApi)
+  .add(ReusableContentsApi)
   .add(SpacePdfApi)
   .add(ChangeRequestConflictsApi)
   .add(CommentsApi)

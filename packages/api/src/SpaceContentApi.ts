@@ -113,7 +113,12 @@ export const Revision = Schema.Struct({
   type: RevisionType,
   pages: Schema.Array(RevisionPage),
   files: Schema.Array(RevisionFile),
-  reusableContents: Schema.Array(Schema.Struct({ id: Schema.String, title: Schema.String, git: Schema.optionalKey(GitSyncBlob) })),
+  reusableContents: Schema.Array(Schema.Struct({
+    id: Schema.String,
+    title: Schema.String,
+    git: Schema.optionalKey(GitSyncBlob),
+    document: Schema.optionalKey(Schema.String)
+  })),
   variables: Schema.Record(Schema.String, Schema.String),
   createdAt: Timestamp,
   git: Schema.optionalKey(Schema.Struct({

@@ -14,11 +14,14 @@ import {
   type Head,
   type MainHead,
   PublishedContent,
+  reusableDocuments,
   type Revision,
   RevisionWriter,
   SpaceContent
 } from "@quire/content"
 import { exportContent, importPages, reusableFile } from "./ContentMapping.ts"
+import { exportIncludes, importReusableContents } from "./ReusableContentMapping.ts"
+import { includeFolders, readIncludes, writeIncludes } from "./layout/Includes.ts"
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
@@ -198,6 +201,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             const read = readRepository(snapshot.files, { projectDirectory: job.projectDirectory })
             if (Result.isFailure(read)) return yield* Effect.fail(new RunStopped("failed", `The repository cannot be read: ${read.failure.message}`))
             const tree = read.success
+            const includes = readIncludes(snapshot.files, includeFolders(job.projectDirectory, tree.config))
             const pageCount = countPages(tree.pages)
             if (pageCount > limits.maxPages) {
               return yield* Effect.fail(
@@ -233,10 +237,12 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
                   const at = (yield* now).toISOString()
                   const inherited = new Set(flattenPages(parent.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document]))
                   const imported = yield* importPages(parent, inherited, tree, assets, ids, at)
+                  const reusable = yield* importReusableContents(parent, includes, ids)
                   return {
                     pages: imported.pages,
                     files,
-                    documents: imported.documents,
+                    reusableContents: reusable.nodes,
+                    documents: new Map([...imported.documents, ...reusable.documents]),
                     git: { oid: snapshot.commit, message: snapshot.message, createdByService: true, url: shownUrl, ref: job.ref }
                   }
                 }), { system: true })
@@ -251,7 +257,10 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             const projectDirectory = job.url === null ? record.projectDirectory : job.projectDirectory
             const current = yield* content.revision(job.spaceId)
             const revision = current.revision
-            const hashes = flattenPages(revision.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document])
+            const hashes = [
+              ...flattenPages(revision.pages).flatMap(({ page }) => page.document === undefined ? [] : [page.document]),
+              ...reusableDocuments(revision.reusableContents)
+            ]
             const documents = yield* published.documents(hashes)
             // The branch's project directory, within the same bounds as an import's (the fetch holds it in memory).
             const previous = yield* transport.fetch({ url, ref }, { directory: normalizePath(projectDirectory), limits }).pipe(
@@ -274,7 +283,8 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             const config = before !== undefined && Result.isSuccess(before) ? before.success.config : defaultConfig
             const written = writeRepository(exportContent(revision, documents, assets, config), previous.files, { projectDirectory })
             if (Result.isFailure(written)) return yield* Effect.fail(new RunStopped("failed", `The branch cannot be written: ${written.failure.message}`))
-            const changes = written.success.changes
+            const includes = writeIncludes(exportIncludes(revision, documents), previous.files, includeFolders(projectDirectory, config))
+            const changes = new Map([...written.success.changes, ...includes])
             if (changes.size === 0 && previous.commit !== undefined) return { commit: previous.commit }
             const author = yield* authors.author(job.actorId)
             const pushed = yield* transport.push({ url, ref }, {

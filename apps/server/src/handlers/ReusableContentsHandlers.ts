@@ -1,0 +1,45 @@
+/** Handlers of the reusable contents group: one by id in the main content, a revision or a change request, and its JSON document. */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "@quire/api"
+import { pageDocumentEffect, ParsePool, type RevisionReusableContent, SpaceContent } from "@quire/content"
+import { ChangeRequests } from "@quire/reviews"
+import * as DomainErrors from "../DomainErrors.ts"
+import { reusableContent } from "../ReusableContentPresenters.ts"
+
+interface ReadQuery {
+  readonly metadata?: boolean | undefined
+  readonly format?: "markdown" | undefined
+}
+
+const present = (found: RevisionReusableContent, query: ReadQuery) =>
+  reusableContent(found.node, { metadata: query.metadata ?? true }, query.format === "markdown" ? found.markdown : undefined)
+
+export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(function*(handlers) {
+  const content = yield* SpaceContent
+  const changeRequests = yield* ChangeRequests
+  const pool = yield* ParsePool
+
+  /** The reusable content of a revision of the space (NotFound for another space's revision). */
+  const inRevision = (params: { readonly spaceId: string; readonly revisionId: string; readonly reusableContentId: string }) =>
+    content.revisionOf(params.spaceId, params.revisionId).pipe(
+      Effect.flatMap((found) => content.reusableContentIn(found.revision, params.reusableContentId)),
+      DomainErrors.api
+    )
+
+  return handlers
+    .handle("getReusableContentById", ({ params, query }) =>
+      content.reusableContent(params.spaceId, params.reusableContentId).pipe(DomainErrors.api, Effect.map((found) => present(found, query))))
+    .handle("getReusableContentInRevisionById", ({ params, query }) => Effect.map(inRevision(params), (found) => present(found, query)))
+    .handle("getReusableContentDocumentInRevisionById", ({ params }) =>
+      Effect.gen(function*() {
+        const found = yield* inRevision(params)
+        // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
+        return yield* pageDocumentEffect({ revision: found.revision, path: "", markdown: found.markdown }).pipe(Effect.provideService(ParsePool, pool))
+      }))
+    .handle("getReusableContentInChangeRequestById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
+        return present(yield* content.reusableContentIn(found.revision, params.reusableContentId).pipe(DomainErrors.api), query)
+      }))
+}))
