@@ -112,10 +112,12 @@ const writeRepository = async (work: string, pages: number): Promise<Repository>
   return { files: files.size, bytes, pages: n }
 }
 
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
+/** Runs git in `cwd` without the user's or system's configuration; its standard output. */
+export const git = (cwd: string, ...args: ReadonlyArray<string>) =>
   execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } })
 
-const bareRepository = (dir: string) => {
+/** An empty bare repository at `dir` whose branch is `main`; its `file://` URL. */
+export const bareRepository = (dir: string) => {
   execFileSync("git", ["init", "--bare", "--quiet", "--initial-branch=main", dir])
   return `file://${dir}`
 }
@@ -197,26 +199,26 @@ const workerStarted = (child: ChildProcess) =>
 // ---------------------------------------------------------------------------------------------
 // The API
 
-interface SyncRun {
+export interface SyncRun {
   readonly status: "pending" | "running" | "succeeded" | "failed" | "skipped"
   readonly commit: string | null
   readonly at: string
   readonly error: string | null
 }
 
-interface GitInfo {
+export interface GitInfo {
   readonly lastImport: SyncRun | null
   readonly lastExport: SyncRun | null
 }
 
-interface PageTree {
+export interface PageTree {
   readonly id: string
   readonly type: string
   readonly pages?: ReadonlyArray<PageTree>
 }
 
 
-interface Timed {
+export interface Timed {
   /** From just before the call to the end the run recorded, ms. */
   readonly wall: number
   /** From just before the call to the run's start, ms. */
@@ -230,7 +232,7 @@ interface Timed {
  * Calls `start` (an import or an export), then polls Git info every `every` ms until that run
  * ended; the times come from the run's own instants.
  */
-const timedRun = async (
+export const timedRun = async (
   call: ReturnType<typeof Seed.adminCall>,
   spaceId: string,
   kind: "lastImport" | "lastExport",
@@ -259,7 +261,7 @@ const timedRun = async (
 const countPages = (pages: ReadonlyArray<PageTree>): number =>
   pages.reduce((sum, page) => sum + (page.type === "group" ? 0 : 1) + countPages(page.pages ?? []), 0)
 
-const documents = (pages: ReadonlyArray<PageTree>): ReadonlyArray<PageTree> =>
+export const documents = (pages: ReadonlyArray<PageTree>): ReadonlyArray<PageTree> =>
   pages.flatMap((page) => [...(page.type === "document" ? [page] : []), ...documents(page.pages ?? [])])
 
 interface BackendFigures {

@@ -12,6 +12,8 @@
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
+ *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
+ *              [--fidelity-concurrency 2] [--fidelity-timeout 30000]     (import, export, publish, crawl: FidelityBench.ts)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -26,10 +28,11 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
 import { cp, mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
+import * as FidelityBench from "./FidelityBench.ts"
 import * as GitBench from "./GitBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
 import * as MergeBench from "./MergeBench.ts"
@@ -43,7 +46,8 @@ import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "5" },
@@ -65,7 +69,13 @@ const { values: args } = parseArgs({
     unit: { type: "boolean", default: false },
     "unit-rounds": { type: "string", default: "5" },
     "search-pages": { type: "string", default: "10000" },
-    "search-queries": { type: "string", default: "300" }
+    "search-queries": { type: "string", default: "300" },
+    fidelity: { type: "boolean", default: false },
+    "project-dir": { type: "string" },
+    "fidelity-concurrency": { type: "string", default: "2" },
+    "fidelity-timeout": { type: "string", default: "30000" },
+    "fidelity-examples": { type: "string", default: "3" },
+    json: { type: "boolean", default: false }
   }
 })
 
@@ -267,10 +277,27 @@ const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
 })
 
+const fidelityProgram = Effect.gen(function*() {
+  const path = positionals[0]
+  if (path === undefined) return yield* Effect.die(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
+  const examples = Number(args["fidelity-examples"])
+  const report = yield* FidelityBench.run({
+    // pnpm runs the script in tooling/bench: a relative path is the caller's.
+    path: resolve(process.env["INIT_CWD"] ?? process.cwd(), path),
+    projectDirectory: args["project-dir"],
+    concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
+    timeout: Number(args["fidelity-timeout"]),
+    examples
+  })
+  console.log(args.json ? JSON.stringify(report, null, 2) : `\n${FidelityBench.table(report, examples)}`)
+})
+
 // The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
 // then the cold start; `--search`, `--merge`, `--large-page`, `--unit` and `--startup` run only theirs,
 // `--skip-search` skips search.
-const selected = args.search
+const selected = args.fidelity
+  ? fidelityProgram
+  : args.search
   ? searchProgram
   : args.merge
   ? mergeProgram

@@ -1,0 +1,279 @@
+/**
+ * `pnpm bench --fidelity <dir>`: how faithfully Quire takes in a real GitBook repository (issue 20,
+ * "Measured"). Against a Quire server it starts (embedded PGlite in a temporary directory, Git
+ * sync's jobs in the server, `file://` repositories allowed):
+ * 1. the directory (a GitBook project directory, or a repository: its committed tree) becomes one
+ *    commit of a scratch bare repository (FidelityRepo.ts); a space is connected to it
+ *    (`connectSpaceGitRepository`) and imports it (`importGitRepository`);
+ * 2. the pages imported are counted against the pages SUMMARY.md lists;
+ * 3. the space is exported with no edits into the same repository (`exportToGitRepository`): the
+ *    files that commit changed; then into an empty repository: the files that differ from the
+ *    original content root;
+ * 4. a site showing the space is published and every page crawled in Chromium (FidelityCrawl.ts):
+ *    broken links, broken images, raw tags, anchors missing, console errors.
+ * It prints a table of the counts and, for each, the first offenders grouped by cause (`--json`:
+ * everything, machine-readable). Counts that should be zero are marked.
+ */
+import { Effect } from "effect"
+import { join, relative } from "node:path"
+import { Database } from "@quire/db"
+import * as FidelityCrawl from "./FidelityCrawl.ts"
+import * as FidelityRepo from "./FidelityRepo.ts"
+import { bareRepository, type SyncRun } from "./GitBench.ts"
+import * as Scratch from "./Scratch.ts"
+import * as Seed from "./Seed.ts"
+import * as Servers from "./Servers.ts"
+
+export interface FidelityOptions {
+  /** The GitBook repository or project directory under test. */
+  readonly path: string
+  /** Its project directory inside the repository (Git sync's `repoProjectDirectory`), when not where `path` points. */
+  readonly projectDirectory?: string | undefined
+  /** Pages crawled at once (2). */
+  readonly concurrency: number
+  /** Per page navigation and per probe, ms. */
+  readonly timeout: number
+  /** Offenders shown per cause in the table's report. */
+  readonly examples: number
+}
+
+interface ApiPage {
+  readonly id: string
+  readonly title: string
+  readonly kind: string
+  readonly type: string
+  readonly path: string
+  readonly git?: { readonly path: string }
+  readonly pages?: ReadonlyArray<ApiPage>
+}
+
+const flatten = (pages: ReadonlyArray<ApiPage>): ReadonlyArray<ApiPage> => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])])
+
+/** One line of the table: a count, what it should be, and the offenders behind it. */
+export interface Measure {
+  readonly name: string
+  readonly value: number
+  /** What a faithful import shows (0, or the pages SUMMARY lists). */
+  readonly expected: number
+  readonly note: string
+  readonly offenders: ReadonlyArray<FidelityCrawl.Offender>
+}
+
+export interface FidelityReport {
+  readonly source: string
+  readonly projectDirectory: string
+  readonly errors: ReadonlyArray<string>
+  readonly measures: ReadonlyArray<Measure>
+  readonly external: { readonly links: number; readonly images: number }
+  readonly seconds: number
+}
+
+type Call = ReturnType<typeof Seed.adminCall>
+
+/** Starts an import or export with `start`, then waits until Git info shows it ended; the run. */
+const syncRun = async (call: Call, spaceId: string, kind: "lastImport" | "lastExport", start: () => Promise<unknown>) => {
+  const before = (await call<Record<typeof kind, SyncRun | null>>("GET", `/v1/spaces/${spaceId}/git/info`))[kind]
+  await start()
+  const deadline = Date.now() + 15 * 60_000
+  while (Date.now() < deadline) {
+    const run = (await call<Record<typeof kind, SyncRun | null>>("GET", `/v1/spaces/${spaceId}/git/info`))[kind]
+    if (run !== null && run.status !== "pending" && run.status !== "running" && run.at !== before?.at) return run
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the ${kind === "lastImport" ? "import" : "export"} did not end within 15 minutes`)
+}
+
+const syncFailure = (what: string, run: SyncRun) => run.status === "failed" ? [`${what} failed: ${run.error ?? "(no message)"}`] : []
+
+const fileOffenders = (
+  gitDir: string,
+  from: string,
+  to: string,
+  files: ReadonlyArray<FidelityRepo.ChangedFile>
+): ReadonlyArray<FidelityCrawl.Offender> =>
+  files.map((file) => {
+    const folder = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/") + 1) : ""
+    const kind = { A: "added", D: "left out", M: "rewritten", T: "changed type" }[file.status[0]!] ?? file.status
+    const extension = /\.[^./]+$/.exec(file.path)?.[0] ?? "(no extension)"
+    return {
+      page: file.path,
+      cause: `${kind}: ${extension} files${folder.startsWith(".gitbook/") ? ` under ${folder.split("/").slice(0, 2).join("/")}/` : ""}`,
+      detail: file.status.startsWith("M") ? FidelityRepo.fileDiff(gitDir, from, to, file.path, 6).join(" ⏎ ").slice(0, 400) : ""
+    }
+  })
+
+/** Steps 1–3 over the API; the space and what its pages are. */
+const importAndExport = async (call: Call, organizationId: string, source: FidelityRepo.Source, scratch: string, progress: (m: string) => void) => {
+  const errors: Array<string> = []
+  const repo = source.projectDirectory === "" ? {} : { repoProjectDirectory: source.projectDirectory }
+  const space = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/spaces`, { title: "Fidelity" })
+  await call("PUT", `/v1/spaces/${space.id}/git`, { url: source.url, ref: "refs/heads/main", ...repo })
+  progress("importing")
+  const imported = await syncRun(call, space.id, "lastImport", () =>
+    call("POST", `/v1/spaces/${space.id}/git/import`, { url: source.url, ref: "refs/heads/main", ...repo }))
+  errors.push(...syncFailure("the import", imported))
+
+  const tree = await call<{ pages: ReadonlyArray<ApiPage> }>("GET", `/v1/spaces/${space.id}/content/pages?metadata=true`)
+  const documents = flatten(tree.pages).filter((p) => p.kind === "sheet" || p.type === "document")
+  const layout = await FidelityRepo.projectLayout(source)
+  const contentRoot = relative(source.work, layout.root)
+  const listed = await FidelityRepo.summaryEntries(layout.summary)
+  // Git paths are the repository's or the project directory's: either is accepted.
+  const importedPaths = new Set(documents.flatMap((p) => p.git === undefined ? [] : [p.git.path.replace(/^\/+/, "")]))
+  const rootInProject = relative(source.projectDirectory, contentRoot)
+  const notImported = listed.filter((entry) =>
+    ![entry.path, join(contentRoot, entry.path), join(rootInProject, entry.path)].some((path) => importedPaths.has(path)))
+  const pagesMeasure: Measure = {
+    name: "pages imported vs SUMMARY.md",
+    value: documents.length,
+    expected: listed.length,
+    note: `${documents.length} / ${listed.length}`,
+    offenders: importedPaths.size === 0 ? [] : notImported.map((entry) => ({ page: entry.path, cause: "listed in SUMMARY.md, no page imported from it", detail: entry.title }))
+  }
+
+  progress("exporting with no edits into the same repository")
+  const back = await syncRun(call, space.id, "lastExport", () =>
+    call("POST", `/v1/spaces/${space.id}/git/export`, { url: source.url, ref: "refs/heads/main", commitMessage: "Fidelity: export with no edits", ...repo }))
+  errors.push(...syncFailure("the export with no edits", back))
+  const head = FidelityRepo.headOf(source.gitDir) ?? source.commit
+  const rewritten = FidelityRepo.changedFiles(source.gitDir, source.commit, head, [])
+  const noEdit: Measure = {
+    name: "files changed by an export with no edits",
+    value: rewritten.length,
+    expected: 0,
+    note: head === source.commit ? "no commit" : FidelityRepo.diffStat(source.gitDir, source.commit, head, []),
+    offenders: fileOffenders(source.gitDir, source.commit, head, rewritten)
+  }
+
+  progress("exporting into an empty repository")
+  const emptyUrl = bareRepository(join(scratch, "empty.git"))
+  const fresh = await syncRun(call, space.id, "lastExport", () =>
+    call("POST", `/v1/spaces/${space.id}/git/export`, { url: emptyUrl, ref: "refs/heads/main", commitMessage: "Fidelity: export into an empty repository", ...repo }))
+  errors.push(...syncFailure("the export into an empty repository", fresh))
+  const freshCommit = fresh.status === "succeeded" ? FidelityRepo.fetchBranch(source.gitDir, emptyUrl, "fresh") : undefined
+  // The content root and the project's .gitbook.yaml: files outside them are not the space's.
+  const pathspec = [contentRoot === "" ? "." : contentRoot, join(source.projectDirectory, ".gitbook.yaml")]
+  const differing = freshCommit === undefined ? [] : FidelityRepo.changedFiles(source.gitDir, source.commit, freshCommit, pathspec)
+  const freshMeasure: Measure = {
+    name: "files differing in a fresh export",
+    value: freshCommit === undefined ? -1 : differing.length,
+    expected: 0,
+    note: freshCommit === undefined ? "no export" : FidelityRepo.diffStat(source.gitDir, source.commit, freshCommit, pathspec),
+    offenders: freshCommit === undefined ? [] : fileOffenders(source.gitDir, source.commit, freshCommit, differing)
+  }
+  return { spaceId: space.id, documents, errors, measures: [pagesMeasure, noEdit, freshMeasure] }
+}
+
+/** Step 4: a site of the space, published, every page crawled. */
+const publishAndCrawl = async (
+  call: Call,
+  baseUrl: string,
+  organizationId: string,
+  spaceId: string,
+  documents: ReadonlyArray<ApiPage>,
+  options: FidelityOptions,
+  progress: (m: string) => void
+) => {
+  const site = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { title: "Fidelity", spaces: [spaceId] })
+  await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)
+  const root = `${baseUrl}/~sites/${site.id}/`
+  const urls = [...new Set([root, ...documents.map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)])]
+  progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
+  const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
+  const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, note = ""): Measure => ({
+    name,
+    value: offenders.length,
+    expected: 0,
+    note: note === "" ? `on ${new Set(offenders.map((o) => o.page)).size} pages` : note,
+    offenders: offenders.map((o) => ({ ...o, page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page }))
+  })
+  return {
+    measures: [
+      measure("pages that do not load", result.failedPages, `of ${result.pages} crawled`),
+      measure("broken links", result.brokenLinks),
+      measure("broken images", result.brokenImages),
+      measure("raw tags", result.rawTags),
+      measure("anchors missing", result.missingAnchors),
+      measure("console errors", result.consoleErrors)
+    ],
+    external: result.external
+  }
+}
+
+const say = (message: string) => console.error(`[bench] fidelity: ${message}`)
+
+export const run = (options: FidelityOptions) =>
+  Effect.gen(function*() {
+    const started = Date.now()
+    process.env["QUIRE_GIT_ALLOW_FILE"] = "1"
+    const scratch = yield* Scratch.directory
+    process.env["QUIRE_GIT_CACHE_DIR"] = join(scratch, "git-cache")
+    const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
+    say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
+    const dataDir = join(scratch, "quire")
+    const { organizationId } = yield* Seed.seed(Database.layerEmbedded({ dataDir }))
+    const quire = yield* Servers.start("quire (embedded)", {
+      server: "quire",
+      backend: { kind: "embedded", dataDir },
+      adminToken: Seed.adminToken,
+      adminEmail: Seed.adminEmail
+    })
+    const call = Seed.adminCall(quire.baseUrl)
+    const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))
+    const crawled = yield* Effect.promise(() =>
+      publishAndCrawl(call, quire.baseUrl, organizationId, steps.spaceId, steps.documents, options, say))
+    return {
+      source: source.origin,
+      projectDirectory: source.projectDirectory,
+      errors: steps.errors,
+      measures: [...steps.measures, ...crawled.measures],
+      external: crawled.external,
+      seconds: Math.round((Date.now() - started) / 1000)
+    } satisfies FidelityReport
+  })
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+/** Offenders grouped by cause, most frequent first, with the first `examples` of each. */
+export const byCause = (offenders: ReadonlyArray<FidelityCrawl.Offender>, examples: number) => {
+  const groups = new Map<string, Array<FidelityCrawl.Offender>>()
+  for (const o of offenders) groups.set(o.cause, [...(groups.get(o.cause) ?? []), o])
+  return [...groups.entries()]
+    .map(([cause, all]) => ({ cause, count: all.length, pages: new Set(all.map((o) => o.page)).size, examples: all.slice(0, examples) }))
+    .toSorted((a, b) => b.count - a.count)
+}
+
+export const table = (report: FidelityReport, examples: number) => {
+  const rows = report.measures.map((m) => [
+    m.name,
+    m.value < 0 ? "n/a" : String(m.value),
+    m.name.startsWith("pages imported") ? String(m.expected) : "0",
+    m.value === m.expected ? "ok" : "OFF",
+    m.note
+  ])
+  const header = ["measure", "count", "expected", "", "note"]
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: ReadonlyArray<string>) =>
+    cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd()
+  const out = [
+    `GitBook fidelity of ${report.source}${report.projectDirectory === "" ? "" : ` (project directory ${report.projectDirectory})`}, ${report.seconds} s`,
+    "",
+    line(header),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...rows.map(line),
+    "",
+    `Not judged (no network here): ${report.external.links} links and ${report.external.images} images to other hosts.`
+  ]
+  for (const error of report.errors) out.push(`ERROR: ${error}`)
+  for (const m of report.measures) {
+    if (m.offenders.length === 0) continue
+    out.push("", `${m.name} (${m.offenders.length}), by cause:`)
+    for (const group of byCause(m.offenders, examples).slice(0, 12)) {
+      out.push(`  ${group.count} × ${group.cause} (${group.pages} ${m.name.startsWith("files") ? "files" : "pages"})`)
+      for (const o of group.examples) out.push(`      ${o.page}${o.detail === "" ? "" : `  ${o.detail}`}`.slice(0, 240))
+    }
+  }
+  return out.join("\n")
+}
+

@@ -1,0 +1,193 @@
+/**
+ * The Git side of `pnpm bench --fidelity` (FidelityBench.ts): the GitBook repository under test
+ * copied into a scratch bare repository of one commit, what its `SUMMARY.md` lists, and the files
+ * an export changed. The repository given is only read: exports go to the scratch copies.
+ */
+import { execFileSync } from "node:child_process"
+import { existsSync, statSync } from "node:fs"
+import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises"
+import { dirname, join, relative, resolve } from "node:path"
+import { bareRepository, git } from "./GitBench.ts"
+
+export interface Source {
+  /** `file://` URL of the scratch bare repository, branch `main`. */
+  readonly url: string
+  readonly gitDir: string
+  /** The commit imported; exports are compared with it. */
+  readonly commit: string
+  /** The project directory inside the repository ("" for its root), as Git sync's `repoProjectDirectory`. */
+  readonly projectDirectory: string
+  /** Where the original files were checked out, to read `SUMMARY.md`. */
+  readonly work: string
+  /** What the path given was: a plain directory, or a repository's committed tree. */
+  readonly origin: string
+}
+
+const gitOut = (args: ReadonlyArray<string>, cwd?: string) =>
+  execFileSync("git", args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, ...(cwd === undefined ? {} : { cwd }) })
+
+const tryGit = (args: ReadonlyArray<string>) => {
+  try {
+    return gitOut(args).trim()
+  } catch {
+    return undefined
+  }
+}
+
+/** A path that is a Git repository (bare, or any directory of a work tree): its git dir and the path's place in it. */
+const repositoryOf = (path: string) => {
+  if (tryGit(["--git-dir", path, "rev-parse", "--is-bare-repository"]) === "true") return { gitDir: path, prefix: "" }
+  const top = tryGit(["-C", path, "rev-parse", "--show-toplevel"])
+  if (top === undefined) return undefined
+  return { gitDir: join(top, ".git"), prefix: relative(top, path).split("\\").join("/") }
+}
+
+/**
+ * Writes the tree of `commit` into `work`; blobs a partial mirror lacks (its largest files) are
+ * left out, not fatal: their paths are returned.
+ */
+const checkout = async (gitDir: string, commit: string, work: string) => {
+  const tar = join(work, "..", "source.tar")
+  try {
+    gitOut(["--git-dir", gitDir, "archive", "--format=tar", "-o", tar, commit])
+    execFileSync("tar", ["-x", "-f", tar, "-C", work])
+    return []
+  } catch {
+    const missing: Array<string> = []
+    for (const entry of gitOut(["--git-dir", gitDir, "ls-tree", "-r", "-z", commit]).split("\0")) {
+      const tab = entry.indexOf("\t")
+      if (tab < 0) continue
+      const [mode, type, oid] = entry.slice(0, tab).split(" ")
+      const path = entry.slice(tab + 1)
+      if (type !== "blob") continue
+      try {
+        const bytes = execFileSync("git", ["--git-dir", gitDir, "cat-file", "blob", oid!], { maxBuffer: 1024 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] })
+        await mkdir(dirname(join(work, path)), { recursive: true })
+        if (mode === "120000") await symlink(bytes.toString(), join(work, path))
+        else await writeFile(join(work, path), bytes, { mode: mode === "100755" ? 0o755 : 0o644 })
+      } catch {
+        missing.push(path)
+      }
+    }
+    return missing
+  }
+}
+
+/**
+ * Copies `path` into `scratch/work` and commits it as one commit on `main` of `scratch/source.git`:
+ * a plain directory as it is on disk, a repository (bare, or its work tree) as committed at `HEAD`.
+ * `projectDirectory` overrides the project directory; by default it is where `path` sits in its
+ * repository (a subdirectory of a work tree), else the root.
+ */
+export const prepare = async (path: string, scratch: string, projectDirectory: string | undefined): Promise<Source> => {
+  const absolute = resolve(path)
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) throw new Error(`${absolute} is not a directory`)
+  const work = join(scratch, "work")
+  await mkdir(work, { recursive: true })
+  const repository = repositoryOf(absolute)
+  let origin: string
+  let directory: string
+  if (repository === undefined) {
+    await cp(absolute, work, { recursive: true, filter: (source) => !source.split("/").includes(".git") })
+    origin = `directory ${absolute}`
+    directory = projectDirectory ?? ""
+  } else {
+    const head = gitOut(["--git-dir", repository.gitDir, "rev-parse", "HEAD"]).trim()
+    const missing = await checkout(repository.gitDir, head, work)
+    origin = `repository ${repository.gitDir} at ${head.slice(0, 12)}` +
+      (missing.length === 0 ? "" : ` (${missing.length} blobs absent from it, left out: ${missing.slice(0, 3).join(", ")})`)
+    directory = projectDirectory ?? repository.prefix
+  }
+  git(work, "init", "--quiet", "--initial-branch=main")
+  git(work, "add", "--all")
+  git(work, "-c", "user.name=Fidelity", "-c", "user.email=fidelity@bench.test", "commit", "--quiet", "--no-verify", "-m", "The repository under test")
+  const gitDir = join(scratch, "source.git")
+  const url = bareRepository(gitDir)
+  git(work, "push", "--quiet", url, "main")
+  return { url, gitDir, commit: git(work, "rev-parse", "HEAD").trim(), projectDirectory: directory.replace(/^\.?\/+|\/+$/g, ""), work, origin }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SUMMARY.md
+
+/** GitBook's `.gitbook.yaml` of the project directory: its `root` and `structure.readme`/`summary` (defaults otherwise). */
+export const projectLayout = async (source: Source) => {
+  const projectRoot = join(source.work, source.projectDirectory)
+  const yaml = await readFile(join(projectRoot, ".gitbook.yaml"), "utf8").catch(() => "")
+  const value = (key: string) => {
+    const match = new RegExp(`^\\s*${key}:\\s*['"]?([^'"#\\n]+?)['"]?\\s*$`, "m").exec(yaml)
+    return match?.[1]
+  }
+  const root = join(projectRoot, value("root") ?? ".")
+  return { root, summary: join(root, value("summary") ?? "SUMMARY.md") }
+}
+
+/** A page SUMMARY.md lists: its file path relative to the content root, and its title. */
+export interface SummaryEntry {
+  readonly path: string
+  readonly title: string
+}
+
+const decodeTarget = (target: string) => {
+  const bare = target.trim().replace(/^<(.*)>$/, "$1").replace(/\s+"[^"]*"$/, "").replace(/^<(.*)>$/, "$1")
+  try {
+    return decodeURI(bare.split("#")[0]!)
+  } catch {
+    return bare.split("#")[0]!
+  }
+}
+
+/** The local pages SUMMARY.md lists (links to URLs are link pages, not counted), each once. */
+export const summaryEntries = async (summaryFile: string): Promise<ReadonlyArray<SummaryEntry>> => {
+  const text = await readFile(summaryFile, "utf8").catch(() => "")
+  const seen = new Set<string>()
+  const entries: Array<SummaryEntry> = []
+  for (const match of text.matchAll(/^\s*[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(((?:<[^>]*>|[^)])*)\)/gm)) {
+    const target = decodeTarget(match[2]!)
+    if (target === "" || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue
+    const path = target.replace(/^\.\//, "")
+    if (seen.has(path)) continue
+    seen.add(path)
+    entries.push({ path, title: match[1]! })
+  }
+  return entries
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports
+
+/** A file an export added (A), deleted (D), modified (M) or renamed (R), relative to the repository. */
+export interface ChangedFile {
+  readonly status: string
+  readonly path: string
+}
+
+/** Files that differ between two commits of `gitDir`, within `pathspec` (all when empty). */
+export const changedFiles = (gitDir: string, from: string, to: string, pathspec: ReadonlyArray<string>): ReadonlyArray<ChangedFile> =>
+  gitOut(["--git-dir", gitDir, "diff", "--no-renames", "--name-status", "-z", from, to, "--", ...pathspec])
+    .split("\0")
+    .filter((s) => s !== "")
+    .reduce<Array<ChangedFile>>((files, field, i, fields) => {
+      if (i % 2 === 0) files.push({ status: field, path: fields[i + 1]! })
+      return files
+    }, [])
+
+/** `git diff --stat`'s summary line between two commits of `gitDir`, within `pathspec` (all when empty). */
+export const diffStat = (gitDir: string, from: string, to: string, pathspec: ReadonlyArray<string>) =>
+  gitOut(["--git-dir", gitDir, "diff", "--shortstat", from, to, "--", ...pathspec]).trim()
+
+/** The head of `main` of a bare repository, or undefined when it has none. */
+export const headOf = (gitDir: string) => tryGit(["--git-dir", gitDir, "rev-parse", "--verify", "--quiet", "refs/heads/main"])
+
+/** Fetches `main` of another repository into `gitDir` as `refs/heads/<as>`; its commit. */
+export const fetchBranch = (gitDir: string, fromUrl: string, as: string) => {
+  gitOut(["--git-dir", gitDir, "fetch", "--quiet", fromUrl, `+refs/heads/main:refs/heads/${as}`])
+  return gitOut(["--git-dir", gitDir, "rev-parse", `refs/heads/${as}`]).trim()
+}
+
+/** A few lines of the diff of one file between two commits, to show what an export rewrote. */
+export const fileDiff = (gitDir: string, from: string, to: string, path: string, lines = 8) =>
+  gitOut(["--git-dir", gitDir, "diff", "--unified=0", from, to, "--", path])
+    .split("\n")
+    .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l))
+    .slice(0, lines)
