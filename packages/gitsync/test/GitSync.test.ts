@@ -15,6 +15,7 @@ import { as, Backends, errorTag as tag, memberRoles } from "@quire/testkit"
 import {
   BlobStore,
   Content,
+  ContentLinks,
   documentHash,
   flattenPages,
   Memberships,
@@ -39,6 +40,7 @@ import { migrations } from "../src/migrations/index.ts"
 import * as SecretBox from "../src/SecretBox.ts"
 import { SyncJobs } from "../src/SyncJobs.ts"
 import { githubSignature } from "../src/Webhooks.ts"
+import { gitbookFixture } from "./fixtures/GitbookRepo.ts"
 
 const org = "org-1"
 const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })
@@ -286,6 +288,72 @@ Backends.each(backends, (it, backend) => {
         yield* settle
         assert.strictEqual((yield* currentRevision(space.id)).id, before.id)
         assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastImport?.status, "failed")
+      }))
+  })
+
+  describe("import of GitBook's layout (issue 20)", () => {
+    it.effect("keeps GitBook's URLs, navigation labels and every image, and the pages' links resolve", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Mining")
+        const url = newRepository(backend)
+        remotes.commit(url, main, gitbookFixture)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* sync.info(space.id).pipe(as("reader"))).lastImport?.status, "succeeded")
+        const revision = yield* currentRevision(space.id)
+        const pages = flattenPages(revision.pages)
+        assert.deepStrictEqual(pages.map((p) => [p.path, p.page.linkTitle]), [
+          ["mining-handbook", undefined],
+          ["getting-started", undefined],
+          ["getting-started/getting-started", "Quickstart"],
+          ["getting-started/concepts", undefined],
+          ["getting-started/concepts/node-types", undefined],
+          ["getting-started/concepts/rigs", "Rigs"],
+          ["reference", undefined],
+          ["reference/glossary", undefined]
+        ])
+        assert.deepStrictEqual(revision.files.map((f) => f.git?.path).toSorted(), [
+          "docs/.gitbook/assets/image (3).png",
+          "docs/mining/files/checklist.pdf",
+          "docs/mining/images/pool.png",
+          "docs/mining/images/rig.png",
+          "docs/mining/setup/img/logo small.png"
+        ])
+        // Every link and image of the quickstart resolves from its file in docs/mining/setup/.
+        const quickstart = pages[2]!.page.id
+        const links = yield* (yield* ContentLinks).pageLinks(space.id, quickstart, { appBaseUrl: "https://app.example.com" }).pipe(as("reader"))
+        assert.deepStrictEqual(links.list.items.items.map((item) => [item.url, item.status]), [
+          ["../overview/node-types.md#full-nodes", "ok"],
+          ["../images/rig.png", "ok"],
+          ["img/logo%20small.png", "ok"],
+          ["/.gitbook/assets/image (3).png", "ok"],
+          ["../images/pool.png", "ok"]
+        ])
+        assert.deepStrictEqual(links.list.stats, { total: 5, broken: 0 })
+      }))
+
+    it.effect("fails with a message, and changes nothing, when .gitbook.yaml's root leads outside or finds no pages", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Kept")
+        yield* edit(space.id, [["Intro", "Before."]])
+        const before = yield* currentRevision(space.id)
+        const cases = [
+          [{ ...docs, ".gitbook.yaml": "root: ../elsewhere/\n" }, "root leads outside the repository"],
+          [{ ...docs, ".gitbook.yaml": "root: ./website/\n", "website/logo.svg": "<svg/>" }, "The documentation root (website) holds no pages"],
+          [{ "docs/SUMMARY.md": "* [Gone](gone.md)\n", "docs/notes.md": "# Notes\n", ".gitbook.yaml": "root: ./docs/\nstructure:\n  readme: start.md\n" }, "holds no pages"]
+        ] as const
+        for (const [files, message] of cases) {
+          const url = newRepository(backend)
+          remotes.commit(url, main, files)
+          yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+          yield* settle
+          const info = yield* sync.info(space.id).pipe(as("admin"))
+          assert.strictEqual(info.lastImport?.status, "failed")
+          assert.include(info.lastImport?.error ?? "", message)
+          assert.strictEqual((yield* currentRevision(space.id)).id, before.id)
+        }
       }))
   })
 

@@ -7,64 +7,15 @@ import { Result } from "effect"
 import { assert, describe, it } from "vitest"
 import { readRepository, type RepoPage, type RepositoryContent, writeRepository } from "../src/layout/Layout.ts"
 import { parseSummary } from "../src/layout/Summary.ts"
+import { gitbookFixture } from "./fixtures/GitbookRepo.ts"
 
 const encoder = new TextEncoder()
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7])
 
 const repo = (files: Record<string, string | Uint8Array>) =>
   new Map(Object.entries(files).map(([path, value]) => {
     const bytes = typeof value === "string" ? encoder.encode(value) : value
     return [path, { oid: `oid-${path}-${bytes.length}`, bytes }] as const
   }))
-
-export const gitbookFixture = {
-  ".gitbook.yaml": "root: ./docs/\n",
-  "docs/README.md": "# Mining handbook\n\nStart with [getting started](mining/setup/getting-started.md).\n",
-  "docs/SUMMARY.md": [
-    "# Table of contents",
-    "",
-    "* [Mining handbook](README.md)",
-    "",
-    "## Get Started <a href=\"#getting-started\" id=\"getting-started\"></a>",
-    "",
-    "* [Quickstart](mining/setup/getting-started.md \"Quickstart\")",
-    "* Concepts",
-    "  * [Node types](mining/overview/node-types.md)",
-    "  * [Rigs and pools](mining/overview/rigs.md 'Rigs')",
-    "",
-    "## Reference",
-    "",
-    "* [Glossary](reference/glossary.md)",
-    ""
-  ].join("\n"),
-  "docs/mining/setup/getting-started.md": [
-    "# Getting started with mining",
-    "",
-    "Read about [node types](../overview/node-types.md#full-nodes) first.",
-    "",
-    "![The rig](../images/rig.png)",
-    "",
-    "![Logo](img/logo%20small.png)",
-    "",
-    "![Screenshot](<../../.gitbook/assets/image (3).png>)",
-    "",
-    "<figure><img src=\"../images/pool.png\" alt=\"\"><figcaption></figcaption></figure>",
-    "",
-    "{% file src=\"../files/checklist.pdf\" %}",
-    "The checklist",
-    "{% endfile %}",
-    ""
-  ].join("\n"),
-  "docs/mining/setup/img/logo small.png": png,
-  "docs/mining/images/rig.png": png,
-  "docs/mining/images/pool.png": png,
-  "docs/mining/images/unused.png": png,
-  "docs/mining/files/checklist.pdf": "%PDF-1.4\n",
-  "docs/mining/overview/node-types.md": "# Node types\n\n## Full nodes <a href=\"#full-nodes\" id=\"full-nodes\"></a>\n\nThey hold everything.\n",
-  "docs/mining/overview/rigs.md": "# Rigs and pools\n\nMachines.\n",
-  "docs/reference/glossary.md": "# Glossary\n\nWords.\n",
-  "docs/.gitbook/assets/image (3).png": png
-}
 
 const read = (files: ReturnType<typeof repo>): RepositoryContent => {
   const result = readRepository(files)
