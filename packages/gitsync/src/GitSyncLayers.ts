@@ -3,16 +3,18 @@ import { Layer } from "effect"
 import * as AutoExport from "./AutoExport.ts"
 import { GitSync } from "./GitSync.ts"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
+import { ImportedLayoutRepo } from "./ImportedLayoutRepo.ts"
 import { SecretBox } from "./SecretBox.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlGitSyncRepo from "./SqlGitSyncRepo.ts"
+import * as SqlImportedLayoutRepo from "./SqlImportedLayoutRepo.ts"
 import { SyncJobs } from "./SyncJobs.ts"
 
-/** The gitsync port in memory. */
-export const layerReposMemory = GitSyncRepo.layerMemory
+/** The gitsync ports in memory. */
+export const layerReposMemory = Layer.mergeAll(GitSyncRepo.layerMemory, ImportedLayoutRepo.layerMemory)
 
-/** The gitsync port on Postgres (needs only a SqlClient). */
-export const layerReposSql = SqlGitSyncRepo.layer
+/** The gitsync ports on Postgres (need only a SqlClient). */
+export const layerReposSql = Layer.mergeAll(SqlGitSyncRepo.layer, SqlImportedLayoutRepo.layer)
 
 /**
  * The key, over whichever GitSyncRepo is provided: shared by the use cases and by content's
@@ -22,7 +24,7 @@ export const layerInfrastructure = SecretBox.layer
 
 /**
  * The use cases and the job runner; need content's ContentAccess, SpaceContent, RevisionWriter,
- * PublishedContent and BlobStore, a GitTransport, GitSyncRepo, the infrastructure, a JobQueue, Ids and a Transactor.
+ * PublishedContent and BlobStore, a GitTransport, GitSyncRepo, ImportedLayoutRepo, the infrastructure, a JobQueue, Ids and a Transactor.
  */
 export const layerServices = Layer.mergeAll(GitSync.layer, SyncJobs.layer)
 

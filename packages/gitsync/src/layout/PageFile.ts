@@ -253,8 +253,11 @@ export const renderPageFile = (
   const gapBeforeHeading = frontmatter === ""
     ? (previous !== undefined && previous.frontmatter === "" ? previous.gapBeforeHeading : "")
     : (previous !== undefined && previous.frontmatter !== "" ? previous.gapBeforeHeading : newline)
-  const gapAfterHeading = heading === "" || page.body === ""
+  // A title-only page keeps the blank lines after its heading (GitBook writes `# Title` and an empty line).
+  const gapAfterHeading = heading === ""
     ? ""
+    : page.body === ""
+    ? (previous !== undefined && previous.body === "" && previous.heading !== "" ? previous.gapAfterHeading : "")
     : (previous !== undefined && previous.heading !== "" && (previous.gapAfterHeading !== "" || previous.body !== "") ? previous.gapAfterHeading : newline)
   return frontmatter + gapBeforeHeading + heading + gapAfterHeading + page.body
 }

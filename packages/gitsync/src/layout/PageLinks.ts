@@ -1,7 +1,58 @@
-/** Relative links between page files, made to follow the files a write moves (links to deleted pages stay as written). */
-import type { RepositoryFiles, ReadState } from "./Layout.ts"
+/**
+ * Relative links between page files, made to follow the files a write moves (links to deleted pages
+ * stay as written); links written in Quire to a page (`/pages/<id>`, `/pages/<slug path>`) become the
+ * relative `.md` paths GitBook writes.
+ */
+import type { RepoPage, RepositoryFiles, ReadState } from "./Layout.ts"
 import type { Placed } from "./PagePlacement.ts"
 import { joinPath, relativePath } from "./Paths.ts"
+
+/** A page of a write that knows its id in the space, so that links to it by id can be written as paths. */
+export interface IdentifiedPage extends RepoPage {
+  readonly id: string
+}
+
+const idOf = (page: RepoPage): string | undefined => "id" in page && typeof page.id === "string" ? page.id : undefined
+
+// A link to a page by id or slug path, where a link destination, a GitBook block's `url="` or an
+// HTML `href="` starts; its anchor is kept.
+const quirePageLink = /(\]\(<?|\burl="|\bhref=")\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/g
+
+/** The files of the pages of `tree` by their id and by their slug path (groups included, as the space's URLs). */
+const pageFiles = (tree: ReadonlyArray<Placed>) => {
+  const byRef = new Map<string, string>()
+  const walk = (list: ReadonlyArray<Placed>, base: string) => {
+    for (const placed of list) {
+      const slugPath = base === "" ? placed.page.slug : `${base}/${placed.page.slug}`
+      const id = idOf(placed.page)
+      if (placed.page.kind === "document" && placed.path !== undefined) {
+        if (id !== undefined) byRef.set(id, placed.path)
+        if (!byRef.has(slugPath)) byRef.set(slugPath, placed.path)
+      }
+      walk(placed.children, slugPath)
+    }
+  }
+  walk(tree, "")
+  return byRef
+}
+
+/** `body`, in a file of the folder `folder`, with its links to pages by id or slug path as relative paths to their files. */
+const quireLinksAsPaths = (body: string, folder: string, byRef: ReadonlyMap<string, string>): string => {
+  if (!body.includes("/pages/")) return body
+  return body.replace(quirePageLink, (match, lead: string, ref: string, anchor: string | undefined) => {
+    let key = ref
+    try {
+      key = decodeURIComponent(ref)
+    } catch {
+      return match
+    }
+    const file = byRef.get(key) ?? byRef.get(key.replace(/\.md$/i, "").replace(/\/README$/i, ""))
+    if (file === undefined) return match
+    const target = `${relativePath(folder, file)}${anchor ?? ""}`
+    // A bare destination with spaces or parentheses goes in `<>`, as GitBook writes it.
+    return lead === "](" && /[\s()<>]/.test(target) ? `${lead}<${target}>` : `${lead}${target}`
+  })
+}
 
 // A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`) or a GitBook
 // block's `url="x.md"`; URLs, absolute paths and anchors alone are left out.
@@ -29,7 +80,9 @@ export const linkRebaser = (
   }
   collectMoves(tree)
   for (const path of state?.pageInfo.keys() ?? []) if (!used.has(path) && !moves.has(path)) moves.set(path, null)
-  return (body: string, from: string, to: string): string => {
+  const byRef = pageFiles(tree)
+  return (body: string, from: string, to: string): string => quireLinksAsPaths(rebaseRelative(body, from, to), to, byRef)
+  function rebaseRelative(body: string, from: string, to: string): string {
     if (!body.includes(".md") || (from === to && moves.size === 0)) return body
     return body.replace(relativePageLink, (match, lead: string, open: string, destination: string, anchor: string | undefined, close: string) => {
       let decoded = destination

@@ -3,6 +3,7 @@ import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
 import { m0001_gitsync } from "./0001_gitsync.ts"
 import { m0002_webhook_deliveries } from "./0002_webhook_deliveries.ts"
+import { m0003_imported_layouts } from "./0003_imported_layouts.ts"
 
 export const migrations: {
   readonly table: string
@@ -11,6 +12,7 @@ export const migrations: {
   table: "quire_gitsync_migrations",
   migrations: {
     "0001_gitsync": m0001_gitsync,
-    "0002_webhook_deliveries": m0002_webhook_deliveries
+    "0002_webhook_deliveries": m0002_webhook_deliveries,
+    "0003_imported_layouts": m0003_imported_layouts
   }
 }

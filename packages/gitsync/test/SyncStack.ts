@@ -1,0 +1,65 @@
+/** Git sync's use cases and jobs over content's real write path and the in-process queue, for suites beyond GitSync.test.ts. */
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { Ids, Transactor } from "@quire/kernel"
+import { as, Backends, memberRoles } from "@quire/testkit"
+import { BlobStore, Content, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import { Migrations, SqlTransactor } from "@quire/db"
+import { OutboundFetch } from "@quire/outbound"
+import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
+import * as AutoExport from "../src/AutoExport.ts"
+import { GitSync } from "../src/GitSync.ts"
+import * as GitSyncLayers from "../src/GitSyncLayers.ts"
+import { GitTransport } from "../src/GitTransport.ts"
+import { jobs } from "../src/Jobs.ts"
+import { migrations } from "../src/migrations/index.ts"
+import { SyncJobs } from "../src/SyncJobs.ts"
+
+export const org = "org-1"
+const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })
+const debounceMillis = 2000
+export const main = "refs/heads/main"
+
+type Ports = Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor
+
+/** The use cases over the given ports, with the job queue running the sync jobs in this process. */
+export const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Layer<Ports, E, R>) => {
+  const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis }), SyncJobs.layer).pipe(
+    Layer.provideMerge(
+      SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
+    ),
+    Layer.provideMerge(GitSyncLayers.layerSpaceDependents),
+    Layer.provideMerge(GitSyncLayers.layerInfrastructure),
+    Layer.provideMerge(ports),
+    Layer.provideMerge(BlobStore.layerMemory),
+    Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread, transport])
+  )
+  return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
+}
+
+/** The stack on memory, PostgreSQL and PGlite. */
+export const backendsOver = (transport: Layer.Layer<GitTransport>) =>
+  Backends.make({
+    memory: stackOver(transport, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+    sql: () =>
+      stackOver(
+        transport,
+        Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
+          Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
+        )
+      )
+  })
+
+/** Runs the queued jobs, lets debounced exports fire, and runs those. */
+export const settle = Effect.gen(function*() {
+  const runner = yield* JobRunner
+  yield* runner.drain
+  yield* TestClock.adjust(debounceMillis * 2)
+  yield* runner.drain
+})
+
+export const newSpace = (title: string) =>
+  Effect.map(Effect.flatMap(Effect.service(Spaces), (s) => s.create(org, { title })), (a) => a.space).pipe(as("admin"))
+
+export const currentRevision = (spaceId: string) =>
+  Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
