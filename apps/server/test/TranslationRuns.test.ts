@@ -122,6 +122,7 @@ for (const backend of backends) {
         })
         const first = yield* settledAfter(api, organizationId, created.id, 0)
         assert.strictEqual(first.status, "completed", first.failure)
+        assert.include(received.flatMap((r) => r.segments), "Run the <1>installer</1> then read <2>the basics</2>.")
         assert.isUndefined(first.failure)
         assert.isDefined(first.result)
         const resultSpace = first.result!.space
@@ -139,8 +140,8 @@ for (const backend of backends) {
 
         const translatedGuide = yield* markdownOf(api, resultSpace, guidePage!.id)
         assert.include(translatedGuide, "# [fr] INSTALL THE TOOL")
-        assert.include(translatedGuide, "[[fr] INSTALLER](https://example.com/install)")
-        assert.include(translatedGuide, "[[fr] THE BASICS](about.md)")
+        // A sentence is one segment, its links sent as tags and put back around the translated words.
+        assert.include(translatedGuide, "[fr] RUN THE [INSTALLER](https://example.com/install) THEN READ [THE BASICS](about.md).")
         assert.include(translatedGuide, "```bash\necho hello world\n```")
         assert.include(translatedGuide, "{% hint style=\"info\" %}")
         assert.include(translatedGuide, "[fr] READ THE GUIDE FIRST.")

@@ -242,6 +242,18 @@ it.layer(layer, { timeout: "60 seconds" })("Translations", (it) => {
         assert.strictEqual((yield* stored(id)).stats.latestPages, 2)
       }))
 
+    it.effect("a sentence with formatting is sent as one segment with tags, and the result has the source's markup around the translated words", () =>
+      Effect.gen(function*() {
+        const before = yield* sentCount
+        const sourceId = yield* sourceWith([["welcome", "Welcome", "Welcome to the **Acme** handbook: see [setup](setup.md) and `quire init`.\n"]])
+        const id = yield* translate(sourceId)
+        assert.include(yield* sentSince(before), "Welcome to the <1>Acme</1> handbook: see <2>setup</2> and <3/>.")
+        assert.strictEqual(
+          yield* markdownOf((yield* stored(id)).resultSpaceId, "welcome"),
+          "[fr] WELCOME TO THE **ACME** HANDBOOK: SEE [SETUP](setup.md) AND `quire init`.\n"
+        )
+      }))
+
     it.effect("a source's edits queue one run per translation, after QUIRE_TRANSLATE_DEBOUNCE_MS", () =>
       Effect.gen(function*() {
         const sourceId = yield* sourceWith([["page", "Page", "First words.\n"]])
