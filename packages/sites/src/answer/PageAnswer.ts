@@ -4,6 +4,7 @@
  */
 import { Effect, Option } from "effect"
 import type { PageNode, PublishedContent, Revision } from "@quire/content"
+import { withIncludes } from "../render/Includes.ts"
 import * as Layout from "../render/Layout.ts"
 import * as Markdown from "../render/Markdown.ts"
 import { operationOf } from "../render/OpenApiOperation.ts"
@@ -64,7 +65,9 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
       return { kind: "Redirect", location: `${urls.basePath}${place.prefix}${request.query.size > 0 ? `?${request.query}` : ""}` }
     }
     const hash = entry.page.document
-    const markdown = hash === undefined ? "" : ((yield* sources.documents.documents([hash])).get(hash) ?? "")
+    const stored = hash === undefined ? "" : ((yield* sources.documents.documents([hash])).get(hash) ?? "")
+    // Reusable contents the page includes, in place, for readers and for the `.md` alike.
+    const markdown = yield* withIncludes(stored, rev, entry.page.git?.path, sources.documents.documents)
     if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
     const rendered = yield* renderMarkdown(reading, sources.specs, place, rev, entry, markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)

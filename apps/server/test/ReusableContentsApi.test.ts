@@ -1,0 +1,170 @@
+/**
+ * Reusable contents end to end, on every backend: a Git import of `.gitbook/includes/`, GitBook's
+ * reusable-content operations (main, revision, document, change request) with their access rules
+ * and refusals, and a published page that includes one.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { backends, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { get } from "./SiteFixtures.ts"
+
+const main = "refs/heads/main"
+
+/** A project in GitBook's layout with two reusable contents, included from pages in two folders. */
+const project: Record<string, string> = {
+  "README.md": "# Welcome\n\nStart here.\n\n{% include \".gitbook/includes/missing-block.md\" %}\n",
+  "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Upgrade](guides/upgrade.md)\n",
+  "guides/upgrade.md":
+    "# Upgrade\n\nBefore you start:\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n\nThen run `quire upgrade`.\n",
+  ".gitbook/includes/upgrade-warning.md": "---\ntitle: Upgrade warning\n---\n\n{% hint style=\"warning\" %}\nBack up your narwhal data first.\n{% endhint %}\n",
+  ".gitbook/includes/contact.md": "---\ntitle: Contact\n---\n\nWrite to [support](https://example.com/support).\n"
+}
+
+/** A bare repository holding `files` on `main`, removed with the scope; answers its `file://` URL. */
+const repository = (files: Record<string, string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const dir = mkdtempSync(join(tmpdir(), "quire-includes-"))
+      const work = join(dir, "work")
+      const run = (...args: ReadonlyArray<string>) =>
+        execFileSync("git", args, { cwd: work, env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" } })
+      execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", join(dir, "docs.git")])
+      mkdirSync(work)
+      run("init", "--quiet", "--initial-branch=main")
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(work, path, ".."), { recursive: true })
+        writeFileSync(join(work, path), text)
+      }
+      run("add", ".")
+      run("commit", "--quiet", "-m", "Docs")
+      run("push", "--quiet", join(dir, "docs.git"), "main")
+      return { dir, url: `file://${join(dir, "docs.git")}` }
+    }),
+    ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
+
+/** A space "Docs" imported from `project`, with a reader; answers the setup and the imported revision. */
+const imported = Effect.fnUntraced(function*() {
+  const setup = yield* spaceWith(["read"])
+  const api = setup.alice.api
+  const spaceId = setup.space.id
+  const repo = yield* repository(project)
+  yield* api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+  yield* api.git.getSpaceGitInfo({ params: { spaceId } }).pipe(
+    Effect.filterOrFail((info) => info.lastImport?.status === "succeeded", (info) => new Error(`import: ${JSON.stringify(info.lastImport)}`)),
+    Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+    Effect.orDie
+  )
+  const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+  return { ...setup, api, spaceId, revision, reader: setup.members.read!.api }
+})
+
+const idOf = (revision: { readonly reusableContents: ReadonlyArray<{ readonly id: string; readonly title: string }> }, title: string) =>
+  revision.reusableContents.find((r) => r.title === title)!.id
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`reusable contents on ${backend.name}`, (it) => {
+    it.effect("a Git import's includes are the revision's reusable contents, read by id in main, a revision, its document and a change request", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { api, reader, spaceId, revision } = yield* imported()
+        assert.deepStrictEqual(
+          revision.reusableContents.map((r) => [r.title, r.git?.path]),
+          [["Contact", ".gitbook/includes/contact.md"], ["Upgrade warning", ".gitbook/includes/upgrade-warning.md"]]
+        )
+        assert.deepStrictEqual(revision.pages.map((p) => p.title), ["Welcome", "Upgrade"])
+        const warningId = idOf(revision, "Upgrade warning")
+
+        // A reader may read it; the markdown comes with format=markdown only.
+        const plain = yield* reader.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: warningId }, query: {} })
+        assert.deepStrictEqual([plain.id, plain.title, plain.git?.path, plain.markdown], [warningId, "Upgrade warning", ".gitbook/includes/upgrade-warning.md", undefined])
+        assert.isString(plain.document)
+        const withMarkdown = yield* reader.reusableContents.getReusableContentById({
+          params: { spaceId, reusableContentId: warningId },
+          query: { format: "markdown", metadata: false }
+        })
+        assert.include(withMarkdown.markdown, "Back up your narwhal data first.")
+        assert.isUndefined(withMarkdown.git)
+
+        const inRevision = yield* api.reusableContents.getReusableContentInRevisionById({
+          params: { spaceId, revisionId: revision.id, reusableContentId: warningId },
+          query: {}
+        })
+        assert.deepStrictEqual(inRevision, plain)
+        const document = yield* api.reusableContents.getReusableContentDocumentInRevisionById({
+          params: { spaceId, revisionId: revision.id, reusableContentId: warningId }
+        })
+        assert.strictEqual(document.object, "document")
+        assert.include(JSON.stringify(document.nodes), "narwhal")
+
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Words" } })
+        const inChangeRequest = yield* reader.reusableContents.getReusableContentInChangeRequestById({
+          params: { spaceId, changeRequestId: cr.id, reusableContentId: warningId },
+          query: {}
+        })
+        assert.deepStrictEqual(inChangeRequest, plain)
+
+        // An id the space does not hold, or a revision before the import, is a 404.
+        const unknown = yield* Effect.flip(api.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: "nope" }, query: {} }))
+        assert.strictEqual(errorCode(unknown), 404)
+        const parent = revision.parents[0]!
+        const before = yield* Effect.flip(api.reusableContents.getReusableContentInRevisionById({
+          params: { spaceId, revisionId: parent, reusableContentId: warningId },
+          query: {}
+        }))
+        assert.strictEqual(errorCode(before), 404)
+      })))
+
+    it.effect("another organization's member gets a 404 for every form, and bad input is a 400 naming the field", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { alice, spaceId, revision } = yield* imported()
+        const warningId = idOf(revision, "Upgrade warning")
+        const mallory = yield* newUser("Mallory")
+        yield* mallory.api.organizations.createOrganization({ payload: { title: "Elsewhere" } })
+        const outsider: Client = mallory.api
+        const attempts = [
+          outsider.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: warningId }, query: { format: "markdown" } }),
+          outsider.reusableContents.getReusableContentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId }, query: {} }),
+          outsider.reusableContents.getReusableContentDocumentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId } })
+        ]
+        for (const attempt of attempts) {
+          const refused = yield* Effect.flip(attempt)
+          assert.strictEqual(errorCode(refused), 404)
+          assert.notInclude(errorMessage(refused), "narwhal")
+        }
+
+        const badId = yield* raw("GET", `/v1/spaces/${spaceId}/content/reusable-contents/not%20an%20id`, { token: alice.token })
+        assert.strictEqual(badId.status, 400)
+        assert.include(errorMessage(badId.body), "reusableContentId")
+        const badFormat = yield* raw("GET", `/v1/spaces/${spaceId}/content/reusable-contents/${warningId}?format=html`, { token: alice.token })
+        assert.strictEqual(badFormat.status, 400)
+        assert.include(errorMessage(badFormat.body), "format")
+      })))
+
+    it.effect("a published page shows the reusable content it includes, and nothing of an include that names none", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { api, organizationId, spaceId } = yield* imported()
+        const site = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Handbook", visibility: "public" } })
+        const siteParams = { organizationId, siteId: site.id }
+        yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId } })
+        yield* api.sites.publishSite({ params: siteParams })
+
+        const upgrade = yield* get(`/~sites/${site.id}/upgrade`)
+        assert.strictEqual(upgrade.status, 200)
+        assert.include(upgrade.text, "Back up your narwhal data first.")
+        assert.notInclude(upgrade.text, "{% include")
+        assert.notInclude(upgrade.text, "{% hint")
+        const home = yield* get(`/~sites/${site.id}/`)
+        assert.strictEqual(home.status, 200)
+        assert.include(home.text, "Start here.")
+        assert.notInclude(home.text, "{% include")
+        assert.notInclude(home.text, "missing-block")
+        // The page's markdown for machines has the reusable content in place too.
+        const markdown = yield* get(`/~sites/${site.id}/upgrade.md`)
+        assert.include(markdown.text, "Back up your narwhal data first.")
+      })))
+  })
+}
