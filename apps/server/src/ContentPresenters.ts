@@ -86,6 +86,7 @@ export const page = (
   const common = {
     id: node.id,
     title: node.title,
+    ...(node.linkTitle === undefined ? {} : { linkTitle: node.linkTitle }),
     ...(node.emoji === undefined || node.emoji === "" ? {} : { emoji: node.emoji }),
     ...(node.icon === undefined ? {} : { icon: node.icon }),
     createdAt: node.createdAt,

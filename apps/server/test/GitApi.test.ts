@@ -303,7 +303,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const repo = yield* bareRepository({
           "README.md": "# Welcome\n\nStart here.\n",
-          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md \"Setup\")\n",
           "install.md": "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n\n![Logo](.gitbook/assets/logo.txt)\n",
           ".gitbook/assets/logo.txt": "a logo"
         })
@@ -321,6 +321,8 @@ for (const backend of backends) {
         assert.isTrue(revision.git?.createdByService)
         assert.strictEqual(revision.pages[1]?.git?.path, "install.md")
         assert.strictEqual(revision.pages[1]?.description, "How to install")
+        // SUMMARY.md's link title is the navigation label, GitBook's linkTitle.
+        assert.deepStrictEqual([revision.pages[1]?.title, revision.pages[1]?.linkTitle], ["Install", "Setup"])
         const logo = revision.files.find((file) => file.name === "logo.txt")
         assert.strictEqual(logo?.git?.path, ".gitbook/assets/logo.txt")
         assert.strictEqual(logo?.git?.oid, git(repo.bare, "rev-parse", "main:.gitbook/assets/logo.txt"))

@@ -47,6 +47,8 @@ export const JsonDocument = Schema.Struct({
 export interface RevisionPage {
   readonly id: string
   readonly title: string
+  /** The title the table of contents shows instead of `title` (GitBook's `linkTitle`). */
+  readonly linkTitle?: string
   readonly kind: "sheet" | "group" | "link"
   readonly type: PageType
   readonly emoji?: string
@@ -72,6 +74,7 @@ export interface RevisionPage {
 export const RevisionPage: Schema.Codec<RevisionPage> = Schema.Struct({
   id: Schema.String,
   title: Schema.String,
+  linkTitle: Schema.optionalKey(Schema.String),
   kind: Schema.Literals(["sheet", "group", "link"]),
   type: PageType,
   emoji: Schema.optionalKey(Schema.String),
