@@ -19,17 +19,19 @@ import {
   RevisionWriter,
   SpaceContent
 } from "@quire/content"
-import { exportContent, importPages, reusableFile } from "./ContentMapping.ts"
+import { importPages, reusableFile } from "./ContentMapping.ts"
 import { exportIncludes, importReusableContents } from "./ReusableContentMapping.ts"
 import { includeFolders, readIncludes, writeIncludes } from "./layout/Includes.ts"
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
+import { ImportedLayoutRepo } from "./ImportedLayoutRepo.ts"
 import { type GitBlob, type GitSnapshot, GitTransport, type ReadLimits } from "./GitTransport.ts"
 import * as Redact from "./Redact.ts"
 import { SecretBox } from "./SecretBox.ts"
-import { type AssetToWrite, defaultConfig, readRepository, type RepoAsset, type RepoPage, writeRepository } from "./layout/Layout.ts"
+import { readRepository, type RepoAsset, type RepoPage } from "./layout/Layout.ts"
 import { joinPath, normalizePath } from "./layout/Paths.ts"
+import { exportChanges, layoutFilesOf } from "./sync/Exporting.ts"
 
 /** The payload of `gitsync.import`. */
 export const ImportJob = Schema.Struct({
@@ -119,6 +121,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
     SyncJobs,
     Effect.gen(function*() {
       const repo = yield* GitSyncRepo
+      const layouts = yield* ImportedLayoutRepo
       const box = yield* SecretBox
       const transport = yield* GitTransport
       const content = yield* SpaceContent
@@ -246,6 +249,11 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
                     git: { oid: snapshot.commit, message: snapshot.message, createdByService: true, url: shownUrl, ref: job.ref }
                   }
                 }), { system: true })
+              // What the import read, for an export into a repository without the project.
+              if (!job.standalone) {
+                const files = layoutFilesOf(snapshot.files, tree, job.projectDirectory)
+                yield* layouts.save(job.spaceId, { projectDirectory: normalizePath(job.projectDirectory), commit: snapshot.commit, files })
+              }
               return { commit: snapshot.commit }
             }).pipe(Effect.onError(() => content.releaseFiles(organizationId, stored)))
           }))
@@ -267,24 +275,15 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
               Effect.map((snapshot): { readonly commit: string | undefined; readonly files: ReadonlyMap<string, GitBlob> } => snapshot),
               Effect.catchTag("GitBranchMissing", () => Effect.succeed({ commit: undefined, files: new Map<string, GitBlob>() }))
             )
-            // Files that came from Git and are still there as they were need no bytes.
-            const assets: Array<AssetToWrite> = []
-            for (const file of revision.files) {
-              const unchanged = file.git !== undefined && previous.files.get(file.git.path)?.oid === file.git.oid
-              if (unchanged && file.git !== undefined) {
-                assets.push({ path: file.git.path, name: file.name, oid: file.git.oid })
-                continue
-              }
-              const bytes = yield* blobs.get(file.blob)
-              if (Option.isNone(bytes)) return yield* Effect.fail(new RunStopped("failed", `The bytes of file ${JSON.stringify(file.name)} are missing`))
-              assets.push({ ...(file.git === undefined ? {} : { path: file.git.path }), name: file.name, bytes: bytes.value })
-            }
-            const before = previous.files.size === 0 ? undefined : readRepository(previous.files, { projectDirectory })
-            const config = before !== undefined && Result.isSuccess(before) ? before.success.config : defaultConfig
-            const written = writeRepository(exportContent(revision, documents, assets, config), previous.files, { projectDirectory })
-            if (Result.isFailure(written)) return yield* Effect.fail(new RunStopped("failed", `The branch cannot be written: ${written.failure.message}`))
-            const includes = writeIncludes(exportIncludes(revision, documents), previous.files, includeFolders(projectDirectory, config))
-            const changes = new Map([...written.success.changes, ...includes])
+            const changes = yield* exportChanges({
+              revision,
+              documents,
+              previous: previous.files,
+              projectDirectory,
+              layout: yield* layouts.find(job.spaceId),
+              bytesOf: (file) => blobs.get(file.blob),
+              besides: (files, config) => writeIncludes(exportIncludes(revision, documents), files, includeFolders(projectDirectory, config))
+            }).pipe(Effect.mapError((stopped) => new RunStopped("failed", stopped.reason)))
             if (changes.size === 0 && previous.commit !== undefined) return { commit: previous.commit }
             const author = yield* authors.author(job.actorId)
             const pushed = yield* transport.push({ url, ref }, {

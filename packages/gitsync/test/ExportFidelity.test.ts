@@ -1,0 +1,211 @@
+/**
+ * Git export writes what GitBook would, over a project written in GitBook's syntax (a custom root,
+ * readme and summary names, folders with spaces, folded descriptions, unknown frontmatter keys,
+ * title-only pages, assets): exported with no edits it changes no file; exported into an empty
+ * repository it gives back the imported files byte for byte; content written in Quire is written
+ * with relative asset and page links at paths from its place in the tree. Memory, PostgreSQL, PGlite.
+ */
+import { assert, describe } from "@effect/vitest"
+import { Effect } from "effect"
+import { as, Backends } from "@quire/testkit"
+import { contentTypeOf, documentHash, flattenPages, type PageNode, SpaceContent } from "@quire/content"
+import { GitSync } from "../src/GitSync.ts"
+import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
+import { backendsOver, currentRevision, main, newSpace, settle } from "./SyncStack.ts"
+
+const remotes = new MemoryGitRemotes()
+const backends = backendsOver(GitTransport.layerTest(remotes))
+
+let repositories = 0
+const newRepository = (backend: string) => `https://git.example.com/acme/fidelity-${backend}-${++repositories}.git`
+
+const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>${label}</title></svg>\n`
+
+/** A GitBook project: `.gitbook.yaml` moves the root to `docs/` and names the readme and the summary. */
+const project: Readonly<Record<string, string>> = {
+  ".gitbook.yaml": "root: ./docs/\n\nstructure:\n  readme: introduction.md\n  summary: toc.md\n",
+  "docs/toc.md": [
+    "# Table of contents",
+    "",
+    "* [Introduction](introduction.md)",
+    "",
+    "## Getting Started <a href=\"#getting-started\" id=\"getting-started\"></a>",
+    "",
+    "* [Quick start](<getting started/quick start.md>)",
+    "* [Install](<getting started/install/README.md>)",
+    "  * [On Linux](<getting started/install/linux.md>)",
+    "",
+    "## Reference",
+    "",
+    "* [API](reference/api.md)",
+    "* [Limits](reference/limits.md)",
+    ""
+  ].join("\n"),
+  "docs/introduction.md": [
+    "---",
+    "description: >-",
+    "  Everything about Widgets, in a description long enough that GitBook folds it",
+    "  over two lines.",
+    "cover: .gitbook/assets/cover image.svg",
+    "coverY: -42",
+    "coverHeight: 380",
+    "layout:",
+    "  width: wide",
+    "  cover:",
+    "    visible: true",
+    "    size: full",
+    "    mask: none",
+    "  title:",
+    "    visible: true",
+    "  description:",
+    "    visible: false",
+    "  tags:",
+    "    visible: true",
+    "  metadata:",
+    "    visible: false",
+    "tags:",
+    "  - start",
+    "metadata:",
+    "  owner: docs-team",
+    "---",
+    "",
+    "# Introduction",
+    "",
+    "Start with the [quick start](<getting started/quick start.md>).",
+    "",
+    "<figure><img src=\".gitbook/assets/cover image.svg\" alt=\"\"><figcaption></figcaption></figure>",
+    ""
+  ].join("\n"),
+  "docs/getting started/quick start.md": [
+    "---",
+    "icon: rocket",
+    "description: >-",
+    "  Five minutes from nothing to a running widget, every step explained along the",
+    "  way.",
+    "---",
+    "",
+    "# Quick start",
+    "",
+    "![Diagram](<../.gitbook/assets/diagram (1).svg>)",
+    "",
+    "Then [install it](install/).",
+    ""
+  ].join("\n"),
+  "docs/getting started/install/README.md": "# Install\n\n",
+  "docs/getting started/install/linux.md": "---\nhidden: true\n---\n\n# On Linux\n\n```sh\ncurl -fsSL https://example.com | sh\n```\n",
+  "docs/reference/api.md": "# API\n\nThe API, see [limits](limits.md#rates).\n",
+  "docs/reference/limits.md": "# Limits\n\n",
+  "docs/.gitbook/assets/cover image.svg": svg("cover"),
+  "docs/.gitbook/assets/diagram (1).svg": svg("diagram")
+}
+
+const filesAt = (url: string) => remotes.read(url, remotes.head(url, main)!)!.files
+
+Backends.each(backends, (it, backend) => {
+  describe("export fidelity", () => {
+    it.effect("an import exported again without edits changes no file: frontmatter bytes, unknown keys, title-only pages", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Unchanged")
+        const url = newRepository(backend)
+        const commit = remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastImport?.status, "succeeded")
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Nothing changed" }).pipe(as("admin"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        assert.strictEqual(remotes.head(url, main), commit, "no commit: no file changed")
+      }))
+
+    it.effect("an import exported into an empty repository gives back every file at its path with its bytes", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Fresh")
+        const url = newRepository(backend)
+        remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const empty = newRepository(backend)
+        yield* sync.exportRepository(space.id, { url: empty, ref: main, commitMessage: "Into an empty repository" }).pipe(as("admin"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const written = filesAt(empty)
+        assert.deepStrictEqual([...written.keys()].toSorted(), Object.keys(project).toSorted())
+        for (const [path, text] of Object.entries(project)) assert.strictEqual(written.get(path), text, path)
+      }))
+
+    it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const space = yield* newSpace("Written in Quire")
+        const url = newRepository(backend)
+        remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const imported = yield* currentRevision(space.id)
+        const pages = flattenPages(imported.pages)
+        const install = pages.find((p) => p.page.title === "Install")!.page
+        const api = pages.find((p) => p.page.title === "API")!.page
+        const organizationId = (yield* content.revision(space.id).pipe(as("admin"))).access.space.organizationId
+        const image = yield* content.storeFile(organizationId, { name: "new shot.svg", contentType: contentTypeOf("new shot.svg"), bytes: new TextEncoder().encode(svg("shot")) })
+          .pipe(as("editor"))
+        const markdown = [
+          `![A shot](/files/${image.id})`,
+          "",
+          `<img src="/files/${image.id}" alt="">`,
+          "",
+          `See [the API](/pages/${api.id}#auth) and [Install](/pages/getting-started/install).`,
+          ""
+        ].join("\n")
+        const page: PageNode = {
+          id: "new-page",
+          type: "document",
+          title: "Upgrade",
+          slug: "upgrade",
+          document: documentHash(markdown),
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+          pages: []
+        }
+        const withChild = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.id === install.id ? { ...node, pages: [...node.pages, page] } : { ...node, pages: withChild(node.pages) })
+        yield* content.commit(space.id, (parent) =>
+          Effect.succeed({ pages: withChild(parent.pages), files: [...parent.files, image], documents: new Map([[page.document!, markdown]]) }))
+          .pipe(as("editor"))
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Upgrade page" }).pipe(as("admin"))
+        yield* settle
+        const info = yield* sync.info(space.id).pipe(as("admin"))
+        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const files = filesAt(url)
+        // Under its parent's folder, as GitBook places a child of `install/README.md`.
+        assert.strictEqual(files.get("docs/getting started/install/upgrade.md"), [
+          "# Upgrade",
+          "",
+          "![A shot](<../../.gitbook/assets/new shot.svg>)",
+          "",
+          "<img src=\"../../.gitbook/assets/new shot.svg\" alt=\"\">",
+          "",
+          "See [the API](../../reference/api.md#auth) and [Install](README.md).",
+          ""
+        ].join("\n"))
+        assert.strictEqual(files.get("docs/.gitbook/assets/new shot.svg"), svg("shot"))
+        assert.include(files.get("docs/toc.md") ?? "", "\n  * [On Linux](<getting started/install/linux.md>)\n  * [Upgrade](<getting started/install/upgrade.md>)\n")
+        assert.notInclude([...files.values()].join("\n"), "/files/")
+        // The other files keep their bytes.
+        for (const [path, text] of Object.entries(project)) if (path !== "docs/toc.md") assert.strictEqual(files.get(path), text, path)
+
+        // Imported into another space, the page is at the same place with its image.
+        const other = yield* newSpace("Imported back")
+        yield* sync.importRepository(other.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const back = yield* currentRevision(other.id)
+        assert.strictEqual(flattenPages(back.pages).find((p) => p.page.title === "Upgrade")?.path, "getting-started/install/upgrade")
+        const shot = back.files.find((file) => file.name === "new shot.svg")
+        assert.strictEqual(shot?.git?.path, "docs/.gitbook/assets/new shot.svg")
+      }))
+  })
+})
