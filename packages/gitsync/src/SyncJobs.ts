@@ -214,7 +214,9 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             // Never an import that empties the space: a root that misses the pages is a mistake to show.
             if (pageCount === 0) {
               const root = joinPath(job.projectDirectory, tree.config.root) || "the repository's root"
-              return yield* Effect.fail(new RunStopped("failed", `The documentation root (${root}) holds no pages; nothing was imported and the space is unchanged`))
+              // What was skipped tells why (a SUMMARY.md listing files that are not there, a readme elsewhere).
+              const why = tree.warnings.length === 0 ? "" : ` (${tree.warnings.slice(0, 3).join("; ")})`
+              return yield* Effect.fail(new RunStopped("failed", `The documentation root (${root}) holds no pages${why}; nothing was imported and the space is unchanged`))
             }
             const current = yield* content.revision(job.spaceId)
             const organizationId = current.access.space.organizationId

@@ -342,7 +342,7 @@ Backends.each(backends, (it, backend) => {
         const cases = [
           [{ ...docs, ".gitbook.yaml": "root: ../elsewhere/\n" }, "root leads outside the repository"],
           [{ ...docs, ".gitbook.yaml": "root: ./website/\n", "website/logo.svg": "<svg/>" }, "The documentation root (website) holds no pages"],
-          [{ "docs/SUMMARY.md": "* [Gone](gone.md)\n", "docs/notes.md": "# Notes\n", ".gitbook.yaml": "root: ./docs/\nstructure:\n  readme: start.md\n" }, "holds no pages"]
+          [{ "docs/SUMMARY.md": "* [Gone](gone.md)\n", "docs/notes.md": "# Notes\n", ".gitbook.yaml": "root: ./docs/\nstructure:\n  readme: start.md\n" }, "holds no pages (docs/SUMMARY.md line 1: docs/gone.md does not exist; skipped)"]
         ] as const
         for (const [files, message] of cases) {
           const url = newRepository(backend)
