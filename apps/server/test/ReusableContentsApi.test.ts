@@ -125,7 +125,7 @@ for (const backend of backends) {
         const mallory = yield* newUser("Mallory")
         yield* mallory.api.organizations.createOrganization({ payload: { title: "Elsewhere" } })
         const outsider: Client = mallory.api
-        const attempts = [
+        const attempts: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
           outsider.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: warningId }, query: { format: "markdown" } }),
           outsider.reusableContents.getReusableContentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId }, query: {} }),
           outsider.reusableContents.getReusableContentDocumentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId } })

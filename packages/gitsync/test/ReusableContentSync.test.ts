@@ -4,60 +4,15 @@
  * writes them back to their files and leaves unchanged ones alone.
  */
 import { assert, describe } from "@effect/vitest"
-import { Effect, Layer } from "effect"
-import { TestClock } from "effect/testing"
-import { Ids, Transactor } from "@quire/kernel"
-import { as, Backends, memberRoles } from "@quire/testkit"
-import { BlobStore, Content, documentHash, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
-import { Migrations, SqlTransactor } from "@quire/db"
-import { OutboundFetch } from "@quire/outbound"
-import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
-import * as AutoExport from "../src/AutoExport.ts"
+import { Effect } from "effect"
+import { as, Backends } from "@quire/testkit"
+import { documentHash, SpaceContent } from "@quire/content"
 import { GitSync } from "../src/GitSync.ts"
-import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import { jobs } from "../src/Jobs.ts"
-import { migrations } from "../src/migrations/index.ts"
-import { SyncJobs } from "../src/SyncJobs.ts"
+import { backendsOver, main, newSpace, settle } from "./SyncStack.ts"
 
-const org = "org-1"
-const main = "refs/heads/main"
 const remotes = new MemoryGitRemotes()
-
-const stackOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor, E, R>) => {
-  const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis: 10 }), SyncJobs.layer).pipe(
-    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis: 10 })))))),
-    Layer.provideMerge(GitSyncLayers.layerSpaceDependents),
-    Layer.provideMerge(GitSyncLayers.layerInfrastructure),
-    Layer.provideMerge(ports),
-    Layer.provideMerge(BlobStore.layerMemory),
-    Layer.provide([
-      Memberships.layerTest(memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })),
-      Ids.Ids.layerTest,
-      Layer.orDie(OutboundFetch.layerConfig),
-      ParsePool.layerMainThread,
-      GitTransport.layerTest(remotes)
-    ])
-  )
-  return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
-}
-
-const backends = Backends.make({
-  memory: stackOver(Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-  sql: () =>
-    stackOver(
-      Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
-        Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
-      )
-    )
-})
-
-const settle = Effect.gen(function*() {
-  const runner = yield* JobRunner
-  yield* runner.drain
-  yield* TestClock.adjust(100)
-  yield* runner.drain
-})
+const backends = backendsOver(GitTransport.layerTest(remotes))
 
 const warning = "---\ntitle: Upgrade warning\n---\n\n{% hint style=\"warning\" %}\nBack up your data first.\n{% endhint %}\n"
 
@@ -79,7 +34,7 @@ Backends.each(backends, (it, backend) => {
       Effect.gen(function*() {
         const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = (yield* (yield* Spaces).create(org, { title: "Docs" }).pipe(as("admin"))).space
+        const space = yield* newSpace("Docs")
         const url = `https://git.example.com/acme/includes-${backend}-${++repositories}.git`
         remotes.commit(url, main, project)
         yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))

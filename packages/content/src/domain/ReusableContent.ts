@@ -16,9 +16,10 @@ export const maxReusableContentTitle = 500
 export const reusableDocuments = (nodes: ReadonlyArray<ReusableContentNode> | undefined): ReadonlyArray<string> =>
   (nodes ?? []).flatMap((node) => (node.document === undefined ? [] : [node.document]))
 
+const invalid = (reason: string) => Effect.fail(new Errors.InvalidInput({ field: "reusableContents", reason }))
+
 /** A list a revision may hold, else InvalidInput naming `reusableContents`. */
 export const checkReusableContents = (nodes: ReadonlyArray<ReusableContentNode>): Effect.Effect<void, Errors.InvalidInput> => {
-  const invalid = (reason: string) => Effect.fail(new Errors.InvalidInput({ field: "reusableContents", reason }))
   if (nodes.length > maxReusableContents) return invalid(`${nodes.length} reusable contents, more than the limit of ${maxReusableContents}`)
   const ids = new Set<string>()
   for (const node of nodes) {

@@ -43,15 +43,15 @@ export const reusableContentsContract = (it: ReposTest) =>
       Effect.gen(function*() {
         const repo = yield* RevisionsRepo
         const { transaction } = yield* Transactor.Transactor
-        const with_ = revision("rc-read-1", "rc-read", { reusableContents: nodes, createdAt: at(1) })
+        const holding = revision("rc-read-1", "rc-read", { reusableContents: nodes, createdAt: at(1) })
         const without = revision("rc-read-2", "rc-read", { parents: ["rc-read-1"], createdAt: at(2) })
         // Read inside the writing transaction: from the store itself, not an adapter's cache.
         const found = yield* transaction(Effect.gen(function*() {
-          yield* repo.insert(with_, new Map([[documentHash(warning), warning], [documentHash(footer), footer]]))
+          yield* repo.insert(holding, new Map([[documentHash(warning), warning], [documentHash(footer), footer]]))
           yield* repo.insert(without, new Map())
           return [some(yield* repo.find("rc-read-1")), some(yield* repo.find("rc-read-2"))] as const
         }))
-        assert.deepStrictEqual(found[0], with_)
+        assert.deepStrictEqual(found[0], holding)
         assert.deepStrictEqual(found[0].reusableContents?.map((n) => n.title), ["Upgrade warning", "Support footer", "Empty block"])
         assert.isUndefined(found[1].reusableContents)
         const markdown = yield* repo.documents([documentHash(warning), documentHash(footer)])
