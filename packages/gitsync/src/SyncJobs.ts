@@ -282,7 +282,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
               documents,
               previous: previous.files,
               projectDirectory,
-              layout: yield* layouts.find(job.spaceId),
+              layout: layouts.find(job.spaceId),
               bytesOf: (file) => blobs.get(file.blob),
               besides: (files, config) => writeIncludes(exportIncludes(revision, documents), files, includeFolders(projectDirectory, config))
             }).pipe(Effect.mapError((stopped) => new RunStopped("failed", stopped.reason)))

@@ -5,13 +5,21 @@
  * repository it gives back the imported files byte for byte; content written in Quire is written
  * with relative asset and page links at paths from its place in the tree. Memory, PostgreSQL, PGlite.
  */
-import { assert, describe } from "@effect/vitest"
-import { Effect } from "effect"
+import { assert, describe, layer as layerSuite } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { Transactor } from "@quire/kernel"
 import { as, Backends } from "@quire/testkit"
+import { Content } from "@quire/content"
 import { contentTypeOf, documentHash, flattenPages, type PageNode, SpaceContent } from "@quire/content"
+import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
+import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import { backendsOver, currentRevision, main, newSpace, settle } from "./SyncStack.ts"
+import { backendsOver, currentRevision, main, newSpace, settle, stackOver } from "./SyncStack.ts"
 
 const remotes = new MemoryGitRemotes()
 const backends = backendsOver(GitTransport.layerTest(remotes))
@@ -137,6 +145,29 @@ Backends.each(backends, (it, backend) => {
         for (const [path, text] of Object.entries(project)) assert.strictEqual(written.get(path), text, path)
       }))
 
+    it.effect("an edited frontmatter key is the only change: the other keys, folded or unknown, keep their bytes", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const space = yield* newSpace("One key")
+        const url = newRepository(backend)
+        const before = remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const describe = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.title === "Quick start" ? { ...node, description: "Set up in five minutes." } : { ...node, pages: describe(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: describe(parent.pages) })).pipe(as("editor"))
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Shorter description" }).pipe(as("admin"))
+        yield* settle
+        const after = filesAt(url)
+        const old = remotes.read(url, before)!.files
+        assert.deepStrictEqual([...after].filter(([path, text]) => old.get(path) !== text).map(([path]) => path), ["docs/getting started/quick start.md"])
+        assert.strictEqual(
+          after.get("docs/getting started/quick start.md"),
+          project["docs/getting started/quick start.md"]!.replace(/description: >-\n(?: {2}.*\n)+/, "description: Set up in five minutes.\n")
+        )
+      }))
+
     it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
@@ -208,4 +239,59 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(shot?.git?.path, "docs/.gitbook/assets/new shot.svg")
       }))
   })
+})
+
+const git = (...args: ReadonlyArray<string>) => execFileSync("git", args, { encoding: "utf8" }).trim()
+
+/** `files` written in a new folder. */
+const folderOf = (files: Readonly<Record<string, string>>) => {
+  const dir = mkdtempSync(join(tmpdir(), "quire-fidelity-"))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  return dir
+}
+
+/** A bare repository whose main branch holds `files` in one commit. */
+const bareRepositoryOf = (files: Readonly<Record<string, string>>) => {
+  const work = folderOf(files)
+  git("-C", work, "init", "--quiet", "--initial-branch=main")
+  git("-C", work, "add", "-A")
+  git("-C", work, "-c", "user.name=Someone", "-c", "user.email=someone@example.com", "commit", "--quiet", "-m", "GitBook project")
+  const bare = mkdtempSync(join(tmpdir(), "quire-fidelity-bare-"))
+  git("clone", "--quiet", "--bare", work, bare)
+  return { work, bare, url: `file://${bare}` }
+}
+
+layerSuite(
+  stackOver(
+    GitCli.layer({ cacheDir: mkdtempSync(join(tmpdir(), "quire-fidelity-cache-")), allowFile: true, allow: [] }),
+    Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
+  ),
+  { timeout: "120 seconds" }
+)("export fidelity with the git binary over file://", (it) => {
+  it.effect("no edits: git diff --stat is empty; into an empty repository: diff -r against the project is empty", () =>
+    Effect.gen(function*() {
+      const sync = yield* GitSync
+      const space = yield* newSpace("Round trip")
+      const source = bareRepositoryOf(project)
+      const imported = git("--git-dir", source.bare, "rev-parse", "main")
+      yield* sync.importRepository(space.id, { url: source.url, ref: main }).pipe(as("admin"))
+      yield* settle
+      yield* sync.exportRepository(space.id, { url: source.url, ref: main, commitMessage: "No edits" }).pipe(as("admin"))
+      yield* settle
+      assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastExport?.status, "succeeded")
+      assert.strictEqual(git("--git-dir", source.bare, "diff", "--stat", imported, "main"), "")
+
+      const empty = mkdtempSync(join(tmpdir(), "quire-fidelity-empty-"))
+      git("init", "--bare", "--quiet", "--initial-branch=main", empty)
+      yield* sync.exportRepository(space.id, { url: `file://${empty}`, ref: main, commitMessage: "Fresh" }).pipe(as("admin"))
+      yield* settle
+      const info = yield* sync.info(space.id).pipe(as("admin"))
+      assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+      const checkout = mkdtempSync(join(tmpdir(), "quire-fidelity-checkout-"))
+      git("clone", "--quiet", "--branch", "main", empty, checkout)
+      assert.strictEqual(execFileSync("diff", ["-r", "--exclude=.git", source.work, checkout], { encoding: "utf8" }), "")
+    }))
 })

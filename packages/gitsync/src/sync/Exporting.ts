@@ -98,8 +98,8 @@ export interface ExportInput {
   /** The branch's files in the project directory (none for a new branch or a repository without the project). */
   readonly previous: ReadonlyMap<string, GitBlob>
   readonly projectDirectory: string
-  /** The space's last import. */
-  readonly layout: Option.Option<ImportedLayout>
+  /** The space's last import (read only for a repository without the project). */
+  readonly layout: Effect.Effect<Option.Option<ImportedLayout>>
   readonly bytesOf: (file: FileNode) => Effect.Effect<Option.Option<Uint8Array>>
   /** Changes of files beside the layout's (reusable contents), over the same starting files and config. */
   readonly besides?: ((files: RepositoryFiles, config: RepositoryConfig) => ReadonlyMap<string, Uint8Array | null>) | undefined
@@ -114,7 +114,7 @@ export interface ExportInput {
 export const exportChanges = (input: ExportInput): Effect.Effect<ReadonlyMap<string, Uint8Array | null>, ExportStopped> =>
   Effect.gen(function*() {
     const { revision, projectDirectory } = input
-    const layout = Option.getOrUndefined(input.layout)
+    const layout = input.previous.size === 0 ? Option.getOrUndefined(yield* input.layout) : undefined
     const fromImport = input.previous.size === 0 && layout !== undefined && layout.projectDirectory === normalizePath(projectDirectory)
     const base = new Map<string, GitBlob>(fromImport ? layout.files : input.previous)
     const bytesOf = (file: FileNode) =>
