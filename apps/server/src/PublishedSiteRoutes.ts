@@ -16,6 +16,8 @@ import {
   loopbackName,
   PublishedSites,
   type PublishedSite,
+  refusalPage,
+  type RefusalText,
   type RenderAnswer,
   SiteChanges,
   SiteRenderer,
@@ -50,6 +52,42 @@ const denialPage = (status: number, title: string, message: string) =>
   )
 
 const unknownSite = () => denialPage(404, "Site not found", "There is no published site at this address.")
+
+const refusalHeaders = (policy: string) => HttpServerResponse.setHeaders({
+  "content-security-policy": policy,
+  "cache-control": "private, no-store",
+  "x-robots-tag": "noindex"
+})
+
+/** A published site refusing a reader, in the site's own styling. */
+const siteRefusal = (site: PublishedSite, status: 401 | 403, text: RefusalText) => {
+  const { html, policy } = refusalPage(site, { code: String(status), ...text })
+  return HttpServerResponse.html(html).pipe((response) => HttpServerResponse.setStatus(response, status), refusalHeaders(policy))
+}
+
+/** What a reader refused for `reason` is told. */
+const refusalText = (reason: Exclude<Audience.DenialReason, "unpublished">, tokenMaxAgeSeconds: number): { readonly status: 401 | 403; readonly text: RefusalText } => {
+  switch (reason) {
+    case "share-key-missing":
+      return { status: 401, text: { title: "Share link needed", message: "This site is shared by link only: open it with the link you were given." } }
+    case "share-key-invalid":
+      return { status: 403, text: { title: "Share link not valid", message: "This share link is not valid any more: ask for a new one." } }
+    case "visitor-token-missing":
+      return { status: 401, text: { title: "Sign-in needed", message: "This site is for signed-in readers: open it from the product that signs you in." } }
+    case "visitor-token-expired":
+      return { status: 401, text: { title: "Sign-in expired", message: "Your access to this site has expired: open it again from the product that signs you in." } }
+    case "visitor-token-invalid":
+      return { status: 403, text: { title: "Access denied", message: "The access token of this link is not valid for this site." } }
+    case "visitor-token-lifetime":
+      return {
+        status: 403,
+        text: {
+          title: "Access denied",
+          message: `The access token of this link must expire (its exp claim) within ${Math.floor(tokenMaxAgeSeconds / 3600)} hours.`
+        }
+      }
+  }
+}
 
 const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: ReadonlyArray<Audience.SetCookie>) =>
   cookies.reduce((r, c) => HttpServerResponse.setCookieUnsafe(r, c.name, c.value, c.options), response)
@@ -89,29 +127,17 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     checkShare: (secret) => published.checkShareSecret(site.site.id, secret)
   })
   if (decision.kind === "denied") {
-    const page = (() => {
-      switch (decision.reason) {
-        case "unpublished":
-          return unknownSite()
-        case "share-key-missing":
-          return denialPage(401, "Share link needed", "This site is shared by link only: open it with the link you were given.")
-        case "share-key-invalid":
-          return denialPage(403, "Share link not valid", "This share link is not valid any more: ask for a new one.")
-        case "visitor-token-missing":
-          return denialPage(401, "Sign-in needed", "This site is for signed-in readers: open it from the product that signs you in.")
-        case "visitor-token-expired":
-          return denialPage(401, "Sign-in expired", "Your access to this site has expired: open it again from the product that signs you in.")
-        case "visitor-token-invalid":
-          return denialPage(403, "Access denied", "The access token of this link is not valid for this site.")
-        case "visitor-token-lifetime":
-          return denialPage(
-            403,
-            "Access denied",
-            `The access token of this link must expire (its exp claim) within ${Math.floor(tokenMaxAgeSeconds / 3600)} hours.`
-          )
-      }
-    })()
-    return withCookies(page, decision.setCookies)
+    if (decision.reason === "unpublished") return withCookies(unknownSite(), decision.setCookies)
+    // A visitor-auth site with a sign-in fallback URL sends the reader there, as GitBook does.
+    const signIn = Audience.signInRedirect(site.fallbackUrl, decision.reason, path, query)
+    if (signIn !== undefined) {
+      const redirect = HttpServerResponse.redirect(signIn, { status: 302 }).pipe(
+        HttpServerResponse.setHeaders({ "cache-control": "private, no-store", "x-robots-tag": "noindex" })
+      )
+      return withCookies(redirect, decision.setCookies)
+    }
+    const { status, text } = refusalText(decision.reason, tokenMaxAgeSeconds)
+    return withCookies(siteRefusal(site, status, text), decision.setCookies)
   }
 
   const accept = request.headers["accept"] ?? ""

@@ -114,6 +114,15 @@ export const SitePublishingAuth = Schema.Struct({
   fallbackURL: Schema.optionalKey(Schema.String)
 })
 
+/**
+ * GitBook's `SitePublishingAuthUpdate` with the custom backend: `fallbackURL`, where readers
+ * without a valid token are sent to sign in (an https URL); absent leaves it, `null` removes it.
+ */
+export const SitePublishingAuthUpdate = Schema.Struct({
+  backend: Schema.Literal("custom"),
+  fallbackURL: Schema.optionalKey(Schema.NullOr(Schema.String.check(Schema.isMaxLength(2048))))
+})
+
 export class SitesApi extends HttpApiGroup.make("sites")
   .add(
     /** The organization's sites, oldest first; filtered by a space they hold, a text in their title and published status. */
@@ -278,6 +287,17 @@ export class SitesApi extends HttpApiGroup.make("sites")
       .annotateMerge(OpenApi.annotations({
         summary: "Get a site's visitor authentication",
         description: "Answers the private key visitors' tokens are signed with, for sites with authenticated access. Needs the admin role."
+      })),
+    /** Sets or removes the sign-in fallback URL of a site with authenticated access. */
+    HttpApiEndpoint.patch("updateSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth", {
+      params: siteParams,
+      payload: SitePublishingAuthUpdate,
+      success: SitePublishingAuth,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Update a site's visitor authentication",
+        description: "Sets the URL readers without a valid token are redirected to (with the page they asked for as `location`), or removes it with null. Needs the admin role."
       })),
     /** Replaces the visitor-auth key: tokens signed with the former one stop working at once. */
     HttpApiEndpoint.post("regenerateSitePublishingAuthById", "/orgs/:organizationId/sites/:siteId/publishing/auth/regenerate", {

@@ -433,3 +433,33 @@ export const audienceKey = (claims: Readonly<Record<string, unknown>>, read: Cla
   if (Object.keys(own).length === 0) return "anonymous"
   return createHash("sha256").update(canonical(own)).digest("base64url").slice(0, 22)
 }
+
+/** The refusals a visitor-auth site's sign-in fallback URL answers instead of a page: no token, or one that no longer admits. */
+const signInReasons: ReadonlySet<DenialReason> = new Set(["visitor-token-missing", "visitor-token-expired", "visitor-token-invalid"])
+
+/**
+ * Where a reader refused for `reason` is sent to sign in, as GitBook does: the site's fallback URL
+ * with `location`, the path below the site's root the reader asked for (its query kept, its token
+ * left out), so that the sign-in can send the reader back there; `undefined` when the site has no
+ * fallback URL or the refusal is not about signing in.
+ */
+export const signInRedirect = (
+  fallbackUrl: string | undefined,
+  reason: DenialReason,
+  path: string,
+  query: URLSearchParams
+): string | undefined => {
+  if (fallbackUrl === undefined || !signInReasons.has(reason)) return undefined
+  let target: URL
+  try {
+    target = new URL(fallbackUrl)
+  } catch {
+    return undefined
+  }
+  if (target.protocol !== "https:") return undefined
+  const kept = new URLSearchParams(query)
+  kept.delete(tokenParameter)
+  const rest = kept.toString()
+  target.searchParams.set("location", `/${path.replace(/^\/+/, "")}${rest === "" ? "" : `?${rest}`}`)
+  return target.toString()
+}

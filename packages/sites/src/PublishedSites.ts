@@ -41,6 +41,8 @@ export interface PublishedSite {
   readonly customization: SiteCustomization
   /** The key visitor JWTs must be signed with (HS256). */
   readonly visitorKey: string
+  /** Where a visitor-auth site sends readers without a valid token (GitBook's `fallbackURL`). */
+  readonly fallbackUrl?: string | undefined
 }
 
 export interface PublishedSitesShape {
@@ -68,6 +70,7 @@ interface Kept {
   readonly model: Model.Model
   readonly customization: SiteCustomization
   readonly visitorKey: string
+  readonly fallbackUrl: string | undefined
 }
 
 export class PublishedSites extends Context.Service<PublishedSites, PublishedSitesShape>()("@quire/sites/PublishedSites") {
@@ -104,7 +107,8 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           site,
           model: yield* Model.load(structure, site.id),
           customization: (yield* sites.customization(site.id)).settings,
-          visitorKey
+          visitorKey,
+          fallbackUrl: site.visibility === "visitor-auth" ? Option.getOrUndefined(yield* sites.fallbackUrl(site.id)) : undefined
         }
         if (kept.size >= cacheLimit) kept.clear()
         kept.set(key, entry)
@@ -122,7 +126,7 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
         })
 
       const read = Effect.fnUntraced(function*(found: Kept) {
-        const { customization, model, site, visitorKey } = found
+        const { customization, fallbackUrl, model, site, visitorKey } = found
         const live = new Map<string, Space>()
         for (const spaceId of new Set(model.siteSpaces.map((s) => s.spaceId))) {
           const space = yield* spaces.find(spaceId)
@@ -146,7 +150,8 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           groups: Model.topLevel(model).flatMap((i) => (i.type === "group" ? [i.group] : [])),
           rootSiteSpaces: model.sections.length === 0 ? siteSpacesOf(null) : [],
           customization,
-          visitorKey
+          visitorKey,
+          ...(fallbackUrl === undefined ? {} : { fallbackUrl })
         })
       })
 

@@ -9,6 +9,7 @@ import * as Condition from "./Condition.ts"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import type { SiteAdaptiveSchema } from "./domain/Site.ts"
 import type { SiteChangesShape } from "./SiteChanges.ts"
+import type { SitePublishingAuthUpdate } from "./Sites.ts"
 import type * as SiteGuard from "./SiteGuard.ts"
 import type { SitesRepo } from "./SitesRepo.ts"
 import * as VisitorToken from "./VisitorToken.ts"
@@ -22,6 +23,23 @@ const customizationConditions = (settings: SiteCustomization): Effect.Effect<voi
     const parsed = Condition.parse(link.condition)
     return parsed.ok ? Effect.void : Effect.fail(new Errors.InvalidInput({ field: `header.links[${i}].condition`, reason: parsed.message }))
   }, { discard: true })
+
+/**
+ * Why `url` cannot be a sign-in fallback URL, or `undefined` when it can: an absolute https URL
+ * without credentials, at most 2048 characters (readers' browsers are sent there).
+ */
+export const fallbackUrlProblem = (url: string): string | undefined => {
+  if (url.length > 2048) return "must be at most 2048 characters"
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return "must be an absolute URL"
+  }
+  if (parsed.protocol !== "https:") return "must be an https URL"
+  if (parsed.username !== "" || parsed.password !== "") return "must not hold a user name or password"
+  return undefined
+}
 
 /** The settings' use cases over the site guard and the sites' port. */
 export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo: SitesRepo["Service"], changed: SiteChangesShape["after"]) => {
@@ -57,20 +75,43 @@ export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo:
     return Option.isNone(found) ? [] : AdaptiveSchema.templateConditions(found.value.jsonSchema)
   })
 
+  /** The key (created on first use) with the fallback URL. */
+  const publishingAuth = Effect.fnUntraced(function*(siteId: string) {
+    const key = yield* repo.visitorKey(siteId)
+    let privateKey: string
+    if (Option.isSome(key)) privateKey = key.value
+    else {
+      privateKey = VisitorToken.newKey()
+      yield* repo.putVisitorKey(siteId, privateKey)
+    }
+    const fallbackURL = Option.getOrUndefined(yield* repo.fallbackUrl(siteId))
+    return { privateKey, ...(fallbackURL === undefined ? {} : { fallbackURL }) }
+  })
+
   const getPublishingAuth = Effect.fn("Sites.getPublishingAuth")(function*(organizationId: string, siteId: string) {
     yield* guard.admin(organizationId, siteId, "see this site's visitor authentication key")
-    const key = yield* repo.visitorKey(siteId)
-    if (Option.isSome(key)) return { privateKey: key.value }
-    const fresh = VisitorToken.newKey()
-    yield* repo.putVisitorKey(siteId, fresh)
-    return { privateKey: fresh }
+    return yield* publishingAuth(siteId)
   }, changed)
 
   const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
     yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
-    const fresh = VisitorToken.newKey()
-    yield* repo.putVisitorKey(siteId, fresh)
-    return { privateKey: fresh }
+    yield* repo.putVisitorKey(siteId, VisitorToken.newKey())
+    return yield* publishingAuth(siteId)
+  }, changed)
+
+  const updatePublishingAuth = Effect.fn("Sites.updatePublishingAuth")(function*(
+    organizationId: string,
+    siteId: string,
+    update: SitePublishingAuthUpdate
+  ) {
+    yield* guard.admin(organizationId, siteId, "change this site's visitor authentication")
+    const url = update.fallbackURL
+    if (typeof url === "string") {
+      const problem = fallbackUrlProblem(url)
+      if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "fallbackURL", reason: problem })
+      yield* repo.putFallbackUrl(siteId, url)
+    } else if (url === null) yield* repo.putFallbackUrl(siteId, null)
+    return yield* publishingAuth(siteId)
   }, changed)
 
   const getCustomization = Effect.fn("Sites.getCustomization")(function*(organizationId: string, siteId: string) {
@@ -95,6 +136,7 @@ export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo:
     templateConditions,
     getPublishingAuth,
     regeneratePublishingAuth,
+    updatePublishingAuth,
     getCustomization,
     putCustomization
   }

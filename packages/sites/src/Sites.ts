@@ -72,6 +72,13 @@ export interface SiteUpdate {
 /** GitBook's `SitePublishingAuth` (custom backend): the key that signs visitors' JWTs. */
 export interface SitePublishingAuth {
   readonly privateKey: string
+  /** Where readers without a valid token are sent to sign in. */
+  readonly fallbackURL?: string | undefined
+}
+
+/** GitBook's `SitePublishingAuthUpdate`: `fallbackURL` absent leaves it, `null` removes it. */
+export interface SitePublishingAuthUpdate {
+  readonly fallbackURL?: string | null | undefined
 }
 
 /** GitBook's `published-content-site` profile. */
@@ -104,6 +111,12 @@ export interface SitesShape {
   readonly getPublishingAuth: (organizationId: string, siteId: string) => Effect.Effect<SitePublishingAuth, Denied, Actor.Actor>
   /** A new visitor-auth key; tokens signed with the old one stop working at once (admins). */
   readonly regeneratePublishingAuth: (organizationId: string, siteId: string) => Effect.Effect<SitePublishingAuth, Denied, Actor.Actor>
+  /** Sets or removes the sign-in fallback URL (admins); InvalidInput on `fallbackURL` unless an https URL. */
+  readonly updatePublishingAuth: (
+    organizationId: string,
+    siteId: string,
+    update: SitePublishingAuthUpdate
+  ) => Effect.Effect<SitePublishingAuth, Denied | Errors.InvalidInput, Actor.Actor>
   readonly getCustomization: (organizationId: string, siteId: string) => Effect.Effect<SiteCustomizationRecord, Errors.NotFound, Actor.Actor>
   /** Replaces the customization (admins). */
   readonly putCustomization: (organizationId: string, siteId: string, settings: SiteCustomization) => Effect.Effect<SiteCustomizationRecord, Denied | Errors.InvalidInput, Actor.Actor>

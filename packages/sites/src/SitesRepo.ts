@@ -35,6 +35,10 @@ export interface SitesRepoShape {
   readonly putCustomization: (siteId: string, customization: SiteCustomizationRecord) => Effect.Effect<void>
   readonly visitorKey: (siteId: string) => Effect.Effect<Option.Option<string>>
   readonly putVisitorKey: (siteId: string, key: string) => Effect.Effect<void>
+  /** Where a visitor-auth site sends readers without a valid token (GitBook's `fallbackURL`). */
+  readonly fallbackUrl: (siteId: string) => Effect.Effect<Option.Option<string>>
+  /** `null` removes it. */
+  readonly putFallbackUrl: (siteId: string, url: string | null) => Effect.Effect<void>
 }
 
 /** Sort key of site listings. */
@@ -51,6 +55,7 @@ export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@qu
     const schemas = new MemoryStore.TxMap<string, SiteAdaptiveSchema>()
     const customizations = new MemoryStore.TxMap<string, SiteCustomizationRecord>()
     const keys = new MemoryStore.TxMap<string, string>()
+    const fallbacks = new MemoryStore.TxMap<string, string>()
 
     const hostnameTaken = (hostname: string | null | undefined, siteId: string) =>
       hostname != null && Array.from(sites.values()).some((s) => s.hostname === hostname && s.id !== siteId)
@@ -97,13 +102,21 @@ export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@qu
           schemas.delete(siteId)
           customizations.delete(siteId)
           keys.delete(siteId)
+          fallbacks.delete(siteId)
         }),
       adaptiveSchema: (siteId) => Effect.sync(() => Option.fromNullishOr(schemas.get(siteId))),
       putAdaptiveSchema: (schema) => Effect.sync(() => void schemas.set(schema.siteId, schema)),
       customization: (siteId) => Effect.sync(() => customizations.get(siteId) ?? noCustomization),
       putCustomization: (siteId, customization) => Effect.sync(() => void customizations.set(siteId, customization)),
       visitorKey: (siteId) => Effect.sync(() => Option.fromNullishOr(keys.get(siteId))),
-      putVisitorKey: (siteId, key) => Effect.sync(() => void keys.set(siteId, key))
+      putVisitorKey: (siteId, key) => Effect.sync(() => void keys.set(siteId, key)),
+      fallbackUrl: (siteId) => Effect.sync(() => Option.fromNullishOr(fallbacks.get(siteId))),
+      putFallbackUrl: (siteId, url) =>
+        Effect.sync(() => {
+          // Only a site that exists keeps one, as the SQL row does.
+          if (url === null) fallbacks.delete(siteId)
+          else if (sites.get(siteId) !== undefined) fallbacks.set(siteId, url)
+        })
     })
   })
 }

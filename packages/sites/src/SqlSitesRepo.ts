@@ -70,6 +70,11 @@ const storedCustomization = (row: { readonly siteId: string; readonly stored: un
 }
 
 const keys = Rows.decoder("sites_sites", Schema.Struct({ visitor_key: Schema.NullOr(Schema.String) }), (row) => row.visitor_key)
+const fallbacks = Rows.decoder(
+  "sites_sites",
+  Schema.Struct({ visitor_fallback_url: Schema.NullOr(Schema.String) }),
+  (row) => row.visitor_fallback_url
+)
 
 /** A unique violation on the hostname (two writers at once, past the check) is a Conflict too; other SQL errors are defects. */
 const hostnameRace = (hostname: string | null | undefined) => <A>(self: Effect.Effect<A, SqlError.SqlError>) =>
@@ -168,7 +173,15 @@ export const layer = Layer.effect(
           Effect.map((found) => Option.flatMap(found, Option.fromNullishOr))
         ),
       putVisitorKey: (siteId, key) =>
-        sql`UPDATE sites_sites SET visitor_key = ${key} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
+        sql`UPDATE sites_sites SET visitor_key = ${key} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
+      fallbackUrl: (siteId) =>
+        sql<Row>`SELECT visitor_fallback_url FROM sites_sites WHERE id = ${siteId}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(fallbacks.first),
+          Effect.map((found) => Option.flatMap(found, Option.fromNullishOr))
+        ),
+      putFallbackUrl: (siteId, url) =>
+        sql`UPDATE sites_sites SET visitor_fallback_url = ${url} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
     })
   })
 )

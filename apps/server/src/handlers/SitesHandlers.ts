@@ -2,12 +2,20 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { ServerHostnames, Sites } from "@quire/sites"
+import { ServerHostnames, type SitePublishingAuth, Sites } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { serverHostnames } from "../PublishedSiteRoutes.ts"
 import * as Presenters from "../Presenters.ts"
 import * as SitePresenters from "../SitePresenters.ts"
 import * as SiteContexts from "./SiteContexts.ts"
+
+/** GitBook's `SitePublishingAuth` of the custom backend. */
+const publishingAuth = (auth: SitePublishingAuth) => ({
+  object: "publishing-auth" as const,
+  backend: "custom" as const,
+  privateKey: auth.privateKey,
+  ...(auth.fallbackURL === undefined ? {} : { fallbackURL: auth.fallbackURL })
+})
 
 export const layer = HttpApiBuilder.group(Api, "sites", Effect.fn(function*(handlers) {
   const sites = yield* Sites
@@ -58,15 +66,14 @@ export const layer = HttpApiBuilder.group(Api, "sites", Effect.fn(function*(hand
         return SitePresenters.structure(ctx, view)
       }).pipe(DomainErrors.api))
     .handle("getSitePublishingAuthById", ({ params }) =>
-      sites.getPublishingAuth(params.organizationId, params.siteId).pipe(
+      sites.getPublishingAuth(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(publishingAuth)))
+    .handle("updateSitePublishingAuthById", ({ params, payload }) =>
+      sites.updatePublishingAuth(params.organizationId, params.siteId, { fallbackURL: payload.fallbackURL }).pipe(
         DomainErrors.api,
-        Effect.map((auth) => ({ object: "publishing-auth" as const, backend: "custom" as const, privateKey: auth.privateKey }))
+        Effect.map(publishingAuth)
       ))
     .handle("regenerateSitePublishingAuthById", ({ params }) =>
-      sites.regeneratePublishingAuth(params.organizationId, params.siteId).pipe(
-        DomainErrors.api,
-        Effect.map((auth) => ({ object: "publishing-auth" as const, backend: "custom" as const, privateKey: auth.privateKey }))
-      ))
+      sites.regeneratePublishingAuth(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(publishingAuth)))
     .handle("getSiteCustomizationById", ({ params }) =>
       sites.getCustomization(params.organizationId, params.siteId).pipe(DomainErrors.api, Effect.map(SitePresenters.customization)))
     .handle("updateSiteCustomizationById", ({ params, payload }) =>

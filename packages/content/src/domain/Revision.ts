@@ -16,7 +16,8 @@ export type RevisionType = typeof RevisionType.Type
 export const PageWidth = Schema.Literals(["default", "wide"])
 export type PageWidth = typeof PageWidth.Type
 
-export const CoverSize = Schema.Literals(["hero", "full"])
+/** GitBook's `RevisionPageLayoutOptionsCoverSize`: above the title, the whole width, or behind the header. */
+export const CoverSize = Schema.Literals(["hero", "full", "background"])
 export type CoverSize = typeof CoverSize.Type
 
 export interface PageLayout {
@@ -58,7 +59,9 @@ export type GitBlob = typeof GitBlob.Type
 export const PageCover = Schema.Struct({
   ref: ContentRef,
   refDark: Schema.optional(ContentRef),
-  yPos: Schema.optional(Schema.Finite)
+  yPos: Schema.optional(Schema.Finite),
+  /** GitBook's cover `height` in pixels (frontmatter `coverHeight`; 240 when absent). */
+  height: Schema.optional(Schema.Finite)
 })
 export type PageCover = typeof PageCover.Type
 

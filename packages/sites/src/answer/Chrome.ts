@@ -85,3 +85,33 @@ export const notFound = (reading: Reading, place: Place | undefined): Effect.Eff
     const view = chrome(reading, place, rev, undefined)
     return htmlAnswer(404, Layout.renderNotFound({ ...view, path: `/${reading.decoded.join("/")}` }), view.styling)
   })
+
+/** What a refusal page says: a short code above its title, the reason, and a way on. */
+export interface RefusalText {
+  readonly code?: string | undefined
+  readonly title: string
+  readonly message: string
+  readonly action?: { readonly label: string; readonly url: string } | undefined
+}
+
+/**
+ * A page refusing a reader of `site` (share link or sign-in needed, token not valid) in the site's
+ * title, logo, favicon, colors, fonts and theme mode, and the CSP that allows its style and script.
+ */
+export const refusalPage = (site: PublishedSite, text: RefusalText): { readonly html: string; readonly policy: string } => {
+  const customization = site.customization
+  const styling = (customization.styling ?? {}) as View.Styling
+  const html = Layout.renderRefusal({
+    site: {
+      title: siteTitle(site),
+      url: "",
+      logo: customization.header?.logo,
+      favicon: customization.favicon as View.SiteInfo["favicon"]
+    },
+    styling,
+    themes: customization.themes ?? { default: "system", toggeable: true },
+    lang: customization.internationalization?.locale,
+    ...text
+  })
+  return { html, policy: Layout.policyOf(styling) }
+}

@@ -3,12 +3,13 @@
  * link pages to what they lead to, the first page's own path to its site space's root), else a 404.
  */
 import { Effect, Option } from "effect"
-import type { PageNode, PublishedContent, Revision } from "@quire/content"
+import type { ContentRef, PageNode, PublishedContent, Revision } from "@quire/content"
+import { leadingTitle, splitFrontmatter } from "@quire/markdown"
 import { withIncludes } from "../render/Includes.ts"
 import * as Layout from "../render/Layout.ts"
 import * as Markdown from "../render/Markdown.ts"
 import { operationOf } from "../render/OpenApiOperation.ts"
-import type * as View from "../render/View.ts"
+import * as View from "../render/View.ts"
 import type { SpecOperationsShape } from "../SpecOperations.ts"
 import { htmlAnswer, text, type RenderAnswer } from "./Answer.ts"
 import type { SpecsShown } from "./AnswerCache.ts"
@@ -68,11 +69,25 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
     const stored = hash === undefined ? "" : ((yield* sources.documents.documents([hash])).get(hash) ?? "")
     // Reusable contents the page includes, in place, for readers and for the `.md` alike.
     const markdown = yield* withIncludes(stored, rev, entry.page.git?.path, sources.documents.documents)
-    if (wantsMarkdown) return text("text/markdown; charset=utf-8", markdown)
+    if (wantsMarkdown) return text("text/markdown; charset=utf-8", pageMarkdown(entry.page, markdown))
     const rendered = yield* renderMarkdown(reading, sources.specs, place, rev, entry, markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)
     return htmlAnswer(200, Layout.renderPage(view), view.styling)
   })
+
+/**
+ * A page's markdown as readers and machines fetch it (`<page>.md`): its `# Title` first, its
+ * description below, then its body (without frontmatter), as GitBook answers it. A body that
+ * already starts with the same title heading keeps it once.
+ */
+export const pageMarkdown = (page: Pick<PageNode, "title" | "description">, stored: string): string => {
+  const body = splitFrontmatter(stored).body.replace(/^(?:[ \t]*\r?\n)+/, "")
+  const lead = leadingTitle(body)
+  const rest = lead !== undefined && lead.title === page.title ? body.slice(lead.heading.length).replace(/^(?:[ \t]*\r?\n)+/, "") : body
+  const title = page.title.replace(/[\r\n]+/g, " ").trim() || "Untitled"
+  const description = page.description?.trim()
+  return `# ${title}\n\n${description ? `${description}\n\n` : ""}${rest}`
+}
 
 /** The page's markdown as HTML, its links resolved and its OpenAPI operations read from their specs' latest versions. */
 const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Place, rev: Revision, entry: Entry, markdown: string, shown: SpecsShown) =>
@@ -94,6 +109,47 @@ const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Pla
     return yield* Effect.promise(() => Markdown.renderPage(markdown, options))
   })
 
+/** A cover's reference as a URL: a file of the revision or a web image (nothing else reaches an `img`). */
+const coverUrl = (reading: Reading, place: Place, rev: Revision, ref: ContentRef | undefined): string | undefined => {
+  if (ref === undefined) return undefined
+  if (ref.kind === "url") return /^https?:\/\//i.test(ref.url) ? ref.url : undefined
+  if (ref.kind !== "file") return undefined
+  const file = rev.files.find((f) => f.id === ref.file)
+  return file === undefined ? undefined : reading.urls.fileUrl(place, file)
+}
+
+/** GitBook's cover of a page, its files resolved. */
+const coverOf = (reading: Reading, place: Place, rev: Revision, page: PageNode): View.CoverView | undefined => {
+  const cover = page.cover
+  if (cover === undefined) return undefined
+  const url = coverUrl(reading, place, rev, cover.ref)
+  if (url === undefined) return undefined
+  const darkUrl = coverUrl(reading, place, rev, cover.refDark)
+  return {
+    url,
+    ...(darkUrl === undefined ? {} : { darkUrl }),
+    ...(cover.yPos === undefined ? {} : { yPos: cover.yPos }),
+    ...(cover.height === undefined ? {} : { height: cover.height }),
+    ...(page.layout?.coverSize === undefined ? {} : { size: page.layout.coverSize })
+  }
+}
+
+/** The page's `layout` with every part GitBook shows by default where the page says nothing. */
+const layoutOf = (page: PageNode): View.PageLayoutView => {
+  const given = page.layout ?? {}
+  const d = View.defaultPageLayout
+  return {
+    width: given.width ?? d.width,
+    cover: given.cover ?? d.cover,
+    title: given.title ?? d.title,
+    description: given.description ?? d.description,
+    tableOfContents: given.tableOfContents ?? d.tableOfContents,
+    outline: given.outline ?? d.outline,
+    pagination: given.pagination ?? d.pagination,
+    metadata: given.metadata ?? d.metadata
+  }
+}
+
 /** A rendered page in its chrome, with its tree, its neighbours and its URLs. */
 const pageView = (reading: Reading, place: Place, rev: Revision, entry: Entry, rendered: Markdown.RenderedPage): View.SiteView => {
   const { urls } = reading
@@ -106,6 +162,9 @@ const pageView = (reading: Reading, place: Place, rev: Revision, entry: Entry, r
       title: entry.page.title,
       description: entry.page.description,
       emoji: entry.page.emoji,
+      icon: entry.page.icon,
+      layout: layoutOf(entry.page),
+      cover: coverOf(reading, place, rev, entry.page),
       html: rendered.html,
       headings: rendered.headings,
       lastModified: new Date(entry.page.updatedAt),

@@ -2,6 +2,7 @@
 import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
 import { m0001_sites } from "./0001_sites.ts"
+import { m0002_visitor_fallback_url } from "./0002_visitor_fallback_url.ts"
 
 export const migrations: {
   readonly table: string
@@ -9,6 +10,7 @@ export const migrations: {
 } = {
   table: "quire_sites_migrations",
   migrations: {
-    "0001_sites": m0001_sites
+    "0001_sites": m0001_sites,
+    "0002_visitor_fallback_url": m0002_visitor_fallback_url
   }
 }

@@ -4,18 +4,23 @@
  * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
 import { createHash } from "node:crypto"
+import { iconName, iconSvg } from "./Icons.ts"
 import { themeCss } from "./Theme.ts"
-import type {
-  HeaderLinkView,
-  NotFoundView,
-  PageView,
-  SearchView,
-  SiteChrome,
-  SiteView,
-  Tab,
-  Themed,
-  TocHeading,
-  TreeItem
+import {
+  type CoverView,
+  defaultPageLayout,
+  type HeaderLinkView,
+  type NotFoundView,
+  type PageView,
+  type RefusalView,
+  type SearchView,
+  type SiteChrome,
+  type SiteInfo,
+  type SiteView,
+  type Tab,
+  type Themed,
+  type TocHeading,
+  type TreeItem
 } from "./View.ts"
 
 const entities: Record<string, string> = {
@@ -82,8 +87,8 @@ export const emojiText = (emoji: string): string =>
     }).join("")
     : emoji
 
-const favicon = (view: SiteChrome): string => {
-  const fav = view.site.favicon
+const favicon = (site: SiteInfo): string => {
+  const fav = site.favicon
   if (fav?.icon) {
     return fav.icon.light === fav.icon.dark
       ? `<link rel="icon" href="${e(fav.icon.light)}">`
@@ -95,7 +100,7 @@ const favicon = (view: SiteChrome): string => {
     return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg.toWellFormed()))}">`
   }
   // Without one, the site's initial: browsers would otherwise ask the host for /favicon.ico.
-  const initial = Array.from(view.site.title.trim())[0]?.toUpperCase() ?? "Q"
+  const initial = Array.from(site.title.trim())[0]?.toUpperCase() ?? "Q"
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="#3b5bdb"/>` +
     `<text x="50" y="70" font-size="62" font-family="sans-serif" font-weight="600" fill="#fff" text-anchor="middle">${e(initial)}</text></svg>`
   // A lone surrogate (text may hold one) would make encodeURIComponent throw: U+FFFD instead.
@@ -157,7 +162,7 @@ const tabItem = (tab: Tab): string => {
 const tabs = (items: ReadonlyArray<Tab>): string =>
   items.length === 0 ? "" : `<nav class="site-tabs" aria-label="Sections"><ul>${items.map(tabItem).join("")}</ul></nav>`
 
-const header = (view: SiteChrome, query?: string): string => {
+const header = (view: SiteChrome, query?: string, withSidebar = true): string => {
   const logo = view.site.logo
   const brand = logo
     ? `<a class="brand" ${href(view.site.url)}>${themedImg(logo, view.site.title, "logo")}<span class="visually-hidden">${e(view.site.title)}</span></a>`
@@ -165,7 +170,7 @@ const header = (view: SiteChrome, query?: string): string => {
   const links = view.header.links.map((l) => headerLink(view, l)).join("")
   return (
     `<header class="site-header"><div class="header-bar">` +
-    `<label class="nav-button" for="nav-toggle" title="Menu">${icon.menu}<span class="visually-hidden">Menu</span></label>` +
+    (withSidebar ? `<label class="nav-button" for="nav-toggle" title="Menu">${icon.menu}<span class="visually-hidden">Menu</span></label>` : "") +
     brand +
     searchForm(view, query) +
     (links ? `<nav class="header-links" aria-label="Links">${links}</nav>` : "") +
@@ -190,8 +195,20 @@ const containsCurrent = (item: TreeItem): boolean =>
       ? item.children.some(containsCurrent)
       : false
 
-const pageIcon = (item: { readonly emoji?: string | undefined }): string =>
-  item.emoji ? `<span class="emoji" aria-hidden="true">${e(emojiText(item.emoji))}</span>` : ""
+/**
+ * A page's emoji, else its icon: a Font Awesome name drawn as SVG, anything else (GitBook also
+ * stores emoji there) shown as text; nothing for a name no free icon matches.
+ */
+export const pageIcon = (item: { readonly emoji?: string | undefined; readonly icon?: string | undefined }): string => {
+  if (item.emoji) return `<span class="emoji" aria-hidden="true">${e(emojiText(item.emoji))}</span>`
+  const given = item.icon?.trim()
+  if (!given) return ""
+  if (iconName.test(given.toLowerCase())) {
+    const svg = iconSvg(given)
+    return svg === undefined ? "" : `<span class="page-icon" aria-hidden="true">${svg}</span>`
+  }
+  return `<span class="emoji" aria-hidden="true">${e(emojiText(given))}</span>`
+}
 
 const treeItems = (view: SiteChrome, items: ReadonlyArray<TreeItem>): string =>
   `<ul>${items.map((item) => treeItem(view, item)).join("")}</ul>`
@@ -260,8 +277,8 @@ const pageMeta = (page: PageView): string => {
   return parts.length > 0 ? `<footer class="page-meta">${parts.join("")}</footer>` : ""
 }
 
-const pagination = (view: SiteView): string => {
-  if (!view.pagination || (!view.previous && !view.next)) return ""
+const pagination = (view: SiteView, shown: boolean): string => {
+  if (!shown || !view.pagination || (!view.previous && !view.next)) return ""
   const prev = view.previous
     ? `<a class="pager prev" rel="prev" ${href(view.previous.url)}>${icon.left}<span><small>Previous</small><span class="pager-title">${e(view.previous.title)}</span></span></a>`
     : `<span></span>`
@@ -349,6 +366,10 @@ if((ev.key==="/"||(ev.key==="k"&&(ev.metaKey||ev.ctrlKey)))&&!(t&&(t.isContentEd
 })();`
 
 interface DocumentParts {
+  /** Classes of the layout beside its sidebar ones (`page-wide`, `no-sidebar`, `no-outline`). */
+  readonly layoutClasses?: ReadonlyArray<string> | undefined
+  /** The page tree beside the page (GitBook's `tableOfContents`); shown unless false. */
+  readonly sidebar?: boolean | undefined
   readonly title: string
   readonly description?: string | undefined
   readonly canonicalUrl?: string | undefined
@@ -404,10 +425,13 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
     ` lang="${e(view.lang ?? "en")}"` +
     (mode === "system" ? "" : ` data-theme="${mode}"`) +
     (view.themes.toggeable ? ` data-toggeable` : "")
+  const withSidebar = parts.sidebar !== false
   const sidebarClass = [
     "layout",
     `sidebar-${view.styling.sidebar?.list ?? "default"}`,
-    view.styling.sidebar?.background === "filled" ? "sidebar-filled" : ""
+    view.styling.sidebar?.background === "filled" ? "sidebar-filled" : "",
+    withSidebar ? "" : "no-sidebar",
+    ...(parts.layoutClasses ?? [])
   ]
     .filter(Boolean)
     .join(" ")
@@ -423,17 +447,20 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
     (parts.description ? `<meta property="og:description" content="${e(parts.description)}">` : "") +
     (parts.canonicalUrl ? `<link rel="canonical" href="${e(parts.canonicalUrl)}">` : "") +
     (parts.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${e(parts.markdownUrl)}">` : "") +
-    favicon(view) +
+    favicon(view.site) +
     `<style>${themeCssOf(view.styling)}</style>` +
     `<script>${earlyScript}</script>` +
     `</head><body>` +
     `<a class="skip-link" href="#content">Skip to content</a>` +
     announcement(view) +
-    header(view, parts.query) +
-    `<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the pages" aria-controls="sidebar">` +
+    header(view, parts.query, withSidebar) +
+    (withSidebar
+      ? `<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the pages" aria-controls="sidebar">`
+      : "") +
     `<div class="${sidebarClass}">` +
-    `<label class="nav-backdrop" for="nav-toggle"><span class="visually-hidden">Close the pages</span></label>` +
-    sidebar(view) +
+    (withSidebar
+      ? `<label class="nav-backdrop" for="nav-toggle"><span class="visually-hidden">Close the pages</span></label>` + sidebar(view)
+      : "") +
     `<main id="content" class="main">${parts.main}</main>` +
     parts.toc +
     `</div>` +
@@ -443,30 +470,57 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
   )
 }
 
-/** A published page as a whole HTML document. */
+/** A number within bounds, or `fallback` when it is not a finite number. */
+const bounded = (value: number | undefined, min: number, max: number, fallback: number): number =>
+  value === undefined || !Number.isFinite(value) ? fallback : Math.min(max, Math.max(min, value))
+
+/**
+ * GitBook's page cover: a frame `height` pixels high (240 unless given, 10 to 700), the image
+ * filling it and moved `yPos` pixels down (up when negative); a dark-mode image when it differs.
+ */
+const coverFigure = (cover: CoverView): string => {
+  const size = cover.size ?? "hero"
+  const height = Math.round(bounded(cover.height, 10, 700, 240))
+  const y = bounded(cover.yPos, -10000, 10000, 0)
+  const position = y === 0 ? "" : ` style="object-position:50% ${Math.round(y * 100) / 100}px"`
+  const img = (url: string, cls: string) => `<img${cls ? ` class="${cls}"` : ""} src="${e(url)}" alt="${e(cover.alt ?? "")}"${position}>`
+  const images = cover.darkUrl === undefined || cover.darkUrl === cover.url
+    ? img(cover.url, "")
+    : img(cover.url, "only-light") + img(cover.darkUrl, "only-dark")
+  return `<figure class="page-cover cover-${size}" style="height:${height}px">${images}</figure>`
+}
+
+/** A published page as a whole HTML document, laid out as its frontmatter's `layout` says. */
 export const renderPage = (view: SiteView): string => {
   const page = view.page
-  const cover = page.cover
-    ? `<figure class="page-cover"><img src="${e(page.cover.url)}" alt="${e(page.cover.alt ?? "")}"></figure>`
-    : ""
+  const layout = page.layout ?? defaultPageLayout
+  const cover = page.cover && layout.cover ? coverFigure(page.cover) : ""
+  const glyph = pageIcon(page)
+  const title = `<h1${layout.title ? "" : ` class="visually-hidden"`}>${glyph ? `${glyph} ` : ""}${e(page.title)}</h1>`
   const main =
     cover +
     `<article class="page">` +
-    `<header class="page-header"><h1>${page.emoji ? `<span class="emoji">${e(emojiText(page.emoji))}</span> ` : ""}${e(page.title)}</h1>` +
-    (page.description ? `<p class="page-description">${e(page.description)}</p>` : "") +
+    `<header class="page-header">${title}` +
+    (page.description && layout.description ? `<p class="page-description">${e(page.description)}</p>` : "") +
     `</header>` +
     `<div class="markdown">${page.html}</div>` +
-    pageMeta(page) +
+    (layout.metadata ? pageMeta(page) : "") +
     `</article>` +
-    pagination(view)
+    pagination(view, layout.pagination)
   return documentOf(view, {
     title: page.title === view.site.title ? page.title : `${page.title} | ${view.site.title}`,
     description: page.description,
     canonicalUrl: page.canonicalUrl,
     markdownUrl: page.markdownUrl,
     noindex: view.noindex,
+    sidebar: layout.tableOfContents,
+    layoutClasses: [
+      layout.width === "wide" ? "page-wide" : "",
+      layout.outline ? "" : "no-outline",
+      page.cover && layout.cover ? `with-cover-${page.cover.size ?? "hero"}` : ""
+    ],
     main,
-    toc: toc(page.headings)
+    toc: layout.outline ? toc(page.headings) : ""
   })
 }
 
@@ -507,3 +561,38 @@ export const renderNotFound = (view: NotFoundView): string =>
       `<p><a class="button" ${href(view.site.url)}>Go to the home page</a></p></article>`,
     toc: `<aside class="toc"></aside>`
   })
+
+/**
+ * A page a reader is refused with (a share link or a sign-in needed, a token not valid): the site's
+ * title, logo, favicon, colors and fonts around the reason, and a way on when there is one. It
+ * shows nothing of the site's content, not even its page tree.
+ */
+export const renderRefusal = (view: RefusalView): string => {
+  const mode = view.themes.default
+  const htmlAttrs =
+    ` lang="${e(view.lang ?? "en")}"` +
+    (mode === "system" ? "" : ` data-theme="${mode}"`) +
+    (view.themes.toggeable ? ` data-toggeable` : "")
+  const logo = view.site.logo
+  const brand = logo
+    ? `<span class="brand">${themedImg(logo, view.site.title, "logo")}<span class="visually-hidden">${e(view.site.title)}</span></span>`
+    : `<span class="brand"><span class="brand-title">${e(view.site.title)}</span></span>`
+  const action = view.action === undefined ? "" : `<p><a class="button" ${href(view.action.url)}>${e(view.action.label)}</a></p>`
+  return (
+    `<!DOCTYPE html>\n<html${htmlAttrs}><head>` +
+    `<meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex">` +
+    `<title>${e(view.title)} | ${e(view.site.title)}</title>` +
+    `<meta name="color-scheme" content="${mode === "system" ? "light dark" : mode}">` +
+    favicon(view.site) +
+    `<style>${themeCssOf(view.styling)}</style>` +
+    `<script>${earlyScript}</script>` +
+    `</head><body class="refusal-body">` +
+    `<header class="site-header"><div class="header-bar">${brand}</div></header>` +
+    `<main id="content" class="refusal"><article class="page refusal-card">` +
+    `<header class="page-header">${view.code ? `<p class="eyebrow">${e(view.code)}</p>` : ""}<h1>${e(view.title)}</h1>` +
+    `<p class="page-description">${e(view.message)}</p></header>${action}</article></main>` +
+    `</body></html>`
+  )
+}

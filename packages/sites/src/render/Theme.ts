@@ -259,6 +259,11 @@ img{max-width:100%;height:auto}
 .main{min-width:0;padding:2.5rem 0 4rem}
 .toc{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:2.75rem 0 2rem}
 
+.layout.no-sidebar{grid-template-columns:minmax(0,1fr) 232px}
+.layout.no-outline{grid-template-columns:280px minmax(0,1fr)}
+.layout.no-sidebar.no-outline{grid-template-columns:minmax(0,1fr)}
+.page-wide .page{max-width:none}
+.no-sidebar:not(.page-wide) .page,.no-sidebar:not(.page-wide) .pagination{max-width:768px}
 /* sidebar tree */
 .tree ul{list-style:none;margin:0;padding:0}
 .tree ul ul{margin-left:.85rem;padding-left:.6rem;border-left:1px solid var(--border)}
@@ -293,8 +298,18 @@ img{max-width:100%;height:auto}
 
 /* page */
 .page{max-width:768px;margin:0 auto}
-.page-cover{margin:0 0 2rem;border-radius:var(--radius);overflow:hidden;aspect-ratio:4/1;background:var(--bg-muted)}
-.page-cover img{width:100%;height:100%;object-fit:cover;display:block}
+.page-cover{margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
+.page-cover img{width:100%;height:100%;object-fit:cover;object-position:50% 50%;display:block}
+.page-wide .page-cover,.page-cover.cover-full{max-width:none}
+.page-cover.cover-background{max-width:none;margin-bottom:-3rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 55%,transparent);mask-image:linear-gradient(#000 55%,transparent)}
+.with-cover-background .main{padding-top:0}
+.with-cover-background .page-header{position:relative}
+:root[data-theme="dark"] .page-cover img.only-light,:root:not([data-theme]) .page-cover img.only-dark{display:none}
+@media (prefers-color-scheme: dark){:root:not([data-theme]) .page-cover img.only-dark{display:block}}
+.fa-icon{width:1em;height:1em;display:inline-block;vertical-align:-.125em;flex:none;overflow:visible}
+.page-icon{display:inline-flex;align-items:center;color:var(--primary-text)}
+.tree-link .page-icon{font-size:.95em;color:inherit;opacity:.85}
+.page-header h1 .page-icon,.page-header h1 .emoji{margin-right:.15em}
 .page-header{margin-bottom:2rem}
 .page-header h1{margin:0;font-family:var(--font-heading);font-size:2.25rem;line-height:1.2;font-weight:700;letter-spacing:-.022em;color:var(--text)}
 .page-description{margin:.75rem 0 0;font-size:1.125rem;line-height:1.55;color:var(--text-muted)}
@@ -507,10 +522,19 @@ img{max-width:100%;height:auto}
 .markdown .openapi-missing{margin:0 0 1.15rem;padding:.75rem 1rem;border:1px dashed var(--danger);border-radius:var(--radius-sm);color:var(--danger)}
 
 /* responsive */
+/* refusal pages (share link, sign-in) */
+.refusal-body .header-bar{justify-content:flex-start}
+.refusal{display:flex;justify-content:center;padding:12vh 1.25rem 4rem}
+.refusal-card{width:100%;max-width:560px;margin:0;padding:2.25rem 2rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised);box-shadow:var(--shadow)}
+.refusal-card .page-header{margin-bottom:1.5rem}
+.refusal-card .page-header h1{font-size:1.75rem}
+.refusal-card>p:last-child{margin-bottom:0}
+
 @media (max-width:1200px){
 .layout{grid-template-columns:260px minmax(0,1fr);gap:0 2.5rem}
 .toc{display:none}
 }
+.layout.no-sidebar{grid-template-columns:minmax(0,1fr)}
 @media (max-width:900px){
 .header-bar{padding:0 1rem;gap:.75rem}
 .nav-button{display:inline-flex}
@@ -529,7 +553,15 @@ img{max-width:100%;height:auto}
 .footer-groups{grid-column:1}
 }
 @media (max-width:560px){
-.brand-title{max-width:40vw}
+.header-bar{gap:.5rem}
+.brand{flex:1 1 auto}
+.brand-title{white-space:normal;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
+.search{flex:0 0 38px;margin-left:0}
+.search .search-box{width:38px;padding:0;justify-content:center;cursor:pointer}
+.search .search-box input{position:absolute;width:1px;opacity:0}
+.search:focus-within{position:absolute;left:.75rem;right:.75rem;top:13px;z-index:35}
+.search:focus-within .search-box{width:auto;padding:0 .75rem;justify-content:flex-start}
+.search:focus-within .search-box input{position:static;width:auto;opacity:1}
 .pagination{grid-template-columns:1fr}
 .pager.next{grid-column:1}
 }

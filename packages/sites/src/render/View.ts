@@ -132,18 +132,64 @@ export interface TreeLink {
 /** A heading of the page for the table of contents, as `Markdown.ts` gives them. */
 export type { TocHeading } from "./Markdown.ts"
 
+/** GitBook's page cover (`cover`, `coverY`, `coverHeight` in frontmatter), resolved to URLs. */
+export interface CoverView {
+  readonly url: string
+  /** The image in dark mode, when it differs. */
+  readonly darkUrl?: string | undefined
+  readonly alt?: string | undefined
+  /** Vertical offset of the image in the frame, in pixels (GitBook's `yPos`, frontmatter `coverY`). */
+  readonly yPos?: number | undefined
+  /** Height of the frame in pixels (GitBook's `height`, frontmatter `coverHeight`; 240 when absent). */
+  readonly height?: number | undefined
+  /** `hero`: above the title, as wide as the text; `full`: the whole width of the main column; `background`: behind the header. */
+  readonly size?: "hero" | "full" | "background" | undefined
+}
+
+/**
+ * GitBook's page `layout`: the page's width and which of its parts show (each `true` unless the
+ * page's frontmatter hides it). `tableOfContents` is the site's page tree beside the page, `outline`
+ * the "On this page" headings.
+ */
+export interface PageLayoutView {
+  readonly width: "default" | "wide"
+  readonly cover: boolean
+  readonly title: boolean
+  readonly description: boolean
+  readonly tableOfContents: boolean
+  readonly outline: boolean
+  readonly pagination: boolean
+  readonly metadata: boolean
+}
+
+/** Every part shown, at the default width. */
+export const defaultPageLayout: PageLayoutView = {
+  width: "default",
+  cover: true,
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true
+}
+
 /** The page being read. */
 export interface PageView {
   readonly title: string
   readonly description?: string | undefined
   readonly emoji?: string | undefined
+  /** GitBook's page icon: a Font Awesome name (`rocket-launch`) or an emoji. */
+  readonly icon?: string | undefined
+  /** The page's layout; every part shown at the default width when absent. */
+  readonly layout?: PageLayoutView | undefined
   /** Sanitized HTML from `Markdown.ts`, inserted as is. */
   readonly html: string
   readonly headings: ReadonlyArray<TocHeading>
   readonly lastModified?: Date | undefined
   /** The page's file on the Git host when the space is Git-synced. */
   readonly editUrl?: string | undefined
-  readonly cover?: { readonly url: string; readonly alt?: string | undefined } | undefined
+  readonly cover?: CoverView | undefined
   /** The absolute URL of this page (canonical link). */
   readonly canonicalUrl: string
   /** The page's raw markdown (`<page url>.md`). */
@@ -205,6 +251,20 @@ export interface SearchView extends SiteChrome {
 /** The 404 page of a site. */
 export interface NotFoundView extends SiteChrome {
   readonly path?: string | undefined
+}
+
+/** A page refusing the reader (share link or sign-in needed, token not valid), in the site's styling. */
+export interface RefusalView {
+  readonly site: SiteInfo
+  readonly styling: Styling
+  readonly themes: SiteChrome["themes"]
+  readonly lang?: string | undefined
+  /** A short line above the title (the HTTP status, `401`). */
+  readonly code?: string | undefined
+  readonly title: string
+  readonly message: string
+  /** Where the reader may go on (the site's sign-in page). */
+  readonly action?: { readonly label: string; readonly url: string } | undefined
 }
 
 /** The documents of a tree in reading order (depth first), as previous/next follows them. */

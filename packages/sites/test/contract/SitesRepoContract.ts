@@ -124,6 +124,25 @@ export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transact
         assertNone(yield* repo.visitorKey("sx-1"))
       }))
 
+    it.effect("keeps a site's sign-in fallback URL until it is removed, or the site is", () =>
+      Effect.gen(function*() {
+        const repo = yield* SitesRepo
+        yield* repo.insert(makeSite("sf-1", "sf-org"))
+        yield* repo.insert(makeSite("sf-2", "sf-org"))
+        assertNone(yield* repo.fallbackUrl("sf-1"))
+        yield* repo.putFallbackUrl("sf-1", "https://example.com/login")
+        yield* repo.putFallbackUrl("sf-1", "https://example.com/sign-in?next=docs")
+        yield* repo.putFallbackUrl("sf-2", "https://example.com/other")
+        assert.strictEqual(some(yield* repo.fallbackUrl("sf-1")), "https://example.com/sign-in?next=docs")
+        yield* repo.putFallbackUrl("sf-2", null)
+        assertNone(yield* repo.fallbackUrl("sf-2"))
+        // A site that does not exist keeps none.
+        yield* repo.putFallbackUrl("sf-missing", "https://example.com/login")
+        assertNone(yield* repo.fallbackUrl("sf-missing"))
+        yield* repo.remove("sf-1")
+        assertNone(yield* repo.fallbackUrl("sf-1"))
+      }))
+
     it.effect("rolls back the writes of a failed transaction", () =>
       Effect.gen(function*() {
         const repo = yield* SitesRepo
@@ -134,11 +153,13 @@ export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transact
           yield* repo.insert(makeSite("st-2", "st-org"))
           yield* repo.update("st-1", { title: "Changed" })
           yield* repo.putVisitorKey("st-1", "k")
+          yield* repo.putFallbackUrl("st-1", "https://example.com/login")
           return yield* Effect.fail("boom")
         })))
         assert.isTrue(Exit.isFailure(exit))
         assertNone(yield* repo.find("st-2"))
         assert.strictEqual(some(yield* repo.find("st-1")).title, "Site st-1")
         assertNone(yield* repo.visitorKey("st-1"))
+        assertNone(yield* repo.fallbackUrl("st-1"))
       }))
   })
