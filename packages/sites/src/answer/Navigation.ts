@@ -75,12 +75,13 @@ export const treeOf = (reading: Reading, place: Place, rev: Revision, currentId:
           return [{ type: "group", title: page.title, children: walk(page.pages, path) }]
         case "link": {
           const { url, external } = linkPageUrl(reading, place, rev, page)
-          return url === undefined ? [] : [{ type: "link", title: page.title, url, external, emoji: page.emoji, icon: page.icon }]
+          return url === undefined ? [] : [{ type: "link", title: page.linkTitle ?? page.title, url, external, emoji: page.emoji, icon: page.icon }]
         }
         case "document":
           return [{
             type: "document",
-            title: page.title,
+            // The navigation shows a page's link title (GitBook's linkTitle, a SUMMARY.md link's own title) when it has one.
+            title: page.linkTitle ?? page.title,
             url: reading.urls.pageUrl(place, path, home),
             emoji: page.emoji,
             icon: page.icon,
