@@ -85,21 +85,21 @@ const syncRun = async (call: Call, spaceId: string, kind: "lastImport" | "lastEx
 
 const syncFailure = (what: string, run: SyncRun) => run.status === "failed" ? [`${what} failed: ${run.error ?? "(no message)"}`] : []
 
+/** A file an export changed, once per cause of its differences (a rewritten page may have several). */
 const fileOffenders = (
   gitDir: string,
   from: string,
   to: string,
   files: ReadonlyArray<FidelityRepo.ChangedFile>
 ): ReadonlyArray<FidelityCrawl.Offender> =>
-  files.map((file) => {
-    const folder = file.path.includes("/") ? file.path.slice(0, file.path.lastIndexOf("/") + 1) : ""
+  files.flatMap((file) => {
     const kind = { A: "added", D: "left out", M: "rewritten", T: "changed type" }[file.status[0]!] ?? file.status
-    const extension = /\.[^./]+$/.exec(file.path)?.[0] ?? "(no extension)"
-    return {
-      page: file.path,
-      cause: `${kind}: ${extension} files${folder.startsWith(".gitbook/") ? ` under ${folder.split("/").slice(0, 2).join("/")}/` : ""}`,
-      detail: file.status.startsWith("M") ? FidelityRepo.fileDiff(gitDir, from, to, file.path, 6).join(" ⏎ ").slice(0, 400) : ""
+    if (!file.status.startsWith("M")) {
+      const extension = /\.[^./]+$/.exec(file.path)?.[0] ?? "(no extension)"
+      const folder = /^(\.gitbook\/[^/]+)\//.exec(file.path)?.[1]
+      return [{ page: file.path, cause: `${kind}: ${extension} file${folder === undefined ? "" : ` of ${folder}/`}`, detail: "" }]
     }
+    return FidelityRepo.diffCauses(gitDir, from, to, file.path).map(({ cause, example }) => ({ page: file.path, cause, detail: example }))
   })
 
 /** Steps 1–3 over the API; the space and what its pages are. */
@@ -180,20 +180,20 @@ const publishAndCrawl = async (
   const urls = [...new Set([root, ...documents.map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)])]
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
   const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
-  const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, note = ""): Measure => ({
+  const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, of = ""): Measure => ({
     name,
     value: offenders.length,
     expected: 0,
-    note: note === "" ? `on ${new Set(offenders.map((o) => o.page)).size} pages` : note,
+    note: `on ${new Set(offenders.map((o) => o.page)).size} pages${of === "" ? "" : `, of ${of}`}`,
     offenders: offenders.map((o) => ({ ...o, page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page }))
   })
   return {
     measures: [
-      measure("pages that do not load", result.failedPages, `of ${result.pages} crawled`),
-      measure("broken links", result.brokenLinks),
-      measure("broken images", result.brokenImages),
+      measure("pages that do not load", result.failedPages, `${result.pages} crawled`),
+      measure("broken links", result.brokenLinks, `${result.checked.links} links to the server`),
+      measure("broken images", result.brokenImages, `${result.checked.images} images from the server`),
       measure("raw tags", result.rawTags),
-      measure("anchors missing", result.missingAnchors),
+      measure("anchors missing", result.missingAnchors, `${result.checked.anchors} #anchor links`),
       measure("console errors", result.consoleErrors)
     ],
     external: result.external
@@ -268,7 +268,7 @@ export const table = (report: FidelityReport, examples: number) => {
   for (const error of report.errors) out.push(`ERROR: ${error}`)
   for (const m of report.measures) {
     if (m.offenders.length === 0) continue
-    out.push("", `${m.name} (${m.offenders.length}), by cause:`)
+    out.push("", `${m.name} (${m.value}), by cause:`)
     for (const group of byCause(m.offenders, examples).slice(0, 12)) {
       out.push(`  ${group.count} × ${group.cause} (${group.pages} ${m.name.startsWith("files") ? "files" : "pages"})`)
       for (const o of group.examples) out.push(`      ${o.page}${o.detail === "" ? "" : `  ${o.detail}`}`.slice(0, 240))

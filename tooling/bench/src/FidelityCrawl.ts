@@ -46,6 +46,8 @@ export interface CrawlResult {
   readonly consoleErrors: ReadonlyArray<Offender>
   /** Links and images to other hosts, not judged. */
   readonly external: { readonly links: number; readonly images: number }
+  /** Links (distinct per page) and images of the site judged, and `#anchor` links among those links. */
+  readonly checked: { readonly links: number; readonly images: number; readonly anchors: number }
 }
 
 interface Seen {
@@ -142,26 +144,44 @@ export const pool = async <A, B>(items: ReadonlyArray<A>, concurrency: number, f
 // ---------------------------------------------------------------------------------------------
 // What a reader would call raw markup
 
+const htmlTags = "a|i|div|span|img|figure|figcaption|details|summary|mark|table|thead|tbody|tr|td|th|p|br|sup|sub|picture|source|video|iframe|embed|svg|button|kbd|u|s|strong|em|b|h[1-6]|ul|ol|li|hr|center|font"
+
+const htmlCause = (m: RegExpExecArray) => `<${m[1]!.toLowerCase()}${/\bclass=/.test(m[2] ?? "") ? " class=" : ""}> tag shown as text`
+
+/**
+ * Markup a reader should never see, most specific first: a match inside an earlier one is not
+ * counted again (a literal `<picture>…</picture>` is one, not its `<source>` and `<img>` too), and
+ * a closing tag shares its opening tag's cause.
+ */
 const rawPatterns: ReadonlyArray<{ readonly pattern: RegExp; readonly cause: (match: RegExpExecArray) => string }> = [
-  { pattern: /\{%-?\s*(end)?([@\w][\w@/.-]*)?/g, cause: (m) => `{% ${m[1] ?? ""}${m[2] ?? ""} %} shown as text` },
-  { pattern: /(?<!\{%[^%]*)%\}/g, cause: () => "stray %} shown as text" },
+  { pattern: /\{%-?\s*(?:end)?([@\w][\w@/.-]*)?/g, cause: (m) => `{% ${m[1] ?? ""} %} shown as text` },
+  { pattern: /%\}/g, cause: () => "stray %} shown as text" },
+  { pattern: /\$\$[^$]{1,2000}?\$\$/g, cause: () => "$$ math shown as text" },
   { pattern: /\$\$/g, cause: () => "$$ math shown as text" },
   { pattern: /(?<![\w:/.])(:[a-z0-9_+-]*[a-z][a-z0-9_+-]*:)(?![\w/:])/g, cause: (m) => `${m[1]} shortcode shown as text` },
-  {
-    pattern: /<\/?(a|i|div|span|img|figure|figcaption|details|summary|mark|table|thead|tbody|tr|td|th|p|br|sup|sub|picture|source|video|iframe|embed|svg|button|kbd|u|s|strong|em|b|h[1-6]|ul|ol|li|hr|center|font)\b([^<>]{0,200})>/gi,
-    cause: (m) => `<${m[0].startsWith("</") ? "/" : ""}${m[1]!.toLowerCase()}${/\bclass=/.test(m[2] ?? "") ? " class=" : ""}> tag shown as text`
-  }
+  { pattern: new RegExp(`<(${htmlTags})\\b([^<>]{0,200})>[\\s\\S]{0,2000}?</\\1\\s*>`, "gi"), cause: htmlCause },
+  { pattern: new RegExp(`</?(${htmlTags})\\b([^<>]{0,200})>`, "gi"), cause: htmlCause }
 ]
 
 const snippet = (text: string, index: number, length: number) =>
-  `${index > 30 ? "…" : ""}${text.slice(Math.max(0, index - 30), index + length + 40)}${index + length + 40 < text.length ? "…" : ""}`
+  `${index > 30 ? "…" : ""}${text.slice(Math.max(0, index - 30), index + Math.min(length, 80) + 20)}${index + Math.min(length, 80) + 20 < text.length ? "…" : ""}`
 
-const rawTagsOf = (url: string, texts: ReadonlyArray<string>): ReadonlyArray<Offender> =>
-  texts.flatMap((text) =>
-    rawPatterns.flatMap(({ pattern, cause }) =>
-      [...text.matchAll(pattern)].map((m) => ({ page: url, cause: cause(m as RegExpExecArray), detail: snippet(text, m.index, m[0].length) }))
-    )
-  )
+export const rawTagsOf = (url: string, texts: ReadonlyArray<string>): ReadonlyArray<Offender> =>
+  texts.flatMap((text) => {
+    const covered: Array<readonly [number, number]> = []
+    const found: Array<Offender> = []
+    for (const { pattern, cause } of rawPatterns) {
+      for (const m of text.matchAll(pattern)) {
+        const end = m.index + m[0].length
+        if (covered.some(([from, to]) => m.index >= from && end <= to)) continue
+        // A `{% … %}` covers up to its `%}`, which is then not a stray one.
+        const close = m[0].startsWith("{%") ? text.indexOf("%}", m.index) : -1
+        covered.push([m.index, close >= 0 ? close + 2 : end])
+        found.push({ page: url, cause: cause(m as RegExpExecArray), detail: snippet(text, m.index, m[0].length) })
+      }
+    }
+    return found
+  })
 
 // ---------------------------------------------------------------------------------------------
 // Checking links, images and anchors after the pages were seen
@@ -266,12 +286,14 @@ const judge = async (visits: ReadonlyArray<Visit>, origin: string, options: Craw
   const brokenLinks: Array<Offender> = []
   const brokenImages: Array<Offender> = []
   const missingAnchors: Array<Offender> = []
+  const checked = { links: 0, images: 0, anchors: 0 }
   for (const v of visits) {
     if (v.status === 0 || v.status >= 400) failedPages.push({ page: v.url, cause: `page answering ${v.status || "nothing"}`, detail: v.error ?? "" })
     const seenHere = new Set<string>()
     for (const link of v.seen.links) {
       if (!internal(link.href) || seenHere.has(link.href)) continue
       seenHere.add(link.href)
+      checked.links++
       const target = withoutHash(link.href)
       const status = statusOf(target)
       if (status === 0 || status >= 400) {
@@ -279,13 +301,16 @@ const judge = async (visits: ReadonlyArray<Visit>, origin: string, options: Craw
         continue
       }
       const hash = link.href.slice(target.length + 1)
-      if (link.href.includes("#") && hash !== "" && !idsOf(target).includes(decodeHash(hash))) {
+      if (!link.href.includes("#") || hash === "") continue
+      checked.anchors++
+      if (!idsOf(target).includes(decodeHash(hash))) {
         const samePage = target === withoutHash(v.url)
         missingAnchors.push({ page: v.url, cause: samePage ? "#anchor on the same page" : "#anchor on another page", detail: link.attr })
       }
     }
     for (const image of v.seen.images) {
       if (!internal(image.src)) continue
+      checked.images++
       const failed = v.failedImages.get(image.src)
       const probedImage = probed.get(image.src)
       // An SVG without intrinsic size reports naturalWidth 0 yet shows: only its answer counts.
@@ -310,6 +335,7 @@ const judge = async (visits: ReadonlyArray<Visit>, origin: string, options: Craw
     consoleErrors: visits.flatMap((v) =>
       v.consoleErrors.map((message) => ({ page: v.url, cause: message.replace(/https?:\/\/\S+/g, "URL").replace(/\d+/g, "N").slice(0, 120), detail: message.slice(0, 300) }))
     ),
-    external
+    external,
+    checked
   }
 }

@@ -23,12 +23,11 @@ export interface Source {
   readonly origin: string
 }
 
-const gitOut = (args: ReadonlyArray<string>, cwd?: string) =>
-  execFileSync("git", args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, ...(cwd === undefined ? {} : { cwd }) })
+const gitOut = (args: ReadonlyArray<string>) => execFileSync("git", args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
 
 const tryGit = (args: ReadonlyArray<string>) => {
   try {
-    return gitOut(args).trim()
+    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()
   } catch {
     return undefined
   }
@@ -185,9 +184,34 @@ export const fetchBranch = (gitDir: string, fromUrl: string, as: string) => {
   return gitOut(["--git-dir", gitDir, "rev-parse", `refs/heads/${as}`]).trim()
 }
 
-/** A few lines of the diff of one file between two commits, to show what an export rewrote. */
-export const fileDiff = (gitDir: string, from: string, to: string, path: string, lines = 8) =>
-  gitOut(["--git-dir", gitDir, "diff", "--unified=0", from, to, "--", path])
+/** Why a line of a page differs, judged from the line (a heuristic, to group files by cause). */
+const lineCause = (line: string) => {
+  const text = line.slice(1)
+  if (/<a href="#[^"]*" id="[^"]*"><\/a>/.test(text)) return "GitBook heading anchor <a id> dropped or moved"
+  if (/^[\w-]+:\s*[>|]-?\s*$/.test(text)) return "folded YAML scalar (>-, |) rewritten"
+  if (/^(\s{2,})?[\w-]+:( |$)/.test(text) && !/^\s*[*-] /.test(text)) return `frontmatter \`${/^\s*([\w-]+):/.exec(text)![1]}:\` rewritten`
+  if (text.trim() === "") return "blank lines added or removed"
+  if (/\{%/.test(text)) return `{% ${/\{%-?\s*(?:end)?([@\w][\w@/.-]*)?/.exec(text)?.[1] ?? ""} %} block rewritten`
+  if (/!\[[^\]]*\]\(|<img\b|<figure\b|<picture\b/.test(text)) return "image markup rewritten"
+  if (/\]\([^)]*\)|<a\b/.test(text)) return "link markup rewritten"
+  if (/^\s*\|/.test(text)) return "table rewritten"
+  if (/^#{1,6} /.test(text)) return "heading rewritten"
+  if (/^\s*([*+-]|\d+\.) /.test(text)) return "list item rewritten"
+  if (/^\s*(```|~~~)/.test(text)) return "code fence rewritten"
+  return "other text rewritten"
+}
+
+/** Each cause of the differences of one file between two commits, with its first changed line. */
+export const diffCauses = (gitDir: string, from: string, to: string, path: string): ReadonlyArray<{ readonly cause: string; readonly example: string }> => {
+  const lines = gitOut(["--git-dir", gitDir, "diff", "--unified=0", from, to, "--", path])
     .split("\n")
     .filter((l) => /^[+-]/.test(l) && !/^(\+\+\+|---) /.test(l))
-    .slice(0, lines)
+  // What was lost says more than what replaced it: added lines count only where none were removed.
+  const judged = lines.some((l) => l.startsWith("-")) ? lines.filter((l) => l.startsWith("-")) : lines
+  const causes = new Map<string, string>()
+  for (const line of judged) {
+    const cause = lineCause(line)
+    if (!causes.has(cause)) causes.set(cause, line.slice(0, 160))
+  }
+  return [...causes].map(([cause, example]) => ({ cause, example }))
+}

@@ -281,6 +281,9 @@ const fidelityProgram = Effect.gen(function*() {
   const path = positionals[0]
   if (path === undefined) return yield* Effect.die(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
   const examples = Number(args["fidelity-examples"])
+  // Only the report goes to standard output (the seed's and the server's logs to standard error).
+  const print = console.log
+  console.log = console.error
   const report = yield* FidelityBench.run({
     // pnpm runs the script in tooling/bench: a relative path is the caller's.
     path: resolve(process.env["INIT_CWD"] ?? process.cwd(), path),
@@ -289,7 +292,7 @@ const fidelityProgram = Effect.gen(function*() {
     timeout: Number(args["fidelity-timeout"]),
     examples
   })
-  console.log(args.json ? JSON.stringify(report, null, 2) : `\n${FidelityBench.table(report, examples)}`)
+  print(args.json ? JSON.stringify(report, null, 2) : `\n${FidelityBench.table(report, examples)}`)
 })
 
 // The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
