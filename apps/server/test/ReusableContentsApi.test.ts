@@ -4,12 +4,13 @@
  * and refusals, and a published page that includes one.
  */
 import { assert, layer } from "@effect/vitest"
+import { GitBookAPI } from "@gitbook/api"
 import { Effect, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { backends, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
 import { get } from "./SiteFixtures.ts"
 
 const main = "refs/heads/main"
@@ -62,6 +63,19 @@ const imported = Effect.fnUntraced(function*() {
   const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
   return { ...setup, api, spaceId, revision, reader: setup.members.read!.api }
 })
+
+type Answer<A> = Promise<{ readonly status: number; readonly data: A }>
+type ReusableContent = { readonly id: string; readonly title: string; readonly document?: string; readonly git?: { readonly path: string } }
+
+/** The part of GitBook's client this suite uses (its published typings cannot be resolved under NodeNext). */
+interface GitBookClient {
+  readonly spaces: {
+    getReusableContentById(spaceId: string, reusableContentId: string): Answer<ReusableContent>
+    getReusableContentInRevisionById(spaceId: string, revisionId: string, reusableContentId: string): Answer<ReusableContent>
+    getReusableContentDocumentInRevisionById(spaceId: string, revisionId: string, reusableContentId: string): Answer<{ readonly object: string }>
+    getReusableContentInChangeRequestById(spaceId: string, changeRequestId: string, reusableContentId: string): Answer<ReusableContent>
+  }
+}
 
 const idOf = (revision: { readonly reusableContents: ReadonlyArray<{ readonly id: string; readonly title: string }> }, title: string) =>
   revision.reusableContents.find((r) => r.title === title)!.id
@@ -118,6 +132,24 @@ for (const backend of backends) {
         assert.strictEqual(errorCode(before), 404)
       })))
 
+    it.effect("GitBook's own client reads a reusable content in main, a revision, its document and a change request", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { alice, api, spaceId, revision } = yield* imported()
+        const id = idOf(revision, "Contact")
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Words" } })
+        const gitbook = new GitBookAPI({ endpoint: yield* baseUrl, authToken: alice.token }) as unknown as GitBookClient
+        const got = yield* Effect.promise(async () => ({
+          main: await gitbook.spaces.getReusableContentById(spaceId, id),
+          inRevision: await gitbook.spaces.getReusableContentInRevisionById(spaceId, revision.id, id),
+          document: await gitbook.spaces.getReusableContentDocumentInRevisionById(spaceId, revision.id, id),
+          inChangeRequest: await gitbook.spaces.getReusableContentInChangeRequestById(spaceId, cr.id, id)
+        }))
+        assert.deepStrictEqual([got.main.status, got.main.data.title, got.main.data.git?.path], [200, "Contact", ".gitbook/includes/contact.md"])
+        assert.deepStrictEqual(got.inRevision.data, got.main.data)
+        assert.deepStrictEqual(got.inChangeRequest.data, got.main.data)
+        assert.strictEqual(got.document.data.object, "document")
+      })))
+
     it.effect("another organization's member gets a 404 for every form, and bad input is a 400 naming the field", () =>
       Effect.scoped(Effect.gen(function*() {
         const { alice, spaceId, revision } = yield* imported()
@@ -165,6 +197,9 @@ for (const backend of backends) {
         // The page's markdown for machines has the reusable content in place too.
         const markdown = yield* get(`/~sites/${site.id}/upgrade.md`)
         assert.include(markdown.text, "Back up your narwhal data first.")
+        const full = yield* get(`/~sites/${site.id}/llms-full.txt`)
+        assert.include(full.text, "Back up your narwhal data first.")
+        assert.notInclude(full.text, "{% include")
       })))
   })
 }

@@ -1,6 +1,7 @@
 /** The files a site answers machines at its root: `sitemap.xml`, `robots.txt`, `llms.txt` and `llms-full.txt`. */
 import { Effect } from "effect"
 import { flattenPages, type PublishedContent } from "@quire/content"
+import { withIncludes } from "../render/Includes.ts"
 import * as Machines from "../render/Machines.ts"
 import { text, type RenderAnswer } from "./Answer.ts"
 import { siteTitle } from "./Chrome.ts"
@@ -18,9 +19,15 @@ const machineSections = (reading: Reading, documents: PublishedContent["Service"
       const rev = yield* reading.revision(place)
       const home = firstDocument(rev.pages)?.path
       const entries = flattenPages(rev.pages).filter((e) => e.page.type === "document" && !hiddenPath(rev.pages, e.path))
-      const markdowns = withMarkdown
+      const stored = withMarkdown
         ? yield* documents.documents(entries.flatMap((e) => (e.page.document === undefined ? [] : [e.page.document])))
         : new Map<string, string>()
+      // Each page's markdown by page id, the reusable contents it includes in place.
+      const markdowns = new Map<string, string>()
+      for (const e of entries) {
+        const markdown = e.page.document === undefined ? undefined : stored.get(e.page.document)
+        if (markdown !== undefined) markdowns.set(e.page.id, yield* withIncludes(markdown, rev, e.page.git?.path, documents.documents))
+      }
       out.push({
         title: sectionTitle(reading, place),
         entries,
@@ -32,7 +39,7 @@ const machineSections = (reading: Reading, documents: PublishedContent["Service"
             markdownUrl: absolute(markdownUrlOf(place, e.path, home)),
             description: e.page.description,
             lastModified: new Date(e.page.updatedAt),
-            markdown: e.page.document === undefined ? undefined : markdowns.get(e.page.document)
+            markdown: markdowns.get(e.page.id)
           }
         })
       })
