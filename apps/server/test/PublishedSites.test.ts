@@ -93,7 +93,8 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const md = yield* get(`${base}/install/docker.md`)
         assert.strictEqual(md.status, 200)
         assert.include(md.headers.get("content-type") ?? "", "text/markdown")
-        assert.strictEqual(md.text.trim(), "Docker steps with giraffes.")
+        // A page's markdown starts with its title, as GitBook's does.
+        assert.strictEqual(md.text.trim(), "# Docker\n\nDocker steps with giraffes.")
         const homeMd = yield* get(`${base}/index.md`)
         assert.include(homeMd.text, "Welcome to the handbook.")
 
@@ -363,6 +364,11 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const link = yield* s.api.siteShareLinks.createSiteShareLink({ params: s.siteParams, payload: { name: "Partners" } })
         const without = yield* get(`${base}/`)
         assert.strictEqual(without.status, 401)
+        // The refusal is a page of the site: its title and stylesheet (allowed by the CSP), none of its pages.
+        assert.include(without.text, "<title>Share link needed | Handbook</title>")
+        assert.match(without.text, /<style>:root\{[^<]*--font:/)
+        assert.match(without.headers.get("content-security-policy") ?? "", /style-src 'sha256-/)
+        assert.notInclude(without.text, "Install")
         // The share link's published URL opens the site.
         assert.isDefined(link.urls.published)
         const withKey = yield* get(localPath(link.urls.published!))
@@ -385,7 +391,10 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
       Effect.gen(function*() {
         const s = yield* publishedSite("visitor-auth")
         const base = `/~sites/${s.siteId}`
-        assert.strictEqual((yield* get(`${base}/`)).status, 401)
+        const refused = yield* get(`${base}/`)
+        assert.strictEqual(refused.status, 401)
+        assert.include(refused.text, "<title>Sign-in needed | Handbook</title>")
+        assert.match(refused.text, /<style>:root\{[^<]*--font:/)
         const valid = yield* VisitorToken.sign({ plan: "pro" }, s.key, 3600)
         const ok = yield* get(`${base}/?jwt_token=${valid}`)
         assert.strictEqual(ok.status, 200)
@@ -416,6 +425,30 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         assert.notInclude(freeHome.text, betaPath)
         assert.notInclude((yield* get(`${base}/llms.txt`, { cookie: freeCookie })).text, "Beta features")
         assert.include((yield* get(`${base}/llms.txt`, { cookie })).text, "Beta features")
+      }))
+
+    it.effect("a visitor-auth site with a sign-in fallback URL sends readers without a valid token there, with the page they asked for", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("visitor-auth")
+        const base = `/~sites/${s.siteId}`
+        yield* s.api.sites.updateSitePublishingAuthById({
+          params: s.siteParams,
+          payload: { backend: "custom", fallbackURL: "https://auth.example.com/login?app=docs" }
+        })
+        const missing = yield* get(`${base}/install/docker?tab=cli`)
+        assert.strictEqual(missing.status, 302)
+        assert.strictEqual(missing.headers.get("location"), "https://auth.example.com/login?app=docs&location=%2Finstall%2Fdocker%3Ftab%3Dcli")
+        assert.include(missing.headers.get("cache-control") ?? "", "no-store")
+        const forged = yield* VisitorToken.sign({}, VisitorToken.newKey(), 3600)
+        const bad = yield* get(`${base}/install?jwt_token=${forged}`)
+        assert.strictEqual(bad.status, 302)
+        assert.strictEqual(bad.headers.get("location"), "https://auth.example.com/login?app=docs&location=%2Finstall")
+        // A valid token still opens the site.
+        const valid = yield* VisitorToken.sign({}, s.key, 3600)
+        assert.strictEqual((yield* get(`${base}/install?jwt_token=${valid}`)).status, 200)
+        // Without a fallback URL, the sign-in page again.
+        yield* s.api.sites.updateSitePublishingAuthById({ params: s.siteParams, payload: { backend: "custom", fallbackURL: null } })
+        assert.strictEqual((yield* get(`${base}/install`)).status, 401)
       }))
 
     it.effect("unpublished and unknown sites are 404; a site's hostname serves it at /", () =>

@@ -555,6 +555,21 @@ for (const backend of backends) {
         const rotated = yield* api.sites.regenerateSitePublishingAuthById({ params: siteParams })
         assert.notStrictEqual(rotated.privateKey, auth.privateKey)
         assert.strictEqual((yield* api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey, rotated.privateKey)
+        assert.isUndefined(rotated.fallbackURL)
+        // The sign-in fallback URL: set, kept across reads and key rotation, left alone when absent, removed with null.
+        const withFallback = yield* api.sites.updateSitePublishingAuthById({
+          params: siteParams,
+          payload: { backend: "custom", fallbackURL: "https://auth.example.com/login?app=docs" }
+        })
+        assert.strictEqual(withFallback.fallbackURL, "https://auth.example.com/login?app=docs")
+        assert.strictEqual(withFallback.privateKey, rotated.privateKey)
+        assert.strictEqual((yield* api.sites.regenerateSitePublishingAuthById({ params: siteParams })).fallbackURL, "https://auth.example.com/login?app=docs")
+        const unchanged = yield* api.sites.updateSitePublishingAuthById({ params: siteParams, payload: { backend: "custom" } })
+        assert.strictEqual(unchanged.fallbackURL, "https://auth.example.com/login?app=docs")
+        assert.strictEqual((yield* api.sites.getSitePublishingAuthById({ params: siteParams })).fallbackURL, "https://auth.example.com/login?app=docs")
+        const removed = yield* api.sites.updateSitePublishingAuthById({ params: siteParams, payload: { backend: "custom", fallbackURL: null } })
+        assert.isUndefined(removed.fallbackURL)
+        assert.isUndefined((yield* api.sites.getSitePublishingAuthById({ params: siteParams })).fallbackURL)
 
         const initial = yield* api.sites.getSiteCustomizationById({ params: siteParams, query: {} })
         assert.isUndefined(initial.updatedAt)
@@ -707,6 +722,11 @@ for (const backend of backends) {
           ["POST", `${base}/share-links`, { name: long(51) }, "name"],
           ["POST", `${base}/share-links`, {}, "name"],
           ["PATCH", `${base}/share-links/${link.id}`, {}, "active"],
+          ["PATCH", `${base}/publishing/auth`, { backend: "custom", fallbackURL: "http://auth.example.com/login" }, "fallbackURL"],
+          ["PATCH", `${base}/publishing/auth`, { backend: "custom", fallbackURL: "/login" }, "fallbackURL"],
+          ["PATCH", `${base}/publishing/auth`, { backend: "custom", fallbackURL: "https://user:secret@auth.example.com/" }, "fallbackURL"],
+          ["PATCH", `${base}/publishing/auth`, { backend: "custom", fallbackURL: `https://a.example.com/${long(2048)}` }, "fallbackURL"],
+          ["PATCH", `${base}/publishing/auth`, { backend: "integration", fallbackURL: "https://auth.example.com/" }, "backend"],
           ["PATCH", `${base}/share-links/${link.id}`, { active: "no" }, "active"],
           ["PUT", `${base}/customization`, { themes: { default: "sepia", toggeable: true } }, "themes.default"],
           ["GET", `/v1/orgs/${organizationId}/sites?limit=1001`, undefined, "limit"],
