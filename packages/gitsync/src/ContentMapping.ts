@@ -53,7 +53,7 @@ const coverOf = (page: RepoPage, fileIdsByRef: ReadonlyMap<string, string>): Pag
   if (page.cover === undefined) return undefined
   const file = fileIdsByRef.get(page.cover)
   const ref: ContentRef = file === undefined ? { kind: "url", url: page.cover } : { kind: "file", file }
-  return page.coverY === undefined ? { ref } : { ref, yPos: page.coverY }
+  return { ref, ...(page.coverY === undefined ? {} : { yPos: page.coverY }), ...(page.coverHeight === undefined ? {} : { height: page.coverHeight }) }
 }
 
 /**
@@ -156,6 +156,7 @@ export const exportContent = (
       ...(node.emoji === undefined ? {} : { emoji: node.emoji }),
       ...(coverRef === undefined ? {} : { cover: coverRef }),
       ...(node.cover?.yPos === undefined ? {} : { coverY: node.cover.yPos }),
+      ...(node.cover?.height === undefined ? {} : { coverHeight: node.cover.height }),
       ...(node.hidden === undefined ? {} : { hidden: node.hidden }),
       ...(node.layout === undefined ? {} : { layout: node.layout }),
       ...(href === undefined ? {} : { href }),

@@ -168,6 +168,25 @@ Backends.each(backends, (it, backend) => {
         )
       }))
 
+    it.effect("the cover's coverY, coverHeight and size reach the page; a height edited in Quire rewrites only its line", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const space = yield* newSpace("Cover")
+        const url = newRepository(backend)
+        remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const intro = flattenPages((yield* currentRevision(space.id)).pages).find((p) => p.page.title === "Introduction")!.page
+        assert.deepStrictEqual([intro.cover?.yPos, intro.cover?.height, intro.layout?.coverSize], [-42, 380, "full"])
+        const taller = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.id === intro.id && node.cover !== undefined ? { ...node, cover: { ...node.cover, height: 500 } } : { ...node, pages: taller(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: taller(parent.pages) })).pipe(as("editor"))
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Taller cover" }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual(filesAt(url).get("docs/introduction.md"), project["docs/introduction.md"]!.replace("coverHeight: 380\n", "coverHeight: 500\n"))
+      }))
+
     it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync

@@ -72,6 +72,7 @@ export interface RepoPage {
   /** A URL, or an asset in neutral form. */
   readonly cover?: string | undefined
   readonly coverY?: number | undefined
+  readonly coverHeight?: number | undefined
   readonly hidden?: boolean | undefined
   readonly layout?: PageLayout | undefined
   /** Links: the URL. */
@@ -223,6 +224,7 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
         ...(meta.emoji === undefined ? {} : { emoji: meta.emoji }),
         ...(meta.cover === undefined ? {} : { cover: toNeutralAssetRefs(meta.cover, path, docsRoot) }),
         ...(meta.coverY === undefined ? {} : { coverY: meta.coverY }),
+        ...(meta.coverHeight === undefined ? {} : { coverHeight: meta.coverHeight }),
         ...(meta.hidden === undefined ? {} : { hidden: meta.hidden }),
         ...(meta.layout === undefined ? {} : { layout: meta.layout }),
         children: materialize(plan.children, `page:${path}`)
@@ -305,6 +307,7 @@ const writePageFiles = (
             ? info.parts.metadata.cover
             : fromNeutralAssetRefs(renameRefs(page.cover), path, docsRoot),
           coverY: page.coverY,
+          coverHeight: page.coverHeight,
           hidden: page.hidden,
           layout: page.layout
         }

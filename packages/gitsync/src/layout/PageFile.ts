@@ -15,6 +15,8 @@ export interface PageMetadata {
   readonly emoji?: string | undefined
   readonly cover?: string | undefined
   readonly coverY?: number | undefined
+  /** The cover's height in pixels (`coverHeight`). */
+  readonly coverHeight?: number | undefined
   readonly hidden?: boolean | undefined
   readonly layout?: PageLayout | undefined
 }
@@ -56,7 +58,7 @@ const layoutOf = (value: unknown, problems: Array<string>): PageLayout | undefin
   const cover = visible("cover")
   if (cover !== undefined) out.cover = cover
   const size = (source["cover"] as Record<string, unknown> | undefined)?.["size"]
-  if (size === "hero" || size === "full") out.coverSize = size
+  if (size === "hero" || size === "full" || size === "background") out.coverSize = size
   for (const key of layoutKeys) {
     const v = visible(key)
     if (v !== undefined) out[key] = v
@@ -78,6 +80,8 @@ const metadataOf = (data: Record<string, unknown>, problems: Array<string>): Pag
   text("cover")
   if (typeof data["coverY"] === "number") out.coverY = data["coverY"]
   else if (data["coverY"] !== undefined && data["coverY"] !== null) problems.push("`coverY` is not a number; ignored")
+  if (typeof data["coverHeight"] === "number") out.coverHeight = data["coverHeight"]
+  else if (data["coverHeight"] !== undefined && data["coverHeight"] !== null) problems.push("`coverHeight` is not a number; ignored")
   if (typeof data["hidden"] === "boolean") out.hidden = data["hidden"]
   else if (data["hidden"] !== undefined && data["hidden"] !== null) problems.push("`hidden` is not true or false; ignored")
   if (data["layout"] !== undefined && data["layout"] !== null) {
@@ -127,7 +131,7 @@ export const parsePageFile = (
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
-const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "hidden"] as const
+const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "coverHeight", "hidden"] as const
 
 /** The GitBook `layout` mapping of a page layout. */
 const gitbookLayout = (layout: PageLayout): Record<string, unknown> => {
