@@ -8,6 +8,7 @@
 // same way.
 import * as esbuild from "esbuild"
 import { spawnSync } from "node:child_process"
+import { readdirSync } from "node:fs"
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
@@ -86,7 +87,19 @@ const assets = () => {
     [join(pglite, "pglite.data"), "pglite.data"],
     [join(pglite, "initdb.wasm"), "initdb.wasm"],
     [join(pdfkit, "data/sRGB_IEC61966_2_1.icc"), "data/sRGB_IEC61966_2_1.icc"],
-    ...Object.values(fontFiles).map(({ package: name, file }) => [resolveFrom("packages/reviews", `${name}/${file}`), `fonts/${file.split("/").at(-1)}`])
+    ...Object.values(fontFiles).map(({ package: name, file }) => [resolveFrom("packages/reviews", `${name}/${file}`), `fonts/${file.split("/").at(-1)}`]),
+    ...siteAssets()
+  ]
+}
+
+/** The files published pages load from their own site (packages/sites' Assets.ts finds them in `dist/site-assets/`). */
+const siteAssets = () => {
+  const katex = dirname(resolveFrom("packages/sites", "katex/dist/katex.min.css"))
+  const fonts = readdirSync(join(katex, "fonts")).filter((file) => file.endsWith(".woff2"))
+  return [
+    [join(katex, "katex.min.css"), "site-assets/katex/katex.min.css"],
+    ...fonts.map((file) => [join(katex, "fonts", file), `site-assets/katex/fonts/${file}`]),
+    [resolveFrom("packages/sites", "mermaid/dist/mermaid.min.js"), "site-assets/mermaid.min.js"]
   ]
 }
 

@@ -8,6 +8,7 @@
 import { Context, Effect, Layer } from "effect"
 import { PublishedContent, SpaceContent } from "@quire/content"
 import type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
+import { assetAnswer, text } from "./answer/Answer.ts"
 import { answerCache, keyBaseOf } from "./answer/AnswerCache.ts"
 import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
@@ -18,6 +19,7 @@ import { readingOf } from "./answer/Reading.ts"
 import { revisionReader } from "./answer/Revisions.ts"
 import { routeOf } from "./answer/Routing.ts"
 import { searchAnswer } from "./answer/Search.ts"
+import { isAssetName } from "./render/Assets.ts"
 import { SpecOperations } from "./SpecOperations.ts"
 
 export type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
@@ -50,6 +52,12 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             return yield* fileAnswer(reading, content, route.spaceId, route.fileId)
           case "Search":
             return yield* searchAnswer(reading, published)
+          case "Asset": {
+            // Names are checked before the cache: unknown ones never take a place in it.
+            if (!isAssetName(route.name)) return yield* notFound(reading, reading.visible.home)
+            const answer = yield* cache.keep("~assets", route.name, Effect.sync(() => assetAnswer(route.name) ?? text("text/plain; charset=utf-8", "")))
+            return answer.kind === "Text" && answer.body === "" ? yield* notFound(reading, reading.visible.home) : answer
+          }
           case "NotFound":
             return yield* notFound(reading, reading.visible.home)
           case "Page": {
@@ -59,7 +67,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             const wanted = rest.join("/")
             // The fingerprint in the key names every space's revision: a cached page needs no read.
             const pageKey = `${keyBase}|page|${place.siteSpace.siteSpace.id}|${route.markdown ? "md" : "html"}|${wanted}`
-            return yield* cache.page(pageKey, request.site.site.organizationId, (shown) =>
+            return yield* cache.page(pageKey, request.site.site.organizationId, request.claims, (shown) =>
               pageAnswer(reading, { documents: published, specs }, place, wanted, route.markdown, shown))
           }
         }

@@ -86,9 +86,9 @@ const store = (id: string, introText: string) =>
     yield* (yield* SearchIndex).update("space1", [{ pageId: "docker", title: "Docker", path: "deploy/install/docker", sections: [{ id: "run", title: "Run", body: "Run with a whale." }] }], [])
   })
 
-const render = (rev: string, path: string, query = "", json = false) =>
+const render = (rev: string, path: string, query = "", json = false, claims: Readonly<Record<string, unknown>> = {}) =>
   Effect.flatMap(Effect.service(SiteRenderer), (renderer) =>
-    renderer.render({ site: site(rev), root: "http://quire.test/~sites/site1/", path, query: new URLSearchParams(query), claims: {}, noindex: false, json }))
+    renderer.render({ site: site(rev), root: "http://quire.test/~sites/site1/", path, query: new URLSearchParams(query), claims, noindex: false, json }))
 
 const html = (answer: RenderAnswer): string => {
   assert.strictEqual(answer.kind, "Html")
@@ -158,5 +158,39 @@ layer(testLayer)("SiteRenderer", (it) => {
       const next = yield* render("r2", "")
       assert.include(html(next), "Welcome anew.")
       assert.notStrictEqual(next.kind === "Html" && next.etag, first.kind === "Html" && first.etag)
+    }))
+
+  it.effect("a page's {% if %} shows each reader the branch of their claims, even when the site's own conditions read none", () =>
+    Effect.gen(function*() {
+      yield* store("r3", "{% if visitor.claims.beta %}\nBeta notes.\n{% else %}\nStable notes.\n{% endif %}")
+      const anonymous = html(yield* render("r3", ""))
+      const beta = html(yield* render("r3", "", "", false, { beta: true }))
+      const other = html(yield* render("r3", "", "", false, { beta: false, plan: "pro" }))
+      assert.include(anonymous, "Stable notes.")
+      assert.notInclude(anonymous, "Beta notes.")
+      assert.include(beta, "Beta notes.")
+      assert.notInclude(beta, "Stable notes.")
+      assert.include(other, "Stable notes.")
+      assert.notInclude(html(yield* render("r3", "")), "Beta notes.")
+    }))
+
+  it.effect("serves KaTeX, Mermaid and the page script from the site; a page with formulas and players allows exactly those", () =>
+    Effect.gen(function*() {
+      yield* store("r4", "Area $$\\pi r^2$$.\n\n{% embed url=\"https://www.youtube.com/watch?v=D_uLM5i0Z4c\" %}")
+      const page = yield* render("r4", "")
+      assert.include(html(page), `<link rel="stylesheet" href="/~sites/site1/~assets/katex/katex.min.css">`)
+      assert.include(html(page), `<script src="/~sites/site1/~assets/blocks.js" defer></script>`)
+      const policy = page.kind === "Html" ? page.policy : ""
+      assert.include(policy, "http://quire.test/~sites/site1/~assets/blocks.js")
+      assert.include(policy, "http://quire.test/~sites/site1/~assets/katex/katex.min.css")
+      assert.match(policy, /frame-src https:\/\/www\.youtube-nocookie\.com /)
+      const css = yield* render("r4", "~assets/katex/katex.min.css")
+      assert.isTrue(css.kind === "Text" && css.contentType.startsWith("text/css") && css.body.includes("KaTeX_Main"))
+      const font = yield* render("r4", "~assets/katex/fonts/KaTeX_Main-Regular.woff2")
+      assert.isTrue(font.kind === "File" && font.contentType === "font/woff2" && font.bytes.length > 1000)
+      const script = yield* render("r4", "~assets/blocks.js")
+      assert.isTrue(script.kind === "Text" && script.body.includes("embed-play"))
+      const missing = yield* render("r4", "~assets/katex/../../package.json")
+      assert.strictEqual(missing.kind === "Html" && missing.status, 404)
     }))
 })

@@ -1,6 +1,7 @@
 /** What a published site is asked (who reads, at which path) and what it answers, with the answers' bytes and ETags. */
 import { createHash } from "node:crypto"
 import type { PublishedSite } from "../PublishedSites.ts"
+import { assetSources, type PageAsset, readAsset } from "../render/Assets.ts"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 
@@ -30,6 +31,8 @@ export type RenderAnswer =
     readonly bytes: Uint8Array
     readonly policy: string
     readonly etag: string
+    /** The conditions of the page's `{% if %}` blocks: the claims they read tell its audiences apart. */
+    readonly conditions?: ReadonlyArray<string>
   }
   | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
   | { readonly kind: "Json"; readonly body: View.SearchResults }
@@ -40,10 +43,30 @@ const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").u
 
 const encoder = new TextEncoder()
 
+/** What a rendered page adds to its answer: the site assets it loads from `root` (for its CSP) and its conditions. */
+export interface PageExtras {
+  readonly root: string
+  readonly assets: ReadonlyArray<PageAsset>
+  readonly conditions: ReadonlyArray<string>
+}
+
 /** An HTML answer: encoded once; its ETag a hash of the bytes (MD5: a fingerprint, not a secret). */
-export const htmlAnswer = (status: 200 | 404, html: string, styling: View.Styling): RenderAnswer => {
+export const htmlAnswer = (status: 200 | 404, html: string, styling: View.Styling, page?: PageExtras): RenderAnswer => {
   const bytes = encoder.encode(html)
-  return { kind: "Html", status, html, bytes, policy: Layout.policyOf(styling), etag: `"${createHash("md5").update(bytes).digest("base64url")}"` }
+  const policy = Layout.policyOf(styling, page === undefined ? undefined : assetSources(page.root, page.assets))
+  const etag = `"${createHash("md5").update(bytes).digest("base64url")}"`
+  return { kind: "Html", status, html, bytes, policy, etag, ...(page === undefined || page.conditions.length === 0 ? {} : { conditions: page.conditions }) }
+}
+
+/**
+ * A site asset's answer (`~assets/<name>`): the stylesheet and scripts as text, fonts as a file;
+ * undefined for a name that is none.
+ */
+export const assetAnswer = (name: string): RenderAnswer | undefined => {
+  const file = readAsset(name)
+  if (file === undefined) return undefined
+  if (file.contentType.startsWith("text/")) return text(file.contentType, new TextDecoder().decode(file.bytes))
+  return { kind: "File", bytes: file.bytes, contentType: file.contentType, name: name.split("/").at(-1) ?? name, etag: etagOf(file.bytes) }
 }
 
 export const text = (contentType: string, body: string): RenderAnswer => ({ kind: "Text", contentType, body, etag: etagOf(body) })

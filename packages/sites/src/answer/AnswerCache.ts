@@ -102,10 +102,12 @@ export interface AnswerCache {
   /**
    * A page's answer kept under its key while the specs it shows are current, else made; pages found
    * (HTML 200 or markdown) are kept, not found ones are not: random paths would push the site's pages out.
+   * A page with `{% if %}` blocks is kept per audience of its own conditions too (`claims`: the reader's).
    */
   readonly page: (
     pageKey: string,
     organizationId: string,
+    claims: Readonly<Record<string, unknown>>,
     make: (shown: SpecsShown) => Effect.Effect<RenderAnswer>
   ) => Effect.Effect<RenderAnswer>
 }
@@ -114,6 +116,8 @@ export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
   const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
   // The specs' versions a cached page showed, by its key: a new version renders it again.
   const pageSpecs = new Map<string, ReadonlyArray<readonly [string, string | undefined]>>()
+  // What the `{% if %}` conditions of a page (by its key) read of the claims, once it has been rendered.
+  const pageReads = new Map<string, Audience.ClaimsRead>()
   const specsCurrent = (organizationId: string, used: ReadonlyArray<readonly [string, string | undefined]>) =>
     Effect.map(
       Effect.forEach(used, ([slug]) => specs.latestVersionId(organizationId, slug)),
@@ -126,19 +130,30 @@ export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
         if (hit !== undefined) return Effect.succeed(hit)
         return Effect.tap(make, (answer) => Effect.sync(() => cache.set(`${keyBase}|${key}`, answer)))
       }),
-    page: (pageKey, organizationId, make) =>
+    page: (pageKey, organizationId, claims, make) =>
       Effect.gen(function*() {
-        const hit = cache.get(pageKey)
-        const used = pageSpecs.get(pageKey)
+        const read = pageReads.get(pageKey)
+        const key = read === undefined ? pageKey : `${pageKey}|${Audience.audienceKey(claims, read)}`
+        const hit = cache.get(key)
+        const used = pageSpecs.get(key)
         if (hit !== undefined && (used === undefined || (yield* specsCurrent(organizationId, used)))) return hit
         const shown: SpecsShown = []
         const answer = yield* make(shown)
         if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") {
-          cache.set(pageKey, answer)
+          let kept = key
+          const conditions = answer.kind === "Html" ? answer.conditions ?? [] : []
+          if (conditions.length > 0) {
+            // Readers its conditions tell apart get answers of their own from now on.
+            const own = Audience.claimsReadBy(conditions)
+            if (pageReads.size >= cacheEntries) pageReads.delete(pageReads.keys().next().value!)
+            pageReads.set(pageKey, own)
+            kept = `${pageKey}|${Audience.audienceKey(claims, own)}`
+          }
+          cache.set(kept, answer)
           if (shown.length > 0) {
             if (pageSpecs.size >= cacheEntries) pageSpecs.delete(pageSpecs.keys().next().value!)
-            pageSpecs.set(pageKey, shown)
-          } else pageSpecs.delete(pageKey)
+            pageSpecs.set(kept, shown)
+          } else pageSpecs.delete(kept)
         }
         return answer
       })

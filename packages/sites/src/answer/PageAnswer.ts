@@ -5,6 +5,7 @@
 import { Effect, Option } from "effect"
 import type { ContentRef, PageNode, PublishedContent, Revision } from "@quire/content"
 import { leadingTitle, splitFrontmatter } from "@quire/markdown"
+import { specsNamed } from "../render/ApiBlocks.ts"
 import { withIncludes } from "../render/Includes.ts"
 import * as Layout from "../render/Layout.ts"
 import * as Markdown from "../render/Markdown.ts"
@@ -20,17 +21,6 @@ import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"
 import type { Entry } from "./Revisions.ts"
 import { encodePath } from "./UrlScheme.ts"
-
-/** The specs a page's `{% openapi-operation spec="…" %}` blocks name (outside code or not: a spare look-up is harmless). */
-const operationSpecs = (markdown: string): ReadonlyArray<string> => {
-  if (!markdown.includes("openapi-operation")) return []
-  const found = new Set<string>()
-  for (const match of markdown.matchAll(/\{%-?\s*openapi-operation\b[^%]*?\bspec\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g)) {
-    const slug = match[1] ?? match[2] ?? match[3] ?? ""
-    if (slug !== "" && found.size < 20) found.add(slug)
-  }
-  return [...found]
-}
 
 /** The "edit on Git" link of a page of a Git-synced space: its file on the Git host. */
 const editUrl = (rev: Revision, page: PageNode): string | undefined => {
@@ -72,7 +62,8 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
     if (wantsMarkdown) return text("text/markdown; charset=utf-8", pageMarkdown(entry.page, markdown))
     const rendered = yield* renderMarkdown(reading, sources.specs, place, rev, entry, markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)
-    return htmlAnswer(200, Layout.renderPage(view), view.styling)
+    const extras = { root: request.root, assets: rendered.assets, conditions: rendered.conditions }
+    return htmlAnswer(200, Layout.renderPage(view), view.styling, extras)
   })
 
 /**
@@ -94,13 +85,15 @@ const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Pla
   Effect.gen(function*() {
     // The latest version of every spec the page's operations name, read before the (synchronous) render.
     const documents = new Map<string, Readonly<Record<string, unknown>>>()
-    for (const slug of operationSpecs(markdown)) {
+    for (const slug of specsNamed(markdown)) {
       const latest = yield* specs.latestDocument(reading.site.site.organizationId, slug)
       shown.push([slug, Option.isSome(latest) ? latest.value.versionId : undefined])
       if (Option.isSome(latest)) documents.set(slug, latest.value.document)
     }
     const options: Markdown.RenderOptions = {
       ...linkOptions(reading, place, rev, entry),
+      claims: reading.request.claims,
+      assetUrl: (name) => `${reading.urls.basePath}~assets/${name}`,
       resolveOperation: (spec, path, method) => {
         const document = documents.get(spec)
         return document === undefined ? undefined : operationOf(document, path, method)

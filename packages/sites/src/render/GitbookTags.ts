@@ -1,11 +1,13 @@
 /**
- * GitBook's block tags (`{% hint style="info" %}...{% endhint %}`, tabs, code, embed, content-ref,
- * file, stepper, columns, openapi-operation) in a page's markdown. Each known tag is first replaced by an HTML comment
- * marker on a line of its own, so the markdown around and between tags parses as it would without
- * them (inside lists and quotes too); then the markers, now `html` nodes of the tree, are joined
- * into one `gitbookBlock` node per tag pair around the nodes between. Unknown tags stay as text.
+ * GitBook's block tags (`{% hint style="info" %}...{% endhint %}`, tabs, code, embed, `{% if %}`,
+ * `{% @github-files/github-code-block %}`...) in a page's markdown. Every tag outside code is first
+ * replaced by an HTML comment marker on a line of its own, so the markdown around and between tags
+ * parses as it would without them (inside lists and quotes too); then the markers, now `html` nodes
+ * of the tree, are joined into one `gitbookBlock` node per tag pair around the nodes between. A tag
+ * without its closing partner is a block without content; a closing tag without its opening one is
+ * dropped: no tag is ever shown as text.
  */
-import type { Parent, PhrasingContent, RootContent } from "mdast"
+import type { Parent, RootContent } from "mdast"
 
 /** A tag as written: `{% hint style="info" %}` is `hint` with `{style: "info"}`. */
 export interface GitbookTag {
@@ -21,18 +23,15 @@ export interface GitbookBlock extends Parent {
   readonly type: "gitbookBlock"
   readonly name: string
   readonly attributes: Readonly<Record<string, string>>
+  /** The opening tag as written (`{% if visitor.claims.beta %}`: what follows the name is the condition). */
+  readonly source: string
   children: Array<RootContent>
 }
 
-/** The tags rendered as blocks; the others are text. */
-export const blockTags: ReadonlySet<string> = new Set([
-  "hint", "tabs", "tab", "code", "embed", "content-ref", "file", "stepper", "step", "columns", "column", "openapi-operation"
-])
-/** Tags that may stand alone (GitBook writes `{% embed url="..." %}` without `{% endembed %}`). */
-const standalone = new Set(["embed", "file", "content-ref", "openapi-operation"])
-
-const tagPattern = /\{%-?\s*(end)?([a-zA-Z][\w-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
+// `{%`, `end` for a closing tag, the name (`hint`, `@figma/embed`), what follows it, `%}`.
+const tagPattern = /\{%-?\s*(end)?([a-zA-Z@][\w@/.:-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
 const attributePattern = /([a-zA-Z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g
+// A line opening or closing fenced code (in a quote or list item too): its fence, what follows.
 const fence = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)$/
 
 const htmlStart = /^[ \t>]*(?:<\/?[a-zA-Z][\w-]*(?:[\s/>]|$)|<!--)/
@@ -41,12 +40,12 @@ const markerValue = /^<!--quire-tag:(\d+)-->\s*$/
 
 const parseAttributes = (text: string): Record<string, string> => {
   const attributes: Record<string, string> = {}
-  for (const match of text.matchAll(attributePattern)) attributes[match[1]!] = match[2] ?? match[3] ?? match[4] ?? ""
+  for (const match of text.matchAll(attributePattern)) attributes[match[1]!] = (match[2] ?? match[3] ?? match[4] ?? "").replaceAll(tagBreak, "\n")
   return attributes
 }
 
 /** Where inline code spans lie on a line, so that a tag quoted in backticks stays text. */
-const codeSpans = (line: string): ReadonlyArray<readonly [number, number]> => {
+export const codeSpans = (line: string): ReadonlyArray<readonly [number, number]> => {
   const spans: Array<readonly [number, number]> = []
   const opener = /`+/g
   let open: RegExpExecArray | null
@@ -74,13 +73,12 @@ const tagsOfLine = (line: string): ReadonlyArray<LineTag> => {
   const found: Array<LineTag> = []
   for (const match of line.matchAll(tagPattern)) {
     const name = match[2]!.toLowerCase()
-    if (!blockTags.has(name)) continue
     const start = match.index
     if (spans.some(([from, to]) => start >= from && start < to)) continue
     found.push({
       start,
       end: start + match[0].length,
-      tag: { name, attributes: parseAttributes(match[3] ?? ""), closing: match[1] !== undefined, source: match[0] }
+      tag: { name, attributes: parseAttributes(match[3] ?? ""), closing: match[1] !== undefined, source: match[0].replaceAll(tagBreak, "\n") }
     })
   }
   return found
@@ -106,6 +104,49 @@ const dedent = (line: string, by: number): string => {
   return " ".repeat(Math.max(0, width - by)) + line.slice(i)
 }
 
+/**
+ * Reads lines in order and says whether each is fenced code (its fences included): a line
+ * opening or closing a fence, or one between.
+ */
+export const codeTracker = (): ((line: string) => boolean) => {
+  let open: { readonly char: string; readonly length: number } | undefined
+  return (line) => {
+    const found = fence.exec(line)
+    if (open !== undefined) {
+      if (found !== null && found[1]![0] === open.char && found[1]!.length >= open.length && found[2]!.trim() === "") open = undefined
+      return true
+    }
+    if (found !== null && !(found[1]![0] === "`" && found[2]!.includes("`"))) {
+      open = { char: found[1]![0]!, length: found[1]!.length }
+      return true
+    }
+    return false
+  }
+}
+
+// A line break inside a tag written over several lines (`content="graph TD` and what follows).
+const tagBreak = "\ue002"
+const unclosedTag = /\{%(?:(?!%\}).)*$/
+
+/** Lines of a tag written over several lines (at most 40) joined into one, outside code. */
+const joinTagLines = (lines: ReadonlyArray<string>): Array<string> => {
+  const out: Array<string> = []
+  const inCode = codeTracker()
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!
+    if (!inCode(line) && line.includes("{%") && unclosedTag.test(line)) {
+      let end = i + 1
+      while (end < lines.length && end <= i + 40 && !lines[end]!.includes("%}") && fence.exec(lines[end]!) === null) end++
+      if (end < lines.length && end <= i + 40 && lines[end]!.includes("%}") && lines[end]!.indexOf("%}") < (lines[end]!.indexOf("{%") + 1 || Infinity)) {
+        line = lines.slice(i, end + 1).join(tagBreak)
+        i = end
+      }
+    }
+    out.push(line)
+  }
+  return out
+}
+
 /** The markdown with every known tag replaced by a marker, and the tags by marker number. */
 export interface Marked {
   readonly markdown: string
@@ -119,18 +160,11 @@ export interface Marked {
  */
 export const markTags = (markdown: string): Marked => {
   if (!markdown.includes("{%")) return { markdown, tags: [] }
-  const lines = markdown.split("\n")
+  const lines = joinTagLines(markdown.split("\n"))
   const lineTags: Array<ReadonlyArray<LineTag>> = []
-  let open: { readonly char: string; readonly length: number } | undefined
+  const inCode = codeTracker()
   for (const line of lines) {
-    const fenceMatch = fence.exec(line)
-    if (open !== undefined) {
-      if (fenceMatch !== null && fenceMatch[1]![0] === open.char && fenceMatch[1]!.length >= open.length && fenceMatch[2]!.trim() === "") open = undefined
-      lineTags.push([])
-      continue
-    }
-    if (fenceMatch !== null && !(fenceMatch[1]![0] === "`" && fenceMatch[2]!.includes("`"))) {
-      open = { char: fenceMatch[1]![0]!, length: fenceMatch[1]!.length }
+    if (inCode(line)) {
       lineTags.push([])
       continue
     }
@@ -225,8 +259,6 @@ export const markTags = (markdown: string): Marked => {
   return { markdown: out.join("\n"), tags }
 }
 
-const phrasingParents = new Set(["paragraph", "heading", "tableCell", "emphasis", "strong", "delete", "link", "linkReference"])
-
 const anyMarker = /<!--quire-tag:(\d+)-->/g
 
 /** `text` with the markers in it back as the tags they replaced (for code and HTML that swallowed them). */
@@ -234,6 +266,11 @@ export const restoreTags = (text: string, tags: ReadonlyArray<GitbookTag>): stri
   tags.length === 0 || !text.includes("<!--quire-tag:")
     ? text
     : text.replace(anyMarker, (found, index: string) => tags[Number(index)]?.source ?? found)
+
+/** The blocks named `name` directly inside `block` (the tabs of `{% tabs %}`). */
+export const childBlocks = (block: GitbookBlock, name: string): ReadonlyArray<GitbookBlock> =>
+  (block.children as ReadonlyArray<RootContent | GitbookBlock>).filter((child): child is GitbookBlock =>
+    child.type === "gitbookBlock" && (child as GitbookBlock).name === name)
 
 const markerOf = (node: RootContent): number | undefined => {
   if (node.type !== "html") return undefined
@@ -243,7 +280,7 @@ const markerOf = (node: RootContent): number | undefined => {
 
 /**
  * Joins the markers under `parent` (and its descendants) into `gitbookBlock` nodes: an opening tag
- * takes the siblings up to its closing tag. A tag without its partner is shown as its text.
+ * takes the siblings up to its closing tag; one without its partner is an empty block.
  */
 export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): void => {
   if (tags.length === 0) return
@@ -263,10 +300,6 @@ export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): voi
     }
   })
   const out: Array<RootContent> = []
-  const asText = (tag: GitbookTag): RootContent =>
-    phrasingParents.has(parent.type)
-      ? { type: "text", value: tag.source }
-      : { type: "paragraph", children: [{ type: "text", value: tag.source } satisfies PhrasingContent] }
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!
     const index = markerOf(child)
@@ -280,18 +313,17 @@ export const stitchTags = (parent: Parent, tags: ReadonlyArray<GitbookTag>): voi
       out.push(child)
       continue
     }
-    if (tag.closing) {
-      out.push(asText(tag))
-      continue
-    }
+    // A closing tag without its opening one says nothing a reader needs.
+    if (tag.closing) continue
     const close = partners.get(i) ?? -1
     if (close === -1) {
-      if (standalone.has(tag.name)) {
-        out.push({ type: "gitbookBlock", name: tag.name, attributes: tag.attributes, children: [] } as GitbookBlock as unknown as RootContent)
-      } else out.push(asText(tag))
+      // GitBook writes `{% embed url="..." %}`, `{% include "..." %}`, `{% else %}` without a closing tag.
+      out.push({ type: "gitbookBlock", name: tag.name, attributes: tag.attributes, source: tag.source, children: [] } as GitbookBlock as unknown as RootContent)
       continue
     }
-    const block: GitbookBlock = { type: "gitbookBlock", name: tag.name, attributes: tag.attributes, children: children.slice(i + 1, close) }
+    const block: GitbookBlock = {
+      type: "gitbookBlock", name: tag.name, attributes: tag.attributes, source: tag.source, children: children.slice(i + 1, close)
+    }
     stitchTags(block, tags)
     out.push(block as unknown as RootContent)
     i = close

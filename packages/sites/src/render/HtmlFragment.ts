@@ -145,7 +145,8 @@ const hintLabels: Record<string, string> = { info: "Info", success: "Success", w
 /**
  * GitBook writes blocks inside HTML (a table cell, a list item) as HTML: a hint is
  * `<div data-gb-custom-block data-tag="hint" data-style="info">`, cards are `<table data-view="cards">`.
- * They get the classes the renderer gives its own blocks.
+ * They get the classes the renderer gives its own blocks. Buttons and icons (`icon`: the name of the
+ * Font Awesome icon the renderer draws) are read from the classes GitBook writes.
  */
 const gitbookProperties = (token: Extract<Token, { kind: "open" }>): Record<string, string | Array<string>> => {
   const data = (name: string) => token.attributes.find(([key]) => key === name)?.[1]
@@ -154,8 +155,26 @@ const gitbookProperties = (token: Extract<Token, { kind: "open" }>): Record<stri
     return { className: ["hint", `hint-${style}`], role: "note", ariaLabel: hintLabels[style]! }
   }
   if (token.name === "table" && data("data-view") === "cards") return { className: ["cards"] }
+  const classes = (data("class") ?? "").split(/\s+/).filter((c) => c !== "")
+  // `<a class="button primary" data-icon="github">`: GitBook's buttons, with an optional icon.
+  if ((token.name === "a" || token.name === "button") && classes.includes("button")) {
+    const kind = classes.includes("secondary") ? "secondary" : "primary"
+    const icon = data("data-icon")
+    return { className: ["button", `button-${kind}`], ...(icon === undefined ? {} : { icon }) }
+  }
+  // `<i class="fa-rocket">:rocket:</i>`: a Font Awesome icon, its text the name GitBook writes for editors.
+  if (token.name === "i") {
+    const icon = classes.filter((c) => c.startsWith("fa-") && !faModifiers.has(c)).at(-1)
+    if (icon !== undefined) return { icon: icon.slice(3) }
+  }
   return {}
 }
+
+// Font Awesome classes that choose a style or a size, not an icon.
+const faModifiers = new Set([
+  "fa-solid", "fa-regular", "fa-brands", "fa-light", "fa-thin", "fa-duotone", "fa-sharp", "fa-fw", "fa-lg", "fa-xs", "fa-sm",
+  "fa-xl", "fa-2x", "fa-3x", "fa-4x", "fa-5x", "fa-spin", "fa-pulse", "fa-border"
+])
 
 /**
  * Replaces the `html` nodes of `parent` (and of its descendants) with elements, each holding the

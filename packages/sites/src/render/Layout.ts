@@ -4,6 +4,8 @@
  * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
 import { createHash } from "node:crypto"
+import type { AssetSources } from "./Assets.ts"
+import { playerOrigins } from "./Embeds.ts"
 import { iconName, iconSvg } from "./Icons.ts"
 import { themeCss } from "./Theme.ts"
 import {
@@ -401,18 +403,22 @@ const scriptHashes = `${sha256(earlyScript)} ${sha256(lateScript)}`
 
 /**
  * The CSP of a page laid out here: its two inline scripts and its inline style by their hashes
- * (fixed per site: the page is the same bytes for every response), Shiki's style attributes.
+ * (fixed per site: the page is the same bytes for every response), Shiki's style attributes, the
+ * site assets its blocks load (`assets`, see Assets.ts), frames of the embed players only.
  */
-export const policyOf = (styling: SiteChrome["styling"]): string =>
+export const policyOf = (
+  styling: SiteChrome["styling"],
+  assets: AssetSources = { scripts: [], styles: [], inlineStyles: false }
+): string =>
   [
     "default-src 'none'",
-    `script-src ${scriptHashes}`,
-    `style-src ${themeOf(styling).hash}`,
+    `script-src ${[scriptHashes, ...assets.scripts].join(" ")}`,
+    `style-src ${[assets.inlineStyles ? "'unsafe-inline'" : themeOf(styling).hash, ...assets.styles].join(" ")}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' https: data:",
     "media-src 'self' https:",
     "font-src 'self' https: data:",
-    "frame-src https:",
+    `frame-src ${playerOrigins.join(" ")}`,
     "connect-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -476,13 +482,15 @@ const bounded = (value: number | undefined, min: number, max: number, fallback: 
 
 /**
  * GitBook's page cover: a frame `height` pixels high (240 unless given, 10 to 700), the image
- * filling it and moved `yPos` pixels down (up when negative); a dark-mode image when it differs.
+ * filling it from its top, moved up `-yPos` pixels (GitBook's offsets are zero or negative): the
+ * image is made that much taller than the frame, so that no offset ever leaves a gap below it.
+ * A dark-mode image when it differs.
  */
 const coverFigure = (cover: CoverView): string => {
   const size = cover.size ?? "hero"
   const height = Math.round(bounded(cover.height, 10, 700, 240))
-  const y = bounded(cover.yPos, -10000, 10000, 0)
-  const position = y === 0 ? "" : ` style="object-position:50% ${Math.round(y * 100) / 100}px"`
+  const shift = Math.round(-bounded(cover.yPos, -10000, 0, 0) * 100) / 100
+  const position = shift === 0 ? "" : ` style="height:calc(100% + ${shift}px);margin-top:-${shift}px"`
   const img = (url: string, cls: string) => `<img${cls ? ` class="${cls}"` : ""} src="${e(url)}" alt="${e(cover.alt ?? "")}"${position}>`
   const images = cover.darkUrl === undefined || cover.darkUrl === cover.url
     ? img(cover.url, "")

@@ -5,17 +5,24 @@
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
 import { headingIds, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
-import type { Element, ElementContent, Properties, Root as HastRoot, RootContent as HastContent } from "hast"
-import type { Heading, Nodes, Root } from "mdast"
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
+import type { FootnoteReference, Heading, Nodes, Paragraph, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
 import rehypeSanitize from "rehype-sanitize"
 import rehypeStringify from "rehype-stringify"
 import remarkRehype, { type Options as RemarkRehypeOptions } from "remark-rehype"
 import { unified } from "unified"
 import { visit } from "unist-util-visit"
-import { type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
+import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
+import { assetFiles, type PageAsset } from "./Assets.ts"
+import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrationBlock, promptBlock, updatesBlock } from "./Blocks.ts"
+import { replaceShortcodes } from "./Emoji.ts"
+import { childBlocks, type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
+import { element, text } from "./Hast.ts"
 import { clearHighlightCache, highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
 import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
+import { iconSvg } from "./Icons.ts"
+import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
 import type { OperationData } from "./OpenApiOperation.ts"
 import { schema } from "./Sanitize.ts"
 
@@ -42,6 +49,12 @@ export interface RenderOptions {
    * from the spec's latest version; undefined shows "operation not found".
    */
   readonly resolveOperation?: (spec: string, path: string, method: string) => OperationData | undefined
+  /** The visitor's claims, which `{% if %}` conditions read (none by default: an anonymous reader). */
+  readonly claims?: Readonly<Record<string, unknown>>
+  /** The URL of a site asset (`blocks.js`, `katex/katex.min.css`); without it, pages link to none. */
+  readonly assetUrl?: (name: string) => string
+  /** The markdown of the reusable content `{% include "<ref>" %}` names; undefined shows nothing. */
+  readonly resolveInclude?: (ref: string) => string | undefined
 }
 
 /** A heading of the table of contents. */
@@ -59,6 +72,10 @@ export interface RenderedPage {
   readonly headings: ReadonlyArray<TocHeading>
   /** The words a reader sees, one line per block. */
   readonly text: string
+  /** The site assets the page loads (its CSP must allow them). */
+  readonly assets: ReadonlyArray<PageAsset>
+  /** The conditions of its `{% if %}` blocks: what they read of the claims tells its audiences apart. */
+  readonly conditions: ReadonlyArray<string>
 }
 
 type Handlers = NonNullable<RemarkRehypeOptions["handlers"]>
@@ -72,18 +89,20 @@ interface Context {
   readonly resolved: WeakSet<Element>
   readonly ids: Map<Heading, string>
   tabs: number
+  /** HTML the renderer made itself (formulas, icons), put in place after sanitizing. */
+  readonly raws: Array<string>
+  readonly assets: Set<PageAsset>
+  readonly conditions: Array<string>
+  /** How many `{% include %}` this render is inside. */
+  depth: number
+  footnotes: number
 }
 
-const element = (tagName: string, properties: Properties, children: Array<ElementContent>): Element => ({
-  type: "element", tagName, properties, children
-})
-const text = (value: string): ElementContent => ({ type: "text", value })
+/** A placeholder for HTML the renderer made itself, replaced by it after sanitizing. */
+const raw = (context: Context, html: string): Element =>
+  element("span", { className: ["quire-raw"], id: `quire-raw-${context.raws.push(html) - 1}` }, [])
 
 const hintStyles: Record<string, string> = { info: "Info", success: "Success", warning: "Warning", danger: "Danger" }
-
-const childBlocks = (block: GitbookBlock, name: string): ReadonlyArray<GitbookBlock> =>
-  (block.children as ReadonlyArray<Nodes | GitbookBlock>).filter((child): child is GitbookBlock =>
-    child.type === "gitbookBlock" && (child as GitbookBlock).name === name)
 
 const others = (block: GitbookBlock, name: string): GitbookBlock => ({
   ...block,
@@ -147,19 +166,8 @@ const blockHandler = (context: Context, state: State, block: GitbookBlock): Elem
         ...inner()
       ])
     }
-    case "embed": {
-      const url = block.attributes["url"] ?? ""
-      const caption = inner()
-      let host = url
-      if (isWeb(url)) host = new URL(url).hostname.replace(/^www\./, "")
-      return element("div", { className: ["embed"] }, [
-        element("a", { href: url, className: ["embed-link"] }, [
-          element("span", { className: ["embed-host"] }, [text(host)]),
-          element("span", { className: ["embed-url"] }, [text(url)])
-        ]),
-        ...(caption.length === 0 ? [] : [element("div", { className: ["embed-caption"] }, caption)])
-      ])
-    }
+    case "embed":
+      return embedBlock(blocks(context, state), block)
     case "content-ref": {
       const url = block.attributes["url"] ?? ""
       let title = options.resolveTitle?.(url)
@@ -195,100 +203,131 @@ const blockHandler = (context: Context, state: State, block: GitbookBlock): Elem
       ])
     }
     case "openapi-operation":
-      return operationBlock(options, block.attributes["spec"] ?? "", block.attributes["path"] ?? "", block.attributes["method"] ?? "", inner)
+    case "openapi":
+      return operationBlock(api(context, state), block)
+    case "swagger":
+      return swaggerBlock(api(context, state), block)
+    case "openapi-schemas":
+      return schemasBlock(api(context, state), block)
+    case "openapi-webhook":
+      return webhookBlock(api(context, state), block)
+    case "updates":
+    case "update":
+      return updatesBlock(blocks(context, state), block)
+    case "prompt":
+      return promptBlock(blocks(context, state), block)
+    case "if":
+      context.conditions.push(conditionOf(block.source))
+      return conditionalBlock(blocks(context, state), block)
+    case "include":
+      return includeBlock(context, state, block)
     default:
+      if (block.name.startsWith("@")) {
+        // The integration that drew diagrams before GitBook had Mermaid blocks.
+        if (block.name === "@mermaid/diagram" && block.attributes["content"] !== undefined) {
+          return mermaidBlock(context, block.attributes["content"])
+        }
+        return integrationBlock(blocks(context, state), block)
+      }
+      // A block this renderer does not know shows what it holds.
       return inner()
   }
 }
 
-const sectionTitle = (title: string): Element => element("div", { className: ["openapi-section-title"] }, [text(title)])
+const allOf = (state: State) => (node: GitbookBlock | { readonly type: "root"; readonly children: Array<Nodes> }) =>
+  state.all(node as never)
 
-const exampleBlock = (label: string, example: string): Element =>
-  element("div", { className: ["openapi-example"], role: "group", ariaLabel: label }, [highlight(example, "json")])
+const blocks = (context: Context, state: State): BlockContext => ({
+  inner: allOf(state),
+  raw: (html) => raw(context, html),
+  claims: context.options.claims ?? {},
+  need: (asset) => context.assets.add(asset)
+})
 
-/** GitBook's `{% openapi-operation %}`: the operation of a spec's latest version, or a note that it is missing. */
-const operationBlock = (
-  options: RenderOptions,
-  spec: string,
-  path: string,
-  method: string,
-  inner: () => Array<ElementContent>
-): Element | Array<ElementContent> => {
-  const found = spec === "" || path === "" || method === "" ? undefined : options.resolveOperation?.(spec, path, method)
-  if (found === undefined) {
-    const what = `${method.toUpperCase()} ${path}`.trim()
-    // What the author wrote inside the block (GitBook's exports put a link to the spec there) follows the note.
-    return [
-      element("div", { className: ["openapi-missing"], role: "note" }, [
-        text(`OpenAPI operation not found: ${what === "" ? "(no operation named)" : what} in spec "${spec}".`)
-      ]),
-      ...inner()
-    ]
+const api = (context: Context, state: State): ApiContext => ({ inner: allOf(state), resolveOperation: context.options.resolveOperation })
+
+/** A ```mermaid block: its code, drawn as a diagram by the page's script (the code stays if it cannot be). */
+const mermaidBlock = (context: Context, code: string): Element => {
+  context.assets.add("script")
+  context.assets.add("mermaid")
+  return element("pre", { className: ["mermaid"] }, [text(code)])
+}
+
+/** `{% include "<ref>" %}`: the reusable content's markdown, through the caller's hook, rendered in place. */
+const includeBlock = (context: Context, state: State, block: GitbookBlock): Array<ElementContent> => {
+  const ref = /^\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)'|(\S+?))\s*-?%\}$/.exec(block.source)
+  const name = ref?.[1] ?? ref?.[2] ?? ref?.[3]
+  const markdown = name === undefined || context.depth >= 3 ? undefined : context.options.resolveInclude?.(name)
+  if (markdown === undefined) return []
+  context.depth++
+  try {
+    return state.all(prepare(parse(markdown)) as never)
+  } finally {
+    context.depth--
   }
-  const verb = found.method.toUpperCase()
-  const children: Array<ElementContent> = [
-    element("div", { className: ["openapi-header"] }, [
-      element("span", { className: ["openapi-method", `openapi-method-${found.method}`] }, [text(verb)]),
-      text(" "),
-      element("code", { className: ["openapi-path"] }, [text(found.path)]),
-      ...(found.deprecated ? [text(" "), element("span", { className: ["openapi-deprecated"] }, [text("Deprecated")])] : [])
-    ])
+}
+
+/** A formula of the page (see Math.ts), inline or shown as a block. */
+interface MathNode {
+  readonly type: "quireMath"
+  readonly tex: string
+  readonly display: boolean
+}
+
+/** Raw HTML written in the page: GitBook's buttons and icons drawn; an author's `<button>` does nothing, so it is text. */
+const htmlElement = (context: Context, state: State, node: HtmlElement): Element => {
+  const { icon, ...properties } = node.properties
+  const svg = typeof icon === "string" ? iconSvg(icon) : undefined
+  const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [raw(context, svg)])]
+  if (node.tagName === "i" && typeof icon === "string") {
+    // Its text is the icon's name for editors (`:rocket:`), not for readers.
+    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg === undefined ? [] : [raw(context, svg)])
+  }
+  const children = [...drawn, ...state.all(node as never)]
+  return element(node.tagName === "button" ? "span" : node.tagName, properties, children)
+}
+
+/**
+ * A footnote reference as GitBook's annotation: a button that opens the note in a popover (the
+ * browser's: keyboard and Escape included), the note's paragraphs read inline.
+ */
+const footnote = (context: Context, state: State, node: FootnoteReference): Array<ElementContent> => {
+  const definition = state.footnoteById.get(String(node.identifier).toUpperCase())
+  if (definition === undefined) return [text(`[^${node.label ?? node.identifier}]`)]
+  // Numbered in the order they appear, as GitBook shows its annotations.
+  const label = String(++context.footnotes)
+  const id = `quire-note-${label}`
+  const content = state.all(definition).map((child): ElementContent =>
+    child.type === "element" && child.tagName === "p" ? { ...child, tagName: "span", properties: { className: ["footnote-paragraph"] } } : child)
+  return [
+    element("sup", { className: ["footnote"] }, [
+      element("button", {
+        type: "button",
+        className: ["footnote-ref"],
+        popoverTarget: id,
+        ariaLabel: `Note ${label}`,
+        ariaDescribedBy: [id]
+      }, [text(label)])
+    ]),
+    element("span", { id, popover: "auto", role: "note", className: ["footnote-popover"] }, content)
   ]
-  if (found.summary !== undefined) children.push(element("p", { className: ["openapi-summary"] }, [text(found.summary)]))
-  if (found.description !== undefined) children.push(element("p", { className: ["openapi-description"] }, [text(found.description)]))
-  if (found.parameters.length > 0) {
-    const th = (label: string) => element("th", { scope: "col" }, [text(label)])
-    children.push(
-      sectionTitle("Parameters"),
-      element("table", { className: ["openapi-parameters"] }, [
-        element("thead", {}, [element("tr", {}, [th("Name"), th("In"), th("Type"), th("Required"), th("Description")])]),
-        element("tbody", {}, found.parameters.map((p) =>
-          element("tr", {}, [
-            element("td", {}, [element("code", {}, [text(p.name)])]),
-            element("td", {}, [text(p.in)]),
-            element("td", {}, [text(p.type ?? "")]),
-            element("td", {}, [text(p.required ? "required" : "optional")]),
-            element("td", {}, [text(p.description ?? "")])
-          ])))
-      ])
-    )
-  }
-  const body = found.requestBody
-  if (body !== undefined) {
-    const facts = [body.contentType, body.schema, body.required ? "required" : undefined].filter((f) => f !== undefined)
-    children.push(
-      sectionTitle("Request body"),
-      element("div", { className: ["openapi-body"] }, [
-        ...(facts.length === 0 ? [] : [element("p", { className: ["openapi-schema"] }, [text(facts.join(" · "))])]),
-        ...(body.description === undefined ? [] : [element("p", {}, [text(body.description)])]),
-        ...(body.example === undefined ? [] : [exampleBlock("Request example", body.example)])
-      ])
-    )
-  }
-  if (found.responses.length > 0) {
-    children.push(
-      sectionTitle("Responses"),
-      element("ul", { className: ["openapi-responses"] }, found.responses.map((r) =>
-        element("li", { className: ["openapi-response"] }, [
-          element("span", { className: ["openapi-status"] }, [text(r.status)]),
-          ...(r.description === undefined ? [] : [text(" "), element("span", {}, [text(r.description)])]),
-          ...(r.contentType === undefined ? [] : [text(" "), element("span", { className: ["openapi-schema"] }, [text(r.contentType)])]),
-          ...(r.example === undefined ? [] : [exampleBlock(`Example response ${r.status}`, r.example)])
-        ])))
-    )
-  }
-  return element("section", { className: ["openapi-operation"], ariaLabel: `${verb} ${found.path}` }, children)
 }
 
 /** mdast to hast for one render: GitBook's blocks, raw HTML elements, highlighted code, anchored headings. */
 const handlersFor = (context: Context): Handlers => {
   const custom: Record<string, Handler> = {
     gitbookBlock: (state, node: GitbookBlock) => blockHandler(context, state, node),
-    htmlElement: (state, node: HtmlElement) => element(node.tagName, { ...node.properties }, state.all(node as never))
+    htmlElement: (state, node: HtmlElement) => htmlElement(context, state, node),
+    quireMath: (_state, node: MathNode) => {
+      context.assets.add("katex")
+      const html = formulaHtml(node.tex, node.display)
+      return element(node.display ? "div" : "span", { className: ["math", node.display ? "math-display" : "math-inline"] }, [raw(context, html)])
+    }
   }
   return {
     ...(custom as Handlers),
-    code: (_state, node) => highlight(node.value, node.lang),
+    code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(node.value, node.lang)),
+    footnoteReference: (state, node) => footnote(context, state, node),
     heading: (state, node) => {
       const id = context.ids.get(node)
       const children = state.all(node)
@@ -343,22 +382,105 @@ const rehypeLinks = ({ options, resolved }: Context) => (tree: HastRoot) => {
   })
 }
 
+// The HTML the renderer made itself (formulas, icons) in place of its placeholders, after sanitizing.
+const rehypeRaws = (context: Context) => (tree: HastRoot) => {
+  if (context.raws.length === 0) return
+  visit(tree, "element", (node: Element, index, parent) => {
+    const id = node.properties["id"]
+    const className = node.properties["className"]
+    if (node.tagName !== "span" || parent === undefined || index === undefined || typeof id !== "string" || !id.startsWith("quire-raw-")) return
+    if (!Array.isArray(className) || !className.includes("quire-raw")) return
+    const html = context.raws[Number(id.slice("quire-raw-".length))]
+    if (html !== undefined) parent.children[index] = { type: "raw", value: html } as unknown as ElementContent
+  })
+}
+
 /** The hast of one render: its handlers and plugins are given its context. */
 const toHast = (context: Context) =>
   unified()
     .use(remarkRehype, { handlers: handlersFor(context) })
     .use(rehypeLinks, context)
     .use(rehypeSanitize, schema)
-const serializer = unified().use(rehypeStringify).freeze()
+    .use(rehypeRaws, context)
+// Raw nodes are the renderer's own: the sanitizer has dropped any other.
+const serializer = unified().use(rehypeStringify, { allowDangerousHtml: true }).freeze()
 
 interface Parsed {
   readonly tree: Root
   readonly tags: ReadonlyArray<GitbookTag>
+  readonly formulas: ReadonlyArray<Formula>
 }
 
 const parse = (markdown: string): Parsed => {
   const marked = markTags(splitFrontmatter(markdown).body)
-  return { tree: parseBody(marked.markdown), tags: marked.tags }
+  const math = markMath(marked.markdown)
+  return { tree: parseBody(math.markdown), tags: marked.tags, formulas: math.formulas }
+}
+
+/** Text with formula placeholders as text and formula nodes. */
+const splitFormulas = (value: string, formulas: ReadonlyArray<Formula>): Array<PhrasingContent> => {
+  const parts: Array<PhrasingContent> = []
+  let at = 0
+  for (const match of value.matchAll(placeholderPattern)) {
+    const formula = formulas[Number(match[1])]
+    if (formula === undefined) continue
+    if (match.index > at) parts.push({ type: "text", value: value.slice(at, match.index) })
+    parts.push({ type: "quireMath", tex: formula.tex, display: formula.block, block: false } as unknown as PhrasingContent)
+    at = match.index + match[0].length
+  }
+  if (at < value.length) parts.push({ type: "text", value: value.slice(at) })
+  return parts
+}
+
+/** Formulas in place of their placeholders (a formula alone in its paragraph is a block), and emoji for shortcodes. */
+const placeInline = (tree: Root, formulas: ReadonlyArray<Formula>): void => {
+  visit(tree, (node, index, parent) => {
+    if (node.type === "code" || node.type === "inlineCode" || node.type === "html") {
+      node.value = restoreMath(node.value, formulas)
+      return
+    }
+    if (node.type === "link" || node.type === "image" || node.type === "definition") {
+      node.url = restoreMath(node.url, formulas)
+      if (node.type === "image" && node.alt !== null && node.alt !== undefined) node.alt = replaceShortcodes(restoreMath(node.alt, formulas))
+      return
+    }
+    if (node.type !== "text" || parent === undefined || index === undefined) return
+    const value = replaceShortcodes(node.value)
+    if (formulas.length === 0 || !value.includes("\ue000")) {
+      node.value = value
+      return
+    }
+    const parts = splitFormulas(value, formulas)
+    parent.children.splice(index, 1, ...(parts as Array<typeof node>))
+    return index + parts.length
+  })
+  if (formulas.length === 0) return
+  visit(tree, "paragraph", (node: Paragraph, index, parent) => {
+    const shown = node.children.filter((child) => !(child.type === "text" && child.value.trim() === ""))
+    const only = shown[0] as unknown as MathNode | undefined
+    if (shown.length === 1 && only?.type === "quireMath" && parent !== undefined && index !== undefined) {
+      parent.children[index] = { type: "quireMath", tex: only.tex, display: true, block: true } as unknown as Paragraph
+    }
+  })
+}
+
+/** The tree's blocks and HTML joined, its formulas and emoji placed: ready for hast. */
+const prepare = ({ formulas, tags, tree }: Parsed): Root => {
+  stitchTags(tree, tags)
+  stitchHtml(tree)
+  placeInline(tree, formulas)
+  return tree
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
+
+/** The stylesheet and script the page's blocks need, from the site's assets. */
+const assetTags = (assets: ReadonlySet<PageAsset>, url: ((name: string) => string) | undefined): readonly [string, string] => {
+  if (url === undefined) return ["", ""]
+  const head = assets.has("katex") ? `<link rel="stylesheet" href="${escapeAttribute(url(assetFiles.katex))}">` : ""
+  const mermaid = assets.has("mermaid") ? ` data-mermaid="${escapeAttribute(url(assetFiles.mermaid))}"` : ""
+  const tail = assets.has("script") ? `<script src="${escapeAttribute(url(assetFiles.script))}" defer${mermaid}></script>` : ""
+  return [head, tail]
 }
 
 const blockElements = new Set([
@@ -387,17 +509,28 @@ const plainText = (tree: HastRoot): string => {
   return parts.join("").split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((line) => line !== "").join("\n")
 }
 
-const render = ({ tags, tree }: Parsed, options: RenderOptions): RenderedPage => {
+const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
+  const { formulas, tree } = parsed
   const ids = headingIds(tree)
   const headings: Array<TocHeading> = []
   visit(tree, "heading", (node) => {
     const id = ids.get(node)
-    if ((node.depth === 2 || node.depth === 3) && id !== undefined) headings.push({ depth: node.depth, id, text: headingText(node) })
+    if ((node.depth === 2 || node.depth === 3) && id !== undefined) {
+      headings.push({ depth: node.depth, id, text: replaceShortcodes(restoreMath(headingText(node), formulas)) })
+    }
   })
-  stitchTags(tree, tags)
-  stitchHtml(tree)
-  const hast = toHast({ options, resolved: new WeakSet(), ids, tabs: 0 }).runSync(tree) as HastRoot
-  return { html: serializer.stringify(hast), headings, text: plainText(hast) }
+  const context: Context = {
+    options, resolved: new WeakSet(), ids, tabs: 0, raws: [], assets: new Set(), conditions: [], depth: 0, footnotes: 0
+  }
+  const hast = toHast(context).runSync(prepare(parsed)) as HastRoot
+  const [head, tail] = assetTags(context.assets, options.assetUrl)
+  return {
+    html: head + serializer.stringify(hast) + tail,
+    headings,
+    text: plainText(hast),
+    assets: [...context.assets],
+    conditions: context.conditions
+  }
 }
 
 /** Renders a page's markdown (its body: frontmatter is skipped), loading the grammars its code needs. */

@@ -1,6 +1,7 @@
 /**
  * What a rendered page may contain: the elements and attributes the renderer emits (GitBook's
- * blocks, heading anchors, Shiki's CSS variables) and the harmless HTML an author may write.
+ * blocks, heading anchors, Shiki's CSS variables) and the harmless HTML an author may write (whose
+ * `<button>`s, ids and data attributes the HTML reader has already turned into text or dropped).
  * Scripts, event handlers, frames, styles and `javascript:` URLs never pass.
  */
 import type { Options as Schema } from "rehype-sanitize"
@@ -12,10 +13,10 @@ const className = /^[a-z][a-z0-9-]*$/
 /** The sanitizer's schema for rendered pages. */
 export const schema: Schema = {
   tagNames: [
-    "a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
+    "a", "abbr", "article", "b", "blockquote", "br", "button", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
     "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "input", "ins", "kbd", "label",
     "li", "mark", "ol", "p", "picture", "pre", "q", "s", "samp", "section", "small", "source", "span", "strike", "strong", "sub",
-    "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "var"
+    "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "u", "ul", "var"
   ],
   attributes: {
     "*": [
@@ -28,7 +29,10 @@ export const schema: Schema = {
     label: ["htmlFor"],
     source: ["srcSet", "media", "type", "width", "height"],
     pre: [["style", shikiStyle], "tabIndex", "dataLanguage"],
-    span: [["style", shikiStyle]],
+    span: [["style", shikiStyle], ["popover", "auto"], ["role", "note"]],
+    // The renderer's own buttons: an embed's player (its URL checked again by the page script), a note's popover, a prompt's copy.
+    button: [["type", "button"], "popoverTarget", "dataEmbedSrc", "dataEmbedTitle"],
+    time: ["dateTime"],
     div: [["role", "note", "group"]],
     details: ["open"],
     ol: ["start"],
