@@ -4,6 +4,7 @@
  * static sheet for the layout and for the GitBook blocks `Markdown.ts` emits.
  */
 import type { Styling, Themed } from "./View.ts"
+import { blocksCss } from "./BlocksCss.ts"
 
 const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
@@ -167,7 +168,7 @@ const headerTheme = (s: Styling): string => {
 }
 
 /** The whole stylesheet of a site with this styling. */
-export const themeCss = (s: Styling): string => themeVariables(s) + staticCss + headerTheme(s)
+export const themeCss = (s: Styling): string => themeVariables(s) + staticCss + blocksCss + headerTheme(s)
 
 const staticCss = `
 *,*::before,*::after{box-sizing:border-box}
