@@ -489,7 +489,9 @@ const blockElements = new Set([
 ])
 
 // The parts of a card, each a line of its own in the text.
-const separated = new Set(["embed-host", "embed-url", "file-name", "file-type", "content-ref-title"])
+const separated = new Set(["embed-host", "embed-url", "file-name", "file-type", "content-ref-title", "footnote-popover", "embed-provider"])
+// What is there for the interface, not words of the page.
+const unread = new Set(["heading-anchor", "embed-notice", "prompt-copy"])
 
 const plainText = (tree: HastRoot): string => {
   const parts: Array<string> = []
@@ -497,7 +499,7 @@ const plainText = (tree: HastRoot): string => {
     if (node.type === "text") parts.push(node.value)
     else if (node.type === "element") {
       const className = node.properties["className"]
-      if (Array.isArray(className) && className.includes("heading-anchor")) return
+      if (Array.isArray(className) && className.some((name) => unread.has(String(name)))) return
       const block = blockElements.has(node.tagName) || (Array.isArray(className) && className.some((name) => separated.has(String(name))))
       if (block) parts.push("\n")
       for (const child of node.children) walk(child)
