@@ -93,7 +93,12 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     HttpApiEndpoint.post("updateChangeRequestContent", prefix, {
       params: changeRequestParams,
       payload: Schema.Struct({
-        changes: Changes
+        changes: Changes,
+        /**
+         * Quire's extension: the revision the changes were written against. A page updated since
+         * is merged three-way with it, or the batch is refused with 409 showing the conflict.
+         */
+        baseRevision: Schema.optionalKey(Schema.String)
       }),
       /** The change request, plus `files`: the files the batch's `insert_files` stored (ids and download URLs), when it has some. */
       success: Schema.Struct({
@@ -104,7 +109,7 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Edit a change request's content",
-        description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
+        description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. With `baseRevision` (Quire's extension: the revision, of this space, that the edits were written against), an `update_page` of a page changed in the change request since then is merged three-way (markdown by lines; title and description kept where only one side changed them) instead of overwriting it, and a change that overlaps refuses the batch with a 409 whose message shows the conflicting lines. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
         transform: requestExample({
           changes: [
             { operation: "insert_page", ref: "install", title: "Installation", document: { markdown: "Run `npm install`.\n" } },

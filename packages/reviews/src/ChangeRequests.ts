@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer, type Option } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
-import type { FileNode, Head, HeadState, Revision, RevisionPage, SpaceAccess } from "@quire/content"
+import { type FileNode, type Head, type HeadState, PublishedContent, type Revision, type RevisionPage, type SpaceAccess } from "@quire/content"
 import * as BatchFiles from "./changeRequests/BatchFiles.ts"
 import * as Branch from "./changeRequests/Branch.ts"
 import { contentEdits } from "./changeRequests/ContentEdits.ts"
@@ -110,7 +110,13 @@ export interface ChangeRequestsShape {
   /** Subject and permitted status transitions (never to `merged`: that is a merge). */
   readonly update: (spaceId: string, ref: string, input: UpdateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** Applies a batch of changes as one new revision of the change request, or none when a change cannot apply. */
-  readonly updateContent: (spaceId: string, ref: string, changes: ReadonlyArray<ChangeInput>) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  readonly updateContent: (
+    spaceId: string,
+    ref: string,
+    changes: ReadonlyArray<ChangeInput>,
+    /** `baseRevision`: the revision the edits were written against; a page changed since is merged three-way (Conflict when they overlap). */
+    options?: { readonly baseRevision?: string | undefined }
+  ) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   readonly content: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestContent, Errors.NotFound, Actor.Actor>
   readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>
   readonly files: (spaceId: string, ref: string, request: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
@@ -146,7 +152,7 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
       return ChangeRequests.of({
         branchHead: branch.branchHead,
         ...lifecycle(branch),
-        ...contentEdits(branch, batchFiles),
+        ...contentEdits(branch, batchFiles, yield* PublishedContent),
         ...(yield* reading(branch))
       })
     })

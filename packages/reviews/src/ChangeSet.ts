@@ -109,7 +109,7 @@ const resolveRefs = (markdown: string, refs: ReadonlyMap<string, string>): strin
     })
 
 /** Title, description and body of a page from the change's fields and its markdown (GitHub's alerts become hints). */
-const metadataOf = (change: PageMetadata, given: string | undefined) => {
+export const metadataOf = (change: PageMetadata, given: string | undefined) => {
   const markdown = given === undefined ? undefined : alertsToHints(given)
   const parsed = markdown === undefined ? undefined : parseDocument(markdown)
   // An explicit title keeps the markdown whole unless its own title says the same.

@@ -81,7 +81,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
     .handle("updateChangeRequestContent", ({ params, payload }) =>
       Effect.gen(function*() {
         const changes = yield* Effect.forEach(payload.changes, toChange)
-        const updated = yield* changeRequests.updateContent(params.spaceId, params.changeRequestId, changes).pipe(DomainErrors.api)
+        const updated = yield* changeRequests.updateContent(params.spaceId, params.changeRequestId, changes, { baseRevision: payload.baseRevision }).pipe(DomainErrors.api)
         const presenter = yield* ChangeRequestPresenters.presenter
         const answer = yield* presenter(urls, updated.changeRequest, updated.outdated)
         if (updated.insertedFiles.length === 0) return answer

@@ -4,23 +4,32 @@
  */
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
-import { Access } from "@quire/content"
+import { Access, type PublishedContent } from "@quire/content"
 import type { ChangeInput } from "../ChangeRequests.ts"
-import { applyChanges } from "../ChangeSet.ts"
+import { applyChanges, type Change } from "../ChangeSet.ts"
+import { describeConflicts, documentsToMerge, mergeOntoCurrent } from "./BaseMerge.ts"
 import type { BatchFiles } from "./BatchFiles.ts"
 import type { Branch } from "./Branch.ts"
 
 /** Changes in one batch. */
 export const maxChanges = 50
 
-/** Built by the ChangeRequests layer over the shared branch helpers and the batch files. */
-export const contentEdits = (branch: Branch, batchFiles: BatchFiles) => {
+/** Built by the ChangeRequests layer over the shared branch helpers, the batch files and the stored documents. */
+export const contentEdits = (branch: Branch, batchFiles: BatchFiles, published: PublishedContent["Service"]) => {
   const { content, ids, now, resolve, commitTo } = branch
+
+  /** The revision of the space that a batch's edits started from. */
+  const baseOf = (spaceId: string, revisionId: string) =>
+    content.revisionById(revisionId).pipe(
+      Effect.flatMap((revision) => revision.spaceId === spaceId ? Effect.succeed(revision) : Effect.fail(undefined)),
+      Effect.catch(() => Effect.fail(new Errors.InvalidInput({ field: "baseRevision", reason: `${JSON.stringify(revisionId)} is not a revision of this space` })))
+    )
 
   const updateContent = Effect.fn("ChangeRequests.updateContent")(function*(
     spaceId: string,
     ref: string,
-    changes: ReadonlyArray<ChangeInput>
+    changes: ReadonlyArray<ChangeInput>,
+    options: { readonly baseRevision?: string | undefined } = {}
   ) {
     if (changes.length === 0 || changes.length > maxChanges) {
       return yield* new Errors.InvalidInput({ field: "changes", reason: `a batch holds 1 to ${maxChanges} changes` })
@@ -32,13 +41,21 @@ export const contentEdits = (branch: Branch, batchFiles: BatchFiles) => {
     const fetched = yield* batchFiles.fetchAll(changes)
     const { prepared, insertedFiles } = yield* batchFiles.store(found.access.space.organizationId, changes, fetched)
     const inserts = prepared.filter((change) => change.operation === "insert_page").length
+    const base = options.baseRevision === undefined ? undefined : yield* baseOf(spaceId, options.baseRevision)
     const result = yield* commitTo(spaceId, ref, (parent) =>
       Effect.gen(function*() {
         const fresh = yield* Effect.replicateEffect(ids.make, inserts)
         const at = (yield* now).toISOString()
-        const applied = applyChanges(parent, prepared, { makeId: () => fresh.shift()!, now: at })
+        // Edits written against an older revision are merged with what changed since, never applied over it.
+        let batch: ReadonlyArray<Change> = prepared
+        if (base !== undefined && base.id !== parent.id) {
+          const merged = mergeOntoCurrent(prepared, base, parent, yield* published.documents(documentsToMerge(prepared, base, parent)))
+          if (merged.conflicts.length > 0) return yield* new Errors.Conflict({ reason: describeConflicts(merged.conflicts, base.id) })
+          batch = merged.changes
+        }
+        const applied = applyChanges(parent, batch, { makeId: () => fresh.shift()!, now: at })
         if (applied.kind === "rejected") {
-          const change = prepared[applied.value.index]!
+          const change = batch[applied.value.index]!
           return yield* new Errors.InvalidInput({
             field: `changes[${applied.value.index}]`,
             reason: `${change.operation}: ${applied.value.reason}; no change of the batch was applied`
