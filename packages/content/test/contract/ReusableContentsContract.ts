@@ -7,22 +7,10 @@ import { assert, describe } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
-import { documentHash, type ReusableContentNode, type Revision } from "../../src/domain/Revision.ts"
+import { documentHash, type ReusableContentNode } from "../../src/domain/Revision.ts"
 import { RevisionsRepo } from "../../src/RevisionsRepo.ts"
 import type { ReposTest } from "./Fixtures.ts"
-
-const revision = (id: string, spaceId: string, overrides: Partial<Revision> = {}): Revision => ({
-  id,
-  spaceId,
-  parents: [],
-  type: "edits",
-  pages: [],
-  files: [],
-  variables: {},
-  git: null,
-  createdAt: at(0),
-  ...overrides
-})
+import { revision } from "./RevisionsRepoContract.ts"
 
 const warning = "{% hint style=\"warning\" %}\nBack up your data before you upgrade « Quire ».\n{% endhint %}\n"
 const footer = "Need help? Write to **support@example.com**.\n"

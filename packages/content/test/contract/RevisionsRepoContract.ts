@@ -19,7 +19,8 @@ const page = (id: string, overrides: Partial<PageNode> = {}): PageNode => ({
   ...overrides
 })
 
-const revision = (id: string, spaceId: string, overrides: Partial<Revision> = {}): Revision => ({
+/** A revision of `spaceId` with nothing in it but what `overrides` gives. */
+export const revision = (id: string, spaceId: string, overrides: Partial<Revision> = {}): Revision => ({
   id,
   spaceId,
   parents: [],
