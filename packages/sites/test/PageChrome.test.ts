@@ -35,10 +35,11 @@ describe("page frontmatter", () => {
       }
     })))
     const figure = one(doc, "main figure.page-cover")
-    assert.strictEqual(figure?.getAttribute("style"), "height:461px")
+    assert.strictEqual(figure?.getAttribute("style"), "--cover-height:461px")
     const images = all(doc, "main figure.page-cover img")
     assert.deepStrictEqual(images.map((i) => i.getAttribute("src")), ["/~files/s/hero.png", "/~files/s/hero-dark.png"])
-    assert.strictEqual(images[0]?.getAttribute("style"), "object-position:50% -42px")
+    // Moved up 42 px, and as much taller, so that no gap shows below it.
+    assert.strictEqual(images[0]?.getAttribute("style"), "height:calc(100% + 42px);margin-top:-42px")
     // The cover comes before the title.
     const main = one(doc, "main")!.innerHTML
     assert.isBelow(main.indexOf("page-cover"), main.indexOf("<h1"))
@@ -54,7 +55,7 @@ describe("page frontmatter", () => {
 
   it("draws the cover 240 px high by default, and none when the layout hides it", () => {
     const shown = withPage({ cover: { url: "https://example.com/c.png" } })
-    assert.strictEqual(one(shown, "figure.page-cover")?.getAttribute("style"), "height:240px")
+    assert.strictEqual(one(shown, "figure.page-cover")?.getAttribute("style"), "--cover-height:240px")
     assert.isNull(one(shown, "figure.page-cover img")?.getAttribute("style") ?? null)
     const hidden = withPage({ cover: { url: "https://example.com/c.png" }, layout: { ...defaultPageLayout, cover: false } })
     assert.isNull(one(hidden, "figure.page-cover"))

@@ -495,7 +495,7 @@ const coverFigure = (cover: CoverView): string => {
   const images = cover.darkUrl === undefined || cover.darkUrl === cover.url
     ? img(cover.url, "")
     : img(cover.url, "only-light") + img(cover.darkUrl, "only-dark")
-  return `<figure class="page-cover cover-${size}" style="height:${height}px">${images}</figure>`
+  return `<figure class="page-cover cover-${size}" style="--cover-height:${height}px">${images}</figure>`
 }
 
 /** A published page as a whole HTML document, laid out as its frontmatter's `layout` says. */

@@ -259,12 +259,12 @@ img{max-width:100%;height:auto}
 .site-header:not(:has(.site-tabs))~.layout .sidebar,.site-header:not(:has(.site-tabs))~.layout .toc{--header-height:65px}
 .main{min-width:0;padding:2.5rem 0 4rem}
 .toc{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:2.75rem 0 2rem}
-
 .layout.no-sidebar{grid-template-columns:minmax(0,1fr) 232px}
 .layout.no-outline{grid-template-columns:280px minmax(0,1fr)}
 .layout.no-sidebar.no-outline{grid-template-columns:minmax(0,1fr)}
 .page-wide .page{max-width:none}
 .no-sidebar:not(.page-wide) .page,.no-sidebar:not(.page-wide) .pagination{max-width:768px}
+
 /* sidebar tree */
 .tree ul{list-style:none;margin:0;padding:0}
 .tree ul ul{margin-left:.85rem;padding-left:.6rem;border-left:1px solid var(--border)}
@@ -299,8 +299,8 @@ img{max-width:100%;height:auto}
 
 /* page */
 .page{max-width:768px;margin:0 auto}
-.page-cover{margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
-.page-cover img{width:100%;height:100%;object-fit:cover;object-position:50% 50%;display:block}
+.page-cover{height:var(--cover-height,240px);margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
+.page-cover img{width:100%;height:100%;max-width:none;object-fit:cover;object-position:50% 0;display:block}
 .page-wide .page-cover,.page-cover.cover-full{max-width:none}
 .page-cover.cover-background{max-width:none;margin-bottom:-3rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 55%,transparent);mask-image:linear-gradient(#000 55%,transparent)}
 .with-cover-background .main{padding-top:0}
@@ -522,20 +522,20 @@ img{max-width:100%;height:auto}
 .markdown .openapi-example pre{margin:0}
 .markdown .openapi-missing{margin:0 0 1.15rem;padding:.75rem 1rem;border:1px dashed var(--danger);border-radius:var(--radius-sm);color:var(--danger)}
 
-/* responsive */
 /* refusal pages (share link, sign-in) */
 .refusal-body .header-bar{justify-content:flex-start}
 .refusal{display:flex;justify-content:center;padding:12vh 1.25rem 4rem}
 .refusal-card{width:100%;max-width:560px;margin:0;padding:2.25rem 2rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised);box-shadow:var(--shadow)}
 .refusal-card .page-header{margin-bottom:1.5rem}
 .refusal-card .page-header h1{font-size:1.75rem}
-.refusal-card>p:last-child{margin-bottom:0}
+.refusal-card>:last-child,.refusal-card .page-description{margin-bottom:0}
 
+/* responsive */
 @media (max-width:1200px){
 .layout{grid-template-columns:260px minmax(0,1fr);gap:0 2.5rem}
 .toc{display:none}
-}
 .layout.no-sidebar{grid-template-columns:minmax(0,1fr)}
+}
 @media (max-width:900px){
 .header-bar{padding:0 1rem;gap:.75rem}
 .nav-button{display:inline-flex}
@@ -554,6 +554,8 @@ img{max-width:100%;height:auto}
 .footer-groups{grid-column:1}
 }
 @media (max-width:560px){
+.page-cover{height:min(var(--cover-height,240px),50vw)}
+.refusal-card{padding:1.75rem 1.25rem}
 .header-bar{gap:.5rem}
 .brand{flex:1 1 auto}
 .brand-title{white-space:normal;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
