@@ -88,8 +88,16 @@ const assets = () => {
     [join(pglite, "initdb.wasm"), "initdb.wasm"],
     [join(pdfkit, "data/sRGB_IEC61966_2_1.icc"), "data/sRGB_IEC61966_2_1.icc"],
     ...Object.values(fontFiles).map(({ package: name, file }) => [resolveFrom("packages/reviews", `${name}/${file}`), `fonts/${file.split("/").at(-1)}`]),
-    ...siteAssets()
+    ...siteAssets(),
+    ...iconAssets()
   ]
+}
+
+/** Font Awesome's free icons, which published pages draw inline (packages/sites' Icons.ts finds them in `dist/icons/`). */
+const iconAssets = () => {
+  const svgs = join(dirname(resolveFrom("packages/sites", "@fortawesome/fontawesome-free/package.json")), "svgs")
+  return ["regular", "solid", "brands"].flatMap((family) =>
+    readdirSync(join(svgs, family)).filter((file) => file.endsWith(".svg")).map((file) => [join(svgs, family, file), `icons/${family}/${file}`]))
 }
 
 /** The files published pages load from their own site (packages/sites' Assets.ts finds them in `dist/site-assets/`). */
