@@ -53,6 +53,17 @@ describe("page frontmatter", () => {
     assert.include(one(doc, ".layout")?.getAttribute("class") ?? "", "page-wide")
   })
 
+  it("draws a section's Font Awesome icon in its tab, and none for a name no free icon has", () => {
+    const doc = parseHtml(renderPage(sampleView({
+      tabs: [
+        { type: "section", title: "Guides", url: "/", icon: "book-open", current: true },
+        { type: "section", title: "API", url: "/api", icon: "zzzz-none", current: false }
+      ]
+    })))
+    assert.isNotNull(one(doc, `.site-tabs a[href="/"] .tab-icon svg path`))
+    assert.isNull(one(doc, `.site-tabs a[href="/api"] .tab-icon`))
+  })
+
   it("draws the cover 240 px high by default, and none when the layout hides it", () => {
     const shown = withPage({ cover: { url: "https://example.com/c.png" } })
     assert.strictEqual(one(shown, "figure.page-cover")?.getAttribute("style"), "--cover-height:240px")

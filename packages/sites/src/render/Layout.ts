@@ -142,8 +142,11 @@ const themeToggle = (view: SiteChrome): string =>
     ? `<button class="theme-toggle" type="button" data-theme-toggle hidden aria-label="Switch between light and dark theme" title="Switch theme">${icon.sun}${icon.moon}</button>`
     : ""
 
-const tabIcon = (name: string | undefined): string =>
-  name ? `<span class="tab-icon" data-icon="${e(name)}" aria-hidden="true"></span>` : ""
+/** A section's icon: GitBook names a Font Awesome icon (drawn inline), else nothing. */
+const tabIcon = (name: string | undefined): string => {
+  const svg = name ? iconSvg(name) : undefined
+  return svg === undefined ? "" : `<span class="tab-icon" aria-hidden="true">${svg}</span>`
+}
 
 const tabItem = (tab: Tab): string => {
   if (tab.type === "section") {

@@ -309,6 +309,7 @@ img{max-width:100%;height:auto}
 @media (prefers-color-scheme: dark){:root:not([data-theme]) .page-cover img.only-dark{display:block}}
 .fa-icon{width:1em;height:1em;display:inline-block;vertical-align:-.125em;flex:none;overflow:visible}
 .page-icon{display:inline-flex;align-items:center;color:var(--primary-text)}
+.tab-icon{display:inline-flex;align-items:center;font-size:.95em;opacity:.85}
 .tree-link .page-icon{font-size:.95em;color:inherit;opacity:.85}
 .page-header h1 .page-icon,.page-header h1 .emoji{margin-right:.15em}
 .page-header{margin-bottom:2rem}
