@@ -187,6 +187,52 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(filesAt(url).get("docs/introduction.md"), project["docs/introduction.md"]!.replace("coverHeight: 380\n", "coverHeight: 500\n"))
       }))
 
+    it.effect("a table of contents edited in Quire is written as GitBook writes it: group anchors, navigation labels, links to pages", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const space = yield* newSpace("Summary")
+        const url = newRepository(backend)
+        remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const api = flattenPages((yield* currentRevision(space.id)).pages).find((p) => p.page.title === "API")!.page
+        const at = "2026-01-01T00:00:00.000Z"
+        const deploy = "Ship it.\n"
+        const group: PageNode = {
+          id: "group-how-to",
+          type: "group",
+          title: "How-to guides",
+          slug: "how-to",
+          createdAt: at,
+          updatedAt: at,
+          pages: [
+            { id: "page-deploy", type: "document", title: "Deploy", slug: "deploy", document: documentHash(deploy), createdAt: at, updatedAt: at, pages: [] },
+            { id: "link-api", type: "link", title: "See the API", slug: "see-the-api", target: { kind: "page", page: api.id }, createdAt: at, updatedAt: at, pages: [] }
+          ]
+        }
+        const labelled = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.title === "Quick start" ? { ...node, linkTitle: "Start" } : { ...node, pages: labelled(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: [...labelled(parent.pages), group], documents: new Map([[documentHash(deploy), deploy]]) }))
+          .pipe(as("editor"))
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Guides" }).pipe(as("admin"))
+        yield* settle
+        const files = filesAt(url)
+        const toc = files.get("docs/toc.md") ?? ""
+        assert.include(toc, "* [Quick start](<getting started/quick start.md> \"Start\")\n")
+        assert.include(toc, "\n## How-to guides <a href=\"#how-to\" id=\"how-to\"></a>\n\n* [Deploy](how-to/deploy.md)\n* [See the API](reference/api.md)\n")
+        // Unchanged lines keep their bytes, the heading anchor GitBook wrote included.
+        assert.include(toc, "## Getting Started <a href=\"#getting-started\" id=\"getting-started\"></a>\n")
+        assert.strictEqual(files.get("docs/how-to/deploy.md"), "# Deploy\n\nShip it.\n")
+
+        const other = yield* newSpace("Summary back")
+        yield* sync.importRepository(other.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const back = flattenPages((yield* currentRevision(other.id)).pages)
+        assert.strictEqual(back.find((p) => p.page.title === "Deploy")?.path, "how-to/deploy")
+        assert.strictEqual(back.find((p) => p.page.title === "Quick start")?.page.linkTitle, "Start")
+      }))
+
     it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync

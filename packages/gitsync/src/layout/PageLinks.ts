@@ -19,7 +19,7 @@ const idOf = (page: RepoPage): string | undefined => "id" in page && typeof page
 const quirePageLink = /(\]\(<?|\burl="|\bhref=")\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/g
 
 /** The files of the pages of `tree` by their id and by their slug path (groups included, as the space's URLs). */
-const pageFiles = (tree: ReadonlyArray<Placed>) => {
+export const pageFilesByRef = (tree: ReadonlyArray<Placed>): ReadonlyMap<string, string> => {
   const byRef = new Map<string, string>()
   const walk = (list: ReadonlyArray<Placed>, base: string) => {
     for (const placed of list) {
@@ -80,7 +80,7 @@ export const linkRebaser = (
   }
   collectMoves(tree)
   for (const path of state?.pageInfo.keys() ?? []) if (!used.has(path) && !moves.has(path)) moves.set(path, null)
-  const byRef = pageFiles(tree)
+  const byRef = pageFilesByRef(tree)
   return (body: string, from: string, to: string): string => quireLinksAsPaths(rebaseRelative(body, from, to), to, byRef)
   function rebaseRelative(body: string, from: string, to: string): string {
     if (!body.includes(".md") || (from === to && moves.size === 0)) return body

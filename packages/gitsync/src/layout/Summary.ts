@@ -3,7 +3,7 @@
  * links, read line by line (keeping each entry's line for a faithful rewrite) and written in the
  * style of the previous file.
  */
-import { gitbookAnchor, gitbookAnchorId } from "@quire/markdown"
+import { gitbookAnchor, gitbookAnchorId, slugify } from "@quire/markdown"
 
 /** An entry of the table of contents: a page file, an external link, or a text without link that holds entries. */
 export interface SummaryEntry {
@@ -184,8 +184,23 @@ export const parseSummary = (text: string): ParsedSummary => {
 
 /** A node of the table of contents to write. */
 export type SummaryNode =
-  | { readonly kind: "group"; readonly title: string; readonly reuse?: string | undefined; readonly children: ReadonlyArray<SummaryNode> }
-  | { readonly kind: "entry"; readonly title: string; readonly target: string; readonly reuse?: string | undefined; readonly children: ReadonlyArray<SummaryNode> }
+  | {
+    readonly kind: "group"
+    readonly title: string
+    /** Written as the heading's anchor when it is not the title's own slug. */
+    readonly slug?: string | undefined
+    readonly reuse?: string | undefined
+    readonly children: ReadonlyArray<SummaryNode>
+  }
+  | {
+    readonly kind: "entry"
+    readonly title: string
+    readonly target: string
+    /** The navigation's label, written as the link's title (`[Title](page.md "Label")`). */
+    readonly label?: string | undefined
+    readonly reuse?: string | undefined
+    readonly children: ReadonlyArray<SummaryNode>
+  }
 
 const escapeTitle = (title: string): string => title.replace(/([\\[\]])/g, "\\$1")
 
@@ -211,7 +226,8 @@ export const renderSummary = (
         entries(node.children, depth, out)
         continue
       }
-      const line = node.reuse ?? `${bullet} [${escapeTitle(node.title)}](${formatDestination(node.target)})`
+      const label = node.label === undefined ? "" : ` "${node.label.replace(/(["\\])/g, "\\$1")}"`
+      const line = node.reuse ?? `${bullet} [${escapeTitle(node.title)}](${formatDestination(node.target)}${label})`
       out.push(" ".repeat(unit * depth) + line)
       entries(node.children, depth + 1, out)
     }
@@ -220,7 +236,8 @@ export const renderSummary = (
     if (node.kind === "group") {
       const lines: Array<string> = []
       entries(node.children, 0, lines)
-      blocks.push((node.reuse ?? `## ${node.title}`) + (lines.length > 0 ? nl + nl + lines.join(nl) : ""))
+      const anchor = node.slug === undefined || node.slug === slugify(node.title) ? "" : ` <a href="#${node.slug}" id="${node.slug}"></a>`
+      blocks.push((node.reuse ?? `## ${node.title}${anchor}`) + (lines.length > 0 ? nl + nl + lines.join(nl) : ""))
       current = undefined
       afterGroup = true
     } else {

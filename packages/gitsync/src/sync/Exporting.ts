@@ -63,7 +63,9 @@ export const exportTree = (
   const identified = (nodes: ReadonlyArray<PageNode>, pages: ReadonlyArray<RepoPage>): Array<IdentifiedPage> =>
     pages.map((page, i) => {
       const node = nodes[i]!
-      return { ...page, id: node.id, markdown: fileRefsAsAssets(page.markdown, names), children: identified(node.pages, page.children) }
+      // A link to a page goes where the page is written, which only the layout knows.
+      const href = node.type === "link" && node.target?.kind === "page" ? { href: `/pages/${node.target.page}` } : {}
+      return { ...page, ...href, id: node.id, markdown: fileRefsAsAssets(page.markdown, names), children: identified(node.pages, page.children) }
     })
   return { ...content, pages: identified(revision.pages, content.pages) }
 }
