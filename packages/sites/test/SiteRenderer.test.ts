@@ -135,7 +135,8 @@ layer(testLayer)("SiteRenderer", (it) => {
     Effect.gen(function*() {
       yield* store("r1", markdown.intro!)
       const md = yield* render("r1", "deploy/install/docker.md")
-      assert.strictEqual(md.kind === "Text" && md.body, markdown.docker)
+      // The page's title first, as GitBook's .md answers.
+      assert.strictEqual(md.kind === "Text" && md.body, `# Docker\n\n${markdown.docker}`)
       const sitemap = yield* render("r1", "sitemap.xml")
       assert.isTrue(sitemap.kind === "Text" && sitemap.body.includes("<loc>http://quire.test/~sites/site1/deploy/install/docker</loc>"))
       assert.isTrue(sitemap.kind === "Text" && !sitemap.body.includes("secret"))
@@ -146,6 +147,34 @@ layer(testLayer)("SiteRenderer", (it) => {
         kind: "Json",
         body: { items: [{ title: "Docker", url: "/~sites/site1/deploy/install/docker#run", snippet: "Run with a whale.", section: undefined }] }
       })
+    }))
+
+  it.effect("shows a page's frontmatter: its cover file at its height and offset, its icon, its layout", () =>
+    Effect.gen(function*() {
+      const revisions = yield* RevisionsRepo
+      const body = "Start here.\n\n## Install\n\nRun it."
+      const chrome: Revision = {
+        ...revision("rc", markdown.intro!),
+        pages: [
+          page("intro", "Quickstart", "intro", {
+            document: documentHash(body),
+            description: "Five minutes.",
+            icon: "rocket-launch",
+            cover: { ref: { kind: "file", file: "hero" }, yPos: -30, height: 320 },
+            layout: { width: "wide", coverSize: "full", description: false, outline: false, tableOfContents: false }
+          })
+        ],
+        files: [{ id: "hero", name: "hero.png", contentType: "image/png", size: 10, blob: "b" }]
+      }
+      yield* revisions.insert(chrome, new Map([[documentHash(body), body]]))
+      const doc = html(yield* render("rc", ""))
+      assert.match(doc, /<figure class="page-cover cover-full" style="--cover-height:320px"><img src="\/~sites\/site1\/~files\/space1\/hero" alt="" style="height:calc\(100% \+ 30px\);margin-top:-30px"><\/figure>/)
+      assert.match(doc, /<h1><span class="page-icon" aria-hidden="true"><svg class="fa-icon"[^>]*><path d="[^"]+"\/><\/svg><\/span> Quickstart<\/h1>/)
+      assert.include(doc, `class="layout sidebar-default no-sidebar page-wide no-outline with-cover-full"`)
+      assert.notInclude(doc, `<p class="page-description">`)
+      assert.notInclude(doc, `class="toc"`)
+      const md = yield* render("rc", "intro.md")
+      assert.strictEqual(md.kind === "Text" && md.body, `# Quickstart\n\nFive minutes.\n\n${body}`)
     }))
 
   it.effect("a new revision gives a new page and ETag; the same revision the cached one", () =>
