@@ -10,84 +10,37 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { TestClock } from "effect/testing"
-import { Ids, Transactor } from "@quire/kernel"
-import { as, Backends, errorTag as tag, memberRoles } from "@quire/testkit"
+import { Transactor } from "@quire/kernel"
+import { as, Backends, errorTag as tag } from "@quire/testkit"
 import {
   BlobStore,
   Content,
   ContentLinks,
   documentHash,
   flattenPages,
-  Memberships,
-  migrations as contentMigrations,
   type PageNode,
-  ParsePool,
   RevisionsRepo,
   SpaceContent,
   Spaces
 } from "@quire/content"
-import { Migrations, SqlTransactor } from "@quire/db"
-import { OutboundFetch } from "@quire/outbound"
-import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
-import * as AutoExport from "../src/AutoExport.ts"
 import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
 import { GitSyncRepo } from "../src/GitSyncRepo.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitFailed, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import { jobs } from "../src/Jobs.ts"
-import { migrations } from "../src/migrations/index.ts"
 import * as SecretBox from "../src/SecretBox.ts"
-import { SyncJobs } from "../src/SyncJobs.ts"
 import { githubSignature } from "../src/Webhooks.ts"
+import { backendsOver, currentRevision, newSpace, settle, stackOver } from "./SyncStack.ts"
 import { gitbookFixture } from "./fixtures/GitbookRepo.ts"
 
-const org = "org-1"
-const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "read" } })
-
-const debounceMillis = 2000
 const main = "refs/heads/main"
 
-/** The use cases over the given ports, with the job queue running the sync jobs in this process. */
-const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Layer<Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor, E, R>) => {
-  const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis }), SyncJobs.layer).pipe(
-    Layer.provideMerge(
-      SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
-    ),
-    Layer.provideMerge(GitSyncLayers.layerSpaceDependents),
-    Layer.provideMerge(GitSyncLayers.layerInfrastructure),
-    Layer.provideMerge(ports),
-    Layer.provideMerge(BlobStore.layerMemory),
-    Layer.provide([
-      Memberships.layerTest(roles),
-      Ids.Ids.layerTest,
-      Layer.orDie(OutboundFetch.layerConfig),
-      ParsePool.layerMainThread,
-      transport
-    ])
-  )
-  return layerInProcessRunner(jobs).pipe(Layer.provideMerge(services), Layer.provideMerge(layerInProcessQueue(jobs)))
-}
-
 const remotes = new MemoryGitRemotes()
-
-const backends = Backends.make({
-  memory: stackOver(GitTransport.layerTest(remotes), Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
-  sql: () =>
-    stackOver(
-      GitTransport.layerTest(remotes),
-      Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
-        Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
-      )
-    )
-})
+const backends = backendsOver(GitTransport.layerTest(remotes))
 
 let repositories = 0
 /** A repository URL of its own for each test and backend (the remotes are shared). */
 const newRepository = (backend: string, credentials = "") => `https://${credentials}git.example.com/acme/${backend}-${++repositories}.git`
-
-const newSpace = (title: string) =>
-  Effect.map(Effect.flatMap(Effect.service(Spaces), (s) => s.create(org, { title })), (a) => a.space).pipe(as("admin"))
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 
@@ -125,13 +78,6 @@ const edit = (spaceId: string, pages: ReadonlyArray<readonly [string, string]>) 
       }))
   }).pipe(as("editor"))
 
-const settle = Effect.gen(function*() {
-  const runner = yield* JobRunner
-  yield* runner.drain
-  yield* TestClock.adjust(debounceMillis * 2)
-  yield* runner.drain
-})
-
 /** A revision's pages as (path, title). */
 const titles = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages(r.pages).map((p) => [p.path, p.page.title])
 
@@ -140,8 +86,6 @@ const pageIds = (r: { readonly pages: ReadonlyArray<PageNode> }) => flattenPages
 
 /** The message of the error `effect` must fail with. */
 const refusal = (effect: Effect.Effect<void, unknown, never>) => Effect.map(Effect.flip(effect), (e) => String((e as { message?: unknown }).message))
-
-const currentRevision = (spaceId: string) => Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
 
 Backends.each(backends, (it, backend) => {
   describe("import", () => {
