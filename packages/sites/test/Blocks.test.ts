@@ -170,8 +170,10 @@ describe("buttons, icons and emoji", () => {
     assert.match(html, /<span class="gb-icon" aria-hidden="true"><svg class="fa-icon"[^>]*><path d="[^"]+"\/><\/svg><\/span> Launch/)
     assert.notInclude(html, ":rocket:")
     assert.notInclude(html, ":check:")
-    // An icon outside the free set shows nothing rather than its name.
+    // An icon outside the free set is the emoji of its name, else nothing rather than its name.
     assert.notInclude(html, ":claude:")
+    assert.include(html, `<span class="gb-icon" aria-hidden="true">✨</span> new`)
+    assert.include(html, `<span class="gb-icon" aria-hidden="true"></span> party`)
     assert.include(html, "This is 🔥 and ✅ but not :not-an-emoji: nor <code>:fire:</code> in code.")
   })
 })

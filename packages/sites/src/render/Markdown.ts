@@ -16,7 +16,7 @@ import { visit } from "unist-util-visit"
 import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
 import { assetFiles, type PageAsset } from "./Assets.ts"
 import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrationBlock, promptBlock, updatesBlock } from "./Blocks.ts"
-import { replaceShortcodes } from "./Emoji.ts"
+import { emojiOf, replaceShortcodes } from "./Emoji.ts"
 import { childBlocks, type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
 import { element, text } from "./Hast.ts"
 import { clearHighlightCache, highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
@@ -280,8 +280,10 @@ const htmlElement = (context: Context, state: State, node: HtmlElement): Element
   const svg = typeof icon === "string" ? iconSvg(icon) : undefined
   const drawn = svg === undefined ? [] : [element("span", { className: ["gb-icon"], ariaHidden: "true" }, [raw(context, svg)])]
   if (node.tagName === "i" && typeof icon === "string") {
-    // Its text is the icon's name for editors (`:rocket:`), not for readers.
-    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg === undefined ? [] : [raw(context, svg)])
+    // Its text is the icon's name for editors (`:rocket:`), not for readers; an icon outside the
+    // free set is the emoji of its name when there is one (`sparkles` ✨), else nothing.
+    const emoji = svg === undefined ? emojiOf(icon.replaceAll("-", "_")) : undefined
+    return element("span", { className: ["gb-icon"], ariaHidden: "true" }, svg !== undefined ? [raw(context, svg)] : emoji === undefined ? [] : [text(emoji)])
   }
   const children = [...drawn, ...state.all(node as never)]
   return element(node.tagName === "button" ? "span" : node.tagName, properties, children)
