@@ -69,12 +69,14 @@ const storedCustomization = (row: { readonly siteId: string; readonly stored: un
     : Effect.as(Effect.logWarning(`site ${row.siteId}: stored customization fields that do not decode are ignored: ${dropped.join(", ")}`), record)
 }
 
-const keys = Rows.decoder("sites_sites", Schema.Struct({ visitor_key: Schema.NullOr(Schema.String) }), (row) => row.visitor_key)
-const fallbacks = Rows.decoder(
-  "sites_sites",
-  Schema.Struct({ visitor_fallback_url: Schema.NullOr(Schema.String) }),
-  (row) => row.visitor_fallback_url
-)
+/** The text in a site row's nullable column, `none` when the site or the value is absent. */
+const nullableText = <C extends "visitor_key" | "visitor_fallback_url">(column: C) => {
+  const decoder = Rows.decoder("sites_sites", Schema.Struct({ [column]: Schema.NullOr(Schema.String) }), (row) => row[column] as string | null)
+  return (rows: Effect.Effect<ReadonlyArray<Row>, SqlError.SqlError>): Effect.Effect<Option.Option<string>> =>
+    rows.pipe(Effect.orDie, Effect.flatMap(decoder.first), Effect.map((found) => Option.flatMap(found, Option.fromNullishOr)))
+}
+const keys = nullableText("visitor_key")
+const fallbacks = nullableText("visitor_fallback_url")
 
 /** A unique violation on the hostname (two writers at once, past the check) is a Conflict too; other SQL errors are defects. */
 const hostnameRace = (hostname: string | null | undefined) => <A>(self: Effect.Effect<A, SqlError.SqlError>) =>
@@ -166,20 +168,10 @@ export const layer = Layer.effect(
           UPDATE sites_sites SET customization = ${JSON.stringify(customization.settings)}::jsonb,
             customization_updated_at = ${customization.updatedAt}
           WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
-      visitorKey: (siteId) =>
-        sql<Row>`SELECT visitor_key FROM sites_sites WHERE id = ${siteId}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(keys.first),
-          Effect.map((found) => Option.flatMap(found, Option.fromNullishOr))
-        ),
+      visitorKey: (siteId) => keys(sql<Row>`SELECT visitor_key FROM sites_sites WHERE id = ${siteId}`),
       putVisitorKey: (siteId, key) =>
         sql`UPDATE sites_sites SET visitor_key = ${key} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
-      fallbackUrl: (siteId) =>
-        sql<Row>`SELECT visitor_fallback_url FROM sites_sites WHERE id = ${siteId}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(fallbacks.first),
-          Effect.map((found) => Option.flatMap(found, Option.fromNullishOr))
-        ),
+      fallbackUrl: (siteId) => fallbacks(sql<Row>`SELECT visitor_fallback_url FROM sites_sites WHERE id = ${siteId}`),
       putFallbackUrl: (siteId, url) =>
         sql`UPDATE sites_sites SET visitor_fallback_url = ${url} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
     })
