@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs"
 import { assert, describe, it } from "vitest"
 import { policyOf } from "../src/render/Layout.ts"
+import { themeCss } from "../src/render/Theme.ts"
 import { assetSources, isAssetName, pageScript, readAsset } from "../src/render/Assets.ts"
 import { playerOf, playerOrigins } from "../src/render/Embeds.ts"
 import { type RenderOptions, renderPage } from "../src/render/Markdown.ts"
@@ -241,5 +242,39 @@ describe("unknown blocks", () => {
       resolveInclude: (ref) => (ref === "/reusable-content/rc12345" ? "Reusable **text** with $$x^2$$." : undefined)
     })
     assert.include(included.html, `<p>Reusable <strong>text</strong> with <span class="math math-inline">`)
+  })
+})
+
+/** The HTML without what KaTeX drew inside each formula (its stylesheet styles that). */
+const withoutKatex = (html: string): string => {
+  let out = ""
+  let at = 0
+  for (const start of html.matchAll(/<span class="katex(?:-display)?">/g)) {
+    if (start.index < at) continue
+    out += html.slice(at, start.index)
+    const tags = /<span\b|<\/span>/g
+    tags.lastIndex = start.index
+    let depth = 0
+    for (const tag of html.matchAll(tags)) {
+      if (tag.index < start.index) continue
+      depth += tag[0] === "</span>" ? -1 : 1
+      if (depth === 0) {
+        at = tag.index + tag[0].length
+        break
+      }
+    }
+  }
+  return out + html.slice(at)
+}
+
+describe("the site's stylesheet", () => {
+  it("styles every class the blocks emit (KaTeX's own come with its stylesheet)", async () => {
+    const names = ["math", "mermaid", "api", "updates", "conditional", "integrations", "inline", "embeds", "footnotes", "unknown"]
+    const pages = await Promise.all(names.map((name) => render(name)))
+    const classes = new Set(pages.flatMap(({ html }) => [...withoutKatex(html).matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/))))
+    for (const name of ["shiki-themes", "github-light", "github-dark", "heading-anchor"]) classes.delete(name)
+    const css = themeCss({})
+    const styled = (name: string) => new RegExp(`\\.${name}(?![\\w-])`).test(css)
+    assert.deepStrictEqual([...classes].filter((name) => !styled(name)), [])
   })
 })

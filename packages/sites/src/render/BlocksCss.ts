@@ -5,6 +5,7 @@
  */
 export const blocksCss = `
 /* formulas */
+.markdown .math .katex{font-size:1.08em}
 .markdown .math-display{display:block;margin:0 0 1.15rem;overflow-x:auto;overflow-y:hidden;padding:.25rem 0}
 .markdown .math-display .katex-display{margin:0}
 .markdown .math-inline{white-space:nowrap}
@@ -26,6 +27,7 @@ export const blocksCss = `
 .markdown .embed-frame{display:block;width:100%;aspect-ratio:16/9;border:0}
 .markdown .embed-open{display:block;padding:.5rem 1rem;border-top:1px solid var(--border);font-size:.8125rem;color:var(--text-muted)}
 .markdown .embed-player+.embed-caption,.markdown .embed-player>.embed-caption{padding:.5rem 1rem}
+.markdown .integration .embed-link{flex-wrap:wrap}
 .markdown .integration-title{font-weight:600;flex:none}
 
 /* updates (a changelog) */
@@ -59,6 +61,7 @@ export const blocksCss = `
 .markdown .openapi-card :is(.openapi-missing,.openapi-note){margin:.5rem 0 0;font-size:.85rem;color:var(--text-muted)}
 .markdown .openapi-card>:last-child{margin-bottom:0}
 .markdown .openapi-webhook-label{font-weight:600}
+.markdown :is(.openapi-schemas,.openapi-webhook) ul{margin:.4rem 0 0}
 
 /* buttons and icons written in the page */
 .markdown a.button{margin:.15rem .35rem .15rem 0;text-decoration:none}
