@@ -1,9 +1,11 @@
 /** Semantic changes (content's RevisionChanges) to GitBook's RevisionSemanticChanges. */
 import type { ChangeRequest, RevisionSemanticChange, RevisionSemanticChanges } from "@quire/api"
-import type { AttributeChange, ChangedPage, ChangeList, FileNode, PageCover, SemanticChange } from "@quire/content"
+import type { AttributeChange, ChangedPage, ChangedReusableContent, ChangeList, FileNode, PageCover, SemanticChange } from "@quire/content"
 import { type DownloadUrl, layout } from "./ContentPresenters.ts"
 
 const page = (p: ChangedPage) => ({ id: p.id, type: p.type, title: p.title, path: p.path })
+
+const reusableContent = (r: ChangedReusableContent) => ({ id: r.id, title: r.title, ...(r.document === undefined ? {} : { document: r.document }) })
 
 const file = (f: FileNode, downloadUrl: DownloadUrl) => ({
   id: f.id,
@@ -77,6 +79,15 @@ export const change = (c: SemanticChange & { readonly diff?: string }, downloadU
         })
       }
     }
+    case "reusable_content_created":
+    case "reusable_content_deleted":
+      return { type: c.type, reusableContent: reusableContent(c.reusableContent) }
+    case "reusable_content_edited":
+      return {
+        type: c.type,
+        reusableContent: reusableContent(c.reusableContent),
+        attributes: defined({ title: mapped(c.attributes.title, identity), document: mapped(c.attributes.document, identity) })
+      }
     case "variables_edited":
       return {
         type: c.type,

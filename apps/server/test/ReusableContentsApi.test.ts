@@ -121,6 +121,13 @@ for (const backend of backends) {
         })
         assert.deepStrictEqual(inChangeRequest, plain)
 
+        // What the import changed names them, as GitBook's semantic changes do.
+        const changed = yield* api.revisions.getRevisionSemanticChanges({ params: { spaceId, revisionId: revision.id }, query: { limit: 50 } })
+        assert.deepStrictEqual(
+          changed.changes.flatMap((c) => (c.type === "reusable_content_created" ? [c.reusableContent.title] : [])),
+          ["Contact", "Upgrade warning"]
+        )
+
         // An id the space does not hold, or a revision before the import, is a 404.
         const unknown = yield* Effect.flip(api.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: "nope" }, query: {} }))
         assert.strictEqual(errorCode(unknown), 404)

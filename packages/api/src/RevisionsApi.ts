@@ -31,6 +31,13 @@ export const ChangedRevisionFile = Schema.Struct({
 
 const Dimensions = Schema.Struct({ width: Schema.Finite, height: Schema.Finite })
 
+/** A reusable content as a change names it. */
+export const ChangedRevisionReusableContent = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  document: Schema.optionalKey(Schema.String)
+})
+
 /** One semantic change; `page_edited` carries `diff` (ours), the unified diff of the page's markdown, when asked. */
 export const RevisionSemanticChange = Schema.Union([
   Schema.Struct({ type: Schema.Literal("page_created"), page: ChangedRevisionPage }),
@@ -69,6 +76,16 @@ export const RevisionSemanticChange = Schema.Union([
     })
   }),
   Schema.Struct({ type: Schema.Literal("file_deleted"), file: ChangedRevisionFile }),
+  Schema.Struct({ type: Schema.Literal("reusable_content_created"), reusableContent: ChangedRevisionReusableContent }),
+  Schema.Struct({
+    type: Schema.Literal("reusable_content_edited"),
+    reusableContent: ChangedRevisionReusableContent,
+    attributes: Schema.Struct({
+      title: Schema.optionalKey(change(Schema.String)),
+      document: Schema.optionalKey(change(Schema.String))
+    })
+  }),
+  Schema.Struct({ type: Schema.Literal("reusable_content_deleted"), reusableContent: ChangedRevisionReusableContent }),
   Schema.Struct({
     type: Schema.Literal("variables_edited"),
     variables: Schema.Record(Schema.String, change(Schema.String))

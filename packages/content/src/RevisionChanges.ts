@@ -1,7 +1,8 @@
 /**
  * What one revision changed from another, as GitBook's semantic changes: pages created, edited
  * (with the attributes that changed), moved (another parent, or another place among the siblings
- * both revisions share) and deleted; files created, edited and deleted; variables edited. Pure:
+ * both revisions share) and deleted; files created, edited and deleted; reusable contents created,
+ * edited and deleted (ReusableContentChanges.ts); variables edited. Pure:
  * pages and files are matched by id. `lineDiff` is our extension, a unified diff of a page's markdown.
  */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff"
@@ -15,6 +16,7 @@ import {
   type PageType,
   type Revision
 } from "./domain/Revision.ts"
+import { compareReusableContents, type ReusableContentChange } from "./ReusableContentChanges.ts"
 
 /** A page as a change names it: in the revision that has it (the earlier one for a deleted page). */
 export interface ChangedPage {
@@ -69,9 +71,10 @@ export type SemanticChange =
   | { readonly type: "file_edited"; readonly file: FileNode; readonly before: FileNode; readonly attributes: ReadonlyArray<FileAttribute> }
   | { readonly type: "file_deleted"; readonly file: FileNode }
   | { readonly type: "variables_edited"; readonly variables: Readonly<Record<string, AttributeChange<string>>> }
+  | ReusableContentChange
 
 /** What a revision holds that a comparison reads: an empty one stands for "before the first revision". */
-export type Contents = Pick<Revision, "pages" | "files" | "variables">
+export type Contents = Pick<Revision, "pages" | "files" | "variables" | "reusableContents">
 
 export const emptyContents: Contents = { pages: [], files: [], variables: {} }
 
@@ -227,6 +230,8 @@ export const compare = (before: Contents, after: Contents): ReadonlyArray<Semant
   for (const file of before.files) {
     if (!nowFiles.has(file.id)) changes.push({ type: "file_deleted", file })
   }
+
+  changes.push(...compareReusableContents(before.reusableContents, after.reusableContents))
 
   const variables: Record<string, AttributeChange<string>> = {}
   for (const name of new Set([...Object.keys(before.variables), ...Object.keys(after.variables)])) {

@@ -75,6 +75,7 @@ export type { ChangeList, ChangesOptions, CommitOptions, CurrentContent, Fetched
 export type { DocumentSource, ReusableContent, RevisionReusableContent } from "./SpaceContent.ts"
 export { compare as compareRevisions, emptyContents, lineDiff } from "./RevisionChanges.ts"
 export type { AttributeChange, ChangedPage, FileAttribute, PageAttributes, SemanticChange } from "./RevisionChanges.ts"
+export type { ChangedReusableContent, ReusableContentChange } from "./ReusableContentChanges.ts"
 export { SpaceDependents } from "./SpaceDependents.ts"
 export type { SpaceDependentsShape } from "./SpaceDependents.ts"
 export { SpacesRepo } from "./SpacesRepo.ts"

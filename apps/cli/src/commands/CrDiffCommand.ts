@@ -37,6 +37,12 @@ const summaryLine = (change: RevisionSemanticChange, s: ConflictDiff.Styles): st
       return s.removed(`- file     ${change.file.name}`)
     case "file_edited":
       return `~ file     ${change.file.name}  ${s.dim(`[${Object.keys(change.attributes).join(", ")}]`)}`
+    case "reusable_content_created":
+      return s.added(`+ reusable ${change.reusableContent.title}`)
+    case "reusable_content_deleted":
+      return s.removed(`- reusable ${change.reusableContent.title}`)
+    case "reusable_content_edited":
+      return `~ reusable ${change.reusableContent.title}  ${s.dim(`[${Object.keys(change.attributes).join(", ")}]`)}`
     case "variables_edited":
       return `~ variables  ${s.dim(`[${Object.keys(change.variables).join(", ")}]`)}`
   }
