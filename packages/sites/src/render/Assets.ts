@@ -95,11 +95,12 @@ export const pageScript = `(() => {
   };
   const loader = document.createElement("script");
   loader.src = source;
-  loader.onload = async () => {
+  let n = 0;
+  // Drawn in the reader's theme, and again when they switch it.
+  const draw = async () => {
     const mermaid = window.mermaid;
     if (!mermaid) return;
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: dark() ? "dark" : "default" });
-    let n = 0;
     for (const pre of diagrams) {
       try {
         const { svg } = await mermaid.render("quire-mermaid-" + ++n, pre.textContent || "");
@@ -110,12 +111,20 @@ export const pageScript = `(() => {
         figure.setAttribute("role", "img");
         figure.setAttribute("aria-label", "Diagram");
         figure.append(document.importNode(root, true));
+        const drawn = pre.nextElementSibling;
+        if (drawn && drawn.classList.contains("mermaid-diagram")) drawn.replaceWith(figure);
+        else pre.after(figure);
         pre.hidden = true;
-        pre.after(figure);
       } catch {
-        // The code stays shown.
+        // The code stays shown; Mermaid's own error drawing goes.
+        for (const id of ["dquire-mermaid-" + n, "quire-mermaid-" + n]) document.getElementById(id)?.remove();
       }
     }
+  };
+  loader.onload = () => {
+    draw();
+    new MutationObserver(draw).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", draw);
   };
   document.head.append(loader);
 })();
