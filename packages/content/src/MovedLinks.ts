@@ -5,50 +5,49 @@
  */
 import { Effect } from "effect"
 import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
-import { documentHash, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { pageLinkContext, type RevisionLinkIndex, revisionLinkIndex } from "./ContentLinks.ts"
+import { documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 
-/** The pages of a tree by id, with their paths, and what links are resolved against. */
+/** A tree's pages by id, with their paths, and what its links resolve against. */
 interface TreeIndex {
+  readonly index: RevisionLinkIndex
   readonly paths: ReadonlyMap<string, string>
-  readonly pagesByPath: ReadonlyMap<string, string>
-  readonly parentPaths: ReadonlySet<string>
-  readonly rootPagePath: string
-  readonly fileIds: ReadonlySet<string>
+  readonly nodes: ReadonlyMap<string, PageNode>
 }
 
-const indexOf = (pages: ReadonlyArray<PageNode>, fileIds: ReadonlySet<string>): TreeIndex => {
-  const entries = flattenPages(pages)
+const indexOf = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): TreeIndex => {
+  const index = revisionLinkIndex({ pages, files })
   return {
-    paths: new Map(entries.map(({ page, path }) => [page.id, path])),
-    pagesByPath: new Map(entries.map(({ page, path }) => [path, page.id])),
-    parentPaths: new Set(entries.filter(({ page }) => page.pages.length > 0).map(({ path }) => path)),
-    rootPagePath: entries[0]?.path ?? "",
-    fileIds
+    index,
+    paths: new Map(index.entries.map(({ page, path }) => [page.id, path])),
+    nodes: new Map(index.entries.map(({ page }) => [page.id, page]))
   }
 }
 
-const contextOf = (tree: TreeIndex, pagePath: string): LinkContext => ({
-  pagePath,
-  pagesByPath: tree.pagesByPath,
-  fileIds: tree.fileIds,
-  appBaseUrl: "",
-  rootPagePath: tree.rootPagePath,
-  parentPaths: tree.parentPaths
-})
+const contextOf = (tree: TreeIndex, id: string, path: string): LinkContext => pageLinkContext(tree.index, tree.nodes.get(id) ?? {}, path, "")
 
-/** The folder a page's relative links start from, in the Git layout (as `@quire/markdown`'s resolver reads them). */
+/** The folder of a page's place in the tree, in the Git layout: what relative links start from when it has no file. */
 const folderOf = (tree: TreeIndex, pagePath: string): ReadonlyArray<string> => {
-  if (pagePath === tree.rootPagePath) return []
+  if (pagePath === tree.index.rootPagePath) return []
   const segments = pagePath.split("/")
-  return tree.parentPaths.has(pagePath) ? segments : segments.slice(0, -1)
+  return tree.index.parentPaths.has(pagePath) ? segments : segments.slice(0, -1)
 }
 
-/** Where a page is, for links: its path, its Git file and the folder its relative links start from. */
-const placeOf = (tree: TreeIndex, path: string) => `${path} ${gitPathOf(tree, path)} ${folderOf(tree, path).join("/")}`
-
-/** The Git file of a page: the first page is `README.md`, a page with subpages `<path>/README.md`, others `<path>.md`. */
+/** The file a page is in the Git layout: the first page is `README.md`, a page with subpages `<path>/README.md`, others `<path>.md`. */
 const gitPathOf = (tree: TreeIndex, pagePath: string): string =>
-  pagePath === tree.rootPagePath ? "README.md" : tree.parentPaths.has(pagePath) ? `${pagePath}/README.md` : `${pagePath}.md`
+  pagePath === tree.index.rootPagePath ? "README.md" : tree.index.parentPaths.has(pagePath) ? `${pagePath}/README.md` : `${pagePath}.md`
+
+/** The page's file in the repository: the one it came from (Git Sync), else where its place puts it. */
+const fileOf = (tree: TreeIndex, id: string, path: string): string => tree.nodes.get(id)?.git?.path ?? gitPathOf(tree, path)
+
+/** The folder a page's relative links start from, as `@quire/markdown`'s resolver reads them: its file's, else its place's. */
+const linkFolder = (tree: TreeIndex, id: string, path: string): ReadonlyArray<string> => {
+  const file = tree.nodes.get(id)?.git?.path
+  return file === undefined ? folderOf(tree, path) : file.split("/").filter((segment) => segment !== "").slice(0, -1)
+}
+
+/** Where a page is, for links: its path, its file and the folder its relative links start from. */
+const placeOf = (tree: TreeIndex, id: string, path: string) => `${path} ${fileOf(tree, id, path)} ${linkFolder(tree, id, path).join("/")}`
 
 const normalize = (segments: ReadonlyArray<string>): Array<string> => {
   const out: Array<string> = []
@@ -86,8 +85,10 @@ interface Rewriting {
   readonly renamed: ReadonlyMap<string, string>
 }
 
-/** Where a page was and is, and whether the write left its markdown as it was. */
+/** Where a page was (under its parent's id) and is, and whether the write left its markdown as it was. */
 interface LinkingPage {
+  readonly id: string
+  readonly oldId: string
   readonly oldPath: string
   readonly newPath: string
   readonly documentKept: boolean
@@ -97,6 +98,9 @@ type Resolve = (url: string, kind: "link" | "image") => LinkResolution | undefin
 
 const pageOf = (resolution: LinkResolution | undefined): string | undefined =>
   resolution?.status === "ok" && resolution.target.kind === "page" && "page" in resolution.target ? resolution.target.page : undefined
+
+const fileIdOf = (resolution: LinkResolution | undefined): string | undefined =>
+  resolution?.status === "ok" && resolution.target.kind === "file" ? resolution.target.file : undefined
 
 /**
  * The link `url` of a page as it must be written for it to keep pointing where it pointed before
@@ -108,8 +112,10 @@ const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Res
   if (kind === "image" || (/\.[a-z0-9]{1,5}$/i.test(path) && !/\.md$/i.test(path))) {
     // An image or a file by relative path: the same file of the repository, from the page's new folder.
     if (!isRelative(path) || pageOf(resolveBefore(url, kind)) !== undefined) return undefined
-    const target = normalize([...folderOf(rewriting.before, page.oldPath), ...path.split("/")]).join("/")
-    const next = relativeTo(folderOf(rewriting.after, page.newPath), target)
+    const file = fileIdOf(resolveBefore(url, kind))
+    if (file !== undefined && fileIdOf(resolveAfter(url, kind)) === file) return undefined
+    const target = normalize([...linkFolder(rewriting.before, page.oldId, page.oldPath), ...path.split("/")]).join("/")
+    const next = relativeTo(linkFolder(rewriting.after, page.id, page.newPath), target)
     return target === "" || next === path.replace(/^\.\//, "") ? undefined : `${encodePath(next)}${suffix}`
   }
   const was = pageOf(resolveBefore(url, kind))
@@ -120,13 +126,16 @@ const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Res
   const after = resolveAfter(url, kind)
   // A link the write itself points at another page is the writer's choice; an untouched one follows its page.
   if (pageOf(after) === target || (after?.status === "ok" && !page.documentKept)) return undefined
-  const written = /\.md$/i.test(path) ? gitPathOf(rewriting.after, newTargetPath) : newTargetPath
+  const markdownFile = /\.md$/i.test(path)
+  const written = markdownFile ? gitPathOf(rewriting.after, newTargetPath) : newTargetPath
   const candidates: Array<string> = []
   if (path.startsWith("/pages/")) candidates.push(`/pages/${written}`)
   else if (path.startsWith("/")) candidates.push(`/${written}`)
   else {
-    const relative = relativeTo(folderOf(rewriting.after, page.newPath), written)
-    candidates.push(path.startsWith("./") && !relative.startsWith("../") ? `./${relative}` : relative)
+    const dotted = (relative: string) => path.startsWith("./") && !relative.startsWith("../") ? `./${relative}` : relative
+    // From the page's file to the target's (as a repository has them), else from place to place in the tree.
+    if (markdownFile) candidates.push(dotted(relativeTo(linkFolder(rewriting.after, page.id, page.newPath), fileOf(rewriting.after, target, newTargetPath))))
+    candidates.push(dotted(relativeTo(folderOf(rewriting.after, page.newPath), written)))
   }
   candidates.push(`/pages/${target}`)
   for (const candidate of candidates) {
@@ -169,8 +178,8 @@ export const rewriteMovedLinks = (
   markdown: string,
   page: LinkingPage
 ): string => {
-  const before = linkResolver(contextOf(rewriting.before, page.oldPath))
-  const after = linkResolver(contextOf(rewriting.after, page.newPath))
+  const before = linkResolver(contextOf(rewriting.before, page.oldId, page.oldPath))
+  const after = linkResolver(contextOf(rewriting.after, page.id, page.newPath))
   const keep = (raw: string, kind: "link" | "image") => {
     const bracketed = raw.startsWith("<") && raw.endsWith(">")
     const url = bracketed ? raw.slice(1, -1) : raw
@@ -242,19 +251,19 @@ export interface PagesChange {
 export const keepMovedLinks = <E, R>(
   parent: Revision,
   change: PagesChange,
-  files: ReadonlyArray<{ readonly id: string }>,
+  files: ReadonlyArray<FileNode>,
   markdownOf: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>, E, R>
 ): Effect.Effect<PagesChange | undefined, E, R> =>
   Effect.gen(function*() {
-    const fileIds = new Set(files.map((file) => file.id))
-    const before = indexOf(parent.pages, fileIds)
-    const after = indexOf(change.pages, fileIds)
+    const before = indexOf(parent.pages, parent.files)
+    const after = indexOf(change.pages, files)
     const renamed = samePagesRenamed(parent.pages, change.pages)
     const oldIdOf = new Map(Array.from(renamed, ([oldId, newId]) => [newId, oldId]))
     // A page moved when its path, its Git file or the folder its relative links start from changed.
     const movedAny = Array.from(after.paths).some(([id, path]) => {
-      const oldPath = before.paths.get(oldIdOf.get(id) ?? id)
-      return oldPath !== undefined && placeOf(before, oldPath) !== placeOf(after, path)
+      const oldId = oldIdOf.get(id) ?? id
+      const oldPath = before.paths.get(oldId)
+      return oldPath !== undefined && placeOf(before, oldId, oldPath) !== placeOf(after, id, path)
     })
     if (!movedAny) return undefined
     const parentDocuments = new Map(flattenPages(parent.pages).map(({ page }) => [page.id, page.document]))
@@ -263,7 +272,7 @@ export const keepMovedLinks = <E, R>(
       const oldPath = before.paths.get(oldId)
       return page.document === undefined || oldPath === undefined
         ? []
-        : [{ id: page.id, document: page.document, oldPath, newPath: path, documentKept: parentDocuments.get(oldId) === page.document }]
+        : [{ id: page.id, oldId, document: page.document, oldPath, newPath: path, documentKept: parentDocuments.get(oldId) === page.document }]
     })
     const given = change.documents ?? new Map<string, string>()
     const stored = yield* markdownOf(Array.from(new Set(linking.map((l) => l.document).filter((hash) => !given.has(hash)))))

@@ -175,4 +175,30 @@ Backends.each(backends, (it) => {
       assert.include(now.home, "See [setup](guides/install.md)")
       assert.strictEqual(now.intro, "# Intro\n\nSee [setup](install.md \"Setup\").\n")
     }))
+
+  it.effect("pages from Git: a moved file's links are written from file to file, and a page moved in the tree keeps links that still resolve by file", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const withGit = (page: PageNode, path: string): PageNode => ({ ...page, git: { oid: `oid-${page.id}`, path } })
+      const home = withGit(doc("home", "home", "# Home\n\n[Install](docs/setup.md) and [intro](docs/intro.md).\n"), "README.md")
+      const setupPage = withGit(doc("setup", "setup", "# Setup\n\nSee [intro](intro.md).\n"), "docs/setup.md")
+      const intro = withGit(doc("intro", "introduction", "# Intro\n"), "docs/intro.md")
+      const head = yield* spaceWith("mv-5", [home, setupPage, intro])
+      // Moved in the tree only: its file, and so every relative link, stays.
+      yield* writer.write(head, (parent) => Effect.succeed({ pages: moveInto(parent.pages, "setup", "intro") }))
+      assert.deepStrictEqual(yield* markdownNow("mv-5"), {
+        home: "# Home\n\n[Install](docs/setup.md) and [intro](docs/intro.md).\n",
+        intro: "# Intro\n",
+        setup: "# Setup\n\nSee [intro](intro.md).\n"
+      })
+      // A Git import of the file moved to guides/install.md: a new page with the same blob.
+      yield* writer.write(head, (parent) => {
+        const { rest, taken } = takeOut(parent.pages, "setup")
+        const imported: PageNode = { ...taken!, id: "setup-git", slug: "install", git: { oid: taken!.git!.oid, path: "guides/install.md" } }
+        return Effect.succeed({ pages: [...rest, imported] })
+      })
+      const now = yield* markdownNow("mv-5")
+      assert.strictEqual(now.home, "# Home\n\n[Install](guides/install.md) and [intro](docs/intro.md).\n")
+      assert.strictEqual(now["setup-git"], "# Setup\n\nSee [intro](../docs/intro.md).\n")
+    }))
 })
