@@ -94,6 +94,9 @@ const moveInto = (pages: ReadonlyArray<PageNode>, id: string, parentId: string, 
   return visit(rest)
 }
 
+/** A page as Git Sync imports it: with its file's blob and path. */
+const withGit = (page: PageNode, path: string): PageNode => ({ ...page, git: { oid: `oid-${page.id}`, path } })
+
 const rename = (pages: ReadonlyArray<PageNode>, id: string, slug: string): ReadonlyArray<PageNode> =>
   pages.map((node) => node.id === id ? { ...node, slug } : { ...node, pages: rename(node.pages, id, slug) })
 
@@ -179,7 +182,6 @@ Backends.each(backends, (it) => {
   it.effect("pages from Git: a moved file's links are written from file to file, and a page moved in the tree keeps links that still resolve by file", () =>
     Effect.gen(function*() {
       const writer = yield* RevisionWriter
-      const withGit = (page: PageNode, path: string): PageNode => ({ ...page, git: { oid: `oid-${page.id}`, path } })
       const home = withGit(doc("home", "home", "# Home\n\n[Install](docs/setup.md) and [intro](docs/intro.md).\n"), "README.md")
       const setupPage = withGit(doc("setup", "setup", "# Setup\n\nSee [intro](intro.md).\n"), "docs/setup.md")
       const intro = withGit(doc("intro", "introduction", "# Intro\n"), "docs/intro.md")
