@@ -25,7 +25,7 @@ const project: Record<string, string> = {
   ".gitbook/includes/contact.md": "---\ntitle: Contact\n---\n\nWrite to [support](https://example.com/support).\n"
 }
 
-/** A bare repository holding `files` on `main`, removed with the scope; answers its `file://` URL. */
+/** A bare repository holding `files` on `main`, removed with the scope; answers its `file://` URL and a way to push more. */
 const repository = (files: Record<string, string>) =>
   Effect.acquireRelease(
     Effect.sync(() => {
@@ -36,32 +36,39 @@ const repository = (files: Record<string, string>) =>
       execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", join(dir, "docs.git")])
       mkdirSync(work)
       run("init", "--quiet", "--initial-branch=main")
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(join(work, path, ".."), { recursive: true })
-        writeFileSync(join(work, path), text)
+      const push = (changed: Record<string, string>) => {
+        for (const [path, text] of Object.entries(changed)) {
+          mkdirSync(join(work, path, ".."), { recursive: true })
+          writeFileSync(join(work, path), text)
+        }
+        run("add", ".")
+        run("commit", "--quiet", "-m", "Docs")
+        run("push", "--quiet", join(dir, "docs.git"), "main")
       }
-      run("add", ".")
-      run("commit", "--quiet", "-m", "Docs")
-      run("push", "--quiet", join(dir, "docs.git"), "main")
-      return { dir, url: `file://${join(dir, "docs.git")}` }
+      push(files)
+      return { dir, url: `file://${join(dir, "docs.git")}`, push }
     }),
     ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
   )
 
-/** A space "Docs" imported from `project`, with a reader; answers the setup and the imported revision. */
+/** Imports the repository at `url` into the space and waits until main holds a revision other than `before`. */
+const importInto = Effect.fnUntraced(function*(api: Client, spaceId: string, url: string, before: string) {
+  yield* api.git.importGitRepository({ params: { spaceId }, payload: { url, ref: main } })
+  return yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} }).pipe(
+    Effect.filterOrFail((revision) => revision.id !== before, () => new Error("import still running")),
+    Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+    Effect.orDie
+  )
+})
+
+/** A space "Docs" imported from `project`, with a reader; answers the setup, the repository and the imported revision. */
 const imported = Effect.fnUntraced(function*() {
   const setup = yield* spaceWith(["read"])
   const api = setup.alice.api
   const spaceId = setup.space.id
   const repo = yield* repository(project)
-  yield* api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
-  yield* api.git.getSpaceGitInfo({ params: { spaceId } }).pipe(
-    Effect.filterOrFail((info) => info.lastImport?.status === "succeeded", (info) => new Error(`import: ${JSON.stringify(info.lastImport)}`)),
-    Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
-    Effect.orDie
-  )
-  const revision = yield* api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
-  return { ...setup, api, spaceId, revision, reader: setup.members.read!.api }
+  const revision = yield* importInto(api, spaceId, repo.url, setup.space.revision)
+  return { ...setup, api, spaceId, repo, revision, reader: setup.members.read!.api }
 })
 
 type Answer<A> = Promise<{ readonly status: number; readonly data: A }>
@@ -137,6 +144,26 @@ for (const backend of backends) {
           query: {}
         }))
         assert.strictEqual(errorCode(before), 404)
+      })))
+
+    it.effect("a change request brought up to date with main takes main's reusable contents, changed by a later import", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { api, spaceId, repo, revision } = yield* imported()
+        const warningId = idOf(revision, "Upgrade warning")
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Words" } })
+        const read = (format: "markdown") =>
+          api.reusableContents.getReusableContentInChangeRequestById({ params: { spaceId, changeRequestId: cr.id, reusableContentId: warningId }, query: { format } })
+        repo.push({ ".gitbook/includes/upgrade-warning.md": "---\ntitle: Upgrade warning\n---\n\nSnapshot the narwhals, then upgrade.\n" })
+        const next = yield* importInto(api, spaceId, repo.url, revision.id)
+        assert.deepStrictEqual(next.reusableContents.map((r) => r.id).toSorted(), revision.reusableContents.map((r) => r.id).toSorted())
+        assert.include((yield* read("markdown")).markdown, "Back up your narwhal data first.")
+        yield* api.changeRequests.updateChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
+        assert.include((yield* read("markdown")).markdown, "Snapshot the narwhals")
+        const edited = yield* api.revisions.getRevisionSemanticChanges({ params: { spaceId, revisionId: next.id }, query: {} })
+        assert.deepStrictEqual(
+          edited.changes.flatMap((c) => (c.type === "reusable_content_edited" ? [[c.reusableContent.title, Object.keys(c.attributes)]] : [])),
+          [["Upgrade warning", ["document"]]]
+        )
       })))
 
     it.effect("GitBook's own client reads a reusable content in main, a revision, its document and a change request", () =>

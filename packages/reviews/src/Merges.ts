@@ -82,12 +82,14 @@ export const mergeRevisions = Effect.fnUntraced(function*(
 
 /**
  * A change request's head (`theirs`) brought up to date with main (`ours`) by their clean merge
- * `merged`: the branch keeps its variables and records main as its other parent.
+ * `merged`: the branch keeps its variables, takes main's reusable contents (no change request edits
+ * them; Git import does, on main) and records main as its other parent.
  */
 export const updateFromMain = (merged: Extract<MergeResult, { readonly kind: "merged" }>, ours: Revision, theirs: Revision) => ({
   pages: merged.pages,
   files: merged.files,
   variables: theirs.variables,
+  reusableContents: ours.reusableContents ?? [],
   documents: merged.newDocuments,
   type: "update" as const,
   otherParents: [ours.id]
