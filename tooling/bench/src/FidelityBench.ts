@@ -15,6 +15,7 @@
  * everything, machine-readable). Counts that should be zero are marked.
  */
 import { Effect } from "effect"
+import { readFile } from "node:fs/promises"
 import { join, relative } from "node:path"
 import { Database } from "@quire/db"
 import * as FidelityCrawl from "./FidelityCrawl.ts"
@@ -65,6 +66,8 @@ export interface FidelityReport {
   readonly errors: ReadonlyArray<string>
   readonly measures: ReadonlyArray<Measure>
   readonly external: { readonly links: number; readonly images: number }
+  /** The published site crawled (gone with the server unless `hold`). */
+  readonly site: string
   readonly seconds: number
 }
 
@@ -164,6 +167,80 @@ const importAndExport = async (call: Call, organizationId: string, source: Fidel
   return { spaceId: space.id, documents, errors, measures: [pagesMeasure, noEdit, freshMeasure] }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Links and images drawn as broken, traced back to the markdown they came from
+
+const plain = (label: string) => label.replace(/[*_`~]|<[^>]+>/g, "").replace(/\s+/g, " ").trim()
+
+/** Link targets of a page's markdown by their text; image sources by their alt text. */
+const targetsOf = (markdown: string) => {
+  const links: Array<readonly [string, string]> = []
+  const images: Array<readonly [string, string]> = []
+  const link = /(!?)\[((?:[^\]\\]|\\.)*)\]\(((?:<[^>]*>|[^)\s]+))(?:\s+"[^"]*")?\)/g
+  for (const m of markdown.matchAll(link)) (m[1] === "!" ? images : links).push([plain(m[2]!), m[3]!])
+  for (const m of markdown.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) links.push([plain(m[2]!), m[1]!])
+  for (const m of markdown.matchAll(/<img\s[^>]*>/g)) {
+    const src = /\ssrc="([^"]*)"/.exec(m[0])?.[1]
+    if (src !== undefined) images.push([/\salt="([^"]*)"/.exec(m[0])?.[1] ?? "", src])
+  }
+  for (const m of markdown.matchAll(/\{%\s*(?:file|embed)\s+(?:src|url)="([^"]*)"/g)) links.push([decodeURI(m[1]!).split("/").pop()!, m[1]!])
+  return { links, images }
+}
+
+/** What kind of destination a link or image had, to group them by cause. */
+const targetKind = (target: string) => {
+  const kinds: Array<string> = []
+  if (target.startsWith("<") || /\s|%20/.test(target)) kinds.push("in <> or with spaces")
+  if (/(^|\/)\.\.\//.test(target)) kinds.push("with ../")
+  if (/\.gitbook\/assets\//.test(target)) kinds.push("to .gitbook/assets/")
+  else if (/\.md(#|>?$)/.test(target)) kinds.push("to a .md page")
+  else if (/\.[a-z0-9]{2,5}>?$/i.test(target)) kinds.push("to a file outside .gitbook/assets/")
+  if (target.startsWith("/")) kinds.push("absolute")
+  if (target.includes("#")) kinds.push("with #anchor")
+  return kinds.length === 0 ? "other" : kinds.join(", ")
+}
+
+/**
+ * The markdown behind links and images the renderer drew as broken (the page loses the
+ * destination): found by their text or alt text in the page's markdown, and grouped by the kind of
+ * destination. The k-th broken image of a given alt text is taken to be the k-th image of that alt.
+ */
+const traceDrawnBroken = async (
+  call: Call,
+  spaceId: string,
+  work: string,
+  pageAt: (url: string) => ApiPage | undefined,
+  offenders: ReadonlyArray<FidelityCrawl.Offender>
+) => {
+  const markdown = new Map<string, Promise<ReturnType<typeof targetsOf>>>()
+  const seen = new Map<string, number>()
+  const traced: Array<FidelityCrawl.Offender> = []
+  for (const o of offenders) {
+    const image = o.cause === FidelityCrawl.drawnBrokenImage
+    const page = pageAt(o.page)
+    if ((!image && o.cause !== FidelityCrawl.drawnBrokenLink) || page === undefined) {
+      traced.push(o)
+      continue
+    }
+    if (!markdown.has(page.id)) {
+      // The file in the repository shows the syntax the import met; the API's markdown is the fallback.
+      const fromApi = () => call<{ markdown: string }>("GET", `/v1/spaces/${spaceId}/content/page/${page.id}?format=markdown`).then((r) => r.markdown)
+      const original = page.git === undefined ? fromApi() : readFile(join(work, page.git.path), "utf8").catch(fromApi)
+      markdown.set(page.id, original.then(targetsOf, () => ({ links: [], images: [] })))
+    }
+    const targets = await markdown.get(page.id)!
+    const key = `${o.page}\n${image}\n${o.detail}`
+    const k = seen.get(key) ?? 0
+    seen.set(key, k + 1)
+    const candidates = (image ? targets.images : targets.links).filter(([text]) => text === plain(o.detail))
+    const target = candidates[Math.min(k, candidates.length - 1)]?.[1]
+    traced.push(target === undefined
+      ? o
+      : { page: o.page, cause: `${image ? "image" : "link"} drawn as broken, ${targetKind(target)}`, detail: `${image ? "!" : ""}[${o.detail}](${target})` })
+  }
+  return traced
+}
+
 /** Step 4: a site of the space, published, every page crawled. */
 const publishAndCrawl = async (
   call: Call,
@@ -171,15 +248,22 @@ const publishAndCrawl = async (
   organizationId: string,
   spaceId: string,
   documents: ReadonlyArray<ApiPage>,
+  /** The repository's files, to trace broken links to their source. */
+  work: string,
   options: FidelityOptions,
   progress: (m: string) => void
 ) => {
   const site = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { title: "Fidelity", spaces: [spaceId] })
   await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)
   const root = `${baseUrl}/~sites/${site.id}/`
-  const urls = [...new Set([root, ...documents.map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)])]
+  // The first page is the site's home, at its root.
+  const urls = [root, ...documents.slice(1).map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)]
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
   const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
+  const byUrl = new Map(urls.map((url, i) => [decodeURI(url), documents[i]!]))
+  const pageAt = (url: string) => byUrl.get(decodeURI(url.split("#")[0]!))
+  const brokenLinks = await traceDrawnBroken(call, spaceId, work, pageAt, result.brokenLinks)
+  const brokenImages = await traceDrawnBroken(call, spaceId, work, pageAt, result.brokenImages)
   const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, of = ""): Measure => ({
     name,
     value: offenders.length,
@@ -190,13 +274,14 @@ const publishAndCrawl = async (
   return {
     measures: [
       measure("pages that do not load", result.failedPages, `${result.pages} crawled`),
-      measure("broken links", result.brokenLinks, `${result.checked.links} links to the server`),
-      measure("broken images", result.brokenImages, `${result.checked.images} images from the server`),
+      measure("broken links", brokenLinks, `${result.checked.links} links to the server`),
+      measure("broken images", brokenImages, `${result.checked.images} images from the server`),
       measure("raw tags", result.rawTags),
       measure("anchors missing", result.missingAnchors, `${result.checked.anchors} #anchor links`),
       measure("console errors", result.consoleErrors)
     ],
-    external: result.external
+    external: result.external,
+    site: root
   }
 }
 
@@ -221,13 +306,14 @@ export const run = (options: FidelityOptions) =>
     const call = Seed.adminCall(quire.baseUrl)
     const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))
     const crawled = yield* Effect.promise(() =>
-      publishAndCrawl(call, quire.baseUrl, organizationId, steps.spaceId, steps.documents, options, say))
+      publishAndCrawl(call, quire.baseUrl, organizationId, steps.spaceId, steps.documents, source.work, options, say))
     return {
       source: source.origin,
       projectDirectory: source.projectDirectory,
       errors: steps.errors,
       measures: [...steps.measures, ...crawled.measures],
       external: crawled.external,
+      site: crawled.site,
       seconds: Math.round((Date.now() - started) / 1000)
     } satisfies FidelityReport
   })

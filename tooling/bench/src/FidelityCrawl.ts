@@ -52,7 +52,9 @@ export interface CrawlResult {
 
 interface Seen {
   readonly links: ReadonlyArray<{ readonly href: string; readonly attr: string }>
-  readonly images: ReadonlyArray<{ readonly src: string; readonly attr: string; readonly naturalWidth: number }>
+  /** Link texts the renderer drew as broken (`.broken-link`: it resolved them to nothing). */
+  readonly drawnBroken: ReadonlyArray<string>
+  readonly images: ReadonlyArray<{ readonly src: string; readonly attr: string; readonly alt: string; readonly naturalWidth: number }>
   readonly ids: ReadonlyArray<string>
   readonly texts: ReadonlyArray<string>
 }
@@ -91,7 +93,8 @@ const inPage = `(async () => {
   }
   return {
     links: [...document.querySelectorAll("a[href]")].map((a) => ({ href: a.href, attr: a.getAttribute("href") ?? "" })),
-    images: images.map((img) => ({ src: img.currentSrc || img.src, attr: img.getAttribute("src") ?? "", naturalWidth: img.naturalWidth })),
+    drawnBroken: [...document.querySelectorAll(".broken-link")].map((e) => (e.textContent ?? "").replace(/\\s+/g, " ").trim()),
+    images: images.map((img) => ({ src: img.currentSrc || img.src, attr: img.getAttribute("src") ?? "", alt: img.alt, naturalWidth: img.naturalWidth })),
     ids: [...document.querySelectorAll("[id]")].map((e) => e.id).concat([...document.querySelectorAll("a[name]")].map((a) => a.name)),
     texts: [...blocks.values()].map((t) => t.replace(/\\s+/g, " ").trim()).filter((t) => t !== "")
   }
@@ -118,9 +121,10 @@ const visit = async (page: Page, url: string, origin: string, timeout: number): 
     const response = await page.goto(url, { waitUntil: "load", timeout })
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined)
     const seen = await page.evaluate(inPage) as Seen
-    return { url, status: response?.status() ?? 0, seen, consoleErrors, failedImages }
+    // After a redirect, the page's links and anchors are relative to where it landed.
+    return { url: page.url(), status: response?.status() ?? 0, seen, consoleErrors, failedImages }
   } catch (error) {
-    return { url, status: 0, error: String(error instanceof Error ? error.message.split("\n")[0] : error), seen: { links: [], images: [], ids: [], texts: [] }, consoleErrors, failedImages }
+    return { url, status: 0, error: String(error instanceof Error ? error.message.split("\n")[0] : error), seen: { links: [], drawnBroken: [], images: [], ids: [], texts: [] }, consoleErrors, failedImages }
   } finally {
     page.off("console", onConsole)
     page.off("pageerror", onPageError)
@@ -216,6 +220,10 @@ const decodeHash = (hash: string) => {
   }
 }
 
+/** The cause of a link the renderer drew as broken, and of an image it left without a file; FidelityBench.ts looks up their source. */
+export const drawnBrokenLink = "link drawn as broken (no page or file found for it)"
+export const drawnBrokenImage = "image drawn as broken (no file found for it)"
+
 /** Where a broken link's target went wrong, to group links by cause. */
 const linkCause = (attr: string, status: number) => {
   const kind = /\.md(#|$)/.test(attr)
@@ -274,6 +282,7 @@ const judge = async (visits: ReadonlyArray<Visit>, origin: string, options: Craw
       else if (!opened.has(withoutHash(link.href))) toProbe.add(withoutHash(link.href))
     }
     for (const image of v.seen.images) {
+      if (image.attr === "") continue
       if (!internal(image.src) && !image.src.startsWith("data:")) external.images++
       else if (image.naturalWidth === 0 && internal(image.src)) toProbe.add(image.src)
     }
@@ -308,7 +317,16 @@ const judge = async (visits: ReadonlyArray<Visit>, origin: string, options: Craw
         missingAnchors.push({ page: v.url, cause: samePage ? "#anchor on the same page" : "#anchor on another page", detail: link.attr })
       }
     }
+    for (const text of v.seen.drawnBroken) {
+      checked.links++
+      brokenLinks.push({ page: v.url, cause: drawnBrokenLink, detail: text })
+    }
     for (const image of v.seen.images) {
+      if (image.attr === "") {
+        checked.images++
+        brokenImages.push({ page: v.url, cause: drawnBrokenImage, detail: image.alt })
+        continue
+      }
       if (!internal(image.src)) continue
       checked.images++
       const failed = v.failedImages.get(image.src)

@@ -13,7 +13,7 @@
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
- *              [--fidelity-concurrency 2] [--fidelity-timeout 30000]     (import, export, publish, crawl: FidelityBench.ts)
+ *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -75,7 +75,8 @@ const { values: args, positionals } = parseArgs({
     "fidelity-concurrency": { type: "string", default: "2" },
     "fidelity-timeout": { type: "string", default: "30000" },
     "fidelity-examples": { type: "string", default: "3" },
-    json: { type: "boolean", default: false }
+    json: { type: "boolean", default: false },
+    hold: { type: "boolean", default: false }
   }
 })
 
@@ -293,6 +294,10 @@ const fidelityProgram = Effect.gen(function*() {
     examples
   })
   print(args.json ? JSON.stringify(report, null, 2) : `\n${FidelityBench.table(report, examples)}`)
+  if (args.hold) {
+    console.error(`[bench] fidelity: the site stays at ${report.site} until Ctrl-C`)
+    yield* Effect.never
+  }
 })
 
 // The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
