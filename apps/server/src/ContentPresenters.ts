@@ -121,7 +121,8 @@ export const page = (
             cover: {
               ref: node.cover.ref,
               ...(node.cover.refDark === undefined ? {} : { refDark: node.cover.refDark }),
-              yPos: node.cover.yPos ?? 0
+              yPos: node.cover.yPos ?? 0,
+              ...(node.cover.height === undefined ? {} : { height: node.cover.height })
             }
           }),
         ...(node.variables === undefined ? {} : { variables: node.variables }),

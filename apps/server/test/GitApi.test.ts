@@ -17,6 +17,7 @@ import { join } from "node:path"
 // gitsync's test Git host (git http-backend behind basic auth); its package exports no test helpers.
 import * as GitHttpServer from "../../../packages/gitsync/test/GitHttpServer.ts"
 import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, serverOn, spaceWith } from "./Harness.ts"
+import { get } from "./SiteFixtures.ts"
 
 const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
 const main = "refs/heads/main"
@@ -349,6 +350,68 @@ for (const backend of backends) {
           "---\ndescription: How to install\n---\n\n# Install\n\nRun the installer.\n\n![Logo](.gitbook/assets/logo.txt)"
         )
         assert.strictEqual(git(repo.bare, "show", "main:.gitbook/assets/logo.txt"), "a logo")
+      }))
+
+    it.effect("a page's cover, coverY, coverHeight, icon and layout from its frontmatter reach the API and the published page", () =>
+      Effect.gen(function*() {
+        const repo = yield* bareRepository({
+          "README.md": "# Welcome\n\nStart here.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n",
+          "quickstart.md": [
+            "---",
+            "description: Up in five minutes.",
+            "icon: rocket-launch",
+            "cover: .gitbook/assets/hero.png",
+            "coverY: -24",
+            "coverHeight: 320",
+            "layout:",
+            "  width: wide",
+            "  cover:",
+            "    visible: true",
+            "    size: full",
+            "  description:",
+            "    visible: false",
+            "  tableOfContents:",
+            "    visible: false",
+            "  outline:",
+            "    visible: false",
+            "---",
+            "",
+            "# Quickstart",
+            "",
+            "## Install",
+            "",
+            "Run the installer.",
+            ""
+          ].join("\n"),
+          ".gitbook/assets/hero.png": "not really a png"
+        })
+        const { alice, organizationId, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repo.url, ref: main } })
+        const imported = yield* settled(alice.api, spaceId, "lastImport")
+        assert.strictEqual(imported.lastImport?.status, "succeeded", imported.lastImport?.error ?? "")
+        const revision = yield* alice.api.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+        const page = revision.pages[1]!
+        const hero = revision.files.find((file) => file.name === "hero.png")
+        assert.strictEqual(page.icon, "rocket-launch")
+        assert.deepStrictEqual(page.type === "document" ? page.cover : undefined, { ref: { kind: "file", file: hero!.id }, yPos: -24, height: 320 })
+        const layout = page.type === "document" ? page.layout : undefined
+        assert.deepStrictEqual([layout?.width, layout?.coverSize, layout?.description, layout?.tableOfContents, layout?.outline, layout?.title], ["wide", "full", false, false, false, true])
+
+        const siteParams = { organizationId, siteId: (yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs" } })).id }
+        yield* alice.api.siteSpaces.addSpaceToSite({ params: siteParams, payload: { spaceId } })
+        yield* alice.api.sites.publishSite({ params: siteParams })
+        const base = `/~sites/${siteParams.siteId}`
+        const shown = yield* get(`${base}/quickstart`)
+        assert.strictEqual(shown.status, 200)
+        assert.include(shown.text, `<figure class="page-cover cover-full" style="--cover-height:320px"><img src="${base}/~files/${spaceId}/${hero!.id}"`)
+        assert.include(shown.text, `style="height:calc(100% + 24px);margin-top:-24px"`)
+        assert.match(shown.text, /<h1><span class="page-icon" aria-hidden="true"><svg class="fa-icon"/)
+        assert.match(shown.text, /class="layout [^"]*no-sidebar page-wide no-outline/)
+        assert.notInclude(shown.text, "Up in five minutes.</p>")
+        const markdown = yield* get(`${base}/quickstart.md`)
+        assert.strictEqual(markdown.text, "# Quickstart\n\nUp in five minutes.\n\n## Install\n\nRun the installer.\n")
       }))
 
     it.effect("automatic sync: a signed push to the branch imports it, a merge exports it, neither loops back", () =>

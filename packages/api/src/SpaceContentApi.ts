@@ -33,7 +33,9 @@ export const PageLayout = Schema.Struct({
 export const PageCover = Schema.Struct({
   ref: Schema.optionalKey(ContentRef),
   refDark: Schema.optionalKey(ContentRef),
-  yPos: Schema.Finite
+  yPos: Schema.Finite,
+  /** The cover's height in pixels (frontmatter `coverHeight`); 240 when absent. */
+  height: Schema.optionalKey(Schema.Finite)
 })
 
 /** GitBook's JSON document of a page (`format=document`): blocks of its editor's model. */
