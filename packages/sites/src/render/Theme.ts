@@ -302,9 +302,7 @@ img{max-width:100%;height:auto}
 .page-cover{height:var(--cover-height,240px);margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
 .page-cover img{width:100%;height:100%;max-width:none;object-fit:cover;object-position:50% 0;display:block}
 .page-wide .page-cover,.page-cover.cover-full{max-width:none}
-.page-cover.cover-background{max-width:none;margin-bottom:-3rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 55%,transparent);mask-image:linear-gradient(#000 55%,transparent)}
-.with-cover-background .main{padding-top:0}
-.with-cover-background .page-header{position:relative}
+.page-cover.cover-background{max-width:none;margin-top:-1rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 70%,transparent);mask-image:linear-gradient(#000 70%,transparent)}
 :root[data-theme="dark"] .page-cover img.only-light,:root:not([data-theme]) .page-cover img.only-dark{display:none}
 @media (prefers-color-scheme: dark){:root:not([data-theme]) .page-cover img.only-dark{display:block}}
 .fa-icon{width:1em;height:1em;display:inline-block;vertical-align:-.125em;flex:none;overflow:visible}
