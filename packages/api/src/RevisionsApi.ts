@@ -185,7 +185,7 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "List what a revision changed",
-        description: "Compares a revision with its first parent and answers the pages created, edited (with the attributes that changed), moved and deleted, the files created, edited and deleted, and the variables edited; `limit` (default 10) bounds the list and `more` counts the rest. With `diff=true` (Quire's extension), each page whose markdown changed carries `diff`, a unified line diff. A merge revision names the change request it merged (`mergedFrom`). Needs view permission."
+        description: "Compares a revision with its first parent and answers the pages created, edited (with the attributes that changed), moved and deleted, the files created, edited and deleted, the reusable contents created, edited and deleted, and the variables edited; `limit` (default 10) bounds the list and `more` counts the rest. With `diff=true` (Quire's extension), each page whose markdown changed carries `diff`, a unified line diff. A merge revision names the change request it merged (`mergedFrom`). Needs view permission."
       }))
   )
   .middleware(Authentication)
