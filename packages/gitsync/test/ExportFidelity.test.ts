@@ -101,7 +101,8 @@ const project: Readonly<Record<string, string>> = {
   ].join("\n"),
   "docs/getting started/install/README.md": "# Install\n\n",
   "docs/getting started/install/linux.md": "---\nhidden: true\n---\n\n# On Linux\n\n```sh\ncurl -fsSL https://example.com | sh\n```\n",
-  "docs/reference/api.md": "# API\n\nThe API, see [limits](limits.md#rates).\n",
+  "docs/reference/api.md": "# API\n\nThe API, see [limits](limits.md#rates).\n\n{% include \"../../.gitbook/includes/support.md\" %}\n",
+  ".gitbook/includes/support.md": "---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n",
   "docs/reference/limits.md": "# Limits\n\n",
   "docs/.gitbook/assets/cover image.svg": svg("cover"),
   "docs/.gitbook/assets/diagram (1).svg": svg("diagram")

@@ -75,7 +75,7 @@ const pagePaths = (pages: ReadonlyArray<RepoPage>): Array<string> =>
 
 /**
  * The files of GitBook's layout an import read, to keep: the page files, the summary, `.gitbook.yaml`,
- * and the files of the root's `.gitbook/` folder that are not assets (the space keeps those).
+ * and the files of the root's and the project's `.gitbook/` folders that are not assets (the space keeps those).
  */
 export const layoutFilesOf = (files: ReadonlyMap<string, GitBlob>, tree: RepositoryContent, projectDirectory: string): Map<string, LayoutFile> => {
   const project = normalizePath(projectDirectory)
@@ -83,11 +83,15 @@ export const layoutFilesOf = (files: ReadonlyMap<string, GitBlob>, tree: Reposit
   const paths = layoutPaths(project, configPath, tree.config)
   const kept = new Set([configPath, ...pagePaths(tree.pages)])
   const assets = new Set(tree.files.map((file) => file.path))
-  const gitbookFolder = Result.isSuccess(paths) ? joinPath(paths.success.docsRoot, ".gitbook") : undefined
-  if (Result.isSuccess(paths)) kept.add(paths.success.summaryPath)
+  // GitBook's folders: the root's, and the project's above it (reusable contents may live there).
+  const gitbookFolders = [joinPath(project, ".gitbook")]
+  if (Result.isSuccess(paths)) {
+    kept.add(paths.success.summaryPath)
+    gitbookFolders.push(joinPath(paths.success.docsRoot, ".gitbook"))
+  }
   const out = new Map<string, LayoutFile>()
   for (const [path, file] of files) {
-    const inGitbookFolder = gitbookFolder !== undefined && insideOf(gitbookFolder, path) !== undefined
+    const inGitbookFolder = gitbookFolders.some((folder) => insideOf(folder, path) !== undefined)
     if (kept.has(path) || (inGitbookFolder && !assets.has(path))) out.set(path, { oid: file.oid, bytes: file.bytes })
   }
   return out
