@@ -186,15 +186,17 @@ for (const backend of backends) {
 
     it.effect("another organization's member gets a 404 for every form, and bad input is a 400 naming the field", () =>
       Effect.scoped(Effect.gen(function*() {
-        const { alice, spaceId, revision } = yield* imported()
+        const { alice, api, spaceId, revision } = yield* imported()
         const warningId = idOf(revision, "Upgrade warning")
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Words" } })
         const mallory = yield* newUser("Mallory")
         yield* mallory.api.organizations.createOrganization({ payload: { title: "Elsewhere" } })
         const outsider: Client = mallory.api
         const attempts: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
           outsider.reusableContents.getReusableContentById({ params: { spaceId, reusableContentId: warningId }, query: { format: "markdown" } }),
           outsider.reusableContents.getReusableContentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId }, query: {} }),
-          outsider.reusableContents.getReusableContentDocumentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId } })
+          outsider.reusableContents.getReusableContentDocumentInRevisionById({ params: { spaceId, revisionId: revision.id, reusableContentId: warningId } }),
+          outsider.reusableContents.getReusableContentInChangeRequestById({ params: { spaceId, changeRequestId: cr.id, reusableContentId: warningId }, query: {} })
         ]
         for (const attempt of attempts) {
           const refused = yield* Effect.flip(attempt)
