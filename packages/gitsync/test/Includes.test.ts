@@ -2,7 +2,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { defaultConfig } from "../src/layout/ConfigFile.ts"
 import { includeFolders, readIncludes, writeIncludes } from "../src/layout/Includes.ts"
-import type { RepositoryFiles } from "../src/layout/Layout.ts"
+import { readRepository, type RepositoryFiles, writeRepository } from "../src/layout/Layout.ts"
+import { Result } from "effect"
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -62,5 +63,23 @@ describe("includes", () => {
     // What was written reads back as it was given.
     const after = new Map([...previous, ...[...changes].map(([path, bytes]) => [path, { oid: "new", bytes }] as const)])
     assert.deepStrictEqual(readIncludes(after, folders).find((i) => i.path.endsWith("release-note-2-0.md"))?.title, "Release note: 2.0")
+  })
+
+  it("a page that moves to another folder keeps its includes resolving: their paths follow it", () => {
+    const previous = filesOf({
+      "README.md": "# Welcome\n",
+      "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Upgrade](guides/upgrade.md)\n",
+      "guides/README.md": "# Guides\n",
+      "guides/upgrade.md": "# Upgrade\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n",
+      ".gitbook/includes/upgrade-warning.md": warning
+    })
+    const read = Result.getOrThrow(readRepository(previous))
+    const [welcome, guides] = read.pages
+    const upgrade = guides!.children[0]!
+    // Upgrade leaves Guides for the top level.
+    const written = Result.getOrThrow(writeRepository({ ...read, pages: [welcome!, { ...guides!, children: [] }, upgrade] }, previous))
+    assert.strictEqual(written.changes.get("guides/upgrade.md"), null)
+    assert.strictEqual(decoder.decode(written.changes.get("upgrade.md")!), "# Upgrade\n\n{% include \".gitbook/includes/upgrade-warning.md\" %}\n")
+    assert.isFalse(written.changes.has(".gitbook/includes/upgrade-warning.md"))
   })
 })

@@ -54,9 +54,10 @@ const quireLinksAsPaths = (body: string, folder: string, byRef: ReadonlyMap<stri
   })
 }
 
-// A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`) or a GitBook
-// block's `url="x.md"`; URLs, absolute paths and anchors alone are left out.
-const relativePageLink = /(\]\(|\burl=")(<?)((?![a-z][a-z0-9+.-]*:|\/|#)[^\s"<>)]*?(?: [^\s"<>)]+?)*\.md)(#[^\s")>]*)?(>?)/gi
+// A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`), a GitBook
+// block's `url="x.md"` or an include's `{% include "x.md" %}`; URLs, absolute paths and anchors
+// alone are left out.
+const relativePageLink = /(\]\(|\burl="|\binclude\s+")(<?)((?![a-z][a-z0-9+.-]*:|\/|#)[^\s"<>)]*?(?: [^\s"<>)]+?)*\.md)(#[^\s")>]*)?(>?)/gi
 
 /**
  * The rebasing of a write: `rebase(body, from, to)` is a body written in the folder `from`, moved
