@@ -209,22 +209,25 @@ Backends.each(backends, (it, backend) => {
           updatedAt: at,
           pages: [
             { id: "page-deploy", type: "document", title: "Deploy", slug: "deploy", document: documentHash(deploy), createdAt: at, updatedAt: at, pages: [] },
+            { id: "page-rollback", type: "document", title: "Rollback", slug: "rollback", document: documentHash(""), createdAt: at, updatedAt: at, pages: [] },
             { id: "link-api", type: "link", title: "See the API", slug: "see-the-api", target: { kind: "page", page: api.id }, createdAt: at, updatedAt: at, pages: [] }
           ]
         }
         const labelled = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
           nodes.map((node) => node.title === "Quick start" ? { ...node, linkTitle: "Start" } : { ...node, pages: labelled(node.pages) })
-        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: [...labelled(parent.pages), group], documents: new Map([[documentHash(deploy), deploy]]) }))
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: [...labelled(parent.pages), group], documents: new Map([[documentHash(deploy), deploy], [documentHash(""), ""]]) }))
           .pipe(as("editor"))
         yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Guides" }).pipe(as("admin"))
         yield* settle
         const files = filesAt(url)
         const toc = files.get("docs/toc.md") ?? ""
         assert.include(toc, "* [Quick start](<getting started/quick start.md> \"Start\")\n")
-        assert.include(toc, "\n## How-to guides <a href=\"#how-to\" id=\"how-to\"></a>\n\n* [Deploy](how-to/deploy.md)\n* [See the API](reference/api.md)\n")
+        assert.include(toc, "\n## How-to guides <a href=\"#how-to\" id=\"how-to\"></a>\n\n* [Deploy](how-to/deploy.md)\n* [Rollback](how-to/rollback.md)\n* [See the API](reference/api.md)\n")
         // Unchanged lines keep their bytes, the heading anchor GitBook wrote included.
         assert.include(toc, "## Getting Started <a href=\"#getting-started\" id=\"getting-started\"></a>\n")
         assert.strictEqual(files.get("docs/how-to/deploy.md"), "# Deploy\n\nShip it.\n")
+        // A title-only page as GitBook writes one: the heading and an empty line.
+        assert.strictEqual(files.get("docs/how-to/rollback.md"), "# Rollback\n\n")
 
         const other = yield* newSpace("Summary back")
         yield* sync.importRepository(other.id, { url, ref: main }).pipe(as("admin"))

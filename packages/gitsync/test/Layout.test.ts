@@ -626,6 +626,7 @@ describe("writeRepository", () => {
       "---",
       "",
       "# Setup",
+      "",
       ""
     ].join("\n"))
     const back = read(files)

@@ -257,11 +257,11 @@ export const renderPageFile = (
   const gapBeforeHeading = frontmatter === ""
     ? (previous !== undefined && previous.frontmatter === "" ? previous.gapBeforeHeading : "")
     : (previous !== undefined && previous.frontmatter !== "" ? previous.gapBeforeHeading : newline)
-  // A title-only page keeps the blank lines after its heading (GitBook writes `# Title` and an empty line).
+  // A title-only page is `# Title` and an empty line, as GitBook writes it, unless its file had another gap.
   const gapAfterHeading = heading === ""
     ? ""
     : page.body === ""
-    ? (previous !== undefined && previous.body === "" && previous.heading !== "" ? previous.gapAfterHeading : "")
+    ? (previous !== undefined && previous.body === "" && previous.heading !== "" ? previous.gapAfterHeading : newline)
     : (previous !== undefined && previous.heading !== "" && (previous.gapAfterHeading !== "" || previous.body !== "") ? previous.gapAfterHeading : newline)
   return frontmatter + gapBeforeHeading + heading + gapAfterHeading + page.body
 }
