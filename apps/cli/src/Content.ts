@@ -114,11 +114,12 @@ export const writeThrough = Effect.fnUntraced(function*(
   spaceId: string,
   cr: Option.Option<string>,
   subject: string,
-  changes: ReadonlyArray<ChangeRequestContentChange>
+  changes: ReadonlyArray<ChangeRequestContentChange>,
+  baseRevision?: string | undefined
 ) {
   const client = yield* QuireClient
   const target = yield* changeRequestFor(spaceId, cr, subject)
-  return yield* write(spaceId, target, changes).pipe(
+  return yield* write(spaceId, target, changes, baseRevision).pipe(
     Effect.tapError(() =>
       Option.isSome(cr) ? Effect.void : client.changeRequests.updateChangeRequestById({
         params: { spaceId, changeRequestId: target },
@@ -128,16 +129,21 @@ export const writeThrough = Effect.fnUntraced(function*(
   )
 })
 
-/** Sends `changes` as one batch to change request `changeRequestId`; the API's answer. */
+/**
+ * Sends `changes` as one batch to change request `changeRequestId`; the API's answer. With
+ * `baseRevision` (the revision the local files came from), a page changed since is merged by the
+ * server, or the batch refused with the conflict shown.
+ */
 export const write = Effect.fnUntraced(function*(
   spaceId: string,
   changeRequestId: string,
-  changes: ReadonlyArray<ChangeRequestContentChange>
+  changes: ReadonlyArray<ChangeRequestContentChange>,
+  baseRevision?: string | undefined
 ) {
   const client = yield* QuireClient
   return yield* client.changeRequestContent.updateChangeRequestContent({
     params: { spaceId, changeRequestId },
-    payload: { changes }
+    payload: baseRevision === undefined ? { changes } : { changes, baseRevision }
   })
 })
 

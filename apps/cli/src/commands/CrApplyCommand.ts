@@ -4,13 +4,14 @@
  * folder is a page tree (src/Apply.ts). Links are checked and images uploaded before the pages are
  * sent; a broken link stops the apply unless `--allow-broken-links`.
  */
-import { Effect, FileSystem, Option } from "effect"
+import { Effect, FileSystem, Option, Path } from "effect"
 import { Argument, CliError, Command, Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import * as Apply from "../Apply.ts"
 import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
+import * as LocalBase from "../LocalBase.ts"
 import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
@@ -27,7 +28,13 @@ const brokenColumns: ReadonlyArray<Output.Column<Apply.BrokenLink>> = [
 
 /** A page change of the apply, before it is placed in a batch. */
 type Planned =
-  | { readonly kind: "update"; readonly path: string; readonly change: ChangeRequestContentChange }
+  | {
+    readonly kind: "update"
+    readonly path: string
+    readonly change: ChangeRequestContentChange
+    /** The revision the file's content came from, sent as the batch's `baseRevision`. */
+    readonly base: string | undefined
+  }
   | {
     readonly kind: "insert"
     readonly path: string
@@ -65,13 +72,22 @@ export const apply = Command.make(
     allowBrokenLinks: Flag.Boolean("allow-broken-links").pipe(
       Flag.withDescription("Send the change even when some of its links are broken (they are listed all the same)"),
       Flag.withDefault(false)
+    ),
+    base: Flag.String("base").pipe(
+      Flag.withDescription(`The revision the files came from (default: what ${LocalBase.fileName} records, written by the last apply or pages get -o)`),
+      Flag.optional
     )
   },
-  Effect.fn("quire.cr.apply")(function*({ allowBrokenLinks, changeRequestId, into, page, source, spaceId, title }) {
+  Effect.fn("quire.cr.apply")(function*({ allowBrokenLinks, base: baseFlag, changeRequestId, into, page, source, spaceId, title }) {
     const fs = yield* FileSystem.FileSystem
+    const nodePath = yield* Path.Path
     const client = yield* QuireClient
     const json = yield* GlobalFlags.Json
     const folder = (yield* fs.stat(source)).type === "Directory"
+    // Where the files came from, and the images already sent, are recorded in the folder applied (or the file's).
+    const stateFolder = folder ? source : nodePath.dirname(source)
+    const state = yield* LocalBase.read(stateFolder)
+    const relative = (file: string) => nodePath.relative(stateFolder, file).split(nodePath.sep).join("/")
     if (folder && (Option.isSome(page) || Option.isSome(title))) {
       return yield* new CliFailure({ message: "--page and --title apply to one file, not to a folder" })
     }
@@ -108,9 +124,18 @@ export const apply = Command.make(
       if (!json) yield* Output.print({ broken }, ({ broken }) => `${summary}, sent anyway:\n${Output.table(brokenColumns, broken)}`)
     }
 
-    // The images first: their ids go into the pages' links.
-    const uploads = [...new Set([...images.values()].flatMap((found) => found.map((image) => image.file)))]
+    // The images first: their ids go into the pages' links. An image sent before, unchanged and still in the change request, is not sent again.
+    const existingFiles = new Set(files.items.map((file) => file.id))
     const fileIds = new Map<string, string>()
+    const hashes = new Map<string, string>()
+    const uploads: Array<string> = []
+    for (const file of new Set([...images.values()].flatMap((found) => found.map((image) => image.file)))) {
+      const sha256 = yield* LocalBase.sha256Of(file)
+      hashes.set(file, sha256)
+      const known = LocalBase.imageOf(state, relative(file), spaceId, sha256)
+      if (known !== undefined && existingFiles.has(known)) fileIds.set(file, known)
+      else uploads.push(file)
+    }
     const uploaded: Array<{ readonly name: string; readonly id: string }> = []
     for (let i = 0; i < uploads.length; i += maxBatchFiles) {
       const batch = uploads.slice(i, i + maxBatchFiles)
@@ -144,7 +169,8 @@ export const apply = Command.make(
         planned.push({
           kind: "update",
           path,
-          change: { operation: "update_page", page: found.id, ...(Option.isSome(title) ? { title: title.value } : {}), document: { markdown } }
+          change: { operation: "update_page", page: found.id, ...(Option.isSome(title) ? { title: title.value } : {}), document: { markdown } },
+          base: Option.isSome(baseFlag) ? baseFlag.value : LocalBase.baseOf(state, relative(document.file), spaceId)
         })
         continue
       }
@@ -170,9 +196,13 @@ export const apply = Command.make(
       const byPath = pathIndex(pages)
       const refs = new Map<string, string>()
       const changes: Array<ChangeRequestContentChange> = []
+      // One base revision per batch: updates from files of another revision go in the next one.
+      let base: string | undefined
       while (next < planned.length && changes.length < maxChanges) {
         const item = planned[next]!
         if (item.kind === "update") {
+          if (item.base !== undefined && base !== undefined && item.base !== base) break
+          base ??= item.base
           changes.push(item.change)
         } else {
           const into = item.parentPath === "" ? undefined : byPath.get(item.parentPath)?.id ?? refs.get(item.parentPath)
@@ -183,13 +213,17 @@ export const apply = Command.make(
         }
         next++
       }
-      answer = yield* Content.write(spaceId, changeRequestId, changes)
+      answer = yield* Content.write(spaceId, changeRequestId, changes, base)
       pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
     }
 
     const added = planned.filter((item) => item.kind === "insert").map((item) => item.path)
     const updated = planned.filter((item) => item.kind === "update").map((item) => item.path)
     const changeRequest = answer ?? (yield* client.changeRequests.getChangeRequestById({ params }))
+    // The files are now the change request's pages at this revision; the images, its files.
+    const sent = documents.flatMap((document) => document.file === undefined ? [] : [relative(document.file)])
+    const sentImages = Array.from(fileIds, ([file, id]) => ({ image: relative(file), sha256: hashes.get(file)!, file: id }))
+    yield* LocalBase.write(stateFolder, LocalBase.withImages(LocalBase.withFiles(state, spaceId, changeRequest.revision, sent), spaceId, sentImages))
     const one = folder ? undefined : planned[0]
     const what = one === undefined
       ? `Applied ${source} to change request #${changeRequest.number}: ${count(added.length, "page")} added, ${updated.length} updated`
@@ -210,7 +244,8 @@ export const apply = Command.make(
   Command.provide(QuireClient.layer),
   Command.withDescription(
     "Apply markdown to a change request: a file is the page named after it (added, or updated if the change request has it), " +
-      "a folder a page tree; relative images are uploaded, and broken links stop it before anything is sent"
+      "a folder a page tree; relative images are uploaded (unless sent before unchanged), and broken links stop it before anything is sent. " +
+      "A page changed since the revision the files came from (--base, or what the last apply recorded) is merged, or refused with the conflict shown"
   ),
   Command.withExamples([
     { command: "quire cr apply SPACE_ID 3 docs/", description: "A folder as a page tree (docs/guides/install.md is guides/install)" },

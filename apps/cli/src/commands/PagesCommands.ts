@@ -3,12 +3,13 @@
  * prints a page as `# Title` and its body, which `put` takes back as it is; writes (`put`, `mv`,
  * `rm`) go through a change request, the one given with `--cr` or one opened for them.
  */
-import { Effect, FileSystem, Option } from "effect"
+import { Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
+import * as LocalBase from "../LocalBase.ts"
 import * as Output from "../Output.ts"
 import { QuireClient } from "../QuireClient.ts"
 
@@ -49,9 +50,10 @@ const writeOne = Effect.fnUntraced(function*(
   options: { readonly changeRequest: Option.Option<string>; readonly subject: Option.Option<string> },
   subject: string,
   change: ChangeRequestContentChange,
-  done: (number: number) => string
+  done: (number: number) => string,
+  baseRevision?: string | undefined
 ) {
-  const answer = yield* Content.writeThrough(spaceId, options.changeRequest, Option.getOrElse(options.subject, () => subject), [change])
+  const answer = yield* Content.writeThrough(spaceId, options.changeRequest, Option.getOrElse(options.subject, () => subject), [change], baseRevision)
   yield* Output.done(`${done(answer.number)} (revision ${answer.revision}).`, answer)
   return answer
 })
@@ -70,14 +72,44 @@ const list = Command.make(
   Command.withAlias("ls")
 )
 
+/** The revision of the space's content, or of change request `cr`'s, that reads see now. */
+const currentRevision = Effect.fnUntraced(function*(spaceId: string, cr: Option.Option<string>) {
+  const client = yield* QuireClient
+  const revision = Option.isNone(cr)
+    ? yield* client.spaceContent.getCurrentRevision({ params: { spaceId }, query: {} })
+    : yield* client.changeRequestContent.getRevisionOfChangeRequestById({ params: { spaceId, changeRequestId: cr.value }, query: {} })
+  return revision.id
+})
+
 const get = Command.make(
   "get",
-  { spaceId, page: pageRef, changeRequest: Content.changeRequestFlag },
-  Effect.fn("quire.pages.get")(function*({ changeRequest, page, spaceId }) {
+  {
+    spaceId,
+    page: pageRef,
+    changeRequest: Content.changeRequestFlag,
+    output: Flag.File("output").pipe(
+      Flag.withAlias("o"),
+      Flag.withDescription(`Write the page to this file, and the revision it was read from to ${LocalBase.fileName} beside it (pages put sends it back)`),
+      Flag.optional
+    )
+  },
+  Effect.fn("quire.pages.get")(function*({ changeRequest, output, page, spaceId }) {
     const where = Content.where(changeRequest)
     const found = yield* Content.requirePage(yield* Content.tree(spaceId, changeRequest), page, where)
     if (found.kind !== "sheet") {
       return yield* new CliFailure({ message: `Page ${found.path} is a ${found.kind}: it has no markdown` })
+    }
+    if (Option.isSome(output)) {
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const client = yield* QuireClient
+      // The page as it is in one revision, so that the revision recorded is the one the text came from.
+      const revisionId = yield* currentRevision(spaceId, changeRequest)
+      const read = yield* client.revisions.getPageInRevisionById({ params: { spaceId, revisionId, pageId: found.id }, query: { format: "markdown" } })
+      yield* fs.writeFileString(output.value, pageText(read))
+      const folder = path.dirname(output.value)
+      yield* LocalBase.write(folder, LocalBase.withFiles(yield* LocalBase.read(folder), spaceId, revisionId, [path.basename(output.value)]))
+      return yield* Output.done(`Wrote page ${found.path} to ${output.value} (revision ${revisionId}).`, { path: found.path, revision: revisionId })
     }
     const full = yield* Content.pageMarkdown(spaceId, changeRequest, found.id)
     // Console.log ends the text with a newline: one the body ends with is not printed twice.
@@ -95,11 +127,21 @@ const put = Command.make(
     spaceId,
     page: pageRef,
     file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("The page's markdown (# Title, then the body)")),
+    base: Flag.String("base").pipe(
+      Flag.withDescription(`The revision the file's content came from (default: the one ${LocalBase.fileName} beside it records)`),
+      Flag.optional
+    ),
     ...Content.writeFlags
   },
-  Effect.fn("quire.pages.put")(function*({ changeRequest, file, page, spaceId, subject }) {
+  Effect.fn("quire.pages.put")(function*({ base, changeRequest, file, page, spaceId, subject }) {
     const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
     const markdown = yield* fs.readFileString(file)
+    const folder = path.dirname(file)
+    const state = yield* LocalBase.read(folder)
+    const baseRevision = Option.getOrElse(base, () => LocalBase.baseOf(state, path.basename(file), spaceId))
+    // The file now is the page as this revision has it.
+    const record = (revision: string) => LocalBase.write(folder, LocalBase.withFiles(state, spaceId, revision, [path.basename(file)]))
     const where = Content.where(changeRequest)
     const pages = yield* Content.tree(spaceId, changeRequest)
     const existing = Content.findPage(pages, page)
@@ -107,13 +149,16 @@ const put = Command.make(
       if (existing.kind !== "sheet") {
         return yield* new CliFailure({ message: `Page ${existing.path} is a ${existing.kind}: it has no markdown to replace` })
       }
-      return yield* writeOne(
+      const updated = yield* writeOne(
         spaceId,
         { changeRequest, subject },
         `Edit ${existing.path}`,
         { operation: "update_page", page: existing.id, document: { markdown } },
-        (number) => `Updated page ${existing.path} (${existing.id}) in change request #${number}`
+        (number) => `Updated page ${existing.path} (${existing.id}) in change request #${number}`,
+        baseRevision
       )
+      yield* record(updated.revision)
+      return updated
     }
     // A path that names no page yet: a new page there, under its parent.
     const { parent: parentPath, slug } = splitPath(page)
@@ -136,12 +181,14 @@ const put = Command.make(
       },
       (number) => `Added page ${Content.normalizePath(page)} in change request #${number}`
     )
+    yield* record(answer.revision)
     return answer
   })
 ).pipe(
   Command.provide(QuireClient.layer),
   Command.withDescription(
-    "Write a markdown file to a page (its id or path) through a change request; a path that names no page adds one there"
+    "Write a markdown file to a page (its id or path) through a change request; a path that names no page adds one there. " +
+      "A page changed since the revision the file came from (--base, or what pages get -o recorded) is merged, or refused with the conflict shown"
   ),
   Command.withExamples([
     { command: "quire pages put SPACE_ID guides/install install.md --cr 3", description: "Replace a page in change request #3" },
