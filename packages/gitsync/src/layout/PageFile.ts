@@ -5,8 +5,8 @@
  * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
 import type { PageLayout } from "@quire/content"
-import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter, yamlOf, yamlPair } from "@quire/markdown"
-import { isMap, isScalar, parseDocument } from "yaml"
+import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter } from "@quire/markdown"
+import { Document, isMap, isNode, isScalar, parseDocument, Scalar, type YAMLMap } from "yaml"
 
 /** The metadata GitBook keeps in a page's frontmatter. */
 export interface PageMetadata {
@@ -131,6 +131,32 @@ export const parsePageFile = (
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
+/**
+ * Whether GitBook (js-yaml at 80 columns) folds a string (`>-`, lines of at most 78 characters
+ * after the indentation): a long one with spaces that plain YAML could hold. Strings with control
+ * characters or no-break spaces it quotes instead, on one line.
+ */
+const folded = (value: unknown): value is string =>
+  typeof value === "string" && value.length > 78 && value.includes(" ") && value.trim() === value &&
+  // oxlint-disable-next-line no-control-regex -- control characters are what it looks for
+  !/[\u0000-\u001f\u007f-\u00a0\u2028\u2029\ufeff]/.test(value)
+
+/** `values` as frontmatter YAML in GitBook's style: long strings folded at 80 columns. */
+const gitbookYaml = (values: Readonly<Record<string, unknown>>): string => {
+  const doc = new Document({})
+  const map = doc.contents as YAMLMap
+  let fold = false
+  for (const [key, value] of Object.entries(values)) {
+    const node = isNode(value) ? value : doc.createNode(value)
+    if (folded(value) && node instanceof Scalar) {
+      node.type = Scalar.BLOCK_FOLDED
+      fold = true
+    }
+    map.set(key, node)
+  }
+  return doc.toString({ lineWidth: fold ? 80 : 0, minContentWidth: 0 })
+}
+
 const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "coverHeight", "hidden"] as const
 
 /** The GitBook `layout` mapping of a page layout. */
@@ -157,7 +183,7 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
     const values: Record<string, unknown> = {}
     for (const key of metadataOrder) if (metadata[key] !== undefined) values[key] = metadata[key]
     if (metadata.layout !== undefined && Object.keys(gitbookLayout(metadata.layout)).length > 0) values["layout"] = gitbookLayout(metadata.layout)
-    return Object.keys(values).length === 0 ? "" : fence(yamlOf(values))
+    return Object.keys(values).length === 0 ? "" : fence(gitbookYaml(values))
   }
   const yaml = previous.yaml
   const map = doc.contents
@@ -177,7 +203,7 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
       if (keyRange != null) edits.push({ start: keyRange[0], end: lineEnd(Math.max((valueRange ?? keyRange)[2] - 1, keyRange[0])), text: "" })
       return
     }
-    const text = yamlPair(key, value)
+    const text = gitbookYaml({ [key]: value })
     if (keyRange == null) {
       appended += text
       return
