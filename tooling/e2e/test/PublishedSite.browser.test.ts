@@ -422,6 +422,40 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         })
       }))
 
+    it.effect("on a 390 px phone a long site title shows whole beside the menu and search buttons; a refusal is drawn in the site's fonts", () =>
+      Effect.gen(function*() {
+        const { api, preview } = yield* site
+        const title = "Acme Developer Documentation Portal"
+        const before = yield* api.sites.getSiteCustomizationById({ params: preview.params, query: {} })
+        yield* api.sites.updateSiteCustomizationById({ params: preview.params, payload: { title } })
+        const link = yield* api.siteShareLinks.createSiteShareLink({ params: preview.params, payload: { name: "Phone" } })
+        yield* inBrowser(async (context, page) => {
+          const errors = errorsOf(context)
+          assert.strictEqual((await page.goto(pathOf(link.urls.published)))?.status(), 200)
+          const brand = page.locator(".site-header .brand-title")
+          assert.strictEqual(await brand.innerText(), title)
+          // Neither cut by an ellipsis nor clipped: wrapped within the header, left of the search button.
+          const shown = await brand.evaluate((el) => ({ fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1, right: el.getBoundingClientRect().right }))
+          assert.isTrue(shown.fits)
+          const search = await page.locator(".site-header .search").boundingBox()
+          assert.isAtMost(shown.right, search!.x)
+          assert.isAtMost(search!.x + search!.width, 390)
+          assert.deepStrictEqual(errors, [])
+        }, { viewport: { width: 390, height: 844 } })
+        // A reader without the key: the refusal in the site's title and fonts, not the browser's Times.
+        yield* inBrowser(async (context, page) => {
+          const errors = errorsOf(context)
+          assert.strictEqual((await page.goto(preview.home))?.status(), 401)
+          const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+          assert.notMatch(font, /^"?Times/)
+          assert.include(font, "system-ui")
+          assert.strictEqual(await page.locator(".site-header .brand-title").innerText(), title)
+          // The refused document's own 401 is the only error: the page's style and script pass its CSP.
+          assert.deepStrictEqual(errors.filter((e) => !e.includes("status of 401")), [])
+        }, { viewport: { width: 390, height: 844 } })
+        yield* api.sites.updateSiteCustomizationById({ params: preview.params, payload: before as never })
+      }))
+
     it.effect("an adaptive section: in the tabs for a visitor whose claims meet its condition, absent and 404 for another", () =>
       Effect.gen(function*() {
         const { partners } = yield* site
