@@ -237,6 +237,36 @@ Backends.each(backends, (it, backend) => {
         assert.strictEqual(back.find((p) => p.page.title === "Quick start")?.page.linkTitle, "Start")
       }))
 
+    it.effect("a page given its first subpage becomes its folder's README.md, its links and include following it", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const space = yield* newSpace("Folder")
+        const url = newRepository(backend)
+        remotes.commit(url, main, project)
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const errors = "Every error has a code.\n"
+        const child: PageNode = {
+          id: "page-errors", type: "document", title: "Errors", slug: "errors", document: documentHash(errors),
+          createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", pages: []
+        }
+        const withChild = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.title === "API" ? { ...node, pages: [child] } : { ...node, pages: withChild(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: withChild(parent.pages), documents: new Map([[child.document!, errors]]) }))
+          .pipe(as("editor"))
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Errors" }).pipe(as("admin"))
+        yield* settle
+        const files = filesAt(url)
+        assert.isUndefined(files.get("docs/reference/api.md"))
+        assert.strictEqual(
+          files.get("docs/reference/api/README.md"),
+          "# API\n\nThe API, see [limits](../limits.md#rates).\n\n{% include \"../../../.gitbook/includes/support.md\" %}\n"
+        )
+        assert.strictEqual(files.get("docs/reference/api/errors.md"), "# Errors\n\nEvery error has a code.\n")
+        assert.include(files.get("docs/toc.md") ?? "", "* [API](reference/api/README.md)\n  * [Errors](reference/api/errors.md)\n* [Limits](reference/limits.md)\n")
+      }))
+
     it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync

@@ -1,7 +1,8 @@
 /**
- * Where each page of a write goes: its file stays while its slug and parent do; a new or moved
- * page gets GitBook's path (`slug.md`, `slug/README.md` with children, the readme for the first
- * top-level document), the first free one.
+ * Where each page of a write goes: its file stays while its slug and parent do (and until it gets
+ * its first subpages, which make it `slug/README.md`); a new or moved page gets GitBook's path
+ * (`slug.md`, `slug/README.md` with children, the readme for the first top-level document), the
+ * first free one.
  */
 import { slugify } from "@quire/markdown"
 import type { ReadState, RepoPage } from "./Layout.ts"
@@ -38,7 +39,10 @@ export const placePages = (
         : `group:${parent.page.slug}`
       const info = page.kind === "document" && page.path !== undefined ? state?.pageInfo.get(page.path) : undefined
       const parentStays = parent === undefined || parent.page.kind !== "document" || parent.kept
-      if (info !== undefined && parentStays && !used.has(page.path!) && info.page.slug === page.slug && info.parentKey === key && state?.docsRoot === docsRoot) {
+      // A page given its first subpages becomes its folder's README.md, as GitBook writes every page with subpages.
+      const becomesFolder = info !== undefined && page.children.length > 0 && info.page.children.length === 0 &&
+        !isReadmeName(basename(page.path!)) && page.path !== readmePath
+      if (info !== undefined && parentStays && !becomesFolder && !used.has(page.path!) && info.page.slug === page.slug && info.parentKey === key && state?.docsRoot === docsRoot) {
         placed.kept = true
         placed.path = page.path
         used.add(page.path!)
