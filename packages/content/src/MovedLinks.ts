@@ -83,6 +83,8 @@ interface Rewriting {
   readonly after: TreeIndex
   /** Ids of pages of the parent as the new tree names them (a Git import gives a moved file a new page). */
   readonly renamed: ReadonlyMap<string, string>
+  /** Pages whose place changed (ids of the new tree). */
+  readonly moved: ReadonlySet<string>
 }
 
 /** Where a page was (under its parent's id) and is, and whether the write left its markdown as it was. */
@@ -111,7 +113,7 @@ const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Res
   if (path === "" || /^\/(files|pages)\/[^/]+$/.test(path) && pageOf(resolveAfter(url, kind)) !== undefined) return undefined
   if (kind === "image" || (/\.[a-z0-9]{1,5}$/i.test(path) && !/\.md$/i.test(path))) {
     // An image or a file by relative path: the same file of the repository, from the page's new folder.
-    if (!isRelative(path) || pageOf(resolveBefore(url, kind)) !== undefined) return undefined
+    if (!isRelative(path) || !rewriting.moved.has(page.id) || pageOf(resolveBefore(url, kind)) !== undefined) return undefined
     const file = fileIdOf(resolveBefore(url, kind))
     if (file !== undefined && fileIdOf(resolveAfter(url, kind)) === file) return undefined
     const target = normalize([...linkFolder(rewriting.before, page.oldId, page.oldPath), ...path.split("/")]).join("/")
@@ -122,7 +124,8 @@ const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Res
   if (was === undefined) return undefined
   const target = rewriting.renamed.get(was) ?? was
   const newTargetPath = rewriting.after.paths.get(target)
-  if (newTargetPath === undefined) return undefined
+  // Only links the write's moves concern: from a page that moved, or to one.
+  if (newTargetPath === undefined || (!rewriting.moved.has(page.id) && !rewriting.moved.has(target))) return undefined
   const after = resolveAfter(url, kind)
   // A link the write itself points at another page is the writer's choice; an untouched one follows its page.
   if (pageOf(after) === target || (after?.status === "ok" && !page.documentKept)) return undefined
@@ -179,11 +182,16 @@ export const rewriteMovedLinks = (
   page: LinkingPage
 ): string => {
   const before = linkResolver(contextOf(rewriting.before, page.oldId, page.oldPath))
-  const after = linkResolver(contextOf(rewriting.after, page.id, page.newPath))
+  const afterContext = contextOf(rewriting.after, page.id, page.newPath)
+  const after = linkResolver(afterContext)
+  // A page with a file in the repository: its relative links must reach their target from that file
+  // (as on GitHub and in an export), not only through the tree's places.
+  const byFile = afterContext.pageFilePath === undefined ? after : linkResolver({ ...afterContext, pagesByPath: new Map() })
   const keep = (raw: string, kind: "link" | "image") => {
     const bracketed = raw.startsWith("<") && raw.endsWith(">")
     const url = bracketed ? raw.slice(1, -1) : raw
-    const next = keptUrl(rewriting, (u, k) => before({ url: u, kind: k }), (u, k) => after({ url: u, kind: k }), page, url, kind)
+    const resolveAfter: Resolve = (u, k) => (isRelative(splitUrl(u).path) ? byFile : after)({ url: u, kind: k })
+    const next = keptUrl(rewriting, (u, k) => before({ url: u, kind: k }), resolveAfter, page, url, kind)
     if (next === undefined) return undefined
     return bracketed || /\s/.test(next) ? `<${next}>` : next
   }
@@ -260,12 +268,12 @@ export const keepMovedLinks = <E, R>(
     const renamed = samePagesRenamed(parent.pages, change.pages)
     const oldIdOf = new Map(Array.from(renamed, ([oldId, newId]) => [newId, oldId]))
     // A page moved when its path, its Git file or the folder its relative links start from changed.
-    const movedAny = Array.from(after.paths).some(([id, path]) => {
+    const moved = new Set(Array.from(after.paths).flatMap(([id, path]) => {
       const oldId = oldIdOf.get(id) ?? id
       const oldPath = before.paths.get(oldId)
-      return oldPath !== undefined && placeOf(before, oldId, oldPath) !== placeOf(after, id, path)
-    })
-    if (!movedAny) return undefined
+      return oldPath !== undefined && placeOf(before, oldId, oldPath) !== placeOf(after, id, path) ? [id] : []
+    }))
+    if (moved.size === 0) return undefined
     const parentDocuments = new Map(flattenPages(parent.pages).map(({ page }) => [page.id, page.document]))
     const linking = flattenPages(change.pages).flatMap(({ page, path }) => {
       const oldId = oldIdOf.get(page.id) ?? page.id
@@ -276,7 +284,7 @@ export const keepMovedLinks = <E, R>(
     })
     const given = change.documents ?? new Map<string, string>()
     const stored = yield* markdownOf(Array.from(new Set(linking.map((l) => l.document).filter((hash) => !given.has(hash)))))
-    const rewriting: Rewriting = { before, after, renamed }
+    const rewriting: Rewriting = { before, after, renamed, moved }
     const documents = new Map(given)
     const rewritten = new Map<string, string>()
     for (const page of linking) {
