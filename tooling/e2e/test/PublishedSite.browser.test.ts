@@ -446,7 +446,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         yield* inBrowser(async (context, page) => {
           const errors = errorsOf(context)
           assert.strictEqual((await page.goto(preview.home))?.status(), 401)
-          const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+          const font = await page.evaluate(() => getComputedStyle(document.body).getPropertyValue("font-family"))
           assert.notMatch(font, /^"?Times/)
           assert.include(font, "system-ui")
           assert.strictEqual(await page.locator(".site-header .brand-title").innerText(), title)
