@@ -285,11 +285,19 @@ export const keepMovedLinks = <E, R>(
     const given = change.documents ?? new Map<string, string>()
     const stored = yield* markdownOf(Array.from(new Set(linking.map((l) => l.document).filter((hash) => !given.has(hash)))))
     const rewriting: Rewriting = { before, after, renamed, moved }
+    // A page that did not move links to a moved one only if it names it: its old slug, or its file's name.
+    const needles = Array.from(moved).flatMap((id) => {
+      const oldId = oldIdOf.get(id) ?? id
+      const oldPath = before.paths.get(oldId) ?? ""
+      const file = fileOf(before, oldId, oldPath).split("/")
+      const names = [oldPath.split("/").at(-1) ?? "", file.at(-1)!.replace(/\.md$/i, ""), file.at(-2) ?? "", oldId].filter((n) => n !== "")
+      return [...names, ...names.map(encodeURIComponent)]
+    })
     const documents = new Map(given)
     const rewritten = new Map<string, string>()
     for (const page of linking) {
       const markdown = given.get(page.document) ?? stored.get(page.document)
-      if (markdown === undefined) continue
+      if (markdown === undefined || (!moved.has(page.id) && !needles.some((needle) => markdown.includes(needle)))) continue
       const next = rewriteMovedLinks(rewriting, markdown, page)
       if (next === markdown) continue
       const hash = documentHash(next)
