@@ -20,6 +20,7 @@ import { join, relative } from "node:path"
 import { Database } from "@quire/db"
 import * as FidelityCrawl from "./FidelityCrawl.ts"
 import * as FidelityRepo from "./FidelityRepo.ts"
+import * as FidelitySource from "./FidelitySource.ts"
 import { bareRepository, type SyncRun } from "./GitBench.ts"
 import * as Scratch from "./Scratch.ts"
 import * as Seed from "./Seed.ts"
@@ -167,80 +168,6 @@ const importAndExport = async (call: Call, organizationId: string, source: Fidel
   return { spaceId: space.id, documents, errors, measures: [pagesMeasure, noEdit, freshMeasure] }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Links and images drawn as broken, traced back to the markdown they came from
-
-const plain = (label: string) => label.replace(/[*_`~]|<[^>]+>/g, "").replace(/\s+/g, " ").trim()
-
-/** Link targets of a page's markdown by their text; image sources by their alt text. */
-const targetsOf = (markdown: string) => {
-  const links: Array<readonly [string, string]> = []
-  const images: Array<readonly [string, string]> = []
-  const link = /(!?)\[((?:[^\]\\]|\\.)*)\]\(((?:<[^>]*>|[^)\s]+))(?:\s+"[^"]*")?\)/g
-  for (const m of markdown.matchAll(link)) (m[1] === "!" ? images : links).push([plain(m[2]!), m[3]!])
-  for (const m of markdown.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) links.push([plain(m[2]!), m[1]!])
-  for (const m of markdown.matchAll(/<img\s[^>]*>/g)) {
-    const src = /\ssrc="([^"]*)"/.exec(m[0])?.[1]
-    if (src !== undefined) images.push([/\salt="([^"]*)"/.exec(m[0])?.[1] ?? "", src])
-  }
-  for (const m of markdown.matchAll(/\{%\s*(?:file|embed)\s+(?:src|url)="([^"]*)"/g)) links.push([decodeURI(m[1]!).split("/").pop()!, m[1]!])
-  return { links, images }
-}
-
-/** What kind of destination a link or image had, to group them by cause. */
-const targetKind = (target: string) => {
-  const kinds: Array<string> = []
-  if (target.startsWith("<") || /\s|%20/.test(target)) kinds.push("in <> or with spaces")
-  if (/(^|\/)\.\.\//.test(target)) kinds.push("with ../")
-  if (/\.gitbook\/assets\//.test(target)) kinds.push("to .gitbook/assets/")
-  else if (/\.md(#|>?$)/.test(target)) kinds.push("to a .md page")
-  else if (/\.[a-z0-9]{2,5}>?$/i.test(target)) kinds.push("to a file outside .gitbook/assets/")
-  if (target.startsWith("/")) kinds.push("absolute")
-  if (target.includes("#")) kinds.push("with #anchor")
-  return kinds.length === 0 ? "other" : kinds.join(", ")
-}
-
-/**
- * The markdown behind links and images the renderer drew as broken (the page loses the
- * destination): found by their text or alt text in the page's markdown, and grouped by the kind of
- * destination. The k-th broken image of a given alt text is taken to be the k-th image of that alt.
- */
-const traceDrawnBroken = async (
-  call: Call,
-  spaceId: string,
-  work: string,
-  pageAt: (url: string) => ApiPage | undefined,
-  offenders: ReadonlyArray<FidelityCrawl.Offender>
-) => {
-  const markdown = new Map<string, Promise<ReturnType<typeof targetsOf>>>()
-  const seen = new Map<string, number>()
-  const traced: Array<FidelityCrawl.Offender> = []
-  for (const o of offenders) {
-    const image = o.cause === FidelityCrawl.drawnBrokenImage
-    const page = pageAt(o.page)
-    if ((!image && o.cause !== FidelityCrawl.drawnBrokenLink) || page === undefined) {
-      traced.push(o)
-      continue
-    }
-    if (!markdown.has(page.id)) {
-      // The file in the repository shows the syntax the import met; the API's markdown is the fallback.
-      const fromApi = () => call<{ markdown: string }>("GET", `/v1/spaces/${spaceId}/content/page/${page.id}?format=markdown`).then((r) => r.markdown)
-      const original = page.git === undefined ? fromApi() : readFile(join(work, page.git.path), "utf8").catch(fromApi)
-      markdown.set(page.id, original.then(targetsOf, () => ({ links: [], images: [] })))
-    }
-    const targets = await markdown.get(page.id)!
-    const key = `${o.page}\n${image}\n${o.detail}`
-    const k = seen.get(key) ?? 0
-    seen.set(key, k + 1)
-    const candidates = (image ? targets.images : targets.links).filter(([text]) => text === plain(o.detail))
-    const target = candidates[Math.min(k, candidates.length - 1)]?.[1]
-    traced.push(target === undefined
-      ? o
-      : { page: o.page, cause: `${image ? "image" : "link"} drawn as broken, ${targetKind(target)}`, detail: `${image ? "!" : ""}[${o.detail}](${target})` })
-  }
-  return traced
-}
-
 /** Step 4: a site of the space, published, every page crawled. */
 const publishAndCrawl = async (
   call: Call,
@@ -261,23 +188,40 @@ const publishAndCrawl = async (
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
   const result = await FidelityCrawl.crawl(urls, { concurrency: options.concurrency, timeout: options.timeout }, progress)
   const byUrl = new Map(urls.map((url, i) => [decodeURI(url), documents[i]!]))
-  const pageAt = (url: string) => byUrl.get(decodeURI(url.split("#")[0]!))
-  const brokenLinks = await traceDrawnBroken(call, spaceId, work, pageAt, result.brokenLinks)
-  const brokenImages = await traceDrawnBroken(call, spaceId, work, pageAt, result.brokenImages)
-  const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, of = ""): Measure => ({
-    name,
-    value: offenders.length,
-    expected: 0,
-    note: `on ${new Set(offenders.map((o) => o.page)).size} pages${of === "" ? "" : `, of ${of}`}`,
-    offenders: offenders.map((o) => ({ ...o, page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page }))
-  })
+  const markdown = new Map<string, Promise<string>>()
+  const fromApi = (page: FidelitySource.SourcePage) =>
+    call<{ markdown: string }>("GET", `/v1/spaces/${spaceId}/content/page/${page.id}?format=markdown`).then((r) => r.markdown, () => "")
+  const source: FidelitySource.PageSource = {
+    work,
+    pageAt: (url) => byUrl.get(decodeURI(url.split("#")[0]!)),
+    markdown: (page) => {
+      if (!markdown.has(page.id)) {
+        markdown.set(page.id, page.git === undefined ? fromApi(page) : readFile(join(work, page.git.path), "utf8").catch(() => fromApi(page)))
+      }
+      return markdown.get(page.id)!
+    }
+  }
+  const brokenLinks = await FidelitySource.traceDrawnBroken(source, result.brokenLinks)
+  const brokenImages = await FidelitySource.traceDrawnBroken(source, result.brokenImages)
+  const missingAnchors = await FidelitySource.traceAnchors(source, result.missingAnchors)
+  const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, of = ""): Measure => {
+    const quire = offenders.filter((o) => !o.cause.startsWith(FidelitySource.inSource))
+    const inSource = offenders.length - quire.length
+    return {
+      name,
+      value: quire.length,
+      expected: 0,
+      note: `on ${new Set(quire.map((o) => o.page)).size} pages${of === "" ? "" : `, of ${of}`}${inSource === 0 ? "" : `; +${inSource} broken in the source too`}`,
+      offenders: offenders.map((o) => ({ ...o, page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page }))
+    }
+  }
   return {
     measures: [
       measure("pages that do not load", result.failedPages, `${result.pages} crawled`),
       measure("broken links", brokenLinks, `${result.checked.links} links to the server`),
       measure("broken images", brokenImages, `${result.checked.images} images from the server`),
       measure("raw tags", result.rawTags),
-      measure("anchors missing", result.missingAnchors, `${result.checked.anchors} #anchor links`),
+      measure("anchors missing", missingAnchors, `${result.checked.anchors} #anchor links`),
       measure("console errors", result.consoleErrors)
     ],
     external: result.external,
@@ -354,7 +298,7 @@ export const table = (report: FidelityReport, examples: number) => {
   for (const error of report.errors) out.push(`ERROR: ${error}`)
   for (const m of report.measures) {
     if (m.offenders.length === 0) continue
-    out.push("", `${m.name} (${m.value}), by cause:`)
+    out.push("", `${m.name}, by cause:`)
     for (const group of byCause(m.offenders, examples).slice(0, 12)) {
       out.push(`  ${group.count} × ${group.cause} (${group.pages} ${m.name.startsWith("files") ? "files" : "pages"})`)
       for (const o of group.examples) out.push(`      ${o.page}${o.detail === "" ? "" : `  ${o.detail}`}`.slice(0, 240))

@@ -1,0 +1,160 @@
+/**
+ * Offenders of `pnpm bench --fidelity` traced back to the repository (FidelityBench.ts): the
+ * markdown behind a link or image the renderer drew as broken, and whether a missing `#anchor` or
+ * file is missing from the source too, where GitBook cannot show it either. Those keep a cause
+ * starting with `inSource` and are reported beside the counts, not in them.
+ */
+import { existsSync } from "node:fs"
+import { dirname, join, normalize } from "node:path"
+import type * as FidelityCrawl from "./FidelityCrawl.ts"
+import { drawnBrokenImage, drawnBrokenLink } from "./FidelityCrawl.ts"
+
+/** The cause prefix of what is broken in the repository itself. */
+export const inSource = "broken in the source too: "
+
+export interface SourcePage {
+  readonly id: string
+  /** The page's file, relative to the repository's root. */
+  readonly git?: { readonly path: string }
+}
+
+/** The site's pages and their markdown. */
+export interface PageSource {
+  /** The repository's files. */
+  readonly work: string
+  /** The page a crawled URL shows (its `#hash` ignored). */
+  readonly pageAt: (url: string) => SourcePage | undefined
+  /** The page's markdown as the repository has it (the server's when the file cannot be read). */
+  readonly markdown: (page: SourcePage) => Promise<string>
+}
+
+const decoded = (uri: string) => {
+  try {
+    return decodeURI(uri)
+  } catch {
+    return uri
+  }
+}
+
+/** A relative destination of the page at `pagePath` that names no file of the repository. */
+const missingInRepository = (work: string, pagePath: string, target: string) => {
+  if (target.startsWith("/broken/")) return true
+  const bare = target.replace(/^<(.*)>$/, "$1").split("#")[0]!
+  if (bare === "" || /^([a-z][a-z0-9+.-]*:|\/)/i.test(bare)) return false
+  const file = normalize(join(dirname(pagePath), decoded(bare)))
+  return !file.startsWith("..") && !existsSync(join(work, file)) && !existsSync(join(work, bare))
+}
+
+/** GitBook's anchor of a heading without an explicit id: lowercased, runs of other characters as `-`. */
+const slug = (heading: string) =>
+  heading.toLowerCase().replace(/<[^>]*>/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "")
+
+/** The anchors a page's markdown gives: explicit ids (`<a id="x">`), then its headings' slugs. */
+export const anchorsOf = (markdown: string) => {
+  const explicit = new Set([...markdown.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))
+  const headings = new Set([...markdown.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].map((m) => slug(m[1]!.replace(/<a\s[^>]*><\/a>/g, ""))))
+  return { explicit, headings }
+}
+
+/**
+ * Missing anchors judged against the target page's markdown: an id the source gives (an explicit
+ * `<a id>` or a heading's slug) that the site lacks is the renderer's; one the source lacks too is
+ * broken in GitBook as well.
+ */
+export const traceAnchors = async (source: PageSource, offenders: ReadonlyArray<FidelityCrawl.Offender>) => {
+  const traced: Array<FidelityCrawl.Offender> = []
+  for (const o of offenders) {
+    const url = new URL(o.detail, o.page)
+    const page = source.pageAt(url.href)
+    if (page === undefined) {
+      traced.push(o)
+      continue
+    }
+    let hash = url.hash.slice(1)
+    try {
+      hash = decodeURIComponent(hash)
+    } catch {
+      // As written.
+    }
+    const anchors = anchorsOf(await source.markdown(page))
+    const cause = anchors.explicit.has(hash)
+      ? `${o.cause}: an <a id> of the source not rendered`
+      : anchors.headings.has(hash)
+      ? `${o.cause}: a heading's slug in the source not rendered`
+      : `${inSource}the target page has no such anchor`
+    traced.push({ ...o, cause })
+  }
+  return traced
+}
+
+
+const plain = (label: string) => label.replace(/[*_`~]|<[^>]+>/g, "").replace(/\s+/g, " ").trim()
+
+/** Link targets of a page's markdown by their text; image sources by their alt text. */
+const targetsOf = (markdown: string) => {
+  const links: Array<readonly [string, string]> = []
+  const images: Array<readonly [string, string]> = []
+  const link = /(!?)\[((?:[^\]\\]|\\.)*)\]\(((?:<[^>]*>|[^)\s]+))(?:\s+"[^"]*")?\)/g
+  for (const m of markdown.matchAll(link)) (m[1] === "!" ? images : links).push([plain(m[2]!), m[3]!])
+  for (const m of markdown.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) links.push([plain(m[2]!), m[1]!])
+  for (const m of markdown.matchAll(/<img\s[^>]*>/g)) {
+    const src = /\ssrc="([^"]*)"/.exec(m[0])?.[1]
+    if (src !== undefined) images.push([/\salt="([^"]*)"/.exec(m[0])?.[1] ?? "", src])
+  }
+  for (const m of markdown.matchAll(/\{%\s*(?:file|embed)\s+(?:src|url)="([^"]*)"/g)) links.push([decoded(m[1]!).split("/").pop()!, m[1]!])
+  return { links, images }
+}
+
+/** What kind of destination a link or image had, to group them by cause. */
+const targetKind = (target: string) => {
+  const kinds: Array<string> = []
+  if (target.startsWith("<") || /\s|%20/.test(target)) kinds.push("in <> or with spaces")
+  if (/(^|\/)\.\.\//.test(target)) kinds.push("with ../")
+  if (/\.gitbook\/assets\//.test(target)) kinds.push("to .gitbook/assets/")
+  else if (/\.md(#|>?$)/.test(target)) kinds.push("to a .md page")
+  else if (/\.[a-z0-9]{2,5}>?$/i.test(target)) kinds.push("to a file outside .gitbook/assets/")
+  if (target.startsWith("/")) kinds.push("absolute")
+  if (target.includes("#")) kinds.push("with #anchor")
+  return kinds.length === 0 ? "other" : kinds.join(", ")
+}
+
+/**
+ * The markdown behind links and images the renderer drew as broken (the page loses the
+ * destination): found by their text or alt text in the page's markdown, and grouped by the kind of
+ * destination. The k-th broken image of a given alt text is taken to be the k-th image of that alt.
+ */
+export const traceDrawnBroken = async (
+  source: PageSource,
+  offenders: ReadonlyArray<FidelityCrawl.Offender>
+) => {
+  const markdown = new Map<string, Promise<ReturnType<typeof targetsOf>>>()
+  const seen = new Map<string, number>()
+  const traced: Array<FidelityCrawl.Offender> = []
+  for (const o of offenders) {
+    const image = o.cause === drawnBrokenImage
+    const page = source.pageAt(o.page)
+    if ((!image && o.cause !== drawnBrokenLink) || page === undefined) {
+      traced.push(o)
+      continue
+    }
+    if (!markdown.has(page.id)) markdown.set(page.id, source.markdown(page).then(targetsOf))
+    const targets = await markdown.get(page.id)!
+    const key = `${o.page}\n${image}\n${o.detail}`
+    const k = seen.get(key) ?? 0
+    seen.set(key, k + 1)
+    const candidates = (image ? targets.images : targets.links).filter(([text]) => text === plain(o.detail))
+    const target = candidates[Math.min(k, candidates.length - 1)]?.[1]
+    if (target === undefined) {
+      traced.push(o)
+      continue
+    }
+    const missing = page.git !== undefined && missingInRepository(source.work, page.git.path, target)
+    traced.push({
+      page: o.page,
+      cause: missing ? `${inSource}no such ${image ? "image" : "page or file"} in the repository` : `${image ? "image" : "link"} drawn as broken, ${targetKind(target)}`,
+      detail: `${image ? "!" : ""}[${o.detail}](${target})`
+    })
+  }
+  return traced
+}
+
