@@ -96,12 +96,12 @@ const project: Readonly<Record<string, string>> = {
     "",
     "![Diagram](<../.gitbook/assets/diagram (1).svg>)",
     "",
-    "Then [install it](install/).",
+    "Then [install it](install/), and see the [API](../reference/api.md).",
     ""
   ].join("\n"),
   "docs/getting started/install/README.md": "# Install\n\n",
   "docs/getting started/install/linux.md": "---\nhidden: true\n---\n\n# On Linux\n\n```sh\ncurl -fsSL https://example.com | sh\n```\n",
-  "docs/reference/api.md": "# API\n\nThe API, see [limits](limits.md#rates).\n\n{% include \"../../.gitbook/includes/support.md\" %}\n",
+  "docs/reference/api.md": "---\nowner: api-team\n---\n\n# API\n\nThe API, see [limits](limits.md#rates).\n\n{% include \"../../.gitbook/includes/support.md\" %}\n",
   ".gitbook/includes/support.md": "---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n",
   "docs/reference/limits.md": "# Limits\n\n",
   "docs/.gitbook/assets/cover image.svg": svg("cover"),
@@ -261,10 +261,16 @@ Backends.each(backends, (it, backend) => {
         assert.isUndefined(files.get("docs/reference/api.md"))
         assert.strictEqual(
           files.get("docs/reference/api/README.md"),
-          "# API\n\nThe API, see [limits](../limits.md#rates).\n\n{% include \"../../../.gitbook/includes/support.md\" %}\n"
+          "---\nowner: api-team\n---\n\n# API\n\nThe API, see [limits](../limits.md#rates).\n\n{% include \"../../../.gitbook/includes/support.md\" %}\n"
         )
         assert.strictEqual(files.get("docs/reference/api/errors.md"), "# Errors\n\nEvery error has a code.\n")
+        assert.include(files.get("docs/getting started/quick start.md") ?? "", "see the [API](../reference/api/README.md).")
         assert.include(files.get("docs/toc.md") ?? "", "* [API](reference/api/README.md)\n  * [Errors](reference/api/errors.md)\n* [Limits](reference/limits.md)\n")
+        // Exported again without edits: nothing to change.
+        const head = remotes.head(url, main)
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Again" }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual(remotes.head(url, main), head, JSON.stringify([...filesAt(url)].filter(([p, t]) => files.get(p) !== t)))
       }))
 
     it.effect("content written in Quire exports in GitBook's form: assets in .gitbook/assets linked relatively, page links as .md paths", () =>

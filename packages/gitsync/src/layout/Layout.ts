@@ -13,7 +13,7 @@ import { defaultConfig, layoutPaths, readConfig, type RepositoryConfig, writeCon
 import { LayoutProblem } from "./LayoutProblem.ts"
 import { type PageFileParts, type PageMetadata, parsePageFile, renderPageFile } from "./PageFile.ts"
 import { linkRebaser } from "./PageLinks.ts"
-import { type Placed, placePages } from "./PagePlacement.ts"
+import { movedPageFile, type Placed, placePages } from "./PagePlacement.ts"
 import {
   assetRefPrefix,
   assetsFolder,
@@ -281,19 +281,23 @@ const writePageFiles = (
   next: Map<string, string | Uint8Array>
 ) => {
   const assetNames = [...(state?.assets.values() ?? [])].map((asset) => asset.name)
+  const movedFile = movedPageFile(tree, state)
   const render = (list: ReadonlyArray<Placed>) => {
     for (const placed of list) {
       const { page } = placed
       if (page.kind === "document" && placed.path !== undefined) {
         const path = placed.path
-        const info = page.path === undefined ? undefined : state?.pageInfo.get(page.path)
+        const own = page.path === undefined ? undefined : state?.pageInfo.get(page.path)
+        // A page an earlier export moved follows the style of the file it was written to.
+        const info = own ?? movedFile(placed)
         const previousParts = info === undefined ? undefined : { ...info.parts, title: info.page.title }
         const neutral = renameRefs(page.markdown)
-        const unchangedBody = info !== undefined &&
-          (info.page.markdown === neutral || decodedAssetRefs(info.page.markdown, assetNames) === decodedAssetRefs(neutral, assetNames))
+        const unchangedBody = own !== undefined &&
+          (own.page.markdown === neutral || decodedAssetRefs(own.page.markdown, assetNames) === decodedAssetRefs(neutral, assetNames))
+        // The body's relative links are written from the file it was read from.
         const body = rebase(
-          unchangedBody && dirname(info.page.path!) === dirname(path) ? info.parts.body : fromNeutralAssetRefs(neutral, path, docsRoot),
-          info === undefined ? dirname(path) : dirname(info.page.path!),
+          unchangedBody && dirname(own.page.path!) === dirname(path) ? own.parts.body : fromNeutralAssetRefs(neutral, path, docsRoot),
+          dirname(page.path ?? path),
           dirname(path)
         )
         const metadata: PageMetadata = {

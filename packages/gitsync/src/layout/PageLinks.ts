@@ -73,8 +73,10 @@ export const linkRebaser = (
   const moves = new Map<string, string | null>()
   const collectMoves = (list: ReadonlyArray<Placed>) => {
     for (const placed of list) {
-      if (placed.page.kind === "document" && placed.page.path !== undefined && state?.pageInfo.has(placed.page.path) && placed.path !== placed.page.path) {
-        if (!moves.has(placed.page.path)) moves.set(placed.page.path, placed.path ?? null)
+      // A page read from a previous file, or from one an earlier export moved (gone since).
+      const from = placed.page.path
+      if (placed.page.kind === "document" && from !== undefined && (state?.pageInfo.has(from) === true || !previous.has(from)) && placed.path !== from) {
+        if (!moves.has(from)) moves.set(from, placed.path ?? null)
       }
       collectMoves(placed.children)
     }

@@ -87,3 +87,25 @@ export const placePages = (
   assign(tree)
   return { tree, used }
 }
+
+/**
+ * The previous file of a page whose own file an earlier export moved (content still names the file
+ * it was imported from): the file now at its place, when no page of the write was read from there
+ * and it holds a page of the same title.
+ */
+export const movedPageFile = (tree: ReadonlyArray<Placed>, state: ReadState | undefined) => {
+  const claimed = new Set<string>()
+  const claim = (list: ReadonlyArray<Placed>) => {
+    for (const placed of list) {
+      if (placed.page.path !== undefined) claimed.add(placed.page.path)
+      claim(placed.children)
+    }
+  }
+  claim(tree)
+  return (placed: Placed) => {
+    const { page, path } = placed
+    if (state === undefined || page.path === undefined || path === undefined || state.pageInfo.has(page.path) || claimed.has(path)) return undefined
+    const info = state.pageInfo.get(path)
+    return info !== undefined && info.page.title === page.title ? info : undefined
+  }
+}
