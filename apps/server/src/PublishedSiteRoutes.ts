@@ -10,7 +10,6 @@ import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import {
   Audience,
-  escapeHtml,
   hostnamePattern,
   ipShaped,
   loopbackName,
@@ -18,6 +17,7 @@ import {
   type PublishedSite,
   refusalPage,
   type RefusalText,
+  unknownSitePage,
   type RenderAnswer,
   SiteChanges,
   SiteRenderer,
@@ -37,27 +37,17 @@ export const sitesPrefix = "/~sites/"
 /** Files of a revision served under a site: never run as a page of the site's origin. */
 const filePolicy = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"
 
-const denialPage = (status: number, title: string, message: string) =>
-  HttpServerResponse.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
-      `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
-  ).pipe(
-    (response) => HttpServerResponse.setStatus(response, status),
-    HttpServerResponse.setHeaders({
-      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex"
-    })
-  )
-
-const unknownSite = () => denialPage(404, "Site not found", "There is no published site at this address.")
-
 const refusalHeaders = (policy: string) => HttpServerResponse.setHeaders({
   "content-security-policy": policy,
   "cache-control": "private, no-store",
   "x-robots-tag": "noindex"
 })
+
+/** The 404 of an address no published site answers, in the sites' default styling. */
+const unknownSite = () => {
+  const { html, policy } = unknownSitePage()
+  return HttpServerResponse.html(html).pipe((response) => HttpServerResponse.setStatus(response, 404), refusalHeaders(policy))
+}
 
 /** A published site refusing a reader, in the site's own styling. */
 const siteRefusal = (site: PublishedSite, status: 401 | 403, text: RefusalText) => {

@@ -454,7 +454,12 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
     it.effect("unpublished and unknown sites are 404; a site's hostname serves it at /", () =>
       Effect.gen(function*() {
         const s = yield* publishedSite()
-        assert.strictEqual((yield* get(`/~sites/nope/`)).status, 404)
+        const unknown = yield* get(`/~sites/nope/`)
+        assert.strictEqual(unknown.status, 404)
+        // Styled like the sites' pages, its stylesheet allowed by the CSP, naming no site.
+        assert.include(unknown.text, "<title>Site not found</title>")
+        assert.match(unknown.text, /<style>:root\{[^<]*--font:/)
+        assert.match(unknown.headers.get("content-security-policy") ?? "", /style-src 'sha256-/)
         const host = `docs.${s.siteId.toLowerCase().replace(/[^a-z0-9]/g, "")}.example.com`
         const withHost = yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { hostname: host } })
         assert.strictEqual(withHost.urls.published, `https://${host}/`)

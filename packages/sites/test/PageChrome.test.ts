@@ -6,6 +6,7 @@
 import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { signInRedirect } from "../src/Audience.ts"
+import { unknownSitePage } from "../src/answer/Chrome.ts"
 import { pageMarkdown } from "../src/answer/PageAnswer.ts"
 import { iconSvg } from "../src/render/Icons.ts"
 import { renderPage, renderRefusal } from "../src/render/Layout.ts"
@@ -143,6 +144,18 @@ describe("refusal pages", () => {
     assert.strictEqual(one(doc, "html")?.getAttribute("data-theme"), "dark")
     assert.strictEqual(all(doc, "script").length, 1)
     assert.strictEqual(one(doc, "main a.button")?.getAttribute("href"), "#")
+  })
+})
+
+describe("the page of an address no site answers", () => {
+  it("is styled like a site's pages and names no site", () => {
+    const { html, policy } = unknownSitePage()
+    const doc = parseHtml(html)
+    assert.strictEqual(doc.title, "Site not found")
+    assert.isNull(one(doc, ".site-header"))
+    assert.strictEqual(one(doc, "main h1")?.textContent, "Site not found")
+    assert.include(one(doc, "style")?.textContent ?? "", "font-family:var(--font)")
+    assert.match(policy, /style-src 'sha256-/)
   })
 })
 

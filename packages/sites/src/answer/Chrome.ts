@@ -94,6 +94,19 @@ export interface RefusalText {
   readonly action?: { readonly label: string; readonly url: string } | undefined
 }
 
+/** The page of an address no published site answers: the refusal page in the default styling, without a site's name. */
+export const unknownSitePage = (): { readonly html: string; readonly policy: string } => ({
+  html: Layout.renderRefusal({
+    site: { title: "", url: "" },
+    styling: {},
+    themes: { default: "system", toggeable: false },
+    code: "404",
+    title: "Site not found",
+    message: "There is no published site at this address."
+  }),
+  policy: Layout.policyOf({})
+})
+
 /**
  * A page refusing a reader of `site` (share link or sign-in needed, token not valid) in the site's
  * title, logo, favicon, colors, fonts and theme mode, and the CSP that allows its style and script.

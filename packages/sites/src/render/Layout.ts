@@ -587,6 +587,8 @@ export const renderRefusal = (view: RefusalView): string => {
   const logo = view.site.logo
   const brand = logo
     ? `<span class="brand">${themedImg(logo, view.site.title, "logo")}<span class="visually-hidden">${e(view.site.title)}</span></span>`
+    : view.site.title === ""
+    ? ""
     : `<span class="brand"><span class="brand-title">${e(view.site.title)}</span></span>`
   const action = view.action === undefined ? "" : `<p><a class="button" ${href(view.action.url)}>${e(view.action.label)}</a></p>`
   return (
@@ -594,13 +596,13 @@ export const renderRefusal = (view: RefusalView): string => {
     `<meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex">` +
-    `<title>${e(view.title)} | ${e(view.site.title)}</title>` +
+    `<title>${e(view.title)}${view.site.title === "" ? "" : ` | ${e(view.site.title)}`}</title>` +
     `<meta name="color-scheme" content="${mode === "system" ? "light dark" : mode}">` +
     favicon(view.site) +
     `<style>${themeCssOf(view.styling)}</style>` +
     `<script>${earlyScript}</script>` +
     `</head><body class="refusal-body">` +
-    `<header class="site-header"><div class="header-bar">${brand}</div></header>` +
+    (brand === "" ? "" : `<header class="site-header"><div class="header-bar">${brand}</div></header>`) +
     `<main id="content" class="refusal"><article class="page refusal-card">` +
     `<header class="page-header">${view.code ? `<p class="eyebrow">${e(view.code)}</p>` : ""}<h1>${e(view.title)}</h1>` +
     `<p class="page-description">${e(view.message)}</p></header>${action}</article></main>` +
