@@ -333,6 +333,11 @@ Backends.each(backends, (it, backend) => {
         assert.notInclude([...files.values()].join("\n"), "/files/")
         // The other files keep their bytes.
         for (const [path, text] of Object.entries(project)) if (path !== "docs/toc.md") assert.strictEqual(files.get(path), text, path)
+        // Exported again without edits: nothing to change.
+        const head = remotes.head(url, main)
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Again" }).pipe(as("admin"))
+        yield* settle
+        assert.strictEqual(remotes.head(url, main), head)
 
         // Imported into another space, the page is at the same place with its image.
         const other = yield* newSpace("Imported back")
