@@ -6,11 +6,10 @@ import { assert } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlTransactor } from "@quire/db"
 import { Ids, Transactor } from "@quire/kernel"
-import { at, Backends } from "@quire/testkit"
+import { Backends } from "@quire/testkit"
 import { Content, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
-import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
-import type { Head, HeadState } from "../src/RevisionWriter.ts"
-import { makeSpace } from "./contract/Fixtures.ts"
+import { documentHash, flattenPages, type PageNode } from "../src/domain/Revision.ts"
+import { spaceHead } from "./contract/Fixtures.ts"
 
 const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
 
@@ -42,23 +41,7 @@ const documentsOf = (pages: ReadonlyArray<PageNode>) =>
   }))
 
 /** A space on a first revision holding `pages`, and the head of its main content. */
-const spaceWith = Effect.fnUntraced(function*(id: string, pages: ReadonlyArray<PageNode>) {
-  const spaces = yield* SpacesRepo
-  const revisions = yield* RevisionsRepo
-  const first: Revision = { id: `${id}-r1`, spaceId: id, parents: [], type: "edits", pages, files: [], variables: {}, git: null, createdAt: at(0) }
-  yield* revisions.insert(first, documentsOf(pages))
-  yield* spaces.insert(makeSpace(id, "org-moves"))
-  const head: Head<HeadState> = {
-    read: Effect.map(spaces.find(id), (space) => {
-      const found = Option.getOrThrow(space)
-      return { space: found, revisionId: found.revisionId }
-    }),
-    move: (state, next) => spaces.setRevision(id, state.revisionId, next.id, next.createdAt),
-    main: false,
-    describe: () => `space ${id}`
-  }
-  return head
-})
+const spaceWith = (id: string, pages: ReadonlyArray<PageNode>) => Effect.map(spaceHead(id, "org-moves", pages, documentsOf(pages)), ({ head }) => head)
 
 /** The markdown of every document page of the space's current revision, by page id. */
 const markdownNow = Effect.fnUntraced(function*(spaceId: string) {

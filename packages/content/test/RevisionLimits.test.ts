@@ -4,15 +4,15 @@
  * nothing; a tree too large for one row is written and read back in parts.
  */
 import { assert } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Errors, Ids, Transactor } from "@quire/kernel"
-import { at, Backends, some } from "@quire/testkit"
+import { Backends, some } from "@quire/testkit"
 import { Content, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
-import { documentHash, type FileNode, type PageNode, type Revision } from "../src/domain/Revision.ts"
+import { documentHash, type FileNode, type PageNode } from "../src/domain/Revision.ts"
 import { partBytes } from "../src/domain/RevisionLimits.ts"
-import type { ContentChange, Head, HeadState } from "../src/RevisionWriter.ts"
-import { makeSpace } from "./contract/Fixtures.ts"
+import type { ContentChange } from "../src/RevisionWriter.ts"
+import { spaceHead } from "./contract/Fixtures.ts"
 import { largeTree } from "./contract/LargeTree.ts"
 
 const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
@@ -37,23 +37,7 @@ const page = (id: string, overrides: Partial<PageNode> = {}): PageNode => ({
 })
 
 /** A space on a first revision holding `pages`, and the head of its main content (outside search). */
-const spaceWith = Effect.fnUntraced(function*(id: string, pages: ReadonlyArray<PageNode> = [page(`${id}-home`)]) {
-  const spaces = yield* SpacesRepo
-  const revisions = yield* RevisionsRepo
-  const first: Revision = { id: `${id}-r1`, spaceId: id, parents: [], type: "edits", pages, files: [], variables: {}, git: null, createdAt: at(0) }
-  yield* revisions.insert(first, new Map())
-  yield* spaces.insert(makeSpace(id, "org-limits"))
-  const head: Head<HeadState> = {
-    read: Effect.map(spaces.find(id), (space) => {
-      const found = Option.getOrThrow(space)
-      return { space: found, revisionId: found.revisionId }
-    }),
-    move: (state, next) => spaces.setRevision(id, state.revisionId, next.id, next.createdAt),
-    main: false,
-    describe: () => `space ${id}`
-  }
-  return { head, first }
-})
+const spaceWith = (id: string, pages: ReadonlyArray<PageNode> = [page(`${id}-home`)]) => spaceHead(id, "org-limits", pages)
 
 /** The message of the InvalidInput `write` fails with; the space still points at its first revision, unchanged. */
 const refused = Effect.fnUntraced(function*(id: string, change: ContentChange) {

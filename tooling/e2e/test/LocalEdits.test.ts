@@ -13,20 +13,9 @@ import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest, GitSyncState } from "@quire/api"
 import { memory, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, quireAs } from "./Quire.ts"
+import { decodeJson, folder, quireAs } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)
-
-/** A temporary folder holding `files`. */
-const folder = (files: Record<string, string | Uint8Array>) =>
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-local-"))
-    for (const [name, content] of Object.entries(files)) {
-      fs.mkdirSync(nodePath.dirname(nodePath.join(dir, name)), { recursive: true })
-      fs.writeFileSync(nodePath.join(dir, name), content)
-    }
-    return dir
-  })
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 

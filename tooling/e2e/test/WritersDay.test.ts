@@ -6,25 +6,13 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import * as fs from "node:fs"
-import * as os from "node:os"
 import * as nodePath from "node:path"
 import { ChangeRequest, Organization, RevisionFile, Schemas } from "@quire/api"
 import { memory, organizationWith, spaceWith } from "@quire/server/test/Harness"
-import { decodeJson, lines, quire, quireAs, rowWith } from "./Quire.ts"
+import { decodeJson, folder, lines, quire, quireAs, rowWith } from "./Quire.ts"
 
 const decodeCr = decodeJson(ChangeRequest)
 const decodeUpload = decodeJson(Schema.Struct({ ...ChangeRequest.fields, files: Schema.Array(RevisionFile) }))
-
-/** A new temporary directory holding `files` (path → text or bytes); answers its path. */
-const folder = (files: Record<string, string | Uint8Array>) =>
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-writer-"))
-    for (const [name, content] of Object.entries(files)) {
-      fs.mkdirSync(nodePath.dirname(nodePath.join(dir, name)), { recursive: true })
-      fs.writeFileSync(nodePath.join(dir, name), content)
-    }
-    return dir
-  })
 
 /** What a shell's `>` would have written of a command's stdout (the tests' stdout has no final newline). */
 const saved = (stdout: string) => Effect.map(folder({ "page.md": `${stdout}\n` }), (dir) => nodePath.join(dir, "page.md"))
