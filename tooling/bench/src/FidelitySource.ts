@@ -42,17 +42,22 @@ const missingInRepository = (work: string, pagePath: string, target: string) => 
   const bare = target.replace(/^<(.*)>$/, "$1").split("#")[0]!
   if (bare === "" || /^([a-z][a-z0-9+.-]*:|\/)/i.test(bare)) return false
   const file = normalize(join(dirname(pagePath), decoded(bare)))
-  return !file.startsWith("..") && !existsSync(join(work, file)) && !existsSync(join(work, bare))
+  // A path above the repository's root names nothing GitBook can reach either.
+  return file.startsWith("..") || (!existsSync(join(work, file)) && !existsSync(join(work, bare)))
 }
 
 /** GitBook's anchor of a heading without an explicit id: lowercased, runs of other characters as `-`. */
 const slug = (heading: string) =>
   heading.toLowerCase().replace(/<[^>]*>/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "")
 
-/** The anchors a page's markdown gives: explicit ids (`<a id="x">`), then its headings' slugs. */
+/**
+ * The anchors a page's markdown gives outside code blocks: explicit ids (`<a id="x">`), and the
+ * slugs of headings that have none (GitBook's id for a heading with `<a id>` is that id alone).
+ */
 export const anchorsOf = (markdown: string) => {
-  const explicit = new Set([...markdown.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))
-  const headings = new Set([...markdown.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].map((m) => slug(m[1]!.replace(/<a\s[^>]*><\/a>/g, ""))))
+  const prose = markdown.replace(/^(\s*)(```|~~~)[\s\S]*?^\1\2/gm, "")
+  const explicit = new Set([...prose.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))
+  const headings = new Set([...prose.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].filter((m) => !/\sid="/.test(m[1]!)).map((m) => slug(m[1]!)))
   return { explicit, headings }
 }
 
