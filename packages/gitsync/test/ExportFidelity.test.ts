@@ -110,37 +110,44 @@ const project: Readonly<Record<string, string>> = {
 
 const filesAt = (url: string) => remotes.read(url, remotes.head(url, main)!)!.files
 
+/** A space that imported the project from a new repository: the space, the repository and its commit. */
+const importedProject = (title: string, backend: string) =>
+  Effect.gen(function*() {
+    const space = yield* newSpace(title)
+    const url = newRepository(backend)
+    const commit = remotes.commit(url, main, project)
+    yield* (yield* GitSync).importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+    yield* settle
+    return { space, url, commit }
+  })
+
+/** Exports the space to `url` and waits for it: the space's last export. */
+const exportTo = (spaceId: string, url: string, commitMessage: string) =>
+  Effect.gen(function*() {
+    const sync = yield* GitSync
+    yield* sync.exportRepository(spaceId, { url, ref: main, commitMessage }).pipe(as("admin"))
+    yield* settle
+    return (yield* sync.info(spaceId).pipe(as("admin"))).lastExport
+  })
+
 Backends.each(backends, (it, backend) => {
   describe("export fidelity", () => {
     it.effect("an import exported again without edits changes no file: frontmatter bytes, unknown keys, title-only pages", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync
-        const space = yield* newSpace("Unchanged")
-        const url = newRepository(backend)
-        const commit = remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url, commit } = yield* importedProject("Unchanged", backend)
         assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastImport?.status, "succeeded")
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Nothing changed" }).pipe(as("admin"))
-        yield* settle
-        const info = yield* sync.info(space.id).pipe(as("admin"))
-        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const exported = yield* exportTo(space.id, url, "Nothing changed")
+        assert.strictEqual(exported?.status, "succeeded", exported?.error ?? "")
         assert.strictEqual(remotes.head(url, main), commit, "no commit: no file changed")
       }))
 
     it.effect("an import exported into an empty repository gives back every file at its path with its bytes", () =>
       Effect.gen(function*() {
-        const sync = yield* GitSync
-        const space = yield* newSpace("Fresh")
-        const url = newRepository(backend)
-        remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space } = yield* importedProject("Fresh", backend)
         const empty = newRepository(backend)
-        yield* sync.exportRepository(space.id, { url: empty, ref: main, commitMessage: "Into an empty repository" }).pipe(as("admin"))
-        yield* settle
-        const info = yield* sync.info(space.id).pipe(as("admin"))
-        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const exported = yield* exportTo(space.id, empty, "Into an empty repository")
+        assert.strictEqual(exported?.status, "succeeded", exported?.error ?? "")
         const written = filesAt(empty)
         assert.deepStrictEqual([...written.keys()].toSorted(), Object.keys(project).toSorted())
         for (const [path, text] of Object.entries(project)) assert.strictEqual(written.get(path), text, path)
@@ -148,18 +155,12 @@ Backends.each(backends, (it, backend) => {
 
     it.effect("an edited frontmatter key is the only change: the other keys, folded or unknown, keep their bytes", () =>
       Effect.gen(function*() {
-        const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = yield* newSpace("One key")
-        const url = newRepository(backend)
-        const before = remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url, commit: before } = yield* importedProject("One key", backend)
         const describe = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
           nodes.map((node) => node.title === "Quick start" ? { ...node, description: "Set up in five minutes." } : { ...node, pages: describe(node.pages) })
         yield* content.commit(space.id, (parent) => Effect.succeed({ pages: describe(parent.pages) })).pipe(as("editor"))
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Shorter description" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Shorter description")
         const after = filesAt(url)
         const old = remotes.read(url, before)!.files
         assert.deepStrictEqual([...after].filter(([path, text]) => old.get(path) !== text).map(([path]) => path), ["docs/getting started/quick start.md"])
@@ -171,20 +172,14 @@ Backends.each(backends, (it, backend) => {
 
     it.effect("the cover's coverY, coverHeight and size reach the page; a height edited in Quire rewrites only its line", () =>
       Effect.gen(function*() {
-        const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = yield* newSpace("Cover")
-        const url = newRepository(backend)
-        remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url } = yield* importedProject("Cover", backend)
         const intro = flattenPages((yield* currentRevision(space.id)).pages).find((p) => p.page.title === "Introduction")!.page
         assert.deepStrictEqual([intro.cover?.yPos, intro.cover?.height, intro.layout?.coverSize], [-42, 380, "full"])
         const taller = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
           nodes.map((node) => node.id === intro.id && node.cover !== undefined ? { ...node, cover: { ...node.cover, height: 500 } } : { ...node, pages: taller(node.pages) })
         yield* content.commit(space.id, (parent) => Effect.succeed({ pages: taller(parent.pages) })).pipe(as("editor"))
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Taller cover" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Taller cover")
         assert.strictEqual(filesAt(url).get("docs/introduction.md"), project["docs/introduction.md"]!.replace("coverHeight: 380\n", "coverHeight: 500\n"))
       }))
 
@@ -192,11 +187,7 @@ Backends.each(backends, (it, backend) => {
       Effect.gen(function*() {
         const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = yield* newSpace("Summary")
-        const url = newRepository(backend)
-        remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url } = yield* importedProject("Summary", backend)
         const api = flattenPages((yield* currentRevision(space.id)).pages).find((p) => p.page.title === "API")!.page
         const at = "2026-01-01T00:00:00.000Z"
         const deploy = "Ship it.\n"
@@ -217,8 +208,7 @@ Backends.each(backends, (it, backend) => {
           nodes.map((node) => node.title === "Quick start" ? { ...node, linkTitle: "Start" } : { ...node, pages: labelled(node.pages) })
         yield* content.commit(space.id, (parent) => Effect.succeed({ pages: [...labelled(parent.pages), group], documents: new Map([[documentHash(deploy), deploy], [documentHash(""), ""]]) }))
           .pipe(as("editor"))
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Guides" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Guides")
         const files = filesAt(url)
         const toc = files.get("docs/toc.md") ?? ""
         assert.include(toc, "* [Quick start](<getting started/quick start.md> \"Start\")\n")
@@ -239,13 +229,8 @@ Backends.each(backends, (it, backend) => {
 
     it.effect("a page given its first subpage becomes its folder's README.md, its links and include following it", () =>
       Effect.gen(function*() {
-        const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = yield* newSpace("Folder")
-        const url = newRepository(backend)
-        remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url } = yield* importedProject("Folder", backend)
         const errors = "Every error has a code.\n"
         const child: PageNode = {
           id: "page-errors", type: "document", title: "Errors", slug: "errors", document: documentHash(errors),
@@ -255,8 +240,7 @@ Backends.each(backends, (it, backend) => {
           nodes.map((node) => node.title === "API" ? { ...node, pages: [child] } : { ...node, pages: withChild(node.pages) })
         yield* content.commit(space.id, (parent) => Effect.succeed({ pages: withChild(parent.pages), documents: new Map([[child.document!, errors]]) }))
           .pipe(as("editor"))
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Errors" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Errors")
         const files = filesAt(url)
         assert.isUndefined(files.get("docs/reference/api.md"))
         assert.strictEqual(
@@ -268,8 +252,7 @@ Backends.each(backends, (it, backend) => {
         assert.include(files.get("docs/toc.md") ?? "", "* [API](reference/api/README.md)\n  * [Errors](reference/api/errors.md)\n* [Limits](reference/limits.md)\n")
         // Exported again without edits: nothing to change.
         const head = remotes.head(url, main)
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Again" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Again")
         assert.strictEqual(remotes.head(url, main), head, JSON.stringify([...filesAt(url)].filter(([p, t]) => files.get(p) !== t)))
       }))
 
@@ -277,11 +260,7 @@ Backends.each(backends, (it, backend) => {
       Effect.gen(function*() {
         const sync = yield* GitSync
         const content = yield* SpaceContent
-        const space = yield* newSpace("Written in Quire")
-        const url = newRepository(backend)
-        remotes.commit(url, main, project)
-        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-        yield* settle
+        const { space, url } = yield* importedProject("Written in Quire", backend)
         const imported = yield* currentRevision(space.id)
         const pages = flattenPages(imported.pages)
         const install = pages.find((p) => p.page.title === "Install")!.page
@@ -312,10 +291,8 @@ Backends.each(backends, (it, backend) => {
         yield* content.commit(space.id, (parent) =>
           Effect.succeed({ pages: withChild(parent.pages), files: [...parent.files, image], documents: new Map([[page.document!, markdown]]) }))
           .pipe(as("editor"))
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Upgrade page" }).pipe(as("admin"))
-        yield* settle
-        const info = yield* sync.info(space.id).pipe(as("admin"))
-        assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+        const exported = yield* exportTo(space.id, url, "Upgrade page")
+        assert.strictEqual(exported?.status, "succeeded", exported?.error ?? "")
         const files = filesAt(url)
         // Under its parent's folder, as GitBook places a child of `install/README.md`.
         assert.strictEqual(files.get("docs/getting started/install/upgrade.md"), [
@@ -335,8 +312,7 @@ Backends.each(backends, (it, backend) => {
         for (const [path, text] of Object.entries(project)) if (path !== "docs/toc.md") assert.strictEqual(files.get(path), text, path)
         // Exported again without edits: nothing to change.
         const head = remotes.head(url, main)
-        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Again" }).pipe(as("admin"))
-        yield* settle
+        yield* exportTo(space.id, url, "Again")
         assert.strictEqual(remotes.head(url, main), head)
 
         // Imported into another space, the page is at the same place with its image.
@@ -389,17 +365,13 @@ layerSuite(
       const imported = git("--git-dir", source.bare, "rev-parse", "main")
       yield* sync.importRepository(space.id, { url: source.url, ref: main }).pipe(as("admin"))
       yield* settle
-      yield* sync.exportRepository(space.id, { url: source.url, ref: main, commitMessage: "No edits" }).pipe(as("admin"))
-      yield* settle
-      assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).lastExport?.status, "succeeded")
+      assert.strictEqual((yield* exportTo(space.id, source.url, "No edits"))?.status, "succeeded")
       assert.strictEqual(git("--git-dir", source.bare, "diff", "--stat", imported, "main"), "")
 
       const empty = mkdtempSync(join(tmpdir(), "quire-fidelity-empty-"))
       git("init", "--bare", "--quiet", "--initial-branch=main", empty)
-      yield* sync.exportRepository(space.id, { url: `file://${empty}`, ref: main, commitMessage: "Fresh" }).pipe(as("admin"))
-      yield* settle
-      const info = yield* sync.info(space.id).pipe(as("admin"))
-      assert.strictEqual(info.lastExport?.status, "succeeded", info.lastExport?.error ?? "")
+      const exported = yield* exportTo(space.id, `file://${empty}`, "Fresh")
+      assert.strictEqual(exported?.status, "succeeded", exported?.error ?? "")
       const checkout = mkdtempSync(join(tmpdir(), "quire-fidelity-checkout-"))
       git("clone", "--quiet", "--branch", "main", empty, checkout)
       assert.strictEqual(execFileSync("diff", ["-r", "--exclude=.git", source.work, checkout], { encoding: "utf8" }), "")
