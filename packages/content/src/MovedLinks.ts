@@ -217,19 +217,21 @@ export const rewriteMovedLinks = (
   ).join("")
 }
 
-/** Pages by their Git blob, or else their markdown. */
+/** Pages from Git by their blob. */
 const byContent = (pages: ReadonlyArray<PageNode>) => {
   const byKey = new Map<string, Array<string>>()
   for (const page of pages) {
-    const key = page.git?.oid ?? page.document
+    if (page.git === undefined) continue
+    const key = page.git.oid
     if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), page.id])
   }
   return byKey
 }
 
 /**
- * Pages of `before` that `after` holds under another id, matched by their markdown or Git blob
- * (a Git import of a moved file makes a new page): old id to new id, only where the match is unique.
+ * Pages of `before` that `after` holds under another id, matched by their Git blob (a Git import
+ * of a moved file makes a new page): old id to new id, only where the match is unique. Writers
+ * other than Git name the page they move by its id.
  */
 const samePagesRenamed = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): Map<string, string> => {
   const afterIds = new Set(flattenPages(after).map(({ page }) => page.id))

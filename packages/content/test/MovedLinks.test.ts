@@ -146,13 +146,13 @@ Backends.each(backends, (it) => {
       assert.strictEqual(now.guides, "# Guides\n\nStart with [setup](../old-setup.md).\n")
     }))
 
-  it.effect("a Git import that moves a file (a new page with the same content) rewrites the links to it", () =>
+  it.effect("a Git import that moves a file (a new page with the same blob) rewrites the links to it", () =>
     Effect.gen(function*() {
       const writer = yield* RevisionWriter
-      const head = yield* spaceWith("mv-4", tree())
+      const head = yield* spaceWith("mv-4", tree().map((page) => page.id === "setup" ? withGit(page, "setup.md") : page))
       yield* writer.write(head, (parent) => {
         const { rest, taken } = takeOut(parent.pages, "setup")
-        const imported = { ...taken!, id: "setup-imported", slug: "install" }
+        const imported: PageNode = { ...taken!, id: "setup-imported", slug: "install", git: { oid: taken!.git!.oid, path: "guides/install.md" } }
         return Effect.succeed({
           pages: rest.map((p) => p.id === "guides" ? { ...p, pages: [...p.pages, imported] } : p)
         })
