@@ -10,7 +10,7 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { createHash } from "node:crypto"
 import { createServer, type ServerResponse } from "node:http"
 import pg from "pg"
-import { type OrganizationAccess, SqlRows, type User } from "@quire/identity"
+import { newOrganization, type OrganizationAccess, SqlRows, type User } from "@quire/identity"
 import { Presenters, PublicUrl } from "@quire/server"
 import * as Profiling from "./Profiling.ts"
 import * as Target from "./Target.ts"
@@ -68,19 +68,12 @@ const memoryStore = (): Store => {
     createdAt: new Date()
   }
   const access: OrganizationAccess = {
-    organization: {
+    organization: newOrganization({
       id: config.organizationId ?? "bench_org",
       title: "Bench Organization",
       createdAt: new Date(),
-      emailDomains: [],
-      hostname: null,
-      defaultRole: null,
-      defaultContentSite: null,
-      logo: null,
-      sso: false,
-      ai: false,
-      inviteLinks: false
-    },
+      emailDomains: []
+    }),
     membership: { role: "admin" }
   }
   const tokenHash = hash(config.adminToken)

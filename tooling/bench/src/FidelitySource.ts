@@ -46,19 +46,25 @@ const missingInRepository = (work: string, pagePath: string, target: string) => 
   return file.startsWith("..") || (!existsSync(join(work, file)) && !existsSync(join(work, bare)))
 }
 
-/** GitBook's anchor of a heading without an explicit id: lowercased, runs of other characters as `-`. */
-const slug = (heading: string) =>
-  heading.toLowerCase().replace(/<[^>]*>/g, "").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "")
+/**
+ * A heading's or an expandable's text reduced to what GitBook's generated anchor keeps of it, the
+ * same for the anchor: `Math & TeX` and `math-and-tex`, `1. Set up Azure AD` and
+ * `id-1.-set-up-azure-a-d` both give `mathandtex`, `1setupazuread`.
+ */
+const loose = (text: string) =>
+  text.toLowerCase().replace(/\]\([^)]*\)|<[^>]*>/g, "").replace(/&/g, "and").replace(/^id-/, "").replace(/[^\p{L}\p{N}]+/gu, "")
 
 /**
  * The anchors a page's markdown gives outside code blocks: explicit ids (`<a id="x">`), and the
- * slugs of headings that have none (GitBook's id for a heading with `<a id>` is that id alone).
+ * texts of headings that have none and of expandables (`<summary>`), from which GitBook makes ids
+ * (a heading with `<a id>` answers to that id alone).
  */
 export const anchorsOf = (markdown: string) => {
-  const prose = markdown.replace(/^(\s*)(```|~~~)[\s\S]*?^\1\2/gm, "")
+  const prose = markdown.replace(/^([ \t]*)(`{3,}|~{3,})[\s\S]*?^\1\2/gm, "")
   const explicit = new Set([...prose.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))
-  const headings = new Set([...prose.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].filter((m) => !/\sid="/.test(m[1]!)).map((m) => slug(m[1]!)))
-  return { explicit, headings }
+  const headings = [...prose.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].filter((m) => !/\sid="/.test(m[1]!)).map((m) => m[1]!)
+  const summaries = [...prose.matchAll(/<summary>([\s\S]*?)<\/summary>/g)].map((m) => m[1]!)
+  return { explicit, generated: new Set([...headings, ...summaries].map(loose)) }
 }
 
 /**
@@ -84,8 +90,8 @@ export const traceAnchors = async (source: PageSource, offenders: ReadonlyArray<
     const anchors = anchorsOf(await source.markdown(page))
     const cause = anchors.explicit.has(hash)
       ? `${o.cause}: an <a id> of the source not rendered`
-      : anchors.headings.has(hash)
-      ? `${o.cause}: a heading's slug in the source not rendered`
+      : anchors.generated.has(loose(hash))
+      ? `${o.cause}: GitBook's id of a heading or expandable of the source not given`
       : `${inSource}the target page has no such anchor`
     traced.push({ ...o, cause })
   }
