@@ -11,7 +11,7 @@ import { Effect, FileSystem, Option, Path, Schema } from "effect"
 /** The name of the record in a folder. */
 export const fileName = ".quire.json"
 
-const FileEntry = Schema.Struct({ space: Schema.String, revision: Schema.String })
+const FileEntry = Schema.Struct({ space: Schema.String, revision: Schema.String, page: Schema.optionalKey(Schema.String) })
 const ImageEntry = Schema.Struct({ space: Schema.String, sha256: Schema.String, file: Schema.String })
 
 const State = Schema.Struct({
@@ -39,16 +39,16 @@ export const write = Effect.fnUntraced(function*(folder: string, state: State) {
   yield* fs.writeFileString(path.join(folder, fileName), `${JSON.stringify(state, null, 2)}\n`)
 })
 
-/** The revision `file` (a path from the record's folder) was read from or last sent as, in `space`. */
-export const baseOf = (state: State, file: string, space: string): string | undefined => {
+/** The revision `file` (a path from the record's folder) was read from or last sent as, in `space` (as `page`, when the record names one). */
+export const baseOf = (state: State, file: string, space: string, page?: string): string | undefined => {
   const entry = state.files[file]
-  return entry?.space === space ? entry.revision : undefined
+  return entry?.space === space && (entry.page === undefined || page === undefined || entry.page === page) ? entry.revision : undefined
 }
 
-/** `state` with `files` recorded as being at `revision` of `space`. */
-export const withFiles = (state: State, space: string, revision: string, files: ReadonlyArray<string>): State => ({
+/** `state` with `files` recorded as being at `revision` of `space` (as `page`, for one file). */
+export const withFiles = (state: State, space: string, revision: string, files: ReadonlyArray<string>, page?: string): State => ({
   ...state,
-  files: { ...state.files, ...Object.fromEntries(files.map((file) => [file, { space, revision }])) }
+  files: { ...state.files, ...Object.fromEntries(files.map((file) => [file, page === undefined ? { space, revision } : { space, revision, page }])) }
 })
 
 /** The SHA-256 of a file's bytes, hex. */

@@ -108,7 +108,7 @@ const get = Command.make(
       const read = yield* client.revisions.getPageInRevisionById({ params: { spaceId, revisionId, pageId: found.id }, query: { format: "markdown" } })
       yield* fs.writeFileString(output.value, pageText(read))
       const folder = path.dirname(output.value)
-      yield* LocalBase.write(folder, LocalBase.withFiles(yield* LocalBase.read(folder), spaceId, revisionId, [path.basename(output.value)]))
+      yield* LocalBase.write(folder, LocalBase.withFiles(yield* LocalBase.read(folder), spaceId, revisionId, [path.basename(output.value)], found.id))
       return yield* Output.done(`Wrote page ${found.path} to ${output.value} (revision ${revisionId}).`, { path: found.path, revision: revisionId })
     }
     const full = yield* Content.pageMarkdown(spaceId, changeRequest, found.id)
@@ -139,9 +139,8 @@ const put = Command.make(
     const markdown = yield* fs.readFileString(file)
     const folder = path.dirname(file)
     const state = yield* LocalBase.read(folder)
-    const baseRevision = Option.getOrElse(base, () => LocalBase.baseOf(state, path.basename(file), spaceId))
     // The file now is the page as this revision has it.
-    const record = (revision: string) => LocalBase.write(folder, LocalBase.withFiles(state, spaceId, revision, [path.basename(file)]))
+    const record = (revision: string, pageId?: string) => LocalBase.write(folder, LocalBase.withFiles(state, spaceId, revision, [path.basename(file)], pageId))
     const where = Content.where(changeRequest)
     const pages = yield* Content.tree(spaceId, changeRequest)
     const existing = Content.findPage(pages, page)
@@ -149,6 +148,7 @@ const put = Command.make(
       if (existing.kind !== "sheet") {
         return yield* new CliFailure({ message: `Page ${existing.path} is a ${existing.kind}: it has no markdown to replace` })
       }
+      const baseRevision = Option.isSome(base) ? base.value : LocalBase.baseOf(state, path.basename(file), spaceId, existing.id)
       const updated = yield* writeOne(
         spaceId,
         { changeRequest, subject },
@@ -157,7 +157,7 @@ const put = Command.make(
         (number) => `Updated page ${existing.path} (${existing.id}) in change request #${number}`,
         baseRevision
       )
-      yield* record(updated.revision)
+      yield* record(updated.revision, existing.id)
       return updated
     }
     // A path that names no page yet: a new page there, under its parent.
