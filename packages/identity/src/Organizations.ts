@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination, type Roles } from "@quire/kernel"
-import type { LinkInvite, MembershipRole, Organization, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
+import { type LinkInvite, type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
 import { emailInvites } from "./organizations/EmailInvites.ts"
 import { inviteLinks } from "./organizations/InviteLinks.ts"
@@ -108,19 +108,12 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       }) {
         const actor = yield* Actor.Actor
         yield* ensureUnscoped(actor, "create organizations")
-        const organization: Organization = {
+        const organization = newOrganization({
           id: yield* ids.make,
           title: input.title,
           createdAt: yield* now,
-          emailDomains: (input.emailDomains ?? []).map((d) => d.toLowerCase()),
-          hostname: null,
-          defaultRole: null,
-          defaultContentSite: null,
-          logo: null,
-          sso: false,
-          ai: false,
-          inviteLinks: false
-        }
+          emailDomains: (input.emailDomains ?? []).map((d) => d.toLowerCase())
+        })
         yield* transactor.transaction(repo.insert(organization, actor.userId))
         return { organization, membership: { role: "admin" as const } }
       })

@@ -52,6 +52,20 @@ export interface Organization {
   readonly inviteLinks: boolean
 }
 
+/** A new organization: what it is named and when, every setting at its default (none set, features off). */
+export const newOrganization = (
+  fields: Pick<Organization, "id" | "title" | "createdAt" | "emailDomains">
+): Organization => ({
+  ...fields,
+  hostname: null,
+  defaultRole: null,
+  defaultContentSite: null,
+  logo: null,
+  sso: false,
+  ai: false,
+  inviteLinks: false
+})
+
 /** An organization together with the caller's membership in it. */
 export interface OrganizationAccess {
   readonly organization: Organization

@@ -3,7 +3,7 @@ import type { Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
-import type { Organization, User } from "../../src/domain/Identity.ts"
+import { newOrganization, type Organization, type User } from "../../src/domain/Identity.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
 import type { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import type { SamlSignInRepo } from "../../src/SamlSignInRepo.ts"
@@ -28,17 +28,7 @@ export const makeUser = (id: string, overrides: Partial<User> = {}): User => ({
 })
 
 export const makeOrganization = (id: string, createdAt: Date, overrides: Partial<Organization> = {}): Organization => ({
-  id,
-  title: `Organization ${id}`,
-  createdAt,
-  emailDomains: [],
-  hostname: null,
-  defaultRole: null,
-  defaultContentSite: null,
-  logo: null,
-  sso: false,
-  ai: false,
-  inviteLinks: false,
+  ...newOrganization({ id, title: `Organization ${id}`, createdAt, emailDomains: [] }),
   ...overrides
 })
 

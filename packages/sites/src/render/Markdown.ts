@@ -53,8 +53,6 @@ export interface RenderOptions {
   readonly claims?: Readonly<Record<string, unknown>>
   /** The URL of a site asset (`blocks.js`, `katex/katex.min.css`); without it, pages link to none. */
   readonly assetUrl?: (name: string) => string
-  /** The markdown of the reusable content `{% include "<ref>" %}` names; undefined shows nothing. */
-  readonly resolveInclude?: (ref: string) => string | undefined
 }
 
 /** A heading of the table of contents. */
@@ -93,8 +91,6 @@ interface Context {
   readonly raws: Array<string>
   readonly assets: Set<PageAsset>
   readonly conditions: Array<string>
-  /** How many `{% include %}` this render is inside. */
-  depth: number
   footnotes: number
 }
 
@@ -220,7 +216,7 @@ const blockHandler = (context: Context, state: State, block: GitbookBlock): Elem
       context.conditions.push(conditionOf(block.source))
       return conditionalBlock(blocks(context, state), block)
     case "include":
-      return includeBlock(context, state, block)
+      return includeBlock()
     default:
       if (block.name.startsWith("@")) {
         // The integration that drew diagrams before GitBook had Mermaid blocks.
@@ -253,19 +249,11 @@ const mermaidBlock = (context: Context, code: string): Element => {
   return element("pre", { className: ["mermaid"] }, [text(code)])
 }
 
-/** `{% include "<ref>" %}`: the reusable content's markdown, through the caller's hook, rendered in place. */
-const includeBlock = (context: Context, state: State, block: GitbookBlock): Array<ElementContent> => {
-  const ref = /^\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)'|(\S+?))\s*-?%\}$/.exec(block.source)
-  const name = ref?.[1] ?? ref?.[2] ?? ref?.[3]
-  const markdown = name === undefined || context.depth >= 3 ? undefined : context.options.resolveInclude?.(name)
-  if (markdown === undefined) return []
-  context.depth++
-  try {
-    return state.all(prepare(parse(markdown)) as never)
-  } finally {
-    context.depth--
-  }
-}
+/**
+ * `{% include "<ref>" %}` left in a page: Includes.ts put every reusable content the page names in
+ * its place before it was parsed, so one left names none, and shows nothing.
+ */
+const includeBlock = (): Array<ElementContent> => []
 
 /** A formula of the page (see Math.ts), inline or shown as a block. */
 interface MathNode {
@@ -524,7 +512,7 @@ const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
     }
   })
   const context: Context = {
-    options, resolved: new WeakSet(), ids, tabs: 0, raws: [], assets: new Set(), conditions: [], depth: 0, footnotes: 0
+    options, resolved: new WeakSet(), ids, tabs: 0, raws: [], assets: new Set(), conditions: [], footnotes: 0
   }
   const hast = toHast(context).runSync(prepare(parsed)) as HastRoot
   const [head, tail] = assetTags(context.assets, options.assetUrl)
