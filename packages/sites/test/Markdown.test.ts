@@ -351,6 +351,14 @@ describe("markdown", () => {
     assert.include(first.html, `<h4 id="deep">`)
   })
 
+  it("a GitBook heading's empty anchor gives the heading its id and is not drawn inside it", async () => {
+    const { html, headings } = await render(`## Get Started <a href="#getting-started" id="getting-started"></a>\n\nBody [back](#getting-started)\n\n### *Deep* title <a href='#d' id='d'></a>`)
+    assert.deepStrictEqual(headings, [{ depth: 2, id: "getting-started", text: "Get Started" }, { depth: 3, id: "d", text: "Deep title" }])
+    assert.include(html, `<h2 id="getting-started">Get Started <a href="#getting-started" class="heading-anchor" aria-label="Link to this section">#</a></h2>`)
+    assert.include(html, `<h3 id="d"><em>Deep</em> title <a href="#d" class="heading-anchor" aria-label="Link to this section">#</a></h3>`)
+    assert.strictEqual(count(html, `href="#getting-started"`), 2)
+  })
+
   it("code is highlighted in both themes; an unknown language is plain text in the same frame", async () => {
     const { html } = await render("```ts\nconst x: number = 1\n```\n\n```nosuchlang\n<b>not bold</b>\n```\n\n```\nplain\n```")
     assert.include(html, `<pre class="shiki shiki-themes github-light github-dark"`)

@@ -303,6 +303,20 @@ const footnote = (context: Context, state: State, node: FootnoteReference): Arra
   ]
 }
 
+/**
+ * A heading's content without the empty anchor GitBook ends it with to carry its id
+ * (`## Title <a href="#x" id="x"></a>`): the heading has that id, the anchor shows nothing and
+ * would be a second link to it.
+ */
+const withoutGitbookAnchor = (children: Array<ElementContent>): Array<ElementContent> => {
+  const last = children.at(-1)
+  if (last?.type !== "element" || last.tagName !== "a" || last.children.length > 0) return children
+  const kept = children.slice(0, -1)
+  const before = kept.at(-1)
+  if (before?.type === "text") kept[kept.length - 1] = { ...before, value: before.value.trimEnd() }
+  return kept.filter((child) => child.type !== "text" || child.value !== "")
+}
+
 /** mdast to hast for one render: GitBook's blocks, raw HTML elements, highlighted code, anchored headings. */
 const handlersFor = (context: Context): Handlers => {
   const custom: Record<string, Handler> = {
@@ -320,7 +334,7 @@ const handlersFor = (context: Context): Handlers => {
     footnoteReference: (state, node) => footnote(context, state, node),
     heading: (state, node) => {
       const id = context.ids.get(node)
-      const children = state.all(node)
+      const children = withoutGitbookAnchor(state.all(node))
       if (id !== undefined) {
         children.push(text(" "), element("a", { href: `#${id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
         context.resolved.add(children.at(-1) as Element)
