@@ -17,6 +17,7 @@ import {
   type LinkItem,
   type LinkList,
   type LocatedPage,
+  markdownWithFrontmatter,
   type PageLayout,
   type PageNode,
   type PageResult,
@@ -72,7 +73,7 @@ export const pageBody = (
   found.page.type !== "document"
     ? Effect.succeed({})
     : format === "markdown"
-    ? Effect.succeed({ markdown: found.markdown ?? "" })
+    ? Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
     : Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
 
 export const page = (

@@ -29,6 +29,8 @@ const PageMetadata = {
   title: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
   slug: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(100))),
   emoji: Schema.optionalKey(Text.check(Schema.isMaxLength(50))),
+  /** GitBook's icon name (`gear`, `book-open`); empty removes it. A markdown document's frontmatter may set `icon`, `cover`, `layout` too. */
+  icon: Schema.optionalKey(Text.check(Schema.isMaxLength(50))),
   description: Schema.optionalKey(Text.check(Schema.isMaxLength(1000))),
   hidden: Schema.optionalKey(Schema.Boolean)
 } as const

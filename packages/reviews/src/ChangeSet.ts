@@ -4,8 +4,8 @@
  * batch introduces and what happened to each page, or the first change that cannot apply and why.
  * No I/O: ids, the instant and the files' stored descriptions are given, so merges can reuse it.
  */
-import { documentHash, type FileNode, type PageNode, validSlug } from "@quire/content"
-import { alertsToHints, maxSlugLength, parseDocument, slugify, uniqueSlug } from "@quire/markdown"
+import { coverRefOf, documentHash, type FileNode, type PageFrontmatter, pageFrontmatterOf, type PageNode, validSlug } from "@quire/content"
+import { alertsToHints, maxSlugLength, parseDocument, readFrontmatter, slugify, splitFrontmatter, uniqueSlug } from "@quire/markdown"
 
 /** Page metadata an insert or an update may set. */
 export interface PageMetadata {
@@ -13,6 +13,8 @@ export interface PageMetadata {
   readonly slug?: string | undefined
   /** Empty: removes it. */
   readonly emoji?: string | undefined
+  /** GitBook's icon name (`gear`); empty: removes it. */
+  readonly icon?: string | undefined
   readonly description?: string | undefined
   readonly hidden?: boolean | undefined
 }
@@ -122,6 +124,43 @@ export const metadataOf = (change: PageMetadata, given: string | undefined) => {
 }
 
 /**
+ * What the frontmatter of a change's markdown says of the page (`undefined` without frontmatter);
+ * refuses invalid YAML and values of the wrong type, naming the key.
+ */
+const frontmatterOf = (given: string | undefined): PageFrontmatter | undefined => {
+  if (given === undefined) return undefined
+  const { yaml } = splitFrontmatter(given)
+  if (yaml === undefined) return undefined
+  const read = readFrontmatter(yaml)
+  if (!read.ok) return refuse(read.reason)
+  const problems: Array<string> = []
+  const front = pageFrontmatterOf(read.data, problems)
+  if (problems.length > 0) refuse(`frontmatter: ${problems.map((problem) => problem.replace(/; ignored$/, "")).join("; ")}`)
+  return front
+}
+
+/** The page fields a change's frontmatter sets (only those it has; `frontmatter` always, as the unmodelled keys are the document's). */
+const frontmatterFields = (front: PageFrontmatter, files: ReadonlyArray<FileNode>): Partial<PageNode> => ({
+  ...(front.icon === undefined ? {} : { icon: front.icon === "" ? undefined : front.icon }),
+  ...(front.emoji === undefined ? {} : { emoji: front.emoji === "" ? undefined : front.emoji }),
+  ...(front.hidden === undefined ? {} : { hidden: front.hidden }),
+  ...(front.layout === undefined ? {} : { layout: Object.keys(front.layout).length === 0 ? undefined : front.layout }),
+  ...(front.cover === undefined
+    ? {}
+    : {
+      cover: front.cover.trim() === "" ? undefined : {
+        ref: coverRefOf(front.cover, files),
+        ...(front.coverY === undefined ? {} : { yPos: front.coverY }),
+        ...(front.coverHeight === undefined ? {} : { height: front.coverHeight })
+      }
+    }),
+  frontmatter: Object.keys(front.extra).length === 0 ? undefined : front.extra
+})
+
+/** `icon` or `emoji` of a change: empty removes it, absent keeps `was`. */
+const iconField = (given: string | undefined, was: string | undefined) => given === undefined ? was : given === "" ? undefined : given
+
+/**
  * Applies `changes` in order to a revision's `pages` and `files`. Each change sees the result of
  * those before it; the first that cannot apply rejects the whole batch.
  */
@@ -168,6 +207,7 @@ export const applyChanges = (
             refuse(`ref ${JSON.stringify(change.ref)} is already used in this batch`)
           }
           const meta = metadataOf(change, change.markdown)
+          const front = frontmatterOf(change.markdown)
           const title = meta.title ?? "Untitled"
           const taken = takenIn(container)
           const slug = change.slug === undefined ? uniqueSlug(slugify(title), taken) : checkSlug(change.slug)
@@ -179,9 +219,11 @@ export const applyChanges = (
               type: "document" as const,
               title,
               slug,
-              emoji: change.emoji === "" ? undefined : change.emoji,
+              ...(front === undefined ? {} : frontmatterFields(front, files)),
+              ...(change.emoji === undefined ? {} : { emoji: iconField(change.emoji, undefined) }),
+              ...(change.icon === undefined ? {} : { icon: iconField(change.icon, undefined) }),
+              ...(change.hidden === undefined ? {} : { hidden: change.hidden }),
               description: meta.description,
-              hidden: change.hidden,
               createdAt: options.now,
               updatedAt: options.now
             }),
@@ -198,6 +240,7 @@ export const applyChanges = (
         case "update_page": {
           const draft = resolve(change.page)
           const meta = metadataOf(change, change.markdown)
+          const front = frontmatterOf(change.markdown)
           if (meta.body !== undefined && draft.node.type !== "document") refuse(`page ${JSON.stringify(change.page)} is a ${draft.node.type}, not a document`)
           if (change.into !== undefined || change.at !== undefined) {
             const container = change.into === undefined ? (draft.parent ?? root) : containerOf(change.into)
@@ -218,13 +261,16 @@ export const applyChanges = (
           if (slug !== draft.node.slug && takenIn(draft.parent ?? root, draft).has(slug)) {
             refuse(`slug ${JSON.stringify(slug)} is taken by a sibling page`)
           }
+          const fromFront = front === undefined ? {} : frontmatterFields(front, files)
           draft.node = withoutUndefined({
             ...draft.node,
+            ...fromFront,
             slug,
             title: meta.title ?? draft.node.title,
-            emoji: change.emoji === undefined ? draft.node.emoji : change.emoji === "" ? undefined : change.emoji,
+            emoji: iconField(change.emoji, "emoji" in fromFront ? fromFront.emoji : draft.node.emoji),
+            icon: iconField(change.icon, "icon" in fromFront ? fromFront.icon : draft.node.icon),
             description: meta.description ?? draft.node.description,
-            hidden: change.hidden ?? draft.node.hidden,
+            hidden: change.hidden ?? ("hidden" in fromFront ? fromFront.hidden : draft.node.hidden),
             updatedAt: options.now
           })
           if (meta.body !== undefined) document(draft, meta.body)

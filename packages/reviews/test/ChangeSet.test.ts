@@ -65,4 +65,29 @@ describe("ChangeSet", () => {
     const beyond = run([{ operation: "insert_page", markdown: "x", at: 5 }])
     assert.strictEqual(beyond.kind, "rejected")
   })
+
+  it("keeps a markdown page's frontmatter: icon, cover, layout on the page, other keys with it, the body without it", () => {
+    const markdown = "---\nicon: rocket\ncover: https://example.com/c.png\ncoverY: 12\ncoverHeight: 300\nlayout:\n  width: wide\n  outline:\n    visible: false\ntags: [a, b]\n---\n\n# Launch\n\nBody."
+    const result = run([{ operation: "insert_page", markdown, ref: "l" }, { operation: "update_page", page: "b", icon: "gear" }])
+    assert.strictEqual(result.kind, "applied")
+    if (result.kind !== "applied") return
+    const inserted = result.value.pages.find((p) => p.id === "new1")!
+    assert.deepStrictEqual(
+      [inserted.title, inserted.icon, inserted.cover, inserted.layout, inserted.frontmatter, result.value.documents.get(inserted.document!)],
+      ["Launch", "rocket", { ref: { kind: "url", url: "https://example.com/c.png" }, yPos: 12, height: 300 }, { width: "wide", outline: false }, { tags: ["a", "b"] }, "Body."]
+    )
+    assert.strictEqual(result.value.pages.find((p) => p.id === "b")!.icon, "gear")
+    const cleared = applyChanges({ pages: result.value.pages, files: [] }, [{ operation: "update_page", page: "new1", markdown: "---\nicon: ''\n---\nNew body." }], { makeId: () => "x", now: "t2" })
+    assert.strictEqual(cleared.kind, "applied")
+    if (cleared.kind !== "applied") return
+    const after = cleared.value.pages.find((p) => p.id === "new1")!
+    assert.deepStrictEqual([after.icon, after.cover?.yPos, after.frontmatter], [undefined, 12, undefined])
+  })
+
+  it("refuses frontmatter whose values are not GitBook's, naming the key", () => {
+    const result = run([{ operation: "insert_page", markdown: "---\nlayout:\n  width: huge\n---\nBody" }])
+    assert.strictEqual(result.kind, "rejected")
+    if (result.kind !== "rejected") return
+    assert.match(result.value.reason, /layout\.width "huge" is not default or wide/)
+  })
 })

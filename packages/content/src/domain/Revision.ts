@@ -47,7 +47,8 @@ export const PageLayout: Schema.Codec<PageLayout> = Schema.Struct({
 /** Where a link page (or a cover) points. */
 export const ContentRef = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String }),
+  // `anchor`: a heading of the page (GitBook's anchor reference), a link page to `page.md#anchor`.
+  Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String, anchor: Schema.optional(Schema.String) }),
   Schema.Struct({ kind: Schema.Literal("file"), file: Schema.String })
 ])
 export type ContentRef = typeof ContentRef.Type
@@ -83,6 +84,8 @@ export interface PageNode {
   readonly layout?: PageLayout | undefined
   readonly cover?: PageCover | undefined
   readonly variables?: Readonly<Record<string, string>> | undefined
+  /** Documents: the keys of the page's frontmatter that no field models (GitBook's `tags`, `metadata`, ...), as written through the API. */
+  readonly frontmatter?: Readonly<Record<string, unknown>> | undefined
   /** Documents: the hash of the page's markdown in the document store. */
   readonly document?: string | undefined
   /** Links: the target. */
@@ -109,6 +112,7 @@ export const PageNode: Schema.Codec<PageNode> = Schema.Struct({
   layout: Schema.optional(PageLayout),
   cover: Schema.optional(PageCover),
   variables: Schema.optional(Variables),
+  frontmatter: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
   document: Schema.optional(Schema.String),
   target: Schema.optional(ContentRef),
   git: Schema.optional(GitBlob),
