@@ -9,6 +9,7 @@ import { Actor } from "@quire/kernel"
 import { JobQueue } from "@quire/queue"
 import { debounceKey } from "./GitSync.ts"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
+import { debounceMillis } from "./sync/SyncDeps.ts"
 import { type ExportJob, exportTask } from "./SyncJobs.ts"
 
 export const layerWith = (options: { readonly debounceMillis?: number } = {}) =>
@@ -17,7 +18,7 @@ export const layerWith = (options: { readonly debounceMillis?: number } = {}) =>
     Effect.gen(function*() {
       const repo = yield* GitSyncRepo
       const queue = yield* JobQueue
-      const debounce = options.debounceMillis ?? 3000
+      const debounce = yield* debounceMillis(options.debounceMillis)
       const mainMoved = (space: Space, revision: Revision) =>
         Effect.gen(function*() {
           if (revision.git?.createdByService === true) return

@@ -1,11 +1,18 @@
 /** What Git sync's use cases (requests, the connection, webhooks) share: their services, the clock, settings. */
-import { Clock, Effect } from "effect"
+import { Clock, Config, Effect } from "effect"
 import { ContentAccess } from "@quire/content"
 import { Transactor } from "@quire/kernel"
 import { JobQueue } from "@quire/queue"
 import type { GitSyncOptions } from "../GitSync.ts"
 import { GitSyncRepo } from "../GitSyncRepo.ts"
 import { SecretBox } from "../SecretBox.ts"
+
+/**
+ * How long after a push or an edit its sync runs, so that a burst makes one: the layer's option,
+ * else `QUIRE_GIT_DEBOUNCE_MS` (3 seconds).
+ */
+export const debounceMillis = (option: number | undefined) =>
+  option === undefined ? Effect.orDie(Config.Int("QUIRE_GIT_DEBOUNCE_MS").pipe(Config.withDefault(3000))) : Effect.succeed(option)
 
 /** Built once by the GitSync layer and handed to each group of use cases. */
 export const make = (options: GitSyncOptions) =>
@@ -16,7 +23,7 @@ export const make = (options: GitSyncOptions) =>
       box: yield* SecretBox,
       queue: yield* JobQueue,
       transactor: yield* Transactor.Transactor,
-      debounce: options.debounceMillis ?? 3000,
+      debounce: yield* debounceMillis(options.debounceMillis),
       deliveryWindow: options.deliveryWindowMillis ?? 30 * 24 * 60 * 60 * 1000,
       now: Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
     }
