@@ -7,6 +7,7 @@ import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
+import { includeRefs, withIncludes } from "./markdown/Includes.ts"
 import { excerpt, sectionSplitter } from "@quire/markdown"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
@@ -70,9 +71,28 @@ export const indexedPage = (page: PageNode, path: string, markdown: string, brea
     }
   })
 
+/** What of a revision's reusable contents its pages' indexed text depends on: two revisions differ here when one was added, removed, edited or moved. */
+const reusableContentsKey = (revision: Revision | undefined): string =>
+  JSON.stringify((revision?.reusableContents ?? []).map((node) => [node.id, node.document ?? "", node.git?.path ?? ""]).toSorted())
+
+/** Markdown documents by hash: those a write introduces, else the stored ones. */
+const documentReader = (revisions: RevisionsRepoShape, introduced: ReadonlyMap<string, string>) =>
+(hashes: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, string>> =>
+  Effect.map(revisions.documents(Array.from(new Set(hashes.filter((hash) => !introduced.has(hash))))), (stored) =>
+    new Map(hashes.flatMap((hash) => {
+      const text = introduced.get(hash) ?? stored.get(hash)
+      return text === undefined ? [] : [[hash, text] as const]
+    })))
+
+/** The markdown of `entries`' pages, in order (`""` for a page without a document). */
+const pagesMarkdown = (documents: ReturnType<typeof documentReader>, entries: ReadonlyArray<Entry>) =>
+  Effect.map(documents(entries.flatMap(({ page }) => (page.document === undefined ? [] : [page.document]))), (read) =>
+    entries.map((entry) => ({ entry, markdown: read.get(entry.page.document ?? "") ?? "" })))
+
 /**
  * The index update that takes `parent`'s entries to `next`'s, reading only the changed pages'
- * markdown (from `introduced`, else the document store).
+ * markdown (from `introduced`, else the document store). A page's text holds the reusable
+ * contents it includes, so when those change, every page that includes one is indexed again.
  */
 export const indexUpdate = (
   revisions: RevisionsRepoShape,
@@ -82,15 +102,18 @@ export const indexUpdate = (
 ): Effect.Effect<IndexUpdate, never, ParsePool> =>
   Effect.gen(function*() {
     const { changed, removed } = changedPages(parent, next)
-    const missing = changed.flatMap(({ page }) =>
-      page.document !== undefined && !introduced.has(page.document) ? [page.document] : []
-    )
-    const stored = yield* revisions.documents(Array.from(new Set(missing)))
+    const documents = documentReader(revisions, introduced)
+    const toIndex = yield* pagesMarkdown(documents, changed)
+    if (reusableContentsKey(parent) !== reusableContentsKey(next)) {
+      const ids = new Set(changed.map(({ page }) => page.id))
+      const others = yield* pagesMarkdown(documents, Array.from(documentsOf(next.pages).values()).filter(({ page }) => !ids.has(page.id)))
+      toIndex.push(...others.filter(({ markdown }) => includeRefs(markdown).length > 0))
+    }
     const pages: Array<IndexedPage> = []
     const breathe = breather()
-    for (const { page, path } of changed) {
-      const document = page.document ?? ""
-      pages.push(yield* indexedPage(page, path, introduced.get(document) ?? stored.get(document) ?? "", breathe))
+    for (const { entry: { page, path }, markdown } of toIndex) {
+      const expanded = yield* withIncludes(markdown, next.reusableContents, page.git?.path, documents)
+      pages.push(yield* indexedPage(page, path, expanded, breathe))
     }
     return { pages, removed }
   }).pipe(Effect.withSpan("Search.indexUpdate"))

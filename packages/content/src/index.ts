@@ -40,6 +40,7 @@ export { coverRefOf, frontmatterLayout, layoutOfFrontmatter, markdownWithFrontma
 export type { PageFrontmatter } from "./domain/PageFrontmatter.ts"
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
 export { maxReusableContents, maxReusableContentTitle, reusableDocuments } from "./domain/ReusableContent.ts"
+export { expandWith, findReusableContent, includeRefs, withIncludes } from "./markdown/Includes.ts"
 export type { RevisionLimits } from "./domain/RevisionLimits.ts"
 export * from "./domain/Space.ts"
 export { MainObservers } from "./MainObservers.ts"

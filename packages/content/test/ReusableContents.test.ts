@@ -10,7 +10,7 @@ import { OutboundFetch } from "@quire/outbound"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { documentHash, type ReusableContentNode } from "../src/domain/Revision.ts"
-import { Content, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { Content, Memberships, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
@@ -113,5 +113,35 @@ describe("reusable contents", () => {
       const copy = (yield* spaces.duplicate(spaceId).pipe(as("admin"))).space.id
       yield* (yield* RevisionsRepo).removeForSpace(spaceId)
       assert.strictEqual((yield* content.reusableContent(copy, "rc-1").pipe(as("reader"))).markdown, warning)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("are searched as part of the pages that include them, and a page's results follow an edit of the include alone", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const search = yield* Search
+      const spaceId = yield* withReusableContents
+      const page = "# Upgrading\n\nRead this first.\n\n{% include \".gitbook/includes/upgrade-warning.md\" %}\n"
+      const at = "2026-01-01T00:00:00.000Z"
+      yield* content.commit(spaceId, (current) =>
+        Effect.succeed({
+          pages: [{ id: "p-1", type: "document", title: "Upgrading", slug: "upgrading", document: documentHash(page), git: { oid: "p", path: "upgrading.md" }, createdAt: at, updatedAt: at, pages: [] }],
+          reusableContents: current.reusableContents,
+          documents: new Map([[documentHash(page), page]])
+        })
+      ).pipe(as("editor"))
+      const found = yield* search.space(spaceId, { query: "back up" }).pipe(as("reader"))
+      assert.deepStrictEqual(found.items.map((item) => item.pageId), ["p-1"])
+      assert.include(found.items[0]!.sections[0]!.body, "Back up first")
+
+      const replaced = "Take a snapshot before upgrading.\n"
+      yield* content.commit(spaceId, (current) =>
+        Effect.succeed({
+          pages: current.pages,
+          reusableContents: [{ ...nodes[0]!, document: documentHash(replaced) }],
+          documents: new Map([[documentHash(replaced), replaced]])
+        })
+      ).pipe(as("editor"))
+      assert.deepStrictEqual((yield* search.space(spaceId, { query: "snapshot" }).pipe(as("reader"))).items.map((item) => item.pageId), ["p-1"])
+      assert.deepStrictEqual((yield* search.space(spaceId, { query: "back up" }).pipe(as("reader"))).items, [])
     }).pipe(Effect.provide(layer)))
 })
