@@ -40,10 +40,10 @@ export const layoutOfFrontmatter = (value: unknown, problems: Array<string>): Pa
   if (width === "default" || width === "wide") out.width = width
   else if (width !== undefined) problems.push(`layout.width ${JSON.stringify(width)} is not default or wide; ignored`)
   const visible = (key: string): boolean | undefined => {
+    // A scalar where GitBook has a mapping (`cover: true`) says nothing; a `visible` that is not true or false is reported.
     const entry = value[key]
-    if (entry === undefined || entry === null) return undefined
-    if (isMapping(entry) && typeof entry["visible"] === "boolean") return entry["visible"]
-    if (isMapping(entry) && entry["visible"] === undefined) return undefined
+    if (!isMapping(entry) || entry["visible"] === undefined || entry["visible"] === null) return undefined
+    if (typeof entry["visible"] === "boolean") return entry["visible"]
     problems.push(`layout.${key}.visible is not true or false; ignored`)
     return undefined
   }

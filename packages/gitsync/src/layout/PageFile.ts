@@ -4,22 +4,12 @@
  * frontmatter through the `yaml` Document API (other keys, comments and formatting stay). Where
  * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
-import type { PageLayout } from "@quire/content"
+import { frontmatterLayout, layoutVisibilityKeys, type PageFrontmatter, pageFrontmatterOf, type PageLayout } from "@quire/content"
 import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter } from "@quire/markdown"
 import { Document, isMap, isNode, isScalar, parseDocument, Scalar, type YAMLMap } from "yaml"
 
-/** The metadata GitBook keeps in a page's frontmatter. */
-export interface PageMetadata {
-  readonly description?: string | undefined
-  readonly icon?: string | undefined
-  readonly emoji?: string | undefined
-  readonly cover?: string | undefined
-  readonly coverY?: number | undefined
-  /** The cover's height in pixels (`coverHeight`). */
-  readonly coverHeight?: number | undefined
-  readonly hidden?: boolean | undefined
-  readonly layout?: PageLayout | undefined
-}
+/** The metadata GitBook keeps in a page's frontmatter (the keys no field models stay in the file). */
+export type PageMetadata = Omit<PageFrontmatter, "extra">
 
 export interface PageFileParts {
   /** `---` ... `---` and its line ending, or `""`. */
@@ -36,59 +26,10 @@ export interface PageFileParts {
   readonly newline: string
 }
 
-const layoutKeys = ["title", "description", "tableOfContents", "outline", "pagination", "metadata"] as const
-
-const layoutOf = (value: unknown, problems: Array<string>): PageLayout | undefined => {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    problems.push("`layout` is not a mapping; ignored")
-    return undefined
-  }
-  const source = value as Record<string, unknown>
-  const out: { -readonly [K in keyof PageLayout]: PageLayout[K] } = {}
-  const width = source["width"]
-  if (width === "default" || width === "wide") out.width = width
-  else if (width !== undefined) problems.push(`layout.width ${JSON.stringify(width)} is not default or wide; ignored`)
-  const visible = (key: string): boolean | undefined => {
-    const entry = source[key]
-    if (typeof entry === "object" && entry !== null && typeof (entry as Record<string, unknown>)["visible"] === "boolean") {
-      return (entry as Record<string, boolean>)["visible"]
-    }
-    return undefined
-  }
-  const cover = visible("cover")
-  if (cover !== undefined) out.cover = cover
-  const size = (source["cover"] as Record<string, unknown> | undefined)?.["size"]
-  if (size === "hero" || size === "full" || size === "background") out.coverSize = size
-  for (const key of layoutKeys) {
-    const v = visible(key)
-    if (v !== undefined) out[key] = v
-  }
-  return out
-}
-
 /** The known metadata of a frontmatter mapping; wrong types are reported and left out. */
 const metadataOf = (data: Record<string, unknown>, problems: Array<string>): PageMetadata => {
-  const out: { -readonly [K in keyof PageMetadata]: PageMetadata[K] } = {}
-  const text = (key: "description" | "icon" | "emoji" | "cover") => {
-    const value = data[key]
-    if (typeof value === "string") out[key] = value
-    else if (value !== undefined && value !== null) problems.push(`\`${key}\` is not a string; ignored`)
-  }
-  text("description")
-  text("icon")
-  text("emoji")
-  text("cover")
-  if (typeof data["coverY"] === "number") out.coverY = data["coverY"]
-  else if (data["coverY"] !== undefined && data["coverY"] !== null) problems.push("`coverY` is not a number; ignored")
-  if (typeof data["coverHeight"] === "number") out.coverHeight = data["coverHeight"]
-  else if (data["coverHeight"] !== undefined && data["coverHeight"] !== null) problems.push("`coverHeight` is not a number; ignored")
-  if (typeof data["hidden"] === "boolean") out.hidden = data["hidden"]
-  else if (data["hidden"] !== undefined && data["hidden"] !== null) problems.push("`hidden` is not true or false; ignored")
-  if (data["layout"] !== undefined && data["layout"] !== null) {
-    const layout = layoutOf(data["layout"], problems)
-    if (layout !== undefined) out.layout = layout
-  }
-  return out
+  const { extra: _extra, ...metadata } = pageFrontmatterOf(data, problems)
+  return metadata
 }
 
 const blankLines = /^(?:[ \t]*\r?\n)*/
@@ -159,17 +100,6 @@ const gitbookYaml = (values: Readonly<Record<string, unknown>>): string => {
 
 const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "coverHeight", "hidden"] as const
 
-/** The GitBook `layout` mapping of a page layout. */
-const gitbookLayout = (layout: PageLayout): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  if (layout.width !== undefined) out["width"] = layout.width
-  if (layout.cover !== undefined || layout.coverSize !== undefined) {
-    out["cover"] = { ...(layout.cover === undefined ? {} : { visible: layout.cover }), ...(layout.coverSize === undefined ? {} : { size: layout.coverSize }) }
-  }
-  for (const key of layoutKeys) if (layout[key] !== undefined) out[key] = { visible: layout[key] }
-  return out
-}
-
 /**
  * The frontmatter block for `metadata`. With a previous frontmatter, only the pairs of the keys
  * whose value changed are rewritten, removed or appended: other keys, comments and formatting
@@ -182,7 +112,7 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
   if (previous?.yaml === undefined || doc === undefined || !isMap(doc.contents)) {
     const values: Record<string, unknown> = {}
     for (const key of metadataOrder) if (metadata[key] !== undefined) values[key] = metadata[key]
-    if (metadata.layout !== undefined && Object.keys(gitbookLayout(metadata.layout)).length > 0) values["layout"] = gitbookLayout(metadata.layout)
+    if (metadata.layout !== undefined && Object.keys(frontmatterLayout(metadata.layout)).length > 0) values["layout"] = frontmatterLayout(metadata.layout)
     return Object.keys(values).length === 0 ? "" : fence(gitbookYaml(values))
   }
   const yaml = previous.yaml
@@ -228,7 +158,7 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
     setOrDelete(["layout", "width"], was.width, now.width)
     setOrDelete(["layout", "cover", "visible"], was.cover, now.cover)
     setOrDelete(["layout", "cover", "size"], was.coverSize, now.coverSize)
-    for (const key of layoutKeys) setOrDelete(["layout", key, "visible"], was[key], now[key])
+    for (const key of layoutVisibilityKeys) setOrDelete(["layout", key, "visible"], was[key], now[key])
     // Mappings left empty by a removal go with it.
     const layout = doc.get("layout", true)
     if (isMap(layout)) {
