@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import type { Ids } from "@quire/kernel"
 import { type ContentRef, documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "@quire/content"
 import { type AssetToWrite, type ContentToWrite, type RepoAsset, type RepoPage, type RepositoryConfig, type RepositoryContent } from "./layout/Layout.ts"
+import { pageFileLink } from "./layout/PageLinks.ts"
 import { assetRefPrefix } from "./layout/Paths.ts"
 
 /** What an import writes: the pages and files of the new revision, the documents it introduces, the assets to store. */
@@ -73,6 +74,9 @@ export const importPages = (
     const used = new Set<string>()
     const fileIdsByRef = new Map(files.map(({ asset, file }) => [asset.ref, file.id]))
     const documents = new Map<string, string>()
+    // Link pages to a heading of a page file of the import (`docs/blocks/inline.md#icons`), resolved once every page has its id.
+    const headingLinks = new Map<string, { readonly before: PageNode | undefined; readonly path: string; readonly anchor: string | undefined }>()
+    const idsByPath = new Map<string, string>()
     const walk = (nodes: ReadonlyArray<RepoPage>, parentPlace: string): Effect.Effect<ReadonlyArray<PageNode>> =>
       Effect.gen(function*() {
         const taken = new Set<string>()
@@ -110,11 +114,24 @@ export const importPages = (
             updatedAt: at,
             pages: children
           }
+          if (page.kind === "document" && page.path !== undefined) idsByPath.set(page.path, node.id)
+          const heading = page.kind === "link" && page.href !== undefined ? pageFileLink(page.href) : undefined
+          if (heading !== undefined) headingLinks.set(node.id, { before, ...heading })
           out.push(before !== undefined && samePage(before, node) ? { ...node, updatedAt: before.updatedAt } : node)
         }
         return out
       })
-    const pages = yield* walk(content.pages, "")
+    const linked = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
+      nodes.map((node) => {
+        const link = headingLinks.get(node.id)
+        const id = link === undefined ? undefined : idsByPath.get(link.path)
+        if (link === undefined || id === undefined) return node.pages.length === 0 ? node : { ...node, pages: linked(node.pages) }
+        const target: ContentRef = { kind: "page", page: id, ...(link.anchor === undefined ? {} : { anchor: link.anchor }) }
+        const resolved: PageNode = { ...node, target, updatedAt: at, pages: linked(node.pages) }
+        return link.before !== undefined && samePage(link.before, resolved) ? { ...resolved, updatedAt: link.before.updatedAt } : resolved
+      })
+    const walked = yield* walk(content.pages, "")
+    const pages = headingLinks.size === 0 ? walked : linked(walked)
     return { pages, documents }
   })
 
@@ -124,6 +141,10 @@ const samePage = (a: PageNode, b: PageNode): boolean => comparable(a) === compar
 
 /** How a page body or a cover refers to a file: `/.gitbook/assets/<name>`. */
 export const assetRef = (file: FileNode): string => `${assetRefPrefix}${file.name}`
+
+/** A link page to a page as the layout writes it: the page's file, and the heading's anchor. */
+const pageHref = (path: string | undefined, anchor: string | undefined): string | undefined =>
+  path === undefined || anchor === undefined ? path : `${path}#${anchor}`
 
 /** A revision as the layout's neutral tree; `files` are the assets to write (bytes read by the caller where needed). */
 export const exportContent = (
@@ -142,7 +163,7 @@ export const exportContent = (
       : node.target.kind === "url"
       ? node.target.url
       : node.target.kind === "page"
-      ? pagePaths.get(node.target.page)
+      ? pageHref(pagePaths.get(node.target.page), node.target.anchor)
       : fileRefs.get(node.target.file)
     return {
       kind: node.type,

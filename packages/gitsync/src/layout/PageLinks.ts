@@ -18,6 +18,16 @@ const idOf = (page: RepoPage): string | undefined => "id" in page && typeof page
 // HTML `href="` starts; its anchor is kept.
 const quirePageLink = /(\]\(<?|\burl="|\bhref=")\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/g
 
+/**
+ * A link page's `href` that names a page file from the repository root (`docs/page.md#anchor`, as an
+ * import reads a `SUMMARY.md` entry to a heading), not a URL: the file and the anchor.
+ */
+export const pageFileLink = (href: string): { readonly path: string; readonly anchor: string | undefined } | undefined => {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("/") || !/\.md(?:#|$)/i.test(href)) return undefined
+  const hash = href.indexOf("#")
+  return hash === -1 ? { path: href, anchor: undefined } : { path: href.slice(0, hash), anchor: href.slice(hash + 1) || undefined }
+}
+
 /** The files of the pages of `tree` by their id and by their slug path (groups included, as the space's URLs). */
 export const pageFilesByRef = (tree: ReadonlyArray<Placed>): ReadonlyMap<string, string> => {
   const byRef = new Map<string, string>()

@@ -1,17 +1,26 @@
 /** `SUMMARY.md` of a write: kept byte for byte while its meaning holds, else rendered reusing the lines it can. */
 import { gitbookAnchorId, slugify } from "@quire/markdown"
 import type { ReadState, RepoPage } from "./Layout.ts"
-import { pageFilesByRef } from "./PageLinks.ts"
+import { pageFileLink, pageFilesByRef } from "./PageLinks.ts"
 import type { Placed } from "./PagePlacement.ts"
 import { dirname, joinPath, relativePath } from "./Paths.ts"
 import { renderSummary, type SummaryNode } from "./Summary.ts"
 
-/** A link page's target as a summary writes it: a link to a page of the write (`/pages/<id or slug path>`) is the relative path to its file. */
-const linkTarget = (href: string, summaryDir: string, byRef: ReadonlyMap<string, string>): string => {
+/**
+ * A link page's `href` as an import reads it: a link to a page of the write (`/pages/<id or slug path>`,
+ * with its anchor) is the page's file from the repository root (`docs/page.md#anchor`).
+ */
+const repoHref = (href: string, byRef: ReadonlyMap<string, string>): string => {
   const page = /^\/pages\/([^#?]+)(#.*)?$/.exec(href)
   if (page === null) return href
   const file = byRef.get(page[1]!)
-  return file === undefined ? href : `${relativePath(summaryDir, file)}${page[2] ?? ""}`
+  return file === undefined ? href : `${file}${page[2] ?? ""}`
+}
+
+/** A link page's target as a summary writes it: a URL as it is, a page's file (see `repoHref`) relative to the summary. */
+const linkTarget = (href: string, summaryDir: string): string => {
+  const page = pageFileLink(href)
+  return page === undefined ? href : `${relativePath(summaryDir, page.path)}${page.anchor === undefined ? "" : `#${page.anchor}`}`
 }
 
 /** What a summary says of a page: kind, title, label, and its group slug or its file or URL. */
@@ -32,10 +41,10 @@ export const writeSummary = (tree: ReadonlyArray<Placed>, state: ReadState | und
         return { kind: "group", title: page.title, slug: page.slug, reuse, children }
       }
       if (page.kind === "link") {
-        const href = page.href ?? ""
+        const href = repoHref(page.href ?? "", byRef)
         const line = state?.summaryLines.get(href)
         const reuse = line !== undefined && line.includes(`[${page.title}]`) ? line : undefined
-        return { kind: "entry", title: page.title, target: linkTarget(href, summaryDir, byRef), label: page.linkTitle, reuse, children }
+        return { kind: "entry", title: page.title, target: linkTarget(href, summaryDir), label: page.linkTitle, reuse, children }
       }
       const path = placed.path!
       const info = page.path === undefined ? undefined : state?.pageInfo.get(page.path)
@@ -45,7 +54,7 @@ export const writeSummary = (tree: ReadonlyArray<Placed>, state: ReadState | und
     })
   // The table of contents' meaning (kinds, titles, labels, group slugs, files or URLs, nesting): unchanged, it keeps its bytes.
   const shapeOfNew = (list: ReadonlyArray<Placed>): ReadonlyArray<unknown> =>
-    list.map((p) => [...shape(p.page, p.page.kind === "link" ? p.page.href : p.path), shapeOfNew(p.children)])
+    list.map((p) => [...shape(p.page, p.page.kind === "link" ? repoHref(p.page.href ?? "", byRef) : p.path), shapeOfNew(p.children)])
   const shapeOfOld = (list: ReadonlyArray<RepoPage>): ReadonlyArray<unknown> =>
     list.map((p) => [...shape(p, p.kind === "link" ? p.href : p.path), shapeOfOld(p.children)])
   const unchanged = state !== undefined && summaryPath === joinPath(state.docsRoot, previousSummary) &&

@@ -5,7 +5,9 @@
 import { compareCodePoints } from "@quire/kernel"
 import type { RepoPage, RepositoryFile, RepositoryFiles } from "./Layout.ts"
 import { basename, dirname, insideOf, isReadmeName, joinPath } from "./Paths.ts"
-import { type ParsedSummary, parseSummary, type SummaryEntry } from "./Summary.ts"
+import { type ParsedSummary, parseSummary, type SummaryEntry, type SummaryGroup } from "./Summary.ts"
+
+type SummaryNodeRead = SummaryGroup | SummaryEntry
 
 /** A page to read: a document's file, a group or a link, and its children. */
 export interface Plan {
@@ -66,6 +68,36 @@ export const inferPlans = (files: RepositoryFiles, docsRoot: string, readmePath:
   return files.has(readmePath) ? [{ kind: "document", title: basename(dirname(readmePath)) || "Introduction", path: readmePath, children: [] }, ...out] : out
 }
 
+/** A summary entry's file without its anchor or query, as written. */
+const entryFile = (entry: SummaryEntry): string => entry.target.replace(/[#?].*$/, "")
+
+/**
+ * The entries that link to a heading of a file another entry lists (`[Buttons](blocks/inline.md#buttons)`
+ * beside `[Inline](blocks/inline.md)`): the file's page is its first entry without anchor (else its
+ * first entry), and every other entry of that file with an anchor is a link to the heading.
+ */
+const anchorLinkedEntries = (nodes: ReadonlyArray<SummaryNodeRead>): ReadonlySet<SummaryEntry> => {
+  const byFile = new Map<string, Array<SummaryEntry>>()
+  const collect = (list: ReadonlyArray<SummaryNodeRead>) => {
+    for (const node of list) {
+      if (node.kind === "entry" && node.unlinked !== true && !isUrl(node.target) && entryFile(node) !== "") {
+        const same = byFile.get(entryFile(node)) ?? []
+        same.push(node)
+        byFile.set(entryFile(node), same)
+      }
+      collect(node.children)
+    }
+  }
+  collect(nodes)
+  const linked = new Set<SummaryEntry>()
+  for (const entries of byFile.values()) {
+    if (entries.length < 2) continue
+    const page = entries.find((entry) => !entry.target.includes("#")) ?? entries[0]!
+    for (const entry of entries) if (entry !== page && /#./.test(entry.target)) linked.add(entry)
+  }
+  return linked
+}
+
 /** The tree `summaryFile` (at `summaryPath`) lists, and its lines by the file (or URL) they point to, group headings by `group:<title>`. */
 export const summaryPlans = (
   files: RepositoryFiles,
@@ -79,6 +111,7 @@ export const summaryPlans = (
   for (const warning of summary.warnings) warnings.push(warning.replace(/^SUMMARY\.md/, summaryPath))
   const summaryDir = dirname(summaryPath)
   const used = new Set<string>()
+  const anchorLinked = anchorLinkedEntries(summary.nodes)
   const fromEntry = (entry: SummaryEntry): Array<Plan> => {
     const children = entry.children.flatMap(fromEntry)
     const where = `${summaryPath} line ${entry.lineNumber}`
@@ -96,8 +129,8 @@ export const summaryPlans = (
       summaryLines.set(entry.target, entry.line)
       return [{ kind: "link", title: entry.title, ...linkTitle, href: entry.target, children: [] }, ...children]
     }
-    const target = joinPath(summaryDir, entry.target.replace(/[#?].*$/, ""))
-    if (entry.target.replace(/[#?].*$/, "") === "") {
+    const target = joinPath(summaryDir, entryFile(entry))
+    if (entryFile(entry) === "") {
       warnings.push(`${where}: ${JSON.stringify(entry.title)} links to no file; skipped`)
       return children
     }
@@ -108,6 +141,13 @@ export const summaryPlans = (
     if (!files.has(target)) {
       warnings.push(`${where}: ${target} does not exist; skipped`)
       return children
+    }
+    if (anchorLinked.has(entry)) {
+      // A file listed again at one of its headings (`[Icons](blocks/inline.md#icons)`): GitBook's
+      // navigation shows a link to the heading, a link page to `<file>#<anchor>`.
+      const href = `${target}${entry.target.slice(entry.target.indexOf("#"))}`
+      summaryLines.set(href, entry.line)
+      return [{ kind: "link", title: entry.title, ...linkTitle, href, children: [] }, ...children]
     }
     if (used.has(target)) {
       warnings.push(`${where}: ${target} is listed twice; the second one is skipped`)

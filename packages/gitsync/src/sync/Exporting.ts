@@ -64,7 +64,7 @@ export const exportTree = (
     pages.map((page, i) => {
       const node = nodes[i]!
       // A link to a page goes where the page is written, which only the layout knows.
-      const href = node.type === "link" && node.target?.kind === "page" ? { href: `/pages/${node.target.page}` } : {}
+      const href = node.type === "link" && node.target?.kind === "page" ? { href: `/pages/${node.target.page}${node.target.anchor === undefined ? "" : `#${node.target.anchor}`}` } : {}
       return { ...page, ...href, id: node.id, markdown: fileRefsAsAssets(page.markdown, names), children: identified(node.pages, page.children) }
     })
   return { ...content, pages: identified(revision.pages, content.pages) }
