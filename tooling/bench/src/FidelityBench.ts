@@ -116,6 +116,7 @@ const importAndExport = async (call: Call, organizationId: string, source: Fidel
   const imported = await syncRun(call, space.id, "lastImport", () =>
     call("POST", `/v1/spaces/${space.id}/git/import`, { url: source.url, ref: "refs/heads/main", ...repo }))
   errors.push(...syncFailure("the import", imported))
+  if (imported.status === "failed") return { spaceId: space.id, documents: [], errors, measures: [] }
 
   const tree = await call<{ pages: ReadonlyArray<ApiPage> }>("GET", `/v1/spaces/${space.id}/content/pages?metadata=true`)
   const documents = flatten(tree.pages).filter((p) => p.kind === "sheet" || p.type === "document")
@@ -249,8 +250,10 @@ export const run = (options: FidelityOptions) =>
     })
     const call = Seed.adminCall(quire.baseUrl)
     const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))
-    const crawled = yield* Effect.promise(() =>
-      publishAndCrawl(call, quire.baseUrl, organizationId, steps.spaceId, steps.documents, source.work, options, say))
+    // A failed import leaves nothing to export or show: the report is its error.
+    const crawled = steps.documents.length === 0
+      ? { measures: [], external: { links: 0, images: 0 }, site: "" }
+      : yield* Effect.promise(() => publishAndCrawl(call, quire.baseUrl, organizationId, steps.spaceId, steps.documents, source.work, options, say))
     return {
       source: source.origin,
       projectDirectory: source.projectDirectory,

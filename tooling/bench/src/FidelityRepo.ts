@@ -35,7 +35,8 @@ const tryGit = (args: ReadonlyArray<string>) => {
 
 /** A path that is a Git repository (bare, or any directory of a work tree): its git dir and the path's place in it. */
 const repositoryOf = (path: string) => {
-  if (tryGit(["--git-dir", path, "rev-parse", "--is-bare-repository"]) === "true") return { gitDir: path, prefix: "" }
+  // A git directory (a bare repository, a mirror whose config may not say `bare`) resolves HEAD as one.
+  if (tryGit(["--git-dir", path, "rev-parse", "--verify", "--quiet", "HEAD"]) !== undefined) return { gitDir: path, prefix: "" }
   const top = tryGit(["-C", path, "rev-parse", "--show-toplevel"])
   if (top === undefined) return undefined
   return { gitDir: join(top, ".git"), prefix: relative(top, path).split("\\").join("/") }
