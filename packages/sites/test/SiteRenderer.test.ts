@@ -24,7 +24,8 @@ const tree = (introText: string): ReadonlyArray<PageNode> => [
     ...page("group", "Deploy", "deploy", { type: "group" }),
     pages: [
       { ...page("install", "Install", "install", { document: documentHash("Install."), linkTitle: "Installing" }), pages: [page("docker", "Docker", "docker", { document: documentHash(markdown.docker!), git: { oid: "x", path: "deploy/docker.md" } })] },
-      page("link", "Changelog", "changelog", { type: "link", target: { kind: "url", url: "https://example.com/changelog" } })
+      page("link", "Changelog", "changelog", { type: "link", target: { kind: "url", url: "https://example.com/changelog" } }),
+      page("running", "Running it", "running", { type: "link", target: { kind: "page", page: "docker", anchor: "run" } })
     ]
   },
   page("secret", "Secret", "secret", { hidden: true, document: documentHash(markdown.secret!) })
@@ -106,6 +107,8 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.include(home, `href="/~sites/site1/deploy/install/docker"`)
       assert.include(home, `href="/~sites/site1/deploy/install/docker#run"`)
       assert.include(home, "https://example.com/changelog")
+      // A link page to a heading (a SUMMARY.md entry `[Running it](docker.md#run)`) lands on it.
+      assert.match(home, /href="\/~sites\/site1\/deploy\/install\/docker#run"[^>]*>(?:<[^>]+>)*Running it/)
       // A page's link title is its label in the sidebar.
       assert.include(home, "Installing")
       assert.notInclude(home, ">Secret<")

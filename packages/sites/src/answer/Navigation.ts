@@ -55,7 +55,11 @@ export const variantsOf = (reading: Reading, current: Place | undefined): Readon
 const linkPageUrl = (reading: Reading, place: Place, rev: Revision, page: PageNode): { url: string | undefined; external: boolean } => {
   const target = page.target
   if (target?.kind === "url") return { url: target.url, external: true }
-  if (target?.kind === "page") return { url: reading.urls.pageIdUrl(place, reading.infoOf(rev))(target.page), external: false }
+  if (target?.kind === "page") {
+    // A link to a heading of the page (a SUMMARY.md entry `[Icons](inline.md#icons)`) lands on it.
+    const url = reading.urls.pageIdUrl(place, reading.infoOf(rev))(target.page)
+    return { url: url === undefined || target.anchor === undefined ? url : `${url}#${encodeURIComponent(target.anchor)}`, external: false }
+  }
   if (target?.kind === "file") {
     const file = rev.files.find((f) => f.id === target.file)
     return { url: file === undefined ? undefined : reading.urls.fileUrl(place, file), external: false }
