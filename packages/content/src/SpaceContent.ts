@@ -11,7 +11,8 @@ import type { SpaceAccess } from "./ContentAccess.ts"
 import { type FileNode, type PageNode, type ReusableContentNode, type Revision } from "./domain/Revision.ts"
 import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
 import { breather } from "./markdown/Breather.ts"
-import { type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
+import { findReusableContent } from "./markdown/Includes.ts"
+import { type IncludeResolver, type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "@quire/markdown"
 import { pageLinkContext, revisionLinkIndex } from "./ContentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
@@ -196,7 +197,7 @@ export type DocumentSource = Pick<RevisionPage, "revision" | "path" | "markdown"
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
  * pages by id, files by id, anything else as a URL.
  */
-export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content))
+export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content), pageIncludes(content))
 
 /**
  * `pageDocument`, a large page parsed by the server's parse workers (`ParsePool`) and a small one
@@ -206,7 +207,7 @@ export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDoc
 export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonDocument, never, ParsePool> =>
   Effect.gen(function*() {
     const pool = yield* ParsePool
-    const builder = jsonDocumentBuilder(pageRefs(content))
+    const builder = jsonDocumentBuilder(pageRefs(content), pageIncludes(content))
     const breathe = breather()
     for (const blocks of yield* pool.digestPieces(content.markdown ?? "", "blocks", breathe)) {
       builder.addPieceBlocks(blocks)
@@ -214,6 +215,12 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
     }
     return builder.done()
   })
+
+/** The reusable contents a page's includes name, found in its revision as published pages find them. */
+const pageIncludes = (content: DocumentSource): IncludeResolver => {
+  const file = content.path === "" ? undefined : revisionLinkIndex(content.revision).entries.find((entry) => entry.path === content.path)?.page.git?.path
+  return (ref) => findReusableContent(ref, file, content.revision.reusableContents ?? [])?.id
+}
 
 /** The content references of a page's links, resolved against its revision. */
 const pageRefs = (content: DocumentSource): RefResolver => {

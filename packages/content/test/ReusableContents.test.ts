@@ -10,7 +10,7 @@ import { OutboundFetch } from "@quire/outbound"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { documentHash, type ReusableContentNode } from "../src/domain/Revision.ts"
-import { Content, Memberships, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { Content, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
@@ -143,5 +143,27 @@ describe("reusable contents", () => {
       ).pipe(as("editor"))
       assert.deepStrictEqual((yield* search.space(spaceId, { query: "snapshot" }).pipe(as("reader"))).items.map((item) => item.pageId), ["p-1"])
       assert.deepStrictEqual((yield* search.space(spaceId, { query: "back up" }).pipe(as("reader"))).items, [])
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("show in a page's JSON document as GitBook's reusable-content block, found from the page's own file", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* withReusableContents
+      const page = "Read this first.\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n"
+      const at = "2026-01-01T00:00:00.000Z"
+      const revision = yield* content.commit(spaceId, (current) =>
+        Effect.succeed({
+          pages: [{ id: "p-1", type: "document", title: "Upgrading", slug: "upgrading", document: documentHash(page), git: { oid: "p", path: "guides/upgrading.md" }, createdAt: at, updatedAt: at, pages: [] }],
+          reusableContents: current.reusableContents,
+          documents: new Map([[documentHash(page), page]])
+        })
+      ).pipe(as("editor"))
+      const document = pageDocument({ revision, path: "upgrading", markdown: page })
+      assert.deepStrictEqual(document.nodes[1], {
+        object: "block",
+        type: "reusable-content",
+        isVoid: true,
+        data: { ref: { kind: "reusable-content", reusableContent: "rc-1" } }
+      })
     }).pipe(Effect.provide(layer)))
 })

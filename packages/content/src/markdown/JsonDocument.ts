@@ -2,8 +2,9 @@
  * A page's markdown as GitBook's JSON document (`format=document` on page reads): the blocks
  * GitBook's editor has for what markdown can say (paragraphs, headings, lists and task lists,
  * quotes, code, dividers, images, tables as text) with bold, italic, code and strikethrough marks
- * and links whose targets are content references. GitBook-only blocks written as
- * `{% tag %}` stay in the text.
+ * and links whose targets are content references; an include of a reusable content
+ * (`{% include "…" %}` alone in its paragraph) is GitBook's `reusable-content` block. Other
+ * GitBook-only blocks written as `{% tag %}` stay in the text.
  */
 import type { Heading, Nodes, PhrasingContent, RootContent } from "mdast"
 import { explicitHeadingId, headingAnchor, headingText, pieces } from "@quire/markdown"
@@ -38,6 +39,24 @@ export interface JsonDocument {
 
 /** Where a link or image URL of the markdown points, as a content reference. */
 export type RefResolver = (url: string, kind: "link" | "image") => ContentRef
+
+/**
+ * The id of the reusable content an include's reference names (its path as written, or
+ * `/reusable-content/<id>`), undefined when it names nothing: the block is left out.
+ */
+export type IncludeResolver = (ref: string) => string | undefined
+
+/** Includes by id only (`/reusable-content/<id>`). */
+export const defaultIncludes: IncludeResolver = (ref) => /^\/?reusable-content\/([^/?#]+)\/?$/.exec(ref.trim())?.[1]
+
+const includeAlone = /^\s*\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)')\s*-?%\}\s*$/
+
+/** The reference of an include that is a whole paragraph, as GitBook writes one on its own line. */
+const includeOf = (children: ReadonlyArray<PhrasingContent>): string | undefined => {
+  if (!children.every((child) => child.type === "text")) return undefined
+  const match = includeAlone.exec(children.map((child) => (child.type === "text" ? child.value : "")).join(""))
+  return match === null ? undefined : (match[1] ?? match[2] ?? "")
+}
 
 /** URLs as they are, `/files/<id>` as files. */
 export const defaultRefs: RefResolver = (url) => {
@@ -112,6 +131,12 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): A
   for (const node of nodes) {
     switch (node.type) {
       case "paragraph": {
+        const include = includeOf(node.children)
+        if (include !== undefined) {
+          // The reference as written; `resolveBlocks` turns it into the reusable content's id.
+          out.push({ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: include } } })
+          break
+        }
         // A paragraph of images only is an images block, as GitBook writes pictures.
         const visible = node.children.filter((c) => !(c.type === "text" && c.value.trim() === ""))
         if (visible.length > 0 && visible.every((c) => c.type === "image")) {
@@ -185,9 +210,12 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): A
   return out
 }
 
-/** The JSON document of `markdown`; `refs` turns link and image URLs into content references. */
-export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs): JsonDocument => {
-  const builder = jsonDocumentBuilder(refs)
+/**
+ * The JSON document of `markdown`; `refs` turns link and image URLs into content references,
+ * `includes` the references of includes into reusable contents' ids.
+ */
+export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes): JsonDocument => {
+  const builder = jsonDocumentBuilder(refs, includes)
   for (const piece of pieces(markdown)) builder.add(piece.children)
   return builder.done()
 }
@@ -197,7 +225,7 @@ export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs
  * order (or `addPieceBlocks`, their `pieceBlocks`, which a parse worker computes), then `done`.
  * Lets a caller give the event loop back between pieces.
  */
-export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
+export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes) => {
   const slugger = new GithubSlugger()
   const nodes: Array<JsonBlock> = []
   // Headings in lists and quotes get their ids after every top-level heading, as the page's anchors do (`headingIds`).
@@ -207,11 +235,10 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs) => {
     delete data["explicitId"]
   }
   const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
-    resolveBlocks(pieceBlocks, refs, (data, topLevel) => {
+    nodes.push(...resolveBlocks(pieceBlocks, { refs, includes }, (data, topLevel) => {
       if (topLevel) giveId(data)
       else nested.push(data)
-    })
-    nodes.push(...pieceBlocks)
+    }))
   }
   return {
     add: (children: ReadonlyArray<RootContent>) => addPieceBlocks(pieceBlocks(children)),
@@ -237,22 +264,37 @@ export const pieceBlocks = (children: ReadonlyArray<RootContent>): Array<JsonBlo
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-/** Resolves `pieceBlocks`' links and images with `refs` and hands each heading's data to `heading`, in place (they are this thread's copies). */
-const resolveBlocks = (
-  nodes: ReadonlyArray<JsonBlock | Text | Inline>,
-  refs: RefResolver,
+/**
+ * `pieceBlocks`' links, images and includes resolved with `resolvers`, and each heading's data
+ * handed to `heading`, in place (they are this thread's copies); an include that names nothing is
+ * left out of the answer.
+ */
+const resolveBlocks = <N extends JsonBlock | Text | Inline>(
+  nodes: ReadonlyArray<N>,
+  resolvers: { readonly refs: RefResolver; readonly includes: IncludeResolver },
   heading: (data: Mutable<Record<string, unknown>>, topLevel: boolean) => void,
   topLevel = true
-): void => {
+): Array<N> => {
+  const out: Array<N> = []
   for (const node of nodes) {
-    if (node.object === "text") continue
-    const data = node.data as Mutable<Record<string, unknown>> | undefined
-    if (node.object === "inline") {
-      data!["ref"] = refs((data!["ref"] as { readonly url: string }).url, "link")
+    if (node.object === "text") {
+      out.push(node)
       continue
     }
-    if (data !== undefined && node.type.startsWith("heading-")) heading(data, topLevel)
-    else if (data !== undefined && node.type === "image") data["ref"] = refs((data["ref"] as { readonly url: string }).url, "image")
-    if (node.nodes !== undefined) resolveBlocks(node.nodes, refs, heading, false)
+    const data = node.data as Mutable<Record<string, unknown>> | undefined
+    if (node.object === "inline") {
+      data!["ref"] = resolvers.refs((data!["ref"] as { readonly url: string }).url, "link")
+      out.push(node)
+      continue
+    }
+    if (data !== undefined && node.type === "reusable-content") {
+      const id = resolvers.includes((data["ref"] as { readonly reusableContent: string }).reusableContent)
+      if (id === undefined) continue
+      data["ref"] = { kind: "reusable-content", reusableContent: id }
+    } else if (data !== undefined && node.type.startsWith("heading-")) heading(data, topLevel)
+    else if (data !== undefined && node.type === "image") data["ref"] = resolvers.refs((data["ref"] as { readonly url: string }).url, "image")
+    if (node.nodes !== undefined) (node as Mutable<JsonBlock>).nodes = resolveBlocks(node.nodes, resolvers, heading, false)
+    out.push(node)
   }
+  return out
 }

@@ -65,3 +65,27 @@ describe("toJsonDocument", () => {
     assert.deepStrictEqual(toJsonDocument("").nodes, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] }] }])
   })
 })
+
+describe("toJsonDocument of includes", () => {
+  it("makes an include alone on its line GitBook's reusable-content block, in lists too; one naming nothing is left out, one inside text stays text", () => {
+    const ids: Record<string, string> = { ".gitbook/includes/warning.md": "rc-warning" }
+    const document = toJsonDocument([
+      "Before.",
+      "",
+      "{% include \".gitbook/includes/warning.md\" %}",
+      "",
+      "- step",
+      "",
+      "  {% include '.gitbook/includes/warning.md' %}",
+      "",
+      "{% include \".gitbook/includes/gone.md\" %}",
+      "",
+      "See `{% include \"x.md\" %}` written as code."
+    ].join("\n"), undefined, (ref) => ids[ref])
+    const include: JsonBlock = { object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: "rc-warning" } } }
+    assert.deepStrictEqual(document.nodes.map((node) => node.type), ["paragraph", "reusable-content", "list-unordered", "paragraph"])
+    assert.deepStrictEqual(document.nodes[1], include)
+    const item = document.nodes[2]!.nodes![0] as JsonBlock
+    assert.deepStrictEqual(item.nodes![1], include)
+  })
+})
