@@ -18,6 +18,13 @@ describe("pageText", () => {
     assert.strictEqual(pageText({ title: "C# & *Tips* <b> [x]", markdown: "" }), "# C# \\& \\*Tips\\* \\<b\\> \\[x\\]\n\n")
     assert.strictEqual(pageText({ title: "Issue #", markdown: "" }), "# Issue \\#\n\n")
   })
+
+  it("puts the page's own frontmatter (icon, cover, layout) before the title, with the description", () => {
+    assert.strictEqual(
+      pageText({ title: "Launch", description: "Go", markdown: "---\nicon: rocket\nlayout:\n  width: wide\n---\n\nLift off.\n" }),
+      "---\ndescription: \"Go\"\nicon: rocket\nlayout:\n  width: wide\n---\n\n# Launch\n\nLift off.\n"
+    )
+  })
 })
 
 describe("hasTitle", () => {

@@ -25,10 +25,13 @@ const headingText = (title: string) => title.replace(/[\\`*_[\]<>&]/g, (char) =>
  * title, description and body.
  */
 export const pageText = (page: { readonly title: string; readonly description?: string | undefined; readonly markdown?: string | undefined }) => {
-  const front = page.description === undefined || page.description === ""
-    ? ""
-    : `---\ndescription: ${JSON.stringify(page.description)}\n---\n\n`
-  return `${front}# ${headingText(page.title)}\n\n${page.markdown ?? ""}`
+  // The page's own frontmatter (icon, cover, layout, other keys) leads the file, with the description.
+  const own = /^---\r?\n((?:[^\r\n]*\r?\n)*?)---[ \t]*(?:\r?\n|$)/.exec(page.markdown ?? "")
+  const body = own === null ? page.markdown ?? "" : (page.markdown ?? "").slice(own[0].length).replace(/^(?:[ \t]*\r?\n)+/, "")
+  const description = page.description === undefined || page.description === "" ? "" : `description: ${JSON.stringify(page.description)}\n`
+  const yaml = description + (own?.[1] ?? "")
+  const front = yaml === "" ? "" : `---\n${yaml}---\n\n`
+  return `${front}# ${headingText(page.title)}\n\n${body}`
 }
 
 
