@@ -32,7 +32,9 @@ const PageMetadata = {
   /** GitBook's icon name (`gear`, `book-open`); empty removes it. A markdown document's frontmatter may set `icon`, `cover`, `layout` too. */
   icon: Schema.optionalKey(Text.check(Schema.isMaxLength(50))),
   description: Schema.optionalKey(Text.check(Schema.isMaxLength(1000))),
-  hidden: Schema.optionalKey(Schema.Boolean)
+  hidden: Schema.optionalKey(Schema.Boolean),
+  /** The navigation's label instead of the title (GitBook's page input `linkTitle`, at most 100 characters); empty removes it. */
+  linkTitle: Schema.optionalKey(Text.check(Schema.isMaxLength(100)))
 } as const
 
 const Index = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))

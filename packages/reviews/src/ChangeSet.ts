@@ -17,7 +17,13 @@ export interface PageMetadata {
   readonly icon?: string | undefined
   readonly description?: string | undefined
   readonly hidden?: boolean | undefined
+  /** The label the navigation shows instead of the title (GitBook's `linkTitle`); empty: removes it. */
+  readonly linkTitle?: string | undefined
 }
+
+/** A `linkTitle` change: blank removes the label. */
+const linkTitleField = (given: string | undefined, current: string | undefined): string | undefined =>
+  given === undefined ? current : given.trim() === "" ? undefined : given.trim()
 
 export type Change =
   | PageMetadata & {
@@ -114,12 +120,12 @@ const resolveRefs = (markdown: string, refs: ReadonlyMap<string, string>): strin
 export const metadataOf = (change: PageMetadata, given: string | undefined) => {
   const markdown = given === undefined ? undefined : alertsToHints(given)
   const parsed = markdown === undefined ? undefined : parseDocument(markdown)
-  // An explicit title keeps the markdown whole unless its own title says the same.
-  const body = parsed === undefined
+  // An explicit title keeps the markdown whole (but its frontmatter, which sets the page's fields) unless its own title says the same.
+  const body = parsed === undefined || markdown === undefined
     ? undefined
     : change.title === undefined || change.title === parsed.title
     ? parsed.body
-    : markdown
+    : splitFrontmatter(markdown).body.replace(/^(?:[ \t]*\r?\n)+/, "")
   return { title: change.title ?? parsed?.title, description: change.description ?? parsed?.description, body }
 }
 
@@ -223,6 +229,7 @@ export const applyChanges = (
               ...(change.emoji === undefined ? {} : { emoji: iconField(change.emoji, undefined) }),
               ...(change.icon === undefined ? {} : { icon: iconField(change.icon, undefined) }),
               ...(change.hidden === undefined ? {} : { hidden: change.hidden }),
+              linkTitle: linkTitleField(change.linkTitle, undefined),
               description: meta.description,
               createdAt: options.now,
               updatedAt: options.now
@@ -271,6 +278,7 @@ export const applyChanges = (
             icon: iconField(change.icon, "icon" in fromFront ? fromFront.icon : draft.node.icon),
             description: meta.description ?? draft.node.description,
             hidden: change.hidden ?? ("hidden" in fromFront ? fromFront.hidden : draft.node.hidden),
+            linkTitle: linkTitleField(change.linkTitle, draft.node.linkTitle),
             updatedAt: options.now
           })
           if (meta.body !== undefined) document(draft, meta.body)
