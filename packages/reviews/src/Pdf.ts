@@ -11,7 +11,15 @@ import type * as Mdast from "mdast"
 import { toString } from "mdast-util-to-string"
 import PDFDocument from "pdfkit"
 import { Errors } from "@quire/kernel"
-import { type FileNode, flattenPages, imageDimensions, type Revision, type RevisionPage } from "@quire/content"
+import {
+  type FileNode,
+  flattenPages,
+  imageDimensions,
+  type Revision,
+  type RevisionPage,
+  type RevisionReusableContent,
+  withIncludes
+} from "@quire/content"
 import { headingTitle, parseMarkdown } from "@quire/markdown"
 import { type FontName, fontFiles, load, segments } from "./Fonts.ts"
 
@@ -418,7 +426,25 @@ export interface RevisionPdfInput extends PageSelection {
   readonly pageIn: (revision: Revision, pageId: string) => Effect.Effect<RevisionPage, Errors.NotFound>
   /** The bytes of a blob (the BlobStore's `get`). */
   readonly blob: (hash: string) => Effect.Effect<Option.Option<Uint8Array>>
+  /**
+   * A reusable content of the revision with its markdown (SpaceContent's `reusableContentIn`):
+   * what a page's includes show.
+   */
+  readonly reusableContentIn: (revision: Revision, reusableContentId: string) => Effect.Effect<RevisionReusableContent, Errors.NotFound>
 }
+
+/** The markdown of `revision`'s reusable contents by document hash, read through `input.reusableContentIn`. */
+const reusableDocuments = (input: RevisionPdfInput) => (hashes: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, string>> =>
+  Effect.gen(function*() {
+    const read = new Map<string, string>()
+    for (const hash of hashes) {
+      const node = input.revision.reusableContents?.find((candidate) => candidate.document === hash)
+      if (node === undefined) continue
+      const found = yield* Effect.option(input.reusableContentIn(input.revision, node.id))
+      if (Option.isSome(found)) read.set(hash, found.value.markdown)
+    }
+    return read
+  })
 
 /** The PDF of a revision's pages in tree order; NotFound for a `page` the revision does not have. */
 export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: RevisionPdfInput) {
@@ -430,11 +456,14 @@ export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: R
     if (root === undefined) return yield* new Errors.NotFound({ resource: "Page", id: input.page })
     selected = input.only === true ? [root] : flattenPages([root.page])
   }
+  const documents = reusableDocuments(input)
   const pages = yield* Effect.forEach(selected, (entry) =>
     Effect.gen(function*() {
-      const markdown = entry.page.document === undefined
+      const stored = entry.page.document === undefined
         ? ""
         : (yield* input.pageIn(revision, entry.page.id).pipe(Effect.orDie)).markdown ?? ""
+      // The reusable contents the page includes, in place of the tags, as a reader sees them.
+      const markdown = yield* withIncludes(stored, revision.reusableContents, entry.page.git?.path, documents)
       return { title: entry.page.title, markdown, depth: entry.path.split("/").length - 1 }
     }))
   return yield* render({

@@ -34,6 +34,7 @@ export class SpacePdfs extends Context.Service<SpacePdfs, SpacePdfsShape>()("@qu
           page: options.page,
           only: options.only,
           pageIn: content.pageIn,
+          reusableContentIn: content.reusableContentIn,
           blob: blobs.get
         })
         // Content-addressed: the same content rendered again stores nothing new.

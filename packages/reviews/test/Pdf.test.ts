@@ -3,6 +3,8 @@ import { Effect, Option } from "effect"
 import { writeFileSync } from "node:fs"
 import { deflateSync } from "node:zlib"
 import { assert } from "vitest"
+import { documentHash, type PageNode, type ReusableContentNode, type Revision } from "@quire/content"
+import { Errors } from "@quire/kernel"
 import * as Pdf from "../src/Pdf.ts"
 import { embeddedFonts, pdfText } from "@quire/testkit/PdfText"
 
@@ -140,5 +142,40 @@ describe("Pdf.render", () => {
       const [a, b] = [yield* Pdf.render(input), yield* Pdf.render(input)]
       assert.strictEqual(text(a.slice(0, 5)), "%PDF-")
       assert.deepStrictEqual(a, b)
+    }))
+})
+
+describe("Pdf.renderRevision", () => {
+  it.effect("shows the reusable contents a page includes in place of the include tags", () =>
+    Effect.gen(function*() {
+      const warning = "Back up your data before upgrading.\n"
+      const page = "Read this first.\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n\nThen upgrade.\n"
+      const at = "2026-01-01T00:00:00.000Z"
+      const node: ReusableContentNode = { id: "rc-1", title: "Upgrade warning", document: documentHash(warning), git: { oid: "1", path: ".gitbook/includes/upgrade-warning.md" } }
+      const pageNode: PageNode = { id: "p-1", type: "document", title: "Upgrading", slug: "upgrading", document: documentHash(page), git: { oid: "2", path: "guides/upgrading.md" }, createdAt: at, updatedAt: at, pages: [] }
+      const revision: Revision = {
+        id: "r-1",
+        spaceId: "s-1",
+        parents: [],
+        type: "edits",
+        pages: [pageNode],
+        files: [],
+        reusableContents: [node],
+        variables: {},
+        git: null,
+        createdAt: new Date(at)
+      }
+      const bytes = yield* Pdf.renderRevision({
+        title: "Handbook",
+        revision,
+        pageIn: (rev) => Effect.succeed({ revision: rev, page: pageNode, path: "upgrading", markdown: page }),
+        reusableContentIn: (rev, id) =>
+          id === "rc-1" ? Effect.succeed({ revision: rev, node, markdown: warning }) : Effect.fail(new Errors.NotFound({ resource: "ReusableContent", id })),
+        blob: () => Effect.succeedNone
+      })
+      const drawn = (yield* pdfText(bytes)).join("\n")
+      assert.include(drawn, "Back up your data before upgrading.")
+      assert.include(drawn, "Then upgrade.")
+      assert.notInclude(drawn, "include")
     }))
 })

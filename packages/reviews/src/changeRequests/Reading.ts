@@ -41,6 +41,7 @@ export const reading = Effect.fnUntraced(function*(branch: Branch) {
       page: options.page,
       only: options.only,
       pageIn: content.pageIn,
+      reusableContentIn: content.reusableContentIn,
       blob: blobs.get
     })
     // Content-addressed: re-rendering the same content stores nothing new.
