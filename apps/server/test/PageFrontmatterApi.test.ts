@@ -75,6 +75,32 @@ for (const backend of backends) {
         assert.notInclude(html.text, "coverY")
       }))
 
+    it.effect("frontmatter sent with an explicit title, or against an older revision that is merged, still sets the page's fields", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const api = alice.api
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Merging" } })
+        const params = { spaceId: space.id, changeRequestId: cr.id }
+        const first = yield* api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "---\nicon: book\n---\nLine one.\n\nLine two.\n" } }] }
+        })
+        const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+        const page = pages[0]!.id
+        const read = () => api.changeRequestContent.getPageInChangeRequestById({ params: { ...params, pageId: page }, query: { format: "markdown" } })
+        assert.deepStrictEqual([(yield* read()).icon, (yield* read()).markdown], ["book", "---\nicon: book\n---\n\nLine one.\n\nLine two.\n"])
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { changes: [{ operation: "update_page", page, document: { markdown: "Line ONE.\n\nLine two.\n" } }] }
+        })
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params,
+          payload: { baseRevision: first.revision, changes: [{ operation: "update_page", page, document: { markdown: "---\nicon: gear\nowner: docs\n---\n\nLine one.\n\nLine two, edited.\n" } }] }
+        })
+        const merged = yield* read()
+        assert.deepStrictEqual([merged.icon, merged.markdown], ["gear", "---\nicon: gear\nowner: docs\n---\n\nLine ONE.\n\nLine two, edited.\n"])
+      }))
+
     it.effect("frontmatter with a value GitBook does not have is refused with a 400 naming the key", () =>
       Effect.gen(function*() {
         const { alice, space } = yield* spaceWith()

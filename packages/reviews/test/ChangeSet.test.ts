@@ -77,6 +77,12 @@ describe("ChangeSet", () => {
       ["Launch", "rocket", { ref: { kind: "url", url: "https://example.com/c.png" }, yPos: 12, height: 300 }, { width: "wide", outline: false }, { tags: ["a", "b"] }, "Body."]
     )
     assert.strictEqual(result.value.pages.find((p) => p.id === "b")!.icon, "gear")
+    const titled = run([{ operation: "insert_page", title: "Other", markdown: "---\nicon: book\n---\n# Launch\n\nBody." }])
+    assert.strictEqual(titled.kind, "applied")
+    if (titled.kind !== "applied") return
+    const other = titled.value.pages.find((p) => p.id === "new1")!
+    // An explicit title keeps the markdown's own heading, never its frontmatter.
+    assert.deepStrictEqual([other.title, other.icon, titled.value.documents.get(other.document!)], ["Other", "book", "# Launch\n\nBody."])
     const cleared = applyChanges({ pages: result.value.pages, files: [] }, [{ operation: "update_page", page: "new1", markdown: "---\nicon: ''\n---\nNew body." }], { makeId: () => "x", now: "t2" })
     assert.strictEqual(cleared.kind, "applied")
     if (cleared.kind !== "applied") return

@@ -4,6 +4,7 @@
  * overwritten; edits that overlap refuse the batch with the conflicting lines shown.
  */
 import { flattenPages, type PageNode, type Revision } from "@quire/content"
+import { splitFrontmatter } from "@quire/markdown"
 import { type Change, metadataOf } from "../ChangeSet.ts"
 import { mergeText } from "../ThreeWayMerge.ts"
 
@@ -51,7 +52,8 @@ export const mergeOntoCurrent = (
     let markdown = meta.body
     if (meta.body !== undefined && was.document !== is.document) {
       const text = mergeText(documentOf(was, markdownOf), documentOf(is, markdownOf), meta.body)
-      if (text.ok) markdown = text.text
+      // The frontmatter the writer sent (icon, cover, layout, other keys) still sets the page's fields.
+      if (text.ok) markdown = splitFrontmatter(change.markdown ?? "").block + text.text
       else conflict("document", text.hunks.map(({ ours, theirs }) => ({ ours, theirs })))
     }
     return {
