@@ -1,7 +1,7 @@
 /**
  * Reusable contents end to end, on every backend: a Git import of `.gitbook/includes/`, GitBook's
  * reusable-content operations (main, revision, document, change request) with their access rules
- * and refusals, and a published page that includes one.
+ * and refusals, and a page that includes one: published, searched, as a JSON document and in a PDF.
  */
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
@@ -10,7 +10,8 @@ import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
+import { pdfText } from "@quire/testkit/PdfText"
+import { backends, baseUrl, type Client, download, errorCode, errorMessage, newUser, raw, spaceWith } from "./Harness.ts"
 import { get } from "./SiteFixtures.ts"
 
 const main = "refs/heads/main"
@@ -210,6 +211,25 @@ for (const backend of backends) {
         const badFormat = yield* raw("GET", `/v1/spaces/${spaceId}/content/reusable-contents/${warningId}?format=html`, { token: alice.token })
         assert.strictEqual(badFormat.status, 400)
         assert.include(errorMessage(badFormat.body), "format")
+      })))
+
+    it.effect("a page is found by the words of the reusable content it includes, its JSON document holds a reusable-content block, its PDF the content", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { reader, spaceId, revision } = yield* imported()
+        const warningId = idOf(revision, "Upgrade warning")
+        const found = yield* reader.search.searchSpaceContent({ params: { spaceId }, query: { query: "narwhal" } })
+        assert.deepStrictEqual(found.items.map((p) => p.title), ["Upgrade"])
+
+        const pageId = revision.pages.find((p) => p.title === "Upgrade")!.id
+        const page = yield* reader.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "document" } })
+        const nodes = (page as { readonly document?: { readonly nodes: ReadonlyArray<unknown> } }).document?.nodes ?? []
+        assert.deepInclude(nodes, { object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: warningId } } })
+        assert.notInclude(JSON.stringify(nodes), "{% include")
+
+        const pdf = yield* download((yield* reader.spacePdf.getSpacePDF({ params: { spaceId }, query: {} })).url)
+        const text = (yield* pdfText(pdf.bytes)).join("\n")
+        assert.include(text, "Back up your narwhal data first.")
+        assert.notInclude(text, "{% include")
       })))
 
     it.effect("a published page shows the reusable content it includes, and nothing of an include that names none", () =>
