@@ -76,6 +76,10 @@ export const pageBody = (
     ? Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
     : Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
 
+/** A link page's target as GitBook writes it: a link to a heading of a page is an anchor reference. */
+const targetRef = (target: NonNullable<PageNode["target"]>): NonNullable<RevisionPageResponse["target"]> =>
+  target.kind === "page" && target.anchor !== undefined ? { kind: "anchor", anchor: target.anchor, page: target.page } : target
+
 export const page = (
   urls: Urls,
   spaceId: string,
@@ -107,7 +111,7 @@ export const page = (
         ...common,
         kind: "link",
         type: "link",
-        ...(node.target === undefined ? {} : { target: node.target }),
+        ...(node.target === undefined ? {} : { target: targetRef(node.target) }),
         ...(node.target?.kind === "url" ? { href: node.target.url } : {})
       }
     case "document":

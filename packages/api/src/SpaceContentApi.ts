@@ -12,7 +12,9 @@ export { RevisionType }
 export const ContentRef = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String, space: Schema.optionalKey(Schema.String) }),
-  Schema.Struct({ kind: Schema.Literal("file"), file: Schema.String, space: Schema.optionalKey(Schema.String) })
+  Schema.Struct({ kind: Schema.Literal("file"), file: Schema.String, space: Schema.optionalKey(Schema.String) }),
+  // A heading of a page (a link page to `page.md#anchor`).
+  Schema.Struct({ kind: Schema.Literal("anchor"), anchor: Schema.String, page: Schema.optionalKey(Schema.String), space: Schema.optionalKey(Schema.String) })
 ])
 export type ContentRef = typeof ContentRef.Type
 
