@@ -19,7 +19,7 @@ import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import { backendsOver, currentRevision, main, newSpace, settle, stackOver } from "./SyncStack.ts"
+import { backendsOver, currentRevision, exportTo, importedFiles, main, newSpace, settle, stackOver } from "./SyncStack.ts"
 
 const remotes = new MemoryGitRemotes()
 const backends = backendsOver(GitTransport.layerTest(remotes))
@@ -111,24 +111,7 @@ const project: Readonly<Record<string, string>> = {
 const filesAt = (url: string) => remotes.read(url, remotes.head(url, main)!)!.files
 
 /** A space that imported the project from a new repository: the space, the repository and its commit. */
-const importedProject = (title: string, backend: string) =>
-  Effect.gen(function*() {
-    const space = yield* newSpace(title)
-    const url = newRepository(backend)
-    const commit = remotes.commit(url, main, project)
-    yield* (yield* GitSync).importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-    yield* settle
-    return { space, url, commit }
-  })
-
-/** Exports the space to `url` and waits for it: the space's last export. */
-const exportTo = (spaceId: string, url: string, commitMessage: string) =>
-  Effect.gen(function*() {
-    const sync = yield* GitSync
-    yield* sync.exportRepository(spaceId, { url, ref: main, commitMessage }).pipe(as("admin"))
-    yield* settle
-    return (yield* sync.info(spaceId).pipe(as("admin"))).lastExport
-  })
+const importedProject = (title: string, backend: string) => importedFiles(remotes, newRepository(backend), project, title)
 
 Backends.each(backends, (it, backend) => {
   describe("export fidelity", () => {

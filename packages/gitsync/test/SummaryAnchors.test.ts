@@ -9,7 +9,7 @@ import { as, Backends } from "@quire/testkit"
 import { flattenPages, type PageNode, SpaceContent } from "@quire/content"
 import { GitSync } from "../src/GitSync.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import { backendsOver, currentRevision, main, newSpace, settle } from "./SyncStack.ts"
+import { backendsOver, currentRevision, exportTo, importedFiles, main } from "./SyncStack.ts"
 
 const remotes = new MemoryGitRemotes()
 const backends = backendsOver(GitTransport.layerTest(remotes))
@@ -43,23 +43,7 @@ const project: Readonly<Record<string, string>> = {
 
 const filesAt = (url: string) => remotes.read(url, remotes.head(url, main)!)!.files
 
-const importedProject = (title: string, backend: string) =>
-  Effect.gen(function*() {
-    const space = yield* newSpace(title)
-    const url = newRepository(backend)
-    const commit = remotes.commit(url, main, project)
-    yield* (yield* GitSync).importRepository(space.id, { url, ref: main }).pipe(as("admin"))
-    yield* settle
-    return { space, url, commit }
-  })
-
-const exportTo = (spaceId: string, url: string, commitMessage: string) =>
-  Effect.gen(function*() {
-    const sync = yield* GitSync
-    yield* sync.exportRepository(spaceId, { url, ref: main, commitMessage }).pipe(as("admin"))
-    yield* settle
-    return (yield* sync.info(spaceId).pipe(as("admin"))).lastExport
-  })
+const importedProject = (title: string, backend: string) => importedFiles(remotes, newRepository(backend), project, title)
 
 const outline = (nodes: ReadonlyArray<PageNode>, ids: ReadonlyMap<string, string>): Array<unknown> =>
   nodes.map((node) => [

@@ -10,7 +10,7 @@ import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/que
 import * as AutoExport from "../src/AutoExport.ts"
 import { GitSync } from "../src/GitSync.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
-import { GitTransport } from "../src/GitTransport.ts"
+import { GitTransport, type MemoryGitRemotes } from "../src/GitTransport.ts"
 import { jobs } from "../src/Jobs.ts"
 import { migrations } from "../src/migrations/index.ts"
 import { SyncJobs } from "../src/SyncJobs.ts"
@@ -63,3 +63,22 @@ export const newSpace = (title: string) =>
 
 export const currentRevision = (spaceId: string) =>
   Effect.map(Effect.flatMap(Effect.service(SpaceContent), (c) => c.revision(spaceId)), (c) => c.revision).pipe(as("admin"))
+
+/** A space that imported `files`, committed to a new repository at `url` of `remotes`: the space and the commit. */
+export const importedFiles = (remotes: MemoryGitRemotes, url: string, files: Readonly<Record<string, string>>, title: string) =>
+  Effect.gen(function*() {
+    const space = yield* newSpace(title)
+    const commit = remotes.commit(url, main, files)
+    yield* (yield* GitSync).importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+    yield* settle
+    return { space, url, commit }
+  })
+
+/** Exports the space to `url` and waits for it: the space's last export. */
+export const exportTo = (spaceId: string, url: string, commitMessage: string) =>
+  Effect.gen(function*() {
+    const sync = yield* GitSync
+    yield* sync.exportRepository(spaceId, { url, ref: main, commitMessage }).pipe(as("admin"))
+    yield* settle
+    return (yield* sync.info(spaceId).pipe(as("admin"))).lastExport
+  })
