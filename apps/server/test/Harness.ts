@@ -35,7 +35,8 @@ export const testStorageQuota = 16 * 1024 * 1024
  * Settings of the test servers: outbound fetches may reach 127.0.0.1 (the import tests serve sites
  * there), file bytes go to a data directory of their own, removed with the server, each
  * organization may store `testStorageQuota` bytes of files, and Git sync may use `file://`
- * repositories (the Git tests' bare repositories).
+ * repositories (the Git tests' bare repositories) and runs a push's import or an edit's export
+ * 300 ms after it, not 3 s (what waits for the debounce is gitsync's own suite, on a TestClock).
  */
 const testSettings = Layer.unwrap(Effect.map(
   Effect.acquireRelease(
@@ -43,7 +44,7 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true })
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_DEBOUNCE_MS: 300 }), { asPrimary: true })
 ))
 
 /** NodeHttpServer.layerTest over the production server (NodeServer.layer: published pages answered before the application). */
@@ -79,6 +80,15 @@ export const backends = Backends.make({
       Layer.effect(SqlClient.SqlClient, Effect.service(SqlClient.SqlClient))
     )
 })
+
+/**
+ * A test server (a backend's layer) with `settings` over the environment's: how a test file sets
+ * what it would set in the environment (a provider URL, a short interval). Not `process.env`: the
+ * server suite's files share one module graph per worker (tooling/vitest `sharedModules`), and
+ * Effect's default ConfigProvider keeps the environment it read first.
+ */
+export const withSettings = <A, E, R>(server: Layer.Layer<A, E, R>, settings: Record<string, string | number | boolean>) =>
+  server.pipe(Layer.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true })))
 
 /** The server in memory, for suites whose subject is not storage (the CLI's). */
 export const memory = backends.find((backend) => backend.name === "memory")!

@@ -12,7 +12,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { importRepository } from "@quire/gitsync/Jobs"
 import { runTranslation } from "@quire/translations/Jobs"
-import { backends, type Client, mergeIntoMain, spaceWith } from "./Harness.ts"
+import { backends, type Client, mergeIntoMain, spaceWith, withSettings } from "./Harness.ts"
 
 /** Holds every request: a translation provider and a Git remote that never answer. */
 let requests = 0
@@ -20,9 +20,7 @@ const silent = http.createServer(() => void requests++)
 await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
 silent.unref()
 const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
-process.env["QUIRE_TRANSLATE_URL"] = `${origin}/v1`
-process.env["QUIRE_TRANSLATE_MODEL"] = "silent-model"
-process.env["QUIRE_TRANSLATE_KEY"] = "silent-key"
+const settings = { QUIRE_TRANSLATE_URL: `${origin}/v1`, QUIRE_TRANSLATE_MODEL: "silent-model", QUIRE_TRANSLATE_KEY: "silent-key" }
 
 const reason = "The process running it stopped (killed, out of memory or crashed) on its last attempt"
 
@@ -50,7 +48,7 @@ const translation = (api: Client, organizationId: string, translationId: string)
   api.translations.getTranslation({ params: { organizationId, translationId } })
 
 for (const backend of backends) {
-  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`give-up hooks on ${backend.name}`, (it) => {
+  layer(withSettings(backend.layer, settings), { timeout: 120_000, excludeTestServices: true })(`give-up hooks on ${backend.name}`, (it) => {
     it.effect("a translation run given up is failed with the reason, not running", () =>
       Effect.gen(function*() {
         const { alice, organizationId, space } = yield* withPage()

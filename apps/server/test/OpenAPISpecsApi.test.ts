@@ -5,12 +5,14 @@ import { Effect, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { Specs } from "@quire/specs"
 import { OpenApiSources } from "@quire/testkit"
-import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw } from "./Harness.ts"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw, withSettings } from "./Harness.ts"
 
-// A source that does not answer fails fast here (20 s in production).
-process.env.QUIRE_SPECS_FETCH_TIMEOUT_MS = "1500"
-// URL sources are due again after a second (an hour in production), so a test can poll them.
-process.env.QUIRE_SPECS_POLL_SECONDS = "1"
+const settings = {
+  // A source that does not answer fails fast here (20 s in production).
+  QUIRE_SPECS_FETCH_TIMEOUT_MS: 1500,
+  // URL sources are due again after a second (an hour in production), so a test can poll them.
+  QUIRE_SPECS_POLL_SECONDS: 1
+}
 
 const { deepJson, doc31, laughs, petSchema, sources, swagger2, tagSchema } = OpenApiSources
 
@@ -58,7 +60,7 @@ const fetchPublished = Effect.fnUntraced(function*(url: string) {
 })
 
 for (const backend of backends) {
-  layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`OpenAPI specs API on ${backend.name}`, (it) => {
+  layer(withSettings(backend.layer, settings), { timeout: 180_000, excludeTestServices: true })(`OpenAPI specs API on ${backend.name}`, (it) => {
     it.effect("creates a spec from a URL, processes it with its external $ref, and versions it only on change", () =>
       Effect.gen(function*() {
         const { state, origin } = yield* sources

@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
-import { backends, type Client, spaceWith } from "./Harness.ts"
+import { backends, type Client, spaceWith, withSettings } from "./Harness.ts"
 
 interface Received {
   readonly language: string
@@ -52,11 +52,13 @@ const provider = http.createServer((request, response) => {
 })
 await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve))
 const origin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
-process.env["QUIRE_TRANSLATE_URL"] = `${origin}/v1`
-process.env["QUIRE_TRANSLATE_MODEL"] = "fake-model"
-process.env["QUIRE_TRANSLATE_KEY"] = "test-key"
-process.env["QUIRE_TRANSLATE_DEBOUNCE_MS"] = "100"
-process.env["QUIRE_TRANSLATE_MAX_CHARACTERS"] = "5000"
+const settings = {
+  QUIRE_TRANSLATE_URL: `${origin}/v1`,
+  QUIRE_TRANSLATE_MODEL: "fake-model",
+  QUIRE_TRANSLATE_KEY: "test-key",
+  QUIRE_TRANSLATE_DEBOUNCE_MS: 100,
+  QUIRE_TRANSLATE_MAX_CHARACTERS: 5000
+}
 
 const guide = [
   "# Install the tool",
@@ -101,7 +103,7 @@ const markdownOf = (api: Client, spaceId: string, pageId: string) =>
   Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => (p as { markdown?: string }).markdown ?? "")
 
 for (const backend of backends) {
-  layer(backend.layer, { timeout: 240_000, excludeTestServices: true })(`translation runs on ${backend.name}`, (it) => {
+  layer(withSettings(backend.layer, settings), { timeout: 240_000, excludeTestServices: true })(`translation runs on ${backend.name}`, (it) => {
     it.effect("translates text only, and only the pages changed since the last run", () =>
       Effect.gen(function*() {
         const { alice, organizationId, space } = yield* spaceWith()
