@@ -183,7 +183,8 @@ const publishAndCrawl = async (
 ) => {
   const site = await call<{ id: string }>("POST", `/v1/orgs/${organizationId}/sites`, { title: "Fidelity", spaces: [spaceId] })
   await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)
-  const root = `${baseUrl}/~sites/${site.id}/`
+  const sitePath = `/~sites/${site.id}/`
+  const root = `${baseUrl}${sitePath}`
   // The first page is the site's home, at its root.
   const urls = [root, ...documents.slice(1).map((p) => `${root}${p.path.split("/").map(encodeURIComponent).join("/")}`)]
   progress(`crawling ${urls.length} pages of ${root} in Chromium, ${options.concurrency} at a time`)
@@ -213,7 +214,12 @@ const publishAndCrawl = async (
       value: quire.length,
       expected: 0,
       note: `on ${new Set(quire.map((o) => o.page)).size} pages${of === "" ? "" : `, of ${of}`}${inSource === 0 ? "" : `; +${inSource} broken in the source too`}`,
-      offenders: offenders.map((o) => ({ ...o, page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page }))
+      // Paths below the site's root, as a reader's address bar would show them on the site's own host.
+      offenders: offenders.map((o) => ({
+        ...o,
+        page: o.page.startsWith(root) ? `/${o.page.slice(root.length)}` : o.page,
+        detail: o.detail.replace(`${baseUrl}${sitePath}`, "/").replace(sitePath, "/")
+      }))
     }
   }
   return {
