@@ -10,6 +10,7 @@ import type { Heading, Nodes, PhrasingContent, RootContent } from "mdast"
 import { explicitHeadingId, headingAnchor, headingText, pieces } from "@quire/markdown"
 import GithubSlugger from "github-slugger"
 import type { ContentRef } from "../domain/Revision.ts"
+import { includeAlone, includedId } from "./IncludeTags.ts"
 
 type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }
 type Leaf = { readonly object: "leaf"; readonly text: string; readonly marks: ReadonlyArray<Mark> }
@@ -47,16 +48,11 @@ export type RefResolver = (url: string, kind: "link" | "image") => ContentRef
 export type IncludeResolver = (ref: string) => string | undefined
 
 /** Includes by id only (`/reusable-content/<id>`). */
-export const defaultIncludes: IncludeResolver = (ref) => /^\/?reusable-content\/([^/?#]+)\/?$/.exec(ref.trim())?.[1]
-
-const includeAlone = /^\s*\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)')\s*-?%\}\s*$/
+export const defaultIncludes: IncludeResolver = (ref) => includedId(ref.trim())
 
 /** The reference of an include that is a whole paragraph, as GitBook writes one on its own line. */
-const includeOf = (children: ReadonlyArray<PhrasingContent>): string | undefined => {
-  if (!children.every((child) => child.type === "text")) return undefined
-  const match = includeAlone.exec(children.map((child) => (child.type === "text" ? child.value : "")).join(""))
-  return match === null ? undefined : (match[1] ?? match[2] ?? "")
-}
+const includeOf = (children: ReadonlyArray<PhrasingContent>): string | undefined =>
+  children.every((child) => child.type === "text") ? includeAlone(children.map((child) => (child.type === "text" ? child.value : "")).join(""))?.ref : undefined
 
 /** URLs as they are, `/files/<id>` as files. */
 export const defaultRefs: RefResolver = (url) => {
