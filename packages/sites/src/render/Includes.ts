@@ -6,8 +6,6 @@
 import type { Effect } from "effect"
 import { withIncludes as expand, type PublishedContentShape, type Revision } from "@quire/content"
 
-export { expandWith, findReusableContent, includeRefs } from "@quire/content"
-
 /** A page's markdown with the includes it names expanded from `revision`'s reusable contents. */
 export const withIncludes = (
   markdown: string,

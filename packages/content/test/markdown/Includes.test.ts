@@ -1,8 +1,9 @@
-/** `{% include %}` of reusable contents expanded in a page's markdown before it is rendered. */
+/** `{% include %}` of reusable contents expanded in a page's markdown (before it is rendered, indexed or drawn in a PDF). */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { documentHash, type ReusableContentNode, type Revision } from "@quire/content"
-import { expandWith, findReusableContent, withIncludes } from "../src/render/Includes.ts"
+import { documentHash, type ReusableContentNode } from "../../src/domain/Revision.ts"
+import { expandWith, findReusableContent } from "../../src/markdown/IncludeTags.ts"
+import { withIncludes } from "../../src/markdown/Includes.ts"
 
 const warning = "{% hint style=\"warning\" %}\nBack up your data first.\n{% endhint %}\n"
 const footer = "Questions? See {% include \"./signature.md\" %}\n"
@@ -16,19 +17,6 @@ const nodes: ReadonlyArray<ReusableContentNode> = [
   { id: "rc-loop", title: "Loop", document: documentHash(loop), git: { oid: "4", path: "docs/.gitbook/includes/loop.md" } },
   { id: "rc-empty", title: "Empty" }
 ]
-
-const revision: Revision = {
-  id: "r1",
-  spaceId: "s1",
-  parents: [],
-  type: "edits",
-  pages: [],
-  files: [],
-  reusableContents: nodes,
-  variables: {},
-  git: null,
-  createdAt: new Date(0)
-}
 
 const store = new Map([warning, footer, signature, loop].map((markdown) => [documentHash(markdown), markdown]))
 const documents = (hashes: ReadonlyArray<string>) =>
@@ -68,7 +56,7 @@ describe("includes", () => {
         "{% include \"../.gitbook/includes/footer.md\" %}",
         ""
       ].join("\n")
-      const expanded = yield* withIncludes(page, revision, "docs/guides/upgrade.md", documents)
+      const expanded = yield* withIncludes(page, nodes, "docs/guides/upgrade.md", documents)
       assert.strictEqual(expanded, [
         "# Upgrade",
         "",
@@ -104,7 +92,7 @@ describe("includes", () => {
   it.effect("leaves nothing of an include it cannot resolve, an empty one, or one that includes itself", () =>
     Effect.gen(function*() {
       const page = "A\n\n{% include \"../.gitbook/includes/missing.md\" %}\n\nB {% include \"/reusable-content/rc-empty\" %} C\n\n{% include \".gitbook/includes/loop.md\" %}\n"
-      const expanded = yield* withIncludes(page, revision, "docs/README.md", documents)
+      const expanded = yield* withIncludes(page, nodes, "docs/README.md", documents)
       assert.notInclude(expanded, "{%")
       assert.strictEqual(expanded, "A\n\n\nB  C\n\n\nAgain:\n\n")
     }))
