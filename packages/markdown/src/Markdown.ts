@@ -404,15 +404,78 @@ export interface Section {
 }
 
 /**
- * The anchor a heading gets: the id it asks for (`explicit`, see `explicitHeadingId`) as it is, else
- * its text's slug (GitHub's rules; repeated headings get `-1`, `-2`...).
+ * GitBook's id for a heading's text: lowercase, `&` spelled `and`, punctuation dropped but dots
+ * kept, spaces as hyphens, and `id-` before an id that starts with a digit
+ * (`1. Create an app` → `id-1.-create-an-app`, `Math & TeX` → `math-and-tex`).
  */
-export const headingAnchor = (text: string, slugger: GithubSlugger = new GithubSlugger(), explicit?: string): string => {
-  if (explicit === undefined) return slugger.slug(text)
-  // Taken, so that a later heading whose text slugs the same gets `-1`.
-  slugger.slug(explicit)
-  return explicit
+export const gitbookSlug = (text: string): string => {
+  const slug = text
+    .replace(/&/g, " and ")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s._-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-{2,}/g, "-")
+  return /^\d/.test(slug) ? `id-${slug}` : slug
 }
+
+/**
+ * Hands out the anchors of one page's headings: GitBook's ids (see `gitbookSlug`; a repeated one
+ * gets `-1`, `-2`...) and, beside each, the GitHub-style slug Quire gave the heading before, so that
+ * links written against the old ids still land.
+ */
+export interface HeadingSlugger {
+  /** The next unique GitBook id for `text`. */
+  readonly slug: (text: string) => string
+  /** The next unique GitHub-style slug for `text` (the id headings had before GitBook's). */
+  readonly legacy: (text: string) => string
+  /** Marks `id` as taken (a heading's explicit id). */
+  readonly take: (id: string) => void
+}
+
+export const headingSlugger = (): HeadingSlugger => {
+  const taken = new Set<string>()
+  const github = new GithubSlugger()
+  const unique = (base: string) => {
+    let id = base
+    for (let count = 1; taken.has(id); count++) id = `${base}-${count}`
+    taken.add(id)
+    return id
+  }
+  return {
+    slug: (text) => unique(gitbookSlug(text)),
+    legacy: (text) => github.slug(text),
+    take: (id) => {
+      taken.add(id)
+      github.slug(id)
+    }
+  }
+}
+
+/** A heading's anchor, and the GitHub-style slug it had before when that differs (see `HeadingSlugger`). */
+export interface HeadingAnchors {
+  readonly id: string
+  readonly legacy?: string
+}
+
+/**
+ * The anchors a heading gets: the id it asks for (`explicit`, see `explicitHeadingId`) as it is, else
+ * its text's GitBook id, with its old GitHub-style slug when that differs.
+ */
+export const headingAnchors = (text: string, slugger: HeadingSlugger = headingSlugger(), explicit?: string): HeadingAnchors => {
+  if (explicit !== undefined) {
+    // Taken, so that a later heading whose text slugs the same gets `-1`.
+    slugger.take(explicit)
+    return { id: explicit }
+  }
+  const id = slugger.slug(text)
+  const legacy = slugger.legacy(text)
+  return legacy === id || legacy === "" ? { id } : { id, legacy }
+}
+
+/** The anchor a heading gets (see `headingAnchors`). */
+export const headingAnchor = (text: string, slugger: HeadingSlugger = headingSlugger(), explicit?: string): string =>
+  headingAnchors(text, slugger, explicit).id
 
 /** A heading's words as search sections and tables of contents show them: no tags, no GitBook anchor, one line. */
 export const headingText = (heading: Heading): string => tidy(toString(heading).replace(gitbookAnchor, "")).replace(/\n/g, " ")
@@ -421,10 +484,14 @@ export const headingText = (heading: Heading): string => tidy(toString(heading).
  * The anchor of every heading of `tree`, as search sections name them: the top-level headings in
  * order, then the nested ones (in lists and quotes), so that a section's `#anchor` lands on its heading.
  */
-export const headingIds = (tree: Root): Map<Heading, string> => {
-  const slugger = new GithubSlugger()
-  const ids = new Map<Heading, string>()
-  const idOf = (node: Heading) => headingAnchor(headingText(node), slugger, explicitHeadingId(node))
+export const headingIds = (tree: Root): Map<Heading, string> =>
+  new Map([...headingAnchorsOf(tree)].map(([node, anchors]) => [node, anchors.id]))
+
+/** `headingIds`, with each heading's old GitHub-style slug where it differs (see `headingAnchors`). */
+export const headingAnchorsOf = (tree: Root): Map<Heading, HeadingAnchors> => {
+  const slugger = headingSlugger()
+  const ids = new Map<Heading, HeadingAnchors>()
+  const idOf = (node: Heading) => headingAnchors(headingText(node), slugger, explicitHeadingId(node))
   for (const node of tree.children) if (node.type === "heading") ids.set(node, idOf(node))
   visit(tree, "heading", (node) => {
     if (!ids.has(node)) ids.set(node, idOf(node))
@@ -519,7 +586,7 @@ export const pieceSectionItems = (text: string, appendix: string): Array<Section
  * `done`. Lets a caller give the event loop back between pieces.
  */
 export const sectionSplitter = (pageTitle = "") => {
-  const slugger = new GithubSlugger()
+  const slugger = headingSlugger()
   const result: Array<Section> = []
   let current: { id: string; title: string; level: number; texts: Array<string> } = {
     id: "", title: pageTitle, level: 0, texts: []

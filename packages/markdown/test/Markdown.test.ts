@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, excerpt, gitbookAnchorId, headingIds, headingText, parseMarkdown, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -286,5 +286,27 @@ describe("GitBook's heading anchors", () => {
   it("reads the id of an anchor as written", () => {
     assert.strictEqual(gitbookAnchorId("Get Started <a href=\"#getting-started\" id=\"getting-started\"></a>"), "getting-started")
     assert.strictEqual(gitbookAnchorId("Plain heading"), undefined)
+  })
+})
+
+describe("GitBook's generated heading ids", () => {
+  it("spells & as and, keeps a numbered heading's dot behind an id- prefix, and drops punctuation", () => {
+    assert.strictEqual(gitbookSlug("Math & TeX"), "math-and-tex")
+    assert.strictEqual(gitbookSlug("1. Create a new application in Auth0"), "id-1.-create-a-new-application-in-auth0")
+    assert.strictEqual(gitbookSlug("3. Configure Auth0 for adaptive content (optional)"), "id-3.-configure-auth0-for-adaptive-content-optional")
+    assert.strictEqual(gitbookSlug("Page ratings (Pro and Enterprise plans)"), "page-ratings-pro-and-enterprise-plans")
+  })
+
+  it("gives headings GitBook's ids and remembers the GitHub-style slug they had before", () => {
+    const tree = parseMarkdown("## Math & TeX\n\n## 1. Create an app\n\n## Plain\n\n## Plain\n")
+    const anchors = [...headingAnchorsOf(tree).values()]
+    assert.deepStrictEqual(anchors, [
+      { id: "math-and-tex", legacy: "math--tex" },
+      { id: "id-1.-create-an-app", legacy: "1-create-an-app" },
+      { id: "plain" },
+      { id: "plain-1" }
+    ])
+    // Search sections and the outline link to the same ids.
+    assert.deepStrictEqual(sections("## Math & TeX\n\ntext\n\n## 1. Create an app\n\nmore").map((s) => s.id), ["math-and-tex", "id-1.-create-an-app"])
   })
 })

@@ -7,8 +7,7 @@
  * GitBook-only blocks written as `{% tag %}` stay in the text.
  */
 import type { Heading, Nodes, PhrasingContent, RootContent } from "mdast"
-import { explicitHeadingId, headingAnchor, headingText, pieces } from "@quire/markdown"
-import GithubSlugger from "github-slugger"
+import { explicitHeadingId, headingAnchor, headingSlugger, headingText, pieces } from "@quire/markdown"
 import type { ContentRef } from "../domain/Revision.ts"
 import { includeAlone, includedId } from "./IncludeTags.ts"
 
@@ -222,7 +221,7 @@ export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs
  * Lets a caller give the event loop back between pieces.
  */
 export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes) => {
-  const slugger = new GithubSlugger()
+  const slugger = headingSlugger()
   const nodes: Array<JsonBlock> = []
   // Headings in lists and quotes get their ids after every top-level heading, as the page's anchors do (`headingIds`).
   const nested: Array<Mutable<Record<string, unknown>>> = []
