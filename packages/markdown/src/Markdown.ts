@@ -477,8 +477,11 @@ export const headingAnchors = (text: string, slugger: HeadingSlugger = headingSl
 export const headingAnchor = (text: string, slugger: HeadingSlugger = headingSlugger(), explicit?: string): string =>
   headingAnchors(text, slugger, explicit).id
 
-/** A heading's words as search sections and tables of contents show them: no tags, no GitBook anchor, one line. */
-export const headingText = (heading: Heading): string => tidy(toString(heading).replace(gitbookAnchor, "")).replace(/\n/g, " ")
+/**
+ * A heading's words as search sections and tables of contents show them, and its id is made of:
+ * no tags (an inline `<picture>` badge, GitBook's empty anchor), one line.
+ */
+export const headingText = (heading: Heading): string => tidy(toString(heading, { includeHtml: false })).replace(/\s+/g, " ").trim()
 
 /**
  * The anchor of every heading of `tree`, as search sections name them: the top-level headings in

@@ -310,3 +310,12 @@ describe("GitBook's generated heading ids", () => {
     assert.deepStrictEqual(sections("## Math & TeX\n\ntext\n\n## 1. Create an app\n\nmore").map((s) => s.id), ["math-and-tex", "id-1.-create-an-app"])
   })
 })
+
+describe("headings with inline HTML", () => {
+  it("leave the tags of an inline image out of their text and id", () => {
+    const tree = parseMarkdown(`### Custom logo <picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt=""></picture>\n\n## A <mark>marked</mark> word`)
+    const headings = tree.children.filter((node) => node.type === "heading")
+    assert.deepStrictEqual(headings.map((node) => headingText(node)), ["Custom logo", "A marked word"])
+    assert.deepStrictEqual([...headingIds(tree).values()], ["custom-logo", "a-marked-word"])
+  })
+})

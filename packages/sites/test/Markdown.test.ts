@@ -343,12 +343,27 @@ describe("markdown", () => {
       { depth: 2, id: "setup-1", text: "Setup" },
       { depth: 2, id: "setup-2", text: "Setup" },
       { depth: 2, id: "quoted", text: "Quoted" },
-      { depth: 2, id: "ünïcode--code", text: "Ünïcode & code" }
+      { depth: 2, id: "ünïcode-and-code", text: "Ünïcode & code" }
     ])
     const ids = sections(markdown).filter((section) => section.id !== "").map((section) => section.id)
     for (const id of ids) assert.include(first.html, `id="${id}"`)
     assert.include(first.html, `<h2 id="setup-1">Setup <a href="#setup-1" class="heading-anchor" aria-label="Link to this section">#</a></h2>`)
     assert.include(first.html, `<h4 id="deep">`)
+  })
+
+  it("headings get GitBook's ids, and keep the GitHub-style id they had before reachable", async () => {
+    const { html, headings } = await render(`## Math & TeX\n\n### 1. Create a new application in Auth0\n\n## Plain`)
+    assert.deepStrictEqual(headings.map((heading) => heading.id), ["math-and-tex", "id-1.-create-a-new-application-in-auth0", "plain"])
+    assert.include(html, `<h2 id="math-and-tex"><span id="math--tex" class="legacy-anchor"></span>Math &#x26; TeX`)
+    assert.include(html, `<h3 id="id-1.-create-a-new-application-in-auth0"><span id="1-create-a-new-application-in-auth0" class="legacy-anchor"></span>1. Create`)
+    assert.include(html, `<h2 id="plain">Plain <a`)
+  })
+
+  it("a GitBook image with a dark variant inside a heading shows as the image", async () => {
+    const { html, headings } = await render(`### Custom logo <picture><source srcset="https://example.com/dark.png" media="(prefers-color-scheme: dark)"><img src="https://example.com/light.png" alt="Logo"></picture>\n\nText`)
+    assert.notInclude(html, "&#x3C;picture")
+    assert.deepStrictEqual(headings, [{ depth: 3, id: "custom-logo", text: "Custom logo" }])
+    assert.include(html, `<picture><source srcset="https://example.com/dark.png" media="(prefers-color-scheme: dark)"><img src="https://example.com/light.png" alt="Logo"`)
   })
 
   it("a GitBook heading's empty anchor gives the heading its id and is not drawn inside it", async () => {

@@ -4,7 +4,7 @@
  * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import { headingIds, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
+import { type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { FootnoteReference, Heading, Nodes, Paragraph, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -85,7 +85,7 @@ interface Context {
   readonly options: RenderOptions
   /** Links and images whose URL the renderer has set already. */
   readonly resolved: WeakSet<Element>
-  readonly ids: Map<Heading, string>
+  readonly ids: Map<Heading, HeadingAnchors>
   tabs: number
   /** HTML the renderer made itself (formulas, icons), put in place after sanitizing. */
   readonly raws: Array<string>
@@ -333,8 +333,11 @@ const handlersFor = (context: Context): Handlers => {
     code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(node.value, node.lang)),
     footnoteReference: (state, node) => footnote(context, state, node),
     heading: (state, node) => {
-      const id = context.ids.get(node)
+      const anchors = context.ids.get(node)
+      const id = anchors?.id
       const children = withoutGitbookAnchor(state.all(node))
+      // The GitHub-style id the heading had before GitBook's, so that links written against it still land.
+      if (anchors?.legacy !== undefined) children.unshift(element("span", { id: anchors.legacy, className: ["legacy-anchor"] }, []))
       if (id !== undefined) {
         children.push(text(" "), element("a", { href: `#${id}`, className: ["heading-anchor"], ariaLabel: "Link to this section" }, [text("#")]))
         context.resolved.add(children.at(-1) as Element)
@@ -517,10 +520,10 @@ const plainText = (tree: HastRoot): string => {
 
 const render = (parsed: Parsed, options: RenderOptions): RenderedPage => {
   const { formulas, tree } = parsed
-  const ids = headingIds(tree)
+  const ids = headingAnchorsOf(tree)
   const headings: Array<TocHeading> = []
   visit(tree, "heading", (node) => {
-    const id = ids.get(node)
+    const id = ids.get(node)?.id
     if ((node.depth === 2 || node.depth === 3) && id !== undefined) {
       headings.push({ depth: node.depth, id, text: replaceShortcodes(restoreMath(headingText(node), formulas)) })
     }
