@@ -132,7 +132,9 @@ const targetKind = (target: string) => {
 /**
  * The markdown behind links and images the renderer drew as broken (the page loses the
  * destination): found by their text or alt text in the page's markdown, and grouped by the kind of
- * destination. The k-th broken image of a given alt text is taken to be the k-th image of that alt.
+ * destination. The k-th broken link or image of a given text is taken to be the k-th of that text,
+ * counting those whose destination is missing from the repository first (a page linking
+ * `[Agent](/broken/pages/x)` and `[Agent](../ai.md)` with one drawn broken has the first so).
  */
 export const traceDrawnBroken = async (
   source: PageSource,
@@ -153,13 +155,17 @@ export const traceDrawnBroken = async (
     const key = `${o.page}\n${image}\n${o.detail}`
     const k = seen.get(key) ?? 0
     seen.set(key, k + 1)
-    const candidates = (image ? targets.images : targets.links).filter(([text]) => text === plain(o.detail))
+    const missingHere = (target: string) => page.git !== undefined && missingInRepository(source.work, page.git.path, target)
+    const same = (image ? targets.images : targets.links).filter(([text]) => text === plain(o.detail))
+    // Every destination of that text missing from the repository is drawn broken whatever the
+    // renderer does, so the first broken ones of the text are those, then the others in order.
+    const candidates = [...same.filter(([, t]) => missingHere(t)), ...same.filter(([, t]) => !missingHere(t))]
     const target = candidates[Math.min(k, candidates.length - 1)]?.[1]
     if (target === undefined) {
       traced.push(o)
       continue
     }
-    const missing = page.git !== undefined && missingInRepository(source.work, page.git.path, target)
+    const missing = missingHere(target)
     traced.push({
       page: o.page,
       cause: missing ? `${inSource}no such ${image ? "image" : "page or file"} in the repository` : `${image ? "image" : "link"} drawn as broken, ${targetKind(target)}`,
