@@ -1,6 +1,7 @@
 import { sections } from "@quire/markdown"
 import { assert, describe, it } from "vitest"
 import { type RenderOptions, renderPage, renderPageSync, warmUp } from "../src/render/Markdown.ts"
+import { pageScript } from "../src/render/Assets.ts"
 import { operationOf } from "../src/render/OpenApiOperation.ts"
 
 const pages: Record<string, string> = {
@@ -129,7 +130,7 @@ Hidden **text**.
 <figure><img src="../.gitbook/assets/diagram.png" alt="A diagram"><figcaption><p>The diagram</p></figcaption></figure>
 
 Some <mark>marked</mark> words.`)
-    assert.include(html, `<details><summary>Show more</summary><p>Hidden <strong>text</strong>.</p></details>`)
+    assert.include(html, `<details id="show-more"><summary>Show more</summary><p>Hidden <strong>text</strong>.</p></details>`)
     assert.include(html, `<figure><img src="/assets/diagram" alt="A diagram" loading="lazy"><figcaption><p>The diagram</p></figcaption></figure>`)
     assert.include(html, `<p>Some <mark>marked</mark> words.</p>`)
   })
@@ -208,7 +209,7 @@ A hint in a column.
 
   it("blocks next to HTML, in quotes and in indented code", async () => {
     const inTab = await render(`{% tabs %}\n{% tab title="A" %}\n<details>\n<summary>S</summary>\n\nIn\n\n</details>\n{% endtab %}\n{% endtabs %}`)
-    assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details>\n<summary>S</summary><p>In</p></details></div></div>`)
+    assert.include(inTab.html, `<div class="tab-panel" role="group" aria-label="A"><details id="s">\n<summary>S</summary><p>In</p></details></div></div>`)
     const inDiv = await render(`<div>\n{% hint style="success" %}\nInside\n{% endhint %}\n</div>`)
     assert.include(inDiv.html, `<div><div class="hint hint-success" role="note" aria-label="Success"><p>Inside</p></div>`)
     const quoted = await render(`> {% hint style="warning" %}\n> Quoted\n> {% endhint %}`)
@@ -357,6 +358,15 @@ describe("markdown", () => {
     assert.include(html, `<h2 id="math-and-tex"><span id="math--tex" class="legacy-anchor"></span>Math &#x26; TeX`)
     assert.include(html, `<h3 id="id-1.-create-a-new-application-in-auth0"><span id="1-create-a-new-application-in-auth0" class="legacy-anchor"></span>1. Create`)
     assert.include(html, `<h2 id="plain">Plain <a`)
+  })
+
+  it("expandables get GitBook's id from their summary, and the page script opens the one a link targets", async () => {
+    const { html, assets } = await render(`## Admin\n\n<details>\n\n<summary>Guest role</summary>\n\nGuests see one space.\n\n</details>\n\n<details>\n\n<summary>Admin</summary>\n\nAll of it.\n\n</details>`)
+    assert.include(html, `<details id="guest-role"><summary>Guest role</summary>`)
+    // The heading has #admin already: the expandable gets the next one.
+    assert.include(html, `<details id="admin-1"><summary>Admin</summary>`)
+    assert.include(assets, "script")
+    assert.include(pageScript, `addEventListener("hashchange"`)
   })
 
   it("a GitBook image with a dark variant inside a heading shows as the image", async () => {

@@ -53,9 +53,9 @@ export const assetSources = (root: string, assets: ReadonlyArray<PageAsset>): As
 }
 
 /**
- * The script of pages with players, prompts or diagrams: a player's frame is made on click (only
- * for a player's origin); a prompt's text is copied; Mermaid is loaded only when the page has a
- * diagram, and a diagram it cannot draw keeps showing its code.
+ * The script of pages with players, prompts, expandables or diagrams: the expandable a link targets
+ * opens; a player's frame is made on click (only for a player's origin); a prompt's text is copied;
+ * Mermaid is loaded only when the page has a diagram, and a diagram it cannot draw keeps showing its code.
  */
 export const pageScript = `(() => {
   const origins = ${JSON.stringify(playerOrigins)};
@@ -85,6 +85,17 @@ export const pageScript = `(() => {
       }, () => undefined);
     }
   });
+  // The expandable the URL's hash names (or one holding its target) opens.
+  const reveal = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const target = id && document.getElementById(id);
+    const details = target && target.closest("details");
+    if (!details || details.open) return;
+    details.open = true;
+    target.scrollIntoView();
+  };
+  reveal();
+  addEventListener("hashchange", reveal);
   const diagrams = Array.from(document.querySelectorAll("pre.mermaid"));
   const me = document.currentScript;
   const source = me && me.getAttribute("data-mermaid");

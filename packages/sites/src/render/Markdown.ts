@@ -4,7 +4,7 @@
  * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import { type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
+import { gitbookSlug, type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { FootnoteReference, Heading, Nodes, Paragraph, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -389,6 +389,33 @@ const rehypeLinks = ({ options, resolved }: Context) => (tree: HastRoot) => {
   })
 }
 
+const hastText = (node: ElementContent): string =>
+  node.type === "text" ? node.value : node.type === "element" ? node.children.map(hastText).join("") : ""
+
+/**
+ * Expandables (`<details><summary>Admin</summary>`) get GitBook's id from their summary's words
+ * (`#admin`), unique among the page's ids, so that links to them land; the page script opens the
+ * one the URL's hash names.
+ */
+const rehypeExpandables = (context: Context) => (tree: HastRoot) => {
+  const taken = new Set<string>()
+  for (const anchors of context.ids.values()) {
+    taken.add(anchors.id)
+    if (anchors.legacy !== undefined) taken.add(anchors.legacy)
+  }
+  visit(tree, "element", (node: Element) => {
+    if (node.tagName !== "details" || node.properties["id"] !== undefined) return
+    const summary = node.children.find((child): child is Element => child.type === "element" && child.tagName === "summary")
+    const base = summary === undefined ? "" : gitbookSlug(hastText(summary).replace(/\s+/g, " ").trim())
+    if (base === "") return
+    let id = base
+    for (let count = 1; taken.has(id); count++) id = `${base}-${count}`
+    taken.add(id)
+    node.properties["id"] = id
+    context.assets.add("script")
+  })
+}
+
 // The HTML the renderer made itself (formulas, icons) in place of its placeholders, after sanitizing.
 const rehypeRaws = (context: Context) => (tree: HastRoot) => {
   if (context.raws.length === 0) return
@@ -407,6 +434,7 @@ const toHast = (context: Context) =>
   unified()
     .use(remarkRehype, { handlers: handlersFor(context) })
     .use(rehypeLinks, context)
+    .use(rehypeExpandables, context)
     .use(rehypeSanitize, schema)
     .use(rehypeRaws, context)
 // Raw nodes are the renderer's own: the sanitizer has dropped any other.
