@@ -433,17 +433,19 @@ export interface HeadingSlugger {
   readonly take: (id: string) => void
 }
 
+/** `base`, or the first of `base-1`, `base-2`... not in `taken`; added to `taken`. */
+export const takeFreeId = (base: string, taken: Set<string>): string => {
+  let id = base
+  for (let count = 1; taken.has(id); count++) id = `${base}-${count}`
+  taken.add(id)
+  return id
+}
+
 export const headingSlugger = (): HeadingSlugger => {
   const taken = new Set<string>()
   const github = new GithubSlugger()
-  const unique = (base: string) => {
-    let id = base
-    for (let count = 1; taken.has(id); count++) id = `${base}-${count}`
-    taken.add(id)
-    return id
-  }
   return {
-    slug: (text) => unique(gitbookSlug(text)),
+    slug: (text) => takeFreeId(gitbookSlug(text), taken),
     legacy: (text) => github.slug(text),
     take: (id) => {
       taken.add(id)

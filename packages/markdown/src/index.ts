@@ -72,5 +72,6 @@ export {
   sections,
   sectionSplitter,
   slugify,
+  takeFreeId,
   uniqueSlug
 } from "./Markdown.ts"

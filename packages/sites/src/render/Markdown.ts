@@ -4,7 +4,7 @@
  * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import { gitbookSlug, type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter } from "@quire/markdown"
+import { gitbookSlug, type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter, takeFreeId } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { FootnoteReference, Heading, Nodes, Paragraph, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -408,10 +408,7 @@ const rehypeExpandables = (context: Context) => (tree: HastRoot) => {
     const summary = node.children.find((child): child is Element => child.type === "element" && child.tagName === "summary")
     const base = summary === undefined ? "" : gitbookSlug(hastText(summary).replace(/\s+/g, " ").trim())
     if (base === "") return
-    let id = base
-    for (let count = 1; taken.has(id); count++) id = `${base}-${count}`
-    taken.add(id)
-    node.properties["id"] = id
+    node.properties["id"] = takeFreeId(base, taken)
     context.assets.add("script")
   })
 }
