@@ -1,3 +1,3 @@
-import { sharedModules, withShared } from "@quire/vitest-config"
+import { withShared } from "@quire/vitest-config"
 
-export default withShared(sharedModules)
+export default withShared()

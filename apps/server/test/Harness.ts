@@ -84,7 +84,7 @@ export const backends = Backends.make({
 /**
  * A test server (a backend's layer) with `settings` over the environment's: how a test file sets
  * what it would set in the environment (a provider URL, a short interval). Not `process.env`: the
- * server suite's files share one module graph per worker (tooling/vitest `sharedModules`), and
+ * server suite's files share one module graph per worker (`isolate: false`, tooling/vitest/config.ts), and
  * Effect's default ConfigProvider keeps the environment it read first.
  */
 export const withSettings = <A, E, R>(server: Layer.Layer<A, E, R>, settings: Record<string, string | number | boolean>) =>

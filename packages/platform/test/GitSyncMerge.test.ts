@@ -4,7 +4,7 @@
  * acting user as identity knows them.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { ConfigProvider, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
@@ -19,11 +19,13 @@ import { asInstanceAdmin } from "@quire/testkit"
 import * as Queue from "../src/Queue.ts"
 import * as Services from "../src/Services.ts"
 
-// The platform's transport reads its settings from the environment.
-process.env.QUIRE_GIT_ALLOW_FILE = "1"
-process.env.QUIRE_GIT_CACHE_DIR = mkdtempSync(join(tmpdir(), "quire-platform-git-cache-"))
+// The platform's transport reads these settings (from the environment in production).
+const settings = ConfigProvider.layerAdd(
+  ConfigProvider.fromUnknown({ QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: mkdtempSync(join(tmpdir(), "quire-platform-git-cache-")) }),
+  { asPrimary: true }
+)
 
-const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos))
+const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideMerge(Services.layerMemoryRepos), Layer.provide(settings))
 
 const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8" }).trim()
 
