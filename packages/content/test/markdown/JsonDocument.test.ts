@@ -61,6 +61,12 @@ describe("toJsonDocument", () => {
     assert.deepStrictEqual(ids(toJsonDocument(markdown).nodes).toSorted(), [...anchors.values()].toSorted())
   })
 
+  it("names headings with GitBook's ids, as GitBook's links to them expect", () => {
+    const markdown = "## Math & TeX\n\n### 1. Create an app <picture><img src=\"badge.png\" alt=\"\"></picture>\n"
+    const [math, create] = toJsonDocument(markdown).nodes as ReadonlyArray<JsonBlock>
+    assert.deepStrictEqual([math?.data?.["id"], create?.data?.["id"]], ["math-and-tex", "id-1.-create-an-app"])
+  })
+
   it("gives an empty page one empty paragraph", () => {
     assert.deepStrictEqual(toJsonDocument("").nodes, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] }] }])
   })
