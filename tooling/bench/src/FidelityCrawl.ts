@@ -80,7 +80,9 @@ const inPage = `(async () => {
     img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true })
   })
   await Promise.race([Promise.all(images.map(settled)), new Promise((r) => setTimeout(r, 8000))])
-  const skip = "pre,code,script,style,noscript,template,textarea,.katex-mathml,annotation"
+  // A page's description is plain text in GitBook too (frontmatter, never rendered as markdown):
+  // a tag written in it shows as written there as well.
+  const skip = "pre,code,script,style,noscript,template,textarea,.katex-mathml,annotation,.page-description"
   const block = "p,li,td,th,h1,h2,h3,h4,h5,h6,blockquote,figcaption,summary,dt,dd,caption,label,button,div,section,article,aside,nav,header,footer,main,body"
   const blocks = new Map()
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
