@@ -36,7 +36,7 @@ export {
   validSlug,
   Variables
 } from "./domain/Revision.ts"
-export { coverRefOf, frontmatterLayout, layoutOfFrontmatter, layoutVisibilityKeys, markdownWithFrontmatter, pageFrontmatterBlock, pageFrontmatterOf } from "./domain/PageFrontmatter.ts"
+export { coverRefOf, frontmatterLayout, layoutOfFrontmatter, layoutVisibilityKeys, markdownWithFrontmatter, modelledKeys, pageFrontmatterBlock, pageFrontmatterOf } from "./domain/PageFrontmatter.ts"
 export type { PageFrontmatter } from "./domain/PageFrontmatter.ts"
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
 export { maxReusableContents, maxReusableContentTitle, reusableDocuments } from "./domain/ReusableContent.ts"

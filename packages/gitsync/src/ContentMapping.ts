@@ -106,6 +106,7 @@ export const importPages = (
             ...(page.description === undefined ? {} : { description: page.description }),
             ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
             ...(page.layout === undefined ? {} : { layout: page.layout }),
+            ...(page.frontmatter === undefined ? {} : { frontmatter: page.frontmatter }),
             ...(cover === undefined ? {} : { cover }),
             ...(document === undefined ? {} : { document }),
             ...(page.kind === "link" && page.href !== undefined ? { target: { kind: "url" as const, url: page.href } } : {}),
@@ -180,6 +181,7 @@ export const exportContent = (
       ...(node.cover?.height === undefined ? {} : { coverHeight: node.cover.height }),
       ...(node.hidden === undefined ? {} : { hidden: node.hidden }),
       ...(node.layout === undefined ? {} : { layout: node.layout }),
+      ...(node.frontmatter === undefined ? {} : { frontmatter: node.frontmatter }),
       ...(href === undefined ? {} : { href }),
       children: node.pages.map(toRepo)
     }

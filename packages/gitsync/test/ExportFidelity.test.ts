@@ -14,7 +14,8 @@ import { dirname, join } from "node:path"
 import { Transactor } from "@quire/kernel"
 import { as, Backends } from "@quire/testkit"
 import { Content } from "@quire/content"
-import { contentTypeOf, documentHash, flattenPages, type PageNode, SpaceContent } from "@quire/content"
+import { contentTypeOf, documentHash, flattenPages, type PageNode, pageFrontmatterOf, SpaceContent } from "@quire/content"
+import { readFrontmatter, splitFrontmatter } from "@quire/markdown"
 import * as GitCli from "../src/GitCli.ts"
 import { GitSync } from "../src/GitSync.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
@@ -208,6 +209,43 @@ Backends.each(backends, (it, backend) => {
         const back = flattenPages((yield* currentRevision(other.id)).pages)
         assert.strictEqual(back.find((p) => p.page.title === "Deploy")?.path, "how-to/deploy")
         assert.strictEqual(back.find((p) => p.page.title === "Quick start")?.page.linkTitle, "Start")
+      }))
+
+    it.effect("unknown frontmatter keys written in Quire reach the file and come back on import; edited ones rewrite only their lines", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const content = yield* SpaceContent
+        const { space, url } = yield* importedProject("Unknown keys", backend)
+        // The page as content's writer makes it of markdown with frontmatter: unknown keys kept on the page.
+        const { body, yaml } = splitFrontmatter("---\ntags: [a, b]\nmetadata: {x: 1}\n---\n\nTagged body.\n")
+        const read = readFrontmatter(yaml!)
+        assert.isTrue(read.ok)
+        const front = pageFrontmatterOf(read.ok ? read.data : {}, [])
+        const text = body.replace(/^\n/, "")
+        const at = "2026-01-01T00:00:00.000Z"
+        const tagged: PageNode = {
+          id: "page-tagged", type: "document", title: "Tagged", slug: "tagged", document: documentHash(text), frontmatter: front.extra,
+          createdAt: at, updatedAt: at, pages: []
+        }
+        const owned = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.title === "Introduction" ? { ...node, frontmatter: { ...node.frontmatter, metadata: { owner: "web-team" } } } : { ...node, pages: owned(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: [...owned(parent.pages), tagged], documents: new Map([[tagged.document!, text]]) }))
+          .pipe(as("editor"))
+        yield* exportTo(space.id, url, "Tagged")
+        const files = filesAt(url)
+        assert.strictEqual(files.get("docs/tagged.md"), "---\ntags:\n  - a\n  - b\nmetadata:\n  x: 1\n---\n\n# Tagged\n\nTagged body.\n")
+        assert.strictEqual(files.get("docs/introduction.md"), project["docs/introduction.md"]!.replace("  owner: docs-team\n", "  owner: web-team\n"))
+
+        const other = yield* newSpace("Unknown keys back")
+        yield* sync.importRepository(other.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const back = flattenPages((yield* currentRevision(other.id)).pages)
+        assert.deepStrictEqual(back.find((p) => p.page.title === "Tagged")?.page.frontmatter, { tags: ["a", "b"], metadata: { x: 1 } })
+        assert.deepStrictEqual(back.find((p) => p.page.title === "Introduction")?.page.frontmatter, { tags: ["start"], metadata: { owner: "web-team" } })
+        // Exported again without edits: nothing to change.
+        const head = remotes.head(url, main)
+        yield* exportTo(space.id, url, "Again")
+        assert.strictEqual(remotes.head(url, main), head, JSON.stringify([...filesAt(url)].filter(([p, t]) => files.get(p) !== t)))
       }))
 
     it.effect("a page given its first subpage becomes its folder's README.md, its links and include following it", () =>

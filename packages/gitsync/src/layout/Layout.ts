@@ -4,7 +4,6 @@
  * make a commit hold it, keeping the bytes of every file whose meaning did not change. The jobs of
  * each way live beside it: the config file, the tree plans, assets, page placement, links, summary.
  */
-import type { PageLayout } from "@quire/content"
 import { slugify, uniqueSlug } from "@quire/markdown"
 import { Result } from "effect"
 import { referencedFiles } from "./AssetReading.ts"
@@ -50,8 +49,11 @@ export interface LayoutOptions {
   readonly projectDirectory?: string | undefined
 }
 
-/** A page of the neutral tree. */
-export interface RepoPage {
+/**
+ * A page of the neutral tree: its frontmatter's fields are content's (`PageMetadata`), a `cover`
+ * being a URL or an asset in neutral form.
+ */
+export interface RepoPage extends PageMetadata {
   readonly kind: "document" | "group" | "link"
   readonly title: string
   /** The title the navigation shows instead of `title` (`[Title](page.md "Label")` in `SUMMARY.md`). */
@@ -66,15 +68,8 @@ export interface RepoPage {
    * assets folder, which are in neutral form (`/.gitbook/assets/<name>`, see `assetRefPrefix`).
    */
   readonly markdown: string
-  readonly description?: string | undefined
-  readonly icon?: string | undefined
-  readonly emoji?: string | undefined
-  /** A URL, or an asset in neutral form. */
-  readonly cover?: string | undefined
-  readonly coverY?: number | undefined
-  readonly coverHeight?: number | undefined
-  readonly hidden?: boolean | undefined
-  readonly layout?: PageLayout | undefined
+  /** Documents: the frontmatter's keys no field models (`tags`, `metadata`); absent when none are known. */
+  readonly frontmatter?: Readonly<Record<string, unknown>> | undefined
   /** Links: the URL. */
   readonly href?: string | undefined
   readonly children: ReadonlyArray<RepoPage>
@@ -227,6 +222,7 @@ const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Resul
         ...(meta.coverHeight === undefined ? {} : { coverHeight: meta.coverHeight }),
         ...(meta.hidden === undefined ? {} : { hidden: meta.hidden }),
         ...(meta.layout === undefined ? {} : { layout: meta.layout }),
+        ...(Object.keys(parts.extra).length === 0 ? {} : { frontmatter: parts.extra }),
         children: materialize(plan.children, `page:${path}`)
       }
       pageInfo.set(path, { parts, parentKey, page })
@@ -315,7 +311,7 @@ const writePageFiles = (
           hidden: page.hidden,
           layout: page.layout
         }
-        next.set(path, renderPageFile({ title: page.title, metadata, body }, previousParts))
+        next.set(path, renderPageFile({ title: page.title, metadata, extra: page.frontmatter, body }, previousParts))
       }
       render(placed.children)
     }

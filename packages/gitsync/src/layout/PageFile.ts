@@ -4,7 +4,7 @@
  * frontmatter through the `yaml` Document API (other keys, comments and formatting stay). Where
  * frontmatter lies, what it says and what a heading's title is are `@quire/markdown`'s rules.
  */
-import { frontmatterLayout, layoutVisibilityKeys, type PageFrontmatter, pageFrontmatterOf, type PageLayout } from "@quire/content"
+import { frontmatterLayout, layoutVisibilityKeys, modelledKeys, type PageFrontmatter, pageFrontmatterOf, type PageLayout } from "@quire/content"
 import { fenceFrontmatter, leadingTitle, readFrontmatter, splitFrontmatter } from "@quire/markdown"
 import { Document, isMap, isNode, isScalar, parseDocument, Scalar, type YAMLMap } from "yaml"
 
@@ -23,14 +23,11 @@ export interface PageFileParts {
   readonly gapAfterHeading: string
   readonly body: string
   readonly metadata: PageMetadata
+  /** The frontmatter's keys no field models (`tags`, `metadata`), as read. */
+  readonly extra: Readonly<Record<string, unknown>>
   readonly newline: string
 }
 
-/** The known metadata of a frontmatter mapping; wrong types are reported and left out. */
-const metadataOf = (data: Record<string, unknown>, problems: Array<string>): PageMetadata => {
-  const { extra: _extra, ...metadata } = pageFrontmatterOf(data, problems)
-  return metadata
-}
 
 const blankLines = /^(?:[ \t]*\r?\n)*/
 
@@ -45,10 +42,13 @@ export const parsePageFile = (
   const newline = text.includes("\r\n") ? "\r\n" : "\n"
   const { block: frontmatter, body: afterFrontmatter, yaml } = splitFrontmatter(text)
   let metadata: PageMetadata = {}
+  let extra: Readonly<Record<string, unknown>> = {}
   if (yaml !== undefined) {
     const read = readFrontmatter(yaml)
     if (!read.ok) return read
-    metadata = metadataOf(read.data, warnings)
+    const { extra: unmodelled, ...known } = pageFrontmatterOf(read.data, warnings)
+    metadata = known
+    extra = unmodelled
   }
   let rest = afterFrontmatter
   const gapBeforeHeading = blankLines.exec(rest)![0]
@@ -66,11 +66,18 @@ export const parsePageFile = (
   }
   return {
     ok: true,
-    parts: { frontmatter, yaml, gapBeforeHeading, heading, title, gapAfterHeading, body: rest, metadata, newline }
+    parts: { frontmatter, yaml, gapBeforeHeading, heading, title, gapAfterHeading, body: rest, metadata, extra, newline }
   }
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+/** `value` as JSON with every mapping's keys sorted (a database may give them back in another order). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v)
+
+const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b)
 
 /**
  * Whether GitBook (js-yaml at 80 columns) folds a string (`>-`, lines of at most 78 characters
@@ -101,18 +108,25 @@ const gitbookYaml = (values: Readonly<Record<string, unknown>>): string => {
 const metadataOrder = ["description", "icon", "emoji", "cover", "coverY", "coverHeight", "hidden"] as const
 
 /**
- * The frontmatter block for `metadata`. With a previous frontmatter, only the pairs of the keys
- * whose value changed are rewritten, removed or appended: other keys, comments and formatting
- * keep their bytes.
+ * The frontmatter block for `metadata` and the unmodelled keys `extra` (`undefined`: the previous
+ * file's, as read). With a previous frontmatter, only the pairs of the keys whose value changed are
+ * rewritten, removed or appended: other keys, comments and formatting keep their bytes.
  */
-const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | undefined, newline: string): string => {
-  if (previous !== undefined && previous.yaml !== undefined && sameMetadata(previous.metadata, metadata)) return previous.frontmatter
+const renderFrontmatter = (
+  metadata: PageMetadata,
+  extra: Readonly<Record<string, unknown>> | undefined,
+  previous: PageFileParts | undefined,
+  newline: string
+): string => {
+  const sameExtra = extra === undefined || same(previous?.extra ?? {}, extra)
+  if (previous !== undefined && previous.yaml !== undefined && sameMetadata(previous.metadata, metadata) && sameExtra) return previous.frontmatter
   const fence = (yaml: string) => fenceFrontmatter(yaml, newline)
   const doc = previous?.yaml === undefined ? undefined : parseDocument(previous.yaml)
   if (previous?.yaml === undefined || doc === undefined || !isMap(doc.contents)) {
     const values: Record<string, unknown> = {}
     for (const key of metadataOrder) if (metadata[key] !== undefined) values[key] = metadata[key]
     if (metadata.layout !== undefined && Object.keys(frontmatterLayout(metadata.layout)).length > 0) values["layout"] = frontmatterLayout(metadata.layout)
+    for (const [key, value] of Object.entries(extra ?? previous?.extra ?? {})) if (!modelledKeys.has(key) && value !== undefined) values[key] = value
     return Object.keys(values).length === 0 ? "" : fence(gitbookYaml(values))
   }
   const yaml = previous.yaml
@@ -143,6 +157,10 @@ const renderFrontmatter = (metadata: PageMetadata, previous: PageFileParts | und
     edits.push({ start: keyRange[0], end, text: text.replace(/\n$/, "") + (old.endsWith("\n") ? "\n" : "") })
   }
   for (const key of metadataOrder) if (!same(before[key], metadata[key])) change(key, metadata[key])
+  if (!sameExtra) {
+    const keys = new Set([...Object.keys(previous.extra), ...Object.keys(extra)].filter((key) => !modelledKeys.has(key)))
+    for (const key of keys) if (!same(previous.extra[key], extra[key])) change(key, extra[key])
+  }
   if (!same(normalizeLayout(before.layout), normalizeLayout(metadata.layout))) {
     const was = before.layout ?? {}
     const now = metadata.layout ?? {}
@@ -197,11 +215,17 @@ export const sameMetadata = (a: PageMetadata, b: PageMetadata): boolean => same(
  * `previous` (the same page's file before) wherever its meaning did not change.
  */
 export const renderPageFile = (
-  page: { readonly title: string; readonly metadata: PageMetadata; readonly body: string },
+  page: {
+    readonly title: string
+    readonly metadata: PageMetadata
+    /** The keys no field models; `undefined` keeps the previous file's. */
+    readonly extra?: Readonly<Record<string, unknown>> | undefined
+    readonly body: string
+  },
   previous: PageFileParts | undefined
 ): string => {
   const newline = previous?.newline ?? "\n"
-  const frontmatter = renderFrontmatter(page.metadata, previous, newline)
+  const frontmatter = renderFrontmatter(page.metadata, page.extra, previous, newline)
   let heading: string
   if (previous !== undefined && previous.title === page.title) heading = previous.heading
   else {
