@@ -2,12 +2,24 @@
  * A translation's run: reads the source space's current revision, translates the text of the pages
  * whose source changed since the last completed run (the others keep the result's translation),
  * and writes the result space's new revision through content's RevisionWriter: the same tree,
- * slugs, files and markdown bytes but for the translated text. The translation's `status`,
+ * slugs, files and markdown bytes but for the translated text. The source's reusable contents
+ * (`{% include %}`) are written too, their markdown translated like a page's, with their ids and
+ * `.gitbook/includes/` paths kept so the pages' includes (by id or by path) still find them. The translation's `status`,
  * `failure` and `stats` are the run's; a failure writes nothing.
  */
 import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { createHash } from "node:crypto"
-import { documentHash, flattenPages, type PageNode, PublishedContent, type Revision, RevisionWriter, SpaceContent } from "@quire/content"
+import {
+  documentHash,
+  flattenPages,
+  type PageNode,
+  PublishedContent,
+  type ReusableContentNode,
+  type Revision,
+  RevisionWriter,
+  reusableDocuments,
+  SpaceContent
+} from "@quire/content"
 import { Actor } from "@quire/kernel"
 import * as Instructions from "./domain/Instructions.ts"
 import type { Translation, TranslationStats } from "./domain/Translation.ts"
@@ -18,9 +30,11 @@ import { TranslationsRepo } from "./TranslationsRepo.ts"
 
 class RunFailed extends Data.TaggedError("RunFailed")<{ readonly reason: string }> {}
 
-/** One piece of text to translate: a page's title, description or a segment of its markdown. */
+/** One piece of text to translate: a page's title, description or a segment of its (or a reusable content's) markdown. */
 interface Item {
+  /** The page's id, or the reusable content's (`reusable`). */
   readonly pageId: string
+  readonly reusable?: true
   readonly kind: "title" | "description" | "body"
   readonly segment?: Segments.Segment
   readonly text: string
@@ -39,6 +53,60 @@ const pageKey = (translation: Translation, instructions: string, page: PageNode,
   createHash("sha256")
     .update(JSON.stringify([translation.sourceLanguage, translation.language, instructions, page.title, page.description ?? null, markdown ?? null]))
     .digest("hex")
+
+const reusableKey = (translation: Translation, instructions: string, markdown: string | undefined) =>
+  createHash("sha256")
+    .update(JSON.stringify(["reusable", translation.sourceLanguage, translation.language, instructions, markdown ?? null]))
+    .digest("hex")
+
+/**
+ * The source's reusable contents (`nodes`) as the result should hold them, given the result's
+ * (`previous`) and the documents of both: one unchanged since the last run (its hash in the
+ * translation's `pageHashes`) keeps the result's translation; the others' markdown segments are
+ * pushed on `items` (sections from `firstSection`) and the answered function writes their
+ * translation once `translated` holds it. Their hashes join `hashes`, keyed by id like pages'.
+ * Ids and `git` paths stay the source's: pages include them by `/reusable-content/<id>` or by
+ * `.gitbook/includes/<name>.md`, and an export writes each back to that file.
+ */
+const planReusable = (
+  translation: Translation,
+  instructions: string,
+  nodes: ReadonlyArray<ReusableContentNode>,
+  previous: ReadonlyArray<ReusableContentNode>,
+  documents: ReadonlyMap<string, string>,
+  hashes: Record<string, string>,
+  items: Array<Item>,
+  firstSection: number
+) => {
+  const before = new Map(previous.map((node) => [node.id, node]))
+  const pending = nodes.map((node, index) => {
+    const markdown = node.document === undefined ? undefined : documents.get(node.document)
+    const key = reusableKey(translation, instructions, markdown)
+    hashes[node.id] = key
+    const kept = before.get(node.id)
+    if (kept !== undefined && translation.pageHashes[node.id] === key && (kept.document === undefined || documents.has(kept.document))) {
+      return () => ({ ...node, ...(kept.document === undefined ? {} : { document: kept.document }) })
+    }
+    if (markdown === undefined) return () => node
+    const own = Segments.segments(markdown).map((segment): Item => ({
+      pageId: node.id,
+      reusable: true,
+      kind: "body",
+      segment,
+      text: segment.text,
+      section: firstSection + index * 10_000 + segment.section
+    }))
+    items.push(...own)
+    return (translated: ReadonlyMap<Item, string>, newDocuments: Map<string, string>): ReusableContentNode => {
+      const next = Segments.apply(markdown, own.map((item) => item.segment!), own.map((item) => translated.get(item)!))
+      const document = documentHash(next)
+      newDocuments.set(document, next)
+      return { ...node, document }
+    }
+  })
+  return (translated: ReadonlyMap<Item, string>, newDocuments: Map<string, string>): ReadonlyArray<ReusableContentNode> =>
+    pending.map((finish) => finish(translated, newDocuments))
+}
 
 export class TranslationRunner extends Context.Service<TranslationRunner, TranslationRunnerShape>()("@quire/translations/TranslationRunner") {
   static readonly layer = Layer.effect(
@@ -59,6 +127,8 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           const sourcePages = flattenPages(source.pages)
           const resultPages = new Map(flattenPages(result.pages).map(({ page }) => [page.id, page]))
           const documents = yield* published.documents([
+            ...reusableDocuments(source.reusableContents),
+            ...reusableDocuments(result.reusableContents),
             ...sourcePages.flatMap(({ page }) => page.document === undefined ? [] : [page.document]),
             ...Array.from(resultPages.values()).flatMap((page) => page.document === undefined ? [] : [page.document])
           ])
@@ -92,6 +162,17 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
             }
           })
 
+          const finishReusable = planReusable(
+            translation,
+            instructions,
+            source.reusableContents ?? [],
+            result.reusableContents ?? [],
+            documents,
+            hashes,
+            items,
+            sourcePages.length * 10_000
+          )
+
           const characters = items.reduce((n, item) => n + item.text.length, 0)
           const budget = translator.budget
           if (items.length > budget.segments || characters > budget.characters) {
@@ -113,7 +194,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           }
 
           const newDocuments = new Map<string, string>()
-          const translatedPages = new Set(items.map((item) => item.pageId))
+          const translatedPages = new Set(items.flatMap((item) => item.reusable ? [] : [item.pageId]))
           const rebuild = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
             nodes.map((page): PageNode => {
               const children = rebuild(page.pages)
@@ -143,9 +224,10 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
               }
             })
           const pages = rebuild(source.pages)
+          const reusableContents = finishReusable(translated, newDocuments)
 
           const written = yield* writer.write(content.mainHead(translation.resultSpaceId), (_parent: Revision) =>
-            Effect.succeed({ pages, files: source.files, variables: source.variables, documents: newDocuments }), { system: true }).pipe(
+            Effect.succeed({ pages, files: source.files, variables: source.variables, reusableContents, documents: newDocuments }), { system: true }).pipe(
             Effect.mapError((e) => new RunFailed({ reason: `The result space could not be written: ${e.message}` }))
           )
           return {

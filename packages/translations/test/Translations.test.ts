@@ -11,7 +11,18 @@ import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, errorMessage, errorTag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, documentHash, Memberships, type PageNode, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import {
+  BlobStore,
+  Content,
+  documentHash,
+  Memberships,
+  type PageNode,
+  ParsePool,
+  PublishedContent,
+  SpaceContent,
+  Spaces,
+  withIncludes
+} from "@quire/content"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
 import type { InstructionsDocument } from "../src/domain/Translation.ts"
 import { jobs } from "../src/Jobs.ts"
@@ -240,6 +251,40 @@ it.layer(layer, { timeout: "60 seconds" })("Translations", (it) => {
         yield* translations.update(org, id, instructions("Short words.")).pipe(as("alice"))
         yield* settle
         assert.strictEqual((yield* stored(id)).stats.latestPages, 2)
+      }))
+
+    it.effect("a run writes the source's reusable contents translated, with their ids and paths: the pages' includes by path and by id show the translation", () =>
+      Effect.gen(function*() {
+        const content = yield* SpaceContent
+        const published = yield* PublishedContent
+        const page = "Intro.\n\n{% include \"../.gitbook/includes/warning.md\" %}\n\n{% include \"/reusable-content/rc-warning\" %}\n"
+        const sourceId = yield* sourceWith([["guide", "Guide", page]])
+        const warning = "Back up your data first.\n"
+        yield* content.commit(sourceId, (parent) =>
+          Effect.succeed({
+            pages: parent.pages,
+            reusableContents: [{ id: "rc-warning", title: "Warning", document: documentHash(warning), git: { oid: "b1", path: ".gitbook/includes/warning.md" } }],
+            documents: new Map([[documentHash(warning), warning]])
+          })).pipe(as("alice"))
+        const before = yield* sentCount
+        const id = yield* translate(sourceId)
+        const first = yield* stored(id)
+        assert.strictEqual(first.status, "completed")
+        assert.include(yield* sentSince(before), "Back up your data first.")
+        const result = yield* mainOf(first.resultSpaceId)
+        assert.deepStrictEqual(result.reusableContents?.map((node) => [node.id, node.title, node.git?.path]), [["rc-warning", "Warning", ".gitbook/includes/warning.md"]])
+        const included = yield* content.reusableContent(first.resultSpaceId, "rc-warning").pipe(as("alice"))
+        assert.strictEqual(included.markdown, "[fr] BACK UP YOUR DATA FIRST.\n")
+        const shown = yield* withIncludes((yield* markdownOf(first.resultSpaceId, "guide")) ?? "", result.reusableContents, undefined, published.documents)
+        assert.strictEqual(shown.match(/\[fr\] BACK UP YOUR DATA FIRST\./g)?.length, 2)
+        assert.notInclude(shown, "include")
+
+        // Nothing changed: the next run sends nothing and keeps the translated reusable content.
+        const idle = yield* sentCount
+        yield* (yield* Translations).run(org, id).pipe(as("alice"))
+        yield* settle
+        assert.strictEqual(yield* sentCount, idle)
+        assert.strictEqual((yield* content.reusableContent(first.resultSpaceId, "rc-warning").pipe(as("alice"))).markdown, included.markdown)
       }))
 
     it.effect("a sentence with formatting is sent as one segment with tags, and the result has the source's markup around the translated words", () =>
