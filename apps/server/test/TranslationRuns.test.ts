@@ -3,10 +3,15 @@
  * provider on loopback (it answers each segment upper-cased behind `[<language>] `), on every backend.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { backends, type Client, spaceWith, withSettings } from "./Harness.ts"
+import { get } from "./SiteFixtures.ts"
 
 interface Received {
   readonly language: string
@@ -101,6 +106,27 @@ const settledAfter = Effect.fnUntraced(function*(api: Client, organizationId: st
 
 const markdownOf = (api: Client, spaceId: string, pageId: string) =>
   Effect.map(api.spaceContent.getPageById({ params: { spaceId, pageId }, query: { format: "markdown" } }), (p) => (p as { markdown?: string }).markdown ?? "")
+
+/** A bare repository in GitBook's layout holding `files` on `main`, removed with the scope; answers its `file://` URL. */
+const repositoryOf = (files: Record<string, string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const dir = mkdtempSync(join(tmpdir(), "quire-translated-includes-"))
+      const work = join(dir, "work")
+      const env = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" }
+      const run = (...args: ReadonlyArray<string>) => execFileSync("git", args, { cwd: work, env })
+      mkdirSync(work)
+      run("init", "--quiet", "--initial-branch=main")
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(work, path, ".."), { recursive: true })
+        writeFileSync(join(work, path), text)
+      }
+      run("add", ".")
+      run("commit", "--quiet", "-m", "Docs")
+      return { dir, url: `file://${work}` }
+    }),
+    ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
 
 for (const backend of backends) {
   layer(withSettings(backend.layer, settings), { timeout: 240_000, excludeTestServices: true })(`translation runs on ${backend.name}`, (it) => {
@@ -210,6 +236,39 @@ for (const backend of backends) {
         assert.include(translated, "\\[here\\]")
         assert.include(translated, "\\<img src\\=x")
       }))
+
+    it.effect("a translated site's page shows its include translated", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const { alice, organizationId, space } = yield* spaceWith()
+        const api = alice.api
+        const repo = yield* repositoryOf({
+          "README.md": "# Welcome\n\nStart here.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Upgrade](guides/upgrade.md)\n",
+          "guides/upgrade.md": "# Upgrade\n\nBefore you start:\n\n{% include \"../.gitbook/includes/upgrade-warning.md\" %}\n",
+          ".gitbook/includes/upgrade-warning.md": "---\ntitle: Upgrade warning\n---\n\nBack up your narwhal data first.\n"
+        })
+        yield* api.git.importGitRepository({ params: { spaceId: space.id }, payload: { url: repo.url, ref: "refs/heads/main" } })
+        yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} }).pipe(
+          Effect.filterOrFail((revision) => revision.reusableContents.length > 0, () => new Error("import still running")),
+          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+          Effect.orDie
+        )
+        const created = yield* api.translations.createTranslation({
+          params: { organizationId },
+          payload: { source: { space: space.id, language: "en" }, language: "fr" }
+        })
+        const done = yield* settledAfter(api, organizationId, created.id, 0)
+        assert.strictEqual(done.status, "completed", done.failure)
+        const site = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Manuel", visibility: "public" } })
+        const siteParams = { organizationId, siteId: site.id }
+        yield* api.siteSections.addSectionToSite({ params: siteParams, payload: { spaceId: done.result!.space } })
+        yield* api.sites.publishSite({ params: siteParams })
+        const upgrade = yield* get(`/~sites/${site.id}/upgrade`)
+        assert.strictEqual(upgrade.status, 200)
+        assert.include(upgrade.text, "[fr] BACK UP YOUR NARWHAL DATA FIRST.")
+        assert.notInclude(upgrade.text, "Back up your narwhal")
+        assert.notInclude(upgrade.text, "{% include")
+      })))
 
     it.effect("provider errors and budget exhaustion fail the run with the reason; a 429 is retried", () =>
       Effect.gen(function*() {
