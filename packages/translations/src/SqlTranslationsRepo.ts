@@ -87,8 +87,10 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(translations.all)
         ),
+      // Read, patch and write in one transaction, so the row stays locked between them: a run
+      // marking its status cannot write back the instructions an edit changed meanwhile.
       update: (translationId, patch) =>
-        Effect.gen(function*() {
+        sql.withTransaction(Effect.gen(function*() {
           const found = yield* sql<Row>`SELECT * FROM translations_translations WHERE id = ${translationId} FOR UPDATE`.pipe(
             Effect.orDie,
             Effect.flatMap(translations.first)
@@ -103,7 +105,7 @@ export const layer = Layer.effect(
               updated_at = ${t.updatedAt}
             WHERE id = ${translationId}`.pipe(Effect.orDie)
           return Option.some(t)
-        }),
+        })).pipe(Effect.orDie),
       remove: (translationId) =>
         sql`DELETE FROM translations_translations WHERE id = ${translationId}`.pipe(Effect.orDie, Effect.asVoid)
     })

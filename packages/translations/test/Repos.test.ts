@@ -52,6 +52,16 @@ Backends.each(backends, (it) => {
       assert.deepStrictEqual(ids(yield* repo.ofResult("tr-1-source")), [])
     }))
 
+  it.effect("concurrent updates of different fields keep each other's writes (a run's status never reverts an edit)", () =>
+    Effect.gen(function*() {
+      const repo = yield* TranslationsRepo
+      yield* repo.insert(translation("tc-1", "tc-org"))
+      const edited = { object: "document" as const, data: {}, nodes: [{ object: "block", type: "paragraph", nodes: [] }, { object: "block", type: "paragraph", nodes: [] }] }
+      const statuses = Array.from({ length: 12 }, (_, i) => repo.update("tc-1", { status: i % 2 === 0 ? "running" : "pending", failure: null }))
+      yield* Effect.all([...statuses.slice(0, 6), repo.update("tc-1", { instructions: edited }), ...statuses.slice(6)], { concurrency: "unbounded" })
+      assert.deepStrictEqual(some(yield* repo.find("tc-1")).instructions, edited)
+    }))
+
   it.effect("updates a record's run state and removes it", () =>
     Effect.gen(function*() {
       const repo = yield* TranslationsRepo
