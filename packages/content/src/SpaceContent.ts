@@ -197,7 +197,10 @@ export type DocumentSource = Pick<RevisionPage, "revision" | "path" | "markdown"
  * A page's markdown as GitBook's JSON document, its links resolved against the page's revision:
  * pages by id, files by id, anything else as a URL.
  */
-export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDocument(content.markdown ?? "", pageRefs(content), pageIncludes(content))
+export const pageDocument = (content: DocumentSource): JsonDocument => {
+  const { refs, includes } = pageResolvers(content)
+  return toJsonDocument(content.markdown ?? "", refs, includes)
+}
 
 /**
  * `pageDocument`, a large page parsed by the server's parse workers (`ParsePool`) and a small one
@@ -207,7 +210,8 @@ export const pageDocument = (content: DocumentSource): JsonDocument => toJsonDoc
 export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonDocument, never, ParsePool> =>
   Effect.gen(function*() {
     const pool = yield* ParsePool
-    const builder = jsonDocumentBuilder(pageRefs(content), pageIncludes(content))
+    const { refs, includes } = pageResolvers(content)
+    const builder = jsonDocumentBuilder(refs, includes)
     const breathe = breather()
     for (const blocks of yield* pool.digestPieces(content.markdown ?? "", "blocks", breathe)) {
       builder.addPieceBlocks(blocks)
@@ -216,23 +220,23 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
     return builder.done()
   })
 
-/** The reusable contents a page's includes name, found in its revision as published pages find them. */
-const pageIncludes = (content: DocumentSource): IncludeResolver => {
-  const file = content.path === "" ? undefined : revisionLinkIndex(content.revision).entries.find((entry) => entry.path === content.path)?.page.git?.path
-  return (ref) => findReusableContent(ref, file, content.revision.reusableContents ?? [])?.id
-}
-
-/** The content references of a page's links, resolved against its revision. */
-const pageRefs = (content: DocumentSource): RefResolver => {
+/**
+ * How a page's document resolves its links (pages and files by id, anything else as a URL) and its
+ * includes (reusable contents found as published pages find them), over one link index of its revision.
+ */
+const pageResolvers = (content: DocumentSource): { readonly refs: RefResolver; readonly includes: IncludeResolver } => {
   const index = revisionLinkIndex(content.revision)
   const page = index.entries.find((entry) => entry.path === content.path)?.page
   const context = pageLinkContext(index, page ?? {}, content.path, "")
-  return (url, kind) => {
+  const file = content.path === "" ? undefined : page?.git?.path
+  const includes: IncludeResolver = (ref) => findReusableContent(ref, file, content.revision.reusableContents ?? [])?.id
+  const refs: RefResolver = (url, kind) => {
     const target = resolveLink({ url, kind }, context)?.target
     if (target?.kind === "file" && context.fileIds.has(target.file)) return { kind: "file", file: target.file }
     if (target?.kind === "page" && "page" in target) return { kind: "page", page: target.page }
     return { kind: "url", url }
   }
+  return { refs, includes }
 }
 
 // The service -------------------------------------------------------------------------------------
