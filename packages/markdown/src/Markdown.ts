@@ -404,18 +404,19 @@ export interface Section {
 }
 
 /**
- * GitBook's id for a heading's text: lowercase, `&` spelled `and`, punctuation dropped but dots
- * kept, spaces as hyphens, and `id-` before an id that starts with a digit
- * (`1. Create an app` → `id-1.-create-an-app`, `Math & TeX` → `math-and-tex`).
+ * GitBook's id for a heading's text: lowercase, `&` spelled `and`, apostrophes dropped, every other
+ * run of characters that are not letters, marks, digits, `.`, `_` or `-` as one hyphen (none at
+ * either end), and `id-` before an id that starts with a digit (`1. Create an app` →
+ * `id-1.-create-an-app`, `Math & TeX` → `math-and-tex`, `User(s)` → `user-s`, `User's` → `users`).
  */
 export const gitbookSlug = (text: string): string => {
   const slug = text
+    .replace(/['’]/g, "")
     .replace(/&/g, " and ")
     .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\s._-]/gu, "")
-    .trim()
-    .replace(/\s+/g, "-")
+    .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
     .replace(/-{2,}/g, "-")
+    .replace(/^-|-$/g, "")
   return /^\d/.test(slug) ? `id-${slug}` : slug
 }
 

@@ -290,11 +290,23 @@ describe("GitBook's heading anchors", () => {
 })
 
 describe("GitBook's generated heading ids", () => {
-  it("spells & as and, keeps a numbered heading's dot behind an id- prefix, and drops punctuation", () => {
+  it("spells & as and, keeps a numbered heading's dot behind an id- prefix, and trims hyphens at the ends", () => {
     assert.strictEqual(gitbookSlug("Math & TeX"), "math-and-tex")
     assert.strictEqual(gitbookSlug("1. Create a new application in Auth0"), "id-1.-create-a-new-application-in-auth0")
     assert.strictEqual(gitbookSlug("3. Configure Auth0 for adaptive content (optional)"), "id-3.-configure-auth0-for-adaptive-content-optional")
     assert.strictEqual(gitbookSlug("Page ratings (Pro and Enterprise plans)"), "page-ratings-pro-and-enterprise-plans")
+    assert.strictEqual(gitbookSlug("(Beta) Webhooks!"), "beta-webhooks")
+  })
+
+  it("drops apostrophes but turns any other run of punctuation into one hyphen, as GitBook's own links expect", () => {
+    // Anchors written in Airstack's and GitBook's repositories: `#...-user-s`, `#whats-new`.
+    assert.strictEqual(gitbookSlug("Get Farcaster Followers of Farcaster User(s)"), "get-farcaster-followers-of-farcaster-user-s")
+    assert.strictEqual(gitbookSlug("Get All 0x addresses of Farcaster user(s)"), "get-all-0x-addresses-of-farcaster-user-s")
+    assert.strictEqual(gitbookSlug("What's new"), "whats-new")
+    assert.strictEqual(gitbookSlug("Don’t panic"), "dont-panic")
+    assert.strictEqual(gitbookSlug("Input/output: the basics"), "input-output-the-basics")
+    assert.strictEqual(gitbookSlug("snake_case and v1.2-beta"), "snake_case-and-v1.2-beta")
+    assert.strictEqual(gitbookSlug("Café résumé"), "café-résumé")
   })
 
   it("gives headings GitBook's ids and remembers the GitHub-style slug they had before", () => {

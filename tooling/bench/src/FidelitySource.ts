@@ -47,12 +47,24 @@ const missingInRepository = (work: string, pagePath: string, target: string) => 
 }
 
 /**
- * A heading's or an expandable's text reduced to what GitBook's generated anchor keeps of it, the
- * same for the anchor: `Math & TeX` and `math-and-tex`, `1. Set up Azure AD` and
- * `id-1.-set-up-azure-a-d` both give `mathandtex`, `1setupazuread`.
+ * The words of a heading's or an expandable's text as GitBook's generated anchor keeps them, and
+ * the same of an anchor, to compare the two: lowercase, links' destinations and tags left out, `&`
+ * as `and`, apostrophes removed, split on any other run of characters that are not letters, marks
+ * or digits. `Math & TeX` and `math-and-tex` both give `math and tex`; `1. Set up Azure AD` gives
+ * `1 set up azure ad` and `id-1.-set-up-azure-a-d` gives `1 set up azure a d`, another anchor.
  */
-const loose = (text: string) =>
-  text.toLowerCase().replace(/\]\([^)]*\)|<[^>]*>/g, "").replace(/&/g, "and").replace(/^id-/, "").replace(/[^\p{L}\p{N}]+/gu, "")
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\]\([^)]*\)|<[^>]*>/g, "")
+    .replace(/&/g, " and ")
+    .replace(/['\u2019]/g, "")
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => word !== "")
+    .join(" ")
+
+/** An anchor's words (see `words`), without the `id-` GitBook puts before a leading digit. */
+const anchorWords = (anchor: string) => words(anchor.replace(/^id-(?=\d)/, ""))
 
 /**
  * The anchors a page's markdown gives outside code blocks: explicit ids (`<a id="x">`), and the
@@ -64,7 +76,7 @@ export const anchorsOf = (markdown: string) => {
   const explicit = new Set([...prose.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))
   const headings = [...prose.matchAll(/^#{1,6}\s+(.*?)\s*$/gm)].filter((m) => !/\sid="/.test(m[1]!)).map((m) => m[1]!)
   const summaries = [...prose.matchAll(/<summary>([\s\S]*?)<\/summary>/g)].map((m) => m[1]!)
-  return { explicit, generated: new Set([...headings, ...summaries].map(loose)) }
+  return { explicit, generated: new Set([...headings, ...summaries].map(words)) }
 }
 
 /**
@@ -90,7 +102,7 @@ export const traceAnchors = async (source: PageSource, offenders: ReadonlyArray<
     const anchors = anchorsOf(await source.markdown(page))
     const cause = anchors.explicit.has(hash)
       ? `${o.cause}: an <a id> of the source not rendered`
-      : anchors.generated.has(loose(hash))
+      : anchors.generated.has(anchorWords(hash))
       ? `${o.cause}: GitBook's id of a heading or expandable of the source not given`
       : `${inSource}the target page has no such anchor`
     traced.push({ ...o, cause })

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { strict as assert } from "node:assert"
 import { after, test } from "node:test"
 import { drawnBrokenLink } from "../src/FidelityCrawl.ts"
-import { inSource, type PageSource, traceDrawnBroken } from "../src/FidelitySource.ts"
+import { inSource, type PageSource, traceAnchors, traceDrawnBroken } from "../src/FidelitySource.ts"
 
 // GitBook's reference page: a link to a page that exists inside a list item after a `\` hard
 // break, and further down two links of the same text that GitBook's export left as `/broken/`.
@@ -46,4 +46,40 @@ test("a same-text link to a page that exists is counted against the renderer onc
   const traced = await traceDrawnBroken(source, drawn(3))
   assert.equal(traced[2]!.detail, "[GitBook Agent](../create-content/searching/gitbook-ai.md)")
   assert.ok(!traced[2]!.cause.startsWith(inSource))
+})
+
+// GitBook's visitor-authentication guide for Azure AD: its links use anchors of an older heading
+// id (`azure-a-d`) that no heading of the page gives, so GitBook's own site misses them as well.
+const azure = `# Azure AD
+
+## 1. Create an app registration in Azure AD
+
+## Math & TeX
+
+## What's new for User(s)
+
+<details>
+
+<summary>Set up the Azure AD integration</summary>
+
+Text.
+
+</details>
+`
+const azurePage = { id: "azure", git: { path: "azure.md" } }
+const azureSource: PageSource = { work, pageAt: () => azurePage, markdown: async () => azure }
+const missing = (...anchors: Array<string>) =>
+  anchors.map((anchor) => ({ page: "http://site/azure", cause: "anchor missing", detail: `#${anchor}` }))
+
+test("an anchor that splits a heading's words differently (azure-a-d for Azure AD) is broken in the source, not the renderer's", async () => {
+  const traced = await traceAnchors(azureSource, missing("id-1.-create-an-app-registration-in-azure-a-d", "set-up-the-azure-a-d-integration"))
+  assert.ok(traced.every((o) => o.cause.startsWith(inSource)), traced.map((o) => o.cause).join("\n"))
+})
+
+test("an anchor with a heading's or an expandable's very words is the renderer's to give", async () => {
+  const traced = await traceAnchors(
+    azureSource,
+    missing("id-1.-create-an-app-registration-in-azure-ad", "math-and-tex", "whats-new-for-user-s", "set-up-the-azure-ad-integration")
+  )
+  assert.deepEqual(traced.filter((o) => o.cause.startsWith(inSource)), [])
 })
