@@ -58,6 +58,30 @@ const coverOf = (page: RepoPage, fileIdsByRef: ReadonlyMap<string, string>): Pag
 }
 
 /**
+ * The frontmatter keys kept for a page: the ones no field models, and `coverY` or `coverHeight`
+ * of a page without a `cover` (GitBook writes `coverY: 0` on such pages; the page model holds them
+ * only on a cover), so that an export with no edits writes them back (see `orphanCoverOf`).
+ */
+const keptFrontmatter = (page: RepoPage): Readonly<Record<string, unknown>> | undefined => {
+  const orphan = page.cover !== undefined ? {} : {
+    ...(page.coverY === undefined ? {} : { coverY: page.coverY }),
+    ...(page.coverHeight === undefined ? {} : { coverHeight: page.coverHeight })
+  }
+  return page.frontmatter === undefined && Object.keys(orphan).length === 0 ? undefined : { ...page.frontmatter, ...orphan }
+}
+
+/** A page's `coverY` and `coverHeight` kept without a cover (see `keptFrontmatter`), and its other frontmatter keys. */
+const orphanCoverOf = (node: PageNode) => {
+  const { coverY, coverHeight, ...rest } = node.frontmatter ?? {}
+  const number = (value: unknown) => node.cover === undefined && typeof value === "number" ? value : undefined
+  return {
+    coverY: node.cover?.yPos ?? number(coverY),
+    coverHeight: node.cover?.height ?? number(coverHeight),
+    frontmatter: node.frontmatter === undefined ? undefined : rest
+  }
+}
+
+/**
  * The pages of an import: a page keeps the id and `createdAt` of the parent's page at the same
  * markdown file (or the same place), `updatedAt` moves only when something of it changed.
  */
@@ -95,6 +119,7 @@ export const importPages = (
             if (!previousDocuments.has(document)) documents.set(document, page.markdown)
           }
           const cover = coverOf(page, fileIdsByRef)
+          const frontmatter = keptFrontmatter(page)
           const node: PageNode = {
             id: before?.id ?? (yield* ids.make),
             type: page.kind,
@@ -106,7 +131,7 @@ export const importPages = (
             ...(page.description === undefined ? {} : { description: page.description }),
             ...(page.hidden === undefined ? {} : { hidden: page.hidden }),
             ...(page.layout === undefined ? {} : { layout: page.layout }),
-            ...(page.frontmatter === undefined ? {} : { frontmatter: page.frontmatter }),
+            ...(frontmatter === undefined ? {} : { frontmatter }),
             ...(cover === undefined ? {} : { cover }),
             ...(document === undefined ? {} : { document }),
             ...(page.kind === "link" && page.href !== undefined ? { target: { kind: "url" as const, url: page.href } } : {}),
@@ -157,6 +182,7 @@ export const exportContent = (
   const fileRefs = new Map(revision.files.map((f) => [f.id, assetRef(f)]))
   const pagePaths = new Map(flattenPages(revision.pages).flatMap(({ page }) => page.git === undefined ? [] : [[page.id, page.git.path] as const]))
   const toRepo = (node: PageNode): RepoPage => {
+    const kept = orphanCoverOf(node)
     const cover = node.cover?.ref
     const coverRef = cover === undefined ? undefined : cover.kind === "file" ? fileRefs.get(cover.file) : cover.kind === "url" ? cover.url : undefined
     const href = node.target === undefined
@@ -177,11 +203,11 @@ export const exportContent = (
       ...(node.icon === undefined ? {} : { icon: node.icon }),
       ...(node.emoji === undefined ? {} : { emoji: node.emoji }),
       ...(coverRef === undefined ? {} : { cover: coverRef }),
-      ...(node.cover?.yPos === undefined ? {} : { coverY: node.cover.yPos }),
-      ...(node.cover?.height === undefined ? {} : { coverHeight: node.cover.height }),
+      ...(kept.coverY === undefined ? {} : { coverY: kept.coverY }),
+      ...(kept.coverHeight === undefined ? {} : { coverHeight: kept.coverHeight }),
       ...(node.hidden === undefined ? {} : { hidden: node.hidden }),
       ...(node.layout === undefined ? {} : { layout: node.layout }),
-      ...(node.frontmatter === undefined ? {} : { frontmatter: node.frontmatter }),
+      ...(kept.frontmatter === undefined ? {} : { frontmatter: kept.frontmatter }),
       ...(href === undefined ? {} : { href }),
       children: node.pages.map(toRepo)
     }

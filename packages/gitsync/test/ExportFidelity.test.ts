@@ -1,7 +1,7 @@
 /**
  * Git export writes what GitBook would, over a project written in GitBook's syntax (a custom root,
  * readme and summary names, folders with spaces, folded descriptions, unknown frontmatter keys,
- * title-only pages, assets): exported with no edits it changes no file; exported into an empty
+ * title-only pages, a `coverY` without a cover, assets): exported with no edits it changes no file; exported into an empty
  * repository it gives back the imported files byte for byte; content written in Quire is written
  * with relative asset and page links at paths from its place in the tree. Memory, PostgreSQL, PGlite.
  */
@@ -101,7 +101,8 @@ const project: Readonly<Record<string, string>> = {
     ""
   ].join("\n"),
   "docs/getting started/install/README.md": "# Install\n\n",
-  "docs/getting started/install/linux.md": "---\nhidden: true\n---\n\n# On Linux\n\n```sh\ncurl -fsSL https://example.com | sh\n```\n",
+  // GitBook writes `coverY: 0` on pages that have no cover.
+  "docs/getting started/install/linux.md": "---\ndescription: On Linux.\ncoverY: 0\nhidden: true\n---\n\n# On Linux\n\n```sh\ncurl -fsSL https://example.com | sh\n```\n",
   "docs/reference/api.md": "---\nowner: api-team\n---\n\n# API\n\nThe API, see [limits](limits.md#rates).\n\n{% include \"../../.gitbook/includes/support.md\" %}\n",
   ".gitbook/includes/support.md": "---\ntitle: Support\n---\n\nWrite to **support@example.com**.\n",
   "docs/reference/limits.md": "# Limits\n\n",
