@@ -1,0 +1,3 @@
+import { liquidAtom } from "../shared/liquid-atom.ts"
+
+export const contentRef = liquidAtom("content-ref", "contentRef", "required")

@@ -1,0 +1,4 @@
+import { liquidAtomNode } from "../shared/liquid-atom.ts"
+
+/** `{% embed url="…" %}`, optionally with a caption up to `{% endembed %}`. */
+export const Embed = liquidAtomNode("embed", "embed")

@@ -1,0 +1,14 @@
+import type { BlockMarkdown } from "../../markdown/types.ts"
+
+export const frontmatter: BlockMarkdown = {
+  parse: (ctx, lines, i, top) => {
+    if (!top || i !== 0 || !/^---[ \t]*$/.test(lines[0]!)) return undefined
+    for (let j = 1; j < lines.length; j++) {
+      if (/^(---|\.\.\.)[ \t]*$/.test(lines[j]!)) {
+        return { node: ctx.schema.nodes.frontmatter!.create({ text: lines.slice(0, j + 1).join("\n") }), end: j + 1 }
+      }
+    }
+    return undefined
+  },
+  serialize: (_ctx, node) => node.attrs.text as string
+}

@@ -1,0 +1,19 @@
+import { Node } from "@tiptap/core"
+import { attr, sourceAttr } from "../shared/attrs.ts"
+
+/** A heading; `anchor` is GitBook's explicit `<a href="#x" id="x"></a>`, `setext` the underline when written that way. */
+export const Heading = Node.create({
+  name: "heading",
+  group: "block",
+  content: "inline*",
+  defining: true,
+  addAttributes: () => ({
+    ...sourceAttr,
+    level: { default: 1, rendered: false },
+    anchor: attr<string | null>(null),
+    setext: attr<string | null>(null),
+    closing: attr("")
+  }),
+  parseHTML: () => [1, 2, 3, 4, 5, 6].map((level) => ({ tag: `h${level}`, attrs: { level } })),
+  renderHTML: ({ node }) => [`h${node.attrs.level as number}`, node.attrs.anchor ? { id: node.attrs.anchor as string } : {}, 0]
+})

@@ -1,0 +1,3 @@
+import { blocksContainer } from "../shared/container.ts"
+
+export const hint = blocksContainer("hint", "hint")

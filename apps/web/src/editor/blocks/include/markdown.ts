@@ -1,0 +1,3 @@
+import { liquidAtom } from "../shared/liquid-atom.ts"
+
+export const include = liquidAtom("include", "include", "none")

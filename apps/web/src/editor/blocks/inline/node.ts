@@ -1,0 +1,97 @@
+/** Inline nodes and marks: the source style of each (delimiters, quoting) is an attribute. */
+import { Mark, Node } from "@tiptap/core"
+import { Image } from "@tiptap/extension-image"
+import { attr } from "../shared/attrs.ts"
+
+export const Text = Node.create({ name: "text", group: "inline" })
+
+export const HardBreak = Node.create({
+  name: "hardBreak",
+  group: "inline",
+  inline: true,
+  selectable: false,
+  addAttributes: () => ({ style: attr<"spaces" | "backslash" | "html">("backslash"), text: attr("") }),
+  parseHTML: () => [{ tag: "br" }],
+  renderHTML: () => ["br"]
+})
+
+/** Inline HTML and entities we do not model, written back as they were. */
+export const RawInline = Node.create({
+  name: "rawInline",
+  group: "inline",
+  inline: true,
+  atom: true,
+  addAttributes: () => ({ text: attr("") }),
+  renderHTML: ({ node }) => ["code", { "data-type": "raw-inline" }, node.attrs.text as string]
+})
+
+export const InlineImage = Image.extend({
+  inline: true,
+  group: "inline",
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      src: { default: "" },
+      alt: { default: "" },
+      title: { default: null },
+      titleQuote: attr<string | null>(null),
+      angle: attr(false)
+    }
+  }
+})
+
+export const Link = Mark.create({
+  name: "link",
+  priority: 1000,
+  inclusive: false,
+  addAttributes: () => ({
+    href: { default: "" },
+    title: { default: null },
+    titleQuote: attr<string | null>(null),
+    angle: attr(false),
+    autolink: attr(false)
+  }),
+  parseHTML: () => [{ tag: "a[href]" }],
+  renderHTML: ({ HTMLAttributes }) => ["a", HTMLAttributes, 0]
+})
+
+const delimited = (name: string, tag: string, delim: string) =>
+  Mark.create({
+    name,
+    addAttributes: () => ({ delim: attr(delim) }),
+    parseHTML: () => [{ tag }],
+    renderHTML: () => [tag, 0]
+  })
+
+export const Bold = delimited("bold", "strong", "**")
+export const Italic = delimited("italic", "em", "*")
+export const Strike = delimited("strike", "s", "~~")
+
+/** GitBook's `<mark style="color:…">` text colour and highlight; the attribute text is kept as written. */
+export const Highlight = Mark.create({
+  name: "highlight",
+  addAttributes: () => ({ attrs: attr(""), close: attr("</mark>") }),
+  parseHTML: () => [{ tag: "mark" }],
+  renderHTML: () => ["mark", 0]
+})
+
+export const Code = Mark.create({
+  name: "code",
+  excludes: "_",
+  code: true,
+  addAttributes: () => ({ ticks: attr(1) }),
+  parseHTML: () => [{ tag: "code" }],
+  renderHTML: () => ["code", 0]
+})
+
+/** GitBook's inline TeX, `$$…$$`. */
+export const InlineMath = Node.create({
+  name: "inlineMath",
+  group: "inline",
+  inline: true,
+  atom: true,
+  addAttributes: () => ({ tex: attr("") }),
+  renderHTML: ({ node }) => ["span", { "data-type": "math" }, node.attrs.tex as string]
+})
+
+export const inlineExtensions = [Text, HardBreak, RawInline, InlineImage, InlineMath, Link, Bold, Italic, Strike, Highlight, Code]

@@ -1,0 +1,12 @@
+/** GFM tables: the delimiter row's cells and the outer pipes are kept as written. */
+import { Table as BaseTable, TableCell as BaseCell, TableHeader as BaseHeader, TableRow as BaseRow } from "@tiptap/extension-table"
+import { attr, sourceAttr } from "../shared/attrs.ts"
+
+export const Table = BaseTable.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...sourceAttr, delimiters: attr<ReadonlyArray<string>>([]), pipes: attr(true) }
+  }
+})
+export const TableRow = BaseRow
+export const TableHeader = BaseHeader.extend({ content: "paragraph" })
+export const TableCell = BaseCell.extend({ content: "paragraph" })

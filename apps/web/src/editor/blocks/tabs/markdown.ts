@@ -1,0 +1,3 @@
+import { groupContainer } from "../shared/container.ts"
+
+export const tabs = groupContainer("tabs", "tabs", "tab", "tab")
