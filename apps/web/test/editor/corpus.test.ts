@@ -35,6 +35,7 @@ describe("real GitBook repositories round-trip", () => {
       console.log(`${repo}: ${files.length - failed.length}/${files.length} pages exact; re-serialized from scratch, ${files.length - freshLossy}/${files.length} not lossy`)
       expect(files.length).toBeGreaterThan(0)
       expect(failed).toEqual([])
+      expect(freshLossy).toBe(0)
     })
     if (!existsSync(dir)) it.skip(`${repo}: corpus absent at ${dir} (only on machines that have it)`, () => {})
   }

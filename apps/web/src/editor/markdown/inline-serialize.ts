@@ -6,12 +6,12 @@ const WORD = /[\p{L}\p{N}]/u
 const LINE_START = /^(#{1,6}(?=[ \t]|$)|[-+*](?=[ \t]|$)|\d{1,9}(?=[.)](?:[ \t]|$))|>|=+[ \t]*$|-+[ \t]*$|\{%|\$\$|\|)/
 
 /** Escapes one text run; `lineStart` when it begins a line of the block. */
-export const escapeText = (text: string, lineStart: boolean, prev: string | undefined): string => {
+export const escapeText = (text: string, lineStart: boolean, prev: string | undefined, next?: string): string => {
   let out = ""
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     const before = i === 0 ? prev : text[i - 1]
-    const after = text[i + 1]
+    const after = i + 1 < text.length ? text[i + 1] : next
     const atLine = (i === 0 && lineStart) || before === "\n"
     if (atLine) {
       const m = LINE_START.exec(text.slice(i))
@@ -55,7 +55,7 @@ export const escapeText = (text: string, lineStart: boolean, prev: string | unde
         out += after === undefined ? "\\[" : c
         break
       case "!":
-        out += after === "[" || after === undefined ? "\\!" : c
+        out += after === "[" ? "\\!" : c
         break
       case "<":
         out += after === undefined || /[A-Za-z/!?]/.test(after) ? "\\<" : c
@@ -124,7 +124,8 @@ const openDelim = (mark: Mark, prev: string | undefined): string => {
 const EMPHASIS = new Set(["bold", "italic", "strike"])
 
 /** Serializes a block's inline content. */
-export const serializeInline = (content: Fragment): string => {
+/** Serializes a block's inline content; `lineStart` false where the text does not begin a markdown line (headings, cells). */
+export const serializeInline = (content: Fragment, lineStart = true): string => {
   const children: Array<PMNode> = []
   content.forEach((c) => void children.push(c))
   let out = ""
@@ -141,12 +142,18 @@ export const serializeInline = (content: Fragment): string => {
     while (keep < open.length && marks.some((m) => m.eq(open[keep]!.mark))) keep++
     let text = child.isText ? child.text! : ""
     // Whitespace at the edge of an emphasis run moves outside it, or the delimiters would not be read back.
-    const opening = marks.filter((m) => !open.slice(0, keep).some((o) => o.mark.eq(m)))
+    // Marks that run longer open first (outermost), so a mark continuing past this node need not be closed early.
+    const runOf = (m: Mark): number => {
+      let n = idx + 1
+      while (n < children.length && children[n]!.marks.some((x) => x.eq(m))) n++
+      return n
+    }
+    const opening = marks.filter((m) => !open.slice(0, keep).some((o) => o.mark.eq(m))).sort((a, b) => runOf(b) - runOf(a))
     closeTo(keep)
     if (child.isText && opening.some((m) => EMPHASIS.has(m.type.name)) && !child.marks.some((m) => m.type.name === "code")) {
       const lead = /^[ \t]+/.exec(text)?.[0] ?? ""
       if (lead && lead !== text) {
-        out += escapeText(lead, out === "" || last() === "\n", last())
+        out += escapeText(lead, (out === "" ? lineStart : last() === "\n"), last(), "x")
         text = text.slice(lead.length)
       }
     }
@@ -175,21 +182,30 @@ export const serializeInline = (content: Fragment): string => {
       out += d
       open.push({ mark: m, close: m.type.name === "link" ? linkTail(m) : m.type.name === "highlight" ? (m.attrs.close as string) || "</mark>" : d })
     }
-    out += renderLeaf(child, text, out === "" || last() === "\n", last())
+    const closesHere = marks.some((m) => !(next?.marks.some((n) => n.eq(m)) ?? false))
+    out += renderLeaf(child, text, (out === "" ? lineStart : last() === "\n"), last(), tailWs ? tailWs[0] : closesHere ? "x" : firstChar(next))
     if (tailWs) {
       const keepNext = open.findIndex((o) => !(next?.marks.some((n) => n.eq(o.mark)) ?? false))
       closeTo(keepNext < 0 ? open.length : keepNext)
-      out += tailWs.replace(/[ \t]$/, (c) => (c === " " ? "&#x20;" : "&#x9;"))
+      out += next && !(next.isText && next.text!.startsWith("\n")) ? tailWs : tailWs.replace(/[ \t]$/, (c) => (c === " " ? "&#x20;" : "&#x9;"))
     }
   }
   closeTo(0)
   return out
 }
 
-const renderLeaf = (child: PMNode, text: string, lineStart: boolean, prev: string | undefined): string => {
+/** The first character the next inline node writes, as far as escaping the text before it cares. */
+const firstChar = (node: PMNode | undefined): string | undefined => {
+  if (!node) return undefined
+  if (node.isText) return node.marks.some((m) => m.type.name === "code") ? "`" : node.text![0]
+  if (node.type.name === "hardBreak") return node.attrs.style === "backslash" ? "\\" : node.attrs.style === "html" ? "<" : " "
+  return "x"
+}
+
+const renderLeaf = (child: PMNode, text: string, lineStart: boolean, prev: string | undefined, next: string | undefined): string => {
   if (child.isText) {
     const code = child.marks.find((m) => m.type.name === "code")
-    return code ? codeSpan(text, code.attrs.ticks as number) : escapeText(text, lineStart, prev)
+    return code ? codeSpan(text, code.attrs.ticks as number) : escapeText(text, lineStart, prev, next)
   }
   const a = child.attrs
   switch (child.type.name) {

@@ -8,7 +8,7 @@ export interface MarkdownContext {
   readonly parseInline: (text: string) => Array<PMNode>
   /** Serializes a container's children: each as its kept slice when unchanged, ending with a line break. */
   readonly serializeBlocks: (content: Fragment) => string
-  readonly serializeInline: (content: Fragment) => string
+  readonly serializeInline: (content: Fragment, lineStart?: boolean) => string
   /** Whether a line would start a block that interrupts a paragraph. */
   readonly interrupts: (lines: ReadonlyArray<string>, i: number) => boolean
 }

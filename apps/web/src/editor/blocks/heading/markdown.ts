@@ -24,7 +24,7 @@ export const heading: BlockMarkdown = {
     }
   },
   serialize: (ctx, node) => {
-    const text = ctx.serializeInline(node.content)
+    const text = ctx.serializeInline(node.content, node.attrs.setext !== null)
     const setext = node.attrs.setext as string | null
     const level = node.attrs.level as number
     if (setext !== null && level <= 2 && text !== "" && (setext.trim()[0] === "=") === (level === 1)) return `${text}\n${setext}`

@@ -77,7 +77,6 @@ export const Highlight = Mark.create({
 
 export const Code = Mark.create({
   name: "code",
-  excludes: "_",
   code: true,
   addAttributes: () => ({ ticks: attr(1) }),
   parseHTML: () => [{ tag: "code" }],

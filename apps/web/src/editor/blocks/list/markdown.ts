@@ -7,6 +7,7 @@ export const LIST_ITEM = /^( {0,3})([-*+]|(\d{1,9})([.)]))([ \t]+|$)(.*)$/
 interface Item {
   readonly lines: Array<string>
   readonly number: number
+  readonly pad: number
 }
 
 /** A list at `i`: items with the same bullet (or ordered delimiter), their content parsed as blocks. */
@@ -54,7 +55,7 @@ const parseList = (ctx: MarkdownContext, lines: ReadonlyArray<string>, i: number
       itemLines.pop()
       j--
     }
-    items.push({ lines: itemLines, number: m[3] === undefined ? 0 : Number(m[3]) })
+    items.push({ lines: itemLines, number: m[3] === undefined ? 0 : Number(m[3]), pad })
     let k = j
     while (k < lines.length && isBlank(lines[k]!)) k++
     const next = k < lines.length ? LIST_ITEM.exec(lines[k]!) : null
@@ -65,10 +66,11 @@ const parseList = (ctx: MarkdownContext, lines: ReadonlyArray<string>, i: number
   const task = !ordered && items.every((it) => /^\[[ xX]\](?:[ \t]|$)/.test(it.lines[0]!))
   const schema = ctx.schema
   const children = items.map((it) => {
-    if (!task) return schema.nodes.listItem!.create(null, ctx.parseBlocks(it.lines))
+    const itemSpacing = it.pad === spacing ? null : it.pad
+    if (!task) return schema.nodes.listItem!.create({ spacing: itemSpacing }, ctx.parseBlocks(it.lines))
     const check = it.lines[0]![1]!
     const rest = [it.lines[0]!.slice(3).replace(/^[ \t]/, ""), ...it.lines.slice(1)]
-    return schema.nodes.taskItem!.create({ checked: check !== " ", checkChar: check === " " ? "x" : check }, ctx.parseBlocks(rest))
+    return schema.nodes.taskItem!.create({ checked: check !== " ", checkChar: check === " " ? "x" : check, spacing: itemSpacing }, ctx.parseBlocks(rest))
   })
   const common = { spacing, tight: !loose }
   const node = ordered
@@ -98,8 +100,9 @@ const serializeList = (ctx: MarkdownContext, node: PMNode): string => {
     } else marker = a.marker as string
     let body = ctx.serializeBlocks(item.content).replace(/\n$/, "")
     if (item.type.name === "taskItem") body = `[${item.attrs.checked ? (item.attrs.checkChar as string) : " "}]${body === "" ? "" : " "}${body}`
-    const pad = " ".repeat(a.spacing as number)
-    const indent = " ".repeat(marker.length + (a.spacing as number))
+    const spacing = (item.attrs.spacing as number | null) ?? (a.spacing as number)
+    const pad = " ".repeat(spacing)
+    const indent = " ".repeat(marker.length + spacing)
     const lines = body.split("\n").map((l, k) => (k === 0 ? (l === "" ? marker : marker + pad + l) : l === "" ? "" : indent + l))
     out.push(lines.join("\n"))
   })

@@ -21,7 +21,7 @@ export const OrderedList = BaseOrdered.extend({
 export const ListItem = BaseItem.extend({
   content: "block+",
   addAttributes() {
-    return { ...this.parent?.(), ...sourceAttr }
+    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null) }
   }
 })
 
@@ -35,6 +35,6 @@ export const TaskList = BaseTaskList.extend({
 export const TaskItem = BaseTaskItem.extend({
   content: "block+",
   addAttributes() {
-    return { ...this.parent?.(), ...sourceAttr, checkChar: attr("x") }
+    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null), checkChar: attr("x") }
   }
 }).configure({ nested: true })

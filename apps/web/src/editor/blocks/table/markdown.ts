@@ -39,16 +39,16 @@ export const table: BlockMarkdown = {
     if (!startsTable(lines, i)) return undefined
     const head = splitRow(lines[i]!)!
     const delimiters = splitRow(lines[i + 1]!)!
-    const rows = [ctx.schema.nodes.tableRow!.create(null, head.map((c) => cell(ctx, "tableHeader", c)))]
+    const rows = [ctx.schema.nodes.tableRow!.create({ line: lines[i] }, head.map((c) => cell(ctx, "tableHeader", c)))]
     let j = i + 2
     while (j < lines.length && !/^[ \t]*$/.test(lines[j]!) && !ctx.interrupts(lines, j)) {
       const cells = splitRow(lines[j]!) ?? [lines[j]!.trim()]
       if (cells.length > head.length) return undefined
       while (cells.length < head.length) cells.push("")
-      rows.push(ctx.schema.nodes.tableRow!.create(null, cells.map((c) => cell(ctx, "tableCell", c))))
+      rows.push(ctx.schema.nodes.tableRow!.create({ line: lines[j] }, cells.map((c) => cell(ctx, "tableCell", c))))
       j++
     }
-    return { node: ctx.schema.nodes.table!.create({ delimiters, pipes: lines[i]!.trim().startsWith("|") }, rows), end: j }
+    return { node: ctx.schema.nodes.table!.create({ delimiters, delimiterRow: lines[i + 1], pipes: lines[i]!.trim().startsWith("|") }, rows), end: j }
   },
   serialize: (ctx, node) => {
     const pipes = node.attrs.pipes as boolean
@@ -56,15 +56,37 @@ export const table: BlockMarkdown = {
     const out: Array<string> = []
     let width = 0
     node.forEach((r, _o, index) => {
+      const line = r.attrs.line as string | null
+      if (line !== null && sameRow(ctx, line, r, index === 0 ? "tableHeader" : "tableCell")) {
+        out.push(line)
+        if (index === 0) {
+          width = r.childCount
+          out.push(delimiterRow(node, width, row))
+        }
+        return
+      }
       const cells: Array<string> = []
-      r.forEach((c) => void cells.push(ctx.serializeInline(c.firstChild!.content).replace(/\|/g, "\\|").replace(/\n/g, " ")))
+      r.forEach((c) => void cells.push(ctx.serializeInline(c.firstChild!.content, false).replace(/\|/g, "\\|").replace(/\n/g, " ")))
       if (index === 0) {
         width = cells.length
         out.push(row(cells.map((c) => c || (pipes ? "" : " "))))
-        const given = node.attrs.delimiters as ReadonlyArray<string>
-        out.push(row(Array.from({ length: width }, (_, k) => given[k] ?? "---")))
+        out.push(delimiterRow(node, width, row))
       } else out.push(row(cells))
     })
-    return out.join("\n").replace(/\| {2}\|/g, "|  |")
+    return out.join("\n")
   }
+}
+
+const delimiterRow = (node: PMNode, width: number, row: (cells: ReadonlyArray<string>) => string): string => {
+  const kept = node.attrs.delimiterRow as string | null
+  if (kept !== null && splitRow(kept)?.length === width) return kept
+  const given = node.attrs.delimiters as ReadonlyArray<string>
+  return row(Array.from({ length: width }, (_, k) => given[k] ?? "---"))
+}
+
+const sameRow = (ctx: MarkdownContext, line: string, r: PMNode, type: string): boolean => {
+  const cells = splitRow(line)
+  if (!cells || cells.length > r.childCount) return false
+  while (cells.length < r.childCount) cells.push("")
+  return cells.every((c, k) => cell(ctx, type, c).eq(r.child(k)))
 }

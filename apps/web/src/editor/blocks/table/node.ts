@@ -4,9 +4,14 @@ import { attr, sourceAttr } from "../shared/attrs.ts"
 
 export const Table = BaseTable.extend({
   addAttributes() {
-    return { ...this.parent?.(), ...sourceAttr, delimiters: attr<ReadonlyArray<string>>([]), pipes: attr(true) }
+    return { ...this.parent?.(), ...sourceAttr, delimiters: attr<ReadonlyArray<string>>([]), delimiterRow: attr<string | null>(null), pipes: attr(true) }
   }
 })
-export const TableRow = BaseRow
+/** `line`: the row as written, kept while its cells are unchanged so padded tables stay aligned. */
+export const TableRow = BaseRow.extend({
+  addAttributes() {
+    return { ...this.parent?.(), line: attr<string | null>(null) }
+  }
+})
 export const TableHeader = BaseHeader.extend({ content: "paragraph" })
 export const TableCell = BaseCell.extend({ content: "paragraph" })
