@@ -7,12 +7,19 @@ import type { MarkdownCodec } from "./codec.ts"
 
 export type Fidelity = "exact" | "normalizing" | "lossy"
 
-/** The document without its kept source slices: what the reader sees and the serializer must preserve. */
+/**
+ * Attributes that keep source text verbatim only to be written back while the node still says the same thing
+ * (a block's slice, a liquid tag's line, a table row's line). They are not part of what the document means.
+ */
+const KEPT_TEXT = ["source", "tag", "wrapperTag", "line"] as const
+
+/** The document without its kept source text: what the reader sees and the serializer must preserve. */
 export const withoutSources = (node: PMNode): PMNode => {
   if (node.isText) return node
   const children: Array<PMNode> = []
   node.forEach((c) => void children.push(withoutSources(c)))
-  const attrs = "source" in node.attrs ? { ...node.attrs, source: null } : node.attrs
+  const kept = KEPT_TEXT.filter((k) => k in node.attrs)
+  const attrs = kept.length ? { ...node.attrs, ...Object.fromEntries(kept.map((k) => [k, null])) } : node.attrs
   return node.type.create(attrs, children, node.marks)
 }
 
