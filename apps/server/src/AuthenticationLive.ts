@@ -1,14 +1,20 @@
 /**
- * Server side of the bearer-token middleware: the token's owner becomes the Actor. On a real
- * PostgreSQL it also listens for tokens revoked by other processes, so that none of them keeps
- * accepting a revoked token from its cache.
+ * Server side of the bearer-token middleware: the token's owner becomes the Actor. Without a
+ * bearer token, the browser app's session cookie (SessionCookie) authenticates instead, but a
+ * request that would change something with it must come from our own origin (its `Origin`, or
+ * `Sec-Fetch-Site: same-origin`): a page of another site can never act with the cookie
+ * (docs/sign-in.md). On a real PostgreSQL it also listens for tokens revoked by other processes,
+ * so that none of them keeps accepting a revoked token from its cache.
  */
 import { Effect, Layer, Option, Queue, Redacted, Schedule } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { PgClient } from "@effect/sql-pg"
 import { ApiErrors, Authentication } from "@quire/api"
 import { Database } from "@quire/db"
-import { revokedChannel, Users } from "@quire/identity"
+import { revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
+import { PublicUrl } from "./PublicUrl.ts"
+import * as SessionCookie from "./SessionCookie.ts"
 
 /**
  * Forgets cached tokens as other processes revoke them (`revokedChannel`). The first
@@ -38,6 +44,8 @@ export const layer = Layer.effect(
   Authentication,
   Effect.gen(function*() {
     const users = yield* Users
+    const sessions = yield* SignInSessions
+    const origin = new URL((yield* PublicUrl).base).origin
     // Embedded PGlite is one process (revocations there invalidate its own cache) and has a
     // single connection, which a listener would hold for ever.
     const database = yield* Effect.serviceOption(Database.DatabaseInfo)
@@ -47,6 +55,18 @@ export const layer = Layer.effect(
     }
     return Authentication.of({
       bearer: Effect.fnUntraced(function*(httpEffect, { credential }) {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        if (Redacted.value(credential) === "" && request.cookies[SessionCookie.name] !== undefined) {
+          const session = yield* SessionCookie.current.pipe(Effect.provideService(SignInSessions, sessions))
+          if (Option.isNone(session)) {
+            return yield* ApiErrors.Unauthorized.of("The session has ended: sign in again, or send `Authorization: Bearer <token>`")
+          }
+          // Belt and braces: AuthRoutes' global middleware answers such a request 403 before it gets here.
+          if (!SessionCookie.isSafeMethod(request.method) && !SessionCookie.fromOwnOrigin(request, origin)) {
+            return yield* ApiErrors.Unauthorized.of("Cross-origin requests cannot act with the session cookie")
+          }
+          return yield* Effect.provideService(httpEffect, Actor.Actor, sessionActor(session.value))
+        }
         const caller = yield* users.caller(Redacted.value(credential))
         if (Option.isNone(caller)) {
           return yield* ApiErrors.Unauthorized.of("A valid API token is required: send `Authorization: Bearer <token>`")

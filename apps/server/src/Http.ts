@@ -4,6 +4,7 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
+import * as AuthRoutes from "./AuthRoutes.ts"
 import * as BodyLimit from "./BodyLimit.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
@@ -109,7 +110,7 @@ export const root = HttpRouter.add("GET", "/", HttpServerResponse.redirect("/doc
  * The API, the download route of signed file links (`/files/<token>`), published sites
  * (`/~sites/<id>/`, and by `Host`), the docs page, `/` and the error envelope.
  */
-export const app = Layer.mergeAll(routes, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -3,12 +3,13 @@
  * `start` (redirect to the IdP), `acs` (the IdP's POST), `metadata.xml`; the session they start
  * (a cookie, see SessionCookie) is accepted only by the "signed in" page and its token creation;
  * the CLI exchanges a one-time code, bound to its loopback request by PKCE, for a token. The
- * routes parse requests and write answers: sessions, codes and tokens are identity's
- * `SignInSessions`, the SAML exchange its `SamlSignIn`.
+ * routes parse requests and write answers: where the browser goes, the session a sign-in begins
+ * (stored, like a password's: docs/sign-in.md) and the CLI's code are identity's `SamlSessions`
+ * and `SignInSessions`, the SAML exchange its `SamlSignIn`.
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
-import { isLoopbackCallback, SamlProviders, SamlSignIn, type ServiceProvider, SignInSessions } from "@quire/identity"
+import { SamlProviders, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { samlServiceUrls } from "./Presenters.ts"
@@ -49,59 +50,28 @@ const cliHandoffPage = (callback: URL, code: string) => {
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const signIn = yield* SamlSignIn
+  const samlSessions = yield* SamlSessions
   const sessions = yield* SignInSessions
   const providers = yield* SamlProviders
   const urls = yield* PublicUrl
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
-  const signedInPage = urls.app("/sso/signed-in")
-
-  /**
-   * Where to go after sign-in: our own origin, else the signed-in page. A CLI's loopback callback
-   * comes back only sealed by `start` with its code challenge (`SignInSessions.cliHandoff`).
-   */
-  const relayTarget = (relayState: string | undefined): URL => {
-    if (relayState !== undefined && relayState !== "") {
-      try {
-        const url = new URL(relayState, urls.base)
-        if (url.origin === origin) return url
-      } catch {
-        // not a URL: fall through
-      }
-    }
-    return new URL(signedInPage)
-  }
+  const places = { base: urls.base, signedInPage: urls.app("/sso/signed-in") }
 
   const sp = (organizationId: string, providerId: string): ServiceProvider => samlServiceUrls(urls, { organizationId, id: providerId })
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
 
-  /**
-   * The RelayState to send the IdP: a loopback callback (the CLI) only with an S256 code
-   * challenge, both sealed so that the ACS trusts them; anything else as `relayTarget` allows.
-   */
-  const relayFor = (query: URLSearchParams) => {
-    const relay = query.get("RelayState") ?? undefined
-    let loopback: URL | undefined
-    try {
-      const url = relay === undefined ? undefined : new URL(relay)
-      if (url !== undefined && isLoopbackCallback(url)) loopback = url
-    } catch {
-      // not an absolute URL: relayTarget decides
-    }
-    if (loopback === undefined) return Effect.succeed(relayTarget(relay).href)
-    return sessions.sealCliRequest({
-      callback: loopback,
-      challenge: query.get("code_challenge") ?? "",
-      challengeMethod: query.get("code_challenge_method") ?? undefined
-    })
-  }
-
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
     const request = yield* HttpServerRequest.HttpServerRequest
-    return yield* relayFor(new URL(request.url, "http://x").searchParams).pipe(
-      Effect.flatMap((relay) => signIn.start(organizationId, providerId, sp(organizationId, providerId), relay)),
+    const query = new URL(request.url, "http://x").searchParams
+    const startRequest = {
+      relayState: query.get("RelayState") ?? undefined,
+      challenge: query.get("code_challenge") ?? undefined,
+      challengeMethod: query.get("code_challenge_method") ?? undefined
+    }
+    return yield* samlSessions.start(organizationId, providerId, sp(organizationId, providerId), startRequest, places).pipe(
       Effect.map((location) => HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } })),
       Effect.catchTags({
         SignInRefused: (refused) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(refused.reason)}</p>`)),
@@ -141,17 +111,17 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     }
     const samlResponse = field("SAMLResponse")
     if (samlResponse === undefined) return page(400, "Sign-in refused", "<p>The request carries no SAMLResponse.</p>")
-    return yield* signIn.consume(organizationId, providerId, sp(organizationId, providerId), samlResponse).pipe(
-      Effect.flatMap((signedIn) => Effect.gen(function*() {
-        const session = { userId: signedIn.user.id, organizationId: signedIn.organizationId }
-        const grant = yield* sessions.begin(session)
+    const response = { samlResponse, relayState: field("RelayState"), userAgent: request.headers["user-agent"] }
+    return yield* samlSessions.complete(organizationId, providerId, sp(organizationId, providerId), response, places).pipe(
+      Effect.flatMap(({ grant, next }) =>
         // The CLI's code goes to its listener in a form's body, bound to the challenge it started with.
-        const answer = Option.match(yield* sessions.cliHandoff(session, field("RelayState")), {
-          onNone: () => HttpServerResponse.redirect(relayTarget(field("RelayState")).href, { status: 303, headers: { "cache-control": "no-store" } }),
-          onSome: (handoff) => cliHandoffPage(handoff.callback, handoff.code)
-        })
-        return yield* SessionCookie.set(answer, grant, secure)
-      })),
+        SessionCookie.set(
+          next._tag === "Cli"
+            ? cliHandoffPage(next.handoff.callback, next.handoff.code)
+            : HttpServerResponse.redirect(next.url.href, { status: 303, headers: { "cache-control": "no-store" } }),
+          grant,
+          secure
+        )),
       Effect.catchTags({
         SamlRejected: (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)),
         NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>"))
@@ -167,14 +137,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     return page(200, "Signed in", `<p>Signed in as ${escapeHtml(email)}.</p><form method="post" action="/sso/session/tokens"><button>Create an API token</button></form>`)
   }))
 
-  // The one API operation a session may perform. SameSite=Lax keeps the cookie off cross-site
+  // A token of the session, for the signed-in page. SameSite=Lax keeps the cookie off cross-site
   // POSTs, and the Origin check refuses what a browser sends from another origin anyway.
   yield* router.add("POST", "/sso/session/tokens", Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const from = request.headers["origin"]
-    if (from !== undefined && from !== origin) return envelope(403, "Cross-origin requests cannot use the session")
     const current = yield* SessionCookie.current
     if (Option.isNone(current)) return envelope(401, "A single sign-on session is required")
+    if (!SessionCookie.fromOwnOrigin(request, origin)) return envelope(403, "Cross-origin requests cannot use the session")
     const created = yield* Effect.orDie(sessions.createToken(current.value, "single sign-on"))
     const wantsJson = (request.headers["accept"] ?? "").includes("application/json")
     return wantsJson

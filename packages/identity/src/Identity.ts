@@ -17,6 +17,12 @@ import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import * as SqlSamlSignInRepo from "./SqlSamlSignInRepo.ts"
 import * as SqlSamlProvidersRepo from "./SqlSamlProvidersRepo.ts"
 import { SignInSessions } from "./SignInSessions.ts"
+import { InviteSignUp } from "./signin/InviteSignUp.ts"
+import { Passwords } from "./signin/Passwords.ts"
+import { PasswordSignIn } from "./signin/PasswordSignIn.ts"
+import { SamlSessions } from "./signin/SamlSessions.ts"
+import { SignInRepo } from "./signin/SignInRepo.ts"
+import * as SqlSignInRepo from "./signin/SqlSignInRepo.ts"
 import { Teams } from "./Teams.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 import { Users } from "./Users.ts"
@@ -29,7 +35,8 @@ export const layerReposMemory = Layer.mergeAll(
   MembersRepo.layerMemory,
   TeamsRepo.layerMemory,
   SamlProvidersRepo.layerMemory,
-  SamlSignInRepo.layerMemory
+  SamlSignInRepo.layerMemory,
+  SignInRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
 
 /** All identity ports on Postgres (needs only a SqlClient). */
@@ -39,11 +46,18 @@ export const layerReposSql = Layer.mergeAll(
   SqlMembersRepo.layer,
   SqlTeamsRepo.layer,
   SqlSamlProvidersRepo.layer,
-  SqlSamlSignInRepo.layer
+  SqlSamlSignInRepo.layer,
+  SqlSignInRepo.layer
+)
+
+/** Sign-in: passwords, sessions (password and SAML) and invitations' sign-up. */
+const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer).pipe(
+  Layer.provideMerge(PasswordSignIn.layer),
+  Layer.provideMerge(Layer.mergeAll(SignInSessions.layer, SamlSignIn.layer, Passwords.layer, MemberInvites.layer))
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, MemberInvites.layer, Teams.layer, SamlProviders.layer, SamlSignIn.layer, SignInSessions.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer, layerSignIn).pipe(
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

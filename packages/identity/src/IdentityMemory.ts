@@ -2,6 +2,7 @@
 import { Context, Layer } from "effect"
 import { MemoryStore, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
+import type { AttemptCount, SessionRow } from "./signin/SignInRepo.ts"
 
 export interface MemberRow {
   readonly organizationId: string
@@ -33,6 +34,10 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly linkInvites: MemoryStore.TxMap<string, LinkInvite>
   /** Keyed by {@link emailInviteKey}. */
   readonly emailInvites: MemoryStore.TxMap<string, EmailInviteRow>
+  /** Password hashes by user id. */
+  readonly passwords: MemoryStore.TxMap<string, string>
+  readonly sessions: MemoryStore.TxMap<string, SessionRow>
+  readonly attempts: MemoryStore.TxMap<string, AttemptCount>
 }>()("@quire/identity/IdentityMemory") {
   static readonly layer = Layer.sync(IdentityMemory, () =>
     IdentityMemory.of({
@@ -42,7 +47,10 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
       members: new MemoryStore.TxMap(),
       teams: new MemoryStore.TxMap(),
       linkInvites: new MemoryStore.TxMap(),
-      emailInvites: new MemoryStore.TxMap()
+      emailInvites: new MemoryStore.TxMap(),
+      passwords: new MemoryStore.TxMap(),
+      sessions: new MemoryStore.TxMap(),
+      attempts: new MemoryStore.TxMap()
     }))
 }
 

@@ -1,32 +1,57 @@
 /**
- * Sign-in sessions: what a sign-in method (SAML today) leads to, whichever method it was. A
- * session (the token a browser keeps), the API tokens it creates, and the CLI's hand-off: its
- * loopback callback and PKCE challenge sealed into the sign-in's state, then a one-time code bound
- * to that challenge, redeemed once with the verifier for a token. Every token here is a kernel
- * `SignedToken` of its own purpose. Cookies, pages and redirects are the server's.
+ * Sign-in sessions: what a sign-in method (a password, SAML) leads to, whichever method it was. A
+ * session is a stored row (its person, the organization a SAML session is confined to, how and
+ * when it began, when it was last seen and expires, the browser's user agent, whether it was
+ * revoked); the token a browser keeps is a kernel `SignedToken` of its id only, so revoking the
+ * row ends it at once. Also the API tokens a session creates, and the CLI's hand-off: its loopback
+ * callback and PKCE challenge sealed into the sign-in's state, then a one-time code bound to that
+ * challenge and to the session, redeemed once with the verifier for a token. Every token here is a
+ * kernel `SignedToken` of its own purpose. Cookies, pages and redirects are the server's.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto"
-import { Actor, type Errors, SignedToken } from "@quire/kernel"
+import { Actor, Errors, Ids, SignedToken } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
 import { MembersRepo } from "./MembersRepo.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import { reaches } from "./Scope.ts"
+import { type SessionMethod, SignInRepo, type SessionRow } from "./signin/SignInRepo.ts"
 import { type NewToken, Users } from "./Users.ts"
+import { UsersRepo } from "./UsersRepo.ts"
 
 /**
  * Who a session speaks for: a person and, when an organization's identity provider signed them
- * in, that organization, the only one the session and its tokens reach. A method that vouches
- * for the whole account (none yet) starts a session without one.
+ * in, that organization, the only one the session and its tokens reach. A password vouches for
+ * the whole account: its session has no organization.
  */
-export const SignInSession = Schema.Struct({ userId: Schema.String, organizationId: Schema.optionalKey(Schema.String) })
-export type SignInSession = typeof SignInSession.Type
+export interface SessionSubject {
+  readonly userId: string
+  readonly organizationId?: string | undefined
+}
+
+/** An open session: its row, and whether its person is an instance administrator (who an unconfined session acts as). */
+export interface SignInSession extends SessionSubject {
+  readonly id: string
+  readonly method: SessionMethod
+  readonly createdAt: Date
+  readonly lastSeenAt: Date
+  readonly expiresAt: Date
+  readonly userAgent: string | null
+  readonly instanceAdmin: boolean
+}
+
+/** What a sign-in method vouched for, and the browser it was done in. */
+export interface SessionStart extends SessionSubject {
+  readonly method: SessionMethod
+  readonly userAgent?: string | undefined
+}
 
 /** A session just begun: the token that carries it, valid for `maxAgeSeconds`. */
 export interface SessionGrant {
   readonly token: string
   readonly maxAgeSeconds: number
+  readonly session: SignInSession
 }
 
 /** A CLI's sign-in request: its loopback callback and RFC 7636 code challenge. */
@@ -50,26 +75,36 @@ export interface CliSignedIn {
 }
 
 export interface SignInSessionsShape {
-  /** Begins a session for someone a sign-in method vouched for. */
-  readonly begin: (session: SignInSession) => Effect.Effect<SessionGrant>
-  /** The session `token` carries, when we signed it and it has not expired. */
+  /** Begins (stores) a session for someone a sign-in method vouched for. */
+  readonly begin: (start: SessionStart) => Effect.Effect<SessionGrant>
+  /** The session `token` carries, when we signed it and it is neither revoked nor expired; records its use. */
   readonly open: (token: string) => Effect.Effect<Option.Option<SignInSession>>
+  /** The person's live sessions, newest first. */
+  readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionRow>>
+  /** Revokes one of the person's sessions: NotFound for anyone else's, or one already ended. */
+  readonly revoke: (userId: string, sessionId: string) => Effect.Effect<void, Errors.NotFound>
+  /** Revokes every live session of the person but `except` (a password change); answers how many. */
+  readonly revokeOthers: (userId: string, except: string | undefined) => Effect.Effect<number>
   /** The session's person, as the session sees them. */
-  readonly user: (session: SignInSession) => Effect.Effect<User, Errors.NotFound>
+  readonly user: (session: SessionSubject) => Effect.Effect<User, Errors.NotFound>
   /** A new API token of the session's person, reaching what the session reaches. */
-  readonly createToken: (session: SignInSession, label: string) => Effect.Effect<NewToken, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput>
+  readonly createToken: (session: SessionSubject, label: string) => Effect.Effect<NewToken, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput>
   /** Whether the session reaches the organization as one of its enabled members with a role (who read its members' sites). */
-  readonly isMember: (session: SignInSession, organizationId: string) => Effect.Effect<boolean>
+  readonly isMember: (session: SessionSubject, organizationId: string) => Effect.Effect<boolean>
   /** The state (SAML's RelayState) that carries a CLI's request through the IdP and back: signed, not secret. */
   readonly sealCliRequest: (request: CliRequest) => Effect.Effect<string, SignInRefused>
   /** After a sign-in whose state is a sealed CLI request, the code to hand its callback; none for any other state. */
   readonly cliHandoff: (session: SignInSession, state: string | undefined) => Effect.Effect<Option.Option<CliHandoff>>
-  /** Redeems a CLI's one-time code, with the verifier of its challenge, for a new API token of its session. */
+  /** Redeems a CLI's one-time code, with the verifier of its challenge, for a new API token of its session (still live). */
   readonly redeemCliCode: (code: string, verifier: string) => Effect.Effect<CliSignedIn, SignInRefused>
 }
 
-/** How long a session lasts. */
+/** How long a SAML session lasts (the IdP vouched for the person now, not for long). */
 export const sessionSeconds = 8 * 3600
+/** How long a password session lasts. */
+export const passwordSessionSeconds = 30 * 24 * 3600
+/** A session's `lastSeenAt` is written at most once per this interval. */
+export const lastSeenPrecision = Duration.minutes(1)
 /** How long a CLI's one-time code may wait to be redeemed. */
 const codeSeconds = 120
 /** How long the IdP round trip of a CLI sign-in may take. */
@@ -83,19 +118,19 @@ const verifierPattern = /^[A-Za-z0-9._~-]{43,128}$/
  * Each token is of its own purpose, so that none passes as another: the session, the CLI's
  * request (sealed into the RelayState, which the IdP may see) and the one-time code.
  */
+const SessionToken = Schema.Struct({ sid: Schema.String })
 const CliRequestToken = Schema.Struct({ callback: Schema.String, challenge: Schema.String })
-const CliCode = Schema.Struct({ ...SignInSession.fields, challenge: Schema.String, nonce: Schema.String })
+const CliCode = Schema.Struct({ sid: Schema.String, challenge: Schema.String, nonce: Schema.String })
 
 /** A loopback callback of the CLI (`quire login --sso`): http on 127.0.0.1, ::1 or localhost. */
 export const isLoopbackCallback = (url: URL) =>
   url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) && url.port !== ""
 
 /** The caller a session makes: its person, reaching its organization only when it has one. */
-export const sessionActor = (session: SignInSession): Actor.ActorShape => ({
-  userId: session.userId,
-  instanceAdmin: false,
-  scope: session.organizationId
-})
+export const sessionActor = (session: SessionSubject & { readonly instanceAdmin?: boolean }): Actor.ActorShape =>
+  session.organizationId === undefined
+    ? { userId: session.userId, instanceAdmin: session.instanceAdmin === true }
+    : { userId: session.userId, instanceAdmin: false, scope: session.organizationId }
 
 /** Whether `verifier` is the one whose S256 challenge is `challenge`, compared in constant time. */
 const verifies = (verifier: string, challenge: string) => {
@@ -105,31 +140,98 @@ const verifies = (verifier: string, challenge: string) => {
 
 const refused = (reason: string) => Effect.fail(new SignInRefused({ reason }))
 
+const sessionOf = (row: SessionRow, user: User): SignInSession => ({
+  id: row.id,
+  userId: row.userId,
+  ...(row.organizationId === null ? {} : { organizationId: row.organizationId }),
+  method: row.method,
+  createdAt: row.createdAt,
+  lastSeenAt: row.lastSeenAt,
+  expiresAt: row.expiresAt,
+  userAgent: row.userAgent,
+  instanceAdmin: user.instanceAdmin
+})
+
 export class SignInSessions extends Context.Service<SignInSessions, SignInSessionsShape>()("@quire/identity/SignInSessions") {
   /** Keys from the instance secret (`SignedToken.keyFor`); without one, the process's: sessions end with it. */
   static readonly layer = Layer.effect(
     SignInSessions,
     Effect.gen(function*() {
       const users = yield* Users
+      const usersRepo = yield* UsersRepo
       const members = yield* MembersRepo
       const store = yield* SamlSignInRepo
+      const repo = yield* SignInRepo
+      const ids = yield* Ids.Ids
       const key = yield* Effect.all({
-        session: SignedToken.keyFor("sso-session"),
+        session: SignedToken.keyFor("sign-in-session"),
         request: SignedToken.keyFor("sso-cli-relay"),
         code: SignedToken.keyFor("sso-cli-code")
       })
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const begin = (session: SignInSession) =>
-        Effect.map(SignedToken.issue(key.session, SignInSession, session, { expiresIn: sessionSeconds }), (token) => ({ token, maxAgeSeconds: sessionSeconds }))
+      const begin = Effect.fn("SignInSessions.begin")(function*(start: SessionStart) {
+        const createdAt = yield* now
+        const maxAgeSeconds = start.method === "saml" ? sessionSeconds : passwordSessionSeconds
+        const row: SessionRow = {
+          id: yield* ids.make,
+          userId: start.userId,
+          organizationId: start.organizationId ?? null,
+          method: start.method,
+          createdAt,
+          lastSeenAt: createdAt,
+          expiresAt: new Date(createdAt.getTime() + maxAgeSeconds * 1000),
+          userAgent: start.userAgent === undefined || start.userAgent === "" ? null : start.userAgent.slice(0, 512),
+          revokedAt: null
+        }
+        yield* repo.insertSession(row)
+        const person = yield* usersRepo.findById(start.userId)
+        const token = yield* SignedToken.issue(key.session, SessionToken, { sid: row.id }, { expiresIn: maxAgeSeconds })
+        return { token, maxAgeSeconds, session: sessionOf(row, Option.getOrThrow(person)) }
+      })
 
-      const open = (token: string) => Effect.map(SignedToken.open(key.session, SignInSession, token), Option.map(({ value }) => value))
+      /** The live session with this id, and its person. */
+      const live = Effect.fnUntraced(function*(sessionId: string) {
+        const row = yield* repo.findSession(sessionId)
+        const at = yield* now
+        if (Option.isNone(row) || row.value.revokedAt !== null || row.value.expiresAt <= at) return Option.none<SignInSession>()
+        const person = yield* usersRepo.findById(row.value.userId)
+        if (Option.isNone(person)) return Option.none<SignInSession>()
+        return Option.some(sessionOf(row.value, person.value))
+      })
 
-      const user = (session: SignInSession) => users.get(session.userId).pipe(Effect.provideService(Actor.Actor, sessionActor(session)))
+      const open = Effect.fnUntraced(function*(token: string) {
+        const opened = yield* SignedToken.open(key.session, SessionToken, token)
+        if (Option.isNone(opened)) return Option.none<SignInSession>()
+        const found = yield* live(opened.value.value.sid)
+        if (Option.isNone(found)) return found
+        const at = yield* now
+        if (at.getTime() - found.value.lastSeenAt.getTime() >= Duration.toMillis(lastSeenPrecision)) {
+          // Bookkeeping: a failure to record it must not fail the request it authenticates.
+          yield* repo.touchSession(found.value.id, at, new Date(at.getTime() - Duration.toMillis(lastSeenPrecision))).pipe(
+            Effect.catchCause((cause) => Effect.logWarning("Could not record a session's last use", cause))
+          )
+          return Option.some({ ...found.value, lastSeenAt: at })
+        }
+        return found
+      })
 
-      const createToken = (session: SignInSession, label: string) =>
+      const list = (userId: string) => Effect.flatMap(now, (at) => repo.listSessions(userId, at))
+
+      const revoke = Effect.fn("SignInSessions.revoke")(function*(userId: string, sessionId: string) {
+        if (!(yield* repo.revokeSession(userId, sessionId, yield* now))) {
+          return yield* new Errors.NotFound({ resource: "Session", id: sessionId })
+        }
+      })
+
+      const revokeOthers = (userId: string, except: string | undefined) => Effect.flatMap(now, (at) => repo.revokeOtherSessions(userId, except, at))
+
+      const user = (session: SessionSubject) => users.get(session.userId).pipe(Effect.provideService(Actor.Actor, sessionActor(session)))
+
+      const createToken = (session: SessionSubject, label: string) =>
         users.createToken(session.userId, { label }).pipe(Effect.provideService(Actor.Actor, sessionActor(session)))
 
-      const isMember = (session: SignInSession, organizationId: string) =>
+      const isMember = (session: SessionSubject, organizationId: string) =>
         reaches(sessionActor(session), organizationId)
           ? Effect.map(members.find(organizationId, session.userId), (member) =>
             Option.isSome(member) && member.value.role !== null && !member.value.disabled)
@@ -150,7 +252,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         if (Option.isNone(opened)) return Option.none<CliHandoff>()
         const { callback, challenge } = opened.value.value
         const nonce = yield* Effect.sync(randomUUID)
-        const code = yield* SignedToken.issue(key.code, CliCode, { ...session, challenge, nonce }, { expiresIn: codeSeconds })
+        const code = yield* SignedToken.issue(key.code, CliCode, { sid: session.id, challenge, nonce }, { expiresIn: codeSeconds })
         return Option.some({ callback: new URL(callback), code })
       })
 
@@ -159,7 +261,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const redeemCliCode = Effect.fn("SignInSessions.redeemCliCode")(function*(code: string, verifier: string) {
         const opened = yield* SignedToken.open(key.code, CliCode, code)
         if (Option.isNone(opened) || opened.value.expiresAt === undefined) return yield* refused("code: invalid or expired sign-in code")
-        const { value: { challenge, nonce, ...session }, expiresAt } = opened.value
+        const { value: { challenge, nonce, sid }, expiresAt } = opened.value
         if (!verifierPattern.test(verifier)) {
           return yield* refused("code_verifier: required, 43 to 128 characters of A-Z, a-z, 0-9, '-', '.', '_', '~'")
         }
@@ -168,12 +270,15 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         if (!(yield* store.consumeOnce(`once:${nonce}`, new Date(expiresAt * 1000), now))) {
           return yield* refused("code: this sign-in code was already used")
         }
+        const found = yield* live(sid)
+        if (Option.isNone(found)) return yield* refused("code: the sign-in this code came from has ended")
+        const session = found.value
         const created = yield* Effect.orDie(createToken(session, "quire login --sso"))
         const person = yield* Effect.orDie(user(session))
         return { secret: created.secret, user: person, organizationId: session.organizationId }
       })
 
-      return SignInSessions.of({ begin, open, user, createToken, isMember, sealCliRequest, cliHandoff, redeemCliCode })
+      return SignInSessions.of({ begin, open, list, revoke, revokeOthers, user, createToken, isMember, sealCliRequest, cliHandoff, redeemCliCode })
     })
   )
 }

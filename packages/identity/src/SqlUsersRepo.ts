@@ -73,6 +73,7 @@ export const layer = Layer.effect(
       update: (id, patch) => {
         const sets = [
           ...(patch.displayName === undefined ? [] : [sql`display_name = ${patch.displayName}`]),
+          ...(patch.email === undefined ? [] : [sql`email = ${patch.email}`]),
           ...(patch.photoURL === undefined ? [] : [sql`photo_url = ${patch.photoURL}`]),
           ...(patch.instanceAdmin === undefined ? [] : [sql`instance_admin = ${patch.instanceAdmin}`])
         ]
@@ -83,6 +84,12 @@ export const layer = Layer.effect(
           Effect.flatMap(users.first)
         )
       },
+      findBootstrapAdmin: sql<Record<string, unknown>>`
+        SELECT ${columns} FROM identity_api_tokens t JOIN identity_users u ON u.id = t.user_id
+        WHERE t.bootstrap AND u.instance_admin ORDER BY t.created_at, t.id LIMIT 1`.pipe(
+        Effect.orDie,
+        Effect.flatMap(users.first)
+      ),
       insertToken: (token, hash) =>
         sql`
           INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap, organization_id)

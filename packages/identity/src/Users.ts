@@ -99,7 +99,9 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       })
 
       const bootstrapAdmin = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
-        const existing = yield* users.findByEmail(email)
+        // The administrator may have changed their email in first-run setup: the holder of the bootstrap token is still them.
+        const byEmail = yield* users.findByEmail(email)
+        const existing = Option.isSome(byEmail) ? byEmail : yield* users.findBootstrapAdmin
         const user = Option.isSome(existing)
           ? Option.getOrThrow(yield* users.update(existing.value.id, { instanceAdmin: true }))
           : yield* insertUser(email, "Administrator", true).pipe(Effect.orDie)

@@ -10,7 +10,13 @@ export interface UsersRepoShape {
   readonly findById: (id: string) => Effect.Effect<Option.Option<User>>
   /** The user with this email, compared ignoring case. */
   readonly findByEmail: (email: string) => Effect.Effect<Option.Option<User>>
-  readonly update: (id: string, patch: { readonly displayName?: string; readonly photoURL?: string | null; readonly instanceAdmin?: boolean }) => Effect.Effect<Option.Option<User>>
+  /** Changes the user; a new `email` must be free (the caller checks: a taken one is a defect). */
+  readonly update: (
+    id: string,
+    patch: { readonly displayName?: string; readonly email?: string; readonly photoURL?: string | null; readonly instanceAdmin?: boolean }
+  ) => Effect.Effect<Option.Option<User>>
+  /** The instance administrator who holds a bootstrap token (the one the server created), the earliest such token's. */
+  readonly findBootstrapAdmin: Effect.Effect<Option.Option<User>>
   /**
    * Stores a token under its hash; a hash already stored keeps its token (servers that start
    * together with the same configured token all bootstrap it).
@@ -69,6 +75,12 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
             store.users.set(id, next)
             return Option.some(next)
           }),
+        findBootstrapAdmin: Effect.sync(() => {
+          const token = Array.from(store.tokens.values())
+            .filter((t) => t.bootstrap && store.users.get(t.userId)?.instanceAdmin === true)
+            .toSorted(byCreation)[0]
+          return Option.fromNullishOr(token === undefined ? undefined : store.users.get(token.userId))
+        }),
         insertToken: (token, hash) =>
           Effect.sync(() => {
             if (!store.tokens.has(hash)) store.tokens.set(hash, token)

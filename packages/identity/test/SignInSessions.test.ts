@@ -9,7 +9,7 @@ import { TestClock } from "effect/testing"
 import { createHash } from "node:crypto"
 import { Ids, Transactor } from "@quire/kernel"
 import { assertNone, at, errorMessage, some } from "@quire/testkit"
-import { Identity, MembersRepo, sessionSeconds, SignInSessions, Users, UsersRepo } from "../src/index.ts"
+import { Identity, MembersRepo, sessionSeconds, type SignInSession, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
 const services = SignInSessions.layer.pipe(
@@ -22,15 +22,15 @@ const verifier = "v".repeat(43)
 const challenge = createHash("sha256").update(verifier).digest("base64url")
 const callback = new URL("http://127.0.0.1:4567/callback")
 
-/** `userId`, an edit member of `organizationId` who signed in through its identity provider. */
+/** The session of `userId`, an edit member of `organizationId` who signed in through its identity provider. */
 const signedIn = Effect.fnUntraced(function*(userId: string, organizationId: string) {
   yield* Effect.orDie((yield* UsersRepo).insert(makeUser(userId)))
   yield* (yield* MembersRepo).add({ organizationId, userId, role: "edit", joinedAt: at(0), sso: true })
-  return { userId, organizationId }
+  return (yield* (yield* SignInSessions).begin({ userId, organizationId, method: "saml", userAgent: "Test/1" })).session
 })
 
 /** The code a CLI's loopback listener receives after `session` signed in from its sealed request. */
-const cliCode = Effect.fnUntraced(function*(session: { readonly userId: string; readonly organizationId: string }) {
+const cliCode = Effect.fnUntraced(function*(session: SignInSession) {
   const sessions = yield* SignInSessions
   const state = yield* sessions.sealCliRequest({ callback, challenge, challengeMethod: "S256" })
   const handoff = some(yield* sessions.cliHandoff(session, state))
@@ -43,9 +43,9 @@ layer(services)("sign-in sessions", (it) => {
     Effect.gen(function*() {
       const sessions = yield* SignInSessions
       const session = yield* signedIn("ss-alice", "ss-org")
-      const grant = yield* sessions.begin(session)
+      const grant = yield* sessions.begin({ userId: session.userId, organizationId: session.organizationId, method: "saml" })
       assert.strictEqual(grant.maxAgeSeconds, sessionSeconds)
-      assert.deepStrictEqual(some(yield* sessions.open(grant.token)), session)
+      assert.deepStrictEqual(some(yield* sessions.open(grant.token)), grant.session)
       assertNone(yield* sessions.open(yield* cliCode(session)))
       assertNone(yield* sessions.open(`${grant.token}x`))
       yield* TestClock.adjust(`${sessionSeconds} seconds`)
@@ -76,7 +76,7 @@ layer(services)("sign-in sessions", (it) => {
       assertNone(yield* sessions.cliHandoff(session, undefined))
       assertNone(yield* sessions.cliHandoff(session, callback.href))
       const state = yield* sessions.sealCliRequest({ callback, challenge, challengeMethod: "S256" })
-      assertNone(yield* sessions.cliHandoff(session, (yield* sessions.begin(session)).token))
+      assertNone(yield* sessions.cliHandoff(session, (yield* sessions.begin({ userId: session.userId, organizationId: session.organizationId, method: "saml" })).token))
       yield* TestClock.adjust("10 minutes")
       assertNone(yield* sessions.cliHandoff(session, state))
     }))

@@ -9,3 +9,28 @@ export class SignInRefused extends Schema.TaggedError<SignInRefused>()("SignInRe
     return this.reason
   }
 }
+
+/** A sign-in with a wrong email or a wrong password: one answer for both, so that it reveals no account. */
+export class SignInFailed extends Schema.TaggedError<SignInFailed>()("SignInFailed", {}) {
+  override get message(): string {
+    return "Wrong email or password."
+  }
+}
+
+/** Too many sign-in attempts for an email or from an address: none is tried before `retryAfterSeconds`. */
+export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
+  retryAfterSeconds: Schema.Number
+}) {
+  override get message(): string {
+    return `Too many sign-in attempts; try again in ${this.retryAfterSeconds} seconds.`
+  }
+}
+
+/** First-run setup asked for when it is closed (an administrator has a password) or with a wrong setup code. */
+export class SetupClosed extends Schema.TaggedError<SetupClosed>()("SetupClosed", {
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return this.reason
+  }
+}

@@ -161,6 +161,40 @@ const m0009_invites_and_token_scope = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN organization_id text COLLATE "C" REFERENCES identity_organizations (id) ON DELETE CASCADE`
 })
 
+/**
+ * Password sign-in (issue 21): argon2id hashes of people's passwords, stored sign-in sessions (a
+ * browser's cookie carries a signed session id; a session ends when revoked or expired), and the
+ * sign-in attempts counted per email and per address.
+ */
+const m0010_passwords_and_sessions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_passwords (
+      user_id text COLLATE "C" PRIMARY KEY REFERENCES identity_users (id) ON DELETE CASCADE,
+      hash text NOT NULL,
+      updated_at timestamptz NOT NULL
+    )`
+  yield* sql`
+    CREATE TABLE identity_sessions (
+      id text COLLATE "C" PRIMARY KEY,
+      user_id text COLLATE "C" NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+      organization_id text COLLATE "C" REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      method text NOT NULL,
+      created_at timestamptz NOT NULL,
+      last_seen_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL,
+      user_agent text,
+      revoked_at timestamptz
+    )`
+  yield* sql`CREATE INDEX identity_sessions_user ON identity_sessions (user_id, created_at)`
+  yield* sql`
+    CREATE TABLE identity_sign_in_attempts (
+      key text COLLATE "C" PRIMARY KEY,
+      count integer NOT NULL,
+      reset_at timestamptz NOT NULL
+    )`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -172,6 +206,7 @@ export const migrations = {
     "0006_saml_sign_in": m0006_saml_sign_in,
     "0007_saml_requests": m0007_saml_requests,
     "0008_link_invites_expiry": m0008_link_invites_expiry,
-    "0009_invites_and_token_scope": m0009_invites_and_token_scope
+    "0009_invites_and_token_scope": m0009_invites_and_token_scope,
+    "0010_passwords_and_sessions": m0010_passwords_and_sessions
   }
 } as const

@@ -1,0 +1,166 @@
+/**
+ * Password sign-in: first-run setup of the instance administrator's account, signing in with an
+ * email and a password, and changing one's password. Attempts are counted per email (failures)
+ * and per address (every attempt) in fixed windows; past either limit none is tried until the
+ * window ends. A wrong email and a wrong password get the same answer in about the same time
+ * (an unknown email verifies a dummy hash).
+ */
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
+import { Errors, Transactor } from "@quire/kernel"
+import { SetupClosed, SignInFailed, TooManyAttempts } from "../domain/SignIn.ts"
+import { type SessionGrant, type SignInSession, SignInSessions } from "../SignInSessions.ts"
+import { Users } from "../Users.ts"
+import { UsersRepo } from "../UsersRepo.ts"
+import { Passwords, validDisplayName, validEmail, validPassword } from "./Passwords.ts"
+import { SignInRepo } from "./SignInRepo.ts"
+
+/** Where a sign-in comes from: the client's address (rate limits) and its user agent (the session list). */
+export interface ClientInfo {
+  readonly address: string
+  readonly userAgent?: string | undefined
+}
+
+/** What first-run setup asks for (fields unchecked: the use case names the bad one). */
+export interface SetupInput {
+  readonly setupCode: unknown
+  readonly displayName: unknown
+  readonly email: unknown
+  readonly password: unknown
+}
+
+/**
+ * `QUIRE_SIGN_IN_ATTEMPTS`: failed sign-ins per email, and `QUIRE_SIGN_IN_ADDRESS_ATTEMPTS`:
+ * sign-in attempts per address, per `QUIRE_SIGN_IN_WINDOW` seconds.
+ */
+export const SignInLimits = Config.all({
+  perEmail: Config.Int("QUIRE_SIGN_IN_ATTEMPTS").pipe(Config.withDefault(10)),
+  perAddress: Config.Int("QUIRE_SIGN_IN_ADDRESS_ATTEMPTS").pipe(Config.withDefault(100)),
+  windowSeconds: Config.Int("QUIRE_SIGN_IN_WINDOW").pipe(Config.withDefault(900))
+})
+
+export interface PasswordSignInShape {
+  /** Whether first-run setup is open: no instance administrator has a password yet. */
+  readonly setupOpen: Effect.Effect<boolean>
+  /**
+   * Sets the instance administrator's name, email and password, given the setup code (their API
+   * token the server printed at first start), while setup is open; begins their session.
+   */
+  readonly setup: (input: SetupInput, client: ClientInfo) => Effect.Effect<SessionGrant, SetupClosed | Errors.InvalidInput | Errors.Conflict | TooManyAttempts>
+  /** Begins a password session for the person with this email and password. */
+  readonly signIn: (email: unknown, password: unknown, client: ClientInfo) => Effect.Effect<SessionGrant, SignInFailed | TooManyAttempts>
+  /**
+   * Changes the session's person's password, given the current one; their other sessions end. A
+   * session confined to one organization (SAML) cannot: a password reaches the whole account.
+   */
+  readonly changePassword: (
+    session: SignInSession,
+    currentPassword: unknown,
+    newPassword: unknown
+  ) => Effect.Effect<void, Errors.Forbidden | Errors.InvalidInput | TooManyAttempts>
+  /** Sets a new person's password (an invitation's sign-up); the caller holds the transaction. */
+  readonly setPassword: (userId: string, password: string) => Effect.Effect<void>
+}
+
+const addressKey = (client: ClientInfo) => `address:${client.address}`
+
+export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSignInShape>()("@quire/identity/PasswordSignIn") {
+  static readonly layer = Layer.effect(
+    PasswordSignIn,
+    Effect.gen(function*() {
+      const limits = yield* Effect.orDie(SignInLimits)
+      const repo = yield* SignInRepo
+      const users = yield* Users
+      const usersRepo = yield* UsersRepo
+      const sessions = yield* SignInSessions
+      const passwords = yield* Passwords
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const windowMs = limits.windowSeconds * 1000
+
+      /** Refuses when `key` has spent `limit` attempts in its window. */
+      const checkBudget = Effect.fnUntraced(function*(key: string, limit: number) {
+        const at = yield* now
+        const counted = yield* repo.countAttempts(key, at)
+        if (limit > 0 && counted.count >= limit) {
+          return yield* new TooManyAttempts({ retryAfterSeconds: Math.max(1, Math.ceil((counted.resetAt.getTime() - at.getTime()) / 1000)) })
+        }
+      })
+      const spend = (key: string) => Effect.flatMap(now, (at) => repo.addAttempt(key, at, windowMs))
+
+      const setPassword = (userId: string, password: string) =>
+        Effect.gen(function*() {
+          yield* repo.setPassword(userId, yield* passwords.hash(password), yield* now)
+        })
+
+      const setupOpen = Effect.map(repo.adminHasPassword, (has) => !has)
+
+      const setup = Effect.fn("PasswordSignIn.setup")(function*(input: SetupInput, client: ClientInfo) {
+        if (!(yield* setupOpen)) return yield* new SetupClosed({ reason: "Setup is done: sign in instead" })
+        yield* checkBudget(addressKey(client), limits.perAddress)
+        const caller = typeof input.setupCode === "string" && input.setupCode !== "" ? yield* users.caller(input.setupCode) : Option.none()
+        if (Option.isNone(caller) || !caller.value.actor.instanceAdmin) {
+          yield* spend(addressKey(client))
+          return yield* new SetupClosed({ reason: "setupCode: not the setup code the server printed in its log at first start" })
+        }
+        const admin = caller.value.user
+        const displayName = yield* validDisplayName("displayName", input.displayName)
+        const email = yield* validEmail("email", input.email)
+        const password = yield* validPassword("password", input.password)
+        const hash = yield* passwords.hash(password)
+        yield* transactor.transaction(Effect.gen(function*() {
+          if (yield* repo.adminHasPassword) return yield* new SetupClosed({ reason: "Setup is done: sign in instead" })
+          const holder = yield* usersRepo.findByEmail(email)
+          if (Option.isSome(holder) && holder.value.id !== admin.id) {
+            return yield* new Errors.Conflict({ reason: `email: another account has the email ${email}` })
+          }
+          yield* usersRepo.update(admin.id, { displayName, email })
+          yield* repo.setPassword(admin.id, hash, yield* now)
+        }))
+        return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent })
+      })
+
+      const signIn = Effect.fn("PasswordSignIn.signIn")(function*(emailInput: unknown, password: unknown, client: ClientInfo) {
+        const email = typeof emailInput === "string" ? emailInput.trim().toLowerCase() : ""
+        const emailKey = `email:${email}`
+        yield* checkBudget(addressKey(client), limits.perAddress)
+        yield* checkBudget(emailKey, limits.perEmail)
+        yield* spend(addressKey(client))
+        const user = email === "" ? Option.none() : yield* usersRepo.findByEmail(email)
+        const stored = Option.isSome(user) ? yield* repo.findPassword(user.value.id) : Option.none<string>()
+        const matches = yield* passwords.verify(stored, typeof password === "string" ? password : "")
+        if (!matches || Option.isNone(user)) {
+          yield* spend(emailKey)
+          return yield* new SignInFailed()
+        }
+        yield* repo.clearAttempts(emailKey)
+        return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent })
+      })
+
+      const changePassword = Effect.fn("PasswordSignIn.changePassword")(function*(
+        session: SignInSession,
+        currentPassword: unknown,
+        newPassword: unknown
+      ) {
+        if (session.organizationId !== undefined) {
+          return yield* new Errors.Forbidden({ reason: "A single sign-on session cannot set a password: sign in with your password" })
+        }
+        const key = `user:${session.userId}`
+        yield* checkBudget(key, limits.perEmail)
+        const stored = yield* repo.findPassword(session.userId)
+        const matches = yield* passwords.verify(stored, typeof currentPassword === "string" ? currentPassword : "")
+        if (!matches) {
+          yield* spend(key)
+          return yield* new Errors.InvalidInput({ field: "currentPassword", reason: "is not your current password" })
+        }
+        const password = yield* validPassword("newPassword", newPassword)
+        yield* transactor.transaction(Effect.gen(function*() {
+          yield* setPassword(session.userId, password)
+          yield* sessions.revokeOthers(session.userId, session.id)
+        }))
+        yield* repo.clearAttempts(key)
+      })
+
+      return PasswordSignIn.of({ setupOpen, setup, signIn, changePassword, setPassword })
+    })
+  )
+}

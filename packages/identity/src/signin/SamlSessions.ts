@@ -1,0 +1,120 @@
+/**
+ * SAML sign-in as a session: where to send the browser after the IdP (the server's own origin,
+ * else its signed-in page; a CLI's loopback callback only when sealed with its PKCE challenge),
+ * and the session a verified assertion begins, with the CLI's one-time code when the sign-in was
+ * a CLI's. The server only maps these to HTTP (redirects, pages, the cookie).
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import type { Errors } from "@quire/kernel"
+import type { SamlRejected } from "../domain/Saml.ts"
+import type { SignInRefused } from "../domain/SignIn.ts"
+import { SamlSignIn, type ServiceProvider } from "../SamlSignIn.ts"
+import { type CliHandoff, isLoopbackCallback, type SessionGrant, SignInSessions } from "../SignInSessions.ts"
+
+/** The server's own places: its origin (relay targets must be on it) and the page shown after sign-in. */
+export interface SamlPlaces {
+  readonly base: string
+  readonly signedInPage: string
+}
+
+/** A SAML start request: the RelayState asked for, and a CLI's PKCE challenge. */
+export interface SamlStartRequest {
+  readonly relayState: string | undefined
+  readonly challenge: string | undefined
+  readonly challengeMethod: string | undefined
+}
+
+/** A completed SAML sign-in: the session begun, and where the browser goes next. */
+export interface SamlCompleted {
+  readonly grant: SessionGrant
+  readonly next: { readonly _tag: "Redirect"; readonly url: URL } | { readonly _tag: "Cli"; readonly handoff: CliHandoff }
+}
+
+export interface SamlSessionsShape {
+  /** The IdP location to redirect to, carrying a RelayState we can trust when it comes back. */
+  readonly start: (
+    organizationId: string,
+    providerId: string,
+    sp: ServiceProvider,
+    request: SamlStartRequest,
+    places: SamlPlaces
+  ) => Effect.Effect<string, Errors.NotFound | SignInRefused>
+  /** Verifies the IdP's response and begins the person's session, confined to the organization. */
+  readonly complete: (
+    organizationId: string,
+    providerId: string,
+    sp: ServiceProvider,
+    response: { readonly samlResponse: string; readonly relayState: string | undefined; readonly userAgent: string | undefined },
+    places: SamlPlaces
+  ) => Effect.Effect<SamlCompleted, Errors.NotFound | SamlRejected>
+}
+
+/** Where to go after sign-in: a URL on our own origin, else the signed-in page. */
+export const relayTarget = (relayState: string | undefined, places: SamlPlaces): URL => {
+  if (relayState !== undefined && relayState !== "") {
+    try {
+      const url = new URL(relayState, places.base)
+      if (url.origin === new URL(places.base).origin) return url
+    } catch {
+      // not a URL: fall through
+    }
+  }
+  return new URL(places.signedInPage)
+}
+
+const loopbackOf = (relayState: string | undefined): URL | undefined => {
+  try {
+    const url = relayState === undefined ? undefined : new URL(relayState)
+    return url !== undefined && isLoopbackCallback(url) ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShape>()("@quire/identity/SamlSessions") {
+  static readonly layer = Layer.effect(
+    SamlSessions,
+    Effect.gen(function*() {
+      const signIn = yield* SamlSignIn
+      const sessions = yield* SignInSessions
+
+      const start = Effect.fn("SamlSessions.start")(function*(
+        organizationId: string,
+        providerId: string,
+        sp: ServiceProvider,
+        request: SamlStartRequest,
+        places: SamlPlaces
+      ) {
+        const loopback = loopbackOf(request.relayState)
+        const relay = loopback === undefined
+          ? relayTarget(request.relayState, places).href
+          : yield* sessions.sealCliRequest({ callback: loopback, challenge: request.challenge ?? "", challengeMethod: request.challengeMethod })
+        return yield* signIn.start(organizationId, providerId, sp, relay)
+      })
+
+      const complete = Effect.fn("SamlSessions.complete")(function*(
+        organizationId: string,
+        providerId: string,
+        sp: ServiceProvider,
+        response: { readonly samlResponse: string; readonly relayState: string | undefined; readonly userAgent: string | undefined },
+        places: SamlPlaces
+      ) {
+        const signedIn = yield* signIn.consume(organizationId, providerId, sp, response.samlResponse)
+        const grant = yield* sessions.begin({
+          userId: signedIn.user.id,
+          organizationId: signedIn.organizationId,
+          method: "saml",
+          userAgent: response.userAgent
+        })
+        const handoff = yield* sessions.cliHandoff(grant.session, response.relayState)
+        const next: SamlCompleted["next"] = Option.match(handoff, {
+          onNone: () => ({ _tag: "Redirect", url: relayTarget(response.relayState, places) }),
+          onSome: (value) => ({ _tag: "Cli", handoff: value })
+        })
+        return { grant, next }
+      })
+
+      return SamlSessions.of({ start, complete })
+    })
+  )
+}
