@@ -403,16 +403,19 @@ export interface Section {
   readonly body: string
 }
 
+const spelledSymbols: Readonly<Record<string, string>> = { "&": "and", "|": "or", "<": "less than", ">": "greater than" }
+
 /**
- * GitBook's id for a heading's text: lowercase, `&` spelled `and`, apostrophes dropped, every other
- * run of characters that are not letters, marks, digits, `.`, `_` or `-` as one hyphen (none at
- * either end), and `id-` before an id that starts with a digit (`1. Create an app` →
- * `id-1.-create-an-app`, `Math & TeX` → `math-and-tex`, `User(s)` → `user-s`, `User's` → `users`).
+ * GitBook's id for a heading's text: lowercase, `&`, `|`, `<` and `>` spelled `and`, `or`,
+ * `less than` and `greater than`, apostrophes dropped, every other run of characters that are not
+ * letters, marks, digits, `.`, `_` or `-` as one hyphen (none at either end), and `id-` before an
+ * id that starts with a digit (`1. Create an app` → `id-1.-create-an-app`, `Math & TeX` →
+ * `math-and-tex`, `User(s)` → `user-s`, `User's` → `users`, `Scores > X` → `scores-greater-than-x`).
  */
 export const gitbookSlug = (text: string): string => {
   const slug = text
     .replace(/['’]/g, "")
-    .replace(/&/g, " and ")
+    .replace(/[&|<>]/g, (symbol) => ` ${spelledSymbols[symbol]} `)
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, "-")
     .replace(/-{2,}/g, "-")

@@ -309,6 +309,12 @@ describe("GitBook's generated heading ids", () => {
     assert.strictEqual(gitbookSlug("Café résumé"), "café-résumé")
   })
 
+  it("spells |, < and > as words, as Airstack's and Beefree's links to such headings expect", () => {
+    assert.strictEqual(gitbookSlug("Get All Farcaster Users With Social Capital Scores > X"), "get-all-farcaster-users-with-social-capital-scores-greater-than-x")
+    assert.strictEqual(gitbookSlug("Get All Farcaster Users With Social Capital Rank < X"), "get-all-farcaster-users-with-social-capital-rank-less-than-x")
+    assert.strictEqual(gitbookSlug("Mobile Badge | Released March 2025"), "mobile-badge-or-released-march-2025")
+  })
+
   it("gives headings GitBook's ids and remembers the GitHub-style slug they had before", () => {
     const tree = parseMarkdown("## Math & TeX\n\n## 1. Create an app\n\n## Plain\n\n## Plain\n")
     const anchors = [...headingAnchorsOf(tree).values()]
