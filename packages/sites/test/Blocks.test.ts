@@ -230,6 +230,14 @@ describe("footnotes", () => {
     // Not a list at the bottom of the page as well.
     assert.notInclude(html, "data-footnotes")
   })
+
+  it("GitBook's annotation over words, [words](#user-content-fn-3)[^3], shows the words annotated, not a link to nowhere", async () => {
+    const { html } = await render("footnotes")
+    assert.include(html, `as <span class="annotated">0x address</span><sup class="footnote"><button type="button" class="footnote-ref" popovertarget="quire-note-3"`)
+    assert.include(html, `<span class="footnote-paragraph">A wallet address.</span>`)
+    assert.notInclude(html, `href="#user-content-fn-3"`)
+    assert.include(html, `<a href="#user-content-fn-9">lone link</a>`)
+  })
 })
 
 describe("unknown blocks", () => {

@@ -73,6 +73,7 @@ export const blocksCss = `
 
 /* notes (footnotes) as popovers */
 .markdown .footnote{line-height:0}
+.markdown .annotated{text-decoration:underline dotted;text-underline-offset:.2em}
 .markdown .footnote-ref{padding:0 .2em;border:0;border-radius:4px;background:var(--primary-soft);color:var(--primary-text);font:inherit;font-size:.75rem;font-weight:600;cursor:pointer}
 .markdown .footnote-popover{max-width:min(26rem,calc(100vw - 2rem));margin:auto;padding:.85rem 1rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);color:var(--text);box-shadow:var(--shadow);font-size:.9rem;line-height:1.55}
 .markdown .footnote-popover::backdrop{background:transparent}

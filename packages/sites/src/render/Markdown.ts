@@ -6,11 +6,11 @@
  */
 import { gitbookSlug, type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter, takeFreeId } from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
-import type { FootnoteReference, Heading, Nodes, Paragraph, PhrasingContent, Root } from "mdast"
+import type { FootnoteReference, Heading, Link, Nodes, Paragraph, Parents, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
 import rehypeSanitize from "rehype-sanitize"
 import rehypeStringify from "rehype-stringify"
-import remarkRehype, { type Options as RemarkRehypeOptions } from "remark-rehype"
+import remarkRehype, { defaultHandlers, type Options as RemarkRehypeOptions } from "remark-rehype"
 import { unified } from "unified"
 import { visit } from "unist-util-visit"
 import { type ApiContext, operationBlock, schemasBlock, swaggerBlock, webhookBlock } from "./ApiBlocks.ts"
@@ -304,6 +304,28 @@ const footnote = (context: Context, state: State, node: FootnoteReference): Arra
 }
 
 /**
+ * GitBook's export of an annotation over some words, `[words](#user-content-fn-1)[^1]`: the words
+ * are the annotated text, not a link (GitHub gives its footnotes that id; a site has no such
+ * element), and the note follows as any footnote. Undefined for any other link.
+ */
+const annotatedWords = (state: State, node: Link, parent: Parents | undefined): Element | undefined => {
+  const id = /^#user-content-fn-(.+)$/i.exec(node.url)?.[1]
+  if (id === undefined || parent === undefined) return undefined
+  const next = parent.children[parent.children.indexOf(node as never) + 1]
+  if (next?.type !== "footnoteReference" || next.identifier.toUpperCase() !== decodedId(id).toUpperCase()) return undefined
+  if (!state.footnoteById.has(next.identifier.toUpperCase())) return undefined
+  return element("span", { className: ["annotated"] }, state.all(node))
+}
+
+const decodedId = (id: string) => {
+  try {
+    return decodeURIComponent(id)
+  } catch {
+    return id
+  }
+}
+
+/**
  * A heading's content without the empty anchor GitBook ends it with to carry its id
  * (`## Title <a href="#x" id="x"></a>`): the heading has that id, the anchor shows nothing and
  * would be a second link to it.
@@ -332,6 +354,12 @@ const handlersFor = (context: Context): Handlers => {
     ...(custom as Handlers),
     code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(node.value, node.lang)),
     footnoteReference: (state, node) => footnote(context, state, node),
+    link: (state, node, parent) => {
+      const annotated = annotatedWords(state, node, parent)
+      if (annotated === undefined) return defaultHandlers.link(state, node)
+      state.patch(node, annotated)
+      return state.applyData(node, annotated)
+    },
     heading: (state, node) => {
       const anchors = context.ids.get(node)
       const id = anchors?.id
