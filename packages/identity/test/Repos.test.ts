@@ -8,6 +8,7 @@ import { membersRepoContract } from "./contract/MembersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
 import { samlProvidersRepoContract } from "./contract/SamlProvidersRepoContract.ts"
 import { samlSignInRepoContract } from "./contract/SamlSignInRepoContract.ts"
+import { signInRepoContract } from "./contract/SignInRepoContract.ts"
 import { teamsRepoContract } from "./contract/TeamsRepoContract.ts"
 import { usersRepoContract } from "./contract/UsersRepoContract.ts"
 
@@ -20,4 +21,5 @@ Backends.each(backends, (it) => {
   teamsRepoContract(it)
   samlProvidersRepoContract(it)
   samlSignInRepoContract(it)
+  signInRepoContract(it)
 })

@@ -8,11 +8,12 @@ import type { MembersRepo } from "../../src/MembersRepo.ts"
 import type { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import type { SamlSignInRepo } from "../../src/SamlSignInRepo.ts"
 import type { SamlProvidersRepo } from "../../src/SamlProvidersRepo.ts"
+import type { SignInRepo } from "../../src/signin/SignInRepo.ts"
 import type { TeamsRepo } from "../../src/TeamsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
 
 /** Every identity port, as the backends under test provide them (one shared store). */
-export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo | SamlSignInRepo
+export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo | SamlSignInRepo | SignInRepo
 
 /** The test registrar of a backend's shared layer (with its Transactor, for rollbacks). */
 export type ReposTest = Vitest.MethodsNonLive<Repos | Transactor.Transactor>
