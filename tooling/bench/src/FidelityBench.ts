@@ -106,6 +106,28 @@ const fileOffenders = (
     return FidelityRepo.diffCauses(gitDir, from, to, file.path).map(({ cause, example }) => ({ page: file.path, cause, detail: example }))
   })
 
+/**
+ * Whether the import read a path of the repository: a page's file, a file of the space (by its
+ * `git.path`), one of `layoutFiles` (the summary, `.gitbook.yaml`) or a file under a `.gitbook/`
+ * folder (reusable contents and the rest, kept with the import's layout).
+ */
+const readPaths = async (call: Call, spaceId: string, projectDirectory: string, documents: ReadonlyArray<ApiPage>, layoutFiles: ReadonlyArray<string>) => {
+  const paths = new Set([...layoutFiles, ...documents.flatMap((p) => p.git === undefined ? [] : [p.git.path.replace(/^\/+/, "")])])
+  for (let page: string | undefined = ""; page !== undefined;) {
+    const query: string = page === "" ? "" : `&page=${encodeURIComponent(page)}`
+    const found: ApiFiles = await call<ApiFiles>("GET", `/v1/spaces/${spaceId}/content/files?metadata=true&limit=1000${query}`)
+    for (const file of found.items) if (file.git !== undefined) paths.add(file.git.path.replace(/^\/+/, ""))
+    page = found.next?.page
+  }
+  // Git paths are the repository's or the project directory's: either is accepted.
+  return (path: string) => paths.has(path) || paths.has(relative(projectDirectory, path)) || /(^|\/)\.gitbook\//.test(path)
+}
+
+interface ApiFiles {
+  readonly items: ReadonlyArray<{ readonly git?: { readonly path: string } }>
+  readonly next?: { readonly page: string }
+}
+
 /** Steps 1–3 over the API; the space and what its pages are. */
 const importAndExport = async (call: Call, organizationId: string, source: FidelityRepo.Source, scratch: string, progress: (m: string) => void) => {
   const errors: Array<string> = []
@@ -159,12 +181,28 @@ const importAndExport = async (call: Call, organizationId: string, source: Fidel
   // The content root and the project's .gitbook.yaml: files outside them are not the space's.
   const pathspec = [contentRoot === "" ? "." : contentRoot, join(source.projectDirectory, ".gitbook.yaml")]
   const differing = freshCommit === undefined ? [] : FidelityRepo.changedFiles(source.gitDir, source.commit, freshCommit, pathspec)
+  // A file the import never read (an .md file SUMMARY.md does not list, LICENSE, .github/...) is not
+  // the space's: an export into an empty repository cannot give it back, nor could GitBook's.
+  const read = await readPaths(call, space.id, source.projectDirectory, documents, [layout.summary, join(source.work, source.projectDirectory, ".gitbook.yaml")].map((path) => relative(source.work, path)))
+  const neverRead = (file: FidelityRepo.ChangedFile) => file.status.startsWith("D") && !read(file.path)
+  const counted = differing.filter((file) => !neverRead(file))
   const freshMeasure: Measure = {
     name: "files differing in a fresh export",
-    value: freshCommit === undefined ? -1 : differing.length,
+    value: freshCommit === undefined ? -1 : counted.length,
     expected: 0,
-    note: freshCommit === undefined ? "no export" : FidelityRepo.diffStat(source.gitDir, source.commit, freshCommit, pathspec),
-    offenders: freshCommit === undefined ? [] : fileOffenders(source.gitDir, source.commit, freshCommit, differing)
+    note: freshCommit === undefined
+      ? "no export"
+      : [
+        counted.length === 0 ? "" : FidelityRepo.diffStat(source.gitDir, source.commit, freshCommit, counted.map((file) => `:(literal)${file.path}`)),
+        counted.length === differing.length ? "" : `+${differing.length - counted.length} never imported, left out`
+      ]
+        .filter((part) => part !== "")
+        .join("; "),
+    offenders: freshCommit === undefined
+      ? []
+      : fileOffenders(source.gitDir, source.commit, freshCommit, differing).map((o) =>
+        neverRead({ status: "D", path: o.page }) && o.cause.startsWith("left out") ? { ...o, cause: `never imported, ${o.cause}` } : o
+      )
   }
   return { spaceId: space.id, documents, errors, measures: [pagesMeasure, noEdit, freshMeasure] }
 }
@@ -206,6 +244,7 @@ const publishAndCrawl = async (
   const brokenLinks = await FidelitySource.traceDrawnBroken(source, result.brokenLinks)
   const brokenImages = await FidelitySource.traceDrawnBroken(source, result.brokenImages)
   const missingAnchors = await FidelitySource.traceAnchors(source, result.missingAnchors)
+  const rawTags = await FidelitySource.traceRawTags(source, result.rawTags)
   const measure = (name: string, offenders: ReadonlyArray<FidelityCrawl.Offender>, of = ""): Measure => {
     const quire = offenders.filter((o) => !o.cause.startsWith(FidelitySource.inSource))
     const inSource = offenders.length - quire.length
@@ -227,7 +266,7 @@ const publishAndCrawl = async (
       measure("pages that do not load", result.failedPages, `${result.pages} crawled`),
       measure("broken links", brokenLinks, `${result.checked.links} links to the server`),
       measure("broken images", brokenImages, `${result.checked.images} images from the server`),
-      measure("raw tags", result.rawTags),
+      measure("raw tags", rawTags),
       measure("anchors missing", missingAnchors, `${result.checked.anchors} #anchor links`),
       measure("console errors", result.consoleErrors)
     ],

@@ -110,16 +110,21 @@ export const prepare = async (path: string, scratch: string, projectDirectory: s
 // ---------------------------------------------------------------------------------------------
 // SUMMARY.md
 
-/** GitBook's `.gitbook.yaml` of the project directory: its `root` and `structure.readme`/`summary` (defaults otherwise). */
+/** The value of a `key: value` line of YAML indented by `indent` (a regular expression). */
+const scalar = (text: string, indent: string, key: string) =>
+  new RegExp(`^${indent}${key}:[ \\t]*['"]?([^'"#\\r\\n]+?)['"]?[ \\t]*$`, "m").exec(text)?.[1]
+
+/**
+ * GitBook's `.gitbook.yaml` of the project directory: its top-level `root` and the
+ * `summary` of its top-level `structure` mapping (defaults otherwise: a `structure` key spelled
+ * otherwise, as Airstack's with a zero-width space before it, says nothing).
+ */
 export const projectLayout = async (source: Source) => {
   const projectRoot = join(source.work, source.projectDirectory)
   const yaml = await readFile(join(projectRoot, ".gitbook.yaml"), "utf8").catch(() => "")
-  const value = (key: string) => {
-    const match = new RegExp(`^\\s*${key}:\\s*['"]?([^'"#\\n]+?)['"]?\\s*$`, "m").exec(yaml)
-    return match?.[1]
-  }
-  const root = join(projectRoot, value("root") ?? ".")
-  return { root, summary: join(root, value("summary") ?? "SUMMARY.md") }
+  const structure = /^structure:[ \t]*\n((?:[ \t]+.*(?:\n|$)|[ \t]*\n)*)/m.exec(yaml)?.[1] ?? ""
+  const root = join(projectRoot, scalar(yaml, "", "root") ?? ".")
+  return { root, summary: join(root, scalar(structure, "[ \\t]+", "summary") ?? "SUMMARY.md") }
 }
 
 /** A page SUMMARY.md lists: its file path relative to the content root, and its title. */
@@ -128,8 +133,10 @@ export interface SummaryEntry {
   readonly title: string
 }
 
+/** A SUMMARY.md link's file: `<>` and title left out, markdown's backslash escapes (`error\_001.md`) and URL encoding decoded. */
 const decodeTarget = (target: string) => {
   const bare = target.trim().replace(/^<(.*)>$/, "$1").replace(/\s+"[^"]*"$/, "").replace(/^<(.*)>$/, "$1")
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1")
   try {
     return decodeURI(bare.split("#")[0]!)
   } catch {

@@ -48,16 +48,25 @@ const missingInRepository = (work: string, pagePath: string, target: string) => 
 
 /**
  * The words of a heading's or an expandable's text as GitBook's generated anchor keeps them, and
- * the same of an anchor, to compare the two: lowercase, links' destinations and tags left out, `&`
- * as `and`, apostrophes removed, split on any other run of characters that are not letters, marks
- * or digits. `Math & TeX` and `math-and-tex` both give `math and tex`; `1. Set up Azure AD` gives
+ * the same of an anchor, to compare the two: lowercase, links' destinations and tags left out,
+ * character references (`&#x20;`) decoded, `&`, `|`, `<` and `>` as `and`, `or`, `less than` and
+ * `greater than`, apostrophes removed, split on any other run of characters that are not letters,
+ * marks or digits. `Math & TeX` and `math-and-tex` both give `math and tex`; `1. Set up Azure AD` gives
  * `1 set up azure ad` and `id-1.-set-up-azure-a-d` gives `1 set up azure a d`, another anchor.
  */
 const words = (text: string) =>
   text
     .toLowerCase()
     .replace(/\]\([^)]*\)|<[^>]*>/g, "")
+    .replace(/&#x([0-9a-f]{1,6});|&#(\d{1,7});/g, (_, hex: string | undefined, decimal: string | undefined) => {
+      const point = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16)
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : " "
+    })
+    .replace(/&amp;/g, "&")
     .replace(/&/g, " and ")
+    .replace(/\|/g, " or ")
+    .replace(/</g, " less than ")
+    .replace(/>/g, " greater than ")
     .replace(/['\u2019]/g, "")
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((word) => word !== "")
@@ -110,6 +119,37 @@ export const traceAnchors = async (source: PageSource, offenders: ReadonlyArray<
   return traced
 }
 
+
+/**
+ * Raw tags judged against the page's markdown: a `{% x %}` the source escapes (`\{%x%\}`, as
+ * GitBook writes text that only looks like a tag) is text GitBook shows as well; on a page, as many
+ * `{% x %}` shown as text as the source has escaped are taken to be those.
+ */
+export const traceRawTags = async (source: PageSource, offenders: ReadonlyArray<FidelityCrawl.Offender>) => {
+  const escaped = new Map<string, number>()
+  const traced: Array<FidelityCrawl.Offender> = []
+  for (const o of offenders) {
+    const page = source.pageAt(o.page)
+    const name = /^\{% (.*) %\} shown as text$/.exec(o.cause)?.[1]
+    if (page === undefined || name === undefined) {
+      traced.push(o)
+      continue
+    }
+    const key = `${page.id}\n${name}`
+    if (!escaped.has(key)) {
+      const markdown = await source.markdown(page)
+      escaped.set(key, markdown.split("\\{%").slice(1).filter((after) => new RegExp(`^-?\\s*(?:end)?${name.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")}(?![\\w@/.-])`).test(after)).length)
+    }
+    const left = escaped.get(key)!
+    if (left === 0) {
+      traced.push(o)
+      continue
+    }
+    escaped.set(key, left - 1)
+    traced.push({ ...o, cause: `${inSource}${o.cause}, escaped as text (\\{%) in the source` })
+  }
+  return traced
+}
 
 const plain = (label: string) => label.replace(/[*_`~]|<[^>]+>/g, "").replace(/\s+/g, " ").trim()
 

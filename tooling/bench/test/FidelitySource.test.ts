@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { strict as assert } from "node:assert"
 import { after, test } from "node:test"
 import { drawnBrokenLink } from "../src/FidelityCrawl.ts"
-import { inSource, type PageSource, traceAnchors, traceDrawnBroken } from "../src/FidelitySource.ts"
+import { inSource, type PageSource, traceAnchors, traceDrawnBroken, traceRawTags } from "../src/FidelitySource.ts"
 
 // GitBook's reference page: a link to a page that exists inside a list item after a `\` hard
 // break, and further down two links of the same text that GitBook's export left as `/broken/`.
@@ -58,6 +58,8 @@ const azure = `# Azure AD
 
 ## What's new for User(s)
 
+## Users With Scores > X&#x20;
+
 <details>
 
 <summary>Set up the Azure AD integration</summary>
@@ -79,7 +81,18 @@ test("an anchor that splits a heading's words differently (azure-a-d for Azure A
 test("an anchor with a heading's or an expandable's very words is the renderer's to give", async () => {
   const traced = await traceAnchors(
     azureSource,
-    missing("id-1.-create-an-app-registration-in-azure-ad", "math-and-tex", "whats-new-for-user-s", "set-up-the-azure-ad-integration")
+    missing("id-1.-create-an-app-registration-in-azure-ad", "math-and-tex", "whats-new-for-user-s", "set-up-the-azure-ad-integration", "users-with-scores-greater-than-x")
   )
   assert.deepEqual(traced.filter((o) => o.cause.startsWith(inSource)), [])
+})
+
+// Beefree's smart merge tags page writes a merge tag as text GitBook shows: `\{%customer.name%\}`.
+const mergeTags = "# Smart merge tags\n\nSee _Customer Name_ instead of _\\{%customer.name%\\}_.\n\n{% hint %}\nA hint.\n{% endhint %}\n"
+const mergePage = { id: "merge", git: { path: "smart-merge-tags.md" } }
+const mergeSource: PageSource = { work, pageAt: () => mergePage, markdown: async () => mergeTags }
+const shown = (name: string) => ({ page: "http://site/smart-merge-tags", cause: `{% ${name} %} shown as text`, detail: `{%${name}%}` })
+
+test("a tag the source escapes as text is GitBook's text too; one more of it, or an unescaped block, is the renderer's", async () => {
+  const traced = await traceRawTags(mergeSource, [shown("customer.name"), shown("customer.name"), shown("hint")])
+  assert.deepEqual(traced.map((o) => o.cause.startsWith(inSource)), [true, false, false])
 })
