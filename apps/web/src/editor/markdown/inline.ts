@@ -49,6 +49,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       if (next === "\n") {
         node(schema.nodes.hardBreak!.create({ style: "backslash" }))
         i += 2
+        while (text[i] === " " || text[i] === "\t") i++
         continue
       }
       if (next !== undefined && ASCII_PUNCT.test(next)) {
@@ -221,9 +222,10 @@ const scanDestination = (
   let href = ""
   let angle = false
   if (text[i] === "<") {
-    const end = text.indexOf(">", i)
-    if (end < 0 || text.slice(i, end).includes("\n")) return undefined
-    href = text.slice(i + 1, end)
+    let end = i + 1
+    while (end < text.length && text[end] !== ">" && text[end] !== "<" && text[end] !== "\n") end += text[end] === "\\" && end + 1 < text.length && text[end + 1] !== "\n" ? 2 : 1
+    if (text[end] !== ">") return undefined
+    href = unescapeMd(text.slice(i + 1, end))
     angle = true
     i = end + 1
   } else {
@@ -231,7 +233,7 @@ const scanDestination = (
     const start = i
     while (i < text.length) {
       const c = text[i]!
-      if (c === "\\") {
+      if (c === "\\" && i + 1 < text.length && !/\s/.test(text[i + 1]!)) {
         i += 2
         continue
       }
@@ -243,7 +245,7 @@ const scanDestination = (
       }
       i++
     }
-    href = text.slice(start, i)
+    href = unescapeMd(text.slice(start, i))
   }
   let title: string | null = null
   let titleQuote: string | null = null
@@ -300,20 +302,25 @@ const processEmphasis = (schema: Schema, items: Array<Item>): void => {
   }
 }
 
+/** HTML tags read as marks: `<mark>` (GitBook's colours) and the emphasis the serializer writes as HTML where `**` cannot go. */
+const TAG_MARKS: Record<string, string> = { mark: "highlight", strong: "bold", em: "italic", s: "strike" }
+
 const pairHighlights = (schema: Schema, items: Array<Item>): void => {
   for (let i = 0; i < items.length; i++) {
     const open = items[i]!
     if (open.kind !== "node" || open.node.type.name !== "rawInline") continue
-    const m = /^<mark(\s[^>]*)?>$/i.exec(open.node.attrs.text as string)
-    if (!m) continue
+    const m = /^<(mark|strong|em|s)(\s[^>]*)?>$/.exec(open.node.attrs.text as string)
+    if (!m || (m[1] !== "mark" && m[2] !== undefined)) continue
+    const tag = m[1]!
     let j = i + 1
     for (; j < items.length; j++) {
       const it = items[j]!
-      if (it.kind === "node" && it.node.type.name === "rawInline" && /^<\/?mark[\s>]/i.test(it.node.attrs.text as string)) break
+      if (it.kind === "node" && it.node.type.name === "rawInline" && new RegExp(`^</?${tag}[\\s>]`).test(it.node.attrs.text as string)) break
     }
     const close = items[j]
-    if (!close || close.kind !== "node" || !/^<\/mark\s*>$/i.test(close.node.attrs.text as string) || j === i + 1) continue
-    const mark = schema.marks.highlight!.create({ attrs: m[1] ?? "", close: close.node.attrs.text })
+    if (!close || close.kind !== "node" || !new RegExp(`^</${tag}\\s*>$`).test(close.node.attrs.text as string) || j === i + 1) continue
+    const type = TAG_MARKS[tag]!
+    const mark = type === "highlight" ? schema.marks.highlight!.create({ attrs: m[2] ?? "", close: close.node.attrs.text }) : schema.marks[type]!.create({ delim: `<${tag}>` })
     for (let k = i + 1; k < j; k++) items[k] = { ...items[k]!, marks: mark.addToSet(items[k]!.marks) } as Item
     items.splice(j, 1)
     items.splice(i, 1)
@@ -346,3 +353,6 @@ const build = (schema: Schema, items: ReadonlyArray<Item>): Array<PMNode> => {
 
 const sameMarks = (a: ReadonlyArray<Mark>, b: ReadonlyArray<Mark>): boolean =>
   a.length === b.length && a.every((m, i) => m.eq(b[i]!))
+
+/** Backslash escapes in a link destination, resolved as CommonMark does. */
+const unescapeMd = (s: string): string => s.replace(/\\([!-/:-@[-`{-~])/g, "$1")

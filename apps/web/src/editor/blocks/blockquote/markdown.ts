@@ -17,7 +17,8 @@ export const blockquote: BlockMarkdown = {
       else break
       j++
     }
-    return { node: ctx.schema.nodes.blockquote!.create({ prefix: first[1] ? "> " : ">" }, ctx.parseBlocks(inner)), end: j }
+    const styled = lines.slice(i, j).map((l) => QUOTE.exec(l)).find((m) => m && !/^[ \t]*$/.test(m.input.slice(m[0].length)))
+    return { node: ctx.schema.nodes.blockquote!.create({ prefix: styled?.[1] ? "> " : ">" }, ctx.parseBlocks(inner)), end: j }
   },
   serialize: (ctx, node) => {
     const prefix = node.attrs.prefix as string
@@ -25,7 +26,7 @@ export const blockquote: BlockMarkdown = {
       .serializeBlocks(node.content)
       .replace(/\n$/, "")
       .split("\n")
-      .map((l) => (l === "" ? prefix.trimEnd() : prefix + l))
+      .map((l) => (l === "" ? prefix.trimEnd() : l.startsWith(" ") ? `> ${l}` : prefix + l))
       .join("\n")
   }
 }

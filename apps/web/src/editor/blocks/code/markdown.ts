@@ -55,9 +55,12 @@ export const codeBlock: BlockMarkdown = {
     const indent = " ".repeat(a.indent as number)
     let fence = a.fence as string
     const text = node.textContent
-    const runs = text.match(new RegExp(`^ {0,3}\\${fence[0]}{3,}`, "gm")) ?? []
-    for (const r of runs) if (r.trim().length >= fence.length) fence = fence[0]!.repeat(r.trim().length + 1)
     const body = text === "" ? (a.emptyLine ? [""] : []) : text.split("\n").map((l) => (l === "" ? l : indent + l))
+    // A line of the code that would close the fence makes the fence longer.
+    for (const l of body) {
+      const run = new RegExp(`^ {0,3}(\\${fence[0]}{3,})[ \\t]*$`).exec(l)?.[1]
+      if (run && run.length >= fence.length) fence = fence[0]!.repeat(run.length + 1)
+    }
     const close = (a.close as string | null) ?? ""
     const closeLine = close.trim().length >= fence.length && close.trim()[0] === fence[0] ? close : indent + fence
     const lines = [indent + fence + (a.language as string), ...body, closeLine]

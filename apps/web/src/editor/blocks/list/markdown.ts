@@ -8,6 +8,7 @@ interface Item {
   readonly lines: Array<string>
   readonly number: number
   readonly pad: number
+  readonly indent: number
 }
 
 /** A list at `i`: items with the same bullet (or ordered delimiter), their content parsed as blocks. */
@@ -55,7 +56,7 @@ const parseList = (ctx: MarkdownContext, lines: ReadonlyArray<string>, i: number
       itemLines.pop()
       j--
     }
-    items.push({ lines: itemLines, number: m[3] === undefined ? 0 : Number(m[3]), pad })
+    items.push({ lines: itemLines, number: m[3] === undefined ? 0 : Number(m[3]), pad, indent: m[1]!.length })
     let k = j
     while (k < lines.length && isBlank(lines[k]!)) k++
     const next = k < lines.length ? LIST_ITEM.exec(lines[k]!) : null
@@ -67,12 +68,13 @@ const parseList = (ctx: MarkdownContext, lines: ReadonlyArray<string>, i: number
   const schema = ctx.schema
   const children = items.map((it) => {
     const itemSpacing = it.pad === spacing ? null : it.pad
-    if (!task) return schema.nodes.listItem!.create({ spacing: itemSpacing }, ctx.parseBlocks(it.lines))
+    const itemIndent = it.indent === first[1]!.length ? null : it.indent
+    if (!task) return schema.nodes.listItem!.create({ spacing: itemSpacing, indent: itemIndent }, ctx.parseBlocks(it.lines))
     const check = it.lines[0]![1]!
     const rest = [it.lines[0]!.slice(3).replace(/^[ \t]/, ""), ...it.lines.slice(1)]
-    return schema.nodes.taskItem!.create({ checked: check !== " ", checkChar: check === " " ? "x" : check, spacing: itemSpacing }, ctx.parseBlocks(rest))
+    return schema.nodes.taskItem!.create({ checked: check !== " ", checkChar: check === " " ? "x" : check, spacing: itemSpacing, indent: itemIndent }, ctx.parseBlocks(rest))
   })
-  const common = { spacing, tight: !loose }
+  const common = { spacing, tight: !loose, indent: first[1]!.length }
   const node = ordered
     ? schema.nodes.orderedList!.create(
         { ...common, start: items[0]!.number, delimiter: kind, numbering: items.length > 1 && items.every((it) => it.number === items[0]!.number) ? "same" : "increment" },
@@ -103,8 +105,11 @@ const serializeList = (ctx: MarkdownContext, node: PMNode): string => {
     const spacing = (item.attrs.spacing as number | null) ?? (a.spacing as number)
     const pad = " ".repeat(spacing)
     const indent = " ".repeat(marker.length + spacing)
-    const lines = body.split("\n").map((l, k) => (k === 0 ? (l === "" ? marker : marker + pad + l) : l === "" ? "" : indent + l))
-    out.push(lines.join("\n"))
+    const lead = " ".repeat((item.attrs.indent as number | null) ?? (a.indent as number))
+    // Content starting with whitespace goes on the next line, or the spaces would read as the marker's spacing.
+    const split = /^[ \t]/.test(body)
+    const lines = body.split("\n").map((l, k) => (k === 0 && !split ? (l === "" ? marker : marker + pad + l) : l === "" ? "" : lead + (split ? " ".repeat(marker.length + 1) : indent) + l))
+    out.push((split ? `${lead}${marker}\n` : lead) + lines.join("\n"))
   })
   return out.join(a.tight ? "\n" : "\n\n")
 }

@@ -2,7 +2,7 @@
 import { BulletList as BaseBullet, ListItem as BaseItem, OrderedList as BaseOrdered, TaskItem as BaseTaskItem, TaskList as BaseTaskList } from "@tiptap/extension-list"
 import { attr, sourceAttr } from "../shared/attrs.ts"
 
-const listStyle = () => ({ ...sourceAttr, spacing: attr(1), tight: attr(true) })
+const listStyle = () => ({ ...sourceAttr, indent: attr(0), spacing: attr(1), tight: attr(true) })
 
 export const BulletList = BaseBullet.extend({
   content: "listItem+",
@@ -21,7 +21,7 @@ export const OrderedList = BaseOrdered.extend({
 export const ListItem = BaseItem.extend({
   content: "block+",
   addAttributes() {
-    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null) }
+    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null), indent: attr<number | null>(null) }
   }
 })
 
@@ -35,6 +35,6 @@ export const TaskList = BaseTaskList.extend({
 export const TaskItem = BaseTaskItem.extend({
   content: "block+",
   addAttributes() {
-    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null), checkChar: attr("x") }
+    return { ...this.parent?.(), ...sourceAttr, spacing: attr<number | null>(null), indent: attr<number | null>(null), checkChar: attr("x") }
   }
 }).configure({ nested: true })

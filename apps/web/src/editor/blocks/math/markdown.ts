@@ -14,6 +14,6 @@ export const mathBlock: BlockMarkdown = {
   serialize: (_ctx, node) => {
     const tex = node.textContent
     const body = tex === "" ? (node.attrs.emptyLine ? [""] : []) : [tex]
-    return [node.attrs.open as string, ...body, node.attrs.close as string].join("\n")
+    return [(node.attrs.open as string | null) ?? "$$", ...body, (node.attrs.close as string | null) ?? "$$"].join("\n")
   }
 }
