@@ -25,9 +25,12 @@ import {
   type SpaceResults,
   pageDocumentEffect,
   ParsePool,
+  PublishedContent,
   type RevisionPage
 } from "@quire/content"
-import type { PublicUrl } from "./PublicUrl.ts"
+import { renderPageBody } from "@quire/sites"
+import { FileLinks } from "./FileLinks.ts"
+import { PublicUrl } from "./PublicUrl.ts"
 import { reusableContent } from "./ReusableContentPresenters.ts"
 
 type Urls = PublicUrl["Service"]
@@ -56,37 +59,64 @@ export const layout = (given: PageLayout | undefined): NonNullable<RevisionPageR
 /** The app URL of a page of a space. */
 export const pageAppUrl = (urls: Urls, spaceId: string, path: string) => urls.app(`/s/${spaceId}/${path}`)
 
+/** A page's body as a single-page read answers it: `markdown`, `document` or (Quire's `format=html`) `html`. */
+export type PageBody = Pick<RevisionPageResponse, "markdown" | "document" | "html">
+
+/** The formats of a single-page read. */
+export type PageFormat = "markdown" | "document" | "html"
+
+/** How single-page reads draw a page's body, in whichever format is asked. */
+export type PageBodies = (found: RevisionPage, organizationId: string, format: PageFormat | undefined) => Effect.Effect<PageBody>
+
 /**
- * A page and its subpages, with the path of each (slugs from the root). Trees never carry markdown;
- * `body` adds the page's own `markdown` or `document` on single-page reads.
+ * Draws a page's body in the requested format: its markdown; GitBook's JSON document (a large
+ * page's parsed by the server's parse workers, giving the event loop back meanwhile); or its HTML
+ * as the published site renders it (includes expanded, the site's blocks), its page links leading
+ * to the app's page URLs and its files to signed download links. Groups and links have none.
  */
-/**
- * A page's body in the requested format: its markdown, or GitBook's JSON document (a large page's
- * parsed by the server's parse workers, `pool`, giving the event loop back meanwhile); groups and
- * links have none.
- */
-export const pageBody = (
-  found: RevisionPage,
-  format: "markdown" | "document" | undefined,
-  pool: ParsePool["Service"]
-): Effect.Effect<Pick<RevisionPageResponse, "markdown" | "document">> =>
-  found.page.type !== "document"
-    ? Effect.succeed({})
-    : format === "markdown"
-    ? Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
-    : Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
+export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl> = Effect.gen(function*() {
+  const pool = yield* ParsePool
+  const published = yield* PublishedContent
+  const links = yield* FileLinks
+  const urls = yield* PublicUrl
+  return (found, organizationId, format) => {
+    if (found.page.type !== "document") return Effect.succeed({})
+    switch (format) {
+      case "markdown":
+        return Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
+      case "html":
+        return Effect.gen(function*() {
+          const sign = yield* links.signer
+          const spaceId = found.revision.spaceId
+          const rendered = yield* renderPageBody(
+            { revision: found.revision, page: found.page, path: found.path, markdown: found.markdown ?? "" },
+            organizationId,
+            { page: (path) => pageAppUrl(urls, spaceId, path), file: (file) => sign(spaceId, file) },
+            published.documents
+          )
+          return { html: rendered.html }
+        })
+      default:
+        return Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
+    }
+  }
+})
 
 /** A link page's target as GitBook writes it: a link to a heading of a page is an anchor reference. */
 const targetRef = (target: NonNullable<PageNode["target"]>): NonNullable<RevisionPageResponse["target"]> =>
   target.kind === "page" && target.anchor !== undefined ? { kind: "anchor", anchor: target.anchor, page: target.page } : target
 
+/**
+ * A page and its subpages, with the path of each (slugs from the root). Trees never carry bodies;
+ * `body` adds the page's own `markdown`, `document` or `html` on single-page reads.
+ */
 export const page = (
   urls: Urls,
   spaceId: string,
   node: PageNode,
   path: string,
   options: ContentOptions,
-  body: Pick<RevisionPageResponse, "markdown" | "document"> = {}
+  body: PageBody = {}
 ): RevisionPageResponse => {
   const common = {
     id: node.id,

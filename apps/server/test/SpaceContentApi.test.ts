@@ -190,7 +190,7 @@ for (const backend of backends) {
         const badBoolean = yield* raw("GET", `/v1/spaces/${space.id}/content?metadata=yes`, { token: alice.token })
         assert.strictEqual(badBoolean.status, 400)
         assert.match(errorMessage(badBoolean.body), /metadata/)
-        const badFormat = yield* raw("GET", `/v1/spaces/${space.id}/content/page/x?format=html`, { token: alice.token })
+        const badFormat = yield* raw("GET", `/v1/spaces/${space.id}/content/page/x?format=pdf`, { token: alice.token })
         assert.strictEqual(badFormat.status, 400)
         assert.match(errorMessage(badFormat.body), /format/)
         const badCursor = yield* raw("GET", `/v1/spaces/${space.id}/content/files?page=nope`, { token: alice.token })

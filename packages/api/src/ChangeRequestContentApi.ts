@@ -6,7 +6,7 @@ import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, changeRequestParams } from "./ChangeRequestsApi.ts"
 import { ContentLinkList, ContentReference, LinkStatus } from "./LinksApi.ts"
 import { requestExample } from "./RequestExample.ts"
-import { Format, ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
+import { ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
 import { ContentQuery, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
 
@@ -144,17 +144,13 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
       })),
     HttpApiEndpoint.get("getPageInChangeRequestById", `${prefix}/page/:pageId`, {
       params: { ...changeRequestParams, pageId: EntityId },
-      query: {
-        format: Schema.optional(Format),
-        evaluated: Schema.optional(Schema.Boolean),
-        ...ContentQuery
-      },
+      query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a change request",
-        description: "Answers a page at the change request's head, as a JSON document or markdown. Needs view permission."
+        description: "Answers a page at the change request's head, as a JSON document or markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Needs view permission."
       })),
     HttpApiEndpoint.get("getPageInChangeRequestByPath", `${prefix}/path/:pagePath`, {
       params: { ...changeRequestParams, pagePath: PagePath },
@@ -164,7 +160,7 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a change request by path",
-        description: "Answers the page at a path (slugs joined by `/`) at the change request's head, as a JSON document or markdown. 404 when no page has that path. Needs view permission."
+        description: "Answers the page at a path (slugs joined by `/`) at the change request's head, as a JSON document or markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. 404 when no page has that path. Needs view permission."
       })),
     HttpApiEndpoint.get("listFilesInChangeRequestById", `${prefix}/files`, {
       params: changeRequestParams,

@@ -144,7 +144,7 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a revision",
-        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. Needs view permission."
+        description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Needs view permission."
       })),
     HttpApiEndpoint.get("getPageInRevisionByPath", `${prefix}/path/:pagePath`, {
       params: { ...revisionParams, pagePath: PagePath },

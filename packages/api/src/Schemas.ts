@@ -43,6 +43,14 @@ export const Order = Pagination.Order
 /** `format` of reads that carry page or comment bodies: GitBook's JSON document, or markdown. */
 export const Format = Schema.Literals(["document", "markdown"])
 
+/**
+ * `format` of single-page reads: GitBook's JSON document, markdown, or (Quire's extension) `html`,
+ * the page body drawn as its published page draws it.
+ */
+export const PageFormat = Schema.Literals(["document", "markdown", "html"]).annotate({
+  description: "The form of the page's body: `document` (GitBook's JSON document, the default), `markdown`, or `html` (Quire's extension: the body as the published site renders it, in an `html` field, its page links leading to the app and its files to signed download URLs; style it with `/app/render.css`)."
+})
+
 /** An absolute http(s) URL of at most 2048 characters: every URL a caller gives (logos, photos, SSO endpoints, imports). */
 export const Url = Text.check(
   Schema.isMaxLength(2048),

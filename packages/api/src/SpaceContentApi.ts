@@ -4,7 +4,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { CoverSize, PageType, PageWidth, RevisionType } from "@quire/content/domain/Revision"
-import { EntityId, Format, ListOf, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
+import { EntityId, ListOf, PageFormat, PageQuery, Text, Timestamp, Url } from "./Schemas.ts"
 
 export { RevisionType }
 
@@ -72,6 +72,8 @@ export interface RevisionPage {
   readonly href?: string
   readonly markdown?: string
   readonly document?: typeof JsonDocument.Type
+  /** Quire's extension (`format=html`): the body as the published site renders it. */
+  readonly html?: string
   readonly pages?: ReadonlyArray<RevisionPage>
 }
 
@@ -98,6 +100,7 @@ export const RevisionPage: Schema.Codec<RevisionPage> = Schema.Struct({
   href: Schema.optionalKey(Schema.String),
   markdown: Schema.optionalKey(Schema.String),
   document: Schema.optionalKey(JsonDocument),
+  html: Schema.optionalKey(Schema.String.annotate({ description: "Quire's extension, with `format=html`: the page body as the published site renders it (sanitized HTML), page links to the app's page URLs, files to signed download URLs." })),
   pages: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<RevisionPage> => RevisionPage)))
 }).annotate({ identifier: "RevisionPage" })
 
@@ -152,9 +155,12 @@ export const ContentQuery = {
 /** A page's path: slugs from the root joined by `/` (GitBook's client sends the slashes as they are). */
 export const PagePath = Text.check(Schema.isMinLength(1), Schema.isMaxLength(2000))
 
-/** The query of single-page reads: `format=markdown` answers the page's `markdown`, else its JSON `document`. */
+/**
+ * The query of single-page reads: `format=markdown` answers the page's `markdown`, `format=html`
+ * (Quire's) its rendered `html`, else its JSON `document`.
+ */
 export const PageReadQuery = {
-  format: Schema.optional(Format),
+  format: Schema.optional(PageFormat),
   evaluated: Schema.optional(Schema.Boolean),
   cachedMetadata: Schema.optional(Schema.Boolean),
   ...ContentQuery
@@ -189,17 +195,13 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
     /** A page of the current revision: `format=markdown` answers its `markdown`, `document` (default) its JSON document. */
     HttpApiEndpoint.get("getPageById", "/spaces/:spaceId/content/page/:pageId", {
       params: { spaceId: EntityId, pageId: EntityId },
-      query: {
-        format: Schema.optional(Format),
-        evaluated: Schema.optional(Schema.Boolean),
-        ...ContentQuery
-      },
+      query: PageReadQuery,
       success: RevisionPage,
       error: ApiErrors.Common
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page",
-        description: "Answers a page of the main content, as GitBook's JSON document or, with `format=markdown`, as markdown. Needs view permission."
+        description: "Answers a page of the main content, as GitBook's JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Needs view permission."
       })),
     /** The page of the current revision at a path (its slugs from the root, joined by `/`). */
     HttpApiEndpoint.get("getPageByPath", "/spaces/:spaceId/content/path/:pagePath", {
@@ -210,7 +212,7 @@ export class SpaceContentApi extends HttpApiGroup.make("spaceContent")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page by path",
-        description: "Answers the page of the main content at a path (its slugs from the root, joined by `/`; nested paths may keep their slashes or encode them), as a JSON document or, with `format=markdown`, as markdown. 404 when no page has that path. Needs view permission."
+        description: "Answers the page of the main content at a path (its slugs from the root, joined by `/`; nested paths may keep their slashes or encode them), as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. 404 when no page has that path. Needs view permission."
       })),
     /** The files of the current revision, by name. */
     HttpApiEndpoint.get("listFiles", "/spaces/:spaceId/content/files", {

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
-import { ContentLinks, ParsePool, type SpaceAccess, SpaceContent } from "@quire/content"
+import { ContentLinks, type SpaceAccess, SpaceContent } from "@quire/content"
 import { Organizations } from "@quire/identity"
 import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
@@ -61,7 +61,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
   const fileLinks = yield* FileLinks
-  const pool = yield* ParsePool
+  const bodies = yield* ContentPresenters.pageBodies
   const views = yield* SpaceViews
 
   /** The organization and space every reference of the answer carries, looked up once. */
@@ -105,7 +105,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
         DomainErrors.api,
         Effect.flatMap((found) =>
           Effect.map(
-            ContentPresenters.pageBody(found, query.format, pool),
+            bodies(found, found.access.space.organizationId, query.format),
             (body) => ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
           )
         )
@@ -114,7 +114,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
       Effect.gen(function*() {
         const found = yield* changeRequests.content(params.spaceId, params.changeRequestId).pipe(DomainErrors.api)
         const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format, pool))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
       }))
     .handle("listFilesInChangeRequestById", ({ params, query }) =>
       Effect.gen(function*() {

@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { ParsePool, SpaceContent } from "@quire/content"
+import { SpaceContent } from "@quire/content"
 import { ChangeRequests } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
@@ -24,7 +24,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const changeRequests = yield* ChangeRequests
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const pool = yield* ParsePool
+  const bodies = yield* ContentPresenters.pageBodies
 
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
@@ -43,13 +43,13 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format, pool))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
       }))
     .handle("getPageInRevisionByPath", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* ContentPresenters.pageBody(page, query.format, pool))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
       }))
     .handle("listFilesInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, ApiErrors, type RevisionPage } from "@quire/api"
-import { breather, ParsePool, SpaceContent } from "@quire/content"
+import { breather, SpaceContent } from "@quire/content"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { FileLinks } from "../FileLinks.ts"
@@ -46,7 +46,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
   const content = yield* SpaceContent
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const pool = yield* ParsePool
+  const bodies = yield* ContentPresenters.pageBodies
   return handlers
     .handle("getCurrentRevision", ({ params, query }) =>
       Effect.gen(function*() {
@@ -63,7 +63,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
       content.page(params.spaceId, params.pageId).pipe(
         DomainErrors.api,
         Effect.flatMap((found) =>
-          Effect.flatMap(ContentPresenters.pageBody(found, query.format, pool), (body): Effect.Effect<RevisionPage | HttpServerResponse.HttpServerResponse> => {
+          Effect.flatMap(bodies(found, found.access.space.organizationId, query.format), (body): Effect.Effect<RevisionPage | HttpServerResponse.HttpServerResponse> => {
             const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
             return (page.document?.nodes.length ?? 0) > largeDocumentNodes ? largeDocumentAnswer(page) : Effect.succeed(page)
           })
@@ -73,7 +73,8 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
       Effect.gen(function*() {
         const current = yield* content.revision(params.spaceId).pipe(DomainErrors.api)
         const found = yield* content.pageAt(current.revision, params.pagePath).pipe(DomainErrors.api)
-        const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), yield* ContentPresenters.pageBody(found, query.format, pool))
+        const body = yield* bodies(found, current.access.space.organizationId, query.format)
+        const page = ContentPresenters.page(urls, params.spaceId, found.page, found.path, optionsOf(query), body)
         return (page.document?.nodes.length ?? 0) > largeDocumentNodes ? yield* largeDocumentAnswer(page) : page
       }))
     .handle("listFiles", ({ params, query }) =>

@@ -167,198 +167,30 @@ const headerTheme = (s: Styling): string => {
   }
 }
 
+/**
+ * The stylesheet of page bodies shown outside a site (the browser app's page view, review diff and
+ * editor preview): the default theme's variables in light and dark (dark by `data-theme="dark"` on
+ * the root element, or by the reader's system), and the same rules a published page's `.markdown`
+ * body has, blocks included. Nothing outside `.markdown` but icons and single-theme images.
+ */
+export const pageBodyCss = (s: Styling = {}): string =>
+  themeVariables(s) + `\n${iconCss}\n${faIconCss}\n${themedImagesCss}\n.markdown img{max-width:100%;height:auto}\n` + pageBodyRules + blocksCss
+
 /** The whole stylesheet of a site with this styling. */
 export const themeCss = (s: Styling): string => themeVariables(s) + staticCss + blocksCss + headerTheme(s)
 
-const staticCss = `
-*,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-padding-top:8rem}
-body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);font-size:16px;line-height:1.65;-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}
-a{color:inherit}
-img{max-width:100%;height:auto}
-.icon{width:1em;height:1em;transform-origin:50% 50%;transform-box:fill-box;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;flex:none}
-.visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-.skip-link{position:absolute;left:1rem;top:-3rem;z-index:100;padding:.5rem .75rem;background:var(--primary);color:var(--primary-contrast);border-radius:var(--radius-sm)}
-.skip-link:focus{top:1rem}
-:focus-visible{outline:2px solid var(--primary);outline-offset:2px}
-:root[data-theme="dark"] .only-light,:root[data-theme="light"] .only-dark,:root:not([data-theme]) .only-dark{display:none}
-@media (prefers-color-scheme: dark){:root:not([data-theme]) .only-dark{display:inline}:root:not([data-theme]) .only-light{display:none}}
+/** SVG icons (Icons.ts), in the chrome and in page bodies. */
+const iconCss = `.icon{width:1em;height:1em;transform-origin:50% 50%;transform-box:fill-box;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;flex:none}`
 
-/* announcement */
-.announcement{padding:.55rem 1rem;text-align:center;font-size:.875rem;font-weight:500;background:color-mix(in oklab,var(--info) 14%,var(--bg));color:var(--text);border-bottom:1px solid var(--border)}
-.announcement.warning{background:color-mix(in oklab,var(--warning) 16%,var(--bg))}
-.announcement.danger{background:color-mix(in oklab,var(--danger) 14%,var(--bg))}
-.announcement.success{background:color-mix(in oklab,var(--success) 14%,var(--bg))}
-.announcement a{text-decoration:underline;text-underline-offset:3px}
+/** Images and icons drawn in one theme only. */
+const themedImagesCss = `:root[data-theme="dark"] .only-light,:root[data-theme="light"] .only-dark,:root:not([data-theme]) .only-dark{display:none}
+@media (prefers-color-scheme: dark){:root:not([data-theme]) .only-dark{display:inline}:root:not([data-theme]) .only-light{display:none}}`
 
-/* header */
-.site-header{position:sticky;top:0;z-index:30;background:color-mix(in oklab,var(--bg) 86%,transparent);backdrop-filter:saturate(1.4) blur(12px);-webkit-backdrop-filter:saturate(1.4) blur(12px);border-bottom:1px solid var(--border)}
-.header-bar{display:flex;align-items:center;gap:1.25rem;max-width:1440px;margin:0 auto;padding:0 1.5rem;height:64px}
-.brand{display:flex;align-items:center;gap:.6rem;text-decoration:none;color:var(--text);font-weight:650;font-size:1.0625rem;letter-spacing:-.01em;min-width:0;flex:none}
-.brand .logo{height:30px;width:auto;display:block}
-.brand-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.nav-button{display:none;align-items:center;justify-content:center;width:36px;height:36px;margin-left:-.5rem;border-radius:var(--radius-sm);cursor:pointer;color:var(--text-muted);font-size:1.25rem}
-.nav-button:hover{background:var(--bg-muted);color:var(--text)}
-.nav-toggle{position:absolute;opacity:0;pointer-events:none}
-.nav-backdrop{display:none;position:fixed;inset:0;z-index:45;background:rgb(0 0 0 / 35%)}
-.search{position:relative;flex:1 1 0;min-width:0;max-width:420px;margin-left:auto}
-.search-box{display:flex;align-items:center;gap:.5rem;height:38px;padding:0 .75rem;border:1px solid var(--border);border-radius:var(--radius-pill);background:var(--bg-subtle);color:var(--text-subtle);cursor:text;transition:border-color .15s,box-shadow .15s,background .15s}
-.search-box:hover{border-color:var(--border-strong)}
-.search-box:focus-within{border-color:var(--primary);box-shadow:0 0 0 3px var(--primary-soft);background:var(--bg-raised)}
-.search-box input{flex:1;min-width:0;border:0;outline:0;background:transparent;color:var(--text);font:inherit;font-size:.9rem}
-.search-box input::placeholder{color:var(--text-subtle)}
-.search-box input::-webkit-search-cancel-button{display:none}
-.search-key{font:500 .75rem var(--font);color:var(--text-subtle);border:1px solid var(--border);border-radius:5px;padding:0 .4rem;line-height:1.5;background:var(--bg)}
-.search-box:focus-within .search-key{display:none}
-.search-results{position:absolute;left:0;right:0;top:calc(100% + 6px);max-height:min(70vh,480px);overflow:auto;padding:.375rem;background:var(--bg-raised);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 12px 32px rgb(0 0 0 / 16%);z-index:40}
-.search-result{display:grid;gap:.1rem;padding:.55rem .7rem;border-radius:var(--radius-sm);text-decoration:none}
-.search-result:hover,.search-result.active{background:var(--primary-soft)}
-.search-result-title{font-weight:600;color:var(--text);font-size:.9rem}
-.search-result-section{font-size:.75rem;color:var(--primary-text);font-weight:500}
-.search-result-snippet{font-size:.8125rem;color:var(--text-muted);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
-.search-empty{margin:0;padding:.75rem;color:var(--text-muted);font-size:.875rem}
-.header-links{display:flex;align-items:center;gap:.25rem;flex:none}
-.header-link{display:inline-flex;align-items:center;gap:.25rem;padding:.4rem .7rem;border-radius:var(--radius-pill);font-size:.875rem;font-weight:500;color:var(--text-muted);text-decoration:none;cursor:pointer;white-space:nowrap}
-.header-link:hover{color:var(--text);background:var(--bg-muted)}
-.header-link.button-primary{background:var(--primary);color:var(--primary-contrast)}
-.header-link.button-primary:hover{background:color-mix(in oklab,var(--primary) 88%,black)}
-.header-link.button-secondary{border:1px solid var(--border-strong);color:var(--text)}
-.theme-toggle{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;border:1px solid var(--border);border-radius:var(--radius-pill);background:transparent;color:var(--text-muted);cursor:pointer;font-size:1.05rem}
-.theme-toggle[hidden]{display:none}
-.theme-toggle:hover{color:var(--text);background:var(--bg-muted)}
-.theme-toggle .moon{display:none}
-:root[data-theme="dark"] .theme-toggle .moon{display:block}:root[data-theme="dark"] .theme-toggle .sun{display:none}
-@media (prefers-color-scheme: dark){:root:not([data-theme]) .theme-toggle .moon{display:block}:root:not([data-theme]) .theme-toggle .sun{display:none}}
+/** Font Awesome icons (`<i class="fa-…">` in pages and page icons). */
+const faIconCss = `.fa-icon{width:1em;height:1em;display:inline-block;vertical-align:-.125em;flex:none;overflow:visible}`
 
-/* menus (details/summary: open without JavaScript) */
-.menu{position:relative}
-.menu>summary{list-style:none;cursor:pointer}
-.menu>summary::-webkit-details-marker{display:none}
-.menu>summary .icon{font-size:.9em;transition:transform .15s;opacity:.7}
-.menu[open]>summary .icon{transform:rotate(180deg)}
-.menu-list{position:absolute;top:calc(100% + 6px);left:0;z-index:40;min-width:220px;margin:0;padding:.375rem;list-style:none;background:var(--bg-raised);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 12px 32px rgb(0 0 0 / 14%)}
-.menu-list a{display:flex;align-items:center;gap:.5rem;padding:.45rem .7rem;border-radius:var(--radius-sm);text-decoration:none;font-size:.875rem;color:var(--text);white-space:nowrap}
-.menu-list a:hover{background:var(--bg-muted)}
-.menu-list a[aria-current=page]{color:var(--primary-text);background:var(--primary-soft);font-weight:600}
-.header-menu .menu-list{left:auto;right:0}
-
-/* tabs */
-.site-tabs{max-width:1440px;margin:0 auto;padding:0 1.5rem}
-.site-tabs>ul{display:flex;gap:1.5rem;margin:0;padding:0;list-style:none;overflow-x:auto;scrollbar-width:none}
-.site-tabs>ul::-webkit-scrollbar{display:none}
-.site-tabs>ul>li{flex:none}
-.tab{display:inline-flex;align-items:center;gap:.4rem;height:44px;font-size:.875rem;font-weight:500;color:var(--text-muted);text-decoration:none;box-shadow:inset 0 -2px 0 transparent;transition:color .15s,box-shadow .15s}
-.tab:hover{color:var(--text);box-shadow:inset 0 -2px 0 var(--border-strong)}
-.tab[aria-current=page],.tab.current{color:var(--primary-text);box-shadow:inset 0 -2px 0 var(--primary);font-weight:600}
-.site-tabs .menu{position:static}
-.site-tabs .menu-list{top:auto;left:auto;margin-top:1px}
-
-/* layout */
-.layout{display:grid;grid-template-columns:280px minmax(0,1fr) 232px;gap:0 3rem;max-width:1440px;margin:0 auto;padding:0 1.5rem;align-items:start}
-.sidebar{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:1.5rem .5rem 3rem 0;scrollbar-width:thin;scrollbar-color:var(--border) transparent}
-.site-header:not(:has(.site-tabs))~.layout .sidebar,.site-header:not(:has(.site-tabs))~.layout .toc{--header-height:65px}
-.main{min-width:0;padding:2.5rem 0 4rem}
-.toc{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:2.75rem 0 2rem}
-.layout.no-sidebar{grid-template-columns:minmax(0,1fr) 232px}
-.layout.no-outline{grid-template-columns:280px minmax(0,1fr)}
-.layout.no-sidebar.no-outline{grid-template-columns:minmax(0,1fr)}
-.page-wide .page{max-width:none}
-.no-sidebar:not(.page-wide) .page,.no-sidebar:not(.page-wide) .pagination{max-width:768px}
-
-/* sidebar tree */
-.tree ul{list-style:none;margin:0;padding:0}
-.tree ul ul{margin-left:.85rem;padding-left:.6rem;border-left:1px solid var(--border)}
-.tree .tree-group>ul{margin-left:0;padding-left:0;border-left:0}
-.tree-group{margin-top:1.5rem}
-.tree>ul>.tree-group:first-child{margin-top:0}
-.tree-heading{margin:0 0 .35rem;padding:0 .75rem;font-size:.75rem;font-weight:650;letter-spacing:.04em;text-transform:uppercase;color:var(--text)}
-.tree-link{display:flex;align-items:center;gap:.5rem;padding:.36rem .75rem;border-radius:var(--radius-sm);font-size:.875rem;line-height:1.4;color:var(--text-muted);text-decoration:none;flex:1;min-width:0}
-.tree-link:hover{color:var(--text);background:var(--bg-muted)}
-.tree-link[aria-current=page]{color:var(--primary-text);background:var(--primary-soft);font-weight:600}
-.tree-link .external{margin-left:auto;opacity:.55;font-size:.8em}
-.tree-link .emoji{font-size:.95em}
-.tree-branch>summary{display:flex;align-items:center;list-style:none;cursor:pointer;border-radius:var(--radius-sm)}
-.tree-branch>summary::-webkit-details-marker{display:none}
-.tree-branch>summary .chevron{width:26px;height:26px;padding:6px;margin-left:-28px;order:1;flex:none;color:var(--text-subtle);transition:transform .15s;border-radius:var(--radius-sm)}
-.tree-branch>summary .tree-link{padding-right:2rem}
-.tree-branch>summary:hover .chevron{color:var(--text)}
-.tree-branch[open]>summary .chevron{transform:rotate(90deg)}
-.tree-branch>ul{margin-top:.1rem;margin-bottom:.25rem}
-.sidebar-pill .tree-link[aria-current=page]{border-radius:999px}
-.sidebar-line .tree ul{border-left:1px solid var(--border);margin-left:.5rem;padding-left:0}
-.sidebar-line .tree>ul{border-left:0;margin-left:0}
-.sidebar-line .tree-heading{padding-left:.75rem}
-.sidebar-line .tree .tree-group>ul{margin-left:.75rem;border-left:1px solid var(--border)}
-.sidebar-line .tree-link{border-radius:0;margin-left:-1px;border-left:2px solid transparent}
-.sidebar-line .tree-link[aria-current=page]{border-left-color:var(--primary);background:transparent}
-.sidebar-filled .sidebar{height:calc(100vh - var(--header-height,109px));background:var(--bg-subtle);border-right:1px solid var(--border);padding-left:1rem;margin-left:-1.5rem;padding-left:1.5rem}
-.variants{margin:0 0 1.25rem}
-.variants>summary{display:flex;align-items:center;justify-content:space-between;gap:.5rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);font-size:.875rem;font-weight:550;box-shadow:var(--shadow)}
-.variants>summary:hover{border-color:var(--border-strong)}
-.variants .menu-list{right:0}
-
-/* page */
-.page{max-width:768px;margin:0 auto}
-.page-cover{height:var(--cover-height,240px);margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
-.page-cover img{width:100%;height:100%;max-width:none;object-fit:cover;object-position:50% 0;display:block}
-.page-wide .page-cover,.page-cover.cover-full{max-width:none}
-.page-cover.cover-background{max-width:none;margin-top:-1rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 70%,transparent);mask-image:linear-gradient(#000 70%,transparent)}
-:root[data-theme="dark"] .page-cover img.only-light,:root:not([data-theme]) .page-cover img.only-dark{display:none}
-@media (prefers-color-scheme: dark){:root:not([data-theme]) .page-cover img.only-dark{display:block}}
-.fa-icon{width:1em;height:1em;display:inline-block;vertical-align:-.125em;flex:none;overflow:visible}
-.page-icon{display:inline-flex;align-items:center;color:var(--primary-text)}
-.tab-icon{display:inline-flex;align-items:center;font-size:.95em;opacity:.85}
-.tree-link .page-icon{font-size:.95em;color:inherit;opacity:.85}
-.page-header h1 .page-icon,.page-header h1 .emoji{margin-right:.15em}
-.page-header{margin-bottom:2rem}
-.page-header h1{margin:0;font-family:var(--font-heading);font-size:2.25rem;line-height:1.2;font-weight:700;letter-spacing:-.022em;color:var(--text)}
-.page-description{margin:.75rem 0 0;font-size:1.125rem;line-height:1.55;color:var(--text-muted)}
-.eyebrow{margin:0 0 .5rem;font-weight:700;color:var(--primary-text);letter-spacing:.08em}
-.page-meta{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:1rem;margin-top:3.5rem;padding-top:1.25rem;border-top:1px solid var(--border);font-size:.8125rem;color:var(--text-subtle)}
-.page-meta p{margin:0}
-.edit-link{display:inline-flex;align-items:center;gap:.4rem;color:var(--text-muted);text-decoration:none;font-weight:500}
-.edit-link:hover{color:var(--primary-text)}
-.pagination{display:grid;grid-template-columns:1fr 1fr;gap:1rem;max-width:768px;margin:2rem auto 0}
-.pager{display:flex;align-items:center;gap:.75rem;padding:.9rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius);text-decoration:none;color:var(--text-subtle);transition:border-color .15s,box-shadow .15s,color .15s;background:var(--bg-raised)}
-.pager:hover{border-color:var(--primary);color:var(--primary-text);box-shadow:var(--shadow)}
-.pager>span{display:grid;min-width:0}
-.pager small{font-size:.75rem;color:var(--text-subtle)}
-.pager-title{font-weight:600;color:var(--text);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.pager:hover .pager-title{color:var(--primary-text)}
-.pager.next{justify-content:flex-end;text-align:right;grid-column:2}
-.pager .icon{font-size:1.1rem}
-.button{display:inline-flex;align-items:center;gap:.4rem;padding:.55rem 1rem;border-radius:var(--radius-pill);background:var(--primary);color:var(--primary-contrast);text-decoration:none;font-weight:600;font-size:.9rem}
-
-/* table of contents */
-.toc h2{margin:0 0 .75rem;font-size:.75rem;font-weight:650;letter-spacing:.04em;text-transform:uppercase;color:var(--text)}
-.toc ul{list-style:none;margin:0;padding:0;border-left:1px solid var(--border)}
-.toc li a{display:block;padding:.28rem 0 .28rem .9rem;margin-left:-1px;border-left:1px solid transparent;font-size:.8125rem;line-height:1.45;color:var(--text-muted);text-decoration:none}
-.toc li.depth-3 a{padding-left:1.7rem}
-.toc li a:hover{color:var(--text);border-left-color:var(--border-strong)}
-.toc li a.active{color:var(--primary-text);border-left-color:var(--primary)}
-
-/* search page */
-.search-page-results{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
-.search-page-results li{padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised)}
-.search-page-results a{display:flex;flex-wrap:wrap;align-items:baseline;gap:.6rem;text-decoration:none}
-.search-page-results a:hover .search-result-title{color:var(--primary-text)}
-.search-page-results .search-result-title{font-size:1rem}
-.search-page-results .search-result-snippet{margin:.35rem 0 0;-webkit-line-clamp:3}
-.search-hint{color:var(--text-muted)}
-
-/* footer */
-.site-footer{border-top:1px solid var(--border);background:var(--bg-subtle);margin-top:2rem}
-.footer-inner{max-width:1440px;margin:0 auto;padding:2.5rem 1.5rem;display:grid;gap:2rem 3rem;grid-template-columns:minmax(0,280px) 1fr}
-.footer-brand{font-weight:650;color:var(--text);text-decoration:none}
-.footer-logo .logo{height:28px;width:auto}
-.footer-groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,200px));gap:2rem;grid-column:2}
-.footer-group h2{margin:0 0 .6rem;font-size:.8125rem;font-weight:650;color:var(--text)}
-.footer-group ul{list-style:none;margin:0;padding:0;display:grid;gap:.35rem}
-.footer-group a{font-size:.875rem;color:var(--text-muted);text-decoration:none}
-.footer-group a:hover{color:var(--text)}
-.copyright{grid-column:1/-1;margin:0;font-size:.8125rem;color:var(--text-subtle)}
-
-/* markdown */
+/** The rules of a page's body (`.markdown`): text, code, hints, tabs, steppers, columns, cards, embeds, OpenAPI operations. */
+const pageBodyRules = `/* markdown */
 .markdown{font-size:1rem;line-height:1.72;overflow-wrap:break-word}
 .markdown>:first-child{margin-top:0}
 .markdown>:last-child{margin-bottom:0}
@@ -521,7 +353,196 @@ img{max-width:100%;height:auto}
 .markdown .openapi-example pre{margin:0}
 .markdown .openapi-missing{margin:0 0 1.15rem;padding:.75rem 1rem;border:1px dashed var(--danger);border-radius:var(--radius-sm);color:var(--danger)}
 
-/* refusal pages (share link, sign-in) */
+`
+
+const staticCss = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%;scroll-padding-top:8rem}
+body{margin:0;background:var(--bg);color:var(--text);font-family:var(--font);font-size:16px;line-height:1.65;-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}
+a{color:inherit}
+img{max-width:100%;height:auto}
+${iconCss}
+.visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.skip-link{position:absolute;left:1rem;top:-3rem;z-index:100;padding:.5rem .75rem;background:var(--primary);color:var(--primary-contrast);border-radius:var(--radius-sm)}
+.skip-link:focus{top:1rem}
+:focus-visible{outline:2px solid var(--primary);outline-offset:2px}
+${themedImagesCss}
+
+/* announcement */
+.announcement{padding:.55rem 1rem;text-align:center;font-size:.875rem;font-weight:500;background:color-mix(in oklab,var(--info) 14%,var(--bg));color:var(--text);border-bottom:1px solid var(--border)}
+.announcement.warning{background:color-mix(in oklab,var(--warning) 16%,var(--bg))}
+.announcement.danger{background:color-mix(in oklab,var(--danger) 14%,var(--bg))}
+.announcement.success{background:color-mix(in oklab,var(--success) 14%,var(--bg))}
+.announcement a{text-decoration:underline;text-underline-offset:3px}
+
+/* header */
+.site-header{position:sticky;top:0;z-index:30;background:color-mix(in oklab,var(--bg) 86%,transparent);backdrop-filter:saturate(1.4) blur(12px);-webkit-backdrop-filter:saturate(1.4) blur(12px);border-bottom:1px solid var(--border)}
+.header-bar{display:flex;align-items:center;gap:1.25rem;max-width:1440px;margin:0 auto;padding:0 1.5rem;height:64px}
+.brand{display:flex;align-items:center;gap:.6rem;text-decoration:none;color:var(--text);font-weight:650;font-size:1.0625rem;letter-spacing:-.01em;min-width:0;flex:none}
+.brand .logo{height:30px;width:auto;display:block}
+.brand-title{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.nav-button{display:none;align-items:center;justify-content:center;width:36px;height:36px;margin-left:-.5rem;border-radius:var(--radius-sm);cursor:pointer;color:var(--text-muted);font-size:1.25rem}
+.nav-button:hover{background:var(--bg-muted);color:var(--text)}
+.nav-toggle{position:absolute;opacity:0;pointer-events:none}
+.nav-backdrop{display:none;position:fixed;inset:0;z-index:45;background:rgb(0 0 0 / 35%)}
+.search{position:relative;flex:1 1 0;min-width:0;max-width:420px;margin-left:auto}
+.search-box{display:flex;align-items:center;gap:.5rem;height:38px;padding:0 .75rem;border:1px solid var(--border);border-radius:var(--radius-pill);background:var(--bg-subtle);color:var(--text-subtle);cursor:text;transition:border-color .15s,box-shadow .15s,background .15s}
+.search-box:hover{border-color:var(--border-strong)}
+.search-box:focus-within{border-color:var(--primary);box-shadow:0 0 0 3px var(--primary-soft);background:var(--bg-raised)}
+.search-box input{flex:1;min-width:0;border:0;outline:0;background:transparent;color:var(--text);font:inherit;font-size:.9rem}
+.search-box input::placeholder{color:var(--text-subtle)}
+.search-box input::-webkit-search-cancel-button{display:none}
+.search-key{font:500 .75rem var(--font);color:var(--text-subtle);border:1px solid var(--border);border-radius:5px;padding:0 .4rem;line-height:1.5;background:var(--bg)}
+.search-box:focus-within .search-key{display:none}
+.search-results{position:absolute;left:0;right:0;top:calc(100% + 6px);max-height:min(70vh,480px);overflow:auto;padding:.375rem;background:var(--bg-raised);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 12px 32px rgb(0 0 0 / 16%);z-index:40}
+.search-result{display:grid;gap:.1rem;padding:.55rem .7rem;border-radius:var(--radius-sm);text-decoration:none}
+.search-result:hover,.search-result.active{background:var(--primary-soft)}
+.search-result-title{font-weight:600;color:var(--text);font-size:.9rem}
+.search-result-section{font-size:.75rem;color:var(--primary-text);font-weight:500}
+.search-result-snippet{font-size:.8125rem;color:var(--text-muted);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+.search-empty{margin:0;padding:.75rem;color:var(--text-muted);font-size:.875rem}
+.header-links{display:flex;align-items:center;gap:.25rem;flex:none}
+.header-link{display:inline-flex;align-items:center;gap:.25rem;padding:.4rem .7rem;border-radius:var(--radius-pill);font-size:.875rem;font-weight:500;color:var(--text-muted);text-decoration:none;cursor:pointer;white-space:nowrap}
+.header-link:hover{color:var(--text);background:var(--bg-muted)}
+.header-link.button-primary{background:var(--primary);color:var(--primary-contrast)}
+.header-link.button-primary:hover{background:color-mix(in oklab,var(--primary) 88%,black)}
+.header-link.button-secondary{border:1px solid var(--border-strong);color:var(--text)}
+.theme-toggle{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;border:1px solid var(--border);border-radius:var(--radius-pill);background:transparent;color:var(--text-muted);cursor:pointer;font-size:1.05rem}
+.theme-toggle[hidden]{display:none}
+.theme-toggle:hover{color:var(--text);background:var(--bg-muted)}
+.theme-toggle .moon{display:none}
+:root[data-theme="dark"] .theme-toggle .moon{display:block}:root[data-theme="dark"] .theme-toggle .sun{display:none}
+@media (prefers-color-scheme: dark){:root:not([data-theme]) .theme-toggle .moon{display:block}:root:not([data-theme]) .theme-toggle .sun{display:none}}
+
+/* menus (details/summary: open without JavaScript) */
+.menu{position:relative}
+.menu>summary{list-style:none;cursor:pointer}
+.menu>summary::-webkit-details-marker{display:none}
+.menu>summary .icon{font-size:.9em;transition:transform .15s;opacity:.7}
+.menu[open]>summary .icon{transform:rotate(180deg)}
+.menu-list{position:absolute;top:calc(100% + 6px);left:0;z-index:40;min-width:220px;margin:0;padding:.375rem;list-style:none;background:var(--bg-raised);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 12px 32px rgb(0 0 0 / 14%)}
+.menu-list a{display:flex;align-items:center;gap:.5rem;padding:.45rem .7rem;border-radius:var(--radius-sm);text-decoration:none;font-size:.875rem;color:var(--text);white-space:nowrap}
+.menu-list a:hover{background:var(--bg-muted)}
+.menu-list a[aria-current=page]{color:var(--primary-text);background:var(--primary-soft);font-weight:600}
+.header-menu .menu-list{left:auto;right:0}
+
+/* tabs */
+.site-tabs{max-width:1440px;margin:0 auto;padding:0 1.5rem}
+.site-tabs>ul{display:flex;gap:1.5rem;margin:0;padding:0;list-style:none;overflow-x:auto;scrollbar-width:none}
+.site-tabs>ul::-webkit-scrollbar{display:none}
+.site-tabs>ul>li{flex:none}
+.tab{display:inline-flex;align-items:center;gap:.4rem;height:44px;font-size:.875rem;font-weight:500;color:var(--text-muted);text-decoration:none;box-shadow:inset 0 -2px 0 transparent;transition:color .15s,box-shadow .15s}
+.tab:hover{color:var(--text);box-shadow:inset 0 -2px 0 var(--border-strong)}
+.tab[aria-current=page],.tab.current{color:var(--primary-text);box-shadow:inset 0 -2px 0 var(--primary);font-weight:600}
+.site-tabs .menu{position:static}
+.site-tabs .menu-list{top:auto;left:auto;margin-top:1px}
+
+/* layout */
+.layout{display:grid;grid-template-columns:280px minmax(0,1fr) 232px;gap:0 3rem;max-width:1440px;margin:0 auto;padding:0 1.5rem;align-items:start}
+.sidebar{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:1.5rem .5rem 3rem 0;scrollbar-width:thin;scrollbar-color:var(--border) transparent}
+.site-header:not(:has(.site-tabs))~.layout .sidebar,.site-header:not(:has(.site-tabs))~.layout .toc{--header-height:65px}
+.main{min-width:0;padding:2.5rem 0 4rem}
+.toc{position:sticky;top:var(--header-height,109px);max-height:calc(100vh - var(--header-height,109px));overflow-y:auto;padding:2.75rem 0 2rem}
+.layout.no-sidebar{grid-template-columns:minmax(0,1fr) 232px}
+.layout.no-outline{grid-template-columns:280px minmax(0,1fr)}
+.layout.no-sidebar.no-outline{grid-template-columns:minmax(0,1fr)}
+.page-wide .page{max-width:none}
+.no-sidebar:not(.page-wide) .page,.no-sidebar:not(.page-wide) .pagination{max-width:768px}
+
+/* sidebar tree */
+.tree ul{list-style:none;margin:0;padding:0}
+.tree ul ul{margin-left:.85rem;padding-left:.6rem;border-left:1px solid var(--border)}
+.tree .tree-group>ul{margin-left:0;padding-left:0;border-left:0}
+.tree-group{margin-top:1.5rem}
+.tree>ul>.tree-group:first-child{margin-top:0}
+.tree-heading{margin:0 0 .35rem;padding:0 .75rem;font-size:.75rem;font-weight:650;letter-spacing:.04em;text-transform:uppercase;color:var(--text)}
+.tree-link{display:flex;align-items:center;gap:.5rem;padding:.36rem .75rem;border-radius:var(--radius-sm);font-size:.875rem;line-height:1.4;color:var(--text-muted);text-decoration:none;flex:1;min-width:0}
+.tree-link:hover{color:var(--text);background:var(--bg-muted)}
+.tree-link[aria-current=page]{color:var(--primary-text);background:var(--primary-soft);font-weight:600}
+.tree-link .external{margin-left:auto;opacity:.55;font-size:.8em}
+.tree-link .emoji{font-size:.95em}
+.tree-branch>summary{display:flex;align-items:center;list-style:none;cursor:pointer;border-radius:var(--radius-sm)}
+.tree-branch>summary::-webkit-details-marker{display:none}
+.tree-branch>summary .chevron{width:26px;height:26px;padding:6px;margin-left:-28px;order:1;flex:none;color:var(--text-subtle);transition:transform .15s;border-radius:var(--radius-sm)}
+.tree-branch>summary .tree-link{padding-right:2rem}
+.tree-branch>summary:hover .chevron{color:var(--text)}
+.tree-branch[open]>summary .chevron{transform:rotate(90deg)}
+.tree-branch>ul{margin-top:.1rem;margin-bottom:.25rem}
+.sidebar-pill .tree-link[aria-current=page]{border-radius:999px}
+.sidebar-line .tree ul{border-left:1px solid var(--border);margin-left:.5rem;padding-left:0}
+.sidebar-line .tree>ul{border-left:0;margin-left:0}
+.sidebar-line .tree-heading{padding-left:.75rem}
+.sidebar-line .tree .tree-group>ul{margin-left:.75rem;border-left:1px solid var(--border)}
+.sidebar-line .tree-link{border-radius:0;margin-left:-1px;border-left:2px solid transparent}
+.sidebar-line .tree-link[aria-current=page]{border-left-color:var(--primary);background:transparent}
+.sidebar-filled .sidebar{height:calc(100vh - var(--header-height,109px));background:var(--bg-subtle);border-right:1px solid var(--border);padding-left:1rem;margin-left:-1.5rem;padding-left:1.5rem}
+.variants{margin:0 0 1.25rem}
+.variants>summary{display:flex;align-items:center;justify-content:space-between;gap:.5rem;padding:.5rem .75rem;border:1px solid var(--border);border-radius:var(--radius-sm);background:var(--bg-raised);font-size:.875rem;font-weight:550;box-shadow:var(--shadow)}
+.variants>summary:hover{border-color:var(--border-strong)}
+.variants .menu-list{right:0}
+
+/* page */
+.page{max-width:768px;margin:0 auto}
+.page-cover{height:var(--cover-height,240px);margin:0 auto 2rem;max-width:768px;border-radius:var(--radius);overflow:hidden;background:var(--bg-muted)}
+.page-cover img{width:100%;height:100%;max-width:none;object-fit:cover;object-position:50% 0;display:block}
+.page-wide .page-cover,.page-cover.cover-full{max-width:none}
+.page-cover.cover-background{max-width:none;margin-top:-1rem;border-radius:0;background:transparent;-webkit-mask-image:linear-gradient(#000 70%,transparent);mask-image:linear-gradient(#000 70%,transparent)}
+:root[data-theme="dark"] .page-cover img.only-light,:root:not([data-theme]) .page-cover img.only-dark{display:none}
+@media (prefers-color-scheme: dark){:root:not([data-theme]) .page-cover img.only-dark{display:block}}
+${faIconCss}
+.page-icon{display:inline-flex;align-items:center;color:var(--primary-text)}
+.tab-icon{display:inline-flex;align-items:center;font-size:.95em;opacity:.85}
+.tree-link .page-icon{font-size:.95em;color:inherit;opacity:.85}
+.page-header h1 .page-icon,.page-header h1 .emoji{margin-right:.15em}
+.page-header{margin-bottom:2rem}
+.page-header h1{margin:0;font-family:var(--font-heading);font-size:2.25rem;line-height:1.2;font-weight:700;letter-spacing:-.022em;color:var(--text)}
+.page-description{margin:.75rem 0 0;font-size:1.125rem;line-height:1.55;color:var(--text-muted)}
+.eyebrow{margin:0 0 .5rem;font-weight:700;color:var(--primary-text);letter-spacing:.08em}
+.page-meta{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:1rem;margin-top:3.5rem;padding-top:1.25rem;border-top:1px solid var(--border);font-size:.8125rem;color:var(--text-subtle)}
+.page-meta p{margin:0}
+.edit-link{display:inline-flex;align-items:center;gap:.4rem;color:var(--text-muted);text-decoration:none;font-weight:500}
+.edit-link:hover{color:var(--primary-text)}
+.pagination{display:grid;grid-template-columns:1fr 1fr;gap:1rem;max-width:768px;margin:2rem auto 0}
+.pager{display:flex;align-items:center;gap:.75rem;padding:.9rem 1.1rem;border:1px solid var(--border);border-radius:var(--radius);text-decoration:none;color:var(--text-subtle);transition:border-color .15s,box-shadow .15s,color .15s;background:var(--bg-raised)}
+.pager:hover{border-color:var(--primary);color:var(--primary-text);box-shadow:var(--shadow)}
+.pager>span{display:grid;min-width:0}
+.pager small{font-size:.75rem;color:var(--text-subtle)}
+.pager-title{font-weight:600;color:var(--text);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.pager:hover .pager-title{color:var(--primary-text)}
+.pager.next{justify-content:flex-end;text-align:right;grid-column:2}
+.pager .icon{font-size:1.1rem}
+.button{display:inline-flex;align-items:center;gap:.4rem;padding:.55rem 1rem;border-radius:var(--radius-pill);background:var(--primary);color:var(--primary-contrast);text-decoration:none;font-weight:600;font-size:.9rem}
+
+/* table of contents */
+.toc h2{margin:0 0 .75rem;font-size:.75rem;font-weight:650;letter-spacing:.04em;text-transform:uppercase;color:var(--text)}
+.toc ul{list-style:none;margin:0;padding:0;border-left:1px solid var(--border)}
+.toc li a{display:block;padding:.28rem 0 .28rem .9rem;margin-left:-1px;border-left:1px solid transparent;font-size:.8125rem;line-height:1.45;color:var(--text-muted);text-decoration:none}
+.toc li.depth-3 a{padding-left:1.7rem}
+.toc li a:hover{color:var(--text);border-left-color:var(--border-strong)}
+.toc li a.active{color:var(--primary-text);border-left-color:var(--primary)}
+
+/* search page */
+.search-page-results{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+.search-page-results li{padding:1rem 1.15rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised)}
+.search-page-results a{display:flex;flex-wrap:wrap;align-items:baseline;gap:.6rem;text-decoration:none}
+.search-page-results a:hover .search-result-title{color:var(--primary-text)}
+.search-page-results .search-result-title{font-size:1rem}
+.search-page-results .search-result-snippet{margin:.35rem 0 0;-webkit-line-clamp:3}
+.search-hint{color:var(--text-muted)}
+
+/* footer */
+.site-footer{border-top:1px solid var(--border);background:var(--bg-subtle);margin-top:2rem}
+.footer-inner{max-width:1440px;margin:0 auto;padding:2.5rem 1.5rem;display:grid;gap:2rem 3rem;grid-template-columns:minmax(0,280px) 1fr}
+.footer-brand{font-weight:650;color:var(--text);text-decoration:none}
+.footer-logo .logo{height:28px;width:auto}
+.footer-groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,200px));gap:2rem;grid-column:2}
+.footer-group h2{margin:0 0 .6rem;font-size:.8125rem;font-weight:650;color:var(--text)}
+.footer-group ul{list-style:none;margin:0;padding:0;display:grid;gap:.35rem}
+.footer-group a{font-size:.875rem;color:var(--text-muted);text-decoration:none}
+.footer-group a:hover{color:var(--text)}
+.copyright{grid-column:1/-1;margin:0;font-size:.8125rem;color:var(--text-subtle)}
+
+${pageBodyRules}/* refusal pages (share link, sign-in) */
 .refusal-body .header-bar{justify-content:flex-start}
 .refusal{display:flex;justify-content:center;padding:12vh 1.25rem 4rem}
 .refusal-card{width:100%;max-width:560px;margin:0;padding:2.25rem 2rem;border:1px solid var(--border);border-radius:var(--radius);background:var(--bg-raised);box-shadow:var(--shadow)}
