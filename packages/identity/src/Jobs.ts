@@ -2,6 +2,7 @@
 import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { Organizations } from "./Organizations.ts"
+import { SignInSessions } from "./SignInSessions.ts"
 
 /** Hourly: invitations to emails that never got an account expire after 30 days. */
 export const purgeStaleInvites = define("identity.purgeStaleInvites", {
@@ -15,4 +16,15 @@ export const purgeStaleInvites = define("identity.purgeStaleInvites", {
     })
 })
 
-export const jobs = [purgeStaleInvites] as const
+/** Hourly: sign-in sessions that expired (or were revoked a day ago) and ended attempt windows are deleted. */
+export const purgeEndedSessions = define("identity.purgeEndedSessions", {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 hour" },
+  handler: () =>
+    Effect.gen(function*() {
+      const purged = yield* (yield* SignInSessions).purgeEnded
+      if (purged > 0) yield* Effect.logInfo(`Purged ${purged} ended sign-in sessions`)
+    })
+})
+
+export const jobs = [purgeStaleInvites, purgeEndedSessions] as const

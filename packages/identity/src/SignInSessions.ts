@@ -85,6 +85,8 @@ export interface SignInSessionsShape {
   readonly revoke: (userId: string, sessionId: string) => Effect.Effect<void, Errors.NotFound>
   /** Revokes every live session of the person but `except` (a password change); answers how many. */
   readonly revokeOthers: (userId: string, except: string | undefined) => Effect.Effect<number>
+  /** Forgets sessions that expired, or were revoked a day ago or more, and ended attempt windows; answers how many sessions. */
+  readonly purgeEnded: Effect.Effect<number>
   /** The session's person, as the session sees them. */
   readonly user: (session: SessionSubject) => Effect.Effect<User, Errors.NotFound>
   /** A new API token of the session's person, reaching what the session reaches. */
@@ -224,6 +226,8 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         }
       })
 
+      const purgeEnded = Effect.flatMap(now, (at) => repo.purge(at, new Date(at.getTime() - 24 * 3600 * 1000)))
+
       const revokeOthers = (userId: string, except: string | undefined) => Effect.flatMap(now, (at) => repo.revokeOtherSessions(userId, except, at))
 
       const user = (session: SessionSubject) => users.get(session.userId).pipe(Effect.provideService(Actor.Actor, sessionActor(session)))
@@ -278,7 +282,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         return { secret: created.secret, user: person, organizationId: session.organizationId }
       })
 
-      return SignInSessions.of({ begin, open, list, revoke, revokeOthers, user, createToken, isMember, sealCliRequest, cliHandoff, redeemCliCode })
+      return SignInSessions.of({ begin, open, list, revoke, revokeOthers, purgeEnded, user, createToken, isMember, sealCliRequest, cliHandoff, redeemCliCode })
     })
   )
 }

@@ -54,6 +54,8 @@ export interface SignInRepoShape {
   readonly addAttempt: (key: string, now: Date, windowMs: number) => Effect.Effect<AttemptCount>
   /** Forgets the attempts counted for `key`. */
   readonly clearAttempts: (key: string) => Effect.Effect<void>
+  /** Deletes sessions expired at `now` or revoked before `revokedBefore`, and ended attempt windows; answers how many sessions. */
+  readonly purge: (now: Date, revokedBefore: Date) => Effect.Effect<number>
 }
 
 const newestFirst = (a: SessionRow, b: SessionRow) =>
@@ -119,7 +121,19 @@ export class SignInRepo extends Context.Service<SignInRepo, SignInRepoShape>()("
             store.attempts.set(key, next)
             return next
           }),
-        clearAttempts: (key) => Effect.sync(() => void store.attempts.delete(key))
+        clearAttempts: (key) => Effect.sync(() => void store.attempts.delete(key)),
+        purge: (now, revokedBefore) =>
+          Effect.sync(() => {
+            let purged = 0
+            for (const [id, row] of Array.from(store.sessions)) {
+              if (row.expiresAt <= now || (row.revokedAt !== null && row.revokedAt < revokedBefore)) {
+                store.sessions.delete(id)
+                purged++
+              }
+            }
+            for (const [key, count] of Array.from(store.attempts)) if (count.resetAt <= now) store.attempts.delete(key)
+            return purged
+          })
       }))
   )
 }

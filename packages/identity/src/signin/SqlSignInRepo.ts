@@ -100,7 +100,14 @@ export const layer = Layer.effect(
             count = CASE WHEN identity_sign_in_attempts.reset_at <= ${now} THEN 1 ELSE identity_sign_in_attempts.count + 1 END,
             reset_at = CASE WHEN identity_sign_in_attempts.reset_at <= ${now} THEN EXCLUDED.reset_at ELSE identity_sign_in_attempts.reset_at END
           RETURNING count, reset_at`.pipe(Effect.map((rows) => countOf(rows[0], now)), Effect.orDie),
-      clearAttempts: (key) => sql`DELETE FROM identity_sign_in_attempts WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
+      clearAttempts: (key) => sql`DELETE FROM identity_sign_in_attempts WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie),
+      purge: (now, revokedBefore) =>
+        Effect.gen(function*() {
+          const purged = yield* sql`
+            DELETE FROM identity_sessions WHERE expires_at <= ${now} OR revoked_at < ${revokedBefore} RETURNING id`
+          yield* sql`DELETE FROM identity_sign_in_attempts WHERE reset_at <= ${now}`
+          return purged.length
+        }).pipe(Effect.orDie)
     })
   })
 )

@@ -88,6 +88,24 @@ export const signInRepoContract = (it: ReposTest) =>
         assert.strictEqual((yield* repo.countAttempts("si-key", at(61_500))).count, 0)
       }))
 
+    it.effect("purges sessions that expired or were revoked long enough ago, and ended attempt windows", () =>
+      Effect.gen(function*() {
+        const repo = yield* SignInRepo
+        yield* insertUsers("si-pg")
+        yield* repo.insertSession(session("si-p1", "si-pg", 900_000, { expiresAt: at(901_000) }))
+        yield* repo.insertSession(session("si-p2", "si-pg", 900_000, { revokedAt: at(900_500) }))
+        yield* repo.insertSession(session("si-p3", "si-pg", 900_000, { revokedAt: at(902_500) }))
+        yield* repo.insertSession(session("si-p4", "si-pg", 900_000))
+        yield* repo.addAttempt("si-purge-key", at(900_000), 1000)
+        // Other suites' rows may go too: only these are checked.
+        assert.isAtLeast(yield* repo.purge(at(903_000), at(901_000)), 2)
+        assertNone(yield* repo.findSession("si-p1"))
+        assertNone(yield* repo.findSession("si-p2"))
+        assert.strictEqual(some(yield* repo.findSession("si-p3")).id, "si-p3")
+        assert.strictEqual(some(yield* repo.findSession("si-p4")).id, "si-p4")
+        assert.strictEqual((yield* repo.addAttempt("si-purge-key", at(903_000), 1000)).count, 1)
+      }))
+
     it.effect("rolls a password and a session back with the transaction", () =>
       Effect.gen(function*() {
         const repo = yield* SignInRepo
