@@ -7,6 +7,9 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { ConfigProvider, Effect } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import { Api, Authentication } from "@quire/api"
 import { generateKeyPairSync } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -25,6 +28,13 @@ const sessionToken = Effect.fnUntraced(function*(cookie: string) {
   const created = yield* request("/sso/session/tokens", { method: "POST", headers: { cookie, accept: "application/json", origin: "http://quire.test" } })
   return { status: created.status, token: created.status === 201 ? (JSON.parse(created.text) as { token: string }).token : undefined }
 })
+
+/** A typed client sending the session cookie (and our own Origin), as the browser app calls /v1. */
+const cookieClient = (cookie: string) =>
+  HttpApiClient.make(Api, {
+    transformClient: HttpClient.mapRequest((request) =>
+      HttpClientRequest.setHeaders(request, { cookie, origin: "http://quire.test" }))
+  }).pipe(Effect.provide(HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))))
 
 /** 200, or the status code of the API error. */
 const status = <A, E>(effect: Effect.Effect<A, E>) => effect.pipe(Effect.as(200), Effect.catch((error) => Effect.succeed(errorCode(error))))
@@ -102,6 +112,19 @@ for (const backend of backends) {
         assert.deepStrictEqual(yield* statusesIn(yield* client(again.token), home.id, secret.id), unreachable)
         const created = yield* stolen.organizations.createOrganization({ payload: { title: "Escape" } }).pipe(Effect.flip)
         assert.strictEqual(errorCode(created), 403)
+        // The session cookie itself, as the browser app uses it on /v1, reaches no more.
+        const cookie = sessionCookieOf(signed)
+        const browser = yield* cookieClient(cookie)
+        assert.strictEqual((yield* browser.users.getAuthenticatedUser()).id, victim.user.id)
+        assert.deepStrictEqual(yield* statusesIn(browser, home.id, secret.id), unreachable)
+        assert.strictEqual(errorCode(yield* browser.organizations.createOrganization({ payload: { title: "Escape" } }).pipe(Effect.flip)), 403)
+        // Nor can it set a password, which would reach the whole account.
+        const password = yield* request("/auth/password", {
+          method: "POST",
+          headers: { cookie, origin: "http://quire.test", "content-type": "application/json" },
+          body: JSON.stringify({ currentPassword: "", newPassword: "the attacker's choice" })
+        })
+        assert.strictEqual(password.status, 403)
         // The victim's own token is untouched.
         assert.strictEqual((yield* statusesIn(victim.api, home.id, secret.id)).space, 200)
       }))
