@@ -35,7 +35,7 @@ const expected: Record<string, ReadonlyArray<string>> = {
 
 describe("block fixtures round-trip byte for byte", () => {
   it("covers every fixture file", () => {
-    expect(readdirSync(join(dir, "blocks")).sort()).toEqual(Object.keys(expected).sort())
+    expect(readdirSync(join(dir, "blocks")).toSorted()).toEqual(Object.keys(expected).toSorted())
   })
   for (const [name, types] of Object.entries(expected)) {
     it(name, () => {

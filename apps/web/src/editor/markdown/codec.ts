@@ -22,7 +22,8 @@ import type { BlockParse, MarkdownContext } from "./types.ts"
 export interface MarkdownCodec {
   readonly schema: Schema
   readonly parse: (markdown: string) => PMNode
-  readonly serialize: (doc: PMNode) => string
+  /** `fresh` names top-level blocks to write from their attributes even when their kept slice still fits. */
+  readonly serialize: (doc: PMNode, fresh?: (block: PMNode) => boolean) => string
 }
 
 const HTML_RAW_END: ReadonlyArray<[RegExp, RegExp]> = [
@@ -37,62 +38,69 @@ const BLOCK_TAGS =
 const HTML_BLOCK6 = new RegExp(`^ {0,3}</?(?:${BLOCK_TAGS})(?:\\s|/?>|$)`, "i")
 const HTML_BLOCK7 = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$/
 
+const blankEnd = (text: string): boolean => /\n[ \t]*\r?\n$/.test(text)
+
 const nestedLines = (source: string): Array<string> => {
   const lines = source.split("\n")
   lines.pop()
   return lines
 }
 
+/** Whether a line would start a block that interrupts a paragraph. */
+const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
+  const line = lines[i]!
+  if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line) || openFence(line) || MATH_FENCE.test(line) || RULE.test(line)) return true
+  if (/^ {0,3}>/.test(line)) return true
+  const item = LIST_ITEM.exec(line)
+  if (item && item[6] !== "" && (item[3] === undefined || item[3] === "1")) return true
+  if (line.startsWith("{%") && parseLiquidTag(line)) return true
+  if (HTML_RAW_END.some(([start]) => start.test(line)) || HTML_BLOCK6.test(line)) return true
+  return startsTable(lines, i)
+}
+
+/** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, HTML blocks, indented code. */
+const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
+  if (line.startsWith("{%")) {
+    const tag = parseLiquidTag(line)
+    if (tag) {
+      const end = findLiquidEnd(lines, i, tag.name)
+      return end < 0 ? i + 1 : end + 1
+    }
+  }
+  for (const [start, stop] of HTML_RAW_END) {
+    if (!start.test(line)) continue
+    let j = i
+    while (j < lines.length && !stop.test(j === i ? line.slice(line.indexOf("<") + 2) : lines[j]!)) j++
+    if (j < lines.length) return j + 1
+    // Never closed: up to the last line that is not blank (the blank lines after belong to no block).
+    while (j > i + 1 && isBlank(lines[j - 1]!)) j--
+    return j
+  }
+  if (HTML_BLOCK6.test(line) || HTML_BLOCK7.test(line)) {
+    let j = i + 1
+    while (j < lines.length && !isBlank(lines[j]!)) j++
+    return j
+  }
+  if (indentOf(line) >= 4) {
+    let j = i + 1
+    let last = i + 1
+    while (j < lines.length && (isBlank(lines[j]!) || indentOf(lines[j]!) >= 4)) {
+      if (!isBlank(lines[j]!)) last = j + 1
+      j++
+    }
+    return last
+  }
+  return undefined
+}
+
 export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
   const reusable = new WeakMap<PMNode, boolean>()
-
-  const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
-    const line = lines[i]!
-    if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line) || openFence(line) || MATH_FENCE.test(line) || RULE.test(line)) return true
-    if (/^ {0,3}>/.test(line)) return true
-    const item = LIST_ITEM.exec(line)
-    if (item && item[6] !== "" && (item[3] === undefined || item[3] === "1")) return true
-    if (line.startsWith("{%") && parseLiquidTag(line)) return true
-    if (HTML_RAW_END.some(([start]) => start.test(line)) || HTML_BLOCK6.test(line)) return true
-    return startsTable(lines, i)
-  }
 
   /** Markdown we do not model at `i`: unknown liquid blocks, HTML blocks, indented code. */
   const rawBlock = (lines: ReadonlyArray<string>, i: number): BlockParse | undefined => {
     const line = lines[i]!
     const end = rawEnd(lines, i, line)
     return end === undefined ? undefined : { node: rawNode(schema, lines.slice(i, end)), end }
-  }
-
-  const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
-    if (line.startsWith("{%")) {
-      const tag = parseLiquidTag(line)
-      if (tag) {
-        const end = findLiquidEnd(lines, i, tag.name)
-        return end < 0 ? i + 1 : end + 1
-      }
-    }
-    for (const [start, stop] of HTML_RAW_END) {
-      if (!start.test(line)) continue
-      let j = i
-      while (j < lines.length && !stop.test(j === i ? line.slice(line.indexOf("<") + 2) : lines[j]!)) j++
-      return Math.min(j + 1, lines.length)
-    }
-    if (HTML_BLOCK6.test(line) || HTML_BLOCK7.test(line)) {
-      let j = i + 1
-      while (j < lines.length && !isBlank(lines[j]!)) j++
-      return j
-    }
-    if (indentOf(line) >= 4) {
-      let j = i + 1
-      let last = i + 1
-      while (j < lines.length && (isBlank(lines[j]!) || indentOf(lines[j]!) >= 4)) {
-        if (!isBlank(lines[j]!)) last = j + 1
-        j++
-      }
-      return last
-    }
-    return undefined
   }
 
   const parseBlockAt = (lines: ReadonlyArray<string>, i: number, first: boolean): BlockParse => {
@@ -156,17 +164,23 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
     return entry.markdown.serialize(ctx, node)
   }
 
-  const serializeSequence = (content: Fragment, top: boolean, eol: string): string => {
+  /**
+   * Children in order, each as its kept slice when re-parsing that gives the same node. A re-serialized
+   * top-level block is set off by blank lines, so it cannot join the block before or after it.
+   */
+  const serializeSequence = (content: Fragment, top: boolean, eol: string, fresh?: (node: PMNode) => boolean): string => {
     let out = ""
     content.forEach((child, _offset, index) => {
       const last = index === content.childCount - 1
       let chunk: string
-      if (canReuse(child, top, index === 0)) chunk = child.attrs.source as string
+      if (!fresh?.(child) && canReuse(child, top, index === 0)) chunk = child.attrs.source as string
       else {
         const source = child.attrs.source as string | null
         const { lead, trail } = source == null ? { lead: "", trail: null } : splitSlice(source)
         const body = serializeBlock(child)
-        const end = trail === null || (trail === "" && !last) ? (last ? eol : eol + eol) : trail
+        let end = trail === null || (trail === "" && !last) ? (last ? eol : eol + eol) : trail
+        if (top && !last && !blankEnd(end)) end = eol + eol
+        if (top && out !== "" && !blankEnd(out)) out += out.endsWith("\n") ? eol : eol + eol
         chunk = lead + (eol === "\n" ? body : body.replace(/\r?\n/g, eol)) + end
       }
       if (out !== "" && !out.endsWith("\n")) out += eol + eol
@@ -187,10 +201,10 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
   return {
     schema,
     parse: (markdown) => schema.nodes.doc!.create(null, parseTop(markdown)),
-    serialize: (doc) => {
+    serialize: (doc, fresh) => {
       const sources: Array<string> = []
       doc.forEach((c) => void (typeof c.attrs.source === "string" && sources.push(c.attrs.source)))
-      return serializeSequence(doc.content, true, dominantEol(sources.join("")))
+      return serializeSequence(doc.content, true, dominantEol(sources.join("")), fresh)
     }
   }
 }

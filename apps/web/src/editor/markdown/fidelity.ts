@@ -37,7 +37,8 @@ export const meaning = (node: PMNode): PMNode => {
   if (node.isTextblock) trimEdges(children)
   const kept = KEPT_TEXT.filter((k) => k in node.attrs)
   const attrs = kept.length ? { ...node.attrs, ...Object.fromEntries(kept.map((k) => [k, null])) } : node.attrs
-  return node.type.create("angle" in attrs ? { ...attrs, angle: false } : attrs, children, node.marks.map(plainMark))
+  const styled = STYLE_ONLY.filter((k) => k in attrs)
+  return node.type.create(styled.length ? { ...attrs, ...Object.fromEntries(styled.map((k) => [k, false])) } : attrs, children, node.marks.map(plainMark))
 }
 
 export const sameDocument = (a: PMNode, b: PMNode): boolean => meaning(a).eq(meaning(b))
@@ -66,6 +67,12 @@ const plainMark = (mark: Mark): Mark => {
 
 /** Whitespace at the end of a paragraph or heading is not shown (nor kept by markdown). */
 const trimEdges = (children: Array<PMNode>): void => {
+  const first = children[0]
+  if (first?.isText && !first.marks.some((m) => m.type.name === "code" || m.type.name === "link")) {
+    const text = first.text!.replace(/^\s+/, "")
+    if (text) children[0] = first.type.schema.text(text, first.marks)
+    else children.shift()
+  }
   const last = children[children.length - 1]
   if (last?.isText && !last.marks.some((m) => m.type.name === "code" || m.type.name === "link")) {
     const text = last.text!.replace(/\s+$/, "")
@@ -73,6 +80,9 @@ const trimEdges = (children: Array<PMNode>): void => {
     else children.pop()
   }
 }
+
+/** Attributes that only choose between two ways of writing the same thing (`<url>` or `url`, a table's outer pipes). */
+const STYLE_ONLY = ["angle", "pipes"] as const
 
 /** Marks that change nothing on whitespace alone (bold or highlighted spaces look like spaces). */
 const INVISIBLE_ON_SPACE = new Set(["bold", "italic", "strike", "highlight"])

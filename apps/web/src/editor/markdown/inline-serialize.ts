@@ -3,7 +3,7 @@ import type { Fragment, Mark, Node as PMNode } from "@tiptap/pm/model"
 
 const WORD = /[\p{L}\p{N}]/u
 
-const LINE_START = /^(#{1,6}(?=[ \t\n]|$)|[-+*](?=[ \t\n]|$)|\d{1,9}(?=[.)](?:[ \t\n]|$))|>|=+[ \t]*(?=\n|$)|-+[ \t]*(?=\n|$)|\{%|\$\$|\|)/
+const LINE_START = /^(([-*_])(?:[ \t]*\2){2,}[ \t]*(?=\n|$)|#{1,6}(?=[ \t\n]|$)|[-+*](?=[ \t\n]|$)|\d{1,9}(?=[.)](?:[ \t\n]|$))|>|=+[ \t]*(?=\n|$)|-+[ \t]*(?=\n|$)|\{%|\$\$|\|)/
 
 /** Escapes one text run; `lineStart` when it begins a line of the block. */
 export const escapeText = (text: string, lineStart: boolean, prev: string | undefined, next?: string, inLink = false): string => {
@@ -98,7 +98,7 @@ const codeSpan = (text: string, ticks: number): string => {
 
 /** A link destination, escaped so the parser reads back `href`. */
 const renderDest = (href: string, angle: boolean): string =>
-  angle || href === "" || /[\s\x00-\x1f]/.test(href) || href.startsWith("<") || !balancedParens(href)
+  angle || href === "" || /\s/.test(href) || [...href].some((c) => c.charCodeAt(0) < 32) || href.startsWith("<") || !balancedParens(href)
     ? `<${href.replace(/[\\<>]/g, "\\$&")}>`
     : href.replace(/\\(?=[!-/:-@[-`{-~]|$)/g, "\\\\")
 
@@ -179,25 +179,17 @@ export const serializeInline = (content: Fragment, lineStart = true): string => 
       while (n < children.length && children[n]!.marks.some((x) => x.eq(m))) n++
       return n
     }
-    const opening = marks.filter((m) => !open.slice(0, keep).some((o) => o.mark.eq(m))).sort((a, b) => runOf(b) - runOf(a))
+    const opening = marks.filter((m) => !open.slice(0, keep).some((o) => o.mark.eq(m))).toSorted((a, b) => runOf(b) - runOf(a))
     closeTo(keep)
     if (child.isText && opening.some((m) => EMPHASIS.has(m.type.name)) && !child.marks.some((m) => m.type.name === "code")) {
       const lead = /^[ \t\n]+/.exec(text)?.[0] ?? ""
       if (lead && lead !== text) {
-        out += escapeText(lead, (out === "" ? lineStart : last() === "\n"), last(), "x")
+        if (out !== "") out += escapeText(lead, last() === "\n", last(), "x")
         text = text.slice(lead.length)
       }
     }
     const next = children[idx + 1]
     let tailWs = ""
-    if (child.isText && !child.marks.some((m) => m.type.name === "code")) {
-      const closing = marks.filter((m) => EMPHASIS.has(m.type.name) && !(next?.marks.some((n) => n.eq(m)) ?? false))
-      const tail = /[ \t]+$/.exec(text)?.[0] ?? ""
-      if (closing.length && tail && tail !== text) {
-        tailWs = tail
-        text = text.slice(0, -tail.length)
-      }
-    }
     const autolink = marks.find((m) => m.type.name === "link" && m.attrs.autolink === true)
     if (autolink && child.isText && text === autolink.attrs.href && !(next?.marks.some((n) => n.eq(autolink)) ?? false) && !open.some((o) => o.mark.eq(autolink))) {
       for (const m of opening.filter((m) => m !== autolink)) {
@@ -215,7 +207,16 @@ export const serializeInline = (content: Fragment, lineStart = true): string => 
       out += o
       open.push({ mark: m, close: c, end })
     }
-    const closing = marks.filter((m) => !(next?.marks.some((n) => n.eq(m)) ?? false))
+    // Marks closed after this node: from the first one the next node lacks, everything opened inside it too.
+    const firstClosed = open.findIndex((o) => !(next?.marks.some((n) => n.eq(o.mark)) ?? false))
+    const closing = firstClosed < 0 ? [] : open.slice(firstClosed).map((o) => o.mark)
+    if (child.isText && !child.marks.some((m) => m.type.name === "code") && closing.some((m) => EMPHASIS.has(m.type.name))) {
+      const tail = /[ \t]+$/.exec(text)?.[0] ?? ""
+      if (tail && tail !== text) {
+        tailWs = tail
+        text = text.slice(0, -tail.length)
+      }
+    }
     const openingNext = next?.marks.filter((n) => n.type.name !== "code" && !marks.some((m) => m.eq(n))) ?? []
     const delimiterNext = closing.length ? (closing.some((m) => m.type.name === "link") ? "]" : "*") : openingNext.length ? delimiterOf(openingNext) : undefined
     // Inline HTML that would start an HTML block at the start of a line stays inline when indented.

@@ -1,6 +1,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { indentOf, isBlank, stripIndent } from "../../markdown/lines.ts"
 import type { BlockMarkdown, MarkdownContext } from "../../markdown/types.ts"
+import { RULE } from "../rule/markdown.ts"
 
 export const LIST_ITEM = /^( {0,3})([-*+]|(\d{1,9})([.)]))([ \t]+|$)(.*)$/
 
@@ -107,7 +108,7 @@ const serializeList = (ctx: MarkdownContext, node: PMNode): string => {
     const indent = " ".repeat(marker.length + spacing)
     const lead = " ".repeat((item.attrs.indent as number | null) ?? (a.indent as number))
     // Content starting with whitespace goes on the next line, or the spaces would read as the marker's spacing.
-    const split = /^[ \t]/.test(body)
+    const split = /^[ \t]/.test(body) || RULE.test(`${marker} ${body.split("\n")[0]!}`)
     const lines = body.split("\n").map((l, k) => (k === 0 && !split ? (l === "" ? marker : marker + pad + l) : l === "" ? "" : lead + (split ? " ".repeat(marker.length + 1) : indent) + l))
     out.push((split ? `${lead}${marker}\n` : lead) + lines.join("\n"))
   })

@@ -1,5 +1,6 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
 import type { BlockMarkdown, MarkdownContext } from "../../markdown/types.ts"
+import { LIST_ITEM } from "../list/markdown.ts"
 
 const DELIM_CELL = /^:?-+:?$/
 
@@ -52,7 +53,11 @@ export const table: BlockMarkdown = {
   },
   serialize: (ctx, node) => {
     const pipes = node.attrs.pipes as boolean
-    const row = (cells: ReadonlyArray<string>): string => (pipes ? `| ${cells.join(" | ")} |` : cells.join(" | "))
+    const row = (cells: ReadonlyArray<string>): string => {
+      const bare = cells.join(" | ")
+      // Without outer pipes, a row that reads as another block (or as nothing) gets them.
+      return pipes || /^[ \t]*$/.test(bare) || cells.length === 1 || ctx.interrupts([bare], 0) || LIST_ITEM.test(bare) ? `| ${bare} |` : bare
+    }
     const out: Array<string> = []
     let width = 0
     node.forEach((r, _o, index) => {
