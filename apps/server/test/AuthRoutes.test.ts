@@ -73,6 +73,8 @@ for (const backend of backends) {
         const input = { setupCode: adminToken, displayName: "Ada Admin", email: adminEmail, password }
         const wrongCode = yield* call("POST", "/auth/setup", { body: { ...input, setupCode: "quire_pat_guessed" } })
         assert.deepStrictEqual([wrongCode.status, wrongCode.body.error.message], [403, "setupCode: not the setup code the server printed in its log at first start"])
+        const noCode = yield* call("POST", "/auth/setup", { body: { ...input, setupCode: undefined } })
+        assert.deepStrictEqual([noCode.status, noCode.body.error.message], [400, "setupCode: required: the setup code the server printed in its log at first start"])
         const short = yield* call("POST", "/auth/setup", { body: { ...input, password: "too short" } })
         assert.deepStrictEqual(short.body, { error: { code: 400, message: "password: must be at least 10 characters" } })
         const badEmail = yield* call("POST", "/auth/setup", { body: { ...input, email: "admin" } })

@@ -61,6 +61,10 @@ for (const backend of backends) {
           yield* errorMessage(signIn.setup({ ...input, setupCode: "quire_pat_guessed" }, client("10.0.0.1"))),
           "setupCode: not the setup code the server printed in its log at first start"
         )
+        assert.strictEqual(
+          yield* errorMessage(signIn.setup({ ...input, setupCode: "" }, client("10.0.0.1"))),
+          "setupCode: required: the setup code the server printed in its log at first start"
+        )
         yield* Effect.orDie((yield* UsersRepo).insert(makeUser("setup-other")))
         const other = yield* users.createToken("setup-other", {}).pipe(as("setup-other"), Effect.orDie)
         assert.strictEqual(yield* tagOf(signIn.setup({ ...input, setupCode: other.secret }, client("10.0.0.1"))), "SetupClosed")

@@ -97,7 +97,10 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
       const setup = Effect.fn("PasswordSignIn.setup")(function*(input: SetupInput, client: ClientInfo) {
         if (!(yield* setupOpen)) return yield* new SetupClosed({ reason: "Setup is done: sign in instead" })
         yield* checkBudget(addressKey(client), limits.perAddress)
-        const caller = typeof input.setupCode === "string" && input.setupCode !== "" ? yield* users.caller(input.setupCode) : Option.none()
+        if (typeof input.setupCode !== "string" || input.setupCode.trim() === "") {
+          return yield* new Errors.InvalidInput({ field: "setupCode", reason: "required: the setup code the server printed in its log at first start" })
+        }
+        const caller = yield* users.caller(input.setupCode.trim())
         if (Option.isNone(caller) || !caller.value.actor.instanceAdmin) {
           yield* spend(addressKey(client))
           return yield* new SetupClosed({ reason: "setupCode: not the setup code the server printed in its log at first start" })
