@@ -70,6 +70,9 @@ const bodyOf = Effect.gen(function*() {
 const notSignedIn = (setupNeeded: boolean) =>
   HttpServerResponse.jsonUnsafe({ error: { code: 401, message: "Not signed in" }, setupNeeded }, { status: 401, headers: noStore })
 
+/** Whether the request sends a bearer token (which wins over the cookie, as AuthenticationLive reads it). */
+const hasBearer = (request: HttpServerRequest.HttpServerRequest) => /^Bearer\s+\S/i.test(request.headers["authorization"] ?? "")
+
 /**
  * A global middleware: a `/v1` request authenticated by the session cookie alone (no bearer
  * token) that would change something is refused 403 unless it comes from our own origin, before
@@ -83,7 +86,7 @@ const crossSiteGuard = HttpRouter.middleware(
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         if (
-          request.url.startsWith("/v1/") && request.headers["authorization"] === undefined &&
+          request.url.startsWith("/v1/") && !hasBearer(request) &&
           request.cookies[SessionCookie.name] !== undefined && !SessionCookie.isSafeMethod(request.method) &&
           !SessionCookie.fromOwnOrigin(request, origin)
         ) {

@@ -238,6 +238,9 @@ for (const backend of backends) {
         // A request that says nothing of where it comes from, or a null origin, is refused too.
         assert.strictEqual((yield* call("POST", spacesPath, { cookie, origin: null, body: { title: "Pwned" } })).status, 403)
         assert.strictEqual((yield* call("POST", spacesPath, { cookie, origin: "null", body: { title: "Pwned" } })).status, 403)
+        // An Authorization header that is not a bearer token leaves the cookie in charge: refused too.
+        const basic = yield* call("POST", spacesPath, { cookie, origin: "https://evil.example", headers: { authorization: "Basic eDp5" }, body: { title: "Pwned" } })
+        assert.strictEqual(basic.status, 403)
         assert.strictEqual((yield* call("DELETE", `/auth/sessions/${member.session.id}`, { cookie, origin: "https://evil.example" })).status, 403)
         assert.strictEqual((yield* call("POST", "/auth/sign-out", { cookie, origin: "https://evil.example" })).status, 403)
         assert.strictEqual((yield* call("POST", "/auth/sign-in", { origin: "https://evil.example", body: { email: member.email, password } })).status, 403)
