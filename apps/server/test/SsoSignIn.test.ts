@@ -53,6 +53,10 @@ for (const backend of backends) {
         assert.strictEqual(fromForm.status, 201)
         assert.match(fromForm.text, /<pre>quire_pat_\w+<\/pre>/)
 
+        // It is a stored session like a password's: listed with its method and organization.
+        const listed = yield* request("/auth/sessions", { headers: { cookie } })
+        const items = (JSON.parse(listed.text) as { items: Array<{ method: string; organizationId?: string; current: boolean }> }).items
+        assert.deepStrictEqual(items.map((item) => [item.method, item.organizationId, item.current]), [["saml", organizationId, true]])
         // The session reads the API of its organization, as the browser app does (docs/sign-in.md)...
         const apiWithCookie = yield* request(`/v1/orgs/${organizationId}/members`, { headers: { cookie } })
         assert.strictEqual(apiWithCookie.status, 200, apiWithCookie.text)
