@@ -85,6 +85,25 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
         summary: "List change requests",
         description: "Lists a space's change requests, newest first; open ones unless `status` says otherwise. Needs view permission."
       })),
+    /** The change requests of an organization's spaces the caller can view, most recently updated first. */
+    HttpApiEndpoint.get("listChangeRequestsForOrganization", "/orgs/:organizationId/change-requests", {
+      params: { organizationId: EntityId },
+      query: {
+        ...PageQuery,
+        status: Schema.optional(ChangeRequestStatus),
+        creator: Schema.optional(EntityId),
+        contributor: Schema.optional(EntityId),
+        requestedReviewer: Schema.optional(EntityId),
+        space: Schema.optional(EntityId),
+        orderBy: Schema.optional(Schema.Literals(["updatedAt", "createdAt"]))
+      },
+      success: ListOf(ChangeRequest),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List an organization's change requests",
+        description: "Lists the change requests of the organization's spaces the caller can view, most recently updated first (`orderBy=createdAt`: most recently created); open ones unless `status` says otherwise (one status). `creator`, `contributor`, `requestedReviewer` (a pending review request) and `space` narrow the list. 404 for a non-member."
+      })),
     /** Opens a change request (a draft) on the space's current content. */
     HttpApiEndpoint.post("createChangeRequest", "/spaces/:spaceId/change-requests", {
       params: { spaceId: EntityId },

@@ -41,6 +41,16 @@ export interface ListRequest extends Pagination.PageRequest {
   readonly contributor?: string | undefined
 }
 
+/** A listing of an organization's change requests (GitBook's `listChangeRequestsForOrganization`). */
+export interface OrganizationListRequest extends ListRequest {
+  /** Only those on which this user's review is requested. */
+  readonly requestedReviewer?: string | undefined
+  /** Only those of this space. */
+  readonly space?: string | undefined
+  /** Most recently updated (default) or created first. */
+  readonly orderBy?: "updatedAt" | "createdAt" | undefined
+}
+
 export interface CreateInput {
   readonly subject?: string | undefined
   readonly agentTaskId?: string | undefined
@@ -103,6 +113,11 @@ export interface ChangeRequestsShape {
   readonly branchHead: (spaceId: string, ref: string, action: string) => Head<BranchHead, Denied | Errors.InvalidInput, Actor.Actor>
   readonly create: (spaceId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput, Actor.Actor>
   readonly list: (spaceId: string, request: ListRequest) => Effect.Effect<ChangeRequestList, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** The change requests of the organization's spaces the caller can view, most recent first; NotFound for a non-member. */
+  readonly listForOrganization: (
+    organizationId: string,
+    request: OrganizationListRequest
+  ) => Effect.Effect<Pagination.Page<ChangeRequestView>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** By id, or by its number in the space. */
   readonly get: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestView, Errors.NotFound, Actor.Actor>
   /** The change request whose merge wrote revision `revisionId` of the space, if one did. */

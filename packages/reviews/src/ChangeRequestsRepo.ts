@@ -21,6 +21,18 @@ export interface ChangeRequestQuery {
   readonly contributor?: string | undefined
 }
 
+/** A query over several spaces' change requests (an organization's), most recent first. */
+export interface SpacesChangeRequestQuery {
+  readonly spaceIds: ReadonlyArray<string>
+  readonly status: ChangeRequestStatus
+  readonly creator?: string | undefined
+  readonly contributor?: string | undefined
+  /** Only these change requests. */
+  readonly ids?: ReadonlyArray<string> | undefined
+  /** Most recently updated (default) or created first. */
+  readonly orderBy: "updatedAt" | "createdAt"
+}
+
 export type ChangeRequestPatch = Partial<{
   readonly subject: string
   readonly revisionMergedAncestor: string
@@ -37,6 +49,8 @@ export interface ChangeRequestsRepoShape {
   readonly findMergedInto: (spaceId: string, revisionId: string) => Effect.Effect<Option.Option<ChangeRequest>>
   /** Newest first (by number, descending), keyset-paginated on the number. */
   readonly list: (query: ChangeRequestQuery, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ChangeRequest>>
+  /** Keyset-paginated on (`orderBy`'s instant, id), newest first. */
+  readonly listInSpaces: (query: SpacesChangeRequestQuery, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<ChangeRequest>>
   readonly update: (id: string, patch: ChangeRequestPatch) => Effect.Effect<Option.Option<ChangeRequest>>
   /** Moves the status only if it still is `expected`: none when it changed meanwhile (or the change request is gone). */
   readonly setStatus: (id: string, expected: ChangeRequestStatus, next: ChangeRequestStatus, at: Date) => Effect.Effect<Option.Option<ChangeRequest>>
@@ -55,6 +69,24 @@ export interface ChangeRequestsRepoShape {
 /** Sort key of listings. */
 export const changeRequestKey = (changeRequest: ChangeRequest): Pagination.CursorKey => [changeRequest.number]
 export const changeRequestKeyShape: Pagination.KeyShape = ["number"]
+
+/** Sort key of listings over several spaces. */
+export const spacesChangeRequestKey = (orderBy: SpacesChangeRequestQuery["orderBy"]) => (changeRequest: ChangeRequest): Pagination.CursorKey => [
+  (orderBy === "createdAt" ? changeRequest.createdAt : changeRequest.updatedAt).toISOString(),
+  changeRequest.id
+]
+export const spacesChangeRequestKeyShape: Pagination.KeyShape = ["timestamp", "string"]
+
+const matchesInSpaces = (query: SpacesChangeRequestQuery) => {
+  const spaces = new Set(query.spaceIds)
+  const ids = query.ids === undefined ? undefined : new Set(query.ids)
+  return (cr: ChangeRequest): boolean =>
+    spaces.has(cr.spaceId) &&
+    cr.status === query.status &&
+    (ids === undefined || ids.has(cr.id)) &&
+    (query.creator === undefined || cr.createdBy === query.creator) &&
+    (query.contributor === undefined || cr.contributors.includes(query.contributor))
+}
 
 const matches = (query: ChangeRequestQuery) => (cr: ChangeRequest): boolean =>
   cr.spaceId === query.spaceId &&
@@ -92,6 +124,10 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => Option.fromNullishOr(Array.from(rows.values()).find((cr) => cr.spaceId === spaceId && cr.revisionMerged === revisionId))),
       list: (query, after, limit) =>
         Effect.suspend(() => Pagination.paginateArray(Array.from(rows.values()).filter(matches(query)), changeRequestKey, { order: "desc", after, limit })),
+      listInSpaces: (query, after, limit) =>
+        Effect.suspend(() =>
+          Pagination.paginateArray(Array.from(rows.values()).filter(matchesInSpaces(query)), spacesChangeRequestKey(query.orderBy), { order: "desc", after, limit })
+        ),
       update: (id, changes) => Effect.sync(() => patch(id, (cr) => ({ ...cr, ...changes }))),
       setStatus: (id, expected, next, at) =>
         Effect.sync(() => patch(id, (cr) => (cr.status === expected ? { ...cr, status: next, updatedAt: at } : undefined))),

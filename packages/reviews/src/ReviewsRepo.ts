@@ -27,6 +27,8 @@ export interface ReviewsRepoShape {
     after: Pagination.CursorKey | undefined,
     limit: number
   ) => Effect.Effect<Pagination.Page<RequestedReviewer>>
+  /** The change requests on which `userId`'s review is requested. */
+  readonly changeRequestsAwaiting: (userId: string) => Effect.Effect<ReadonlyArray<string>>
   /** Withdraws the request: false when there was none. */
   readonly removeRequestedReviewer: (changeRequestId: string, userId: string) => Effect.Effect<boolean>
   /** Counts one more edit of the change request by the user, at `at`. */
@@ -83,6 +85,8 @@ export class ReviewsRepo extends Context.Service<ReviewsRepo, ReviewsRepoShape>(
             { order: "asc", after, limit }
           )
         ),
+      changeRequestsAwaiting: (userId) =>
+        Effect.sync(() => Array.from(requests.values()).filter((r) => r.userId === userId).map((r) => r.changeRequestId)),
       removeRequestedReviewer: (changeRequestId, userId) => Effect.sync(() => requests.delete(requestKey(changeRequestId, userId))),
       recordEdit: (spaceId, changeRequestId, userId, at) =>
         Effect.sync(() => {

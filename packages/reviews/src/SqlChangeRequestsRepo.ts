@@ -2,7 +2,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
-import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { type ChangeRequestPatch, changeRequestKey, ChangeRequestsRepo, spacesChangeRequestKey } from "./ChangeRequestsRepo.ts"
 import { type ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 import { MergeConflict } from "./domain/MergeConflict.ts"
 
@@ -124,6 +124,25 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(changeRequests.all),
           Effect.flatMap((items) => Pagination.pageFromRows(items, limit, changeRequestKey))
+        )
+      },
+      listInSpaces: (query, after, limit) => {
+        if (query.spaceIds.length === 0 || query.ids?.length === 0) return Effect.succeed({ items: [] })
+        const column = query.orderBy === "createdAt" ? sql`cr.created_at` : sql`cr.updated_at`
+        const conditions = [
+          sql`cr.space_id IN ${sql.in(query.spaceIds)}`,
+          sql`cr.status = ${query.status}`,
+          ...(query.ids === undefined ? [] : [sql`cr.id IN ${sql.in(query.ids)}`]),
+          ...(query.creator === undefined ? [] : [sql`cr.created_by = ${query.creator}`]),
+          ...(query.contributor === undefined ? [] : [sql`EXISTS (
+            SELECT 1 FROM reviews_change_request_contributors c
+            WHERE c.change_request_id = cr.id AND c.user_id = ${query.contributor})`]),
+          ...(after === undefined ? [] : [sql`(${column}, cr.id) < (${String(after[0])}::timestamptz, ${String(after[1])})`])
+        ]
+        return sql<Row>`${select} WHERE ${sql.and(conditions)} ORDER BY ${column} DESC, cr.id DESC LIMIT ${limit + 1}`.pipe(
+          Effect.orDie,
+          Effect.flatMap(changeRequests.all),
+          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, spacesChangeRequestKey(query.orderBy)))
         )
       },
       update,

@@ -116,6 +116,12 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.flatMap(requests.first)
         ),
+      changeRequestsAwaiting: (userId) =>
+        sql<{ readonly change_request_id: string }>`
+          SELECT change_request_id FROM reviews_requested_reviewers WHERE user_id = ${userId}`.pipe(
+          Effect.orDie,
+          Effect.map((rows) => rows.map((row) => row.change_request_id))
+        ),
       listRequestedReviewers: (changeRequestId, after, limit) => {
         const range = after === undefined
           ? sql`true`

@@ -32,6 +32,12 @@ export const layer = HttpApiBuilder.group(Api, "changeRequests", Effect.fn(funct
           items
         }
       }))
+    .handle("listChangeRequestsForOrganization", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* changeRequests.listForOrganization(params.organizationId, query).pipe(DomainErrors.api)
+        const items = yield* Effect.forEach(found.items, present)
+        return { ...(found.next === undefined ? {} : { next: { page: found.next } }), count: items.length, items }
+      }))
     .handle("createChangeRequest", ({ params, payload }) =>
       changeRequests.create(params.spaceId, payload).pipe(DomainErrors.api, Effect.flatMap(present)))
     .handle("getChangeRequestById", ({ params }) =>

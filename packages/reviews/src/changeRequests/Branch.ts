@@ -4,7 +4,7 @@
  */
 import { Clock, Effect, Option } from "effect"
 import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
-import { Access, type ContentChange, ContentAccess, type Head, type Revision, RevisionWriter, type SpaceAccess, SpaceContent } from "@quire/content"
+import { Access, type ContentChange, ContentAccess, type Head, type Revision, RevisionWriter, type SpaceAccess, SpaceContent, Spaces } from "@quire/content"
 import type { BranchHead, ChangeRequestView } from "../ChangeRequests.ts"
 import { ChangeRequestsRepo } from "../ChangeRequestsRepo.ts"
 import type { ChangeRequest } from "../domain/ChangeRequest.ts"
@@ -31,6 +31,7 @@ export const make = Effect.gen(function*() {
   const counters = yield* SpaceCountersRepo
   const writer = yield* RevisionWriter
   const content = yield* SpaceContent
+  const spaces = yield* Spaces
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -86,7 +87,7 @@ export const make = Effect.gen(function*() {
       return { ...view(written.head.access, changeRequest), revision: written.revision, change: written.change }
     })
 
-  return { repo, access, counters, content, ids, transactor, now, resolve, revisionOf, branchHead, commitTo }
+  return { repo, reviews, access, counters, content, spaces, ids, transactor, now, resolve, revisionOf, branchHead, commitTo }
 })
 
 export type Branch = Effect.Success<typeof make>

@@ -1,9 +1,9 @@
 /** Use cases on change requests as records: create, list and read them, change their subject and status. */
 import { Effect, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
-import { Access } from "@quire/content"
-import type { CreateInput, ListRequest, UpdateInput } from "../ChangeRequests.ts"
-import { changeRequestKeyShape } from "../ChangeRequestsRepo.ts"
+import { Access, type SpaceAccess } from "@quire/content"
+import type { ChangeRequestView, CreateInput, ListRequest, OrganizationListRequest, UpdateInput } from "../ChangeRequests.ts"
+import { changeRequestKeyShape, spacesChangeRequestKeyShape } from "../ChangeRequestsRepo.ts"
 import { countersOf, maxSubjectLength, permittedTransitions } from "../domain/ChangeRequest.ts"
 import { type Branch, view } from "./Branch.ts"
 
@@ -14,7 +14,7 @@ const checkSubject = (subject: string | undefined): Effect.Effect<void, Errors.I
     : Effect.void
 
 export const lifecycle = (branch: Branch) => {
-  const { repo, access, counters, ids, transactor, now, resolve } = branch
+  const { repo, reviews, access, counters, spaces, ids, transactor, now, resolve } = branch
 
   const create = Effect.fn("ChangeRequests.create")(function*(spaceId: string, input: CreateInput) {
     yield* checkSubject(input.subject)
@@ -55,6 +55,38 @@ export const lifecycle = (branch: Branch) => {
       Pagination.limitOf(request)
     )
     return { access: spaceAccess, items, spaceRevision: spaceAccess.space.revisionId }
+  })
+
+  /** Every space of the organization the caller can view, by id (NotFound for a non-member). */
+  const visibleSpaces = Effect.fnUntraced(function*(organizationId: string) {
+    const visible = new Map<string, SpaceAccess>()
+    let page: string | undefined
+    do {
+      const batch = yield* spaces.list(organizationId, { limit: Pagination.maxLimit, ...(page === undefined ? {} : { page }) })
+      for (const seen of batch.items) visible.set(seen.space.id, seen)
+      page = batch.next
+    } while (page !== undefined)
+    return visible
+  })
+
+  const listForOrganization = Effect.fn("ChangeRequests.listForOrganization")(function*(organizationId: string, request: OrganizationListRequest) {
+    const after = yield* Pagination.afterOf(request, spacesChangeRequestKeyShape)
+    const visible = yield* visibleSpaces(organizationId)
+    const spaceIds = request.space === undefined ? [...visible.keys()] : visible.has(request.space) ? [request.space] : []
+    const ids = request.requestedReviewer === undefined ? undefined : yield* reviews.changeRequestsAwaiting(request.requestedReviewer)
+    const page = yield* repo.listInSpaces(
+      {
+        spaceIds,
+        status: request.status ?? "open",
+        creator: request.creator,
+        contributor: request.contributor,
+        ids,
+        orderBy: request.orderBy ?? "updatedAt"
+      },
+      after,
+      Pagination.limitOf(request)
+    )
+    return { ...page, items: page.items.map((cr): ChangeRequestView => view(visible.get(cr.spaceId)!, cr)) }
   })
 
   const get = Effect.fn("ChangeRequests.get")(function*(spaceId: string, ref: string) {
@@ -110,5 +142,5 @@ export const lifecycle = (branch: Branch) => {
     return view(found.access, current)
   })
 
-  return { create, list, get, mergedInto, update }
+  return { create, list, listForOrganization, get, mergedInto, update }
 }

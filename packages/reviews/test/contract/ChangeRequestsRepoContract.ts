@@ -82,6 +82,30 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         assert.deepStrictEqual(some(yield* repo.find("cr-l-1")).contributors, ["user-c", "user-d"])
       }))
 
+    it.effect("lists several spaces' change requests most recent first (ties by id), filtered, keyset-paginated", () =>
+      Effect.gen(function*() {
+        const repo = yield* ChangeRequestsRepo
+        yield* repo.insert(make("cr-o-1", "cr-o-a", { status: "open", createdAt: at(1), updatedAt: at(9) }))
+        yield* repo.insert(make("cr-o-2", "cr-o-b", { status: "open", createdAt: at(2), updatedAt: at(5), createdBy: "user-b" }))
+        yield* repo.insert(make("cr-o-3", "cr-o-a", { status: "open", createdAt: at(3), updatedAt: at(5) }))
+        yield* repo.insert(make("cr-o-4", "cr-o-c", { status: "open", createdAt: at(4), updatedAt: at(10) }))
+        yield* repo.insert(make("cr-o-5", "cr-o-a", { createdAt: at(5), updatedAt: at(11) }))
+        yield* repo.addContributor("cr-o-3", "user-c")
+        const query = { spaceIds: ["cr-o-a", "cr-o-b"], status: "open", orderBy: "updatedAt" } as const
+        const first = yield* repo.listInSpaces(query, undefined, 2)
+        assert.deepStrictEqual(ids(first), ["cr-o-1", "cr-o-3"])
+        const rest = yield* repo.listInSpaces(query, yield* Pagination.decodeCursor(first.next!), 2)
+        assert.deepStrictEqual(ids(rest), ["cr-o-2"])
+        assert.isUndefined(rest.next)
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, orderBy: "createdAt" }, undefined, 10)), ["cr-o-3", "cr-o-2", "cr-o-1"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, status: "draft" }, undefined, 10)), ["cr-o-5"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, creator: "user-b" }, undefined, 10)), ["cr-o-2"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, contributor: "user-c" }, undefined, 10)), ["cr-o-3"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, ids: ["cr-o-2", "cr-o-4"] }, undefined, 10)), ["cr-o-2"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, ids: [] }, undefined, 10)), [])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, spaceIds: [] }, undefined, 10)), [])
+      }))
+
     it.effect("moves status and revision only from the expected value", () =>
       Effect.gen(function*() {
         const repo = yield* ChangeRequestsRepo

@@ -88,6 +88,9 @@ export const reviewsRepoContract = (it: Vitest.MethodsNonLive<ReviewsRepo | Tran
         assertNone(yield* repo.findRequestedReviewer(cr, "bob"))
         assert.deepStrictEqual((yield* allPages((after) => repo.listRequestedReviewers(cr, after, 10))).flat().map((r) => r.userId), ["carol", "dan"])
         assert.strictEqual(some(yield* repo.findRequestedReviewer("rv-req-other", "bob")).changeRequestId, "rv-req-other")
+        assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("dan"))], [cr])
+        assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("bob"))], ["rv-req-other"])
+        assert.deepStrictEqual([...(yield* repo.changeRequestsAwaiting("nobody"))], [])
       }))
 
     it.effect("counts each editor's edits, ordered by their first edit", () =>
