@@ -25,7 +25,8 @@ const main = Effect.gen(function*() {
     }
     if (generated !== undefined) {
       yield* Effect.logWarning(
-        `Created the instance administrator ${user.email}. Its API token, shown only now: ${generated}`
+        `Created the instance administrator ${user.email}. Its API token, shown only now: ${generated} ` +
+          `(also the setup code the browser app asks for at ${publicUrl}/setup to set the administrator's password)`
       )
     }
   }))
