@@ -2,7 +2,7 @@
  * The block registry: every top-level block the editor knows, keyed by name, with its TipTap extensions and its
  * markdown. A name in `BlockName` without an entry (or an entry without markdown) is a type error.
  */
-import type { AnyExtension } from "@tiptap/core"
+import type { AnyExtension, NodeViewRenderer } from "@tiptap/core"
 import type { BlockMarkdown } from "../markdown/types.ts"
 import { Blockquote } from "./blockquote/node.ts"
 import { blockquote } from "./blockquote/markdown.ts"
@@ -48,6 +48,19 @@ import { Table, TableCell, TableHeader, TableRow } from "./table/node.ts"
 import { table } from "./table/markdown.ts"
 import { Tab, Tabs } from "./tabs/node.ts"
 import { tabs } from "./tabs/markdown.ts"
+import { cardsView } from "./cards/view.ts"
+import { columnView } from "./columns/view.ts"
+import { contentRefView } from "./content-ref/view.ts"
+import { embedView } from "./embed/view.ts"
+import { expandableView } from "./expandable/view.ts"
+import { figureView } from "./figure/view.ts"
+import { fileView } from "./file/view.ts"
+import { frontmatterView } from "./frontmatter/view.ts"
+import { hintView } from "./hint/view.ts"
+import { includeView } from "./include/view.ts"
+import { openapiView } from "./openapi/view.ts"
+import { rawView } from "./raw/view.ts"
+import { tabView } from "./tabs/view.ts"
 
 export type BlockName =
   | "paragraph"
@@ -79,35 +92,37 @@ export interface BlockEntry {
   /** The block's node and the nodes only it contains (list items, tabs' tab, table rows). */
   readonly extensions: ReadonlyArray<AnyExtension>
   readonly markdown: BlockMarkdown
+  /** Plain DOM node views by node name, or "toDOM" when the node's own rendering is enough. */
+  readonly view: Readonly<Record<string, NodeViewRenderer>> | "toDOM"
 }
 
 const serializeOnly = (m: BlockMarkdown): BlockMarkdown => ({ parse: null, serialize: m.serialize })
 
 export const blocks: Record<BlockName, BlockEntry> = {
-  paragraph: { extensions: [Paragraph], markdown: paragraph },
-  heading: { extensions: [Heading], markdown: heading },
-  bulletList: { extensions: [BulletList, ListItem], markdown: list },
-  orderedList: { extensions: [OrderedList], markdown: serializeOnly(list) },
-  taskList: { extensions: [TaskList, TaskItem], markdown: serializeOnly(list) },
-  blockquote: { extensions: [Blockquote], markdown: blockquote },
-  table: { extensions: [Table, TableRow, TableHeader, TableCell], markdown: table },
-  codeBlock: { extensions: [CodeBlock], markdown: codeBlock },
-  mathBlock: { extensions: [MathBlock], markdown: mathBlock },
-  figure: { extensions: [Figure], markdown: figure },
-  horizontalRule: { extensions: [HorizontalRule], markdown: horizontalRule },
-  hint: { extensions: [Hint], markdown: hint },
-  tabs: { extensions: [Tabs, Tab], markdown: tabs },
-  stepper: { extensions: [Stepper, Step], markdown: stepper },
-  columns: { extensions: [Columns, Column], markdown: columns },
-  expandable: { extensions: [Expandable], markdown: expandable },
-  cards: { extensions: [Cards], markdown: cards },
-  embed: { extensions: [Embed], markdown: embed },
-  contentRef: { extensions: [ContentRef], markdown: contentRef },
-  file: { extensions: [File], markdown: file },
-  openapiOperation: { extensions: [OpenapiOperation], markdown: openapiOperation },
-  include: { extensions: [Include], markdown: include },
-  frontmatter: { extensions: [Frontmatter], markdown: frontmatter },
-  raw: { extensions: [Raw], markdown: raw }
+  paragraph: { extensions: [Paragraph], markdown: paragraph, view: "toDOM" },
+  heading: { extensions: [Heading], markdown: heading, view: "toDOM" },
+  bulletList: { extensions: [BulletList, ListItem], markdown: list, view: "toDOM" },
+  orderedList: { extensions: [OrderedList], markdown: serializeOnly(list), view: "toDOM" },
+  taskList: { extensions: [TaskList, TaskItem], markdown: serializeOnly(list), view: "toDOM" },
+  blockquote: { extensions: [Blockquote], markdown: blockquote, view: "toDOM" },
+  table: { extensions: [Table, TableRow, TableHeader, TableCell], markdown: table, view: "toDOM" },
+  codeBlock: { extensions: [CodeBlock], markdown: codeBlock, view: "toDOM" },
+  mathBlock: { extensions: [MathBlock], markdown: mathBlock, view: "toDOM" },
+  figure: { extensions: [Figure], markdown: figure, view: { figure: figureView } },
+  horizontalRule: { extensions: [HorizontalRule], markdown: horizontalRule, view: "toDOM" },
+  hint: { extensions: [Hint], markdown: hint, view: { hint: hintView } },
+  tabs: { extensions: [Tabs, Tab], markdown: tabs, view: { tab: tabView } },
+  stepper: { extensions: [Stepper, Step], markdown: stepper, view: "toDOM" },
+  columns: { extensions: [Columns, Column], markdown: columns, view: { column: columnView } },
+  expandable: { extensions: [Expandable], markdown: expandable, view: { expandable: expandableView } },
+  cards: { extensions: [Cards], markdown: cards, view: { cards: cardsView } },
+  embed: { extensions: [Embed], markdown: embed, view: { embed: embedView } },
+  contentRef: { extensions: [ContentRef], markdown: contentRef, view: { contentRef: contentRefView } },
+  file: { extensions: [File], markdown: file, view: { file: fileView } },
+  openapiOperation: { extensions: [OpenapiOperation], markdown: openapiOperation, view: { openapiOperation: openapiView } },
+  include: { extensions: [Include], markdown: include, view: { include: includeView } },
+  frontmatter: { extensions: [Frontmatter], markdown: frontmatter, view: { frontmatter: frontmatterView } },
+  raw: { extensions: [Raw], markdown: raw, view: { raw: rawView } }
 }
 
 /** The order in which block parsers are tried at a line; the paragraph comes last, as the fallback. */

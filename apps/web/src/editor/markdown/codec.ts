@@ -169,7 +169,14 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
    * top-level block is set off by blank lines, so it cannot join the block before or after it.
    */
   const serializeSequence = (content: Fragment, top: boolean, eol: string, fresh?: (node: PMNode) => boolean): string => {
-    let out = ""
+    // Chunks are joined once at the end: asking a long concatenated string how it ends would flatten it each time.
+    const chunks: Array<string> = []
+    let tail = ""
+    const push = (text: string): void => {
+      if (text === "") return
+      chunks.push(text)
+      tail = (tail + text).slice(-8)
+    }
     content.forEach((child, _offset, index) => {
       const last = index === content.childCount - 1
       let chunk: string
@@ -180,13 +187,13 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
         const body = serializeBlock(child)
         let end = trail === null || (trail === "" && !last) ? (last ? eol : eol + eol) : trail
         if (top && !last && !blankEnd(end)) end = eol + eol
-        if (top && out !== "" && !blankEnd(out)) out += out.endsWith("\n") ? eol : eol + eol
+        if (top && chunks.length && !blankEnd(tail)) push(tail.endsWith("\n") ? eol : eol + eol)
         chunk = lead + (eol === "\n" ? body : body.replace(/\r?\n/g, eol)) + end
       }
-      if (out !== "" && !out.endsWith("\n")) out += eol + eol
-      out += chunk
+      if (chunks.length && !tail.endsWith("\n")) push(eol + eol)
+      push(chunk)
     })
-    return out
+    return chunks.join("")
   }
 
   const ctx: MarkdownContext = {

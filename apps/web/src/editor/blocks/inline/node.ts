@@ -22,8 +22,23 @@ export const RawInline = Node.create({
   inline: true,
   atom: true,
   addAttributes: () => ({ text: attr("") }),
-  renderHTML: ({ node }) => ["code", { "data-type": "raw-inline" }, node.attrs.text as string]
+  renderHTML: ({ node }) => {
+    const text = node.attrs.text as string
+    const entity = decodeEntity(text)
+    return entity === undefined ? ["code", { "data-type": "raw-inline" }, text] : ["span", { "data-type": "entity", title: text }, entity]
+  }
 })
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0", zwj: "\u200d", zwnj: "\u200c" }
+
+/** What an entity shows (`&#x20;` is a space); undefined for inline HTML, shown as its source. */
+const decodeEntity = (text: string): string | undefined => {
+  const m = /^&(?:#[xX]([0-9a-fA-F]+)|#([0-9]+)|([A-Za-z][A-Za-z0-9]*));$/.exec(text)
+  if (!m) return undefined
+  const code = m[1] ? Number.parseInt(m[1], 16) : m[2] ? Number.parseInt(m[2], 10) : undefined
+  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd"
+  return NAMED[m[3]!]
+}
 
 export const InlineImage = Image.extend({
   inline: true,

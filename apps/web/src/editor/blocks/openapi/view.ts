@@ -1,0 +1,3 @@
+import { liquidAtomView } from "../shared/liquid-view.ts"
+
+export const openapiView = liquidAtomView("OpenAPI operation", "path")
