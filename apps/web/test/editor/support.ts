@@ -1,6 +1,8 @@
 /** Shared helpers for the editor's markdown tests: one codec, edits as the editor makes them, line diffs. */
 import { Fragment, type Node as PMNode } from "@tiptap/pm/model"
-import { expect } from "vitest"
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
 import { createMarkdownCodec } from "../../src/editor/markdown/codec.ts"
 import { checkFresh, sameDocument } from "../../src/editor/markdown/fidelity.ts"
 import { createSchema } from "../../src/editor/schema.ts"
@@ -95,3 +97,20 @@ export const expectExact = (markdown: string): void => {
   expect(codec.serialize(codec.parse(markdown))).toBe(markdown)
   expect(checkFresh(codec, markdown).fidelity).not.toBe("lossy")
 }
+
+/** A block folder's fixtures: every file in `fixtures/` is listed with the nodes it must produce, is exact, and falls back to raw only where expected. */
+export const fixtureSuite = (block: string, dir: string, expected: Readonly<Record<string, ReadonlyArray<string>>>): void =>
+  void describe(`${block} fixtures round-trip byte for byte`, () => {
+    it("lists every fixture file", () => {
+      expect(readdirSync(join(dir, "fixtures")).toSorted()).toEqual(Object.keys(expected).toSorted())
+    })
+    for (const [name, types] of Object.entries(expected)) {
+      it(name, () => {
+        const text = readFileSync(join(dir, "fixtures", name), "utf8")
+        expectExact(text)
+        const found = typesIn(codec.parse(text))
+        for (const t of types) expect(found, `${name} has a ${t}`).toContain(t)
+        if (!types.includes("raw")) expect(found, `${name} falls back to raw`).not.toContain("raw")
+      })
+    }
+  })

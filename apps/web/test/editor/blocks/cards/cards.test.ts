@@ -1,0 +1,6 @@
+import { fixtureSuite } from "../../support.ts"
+
+/** Each fixture, written from GitBook's documented syntax, is exact and produces these nodes and marks. */
+fixtureSuite("cards", import.meta.dirname, {
+  "cards.md": ["cards"],
+})
