@@ -6,6 +6,7 @@ import type {
   Revision as RevisionResponse,
   RevisionFile as RevisionFileResponse,
   RevisionPage as RevisionPageResponse,
+  RevisionSummary as RevisionSummaryResponse,
   SearchPageResult,
   SearchSpaceResult,
   Space as SpaceResponse
@@ -22,6 +23,7 @@ import {
   type PageNode,
   type PageResult,
   type Revision,
+  type RevisionHeader,
   type SpaceResults,
   pageDocumentEffect,
   ParsePool,
@@ -203,6 +205,27 @@ export const revision = (urls: Urls, r: Revision, downloadUrl: DownloadUrl, opti
       }
     }
     : {}),
+  urls: { app: urls.app(`/s/${r.spaceId}/~/revisions/${r.id}`) }
+})
+
+/** A revision of main's history, without its tree (Quire's `listRevisionsInSpace`). */
+export const revisionSummary = (urls: Urls, r: RevisionHeader): RevisionSummaryResponse => ({
+  object: "revision",
+  id: r.id,
+  parents: r.parents,
+  type: r.type,
+  createdAt: r.createdAt.toISOString(),
+  ...(r.git === null
+    ? {}
+    : {
+      git: {
+        oid: r.git.oid,
+        message: r.git.message,
+        createdByService: r.git.createdByService,
+        ...(r.git.url === undefined ? {} : { url: r.git.url }),
+        ...(r.git.ref === undefined ? {} : { ref: r.git.ref })
+      }
+    }),
   urls: { app: urls.app(`/s/${r.spaceId}/~/revisions/${r.id}`) }
 })
 

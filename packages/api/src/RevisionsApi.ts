@@ -8,8 +8,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { ChangeRequest } from "./ChangeRequestsApi.ts"
-import { EntityId, Limit, ListOf, PageQuery } from "./Schemas.ts"
-import { ContentQuery, ContentRef, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
+import { EntityId, Limit, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
+import { ContentQuery, ContentRef, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage, RevisionType } from "./SpaceContentApi.ts"
 
 const change = <S extends Schema.Top>(value: S) =>
   Schema.Struct({ before: Schema.optionalKey(value), after: Schema.optionalKey(value) })
@@ -110,11 +110,34 @@ export const ChangesQuery = {
   diff: Schema.optional(Schema.Boolean)
 } as const
 
+/** A revision of main's history as `listRevisionsInSpace` lists it: GitBook's Revision without its tree, files and variables. */
+export const RevisionSummary = Schema.Struct({
+  object: Schema.Literal("revision"),
+  id: Schema.String,
+  parents: Schema.Array(Schema.String),
+  type: RevisionType,
+  createdAt: Timestamp,
+  git: Revision.fields.git,
+  urls: Schema.Struct({ app: Schema.String })
+}).annotate({ identifier: "RevisionSummary" })
+export type RevisionSummary = typeof RevisionSummary.Type
+
 const prefix = "/spaces/:spaceId/revisions/:revisionId"
 const revisionParams = { spaceId: EntityId, revisionId: EntityId } as const
 
 export class RevisionsApi extends HttpApiGroup.make("revisions")
   .add(
+    /** Quire's extension: main's history, newest first (GitBook lists no revisions). */
+    HttpApiEndpoint.get("listRevisionsInSpace", "/spaces/:spaceId/revisions", {
+      params: { spaceId: EntityId },
+      query: PageQuery,
+      success: ListOf(RevisionSummary),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the revisions of the main content",
+        description: "Quire's extension (GitBook has no such operation): the history of the space's main content, newest first: its current revision, then each one's first parent, without page trees (read one with `getRevisionById`, what it changed with `getRevisionSemanticChanges`). Needs view permission."
+      })),
     /** A revision of the space, main's or a change request's. */
     HttpApiEndpoint.get("getRevisionById", prefix, {
       params: revisionParams,

@@ -5,6 +5,18 @@ import type { Revision } from "./domain/Revision.ts"
 import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { oversizedPart, split } from "./RevisionParts.ts"
 
+/** What a listing of revisions shows of each: no tree, files, variables or reusable contents. */
+export type RevisionHeader = Pick<Revision, "id" | "spaceId" | "parents" | "type" | "git" | "createdAt">
+
+const headerOf = (revision: Revision): RevisionHeader => ({
+  id: revision.id,
+  spaceId: revision.spaceId,
+  parents: revision.parents,
+  type: revision.type,
+  git: revision.git,
+  createdAt: revision.createdAt
+})
+
 export interface RevisionsRepoShape {
   /**
    * Stores a revision with the documents it introduces (documents already stored are kept).
@@ -13,6 +25,8 @@ export interface RevisionsRepoShape {
    */
   readonly insert: (revision: Revision, documents: ReadonlyMap<string, string>, shared?: Iterable<string>) => Effect.Effect<void>
   readonly find: (revisionId: string) => Effect.Effect<Option.Option<Revision>>
+  /** `from` and its first parents, newest first, at most `limit`: a line of history (empty when `from` is unknown). */
+  readonly history: (from: string, limit: number) => Effect.Effect<ReadonlyArray<RevisionHeader>>
   /** The markdown of the given document hashes (unknown hashes are absent from the map). */
   readonly documents: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>>
   /** Deletes every revision of a space, and the documents no other space's revisions point to. */
@@ -36,6 +50,18 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
           revisions.set(revision.id, revision)
         }),
       find: (revisionId) => Effect.sync(() => Option.fromNullishOr(revisions.get(revisionId))),
+      history: (from, limit) =>
+        Effect.sync(() => {
+          const line: Array<RevisionHeader> = []
+          let next: string | undefined = from
+          while (next !== undefined && line.length < limit) {
+            const found = revisions.get(next)
+            if (found === undefined) break
+            line.push(headerOf(found))
+            next = found.parents[0]
+          }
+          return line
+        }),
       documents: (hashes) =>
         Effect.sync(() => {
           const found = new Map<string, string>()

@@ -17,6 +17,7 @@ import { resolveLink } from "@quire/markdown"
 import { pageLinkContext, revisionLinkIndex } from "./ContentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import type { ContentChange, Head, HeadState } from "./RevisionWriter.ts"
+import type { RevisionHeader } from "./RevisionsRepo.ts"
 import type { SemanticChange } from "./RevisionChanges.ts"
 import { changeLists } from "./spaceContent/Changes.ts"
 import * as ContentEdit from "./spaceContent/ContentEdit.ts"
@@ -137,6 +138,11 @@ export interface SpaceContentShape {
   readonly fileIn: (revision: Revision, fileId: string) => Effect.Effect<FileNode, Errors.NotFound>
   /** A revision of the space (main's history or a change request's branch) as the caller may see it; NotFound for another space's. */
   readonly revisionOf: (spaceId: string, revisionId: string) => Effect.Effect<CurrentContent, Errors.NotFound, Actor.Actor>
+  /** Main's history: the current revision and its first parents, newest first, a page at a time. */
+  readonly history: (
+    spaceId: string,
+    request: Pagination.PageRequest
+  ) => Effect.Effect<{ readonly access: SpaceAccess; readonly items: Pagination.Page<RevisionHeader> }, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   /** The page of a revision at `path` (slugs from the root joined by `/`), with its markdown. */
   readonly pageAt: (revision: Revision, path: string) => Effect.Effect<RevisionPage, Errors.NotFound>
   /** What `after` changed since `before` (none: the empty content before a first revision), in RevisionChanges' order. */

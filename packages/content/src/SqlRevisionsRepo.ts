@@ -169,6 +169,21 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             Effect.tap((found) => Option.isSome(found) ? sql.afterCommit(Effect.sync(() => cache.add(found.value))) : Effect.void)
           )
         },
+        history: (from, limit) =>
+          sql<Row>`
+            WITH RECURSIVE line (id, depth) AS (
+              SELECT id, 1 FROM content_revisions WHERE id = ${from}
+              UNION ALL
+              SELECT r.parents->>0, line.depth + 1 FROM line JOIN content_revisions r ON r.id = line.id
+              WHERE line.depth < ${limit} AND jsonb_array_length(r.parents) > 0
+            )
+            SELECT r.id, r.space_id, r.parents, r.type, '[]'::jsonb AS pages, '[]'::jsonb AS files, '{}'::jsonb AS variables,
+              NULL::jsonb AS reusable_contents, r.git, r.created_at, NULL::integer AS parts
+            FROM line JOIN content_revisions r ON r.id = line.id ORDER BY line.depth`.pipe(
+            Effect.orDie,
+            Effect.flatMap((rows) => Effect.sync(() => rows.map((row) => revisions.decode(row)))),
+            Effect.map((found) => found.map(({ id, spaceId, parents, type, git, createdAt }) => ({ id, spaceId, parents, type, git, createdAt })))
+          ),
         documents: (hashes) =>
           hashes.length === 0
             ? Effect.succeed(new Map<string, string>())

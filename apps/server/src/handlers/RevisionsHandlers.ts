@@ -32,6 +32,11 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const signer = (spaceId: string) => Effect.map(links.signer, (sign): ContentPresenters.DownloadUrl => (f) => sign(spaceId, f))
 
   return handlers
+    .handle("listRevisionsInSpace", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* content.history(params.spaceId, query).pipe(DomainErrors.api)
+        return Presenters.list(found.items, (r) => ContentPresenters.revisionSummary(urls, r))
+      }))
     .handle("getRevisionById", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)

@@ -8,6 +8,9 @@ import type { ContentEdit } from "./ContentEdit.ts"
 const fileKey = (file: FileNode): Pagination.CursorKey => [file.name, file.id]
 const fileKeyShape: Pagination.KeyShape = ["string", "string"]
 
+/** A history cursor names the revision the next page starts with. */
+const historyKeyShape: Pagination.KeyShape = ["string"]
+
 export const reading = (edit: ContentEdit) => {
   const { access, revisions, current } = edit
 
@@ -47,6 +50,20 @@ export const reading = (edit: ContentEdit) => {
     return { access: spaceAccess, revision: found.value }
   })
 
+  const history = Effect.fn("SpaceContent.history")(function*(spaceId: string, request: Pagination.PageRequest) {
+    const from = yield* Pagination.afterOf(request, historyKeyShape)
+    const spaceAccess = yield* access.space(spaceId)
+    const limit = Pagination.limitOf(request)
+    const line = yield* revisions.history(from === undefined ? spaceAccess.space.revisionId : String(from[0]), limit + 1)
+    // A cursor is signed, but name another space's revision it must not (one of the caller's other listings).
+    if (line[0] !== undefined && line[0].spaceId !== spaceId) {
+      return yield* new Errors.InvalidInput({ field: "page", reason: "is a cursor of another listing" })
+    }
+    const items = line.slice(0, limit)
+    const next = line.length > limit ? yield* Pagination.encodeCursor([line[limit]!.id]) : undefined
+    return { access: spaceAccess, items: next === undefined ? { items } : { items, next } }
+  })
+
   const pageAt = Effect.fn("SpaceContent.pageAt")(function*(revision: Revision, path: string) {
     const wanted = path.replace(/^\/+|\/+$/g, "")
     const found = flattenPages(revision.pages).find((entry) => entry.path === wanted)
@@ -77,5 +94,5 @@ export const reading = (edit: ContentEdit) => {
     return { ...content, file: yield* fileIn(content.revision, fileId) }
   })
 
-  return { revision, revisionById: edit.revisionById, pageIn, filesIn, fileIn, revisionOf, pageAt, page, files, file }
+  return { revision, revisionById: edit.revisionById, pageIn, filesIn, fileIn, revisionOf, history, pageAt, page, files, file }
 }

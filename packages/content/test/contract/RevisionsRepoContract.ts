@@ -108,6 +108,24 @@ export const revisionsRepoContract = (it: ReposTest) =>
         assert.strictEqual((yield* repo.documents([documentHash(intro)])).get(documentHash(intro)), intro)
       }))
 
+    it.effect("reads a line of history: a revision and its first parents, newest first, without trees", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const git = { oid: "abc", message: "Import", createdByService: false }
+        yield* repo.insert(revision("hist-1", "hist-space", { pages: pointingTo("One.") }), documentsOf("One."))
+        yield* repo.insert(revision("hist-branch", "hist-space", { parents: ["hist-1"] }), new Map())
+        yield* repo.insert(revision("hist-2", "hist-space", { parents: ["hist-1"], git, createdAt: at(2) }), new Map())
+        yield* repo.insert(revision("hist-3", "hist-space", { parents: ["hist-2", "hist-branch"], type: "merge", createdAt: at(3) }), new Map())
+        const line = yield* repo.history("hist-3", 10)
+        assert.deepStrictEqual(line.map((r) => r.id), ["hist-3", "hist-2", "hist-1"])
+        assert.deepStrictEqual(line[0], { id: "hist-3", spaceId: "hist-space", parents: ["hist-2", "hist-branch"], type: "merge", git: null, createdAt: at(3) })
+        assert.deepStrictEqual(line[1]?.git, git)
+        assert.notProperty(line[2], "pages")
+        assert.deepStrictEqual((yield* repo.history("hist-3", 2)).map((r) => r.id), ["hist-3", "hist-2"])
+        assert.deepStrictEqual((yield* repo.history("hist-branch", 10)).map((r) => r.id), ["hist-branch", "hist-1"])
+        assert.deepStrictEqual(yield* repo.history("hist-missing", 10), [])
+      }))
+
     it.effect("reads back a tree larger than the 16 MiB one row may hold (30,100 pages, 20,000 files), and removes it with its space", () =>
       Effect.gen(function*() {
         const repo = yield* RevisionsRepo
