@@ -90,7 +90,7 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       params: { organizationId: EntityId },
       query: {
         ...PageQuery,
-        status: Schema.optional(ChangeRequestStatus),
+        status: Schema.optional(Schema.Union([ChangeRequestStatus, Schema.Array(ChangeRequestStatus).check(Schema.isMaxLength(4))])),
         creator: Schema.optional(EntityId),
         contributor: Schema.optional(EntityId),
         requestedReviewer: Schema.optional(EntityId),
@@ -102,7 +102,7 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "List an organization's change requests",
-        description: "Lists the change requests of the organization's spaces the caller can view, most recently updated first (`orderBy=createdAt`: most recently created); open ones unless `status` says otherwise (one status). `creator`, `contributor`, `requestedReviewer` (a pending review request) and `space` narrow the list. 404 for a non-member."
+        description: "Lists the change requests of the organization's spaces the caller can view, most recently updated first (`orderBy=createdAt`: most recently created); open ones unless `status` (repeatable: any of the statuses given) says otherwise. `creator`, `contributor`, `requestedReviewer` (a pending review request) and `space` narrow the list. 404 for a non-member."
       })),
     /** Opens a change request (a draft) on the space's current content. */
     HttpApiEndpoint.post("createChangeRequest", "/spaces/:spaceId/change-requests", {

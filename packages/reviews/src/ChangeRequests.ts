@@ -42,7 +42,9 @@ export interface ListRequest extends Pagination.PageRequest {
 }
 
 /** A listing of an organization's change requests (GitBook's `listChangeRequestsForOrganization`). */
-export interface OrganizationListRequest extends ListRequest {
+export interface OrganizationListRequest extends Omit<ListRequest, "status"> {
+  /** Any of these statuses (GitBook's repeated `status`); default `open`. */
+  readonly status?: ChangeRequestStatus | ReadonlyArray<ChangeRequestStatus> | undefined
   /** Only those on which this user's review is requested. */
   readonly requestedReviewer?: string | undefined
   /** Only those of this space. */

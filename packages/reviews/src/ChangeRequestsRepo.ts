@@ -24,7 +24,8 @@ export interface ChangeRequestQuery {
 /** A query over several spaces' change requests (an organization's), most recent first. */
 export interface SpacesChangeRequestQuery {
   readonly spaceIds: ReadonlyArray<string>
-  readonly status: ChangeRequestStatus
+  /** Any of these statuses. */
+  readonly statuses: ReadonlyArray<ChangeRequestStatus>
   readonly creator?: string | undefined
   readonly contributor?: string | undefined
   /** Only these change requests. */
@@ -82,7 +83,7 @@ const matchesInSpaces = (query: SpacesChangeRequestQuery) => {
   const ids = query.ids === undefined ? undefined : new Set(query.ids)
   return (cr: ChangeRequest): boolean =>
     spaces.has(cr.spaceId) &&
-    cr.status === query.status &&
+    query.statuses.includes(cr.status) &&
     (ids === undefined || ids.has(cr.id)) &&
     (query.creator === undefined || cr.createdBy === query.creator) &&
     (query.contributor === undefined || cr.contributors.includes(query.contributor))

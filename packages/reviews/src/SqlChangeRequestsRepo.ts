@@ -127,11 +127,11 @@ export const layer = Layer.effect(
         )
       },
       listInSpaces: (query, after, limit) => {
-        if (query.spaceIds.length === 0 || query.ids?.length === 0) return Effect.succeed({ items: [] })
+        if (query.spaceIds.length === 0 || query.statuses.length === 0 || query.ids?.length === 0) return Effect.succeed({ items: [] })
         const column = query.orderBy === "createdAt" ? sql`cr.created_at` : sql`cr.updated_at`
         const conditions = [
           sql`cr.space_id IN ${sql.in(query.spaceIds)}`,
-          sql`cr.status = ${query.status}`,
+          sql`cr.status IN ${sql.in(query.statuses)}`,
           ...(query.ids === undefined ? [] : [sql`cr.id IN ${sql.in(query.ids)}`]),
           ...(query.creator === undefined ? [] : [sql`cr.created_by = ${query.creator}`]),
           ...(query.contributor === undefined ? [] : [sql`EXISTS (

@@ -77,7 +77,7 @@ export const lifecycle = (branch: Branch) => {
     const page = yield* repo.listInSpaces(
       {
         spaceIds,
-        status: request.status ?? "open",
+        statuses: request.status === undefined ? ["open"] : typeof request.status === "string" ? [request.status] : request.status,
         creator: request.creator,
         contributor: request.contributor,
         ids,

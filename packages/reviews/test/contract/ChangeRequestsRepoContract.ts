@@ -91,14 +91,16 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         yield* repo.insert(make("cr-o-4", "cr-o-c", { status: "open", createdAt: at(4), updatedAt: at(10) }))
         yield* repo.insert(make("cr-o-5", "cr-o-a", { createdAt: at(5), updatedAt: at(11) }))
         yield* repo.addContributor("cr-o-3", "user-c")
-        const query = { spaceIds: ["cr-o-a", "cr-o-b"], status: "open", orderBy: "updatedAt" } as const
+        const query = { spaceIds: ["cr-o-a", "cr-o-b"], statuses: ["open"], orderBy: "updatedAt" } as const
         const first = yield* repo.listInSpaces(query, undefined, 2)
         assert.deepStrictEqual(ids(first), ["cr-o-1", "cr-o-3"])
         const rest = yield* repo.listInSpaces(query, yield* Pagination.decodeCursor(first.next!), 2)
         assert.deepStrictEqual(ids(rest), ["cr-o-2"])
         assert.isUndefined(rest.next)
         assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, orderBy: "createdAt" }, undefined, 10)), ["cr-o-3", "cr-o-2", "cr-o-1"])
-        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, status: "draft" }, undefined, 10)), ["cr-o-5"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, statuses: ["draft"] }, undefined, 10)), ["cr-o-5"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, statuses: ["draft", "open"] }, undefined, 10)), ["cr-o-5", "cr-o-1", "cr-o-3", "cr-o-2"])
+        assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, statuses: [] }, undefined, 10)), [])
         assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, creator: "user-b" }, undefined, 10)), ["cr-o-2"])
         assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, contributor: "user-c" }, undefined, 10)), ["cr-o-3"])
         assert.deepStrictEqual(ids(yield* repo.listInSpaces({ ...query, ids: ["cr-o-2", "cr-o-4"] }, undefined, 10)), ["cr-o-2"])
