@@ -52,7 +52,7 @@ for (const backend of backends) {
         // GitBook's repeated status: any of them.
         const both = yield* raw("GET", `/v1/orgs/${organizationId}/change-requests?status=draft&status=open&space=${b.id}`, { token: alice.token })
         assert.strictEqual(both.status, 200)
-        assert.deepStrictEqual((both.body as { readonly items: ReadonlyArray<{ readonly id: string }> }).items.map((cr) => cr.id).sort(), [b1.id, draft.id].sort())
+        assert.deepStrictEqual((both.body as { readonly items: ReadonlyArray<{ readonly id: string }> }).items.map((cr) => cr.id).toSorted(), [b1.id, draft.id].toSorted())
         assert.deepStrictEqual((yield* list({ creator: alice.user.id })).count, 3)
         assert.deepStrictEqual((yield* list({ creator: "someone-else" })).count, 0)
         assert.deepStrictEqual((yield* list({ contributor: alice.user.id, space: a.id })).items.map((cr) => cr.id), [a1.id, a2.id])
