@@ -1,3 +1,12 @@
 import { withShared } from "@quire/vitest-config"
 
-export default withShared()
+// Two projects: the pure parts and the editor's markdown in Node; the browser flows (test/e2e),
+// which start their servers once per run (test/e2e/global-setup.ts) against the built app.
+export default withShared({
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**"] } },
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], exclude: ["test/!(e2e)/**"], globalSetup: ["test/e2e/global-setup.ts"], testTimeout: 120_000 } }
+    ]
+  }
+})

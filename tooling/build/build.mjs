@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production build: each app's entry point and everything it imports (workspace packages
+// The production build: the browser app built by Vite into dist/web, and each app's entry point and everything it imports (workspace packages
 // and npm dependencies alike) bundled by esbuild into one ES module in dist/, beside the few
 // files that dependencies load at run time (PGlite's WebAssembly and data, pdfkit's ICC
 // profile, the fonts PDFs embed) and the database of a new installation, which the embedded database starts from
@@ -9,11 +9,11 @@
 import * as esbuild from "esbuild"
 import { spawnSync } from "node:child_process"
 import { readdirSync } from "node:fs"
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const outdir = join(root, "dist")
@@ -144,6 +144,18 @@ const initialCluster = async () => {
   }
 }
 
+/**
+ * dist/web: the browser app (apps/web) built by Vite, with its own config (hashed assets under
+ * /app/assets/), and copied beside the server's bundle, where the server looks for it by default
+ * (apps/server/src/WebApp.ts, `QUIRE_WEB_DIR`).
+ */
+const webApp = async () => {
+  const webRoot = join(root, "apps/web")
+  const vite = await import(pathToFileURL(resolveFrom("apps/web", "vite")).href)
+  await vite.build({ root: webRoot, logLevel: "warn" })
+  await cp(join(webRoot, "dist"), join(outdir, "web"), { recursive: true })
+}
+
 /** The inputs of the CLI's bundle (outside node_modules) and the lockfile, for bin/quire.mjs's freshness check. */
 const cliInputs = (metafile) => [
   ...Object.keys(metafile.inputs).filter((input) => !input.includes("node_modules/")).map((input) => join(process.cwd(), input)),
@@ -175,9 +187,10 @@ const options = {
 }
 const [result, cli] = await Promise.all([
   esbuild.build({ ...options, entryPoints }),
-  esbuild.build({ ...options, entryPoints: cliEntryPoints, splitting: true, chunkNames: "quire-[name]-[hash]" })
+  esbuild.build({ ...options, entryPoints: cliEntryPoints, splitting: true, chunkNames: "quire-[name]-[hash]" }),
+  webApp()
 ]).catch(() => {
-  // esbuild has printed the errors.
+  // esbuild and Vite have printed the errors.
   console.error("Build failed")
   process.exit(1)
 })

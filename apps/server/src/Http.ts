@@ -1,6 +1,6 @@
 /** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
 import { Layer } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
@@ -15,6 +15,7 @@ import * as RenderCss from "./RenderCss.ts"
 import * as SpecRoutes from "./SpecRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
+import * as WebApp from "./WebApp.ts"
 import * as SiteBroadcast from "./SiteBroadcast.ts"
 import * as PagePaths from "./PagePaths.ts"
 import * as ChangeRequestChangesHandlers from "./handlers/ChangeRequestChangesHandlers.ts"
@@ -104,14 +105,12 @@ export const docs = HttpApiScalar.layer(Api, {
   } as HttpApiScalar.ScalarConfig
 })
 
-/** `GET /` on the server's own hostname leads to the API reference (a site's hostname serves the site). */
-export const root = HttpRouter.add("GET", "/", HttpServerResponse.redirect("/docs", { status: 302 }))
-
 /**
  * The API, the download route of signed file links (`/files/<token>`), published sites
- * (`/~sites/<id>/`, and by `Host`), the docs page, `/` and the error envelope.
+ * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
+ * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, docs, root, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, docs, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

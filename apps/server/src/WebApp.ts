@@ -1,0 +1,146 @@
+/**
+ * The browser app (apps/web, docs/web.md) on the server's own origin: its hashed assets under
+ * `/app/assets/` (cached for a year, immutable), and its `index.html`, never cached, for every
+ * route the app draws (`/`, `/o/...`, `/s/...`, `/sign-in`, `/setup`, `/invite/...`,
+ * `/settings/...`, `/openapi/...`, `/app/...`): every `urls.app` the API answers opens there.
+ * The files are read from `QUIRE_WEB_DIR`; when the app was not built, those routes answer a page
+ * saying how to build it.
+ */
+import { Config, Effect } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { readFile } from "node:fs/promises"
+import { extname, join, normalize, sep } from "node:path"
+import { fileURLToPath } from "node:url"
+
+/**
+ * Where the built app is by default: `dist/web` beside the server's bundle (dist/server.mjs), or
+ * apps/web/dist when the server runs from its sources (this file is then a `.ts`).
+ */
+export const defaultWebDir = (moduleUrl: string): string =>
+  moduleUrl.endsWith(".ts")
+    ? fileURLToPath(new URL("../../web/dist", moduleUrl))
+    : fileURLToPath(new URL("./web", moduleUrl))
+
+/** `QUIRE_WEB_DIR`: the directory holding the built app's index.html and assets/. */
+export const WebDir = Config.String("QUIRE_WEB_DIR").pipe(Config.withDefault(defaultWebDir(import.meta.url)))
+
+/**
+ * What the app's page may do: its own scripts, styles, fonts and images (and images pasted as
+ * `data:`/`blob:`), requests to this server, forms posting here. Nothing from elsewhere, no inline
+ * script, never in a frame.
+ */
+export const appPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'"
+].join("; ")
+
+/** The routes whose page is the app's (a wildcard `/o/*` takes `/o` as well). */
+export const appRoutes: ReadonlyArray<HttpRouter.PathInput> = [
+  "/",
+  "/o/*",
+  "/s/*",
+  "/sign-in",
+  "/setup",
+  "/invite/*",
+  "/settings/*",
+  "/openapi/*",
+  "/app/*"
+]
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8"
+}
+
+const immutable = "public, max-age=31536000, immutable"
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The page answered for the app's routes when `dir` holds no built app. */
+export const notBuiltPage = (dir: string) =>
+  HttpServerResponse.text(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Quire: the web app is not built</title></head>
+<body style="font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>The web app is not built</h1>
+<p>This server found no <code>index.html</code> in <code>${escapeHtml(dir)}</code>.</p>
+<p>Build it with <code>pnpm --filter @quire/web build</code> (or <code>pnpm build</code> for a release), or point <code>QUIRE_WEB_DIR</code> at a built copy, then reload.</p>
+<p>The API and its reference at <a href="/docs">/docs</a> work without it.</p>
+</body></html>`, {
+    status: 503,
+    contentType: "text/html; charset=utf-8",
+    headers: { "cache-control": "no-store", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" }
+  })
+
+/** The file at `relative` inside `dir`, or undefined (absent, a directory, or outside `dir`). */
+const readInside = (dir: string, relative: string) =>
+  Effect.promise(async () => {
+    const path = normalize(join(dir, relative))
+    if (!path.startsWith(normalize(dir) + sep)) return undefined
+    try {
+      return new Uint8Array(await readFile(path))
+    } catch {
+      return undefined
+    }
+  })
+
+const routes = HttpRouter.use(Effect.fn(function*(router) {
+  const dir = yield* Effect.orDie(WebDir)
+
+  const index = Effect.gen(function*() {
+    const bytes = yield* readInside(dir, "index.html")
+    if (bytes === undefined) return notBuiltPage(dir)
+    return HttpServerResponse.uint8Array(bytes, {
+      contentType: "text/html; charset=utf-8",
+      headers: { "cache-control": "no-store", "content-security-policy": appPolicy }
+    })
+  })
+
+  /** A file of the build under /app/ (hashed assets are immutable), else the app's page. */
+  const appFile = Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const path = (request.url.split("?")[0] ?? "").slice("/app/".length)
+    let relative: string
+    try {
+      relative = decodeURIComponent(path)
+    } catch {
+      return yield* index
+    }
+    const type = contentTypes[extname(relative)]
+    if (relative === "" || relative === "index.html" || type === undefined) return yield* index
+    const bytes = yield* readInside(dir, relative)
+    if (bytes === undefined) {
+      // A missing asset is a 404, never the page (a stale tab asking for an old chunk must fail clearly).
+      return relative.startsWith("assets/")
+        ? HttpServerResponse.text("Not found", { status: 404, headers: { "cache-control": "no-store" } })
+        : yield* index
+    }
+    return HttpServerResponse.uint8Array(bytes, {
+      contentType: type,
+      headers: { "cache-control": relative.startsWith("assets/") ? immutable : "no-cache" }
+    })
+  })
+
+  for (const route of appRoutes) {
+    yield* router.add("GET", route, route === "/app/*" ? appFile : index)
+  }
+}))
+
+/** The app's routes. */
+export const layer = routes

@@ -1,0 +1,34 @@
+/**
+ * A Quire server for the browser app's tests (apps/web/test/e2e), as a process of its own: the
+ * real router and use cases in memory, jobs run in-process (search indexes as in the embedded
+ * server), on PORT at 127.0.0.1 with that as its public URL (so the sign-in routes' same-origin
+ * check sees the browser's origin), the built app from QUIRE_WEB_DIR, files under QUIRE_DATA_DIR,
+ * and the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code). Prints
+ * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM.
+ */
+import { NodeRuntime } from "@effect/platform-node"
+import { Config, Effect, Layer } from "effect"
+import { Users } from "@quire/identity"
+import { Queue, Services, Storage } from "@quire/platform"
+import * as Http from "../src/Http.ts"
+import * as NodeServer from "../src/NodeServer.ts"
+import { PublicUrl } from "../src/PublicUrl.ts"
+
+const main = Effect.gen(function*() {
+  const port = yield* Config.Port("PORT")
+  const adminToken = yield* Config.String("QUIRE_ADMIN_TOKEN")
+  const url = `http://127.0.0.1:${port}`
+  const bootstrap = Layer.effectDiscard(Effect.gen(function*() {
+    yield* (yield* Users).bootstrapAdmin("admin@quire.test", adminToken)
+    yield* Effect.sync(() => console.log(`listening ${url}`))
+  }))
+  const server = bootstrap.pipe(
+    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory)),
+    Layer.provide([PublicUrl.layer(url), Storage.layer("memory")]),
+    Layer.provideMerge(NodeServer.layer({ port, host: "127.0.0.1" }))
+  )
+  return yield* Layer.launch(server)
+})
+
+NodeRuntime.runMain(Effect.orDie(main))

@@ -1,0 +1,92 @@
+/** The app: who is signed in decides between the sign-in screens and the shell around the route's screen. */
+import { AsyncResult } from "effect/reactivity"
+import { useEffect } from "react"
+import { organizationsAtom } from "./api/queries.ts"
+import { useAtomValue } from "./api/react.ts"
+import { sessionAtom } from "./api/session.ts"
+import { Invite } from "./routes/Invite.tsx"
+import { OrgHome } from "./routes/OrgHome.tsx"
+import { NotFound, Placeholder } from "./routes/Placeholder.tsx"
+import { Settings } from "./routes/Settings.tsx"
+import { Setup } from "./routes/Setup.tsx"
+import { SignIn } from "./routes/SignIn.tsx"
+import { Space } from "./routes/Space.tsx"
+import { navigate, type Route, useRoute } from "./router.ts"
+import { Shell } from "./ui/Shell.tsx"
+import { Failure, Loading } from "./ui/States.tsx"
+
+/** `/`: the person's first organization, or a word when they have none. */
+const Home = () => {
+  const orgs = useAtomValue(organizationsAtom)
+  const first = AsyncResult.isSuccess(orgs) ? orgs.value.items[0] : undefined
+  useEffect(() => {
+    if (first !== undefined) navigate(`/o/${first.id}`, { replace: true })
+  }, [first])
+  if (AsyncResult.isFailure(orgs)) return <Failure result={orgs} />
+  if (AsyncResult.isSuccess(orgs) && first === undefined) {
+    return <Placeholder title="No organization yet" description="You are not a member of any organization. Ask an administrator for an invitation, or create one with the API or `quire orgs create`." />
+  }
+  return <Loading what="your organizations" />
+}
+
+const titles: Record<Route["name"], string> = {
+  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", org: "Organization",
+  collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
+  revision: "Revision", notFound: "Not found"
+}
+
+const Screen = (props: { readonly route: Route }) => {
+  const { route } = props
+  switch (route.name) {
+    case "home":
+      return <Home />
+    case "org":
+      return <OrgHome organizationId={route.organizationId} />
+    case "collection":
+      return <Placeholder title="Collection" description="The collection's spaces and settings will be here. Its spaces are in the organization's tree meanwhile." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+    case "site":
+      return <Placeholder title="Site" description="The published site's settings (sections, share links, customization) will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+    case "openapi":
+      return <Placeholder title={`OpenAPI specification “${route.slug}”`} description="The specification's versions and processing status will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+    case "space":
+      return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
+    case "changeRequest":
+      return <Placeholder title={`Change request #${route.number}`} description="The change request's review will be here: its rendered diff, comments, reviews and merge." back={{ href: `/s/${route.spaceId}`, label: "Open the space" }} />
+    case "revision":
+      return <Placeholder title="Revision" description="This revision's semantic changes and diff will be here, with a way to restore it through a change request." back={{ href: `/s/${route.spaceId}`, label: "Open the space" }} />
+    case "settings":
+      return <Settings />
+    default:
+      return <NotFound path={route.name === "notFound" ? route.path : "/"} />
+  }
+}
+
+/** The organization a route belongs to, when its path says (the switcher shows it). */
+const organizationOf = (route: Route) => ("organizationId" in route ? route.organizationId : undefined)
+
+export const App = () => {
+  const route = useRoute()
+  const session = useAtomValue(sessionAtom)
+  useEffect(() => {
+    document.title = route.name === "home" ? "Quire" : `${titles[route.name]} · Quire`
+  }, [route.name])
+  if (AsyncResult.isInitial(session)) return <p className="muted" role="status" style={{ padding: "1rem" }}>Loading…</p>
+  if (AsyncResult.isFailure(session)) return <main><Failure result={session} /></main>
+  const state = session.value
+  if (route.name === "invite") return <Invite token={route.token} />
+  if (route.name === "setup") return <Setup open={!state.signedIn && state.setupNeeded} />
+  if (!state.signedIn) {
+    if (state.setupNeeded && route.name !== "signIn") return <Setup open />
+    const here = `${window.location.pathname}${window.location.search}`
+    return <SignIn next={route.name === "signIn" ? route.next : here === "/" ? undefined : here} />
+  }
+  if (route.name === "signIn") {
+    navigate(route.next ?? "/", { replace: true })
+    return null
+  }
+  return (
+    <Shell organizationId={organizationOf(route)}>
+      <Screen route={route} />
+    </Shell>
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * The private sign-in surface, `/auth/*` (docs/sign-in.md): not part of the public API, so plain
+ * `fetch` on this origin. Each call answers its body or throws an `AuthError` holding the
+ * server's message and, when the message names one (`email: ...`), the field at fault.
+ */
+export interface SessionUser {
+  readonly id: string
+  readonly displayName: string
+  readonly email: string
+  readonly photoURL?: string
+}
+
+export interface SessionInfo {
+  readonly user: SessionUser
+  readonly session: { readonly id: string; readonly expiresAt: string }
+  readonly setupNeeded: false
+}
+
+/** The answer of `GET /auth/session`: signed in, or not (and whether first-run setup is open). */
+export type SessionState =
+  | { readonly signedIn: true; readonly info: SessionInfo }
+  | { readonly signedIn: false; readonly setupNeeded: boolean }
+
+export interface SignInSessionRow {
+  readonly id: string
+  readonly method: string
+  readonly createdAt: string
+  readonly lastSeenAt: string
+  readonly expiresAt: string
+  readonly userAgent: string | null
+  readonly current: boolean
+}
+
+export interface Invite {
+  readonly organization: { readonly id: string; readonly title: string }
+  readonly email?: string
+  readonly role: string
+}
+
+/** A refusal: its status, its message in plain words, the field it names (if any), a wait. */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field: string | undefined,
+    readonly retryAfterSeconds: number | undefined
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Splits a server message `field: what is wrong` into its field and its words; a message naming
+ * no field is the form's. Nested names (`user.email`) keep their last part.
+ */
+export const fieldError = (message: string, fields: ReadonlyArray<string>): { field: string | undefined; text: string } => {
+  const match = /^([A-Za-z.[\]0-9]+):\s*(.+)$/s.exec(message)
+  const name = match?.[1]?.split(".").at(-1)
+  if (match !== null && name !== undefined && fields.includes(name)) {
+    const text = match[2]!
+    return { field: name, text: text.charAt(0).toUpperCase() + text.slice(1) }
+  }
+  return { field: undefined, text: message }
+}
+
+const call = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  if (response.status === 204) return undefined as A
+  const text = await response.text()
+  const parsed: unknown = text === "" ? undefined : JSON.parse(text)
+  if (!response.ok) {
+    const message = (parsed as { error?: { message?: string } } | undefined)?.error?.message ?? `The server answered ${response.status}`
+    const retry = response.headers.get("retry-after")
+    throw new AuthError(response.status, message, undefined, retry === null ? undefined : Number(retry))
+  }
+  return parsed as A
+}
+
+export const getSession = async (): Promise<SessionState> => {
+  const response = await fetch("/auth/session", { credentials: "same-origin" })
+  const body = await response.json() as SessionInfo | { setupNeeded: boolean }
+  if (response.status === 401) return { signedIn: false, setupNeeded: (body as { setupNeeded: boolean }).setupNeeded }
+  if (!response.ok) throw new AuthError(response.status, "The server could not tell who you are", undefined, undefined)
+  return { signedIn: true, info: body as SessionInfo }
+}
+
+export const signIn = (email: string, password: string) => call<SessionInfo>("POST", "/auth/sign-in", { email, password })
+
+export const setup = (input: { setupCode: string; displayName: string; email: string; password: string }) =>
+  call<SessionInfo>("POST", "/auth/setup", input)
+
+export const signOut = () => call<void>("POST", "/auth/sign-out")
+
+export const listSessions = () => call<{ items: ReadonlyArray<SignInSessionRow> }>("GET", "/auth/sessions")
+
+export const revokeSession = (id: string) => call<void>("DELETE", `/auth/sessions/${encodeURIComponent(id)}`)
+
+export const getInvite = (token: string) => call<Invite>("GET", `/auth/invites/${encodeURIComponent(token)}`)
+
+export const acceptInvite = (token: string, input: { displayName: string; email: string; password: string }) =>
+  call<SessionInfo>("POST", `/auth/invites/${encodeURIComponent(token)}/accept`, input)
+
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  call<void>("POST", "/auth/password", { currentPassword, newPassword })

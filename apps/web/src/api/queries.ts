@@ -1,0 +1,66 @@
+/**
+ * The queries screens share: each a `QuireApi` query atom (or a runtime atom composing several
+ * calls), invalidated by the reactivity keys of the mutations that change what it shows.
+ */
+import { Effect } from "effect"
+import { Atom } from "effect/reactivity"
+import type { Collection, Space } from "@quire/api"
+import { orgKey, QuireApi } from "./client.ts"
+
+export const organizationsAtom = QuireApi.query("organizations", "listOrganizationsForAuthenticatedUser", {
+  query: { limit: 100 },
+  reactivityKeys: ["orgs"]
+})
+
+export const organizationAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("organizations", "getOrganizationById", { params: { organizationId }, reactivityKeys: ["orgs"] }))
+
+/** Every space and collection of the organization the person can see (all their pages of results). */
+export const orgContentAtom = Atom.family((organizationId: string) =>
+  QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const spaces: Array<Space> = []
+    const collections: Array<Collection> = []
+    let page: string | undefined
+    do {
+      const result: { readonly items: ReadonlyArray<Space>; readonly next?: { readonly page: string } } = yield* client.spaces.listSpacesInOrganizationById({ params: { organizationId }, query: { limit: 1000, ...(page === undefined ? {} : { page }) } })
+      spaces.push(...result.items)
+      page = result.next?.page
+    } while (page !== undefined)
+    do {
+      const result: { readonly items: ReadonlyArray<Collection>; readonly next?: { readonly page: string } } = yield* client.collections.listCollectionsInOrganizationById({ params: { organizationId }, query: { limit: 1000, ...(page === undefined ? {} : { page }) } })
+      collections.push(...result.items)
+      page = result.next?.page
+    } while (page !== undefined)
+    return { spaces, collections }
+  })).pipe(Atom.withReactivity([orgKey(organizationId)])))
+
+/** The organization's newest open change requests, across its first spaces (GitBook has no organization-wide list). */
+export const recentChangeRequestsAtom = Atom.family((organizationId: string) =>
+  QuireApi.runtime.atom((get) => Effect.gen(function*() {
+    const content = yield* get.result(orgContentAtom(organizationId))
+    const client = yield* QuireApi
+    const spaces = content.spaces.filter((space) => space.changeRequestsOpen > 0 || space.changeRequestsDraft > 0).slice(0, 20)
+    const lists = yield* Effect.forEach(spaces, (space) =>
+      client.changeRequests.listChangeRequestsForSpace({ params: { spaceId: space.id }, query: { limit: 5 } }).pipe(
+        Effect.map((list) => list.items.map((cr) => ({ cr, space })))
+      ), { concurrency: 4 })
+    return lists.flat().toSorted((a, b) => b.cr.updatedAt.localeCompare(a.cr.updatedAt)).slice(0, 8)
+  })).pipe(Atom.withReactivity([orgKey(organizationId)])))
+
+export const spaceAtom = Atom.family((spaceId: string) =>
+  QuireApi.query("spaces", "getSpaceById", { params: { spaceId }, query: {}, reactivityKeys: [`space:${spaceId}`] }))
+
+export const pagesAtom = Atom.family((spaceId: string) =>
+  QuireApi.query("spaceContent", "listPages", { params: { spaceId }, query: {}, reactivityKeys: [`space:${spaceId}`] }))
+
+export const pageAtom = Atom.family((key: string) => {
+  const [spaceId = "", pageId = ""] = key.split("\n")
+  return QuireApi.query("spaceContent", "getPageById", { params: { spaceId, pageId }, query: { format: "markdown" }, reactivityKeys: [`space:${spaceId}`] })
+})
+
+/** Search of the organization's content; one atom per text searched. */
+export const searchAtom = Atom.family((key: string) => {
+  const [organizationId = "", query = ""] = key.split("\n")
+  return QuireApi.query("search", "searchOrganizationContent", { params: { organizationId }, query: { query, limit: 20 } })
+})

@@ -1,0 +1,131 @@
+/**
+ * The command palette (Ctrl/Cmd-K): searches the organization as you type, its spaces and
+ * collections by title at once and its pages through the API's `searchOrganizationContent`;
+ * arrows choose, Enter opens, Escape closes.
+ */
+import { AsyncResult } from "effect/reactivity"
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
+import { orgContentAtom, searchAtom } from "../../api/queries.ts"
+import { useAtomValue } from "../../api/react.ts"
+import { navigate } from "../../router.ts"
+import { appPath } from "../../ui/Link.tsx"
+
+interface Result {
+  readonly key: string
+  readonly title: string
+  readonly where: string
+  readonly excerpt?: string | undefined
+  readonly href: string
+}
+
+/** The text searched, once typing pauses for `ms`. */
+const useDebounced = (value: string, ms: number) => {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}
+
+const ContentResults = (props: { readonly organizationId: string; readonly query: string; readonly children: (results: ReadonlyArray<Result>, searching: boolean) => React.ReactNode }) => {
+  const result = useAtomValue(searchAtom(`${props.organizationId}\n${props.query}`))
+  const results = useMemo(() => AsyncResult.isSuccess(result)
+    ? result.value.items.flatMap((space) => space.pages.map((page): Result => ({
+      key: `page:${space.id}:${page.id}`,
+      title: page.title,
+      where: space.title,
+      excerpt: page.sections[0]?.body,
+      href: appPath(page.urls.app)
+    })))
+    : [], [result])
+  return <>{props.children(results, result.waiting || AsyncResult.isInitial(result))}</>
+}
+
+export const Palette = (props: { readonly organizationId: string; readonly onClose: () => void }) => {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [text, setText] = useState("")
+  const [selected, setSelected] = useState(0)
+  const query = useDebounced(text.trim(), 150)
+  const content = useAtomValue(orgContentAtom(props.organizationId))
+  useEffect(() => {
+    dialog.current?.showModal()
+  }, [])
+  useEffect(() => setSelected(0), [query])
+  const titled: ReadonlyArray<Result> = useMemo(() => {
+    if (!AsyncResult.isSuccess(content) || text.trim() === "") return []
+    const needle = text.trim().toLowerCase()
+    return [
+      ...content.value.spaces.filter((space) => space.title.toLowerCase().includes(needle)).map((space) => ({
+        key: `space:${space.id}`, title: `${space.emoji === "" ? "" : `${emojiOf(space.emoji)} `}${space.title}`, where: "Space", href: `/s/${space.id}`
+      })),
+      ...content.value.collections.filter((collection) => collection.title.toLowerCase().includes(needle)).map((collection) => ({
+        key: `collection:${collection.id}`, title: collection.title, where: "Collection", href: appPath(collection.urls.app)
+      }))
+    ].slice(0, 6)
+  }, [content, text])
+  const open = (result: Result | undefined) => {
+    if (result === undefined) return
+    props.onClose()
+    navigate(result.href)
+  }
+  const render = (pages: ReadonlyArray<Result>, searching: boolean) => {
+    const results = [...titled, ...pages]
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "ArrowDown") setSelected((index) => Math.min(index + 1, results.length - 1))
+      else if (event.key === "ArrowUp") setSelected((index) => Math.max(index - 1, 0))
+      else if (event.key === "Enter") open(results[selected])
+      else return
+      event.preventDefault()
+    }
+    const active = results[selected]
+    return (
+      <div className="dialog-body" onKeyDown={onKeyDown}>
+        <label htmlFor="palette-input" className="visually-hidden">Search the organization</label>
+        <input
+          id="palette-input"
+          className="palette-input"
+          placeholder="Search pages, spaces and collections"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls="palette-results"
+          aria-activedescendant={active === undefined ? undefined : `palette-${active.key}`}
+          autoComplete="off"
+          autoFocus
+        />
+        <p className="status" role="status">
+          {text.trim() === "" ? "Type to search." : searching ? "Searching…" : results.length === 0 ? `Nothing matches “${text.trim()}”.` : `${results.length} result${results.length === 1 ? "" : "s"}`}
+        </p>
+        <ul id="palette-results" className="results" role="listbox" aria-label="Results">
+          {results.map((result, index) => (
+            <li key={result.key} id={`palette-${result.key}`} role="option" aria-selected={index === selected} onMouseEnter={() => setSelected(index)} onClick={() => open(result)}>
+              <div>{result.title}</div>
+              <div className="where">{result.where}</div>
+              {result.excerpt === undefined ? null : <div className="excerpt">{result.excerpt}</div>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+  return (
+    <dialog ref={dialog} aria-label="Search" onClose={props.onClose} onCancel={props.onClose} onClick={(event) => {
+      if (event.target === dialog.current) dialog.current.close()
+    }}>
+      {query === "" ? render([], false) : <ContentResults organizationId={props.organizationId} query={query}>{render}</ContentResults>}
+    </dialog>
+  )
+}
+
+/** An emoji as the API stores it (`1f4d8` code points, or the character itself). */
+export const emojiOf = (emoji: string | undefined) => {
+  if (emoji === undefined || emoji === "") return ""
+  if (!/^[0-9a-f]{4,6}(?:-[0-9a-f]{4,6})*$/i.test(emoji)) return emoji
+  try {
+    return String.fromCodePoint(...emoji.split("-").map((part) => parseInt(part, 16)))
+  } catch {
+    return ""
+  }
+}

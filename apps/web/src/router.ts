@@ -1,0 +1,89 @@
+/**
+ * The app's routes: every `urls.app` form the API answers, and the app's own screens. `parseRoute`
+ * is pure (unit-tested); `navigate` and `useRoute` follow the browser's history.
+ */
+import { useSyncExternalStore } from "react"
+
+export type Route =
+  | { readonly name: "home" }
+  | { readonly name: "signIn"; readonly next: string | undefined }
+  | { readonly name: "setup" }
+  | { readonly name: "invite"; readonly token: string }
+  | { readonly name: "settings"; readonly section: string }
+  | { readonly name: "org"; readonly organizationId: string }
+  | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
+  | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
+  | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
+  | { readonly name: "space"; readonly spaceId: string; readonly pagePath: string }
+  | { readonly name: "changeRequest"; readonly spaceId: string; readonly number: number }
+  | { readonly name: "revision"; readonly spaceId: string; readonly revisionId: string }
+  | { readonly name: "notFound"; readonly path: string }
+
+const decode = (part: string) => {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
+/** The route of a location's path and query. */
+export const parseRoute = (pathname: string, search = ""): Route => {
+  const parts = pathname.split("/").filter((part) => part !== "").map(decode)
+  const [first, second, third, fourth, ...rest] = parts
+  if (parts.length === 0) return { name: "home" }
+  if (first === "sign-in" && parts.length === 1) {
+    const next = new URLSearchParams(search).get("next") ?? undefined
+    // Only a path of this app: never another site.
+    return { name: "signIn", next: next !== undefined && next.startsWith("/") && !next.startsWith("//") ? next : undefined }
+  }
+  if (first === "setup" && parts.length === 1) return { name: "setup" }
+  if (first === "invite" && second !== undefined && parts.length === 2) return { name: "invite", token: second }
+  if (first === "settings") return { name: "settings", section: second ?? "sessions" }
+  if (first === "o" && second !== undefined) {
+    if (third === undefined) return { name: "org", organizationId: second }
+    if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
+    if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth }
+  }
+  if (first === "openapi" && second !== undefined && third !== undefined && parts.length === 3) {
+    return { name: "openapi", organizationId: second, slug: third }
+  }
+  if (first === "s" && second !== undefined) {
+    if (third === "~") {
+      const number = Number(rest[0])
+      if (fourth === "changes" && rest.length === 1 && Number.isInteger(number) && number > 0) return { name: "changeRequest", spaceId: second, number }
+      if (fourth === "revisions" && rest.length === 1) return { name: "revision", spaceId: second, revisionId: rest[0]! }
+      return { name: "notFound", path: pathname }
+    }
+    return { name: "space", spaceId: second, pagePath: parts.slice(2).join("/") }
+  }
+  if (first === "app") return parseRoute(`/${parts.slice(1).join("/")}`, search)
+  return { name: "notFound", path: pathname }
+}
+
+const listeners = new Set<() => void>()
+const notify = () => listeners.forEach((listener) => listener())
+
+if (typeof window !== "undefined") window.addEventListener("popstate", notify)
+
+/** Goes to `to` (a path of this app) without reloading. */
+export const navigate = (to: string, options: { replace?: boolean } = {}) => {
+  if (options.replace === true) window.history.replaceState(null, "", to)
+  else window.history.pushState(null, "", to)
+  window.scrollTo(0, 0)
+  notify()
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+const locationKey = () => `${window.location.pathname}${window.location.search}`
+
+/** The current route; renders again on navigation. */
+export const useRoute = (): Route => {
+  const key = useSyncExternalStore(subscribe, locationKey, locationKey)
+  const [pathname = "/", search = ""] = key.split(/(?=\?)/)
+  return parseRoute(pathname, search)
+}

@@ -1,0 +1,105 @@
+/** `/o/<orgId>`: the organization's spaces and collections as a tree, creating them, and its recent change requests. */
+import { AsyncResult } from "effect/reactivity"
+import { type FormEvent, useMemo, useState } from "react"
+import { orgKey, QuireApi } from "../api/client.ts"
+import { organizationAtom, orgContentAtom, recentChangeRequestsAtom } from "../api/queries.ts"
+import { useAtomValue, useMutation } from "../api/react.ts"
+import { OrgTree } from "../features/org-tree/OrgTree.tsx"
+import { buildTree } from "../features/org-tree/tree-model.ts"
+import { appPath, Link } from "../ui/Link.tsx"
+import { Failure, Loading } from "../ui/States.tsx"
+
+const createSpace = QuireApi.mutation("spaces", "createSpace")
+const createCollection = QuireApi.mutation("collections", "createCollection")
+
+const CreateForm = (props: { readonly organizationId: string; readonly kind: "space" | "collection"; readonly onDone: (message: string) => void }) => {
+  const [title, setTitle] = useState("")
+  const [error, setError] = useState<string | undefined>(undefined)
+  const newSpace = useMutation(createSpace)
+  const newCollection = useMutation(createCollection)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = title.trim()
+    if (value === "") {
+      setError("Give it a title.")
+      return
+    }
+    const reactivityKeys = [orgKey(props.organizationId)]
+    try {
+      if (props.kind === "space") await newSpace({ params: { organizationId: props.organizationId }, payload: { title: value }, reactivityKeys })
+      else await newCollection({ params: { organizationId: props.organizationId }, payload: { title: value }, reactivityKeys })
+      props.onDone(`Created ${value}`)
+    } catch (cause) {
+      setError(typeof cause === "object" && cause !== null && "message" in cause ? String(cause.message) : "The server refused it.")
+    }
+  }
+  return (
+    <form className="toolbar" onSubmit={(event) => void submit(event)}>
+      <label className="visually-hidden" htmlFor="new-title">Title of the new {props.kind}</label>
+      <input id="new-title" style={{ maxWidth: "18rem" }} placeholder={`Title of the new ${props.kind}`} value={title} onChange={(event) => setTitle(event.target.value)} autoFocus
+        aria-invalid={error === undefined ? undefined : true} aria-describedby={error === undefined ? undefined : "new-error"} />
+      <button type="submit" className="primary">Create</button>
+      <button type="button" onClick={() => props.onDone("")}>Cancel</button>
+      {error === undefined ? null : <p id="new-error" className="field-error" role="alert" style={{ flexBasis: "100%" }}>{error}</p>}
+    </form>
+  )
+}
+
+const RecentChangeRequests = (props: { readonly organizationId: string }) => {
+  const recent = useAtomValue(recentChangeRequestsAtom(props.organizationId))
+  if (AsyncResult.isInitial(recent)) return <Loading what="change requests" />
+  if (AsyncResult.isFailure(recent)) return <Failure result={recent} />
+  if (recent.value.length === 0) return <p className="muted">No open change requests.</p>
+  return (
+    <ul className="cr-list">
+      {recent.value.map(({ cr, space }) => (
+        <li key={cr.id}>
+          <Link href={appPath(cr.urls.app)}>
+            <div>#{cr.number} {cr.subject === "" ? "Untitled change request" : cr.subject}</div>
+            <div className="meta">{space.title} · {cr.createdBy.displayName} · {cr.status}</div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export const OrgHome = (props: { readonly organizationId: string }) => {
+  const org = useAtomValue(organizationAtom(props.organizationId))
+  const content = useAtomValue(orgContentAtom(props.organizationId))
+  const [creating, setCreating] = useState<"space" | "collection" | undefined>(undefined)
+  const [message, setMessage] = useState("")
+  const tree = useMemo(() => AsyncResult.isSuccess(content)
+    ? buildTree([
+      ...content.value.collections.map((c) => ({ kind: "collection" as const, id: c.id, title: c.title, parent: c.parent })),
+      ...content.value.spaces.map((s) => ({ kind: "space" as const, id: s.id, title: s.title, emoji: s.emoji, parent: s.parent }))
+    ])
+    : undefined, [content])
+  if (AsyncResult.isFailure(org)) return <Failure result={org} />
+  return (
+    <>
+      <h1>{AsyncResult.isSuccess(org) ? org.value.title : "Organization"}</h1>
+      <div className="columns">
+        <section aria-labelledby="spaces-heading">
+          <h2 id="spaces-heading">Spaces</h2>
+          {creating === undefined ? (
+            <div className="toolbar">
+              <button type="button" onClick={() => setCreating("space")}>New space</button>
+              <button type="button" onClick={() => setCreating("collection")}>New collection</button>
+              <span className="status" role="status">{message}</span>
+            </div>
+          ) : <CreateForm organizationId={props.organizationId} kind={creating} onDone={(done) => {
+            setCreating(undefined)
+            setMessage(done)
+          }} />}
+          {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
+          <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+        </section>
+        <section aria-labelledby="cr-heading">
+          <h2 id="cr-heading">Recent change requests</h2>
+          <RecentChangeRequests organizationId={props.organizationId} />
+        </section>
+      </div>
+    </>
+  )
+}

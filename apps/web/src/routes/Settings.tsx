@@ -1,0 +1,97 @@
+/** `/settings/...`: the person's sign-in sessions (revoke any) and their password. */
+import { type FormEvent, useCallback, useEffect, useState } from "react"
+import { changePassword, listSessions, revokeSession, type SignInSessionRow } from "../api/auth.ts"
+import { useRefresh } from "../api/react.ts"
+import { sessionAtom } from "../api/session.ts"
+import { navigate } from "../router.ts"
+import { Field } from "../ui/Field.tsx"
+import { errorsOf, useAuthForm } from "./useAuthForm.ts"
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+
+/** A user agent in a few words: the browser and the system. */
+export const describeAgent = (agent: string | null) => {
+  if (agent === null || agent === "") return "Unknown device"
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\/|Chromium\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : /curl|node|undici/i.test(agent) ? "A program" : "A browser"
+  const system = /Windows/.test(agent) ? "Windows" : /Mac OS X|Macintosh/.test(agent) ? "macOS" : /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Linux/.test(agent) ? "Linux" : undefined
+  return system === undefined ? browser : `${browser} on ${system}`
+}
+
+const Sessions = () => {
+  const [rows, setRows] = useState<ReadonlyArray<SignInSessionRow> | undefined>(undefined)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const refresh = useRefresh()
+  const load = useCallback(() => {
+    listSessions().then((list) => setRows(list.items), (error: unknown) => setProblem(errorsOf(error, []).form))
+  }, [])
+  useEffect(load, [load])
+  const revoke = async (row: SignInSessionRow) => {
+    try {
+      await revokeSession(row.id)
+      if (row.current) {
+        refresh(sessionAtom)
+        navigate("/sign-in", { replace: true })
+      } else load()
+    } catch (error) {
+      setProblem(errorsOf(error, []).form)
+    }
+  }
+  return (
+    <section aria-labelledby="sessions-heading" className="stack">
+      <h2 id="sessions-heading">Where you are signed in</h2>
+      {problem === undefined ? null : <p className="form-error" role="alert">{problem}</p>}
+      {rows === undefined ? <p className="muted" role="status">Loading sessions…</p> : (
+        <table className="sessions">
+          <thead><tr><th scope="col">Device</th><th scope="col" className="wide">Signed in</th><th scope="col">Last active</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{describeAgent(row.userAgent)}{row.current ? <strong> (this browser)</strong> : null}<div className="muted">{row.method === "password" ? "Password" : row.method.toUpperCase()}</div></td>
+                <td className="wide">{when(row.createdAt)}</td>
+                <td>{when(row.lastSeenAt)}</td>
+                <td><button type="button" onClick={() => void revoke(row)} aria-label={row.current ? "Sign out of this browser" : `Revoke the session of ${describeAgent(row.userAgent)} from ${when(row.createdAt)}`}>{row.current ? "Sign out" : "Revoke"}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+const Password = () => {
+  const [currentPassword, setCurrent] = useState("")
+  const [newPassword, setNew] = useState("")
+  const [done, setDone] = useState(false)
+  const { busy, errors, submit } = useAuthForm(["currentPassword", "newPassword"], (message) => (/current/i.test(message) ? "currentPassword" : undefined))
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setDone(false)
+    void submit(async () => {
+      await changePassword(currentPassword, newPassword)
+      setCurrent("")
+      setNew("")
+      setDone(true)
+    })
+  }
+  return (
+    <section aria-labelledby="password-heading">
+      <h2 id="password-heading">Password</h2>
+      <form onSubmit={onSubmit} noValidate style={{ maxWidth: "24rem" }}>
+        {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}
+        <Field label="Current password" name="currentPassword" type="password" value={currentPassword} onChange={setCurrent} error={errors.fields["currentPassword"]} autoComplete="current-password" />
+        <Field label="New password" name="newPassword" type="password" value={newPassword} onChange={setNew} error={errors.fields["newPassword"]} autoComplete="new-password" hint="At least 12 characters." />
+        <button type="submit" className="primary" disabled={busy}>Change the password</button>
+        {done ? <p role="status">Your password is changed.</p> : null}
+      </form>
+    </section>
+  )
+}
+
+export const Settings = () => (
+  <div className="stack">
+    <h1>Settings</h1>
+    <Sessions />
+    <Password />
+  </div>
+)

@@ -1,0 +1,67 @@
+/**
+ * `/s/<spaceId>/<page path>`: the space's frame, its page tree from the API (groups, nested
+ * pages, links) and the page area, showing the page's markdown until the rendered view lands.
+ */
+import { AsyncResult } from "effect/reactivity"
+import type { RevisionPage } from "@quire/api"
+import { pageAtom, pagesAtom, spaceAtom } from "../api/queries.ts"
+import { useAtomValue } from "../api/react.ts"
+import { emojiOf } from "../features/palette/Palette.tsx"
+import { Link } from "../ui/Link.tsx"
+import { Failure, Loading } from "../ui/States.tsx"
+
+const PageTree = (props: { readonly spaceId: string; readonly pages: ReadonlyArray<RevisionPage>; readonly current: string | undefined }) => (
+  <ul className="page-tree">
+    {props.pages.map((page) => (
+      <li key={page.id}>
+        {page.kind === "group" ? <div className="group">{page.title}</div>
+          : page.kind === "link" ? <a href={page.href ?? "#"} rel="noreferrer">{page.title} ↗</a>
+          : <Link href={`/s/${props.spaceId}/${page.path}`} aria-current={page.id === props.current ? "page" : undefined}>{emojiOf(page.emoji)} {page.title}</Link>}
+        {page.pages === undefined || page.pages.length === 0 ? null : <PageTree spaceId={props.spaceId} pages={page.pages} current={props.current} />}
+      </li>
+    ))}
+  </ul>
+)
+
+const flatten = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> =>
+  pages.flatMap((page) => [page, ...flatten(page.pages ?? [])])
+
+const PageArea = (props: { readonly spaceId: string; readonly pageId: string }) => {
+  const page = useAtomValue(pageAtom(`${props.spaceId}\n${props.pageId}`))
+  if (AsyncResult.isInitial(page)) return <Loading what="the page" />
+  if (AsyncResult.isFailure(page)) return <Failure result={page} />
+  return (
+    <article>
+      <h2>{page.value.title}</h2>
+      {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
+      <pre className="markdown">{page.value.markdown ?? ""}</pre>
+    </article>
+  )
+}
+
+export const Space = (props: { readonly spaceId: string; readonly pagePath: string }) => {
+  const space = useAtomValue(spaceAtom(props.spaceId))
+  const pages = useAtomValue(pagesAtom(props.spaceId))
+  if (AsyncResult.isFailure(space)) return <Failure result={space} />
+  const all = AsyncResult.isSuccess(pages) ? flatten(pages.value.pages) : []
+  const documents = all.filter((page) => page.kind === "sheet")
+  const current = props.pagePath === "" ? documents[0] : documents.find((page) => page.path === props.pagePath)
+  return (
+    <>
+      <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
+      {AsyncResult.isSuccess(space) ? <p><Link href={`/o/${space.value.organization}`}>Back to the organization</Link></p> : null}
+      <div className="space-layout">
+        <nav aria-label="Pages">
+          {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
+            : documents.length === 0 ? <p className="muted">This space has no pages yet.</p>
+            : <PageTree spaceId={props.spaceId} pages={pages.value.pages} current={current?.id} />}
+        </nav>
+        <div>
+          {current === undefined
+            ? (AsyncResult.isSuccess(pages) && documents.length > 0 ? <p>No page at <code>{props.pagePath}</code>.</p> : null)
+            : <PageArea spaceId={props.spaceId} pageId={current.id} />}
+        </div>
+      </div>
+    </>
+  )
+}

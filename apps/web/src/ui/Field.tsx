@@ -1,0 +1,37 @@
+import { useId } from "react"
+
+/** A labelled input with its hint and, when the server named it, its error right below. */
+export const Field = (props: {
+  readonly label: string
+  readonly name: string
+  readonly type?: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly error?: string | undefined
+  readonly hint?: string
+  readonly autoComplete?: string
+  readonly autoFocus?: boolean
+  readonly required?: boolean
+}) => {
+  const id = useId()
+  const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error === undefined ? undefined : true}
+        aria-describedby={described === "" ? undefined : described}
+        autoComplete={props.autoComplete}
+        autoFocus={props.autoFocus}
+        required={props.required}
+      />
+      {props.hint === undefined ? null : <span id={`${id}-hint`} className="hint">{props.hint}</span>}
+      {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}
+    </div>
+  )
+}

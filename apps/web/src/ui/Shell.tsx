@@ -1,0 +1,107 @@
+/**
+ * The frame of every signed-in screen: the brand, the organization switcher, search (the command
+ * palette, Ctrl/Cmd-K), the theme toggle and the person's menu (settings, sign out).
+ */
+import { AsyncResult } from "effect/reactivity"
+import { type ReactNode, useEffect, useRef, useState } from "react"
+import type { SessionInfo } from "../api/auth.ts"
+import { signOut } from "../api/auth.ts"
+import { organizationsAtom } from "../api/queries.ts"
+import { useAtomValue, useRefresh } from "../api/react.ts"
+import { sessionAtom } from "../api/session.ts"
+import { Palette } from "../features/palette/Palette.tsx"
+import { navigate } from "../router.ts"
+import { Link } from "./Link.tsx"
+import { useTheme } from "./theme.ts"
+
+const OrgSwitcher = (props: { readonly organizationId: string | undefined }) => {
+  const orgs = useAtomValue(organizationsAtom)
+  if (!AsyncResult.isSuccess(orgs) || orgs.value.items.length === 0) return null
+  const items = orgs.value.items
+  return (
+    <label>
+      <span className="visually-hidden">Organization</span>
+      <select value={props.organizationId ?? ""} onChange={(event) => navigate(`/o/${event.target.value}`)}>
+        {props.organizationId === undefined ? <option value="">Choose an organization</option> : null}
+        {items.map((org) => <option key={org.id} value={org.id}>{org.title}</option>)}
+      </select>
+    </label>
+  )
+}
+
+const UserMenu = (props: { readonly info: SessionInfo }) => {
+  const [open, setOpen] = useState(false)
+  const refresh = useRefresh()
+  const root = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener("mousedown", close)
+    document.addEventListener("keydown", close)
+    return () => {
+      document.removeEventListener("mousedown", close)
+      document.removeEventListener("keydown", close)
+    }
+  }, [open])
+  const onSignOut = async () => {
+    await signOut()
+    refresh(sessionAtom)
+    navigate("/sign-in", { replace: true })
+  }
+  return (
+    <div className="menu" ref={root}>
+      <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {props.info.user.displayName}
+      </button>
+      {open ? (
+        <div className="menu-list">
+          <span className="who">{props.info.user.email}</span>
+          <Link href="/settings/sessions" onClick={() => setOpen(false)}>Settings and sessions</Link>
+          <button type="button" onClick={() => void onSignOut()}>Sign out</button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export const Shell = (props: { readonly organizationId?: string | undefined; readonly children: ReactNode }) => {
+  const session = useAtomValue(sessionAtom)
+  const theme = useTheme()
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+        event.preventDefault()
+        setPaletteOpen(true)
+      }
+    }
+    document.addEventListener("keydown", onKey)
+    return () => document.removeEventListener("keydown", onKey)
+  }, [])
+  const info = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info : undefined
+  return (
+    <>
+      <a className="skip-link" href="#content">Skip to content</a>
+      <header className="shell-header">
+        <Link className="brand" href="/">Quire</Link>
+        <OrgSwitcher organizationId={props.organizationId} />
+        <span className="spacer" />
+        {props.organizationId === undefined ? null : (
+          <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+            <span className="label">Search…</span><kbd>Ctrl K</kbd>
+          </button>
+        )}
+        <button type="button" onClick={theme.toggle} aria-label={theme.dark ? "Use the light theme" : "Use the dark theme"} title={theme.dark ? "Light theme" : "Dark theme"}>
+          {theme.dark ? "☀" : "☾"}
+        </button>
+        {info === undefined ? null : <UserMenu info={info} />}
+      </header>
+      <main id="content">{props.children}</main>
+      {paletteOpen && props.organizationId !== undefined
+        ? <Palette organizationId={props.organizationId} onClose={() => setPaletteOpen(false)} />
+        : null}
+    </>
+  )
+}

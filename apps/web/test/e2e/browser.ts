@@ -1,0 +1,87 @@
+/**
+ * Debian's Chromium through playwright-core for the browser tests (never a downloaded browser):
+ * reduced motion, `--font-render-hinting=none` for stable screenshots; every page's console errors
+ * and uncaught exceptions collected; axe-core run on a screen; screenshots of a screen in light and
+ * dark at 1280 and 390 px in test/artifacts/.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { fileURLToPath } from "node:url"
+import { expect } from "vitest"
+import { admin } from "./servers.ts"
+
+const chromiumPath = "/usr/bin/chromium"
+export const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url))
+
+export const launch = async (): Promise<Browser> => {
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)
+  mkdirSync(artifacts, { recursive: true })
+  return chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] })
+}
+
+export interface Session {
+  readonly context: BrowserContext
+  readonly page: Page
+  /** Console errors and uncaught exceptions seen so far (the server's expected 401s aside). */
+  readonly problems: Array<string>
+}
+
+/**
+ * A new context and page on `url`. The browser reports each 4xx answer as a console error; those
+ * the sign-in contract answers on purpose (401 from /auth/session before sign-in, the refused
+ * attempt of a test) are `expected` and left out.
+ */
+export const open = async (browser: Browser, url: string, options: { readonly expected?: ReadonlyArray<RegExp> } = {}): Promise<Session> => {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", colorScheme: "light" })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const problems: Array<string> = []
+  const expected = [/status of 401 \(Unauthorized\)/, ...(options.expected ?? [])]
+  page.on("console", (message) => {
+    if (message.type() === "error" && !expected.some((pattern) => pattern.test(message.text()))) problems.push(`console: ${message.text()}`)
+  })
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
+  return { context, page, problems }
+}
+
+/** Signs the context in as the administrator through the sign-in route (the app's own request). */
+export const signInAsAdmin = async (session: Session, url: string) => {
+  const response = await session.context.request.post(`${url}/auth/sign-in`, {
+    data: { email: admin.email, password: admin.password },
+    headers: { origin: url }
+  })
+  expect(response.status()).toBe(200)
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+/** axe-core on the page as it is: serious or critical violations fail the test. */
+export const expectAccessible = async (page: Page, screen: string) => {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (it allows no inline script).
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe
+    const result = await axe.run(document, { resultTypes: ["violations"] })
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5) }))
+  })
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+  expect(serious, `axe on ${screen}`).toEqual([])
+}
+
+/**
+ * Screenshots of the screen in light and dark at 1280 and 390 px wide (`<name>-<theme>-<width>.png`),
+ * axe run in each theme at each width; the page is left light at 1280 px.
+ */
+export const captureScreen = async (page: Page, name: string) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+      await expectAccessible(page, `${name} (${colorScheme}, ${width} px)`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}

@@ -1,0 +1,70 @@
+/**
+ * The command palette: Ctrl+K opens it anywhere in an organization, typing searches the
+ * organization's pages (whole words, as the API matches them) (the API's searchOrganizationContent) and its spaces by title, arrows and
+ * Enter open a result, which lands on the page in its space.
+ */
+import { afterAll, beforeAll, expect, inject, it } from "vitest"
+import type { Browser } from "playwright-core"
+import { captureScreen, launch, open, signInAsAdmin } from "./browser.ts"
+import { api } from "./servers.ts"
+
+const url = inject("readyServer")
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+it("finds a page as you type and opens it", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Search Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Operations" })
+  const cr = await api<{ number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Runbooks" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.number}/content`, {
+    changes: [
+      { operation: "insert_page", title: "Welcome", document: { markdown: "# Welcome\n\nStart here.\n" } },
+      { operation: "insert_page", title: "Deploying", document: { markdown: "# Deploying\n\nRoll out with the zeppelin rollout tool, one region at a time.\n" } }
+    ]
+  })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.number}/merge`)
+  // The search index follows the merge (a job): wait until the API finds the page.
+  for (;;) {
+    const found = await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/orgs/${org.id}/search?query=zeppelin`)
+    if (found.items.length > 0) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+
+  const session = await open(browser, url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}`)
+    await page.getByRole("heading", { name: "Search Org" }).waitFor()
+    await page.keyboard.press("Control+k")
+    const input = page.getByRole("combobox", { name: "Search the organization" })
+    await input.waitFor()
+    // The API matches whole words: the page turns up once its word is typed.
+    await input.pressSequentially("zeppelin")
+    const result = page.getByRole("option", { name: /Deploying/ })
+    await result.waitFor()
+    expect(await result.innerText()).toContain("Operations")
+    await captureScreen(page, "palette")
+
+    // A space by its title, then the page by its words: arrows choose, Enter opens.
+    await input.fill("operations")
+    await page.getByRole("option", { name: /Operations/ }).first().waitFor()
+    await input.fill("zeppelin")
+    await result.waitFor()
+    await input.press("ArrowDown")
+    await input.press("ArrowUp")
+    await input.press("Enter")
+    await page.getByRole("heading", { name: "Deploying" }).waitFor()
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/s/${space.id}/`))
+    await page.getByText("Roll out with the zeppelin rollout tool").waitFor()
+    await captureScreen(page, "space-page")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})

@@ -1,0 +1,97 @@
+/**
+ * Quire servers for the browser tests: each a process of its own (apps/server/test/WebAppServer.ts
+ * under tsx) on a free port, with a temporary data directory and the app built in apps/web/dist.
+ */
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const repo = fileURLToPath(new URL("../../../../", import.meta.url))
+
+/** The API token of the servers' administrator: the setup code first-run setup asks for. */
+export const setupCode = "quire_web_e2e_admin_token_0123456789"
+
+export const admin = { displayName: "Ada Admin", email: "ada@quire.test", password: "correct horse battery staple" }
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+
+export interface RunningServer {
+  readonly url: string
+  readonly stop: () => Promise<void>
+}
+
+/** Starts a server; resolves once it answers, with its URL. */
+export const startServer = async (): Promise<RunningServer> => {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), "quire-web-e2e-"))
+  const child = spawn(join(repo, "apps/server/node_modules/.bin/tsx"), [join(repo, "apps/server/test/WebAppServer.ts")], {
+    cwd: join(repo, "apps/server"),
+    env: {
+      PATH: process.env["PATH"] ?? "",
+      HOME: process.env["HOME"] ?? tmpdir(),
+      PORT: String(port),
+      QUIRE_DATA_DIR: dataDir,
+      QUIRE_ADMIN_TOKEN: setupCode,
+      QUIRE_WEB_DIR: join(repo, "apps/web/dist"),
+      QUIRE_LOG_FORMAT: "json"
+    },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening (http:\/\/\S+)/.exec(output)
+      if (match !== null) resolve(match[1]!)
+    }
+    child.stdout.on("data", onData)
+    child.stderr.on("data", onData)
+    child.once("exit", (code) => reject(new Error(`The test server exited (${code}) before listening:\n${output}`)))
+  })
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          rmSync(dataDir, { recursive: true, force: true })
+          resolve()
+        })
+        child.kill("SIGTERM")
+      })
+  }
+}
+
+/** First-run setup through the sign-in routes, as the app's page would send it; answers the session cookie. */
+export const setupAdmin = async (url: string): Promise<string> => {
+  const response = await fetch(`${url}/auth/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ setupCode, ...admin })
+  })
+  if (!response.ok) throw new Error(`setup failed: ${response.status} ${await response.text()}`)
+  return response.headers.get("set-cookie") ?? ""
+}
+
+/** A call of the public API as the administrator (bearer token). */
+export const api = async <A>(url: string, method: string, path: string, body?: unknown): Promise<A> => {
+  const response = await fetch(`${url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${setupCode}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
+  return (text === "" ? undefined : JSON.parse(text)) as A
+}

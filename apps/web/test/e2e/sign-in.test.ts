@@ -1,0 +1,58 @@
+/**
+ * Signing in: the app sends a signed-out visitor to the sign-in screen, says a wrong password
+ * under the password field, signs in with the right one and lands where they were going; the
+ * settings screen lists the session; signing out leads back to sign-in.
+ */
+import { afterAll, beforeAll, expect, inject, it } from "vitest"
+import type { Browser } from "playwright-core"
+import { captureScreen, launch, open } from "./browser.ts"
+import { admin, api } from "./servers.ts"
+
+const url = inject("readyServer")
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+it("signs in after a wrong password, lists the session, signs out", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Sign-in Org" })
+  const { page, problems, context } = await open(browser, url)
+  try {
+    await page.goto(`/o/${org.id}`)
+    await page.getByRole("heading", { name: "Sign in" }).waitFor()
+    await captureScreen(page, "sign-in")
+
+    await page.getByLabel("Email").fill(admin.email)
+    await page.getByLabel("Password").fill("not the password")
+    await page.getByRole("button", { name: "Sign in" }).click()
+    const error = page.getByRole("alert")
+    await error.waitFor()
+    expect(await error.innerText()).toBe("Wrong email or password.")
+    // The error sits with the password field and describes it.
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true")
+    await captureScreen(page, "sign-in-error")
+
+    await page.getByLabel("Password").fill(admin.password)
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("heading", { name: "Sign-in Org" }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/o/${org.id}`)
+
+    await page.getByRole("button", { name: admin.displayName }).click()
+    await page.getByRole("link", { name: "Settings and sessions" }).click()
+    await page.getByRole("heading", { name: "Where you are signed in" }).waitFor()
+    await page.getByText("(this browser)").waitFor()
+    await captureScreen(page, "settings")
+
+    await page.getByRole("button", { name: admin.displayName }).click()
+    await page.getByRole("button", { name: "Sign out", exact: true }).click()
+    await page.getByRole("heading", { name: "Sign in" }).waitFor()
+    const session = await context.request.get(`${url}/auth/session`)
+    expect(session.status()).toBe(401)
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest"
+import { parseRoute } from "../../src/router.ts"
+
+describe("the app's routes", () => {
+  it("opens a screen for every urls.app form the API answers", () => {
+    expect(parseRoute("/o/org_1")).toEqual({ name: "org", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/c/col_2")).toEqual({ name: "collection", organizationId: "org_1", collectionId: "col_2" })
+    expect(parseRoute("/o/org_1/sites/site_3")).toEqual({ name: "site", organizationId: "org_1", siteId: "site_3" })
+    expect(parseRoute("/openapi/org_1/petstore")).toEqual({ name: "openapi", organizationId: "org_1", slug: "petstore" })
+    expect(parseRoute("/s/spc_1")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "" })
+    expect(parseRoute("/s/spc_1/guides/install%20it")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "guides/install it" })
+    expect(parseRoute("/s/spc_1/~/changes/12")).toEqual({ name: "changeRequest", spaceId: "spc_1", number: 12 })
+    expect(parseRoute("/s/spc_1/~/revisions/rev_9")).toEqual({ name: "revision", spaceId: "spc_1", revisionId: "rev_9" })
+  })
+
+  it("knows the sign-in screens, and follows only a path of this app after sign-in", () => {
+    expect(parseRoute("/sign-in", "?next=%2Fo%2Forg_1")).toEqual({ name: "signIn", next: "/o/org_1" })
+    expect(parseRoute("/sign-in", "?next=https://evil.example")).toEqual({ name: "signIn", next: undefined })
+    expect(parseRoute("/sign-in", "?next=//evil.example")).toEqual({ name: "signIn", next: undefined })
+    expect(parseRoute("/setup")).toEqual({ name: "setup" })
+    expect(parseRoute("/invite/tok")).toEqual({ name: "invite", token: "tok" })
+    expect(parseRoute("/settings")).toEqual({ name: "settings", section: "sessions" })
+  })
+
+  it("reads /app/... as the same screens, and names what it does not know", () => {
+    expect(parseRoute("/app/o/org_1")).toEqual({ name: "org", organizationId: "org_1" })
+    expect(parseRoute("/")).toEqual({ name: "home" })
+    expect(parseRoute("/s/spc_1/~/changes/x")).toEqual({ name: "notFound", path: "/s/spc_1/~/changes/x" })
+    expect(parseRoute("/nowhere")).toEqual({ name: "notFound", path: "/nowhere" })
+  })
+})
