@@ -38,7 +38,8 @@ const BLOCK_TAGS =
 const HTML_BLOCK6 = new RegExp(`^ {0,3}</?(?:${BLOCK_TAGS})(?:\\s|/?>|$)`, "i")
 const HTML_BLOCK7 = /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$/
 
-const blankEnd = (text: string): boolean => /\n[ \t]*\r?\n$/.test(text)
+const blankEnd = (text: string): boolean => /\n[ \t]*\n$/.test(text.replace(/\r\n?/g, "\n"))
+const endsLine = (text: string): boolean => text.endsWith("\n") || text.endsWith("\r")
 
 const nestedLines = (source: string): Array<string> => {
   const lines = source.split("\n")
@@ -187,10 +188,10 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
         const body = serializeBlock(child)
         let end = trail === null || (trail === "" && !last) ? (last ? eol : eol + eol) : trail
         if (top && !last && !blankEnd(end)) end = eol + eol
-        if (top && chunks.length && !blankEnd(tail)) push(tail.endsWith("\n") ? eol : eol + eol)
+        if (top && chunks.length && !blankEnd(tail)) push(tail.endsWith("\r") ? "\r" : endsLine(tail) ? eol : eol + eol)
         chunk = lead + (eol === "\n" ? body : body.replace(/\r?\n/g, eol)) + end
       }
-      if (chunks.length && !tail.endsWith("\n")) push(eol + eol)
+      if (chunks.length && !endsLine(tail)) push(eol + eol)
       push(chunk)
     })
     return chunks.join("")

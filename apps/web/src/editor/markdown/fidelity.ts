@@ -30,7 +30,8 @@ export const meaning = (node: PMNode): PMNode => {
   node.forEach((c) => {
     for (const plain of c.isText ? splitEdgeSpace(meaning(c)) : [meaning(c)]) {
       const prev = children[children.length - 1]
-      if (prev?.isText && plain.isText && sameMarks(prev.marks, plain.marks)) children[children.length - 1] = prev.type.schema.text(prev.text! + plain.text!, prev.marks)
+      if (prev?.isText && plain.isText && sameMarks(prev.marks, plain.marks))
+        children[children.length - 1] = prev.type.schema.text((prev.text! + plain.text!).replace(/[ \t]+\n/g, "\n"), prev.marks)
       else children.push(plain)
     }
   })
@@ -38,7 +39,7 @@ export const meaning = (node: PMNode): PMNode => {
   const kept = KEPT_TEXT.filter((k) => k in node.attrs)
   const attrs = kept.length ? { ...node.attrs, ...Object.fromEntries(kept.map((k) => [k, null])) } : node.attrs
   const styled = STYLE_ONLY.filter((k) => k in attrs)
-  return node.type.create(styled.length ? { ...attrs, ...Object.fromEntries(styled.map((k) => [k, false])) } : attrs, children, node.marks.map(plainMark))
+  return node.type.create(styled.length ? { ...attrs, ...Object.fromEntries(styled.map((k) => [k, null])) } : attrs, children, node.marks.map(plainMark))
 }
 
 export const sameDocument = (a: PMNode, b: PMNode): boolean => meaning(a).eq(meaning(b))
@@ -68,21 +69,21 @@ const plainMark = (mark: Mark): Mark => {
 /** Whitespace at the end of a paragraph or heading is not shown (nor kept by markdown). */
 const trimEdges = (children: Array<PMNode>): void => {
   const first = children[0]
-  if (first?.isText && !first.marks.some((m) => m.type.name === "code" || m.type.name === "link")) {
+  if (first?.isText && !first.marks.some((m) => m.type.name === "code")) {
     const text = first.text!.replace(/^\s+/, "")
     if (text) children[0] = first.type.schema.text(text, first.marks)
     else children.shift()
   }
   const last = children[children.length - 1]
-  if (last?.isText && !last.marks.some((m) => m.type.name === "code" || m.type.name === "link")) {
+  if (last?.isText && !last.marks.some((m) => m.type.name === "code")) {
     const text = last.text!.replace(/\s+$/, "")
     if (text) children[children.length - 1] = last.type.schema.text(text, last.marks)
     else children.pop()
   }
 }
 
-/** Attributes that only choose between two ways of writing the same thing (`<url>` or `url`, a table's outer pipes). */
-const STYLE_ONLY = ["angle", "pipes"] as const
+/** Attributes that only choose between ways of writing the same thing (`<url>` or `url`, a table's outer pipes, spaces after a list marker). */
+const STYLE_ONLY = ["angle", "pipes", "spacing"] as const
 
 /** Marks that change nothing on whitespace alone (bold or highlighted spaces look like spaces). */
 const INVISIBLE_ON_SPACE = new Set(["bold", "italic", "strike", "highlight"])

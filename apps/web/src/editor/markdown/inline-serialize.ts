@@ -3,7 +3,7 @@ import type { Fragment, Mark, Node as PMNode } from "@tiptap/pm/model"
 
 const WORD = /[\p{L}\p{N}]/u
 
-const LINE_START = /^(([-*_])(?:[ \t]*\2){2,}[ \t]*(?=\n|$)|#{1,6}(?=[ \t\n]|$)|[-+*](?=[ \t\n]|$)|\d{1,9}(?=[.)](?:[ \t\n]|$))|>|=+[ \t]*(?=\n|$)|-+[ \t]*(?=\n|$)|\{%|\$\$|\|)/
+const LINE_START = /^(([-*_])(?:[ \t]*\2){2,}[ \t]*(?=\n|$)|(?=[^\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*(?=\n|$)|#{1,6}(?=[ \t\n]|$)|[-+*](?=[ \t\n]|$)|\d{1,9}(?=[.)](?:[ \t\n]|$))|>|=+[ \t]*(?=\n|$)|-+[ \t]*(?=\n|$)|\{%|\$\$|\|)/
 
 /** Escapes one text run; `lineStart` when it begins a line of the block. */
 export const escapeText = (text: string, lineStart: boolean, prev: string | undefined, next?: string, inLink = false): string => {

@@ -318,12 +318,16 @@ const pairHighlights = (schema: Schema, items: Array<Item>): void => {
       if (it.kind === "node" && it.node.type.name === "rawInline" && new RegExp(`^</?${tag}[\\s>]`).test(it.node.attrs.text as string)) break
     }
     const close = items[j]
-    if (!close || close.kind !== "node" || !new RegExp(`^</${tag}\\s*>$`).test(close.node.attrs.text as string) || j === i + 1) continue
+    if (!close || close.kind !== "node" || !new RegExp(`^</${tag}\\s*>$`).test(close.node.attrs.text as string)) continue
+    // Only tags that enclose something visible, and are not crossed by emphasis, become a mark.
+    const inside = items.slice(i + 1, j)
+    if (!inside.some((it) => it.kind === "node" || (it.kind === "text" ? it.text !== "" : it.count > 0)) || !sameMarks(open.marks, close.marks)) continue
     const type = TAG_MARKS[tag]!
     const mark = type === "highlight" ? schema.marks.highlight!.create({ attrs: m[2] ?? "", close: close.node.attrs.text }) : schema.marks[type]!.create({ delim: `<${tag}>` })
     for (let k = i + 1; k < j; k++) items[k] = { ...items[k]!, marks: mark.addToSet(items[k]!.marks) } as Item
     items.splice(j, 1)
     items.splice(i, 1)
+    i--
   }
 }
 

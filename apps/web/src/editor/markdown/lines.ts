@@ -1,11 +1,12 @@
 /** Line handling shared by the block parsers: the source split into lines that keep their line endings. */
 
-/** Splits text into lines, each keeping its own line ending ("\n", "\r\n" or none on the last line). */
+/** Splits text into lines, each keeping its own line ending ("\n", "\r\n", a lone "\r" as CommonMark reads it, or none on the last line). */
 export const splitLinesKeepEol = (text: string): Array<string> => {
   const lines: Array<string> = []
   let start = 0
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
       lines.push(text.slice(start, i + 1))
       start = i + 1
     }
@@ -50,10 +51,10 @@ export const stripIndent = (line: string, n: number): string => {
 
 /** Leading blank lines, body and trailing line ending plus blank lines of a block's source slice. */
 export const splitSlice = (source: string): { lead: string; body: string; trail: string } => {
-  const leadMatch = /^(?:[ \t]*\r?\n)*/.exec(source)
+  const leadMatch = /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(source)
   const lead = leadMatch ? leadMatch[0] : ""
   const rest = source.slice(lead.length)
-  const trailMatch = /(?:\r?\n[ \t]*)*$/.exec(rest)
+  const trailMatch = /(?:(?:\r\n|\r|\n)[ \t]*)*$/.exec(rest)
   const trail = trailMatch ? trailMatch[0] : ""
   return { lead, body: rest.slice(0, rest.length - trail.length), trail }
 }

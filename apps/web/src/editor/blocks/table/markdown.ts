@@ -56,7 +56,8 @@ export const table: BlockMarkdown = {
     const row = (cells: ReadonlyArray<string>): string => {
       const bare = cells.join(" | ")
       // Without outer pipes, a row that reads as another block (or as nothing) gets them.
-      return pipes || /^[ \t]*$/.test(bare) || cells.length === 1 || ctx.interrupts([bare], 0) || LIST_ITEM.test(bare) ? `| ${bare} |` : bare
+      const ambiguous = cells.length === 1 || cells[0] === "" || cells[cells.length - 1] === "" || ctx.interrupts([bare], 0) || LIST_ITEM.test(bare)
+      return pipes || ambiguous ? `| ${bare} |` : bare
     }
     const out: Array<string> = []
     let width = 0
@@ -74,7 +75,7 @@ export const table: BlockMarkdown = {
       r.forEach((c) => void cells.push(ctx.serializeInline(c.firstChild!.content, false).replace(/\|/g, "\\|").replace(/\n/g, " ")))
       if (index === 0) {
         width = cells.length
-        out.push(row(cells.map((c) => c || (pipes ? "" : " "))))
+        out.push(row(cells))
         out.push(delimiterRow(node, width, row))
       } else out.push(row(cells))
     })
