@@ -30,7 +30,7 @@ import {
   PublishedContent,
   type RevisionPage
 } from "@quire/content"
-import { renderPageBody } from "@quire/sites"
+import { preparePageBody, renderPageBody } from "@quire/sites"
 import { FileLinks } from "./FileLinks.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { reusableContent } from "./ReusableContentPresenters.ts"
@@ -70,34 +70,96 @@ export type PageFormat = "markdown" | "document" | "html"
 /** How single-page reads draw a page's body, in whichever format is asked. */
 export type PageBodies = (found: RevisionPage, organizationId: string, format: PageFormat | undefined) => Effect.Effect<PageBody>
 
+/** Characters of rendered HTML each reader of page bodies keeps (about 2 bytes each). */
+const htmlCacheChars = 8_000_000
+
+/**
+ * Rendered bodies by revision, page and spec versions (a revision never changes), the least
+ * recently read dropped first past `maxChars`. Drawing a large page takes seconds of CPU, and the
+ * app reads the same pages again (a review reads every changed page's base and head).
+ */
+const htmlCache = (maxChars: number) => {
+  const entries = new Map<string, string>()
+  let chars = 0
+  return {
+    get: (key: string): string | undefined => {
+      const found = entries.get(key)
+      if (found !== undefined) {
+        entries.delete(key)
+        entries.set(key, found)
+      }
+      return found
+    },
+    set: (key: string, html: string): void => {
+      if (html.length > maxChars) return
+      const old = entries.get(key)
+      if (old !== undefined) chars -= old.length
+      entries.delete(key)
+      entries.set(key, html)
+      chars += html.length
+      for (const [first, value] of entries) {
+        if (chars <= maxChars) break
+        entries.delete(first)
+        chars -= value.length
+      }
+    }
+  }
+}
+
+/** Where a cached body's file links go until the answer signs them (links expire; the body does not). */
+const filePlaceholder = "/~quire-file/"
+const filePlaceholders = /\/~quire-file\/([A-Za-z0-9._~!*'()%-]+)/g
+
 /**
  * Draws a page's body in the requested format: its markdown; GitBook's JSON document (a large
  * page's parsed by the server's parse workers, giving the event loop back meanwhile); or its HTML
  * as the published site renders it (includes expanded, the site's blocks), its page links leading
- * to the app's page URLs and its files to signed download links. Groups and links have none.
+ * to the app's page URLs and its files to signed download links, kept by revision and page so a
+ * second read draws nothing. Groups and links have none.
  */
 export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl> = Effect.gen(function*() {
   const pool = yield* ParsePool
   const published = yield* PublishedContent
   const links = yield* FileLinks
   const urls = yield* PublicUrl
+  const cache = htmlCache(htmlCacheChars)
+
+  const html = (found: RevisionPage, organizationId: string) =>
+    Effect.gen(function*() {
+      const spaceId = found.revision.spaceId
+      const source = { revision: found.revision, page: found.page, path: found.path, markdown: found.markdown ?? "" }
+      const prepared = yield* preparePageBody(source, organizationId, published.documents)
+      const key = `${found.revision.id}|${found.page.id}|${prepared.specVersions}`
+      let drawn = cache.get(key)
+      if (drawn === undefined) {
+        const rendered = yield* renderPageBody(source, prepared, organizationId, {
+          page: (path) => pageAppUrl(urls, spaceId, path),
+          file: (file) => `${filePlaceholder}${encodeURIComponent(file.id)}`
+        })
+        drawn = rendered.html
+        cache.set(key, drawn)
+      }
+      const sign = yield* links.signer
+      const files = new Map(found.revision.files.map((file) => [file.id, file]))
+      return drawn.replace(filePlaceholders, (whole, id: string) => {
+        let decoded = id
+        try {
+          decoded = decodeURIComponent(id)
+        } catch {
+          return whole
+        }
+        const file = files.get(decoded)
+        return file === undefined ? whole : sign(spaceId, file)
+      })
+    })
+
   return (found, organizationId, format) => {
     if (found.page.type !== "document") return Effect.succeed({})
     switch (format) {
       case "markdown":
         return Effect.succeed({ markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") })
       case "html":
-        return Effect.gen(function*() {
-          const sign = yield* links.signer
-          const spaceId = found.revision.spaceId
-          const rendered = yield* renderPageBody(
-            { revision: found.revision, page: found.page, path: found.path, markdown: found.markdown ?? "" },
-            organizationId,
-            { page: (path) => pageAppUrl(urls, spaceId, path), file: (file) => sign(spaceId, file) },
-            published.documents
-          )
-          return { html: rendered.html }
-        })
+        return Effect.map(html(found, organizationId), (body) => ({ html: body }))
       default:
         return Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
     }

@@ -69,6 +69,12 @@ for (const backend of backends) {
         assert.strictEqual(served.status, 200)
         assert.strictEqual(served.headers.get("content-type"), "image/png")
 
+        // A second read (kept, not drawn again) signs its file links afresh: no placeholder leaks.
+        const again = yield* alice.api.spaceContent.getPageById({ params: { spaceId, pageId: homeId }, query: { format: "html" } })
+        assert.notInclude(again.html, "~quire-file")
+        assert.strictEqual(again.html?.replace(/\/files\/[^"]+/g, ""), html.replace(/\/files\/[^"]+/g, ""))
+        assert.strictEqual((yield* download(attribute(again.html ?? "", /<img[^>]*src="([^"]+)"/)!)).status, 200)
+
         // By path, the same body.
         const byPath = yield* alice.api.spaceContent.getPageByPath({ params: { spaceId, pagePath: "home" }, query: { format: "html" } })
         assert.strictEqual(byPath.html?.replace(/\/files\/[^"]+/g, ""), html.replace(/\/files\/[^"]+/g, ""))

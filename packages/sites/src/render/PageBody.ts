@@ -88,22 +88,46 @@ const linkOptions = (source: PageBodySource, urls: PageBodyUrls): Pick<Markdown.
   }
 }
 
-/**
- * The page's body as a published page of the revision shows it to an anonymous reader (includes
- * expanded, GitBook's blocks, math, diagrams, highlighted code), its links and files leading to
- * `urls`, its OpenAPI operations read from the specs' latest versions (`SpecOperations`).
- */
-export const renderPageBody = (
+/** A page's body ready to render: its markdown with includes expanded, and what its drawing depends on besides its revision. */
+export interface PreparedPageBody {
+  readonly markdown: string
+  /** The latest version of each OpenAPI spec the body shows (`slug@version`), for caches keyed by revision and page. */
+  readonly specVersions: string
+}
+
+/** Expands the page's includes and reads which spec versions its OpenAPI blocks would show. */
+export const preparePageBody = (
   source: PageBodySource,
   organizationId: string,
-  urls: PageBodyUrls,
   documents: PublishedContentShape["documents"]
-): Effect.Effect<Markdown.RenderedPage> =>
+): Effect.Effect<PreparedPageBody> =>
   Effect.gen(function*() {
     const specs = yield* SpecOperations
     const markdown = yield* withIncludes(source.markdown, source.revision.reusableContents, source.page.git?.path, documents)
-    const specDocuments = new Map<string, Readonly<Record<string, unknown>>>()
+    const versions: Array<string> = []
     for (const slug of specsNamed(markdown)) {
+      const latest = yield* specs.latestVersionId(organizationId, slug)
+      versions.push(`${slug}@${Option.getOrElse(latest, () => "")}`)
+    }
+    return { markdown, specVersions: versions.join(",") }
+  })
+
+/**
+ * The page's body as a published page of the revision shows it to an anonymous reader (includes
+ * expanded by `preparePageBody`, GitBook's blocks, math, diagrams, highlighted code), its links
+ * and files leading to `urls`, its OpenAPI operations read from the specs' latest versions
+ * (`SpecOperations`).
+ */
+export const renderPageBody = (
+  source: PageBodySource,
+  prepared: PreparedPageBody,
+  organizationId: string,
+  urls: PageBodyUrls
+): Effect.Effect<Markdown.RenderedPage> =>
+  Effect.gen(function*() {
+    const specs = yield* SpecOperations
+    const specDocuments = new Map<string, Readonly<Record<string, unknown>>>()
+    for (const slug of specsNamed(prepared.markdown)) {
       const latest = yield* specs.latestDocument(organizationId, slug)
       if (Option.isSome(latest)) specDocuments.set(slug, latest.value.document)
     }
@@ -114,7 +138,7 @@ export const renderPageBody = (
         return document === undefined ? undefined : operationOf(document, path, method)
       }
     }
-    return yield* Effect.promise(() => Markdown.renderPage(markdown, options))
+    return yield* Effect.promise(() => Markdown.renderPage(prepared.markdown, options))
   })
 
 /**
