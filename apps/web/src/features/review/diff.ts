@@ -72,6 +72,8 @@ export interface RenderedDiff {
   readonly rows: ReadonlyArray<BlockRow>
   readonly split: ReadonlyArray<SplitRow>
   readonly changes: ReadonlyArray<ChangeStop>
+  /** The markdown differs but nothing a reader sees does (blank lines, list markers, spacing): the screen says so and offers the markdown diff. */
+  readonly markdownOnly: boolean
 }
 
 export interface LineRow {
@@ -103,14 +105,29 @@ export interface DiffLimits {
   readonly maxLineEdits: number
 }
 
-export const defaultLimits: DiffLimits = { maxMarkdown: 2_000_000, maxBlockEdits: 3000, maxLineEdits: 6000 }
+export const defaultLimits: DiffLimits = { maxMarkdown: 2_000_000, maxBlockEdits: 1500, maxLineEdits: 2000 }
 
-/** The node's JSON without the kept markdown slices (`source`), so two blocks compare by what they show. */
+/**
+ * Attributes that only say how the markdown was written (kept slices, fences, list markers, table
+ * pipes, liquid tag lines whose meaning is in `params`): they never make two blocks differ for a
+ * reader, and are not listed as changes. The markdown diff shows them.
+ */
+const writtenForm = new Set([
+  "source", "tag", "endTag", "line", "lead", "trail", "delimiter", "delimiterRow", "delimiters", "pipes", "spacing", "indent",
+  "marker", "fence", "emptyLine", "prefix", "closing", "setext", "checkChar", "numbering", "open", "close", "titleQuote",
+  "imgEnd", "angle", "autolink", "delim", "ticks", "style"
+])
+
+/** The node's JSON without its written-form attributes, so two blocks compare by what they show. */
 const shown = (json: unknown): unknown => {
   if (Array.isArray(json)) return json.map(shown)
   if (json === null || typeof json !== "object") return json
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(json)) if (k !== "source") out[k] = shown(v)
+  for (const [k, v] of Object.entries(json)) {
+    out[k] = k === "attrs" && v !== null && typeof v === "object"
+      ? Object.fromEntries(Object.entries(v).filter(([name]) => !writtenForm.has(name)).map(([name, value]) => [name, shown(value)]))
+      : shown(v)
+  }
   return out
 }
 
@@ -166,9 +183,6 @@ const pairRun = (removed: ReadonlyArray<PMNode>, added: ReadonlyArray<PMNode>): 
 }
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
-
-/** Attributes that only say how the markdown was written (they count for equality, but are not listed as changes). */
-const writtenForm = new Set(["source", "tag", "endTag", "line", "lead", "trail", "delimiter", "delimiterRow", "delimiters", "pipes", "spacing", "indent", "marker"])
 
 interface Collected {
   readonly deleted: Array<Range>
@@ -386,7 +400,8 @@ export const pageDiff = (codec: MarkdownCodec, base: string, head: string, limit
     const b = codec.parse(head)
     const rows = rowsOf(codec, a, b, limits)
     if (typeof rows === "string") return lineDiff(base, head, rows, limits)
-    return { kind: "rendered", base: a, head: b, rows, split: splitRows(rows), changes: stopsOf(rows) }
+    const changes = stopsOf(rows)
+    return { kind: "rendered", base: a, head: b, rows, split: splitRows(rows), changes, markdownOnly: changes.length === 0 && base !== head }
   } catch (error) {
     return lineDiff(base, head, `the rendered diff failed: ${error instanceof Error ? error.message : String(error)}`, limits)
   }

@@ -41,11 +41,11 @@ const middleEdits = (n: number, m: number, eq: (i: number, j: number) => boolean
   if (m === 0) return Array.from({ length: n }, (_, a) => ({ op: "delete" as const, a }))
   const max = Math.min(n + m, maxEdits)
   const offset = max + 1
-  let v = new Int32Array(2 * max + 3)
+  // One V updated in place (step d reads only diagonals of the other parity); each step keeps its window [-d, d].
+  const v = new Int32Array(2 * max + 3)
   const trace: Array<Int32Array> = []
   for (let d = 0; d <= max; d++) {
-    trace.push(v.slice())
-    const next = v.slice()
+    trace.push(v.slice(offset - d, offset + d + 1))
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1
       let y = x - k
@@ -53,24 +53,25 @@ const middleEdits = (n: number, m: number, eq: (i: number, j: number) => boolean
         x++
         y++
       }
-      next[offset + k] = x
-      if (x >= n && y >= m) return backtrack(trace, d, n, m, offset)
+      v[offset + k] = x
+      if (x >= n && y >= m) return backtrack(trace, d, n, m)
     }
-    v = next
   }
   return null
 }
 
-const backtrack = (trace: ReadonlyArray<Int32Array>, dEnd: number, n: number, m: number, offset: number): Array<Edit> => {
+/** The edits, walking back from (n, m) through each step's window (`trace[d][k + d]` is V[k] before step d). */
+const backtrack = (trace: ReadonlyArray<Int32Array>, dEnd: number, n: number, m: number): Array<Edit> => {
   const out: Array<Edit> = []
   let x = n
   let y = m
   for (let d = dEnd; d > 0; d--) {
     const v = trace[d]!
+    const at = (k: number) => v[k + d]!
     const k = x - y
-    const down = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!)
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1))
     const prevK = down ? k + 1 : k - 1
-    const prevX = v[offset + prevK]!
+    const prevX = at(prevK)
     const prevY = prevX - prevK
     while (x > (down ? prevX : prevX + 1) && y > (down ? prevY + 1 : prevY)) out.push({ op: "equal", a: --x, b: --y })
     if (down) out.push({ op: "insert", b: --y })

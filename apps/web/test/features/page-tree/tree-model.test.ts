@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { RevisionPage } from "@quire/api"
+import { ChangeRequestContentChange, type RevisionPage } from "@quire/api"
+import { Schema } from "effect"
 // The server's own batch semantics: what the emitted changes do on the change request.
 import { applyChanges, type Change } from "../../../../../packages/reviews/src/ChangeSet.ts"
 import {
@@ -167,6 +168,8 @@ const toServer = (c: ReturnType<typeof ok>["changes"][number]): Change => {
   return c as Change
 }
 
+const decodeChange = Schema.decodeUnknownSync(ChangeRequestContentChange)
+
 let counter = 0
 const randomTree = (rand: () => number): Tree => {
   const make = (depth: number, top: boolean): TreePage => {
@@ -220,6 +223,8 @@ describe("page tree model, properties", () => {
               : addPage(t, { kind: "document", title: `N${z}`, parent, at: 0, ref: `r${fresh++}` })
           if (!result.ok) continue
           expect(valid(result.tree)).toBe(true)
+          // Each change is one the API's payload schema accepts, as sent.
+          for (const change of result.changes) expect(decodeChange(change)).toEqual(change)
           if (result.changes.length === 0) {
             expect(modelShape(result.tree)).toEqual(modelShape(t))
             continue

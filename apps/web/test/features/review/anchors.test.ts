@@ -1,4 +1,6 @@
 import fc from "fast-check"
+import { PostCommentPayload } from "@quire/api"
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { createMarkdownCodec } from "../../../src/editor/markdown/codec.ts"
 import { createSchema } from "../../../src/editor/schema.ts"
@@ -39,6 +41,8 @@ describe("comment anchors", () => {
     const payload = commentPayload("pg_1", anchor, "Two, with the worker?")
     expect(payload).toEqual({ body: { markdown: "Two, with the worker?" }, page: "pg_1", node: encodeAnchor(anchor) })
     expect(payload.node.length).toBeLessThanOrEqual(maxNodeLength)
+    // The API's own payload schema (postCommentInChangeRequest) takes it as it is.
+    expect(Schema.decodeUnknownSync(PostCommentPayload)({ ...payload, page: "pg_0123456789abcdef" })).toEqual({ ...payload, page: "pg_0123456789abcdef" })
     expect(decodeAnchor(payload.node)).toEqual(anchor)
   })
 
@@ -46,6 +50,7 @@ describe("comment anchors", () => {
     const long = anchorAt(doc, 2, 0, 10_000)
     const node = encodeAnchor({ ...long, quote: "é ".repeat(300) })
     expect(node.length).toBeLessThanOrEqual(maxNodeLength)
+    expect(() => Schema.decodeUnknownSync(PostCommentPayload)({ body: { markdown: "x" }, node })).not.toThrow()
     const back = decodeAnchor(node)!
     expect(back.length).toBe(long.length)
     expect("é ".repeat(300).startsWith(back.quote)).toBe(true)

@@ -134,6 +134,13 @@ describe("review diff of GitBook pages", () => {
     expect(d.rows.length).toBe(6)
     expect(d.rows.every((r) => r.kind === "same")).toBe(true)
     expect(d.changes).toEqual([])
+    expect(d.markdownOnly).toBe(false)
+  })
+
+  it("a change only to how the markdown is written shows no block changed, and says so", () => {
+    const d = rendered(quickstart, quickstart.replace("- [x] Space created\n- [ ] Team invited", "* [x] Space created\n* [ ] Team invited"))
+    expect(d.changes).toEqual([])
+    expect(d.markdownOnly).toBe(true)
   })
 
   it("an added page (empty base) and a deleted page (empty head) show every block", () => {
