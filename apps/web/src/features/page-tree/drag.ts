@@ -92,3 +92,32 @@ export const placementFor = (
   const index = siblings.findIndex((c) => c.id === row)
   return { parent, at: instruction.operation === "reorder-before" ? index : index + 1 }
 }
+
+/**
+ * The tree-item hitbox's "reparent": dropping below the last row of a parent with the pointer
+ * moved left of the row's indentation puts the page after the ancestor at that level instead
+ * (`clientX`, the tree's left edge `left` and `indentPerLevel` in pixels). Null when the row is not
+ * the last of its parent, or the pointer is not left of its level; then `placementFor` applies.
+ */
+export const outdentPlacement = (
+  tree: Tree,
+  dragged: string,
+  row: string,
+  clientX: number,
+  indent: { readonly left: number; readonly indentPerLevel: number }
+): Placement | null => {
+  const target = find(tree, row)
+  const moving = find(tree, dragged)
+  if (!target || !moving || target.parent === null) return null
+  if (target.index !== target.parent.children.length - 1 || target.page.children.length > 0) return null
+  const level = Math.max(0, Math.floor((clientX - indent.left) / Math.max(indent.indentPerLevel, 1)))
+  if (level >= target.depth) return null
+  // The ancestor of the row at depth `level`: the page goes right after it, among its siblings.
+  let ancestor = find(tree, target.parent.id)!
+  while (ancestor.depth > level) ancestor = find(tree, ancestor.parent!.id)!
+  if (ancestor.page.id === dragged) return null
+  const parent = ancestor.parent?.id ?? null
+  if (refusal(tree, moving.page.kind, parent, dragged) !== null) return null
+  const siblings = (ancestor.parent?.children ?? tree).filter((c) => c.id !== dragged)
+  return { parent, at: siblings.findIndex((c) => c.id === ancestor.page.id) + 1 }
+}

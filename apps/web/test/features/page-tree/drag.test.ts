@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type Availability, instructionAt, type Operation, operationsFor, placementFor } from "../../../src/features/page-tree/drag.ts"
+import { type Availability, instructionAt, type Operation, operationsFor, outdentPlacement, placementFor } from "../../../src/features/page-tree/drag.ts"
 import { fromApi, move, type Tree } from "../../../src/features/page-tree/tree-model.ts"
 
 const row = { top: 100, height: 40 }
@@ -54,10 +54,26 @@ describe("drag layer", () => {
     expect(placementFor(tree, "faq", "site", { operation: "combine", blocked: true })).toBeNull()
   })
 
+  it("outdents below the last row of a parent when the pointer moves left of its level", () => {
+    const indent = { left: 0, indentPerLevel: 20 }
+    // linux is the last (and only) child of install (depth 2): pointer at level 1 → after install; level 0 → after start.
+    expect(outdentPlacement(tree, "faq", "linux", 25, indent)).toEqual({ parent: "start", at: 2 })
+    expect(outdentPlacement(tree, "faq", "linux", 5, indent)).toEqual({ parent: null, at: 1 })
+    expect(outdentPlacement(tree, "faq", "linux", 45, indent)).toBeNull()
+    // Not the last row of its parent, or dragging the ancestor itself: no outdent.
+    expect(outdentPlacement(tree, "faq", "intro", 0, indent)).toBeNull()
+    expect(outdentPlacement(tree, "install", "linux", 25, indent)).toBeNull()
+    // A group may outdent only to the top level.
+    expect(outdentPlacement(tree, "start", "linux", 5, indent)).toBeNull()
+    expect(move(tree, "faq", outdentPlacement(tree, "faq", "linux", 25, indent)!).ok).toBe(true)
+  })
+
   it("property: every unblocked instruction at any height gives a placement the model accepts", () => {
     const ids = ["start", "intro", "install", "linux", "faq", "site"]
     fc.assert(
       fc.property(fc.constantFrom(...ids), fc.constantFrom(...ids), fc.double({ min: 90, max: 150, noNaN: true }), fc.boolean(), (dragged, over, y, expanded) => {
+        const outdent = outdentPlacement(tree, dragged, over, y - 90, { left: 0, indentPerLevel: 20 })
+        if (outdent !== null) expect(move(tree, dragged, outdent).ok).toBe(true)
         const instruction = instructionAt(y, row, operationsFor(tree, dragged, over))
         if (instruction === null) return
         const placement = placementFor(tree, dragged, over, instruction, expanded)
