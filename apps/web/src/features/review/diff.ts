@@ -19,6 +19,11 @@ export interface Range {
   readonly to: number
 }
 
+/** Deleted content (a range of the base document) and `at`, where the inline view shows it in the head document. */
+export interface Deletion extends Range {
+  readonly at: number
+}
+
 /** A top-level block: its index in the document and its range (ProseMirror positions). */
 export interface BlockRef extends Range {
   readonly index: number
@@ -40,8 +45,10 @@ export interface BlockRow {
   readonly kind: RowKind
   readonly base?: BlockRef
   readonly head?: BlockRef
-  /** Changed blocks: ranges deleted (in the base document) and inserted (in the head document). */
-  readonly deleted?: ReadonlyArray<Range>
+  /** Removed blocks: where the inline view shows them in the head document (before the next block there). */
+  readonly at?: number
+  /** Changed blocks: ranges deleted (in the base document, each with where it shows in the head) and inserted (in the head document). */
+  readonly deleted?: ReadonlyArray<Deletion>
   readonly inserted?: ReadonlyArray<Range>
   readonly attributes?: ReadonlyArray<AttributeChange>
 }
@@ -185,7 +192,7 @@ const pairRun = (removed: ReadonlyArray<PMNode>, added: ReadonlyArray<PMNode>): 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 interface Collected {
-  readonly deleted: Array<Range>
+  readonly deleted: Array<Deletion>
   readonly inserted: Array<Range>
   readonly attributes: Array<AttributeChange>
 }
@@ -197,7 +204,7 @@ const textChanges = (codec: MarkdownCodec, a: PMNode, b: PMNode, posA: number, p
   const docB = doc.create(null, b)
   const set = ChangeSet.create(docA).addSteps(docB, [new StepMap([0, docA.content.size, docB.content.size])], null)
   for (const c of simplifyChanges(set.changes, docB)) {
-    if (c.toA > c.fromA) out.deleted.push({ from: c.fromA + posA, to: c.toA + posA })
+    if (c.toA > c.fromA) out.deleted.push({ from: c.fromA + posA, to: c.toA + posA, at: c.fromB + posB })
     if (c.toB > c.fromB) out.inserted.push({ from: c.fromB + posB, to: c.toB + posB })
   }
 }
@@ -220,11 +227,20 @@ const nodeChanges = (codec: MarkdownCodec, a: PMNode, b: PMNode, posA: number, p
   b.forEach((c, offset) => void cb.push({ node: c, pos: posB + 1 + offset }))
   const edits = diffSequences(ca.map((c) => keyOf(c.node)), cb.map((c) => keyOf(c.node)), undefined, 500)
   if (edits === null) return textChanges(codec, a, b, posA, posB, out)
+  // Where a removed child shows in the head: after the last head child met so far.
+  let cursor = posB + 1
+  const past = (k: number) => void (cursor = cb[k]!.pos + cb[k]!.node.nodeSize)
   alignRuns(edits, ca.map((c) => c.node), cb.map((c) => c.node), {
-    removed: (i) => void out.deleted.push({ from: ca[i]!.pos, to: ca[i]!.pos + ca[i]!.node.nodeSize }),
-    added: (k) => void out.inserted.push({ from: cb[k]!.pos, to: cb[k]!.pos + cb[k]!.node.nodeSize }),
-    changed: (i, k) => nodeChanges(codec, ca[i]!.node, cb[k]!.node, ca[i]!.pos, cb[k]!.pos, out),
-    same: () => undefined
+    removed: (i) => void out.deleted.push({ from: ca[i]!.pos, to: ca[i]!.pos + ca[i]!.node.nodeSize, at: cursor }),
+    added: (k) => {
+      out.inserted.push({ from: cb[k]!.pos, to: cb[k]!.pos + cb[k]!.node.nodeSize })
+      past(k)
+    },
+    changed: (i, k) => {
+      nodeChanges(codec, ca[i]!.node, cb[k]!.node, ca[i]!.pos, cb[k]!.pos, out)
+      past(k)
+    },
+    same: (_, k) => past(k)
   })
 }
 
@@ -272,14 +288,22 @@ const rowsOf = (codec: MarkdownCodec, base: PMNode, head: PMNode, limits: DiffLi
   const edits = diffSequences(blocksA.map(keyOf), blocksB.map(keyOf), undefined, limits.maxBlockEdits)
   if (edits === null) return `more than ${limits.maxBlockEdits} blocks differ`
   const rows: Array<BlockRow> = []
+  let cursor = 0
   alignRuns(edits, blocksA, blocksB, {
-    removed: (a) => void rows.push({ kind: "removed", base: refsA[a]! }),
-    added: (b) => void rows.push({ kind: "added", head: refsB[b]! }),
-    same: (a, b) => void rows.push({ kind: "same", base: refsA[a]!, head: refsB[b]! }),
+    removed: (a) => void rows.push({ kind: "removed", base: refsA[a]!, at: cursor }),
+    added: (b) => {
+      rows.push({ kind: "added", head: refsB[b]! })
+      cursor = refsB[b]!.to
+    },
+    same: (a, b) => {
+      rows.push({ kind: "same", base: refsA[a]!, head: refsB[b]! })
+      cursor = refsB[b]!.to
+    },
     changed: (a, b) => {
       const out: Collected = { deleted: [], inserted: [], attributes: [] }
       nodeChanges(codec, blocksA[a]!, blocksB[b]!, refsA[a]!.from, refsB[b]!.from, out)
       rows.push({ kind: "changed", base: refsA[a]!, head: refsB[b]!, ...out })
+      cursor = refsB[b]!.to
     }
   })
   return rows

@@ -59,13 +59,21 @@ describe("review diff of GitBook pages", () => {
   it("marks a removed list item as the whole item deleted", () => {
     const d = rendered(edit("list item removed").base, edit("list item removed").head)
     expect(shown(d)).toEqual([{ kind: "changed", type: "bulletList", deleted: ["PostgreSQL 16 or later"], inserted: [], attributes: [] }])
-    expect(d.base.nodeAt(d.rows.find((r) => r.kind === "changed")!.deleted![0]!.from)?.type.name).toBe("listItem")
+    const deletion = d.rows.find((r) => r.kind === "changed")!.deleted![0]!
+    expect(d.base.nodeAt(deletion.from)?.type.name).toBe("listItem")
+    // The inline view shows it between the items around it: right after "Node.js 24 or later".
+    expect(d.head.resolve(deletion.at).nodeBefore?.textContent).toBe("Node.js 24 or later")
+    expect(d.head.resolve(deletion.at).nodeAfter?.textContent).toBe("1 GB of memory")
   })
 
   it("marks only the changed table cell's text", () => {
     expect(shown(rendered(edit("table cell changed").base, edit("table cell changed").head))).toEqual([
       { kind: "changed", type: "table", deleted: ["3000"], inserted: ["8080"], attributes: [] }
     ])
+    const d = rendered(edit("table cell changed").base, edit("table cell changed").head)
+    const row = d.rows.find((r) => r.kind === "changed")!
+    // The deleted "3000" shows right where "8080" was inserted.
+    expect(row.deleted![0]!.at).toBe(row.inserted![0]!.from)
   })
 
   it("shows a renamed heading as a changed heading, old and new text", () => {
@@ -109,6 +117,8 @@ describe("review diff of GitBook pages", () => {
     expect(d.changes.map((c) => c.kind)).toEqual(["added", "removed"])
     expect(d.changes[0]!.head).toEqual({ from: d.rows[d.changes[0]!.row]!.head!.from, to: d.rows[d.changes[0]!.row]!.head!.to })
     expect(text(d.base, d.changes[1]!.base!)).toBe("Tip: press Ctrl+K anywhere to search.")
+    // The removed quote shows in the inline view just before the math block that followed it.
+    expect(d.head.nodeAt(d.rows[d.changes[1]!.row]!.at!)?.type.name).toBe("mathBlock")
   })
 
   it("gives one stop per changed block across a page edited in many places", () => {
@@ -233,7 +243,8 @@ describe("review diff, properties", () => {
         order(d.split.flatMap((r) => (r.head ? [r.head.index] : [])), count(d.head))
         expect(d.changes.map((c) => c.row)).toEqual(d.rows.flatMap((r, i) => (r.kind === "same" ? [] : [i])))
         for (const r of d.rows) {
-          for (const x of r.deleted ?? []) expect(x.from >= r.base!.from && x.to <= r.base!.to && x.from < x.to).toBe(true)
+          if (r.kind === "removed") expect(r.at! >= 0 && r.at! <= d.head.content.size).toBe(true)
+          for (const x of r.deleted ?? []) expect(x.from >= r.base!.from && x.to <= r.base!.to && x.from < x.to && x.at >= r.head!.from && x.at <= r.head!.to).toBe(true)
           for (const x of r.inserted ?? []) expect(x.from >= r.head!.from && x.to <= r.head!.to && x.from < x.to).toBe(true)
         }
         if (base === head) expect(d.changes).toEqual([])
