@@ -35,17 +35,17 @@ export const orgContentAtom = Atom.family((organizationId: string) =>
     return { spaces, collections }
   })).pipe(Atom.withReactivity([orgKey(organizationId)])))
 
-/** The organization's newest open change requests, across its first spaces (GitBook has no organization-wide list). */
+/** The organization's change requests open or in draft, most recently updated first, with their spaces' titles. */
 export const recentChangeRequestsAtom = Atom.family((organizationId: string) =>
   QuireApi.runtime.atom((get) => Effect.gen(function*() {
     const content = yield* get.result(orgContentAtom(organizationId))
     const client = yield* QuireApi
-    const spaces = content.spaces.filter((space) => space.changeRequestsOpen > 0 || space.changeRequestsDraft > 0).slice(0, 20)
-    const lists = yield* Effect.forEach(spaces, (space) =>
-      client.changeRequests.listChangeRequestsForSpace({ params: { spaceId: space.id }, query: { limit: 5 } }).pipe(
-        Effect.map((list) => list.items.map((cr) => ({ cr, space })))
-      ), { concurrency: 4 })
-    return lists.flat().toSorted((a, b) => b.cr.updatedAt.localeCompare(a.cr.updatedAt)).slice(0, 8)
+    const list = yield* client.changeRequests.listChangeRequestsForOrganization({
+      params: { organizationId },
+      query: { status: ["open", "draft"], orderBy: "updatedAt", limit: 8 }
+    })
+    const titles = new Map(content.spaces.map((space) => [space.id, space.title]))
+    return list.items.map((cr) => ({ cr, spaceTitle: titles.get(cr.space) ?? "A space" }))
   })).pipe(Atom.withReactivity([orgKey(organizationId)])))
 
 export const spaceAtom = Atom.family((spaceId: string) =>

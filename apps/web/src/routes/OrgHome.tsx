@@ -52,11 +52,11 @@ const RecentChangeRequests = (props: { readonly organizationId: string }) => {
   if (recent.value.length === 0) return <p className="muted">No open change requests.</p>
   return (
     <ul className="cr-list">
-      {recent.value.map(({ cr, space }) => (
+      {recent.value.map(({ cr, spaceTitle }) => (
         <li key={cr.id}>
           <Link href={appPath(cr.urls.app)}>
             <div>#{cr.number} {cr.subject === "" ? "Untitled change request" : cr.subject}</div>
-            <div className="meta">{space.title} · {cr.createdBy.displayName} · {cr.status}</div>
+            <div className="meta">{spaceTitle} · {cr.createdBy.displayName} · {cr.status}</div>
           </Link>
         </li>
       ))}

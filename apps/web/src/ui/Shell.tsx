@@ -11,6 +11,7 @@ import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { Palette } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
+import { MoonIcon, SearchIcon, SunIcon } from "./icons.tsx"
 import { Link } from "./Link.tsx"
 import { useTheme } from "./theme.ts"
 
@@ -28,6 +29,10 @@ const OrgSwitcher = (props: { readonly organizationId: string | undefined }) => 
     </label>
   )
 }
+
+/** Up to two initials of a name, for the narrow header. */
+const initialsOf = (name: string) =>
+  name.split(/\s+/).filter((part) => part !== "").slice(0, 2).map((part) => part[0]!.toUpperCase()).join("") || "?"
 
 const UserMenu = (props: { readonly info: SessionInfo }) => {
   const [open, setOpen] = useState(false)
@@ -52,8 +57,9 @@ const UserMenu = (props: { readonly info: SessionInfo }) => {
   }
   return (
     <div className="menu" ref={root}>
-      <button type="button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {props.info.user.displayName}
+      <button type="button" className="user-button" aria-label={props.info.user.displayName} aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="full-name">{props.info.user.displayName}</span>
+        <span className="initials" aria-hidden="true">{initialsOf(props.info.user.displayName)}</span>
       </button>
       {open ? (
         <div className="menu-list">
@@ -90,11 +96,11 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
         <span className="spacer" />
         {props.organizationId === undefined ? null : (
           <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
-            <span className="label">Search…</span><kbd>Ctrl K</kbd>
+            <SearchIcon /><span className="label">Search…</span><kbd className="label">Ctrl K</kbd>
           </button>
         )}
         <button type="button" onClick={theme.toggle} aria-label={theme.dark ? "Use the light theme" : "Use the dark theme"} title={theme.dark ? "Light theme" : "Dark theme"}>
-          {theme.dark ? "☀" : "☾"}
+          {theme.dark ? <SunIcon /> : <MoonIcon />}
         </button>
         {info === undefined ? null : <UserMenu info={info} />}
       </header>

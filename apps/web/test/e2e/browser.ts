@@ -66,7 +66,8 @@ export const expectAccessible = async (page: Page, screen: string) => {
     return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5) }))
   })
   const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-  expect(serious, `axe on ${screen}`).toEqual([])
+  const described = serious.map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.targets.join(", ")}`)
+  expect(described.length, `axe on ${screen}:\n${described.join("\n")}`).toBe(0)
 }
 
 /**

@@ -33,15 +33,27 @@ const eventually = async <A>(what: string, read: () => Promise<A>, check: (value
   }
 }
 
-/** A pointer drag of `source` to the point `at` of `target` (a fraction of its height), in steps as a hand moves. */
+/**
+ * A pointer drag of `source` to the point `at` of `target` (a fraction of its height), in steps as
+ * a hand moves. The tree may redraw as the API's answer to the previous move arrives: then the
+ * rows are found again.
+ */
 const drag = async (page: Page, source: Locator, target: Locator, at: number) => {
-  const from = (await source.boundingBox())!
-  const to = (await target.boundingBox())!
-  await page.mouse.move(from.x + 40, from.y + from.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(from.x + 45, from.y + from.height / 2 + 5, { steps: 3 })
-  await page.mouse.move(to.x + 40, to.y + to.height * at, { steps: 10 })
-  await page.mouse.up()
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await source.scrollIntoViewIfNeeded({ timeout: 2_000 })
+      const from = (await source.boundingBox())!
+      const to = (await target.boundingBox())!
+      await page.mouse.move(from.x + 40, from.y + from.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(from.x + 45, from.y + from.height / 2 + 5, { steps: 3 })
+      await page.mouse.move(to.x + 40, to.y + to.height * at, { steps: 10 })
+      await page.mouse.up()
+      return
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
 }
 
 const create = async (page: Page, kind: "space" | "collection", title: string) => {
@@ -85,13 +97,14 @@ it("creates, renames and moves spaces and collections", async () => {
     await page.keyboard.press("Enter")
     await page.getByRole("heading", { name: "Move “Employee handbook”" }).waitFor()
     await expectAccessible(page, "the Move to… dialog")
-    await page.getByRole("button", { name: "📁 Guides" }).click()
+    await page.getByRole("dialog").getByRole("button", { name: "Guides" }).click()
     await eventually("the handbook in Guides", () => spaces(org.id), (items) => items.find((space) => space.title === "Employee handbook")?.parent === guides.id)
 
     // Drag "API reference" onto the collection: it goes inside.
     const reference = (await spaces(org.id)).find((space) => space.title === "API reference")!
     await drag(page, page.getByTestId(`row-${reference.id}`), page.getByTestId(`row-${guides.id}`), 0.5)
     await eventually("the reference dragged into Guides", () => spaces(org.id), (items) => items.find((space) => space.id === reference.id)?.parent === guides.id)
+    await page.getByRole("status").filter({ hasText: "Moved API reference" }).waitFor()
     // Then drag it above the handbook, inside the same collection: the order changes.
     const handbook = (await spaces(org.id)).find((space) => space.title === "Employee handbook")!
     const target = page.getByTestId(`row-${handbook.id}`)
@@ -132,7 +145,9 @@ it("opens a screen for every urls.app form the API answers", async () => {
       expect(response?.status(), link).toBe(200)
       await page.getByRole("heading", { name: heading, exact: true }).first().waitFor()
     }
-    await page.goto(cr.urls.app)
+    // The organization's home lists the change request; its link opens the change request's screen.
+    await page.goto(org.urls.app)
+    await page.getByRole("link", { name: /#1 Fix typos/ }).click()
     await page.getByRole("heading", { name: "Change request #1" }).waitFor()
     await captureScreen(page, "placeholder")
     await page.goto(space.urls.app)

@@ -47,7 +47,9 @@ export const startServer = async (): Promise<RunningServer> => {
       QUIRE_WEB_DIR: join(repo, "apps/web/dist"),
       QUIRE_LOG_FORMAT: "json"
     },
-    stdio: ["ignore", "pipe", "pipe"]
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: tsx runs the server in a child process, and stopping stops both.
+    detached: true
   })
   let output = ""
   const url = await new Promise<string>((resolve, reject) => {
@@ -64,11 +66,16 @@ export const startServer = async (): Promise<RunningServer> => {
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        const group = -child.pid!
+        const kill = setTimeout(() => process.kill(group, "SIGKILL"), 5_000)
         child.once("exit", () => {
+          clearTimeout(kill)
+          child.stdout.destroy()
+          child.stderr.destroy()
           rmSync(dataDir, { recursive: true, force: true })
           resolve()
         })
-        child.kill("SIGTERM")
+        process.kill(group, "SIGTERM")
       })
   }
 }

@@ -9,6 +9,7 @@ import { combine } from "@atlaskit/pragmatic-drag-and-drop/combine"
 import { type FormEvent, useEffect, useRef, useState } from "react"
 import { orgKey, QuireApi } from "../../api/client.ts"
 import { useMutation } from "../../api/react.ts"
+import { FolderIcon, SpaceIcon } from "../../ui/icons.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { emojiOf } from "../palette/Palette.tsx"
 import { applyMove, type DropTarget, moveDestinations, moveOperation, type MovePayload, type TreeNode } from "./tree-model.ts"
@@ -99,8 +100,8 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
     <li>
       <div ref={row} className={className} data-testid={`row-${node.id}`}>
         {node.kind === "space"
-          ? <button type="button" className="link emoji" aria-label={`Change the emoji of ${node.title}`} onClick={() => startEditing("emoji")}>{emojiOf(node.emoji) || "📄"}</button>
-          : <span className="emoji" aria-hidden="true">📁</span>}
+          ? <button type="button" className="link emoji" aria-label={`Change the emoji of ${node.title}`} onClick={() => startEditing("emoji")}>{emojiOf(node.emoji) || <SpaceIcon />}</button>
+          : <span className="emoji"><FolderIcon /></span>}
         {editing === undefined ? (
           <Link className="title" draggable={false} href={node.kind === "space" ? `/s/${node.id}` : `/o/${actions.organizationId}/c/${node.id}`}>
             {node.title === "" ? `Untitled ${label}` : node.title}
@@ -159,7 +160,7 @@ const MoveDialog = (props: { readonly node: TreeNode; readonly tree: ReadonlyArr
           {moveDestinations(props.tree, props.node.id).map((destination) => (
             <li key={destination.id ?? "root"} style={{ paddingLeft: `${0.6 + destination.depth * 1}rem`, cursor: "default" }}>
               <button type="button" className="link" onClick={() => choose({ type: "inside", parent: destination.id })}>
-                {destination.id === null ? destination.title : `📁 ${destination.title}`}
+                {destination.id === null ? destination.title : <><FolderIcon /> {destination.title}</>}
               </button>
             </li>
           ))}
