@@ -5,6 +5,8 @@ import { createMarkdownCodec, type MarkdownCodec } from "../../../src/editor/mar
 import { createSchema } from "../../../src/editor/schema.ts"
 import { type BlockRow, defaultLimits, lineDiff, nextStop, pageDiff, type RenderedDiff } from "../../../src/features/review/diff.ts"
 import { diffSequences } from "../../../src/features/review/sequence.ts"
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
 import { edits, install, quickstart } from "./pages.ts"
 
 const codec = createMarkdownCodec(createSchema())
@@ -250,6 +252,33 @@ describe("review diff, properties", () => {
         if (base === head) expect(d.changes).toEqual([])
       }),
       { numRuns: 300, seed: 42 }
+    )
+  })
+
+  it("over the editor's real GitBook fixture pages, random line edits give a rendered diff, never empty: stops, or markdownOnly when only the markdown changed", () => {
+    const dir = join(import.meta.dirname, "../../editor/fixtures/beefree")
+    const real = readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => readFileSync(join(dir, f), "utf8"))
+    expect(real.length).toBeGreaterThan(0)
+    const lineEdit = fc.tuple(fc.constantFrom("delete", "duplicate", "reword"), fc.nat())
+    fc.assert(
+      fc.property(fc.constantFrom(...real), fc.array(lineEdit, { minLength: 1, maxLength: 4 }), (page, changes) => {
+        const lines = page.split("\n")
+        for (const [op, n] of changes) {
+          const i = n % lines.length
+          if (op === "delete") lines.splice(i, 1)
+          else if (op === "duplicate") lines.splice(i, 0, lines[i]!)
+          else lines[i] = lines[i]!.replace(/[A-Za-z]{4,}/, "Reworded")
+        }
+        const head = lines.join("\n")
+        const d = pageDiff(codec, page, head)
+        expect(d.kind).toBe("rendered")
+        if (d.kind !== "rendered") return
+        expect(d.base.childCount + d.head.childCount).toBeGreaterThan(0)
+        // Something differs for a reader, or the diff says only the markdown did.
+        if (head !== page) expect(d.changes.length > 0 || d.markdownOnly).toBe(true)
+        else expect(d.changes).toEqual([])
+      }),
+      { numRuns: 100, seed: 17 }
     )
   })
 
