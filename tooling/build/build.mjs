@@ -178,6 +178,8 @@ const options = {
   banner: { js: banner },
   define: { __filename: "__quireFilename", __dirname: "__quireDirname" },
   plugins: [inlineCreateRequire],
+  // Native addons (argon2id's binding for passwords) are copied beside the bundle and loaded from there.
+  loader: { ".node": "copy" },
   sourcemap: "linked",
   // Keep class and function names: Effect's errors and spans show them.
   keepNames: true,
