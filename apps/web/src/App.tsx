@@ -1,7 +1,8 @@
 /** The app: who is signed in decides between the sign-in screens and the shell around the route's screen. */
-import { AsyncResult } from "effect/reactivity"
+import type { Space as SpaceResource } from "@quire/api"
+import { AsyncResult, Atom } from "effect/reactivity"
 import { useEffect } from "react"
-import { organizationsAtom } from "./api/queries.ts"
+import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
 import { Invite } from "./routes/Invite.tsx"
@@ -61,8 +62,21 @@ const Screen = (props: { readonly route: Route }) => {
   }
 }
 
-/** The organization a route belongs to, when its path says (the switcher shows it). */
-const organizationOf = (route: Route) => ("organizationId" in route ? route.organizationId : undefined)
+const noSpace: Atom.Atom<AsyncResult.AsyncResult<SpaceResource, unknown>> = Atom.make(AsyncResult.initial<SpaceResource, unknown>())
+
+/** The organization a route belongs to: in its path, or its space's (the switcher and the palette follow it). */
+const useOrganizationOf = (route: Route): string | undefined => {
+  const spaceId = "spaceId" in route ? route.spaceId : undefined
+  const space = useAtomValue<AsyncResult.AsyncResult<SpaceResource, unknown>>(spaceId === undefined ? noSpace : spaceAtom(spaceId))
+  if ("organizationId" in route) return route.organizationId
+  return spaceId !== undefined && AsyncResult.isSuccess(space) ? space.value.organization : undefined
+}
+
+const SignedIn = (props: { readonly route: Route }) => (
+  <Shell organizationId={useOrganizationOf(props.route)}>
+    <Screen route={props.route} />
+  </Shell>
+)
 
 export const App = () => {
   const route = useRoute()
@@ -84,9 +98,5 @@ export const App = () => {
     navigate(route.next ?? "/", { replace: true })
     return null
   }
-  return (
-    <Shell organizationId={organizationOf(route)}>
-      <Screen route={route} />
-    </Shell>
-  )
+  return <SignedIn route={route} />
 }

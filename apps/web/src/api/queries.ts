@@ -56,7 +56,7 @@ export const pagesAtom = Atom.family((spaceId: string) =>
 
 export const pageAtom = Atom.family((key: string) => {
   const [spaceId = "", pageId = ""] = key.split("\n")
-  return QuireApi.query("spaceContent", "getPageById", { params: { spaceId, pageId }, query: { format: "markdown" }, reactivityKeys: [`space:${spaceId}`] })
+  return QuireApi.query("spaceContent", "getPageById", { params: { spaceId, pageId }, query: { format: "html" }, reactivityKeys: [`space:${spaceId}`] })
 })
 
 /** Search of the organization's content; one atom per text searched. */

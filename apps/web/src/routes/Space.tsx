@@ -1,12 +1,16 @@
 /**
  * `/s/<spaceId>/<page path>`: the space's frame, its page tree from the API (groups, nested
- * pages, links) and the page area, showing the page's markdown until the rendered view lands.
+ * pages, links) and the page area: the page's body as the published site draws it (`getPageById`
+ * with `format=html`, styled by the server's /app/render.css, the site's own rules), its links
+ * to other pages followed within the app.
  */
 import { AsyncResult } from "effect/reactivity"
+import { type MouseEvent, useEffect } from "react"
 import type { RevisionPage } from "@quire/api"
 import { pageAtom, pagesAtom, spaceAtom } from "../api/queries.ts"
 import { useAtomValue } from "../api/react.ts"
 import { emojiOf } from "../features/palette/Palette.tsx"
+import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 
@@ -23,6 +27,27 @@ const PageTree = (props: { readonly spaceId: string; readonly pages: ReadonlyArr
   </ul>
 )
 
+/** A plain click on a link to a page of this app navigates within it. */
+const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
+  const anchor = (event.target as Element).closest("a")
+  if (anchor === null || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  const url = new URL(anchor.href, window.location.href)
+  if (url.origin !== window.location.origin || !/^\/(s|o)\//.test(url.pathname)) return
+  event.preventDefault()
+  navigate(`${url.pathname}${url.search}${url.hash}`)
+}
+
+/** The published site's stylesheet of page bodies, linked once (the server serves it, revalidated). */
+const useRenderStylesheet = () =>
+  useEffect(() => {
+    if (document.querySelector("link[data-render-css]") !== null) return
+    const link = document.createElement("link")
+    link.rel = "stylesheet"
+    link.href = "/app/render.css"
+    link.dataset["renderCss"] = ""
+    document.head.append(link)
+  }, [])
+
 const flatten = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> =>
   pages.flatMap((page) => [page, ...flatten(page.pages ?? [])])
 
@@ -34,12 +59,16 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId: string }) 
     <article>
       <h2>{page.value.title}</h2>
       {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
-      <pre className="markdown">{page.value.markdown ?? ""}</pre>
+      {page.value.html === undefined
+        ? <pre className="source">{page.value.markdown ?? ""}</pre>
+        // The server's sanitized rendering, as the published site shows it.
+        : <div className="markdown" onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
     </article>
   )
 }
 
 export const Space = (props: { readonly spaceId: string; readonly pagePath: string }) => {
+  useRenderStylesheet()
   const space = useAtomValue(spaceAtom(props.spaceId))
   const pages = useAtomValue(pagesAtom(props.spaceId))
   if (AsyncResult.isFailure(space)) return <Failure result={space} />

@@ -61,7 +61,9 @@ it("finds a page as you type and opens it", async () => {
     await input.press("Enter")
     await page.getByRole("heading", { name: "Deploying" }).waitFor()
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/s/${space.id}/`))
-    await page.getByText("Roll out with the zeppelin rollout tool").waitFor()
+    await page.locator(".markdown").getByText("Roll out with the zeppelin rollout tool").waitFor()
+    // The organization of the space is the one the switcher shows.
+    expect(await page.getByRole("combobox", { name: "Organization" }).inputValue()).toBe(org.id)
     await captureScreen(page, "space-page")
     expect(problems).toEqual([])
   } finally {
