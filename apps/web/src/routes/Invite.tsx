@@ -50,7 +50,7 @@ export const Invite = (props: { readonly token: string }) => {
                 <>
                   <Field label="Your name" name="displayName" value={displayName} onChange={setDisplayName} error={errors.fields["displayName"]} autoComplete="name" autoFocus required />
                   <Field label="Email" name="email" type="email" value={email} onChange={setEmail} error={errors.fields["email"]} autoComplete="email" required />
-                  <Field label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.fields["password"]} autoComplete="new-password" hint="At least 12 characters." required />
+                  <Field label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.fields["password"]} autoComplete="new-password" hint="At least 10 characters." required />
                 </>
               ) : <p>You are signed in as {signedIn.user.email}.</p>}
               <button type="submit" className="primary" disabled={busy}>{busy ? "Joining…" : signedIn === undefined ? "Create the account and join" : "Join"}</button>

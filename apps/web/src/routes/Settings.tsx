@@ -80,7 +80,7 @@ const Password = () => {
       <form onSubmit={onSubmit} noValidate style={{ maxWidth: "24rem" }}>
         {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}
         <Field label="Current password" name="currentPassword" type="password" value={currentPassword} onChange={setCurrent} error={errors.fields["currentPassword"]} autoComplete="current-password" />
-        <Field label="New password" name="newPassword" type="password" value={newPassword} onChange={setNew} error={errors.fields["newPassword"]} autoComplete="new-password" hint="At least 12 characters." />
+        <Field label="New password" name="newPassword" type="password" value={newPassword} onChange={setNew} error={errors.fields["newPassword"]} autoComplete="new-password" hint="At least 10 characters." />
         <button type="submit" className="primary" disabled={busy}>Change the password</button>
         {done ? <p role="status">Your password is changed.</p> : null}
       </form>

@@ -45,7 +45,7 @@ export const Setup = (props: { readonly open: boolean }) => {
           <Field label="Setup code" name="setupCode" value={setupCode} onChange={setSetupCode} error={errors.fields["setupCode"]} autoComplete="off" autoFocus required />
           <Field label="Your name" name="displayName" value={displayName} onChange={setDisplayName} error={errors.fields["displayName"]} autoComplete="name" required />
           <Field label="Email" name="email" type="email" value={email} onChange={setEmail} error={errors.fields["email"]} autoComplete="email" required />
-          <Field label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.fields["password"]} autoComplete="new-password" hint="At least 12 characters." required />
+          <Field label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.fields["password"]} autoComplete="new-password" hint="At least 10 characters." required />
           <button type="submit" className="primary" disabled={busy}>{busy ? "Setting up…" : "Create the account"}</button>
         </form>
       </main>
