@@ -1,14 +1,34 @@
 import react from "@vitejs/plugin-react"
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { defineConfig } from "vite"
+import { brotliCompressSync, constants, gzipSync } from "node:zlib"
+import { defineConfig, type Plugin } from "vite"
 
 const serverOnly = (file: string) => fileURLToPath(new URL(`./src/server-only/${file}`, import.meta.url))
+
+/**
+ * Beside each script and stylesheet of dist/assets, its brotli (`.br`) and gzip (`.gz`) forms,
+ * made once here: the server answers them to browsers that accept them (apps/server/src/WebApp.ts).
+ */
+const precompress = (): Plugin => ({
+  name: "quire:precompress",
+  apply: "build",
+  closeBundle() {
+    const assets = fileURLToPath(new URL("./dist/assets/", import.meta.url))
+    for (const name of readdirSync(assets).filter((file) => /\.(?:js|css|svg)$/.test(file))) {
+      const bytes = readFileSync(join(assets, name))
+      writeFileSync(join(assets, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      writeFileSync(join(assets, `${name}.gz`), gzipSync(bytes, { level: 9 }))
+    }
+  }
+})
 
 // The app's assets get hashed names under /app/assets/ (long-cached); index.html is served uncached
 // by the server (apps/server/src/WebApp.ts). The API contract's domain modules reach server-only
 // code (node:crypto, the kernel's signed tokens, run as they load): stubs take their place here.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: "/app/",
   resolve: {
     alias: [

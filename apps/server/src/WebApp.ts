@@ -3,6 +3,7 @@
  * `/app/assets/` (cached for a year, immutable), and its `index.html`, never cached, for every
  * route the app draws (`/`, `/o/...`, `/s/...`, `/sign-in`, `/setup`, `/invite/...`,
  * `/settings/...`, `/openapi/...`, `/app/...`): every `urls.app` the API answers opens there.
+ * Scripts and stylesheets go out in the brotli or gzip form the build made, when accepted.
  * The files are read from `QUIRE_WEB_DIR`; when the app was not built, those routes answer a page
  * saying how to build it.
  */
@@ -100,6 +101,29 @@ const readInside = (dir: string, relative: string) =>
     }
   })
 
+/** Whether an `Accept-Encoding` value accepts `encoding` (named, with a weight above 0). */
+export const accepts = (acceptEncoding: string, encoding: string): boolean =>
+  acceptEncoding.split(",").some((part) => {
+    const [name, ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase())
+    const weight = parameters.find((parameter) => parameter.startsWith("q="))
+    return name === encoding && (weight === undefined || Number(weight.slice(2)) > 0)
+  })
+
+/**
+ * The build's brotli or gzip form of an asset (`<file>.br`, `<file>.gz`, made by apps/web's
+ * vite.config.ts), when the browser accepts it and the build made one.
+ */
+const precompressed = (dir: string, relative: string, acceptEncoding: string) =>
+  Effect.gen(function*() {
+    const accepted = acceptEncoding
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+      if (!accepts(accepted, encoding)) continue
+      const bytes = yield* readInside(dir, `${relative}${suffix}`)
+      if (bytes !== undefined) return { encoding, bytes }
+    }
+    return undefined
+  })
+
 const routes = HttpRouter.use(Effect.fn(function*(router) {
   const dir = yield* Effect.orDie(WebDir)
 
@@ -124,6 +148,13 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
     }
     const type = contentTypes[extname(relative)]
     if (relative === "" || relative === "index.html" || type === undefined) return yield* index
+    const encoded = relative.startsWith("assets/") ? yield* precompressed(dir, relative, request.headers["accept-encoding"] ?? "") : undefined
+    if (encoded !== undefined) {
+      return HttpServerResponse.uint8Array(encoded.bytes, {
+        contentType: type,
+        headers: { "cache-control": immutable, "content-encoding": encoded.encoding, "vary": "accept-encoding" }
+      })
+    }
     const bytes = yield* readInside(dir, relative)
     if (bytes === undefined) {
       // A missing asset is a 404, never the page (a stale tab asking for an old chunk must fail clearly).

@@ -9,13 +9,15 @@ import { Effect } from "effect"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { appPolicy, defaultWebDir } from "../src/WebApp.ts"
+import { gzipSync } from "node:zlib"
+import { accepts, appPolicy, defaultWebDir } from "../src/WebApp.ts"
 import { baseUrl, memory, withSettings } from "./Harness.ts"
 
 const built = mkdtempSync(join(tmpdir(), "quire-web-"))
 mkdirSync(join(built, "assets"))
 writeFileSync(join(built, "index.html"), `<!doctype html><title>Quire</title><script type="module" src="/app/assets/index-abc123.js"></script>`)
 writeFileSync(join(built, "assets", "index-abc123.js"), `console.log("app")`)
+writeFileSync(join(built, "assets", "index-abc123.js.gz"), gzipSync(`console.log("app")`))
 
 const get = (path: string) =>
   Effect.flatMap(baseUrl, (base) =>
@@ -64,6 +66,20 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
       assert.match(asset.headers.get("content-type") ?? "", /^text\/javascript/)
       assert.strictEqual((yield* get("/app/assets/index-old.js")).status, 404)
       assert.strictEqual((yield* get("/app/assets/..%2f..%2fetc%2fpasswd.js")).status, 404)
+    }))
+
+  it.effect("an asset goes out in the gzip form the build made to a browser that accepts it", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const response = yield* Effect.promise(() =>
+        fetch(`${base}/app/assets/index-abc123.js`, { headers: { "accept-encoding": "br;q=0, gzip" } }))
+      assert.strictEqual(response.headers.get("content-encoding"), "gzip")
+      assert.strictEqual(response.headers.get("vary"), "accept-encoding")
+      // fetch decodes it: the gzip form holds the script.
+      assert.strictEqual(yield* Effect.promise(() => response.text()), `console.log("app")`)
+      assert.isTrue(accepts("gzip, deflate, br", "br"))
+      assert.isFalse(accepts("gzip;q=0, br", "gzip"))
+      assert.isFalse(accepts("identity", "gzip"))
     }))
 
   it.effect("the API and its reference stay where they were", () =>
