@@ -211,4 +211,4 @@ const outputs = Object.entries({ ...result.metafile.outputs, ...cli.metafile.out
   .map(([file, output]) => [file, output.bytes])
   .concat([[dump.file, dump.bytes]])
   .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
-console.log(`Built ${outputs.join(", ")} (and ${cliChunks} chunks the CLI loads on demand) in ${Math.round(performance.now() - started)} ms`)
+console.log(`Built ${outputs.join(", ")} (and ${cliChunks} chunks the CLI loads on demand), dist/web (the browser app) in ${Math.round(performance.now() - started)} ms`)
