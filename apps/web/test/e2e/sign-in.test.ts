@@ -1,7 +1,8 @@
 /**
  * Signing in: the app sends a signed-out visitor to the sign-in screen, says a wrong password
  * under the password field, signs in with the right one and lands where they were going; the
- * settings screen lists the session; signing out leads back to sign-in.
+ * settings screen lists the sessions and revokes another browser's; signing out leads back to
+ * sign-in.
  */
 import { afterAll, beforeAll, expect, inject, it } from "vitest"
 import type { Browser } from "playwright-core"
@@ -40,11 +41,20 @@ it("signs in after a wrong password, lists the session, signs out", async () => 
     await page.getByRole("heading", { name: "Sign-in Org" }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/o/${org.id}`)
 
+    // Another browser signs in too: the settings list both sessions, and revoking the other ends it.
+    const other = await browser.newContext({ baseURL: url })
+    const otherSignIn = await other.request.post(`${url}/auth/sign-in`, { data: { email: admin.email, password: admin.password }, headers: { origin: url, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0" } })
+    expect(otherSignIn.status()).toBe(200)
     await page.getByRole("button", { name: admin.displayName }).click()
     await page.getByRole("link", { name: "Settings and sessions" }).click()
     await page.getByRole("heading", { name: "Where you are signed in" }).waitFor()
     await page.getByText("(this browser)").waitFor()
+    await page.getByText("Firefox on Windows").waitFor()
     await captureScreen(page, "settings")
+    await page.getByRole("button", { name: /^Revoke the session of Firefox on Windows/ }).click()
+    await page.getByText("Firefox on Windows").waitFor({ state: "detached" })
+    expect((await other.request.get(`${url}/auth/session`)).status()).toBe(401)
+    await other.close()
 
     await page.getByRole("button", { name: admin.displayName }).click()
     await page.getByRole("button", { name: "Sign out", exact: true }).click()
