@@ -8,6 +8,17 @@ import { Field } from "../ui/Field.tsx"
 import { errorsOf, useAuthForm } from "./useAuthForm.ts"
 import { AsyncResult } from "effect/reactivity"
 
+/** An organization role, as the invitation says it. */
+const roleWords: Readonly<Record<string, string>> = {
+  admin: "an administrator",
+  create: "a creator",
+  edit: "an editor",
+  review: "a reviewer",
+  comment: "a commenter",
+  read: "a reader",
+  guest: "a guest"
+}
+
 export const Invite = (props: { readonly token: string }) => {
   const [invite, setInvite] = useState<InviteInfo | { readonly problem: string } | undefined>(undefined)
   const [displayName, setDisplayName] = useState("")
@@ -43,7 +54,7 @@ export const Invite = (props: { readonly token: string }) => {
         ) : (
           <>
             <h1>Join {invite.organization.title}</h1>
-            <p className="muted">You are invited as {invite.role === "admin" ? "an admin" : `a ${invite.role}`}.</p>
+            <p className="muted">You are invited as {roleWords[invite.role] ?? `“${invite.role}”`}.</p>
             <form onSubmit={onSubmit} noValidate>
               {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}
               {signedIn === undefined ? (
