@@ -5,6 +5,7 @@ import { useEffect } from "react"
 import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
+import { Collection } from "./routes/Collection.tsx"
 import { Invite } from "./routes/Invite.tsx"
 import { OrgHome } from "./routes/OrgHome.tsx"
 import { NotFound, Placeholder } from "./routes/Placeholder.tsx"
@@ -44,7 +45,7 @@ const Screen = (props: { readonly route: Route }) => {
     case "org":
       return <OrgHome organizationId={route.organizationId} />
     case "collection":
-      return <Placeholder title="Collection" description="The collection's spaces and settings will be here. Its spaces are in the organization's tree meanwhile." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+      return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
       return <Placeholder title="Site" description="The published site's settings (sections, share links, customization) will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
     case "openapi":

@@ -72,7 +72,21 @@ const UserMenu = (props: { readonly info: SessionInfo }) => {
   )
 }
 
+const lastOrganizationKey = "quire.organization"
+
+/** The organization of the screen, else the one last opened if the person is still in it (settings belong to none). */
+const useCurrentOrganization = (organizationId: string | undefined) => {
+  const orgs = useAtomValue(organizationsAtom)
+  useEffect(() => {
+    if (organizationId !== undefined) window.localStorage.setItem(lastOrganizationKey, organizationId)
+  }, [organizationId])
+  if (organizationId !== undefined) return organizationId
+  const remembered = window.localStorage.getItem(lastOrganizationKey)
+  return AsyncResult.isSuccess(orgs) && orgs.value.items.some((org) => org.id === remembered) ? remembered ?? undefined : undefined
+}
+
 export const Shell = (props: { readonly organizationId?: string | undefined; readonly children: ReactNode }) => {
+  const organizationId = useCurrentOrganization(props.organizationId)
   const session = useAtomValue(sessionAtom)
   const theme = useTheme()
   const [paletteOpen, setPaletteOpen] = useState(false)
@@ -92,9 +106,9 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
       <a className="skip-link" href="#content">Skip to content</a>
       <header className="shell-header">
         <Link className="brand" href="/">Quire</Link>
-        <OrgSwitcher organizationId={props.organizationId} />
+        <OrgSwitcher organizationId={organizationId} />
         <span className="spacer" />
-        {props.organizationId === undefined ? null : (
+        {organizationId === undefined ? null : (
           <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
             <SearchIcon /><span className="label">Search…</span><kbd className="label">Ctrl K</kbd>
           </button>
@@ -105,8 +119,8 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
         {info === undefined ? null : <UserMenu info={info} />}
       </header>
       <main id="content">{props.children}</main>
-      {paletteOpen && props.organizationId !== undefined
-        ? <Palette organizationId={props.organizationId} onClose={() => setPaletteOpen(false)} />
+      {paletteOpen && organizationId !== undefined
+        ? <Palette organizationId={organizationId} onClose={() => setPaletteOpen(false)} />
         : null}
     </>
   )

@@ -134,7 +134,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
     const screens: ReadonlyArray<[string, string]> = [
       [org.urls.app, "Links Org"],
       [space.urls.app, "Linked"],
-      [collection.urls.app, "Collection"],
+      [collection.urls.app, "Linked collection"],
       [cr.urls.app, "Change request #1"],
       [`${url}/s/${space.id}/~/revisions/rev_1`, "Revision"],
       [`${url}/o/${org.id}/sites/site_1`, "Site"],
