@@ -51,7 +51,7 @@ service.addRule("strikethrough", { filter: ["del", "s"], replacement: (content) 
 service.addRule("listItem", {
   filter: "li",
   replacement: (content, node) => {
-    const parent = node.parentNode as { nodeName: string; getAttribute(name: string): string | null; children: ArrayLike<unknown> }
+    const parent = node.parentNode as unknown as { nodeName: string; getAttribute(name: string): string | null; children: ArrayLike<unknown> }
     let prefix = "- "
     if (parent.nodeName === "OL") {
       const start = Number(parent.getAttribute("start") ?? "1")
