@@ -27,14 +27,17 @@ export const WebDir = Config.String("QUIRE_WEB_DIR").pipe(Config.withDefault(def
 
 /**
  * What the app's page may do: its own scripts, styles, fonts and images (and images pasted as
- * `data:`/`blob:`), requests to this server, forms posting here. Nothing from elsewhere, no inline
+ * `data:`/`blob:`, and a page's images from https), requests to this server, forms posting here. Nothing from elsewhere, no inline
  * script, never in a frame.
  */
 export const appPolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  // Rendered page bodies (format=html) carry highlighting and math styles as attributes.
+  "style-src-attr 'unsafe-inline'",
+  // Pages show images from anywhere on the web, as the published site does.
+  "img-src 'self' https: data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

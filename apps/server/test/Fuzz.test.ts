@@ -148,6 +148,13 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
           return JSON.stringify(answers.map((a) => [a.status, a.body]), (key, value) => (key === "updatedAt" || key === "lastSeen" ? undefined : value))
         })
 
+        /** Which listing of two snapshots differs, and how it reads before and after (for a failure's message). */
+        const changedListing = (before: string, after: string) => {
+          const [b, a] = [JSON.parse(before) as Array<unknown>, JSON.parse(after) as Array<unknown>]
+          const index = b.findIndex((listing, i) => JSON.stringify(listing) !== JSON.stringify(a[i]))
+          return `listing ${index}: ${JSON.stringify(b[index]).slice(0, 400)} -> ${JSON.stringify(a[index]).slice(0, 400)}`
+        }
+
         const failures: Array<string> = []
         const statuses = new Map<number, number>()
         const send = Effect.fnUntraced(function*(method: string, path: string, body: string | undefined, label: string) {
@@ -201,7 +208,11 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
               if (write && answer.status >= 400 && answer.status < 500) {
                 refusedWrites++
                 const after = yield* snapshot
-                if (after !== before) failures.push(`refused ${endpoint.method} ${brokenPath} changed what listings show (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)})`)
+                if (after !== before) {
+                  failures.push(
+                    `refused ${endpoint.method} ${brokenPath} changed what listings show (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}): ${changedListing(before, after)}`
+                  )
+                }
                 // Unchanged: it is also the state before the next refused write.
                 listed = after
               }

@@ -77,7 +77,8 @@ const layerServices = Layer.mergeAll(
   Identity.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
     Reviews.layerServices,
-    SitesLayers.layerServices.pipe(Layer.provide(layerSpecOperations)),
+    // The spec operations are also the server's, whose format=html draws operation blocks.
+    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations)),
     GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer)),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(
