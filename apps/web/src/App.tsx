@@ -5,9 +5,13 @@ import { useEffect } from "react"
 import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
+import { ChangeRequest } from "./routes/ChangeRequest.tsx"
 import { Collection } from "./routes/Collection.tsx"
+import { History } from "./routes/History.tsx"
 import { Invite } from "./routes/Invite.tsx"
 import { OrgHome } from "./routes/OrgHome.tsx"
+import { Review } from "./routes/Review.tsx"
+import { Revision } from "./routes/Revision.tsx"
 import { NotFound, Placeholder } from "./routes/Placeholder.tsx"
 import { Settings } from "./routes/Settings.tsx"
 import { Setup } from "./routes/Setup.tsx"
@@ -34,7 +38,7 @@ const Home = () => {
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", org: "Organization",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", history: "History", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -53,9 +57,13 @@ const Screen = (props: { readonly route: Route }) => {
     case "space":
       return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
     case "changeRequest":
-      return <Placeholder title={`Change request #${route.number}`} description="The change request's review will be here: its rendered diff, comments, reviews and merge." back={{ href: `/s/${route.spaceId}`, label: "Open the space" }} />
+      return <ChangeRequest spaceId={route.spaceId} number={route.number} pagePath={route.pagePath} />
+    case "changeRequestReview":
+      return <Review spaceId={route.spaceId} number={route.number} />
+    case "history":
+      return <History spaceId={route.spaceId} />
     case "revision":
-      return <Placeholder title="Revision" description="This revision's semantic changes and diff will be here, with a way to restore it through a change request." back={{ href: `/s/${route.spaceId}`, label: "Open the space" }} />
+      return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
       return <Settings />
     default:

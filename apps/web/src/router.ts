@@ -15,8 +15,10 @@ export type Route =
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
   | { readonly name: "space"; readonly spaceId: string; readonly pagePath: string }
-  | { readonly name: "changeRequest"; readonly spaceId: string; readonly number: number }
-  | { readonly name: "revision"; readonly spaceId: string; readonly revisionId: string }
+  | { readonly name: "changeRequest"; readonly spaceId: string; readonly number: number; readonly pagePath: string }
+  | { readonly name: "changeRequestReview"; readonly spaceId: string; readonly number: number }
+  | { readonly name: "history"; readonly spaceId: string }
+  | { readonly name: "revision"; readonly spaceId: string; readonly revisionId: string; readonly pagePath: string }
   | { readonly name: "notFound"; readonly path: string }
 
 const decode = (part: string) => {
@@ -51,8 +53,13 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   if (first === "s" && second !== undefined) {
     if (third === "~") {
       const number = Number(rest[0])
-      if (fourth === "changes" && rest.length === 1 && Number.isInteger(number) && number > 0) return { name: "changeRequest", spaceId: second, number }
-      if (fourth === "revisions" && rest.length === 1) return { name: "revision", spaceId: second, revisionId: rest[0]! }
+      if (fourth === "changes" && rest.length >= 1 && Number.isInteger(number) && number > 0) {
+        // `/s/<space>/~/changes/<n>/~/review`: the review; `/s/<space>/~/changes/<n>/<page path>`: its content, edited.
+        if (rest[1] === "~") return rest[2] === "review" && rest.length === 3 ? { name: "changeRequestReview", spaceId: second, number } : { name: "notFound", path: pathname }
+        return { name: "changeRequest", spaceId: second, number, pagePath: rest.slice(1).join("/") }
+      }
+      if (fourth === "revisions" && rest.length >= 1) return { name: "revision", spaceId: second, revisionId: rest[0]!, pagePath: rest.slice(1).join("/") }
+      if (fourth === "history" && rest.length === 0) return { name: "history", spaceId: second }
       return { name: "notFound", path: pathname }
     }
     return { name: "space", spaceId: second, pagePath: parts.slice(2).join("/") }

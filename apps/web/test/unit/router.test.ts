@@ -9,8 +9,16 @@ describe("the app's routes", () => {
     expect(parseRoute("/openapi/org_1/petstore")).toEqual({ name: "openapi", organizationId: "org_1", slug: "petstore" })
     expect(parseRoute("/s/spc_1")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "" })
     expect(parseRoute("/s/spc_1/guides/install%20it")).toEqual({ name: "space", spaceId: "spc_1", pagePath: "guides/install it" })
-    expect(parseRoute("/s/spc_1/~/changes/12")).toEqual({ name: "changeRequest", spaceId: "spc_1", number: 12 })
-    expect(parseRoute("/s/spc_1/~/revisions/rev_9")).toEqual({ name: "revision", spaceId: "spc_1", revisionId: "rev_9" })
+    expect(parseRoute("/s/spc_1/~/changes/12")).toEqual({ name: "changeRequest", spaceId: "spc_1", number: 12, pagePath: "" })
+    expect(parseRoute("/s/spc_1/~/revisions/rev_9")).toEqual({ name: "revision", spaceId: "spc_1", revisionId: "rev_9", pagePath: "" })
+  })
+
+  it("opens a change request's pages, its review, the history and a revision's pages", () => {
+    expect(parseRoute("/s/spc_1/~/changes/12/guides/install")).toEqual({ name: "changeRequest", spaceId: "spc_1", number: 12, pagePath: "guides/install" })
+    expect(parseRoute("/s/spc_1/~/changes/12/~/review")).toEqual({ name: "changeRequestReview", spaceId: "spc_1", number: 12 })
+    expect(parseRoute("/s/spc_1/~/changes/12/~/nothing")).toEqual({ name: "notFound", path: "/s/spc_1/~/changes/12/~/nothing" })
+    expect(parseRoute("/s/spc_1/~/history")).toEqual({ name: "history", spaceId: "spc_1" })
+    expect(parseRoute("/s/spc_1/~/revisions/rev_9/guides")).toEqual({ name: "revision", spaceId: "spc_1", revisionId: "rev_9", pagePath: "guides" })
   })
 
   it("knows the sign-in screens, and follows only a path of this app after sign-in", () => {
