@@ -1,10 +1,85 @@
-/** `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited. */
-import { Placeholder } from "./Placeholder.tsx"
+/**
+ * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
+ * the header (subject, editable; status; its review), the change request's page tree (add,
+ * rename, delete, move) and the page in the editor with autosave (src/features/editing).
+ */
+import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+import { useCallback, useEffect, useState } from "react"
+import { type ChangeRequestInfo, getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/api.ts"
+import { PageEditor } from "../features/editing/PageEditor.tsx"
+import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
+import { Link } from "../ui/Link.tsx"
+import "../features/editing/editing.css"
 
-export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => (
-  <Placeholder
-    title={`Change request #${props.number}`}
-    description="The change request's pages, edited in place, will be here."
-    back={{ href: `/s/${props.spaceId}/~/changes/${props.number}/~/review`, label: "Open its review" }}
-  />
-)
+interface Content {
+  readonly cr: ChangeRequestInfo
+  readonly pages: ReadonlyArray<RevisionPage>
+}
+
+const documents = (pages: ReadonlyArray<RevisionPage>): Array<RevisionPage> =>
+  pages.flatMap((page) => [...(page.type === "document" ? [page] : []), ...documents(page.pages ?? [])])
+
+const messageOf = (failure: unknown) => failure instanceof Error ? failure.message : String(failure)
+
+const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo }) => {
+  const [error, setError] = useState<string | undefined>(undefined)
+  const save = (value: string) => {
+    if (value === (props.cr.subject ?? "")) return
+    updateChangeRequest(props.spaceId, props.cr.number, { subject: value }).then(() => setError(undefined), (failure: unknown) => setError(`Could not rename: ${messageOf(failure)}`))
+  }
+  return (
+    <>
+      <h1>
+        <span>#{props.cr.number}</span>
+        <input aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject"
+          onBlur={(e) => save(e.target.value.trim())} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
+      </h1>
+      {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
+    </>
+  )
+}
+
+export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => {
+  const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
+  const reload = useCallback(async () => {
+    try {
+      const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])
+      setContent({ cr, pages })
+    } catch (failure) {
+      setContent({ error: messageOf(failure) })
+    }
+  }, [props.spaceId, props.number])
+  useEffect(() => {
+    void reload()
+  }, [reload])
+  const base = `/s/${props.spaceId}/~/changes/${props.number}`
+  if (content === undefined) return <p className="muted" role="status">Loading the change request…</p>
+  if ("error" in content) return <div className="panel" role="alert"><p>Could not open change request #{props.number}: {content.error}</p></div>
+  const docs = documents(content.pages)
+  const current = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
+  const onChanges = async (changes: ReadonlyArray<ChangeRequestContentChange>) => {
+    await updateContent(props.spaceId, props.number, changes, content.cr.revision)
+    await reload()
+  }
+  return (
+    <>
+      <header className="cr-header">
+        <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
+        <span className="cr-status">{content.cr.status}</span>
+        <Link href={`${base}/~/review`}>Open its review</Link>
+        <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
+      </header>
+      <div className="cr-layout">
+        <nav aria-label="Pages of the change request">
+          <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges} />
+        </nav>
+        <section aria-label="Page">
+          {current === undefined
+            ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>
+            : <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
+              revision={content.cr.revision} onMetadataSaved={() => void reload()} />}
+        </section>
+      </div>
+    </>
+  )
+}

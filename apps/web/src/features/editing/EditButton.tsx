@@ -1,6 +1,26 @@
 /** "Edit" on a page of a space: opens the person's change request on that page (or starts one). */
-import { Link } from "../../ui/Link.tsx"
+import { useState } from "react"
+import { navigate } from "../../router.ts"
+import { openOrReuseChangeRequest } from "./open-change-request.ts"
 
-export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string }) => (
-  <Link href={`/s/${props.spaceId}/~/changes`} className="button">Edit</Link>
-)
+export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string }) => {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const onClick = () => {
+    setBusy(true)
+    setError(undefined)
+    openOrReuseChangeRequest(props.spaceId).then(
+      (number) => navigate(`/s/${props.spaceId}/~/changes/${number}/${props.pagePath}`),
+      (failure: unknown) => {
+        setBusy(false)
+        setError(`Could not open a change request: ${failure instanceof Error ? failure.message : String(failure)}`)
+      }
+    )
+  }
+  return (
+    <span className="edit-button">
+      <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : "Edit"}</button>
+      {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
+    </span>
+  )
+}

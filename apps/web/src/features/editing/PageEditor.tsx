@@ -1,0 +1,162 @@
+/**
+ * One page of a change request in the editor: its markdown (`getPageInChangeRequestById`
+ * `format=markdown`) in the TipTap editor loaded with `import()`, its title and description, and
+ * autosave through a `SaveQueue` (debounced `updateChangeRequestContent` with the `baseRevision`
+ * the page was loaded from) with its state shown: Saved, Saving…, Offline — will retry, Failed.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
+import { ApiFailure, getPageMarkdown, type PageDocument, updateContent } from "./api.ts"
+import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
+
+const Editor = lazy(() => import("../../editor/Editor.tsx"))
+
+const outcomeOf = (failure: unknown): SendOutcome => {
+  if (failure instanceof ApiFailure) {
+    if (failure.offline) return { kind: "offline" }
+    if (failure.status === 409) return { kind: "conflict", reason: failure.message }
+    return { kind: "failed", reason: failure.message }
+  }
+  return { kind: "failed", reason: failure instanceof Error ? failure.message : String(failure) }
+}
+
+const localStore = () => {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+export const SaveStatus = (props: { readonly state: SaveState; readonly onRetry: () => void; readonly onReload: () => void }) => {
+  const { state } = props
+  return (
+    <div className={`save-status save-${state.kind}`} role="status" aria-live="polite">
+      {state.kind === "saved" ? "Saved" : state.kind === "saving" ? "Saving…" : state.kind === "offline" ? "Offline — will retry"
+        : state.kind === "failed" ? <>Failed: {state.reason} <button type="button" onClick={props.onRetry}>Retry</button></>
+        : <>This page changed elsewhere since you opened it; your edits are kept in this browser and were not saved. {state.reason}{" "}
+          <button type="button" onClick={props.onReload}>Reload the page</button></>}
+    </div>
+  )
+}
+
+interface Loaded {
+  readonly page: PageDocument
+  readonly markdown: string
+  readonly revision: string
+}
+
+export const PageEditor = (props: {
+  readonly spaceId: string
+  readonly changeRequestId: string
+  readonly number: number
+  readonly pageId: string
+  /** The change request's revision when the screen read it: the base of the page's edits. */
+  readonly revision: string
+  /** Called after a save of the title or description (the tree shows titles). */
+  readonly onMetadataSaved: () => void
+}) => {
+  const [loaded, setLoaded] = useState<Loaded | { readonly error: string } | undefined>(undefined)
+  const [state, setState] = useState<SaveState>({ kind: "saved" })
+  const [draft, setDraft] = useState<string | undefined>(undefined)
+  const [shown, setShown] = useState<string | undefined>(undefined)
+  const [reloads, setReloads] = useState(0)
+  const queue = useRef<SaveQueue | undefined>(undefined)
+  const base = useRef(props.revision)
+  const [metaError, setMetaError] = useState<string | undefined>(undefined)
+
+  useEffect(() => {
+    let live = true
+    setLoaded(undefined)
+    getPageMarkdown(props.spaceId, props.number, props.pageId).then((page) => {
+      if (!live) return
+      const markdown = page.markdown ?? ""
+      base.current = props.revision
+      const q = new SaveQueue({
+        key: draftKey(props.changeRequestId, props.pageId),
+        acknowledged: markdown,
+        storage: localStore(),
+        onState: (s) => live && setState(s),
+        send: (text) =>
+          updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, document: { markdown: text } }], base.current)
+            .then((cr): SendOutcome => {
+              base.current = cr.revision
+              return { kind: "ok" }
+            }, outcomeOf)
+      })
+      queue.current?.dispose()
+      queue.current = q
+      setState({ kind: "saved" })
+      setDraft(q.draft())
+      setShown(markdown)
+      setLoaded({ page, markdown, revision: props.revision })
+    }, (failure: unknown) => live && setLoaded({ error: failure instanceof Error ? failure.message : String(failure) }))
+    return () => {
+      live = false
+    }
+    // The revision is read once per load: a later one (after our own saves) must not reload the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.spaceId, props.number, props.pageId, props.changeRequestId, reloads])
+
+  useEffect(() => {
+    const online = () => void queue.current?.flush()
+    window.addEventListener("online", online)
+    return () => {
+      window.removeEventListener("online", online)
+      void queue.current?.flush()
+    }
+  }, [props.pageId])
+
+  if (loaded === undefined) return <p className="muted" role="status">Loading the page…</p>
+  if ("error" in loaded) return <p role="alert" className="form-error">Could not load this page: {loaded.error}</p>
+
+  const saveMetadata = (field: "title" | "description", value: string) => {
+    const before = field === "title" ? loaded.page.title : loaded.page.description ?? ""
+    if (value === before) return
+    if (field === "title" && value.trim() === "") return setMetaError("A page needs a title.")
+    setMetaError(undefined)
+    updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], base.current).then((cr) => {
+      base.current = cr.revision
+      setLoaded({ ...loaded, page: { ...loaded.page, [field]: value } })
+      props.onMetadataSaved()
+    }, (failure: unknown) => setMetaError(`Could not save the ${field}: ${failure instanceof Error ? failure.message : String(failure)}`))
+  }
+
+  return (
+    <div className="page-editor">
+      <div className="page-editor-bar">
+        <SaveStatus state={state} onRetry={() => void queue.current?.flush()} onReload={() => {
+          queue.current?.discardDraft()
+          setReloads((n) => n + 1)
+        }} />
+      </div>
+      {draft === undefined ? null : (
+        <div className="draft-offer" role="alert">
+          This browser kept edits of this page that were not saved.
+          <button type="button" onClick={() => {
+            setShown(draft)
+            queue.current?.edit(draft)
+            setDraft(undefined)
+          }}>Restore them</button>
+          <button type="button" onClick={() => {
+            queue.current?.discardDraft()
+            setDraft(undefined)
+          }}>Discard them</button>
+        </div>
+      )}
+      <label className="page-title-field">
+        <span className="visually-hidden">Page title</span>
+        <input key={`t${reloads}`} defaultValue={loaded.page.title} aria-label="Page title" onBlur={(e) => saveMetadata("title", e.target.value)}
+          onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
+      </label>
+      <label className="page-description-field">
+        <span className="visually-hidden">Page description</span>
+        <input key={`d${reloads}`} defaultValue={loaded.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)"
+          onBlur={(e) => saveMetadata("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
+      </label>
+      {metaError === undefined ? null : <p role="alert" className="form-error">{metaError}</p>}
+      <Suspense fallback={<p className="muted" role="status">Loading the editor…</p>}>
+        <Editor markdown={shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} editable={state.kind !== "conflict"} />
+      </Suspense>
+    </div>
+  )
+}

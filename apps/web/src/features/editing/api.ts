@@ -1,0 +1,81 @@
+/**
+ * The /v1 calls of the editing screens, as plain JSON requests on this origin (the session cookie
+ * goes with them). A failure is an `ApiFailure`: the HTTP status (0: no answer, the connection is
+ * down) and the server's message, so a screen can say it in words next to what caused it.
+ */
+import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+
+export class ApiFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message)
+  }
+  /** No answer, or a gateway's (the server is restarting): worth retrying. */
+  get offline(): boolean {
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504
+  }
+}
+
+export const v1 = async <A>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<A> => {
+  let response: Response
+  try {
+    response = await fetch(`/v1${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+  } catch {
+    throw new ApiFailure(0, "No connection to the server")
+  }
+  const text = await response.text()
+  const json: unknown = text === "" ? undefined : (() => {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return undefined
+    }
+  })()
+  if (!response.ok) {
+    const message = (json as { error?: { message?: string } } | undefined)?.error?.message
+    throw new ApiFailure(response.status, message ?? `The server answered ${response.status}`)
+  }
+  return json as A
+}
+
+export interface ChangeRequestInfo {
+  readonly id: string
+  readonly number: number
+  readonly subject?: string
+  readonly status: string
+  readonly revision: string
+  readonly space?: string
+}
+
+export interface PageDocument {
+  readonly id: string
+  readonly title: string
+  readonly description?: string
+  readonly markdown?: string
+  readonly path?: string
+}
+
+const enc = encodeURIComponent
+const crPath = (spaceId: string, cr: string | number) => `/spaces/${enc(spaceId)}/change-requests/${enc(String(cr))}`
+
+export const getChangeRequest = (spaceId: string, cr: string | number) => v1<ChangeRequestInfo>("GET", crPath(spaceId, cr))
+
+export const updateChangeRequest = (spaceId: string, cr: string | number, payload: { readonly subject?: string }) =>
+  v1<ChangeRequestInfo>("PATCH", crPath(spaceId, cr), payload)
+
+export const listPages = (spaceId: string, cr: string | number) =>
+  v1<{ readonly pages: ReadonlyArray<RevisionPage> }>("GET", `${crPath(spaceId, cr)}/content/pages`).then((r) => r.pages)
+
+export const getPageMarkdown = (spaceId: string, cr: string | number, pageId: string) =>
+  v1<PageDocument>("GET", `${crPath(spaceId, cr)}/content/page/${enc(pageId)}?format=markdown`)
+
+export const updateContent = (
+  spaceId: string,
+  cr: string | number,
+  changes: ReadonlyArray<ChangeRequestContentChange>,
+  baseRevision?: string | undefined
+) => v1<ChangeRequestInfo>("POST", `${crPath(spaceId, cr)}/content`, baseRevision === undefined ? { changes } : { changes, baseRevision })
