@@ -29,11 +29,9 @@ const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestIn
   }
   return (
     <>
-      <h1>
-        <span>#{props.cr.number}</span>
-        <input aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject"
-          onBlur={(e) => save(e.target.value.trim())} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-      </h1>
+      <h1>Change request #{props.cr.number}</h1>
+      <input className="cr-subject" aria-label="Change request subject" defaultValue={props.cr.subject ?? ""} placeholder="Subject"
+        onBlur={(e) => save(e.target.value.trim())} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
       {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
     </>
   )

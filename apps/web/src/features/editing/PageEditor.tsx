@@ -4,11 +4,30 @@
  * autosave through a `SaveQueue` (debounced `updateChangeRequestContent` with the `baseRevision`
  * the page was loaded from) with its state shown: Saved, Saving…, Offline — will retry, Failed.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react"
+import { type ComponentType, useEffect, useRef, useState } from "react"
+import type { EditorProps } from "../../editor/Editor.tsx"
 import { ApiFailure, getPageMarkdown, type PageDocument, updateContent } from "./api.ts"
 import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
 
-const Editor = lazy(() => import("../../editor/Editor.tsx"))
+/**
+ * The editor's module, loaded with `import()` on first use. Not `React.lazy`: a Suspense retry
+ * renders in a time-sliced lane, and TipTap's `useEditor` destroys an editor not mounted within
+ * 1 ms of its render, which Editor.tsx's load effect then meets with a null schema.
+ */
+const useEditorModule = (): ComponentType<EditorProps> | { readonly error: string } | undefined => {
+  const [loaded, setLoaded] = useState<ComponentType<EditorProps> | { readonly error: string } | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    import("../../editor/Editor.tsx").then(
+      (module) => live && setLoaded(() => module.Editor),
+      (failure: unknown) => live && setLoaded({ error: failure instanceof Error ? failure.message : String(failure) })
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return loaded
+}
 
 const outcomeOf = (failure: unknown): SendOutcome => {
   if (failure instanceof ApiFailure) {
@@ -63,6 +82,7 @@ export const PageEditor = (props: {
   const queue = useRef<SaveQueue | undefined>(undefined)
   const base = useRef(props.revision)
   const [metaError, setMetaError] = useState<string | undefined>(undefined)
+  const Editor = useEditorModule()
 
   useEffect(() => {
     let live = true
@@ -154,9 +174,9 @@ export const PageEditor = (props: {
           onBlur={(e) => saveMetadata("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
       </label>
       {metaError === undefined ? null : <p role="alert" className="form-error">{metaError}</p>}
-      <Suspense fallback={<p className="muted" role="status">Loading the editor…</p>}>
-        <Editor markdown={shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} editable={state.kind !== "conflict"} />
-      </Suspense>
+      {Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
+        : "error" in Editor ? <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
+        : <Editor markdown={shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} editable={state.kind !== "conflict"} />}
     </div>
   )
 }
