@@ -13,6 +13,13 @@ import { type Instruction, instructionAt, operationsFor, placementFor } from "./
 import { addPage, type EditResult, fromApi, move, moveChoices, remove, rename, type Tree, type TreePage } from "./tree-model.ts"
 import "./change-request-tree.css"
 
+const Glyph = (props: { readonly d: string }) => (
+  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false"><path d={props.d} /></svg>
+)
+const RenameGlyph = () => <Glyph d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
+const MoveGlyph = () => <Glyph d="M8 4v16M4 8l4-4 4 4M16 20V4M12 16l4 4 4-4" />
+const DeleteGlyph = () => <Glyph d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
+
 export interface TreeProps {
   readonly pages: ReadonlyArray<RevisionPage>
   /** `/s/<space>/~/changes/<n>`: a page's link is this plus its path. */
@@ -93,9 +100,9 @@ const Row = (props: { readonly page: TreePage; readonly depth: number; readonly 
           : <span className="cr-tree-label">{page.title}</span>}
         {mode === "idle" ? (
           <span className="cr-tree-actions">
-            <button type="button" onClick={() => { setTitle(page.title); setMode("rename") }} aria-label={`Rename ${page.title}`} title="Rename">✎</button>
-            <button type="button" onClick={() => setMode("move")} aria-label={`Move ${page.title} to…`} title="Move to…">⇅</button>
-            <button type="button" onClick={() => { if (window.confirm(`Delete “${page.title}” and its subpages from this change request?`)) actions.apply(remove(actions.tree, page.id)) }} aria-label={`Delete ${page.title}`} title="Delete">🗑</button>
+            <button type="button" onClick={() => { setTitle(page.title); setMode("rename") }} aria-label={`Rename ${page.title}`} title="Rename"><RenameGlyph /></button>
+            <button type="button" onClick={() => setMode("move")} aria-label={`Move ${page.title} to…`} title="Move to…"><MoveGlyph /></button>
+            <button type="button" onClick={() => { if (window.confirm(`Delete “${page.title}” and its subpages from this change request?`)) actions.apply(remove(actions.tree, page.id)) }} aria-label={`Delete ${page.title}`} title="Delete"><DeleteGlyph /></button>
           </span>
         ) : null}
       </div>
