@@ -135,3 +135,59 @@ it("edits a page in a new change request, autosaved, only the edited line change
     await context.close()
   }
 })
+
+it("keeps typing through a dropped connection, offers kept edits after a reload, moves a page from the keyboard", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Offline Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Notes" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Notes" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [
+      { operation: "insert_page", title: "First", slug: "first", document: { markdown: "One line.\n" } },
+      { operation: "insert_page", title: "Second", slug: "second", document: { markdown: "Two.\n" } }
+    ]
+  })
+  const pagesOf = () => api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`).then((r) => r.pages)
+  const first = (await pagesOf()).find((p) => p.title === "First")!
+  const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${first.id}?format=markdown`)
+  const session = await open(browser, url, {
+    expected: [/Applying inline style violates the following Content Security Policy/, /ERR_INTERNET_DISCONNECTED|Failed to fetch/]
+  })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/first`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("One line.").click()
+    await page.keyboard.press("End")
+
+    // The connection drops while typing: the state says so, and the text goes once it is back.
+    await context.setOffline(true)
+    await page.keyboard.type(" Written offline.")
+    await page.getByRole("status").filter({ hasText: "Offline — will retry" }).waitFor()
+    await context.setOffline(false)
+    await page.evaluate(() => window.dispatchEvent(new Event("online")))
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+    expect((await read()).markdown).toBe("One line. Written offline.\n")
+
+    // Edits this browser kept but the server never got are offered after a reload.
+    await page.evaluate(([crId, pageId]) => window.localStorage.setItem(`quire:draft:${crId}:${pageId}`, "One line. Kept in the browser.\n"), [cr.id, first.id])
+    await page.reload()
+    await page.getByRole("button", { name: "Restore them" }).click()
+    await editor.getByText("One line. Kept in the browser.").waitFor()
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+    expect((await read()).markdown).toBe("One line. Kept in the browser.\n")
+
+    // Move "Second" before "First" with the keyboard.
+    await page.getByRole("button", { name: "Move Second to…" }).click()
+    await page.getByLabel("Move “Second” to").selectOption({ label: "Top level, before First" })
+    const moved = async () => (await pagesOf()).map((p) => p.title)
+    for (const until = Date.now() + 10_000; (await moved())[0] !== "Second" && Date.now() < until;) await new Promise((r) => setTimeout(r, 100))
+    expect(await moved()).toEqual(["Second", "First"])
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editing-failure.png" })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`)
+  } finally {
+    await context.close()
+  }
+})
