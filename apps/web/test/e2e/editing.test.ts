@@ -191,3 +191,66 @@ it("keeps typing through a dropped connection, offers kept edits after a reload,
     await context.close()
   }
 })
+
+it("says plainly when the page changed elsewhere, never overwriting it; renames, drags and deletes pages", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Conflict Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Shared" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Shared edits" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [
+      { operation: "insert_page", title: "Alpha", slug: "alpha", document: { markdown: "The same line.\n" } },
+      { operation: "insert_page", title: "Beta", slug: "beta", document: { markdown: "Beta.\n" } },
+      { operation: "insert_page", title: "Gamma", slug: "gamma", document: { markdown: "Gamma.\n" } }
+    ]
+  })
+  const pagesOf = () => api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`).then((r) => r.pages)
+  const alpha = (await pagesOf()).find((p) => p.title === "Alpha")!
+  const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${alpha.id}?format=markdown`)
+  const session = await open(browser, url, { expected: [/Applying inline style violates the following Content Security Policy/, /status of 409/] })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("The same line.").click()
+    // Someone else changes the same line meanwhile.
+    await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: "update_page", page: alpha.id, document: { markdown: "Their line.\n" } }]
+    })
+    await page.keyboard.press("End")
+    await page.keyboard.type(" Mine.")
+    await page.getByRole("status").filter({ hasText: "This page changed elsewhere" }).waitFor()
+    expect((await read()).markdown).toBe("Their line.\n")
+    await page.getByRole("button", { name: "Reload the page" }).click()
+    await editor.getByText("Their line.").waitFor()
+
+    // Rename Beta in the tree.
+    await page.getByRole("button", { name: "Rename Beta" }).click()
+    await page.getByLabel("New title of Beta").fill("Beta two")
+    await page.keyboard.press("Enter")
+    await page.getByRole("link", { name: "Beta two" }).waitFor()
+    // Drag Gamma above Alpha.
+    const nav = page.getByRole("navigation", { name: "Pages of the change request" })
+    const from = (await nav.getByRole("link", { name: "Gamma" }).boundingBox())!
+    const to = (await nav.getByRole("link", { name: "Alpha" }).boundingBox())!
+    await page.mouse.move(from.x + 20, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + 25, from.y + from.height / 2 - 5, { steps: 3 })
+    await page.mouse.move(to.x + 20, to.y + 2, { steps: 10 })
+    await page.mouse.up()
+    const titles = async () => (await pagesOf()).map((p) => p.title)
+    for (const until = Date.now() + 10_000; (await titles())[0] !== "Gamma" && Date.now() < until;) await new Promise((r) => setTimeout(r, 100))
+    expect(await titles()).toEqual(["Gamma", "Alpha", "Beta two"])
+    // Delete Gamma (after confirming).
+    page.once("dialog", (dialog) => void dialog.accept())
+    await page.getByRole("button", { name: "Delete Gamma" }).click()
+    for (const until = Date.now() + 10_000; (await titles()).includes("Gamma") && Date.now() < until;) await new Promise((r) => setTimeout(r, 100))
+    expect(await titles()).toEqual(["Alpha", "Beta two"])
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editing-failure.png" })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`)
+  } finally {
+    await context.close()
+  }
+})
