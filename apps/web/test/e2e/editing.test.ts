@@ -180,6 +180,7 @@ it("keeps typing through a dropped connection, offers kept edits after a reload,
     // Move "Second" before "First" with the keyboard.
     await page.getByRole("button", { name: "Move Second to…" }).click()
     await page.getByLabel("Move “Second” to").selectOption({ label: "Top level, before First" })
+    await page.getByRole("button", { name: "Move", exact: true }).click()
     const moved = async () => (await pagesOf()).map((p) => p.title)
     for (const until = Date.now() + 10_000; (await moved())[0] !== "Second" && Date.now() < until;) await new Promise((r) => setTimeout(r, 100))
     expect(await moved()).toEqual(["Second", "First"])

@@ -45,6 +45,34 @@ interface Actions {
   readonly apply: (result: EditResult) => void
 }
 
+/** The keyboard's "Move to…": a place chosen in a list (arrows do not move the page), then "Move". */
+const MoveTo = (props: { readonly page: TreePage; readonly actions: Actions; readonly onClose: () => void }) => {
+  const choices = moveChoices(props.actions.tree, props.page.id)
+  const [chosen, setChosen] = useState("")
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const choice = choices[Number(chosen)]
+    if (chosen === "" || choice === undefined || choice.current) return
+    props.onClose()
+    props.actions.apply(move(props.actions.tree, props.page.id, choice.placement))
+  }
+  return (
+    <form className="cr-tree-move" onSubmit={onSubmit} onKeyDown={(e) => { if (e.key === "Escape") props.onClose() }}>
+      <label>
+        Move “{props.page.title}” to
+        <select autoFocus value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          <option value="" disabled>Choose a place…</option>
+          {choices.map((choice, index) => (
+            <option key={index} value={index} disabled={choice.current}>{choice.label}{choice.current ? " (here now)" : ""}</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={chosen === ""}>Move</button>
+      <button type="button" onClick={props.onClose}>Cancel</button>
+    </form>
+  )
+}
+
 const Row = (props: { readonly page: TreePage; readonly depth: number; readonly actions: Actions }) => {
   const { page, actions } = props
   const ref = useRef<HTMLDivElement>(null)
@@ -106,24 +134,7 @@ const Row = (props: { readonly page: TreePage; readonly depth: number; readonly 
           </span>
         ) : null}
       </div>
-      {mode === "move" ? (
-        <div className="cr-tree-move">
-          <label>
-            Move “{page.title}” to
-            <select autoFocus defaultValue="" onChange={(e) => {
-              const choice = moveChoices(actions.tree, page.id)[Number(e.target.value)]
-              setMode("idle")
-              if (choice !== undefined && !choice.current) actions.apply(move(actions.tree, page.id, choice.placement))
-            }} onKeyDown={(e) => { if (e.key === "Escape") setMode("idle") }}>
-              <option value="" disabled>Choose a place…</option>
-              {moveChoices(actions.tree, page.id).map((choice, index) => (
-                <option key={index} value={index} disabled={choice.current}>{choice.label}{choice.current ? " (here now)" : ""}</option>
-              ))}
-            </select>
-          </label>
-          <button type="button" onClick={() => setMode("idle")}>Cancel</button>
-        </div>
-      ) : null}
+      {mode === "move" ? <MoveTo page={page} actions={actions} onClose={() => setMode("idle")} /> : null}
       {page.children.length === 0 ? null : (
         <ul>{page.children.map((child) => <Row key={child.id} page={child} depth={props.depth + 1} actions={actions} />)}</ul>
       )}
