@@ -216,14 +216,26 @@ it("says plainly when the page changed elsewhere, never overwriting it; renames,
     await editor.getByText("The same line.").click()
     // Someone else changes the same line meanwhile.
     await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
-      changes: [{ operation: "update_page", page: alpha.id, document: { markdown: "Their line.\n" } }]
+      changes: [{ operation: "update_page", page: alpha.id, document: { markdown: "Their line.\n\nMiddle.\n\nLast.\n" } }]
     })
     await page.keyboard.press("End")
     await page.keyboard.type(" Mine.")
     await page.getByRole("status").filter({ hasText: "This page changed elsewhere" }).waitFor()
-    expect((await read()).markdown).toBe("Their line.\n")
+    expect((await read()).markdown).toBe("Their line.\n\nMiddle.\n\nLast.\n")
     await page.getByRole("button", { name: "Reload the page" }).click()
     await editor.getByText("Their line.").waitFor()
+
+    // A change elsewhere to another line is merged by the server: the screen says so and stops.
+    await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: "update_page", page: alpha.id, document: { markdown: "Their line.\n\nMiddle.\n\nLast, changed.\n" } }]
+    })
+    await editor.getByText("Their line.").click()
+    await page.keyboard.press("Home")
+    await page.keyboard.type("Also ")
+    await page.getByRole("status").filter({ hasText: "the server merged those changes with yours" }).waitFor()
+    expect((await read()).markdown).toBe("Also Their line.\n\nMiddle.\n\nLast, changed.\n")
+    await page.getByRole("button", { name: "Reload the page" }).click()
+    await editor.getByText("Last, changed.").waitFor()
 
     // Rename Beta in the tree.
     await page.getByRole("button", { name: "Rename Beta" }).click()

@@ -6,7 +6,7 @@
  */
 import { type ComponentType, useEffect, useRef, useState } from "react"
 import type { EditorProps } from "../../editor/Editor.tsx"
-import { ApiFailure, getPageMarkdown, type PageDocument, updateContent } from "./api.ts"
+import { ApiFailure, getChangeRequest, getPageMarkdown, type PageDocument, updateContent } from "./api.ts"
 import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
 
 /**
@@ -32,7 +32,9 @@ const useEditorModule = (): ComponentType<EditorProps> | { readonly error: strin
 const outcomeOf = (failure: unknown): SendOutcome => {
   if (failure instanceof ApiFailure) {
     if (failure.offline) return { kind: "offline" }
-    if (failure.status === 409) return { kind: "conflict", reason: failure.message }
+    if (failure.status === 409) {
+      return { kind: "conflict", reason: `This page changed elsewhere since you opened it; your edits were not saved (this browser keeps them). ${failure.message}` }
+    }
     return { kind: "failed", reason: failure.message }
   }
   return { kind: "failed", reason: failure instanceof Error ? failure.message : String(failure) }
@@ -52,8 +54,7 @@ export const SaveStatus = (props: { readonly state: SaveState; readonly onRetry:
     <div className={`save-status save-${state.kind}`} role="status" aria-live="polite">
       {state.kind === "saved" ? "Saved" : state.kind === "saving" ? "Saving…" : state.kind === "offline" ? "Offline — will retry"
         : state.kind === "failed" ? <>Failed: {state.reason} <button type="button" onClick={props.onRetry}>Retry</button></>
-        : <>This page changed elsewhere since you opened it; your edits are kept in this browser and were not saved. {state.reason}{" "}
-          <button type="button" onClick={props.onReload}>Reload the page</button></>}
+        : <>{state.reason} <button type="button" onClick={props.onReload}>Reload the page</button></>}
     </div>
   )
 }
@@ -87,10 +88,12 @@ export const PageEditor = (props: {
   useEffect(() => {
     let live = true
     setLoaded(undefined)
-    getPageMarkdown(props.spaceId, props.number, props.pageId).then((page) => {
+    // The change request's revision first, then the page: the page is at least as new as its base.
+    const revision = reloads === 0 ? Promise.resolve(props.revision) : getChangeRequest(props.spaceId, props.number).then((cr) => cr.revision)
+    revision.then((rev) => getPageMarkdown(props.spaceId, props.number, props.pageId).then((page) => ({ page, rev }))).then(({ page, rev }) => {
       if (!live) return
       const markdown = page.markdown ?? ""
-      base.current = props.revision
+      base.current = rev
       const q = new SaveQueue({
         key: draftKey(props.changeRequestId, props.pageId),
         acknowledged: markdown,
@@ -98,8 +101,16 @@ export const PageEditor = (props: {
         onState: (s) => live && setState(s),
         send: (text) =>
           updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, document: { markdown: text } }], base.current)
-            .then((cr): SendOutcome => {
+            .then(async (cr): Promise<SendOutcome> => {
               base.current = cr.revision
+              // A change made elsewhere since the base is merged by the server: the editor no longer
+              // shows the whole page, so it stops until reloaded rather than send a page without it.
+              const now = await getPageMarkdown(props.spaceId, props.number, props.pageId).catch(() => undefined)
+              if (now !== undefined && (now.markdown ?? "") !== text) {
+                // What this browser kept is on the server now (merged): nothing to offer after a reload.
+                localStore()?.removeItem(draftKey(props.changeRequestId, props.pageId))
+                return { kind: "conflict", reason: "This page was also changed elsewhere; the server merged those changes with yours. Reload it to see both before editing on." }
+              }
               return { kind: "ok" }
             }, outcomeOf)
       })
@@ -108,7 +119,7 @@ export const PageEditor = (props: {
       setState({ kind: "saved" })
       setDraft(q.draft())
       setShown(markdown)
-      setLoaded({ page, markdown, revision: props.revision })
+      setLoaded({ page, markdown, revision: rev })
     }, (failure: unknown) => live && setLoaded({ error: failure instanceof Error ? failure.message : String(failure) }))
     return () => {
       live = false
