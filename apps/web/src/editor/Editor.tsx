@@ -35,6 +35,8 @@ export const Editor = ({ markdown, onChange, editable = true, "aria-label": labe
     extensions: [...editorExtensions(), EditingBasics],
     editable,
     immediatelyRender: true,
+    // TipTap's own <style> tag would be refused by the app's CSP (no inline styles); editor.css carries its rules.
+    injectCSS: false,
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: { class: "quire-editor", "aria-label": label, role: "textbox", "aria-multiline": "true" } },
     onUpdate: ({ editor: e, transaction }) => {
@@ -43,7 +45,7 @@ export const Editor = ({ markdown, onChange, editable = true, "aria-label": labe
     }
   })
   useEffect(() => {
-    if (!editor || markdown === loaded.current) return
+    if (!editor || editor.isDestroyed || markdown === loaded.current) return
     codecRef.current ??= createMarkdownCodec(editor.schema)
     loaded.current = markdown
     load(editor, codecRef.current, markdown)
