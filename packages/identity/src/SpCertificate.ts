@@ -28,12 +28,23 @@ const sha256WithRsa = sequence(oid("1.2.840.113549.1.1.11"), Buffer.from([0x05, 
 const name = (commonName: string) =>
   sequence(tlv(0x31, sequence(oid("2.5.4.3"), tlv(0x0c, Buffer.from(commonName, "utf8")))))
 
+/**
+ * The certificate's serial: 16 bytes of the key's hash as a positive DER INTEGER in its minimal
+ * form. A leading zero byte before a byte below 0x80 is not minimal and strict parsers (OpenSSL's
+ * DER reader) refuse the whole certificate, so such a zero becomes 1 (1 key in 256 had it).
+ */
+export const serialOf = (spki: Buffer): Buffer => {
+  const serial = createHash("sha256").update(spki).digest().subarray(0, 16)
+  serial[0] = serial[0]! & 0x7f
+  if (serial[0] === 0 && serial[1]! < 0x80) serial[0] = 1
+  return serial
+}
+
 /** The PEM certificate of `privateKeyPem` (RSA), named `commonName`. */
 export const selfSignedCertificate = (privateKeyPem: string, commonName: string): string => {
   const privateKey = createPrivateKey(privateKeyPem)
   const spki = createPublicKey(privateKey).export({ type: "spki", format: "der" })
-  const serial = createHash("sha256").update(spki).digest().subarray(0, 16)
-  serial[0] = serial[0]! & 0x7f
+  const serial = serialOf(spki)
   const tbs = sequence(
     tlv(0xa0, tlv(0x02, Buffer.from([2]))),
     tlv(0x02, serial),
