@@ -1,10 +1,146 @@
-/** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge). */
-import { Placeholder } from "./Placeholder.tsx"
+/** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge, conflicts). */
+import { AsyncResult } from "effect/reactivity"
+import { lazy, Suspense, useState } from "react"
+import { spaceAtom } from "../api/queries.ts"
+import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
+import { Comments, Conflicts, errorText } from "../features/review/Threads.tsx"
+import { membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR } from "../features/review/queries.ts"
+import { Failure, Loading } from "../ui/States.tsx"
+import "../features/review/review.css"
 
-export const Review = (props: { readonly spaceId: string; readonly number: number }) => (
-  <Placeholder
-    title={`Review of change request #${props.number}`}
-    description="The change request's review will be here: its rendered diff, comments, reviews and merge."
-    back={{ href: `/s/${props.spaceId}`, label: "Open the space" }}
-  />
-)
+const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
+
+export const Review = (props: { readonly spaceId: string; readonly number: number }) => {
+  const atom = reviewAtom(`${props.spaceId}\n${props.number}`)
+  const result = useAtomValue(atom)
+  if (AsyncResult.isFailure(result)) return <main className="review-page"><Failure result={result} /></main>
+  if (!AsyncResult.isSuccess(result)) return <main className="review-page"><Loading what="the change request" /></main>
+  return <ReviewBody spaceId={props.spaceId} number={props.number} data={result.value} />
+}
+
+interface Props {
+  readonly spaceId: string
+  readonly number: number
+  // oxlint-disable-next-line no-explicit-any
+  readonly data: any
+}
+
+export const useAction = () => {
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await f()
+    } catch (e) {
+      setError(errorText(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { error, busy, run }
+}
+
+const ReviewBody = (props: Props) => {
+  const { cr, reviews, requested, contributors, changes, comments, conflicts } = props.data
+  const params = { spaceId: props.spaceId, changeRequestId: String(props.number) }
+  const refresh = useRefresh()
+  const reload = () => refresh(reviewAtom(`${props.spaceId}\n${props.number}`))
+  const submit = useMutation(submitReview)
+  const merge = useMutation(mergeCR)
+  const update = useMutation(updateCR)
+  const action = useAction()
+  const [reviewText, setReviewText] = useState("")
+  const [blockComment, setBlockComment] = useState<{ page: string; node: string; quote: string } | undefined>()
+  const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
+  const blockers: Array<string> = []
+  if (cr.status === "merged") blockers.push("It is already merged.")
+  if (cr.status === "archived") blockers.push("It is archived.")
+  if (conflicts.count > 0) blockers.push(`It has ${conflicts.count} conflict${conflicts.count === 1 ? "" : "s"} with main: resolve them below.`)
+  const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
+  return (
+    <main className="review-page">
+      <header>
+        <p><a href={`/s/${props.spaceId}/~/changes/${props.number}`}>Change request #{cr.number}</a></p>
+        <h1>{cr.subject === "" ? "Untitled change request" : cr.subject}</h1>
+        <div className="review-meta">
+          <span className="review-status" data-testid="status">{cr.status}</span>
+          <span>By {cr.createdBy.displayName}</span>
+          {cr.outdated && <span>Main has changed since this was made.</span>}
+          <span>Contributors: {contributors.map((c: { user: { displayName: string } }) => c.user.displayName).join(", ") || "none"}</span>
+        </div>
+      </header>
+      <section aria-labelledby="reviewers-h">
+        <h2 id="reviewers-h">Reviews</h2>
+        <ul>
+          {reviews.map((r: { id: string; status: string; reviewer: { displayName: string }; outdated: boolean }) => (
+            <li key={r.id}>{r.reviewer.displayName}: {r.status === "approved" ? "approved" : "requested changes"}{r.outdated ? " (on an older version)" : ""}</li>
+          ))}
+          {requested.map((r: { user: { id: string; displayName: string } }) => <li key={r.user.id}>{r.user.displayName}: review requested</li>)}
+          {reviews.length + requested.length === 0 && <li className="muted">No reviews yet.</li>}
+        </ul>
+        <RequestReview spaceId={props.spaceId} params={params} onDone={reload} />
+        <label htmlFor="review-text">Review comment (optional)</label>
+        <textarea id="review-text" value={reviewText} onChange={(e) => setReviewText(e.target.value)} />
+        <div className="review-toolbar">
+          <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
+          <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
+        </div>
+        {action.error && <p className="review-error" role="alert">{action.error}</p>}
+      </section>
+      <section aria-labelledby="merge-h">
+        <h2 id="merge-h">Merge</h2>
+        {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
+        <div className="review-toolbar">
+          <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }); reload() })}>Merge</button>
+          <button type="button" disabled={action.busy || cr.status === "merged"} onClick={() => void action.run(async () => { await update({ params }); reload() })}>Update from main</button>
+        </div>
+      </section>
+      {conflicts.count > 0 && <Conflicts params={params} conflicts={conflicts} onDone={reload} />}
+      <section aria-labelledby="changes-h">
+        <h2 id="changes-h">Changed pages</h2>
+        {pages.length === 0 && <p className="muted">No page changed.</p>}
+        {pages.map((c) => (
+          <article key={c.page.id}>
+            <h3>{c.page.title}</h3>
+            <PageDiffSection spaceId={props.spaceId} number={props.number} pageId={c.page.id} base={c.type === "page_created" ? "" : base} onComment={(node, quote) => setBlockComment({ page: c.page.id, node, quote })} />
+          </article>
+        ))}
+      </section>
+      <Comments params={params} comments={comments} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} onDone={reload} />
+    </main>
+  )
+}
+
+const PageDiffSection = (props: { spaceId: string; number: number; pageId: string; base: string; onComment: (node: string, quote: string) => void }) => {
+  const result = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.number}\n${props.pageId}\n${props.base}`))
+  if (AsyncResult.isFailure(result)) return <Failure result={result} />
+  if (!AsyncResult.isSuccess(result)) return <Loading what="the page's changes" />
+  return (
+    <Suspense fallback={<Loading what="the diff" />}>
+      <DiffView base={result.value.base} head={result.value.head} onComment={props.onComment} />
+    </Suspense>
+  )
+}
+
+const RequestReview = (props: { spaceId: string; params: { spaceId: string; changeRequestId: string }; onDone: () => void }) => {
+  const space = useAtomValue(spaceAtom(props.spaceId))
+  const org = AsyncResult.isSuccess(space) ? space.value.organization : ""
+  const members = useAtomValue(membersAtom(org))
+  const request = useMutation(requestReviewers)
+  const action = useAction()
+  const [user, setUser] = useState("")
+  if (org === "" || !AsyncResult.isSuccess(members)) return null
+  return (
+    <div className="review-toolbar">
+      <label htmlFor="reviewer">Ask for a review</label>
+      <select id="reviewer" value={user} onChange={(e) => setUser(e.target.value)}>
+        <option value="">Pick a member</option>
+        {members.value.items.map((m) => <option key={m.user.id} value={m.user.id}>{m.user.displayName}</option>)}
+      </select>
+      <button type="button" disabled={user === "" || action.busy} onClick={() => void action.run(async () => { await request({ params: props.params, payload: { users: [user] } }); props.onDone() })}>Request review</button>
+      {action.error && <span className="review-error" role="alert">{action.error}</span>}
+    </div>
+  )
+}

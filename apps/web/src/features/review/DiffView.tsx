@@ -1,0 +1,138 @@
+/** One changed page's diff, loaded with import(): rendered blocks (inline or side by side), next/previous change, the markdown diff a click away, block comments. */
+import { DOMSerializer, type Node as PMNode } from "@tiptap/pm/model"
+import { type ReactElement, useMemo, useState } from "react"
+import { createMarkdownCodec } from "../../editor/markdown/codec.ts"
+import { createSchema } from "../../editor/schema.ts"
+import { anchorAt, blockText, encodeAnchor } from "./anchors.ts"
+import { lineDiff, nextStop, pageDiff, type BlockRow, type Deletion, type PageDiff, type Range } from "./diff.ts"
+
+const schema = createSchema()
+const codec = createMarkdownCodec(schema)
+const serializer = DOMSerializer.fromSchema(schema)
+
+const html = (node: PMNode): string => {
+  const div = document.createElement("div")
+  div.appendChild(serializer.serializeNode(node))
+  return div.innerHTML
+}
+
+/** A changed block's text with insertions and deletions marked (positions of the head and base documents). */
+const inlineText = (head: PMNode, base: PMNode, block: Range, inserted: ReadonlyArray<Range>, deleted: ReadonlyArray<Deletion>) => {
+  const parts: Array<ReactElement> = []
+  const dels = deleted.toSorted((a, b) => a.at - b.at)
+  let d = 0
+  const flushDeletions = (pos: number) => {
+    while (d < dels.length && dels[d]!.at <= pos) {
+      const del = dels[d]!
+      parts.push(<del key={`d${d}`}>{base.textBetween(del.from, del.to, " ")}</del>)
+      d++
+    }
+  }
+  head.nodesBetween(block.from, block.to, (node, pos) => {
+    if (!node.isText || node.text === undefined) return true
+    const text = node.text
+    let i = 0
+    while (i < text.length) {
+      const at = pos + i
+      flushDeletions(at)
+      const ins = inserted.find((r) => r.from <= at && at < r.to)
+      const nextDel = d < dels.length ? dels[d]!.at : Infinity
+      const boundary = Math.min(pos + text.length, ins ? ins.to : Math.min(...inserted.filter((r) => r.from > at).map((r) => r.from), Infinity), nextDel > at ? nextDel : Infinity)
+      const slice = text.slice(i, boundary - pos)
+      parts.push(ins ? <ins key={`i${at}`}>{slice}</ins> : <span key={`s${at}`}>{slice}</span>)
+      i = boundary - pos
+    }
+    return false
+  })
+  flushDeletions(Infinity)
+  return parts
+}
+
+const Block = (props: { readonly doc: PMNode; readonly index: number; readonly kind: string }) => (
+  <div className={`review-block review-${props.kind}`} data-kind={props.kind} dangerouslySetInnerHTML={{ __html: html(props.doc.child(props.index)) }} />
+)
+
+const kindLabel: Record<string, string> = { added: "Added", removed: "Removed", changed: "Changed", same: "" }
+
+export const DiffView = (props: {
+  readonly base: string
+  readonly head: string
+  readonly onComment: (node: string, quote: string) => void
+}) => {
+  const diff: PageDiff = useMemo(() => pageDiff(codec, props.base, props.head), [props.base, props.head])
+  const [mode, setMode] = useState<"inline" | "split" | "markdown">("inline")
+  const [stop, setStop] = useState(-1)
+  const count = diff.changes.length
+  const go = (dir: 1 | -1) => {
+    const next = nextStop(count, stop, dir)
+    setStop(next)
+    const row = diff.kind === "rendered" ? diff.changes[next]?.row : diff.changes[next]?.from
+    document.getElementById(`row-${row}`)?.scrollIntoView({ block: "center" })
+    document.getElementById(`row-${row}`)?.focus()
+  }
+  const comment = (row: BlockRow) => {
+    if (diff.kind !== "rendered" || row.head === undefined) return
+    const block = diff.head.child(row.head.index)
+    const text = blockText(block)
+    props.onComment(encodeAnchor(anchorAt(diff.head, row.head.index, 0, Math.min(text.length, 40))), text.slice(0, 80))
+  }
+  return (
+    <div className="review-diff">
+      <div className="review-toolbar" role="toolbar" aria-label="Diff view">
+        <button type="button" aria-pressed={mode === "inline"} onClick={() => setMode("inline")}>Inline</button>
+        <button type="button" aria-pressed={mode === "split"} onClick={() => setMode("split")}>Side by side</button>
+        <button type="button" aria-pressed={mode === "markdown"} onClick={() => setMode("markdown")}>Markdown</button>
+        <span className="muted">{count} change{count === 1 ? "" : "s"}</span>
+        <button type="button" onClick={() => go(-1)} disabled={count === 0}>Previous change</button>
+        <button type="button" onClick={() => go(1)} disabled={count === 0}>Next change</button>
+      </div>
+      {diff.kind === "lines" || mode === "markdown" ? <Lines base={props.base} head={props.head} diff={diff} /> : mode === "split" ? (
+        <div className="review-split">
+          {diff.split.map((row, i) => (
+            <div key={i} className="review-split-row" id={`row-${row.headRow ?? row.baseRow}`} tabIndex={-1}>
+              <div>{row.base && <Block doc={diff.base} index={row.base.index} kind={row.kind === "same" ? "same" : "removed"} />}</div>
+              <div>{row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind === "same" ? "same" : "added"} />}</div>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <div className="review-unified">
+          {diff.markdownOnly && <p className="muted">Only how the markdown is written changed; nothing a reader sees. Open the markdown diff.</p>}
+          {diff.rows.map((row, i) => (
+            <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
+              {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{kindLabel[row.kind]}</span>}
+              {row.kind === "removed" && row.base && <Block doc={diff.base} index={row.base.index} kind="removed" />}
+              {(row.kind === "added" || row.kind === "same") && row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind} />}
+              {row.kind === "changed" && row.head && (
+                <div className="review-block review-changed" data-kind="changed">
+                  <p>{inlineText(diff.head, diff.base, row.head, row.inserted ?? [], row.deleted ?? [])}</p>
+                </div>
+              )}
+              {row.head && row.kind !== "removed" && (
+                <button type="button" className="review-comment-block" onClick={() => comment(row)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+const Lines = (props: { readonly base: string; readonly head: string; readonly diff: PageDiff }) => {
+  const lines = props.diff.kind === "lines" ? props.diff : null
+  const rows = lines?.rows ?? []
+  return (
+    <div className="review-lines">
+      {lines && <p className="muted">{lines.reason}</p>}
+      {lines === null ? <LineFallback base={props.base} head={props.head} /> : (
+        <pre>{rows.map((r, i) => <div key={i} id={`row-${i}`} className={`review-line-${r.kind}`}>{r.kind === "added" ? "+ " : r.kind === "removed" ? "- " : "  "}{r.text}</div>)}</pre>
+      )}
+    </div>
+  )
+}
+
+const LineFallback = (props: { readonly base: string; readonly head: string }) => {
+  const rows = useMemo(() => lineDiff(props.base, props.head, "").rows, [props.base, props.head])
+  return <pre>{rows.map((r, i) => <div key={i} className={`review-line-${r.kind}`}>{r.kind === "added" ? "+ " : r.kind === "removed" ? "- " : "  "}{r.text}</div>)}</pre>
+}

@@ -1,0 +1,52 @@
+/** The review screen's reads: the change request with its reviews, reviewers, contributors, changes, comments and conflicts. */
+import { Effect } from "effect"
+import { Atom } from "effect/reactivity"
+import { QuireApi } from "../../api/client.ts"
+
+export const reviewKey = (spaceId: string, number: number) => `review:${spaceId}:${number}`
+
+export const reviewAtom = Atom.family((key: string) => {
+  const [spaceId = "", n = "0"] = key.split("\n")
+  const params = { spaceId, changeRequestId: n }
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const cr = yield* client.changeRequests.getChangeRequestById({ params })
+    const [reviews, requested, contributors, changes, comments, conflicts] = yield* Effect.all([
+      client.changeRequestReviews.getReviewsByChangeRequestId({ params, query: { format: "markdown" } }),
+      client.changeRequestReviews.getRequestedReviewersByChangeRequestId({ params, query: {} }),
+      client.changeRequestReviews.getContributorsByChangeRequestId({ params }),
+      client.changeRequestChanges.getChangeRequestChanges({ params, query: { limit: 100 } }),
+      client.changeRequestComments.listCommentsInChangeRequest({ params, query: { format: "markdown", order: "asc", limit: 100 } }),
+      client.changeRequestConflicts.listChangeRequestConflicts({ params })
+    ], { concurrency: "unbounded" })
+    return { cr, reviews: reviews.items, requested: requested.items, contributors: contributors.items, changes: changes.changes, comments: comments.items, conflicts }
+  })).pipe(Atom.withReactivity([reviewKey(spaceId, Number(n))]))
+})
+
+/** Base and head markdown of one changed page. */
+export const pageSidesAtom = Atom.family((key: string) => {
+  const [spaceId = "", n = "0", pageId = "", base = ""] = key.split("\n")
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const head = yield* client.changeRequestContent.getPageInChangeRequestById({ params: { spaceId, changeRequestId: n, pageId }, query: { format: "markdown" } }).pipe(
+      Effect.map((p) => ("markdown" in p && typeof p.markdown === "string" ? p.markdown : "")),
+      Effect.catch(() => Effect.succeed(""))
+    )
+    const old = base === "" ? "" : yield* client.revisions.getPageInRevisionById({ params: { spaceId, revisionId: base, pageId }, query: { format: "markdown" } }).pipe(
+      Effect.map((p) => ("markdown" in p && typeof p.markdown === "string" ? p.markdown : "")),
+      Effect.catch(() => Effect.succeed(""))
+    )
+    return { base: old, head }
+  })).pipe(Atom.withReactivity([reviewKey(spaceId, Number(n))]))
+})
+
+export const submitReview = QuireApi.mutation("changeRequestReviews", "submitChangeRequestReview")
+export const requestReviewers = QuireApi.mutation("changeRequestReviews", "requestReviewersForChangeRequest")
+export const postComment = QuireApi.mutation("changeRequestComments", "postCommentInChangeRequest")
+export const postReply = QuireApi.mutation("changeRequestComments", "postCommentReplyInChangeRequest")
+export const updateComment = QuireApi.mutation("changeRequestComments", "updateCommentInChangeRequest")
+export const mergeCR = QuireApi.mutation("changeRequests", "mergeChangeRequest")
+export const updateCR = QuireApi.mutation("changeRequests", "updateChangeRequest")
+export const resolveConflicts = QuireApi.mutation("changeRequestConflicts", "resolveChangeRequestConflicts")
+export const membersAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("members", "listMembersInOrganizationById", { params: { organizationId }, query: { limit: 100 } }))
