@@ -93,8 +93,8 @@ const ReviewBody = (props: Props) => {
         <h2 id="merge-h">Merge</h2>
         {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
         <div className="review-toolbar">
-          <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }); reload() })}>Merge</button>
-          <button type="button" disabled={action.busy || cr.status === "merged"} onClick={() => void action.run(async () => { await update({ params }); reload() })}>Update from main</button>
+          <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>
+          <button type="button" disabled={action.busy || cr.status === "merged"} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
         </div>
       </section>
       {conflicts.count > 0 && <Conflicts params={params} conflicts={conflicts} onDone={reload} />}
