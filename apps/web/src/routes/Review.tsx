@@ -68,7 +68,7 @@ const ReviewBody = (props: Props) => {
           <span className="review-status" data-testid="status">{cr.status}</span>
           <span>By {cr.createdBy.displayName}</span>
           {cr.outdated && <span>Main has changed since this was made.</span>}
-          <span>Contributors: {contributors.map((c: { user: { displayName: string } }) => c.user.displayName).join(", ") || "none"}</span>
+          <span>Contributors: {[...new Set(contributors.map((c: { user: { displayName: string } }) => c.user.displayName))].join(", ") || "none"}</span>
         </div>
       </header>
       <section aria-labelledby="reviewers-h">

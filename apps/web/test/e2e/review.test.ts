@@ -100,7 +100,7 @@ it("two members review a change request: diff, block comment, changes requested,
   } catch (error) {
     await b.page.screenshot({ path: "test/artifacts/review-failure-b.png", fullPage: true })
     await a.page.screenshot({ path: "test/artifacts/review-failure-a.png", fullPage: true })
-    throw new Error(`${String(error)}\nproblems: ${[...a.problems, ...b.problems].join("\n")}`)
+    throw new Error(`${String(error)}\nproblems: ${[...a.problems, ...b.problems].join("\n")}`, { cause: error })
   } finally {
     await a.context.close()
     await b.context.close()
@@ -132,7 +132,7 @@ it("resolves a conflict with main in the page by keeping the change request's si
     expect(main.markdown).toContain("Alpha from CR.")
   } catch (error) {
     await a.page.screenshot({ path: "test/artifacts/review-conflicts-failure.png", fullPage: true })
-    throw new Error(`${String(error)}\nproblems: ${a.problems.join("\n")}`)
+    throw new Error(`${String(error)}\nproblems: ${a.problems.join("\n")}`, { cause: error })
   } finally {
     await a.context.close()
   }

@@ -130,13 +130,13 @@ export const Conflicts = (props: { readonly params: Params; readonly conflicts: 
             <legend>{c.path} ({c.kind})</legend>
             {hunk && (
               <>
-                <p>Main:</p><pre>{hunk.theirs}</pre>
-                <p>This change:</p><pre>{hunk.ours}</pre>
+                <p>Main:</p><pre>{hunk.ours}</pre>
+                <p>This change:</p><pre>{hunk.theirs}</pre>
               </>
             )}
             <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "main"} onChange={() => setPicks({ ...picks, [c.id]: { take: "main" } })} /> Keep main</label>
             <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "change-request"} onChange={() => setPicks({ ...picks, [c.id]: { take: "change-request" } })} /> Keep this change</label>
-            {hunk && <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "markdown"} onChange={() => setPicks({ ...picks, [c.id]: { take: "markdown", markdown: hunk.ours } })} /> Edit the merged text</label>}
+            {hunk && <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "markdown"} onChange={() => setPicks({ ...picks, [c.id]: { take: "markdown", markdown: hunk.theirs } })} /> Edit the merged text</label>}
             {pick?.take === "markdown" && (
               <textarea aria-label={`Merged text of ${c.path}`} value={pick.markdown ?? ""} onChange={(e) => setPicks({ ...picks, [c.id]: { take: "markdown", markdown: e.target.value } })} />
             )}
