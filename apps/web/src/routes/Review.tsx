@@ -6,6 +6,7 @@ import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { Comments, Conflicts, errorText } from "../features/review/Threads.tsx"
 import { membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
+import { mergeBlockers } from "../features/review/merge-rules.ts"
 import "../features/review/review.css"
 
 const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
@@ -54,10 +55,11 @@ const ReviewBody = (props: Props) => {
   const [reviewText, setReviewText] = useState("")
   const [blockComment, setBlockComment] = useState<{ page: string; node: string; quote: string } | undefined>()
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
-  const blockers: Array<string> = []
-  if (cr.status === "merged") blockers.push("It is already merged.")
-  if (cr.status === "archived") blockers.push("It is archived.")
-  if (conflicts.count > 0) blockers.push(`It has ${conflicts.count} conflict${conflicts.count === 1 ? "" : "s"} with main: resolve them below.`)
+  const space = useAtomValue(spaceAtom(props.spaceId))
+  const blockers = mergeBlockers({
+    status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: conflicts.count, reviews, requested: requested.length,
+    rules: AsyncResult.isSuccess(space) ? space.value.mergeRules : undefined
+  })
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
