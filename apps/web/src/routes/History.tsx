@@ -1,6 +1,11 @@
-/** `/s/<space>/~/history`: the space's revisions, newest first. */
-import { Placeholder } from "./Placeholder.tsx"
+/** `/s/<space>/~/history`: main's revisions, newest first, each with what it changed (src/features/history/). */
+import { HistoryList } from "../features/history/HistoryList.tsx"
+import { Link } from "../ui/Link.tsx"
 
 export const History = (props: { readonly spaceId: string }) => (
-  <Placeholder title="History" description="The space's revisions, each with its changes, will be here." back={{ href: `/s/${props.spaceId}`, label: "Open the space" }} />
+  <>
+    <h1>History</h1>
+    <p><Link href={`/s/${props.spaceId}`}>Back to the space</Link></p>
+    <HistoryList spaceId={props.spaceId} />
+  </>
 )

@@ -1,10 +1,11 @@
-/** `/s/<space>/~/revisions/<id>/<page path>`: one revision, its semantic changes and diff, and its pages. */
-import { Placeholder } from "./Placeholder.tsx"
+/** `/s/<space>/~/revisions/<id>/<page path>`: one revision, its semantic changes and diff, its pages, and a way to restore it through a change request. */
+import { RevisionView } from "../features/history/RevisionView.tsx"
+import { Link } from "../ui/Link.tsx"
 
 export const Revision = (props: { readonly spaceId: string; readonly revisionId: string; readonly pagePath: string }) => (
-  <Placeholder
-    title="Revision"
-    description="This revision's semantic changes and diff will be here, with a way to restore it through a change request."
-    back={{ href: `/s/${props.spaceId}/~/history`, label: "Open the history" }}
-  />
+  <>
+    <h1>Revision</h1>
+    <p><Link href={`/s/${props.spaceId}/~/history`}>Back to the history</Link></p>
+    <RevisionView spaceId={props.spaceId} revisionId={props.revisionId} pagePath={props.pagePath} />
+  </>
 )

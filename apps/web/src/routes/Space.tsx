@@ -2,7 +2,8 @@
  * `/s/<spaceId>/<page path>`: the space's frame, its page tree from the API (groups, nested
  * pages, links) and the page area: the page's body as the published site draws it (`getPageById`
  * with `format=html`, styled by the server's /app/render.css, the site's own rules), its links
- * to other pages followed within the app.
+ * to other pages followed within the app; its table of contents, last edit, comments with replies,
+ * "Edit", and the space's open change requests with a link to History (src/features/space/).
  */
 import { AsyncResult } from "effect/reactivity"
 import { type MouseEvent, useEffect } from "react"
@@ -13,6 +14,9 @@ import { emojiOf } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
+import { EditButton } from "../features/editing/EditButton.tsx"
+import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
+import { extractToc } from "../features/space/toc.ts"
 
 const PageTree = (props: { readonly spaceId: string; readonly pages: ReadonlyArray<RevisionPage>; readonly current: string | undefined }) => (
   <ul className="page-tree">
@@ -51,18 +55,24 @@ const useRenderStylesheet = () =>
 const flatten = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> =>
   pages.flatMap((page) => [page, ...flatten(page.pages ?? [])])
 
-const PageArea = (props: { readonly spaceId: string; readonly pageId: string }) => {
+const PageArea = (props: { readonly spaceId: string; readonly pageId: string; readonly pagePath: string }) => {
   const page = useAtomValue(pageAtom(`${props.spaceId}\n${props.pageId}`))
   if (AsyncResult.isInitial(page)) return <Loading what="the page" />
   if (AsyncResult.isFailure(page)) return <Failure result={page} />
   return (
     <article>
-      <h2>{page.value.title}</h2>
+      <div className="space-page-header">
+        <h2>{page.value.title}</h2>
+        <EditButton spaceId={props.spaceId} pagePath={props.pagePath} />
+      </div>
       {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
+      <LastEdit spaceId={props.spaceId} updatedAt={"updatedAt" in page.value && typeof page.value.updatedAt === "string" ? page.value.updatedAt : undefined} />
+      <Toc entries={extractToc(page.value.html ?? "")} />
       {page.value.html === undefined
         ? <pre className="source">{page.value.markdown ?? ""}</pre>
         // The server's sanitized rendering, as the published site shows it.
         : <div className="markdown" onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
+      <PageComments spaceId={props.spaceId} pageId={props.pageId} />
     </article>
   )
 }
@@ -81,14 +91,18 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
       {AsyncResult.isSuccess(space) ? <p><Link href={`/o/${space.value.organization}`}>Back to the organization</Link></p> : null}
       <div className="space-layout">
         <nav aria-label="Pages">
+          <details className="space-tree" open={typeof window === "undefined" || window.innerWidth >= 700}>
+          <summary>Pages</summary>
           {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
             : documents.length === 0 ? <p className="muted">This space has no pages yet.</p>
             : <PageTree spaceId={props.spaceId} pages={pages.value.pages} current={current?.id} />}
+          </details>
+          <OpenChangeRequests spaceId={props.spaceId} />
         </nav>
         <div>
           {current === undefined
             ? (AsyncResult.isSuccess(pages) && documents.length > 0 ? <p>No page at <code>{props.pagePath}</code>.</p> : null)
-            : <PageArea spaceId={props.spaceId} pageId={current.id} />}
+            : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
         </div>
       </div>
     </>

@@ -1,0 +1,105 @@
+/** One revision: what it changed, its pages, a changed page's diff against the parent revision, and "Restore this revision". */
+import { AsyncResult } from "effect/reactivity"
+import { lazy, Suspense, useState } from "react"
+import type { RevisionPage } from "@quire/api"
+import { QuireApi } from "../../api/client.ts"
+import { useAtomValue, useRegistry } from "../../api/react.ts"
+import { navigate } from "../../router.ts"
+import { appPath, Link } from "../../ui/Link.tsx"
+import { Failure, Loading } from "../../ui/States.tsx"
+import { pageSidesAtom, revisionAtom } from "./queries.ts"
+import { restoreRevision } from "./restore.ts"
+import { describeChange } from "./wording.ts"
+import "../space/space.css"
+import "../review/review.css"
+
+// The diff (ProseMirror schema, markdown codec) loads on demand.
+const DiffView = lazy(() => import("../review/DiffView.tsx").then((module) => ({ default: module.DiffView })))
+
+const Tree = (props: { readonly base: string; readonly pages: ReadonlyArray<RevisionPage>; readonly current: string }) => (
+  <ul className="page-tree">
+    {props.pages.map((page) => (
+      <li key={page.id}>
+        {page.kind === "sheet"
+          ? <Link href={`${props.base}/${page.path}`} aria-current={page.path === props.current ? "page" : undefined}>{page.title}</Link>
+          : <span>{page.title}</span>}
+        {page.pages === undefined || page.pages.length === 0 ? null : <Tree base={props.base} pages={page.pages} current={props.current} />}
+      </li>
+    ))}
+  </ul>
+)
+
+const PageDiff = (props: { readonly spaceId: string; readonly revisionId: string; readonly parentId: string; readonly pageId: string }) => {
+  const sides = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.revisionId}\n${props.parentId}\n${props.pageId}`))
+  if (AsyncResult.isInitial(sides)) return <Loading what="the diff" />
+  if (AsyncResult.isFailure(sides)) return <Failure result={sides} />
+  if (sides.value.base === sides.value.head) return <p className="muted">This page's content did not change in this revision.</p>
+  return (
+    <Suspense fallback={<Loading what="the diff" />}>
+      <DiffView base={sides.value.base} head={sides.value.head} onComment={() => undefined} />
+    </Suspense>
+  )
+}
+
+const Restore = (props: { readonly spaceId: string; readonly revisionId: string; readonly label: string }) => {
+  const registry = useRegistry()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const run = () => {
+    setBusy(true)
+    setError(undefined)
+    const atom = QuireApi.runtime.fn(() => restoreRevision(props.spaceId, props.revisionId, props.label))
+    const unmount = registry.mount(atom)
+    const unsubscribe = registry.subscribe(atom, (result) => {
+      if (result.waiting || AsyncResult.isInitial(result)) return
+      queueMicrotask(() => { unsubscribe(); unmount() })
+      if (AsyncResult.isSuccess(result)) navigate(appPath(result.value))
+      else { setBusy(false); setError("Could not restore this revision: the change request could not be created or filled.") }
+    })
+    registry.set(atom, undefined)
+  }
+  return (
+    <p>
+      <button type="button" className="button" onClick={run} disabled={busy} aria-busy={busy}>{busy ? "Restoring…" : "Restore this revision"}</button>
+      {error === undefined ? null : <span role="alert" className="form-error"> {error}</span>}
+    </p>
+  )
+}
+
+export const RevisionView = (props: { readonly spaceId: string; readonly revisionId: string; readonly pagePath: string }) => {
+  const result = useAtomValue(revisionAtom(`${props.spaceId}\n${props.revisionId}`))
+  if (AsyncResult.isInitial(result)) return <Loading what="the revision" />
+  if (AsyncResult.isFailure(result)) return <Failure result={result} />
+  const { revision, changes } = result.value
+  const label = `the revision of ${new Date(revision.createdAt).toLocaleString()}`
+  const flat = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> => pages.flatMap((page) => [page, ...flat(page.pages ?? [])])
+  const all = flat(revision.pages)
+  const edited = changes.changes.flatMap((change) => "page" in change && change.type !== "page_moved" ? [change.page] : [])
+  const chosen = props.pagePath === "" ? edited[0] : all.find((page) => page.path === props.pagePath) ?? edited.find((page) => page.path === props.pagePath)
+  const base = `/s/${props.spaceId}/~/revisions/${props.revisionId}`
+  return (
+    <>
+      <p className="muted">
+        {new Date(revision.createdAt).toLocaleString()}
+        {changes.mergedFrom === undefined ? null : <> · merged <Link href={appPath(changes.mergedFrom.urls.app)}>#{changes.mergedFrom.number} {changes.mergedFrom.subject}</Link> by {changes.mergedFrom.createdBy.displayName}</>}
+      </p>
+      <Restore spaceId={props.spaceId} revisionId={props.revisionId} label={label} />
+      <section aria-labelledby="rev-changes">
+        <h2 id="rev-changes">Changes</h2>
+        {changes.changes.length === 0 ? <p className="muted">No page changes.</p>
+          : <ul>{changes.changes.map((change, index) => (
+            <li key={index}>{"page" in change && change.page.path !== undefined && change.type !== "page_deleted"
+              ? <Link href={`${base}/${change.page.path}`}>{describeChange(change)}</Link> : describeChange(change)}</li>
+          ))}</ul>}
+      </section>
+      <div className="space-layout">
+        <nav aria-label="Pages in this revision"><Tree base={base} pages={revision.pages} current={chosen?.path ?? ""} /></nav>
+        <section aria-labelledby="rev-diff">
+          <h2 id="rev-diff">{chosen === undefined ? "No page chosen" : chosen.title}</h2>
+          {chosen === undefined ? <p className="muted">Choose a page to see what this revision changed in it.</p>
+            : <PageDiff spaceId={props.spaceId} revisionId={props.revisionId} parentId={revision.parents[0] ?? ""} pageId={chosen.id} />}
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+/** The space screen's reads beyond the page: comments on a page with their replies, and the space's open change requests. */
+import { Effect } from "effect"
+import { Atom } from "effect/reactivity"
+import { QuireApi } from "../../api/client.ts"
+
+export const commentsKey = (spaceId: string, pageId: string) => `space-comments:${spaceId}:${pageId}`
+
+/** The comments on one page, oldest first, each with its replies. */
+export const pageCommentsAtom = Atom.family((key: string) => {
+  const [spaceId = "", pageId = ""] = key.split("\n")
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const list = yield* client.comments.listCommentsInSpace({ params: { spaceId }, query: { targetPage: pageId, order: "asc", format: "markdown", limit: 100 } })
+    return yield* Effect.forEach(list.items, (comment) =>
+      comment.replies === 0 ? Effect.succeed({ comment, replies: [] as const })
+        : client.comments.listCommentRepliesInSpace({ params: { spaceId, commentId: comment.id }, query: { format: "markdown", limit: 100 } }).pipe(
+          Effect.map((replies) => ({ comment, replies: replies.items }))
+        ), { concurrency: 4 })
+  })).pipe(Atom.withReactivity([commentsKey(spaceId, pageId)]))
+})
+
+export const openChangeRequestsAtom = Atom.family((spaceId: string) =>
+  QuireApi.query("changeRequests", "listChangeRequestsForSpace", { params: { spaceId }, query: { status: "open", limit: 20 }, reactivityKeys: [`space:${spaceId}`] }))
+
+/** The newest revision of main (who and when it was made: the page's last edit as far as the API tells). */
+export const latestRevisionAtom = Atom.family((spaceId: string) =>
+  QuireApi.query("revisions", "listRevisionsInSpace", { params: { spaceId }, query: { limit: 1 }, reactivityKeys: [`space:${spaceId}`] }))
+
+export const postSpaceComment = QuireApi.mutation("comments", "postCommentInSpace")
+export const postSpaceReply = QuireApi.mutation("comments", "postCommentReplyInSpace")
