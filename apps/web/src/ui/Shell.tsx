@@ -57,7 +57,7 @@ const UserMenu = (props: { readonly info: SessionInfo }) => {
   }
   return (
     <div className="menu" ref={root}>
-      <button type="button" className="user-button" aria-label={props.info.user.displayName} aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="user-button" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="full-name">{props.info.user.displayName}</span>
         <span className="initials" aria-hidden="true">{initialsOf(props.info.user.displayName)}</span>
       </button>

@@ -124,7 +124,7 @@ it("creates, renames and moves spaces and collections", async () => {
 
 it("opens a screen for every urls.app form the API answers", async () => {
   const org = await api<{ id: string; urls: { app: string } }>(url, "POST", "/orgs", { title: "Links Org" })
-  const space = await api<{ id: string; urls: { app: string } }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Linked" })
+  const space = await api<{ id: string; revision: string; urls: { app: string } }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Linked" })
   const collection = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/collections`, { title: "Linked collection" })
   const cr = await api<{ urls: { app: string } }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Fix typos" })
   const session = await open(browser, url)
@@ -136,7 +136,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
       [space.urls.app, "Linked"],
       [collection.urls.app, "Linked collection"],
       [cr.urls.app, "Change request #1"],
-      [`${url}/s/${space.id}/~/revisions/rev_1`, "Revision"],
+      [`${url}/s/${space.id}/~/revisions/${space.revision}`, "Revision"],
       [`${url}/o/${org.id}/sites/site_1`, "Site"],
       [`${url}/openapi/${org.id}/petstore`, "OpenAPI specification “petstore”"]
     ]
