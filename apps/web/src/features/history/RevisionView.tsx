@@ -77,6 +77,8 @@ export const RevisionView = (props: { readonly spaceId: string; readonly revisio
   const edited = changes.changes.flatMap((change) => "page" in change && change.type !== "page_moved" ? [change.page] : [])
   const chosen = props.pagePath === "" ? edited[0] : all.find((page) => page.path === props.pagePath) ?? edited.find((page) => page.path === props.pagePath)
   const base = `/s/${props.spaceId}/~/revisions/${props.revisionId}`
+  // A page this revision created has no parent side to read.
+  const created = new Set(changes.changes.flatMap((change) => change.type === "page_created" ? [change.page.id] : []))
   return (
     <>
       <p className="muted">
@@ -97,7 +99,7 @@ export const RevisionView = (props: { readonly spaceId: string; readonly revisio
         <section aria-labelledby="rev-diff">
           <h2 id="rev-diff">{chosen === undefined ? "No page chosen" : chosen.title}</h2>
           {chosen === undefined ? <p className="muted">Choose a page to see what this revision changed in it.</p>
-            : <PageDiff spaceId={props.spaceId} revisionId={props.revisionId} parentId={revision.parents[0] ?? ""} pageId={chosen.id} />}
+            : <PageDiff spaceId={props.spaceId} revisionId={props.revisionId} parentId={created.has(chosen.id) ? "" : revision.parents[0] ?? ""} pageId={chosen.id} />}
         </section>
       </div>
     </>
