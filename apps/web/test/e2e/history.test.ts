@@ -58,7 +58,7 @@ it("lists revisions, shows a revision's diff, restores one through a change requ
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/history-failure.png" })
-    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`)
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
   } finally {
     await context.close()
   }

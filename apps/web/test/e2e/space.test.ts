@@ -55,11 +55,11 @@ it("navigates the tree, scrolls by the table of contents, posts a comment, lists
     await page.locator(".space-comment-list ul").getByText("Yes.").waitFor()
 
     await page.evaluate(() => window.scrollTo(0, 0))
-    await captureScreen(page, "space")
+    await captureScreen(page, "space-reading")
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/space-failure.png" })
-    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`)
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
   } finally {
     await context.close()
   }

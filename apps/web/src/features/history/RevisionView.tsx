@@ -35,9 +35,11 @@ const PageDiff = (props: { readonly spaceId: string; readonly revisionId: string
   if (AsyncResult.isFailure(sides)) return <Failure result={sides} />
   if (sides.value.base === sides.value.head) return <p className="muted">This page's content did not change in this revision.</p>
   return (
-    <Suspense fallback={<Loading what="the diff" />}>
-      <DiffView base={sides.value.base} head={sides.value.head} onComment={() => undefined} />
-    </Suspense>
+    <div className="revision-diff">
+      <Suspense fallback={<Loading what="the diff" />}>
+        <DiffView base={sides.value.base} head={sides.value.head} onComment={() => undefined} />
+      </Suspense>
+    </div>
   )
 }
 
