@@ -19,7 +19,7 @@ const Batch = (props: { readonly spaceId: string; readonly page: string; readonl
         <li key={revision.id}>
           <p>
             <Link href={`/s/${props.spaceId}/~/revisions/${revision.id}/`}><strong>{new Date(revision.createdAt).toLocaleString()}</strong></Link>
-            {" "}<span className="muted">{changes.mergedFrom === undefined ? revision.type : <>merged <Link href={appPath(changes.mergedFrom.urls.app)}>#{changes.mergedFrom.number} {changes.mergedFrom.subject ?? ""}</Link>{changes.mergedFrom.createdBy === undefined ? null : <> by {changes.mergedFrom.createdBy.displayName}</>}</>}</span>
+            {" "}<span className="muted">{changes.mergedFrom === undefined ? (revision.type === "edits" ? "direct edit" : revision.type) : <>merged <Link href={appPath(changes.mergedFrom.urls.app)}>#{changes.mergedFrom.number} {changes.mergedFrom.subject ?? ""}</Link>{changes.mergedFrom.createdBy === undefined ? null : <> by {changes.mergedFrom.createdBy.displayName}</>}</>}</span>
           </p>
           {changes.changes.length === 0 ? <p className="muted">No page changes.</p>
             : <ul>{changes.changes.map((change, index) => <li key={index}>{describeChange(change)}</li>)}{changes.more === undefined || changes.more === 0 ? null : <li className="muted">and {changes.more} more</li>}</ul>}

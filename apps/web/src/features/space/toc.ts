@@ -26,7 +26,8 @@ export const extractToc = (html: string): ReadonlyArray<TocEntry> => {
     const id = /\bid\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(match[2] ?? "")
     const value = id?.[1] ?? id?.[2]
     if (value === undefined || value === "") continue
-    const text = textOf(match[3] ?? "")
+    // The renderer's heading anchor (a link reading "#") is not part of the title.
+    const text = textOf((match[3] ?? "").replace(/<a\b[^>]*>\s*#\s*<\/a>/gi, ""))
     if (text === "") continue
     entries.push({ id: value, text, level: match[1] === "2" ? 2 : 3 })
   }

@@ -5,7 +5,7 @@ import { restoreChanges } from "../../../src/features/history/restore.ts"
 
 describe("extractToc", () => {
   it("lists h2 and h3 headings with ids in order, with their text", () => {
-    const html = `<h1 id="t">Title</h1><h2 id="install">Install <code>quire</code></h2><p>x</p><h3 class="a" id='linux'>On Linux &amp; BSD</h3><h4 id="deep">Deep</h4><h2>No id</h2>`
+    const html = `<h1 id="t">Title</h1><h2 id="install">Install <code>quire</code> <a class="anchor" href="#install">#</a></h2><p>x</p><h3 class="a" id='linux'>On Linux &amp; BSD</h3><h4 id="deep">Deep</h4><h2>No id</h2>`
     expect(extractToc(html)).toEqual([
       { id: "install", text: "Install quire", level: 2 },
       { id: "linux", text: "On Linux & BSD", level: 3 }
