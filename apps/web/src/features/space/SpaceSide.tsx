@@ -31,8 +31,10 @@ const when = (iso: string | undefined) => iso === undefined ? "" : new Date(iso)
 /** Who and when: the API gives the page's `updatedAt` and the latest revision's time; no editor (docs/web-api.md proposes `lastEditedBy`). */
 export const LastEdit = (props: { readonly spaceId: string; readonly updatedAt: string | undefined }) => {
   const latest = useAtomValue(latestRevisionAtom(props.spaceId))
-  const at = props.updatedAt ?? (AsyncResult.isSuccess(latest) ? latest.value.items[0]?.createdAt : undefined)
-  return at === undefined ? null : <p className="muted space-last-edit">Last edited {when(at)}</p>
+  if (props.updatedAt !== undefined) return <p className="muted space-last-edit">Last edited {when(props.updatedAt)}</p>
+  // The API gives no page's time nor editor: the space's newest revision is the honest bound.
+  const at = AsyncResult.isSuccess(latest) ? latest.value.items[0]?.createdAt : undefined
+  return at === undefined ? null : <p className="muted space-last-edit">Space last changed {when(at)}</p>
 }
 
 export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
