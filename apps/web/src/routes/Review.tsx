@@ -3,7 +3,8 @@ import { AsyncResult } from "effect/reactivity"
 import { lazy, Suspense, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
-import { Comments, Conflicts, errorText } from "../features/review/Threads.tsx"
+import { useAction } from "../features/review/action.ts"
+import { Comments, Conflicts } from "../features/review/Threads.tsx"
 import { membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
 import { mergeBlockers } from "../features/review/merge-rules.ts"
@@ -26,22 +27,6 @@ interface Props {
   readonly data: any
 }
 
-export const useAction = () => {
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const run = async (f: () => Promise<unknown>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await f()
-    } catch (e) {
-      setError(errorText(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { error, busy, run }
-}
 
 const ReviewBody = (props: Props) => {
   const { cr, reviews, requested, contributors, changes, comments, conflicts } = props.data

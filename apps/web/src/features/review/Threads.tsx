@@ -4,29 +4,9 @@ import { useState } from "react"
 import { QuireApi } from "../../api/client.ts"
 import { useAtomValue, useMutation, useRefresh } from "../../api/react.ts"
 import { decodeAnchor } from "./anchors.ts"
+import { useAction } from "./action.ts"
 import { postComment, postReply, resolveConflicts, updateComment } from "./queries.ts"
 
-export const errorText = (error: unknown): string => {
-  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message !== "") return error.message
-  return "That did not work. Try again."
-}
-
-const useRun = () => {
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const run = async (f: () => Promise<unknown>) => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await f()
-    } catch (e) {
-      setError(errorText(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { error, busy, run }
-}
 
 type Params = { readonly spaceId: string; readonly changeRequestId: string }
 
@@ -48,7 +28,7 @@ export const Comments = (props: {
   readonly onDone: () => void
 }) => {
   const post = useMutation(postComment)
-  const run = useRun()
+  const run = useAction()
   const [text, setText] = useState("")
   const send = () => run.run(async () => {
     const target = props.blockComment === undefined ? {} : { page: props.blockComment.page, node: props.blockComment.node }
@@ -81,7 +61,7 @@ const Thread = (props: { readonly params: Params; readonly comment: CommentItem;
   const refresh = useRefresh()
   const reply = useMutation(postReply)
   const update = useMutation(updateComment)
-  const run = useRun()
+  const run = useAction()
   const [text, setText] = useState("")
   const anchor = decodeAnchor(c.target.node?.id)
   const resolved = c.status === "resolved"
@@ -115,7 +95,7 @@ interface ConflictItem {
 
 export const Conflicts = (props: { readonly params: Params; readonly conflicts: { readonly items: ReadonlyArray<ConflictItem>; readonly stale: boolean }; readonly onDone: () => void }) => {
   const resolve = useMutation(resolveConflicts)
-  const run = useRun()
+  const run = useAction()
   const [picks, setPicks] = useState<Record<string, { take: "main" | "change-request" | "markdown"; markdown?: string }>>({})
   const all = props.conflicts.items.every((c) => picks[c.id] !== undefined)
   return (
