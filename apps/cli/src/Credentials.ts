@@ -1,5 +1,5 @@
 /**
- * Tokens `quire login --sso` obtained, kept per server URL in `credentials.json` (mode 0600)
+ * Tokens `quire login` obtained, kept per server URL in `credentials.json` (mode 0600)
  * under `QUIRE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/quire`, else `~/.config/quire`. A token
  * given by `--token`/QUIRE_TOKEN always wins over a stored one.
  */

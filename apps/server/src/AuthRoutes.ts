@@ -2,8 +2,9 @@
  * The browser app's sign-in surface, `/auth/*` (private: not under `/v1`, not in the OpenAPI
  * document; docs/sign-in.md): the current session, first-run setup, sign-in and sign-out with a
  * password, the person's sessions, invitations (look one up, accept it with a new account or as
- * oneself) and a password change. JSON in and out, errors in the API's envelope. Every unsafe
- * request must come from our own origin (SessionCookie.fromOwnOrigin); the session cookie is set
+ * oneself), a password change, and the CLI's password sign-in (`/auth/cli/token`). JSON in and
+ * out, errors in the API's envelope. Every unsafe request from a browser must come from our own
+ * origin (SessionCookie.fromOwnOrigin); the session cookie is set
  * and cleared here. The logic is identity's (`PasswordSignIn`, `InviteSignUp`, `SignInSessions`).
  */
 import { Effect, Layer, Option } from "effect"
@@ -225,6 +226,24 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
   yield* router.add("POST", "/auth/password", unsafe((body) =>
     withSession((session) =>
       Effect.as(passwords.changePassword(session, body["currentPassword"], body["newPassword"]), noContent))))
+
+  // `quire login` with a password: the same sign-in (its limits, its one answer for an unknown
+  // email or a wrong password), traded at once for an API token; the session it began ends here,
+  // so the token is what stays. Not for browsers: a request a browser marks as another site's is refused.
+  yield* router.add("POST", "/auth/cli/token", Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const fromBrowser = request.headers["origin"] !== undefined || request.headers["sec-fetch-site"] !== undefined
+    if (fromBrowser && !SessionCookie.fromOwnOrigin(request, origin)) return fail(403, "Cross-origin requests cannot sign in")
+    const body = yield* bodyOf
+    if (body === undefined) return fail(400, "request body: must be a JSON object")
+    return yield* answer(Effect.gen(function*() {
+      const grant = yield* passwords.signIn(body["email"], body["password"], clientOf(request))
+      const created = yield* sessions.createToken(grant.session, "quire login")
+      const person = yield* Effect.orDie(sessions.user(grant.session))
+      yield* Effect.ignore(sessions.revoke(grant.session.userId, grant.session.id))
+      return json({ token: created.secret, user: { id: person.id, email: person.email, displayName: person.displayName } }, 201)
+    }))
+  }))
 }))
 
 /** The `/auth/*` routes and the guard of cookie-authenticated `/v1` requests. */

@@ -29,6 +29,7 @@ import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
+import * as NotificationsHandlers from "./handlers/NotificationsHandlers.ts"
 import * as OpenAPISpecsHandlers from "./handlers/OpenAPISpecsHandlers.ts"
 import * as OrganizationsHandlers from "./handlers/OrganizationsHandlers.ts"
 import * as PermissionsHandlers from "./handlers/PermissionsHandlers.ts"
@@ -77,6 +78,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     ChangeRequestConflictsHandlers.layer,
     ChangeRequestCommentsHandlers.layer,
     ChangeRequestReviewsHandlers.layer,
+    NotificationsHandlers.layer,
     SitesHandlers.layer,
     SiteSectionsHandlers.layer,
     SiteSectionGroupsHandlers.layer,

@@ -3,14 +3,19 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { FastPages, type FastPagesShape } from "./FastPages.ts"
+import type { RequestObserver } from "./RequestLog.ts"
 
 /**
  * Node's HTTP server. A request `pages` answers never reaches the application's listener.
  * Each connection is closed once its response is sent after the server stopped listening: a
  * keep-alive client then does not hold the shutdown open until the timeout.
  */
-export const create = (pages: FastPagesShape): Server => {
-  const server = createServer()
+export const create = (pages: FastPagesShape, observe?: RequestObserver): Server => {
+  // An idle keep-alive connection stays open longer than clients keep theirs (Node's fetch: 4 s, load
+  // balancers: 60 s), so the client closes it first: with Node's 5 s, a client reusing a connection
+  // as the server closed it got ECONNRESET (seen in CI, a busy test process). Headers must still
+  // arrive within a minute.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 })
   const closeAfter = (request: IncomingMessage, response: ServerResponse) =>
     response.once("finish", () => {
       if (!server.listening) request.socket.end()
@@ -19,8 +24,14 @@ export const create = (pages: FastPagesShape): Server => {
   // The server listens before the application attaches its handler: requests of that moment
   // wait for it rather than for ever (a client polling for readiness would hang on them).
   let early: Array<readonly [IncomingMessage, ServerResponse]> = []
+  const seen = new WeakSet<object>()
   server.emit = function(this: Server, event: string | symbol, ...args: Array<any>): boolean {
     if (event === "request") {
+      // Once per request, published pages included (a request held for the listener comes back here: not twice).
+      if (observe !== undefined && !seen.has(args[0])) {
+        seen.add(args[0])
+        observe(args[0] as IncomingMessage, args[1] as ServerResponse)
+      }
       if (pages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
         closeAfter(args[0], args[1])
         return true
@@ -48,8 +59,8 @@ export const create = (pages: FastPagesShape): Server => {
  * The HttpServer on Node's server of `create`, with the FastPages it answers from (provided too:
  * PublishedSiteRoutes keeps pages in them). Each server gets pages of its own.
  */
-export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1]) =>
-  Layer.unwrap(Effect.map(Effect.service(FastPages), (pages) => NodeHttpServer.layer(() => create(pages), options))).pipe(
+export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], observe?: RequestObserver) =>
+  Layer.unwrap(Effect.map(Effect.service(FastPages), (pages) => NodeHttpServer.layer(() => create(pages, observe), options))).pipe(
     Layer.provideMerge(Layer.fresh(FastPages.layer))
   )
 

@@ -7,7 +7,9 @@ export const ServerConfig = Config.all({
   publicUrl: Config.option(Config.String("QUIRE_PUBLIC_URL")),
   adminEmail: Config.String("QUIRE_ADMIN_EMAIL").pipe(Config.withDefault("admin@localhost")),
   adminToken: Config.option(Config.Redacted("QUIRE_ADMIN_TOKEN")),
-  logFormat: Config.Literals(["pretty", "json"], "QUIRE_LOG_FORMAT").pipe(Config.withDefault("pretty" as const))
+  logFormat: Config.Literals(["pretty", "json"], "QUIRE_LOG_FORMAT").pipe(Config.withDefault("pretty" as const)),
+  /** A line per request (RequestLog.ts); `off` leaves them out. */
+  requestLog: Config.Literals(["on", "off"], "QUIRE_REQUEST_LOG").pipe(Config.withDefault("on" as const))
 })
 
 export type ServerConfig = Config.Success<typeof ServerConfig>

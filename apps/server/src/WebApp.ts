@@ -7,11 +7,12 @@
  * The files are read from `QUIRE_WEB_DIR`; when the app was not built, those routes answer a page
  * saying how to build it.
  */
-import { Config, Effect } from "effect"
+import { Config, Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize, sep } from "node:path"
 import { fileURLToPath } from "node:url"
+import * as SessionCookie from "./SessionCookie.ts"
 
 /**
  * Where the built app is by default: `dist/web` beside the server's bundle (dist/server.mjs), or
@@ -55,6 +56,7 @@ export const appRoutes: ReadonlyArray<HttpRouter.PathInput> = [
   "/setup",
   "/invite/*",
   "/settings/*",
+  "/notifications",
   "/openapi/*",
   "/app/*"
 ]
@@ -127,13 +129,64 @@ const precompressed = (dir: string, relative: string, acceptEncoding: string) =>
     return undefined
   })
 
+/**
+ * The `/v1` requests the app makes first on the screen at `pathname`, for a signed-in person: the
+ * shell's (organizations, unread notifications); on a space's page, the space, its page tree, the
+ * page, its open change requests and its latest revision; in a change request's editor, the
+ * request, its page tree and its files. The page names them as
+ * `<link rel="preload" as="fetch">`, so they load while the app's script does; the URLs are the
+ * ones the app's typed client builds, byte for byte (test/e2e checks each is fetched once).
+ * The session stays a request of its own (`/auth/session`, preloaded by index.html): with it in
+ * the page, the app's first render fetched while its script still held the main thread, before
+ * Chromium had taken the preloads' answers in, and every request went out twice.
+ */
+export const preloadsFor = (pathname: string): ReadonlyArray<string> => {
+  const parts = pathname.split("/").filter((part) => part !== "").map((part) => {
+    try {
+      return decodeURIComponent(part)
+    } catch {
+      return part
+    }
+  })
+  const shell = ["/v1/orgs?limit=100", "/v1/user/notifications/count"]
+  const [first, spaceId, ...path] = parts
+  if (first !== "s" || spaceId === undefined) return shell
+  const space = `/v1/spaces/${encodeURIComponent(spaceId)}`
+  const [tilde, kind, number, ...crPath] = path
+  if (tilde === "~") {
+    // A change request's pages in the editor: the request and its tree, its files (for images).
+    // Not the page itself: the editor reads it after the request, so it is never older than its base revision.
+    if (kind !== "changes" || number === undefined || !/^[1-9]\d*$/.test(number) || crPath[0] === "~") return shell
+    const cr = `${space}/change-requests/${number}`
+    return [...shell, cr, `${cr}/content/pages`, `${cr}/content/files?limit=100`]
+  }
+  const pagePath = path.join("/")
+  return [
+    ...shell,
+    space,
+    `${space}/content/pages`,
+    ...(pagePath === "" ? [] : [`${space}/content/path/${encodeURIComponent(pagePath)}?format=html`]),
+    `${space}/change-requests?limit=20&status=open`,
+    `${space}/revisions?limit=1`
+  ]
+}
+
+/** The app's page with the preloads of `pathname` before `</head>`. */
+export const withPreloads = (html: string, urls: ReadonlyArray<string>): string =>
+  urls.length === 0 ? html
+    : html.replace("</head>", `${urls.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin>`).join("")}</head>`)
+
 const routes = HttpRouter.use(Effect.fn(function*(router) {
   const dir = yield* Effect.orDie(WebDir)
 
   const index = Effect.gen(function*() {
     const bytes = yield* readInside(dir, "index.html")
     if (bytes === undefined) return notBuiltPage(dir)
-    return HttpServerResponse.uint8Array(bytes, {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    // Only for a live session: anyone else gets the sign-in screen, and a preload would answer 401.
+    const signedIn = Option.isSome(yield* SessionCookie.current)
+    const html = signedIn ? withPreloads(new TextDecoder().decode(bytes), preloadsFor(request.url.split("?")[0] ?? "/")) : undefined
+    return HttpServerResponse.uint8Array(html === undefined ? bytes : new TextEncoder().encode(html), {
       contentType: "text/html; charset=utf-8",
       headers: { "cache-control": "no-store", "content-security-policy": appPolicy }
     })

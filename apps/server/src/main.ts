@@ -10,6 +10,7 @@ import { Platform, SecretFile, StartupFailure } from "@quire/platform"
 import * as Http from "./Http.ts"
 import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import * as RequestLog from "./RequestLog.ts"
 import * as ServerConfig from "./ServerConfig.ts"
 
 const main = Effect.gen(function*() {
@@ -41,7 +42,7 @@ const main = Effect.gen(function*() {
       port: config.port,
       host: config.host,
       gracefulShutdownTimeout: "3 seconds"
-    })),
+    }, config.requestLog === "on" ? RequestLog.make(config.logFormat) : undefined)),
     Layer.provide(ready),
     // Without QUIRE_SECRET, the secret kept in the data directory signs links, cursors and sessions.
     Layer.provide(SecretFile.layer)

@@ -6,8 +6,12 @@
  * cookie (a cross-origin form post and fetch both refused, the same-origin call accepted).
  */
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { ConfigProvider, Effect, Redacted } from "effect"
 import { Cookies, HttpServerResponse } from "effect/http"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { passwordLogin } from "../../cli/src/commands/LoginCommand.ts"
 import { adminEmail, adminToken, backends, baseUrl, memory, newUser, withSettings } from "./Harness.ts"
 import * as SessionCookie from "../src/SessionCookie.ts"
 
@@ -108,6 +112,43 @@ for (const backend of backends) {
         assert.isFalse((yield* call("GET", "/auth/session")).body.setupNeeded)
         // The administrator signs in with the password now.
         assert.strictEqual((yield* call("POST", "/auth/sign-in", { body: { email: adminEmail, password } })).status, 200)
+      }))
+
+    it.effect("quire login with a password: an API token for the right password, the one answer otherwise, never from another site", () =>
+      Effect.gen(function*() {
+        const member = yield* signedUpMember("Cleo")
+        const cli = { origin: null, headers: { "user-agent": "quire-cli" } } as const
+        const wrong = yield* call("POST", "/auth/cli/token", { ...cli, body: { email: member.email, password: "not the password" } })
+        assert.deepStrictEqual([wrong.status, wrong.body], [401, { error: { code: 401, message: "Wrong email or password." } }])
+        const missing = yield* call("POST", "/auth/cli/token", { ...cli, body: "[]" })
+        assert.deepStrictEqual([missing.status, missing.body.error.message], [400, "request body: must be a JSON object"])
+        const fromSite = yield* call("POST", "/auth/cli/token", { origin: "https://evil.example", body: { email: member.email, password } })
+        assert.strictEqual(fromSite.status, 403)
+
+        const sessionsBefore = (yield* call("GET", "/auth/sessions", { cookie: member.cookie })).body.items.length
+        const signedIn = yield* call("POST", "/auth/cli/token", { ...cli, body: { email: member.email, password } })
+        assert.strictEqual(signedIn.status, 201, JSON.stringify(signedIn.body))
+        assert.deepStrictEqual(signedIn.body.user, { id: member.user.id, email: member.email, displayName: "Cleo" })
+        assert.isNull(signedIn.headers.get("set-cookie"))
+        // The token opens the API as the person; the sign-in it came from is not left behind as a session.
+        const me = yield* call("GET", "/v1/user", { origin: null, headers: { authorization: `Bearer ${signedIn.body.token}` } })
+        assert.deepStrictEqual([me.status, me.body.id], [200, member.user.id])
+        assert.strictEqual((yield* call("GET", "/auth/sessions", { cookie: member.cookie })).body.items.length, sessionsBefore)
+
+        // The CLI's side: the token stored for the server's URL; a wrong password a failure in words.
+        const base = yield* baseUrl
+        const dir = mkdtempSync(join(tmpdir(), "quire-cli-login-"))
+        const inDir = Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_CONFIG_DIR: dir })))
+        try {
+          const stored = yield* passwordLogin(base, member.email, Redacted.make(password)).pipe(inDir)
+          assert.strictEqual(stored.email, member.email)
+          const credentials = JSON.parse(readFileSync(join(dir, "credentials.json"), "utf8"))
+          assert.match(credentials[base], /\S{20,}/)
+          const refused = yield* Effect.flip(passwordLogin(base, member.email, Redacted.make("wrong")).pipe(inDir))
+          assert.strictEqual(refused.message, "Sign-in refused: Wrong email or password.")
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
       }))
 
     it.effect("signs in with an email and a password, one answer for either mistake; lists, revokes and signs out sessions", () =>

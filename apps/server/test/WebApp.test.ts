@@ -10,12 +10,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { accepts, appPolicy, defaultWebDir } from "../src/WebApp.ts"
-import { baseUrl, memory, withSettings } from "./Harness.ts"
+import { accepts, appPolicy, defaultWebDir, preloadsFor, withPreloads } from "../src/WebApp.ts"
+import { baseUrl, memory, newUser, publicUrl, withSettings } from "./Harness.ts"
 
 const built = mkdtempSync(join(tmpdir(), "quire-web-"))
 mkdirSync(join(built, "assets"))
-writeFileSync(join(built, "index.html"), `<!doctype html><title>Quire</title><script type="module" src="/app/assets/index-abc123.js"></script>`)
+writeFileSync(join(built, "index.html"), `<!doctype html><html><head><title>Quire</title><script type="module" src="/app/assets/index-abc123.js"></script></head><body></body></html>`)
 writeFileSync(join(built, "assets", "index-abc123.js"), `console.log("app")`)
 writeFileSync(join(built, "assets", "index-abc123.js.gz"), gzipSync(`console.log("app")`))
 
@@ -81,6 +81,48 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
       assert.isFalse(accepts("gzip;q=0, br", "gzip"))
       assert.isFalse(accepts("identity", "gzip"))
     }))
+
+  it.effect("a signed-in person's page names the first screen's API requests as preloads; anyone else's names none", () =>
+    Effect.gen(function*() {
+      const base = yield* baseUrl
+      const alice = yield* newUser("Alice")
+      const organization = yield* alice.api.organizations.createOrganization({ payload: { title: "Preloads" } })
+      yield* alice.api.organizations.updateOrganizationById({ params: { organizationId: organization.id }, payload: { inviteLinks: true } })
+      const invite = yield* alice.api.organizations.createOrganizationInvite({ params: { organizationId: organization.id }, payload: { role: "read" } })
+      const joined = yield* Effect.promise(() => fetch(`${base}/auth/invites/${organization.id}.${invite.id}/accept`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: publicUrl },
+        body: JSON.stringify({ displayName: "Rhea", email: `rhea.${Date.now()}@example.com`, password: "a password long enough" })
+      }))
+      assert.strictEqual(joined.status, 200)
+      const cookie = (joined.headers.get("set-cookie") ?? "").split(";")[0]!
+      const page = yield* Effect.promise(async () => (await fetch(`${base}/s/spc_1/guides/install?x=1`, { headers: { cookie } })).text())
+      assert.include(page, `<link rel="preload" href="/v1/spaces/spc_1/content/path/guides%2Finstall?format=html" as="fetch" crossorigin>`)
+      assert.include(page, `<link rel="preload" href="/v1/orgs?limit=100" as="fetch" crossorigin>`)
+      // A stale cookie, or none: the sign-in screen comes, and a preload would only answer 401.
+      for (const headers of [{}, { cookie: "quire_session=stale" }]) {
+        const anonymous = yield* Effect.promise(async () => (await fetch(`${base}/s/spc_1/guides/install`, { headers })).text())
+        assert.notInclude(anonymous, "rel=\"preload\"")
+      }
+    }))
+
+  it("preloads: the shell's requests everywhere, and a space page's own", () => {
+    assert.deepStrictEqual(preloadsFor("/o/org_1"), ["/v1/orgs?limit=100", "/v1/user/notifications/count"])
+    assert.deepStrictEqual(preloadsFor("/s/spc_1/~/changes/3/intro"), [
+      "/v1/orgs?limit=100", "/v1/user/notifications/count", "/v1/spaces/spc_1/change-requests/3",
+      "/v1/spaces/spc_1/change-requests/3/content/pages", "/v1/spaces/spc_1/change-requests/3/content/files?limit=100"
+    ])
+    for (const other of ["/s/spc_1/~/changes/3/~/review", "/s/spc_1/~/changes/x", "/s/spc_1/~/history", "/s/spc_1/~/revisions/rev_1"]) {
+      assert.deepStrictEqual(preloadsFor(other), ["/v1/orgs?limit=100", "/v1/user/notifications/count"], other)
+    }
+    assert.deepStrictEqual(preloadsFor("/s/spc_1"), [
+      "/v1/orgs?limit=100", "/v1/user/notifications/count", "/v1/spaces/spc_1", "/v1/spaces/spc_1/content/pages",
+      "/v1/spaces/spc_1/change-requests?limit=20&status=open", "/v1/spaces/spc_1/revisions?limit=1"
+    ])
+    // Path segments as the app reads them: decoded, then the page path encoded as one parameter.
+    assert.include(preloadsFor("/s/spc_1/caf%C3%A9/a%20b"), "/v1/spaces/spc_1/content/path/caf%C3%A9%2Fa%20b?format=html")
+    assert.strictEqual(withPreloads("<head></head>", ["/v1/a?b=1&c=\"2\""]), `<head><link rel="preload" href="/v1/a?b=1&#38;c=&#34;2&#34;" as="fetch" crossorigin></head>`)
+  })
 
   it.effect("the API and its reference stay where they were", () =>
     Effect.gen(function*() {

@@ -16,6 +16,7 @@ import { PermissionsApi } from "./PermissionsApi.ts"
 import { ReusableContentsApi } from "./ReusableContentsApi.ts"
 import { RevisionsApi } from "./RevisionsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
+import { NotificationsApi } from "./NotificationsApi.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
@@ -57,6 +58,7 @@ export class Api extends HttpApi.make("quire")
   .add(CommentsApi)
   .add(ChangeRequestCommentsApi)
   .add(ChangeRequestReviewsApi)
+  .add(NotificationsApi)
   .add(SitesApi)
   .add(SiteSectionsApi)
   .add(SiteSectionGroupsApi)

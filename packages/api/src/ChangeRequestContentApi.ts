@@ -9,6 +9,7 @@ import { requestExample } from "./RequestExample.ts"
 import { ListOf, MediaType, PageQuery, Text, Url } from "./Schemas.ts"
 import { ContentQuery, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage } from "./SpaceContentApi.ts"
 import { EntityId } from "./Schemas.ts"
+import { PageType } from "@quire/content/domain/Revision"
 
 /** The longest markdown of one page (characters), and of all the pages of one batch. */
 export const maxPageMarkdown = 5_000_000
@@ -42,6 +43,14 @@ const Index = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 export const ChangeRequestContentChange = Schema.Union([
   Schema.Struct({
     operation: Schema.Literal("insert_page"),
+    /**
+     * Quire's extension: the kind of page, as listPages answers it: `document` (the default), `group`
+     * (a heading of the table of contents, at the top level, no document: send `document: {}`) or
+     * `link` (no document; `href` says where it points).
+     */
+    type: Schema.optionalKey(PageType),
+    /** Link pages: an absolute URL, or a page (its id or the ref of a page inserted earlier in the batch). */
+    href: Schema.optionalKey(Text.check(Schema.isMinLength(1), Schema.isMaxLength(2048))),
     ...PageMetadata,
     document: Document,
     into: Schema.optionalKey(PageRef),
@@ -113,10 +122,12 @@ export class ChangeRequestContentApi extends HttpApiGroup.make("changeRequestCon
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Edit a change request's content",
-        description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. With `baseRevision` (Quire's extension: the revision, of this space, that the edits were written against), an `update_page` of a page changed in the change request since then is merged three-way (markdown by lines; title and description kept where only one side changed them) instead of overwriting it, and a change that overlaps refuses the batch with a 409 whose message shows the conflicting lines. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
+        description: "Applies a batch of page and file edits, in order, as one revision of the change request; the first edit that cannot apply refuses the whole batch with a 400. Needs edit permission. `insert_page` makes a document, or with `type` (Quire's extension) a `group` (top level only, no document) or a `link` page to `href` (a URL, or a page's id or batch ref). Moving or renaming a page rewrites the links to it in the change request's other pages. With `baseRevision` (Quire's extension: the revision, of this space, that the edits were written against), an `update_page` of a page changed in the change request since then is merged three-way (markdown by lines; title and description kept where only one side changed them) instead of overwriting it, and a change that overlaps refuses the batch with a 409 whose message shows the conflicting lines. The answer is the change request, plus `files` (the files the batch's `insert_files` stored, with their ids and download URLs) when it inserted some.",
         transform: requestExample({
           changes: [
+            { operation: "insert_page", type: "group", ref: "guides", title: "Guides", document: {} },
             { operation: "insert_page", ref: "install", title: "Installation", document: { markdown: "Run `npm install`.\n" } },
+            { operation: "insert_page", type: "link", title: "Changelog", href: "https://example.com/changelog", document: {} },
             { operation: "update_page", page: "pg_0123456789abcdef", document: { markdown: "See [Installation](./install.md).\n" } }
           ]
         })

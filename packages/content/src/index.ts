@@ -38,6 +38,8 @@ export {
 } from "./domain/Revision.ts"
 export { coverRefOf, frontmatterLayout, layoutOfFrontmatter, layoutVisibilityKeys, markdownWithFrontmatter, modelledKeys, pageFrontmatterBlock, pageFrontmatterOf } from "./domain/PageFrontmatter.ts"
 export type { PageFrontmatter } from "./domain/PageFrontmatter.ts"
+export { insertedPageKind } from "./domain/PageKinds.ts"
+export type { PageKindInput, PageKindOutcome } from "./domain/PageKinds.ts"
 export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
 export { maxReusableContents, maxReusableContentTitle, reusableDocuments } from "./domain/ReusableContent.ts"
 export { expandWith, findReusableContent, includeRefs } from "./markdown/IncludeTags.ts"

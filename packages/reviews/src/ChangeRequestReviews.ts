@@ -3,13 +3,14 @@
  * who contributed to a change request and who commented in a space or a change request.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Access, ContentAccess, type SpaceAccess } from "@quire/content"
+import { Access, ContentAccess, type Space, type SpaceAccess } from "@quire/content"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { type CommentScope, type CommentView, Comments } from "./Comments.ts"
 import { type Commenter, CommentsRepo } from "./CommentsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { RequestedReviewer, Review, ReviewStatus } from "./domain/Review.ts"
+import * as Notify from "./notifications/Notify.ts"
 import { requestedReviewerKeyShape, reviewKeyShape, ReviewsRepo } from "./ReviewsRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -88,6 +89,31 @@ export interface ChangeRequestReviewsShape {
 const commenterKey = (commenter: Commenter): Pagination.CursorKey => [commenter.userId]
 const commenterKeyShape: Pagination.KeyShape = ["string"]
 
+/** The users asked for a review, each once, checked to be members who may review the space and not the author. */
+const reviewersOf = Effect.fnUntraced(function*(
+  access: ContentAccess["Service"],
+  space: Space,
+  cr: ChangeRequest,
+  asked: ReadonlyArray<string>
+) {
+  const users: Array<string> = []
+  for (const [index, userId] of asked.entries()) {
+    if (users.includes(userId)) continue
+    if (userId === cr.createdBy) {
+      return yield* new Errors.InvalidInput({ field: `users[${index}]`, reason: "is the author of the change request, who cannot review it" })
+    }
+    const theirs = yield* Effect.flatMap(access.inOrganization(space.organizationId, userId), (resolver) => resolver.ofSpace(space))
+    if (!theirs.permissions.review) {
+      return yield* new Errors.InvalidInput({
+        field: `users[${index}]`,
+        reason: `${JSON.stringify(userId)} is not a member who may review this space (the review role or above)`
+      })
+    }
+    users.push(userId)
+  }
+  return users
+})
+
 export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, ChangeRequestReviewsShape>()("@quire/reviews/ChangeRequestReviews") {
   static readonly layer = Layer.effect(
     ChangeRequestReviews,
@@ -99,6 +125,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
       const access = yield* ContentAccess
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const notify = yield* Notify.make
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const commentOf = (cr: ChangeRequest, commentId: string | null) =>
@@ -208,22 +235,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
             reason: `change request ${cr.number} is ${cr.status}; reviews are requested on draft and open change requests`
           })
         }
-        const space = found.access.space
-        const users: Array<string> = []
-        for (const [index, userId] of input.users.entries()) {
-          if (users.includes(userId)) continue
-          if (userId === cr.createdBy) {
-            return yield* new Errors.InvalidInput({ field: `users[${index}]`, reason: "is the author of the change request, who cannot review it" })
-          }
-          const theirs = yield* Effect.flatMap(access.inOrganization(space.organizationId, userId), (resolver) => resolver.ofSpace(space))
-          if (!theirs.permissions.review) {
-            return yield* new Errors.InvalidInput({
-              field: `users[${index}]`,
-              reason: `${JSON.stringify(userId)} is not a member who may review this space (the review role or above)`
-            })
-          }
-          users.push(userId)
-        }
+        const users = yield* reviewersOf(access, found.access.space, cr, input.users)
         const actor = yield* Actor.Actor
         const at = yield* now
         const requests = users.map((userId): RequestedReviewer => ({
@@ -234,10 +246,11 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
           revision: cr.revision,
           createdAt: at
         }))
-        // The new subject and the requests land together.
+        // The new subject, the requests and the reviewers' notifications land together.
         yield* transactor.transaction(Effect.gen(function*() {
           if (input.subject !== undefined) yield* changeRequests.update(spaceId, cr.id, { subject: input.subject })
           yield* Effect.forEach(requests, (request) => repo.requestReviewer(request), { discard: true })
+          yield* notify.record(users.map((userId) => ({ userId, kind: "review_requested" as const, spaceId, changeRequestId: cr.id })))
         }))
         return requests
       })

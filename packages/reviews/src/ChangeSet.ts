@@ -4,7 +4,7 @@
  * batch introduces and what happened to each page, or the first change that cannot apply and why.
  * No I/O: ids, the instant and the files' stored descriptions are given, so merges can reuse it.
  */
-import { coverRefOf, documentHash, type FileNode, type PageFrontmatter, pageFrontmatterOf, type PageNode, validSlug } from "@quire/content"
+import { coverRefOf, documentHash, type FileNode, insertedPageKind, type PageFrontmatter, pageFrontmatterOf, type PageNode, type PageType, validSlug } from "@quire/content"
 import { alertsToHints, maxSlugLength, parseDocument, readFrontmatter, slugify, splitFrontmatter, uniqueSlug } from "@quire/markdown"
 
 /** Page metadata an insert or an update may set. */
@@ -28,6 +28,10 @@ const linkTitleField = (given: string | undefined, current: string | undefined):
 export type Change =
   | PageMetadata & {
     readonly operation: "insert_page"
+    /** Absent: a document; a group (top level, no document) or a link page (to `href`). */
+    readonly type?: PageType | undefined
+    /** Link pages: a URL, or a page's id or batch ref. */
+    readonly href?: string | undefined
     readonly markdown: string
     /** The parent page (an id, or the ref of a page inserted earlier in the batch); absent: the root. */
     readonly into?: string | undefined
@@ -212,6 +216,8 @@ export const applyChanges = (
           if (change.ref !== undefined && (refs.has(change.ref) || index.has(change.ref))) {
             refuse(`ref ${JSON.stringify(change.ref)} is already used in this batch`)
           }
+          const kind = insertedPageKind(change, (idOrRef) => index.get(refs.get(idOrRef) ?? idOrRef)?.node.id)
+          if (!kind.ok) refuse(kind.reason)
           const meta = metadataOf(change, change.markdown)
           const front = frontmatterOf(change.markdown)
           const title = meta.title ?? "Untitled"
@@ -222,7 +228,8 @@ export const applyChanges = (
           const draft: Draft = {
             node: withoutUndefined({
               id,
-              type: "document" as const,
+              type: kind.ok ? kind.type : "document",
+              ...(kind.ok && kind.target !== undefined ? { target: kind.target } : {}),
               title,
               slug,
               ...(front === undefined ? {} : frontmatterFields(front, files)),
@@ -239,7 +246,7 @@ export const applyChanges = (
           }
           place(container, draft, change.at)
           index.set(id, draft)
-          document(draft, meta.body ?? "")
+          if (draft.node.type === "document") document(draft, meta.body ?? "")
           if (change.ref !== undefined) refs.set(change.ref, id)
           outcomes.set(id, { kind: "created", pageId: id, ref: change.ref })
           break
@@ -255,6 +262,7 @@ export const applyChanges = (
               if (up === draft) refuse("a page cannot move into itself or one of its subpages")
             }
             if (container !== root && container.node.type === "link") refuse("pages cannot go inside a link page")
+            if (container !== root && draft.node.type === "group") refuse("into: a group goes at the top level, not inside a page")
             const siblings = siblingsOf(draft)
             const from = siblings.indexOf(draft)
             siblings.splice(from, 1)

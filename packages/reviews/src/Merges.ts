@@ -10,6 +10,7 @@ import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as MergeRules from "./MergeRules.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { boundForStorage } from "./domain/MergeConflict.ts"
+import * as Notify from "./notifications/Notify.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import {
   documentsToRead,
@@ -106,6 +107,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
       const enforceMergeRules = yield* MergeRules.enforcer
+      const notify = yield* Notify.make
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const stored = (revisionId: string) =>
@@ -185,6 +187,14 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
                 const before = countersOf(cr.status)
                 yield* counters.add(spaceId, { changeRequestsOpen: -before.changeRequestsOpen, changeRequestsDraft: -before.changeRequestsDraft })
                 if (cr.conflicts !== null) yield* repo.setConflicts(cr.id, null)
+                // Its author and editors hear of the merge (not whoever merged it).
+                const merged = moved.value
+                yield* notify.record([merged.createdBy, ...merged.contributors].map((userId) => ({
+                  userId,
+                  kind: "change_request_merged" as const,
+                  spaceId,
+                  changeRequestId: cr.id
+                })))
                 return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, updatedAt: at }), () => moved.value)
               })
           }

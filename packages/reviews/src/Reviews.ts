@@ -7,6 +7,8 @@ import { Comments } from "./Comments.ts"
 import { ConflictResolution } from "./ConflictResolution.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
+import { Notifications } from "./Notifications.ts"
+import { NotificationsRepo } from "./NotificationsRepo.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceActivity } from "./SpaceActivity.ts"
 import { SpacePdfs } from "./SpacePdfs.ts"
@@ -14,6 +16,7 @@ import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlChangeRequestsRepo from "./SqlChangeRequestsRepo.ts"
 import * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
+import * as SqlNotificationsRepo from "./SqlNotificationsRepo.ts"
 import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 
@@ -22,17 +25,18 @@ export const layerReposMemory = Layer.mergeAll(
   ChangeRequestsRepo.layerMemory,
   CommentsRepo.layerMemory,
   SpaceCountersRepo.layerMemory,
-  ReviewsRepo.layerMemory
+  ReviewsRepo.layerMemory,
+  NotificationsRepo.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer)
 )
 
-/** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments and reviews with it. */
+/** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */
 export const layerSpaceDependents = SpaceRemoval.layer

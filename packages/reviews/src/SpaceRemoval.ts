@@ -1,8 +1,9 @@
-/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments and reviews with it. */
+/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments, reviews and notifications with it. */
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
+import { NotificationsRepo } from "./NotificationsRepo.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 
@@ -13,10 +14,12 @@ export const layer = Layer.effect(
     const comments = yield* CommentsRepo
     const counters = yield* SpaceCountersRepo
     const reviews = yield* ReviewsRepo
+    const notifications = yield* NotificationsRepo
     return SpaceDependents.of({
       removeSpace: (spaceId) =>
         Effect.all([
           reviews.removeForSpace(spaceId),
+          notifications.removeForSpace(spaceId),
           comments.removeForSpace(spaceId),
           changeRequests.removeForSpace(spaceId),
           counters.removeSpace(spaceId)

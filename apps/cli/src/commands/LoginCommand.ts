@@ -1,12 +1,14 @@
 /**
- * `quire login --sso ORG`: a token through the browser, as `gh auth login` does. A loopback
+ * `quire login`: with an email and a password (asked for on the terminal, or the password read from
+ * standard input with `--password-stdin`), the server's `/auth/cli/token` trades them for an API
+ * token. `quire login --sso ORG`: a token through the browser, as `gh auth login` does. A loopback
  * listener (127.0.0.1, a free port) is the sign-in's RelayState. The server answers the browser
  * with a form that POSTs a one-time code (never the token, never in a URL) to the listener; the
  * CLI exchanges it for a token with the PKCE verifier (RFC 7636, S256) whose challenge it sent
  * when starting, so a code that leaks is worth nothing to whoever lacks the verifier.
  */
-import { Console, Effect } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Console, Effect, Option, Redacted, Stdio, Stream } from "effect"
+import { Command, Flag, Prompt } from "effect/cli"
 import { createServer, type IncomingMessage } from "node:http"
 import { createHash, randomBytes } from "node:crypto"
 import * as Credentials from "../Credentials.ts"
@@ -94,14 +96,51 @@ export const ssoLogin = Effect.fnUntraced(function*(
   return { ...answer, file }
 })
 
+/** Signs in with an email and a password; the token obtained is stored for `url` and returned. */
+export const passwordLogin = Effect.fnUntraced(function*(url: string, email: string, password: Redacted.Redacted) {
+  const base = url.replace(/\/+$/, "")
+  const answer = yield* Effect.tryPromise({
+    try: async () => {
+      const response = await fetch(`${base}/auth/cli/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "user-agent": "quire-cli" },
+        body: JSON.stringify({ email, password: Redacted.value(password) })
+      })
+      const body = await response.json().catch(() => ({})) as { token?: string; user?: { email?: string }; error?: { message?: string } }
+      if (!response.ok || body.token === undefined) throw new Error(body.error?.message ?? `HTTP ${response.status}`)
+      return { token: body.token, email: body.user?.email ?? email }
+    },
+    catch: (error) => new CliFailure({ message: `Sign-in refused: ${error instanceof Error ? error.message : String(error)}` })
+  })
+  const file = yield* Credentials.save(base, answer.token)
+  return { ...answer, file }
+})
+
+/** The first line of standard input (a password piped in). */
+const passwordFromStdin = Effect.gen(function*() {
+  const stdio = yield* Stdio.Stdio
+  const text = yield* stdio.stdin.pipe(Stream.decodeText(), Stream.mkString, Effect.orElseSucceed(() => ""))
+  const line = text.split(/\r?\n/)[0] ?? ""
+  if (line === "") return yield* new CliFailure({ message: "--password-stdin: standard input was empty" })
+  return Redacted.make(line)
+})
+
 export const login = Command.make(
   "login",
   {
-    sso: Flag.String("sso").pipe(Flag.withDescription("Sign in through this organization's single sign-on (an organization id)"))
+    sso: Flag.String("sso").pipe(Flag.withDescription("Sign in through this organization's single sign-on (an organization id)"), Flag.optional),
+    email: Flag.String("email").pipe(Flag.withDescription("The email of a password account (asked for when left out)"), Flag.optional),
+    passwordStdin: Flag.Boolean("password-stdin").pipe(Flag.withDescription("Read the password from standard input instead of asking"))
   },
-  Effect.fn("quire.login")(function*({ sso }) {
+  Effect.fn("quire.login")(function*({ sso, email, passwordStdin }) {
     const url = yield* GlobalFlags.Url
-    const signedIn = yield* ssoLogin(url, sso, (startUrl) => Console.log(`Open this URL in your browser to sign in:\n  ${startUrl}`))
+    if (Option.isSome(sso)) {
+      const signedIn = yield* ssoLogin(url, sso.value, (startUrl) => Console.log(`Open this URL in your browser to sign in:\n  ${startUrl}`))
+      return yield* Console.log(`Signed in as ${signedIn.email}; token stored in ${signedIn.file}`)
+    }
+    const address = Option.isSome(email) ? email.value : yield* Prompt.run(Prompt.String({ message: "Email" }))
+    const password = passwordStdin ? yield* passwordFromStdin : yield* Prompt.run(Prompt.Password({ message: "Password" }))
+    const signedIn = yield* passwordLogin(url, address, password)
     yield* Console.log(`Signed in as ${signedIn.email}; token stored in ${signedIn.file}`)
   })
-).pipe(Command.withDescription("Sign in through your organization's SAML single sign-on and store an API token"))
+).pipe(Command.withDescription("Sign in with your email and password (or your organization's SAML single sign-on with --sso) and store an API token"))

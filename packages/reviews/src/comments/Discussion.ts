@@ -12,6 +12,7 @@ import type { CommentScope, CommentView, ReplyView } from "../Comments.ts"
 import { CommentsRepo } from "../CommentsRepo.ts"
 import { SpaceCountersRepo } from "../SpaceCountersRepo.ts"
 import type { Comment, CommentReply } from "../domain/Comment.ts"
+import * as Notify from "../notifications/Notify.ts"
 
 /** Longest accepted body, in characters. */
 const maxMarkdown = 100_000
@@ -46,6 +47,7 @@ export const make = Effect.gen(function*() {
   const transactor = yield* Transactor.Transactor
   const changeRequests = yield* ChangeRequests
   const changeRequestsRepo = yield* ChangeRequestsRepo
+  const notify = yield* Notify.make
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
   const actorId = Effect.map(Effect.service(Actor.Actor), (actor) => actor.userId)
 
@@ -125,7 +127,24 @@ export const make = Effect.gen(function*() {
     })
   })
 
-  return { repo, ids, transactor, now, countOpen, context, view, replyView, findComment, findReply, react }
+  /** Mention notifications of the users a new body (or an edit, against its `before`) mentions, to record in the write's transaction. */
+  const mentions = Effect.fnUntraced(function*(
+    ctx: Ctx,
+    markdown: string,
+    about: { readonly commentId: string; readonly replyId?: string; readonly pageId: string | null },
+    before?: string
+  ) {
+    const users = yield* notify.mentioned(ctx.access.space, markdown, before)
+    return users.map((userId): Notify.Draft => ({
+      userId,
+      kind: "mention",
+      spaceId: ctx.scope.spaceId,
+      changeRequestId: ctx.scope.changeRequestId,
+      ...about
+    }))
+  })
+
+  return { repo, ids, transactor, now, countOpen, context, view, replyView, findComment, findReply, react, notify, mentions }
 })
 
 export type Discussion = Effect.Success<typeof make>

@@ -4,12 +4,28 @@ import { Access } from "@quire/content"
 import { Pagination } from "@quire/kernel"
 import { commentPermissions } from "../CommentRules.ts"
 import type { CommentScope, ReplyUpdate } from "../Comments.ts"
-import { commentKeyShape } from "../CommentsRepo.ts"
+import { commentKey, commentKeyShape } from "../CommentsRepo.ts"
 import type { CommentReply } from "../domain/Comment.ts"
+import type * as Notify from "../notifications/Notify.ts"
 import { type Discussion, validMarkdown } from "./Discussion.ts"
 
 export const replies = (discussion: Discussion) => {
-  const { repo, ids, transactor, now, context, replyView, findComment, findReply, react } = discussion
+  /** The authors of a comment's replies, in the order they first replied. */
+  const repliersOf = Effect.fnUntraced(function*(commentId: string, count: number) {
+    const authors: Array<string> = []
+    let after: Pagination.CursorKey | undefined
+    let more = count > 0
+    while (more) {
+      const page = yield* discussion.repo.listReplies(commentId, after, Pagination.maxLimit)
+      for (const reply of page.items) if (!authors.includes(reply.authorId)) authors.push(reply.authorId)
+      const last = page.items.at(-1)
+      more = page.next !== undefined && last !== undefined
+      if (last !== undefined) after = commentKey(last)
+    }
+    return authors
+  })
+
+  const { repo, ids, transactor, now, context, replyView, findComment, findReply, react, notify, mentions } = discussion
 
   const postReply = Effect.fn("Comments.postReply")(function*(scope: CommentScope, commentId: string, input: string) {
     const ctx = yield* context(scope)
@@ -26,7 +42,18 @@ export const replies = (discussion: Discussion) => {
       editedAt: null,
       reactions: []
     }
-    yield* transactor.transaction(repo.insertReply(reply))
+    const about = { commentId, replyId: reply.id, pageId: comment.target.pageId }
+    const mentioned = yield* mentions(ctx, markdown, about)
+    // The thread's author and earlier repliers hear of the reply (those it mentions, of the mention).
+    const thread = [comment.authorId, ...(yield* repliersOf(commentId, comment.replies))]
+    const replied = thread.map((userId): Notify.Draft => ({
+      userId,
+      kind: "comment_reply",
+      spaceId: ctx.scope.spaceId,
+      changeRequestId: ctx.scope.changeRequestId,
+      ...about
+    }))
+    yield* transactor.transaction(Effect.andThen(repo.insertReply(reply), notify.record([...mentioned, ...replied])))
     return replyView(ctx, { ...comment, replies: comment.replies + 1 }, reply)
   })
 
@@ -54,8 +81,14 @@ export const replies = (discussion: Discussion) => {
     }
     const reactions = yield* react(ctx, replyId, input)
     const at = yield* now
+    const edited = markdown !== undefined && markdown !== reply.markdown ? markdown : undefined
+    // An edit notifies only the people it newly mentions.
+    const mentioned = edited === undefined ? [] : yield* mentions(ctx, edited, { commentId, replyId, pageId: comment.target.pageId }, reply.markdown)
     yield* transactor.transaction(Effect.gen(function*() {
-      if (markdown !== undefined && markdown !== reply.markdown) yield* repo.updateReplyBody(replyId, markdown, at)
+      if (edited !== undefined) {
+        yield* repo.updateReplyBody(replyId, edited, at)
+        yield* notify.record(mentioned)
+      }
       yield* reactions
     }))
     return replyView(ctx, comment, yield* findReply(commentId, replyId))

@@ -9,7 +9,7 @@ import type { Comment } from "../domain/Comment.ts"
 import { type Discussion, validMarkdown } from "./Discussion.ts"
 
 export const threads = (discussion: Discussion) => {
-  const { repo, ids, transactor, now, countOpen, context, view, findComment, react } = discussion
+  const { repo, ids, transactor, now, countOpen, context, view, findComment, react, notify, mentions } = discussion
 
   const post = Effect.fn("Comments.post")(function*(scope: CommentScope, input: PostCommentInput) {
     const ctx = yield* context(scope)
@@ -40,7 +40,8 @@ export const threads = (discussion: Discussion) => {
       replies: 0,
       reactions: []
     }
-    yield* transactor.transaction(Effect.andThen(repo.insert(comment), countOpen(comment, 1)))
+    const mentioned = yield* mentions(ctx, markdown, { commentId: comment.id, pageId: comment.target.pageId })
+    yield* transactor.transaction(Effect.andThen(repo.insert(comment), Effect.andThen(countOpen(comment, 1), notify.record(mentioned))))
     return view(ctx, comment)
   })
 
@@ -74,8 +75,14 @@ export const threads = (discussion: Discussion) => {
     }
     const reactions = yield* react(ctx, commentId, input)
     const at = yield* now
+    const edited = markdown !== undefined && markdown !== comment.markdown ? markdown : undefined
+    // An edit notifies only the people it newly mentions.
+    const mentioned = edited === undefined ? [] : yield* mentions(ctx, edited, { commentId, pageId: comment.target.pageId }, comment.markdown)
     yield* transactor.transaction(Effect.gen(function*() {
-      if (markdown !== undefined && markdown !== comment.markdown) yield* repo.updateBody(commentId, markdown, at)
+      if (edited !== undefined) {
+        yield* repo.updateBody(commentId, edited, at)
+        yield* notify.record(mentioned)
+      }
       if (input.resolved !== undefined) {
         const changed = yield* repo.setStatus(
           commentId,

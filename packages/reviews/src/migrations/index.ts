@@ -8,6 +8,7 @@ import { m0004_change_request_conflicts } from "./0004_change_request_conflicts.
 import { m0005_space_counters } from "./0005_space_counters.ts"
 import { m0006_reviews } from "./0006_reviews.ts"
 import { m0007_conflict_resolution } from "./0007_conflict_resolution.ts"
+import { m0008_notifications } from "./0008_notifications.ts"
 
 export const migrations: {
   readonly table: string
@@ -21,6 +22,7 @@ export const migrations: {
     "0004_change_request_conflicts": m0004_change_request_conflicts,
     "0005_space_counters": m0005_space_counters,
     "0006_reviews": m0006_reviews,
-    "0007_conflict_resolution": m0007_conflict_resolution
+    "0007_conflict_resolution": m0007_conflict_resolution,
+    "0008_notifications": m0008_notifications
   }
 }

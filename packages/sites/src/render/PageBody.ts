@@ -7,6 +7,7 @@ import { Effect, Option } from "effect"
 import { type FileNode, type PageNode, pageLinkContext, type PublishedContentShape, type Revision, revisionLinkIndex, withIncludes } from "@quire/content"
 import { linkResolver } from "@quire/markdown"
 import { specsNamed } from "./ApiBlocks.ts"
+import { linkOptions } from "./LinkOptions.ts"
 import { assetFiles, readAsset } from "./Assets.ts"
 import * as Markdown from "./Markdown.ts"
 import { operationOf } from "./OpenApiOperation.ts"
@@ -30,62 +31,18 @@ export interface PageBodyUrls {
   readonly file: (file: FileNode) => string
 }
 
-/** A file a page names: `files/<id>` (as the editor writes it), its id, or its name. */
-const fileOf = (rev: Revision, ref: string): FileNode | undefined => {
-  const match = /^\/?files\/([^/?#]+)/.exec(ref)
-  if (match !== null) {
-    let id = match[1]!
-    try {
-      id = decodeURIComponent(id)
-    } catch {
-      // kept as written
-    }
-    return rev.files.find((f) => f.id === id)
-  }
-  const name = ref.split("/").pop()
-  return rev.files.find((f) => f.id === ref || f.name === name || f.name === ref)
-}
-
 /** How the page's links, images and link titles resolve, as on a published site but to `urls`. */
-const linkOptions = (source: PageBodySource, urls: PageBodyUrls): Pick<Markdown.RenderOptions, "resolveLink" | "resolveFile" | "resolveTitle"> => {
-  const rev = source.revision
-  const index = revisionLinkIndex(rev)
+const linkOptionsOf = (source: PageBodySource, urls: PageBodyUrls) => {
+  const index = revisionLinkIndex(source.revision)
   const byId = new Map(index.entries.map((entry) => [entry.page.id, entry]))
-  const resolve = linkResolver(pageLinkContext(index, source.page, source.path, "quire-app:"))
-  const target = (url: string) => {
-    const found = resolve({ url, kind: "link" })
-    return found === undefined || found.status === "broken" ? undefined : found.target
-  }
-  return {
-    resolveLink: (url) => {
-      const t = target(url)
-      if (t === undefined) return undefined
-      switch (t.kind) {
-        case "url":
-          return t.url
-        case "file": {
-          const file = rev.files.find((f) => f.id === t.file)
-          return file === undefined ? undefined : urls.file(file)
-        }
-        case "page": {
-          if (!("page" in t)) return undefined
-          const entry = byId.get(t.page)
-          return entry === undefined ? undefined : `${urls.page(entry.path)}${t.anchor === undefined ? "" : `#${t.anchor}`}`
-        }
-      }
+  return linkOptions(source.revision, linkResolver(pageLinkContext(index, source.page, source.path, "quire-app:")), {
+    page: (pageId) => {
+      const entry = byId.get(pageId)
+      return entry === undefined ? undefined : urls.page(entry.path)
     },
-    resolveFile: (ref) => {
-      // A path from the page's file in the repository first (`img/x.png` beside it), then by id or name.
-      const found = resolve({ url: ref, kind: "image" })
-      const byPath = found?.status === "ok" && found.target.kind === "file" ? found.target.file : undefined
-      const file = byPath === undefined ? fileOf(rev, ref) : rev.files.find((f) => f.id === byPath)
-      return file === undefined ? undefined : { url: urls.file(file), name: file.name, contentType: file.contentType }
-    },
-    resolveTitle: (url) => {
-      const t = target(url)
-      return t?.kind === "page" && "page" in t ? byId.get(t.page)?.page.title : undefined
-    }
-  }
+    file: urls.file,
+    title: (pageId) => byId.get(pageId)?.page.title
+  })
 }
 
 /** A page's body ready to render: its markdown with includes expanded, and what its drawing depends on besides its revision. */
@@ -132,7 +89,7 @@ export const renderPageBody = (
       if (Option.isSome(latest)) specDocuments.set(slug, latest.value.document)
     }
     const options: Markdown.RenderOptions = {
-      ...linkOptions(source, urls),
+      ...linkOptionsOf(source, urls),
       resolveOperation: (spec, path, method) => {
         const document = specDocuments.get(spec)
         return document === undefined ? undefined : operationOf(document, path, method)

@@ -1,0 +1,56 @@
+/** The request log: a line per request (published pages answered before the application included), none for /health, no query strings. */
+import { assert, describe, it } from "@effect/vitest"
+import { once } from "node:events"
+import type { AddressInfo } from "node:net"
+import type { FastPagesShape } from "../src/FastPages.ts"
+import * as NodeServer from "../src/NodeServer.ts"
+import * as RequestLog from "../src/RequestLog.ts"
+
+const serveWith = async (format: "pretty" | "json") => {
+  const lines: Array<string> = []
+  const pages = { serve: (request: { url?: string }, response: { end: (body: string) => void }) => request.url === "/fast" ? (response.end("page"), true) : false } as unknown as FastPagesShape
+  const server = NodeServer.create(pages, RequestLog.make(format, (text) => lines.push(text)))
+  server.on("request", (request, response) => {
+    response.statusCode = request.url?.startsWith("/missing") === true ? 404 : 200
+    response.end("ok")
+  })
+  server.listen(0, "127.0.0.1")
+  await once(server, "listening")
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { lines, base, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+describe("request log", () => {
+  it("logs method, path without its query, status and time; published pages too; never /health", async () => {
+    const { lines, base, close } = await serveWith("pretty")
+    try {
+      await (await fetch(`${base}/v1/orgs?token=secret`)).text()
+      await (await fetch(`${base}/missing/page`, { method: "DELETE" })).text()
+      await (await fetch(`${base}/fast`)).text()
+      await (await fetch(`${base}/health`)).text()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      assert.strictEqual(lines.length, 3, lines.join(""))
+      assert.match(lines[0]!, /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(http\): GET \/v1\/orgs 200 [\d.]+ ms\n$/)
+      assert.notInclude(lines.join(""), "secret")
+      assert.match(lines[1]!, /DELETE \/missing\/page 404/)
+      assert.match(lines[2]!, /GET \/fast 200/)
+    } finally {
+      await close()
+    }
+  })
+
+  it("writes one JSON object per line in the json format", async () => {
+    const { lines, base, close } = await serveWith("json")
+    try {
+      await (await fetch(`${base}/v1/user`)).text()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const entry = JSON.parse(lines[0]!)
+      assert.strictEqual(entry.message, "GET /v1/user 200")
+      assert.strictEqual(entry.logLevel, "INFO")
+      assert.deepInclude(entry.annotations, { method: "GET", path: "/v1/user", status: 200 })
+      assert.isNumber(entry.annotations.ms)
+    } finally {
+      await close()
+    }
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * The signed-in user's notifications: review requested, replies in their threads, mentions, their
+ * change requests merged. Quire's extension: GitBook's API has only `createUserNotificationsToken`
+ * (a token for its own notification service), no listing.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NotificationKind } from "@quire/reviews/domain/Notification"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
+import { EntityId, ListOf, PageQuery, Timestamp, User } from "./Schemas.ts"
+
+export { NotificationKind }
+
+export const Notification = Schema.Struct({
+  object: Schema.Literal("notification"),
+  id: Schema.String,
+  /** `review_requested`, `comment_reply` (a reply in a thread the user wrote in), `mention` (`@[Name](user:<id>)` in a comment or reply), `change_request_merged`. */
+  kind: NotificationKind,
+  createdAt: Timestamp,
+  read: Schema.Boolean,
+  /** Who did it. */
+  actor: User,
+  /** The space's id. */
+  space: Schema.String,
+  /** The change request it is about, as it is now. */
+  changeRequest: Schema.optionalKey(Schema.Struct({ id: Schema.String, number: Schema.Finite, subject: Schema.String })),
+  /** The comment it is about (the thread of a reply or a mention). */
+  comment: Schema.optionalKey(Schema.String),
+  /** The reply it is about, when a reply was posted or mentioned the user. */
+  reply: Schema.optionalKey(Schema.String),
+  /** `app`: where the app shows it (the change request's review, or the space's page); `location`: this notification. */
+  urls: Schema.Struct({ app: Schema.String, location: Schema.String })
+}).annotate({ identifier: "Notification" })
+export type Notification = typeof Notification.Type
+
+export const NotificationCount = Schema.Struct({
+  /** The caller's unread notifications. */
+  unread: Schema.Finite
+}).annotate({ identifier: "NotificationCount" })
+
+const extension = "Quire's extension (GitBook has only `createUserNotificationsToken`)."
+
+export class NotificationsApi extends HttpApiGroup.make("notifications")
+  .add(
+    HttpApiEndpoint.get("listNotificationsForAuthenticatedUser", "/user/notifications", {
+      query: { ...PageQuery, unread: Schema.optional(Schema.Boolean) },
+      success: ListOf(Notification),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List my notifications",
+        description: `${extension} The caller's notifications, newest first, paginated: a review requested of them, a reply in a thread they started or replied in, a mention in a comment or reply (members who can view the space only), their change request (or one they edited) merged. Nobody is notified of what they did themselves. \`unread=true\` keeps the unread ones, \`unread=false\` the read ones. Notifications about a space the caller can no longer view are left out.`
+      })),
+    HttpApiEndpoint.get("countNotificationsForAuthenticatedUser", "/user/notifications/count", {
+      success: NotificationCount,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Count my unread notifications",
+        description: `${extension} How many of the caller's notifications are unread (what an app's bell shows; cheap to poll).`
+      })),
+    HttpApiEndpoint.patch("updateNotificationForAuthenticatedUser", "/user/notifications/:notificationId", {
+      params: { notificationId: EntityId },
+      payload: Schema.Struct({ read: Schema.Boolean }),
+      success: Notification,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Mark a notification read or unread",
+        description: `${extension} Marks one of the caller's notifications read (\`read: true\`) or unread. 404 for anyone else's.`,
+        transform: requestExample({ read: true })
+      })),
+    HttpApiEndpoint.post("markAllNotificationsReadForAuthenticatedUser", "/user/notifications/read", {
+      success: NotificationCount,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Mark all my notifications read",
+        description: `${extension} Marks every notification of the caller read; answers the unread count, now 0.`
+      }))
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
