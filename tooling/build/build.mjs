@@ -9,7 +9,7 @@
 import * as esbuild from "esbuild"
 import { spawnSync } from "node:child_process"
 import { readdirSync } from "node:fs"
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
@@ -146,14 +146,14 @@ const initialCluster = async () => {
 
 /**
  * dist/web: the browser app (apps/web) built by Vite, with its own config (hashed assets under
- * /app/assets/), and copied beside the server's bundle, where the server looks for it by default
- * (apps/server/src/WebApp.ts, `QUIRE_WEB_DIR`).
+ * /app/assets/), straight into the directory beside the server's bundle, where the server looks
+ * for it by default (apps/server/src/WebApp.ts, `QUIRE_WEB_DIR`). Not through apps/web/dist: the
+ * app's browser tests serve that directory, and a build emptying it under them failed them.
  */
 const webApp = async () => {
   const webRoot = join(root, "apps/web")
   const vite = await import(pathToFileURL(resolveFrom("apps/web", "vite")).href)
-  await vite.build({ root: webRoot, logLevel: "warn" })
-  await cp(join(webRoot, "dist"), join(outdir, "web"), { recursive: true })
+  await vite.build({ root: webRoot, logLevel: "warn", build: { outDir: join(outdir, "web"), emptyOutDir: true } })
 }
 
 /** The inputs of the CLI's bundle (outside node_modules) and the lockfile, for bin/quire.mjs's freshness check. */

@@ -12,6 +12,7 @@ import { Invite } from "./routes/Invite.tsx"
 import { OrgHome } from "./routes/OrgHome.tsx"
 import { Review } from "./routes/Review.tsx"
 import { Revision } from "./routes/Revision.tsx"
+import { Notifications } from "./routes/Notifications.tsx"
 import { NotFound, Placeholder } from "./routes/Placeholder.tsx"
 import { Settings } from "./routes/Settings.tsx"
 import { Setup } from "./routes/Setup.tsx"
@@ -36,7 +37,7 @@ const Home = () => {
 }
 
 const titles: Record<Route["name"], string> = {
-  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", org: "Organization",
+  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", revision: "Revision", notFound: "Not found"
 }
@@ -66,6 +67,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
       return <Settings />
+    case "notifications":
+      return <Notifications />
     default:
       return <NotFound path={route.name === "notFound" ? route.path : "/"} />
   }

@@ -10,6 +10,7 @@ export type Route =
   | { readonly name: "setup" }
   | { readonly name: "invite"; readonly token: string }
   | { readonly name: "settings"; readonly section: string }
+  | { readonly name: "notifications" }
   | { readonly name: "org"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
@@ -41,6 +42,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   }
   if (first === "setup" && parts.length === 1) return { name: "setup" }
   if (first === "invite" && second !== undefined && parts.length === 2) return { name: "invite", token: second }
+  if (first === "notifications" && parts.length === 1) return { name: "notifications" }
   if (first === "settings") return { name: "settings", section: second ?? "sessions" }
   if (first === "o" && second !== undefined) {
     if (third === undefined) return { name: "org", organizationId: second }

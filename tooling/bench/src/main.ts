@@ -14,6 +14,7 @@
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
+ *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--profile]   (the browser app in Chromium, WebBench.ts)
  *
  * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
  * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
@@ -42,6 +43,7 @@ import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
 import * as StartupBench from "./StartupBench.ts"
 import * as UnitBench from "./UnitBench.ts"
+import * as WebBench from "./WebBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
@@ -75,6 +77,10 @@ const { values: args, positionals } = parseArgs({
     "fidelity-concurrency": { type: "string", default: "2" },
     "fidelity-timeout": { type: "string", default: "30000" },
     "fidelity-examples": { type: "string", default: "3" },
+    web: { type: "boolean", default: false },
+    "web-runs": { type: "string", default: "5" },
+    "web-quiet": { type: "string", default: "500" },
+    "web-keys": { type: "string", default: "100" },
     json: { type: "boolean", default: false },
     hold: { type: "boolean", default: false }
   }
@@ -300,11 +306,24 @@ const fidelityProgram = Effect.gen(function*() {
   }
 })
 
+const webProgram = Effect.gen(function*() {
+  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
+  const report = yield* Effect.promise(() => WebBench.run({
+    runs: Math.max(1, Number(args["web-runs"])),
+    quiet: Number(args["web-quiet"]),
+    keys: Math.max(1, Number(args["web-keys"])),
+    profileDir
+  }, (message) => console.error(`[bench] ${message}`)))
+  console.log(`\n${report}`)
+})
+
 // The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
 // then the cold start; `--search`, `--merge`, `--large-page`, `--unit` and `--startup` run only theirs,
 // `--skip-search` skips search.
 const selected = args.fidelity
   ? fidelityProgram
+  : args.web
+  ? webProgram
   : args.search
   ? searchProgram
   : args.merge

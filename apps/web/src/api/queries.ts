@@ -59,6 +59,12 @@ export const pageAtom = Atom.family((key: string) => {
   return QuireApi.query("spaceContent", "getPageById", { params: { spaceId, pageId }, query: { format: "html" }, reactivityKeys: [`space:${spaceId}`] })
 })
 
+/** A page by its path (`<spaceId>\n<path>`), fetched beside the tree rather than after it. */
+export const pageByPathAtom = Atom.family((key: string) => {
+  const [spaceId = "", pagePath = ""] = key.split("\n")
+  return QuireApi.query("spaceContent", "getPageByPath", { params: { spaceId, pagePath }, query: { format: "html" }, reactivityKeys: [`space:${spaceId}`] })
+})
+
 /** Search of the organization's content; one atom per text searched. */
 export const searchAtom = Atom.family((key: string) => {
   const [organizationId = "", query = ""] = key.split("\n")

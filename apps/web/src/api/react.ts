@@ -26,8 +26,12 @@ export const useAtomValue = <A>(atom: Atom.Atom<A>): A => {
   const registry = useRegistry()
   const subscribe = useCallback((onChange: () => void) => {
     const unmount = registry.mount(atom)
-    const unsubscribe = registry.subscribe(atom, onChange)
+    // Told after the current task: reading one atom while a component renders can settle another,
+    // and React refuses an update of one component during another's render.
+    let live = true
+    const unsubscribe = registry.subscribe(atom, () => queueMicrotask(() => live && onChange()))
     return () => {
+      live = false
       unsubscribe()
       unmount()
     }

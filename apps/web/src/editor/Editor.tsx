@@ -5,34 +5,83 @@
  */
 import type { Editor as TiptapEditor } from "@tiptap/core"
 import { EditorContent, useEditor } from "@tiptap/react"
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
 import { useEffect, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "./markdown/codec.ts"
+import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
+import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
+import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
 import { EditingBasics, editorExtensions } from "./schema.ts"
+import { sourceExtensions } from "./source/index.ts"
 import "./editor.css"
 
 export interface EditorProps {
-  /** The page's markdown as stored. Changing it replaces the document (not an undoable step). */
-  readonly markdown: string
-  /** Called after each change with the page's markdown. */
+  /**
+   * The page's markdown as stored. Changing it replaces the document (not an undoable step).
+   * Undefined while it is on its way: the editor is made (TipTap's setup is a tenth of a second)
+   * but shows nothing and takes no input.
+   */
+  readonly markdown: string | undefined
+  /**
+   * Called with the page's markdown once typing pauses (`changeDelay` ms after the last change), and at
+   * once when the editor loses focus, the tab is hidden or the editor goes away: serializing a long page
+   * at every keystroke would make typing lag.
+   */
   readonly onChange?: (markdown: string) => void
+  /** Called at the first change after a report: an edit is on its way to `onChange`. */
+  readonly onEditing?: () => void
   readonly editable?: boolean
   readonly "aria-label"?: string
+  /** The pages (and their headings) the link picker offers, loaded when it opens; without it only URLs. */
+  readonly linkTargets?: () => Promise<ReadonlyArray<LinkTarget>>
+  /** Stores a pasted, dropped or chosen image (at most 1 MB) and says how the page refers to it; without it images cannot be added. */
+  readonly uploadFile?: (file: File) => Promise<UploadedFile>
+  /** The URL the browser loads a stored file from, for a page's reference to it (`/files/<id>`). */
+  readonly fileUrl?: FileUrlResolver
 }
 
-/** Replaces the editor's document with `markdown`, outside the undo history. The codec must use the editor's own schema. */
-const load = (editor: TiptapEditor, codec: MarkdownCodec, markdown: string): void => {
-  const doc = codec.parse(markdown)
+export type { LinkTarget, UploadedFile }
+
+/** How long typing must pause before the page's markdown is reported, ms. */
+const changeDelay = 300
+
+/** From this many top-level blocks on, the browser draws only those near the screen (editor.css). */
+const longPage = 300
+
+/** Replaces the editor's document with `doc` (parsed with the editor's own schema), outside the undo history. */
+const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   const tr = editor.state.tr.replaceWith(0, editor.state.doc.content.size, doc.content).setMeta("addToHistory", false)
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, editable = true, "aria-label": label = "Page content" }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
+  const onEditingRef = useRef(onEditing)
+  onEditingRef.current = onEditing
+  const fileUrlRef = useRef(fileUrl)
+  fileUrlRef.current = fileUrl
+  const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
+  const frame = useRef<HTMLDivElement>(null)
+  // The document not yet reported (documents are immutable: keeping it costs nothing) and its timer.
+  const unreported = useRef<ProseMirrorNode | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const report = useRef(() => {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    const doc = unreported.current
+    unreported.current = null
+    if (doc !== null && codecRef.current) onChangeRef.current?.(codecRef.current.serialize(doc))
+  }).current
   const editor = useEditor({
-    extensions: [...editorExtensions(), EditingBasics],
+    extensions: [
+      ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
+      EditingBasics,
+      ...commandExtensions(hooks),
+      ...sourceExtensions()
+    ],
     editable,
     immediatelyRender: true,
     // TipTap's own <style> tag would be refused by the app's CSP (no inline styles); editor.css carries its rules.
@@ -41,24 +90,60 @@ export const Editor = ({ markdown, onChange, editable = true, "aria-label": labe
     editorProps: { attributes: { class: "quire-editor", "aria-label": label, role: "textbox", "aria-multiline": "true" } },
     onUpdate: ({ editor: e, transaction }) => {
       if (transaction.getMeta("addToHistory") === false) return
-      if (codecRef.current) onChangeRef.current?.(codecRef.current.serialize(e.state.doc))
-    }
+      if (unreported.current === null) onEditingRef.current?.()
+      unreported.current = e.state.doc
+      clearTimeout(timer.current)
+      timer.current = setTimeout(report, changeDelay)
+    },
+    onBlur: () => report()
   })
   useEffect(() => {
-    if (!editor || editor.isDestroyed || markdown === loaded.current) return
+    const hidden = () => document.visibilityState === "hidden" && report()
+    window.addEventListener("pagehide", report)
+    document.addEventListener("visibilitychange", hidden)
+    return () => {
+      window.removeEventListener("pagehide", report)
+      document.removeEventListener("visibilitychange", hidden)
+      report()
+    }
+  }, [report])
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || markdown === undefined || markdown === loaded.current) return
     codecRef.current ??= createMarkdownCodec(editor.schema)
     loaded.current = markdown
-    load(editor, codecRef.current, markdown)
-    // Check every block's kept slice once while idle, so the first keystroke on a long page serializes from cache.
+    // Edits of the document being replaced are not reported after it.
+    clearTimeout(timer.current)
+    unreported.current = null
+    const doc = codecRef.current.parse(markdown)
+    // Before the blocks are drawn, so their first layout is already the long page's (editor.css).
+    frame.current?.classList.toggle("is-long", doc.childCount >= longPage)
+    load(editor, doc)
+    // Check every block's kept slice in idle moments (a few milliseconds at a time, never a long task),
+    // so the first report after typing on a long page writes from what is remembered.
     const codec = codecRef.current
-    const warm = () => void codec.serialize(editor.state.doc)
-    const handle = typeof requestIdleCallback === "function" ? requestIdleCallback(warm) : setTimeout(warm, 0)
-    return () => (typeof cancelIdleCallback === "function" ? cancelIdleCallback(handle as number) : clearTimeout(handle))
+    const shown = editor.state.doc
+    let next = 0
+    let handle: number | ReturnType<typeof setTimeout> = 0
+    const idle = typeof requestIdleCallback === "function"
+    const slice = (deadline?: IdleDeadline) => {
+      const until = performance.now() + Math.min(8, deadline?.timeRemaining() ?? 8)
+      next = codec.prepare(shown, next, () => performance.now() < until)
+      if (next < shown.childCount) handle = idle ? requestIdleCallback(slice) : setTimeout(slice, 0)
+    }
+    handle = idle ? requestIdleCallback(slice) : setTimeout(slice, 0)
+    return () => (idle ? cancelIdleCallback(handle as number) : clearTimeout(handle))
   }, [editor, markdown])
   useEffect(() => {
-    editor?.setEditable(editable)
-  }, [editor, editable])
-  return <EditorContent editor={editor} />
+    // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
+    const want = editable && markdown !== undefined
+    if (editor && !editor.isDestroyed && editor.isEditable !== want) editor.setEditable(want, false)
+  }, [editor, editable, markdown])
+  return (
+    <div ref={frame} className="quire-editor-frame" hidden={markdown === undefined}>
+      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} /> : null}
+      <EditorContent editor={editor} />
+    </div>
+  )
 }
 
 export default Editor

@@ -1,12 +1,14 @@
 /**
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
- * the header (subject, editable; status; its review), the change request's page tree (add,
- * rename, delete, move) and the page in the editor with autosave (src/features/editing).
+ * the header (subject, editable; status; its review), the change request's page tree (add pages,
+ * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
+ * the editor with autosave (src/features/editing).
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
 import { type ChangeRequestInfo, getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/api.ts"
-import { PageEditor } from "../features/editing/PageEditor.tsx"
+import { loadEditorModule, PageEditor } from "../features/editing/PageEditor.tsx"
+import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { Link } from "../ui/Link.tsx"
 import "../features/editing/editing.css"
@@ -39,6 +41,8 @@ const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestIn
 
 export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => {
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
+  // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
+  const [optionsSaved, setOptionsSaved] = useState(0)
   const reload = useCallback(async () => {
     try {
       const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])
@@ -50,6 +54,8 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   useEffect(() => {
     void reload()
   }, [reload])
+  // The editor's module loads beside the change request, not after it.
+  useEffect(() => void loadEditorModule().catch(() => undefined), [])
   const base = `/s/${props.spaceId}/~/changes/${props.number}`
   if (content === undefined) return <p className="muted" role="status">Loading the change request…</p>
   if ("error" in content) return <div className="panel" role="alert"><p>Could not open change request #{props.number}: {content.error}</p></div>
@@ -74,8 +80,14 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
         <section aria-label="Page">
           {current === undefined
             ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>
-            : <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
-              revision={content.cr.revision} onMetadataSaved={() => void reload()} />}
+            : (
+              <>
+                <PageOptions key={current.id} spaceId={props.spaceId} number={props.number} page={current}
+                  onSaved={() => { setOptionsSaved((n) => n + 1); void reload() }} />
+                <PageEditor key={`${current.id}:${optionsSaved}`} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
+                  revision={content.cr.revision} onMetadataSaved={() => void reload()} />
+              </>
+            )}
         </section>
       </div>
     </>

@@ -4,8 +4,10 @@ import { lazy, Suspense, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
-import { Comments, Conflicts } from "../features/review/Threads.tsx"
-import { membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR } from "../features/review/queries.ts"
+import { Conflicts } from "../features/review/Conflicts.tsx"
+import { MentionInput } from "../features/review/MentionInput.tsx"
+import { ReviewComments } from "../features/review/ReviewComments.tsx"
+import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
 import { mergeBlockers } from "../features/review/merge-rules.ts"
 import "../features/review/review.css"
@@ -29,10 +31,14 @@ interface Props {
 
 
 const ReviewBody = (props: Props) => {
-  const { cr, reviews, requested, contributors, changes, comments, conflicts } = props.data
+  const { cr, reviews, requested, contributors, changes, conflicts } = props.data
   const params = { spaceId: props.spaceId, changeRequestId: String(props.number) }
   const refresh = useRefresh()
-  const reload = () => refresh(reviewAtom(`${props.spaceId}\n${props.number}`))
+  // A review's comment is posted as a comment of the change request: the threads are read again too.
+  const reload = () => {
+    refresh(reviewAtom(`${props.spaceId}\n${props.number}`))
+    refresh(crCommentsAtom(`${props.spaceId}\n${props.number}`))
+  }
   const submit = useMutation(submitReview)
   const merge = useMutation(mergeCR)
   const update = useMutation(updateCR)
@@ -41,6 +47,7 @@ const ReviewBody = (props: Props) => {
   const [blockComment, setBlockComment] = useState<{ page: string; node: string; quote: string } | undefined>()
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
   const space = useAtomValue(spaceAtom(props.spaceId))
+  const organizationId = AsyncResult.isSuccess(space) ? space.value.organization : undefined
   const blockers = mergeBlockers({
     status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: conflicts.count, reviews, requested: requested.length,
     rules: AsyncResult.isSuccess(space) ? space.value.mergeRules : undefined
@@ -64,12 +71,13 @@ const ReviewBody = (props: Props) => {
           {reviews.map((r: { id: string; status: string; reviewer: { displayName: string }; outdated: boolean }) => (
             <li key={r.id}>{r.reviewer.displayName}: {r.status === "approved" ? "approved" : "requested changes"}{r.outdated ? " (on an older version)" : ""}</li>
           ))}
-          {requested.map((r: { user: { id: string; displayName: string } }) => <li key={r.user.id}>{r.user.displayName}: review requested</li>)}
+          {requested.map((r: { user: { id: string; displayName: string } }) => (
+            <RequestedReviewer key={r.user.id} params={params} user={r.user} onDone={reload} />
+          ))}
           {reviews.length + requested.length === 0 && <li className="muted">No reviews yet.</li>}
         </ul>
         <RequestReview spaceId={props.spaceId} params={params} onDone={reload} />
-        <label htmlFor="review-text">Review comment (optional)</label>
-        <textarea id="review-text" value={reviewText} onChange={(e) => setReviewText(e.target.value)} />
+        <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
         <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
@@ -84,7 +92,7 @@ const ReviewBody = (props: Props) => {
           <button type="button" disabled={action.busy || cr.status === "merged"} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
         </div>
       </section>
-      {conflicts.count > 0 && <Conflicts params={params} conflicts={conflicts} onDone={reload} />}
+      {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <section aria-labelledby="changes-h">
         <h2 id="changes-h">Changed pages</h2>
         {pages.length === 0 && <p className="muted">No page changed.</p>}
@@ -95,7 +103,7 @@ const ReviewBody = (props: Props) => {
           </article>
         ))}
       </section>
-      <Comments params={params} comments={comments} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} onDone={reload} />
+      <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} />
     </main>
   )
 }
@@ -108,6 +116,20 @@ const PageDiffSection = (props: { spaceId: string; number: number; pageId: strin
     <Suspense fallback={<Loading what="the diff" />}>
       <DiffView base={result.value.base} head={result.value.head} onComment={props.onComment} />
     </Suspense>
+  )
+}
+
+/** A requested reviewer, with "Withdraw" (removeRequestedReviewerFromChangeRequest) beside them. */
+const RequestedReviewer = (props: { params: { spaceId: string; changeRequestId: string }; user: { id: string; displayName: string }; onDone: () => void }) => {
+  const withdraw = useMutation(withdrawReviewer)
+  const action = useAction()
+  return (
+    <li>
+      {props.user.displayName}: review requested{" "}
+      <button type="button" className="link" disabled={action.busy} aria-label={`Withdraw the review request of ${props.user.displayName}`}
+        onClick={() => void action.run(async () => { await withdraw({ params: { ...props.params, userId: props.user.id } }); props.onDone() })}>Withdraw</button>
+      {action.error && <span className="review-error" role="alert"> {action.error}</span>}
+    </li>
   )
 }
 

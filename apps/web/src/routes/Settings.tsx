@@ -6,8 +6,8 @@ import { sessionAtom } from "../api/session.ts"
 import { navigate } from "../router.ts"
 import { Field } from "../ui/Field.tsx"
 import { errorsOf, useAuthForm } from "./useAuthForm.ts"
+import { formatTime } from "../ui/time.ts"
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
 
 /** A user agent in a few words: the browser and the system. */
 export const describeAgent = (agent: string | null) => {
@@ -47,9 +47,9 @@ const Sessions = () => {
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>{describeAgent(row.userAgent)}{row.current ? <strong> (this browser)</strong> : null}<div className="muted">{row.method === "password" ? "Password" : row.method.toUpperCase()}</div></td>
-                <td className="wide">{when(row.createdAt)}</td>
-                <td>{when(row.lastSeenAt)}</td>
-                <td><button type="button" onClick={() => void revoke(row)} aria-label={row.current ? "Sign out of this browser" : `Revoke the session of ${describeAgent(row.userAgent)} from ${when(row.createdAt)}`}>{row.current ? "Sign out" : "Revoke"}</button></td>
+                <td className="wide">{formatTime(row.createdAt)}</td>
+                <td>{formatTime(row.lastSeenAt)}</td>
+                <td><button type="button" onClick={() => void revoke(row)} aria-label={row.current ? "Sign out of this browser" : `Revoke the session of ${describeAgent(row.userAgent)} from ${formatTime(row.createdAt)}`}>{row.current ? "Sign out" : "Revoke"}</button></td>
               </tr>
             ))}
           </tbody>

@@ -7,29 +7,17 @@
  */
 import { AsyncResult } from "effect/reactivity"
 import { type MouseEvent, useEffect } from "react"
-import type { RevisionPage } from "@quire/api"
-import { pageAtom, pagesAtom, spaceAtom } from "../api/queries.ts"
+import { pageAtom, pageByPathAtom, pagesAtom, spaceAtom } from "../api/queries.ts"
+import { failureOf } from "../api/react.ts"
 import { useAtomValue } from "../api/react.ts"
 import { emojiOf } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
-import { Failure, Loading } from "../ui/States.tsx"
+import { apiErrorName, Failure, Loading } from "../ui/States.tsx"
 import { EditButton } from "../features/editing/EditButton.tsx"
 import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
-
-const PageTree = (props: { readonly spaceId: string; readonly pages: ReadonlyArray<RevisionPage>; readonly current: string | undefined }) => (
-  <ul className="page-tree">
-    {props.pages.map((page) => (
-      <li key={page.id}>
-        {page.kind === "group" ? <div className="group">{page.title}</div>
-          : page.kind === "link" ? <a href={page.href ?? "#"} rel="noreferrer">{page.title} ↗</a>
-          : <Link href={`/s/${props.spaceId}/${page.path}`} aria-current={page.id === props.current ? "page" : undefined}>{emojiOf(page.emoji)} {page.title}</Link>}
-        {page.pages === undefined || page.pages.length === 0 ? null : <PageTree spaceId={props.spaceId} pages={page.pages} current={props.current} />}
-      </li>
-    ))}
-  </ul>
-)
+import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -52,13 +40,13 @@ const useRenderStylesheet = () =>
     document.head.append(link)
   }, [])
 
-const flatten = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> =>
-  pages.flatMap((page) => [page, ...flatten(page.pages ?? [])])
-
-const PageArea = (props: { readonly spaceId: string; readonly pageId: string; readonly pagePath: string }) => {
-  const page = useAtomValue(pageAtom(`${props.spaceId}\n${props.pageId}`))
+/** The page at `pagePath` when there is one (fetched at once, beside the tree), else the page `pageId` (the space's first, from the tree). */
+const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | undefined; readonly pagePath: string }) => {
+  const page = useAtomValue(props.pageId === undefined ? pageByPathAtom(`${props.spaceId}\n${props.pagePath}`) : pageAtom(`${props.spaceId}\n${props.pageId}`))
   if (AsyncResult.isInitial(page)) return <Loading what="the page" />
-  if (AsyncResult.isFailure(page)) return <Failure result={page} />
+  if (AsyncResult.isFailure(page)) return apiErrorName(failureOf(page)) === "NotFound" ? <p>No page at <code>{props.pagePath}</code>.</p> : <Failure result={page} />
+  // A group's or a link's path names no page to read.
+  if (page.value.kind !== "sheet") return <p>No page at <code>{props.pagePath}</code>.</p>
   return (
     <article>
       <div className="space-page-header">
@@ -72,7 +60,7 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId: string; re
         ? <pre className="source">{page.value.markdown ?? ""}</pre>
         // The server's sanitized rendering, as the published site shows it.
         : <div className="markdown" onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
-      <PageComments spaceId={props.spaceId} pageId={props.pageId} />
+      <PageComments spaceId={props.spaceId} pageId={page.value.id} />
     </article>
   )
 }
@@ -82,7 +70,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
   const space = useAtomValue(spaceAtom(props.spaceId))
   const pages = useAtomValue(pagesAtom(props.spaceId))
   if (AsyncResult.isFailure(space)) return <Failure result={space} />
-  const all = AsyncResult.isSuccess(pages) ? flatten(pages.value.pages) : []
+  const all = AsyncResult.isSuccess(pages) ? flattenPages(pages.value.pages) : []
   const documents = all.filter((page) => page.kind === "sheet")
   const current = props.pagePath === "" ? documents[0] : documents.find((page) => page.path === props.pagePath)
   return (
@@ -94,14 +82,14 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <details className="space-tree" open={typeof window === "undefined" || window.innerWidth >= 700}>
           <summary>Pages</summary>
           {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
-            : documents.length === 0 ? <p className="muted">This space has no pages yet.</p>
-            : <PageTree spaceId={props.spaceId} pages={pages.value.pages} current={current?.id} />}
+            : documents.length === 0 ? <><p className="muted">This space has no pages yet.</p><EditButton spaceId={props.spaceId} pagePath="" label="Write the first page" /></>
+            : <PageTree pages={pages.value.pages} hrefOf={(page) => `/s/${props.spaceId}/${page.path}`} current={current?.id} />}
           </details>
           <OpenChangeRequests spaceId={props.spaceId} />
         </nav>
         <div>
-          {current === undefined
-            ? (AsyncResult.isSuccess(pages) && documents.length > 0 ? <p>No page at <code>{props.pagePath}</code>.</p> : null)
+          {props.pagePath !== "" ? <PageArea spaceId={props.spaceId} pagePath={props.pagePath} />
+            : current === undefined ? null
             : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
         </div>
       </div>

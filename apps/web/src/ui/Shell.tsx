@@ -1,6 +1,7 @@
 /**
  * The frame of every signed-in screen: the brand, the organization switcher, search (the command
- * palette, Ctrl/Cmd-K), the theme toggle and the person's menu (settings, sign out).
+ * palette, Ctrl/Cmd-K), the notifications bell with the unread count, the theme toggle and the
+ * person's menu (settings, sign out).
  */
 import { AsyncResult } from "effect/reactivity"
 import { type ReactNode, useEffect, useRef, useState } from "react"
@@ -9,6 +10,7 @@ import { signOut } from "../api/auth.ts"
 import { organizationsAtom } from "../api/queries.ts"
 import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
+import { Bell } from "../features/notifications/Bell.tsx"
 import { Palette } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { MoonIcon, SearchIcon, SunIcon } from "./icons.tsx"
@@ -92,7 +94,8 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
   const [paletteOpen, setPaletteOpen] = useState(false)
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+      // Not a Ctrl/Cmd-K something focused already handled (the editor's link picker).
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k" && !event.defaultPrevented) {
         event.preventDefault()
         setPaletteOpen(true)
       }
@@ -113,6 +116,7 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
             <SearchIcon /><span className="label">Search…</span><kbd className="label">Ctrl K</kbd>
           </button>
         )}
+        {info === undefined ? null : <Bell />}
         <button type="button" onClick={theme.toggle} aria-label={theme.dark ? "Use the light theme" : "Use the dark theme"} title={theme.dark ? "Light theme" : "Dark theme"}>
           {theme.dark ? <SunIcon /> : <MoonIcon />}
         </button>

@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
-import { expect } from "vitest"
+import { afterAll, beforeAll, expect } from "vitest"
 import { admin } from "./servers.ts"
 
 const chromiumPath = "/usr/bin/chromium"
@@ -18,6 +18,21 @@ export const launch = async (): Promise<Browser> => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)
   mkdirSync(artifacts, { recursive: true })
   return chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] })
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them; call the answer for it. */
+export const sharedBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (browser === undefined) throw new Error("sharedBrowser: the browser is launched in beforeAll; use it inside a test")
+    return browser
+  }
 }
 
 export interface Session {

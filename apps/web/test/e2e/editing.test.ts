@@ -4,19 +4,12 @@
  * page by the edited line only (GitBook blocks around it byte for byte); a page added in the tree
  * is in the change request.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, expectAccessible, launch, open, signInAsAdmin } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 const seeded = [
   "Quire keeps your docs next to your code.",
@@ -72,7 +65,7 @@ it("edits a page in a new change request, autosaved, only the edited line change
   expect(before.markdown).toContain("That is all it takes.")
 
   // No console error at all: the editor injects no <style> the CSP would refuse (editor.css has its rules).
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)
@@ -148,7 +141,7 @@ it("keeps typing through a dropped connection, offers kept edits after a reload,
   const pagesOf = () => api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`).then((r) => r.pages)
   const first = (await pagesOf()).find((p) => p.title === "First")!
   const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${first.id}?format=markdown`)
-  const session = await open(browser, url, {
+  const session = await open(browser(), url, {
     expected: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/]
   })
   const { page, problems, context } = session
@@ -206,7 +199,7 @@ it("says plainly when the page changed elsewhere, never overwriting it; renames,
   const pagesOf = () => api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`).then((r) => r.pages)
   const alpha = (await pagesOf()).find((p) => p.title === "Alpha")!
   const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${alpha.id}?format=markdown`)
-  const session = await open(browser, url, { expected: [/status of 409/] })
+  const session = await open(browser(), url, { expected: [/status of 409/] })
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)

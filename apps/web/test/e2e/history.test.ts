@@ -1,17 +1,10 @@
 /** History: main's revisions listed with their changes, a revision's diff, restoring one opens a change request. */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open, signInAsAdmin } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 it("lists revisions, shows a revision's diff, restores one through a change request", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "History Org" })
@@ -29,7 +22,7 @@ it("lists revisions, shows a revision's diff, restores one through a change requ
   })
   await api(url, "POST", `/spaces/${space.id}/change-requests/${second.id}/merge`)
 
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)

@@ -3,25 +3,18 @@
  * to, is told next to the password field when it is too short, then makes their account, joins
  * and lands in the organization, signed in.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 it("signs a newcomer up through an invitation link", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Invite Org" })
   await api(url, "PATCH", `/orgs/${org.id}`, { inviteLinks: true })
   const link = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/link-invites`, { role: "edit" })
-  const { page, problems, context } = await open(browser, url, { expected: [/status of 400 \(Bad Request\)/] })
+  const { page, problems, context } = await open(browser(), url, { expected: [/status of 400 \(Bad Request\)/] })
   try {
     await page.goto(`/invite/${org.id}.${link.id}`)
     await page.getByRole("heading", { name: "Join Invite Org" }).waitFor()

@@ -3,19 +3,13 @@
  * move it into the collection from the keyboard ("Move to…") and reorder by drag; each change is
  * what the API then answers. Every urls.app form opens a screen, never a 404.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser, Locator, Page } from "playwright-core"
-import { captureScreen, expectAccessible, launch, open, signInAsAdmin } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import type { Locator, Page } from "playwright-core"
+import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 interface Item { readonly id: string; readonly title: string; readonly emoji?: string; readonly parent?: string }
 
@@ -65,7 +59,7 @@ const create = async (page: Page, kind: "space" | "collection", title: string) =
 
 it("creates, renames and moves spaces and collections", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Acme Docs" })
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)
@@ -127,7 +121,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
   const space = await api<{ id: string; revision: string; urls: { app: string } }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Linked" })
   const collection = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/collections`, { title: "Linked collection" })
   const cr = await api<{ urls: { app: string } }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Fix typos" })
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)

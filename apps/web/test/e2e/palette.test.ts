@@ -3,19 +3,12 @@
  * organization's pages (whole words, as the API matches them) (the API's searchOrganizationContent) and its spaces by title, arrows and
  * Enter open a result, which lands on the page in its space.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open, signInAsAdmin } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 it("finds a page as you type and opens it", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Search Org" })
@@ -35,7 +28,7 @@ it("finds a page as you type and opens it", async () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)

@@ -1,22 +1,17 @@
 /**
  * Reviewing: Ada (the administrator) opens a change request through /v1; Rita, a second member in
  * her own browser context, opens its review, sees the rendered diff, comments on a block and asks
- * for changes; Ada replies; Rita approves; Ada merges. Then a change request whose line main also
- * changed: Ada updates it from main, picks her side of the conflict in the page, and merges.
+ * for changes, mentioning Ada; Ada reacts, replies, resolves and reopens the thread; Rita approves;
+ * Ada merges. Then a change request whose lines on two pages main also changed: Ada updates it from
+ * main, resolves each conflict in the page (main's side, hers, her own text), and merges.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, expectAccessible, launch, open, signInAsAdmin } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import type { Locator, Page } from "playwright-core"
+import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 interface PageRead { readonly id: string; readonly markdown?: string; readonly title: string }
 
@@ -38,14 +33,30 @@ const editIn = async (spaceId: string, pageId: string, subject: string, markdown
   return cr
 }
 
-it("two members review a change request: diff, block comment, changes requested, reply, approval, merge", async () => {
+/** Types `@` and the start of a name in a comment box, picks the member from the listbox with the keyboard. */
+const mention = async (page: Page, box: Locator, typed: string, name: string) => {
+  await box.pressSequentially(typed)
+  const option = page.getByRole("listbox", { name: "Members to mention" }).getByRole("option", { name: new RegExp(name) })
+  await option.waitFor()
+  expect(await option.getAttribute("aria-selected")).toBe("true")
+  await box.press("Enter")
+  await option.waitFor({ state: "detached" })
+}
+
+/** Rita's thread on the review. */
+const thread = (p: Page) => p.getByRole("article", { name: "Comment by Rita Reviewer" })
+
+/** A page whose first and last lines are given, four lines apart (two separate hunks when both change). */
+const lines = (first: string, last: string) => `${first}\n\nTwo.\n\nThree.\n\nFour.\n\nFive.\n\n${last}\n`
+
+it("two members review a change request: diff, block comment, mentions, reactions, resolve, changes requested, reply, approval, merge", async () => {
   const { org, space, page } = await seedSpace("Review Org")
-  const cr = await editIn(space.id, page.id, "Reword beta", "Alpha line.\n\nBeta line changed.\n")
+  const cr = await editIn(space.id, page.id, "Reword beta", "Alpha **line**.\n\nBeta line changed.\n")
   await api(url, "PATCH", `/orgs/${org.id}`, { inviteLinks: true })
   const link = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/link-invites`, { role: "review" })
 
-  const a = await open(browser, url)
-  const b = await open(browser, url)
+  const a = await open(browser(), url)
+  const b = await open(browser(), url)
   try {
     const joined = await b.context.request.post(`${url}/auth/invites/${org.id}.${link.id}/accept`, {
       data: { displayName: "Rita Reviewer", email: "rita@quire.test", password: "a password long enough" },
@@ -55,40 +66,78 @@ it("two members review a change request: diff, block comment, changes requested,
     await signInAsAdmin(a, url)
     const review = `/s/${space.id}/~/changes/${cr.number}/~/review`
 
-    // Rita sees the rendered diff, comments on the changed block, asks for changes.
+    // Ada asks Rita for a review, then withdraws the request.
+    await a.page.goto(review)
+    await a.page.getByRole("heading", { name: "Reword beta" }).waitFor()
+    await a.page.getByLabel("Ask for a review").selectOption({ label: "Rita Reviewer" })
+    await a.page.getByRole("button", { name: "Request review" }).click()
+    await a.page.getByText("Rita Reviewer: review requested").waitFor()
+    await a.page.getByRole("button", { name: "Withdraw the review request of Rita Reviewer" }).click()
+    await a.page.getByText("Rita Reviewer: review requested").waitFor({ state: "detached" })
+    await a.page.getByText("No reviews yet.").waitFor()
+
+    // Rita sees the rendered diff (a bolded word counts as a change), comments on the changed block mentioning Ada, asks for changes.
     await b.page.goto(review)
     await b.page.getByRole("heading", { name: "Reword beta" }).waitFor()
     await b.page.locator("ins", { hasText: "changed" }).first().waitFor()
-    expect(await b.page.locator(".review-changed").count()).toBeGreaterThan(0)
+    await b.page.locator(".review-row", { hasText: "Formatting changed" }).locator(".review-formatted strong", { hasText: "line" }).waitFor()
+    expect(await b.page.locator(".review-changed").count()).toBe(2)
     await b.page.getByRole("button", { name: "Side by side" }).click()
     await b.page.locator(".review-split-row .review-added").first().waitFor()
     await b.page.getByRole("button", { name: "Markdown" }).click()
     await b.page.locator(".review-line-added", { hasText: "Beta line changed." }).waitFor()
     await b.page.getByRole("button", { name: "Inline" }).click()
     await b.page.getByRole("button", { name: "Next change" }).click()
-    await b.page.locator(".review-changed").first().locator("xpath=..").getByRole("button", { name: /Comment on block/ }).click()
-    await b.page.getByLabel("Comment on this block").fill("Say what changed.")
+    await b.page.locator(".review-row", { hasText: "Beta line" }).getByRole("button", { name: /Comment on block/ }).click()
+    const box = b.page.getByLabel("Comment on this block")
+    await box.fill("Say what changed, ")
+    await mention(b.page, box, "@ad", "Ada Admin")
+    expect(await box.inputValue()).toMatch(/^Say what changed, @\[Ada Admin\]\(user:[^)]+\) $/)
+    await box.pressSequentially("please.")
     await b.page.getByRole("button", { name: "Post comment" }).click()
-    await b.page.getByText("Say what changed.").waitFor()
-    await b.page.getByText(/On .*: “Beta line/).waitFor()
+    await thread(b.page).locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
+    await thread(b.page).getByText(/On .*: “Beta line/).waitFor()
     await b.page.getByRole("button", { name: "Request changes" }).click()
     await b.page.getByText("Rita Reviewer: requested changes").waitFor()
     await expectAccessible(b.page, "Rita's review")
 
-    // Ada replies.
-    await a.page.goto(review)
-    await a.page.getByText("Say what changed.").waitFor()
-    await a.page.getByRole("article", { name: "Comment by Rita Reviewer" }).getByLabel("Reply").fill("Done, see the new wording.")
-    await a.page.getByRole("article", { name: "Comment by Rita Reviewer" }).getByRole("button", { name: "Reply" }).click()
-    await a.page.getByText("Done, see the new wording.").waitFor()
+    // Ada reacts, replies mentioning Rita (the reply nests under the comment), resolves and reopens the thread.
+    await a.page.reload()
+    await thread(a.page).getByText("please.").waitFor()
+    await thread(a.page).getByRole("button", { name: "Add a reaction to Rita Reviewer's comment" }).click()
+    await thread(a.page).getByRole("button", { name: "React with thumbs up" }).click()
+    const thumbs = thread(a.page).getByRole("button", { name: "👍 1: Ada Admin" })
+    await thumbs.waitFor()
+    expect(await thumbs.getAttribute("aria-pressed")).toBe("true")
+    const reply = thread(a.page).getByLabel("Reply", { exact: true })
+    await reply.fill("Done, see the new wording. ")
+    await mention(a.page, reply, "@rit", "Rita Reviewer")
+    await thread(a.page).getByRole("button", { name: "Reply", exact: true }).click()
+    await thread(a.page).locator(".thread-replies").getByText("Done, see the new wording.").waitFor()
+    await thread(a.page).locator(".thread-replies .mention-chip", { hasText: "@Rita Reviewer" }).waitFor()
+    await thread(a.page).getByRole("button", { name: "Resolve" }).click()
+    await thread(a.page).getByText("Resolved by Ada Admin").waitFor()
+    await a.page.locator(".review-changed").first().waitFor()
     // Screenshots as Ada: at 390 px the shell's account button shows Rita's initials only, which axe flags (not this screen's).
     await captureScreen(a.page, "review")
+    await thread(a.page).getByRole("button", { name: "Reopen" }).click()
+    await thread(a.page).getByText("Resolved by Ada Admin").waitFor({ state: "detached" })
 
-    // Rita approves; Ada merges.
+    // Rita takes the thumbs up too, and reacts to the reply; then removes her thumbs up again; approves; Ada merges.
     await b.page.reload()
-    await b.page.getByText("Done, see the new wording.").waitFor()
+    await thread(b.page).getByText("Done, see the new wording.").waitFor()
+    await thread(b.page).getByRole("button", { name: "👍 1: Ada Admin" }).click()
+    await thread(b.page).getByRole("button", { name: "👍 2: Ada Admin and Rita Reviewer" }).waitFor()
+    await thread(b.page).getByRole("button", { name: "Add a reaction to Ada Admin's answer" }).click()
+    await thread(b.page).getByRole("button", { name: "React with party" }).click()
+    await thread(b.page).locator(".thread-replies").getByRole("button", { name: "🎉 1: Rita Reviewer" }).waitFor()
+    await thread(b.page).getByRole("button", { name: "👍 2: Ada Admin and Rita Reviewer" }).click()
+    await thread(b.page).getByRole("button", { name: "👍 1: Ada Admin" }).waitFor()
+    await b.page.getByLabel("Review comment (optional)").fill("Reads well now, thanks ")
+    await mention(b.page, b.page.getByLabel("Review comment (optional)"), "@ad", "Ada Admin")
     await b.page.getByRole("button", { name: "Approve" }).click()
     await b.page.getByText("Rita Reviewer: approved").waitFor()
+    await b.page.locator(".review-thread", { hasText: "Reads well now, thanks" }).locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
     await a.page.reload()
     await a.page.getByText("Rita Reviewer: approved").waitFor()
     await a.page.getByRole("button", { name: "Merge", exact: true }).click()
@@ -107,29 +156,76 @@ it("two members review a change request: diff, block comment, changes requested,
   }
 })
 
-it("resolves a conflict with main in the page by keeping the change request's side, then merges", async () => {
+it("resolves every conflict with main in the page (two on one page, one on another: keep main, keep the change, edit), then merges", async () => {
   const { space, page } = await seedSpace("Conflict Org")
-  const cr = await editIn(space.id, page.id, "Alpha from the change", "Alpha from CR.\n\nBeta line.\n")
-  const other = await editIn(space.id, page.id, "Alpha on main", "Alpha from main.\n\nBeta line.\n")
-  await api(url, "POST", `/spaces/${space.id}/change-requests/${other.id}/merge`)
-  const a = await open(browser, url, { expected: [/status of 409 \(Conflict\)/] })
+  const setup = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "More pages" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${setup.id}/content`, {
+    changes: [
+      { operation: "update_page", page: page.id, document: { markdown: lines("One.", "Six.") } },
+      { operation: "insert_page", title: "Other", slug: "other", document: { markdown: "Left.\n\nRight.\n" } }
+    ]
+  })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${setup.id}/merge`)
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/content/pages`)
+  const other = pages.pages.find((p) => p.title === "Other")!
+  const both = async (subject: string, side: string) => {
+    const made = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject })
+    await api(url, "POST", `/spaces/${space.id}/change-requests/${made.id}/content`, {
+      changes: [
+        { operation: "update_page", page: page.id, document: { markdown: lines(`One ${side}.`, `Six ${side}.`) } },
+        { operation: "update_page", page: other.id, document: { markdown: `Left ${side}.\n\nRight.\n` } }
+      ]
+    })
+    return made
+  }
+  const cr = await both("Both ends from the change", "CR")
+  const onMain = await both("Both ends on main", "main")
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${onMain.id}/merge`)
+  const a = await open(browser(), url, { expected: [/status of 409 \(Conflict\)/] })
   try {
     await signInAsAdmin(a, url)
+    // A thread with a mention and a reply, so the screenshots show threads beside the conflicts.
+    const me = await api<{ id: string }>(url, "GET", "/user")
+    const comment = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/comments`, {
+      body: { markdown: `@[Ada Admin](user:${me.id}) both ends changed on main too.` }
+    })
+    await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/comments/${comment.id}/replies`, { body: { markdown: "Resolving in the page." } })
     await a.page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
-    await a.page.getByRole("heading", { name: "Alpha from the change" }).waitFor()
+    await a.page.getByRole("heading", { name: "Both ends from the change" }).waitFor()
+    await a.page.locator(".thread-replies").getByText("Resolving in the page.").waitFor()
     await a.page.getByRole("button", { name: "Update from main" }).click()
     await a.page.getByRole("heading", { name: "Conflicts" }).waitFor()
+    await a.page.getByText("3 conflicts with main on 2 pages").waitFor()
     expect(await a.page.getByRole("button", { name: "Merge", exact: true }).isDisabled()).toBe(true)
-    await a.page.getByText(/conflict.* with main/).first().waitFor()
+    await a.page.getByText(/conflicts? with main: resolve them/).first().waitFor()
+    const first = a.page.getByRole("group", { name: "Conflict 1 of 2 on Intro" })
+    const second = a.page.getByRole("group", { name: "Conflict 2 of 2 on Intro" })
+    const third = a.page.getByRole("group", { name: "Conflict on Other" })
+    await first.getByText("One main.").waitFor()
+    await first.getByText("One CR.").waitFor()
+    await second.getByText("Six main.").waitFor()
+    await second.getByText("Six CR.").waitFor()
+    await third.getByText("Left main.").waitFor()
+    await third.getByText("Left CR.").waitFor()
+    await first.getByLabel("Keep main").check()
+    await second.getByLabel("Keep this change").check()
+    const resolveButton = a.page.getByRole("button", { name: "Resolve conflicts" })
+    expect(await resolveButton.isDisabled()).toBe(true)
+    await third.getByLabel("Edit").check()
+    await third.getByLabel("Merged text").fill("Left merged.")
+    await a.page.locator(".review-changed").first().waitFor()
     await expectAccessible(a.page, "the review with conflicts")
     await captureScreen(a.page, "review-conflicts")
-    await a.page.getByLabel("Keep this change").check()
-    await a.page.getByRole("button", { name: "Resolve conflicts" }).click()
+    await resolveButton.click()
     await a.page.getByRole("heading", { name: "Conflicts" }).waitFor({ state: "detached" })
     await a.page.getByRole("button", { name: "Merge", exact: true }).click()
     await a.page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
-    const main = await api<PageRead>(url, "GET", `/spaces/${space.id}/content/page/${page.id}?format=markdown`)
-    expect(main.markdown).toContain("Alpha from CR.")
+    const intro = await api<PageRead>(url, "GET", `/spaces/${space.id}/content/page/${page.id}?format=markdown`)
+    expect(intro.markdown).toContain("One main.")
+    expect(intro.markdown).toContain("Six CR.")
+    const second2 = await api<PageRead>(url, "GET", `/spaces/${space.id}/content/page/${other.id}?format=markdown`)
+    expect(second2.markdown).toContain("Left merged.")
+    expect(a.problems).toEqual([])
   } catch (error) {
     await a.page.screenshot({ path: "test/artifacts/review-conflicts-failure.png", fullPage: true })
     throw new Error(`${String(error)}\nproblems: ${a.problems.join("\n")}`, { cause: error })

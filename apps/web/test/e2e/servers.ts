@@ -44,7 +44,8 @@ export const startServer = async (): Promise<RunningServer> => {
       PORT: String(port),
       QUIRE_DATA_DIR: dataDir,
       QUIRE_ADMIN_TOKEN: setupCode,
-      QUIRE_WEB_DIR: join(repo, "apps/web/dist"),
+      // A helper building into its own directory (several builds at once) names it here.
+      QUIRE_WEB_DIR: process.env["QUIRE_E2E_WEB_DIR"] ?? join(repo, "apps/web/dist"),
       QUIRE_LOG_FORMAT: "json"
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,22 +3,15 @@
  * setup code is said next to that field; the right one makes the administrator's account and
  * signs them in.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser } from "./browser.ts"
 import { setupCode } from "./servers.ts"
 
 const url = inject("freshServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 it("sets up the administrator with the code the server printed", async () => {
-  const { page, problems, context } = await open(browser, url, { expected: [/status of 403 \(Forbidden\)/] })
+  const { page, problems, context } = await open(browser(), url, { expected: [/status of 403 \(Forbidden\)/] })
   try {
     await page.goto("/")
     await page.getByRole("heading", { name: "Set up Quire" }).waitFor()

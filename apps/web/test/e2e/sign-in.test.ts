@@ -4,23 +4,16 @@
  * settings screen lists the sessions and revokes another browser's; signing out leads back to
  * sign-in.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open } from "./browser.ts"
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser } from "./browser.ts"
 import { admin, api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 it("signs in after a wrong password, lists the session, signs out", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Sign-in Org" })
-  const { page, problems, context } = await open(browser, url)
+  const { page, problems, context } = await open(browser(), url)
   try {
     await page.goto(`/o/${org.id}`)
     await page.getByRole("heading", { name: "Sign in" }).waitFor()
@@ -42,7 +35,7 @@ it("signs in after a wrong password, lists the session, signs out", async () => 
     expect(new URL(page.url()).pathname).toBe(`/o/${org.id}`)
 
     // Another browser signs in too: the settings list both sessions, and revoking the other ends it.
-    const other = await browser.newContext({ baseURL: url })
+    const other = await browser().newContext({ baseURL: url })
     const otherSignIn = await other.request.post(`${url}/auth/sign-in`, { data: { email: admin.email, password: admin.password }, headers: { origin: url, "user-agent": "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0" } })
     expect(otherSignIn.status()).toBe(200)
     await page.getByRole("button", { name: admin.displayName }).click()

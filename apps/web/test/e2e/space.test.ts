@@ -1,21 +1,14 @@
-/** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment posted shows, the open change requests are listed. */
-import { afterAll, beforeAll, expect, inject, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { captureScreen, launch, open, signInAsAdmin } from "./browser.ts"
+/** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed. */
+import { expect, inject, it } from "vitest"
+import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
-let browser: Browser
-beforeAll(async () => {
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser.close()
-})
+const browser = sharedBrowser()
 
 const long = ["Intro.", "", ...Array.from({ length: 40 }, (_, i) => `Filler paragraph ${i}.\n`), "## Deep section", "", "Found it.", ""].join("\n")
 
-it("navigates the tree, scrolls by the table of contents, posts a comment, lists change requests", async () => {
+it("navigates the tree, scrolls by the table of contents, comments (mention, reply, reactions, resolve), lists change requests", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Readers Org" })
   const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
   const seed = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Seed" })
@@ -29,7 +22,7 @@ it("navigates the tree, scrolls by the table of contents, posts a comment, lists
   const open1 = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Rewrite the intro" })
   await api(url, "PATCH", `/spaces/${space.id}/change-requests/${open1.id}`, { status: "open" })
 
-  const session = await open(browser, url)
+  const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
     await signInAsAdmin(session, url)
@@ -47,16 +40,47 @@ it("navigates the tree, scrolls by the table of contents, posts a comment, lists
 
     await page.getByRole("link", { name: /Rewrite the intro/ }).waitFor()
 
-    await page.getByLabel("Comment on this page").fill("Is this still right?")
+    // Page comments: the review screen's threads (mentions, nested replies, reactions, resolve).
+    const box = page.getByLabel("Comment on this page")
+    await box.fill("Is this still right, ")
+    await box.pressSequentially("@ada")
+    const members = page.getByRole("listbox", { name: "Members to mention" })
+    await members.getByRole("option", { name: /Ada Admin/ }).waitFor()
+    await captureScreen(page, "space-mention")
+    await box.press("Enter")
+    await members.waitFor({ state: "detached" })
+    await box.pressSequentially("?")
     await page.getByRole("button", { name: "Post comment" }).click()
-    await page.locator(".space-comment-list").getByText("Is this still right?").waitFor()
-    await page.getByLabel("Reply").fill("Yes.")
-    await page.getByRole("button", { name: "Reply", exact: true }).click()
-    await page.locator(".space-comment-list ul").getByText("Yes.").waitFor()
+    const thread = page.getByRole("article", { name: "Comment by Ada Admin" })
+    await thread.locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
+    await thread.getByText("Is this still right,").waitFor()
+    await thread.getByLabel("Reply", { exact: true }).fill("Yes.")
+    await thread.getByRole("button", { name: "Reply", exact: true }).click()
+    await thread.locator(".thread-replies").getByText("Yes.").waitFor()
+    await thread.locator(".thread-replies").getByRole("button", { name: "Add a reaction to Ada Admin's answer" }).click()
+    await page.keyboard.press("Escape")
+    expect(await thread.getByRole("button", { name: "React with eyes" }).count()).toBe(0)
+    await thread.getByRole("button", { name: "Add a reaction to Ada Admin's comment" }).click()
+    await thread.getByRole("button", { name: "React with rocket" }).click()
+    await thread.getByRole("button", { name: "🚀 1: Ada Admin" }).waitFor()
+    await thread.getByRole("button", { name: "Resolve" }).click()
+    await thread.getByText("Resolved by Ada Admin").waitFor()
+    await thread.getByRole("button", { name: "Reopen" }).click()
+    await thread.getByRole("button", { name: "Resolve" }).waitFor()
+    await thread.getByRole("button", { name: "🚀 1: Ada Admin" }).click()
+    await thread.getByRole("button", { name: "🚀 1: Ada Admin" }).waitFor({ state: "detached" })
+    await thread.getByRole("button", { name: "Add a reaction to Ada Admin's comment" }).click()
+    await thread.getByRole("button", { name: "React with thumbs up" }).click()
+    await thread.getByRole("button", { name: "👍 1: Ada Admin" }).waitFor()
 
     await page.evaluate(() => window.scrollTo(0, 0))
     await captureScreen(page, "space-reading")
     expect(problems).toEqual([])
+
+    // A path no page has says so in words, with the tree still there to pick another page.
+    await page.goto(`/s/${space.id}/no-such-page`)
+    await page.getByText(/No page at\s*no-such-page/).waitFor()
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Welcome" }).waitFor()
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/space-failure.png" })
     throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })

@@ -10,6 +10,7 @@ import { Cards } from "./cards/node.ts"
 import { cards } from "./cards/markdown.ts"
 import { CodeBlock } from "./code/node.ts"
 import { codeBlock } from "./code/markdown.ts"
+import { codeBlockView } from "./code/view.ts"
 import { Column, Columns } from "./columns/node.ts"
 import { columns } from "./columns/markdown.ts"
 import { ContentRef } from "./content-ref/node.ts"
@@ -46,6 +47,8 @@ import { Step, Stepper } from "./stepper/node.ts"
 import { stepper } from "./stepper/markdown.ts"
 import { Table, TableCell, TableHeader, TableRow } from "./table/node.ts"
 import { table } from "./table/markdown.ts"
+import { TableEditing } from "./table/commands.ts"
+import { tableView } from "./table/view.ts"
 import { Tab, Tabs } from "./tabs/node.ts"
 import { tabs } from "./tabs/markdown.ts"
 import { cardsView } from "./cards/view.ts"
@@ -89,7 +92,7 @@ export type BlockName =
   | "raw"
 
 export interface BlockEntry {
-  /** The block's node and the nodes only it contains (list items, tabs' tab, table rows). */
+  /** The block's node and the nodes only it contains (list items, tabs' tab, table rows), and its editing keys. */
   readonly extensions: ReadonlyArray<AnyExtension>
   readonly markdown: BlockMarkdown
   /** Plain DOM node views by node name, or "toDOM" when the node's own rendering is enough. */
@@ -105,8 +108,8 @@ export const blocks: Record<BlockName, BlockEntry> = {
   orderedList: { extensions: [OrderedList], markdown: serializeOnly(list), view: "toDOM" },
   taskList: { extensions: [TaskList, TaskItem], markdown: serializeOnly(list), view: "toDOM" },
   blockquote: { extensions: [Blockquote], markdown: blockquote, view: "toDOM" },
-  table: { extensions: [Table, TableRow, TableHeader, TableCell], markdown: table, view: "toDOM" },
-  codeBlock: { extensions: [CodeBlock], markdown: codeBlock, view: "toDOM" },
+  table: { extensions: [Table, TableRow, TableHeader, TableCell, TableEditing], markdown: table, view: { table: tableView } },
+  codeBlock: { extensions: [CodeBlock], markdown: codeBlock, view: { codeBlock: codeBlockView } },
   mathBlock: { extensions: [MathBlock], markdown: mathBlock, view: "toDOM" },
   figure: { extensions: [Figure], markdown: figure, view: { figure: figureView } },
   horizontalRule: { extensions: [HorizontalRule], markdown: horizontalRule, view: "toDOM" },

@@ -3,7 +3,7 @@
  * the blank lines after it); serializing writes that slice unchanged when re-parsing it gives an equal node,
  * so only edited blocks are re-serialized and an untouched page comes back byte for byte.
  */
-import type { Fragment, Node as PMNode, Schema } from "@tiptap/pm/model"
+import { Fragment, type Node as PMNode, type Schema } from "@tiptap/pm/model"
 import { blocks, parseOrder, type BlockName } from "../blocks/index.ts"
 import { LIST_ITEM } from "../blocks/list/markdown.ts"
 import { MATH_FENCE } from "../blocks/math/markdown.ts"
@@ -24,6 +24,12 @@ export interface MarkdownCodec {
   readonly parse: (markdown: string) => PMNode
   /** `fresh` names top-level blocks to write from their attributes even when their kept slice still fits. */
   readonly serialize: (doc: PMNode, fresh?: (block: PMNode) => boolean) => string
+  /**
+   * Checks, from top-level block `from` on, whether each block's kept slice can be written back as it
+   * is (what `serialize` asks of every block, remembered per block) while `more()` says there is time;
+   * answers where it stopped (`doc.childCount` when done), so the work can be spread over idle moments.
+   */
+  readonly prepare: (doc: PMNode, from: number, more: () => boolean) => number
 }
 
 const HTML_RAW_END: ReadonlyArray<[RegExp, RegExp]> = [
@@ -92,6 +98,23 @@ const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number |
     return last
   }
   return undefined
+}
+
+/**
+ * The top-level blocks without the empty paragraphs the editor left at the end (the line after a block inserted
+ * last): they have no source and would only add blank lines. A page of nothing else keeps one.
+ */
+const withoutTrailingEmpty = (content: Fragment): Fragment => {
+  let n = content.childCount
+  while (n > 1) {
+    const child = content.child(n - 1)
+    if (child.type.name !== "paragraph" || child.content.size > 0 || child.attrs.source != null) break
+    n--
+  }
+  if (n === content.childCount) return content
+  const kept: Array<PMNode> = []
+  for (let i = 0; i < n; i++) kept.push(content.child(i))
+  return Fragment.fromArray(kept)
 }
 
 export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
@@ -188,7 +211,9 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
         const body = serializeBlock(child)
         let end = trail === null || (trail === "" && !last) ? (last ? eol : eol + eol) : trail
         if (top && !last && !blankEnd(end)) end = eol + eol
-        if (top && chunks.length && !blankEnd(tail)) push(tail.endsWith("\r") ? "\r" : endsLine(tail) ? eol : eol + eol)
+        // A new paragraph right after a paragraph's last line would be read as more of it: a blank line between.
+        const afterParagraph = child.type.name === "paragraph" && index > 0 && content.child(index - 1).type.name === "paragraph"
+        if ((top || afterParagraph) && chunks.length && !blankEnd(tail)) push(tail.endsWith("\r") ? "\r" : endsLine(tail) ? eol : eol + eol)
         chunk = lead + (eol === "\n" ? body : body.replace(/\r?\n/g, eol)) + end
       }
       if (chunks.length && !endsLine(tail)) push(eol + eol)
@@ -209,10 +234,20 @@ export const createMarkdownCodec = (schema: Schema): MarkdownCodec => {
   return {
     schema,
     parse: (markdown) => schema.nodes.doc!.create(null, parseTop(markdown)),
+    prepare: (doc, from, more) => {
+      let index = from
+      // The first block's answer depends on the document's start, so it is not remembered: skip it.
+      if (index === 0) index = 1
+      while (index < doc.childCount && more()) {
+        canReuse(doc.child(index), true, false)
+        index++
+      }
+      return index
+    },
     serialize: (doc, fresh) => {
       const sources: Array<string> = []
       doc.forEach((c) => void (typeof c.attrs.source === "string" && sources.push(c.attrs.source)))
-      return serializeSequence(doc.content, true, dominantEol(sources.join("")), fresh)
+      return serializeSequence(withoutTrailingEmpty(doc.content), true, dominantEol(sources.join("")), fresh)
     }
   }
 }

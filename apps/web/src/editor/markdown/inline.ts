@@ -16,6 +16,21 @@ const isWs = (c: string | undefined): boolean => c === undefined || /\s/u.test(c
 const isPunct = (c: string | undefined): boolean => c !== undefined && PUNCT.test(c)
 const ASCII_PUNCT = /[!-/:-@[-`{-~]/
 
+/** The characters the scanner acts on; the text between them is copied as one run. */
+const SPECIAL = /[\\\n`$<&[!*_~]/g
+
+/** `re` matched at `i` exactly (a sticky copy of it, cached per pattern). */
+const sticky = new Map<string, RegExp>()
+const matchAt = (re: RegExp, text: string, i: number): RegExpExecArray | null => {
+  let at = sticky.get(re.source)
+  if (at === undefined) {
+    at = new RegExp(re.source.replace(/^\^/, ""), "y")
+    sticky.set(re.source, at)
+  }
+  at.lastIndex = i
+  return at.exec(text)
+}
+
 const HTML_TAG =
   /^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<!--[\s\S]*?-->)/
 const AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/
@@ -42,8 +57,15 @@ const scan = (schema: Schema, text: string): Array<Item> => {
   }
   let i = 0
   while (i < text.length) {
+    SPECIAL.lastIndex = i
+    const special = SPECIAL.exec(text)
+    const next = special === null ? text.length : special.index
+    if (next > i) {
+      buf += text.slice(i, next)
+      i = next
+      if (i >= text.length) break
+    }
     const c = text[i]!
-    const rest = text.slice(i)
     if (c === "\\") {
       const next = text[i + 1]
       if (next === "\n") {
@@ -65,7 +87,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       // Trailing spaces before a line break: two or more make a hard break, fewer are dropped.
       const trailing = /[ \t]*$/.exec(buf)![0]
       buf = buf.slice(0, buf.length - trailing.length)
-      const lead = /^\n[ \t]*/.exec(rest)![0]
+      const lead = matchAt(/^\n[ \t]*/, text, i)![0]
       if (trailing.length >= 2 && !trailing.includes("\t")) {
         node(schema.nodes.hardBreak!.create({ style: "spaces", text: trailing }))
         i += lead.length
@@ -76,7 +98,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       continue
     }
     if (c === "`") {
-      const run = /^`+/.exec(rest)![0]
+      const run = matchAt(/^`+/, text, i)![0]
       const close = findBacktickClose(text, i + run.length, run.length)
       if (close < 0) {
         buf += run
@@ -102,14 +124,14 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       continue
     }
     if (c === "<") {
-      const auto = AUTOLINK.exec(rest)
+      const auto = matchAt(AUTOLINK, text, i)
       if (auto) {
         flush()
         items.push({ kind: "text", text: auto[1]!, marks: [schema.marks.link!.create({ href: auto[1], autolink: true })] })
         i += auto[0].length
         continue
       }
-      const tag = HTML_TAG.exec(rest)
+      const tag = matchAt(HTML_TAG, text, i)
       if (tag) {
         if (/^<br\s*\/?>$/i.test(tag[0])) node(schema.nodes.hardBreak!.create({ style: "html", text: tag[0] }))
         else node(schema.nodes.rawInline!.create({ text: tag[0] }))
@@ -118,7 +140,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       }
     }
     if (c === "&") {
-      const ent = ENTITY.exec(rest)
+      const ent = matchAt(ENTITY, text, i)
       if (ent) {
         node(schema.nodes.rawInline!.create({ text: ent[0] }))
         i += ent[0].length
@@ -138,7 +160,7 @@ const scan = (schema: Schema, text: string): Array<Item> => {
       continue
     }
     if (c === "*" || c === "_" || c === "~") {
-      const run = new RegExp(`^\\${c}+`).exec(rest)![0]
+      const run = matchAt(c === "*" ? /^\*+/ : c === "_" ? /^_+/ : /^~+/, text, i)![0]
       const before = i === 0 ? undefined : text[i - 1]
       const after = text[i + run.length]
       const left = !isWs(after) && (!isPunct(after) || isWs(before) || isPunct(before))

@@ -1,9 +1,9 @@
-/** "Edit" on a page of a space: opens the person's change request on that page (or starts one). */
+/** "Edit" on a page of a space (or another label): opens the person's change request on that page (or starts one). */
 import { useState } from "react"
 import { navigate } from "../../router.ts"
 import { openOrReuseChangeRequest } from "./open-change-request.ts"
 
-export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string }) => {
+export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string; readonly label?: string }) => {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const onClick = () => {
@@ -19,7 +19,7 @@ export const EditButton = (props: { readonly spaceId: string; readonly pagePath:
   }
   return (
     <span className="edit-button">
-      <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : "Edit"}</button>
+      <button type="button" className="button" onClick={onClick} disabled={busy} aria-busy={busy}>{busy ? "Opening…" : props.label ?? "Edit"}</button>
       {error === undefined ? null : <span role="alert" className="form-error">{error}</span>}
     </span>
   )

@@ -4,9 +4,10 @@
  * autosave through a `SaveQueue` (debounced `updateChangeRequestContent` with the `baseRevision`
  * the page was loaded from) with its state shown: Saved, Saving…, Offline — will retry, Failed.
  */
-import { type ComponentType, useEffect, useRef, useState } from "react"
-import type { EditorProps } from "../../editor/Editor.tsx"
-import { ApiFailure, getChangeRequest, getPageMarkdown, type PageDocument, updateContent } from "./api.ts"
+import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
+import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
+import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
+import { ApiFailure, getChangeRequest, getPageHtml, getPageMarkdown, listFiles, listPages, type PageDocument, updateContent, uploadFile } from "./api.ts"
 import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
 
 /**
@@ -14,11 +15,20 @@ import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-qu
  * renders in a time-sliced lane, and TipTap's `useEditor` destroys an editor not mounted within
  * 1 ms of its render, which Editor.tsx's load effect then meets with a null schema.
  */
+let editorModule: Promise<typeof import("../../editor/Editor.tsx")> | undefined
+
+/** Starts loading the editor's module (once; again after a failure): the change request screen asks for it before its page is known. */
+export const loadEditorModule = () =>
+  (editorModule ??= import("../../editor/Editor.tsx").catch((failure: unknown) => {
+    editorModule = undefined
+    throw failure
+  }))
+
 const useEditorModule = (): ComponentType<EditorProps> | { readonly error: string } | undefined => {
   const [loaded, setLoaded] = useState<ComponentType<EditorProps> | { readonly error: string } | undefined>(undefined)
   useEffect(() => {
     let live = true
-    import("../../editor/Editor.tsx").then(
+    loadEditorModule().then(
       (module) => live && setLoaded(() => module.Editor),
       (failure: unknown) => live && setLoaded({ error: failure instanceof Error ? failure.message : String(failure) })
     )
@@ -59,6 +69,58 @@ export const SaveStatus = (props: { readonly state: SaveState; readonly onRetry:
   )
 }
 
+/** Runs `work` over `items` at most `width` at a time. */
+const inBatches = async <A, B>(items: ReadonlyArray<A>, width: number, work: (item: A) => Promise<B>): Promise<Array<B>> => {
+  const out: Array<B> = []
+  for (let i = 0; i < items.length; i += width) out.push(...await Promise.all(items.slice(i, i + width).map(work)))
+  return out
+}
+
+/** The headings of at most this many pages are offered by the link picker (each is one request). */
+const MAX_HEADING_PAGES = 60
+
+const documentPages = (pages: ReadonlyArray<PageEntry>): Array<PageEntry> => pages.flatMap((p) => [...(p.type === "document" ? [p] : []), ...documentPages(p.pages ?? [])])
+
+/**
+ * What the editor needs from the change request besides the page: the link picker's pages and headings (read
+ * when it opens), the stored files' URLs (to show images), and image uploads (`insert_files`, which moves `base`).
+ */
+const useEditorResources = (props: { readonly spaceId: string; readonly number: number; readonly pageId: string }, base: RefObject<string>) => {
+  const fileUrls = useRef(new Map<string, string>())
+  return useMemo(() => {
+    const remember = (file: { readonly id: string; readonly name: string; readonly downloadURL: string }) => {
+      fileUrls.current.set(`id:${file.id}`, file.downloadURL)
+      fileUrls.current.set(`name:${file.name}`, file.downloadURL)
+    }
+    const loadFiles = () => listFiles(props.spaceId, props.number).then((files) => files.forEach(remember), () => undefined)
+    const fileUrl = (src: string): string | undefined => {
+      const byId = /^\/files\/([^/?#]+)/.exec(src)
+      if (byId) return fileUrls.current.get(`id:${decodeURIComponent(byId[1]!)}`)
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return undefined
+      const name = src.split(/[?#]/)[0]!.split("/").pop() ?? ""
+      try {
+        return fileUrls.current.get(`name:${decodeURIComponent(name)}`)
+      } catch {
+        return fileUrls.current.get(`name:${name}`)
+      }
+    }
+    const targets = async (): Promise<ReadonlyArray<LinkTarget>> => {
+      const pages = await listPages(props.spaceId, props.number) as ReadonlyArray<PageEntry>
+      const withHeadings = documentPages(pages).slice(0, MAX_HEADING_PAGES)
+      const headings = await inBatches(withHeadings, 6, (p) =>
+        getPageHtml(props.spaceId, props.number, p.id).then((d) => [p.id, headingsOfHtml(d.html ?? "")] as const, () => [p.id, [] as Array<Heading>] as const))
+      return linkTargets(pages, props.pageId, new Map(headings))
+    }
+    const upload = async (file: File) => {
+      const stored = await uploadFile(props.spaceId, props.number, file, base.current)
+      base.current = stored.changeRequest.revision
+      remember(stored.file)
+      return { src: `/files/${stored.file.id}` }
+    }
+    return { loadFiles, fileUrl, targets, upload }
+  }, [props.spaceId, props.number, props.pageId, base])
+}
+
 interface Loaded {
   readonly page: PageDocument
   readonly markdown: string
@@ -84,13 +146,15 @@ export const PageEditor = (props: {
   const base = useRef(props.revision)
   const [metaError, setMetaError] = useState<string | undefined>(undefined)
   const Editor = useEditorModule()
+  const resources = useEditorResources(props, base)
 
   useEffect(() => {
     let live = true
     setLoaded(undefined)
     // The change request's revision first, then the page: the page is at least as new as its base.
     const revision = reloads === 0 ? Promise.resolve(props.revision) : getChangeRequest(props.spaceId, props.number).then((cr) => cr.revision)
-    revision.then((rev) => getPageMarkdown(props.spaceId, props.number, props.pageId).then((page) => ({ page, rev }))).then(({ page, rev }) => {
+    // The files' URLs before the page, so its images show from the first render.
+    revision.then((rev) => Promise.all([getPageMarkdown(props.spaceId, props.number, props.pageId), resources.loadFiles()]).then(([page]) => ({ page, rev }))).then(({ page, rev }) => {
       if (!live) return
       const markdown = page.markdown ?? ""
       base.current = rev
@@ -137,8 +201,14 @@ export const PageEditor = (props: {
     }
   }, [props.pageId])
 
-  if (loaded === undefined) return <p className="muted" role="status">Loading the page…</p>
-  if ("error" in loaded) return <p role="alert" className="form-error">Could not load this page: {loaded.error}</p>
+  if (loaded !== undefined && "error" in loaded) return <p role="alert" className="form-error">Could not load this page: {loaded.error}</p>
+  const editorView = Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
+    : "error" in Editor ? <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
+    : <Editor markdown={loaded === undefined ? undefined : shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} onEditing={() => queue.current?.typing()}
+      editable={state.kind !== "conflict"} linkTargets={resources.targets} uploadFile={resources.upload} fileUrl={resources.fileUrl} />
+  // The editor is made while the page is on its way (hidden until it comes, at the same place in the
+  // tree so it is not made again), so both take their time at once.
+  if (loaded === undefined) return <div className="page-editor"><p className="muted" role="status">Loading the page…</p>{editorView}</div>
 
   const saveMetadata = (field: "title" | "description", value: string) => {
     const before = field === "title" ? loaded.page.title : loaded.page.description ?? ""
@@ -154,6 +224,7 @@ export const PageEditor = (props: {
 
   return (
     <div className="page-editor">
+      <>
       <div className="page-editor-bar">
         <SaveStatus state={state} onRetry={() => void queue.current?.flush()} onReload={() => {
           queue.current?.discardDraft()
@@ -185,9 +256,8 @@ export const PageEditor = (props: {
           onBlur={(e) => saveMetadata("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
       </label>
       {metaError === undefined ? null : <p role="alert" className="form-error">{metaError}</p>}
-      {Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
-        : "error" in Editor ? <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
-        : <Editor markdown={shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} editable={state.kind !== "conflict"} />}
+      </>
+      {editorView}
     </div>
   )
 }

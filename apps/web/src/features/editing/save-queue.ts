@@ -95,6 +95,11 @@ export class SaveQueue {
     safely(() => this.storage?.removeItem(this.options.key))
   }
 
+  /** An edit is on its way (the editor reports the markdown once typing pauses): no longer "saved". */
+  typing(): void {
+    if (this.current.kind === "saved") this.set({ kind: "saving" })
+  }
+
   /** The page's markdown now; sent after the debounce. */
   edit(markdown: string): void {
     this.latest = markdown

@@ -7,6 +7,7 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { revisionsPageAtom } from "./queries.ts"
 import { describeChange } from "./wording.ts"
 import "../space/space.css"
+import { formatTime } from "../../ui/time.ts"
 
 const Batch = (props: { readonly spaceId: string; readonly page: string; readonly last: boolean; readonly onMore: (page: string) => void }) => {
   const result = useAtomValue(revisionsPageAtom(`${props.spaceId}\n${props.page}`))
@@ -18,7 +19,7 @@ const Batch = (props: { readonly spaceId: string; readonly page: string; readonl
       {result.value.items.map(({ revision, changes }) => (
         <li key={revision.id}>
           <p>
-            <Link href={`/s/${props.spaceId}/~/revisions/${revision.id}/`}><strong>{new Date(revision.createdAt).toLocaleString()}</strong></Link>
+            <Link href={`/s/${props.spaceId}/~/revisions/${revision.id}/`}><strong>{formatTime(revision.createdAt)}</strong></Link>
             {" "}<span className="muted">{changes.mergedFrom === undefined ? (revision.type === "edits" ? "direct edit" : revision.type) : <>merged <Link href={appPath(changes.mergedFrom.urls.app)}>#{changes.mergedFrom.number} {changes.mergedFrom.subject ?? ""}</Link>{changes.mergedFrom.createdBy === undefined ? null : <> by {changes.mergedFrom.createdBy.displayName}</>}</>}</span>
           </p>
           {changes.changes.length === 0 ? <p className="muted">No page changes.</p>

@@ -1,7 +1,6 @@
 /** One revision: what it changed, its pages, a changed page's diff against the parent revision, and "Restore this revision". */
 import { AsyncResult } from "effect/reactivity"
 import { lazy, Suspense, useState } from "react"
-import type { RevisionPage } from "@quire/api"
 import { QuireApi } from "../../api/client.ts"
 import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
@@ -10,24 +9,13 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { pageSidesAtom, revisionAtom } from "./queries.ts"
 import { restoreRevision } from "./restore.ts"
 import { describeChange } from "./wording.ts"
+import { flattenPages, PageTree } from "../space/PageTree.tsx"
 import "../space/space.css"
 import "../review/review.css"
+import { formatTime } from "../../ui/time.ts"
 
 // The diff (ProseMirror schema, markdown codec) loads on demand.
 const DiffView = lazy(() => import("../review/DiffView.tsx").then((module) => ({ default: module.DiffView })))
-
-const Tree = (props: { readonly base: string; readonly pages: ReadonlyArray<RevisionPage>; readonly current: string }) => (
-  <ul className="page-tree">
-    {props.pages.map((page) => (
-      <li key={page.id}>
-        {page.kind === "sheet"
-          ? <Link href={`${props.base}/${page.path}`} aria-current={page.path === props.current ? "page" : undefined}>{page.title}</Link>
-          : <span>{page.title}</span>}
-        {page.pages === undefined || page.pages.length === 0 ? null : <Tree base={props.base} pages={page.pages} current={props.current} />}
-      </li>
-    ))}
-  </ul>
-)
 
 const PageDiff = (props: { readonly spaceId: string; readonly revisionId: string; readonly parentId: string; readonly pageId: string }) => {
   const sides = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.revisionId}\n${props.parentId}\n${props.pageId}`))
@@ -73,9 +61,8 @@ export const RevisionView = (props: { readonly spaceId: string; readonly revisio
   if (AsyncResult.isInitial(result)) return <Loading what="the revision" />
   if (AsyncResult.isFailure(result)) return <Failure result={result} />
   const { revision, changes } = result.value
-  const label = `the revision of ${new Date(revision.createdAt).toLocaleString()}`
-  const flat = (pages: ReadonlyArray<RevisionPage>): ReadonlyArray<RevisionPage> => pages.flatMap((page) => [page, ...flat(page.pages ?? [])])
-  const all = flat(revision.pages)
+  const label = `the revision of ${formatTime(revision.createdAt)}`
+  const all = flattenPages(revision.pages)
   const edited = changes.changes.flatMap((change) => "page" in change && change.type !== "page_moved" ? [change.page] : [])
   const chosen = props.pagePath === "" ? edited[0] : all.find((page) => page.path === props.pagePath) ?? edited.find((page) => page.path === props.pagePath)
   const base = `/s/${props.spaceId}/~/revisions/${props.revisionId}`
@@ -84,7 +71,7 @@ export const RevisionView = (props: { readonly spaceId: string; readonly revisio
   return (
     <>
       <p className="muted">
-        {new Date(revision.createdAt).toLocaleString()}
+        {formatTime(revision.createdAt)}
         {changes.mergedFrom === undefined ? null : <> · merged <Link href={appPath(changes.mergedFrom.urls.app)}>#{changes.mergedFrom.number} {changes.mergedFrom.subject}</Link> by {changes.mergedFrom.createdBy.displayName}</>}
       </p>
       <Restore spaceId={props.spaceId} revisionId={props.revisionId} label={label} />
@@ -97,7 +84,7 @@ export const RevisionView = (props: { readonly spaceId: string; readonly revisio
           ))}</ul>}
       </section>
       <div className="space-layout">
-        <nav aria-label="Pages in this revision"><Tree base={base} pages={revision.pages} current={chosen?.path ?? ""} /></nav>
+        <nav aria-label="Pages in this revision"><PageTree pages={revision.pages} hrefOf={(page) => `${base}/${page.path}`} current={chosen?.id} /></nav>
         <section aria-labelledby="rev-diff">
           <h2 id="rev-diff">{chosen === undefined ? "No page chosen" : chosen.title}</h2>
           {chosen === undefined ? <p className="muted">Choose a page to see what this revision changed in it.</p>

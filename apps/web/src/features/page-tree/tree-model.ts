@@ -144,18 +144,37 @@ const cleanTitle = (title: string): string | { reason: string } => {
 }
 
 export interface NewPage {
-  readonly kind: "document" | "group"
+  readonly kind: PageKind
   readonly title: string
   readonly parent: string | null
   /** Index among the parent's children; absent: at the end. */
   readonly at?: number | undefined
   /** A batch ref (the page's temporary id in the tree until the server's answer is read back). */
   readonly ref: string
+  /** Link pages: where it points, a URL (`https://…`), or a page's id or title. */
+  readonly href?: string | undefined
+}
+
+const urlScheme = /^[a-z][a-z0-9+.-]*:/i
+
+/** A link's href as written, or why it cannot be sent: an absolute URL, or the id of a page of the tree. */
+const cleanHref = (tree: Tree, href: string | undefined): string | { reason: string } => {
+  const trimmed = (href ?? "").trim()
+  if (trimmed === "") return { reason: "a link needs a URL, such as https://example.com" }
+  if (trimmed.length > 2048) return { reason: "a link's URL has at most 2048 characters" }
+  if (urlScheme.test(trimmed)) return URL.canParse(trimmed) ? trimmed : { reason: `“${trimmed}” is not a valid URL` }
+  if (find(tree, trimmed)) return trimmed
+  // A page of the tree by its title: the link points to its id.
+  const named = flatten(tree).find((l) => l.page.kind === "document" && l.page.title.toLowerCase() === trimmed.toLowerCase())
+  if (named) return named.page.id
+  return trimmed.includes(".")
+    ? { reason: `“${trimmed}” is not a URL: write it in full, such as https://${trimmed}` }
+    : { reason: `“${trimmed}” is neither a URL (https://…) nor the title of a page here` }
 }
 
 /**
- * Adds a document (an empty page) or a group. The API has no way to insert a group (its
- * `insert_page` always makes a document), so a group is refused with that reason.
+ * Adds a document (an empty page), a group (top level only) or a link page (to `href`): the
+ * API's `insert_page` with its `type`; groups and links have no document.
  */
 export const addPage = (tree: Tree, page: NewPage): EditResult => {
   const title = cleanTitle(page.title)
@@ -163,7 +182,8 @@ export const addPage = (tree: Tree, page: NewPage): EditResult => {
   const why = refusal(tree, page.kind, page.parent)
   if (why !== null) return { ok: false, reason: why }
   if (find(tree, page.ref)) return { ok: false, reason: `ref ${page.ref} is already a page id` }
-  if (page.kind === "group") return { ok: false, reason: "the API cannot insert a group: insert_page always makes a document" }
+  const href = page.kind === "link" ? cleanHref(tree, page.href) : undefined
+  if (typeof href === "object") return { ok: false, reason: href.reason }
   const siblings = childrenOf(tree, page.parent)!
   const at = page.at ?? siblings.length
   if (at < 0 || at > siblings.length || !Number.isInteger(at)) return { ok: false, reason: `at ${at} is beyond the ${siblings.length} pages there` }
@@ -173,9 +193,11 @@ export const addPage = (tree: Tree, page: NewPage): EditResult => {
     tree: mapChildren(tree, page.parent, (children) => insertAt(children, at, node)),
     changes: [{
       operation: "insert_page",
+      ...(page.kind === "document" ? {} : { type: page.kind }),
+      ...(href === undefined ? {} : { href }),
       ref: page.ref,
       title,
-      document: { markdown: "" },
+      document: page.kind === "document" ? { markdown: "" } : {},
       ...(page.parent === null ? {} : { into: page.parent }),
       at
     }]
@@ -284,4 +306,31 @@ export const moveChoices = (tree: Tree, id: string): ReadonlyArray<MoveChoice> =
       current: parent.id === from && at === found.index
     }))
   })
+}
+
+/** The keyboard's outdent: the page goes right after its parent, one level up (null at the top level, or where the rules refuse it). */
+export const outdentOf = (tree: Tree, id: string): Placement | null => {
+  const found = find(tree, id)
+  if (!found || found.parent === null) return null
+  const parent = find(tree, found.parent.id)!
+  const to = { parent: parent.parent?.id ?? null, at: parent.index + 1 }
+  return refusal(tree, found.page.kind, to.parent, id) === null ? to : null
+}
+
+/** The keyboard's indent: the page goes last inside the sibling above it (null without one, or where the rules refuse it). */
+export const indentOf = (tree: Tree, id: string): Placement | null => {
+  const found = find(tree, id)
+  if (!found || found.index === 0) return null
+  const above = (found.parent?.children ?? tree)[found.index - 1]!
+  if (refusal(tree, found.page.kind, above.id, id) !== null) return null
+  return { parent: above.id, at: above.children.length }
+}
+
+/** The keyboard's up and down: one place among the siblings (null at the edge). */
+export const stepOf = (tree: Tree, id: string, by: -1 | 1): Placement | null => {
+  const found = find(tree, id)
+  if (!found) return null
+  const count = (found.parent?.children ?? tree).length
+  const at = found.index + by
+  return at < 0 || at >= count ? null : { parent: found.parent?.id ?? null, at }
 }

@@ -4,7 +4,7 @@ import { type ReactElement, useMemo, useState } from "react"
 import { createMarkdownCodec } from "../../editor/markdown/codec.ts"
 import { createSchema } from "../../editor/schema.ts"
 import { anchorAt, blockText, encodeAnchor } from "./anchors.ts"
-import { lineDiff, nextStop, pageDiff, type BlockRow, type Deletion, type PageDiff, type Range } from "./diff.ts"
+import { lineDiff, nextStop, pageDiff, type BlockRow, type PageDiff, type Range } from "./diff.ts"
 
 const schema = createSchema()
 const codec = createMarkdownCodec(schema)
@@ -16,10 +16,28 @@ const html = (node: PMNode): string => {
   return div.innerHTML
 }
 
-/** A changed block's text with insertions and deletions marked (positions of the head and base documents). */
-const inlineText = (head: PMNode, base: PMNode, block: Range, inserted: ReadonlyArray<Range>, deleted: ReadonlyArray<Deletion>) => {
+/** A slice of text with the marks a reader sees (bold, italic, code, strike; a link's text underlined, its target in the title). */
+const withMarks = (node: PMNode, text: string, key: string): ReactElement => {
+  let out: ReactElement = <span key={key}>{text}</span>
+  for (const mark of node.marks) {
+    const name = mark.type.name
+    out = name === "bold" ? <strong key={key}>{out}</strong>
+      : name === "italic" ? <em key={key}>{out}</em>
+      : name === "code" ? <code key={key}>{out}</code>
+      : name === "strike" ? <s key={key}>{out}</s>
+      : name === "highlight" ? <mark key={key}>{out}</mark>
+      : name === "link" ? <span key={key} className="review-link" title={String(mark.attrs.href ?? "")}>{out}</span>
+      : out
+  }
+  return out
+}
+
+/** A changed block's text with insertions, deletions and reformatted text marked (positions of the head and base documents). */
+const inlineText = (head: PMNode, base: PMNode, block: Range, row: BlockRow) => {
+  const inserted = row.inserted ?? []
+  const formatted = row.formatted ?? []
   const parts: Array<ReactElement> = []
-  const dels = deleted.toSorted((a, b) => a.at - b.at)
+  const dels = (row.deleted ?? []).toSorted((a, b) => a.at - b.at)
   let d = 0
   const flushDeletions = (pos: number) => {
     while (d < dels.length && dels[d]!.at <= pos) {
@@ -28,6 +46,7 @@ const inlineText = (head: PMNode, base: PMNode, block: Range, inserted: Readonly
       d++
     }
   }
+  const cuts = [...inserted, ...formatted].flatMap((r) => [r.from, r.to])
   head.nodesBetween(block.from, block.to, (node, pos) => {
     if (!node.isText || node.text === undefined) return true
     const text = node.text
@@ -35,11 +54,14 @@ const inlineText = (head: PMNode, base: PMNode, block: Range, inserted: Readonly
     while (i < text.length) {
       const at = pos + i
       flushDeletions(at)
-      const ins = inserted.find((r) => r.from <= at && at < r.to)
-      const nextDel = d < dels.length ? dels[d]!.at : Infinity
-      const boundary = Math.min(pos + text.length, ins ? ins.to : Math.min(...inserted.filter((r) => r.from > at).map((r) => r.from), Infinity), nextDel > at ? nextDel : Infinity)
-      const slice = text.slice(i, boundary - pos)
-      parts.push(ins ? <ins key={`i${at}`}>{slice}</ins> : <span key={`s${at}`}>{slice}</span>)
+      const nextDel = d < dels.length && dels[d]!.at > at ? dels[d]!.at : Infinity
+      const boundary = Math.min(pos + text.length, nextDel, ...cuts.filter((c) => c > at))
+      const slice = withMarks(node, text.slice(i, boundary - pos), `t${at}`)
+      const ins = inserted.some((r) => r.from <= at && at < r.to)
+      const reformatted = formatted.some((r) => r.from <= at && at < r.to)
+      parts.push(ins ? <ins key={`i${at}`}>{slice}</ins>
+        : reformatted ? <span key={`f${at}`} className="review-formatted" title="Formatting changed">{slice}<span className="visually-hidden"> (formatting changed)</span></span>
+        : slice)
       i = boundary - pos
     }
     return false
@@ -47,6 +69,10 @@ const inlineText = (head: PMNode, base: PMNode, block: Range, inserted: Readonly
   flushDeletions(Infinity)
   return parts
 }
+
+/** What the badge of a changed block says: only its formatting changed, or it changed. */
+const changedLabel = (row: BlockRow) =>
+  (row.formatted ?? []).length > 0 && (row.inserted ?? []).length === 0 && (row.deleted ?? []).length === 0 && (row.attributes ?? []).length === 0 ? "Formatting changed" : "Changed"
 
 const Block = (props: { readonly doc: PMNode; readonly index: number; readonly kind: string }) => (
   <div className={`review-block review-${props.kind}`} data-kind={props.kind} dangerouslySetInnerHTML={{ __html: html(props.doc.child(props.index)) }} />
@@ -100,12 +126,12 @@ export const DiffView = (props: {
           {diff.markdownOnly && <p className="muted">Only how the markdown is written changed; nothing a reader sees. Open the markdown diff.</p>}
           {diff.rows.map((row, i) => (
             <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
-              {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{kindLabel[row.kind]}</span>}
+              {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{row.kind === "changed" ? changedLabel(row) : kindLabel[row.kind]}</span>}
               {row.kind === "removed" && row.base && <Block doc={diff.base} index={row.base.index} kind="removed" />}
               {(row.kind === "added" || row.kind === "same") && row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind} />}
               {row.kind === "changed" && row.head && (
                 <div className="review-block review-changed" data-kind="changed">
-                  <p>{inlineText(diff.head, diff.base, row.head, row.inserted ?? [], row.deleted ?? [])}</p>
+                  <p>{inlineText(diff.head, diff.base, row.head, row)}</p>
                 </div>
               )}
               {row.head && row.kind !== "removed" && (

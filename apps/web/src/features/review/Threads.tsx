@@ -1,134 +1,115 @@
-/** The review's comment threads (on the change request or on a block of a page) and its conflicts, each resolved in the page. */
-import { AsyncResult } from "effect/reactivity"
+/**
+ * Comment threads, the same on the review screen (comments on the change request or on a block of
+ * a page) and the space screen (comments on a page): the comment, its replies nested under it, a
+ * reply box, resolve / reopen, reactions on the comment and each reply, `@mentions` in every box.
+ * What each action calls is the screen's `ThreadActions` (thread-actions.ts).
+ */
+import type { Comment, CommentReply } from "@quire/api"
+import type { ReactNode } from "react"
 import { useState } from "react"
-import { QuireApi } from "../../api/client.ts"
-import { useAtomValue, useMutation, useRefresh } from "../../api/react.ts"
-import { decodeAnchor } from "./anchors.ts"
 import { useAction } from "./action.ts"
-import { postComment, postReply, resolveConflicts, updateComment } from "./queries.ts"
+import { CommentText, MentionInput } from "./MentionInput.tsx"
+import { Reactions } from "./Reactions.tsx"
+import type { ThreadActions } from "./thread-actions.ts"
+import { formatTime } from "../../ui/time.ts"
 
-
-type Params = { readonly spaceId: string; readonly changeRequestId: string }
-
-interface CommentItem {
-  readonly id: string
-  readonly postedBy: { readonly displayName: string }
-  readonly body: { readonly markdown: string }
-  readonly status: string
-  readonly replies: number
-  readonly reactions: ReadonlyArray<{ readonly emoji: string; readonly count: number }>
-  readonly target: { readonly node?: { readonly id: string }; readonly page?: { readonly title?: string } }
+export interface ThreadData {
+  readonly comment: Comment
+  readonly replies: ReadonlyArray<CommentReply>
 }
 
-export const Comments = (props: {
-  readonly params: Params
-  readonly comments: ReadonlyArray<CommentItem>
-  readonly blockComment: { page: string; node: string; quote: string } | undefined
-  readonly clearBlock: () => void
-  readonly onDone: () => void
-}) => {
-  const post = useMutation(postComment)
+
+const Byline = (props: { readonly name: string; readonly at: string }) => (
+  <p className="thread-byline"><strong>{props.name}</strong> <span className="muted">{formatTime(props.at)}</span></p>
+)
+
+const ReplyItem = (props: { readonly commentId: string; readonly reply: CommentReply; readonly actions: ThreadActions; readonly me: string | undefined }) => {
   const run = useAction()
-  const [text, setText] = useState("")
-  const send = () => run.run(async () => {
-    const target = props.blockComment === undefined ? {} : { page: props.blockComment.page, node: props.blockComment.node }
-    await post({ params: props.params, payload: { body: { markdown: text }, ...target } })
-    setText("")
-    props.clearBlock()
-    props.onDone()
-  })
+  const r = props.reply
   return (
-    <section aria-labelledby="comments-h">
-      <h2 id="comments-h">Comments</h2>
-      {props.comments.length === 0 && <p className="muted">No comments yet.</p>}
-      {props.comments.map((c) => <Thread key={c.id} params={props.params} comment={c} onDone={props.onDone} />)}
-      {props.blockComment && (
-        <p>Commenting on: “{props.blockComment.quote}” <button type="button" onClick={props.clearBlock}>Comment on the whole change request instead</button></p>
-      )}
-      <label htmlFor="new-comment">{props.blockComment ? "Comment on this block" : "Comment on the change request"}</label>
-      <textarea id="new-comment" value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="button" disabled={text.trim() === "" || run.busy} onClick={() => void send()}>Post comment</button>
+    <li className="thread-reply">
+      <Byline name={r.postedBy.displayName} at={r.postedAt} />
+      <CommentText markdown={r.body.markdown} />
+      <Reactions reactions={r.reactions} me={props.me} busy={run.busy} on={`${r.postedBy.displayName}'s answer`} onToggle={(emoji, add) => void run.run(async () => {
+        await props.actions.updateReply(props.commentId, r.id, add ? { addedReactions: [emoji] } : { removedReactions: [emoji] })
+        props.actions.done()
+      })} />
       {run.error && <p className="review-error" role="alert">{run.error}</p>}
-    </section>
+    </li>
   )
 }
 
-const Thread = (props: { readonly params: Params; readonly comment: CommentItem; readonly onDone: () => void }) => {
-  const c = props.comment
-  const repliesAtom = QuireApi.query("changeRequestComments", "listCommentRepliesInChangeRequest", { params: { ...props.params, commentId: c.id }, query: { format: "markdown" } })
-  const [atom] = useState(() => repliesAtom)
-  const replies = useAtomValue(atom)
-  const refresh = useRefresh()
-  const reply = useMutation(postReply)
-  const update = useMutation(updateComment)
+export const Thread = (props: {
+  readonly thread: ThreadData
+  readonly actions: ThreadActions
+  readonly me: string | undefined
+  readonly organizationId: string | undefined
+  /** Above the comment: what it is about (a block's quote). */
+  readonly context?: ReactNode
+}) => {
+  const c = props.thread.comment
   const run = useAction()
   const [text, setText] = useState("")
-  const anchor = decodeAnchor(c.target.node?.id)
   const resolved = c.status === "resolved"
+  const send = () => run.run(async () => {
+    await props.actions.reply(c.id, text)
+    setText("")
+    props.actions.done()
+  })
   return (
-    <article className="review-thread" aria-label={`Comment by ${c.postedBy.displayName}`}>
-      {anchor && <p className="muted">On {c.target.page?.title ?? "a page"}: “{anchor.quote}”</p>}
-      <p><strong>{c.postedBy.displayName}</strong>{resolved ? " (resolved)" : ""}</p>
-      <p>{c.body.markdown}</p>
-      {c.reactions.length > 0 && <p>{c.reactions.map((r) => `${r.emoji} ${r.count}`).join(" ")}</p>}
-      {AsyncResult.isSuccess(replies) && replies.value.items.map((r) => (
-        <div key={r.id} className="review-reply"><strong>{r.postedBy.displayName}</strong>: {r.body.markdown}</div>
-      ))}
-      <label htmlFor={`reply-${c.id}`}>Reply</label>
-      <textarea id={`reply-${c.id}`} value={text} onChange={(e) => setText(e.target.value)} />
-      <div className="review-toolbar">
-        <button type="button" disabled={text.trim() === "" || run.busy} onClick={() => void run.run(async () => { await reply({ params: { ...props.params, commentId: c.id }, query: { format: "markdown" }, payload: { body: { markdown: text } } }); setText(""); refresh(atom); props.onDone() })}>Reply</button>
-        <button type="button" disabled={run.busy} onClick={() => void run.run(async () => { await update({ params: { ...props.params, commentId: c.id }, payload: { resolved: !resolved } }); props.onDone() })}>{resolved ? "Reopen" : "Resolve"}</button>
-        <button type="button" disabled={run.busy} aria-label="React with a thumbs up" onClick={() => void run.run(async () => { await update({ params: { ...props.params, commentId: c.id }, payload: { addReactions: ["👍"] } as never }); props.onDone() })}>👍</button>
+    <article className={`review-thread${resolved ? " review-thread-resolved" : ""}`} aria-label={`Comment by ${c.postedBy.displayName}`}>
+      {props.context}
+      <div className="thread-head">
+        <Byline name={c.postedBy.displayName} at={c.postedAt} />
+        {resolved && <span className="thread-status">Resolved{c.resolvedBy ? ` by ${c.resolvedBy.displayName}` : ""}</span>}
+        <button type="button" className="link" disabled={run.busy} onClick={() => void run.run(async () => {
+          await props.actions.update(c.id, { resolved: !resolved })
+          props.actions.done()
+        })}>{resolved ? "Reopen" : "Resolve"}</button>
       </div>
+      <CommentText markdown={c.body.markdown} />
+      <Reactions reactions={c.reactions} me={props.me} busy={run.busy} on={`${c.postedBy.displayName}'s comment`} onToggle={(emoji, add) => void run.run(async () => {
+        await props.actions.update(c.id, add ? { addedReactions: [emoji] } : { removedReactions: [emoji] })
+        props.actions.done()
+      })} />
+      {props.thread.replies.length > 0 && (
+        <ol className="thread-replies" aria-label={`Replies to ${c.postedBy.displayName}`}>
+          {props.thread.replies.map((r) => <ReplyItem key={r.id} commentId={c.id} reply={r} actions={props.actions} me={props.me} />)}
+        </ol>
+      )}
+      <form className="thread-reply-form" onSubmit={(event) => {
+        event.preventDefault()
+        if (text.trim() !== "") void send()
+      }}>
+        <MentionInput id={`reply-${c.id}`} label="Reply" value={text} onChange={setText} organizationId={props.organizationId} />
+        <button type="submit" disabled={text.trim() === "" || run.busy}>Reply</button>
+      </form>
       {run.error && <p className="review-error" role="alert">{run.error}</p>}
     </article>
   )
 }
 
-interface ConflictItem {
+/** A new comment: its box (with mentions) and button; `onPost` sends it. */
+export const NewComment = (props: {
   readonly id: string
-  readonly path: string
-  readonly kind: string
-  readonly hunks?: ReadonlyArray<{ readonly base: string; readonly ours: string; readonly theirs: string }>
-}
-
-export const Conflicts = (props: { readonly params: Params; readonly conflicts: { readonly items: ReadonlyArray<ConflictItem>; readonly stale: boolean }; readonly onDone: () => void }) => {
-  const resolve = useMutation(resolveConflicts)
+  readonly label: string
+  readonly organizationId: string | undefined
+  readonly onPost: (markdown: string) => Promise<unknown>
+}) => {
   const run = useAction()
-  const [picks, setPicks] = useState<Record<string, { take: "main" | "change-request" | "markdown"; markdown?: string }>>({})
-  const all = props.conflicts.items.every((c) => picks[c.id] !== undefined)
+  const [text, setText] = useState("")
   return (
-    <section aria-labelledby="conflicts-h">
-      <h2 id="conflicts-h">Conflicts</h2>
-      {props.conflicts.stale && <p>Main moved since these were found: update from main first.</p>}
-      {props.conflicts.items.map((c) => {
-        const hunk = c.hunks?.[0]
-        const pick = picks[c.id]
-        return (
-          <fieldset key={c.id} className="review-conflict">
-            <legend>{c.path} ({c.kind})</legend>
-            {hunk && (
-              <>
-                <p>Main:</p><pre>{hunk.ours}</pre>
-                <p>This change:</p><pre>{hunk.theirs}</pre>
-              </>
-            )}
-            <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "main"} onChange={() => setPicks({ ...picks, [c.id]: { take: "main" } })} /> Keep main</label>
-            <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "change-request"} onChange={() => setPicks({ ...picks, [c.id]: { take: "change-request" } })} /> Keep this change</label>
-            {hunk && <label><input type="radio" name={`take-${c.id}`} checked={pick?.take === "markdown"} onChange={() => setPicks({ ...picks, [c.id]: { take: "markdown", markdown: hunk.theirs } })} /> Edit the merged text</label>}
-            {pick?.take === "markdown" && (
-              <textarea aria-label={`Merged text of ${c.path}`} value={pick.markdown ?? ""} onChange={(e) => setPicks({ ...picks, [c.id]: { take: "markdown", markdown: e.target.value } })} />
-            )}
-          </fieldset>
-        )
-      })}
-      <button type="button" disabled={!all || run.busy} onClick={() => void run.run(async () => {
-        await resolve({ params: props.params, payload: { resolutions: props.conflicts.items.map((c) => ({ conflict: c.id, ...picks[c.id]! })) } })
-        props.onDone()
-      })}>Resolve conflicts</button>
-      {!all && <p className="muted">Pick a side for each conflict to resolve them.</p>}
+    <form className="thread-new" onSubmit={(event) => {
+      event.preventDefault()
+      if (text.trim() === "") return
+      void run.run(async () => {
+        await props.onPost(text)
+        setText("")
+      })
+    }}>
+      <MentionInput id={props.id} label={props.label} value={text} onChange={setText} organizationId={props.organizationId} />
+      <button type="submit" disabled={text.trim() === "" || run.busy}>Post comment</button>
       {run.error && <p className="review-error" role="alert">{run.error}</p>}
-    </section>
+    </form>
   )
 }

@@ -50,6 +50,8 @@ export interface BlockRow {
   /** Changed blocks: ranges deleted (in the base document, each with where it shows in the head) and inserted (in the head document). */
   readonly deleted?: ReadonlyArray<Deletion>
   readonly inserted?: ReadonlyArray<Range>
+  /** Changed blocks: text the same on both sides whose formatting (bold, italic, code, a link or its target) changed, in the head document. */
+  readonly formatted?: ReadonlyArray<Range>
   readonly attributes?: ReadonlyArray<AttributeChange>
 }
 
@@ -194,7 +196,52 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
 interface Collected {
   readonly deleted: Array<Deletion>
   readonly inserted: Array<Range>
+  readonly formatted: Array<Range>
   readonly attributes: Array<AttributeChange>
+}
+
+/** Each text position's marks as a reader sees them (written-form attributes left out), by position in `doc`. */
+const marksByPosition = (doc: PMNode): Map<number, string> => {
+  const out = new Map<number, string>()
+  doc.descendants((node, pos) => {
+    if (!node.isText || node.text === undefined) return true
+    const key = JSON.stringify(shown(node.marks.map((m) => m.toJSON())))
+    for (let i = 0; i < node.text.length; i++) out.set(pos + i, key)
+    return false
+  })
+  return out
+}
+
+/**
+ * The head ranges whose text is unchanged but whose marks differ: between the text changes, the
+ * two blocks' characters face each other one to one; runs where their marks differ are collected.
+ */
+const formattingChanges = (docA: PMNode, docB: PMNode, changes: ReadonlyArray<{ fromA: number; toA: number; fromB: number; toB: number }>, posB: number, out: Collected): void => {
+  const marksA = marksByPosition(docA)
+  const marksB = marksByPosition(docB)
+  let a = 0
+  let b = 0
+  let open: number | undefined
+  const close = (at: number) => {
+    if (open !== undefined) out.formatted.push({ from: open + posB, to: at + posB })
+    open = undefined
+  }
+  const span = (length: number) => {
+    for (let k = 0; k < length; k++) {
+      const ma = marksA.get(a + k)
+      const mb = marksB.get(b + k)
+      const differs = ma !== undefined && mb !== undefined && ma !== mb
+      if (differs && open === undefined) open = b + k
+      if (!differs) close(b + k)
+    }
+    close(b + length)
+  }
+  for (const c of changes) {
+    span(c.fromB - b)
+    a = c.toA
+    b = c.toB
+  }
+  span(Math.min(docA.content.size - a, docB.content.size - b))
 }
 
 /** Inline ranges of two textblocks from prosemirror-changeset (word-level), shifted to where the blocks are. */
@@ -203,6 +250,7 @@ const textChanges = (codec: MarkdownCodec, a: PMNode, b: PMNode, posA: number, p
   const docA = doc.create(null, a)
   const docB = doc.create(null, b)
   const set = ChangeSet.create(docA).addSteps(docB, [new StepMap([0, docA.content.size, docB.content.size])], null)
+  formattingChanges(docA, docB, set.changes, posB, out)
   for (const c of simplifyChanges(set.changes, docB)) {
     if (c.toA > c.fromA) out.deleted.push({ from: c.fromA + posA, to: c.toA + posA, at: c.fromB + posB })
     if (c.toB > c.fromB) out.inserted.push({ from: c.fromB + posB, to: c.toB + posB })
@@ -300,7 +348,7 @@ const rowsOf = (codec: MarkdownCodec, base: PMNode, head: PMNode, limits: DiffLi
       cursor = refsB[b]!.to
     },
     changed: (a, b) => {
-      const out: Collected = { deleted: [], inserted: [], attributes: [] }
+      const out: Collected = { deleted: [], inserted: [], formatted: [], attributes: [] }
       nodeChanges(codec, blocksA[a]!, blocksB[b]!, refsA[a]!.from, refsB[b]!.from, out)
       rows.push({ kind: "changed", base: refsA[a]!, head: refsB[b]!, ...out })
       cursor = refsB[b]!.to

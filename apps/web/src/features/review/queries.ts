@@ -1,6 +1,7 @@
-/** The review screen's reads: the change request with its reviews, reviewers, contributors, changes, comments and conflicts. */
+/** The review screen's reads (the change request with its reviews, reviewers, contributors, changes and conflicts; its comment threads) and writes. */
 import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
+import type { Comment, CommentReply } from "@quire/api"
 import { QuireApi } from "../../api/client.ts"
 
 export const reviewKey = (spaceId: string, number: number) => `review:${spaceId}:${number}`
@@ -11,16 +12,32 @@ export const reviewAtom = Atom.family((key: string) => {
   return QuireApi.runtime.atom(Effect.gen(function*() {
     const client = yield* QuireApi
     const cr = yield* client.changeRequests.getChangeRequestById({ params })
-    const [reviews, requested, contributors, changes, comments, conflicts] = yield* Effect.all([
+    const [reviews, requested, contributors, changes, conflicts] = yield* Effect.all([
       client.changeRequestReviews.getReviewsByChangeRequestId({ params, query: { format: "markdown" } }),
       client.changeRequestReviews.getRequestedReviewersByChangeRequestId({ params, query: {} }),
       client.changeRequestReviews.getContributorsByChangeRequestId({ params }),
       client.changeRequestChanges.getChangeRequestChanges({ params, query: { limit: 100 } }),
-      client.changeRequestComments.listCommentsInChangeRequest({ params, query: { format: "markdown", order: "asc", limit: 100 } }),
       client.changeRequestConflicts.listChangeRequestConflicts({ params })
     ], { concurrency: "unbounded" })
-    return { cr, reviews: reviews.items, requested: requested.items, contributors: contributors.items, changes: changes.changes, comments: comments.items, conflicts }
+    return { cr, reviews: reviews.items, requested: requested.items, contributors: contributors.items, changes: changes.changes, conflicts }
   })).pipe(Atom.withReactivity([reviewKey(spaceId, Number(n))]))
+})
+
+export const commentsKey = (spaceId: string, number: number) => `review-comments:${spaceId}:${number}`
+
+/** The change request's comments, oldest first, each with its replies (a thread as the screen shows it). */
+export const crCommentsAtom = Atom.family((key: string) => {
+  const [spaceId = "", n = "0"] = key.split("\n")
+  const params = { spaceId, changeRequestId: n }
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const list = yield* client.changeRequestComments.listCommentsInChangeRequest({ params, query: { format: "markdown", order: "asc", limit: 100 } })
+    return yield* Effect.forEach(list.items, (comment) =>
+      comment.replies === 0 ? Effect.succeed({ comment, replies: [] as ReadonlyArray<CommentReply> })
+        : client.changeRequestComments.listCommentRepliesInChangeRequest({ params: { ...params, commentId: comment.id }, query: { format: "markdown", limit: 100 } }).pipe(
+          Effect.map((replies): { comment: Comment; replies: ReadonlyArray<CommentReply> } => ({ comment, replies: replies.items }))
+        ), { concurrency: 4 })
+  })).pipe(Atom.withReactivity([commentsKey(spaceId, Number(n))]))
 })
 
 /** Base and head markdown of one changed page. */
@@ -45,8 +62,15 @@ export const requestReviewers = QuireApi.mutation("changeRequestReviews", "reque
 export const postComment = QuireApi.mutation("changeRequestComments", "postCommentInChangeRequest")
 export const postReply = QuireApi.mutation("changeRequestComments", "postCommentReplyInChangeRequest")
 export const updateComment = QuireApi.mutation("changeRequestComments", "updateCommentInChangeRequest")
+export const updateReply = QuireApi.mutation("changeRequestComments", "updateCommentReplyInChangeRequest")
+export const withdrawReviewer = QuireApi.mutation("changeRequestReviews", "removeRequestedReviewerFromChangeRequest")
 export const mergeCR = QuireApi.mutation("changeRequests", "mergeChangeRequest")
 export const updateCR = QuireApi.mutation("changeRequests", "updateChangeRequest")
 export const resolveConflicts = QuireApi.mutation("changeRequestConflicts", "resolveChangeRequestConflicts")
 export const membersAtom = Atom.family((organizationId: string) =>
   QuireApi.query("members", "listMembersInOrganizationById", { params: { organizationId }, query: { limit: 100 } }))
+/** Members whose name or email holds the text (`${organizationId}\n${text}`): for organizations past the first 100. */
+export const memberSearchAtom = Atom.family((key: string) => {
+  const [organizationId = "", search = ""] = key.split("\n")
+  return QuireApi.query("members", "listMembersInOrganizationById", { params: { organizationId }, query: { limit: 20, search } })
+})

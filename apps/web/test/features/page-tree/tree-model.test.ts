@@ -12,10 +12,13 @@ import {
   find,
   flatten,
   fromApi,
+  indentOf,
   move,
   moveChoices,
+  outdentOf,
   remove,
   rename,
+  stepOf,
   type Tree,
   type TreePage
 } from "../../../src/features/page-tree/tree-model.ts"
@@ -100,14 +103,46 @@ describe("page tree model", () => {
     })
   })
 
-  it("refuses what it cannot send: a group (the API's insert_page makes documents), an empty title, a page in a link", () => {
-    expect(addPage(tree, { kind: "group", title: "Reference", parent: null, ref: "g" })).toEqual({
-      ok: false,
-      reason: "the API cannot insert a group: insert_page always makes a document"
-    })
+  it("adds a group at the top level and link pages to a URL or a page, without documents", () => {
+    const group = ok(addPage(tree, { kind: "group", title: " Reference ", parent: null, ref: "g" }))
+    expect(shape(group.tree)).toEqual([{ start: ["intro", { install: ["linux"] }] }, { guides: ["guide"] }, "faq", "changelog", "g"])
+    expect(group.changes).toEqual([{ operation: "insert_page", type: "group", ref: "g", title: "Reference", document: {}, at: 4 }])
+    const link = ok(addPage(tree, { kind: "link", title: "Status", href: " https://status.example.com ", parent: "guides", ref: "l" }))
+    expect(link.changes).toEqual([{ operation: "insert_page", type: "link", href: "https://status.example.com", ref: "l", title: "Status", document: {}, into: "guides", at: 1 }])
+    expect(find(link.tree, "l")?.page.kind).toBe("link")
+    expect(ok(addPage(tree, { kind: "link", title: "FAQ again", href: "faq", parent: null, ref: "l2" })).changes[0]).toMatchObject({ href: "faq" })
+    // A page's title names it: the link points to its id.
+    const named = fromApi([{ ...page("pg_1", "document"), title: "Release notes" }, { ...page("pg_2", "group"), title: "Notes" }])
+    expect(ok(addPage(named, { kind: "link", title: "News", href: " release NOTES ", parent: null, ref: "l3" })).changes[0]).toMatchObject({ href: "pg_1" })
+    // Only documents are named so: a group is no link target.
+    expect(addPage(named, { kind: "link", title: "N", href: "Notes", parent: null, ref: "l4" }).ok).toBe(false)
+    expect(addPage(tree, { kind: "link", title: "X", href: "nowhere", parent: null, ref: "l5" })).toEqual({ ok: false, reason: "“nowhere” is neither a URL (https://…) nor the title of a page here" })
+  })
+
+  it("refuses what it cannot send, in words: a group below the top level, a link without a URL, an empty title, a page in a link", () => {
     expect(addPage(tree, { kind: "group", title: "Reference", parent: "start", ref: "g" })).toEqual({ ok: false, reason: "groups stay at the top level" })
+    expect(addPage(tree, { kind: "link", title: "Status", parent: null, ref: "l" })).toEqual({ ok: false, reason: "a link needs a URL, such as https://example.com" })
+    expect(addPage(tree, { kind: "link", title: "Status", href: "status.example.com", parent: null, ref: "l" })).toEqual({
+      ok: false,
+      reason: "“status.example.com” is not a URL: write it in full, such as https://status.example.com"
+    })
     expect(addPage(tree, { kind: "document", title: "  ", parent: null, ref: "x" }).ok).toBe(false)
     expect(addPage(tree, { kind: "document", title: "X", parent: "changelog", ref: "x" }).ok).toBe(false)
+  })
+
+  it("outdents, indents and steps a page from the keyboard, within the rules", () => {
+    expect(outdentOf(tree, "linux")).toEqual({ parent: "start", at: 2 })
+    expect(outdentOf(tree, "guide")).toEqual({ parent: null, at: 2 })
+    expect(outdentOf(tree, "faq")).toBeNull()
+    expect(ok(move(tree, "guide", outdentOf(tree, "guide")!)).changes).toEqual([{ operation: "update_page", page: "guide", into: null, at: 2 }])
+    expect(indentOf(tree, "install")).toEqual({ parent: "intro", at: 0 })
+    expect(indentOf(tree, "faq")).toEqual({ parent: "guides", at: 1 })
+    expect(indentOf(tree, "intro")).toBeNull()
+    // Nothing goes inside a link page, and a group never below the top level.
+    expect(indentOf(tree, "guides")).toBeNull()
+    expect(stepOf(tree, "faq", -1)).toEqual({ parent: null, at: 1 })
+    expect(stepOf(tree, "start", -1)).toBeNull()
+    expect(stepOf(tree, "changelog", 1)).toBeNull()
   })
 
   it("renames with one update_page of the title, and nothing when unchanged", () => {
@@ -220,7 +255,7 @@ describe("page tree model, properties", () => {
               ? rename(t, pick, `T${z}`)
               : kind === 3 && all.length > 1
               ? remove(t, pick)
-              : addPage(t, { kind: "document", title: `N${z}`, parent, at: 0, ref: `r${fresh++}` })
+              : addPage(t, { kind: (["document", "group", "link"] as const)[z % 3]!, title: `N${z}`, href: "https://example.com", parent, at: 0, ref: `r${fresh++}` })
           if (!result.ok) continue
           expect(valid(result.tree)).toBe(true)
           // Each change is one the API's payload schema accepts, as sent.

@@ -47,6 +47,19 @@ afterEach(() => {
 })
 
 describe("SaveQueue", () => {
+  it("stops saying Saved as typing starts, before the editor reports the text; an edit undone says Saved again", async () => {
+    const { sent, states, make } = setup()
+    const queue = make("Hello\n")
+    queue.typing()
+    expect(queue.state.kind).toBe("saving")
+    queue.typing()
+    expect(states).toEqual(["saving"])
+    queue.edit("Hello\n")
+    expect(queue.state.kind).toBe("saved")
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sent).toEqual([])
+  })
+
   it("sends a burst of edits once, a second after the last, then says Saved", async () => {
     const { sent, states, storage, make } = setup()
     const queue = make("Hello\n")

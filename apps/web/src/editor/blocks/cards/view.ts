@@ -1,14 +1,29 @@
-import { atomView, h } from "../shared/view.ts"
+import { atomView, field, h, setAttrs } from "../shared/view.ts"
+import { addCard, type CardsData, cellHtml, cellText, removeCard, setCell, setTarget, targetColumn, targetOf, visibleColumns } from "./edit.ts"
 import type { CardColumn } from "./node.ts"
 
-/** The cards as a grid of their visible columns (editing cells comes with the cards editor). */
-export const cardsView = atomView((_props, node) => {
-  const columns = node.attrs.columns as ReadonlyArray<CardColumn>
-  const visible = columns.map((c, i) => (/\bdata-hidden\b/.test(c.attrs) ? -1 : i)).filter((i) => i >= 0)
-  const rows = node.attrs.rows as ReadonlyArray<ReadonlyArray<string>>
-  return h(
-    "div",
-    { class: "quire-cards-grid" },
-    ...rows.map((r) => h("div", { class: "quire-card" }, ...visible.map((i) => h("div", {}, (r[i] ?? "").replace(/<[^>]*>/g, "")))))
-  )
+const fieldLabel = (columns: ReadonlyArray<CardColumn>, column: number, place: number): string =>
+  place === 0 ? "Title" : place === 1 ? "Description" : columns[column]!.label.replace(/<[^>]*>/g, "") || `Text ${place + 1}`
+
+/** The cards as a grid: each card's visible cells and its target as fields, with add and remove. */
+export const cardsView = atomView((props, node) => {
+  const data: CardsData = { columns: node.attrs.columns as ReadonlyArray<CardColumn>, rows: node.attrs.rows as ReadonlyArray<ReadonlyArray<string>> }
+  const commit = (next: CardsData) => setAttrs({ ...props, node }, { columns: next.columns, rows: next.rows })
+  const visible = visibleColumns(data.columns)
+  const target = targetColumn(data.columns)
+  const card = (row: ReadonlyArray<string>, r: number) => {
+    const title = cellText(row[visible[0] ?? -1] ?? "").replace(/<[^>]*>/g, "") || `card ${r + 1}`
+    const remove = h("button", { type: "button", "aria-label": `Remove card ${r + 1} (${title})` }, "Remove")
+    remove.addEventListener("click", () => commit(removeCard(data, r)))
+    return h(
+      "div",
+      { class: "quire-card", role: "group", "aria-label": `Card ${r + 1}` },
+      ...visible.map((c, place) => field(fieldLabel(data.columns, c, place), cellText(row[c] ?? ""), (text) => commit(setCell(data, r, c, cellHtml(row[c] ?? "", text)))).root),
+      field("Target", target < 0 ? "" : targetOf(row[target] ?? ""), (href) => commit(setTarget(data, r, href))).root,
+      h("div", { class: "quire-card-tools" }, remove)
+    )
+  }
+  const add = h("button", { type: "button", "aria-label": "Add a card" }, "+ Card")
+  add.addEventListener("click", () => commit(addCard(data)))
+  return h("div", {}, h("div", { class: "quire-cards-grid" }, ...data.rows.map(card)), h("div", { class: "quire-cards-tools" }, add))
 })

@@ -42,6 +42,9 @@ export const expandable: BlockMarkdown = {
     const first = node.firstChild
     const body = ctx.serializeBlocks(node.content)
     const gap = first && first.attrs.source == null ? "\n" : ""
-    return `${a.openTag as string}\n${"\n".repeat(a.lead as number)}<summary>${a.summary as string}</summary>\n${gap}${body}${a.endTag as string}`
+    // GitBook sets `</details>` off by a blank line; a block the editor wrote last gets one (kept slices keep theirs).
+    const last = node.lastChild
+    const endGap = last && last.attrs.source == null && !/\n[ \t]*\n$/.test(body) ? "\n" : ""
+    return `${a.openTag as string}\n${"\n".repeat(a.lead as number)}<summary>${a.summary as string}</summary>\n${gap}${body}${endGap}${a.endTag as string}`
   }
 }

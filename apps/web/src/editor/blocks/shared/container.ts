@@ -12,6 +12,9 @@ import { findLiquidEnd } from "./liquid.ts"
 
 const containerAttrs = () => ({ ...sourceAttr, params: attr<ReadonlyArray<LiquidParam>>([]), tag: attr<string | null>(null), endTag: attr<string | null>(null), lead: attr(0) })
 
+/** The published site's class for a container drawn the same way in the editor (render.css then styles it as the site does). */
+const SITE_CLASS: Readonly<Record<string, string>> = { stepper: "stepper", step: "step", columns: "columns", column: "column" }
+
 /** A TipTap node for a liquid container; `content` is its ProseMirror content expression. */
 export const containerNode = (name: string, content: string, top: boolean, html: string) =>
   Node.create({
@@ -22,7 +25,7 @@ export const containerNode = (name: string, content: string, top: boolean, html:
     isolating: !top,
     addAttributes: () => ({ ...containerAttrs(), trail: attr(0) }),
     parseHTML: () => [{ tag: `div[data-type=${html}]` }],
-    renderHTML: () => ["div", { "data-type": html }, 0]
+    renderHTML: () => ["div", { "data-type": html, ...(SITE_CLASS[html] ? { class: SITE_CLASS[html] } : {}) }, 0]
   })
 
 /** Parses `{% tag %}…{% endtag %}` at `i` whose inner lines become `inner(lines)`. */

@@ -7,7 +7,7 @@ export const titledView = (param: string, label: string): NodeViewRenderer => (p
   let node = props.node
   const input = h("input", { type: "text", "aria-label": label, placeholder: label })
   const contentDOM = h("div", { class: "quire-body" })
-  const dom = h("section", { class: `quire-block quire-${node.type.name}` }, h("div", { contenteditable: "false" }, input), contentDOM)
+  const dom = h("section", { class: `quire-block quire-${node.type.name}${node.type.name === "column" ? " column" : ""}` }, h("div", { contenteditable: "false" }, input), contentDOM)
   const sync = () => void (input.value = getParam(node.attrs.params as ReadonlyArray<LiquidParam>, param) ?? "")
   input.addEventListener("keydown", (e) => e.stopPropagation())
   input.addEventListener("change", () => setAttrs({ ...props, node }, { params: setParam(node.attrs.params as ReadonlyArray<LiquidParam>, param, input.value) }))

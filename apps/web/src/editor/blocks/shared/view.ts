@@ -38,21 +38,43 @@ export const field = (
   return { root: h("label", { class: "quire-field" }, h("span", {}, label), input), input }
 }
 
+/** "Edit as markdown": shows the block as its source (editor/source), when the editor has that command. */
+export const sourceButton = (props: NodeViewRendererProps): HTMLButtonElement => {
+  const button = h("button", { type: "button", class: "quire-source-button", "aria-label": "Edit this block as markdown", title: "Edit as markdown (Mod-Alt-U)" }, "Markdown")
+  button.addEventListener("click", () => {
+    const pos = typeof props.getPos === "function" ? props.getPos() : undefined
+    if (pos !== undefined) props.editor.commands.showSource?.(pos)
+  })
+  return button
+}
+
+const controls = (el: HTMLElement): Array<HTMLElement> => [...el.querySelectorAll<HTMLElement>("input, textarea, select, button")]
+
 /** An atom's view: rebuilt when the node changes type-compatibly, so controls always show the current attributes. */
 export const atomView =
   (render: (props: NodeViewRendererProps, node: PMNode) => HTMLElement): NodeViewRenderer =>
   (props) => {
     let node = props.node
-    const dom = h("div", { class: `quire-block quire-${node.type.name}`, contenteditable: "false" })
-    dom.append(render(props, node))
+    let body = render(props, node)
+    let redraw: ReturnType<typeof setTimeout> | undefined
+    const dom = h("div", { class: `quire-block quire-${node.type.name}`, contenteditable: "false" }, sourceButton(props), body)
     return {
       dom,
-      stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement,
+      stopEvent: (event) => event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLButtonElement,
       ignoreMutation: () => true,
+      destroy: () => clearTimeout(redraw),
       update: (next) => {
         if (next.type !== node.type) return false
         node = next
-        dom.replaceChildren(render({ ...props, node: next }, next))
+        // Redrawn once focus has settled: a field committed as Tab moves on must not take the next field with it.
+        if (!redraw) redraw = setTimeout(() => {
+          redraw = undefined
+          const rendered = render({ ...props, node }, node)
+          const focused = controls(body).indexOf(document.activeElement as HTMLElement)
+          body.replaceWith(rendered)
+          body = rendered
+          if (focused >= 0) controls(rendered)[focused]?.focus()
+        }, 0)
         return true
       }
     }

@@ -1,0 +1,56 @@
+/** What the editor's plugins ask of the screen around them (the toolbar sets these once it is mounted). */
+import type { Editor } from "@tiptap/core"
+import { getMarkRange } from "@tiptap/core"
+import { TextSelection } from "@tiptap/pm/state"
+import { figureFor } from "./upload.ts"
+import { insertNode } from "./insert.ts"
+
+export interface CommandHooks {
+  /** Opens the file chooser for an image (the menu's Image). */
+  pickImage: () => void
+  /** Opens the link picker (Mod-K). */
+  openLinkPicker: () => void
+  /** Uploads a pasted or dropped image; `pos` is where it was dropped. */
+  upload: (file: File, pos: number | undefined) => void
+}
+
+export const createHooks = (): CommandHooks => ({ pickImage: () => {}, openLinkPicker: () => {}, upload: () => {} })
+
+/** The range a link would cover: the selection, or the whole link the cursor is in; with that link's destination. */
+export const linkRange = (editor: Editor): { from: number; to: number; href: string | undefined } => {
+  const { selection, schema } = editor.state
+  const type = schema.marks.link!
+  const range = selection.empty ? getMarkRange(selection.$from, type) : undefined
+  const from = range?.from ?? selection.from
+  const to = range?.to ?? selection.to
+  let href: string | undefined
+  editor.state.doc.nodesBetween(from, Math.max(to, from + 1), (node) => {
+    const mark = type.isInSet(node.marks)
+    if (mark && href === undefined) href = mark.attrs.href as string
+  })
+  return { from, to, href: range || !selection.empty ? href : undefined }
+}
+
+/** Links `range` to `href`, or, when it is empty, inserts `text` linked there; the cursor goes after it. */
+export const applyLink = (editor: Editor, range: { from: number; to: number }, href: string, text: string): void => {
+  const type = editor.schema.marks.link!
+  const mark = type.create({ href })
+  const tr = editor.state.tr
+  let end = range.to
+  if (range.from === range.to) {
+    tr.insert(range.from, editor.schema.text(text, [mark]))
+    end = range.from + text.length
+  } else tr.removeMark(range.from, range.to, type).addMark(range.from, range.to, mark)
+  tr.setSelection(TextSelection.create(tr.doc, end)).removeStoredMark(type)
+  editor.view.dispatch(tr)
+  editor.view.focus()
+}
+
+export const removeLink = (editor: Editor, range: { from: number; to: number }): void => {
+  editor.view.dispatch(editor.state.tr.removeMark(range.from, range.to, editor.schema.marks.link!))
+  editor.view.focus()
+}
+
+/** Inserts the figure of a stored image at `pos` (where it was dropped) or after the cursor's block. */
+export const insertFigure = (editor: Editor, src: string, pos: number | undefined): boolean =>
+  insertNode(editor, figureFor(editor.schema, src), pos)

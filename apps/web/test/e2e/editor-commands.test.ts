@@ -1,0 +1,263 @@
+/**
+ * Writing a page with the editor's ways in: the slash menu (a heading, a hint, a code block, a table, tabs, an
+ * expandable), a task list typed as markdown, a link picked from another page's headings, a pasted image and a
+ * too-large one refused in words, undo and redo from the toolbar. The stored markdown is read through /v1.
+ */
+import { expect, inject, it } from "vitest"
+import type { Page } from "playwright-core"
+import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { api } from "./servers.ts"
+
+const url = inject("readyServer")
+const browser = sharedBrowser()
+
+interface PageRead { readonly id: string; readonly markdown?: string; readonly title: string }
+
+/** A 1×1 PNG. */
+const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+/** Types `/query` on the current (empty) line and picks the first item the menu shows. */
+const slash = async (page: Page, query: string, expected: string) => {
+  await page.keyboard.type(`/${query}`)
+  const menu = page.getByRole("listbox", { name: "Insert a block" })
+  await menu.getByRole("option", { name: new RegExp(`^${expected}`) }).first().waitFor()
+  await expect.poll(() => menu.getByRole("option").first().textContent()).toMatch(new RegExp(`^${expected}`))
+  await page.keyboard.press("Enter")
+  await menu.waitFor({ state: "detached" })
+}
+
+/** To the empty line the editor leaves after a block inserted last. */
+const toEnd = (page: Page) => page.keyboard.press("ControlOrMeta+End")
+
+it("writes a page with the slash menu, shortcuts, a picked link and an uploaded image", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Commands Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Write notes" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [
+      { operation: "insert_page", title: "Welcome", slug: "welcome", document: { markdown: "Hello.\n" } },
+      { operation: "insert_page", title: "Guide", slug: "guide", document: { markdown: "Intro.\n\n## Install\n\nRun it.\n\n## Configure the server\n\nSet it.\n" } },
+      { operation: "insert_page", title: "Notes", slug: "notes", document: { markdown: "Start here.\n" } }
+    ]
+  })
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const notes = pages.pages.find((p) => p.title === "Notes")!
+  const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${notes.id}?format=markdown`)
+
+  const session = await open(browser(), url, { expected: [] })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("Start here.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+
+    // The menu opens on `/`, lists every block, filters as one types, and closes on Escape.
+    await page.keyboard.type("/")
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    await menu.waitFor()
+    expect(await menu.getByRole("option").count()).toBeGreaterThan(20)
+    await expect.poll(() => editor.getAttribute("aria-activedescendant")).toBe(await menu.getByRole("option").first().getAttribute("id"))
+    await page.keyboard.press("ArrowDown")
+    expect(await menu.getByRole("option", { selected: true }).textContent()).toMatch(/^Heading 1/)
+    await expectAccessible(page, "the editor with the insert menu open")
+    await captureScreen(page, "editor-commands-menu")
+    await page.keyboard.type("hea")
+    await expect.poll(() => menu.getByRole("option").allTextContents()).toEqual([expect.stringMatching(/^Heading 1/), expect.stringMatching(/^Heading 2/), expect.stringMatching(/^Heading 3/)])
+    await page.keyboard.press("Escape")
+    await menu.waitFor({ state: "detached" })
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Backspace")
+
+    // Blocks from the menu: the starter text is selected, so typing replaces it.
+    await slash(page, "h2", "Heading 2")
+    await page.keyboard.type("Setup")
+    await page.keyboard.press("Enter")
+    await slash(page, "warn", "Hint: Warning")
+    await page.keyboard.type("Back up first.")
+    await toEnd(page)
+    await slash(page, "code", "Code block")
+    await page.keyboard.type("console.log(1)")
+    // The language is a field above the code; Enter goes back to the code.
+    const language = editor.getByRole("textbox", { name: "Language" }).first()
+    expect(await language.inputValue()).toBe("js")
+    await language.fill("ts")
+    await language.press("Enter")
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("ProseMirror"))).toBe(true)
+    await toEnd(page)
+    // "Code block with title": the title field is empty and has the focus; Enter goes to the code, its starter text selected.
+    await slash(page, "filename", "Code block with title")
+    const title = editor.getByRole("textbox", { name: "Title" }).last()
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await title.inputValue()).toBe("")
+    await page.keyboard.type("app.js")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("run()")
+    await expectAccessible(page, "code blocks with their language and title fields")
+    await toEnd(page)
+    await slash(page, "table", "Table")
+    await page.keyboard.type("Name")
+    await toEnd(page)
+    await slash(page, "tabs", "Tabs")
+    await page.keyboard.type("npm i")
+    await toEnd(page)
+    await slash(page, "expand", "Expandable")
+    await page.keyboard.type("More words.")
+    await toEnd(page)
+
+    // Markdown shortcuts: a task list, bold.
+    await page.keyboard.type("[ ] Ship it")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("Read **this** and see ")
+
+    // The link picker: a heading of another page, found by its title.
+    await page.keyboard.press("ControlOrMeta+k")
+    const search = page.getByRole("combobox", { name: "Search pages or type a URL" })
+    await search.waitFor()
+    await page.getByRole("listbox", { name: "Link targets" }).getByRole("option", { name: /Configure the server/ }).waitFor()
+    await search.fill("configure")
+    await expect.poll(() => page.getByRole("listbox", { name: "Link targets" }).getByRole("option").first().textContent()).toMatch(/^Configure the server/)
+    await expectAccessible(page, "the link picker")
+    await page.keyboard.press("Enter")
+    await search.waitFor({ state: "detached" })
+    await editor.getByRole("link", { name: "Configure the server" }).waitFor()
+    await page.keyboard.type(".")
+
+    // A pasted image is uploaded and shown as a figure whose caption is edited in place.
+    await editor.evaluate((element, bytes) => {
+      const data = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([data], "dot.png", { type: "image/png" }))
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }))
+    }, png)
+    const caption = editor.getByRole("textbox", { name: "Caption" })
+    await caption.waitFor()
+    await expect.poll(() => editor.locator(".quire-figure img").evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(1)
+    await caption.fill("A dot")
+    await caption.press("Tab")
+
+    // Too large: refused in words next to the editor, nothing uploaded.
+    await page.locator("input[type=file][aria-label='Image file']").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(1_200_000, 1) })
+    await page.getByRole("alert").filter({ hasText: "“huge.png” is 1.1 MB; an image can be at most 1 MB." }).waitFor()
+
+    // Undo and redo from the toolbar.
+    await editor.getByText("Read this and see").click()
+    await toEnd(page)
+    await slash(page, "divider", "Divider")
+    await expect.poll(() => editor.locator("hr").count()).toBe(1)
+    await page.waitForTimeout(600)
+    await page.getByRole("button", { name: "Undo" }).click()
+    await expect.poll(() => editor.locator("hr").count()).toBe(0)
+    expect(await editor.getByText("/divider").count()).toBe(0)
+    await page.getByRole("button", { name: "Redo" }).click()
+    await expect.poll(() => editor.locator("hr").count()).toBe(1)
+
+    // An image dropped on the first line goes in after it; the toolbar's Insert opens the menu there, used by mouse.
+    await editor.getByText("Start here.").evaluate((element, bytes) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))], "drop.png", { type: "image/png" }))
+      const box = element.getBoundingClientRect()
+      element.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, clientX: box.left + 4, clientY: box.top + 4, bubbles: true, cancelable: true }))
+    }, png)
+    await expect.poll(() => editor.locator(".quire-figure").count()).toBe(2)
+    await page.getByRole("button", { name: "Insert a block" }).click()
+    await menu.getByRole("option", { name: /^Quote/ }).click()
+    await menu.waitFor({ state: "detached" })
+    await page.keyboard.type("Wise words.")
+
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+    await expect.poll(async () => (await read()).markdown, { timeout: 10_000 }).toContain("> Wise words.")
+    const markdown = (await read()).markdown!
+    expect(markdown).toMatch(/^Start here\.\n\n<figure><img src="\/files\/[^"]+" alt=""><figcaption><\/figcaption><\/figure>\n\n> Wise words\.\n\n## Setup\n/)
+    expect(markdown).toContain("{% hint style=\"warning\" %}\nBack up first.\n{% endhint %}")
+    expect(markdown).toContain("```ts\nconsole.log(1)\n```")
+    expect(markdown).toContain("{% code title=\"app.js\" %}\n```js\nrun()\n```\n{% endcode %}")
+    expect(markdown).toContain("| Name | Column 2 |\n| --- | --- |\n| Cell | Cell |")
+    expect(markdown).toContain("{% tabs %}\n{% tab title=\"First tab\" %}\nnpm i\n{% endtab %}")
+    // GitBook's form of <details>: blank lines around the summary and before </details>.
+    expect(markdown).toContain("<details>\n\n<summary>Summary</summary>\n\nMore words.\n\n</details>")
+    // The empty line the editor leaves after the divider inserted last adds nothing: one newline ends the page.
+    expect(markdown).toMatch(/\n---\n$/)
+    expect(markdown).toContain("- [ ] Ship it")
+    expect(markdown).toContain("Read **this** and see [Configure the server](guide.md#configure-the-server).")
+    expect(markdown).toMatch(/<figure><img src="\/files\/[^"]+" alt=""><figcaption><p>A dot<\/p><\/figcaption><\/figure>/)
+    const files = await api<{ items: ReadonlyArray<{ id: string; name: string }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/files`)
+    expect(files.items.map((f) => f.name).toSorted()).toEqual(["dot.png", "drop.png"])
+    for (const file of files.items) expect(markdown).toContain(`/files/${file.id}`)
+    // The server reads the picked link and the image as working links to the page and the file.
+    const links = await api<{ items: ReadonlyArray<{ status: string; targetReference: { kind: string } }>; stats: { total: number; broken: { total: number } } }>(
+      url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${notes.id}/links`)
+    expect(links.items.map((l) => `${l.targetReference.kind} ${l.status}`).toSorted()).toEqual(["file ok", "file ok", "page ok"])
+    await captureScreen(page, "editor-commands-page")
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editor-commands-failure.png", fullPage: true })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
+  } finally {
+    await context.close()
+  }
+})
+
+it("turns markdown typed in the editor into blocks and marks", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Shortcuts Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Scratch" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Shortcuts" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Scratch", slug: "scratch", document: { markdown: "First.\n" } }]
+  })
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${pages.pages[0]!.id}?format=markdown`)
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/scratch`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("First.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+    const type = (text: string) => page.keyboard.type(text)
+    await type("# Big title")
+    await page.keyboard.press("Enter")
+    await type("> Quoted")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await type("* Star item")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await type("1. One")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await type("[x] Done")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await type("```py")
+    await page.keyboard.press("Enter")
+    await type("x = 1")
+    await toEnd(page)
+    await type("$$")
+    await page.keyboard.press("Enter")
+    await type("a^2")
+    await toEnd(page)
+    await type("---")
+    await type("Mix **bold** and *it* and `tick` and ~~gone~~ and $$e^x$$ end ")
+    await page.keyboard.press("ControlOrMeta+b")
+    await type("strong")
+    await page.keyboard.press("ControlOrMeta+b")
+    await type(".")
+    await expect.poll(async () => (await read()).markdown, { timeout: 10_000 }).toContain("strong**.")
+    expect((await read()).markdown).toBe([
+      "First.", "", "# Big title", "", "> Quoted", "", "- Star item", "", "1. One", "", "- [x] Done", "",
+      "```py", "x = 1", "```", "", "$$", "a^2", "$$", "", "---", "",
+      "Mix **bold** and *it* and `tick` and ~~gone~~ and $$e^x$$ end **strong**.", ""
+    ].join("\n"))
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editor-shortcuts-failure.png", fullPage: true })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
+  } finally {
+    await context.close()
+  }
+})

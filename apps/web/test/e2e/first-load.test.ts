@@ -1,0 +1,63 @@
+/**
+ * A space page opened cold: the server's page names the screen's API requests as preloads and the
+ * app uses each (one request per URL, none left unused); the tree draws the top level and the
+ * current page's branch, and opens another branch from the keyboard.
+ */
+import { expect, inject, it } from "vitest"
+import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { api } from "./servers.ts"
+
+const url = inject("readyServer")
+const browser = sharedBrowser()
+
+it("loads a nested page with its requests preloaded and used once; the tree opens the current branch only", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Cold Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Manual" })
+  const seed = await api<{ id: string }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Seed" })
+  const chapter = (n: number) => [
+    { operation: "insert_page", ref: `c${n}`, title: `Chapter ${n}`, slug: `chapter-${n}`, document: { markdown: `Chapter ${n}.\n` } },
+    { operation: "insert_page", ref: `s${n}`, into: `c${n}`, title: `Section ${n}.1`, slug: "section", document: { markdown: "A section.\n" } },
+    { operation: "insert_page", into: `s${n}`, title: `Page ${n}.1.1`, slug: "page", document: { markdown: `## Steps\n\nThe page of chapter ${n}.\n` } }
+  ]
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.id}/content`, { changes: [...chapter(1), ...chapter(2)] })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.id}/merge`)
+
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  const warnings: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text())
+  })
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/chapter-2/section/page`)
+    await page.getByRole("heading", { name: "Page 2.1.1" }).first().waitFor()
+    const tree = page.getByRole("navigation", { name: "Pages" })
+    await tree.getByRole("link", { name: "Page 2.1.1" }).waitFor()
+    expect(await tree.getByRole("link", { name: "Page 2.1.1" }).getAttribute("aria-current")).toBe("page")
+    // Chapter 1's branch is closed: its section is not drawn.
+    expect(await tree.locator(".page-tree a").allTextContents()).toEqual(["Chapter 1", "Chapter 2", "Section 2.1", "Page 2.1.1"])
+
+    // The requests of the first screen: each URL once, and those the page preloaded came from the preload.
+    await page.getByText("No comments on this page yet.").waitFor()
+    const requests = await page.evaluate(() => (performance.getEntriesByType("resource") as Array<PerformanceResourceTiming>)
+      .filter((entry) => /^\/(v1|auth)\//.test(new URL(entry.name).pathname))
+      .map((entry) => ({ url: entry.name.replace(location.origin, ""), by: entry.initiatorType })))
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=fetch]")].map((link) => link.getAttribute("href")))
+    expect(preloaded).toContain(`/v1/spaces/${space.id}/content/path/chapter-2%2Fsection%2Fpage?format=html`)
+    expect(requests.filter((r) => requests.filter((o) => o.url === r.url).length > 1), JSON.stringify(requests, null, 1)).toEqual([])
+    for (const href of preloaded) expect(requests.find((r) => r.url === href), href!).toEqual({ url: href, by: "link" })
+    await page.waitForTimeout(3500)
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([])
+
+    // Another branch, opened from the keyboard.
+    const toggle = tree.getByRole("button", { name: "Show the pages under “Chapter 1”" })
+    await toggle.focus()
+    await page.keyboard.press("Enter")
+    await tree.getByRole("link", { name: "Section 1.1" }).waitFor()
+    expect(await tree.getByRole("button", { name: "Hide the pages under “Chapter 1”" }).getAttribute("aria-expanded")).toBe("true")
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
