@@ -34,8 +34,55 @@ export interface BrokenLink {
 
 const ignored = (name: string) => name.startsWith(".") || name === "node_modules"
 
+/** A folder's name as a page title: words split at `-`, `_` and spaces, each capitalized (`getting-started` is "Getting Started"). */
+export const titleOfFolder = (name: string): string =>
+  name.split(/[-_\s]+/).filter((word) => word !== "").map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" ") || name
 
-/** The markdown files of a folder as pages, parents before their subpages (README.md first, then by name). */
+/**
+ * The relative paths `markdown` links to, in the order of their first link (`./guides/install.md`
+ * is `guides/install.md`); links elsewhere (absolute URLs, anchors, `/` or `../` paths) are left out.
+ */
+export const linkTargets = (markdown: string): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  for (const match of markdown.matchAll(/\]\(\s*<?([^)\s>]+)>?|^\s*\[[^\]]+\]:\s*<?(\S+?)>?\s*$|href="([^"]+)"/gm)) {
+    const target = match[1] ?? match[2] ?? match[3] ?? ""
+    if (/^[a-z][a-z0-9+.-]*:|^[#/]/i.test(target)) continue
+    let relative: string
+    try {
+      relative = decodeURIComponent(target.split(/[?#]/)[0]!).replace(/^(\.\/)+/, "")
+    } catch {
+      continue
+    }
+    if (relative === "" || relative.startsWith("../") || found.includes(relative)) continue
+    found.push(relative)
+  }
+  return found
+}
+
+/** The entries of a folder (file and subfolder names) that `targets` lead to, first link first. */
+const entryNames = (targets: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(targets.map((target) => target.split("/")[0]!))]
+
+/** The targets below the subfolder `name`, relative to it. */
+const below = (targets: ReadonlyArray<string>, name: string): ReadonlyArray<string> =>
+  targets.filter((target) => target.startsWith(`${name}/`)).map((target) => target.slice(name.length + 1))
+
+/** `entries` in the order `markdown` links to them, the others after them in their own order. */
+const orderedByLinks = <E extends { readonly name: string }>(entries: ReadonlyArray<E>, targets: ReadonlyArray<string>): ReadonlyArray<E> => {
+  const linked = entryNames(targets)
+  const rank = (entry: E) => {
+    const index = linked.indexOf(entry.name)
+    return index === -1 ? linked.length : index
+  }
+  return entries.toSorted((a, b) => rank(a) - rank(b))
+}
+
+
+/**
+ * The markdown files of a folder as pages, parents before their subpages: in each folder the order
+ * its SUMMARY.md lists them in, else its README.md (the order a reader meets their links in), the
+ * others after them by name; at the top the README.md first. A folder without README.md is a page
+ * titled after the folder.
+ */
 export const readFolder = Effect.fnUntraced(function*(root: string) {
   const fs = yield* FileSystem.FileSystem
   const path = yield* Path.Path
@@ -50,7 +97,9 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
       }
       return false
     })
-  const walk = (dir: string, prefix: string): Effect.Effect<void, CliFailure | PlatformError.PlatformError> =>
+  // `summary`: the links of the nearest SUMMARY.md above, relative to `dir`, which order the folder
+  // when it has no SUMMARY.md of its own.
+  const walk = (dir: string, prefix: string, summary: ReadonlyArray<string>): Effect.Effect<void, CliFailure | PlatformError.PlatformError> =>
     Effect.gen(function*() {
       const names = (yield* fs.readDirectory(dir)).filter((name) => !ignored(name)).toSorted((a, b) => a.localeCompare(b))
       const entries: Array<{ readonly name: string; readonly directory: boolean }> = []
@@ -61,12 +110,19 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
         }
         else if (info.type === "File" && /\.md$/i.test(name)) entries.push({ name, directory: false })
       }
-      const readme = prefix === "" ? entries.find((entry) => !entry.directory && entry.name.toLowerCase() === "readme.md") : undefined
-      const ordered = readme === undefined ? entries : [readme, ...entries.filter((entry) => entry !== readme)]
+      const named = (lower: string) => entries.find((entry) => !entry.directory && entry.name.toLowerCase() === lower)
+      const links = (entry: { readonly name: string } | undefined) =>
+        entry === undefined ? Effect.succeed(undefined) : Effect.map(fs.readFileString(path.join(dir, entry.name)), linkTargets)
+      const ownSummary = yield* links(named("summary.md"))
+      const order = ownSummary ?? (summary.length > 0 ? summary : (yield* links(named("readme.md"))) ?? [])
+      const linked = orderedByLinks(entries, order)
+      const readme = prefix === "" ? named("readme.md") : undefined
+      const ordered = readme === undefined ? linked : [readme, ...linked.filter((entry) => entry !== readme)]
       for (const entry of ordered) {
         // A folder's README.md is the folder's page; at the top, where there is no folder page, it is the first page.
         if (!entry.directory && entry.name.toLowerCase() === "readme.md" && prefix !== "") continue
-        if (!entry.directory && prefix === "" && entry.name.toLowerCase() === "summary.md") continue
+        // A SUMMARY.md is a folder's table of contents, not a page.
+        if (!entry.directory && entry.name.toLowerCase() === "summary.md") continue
         // The top README.md is the page `readme` (GitBook's first page), whatever the file name's case.
         const slug = entry.directory ? entry.name : entry === readme ? "readme" : entry.name.replace(/\.md$/i, "")
         const pagePath = prefix === "" ? slug : `${prefix}/${slug}`
@@ -88,12 +144,12 @@ export const readFolder = Effect.fnUntraced(function*(root: string) {
           file,
           folder,
           markdown: file === undefined ? "" : yield* fs.readFileString(file),
-          fallbackTitle: entry.name
+          fallbackTitle: file === undefined ? titleOfFolder(entry.name) : entry.name
         })
-        yield* walk(folder, pagePath)
+        yield* walk(folder, pagePath, below(ownSummary ?? summary, entry.name))
       }
     })
-  yield* walk(root, "")
+  yield* walk(root, "", [])
   return documents
 })
 

@@ -41,8 +41,8 @@ export const flatten = (pages: ReadonlyArray<RevisionPage>, depth = 0): Readonly
 
 /** The table of a page tree: each page's path, its title indented by depth, kind and id. */
 export const pageColumns: ReadonlyArray<Output.Column<PageRow>> = [
-  { header: "path", value: ({ page }) => page.path },
-  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}` },
+  { header: "path", value: ({ page }) => page.path, shrink: "start" },
+  { header: "title", value: ({ depth, page }) => `${"  ".repeat(depth)}${page.title}`, shrink: "end" },
   { header: "kind", value: ({ page }) => page.kind },
   { header: "id", value: ({ page }) => page.id }
 ]

@@ -11,6 +11,12 @@ import * as GlobalFlags from "./GlobalFlags.ts"
 export interface Column<A> {
   readonly header: string
   readonly value: (row: A) => string
+  /**
+   * Where the column gives way when a table would be wider than its width: cells are cut to fit,
+   * an ellipsis where text was left out (`start`: the start is left out, as of a long path whose
+   * end names the thing; `end`: the end). Columns without it are never cut.
+   */
+  readonly shrink?: "start" | "end"
 }
 
 const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - CliOutput.displayWidth(text)))
@@ -27,12 +33,61 @@ const alignRows = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
     .join("\n")
 }
 
-/** Rows under upper-case headers, columns aligned. */
-export const table = <A>(columns: ReadonlyArray<Column<A>>, rows: ReadonlyArray<A>): string =>
-  alignRows([
+/** Rows of cells as aligned lines, without headers. */
+export const rows = (cells: ReadonlyArray<ReadonlyArray<string>>): string => alignRows(cells)
+
+/** `text` cut to `width` display columns with an ellipsis at the side `side` left out. */
+export const cut = (text: string, width: number, side: "start" | "end"): string => {
+  if (CliOutput.displayWidth(text) <= width) return text
+  const chars = Array.from(text)
+  const kept: Array<string> = []
+  let used = 1
+  for (const char of side === "end" ? chars : chars.toReversed()) {
+    used += CliOutput.displayWidth(char)
+    if (used > width) break
+    kept.push(char)
+  }
+  return side === "end" ? `${kept.join("")}…` : `…${kept.toReversed().join("")}`
+}
+
+/** The narrowest a shrinking column is cut to. */
+const minShrunk = 12
+
+/**
+ * Widths for `cells` (rows of cells, the header first) so the table, with two spaces between
+ * columns, fits `width`: the shrinking columns give up columns widest first, none below `minShrunk`.
+ */
+const fitWidths = (cells: ReadonlyArray<ReadonlyArray<string>>, shrinks: ReadonlyArray<boolean>, width: number): Array<number> => {
+  const widths = shrinks.map((_, i) => Math.max(...cells.map((row) => CliOutput.displayWidth(row[i] ?? ""))))
+  let over = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1) - width
+  while (over > 0) {
+    let widest = -1
+    widths.forEach((w, i) => {
+      if (shrinks[i] === true && w > minShrunk && (widest === -1 || w > widths[widest]!)) widest = i
+    })
+    if (widest === -1) break
+    widths[widest] = widths[widest]! - 1
+    over -= 1
+  }
+  return widths
+}
+
+/** Rows under upper-case headers, columns aligned; with `width`, shrinking columns are cut so the table fits it. */
+export const table = <A>(columns: ReadonlyArray<Column<A>>, rows: ReadonlyArray<A>, width?: number): string => {
+  const cells = [
     columns.map((column) => column.header.toUpperCase()),
     ...rows.map((row) => columns.map((column) => column.value(row)))
-  ])
+  ]
+  if (width === undefined) return alignRows(cells)
+  const widths = fitWidths(cells, columns.map((column) => column.shrink !== undefined), width)
+  return alignRows(cells.map((row) => row.map((cell, i) => {
+    const side = columns[i]?.shrink
+    return side === undefined ? cell : cut(cell, widths[i]!, side)
+  })))
+}
+
+/** The width tables for people are fitted to: a terminal of 100 columns. */
+export const terminalWidth = 100
 
 /** One record as `label  value` lines; lines without a value are left out. */
 export const details = (fields: ReadonlyArray<readonly [label: string, value: string | undefined]>): string =>
@@ -44,6 +99,19 @@ export const when = (iso: string | undefined): string =>
     onNone: () => iso,
     onSome: (dateTime) => DateTime.formatIso(dateTime).slice(0, 16).replace("T", " ")
   })
+
+/** A size in bytes as people read it: `812 B`, `14.2 KB`, `3.1 MB` (1 KB = 1,024 bytes). */
+export const bytes = (size: number): string => {
+  if (size < 1024) return `${size} B`
+  const units = ["KB", "MB", "GB", "TB"]
+  let value = size / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+}
 
 export const yesNo = (value: boolean): string => (value ? "yes" : "no")
 

@@ -29,6 +29,7 @@ import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
 import { SystemApi } from "./SystemApi.ts"
+import { withTags } from "./Tags.ts"
 import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
@@ -71,7 +72,7 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: withGatewayResponses
+    transform: (spec) => withTags(withGatewayResponses(spec))
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

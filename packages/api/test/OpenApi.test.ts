@@ -67,6 +67,26 @@ describe("the API contract", () => {
     assert.match(spec.paths["/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge"]!["post"]!.responses["409"].description, /^Conflict; or: /)
   })
 
+  it("groups operations under GitBook's tag names, each titled and described, every tag in a section of the reference", () => {
+    const spec = document as unknown as {
+      readonly tags: ReadonlyArray<{ readonly name: string; readonly description?: string; readonly "x-displayName"?: string }>
+      readonly "x-tagGroups": ReadonlyArray<{ readonly name: string; readonly tags: ReadonlyArray<string> }>
+      readonly paths: Record<string, Record<string, { readonly tags?: ReadonlyArray<string> }>>
+    }
+    const names = spec.tags.map((tag) => tag.name)
+    assert.includeMembers(names, ["change-request-content", "organization-members", "space-git", "site-share-links"])
+    assert.notInclude(names, "changeRequestContent")
+    for (const tag of spec.tags) {
+      assert.isAbove(tag.description?.length ?? 0, 10, tag.name)
+      assert.isAbove(tag["x-displayName"]?.length ?? 0, 2, tag.name)
+    }
+    const sectioned = spec["x-tagGroups"].flatMap((group) => group.tags)
+    assert.sameMembers(sectioned, names)
+    const used = new Set(Object.values(spec.paths).flatMap((item) => Object.values(item).flatMap((operation) => operation.tags ?? [])))
+    assert.sameMembers([...used], names)
+    assert.deepStrictEqual(spec.paths["/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages"]?.["get"]?.tags, ["change-request-content"])
+  })
+
   it("declares the bearer scheme and the error envelope", () => {
     const text = JSON.stringify(document)
     assert.include(text, "\"bearer\"")

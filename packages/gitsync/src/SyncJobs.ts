@@ -23,6 +23,7 @@ import { importPages, reusableFile } from "./ContentMapping.ts"
 import { exportIncludes, importReusableContents } from "./ReusableContentMapping.ts"
 import { includeFolders, readIncludes, writeIncludes } from "./layout/Includes.ts"
 import type { SyncRun } from "./domain/GitSyncInfo.ts"
+import { CommitMessages } from "./CommitMessages.ts"
 import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
 import { ImportedLayoutRepo } from "./ImportedLayoutRepo.ts"
@@ -101,11 +102,16 @@ export interface SyncJobsShape {
   readonly giveUp: (kind: "import" | "export", spaceId: string, reason: string) => Effect.Effect<void>
 }
 
-/** The user's credentials in `url`, to mask wherever git or a message might echo them. */
+/**
+ * The user's credentials in `url` (and the URL itself when it holds them), to mask wherever git or a
+ * message might echo them. A URL without credentials, a local repository's path among them, is no
+ * secret: masking it would hide where the failure happened.
+ */
 export const secretsOf = (url: string): ReadonlyArray<string> => {
-  if (!URL.canParse(url)) return [url]
+  if (!URL.canParse(url)) return []
   const parsed = new URL(url)
-  return [url, decodeURIComponent(parsed.password), decodeURIComponent(parsed.username)].filter((s) => s !== "")
+  const credentials = [decodeURIComponent(parsed.password), decodeURIComponent(parsed.username)].filter((s) => s !== "")
+  return credentials.length === 0 ? [] : [url, ...credentials]
 }
 
 /** The space's main content as a head that never moves: the revision is stored beside main (`standalone`). */
@@ -130,6 +136,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const blobs = yield* BlobStore
       const ids = yield* Ids.Ids
       const authors = yield* GitAuthors
+      const commitMessages = yield* CommitMessages
       const limits = yield* Effect.orDie(importLimitsConfig)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -288,10 +295,12 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             }).pipe(Effect.mapError((stopped) => new RunStopped("failed", stopped.reason)))
             if (changes.size === 0 && previous.commit !== undefined) return { commit: previous.commit }
             const author = yield* authors.author(job.actorId)
+            // An automatic export says what the revision was (a merged change request's subject) where that is known.
+            const described = job.trigger === "auto" ? yield* commitMessages.forRevision(job.spaceId, revision.id) : Option.none()
             const pushed = yield* transport.push({ url, ref }, {
               parent: previous.commit,
               changes,
-              message: job.commitMessage,
+              message: Option.getOrElse(described, () => job.commitMessage),
               author,
               force: job.force,
               createBranch: previous.commit === undefined

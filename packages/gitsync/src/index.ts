@@ -3,6 +3,8 @@
  * docs/gitsync.md). Knows nothing of HTTP.
  */
 export * from "./domain/GitSyncInfo.ts"
+export { CommitMessages } from "./CommitMessages.ts"
+export type { CommitMessagesShape } from "./CommitMessages.ts"
 export { GitAuthors } from "./GitAuthors.ts"
 export type { GitAuthorsShape } from "./GitAuthors.ts"
 export { GitSync, providerOf, repoName } from "./GitSync.ts"

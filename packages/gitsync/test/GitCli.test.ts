@@ -12,6 +12,7 @@ import * as GitCli from "../src/GitCli.ts"
 import { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitTooLarge, GitUnreachable } from "../src/domain/GitErrors.ts"
 import { blobOid, type GitPush, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
 import * as Redact from "../src/Redact.ts"
+import * as SyncJobs from "../src/SyncJobs.ts"
 import * as GitHttpServer from "./GitHttpServer.ts"
 
 const root = mkdtempSync(join(tmpdir(), "quire-gitcli-"))
@@ -336,6 +337,24 @@ describe("GitCli", () => {
       assert.strictEqual(headOf(dir, main), commit)
     }).pipe(Effect.provide(cliLayer({ cacheDir: fresh("cache") }))))
 
+  it.live("a push git refuses keeps git's own reason and the local path (a checked-out branch of a working copy)", () =>
+    Effect.gen(function*() {
+      const work = fresh("checked-out")
+      mkdirSync(work)
+      sh(work, "init", "--quiet", "--initial-branch=main")
+      writeFileSync(join(work, "README.md"), "# Hello\n")
+      sh(work, "add", "-A")
+      sh(work, "commit", "--quiet", "-m", "first")
+      const url = `file://${work}`
+      const git = yield* GitTransport
+      const before = yield* git.fetch({ url, ref: main })
+      const error = yield* Effect.flip(git.push({ url, ref: main }, pushOf(before.commit, { "a.md": "A\n" })))
+      assert.instanceOf(error, GitFailed)
+      assert.include(error.message, "refusing to update checked out branch")
+      assert.include(error.message, work)
+      assert.notInclude(error.message, "***")
+    }).pipe(Effect.provide(cliLayer())))
+
   it.live("refuses file:// without the setting, other protocols, and non-public http addresses", () =>
     Effect.gen(function*() {
       const { dir } = createBare()
@@ -554,6 +573,13 @@ describe("GitCli", () => {
 })
 
 describe("Redact", () => {
+  it("masks a remote's credentials, and the URL holding them, never a URL without them (a local path)", () => {
+    assert.deepStrictEqual(SyncJobs.secretsOf("file:///srv/docs"), [])
+    assert.deepStrictEqual(SyncJobs.secretsOf("https://github.com/acme/docs.git"), [])
+    assert.deepStrictEqual(SyncJobs.secretsOf("https://bot:tok%21en@github.com/acme/docs.git"), ["https://bot:tok%21en@github.com/acme/docs.git", "tok!en", "bot"])
+    assert.deepStrictEqual(SyncJobs.secretsOf("not a url"), [])
+  })
+
   it("removes credentials from URLs and messages", () => {
     assert.strictEqual(Redact.url("https://user:tok@github.com/a/b.git"), "https://***@github.com/a/b.git")
     assert.strictEqual(Redact.url("https://github.com/a/b.git"), "https://github.com/a/b.git")

@@ -12,6 +12,7 @@ import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
+import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipDependentsLive from "./MembershipDependentsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
@@ -79,7 +80,7 @@ const layerServices = Layer.mergeAll(
     Reviews.layerServices,
     // The spec operations are also the server's, whose format=html draws operation blocks.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations)),
-    GitSyncLayers.layerServices.pipe(Layer.provide(GitAuthorsLive.layer)),
+    GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(
     // OpenAPI specs read organization roles through content and fetch through its outbound guard.

@@ -30,14 +30,14 @@ const layer = Queue.layerInProcessWith(Services.layerMemory).pipe(Layer.provideM
 const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git", ["--git-dir", dir, ...args], { encoding: "utf8" }).trim()
 
 describe("Git sync on the platform", () => {
-  it.effect("a merge and an edit of a connected space make one export, authored by the user", () =>
+  it.effect("a merge and an edit of a connected space make one export, authored by the user; a merge alone is exported under its subject", () =>
     Effect.gen(function*() {
       const dir = mkdtempSync(join(tmpdir(), "quire-platform-git-"))
       execFileSync("git", ["init", "--bare", "--quiet", "--initial-branch=main", dir])
       const { user } = yield* (yield* Users).bootstrapAdmin("admin@quire.test", "quire_test_admin_token")
       const asAdmin = asInstanceAdmin(user.id)
       const runner = yield* JobRunner
-      yield* Effect.gen(function*() {
+      const space = yield* Effect.gen(function*() {
         const org = yield* (yield* Organizations).create({ title: "Acme" })
         const { space } = yield* (yield* Spaces).create(org.organization.id, { title: "Docs" })
         const content = yield* SpaceContent
@@ -59,6 +59,7 @@ describe("Git sync on the platform", () => {
             pages: parent.pages.map((p) => p.title === "Intro" ? { ...p, document: documentHash(more) } : p),
             documents: new Map([[documentHash(more), more]])
           }))
+        return space
       }).pipe(asAdmin)
 
       yield* runner.drain
@@ -71,5 +72,20 @@ describe("Git sync on the platform", () => {
       const files = git(dir, "ls-tree", "-r", "--name-only", "refs/heads/main")
       assert.include(files, "nebula.md")
       assert.include(git(dir, "grep", "-l", "Stay longer.", "refs/heads/main"), "README.md")
+
+      // A merge alone is exported under the change request's subject.
+      const comet = yield* Effect.gen(function*() {
+        const changeRequests = yield* ChangeRequests
+        const cr = yield* changeRequests.create(space.id, { subject: "Add the comet page" })
+        yield* changeRequests.updateContent(space.id, cr.changeRequest.id, [{ operation: "insert_page", title: "Comet", markdown: "Comet notes." }])
+        yield* (yield* Merges).merge(space.id, cr.changeRequest.id)
+        return cr.changeRequest
+      }).pipe(asAdmin)
+      yield* runner.drain
+      yield* TestClock.adjust("10 seconds")
+      yield* runner.drain
+      assert.strictEqual(git(dir, "rev-list", "--count", "refs/heads/main"), "2")
+      assert.strictEqual(git(dir, "log", "-1", "--format=%s", "refs/heads/main"), "Add the comet page")
+      assert.match(git(dir, "log", "-1", "--format=%b", "refs/heads/main"), new RegExp(`^Merged change request #${comet.number} in Quire \\(revision \\w+\\)\\.$`))
     }).pipe(Effect.provide(layer)))
 })

@@ -41,6 +41,13 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr r
       assert.strictEqual(readerAsks.status, 1)
       assert.include(readerAsks.stderr, "users[0]")
 
+      // cr get says who is asked and what the merge waits for.
+      const waiting = yield* asAlice("cr", "get", spaceId, number)
+      assert.strictEqual(waiting.status, 0, waiting.stderr)
+      assert.match(waiting.stdout, /^reviews: none$/m)
+      assert.match(waiting.stdout, new RegExp(`^waiting for a review:\\n  ${reviewer.user.displayName}\\s+asked by ${editor.user.displayName}`, "m"))
+      assert.match(waiting.stdout, /^merge: blocked\n {2}- The space asks for at least one approval of the latest version\.$/m)
+
       const refused = yield* asAlice("cr", "merge", spaceId, number)
       assert.strictEqual(refused.status, 1)
       assert.include(refused.stderr, "needs an approved review of its latest revision")
@@ -71,6 +78,11 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire cr r
       assert.include(rowWith(listed.stdout, "changes-requested"), "Say which version.")
       // The reviewer's review cleared their request.
       assert.include((yield* asEditor("cr", "reviewers", spaceId, number)).stdout, "Nobody is asked to review")
+
+      const ready = (yield* asAlice("cr", "get", spaceId, number)).stdout
+      assert.match(ready, new RegExp(`^reviews:\\n  ${reviewer.user.displayName}\\s+changes requested .*\\n  ${reviewer.user.displayName}\\s+approved `, "m"))
+      assert.notInclude(ready, "waiting for a review")
+      assert.match(ready, new RegExp(`^merge: ready \\(quire cr merge ${spaceId} ${number}\\)$`, "m"))
 
       const merged = yield* asAlice("cr", "merge", spaceId, number)
       assert.strictEqual(merged.status, 0, merged.stderr)

@@ -51,7 +51,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API re
           // No developer toolbar: its Share and Generate SDKs send the document to Scalar's services.
           assert.notInclude(body, "Generate SDKs")
           await page.screenshot({ path: join(screenshots, "docs.png") })
-          await page.getByText("spaces", { exact: true }).first().click()
+          await page.getByText("Spaces", { exact: true }).first().click()
           await page.getByText("Create a space").first().waitFor()
 
           const outside = requests.filter((url) => !local(url, base))

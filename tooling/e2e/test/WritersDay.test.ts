@@ -135,7 +135,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
         ["notes.txt", "text/plain", 6]
       ])
       const listed = yield* as("files", "list", spaceId, "--cr", String(cr.number))
-      assert.match(lines(listed.stdout)[0]!, /^NAME\s+ID\s+TYPE\s+SIZE\s+URL$/)
+      assert.match(lines(listed.stdout)[0]!, /^NAME\s+ID\s+TYPE\s+SIZE$/)
       for (const file of answer.files) assert.match(rowWith(listed.stdout, file.id), new RegExp(`^${file.name.replace(".", "\\.")}\\s+${file.id}\\s`))
       // Not in the space's files until the change request is merged.
       const main = (yield* as("files", "list", spaceId)).stdout

@@ -4,7 +4,7 @@
  */
 import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { type ChangeRequest, ChangeRequestStatus, type MergeConflict } from "@quire/api"
+import { type ChangeRequest, type ChangeRequestRequestedReviewer, type ChangeRequestReview, ChangeRequestStatus, MergeBlockers, type MergeConflict } from "@quire/api"
 import * as ConflictDiff from "../ConflictDiff.ts"
 import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
@@ -51,6 +51,31 @@ const showChangeRequest = (cr: ChangeRequest) =>
     ["url", cr.urls.app]
   ])
 
+const indent = (text: string) => text.split("\n").map((line) => `  ${line}`).join("\n")
+
+/** Each reviewer's reviews (the latest last; `outdated`: of an earlier revision) and who is still asked. */
+const showReviews = (reviews: ReadonlyArray<ChangeRequestReview>, requested: ReadonlyArray<ChangeRequestRequestedReviewer>) => {
+  const rows = reviews.map((review) => [
+    review.reviewer.displayName,
+    review.status === "approved" ? "approved" : "changes requested",
+    Output.when(review.createdAt),
+    review.outdated ? "(of an earlier revision)" : ""
+  ])
+  const waiting = requested.map((request) => [request.user.displayName, `asked by ${request.requestedBy.displayName}`, Output.when(request.createdAt)])
+  return [
+    rows.length === 0 ? "reviews: none" : `reviews:\n${indent(Output.rows(rows))}`,
+    ...(waiting.length === 0 ? [] : [`waiting for a review:\n${indent(Output.rows(waiting))}`])
+  ].join("\n")
+}
+
+/** `merge: ready`, or `merge: blocked` with each reason; nothing to say of a merged or archived one beyond its status. */
+const showReadiness = (cr: ChangeRequest, blockers: ReadonlyArray<string>) =>
+  cr.status === "merged" || cr.status === "archived"
+    ? `merge: not possible, it is ${cr.status}`
+    : blockers.length === 0
+    ? `merge: ready (quire cr merge ${cr.space} ${cr.number})`
+    : ["merge: blocked", ...blockers.map((blocker) => `  - ${blocker}`)].join("\n")
+
 const list = Command.make(
   "list",
   {
@@ -87,11 +112,29 @@ const get = Command.make(
   Effect.fn("quire.cr.get")(function*({ changeRequestId, spaceId }) {
     const client = yield* QuireClient
     const cr = yield* client.changeRequests.getChangeRequestById({ params: { spaceId, changeRequestId } })
-    yield* Output.print(cr, showChangeRequest)
+    // --json prints the API's change request as it is; people also see its reviews and what the merge waits for.
+    if (yield* GlobalFlags.Json) return yield* Output.print(cr, showChangeRequest)
+    const params = { spaceId, changeRequestId: cr.id }
+    const [reviews, requested, space, conflicts] = yield* Effect.all([
+      Pages.collect((query) => client.changeRequestReviews.getReviewsByChangeRequestId({ params, query }), { limit: Option.none(), pageSize: 100 }),
+      Pages.collect((query) => client.changeRequestReviews.getRequestedReviewersByChangeRequestId({ params, query }), { limit: Option.none(), pageSize: 100 }),
+      client.spaces.getSpaceById({ params: { spaceId }, query: {} }),
+      client.changeRequestConflicts.listChangeRequestConflicts({ params })
+    ], { concurrency: "unbounded" })
+    const blockers = MergeBlockers.mergeBlockers({
+      status: cr.status,
+      subject: cr.subject,
+      outdated: cr.outdated,
+      conflicts: conflicts.count,
+      reviews: reviews.items,
+      requested: requested.items.length,
+      rules: space.mergeRules
+    })
+    yield* Output.print(cr, (cr) => [showChangeRequest(cr), showReviews(reviews.items, requested.items), showReadiness(cr, blockers)].join("\n\n"))
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Show a change request")
+  Command.withDescription("Show a change request: its details, its reviews and requested reviewers, and whether it can be merged (what the merge waits for); --json prints the API's change request")
 )
 
 const open = Command.make(
@@ -130,7 +173,7 @@ const pages = Command.make(
       query: {}
     })
     yield* Output.print(tree, ({ pages }) =>
-      pages.length === 0 ? "No pages in this change request." : Output.table(Content.pageColumns, Content.flatten(pages)))
+      pages.length === 0 ? "No pages in this change request." : Output.table(Content.pageColumns, Content.flatten(pages), Output.terminalWidth))
   })
 ).pipe(
   Command.provide(QuireClient.layer),

@@ -21,8 +21,7 @@ const columns: ReadonlyArray<Output.Column<RevisionFile>> = [
   { header: "name", value: (file) => file.name },
   { header: "id", value: (file) => file.id },
   { header: "type", value: (file) => file.contentType },
-  { header: "size", value: (file) => String(file.size) },
-  { header: "url", value: (file) => file.downloadURL }
+  { header: "size", value: (file) => Output.bytes(file.size) }
 ]
 
 /** Reads `paths` as `insert_files` entries (base64), refusing files the server would refuse. */
@@ -59,7 +58,7 @@ const list = Command.make(
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("The files of a space (or of a change request with --cr): name, id, type, size and download URL"),
+  Command.withDescription("The files of a space (or of a change request with --cr): name, id, type and size; --json adds each file's download URL"),
   Command.withAlias("ls")
 )
 

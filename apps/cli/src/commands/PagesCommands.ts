@@ -67,7 +67,7 @@ const list = Command.make(
   Effect.fn("quire.pages.list")(function*({ changeRequest, spaceId }) {
     const pages = yield* Content.tree(spaceId, changeRequest)
     yield* Output.print({ pages }, ({ pages }) =>
-      pages.length === 0 ? `No pages in ${Content.where(changeRequest)}.` : Output.table(Content.pageColumns, Content.flatten(pages)))
+      pages.length === 0 ? `No pages in ${Content.where(changeRequest)}.` : Output.table(Content.pageColumns, Content.flatten(pages), Output.terminalWidth))
   })
 ).pipe(
   Command.provide(QuireClient.layer),

@@ -1,4 +1,5 @@
 /** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge, conflicts). */
+import { MergeBlockers } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { lazy, Suspense, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
@@ -9,7 +10,6 @@ import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments } from "../features/review/ReviewComments.tsx"
 import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
-import { mergeBlockers } from "../features/review/merge-rules.ts"
 import "../features/review/review.css"
 
 const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
@@ -48,7 +48,7 @@ const ReviewBody = (props: Props) => {
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
   const space = useAtomValue(spaceAtom(props.spaceId))
   const organizationId = AsyncResult.isSuccess(space) ? space.value.organization : undefined
-  const blockers = mergeBlockers({
+  const blockers = MergeBlockers.mergeBlockers({
     status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: conflicts.count, reviews, requested: requested.length,
     rules: AsyncResult.isSuccess(space) ? space.value.mergeRules : undefined
   })

@@ -22,10 +22,14 @@ esac
 /** Environment variables passed through to git: the proxy settings of the machine, nothing else. */
 const passedThrough = ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]
 
-/** Git's message, redacted, on one line and at most 400 characters: the fatal/error lines when there are any. */
+/**
+ * Git's message, redacted, on one line and at most 400 characters: the fatal/error lines when there
+ * are any, the remote's own (`remote: error: refusing to update checked out branch`) among them;
+ * git's closing "failed to push some refs" says nothing the others do not.
+ */
 export const trimMessage = (stderr: string, secrets: ReadonlyArray<string>): string => {
   const lines = Redact.text(stderr, secrets).split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "")
-  const important = lines.filter((line) => /^(fatal|error):/i.test(line))
+  const important = lines.filter((line) => /^(remote:\s*)?(fatal|error):/i.test(line) && !/^error: failed to push some refs/i.test(line))
   const text = (important.length > 0 ? important : lines).join("; ")
   return text.length > 400 ? `${text.slice(0, 397)}...` : text === "" ? "git failed without a message" : text
 }

@@ -56,7 +56,9 @@ export const makePush = (git: GitProcess, prepare: (remote: GitRemote) => Effect
           if (/stale info|non-fast-forward|fetch first|already exists/.test(reason)) {
             return yield* new GitDiverged({ url: prepared.redacted, ref: prepared.ref, reason: Redact.text(reason, secretsOf(prepared)) })
           }
-          return yield* new GitFailed({ url: prepared.redacted, detail: `push rejected: ${trimMessage(`${reason}\n${run.stderr}`, secretsOf(prepared))}` })
+          // The porcelain line's reason ("[remote rejected] (branch is currently checked out)") first, then git's lines.
+          const said = trimMessage(run.stderr, secretsOf(prepared))
+          return yield* new GitFailed({ url: prepared.redacted, detail: `push rejected ${Redact.text(reason, secretsOf(prepared))}${said === "git failed without a message" ? "" : `: ${said}`}` })
         }
         if (run.code !== 0) return yield* classify(prepared, run)
         // Keep the pushed commit referenced in the cache: the next push builds on it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { mergeBlockers, type RuleInput } from "../../../src/features/review/merge-rules.ts"
+import { mergeBlockers, type RuleInput } from "../src/MergeBlockers.ts"
 
 const base: RuleInput = { status: "open", subject: "Fix", outdated: false, conflicts: 0, reviews: [], requested: 0, rules: { type: "none" } }
 const review = (id: string, status: string, outdated = false) => ({ status, outdated, reviewer: { id, displayName: id } })

@@ -1,0 +1,117 @@
+/**
+ * How the OpenAPI document groups its operations for a reader (`/docs`): each contract group's
+ * operations under GitBook's tag name for the same resource (`change-request-content`, not the
+ * group's `changeRequestContent`), with a title (`x-displayName`) and a description in our words,
+ * and the tags gathered into sections (`x-tagGroups`) as GitBook's reference nests them.
+ */
+
+interface Tag {
+  /** GitBook's tag name where it has one for the resource. */
+  readonly name: string
+  readonly title: string
+  readonly description: string
+}
+
+interface Section {
+  readonly name: string
+  /** Contract group identifiers, in reading order. */
+  readonly groups: Readonly<Record<string, Tag>>
+}
+
+const sections: ReadonlyArray<Section> = [
+  {
+    name: "Organizations and people",
+    groups: {
+      organizations: { name: "organizations", title: "Organizations", description: "The organizations the caller belongs to: their settings, spaces and collections." },
+      members: { name: "organization-members", title: "Organization members", description: "Who belongs to an organization, with which role; inviting and removing members." },
+      teams: { name: "teams", title: "Teams", description: "Named groups of members, granted access to spaces and collections together." },
+      teamMembers: { name: "team-members", title: "Team members", description: "Adding people to a team and removing them." },
+      users: { name: "users", title: "Users", description: "The signed-in person and other people's public profiles." },
+      notifications: { name: "notifications", title: "Notifications", description: "What happened that concerns the signed-in person: review requests, replies, mentions, merges." },
+      permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space, a collection or a site: granted to a person, a team, or inherited." },
+      sso: { name: "sso", title: "SSO", description: "SAML identity providers through which an organization's members sign in." }
+    }
+  },
+  {
+    name: "Content",
+    groups: {
+      spaces: { name: "spaces", title: "Spaces", description: "Spaces hold one set of pages with their history; create, move, duplicate and delete them." },
+      collections: { name: "collections", title: "Collections", description: "Folders of spaces and other collections, nested to any depth." },
+      spaceContent: { name: "space-content", title: "Space content", description: "The pages and files of a space's current revision, read and imported." },
+      revisions: { name: "revisions", title: "Revisions", description: "Every past state of a space's content, its pages and files, and what changed." },
+      reusableContents: { name: "reusable-content", title: "Reusable content", description: "Blocks of content kept once and shown on many pages." },
+      comments: { name: "space-comments", title: "Space comments", description: "Discussions on a space's pages, with replies." },
+      search: { name: "search", title: "Search", description: "Full-text search over a space or over every space of an organization." },
+      links: { name: "links", title: "Links", description: "The links between pages and files, and those that lead nowhere." },
+      spacePdf: { name: "space-pdf", title: "PDF export", description: "A space, or one of its pages, as a PDF document." }
+    }
+  },
+  {
+    name: "Change requests",
+    groups: {
+      changeRequests: { name: "change-requests", title: "Change requests", description: "Proposed edits to a space, reviewed and merged into its main content." },
+      changeRequestContent: { name: "change-request-content", title: "Change request content", description: "The pages and files of a change request, read and edited." },
+      changeRequestChanges: { name: "change-request-changes", title: "Change request changes", description: "What a change request changes compared with main, page by page." },
+      changeRequestConflicts: { name: "change-request-conflicts", title: "Change request conflicts", description: "Where a change request and main edited the same lines, and how each is resolved." },
+      changeRequestReviews: { name: "change-request-reviewers", title: "Reviews and reviewers", description: "Requested reviewers, their reviews and the merge rules they satisfy." },
+      changeRequestComments: { name: "change-request-comments", title: "Change request comments", description: "Discussions on a change request and on blocks of its pages." }
+    }
+  },
+  {
+    name: "Publishing",
+    groups: {
+      sites: { name: "sites", title: "Docs sites", description: "Published sites: their visibility, customization, structure and publishing state." },
+      siteSpaces: { name: "site-spaces", title: "Site spaces", description: "The spaces a site publishes, as variants of a section." },
+      siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
+      siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
+      siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." }
+    }
+  },
+  {
+    name: "Integrations",
+    groups: {
+      git: { name: "space-git", title: "Git sync", description: "A space kept in step with a Git repository: import, export and their state." },
+      gitWebhook: { name: "git-webhooks", title: "Git webhooks", description: "Where GitHub and GitLab report pushes, so a synced space imports them." },
+      openAPISpecs: { name: "openapi", title: "OpenAPI specs", description: "OpenAPI documents hosted for an organization, with their versions, shown on pages." },
+      translations: { name: "translations", title: "Translations", description: "Spaces kept translated into other languages, run by run." }
+    }
+  },
+  {
+    name: "System",
+    groups: {
+      system: { name: "system", title: "System", description: "The server's health and version." }
+    }
+  }
+]
+
+const byGroup = new Map(sections.flatMap((section) => Object.entries(section.groups)))
+
+type Spec = Record<string, any>
+
+/** Renames the document's tags (the contract's group identifiers) to the table's, titled, described and sectioned. */
+const rename = (tag: string) => byGroup.get(tag)?.name ?? tag
+
+export const withTags = (spec: Spec): Spec => {
+  const paths: Spec = {}
+  for (const [path, item] of Object.entries<Spec>(spec["paths"] ?? {})) {
+    const operations: Spec = {}
+    for (const [method, operation] of Object.entries<Spec>(item)) {
+      operations[method] = Array.isArray(operation?.["tags"]) ? { ...operation, tags: operation["tags"].map(rename) } : operation
+    }
+    paths[path] = operations
+  }
+  const present = new Set<string>((spec["tags"] ?? []).map((tag: Spec) => String(tag["name"])))
+  const tags = sections.flatMap((section) =>
+    Object.entries(section.groups).filter(([group]) => present.has(group)).map(([, tag]) => ({
+      name: tag.name,
+      description: tag.description,
+      "x-displayName": tag.title
+    }))
+  )
+  const unlisted = (spec["tags"] ?? []).filter((tag: Spec) => !byGroup.has(String(tag["name"])))
+  const tagGroups = sections.map((section) => ({
+    name: section.name,
+    tags: Object.entries(section.groups).filter(([group]) => present.has(group)).map(([, tag]) => tag.name)
+  })).filter((group) => group.tags.length > 0)
+  return { ...spec, tags: [...tags, ...unlisted], "x-tagGroups": tagGroups, paths }
+}
