@@ -1,8 +1,9 @@
 /** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
 import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
-import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
+import * as ApiDocs from "./ApiDocs.ts"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as AuthRoutes from "./AuthRoutes.ts"
 import * as BodyLimit from "./BodyLimit.ts"
@@ -92,27 +93,13 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
   Layer.provide(AuthenticationLive.layer)
 )
 
-/**
- * The API reference at `/docs`: Scalar bundled with the server, its default fonts off, so the page
- * loads nothing from elsewhere; the bearer scheme preselected for its test requests; no developer
- * toolbar (its "Share" and "Generate SDKs" send the document to Scalar's services). Effect's
- * `ScalarConfig` type does not list `showDeveloperTools`, which Scalar reads.
- */
-export const docs = HttpApiScalar.layer(Api, {
-  path: "/docs",
-  scalar: {
-    withDefaultFonts: false,
-    authentication: { preferredSecurityScheme: "bearer" },
-    showDeveloperTools: "never"
-  } as HttpApiScalar.ScalarConfig
-})
 
 /**
  * The API, the download route of signed file links (`/files/<token>`), published sites
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, docs, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -6,6 +6,7 @@
 import { Config, Effect } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
+import { docsPath } from "./ApiDocs.ts"
 import { envelope } from "./ErrorEnvelope.ts"
 import { routePrefix } from "./FileLinks.ts"
 
@@ -28,14 +29,15 @@ export const filePolicy =
   "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /**
- * The docs page (Scalar) runs its two inline scripts (the bundled Scalar and its start-up, allowed
- * by their hashes), injects styles (its fonts are the system's: `withDefaultFonts: false`), shows
- * images of the document and sends "test requests" to this server. Nothing is loaded from elsewhere.
+ * The docs page (Scalar) runs the Scalar bundle from this server and its inline start-up (allowed
+ * by its hash), injects styles (its fonts are the system's: `withDefaultFonts: false`), shows
+ * images of the document, reads the document and sends "test requests" to this server. Nothing is
+ * loaded from elsewhere.
  */
 export const docsPolicy = (scriptHashes: ReadonlyArray<string>) =>
   [
     "default-src 'none'",
-    `script-src ${scriptHashes.length === 0 ? "'none'" : scriptHashes.map((hash) => `'${hash}'`).join(" ")}`,
+    `script-src 'self' ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trimEnd(),
     "style-src 'unsafe-inline'",
     "font-src data:",
     "img-src 'self' data:",
@@ -50,15 +52,14 @@ export const inlineScriptHashes = (html: string): ReadonlyArray<string> =>
   Array.from(html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g), (match) =>
     `sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}`)
 
-const docsPath = "/docs"
 const allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 const allowedHeaders = "authorization, content-type"
 
 const pathOf = (url: string) => url.split("?")[0] ?? url
 
 /**
- * The docs page is one response built once (Scalar memoizes it): its script hashes are computed
- * once per body, by the policy of one server (its middleware's).
+ * The docs page is one response built once (ApiDocs makes it on the first visit): its script hashes
+ * are computed once per body, by the policy of one server (its middleware's).
  */
 const makeDocsPolicy = () => {
   let cached: { readonly body: unknown; readonly policy: string } | undefined

@@ -138,15 +138,40 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the OpenAP
       }
     }))
 
-  it.effect("GET /docs is the API reference, the same document", () =>
+  it.effect("GET /docs is the API reference: a small page loading Scalar and the document from this server, compressed and cached by hash", () =>
     Effect.gen(function*() {
       const base = yield* baseUrl
       const docs = yield* Effect.promise(() => fetch(`${base}/docs`))
       assert.strictEqual(docs.status, 200)
+      assert.strictEqual(docs.headers.get("cache-control"), "no-cache")
       const html = yield* Effect.promise(() => docs.text())
-      assert.include(html, "Create a space")
-      assert.notMatch(html, /<script[^>]*\bsrc=/, "Scalar is inline, not loaded from a CDN")
+      assert.isBelow(html.length, 4000)
       assert.include(html, `"withDefaultFonts":false`)
+      const script = /<script src="(\/docs\/scalar\.[0-9a-f]{12}\.js)"><\/script>/.exec(html)?.[1]
+      const documentUrl = /"url":"(\/docs\/openapi\.[0-9a-f]{12}\.json)"/.exec(html)?.[1]
+      assert.isDefined(script, "Scalar from this server, by a hashed name")
+      assert.isDefined(documentUrl, "the document by a hashed name")
+      // The page's policy runs only this server's scripts and the page's own start-up (by hash).
+      assert.match(docs.headers.get("content-security-policy") ?? "", /script-src 'self' 'sha256-[^']+'(;|$)/)
+
+      const bundle = yield* Effect.promise(() => fetch(`${base}${script}`, { headers: { "accept-encoding": "br" } }))
+      assert.strictEqual(bundle.status, 200)
+      assert.strictEqual(bundle.headers.get("content-encoding"), "br")
+      assert.strictEqual(bundle.headers.get("cache-control"), "public, max-age=31536000, immutable")
+      assert.include(yield* Effect.promise(() => bundle.text()), "createApiReference")
+
+      const readers = yield* Effect.promise(() => fetch(`${base}${documentUrl}`).then((r) => r.json() as Promise<Spec>))
+      const spec = yield* served
+      assert.deepStrictEqual(Object.keys(readers["paths"]), Object.keys(spec["paths"]), "the same operations as /openapi.json")
+      // Without the Idempotency-Key parameter Scalar showed empty on every write; the introduction describes it.
+      const create = readers["paths"]["/v1/orgs/{organizationId}/spaces"]["post"]
+      assert.strictEqual(create["summary"], "Create a space")
+      assert.notInclude(JSON.stringify(create["parameters"] ?? []), "IdempotencyKey")
+      assert.include(JSON.stringify(spec["paths"]["/v1/orgs/{organizationId}/spaces"]["post"]["parameters"]), "IdempotencyKey")
+      assert.include(readers["info"]["description"], "Idempotency-Key")
+
+      const missing = yield* Effect.promise(() => fetch(`${base}/docs/scalar.000000000000.js`))
+      assert.strictEqual(missing.status, 404)
     }))
 
   it.effect("is a valid OpenAPI 3.1 document (the specification's own JSON schema)", () =>

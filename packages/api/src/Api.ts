@@ -8,7 +8,7 @@ import { ChangeRequestContentApi } from "./ChangeRequestContentApi.ts"
 import { ChangeRequestsApi } from "./ChangeRequestsApi.ts"
 import { CollectionsApi } from "./CollectionsApi.ts"
 import { CommentsApi } from "./CommentsApi.ts"
-import { withGatewayResponses } from "./GatewayResponses.ts"
+import { withGatewayResponses, withSharedErrorResponses } from "./GatewayResponses.ts"
 import { GitApi, GitWebhookApi } from "./GitApi.ts"
 import { LinksApi } from "./LinksApi.ts"
 import { OpenAPISpecsApi } from "./OpenAPISpecsApi.ts"
@@ -72,7 +72,7 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: (spec) => withTags(withGatewayResponses(spec))
+    transform: (spec) => withTags(withSharedErrorResponses(withGatewayResponses(spec)))
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

@@ -25,7 +25,7 @@ export const Collection = Schema.Struct({
     viewInviteLinks: Schema.Boolean,
     create: Schema.Boolean
   })
-})
+}).annotate({ identifier: "Collection" })
 export type Collection = typeof Collection.Type
 
 const collectionId = { collectionId: EntityId }

@@ -65,7 +65,7 @@ export const Comment = Schema.Struct({
   status: CommentStatus,
   resolvedAt: Schema.optionalKey(Timestamp),
   resolvedBy: Schema.optionalKey(User)
-})
+}).annotate({ identifier: "Comment" })
 export type Comment = typeof Comment.Type
 
 export const CommentReply = Schema.Struct({
@@ -78,7 +78,7 @@ export const CommentReply = Schema.Struct({
   body: CommentBody,
   urls: Schema.Struct({ location: Schema.String }),
   permissions: CommentPermissions
-})
+}).annotate({ identifier: "CommentReply" })
 export type CommentReply = typeof CommentReply.Type
 
 /** `format` of comment reads: bodies are always answered as markdown. */

@@ -1,7 +1,7 @@
 /**
  * What the server's gateway (rate limits, idempotency keys) answers before any handler runs, added
  * to the OpenAPI document: every `/v1` operation may be a 429, and every write a 409 or a 422 on
- * its `Idempotency-Key`. The handlers never return these, so they are described here rather than
+ * its `Idempotency-Key` (each declared once in `components` and referenced). The handlers never return these, so they are described here rather than
  * as endpoint errors.
  */
 
@@ -78,19 +78,67 @@ export const withGatewayResponses = (spec: Spec): Spec => {
         operations[method] = operation
         continue
       }
-      const responses: Spec = { ...operation["responses"], 429: tooManyRequests }
+      const responses: Spec = { ...operation["responses"], 429: { $ref: "#/components/responses/TooManyRequests" } }
       let parameters = operation["parameters"]
       if (idempotentMethods.includes(method)) {
         const conflict = responses["409"]
         responses["409"] = conflict === undefined
-          ? response(keyInUse, "ConflictEncoded")
+          ? { $ref: "#/components/responses/IdempotencyKeyInUse" }
           : { ...conflict, description: `${conflict.description}; or: ${keyInUse}` }
-        responses["422"] = keyReused
-        parameters = [...(parameters ?? []), idempotencyKey]
+        responses["422"] = { $ref: "#/components/responses/IdempotencyKeyReused" }
+        parameters = [...(parameters ?? []), { $ref: "#/components/parameters/IdempotencyKey" }]
       }
       operations[method] = { ...operation, ...(parameters === undefined ? {} : { parameters }), responses }
     }
     paths[path] = operations
   }
-  return { ...spec, components: { ...spec["components"], schemas }, paths }
+  // Declared once and referenced by each operation: the document is read by tools and people whole.
+  const components = {
+    ...spec["components"],
+    schemas,
+    responses: {
+      ...spec["components"]?.["responses"],
+      TooManyRequests: tooManyRequests,
+      IdempotencyKeyInUse: response(keyInUse, "ConflictEncoded"),
+      IdempotencyKeyReused: keyReused
+    },
+    parameters: { ...spec["components"]?.["parameters"], IdempotencyKey: idempotencyKey }
+  }
+  return { ...spec, components, paths }
+}
+
+/**
+ * The error answers every operation lists the same way (`400` BadRequest, `401` Unauthorized, …: a
+ * description and the envelope's schema) declared once in `components.responses` and referenced,
+ * so the document a reader's tool processes is a third smaller.
+ */
+export const withSharedErrorResponses = (spec: Spec): Spec => {
+  const shared: Spec = { ...spec["components"]?.["responses"] }
+  const paths: Spec = {}
+  for (const [path, item] of Object.entries<Spec>(spec["paths"] ?? {})) {
+    const operations: Spec = {}
+    for (const [method, operation] of Object.entries<Spec>(item)) {
+      if (!httpMethods.has(method) || operation["responses"] === undefined) {
+        operations[method] = operation
+        continue
+      }
+      const responses: Spec = {}
+      for (const [status, answer] of Object.entries<Spec>(operation["responses"])) {
+        const keys = Object.keys(answer ?? {}).toSorted().join(",")
+        const name = answer?.["description"]
+        const ref = answer?.["content"]?.["application/json"]?.["schema"]?.["$ref"]
+        const plain = Number(status) >= 400 && keys === "content,description" && typeof name === "string" && /^[A-Za-z]+$/.test(name) &&
+          typeof ref === "string" && Object.keys(answer["content"]).length === 1
+        if (!plain || (shared[name] !== undefined && JSON.stringify(shared[name]) !== JSON.stringify(answer))) {
+          responses[status] = answer
+          continue
+        }
+        shared[name] = answer
+        responses[status] = { $ref: `#/components/responses/${name}` }
+      }
+      operations[method] = { ...operation, responses }
+    }
+    paths[path] = operations
+  }
+  return { ...spec, components: { ...spec["components"], responses: shared }, paths }
 }

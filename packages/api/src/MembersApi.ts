@@ -19,7 +19,7 @@ export const Member = Schema.Struct({
   spaces: Schema.Finite,
   teams: Schema.Finite,
   sites: Schema.Finite
-})
+}).annotate({ identifier: "Member" })
 export type Member = typeof Member.Type
 
 const memberPath = { organizationId: EntityId, userId: EntityId }

@@ -37,7 +37,7 @@ export const OpenAPISpec = Schema.Struct({
     /** The latest version's document, for anyone; only on public specs. */
     published: Schema.optionalKey(Schema.String)
   })
-})
+}).annotate({ identifier: "OpenAPISpec" })
 export type OpenAPISpec = typeof OpenAPISpec.Type
 
 /** GitBook's `OpenAPISpecVersion`. */
@@ -48,7 +48,7 @@ export const OpenAPISpecVersion = Schema.Struct({
   /** Where the specification is accessible. */
   url: Schema.String,
   urls: Schema.Struct({ location: Schema.String })
-})
+}).annotate({ identifier: "OpenAPISpecVersion" })
 export type OpenAPISpecVersion = typeof OpenAPISpecVersion.Type
 
 /**

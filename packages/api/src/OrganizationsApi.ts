@@ -68,7 +68,7 @@ export const Organization = Schema.Struct({
   urls: Schema.Struct({ location: Schema.String, app: Schema.String, logo: Schema.optionalKey(Schema.String) }),
   trial: Schema.Struct({ status: Schema.Literal("notapplicable"), count: Schema.Finite }),
   permissions: OrganizationPermissions
-})
+}).annotate({ identifier: "Organization" })
 export type Organization = typeof Organization.Type
 
 /**
@@ -83,7 +83,7 @@ export const LinkInvite = Schema.Struct({
   createdAt: Timestamp,
   expiresAt: Schema.optionalKey(Timestamp),
   urls: Schema.Struct({ location: Schema.String })
-})
+}).annotate({ identifier: "LinkInvite" })
 export type LinkInvite = typeof LinkInvite.Type
 
 const linkInvitePath = { organizationId: EntityId, inviteId: EntityId }
@@ -100,7 +100,7 @@ export const MemberInvite = Schema.Struct({
   role: MemberRoleOrGuest,
   sso: Schema.Boolean,
   createdAt: Timestamp
-})
+}).annotate({ identifier: "MemberInvite" })
 export type MemberInvite = typeof MemberInvite.Type
 
 const organizationId = { organizationId: EntityId }

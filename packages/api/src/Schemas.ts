@@ -94,5 +94,5 @@ export const User = Schema.Struct({
   email: Schema.optionalKey(Schema.String),
   photoURL: Schema.optionalKey(Schema.String),
   urls: Schema.Struct({ location: Schema.String })
-})
+}).annotate({ identifier: "User" })
 export type User = typeof User.Type

@@ -68,7 +68,7 @@ export const SiteSpace = Schema.Struct({
   hidden: Schema.Boolean,
   hasAdvancedCustomizationFeature: Schema.Boolean,
   urls: PublishedUrls
-})
+}).annotate({ identifier: "SiteSpace" })
 export type SiteSpace = typeof SiteSpace.Type
 
 /** GitBook's `SiteSection`, with its site spaces in their order. */
@@ -86,7 +86,7 @@ export const SiteSection = Schema.Struct({
   icon: Schema.optionalKey(Schema.String),
   siteSpaces: Schema.Array(SiteSpace),
   urls: PublishedUrls
-})
+}).annotate({ identifier: "SiteSection" })
 export type SiteSection = typeof SiteSection.Type
 
 /** GitBook's `SiteSectionGroup`: `sections` and `children` both list its sections in their order. */
@@ -98,7 +98,7 @@ export const SiteSectionGroup = Schema.Struct({
   draft: Schema.Boolean,
   sections: Schema.Array(SiteSection),
   children: Schema.Array(SiteSection)
-})
+}).annotate({ identifier: "SiteSectionGroup" })
 export type SiteSectionGroup = typeof SiteSectionGroup.Type
 
 /** A JSON object, as an adaptive schema or a customization is given. */

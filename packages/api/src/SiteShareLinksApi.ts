@@ -18,7 +18,7 @@ export const ShareLink = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   active: Schema.Boolean,
   urls: PublishedUrls
-})
+}).annotate({ identifier: "ShareLink" })
 export type ShareLink = typeof ShareLink.Type
 
 const shareLinkParams = { ...siteParams, shareLinkId: EntityId } as const

@@ -60,7 +60,7 @@ export const Site = Schema.Struct({
     /** Present when the site is published (for a share-link site, only with a valid `shareKey`). */
     published: Schema.optionalKey(Schema.String)
   })
-})
+}).annotate({ identifier: "Site" })
 export type Site = typeof Site.Type
 
 /** GitBook's `SiteAdaptiveSchema`: the JSON Schema (draft-07) of the claims visitors bring. */
@@ -68,7 +68,7 @@ export const SiteAdaptiveSchema = Schema.Struct({
   object: Schema.Literal("site-adaptive-schema"),
   jsonSchema: JsonObject,
   updatedAt: Timestamp
-})
+}).annotate({ identifier: "SiteAdaptiveSchema" })
 
 /** GitBook's `SiteAdaptiveTemplateCondition`: a condition suggested from the adaptive schema. */
 export const TemplateCondition = Schema.Struct({ description: Schema.String, condition: Schema.String })
@@ -87,7 +87,7 @@ export type SiteStructure = typeof SiteStructure.Type
 export const SiteCustomization = Schema.Struct({
   ...CustomizationSettings.fields,
   updatedAt: Schema.optionalKey(Timestamp)
-})
+}).annotate({ identifier: "SiteCustomizationSettings" })
 
 /** GitBook's `PublishedContentSite`: what a published site's renderer needs in one answer. */
 export const PublishedContentSite = Schema.Struct({
@@ -104,7 +104,7 @@ export const PublishedContentSite = Schema.Struct({
     contentSecurityPolicy: Schema.optionalKey(Schema.String),
     cookies: Schema.Boolean
   }))
-})
+}).annotate({ identifier: "PublishedContentSite" })
 
 /** GitBook's `SitePublishingAuth` with the custom backend: the key that signs visitors' JWTs. */
 export const SitePublishingAuth = Schema.Struct({
@@ -112,7 +112,7 @@ export const SitePublishingAuth = Schema.Struct({
   backend: Schema.Literal("custom"),
   privateKey: Schema.String,
   fallbackURL: Schema.optionalKey(Schema.String)
-})
+}).annotate({ identifier: "SitePublishingAuth" })
 
 /**
  * GitBook's `SitePublishingAuthUpdate` with the custom backend: `fallbackURL`, where readers

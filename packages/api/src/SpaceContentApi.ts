@@ -143,7 +143,7 @@ export const Revision = Schema.Struct({
     published: Schema.optionalKey(Schema.String),
     public: Schema.optionalKey(Schema.String)
   })
-})
+}).annotate({ identifier: "Revision" })
 export type Revision = typeof Revision.Type
 
 /** `metadata=false` leaves out Git metadata; `computed=false` skips computed content (Quire computes none). */

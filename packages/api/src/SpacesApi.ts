@@ -91,7 +91,7 @@ export const Space = Schema.Struct({
   changeRequestsOpen: Schema.Finite,
   changeRequestsDraft: Schema.Finite,
   permissions: SpacePermissions
-})
+}).annotate({ identifier: "Space" })
 export type Space = typeof Space.Type
 
 const spaceId = { spaceId: EntityId }

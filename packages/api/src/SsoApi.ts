@@ -25,7 +25,7 @@ export const SamlProvider = Schema.Struct({
   /** Quire as the service provider: its ACS, where sign-in starts, its entity id and SP metadata XML. */
   service: Schema.Struct({ acsURL: Schema.String, startURL: Schema.String, entityID: Schema.String, metadataURL: Schema.String }),
   urls: Schema.Struct({ location: Schema.String })
-})
+}).annotate({ identifier: "SamlProvider" })
 export type SamlProvider = typeof SamlProvider.Type
 
 const fields = {

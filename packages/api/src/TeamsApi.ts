@@ -16,7 +16,7 @@ export const Team = Schema.Struct({
   spaces: Schema.Finite,
   createdAt: Timestamp,
   permissions: Schema.Struct({ admin: Schema.Boolean, view: Schema.Boolean })
-})
+}).annotate({ identifier: "Team" })
 export type Team = typeof Team.Type
 
 const teamPath = { organizationId: EntityId, teamId: EntityId }

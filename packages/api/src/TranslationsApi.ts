@@ -33,7 +33,7 @@ export const Translation = Schema.Struct({
   stats: TranslationStats,
   permissions: Schema.Struct({ view: Schema.Boolean, edit: Schema.Boolean }),
   urls: Schema.Struct({ location: Schema.String })
-})
+}).annotate({ identifier: "Translation" })
 export type Translation = typeof Translation.Type
 
 const translationParams = { organizationId: EntityId, translationId: EntityId } as const

@@ -19,7 +19,7 @@ export const UserApiToken = Schema.Struct({
   expiresAt: Schema.optionalKey(Schema.String),
   /** Quire's addition: the one organization a single sign-on token reaches; absent for the account's own tokens. */
   organization: Schema.optionalKey(Schema.String)
-})
+}).annotate({ identifier: "UserApiToken" })
 
 /** A token just created: the listing's fields and the secret, shown only in this answer. */
 export const ApiToken = Schema.Struct({

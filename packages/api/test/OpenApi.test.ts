@@ -33,14 +33,17 @@ describe("the API contract", () => {
   it("declares what the gateway answers: 429 with its headers on every /v1 operation, 409 and 422 on every write, in the error envelope", () => {
     const spec = document as unknown as {
       readonly paths: Record<string, Record<string, { readonly responses: Record<string, any>; readonly parameters?: ReadonlyArray<{ readonly name: string; readonly in: string }> }>>
-      readonly components: { readonly schemas: Record<string, any> }
+      readonly components: { readonly schemas: Record<string, any>; readonly responses: Record<string, any>; readonly parameters: Record<string, any> }
     }
-    const schemaOf = (response: any) => spec.components.schemas[String(response.content["application/json"].schema.$ref).split("/").at(-1)!]
+    // Responses and parameters declared once in components are referenced by `$ref`.
+    const resolve = (value: any, kind: "responses" | "parameters") =>
+      typeof value?.$ref === "string" ? spec.components[kind][String(value.$ref).split("/").at(-1)!] : value
+    const schemaOf = (response: any) => spec.components.schemas[String(resolve(response, "responses").content["application/json"].schema.$ref).split("/").at(-1)!]
     let writes = 0
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const name = `${method.toUpperCase()} ${path}`
-        const limited = operation.responses["429"]
+        const limited = resolve(operation.responses["429"], "responses")
         if (!path.startsWith("/v1/")) {
           assert.isUndefined(limited, name)
           continue
@@ -51,10 +54,10 @@ describe("the API contract", () => {
         const write = ["post", "put", "patch"].includes(method)
         assert.strictEqual(operation.responses["409"] !== undefined && schemaOf(operation.responses["409"]).properties.error.properties.code.enum[0] === 409, write || operation.responses["409"] !== undefined, name)
         assert.strictEqual(operation.responses["422"] !== undefined, write, name)
-        assert.strictEqual((operation.parameters ?? []).some((p) => p.in === "header" && p.name === "Idempotency-Key"), write, name)
+        assert.strictEqual((operation.parameters ?? []).map((p) => resolve(p, "parameters")).some((p) => p.in === "header" && p.name === "Idempotency-Key"), write, name)
         if (write) {
           writes++
-          assert.include(operation.responses["409"].description, "Idempotency-Key", name)
+          assert.include(resolve(operation.responses["409"], "responses").description, "Idempotency-Key", name)
           assert.deepStrictEqual(schemaOf(operation.responses["422"]).properties.error.properties.code.enum, [422], name)
         }
       }

@@ -38,7 +38,7 @@ export interface WebBenchOptions {
   readonly profileDir?: string | undefined
 }
 
-const goals = { firstLoad: 1000, editorOpen: 1000, keystrokeP95: 50, initialJsKb: 300 } as const
+const goals = { firstLoad: 1000, editorOpen: 1000, keystrokeP95: 50, initialJsKb: 300, docsReadable: 2000 } as const
 
 /**
  * Runs in every document before the app: long tasks, Event Timing entries and keydown-to-paint
@@ -247,6 +247,28 @@ const editorOpen = async (browser: Browser, url: string, organizationPath: strin
   }
 }
 
+/** Scalar's sidebar and the reference's first section. */
+const docsMarkers = { sidebar: [".scalar-api-reference aside li"], section: [".scalar-api-reference h2"] }
+
+export interface DocsLoad extends Timing {
+  readonly problems: ReadonlyArray<string>
+}
+
+/** One cold load of the API reference at /docs (issue 22: under 2 s), signed out. */
+const docsLoad = async (browser: Browser, url: string, quiet: number): Promise<DocsLoad> => {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
+  context.setDefaultTimeout(60_000)
+  await context.addInitScript({ content: initScript(docsMarkers) })
+  try {
+    const page = await context.newPage()
+    const problems = problemsOf(page)
+    await page.goto("/docs", { waitUntil: "commit" })
+    return { ...await waitInteractive(page, Object.keys(docsMarkers), quiet), problems }
+  } finally {
+    await context.close()
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -289,6 +311,7 @@ const scriptRows = (outDir: string, loads: ReadonlyArray<FirstLoad>, opens: Read
 export interface WebFigures {
   readonly seeded: WebSetup.Seeded
   readonly loads: ReadonlyArray<FirstLoad>
+  readonly docs: ReadonlyArray<DocsLoad>
   readonly opens: ReadonlyArray<EditorOpen>
   readonly serverKind: string
   readonly seconds: number
@@ -314,7 +337,11 @@ export const report = (outDir: string, options: WebBenchOptions, f: WebFigures):
       ms(percentile(keys.toPaint, 95)), "", ""])
   }
   rows.push(...scriptRows(outDir, f.loads, f.opens))
-  const problems = [...new Set([...f.loads, ...f.opens].flatMap((r) => r.problems))]
+  const docsReadable = median(f.docs.map((d) => d.visible))
+  rows.push([`API reference /docs, cold: sidebar and first section painted, median ms of ${f.docs.length} (worst ${ms(Math.max(...f.docs.map((d) => d.visible)))}; long tasks ${median(f.docs.map((d) => d.longTasks))}, longest ${ms(median(f.docs.map((d) => d.longest)))})`,
+    ms(docsReadable), `< ${goals.docsReadable}`, verdict(docsReadable < goals.docsReadable)])
+  rows.push([`  then idle (Scalar draws the other sections), median ms`, ms(median(f.docs.map((d) => d.interactive))), "", ""])
+  const problems = [...new Set([...f.loads, ...f.opens, ...f.docs].flatMap((r) => r.problems))]
   return [
     `Browser app in ${chromiumPath} (headless, 1280x800), ${f.serverKind}; quiet window ${options.quiet} ms; ` +
     `a 2-core machine shared with other work: times vary run to run; total ${f.seconds.toFixed(0)} s`,
@@ -355,6 +382,11 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       progress(`editor ${i + 1}/${options.runs}${i === options.runs - 1 ? `, then ${options.keys} keystrokes` : ""}`)
       opens.push(await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { quiet: options.quiet, keys: i === options.runs - 1 ? options.keys : 0 }))
     }
+    const docs: Array<DocsLoad> = []
+    for (let i = 0; i < options.runs; i++) {
+      progress(`API reference ${i + 1}/${options.runs}`)
+      docs.push(await docsLoad(browser, server.url, options.quiet))
+    }
     const profiles: Array<string> = []
     if (options.profileDir !== undefined) {
       const dir = options.profileDir
@@ -365,7 +397,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
     }
     return report(outDir, options, {
-      seeded, loads, opens, profiles,
+      seeded, loads, opens, docs, profiles,
       serverKind: "the built server (`pnpm build`, then tooling/build/start.sh server: dist/server.mjs on the embedded database, jobs in process)",
       seconds: (performance.now() - started) / 1000
     })

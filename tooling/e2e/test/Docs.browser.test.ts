@@ -53,6 +53,11 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("the API re
           await page.screenshot({ path: join(screenshots, "docs.png") })
           await page.getByText("Spaces", { exact: true }).first().click()
           await page.getByText("Create a space").first().waitFor()
+          // The samples of writes carry no empty Idempotency-Key header; the introduction describes the header once.
+          const samples = await page.locator("body").innerText()
+          assert.match(samples, /curl/)
+          assert.notMatch(samples, /Idempotency-Key: *['"\n]/)
+          assert.include(samples, "Idempotency-Key")
 
           const outside = requests.filter((url) => !local(url, base))
           assert.deepStrictEqual(outside, [], "requests outside the server")
