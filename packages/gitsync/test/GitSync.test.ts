@@ -423,6 +423,27 @@ Backends.each(backends, (it, backend) => {
         assert.deepStrictEqual([info.lastExport?.status, info.lastExport?.commit], ["succeeded", exported])
       }))
 
+    it.effect("an export asked for while an automatic one waits takes its place: one commit, under the message asked for", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Asked")
+        const url = newRepository(backend)
+        remotes.commit(url, main, docs)
+        yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* sync.importRepository(space.id, { url, ref: main }).pipe(as("admin"))
+        yield* settle
+        const imported = remotes.head(url, main)
+
+        // The edit queues an automatic export for a few seconds later; the export asked for right after replaces it.
+        yield* edit(space.id, [["Welcome", "Hello again."]])
+        yield* sync.exportRepository(space.id, { url, ref: main, commitMessage: "Docs from the CLI" }).pipe(as("admin"))
+        yield* settle
+        const exported = remotes.head(url, main)!
+        const commit = remotes.read(url, exported)!
+        assert.strictEqual(commit.message, "Docs from the CLI")
+        assert.strictEqual(commit.parent, imported)
+      }))
+
     it.effect("webhooks: signed pushes to the branch import; other events, branches, bad signatures and our own push do not", () =>
       Effect.gen(function*() {
         const sync = yield* GitSync

@@ -6,7 +6,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as nodePath from "node:path"
 import { GitSyncState } from "@quire/api"
-import { memory, spaceWith } from "@quire/server/test/Harness"
+import { memory, spaceWith, withSettings } from "@quire/server/test/Harness"
 import { decodeJson, quireAs } from "./Quire.ts"
 
 const decodeState = decodeJson(GitSyncState)
@@ -51,7 +51,10 @@ const settled = (as: ReturnType<typeof quireAs>, spaceId: string, which: "lastIm
     Effect.orDie
   )
 
-layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire git", (it) => {
+// Automatic exports wait a minute here: this file's exports are the ones its commands ask for. With
+// the harness's 300 ms, an edit's automatic export could run before a slow CLI call queued the one
+// under test (the explicit one takes a waiting automatic one's place, not one already pushed).
+layer(withSettings(memory.layer, { QUIRE_GIT_DEBOUNCE_MS: 60_000 }), { timeout: 120_000, excludeTestServices: true })("quire git", (it) => {
   it.effect("connect shows the repository without its credentials; status tells the failed import and why", () =>
     Effect.gen(function*() {
       const { alice, space } = yield* spaceWith()

@@ -9,7 +9,7 @@ import type { ExportInput, ImportInput, SyncRun } from "../domain/GitSyncInfo.ts
 import * as Redact from "../Redact.ts"
 import { type ExportJob, exportTask, type ImportJob, importTask } from "../SyncJobs.ts"
 import type { SyncDeps } from "./SyncDeps.ts"
-import { checkRef, checkUrl, fresh, projectDirectoryOf } from "./SyncRecords.ts"
+import { checkRef, checkUrl, debounceKey, fresh, projectDirectoryOf } from "./SyncRecords.ts"
 
 export const syncRequests = (deps: SyncDeps) => {
   const { access, repo, box, queue, transactor, now } = deps
@@ -100,7 +100,13 @@ export const syncRequests = (deps: SyncDeps) => {
 
   const exportRepository = Effect.fn("GitSync.exportRepository")(function*(spaceId: string, input: ExportInput) {
     const job: ExportJob = { ...(yield* accept(spaceId, input, "export")), commitMessage: input.commitMessage }
-    yield* queue.enqueue(exportTask, job)
+    // An export to the space's own repository takes the place of an automatic one still waiting
+    // (its debounce key): one commit, under the message asked for, not an "Update from Quire"
+    // commit first and then nothing left to export.
+    const record = yield* repo.find(spaceId)
+    const ownRepository = Option.isSome(record) && record.value.connected && record.value.urlSealed === job.url &&
+      record.value.ref === job.ref && record.value.projectDirectory === job.projectDirectory
+    yield* queue.enqueue(exportTask, job, ownRepository ? { jobKey: debounceKey(exportTask, spaceId) } : undefined)
   })
 
   return { importRepository, exportRepository }
