@@ -14,15 +14,20 @@ import {
   DbCommands,
   FilesCommands,
   GitCommands,
+  InvitesCommands,
   LinksCommands,
   LoginCommand,
   MembersCommands,
   OrganizationsCommands,
   PagesCommands,
+  SamlCommands,
   SearchCommands,
+  SitesCommands,
   SpacesCommands,
+  SpecsCommands,
   TeamsCommands,
   TokensCommands,
+  TranslationsCommands,
   UsersCommands
 } from "./commands/index.ts"
 import * as Failure from "./Failure.ts"
@@ -43,6 +48,8 @@ export const quire = Command.make("quire").pipe(
     TokensCommands.tokens,
     OrganizationsCommands.orgs,
     MembersCommands.members,
+    InvitesCommands.invites,
+    SamlCommands.saml,
     TeamsCommands.teams,
     SpacesCommands.spaces,
     CollectionsCommands.collections,
@@ -53,6 +60,9 @@ export const quire = Command.make("quire").pipe(
     LinksCommands.links,
     ChangeRequestsCommands.cr,
     GitCommands.git,
+    SitesCommands.sites,
+    SpecsCommands.specs,
+    TranslationsCommands.translations,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.
@@ -61,6 +71,7 @@ export const quire = Command.make("quire").pipe(
     { command: "QUIRE_TOKEN=... quire orgs list", description: "List your organizations" },
     { command: "quire members list ORG_ID --role admin --json", description: "Admins of an organization, as JSON" },
     { command: "quire spaces create ORG_ID Handbook --emoji 📘", description: "Create a space" },
+    { command: "quire sites publish ORG_ID SITE_ID", description: "Publish a docs site" },
     { command: "quire search ORG_ID \"incident response\"", description: "Search the content of an organization" },
     { command: "quire pages get SPACE_ID guides/install > install.md", description: "Read a page as markdown" },
     { command: "quire cr apply SPACE_ID 3 docs/", description: "Apply a folder of markdown to change request #3" }

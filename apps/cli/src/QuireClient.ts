@@ -20,6 +20,18 @@ export const missingToken = new CliFailure({
  */
 const lenientQueries = Api.annotate(HttpApi.QueryParseOptions, { disableChecks: true })
 
+/** The server's base URL and the caller's token, from the flags, the environment or `quire login`. */
+const connection = Effect.gen(function*() {
+  const url = yield* GlobalFlags.Url
+  const given = Option.filter(
+    Option.map(yield* GlobalFlags.Token, Redacted.value),
+    (token) => token.trim() !== ""
+  )
+  const token = Option.isSome(given) ? given : yield* Credentials.load(url)
+  if (Option.isNone(token)) return yield* missingToken
+  return { baseUrl: url.replace(/\/+$/, ""), token: token.value }
+})
+
 /** The client of the server at `--url`/QUIRE_URL, sending `--token`/QUIRE_TOKEN as bearer. */
 export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForApi<typeof Api>>()(
   "@quire/cli/QuireClient"
@@ -28,19 +40,12 @@ export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForA
   static readonly layer = Layer.effect(
     QuireClient,
     Effect.gen(function*() {
-      const url = yield* GlobalFlags.Url
-      const given = Option.filter(
-        Option.map(yield* GlobalFlags.Token, Redacted.value),
-        (token) => token.trim() !== ""
-      )
-      const token = Option.isSome(given) ? given : yield* Credentials.load(url)
-      if (Option.isNone(token)) return yield* missingToken
+      const { baseUrl, token } = yield* connection
       const bearer = HttpApiMiddleware.layerClient(
         Authentication,
-        ({ next, request }) => next(HttpClientRequest.bearerToken(request, token.value))
+        ({ next, request }) => next(HttpClientRequest.bearerToken(request, token))
       )
       const httpClient = yield* HttpClient.HttpClient
-      const baseUrl = url.replace(/\/+$/, "")
       // Each group's client is built when a command first uses it: building all of them (every
       // endpoint's encoders and decoders) was a tenth of a call's start-up, for the one or two a command calls.
       const groups = new Map<string, unknown>()
@@ -54,6 +59,25 @@ export class QuireClient extends Context.Service<QuireClient, HttpApiClient.ForA
       return new Proxy({}, {
         get: (_, group) => (typeof group === "string" && Object.hasOwn(Api.groups, group) ? groupOf(group) : undefined)
       }) as HttpApiClient.ForApi<typeof Api>
+    })
+  )
+}
+
+/**
+ * The same server and token as a plain HTTP client, for a body the typed client would check and
+ * refuse before sending (a customization file: the server's 400 names the field). Answers are
+ * still decoded with the contract (`HttpApiClient.decodeResponse`).
+ */
+export class QuireHttp extends Context.Service<QuireHttp, {
+  readonly baseUrl: string
+  readonly httpClient: HttpClient.HttpClient
+}>()("@quire/cli/QuireHttp") {
+  static readonly layer = Layer.effect(
+    QuireHttp,
+    Effect.gen(function*() {
+      const { baseUrl, token } = yield* connection
+      const httpClient = HttpClient.mapRequest(yield* HttpClient.HttpClient, HttpClientRequest.bearerToken(token))
+      return { baseUrl, httpClient }
     })
   )
 }

@@ -1,10 +1,11 @@
 /** `quire git`: a space's Git repository, imports and exports, and where they stand. */
 import { Effect, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import type { GitSyncRun, GitSyncState } from "@quire/api"
+import { ApiErrors, type GitSyncRun, type GitSyncState } from "@quire/api"
 import * as Fields from "../Fields.ts"
 import * as Output from "../Output.ts"
 import { QuireClient } from "../QuireClient.ts"
+import * as Wait from "../Wait.ts"
 
 const spaceId = Argument.String("space-id").pipe(Argument.withDescription("The space's id"))
 
@@ -86,6 +87,36 @@ const force = Flag.Boolean("force").pipe(
   Flag.withDefault(false)
 )
 
+type Direction = "import" | "export"
+const runOf = (state: GitSyncState, direction: Direction) => (direction === "import" ? state.lastImport : state.lastExport)
+
+/** The space's last run of `direction` before a new one is queued (null without a state or a run). */
+const lastRun = (spaceId: string, direction: Direction) =>
+  Effect.gen(function*() {
+    const client = yield* QuireClient
+    const state = yield* client.git.getSpaceGitInfo({ params: { spaceId } })
+    return runOf(state, direction)
+  }).pipe(Effect.catchIf((error) => error instanceof ApiErrors.NotFound, () => Effect.succeed(null)))
+
+/**
+ * Waits for the run queued after `before` to end: a run that is not `before` and has finished.
+ * Prints the state as `git status` does; fails with the run's error.
+ */
+const waitForRun = Effect.fnUntraced(function*(spaceId: string, direction: Direction, before: GitSyncRun | null, timeout: number) {
+  const client = yield* QuireClient
+  const state = yield* Wait.until(
+    client.git.getSpaceGitInfo({ params: { spaceId } }),
+    (state) => {
+      const run = runOf(state, direction)
+      const fresh = run !== null && (before === null || run.at !== before.at || run.status !== before.status)
+      if (run === null || !fresh || run.status === "pending" || run.status === "running") return Wait.running(run?.status ?? "pending")
+      return run.status === "failed" ? Wait.failed(run.error ?? "no reason given") : Wait.succeeded
+    },
+    { what: `The ${direction} of space ${spaceId}`, timeout }
+  )
+  yield* Output.print(state, showState)
+})
+
 const importCommand = Command.make(
   "import",
   {
@@ -96,21 +127,27 @@ const importCommand = Command.make(
       Flag.withDescription("Make a revision without changing the space's content"),
       Flag.withDefault(false)
     ),
-    force
+    force,
+    ...Wait.flags
   },
-  Effect.fn("quire.git.import")(function*({ branch, force, spaceId, standalone, url }) {
+  Effect.fn("quire.git.import")(function*({ branch, force, spaceId, standalone, timeout, url, wait }) {
     const client = yield* QuireClient
     const repository = yield* target(spaceId, url, branch)
+    const before = wait ? yield* lastRun(spaceId, "import") : null
     yield* client.git.importGitRepository({
       params: { spaceId },
       payload: { ...repository, ...(standalone ? { standalone } : {}), ...(force ? { force } : {}) }
     })
+    if (wait) return yield* waitForRun(spaceId, "import", before, timeout)
     yield* Output.done(`Import of ${repository.ref} into space ${spaceId} queued; \`quire git status ${spaceId}\` shows how it went.`)
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Import the repository's branch into the space (runs in the background)"),
-  Command.withExamples([{ command: "quire git import SPACE_ID" }])
+  Command.withDescription("Import the repository's branch into the space (runs in the background; --wait waits for it)"),
+  Command.withExamples([
+    { command: "quire git import SPACE_ID" },
+    { command: "quire git import SPACE_ID --wait --timeout 120", description: "Wait for the import; exit 1 with its error if it failed" }
+  ])
 )
 
 const exportCommand = Command.make(
@@ -124,21 +161,27 @@ const exportCommand = Command.make(
     ),
     url: urlFlag,
     branch: branchFlag("The branch to push to (default: the connected one)").pipe(Flag.optional),
-    force
+    force,
+    ...Wait.flags
   },
-  Effect.fn("quire.git.export")(function*({ branch, force, message, spaceId, url }) {
+  Effect.fn("quire.git.export")(function*({ branch, force, message, spaceId, timeout, url, wait }) {
     const client = yield* QuireClient
     const repository = yield* target(spaceId, url, branch)
+    const before = wait ? yield* lastRun(spaceId, "export") : null
     yield* client.git.exportToGitRepository({
       params: { spaceId },
       payload: { ...repository, commitMessage: message, ...(force ? { force } : {}) }
     })
+    if (wait) return yield* waitForRun(spaceId, "export", before, timeout)
     yield* Output.done(`Export of space ${spaceId} to ${repository.ref} queued; \`quire git status ${spaceId}\` shows how it went.`)
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Export the space's content to the branch as one commit (runs in the background)"),
-  Command.withExamples([{ command: "quire git export SPACE_ID --message \"Docs from Quire\"" }])
+  Command.withDescription("Export the space's content to the branch as one commit (runs in the background; --wait waits for it)"),
+  Command.withExamples([
+    { command: "quire git export SPACE_ID --message \"Docs from Quire\"" },
+    { command: "quire git export SPACE_ID --wait", description: "Wait for the push; exit 1 with its error if it failed" }
+  ])
 )
 
 const status = Command.make(

@@ -6,7 +6,7 @@ import * as Fields from "../Fields.ts"
 import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient } from "../QuireClient.ts"
-import { organizationId, roles, toApiRole } from "./OrganizationsCommands.ts"
+import { invite, organizationId, roles, toApiRole } from "./OrganizationsCommands.ts"
 
 const columns: ReadonlyArray<Output.Column<Member>> = [
   { header: "id", value: (member) => member.id },
@@ -101,7 +101,8 @@ const setRole = Command.make(
 ).pipe(
   Command.provide(QuireClient.layer),
   Command.withDescription("Change a member's role"),
-  Command.withExamples([{ command: "quire members set-role ORG_ID USER_ID edit" }])
+  Command.withAlias("role"),
+  Command.withExamples([{ command: "quire members role ORG_ID USER_ID edit" }])
 )
 
 const remove = Command.make(
@@ -114,11 +115,12 @@ const remove = Command.make(
   })
 ).pipe(
   Command.provide(QuireClient.layer),
-  Command.withDescription("Remove a member from an organization")
+  Command.withDescription("Remove a member from an organization"),
+  Command.withAlias("rm")
 )
 
 /** `quire members ...` */
 export const members = Command.make("members").pipe(
   Command.withDescription("Manage the members of an organization"),
-  Command.withSubcommands([list, get, setRole, remove])
+  Command.withSubcommands([list, get, invite, setRole, remove])
 )

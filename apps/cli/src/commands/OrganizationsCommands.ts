@@ -126,7 +126,8 @@ const update = Command.make(
   Command.withDescription("Change an organization's settings")
 )
 
-const invite = Command.make(
+/** `invite`: also `quire members invite`. */
+export const invite = Command.make(
   "invite",
   {
     organizationId,
