@@ -1,7 +1,7 @@
 /** The app: who is signed in decides between the sign-in screens and the shell around the route's screen. */
 import type { Space as SpaceResource } from "@quire/api"
 import { AsyncResult, Atom } from "effect/reactivity"
-import { useEffect } from "react"
+import { lazy, Suspense, useEffect } from "react"
 import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
@@ -22,6 +22,14 @@ import { navigate, type Route, useRoute } from "./router.ts"
 import { Shell } from "./ui/Shell.tsx"
 import { Failure, Loading } from "./ui/States.tsx"
 
+/** The site screen, in its own chunk: the first load of a space does not carry it. */
+const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
+
+// The administration screens load with their own chunk, on first use: the first load of a space does not grow.
+const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
+const Members = lazy(() => import("./features/admin/Members.tsx"))
+const Teams = lazy(() => import("./features/admin/Teams.tsx"))
+
 /** `/`: the person's first organization, or a word when they have none. */
 const Home = () => {
   const orgs = useAtomValue(organizationsAtom)
@@ -38,6 +46,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
+  orgSettings: "Organization settings", members: "Members", teams: "Teams",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", revision: "Revision", notFound: "Not found"
 }
@@ -49,10 +58,16 @@ const Screen = (props: { readonly route: Route }) => {
       return <Home />
     case "org":
       return <OrgHome organizationId={route.organizationId} />
+    case "orgSettings":
+      return <Suspense fallback={<Loading what="the settings" />}><OrgSettings organizationId={route.organizationId} /></Suspense>
+    case "members":
+      return <Suspense fallback={<Loading what="the members" />}><Members organizationId={route.organizationId} /></Suspense>
+    case "teams":
+      return <Suspense fallback={<Loading what="the teams" />}><Teams organizationId={route.organizationId} /></Suspense>
     case "collection":
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
-      return <Placeholder title="Site" description="The published site's settings (sections, share links, customization) will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+      return <Suspense fallback={<Loading what="the site" />}><Site organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
     case "openapi":
       return <Placeholder title={`OpenAPI specification “${route.slug}”`} description="The specification's versions and processing status will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
     case "space":
@@ -66,7 +81,7 @@ const Screen = (props: { readonly route: Route }) => {
     case "revision":
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":
-      return <Settings />
+      return <Settings section={route.section} />
     case "notifications":
       return <Notifications />
     default:

@@ -12,6 +12,9 @@ export type Route =
   | { readonly name: "settings"; readonly section: string }
   | { readonly name: "notifications" }
   | { readonly name: "org"; readonly organizationId: string }
+  | { readonly name: "orgSettings"; readonly organizationId: string }
+  | { readonly name: "members"; readonly organizationId: string }
+  | { readonly name: "teams"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
@@ -46,6 +49,9 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   if (first === "settings") return { name: "settings", section: second ?? "sessions" }
   if (first === "o" && second !== undefined) {
     if (third === undefined) return { name: "org", organizationId: second }
+    if (third === "settings" && fourth === undefined) return { name: "orgSettings", organizationId: second }
+    if (third === "members" && fourth === undefined) return { name: "members", organizationId: second }
+    if (third === "teams" && fourth === undefined) return { name: "teams", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
     if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth }
   }

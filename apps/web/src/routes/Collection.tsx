@@ -8,6 +8,7 @@ import { buildTree, findNode } from "../features/org-tree/tree-model.ts"
 import { FolderIcon, SpaceIcon } from "../ui/icons.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
+import { ShareButton } from "../features/admin/ShareButton.tsx"
 
 export const Collection = (props: { readonly organizationId: string; readonly collectionId: string }) => {
   const content = useAtomValue(orgContentAtom(props.organizationId))
@@ -24,12 +25,16 @@ export const Collection = (props: { readonly organizationId: string; readonly co
   if (node === undefined || node.kind !== "collection") {
     return <div className="panel" role="alert"><p>This collection does not exist, or you cannot see it.</p></div>
   }
-  const description = content.value.collections.find((c) => c.id === node.id)?.description
+  const collection = content.value.collections.find((c) => c.id === node.id)
+  const description = collection?.description
   return (
     <>
       <h1>{node.title}</h1>
       {description === undefined || description === "" ? null : <p className="muted">{description}</p>}
-      <p><Link href={`/o/${props.organizationId}`}>Back to the organization</Link></p>
+      <div className="toolbar">
+        <Link href={`/o/${props.organizationId}`}>Back to the organization</Link>
+        {collection === undefined ? null : <ShareButton target={{ kind: "collection", id: collection.id, title: collection.title, organizationId: props.organizationId, admin: collection.permissions.admin }} />}
+      </div>
       {node.children.length === 0 ? <p className="muted">This collection is empty.</p> : (
         <ul className="tree" aria-label={`In ${node.title}`}>
           {node.children.map((child) => (

@@ -5,6 +5,7 @@ import { orgKey, QuireApi } from "../api/client.ts"
 import { organizationAtom, orgContentAtom, recentChangeRequestsAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation } from "../api/react.ts"
 import { OrgTree } from "../features/org-tree/OrgTree.tsx"
+import { SitesList } from "../features/sites/SitesList.tsx"
 import { buildTree } from "../features/org-tree/tree-model.ts"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
@@ -78,7 +79,14 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
   if (AsyncResult.isFailure(org)) return <Failure result={org} />
   return (
     <>
-      <h1>{AsyncResult.isSuccess(org) ? org.value.title : "Organization"}</h1>
+      <div className="org-title">
+        <h1>{AsyncResult.isSuccess(org) ? org.value.title : "Organization"}</h1>
+        <nav className="org-admin-links" aria-label="Organization">
+          <Link href={`/o/${props.organizationId}/members`}>Members</Link>
+          <Link href={`/o/${props.organizationId}/teams`}>Teams</Link>
+          {AsyncResult.isSuccess(org) && org.value.permissions.admin ? <Link href={`/o/${props.organizationId}/settings`}>Settings</Link> : null}
+        </nav>
+      </div>
       <div className="columns">
         <section aria-labelledby="spaces-heading">
           <h2 id="spaces-heading">Spaces</h2>
@@ -95,10 +103,13 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
           <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
         </section>
-        <section aria-labelledby="cr-heading">
-          <h2 id="cr-heading">Recent change requests</h2>
-          <RecentChangeRequests organizationId={props.organizationId} />
-        </section>
+        <div>
+          <section aria-labelledby="cr-heading">
+            <h2 id="cr-heading">Recent change requests</h2>
+            <RecentChangeRequests organizationId={props.organizationId} />
+          </section>
+          <SitesList organizationId={props.organizationId} />
+        </div>
       </div>
     </>
   )

@@ -1,12 +1,18 @@
-/** `/settings/...`: the person's sign-in sessions (revoke any) and their password. */
-import { type FormEvent, useCallback, useEffect, useState } from "react"
+/** `/settings/...`: the person's sign-in sessions (revoke any) and their password; `/settings/tokens`: their API tokens. */
+import { AsyncResult } from "effect/reactivity"
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from "react"
 import { changePassword, listSessions, revokeSession, type SignInSessionRow } from "../api/auth.ts"
-import { useRefresh } from "../api/react.ts"
+import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { navigate } from "../router.ts"
 import { Field } from "../ui/Field.tsx"
 import { errorsOf, useAuthForm } from "./useAuthForm.ts"
 import { formatTime } from "../ui/time.ts"
+import { Link } from "../ui/Link.tsx"
+import { Loading } from "../ui/States.tsx"
+
+// The tokens section loads with its own chunk, when opened.
+const ApiTokens = lazy(() => import("../features/admin/ApiTokens.tsx"))
 
 
 /** A user agent in a few words: the browser and the system. */
@@ -88,10 +94,29 @@ const Password = () => {
   )
 }
 
-export const Settings = () => (
-  <div className="stack">
-    <h1>Settings</h1>
-    <Sessions />
-    <Password />
-  </div>
-)
+const sections = [
+  { key: "sessions", label: "Sessions and password" },
+  { key: "tokens", label: "API tokens" }
+] as const
+
+export const Settings = (props: { readonly section?: string }) => {
+  const session = useAtomValue(sessionAtom)
+  const userId = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info.user.id : undefined
+  const section = props.section === "tokens" ? "tokens" : "sessions"
+  return (
+    <div className="stack">
+      <h1>Settings</h1>
+      <nav className="admin-tabs" aria-label="Settings">
+        {sections.map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
+      </nav>
+      {section === "tokens"
+        ? userId === undefined ? null : <Suspense fallback={<Loading what="your API tokens" />}><ApiTokens userId={userId} /></Suspense>
+        : (
+          <>
+            <Sessions />
+            <Password />
+          </>
+        )}
+    </div>
+  )
+}

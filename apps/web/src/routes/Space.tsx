@@ -18,6 +18,7 @@ import { EditButton } from "../features/editing/EditButton.tsx"
 import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
+import { ShareButton } from "../features/admin/ShareButton.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -76,7 +77,12 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
   return (
     <>
       <h1>{AsyncResult.isSuccess(space) ? `${emojiOf(space.value.emoji)} ${space.value.title}`.trim() : "Space"}</h1>
-      {AsyncResult.isSuccess(space) ? <p><Link href={`/o/${space.value.organization}`}>Back to the organization</Link></p> : null}
+      {AsyncResult.isSuccess(space) ? (
+        <div className="toolbar">
+          <Link href={`/o/${space.value.organization}`}>Back to the organization</Link>
+          <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
+        </div>
+      ) : null}
       <div className="space-layout">
         <nav aria-label="Pages">
           <details className="space-tree" open={typeof window === "undefined" || window.innerWidth >= 700}>

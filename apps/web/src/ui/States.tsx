@@ -8,7 +8,8 @@ export const Loading = (props: { readonly what: string }) => <p className="muted
 export const apiErrorName = (error: unknown): string | undefined =>
   error instanceof Error && "error" in error ? error.name : undefined
 
-const messageOf = (error: unknown): string => {
+/** The words of a failed load or write: the API's message, or plain words for its common errors. */
+export const messageOf = (error: unknown): string => {
   const name = apiErrorName(error)
   if (name === "NotFound") return "This does not exist, or you cannot see it."
   if (name === "Forbidden") return "You do not have access to this."

@@ -120,6 +120,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
   const org = await api<{ id: string; urls: { app: string } }>(url, "POST", "/orgs", { title: "Links Org" })
   const space = await api<{ id: string; revision: string; urls: { app: string } }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Linked" })
   const collection = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/collections`, { title: "Linked collection" })
+  const site = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/sites`, { title: "Linked site" })
   const cr = await api<{ urls: { app: string } }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Fix typos" })
   const session = await open(browser(), url)
   const { page, problems, context } = session
@@ -131,7 +132,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
       [collection.urls.app, "Linked collection"],
       [cr.urls.app, "Change request #1"],
       [`${url}/s/${space.id}/~/revisions/${space.revision}`, "Revision"],
-      [`${url}/o/${org.id}/sites/site_1`, "Site"],
+      [site.urls.app, "Linked site"],
       [`${url}/openapi/${org.id}/petstore`, "OpenAPI specification “petstore”"]
     ]
     for (const [link, heading] of screens) {

@@ -30,6 +30,15 @@ describe("the app's routes", () => {
     expect(parseRoute("/settings")).toEqual({ name: "settings", section: "sessions" })
   })
 
+  it("opens an organization's administration screens and the person's API tokens", () => {
+    expect(parseRoute("/o/org_1/settings")).toEqual({ name: "orgSettings", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/members")).toEqual({ name: "members", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/teams")).toEqual({ name: "teams", organizationId: "org_1" })
+    expect(parseRoute("/app/o/org_1/members")).toEqual({ name: "members", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/members/extra")).toEqual({ name: "notFound", path: "/o/org_1/members/extra" })
+    expect(parseRoute("/settings/tokens")).toEqual({ name: "settings", section: "tokens" })
+  })
+
   it("reads /app/... as the same screens, and names what it does not know", () => {
     expect(parseRoute("/app/o/org_1")).toEqual({ name: "org", organizationId: "org_1" })
     expect(parseRoute("/")).toEqual({ name: "home" })

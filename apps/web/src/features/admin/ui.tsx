@@ -1,0 +1,156 @@
+/**
+ * What the administration screens share: a form's busy state and its problems placed on fields,
+ * a labelled `<select>`, a confirmation dialog, a copy button, and the organization's tabs
+ * (settings, members, teams).
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from "react"
+import { Link } from "../../ui/Link.tsx"
+import { type FormErrors, noErrors, problemOf, type Role, roleHint, roleName, roles } from "./problems.ts"
+import "./admin.css"
+
+/** A form's submission: busy while the server answers, its refusal placed on the field it names. */
+export const useForm = (fields: ReadonlyArray<string>, placeUnnamed?: (message: string) => string | undefined) => {
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<FormErrors>(noErrors)
+  const submit = async (run: () => Promise<void>): Promise<boolean> => {
+    setBusy(true)
+    setErrors(noErrors)
+    try {
+      await run()
+      return true
+    } catch (error) {
+      setErrors(problemOf(error, fields, placeUnnamed))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  /** Problems found before asking the server; true when there are none. */
+  const check = (found: Readonly<Record<string, string>>) => {
+    setErrors({ fields: found, form: undefined })
+    return Object.keys(found).length === 0
+  }
+  return { busy, errors, submit, check, setErrors }
+}
+
+export const FormError = (props: { readonly errors: FormErrors }) =>
+  props.errors.form === undefined ? null : <p className="form-error" role="alert">{props.errors.form}</p>
+
+/** A labelled select with its hint and error below, as ui/Field.tsx is for inputs. */
+export const SelectField = (props: {
+  readonly label: string
+  readonly name: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }>
+  readonly error?: string | undefined
+  readonly hint?: string | undefined
+}) => {
+  const id = useId()
+  const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error === undefined ? undefined : true} aria-describedby={described === "" ? undefined : described}>
+        {props.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      </select>
+      {props.hint === undefined ? null : <span id={`${id}-hint`} className="hint">{props.hint}</span>}
+      {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}
+    </div>
+  )
+}
+
+/** The roles as `<select>` options, with what each may do; `guest` (no organization role) when asked. */
+export const roleOptions = (withGuest: boolean) => [
+  ...roles.map((role: Role) => ({ value: role, label: `${roleName(role)} (${roleHint(role)})` })),
+  ...(withGuest ? [{ value: "guest", label: `${roleName(null)} (${roleHint("guest")})` }] : [])
+]
+
+/** The roles' short names, for a select in a table row. */
+export const shortRoleOptions = (withGuest: boolean) => [
+  ...roles.map((role: Role) => ({ value: role, label: roleName(role) })),
+  ...(withGuest ? [{ value: "guest", label: roleName(null) }] : [])
+]
+
+/** A modal dialog asking to confirm an action that cannot be undone; Escape or Cancel closes it. */
+export const Confirm = (props: {
+  readonly title: string
+  readonly children: ReactNode
+  readonly action: string
+  readonly busyAction: string
+  readonly onConfirm: () => Promise<void>
+  readonly onClose: () => void
+  readonly problem?: string | undefined
+}) => {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [busy, setBusy] = useState(false)
+  const titleId = useId()
+  useEffect(() => {
+    dialog.current?.showModal()
+  }, [])
+  const confirm = async () => {
+    setBusy(true)
+    try {
+      await props.onConfirm()
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} onClose={props.onClose} className="confirm-dialog">
+      <div className="dialog-body">
+        <h2 id={titleId}>{props.title}</h2>
+        {props.children}
+        {props.problem === undefined ? null : <p className="form-error" role="alert">{props.problem}</p>}
+        <div className="toolbar">
+          <button type="button" className="danger" disabled={busy} onClick={() => void confirm()}>{busy ? props.busyAction : props.action}</button>
+          <button type="button" autoFocus onClick={() => dialog.current?.close()}>Cancel</button>
+        </div>
+      </div>
+    </dialog>
+  )
+}
+
+/** Copies `text` to the clipboard; where the browser refuses, selects the field `selectId` so the person can copy it. */
+export const CopyButton = (props: { readonly text: string; readonly label: string; readonly selectId?: string }) => {
+  const [done, setDone] = useState<string>("")
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.text)
+      setDone("Copied")
+    } catch {
+      const field = props.selectId === undefined ? null : document.getElementById(props.selectId)
+      if (field instanceof HTMLInputElement) {
+        field.focus()
+        field.select()
+      }
+      setDone("Press Ctrl+C to copy")
+    }
+  }
+  return (
+    <>
+      <button type="button" onClick={() => void copy()}>{props.label}</button>
+      <span className="status" role="status">{done}</span>
+    </>
+  )
+}
+
+/** The organization's administration tabs; settings only for its admins (or when opened by its address). */
+export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams"; readonly title: string; readonly admin: boolean }) => {
+  const tabs = [
+    { key: "members", label: "Members" },
+    { key: "teams", label: "Teams" },
+    { key: "settings", label: "Settings" }
+  ] as const
+  return (
+    <>
+      <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{props.title}</Link></p>
+      <nav className="admin-tabs" aria-label="Organization administration">
+        {tabs.filter((tab) => props.admin || tab.key !== "settings" || props.current === "settings").map((tab) => (
+          <Link key={tab.key} href={`/o/${props.organizationId}/${tab.key}`} aria-current={tab.key === props.current ? "page" : undefined}>{tab.label}</Link>
+        ))}
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+/** The organization's docs sites on its home: each linking to its screen; "New site" for admins. */
+import { AsyncResult } from "effect/reactivity"
+import { type FormEvent, useState } from "react"
+import { organizationAtom } from "../../api/queries.ts"
+import { useAtomValue, useMutation } from "../../api/react.ts"
+import { navigate } from "../../router.ts"
+import { Field } from "../../ui/Field.tsx"
+import { Link } from "../../ui/Link.tsx"
+import { Failure, Loading } from "../../ui/States.tsx"
+import { messageElse, messageFor } from "./errors.ts"
+import { createSite, sitesAtom, sitesKey, useAction } from "./queries.ts"
+import { visibilityLabel } from "./wording.ts"
+
+const NewSite = (props: { readonly organizationId: string; readonly onCancel: () => void }) => {
+  const [title, setTitle] = useState("")
+  const create = useMutation(createSite)
+  const action = useAction()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    let id: string | undefined
+    const done = await action.run(async () => {
+      const site = await create({ params: { organizationId: props.organizationId }, payload: { title: title.trim() }, reactivityKeys: [sitesKey(props.organizationId)] })
+      id = site.id
+    })
+    if (done && id !== undefined) navigate(`/o/${props.organizationId}/sites/${id}`)
+  }
+  const other = messageElse(action.problem, "title")
+  return (
+    <form className="panel site-form" onSubmit={(event) => void submit(event)} aria-label="New site">
+      <Field label="Title of the new site" name="title" value={title} onChange={setTitle} error={messageFor(action.problem, "title")} autoFocus />
+      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Creating…" : "Create site"}</button>
+        <button type="button" onClick={props.onCancel}>Cancel</button>
+      </div>
+    </form>
+  )
+}
+
+export const SitesList = (props: { readonly organizationId: string }) => {
+  const org = useAtomValue(organizationAtom(props.organizationId))
+  const sites = useAtomValue(sitesAtom(props.organizationId))
+  const [creating, setCreating] = useState(false)
+  const admin = AsyncResult.isSuccess(org) && org.value.permissions.admin
+  return (
+    <section aria-labelledby="sites-heading" style={{ marginTop: "1.5rem" }}>
+      <h2 id="sites-heading">Sites</h2>
+      {admin && !creating ? <div className="toolbar"><button type="button" onClick={() => setCreating(true)}>New site</button></div> : null}
+      {creating ? <NewSite organizationId={props.organizationId} onCancel={() => setCreating(false)} /> : null}
+      {AsyncResult.isFailure(sites) ? <Failure result={sites} /> : !AsyncResult.isSuccess(sites) ? <Loading what="sites" /> : sites.value.items.length === 0
+        ? <p className="muted">No sites yet.{admin ? " A site publishes spaces for readers." : ""}</p>
+        : (
+          <ul className="cr-list">
+            {sites.value.items.map((site) => (
+              <li key={site.id}>
+                <Link href={`/o/${props.organizationId}/sites/${site.id}`}>
+                  <div>{site.title === "" ? "Untitled site" : site.title}</div>
+                  <div className="meta">{site.published ? "Published" : "Not published"} · {visibilityLabel(site.visibility)} · {site.siteSpaces} {site.siteSpaces === 1 ? "space" : "spaces"}</div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  )
+}

@@ -1,0 +1,435 @@
+/**
+ * A site's structure: its sections (tabs readers switch between), each holding site spaces (its
+ * variants), or, before it has sections, the site spaces at its root. Admins add a space to the
+ * site or to a section, add, rename and remove sections, choose the default section and variant,
+ * and reorder by drag or from the keyboard (Alt+Up/Down on a row, or its buttons): each move is one
+ * `moveSiteSection` / `moveSiteSpace` with the sibling it goes before or after (./order.ts).
+ */
+import { combine } from "@atlaskit/pragmatic-drag-and-drop/combine"
+import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter"
+import type { SiteSection, SiteSpace, SiteStructure, Space } from "@quire/api"
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
+import { useMutation } from "../../api/react.ts"
+import { Field } from "../../ui/Field.tsx"
+import { Link } from "../../ui/Link.tsx"
+import { messageElse, messageFor } from "./errors.ts"
+import { applyMove, dropPosition, edgeOf, type Position, stepPosition } from "./order.ts"
+import {
+  addSection,
+  addSiteSpace,
+  deleteSection,
+  deleteSiteSpace,
+  moveSection,
+  moveSiteSpace,
+  siteKey,
+  updateSection,
+  updateSite,
+  useAction
+} from "./queries.ts"
+
+interface Context {
+  readonly organizationId: string
+  readonly siteId: string
+  readonly admin: boolean
+  readonly spaces: ReadonlyArray<Space>
+  readonly say: (message: string) => void
+}
+
+const keys = (context: Context) => [siteKey(context.siteId)]
+const siteSpacePointer = (siteSpace: string) => ({ type: "site-space" as const, siteSpace })
+const sectionPointer = (siteSection: string) => ({ type: "site-section" as const, siteSection })
+const spaceTitle = (space: Space) => space.title === "" ? "Untitled space" : space.title
+
+/** A select of the organization's spaces, those already in the container left out. */
+const SpacePicker = (props: { readonly label: string; readonly spaces: ReadonlyArray<Space>; readonly value: string; readonly onChange: (id: string) => void; readonly error?: string | undefined }) => {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} value={props.value} onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error === undefined ? undefined : true} aria-describedby={props.error === undefined ? undefined : `${id}-error`}>
+        <option value="">Choose a space…</option>
+        {props.spaces.map((space) => <option key={space.id} value={space.id}>{spaceTitle(space)}</option>)}
+      </select>
+      {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}
+    </div>
+  )
+}
+
+/** "Add a space": to a section (a variant) or to the site's root. */
+const AddSpaceForm = (props: { readonly context: Context; readonly sectionId?: string; readonly taken: ReadonlyArray<string>; readonly label: string; readonly onDone: () => void }) => {
+  const { context } = props
+  const [spaceId, setSpaceId] = useState("")
+  const add = useMutation(addSiteSpace)
+  const action = useAction()
+  const choices = context.spaces.filter((space) => !props.taken.includes(space.id))
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const space = context.spaces.find((s) => s.id === spaceId)
+    const done = await action.run(() => add({
+      params: { organizationId: context.organizationId, siteId: context.siteId },
+      payload: { spaceId, ...(props.sectionId === undefined ? {} : { sectionId: props.sectionId }) },
+      reactivityKeys: keys(context)
+    }))
+    if (done) {
+      context.say(`Added ${space === undefined ? "the space" : spaceTitle(space)}`)
+      props.onDone()
+    }
+  }
+  const other = messageElse(action.problem, "spaceId")
+  return (
+    <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label={props.sectionId === undefined ? "New space of the site" : "New variant"}>
+      <SpacePicker label={props.label} spaces={choices} value={spaceId} onChange={setSpaceId} error={messageFor(action.problem, "spaceId")} />
+      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Adding…" : "Add"}</button>
+        <button type="button" onClick={props.onDone}>Cancel</button>
+      </div>
+    </form>
+  )
+}
+
+/** "New section": a title and the space it shows first. */
+const AddSectionForm = (props: { readonly context: Context; readonly onDone: () => void }) => {
+  const { context } = props
+  const [title, setTitle] = useState("")
+  const [spaceId, setSpaceId] = useState("")
+  const add = useMutation(addSection)
+  const action = useAction()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = title.trim()
+    const done = await action.run(() => add({
+      params: { organizationId: context.organizationId, siteId: context.siteId },
+      payload: { spaceId, ...(value === "" ? {} : { title: value }) },
+      reactivityKeys: keys(context)
+    }))
+    if (done) {
+      context.say(`Added the section ${value === "" ? "" : value}`.trim())
+      props.onDone()
+    }
+  }
+  const other = messageElse(action.problem, "title", "spaceId")
+  return (
+    <form className="panel site-form" onSubmit={(event) => void submit(event)} aria-label="New section">
+      <Field label="Section title" name="title" value={title} onChange={setTitle} error={messageFor(action.problem, "title")} hint="Empty: the space's title." autoFocus />
+      <SpacePicker label="Space it shows" spaces={context.spaces} value={spaceId} onChange={setSpaceId} error={messageFor(action.problem, "spaceId")} />
+      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Adding…" : "Add section"}</button>
+        <button type="button" onClick={props.onDone}>Cancel</button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * A row that moves among its siblings: dragged by its handle onto a sibling's top or bottom half,
+ * or from the keyboard with Alt+Up / Alt+Down while focus is in it, or by its Move buttons.
+ */
+const MovableRow = (props: {
+  readonly id: string
+  readonly group: string
+  readonly siblings: ReadonlyArray<string>
+  readonly label: string
+  readonly admin: boolean
+  /** Moves a row of this list (this one, or one dropped on it) to `position`. */
+  readonly onMove: (id: string, position: Position) => void
+  readonly className?: string
+  readonly children: ReactNode
+  readonly actions?: ReactNode
+  readonly testId?: string
+}) => {
+  const row = useRef<HTMLDivElement>(null)
+  const handle = useRef<HTMLSpanElement>(null)
+  const [dragging, setDragging] = useState(false)
+  const [edge, setEdge] = useState<"top" | "bottom" | undefined>(undefined)
+  const { id, group, admin, onMove, siblings } = props
+  const latest = useRef({ onMove, siblings })
+  latest.current = { onMove, siblings }
+  useEffect(() => {
+    const element = row.current
+    const dragHandle = handle.current
+    if (!admin || element === null || dragHandle === null) return
+    return combine(
+      draggable({ element, dragHandle, getInitialData: () => ({ id, group }), onDragStart: () => setDragging(true), onDrop: () => setDragging(false) }),
+      dropTargetForElements({
+        element,
+        canDrop: ({ source }) => source.data["group"] === group && source.data["id"] !== id,
+        getData: ({ input }) => ({ id, edge: edgeOf(element, input.clientY) }),
+        onDrag: ({ self }) => setEdge(self.data["edge"] as "top" | "bottom"),
+        onDragLeave: () => setEdge(undefined),
+        onDrop: ({ source, self }) => {
+          setEdge(undefined)
+          // The drop lands on this row; the row dragged is the one that moves.
+          const dragged = String(source.data["id"])
+          const position = dropPosition(latest.current.siblings, dragged, id, self.data["edge"] as "top" | "bottom")
+          if (position !== undefined) latest.current.onMove(dragged, position)
+        }
+      })
+    )
+  }, [id, group, admin])
+  // A row moved from the keyboard keeps the focus where it was once the new order is drawn.
+  const refocus = useRef<HTMLElement | null>(null)
+  const index = siblings.indexOf(id)
+  useEffect(() => {
+    const element = refocus.current
+    refocus.current = null
+    if (element !== null && element.isConnected && document.activeElement !== element) element.focus()
+  }, [index])
+  const step = (direction: -1 | 1) => {
+    const position = stepPosition(siblings, id, direction)
+    if (position === undefined) return
+    refocus.current = document.activeElement instanceof HTMLElement && row.current?.contains(document.activeElement) === true ? document.activeElement : null
+    onMove(id, position)
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!admin || !event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return
+    event.preventDefault()
+    event.stopPropagation()
+    step(event.key === "ArrowUp" ? -1 : 1)
+  }
+  const className = ["site-row", props.className ?? "", dragging ? "dragging" : "", edge === undefined ? "" : `drop-${edge}`].filter(Boolean).join(" ")
+  return (
+    <div ref={row} className={className} onKeyDown={onKeyDown} data-testid={props.testId}>
+      {admin ? <span ref={handle} className="drag-handle" aria-hidden="true" title="Drag to reorder">⋮⋮</span> : null}
+      <div className="site-row-body">{props.children}</div>
+      {admin ? (
+        <div className="site-row-actions">
+          {siblings.length > 1 ? (
+            <>
+              <button type="button" className="link" aria-label={`Move ${props.label} up`} aria-keyshortcuts="Alt+ArrowUp" disabled={index <= 0} onClick={() => step(-1)}>↑</button>
+              <button type="button" className="link" aria-label={`Move ${props.label} down`} aria-keyshortcuts="Alt+ArrowDown" disabled={index === siblings.length - 1} onClick={() => step(1)}>↓</button>
+            </>
+          ) : null}
+          {props.actions}
+        </div>
+      )
+        : null}
+    </div>
+  )
+}
+
+/** A site space: its space (opened in the app), its published page, whether it is the default. */
+const Variant = (props: { readonly context: Context; readonly siteSpace: SiteSpace; readonly siblings: ReadonlyArray<string>; readonly group: string; readonly section?: SiteSection; readonly onMove: (id: string, position: Position) => void }) => {
+  const { context, siteSpace, section } = props
+  const remove = useMutation(deleteSiteSpace)
+  const setSectionDefault = useMutation(updateSection)
+  const setSiteDefault = useMutation(updateSite)
+  const action = useAction()
+  const title = siteSpace.title === "" ? spaceTitle(siteSpace.space) : siteSpace.title
+  const params = { organizationId: context.organizationId, siteId: context.siteId, siteSpaceId: siteSpace.id }
+  const makeDefault = () => void action.run(async () => {
+    if (section === undefined) await setSiteDefault({ params: { organizationId: context.organizationId, siteId: context.siteId }, payload: { defaultSiteSpace: siteSpace.id }, reactivityKeys: keys(context) })
+    else await setSectionDefault({ params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: section.id }, payload: { defaultSiteSpace: siteSpace.id }, reactivityKeys: keys(context) })
+    context.say(`${title} is the default`)
+  })
+  const onRemove = () => void action.run(async () => {
+    await remove({ params, reactivityKeys: keys(context) })
+    context.say(`Removed ${title} from the site`)
+  })
+  return (
+    <li>
+      <MovableRow id={siteSpace.id} group={props.group} siblings={props.siblings} label={title} admin={context.admin} onMove={props.onMove} testId={`variant-${siteSpace.id}`}
+        actions={(
+          <>
+            {siteSpace.default ? null : <button type="button" className="link" onClick={makeDefault} disabled={action.busy} aria-label={`Make default: ${title}`}>Make default</button>}
+            <button type="button" className="link danger" onClick={onRemove} disabled={action.busy} aria-label={`Remove ${title} from the site`}>Remove</button>
+          </>
+        )}>
+        <Link href={`/s/${siteSpace.space.id}`} className="site-row-title">{title}</Link>
+        {siteSpace.default ? <span className="badge">Default</span> : null}
+        <span className="meta">/{siteSpace.path}</span>
+        {siteSpace.urls.published === undefined ? null : <a className="meta" href={siteSpace.urls.published} target="_blank" rel="noreferrer" aria-label={`${title} on the published site`}>Published ↗</a>}
+      </MovableRow>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.field === undefined ? action.problem.message : `${action.problem.field}: ${action.problem.message}`}</p>}
+    </li>
+  )
+}
+
+const Variants = (props: { readonly context: Context; readonly siteSpaces: ReadonlyArray<SiteSpace>; readonly section?: SiteSection; readonly label: string }) => {
+  const { context } = props
+  const order = useOrder(props.siteSpaces)
+  const ids = order.ids
+  const group = `variants:${props.section?.id ?? "root"}`
+  const move = useMutation(moveSiteSpace)
+  const action = useAction()
+  const onMove = (id: string, position: Position) => void action.run(async () => {
+    order.show(id, position)
+    await move({
+      params: { organizationId: context.organizationId, siteId: context.siteId, siteSpaceId: id },
+      payload: { position: "before" in position ? { before: siteSpacePointer(position.before) } : { after: siteSpacePointer(position.after) } },
+      reactivityKeys: keys(context)
+    })
+    const moved = props.siteSpaces.find((s) => s.id === id)
+    context.say(`Moved ${moved === undefined ? "the space" : moved.title}`)
+  }).then((done) => done ? undefined : order.undo())
+  return props.siteSpaces.length === 0 ? <p className="muted">No spaces yet.</p> : (
+    <>
+      <ul className="site-list" aria-label={props.label}>
+        {order.ordered.map((siteSpace) => (
+          <Variant key={siteSpace.id} context={context} siteSpace={siteSpace} siblings={ids} group={group} onMove={onMove} {...(props.section === undefined ? {} : { section: props.section })} />
+        ))}
+      </ul>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
+    </>
+  )
+}
+
+const SectionCard = (props: { readonly context: Context; readonly section: SiteSection; readonly siblings: ReadonlyArray<string>; readonly group: string; readonly onMove: (id: string, position: Position) => void }) => {
+  const { context, section } = props
+  const [renaming, setRenaming] = useState(false)
+  const [adding, setAdding] = useState(false)
+  const [draft, setDraft] = useState(section.title)
+  const rename = useMutation(updateSection)
+  const remove = useMutation(deleteSection)
+  const setDefault = useMutation(updateSite)
+  const action = useAction()
+  const renameAction = useAction()
+  const params = { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: section.id }
+  const onRename = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = draft.trim()
+    const done = await renameAction.run(() => rename({ params, payload: { title: value }, reactivityKeys: keys(context) }))
+    if (done) {
+      setRenaming(false)
+      context.say(`Renamed the section to ${value}`)
+    }
+  }
+  const onRemove = () => void action.run(async () => {
+    await remove({ params, reactivityKeys: keys(context) })
+    context.say(`Removed the section ${section.title}`)
+  })
+  const makeDefault = () => void action.run(async () => {
+    await setDefault({ params: { organizationId: context.organizationId, siteId: context.siteId }, payload: { defaultSiteSection: section.id }, reactivityKeys: keys(context) })
+    context.say(`${section.title} is the default section`)
+  })
+  const headingId = useId()
+  return (
+    <li className="site-section" aria-labelledby={headingId}>
+      <MovableRow id={section.id} group={props.group} siblings={props.siblings} label={`the section ${section.title}`} admin={context.admin} onMove={props.onMove} className="site-section-row" testId={`section-${section.id}`}
+        actions={renaming ? null : (
+          <>
+            <button type="button" className="link" onClick={() => {
+              setDraft(section.title)
+              setRenaming(true)
+            }} aria-label={`Rename the section ${section.title}`}>Rename</button>
+            {section.default ? null : <button type="button" className="link" onClick={makeDefault} disabled={action.busy} aria-label={`Make default section: ${section.title}`}>Make default</button>}
+            <button type="button" className="link danger" onClick={onRemove} disabled={action.busy} aria-label={`Remove the section ${section.title}`}>Remove</button>
+          </>
+        )}>
+        {renaming ? (
+          <form className="inline-form" onSubmit={(event) => void onRename(event)} aria-label={`Rename the section ${section.title}`}>
+            <Field label="Section title" name="title" value={draft} onChange={setDraft} error={messageFor(renameAction.problem, "title")} autoFocus />
+            {messageElse(renameAction.problem, "title") === undefined ? null : <p className="form-error" role="alert">{messageElse(renameAction.problem, "title")}</p>}
+            <div className="toolbar">
+              <button type="submit" className="primary" disabled={renameAction.busy} aria-busy={renameAction.busy}>{renameAction.busy ? "Saving…" : "Save"}</button>
+              <button type="button" onClick={() => setRenaming(false)}>Cancel</button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <h3 id={headingId} className="site-row-title">{section.title}</h3>
+            {section.default ? <span className="badge">Default section</span> : null}
+            <span className="meta">/{section.path}</span>
+          </>
+        )}
+      </MovableRow>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
+      <div className="site-variants">
+        <Variants context={context} siteSpaces={section.siteSpaces} section={section} label={`Variants of ${section.title}`} />
+        {context.admin ? adding
+          ? <AddSpaceForm context={context} sectionId={section.id} taken={section.siteSpaces.map((s) => s.space.id)} label={`Space to add to ${section.title}`} onDone={() => setAdding(false)} />
+          : <button type="button" onClick={() => setAdding(true)} aria-label={`Add a variant to ${section.title}`}>Add a variant</button>
+          : null}
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The order of a list as drawn: the API's, or, from a move until the API's next answer, the order
+ * the move gives (./order.ts `applyMove`), so a move shows at once and the next key press moves
+ * from there.
+ */
+const useOrder = <A extends { readonly id: string }>(items: ReadonlyArray<A>) => {
+  const served = items.map((item) => item.id)
+  const servedKey = served.join(",")
+  const [pending, setPending] = useState<ReadonlyArray<string> | undefined>(undefined)
+  useEffect(() => setPending(undefined), [servedKey])
+  const ids = pending !== undefined && pending.length === served.length && pending.every((id) => served.includes(id)) ? pending : served
+  const byId = new Map(items.map((item) => [item.id, item]))
+  return {
+    ids,
+    ordered: ids.map((id) => byId.get(id)!),
+    /** Draws the move now; `undo` when the API refused it. */
+    show: (id: string, position: Position) => setPending(applyMove(ids, id, position)),
+    undo: () => setPending(undefined)
+  }
+}
+
+/** Sections in their order (the site's, or a group's), each moved beside a sibling. */
+const Sections = (props: { readonly context: Context; readonly sections: ReadonlyArray<SiteSection>; readonly group: string; readonly label: string }) => {
+  const { context } = props
+  const order = useOrder(props.sections)
+  const ids = order.ids
+  const move = useMutation(moveSection)
+  const action = useAction()
+  const onMove = (id: string, position: Position) => void action.run(async () => {
+    order.show(id, position)
+    await move({
+      params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: id },
+      payload: { position: "before" in position ? { before: sectionPointer(position.before) } : { after: sectionPointer(position.after) } },
+      reactivityKeys: keys(context)
+    })
+    const moved = props.sections.find((s) => s.id === id)
+    context.say(`Moved the section ${moved === undefined ? "" : moved.title}`.trim())
+  }).then((done) => done ? undefined : order.undo())
+  return (
+    <>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
+      <ul className="site-sections" aria-label={props.label}>
+        {order.ordered.map((section) => <SectionCard key={section.id} context={context} section={section} siblings={ids} group={props.group} onMove={onMove} />)}
+      </ul>
+    </>
+  )
+}
+
+/** The structure of a site: its sections (and groups) or its root spaces, with the admin's forms. */
+export const Structure = (props: { readonly organizationId: string; readonly siteId: string; readonly admin: boolean; readonly structure: SiteStructure; readonly spaces: ReadonlyArray<Space> }) => {
+  const [message, setMessage] = useState("")
+  const [adding, setAdding] = useState<"section" | "space" | undefined>(undefined)
+  const context: Context = { organizationId: props.organizationId, siteId: props.siteId, admin: props.admin, spaces: props.spaces, say: setMessage }
+  const { structure } = props
+  return (
+    <>
+      {props.admin ? (
+        <div className="toolbar">
+          <button type="button" onClick={() => setAdding("section")} disabled={adding !== undefined}>New section</button>
+          {structure.type === "siteSpaces" ? <button type="button" onClick={() => setAdding("space")} disabled={adding !== undefined}>Add a space</button> : null}
+        </div>
+      ) : null}
+      {adding === "section" ? <AddSectionForm context={context} onDone={() => setAdding(undefined)} /> : null}
+      {adding === "space" && structure.type === "siteSpaces"
+        ? <AddSpaceForm context={context} taken={structure.structure.map((s) => s.space.id)} label="Space to add to the site" onDone={() => setAdding(undefined)} />
+        : null}
+      <p className="status" role="status">{message}</p>
+      {structure.type === "siteSpaces"
+        ? structure.structure.length === 0
+          ? <p className="muted">This site shows no space yet.{props.admin ? " Add a space, or a section holding one." : ""}</p>
+          : <Variants context={context} siteSpaces={structure.structure} label="Spaces of the site" />
+        : (
+          <>
+            <Sections context={context} sections={structure.structure.filter((e): e is SiteSection => e.object === "site-section")} group="sections:root" label="Sections" />
+            {structure.structure.flatMap((entry) => entry.object === "site-section-group" ? [entry] : []).map((entry) => (
+              <section key={entry.id} className="site-group" aria-label={`Group ${entry.title}`}>
+                <h3 className="site-group-title">{entry.title} <span className="meta">(group)</span></h3>
+                <Sections context={context} sections={entry.sections} group={`sections:${entry.id}`} label={`Sections of ${entry.title}`} />
+              </section>
+            ))}
+          </>
+        )}
+      {props.admin ? <p className="muted hint-line">Drag a row by its handle, or press Alt+↑ / Alt+↓ in it, to reorder.</p> : null}
+    </>
+  )
+}

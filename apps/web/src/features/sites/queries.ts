@@ -1,0 +1,89 @@
+/**
+ * The sites screens' queries and writes. Reactivity keys: `sites:<org>` (the organization's list),
+ * `site:<id>` (a site, its structure, share links and customization), `site-auth:<id>` (its
+ * visitor-auth key, read only by admins of a visitor-auth site).
+ */
+import { Atom } from "effect/reactivity"
+import { useCallback, useState } from "react"
+import { QuireApi } from "../../api/client.ts"
+import { type Problem, problemOf } from "./errors.ts"
+
+export const sitesKey = (organizationId: string) => `sites:${organizationId}`
+export const siteKey = (siteId: string) => `site:${siteId}`
+export const siteAuthKey = (siteId: string) => `site-auth:${siteId}`
+
+/** `<org>\n<site>`: the family key of a site's atoms. */
+export const siteRef = (organizationId: string, siteId: string) => `${organizationId}\n${siteId}`
+const paramsOf = (ref: string) => {
+  const [organizationId = "", siteId = ""] = ref.split("\n")
+  return { organizationId, siteId }
+}
+
+export const sitesAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("sites", "listSites", { params: { organizationId }, query: { limit: 100 }, reactivityKeys: [sitesKey(organizationId)] }))
+
+export const siteAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("sites", "getSiteById", { params, reactivityKeys: [siteKey(params.siteId), sitesKey(params.organizationId)] })
+})
+
+export const structureAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("sites", "getSiteStructure", { params, query: {}, reactivityKeys: [siteKey(params.siteId)] })
+})
+
+export const shareLinksAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("siteShareLinks", "listSiteShareLinks", { params, query: { limit: 100 }, reactivityKeys: [siteKey(params.siteId)] })
+})
+
+export const publishingAuthAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("sites", "getSitePublishingAuthById", { params, reactivityKeys: [siteAuthKey(params.siteId)] })
+})
+
+export const customizationAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("sites", "getSiteCustomizationById", { params, query: {}, reactivityKeys: [siteKey(params.siteId)] })
+})
+
+export const createSite = QuireApi.mutation("sites", "createSite")
+export const updateSite = QuireApi.mutation("sites", "updateSiteById")
+export const publishSite = QuireApi.mutation("sites", "publishSite")
+export const unpublishSite = QuireApi.mutation("sites", "unpublishSite")
+export const updateCustomization = QuireApi.mutation("sites", "updateSiteCustomizationById")
+export const updatePublishingAuth = QuireApi.mutation("sites", "updateSitePublishingAuthById")
+export const regeneratePublishingAuth = QuireApi.mutation("sites", "regenerateSitePublishingAuthById")
+export const addSection = QuireApi.mutation("siteSections", "addSectionToSite")
+export const updateSection = QuireApi.mutation("siteSections", "updateSiteSectionById")
+export const deleteSection = QuireApi.mutation("siteSections", "deleteSiteSectionById")
+export const moveSection = QuireApi.mutation("siteSections", "moveSiteSection")
+export const addSiteSpace = QuireApi.mutation("siteSpaces", "addSpaceToSite")
+export const deleteSiteSpace = QuireApi.mutation("siteSpaces", "deleteSiteSpaceById")
+export const moveSiteSpace = QuireApi.mutation("siteSpaces", "moveSiteSpace")
+export const createShareLink = QuireApi.mutation("siteShareLinks", "createSiteShareLink")
+export const updateShareLink = QuireApi.mutation("siteShareLinks", "updateSiteShareLinkById")
+export const deleteShareLink = QuireApi.mutation("siteShareLinks", "deleteSiteShareLinkById")
+
+/**
+ * A form's or a button's write: `busy` while it runs, its `problem` (the field it names and the
+ * API's words) when refused. `run` resolves true when the write succeeded.
+ */
+export const useAction = () => {
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<Problem | undefined>(undefined)
+  const run = useCallback(async (write: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true)
+    setProblem(undefined)
+    try {
+      await write()
+      return true
+    } catch (error) {
+      setProblem(problemOf(error))
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }, [])
+  return { busy, problem, run, clear: useCallback(() => setProblem(undefined), []) }
+}

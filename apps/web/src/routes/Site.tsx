@@ -1,0 +1,106 @@
+/**
+ * `/o/<org>/sites/<site>`: a docs site. Its title, publishing and address; its structure (sections,
+ * variants, spaces); who can read it (visibility, share links, visitor authentication); its
+ * customization beside a preview. Loaded with `import()` (App.tsx), with its stylesheet.
+ */
+import type { ShareLink, Site as SiteResource } from "@quire/api"
+import { AsyncResult, Atom } from "effect/reactivity"
+import { type FormEvent, useState } from "react"
+import { orgContentAtom } from "../api/queries.ts"
+import { useAtomValue, useMutation } from "../api/react.ts"
+import { Access } from "../features/sites/Access.tsx"
+import { Customization } from "../features/sites/Customization.tsx"
+import { messageElse, messageFor } from "../features/sites/errors.ts"
+import { Publish } from "../features/sites/Publish.tsx"
+import { shareLinksAtom, siteAtom, siteKey, siteRef, sitesKey, structureAtom, updateSite, useAction } from "../features/sites/queries.ts"
+import { Structure } from "../features/sites/Structure.tsx"
+import "../features/sites/sites.css"
+import { Field } from "../ui/Field.tsx"
+import { Link } from "../ui/Link.tsx"
+import { Failure, Loading } from "../ui/States.tsx"
+
+type Links = { readonly items: ReadonlyArray<ShareLink> }
+const noLinks: Atom.Atom<AsyncResult.AsyncResult<Links, unknown>> = Atom.make(AsyncResult.initial<Links, unknown>())
+
+/** The title, renamed in place by admins (`updateSiteById`). */
+const Title = (props: { readonly organizationId: string; readonly site: SiteResource }) => {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState("")
+  const update = useMutation(updateSite)
+  const action = useAction()
+  const title = props.site.title === "" ? "Untitled site" : props.site.title
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const done = await action.run(() => update({
+      params: { organizationId: props.organizationId, siteId: props.site.id },
+      payload: { title: draft.trim() },
+      reactivityKeys: [siteKey(props.site.id), sitesKey(props.organizationId)]
+    }))
+    if (done) setEditing(false)
+  }
+  if (editing) {
+    const other = messageElse(action.problem, "title")
+    return (
+      <form className="inline-form site-title-form" onSubmit={(event) => void submit(event)} aria-label="Rename the site">
+        <Field label="Site title" name="title" value={draft} onChange={setDraft} error={messageFor(action.problem, "title")} autoFocus />
+        {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
+        <div className="toolbar">
+          <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Saving…" : "Save"}</button>
+          <button type="button" onClick={() => setEditing(false)}>Cancel</button>
+        </div>
+      </form>
+    )
+  }
+  return (
+    <div className="site-title">
+      <h1>{title}</h1>
+      {props.site.permissions.admin ? <button type="button" onClick={() => {
+        setDraft(props.site.title)
+        setEditing(true)
+      }} aria-label="Rename the site">Rename</button> : null}
+    </div>
+  )
+}
+
+export const Site = (props: { readonly organizationId: string; readonly siteId: string }) => {
+  const ref = siteRef(props.organizationId, props.siteId)
+  const site = useAtomValue(siteAtom(ref))
+  const structure = useAtomValue(structureAtom(ref))
+  const content = useAtomValue(orgContentAtom(props.organizationId))
+  const shareSite = AsyncResult.isSuccess(site) && site.value.visibility === "share-link" && site.value.permissions.admin
+  const links = useAtomValue<AsyncResult.AsyncResult<Links, unknown>>(shareSite ? shareLinksAtom(ref) : noLinks)
+  if (!AsyncResult.isSuccess(site)) {
+    return (
+      <div className="site-screen">
+        <p className="crumbs"><Link href={`/o/${props.organizationId}`}>Organization</Link> / Sites</p>
+        <h1>Site</h1>
+        {AsyncResult.isFailure(site) ? <Failure result={site} /> : <Loading what="the site" />}
+      </div>
+    )
+  }
+  const value = site.value
+  // A share-link site opens only through one of its links: its first active one.
+  const shareUrl = AsyncResult.isSuccess(links) ? links.value.items.find((link) => link.active)?.urls.published : undefined
+  const publishedUrl = value.visibility === "share-link" ? shareUrl : value.urls.published
+  return (
+    <div className="site-screen">
+      <p className="crumbs"><Link href={`/o/${props.organizationId}`}>Organization</Link> / Sites</p>
+      <Title organizationId={props.organizationId} site={value} />
+      <Publish organizationId={props.organizationId} site={value} publishedUrl={value.published ? publishedUrl : undefined} />
+      <section aria-labelledby="structure-heading" className="site-part">
+        <h2 id="structure-heading">Sections and spaces</h2>
+        {AsyncResult.isFailure(structure) ? <Failure result={structure} /> : AsyncResult.isFailure(content) ? <Failure result={content} /> : !AsyncResult.isSuccess(structure) || !AsyncResult.isSuccess(content)
+          ? <Loading what="the structure" />
+          : <Structure organizationId={props.organizationId} siteId={props.siteId} admin={value.permissions.admin} structure={structure.value} spaces={content.value.spaces} />}
+      </section>
+      <section aria-labelledby="access-heading" className="site-part">
+        <h2 id="access-heading">Visibility</h2>
+        <Access organizationId={props.organizationId} site={value} />
+      </section>
+      <section aria-labelledby="customization-heading" className="site-part">
+        <h2 id="customization-heading">Customization</h2>
+        <Customization organizationId={props.organizationId} site={value} structure={AsyncResult.isSuccess(structure) ? structure.value : undefined} publishedUrl={value.published ? publishedUrl : undefined} />
+      </section>
+    </div>
+  )
+}
