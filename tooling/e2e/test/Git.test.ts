@@ -2,42 +2,21 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as nodePath from "node:path"
 import { GitSyncState } from "@quire/api"
 import { memory, spaceWith, withSettings } from "@quire/server/test/Harness"
+import { bareRepository as seededRepository, git } from "./GitRepository.ts"
 import { decodeJson, quireAs } from "./Quire.ts"
 
 const decodeState = decodeJson(GitSyncState)
 
 const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
 
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Tess", GIT_AUTHOR_EMAIL: "tess@example.com", GIT_COMMITTER_NAME: "Tess", GIT_COMMITTER_EMAIL: "tess@example.com" }
-  }).trim()
-
-/** A bare repository with a README and a page on `main`, removed with the scope. */
-const bareRepository = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-e2e-git-"))
-    const bare = nodePath.join(dir, "docs.git")
-    const work = nodePath.join(dir, "work")
-    execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-    execFileSync("git", ["init", "--quiet", "--initial-branch=main", work])
-    fs.writeFileSync(nodePath.join(work, "README.md"), "# Welcome\n\nStart here.\n")
-    fs.writeFileSync(nodePath.join(work, "SUMMARY.md"), "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n")
-    fs.writeFileSync(nodePath.join(work, "install.md"), "# Install\n\nRun the installer.\n")
-    git(work, "add", ".")
-    git(work, "commit", "--quiet", "-m", "Docs from Git")
-    git(work, "push", "--quiet", bare, "main")
-    return { dir, bare, url: `file://${bare}` }
-  }),
-  ({ dir }) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
-)
+/** The repository these tests import from and export to. */
+const bareRepository = seededRepository({
+  "README.md": "# Welcome\n\nStart here.\n",
+  "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
+  "install.md": "# Install\n\nRun the installer.\n"
+})
 
 /** `quire git status --json` once `which` of the last runs has finished. */
 const settled = (as: ReturnType<typeof quireAs>, spaceId: string, which: "lastImport" | "lastExport") =>

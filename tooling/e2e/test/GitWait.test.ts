@@ -5,36 +5,13 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
-import * as fs from "node:fs"
-import * as os from "node:os"
-import * as nodePath from "node:path"
 import { GitSyncState } from "@quire/api"
 import { memory, spaceWith, withSettings } from "@quire/server/test/Harness"
+import { bareRepository as seededRepository, git } from "./GitRepository.ts"
 import { decodeJson, quireAs } from "./Quire.ts"
 
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Tess", GIT_AUTHOR_EMAIL: "tess@example.com", GIT_COMMITTER_NAME: "Tess", GIT_COMMITTER_EMAIL: "tess@example.com" }
-  }).trim()
-
-/** A bare repository with a README on `main`, removed with the scope. */
-const bareRepository = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = fs.mkdtempSync(nodePath.join(os.tmpdir(), "quire-e2e-gitwait-"))
-    const bare = nodePath.join(dir, "docs.git")
-    const work = nodePath.join(dir, "work")
-    execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-    execFileSync("git", ["init", "--quiet", "--initial-branch=main", work])
-    fs.writeFileSync(nodePath.join(work, "README.md"), "# Welcome\n\nStart here.\n")
-    git(work, "add", ".")
-    git(work, "commit", "--quiet", "-m", "Docs from Git")
-    git(work, "push", "--quiet", bare, "main")
-    return { dir, bare, url: `file://${bare}` }
-  }),
-  ({ dir }) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
-)
+/** The repository these tests import from and export to. */
+const bareRepository = seededRepository({ "README.md": "# Welcome\n\nStart here.\n" })
 
 // As Git.test.ts: automatic exports wait a minute, so the runs awaited are the commands' own.
 layer(withSettings(memory.layer, { QUIRE_GIT_DEBOUNCE_MS: 60_000 }), { timeout: 120_000, excludeTestServices: true })("quire git --wait", (it) => {

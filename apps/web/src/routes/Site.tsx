@@ -15,7 +15,7 @@ import { Publish } from "../features/sites/Publish.tsx"
 import { shareLinksAtom, siteAtom, siteKey, siteRef, sitesKey, structureAtom, updateSite, useAction } from "../features/sites/queries.ts"
 import { Structure } from "../features/sites/Structure.tsx"
 import "../features/sites/sites.css"
-import { Field } from "../ui/Field.tsx"
+import { Field, FormActions } from "../ui/Field.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 
@@ -43,11 +43,7 @@ const Title = (props: { readonly organizationId: string; readonly site: SiteReso
     return (
       <form className="inline-form site-title-form" onSubmit={(event) => void submit(event)} aria-label="Rename the site">
         <Field label="Site title" name="title" value={draft} onChange={setDraft} error={messageFor(action.problem, "title")} autoFocus />
-        {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Saving…" : "Save"}</button>
-          <button type="button" onClick={() => setEditing(false)}>Cancel</button>
-        </div>
+        <FormActions error={other} busy={action.busy} label="Save" busyLabel="Saving…" onCancel={() => setEditing(false)} />
       </form>
     )
   }

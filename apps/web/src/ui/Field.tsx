@@ -35,3 +35,23 @@ export const Field = (props: {
     </div>
   )
 }
+
+/**
+ * A form's foot: the words of a refusal that names none of its fields, then its submit button
+ * (`busyLabel` while the call runs) and, when the form can be left, Cancel.
+ */
+export const FormActions = (props: {
+  readonly error: string | undefined
+  readonly busy: boolean
+  readonly label: string
+  readonly busyLabel: string
+  readonly onCancel?: () => void
+}) => (
+  <>
+    {props.error === undefined ? null : <p className="form-error" role="alert">{props.error}</p>}
+    <div className="toolbar">
+      <button type="submit" className="primary" disabled={props.busy} aria-busy={props.busy}>{props.busy ? props.busyLabel : props.label}</button>
+      {props.onCancel === undefined ? null : <button type="button" onClick={props.onCancel}>Cancel</button>}
+    </div>
+  </>
+)

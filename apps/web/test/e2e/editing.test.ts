@@ -6,7 +6,7 @@
  */
 import { expect, inject, it } from "vitest"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api } from "./servers.ts"
+import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -39,17 +39,6 @@ const seeded = [
 ].join("\n")
 
 interface PageRead { readonly id: string; readonly markdown?: string; readonly path?: string; readonly title: string }
-
-/** Waits (up to 10 s) until the API answers what `check` expects. */
-const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > until) throw new Error(`The API never answered ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 it("edits a page in a new change request, autosaved, only the edited line changed", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Writers Org" })

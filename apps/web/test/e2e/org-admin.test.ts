@@ -8,7 +8,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api } from "./servers.ts"
+import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -16,17 +16,6 @@ const browser = sharedBrowser()
 interface MemberRow { readonly role: string | null; readonly user: { readonly id: string; readonly displayName: string } }
 
 const members = (org: string) => api<{ items: ReadonlyArray<MemberRow> }>(url, "GET", `/orgs/${org}/members?limit=1000`).then((list) => list.items)
-
-/** Waits (up to 10 s) until the API answers what `check` expects. */
-const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > until) throw new Error(`The API never answered ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 /** A person joins the organization through an invite link with `role` (the sign-in routes, as the invitation screen does). */
 const join = async (org: string, person: { displayName: string; email: string; password: string }, role: string) => {

@@ -6,7 +6,7 @@
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api } from "./servers.ts"
+import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -15,17 +15,6 @@ interface Item { readonly id: string; readonly title: string; readonly emoji?: s
 
 const spaces = (org: string) => api<{ items: ReadonlyArray<Item> }>(url, "GET", `/orgs/${org}/spaces`).then((list) => list.items)
 const collections = (org: string) => api<{ items: ReadonlyArray<Item> }>(url, "GET", `/orgs/${org}/collections`).then((list) => list.items)
-
-/** Waits (up to 10 s) until the API answers what `check` expects. */
-const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > until) throw new Error(`The API never answered ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 /**
  * A pointer drag of `source` to the point `at` of `target` (a fraction of its height), in steps as

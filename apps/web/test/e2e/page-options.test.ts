@@ -8,7 +8,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api } from "./servers.ts"
+import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -25,17 +25,6 @@ interface Read {
   readonly cover?: { readonly ref: { readonly kind: string; readonly url?: string }; readonly height?: number; readonly yPos?: number }
   readonly layout?: Record<string, unknown>
   readonly pages?: ReadonlyArray<Read>
-}
-
-/** Waits (up to 10 s) until `read` answers what `check` expects. */
-const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > until) throw new Error(`never ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 /** The tree as titles, nested: `["Overview", {"Guides": ["Install"]}]`. */

@@ -103,3 +103,14 @@ export const api = async <A>(url: string, method: string, path: string, body?: u
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`)
   return (text === "" ? undefined : JSON.parse(text)) as A
 }
+
+/** Waits (up to 10 s) until the API answers what `check` expects; fails naming `what` and the last answer. */
+export const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
+  const until = Date.now() + 10_000
+  for (;;) {
+    const value = await read()
+    if (check(value)) return value
+    if (Date.now() > until) throw new Error(`The API never answered ${what}: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -8,24 +8,13 @@
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, setupCode } from "./servers.ts"
+import { api, eventually, setupCode } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
 
 interface SiteSpace { readonly id: string; readonly title: string; readonly default: boolean; readonly space: { readonly id: string } }
 interface Section { readonly id: string; readonly title: string; readonly default: boolean; readonly siteSpaces: ReadonlyArray<SiteSpace> }
-
-/** Waits (up to 10 s) until the API answers what `check` expects. */
-const eventually = async <A>(what: string, read: () => Promise<A>, check: (value: A) => boolean): Promise<A> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > until) throw new Error(`The API never answered ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 const seedSpace = async (org: string, title: string, pages: ReadonlyArray<string>) => {
   const space = await api<{ id: string }>(url, "POST", `/orgs/${org}/spaces`, { title })

@@ -7,7 +7,7 @@ import type { Site } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, useEffect, useId, useState } from "react"
 import { useAtomValue, useMutation } from "../../api/react.ts"
-import { Field } from "../../ui/Field.tsx"
+import { Field, FormActions } from "../../ui/Field.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
 import { messageElse, messageFor } from "./errors.ts"
@@ -77,10 +77,7 @@ const ShareLinks = (props: { readonly organizationId: string; readonly siteId: s
       <h3 id="share-links-heading">Share links</h3>
       <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label="New share link">
         <Field label="Name of the new link" name="name" value={name} onChange={setName} error={messageFor(createAction.problem, "name")} hint="Who it is for, such as “Beta customers”." />
-        {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={createAction.busy} aria-busy={createAction.busy}>{createAction.busy ? "Creating…" : "Create link"}</button>
-        </div>
+        <FormActions error={other} busy={createAction.busy} label="Create link" busyLabel="Creating…" />
       </form>
       <p className="status" role="status">{copied ?? ""}</p>
       {rowAction.problem === undefined ? null : <p className="form-error" role="alert">{rowAction.problem.message}</p>}
@@ -163,10 +160,7 @@ const VisitorAuth = (props: { readonly organizationId: string; readonly siteId: 
       <form className="inline-form" onSubmit={(event) => void saveFallback(event)} aria-label="Sign-in address" noValidate>
         <Field label="Sign-in address (fallback URL)" name="fallbackURL" type="url" value={fallbackValue} onChange={setFallback}
           error={messageFor(fallbackAction.problem, "fallbackURL")} hint="Readers without a valid token are sent here, with the page they asked for. Empty: none." />
-        {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-        <div className="toolbar">
-          <button type="submit" className="primary" disabled={fallbackAction.busy} aria-busy={fallbackAction.busy}>{fallbackAction.busy ? "Saving…" : "Save address"}</button>
-        </div>
+        <FormActions error={other} busy={fallbackAction.busy} label="Save address" busyLabel="Saving…" />
       </form>
       <p className="status" role="status">{copied ?? saved}</p>
     </section>

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react"
 import { organizationAtom } from "../../api/queries.ts"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
-import { Field } from "../../ui/Field.tsx"
+import { Field, FormActions } from "../../ui/Field.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { messageElse, messageFor } from "./errors.ts"
@@ -28,11 +28,7 @@ const NewSite = (props: { readonly organizationId: string; readonly onCancel: ()
   return (
     <form className="panel site-form" onSubmit={(event) => void submit(event)} aria-label="New site">
       <Field label="Title of the new site" name="title" value={title} onChange={setTitle} error={messageFor(action.problem, "title")} autoFocus />
-      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Creating…" : "Create site"}</button>
-        <button type="button" onClick={props.onCancel}>Cancel</button>
-      </div>
+      <FormActions error={other} busy={action.busy} label="Create site" busyLabel="Creating…" onCancel={props.onCancel} />
     </form>
   )
 }

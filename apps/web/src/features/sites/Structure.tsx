@@ -10,7 +10,7 @@ import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-d
 import type { SiteSection, SiteSpace, SiteStructure, Space } from "@quire/api"
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { useMutation } from "../../api/react.ts"
-import { Field } from "../../ui/Field.tsx"
+import { Field, FormActions } from "../../ui/Field.tsx"
 import { Link } from "../../ui/Link.tsx"
 import { messageElse, messageFor } from "./errors.ts"
 import { applyMove, dropPosition, edgeOf, type Position, stepPosition } from "./order.ts"
@@ -80,11 +80,7 @@ const AddSpaceForm = (props: { readonly context: Context; readonly sectionId?: s
   return (
     <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label={props.sectionId === undefined ? "New space of the site" : "New variant"}>
       <SpacePicker label={props.label} spaces={choices} value={spaceId} onChange={setSpaceId} error={messageFor(action.problem, "spaceId")} />
-      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Adding…" : "Add"}</button>
-        <button type="button" onClick={props.onDone}>Cancel</button>
-      </div>
+      <FormActions error={other} busy={action.busy} label="Add" busyLabel="Adding…" onCancel={props.onDone} />
     </form>
   )
 }
@@ -114,11 +110,7 @@ const AddSectionForm = (props: { readonly context: Context; readonly onDone: () 
     <form className="panel site-form" onSubmit={(event) => void submit(event)} aria-label="New section">
       <Field label="Section title" name="title" value={title} onChange={setTitle} error={messageFor(action.problem, "title")} hint="Empty: the space's title." autoFocus />
       <SpacePicker label="Space it shows" spaces={context.spaces} value={spaceId} onChange={setSpaceId} error={messageFor(action.problem, "spaceId")} />
-      {other === undefined ? null : <p className="form-error" role="alert">{other}</p>}
-      <div className="toolbar">
-        <button type="submit" className="primary" disabled={action.busy} aria-busy={action.busy}>{action.busy ? "Adding…" : "Add section"}</button>
-        <button type="button" onClick={props.onDone}>Cancel</button>
-      </div>
+      <FormActions error={other} busy={action.busy} label="Add section" busyLabel="Adding…" onCancel={props.onDone} />
     </form>
   )
 }
@@ -321,11 +313,7 @@ const SectionCard = (props: { readonly context: Context; readonly section: SiteS
         {renaming ? (
           <form className="inline-form" onSubmit={(event) => void onRename(event)} aria-label={`Rename the section ${section.title}`}>
             <Field label="Section title" name="title" value={draft} onChange={setDraft} error={messageFor(renameAction.problem, "title")} autoFocus />
-            {messageElse(renameAction.problem, "title") === undefined ? null : <p className="form-error" role="alert">{messageElse(renameAction.problem, "title")}</p>}
-            <div className="toolbar">
-              <button type="submit" className="primary" disabled={renameAction.busy} aria-busy={renameAction.busy}>{renameAction.busy ? "Saving…" : "Save"}</button>
-              <button type="button" onClick={() => setRenaming(false)}>Cancel</button>
-            </div>
+            <FormActions error={messageElse(renameAction.problem, "title")} busy={renameAction.busy} label="Save" busyLabel="Saving…" onCancel={() => setRenaming(false)} />
           </form>
         ) : (
           <>
