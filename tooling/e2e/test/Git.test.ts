@@ -1,7 +1,6 @@
 /** `quire git` against a real server (memory backend) and a local bare repository over `file://`. */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { execFileSync } from "node:child_process"
 import { GitSyncState } from "@quire/api"
 import { memory, spaceWith, withSettings } from "@quire/server/test/Harness"
 import { bareRepository as seededRepository, git } from "./GitRepository.ts"

@@ -4,7 +4,6 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { execFileSync } from "node:child_process"
 import { GitSyncState } from "@quire/api"
 import { memory, spaceWith, withSettings } from "@quire/server/test/Harness"
 import { bareRepository as seededRepository, git } from "./GitRepository.ts"
