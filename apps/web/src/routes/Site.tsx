@@ -1,7 +1,7 @@
 /**
  * `/o/<org>/sites/<site>`: a docs site. Its title, publishing and address; its structure (sections,
- * variants, spaces); who can read it (visibility, share links, visitor authentication); its
- * customization beside a preview. Loaded with `import()` (App.tsx), with its stylesheet.
+ * variants, spaces, groups); who can read it (visibility, share links, visitor authentication); its
+ * customization beside a preview; for admins its settings (address, adaptive content, deletion). Loaded with `import()` (App.tsx), with its stylesheet.
  */
 import type { ShareLink, Site as SiteResource } from "@quire/api"
 import { AsyncResult, Atom } from "effect/reactivity"
@@ -12,6 +12,7 @@ import { Access } from "../features/sites/Access.tsx"
 import { Customization } from "../features/sites/Customization.tsx"
 import { messageElse, messageFor } from "../features/sites/errors.ts"
 import { Publish } from "../features/sites/Publish.tsx"
+import { Settings } from "../features/sites/Settings.tsx"
 import { shareLinksAtom, siteAtom, siteKey, siteRef, sitesKey, structureAtom, updateSite, useAction } from "../features/sites/queries.ts"
 import { Structure } from "../features/sites/Structure.tsx"
 import "../features/sites/sites.css"
@@ -97,6 +98,12 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
         <h2 id="customization-heading">Customization</h2>
         <Customization organizationId={props.organizationId} site={value} structure={AsyncResult.isSuccess(structure) ? structure.value : undefined} publishedUrl={value.published ? publishedUrl : undefined} />
       </section>
+      {value.permissions.admin ? (
+        <section aria-labelledby="settings-heading" className="site-part">
+          <h2 id="settings-heading">Settings</h2>
+          <Settings organizationId={props.organizationId} site={value} />
+        </section>
+      ) : null}
     </div>
   )
 }

@@ -57,7 +57,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/o/${org.id}`)
-    await page.getByRole("heading", { name: "Sites" }).waitFor()
+    await page.getByRole("heading", { name: "Sites", exact: true }).waitFor()
     await page.getByText("No sites yet").waitFor()
 
     // 1. A new site from the organization's home opens its screen.
@@ -250,7 +250,7 @@ it("shows a member who is not an admin the site without its edit actions", async
   const { page, problems, context } = session
   try {
     const joined = await context.request.post(`${url}/auth/invites/${org.id}.${link.id}/accept`, {
-      data: { displayName: "Rhea Reader", email: "rhea@quire.test", password: "a password long enough" },
+      data: { displayName: "Rhea Reader", email: "rhea.sites@quire.test", password: "a password long enough" },
       headers: { origin: url }
     })
     expect(joined.status()).toBe(200)
@@ -264,8 +264,102 @@ it("shows a member who is not an admin the site without its edit actions", async
     }
     expect(await page.getByRole("radio", { name: /Public/ }).isDisabled()).toBe(true)
     await page.goto(`/o/${org.id}`)
-    await page.getByRole("heading", { name: "Sites" }).waitFor()
+    await page.getByRole("heading", { name: "Sites", exact: true }).waitFor()
     expect(await page.getByRole("button", { name: "New site" }).count()).toBe(0)
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("gathers sections in groups, sets the site's hostname and adaptive schema, and deletes it", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Grouping Org" })
+  const site = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/sites`, { title: "Product docs" })
+  for (const title of ["Cloud", "Server", "Changelog"]) {
+    const space = await seedSpace(org.id, title, [`${title} home`])
+    await api(url, "POST", `/orgs/${org.id}/sites/${site.id}/sections`, { spaceId: space.id, title })
+  }
+  type Entry = { readonly object: string; readonly title: string; readonly sections?: ReadonlyArray<{ readonly title: string }> }
+  const top = () => api<{ structure: ReadonlyArray<Entry> }>(url, "GET", `/orgs/${org.id}/sites/${site.id}/structure`).then((s) => s.structure)
+  const shape = (entries: ReadonlyArray<Entry>) => entries.map((e) => e.object === "site-section-group" ? { [e.title]: e.sections!.map((s) => s.title) } : e.title)
+  // A hostname the API refuses is a 400 the browser logs; a site without a claims schema answers 404 for it.
+  const session = await open(browser(), url, { expected: [/status of 400 \(Bad Request\)/, /status of 404 \(Not Found\)/] })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/o/${org.id}/sites/${site.id}`)
+    await page.getByRole("heading", { name: "Product docs", level: 1 }).waitFor()
+
+    // A group of two sections, made from the screen.
+    await page.getByRole("button", { name: "New group" }).click()
+    const form = page.getByRole("form", { name: "New group" })
+    await form.getByLabel("Group title").fill("Products")
+    await form.getByLabel("Cloud").check()
+    await form.getByLabel("Server").check()
+    await form.getByRole("button", { name: "Add group" }).click()
+    await page.getByRole("heading", { name: "Products", level: 3 }).waitFor()
+    await eventually("the group of Cloud and Server", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify(["Changelog", { Products: ["Cloud", "Server"] }]))
+
+    // Renamed; a section taken out and put back; the group moved below Changelog from its button.
+    await page.getByRole("button", { name: "Rename the group Products" }).click()
+    await page.getByRole("form", { name: "Rename the group Products" }).getByLabel("Group title").fill("Editions")
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await page.getByRole("heading", { name: "Editions", level: 3 }).waitFor()
+    await page.getByRole("button", { name: "Take out of group Editions: Server" }).click()
+    await eventually("Server out of the group", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify(["Changelog", { Editions: ["Cloud"] }, "Server"]))
+    await page.getByRole("button", { name: "Add a section to the group Editions" }).click()
+    await page.getByLabel("Section to put in Editions").selectOption({ label: "Server" })
+    await page.getByRole("form", { name: "Add a section to the group Editions" }).getByRole("button", { name: "Add", exact: true }).click()
+    await eventually("Server back in the group", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify(["Changelog", { Editions: ["Cloud", "Server"] }]))
+    await page.getByRole("button", { name: "Move the group Editions up" }).click()
+    await eventually("the group before Changelog", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify([{ Editions: ["Cloud", "Server"] }, "Changelog"]))
+    await page.getByRole("status").filter({ hasText: "Moved the group Editions" }).waitFor()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await captureScreen(page, "site-groups")
+
+    // Removing the group keeps its sections on the site.
+    await page.getByRole("button", { name: "Remove the group Editions" }).click()
+    await eventually("no group, its sections in its place", top, (entries) => JSON.stringify(shape(entries)) === JSON.stringify(["Cloud", "Server", "Changelog"]))
+
+    // Hostname: the API's refusal under the field, then a good one saved.
+    const hostname = page.getByLabel("Hostname")
+    await hostname.fill("127.0.0.1")
+    await page.getByRole("button", { name: "Save hostname and path" }).click()
+    await expect.poll(() => errorOf(hostname)).not.toBe("")
+    expect(await hostname.getAttribute("aria-invalid")).toBe("true")
+    await hostname.fill("docs.grouping.example.com")
+    await page.getByRole("button", { name: "Save hostname and path" }).click()
+    await page.getByRole("status").filter({ hasText: "docs.grouping.example.com" }).waitFor()
+    expect(await errorOf(hostname)).toBe("")
+    expect((await api<{ hostname?: string }>(url, "GET", `/orgs/${org.id}/sites/${site.id}`)).hostname).toBe("docs.grouping.example.com")
+
+    // Adaptive content: on; a schema that is not JSON is said under it; a good one is stored as given.
+    await page.getByLabel(/Show readers content that depends on the claims/).check()
+    await page.getByRole("status").filter({ hasText: "Adaptive content is on." }).waitFor()
+    expect((await api<{ adaptiveContent: { enabled: boolean } }>(url, "GET", `/orgs/${org.id}/sites/${site.id}`)).adaptiveContent.enabled).toBe(true)
+    const schemaField = page.getByLabel("Claims schema (JSON Schema)")
+    await schemaField.fill("{ \"type\": ")
+    await page.getByRole("button", { name: "Save schema" }).click()
+    await expect.poll(() => errorOf(schemaField)).toMatch(/^This is not valid JSON/)
+    // GitBook's shape wants a description for each claim: the server says where one is missing.
+    await schemaField.fill(JSON.stringify({ type: "object", properties: { plan: { type: "string" } }, additionalProperties: false }))
+    await page.getByRole("button", { name: "Save schema" }).click()
+    await expect.poll(() => errorOf(schemaField)).toBe("properties.plan: must have required property 'description'")
+    const schema = { type: "object", properties: { plan: { type: "string", description: "The reader's plan", enum: ["free", "pro"] } }, additionalProperties: false }
+    await schemaField.fill(JSON.stringify(schema))
+    await page.getByRole("button", { name: "Save schema" }).click()
+    await page.getByRole("status").filter({ hasText: "Saved the schema." }).waitFor()
+    expect(await errorOf(schemaField)).toBe("")
+    expect((await api<{ jsonSchema: unknown }>(url, "GET", `/orgs/${org.id}/sites/${site.id}/adaptive-schema`)).jsonSchema).toEqual(schema)
+    await page.getByRole("heading", { name: "Settings" }).scrollIntoViewIfNeeded()
+    await captureScreen(page, "site-settings")
+
+    // Deleting it, after a confirmation, goes back to the organization; its spaces stay.
+    await page.getByRole("button", { name: "Delete site…" }).click()
+    await page.getByRole("dialog", { name: "Delete Product docs?" }).getByRole("button", { name: "Delete site" }).click()
+    await page.waitForURL(`${url}/o/${org.id}`)
+    expect((await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/orgs/${org.id}/sites`)).items).toEqual([])
+    expect((await api<{ items: ReadonlyArray<unknown> }>(url, "GET", `/orgs/${org.id}/spaces`)).items).toHaveLength(3)
     expect(problems).toEqual([])
   } finally {
     await context.close()

@@ -2,12 +2,14 @@
  * A site's structure: its sections (tabs readers switch between), each holding site spaces (its
  * variants), or, before it has sections, the site spaces at its root. Admins add a space to the
  * site or to a section, add, rename and remove sections, choose the default section and variant,
- * and reorder by drag or from the keyboard (Alt+Up/Down on a row, or its buttons): each move is one
- * `moveSiteSection` / `moveSiteSpace` with the sibling it goes before or after (./order.ts).
+ * gather sections in groups (a heading over several tabs: create, rename, remove, put a section in
+ * or take it out), and reorder by drag or from the keyboard (Alt+Up/Down on a row, or its buttons):
+ * each move is one `moveSiteSection` / `moveSiteSpace` / `moveSiteSectionGroup` with the sibling it
+ * goes before or after (./order.ts).
  */
 import { combine } from "@atlaskit/pragmatic-drag-and-drop/combine"
 import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter"
-import type { SiteSection, SiteSpace, SiteStructure, Space } from "@quire/api"
+import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure, Space } from "@quire/api"
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { useMutation } from "../../api/react.ts"
 import { Field, FormActions } from "../../ui/Field.tsx"
@@ -15,13 +17,19 @@ import { Link } from "../../ui/Link.tsx"
 import { messageElse, messageFor } from "./errors.ts"
 import { applyMove, dropPosition, edgeOf, type Position, stepPosition } from "./order.ts"
 import {
+  addGroup,
   addSection,
+  addSectionToGroup,
   addSiteSpace,
+  deleteGroup,
   deleteSection,
   deleteSiteSpace,
+  moveGroup,
   moveSection,
   moveSiteSpace,
+  removeSectionFromGroup,
   siteKey,
+  updateGroup,
   updateSection,
   updateSite,
   useAction
@@ -268,8 +276,9 @@ const Variants = (props: { readonly context: Context; readonly siteSpaces: Reado
   )
 }
 
-const SectionCard = (props: { readonly context: Context; readonly section: SiteSection; readonly siblings: ReadonlyArray<string>; readonly group: string; readonly onMove: (id: string, position: Position) => void }) => {
-  const { context, section } = props
+const SectionCard = (props: { readonly context: Context; readonly section: SiteSection; readonly siblings: ReadonlyArray<string>; readonly group: string; readonly onMove: (id: string, position: Position) => void; readonly inGroup?: SiteSectionGroup | undefined }) => {
+  const { context, section, inGroup } = props
+  const takeOut = useMutation(removeSectionFromGroup)
   const [renaming, setRenaming] = useState(false)
   const [adding, setAdding] = useState(false)
   const [draft, setDraft] = useState(section.title)
@@ -296,6 +305,10 @@ const SectionCard = (props: { readonly context: Context; readonly section: SiteS
     await setDefault({ params: { organizationId: context.organizationId, siteId: context.siteId }, payload: { defaultSiteSection: section.id }, reactivityKeys: keys(context) })
     context.say(`${section.title} is the default section`)
   })
+  const onTakeOut = (group: SiteSectionGroup) => void action.run(async () => {
+    await takeOut({ params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionGroupId: group.id, siteSectionId: section.id }, reactivityKeys: keys(context) })
+    context.say(`Took ${section.title} out of the group ${group.title}`)
+  })
   const headingId = useId()
   return (
     <li className="site-section" aria-labelledby={headingId}>
@@ -307,6 +320,7 @@ const SectionCard = (props: { readonly context: Context; readonly section: SiteS
               setRenaming(true)
             }} aria-label={`Rename the section ${section.title}`}>Rename</button>
             {section.default ? null : <button type="button" className="link" onClick={makeDefault} disabled={action.busy} aria-label={`Make default section: ${section.title}`}>Make default</button>}
+            {inGroup === undefined ? null : <button type="button" className="link" onClick={() => onTakeOut(inGroup)} disabled={action.busy} aria-label={`Take out of group ${inGroup.title}: ${section.title}`}>Take out of group</button>}
             <button type="button" className="link danger" onClick={onRemove} disabled={action.busy} aria-label={`Remove the section ${section.title}`}>Remove</button>
           </>
         )}>
@@ -356,8 +370,8 @@ const useOrder = <A extends { readonly id: string }>(items: ReadonlyArray<A>) =>
   }
 }
 
-/** Sections in their order (the site's, or a group's), each moved beside a sibling. */
-const Sections = (props: { readonly context: Context; readonly sections: ReadonlyArray<SiteSection>; readonly group: string; readonly label: string }) => {
+/** A group's sections in their order, each moved beside a sibling. */
+const Sections = (props: { readonly context: Context; readonly sections: ReadonlyArray<SiteSection>; readonly group: string; readonly label: string; readonly inGroup: SiteSectionGroup }) => {
   const { context } = props
   const order = useOrder(props.sections)
   const ids = order.ids
@@ -377,7 +391,203 @@ const Sections = (props: { readonly context: Context; readonly sections: Readonl
     <>
       {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
       <ul className="site-sections" aria-label={props.label}>
-        {order.ordered.map((section) => <SectionCard key={section.id} context={context} section={section} siblings={ids} group={props.group} onMove={onMove} />)}
+        {order.ordered.map((section) => <SectionCard key={section.id} context={context} section={section} siblings={ids} group={props.group} onMove={onMove} inGroup={props.inGroup} />)}
+      </ul>
+    </>
+  )
+}
+
+type TopEntry = SiteSection | SiteSectionGroup
+
+/** The sections at the top level, out of any group. */
+const ungroupedOf = (entries: ReadonlyArray<TopEntry>) => entries.filter((entry): entry is SiteSection => entry.object === "site-section")
+
+/** "New group": a title and the top-level sections it gathers, in their order. */
+const NewGroupForm = (props: { readonly context: Context; readonly sections: ReadonlyArray<SiteSection>; readonly onDone: () => void }) => {
+  const { context } = props
+  const [title, setTitle] = useState("")
+  const [chosen, setChosen] = useState<ReadonlyArray<string>>([])
+  const add = useMutation(addGroup)
+  const action = useAction()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = title.trim()
+    const sections = props.sections.map((section) => section.id).filter((id) => chosen.includes(id))
+    const done = await action.run(() => add({
+      params: { organizationId: context.organizationId, siteId: context.siteId },
+      payload: { title: value, sections },
+      reactivityKeys: keys(context)
+    }))
+    if (done) {
+      context.say(`Added the group ${value}`)
+      props.onDone()
+    }
+  }
+  const toggle = (id: string, on: boolean) => setChosen((now) => on ? [...now, id] : now.filter((other) => other !== id))
+  return (
+    <form className="panel site-form" onSubmit={(event) => void submit(event)} aria-label="New group">
+      <Field label="Group title" name="title" value={title} onChange={setTitle} error={messageFor(action.problem, "title")} hint="Readers see it as a menu holding the sections below." autoFocus />
+      <fieldset className="checks">
+        <legend>Sections it holds</legend>
+        {props.sections.map((section) => (
+          <label key={section.id} className="check">
+            <input type="checkbox" checked={chosen.includes(section.id)} onChange={(event) => toggle(section.id, event.target.checked)} />
+            {section.title}
+          </label>
+        ))}
+        {messageFor(action.problem, "sections") === undefined ? null : <p className="field-error" role="alert">{messageFor(action.problem, "sections")}</p>}
+      </fieldset>
+      <FormActions error={messageElse(action.problem, "title", "sections")} busy={action.busy} label="Add group" busyLabel="Adding…" onCancel={props.onDone} />
+    </form>
+  )
+}
+
+/** "Add a section to the group": one of the top-level sections. */
+const AddToGroupForm = (props: { readonly context: Context; readonly group: SiteSectionGroup; readonly sections: ReadonlyArray<SiteSection>; readonly onDone: () => void }) => {
+  const { context, group } = props
+  const [sectionId, setSectionId] = useState("")
+  const add = useMutation(addSectionToGroup)
+  const action = useAction()
+  const id = useId()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const section = props.sections.find((s) => s.id === sectionId)
+    const done = await action.run(() => add({
+      params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionGroupId: group.id },
+      payload: { sectionId },
+      reactivityKeys: keys(context)
+    }))
+    if (done) {
+      context.say(`Put ${section === undefined ? "the section" : section.title} in the group ${group.title}`)
+      props.onDone()
+    }
+  }
+  const error = messageFor(action.problem, "sectionId")
+  return (
+    <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label={`Add a section to the group ${group.title}`}>
+      <div className="field">
+        <label htmlFor={id}>Section to put in {group.title}</label>
+        <select id={id} value={sectionId} onChange={(event) => setSectionId(event.target.value)}
+          aria-invalid={error === undefined ? undefined : true} aria-describedby={error === undefined ? undefined : `${id}-error`}>
+          <option value="">Choose a section…</option>
+          {props.sections.map((section) => <option key={section.id} value={section.id}>{section.title}</option>)}
+        </select>
+        {error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      </div>
+      <FormActions error={messageElse(action.problem, "sectionId")} busy={action.busy} label="Add" busyLabel="Adding…" onCancel={props.onDone} />
+    </form>
+  )
+}
+
+/** A group: its title (rename, remove; its sections stay on the site) over its sections. */
+const GroupCard = (props: {
+  readonly context: Context
+  readonly group: SiteSectionGroup
+  readonly ungrouped: ReadonlyArray<SiteSection>
+  readonly siblings: ReadonlyArray<string>
+  readonly onMove: (id: string, position: Position) => void
+}) => {
+  const { context, group } = props
+  const [renaming, setRenaming] = useState(false)
+  const [adding, setAdding] = useState(false)
+  const [draft, setDraft] = useState(group.title)
+  const rename = useMutation(updateGroup)
+  const remove = useMutation(deleteGroup)
+  const action = useAction()
+  const renameAction = useAction()
+  const params = { organizationId: context.organizationId, siteId: context.siteId, siteSectionGroupId: group.id }
+  const onRename = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = draft.trim()
+    const done = await renameAction.run(() => rename({ params, payload: { title: value }, reactivityKeys: keys(context) }))
+    if (done) {
+      setRenaming(false)
+      context.say(`Renamed the group to ${value}`)
+    }
+  }
+  const onRemove = () => void action.run(async () => {
+    await remove({ params, reactivityKeys: keys(context) })
+    context.say(`Removed the group ${group.title}; its sections stay on the site`)
+  })
+  const headingId = useId()
+  return (
+    <li className="site-group" aria-labelledby={headingId}>
+      <MovableRow id={group.id} group="top" siblings={props.siblings} label={`the group ${group.title}`} admin={context.admin} onMove={props.onMove} className="site-group-row" testId={`group-${group.id}`}
+        actions={renaming ? null : (
+          <>
+            <button type="button" className="link" onClick={() => {
+              setDraft(group.title)
+              setRenaming(true)
+            }} aria-label={`Rename the group ${group.title}`}>Rename</button>
+            <button type="button" className="link danger" onClick={onRemove} disabled={action.busy} aria-label={`Remove the group ${group.title}`}>Remove</button>
+          </>
+        )}>
+        {renaming ? (
+          <form className="inline-form" onSubmit={(event) => void onRename(event)} aria-label={`Rename the group ${group.title}`}>
+            <Field label="Group title" name="title" value={draft} onChange={setDraft} error={messageFor(renameAction.problem, "title")} autoFocus />
+            <FormActions error={messageElse(renameAction.problem, "title")} busy={renameAction.busy} label="Save" busyLabel="Saving…" onCancel={() => setRenaming(false)} />
+          </form>
+        ) : (
+          <>
+            <h3 id={headingId} className="site-row-title">{group.title}</h3>
+            <span className="badge">Group</span>
+          </>
+        )}
+      </MovableRow>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
+      <div className="site-variants">
+        {group.sections.length === 0 ? <p className="muted">No section in this group yet.</p>
+          : <Sections context={context} sections={group.sections} group={`sections:${group.id}`} label={`Sections of the group ${group.title}`} inGroup={group} />}
+        {context.admin && props.ungrouped.length > 0 ? adding
+          ? <AddToGroupForm context={context} group={group} sections={props.ungrouped} onDone={() => setAdding(false)} />
+          : <button type="button" onClick={() => setAdding(true)} aria-label={`Add a section to the group ${group.title}`}>Add a section</button>
+          : null}
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The top level of a site with sections: sections and groups in the site's order. A section moves
+ * beside another top-level section (`moveSiteSection`), a group beside any top-level entry
+ * (`moveSiteSectionGroup`, with the entry's kind).
+ */
+const TopLevel = (props: { readonly context: Context; readonly entries: ReadonlyArray<TopEntry> }) => {
+  const { context } = props
+  const order = useOrder(props.entries)
+  const sectionIds = order.ordered.filter((entry) => entry.object === "site-section").map((entry) => entry.id)
+  const ungrouped = ungroupedOf(props.entries)
+  const moveS = useMutation(moveSection)
+  const moveG = useMutation(moveGroup)
+  const action = useAction()
+  const kindOf = (id: string) => props.entries.find((entry) => entry.id === id)?.object ?? "site-section"
+  const titleOf = (id: string) => props.entries.find((entry) => entry.id === id)?.title ?? ""
+  const onMoveSection = (id: string, position: Position) => void action.run(async () => {
+    order.show(id, position)
+    await moveS({
+      params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionId: id },
+      payload: { position: "before" in position ? { before: sectionPointer(position.before) } : { after: sectionPointer(position.after) } },
+      reactivityKeys: keys(context)
+    })
+    context.say(`Moved the section ${titleOf(id)}`)
+  }).then((done) => done ? undefined : order.undo())
+  const onMoveGroup = (id: string, position: Position) => void action.run(async () => {
+    order.show(id, position)
+    const pointer = (target: string) => ({ type: kindOf(target), id: target })
+    await moveG({
+      params: { organizationId: context.organizationId, siteId: context.siteId, siteSectionGroupId: id },
+      payload: { position: "before" in position ? { before: pointer(position.before) } : { after: pointer(position.after) } },
+      reactivityKeys: keys(context)
+    })
+    context.say(`Moved the group ${titleOf(id)}`)
+  }).then((done) => done ? undefined : order.undo())
+  return (
+    <>
+      {action.problem === undefined ? null : <p className="form-error" role="alert">{action.problem.message}</p>}
+      <ul className="site-sections" aria-label="Sections">
+        {order.ordered.map((entry) => entry.object === "site-section"
+          ? <SectionCard key={entry.id} context={context} section={entry} siblings={sectionIds} group="sections:root" onMove={onMoveSection} />
+          : <GroupCard key={entry.id} context={context} group={entry} ungrouped={ungrouped} siblings={order.ids} onMove={onMoveGroup} />)}
       </ul>
     </>
   )
@@ -386,18 +596,21 @@ const Sections = (props: { readonly context: Context; readonly sections: Readonl
 /** The structure of a site: its sections (and groups) or its root spaces, with the admin's forms. */
 export const Structure = (props: { readonly organizationId: string; readonly siteId: string; readonly admin: boolean; readonly structure: SiteStructure; readonly spaces: ReadonlyArray<Space> }) => {
   const [message, setMessage] = useState("")
-  const [adding, setAdding] = useState<"section" | "space" | undefined>(undefined)
+  const [adding, setAdding] = useState<"section" | "space" | "group" | undefined>(undefined)
   const context: Context = { organizationId: props.organizationId, siteId: props.siteId, admin: props.admin, spaces: props.spaces, say: setMessage }
   const { structure } = props
+  const ungrouped = structure.type === "sections" ? ungroupedOf(structure.structure) : []
   return (
     <>
       {props.admin ? (
         <div className="toolbar">
           <button type="button" onClick={() => setAdding("section")} disabled={adding !== undefined}>New section</button>
           {structure.type === "siteSpaces" ? <button type="button" onClick={() => setAdding("space")} disabled={adding !== undefined}>Add a space</button> : null}
+          {structure.type === "sections" && ungrouped.length > 0 ? <button type="button" onClick={() => setAdding("group")} disabled={adding !== undefined}>New group</button> : null}
         </div>
       ) : null}
       {adding === "section" ? <AddSectionForm context={context} onDone={() => setAdding(undefined)} /> : null}
+      {adding === "group" ? <NewGroupForm context={context} sections={ungrouped} onDone={() => setAdding(undefined)} /> : null}
       {adding === "space" && structure.type === "siteSpaces"
         ? <AddSpaceForm context={context} taken={structure.structure.map((s) => s.space.id)} label="Space to add to the site" onDone={() => setAdding(undefined)} />
         : null}
@@ -406,17 +619,7 @@ export const Structure = (props: { readonly organizationId: string; readonly sit
         ? structure.structure.length === 0
           ? <p className="muted">This site shows no space yet.{props.admin ? " Add a space, or a section holding one." : ""}</p>
           : <Variants context={context} siteSpaces={structure.structure} label="Spaces of the site" />
-        : (
-          <>
-            <Sections context={context} sections={structure.structure.filter((e): e is SiteSection => e.object === "site-section")} group="sections:root" label="Sections" />
-            {structure.structure.flatMap((entry) => entry.object === "site-section-group" ? [entry] : []).map((entry) => (
-              <section key={entry.id} className="site-group" aria-label={`Group ${entry.title}`}>
-                <h3 className="site-group-title">{entry.title} <span className="meta">(group)</span></h3>
-                <Sections context={context} sections={entry.sections} group={`sections:${entry.id}`} label={`Sections of ${entry.title}`} />
-              </section>
-            ))}
-          </>
-        )}
+        : <TopLevel context={context} entries={structure.structure} />}
       {props.admin ? <p className="muted hint-line">Drag a row by its handle, or press Alt+↑ / Alt+↓ in it, to reorder.</p> : null}
     </>
   )

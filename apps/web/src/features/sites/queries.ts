@@ -47,6 +47,12 @@ export const customizationAtom = Atom.family((ref: string) => {
   return QuireApi.query("sites", "getSiteCustomizationById", { params, query: {}, reactivityKeys: [siteKey(params.siteId)] })
 })
 
+/** The site's adaptive schema (a 404 when it has none: the screen reads that as empty). */
+export const adaptiveSchemaAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("sites", "getSiteAdaptiveSchema", { params, reactivityKeys: [siteKey(params.siteId)] })
+})
+
 export const createSite = QuireApi.mutation("sites", "createSite")
 export const updateSite = QuireApi.mutation("sites", "updateSiteById")
 export const publishSite = QuireApi.mutation("sites", "publishSite")
@@ -61,6 +67,14 @@ export const moveSection = QuireApi.mutation("siteSections", "moveSiteSection")
 export const addSiteSpace = QuireApi.mutation("siteSpaces", "addSpaceToSite")
 export const deleteSiteSpace = QuireApi.mutation("siteSpaces", "deleteSiteSpaceById")
 export const moveSiteSpace = QuireApi.mutation("siteSpaces", "moveSiteSpace")
+export const addGroup = QuireApi.mutation("siteSectionGroups", "addSectionGroupToSite")
+export const updateGroup = QuireApi.mutation("siteSectionGroups", "updateSiteSectionGroupById")
+export const deleteGroup = QuireApi.mutation("siteSectionGroups", "deleteSiteSectionGroupById")
+export const addSectionToGroup = QuireApi.mutation("siteSectionGroups", "addSectionToSiteSectionGroup")
+export const removeSectionFromGroup = QuireApi.mutation("siteSectionGroups", "removeSectionFromSiteSectionGroup")
+export const moveGroup = QuireApi.mutation("siteSectionGroups", "moveSiteSectionGroup")
+export const deleteSite = QuireApi.mutation("sites", "deleteSiteById")
+export const updateAdaptiveSchema = QuireApi.mutation("sites", "updateSiteAdaptiveSchema")
 export const createShareLink = QuireApi.mutation("siteShareLinks", "createSiteShareLink")
 export const updateShareLink = QuireApi.mutation("siteShareLinks", "updateSiteShareLinkById")
 export const deleteShareLink = QuireApi.mutation("siteShareLinks", "deleteSiteShareLinkById")
