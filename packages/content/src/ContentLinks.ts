@@ -6,11 +6,10 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import { type LinkContext, linkCollector, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
-import { breather } from "./markdown/Breather.ts"
-import { htmlLinks } from "./markdown/Dom.ts"
+import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
+import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
-import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
 /** A link of a page of the revision, classified. */
 export interface LocatedLink {
@@ -254,7 +253,7 @@ const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, 
     : Effect.succeed({ items })
 }
 
-/** Revisions whose graphs are kept, and documents whose parsed links are kept. */
+/** Revisions whose graphs are kept, and documents whose links are kept. */
 const graphCapacity = 32
 const documentCapacity = 50_000
 
@@ -266,7 +265,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const access = yield* ContentAccess
       const pool = yield* ParsePool
       const graphs = lru<string, LinkGraph>(graphCapacity)
-      const parsed = lru<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>(documentCapacity)
+      const parsed = lru<string, DocumentLinks>(documentCapacity)
 
       const graph = Effect.fn("ContentLinks.graph")(function*(revisionId: string, appBaseUrl: string) {
         const key = `${revisionId} ${appBaseUrl}`
@@ -275,23 +274,25 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const found = yield* revisions.find(revisionId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
-        const documentLinks = new Map<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>()
-        const missing: Array<string> = []
+        const documentLinks = new Map<string, DocumentLinks>()
+        const missing = new Set<string>()
         for (const { page } of flattenPages(revision.pages)) {
           if (page.document === undefined || documentLinks.has(page.document)) continue
           const known = parsed.get(page.document)
-          if (known === undefined) missing.push(page.document)
+          if (known === undefined) missing.add(page.document)
           else documentLinks.set(page.document, known)
         }
-        const markdown = yield* revisions.documents(Array.from(new Set(missing)))
-        // A large page is parsed by the parse workers; small ones a piece at a time, giving the event loop back.
-        const breathe = breather()
-        for (const [hash, text] of markdown) {
-          const collector = linkCollector(htmlLinks)
-          for (const links of yield* pool.digestPieces(text, "links", breathe)) collector.addLinks(links)
-          const links = collector.done().map(({ url, kind }) => ({ url, kind }))
-          parsed.set(hash, links)
-          documentLinks.set(hash, links)
+        // Links are recorded when a document is stored; those stored before are parsed once and recorded.
+        const recorded = yield* revisions.documentLinks(Array.from(missing))
+        const unrecorded = Array.from(missing).filter((hash) => !recorded.has(hash))
+        const markdown = unrecorded.length === 0 ? new Map<string, string>() : yield* revisions.documents(unrecorded)
+        const fresh = yield* documentLinksOf(markdown).pipe(Effect.provideService(ParsePool, pool))
+        if (fresh.size > 0) yield* revisions.recordLinks(fresh)
+        for (const found of [recorded, fresh]) {
+          for (const [hash, links] of found) {
+            parsed.set(hash, links)
+            documentLinks.set(hash, links)
+          }
         }
         const built = buildGraph(revision, documentLinks, appBaseUrl)
         graphs.set(key, built)

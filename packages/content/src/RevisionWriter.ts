@@ -13,6 +13,7 @@ import { MainObservers } from "./MainObservers.ts"
 import { keepMovedLinks } from "./MovedLinks.ts"
 import { maxSlugLength } from "@quire/markdown"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import { indexUpdate } from "./Search.ts"
 import { SearchIndex } from "./SearchIndex.ts"
@@ -232,10 +233,12 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             }
             // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
             yield* checkRevisionLimits(next, documents)
-            // Only the pages this write changed are parsed, before the transaction.
+            // Only the pages this write changed are parsed, before the transaction: for the search
+            // index, and for the links of the documents it introduces (the link graph reads them).
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined
+            const links = yield* documentLinksOf(documents).pipe(Effect.provideService(ParsePool, pool))
             const result = yield* transactor.transaction(Effect.gen(function*() {
-              yield* revisions.insert(next, documents, shared)
+              yield* revisions.insert(next, documents, shared, links)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
               // The files' bytes count against the organization's quota with the revision, or not at all.
               const blobs = introducedBlobs(parent.files, files)

@@ -17,18 +17,31 @@ const headerOf = (revision: Revision): RevisionHeader => ({
   createdAt: revision.createdAt
 })
 
+/** A document's outgoing links as written (before they are resolved against a revision). */
+export type DocumentLinks = ReadonlyArray<{ readonly url: string; readonly kind: "link" | "image" }>
+
 export interface RevisionsRepoShape {
   /**
-   * Stores a revision with the documents it introduces (documents already stored are kept).
-   * `shared` names documents it points to that only other spaces' revisions introduced (a
-   * duplicate): the space now holds them too, so that purging the other space keeps them.
+   * Stores a revision with the documents it introduces (documents already stored are kept), and the
+   * outgoing links of those `links` names. `shared` names documents it points to that only other
+   * spaces' revisions introduced (a duplicate): the space now holds them too, so that purging the
+   * other space keeps them.
    */
-  readonly insert: (revision: Revision, documents: ReadonlyMap<string, string>, shared?: Iterable<string>) => Effect.Effect<void>
+  readonly insert: (
+    revision: Revision,
+    documents: ReadonlyMap<string, string>,
+    shared?: Iterable<string>,
+    links?: ReadonlyMap<string, DocumentLinks>
+  ) => Effect.Effect<void>
   readonly find: (revisionId: string) => Effect.Effect<Option.Option<Revision>>
   /** `from` and its first parents, newest first, at most `limit`: a line of history (empty when `from` is unknown). */
   readonly history: (from: string, limit: number) => Effect.Effect<ReadonlyArray<RevisionHeader>>
   /** The markdown of the given document hashes (unknown hashes are absent from the map). */
   readonly documents: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>>
+  /** The recorded outgoing links of the given documents (those not recorded, or unknown, are absent). */
+  readonly documentLinks: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, DocumentLinks>>
+  /** Records the outgoing links of stored documents that have none recorded (others are left as they are). */
+  readonly recordLinks: (links: ReadonlyMap<string, DocumentLinks>) => Effect.Effect<void>
   /** Deletes every revision of a space, and the documents no other space's revisions point to. */
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
@@ -37,15 +50,21 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
   static readonly layerMemory = Layer.sync(RevisionsRepo, () => {
     const revisions = new MemoryStore.TxMap<string, Revision>()
     const documents = new MemoryStore.TxMap<string, string>()
+    const linksOf = new MemoryStore.TxMap<string, DocumentLinks>()
     /** The documents each space's revisions point to. */
     const held = new MemoryStore.TxMap<string, ReadonlySet<string>>()
     return RevisionsRepo.of({
-      insert: (revision, introduced, shared = []) =>
+      insert: (revision, introduced, shared = [], links = new Map()) =>
         Effect.sync(() => {
           // What the SQL adapter cannot store, this one refuses as well.
           const defect = unstorableDocument(introduced) ?? oversizedPart(revision.id, split(revision.pages, revision.files, partBytes), partBytes)
           if (defect !== undefined) throw new Error(defect)
-          for (const [hash, markdown] of introduced) if (!documents.has(hash)) documents.set(hash, markdown)
+          for (const [hash, markdown] of introduced) {
+            if (!documents.has(hash)) documents.set(hash, markdown)
+            // A document stored before its links were recorded gets them now.
+            const found = links.get(hash)
+            if (found !== undefined && !linksOf.has(hash)) linksOf.set(hash, found)
+          }
           held.set(revision.spaceId, new Set([...(held.get(revision.spaceId) ?? []), ...introduced.keys(), ...shared]))
           revisions.set(revision.id, revision)
         }),
@@ -71,6 +90,19 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
           }
           return found
         }),
+      documentLinks: (hashes) =>
+        Effect.sync(() => {
+          const found = new Map<string, DocumentLinks>()
+          for (const hash of hashes) {
+            const links = linksOf.get(hash)
+            if (links !== undefined) found.set(hash, links)
+          }
+          return found
+        }),
+      recordLinks: (links) =>
+        Effect.sync(() => {
+          for (const [hash, found] of links) if (documents.has(hash) && !linksOf.has(hash)) linksOf.set(hash, found)
+        }),
       removeForSpace: (spaceId) =>
         Effect.sync(() => {
           for (const [id, revision] of revisions) if (revision.spaceId === spaceId) revisions.delete(id)
@@ -78,7 +110,11 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
           held.delete(spaceId)
           const stillHeld = new Set<string>()
           for (const hashes of held.values()) for (const hash of hashes) if (released.has(hash)) stillHeld.add(hash)
-          for (const hash of released) if (!stillHeld.has(hash)) documents.delete(hash)
+          for (const hash of released) {
+            if (stillHeld.has(hash)) continue
+            documents.delete(hash)
+            linksOf.delete(hash)
+          }
         })
     })
   })

@@ -8,7 +8,7 @@ import { Rows } from "@quire/kernel"
 import { FileNode, flattenPages, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, oversizedPart, type Part, split } from "./RevisionParts.ts"
-import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
 
@@ -50,6 +50,12 @@ const documents = Rows.decoder(
   "content_documents",
   Schema.Struct({ hash: Schema.String, markdown: Schema.String }),
   (row) => [row.hash, row.markdown] as const
+)
+
+const documentLinks = Rows.decoder(
+  "content_documents",
+  Schema.Struct({ hash: Schema.String, links: Rows.Json(Schema.Array(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["link", "image"]) }))) }),
+  (row) => [row.hash, row.links] as const
 )
 
 /** Least recently used revisions, bounded by their pages in all. */
@@ -101,6 +107,13 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       const sql = yield* SqlClient.SqlClient
       const cache = new RevisionCache(options.cachedPages ?? 100_000)
 
+      /** Sets the links of stored documents that have none recorded, in one statement. */
+      const recordLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly links: string | null }>) =>
+        sql`
+          UPDATE content_documents d SET links = v.links::jsonb
+          FROM (SELECT unnest(${rows.map((row) => row.hash)}::text[]) AS hash, unnest(${rows.map((row) => row.links)}::text[]) AS links) v
+          WHERE d.hash = v.hash AND d.links IS NULL`
+
       /** The revision row and its tree's parts (`split`, each checked to be at most `partBytes`). */
       const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>) {
         yield* sql`
@@ -142,14 +155,21 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         })
 
       return RevisionsRepo.of({
-        insert: (revision, documents, shared = []) =>
+        insert: (revision, documents, shared = [], links = new Map()) =>
           Effect.gen(function*() {
-            const rows = Array.from(documents, ([hash, markdown]) => ({ hash, markdown }))
+            const rows = Array.from(documents, ([hash, markdown]) => {
+              const found = links.get(hash)
+              return { hash, markdown, links: found === undefined ? null : JSON.stringify(found) }
+            })
             const tree = split(revision.pages, revision.files, partBytes)
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
             if (Arr.isArrayNonEmpty(rows)) {
-              yield* sql`INSERT INTO content_documents ${sql.insert(rows)} ON CONFLICT (hash) DO NOTHING`
+              // A document stored before its links were recorded gets them now.
+              yield* sql`
+                INSERT INTO content_documents ${sql.insert(rows)}
+                ON CONFLICT (hash) DO UPDATE SET links = EXCLUDED.links
+                WHERE content_documents.links IS NULL AND EXCLUDED.links IS NOT NULL`
             }
             const held = [...documents.keys(), ...shared]
             if (held.length > 0) {
@@ -192,6 +212,16 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               Effect.flatMap(documents.all),
               Effect.map((entries) => new Map(entries))
             ),
+        documentLinks: (hashes) =>
+          hashes.length === 0
+            ? Effect.succeed(new Map<string, DocumentLinks>())
+            : sql<Row>`SELECT hash, links FROM content_documents WHERE hash = ANY(${hashes}) AND links IS NOT NULL`.pipe(
+              Effect.orDie,
+              Effect.flatMap(documentLinks.all),
+              Effect.map((entries) => new Map(entries))
+            ),
+        recordLinks: (links) =>
+          links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: JSON.stringify(found) }))).pipe(Effect.orDie),
         removeForSpace: (spaceId) =>
           Effect.gen(function*() {
             cache.dropSpace(spaceId)

@@ -8,7 +8,7 @@ import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
-import { Content, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { Content, ContentLinks, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
 import { classifyLinks } from "@quire/markdown"
@@ -35,7 +35,7 @@ const recordingRevisions = Layer.effect(
     const inserts = yield* Inserts
     return RevisionsRepo.of({
       ...inner,
-      insert: (revision, documents) => Effect.andThen(Effect.sync(() => inserts.documents.push(documents)), inner.insert(revision, documents))
+      insert: (revision, documents, shared, links) => Effect.andThen(Effect.sync(() => inserts.documents.push(documents)), inner.insert(revision, documents, shared, links))
     })
   })
 ).pipe(Layer.provide(RevisionsRepo.layerMemory))
@@ -97,6 +97,40 @@ const markdownOf = (spaceId: string, pageId: string) =>
   )
 
 describe("SpaceContent.commit", () => {
+  it.effect("records the links of the documents a commit introduces, which the link graph then reads; older documents are parsed once and recorded", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const repo = yield* RevisionsRepo
+      const links = yield* ContentLinks
+      const spaceId = yield* newSpace()
+      const guide = "See [install](install.md), ![the chart](https://example.com/chart.png) and <a href=\"https://example.com/faq\">the FAQ</a>."
+      yield* content.commit(spaceId, appendPage("p1", "Guide", guide)).pipe(as("editor"))
+      yield* content.commit(spaceId, appendPage("p2", "Install", "No links.")).pipe(as("editor"))
+      const recorded = yield* repo.documentLinks([documentHash(guide), documentHash("No links.")])
+      assert.deepStrictEqual(recorded.get(documentHash(guide)), [
+        { url: "install.md", kind: "link" },
+        { url: "https://example.com/chart.png", kind: "image" },
+        { url: "https://example.com/faq", kind: "link" }
+      ])
+      assert.deepStrictEqual(recorded.get(documentHash("No links.")), [])
+      const listed = yield* links.spaceLinks(spaceId, { appBaseUrl: "https://app.example.com" }).pipe(as("reader"))
+      assert.deepStrictEqual(listed.list.items.items.map((item) => [item.url, item.status]), [
+        ["install.md", "ok"],
+        ["https://example.com/chart.png", "ok"],
+        ["https://example.com/faq", "ok"]
+      ])
+
+      // A document stored without its links (before they were recorded) is parsed for the graph, and recorded.
+      const older = "Back to the [guide](guide.md)."
+      const current = (yield* content.revision(spaceId).pipe(as("reader"))).revision
+      const { page } = documentPage("p3", "Older", older)
+      yield* repo.insert({ ...current, id: "rv-older", parents: [current.id], pages: [...current.pages, page] }, new Map([[documentHash(older), older]]))
+      assert.isFalse((yield* repo.documentLinks([documentHash(older)])).has(documentHash(older)))
+      const graph = yield* links.graph("rv-older", "https://app.example.com")
+      assert.deepStrictEqual(graph.links.filter((link) => link.pageId === "p3").map((link) => [link.url, link.status]), [["guide.md", "ok"]])
+      assert.deepStrictEqual((yield* repo.documentLinks([documentHash(older)])).get(documentHash(older)), [{ url: "guide.md", kind: "link" }])
+    }).pipe(Effect.provide(layer)))
+
   it.effect("makes an immutable revision whose parent is the current one and moves the space to it", () =>
     Effect.gen(function*() {
       const content = yield* SpaceContent

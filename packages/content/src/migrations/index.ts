@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import { m0009_merge_rules } from "./0009_merge_rules.ts"
 import { m0010_revision_parts } from "./0010_revision_parts.ts"
 import { m0011_reusable_contents } from "./0011_reusable_contents.ts"
+import { m0012_document_links } from "./0012_document_links.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -222,6 +223,7 @@ export const migrations = {
     "0008_permissions": m0008_permissions,
     "0009_merge_rules": m0009_merge_rules,
     "0010_revision_parts": m0010_revision_parts,
-    "0011_reusable_contents": m0011_reusable_contents
+    "0011_reusable_contents": m0011_reusable_contents,
+    "0012_document_links": m0012_document_links
   }
 } as const

@@ -213,6 +213,42 @@ export const revisionsRepoContract = (it: ReposTest) =>
         for (const id of ["rv-twice-1", "rv-twice-2", "rv-twice-3"]) assert.strictEqual(some(yield* repo.find(id)).id, id)
       }))
 
+    it.effect("records a document's links with it, fills in links a document stored without them lacks, and never rewrites them", () =>
+      Effect.gen(function*() {
+        const repo = yield* RevisionsRepo
+        const linked = "See [the guide](guide.md) and ![a chart](chart.png)."
+        const plain = "No links here."
+        const early = "Stored before links were recorded: [home](README.md)."
+        const [linkedHash, plainHash, earlyHash] = [linked, plain, early].map(documentHash) as [string, string, string]
+        const linksOfLinked = [{ url: "guide.md", kind: "link" as const }, { url: "chart.png", kind: "image" as const }]
+        yield* repo.insert(revision("rv-links-1", "rv-links", { pages: pointingTo(linked, plain, early) }), documentsOf(linked, plain, early), [],
+          new Map([[linkedHash, linksOfLinked], [plainHash, []]]))
+        assert.deepStrictEqual(new Map(yield* repo.documentLinks([linkedHash, plainHash, earlyHash, "unknown-hash"])), new Map([[linkedHash, linksOfLinked], [plainHash, []]]))
+
+        // Recorded later, once; a second recording (or one of an unknown document) changes nothing.
+        yield* repo.recordLinks(new Map([[earlyHash, [{ url: "README.md", kind: "link" as const }]], ["unknown-hash", []]]))
+        yield* repo.recordLinks(new Map([[earlyHash, []], [linkedHash, []]]))
+        const read = yield* repo.documentLinks([linkedHash, earlyHash, "unknown-hash"])
+        assert.deepStrictEqual(read.get(earlyHash), [{ url: "README.md", kind: "link" }])
+        assert.deepStrictEqual(read.get(linkedHash), linksOfLinked)
+        assert.isFalse(read.has("unknown-hash"))
+
+        // Another space storing a document again brings links it lacked, and leaves recorded ones.
+        const late = "Stored first without links: [faq](faq.md)."
+        yield* repo.insert(revision("rv-links-2", "rv-links", { parents: ["rv-links-1"], pages: pointingTo(late) }), documentsOf(late))
+        assert.isFalse((yield* repo.documentLinks([documentHash(late)])).has(documentHash(late)))
+        yield* repo.insert(revision("rv-links-3", "rv-links-other", { pages: pointingTo(late, linked) }), documentsOf(late, linked), [],
+          new Map([[documentHash(late), [{ url: "faq.md", kind: "link" as const }]], [linkedHash, []]]))
+        const again = yield* repo.documentLinks([documentHash(late), linkedHash])
+        assert.deepStrictEqual(again.get(documentHash(late)), [{ url: "faq.md", kind: "link" }])
+        assert.deepStrictEqual(again.get(linkedHash), linksOfLinked)
+
+        // The links go with their documents.
+        yield* repo.removeForSpace("rv-links")
+        yield* repo.removeForSpace("rv-links-other")
+        assert.strictEqual((yield* repo.documentLinks([linkedHash, plainHash, earlyHash, documentHash(late)])).size, 0)
+      }))
+
     it.effect("removes a space's revisions and the documents no other space holds, keeping other spaces' revisions", () =>
       Effect.gen(function*() {
         const repo = yield* RevisionsRepo
