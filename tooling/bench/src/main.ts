@@ -7,6 +7,7 @@
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only)
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
+ *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15]        (large spaces at flat cost, ScaleBench.ts)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
@@ -39,6 +40,7 @@ import * as LargePageBench from "./LargePageBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
+import * as ScaleBench from "./ScaleBench.ts"
 import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
 import * as StartupBench from "./StartupBench.ts"
@@ -61,6 +63,9 @@ const { values: args, positionals } = parseArgs({
     search: { type: "boolean", default: false },
     "skip-search": { type: "boolean", default: false },
     merge: { type: "boolean", default: false },
+    scale: { type: "boolean", default: false },
+    "scale-pages": { type: "string", default: "10000" },
+    "scale-commits": { type: "string", default: "15" },
     startup: { type: "boolean", default: false },
     "large-page": { type: "boolean", default: false },
     sites: { type: "boolean", default: false },
@@ -255,6 +260,12 @@ const searchProgram = Effect.gen(function*() {
   console.log(`\n${report}`)
 })
 
+const scaleProgram = Effect.gen(function*() {
+  const url = yield* Scratch.postgresDatabase(adminUrl)
+  yield* progress(`scale bench on ${url}`)
+  console.log(`\n${yield* ScaleBench.run(url, { pages: Number(args["scale-pages"]), commits: Math.max(3, Number(args["scale-commits"])) }, progress)}`)
+})
+
 const mergeProgram = Effect.gen(function*() {
   const url = yield* Scratch.postgresDatabase(adminUrl)
   yield* progress(`merge bench on ${url}`)
@@ -326,6 +337,8 @@ const selected = args.fidelity
   ? webProgram
   : args.search
   ? searchProgram
+  : args.scale
+  ? scaleProgram
   : args.merge
   ? mergeProgram
   : args.startup
