@@ -42,12 +42,14 @@ describe("quire git", () => {
       branch: "main",
       projectDirectory: "docs",
       connected: true,
+      credentials: false,
       lastImport: { status: "succeeded", commit: "0123456789abcdef0123", at: "2026-01-31T12:01:00.000Z", error: null },
       lastExport: { status: "failed", commit: null, at: "2026-01-31T12:02:00.000Z", error: "Authentication failed for https://***@github.com/acme/docs.git" }
     })
     assert.match(text, /^repository:\s+https:\/\/github\.com\/acme\/docs\.git$/m)
     assert.match(text, /^branch:\s+main$/m)
     assert.match(text, /^directory:\s+docs$/m)
+    assert.match(text, /^credentials:\s+none$/m)
     assert.match(text, /^last import:\s+succeeded {2}0123456789ab {2}2026-01-31 12:01$/m)
     assert.match(text, /^last export:\s+failed {2}2026-01-31 12:02$/m)
     assert.match(text, /^ {2}error: Authentication failed for https:\/\/\*\*\*@github\.com\/acme\/docs\.git$/m)

@@ -188,6 +188,7 @@ for (const backend of backends) {
         assert.strictEqual(connected.branch, "main")
         assert.strictEqual(connected.projectDirectory, "docs")
         assert.isTrue(connected.connected)
+        assert.isTrue(connected.credentials, "the stored URL carries credentials; the answer says so and shows none")
         assert.strictEqual(connected.installationId, spaceId)
 
         yield* alice.api.git.importGitRepository({
@@ -224,6 +225,21 @@ for (const backend of backends) {
         assert.notInclude(text, "quire-bot")
         const openapi = yield* raw("GET", `/v1/spaces/${spaceId}/git/info`, { token: alice.token })
         assert.notInclude(JSON.stringify(openapi.body), "s3cr3t-pa55")
+
+        // Another branch, the credentials kept without being typed again (Quire's `keepCredentials`).
+        const rebranched = yield* alice.api.git.connectSpaceGitRepository({
+          params: { spaceId },
+          payload: { url: connected.url, ref: "refs/heads/next", repoProjectDirectory: "docs", keepCredentials: true }
+        })
+        assert.deepStrictEqual([rebranched.branch, rebranched.credentials], ["next", true])
+        // Kept for another repository: a 400 naming the field. Not a boolean: a 400 too.
+        for (const body of [{ url: "https://127.0.0.1:9/acme/other.git", ref: main, keepCredentials: true }, { url: connected.url, ref: main, keepCredentials: "yes" }]) {
+          const answer = yield* send(alice.token, "PUT", `/v1/spaces/${spaceId}/git`, body)
+          assert.strictEqual(answer.status, 400, JSON.stringify(answer.body))
+          assert.include(errorMessage(answer.body), "keepCredentials")
+        }
+        const plain = yield* alice.api.git.connectSpaceGitRepository({ params: { spaceId }, payload: { url: connected.url, ref: main } })
+        assert.isFalse(plain.credentials, "connected without credentials and without keeping them: none are stored")
 
         yield* alice.api.git.disconnectSpaceGitRepository({ params: { spaceId } })
         yield* alice.api.git.disconnectSpaceGitRepository({ params: { spaceId } })

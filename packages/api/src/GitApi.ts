@@ -144,6 +144,8 @@ export const GitSyncState = Schema.Struct({
   projectDirectory: Schema.String,
   /** Edits of main are exported and push webhooks imported. */
   connected: Schema.Boolean,
+  /** Quire's: the stored URL carries credentials (kept encrypted, never shown). */
+  credentials: Schema.Boolean,
   lastImport: Schema.NullOr(GitSyncRun),
   lastExport: Schema.NullOr(GitSyncRun)
 })
@@ -153,7 +155,12 @@ export type GitSyncState = typeof GitSyncState.Type
 export const ConnectGitRepository = Schema.Struct({
   url: RepositoryUrl,
   ref: GitRef,
-  repoProjectDirectory: Schema.optionalKey(ProjectDirectory)
+  repoProjectDirectory: Schema.optionalKey(ProjectDirectory),
+  /**
+   * Keep the stored credentials: `url`, without credentials, must be the connected repository's
+   * (400 naming `keepCredentials` otherwise). Credentials in `url` replace the stored ones.
+   */
+  keepCredentials: Schema.optionalKey(Schema.Boolean)
 })
 
 /** The push webhook a repository host calls, and its HMAC secret (admins only). */
@@ -222,7 +229,7 @@ export class GitApi extends HttpApiGroup.make("git")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Connect a Git repository",
-        description: "Links a space to a repository and branch for two-way sync. Needs the admin permission on the space."
+        description: "Links a space to a repository and branch for two-way sync. Needs the admin permission on the space. Credentials given in `url` are stored encrypted and never shown (`credentials` says there are some); `keepCredentials` keeps the stored ones while the branch or directory changes."
       })),
     /** Quire's: disconnects the space from its repository; 204 also when it had none. */
     HttpApiEndpoint.delete("disconnectSpaceGitRepository", "/spaces/:spaceId/git", {

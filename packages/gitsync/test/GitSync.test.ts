@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { TestClock } from "effect/testing"
-import { Transactor } from "@quire/kernel"
+import { Errors, Transactor } from "@quire/kernel"
 import { as, Backends, errorTag as tag } from "@quire/testkit"
 import {
   BlobStore,
@@ -151,6 +151,36 @@ Backends.each(backends, (it, backend) => {
         yield* settle
         const info = yield* sync.info(space.id).pipe(as("admin"))
         assert.deepStrictEqual([info.lastImport?.status, info.lastImport?.commit], ["succeeded", commit])
+      }))
+
+    it.effect("connecting again keeps the stored credentials when asked, for the same repository only; credentials given replace them", () =>
+      Effect.gen(function*() {
+        const sync = yield* GitSync
+        const space = yield* newSpace("Rebranched")
+        const url = newRepository(backend, "ci:kept-token@")
+        remotes.requireCredentials(url, "ci:kept-token")
+        remotes.commit(url, main, docs)
+        const shown = url.replace("ci:kept-token@", "")
+        const first = yield* sync.connect(space.id, { url, ref: main }).pipe(as("admin"))
+        assert.isTrue(first.credentials)
+        // Another branch and directory, the credentials not typed again.
+        const draft = remotes.commit(url, "refs/heads/draft", { "docs/README.md": "# Draft\n\nFrom the draft branch.\n" })
+        const moved = yield* sync.connect(space.id, { url: shown, ref: "refs/heads/draft", projectDirectory: "docs", keepCredentials: true }).pipe(as("admin"))
+        assert.deepStrictEqual([moved.url, moved.branch, moved.projectDirectory, moved.credentials], [shown, "draft", "docs", true])
+        yield* sync.importRepository(space.id, { url: shown, ref: "refs/heads/draft", repoProjectDirectory: "docs" }).pipe(as("editor"))
+        yield* settle
+        const imported = yield* sync.info(space.id).pipe(as("reader"))
+        assert.deepStrictEqual([imported.lastImport?.status, imported.lastImport?.commit, imported.credentials], ["succeeded", draft, true])
+        // Keeping them for another repository is refused, naming the field; nothing changes.
+        const other = newRepository(backend)
+        const refused = yield* Effect.flip(sync.connect(space.id, { url: other, ref: main, keepCredentials: true }).pipe(as("admin")))
+        assert.strictEqual(refused instanceof Errors.InvalidInput ? refused.field : refused.message, "keepCredentials")
+        assert.notInclude(String(refused.message), "kept-token")
+        assert.strictEqual((yield* sync.info(space.id).pipe(as("admin"))).url, shown)
+        // Connected without credentials and without keeping them: there are none.
+        const bare = yield* sync.connect(space.id, { url: shown, ref: main }).pipe(as("admin"))
+        assert.isFalse(bare.credentials)
+        assert.notInclude(JSON.stringify(bare), "kept-token")
       }))
 
     it.effect("a locked space refuses edits but takes imports from Git", () =>

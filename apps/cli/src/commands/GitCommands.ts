@@ -30,6 +30,7 @@ export const showState = (state: GitSyncState): string =>
     ["branch", state.branch],
     ["directory", state.projectDirectory],
     ["automatic sync", Output.yesNo(state.connected)],
+    ["credentials", state.credentials ? "stored (never shown)" : "none"],
     ["last import", showRun(state.lastImport)],
     ["last export", showRun(state.lastExport)],
     ["updated", Output.when(state.updatedAt)]

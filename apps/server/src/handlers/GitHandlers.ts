@@ -71,6 +71,7 @@ export const present = (spaceId: string, info: GitSyncInfo): GitSyncState => ({
   branch: info.branch,
   projectDirectory: info.projectDirectory,
   connected: info.connected,
+  credentials: info.credentials,
   lastImport: run(info.lastImport),
   lastExport: run(info.lastExport)
 })
@@ -91,7 +92,8 @@ export const layer = HttpApiBuilder.group(Api, "git", Effect.fn(function*(handle
       git.connect(params.spaceId, {
         url: payload.url,
         ref: payload.ref,
-        projectDirectory: payload.repoProjectDirectory
+        projectDirectory: payload.repoProjectDirectory,
+        keepCredentials: payload.keepCredentials
       }).pipe(DomainErrors.api, Effect.map((info) => present(params.spaceId, info))))
     .handle("disconnectSpaceGitRepository", ({ params }) => git.disconnect(params.spaceId).pipe(DomainErrors.api))
     .handle("getSpaceGitWebhook", ({ params }) =>

@@ -53,7 +53,12 @@ export type ExportInput = typeof ExportInput.Type
 export const ConnectInput = Schema.Struct({
   url: Schema.String,
   ref: GitRef,
-  projectDirectory: Schema.optional(Schema.String)
+  projectDirectory: Schema.optional(Schema.String),
+  /**
+   * Keep the stored credentials: `url` (without credentials) must be the connected repository's,
+   * so a branch or directory changes without typing them again. Credentials in `url` replace them.
+   */
+  keepCredentials: Schema.optional(Schema.Boolean)
 })
 export type ConnectInput = typeof ConnectInput.Type
 
@@ -93,6 +98,8 @@ export const GitSyncInfo = Schema.Struct({
   projectDirectory: Schema.String,
   /** Merges and edits of main are exported, and push webhooks imported (`connect`). */
   connected: Schema.Boolean,
+  /** The stored URL carries credentials (kept sealed, never shown). */
+  credentials: Schema.Boolean,
   lastImport: Schema.NullOr(SyncRun),
   lastExport: Schema.NullOr(SyncRun)
 })

@@ -5,7 +5,7 @@
 import { Effect, Option } from "effect"
 import { randomBytes } from "node:crypto"
 import { Access, type SpaceAccess } from "@quire/content"
-import { Actor } from "@quire/kernel"
+import { Actor, Errors } from "@quire/kernel"
 import type { ConnectInput } from "../domain/GitSyncInfo.ts"
 import type { SyncRecord } from "../GitSyncRepo.ts"
 import * as Redact from "../Redact.ts"
@@ -22,11 +22,18 @@ export const connection = (deps: SyncDeps) => {
     return spaceAccess
   })
 
+  /** The URL as given (credentials included) of a record; none when it cannot be opened. */
+  const storedUrl = (record: SyncRecord) => record.urlSealed === "" ? Option.none<string>() : box.open(record.urlSealed)
+
+  /** What `git info` shows of a record, with whether its stored URL carries credentials. */
+  const present = (record: SyncRecord) =>
+    infoOf(record, Option.match(storedUrl(record), { onNone: () => false, onSome: (url) => url !== record.url }))
+
   const info = Effect.fn("GitSync.info")(function*(spaceId: string) {
     yield* access.space(spaceId)
     const record = yield* repo.find(spaceId)
     if (Option.isNone(record)) return yield* notConfigured(spaceId)
-    return infoOf(record.value)
+    return present(record.value)
   })
 
   const removeLegacyInstallation = Effect.fn("GitSync.removeLegacyInstallation")(function*(spaceId: string) {
@@ -45,10 +52,22 @@ export const connection = (deps: SyncDeps) => {
       const record = Option.getOrElse(yield* repo.find(spaceId), () => fresh(spaceId, at))
       const url = Redact.withoutCredentials(input.url)
       const sameRepository = record.url === url && record.ref === input.ref
+      // Credentials given replace the stored ones; without any, `keepCredentials` keeps those of this same repository.
+      const kept = input.keepCredentials === true && url === input.url ? storedUrl(record) : Option.none<string>()
+      if (input.keepCredentials === true && url === input.url && (record.url !== url || Option.isNone(kept))) {
+        return yield* new Errors.InvalidInput({
+          field: "keepCredentials",
+          reason: record.url === url
+            ? "the stored credentials cannot be read (the server's secret changed); give them again in url"
+            : record.url === ""
+            ? "the space has no stored credentials to keep; give them in url"
+            : `the stored credentials are for ${record.url}, not ${url}; give this repository's in url`
+        })
+      }
       const next: SyncRecord = {
         ...record,
         url,
-        urlSealed: box.seal(input.url),
+        urlSealed: Option.isSome(kept) ? record.urlSealed : box.seal(input.url),
         ref: input.ref,
         projectDirectory,
         connected: true,
@@ -58,7 +77,7 @@ export const connection = (deps: SyncDeps) => {
         updatedAt: at
       }
       yield* repo.save(next)
-      return infoOf(next)
+      return present(next)
     }))
   })
 

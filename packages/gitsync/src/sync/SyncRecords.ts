@@ -40,8 +40,8 @@ export const projectDirectoryOf = (input: string | undefined): Effect.Effect<str
     : Effect.succeed(path)
 }
 
-/** What `git info` shows of a record. */
-export const infoOf = (record: SyncRecord): GitSyncInfo => ({
+/** What `git info` shows of a record; `credentials` whether its sealed URL carries some. */
+export const infoOf = (record: SyncRecord, credentials: boolean): GitSyncInfo => ({
   repoName: repoName(record.url),
   installationProvider: providerOf(record.url),
   integration: "git",
@@ -51,6 +51,7 @@ export const infoOf = (record: SyncRecord): GitSyncInfo => ({
   branch: record.ref.slice("refs/heads/".length),
   projectDirectory: record.projectDirectory,
   connected: record.connected,
+  credentials,
   lastImport: record.lastImport,
   lastExport: record.lastExport
 })
