@@ -4,10 +4,11 @@
  * of each edited page's markdown with `diff=true`).
  */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
-import { ChangeRequest } from "./ChangeRequestsApi.ts"
+import { ChangeRequest, ChangeRequestSubject } from "./ChangeRequestsApi.ts"
+import { requestExample } from "./RequestExample.ts"
 import { EntityId, Limit, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
 import { ContentQuery, ContentRef, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage, RevisionType } from "./SpaceContentApi.ts"
 
@@ -209,6 +210,18 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       .annotateMerge(OpenApi.annotations({
         summary: "List what a revision changed",
         description: "Compares a revision with its first parent and answers the pages created, edited (with the attributes that changed), moved and deleted, the files created, edited and deleted, the reusable contents created, edited and deleted, and the variables edited; `limit` (default 10) bounds the list and `more` counts the rest. With `diff=true` (Quire's extension), each page whose markdown changed carries `diff`, a unified line diff. A merge revision names the change request it merged (`mergedFrom`). Needs view permission."
+      })),
+    /** Quire's extension: a past revision restored through a change request, in one transaction. */
+    HttpApiEndpoint.post("restoreRevisionInChangeRequest", `${prefix}/restore`, {
+      params: revisionParams,
+      payload: Schema.Struct({ subject: Schema.optionalKey(ChangeRequestSubject) }),
+      success: ChangeRequest.pipe(HttpApiSchema.status(201)),
+      error: [...ApiErrors.Common, ApiErrors.Conflict]
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Restore a revision through a change request",
+        description: "Quire's extension (GitBook has no such operation): opens a draft change request on the current main content whose content is that revision's, entire: its pages with their groups, links, descriptions and options, its files, variables and reusable contents. Its review shows what the restore changes; merging it makes the main content read as the revision did. One transaction: nothing is left behind when it fails. Needs edit permission; 404 for a revision of another space.",
+        transform: requestExample({ subject: "Restore the handbook as of 3 March" })
       }))
   )
   .middleware(Authentication)

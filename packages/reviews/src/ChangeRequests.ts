@@ -10,6 +10,7 @@ import * as Branch from "./changeRequests/Branch.ts"
 import { contentEdits } from "./changeRequests/ContentEdits.ts"
 import { lifecycle } from "./changeRequests/Lifecycle.ts"
 import { reading } from "./changeRequests/Reading.ts"
+import { restoring } from "./changeRequests/Restore.ts"
 import type { Change, Outcome } from "./ChangeSet.ts"
 import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.ts"
 
@@ -138,6 +139,12 @@ export interface ChangeRequestsShape {
   readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>
   readonly files: (spaceId: string, ref: string, request: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
   readonly file: (spaceId: string, ref: string, fileId: string) => Effect.Effect<FileNode, Errors.NotFound, Actor.Actor>
+  /**
+   * Opens a draft on the current main content holding the whole content of a past revision of the
+   * space (pages, groups and links, files, variables, reusable contents), in one transaction: its
+   * review shows what the restore changes. Needs edit permission; NotFound for another space's revision.
+   */
+  readonly restore: (spaceId: string, revisionId: string, input: CreateInput) => Effect.Effect<ChangeRequestView, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** Imports a website as pages after the change request's pages. */
   readonly importWebsite: (spaceId: string, ref: string, url: string) => Effect.Effect<ChangeRequestImport, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /**
@@ -166,9 +173,11 @@ export class ChangeRequests extends Context.Service<ChangeRequests, ChangeReques
     Effect.gen(function*() {
       const branch = yield* Branch.make
       const batchFiles = yield* BatchFiles.make
+      const records = lifecycle(branch)
       return ChangeRequests.of({
         branchHead: branch.branchHead,
-        ...lifecycle(branch),
+        ...records,
+        ...restoring(branch, records.create),
         ...contentEdits(branch, batchFiles, yield* PublishedContent),
         ...(yield* reading(branch))
       })

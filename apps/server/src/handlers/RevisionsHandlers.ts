@@ -80,4 +80,10 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
         const mergedFrom = Option.isSome(merged) ? yield* present(urls, merged.value.changeRequest, merged.value.outdated) : undefined
         return ChangePresenters.changes(list, yield* signer(params.spaceId), mergedFrom)
       }))
+    .handle("restoreRevisionInChangeRequest", ({ params, payload }) =>
+      Effect.gen(function*() {
+        const restored = yield* changeRequests.restore(params.spaceId, params.revisionId, payload).pipe(DomainErrors.api)
+        const present = yield* ChangeRequestPresenters.presenter
+        return yield* present(urls, restored.changeRequest, restored.outdated)
+      }))
 }))

@@ -44,7 +44,7 @@ const Restore = (props: { readonly spaceId: string; readonly revisionId: string;
       if (result.waiting || AsyncResult.isInitial(result)) return
       queueMicrotask(() => { unsubscribe(); unmount() })
       if (AsyncResult.isSuccess(result)) navigate(appPath(result.value))
-      else { setBusy(false); setError("Could not restore this revision: the change request could not be created or filled.") }
+      else { setBusy(false); setError("Could not restore this revision: the change request could not be opened. Try again, or ask an administrator if you may edit this space.") }
     })
     registry.set(atom, undefined)
   }

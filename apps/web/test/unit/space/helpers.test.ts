@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { extractToc, textOf } from "../../../src/features/space/toc.ts"
 import { attributesWording, describeChange } from "../../../src/features/history/wording.ts"
-import { restoreChanges } from "../../../src/features/history/restore.ts"
 
 describe("extractToc", () => {
   it("lists h2 and h3 headings with ids in order, with their text", () => {
@@ -27,20 +26,5 @@ describe("describeChange", () => {
   })
   it("joins attribute names", () => {
     expect(attributesWording({ title: {}, slug: {}, emoji: {} })).toBe("title, address and emoji")
-  })
-})
-
-const doc = (id: string, title: string, pages: Array<unknown> = []) => ({ kind: "sheet", type: "document", id, title, path: id, pages }) as never
-
-describe("restoreChanges", () => {
-  it("updates pages still there, inserts removed ones under their parent, deletes newer ones", () => {
-    const old = [doc("a", "A", [doc("b", "B")])]
-    const current = [doc("a", "A2"), doc("c", "C")]
-    const changes = restoreChanges(old, current, new Map([["a", "# A"], ["b", "# B"]]))
-    expect(changes).toEqual([
-      { operation: "update_page", page: "a", title: "A", document: { markdown: "# A" } },
-      { operation: "insert_page", ref: "b", title: "B", document: { markdown: "# B" }, into: "a" },
-      { operation: "delete_page", page: "c" }
-    ])
   })
 })
