@@ -150,6 +150,10 @@ for (const backend of backends) {
         })
         const first = yield* settledAfter(api, organizationId, created.id, 0)
         assert.strictEqual(first.status, "completed", first.failure)
+        assert.deepStrictEqual(
+          yield* api.translations.getTranslationsProvider({ params: { organizationId } }),
+          { object: "translations-provider", configured: true, setting: "QUIRE_TRANSLATE_URL" }
+        )
         assert.include(received.flatMap((r) => r.segments), "Run the <1>installer</1> then read <2>the basics</2>.")
         assert.isUndefined(first.failure)
         assert.isDefined(first.result)

@@ -100,6 +100,20 @@ for (const backend of backends) {
         assert.strictEqual(done.stats.runs, 1)
         assert.strictEqual(done.stats.latestPages, 0)
         assert.strictEqual(done.stats.totalWords, 0)
+        // The screen asks beforehand, and names the setting instead of letting runs fail unexplained.
+        const provider = yield* alice.api.translations.getTranslationsProvider({ params: { organizationId } })
+        assert.deepStrictEqual(provider, { object: "translations-provider", configured: false, setting: "QUIRE_TRANSLATE_URL", message: done.failure! })
+      }))
+
+    it.effect("tells members, and only them, whether a provider is configured", () =>
+      Effect.gen(function*() {
+        const { organizationId, members } = yield* spaceWith(["read"])
+        const seen = yield* members.read!.api.translations.getTranslationsProvider({ params: { organizationId } })
+        assert.strictEqual(seen.configured, false)
+        assert.strictEqual(seen.setting, "QUIRE_TRANSLATE_URL")
+        const outsider = yield* newUser("Mallory")
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.translations.getTranslationsProvider({ params: { organizationId } }))), 404)
+        assert.strictEqual((yield* raw("GET", `/v1/orgs/${organizationId}/translations-provider`, {})).status, 401)
       }))
 
     it.effect("refuses invalid input with a 400 naming the field", () =>

@@ -36,6 +36,18 @@ export const Translation = Schema.Struct({
 }).annotate({ identifier: "Translation" })
 export type Translation = typeof Translation.Type
 
+/**
+ * Quire's: whether this server can translate. `configured: false` names the `setting` that enables
+ * a provider and says so in `message` (the words a run without one fails with).
+ */
+export const TranslationsProvider = Schema.Struct({
+  object: Schema.Literal("translations-provider"),
+  configured: Schema.Boolean,
+  setting: Schema.String,
+  message: Schema.optionalKey(Schema.String)
+}).annotate({ identifier: "TranslationsProvider" })
+export type TranslationsProvider = typeof TranslationsProvider.Type
+
 const translationParams = { organizationId: EntityId, translationId: EntityId } as const
 
 export class TranslationsApi extends HttpApiGroup.make("translations")
@@ -105,6 +117,16 @@ export class TranslationsApi extends HttpApiGroup.make("translations")
       .annotateMerge(OpenApi.annotations({
         summary: "Delete a translation",
         description: "Stops translating; the target space is kept. Needs the admin role."
+      })),
+    /** Quire's: whether a translation provider is configured, else the setting that enables one. */
+    HttpApiEndpoint.get("getTranslationsProvider", "/orgs/:organizationId/translations-provider", {
+      params: { organizationId: EntityId },
+      success: TranslationsProvider,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get the translation provider's state",
+        description: "Quire's extension (GitBook has no such operation): whether this server has a machine-translation provider configured. Without one every run fails; `setting` names the environment variable that enables it (`QUIRE_TRANSLATE_URL`) and `message` says so. Any member may call it."
       }))
   )
   .middleware(Authentication)

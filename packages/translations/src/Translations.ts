@@ -10,6 +10,7 @@ import * as Instructions from "./domain/Instructions.ts"
 import { emptyStats, type Translation, type TranslationLanguage } from "./domain/Translation.ts"
 import { TranslationRuns } from "./TranslationRuns.ts"
 import { translationKeyShape, TranslationsRepo } from "./TranslationsRepo.ts"
+import { Translator } from "./Translator.ts"
 
 type Role = Roles.MemberRole
 
@@ -43,6 +44,8 @@ export interface TranslationsShape {
   readonly run: (organizationId: string, translationId: string) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Deletes the translation (its result space stays); nothing happens when it does not exist or is hidden. */
   readonly remove: (organizationId: string, translationId: string) => Effect.Effect<void, Errors.Forbidden, Actor.Actor>
+  /** Why runs cannot translate (no provider is configured: the setting to set), or none when a provider is (members). */
+  readonly provider: (organizationId: string) => Effect.Effect<Option.Option<string>, Errors.NotFound, Actor.Actor>
 }
 
 export const permissionsOf = (role: Role): TranslationPermissions => ({ view: true, edit: Roles.atLeast(role, "admin") })
@@ -57,6 +60,7 @@ export class Translations extends Context.Service<Translations, TranslationsShap
       const access = yield* ContentAccess
       const spaces = yield* Spaces
       const runs = yield* TranslationRuns
+      const translator = yield* Translator
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -151,7 +155,12 @@ export class Translations extends Context.Service<Translations, TranslationsShap
         yield* repo.remove(translationId)
       }, transactor.transaction)
 
-      return Translations.of({ list, create, get, update, run, remove })
+      const provider = Effect.fn("Translations.provider")(function*(organizationId: string) {
+        yield* member(organizationId)
+        return translator.configured
+      })
+
+      return Translations.of({ list, create, get, update, run, remove, provider })
     })
   )
 }

@@ -1,5 +1,5 @@
 /** Handlers of the translations group. */
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { Translations } from "@quire/translations"
@@ -28,4 +28,14 @@ export const layer = HttpApiBuilder.group(Api, "translations", Effect.fn(functio
       translations.run(params.organizationId, params.translationId).pipe(DomainErrors.api))
     .handle("deleteTranslation", ({ params }) =>
       translations.remove(params.organizationId, params.translationId).pipe(DomainErrors.api))
+    .handle("getTranslationsProvider", ({ params }) =>
+      translations.provider(params.organizationId).pipe(
+        DomainErrors.api,
+        Effect.map((reason) => ({
+          object: "translations-provider" as const,
+          configured: Option.isNone(reason),
+          setting: "QUIRE_TRANSLATE_URL",
+          ...(Option.isSome(reason) ? { message: reason.value } : {})
+        }))
+      ))
 }))
