@@ -24,6 +24,8 @@ import { Failure, Loading } from "./ui/States.tsx"
 
 /** The site screen, in its own chunk: the first load of a space does not carry it. */
 const Site = lazy(() => import("./routes/Site.tsx").then((module) => ({ default: module.Site })))
+/** The Git sync screen, in its own chunk likewise. */
+const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ default: module.GitSync })))
 
 // The administration screens load with their own chunk, on first use: the first load of a space does not grow.
 const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
@@ -48,7 +50,7 @@ const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
   orgSettings: "Organization settings", members: "Members", teams: "Teams",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", history: "History", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -78,6 +80,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Review spaceId={route.spaceId} number={route.number} />
     case "history":
       return <History spaceId={route.spaceId} />
+    case "gitSync":
+      return <Suspense fallback={<Loading what="the Git sync" />}><GitSync spaceId={route.spaceId} /></Suspense>
     case "revision":
       return <Revision spaceId={route.spaceId} revisionId={route.revisionId} pagePath={route.pagePath} />
     case "settings":

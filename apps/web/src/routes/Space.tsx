@@ -81,6 +81,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
         <div className="toolbar">
           <Link href={`/o/${space.value.organization}`}>Back to the organization</Link>
           <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
+          {space.value.permissions.admin ? <Link href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
         </div>
       ) : null}
       <div className="space-layout">

@@ -46,7 +46,9 @@ export const startServer = async (): Promise<RunningServer> => {
       QUIRE_ADMIN_TOKEN: setupCode,
       // A helper building into its own directory (several builds at once) names it here.
       QUIRE_WEB_DIR: process.env["QUIRE_E2E_WEB_DIR"] ?? join(repo, "apps/web/dist"),
-      QUIRE_LOG_FORMAT: "json"
+      QUIRE_LOG_FORMAT: "json",
+      // The Git sync screen's test connects spaces to local bare repositories (file://).
+      QUIRE_GIT_ALLOW_FILE: "1"
     },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: tsx runs the server in a child process, and stopping stops both.
