@@ -33,6 +33,7 @@ type Refusal =
   | Errors.Conflict
   | { readonly _tag: "SignInFailed" | "SetupClosed"; readonly message: string }
   | { readonly _tag: "TooManyAttempts"; readonly message: string; readonly retryAfterSeconds: number }
+  | { readonly _tag: "SsoRequired"; readonly message: string; readonly organizationId: string; readonly organizationTitle: string }
 
 const statuses: Record<Refusal["_tag"], number> = {
   NotFound: 404,
@@ -41,10 +42,16 @@ const statuses: Record<Refusal["_tag"], number> = {
   Conflict: 409,
   SignInFailed: 401,
   SetupClosed: 403,
-  TooManyAttempts: 429
+  TooManyAttempts: 429,
+  SsoRequired: 403
 }
 
 const refusal = (error: Refusal) => {
+  if (error._tag === "SsoRequired") {
+    // The app offers the organization's single sign-on beside the message.
+    const sso = { organizationId: error.organizationId, organizationTitle: error.organizationTitle }
+    return json({ error: { code: 403, message: error.message, sso } }, 403)
+  }
   const answer = fail(statuses[error._tag], error.message)
   return error._tag === "TooManyAttempts"
     ? HttpServerResponse.setHeader(answer, "retry-after", String(error.retryAfterSeconds))

@@ -6,6 +6,7 @@ import type {
   Member as MemberResponse,
   Organization as OrganizationResponse,
   OrganizationTeamMember as OrganizationTeamMemberResponse,
+  OidcProvider as OidcProviderResponse,
   SamlProvider as SamlProviderResponse,
   Schemas,
   Space as SpaceResponse,
@@ -17,6 +18,7 @@ import {
   type LinkInviteView,
   type MemberInviteView,
   type Member,
+  type OidcProvider,
   type OrganizationAccess,
   type SamlProvider,
   samlStatus,
@@ -150,6 +152,33 @@ export const samlProvider = (
     status: samlStatus(p),
     service: samlServiceUrls(urls, p),
     urls: { location: urls.api(`/orgs/${p.organizationId}/saml/${p.id}`) }
+  }
+}
+
+/** Where Quire, as an OpenID Connect client, starts sign-ins with a provider, and its one redirect URL. */
+export const oidcServiceUrls = (urls: Urls, provider: Pick<OidcProvider, "organizationId" | "id">) => ({
+  startURL: urls.app(`/sso/oidc/${provider.organizationId}/${provider.id}/start`),
+  redirectURL: urls.app("/sso/oidc/callback")
+})
+
+export const oidcProvider = (
+  urls: Urls,
+  view: { readonly provider: OidcProvider; readonly defaultTeam: Team | undefined; readonly access: OrganizationAccess }
+): OidcProviderResponse => {
+  const p = view.provider
+  return {
+    object: "oidc-provider",
+    id: p.id,
+    label: p.label,
+    discoveryURL: p.discoveryURL,
+    clientId: p.clientId,
+    clientSecretSet: p.clientSecret !== "",
+    scopes: p.scopes,
+    ...(view.defaultTeam === undefined ? {} : { defaultTeam: team(view.access.membership.role, view.defaultTeam) }),
+    defaultRole: p.defaultRole,
+    createdAt: p.createdAt.toISOString(),
+    service: oidcServiceUrls(urls, p),
+    urls: { location: urls.api(`/orgs/${p.organizationId}/oidc/${p.id}`) }
   }
 }
 

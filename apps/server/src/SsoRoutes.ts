@@ -1,6 +1,8 @@
 /**
- * SAML sign-in routes (outside `/v1`; the design is in docs/sso.md): a provider's
- * `start` (redirect to the IdP), `acs` (the IdP's POST), `metadata.xml`; the session they start
+ * Single sign-on routes (outside `/v1`; the design is in docs/sso.md): a SAML provider's
+ * `start` (redirect to the IdP), `acs` (the IdP's POST), `metadata.xml`; an OpenID Connect
+ * provider's `start` and the one OIDC `callback`; `/sso/logins`, where the sign-in screen finds an
+ * organization's providers by its id or an email's domain; the session they start
  * (a cookie, see SessionCookie) is accepted only by the "signed in" page and its token creation;
  * the CLI exchanges a one-time code, bound to its loopback request by PKCE, for a token. The
  * routes parse requests and write answers: where the browser goes, the session a sign-in begins
@@ -9,10 +11,10 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
-import { SamlProviders, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions } from "@quire/identity"
+import { OidcSignIn, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions, SsoDirectory, type SsoLogins } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
-import { samlServiceUrls } from "./Presenters.ts"
+import { oidcServiceUrls, samlServiceUrls } from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
@@ -48,11 +50,28 @@ const cliHandoffPage = (callback: URL, code: string) => {
   )
 }
 
+/** The cookie that ties an OIDC sign-in's callback to the browser that began it (its `state`). */
+const stateCookie = "quire_oidc_state"
+
+/** An organization's ways to sign in, as answered: SAML's active providers, then OIDC's. */
+const loginItems = (urls: PublicUrl["Service"], logins: SsoLogins) => [
+  ...logins.saml.map((p) => ({ id: p.id, label: p.label, protocol: "saml" as const, startURL: samlServiceUrls(urls, p).startURL })),
+  ...logins.oidc.map((p) => ({ id: p.id, label: p.label, protocol: "oidc" as const, startURL: oidcServiceUrls(urls, p).startURL }))
+]
+
+/** The organization's ways to sign in (none when it has no provider). */
+export const logins = Effect.fnUntraced(function*(organizationId: string) {
+  const urls = yield* PublicUrl
+  const found = yield* (yield* SsoDirectory).forOrganization(organizationId)
+  return Option.match(found, { onNone: () => [], onSome: (l) => loginItems(urls, l) })
+})
+
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const signIn = yield* SamlSignIn
   const samlSessions = yield* SamlSessions
   const sessions = yield* SignInSessions
-  const providers = yield* SamlProviders
+  const oidc = yield* OidcSignIn
+  const directory = yield* SsoDirectory
   const urls = yield* PublicUrl
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
@@ -80,17 +99,79 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     )
   }))
 
-  // Where `quire login --sso ORG` sends the browser: the organization's (first) active provider,
-  // so that the CLI needs no token to find it. RelayState is passed on.
+  // Where `quire login --sso ORG` sends the browser: the organization's first provider (SAML's
+  // active ones, then OIDC's), so that the CLI needs no token to find it. RelayState is passed on.
   yield* router.add("GET", "/sso/orgs/:organizationId/start", Effect.gen(function*() {
     const { organizationId } = yield* providerParams
     const request = yield* HttpServerRequest.HttpServerRequest
-    const active = yield* providers.logins(organizationId)
-    const provider = active[0]
-    if (provider === undefined) return page(404, "Unknown sign-in", "<p>This organization has no active SAML provider.</p>")
-    const start = new URL(samlServiceUrls(urls, provider).startURL)
+    const first = (yield* logins(organizationId))[0]
+    if (first === undefined) return page(404, "Unknown sign-in", "<p>This organization has no single sign-on provider.</p>")
+    const start = new URL(first.startURL)
     start.search = new URL(request.url, "http://x").search
     return HttpServerResponse.redirect(start.href, { status: 302, headers: { "cache-control": "no-store" } })
+  }))
+
+  // The sign-in screen's lookup, before anyone is signed in: `?org=ID` (a link an admin hands
+  // out) or `?email=ADDRESS` (the organizations claiming its domain). JSON, never cached.
+  yield* router.add("GET", "/sso/logins", Effect.gen(function*() {
+    const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
+    const org = query.get("org")
+    const email = query.get("email")
+    if ((org === null || org === "") && (email === null || email === "")) return envelope(400, "org or email: one of them is required")
+    const found = org !== null && org !== ""
+      ? Option.toArray(yield* directory.forOrganization(org))
+      : yield* directory.forEmail(email ?? "")
+    return HttpServerResponse.jsonUnsafe({
+      items: found.map((l) => ({ organization: { id: l.organization.id, title: l.organization.title }, providers: loginItems(urls, l) }))
+    }, { headers: { "cache-control": "no-store" } })
+  }))
+
+  // OpenID Connect: start at the provider (PKCE, state, nonce), the state also in a cookie of this
+  // browser; the one callback (the redirect URL to register at every provider) checks them all.
+  const oidcRedirect = oidcServiceUrls(urls, { organizationId: "", id: "" }).redirectURL
+  yield* router.add("GET", "/sso/oidc/:organizationId/:providerId/start", Effect.gen(function*() {
+    const { organizationId, providerId } = yield* providerParams
+    const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
+    const startRequest = {
+      relayState: query.get("RelayState") ?? undefined,
+      challenge: query.get("code_challenge") ?? undefined,
+      challengeMethod: query.get("code_challenge_method") ?? undefined
+    }
+    return yield* oidc.start(organizationId, providerId, oidcRedirect, startRequest, places).pipe(
+      Effect.flatMap(({ location, state }) =>
+        HttpServerResponse.setCookie(
+          HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } }),
+          stateCookie,
+          state,
+          { httpOnly: true, secure, sameSite: "lax", path: "/sso/oidc", maxAge: "600 seconds" }
+        ).pipe(Effect.orDie)),
+      Effect.catchTags({
+        SignInRefused: (refused) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(refused.reason)}</p>`)),
+        NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no OpenID Connect provider with this id.</p>"))
+      })
+    )
+  }))
+
+  yield* router.add("GET", "/sso/oidc/callback", Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const callback = {
+      query: new URL(request.url, "http://x").searchParams,
+      stateCookie: request.cookies[stateCookie],
+      userAgent: request.headers["user-agent"]
+    }
+    const answer = yield* oidc.complete(oidcRedirect, callback, places).pipe(
+      Effect.flatMap(({ grant, next }) =>
+        SessionCookie.set(
+          next._tag === "Cli"
+            ? cliHandoffPage(next.handoff.callback, next.handoff.code)
+            : HttpServerResponse.redirect(next.url.href, { status: 303, headers: { "cache-control": "no-store" } }),
+          grant,
+          secure
+        )),
+      Effect.catchTag("SignInRefused", (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)))
+    )
+    // The state is used up either way.
+    return yield* HttpServerResponse.setCookie(answer, stateCookie, "", { httpOnly: true, secure, sameSite: "lax", path: "/sso/oidc", maxAge: "0 seconds" }).pipe(Effect.orDie)
   }))
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/metadata.xml", Effect.gen(function*() {

@@ -4,37 +4,18 @@
  * random key generated once and kept in gitsync's own table (see docs/gitsync.md, "Secrets").
  */
 import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
+import { Sealed } from "@quire/kernel"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
 
-const version = "v1"
-
 /** The 32-byte key of `secret` (HKDF-SHA256, salt and info naming Git sync's use). */
-export const deriveKey = (secret: string): Uint8Array =>
-  new Uint8Array(hkdfSync("sha256", secret, "quire/gitsync", "quire/gitsync/secret-box/v1", 32))
+export const deriveKey = (secret: string): Uint8Array => Sealed.deriveKey(secret, "quire/gitsync", "quire/gitsync/secret-box/v1")
 
 /** `v1.<iv>.<ciphertext and tag>` (base64url) of `plain` under `key`. */
-export const seal = (key: Uint8Array, plain: string): string => {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv("aes-256-gcm", key, iv)
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()])
-  return `${version}.${iv.toString("base64url")}.${body.toString("base64url")}`
-}
+export const seal = Sealed.seal
 
 /** The text `sealed` holds, or none when it was sealed under another key or was altered. */
-export const open = (key: Uint8Array, sealed: string): Option.Option<string> => {
-  const [v, iv, body] = sealed.split(".")
-  if (v !== version || iv === undefined || body === undefined) return Option.none()
-  try {
-    const bytes = Buffer.from(body, "base64url")
-    if (bytes.byteLength < 16) return Option.none()
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"))
-    decipher.setAuthTag(bytes.subarray(bytes.byteLength - 16))
-    return Option.some(Buffer.concat([decipher.update(bytes.subarray(0, bytes.byteLength - 16)), decipher.final()]).toString("utf8"))
-  } catch {
-    return Option.none()
-  }
-}
+export const open = Sealed.open
 
 export interface SecretBoxShape {
   readonly seal: (plain: string) => string

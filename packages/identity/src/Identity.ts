@@ -10,14 +10,21 @@ import * as SqlMembersRepo from "./SqlMembersRepo.ts"
 import * as SqlOrganizationsRepo from "./SqlOrganizationsRepo.ts"
 import * as SqlTeamsRepo from "./SqlTeamsRepo.ts"
 import * as SqlUsersRepo from "./SqlUsersRepo.ts"
+import { OidcProviders } from "./OidcProviders.ts"
+import { OidcProvidersRepo } from "./OidcProvidersRepo.ts"
+import { OidcSecrets } from "./OidcSecrets.ts"
 import { SamlProviders } from "./SamlProviders.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { SamlSignIn } from "./SamlSignIn.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import * as SqlSamlSignInRepo from "./SqlSamlSignInRepo.ts"
+import * as SqlOidcProvidersRepo from "./SqlOidcProvidersRepo.ts"
 import * as SqlSamlProvidersRepo from "./SqlSamlProvidersRepo.ts"
 import { SignInSessions } from "./SignInSessions.ts"
 import { InviteSignUp } from "./signin/InviteSignUp.ts"
+import { OidcSignIn } from "./signin/OidcSignIn.ts"
+import { SsoDirectory } from "./SsoDirectory.ts"
+import { SsoProvisioning } from "./SsoProvisioning.ts"
 import { Passwords } from "./signin/Passwords.ts"
 import { PasswordSignIn } from "./signin/PasswordSignIn.ts"
 import { SamlSessions } from "./signin/SamlSessions.ts"
@@ -35,6 +42,7 @@ export const layerReposMemory = Layer.mergeAll(
   MembersRepo.layerMemory,
   TeamsRepo.layerMemory,
   SamlProvidersRepo.layerMemory,
+  OidcProvidersRepo.layerMemory,
   SamlSignInRepo.layerMemory,
   SignInRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
@@ -46,18 +54,22 @@ export const layerReposSql = Layer.mergeAll(
   SqlMembersRepo.layer,
   SqlTeamsRepo.layer,
   SqlSamlProvidersRepo.layer,
+  SqlOidcProvidersRepo.layer,
   SqlSamlSignInRepo.layer,
   SqlSignInRepo.layer
 )
 
-/** Sign-in: passwords, sessions (password and SAML) and invitations' sign-up. */
-const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer).pipe(
+/** Sign-in: passwords, sessions (password, SAML and OpenID Connect) and invitations' sign-up. */
+const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcSignIn.layer).pipe(
   Layer.provideMerge(PasswordSignIn.layer),
-  Layer.provideMerge(Layer.mergeAll(SignInSessions.layer, SamlSignIn.layer, Passwords.layer, MemberInvites.layer))
+  Layer.provideMerge(Layer.mergeAll(SignInSessions.layer, SamlSignIn.layer, Passwords.layer, MemberInvites.layer)),
+  Layer.provideMerge(SsoProvisioning.layer)
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, SamlProviders.layer, layerSignIn).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer).pipe(
+  Layer.provideMerge(Layer.mergeAll(SamlProviders.layer, OidcProviders.layer)),
+  Layer.provideMerge(OidcSecrets.layer),
   Layer.provideMerge(Organizations.layer),
   Layer.provideMerge(Users.layer)
 )

@@ -2,12 +2,9 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { X509Certificate } from "node:crypto"
 import { Actor, Errors, Ids, Pagination, type Roles } from "@quire/kernel"
-import { ensureOrganization } from "./Authorization.ts"
-import type { OrganizationAccess, Team } from "./domain/Identity.ts"
 import { type SamlProvider, type SamlProviderPatch, samlStatus } from "./domain/Saml.ts"
-import { Organizations } from "./Organizations.ts"
+import * as ProviderAdmin from "./ProviderAdmin.ts"
 import { samlProviderKeyShape, SamlProvidersRepo } from "./SamlProvidersRepo.ts"
-import { TeamsRepo } from "./TeamsRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -21,11 +18,7 @@ export interface SamlProviderInput {
 }
 
 /** A provider with its default team resolved, as responses show it. */
-export interface SamlProviderView {
-  readonly provider: SamlProvider
-  readonly defaultTeam: Team | undefined
-  readonly access: OrganizationAccess
-}
+export type SamlProviderView = ProviderAdmin.ProviderView<SamlProvider>
 
 export interface SamlProvidersShape {
   readonly list: (organizationId: string, page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<SamlProviderView>, Denied | Errors.InvalidInput, Actor.Actor>
@@ -50,33 +43,14 @@ export class SamlProviders extends Context.Service<SamlProviders, SamlProvidersS
   static readonly layer = Layer.effect(
     SamlProviders,
     Effect.gen(function*() {
-      const organizations = yield* Organizations
+      const { adminAccess, view, checkDefaultTeam } = yield* ProviderAdmin.make
       const repo = yield* SamlProvidersRepo
-      const teams = yield* TeamsRepo
       const ids = yield* Ids.Ids
-
-      const adminAccess = Effect.fnUntraced(function*(organizationId: string) {
-        const access = yield* organizations.access(organizationId)
-        yield* ensureOrganization(access.membership, "admin", "manage single sign-on")
-        return access
-      })
-
-      const view = Effect.fnUntraced(function*(access: OrganizationAccess, provider: SamlProvider) {
-        const team = provider.defaultTeamId === null
-          ? Option.none()
-          : yield* teams.find(provider.organizationId, provider.defaultTeamId)
-        return { provider, access, defaultTeam: Option.getOrUndefined(team) }
-      })
 
       /** The stored fields of an input, after checking them. */
       const patchOf = Effect.fnUntraced(function*(organizationId: string, input: SamlProviderInput) {
         yield* checkCertificate(input.certificate)
-        if (input.defaultTeam !== undefined && Option.isNone(yield* teams.find(organizationId, input.defaultTeam))) {
-          return yield* new Errors.InvalidInput({
-            field: "defaultTeam",
-            reason: `team ${JSON.stringify(input.defaultTeam)} does not exist in this organization`
-          })
-        }
+        yield* checkDefaultTeam(organizationId, input.defaultTeam)
         const patch: SamlProviderPatch = {
           ...(input.label === undefined ? {} : { label: input.label }),
           ...(input.entityID === undefined ? {} : { entityID: input.entityID }),

@@ -7,16 +7,12 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { generateKeyPairSync } from "node:crypto"
 import { type Profile, SAML, type CacheProvider, ValidateInResponseTo } from "@node-saml/node-saml"
-import { Errors, Ids, Transactor } from "@quire/kernel"
-import type { User } from "./domain/Identity.ts"
+import { Errors, Transactor } from "@quire/kernel"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
-import { MembersRepo } from "./MembersRepo.ts"
-import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
 import { selfSignedCertificate } from "./SpCertificate.ts"
-import { TeamsRepo } from "./TeamsRepo.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { SsoProvisioning, type SsoSignedIn } from "./SsoProvisioning.ts"
 
 /** Where Quire, as the SP of one provider, is reached: computed by the server from its public URL. */
 export interface ServiceProvider {
@@ -25,12 +21,7 @@ export interface ServiceProvider {
 }
 
 /** Who signed in, and into which organization. */
-export interface SamlSignedIn {
-  readonly user: User
-  readonly organizationId: string
-  /** True when this sign-in made them a member. */
-  readonly provisioned: boolean
-}
+export type SamlSignedIn = SsoSignedIn
 
 /** Clock skew accepted on NotBefore / NotOnOrAfter. */
 export const acceptedSkewMs = 2 * 60 * 1000
@@ -84,11 +75,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
     Effect.gen(function*() {
       const providers = yield* SamlProvidersRepo
       const store = yield* SamlSignInRepo
-      const users = yield* UsersRepo
-      const members = yield* MembersRepo
-      const organizations = yield* OrganizationsRepo
-      const teams = yield* TeamsRepo
-      const ids = yield* Ids.Ids
+      const provisioning = yield* SsoProvisioning
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -168,40 +155,6 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return (yield* samlOf(found.value, sp)).generateServiceProviderMetadata(null, certificate)
       })
 
-      /**
-       * An organization's IdP speaks for that organization only. It may create a new account (a
-       * member of this organization alone: this organization's pending invitation of the email sets
-       * the role, every other organization's stays pending) and sign in an existing account only
-       * when that account is already an SSO member here, so it cannot take over an account by
-       * naming its email, even one it invited.
-       */
-      const provision = Effect.fnUntraced(function*(provider: SamlProvider, email: string, displayName: string) {
-        const organizationId = provider.organizationId
-        const existing = yield* users.findByEmail(email)
-        if (Option.isSome(existing)) {
-          if (existing.value.instanceAdmin) {
-            return yield* new SamlRejected({ reason: "instance administrators cannot sign in with an organization's single sign-on" })
-          }
-          const membership = yield* members.find(organizationId, existing.value.id)
-          if (Option.isNone(membership) || !membership.value.sso) {
-            return yield* new SamlRejected({
-              reason: "an account with this email exists and is not an SSO member of this organization: its owner must accept an invitation " +
-                "and an administrator make them an SSO member first"
-            })
-          }
-          if (membership.value.disabled) return yield* new SamlRejected({ reason: "this membership of the organization is disabled" })
-          return { user: existing.value, organizationId, provisioned: false }
-        }
-        const at = yield* now
-        const user: User = { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
-        yield* users.insert(user).pipe(Effect.orDie)
-        const invite = yield* organizations.takeEmailInvite(organizationId, email)
-        const role = Option.match(invite, { onNone: () => provider.defaultRole, onSome: (i) => i.role })
-        yield* members.add({ organizationId, userId: user.id, role, sso: true, joinedAt: at })
-        if (provider.defaultTeamId !== null) yield* teams.addMember(organizationId, provider.defaultTeamId, user.id)
-        return { user, organizationId, provisioned: true }
-      })
-
       const consume = Effect.fn("SamlSignIn.consume")(function*(organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) {
         const provider = yield* activeProvider(organizationId, providerId)
         const xml = Buffer.from(samlResponse, "base64").toString("utf8")
@@ -224,7 +177,9 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return yield* Effect.gen(function*() {
           const fresh = yield* store.consumeOnce(`assertion:${provider.entityID}:${assertionId}`, new Date(at.getTime() + replayWindowMs), at)
           if (!fresh) return yield* new SamlRejected({ reason: "this assertion was already used" })
-          return yield* provision(provider, email, displayNameOf(profile, email))
+          return yield* provisioning.provision(provider, email, displayNameOf(profile, email)).pipe(
+            Effect.mapError((refused) => new SamlRejected({ reason: refused.reason }))
+          )
         }).pipe(transactor.transaction)
       })
 

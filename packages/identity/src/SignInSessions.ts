@@ -174,7 +174,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
 
       const begin = Effect.fn("SignInSessions.begin")(function*(start: SessionStart) {
         const createdAt = yield* now
-        const maxAgeSeconds = start.method === "saml" ? sessionSeconds : passwordSessionSeconds
+        const maxAgeSeconds = start.method === "password" ? passwordSessionSeconds : sessionSeconds
         const row: SessionRow = {
           id: yield* ids.make,
           userId: start.userId,

@@ -5,6 +5,7 @@
 import { Backends } from "@quire/testkit"
 import { Identity, migrations } from "../src/index.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
+import { oidcProvidersRepoContract } from "./contract/OidcProvidersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
 import { samlProvidersRepoContract } from "./contract/SamlProvidersRepoContract.ts"
 import { samlSignInRepoContract } from "./contract/SamlSignInRepoContract.ts"
@@ -20,6 +21,7 @@ Backends.each(backends, (it) => {
   membersRepoContract(it)
   teamsRepoContract(it)
   samlProvidersRepoContract(it)
+  oidcProvidersRepoContract(it)
   samlSignInRepoContract(it)
   signInRepoContract(it)
 })

@@ -34,3 +34,16 @@ export class SetupClosed extends Schema.TaggedError<SetupClosed>()("SetupClosed"
     return this.reason
   }
 }
+
+/**
+ * A password (or an invitation's password sign-up) refused because an organization of the person
+ * enforces single sign-on: they sign in through its provider instead.
+ */
+export class SsoRequired extends Schema.TaggedError<SsoRequired>()("SsoRequired", {
+  organizationId: Schema.String,
+  organizationTitle: Schema.String
+}) {
+  override get message(): string {
+    return `${this.organizationTitle} requires single sign-on: use "Sign in with single sign-on" instead of a password.`
+  }
+}

@@ -195,6 +195,39 @@ const m0010_passwords_and_sessions = Effect.gen(function*() {
     )`
 })
 
+/**
+ * OpenID Connect sign-in (issue 22): an organization's OIDC providers (the client secret sealed,
+ * never answered) and the sign-ins begun at them, each answered once by its callback.
+ */
+const m0011_oidc_providers = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_oidc_providers (
+      id text COLLATE "C" PRIMARY KEY,
+      organization_id text COLLATE "C" NOT NULL REFERENCES identity_organizations (id) ON DELETE CASCADE,
+      label text NOT NULL,
+      discovery_url text NOT NULL,
+      client_id text NOT NULL,
+      client_secret text NOT NULL,
+      scopes jsonb NOT NULL DEFAULT '[]',
+      default_team_id text COLLATE "C" REFERENCES identity_teams (id) ON DELETE SET NULL,
+      default_role text,
+      created_at timestamptz NOT NULL
+    )`
+  yield* sql`CREATE INDEX identity_oidc_providers_organization ON identity_oidc_providers (organization_id, created_at, id)`
+  yield* sql`
+    CREATE TABLE identity_oidc_requests (
+      state text COLLATE "C" PRIMARY KEY,
+      organization_id text COLLATE "C" NOT NULL,
+      provider_id text COLLATE "C" NOT NULL REFERENCES identity_oidc_providers (id) ON DELETE CASCADE,
+      code_verifier text NOT NULL,
+      nonce text NOT NULL,
+      relay_state text NOT NULL,
+      expires_at timestamptz NOT NULL
+    )`
+  yield* sql`CREATE INDEX identity_oidc_requests_expiry ON identity_oidc_requests (expires_at)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -207,6 +240,7 @@ export const migrations = {
     "0007_saml_requests": m0007_saml_requests,
     "0008_link_invites_expiry": m0008_link_invites_expiry,
     "0009_invites_and_token_scope": m0009_invites_and_token_scope,
-    "0010_passwords_and_sessions": m0010_passwords_and_sessions
+    "0010_passwords_and_sessions": m0010_passwords_and_sessions,
+    "0011_oidc_providers": m0011_oidc_providers
   }
 } as const

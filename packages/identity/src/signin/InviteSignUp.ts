@@ -17,6 +17,8 @@ import { type SessionGrant, sessionActor, type SignInSession, SignInSessions } f
 import { UsersRepo } from "../UsersRepo.ts"
 import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
+import * as SsoEnforcement from "./SsoEnforcement.ts"
+import type { SsoRequired } from "../domain/SignIn.ts"
 
 /** The token of an invitation, for the app's `/invite/<token>` page. */
 export const inviteToken = (organizationId: string, inviteId: string): string => `${organizationId}.${inviteId}`
@@ -43,7 +45,7 @@ export interface InviteSignUpShape {
   /** The usable invitation `token` names: NotFound when unknown, expired, used, or its links turned off. */
   readonly find: (token: string) => Effect.Effect<InviteView, Errors.NotFound>
   /** Creates the account, makes it a member, and begins its session. */
-  readonly signUp: (token: string, input: SignUpInput, client: ClientInfo) => Effect.Effect<SessionGrant, Errors.NotFound | Errors.InvalidInput | Errors.Conflict>
+  readonly signUp: (token: string, input: SignUpInput, client: ClientInfo) => Effect.Effect<SessionGrant, Errors.NotFound | Errors.InvalidInput | Errors.Conflict | SsoRequired>
   /** The signed-in person accepts the invitation (an email invitation: only its own email's). */
   readonly accept: (token: string, session: SignInSession) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput>
 }
@@ -85,6 +87,8 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
 
       const signUp = Effect.fn("InviteSignUp.signUp")(function*(token: string, input: SignUpInput, client: ClientInfo) {
         const invite = yield* find(token)
+        // An organization that enforces single sign-on is joined through its provider, which takes up the invitation.
+        if (invite.organization.sso) return yield* SsoEnforcement.required(invite.organization)
         const displayName = yield* validDisplayName("displayName", input.displayName)
         const email = invite.email !== undefined && (input.email === undefined || input.email === "")
           ? invite.email

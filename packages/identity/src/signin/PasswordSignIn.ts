@@ -7,12 +7,13 @@
  */
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
-import { SetupClosed, SignInFailed, TooManyAttempts } from "../domain/SignIn.ts"
+import { SetupClosed, SignInFailed, type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
 import { type SessionGrant, type SignInSession, SignInSessions } from "../SignInSessions.ts"
 import { Users } from "../Users.ts"
 import { UsersRepo } from "../UsersRepo.ts"
 import { Passwords, validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import { SignInRepo } from "./SignInRepo.ts"
+import * as SsoEnforcement from "./SsoEnforcement.ts"
 
 /** Where a sign-in comes from: the client's address (rate limits) and its user agent (the session list). */
 export interface ClientInfo {
@@ -47,7 +48,7 @@ export interface PasswordSignInShape {
    */
   readonly setup: (input: SetupInput, client: ClientInfo) => Effect.Effect<SessionGrant, SetupClosed | Errors.InvalidInput | Errors.Conflict | TooManyAttempts>
   /** Begins a password session for the person with this email and password. */
-  readonly signIn: (email: unknown, password: unknown, client: ClientInfo) => Effect.Effect<SessionGrant, SignInFailed | TooManyAttempts>
+  readonly signIn: (email: unknown, password: unknown, client: ClientInfo) => Effect.Effect<SessionGrant, SignInFailed | TooManyAttempts | SsoRequired>
   /**
    * Changes the session's person's password, given the current one; their other sessions end. A
    * session confined to one organization (SAML) cannot: a password reaches the whole account.
@@ -74,6 +75,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
       const sessions = yield* SignInSessions
       const passwords = yield* Passwords
       const transactor = yield* Transactor.Transactor
+      const enforcement = yield* SsoEnforcement.make
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const windowMs = limits.windowSeconds * 1000
 
@@ -136,6 +138,8 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
           return yield* new SignInFailed()
         }
         yield* repo.clearAttempts(emailKey)
+        // Only once the password is right, so that the answer reveals nothing to a stranger.
+        yield* enforcement.checkPassword(user.value)
         return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent })
       })
 

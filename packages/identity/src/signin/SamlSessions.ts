@@ -71,6 +71,32 @@ const loopbackOf = (relayState: string | undefined): URL | undefined => {
   }
 }
 
+/**
+ * The state to carry through an identity provider (SAML's RelayState, kept by OIDC's stored
+ * request): a CLI's loopback callback sealed with its challenge, else a place on our own origin.
+ */
+export const relayFor = (sessions: SignInSessions["Service"], request: SamlStartRequest, places: SamlPlaces) => {
+  const loopback = loopbackOf(request.relayState)
+  return loopback === undefined
+    ? Effect.succeed(relayTarget(request.relayState, places).href)
+    : sessions.sealCliRequest({ callback: loopback, challenge: request.challenge ?? "", challengeMethod: request.challengeMethod })
+}
+
+/** Where the browser goes after a sign-in began `grant`: the CLI's hand-off, else the relay target. */
+export const nextAfter = Effect.fnUntraced(function*(
+  sessions: SignInSessions["Service"],
+  grant: SessionGrant,
+  relayState: string | undefined,
+  places: SamlPlaces
+) {
+  const handoff = yield* sessions.cliHandoff(grant.session, relayState)
+  const next: SamlCompleted["next"] = Option.match(handoff, {
+    onNone: () => ({ _tag: "Redirect", url: relayTarget(relayState, places) }),
+    onSome: (value) => ({ _tag: "Cli", handoff: value })
+  })
+  return next
+})
+
 export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShape>()("@quire/identity/SamlSessions") {
   static readonly layer = Layer.effect(
     SamlSessions,
@@ -85,10 +111,7 @@ export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShap
         request: SamlStartRequest,
         places: SamlPlaces
       ) {
-        const loopback = loopbackOf(request.relayState)
-        const relay = loopback === undefined
-          ? relayTarget(request.relayState, places).href
-          : yield* sessions.sealCliRequest({ callback: loopback, challenge: request.challenge ?? "", challengeMethod: request.challengeMethod })
+        const relay = yield* relayFor(sessions, request, places)
         return yield* signIn.start(organizationId, providerId, sp, relay)
       })
 
@@ -106,12 +129,7 @@ export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShap
           method: "saml",
           userAgent: response.userAgent
         })
-        const handoff = yield* sessions.cliHandoff(grant.session, response.relayState)
-        const next: SamlCompleted["next"] = Option.match(handoff, {
-          onNone: () => ({ _tag: "Redirect", url: relayTarget(response.relayState, places) }),
-          onSome: (value) => ({ _tag: "Cli", handoff: value })
-        })
-        return { grant, next }
+        return { grant, next: yield* nextAfter(sessions, grant, response.relayState, places) }
       })
 
       return SamlSessions.of({ start, complete })

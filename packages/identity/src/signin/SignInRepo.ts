@@ -8,7 +8,7 @@ import { compareCodePoints } from "@quire/kernel"
 import { IdentityMemory } from "../IdentityMemory.ts"
 
 /** How a session began. */
-export type SessionMethod = "password" | "saml"
+export type SessionMethod = "password" | "saml" | "oidc"
 
 /** A stored sign-in session. */
 export interface SessionRow {

@@ -10,7 +10,7 @@ const sessions = Rows.decoder(
     id: Schema.String,
     user_id: Schema.String,
     organization_id: Schema.NullOr(Schema.String),
-    method: Schema.Literals(["password", "saml"]),
+    method: Schema.Literals(["password", "saml", "oidc"]),
     created_at: Rows.Timestamp,
     last_seen_at: Rows.Timestamp,
     expires_at: Rows.Timestamp,

@@ -1,0 +1,89 @@
+/**
+ * The edge of openid-client (v6): a provider's configuration by discovery, the authorization URL
+ * (PKCE S256, state, nonce) and the code exchange with its ID token checks. Nothing else in Quire
+ * calls openid-client.
+ */
+import { Effect } from "effect"
+import * as client from "openid-client"
+import { Errors } from "@quire/kernel"
+import { SignInRefused } from "./domain/SignIn.ts"
+
+/** Loopback hosts, where a provider may answer over plain http (a local IdP, the tests' provider). */
+const loopbackHosts = new Set(["127.0.0.1", "[::1]", "localhost"])
+
+/** Why `url` cannot be a discovery URL, if it cannot: https, or http on a loopback host. */
+export const discoveryUrlProblem = (url: string): string | undefined => {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return "must be an absolute URL"
+  }
+  if (parsed.protocol === "https:") return undefined
+  if (parsed.protocol === "http:" && loopbackHosts.has(parsed.hostname)) return undefined
+  return "must be an https URL (plain http only on 127.0.0.1, [::1] or localhost)"
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** The client configuration of a provider, from its discovery document. */
+export const configure = (discoveryURL: string, clientId: string, clientSecret: string) =>
+  Effect.tryPromise({
+    try: () =>
+      client.discovery(new URL(discoveryURL), clientId, clientSecret, client.ClientSecretPost(clientSecret), {
+        timeout: 10,
+        execute: new URL(discoveryURL).protocol === "http:" ? [client.allowInsecureRequests] : []
+      }),
+    catch: (error) => new Errors.InvalidInput({ field: "discoveryURL", reason: `could not read the provider's OpenID configuration: ${describe(error)}` })
+  })
+
+/** What a sign-in must remember until its callback. */
+export interface AuthorizationChecks {
+  readonly state: string
+  readonly nonce: string
+  readonly codeVerifier: string
+}
+
+/** Fresh random state, nonce and PKCE verifier. */
+export const newChecks = (): AuthorizationChecks => ({
+  state: client.randomState(),
+  nonce: client.randomNonce(),
+  codeVerifier: client.randomPKCECodeVerifier()
+})
+
+/** The provider's authorization URL for a sign-in with `checks`. */
+export const authorizationUrl = (config: client.Configuration, redirectURL: string, scopes: ReadonlyArray<string>, checks: AuthorizationChecks) =>
+  Effect.promise(async () =>
+    client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectURL,
+      scope: ["openid", "email", "profile", ...scopes.filter((s) => !["openid", "email", "profile"].includes(s))].join(" "),
+      code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
+      code_challenge_method: "S256",
+      state: checks.state,
+      nonce: checks.nonce
+    }).href
+  )
+
+/**
+ * The ID token's claims (with UserInfo's email when the ID token has none) after exchanging the callback's code (state, nonce, PKCE, issuer, audience,
+ * signature checked). `callbackURL` is the redirect URL with the callback's query: openid-client
+ * sends it, without the query, as the token request's `redirect_uri`.
+ */
+export const exchange = (config: client.Configuration, callbackURL: URL, checks: AuthorizationChecks) =>
+  Effect.tryPromise({
+    try: async () => {
+      const tokens = await client.authorizationCodeGrant(config, callbackURL, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true
+      })
+      const claims = tokens.claims()
+      if (claims === undefined) throw new Error("the provider answered no ID token")
+      if (typeof claims["email"] === "string") return claims as Record<string, unknown>
+      // Many providers put the scopes' claims in the UserInfo answer only (OIDC Core 5.4): ask it, for the ID token's subject.
+      const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub)
+      return { ...info, ...claims, email: info.email, email_verified: info.email_verified } as Record<string, unknown>
+    },
+    catch: (error) => new SignInRefused({ reason: `the provider's answer was refused: ${describe(error)}` })
+  })

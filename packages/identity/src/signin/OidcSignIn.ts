@@ -1,0 +1,117 @@
+/**
+ * OpenID Connect sign-in with an organization's provider, as a session: the authorization-code
+ * flow with PKCE (S256), state and nonce (openid-client, `OidcClient.ts`); the sign-in begun is
+ * stored (`OidcProvidersRepo`), so any replica answers its callback, once; the ID token's email,
+ * which the provider must say is verified, is provisioned as SAML's is (`SsoProvisioning`), and the
+ * session and the CLI's hand-off are `SignInSessions`' as for SAML. The server maps these to HTTP.
+ */
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Errors, Transactor } from "@quire/kernel"
+import { SignInRefused } from "../domain/SignIn.ts"
+import { authorizationUrl, configure, exchange, newChecks } from "../OidcClient.ts"
+import { OidcProvidersRepo } from "../OidcProvidersRepo.ts"
+import { OidcSecrets } from "../OidcSecrets.ts"
+import { type SessionGrant, SignInSessions } from "../SignInSessions.ts"
+import { SsoProvisioning } from "../SsoProvisioning.ts"
+import { nextAfter, relayFor, type SamlCompleted, type SamlPlaces, type SamlStartRequest } from "./SamlSessions.ts"
+
+/** How long a person has at the provider before the callback. */
+const requestLifetimeMs = 10 * 60 * 1000
+
+/** A sign-in begun: where to send the browser, and the state the browser must bring back (a cookie). */
+export interface OidcStarted {
+  readonly location: string
+  readonly state: string
+}
+
+/** The provider's callback as it reached us: its query, and the state cookie of the browser. */
+export interface OidcCallback {
+  readonly query: URLSearchParams
+  readonly stateCookie: string | undefined
+  readonly userAgent: string | undefined
+}
+
+export interface OidcSignInShape {
+  /** Begins a sign-in at the provider; `redirectURL` is Quire's callback. */
+  readonly start: (
+    organizationId: string,
+    providerId: string,
+    redirectURL: string,
+    request: SamlStartRequest,
+    places: SamlPlaces
+  ) => Effect.Effect<OidcStarted, Errors.NotFound | SignInRefused>
+  /** Checks the callback, exchanges its code, provisions the person and begins their session. */
+  readonly complete: (redirectURL: string, callback: OidcCallback, places: SamlPlaces) => Effect.Effect<{ readonly grant: SessionGrant; readonly next: SamlCompleted["next"] }, SignInRefused>
+}
+
+/** A claim that is a non-empty string, if it is one. */
+const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined)
+
+export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("@quire/identity/OidcSignIn") {
+  static readonly layer = Layer.effect(
+    OidcSignIn,
+    Effect.gen(function*() {
+      const repo = yield* OidcProvidersRepo
+      const secrets = yield* OidcSecrets
+      const sessions = yield* SignInSessions
+      const provisioning = yield* SsoProvisioning
+      const transactor = yield* Transactor.Transactor
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const refuse = (reason: string) => Effect.fail(new SignInRefused({ reason }))
+
+      /** The provider's client configuration, by discovery; a provider that cannot be reached refuses the sign-in. */
+      const clientOf = Effect.fnUntraced(function*(organizationId: string, providerId: string) {
+        const found = yield* repo.find(organizationId, providerId)
+        if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "OpenID Connect provider", id: providerId })
+        const secret = yield* secrets.open(found.value.clientSecret)
+        if (Option.isNone(secret)) return yield* refuse("the provider's client secret cannot be read: an administrator must enter it again")
+        const config = yield* configure(found.value.discoveryURL, found.value.clientId, secret.value).pipe(
+          Effect.mapError((error) => new SignInRefused({ reason: error.reason.replace(/^could not/, "Quire could not") }))
+        )
+        return { provider: found.value, config }
+      })
+
+      const start = Effect.fn("OidcSignIn.start")(function*(
+        organizationId: string,
+        providerId: string,
+        redirectURL: string,
+        request: SamlStartRequest,
+        places: SamlPlaces
+      ) {
+        const { provider, config } = yield* clientOf(organizationId, providerId)
+        const relayState = yield* relayFor(sessions, request, places)
+        const checks = newChecks()
+        const at = yield* now
+        yield* repo.saveRequest({ ...checks, organizationId, providerId, relayState, expiresAt: new Date(at.getTime() + requestLifetimeMs) }, at)
+        return { location: yield* authorizationUrl(config, redirectURL, provider.scopes, checks), state: checks.state }
+      })
+
+      const complete = Effect.fn("OidcSignIn.complete")(function*(redirectURL: string, callback: OidcCallback, places: SamlPlaces) {
+        const state = callback.query.get("state") ?? ""
+        // The browser that began the sign-in holds its state: a callback carried to another browser
+        // (login CSRF) is refused before anything is exchanged.
+        if (state === "" || callback.stateCookie !== state) return yield* refuse("this sign-in was not begun in this browser: start again")
+        const request = yield* repo.takeRequest(state, yield* now)
+        if (Option.isNone(request)) return yield* refuse("this sign-in expired or was already used: start again")
+        const error = callback.query.get("error")
+        if (error !== null) return yield* refuse(`the provider said ${error}${text(callback.query.get("error_description")) === undefined ? "" : `: ${callback.query.get("error_description")}`}`)
+        const { organizationId, providerId, relayState } = request.value
+        const { provider, config } = yield* clientOf(organizationId, providerId).pipe(
+          Effect.catchTag("NotFound", () => refuse("this provider was removed"))
+        )
+        const callbackURL = new URL(redirectURL)
+        callbackURL.search = callback.query.toString()
+        const claims = yield* exchange(config, callbackURL, request.value)
+        const email = text(claims["email"])?.toLowerCase()
+        if (email === undefined || !/^[^\s@]+@[^\s@]+$/.test(email)) return yield* refuse("the provider's ID token names no email address (ask for the email scope)")
+        if (claims["email_verified"] !== true) return yield* refuse(`the provider does not say that ${email} is verified`)
+        const displayName = (text(claims["name"]) ?? email.split("@")[0] ?? email).slice(0, 100)
+        const signedIn = yield* transactor.transaction(provisioning.provision(provider, email, displayName))
+        const grant = yield* sessions.begin({ userId: signedIn.user.id, organizationId, method: "oidc", userAgent: callback.userAgent })
+        return { grant, next: yield* nextAfter(sessions, grant, relayState, places) }
+      })
+
+      return OidcSignIn.of({ start, complete })
+    })
+  )
+}
