@@ -4,7 +4,7 @@
  * and uncaught exceptions collected; axe-core run on a screen; screenshots of a screen in light and
  * dark at 1280 and 390 px in test/artifacts/.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
@@ -100,4 +100,12 @@ export const captureScreen = async (page: Page, name: string) => {
   }
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
   await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** The words under a field: its `aria-describedby` error. */
+export const errorOf = async (field: Locator) => {
+  const ids = (await field.getAttribute("aria-describedby")) ?? ""
+  const page = field.page()
+  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
+  return texts.join(" ")
 }

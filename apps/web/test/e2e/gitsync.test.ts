@@ -7,24 +7,15 @@
 import { Effect, Exit, Scope } from "effect"
 import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import type { Locator } from "playwright-core"
 import { afterAll, expect, inject, it } from "vitest"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, errorOf, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
 const scope = Effect.runSync(Scope.make())
 afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
-
-/** The words under a field: its `aria-describedby` error. */
-const errorOf = async (field: Locator) => {
-  const ids = (await field.getAttribute("aria-describedby")) ?? ""
-  const page = field.page()
-  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
-  return texts.join(" ")
-}
 
 /** The markdown files of a work tree that hold `text`. */
 const filesHolding = (dir: string, text: string): ReadonlyArray<string> =>
@@ -139,6 +130,50 @@ it("connects a space to a repository, exports a commit, imports a push, and plac
     await page.getByRole("button", { name: "Disconnect" }).click()
     await page.getByRole("dialog").getByRole("button", { name: "Disconnect", exact: true }).click()
     await page.getByRole("button", { name: "Connect", exact: true }).waitFor()
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("takes credentials once, never shows them again, keeps them while the branch changes and replaces them when asked", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Private Git Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Private docs" })
+  // Connecting reaches no remote, so a private repository's address serves without one.
+  const repository = "https://git.example.com/acme/private.git"
+  const info = () => api<{ url: string; branch: string; credentials: boolean }>(url, "GET", `/spaces/${space.id}/git/info`)
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/git`)
+    await page.getByLabel("Repository URL").fill(repository)
+    await page.getByLabel("Token or password").fill("first-s3cret-token")
+    await page.getByRole("button", { name: "Connect", exact: true }).click()
+    await page.getByText("Stored, never shown").waitFor()
+    expect(await info()).toEqual(expect.objectContaining({ url: repository, branch: "main", credentials: true }))
+
+    // Another branch: the form does not ask for the credentials again, and keeps them.
+    await page.getByRole("button", { name: "Change the connection" }).click()
+    await page.getByText("Stored for this repository, and never shown.").waitFor()
+    expect(await page.getByLabel("Token or password").count()).toBe(0)
+    await page.getByLabel("Branch").fill("next")
+    await page.getByRole("button", { name: "Save the connection" }).click()
+    await page.getByRole("button", { name: "Change the connection" }).waitFor()
+    expect(await info()).toEqual(expect.objectContaining({ branch: "next", credentials: true }))
+
+    // Replaced by a user name and password.
+    await page.getByRole("button", { name: "Change the connection" }).click()
+    await page.getByRole("button", { name: "Replace the credentials" }).click()
+    await page.getByLabel("User name (optional)").fill("docs-bot")
+    await page.getByLabel("Token or password").fill("second-s3cret")
+    await page.getByRole("button", { name: "Save the connection" }).click()
+    await page.getByRole("button", { name: "Change the connection" }).waitFor()
+    expect((await info()).credentials).toBe(true)
+    const shown = await page.content()
+    expect(shown).not.toContain("s3cret")
+    expect(shown).not.toContain("docs-bot")
+    await captureScreen(page, "gitsync-private")
     expect(problems).toEqual([])
   } finally {
     await context.close()

@@ -7,7 +7,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
-import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually, setupCode } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -35,14 +35,6 @@ const drag = async (page: Page, handle: Locator, target: Locator, at: number) =>
   await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 3 })
   await page.mouse.move(to.x + 60, to.y + to.height * at, { steps: 10 })
   await page.mouse.up()
-}
-
-/** The words under a field: its `aria-describedby` error. */
-const errorOf = async (field: Locator) => {
-  const ids = (await field.getAttribute("aria-describedby")) ?? ""
-  const page = field.page()
-  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
-  return texts.join(" ")
 }
 
 it("creates a site, structures, customizes, shares, protects and publishes it", async () => {
