@@ -12,6 +12,7 @@ import type {
   Space as SpaceResponse
 } from "@quire/api"
 import { Effect } from "effect"
+import * as Metrics from "@quire/kernel/Metrics"
 import {
   type FileNode,
   type LinkGraph,
@@ -106,6 +107,8 @@ const htmlCache = (maxChars: number) => {
   }
 }
 
+const pageBodyLookups = Metrics.cacheCounter("page_bodies")
+
 /** Where a cached body's file links go until the answer signs them (links expire; the body does not). */
 const filePlaceholder = "/~quire-file/"
 const filePlaceholders = /\/~quire-file\/([A-Za-z0-9._~!*'()%-]+)/g
@@ -131,6 +134,7 @@ export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedC
       const prepared = yield* preparePageBody(source, organizationId, published.documents)
       const key = `${found.revision.id}|${found.page.id}|${prepared.specVersions}`
       let drawn = cache.get(key)
+      yield* pageBodyLookups.record(drawn !== undefined)
       if (drawn === undefined) {
         const rendered = yield* renderPageBody(source, prepared, organizationId, {
           page: (path) => pageAppUrl(urls, spaceId, path),

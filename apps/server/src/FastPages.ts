@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Clock, Context, Effect, Layer } from "effect"
+import * as Metrics from "@quire/kernel/Metrics"
 import { staleAfterMillis } from "@quire/sites"
 
 /** A page as the normal path answered it. */
@@ -58,6 +59,12 @@ export interface FastPagesShape {
   readonly served: () => number
 }
 
+/**
+ * Lookups of kept pages: a hit answered here, a miss a kept page that went stale. Requests for no
+ * kept page are not counted (every API request would be a miss).
+ */
+const lookups = Metrics.cacheCounter("fast_pages")
+
 /** The pages one server answers before its application. */
 export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@quire/server/FastPages") {
   static readonly layer = Layer.effect(
@@ -65,6 +72,8 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
     Effect.gen(function*() {
       // Node's request event reads the time outside any fiber: the clock of the server's layer.
       const clock = yield* Clock.Clock
+      // ... and counts its lookups in the metric registry of the layer's context.
+      const context = yield* Effect.context<never>()
       const pages = new Map<string, Kept>()
       let bytes = 0
       let served = 0
@@ -96,9 +105,11 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
         const page = pages.get(key)
         if (page === undefined || !anonymous(url, headers)) return false
         if (!page.current() || clock.currentTimeMillisUnsafe() >= page.expires) {
+          lookups.recordUnsafe(false, context)
           drop(key, page)
           return false
         }
+        lookups.recordUnsafe(true, context)
         served++
         if (etagMatches(headers["if-none-match"], page.etag)) {
           response.writeHead(304, page.notModified)

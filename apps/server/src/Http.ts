@@ -12,7 +12,9 @@ import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
+import * as MetricsRoute from "./MetricsRoute.ts"
 import * as RenderCss from "./RenderCss.ts"
+import * as RequestContext from "./RequestContext.ts"
 import * as SpecRoutes from "./SpecRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
@@ -99,7 +101,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, RequestContext.routeLayer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 
@@ -107,5 +109,10 @@ export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, Pu
  * Serves the application on whatever HttpServer is provided. Requests are not logged one by
  * one: the router's per-request info log cost most of the throughput in measurements. A path
  * parameter may be as long as a page path (`getPageByPath`), not the router's default 100.
+ * The lines a request logs carry its id, and probes and scrapes make no spans (RequestContext.ts).
  */
-export const serve = HttpRouter.serve(app, { disableLogger: true, routerConfig: { maxParamLength: 2000 } })
+export const serve = HttpRouter.serve(app, {
+  disableLogger: true,
+  routerConfig: { maxParamLength: 2000 },
+  middleware: RequestContext.annotate
+}).pipe(Layer.provide(RequestContext.layerQuietTracing))

@@ -3,14 +3,15 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { FastPages, type FastPagesShape } from "./FastPages.ts"
-import type { RequestObserver } from "./RequestLog.ts"
+import { fastPageRoute, HttpMetrics } from "./HttpMetrics.ts"
+import { assignId, type RequestObserver } from "./RequestLog.ts"
 
 /**
  * Node's HTTP server. A request `pages` answers never reaches the application's listener.
  * Each connection is closed once its response is sent after the server stopped listening: a
  * keep-alive client then does not hold the shutdown open until the timeout.
  */
-export const create = (pages: FastPagesShape, observe?: RequestObserver): Server => {
+export const create = (pages: FastPagesShape, observe?: RequestObserver, servedFast?: (request: IncomingMessage) => void): Server => {
   // An idle keep-alive connection stays open longer than clients keep theirs (Node's fetch: 4 s, load
   // balancers: 60 s), so the client closes it first: with Node's 5 s, a client reusing a connection
   // as the server closed it got ECONNRESET (seen in CI, a busy test process). Headers must still
@@ -33,6 +34,7 @@ export const create = (pages: FastPagesShape, observe?: RequestObserver): Server
         observe(args[0] as IncomingMessage, args[1] as ServerResponse)
       }
       if (pages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
+        servedFast?.(args[0])
         closeAfter(args[0], args[1])
         return true
       }
@@ -57,11 +59,22 @@ export const create = (pages: FastPagesShape, observe?: RequestObserver): Server
 
 /**
  * The HttpServer on Node's server of `create`, with the FastPages it answers from (provided too:
- * PublishedSiteRoutes keeps pages in them). Each server gets pages of its own.
+ * PublishedSiteRoutes keeps pages in them) and its HttpMetrics. Each server gets pages and
+ * metrics of its own. Every request gets its id (`RequestLog.assignId`) and is counted; `log`
+ * (the request log) sees it after that.
  */
-export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], observe?: RequestObserver) =>
-  Layer.unwrap(Effect.map(Effect.service(FastPages), (pages) => NodeHttpServer.layer(() => create(pages, observe), options))).pipe(
-    Layer.provideMerge(Layer.fresh(FastPages.layer))
+export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], log?: RequestObserver) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const pages = yield* FastPages
+    const metrics = yield* HttpMetrics
+    const observe: RequestObserver = (request, response) => {
+      assignId(request, response)
+      metrics.observe(request, response)
+      log?.(request, response)
+    }
+    return NodeHttpServer.layer(() => create(pages, observe, (request) => metrics.route(request, fastPageRoute)), options)
+  })).pipe(
+    Layer.provideMerge(Layer.fresh(Layer.merge(FastPages.layer, HttpMetrics.layer)))
   )
 
 /** NodeHttpServer's test server (no FastPages in front), with the FastPages the application keeps pages in. */

@@ -2,29 +2,55 @@
  * One log line per request, when its answer is sent: method, path (its query left out: it may
  * carry a token), status and milliseconds, in the server's log format. Written straight to the
  * output at Node's `finish` event rather than through Effect's logger, which cost most of the
- * throughput when the router logged each request. `/health` is left out (probes poll it).
+ * throughput when the router logged each request. `/health` and `/metrics` are left out (probes
+ * and scrapes poll them). Each line carries the request's id (`assignId`), as do the lines logged
+ * while the request runs (RequestContext.ts).
  */
+import { randomUUID } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 
 export type RequestObserver = (request: IncomingMessage, response: ServerResponse) => void
 
-const quiet = new Set(["/health", "/v1/health"])
+const quiet = new Set(["/health", "/v1/health", "/metrics"])
+
+/** The request header, and answer header, of a request's id. */
+export const requestIdHeader = "x-request-id"
+
+const acceptedId = /^[\w.:@-]{1,128}$/
+
+/**
+ * Gives `request` its id: the `X-Request-Id` a proxy in front set, when it is a plain token of at
+ * most 128 characters, else a new UUID. It is set on the request (for the application's log
+ * lines and span) and on the answer, so a client can quote it.
+ */
+export const assignId = (request: IncomingMessage, response: ServerResponse): string => {
+  const given = request.headers[requestIdHeader]
+  const id = typeof given === "string" && acceptedId.test(given) ? given : randomUUID()
+  request.headers[requestIdHeader] = id
+  response.setHeader(requestIdHeader, id)
+  return id
+}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
 const clock = (at: Date) => `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`
 
 /** The line of a finished request, in `format` (`pretty`: the console logger's look; `json`: one object). */
-export const line = (format: "pretty" | "json", entry: { method: string; path: string; status: number; ms: number; at: Date }): string => {
+export const line = (
+  format: "pretty" | "json",
+  entry: { method: string; path: string; status: number; ms: number; at: Date; requestId?: string | undefined }
+): string => {
   const ms = Math.round(entry.ms * 10) / 10
   const level = entry.status >= 500 ? "ERROR" : "INFO"
+  const id = entry.requestId === undefined ? {} : { requestId: entry.requestId }
   return format === "json"
     ? `${JSON.stringify({
       message: `${entry.method} ${entry.path} ${entry.status}`,
       logLevel: level,
       timestamp: entry.at.toISOString(),
-      annotations: { method: entry.method, path: entry.path, status: entry.status, ms }
+      annotations: { method: entry.method, path: entry.path, status: entry.status, ms, ...id }
     })}\n`
-    : `[${clock(entry.at)}] ${level} (http): ${entry.method} ${entry.path} ${entry.status} ${ms} ms\n`
+    : `[${clock(entry.at)}] ${level} (http): ${entry.method} ${entry.path} ${entry.status} ${ms} ms` +
+      `${entry.requestId === undefined ? "" : ` requestId=${entry.requestId}`}\n`
 }
 
 /** An observer writing each request's line with `write` (standard output by default). */
@@ -33,6 +59,8 @@ export const make = (format: "pretty" | "json", write: (text: string) => void = 
     const path = (request.url ?? "/").split("?", 1)[0]!
     if (quiet.has(path)) return
     const started = performance.now()
+    const id = request.headers[requestIdHeader]
+    const requestId = typeof id === "string" ? id : undefined
     response.once("finish", () =>
-      write(line(format, { method: request.method ?? "GET", path, status: response.statusCode, ms: performance.now() - started, at: new Date() })))
+      write(line(format, { method: request.method ?? "GET", path, status: response.statusCode, ms: performance.now() - started, at: new Date(), requestId })))
   }

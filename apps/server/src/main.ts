@@ -6,7 +6,8 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, Redacted } from "effect"
 import { Users } from "@quire/identity"
-import { Platform, SecretFile, StartupFailure } from "@quire/platform"
+import * as Metrics from "@quire/kernel/Metrics"
+import { Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
 import * as Http from "./Http.ts"
 import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -32,7 +33,7 @@ const main = Effect.gen(function*() {
     }
   }))
 
-  const ready = bootstrap.pipe(
+  const ready = Layer.merge(bootstrap, Telemetry.layerSampler).pipe(
     Layer.provideMerge(Platform.layer),
     Layer.provideMerge(PublicUrl.layer(publicUrl))
   )
@@ -45,7 +46,10 @@ const main = Effect.gen(function*() {
     }, config.requestLog === "on" ? RequestLog.make(config.logFormat) : undefined)),
     Layer.provide(ready),
     // Without QUIRE_SECRET, the secret kept in the data directory signs links, cursors and sessions.
-    Layer.provide(SecretFile.layer)
+    Layer.provide(SecretFile.layer),
+    // Spans and metrics to an OTLP endpoint when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md).
+    Layer.provide(Telemetry.layer("quire-server")),
+    Layer.provide(Metrics.layerRegistry)
   )
 
   const logger = Logger.layer([config.logFormat === "json" ? Logger.consoleJson : Logger.consolePretty()])

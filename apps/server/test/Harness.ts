@@ -11,6 +11,7 @@ import { Api, Authentication } from "@quire/api"
 import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
+import * as Metrics from "@quire/kernel/Metrics"
 import { Queue, Services, Storage } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -63,7 +64,9 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
     Layer.provideMerge(Http.serve),
     Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide(testSettings)))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
-    Layer.provideMerge(testServer)
+    Layer.provideMerge(testServer),
+    // Each server counts its own metrics, as the process's one server does.
+    Layer.provide(Layer.fresh(Metrics.layerRegistry))
   )
 
 /**

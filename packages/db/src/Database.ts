@@ -9,6 +9,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
+import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import { resolve } from "node:path"
@@ -22,6 +23,13 @@ import * as ClusterDump from "./ClusterDump.ts"
 export class DatabaseInfo extends Context.Service<DatabaseInfo, {
   readonly kind: "embedded" | "postgres"
   readonly url: string
+  /** Connections the client may open (1 embedded). */
+  readonly maxConnections?: number | undefined
+  /**
+   * The `application_name` of this client's connections, which `pg_stat_activity` shows (the
+   * metrics count this process's connections by it); one per client, so replicas count apart.
+   */
+  readonly applicationName?: string | undefined
 }>()("@quire/db/DatabaseInfo") {}
 
 /** The embedded database (PGlite or its socket server) could not be started. */
@@ -47,10 +55,14 @@ export const layerUrl = (
   url: string,
   options?: { readonly maxConnections?: number | undefined }
 ): Layer.Layer<Services, SqlError> =>
-  Layer.merge(
-    PgClient.layer({ url: Redacted.make(url), maxConnections: options?.maxConnections ?? 10, maxMessageSize: clientMaxMessageBytes }),
-    Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url }))
-  )
+  Layer.unwrap(Effect.sync(() => {
+    const maxConnections = options?.maxConnections ?? 10
+    const applicationName = `quire ${process.pid} ${randomBytes(3).toString("hex")}`
+    return Layer.merge(
+      PgClient.layer({ url: Redacted.make(url), maxConnections, maxMessageSize: clientMaxMessageBytes, applicationName }),
+      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url, maxConnections, applicationName }))
+    )
+  }))
 
 const tryEmbedded = <A>(message: string, evaluate: () => PromiseLike<A>) =>
   Effect.tryPromise({
@@ -120,7 +132,7 @@ export const layerServing = (db: PGlite): Layer.Layer<Services, SqlError | Embed
     const url = `postgres://postgres@${server.getServerConn()}/postgres`
     return Layer.merge(
       PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url), maxMessageSize: clientMaxMessageBytes })),
-      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url }))
+      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url, maxConnections: 1 }))
     )
   }))
 

@@ -1,6 +1,7 @@
 /** Use cases on users: the bootstrap administrator, accounts, tokens and authentication. */
 import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import * as Metrics from "@quire/kernel/Metrics"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
 import { UsersRepo } from "./UsersRepo.ts"
@@ -53,6 +54,9 @@ export interface UsersShape {
 
 /** How long a token's owner is remembered between authentications. */
 export const tokenCacheTtl = Duration.seconds(5)
+
+/** Lookups of the token owners kept for `tokenCacheTtl`. */
+const ownerLookups = Metrics.cacheCounter("token_owners")
 
 /** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
 export const lastUsedPrecision = Duration.minutes(1)
@@ -142,6 +146,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       }
       const caller = Effect.fnUntraced(function*(secret: string) {
         const hash = hashSecret(secret)
+        yield* ownerLookups.record(yield* Cache.has(owners, hash))
         const found = yield* Cache.get(owners, hash)
         if (Option.isNone(found)) return Option.none()
         const nowMs = yield* Clock.currentTimeMillis

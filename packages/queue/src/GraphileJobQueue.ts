@@ -19,7 +19,7 @@ import {
   type TaskSpec
 } from "graphile-worker"
 import pg from "pg"
-import { giveUp, giveUpReason, isPermanent, nextRun, type ParsedSchedule, scheduleKey, schedulePayload, validateJobs } from "./internal/jobs.ts"
+import { giveUp, giveUpReason, isPermanent, nextRun, observedAttempt, type ParsedSchedule, scheduleKey, schedulePayload, validateJobs } from "./internal/jobs.ts"
 import { reclaimStale, renewLock } from "./internal/locks.ts"
 import {
   defaultMaxAttempts,
@@ -99,11 +99,9 @@ const makeTask = <R>(
   const annotate = Effect.annotateLogs({ job: job.name, jobId: helpers.job.id, attempt })
   const exit = await runPromiseExit(
     Effect.suspend(() => job.handler(payload)).pipe(
-      Effect.withSpan("JobQueue.run", {
-        attributes: { "job.name": job.name, "job.id": helpers.job.id, "job.attempt": attempt }
-      }),
-      annotate,
-      (handler) => Effect.raceFirst(handler, renewLock(helpers, lockTimeout))
+      (handler) => Effect.raceFirst(handler, renewLock(helpers, lockTimeout)),
+      observedAttempt(job.name, attempt, helpers.job.max_attempts, { "job.id": helpers.job.id }),
+      annotate
     ),
     { signal: helpers.abortSignal }
   )

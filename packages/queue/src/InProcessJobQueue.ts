@@ -10,7 +10,7 @@
  */
 import { Clock, Context, Deferred, Duration, Effect, Exit, type Fiber, FiberSet, Layer, type Scope, Semaphore } from "effect"
 import type { SqlClient } from "effect/sql"
-import { giveUp, giveUpReason, isPermanent, lostReason, nextRun, scheduleKey, validateJobs } from "./internal/jobs.ts"
+import { giveUp, giveUpReason, isPermanent, lostReason, nextRun, observedAttempt, scheduleKey, validateJobs } from "./internal/jobs.ts"
 import { defaultMaxAttempts, type EnqueueOptions, type JobDefinition, JobQueue, JobRunner } from "./JobQueue.ts"
 import * as JobStore from "./JobStore.ts"
 
@@ -260,7 +260,7 @@ const makeRunner = <R>(jobs: ReadonlyArray<JobDefinition<R>>, options: InProcess
 
     const attempt = (entry: Entry) =>
       Effect.suspend(() => (entry.job as JobDefinition<R>).handler(entry.payload)).pipe(
-        Effect.withSpan("JobQueue.run", { attributes: { "job.name": entry.job.name, "job.attempt": entry.attempts } }),
+        observedAttempt(entry.job.name, entry.attempts, entry.maxAttempts, {}),
         Effect.annotateLogs({ job: entry.job.name, attempt: entry.attempts }),
         Effect.exit
       )

@@ -10,3 +10,4 @@ export {
   layerInProcessRunner
 } from "./InProcessJobQueue.ts"
 export { migrations } from "./migrations/index.ts"
+export * as QueueDepth from "./QueueDepth.ts"

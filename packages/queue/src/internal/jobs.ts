@@ -1,5 +1,5 @@
-/** Helpers both adapters share: validating definitions, schedules, failure classification. */
-import { Cause, Cron, Duration, Effect, Result } from "effect"
+/** Helpers both adapters share: validating definitions, schedules, failure classification, a run's span and metrics. */
+import { Cause, Clock, Cron, Duration, Effect, Exit, Metric, Result } from "effect"
 import { type JobDefinition, PermanentJobFailure } from "../JobQueue.ts"
 
 /** Job key under which scheduled runs of `name` are enqueued (so they never pile up). */
@@ -80,3 +80,44 @@ export const giveUp = <R>(job: JobDefinition<R>, payload: unknown, reason: strin
       Effect.catchCause((cause) => Effect.logError("Job give-up hook failed", cause)),
       Effect.annotateLogs({ job: job.name })
     )
+
+/** How an attempt ended: done, to be run again, abandoned, or stopped with its process (it runs again at start). */
+export type Outcome = "succeeded" | "retried" | "failed" | "interrupted"
+
+/** The outcome of an attempt that ended with `exit`, the `attempt`th of `maxAttempts`. */
+export const outcomeOf = (exit: Exit.Exit<unknown, unknown>, attempt: number, maxAttempts: number): Outcome =>
+  Exit.isSuccess(exit)
+    ? "succeeded"
+    : Cause.hasInterruptsOnly(exit.cause)
+    ? "interrupted"
+    : isPermanent(exit.cause) || attempt >= maxAttempts
+    ? "failed"
+    : "retried"
+
+const attempts = Metric.counter("quire_job_attempts_total", {
+  description: "Job attempts by job and outcome (succeeded, retried, failed: given up, interrupted: stopped with the process)",
+  incremental: true
+})
+const durations = Metric.histogram("quire_job_duration_seconds", {
+  description: "Time of a job attempt, by job",
+  boundaries: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300]
+})
+
+/**
+ * One attempt of `name` as a span (`JobQueue.run`, with `attributes` and its `job.outcome`) and in
+ * the attempts counter and duration histogram of the registry in context.
+ */
+export const observedAttempt = (name: string, attempt: number, maxAttempts: number, attributes: Record<string, unknown>) =>
+<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Clock.currentTimeMillis, (start) =>
+    Effect.onExit(effect, (exit) =>
+      Effect.flatMap(Clock.currentTimeMillis, (end) => {
+        const outcome = outcomeOf(exit, attempt, maxAttempts)
+        return Effect.all([
+          Effect.annotateCurrentSpan("job.outcome", outcome),
+          Metric.update(Metric.withAttributes(attempts, { job: name, outcome }), 1),
+          Metric.update(Metric.withAttributes(durations, { job: name }), (end - start) / 1000)
+        ], { discard: true })
+      }))).pipe(
+    Effect.withSpan("JobQueue.run", { attributes: { "job.name": name, "job.attempt": attempt, ...attributes } })
+  )

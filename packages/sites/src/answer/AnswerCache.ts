@@ -4,6 +4,7 @@
  * A page showing OpenAPI operations is kept while its specs' latest versions are the ones it shows.
  */
 import { Effect, Option } from "effect"
+import * as Metrics from "@quire/kernel/Metrics"
 import { createHash } from "node:crypto"
 import * as Audience from "../Audience.ts"
 import type { PublishedSite, PublishedSiteSpace } from "../PublishedSites.ts"
@@ -92,6 +93,9 @@ export const keyBaseOf = (request: RenderRequest): string => {
 /** The version of each spec a page showed (none where the spec has none): its cached answer is kept while they are the latest. */
 export type SpecsShown = Array<readonly [string, string | undefined]>
 
+/** Lookups of the rendered answers of published sites (a kept page whose specs changed is a miss). */
+const lookups = Metrics.cacheCounter("site_answers")
+
 /** Rendered answers kept: at most this many, of at most this many characters in all. */
 const cacheEntries = 2000
 const cacheCharacters = 64 * 1024 * 1024
@@ -127,8 +131,10 @@ export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
     keep: (keyBase, key, make) =>
       Effect.suspend(() => {
         const hit = cache.get(`${keyBase}|${key}`)
-        if (hit !== undefined) return Effect.succeed(hit)
-        return Effect.tap(make, (answer) => Effect.sync(() => cache.set(`${keyBase}|${key}`, answer)))
+        if (hit !== undefined) return Effect.as(lookups.record(true), hit)
+        return Effect.andThen(lookups.record(false), make).pipe(
+          Effect.tap((answer) => Effect.sync(() => cache.set(`${keyBase}|${key}`, answer)))
+        )
       }),
     page: (pageKey, organizationId, claims, make) =>
       Effect.gen(function*() {
@@ -136,7 +142,9 @@ export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
         const key = read === undefined ? pageKey : `${pageKey}|${Audience.audienceKey(claims, read)}`
         const hit = cache.get(key)
         const used = pageSpecs.get(key)
-        if (hit !== undefined && (used === undefined || (yield* specsCurrent(organizationId, used)))) return hit
+        const current = hit !== undefined && (used === undefined || (yield* specsCurrent(organizationId, used)))
+        yield* lookups.record(current)
+        if (current) return hit
         const shown: SpecsShown = []
         const answer = yield* make(shown)
         if ((answer.kind === "Html" && answer.status === 200) || answer.kind === "Text") {

@@ -1,0 +1,86 @@
+/**
+ * `GET /metrics`: Prometheus's text format with requests by route template and status, their
+ * durations, cache lookups, the job queue's depth and the database client's connections; open to
+ * this machine only, or to `QUIRE_METRICS_TOKEN`'s bearer when it is set.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { adminToken, backends, baseUrl, client, raw, withSettings } from "./Harness.ts"
+import { parse, valueOf } from "./Prometheus.ts"
+
+const scrape = Effect.fnUntraced(function*(headers: Record<string, string> = {}) {
+  const base = yield* baseUrl
+  const response = yield* Effect.promise(() => fetch(`${base}/metrics`, { headers }))
+  return { status: response.status, type: response.headers.get("content-type"), text: yield* Effect.promise(() => response.text()) }
+})
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`/metrics on ${backend.name}`, (it) => {
+    it.effect("counts requests by route template and status, their durations and the token cache, in Prometheus's format", () =>
+      Effect.gen(function*() {
+        const admin = yield* client(adminToken)
+        const org = yield* admin.organizations.createOrganization({ payload: { title: "Metrics" } })
+        for (const _ of [1, 2]) assert.strictEqual((yield* raw("GET", `/v1/orgs/${org.id}`, { token: adminToken })).status, 200)
+        assert.strictEqual((yield* raw("GET", "/v1/orgs/nope-nope", { token: adminToken })).status, 404)
+        assert.strictEqual((yield* raw("GET", "/no/such/route")).status, 404)
+        yield* raw("GET", "/health")
+
+        const answer = yield* scrape()
+        assert.strictEqual(answer.status, 200)
+        assert.strictEqual(answer.type, "text/plain; version=0.0.4; charset=utf-8")
+        const samples = parse(answer.text)
+        const route = "/v1/orgs/:organizationId"
+        assert.strictEqual(valueOf(samples, "quire_http_requests_total", { method: "GET", route, status: "200" }), 2)
+        assert.strictEqual(valueOf(samples, "quire_http_requests_total", { method: "GET", route, status: "404" }), 1)
+        assert.strictEqual(valueOf(samples, "quire_http_requests_total", { route: "(unmatched)", status: "404" }), 1)
+        assert.strictEqual(valueOf(samples, "quire_http_request_duration_seconds_count", { method: "GET", route }), 3)
+        assert.strictEqual(valueOf(samples, "quire_http_request_duration_seconds_bucket", { method: "GET", route, le: "+Inf" }), 3)
+        // Probes are counted (only the request log leaves them out).
+        assert.strictEqual(valueOf(samples, "quire_http_requests_total", { route: "/health", status: "200" }), 1)
+        // The admin's token was looked up on the first request and found kept on the next ones.
+        assert.isAtLeast(valueOf(samples, "quire_cache_lookups_total", { cache: "token_owners", result: "hit" }) ?? 0, 2)
+        assert.isAtLeast(valueOf(samples, "quire_cache_lookups_total", { cache: "token_owners", result: "miss" }) ?? 0, 1)
+        if (backend.name !== "memory") assert.isAtLeast(valueOf(samples, "quire_db_pool_max_connections") ?? 0, 1)
+        if (backend.name === "pglite") {
+          // The embedded queue's table (the test servers' own queue is in memory: it holds none).
+          assert.strictEqual(valueOf(samples, "quire_jobs_queued", { state: "running" }), 0)
+          assert.strictEqual(valueOf(samples, "quire_jobs_queued", { state: "waiting" }), 0)
+        }
+        if (backend.name === "postgres") {
+          // The scrape's own query is one active connection of this server's client.
+          assert.isAtLeast(valueOf(samples, "quire_db_pool_connections", { state: "active" }) ?? 0, 1)
+        }
+        // A scrape is counted (by the next one), never logged nor traced.
+        const again = parse((yield* scrape()).text)
+        assert.strictEqual(valueOf(again, "quire_http_requests_total", { route: "/metrics", status: "200" }), 1)
+      }))
+  })
+}
+
+const memory = backends.find((backend) => backend.name === "memory")!
+
+layer(withSettings(memory.layer, { QUIRE_METRICS_TOKEN: "scrape-secret" }), { excludeTestServices: true })("/metrics with QUIRE_METRICS_TOKEN", (it) => {
+  it.effect("answers 401 without the bearer token or with another, 200 with it", () =>
+    Effect.gen(function*() {
+      const none = yield* scrape()
+      assert.strictEqual(none.status, 401)
+      assert.deepStrictEqual(JSON.parse(none.text), {
+        error: { code: 401, message: "The metrics need the token of QUIRE_METRICS_TOKEN: Authorization: Bearer <token>" }
+      })
+      assert.strictEqual((yield* scrape({ authorization: "Bearer wrong" })).status, 401)
+      assert.strictEqual((yield* scrape({ authorization: adminToken })).status, 401)
+      const ok = yield* scrape({ authorization: "Bearer scrape-secret" })
+      assert.strictEqual(ok.status, 200)
+      parse(ok.text)
+    }))
+})
+
+layer(withSettings(memory.layer, { QUIRE_TRUST_PROXY: true }), { excludeTestServices: true })("/metrics without a token", (it) => {
+  it.effect("answers only this machine: 403 to a client a proxy forwards from elsewhere", () =>
+    Effect.gen(function*() {
+      const remote = yield* scrape({ "x-forwarded-for": "203.0.113.9" })
+      assert.strictEqual(remote.status, 403)
+      assert.match(JSON.parse(remote.text).error.message, /only on this machine/)
+      assert.strictEqual((yield* scrape({ "x-forwarded-for": "127.0.0.1" })).status, 200)
+    }))
+})
