@@ -31,6 +31,10 @@ const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ de
 const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
 const Members = lazy(() => import("./features/admin/Members.tsx"))
 const Teams = lazy(() => import("./features/admin/Teams.tsx"))
+// The OpenAPI specs and translations screens: their own chunks, on first use.
+const Specs = lazy(() => import("./features/specs/Specs.tsx"))
+const Spec = lazy(() => import("./features/specs/Spec.tsx"))
+const Translations = lazy(() => import("./features/translations/Translations.tsx"))
 
 /** `/`: the person's first organization, or a word when they have none. */
 const Home = () => {
@@ -48,7 +52,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
-  orgSettings: "Organization settings", members: "Members", teams: "Teams",
+  orgSettings: "Organization settings", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
@@ -70,8 +74,12 @@ const Screen = (props: { readonly route: Route }) => {
       return <Collection organizationId={route.organizationId} collectionId={route.collectionId} />
     case "site":
       return <Suspense fallback={<Loading what="the site" />}><Site organizationId={route.organizationId} siteId={route.siteId} /></Suspense>
+    case "specs":
+      return <Suspense fallback={<Loading what="the specs" />}><Specs organizationId={route.organizationId} /></Suspense>
     case "openapi":
-      return <Placeholder title={`OpenAPI specification “${route.slug}”`} description="The specification's versions and processing status will be here." back={{ href: `/o/${route.organizationId}`, label: "Open the organization" }} />
+      return <Suspense fallback={<Loading what="the spec" />}><Spec organizationId={route.organizationId} slug={route.slug} /></Suspense>
+    case "translations":
+      return <Suspense fallback={<Loading what="the translations" />}><Translations organizationId={route.organizationId} /></Suspense>
     case "space":
       return <Space spaceId={route.spaceId} pagePath={route.pagePath} />
     case "changeRequest":

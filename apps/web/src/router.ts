@@ -15,6 +15,8 @@ export type Route =
   | { readonly name: "orgSettings"; readonly organizationId: string }
   | { readonly name: "members"; readonly organizationId: string }
   | { readonly name: "teams"; readonly organizationId: string }
+  | { readonly name: "specs"; readonly organizationId: string }
+  | { readonly name: "translations"; readonly organizationId: string }
   | { readonly name: "collection"; readonly organizationId: string; readonly collectionId: string }
   | { readonly name: "site"; readonly organizationId: string; readonly siteId: string }
   | { readonly name: "openapi"; readonly organizationId: string; readonly slug: string }
@@ -53,6 +55,8 @@ export const parseRoute = (pathname: string, search = ""): Route => {
     if (third === "settings" && fourth === undefined) return { name: "orgSettings", organizationId: second }
     if (third === "members" && fourth === undefined) return { name: "members", organizationId: second }
     if (third === "teams" && fourth === undefined) return { name: "teams", organizationId: second }
+    if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }
+    if (third === "translations" && fourth === undefined) return { name: "translations", organizationId: second }
     if (third === "c" && fourth !== undefined && rest.length === 0) return { name: "collection", organizationId: second, collectionId: fourth }
     if (third === "sites" && fourth !== undefined && rest.length === 0) return { name: "site", organizationId: second, siteId: fourth }
   }

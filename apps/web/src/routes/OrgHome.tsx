@@ -84,6 +84,8 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
         <nav className="org-admin-links" aria-label="Organization">
           <Link href={`/o/${props.organizationId}/members`}>Members</Link>
           <Link href={`/o/${props.organizationId}/teams`}>Teams</Link>
+          <Link href={`/o/${props.organizationId}/openapi`}>OpenAPI specs</Link>
+          <Link href={`/o/${props.organizationId}/translations`}>Translations</Link>
           {AsyncResult.isSuccess(org) && org.value.permissions.admin ? <Link href={`/o/${props.organizationId}/settings`}>Settings</Link> : null}
         </nav>
       </div>

@@ -35,6 +35,8 @@ describe("the app's routes", () => {
     expect(parseRoute("/o/org_1/settings")).toEqual({ name: "orgSettings", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/members")).toEqual({ name: "members", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/teams")).toEqual({ name: "teams", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/openapi")).toEqual({ name: "specs", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/translations")).toEqual({ name: "translations", organizationId: "org_1" })
     expect(parseRoute("/app/o/org_1/members")).toEqual({ name: "members", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/members/extra")).toEqual({ name: "notFound", path: "/o/org_1/members/extra" })
     expect(parseRoute("/settings/tokens")).toEqual({ name: "settings", section: "tokens" })
