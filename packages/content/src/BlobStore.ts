@@ -2,23 +2,54 @@
  * Port: the bytes of files, content-addressed by their SHA-256. Storing the same bytes twice
  * stores them once; stored bytes never change, so any copy of a hash is the right one.
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Stream } from "effect"
 import { MemoryStore } from "@quire/kernel"
 import { createHash, randomBytes } from "node:crypto"
+import { createReadStream } from "node:fs"
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 
 /** The key of bytes in the store: the lowercase hex SHA-256 of the bytes. */
 export const blobHash = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex")
 
-const isHash = (hash: string): boolean => /^[0-9a-f]{64}$/.test(hash)
+/** Whether `hash` is a key of the store (a lowercase hex SHA-256): anything else names no blob. */
+export const isHash = (hash: string): boolean => /^[0-9a-f]{64}$/.test(hash)
+
+/** A blob's bytes read as they are sent rather than held whole: its length, and a stream that reads them each time it runs. */
+export interface BlobStream {
+  readonly size: number
+  readonly bytes: Stream.Stream<Uint8Array>
+}
+
+/** How a client fetching a blob straight from the store is to be answered. */
+export interface BlobResponse {
+  readonly contentType: string
+  readonly contentDisposition: string
+}
+
+/** A URL of the store that serves a blob's bytes, and when it stops working (seconds since the epoch). */
+export interface BlobLink {
+  readonly url: string
+  readonly expires: number
+}
 
 export interface BlobStoreShape {
   /** Stores `bytes` (once, however often they are put) and answers their hash. */
   readonly put: (bytes: Uint8Array) => Effect.Effect<string>
   /** The bytes of `hash`; none when they were never stored (or `hash` is not a SHA-256). */
   readonly get: (hash: string) => Effect.Effect<Option.Option<Uint8Array>>
+  /** The bytes of `hash` as a stream with their length; none when they were never stored (or `hash` is not a SHA-256). */
+  readonly stream: (hash: string) => Effect.Effect<Option.Option<BlobStream>>
+  /**
+   * A short-lived URL where a client fetches the bytes of `hash` from the store itself, answered
+   * as `response` says; none from a store that serves no URLs (memory, disk) or for a key that is
+   * not a hash. The URL is not checked against the store: a caller links only blobs it stored.
+   */
+  readonly link: (hash: string, response: BlobResponse) => Effect.Effect<Option.Option<BlobLink>>
 }
+
+/** `link` of the stores that serve no URLs. */
+const noLink: BlobStoreShape["link"] = () => Effect.succeedNone
 
 export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@quire/content/BlobStore") {
   /** Bytes in a map of this process. */
@@ -35,7 +66,13 @@ export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@qu
         Effect.sync(() => {
           const found = blobs.get(hash)
           return found === undefined ? Option.none() : Option.some(Uint8Array.from(found))
-        })
+        }),
+      stream: (hash) =>
+        Effect.sync(() => {
+          const found = blobs.get(hash)
+          return found === undefined ? Option.none() : Option.some({ size: found.byteLength, bytes: Stream.sync(() => Uint8Array.from(found)) })
+        }),
+      link: noLink
     })
   })
 
@@ -44,8 +81,9 @@ export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@qu
    * temporary file and renamed into place, so a reader never sees a partial blob, even after a crash.
    * I/O failures are defects: the port's callers cannot do anything about a broken disk.
    */
-  static readonly layerFileSystem = (dir: string): Layer.Layer<BlobStore> =>
-    Layer.succeed(BlobStore, BlobStore.of({
+  static readonly layerFileSystem = (dir: string): Layer.Layer<BlobStore> => {
+    const pathOf = (hash: string) => join(dir, hash.slice(0, 2), hash)
+    return Layer.succeed(BlobStore, BlobStore.of({
       put: (bytes) =>
         Effect.promise(async () => {
           const hash = blobHash(bytes)
@@ -67,14 +105,32 @@ export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@qu
       get: (hash) =>
         isHash(hash)
           ? Effect.promise(() =>
-            readFile(join(dir, hash.slice(0, 2), hash)).then(
+            readFile(pathOf(hash)).then(
               (buffer) => Option.some(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)),
-              (error: NodeJS.ErrnoException) => {
-                if (error.code === "ENOENT") return Option.none<Uint8Array>()
-                throw error
-              }
+              orNoneIfMissing<Uint8Array>
             )
           )
-          : Effect.succeed(Option.none())
+          : Effect.succeedNone,
+      stream: (hash) =>
+        isHash(hash)
+          ? Effect.promise(() =>
+            stat(pathOf(hash)).then(
+              (found) =>
+                Option.some<BlobStream>({
+                  size: found.size,
+                  bytes: Stream.suspend(() => Stream.fromAsyncIterable(createReadStream(pathOf(hash)), (error) => error)).pipe(Stream.orDie)
+                }),
+              orNoneIfMissing<BlobStream>
+            )
+          )
+          : Effect.succeedNone,
+      link: noLink
     }))
+  }
+}
+
+/** A read's failure: none when the file is missing, else the error (a defect). */
+const orNoneIfMissing = <A>(error: NodeJS.ErrnoException): Option.Option<A> => {
+  if (error.code === "ENOENT") return Option.none()
+  throw error
 }

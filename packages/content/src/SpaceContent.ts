@@ -4,9 +4,10 @@
  * RevisionWriter. Templates and website imports are commits. Each group of use cases is a module
  * under spaceContent/ (reading, changes, files, templates, website imports); `commit` is here.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, type Option } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
+import type { BlobLink, BlobResponse, BlobStream } from "./BlobStore.ts"
 import type { SpaceAccess } from "./ContentAccess.ts"
 import { type FileNode, type PageNode, type ReusableContentNode, type Revision } from "./domain/Revision.ts"
 import type { ImportWebsiteOptions } from "./importing/WebsiteImporter.ts"
@@ -125,6 +126,14 @@ export interface SpaceContentShape {
    * caller's authority, so there is no Actor). NotFound when the space or the bytes are gone.
    */
   readonly download: (spaceId: string, blob: string) => Effect.Effect<Uint8Array, Errors.NotFound>
+  /** `download` as a stream with its length, read as it is sent. */
+  readonly downloadStream: (spaceId: string, blob: string) => Effect.Effect<BlobStream, Errors.NotFound>
+  /**
+   * For the same links, a short-lived URL where the client fetches the bytes from the BlobStore
+   * itself, answered as `response` says; none when the store serves no URLs. NotFound when the
+   * space is gone (the blob is not looked up: a signed link names a blob a file of the space had).
+   */
+  readonly downloadLink: (spaceId: string, blob: string, response: BlobResponse) => Effect.Effect<Option.Option<BlobLink>, Errors.NotFound>
   /** A stored revision of the space's chain or of a change request's (no access check: callers check the space). */
   readonly revisionById: (revisionId: string) => Effect.Effect<Revision, Errors.NotFound>
   /** A page of a revision, with its markdown. */

@@ -4,6 +4,8 @@
  */
 export * as Access from "./Access.ts"
 export { BlobStore, blobHash } from "./BlobStore.ts"
+export type { BlobLink, BlobResponse, BlobStream } from "./BlobStore.ts"
+export * as BlobStoreS3 from "./BlobStoreS3.ts"
 export { Collections } from "./Collections.ts"
 export type { CollectionUpdate, CreateCollectionInput, MoveCollectionInput } from "./Collections.ts"
 export { CollectionsRepo } from "./CollectionsRepo.ts"

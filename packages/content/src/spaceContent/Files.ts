@@ -1,20 +1,33 @@
 /** Use cases on a space's files as bytes: storing an upload against the organization's quota, and downloads. */
 import { Effect, Option } from "effect"
 import { Errors } from "@quire/kernel"
+import type { BlobResponse } from "../BlobStore.ts"
 import { imageDimensions } from "../domain/ImageSize.ts"
 import type { FileNode } from "../domain/Revision.ts"
 import type { NewFile } from "../SpaceContent.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 
+const gone = (blob: string) => new Errors.NotFound({ resource: "File", id: blob })
+
 export const storedFiles = (edit: ContentEdit) => {
   const { spaces, blobs, usage, quota, ids } = edit
 
-  const download = Effect.fn("SpaceContent.download")(function*(spaceId: string, blob: string) {
-    const space = yield* spaces.find(spaceId)
-    const bytes = Option.isSome(space) && space.value.deletedAt === null ? yield* blobs.get(blob) : Option.none()
-    if (Option.isNone(bytes)) return yield* new Errors.NotFound({ resource: "File", id: blob })
-    return bytes.value
-  })
+  /** `read` of the blob when the space is live, else NotFound. */
+  const fromLiveSpace = <A>(spaceId: string, blob: string, read: Effect.Effect<Option.Option<A>>) =>
+    Effect.gen(function*() {
+      const space = yield* spaces.find(spaceId)
+      const found = Option.isSome(space) && space.value.deletedAt === null ? yield* read : Option.none()
+      if (Option.isNone(found)) return yield* gone(blob)
+      return found.value
+    })
+
+  const download = Effect.fn("SpaceContent.download")((spaceId: string, blob: string) => fromLiveSpace(spaceId, blob, blobs.get(blob)))
+
+  const downloadStream = Effect.fn("SpaceContent.downloadStream")((spaceId: string, blob: string) =>
+    fromLiveSpace(spaceId, blob, blobs.stream(blob)))
+
+  const downloadLink = Effect.fn("SpaceContent.downloadLink")((spaceId: string, blob: string, response: BlobResponse) =>
+    fromLiveSpace(spaceId, blob, Effect.map(blobs.link(blob, response), Option.some)))
 
   const storeFile = Effect.fn("SpaceContent.storeFile")(function*(organizationId: string, input: NewFile) {
     // A cheap early refusal, before the bytes are stored; the write that points to them counts them.
@@ -38,5 +51,5 @@ export const storedFiles = (edit: ContentEdit) => {
     return stored
   })
 
-  return { download, storeFile, releaseFiles: (_organizationId: string, _files: ReadonlyArray<FileNode>) => Effect.void }
+  return { download, downloadStream, downloadLink, storeFile, releaseFiles: (_organizationId: string, _files: ReadonlyArray<FileNode>) => Effect.void }
 }

@@ -1,10 +1,17 @@
-/** The BlobStore contract, run against the memory and the file-system adapters. */
+/**
+ * The BlobStore contract, run against the memory, the file-system and the S3 adapters (the last on
+ * s3rver, an S3-compatible server on 127.0.0.1).
+ */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
-import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { Effect, Layer, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, relative } from "node:path"
+import { S3Client, PutObjectCommand } from "@aws-sdk/client-s3"
 import { BlobStore, blobHash } from "../../src/BlobStore.ts"
+import { layerS3 } from "../../src/BlobStoreS3.ts"
+import * as S3Server from "../S3Server.ts"
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -14,13 +21,21 @@ const temporaryDirectory = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
+/** The S3 store on a fresh s3rver of its own, keys under `prefix`. */
+const layerS3rver = (prefix = "") => Layer.unwrap(Effect.map(S3Server.start, (endpoint) => layerS3(S3Server.settings(endpoint, prefix))))
+
 const adapters: ReadonlyArray<{ readonly name: string; readonly layer: Layer.Layer<BlobStore> }> = [
   { name: "memory", layer: BlobStore.layerMemory },
   {
     name: "file system",
     layer: Layer.unwrap(Effect.map(temporaryDirectory, (dir) => BlobStore.layerFileSystem(join(dir, "blobs"))))
-  }
+  },
+  { name: "S3", layer: layerS3rver("quire/") }
 ]
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+const response = { contentType: "text/plain", contentDisposition: "inline; filename*=UTF-8''notes.txt" }
 
 for (const adapter of adapters) {
   describe(`BlobStore (${adapter.name})`, () => {
@@ -72,8 +87,101 @@ for (const adapter of adapters) {
         Option.getOrThrow(yield* store.get(hash))[1] = 0
         assert.strictEqual(new TextDecoder().decode(Option.getOrThrow(yield* store.get(hash))), "immutable")
       }).pipe(Effect.provide(adapter.layer)))
+
+    it.effect("streams stored bytes with their length, as often as the stream is run", () =>
+      Effect.gen(function*() {
+        const store = yield* BlobStore
+        const content = Uint8Array.from({ length: 300_000 }, (_, i) => i % 251)
+        const hash = yield* store.put(content)
+        const streamed = Option.getOrThrow(yield* store.stream(hash))
+        assert.strictEqual(streamed.size, 300_000)
+        for (const read of [yield* Stream.mkUint8Array(streamed.bytes), yield* Stream.mkUint8Array(streamed.bytes)]) {
+          assert.strictEqual(blobHash(read), hash)
+        }
+        const empty = Option.getOrThrow(yield* store.stream(yield* store.put(new Uint8Array(0))))
+        assert.strictEqual(empty.size, 0)
+        assert.strictEqual((yield* Stream.mkUint8Array(empty.bytes)).byteLength, 0)
+        assert.isTrue(Option.isNone(yield* store.stream(blobHash(bytes("never stored")))))
+        assert.isTrue(Option.isNone(yield* store.stream("../../etc/passwd")))
+      }).pipe(Effect.provide(adapter.layer)))
+
+    it.effect("links no key that is not a hash", () =>
+      Effect.gen(function*() {
+        const store = yield* BlobStore
+        assert.isTrue(Option.isNone(yield* store.link("../x", response)))
+      }).pipe(Effect.provide(adapter.layer)))
   })
 }
+
+describe("BlobStore (memory and file system)", () => {
+  for (const adapter of adapters.filter((a) => a.name !== "S3")) {
+    it.effect(`serves no URLs of its own (${adapter.name}): downloads go through the server`, () =>
+      Effect.gen(function*() {
+        const store = yield* BlobStore
+        assert.isTrue(Option.isNone(yield* store.link(yield* store.put(bytes("local")), response)))
+      }).pipe(Effect.provide(adapter.layer)))
+  }
+})
+
+describe("BlobStore (S3)", () => {
+  it.effect("links a blob by a signed URL that answers its bytes with the content type and disposition asked for", () =>
+    Effect.gen(function*() {
+      const store = yield* BlobStore
+      const hash = yield* store.put(bytes("hello from the bucket"))
+      // Links are signed for windows of 300 seconds: the test's clock in the window of the real one, which the store checks.
+      const window = Math.floor(Date.now() / 300_000) * 300
+      yield* TestClock.setTime((window + 100) * 1000)
+      const link = Option.getOrThrow(yield* store.link(hash, response))
+      assert.strictEqual(link.expires, window + 600)
+      const served = yield* Effect.promise(() => fetch(link.url))
+      assert.strictEqual(served.status, 200)
+      assert.strictEqual(served.headers.get("content-type"), "text/plain")
+      assert.strictEqual(served.headers.get("content-disposition"), response.contentDisposition)
+      assert.strictEqual(yield* Effect.promise(() => served.text()), "hello from the bucket")
+      // The same URL while its window lasts, so that a browser's cache keeps the bytes; another in the next.
+      yield* TestClock.adjust("199 seconds")
+      assert.strictEqual(Option.getOrThrow(yield* store.link(hash, response)).url, link.url)
+      yield* TestClock.adjust("1 second")
+      const next = Option.getOrThrow(yield* store.link(hash, response))
+      assert.notStrictEqual(next.url, link.url)
+      assert.strictEqual(next.expires, window + 900)
+    }).pipe(Effect.provide(layerS3rver())))
+
+  it.effect("signs links for the public endpoint when browsers reach the store elsewhere", () =>
+    Effect.gen(function*() {
+      const endpoint = yield* S3Server.start
+      const settings = { ...S3Server.settings(endpoint), publicEndpoint: Option.some("https://files.example.test") }
+      const link = yield* Effect.gen(function*() {
+        const store = yield* BlobStore
+        return yield* store.link(yield* store.put(bytes("public")), response)
+      }).pipe(Effect.provide(layerS3(settings)))
+      assert.match(Option.getOrThrow(link).url, /^https:\/\/files\.example\.test\/quire-test\/blobs\/[0-9a-f]{2}\/[0-9a-f]{64}\?/)
+    }).pipe(Effect.scoped))
+
+  it.effect("reads a data directory's blobs/ copied into the bucket, and what another server on the bucket stored", () =>
+    Effect.gen(function*() {
+      const endpoint = yield* S3Server.start
+      const dir = join(yield* temporaryDirectory, "blobs")
+      const hash = yield* Effect.flatMap(Effect.service(BlobStore), (store) => store.put(bytes("from disk"))).pipe(
+        Effect.provide(BlobStore.layerFileSystem(dir))
+      )
+      // What `aws s3 sync <data dir>/blobs s3://<bucket>/<prefix>blobs` does.
+      const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: S3Server.credentials })
+      for (const file of readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+        const path = join(file.parentPath, file.name)
+        yield* Effect.promise(() =>
+          client.send(new PutObjectCommand({ Bucket: S3Server.bucket, Key: `shared/blobs/${relative(dir, path)}`, Body: readFileSync(path) }))
+        )
+      }
+      client.destroy()
+      const layer = layerS3(S3Server.settings(endpoint, "shared/"))
+      const copied = yield* Effect.flatMap(Effect.service(BlobStore), (store) => store.get(hash)).pipe(Effect.provide(layer))
+      assert.strictEqual(text(Option.getOrThrow(copied)), "from disk")
+      const other = yield* Effect.flatMap(Effect.service(BlobStore), (store) => store.put(bytes("from a server"))).pipe(Effect.provide(layer))
+      const again = yield* Effect.flatMap(Effect.service(BlobStore), (store) => store.get(other)).pipe(Effect.provide(layer))
+      assert.strictEqual(text(Option.getOrThrow(again)), "from a server")
+    }).pipe(Effect.scoped))
+})
 
 describe("BlobStore (file system)", () => {
   it.effect("writes each blob under its hash, leaving no temporary file behind", () =>

@@ -1,0 +1,143 @@
+/**
+ * The BlobStore on S3-compatible object storage (AWS S3, MinIO, Ceph, R2...), which several servers
+ * and workers share. Each blob is the object `<prefix>blobs/<ab>/<hash>`: the file-system store's
+ * layout, so that copying a data directory's `blobs/` into the bucket moves a store over. The SDK
+ * is loaded when the layer is built, so that servers on disk never load it.
+ */
+import type { S3Client } from "@aws-sdk/client-s3"
+import { Clock, Effect, Layer, Option, Redacted, Stream } from "effect"
+import { type BlobLink, type BlobResponse, BlobStore, type BlobStream, blobHash, isHash } from "./BlobStore.ts"
+
+/** Where the bucket is and how to reach it. */
+export interface S3Settings {
+  readonly bucket: string
+  /** The store's URL (`http://minio:9000`); none: AWS S3 of `region`. */
+  readonly endpoint: Option.Option<string>
+  /** The store's URL as clients reach it (`https://files.example.com`), for links; none: `endpoint`. */
+  readonly publicEndpoint: Option.Option<string>
+  readonly region: string
+  /** None: the SDK's default chain (`AWS_ACCESS_KEY_ID`..., a profile, the instance's role). */
+  readonly credentials: Option.Option<{ readonly accessKeyId: string; readonly secretAccessKey: Redacted.Redacted<string> }>
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (MinIO and most self-hosted stores). */
+  readonly forcePathStyle: boolean
+  /** Prepended to every key (`quire/`), to share a bucket. */
+  readonly prefix: string
+  /** Links are signed for windows of this many seconds and stay valid for one to two of them. */
+  readonly linkSeconds: number
+}
+
+/** Whether an SDK error says the object is not there (`NoSuchKey` from GET, a bare 404 from HEAD). */
+const isMissing = (error: unknown): boolean =>
+  typeof error === "object" && error !== null &&
+  ((error as { readonly $metadata?: { readonly httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 ||
+    (error as { readonly name?: unknown }).name === "NoSuchKey")
+
+const orNoneIfMissing = <A>(error: unknown): Option.Option<A> => {
+  if (isMissing(error)) return Option.none()
+  throw error
+}
+
+/**
+ * The store on `settings`' bucket, which must exist. Failures of the store are defects, as the disk
+ * store's are. Checksums are sent and checked only where S3 requires them: many S3-compatible stores
+ * refuse the SDK's newer default ones; `get` checks what it reads against the hash instead.
+ */
+export const layerS3 = (settings: S3Settings): Layer.Layer<BlobStore> =>
+  Layer.effect(BlobStore, Effect.gen(function*() {
+    const [sdk, presigner] = yield* Effect.promise(() => Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-request-presigner")]))
+    const clientOn = (endpoint: Option.Option<string>) =>
+      Effect.acquireRelease(
+        Effect.sync((): S3Client =>
+          new sdk.S3Client({
+            region: settings.region,
+            forcePathStyle: settings.forcePathStyle,
+            requestChecksumCalculation: "WHEN_REQUIRED",
+            responseChecksumValidation: "WHEN_REQUIRED",
+            ...Option.match(endpoint, { onNone: () => ({}), onSome: (url) => ({ endpoint: url }) }),
+            ...Option.match(settings.credentials, {
+              onNone: () => ({}),
+              onSome: ({ accessKeyId, secretAccessKey }) => ({ credentials: { accessKeyId, secretAccessKey: Redacted.value(secretAccessKey) } })
+            })
+          })
+        ),
+        (client) => Effect.sync(() => client.destroy())
+      )
+    const client = yield* clientOn(settings.endpoint)
+    // Links are signed for the host clients reach; signing sends nothing.
+    const signer = Option.isSome(settings.publicEndpoint) ? yield* clientOn(settings.publicEndpoint) : client
+    const { bucket } = settings
+    const keyOf = (hash: string) => `${settings.prefix}blobs/${hash.slice(0, 2)}/${hash}`
+    /** The object's length; none when it is not there. */
+    const sizeOf = (hash: string) =>
+      Effect.promise(() =>
+        client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: keyOf(hash) })).then(
+          (head) => Option.some(head.ContentLength ?? 0),
+          orNoneIfMissing<number>
+        )
+      )
+    /** The object's body as it arrives. */
+    const body = (hash: string): Stream.Stream<Uint8Array> =>
+      Stream.unwrap(Effect.promise(async () => {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(hash) }))
+        return Stream.fromAsyncIterable(object.Body as AsyncIterable<Uint8Array>, (error) => error)
+      })).pipe(Stream.orDie)
+
+    const put = Effect.fn("BlobStore.put")(function*(bytes: Uint8Array) {
+      const hash = blobHash(bytes)
+      if (Option.isSome(yield* sizeOf(hash))) return hash
+      // Bytes put concurrently by others are the same bytes: whichever write lands last is right.
+      yield* Effect.promise(() =>
+        client.send(new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: keyOf(hash),
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: "application/octet-stream"
+        }))
+      )
+      return hash
+    })
+
+    const get = Effect.fn("BlobStore.get")(function*(hash: string) {
+      if (!isHash(hash)) return Option.none<Uint8Array>()
+      const bytes = yield* Effect.promise(() =>
+        client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: keyOf(hash) })).then(
+          async (object) => Option.some(object.Body === undefined ? new Uint8Array(0) : await object.Body.transformToByteArray()),
+          orNoneIfMissing<Uint8Array>
+        )
+      )
+      if (Option.isSome(bytes) && blobHash(bytes.value) !== hash) {
+        return yield* Effect.die(new Error(`The object store answered other bytes for blob ${hash}`))
+      }
+      return bytes
+    })
+
+    const stream = Effect.fn("BlobStore.stream")(function*(hash: string) {
+      if (!isHash(hash)) return Option.none<BlobStream>()
+      return Option.map(yield* sizeOf(hash), (size): BlobStream => ({ size, bytes: body(hash) }))
+    })
+
+    // One URL per window, so that a browser's cache keeps the bytes while the window lasts.
+    const link = Effect.fn("BlobStore.link")(function*(hash: string, response: BlobResponse) {
+      if (!isHash(hash)) return Option.none<BlobLink>()
+      const window = settings.linkSeconds
+      const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+      const signedAt = Math.floor(now / window) * window
+      const url = yield* Effect.promise(() =>
+        presigner.getSignedUrl(
+          signer,
+          new sdk.GetObjectCommand({
+            Bucket: bucket,
+            Key: keyOf(hash),
+            ResponseContentType: response.contentType,
+            ResponseContentDisposition: response.contentDisposition,
+            ResponseCacheControl: `private, max-age=${window}`
+          }),
+          { expiresIn: 2 * window, signingDate: new Date(signedAt * 1000) }
+        )
+      )
+      return Option.some<BlobLink>({ url, expires: signedAt + 2 * window })
+    })
+
+    return BlobStore.of({ put, get, stream, link })
+  }))
