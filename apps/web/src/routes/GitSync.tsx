@@ -7,6 +7,7 @@
 import type { GitSyncState } from "@quire/api"
 import { AsyncResult, Atom } from "effect/reactivity"
 import { useEffect, useRef, useState } from "react"
+import { usePolling } from "../api/polling.ts"
 import { pagesAtom, spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { problemOf } from "../features/admin/problems.ts"
@@ -62,12 +63,8 @@ export const GitSync = (props: { readonly spaceId: string }) => {
   const state = hasRepository && AsyncResult.isSuccess(info) ? info.value : undefined
   const active = anyActive(state)
 
-  // Live progress: read the state again every second while a run is queued or running.
-  useEffect(() => {
-    if (!active) return
-    const timer = setTimeout(() => refresh(gitInfoAtom(spaceId)), 1000)
-    return () => clearTimeout(timer)
-  }, [active, info, refresh, spaceId])
+  // Live progress: the state read again every second while a run is queued or running.
+  usePolling(gitInfoAtom(spaceId), active)
   // A run that ended may have changed the pages: the space's screens read them again.
   const wasActive = useRef(false)
   useEffect(() => {
