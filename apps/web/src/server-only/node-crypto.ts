@@ -7,6 +7,8 @@ const serverOnly = (name: string) => () => {
   throw new Error(`node:crypto ${name} is server-only and was called in the browser`)
 }
 
+export const createCipheriv = serverOnly("createCipheriv")
+export const createDecipheriv = serverOnly("createDecipheriv")
 export const createHash = serverOnly("createHash")
 export const createHmac = serverOnly("createHmac")
 export const hkdfSync = serverOnly("hkdfSync")
