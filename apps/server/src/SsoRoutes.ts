@@ -11,7 +11,7 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
-import { OidcSignIn, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions, SsoDirectory, type SsoLogins } from "@quire/identity"
+import { OidcSignIn, type SamlCompleted, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions, SsoDirectory, type SsoLogins } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { oidcServiceUrls, samlServiceUrls } from "./Presenters.ts"
@@ -76,6 +76,19 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
   const places = { base: urls.base, signedInPage: urls.app("/sso/signed-in") }
+
+  /**
+   * The answer to a completed sign-in, with its session cookie: the CLI's code goes to its
+   * listener in a form's body, bound to the challenge it started with; a browser is redirected.
+   */
+  const signedIn = ({ grant, next }: SamlCompleted) =>
+    SessionCookie.set(
+      next._tag === "Cli"
+        ? cliHandoffPage(next.handoff.callback, next.handoff.code)
+        : HttpServerResponse.redirect(next.url.href, { status: 303, headers: { "cache-control": "no-store" } }),
+      grant,
+      secure
+    )
 
   const sp = (organizationId: string, providerId: string): ServiceProvider => samlServiceUrls(urls, { organizationId, id: providerId })
 
@@ -160,14 +173,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       userAgent: request.headers["user-agent"]
     }
     const answer = yield* oidc.complete(oidcRedirect, callback, places).pipe(
-      Effect.flatMap(({ grant, next }) =>
-        SessionCookie.set(
-          next._tag === "Cli"
-            ? cliHandoffPage(next.handoff.callback, next.handoff.code)
-            : HttpServerResponse.redirect(next.url.href, { status: 303, headers: { "cache-control": "no-store" } }),
-          grant,
-          secure
-        )),
+      Effect.flatMap(signedIn),
       Effect.catchTag("SignInRefused", (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)))
     )
     // The state is used up either way.
@@ -194,15 +200,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (samlResponse === undefined) return page(400, "Sign-in refused", "<p>The request carries no SAMLResponse.</p>")
     const response = { samlResponse, relayState: field("RelayState"), userAgent: request.headers["user-agent"] }
     return yield* samlSessions.complete(organizationId, providerId, sp(organizationId, providerId), response, places).pipe(
-      Effect.flatMap(({ grant, next }) =>
-        // The CLI's code goes to its listener in a form's body, bound to the challenge it started with.
-        SessionCookie.set(
-          next._tag === "Cli"
-            ? cliHandoffPage(next.handoff.callback, next.handoff.code)
-            : HttpServerResponse.redirect(next.url.href, { status: 303, headers: { "cache-control": "no-store" } }),
-          grant,
-          secure
-        )),
+      Effect.flatMap(signedIn),
       Effect.catchTags({
         SamlRejected: (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)),
         NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>"))
