@@ -12,7 +12,7 @@ import { Database } from "@quire/db"
 import { Users } from "@quire/identity"
 import type { Roles } from "@quire/kernel"
 import * as Metrics from "@quire/kernel/Metrics"
-import { Queue, Services, Storage } from "@quire/platform"
+import { Queue, Services, Storage, Telemetry } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -65,7 +65,9 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
     Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide(testSettings)))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(testServer),
-    // Each server counts its own metrics, as the process's one server does.
+    // OTLP export when a test's settings ask for it (Telemetry.test.ts), as main.ts composes it;
+    // each server counts its own metrics, as the process's one server does.
+    Layer.provide(Telemetry.layer("quire-test")),
     Layer.provide(Layer.fresh(Metrics.layerRegistry))
   )
 

@@ -1,9 +1,15 @@
-/** The request log: a line per request (published pages answered before the application included), none for /health, no query strings. */
+/**
+ * The request log: a line per request (published pages answered before the application included),
+ * none for /health, no query strings; the request's id on its line and on the lines it logs.
+ */
 import { assert, describe, it } from "@effect/vitest"
 import { once } from "node:events"
 import type { AddressInfo } from "node:net"
+import { Effect, Layer, Logger, References } from "effect"
+import { FetchHttpClient, HttpClient, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import type { FastPagesShape } from "../src/FastPages.ts"
 import * as NodeServer from "../src/NodeServer.ts"
+import * as RequestContext from "../src/RequestContext.ts"
 import * as RequestLog from "../src/RequestLog.ts"
 
 const serveWith = async (format: "pretty" | "json") => {
@@ -52,5 +58,36 @@ describe("request log", () => {
     } finally {
       await close()
     }
+  })
+})
+
+describe("request ids", () => {
+  it.effect("answer each request with an id, which the request log and every line the request logs carry", () => {
+    const annotations: Array<unknown> = []
+    const capture = Logger.layer([Logger.make((options) => {
+      if (String(options.message) === "inside") annotations.push(options.fiber.getRef(References.CurrentLogAnnotations))
+    })])
+    const routes = HttpRouter.use((router) =>
+      router.add("GET", "/v1/things", Effect.as(Effect.logInfo("inside"), HttpServerResponse.text("ok"))))
+    const lines: Array<string> = []
+    const server = HttpRouter.serve(routes, { disableLogger: true, middleware: RequestContext.annotate }).pipe(
+      Layer.provideMerge(HttpServer.layerTestClient),
+      Layer.provide(FetchHttpClient.layer),
+      Layer.provideMerge(NodeServer.layer({ port: 0 }, RequestLog.make("json", (text) => lines.push(text)))),
+      Layer.provide(capture)
+    )
+    return Effect.gen(function*() {
+      const client = yield* HttpClient.HttpClient
+      const first = yield* client.get("/v1/things")
+      const id = first.headers["x-request-id"]
+      assert.match(id ?? "", /^[0-9a-f-]{36}$/)
+      const given = yield* client.get("/v1/things", { headers: { "x-request-id": "proxy-42" } })
+      assert.strictEqual(given.headers["x-request-id"], "proxy-42")
+      const refused = yield* client.get("/v1/things", { headers: { "x-request-id": "no spaces allowed" } })
+      assert.notStrictEqual(refused.headers["x-request-id"], "no spaces allowed")
+      assert.deepStrictEqual(annotations.map((a) => (a as { requestId?: string }).requestId), [id, "proxy-42", refused.headers["x-request-id"]])
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
+      assert.deepStrictEqual(lines.map((line) => JSON.parse(line).annotations.requestId), [id, "proxy-42", refused.headers["x-request-id"]])
+    }).pipe(Effect.provide(server))
   })
 })

@@ -4,7 +4,7 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
-import { jobs, Platform, StartupFailure } from "@quire/platform"
+import { jobs, Platform, StartupFailure, Telemetry } from "@quire/platform"
 import * as Worker from "./Worker.ts"
 
 
@@ -18,5 +18,8 @@ const services = Layer.unwrap(Effect.gen(function*() {
 // that fails (no DATABASE_URL, a database it cannot reach) is one line on stderr and exit status 1.
 Worker.run(jobs).pipe(
   Effect.provide(services),
+  // Job spans and metrics (attempts by outcome, durations) to an OTLP endpoint when
+  // OTEL_EXPORTER_OTLP_ENDPOINT is set: the worker has no HTTP listener for /metrics.
+  Effect.provide(Telemetry.layer("quire-worker")),
   NodeRuntime.runMain({ teardown: StartupFailure.teardown("quire worker"), disableErrorReporting: true })
 )
