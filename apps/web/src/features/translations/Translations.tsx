@@ -42,11 +42,10 @@ const Instructions = (props: { readonly value: string; readonly onChange: (value
 }
 
 /** The server has no provider: runs fail, and this says what an administrator sets. */
-const NoProvider = (props: { readonly setting: string; readonly message: string | undefined }) => (
+const NoProvider = (props: { readonly setting: string }) => (
   <div className="panel translation-provider" role="note" aria-labelledby="provider-heading">
     <h2 id="provider-heading">No translation provider is configured</h2>
     <p>Runs fail until the server's administrator sets <code>{props.setting}</code> to an OpenAI-compatible endpoint (with <code>QUIRE_TRANSLATE_MODEL</code> and <code>QUIRE_TRANSLATE_KEY</code>) and restarts Quire.</p>
-    {props.message === undefined ? null : <p className="meta">The server says: {props.message}</p>}
   </div>
 )
 
@@ -142,7 +141,7 @@ const Row = (props: { readonly organizationId: string; readonly translation: Tra
       <div className="translation-head">
         <h3>
           <Link href={`/s/${translation.source.space}`}>{source}</Link>
-          <span className="meta"> ({languageName(translation.source.language)})</span>
+          <span className="meta"> in {languageName(translation.source.language)}</span>
           {" → "}
           {resultSpace === undefined ? languageName(translation.language) : <Link href={`/s/${resultSpace}`}>{titleOf(resultSpace)}</Link>}
         </h3>
@@ -156,9 +155,9 @@ const Row = (props: { readonly organizationId: string; readonly translation: Tra
           <button type="button" disabled={action.busy || state.running} onClick={() => void action.run(async () => {
             await run({ params, reactivityKeys })
             setSaid("Queued: it runs in a moment.")
-          })} aria-label={`Run ${name} again`}>Run again</button>
-          <button type="button" onClick={() => setEditing(true)} aria-label={`Edit the instructions of ${name}`}>Edit instructions</button>
-          <button type="button" className="danger" onClick={() => setDeleting(true)} aria-label={`Delete ${name}…`}>Delete…</button>
+          })}>Run again<span className="visually-hidden">— {name}</span></button>
+          <button type="button" onClick={() => setEditing(true)}>Edit instructions<span className="visually-hidden">— {name}</span></button>
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>Delete…<span className="visually-hidden">— {name}</span></button>
           <span className="status" role="status">{said}</span>
         </div>
       ) : null}
@@ -196,7 +195,7 @@ export default function Translations(props: { readonly organizationId: string })
       <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{AsyncResult.isSuccess(org) ? org.value.title : "Organization"}</Link></p>
       <h1>Translations</h1>
       <p className="muted">Spaces kept translated into other languages: each change of a source space is translated into its result space.</p>
-      {AsyncResult.isSuccess(provider) && !provider.value.configured ? <NoProvider setting={provider.value.setting} message={provider.value.message} /> : null}
+      {AsyncResult.isSuccess(provider) && !provider.value.configured ? <NoProvider setting={provider.value.setting} /> : null}
       {admin && !creating ? <div className="toolbar"><button type="button" className="primary" onClick={() => setCreating(true)} disabled={!AsyncResult.isSuccess(content)}>New translation</button><span className="status" role="status">{said}</span></div> : null}
       {creating ? (spaces.length === 0
         ? <p className="muted">The organization has no space to translate yet.</p>
