@@ -5,7 +5,7 @@
  * is loaded when the layer is built, so that servers on disk never load it.
  */
 import type { S3Client } from "@aws-sdk/client-s3"
-import { Clock, Effect, Layer, Option, Redacted, Stream } from "effect"
+import { Clock, Data, Effect, Layer, Option, Redacted, Stream } from "effect"
 import { type BlobLink, type BlobResponse, BlobStore, type BlobStream, blobHash, isHash } from "./BlobStore.ts"
 
 /** Where the bucket is and how to reach it. */
@@ -26,6 +26,19 @@ export interface S3Settings {
   readonly linkSeconds: number
 }
 
+/** The store cannot open the bucket at start: it is missing, the keys are refused, or the endpoint does not answer. */
+export class BucketUnreachable extends Data.TaggedError("BucketUnreachable")<{
+  readonly bucket: string
+  readonly endpoint: string
+  readonly error: unknown
+}> {
+  override get message() {
+    const status = (this.error as { readonly $metadata?: { readonly httpStatusCode?: number } }).$metadata?.httpStatusCode
+    const reason = status === 404 ? "no such bucket" : status === 403 ? "access denied to its keys" : this.error instanceof Error ? (this.error.message || this.error.name) : String(this.error)
+    return `Cannot open the S3 bucket ${this.bucket} at ${this.endpoint}: ${reason}`
+  }
+}
+
 /** Whether an SDK error says the object is not there (`NoSuchKey` from GET, a bare 404 from HEAD). */
 const isMissing = (error: unknown): boolean =>
   typeof error === "object" && error !== null &&
@@ -38,7 +51,8 @@ const orNoneIfMissing = <A>(error: unknown): Option.Option<A> => {
 }
 
 /**
- * The store on `settings`' bucket, which must exist. Failures of the store are defects, as the disk
+ * The store on `settings`' bucket, which must exist: the layer checks it can open it (a defect,
+ * BucketUnreachable, when it cannot). Failures of the store are defects, as the disk
  * store's are. Checksums are sent and checked only where S3 requires them: many S3-compatible stores
  * refuse the SDK's newer default ones; `get` checks what it reads against the hash instead.
  */
@@ -66,6 +80,11 @@ export const layerS3 = (settings: S3Settings): Layer.Layer<BlobStore> =>
     // Links are signed for the host clients reach; signing sends nothing.
     const signer = Option.isSome(settings.publicEndpoint) ? yield* clientOn(settings.publicEndpoint) : client
     const { bucket } = settings
+    // A bucket that is missing, or keys that do not open it, stop the start rather than the first upload.
+    yield* Effect.tryPromise({
+      try: () => client.send(new sdk.HeadBucketCommand({ Bucket: bucket })),
+      catch: (error) => new BucketUnreachable({ bucket, endpoint: Option.getOrElse(settings.endpoint, () => "AWS S3"), error })
+    }).pipe(Effect.orDie)
     const keyOf = (hash: string) => `${settings.prefix}blobs/${hash.slice(0, 2)}/${hash}`
     /** The object's length; none when it is not there. */
     const sizeOf = (hash: string) =>

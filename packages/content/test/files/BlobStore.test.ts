@@ -3,14 +3,14 @@
  * s3rver, an S3-compatible server on 127.0.0.1).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option, Stream } from "effect"
+import { Cause, Effect, Exit, Layer, Option, Redacted, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
 import { S3Client, PutObjectCommand } from "@aws-sdk/client-s3"
 import { BlobStore, blobHash } from "../../src/BlobStore.ts"
-import { layerS3 } from "../../src/BlobStoreS3.ts"
+import { layerS3, type S3Settings } from "../../src/BlobStoreS3.ts"
 import * as S3Server from "../S3Server.ts"
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -34,6 +34,10 @@ const adapters: ReadonlyArray<{ readonly name: string; readonly layer: Layer.Lay
 ]
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+/** How building the S3 store on `settings` ends: "started", or the defect's text. */
+const startWith = (settings: S3Settings) =>
+  Effect.map(Effect.exit(Effect.scoped(Layer.build(layerS3(settings)))), (exit) => Exit.isFailure(exit) ? Cause.pretty(exit.cause) : "started")
 
 const response = { contentType: "text/plain", contentDisposition: "inline; filename*=UTF-8''notes.txt" }
 
@@ -146,6 +150,15 @@ describe("BlobStore (S3)", () => {
       assert.notStrictEqual(next.url, link.url)
       assert.strictEqual(next.expires, window + 900)
     }).pipe(Effect.provide(layerS3rver())))
+
+  it.effect("refuses to start on a bucket that does not exist, or with keys the store refuses, saying which", () =>
+    Effect.gen(function*() {
+      const endpoint = yield* S3Server.start
+      assert.include(yield* startWith({ ...S3Server.settings(endpoint), bucket: "missing" }), `Cannot open the S3 bucket missing at ${endpoint}: no such bucket`)
+      // s3rver knows one access key and does not check signatures: an unknown key is what it refuses.
+      const wrongKeys = { accessKeyId: "UNKNOWN", secretAccessKey: Redacted.make("S3RVER") }
+      assert.include(yield* startWith({ ...S3Server.settings(endpoint), credentials: Option.some(wrongKeys) }), "access denied")
+    }).pipe(Effect.scoped))
 
   it.effect("signs links for the public endpoint when browsers reach the store elsewhere", () =>
     Effect.gen(function*() {
