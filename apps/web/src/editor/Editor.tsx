@@ -6,7 +6,7 @@
 import type { Editor as TiptapEditor } from "@tiptap/core"
 import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
-import { useEffect, useRef } from "react"
+import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "./markdown/codec.ts"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
@@ -75,19 +75,25 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     unreported.current = null
     if (doc !== null && codecRef.current) onChangeRef.current?.(codecRef.current.serialize(doc))
   }).current
+  // Made once: TipTap compares the options at every render and, when any differ, sets them again,
+  // which writes the editor's selection back over a click it has not read yet (the caret jumped
+  // back to the block inserted last when an autosave redrew the screen at that moment).
+  const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
+  extensions.current ??= [
+    ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
+    EditingBasics,
+    ...commandExtensions(hooks),
+    ...sourceExtensions()
+  ]
+  const editorProps = useMemo(() => ({ attributes: { class: "quire-editor", "aria-label": label, role: "textbox", "aria-multiline": "true" } }), [label])
   const editor = useEditor({
-    extensions: [
-      ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
-      EditingBasics,
-      ...commandExtensions(hooks),
-      ...sourceExtensions()
-    ],
+    extensions: extensions.current,
     editable,
     immediatelyRender: true,
     // TipTap's own <style> tag would be refused by the app's CSP (no inline styles); editor.css carries its rules.
     injectCSS: false,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { class: "quire-editor", "aria-label": label, role: "textbox", "aria-multiline": "true" } },
+    editorProps,
     onUpdate: ({ editor: e, transaction }) => {
       if (transaction.getMeta("addToHistory") === false) return
       if (unreported.current === null) onEditingRef.current?.()

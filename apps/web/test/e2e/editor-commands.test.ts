@@ -7,6 +7,7 @@ import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
+import { insertItems } from "../../src/editor/commands/items.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -25,6 +26,15 @@ const slash = async (page: Page, query: string, expected: string) => {
   await page.keyboard.press("Enter")
   await menu.waitFor({ state: "detached" })
 }
+
+/** `text` as a regular expression matching itself. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * After a click or a key the browser handles itself, the turn in which ProseMirror reads the moved
+ * selection (its selectionchange task) and a frame: a person's next key never comes sooner.
+ */
+const settled = (page: Page) => page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(done), 0)))
 
 /** To the empty line the editor leaves after a block inserted last. */
 const toEnd = (page: Page) => page.keyboard.press("ControlOrMeta+End")
@@ -256,6 +266,71 @@ it("turns markdown typed in the editor into blocks and marks", async () => {
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/editor-shortcuts-failure.png", fullPage: true })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
+  } finally {
+    await context.close()
+  }
+})
+
+it("inserts every block of the insert menu; the page saves as GitBook's markdown, renders with no raw tag and reopens unchanged", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Blocks Org" })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Every block" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Every block" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Blocks", slug: "blocks", document: { markdown: "Every block below.\n" } }]
+  })
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const blocks = pages.pages.find((p) => p.title === "Blocks")!
+  const pagePath = `/spaces/${space.id}/change-requests/${cr.number}/content/page/${blocks.id}`
+  const session = await open(browser(), url, { expected: [] })
+  const { page, problems, context } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/blocks`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    // Each item on a new line under the first, from the menu by keyboard: its id typed after `/`, Enter.
+    const items = insertItems.filter((item) => item.template !== undefined && item.id !== "paragraph")
+    for (const item of items) {
+      await editor.getByText(/^Every block below\./).click()
+      await settled(page)
+      await page.keyboard.press("End")
+      await settled(page)
+      await page.keyboard.press("Enter")
+      await page.keyboard.type(`/${item.id}`)
+      await expect.poll(() => menu.getByRole("option", { selected: true }).textContent()).toBe(`${item.title}${item.description}`)
+      await page.keyboard.press("Enter")
+      await menu.waitFor({ state: "detached" })
+    }
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+    const expected = [
+      "# Heading", "## Heading", "### Heading", "- Item", "1. Item", "- [ ] Task", "> Quote",
+      "```", "{% code title=", "| --- |",
+      "{% hint style=\"info\" %}", "{% hint style=\"success\" %}", "{% hint style=\"warning\" %}", "{% hint style=\"danger\" %}",
+      "{% tabs %}", "<details>", "{% stepper %}", "{% step %}", "{% columns %}", "{% column width=\"50%\" %}",
+      "<table data-view=\"cards\">", "{% embed url=\"https://\" %}", "{% content-ref url=\"page.md\" %}", "{% file src=\"/files/\" %}",
+      "{% openapi-operation spec=\"petstore\" path=\"/pet\" method=\"get\" %}", "$$\nE = mc^2\n$$", "\n---\n"
+    ]
+    await expect.poll(async () => {
+      const markdown = (await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown ?? ""
+      return expected.filter((fragment) => !markdown.includes(fragment))
+    }, { timeout: 15_000 }).toEqual([])
+    const saved = (await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown!
+    await captureScreen(page, "editor-every-block")
+
+    // Drawn as the published site draws it: no GitBook tag left as text.
+    const html = (await api<{ html?: string }>(url, "GET", `${pagePath}?format=html`)).html ?? ""
+    expect(html).not.toMatch(/\{%|%\}|\$\$/)
+    expect(html).toContain("<details")
+
+    // Opened again and left alone: nothing is written, the bytes stay.
+    await page.reload()
+    await editor.getByText(/^Every block below\./).waitFor()
+    await page.waitForTimeout(1_500)
+    expect((await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown).toBe(saved)
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editor-every-block-failure.png", fullPage: true })
     throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
   } finally {
     await context.close()

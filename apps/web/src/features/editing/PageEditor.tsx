@@ -7,7 +7,7 @@
 import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
-import { ApiFailure, getChangeRequest, getPageHtml, getPageMarkdown, listFiles, listPages, type PageDocument, updateContent, uploadFile } from "./api.ts"
+import { ApiFailure, getChangeRequest, getPageHtml, getPageMarkdown, getRevisionParents, listFiles, listPages, type PageDocument, updateContent, uploadFile } from "./api.ts"
 import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
 
 /**
@@ -163,10 +163,15 @@ export const PageEditor = (props: {
         acknowledged: markdown,
         storage: localStore(),
         onState: (s) => live && setState(s),
-        send: (text) =>
-          updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, document: { markdown: text } }], base.current)
+        send: (text) => {
+          const sentBase = base.current
+          return updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, document: { markdown: text } }], sentBase)
             .then(async (cr): Promise<SendOutcome> => {
               base.current = cr.revision
+              // Written straight on our base: nothing else came in (the server may still have tidied
+              // the text, e.g. a leading heading read as the title; that is not someone else's change).
+              const parents = await getRevisionParents(props.spaceId, cr.revision).catch(() => undefined)
+              if (parents?.[0] === sentBase) return { kind: "ok" }
               // A change made elsewhere since the base is merged by the server: the editor no longer
               // shows the whole page, so it stops until reloaded rather than send a page without it.
               const now = await getPageMarkdown(props.spaceId, props.number, props.pageId).catch(() => undefined)
@@ -177,6 +182,7 @@ export const PageEditor = (props: {
               }
               return { kind: "ok" }
             }, outcomeOf)
+        }
       })
       queue.current?.dispose()
       queue.current = q

@@ -70,6 +70,10 @@ export const updateChangeRequest = (spaceId: string, cr: string | number, payloa
 export const listPages = (spaceId: string, cr: string | number) =>
   v1<{ readonly pages: ReadonlyArray<RevisionPage> }>("GET", `${crPath(spaceId, cr)}/content/pages`).then((r) => r.pages)
 
+/** The revisions a revision of the space was made on (the first: the one its write started from). */
+export const getRevisionParents = (spaceId: string, revisionId: string) =>
+  v1<{ readonly parents: ReadonlyArray<string> }>("GET", `/spaces/${enc(spaceId)}/revisions/${enc(revisionId)}?metadata=false`).then((r) => r.parents)
+
 export const getPageMarkdown = (spaceId: string, cr: string | number, pageId: string) =>
   v1<PageDocument>("GET", `${crPath(spaceId, cr)}/content/page/${enc(pageId)}?format=markdown`)
 
