@@ -1,9 +1,10 @@
 /** Postgres adapter of OidcProvidersRepo. */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Pagination, Roles, Rows } from "@quire/kernel"
-import type { OidcProvider, OidcRequest } from "./domain/Oidc.ts"
-import { oidcProviderKey, OidcProvidersRepo } from "./OidcProvidersRepo.ts"
+import { Roles, Rows } from "@quire/kernel"
+import type { OidcProvider, OidcProviderPatch, OidcRequest } from "./domain/Oidc.ts"
+import { OidcProvidersRepo } from "./OidcProvidersRepo.ts"
+import { sqlProviders } from "./ProviderTables.ts"
 
 type Row = Record<string, unknown>
 
@@ -56,52 +57,15 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return OidcProvidersRepo.of({
-      insert: (p) =>
-        sql`
-          INSERT INTO identity_oidc_providers
-            (id, organization_id, label, discovery_url, client_id, client_secret, scopes, default_team_id, default_role, created_at)
-          VALUES (${p.id}, ${p.organizationId}, ${p.label}, ${p.discoveryURL}, ${p.clientId}, ${p.clientSecret},
-            ${JSON.stringify(p.scopes)}::jsonb, ${p.defaultTeamId}, ${p.defaultRole}, ${p.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
-      find: (organizationId, providerId) =>
-        sql<Row>`SELECT * FROM identity_oidc_providers WHERE organization_id = ${organizationId} AND id = ${providerId}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(providers.first)
-        ),
-      list: (organizationId, after, limit) => {
-        const range = after === undefined
-          ? sql`true`
-          : sql`(created_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
-        return sql<Row>`
-          SELECT * FROM identity_oidc_providers WHERE organization_id = ${organizationId} AND ${range}
-          ORDER BY created_at, id LIMIT ${limit + 1}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(providers.all),
-          Effect.flatMap((items) => Pagination.pageFromRows(items, limit, oidcProviderKey))
-        )
-      },
-      update: (organizationId, providerId, patch) => {
-        const sets = [
-          ...(patch.label === undefined ? [] : [sql`label = ${patch.label}`]),
-          ...(patch.discoveryURL === undefined ? [] : [sql`discovery_url = ${patch.discoveryURL}`]),
-          ...(patch.clientId === undefined ? [] : [sql`client_id = ${patch.clientId}`]),
-          ...(patch.clientSecret === undefined ? [] : [sql`client_secret = ${patch.clientSecret}`]),
-          ...(patch.scopes === undefined ? [] : [sql`scopes = ${JSON.stringify(patch.scopes)}::jsonb`]),
-          ...(patch.defaultTeamId === undefined ? [] : [sql`default_team_id = ${patch.defaultTeamId}`]),
-          ...(patch.defaultRole === undefined ? [] : [sql`default_role = ${patch.defaultRole}`])
-        ]
-        const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
-        return sql<Row>`
-          UPDATE identity_oidc_providers SET ${set}
-          WHERE organization_id = ${organizationId} AND id = ${providerId} RETURNING *`.pipe(
-          Effect.orDie,
-          Effect.flatMap(providers.first)
-        )
-      },
-      remove: (organizationId, providerId) =>
-        sql`DELETE FROM identity_oidc_providers WHERE organization_id = ${organizationId} AND id = ${providerId}`.pipe(
-          Effect.orDie,
-          Effect.asVoid
-        ),
+      ...sqlProviders<OidcProvider, OidcProviderPatch>(sql, "identity_oidc_providers", [
+        { column: "label", field: "label" },
+        { column: "discovery_url", field: "discoveryURL" },
+        { column: "client_id", field: "clientId" },
+        { column: "client_secret", field: "clientSecret" },
+        { column: "scopes", field: "scopes", write: (scopes: ReadonlyArray<string>) => JSON.stringify(scopes) },
+        { column: "default_team_id", field: "defaultTeamId" },
+        { column: "default_role", field: "defaultRole" }
+      ], providers),
       saveRequest: (r, now) =>
         Effect.gen(function*() {
           yield* sql`DELETE FROM identity_oidc_requests WHERE expires_at <= ${now}`

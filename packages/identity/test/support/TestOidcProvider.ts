@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider.d.ts" />
 /**
  * A test OpenID Connect provider: oidc-provider on 127.0.0.1 (a free port) with one confidential
  * client, whose sign-in page asks only for an email (any email signs in; its `email_verified` is
