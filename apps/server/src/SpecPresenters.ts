@@ -1,5 +1,6 @@
 /** OpenAPI specs and their versions as the API shows them (GitBook's `OpenAPISpec*` shapes). */
-import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from "@quire/api"
+import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecUsage, OpenAPISpecVersion } from "@quire/api"
+import type { SpecUsage } from "@quire/sites"
 import { SourceCredentials, type Spec, type SpecAccess, type SpecVersion } from "@quire/specs"
 import type { PublicUrl } from "./PublicUrl.ts"
 
@@ -59,4 +60,16 @@ export const content = (urls: Urls, s: Spec, v: SpecVersion): OpenAPISpecContent
   filesystem: Object.fromEntries(v.filesystem.map((file) => [file.filename, file.specification])),
   url: versionUrl(urls, s, v),
   urls: { source: versionUrl(urls, s, v), public: publishedUrl(urls, s) ?? null }
+})
+
+/** A page of a site that shows the spec, with its place in the app. */
+export const usage = (urls: Urls, u: SpecUsage): OpenAPISpecUsage => ({
+  object: "openapi-spec-usage",
+  site: { id: u.site.id, title: u.site.title, published: u.site.published },
+  space: { id: u.spaceId, title: u.spaceTitle },
+  page: { id: u.pageId, title: u.pageTitle, path: u.pagePath },
+  urls: {
+    app: urls.app(`/s/${u.spaceId}/${u.pagePath.split("/").map(encodeURIComponent).join("/")}`),
+    site: urls.app(`/o/${u.site.organizationId}/sites/${u.site.id}`)
+  }
 })

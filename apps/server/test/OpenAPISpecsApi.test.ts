@@ -5,7 +5,7 @@ import { Effect, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { Specs } from "@quire/specs"
 import { OpenApiSources } from "@quire/testkit"
-import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw, withSettings } from "./Harness.ts"
+import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, organizationWith, publicUrl, raw, spaceWith, withSettings } from "./Harness.ts"
 
 const settings = {
   // A source that does not answer fails fast here (20 s in production).
@@ -394,6 +394,44 @@ for (const backend of backends) {
         yield* alice.api.openAPISpecs.updateOpenAPISpecBySlug({ params, payload: { visibility: "private" } })
         assert.strictEqual((yield* fetchPublished(json)).status, 404)
         assert.strictEqual((yield* fetchPublished(json.replace(/json$/, "yaml"))).status, 404)
+      }))
+
+    it.effect("lists the pages of the organization's sites that show a spec, to members only", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId, space } = yield* spaceWith(["read"])
+        const api = alice.api
+        yield* api.openAPISpecs.createOpenAPISpec({ params: { organizationId }, payload: { slug: "pets", source: { text: swagger2 } } })
+        const params = { organizationId, specSlug: "pets" }
+        assert.deepStrictEqual((yield* api.openAPISpecs.listOpenAPISpecUsages({ params })).items, [])
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Reference" } })
+        yield* api.changeRequestContent.updateChangeRequestContent({
+          params: { spaceId: space.id, changeRequestId: cr.id },
+          payload: {
+            changes: [
+              { operation: "insert_page", title: "Intro", slug: "intro", document: { markdown: "No API here; spec=\"pets\" in prose is not a block.\n" } },
+              { operation: "insert_page", title: "Pets", slug: "pets", document: { markdown: `{% openapi-operation spec="pets" path="/pets" method="get" %}\n{% endopenapi-operation %}\n` } },
+              { operation: "insert_page", title: "Other", slug: "other", document: { markdown: `{% swagger spec="other" path="/x" method="get" %}\n{% endswagger %}\n` } }
+            ]
+          }
+        })
+        yield* api.changeRequests.mergeChangeRequest({ params: { spaceId: space.id, changeRequestId: cr.id } })
+        // Not on a site yet: not used.
+        assert.deepStrictEqual((yield* api.openAPISpecs.listOpenAPISpecUsages({ params })).items, [])
+        const site = yield* api.sites.createSite({ params: { organizationId }, payload: { title: "Developers" } })
+        yield* api.siteSpaces.addSpaceToSite({ params: { organizationId, siteId: site.id }, payload: { spaceId: space.id } })
+        const used = yield* api.openAPISpecs.listOpenAPISpecUsages({ params })
+        assert.deepStrictEqual(used.items.map((u) => [u.site.title, u.space.title, u.page.title, u.page.path]), [["Developers", "Docs", "Pets", "pets"]])
+        assert.strictEqual(used.items[0]!.site.published, false)
+        assert.strictEqual(used.items[0]!.urls.app, `${publicUrl}/s/${space.id}/pets`)
+        assert.strictEqual(used.items[0]!.urls.site, `${publicUrl}/o/${organizationId}/sites/${site.id}`)
+        assert.deepStrictEqual((yield* members.read!.api.openAPISpecs.listOpenAPISpecUsages({ params })).items.map((u) => u.page.id), used.items.map((u) => u.page.id))
+
+        const outsider = yield* newUser("Mallory")
+        assert.strictEqual(errorCode(yield* Effect.flip(outsider.api.openAPISpecs.listOpenAPISpecUsages({ params }))), 404)
+        assert.strictEqual(errorCode(yield* Effect.flip(api.openAPISpecs.listOpenAPISpecUsages({ params: { organizationId, specSlug: "missing" } }))), 404)
+        const badSlug = yield* raw("GET", `/v1/orgs/${organizationId}/openapi/not%20a%20slug/usages`, { token: alice.token })
+        assert.strictEqual(badSlug.status, 400)
+        assert.include(errorMessage(badSlug.body), "specSlug")
       }))
 
     it.effect("checks fields (400 naming the field), roles and outsiders (404)", () =>

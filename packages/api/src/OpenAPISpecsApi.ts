@@ -63,6 +63,21 @@ export const OpenAPISpecContent = Schema.Struct({
 })
 export type OpenAPISpecContent = typeof OpenAPISpecContent.Type
 
+/** Quire's: a page of a site that shows the spec in an API block (`{% openapi-operation spec="…" %}` and the like). */
+export const OpenAPISpecUsage = Schema.Struct({
+  object: Schema.Literal("openapi-spec-usage"),
+  site: Schema.Struct({ id: Schema.String, title: Schema.String, published: Schema.Boolean }),
+  space: Schema.Struct({ id: Schema.String, title: Schema.String }),
+  page: Schema.Struct({ id: Schema.String, title: Schema.String, path: Schema.String }),
+  urls: Schema.Struct({
+    /** The page in the app. */
+    app: Schema.String,
+    /** The site's screen in the app. */
+    site: Schema.String
+  })
+}).annotate({ identifier: "OpenAPISpecUsage" })
+export type OpenAPISpecUsage = typeof OpenAPISpecUsage.Type
+
 const specParams = { organizationId: EntityId, specSlug: SpecSlug } as const
 
 export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
@@ -130,6 +145,16 @@ export class OpenAPISpecsApi extends HttpApiGroup.make("openAPISpecs")
       .annotateMerge(OpenApi.annotations({
         summary: "Delete an OpenAPI spec",
         description: "Deletes a spec and all its versions. Needs the create role or above in the organization."
+      })),
+    /** Quire's: the pages of the organization's sites that show the spec. */
+    HttpApiEndpoint.get("listOpenAPISpecUsages", "/orgs/:organizationId/openapi/:specSlug/usages", {
+      params: specParams,
+      success: Schema.Struct({ items: Schema.Array(OpenAPISpecUsage) }),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List where an OpenAPI spec is used",
+        description: "Quire's extension (GitBook has no such operation): the pages of the organization's sites whose current content shows the spec in an API block (`openapi-operation`, `openapi`, `swagger`, `openapi-schemas`, `openapi-webhook` naming its slug), site by site. Only the sites and spaces the caller can see are searched. Any member may call it."
       })),
     /** The versions, newest first. */
     HttpApiEndpoint.get("listOpenAPISpecVersions", "/orgs/:organizationId/openapi/:specSlug/versions", {

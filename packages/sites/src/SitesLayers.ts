@@ -11,6 +11,7 @@ import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { SiteChanges } from "./SiteChanges.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
+import { SpecUsages } from "./SpecUsages.ts"
 import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
@@ -22,7 +23,8 @@ export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStruct
 export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent. */
-export const layerServices = Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer).pipe(
+export const layerServices = SpecUsages.layer.pipe(
+  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer)
 )
 

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
+import { SpecUsages } from "@quire/sites"
 import { Specs } from "@quire/specs"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -13,6 +14,7 @@ const versionRef = (versionId: string) => ({ id: versionId })
 
 export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(function*(handlers) {
   const specs = yield* Specs
+  const usages = yield* SpecUsages
   const urls = yield* PublicUrl
   const present = Effect.map((access: Parameters<typeof SpecPresenters.spec>[1]) => SpecPresenters.spec(urls, access))
   return handlers
@@ -36,6 +38,12 @@ export const layer = HttpApiBuilder.group(Api, "openAPISpecs", Effect.fn(functio
     .handle("updateOpenAPISpecBySlug", ({ params, payload }) =>
       specs.update(params.organizationId, params.specSlug, payload.visibility).pipe(DomainErrors.api, present))
     .handle("deleteOpenAPISpecBySlug", ({ params }) => specs.remove(params.organizationId, params.specSlug).pipe(DomainErrors.api))
+    .handle("listOpenAPISpecUsages", ({ params }) =>
+      specs.get(params.organizationId, params.specSlug).pipe(
+        Effect.andThen(usages.list(params.organizationId, params.specSlug)),
+        DomainErrors.api,
+        Effect.map((found) => ({ items: found.map((usage) => SpecPresenters.usage(urls, usage)) }))
+      ))
     .handle("listOpenAPISpecVersions", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* specs.get(params.organizationId, params.specSlug)

@@ -4,7 +4,7 @@
  * makes it public (its published address answers anyone); gives it a source the server cannot
  * fetch and sees the failure and its error while the last version stays; puts one of its
  * operations on a page of a published site (through the API) and sees the operation drawn on the
- * published page; deletes the spec after a confirmation. Each step is checked against the API.
+ * published page, and the spec's screen lists that page; deletes the spec after a confirmation. Each step is checked against the API.
  */
 import { expect, inject, it } from "vitest"
 import { artifacts, captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
@@ -79,6 +79,7 @@ it("adds a spec from a file, publishes it, shows its failure, draws its operatio
     await page.getByText("List the pets").waitFor()
     await page.getByText("Add a pet").waitFor()
     await page.getByText("Latest").waitFor()
+    await page.getByText("No page of the organization's sites shows it yet.").waitFor()
     await captureScreen(page, "spec")
 
     // 3. Public: its published address answers without a token.
@@ -123,6 +124,16 @@ it("adds a spec from a file, publishes it, shows its failure, draws its operatio
     } finally {
       await reader.context.close()
     }
+
+    // The spec's screen lists the page, which opens in the app.
+    await page.reload()
+    const usedOn = page.getByRole("region", { name: "Used on" })
+    await usedOn.getByText("on Developers").waitFor()
+    await captureScreen(page, "spec-used")
+    await usedOn.getByRole("link", { name: "Pets" }).click()
+    await page.waitForURL(`${url}/s/${space.id}/pets`)
+    await page.goBack()
+    await page.getByRole("heading", { name: "petstore", level: 1 }).waitFor()
 
     // 6. Deleted after a confirmation: back to the list, and gone from the API.
     await page.getByRole("button", { name: "Delete spec…" }).click()

@@ -12,14 +12,14 @@ import { usePolling } from "../../api/polling.ts"
 import { useAtomValue, useMutation, useRefresh } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
 import { FormActions } from "../../ui/Field.tsx"
-import { Link } from "../../ui/Link.tsx"
+import { appPath, Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
 import { Confirm, CopyButton } from "../admin/ui.tsx"
 import { messageElse } from "../sites/errors.ts"
 import { useAction } from "../sites/queries.ts"
 import { operationBlock, operationsOf, stateOf } from "./model.ts"
-import { deleteSpec, latestContentAtom, replaceSpec, specAtom, specKey, specRef, specsKey, updateSpec, versionsAtom } from "./queries.ts"
+import { deleteSpec, latestContentAtom, replaceSpec, specAtom, specKey, specRef, specsKey, updateSpec, usagesAtom, versionsAtom } from "./queries.ts"
 import { emptySource, sourceErrors, SourceFields, sourceOf } from "./SourceForm.tsx"
 import "../admin/admin.css"
 import "../sites/sites.css"
@@ -174,6 +174,24 @@ const Versions = (props: { readonly at: string; readonly latest: string | undefi
   )
 }
 
+/** The pages of the organization's sites that show the spec, each opening the page in the app. */
+const Usages = (props: { readonly at: string }) => {
+  const usages = useAtomValue(usagesAtom(props.at))
+  if (AsyncResult.isFailure(usages)) return <Failure result={usages} />
+  if (!AsyncResult.isSuccess(usages)) return <Loading what="where it is used" />
+  if (usages.value.items.length === 0) return <p className="muted">No page of the organization's sites shows it yet.</p>
+  return (
+    <ul className="admin-list">
+      {usages.value.items.map((usage) => (
+        <li key={`${usage.site.id} ${usage.page.id}`}>
+          <span className="grow"><Link href={appPath(usage.urls.app)}>{usage.page.title === "" ? usage.page.path : usage.page.title}</Link> <span className="meta">in {usage.space.title}</span></span>
+          <span className="meta">on <Link href={appPath(usage.urls.site)}>{usage.site.title === "" ? "Untitled site" : usage.site.title}</Link>{usage.site.published ? "" : " (not published)"}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 const Danger = (props: Props) => {
   const [asking, setAsking] = useState(false)
   const remove = useMutation(deleteSpec)
@@ -233,6 +251,10 @@ export default function Spec(props: { readonly organizationId: string; readonly 
       <section className="admin-section" aria-labelledby="versions-heading">
         <h2 id="versions-heading">Versions</h2>
         <Versions at={ref} latest={value.lastVersion} />
+      </section>
+      <section className="admin-section" aria-labelledby="usages-heading">
+        <h2 id="usages-heading">Used on</h2>
+        <Usages at={ref} />
       </section>
       {value.permissions.edit ? <Danger organizationId={props.organizationId} spec={value} /> : null}
     </div>

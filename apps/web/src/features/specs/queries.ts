@@ -34,6 +34,12 @@ export const latestContentAtom = Atom.family((ref: string) => {
   return QuireApi.query("openAPISpecs", "getLatestOpenAPISpecVersionContent", { params, reactivityKeys: [specKey(params.organizationId, params.specSlug)] })
 })
 
+/** The pages of the organization's sites that show the spec (Quire's `listOpenAPISpecUsages`). */
+export const usagesAtom = Atom.family((ref: string) => {
+  const params = paramsOf(ref)
+  return QuireApi.query("openAPISpecs", "listOpenAPISpecUsages", { params, reactivityKeys: [specKey(params.organizationId, params.specSlug)] })
+})
+
 export const createSpec = QuireApi.mutation("openAPISpecs", "createOpenAPISpec")
 export const replaceSpec = QuireApi.mutation("openAPISpecs", "createOrUpdateOpenAPISpecBySlug")
 export const updateSpec = QuireApi.mutation("openAPISpecs", "updateOpenAPISpecBySlug")

@@ -1,0 +1,86 @@
+/**
+ * Where an OpenAPI spec is used: the pages of the organization's sites whose markdown holds a
+ * block naming it (`{% openapi-operation spec="slug" … %}`, `openapi`, `swagger`, `openapi-schemas`,
+ * `openapi-webhook`), read from each site space's current revision. Only the sites and spaces the
+ * caller can see are searched.
+ */
+import { Context, Effect, Layer } from "effect"
+import { flattenPages, PublishedContent } from "@quire/content"
+import type { Actor, Errors } from "@quire/kernel"
+import type { Site } from "./domain/Site.ts"
+import { Sites } from "./Sites.ts"
+import type { SiteSpaceView, SiteStructureView } from "./SiteStructure.ts"
+
+export interface SpecUsage {
+  readonly site: Site
+  readonly spaceId: string
+  readonly spaceTitle: string
+  readonly pageId: string
+  readonly pageTitle: string
+  /** The page's path in its space (slugs joined by `/`). */
+  readonly pagePath: string
+}
+
+export interface SpecUsagesShape {
+  /** The pages of the organization's sites that show the spec, site by site (members). */
+  readonly list: (organizationId: string, slug: string) => Effect.Effect<ReadonlyArray<SpecUsage>, Errors.NotFound, Actor.Actor>
+}
+
+const blockPattern = /\{%\s*(?:openapi-operation|openapi-schemas|openapi-webhook|openapi|swagger)\s[^%]*?\bspec\s*=\s*"([^"]*)"/g
+
+/** The specs (slugs) that a page's markdown shows in API blocks. */
+export const specsOf = (markdown: string): ReadonlySet<string> => new Set(Array.from(markdown.matchAll(blockPattern), (match) => match[1] ?? ""))
+
+const siteSpacesOf = (structure: SiteStructureView): ReadonlyArray<SiteSpaceView> =>
+  structure.type === "siteSpaces"
+    ? structure.structure
+    : structure.structure.flatMap((item) => (item.type === "section" ? [item.section] : item.group.sections).flatMap((section) => section.siteSpaces))
+
+export class SpecUsages extends Context.Service<SpecUsages, SpecUsagesShape>()("@quire/sites/SpecUsages") {
+  static readonly layer = Layer.effect(
+    SpecUsages,
+    Effect.gen(function*() {
+      const sites = yield* Sites
+      const published = yield* PublishedContent
+
+      /** The pages of a space's current revision that show the spec. */
+      const pagesShowing = Effect.fnUntraced(function*(revisionId: string, slug: string) {
+        const revision = yield* published.revision(revisionId).pipe(Effect.orElseSucceed(() => undefined))
+        if (revision === undefined) return []
+        const pages = flattenPages(revision.pages).filter(({ page }) => page.document !== undefined)
+        const documents = yield* published.documents(pages.map(({ page }) => page.document!))
+        return pages.filter(({ page }) => specsOf(documents.get(page.document!) ?? "").has(slug))
+      })
+
+      const list = Effect.fn("SpecUsages.list")(function*(organizationId: string, slug: string) {
+        const found: Array<SpecUsage> = []
+        const bySpace = new Map<string, ReadonlyArray<{ readonly page: { readonly id: string; readonly title: string }; readonly path: string }>>()
+        let page: string | undefined
+        do {
+          const listed = yield* sites.list(organizationId, {}, { limit: 100, ...(page === undefined ? {} : { page }) }).pipe(
+            Effect.catchTag("InvalidInput", () => Effect.succeed({ items: [], next: undefined }))
+          )
+          for (const { site } of listed.items) {
+            const structure = yield* sites.structure(organizationId, site.id).pipe(Effect.catchTag("NotFound", () => Effect.succeed(undefined)))
+            if (structure === undefined) continue
+            for (const { space } of siteSpacesOf(structure)) {
+              const spaceId = space.space.id
+              let pages = bySpace.get(spaceId)
+              if (pages === undefined) {
+                pages = yield* pagesShowing(space.space.revisionId, slug)
+                bySpace.set(spaceId, pages)
+              }
+              for (const shown of pages) {
+                found.push({ site, spaceId, spaceTitle: space.space.title, pageId: shown.page.id, pageTitle: shown.page.title, pagePath: shown.path })
+              }
+            }
+          }
+          page = listed.next
+        } while (page !== undefined)
+        return found
+      })
+
+      return SpecUsages.of({ list })
+    })
+  )
+}
