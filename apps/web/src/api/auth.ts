@@ -43,7 +43,9 @@ export class AuthError extends Error {
     readonly status: number,
     message: string,
     readonly field: string | undefined,
-    readonly retryAfterSeconds: number | undefined
+    readonly retryAfterSeconds: number | undefined,
+    /** The organization that enforces single sign-on, when that is why a password was refused. */
+    readonly sso?: { readonly organizationId: string; readonly organizationTitle: string } | undefined
   ) {
     super(message)
   }
@@ -74,9 +76,10 @@ const call = async <A>(method: string, path: string, body?: unknown): Promise<A>
   const text = await response.text()
   const parsed: unknown = text === "" ? undefined : JSON.parse(text)
   if (!response.ok) {
-    const message = (parsed as { error?: { message?: string } } | undefined)?.error?.message ?? `The server answered ${response.status}`
+    const error = (parsed as { error?: { message?: string; sso?: { organizationId: string; organizationTitle: string } } } | undefined)?.error
+    const message = error?.message ?? `The server answered ${response.status}`
     const retry = response.headers.get("retry-after")
-    throw new AuthError(response.status, message, undefined, retry === null ? undefined : Number(retry))
+    throw new AuthError(response.status, message, undefined, retry === null ? undefined : Number(retry), error?.sso)
   }
   return parsed as A
 }
@@ -107,3 +110,17 @@ export const acceptInvite = (token: string, input: { displayName: string; email:
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   call<void>("POST", "/auth/password", { currentPassword, newPassword })
+
+/** An organization's ways to sign in, as `GET /sso/logins` answers them (docs/sso.md). */
+export interface SsoLogins {
+  readonly organization: { readonly id: string; readonly title: string }
+  readonly providers: ReadonlyArray<{ readonly id: string; readonly label: string; readonly protocol: "saml" | "oidc"; readonly startURL: string }>
+}
+
+/** The single sign-on of an organization (`org`) or of the organizations claiming an email's domain. */
+export const findSso = (by: { readonly org: string } | { readonly email: string }) =>
+  call<{ items: ReadonlyArray<SsoLogins> }>("GET", `/sso/logins?${new URLSearchParams(by).toString()}`).then((answer) => answer.items)
+
+/** Where a provider's sign-in starts on this origin, coming back to `next`. */
+export const ssoStartPath = (startURL: string, next: string | undefined) =>
+  `${new URL(startURL).pathname}?${new URLSearchParams({ RelayState: next ?? "/" }).toString()}`

@@ -31,7 +31,7 @@ const bodyOf = (req: IncomingMessage) =>
   })
 
 const signInPage = (uid: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head><body><main>` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test provider sign-in</title></head><body><main>` +
   `<h1>Test provider</h1><form method="post" action="/interaction/${escapeHtml(uid)}">` +
   `<label for="email">Email</label> <input id="email" name="email" type="email" autocomplete="username" required> ` +
   `<button type="submit">Continue</button></form></main></body></html>`
