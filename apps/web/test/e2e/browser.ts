@@ -109,3 +109,10 @@ export const errorOf = async (field: Locator) => {
   const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
   return texts.join(" ")
 }
+
+/** The words under a field: the error its `aria-describedby` names (`<id>-error`, as ui/Field.tsx writes it). */
+export const fieldError = async (field: Locator) => {
+  const ids = (await field.getAttribute("aria-describedby")) ?? ""
+  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => field.page().locator(`[id="${id}"]`).textContent()))
+  return texts.join(" ")
+}

@@ -7,7 +7,7 @@
  * published page, and the spec's screen lists that page; deletes the spec after a confirmation. Each step is checked against the API.
  */
 import { expect, inject, it } from "vitest"
-import { artifacts, captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { artifacts, captureScreen, fieldError, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -37,13 +37,6 @@ paths:
 
 interface Spec { readonly slug: string; readonly processingState: string; readonly lastVersion?: string; readonly lastProcessErrorCode?: string; readonly visibility: string; readonly urls: { readonly published?: string } }
 
-/** The words under a field: its `aria-describedby` error. */
-const errorUnder = async (page: import("playwright-core").Page, label: string) => {
-  const ids = (await page.getByLabel(label, { exact: true }).getAttribute("aria-describedby")) ?? ""
-  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
-  return texts.join(" ")
-}
-
 it("adds a spec from a file, publishes it, shows its failure, draws its operation on a published page, and deletes it", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "API Org" })
   const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "API docs" })
@@ -63,7 +56,7 @@ it("adds a spec from a file, publishes it, shows its failure, draws its operatio
     // 1. A slug is asked for, under its field; then a YAML file, whose name gives the slug.
     await page.getByRole("button", { name: "Add spec" }).click()
     await page.getByRole("button", { name: "Add spec" }).click()
-    expect(await errorUnder(page, "Slug")).toContain("Give the spec a slug")
+    expect(await fieldError(page.getByLabel("Slug", { exact: true }))).toContain("Give the spec a slug")
     await page.getByLabel("Upload a file").check()
     await page.getByLabel("File", { exact: true }).setInputFiles({ name: "petstore.yaml", mimeType: "application/yaml", buffer: Buffer.from(petstore) })
     await expect.poll(() => page.getByLabel("Slug", { exact: true }).inputValue()).toBe("petstore")

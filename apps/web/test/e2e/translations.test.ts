@@ -7,8 +7,7 @@
  * checked against the API.
  */
 import { expect, inject, it } from "vitest"
-import type { Page } from "playwright-core"
-import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, fieldError, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -22,13 +21,6 @@ interface Translation {
   readonly instructions: { readonly nodes: ReadonlyArray<unknown> }
   readonly stats: { readonly runs: number }
   readonly result?: { readonly space: string }
-}
-
-/** The words under a field: its `aria-describedby` error. */
-const errorUnder = async (page: Page, label: string) => {
-  const ids = (await page.getByLabel(label, { exact: true }).getAttribute("aria-describedby")) ?? ""
-  const texts = await Promise.all(ids.split(" ").filter((id) => id.endsWith("-error")).map((id) => page.locator(`[id="${id}"]`).textContent()))
-  return texts.join(" ")
 }
 
 it("creates a translation, shows its failed run and why, runs it again, edits its instructions and deletes it", async () => {
@@ -60,7 +52,7 @@ it("creates a translation, shows its failed run and why, runs it again, edits it
     await page.getByLabel("Its language").selectOption("en")
     await page.getByLabel("Translate into").selectOption("en")
     await page.getByRole("button", { name: "Create translation" }).click()
-    expect(await errorUnder(page, "Translate into")).toContain("Choose a language other than the space's")
+    expect(await fieldError(page.getByLabel("Translate into", { exact: true }))).toContain("Choose a language other than the space's")
     expect(await list()).toEqual([])
 
     // 3. Into French, with instructions: its run fails, and the screen says why.
