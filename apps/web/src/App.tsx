@@ -29,6 +29,7 @@ const GitSync = lazy(() => import("./routes/GitSync.tsx").then((module) => ({ de
 
 // The administration screens load with their own chunk, on first use: the first load of a space does not grow.
 const OrgSettings = lazy(() => import("./features/admin/OrgSettings.tsx"))
+const SingleSignOn = lazy(() => import("./features/admin/SingleSignOn.tsx"))
 const Members = lazy(() => import("./features/admin/Members.tsx"))
 const Teams = lazy(() => import("./features/admin/Teams.tsx"))
 // The OpenAPI specs and translations screens: their own chunks, on first use.
@@ -52,7 +53,7 @@ const Home = () => {
 
 const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
-  orgSettings: "Organization settings", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
+  orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
@@ -66,6 +67,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <OrgHome organizationId={route.organizationId} />
     case "orgSettings":
       return <Suspense fallback={<Loading what="the settings" />}><OrgSettings organizationId={route.organizationId} /></Suspense>
+    case "orgSso":
+      return <Suspense fallback={<Loading what="the single sign-on settings" />}><SingleSignOn organizationId={route.organizationId} /></Suspense>
     case "members":
       return <Suspense fallback={<Loading what="the members" />}><Members organizationId={route.organizationId} /></Suspense>
     case "teams":

@@ -13,6 +13,7 @@ export type Route =
   | { readonly name: "notifications" }
   | { readonly name: "org"; readonly organizationId: string }
   | { readonly name: "orgSettings"; readonly organizationId: string }
+  | { readonly name: "orgSso"; readonly organizationId: string }
   | { readonly name: "members"; readonly organizationId: string }
   | { readonly name: "teams"; readonly organizationId: string }
   | { readonly name: "specs"; readonly organizationId: string }
@@ -53,6 +54,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   if (first === "o" && second !== undefined) {
     if (third === undefined) return { name: "org", organizationId: second }
     if (third === "settings" && fourth === undefined) return { name: "orgSettings", organizationId: second }
+    if (third === "settings" && fourth === "sso" && rest.length === 0) return { name: "orgSso", organizationId: second }
     if (third === "members" && fourth === undefined) return { name: "members", organizationId: second }
     if (third === "teams" && fourth === undefined) return { name: "teams", organizationId: second }
     if (third === "openapi" && fourth === undefined) return { name: "specs", organizationId: second }

@@ -33,6 +33,7 @@ describe("the app's routes", () => {
 
   it("opens an organization's administration screens and the person's API tokens", () => {
     expect(parseRoute("/o/org_1/settings")).toEqual({ name: "orgSettings", organizationId: "org_1" })
+    expect(parseRoute("/o/org_1/settings/sso")).toEqual({ name: "orgSso", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/members")).toEqual({ name: "members", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/teams")).toEqual({ name: "teams", organizationId: "org_1" })
     expect(parseRoute("/o/org_1/openapi")).toEqual({ name: "specs", organizationId: "org_1" })

@@ -10,6 +10,7 @@ import { QuireApi } from "../../api/client.ts"
 import { organizationAtom } from "../../api/queries.ts"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
+import { Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
 import { domainsOf, expiresAtOf, isDomain, expiryChoices, problemOf, roleName, roleOfValue, roleValue } from "./problems.ts"
@@ -173,6 +174,10 @@ export const OrgSettings = (props: { readonly organizationId: string }) => {
         <>
           <General key={org.value.id} org={org.value} />
           <InviteLinks org={org.value} />
+          <section aria-labelledby="sso-heading" className="admin-section">
+            <h2 id="sso-heading">Single sign-on</h2>
+            <p>{org.value.sso ? "Single sign-on is required for members." : "Members may sign in with a password."} <Link href={`/o/${org.value.id}/settings/sso`}>Set up SAML and OpenID Connect providers</Link></p>
+          </section>
         </>
       ) : (
         <div className="panel">

@@ -1,7 +1,7 @@
 /**
  * The administration screens' reads, each a `QuireApi` query atom with the reactivity key its
  * mutations invalidate: `members:<org>`, `invites:<org>`, `teams:<org>`, `tokens:<user>`,
- * `access:<space|collection>:<id>`. Organizations are small: one page of 1,000 is all of them.
+ * `access:<space|collection>:<id>`, `sso:<org>`. Organizations are small: one page of 1,000 is all of them.
  */
 import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
@@ -13,6 +13,7 @@ export const invitesKey = (organizationId: string) => `invites:${organizationId}
 export const teamsKey = (organizationId: string) => `teams:${organizationId}`
 export const tokensKey = (userId: string) => `tokens:${userId}`
 export const accessKey = (kind: "space" | "collection", id: string) => `access:${kind}:${id}`
+export const ssoKey = (organizationId: string) => `sso:${organizationId}`
 
 export const membersAtom = Atom.family((organizationId: string) =>
   QuireApi.query("members", "listMembersInOrganizationById", {
@@ -27,6 +28,13 @@ export const memberInvitesAtom = Atom.family((organizationId: string) =>
 
 export const inviteLinksAtom = Atom.family((organizationId: string) =>
   QuireApi.query("organizations", "listOrganizationInviteLinks", { params: { organizationId }, query: { limit: 1000 }, reactivityKeys: [invitesKey(organizationId)] }))
+
+/** The organization's SAML and OpenID Connect providers (admins only). */
+export const samlProvidersAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("sso", "listSAMLProvidersInOrganizationById", { params: { organizationId }, query: { limit: 1000 }, reactivityKeys: [ssoKey(organizationId)] }))
+
+export const oidcProvidersAtom = Atom.family((organizationId: string) =>
+  QuireApi.query("sso", "listOIDCProvidersInOrganizationById", { params: { organizationId }, query: { limit: 1000 }, reactivityKeys: [ssoKey(organizationId)] }))
 
 export const teamsAtom = Atom.family((organizationId: string) =>
   QuireApi.query("teams", "listTeamsInOrganizationById", { params: { organizationId }, query: { limit: 1000 }, reactivityKeys: [teamsKey(organizationId)] }))

@@ -1,7 +1,7 @@
 /**
  * What the administration screens share: a form's busy state and its problems placed on fields,
- * a labelled `<select>`, a confirmation dialog, a copy button, and the organization's tabs
- * (settings, members, teams).
+ * a labelled `<select>` and text area, a confirmation dialog, a copy button, and the organization's
+ * tabs (members, teams, settings, single sign-on).
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { Link } from "../../ui/Link.tsx"
@@ -55,6 +55,33 @@ export const SelectField = (props: {
         aria-invalid={props.error === undefined ? undefined : true} aria-describedby={described === "" ? undefined : described}>
         {props.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
       </select>
+      {props.hint === undefined ? null : <span id={`${id}-hint`} className="hint">{props.hint}</span>}
+      {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}
+    </div>
+  )
+}
+
+/** A labelled text area with its hint and error below, as ui/Field.tsx is for inputs. */
+export const TextAreaField = (props: {
+  readonly label: string
+  readonly name: string
+  readonly value: string
+  readonly onChange?: (value: string) => void
+  readonly error?: string | undefined
+  readonly hint?: string | undefined
+  readonly rows?: number
+  readonly readOnly?: boolean
+  readonly id?: string
+}) => {
+  const generated = useId()
+  const id = props.id ?? generated
+  const described = [props.hint === undefined ? undefined : `${id}-hint`, props.error === undefined ? undefined : `${id}-error`].filter(Boolean).join(" ")
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <textarea id={id} name={props.name} className="code-input" rows={props.rows ?? 6} value={props.value} spellCheck={false} readOnly={props.readOnly}
+        onChange={(event) => props.onChange?.(event.target.value)}
+        aria-invalid={props.error === undefined ? undefined : true} aria-describedby={described === "" ? undefined : described} />
       {props.hint === undefined ? null : <span id={`${id}-hint`} className="hint">{props.hint}</span>}
       {props.error === undefined ? null : <p id={`${id}-error`} className="field-error" role="alert">{props.error}</p>}
     </div>
@@ -137,17 +164,18 @@ export const CopyButton = (props: { readonly text: string; readonly label: strin
 }
 
 /** The organization's administration tabs; settings only for its admins (or when opened by its address). */
-export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams"; readonly title: string; readonly admin: boolean }) => {
+export const OrgTabs = (props: { readonly organizationId: string; readonly current: "settings" | "members" | "teams" | "settings/sso"; readonly title: string; readonly admin: boolean }) => {
   const tabs = [
     { key: "members", label: "Members" },
     { key: "teams", label: "Teams" },
-    { key: "settings", label: "Settings" }
+    { key: "settings", label: "Settings" },
+    { key: "settings/sso", label: "Single sign-on" }
   ] as const
   return (
     <>
       <p className="admin-back"><Link href={`/o/${props.organizationId}`}>{props.title}</Link></p>
       <nav className="admin-tabs" aria-label="Organization administration">
-        {tabs.filter((tab) => props.admin || tab.key !== "settings" || props.current === "settings").map((tab) => (
+        {tabs.filter((tab) => props.admin || !tab.key.startsWith("settings") || props.current === tab.key).map((tab) => (
           <Link key={tab.key} href={`/o/${props.organizationId}/${tab.key}`} aria-current={tab.key === props.current ? "page" : undefined}>{tab.label}</Link>
         ))}
       </nav>
