@@ -9,10 +9,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { BrowserContext } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, expect, inject, it } from "vitest"
 import * as Provider from "../../../../packages/identity/test/support/TestOidcProvider.ts"
-import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, errorOf, open, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { startSamlIdp } from "./saml-idp.ts"
 import { api } from "./servers.ts"
 
@@ -24,11 +24,27 @@ beforeAll(async () => {
 })
 afterAll(() => idp.close())
 
+/** After a provider's sign-in: back on the app, signed in as `email` by `method` within `organizationId`, with no console error. */
+const expectSignedIn = async (person: Session, email: string, method: string, organizationId: string) => {
+  await person.page.waitForURL((current) => current.origin === url && !current.pathname.startsWith("/sign-in") && !current.pathname.startsWith("/sso/"))
+  const session = (await (await person.context.request.get(`${url}/auth/session`)).json()) as { user: { email: string }; session: { method: string; organizationId: string } }
+  expect([session.user.email, session.session.method, session.session.organizationId]).toEqual([email, method, organizationId])
+  expect(person.problems).toEqual([])
+}
+
+/** The test OpenID Connect provider's sign-in page, filled as `email`. */
+const signInAtOidcProvider = async (page: Page, email: string) => {
+  await page.getByRole("heading", { name: "Test provider" }).waitFor()
+  await page.getByLabel("Email").fill(email)
+  await page.getByRole("button", { name: "Continue" }).click()
+}
+
 it("finds the organization by a work email and signs in through its OpenID Connect provider", async () => {
   const domain = `sso${Date.now()}.example`
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "SSO Org", emailDomains: [domain] })
   await api(url, "POST", `/orgs/${org.id}/oidc`, { label: "Corporate IdP", discoveryURL: idp.issuer, clientId: Provider.clientId, clientSecret: Provider.clientSecret, defaultRole: "read" })
-  const { page, problems, context } = await open(browser(), url)
+  const person = await open(browser(), url)
+  const { page } = person
   try {
     await page.goto("/sign-in")
     await page.getByRole("button", { name: "Use single sign-on" }).click()
@@ -42,15 +58,10 @@ it("finds the organization by a work email and signs in through its OpenID Conne
     await link.waitFor()
     await captureScreen(page, "sign-in-sso")
     await link.click()
-    await page.getByRole("heading", { name: "Test provider" }).waitFor()
-    await page.getByLabel("Email").fill(`ivy@${domain}`)
-    await page.getByRole("button", { name: "Continue" }).click()
-    await page.waitForURL((current) => current.origin === url && !current.pathname.startsWith("/sign-in") && !current.pathname.startsWith("/sso/"))
-    const session = await (await context.request.get(`${url}/auth/session`)).json() as { user: { email: string }; session: { method: string; organizationId: string } }
-    expect([session.user.email, session.session.method, session.session.organizationId]).toEqual([`ivy@${domain}`, "oidc", org.id])
-    expect(problems).toEqual([])
+    await signInAtOidcProvider(page, `ivy@${domain}`)
+    await expectSignedIn(person, `ivy@${domain}`, "oidc", org.id)
   } finally {
-    await context.close()
+    await person.context.close()
   }
 })
 
@@ -62,11 +73,6 @@ const joinWithPassword = async (org: string, person: { displayName: string; emai
   if (!response.ok) throw new Error(`join: ${response.status} ${await response.text()}`)
 }
 
-/** The session of a browser context: who, how, and within which organization. */
-const sessionOf = async (context: BrowserContext) =>
-  (await (await context.request.get(`${url}/auth/session`)).json()) as { user: { email: string }; session: { method: string; organizationId: string } }
-
-const signedInHere = (current: URL) => current.origin === url && !current.pathname.startsWith("/sign-in") && !current.pathname.startsWith("/sso/")
 
 it("an admin sets up SAML from the IdP's metadata file, and a person signs in through it from the organization's sign-in link", async () => {
   const idp = await startSamlIdp()
@@ -114,10 +120,7 @@ it("an admin sets up SAML from the IdP's metadata file, and a person signs in th
     await page.getByLabel("Email").fill("mia@saml-org.example")
     await page.getByRole("button", { name: "Sign in" }).click()
     await page.getByRole("button", { name: "Continue to Quire" }).click()
-    await page.waitForURL(signedInHere)
-    const session = await sessionOf(person.context)
-    expect([session.user.email, session.session.method, session.session.organizationId]).toEqual(["mia@saml-org.example", "saml", org.id])
-    expect(person.problems).toEqual([])
+    await expectSignedIn(person, "mia@saml-org.example", "saml", org.id)
   } finally {
     await person.context.close()
     await idp.close()
@@ -173,13 +176,8 @@ it("an admin adds an OpenID Connect provider and requires single sign-on; a pass
     await offered.waitFor()
     await captureScreen(page, "sign-in-sso-required")
     await offered.click()
-    await page.getByRole("heading", { name: "Test provider" }).waitFor()
-    await page.getByLabel("Email").fill("quinn@oidc-org.example")
-    await page.getByRole("button", { name: "Continue" }).click()
-    await page.waitForURL(signedInHere)
-    const session = await sessionOf(person.context)
-    expect([session.user.email, session.session.method, session.session.organizationId]).toEqual(["quinn@oidc-org.example", "oidc", org.id])
-    expect(person.problems).toEqual([])
+    await signInAtOidcProvider(page, "quinn@oidc-org.example")
+    await expectSignedIn(person, "quinn@oidc-org.example", "oidc", org.id)
   } finally {
     await person.context.close()
   }
