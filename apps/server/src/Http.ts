@@ -13,6 +13,7 @@ import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
 import * as MetricsRoute from "./MetricsRoute.ts"
+import * as BackupRoute from "./BackupRoute.ts"
 import * as RenderCss from "./RenderCss.ts"
 import * as RequestContext from "./RequestContext.ts"
 import * as SpecRoutes from "./SpecRoutes.ts"
@@ -101,7 +102,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, RequestContext.routeLayer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -30,6 +30,12 @@ export class DatabaseInfo extends Context.Service<DatabaseInfo, {
    * metrics count this process's connections by it); one per client, so replicas count apart.
    */
   readonly applicationName?: string | undefined
+  /**
+   * The embedded cluster's files as a gzipped tarball, taken between two statements under PGlite's
+   * query lock (`PGlite.dumpDataDir`): what a crash at that instant would leave, which PostgreSQL's
+   * recovery opens consistent. Only the embedded database has one (`quire db backup`).
+   */
+  readonly snapshot?: (() => Promise<Uint8Array>) | undefined
 }>()("@quire/db/DatabaseInfo") {}
 
 /** The embedded database (PGlite or its socket server) could not be started. */
@@ -113,7 +119,8 @@ export const layerEmbedded = (options: {
       ),
       (db) => Effect.promise(() => db.close())
     )
-    return layerServing(db)
+    const snapshot = () => db.dumpDataDir("gzip").then(async (file) => new Uint8Array(await file.arrayBuffer()))
+    return layerServing(db, snapshot)
   }))
 
 /**
@@ -121,7 +128,10 @@ export const layerEmbedded = (options: {
  * `layerEmbedded` serves it (test suites serve one loaded from a dump). Closing the layer closes
  * the client and the socket server; `db` stays open.
  */
-export const layerServing = (db: PGlite): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
+export const layerServing = (
+  db: PGlite,
+  snapshot?: DatabaseInfo["Service"]["snapshot"]
+): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     // PGlite is a single session: the server accepts one connection and the client opens only one.
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
@@ -132,8 +142,22 @@ export const layerServing = (db: PGlite): Layer.Layer<Services, SqlError | Embed
     const url = `postgres://postgres@${server.getServerConn()}/postgres`
     return Layer.merge(
       PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url), maxMessageSize: clientMaxMessageBytes })),
-      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url, maxConnections: 1 }))
+      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url, maxConnections: 1, snapshot }))
     )
+  }))
+
+/**
+ * A cluster snapshot (`DatabaseInfo.snapshot`'s gzipped tarball) opened in memory and served as
+ * `layerEmbedded` serves a data directory: `quire db backup` reads the backup's rows from it.
+ * PGlite runs recovery on the snapshot's WAL when it opens; closing the layer drops it.
+ */
+export const layerSnapshot = (tarball: Uint8Array): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
+  Layer.unwrap(Effect.gen(function*() {
+    const db = yield* Effect.acquireRelease(
+      tryEmbedded("Cannot open the backup's database", () => PGlite.create({ loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) })),
+      (db) => Effect.promise(() => db.close())
+    )
+    return layerServing(db)
   }))
 
 /**

@@ -3,13 +3,21 @@
  * database and every package's layers are imported when the command runs, not when `quire`
  * starts: the commands that talk to a server never load them (test/Startup.test.ts).
  */
-import { Console, Effect } from "effect"
-import { Command } from "effect/cli"
+import { Console, Effect, Layer } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { HttpClientRequest } from "effect/http"
 import { CliFailure } from "../Failure.ts"
 import * as GlobalFlags from "../GlobalFlags.ts"
+import { QuireHttp } from "../QuireClient.ts"
 
-/** `@quire/db` and `@quire/platform`, loaded on first use. */
-const modules = Effect.promise(() => Promise.all([import("@quire/db"), import("@quire/platform")]))
+/** `@quire/db`, `@quire/platform` and `@quire/content`, loaded on first use. */
+const modules = Effect.promise(() => Promise.all([import("@quire/db"), import("@quire/platform"), import("@quire/content")]))
+
+/** A defect of the database layers or a dump (a refused migration, a damaged file) as the command's failure. */
+const asFailure = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(
+    Effect.catchDefect((defect) => Effect.fail(new CliFailure({ message: defect instanceof Error ? defect.message : String(defect) })))
+  )
 
 const migrate = Command.make(
   "migrate",
@@ -24,9 +32,7 @@ const migrate = Command.make(
     }).pipe(
       Effect.provide(Database.layer),
       // The runner reports a failed migration as a defect naming the table; here it is the answer.
-      Effect.catchDefect((defect) =>
-        Effect.fail(new CliFailure({ message: defect instanceof Error ? defect.message : String(defect) }))
-      )
+      asFailure
     )
     if (json) return yield* Console.log(JSON.stringify({ database, applied }, null, 2))
     if (applied.length === 0) return yield* Console.log(`The ${database} database is up to date.`)
@@ -38,8 +44,123 @@ const migrate = Command.make(
   )
 )
 
+/** The configured BlobStore (QUIRE_S3_BUCKET's bucket, else `${QUIRE_DATA_DIR}/blobs`) as the dump's `Blobs`. */
+const configuredBlobs = Effect.gen(function*() {
+  const [, { ContentPlatform }, { BlobStore }] = yield* modules
+  const store = yield* Effect.provide(Effect.gen(function*() { return yield* BlobStore }), ContentPlatform.layerBlobStore)
+  return { get: store.get, put: store.put }
+})
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** The rows of a dump's data tables (its migrations tables' rows left out). */
+const dataRows = (manifest: import("@quire/db").InstanceDump.Manifest) =>
+  manifest.tables.filter((table) => !(table.name in manifest.migrations)).reduce((sum, table) => sum + table.rows, 0)
+
+/** Dumps the database the `database` layer reaches to `out`, with the configured store's file bytes, and reports it. */
+const dumpTo = Effect.fnUntraced(function*<E>(
+  out: string,
+  database: Layer.Layer<import("@quire/db").Database.Services, E>,
+  source?: string
+) {
+  const json = yield* GlobalFlags.Json
+  const [{ Database, InstanceDump }, { Services }] = yield* modules
+  const blobs = yield* configuredBlobs
+  const { manifest, trailer } = yield* Effect.gen(function*() {
+    const info = yield* Database.DatabaseInfo
+    return yield* InstanceDump.write(out, {
+      source: source ?? info.kind,
+      migrationTables: Services.migrations.map((pkg) => pkg.table),
+      blobs
+    })
+  }).pipe(Effect.provide(database), asFailure)
+  if (json) return yield* Console.log(JSON.stringify({ file: out, ...manifest, end: trailer }, null, 2))
+  yield* Console.log(
+    `Dumped ${dataRows(manifest)} rows of ${manifest.tables.length} tables and ${trailer.blobs} files (${megabytes(trailer.blobBytes)}) to ${out}`
+  )
+  if (trailer.missingBlobs.length > 0) {
+    yield* Console.error(`Warning: ${trailer.missingBlobs.length} files the database names were not in the store: ${trailer.missingBlobs.slice(0, 5).join(", ")}`)
+  }
+})
+
+const out = Flag.String("out").pipe(Flag.withDescription("The file to write (gzipped JSON lines; written as FILE.partial, then renamed)"))
+
+const dump = Command.make(
+  "dump",
+  { out },
+  Effect.fn("quire.db.dump")(function*({ out }) {
+    const [{ Database }] = yield* modules
+    yield* dumpTo(out, Database.layer)
+  })
+).pipe(
+  Command.withDescription(
+    "Write the whole instance (every table's rows, read in one snapshot, and every file's bytes) to one file: " +
+      "from DATABASE_URL, else the embedded database in QUIRE_DATA_DIR, which no server may be running on (use `quire db backup` then)"
+  )
+)
+
+const restore = Command.make(
+  "restore",
+  {
+    file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("A file of `quire db dump` or `quire db backup`")),
+    force: Flag.Boolean("force").pipe(Flag.withDescription("Replace the data of a database that is not empty"), Flag.withDefault(false))
+  },
+  Effect.fn("quire.db.restore")(function*({ file, force }) {
+    const json = yield* GlobalFlags.Json
+    const [{ Database, InstanceDump }, { Services }] = yield* modules
+    const blobs = yield* configuredBlobs
+    const { database, restored } = yield* Effect.gen(function*() {
+      const info = yield* Database.DatabaseInfo
+      const restored = yield* InstanceDump.restore(file, {
+        migrationTables: Services.migrations.map((pkg) => pkg.table),
+        migrate: Services.migrate,
+        blobs,
+        force
+      })
+      return { database: info.kind, restored }
+    }).pipe(Effect.provide(Database.layer), asFailure)
+    const rows = dataRows(restored.manifest)
+    if (json) return yield* Console.log(JSON.stringify({ database, rows, files: restored.trailer.blobs, replacedRows: restored.replacedRows }, null, 2))
+    yield* Console.log(
+      `Restored ${rows} rows of ${restored.manifest.tables.length} tables and ${restored.trailer.blobs} files ` +
+        `(${megabytes(restored.trailer.blobBytes)}) into the ${database} database${restored.replacedRows > 0 ? `, replacing its ${restored.replacedRows} rows` : ""}`
+    )
+  })
+).pipe(
+  Command.withDescription(
+    "Load a dump or a backup into DATABASE_URL, else the embedded database in QUIRE_DATA_DIR (migrated first; refused " +
+      "unless empty or --force), its files into the configured store (QUIRE_S3_BUCKET, else QUIRE_DATA_DIR/blobs)"
+  )
+)
+
+const backup = Command.make(
+  "backup",
+  { out },
+  Effect.fn("quire.db.backup")(function*({ out }) {
+    const { baseUrl, httpClient } = yield* QuireHttp
+    const response = yield* httpClient.execute(HttpClientRequest.post(`${baseUrl}/admin/backup`)).pipe(
+      Effect.mapError((error) => new CliFailure({ message: `Cannot reach the server at ${baseUrl}: ${error.message}` }))
+    )
+    if (response.status !== 200) {
+      const body = yield* Effect.orElseSucceed(response.json, () => undefined)
+      const message = (body as { readonly error?: { readonly message?: unknown } } | undefined)?.error?.message
+      return yield* new CliFailure({ message: typeof message === "string" ? message : `The server answered ${response.status}` })
+    }
+    const tarball = new Uint8Array(yield* Effect.orDie(response.arrayBuffer))
+    const [{ Database }] = yield* modules
+    yield* dumpTo(out, Database.layerSnapshot(tarball), "embedded (backup)")
+  })
+).pipe(
+  Command.withDescription(
+    "Back up a running server's embedded database: the server (QUIRE_URL, an instance administrator's QUIRE_TOKEN) " +
+      "snapshots it between two statements; its rows and the files they name (QUIRE_DATA_DIR/blobs or QUIRE_S3_BUCKET) " +
+      "go to one file that `quire db restore` loads"
+  ),
+  Command.provide(QuireHttp.layer)
+)
+
 /** `quire db ...` */
 export const db = Command.make("db").pipe(
   Command.withDescription("Maintain the database (runs locally, not through the API)"),
-  Command.withSubcommands([migrate])
+  Command.withSubcommands([migrate, dump, restore, backup])
 )
