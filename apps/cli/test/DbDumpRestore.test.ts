@@ -137,6 +137,12 @@ const populate = Effect.fnUntraced(function*(server: Running, dir: string) {
   }
 })
 
+/** A new temporary directory, removed when the scope closes. */
+const temporaryDirectory = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-dump-"))),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
+
 /** A new PostgreSQL database on the test server, dropped when the scope closes: its URL. */
 const database = Effect.acquireRelease(
   Effect.gen(function*() {
@@ -152,10 +158,7 @@ const database = Effect.acquireRelease(
 describe("quire db dump, restore and backup", () => {
   it.live("move a populated embedded instance to PostgreSQL and to S3, listings and file bytes unchanged", () =>
     Effect.gen(function*() {
-      const dir = yield* Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-dump-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-      )
+      const dir = yield* temporaryDirectory
       const source = { QUIRE_DATA_DIR: join(dir, "source") }
       const first = yield* start(source)
       yield* populate(first, dir)
@@ -216,10 +219,7 @@ describe("quire db dump, restore and backup", () => {
 
   it.live("a file that is no dump is refused, naming it", () =>
     Effect.gen(function*() {
-      const dir = yield* Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-dump-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-      )
+      const dir = yield* temporaryDirectory
       const file = join(dir, "notes.txt")
       writeFileSync(file, "hello\n")
       const run = yield* quire(["db", "restore", file], { QUIRE_DATA_DIR: join(dir, "data") })
