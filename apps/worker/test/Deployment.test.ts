@@ -2,12 +2,13 @@
  * The deployment, as docs/operations.md describes it: two servers and two workers, each its own
  * process, on one PostgreSQL database and one S3-compatible store (s3rver), with the same
  * QUIRE_SECRET and administrator token. The scenario crosses the servers (what one writes the
- * other serves, at once: tokens, published sites, permissions), every kind of job runs exactly
+ * other serves, at once: tokens, published sites, permissions; a worker's import reaches the
+ * servers' published pages), every kind of job runs exactly
  * once on one of the workers, and a server and a worker killed with SIGKILL mid-run lose no
  * acknowledged write and no job.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Queue } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -17,7 +18,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
-import { Services } from "@quire/platform"
+import { Services, SiteBroadcast } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
@@ -116,23 +117,24 @@ const git = (cwd: string, ...args: ReadonlyArray<string>) =>
     env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" }
   }).trim()
 
-/** A bare repository whose `main` holds one commit, removed with the scope. */
-const bareRepository = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "quire-deployment-git-"))
-    const bare = join(dir, "docs.git")
-    const work = join(dir, "work")
-    execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-    mkdirSync(work)
-    git(work, "init", "--quiet", "--initial-branch=main")
-    writeFileSync(join(work, "README.md"), "# Seed\n")
-    git(work, "add", ".")
-    git(work, "commit", "--quiet", "-m", "Seed")
-    git(work, "push", "--quiet", bare, "main")
-    return { dir, bare }
-  }),
-  ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
+/** A bare repository whose `main` holds `files` in one commit, removed with the scope. */
+const bareRepository = (files: Readonly<Record<string, string>>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const dir = mkdtempSync(join(tmpdir(), "quire-deployment-git-"))
+      const bare = join(dir, "docs.git")
+      const work = join(dir, "work")
+      execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
+      mkdirSync(work)
+      git(work, "init", "--quiet", "--initial-branch=main")
+      for (const [path, text] of Object.entries(files)) writeFileSync(join(work, path), text)
+      git(work, "add", ".")
+      git(work, "commit", "--quiet", "-m", "Seed")
+      git(work, "push", "--quiet", bare, "main")
+      return { dir, bare }
+    }),
+    ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+  )
 
 /**
  * What the workers fetch: OpenAPI documents at /spec/<name> (each request counted; held unanswered
@@ -215,10 +217,14 @@ const deployment = (databaseUrl: string, upstream: string) =>
       return { ...proc, url: `http://127.0.0.1:${port}` }
     })
     const worker = (name: string) => start(name, "apps/worker", "src/main.ts", { ...shared, WORKER_CONCURRENCY: "4" })
-    const [a, b, w1, w2] = yield* Effect.all([server("server-a"), server("server-b"), worker("worker-1"), worker("worker-2")])
-    for (const s of [a, b]) {
-      yield* until(`${s.name} healthy`, async () => ((await fetch(`${s.url}/health`)).ok ? true : undefined), 240, s.log)
-    }
+    const healthy = (s: { readonly name: string; readonly url: string; readonly log: () => string }) =>
+      until(`${s.name} healthy`, async () => ((await fetch(`${s.url}/health`)).ok ? true : undefined), 240, s.log)
+    // The second server starts once the first is up: two first starts at once would both create the
+    // instance administrator (a unique violation that stops one of them; see docs/operations.md).
+    const [a, w1, w2] = yield* Effect.all([server("server-a"), worker("worker-1"), worker("worker-2")])
+    yield* healthy(a)
+    const b = yield* server("server-b")
+    yield* healthy(b)
     for (const w of [w1, w2]) yield* until(`${w.name} started`, async () => (w.log().includes("Worker started") ? true : undefined), 240, w.log)
     return { a, b, w1, w2, all: [s3, a, b, w1, w2] }
   })
@@ -229,7 +235,8 @@ layer(Layer.fresh(database), { timeout: 600_000, excludeTestServices: true })("t
       const sql = yield* SqlClient.SqlClient
       const info = yield* Database.DatabaseInfo
       const upstream = yield* fakeUpstream
-      const repo = yield* bareRepository
+      const repo = yield* bareRepository({ "README.md": "# Seed\n" })
+      const source = yield* bareRepository({ "README.md": "# Imported\n\nImported by a worker.\n" })
       const { a, b, w1, w2 } = yield* deployment(info.url, upstream.origin)
       const A = (method: string, path: string, body?: unknown) => ok(a.url, adminToken, method, path, body)
       const B = (method: string, path: string, body?: unknown) => ok(b.url, adminToken, method, path, body)
@@ -340,6 +347,16 @@ layer(Layer.fresh(database), { timeout: 600_000, excludeTestServices: true })("t
       assert.strictEqual(translated.stats.runs, 1, "the translation ran once")
       const purgeLines = [w1, w2].flatMap((w) => w.log().split("\n").filter((line) => line.includes("Purged 1 deleted spaces")))
       assert.lengthOf(purgeLines, 1, "one worker purged, once")
+
+      // A worker's Git import moves the published space's main: the worker announces it (the servers
+      // change nothing of sites meanwhile, so what is heard is the worker's) and A's page shows it.
+      const pg = yield* Database.PgClient.PgClient
+      const heard: Array<string> = []
+      const notifications = yield* pg.listen(SiteBroadcast.sitesChannel).pipe(Effect.orDie)
+      yield* Effect.forkScoped(Effect.forever(Effect.map(Queue.take(notifications), (n) => heard.push(n.payload))))
+      yield* Effect.promise(() => B("POST", `/v1/spaces/${space.id}/git/import`, { url: `file://${source.bare}`, ref: "refs/heads/main" }))
+      yield* until("A's published page to show the import", async () => ((await get(a.url, sitePath)).text.includes("Imported by a worker.") ? true : undefined))
+      yield* until("the worker's announcement", async () => (heard.length > 0 ? true : undefined), 10)
 
       // Kill -9 server B and worker 2 while writes go through both servers and six spec runs are
       // in flight: at most four run on a worker at once, so worker 2 holds at least two of them.

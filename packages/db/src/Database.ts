@@ -16,6 +16,9 @@ import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as ClusterDump from "./ClusterDump.ts"
 
+/** The client of a real PostgreSQL (LISTEN/NOTIFY), for packages that talk to other processes through it. */
+export { PgClient } from "@effect/sql-pg"
+
 /**
  * Which backend the process talks to and its connection URL. The embedded server admits one
  * connection, which this layer's client already holds, so its URL is informational there.

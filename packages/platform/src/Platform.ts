@@ -4,6 +4,7 @@ import { ParsePool } from "@quire/content"
 import { Database } from "@quire/db"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
+import * as SiteBroadcast from "./SiteBroadcast.ts"
 import { Storage } from "./Storage.ts"
 
 const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
@@ -30,11 +31,13 @@ export const layer = warmParseWorkers.pipe(
 
 /**
  * The use cases on the PostgreSQL server at `url` (migrated if needed), for the worker: the jobs
- * they queue (an export after an import, a translation's run) go to the durable queue.
+ * they queue (an export after an import, a translation's run) go to the durable queue, and what
+ * its jobs change of published sites (a Git import, a translation moving a space's main) is
+ * announced to the servers (`SiteBroadcast`).
  */
 export const layerPostgres = (url: string) =>
-  Services.layerSql.pipe(
-    Layer.provide(Queue.layerGraphileOn(url)),
+  SiteBroadcast.layer.pipe(
+    Layer.provideMerge(Services.layerSql.pipe(Layer.provide(Queue.layerGraphileOn(url)))),
     Layer.provide(Database.layerUrl(url)),
     Layer.orDie
   )
