@@ -9,7 +9,7 @@
 import * as esbuild from "esbuild"
 import { spawnSync } from "node:child_process"
 import { readdirSync } from "node:fs"
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
@@ -162,6 +162,20 @@ const cliInputs = (metafile) => [
   join(root, "pnpm-lock.yaml")
 ].map((file) => relative(root, file))
 
+/**
+ * Escapes what esbuild leaves outside ASCII (comments and regular expressions: `/[ßæ]/`, `// it’s`)
+ * as `\\uXXXX`, which means the same in a regular expression, a string or an identifier and
+ * nothing in a comment. V8 keeps a script's source for the life of the process, and one character
+ * outside Latin-1 makes it two bytes a character: the server's 25 MB bundle held 51 MB of heap
+ * where it now holds 25, in the server, the worker and each parse worker. (Source maps stay right
+ * but on the few lines escaped, whose later columns move.)
+ */
+const asciiOnly = async (file) => {
+  const text = await readFile(file, "utf8")
+  if (!/[^\x00-\x7f]/.test(text)) return
+  await writeFile(file, text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`))
+}
+
 const started = performance.now()
 await rm(outdir, { recursive: true, force: true })
 const options = {
@@ -197,6 +211,7 @@ const [result, cli] = await Promise.all([
   process.exit(1)
 })
 await writeFile(join(outdir, "quire.inputs.json"), `${JSON.stringify(cliInputs(cli.metafile))}\n`)
+await Promise.all((await readdir(outdir)).filter((name) => name.endsWith(".mjs")).map((name) => asciiOnly(join(outdir, name))))
 for (const [from, to] of assets()) {
   await mkdir(dirname(join(outdir, to)), { recursive: true })
   await copyFile(from, join(outdir, to))

@@ -26,4 +26,16 @@ fi
 # garbage collections of its start-up (a sixth of a call's CPU time).
 flags=""
 if [ "$app" = quire ]; then flags="--min-semi-space-size=16"; fi
+# The server and the worker are long processes sized for a small machine (issue 23, measured by
+# `pnpm bench --startup`): a young generation of at most 8 MB (V8 sizes it from the machine's
+# memory, 32 MB and more on a large one), and two malloc arenas instead of one per thread. With
+# the embedded database, WebAssembly runs on V8's baseline compiler only: optimizing PGlite's
+# PostgreSQL took the start-up to 1 GB for a moment, for no request measurably faster.
+# QUIRE_NODE_FLAGS replaces these choices.
+if [ "$app" = server ] || [ "$app" = worker ]; then
+  export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+  flags="--max-semi-space-size=8"
+  if [ "$app" = server ] && [ -z "${DATABASE_URL:-}" ]; then flags="$flags --liftoff-only"; fi
+  flags="${QUIRE_NODE_FLAGS:-$flags}"
+fi
 exec "$node" $flags "$bundle" "$@"

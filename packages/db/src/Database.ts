@@ -94,9 +94,24 @@ const builtInitialCluster = fileURLToPath(new URL("./pglite-initial.tar.gz", imp
  * Closing the layer closes the client, the socket server and PGlite (which flushes the data
  * directory). PGlite cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
  */
+/**
+ * PostgreSQL's settings in the embedded database, chosen for a small machine: PostgreSQL's
+ * defaults (128 MB of shared buffers, 64 MB for maintenance) are a server's, and PGlite, one
+ * process serving one session, touched them all (an idle embedded server held 145 MB more).
+ * `QUIRE_EMBEDDED_POSTGRES_CONF` (`name=value` pairs separated by commas) adds to or overrides them.
+ */
+export const embeddedSettings: ReadonlyArray<string> = [
+  "shared_buffers=16MB",
+  "work_mem=4MB",
+  "maintenance_work_mem=16MB",
+  "temp_buffers=2MB"
+]
+
 export const layerEmbedded = (options: {
   readonly dataDir?: string | undefined
   readonly initialCluster?: string | undefined
+  /** PostgreSQL settings (`name=value`) after {@link embeddedSettings}. */
+  readonly settings?: ReadonlyArray<string> | undefined
 }): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir)
@@ -118,7 +133,7 @@ export const layerEmbedded = (options: {
     const db = yield* Effect.acquireRelease(
       tryEmbedded(
         `Cannot open the embedded database${dataDir === undefined ? "" : ` in ${dataDir}`}`,
-        () => PGlite.create(dataDir === undefined ? {} : { dataDir })
+        () => PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), postgresqlconf: [...embeddedSettings, ...(options.settings ?? [])] })
       ),
       (db) => Effect.promise(() => db.close())
     )
@@ -179,6 +194,7 @@ export const layer: Layer.Layer<Services, Config.ConfigError | SqlError | Embedd
     // the package's folder but records the caller's directory in INIT_CWD.
     const configured = yield* Config.String("QUIRE_DATA_DIR").pipe(Config.withDefault(".quire/data"))
     const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), configured)
-    return layerEmbedded({ dataDir })
+    const settings = yield* Config.String("QUIRE_EMBEDDED_POSTGRES_CONF").pipe(Config.withDefault(""))
+    return layerEmbedded({ dataDir, settings: settings.split(",").map((setting) => setting.trim()).filter((setting) => setting !== "") })
   })
 )

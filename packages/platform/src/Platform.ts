@@ -1,6 +1,5 @@
 /** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
 import { Effect, Layer } from "effect"
-import { ParsePool } from "@quire/content"
 import { Database } from "@quire/db"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
@@ -9,22 +8,14 @@ import { Storage } from "./Storage.ts"
 
 const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (info) => Storage.layer(info.kind)))
 
-/** How long after the server starts its parse workers are warmed. */
-const warmUpDelay = "2 seconds"
-
-// Large pages' parse workers are started and warmed (see docs/http.md, "Bounded work per
-// request") once the server has started, not competing with its start for the CPU.
-const warmParseWorkers = Layer.effectDiscard(
-  Effect.flatMap(Effect.service(ParsePool), (pool) => Effect.forkScoped(Effect.delay(pool.warmUp, warmUpDelay)))
-)
-
 /**
  * What the server runs on: the database opened and migrated, the use cases over it and the job
  * queue they enqueue on (in-process when embedded, graphile-worker on PostgreSQL), and which
  * storage it is.
  */
-export const layer = warmParseWorkers.pipe(
-  Layer.provideMerge(Queue.layerServices),
+// Large pages' parse workers (docs/http.md, "Bounded work per request") start when the first
+// large page arrives and stop when idle: an idle server holds none (about 50 MB each).
+export const layer = Queue.layerServices.pipe(
   Layer.provideMerge(storage),
   Layer.provideMerge(Database.layer)
 )

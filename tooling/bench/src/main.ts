@@ -8,7 +8,7 @@
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
  *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15]        (large spaces at flat cost, ScaleBench.ts)
- *   pnpm bench --startup [--startup-runs 5]                              (cold start only)
+ *   pnpm bench --startup [--startup-runs 5]                              (cold start and memory footprint only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
@@ -36,6 +36,7 @@ import { Database } from "@quire/db"
 import * as Load from "./Load.ts"
 import * as FidelityBench from "./FidelityBench.ts"
 import * as GitBench from "./GitBench.ts"
+import * as FootprintBench from "./FootprintBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
@@ -293,6 +294,7 @@ const unitProgram = Effect.gen(function*() {
 
 const startupProgram = Effect.gen(function*() {
   console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
+  console.log(`\n${yield* FootprintBench.run(adminUrl, progress)}`)
 })
 
 const fidelityProgram = Effect.gen(function*() {
