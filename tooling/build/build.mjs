@@ -172,8 +172,8 @@ const cliInputs = (metafile) => [
  */
 const asciiOnly = async (file) => {
   const text = await readFile(file, "utf8")
-  if (!/[^\x00-\x7f]/.test(text)) return
-  await writeFile(file, text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`))
+  if (!/[\u0080-\uffff]/.test(text)) return
+  await writeFile(file, text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`))
 }
 
 const started = performance.now()
