@@ -27,9 +27,6 @@ const slash = async (page: Page, query: string, expected: string) => {
   await menu.waitFor({ state: "detached" })
 }
 
-/** `text` as a regular expression matching itself. */
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-
 /**
  * After a click or a key the browser handles itself, the turn in which ProseMirror reads the moved
  * selection (its selectionchange task) and a frame: a person's next key never comes sooner.
