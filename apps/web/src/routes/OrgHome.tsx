@@ -110,7 +110,8 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
             <h2 id="cr-heading">Recent change requests</h2>
             <RecentChangeRequests organizationId={props.organizationId} />
           </section>
-          <SitesList organizationId={props.organizationId} />
+          {/* Sites are for the organization's members: a guest (no role) is answered 404 for them. */}
+          {AsyncResult.isSuccess(org) && org.value.permissions.listMembers ? <SitesList organizationId={props.organizationId} /> : null}
         </div>
       </div>
     </>

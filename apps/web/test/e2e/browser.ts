@@ -69,6 +69,14 @@ export const signInAsAdmin = async (session: Session, url: string) => {
   expect(response.status()).toBe(200)
 }
 
+/** Signs in as the administrator on the sign-in screen the page shows, as a person does (Enter submits). */
+export const signInOnScreen = async (page: Page) => {
+  await page.getByRole("heading", { name: "Sign in" }).waitFor()
+  await page.getByLabel("Email").fill(admin.email)
+  await page.getByLabel("Password").fill(admin.password)
+  await page.getByLabel("Password").press("Enter")
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
 /** axe-core on the page as it is: serious or critical violations fail the test. */

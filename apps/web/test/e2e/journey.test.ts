@@ -9,8 +9,8 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureScreen, open, sharedBrowser } from "./browser.ts"
-import { admin, api } from "./servers.ts"
+import { captureScreen, open, sharedBrowser, signInOnScreen } from "./browser.ts"
+import { api } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
@@ -37,10 +37,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
   try {
     // Ada signs in and creates a space; it is empty, and says how to start.
     await a.page.goto(`/o/${org.id}`)
-    await a.page.getByRole("heading", { name: "Sign in" }).waitFor()
-    await a.page.getByLabel("Email").fill(admin.email)
-    await a.page.getByLabel("Password").fill(admin.password)
-    await a.page.getByRole("button", { name: "Sign in" }).click()
+    await signInOnScreen(a.page)
     await a.page.getByRole("heading", { name: "Journey Org" }).waitFor()
     await a.page.getByRole("button", { name: "New space" }).click()
     await a.page.getByLabel("Title of the new space").fill("Field Guide")

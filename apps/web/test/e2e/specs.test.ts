@@ -8,32 +8,11 @@
  */
 import { expect, inject, it } from "vitest"
 import { artifacts, captureScreen, fieldError, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { petstore } from "./petstore.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
-
-const petstore = `openapi: 3.0.3
-info:
-  title: Petstore
-  version: "1.0"
-paths:
-  /pets:
-    get:
-      summary: List the pets
-      parameters:
-        - name: limit
-          in: query
-          schema: { type: integer }
-      responses:
-        "200":
-          description: The pets
-    post:
-      summary: Add a pet
-      responses:
-        "201":
-          description: Added
-`
 
 interface Spec { readonly slug: string; readonly processingState: string; readonly lastVersion?: string; readonly lastProcessErrorCode?: string; readonly visibility: string; readonly urls: { readonly published?: string } }
 

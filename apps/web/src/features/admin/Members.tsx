@@ -1,7 +1,7 @@
 /**
  * `/o/<org>/members`: the organization's members with their role, teams and when last seen;
  * for admins, inviting by email with a role (`inviteUsersToOrganization`), the pending
- * invitations (withdraw), changing a member's role and removing a member (after a confirmation).
+ * invitations (their links to pass on, copied; withdraw), changing a member's role and removing a member (after a confirmation).
  * Others see the list, read-only.
  */
 import type { Member, MemberInvite } from "@quire/api"
@@ -16,7 +16,7 @@ import { Failure, Loading } from "../../ui/States.tsx"
 import { formatTime } from "../../ui/time.ts"
 import { emailsOf, isEmail, problemOf, type Role, roleName, roleOfValue, roleValue } from "./problems.ts"
 import { membersAtom, memberInvitesAtom, invitesKey, membersKey } from "./queries.ts"
-import { Confirm, FormError, OrgTabs, roleOptions, SelectField, shortRoleOptions, useForm } from "./ui.tsx"
+import { Confirm, CopyButton, FormError, OrgTabs, roleOptions, SelectField, shortRoleOptions, useForm } from "./ui.tsx"
 
 const invite = QuireApi.mutation("organizations", "inviteUsersToOrganization")
 const updateMember = QuireApi.mutation("members", "updateMemberInOrganizationById")
@@ -145,6 +145,9 @@ const MembersTable = (props: { readonly organizationId: string; readonly admin: 
   )
 }
 
+/** The page where the invited person accepts (Quire sends no email: the admin passes the link on). */
+const invitationLink = (organizationId: string, item: MemberInvite) => `${window.location.origin}/invite/${organizationId}.${item.id}`
+
 const PendingInvites = (props: { readonly organizationId: string }) => {
   const invites = useAtomValue(memberInvitesAtom(props.organizationId))
   const withdraw = useMutation(withdrawInvite)
@@ -163,13 +166,21 @@ const PendingInvites = (props: { readonly organizationId: string }) => {
   return (
     <section aria-labelledby="pending-heading" className="admin-section">
       <h2 id="pending-heading">Pending invitations</h2>
+      <p className="muted">Quire sends no email: send each person their invitation link. Whoever opens it with that email address joins.</p>
       {problem === undefined ? null : <p className="form-error" role="alert">{problem}</p>}
       {items.length === 0 ? <p className="muted">No invitation is waiting.</p> : (
         <ul className="admin-list">
           {items.map((item) => (
             <li key={item.id}>
-              <span className="grow"><strong>{item.email}</strong> <span className="muted">as {roleName(item.role)}, invited {formatTime(item.createdAt)}</span></span>
-              <button type="button" onClick={() => void onWithdraw(item)} aria-label={`Withdraw the invitation of ${item.email}`}>Withdraw</button>
+              <div className="grow">
+                <div><strong>{item.email}</strong> <span className="muted">as {roleName(item.role)}, invited {formatTime(item.createdAt)}</span></div>
+                <label className="visually-hidden" htmlFor={`invite-${item.id}`}>Invitation link for {item.email}</label>
+                <input id={`invite-${item.id}`} className="link-field" readOnly value={invitationLink(props.organizationId, item)} onFocus={(event) => event.target.select()} />
+              </div>
+              <div className="row-actions">
+                <CopyButton text={invitationLink(props.organizationId, item)} label={`Copy the invitation link for ${item.email}`} selectId={`invite-${item.id}`} />
+                <button type="button" onClick={() => void onWithdraw(item)} aria-label={`Withdraw the invitation of ${item.email}`}>Withdraw</button>
+              </div>
             </li>
           ))}
         </ul>
