@@ -102,13 +102,13 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return user
       })
 
-      const bootstrapAdmin = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
+      const bootstrapOnce = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
         // The administrator may have changed their email in first-run setup: the holder of the bootstrap token is still them.
         const byEmail = yield* users.findByEmail(email)
         const existing = Option.isSome(byEmail) ? byEmail : yield* users.findBootstrapAdmin
         const user = Option.isSome(existing)
           ? Option.getOrThrow(yield* users.update(existing.value.id, { instanceAdmin: true }))
-          : yield* insertUser(email, "Administrator", true).pipe(Effect.orDie)
+          : yield* insertUser(email, "Administrator", true)
         const generated = secret === undefined && Option.isNone(existing) ? generateSecret() : undefined
         const wanted = secret ?? generated
         if (wanted === undefined) return { user, generated, revoked: 0 }
@@ -121,6 +121,11 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         yield* Effect.forEach(revoked, (old) => Cache.invalidate(owners, old), { discard: true })
         return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
+
+      // Servers started together on a new database each create the administrator: the one whose
+      // insert meets the other's (Conflict once it commits) reads it again and carries on.
+      const bootstrapAdmin = (email: string, secret: string | undefined) =>
+        bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.orDie)
 
       // Every request authenticates, so token owners are cached for a few seconds per process:
       // measured by `pnpm bench`, it removes the query that dominated short requests. Unknown

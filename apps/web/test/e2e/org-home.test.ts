@@ -6,6 +6,7 @@
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { petstore } from "./petstore.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -111,6 +112,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
   const collection = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/collections`, { title: "Linked collection" })
   const site = await api<{ urls: { app: string } }>(url, "POST", `/orgs/${org.id}/sites`, { title: "Linked site" })
   const cr = await api<{ urls: { app: string } }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Fix typos" })
+  const spec = await api<{ urls: { app: string } }>(url, "PUT", `/orgs/${org.id}/openapi/petstore`, { source: { text: petstore } })
   const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
@@ -122,7 +124,7 @@ it("opens a screen for every urls.app form the API answers", async () => {
       [cr.urls.app, "Change request #1"],
       [`${url}/s/${space.id}/~/revisions/${space.revision}`, "Revision"],
       [site.urls.app, "Linked site"],
-      [`${url}/openapi/${org.id}/petstore`, "OpenAPI specification “petstore”"]
+      [spec.urls.app, "petstore"]
     ]
     for (const [link, heading] of screens) {
       const response = await page.goto(link)
