@@ -75,6 +75,12 @@ for (const backend of backends) {
         assert.match(errorMessage(plainHttp), /^discoveryURL: must be an https URL/)
         const nothingThere = yield* refused({ ...base, discoveryURL: `${idp.issuer}/nowhere` })
         assert.match(errorMessage(nothingThere), /^discoveryURL: could not read the provider's OpenID configuration/)
+        // A private address (a cloud's metadata service, an internal host) is never asked, as for Quire's other outbound requests.
+        for (const inside of ["https://10.1.2.3/.well-known/openid-configuration", "https://169.254.169.254/latest"]) {
+          const refusedInside = yield* refused({ ...base, discoveryURL: inside })
+          assert.strictEqual(errorCode(refusedInside), 400, inside)
+          assert.match(errorMessage(refusedInside), /^discoveryURL: could not read the provider's OpenID configuration: .*is not a public address; QUIRE_FETCH_ALLOW can allow it/, inside)
+        }
         const update = yield* Effect.flip(alice.api.sso.updateOrganizationOIDCProvider({
           params: { organizationId, oidcProviderId: provider.id },
           payload: { clientId: "another" }

@@ -3,9 +3,12 @@
  * (PKCE S256, state, nonce) and the code exchange with its ID token checks. Nothing else in Quire
  * calls openid-client.
  */
-import { Effect } from "effect"
+import { Config, Effect } from "effect"
+import { lookup } from "node:dns/promises"
+import { isIP } from "node:net"
 import * as client from "openid-client"
 import { Errors } from "@quire/kernel"
+import { type AllowList, parseAllowList, permittedAddresses } from "@quire/outbound"
 import { SignInRefused } from "./domain/SignIn.ts"
 
 /** Loopback hosts, where a provider may answer over plain http (a local IdP, the tests' provider). */
@@ -24,17 +27,47 @@ export const discoveryUrlProblem = (url: string): string | undefined => {
   return "must be an https URL (plain http only on 127.0.0.1, [::1] or localhost)"
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** An error's words; openid-client's own wrapper ("something went wrong") gives way to its cause's. */
+const describe = (error: unknown): string =>
+  error instanceof Error ? (error.cause instanceof Error ? describe(error.cause) : error.message) : String(error)
 
-/** The client configuration of a provider, from its discovery document. */
+const isLoopback = (address: string) => address === "::1" || address.startsWith("127.")
+
+/**
+ * openid-client's requests (discovery, keys, token, UserInfo) to the hosts Quire may reach: public
+ * addresses, loopback (a local IdP, as `discoveryUrlProblem` allows), and `QUIRE_FETCH_ALLOW`'s;
+ * a provider's document naming a private address (a cloud's metadata service, an internal host)
+ * is refused, as Quire's other outbound requests are (`@quire/outbound`). The address is checked
+ * when the request is made; the connection is not pinned to it.
+ */
+const guardedFetch = (allow: AllowList): client.CustomFetch => async (url, options) => {
+  const hostname = new URL(url).hostname.replace(/^\[|\]$/g, "").toLowerCase()
+  const addresses = isIP(hostname) !== 0
+    ? [{ address: hostname }]
+    : (await lookup(hostname, { all: true })).map((found) => ({ address: found.address }))
+  const refused = addresses.filter((found) => !isLoopback(found.address) && permittedAddresses(hostname, [found], allow).length === 0)
+  if (addresses.length === 0 || refused.length > 0) {
+    throw new Error(`${hostname} (${refused.map((found) => found.address).join(", ")}) is not a public address; QUIRE_FETCH_ALLOW can allow it`)
+  }
+  return fetch(url, options as RequestInit)
+}
+
+/** The client configuration of a provider, from its discovery document; every later request of it goes through the same guard. */
 export const configure = (discoveryURL: string, clientId: string, clientSecret: string) =>
-  Effect.tryPromise({
-    try: () =>
-      client.discovery(new URL(discoveryURL), clientId, clientSecret, client.ClientSecretPost(clientSecret), {
-        timeout: 10,
-        execute: new URL(discoveryURL).protocol === "http:" ? [client.allowInsecureRequests] : []
-      }),
-    catch: (error) => new Errors.InvalidInput({ field: "discoveryURL", reason: `could not read the provider's OpenID configuration: ${describe(error)}` })
+  Effect.gen(function*() {
+    const allowed = yield* Config.String("QUIRE_FETCH_ALLOW").pipe(Config.withDefault(""), Effect.orDie)
+    const guard = guardedFetch(parseAllowList(allowed.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")))
+    const config = yield* Effect.tryPromise({
+      try: () =>
+        client.discovery(new URL(discoveryURL), clientId, clientSecret, client.ClientSecretPost(clientSecret), {
+          timeout: 10,
+          [client.customFetch]: guard,
+          execute: new URL(discoveryURL).protocol === "http:" ? [client.allowInsecureRequests] : []
+        }),
+      catch: (error) => new Errors.InvalidInput({ field: "discoveryURL", reason: `could not read the provider's OpenID configuration: ${describe(error)}` })
+    })
+    config[client.customFetch] = guard
+    return config
   })
 
 /** What a sign-in must remember until its callback. */
