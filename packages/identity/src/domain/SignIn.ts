@@ -44,6 +44,6 @@ export class SsoRequired extends Schema.TaggedError<SsoRequired>()("SsoRequired"
   organizationTitle: Schema.String
 }) {
   override get message(): string {
-    return `${this.organizationTitle} requires single sign-on: use "Sign in with single sign-on" instead of a password.`
+    return `${this.organizationTitle} requires single sign-on: sign in through its identity provider (on the sign-in screen, "Use single sign-on" with your work email) instead of a password.`
   }
 }

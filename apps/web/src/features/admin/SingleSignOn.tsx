@@ -45,10 +45,19 @@ const CopyField = (props: { readonly label: string; readonly value: string; read
   )
 }
 
-/** A provider's "Test sign-in", opening its sign-in in a new tab. */
+/**
+ * A provider's "Test sign-in", opening its sign-in in a new tab. The tab shares this browser's
+ * cookies: a sign-in there makes this browser that person, which the link says before it is used.
+ */
 const TestSignIn = (props: { readonly startURL: string; readonly label: string }) => (
-  <a className="button" href={ssoStartPath(props.startURL, testLanding)} target="_blank" rel="noopener">
-    Test sign-in<span className="visually-hidden"> with {props.label} (opens a new tab)</span>
+  <a
+    className="button"
+    href={ssoStartPath(props.startURL, testLanding)}
+    target="_blank"
+    rel="noopener"
+    title="Opens a new tab. Signing in there replaces your session in this browser: test with another browser or a private window to stay signed in."
+  >
+    Test sign-in<span className="visually-hidden"> with {props.label} (opens a new tab; signing in there replaces your session in this browser)</span>
   </a>
 )
 
