@@ -142,6 +142,8 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await page.getByLabel("Link 1 URL").fill("https://status.example.com")
     await page.getByLabel("Show an announcement above the header").check()
     await page.getByLabel("Announcement text").fill("Version 2 is out")
+    // The preview follows the form as one types, before anything is saved.
+    await page.getByTestId("site-preview").getByText("Version 2 is out").waitFor()
     await page.getByRole("button", { name: "Save customization" }).click()
     await page.getByRole("status").filter({ hasText: "Saved. The preview shows it." }).waitFor()
     expect(await errorOf(primary)).toBe("")

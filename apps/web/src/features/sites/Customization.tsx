@@ -5,7 +5,7 @@
  */
 import type { Site, SiteStructure } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
-import { type FormEvent, type ReactNode, useId, useState } from "react"
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Field } from "../../ui/Field.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
@@ -58,8 +58,19 @@ const Group = (props: { readonly legend: string; readonly children: ReactNode })
   </fieldset>
 )
 
-const Form = (props: { readonly organizationId: string; readonly site: Site; readonly saved: Settings; readonly onSaved: () => void }) => {
+const Form = (props: {
+  readonly organizationId: string
+  readonly site: Site
+  readonly saved: Settings
+  readonly onSaved: () => void
+  /** The customization as the form reads now, saved or not: the preview follows it as one types. */
+  readonly onDraft: (settings: Settings) => void
+}) => {
   const [draft, setDraft] = useState<Draft>(() => toDraft(props.saved, props.site.title))
+  // On each change of the draft only (the saved settings are a new object at every render above).
+  const latest = useRef(props)
+  latest.current = props
+  useEffect(() => latest.current.onDraft(toSettings(latest.current.saved, draft)), [draft])
   const save = useMutation(updateCustomization)
   const action = useAction()
   const [said, setSaid] = useState("")
@@ -146,15 +157,16 @@ const Form = (props: { readonly organizationId: string; readonly site: Site; rea
 export const Customization = (props: { readonly organizationId: string; readonly site: Site; readonly structure: SiteStructure | undefined; readonly publishedUrl: string | undefined }) => {
   const ref = siteRef(props.organizationId, props.site.id)
   const customization = useAtomValue(customizationAtom(ref))
+  const [live, setLive] = useState<Settings | undefined>(undefined)
   if (AsyncResult.isFailure(customization)) return <Failure result={customization} />
   if (!AsyncResult.isSuccess(customization)) return <Loading what="the customization" />
   const { updatedAt: _, ...saved } = customization.value
   return (
     <div className="customization">
       {props.site.permissions.admin
-        ? <Form organizationId={props.organizationId} site={props.site} saved={saved} onSaved={() => undefined} />
+        ? <Form organizationId={props.organizationId} site={props.site} saved={saved} onSaved={() => undefined} onDraft={setLive} />
         : <p className="muted">Only the organization's admins customize a site.</p>}
-      <Preview site={props.site} settings={saved} structure={props.structure} publishedUrl={props.publishedUrl} />
+      <Preview site={props.site} settings={live ?? saved} structure={props.structure} publishedUrl={props.publishedUrl} />
     </div>
   )
 }
