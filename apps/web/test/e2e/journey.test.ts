@@ -26,7 +26,16 @@ const slash = async (page: Page, query: string, expected: string) => {
   await menu.waitFor({ state: "detached" })
 }
 
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+/**
+ * The markdown of a change request's page, as stored (read through the API): what autosave has
+ * written. A "Saved" already on screen can be the one before the last keystrokes, so the tests wait
+ * for the words they typed rather than for the word Saved.
+ */
+const storedMarkdown = async (spaceId: string, cr: number, title: string): Promise<string> => {
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${spaceId}/change-requests/${cr}/content/pages`)
+  const page = pages.pages.find((p) => p.title === title)
+  return page === undefined ? "" : (await api<PageRead>(url, "GET", `/spaces/${spaceId}/change-requests/${cr}/content/page/${page.id}?format=markdown`)).markdown ?? ""
+}
 
 it("a newcomer's first space: write, review with a second person, merge, resolve a conflict, browse the history", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Journey Org" })
@@ -69,7 +78,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await a.page.keyboard.type("- Maps")
     await a.page.keyboard.press("Enter")
     await a.page.keyboard.type("Water")
-    await saved(a.page)
+    await expect.poll(() => storedMarkdown(spaceId, first, "Getting started"), { timeout: 15_000 }).toContain("- Maps\n- Water")
     // A second page.
     await a.page.getByLabel("New page title").fill("Checklists")
     await a.page.getByRole("button", { name: "Add page" }).click()
@@ -124,7 +133,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await editor.getByText("Charge the radio.").click()
     await a.page.keyboard.press("End")
     await a.page.keyboard.type(" And spare batteries.")
-    await saved(a.page)
+    await expect.poll(() => storedMarkdown(spaceId, second, "Getting started"), { timeout: 15_000 }).toContain("Charge the radio. And spare batteries.")
     const colleague = await api<{ id: string }>(url, "POST", `/spaces/${spaceId}/change-requests`, { subject: "Radio wording" })
     await api(url, "POST", `/spaces/${spaceId}/change-requests/${colleague.id}/content`, {
       changes: [{ operation: "update_page", page: guide.id, document: { markdown: markdown.replace("Charge the radio.", "Charge the radio fully.") } }]
