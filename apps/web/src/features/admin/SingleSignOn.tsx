@@ -27,6 +27,7 @@ const updateSaml = QuireApi.mutation("sso", "updateOrganizationSAMLProvider")
 const deleteSaml = QuireApi.mutation("sso", "deleteOrganizationSAMLProvider")
 const createOidc = QuireApi.mutation("sso", "createOrganizationOIDCProvider")
 const deleteOidc = QuireApi.mutation("sso", "deleteOrganizationOIDCProvider")
+const updateOidc = QuireApi.mutation("sso", "updateOrganizationOIDCProvider")
 
 /** Where a test sign-in lands: the page saying who is signed in. */
 const testLanding = "/sso/signed-in"
@@ -280,64 +281,123 @@ const SamlSection = (props: { readonly org: Organization; readonly providers: Re
 
 const oidcFields = ["label", "discoveryURL", "clientId", "clientSecret", "scopes", "defaultRole"] as const
 
-const OidcForm = (props: { readonly org: Organization; readonly onDone: (message: string) => void }) => {
-  const { org } = props
-  const [label, setLabel] = useState("")
-  const [discoveryURL, setDiscoveryURL] = useState("")
-  const [clientId, setClientId] = useState("")
+/** Adds an OpenID Connect provider, or changes `provider` (its secret kept unless a new one is typed). */
+const OidcForm = (props: { readonly org: Organization; readonly provider?: OidcProvider; readonly onDone: (message: string) => void; readonly onCancel?: () => void }) => {
+  const { org, provider } = props
+  const [label, setLabel] = useState(provider?.label ?? "")
+  const [discoveryURL, setDiscoveryURL] = useState(provider?.discoveryURL ?? "")
+  const [clientId, setClientId] = useState(provider?.clientId ?? "")
   const [clientSecret, setClientSecret] = useState("")
-  const [scopes, setScopes] = useState("")
-  const [role, setRole] = useState<string>(roleValue(org.defaultRole))
+  const [scopes, setScopes] = useState(provider?.scopes.join(" ") ?? "")
+  const [role, setRole] = useState<string>(roleValue(provider === undefined ? org.defaultRole : provider.defaultRole))
   const create = useMutation(createOidc)
+  const update = useMutation(updateOidc)
   const { busy, errors, submit, check } = useForm(oidcFields)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const name = label.trim()
+    // A new provider, or a changed issuer or client, needs the secret (the API says so too).
+    const needsSecret = provider === undefined || discoveryURL.trim() !== provider.discoveryURL || clientId.trim() !== provider.clientId
     if (!check({
       ...(name === "" ? { label: "Give the provider a name, such as Google Workspace." } : name.length > 30 ? { label: "The name can have at most 30 characters." } : {}),
       ...(/^https?:\/\/\S+$/.test(discoveryURL.trim()) ? {} : { discoveryURL: "Enter the provider's issuer URL, such as https://accounts.example.com." }),
       ...(clientId.trim() === "" ? { clientId: "Enter the client ID the provider gave Quire." } : {}),
-      ...(clientSecret === "" ? { clientSecret: "Enter the client secret the provider gave Quire." } : {})
+      ...(clientSecret === "" && needsSecret
+        ? { clientSecret: provider === undefined ? "Enter the client secret the provider gave Quire." : "A new issuer or client ID needs its client secret again." }
+        : {})
     })) return
     const scopeList = scopes.split(/[\s,]+/).filter((scope) => scope !== "")
+    const fields = { label: name, discoveryURL: discoveryURL.trim(), clientId: clientId.trim(), defaultRole: roleOfValue(role) }
     void submit(async () => {
-      await create({
-        params: { organizationId: org.id },
-        payload: { label: name, discoveryURL: discoveryURL.trim(), clientId: clientId.trim(), clientSecret, defaultRole: roleOfValue(role), ...(scopeList.length === 0 ? {} : { scopes: scopeList }) },
-        reactivityKeys: [ssoKey(org.id)]
-      })
-      setLabel("")
-      setDiscoveryURL("")
-      setClientId("")
-      setClientSecret("")
-      setScopes("")
-      props.onDone(`Added the OpenID Connect provider ${name}.`)
+      if (provider === undefined) {
+        await create({
+          params: { organizationId: org.id },
+          payload: { ...fields, clientSecret, ...(scopeList.length === 0 ? {} : { scopes: scopeList }) },
+          reactivityKeys: [ssoKey(org.id)]
+        })
+        setLabel("")
+        setDiscoveryURL("")
+        setClientId("")
+        setClientSecret("")
+        setScopes("")
+        props.onDone(`Added the OpenID Connect provider ${name}.`)
+      } else {
+        // Only what changed: an unchanged issuer or client needs no secret.
+        await update({
+          params: { organizationId: org.id, oidcProviderId: provider.id },
+          payload: {
+            ...(fields.label === provider.label ? {} : { label: fields.label }),
+            ...(fields.discoveryURL === provider.discoveryURL ? {} : { discoveryURL: fields.discoveryURL }),
+            ...(fields.clientId === provider.clientId ? {} : { clientId: fields.clientId }),
+            ...(fields.defaultRole === provider.defaultRole ? {} : { defaultRole: fields.defaultRole }),
+            ...(scopeList.join(" ") === provider.scopes.join(" ") ? {} : { scopes: scopeList }),
+            ...(clientSecret === "" ? {} : { clientSecret })
+          },
+          reactivityKeys: [ssoKey(org.id)]
+        })
+        props.onDone(`Saved the OpenID Connect provider ${name}.`)
+      }
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="admin-form sso-form" aria-label="Add an OpenID Connect provider">
+    <form onSubmit={onSubmit} noValidate className="admin-form sso-form" aria-label={provider === undefined ? "Add an OpenID Connect provider" : `Change ${provider.label}`}>
       <FormError errors={errors} />
       <Field label="Name" name="label" value={label} onChange={setLabel} error={errors.fields["label"]} hint="What people see on the sign-in screen: “Sign in with …”." autoComplete="off" />
       <Field label="Issuer or discovery URL" name="discoveryURL" type="url" value={discoveryURL} onChange={setDiscoveryURL} error={errors.fields["discoveryURL"]} autoComplete="off"
         hint="The issuer (https://accounts.example.com) or its /.well-known/openid-configuration. Quire reads it when you save." />
       <Field label="Client ID" name="clientId" value={clientId} onChange={setClientId} error={errors.fields["clientId"]} autoComplete="off" />
       <Field label="Client secret" name="clientSecret" type="password" value={clientSecret} onChange={setClientSecret} error={errors.fields["clientSecret"]} autoComplete="new-password"
-        hint="Stored encrypted and never shown again, here or by the API." />
+        hint={provider === undefined ? "Stored encrypted and never shown again, here or by the API." : "Leave it empty to keep the stored one; a new issuer or client ID needs it again."} />
       <Field label="Extra scopes" name="scopes" value={scopes} onChange={setScopes} error={errors.fields["scopes"]} autoComplete="off"
         hint="Besides openid, email and profile, which Quire always asks for. Separate them with spaces." />
       <SelectField label="Role of people it signs up" name="defaultRole" value={role} onChange={setRole} options={roleOptions(true)} error={errors.fields["defaultRole"]}
         hint="A person's pending invitation gives its role instead." />
       <div className="toolbar">
-        <button type="submit" className="primary" disabled={busy}>{busy ? "Checking the provider…" : "Add OpenID Connect provider"}</button>
+        <button type="submit" className="primary" disabled={busy}>{busy ? "Checking the provider…" : provider === undefined ? "Add OpenID Connect provider" : "Save provider"}</button>
+        {props.onCancel === undefined ? null : <button type="button" onClick={props.onCancel} disabled={busy}>Cancel</button>}
       </div>
     </form>
+  )
+}
+
+const OidcCard = (props: { readonly org: Organization; readonly provider: OidcProvider; readonly onStatus: (message: string) => void }) => {
+  const { org, provider } = props
+  const [editing, setEditing] = useState(false)
+  const remove = useMutation(deleteOidc)
+  return (
+    <li className="team-card sso-card">
+      <div className="team-head">
+        <h3>{provider.label}</h3>
+        <span className="muted small">OpenID Connect · signs up people as {roleName(provider.defaultRole)}</span>
+      </div>
+      <dl className="admin-facts">
+        <dt>Discovery URL</dt><dd>{provider.discoveryURL}</dd>
+        <dt>Client ID</dt><dd>{provider.clientId}</dd>
+        <dt>Client secret</dt><dd>{provider.clientSecretSet ? "Stored (never shown)" : "None"}</dd>
+        <dt>Scopes</dt><dd>{["openid", "email", "profile", ...provider.scopes].join(" ")}</dd>
+      </dl>
+      {editing ? (
+        <OidcForm org={org} provider={provider} onCancel={() => setEditing(false)} onDone={(message) => { setEditing(false); props.onStatus(message) }} />
+      ) : (
+        <div className="row-actions">
+          <TestSignIn startURL={provider.service.startURL} label={provider.label} />
+          <button type="button" onClick={() => setEditing(true)}>Change<span className="visually-hidden"> {provider.label}</span></button>
+          <DeleteProvider label={provider.label} kind="OpenID Connect"
+            onDelete={async () => {
+              await remove({ params: { organizationId: org.id, oidcProviderId: provider.id }, reactivityKeys: [ssoKey(org.id)] })
+              props.onStatus(`Deleted the OpenID Connect provider ${provider.label}.`)
+            }}>
+            <p>People can no longer sign in with it, and its client secret is erased. Accounts it created stay.</p>
+          </DeleteProvider>
+        </div>
+      )}
+    </li>
   )
 }
 
 const OidcSection = (props: { readonly org: Organization; readonly providers: ReadonlyArray<OidcProvider> }) => {
   const { org, providers } = props
   const [status, setStatus] = useState("")
-  const remove = useMutation(deleteOidc)
   const redirectURL = providers[0]?.service.redirectURL ?? `${window.location.origin}/sso/oidc/callback`
   return (
     <section aria-labelledby="oidc-heading" className="admin-section">
@@ -346,30 +406,7 @@ const OidcSection = (props: { readonly org: Organization; readonly providers: Re
       <CopyField label="Redirect URL to register at the provider" copy="Copy redirect URL" value={redirectURL} />
       {providers.length === 0 ? <p className="muted">No OpenID Connect provider yet.</p> : (
         <ul className="team-list">
-          {providers.map((provider) => (
-            <li key={provider.id} className="team-card sso-card">
-              <div className="team-head">
-                <h3>{provider.label}</h3>
-                <span className="muted small">OpenID Connect · signs up people as {roleName(provider.defaultRole)}</span>
-              </div>
-              <dl className="admin-facts">
-                <dt>Discovery URL</dt><dd>{provider.discoveryURL}</dd>
-                <dt>Client ID</dt><dd>{provider.clientId}</dd>
-                <dt>Client secret</dt><dd>{provider.clientSecretSet ? "Stored (never shown)" : "None"}</dd>
-                <dt>Scopes</dt><dd>{["openid", "email", "profile", ...provider.scopes].join(" ")}</dd>
-              </dl>
-              <div className="row-actions">
-                <TestSignIn startURL={provider.service.startURL} label={provider.label} />
-                <DeleteProvider label={provider.label} kind="OpenID Connect"
-                  onDelete={async () => {
-                    await remove({ params: { organizationId: org.id, oidcProviderId: provider.id }, reactivityKeys: [ssoKey(org.id)] })
-                    setStatus(`Deleted the OpenID Connect provider ${provider.label}.`)
-                  }}>
-                  <p>People can no longer sign in with it, and its client secret is erased. Accounts it created stay.</p>
-                </DeleteProvider>
-              </div>
-            </li>
-          ))}
+          {providers.map((provider) => <OidcCard key={provider.id} org={org} provider={provider} onStatus={setStatus} />)}
         </ul>
       )}
       <h3>Add an OpenID Connect provider</h3>
