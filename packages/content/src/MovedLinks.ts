@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
 import { pageLinkContext, type RevisionLinkIndex, revisionLinkIndex } from "./ContentLinks.ts"
 import { documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { sameShapeChanges } from "./domain/TreeDiff.ts"
 
 /** A tree's pages by id, with their paths, and what its links resolve against. */
 interface TreeIndex {
@@ -265,6 +266,11 @@ export const keepMovedLinks = <E, R>(
   markdownOf: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>, E, R>
 ): Effect.Effect<PagesChange | undefined, E, R> =>
   Effect.gen(function*() {
+    // The same ids in the same places and no slug or Git file changed: no page moved.
+    const changes = sameShapeChanges(parent.pages, change.pages)
+    if (changes !== undefined && changes.every(({ after, before, beforePath, path }) => beforePath === path && before.git?.path === after.git?.path)) {
+      return undefined
+    }
     const before = indexOf(parent.pages, parent.files)
     const after = indexOf(change.pages, files)
     const renamed = samePagesRenamed(parent.pages, change.pages)

@@ -7,7 +7,7 @@ import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
 import { checkReusableContents, reusableDocuments } from "./domain/ReusableContent.ts"
-import { checkRevisionLimits } from "./domain/RevisionLimits.ts"
+import { checkRevisionLimits, defaultRevisionLimits, jsonBytes, ownFields } from "./domain/RevisionLimits.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { keepMovedLinks } from "./MovedLinks.ts"
@@ -170,6 +170,15 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const usage = yield* StorageUsageRepo
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
+        // Nodes are immutable and a write reuses its parent's: each node is measured once.
+        const measured = new WeakMap<PageNode, number>()
+        const ownBytes = (page: PageNode): number => {
+          const known = measured.get(page)
+          if (known !== undefined) return known
+          const bytes = jsonBytes(ownFields(page))
+          measured.set(page, bytes)
+          return bytes
+        }
 
         const stored = (revisionId: string, what: string) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -232,7 +241,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               createdAt
             }
             // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
-            yield* checkRevisionLimits(next, documents)
+            yield* checkRevisionLimits(next, documents, defaultRevisionLimits, ownBytes)
             // Only the pages this write changed are parsed, before the transaction: for the search
             // index, and for the links of the documents it introduces (the link graph reads them).
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined

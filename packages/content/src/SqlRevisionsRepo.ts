@@ -6,7 +6,7 @@ import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { FileNode, flattenPages, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
-import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
+import { ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, oversizedPart, type Part, split } from "./RevisionParts.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
@@ -106,6 +106,15 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const cache = new RevisionCache(options.cachedPages ?? 100_000)
+      // Nodes are immutable and a write reuses its parent's: each node's JSON is made once.
+      const nodeJson = new WeakMap<PageNode, string>()
+      const ownJson = (page: PageNode): string => {
+        const known = nodeJson.get(page)
+        if (known !== undefined) return known
+        const json = JSON.stringify(ownFields(page))
+        nodeJson.set(page, json)
+        return json
+      }
 
       /** Sets the links of stored documents that have none recorded, in one statement. */
       const recordLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly links: string | null }>) =>
@@ -114,7 +123,10 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           FROM (SELECT unnest(${rows.map((row) => row.hash)}::text[]) AS hash, unnest(${rows.map((row) => row.links)}::text[]) AS links) v
           WHERE d.hash = v.hash AND d.links IS NULL`
 
-      /** The revision row and its tree's parts (`split`, each checked to be at most `partBytes`). */
+      /**
+       * The revision row and its tree's parts (`split`, each checked to be at most `partBytes`): a
+       * row per part naming its body by hash, and the bodies the space does not hold yet.
+       */
       const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>) {
         yield* sql`
           INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts)
@@ -122,13 +134,23 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
             ${revision.reusableContents === undefined || revision.reusableContents.length === 0 ? null : JSON.stringify(revision.reusableContents)}::jsonb,
             ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length})`
-        // One statement per part: no message to the server grows with the tree either (the embedded
-        // server's socket copies its buffer for every chunk of a message it receives).
+        if (tree.length === 0) return
+        const hashes = tree.map((part) => part.hash)
+        const held = yield* sql<{ hash: string }>`
+          SELECT hash FROM content_tree_parts WHERE space_id = ${revision.spaceId} AND hash = ANY(${hashes})`
+        const known = new Set(held.map((row) => row.hash))
+        // One statement per new body: no message to the server grows with the tree either (the
+        // embedded server's socket copies its buffer for every chunk of a message it receives).
         for (const part of tree) {
+          if (known.has(part.hash)) continue
+          known.add(part.hash)
           yield* sql`
-            INSERT INTO content_revision_parts (revision_id, kind, position, body)
-            VALUES (${revision.id}, ${part.kind}, ${part.position}, ${part.body})`
+            INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${revision.spaceId}, ${part.hash}, ${part.body})
+            ON CONFLICT DO NOTHING`
         }
+        yield* sql`
+          INSERT INTO content_revision_parts (revision_id, kind, position, hash)
+          SELECT ${revision.id}, unnest(${tree.map((part) => part.kind)}::text[]), unnest(${tree.map((part) => part.position)}::int[]), unnest(${hashes}::text[])`
       })
 
       /**
@@ -140,7 +162,10 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           const count = row.parts
           if (typeof count !== "number" || count === 0) return Option.some(yield* Effect.sync(() => revisions.decode(row)))
           const id = String(row.id)
-          const read = yield* sql<Row>`SELECT kind, body FROM content_revision_parts WHERE revision_id = ${id} ORDER BY kind, position`.pipe(
+          const read = yield* sql<Row>`
+            SELECT p.kind, COALESCE(p.body, t.body) AS body FROM content_revision_parts p
+            LEFT JOIN content_tree_parts t ON t.space_id = ${String(row.space_id)} AND t.hash = p.hash
+            WHERE p.revision_id = ${id} ORDER BY p.kind, p.position`.pipe(
             Effect.orDie,
             Effect.flatMap(parts.all)
           )
@@ -161,7 +186,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               const found = links.get(hash)
               return { hash, markdown, links: found === undefined ? null : JSON.stringify(found) }
             })
-            const tree = split(revision.pages, revision.files, partBytes)
+            const tree = split(revision.pages, revision.files, partBytes, ownJson)
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
             if (Arr.isArrayNonEmpty(rows)) {
@@ -229,6 +254,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               DELETE FROM content_revision_parts
               WHERE revision_id IN (SELECT id FROM content_revisions WHERE space_id = ${spaceId})`
             yield* sql`DELETE FROM content_revisions WHERE space_id = ${spaceId}`
+            yield* sql`DELETE FROM content_tree_parts WHERE space_id = ${spaceId}`
             // Documents are shared between spaces by hash: only those no other space holds go.
             yield* sql`
               WITH released AS (DELETE FROM content_space_documents WHERE space_id = ${spaceId} RETURNING hash)

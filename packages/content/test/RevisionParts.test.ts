@@ -75,9 +75,10 @@ for (const database of Testing.backends) {
         const large = revision("parts-1", "parts-space", largeTree("p", 10_000))
         yield* repo.insert(large, new Map())
         const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
-          SELECT count(*)::int AS parts, max(octet_length(body))::int AS largest,
+          SELECT count(*)::int AS parts, max(octet_length(COALESCE(p.body, t.body)))::int AS largest,
             count(*) FILTER (WHERE kind = 'pages')::int AS pages, count(*) FILTER (WHERE kind = 'files')::int AS files
-          FROM content_revision_parts WHERE revision_id = 'parts-1'`
+          FROM content_revision_parts p LEFT JOIN content_tree_parts t ON t.space_id = 'parts-space' AND t.hash = p.hash
+          WHERE revision_id = 'parts-1'`
         assert.isAtLeast(stored!.pages, 30)
         assert.isAtLeast(stored!.files, 2)
         assert.isAtMost(stored!.largest, partBytes)
@@ -85,8 +86,18 @@ for (const database of Testing.backends) {
           SELECT parts, octet_length(pages::text) + octet_length(files::text) AS inline FROM content_revisions WHERE id = 'parts-1'`
         assert.deepStrictEqual(row, { parts: stored!.parts, inline: 4 })
         assert.deepStrictEqual(some(yield* repo.find("parts-1")), large)
+        // A revision that changes one page shares every other part with its parent.
+        const [first, ...rest] = large.pages
+        const edited = revision("parts-2", "parts-space", { pages: [{ ...first!, title: "Edited" }, ...rest], files: large.files })
+        const bodies = sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-space'`
+        const [held] = yield* bodies
+        yield* repo.insert(edited, new Map())
+        const [shared] = yield* bodies
+        assert.strictEqual(shared!.n, held!.n + 1)
+        assert.deepStrictEqual(some(yield* repo.find("parts-2")), edited)
 
         yield* repo.removeForSpace("parts-space")
+        assert.strictEqual((yield* bodies)[0]!.n, 0)
         assertNone(yield* repo.find("parts-1"))
         const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
         assert.strictEqual(left!.n, 0)

@@ -77,7 +77,7 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
     })
 
     const tableBytes = sql<{ parts: string; documents: string }>`
-      SELECT pg_total_relation_size('content_revision_parts')::text AS parts, pg_total_relation_size('content_documents')::text AS documents`.pipe(
+      SELECT (pg_total_relation_size('content_revision_parts') + pg_total_relation_size('content_tree_parts'))::text AS parts, pg_total_relation_size('content_documents')::text AS documents`.pipe(
       Effect.map((rows) => ({ parts: Number(rows[0]!.parts), documents: Number(rows[0]!.documents) })),
       Effect.orDie
     )

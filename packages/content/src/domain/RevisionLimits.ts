@@ -62,19 +62,24 @@ export const unstorableDocument = (documents: ReadonlyMap<string, string>): stri
   return undefined
 }
 
+/** UTF-8 bytes of the JSON of a page's own fields; the RevisionWriter passes one that remembers them by node, as nodes are immutable. */
+export type OwnBytes = (page: PageNode) => number
+
+const pageBytes: OwnBytes = (page) => jsonBytes(ownFields(page))
+
 const refuse = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
 
 const mib = (bytes: number) => bytes % MiB === 0 ? `${bytes / MiB} MiB` : bytes % KiB === 0 ? `${bytes / KiB} KiB` : `${bytes} bytes`
 
 /** The first page (depth first) whose own JSON is over `max` bytes, and the tree's page count and bytes. */
-const measurePages = (pages: ReadonlyArray<PageNode>, max: number) => {
+const measurePages = (pages: ReadonlyArray<PageNode>, max: number, ownBytes: OwnBytes) => {
   let count = 0
   let bytes = 0
   let oversized: { readonly id: string; readonly bytes: number } | undefined
   const walk = (nodes: ReadonlyArray<PageNode>) => {
     for (const page of nodes) {
       count++
-      const own = jsonBytes(ownFields(page))
+      const own = ownBytes(page)
       bytes += own
       if (own > max && oversized === undefined) oversized = { id: page.id, bytes: own }
       walk(page.pages)
@@ -102,12 +107,13 @@ const measureFiles = (files: ReadonlyArray<FileNode>, max: number) => {
 export const checkRevisionLimits = (
   revision: Revision,
   documents: ReadonlyMap<string, string>,
-  limits: RevisionLimits = defaultRevisionLimits
+  limits: RevisionLimits = defaultRevisionLimits,
+  ownBytes: OwnBytes = pageBytes
 ): Effect.Effect<void, Errors.InvalidInput> => {
   if (revision.files.length > limits.files) {
     return refuse("files", `a revision holds at most ${limits.files} files (the files-per-revision limit); this one has ${revision.files.length}`)
   }
-  const pages = measurePages(revision.pages, limits.nodeBytes)
+  const pages = measurePages(revision.pages, limits.nodeBytes, ownBytes)
   if (pages.count > limits.pages) {
     return refuse("pages", `a revision holds at most ${limits.pages} pages (the pages-per-revision limit); this one has ${pages.count}`)
   }

@@ -5,6 +5,7 @@ import { m0009_merge_rules } from "./0009_merge_rules.ts"
 import { m0010_revision_parts } from "./0010_revision_parts.ts"
 import { m0011_reusable_contents } from "./0011_reusable_contents.ts"
 import { m0012_document_links } from "./0012_document_links.ts"
+import { m0013_shared_tree_parts } from "./0013_shared_tree_parts.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -224,6 +225,7 @@ export const migrations = {
     "0009_merge_rules": m0009_merge_rules,
     "0010_revision_parts": m0010_revision_parts,
     "0011_reusable_contents": m0011_reusable_contents,
-    "0012_document_links": m0012_document_links
+    "0012_document_links": m0012_document_links,
+    "0013_shared_tree_parts": m0013_shared_tree_parts
   }
 } as const
