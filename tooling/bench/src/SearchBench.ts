@@ -1,10 +1,13 @@
 /**
  * `pnpm bench --search`: full-text search and its upkeep on a fresh database of the machine's
- * PostgreSQL. Seeds one space with 10,000 pages of generated markdown (100 groups of 100 pages,
- * English function words plus a Zipf-distributed vocabulary, headings, links between pages),
- * then measures, through the use cases:
+ * PostgreSQL. Seeds 10,000 pages (`--search-pages`) of generated markdown (English function words
+ * plus a Zipf-distributed vocabulary, headings, links between pages) through the use cases, in
+ * commits of 100 groups per space; a revision holds at most 50,000 pages, so more than
+ * `pagesPerSpace` pages are spread over several spaces of the organization, seeded two at a time
+ * (100,000 pages: 4 spaces of 25,000, about 5 minutes). Then it measures, through the use cases:
  * - search latency (p50/p95/p99) over a few hundred varied queries (frequent, mid-frequency and
- *   rare words, two-word queries, phrases);
+ *   rare words, two-word queries, phrases): of the space, or, over several spaces, of the
+ *   organization (every page); goal: p95 under 30 ms;
  * - the cost of commits that change 1, 10 and 100 pages, and of their index update alone, to
  *   show that it grows with the pages changed, not with the space;
  * - the link graph of the revision, built cold and served from cache.
@@ -62,6 +65,9 @@ const zipf = (next: () => number) => {
 }
 
 const groups = 100
+/** Pages per space when the pages do not fit one (a revision holds at most 50,000). */
+const pagesPerSpace = 25_000
+const p95Goal = 30
 
 const pagePath = (n: number, perGroup: number) => ({ group: `area-${Math.floor(n / perGroup)}`, slug: `topic-${n % perGroup}` })
 
@@ -110,30 +116,46 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     const revisions = yield* RevisionsRepo
     const searchIndex = yield* SearchIndex
     const { as, organization: org } = yield* Seed.benchAdmin("search@bench.test", "quire_bench_search_token_0123456789", "Search bench")
-    const space = yield* as(spaces.create(org.organization.id, { title: "Ten thousand pages" }))
-    const spaceId = space.space.id
+    const spaceCount = Math.ceil(options.pages / pagesPerSpace)
+    // The pages of each space (the upkeep and links figures use the first).
+    const spacePages = Math.ceil(options.pages / spaceCount)
 
-    // Seeding: one commit per group of pages, as an import would do.
+    // Seeding: one commit per group of pages, as an import would do; spaces two at a time.
     const next = Seed.random(42)
     const word = zipf(next)
-    const perGroup = Math.ceil(options.pages / groups)
+    const perGroup = Math.ceil(spacePages / groups)
     const at = new Date().toISOString()
     let made = 0
     const seedStart = performance.now()
-    for (let g = 0; g < groups && made < options.pages; g++) {
-      const documents = new Map<string, string>()
-      const children: Array<PageNode> = []
-      for (let i = 0; i < perGroup && made < options.pages; i++, made++) {
-        const { markdown, title } = markdownOf(made, options.pages, word, next)
-        const hash = documentHash(markdown)
-        documents.set(hash, markdown)
-        children.push({ id: `p${made}`, type: "document", title, slug: `topic-${i}`, document: hash, createdAt: at, updatedAt: at, pages: [] })
+    const seedSpace = Effect.fnUntraced(function*(s: number) {
+      const spaceId = (yield* as(spaces.create(org.organization.id, { title: `Pages ${s * spacePages} to ${(s + 1) * spacePages - 1}` }))).space.id
+      const spaceNext = Seed.random(42 + s)
+      const spaceWord = zipf(spaceNext)
+      let n = 0
+      for (let g = 0; g < groups && n < spacePages; g++) {
+        const documents = new Map<string, string>()
+        const children: Array<PageNode> = []
+        for (let i = 0; i < perGroup && n < spacePages; i++, n++) {
+          const { markdown, title } = markdownOf(n, spacePages, spaceWord, spaceNext)
+          const hash = documentHash(markdown)
+          documents.set(hash, markdown)
+          children.push({ id: `p${n}`, type: "document", title, slug: `topic-${i}`, document: hash, createdAt: at, updatedAt: at, pages: [] })
+        }
+        const group: PageNode = { id: `g${g}`, type: "group", title: `Area ${g}`, slug: `area-${g}`, createdAt: at, updatedAt: at, pages: children }
+        yield* as(content.commit(spaceId, (current) => Effect.succeed({ pages: [...current.pages, group], documents })))
+        made += children.length
+        if ((g + 1) % 20 === 0) yield* progress(`seeded ${made} pages`)
       }
-      const group: PageNode = { id: `g${g}`, type: "group", title: `Area ${g}`, slug: `area-${g}`, createdAt: at, updatedAt: at, pages: children }
-      yield* as(content.commit(spaceId, (current) => Effect.succeed({ pages: [...current.pages, group], documents })))
-      if ((g + 1) % 20 === 0) yield* progress(`seeded ${made} pages`)
-    }
+      return spaceId
+    })
+    const spaceIds = yield* Effect.forEach(Array.from({ length: spaceCount }, (_, s) => s), seedSpace, { concurrency: 2 })
+    const spaceId = spaceIds[0]!
     const seedSeconds = (performance.now() - seedStart) / 1000
+    const searched = spaceCount === 1 ? "the space" : `the organization (${spaceCount} spaces of ${spacePages} pages)`
+    const query = (text: string, limit?: number) =>
+      spaceCount === 1
+        ? Effect.map(as(search.space(spaceId, { query: text, limit })), (page) => page.items.length)
+        : Effect.map(as(search.organization(org.organization.id, { query: text, limit })), (page) => page.items.reduce((n, s) => n + s.pages.length, 0))
     const sql = yield* SqlClient.SqlClient
     yield* sql`ANALYZE`.pipe(Effect.orDie)
     const [stats] = yield* sql<{ rows: number; size: string }>`
@@ -155,11 +177,11 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
       return { kind: kind.name, text: kind.make() }
     })
     // Warm-up: caches and plans.
-    for (const q of queries.slice(0, 20)) yield* as(search.space(spaceId, { query: q.text }))
+    for (const q of queries.slice(0, 20)) yield* query(q.text)
     const samples: Array<{ kind: string; ms: number; results: number }> = []
     for (const q of queries) {
-      const { ms: took, value } = yield* timed(as(search.space(spaceId, { query: q.text, limit: 20 })))
-      samples.push({ kind: q.kind, ms: took, results: value.items.length })
+      const { ms: took, value } = yield* timed(query(q.text, 20))
+      samples.push({ kind: q.kind, ms: took, results: value })
     }
 
     // Upkeep: commits that change 1, 10, 100 pages (new text for each), 5 times each.
@@ -171,14 +193,14 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
       const prepares: Array<number> = []
       const writes: Array<number> = []
       for (let r = 0; r < 5; r++, round++) {
-        const targets = new Set(Array.from({ length: changed }, (_, i) => `p${(round * 997 + i * 89) % options.pages}`))
+        const targets = new Set(Array.from({ length: changed }, (_, i) => `p${(round * 997 + i * 89) % spacePages}`))
         const edit = (current: { readonly pages: ReadonlyArray<PageNode> }) => {
           const documents = new Map<string, string>()
           const pages = current.pages.map((group) => ({
             ...group,
             pages: group.pages.map((page) => {
               if (!targets.has(page.id)) return page
-              const markdown = markdownOf(Number(page.id.slice(1)) + round, options.pages, word, next).markdown
+              const markdown = markdownOf(Number(page.id.slice(1)) + round, spacePages, word, next).markdown
               const hash = documentHash(markdown)
               documents.set(hash, markdown)
               return { ...page, document: hash }
@@ -218,7 +240,7 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     const incremental = yield* timed(as(links.spaceLinks(spaceId, { appBaseUrl: base, limit: 50 })))
 
     const lines: Array<string> = []
-    lines.push(`Search on PostgreSQL: ${options.pages} pages seeded in ${seedSeconds.toFixed(1)} s; index ${stats?.rows} section rows, ${stats?.size}`)
+    lines.push(`Search on PostgreSQL: ${made} pages seeded in ${seedSeconds.toFixed(1)} s; index ${stats?.rows} section rows, ${stats?.size}; queries search ${searched}`)
     const all = samples.map((s) => s.ms).toSorted((a, b) => a - b)
     const header = ["queries", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "avg results"]
     const table: Array<Array<string>> = []
@@ -239,14 +261,15 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
     const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
     lines.push("", line(header), widths.map((w) => "-".repeat(w)).join("  "), ...table.map(line))
-    lines.push(``, `p95 over all queries: ${ms(percentile(all, 95))} ms (target < 30 ms)`)
+    const p95 = percentile(all, 95)
+    lines.push(``, `search at ${made} pages: p95 over all queries ${ms(p95)} ms (goal < ${p95Goal} ms) ${p95 < p95Goal ? "PASS" : "MISS"}`)
     lines.push("", "Index upkeep (median of 5 commits each):", "pages changed  commit ms  index update ms  (parse + read docs ms, replace rows ms)")
     for (const u of upkeep) {
       lines.push(`${String(u.changed).padStart(13)}  ${ms(u.commit).padStart(9)}  ${ms(u.index).padStart(15)}  (${ms(u.prepare)}, ${ms(u.write)})`)
     }
-    lines.push("", `Links of the ${options.pages}-page revision: cold ${ms(cold.ms)} ms (${cold.value.list.stats.total} targets, ` +
+    lines.push("", `Links of the ${spacePages}-page revision: cold ${ms(cold.ms)} ms (${cold.value.list.stats.total} targets, ` +
       `${cold.value.list.stats.broken} broken), cached ${ms(warm.ms)} ms, after a 1-page commit ${ms(incremental.ms)} ms`)
-    lines.push(`cold links listing of the ${options.pages}-page revision: ${ms(cold.ms)} ms (goal < 200 ms) ${cold.ms < 200 ? "PASS" : "MISS"}`)
+    lines.push(`cold links listing of the ${spacePages}-page revision: ${ms(cold.ms)} ms (goal < 200 ms) ${cold.ms < 200 ? "PASS" : "MISS"}`)
     return lines.join("\n")
   }).pipe(Effect.provide(
     // The ports too, to time the index update apart from the commit.

@@ -354,8 +354,8 @@ interface InProcessFigures {
   readonly pages: number
 }
 
-/** 20 groups of 5 chapters of 1 + 9 pages: 1,000 documents. */
-const revisionPages = (at: string) => {
+/** `groups` groups (20 by default) of 5 chapters of 1 + 9 pages: 50 documents a group, 1,000 by default. */
+const revisionPages = (at: string, groupCount = 20) => {
   const documents = new Map<string, string>()
   const paths: Array<string> = []
   let n = 0
@@ -366,7 +366,7 @@ const revisionPages = (at: string) => {
     return { id: `p${n++}`, type: "document", title, slug, document: hash, createdAt: at, updatedAt: at, pages: children }
   }
   const groups: Array<PageNode> = []
-  for (let g = 0; g < 20; g++) {
+  for (let g = 0; g < groupCount; g++) {
     const chaptersOf: Array<PageNode> = []
     for (let c = 0; c < 5; c++) {
       const slugs = Array.from({ length: 9 }, (_, p) => `page-${p}`)
@@ -556,3 +556,113 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     for (const f of figures) for (const p of f.profiles) lines.push("", p)
     return lines.join("\n")
   })
+
+// ---------------------------------------------------------------------------------------------
+// A large site: `pnpm bench --sites-large`
+
+export interface LargeSiteOptions {
+  readonly adminUrl: string
+  /** Pages of the space, in groups of 50 (10,000 by default). */
+  readonly pages: number
+  /** Where CPU profiles of Quire go (navigation, uncached pages); none when undefined. */
+  readonly profileDir?: string | undefined
+}
+
+const largeToken = "quire_bench_large_site_token_0123456789"
+
+/**
+ * A space of `pages` pages (groups of 5 chapters of 1 + 9 pages of about 3 KB, one commit per
+ * group as an import writes them) published as a site, on a fresh PostgreSQL database, seeded
+ * through the use cases in process; then the built server (Servers.ts) answers, one request at a
+ * time: the navigation (a not-found path of the site: the sidebar of the whole space built and laid
+ * out, no markdown; 100 paths, each uncached; target median under 50 ms) and uncached pages (500
+ * pages spread over the space, each requested once; target median under 30 ms), end to end.
+ */
+export const runLarge = (options: LargeSiteOptions, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const url = yield* Scratch.postgresDatabase(options.adminUrl)
+    const groupCount = Math.max(1, Math.round(options.pages / 50))
+    const at = new Date().toISOString()
+    const large = revisionPages(at, groupCount)
+    const seedStart = performance.now()
+    yield* progress(`sites-large: seeding ${large.paths.length} pages in ${url}`)
+    const siteId = yield* Effect.gen(function*() {
+      const spaces = yield* Spaces
+      const content = yield* SpaceContent
+      const sites = yield* Sites
+      const { as, organization } = yield* Seed.benchAdmin("large-site@bench.test", largeToken, "Large site")
+      const org = organization.organization.id
+      const space = (yield* as(spaces.create(org, { title: `${large.paths.length} pages` }))).space.id
+      const hashesOf = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<string> =>
+        nodes.flatMap((node) => [...(node.document === undefined ? [] : [node.document]), ...hashesOf(node.pages)])
+      for (const [g, group] of large.pages.entries()) {
+        const documents = new Map(hashesOf([group]).map((hash) => [hash, large.documents.get(hash)!]))
+        yield* as(content.commit(space, (current) => Effect.succeed({ pages: [...current.pages, group], documents })))
+        if ((g + 1) % 40 === 0) yield* progress(`sites-large: seeded ${(g + 1) * 50} pages`)
+      }
+      const site = (yield* as(sites.create(org, { title: "Large docs", spaces: [space] }))).site.id
+      yield* as(sites.publish(org, site))
+      return site
+    }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(Database.layerUrl(url)))))
+    const seedSeconds = (performance.now() - seedStart) / 1000
+    const quire = yield* Servers.start("quire (postgres)", {
+      server: "quire",
+      backend: { kind: "postgres", url },
+      adminToken: largeToken,
+      adminEmail: "large-site@bench.test"
+    })
+    const sitePath = `/~sites/${siteId}/`
+    // Warm-up: JIT, the stylesheet, the highlighter's grammars, the revision read once.
+    yield* progress("sites-large: warming up")
+    const warm = yield* uncachedPass(quire, sitePath, large.paths.slice(1, 21))
+    if (warm.failures > 0) return yield* Effect.die(new Error(`sites-large: ${warm.failures} of 20 warm-up pages failed`))
+    const profiles: Array<string> = []
+    const profiled = <A, E, R>(name: string, requests: number, self: Effect.Effect<A, E, R>) =>
+      options.profileDir === undefined ? self : Effect.gen(function*() {
+        const file = join(options.profileDir!, `sites-large-${name}.cpuprofile`)
+        const cpuBefore = yield* quire.cpuMicros
+        const value = yield* self.pipe(quire.profiled(file))
+        const cpu = (yield* quire.cpuMicros) - cpuBefore
+        profiles.push(`Quire (postgres), ${name} (${file}):\n${yield* Effect.promise(() => ProfileSummary.summarize(file, cpu / requests))}`)
+        return value
+      })
+    yield* progress("sites-large: navigation (100 not-found paths)")
+    const navigation = yield* profiled("navigation", 100, Effect.promise(async () => {
+      const times: Array<number> = []
+      for (let i = 0; i < 100; i++) {
+        const start = performance.now()
+        const response = await fetch(`${quire.baseUrl}${sitePath}missing-${i}`)
+        const body = await response.text()
+        times.push(performance.now() - start)
+        if (response.status !== 404 || !body.includes("part-1/chapter-0")) {
+          throw new Error(`sites-large: a not-found path answered ${response.status} ${response.status === 404 ? "without the navigation" : ""}`)
+        }
+      }
+      return spread(times)
+    }))
+    yield* progress("sites-large: 500 uncached pages")
+    const step = Math.max(1, Math.floor((large.paths.length - 21) / 500))
+    const sample = large.paths.slice(21).filter((_, i) => i % step === 0).slice(0, 500)
+    const uncached = yield* profiled("uncached", sample.length, uncachedPass(quire, sitePath, sample))
+    const rows = [
+      [
+        `navigation of ${large.paths.length} pages (not-found path, end to end) median ms (p95 ${fixed(navigation.p95)})`,
+        fixed(navigation.median),
+        `< ${targets.navigation}`,
+        verdict(navigation.median < targets.navigation)
+      ],
+      [
+        `uncached page of ${large.paths.length} (end to end) median ms (p95 ${fixed(uncached.latency.p95)}, ${uncached.pages} pages, ${uncached.failures} failed)`,
+        fixed(uncached.latency.median),
+        `< ${targets.uncachedMedian}`,
+        verdict(uncached.latency.median < targets.uncachedMedian && uncached.failures === 0)
+      ],
+      [`  server CPU ms per uncached page (mean)`, fixed(uncached.cpuPerPage), "", ""]
+    ]
+    return [
+      `Published site of ${large.paths.length} pages on PostgreSQL over HTTP, one request at a time; seeded in ${fixed(seedSeconds)} s (${groupCount} commits)`,
+      "",
+      table(["figure", "value", "target", ""], rows),
+      ...profiles.flatMap((p) => ["", p])
+    ].join("\n")
+  }))

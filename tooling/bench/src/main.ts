@@ -4,13 +4,15 @@
  *
  *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
  *              [--backends postgres,embedded] [--variants] [--profile]
- *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only)
+ *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
  *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15]        (large spaces at flat cost, ScaleBench.ts)
+ *   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start and memory footprint only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
+ *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
@@ -47,6 +49,7 @@ import * as SitesBench from "./SitesBench.ts"
 import * as StartupBench from "./StartupBench.ts"
 import * as UnitBench from "./UnitBench.ts"
 import * as WebBench from "./WebBench.ts"
+import * as DeepPagesBench from "./DeepPagesBench.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
 import type * as Target from "./Target.ts"
@@ -67,10 +70,14 @@ const { values: args, positionals } = parseArgs({
     scale: { type: "boolean", default: false },
     "scale-pages": { type: "string", default: "10000" },
     "scale-commits": { type: "string", default: "15" },
+    "pages-deep": { type: "boolean", default: false },
+    "pages-deep-depth": { type: "string", default: "1000" },
     startup: { type: "boolean", default: false },
     "large-page": { type: "boolean", default: false },
     sites: { type: "boolean", default: false },
     "sites-connections": { type: "string", default: "50" },
+    "sites-large": { type: "boolean", default: false },
+    "sites-large-pages": { type: "string", default: "10000" },
     git: { type: "boolean", default: false },
     "git-pages": { type: "string", default: "1000" },
     "startup-runs": { type: "string", default: "5" },
@@ -267,6 +274,12 @@ const scaleProgram = Effect.gen(function*() {
   console.log(`\n${yield* ScaleBench.run(url, { pages: Number(args["scale-pages"]), commits: Math.max(3, Number(args["scale-commits"])) }, progress)}`)
 })
 
+const deepPagesProgram = Effect.gen(function*() {
+  const databaseUrl = yield* Scratch.postgresDatabase(adminUrl)
+  yield* progress(`pages-deep bench on ${databaseUrl}`)
+  console.log(`\n${yield* DeepPagesBench.run({ databaseUrl, depth: Number(args["pages-deep-depth"]) }, progress)}`)
+})
+
 const mergeProgram = Effect.gen(function*() {
   const url = yield* Scratch.postgresDatabase(adminUrl)
   yield* progress(`merge bench on ${url}`)
@@ -281,6 +294,11 @@ const sitesProgram = Effect.gen(function*() {
   const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
   const sitesLoad = { ...load, connections: Number(args["sites-connections"]) }
   console.log(`\n${yield* SitesBench.run({ load: sitesLoad, backends, adminUrl, profileDir }, progress)}`)
+})
+
+const sitesLargeProgram = Effect.gen(function*() {
+  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
+  console.log(`\n${yield* SitesBench.runLarge({ adminUrl, pages: Number(args["sites-large-pages"]), profileDir }, progress)}`)
 })
 
 const gitProgram = Effect.gen(function*() {
@@ -341,6 +359,8 @@ const selected = args.fidelity
   ? searchProgram
   : args.scale
   ? scaleProgram
+  : args["pages-deep"]
+  ? deepPagesProgram
   : args.merge
   ? mergeProgram
   : args.startup
@@ -349,6 +369,8 @@ const selected = args.fidelity
   ? largePageProgram
   : args.sites
   ? sitesProgram
+  : args["sites-large"]
+  ? sitesLargeProgram
   : args.git
   ? gitProgram
   : args.unit
