@@ -73,9 +73,13 @@ const MentionBox = (props: Props & {
     props.onChange(out.text)
     moved(out.text, out.cursor)
     setActive(0)
+    // After the new text is drawn, the caret goes after the mention; not if the person has typed
+    // since (it would put the caret back behind what they typed: "@Ada lease.p").
     requestAnimationFrame(() => {
-      ref.current?.focus()
-      ref.current?.setSelectionRange(out.cursor, out.cursor)
+      const box = ref.current
+      if (box === null || box.value !== out.text) return
+      box.focus()
+      box.setSelectionRange(out.cursor, out.cursor)
     })
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
