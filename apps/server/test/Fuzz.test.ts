@@ -144,8 +144,13 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
             `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
           ]
           const answers = yield* Effect.forEach(paths, (path) => raw("GET", path, { token }))
-          // `lastSeen`-like timestamps move on reads; compare the rest.
-          return JSON.stringify(answers.map((a) => [a.status, a.body]), (key, value) => (key === "updatedAt" || key === "lastSeen" ? undefined : value))
+          // `lastSeen`-like timestamps move on reads, and a file's signed `downloadURL` changes when its
+          // expiry moves to the next hour (FileLinks' `expiryOf`: a snapshot either side of 20:00 differed);
+          // compare the rest.
+          return JSON.stringify(
+            answers.map((a) => [a.status, a.body]),
+            (key, value) => (key === "updatedAt" || key === "lastSeen" || key === "downloadURL" ? undefined : value)
+          )
         })
 
         /** Which listing of two snapshots differs, and how it reads before and after (for a failure's message). */
