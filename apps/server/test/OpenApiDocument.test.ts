@@ -15,12 +15,13 @@ type Spec = Record<string, any>
 const httpMethods = new Set(["get", "put", "post", "delete", "patch"])
 
 /**
- * The `"<group>.<endpoint>"` key of an operation: its operationId, or for a top-level group's
- * operation (whose operationId is the endpoint's name alone) its tag and id.
+ * The `"<group>.<endpoint>"` key of an operation: its GitBook operationId after the contract group
+ * the document names in `x-quire-group` (an id two groups share keeps its `group.` prefix), or for a
+ * top-level group's operation (`health`) its tag.
  */
 const operationKey = (operation: Spec): string => {
   const id = String(operation["operationId"])
-  return id.includes(".") ? id : `${operation["tags"]?.[0]}.${id}`
+  return id.includes(".") ? id : `${operation["x-quire-group"] ?? operation["tags"]?.[0]}.${id}`
 }
 
 const operationsOf = (spec: Spec) =>

@@ -17,6 +17,7 @@ import { ReusableContentsApi } from "./ReusableContentsApi.ts"
 import { RevisionsApi } from "./RevisionsApi.ts"
 import { MembersApi } from "./MembersApi.ts"
 import { NotificationsApi } from "./NotificationsApi.ts"
+import { withGitBookOperationIds } from "./OperationIds.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
@@ -72,7 +73,7 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: (spec) => withTags(withSharedErrorResponses(withGatewayResponses(spec)))
+    transform: (spec) => withGitBookOperationIds(withTags(withSharedErrorResponses(withGatewayResponses(spec))))
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

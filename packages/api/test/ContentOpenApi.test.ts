@@ -35,7 +35,13 @@ describe("the spaces and collections contract", () => {
     ]
     for (const [operation, operationId] of expected) {
       assert.isTrue(operations.has(operation), operation)
-      assert.include(String(operations.get(operation)), operationId, operation)
+      assert.strictEqual(operations.get(operation), operationId, operation)
     }
+  })
+
+  it("names every operation by its endpoint alone, each once (GitBook's names, not effect's `group.endpoint`)", () => {
+    const ids = [...operations.values()].filter((id): id is string => id !== undefined)
+    assert.deepStrictEqual(ids.filter((id) => id.includes(".")), [])
+    assert.strictEqual(new Set(ids).size, ids.length)
   })
 })
