@@ -168,15 +168,15 @@ export const PageEditor = (props: {
           return updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, document: { markdown: text } }], sentBase)
             .then(async (cr): Promise<SendOutcome> => {
               base.current = cr.revision
-              // Written straight on our base: nothing else came in (the server may still have tidied
-              // the text, e.g. a leading heading read as the title; that is not someone else's change).
-              const parents = await getRevisionParents(props.spaceId, cr.revision).catch(() => undefined)
-              if (parents?.[0] === sentBase) return { kind: "ok" }
-              // A change made elsewhere since the base is merged by the server: the editor no longer
-              // shows the whole page, so it stops until reloaded rather than send a page without it.
+              // The page as stored: the text sent, in the usual case (one small read per save).
               const now = await getPageMarkdown(props.spaceId, props.number, props.pageId).catch(() => undefined)
-              if (now !== undefined && (now.markdown ?? "") !== text) {
-                // What this browser kept is on the server now (merged): nothing to offer after a reload.
+              if (now === undefined || (now.markdown ?? "") === text) return { kind: "ok" }
+              // Otherwise either the server tidied the text (a leading heading read as the title), or
+              // it merged a change made elsewhere since our base: only the revision's parent tells.
+              const parents = await getRevisionParents(props.spaceId, cr.revision).catch(() => undefined)
+              if (parents?.[0] !== sentBase) {
+                // The editor no longer shows the whole page: it stops until reloaded rather than send
+                // a page without the other change. What this browser kept is on the server now.
                 localStore()?.removeItem(draftKey(props.changeRequestId, props.pageId))
                 return { kind: "conflict", reason: "This page was also changed elsewhere; the server merged those changes with yours. Reload it to see both before editing on." }
               }
