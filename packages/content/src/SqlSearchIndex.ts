@@ -82,46 +82,52 @@ export const layer = Layer.effect(
           const tsquery = typed.word === ""
             ? sql`websearch_to_tsquery('english', ${query.query})`
             : sql`(websearch_to_tsquery('english', ${typed.rest}) && to_tsquery('english', ${`${typed.word}:*`}))`
-          // Pages rank by their best section; the page's best sections come along.
-          const rows = yield* sql`
-            WITH q AS (SELECT ${tsquery} AS q),
-            candidates AS MATERIALIZED (
-              (SELECT s.space_id, s.page_id, s.position
-                FROM content_search_sections s, q
-                WHERE s.tsv @@ q.q AND s.space_id = ANY(${query.spaceIds})
+          // The query is written out where it is used, not taken from a CTE, so that the planner
+          // sees it and knows from the statistics how many sections match: a frequent word is
+          // read from the table in order until the cap is reached (a GIN bitmap scan would collect
+          // every match first), a rarer one from the index. Pages rank by their best section; the
+          // page's best sections come along, in one pass over the candidates.
+          const search = sql`
+            WITH hits AS MATERIALIZED (
+              (SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, ${tsquery}) AS score, true AS matches
+                FROM content_search_sections s
+                WHERE s.tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds})
                 LIMIT ${candidateCap})
               UNION
-              (SELECT s.space_id, s.page_id, s.position
-                FROM content_search_sections s, q
-                WHERE s.position = 0 AND s.title_tsv @@ q.q AND s.space_id = ANY(${query.spaceIds})
+              -- A title match still needs its section to match the whole query (other words, excluded
+              -- words). That is a column, not a WHERE condition, so that the planner does not scan
+              -- the whole GIN index again.
+              (SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, ${tsquery}) AS score, s.tsv @@ ${tsquery} AS matches
+                FROM content_search_sections s
+                WHERE s.position = 0 AND s.title_tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds})
                 LIMIT ${candidateCap})
             ),
-            -- Candidates are read back by primary key; a title match still needs its section to match
-            -- the whole query (other words, excluded words). The match is a column, not a WHERE
-            -- condition, so that the planner does not scan the whole GIN index again.
-            scored AS MATERIALIZED (
-              SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, q.q) AS score, s.tsv @@ q.q AS matches
-              FROM candidates c
-              JOIN content_search_sections s ON s.space_id = c.space_id AND s.page_id = c.page_id AND s.position = c.position,
-              q
-            ),
-            hits AS (SELECT space_id, page_id, position, score FROM scored WHERE matches),
             ranked AS (
-              SELECT space_id, page_id, max(score) AS page_score
-              FROM hits GROUP BY space_id, page_id
+              SELECT space_id, page_id, max(score) AS page_score,
+                (array_agg(position ORDER BY score DESC, position))[1:${query.sectionsPerPage}] AS positions,
+                (array_agg(score ORDER BY score DESC, position))[1:${query.sectionsPerPage}] AS scores
+              FROM hits WHERE matches
+              GROUP BY space_id, page_id
               ORDER BY page_score DESC, space_id, page_id
               OFFSET ${query.offset} LIMIT ${query.limit + 1}
-            ),
-            best AS (
-              SELECT h.space_id, h.page_id, h.position, h.score, r.page_score,
-                row_number() OVER (PARTITION BY h.space_id, h.page_id ORDER BY h.score DESC, h.position) AS n
-              FROM hits h JOIN ranked r ON r.space_id = h.space_id AND r.page_id = h.page_id
             )
-            SELECT b.space_id, b.page_id, b.page_score, b.score, s.section_id, s.page_title, s.section_title, s.path, s.body
-            FROM best b
-            JOIN content_search_sections s ON s.space_id = b.space_id AND s.page_id = b.page_id AND s.position = b.position
-            WHERE b.n <= ${query.sectionsPerPage}
-            ORDER BY b.page_score DESC, b.space_id, b.page_id, b.n`.pipe(Effect.flatMap(hits.all))
+            SELECT r.space_id, r.page_id, r.page_score, b.score, s.section_id, s.page_title, s.section_title, s.path, s.body
+            FROM ranked r
+            CROSS JOIN LATERAL unnest(r.positions, r.scores) WITH ORDINALITY AS b(position, score, n)
+            JOIN content_search_sections s ON s.space_id = r.space_id AND s.page_id = r.page_id AND s.position = b.position
+            ORDER BY r.page_score DESC, r.space_id, r.page_id, b.n`
+          // For this statement only: a plan made for these words, not a generic one that knows
+          // none; and the table read from its start by one process, so that the candidates, hence
+          // every page of results, are the same from one request to the next (a synchronized scan
+          // starts where another one is).
+          const rows = yield* sql`
+            SELECT set_config('plan_cache_mode', 'force_custom_plan', true),
+              set_config('synchronize_seqscans', 'off', true),
+              set_config('max_parallel_workers_per_gather', '0', true)`.pipe(
+              Effect.andThen(search),
+              sql.withTransaction,
+              Effect.flatMap(hits.all)
+            )
           const pages: Array<PageHit & { sections: Array<PageHit["sections"][number]> }> = []
           for (const row of rows) {
             const spaceId = row.space_id

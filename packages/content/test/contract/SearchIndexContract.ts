@@ -107,6 +107,38 @@ export const searchIndexContract = (it: ReposTest) =>
         assert.deepStrictEqual(seen.toSorted(), pages.map((p) => p.pageId))
       }))
 
+    it.effect("answers a word in more sections than are ranked with its title matches first, and pages through them without repeats", () =>
+      Effect.gen(function*() {
+        const index = yield* SearchIndex
+        // More body matches than the Postgres adapter ranks (1,000), written before the title match.
+        yield* index.update("si-frequent", Array.from({ length: 1_200 }, (_, i) =>
+          page(`p${String(i).padStart(4, "0")}`, `Page ${i}`, [
+            ["", `Page ${i}`, `The heron of page ${i}.`],
+            ["more", "More", "Nothing else."]
+          ])), [])
+        yield* index.update("si-frequent", [
+          page("title", "Heron", [["", "Heron", "All about it."]]),
+          page("heading", "Birds", [["", "Birds", "Wading birds."], ["the-heron", "The heron", "Long legs."]])
+        ], [])
+        const first = yield* index.search(query(["si-frequent"], "heron", { limit: 20 }))
+        assert.strictEqual(first.pages[0]?.pageId, "title")
+        assert.isTrue(first.more)
+        assert.isAbove(first.pages[0]!.score, first.pages[1]!.score)
+        const seen = new Set<string>()
+        for (let offset = 0; offset < 100; offset += 20) {
+          const found = yield* index.search(query(["si-frequent"], "heron", { offset, limit: 20 }))
+          assert.strictEqual(found.pages.length, 20)
+          for (const hit of found.pages) {
+            assert.isFalse(seen.has(hit.pageId), hit.pageId)
+            seen.add(hit.pageId)
+            assert.deepStrictEqual(hit.sections.map((s) => s.id), hit.pageId === "heading" ? ["the-heron"] : [""])
+          }
+        }
+        // The same words answer the same pages, request after request.
+        const again = yield* index.search(query(["si-frequent"], "heron", { offset: 40, limit: 20 }))
+        assert.deepStrictEqual(ids(again.pages), ids((yield* index.search(query(["si-frequent"], "heron", { offset: 40, limit: 20 }))).pages))
+      }))
+
     it.effect("copies a space's entries and removes a space's entries", () =>
       Effect.gen(function*() {
         const index = yield* SearchIndex
