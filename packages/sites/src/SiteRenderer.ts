@@ -13,6 +13,7 @@ import { answerCache, keyBaseOf } from "./answer/AnswerCache.ts"
 import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
 import { cacheKeyOf, machineFile } from "./answer/MachineFiles.ts"
+import { placeTrees } from "./answer/Navigation.ts"
 import { pageAnswer } from "./answer/PageAnswer.ts"
 import { locate } from "./answer/Places.ts"
 import { readingOf } from "./answer/Reading.ts"
@@ -37,9 +38,10 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const specs = yield* SpecOperations
       const cache = answerCache(specs)
       const revisions = revisionReader(published)
+      const trees = placeTrees()
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions)
+        const reading = readingOf(request, revisions, trees)
         const keyBase = keyBaseOf(request)
         const route = routeOf(reading.decoded, reading.segments)
         switch (route.kind) {

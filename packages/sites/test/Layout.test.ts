@@ -40,7 +40,8 @@ describe("renderPage", () => {
     assert.strictEqual(emojiText("1f1eb-1f1f7"), "\u{1f1eb}\u{1f1f7}")
     assert.strictEqual(emojiText("\u{1f680}"), "\u{1f680}")
     const doc = page({
-      tree: [{ type: "document", title: "Overview", url: "/p", current: true, emoji: "1f44b", children: [] }],
+      tree: [{ type: "document", id: "overview", title: "Overview", url: "/p", emoji: "1f44b", children: [] }],
+      currentPage: "overview",
       page: { ...sampleView().page, emoji: "1f680" }
     })
     assert.deepStrictEqual(texts(doc, "main h1 .emoji"), ["\u{1f680}"])
@@ -65,7 +66,8 @@ describe("renderPage", () => {
           { title: "v1", url: "javascript:alert(1)", current: false },
           { title: "v0", url: " \u0001java\tscript:alert(1)", current: false }
         ],
-        tree: [{ type: "document", title: hostile, url: "/p", current: true, children: [] }],
+        tree: [{ type: "document", id: "p", title: hostile, url: "/p", children: [] }],
+        currentPage: "p",
         page: {
           ...sampleView().page,
           title: hostile,
@@ -326,7 +328,7 @@ describe("readingOrder and neighbours", () => {
       readingOrder(sampleTree).map((d) => d.title),
       ["Introduction", "Installation", "Docker", "From source", "Configuration", "Sites", "Custom domains"]
     )
-    const { previous, next } = neighbours(sampleTree)
+    const { previous, next } = neighbours(sampleTree, "docker")
     assert.deepStrictEqual(previous, { title: "Installation", url: "/~sites/site_1/guides/installation" })
     assert.deepStrictEqual(next, { title: "From source", url: "/~sites/site_1/guides/installation/source" })
   })

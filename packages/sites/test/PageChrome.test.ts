@@ -25,8 +25,8 @@ describe("page frontmatter", () => {
   it("shows the cover above the title at its height and offset, the icon beside the title and in the sidebar, wide", () => {
     const doc = parseHtml(renderPage(sampleView({
       tree: [
-        { type: "document", title: "Quickstart", url: "/q", current: true, icon: "rocket-launch", children: [] },
-        { type: "document", title: "Glossary", url: "/g", current: false, icon: "📖", children: [] }
+        { type: "document", id: "q", title: "Quickstart", url: "/q", icon: "rocket-launch", children: [] },
+        { type: "document", id: "g", title: "Glossary", url: "/g", icon: "📖", children: [] }
       ],
       page: {
         ...sampleView().page,

@@ -192,6 +192,34 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.notStrictEqual(next.kind === "Html" && next.etag, first.kind === "Html" && first.etag)
     }))
 
+  it.effect("each page of a revision marks itself in the tree all its pages share, its branches open; a new revision or root gets its own tree", () =>
+    Effect.gen(function*() {
+      yield* store("r1", markdown.intro!)
+      const current = (doc: string) => [...doc.matchAll(/<a class="tree-link" href="([^"]+)" aria-current="page">/g)].map((m) => m[1])
+      const open = (doc: string) => [...doc.matchAll(/<details class="tree-branch" open><summary><a class="tree-link" href="([^"]+)"/g)].map((m) => m[1])
+      const home = html(yield* render("r1", ""))
+      assert.deepStrictEqual([current(home), open(home)], [["/~sites/site1/"], []])
+      const docker = html(yield* render("r1", "deploy/install/docker"))
+      assert.deepStrictEqual([current(docker), open(docker)], [["/~sites/site1/deploy/install/docker"], ["/~sites/site1/deploy/install"]])
+      const install = html(yield* render("r1", "deploy/install"))
+      assert.deepStrictEqual([current(install), open(install)], [["/~sites/site1/deploy/install"], ["/~sites/site1/deploy/install"]])
+      assert.include(install, `<a class="pager next" rel="next" href="/~sites/site1/deploy/install/docker">`)
+      const missing = yield* render("r1", "nope")
+      assert.deepStrictEqual([current(html(missing)), open(html(missing))], [[], []])
+      const elsewhere = yield* Effect.flatMap(Effect.service(SiteRenderer), (renderer) =>
+        renderer.render({ site: site("r1"), root: "http://docs.test/", path: "deploy/install/docker", query: new URLSearchParams(), claims: {}, noindex: false }))
+      assert.deepStrictEqual([current(html(elsewhere)), open(html(elsewhere))], [["/deploy/install/docker"], ["/deploy/install"]])
+      const revisions = yield* RevisionsRepo
+      const renamed = revision("r5", markdown.intro!)
+      yield* revisions.insert(
+        { ...renamed, pages: renamed.pages.map((p) => p.id === "intro" ? { ...p, title: "Start here" } : p) },
+        new Map([markdown.intro!, "Install.", markdown.docker!, markdown.secret!].map((m) => [documentHash(m), m] as const))
+      )
+      const next = html(yield* render("r5", "deploy/install/docker"))
+      assert.include(next, `<a class="tree-link" href="/~sites/site1/"><span>Start here</span></a>`)
+      assert.deepStrictEqual([current(next), open(next)], [["/~sites/site1/deploy/install/docker"], ["/~sites/site1/deploy/install"]])
+    }))
+
   it.effect("a page's {% if %} shows each reader the branch of their claims, even when the site's own conditions read none", () =>
     Effect.gen(function*() {
       yield* store("r3", "{% if visitor.claims.beta %}\nBeta notes.\n{% else %}\nStable notes.\n{% endif %}")

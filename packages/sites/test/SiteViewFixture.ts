@@ -8,18 +8,18 @@ export const sampleTree: ReadonlyArray<TreeItem> = [
     type: "group",
     title: "Getting started",
     children: [
-      { type: "document", title: "Introduction", url: `${base}guides`, current: false, children: [], emoji: "👋" },
+      { type: "document", id: "introduction", title: "Introduction", url: `${base}guides`, children: [], emoji: "👋" },
       {
         type: "document",
+        id: "installation",
         title: "Installation",
         url: `${base}guides/installation`,
-        current: false,
         children: [
-          { type: "document", title: "Docker", url: `${base}guides/installation/docker`, current: true, children: [] },
-          { type: "document", title: "From source", url: `${base}guides/installation/source`, current: false, children: [] }
+          { type: "document", id: "docker", title: "Docker", url: `${base}guides/installation/docker`, children: [] },
+          { type: "document", id: "from-source", title: "From source", url: `${base}guides/installation/source`, children: [] }
         ]
       },
-      { type: "document", title: "Configuration", url: `${base}guides/configuration`, current: false, children: [] }
+      { type: "document", id: "configuration", title: "Configuration", url: `${base}guides/configuration`, children: [] }
     ]
   },
   {
@@ -28,10 +28,10 @@ export const sampleTree: ReadonlyArray<TreeItem> = [
     children: [
       {
         type: "document",
+        id: "sites",
         title: "Sites",
         url: `${base}guides/sites`,
-        current: false,
-        children: [{ type: "document", title: "Custom domains", url: `${base}guides/sites/domains`, current: false, children: [] }]
+        children: [{ type: "document", id: "custom-domains", title: "Custom domains", url: `${base}guides/sites/domains`, children: [] }]
       },
       { type: "link", title: "Changelog", url: "https://example.com/changelog", external: true }
     ]
@@ -94,6 +94,7 @@ export const sampleView = (overrides: Partial<SiteView> = {}): SiteView => ({
     { title: "v1", url: `${base}v1`, current: false }
   ],
   tree: sampleTree,
+  currentPage: "docker",
   searchUrl: `${base}~search`,
   noindex: false,
   page: {

@@ -10,38 +10,7 @@ import * as Audience from "../Audience.ts"
 import type { PublishedSite, PublishedSiteSpace } from "../PublishedSites.ts"
 import type { SpecOperationsShape } from "../SpecOperations.ts"
 import { type RenderAnswer, type RenderRequest, sizeOf } from "./Answer.ts"
-
-/** A map bounded in entries and in characters that forgets the least recently used entries. */
-class Lru<V> {
-  private readonly map = new Map<string, { readonly value: V; readonly size: number }>()
-  private total = 0
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxSize: number,
-    private readonly sizeOf: (value: V) => number
-  ) {}
-  get(key: string): V | undefined {
-    const entry = this.map.get(key)
-    if (entry === undefined) return undefined
-    this.map.delete(key)
-    this.map.set(key, entry)
-    return entry.value
-  }
-  set(key: string, value: V): void {
-    const size = this.sizeOf(value) + key.length
-    if (size > this.maxSize) return
-    this.drop(key)
-    this.map.set(key, { value, size })
-    this.total += size
-    while (this.map.size > this.maxEntries || this.total > this.maxSize) this.drop(this.map.keys().next().value!)
-  }
-  private drop(key: string): void {
-    const entry = this.map.get(key)
-    if (entry === undefined) return
-    this.map.delete(key)
-    this.total -= entry.size
-  }
-}
+import { Lru } from "./Lru.ts"
 
 const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
   list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])
@@ -117,7 +86,7 @@ export interface AnswerCache {
 }
 
 export const answerCache = (specs: SpecOperationsShape): AnswerCache => {
-  const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, sizeOf)
+  const cache = new Lru<RenderAnswer>(cacheEntries, cacheCharacters, (answer, key) => sizeOf(answer) + key.length)
   // The specs' versions a cached page showed, by its key: a new version renders it again.
   const pageSpecs = new Map<string, ReadonlyArray<readonly [string, string | undefined]>>()
   // What the `{% if %}` conditions of a page (by its key) read of the claims, once it has been rendered.

@@ -6,7 +6,7 @@ import type { PublishedSite } from "../PublishedSites.ts"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
-import { tabsOf, treeOf, variantsOf } from "./Navigation.ts"
+import { tabsOf, variantsOf } from "./Navigation.ts"
 import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"
 
@@ -29,13 +29,12 @@ const announcementOf = (a: PublishedSite["customization"]["announcement"]): View
 /** The site's title as its customization names it. */
 export const siteTitle = (site: PublishedSite): string => site.customization.title ?? site.site.title
 
-/** The chrome around a place's page (`currentId`); the tree is computed unless given. */
+/** The chrome around a place's page (`currentId`). */
 export const chrome = (
   reading: Reading,
   place: Place | undefined,
   rev: Revision | undefined,
-  currentId: string | undefined,
-  tree?: ReadonlyArray<View.TreeItem>
+  currentId: string | undefined
 ): View.SiteChrome => {
   const { site, request } = reading
   const { basePath } = reading.urls
@@ -70,7 +69,8 @@ export const chrome = (
     themes: customization.themes ?? { default: "system", toggeable: true },
     tabs: tabsOf(reading, place),
     variants: variantsOf(reading, place),
-    tree: tree ?? (place === undefined || rev === undefined ? [] : treeOf(reading, place, rev, currentId)),
+    tree: place === undefined || rev === undefined ? [] : reading.tree(place, rev).items,
+    currentPage: currentId,
     searchUrl: `${basePath}~search`,
     noindex: request.noindex,
     externalLinks: customization.externalLinks?.target,

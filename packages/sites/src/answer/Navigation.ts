@@ -1,6 +1,7 @@
 /** How a reader moves through a site: section tabs, variants, the page tree, previous and next. */
 import type { PageNode, Revision } from "@quire/content"
-import type * as View from "../render/View.ts"
+import * as View from "../render/View.ts"
+import { Lru } from "./Lru.ts"
 import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"
 
@@ -67,8 +68,8 @@ const linkPageUrl = (reading: Reading, place: Place, rev: Revision, page: PageNo
   return { url: undefined, external: false }
 }
 
-/** The page tree of a place's revision, hidden pages left out, the current page marked. */
-export const treeOf = (reading: Reading, place: Place, rev: Revision, currentId: string | undefined): ReadonlyArray<View.TreeItem> => {
+/** The page tree of a place's revision, hidden pages left out; no page current (`SiteChrome.currentPage` says which). */
+export const treeOf = (reading: Reading, place: Place, rev: Revision): ReadonlyArray<View.TreeItem> => {
   const home = reading.infoOf(rev).home?.path
   const walk = (nodes: ReadonlyArray<PageNode>, base: string): Array<View.TreeItem> =>
     nodes.flatMap((page): Array<View.TreeItem> => {
@@ -84,12 +85,12 @@ export const treeOf = (reading: Reading, place: Place, rev: Revision, currentId:
         case "document":
           return [{
             type: "document",
+            id: page.id,
             // The navigation shows a page's link title (GitBook's linkTitle, a SUMMARY.md link's own title) when it has one.
             title: page.linkTitle ?? page.title,
             url: reading.urls.pageUrl(place, path, home),
             emoji: page.emoji,
             icon: page.icon,
-            current: page.id === currentId,
             children: walk(page.pages, path)
           }]
       }
@@ -97,21 +98,47 @@ export const treeOf = (reading: Reading, place: Place, rev: Revision, currentId:
   return walk(rev.pages, "")
 }
 
-/** The documents before and after the current one, in the tree's reading order. */
-export const neighboursOf = (tree: ReadonlyArray<View.TreeItem>) => {
-  const order: Array<View.TreeDocument> = []
-  const walk = (items: ReadonlyArray<View.TreeItem>): void => {
-    for (const item of items) {
-      if (item.type === "document") order.push(item)
-      if (item.type !== "link") walk(item.children)
-    }
-  }
-  walk(tree)
-  const at = order.findIndex((d) => d.current)
-  const previous = at > 0 ? order[at - 1] : undefined
-  const next = at >= 0 ? order[at + 1] : undefined
+/** A place's page tree as every page of its revision shows it, and its documents in reading order. */
+export interface PlaceTree {
+  readonly items: ReadonlyArray<View.TreeItem>
+  readonly order: ReadonlyArray<View.TreeDocument>
+  /** A document's place in `order`, by page id. */
+  readonly at: ReadonlyMap<string, number>
+}
+
+const placeTreeOf = (reading: Reading, place: Place, rev: Revision): PlaceTree => {
+  const items = treeOf(reading, place, rev)
+  const order = View.readingOrder(items)
+  return { items, order, at: new Map(order.map((d, i) => [d.id, i] as const)) }
+}
+
+/** The documents before and after a page (by id) in its tree's reading order. */
+export const neighboursOf = (tree: PlaceTree, currentId: string) => View.neighboursAt(tree.order, tree.at.get(currentId) ?? -1)
+
+/** Place trees kept: at most this many, of at most this many documents in all (a document costs about 1 KB with its HTML). */
+const keptTrees = 16
+const keptDocuments = 100_000
+
+/**
+ * The trees of places, kept per layer: a tree is the same for every page of a revision, so an
+ * uncached page of a large space walks none it walked before. Its key names all it is made of (the
+ * site's base path, the place's prefix and space, the revision), so a new revision or URL makes another.
+ */
+export interface PlaceTrees {
+  readonly of: (reading: Reading, place: Place, rev: Revision) => PlaceTree
+}
+
+export const placeTrees = (): PlaceTrees => {
+  const kept = new Lru<PlaceTree>(keptTrees, keptDocuments, (tree) => tree.order.length + 1)
   return {
-    previous: previous === undefined ? undefined : { title: previous.title, url: previous.url },
-    next: next === undefined ? undefined : { title: next.title, url: next.url }
+    of: (reading, place, rev) => {
+      const key = `${reading.urls.basePath}|${place.prefix}|${place.siteSpace.space.id}|${rev.id}`
+      let found = kept.get(key)
+      if (found === undefined) {
+        found = placeTreeOf(reading, place, rev)
+        kept.set(key, found)
+      }
+      return found
+    }
   }
 }

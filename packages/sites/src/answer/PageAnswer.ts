@@ -16,7 +16,7 @@ import { htmlAnswer, text, type RenderAnswer } from "./Answer.ts"
 import type { SpecsShown } from "./AnswerCache.ts"
 import { chrome, notFound } from "./Chrome.ts"
 import { linkOptions } from "./LinkResolution.ts"
-import { neighboursOf, treeOf } from "./Navigation.ts"
+import { neighboursOf } from "./Navigation.ts"
 import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"
 import type { Entry } from "./Revisions.ts"
@@ -147,10 +147,9 @@ const layoutOf = (page: PageNode): View.PageLayoutView => {
 const pageView = (reading: Reading, place: Place, rev: Revision, entry: Entry, rendered: Markdown.RenderedPage): View.SiteView => {
   const { urls } = reading
   const home = reading.infoOf(rev).home
-  const tree = treeOf(reading, place, rev, entry.page.id)
   const url = urls.pageUrl(place, entry.path, home?.path)
   return {
-    ...chrome(reading, place, rev, entry.page.id, tree),
+    ...chrome(reading, place, rev, entry.page.id),
     page: {
       title: entry.page.title,
       description: entry.page.description,
@@ -166,6 +165,6 @@ const pageView = (reading: Reading, place: Place, rev: Revision, entry: Entry, r
       markdownUrl: urls.absolute(urls.markdownUrlOf(place, entry.path, home?.path))
     },
     pagination: reading.site.customization.pagination?.enabled ?? true,
-    ...neighboursOf(tree)
+    ...neighboursOf(reading.tree(place, rev), entry.page.id)
   }
 }

@@ -3,6 +3,7 @@ import type { Effect } from "effect"
 import type { Revision } from "@quire/content"
 import type { PublishedSite } from "../PublishedSites.ts"
 import type { RenderRequest } from "./Answer.ts"
+import type { PlaceTree, PlaceTrees } from "./Navigation.ts"
 import { type Place, type Visible, visibleOf } from "./Places.ts"
 import { perRequest, type RevisionInfo, type RevisionReader } from "./Revisions.ts"
 import { segmentsOf } from "./Routing.ts"
@@ -20,18 +21,22 @@ export interface Reading {
   /** The revision a place shows, read once per request. */
   readonly revision: (place: Place) => Effect.Effect<Revision>
   readonly infoOf: (rev: Revision) => RevisionInfo
+  /** The page tree of a place's revision, built once for all its pages. */
+  readonly tree: (place: Place, rev: Revision) => PlaceTree
 }
 
-export const readingOf = (request: RenderRequest, revisions: RevisionReader): Reading => {
+export const readingOf = (request: RenderRequest, revisions: RevisionReader, trees: PlaceTrees): Reading => {
   const visible = visibleOf(request.site, request.claims)
   const urls = urlScheme(request.root)
-  return {
+  const reading: Reading = {
     request,
     site: request.site,
     visible,
     urls,
     ...segmentsOf(request.path),
     revision: perRequest(revisions),
-    infoOf: revisions.infoOf
+    infoOf: revisions.infoOf,
+    tree: (place, rev) => trees.of(reading, place, rev)
   }
+  return reading
 }

@@ -7,7 +7,7 @@ import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
 import { chrome } from "./Chrome.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./Reading.ts"
-import { firstDocument, hiddenPath } from "./Revisions.ts"
+import { hiddenPath } from "./Revisions.ts"
 
 const results = (reading: Reading, published: PublishedContent["Service"], q: string) =>
   Effect.gen(function*() {
@@ -22,7 +22,7 @@ const results = (reading: Reading, published: PublishedContent["Service"], q: st
       if (place === undefined) continue
       const rev = yield* reading.revision(place)
       if (hiddenPath(rev.pages, hit.path)) continue
-      const home = firstDocument(rev.pages)?.path
+      const home = reading.infoOf(rev).home?.path
       const best = hit.sections[0]
       const anchor = best !== undefined && best.id !== "" ? `#${encodeURIComponent(best.id)}` : ""
       const body = (best?.body ?? "").replace(/\s+/g, " ").trim()

@@ -193,13 +193,6 @@ const announcement = (view: SiteChrome): string => {
 
 // --- Sidebar ------------------------------------------------------------------------------
 
-const containsCurrent = (item: TreeItem): boolean =>
-  item.type === "document"
-    ? item.current || item.children.some(containsCurrent)
-    : item.type === "group"
-      ? item.children.some(containsCurrent)
-      : false
-
 /**
  * A page's emoji, else its icon: a Font Awesome name drawn as SVG, anything else (GitBook also
  * stores emoji there) shown as text; nothing for a name no free icon matches.
@@ -215,22 +208,102 @@ export const pageIcon = (item: { readonly emoji?: string | undefined; readonly i
   return `<span class="emoji" aria-hidden="true">${e(emojiText(given))}</span>`
 }
 
-const treeItems = (view: SiteChrome, items: ReadonlyArray<TreeItem>): string =>
-  `<ul>${items.map((item) => treeItem(view, item)).join("")}</ul>`
+/**
+ * A page tree laid out once, with no page current: its HTML, and for each document (by page id)
+ * where its `aria-current` and its branch's `open` go, and the document it sits under.
+ */
+interface LaidOutTree {
+  readonly html: string
+  readonly marks: ReadonlyMap<string, TreeMark>
+}
 
-const treeItem = (view: SiteChrome, item: TreeItem): string => {
-  switch (item.type) {
-    case "group":
-      return `<li class="tree-group"><h3 class="tree-heading">${e(item.title)}</h3>${treeItems(view, item.children)}</li>`
-    case "link":
-      return `<li><a class="tree-link" ${href(item.url)}${external(view, item.url)}>${pageIcon(item)}<span>${e(item.title)}</span>${item.external ? icon.external : ""}</a></li>`
-    case "document": {
-      const link = `<a class="tree-link" ${href(item.url)}${item.current ? ` aria-current="page"` : ""}>${pageIcon(item)}<span>${e(item.title)}</span></a>`
-      if (item.children.length === 0) return `<li>${link}</li>`
-      const open = containsCurrent(item) ? " open" : ""
-      return `<li><details class="tree-branch"${open}><summary>${link}${icon.chevron}</summary>${treeItems(view, item.children)}</details></li>`
+interface TreeMark {
+  /** Where the link's attributes end. */
+  readonly link: number
+  /** Where the `<details>` tag's attributes end; -1 for a document without children. */
+  readonly branch: number
+  readonly parent: TreeMark | undefined
+}
+
+const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTree => {
+  const marks = new Map<string, TreeMark>()
+  let html = ""
+  const list = (items: ReadonlyArray<TreeItem>, parent: TreeMark | undefined): void => {
+    html += "<ul>"
+    for (const item of items) entry(item, parent)
+    html += "</ul>"
+  }
+  const entry = (item: TreeItem, parent: TreeMark | undefined): void => {
+    switch (item.type) {
+      case "group":
+        html += `<li class="tree-group"><h3 class="tree-heading">${e(item.title)}</h3>`
+        list(item.children, parent)
+        html += "</li>"
+        return
+      case "link":
+        html += `<li><a class="tree-link" ${href(item.url)}${external(view, item.url)}>${pageIcon(item)}<span>${e(item.title)}</span>${item.external ? icon.external : ""}</a></li>`
+        return
+      case "document": {
+        const leaf = item.children.length === 0
+        html += leaf ? `<li>` : `<li><details class="tree-branch"`
+        const branch = leaf ? -1 : html.length
+        html += `${leaf ? "" : "><summary>"}<a class="tree-link" ${href(item.url)}`
+        const mark: TreeMark = { link: html.length, branch, parent }
+        marks.set(item.id, mark)
+        html += `>${pageIcon(item)}<span>${e(item.title)}</span></a>`
+        if (leaf) {
+          html += "</li>"
+          return
+        }
+        html += `${icon.chevron}</summary>`
+        list(item.children, mark)
+        html += "</details></li>"
+      }
     }
   }
+  list(tree, undefined)
+  return { html, marks }
+}
+
+/**
+ * Trees laid out, by tree and way of opening external links: the answer layer keeps one tree per
+ * place and revision (answer/Navigation.ts), so every page of a revision lays its tree out once. Held
+ * weakly: a laid-out tree goes when its tree does.
+ */
+const laidOutTrees = new WeakMap<ReadonlyArray<TreeItem>, Map<string, LaidOutTree>>()
+
+const laidOutTreeOf = (view: SiteChrome): LaidOutTree => {
+  const key = view.externalLinks ?? ""
+  let byTarget = laidOutTrees.get(view.tree)
+  if (byTarget === undefined) {
+    byTarget = new Map()
+    laidOutTrees.set(view.tree, byTarget)
+  }
+  let found = byTarget.get(key)
+  if (found === undefined) {
+    found = layOutTree(view, view.tree)
+    byTarget.set(key, found)
+  }
+  return found
+}
+
+/** The tree with the current page marked and the branches down to it (its own included) open. */
+const treeHtml = (view: SiteChrome): string => {
+  const { html, marks } = laidOutTreeOf(view)
+  const current = view.currentPage === undefined ? undefined : marks.get(view.currentPage)
+  if (current === undefined) return html
+  const inserts: Array<readonly [number, string]> = [[current.link, ` aria-current="page"`]]
+  for (let mark: TreeMark | undefined = current; mark !== undefined; mark = mark.parent) {
+    if (mark.branch >= 0) inserts.push([mark.branch, " open"])
+  }
+  inserts.sort((a, b) => a[0] - b[0])
+  let out = ""
+  let from = 0
+  for (const [at, text] of inserts) {
+    out += html.slice(from, at) + text
+    from = at
+  }
+  return out + html.slice(from)
 }
 
 const variants = (view: SiteChrome): string => {
@@ -246,7 +319,7 @@ const variants = (view: SiteChrome): string => {
 
 const sidebar = (view: SiteChrome): string =>
   `<aside class="sidebar" id="sidebar">${variants(view)}` +
-  `<nav class="tree" aria-label="Pages">${treeItems(view, view.tree)}</nav></aside>`
+  `<nav class="tree" aria-label="Pages">${treeHtml(view)}</nav></aside>`
 
 // --- Page ---------------------------------------------------------------------------------
 

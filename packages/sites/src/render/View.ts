@@ -103,13 +103,17 @@ export interface Variant {
 /** A page of the sidebar: a document (possibly with children), a group heading, or a link. */
 export type TreeItem = TreeDocument | TreeGroup | TreeLink
 
+/**
+ * A document of the tree, by its page's id: the tree holds no page's current state, so that every
+ * page of a revision shares one (`SiteChrome.currentPage` names the page read).
+ */
 export interface TreeDocument {
   readonly type: "document"
+  readonly id: string
   readonly title: string
   readonly url: string
   readonly emoji?: string | undefined
   readonly icon?: string | undefined
-  readonly current: boolean
   readonly children: ReadonlyArray<TreeItem>
 }
 
@@ -210,6 +214,8 @@ export interface SiteChrome {
   readonly tabs: ReadonlyArray<Tab>
   readonly variants: ReadonlyArray<Variant>
   readonly tree: ReadonlyArray<TreeItem>
+  /** The id of the page read: marked in the tree, the branches down to it open. */
+  readonly currentPage?: string | undefined
   /** The search results page; with `Accept: application/json` it answers `SearchResults`. */
   readonly searchUrl: string
   /** `<meta name="robots" content="noindex">` (unlisted, share-link and visitor-auth sites). */
@@ -283,14 +289,22 @@ export const readingOrder = (tree: ReadonlyArray<TreeItem>): ReadonlyArray<TreeD
 const linkTo = (d: TreeDocument | undefined): LinkView | undefined =>
   d === undefined ? undefined : { title: d.title, url: d.url }
 
-/** The documents before and after the current one in reading order. */
-export const neighbours = (
-  tree: ReadonlyArray<TreeItem>
+/** The documents before and after the one at `at` of a reading order (none when `at` is negative). */
+export const neighboursAt = (
+  order: ReadonlyArray<TreeDocument>,
+  at: number
 ): { readonly previous?: LinkView; readonly next?: LinkView } => {
-  const order = readingOrder(tree)
-  const at = order.findIndex((d) => d.current)
   if (at < 0) return {}
   const previous = linkTo(order[at - 1])
   const next = linkTo(order[at + 1])
   return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) }
+}
+
+/** The documents before and after the current one (`current`, a page id) in reading order. */
+export const neighbours = (
+  tree: ReadonlyArray<TreeItem>,
+  current: string | undefined
+): { readonly previous?: LinkView; readonly next?: LinkView } => {
+  const order = readingOrder(tree)
+  return neighboursAt(order, order.findIndex((d) => d.id === current))
 }
