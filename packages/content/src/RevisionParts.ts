@@ -11,11 +11,13 @@ import { ownFields } from "./domain/RevisionLimits.ts"
 
 export type PartKind = "pages" | "files"
 
-/** One stored part: a JSON array of nodes of one kind, at `position` among that kind's parts, and the hash of its body. */
+/** One stored part: a JSON array of nodes of one kind, at `position` among that kind's parts, its size and the hash of its body. */
 export interface Part {
   readonly kind: PartKind
   readonly position: number
   readonly body: string
+  /** UTF-8 bytes of `body`. */
+  readonly bytes: number
   readonly hash: string
 }
 
@@ -40,36 +42,103 @@ export interface PageEntry {
   readonly page: Omit<PageNode, "pages">
 }
 
+/** The nodes of one kind in stored order: each node (a page or a file) and its depth (0 for files). */
+interface Entries {
+  readonly nodes: ReadonlyArray<PageNode | FileNode>
+  readonly depths: ReadonlyArray<number>
+  readonly json: (index: number) => string
+}
+
+/** A run made before: its nodes and their depths, how it ended, and its body. */
+interface Run {
+  readonly nodes: ReadonlyArray<PageNode | FileNode>
+  readonly depths: ReadonlyArray<number>
+  /** After a boundary node, before a node that would pass the size, or at the end of the nodes. */
+  readonly end: "boundary" | "size" | "last"
+  /** The bound it was made under. */
+  readonly maxBytes: number
+  readonly body: string
+  readonly bytes: number
+  readonly hash: string
+}
+
 /**
- * The JSON texts of `entries` in runs of at most `maxBytes` (a longer entry alone in its run),
- * each ending after an entry whose id `endsRun`, or where the next would pass `maxBytes`.
+ * The runs split made, by their first node, so that a tree sharing its parent's nodes serializes
+ * and hashes only the runs it changed; a layer keeps one (nodes are immutable, kept by object).
  */
-const runs = (entries: Iterable<{ readonly id: string; readonly json: string }>, maxBytes: number): Array<string> => {
-  const out: Array<string> = []
-  let current: Array<string> = []
-  let bytes = 2
-  for (const { id, json } of entries) {
-    const size = Buffer.byteLength(json) + 1
-    if (current.length > 0 && bytes + size > maxBytes) {
-      out.push(`[${current.join(",")}]`)
-      current = []
-      bytes = 2
+export class RunCache {
+  private readonly runs = new WeakMap<PageNode | FileNode, Run>()
+
+  /** The run made before that starts at `start` of `entries`, if the same nodes at the same depths still end it the same way. */
+  find(entries: Entries, start: number, maxBytes: number): Run | undefined {
+    const run = this.runs.get(entries.nodes[start]!)
+    if (run === undefined || run.maxBytes !== maxBytes || start + run.nodes.length > entries.nodes.length) return undefined
+    for (let i = 0; i < run.nodes.length; i++) {
+      if (entries.nodes[start + i] !== run.nodes[i] || entries.depths[start + i] !== run.depths[i]) return undefined
     }
-    current.push(json)
-    bytes += size
-    if (endsRun(id)) {
-      out.push(`[${current.join(",")}]`)
-      current = []
-      bytes = 2
-    }
+    const next = start + run.nodes.length
+    if (run.end === "last") return next === entries.nodes.length ? run : undefined
+    if (run.end === "size") return next < entries.nodes.length && run.bytes + Buffer.byteLength(entries.json(next)) + 2 > maxBytes ? run : undefined
+    return run
   }
-  if (current.length > 0) out.push(`[${current.join(",")}]`)
+
+  add(run: Run): void {
+    this.runs.set(run.nodes[0]!, run)
+  }
+}
+
+const hashOf = (body: string) => createHash("sha256").update(body).digest("base64url")
+
+/**
+ * The runs of `entries` of at most `maxBytes` of JSON (a longer entry alone in its run), each
+ * ending after an entry whose id `endsRun`, or where the next would pass `maxBytes`; runs the
+ * cache knows are taken from it.
+ */
+const runs = (entries: Entries, maxBytes: number, cache: RunCache | undefined): Array<Run> => {
+  const out: Array<Run> = []
+  const count = entries.nodes.length
+  let at = 0
+  while (at < count) {
+    const known = cache?.find(entries, at, maxBytes)
+    if (known !== undefined) {
+      out.push(known)
+      at += known.nodes.length
+      continue
+    }
+    const texts: Array<string> = []
+    // The body's bytes: `[`, `]`, and each text with the comma before it but the first's.
+    let bytes = 1
+    let end: Run["end"] = "last"
+    let next = at
+    for (; next < count; next++) {
+      const json = entries.json(next)
+      const size = Buffer.byteLength(json) + 1
+      // Cut where the body with this text (`bytes + size`) would reach `maxBytes`, as parts always were.
+      if (texts.length > 0 && bytes + 1 + size > maxBytes) {
+        end = "size"
+        break
+      }
+      texts.push(json)
+      bytes += size
+      if (endsRun(entries.nodes[next]!.id)) {
+        end = "boundary"
+        next++
+        break
+      }
+    }
+    const body = `[${texts.join(",")}]`
+    const run: Run = { nodes: entries.nodes.slice(at, next), depths: entries.depths.slice(at, next), end, maxBytes, body, bytes, hash: hashOf(body) }
+    cache?.add(run)
+    out.push(run)
+    at = next
+  }
   return out
 }
 
-/** The pages depth first, each as the JSON of its `PageEntry` (a stack, not recursion: trees may be deep). */
-const pageEntries = (pages: ReadonlyArray<PageNode>, json: OwnJson): Array<{ readonly id: string; readonly json: string }> => {
-  const out: Array<{ readonly id: string; readonly json: string }> = []
+/** The pages depth first, each with its depth (a stack, not recursion: trees may be deep); an entry's JSON is that of its `PageEntry`. */
+const pageEntries = (pages: ReadonlyArray<PageNode>, json: OwnJson): Entries => {
+  const nodes: Array<PageNode> = []
+  const depths: Array<number> = []
   const stack: Array<{ readonly nodes: ReadonlyArray<PageNode>; next: number }> = [{ nodes: pages, next: 0 }]
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!
@@ -78,18 +147,35 @@ const pageEntries = (pages: ReadonlyArray<PageNode>, json: OwnJson): Array<{ rea
       stack.pop()
       continue
     }
-    out.push({ id: page.id, json: `{"depth":${stack.length - 1},"page":${json(page)}}` })
+    nodes.push(page)
+    depths.push(stack.length - 1)
     if (page.pages.length > 0) stack.push({ nodes: page.pages, next: 0 })
   }
-  return out
+  return { nodes, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(nodes[index]!)}}` }
 }
 
-const part = (kind: PartKind) => (body: string, position: number): Part => ({ kind, position, body, hash: createHash("sha256").update(body).digest("base64url") })
+const fileEntries = (files: ReadonlyArray<FileNode>): Entries => ({
+  nodes: files,
+  depths: files.map(() => 0),
+  json: (index) => JSON.stringify(files[index]!)
+})
 
-/** The parts of a tree, pages first, each at most `maxBytes` of JSON unless one node alone is larger. */
-export const split = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>, maxBytes: number, json: OwnJson = ownJson): Array<Part> => [
-  ...runs(pageEntries(pages, json), maxBytes).map(part("pages")),
-  ...runs(files.map((file) => ({ id: file.id, json: JSON.stringify(file) })), maxBytes).map(part("files"))
+const parts = (kind: PartKind, made: ReadonlyArray<Run>): Array<Part> =>
+  made.map((run, position) => ({ kind, position, body: run.body, bytes: run.bytes, hash: run.hash }))
+
+/**
+ * The parts of a tree, pages first, each at most `maxBytes` of JSON unless one node alone is
+ * larger. With a `cache`, runs of the same nodes as a tree split before are not made again.
+ */
+export const split = (
+  pages: ReadonlyArray<PageNode>,
+  files: ReadonlyArray<FileNode>,
+  maxBytes: number,
+  json: OwnJson = ownJson,
+  cache?: RunCache
+): Array<Part> => [
+  ...parts("pages", runs(pageEntries(pages, json), maxBytes, cache)),
+  ...parts("files", runs(fileEntries(files), maxBytes, cache))
 ]
 
 interface Mutable {
@@ -118,6 +204,6 @@ export const assemblePages = (entries: ReadonlyArray<unknown>): Array<unknown> |
 
 /** Why `parts` cannot be stored: one is over `maxBytes`, so it holds one node over the RevisionWriter's `nodeBytes` alone. */
 export const oversizedPart = (revisionId: string, parts: ReadonlyArray<Part>, maxBytes: number): string | undefined =>
-  parts.some((part) => Buffer.byteLength(part.body) > maxBytes)
+  parts.some((part) => part.bytes > maxBytes)
     ? `A node of revision ${revisionId} is over ${maxBytes} bytes: its write bypassed the RevisionWriter's limits`
     : undefined

@@ -3,11 +3,12 @@
  * change request's edits, merge, update, Git import) names the head it moves and a `build` step;
  * the writer does the rest once: see "Space content" in docs/content.md.
  */
-import { Clock, Context, Data, Effect, Layer, Option, Result } from "effect"
+import { Clock, Context, Data, Effect, HashMap, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
-import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import { type FileNode, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
 import { checkReusableContents, reusableDocuments } from "./domain/ReusableContent.ts"
-import { checkRevisionLimits, defaultRevisionLimits, jsonBytes, ownFields } from "./domain/RevisionLimits.ts"
+import { checkRevisionLimits, defaultRevisionLimits, treeMeasure } from "./domain/RevisionLimits.ts"
+import { sameShapeChanges, shareFiles, sharePages } from "./domain/TreeDiff.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { keepMovedLinks } from "./MovedLinks.ts"
@@ -111,15 +112,16 @@ export const ensureWritable = (space: Space, system = false): Effect.Effect<void
 
 const invalid = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
 
-/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
-export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
+const validSlug = (slug: string) => slug !== "" && slug.length <= maxSlugLength && !slug.includes("/")
+
+const checkPages = (pages: ReadonlyArray<PageNode>): Effect.Effect<void, Errors.InvalidInput> => {
   const ids = new Set<string>()
   const walk = (nodes: ReadonlyArray<PageNode>): Effect.Effect<void, Errors.InvalidInput> | undefined => {
     const slugs = new Set<string>()
     for (const page of nodes) {
       if (ids.has(page.id)) return invalid("pages", `page id ${JSON.stringify(page.id)} appears twice`)
       ids.add(page.id)
-      if (page.slug === "" || page.slug.length > maxSlugLength || page.slug.includes("/")) {
+      if (!validSlug(page.slug)) {
         return invalid("slug", `${JSON.stringify(page.slug)} is not a valid slug (1 to ${maxSlugLength} characters, no "/")`)
       }
       if (slugs.has(page.slug)) return invalid("slug", `two sibling pages have the slug ${JSON.stringify(page.slug)}`)
@@ -132,14 +134,46 @@ export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<F
     }
     return undefined
   }
-  const failed = walk(pages)
-  if (failed !== undefined) return failed
+  return walk(pages) ?? Effect.void
+}
+
+const checkFiles = (files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> => {
   const fileIds = new Set<string>()
   for (const file of files) {
     if (fileIds.has(file.id)) return invalid("files", `file id ${JSON.stringify(file.id)} appears twice`)
     fileIds.add(file.id)
   }
   return Effect.void
+}
+
+/** A tree a revision may hold: unique page and file ids, unique non-empty slugs among siblings, documents with a document. */
+export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> =>
+  Effect.andThen(checkPages(pages), checkFiles(files))
+
+/**
+ * Whether `after` passes `checkTree`'s page rules given that `before` does, looking only at what
+ * differs: the same ids in the same places (so still unique), and the pages that differ have a
+ * valid slug, unique among their siblings, and a document if they are one. False when the shapes
+ * differ or a changed page breaks a rule: the caller checks the whole tree (and names the rule).
+ */
+const keepsValid = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): boolean => {
+  if (before === after) return true
+  if (before.length !== after.length) return false
+  let renamed = false
+  for (let i = 0; i < after.length; i++) {
+    const old = before[i]!
+    const page = after[i]!
+    if (old === page) continue
+    if (old.id !== page.id) return false
+    if (page.slug !== old.slug) {
+      if (!validSlug(page.slug)) return false
+      renamed = true
+    }
+    if (page.type === "document" && page.document === undefined) return false
+    if (!keepsValid(old.pages, page.pages)) return false
+  }
+  if (renamed && new Set(after.map((page) => page.slug)).size !== after.length) return false
+  return true
 }
 
 /** The blobs of `files` that `parent` does not point to, each once. */
@@ -150,10 +184,24 @@ const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<F
   return Array.from(introduced, ([blob, size]) => ({ blob, size }))
 }
 
-const documentHashes = (pages: ReadonlyArray<PageNode>, reusable?: ReadonlyArray<ReusableContentNode>): Set<string> => {
-  const hashes = new Set<string>(reusableDocuments(reusable))
-  for (const { page } of flattenPages(pages)) if (page.document !== undefined) hashes.add(page.document)
-  return hashes
+/** The documents of a page tree, with how many of its pages point to each. */
+type DocumentCounts = HashMap.HashMap<string, number>
+
+const countDocuments = (pages: ReadonlyArray<PageNode>): DocumentCounts =>
+  HashMap.mutate(HashMap.empty<string, number>(), (counts) => {
+    const stack = [pages]
+    for (let nodes = stack.pop(); nodes !== undefined; nodes = stack.pop()) {
+      for (const page of nodes) {
+        if (page.document !== undefined) HashMap.set(counts, page.document, (HashMap.get(counts, page.document).pipe(Option.getOrElse(() => 0))) + 1)
+        if (page.pages.length > 0) stack.push(page.pages)
+      }
+    }
+  })
+
+const moveCount = (counts: DocumentCounts, hash: string | undefined, by: number): DocumentCounts => {
+  if (hash === undefined) return counts
+  const count = Option.getOrElse(HashMap.get(counts, hash), () => 0) + by
+  return count === 0 ? HashMap.remove(counts, hash) : HashMap.set(counts, hash, count)
 }
 
 export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWriterShape>()("@quire/content/RevisionWriter") {
@@ -170,15 +218,28 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const usage = yield* StorageUsageRepo
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
-        // Nodes are immutable and a write reuses its parent's: each node is measured once.
-        const measured = new WeakMap<PageNode, number>()
-        const ownBytes = (page: PageNode): number => {
-          const known = measured.get(page)
+        // Nodes are immutable and a write shares its parent's (`sharePages`), so what is known of a
+        // node or a tree is kept by object: its size, that it passed the checks, its documents.
+        const measure = treeMeasure()
+        const validPages = new WeakSet<ReadonlyArray<PageNode>>()
+        const validFiles = new WeakSet<ReadonlyArray<FileNode>>()
+        const documentCounts = new WeakMap<ReadonlyArray<PageNode>, DocumentCounts>()
+        const countsOf = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
+          const known = documentCounts.get(pages)
           if (known !== undefined) return known
-          const bytes = jsonBytes(ownFields(page))
-          measured.set(page, bytes)
-          return bytes
+          const counts = countDocuments(pages)
+          documentCounts.set(pages, counts)
+          return counts
         }
+
+        /** `checkTree`, over what differs from a parent that passed it when the shapes allow. */
+        const checkWritten = (parent: Revision, pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>) =>
+          Effect.gen(function*() {
+            if (!(validPages.has(parent.pages) && keepsValid(parent.pages, pages))) yield* checkPages(pages)
+            if (!(validFiles.has(parent.files) && files === parent.files)) yield* checkFiles(files)
+            validPages.add(pages)
+            validFiles.add(files)
+          })
 
         const stored = (revisionId: string, what: string) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -191,12 +252,27 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
          * it takes from the store (other revisions' documents; each must be known).
          */
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
-          const inherited = documentHashes(parent.pages, parent.reusableContents)
+          const inherited = countsOf(parent.pages)
+          const inheritedReusable = new Set(reusableDocuments(parent.reusableContents))
+          // The same ids in the same places: only the pages the diff names can point to a new document.
+          const changes = sameShapeChanges(parent.pages, change.pages)
+          let counts = inherited
+          for (const { before, after } of changes ?? []) {
+            if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
+          }
+          const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
+          if (changes === undefined) {
+            counts = countDocuments(change.pages)
+            for (const [hash] of counts) candidates.add(hash)
+          } else {
+            for (const { after } of changes) if (after.document !== undefined) candidates.add(after.document)
+          }
+          documentCounts.set(change.pages, counts)
           const given = change.documents ?? new Map<string, string>()
           const introduced = new Map<string, string>()
           const unknown: Array<string> = []
-          for (const hash of documentHashes(change.pages, change.reusableContents ?? parent.reusableContents)) {
-            if (inherited.has(hash)) continue
+          for (const hash of candidates) {
+            if (HashMap.has(inherited, hash) || inheritedReusable.has(hash)) continue
             const markdown = given.get(hash)
             if (markdown === undefined) unknown.push(hash)
             else introduced.set(hash, markdown)
@@ -218,12 +294,15 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             const state = yield* head.read
             yield* ensureWritable(state.space, writeOptions?.system === true)
             const parent = yield* stored(state.revisionId, head.describe(state))
-            const built = yield* build(parent, state)
-            const files = built.files ?? parent.files
+            const made = yield* build(parent, state)
+            // Pages and files equal to the parent's are the parent's: what follows skips them by identity.
+            const files = shareFiles(parent.files, made.files ?? parent.files)
+            const pages = sharePages(parent.pages, made.pages)
+            const built: C = pages === made.pages ? made : { ...made, pages }
             // Links to a page the write moved (and a moved page's own relative links) follow it, in this revision.
             const relinked = yield* keepMovedLinks(parent, built, files, revisions.documents)
-            const change: C = relinked === undefined ? built : { ...built, ...relinked }
-            yield* checkTree(change.pages, files)
+            const change: C = relinked === undefined ? built : { ...built, ...relinked, pages: sharePages(parent.pages, relinked.pages) }
+            yield* checkWritten(parent, change.pages, files)
             const reusableContents = change.reusableContents ?? parent.reusableContents ?? []
             yield* checkReusableContents(reusableContents)
             const { introduced: documents, shared } = yield* introducedDocuments(parent, change)
@@ -241,7 +320,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               createdAt
             }
             // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
-            yield* checkRevisionLimits(next, documents, defaultRevisionLimits, ownBytes)
+            yield* checkRevisionLimits(next, documents, defaultRevisionLimits, measure)
             // Only the pages this write changed are parsed, before the transaction: for the search
             // index, and for the links of the documents it introduces (the link graph reads them).
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined
@@ -250,7 +329,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               yield* revisions.insert(next, documents, shared, links)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })
               // The files' bytes count against the organization's quota with the revision, or not at all.
-              const blobs = introducedBlobs(parent.files, files)
+              const blobs = files === parent.files ? [] : introducedBlobs(parent.files, files)
               if (!(yield* usage.hold(state.space.organizationId, state.space.id, blobs, quota))) {
                 const used = yield* usage.used(state.space.organizationId)
                 const needed = blobs.reduce((sum, b) => sum + b.size, 0)

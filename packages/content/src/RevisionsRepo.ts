@@ -3,7 +3,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
 import type { Revision } from "./domain/Revision.ts"
 import { partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
-import { oversizedPart, split } from "./RevisionParts.ts"
+import { oversizedPart, RunCache, split } from "./RevisionParts.ts"
 
 /** What a listing of revisions shows of each: no tree, files, variables or reusable contents. */
 export type RevisionHeader = Pick<Revision, "id" | "spaceId" | "parents" | "type" | "git" | "createdAt">
@@ -53,11 +53,12 @@ export class RevisionsRepo extends Context.Service<RevisionsRepo, RevisionsRepoS
     const linksOf = new MemoryStore.TxMap<string, DocumentLinks>()
     /** The documents each space's revisions point to. */
     const held = new MemoryStore.TxMap<string, ReadonlySet<string>>()
+    const runs = new RunCache()
     return RevisionsRepo.of({
       insert: (revision, introduced, shared = [], links = new Map()) =>
         Effect.sync(() => {
           // What the SQL adapter cannot store, this one refuses as well.
-          const defect = unstorableDocument(introduced) ?? oversizedPart(revision.id, split(revision.pages, revision.files, partBytes), partBytes)
+          const defect = unstorableDocument(introduced) ?? oversizedPart(revision.id, split(revision.pages, revision.files, partBytes, undefined, runs), partBytes)
           if (defect !== undefined) throw new Error(defect)
           for (const [hash, markdown] of introduced) {
             if (!documents.has(hash)) documents.set(hash, markdown)

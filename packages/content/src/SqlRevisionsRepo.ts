@@ -5,9 +5,9 @@
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
-import { FileNode, flattenPages, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
+import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
-import { assemblePages, oversizedPart, type Part, split } from "./RevisionParts.ts"
+import { assemblePages, oversizedPart, type Part, RunCache, split } from "./RevisionParts.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -63,7 +63,7 @@ class RevisionCache {
   private readonly entries = new Map<string, { readonly revision: Revision; readonly pages: number }>()
   private pages = 0
 
-  constructor(private readonly maxPages: number) {}
+  constructor(private readonly maxPages: number, private readonly countPages: (revision: Revision) => number) {}
 
   get(id: string): Revision | undefined {
     const entry = this.entries.get(id)
@@ -74,7 +74,7 @@ class RevisionCache {
   }
 
   add(revision: Revision): void {
-    const pages = flattenPages(revision.pages).length + 1
+    const pages = this.countPages(revision) + 1
     if (pages > this.maxPages || this.entries.has(revision.id)) return
     this.entries.set(revision.id, { revision, pages })
     this.pages += pages
@@ -105,8 +105,23 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
     RevisionsRepo,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const cache = new RevisionCache(options.cachedPages ?? 100_000)
-      // Nodes are immutable and a write reuses its parent's: each node's JSON is made once.
+      // Nodes are immutable and a write shares its parent's: each node's JSON, each subtree's page
+      // count and each run of nodes' part are made once.
+      const subtreePages = new WeakMap<PageNode, number>()
+      const pagesUnder = (pages: ReadonlyArray<PageNode>): number => {
+        let count = 0
+        for (const page of pages) {
+          let known = subtreePages.get(page)
+          if (known === undefined) {
+            known = 1 + pagesUnder(page.pages)
+            subtreePages.set(page, known)
+          }
+          count += known
+        }
+        return count
+      }
+      const cache = new RevisionCache(options.cachedPages ?? 100_000, (revision) => pagesUnder(revision.pages))
+      const runs = new RunCache()
       const nodeJson = new WeakMap<PageNode, string>()
       const ownJson = (page: PageNode): string => {
         const known = nodeJson.get(page)
@@ -186,7 +201,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               const found = links.get(hash)
               return { hash, markdown, links: found === undefined ? null : JSON.stringify(found) }
             })
-            const tree = split(revision.pages, revision.files, partBytes, ownJson)
+            const tree = split(revision.pages, revision.files, partBytes, ownJson, runs)
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
             if (Arr.isArrayNonEmpty(rows)) {

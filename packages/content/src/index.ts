@@ -42,7 +42,7 @@ export { coverRefOf, frontmatterLayout, layoutOfFrontmatter, layoutVisibilityKey
 export type { PageFrontmatter } from "./domain/PageFrontmatter.ts"
 export { insertedPageKind } from "./domain/PageKinds.ts"
 export type { PageKindInput, PageKindOutcome } from "./domain/PageKinds.ts"
-export { checkRevisionLimits, defaultRevisionLimits } from "./domain/RevisionLimits.ts"
+export { checkRevisionLimits, defaultRevisionLimits, partBytes } from "./domain/RevisionLimits.ts"
 export { maxReusableContents, maxReusableContentTitle, reusableDocuments } from "./domain/ReusableContent.ts"
 export { expandWith, findReusableContent, includeRefs } from "./markdown/IncludeTags.ts"
 export { withIncludes } from "./markdown/Includes.ts"

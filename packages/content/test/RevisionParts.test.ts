@@ -13,7 +13,7 @@ import { assertNone, at, some } from "@quire/testkit"
 import { migrations, RevisionsRepo } from "../src/index.ts"
 import type { PageNode, Revision } from "../src/domain/Revision.ts"
 import { defaultRevisionLimits, partBytes } from "../src/domain/RevisionLimits.ts"
-import { assemblePages, split } from "../src/RevisionParts.ts"
+import { assemblePages, RunCache, split } from "../src/RevisionParts.ts"
 import * as SqlRevisionsRepo from "../src/SqlRevisionsRepo.ts"
 import { largeTree } from "./contract/LargeTree.ts"
 
@@ -39,6 +39,9 @@ const beforeParts = {
 
 const leaf = (id: string, pages: ReadonlyArray<PageNode> = []): PageNode => ({ id, type: "group", title: id, slug: id, createdAt: stamp, updatedAt: stamp, pages })
 
+/** A page whose own JSON grows with `size`. */
+const sized = (id: string, size: number, pages: ReadonlyArray<PageNode> = []): PageNode => ({ ...leaf(id, pages), title: `${id} ${"x".repeat(size)}` })
+
 describe("the part format", () => {
   it("puts a deep and a wide tree back together exactly, every part under partBytes", () => {
     let deep: PageNode = leaf("d-bottom")
@@ -52,6 +55,47 @@ describe("the part format", () => {
     assert.deepStrictEqual(assemblePages(read("pages")), pages as unknown)
     assert.deepStrictEqual(read("files"), files as unknown)
     assert.isUndefined(assemblePages([{ depth: 1, page: { id: "orphan" } }]))
+  })
+
+  it("makes the same parts from remembered runs as from scratch, through edits, moves and size cuts", () => {
+    // A small bound cuts runs by size as often as at boundaries; nodes of varied sizes move the cuts.
+    const maxBytes = 2_000
+    let pages: ReadonlyArray<PageNode> = Array.from({ length: 40 }, (_, a) =>
+      sized(`g${a}`, (a * 37) % 300, Array.from({ length: 12 }, (_, b) => sized(`g${a}-${b}`, (a * 11 + b * 53) % 500))))
+    let files = largeTree("f", 60).files
+    const cache = new RunCache()
+    const same = (step: string) => {
+      const remembered = split(pages, files, maxBytes, undefined, cache)
+      assert.deepStrictEqual(remembered, split(pages, files, maxBytes), step)
+      for (const part of remembered) assert.strictEqual(part.bytes, Buffer.byteLength(part.body), step)
+    }
+    same("first split")
+    let random = 7
+    const next = (n: number) => (random = (random * 1103515245 + 12345) % 2147483648) % n
+    /** `pages` with top-level page `a`'s children changed by `change`. */
+    const withChildren = (a: number, change: (children: Array<PageNode>) => void) =>
+      pages.map((page, i) => {
+        if (i !== a) return page
+        const children = [...page.pages]
+        change(children)
+        return { ...page, pages: children }
+      })
+    for (let step = 0; step < 300; step++) {
+      const a = next(pages.length)
+      const kind = next(6)
+      if (kind === 0) pages = withChildren(a, (c) => c.length > 0 && c.splice(next(c.length), 1, sized(`e${step}`, next(900))))
+      else if (kind === 1) pages = withChildren(a, (c) => c.splice(next(c.length + 1), 0, sized(`n${step}`, next(400))))
+      else if (kind === 2) pages = withChildren(a, (c) => c.length > 0 && c.splice(next(c.length), 1))
+      else if (kind === 3) {
+        // A subtree moves a level down, under another top-level page's first child.
+        const moved = pages[a]!
+        const rest = pages.filter((_, i) => i !== a)
+        const host = next(rest.length)
+        pages = rest.map((page, i) => i !== host || page.pages.length === 0 ? page : { ...page, pages: [{ ...page.pages[0]!, pages: [...page.pages[0]!.pages, moved] }, ...page.pages.slice(1)] })
+      } else if (kind === 4) pages = [...pages, sized(`t${step}`, next(300))]
+      else files = files.map((file, i) => i === next(files.length) ? { ...file, size: step } : file)
+      same(`step ${step}`)
+    }
   })
 
   it("keeps the database client's message limit well above every bounded row", () => {

@@ -3,7 +3,7 @@
  * path (races, locks, shared documents), templates, website imports and files.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Context, Effect, Fiber, Latch, Layer, Option, Result } from "effect"
+import { Context, Effect, Exit, Fiber, Latch, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
@@ -90,6 +90,13 @@ const appendPage = (id: string, title: string, markdown: string) => (current: Re
     return { pages: [...current.pages, page], documents }
   })
 
+/** `current` with page `id` changed by `change`, every node copied (as a change set builds) or only the path to it. */
+const editing = (id: string, change: (page: PageNode) => PageNode, copied: boolean) => (current: Revision) => {
+  const edit = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
+    nodes.map((node) => node.id === id ? change(node) : node.pages.length === 0 && !copied ? node : { ...node, pages: edit(node.pages) })
+  return Effect.succeed({ pages: edit(copied ? structuredClone(current.pages) : current.pages) })
+}
+
 const markdownOf = (spaceId: string, pageId: string) =>
   Effect.flatMap(Effect.service(SpaceContent), (content) => content.page(spaceId, pageId)).pipe(
     Effect.map((page) => page.markdown),
@@ -175,6 +182,62 @@ describe("SpaceContent.commit", () => {
       // A commit that changes no document writes none.
       yield* content.commit(spaceId, (current) => Effect.succeed({ pages: current.pages.toReversed() })).pipe(as("editor"))
       assert.strictEqual(inserts.documents.at(-1)?.size, 0)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("writes the same documents when its builder copies every node: none a kept page already had, a new one once", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const inserts = yield* Inserts
+      const spaceId = yield* newSpace()
+      const made = ["One", "Two", "Three"].map((title) => documentPage(title.toLowerCase(), title, `# ${title}`))
+      yield* content.commit(spaceId, () => Effect.succeed({ pages: made.map((m) => m.page), documents: new Map(made.flatMap((m) => Array.from(m.documents))) })).pipe(as("editor"))
+      /** A commit whose builder copies the whole tree (as a change set does) and gives the documents of `set`. */
+      const copying = (set: Record<string, string>, documents: Record<string, string> = {}) =>
+        content.commit(spaceId, (current) =>
+          Effect.succeed({
+            pages: structuredClone(current.pages).map((p) => set[p.id] === undefined ? p : { ...p, document: documentHash(set[p.id]!) }),
+            documents: new Map(Object.values(documents).map((markdown) => [documentHash(markdown), markdown]))
+          })).pipe(as("editor"))
+      // Page one takes page two's text: a document the parent has, written again by nobody.
+      yield* copying({ one: "# Two" }, { a: "# Two" })
+      assert.strictEqual(inserts.documents.at(-1)?.size, 0)
+      // Two pages take one new text: one document.
+      yield* copying({ one: "# New", two: "# New" }, { a: "# New" })
+      assert.deepStrictEqual(Array.from(inserts.documents.at(-1)!.values()), ["# New"])
+      // Page two goes back to its first text, which only an older revision has: found in the store, not given.
+      yield* copying({ two: "# Two" })
+      assert.strictEqual(inserts.documents.at(-1)?.size, 0)
+      // Page one's first text was dropped two revisions ago: given again, it is written again (the store keeps it, once).
+      yield* copying({ one: "# One" }, { a: "# One" })
+      assert.deepStrictEqual(Array.from(inserts.documents.at(-1)!.values()), ["# One"])
+      assert.deepStrictEqual(
+        yield* Effect.forEach(["one", "two", "three"], (id) => markdownOf(spaceId, id)),
+        ["# One", "# Two", "# Three"]
+      )
+      assert.isTrue(Exit.isFailure(yield* Effect.exit(copying({ three: "# Never stored" }))))
+      assert.strictEqual(yield* markdownOf(spaceId, "three"), "# Three")
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("refuses an edit that breaks a rule of the tree after valid writes, however the builder made the tree", () =>
+    Effect.gen(function*() {
+      const content = yield* SpaceContent
+      const spaceId = yield* newSpace()
+      const child = documentPage("child", "Child", "c")
+      const sibling = documentPage("sibling", "Sibling", "s")
+      const parent = documentPage("parent", "Parent", "p", [child.page, sibling.page])
+      yield* content.commit(spaceId, () =>
+        Effect.succeed({ pages: [parent.page], documents: new Map([...parent.documents, ...child.documents, ...sibling.documents]) })).pipe(as("editor"))
+      for (const copied of [false, true]) {
+        const refused = (id: string, change: (page: PageNode) => PageNode) => flip(content.commit(spaceId, editing(id, change, copied)).pipe(as("editor")))
+        assert.match((yield* refused("sibling", (p) => ({ ...p, slug: "child" }))).message, /two sibling pages have the slug "child"/)
+        assert.match((yield* refused("sibling", (p) => ({ ...p, slug: "a/b" }))).message, /"a\/b" is not a valid slug/)
+        assert.match((yield* refused("parent", (p) => ({ ...p, slug: "" }))).message, /"" is not a valid slug/)
+        assert.match((yield* refused("child", (p) => ({ ...p, document: undefined }))).message, /document page "child" has no document/)
+        assert.match((yield* refused("child", (p) => ({ ...p, id: "sibling" }))).message, /page id "sibling" appears twice/)
+      }
+      // A rename to a free slug is a valid edit, and the page's path follows it.
+      yield* content.commit(spaceId, editing("sibling", (p) => ({ ...p, slug: "renamed" }), false)).pipe(as("editor"))
+      assert.strictEqual((yield* content.page(spaceId, "sibling").pipe(as("reader"))).path, "parent/renamed")
     }).pipe(Effect.provide(layer)))
 
   it.effect("loses no write when two commits race from the same revision: the loser is rebuilt on the winner", () =>

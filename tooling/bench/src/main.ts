@@ -7,7 +7,7 @@
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
- *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15]        (large spaces at flat cost, ScaleBench.ts)
+ *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15] [--profile]   (large spaces at flat cost, ScaleBench.ts)
  *   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start and memory footprint only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
@@ -271,7 +271,9 @@ const searchProgram = Effect.gen(function*() {
 const scaleProgram = Effect.gen(function*() {
   const url = yield* Scratch.postgresDatabase(adminUrl)
   yield* progress(`scale bench on ${url}`)
-  console.log(`\n${yield* ScaleBench.run(url, { pages: Number(args["scale-pages"]), commits: Math.max(3, Number(args["scale-commits"])) }, progress)}`)
+  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
+  const options = { pages: Number(args["scale-pages"]), commits: Math.max(3, Number(args["scale-commits"])), profileDir }
+  console.log(`\n${yield* ScaleBench.run(url, options, progress)}`)
 })
 
 const deepPagesProgram = Effect.gen(function*() {

@@ -62,38 +62,85 @@ export const unstorableDocument = (documents: ReadonlyMap<string, string>): stri
   return undefined
 }
 
-/** UTF-8 bytes of the JSON of a page's own fields; the RevisionWriter passes one that remembers them by node, as nodes are immutable. */
-export type OwnBytes = (page: PageNode) => number
+/** A page with its subtree: how many pages, the bytes of their own fields, and the largest of those. */
+export interface SubtreeSize {
+  readonly pages: number
+  readonly bytes: number
+  readonly largest: number
+}
 
-const pageBytes: OwnBytes = (page) => jsonBytes(ownFields(page))
+/** How the limits measure a tree; `treeMeasure` makes one, which the RevisionWriter keeps, as nodes are immutable. */
+export interface TreeMeasure {
+  readonly subtree: (page: PageNode) => SubtreeSize
+  /** UTF-8 bytes of a file's JSON. */
+  readonly file: (file: FileNode) => number
+}
+
+/** A measure that remembers each page's subtree and each file by object: a tree that shares its parent's nodes is measured along what it changed. */
+export const treeMeasure = (): TreeMeasure => {
+  const subtrees = new WeakMap<PageNode, SubtreeSize>()
+  const files = new WeakMap<FileNode, number>()
+  const subtree = (page: PageNode): SubtreeSize => {
+    const known = subtrees.get(page)
+    if (known !== undefined) return known
+    const own = jsonBytes(ownFields(page))
+    let pages = 1
+    let bytes = own
+    let largest = own
+    for (const child of page.pages) {
+      const size = subtree(child)
+      pages += size.pages
+      bytes += size.bytes
+      largest = Math.max(largest, size.largest)
+    }
+    const size = { pages, bytes, largest }
+    subtrees.set(page, size)
+    return size
+  }
+  const file = (node: FileNode): number => {
+    const known = files.get(node)
+    if (known !== undefined) return known
+    const bytes = jsonBytes(node)
+    files.set(node, bytes)
+    return bytes
+  }
+  return { subtree, file }
+}
 
 const refuse = (field: string, reason: string) => Effect.fail(new Errors.InvalidInput({ field, reason }))
 
 const mib = (bytes: number) => bytes % MiB === 0 ? `${bytes / MiB} MiB` : bytes % KiB === 0 ? `${bytes / KiB} KiB` : `${bytes} bytes`
 
-/** The first page (depth first) whose own JSON is over `max` bytes, and the tree's page count and bytes. */
-const measurePages = (pages: ReadonlyArray<PageNode>, max: number, ownBytes: OwnBytes) => {
-  let count = 0
-  let bytes = 0
-  let oversized: { readonly id: string; readonly bytes: number } | undefined
-  const walk = (nodes: ReadonlyArray<PageNode>) => {
-    for (const page of nodes) {
-      count++
-      const own = ownBytes(page)
-      bytes += own
-      if (own > max && oversized === undefined) oversized = { id: page.id, bytes: own }
-      walk(page.pages)
-    }
+/** The first page (depth first) whose own JSON is over `max` bytes. */
+const firstOversized = (pages: ReadonlyArray<PageNode>, max: number): { readonly id: string; readonly bytes: number } | undefined => {
+  for (const page of pages) {
+    const own = jsonBytes(ownFields(page))
+    if (own > max) return { id: page.id, bytes: own }
+    const nested = firstOversized(page.pages, max)
+    if (nested !== undefined) return nested
   }
-  walk(pages)
-  return { count, bytes, oversized }
+  return undefined
 }
 
-const measureFiles = (files: ReadonlyArray<FileNode>, max: number) => {
+/** The tree's page count and bytes, and its first page (depth first) whose own JSON is over `max` bytes. */
+const measurePages = (pages: ReadonlyArray<PageNode>, max: number, measure: TreeMeasure) => {
+  let count = 0
+  let bytes = 0
+  let largest = 0
+  for (const page of pages) {
+    const size = measure.subtree(page)
+    count += size.pages
+    bytes += size.bytes
+    largest = Math.max(largest, size.largest)
+  }
+  return { count, bytes, oversized: largest > max ? firstOversized(pages, max) : undefined }
+}
+
+const measureFiles = (files: ReadonlyArray<FileNode>, max: number, measure: TreeMeasure) => {
   let bytes = 0
   let oversized: { readonly id: string; readonly bytes: number } | undefined
   for (const file of files) {
-    const own = jsonBytes(file)
+    const own = measure.file(file)
     bytes += own
     if (own > max && oversized === undefined) oversized = { id: file.id, bytes: own }
   }
@@ -108,12 +155,12 @@ export const checkRevisionLimits = (
   revision: Revision,
   documents: ReadonlyMap<string, string>,
   limits: RevisionLimits = defaultRevisionLimits,
-  ownBytes: OwnBytes = pageBytes
+  measure: TreeMeasure = treeMeasure()
 ): Effect.Effect<void, Errors.InvalidInput> => {
   if (revision.files.length > limits.files) {
     return refuse("files", `a revision holds at most ${limits.files} files (the files-per-revision limit); this one has ${revision.files.length}`)
   }
-  const pages = measurePages(revision.pages, limits.nodeBytes, ownBytes)
+  const pages = measurePages(revision.pages, limits.nodeBytes, measure)
   if (pages.count > limits.pages) {
     return refuse("pages", `a revision holds at most ${limits.pages} pages (the pages-per-revision limit); this one has ${pages.count}`)
   }
@@ -121,7 +168,7 @@ export const checkRevisionLimits = (
     return refuse("pages", `page ${JSON.stringify(pages.oversized.id)} takes ${pages.oversized.bytes} bytes; one page's title, description and ` +
       `other fields take at most ${mib(limits.nodeBytes)} (the page-size limit)`)
   }
-  const files = measureFiles(revision.files, limits.nodeBytes)
+  const files = measureFiles(revision.files, limits.nodeBytes, measure)
   if (files.oversized !== undefined) {
     return refuse("files", `file ${JSON.stringify(files.oversized.id)} takes ${files.oversized.bytes} bytes of metadata; one file takes at most ` +
       `${mib(limits.nodeBytes)} (the file-size limit of the tree)`)

@@ -1,6 +1,7 @@
 /**
- * What a write changed in a page tree, found without visiting what it kept: builders reuse their
- * parent's nodes, so a subtree that is the same object at the same path is skipped whole.
+ * What a write changed in a page tree, found without visiting what it kept: a write's tree first
+ * shares its parent's nodes where they are equal (`sharePages`), so a subtree that is the same
+ * object at the same path is skipped whole.
  */
 import type { PageNode } from "./Revision.ts"
 
@@ -15,13 +16,22 @@ export interface ChangedPage {
 const sameValue = (a: unknown, b: unknown): boolean =>
   a === b || (typeof a === "object" && a !== null && typeof b === "object" && b !== null && JSON.stringify(a) === JSON.stringify(b))
 
-/** Whether two pages' own fields (all but `pages`) are equal. */
-const sameOwnFields = (a: PageNode, b: PageNode): boolean => {
-  const left: Record<string, unknown> = { ...a, pages: undefined }
-  const right: Record<string, unknown> = { ...b, pages: undefined }
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined)
-  return keys.length === Object.keys(right).filter((key) => right[key] !== undefined).length && keys.every((key) => sameValue(left[key], right[key]))
+/** Whether two records' fields other than `skip` are equal (an undefined field is the same as an absent one). */
+const sameFields = (a: object, b: object, skip?: string): boolean => {
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  let fields = 0
+  for (const key in left) {
+    if (key === skip || left[key] === undefined) continue
+    if (!sameValue(left[key], right[key])) return false
+    fields++
+  }
+  for (const key in right) if (key !== skip && right[key] !== undefined) fields--
+  return fields === 0
 }
+
+/** Whether two pages' own fields (all but `pages`) are equal. */
+const sameOwnFields = (a: PageNode, b: PageNode): boolean => sameFields(a, b, "pages")
 
 const join = (base: string, slug: string) => (base === "" ? slug : `${base}/${slug}`)
 
@@ -48,4 +58,55 @@ export const sameShapeChanges = (before: ReadonlyArray<PageNode>, after: Readonl
     return true
   }
   return walk(before, after, "", "") ? changed : undefined
+}
+
+/** `node`, or `old` when equal to it (own fields and children), else `node` over the children `share` kept. */
+const shareNode = (old: PageNode, node: PageNode): PageNode => {
+  if (old === node) return old
+  const pages = sharePages(old.pages, node.pages)
+  if (pages === old.pages && sameOwnFields(old, node)) return old
+  return pages === node.pages ? node : { ...node, pages }
+}
+
+/**
+ * The tree `after` with every page equal to the page of the same id among the same place's
+ * siblings in `before` (its own fields and its whole subtree) replaced by that page of `before`,
+ * and `before` itself when the trees are equal. Builders that copy every node (a change set, a Git
+ * import) thus give back a tree whose unchanged subtrees are their parent's: what reads the two
+ * trees (the diff, the parts, the sizes) skips them by identity.
+ */
+export const sharePages = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> => {
+  if (before === after) return before
+  let byId: Map<string, PageNode> | undefined
+  let out: Array<PageNode> | undefined
+  let same = before.length === after.length
+  for (let i = 0; i < after.length; i++) {
+    const node = after[i]!
+    let old = before[i]
+    if (old === undefined || old.id !== node.id) {
+      byId ??= new Map(before.map((page) => [page.id, page]))
+      old = byId.get(node.id)
+    }
+    const shared = old === undefined ? node : shareNode(old, node)
+    if (shared !== before[i]) same = false
+    if (shared !== node) {
+      out ??= after.slice()
+      out[i] = shared
+    }
+  }
+  return same ? before : out ?? after
+}
+
+/** The file list `after` with each file equal to its parent's of the same id replaced by it, and `before` itself when equal. */
+export const shareFiles = <F extends { readonly id: string }>(before: ReadonlyArray<F>, after: ReadonlyArray<F>): ReadonlyArray<F> => {
+  if (before === after) return before
+  const byId = new Map(before.map((file) => [file.id, file]))
+  let same = before.length === after.length
+  const out = after.map((file, i) => {
+    const old = byId.get(file.id)
+    const shared = old !== undefined && (old === file || sameFields(old, file)) ? old : file
+    if (shared !== before[i]) same = false
+    return shared
+  })
+  return same ? before : out
 }

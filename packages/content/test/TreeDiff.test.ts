@@ -1,0 +1,59 @@
+/** What a write shares with its parent: the pages and files it kept, as the parent's own objects, whatever its builder copied. */
+import { assert, describe, it } from "@effect/vitest"
+import type { FileNode, PageNode } from "../src/domain/Revision.ts"
+import { sameShapeChanges, shareFiles, sharePages } from "../src/domain/TreeDiff.ts"
+
+const stamp = "2024-01-01T00:00:00.000Z"
+const page = (id: string, pages: ReadonlyArray<PageNode> = [], extra: Partial<PageNode> = {}): PageNode => ({
+  id, type: "group", title: id.toUpperCase(), slug: id, createdAt: stamp, updatedAt: stamp, ...extra, pages
+})
+const file = (id: string, size: number): FileNode => ({ id, name: `${id}.png`, contentType: "image/png", size, dimensions: { width: 1, height: 2 }, blob: id.repeat(8) })
+const tree = (): ReadonlyArray<PageNode> => [
+  page("a", [page("a1", [page("a1x"), page("a1y", [], { frontmatter: { tags: ["x", "y"] } })]), page("a2")]),
+  page("b", [page("b1"), page("b2")]),
+  page("c")
+]
+
+describe("sharing a write's tree with its parent", () => {
+  it("gives back the parent itself when a builder copied every node and changed nothing", () => {
+    const parent = tree()
+    assert.strictEqual(sharePages(parent, structuredClone(parent)), parent)
+    // An absent optional field is the same as one set to undefined.
+    const copied = structuredClone(parent).map((p, i) => i === 2 ? { ...p, emoji: undefined } : p)
+    assert.strictEqual(sharePages(parent, copied), parent)
+  })
+
+  it("keeps the parent's subtrees beside an edit, and the edited path new and equal to what was built", () => {
+    const parent = tree()
+    const built = structuredClone(parent).map((p) => p.id === "a" ? { ...p, pages: p.pages.map((c) => c.id === "a1" ? { ...c, pages: [c.pages[0]!, { ...c.pages[1]!, title: "Edited" }] } : c) } : p)
+    const shared = sharePages(parent, built)
+    assert.deepStrictEqual(shared, built)
+    assert.strictEqual(shared[1], parent[1])
+    assert.strictEqual(shared[2], parent[2])
+    assert.notStrictEqual(shared[0], parent[0])
+    assert.strictEqual(shared[0]!.pages[1], parent[0]!.pages[1])
+    assert.strictEqual(shared[0]!.pages[0]!.pages[0], parent[0]!.pages[0]!.pages[0])
+    assert.deepStrictEqual(sameShapeChanges(parent, shared)?.map((c) => c.after.id), ["a1y"])
+  })
+
+  it("shares pages that moved among their siblings, and leaves new, moved-away and changed ones as built", () => {
+    const parent = tree()
+    const built = [page("c"), page("b", [page("b2"), page("new"), page("b1", [], { frontmatter: { tags: ["y", "x"] } })]), structuredClone(parent[0]!)]
+    const shared = sharePages(parent, built)
+    assert.deepStrictEqual(shared, built)
+    assert.strictEqual(shared[0], parent[2])
+    assert.strictEqual(shared[2], parent[0])
+    assert.strictEqual(shared[1]!.pages[0], parent[1]!.pages[1])
+    assert.strictEqual(shared[1]!.pages[1], built[1]!.pages[1])
+    assert.notStrictEqual(shared[1]!.pages[2], parent[1]!.pages[0])
+  })
+
+  it("shares the files a write kept, and the list itself when nothing changed", () => {
+    const parent = [file("f1", 1), file("f2", 2)]
+    assert.strictEqual(shareFiles(parent, structuredClone(parent)), parent)
+    const shared = shareFiles(parent, [{ ...file("f2", 3) }, file("f1", 1), file("f3", 3)])
+    assert.deepStrictEqual(shared.map((f) => f.size), [3, 1, 3])
+    assert.strictEqual(shared[1], parent[0])
+    assert.notStrictEqual(shared[0], parent[1])
+  })
+})
