@@ -2,7 +2,7 @@
 import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { createHash } from "node:crypto"
-import { emojiText, escapeHtml, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { emojiText, escapeHtml, htmlBytes, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -140,6 +140,20 @@ describe("renderPage", () => {
     const changelog = all(doc, ".sidebar a").find((a) => a.textContent?.trim() === "Changelog")
     assert.strictEqual(changelog?.getAttribute("href"), "https://example.com/changelog")
     assert.isNotNull(one(changelog, "svg.external"))
+  })
+
+  it("answers the bytes of its HTML, the page tree's encoded once and shared by every page of it", () => {
+    const tree = [
+      ...sampleTree,
+      { type: "document" as const, id: "odd", title: "Ünïcode \u{1f680} and a lone \ud800", url: "/odd", children: [] }
+    ]
+    for (const currentPage of ["docker", "installation", "odd", "none", undefined]) {
+      const view = sampleView({ tree, currentPage })
+      const html = renderPage(view)
+      assert.strictEqual(htmlText(pageDocument(view)), html)
+      assert.deepStrictEqual(htmlBytes(pageDocument(view)), new TextEncoder().encode(html))
+    }
+    assert.include(renderPage(sampleView({ tree, currentPage: "odd" })), `<a class="tree-link" href="/odd" aria-current="page"><span>Ünïcode \u{1f680} and a lone \ud800</span></a>`)
   })
 
   it("lists the page's headings under 'On this page' as links to their anchors", () => {

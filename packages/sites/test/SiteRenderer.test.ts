@@ -96,6 +96,10 @@ const html = (answer: RenderAnswer): string => {
   return answer.kind === "Html" ? answer.html : ""
 }
 
+/** The links of the tree marked as the page read, and those of the branches open. */
+const current = (doc: string) => [...doc.matchAll(/<a class="tree-link" href="([^"]+)" aria-current="page">/g)].map((m) => m[1])
+const open = (doc: string) => [...doc.matchAll(/<details class="tree-branch" open><summary><a class="tree-link" href="([^"]+)"/g)].map((m) => m[1])
+
 layer(testLayer)("SiteRenderer", (it) => {
   it.effect("renders the home page with the sidebar's groups, nested pages and links, toc and next", () =>
     Effect.gen(function*() {
@@ -195,8 +199,6 @@ layer(testLayer)("SiteRenderer", (it) => {
   it.effect("each page of a revision marks itself in the tree all its pages share, its branches open; a new revision or root gets its own tree", () =>
     Effect.gen(function*() {
       yield* store("r1", markdown.intro!)
-      const current = (doc: string) => [...doc.matchAll(/<a class="tree-link" href="([^"]+)" aria-current="page">/g)].map((m) => m[1])
-      const open = (doc: string) => [...doc.matchAll(/<details class="tree-branch" open><summary><a class="tree-link" href="([^"]+)"/g)].map((m) => m[1])
       const home = html(yield* render("r1", ""))
       assert.deepStrictEqual([current(home), open(home)], [["/~sites/site1/"], []])
       const docker = html(yield* render("r1", "deploy/install/docker"))

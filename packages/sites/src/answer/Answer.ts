@@ -41,8 +41,6 @@ export type RenderAnswer =
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
 
-const encoder = new TextEncoder()
-
 /** What a rendered page adds to its answer: the site assets it loads from `root` (for its CSP) and its conditions. */
 export interface PageExtras {
   readonly root: string
@@ -50,9 +48,13 @@ export interface PageExtras {
   readonly conditions: ReadonlyArray<string>
 }
 
-/** An HTML answer: encoded once; its ETag a hash of the bytes (MD5: a fingerprint, not a secret). */
-export const htmlAnswer = (status: 200 | 404, html: string, styling: View.Styling, page?: PageExtras): RenderAnswer => {
-  const bytes = encoder.encode(html)
+/**
+ * An HTML answer: encoded once (the page tree's part was encoded with the tree); its ETag a hash of
+ * the bytes (MD5: a fingerprint, not a secret).
+ */
+export const htmlAnswer = (status: 200 | 404, document: Layout.HtmlDocument, styling: View.Styling, page?: PageExtras): RenderAnswer => {
+  const html = Layout.htmlText(document)
+  const bytes = Layout.htmlBytes(document)
   const policy = Layout.policyOf(styling, page === undefined ? undefined : assetSources(page.root, page.assets))
   const etag = `"${createHash("md5").update(bytes).digest("base64url")}"`
   return { kind: "Html", status, html, bytes, policy, etag, ...(page === undefined || page.conditions.length === 0 ? {} : { conditions: page.conditions }) }

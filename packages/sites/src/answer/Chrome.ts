@@ -83,7 +83,7 @@ export const notFound = (reading: Reading, place: Place | undefined): Effect.Eff
   Effect.gen(function*() {
     const rev = place === undefined ? undefined : yield* reading.revision(place)
     const view = chrome(reading, place, rev, undefined)
-    return htmlAnswer(404, Layout.renderNotFound({ ...view, path: `/${reading.decoded.join("/")}` }), view.styling)
+    return htmlAnswer(404, Layout.notFoundDocument({ ...view, path: `/${reading.decoded.join("/")}` }), view.styling)
   })
 
 /** What a refusal page says: a short code above its title, the reason, and a way on. */

@@ -208,67 +208,80 @@ export const pageIcon = (item: { readonly emoji?: string | undefined; readonly i
   return `<span class="emoji" aria-hidden="true">${e(emojiText(given))}</span>`
 }
 
+/** A place in a laid-out tree: in characters of its HTML and in bytes of its UTF-8. */
+interface Offset {
+  readonly char: number
+  readonly byte: number
+}
+
 /**
- * A page tree laid out once, with no page current: its HTML, and for each document (by page id)
- * where its `aria-current` and its branch's `open` go, and the document it sits under.
+ * A page tree laid out once, with no page current: its HTML and UTF-8 bytes, and for each document
+ * (by page id) where its `aria-current` and its branch's `open` go, and the document it sits under.
  */
 interface LaidOutTree {
   readonly html: string
+  readonly bytes: Uint8Array
   readonly marks: ReadonlyMap<string, TreeMark>
 }
 
 interface TreeMark {
   /** Where the link's attributes end. */
-  readonly link: number
-  /** Where the `<details>` tag's attributes end; -1 for a document without children. */
-  readonly branch: number
+  readonly link: Offset
+  /** Where the `<details>` tag's attributes end; none for a document without children. */
+  readonly branch: Offset | undefined
   readonly parent: TreeMark | undefined
 }
 
 const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTree => {
   const marks = new Map<string, TreeMark>()
   let html = ""
+  let byte = 0
+  const add = (text: string): void => {
+    html += text
+    byte += Buffer.byteLength(text, "utf8")
+  }
+  const here = (): Offset => ({ char: html.length, byte })
   const list = (items: ReadonlyArray<TreeItem>, parent: TreeMark | undefined): void => {
-    html += "<ul>"
+    add("<ul>")
     for (const item of items) entry(item, parent)
-    html += "</ul>"
+    add("</ul>")
   }
   const entry = (item: TreeItem, parent: TreeMark | undefined): void => {
     switch (item.type) {
       case "group":
-        html += `<li class="tree-group"><h3 class="tree-heading">${e(item.title)}</h3>`
+        add(`<li class="tree-group"><h3 class="tree-heading">${e(item.title)}</h3>`)
         list(item.children, parent)
-        html += "</li>"
+        add("</li>")
         return
       case "link":
-        html += `<li><a class="tree-link" ${href(item.url)}${external(view, item.url)}>${pageIcon(item)}<span>${e(item.title)}</span>${item.external ? icon.external : ""}</a></li>`
+        add(`<li><a class="tree-link" ${href(item.url)}${external(view, item.url)}>${pageIcon(item)}<span>${e(item.title)}</span>${item.external ? icon.external : ""}</a></li>`)
         return
       case "document": {
         const leaf = item.children.length === 0
-        html += leaf ? `<li>` : `<li><details class="tree-branch"`
-        const branch = leaf ? -1 : html.length
-        html += `${leaf ? "" : "><summary>"}<a class="tree-link" ${href(item.url)}`
-        const mark: TreeMark = { link: html.length, branch, parent }
+        add(leaf ? `<li>` : `<li><details class="tree-branch"`)
+        const branch = leaf ? undefined : here()
+        add(`${leaf ? "" : "><summary>"}<a class="tree-link" ${href(item.url)}`)
+        const mark: TreeMark = { link: here(), branch, parent }
         marks.set(item.id, mark)
-        html += `>${pageIcon(item)}<span>${e(item.title)}</span></a>`
+        add(`>${pageIcon(item)}<span>${e(item.title)}</span></a>`)
         if (leaf) {
-          html += "</li>"
+          add("</li>")
           return
         }
-        html += `${icon.chevron}</summary>`
+        add(`${icon.chevron}</summary>`)
         list(item.children, mark)
-        html += "</details></li>"
+        add("</details></li>")
       }
     }
   }
   list(tree, undefined)
-  return { html, marks }
+  return { html, bytes: encoder.encode(html), marks }
 }
 
 /**
  * Trees laid out, by tree and way of opening external links: the answer layer keeps one tree per
- * place and revision (answer/Navigation.ts), so every page of a revision lays its tree out once. Held
- * weakly: a laid-out tree goes when its tree does.
+ * place and revision (answer/Navigation.ts), so every page of a revision lays its tree out and
+ * encodes it once. Held weakly: a laid-out tree goes when its tree does.
  */
 const laidOutTrees = new WeakMap<ReadonlyArray<TreeItem>, Map<string, LaidOutTree>>()
 
@@ -288,22 +301,23 @@ const laidOutTreeOf = (view: SiteChrome): LaidOutTree => {
 }
 
 /** The tree with the current page marked and the branches down to it (its own included) open. */
-const treeHtml = (view: SiteChrome): string => {
-  const { html, marks } = laidOutTreeOf(view)
-  const current = view.currentPage === undefined ? undefined : marks.get(view.currentPage)
-  if (current === undefined) return html
-  const inserts: Array<readonly [number, string]> = [[current.link, ` aria-current="page"`]]
+const treeParts = (view: SiteChrome): HtmlDocument => {
+  const laid = laidOutTreeOf(view)
+  const current = view.currentPage === undefined ? undefined : laid.marks.get(view.currentPage)
+  if (current === undefined) return [laid]
+  const inserts: Array<readonly [Offset, string]> = [[current.link, ` aria-current="page"`]]
   for (let mark: TreeMark | undefined = current; mark !== undefined; mark = mark.parent) {
-    if (mark.branch >= 0) inserts.push([mark.branch, " open"])
+    if (mark.branch !== undefined) inserts.push([mark.branch, " open"])
   }
-  inserts.sort((a, b) => a[0] - b[0])
-  let out = ""
-  let from = 0
+  inserts.sort((a, b) => a[0].char - b[0].char)
+  const parts: Array<string | Encoded> = []
+  let from: Offset = { char: 0, byte: 0 }
   for (const [at, text] of inserts) {
-    out += html.slice(from, at) + text
+    parts.push({ html: laid.html.slice(from.char, at.char), bytes: laid.bytes.subarray(from.byte, at.byte) }, text)
     from = at
   }
-  return out + html.slice(from)
+  parts.push({ html: laid.html.slice(from.char), bytes: laid.bytes.subarray(from.byte) })
+  return parts
 }
 
 const variants = (view: SiteChrome): string => {
@@ -317,9 +331,11 @@ const variants = (view: SiteChrome): string => {
   )
 }
 
-const sidebar = (view: SiteChrome): string =>
-  `<aside class="sidebar" id="sidebar">${variants(view)}` +
-  `<nav class="tree" aria-label="Pages">${treeHtml(view)}</nav></aside>`
+const sidebar = (view: SiteChrome): HtmlDocument => [
+  `<aside class="sidebar" id="sidebar">${variants(view)}<nav class="tree" aria-label="Pages">`,
+  ...treeParts(view),
+  `</nav></aside>`
+]
 
 // --- Page ---------------------------------------------------------------------------------
 
@@ -443,6 +459,40 @@ document.addEventListener("keydown",function(ev){var t=ev.target;
 if((ev.key==="/"||(ev.key==="k"&&(ev.metaKey||ev.ctrlKey)))&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))){ev.preventDefault();input.focus();input.select()}});
 })();`
 
+/** Text whose UTF-8 bytes are at hand: a part of a laid-out page tree, encoded once with the tree. */
+interface Encoded {
+  readonly html: string
+  readonly bytes: Uint8Array
+}
+
+/**
+ * A whole HTML document as its parts, in order: text, and parts of the page tree already encoded
+ * (the tree is most of a large site's page: a page encodes only what is its own).
+ */
+export type HtmlDocument = ReadonlyArray<string | Encoded>
+
+const encoder = new TextEncoder()
+
+/** A document's HTML (concatenated, not copied: `htmlBytes` gives what is sent). */
+export const htmlText = (document: HtmlDocument): string => {
+  let text = ""
+  for (const part of document) text += typeof part === "string" ? part : part.html
+  return text
+}
+
+/** A document's UTF-8 bytes: its own text encoded, the tree's bytes copied. */
+export const htmlBytes = (document: HtmlDocument): Uint8Array => {
+  const encoded = document.map((part) => typeof part === "string" ? encoder.encode(part) : part.bytes)
+  if (encoded.length === 1 && typeof document[0] === "string") return encoded[0]!
+  const bytes = new Uint8Array(encoded.reduce((size, part) => size + part.length, 0))
+  let at = 0
+  for (const part of encoded) {
+    bytes.set(part, at)
+    at += part.length
+  }
+  return bytes
+}
+
 interface DocumentParts {
   /** Classes of the layout beside its sidebar ones (`page-wide`, `no-sidebar`, `no-outline`). */
   readonly layoutClasses?: ReadonlyArray<string> | undefined
@@ -501,7 +551,7 @@ export const policyOf = (
     "frame-ancestors 'none'"
   ].join("; ")
 
-const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
+const documentOf = (view: SiteChrome, parts: DocumentParts): HtmlDocument => {
   const mode = view.themes.default
   const htmlAttrs =
     ` lang="${e(view.lang ?? "en")}"` +
@@ -517,7 +567,7 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
   ]
     .filter(Boolean)
     .join(" ")
-  return (
+  const head =
     `<!DOCTYPE html>\n<html${htmlAttrs}><head>` +
     `<meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -540,16 +590,15 @@ const documentOf = (view: SiteChrome, parts: DocumentParts): string => {
       ? `<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Show the pages" aria-controls="sidebar">`
       : "") +
     `<div class="${sidebarClass}">` +
-    (withSidebar
-      ? `<label class="nav-backdrop" for="nav-toggle"><span class="visually-hidden">Close the pages</span></label>` + sidebar(view)
-      : "") +
+    (withSidebar ? `<label class="nav-backdrop" for="nav-toggle"><span class="visually-hidden">Close the pages</span></label>` : "")
+  const rest =
     `<main id="content" class="main">${parts.main}</main>` +
     parts.toc +
     `</div>` +
     footer(view) +
     `<script>${lateScript}</script>` +
     `</body></html>`
-  )
+  return withSidebar ? [head, ...sidebar(view), rest] : [head + rest]
 }
 
 /** A number within bounds, or `fallback` when it is not a finite number. */
@@ -575,7 +624,10 @@ const coverFigure = (cover: CoverView): string => {
 }
 
 /** A published page as a whole HTML document, laid out as its frontmatter's `layout` says. */
-export const renderPage = (view: SiteView): string => {
+export const renderPage = (view: SiteView): string => htmlText(pageDocument(view))
+
+/** `renderPage`'s document in parts (what the renderer answers with). */
+export const pageDocument = (view: SiteView): HtmlDocument => {
   const page = view.page
   const layout = page.layout ?? defaultPageLayout
   const cover = page.cover && layout.cover ? coverFigure(page.cover) : ""
@@ -609,7 +661,10 @@ export const renderPage = (view: SiteView): string => {
 }
 
 /** The search results page (the form's answer without JavaScript). */
-export const renderSearch = (view: SearchView): string => {
+export const renderSearch = (view: SearchView): string => htmlText(searchDocument(view))
+
+/** `renderSearch`'s document in parts. */
+export const searchDocument = (view: SearchView): HtmlDocument => {
   const q = view.query.trim()
   const results =
     q === ""
@@ -635,7 +690,10 @@ export const renderSearch = (view: SearchView): string => {
 }
 
 /** The site's 404 page, with the site's navigation so the reader can go on. */
-export const renderNotFound = (view: NotFoundView): string =>
+export const renderNotFound = (view: NotFoundView): string => htmlText(notFoundDocument(view))
+
+/** `renderNotFound`'s document in parts. */
+export const notFoundDocument = (view: NotFoundView): HtmlDocument =>
   documentOf(view, {
     title: `Page not found | ${view.site.title}`,
     noindex: true,
