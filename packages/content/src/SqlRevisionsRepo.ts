@@ -58,6 +58,35 @@ const documentLinks = Rows.decoder(
   (row) => [row.hash, row.links] as const
 )
 
+/** Rows of one statement that writes documents: well under the 65,535 parameters a statement may carry (3 a row). */
+const documentBatchRows = 1_000
+
+/** Markdown of one statement that writes documents, unless one document alone is larger (at most `documentBytes`). */
+const documentBatchBytes = 8 * 1024 * 1024
+
+/**
+ * The document rows of a write in statements of at most `documentBatchRows` rows and about
+ * `documentBatchBytes` of markdown: an import of tens of thousands of pages is many bounded
+ * messages, not one over the protocol's parameter count or near its message size.
+ */
+const documentBatches = <A extends { readonly markdown: string }>(rows: ReadonlyArray<A>): Array<Arr.NonEmptyArray<A>> => {
+  const batches: Array<Arr.NonEmptyArray<A>> = []
+  let batch: Array<A> = []
+  let bytes = 0
+  for (const row of rows) {
+    const size = Buffer.byteLength(row.markdown)
+    if (Arr.isArrayNonEmpty(batch) && (batch.length >= documentBatchRows || bytes + size > documentBatchBytes)) {
+      batches.push(batch)
+      batch = []
+      bytes = 0
+    }
+    batch.push(row)
+    bytes += size
+  }
+  if (Arr.isArrayNonEmpty(batch)) batches.push(batch)
+  return batches
+}
+
 /** Least recently used revisions, bounded by their pages in all. */
 class RevisionCache {
   private readonly entries = new Map<string, { readonly revision: Revision; readonly pages: number }>()
@@ -204,10 +233,10 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             const tree = split(revision.pages, revision.files, partBytes, ownJson, runs)
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
-            if (Arr.isArrayNonEmpty(rows)) {
+            for (const batch of documentBatches(rows)) {
               // A document stored before its links were recorded gets them now.
               yield* sql`
-                INSERT INTO content_documents ${sql.insert(rows)}
+                INSERT INTO content_documents ${sql.insert(batch)}
                 ON CONFLICT (hash) DO UPDATE SET links = EXCLUDED.links
                 WHERE content_documents.links IS NULL AND EXCLUDED.links IS NOT NULL`
             }

@@ -11,7 +11,7 @@ import * as Testing from "@quire/db/Testing"
 import { Transactor } from "@quire/kernel"
 import { assertNone, at, some } from "@quire/testkit"
 import { migrations, RevisionsRepo } from "../src/index.ts"
-import type { PageNode, Revision } from "../src/domain/Revision.ts"
+import { documentHash, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { defaultRevisionLimits, partBytes } from "../src/domain/RevisionLimits.ts"
 import { assemblePages, RunCache, split } from "../src/RevisionParts.ts"
 import * as SqlRevisionsRepo from "../src/SqlRevisionsRepo.ts"
@@ -145,6 +145,27 @@ for (const database of Testing.backends) {
         assertNone(yield* repo.find("parts-1"))
         const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-1'`
         assert.strictEqual(left!.n, 0)
+      }))
+
+    it.effect("stores a revision that introduces 30,000 documents, and 20 MiB of markdown, in statements of bounded size", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        // More rows than one statement's parameters may carry (65,535), and more bytes than a message should.
+        const documents = new Map(Array.from({ length: 30_000 }, (_, i) => {
+          const markdown = i < 5 ? `# Big ${i}\n\n${"Lorem ipsum dolor sit amet. ".repeat(150_000)}` : `# Page ${i}\n`
+          return [documentHash(markdown), markdown] as const
+        }))
+        const pages = Array.from(documents.keys(), (hash, i): PageNode => ({ ...leaf(`d${i}`), type: "document", document: hash }))
+        yield* repo.insert(revision("docs-1", "docs-space", { pages, files: [] }), documents)
+        const hashes = Array.from(documents.keys())
+        const some = hashes.filter((_, i) => i < 5 || i % 997 === 0)
+        const read = yield* repo.documents(some)
+        assert.strictEqual(read.size, some.length)
+        for (const [hash, markdown] of read) assert.strictEqual(markdown, documents.get(hash))
+        const sql = yield* SqlClient.SqlClient
+        const [held] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_space_documents WHERE space_id = 'docs-space'`
+        assert.strictEqual(held!.n, 30_000)
       }))
 
     it.effect("writes no part when the transaction of the revision fails", () =>
