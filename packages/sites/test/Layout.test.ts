@@ -2,7 +2,7 @@
 import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { createHash } from "node:crypto"
-import { emojiText, escapeHtml, htmlBytes, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { emojiText, escapeHtml, encodeDocument, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -147,11 +147,18 @@ describe("renderPage", () => {
       ...sampleTree,
       { type: "document" as const, id: "odd", title: "Ünïcode \u{1f680} and a lone \ud800", url: "/odd", children: [] }
     ]
-    for (const currentPage of ["docker", "installation", "odd", "none", undefined]) {
+    const answers = ["docker", "installation", "odd", "none", undefined].map((currentPage) => {
       const view = sampleView({ tree, currentPage })
       const html = renderPage(view)
       assert.strictEqual(htmlText(pageDocument(view)), html)
-      assert.deepStrictEqual(htmlBytes(pageDocument(view)), new TextEncoder().encode(html))
+      const encoded = encodeDocument(pageDocument(view))
+      assert.deepStrictEqual(encoded.bytes, new TextEncoder().encode(html))
+      assert.strictEqual(encodeDocument(pageDocument(view)).fingerprint, encoded.fingerprint)
+      return [html, encoded.fingerprint] as const
+    })
+    // The fingerprint (the ETag) tells apart exactly the pages whose bytes differ.
+    for (const [html, fingerprint] of answers) {
+      for (const [other, its] of answers) assert.strictEqual(fingerprint === its, html === other)
     }
     assert.include(renderPage(sampleView({ tree, currentPage: "odd" })), `<a class="tree-link" href="/odd" aria-current="page"><span>Ünïcode \u{1f680} and a lone \ud800</span></a>`)
   })

@@ -49,14 +49,14 @@ export interface PageExtras {
 }
 
 /**
- * An HTML answer: encoded once (the page tree's part was encoded with the tree); its ETag a hash of
- * the bytes (MD5: a fingerprint, not a secret).
+ * An HTML answer: encoded once (the page tree's part was encoded with the tree); its ETag the
+ * document's fingerprint (`Layout.encodeDocument`: the same bytes, the same ETag).
  */
 export const htmlAnswer = (status: 200 | 404, document: Layout.HtmlDocument, styling: View.Styling, page?: PageExtras): RenderAnswer => {
   const html = Layout.htmlText(document)
-  const bytes = Layout.htmlBytes(document)
+  const { bytes, fingerprint } = Layout.encodeDocument(document)
   const policy = Layout.policyOf(styling, page === undefined ? undefined : assetSources(page.root, page.assets))
-  const etag = `"${createHash("md5").update(bytes).digest("base64url")}"`
+  const etag = `"${fingerprint}"`
   return { kind: "Html", status, html, bytes, policy, etag, ...(page === undefined || page.conditions.length === 0 ? {} : { conditions: page.conditions }) }
 }
 

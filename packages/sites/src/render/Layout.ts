@@ -221,6 +221,8 @@ interface Offset {
 interface LaidOutTree {
   readonly html: string
   readonly bytes: Uint8Array
+  /** A digest of the bytes: a page's fingerprint hashes it instead of them. */
+  readonly digest: string
   readonly marks: ReadonlyMap<string, TreeMark>
 }
 
@@ -275,7 +277,8 @@ const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTre
     }
   }
   list(tree, undefined)
-  return { html, bytes: encoder.encode(html), marks }
+  const bytes = encoder.encode(html)
+  return { html, bytes, digest: createHash("md5").update(bytes).digest("base64url"), marks }
 }
 
 /**
@@ -304,7 +307,12 @@ const laidOutTreeOf = (view: SiteChrome): LaidOutTree => {
 const treeParts = (view: SiteChrome): HtmlDocument => {
   const laid = laidOutTreeOf(view)
   const current = view.currentPage === undefined ? undefined : laid.marks.get(view.currentPage)
-  if (current === undefined) return [laid]
+  const slice = (from: Offset, to: Offset | undefined): Encoded => ({
+    html: laid.html.slice(from.char, to?.char),
+    bytes: laid.bytes.subarray(from.byte, to?.byte),
+    digest: `${laid.digest}:${from.byte}-${to?.byte ?? laid.bytes.length}`
+  })
+  if (current === undefined) return [slice({ char: 0, byte: 0 }, undefined)]
   const inserts: Array<readonly [Offset, string]> = [[current.link, ` aria-current="page"`]]
   for (let mark: TreeMark | undefined = current; mark !== undefined; mark = mark.parent) {
     if (mark.branch !== undefined) inserts.push([mark.branch, " open"])
@@ -313,10 +321,10 @@ const treeParts = (view: SiteChrome): HtmlDocument => {
   const parts: Array<string | Encoded> = []
   let from: Offset = { char: 0, byte: 0 }
   for (const [at, text] of inserts) {
-    parts.push({ html: laid.html.slice(from.char, at.char), bytes: laid.bytes.subarray(from.byte, at.byte) }, text)
+    parts.push(slice(from, at), text)
     from = at
   }
-  parts.push({ html: laid.html.slice(from.char), bytes: laid.bytes.subarray(from.byte) })
+  parts.push(slice(from, undefined))
   return parts
 }
 
@@ -463,6 +471,8 @@ if((ev.key==="/"||(ev.key==="k"&&(ev.metaKey||ev.ctrlKey)))&&!(t&&(t.isContentEd
 interface Encoded {
   readonly html: string
   readonly bytes: Uint8Array
+  /** Names these bytes (the tree's digest and the range): hashed in their stead. */
+  readonly digest: string
 }
 
 /**
@@ -473,24 +483,35 @@ export type HtmlDocument = ReadonlyArray<string | Encoded>
 
 const encoder = new TextEncoder()
 
-/** A document's HTML (concatenated, not copied: `htmlBytes` gives what is sent). */
+/** A document's HTML (concatenated, not copied: `encodeDocument` gives what is sent). */
 export const htmlText = (document: HtmlDocument): string => {
   let text = ""
   for (const part of document) text += typeof part === "string" ? part : part.html
   return text
 }
 
-/** A document's UTF-8 bytes: its own text encoded, the tree's bytes copied. */
-export const htmlBytes = (document: HtmlDocument): Uint8Array => {
-  const encoded = document.map((part) => typeof part === "string" ? encoder.encode(part) : part.bytes)
-  if (encoded.length === 1 && typeof document[0] === "string") return encoded[0]!
+/**
+ * A document's UTF-8 bytes, its own text encoded and the tree's copied, and a fingerprint of them
+ * (MD5, not a secret) that hashes its text's bytes and the tree's parts by their digests, each
+ * after its kind and length: two documents share one only when their bytes are the same.
+ */
+export const encodeDocument = (document: HtmlDocument): { readonly bytes: Uint8Array; readonly fingerprint: string } => {
+  const hash = createHash("md5")
+  const encoded = document.map((part) => {
+    const bytes = typeof part === "string" ? encoder.encode(part) : part.bytes
+    const hashed = typeof part === "string" ? bytes : encoder.encode(part.digest)
+    hash.update(`${typeof part === "string" ? "t" : "d"}${hashed.length}:`).update(hashed)
+    return bytes
+  })
+  const fingerprint = hash.digest("base64url")
+  if (encoded.length === 1 && typeof document[0] === "string") return { bytes: encoded[0]!, fingerprint }
   const bytes = new Uint8Array(encoded.reduce((size, part) => size + part.length, 0))
   let at = 0
   for (const part of encoded) {
     bytes.set(part, at)
     at += part.length
   }
-  return bytes
+  return { bytes, fingerprint }
 }
 
 interface DocumentParts {
