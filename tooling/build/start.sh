@@ -27,14 +27,19 @@ fi
 flags=""
 if [ "$app" = quire ]; then flags="--min-semi-space-size=16"; fi
 # The server and the worker are long processes sized for a small machine (issue 23, measured by
-# `pnpm bench --startup`): a young generation of at most 8 MB (V8 sizes it from the machine's
-# memory, 32 MB and more on a large one), and two malloc arenas instead of one per thread. With
-# the embedded database, WebAssembly runs on V8's baseline compiler only: optimizing PGlite's
-# PostgreSQL took the start-up to 1 GB for a moment, for no request measurably faster.
-# QUIRE_NODE_FLAGS replaces these choices.
+# `pnpm bench --startup`): a young generation of at most 2 MB a semi-space (V8 sizes it from the
+# machine's memory, 32 MB and more on a large one; 8 MB held 12 MB more at idle for no request
+# measurably cheaper), two malloc arenas instead of one per thread, and allocations from 128 KB up
+# mapped on their own and freed back, with the heap trimmed from 128 KB (glibc otherwise raises
+# both after the first large free and keeps what start-up parsed in). With the embedded database,
+# WebAssembly runs on V8's baseline compiler only: optimizing PGlite's PostgreSQL took the start-up
+# to 1 GB for a moment, for no request measurably faster. QUIRE_NODE_FLAGS replaces these choices
+# of Node's flags; the MALLOC_* variables, when set, replace those of malloc.
 if [ "$app" = server ] || [ "$app" = worker ]; then
   export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-  flags="--max-semi-space-size=8"
+  export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
+  export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
+  flags="--max-semi-space-size=2"
   if [ "$app" = server ] && [ -z "${DATABASE_URL:-}" ]; then flags="$flags --liftoff-only"; fi
   flags="${QUIRE_NODE_FLAGS:-$flags}"
 fi

@@ -125,7 +125,11 @@ const serveAsset = (found: Asset) =>
     })
   })
 
-/** The reference's three routes; the bundle and the document are made once, in the background at start-up. */
+/**
+ * The reference's three routes; the bundle and the document are made once, on the first visit (a few
+ * tenths of a second). Not at start-up: Scalar's bundle, the document and their compressed copies
+ * held some 20 MB in every server that nobody reads the reference on (issue 23's footprint).
+ */
 export const layer = Layer.unwrap(Effect.gen(function*() {
   const assets = yield* Effect.cached(Effect.gen(function*() {
     const spec = OpenApi.fromApi(Api) as unknown as Spec
@@ -136,8 +140,6 @@ export const layer = Layer.unwrap(Effect.gen(function*() {
     const html = new TextEncoder().encode(pageOf(String(spec["info"]?.["title"] ?? "API"), String(spec["info"]?.["description"] ?? ""), script.name, document.name))
     return { script, document, html }
   }))
-  // Made in the background at start-up (a few tenths of a second), so the first visit does not wait for it.
-  yield* Effect.forkScoped(assets)
   return HttpRouter.use(Effect.fnUntraced(function*(router) {
     yield* router.add("GET", docsPath, Effect.map(assets, ({ html }) =>
       HttpServerResponse.uint8Array(html, { contentType: "text/html; charset=utf-8", headers: { "cache-control": "no-cache" } })))

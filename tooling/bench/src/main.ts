@@ -4,6 +4,7 @@
  *
  *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
  *              [--backends postgres,embedded] [--variants] [--profile]
+ *   pnpm bench --http [--backends postgres]                              (the HTTP comparison with node:http + pg only)
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
  *   pnpm bench --skip-search                                             (HTTP and merge)
  *   pnpm bench --merge                                                   (merge only)
@@ -64,6 +65,7 @@ const { values: args, positionals } = parseArgs({
     backends: { type: "string", default: "postgres,embedded" },
     variants: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    http: { type: "boolean", default: false },
     search: { type: "boolean", default: false },
     "skip-search": { type: "boolean", default: false },
     merge: { type: "boolean", default: false },
@@ -196,6 +198,22 @@ const table = (rows: ReadonlyArray<Row>): string => {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n")
 }
 
+/**
+ * Issue 23's goal: GET /v1/orgs/{id} on PostgreSQL at no less than 0.9 of the plain node:http + pg
+ * server doing the same queries, in CPU time per request (baseline µs / Quire µs).
+ */
+const cpuGoals = (rows: ReadonlyArray<Row>): string => {
+  const goal = 0.9
+  const lines = rows.filter((row) => !row.baseline && row.measurement.endpoint === "GET /v1/orgs/{id}" && row.group !== "memory").flatMap((row) => {
+    const base = rows.find((r) => r.group === row.group && r.baseline && r.measurement.endpoint === row.measurement.endpoint)
+    if (base === undefined) return []
+    const ratio = base.measurement.cpuPerRequest / row.measurement.cpuPerRequest
+    return [`  ${`${row.measurement.target}, CPU per request vs node:http + pg`.padEnd(60)} ${ratio.toFixed(2)} ` +
+      `(${base.measurement.cpuPerRequest.toFixed(0)} vs ${row.measurement.cpuPerRequest.toFixed(0)} µs)   goal >= ${goal}   ${ratio >= goal ? "PASS" : "MISS"}`]
+  })
+  return ["GET /v1/orgs/{id}: the baseline's CPU per request over Quire's", ...lines].join("\n")
+}
+
 const program = Effect.gen(function*() {
   const started = Date.now()
   const groups: Array<Group> = []
@@ -255,6 +273,7 @@ const program = Effect.gen(function*() {
   console.log(`\nQuire vs node:http + pg: ${load.connections} connections, ${load.duration} s per target and endpoint ` +
     `in ${load.rounds} alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
   console.log(table(rows))
+  console.log(`\n${cpuGoals(rows)}`)
   for (const report of reports) console.log(`\n${report}`)
 })
 
@@ -355,6 +374,8 @@ const webProgram = Effect.gen(function*() {
 // `--skip-search` skips search.
 const selected = args.fidelity
   ? fidelityProgram
+  : args.http
+  ? program
   : args.web
   ? webProgram
   : args.search
