@@ -11,7 +11,7 @@ import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Content, documentHash, type PageNode, partBytes, SpaceContent, Spaces } from "@quire/content"
+import { Content, defaultRevisionLimits, documentHash, type PageNode, partBytes, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import { Queue, Services } from "@quire/platform"
 import * as ProfileSummary from "./ProfileSummary.ts"
@@ -100,6 +100,11 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
       Effect.orDie
     )
 
+    // The groups of 100 are pages too: a revision holds at most `defaultRevisionLimits.pages` in all.
+    const groups = Math.ceil(options.pages / 100)
+    if (options.pages + groups > defaultRevisionLimits.pages) {
+      return yield* Effect.die(new Error(`--scale-pages ${options.pages} makes ${options.pages + groups} pages with its groups; a revision holds at most ${defaultRevisionLimits.pages}`))
+    }
     yield* progress("scale: seeding a 10-page space")
     const small = yield* seeded(10)
     yield* progress(`scale: seeding a ${options.pages}-page space`)
