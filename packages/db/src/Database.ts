@@ -3,8 +3,7 @@
  * runs PGlite in-process and serves it over a local socket to the same `@effect/sql-pg`
  * client, so both backends share one driver, one dialect and one set of type mappings.
  */
-import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import type { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
@@ -40,6 +39,13 @@ export class DatabaseInfo extends Context.Service<DatabaseInfo, {
    */
   readonly snapshot?: (() => Promise<Uint8Array>) | undefined
 }>()("@quire/db/DatabaseInfo") {}
+
+/**
+ * PGlite and its socket server on first use: a process on a PostgreSQL server never holds their
+ * code (issue 23's footprint). The built bundles keep them in chunks of their own.
+ */
+const pglite = () => import("@electric-sql/pglite").then((module) => module.PGlite)
+const pgliteSocket = () => import("@electric-sql/pglite-socket").then((module) => module.PGLiteSocketServer)
 
 /** The embedded database (PGlite or its socket server) could not be started. */
 export class EmbeddedDatabaseError extends Schema.TaggedError<EmbeddedDatabaseError>()("EmbeddedDatabaseError", {
@@ -133,7 +139,7 @@ export const layerEmbedded = (options: {
     const db = yield* Effect.acquireRelease(
       tryEmbedded(
         `Cannot open the embedded database${dataDir === undefined ? "" : ` in ${dataDir}`}`,
-        () => PGlite.create({ ...(dataDir === undefined ? {} : { dataDir }), postgresqlconf: [...embeddedSettings, ...(options.settings ?? [])] })
+        async () => (await pglite()).create({ ...(dataDir === undefined ? {} : { dataDir }), postgresqlconf: [...embeddedSettings, ...(options.settings ?? [])] })
       ),
       (db) => Effect.promise(() => db.close())
     )
@@ -152,6 +158,7 @@ export const layerServing = (
 ): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     // PGlite is a single session: the server accepts one connection and the client opens only one.
+    const PGLiteSocketServer = yield* tryEmbedded("Cannot load the embedded database socket server", pgliteSocket)
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
     yield* Effect.acquireRelease(
       tryEmbedded("Cannot start the embedded database socket server", () => server.start()),
@@ -172,7 +179,7 @@ export const layerServing = (
 export const layerSnapshot = (tarball: Uint8Array): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     const db = yield* Effect.acquireRelease(
-      tryEmbedded("Cannot open the backup's database", () => PGlite.create({ loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) })),
+      tryEmbedded("Cannot open the backup's database", async () => (await pglite()).create({ loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) })),
       (db) => Effect.promise(() => db.close())
     )
     return layerServing(db)

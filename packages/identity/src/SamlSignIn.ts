@@ -6,7 +6,7 @@
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { generateKeyPairSync } from "node:crypto"
-import { type Profile, SAML, type CacheProvider, ValidateInResponseTo } from "@node-saml/node-saml"
+import type { CacheProvider, Profile } from "@node-saml/node-saml"
 import { Errors, Transactor } from "@quire/kernel"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
@@ -15,6 +15,14 @@ import { selfSignedCertificate } from "./SpCertificate.ts"
 import { SsoProvisioning, type SsoSignedIn } from "./SsoProvisioning.ts"
 
 /** Where Quire, as the SP of one provider, is reached: computed by the server from its public URL. */
+/**
+ * node-saml on the first SAML sign-in: it and the XML signature and parsing libraries it loads
+ * (some 1 MB of code) are not held by a process whose organizations never use SAML (issue 23's
+ * footprint). The built bundles keep them in a chunk of their own.
+ */
+let nodeSamlLoading: Promise<typeof import("@node-saml/node-saml")> | undefined
+const nodeSaml = Effect.promise(() => (nodeSamlLoading ??= import("@node-saml/node-saml")))
+
 export interface ServiceProvider {
   readonly entityID: string
   readonly acsURL: string
@@ -121,6 +129,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const samlOf = Effect.fnUntraced(function*(provider: SamlProvider, sp: ServiceProvider) {
         const { key } = yield* spKeys
         const context = yield* Effect.context<never>()
+        const { SAML, ValidateInResponseTo } = yield* nodeSaml
         return new SAML({
           // A pending provider (metadata only) has no certificate yet; nothing is validated then.
           idpCert: provider.certificate ?? "none",

@@ -2,7 +2,7 @@
 import { Context, Effect, Layer } from "effect"
 import { type Actor, Errors } from "@quire/kernel"
 import { BlobStore, type Revision, SpaceContent } from "@quire/content"
-import * as Pdf from "./Pdf.ts"
+import * as Pdf from "./PdfOnDemand.ts"
 
 /** A rendered PDF: the hash of its bytes in the BlobStore, and what it shows. */
 export interface SpacePdf {

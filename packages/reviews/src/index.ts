@@ -4,7 +4,7 @@
  */
 export { ChangeRequests, isOutdated, maxChanges, maxFileBytes } from "./ChangeRequests.ts"
 export type { ChangeInput, ChangeRequestContent, ChangeRequestList, ChangeRequestPdf, ChangeRequestView, ContentUpdate, FileInput, PdfOptions, UrlFileInput } from "./ChangeRequests.ts"
-export * as Pdf from "./Pdf.ts"
+export * as Pdf from "./PdfOnDemand.ts"
 export { SpacePdfs } from "./SpacePdfs.ts"
 export type { SpacePdf } from "./SpacePdfs.ts"
 export { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"

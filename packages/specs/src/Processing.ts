@@ -5,11 +5,17 @@
  */
 import { type Duration, Effect } from "effect"
 import { createHash } from "node:crypto"
-import { validate } from "@scalar/openapi-parser"
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml"
 import { OutboundFetch, type OutboundFetchError } from "@quire/outbound"
 import { measure } from "./DocumentBounds.ts"
 import type { ProcessError, ProcessErrorCode, SpecFile, SpecSource } from "./domain/Spec.ts"
+
+/**
+ * @scalar/openapi-parser on the first spec processed: the validator and its JSON Schema machinery
+ * are not held by a process that never processes a spec (issue 23's footprint).
+ */
+let parserLoading: Promise<typeof import("@scalar/openapi-parser")> | undefined
+const openapiParser = () => (parserLoading ??= import("@scalar/openapi-parser"))
 
 /** Bounds of one run. */
 export const limits = {
@@ -157,8 +163,8 @@ export const run = (source: SpecSource, timeout: Duration.Input = limits.timeout
     }
 
     const result = yield* Effect.tryPromise({
-      try: () =>
-        validate(files.map((f) => ({ dir: "./", filename: f.filename, isEntrypoint: f.isEntrypoint, references: [...f.references], specification: f.specification as Record<string, unknown> }))),
+      try: async () =>
+        (await openapiParser()).validate(files.map((f) => ({ dir: "./", filename: f.filename, isEntrypoint: f.isEntrypoint, references: [...f.references], specification: f.specification as Record<string, unknown> }))),
       catch: (e): ProcessFailure => ({ code: "PARSE_ERROR", errors: [{ message: `The validator failed: ${clip(e instanceof Error ? e.message : String(e))}`, code: "INVALID_DOCUMENT" }] })
     })
     if (!result.valid) {

@@ -4,7 +4,6 @@
  */
 import { Duration, Effect, Result, Schema } from "effect"
 import { parseDocument, slugify, uniqueSlug } from "@quire/markdown"
-import { extractLinks, extractTitle, htmlToMarkdown } from "./HtmlToMarkdown.ts"
 import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 
 /** Bounds of a website import. */
@@ -100,6 +99,13 @@ interface Fetched {
 }
 
 /**
+ * HtmlToMarkdown.ts on the first website import: turndown and its DOM (domino), some 0.5 MB of code
+ * and tables, are not held by a process that never imports a website (issue 23's footprint).
+ */
+let htmlToMarkdownLoading: Promise<typeof import("./HtmlToMarkdown.ts")> | undefined
+const htmlConversion = Effect.promise(() => (htmlToMarkdownLoading ??= import("./HtmlToMarkdown.ts")))
+
+/**
  * Fetches `startUrl` and the same-origin pages it links to (breadth first, each URL once, HTML only)
  * and converts them to markdown. A failing sub-page is skipped; a failing start page fails the import.
  */
@@ -108,6 +114,7 @@ export const importWebsite = Effect.fn("importWebsite")(function*(
   options: ImportWebsiteOptions = {}
 ): Effect.fn.Return<WebsiteImport, OutboundFetchError | WebsiteImportError, OutboundFetch> {
   const fetcher = yield* OutboundFetch
+  const { extractLinks, extractTitle, htmlToMarkdown } = yield* htmlConversion
   const maxPages = Math.max(1, options.maxPages ?? 20)
   const maxBytesPerPage = options.maxBytesPerPage ?? 2 * 1024 * 1024
   const maxTotalBytes = options.maxTotalBytes ?? 20 * 1024 * 1024

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { BlobStore } from "@quire/content"
 import type { Pagination } from "@quire/kernel"
 import type { PdfOptions } from "../ChangeRequests.ts"
-import * as Pdf from "../Pdf.ts"
+import * as Pdf from "../PdfOnDemand.ts"
 import type { Branch } from "./Branch.ts"
 
 /** Built by the ChangeRequests layer over the shared branch helpers; needs the BlobStore for PDFs. */
