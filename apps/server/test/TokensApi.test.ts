@@ -209,7 +209,7 @@ plain.live("a token revoked through one server is refused at once by another on 
     const revoked = yield* call(first, "DELETE", `/v1/users/${userId}/tokens/${created.body!["id"] as string}`, adminToken)
     assert.strictEqual(revoked.status, 204)
     // The notification reaches the second server when the revocation commits, a few milliseconds at
-    // most on a busy machine; without it the second server would accept the token for 5 seconds.
+    // most on a busy machine; without it the second server would accept the token for up to a second.
     const revokedAt = Date.now()
     let status = 200
     while (status === 200 && Date.now() - revokedAt < 250) {
