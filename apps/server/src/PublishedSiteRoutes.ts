@@ -84,6 +84,10 @@ const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: R
 
 const htmlType = "text/html; charset=utf-8"
 
+/** A type stored before types were validated may hold bytes no header can. */
+const servableType = (contentType: string) =>
+  contentType.length <= 200 && Schemas.mediaTypePattern.test(contentType) ? contentType : "application/octet-stream"
+
 const contentDisposition = (contentType: string, name: string) => {
   const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(contentType.toLowerCase())
   return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, "\ufffd"))}`
@@ -201,13 +205,25 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     case "Json":
       return respond(HttpServerResponse.jsonUnsafe(answer.body))
     case "File": {
-      // A type stored before types were validated may hold bytes no header can.
-      const contentType = answer.contentType.length <= 200 && Schemas.mediaTypePattern.test(answer.contentType)
-        ? answer.contentType
-        : "application/octet-stream"
+      const contentType = servableType(answer.contentType)
       return respond(
         HttpServerResponse.uint8Array(answer.bytes, {
           contentType,
+          headers: {
+            "content-disposition": contentDisposition(contentType, answer.name),
+            "content-security-policy": filePolicy
+          }
+        }),
+        answer.etag
+      )
+    }
+    case "Download": {
+      const contentType = servableType(answer.contentType)
+      // A HEAD or a revalidation that matches reads nothing from the store: the stream runs only when sent.
+      return respond(
+        HttpServerResponse.stream(answer.file.bytes, {
+          contentType,
+          contentLength: answer.file.size,
           headers: {
             "content-disposition": contentDisposition(contentType, answer.name),
             "content-security-policy": filePolicy

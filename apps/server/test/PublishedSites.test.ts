@@ -8,7 +8,7 @@ import { LocalServer } from "@quire/testkit"
 import { FastPages } from "../src/FastPages.ts"
 import { sitesChannel } from "../src/SiteBroadcast.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
-import { cookiesOf, get, getOnHost, idOf, localPath, publishedSite, write } from "./SiteFixtures.ts"
+import { cookiesOf, get, getOnHost, idOf, localPath, png, publishedSite, write } from "./SiteFixtures.ts"
 
 /** A request of any method, as `get` makes a GET. */
 const request = (method: string, path: string) =>
@@ -56,6 +56,13 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const file = yield* get(image!)
         assert.strictEqual(file.status, 200)
         assert.strictEqual(file.headers.get("content-type"), "image/png")
+        // Streamed from the store with its length, and revalidated by its ETag without a body.
+        assert.strictEqual(file.headers.get("content-length"), String(png.length))
+        const etag = file.headers.get("etag")
+        assert.isNotNull(etag)
+        const revalidated = yield* get(image!, { "if-none-match": etag! })
+        assert.strictEqual(revalidated.status, 304)
+        assert.strictEqual(revalidated.text, "")
 
         // The CSP allows the page's inline scripts and style by their hashes: the same bytes every time.
         const csp = home.headers.get("content-security-policy") ?? ""

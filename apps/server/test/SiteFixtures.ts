@@ -16,7 +16,7 @@ export const write = Effect.fnUntraced(function*(api: Client, spaceId: string, c
   yield* api.changeRequests.mergeChangeRequest({ params: { spaceId, changeRequestId: cr.id } })
 })
 
-const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+export const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
 
 /**
  * A published site "Handbook": section Guides (default; variants "Guides" and "Guides v2"),

@@ -1,5 +1,6 @@
 /** What a published site is asked (who reads, at which path) and what it answers, with the answers' bytes and ETags. */
 import { createHash } from "node:crypto"
+import type { BlobStream } from "@quire/content"
 import type { PublishedSite } from "../PublishedSites.ts"
 import { assetSources, type PageAsset, readAsset } from "../render/Assets.ts"
 import * as Layout from "../render/Layout.ts"
@@ -37,6 +38,11 @@ export type RenderAnswer =
   | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
   | { readonly kind: "Json"; readonly body: View.SearchResults }
   | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
+  /**
+   * A file of a space (`~files/...`), read from the store as it is sent: a published site's video
+   * or archive is never held whole in the server's memory. Never cached (its size is unbounded).
+   */
+  | { readonly kind: "Download"; readonly file: BlobStream; readonly contentType: string; readonly name: string; readonly etag: string }
   | { readonly kind: "Redirect"; readonly location: string }
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`

@@ -1,4 +1,4 @@
-/** `~files/<space>/<file>`: a file of a revision the audience sees, its ETag the blob's hash. */
+/** `~files/<space>/<file>`: a file of a revision the audience sees, streamed from the store, its ETag the blob's hash. */
 import { Effect, Option } from "effect"
 import type { SpaceContent } from "@quire/content"
 import type { RenderAnswer } from "./Answer.ts"
@@ -13,7 +13,7 @@ export const fileAnswer = (reading: Reading, content: SpaceContent["Service"], s
     const rev = yield* reading.revision(place)
     const file = rev.files.find((f) => f.id === fileId)
     if (file === undefined) return yield* notFound(reading, visible.home)
-    const bytes = yield* Effect.option(content.download(place.siteSpace.space.id, file.blob))
-    if (Option.isNone(bytes)) return yield* notFound(reading, visible.home)
-    return { kind: "File", bytes: bytes.value, contentType: file.contentType, name: file.name, etag: `"${file.blob.slice(0, 40)}"` }
+    const stored = yield* Effect.option(content.downloadStream(place.siteSpace.space.id, file.blob))
+    if (Option.isNone(stored)) return yield* notFound(reading, visible.home)
+    return { kind: "Download", file: stored.value, contentType: file.contentType, name: file.name, etag: `"${file.blob.slice(0, 40)}"` }
   })
