@@ -39,6 +39,7 @@ export const layer = Layer.effect(
           const pageIds = [...removed, ...pages.map((page) => page.pageId)]
           if (pageIds.length > 0) {
             yield* sql`DELETE FROM content_search_sections WHERE space_id = ${spaceId} AND page_id = ANY(${pageIds})`
+            yield* sql`DELETE FROM content_search_titles WHERE space_id = ${spaceId} AND page_id = ANY(${pageIds})`
           }
           const rows = pages.flatMap((page) =>
             page.sections.map((section, position) => ({
@@ -65,14 +66,30 @@ export const layer = Layer.effect(
             text = 0
           }
           if (Arr.isArrayNonEmpty(chunk)) yield* sql`INSERT INTO content_search_sections ${sql.insert(chunk)}`
+          // Each page's title row, with its first section's tsvector as just computed.
+          const written = pages.filter((page) => page.sections.length > 0).map((page) => page.pageId)
+          if (written.length > 0) {
+            yield* sql`
+              INSERT INTO content_search_titles (space_id, page_id, title_tsv, tsv)
+              SELECT space_id, page_id, to_tsvector('english', page_title), tsv FROM content_search_sections
+              WHERE space_id = ${spaceId} AND page_id = ANY(${written}) AND position = 0`
+          }
         }).pipe(sql.withTransaction, Effect.orDie),
       copySpace: (fromSpaceId, toSpaceId) =>
-        sql`
-          INSERT INTO content_search_sections (space_id, page_id, position, section_id, page_title, section_title, path, body)
-          SELECT ${toSpaceId}, page_id, position, section_id, page_title, section_title, path, body
-          FROM content_search_sections WHERE space_id = ${fromSpaceId}`.pipe(Effect.orDie, Effect.asVoid),
+        Effect.gen(function*() {
+          yield* sql`
+            INSERT INTO content_search_sections (space_id, page_id, position, section_id, page_title, section_title, path, body)
+            SELECT ${toSpaceId}, page_id, position, section_id, page_title, section_title, path, body
+            FROM content_search_sections WHERE space_id = ${fromSpaceId}`
+          yield* sql`
+            INSERT INTO content_search_titles (space_id, page_id, title_tsv, tsv)
+            SELECT ${toSpaceId}, page_id, title_tsv, tsv FROM content_search_titles WHERE space_id = ${fromSpaceId}`
+        }).pipe(sql.withTransaction, Effect.orDie),
       removeSpace: (spaceId) =>
-        sql`DELETE FROM content_search_sections WHERE space_id = ${spaceId}`.pipe(Effect.orDie, Effect.asVoid),
+        Effect.gen(function*() {
+          yield* sql`DELETE FROM content_search_sections WHERE space_id = ${spaceId}`
+          yield* sql`DELETE FROM content_search_titles WHERE space_id = ${spaceId}`
+        }).pipe(sql.withTransaction, Effect.orDie),
       search: (query) =>
         Effect.gen(function*() {
           if (query.spaceIds.length === 0 || query.limit <= 0) return { pages: [], more: false }
@@ -94,12 +111,14 @@ export const layer = Layer.effect(
                 WHERE s.tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds})
                 LIMIT ${candidateCap})
               UNION
-              -- A title match still needs its section to match the whole query (other words, excluded
+              -- Title matches come from their own narrow table (one row per page: the title's and the
+              -- first section's tsvectors), dense enough that 1,000 of them are a few blocks. A title
+              -- match still needs its first section to match the whole query (other words, excluded
               -- words). That is a column, not a WHERE condition, so that the planner does not scan
               -- the whole GIN index again.
-              (SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, ${tsquery}) AS score, s.tsv @@ ${tsquery} AS matches
-                FROM content_search_sections s
-                WHERE s.position = 0 AND s.title_tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds})
+              (SELECT t.space_id, t.page_id, 0 AS position, ts_rank(t.tsv, ${tsquery}) AS score, t.tsv @@ ${tsquery} AS matches
+                FROM content_search_titles t
+                WHERE t.title_tsv @@ ${tsquery} AND t.space_id = ANY(${query.spaceIds})
                 LIMIT ${candidateCap})
             ),
             ranked AS (

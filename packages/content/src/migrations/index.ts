@@ -6,6 +6,7 @@ import { m0010_revision_parts } from "./0010_revision_parts.ts"
 import { m0011_reusable_contents } from "./0011_reusable_contents.ts"
 import { m0012_document_links } from "./0012_document_links.ts"
 import { m0013_shared_tree_parts } from "./0013_shared_tree_parts.ts"
+import { m0014_search_titles } from "./0014_search_titles.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -226,6 +227,7 @@ export const migrations = {
     "0010_revision_parts": m0010_revision_parts,
     "0011_reusable_contents": m0011_reusable_contents,
     "0012_document_links": m0012_document_links,
-    "0013_shared_tree_parts": m0013_shared_tree_parts
+    "0013_shared_tree_parts": m0013_shared_tree_parts,
+    "0014_search_titles": m0014_search_titles
   }
 } as const

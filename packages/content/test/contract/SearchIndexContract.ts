@@ -137,6 +137,13 @@ export const searchIndexContract = (it: ReposTest) =>
         // The same words answer the same pages, request after request.
         const again = yield* index.search(query(["si-frequent"], "heron", { offset: 40, limit: 20 }))
         assert.deepStrictEqual(ids(again.pages), ids((yield* index.search(query(["si-frequent"], "heron", { offset: 40, limit: 20 }))).pages))
+        // A duplicate ranks the title match first too; once it is retitled, it no longer is one.
+        yield* index.copySpace("si-frequent", "si-frequent-copy")
+        assert.strictEqual((yield* index.search(query(["si-frequent-copy"], "heron", { limit: 20 }))).pages[0]?.pageId, "title")
+        yield* index.update("si-frequent-copy", [page("title", "Egret", [["", "Egret", "All about it."]])], [])
+        assert.notInclude(ids((yield* index.search(query(["si-frequent-copy"], "heron", { limit: 100 }))).pages), "title")
+        yield* index.removeSpace("si-frequent")
+        assert.deepStrictEqual((yield* index.search(query(["si-frequent"], "heron"))).pages, [])
       }))
 
     it.effect("copies a space's entries and removes a space's entries", () =>
