@@ -108,7 +108,7 @@ export const layer = Layer.effect(
             WITH hits AS MATERIALIZED (
               (SELECT s.space_id, s.page_id, s.position, ts_rank(s.tsv, ${tsquery}) AS score, true AS matches
                 FROM content_search_sections s
-                WHERE s.tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds})
+                WHERE s.tsv @@ ${tsquery} AND s.space_id = ANY(${query.spaceIds}) AND s.ctid >= '(0,0)'::tid
                 LIMIT ${candidateCap})
               UNION
               -- Title matches come from their own narrow table (one row per page: the title's and the
@@ -118,7 +118,7 @@ export const layer = Layer.effect(
               -- the whole GIN index again.
               (SELECT t.space_id, t.page_id, 0 AS position, ts_rank(t.tsv, ${tsquery}) AS score, t.tsv @@ ${tsquery} AS matches
                 FROM content_search_titles t
-                WHERE t.title_tsv @@ ${tsquery} AND t.space_id = ANY(${query.spaceIds})
+                WHERE t.title_tsv @@ ${tsquery} AND t.space_id = ANY(${query.spaceIds}) AND t.ctid >= '(0,0)'::tid
                 LIMIT ${candidateCap})
             ),
             ranked AS (
@@ -135,18 +135,13 @@ export const layer = Layer.effect(
             CROSS JOIN LATERAL unnest(r.positions, r.scores) WITH ORDINALITY AS b(position, score, n)
             JOIN content_search_sections s ON s.space_id = r.space_id AND s.page_id = r.page_id AND s.position = b.position
             ORDER BY r.page_score DESC, r.space_id, r.page_id, b.n`
-          // For this statement only: a plan made for these words, not a generic one that knows
-          // none; and the table read from its start by one process, so that the candidates, hence
-          // every page of results, are the same from one request to the next (a synchronized scan
-          // starts where another one is).
-          const rows = yield* sql`
-            SELECT set_config('plan_cache_mode', 'force_custom_plan', true),
-              set_config('synchronize_seqscans', 'off', true),
-              set_config('max_parallel_workers_per_gather', '0', true)`.pipe(
-              Effect.andThen(search),
-              sql.withTransaction,
-              Effect.flatMap(hits.all)
-            )
+          // Unprepared: PostgreSQL plans an unnamed statement for its parameters, these words, where a
+          // prepared one would go generic after five runs. The candidates, hence every page of
+          // results, are the same from one request to the next, because a table is read from its
+          // start by one process: `ctid >= '(0,0)'` lets the planner read it with a TID range scan
+          // where it would scan it all, and that scan, unlike a sequential one, never starts where
+          // another scan of the table is (synchronized scans); both tables have parallel_workers 0.
+          const rows = yield* Effect.flatMap(search.unprepared, hits.all)
           const pages: Array<PageHit & { sections: Array<PageHit["sections"][number]> }> = []
           for (const row of rows) {
             const spaceId = row.space_id
