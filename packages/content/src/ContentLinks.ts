@@ -6,6 +6,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { defaultRevisionLimits } from "./domain/RevisionLimits.ts"
 import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
 import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
@@ -253,9 +254,9 @@ const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, 
     : Effect.succeed({ items })
 }
 
-/** Revisions whose graphs are kept, and documents whose links are kept. */
+/** Revisions whose graphs are kept, and documents whose links are kept (a graph of the largest revision finds them all). */
 const graphCapacity = 32
-const documentCapacity = 50_000
+const documentCapacity = defaultRevisionLimits.pages
 
 export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShape>()("@quire/content/ContentLinks") {
   static readonly layer = Layer.effect(

@@ -6,7 +6,7 @@ import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
-import { ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
+import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, oversizedPart, type Part, RunCache, split } from "./RevisionParts.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
@@ -65,16 +65,30 @@ const documentBatchRows = 1_000
 const documentBatchBytes = 8 * 1024 * 1024
 
 /**
+ * Hashes one statement names (an array parameter of about 70 bytes each, some 700 KB): a write or a
+ * link graph of 100,000 documents is several statements, none with a parameter near the client's
+ * message limit, and the rows each answers are as many.
+ */
+const hashBatch = 10_000
+
+/** `all` in runs of at most `size`. */
+const chunks = <A>(all: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let start = 0; start < all.length; start += size) out.push(all.slice(start, start + size))
+  return out
+}
+
+/**
  * The document rows of a write in statements of at most `documentBatchRows` rows and about
  * `documentBatchBytes` of markdown: an import of tens of thousands of pages is many bounded
  * messages, not one over the protocol's parameter count or near its message size.
  */
-const documentBatches = <A extends { readonly markdown: string }>(rows: ReadonlyArray<A>): Array<Arr.NonEmptyArray<A>> => {
+const documentBatches = <A>(rows: ReadonlyArray<A>, text: (row: A) => string): Array<Arr.NonEmptyArray<A>> => {
   const batches: Array<Arr.NonEmptyArray<A>> = []
   let batch: Array<A> = []
   let bytes = 0
   for (const row of rows) {
-    const size = Buffer.byteLength(row.markdown)
+    const size = Buffer.byteLength(text(row))
     if (Arr.isArrayNonEmpty(batch) && (batch.length >= documentBatchRows || bytes + size > documentBatchBytes)) {
       batches.push(batch)
       batch = []
@@ -107,10 +121,15 @@ class RevisionCache {
     if (pages > this.maxPages || this.entries.has(revision.id)) return
     this.entries.set(revision.id, { revision, pages })
     this.pages += pages
-    for (const [id, entry] of this.entries) {
-      if (this.pages <= this.maxPages) break
-      this.entries.delete(id)
-      this.pages -= entry.pages
+    // Over the bound, the space's older revisions go first (a write's parent, which its nodes
+    // mostly share), then the least recently used: a large space's commits keep others cached.
+    for (const sameSpace of [true, false]) {
+      for (const [id, entry] of this.entries) {
+        if (this.pages <= this.maxPages) return
+        if (id === revision.id || (sameSpace && entry.revision.spaceId !== revision.spaceId)) continue
+        this.entries.delete(id)
+        this.pages -= entry.pages
+      }
     }
   }
 
@@ -127,7 +146,9 @@ class RevisionCache {
  * Revisions are immutable, so those read are kept, decoded, in a cache bounded by their pages in
  * all (`cachedPages`): a write reads its parent, a merge three revisions, and a large space's
  * tree is megabytes of JSON to transfer, parse and decode. A revision enters the cache once the
- * transaction that inserted or read it commits, so one that rolls back is never found.
+ * transaction that inserted or read it commits, so one that rolls back is never found. The
+ * default holds the largest revision (`defaultRevisionLimits.pages`, about 130 MB decoded at
+ * 100,000 pages of a Git import) and a fifth as many pages of others.
  */
 export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
   Layer.effect(
@@ -149,7 +170,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         }
         return count
       }
-      const cache = new RevisionCache(options.cachedPages ?? 100_000, (revision) => pagesUnder(revision.pages))
+      const cache = new RevisionCache(options.cachedPages ?? defaultRevisionLimits.pages * 1.2, (revision) => pagesUnder(revision.pages))
       const runs = new RunCache()
       const nodeJson = new WeakMap<PageNode, string>()
       const ownJson = (page: PageNode): string => {
@@ -160,12 +181,13 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
         return json
       }
 
-      /** Sets the links of stored documents that have none recorded, in one statement. */
-      const recordLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly links: string | null }>) =>
-        sql`
-          UPDATE content_documents d SET links = v.links::jsonb
-          FROM (SELECT unnest(${rows.map((row) => row.hash)}::text[]) AS hash, unnest(${rows.map((row) => row.links)}::text[]) AS links) v
-          WHERE d.hash = v.hash AND d.links IS NULL`
+      /** Sets the links of stored documents that have none recorded, in statements of bounded size (as documents are written). */
+      const recordLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly links: string }>) =>
+        Effect.forEach(documentBatches(rows, (row) => row.links), (batch) =>
+          sql`
+            UPDATE content_documents d SET links = v.links::jsonb
+            FROM (SELECT unnest(${batch.map((row) => row.hash)}::text[]) AS hash, unnest(${batch.map((row) => row.links)}::text[]) AS links) v
+            WHERE d.hash = v.hash AND d.links IS NULL`, { discard: true })
 
       /**
        * The revision row and its tree's parts (`split`, each checked to be at most `partBytes`): a
@@ -233,15 +255,14 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             const tree = split(revision.pages, revision.files, partBytes, ownJson, runs)
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
-            for (const batch of documentBatches(rows)) {
+            for (const batch of documentBatches(rows, (row) => row.markdown)) {
               // A document stored before its links were recorded gets them now.
               yield* sql`
                 INSERT INTO content_documents ${sql.insert(batch)}
                 ON CONFLICT (hash) DO UPDATE SET links = EXCLUDED.links
                 WHERE content_documents.links IS NULL AND EXCLUDED.links IS NOT NULL`
             }
-            const held = [...documents.keys(), ...shared]
-            if (held.length > 0) {
+            for (const held of chunks([...documents.keys(), ...shared], hashBatch)) {
               yield* sql`
                 INSERT INTO content_space_documents (space_id, hash)
                 SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
@@ -274,21 +295,15 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             Effect.map((found) => found.map(({ id, spaceId, parents, type, git, createdAt }) => ({ id, spaceId, parents, type, git, createdAt })))
           ),
         documents: (hashes) =>
-          hashes.length === 0
-            ? Effect.succeed(new Map<string, string>())
-            : sql<Row>`SELECT hash, markdown FROM content_documents WHERE hash = ANY(${hashes})`.pipe(
-              Effect.orDie,
-              Effect.flatMap(documents.all),
-              Effect.map((entries) => new Map(entries))
-            ),
+          Effect.forEach(chunks(hashes, hashBatch), (batch) =>
+            sql<Row>`SELECT hash, markdown FROM content_documents WHERE hash = ANY(${batch})`.pipe(Effect.orDie, Effect.flatMap(documents.all))).pipe(
+            Effect.map((batches) => new Map(batches.flat()))
+          ),
         documentLinks: (hashes) =>
-          hashes.length === 0
-            ? Effect.succeed(new Map<string, DocumentLinks>())
-            : sql<Row>`SELECT hash, links FROM content_documents WHERE hash = ANY(${hashes}) AND links IS NOT NULL`.pipe(
-              Effect.orDie,
-              Effect.flatMap(documentLinks.all),
-              Effect.map((entries) => new Map(entries))
-            ),
+          Effect.forEach(chunks(hashes, hashBatch), (batch) =>
+            sql<Row>`SELECT hash, links FROM content_documents WHERE hash = ANY(${batch}) AND links IS NOT NULL`.pipe(Effect.orDie, Effect.flatMap(documentLinks.all))).pipe(
+            Effect.map((batches) => new Map(batches.flat()))
+          ),
         recordLinks: (links) =>
           links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: JSON.stringify(found) }))).pipe(Effect.orDie),
         removeForSpace: (spaceId) =>

@@ -79,7 +79,7 @@ Backends.each(backends, (it) => {
       const count = Math.ceil(defaultRevisionLimits.treeBytes / defaultRevisionLimits.nodeBytes) + 2
       const tree = yield* refused("lim-tree", { pages: Array.from({ length: count }, (_, i) => page(`t${i}`, { description })) })
       assert.include(tree, "tree-size limit")
-      assert.include(tree, "32 MiB")
+      assert.include(tree, "64 MiB")
     }), { timeout: 60_000 })
 
   it.effect("refuses markdown over the page-markdown limit and a Git origin over the metadata limit, storing neither", () =>

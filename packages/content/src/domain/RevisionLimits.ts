@@ -29,12 +29,14 @@ export interface RevisionLimits {
 /**
  * The defaults. Stored rows stay well under the client's 16 MiB message (`@quire/db`'s
  * `clientMaxMessageBytes`): the tree is stored in parts of at most `partBytes` of JSON (and a
- * node, at most `nodeBytes`, fits one part), markdown is one row of at most 8 MiB.
+ * node, at most `nodeBytes`, fits one part), markdown is one row of at most 8 MiB. `treeBytes`
+ * holds 100,000 pages of a Git import (about 570 bytes each with a description and a Git path:
+ * 54 MiB) and some files; it bounds the memory of a revision, not a row.
  */
 export const defaultRevisionLimits: RevisionLimits = {
-  pages: 50_000,
-  files: 50_000,
-  treeBytes: 32 * MiB,
+  pages: 100_000,
+  files: 100_000,
+  treeBytes: 64 * MiB,
   nodeBytes: 256 * KiB,
   metadataBytes: 1 * MiB,
   documentBytes: 8 * MiB
