@@ -115,9 +115,12 @@ const placeTreeOf = (reading: Reading, place: Place, rev: Revision): PlaceTree =
 /** The documents before and after a page (by id) in its tree's reading order. */
 export const neighboursOf = (tree: PlaceTree, currentId: string) => View.neighboursAt(tree.order, tree.at.get(currentId) ?? -1)
 
-/** Place trees kept: at most this many, of at most this many documents in all (a document costs about 1 KB with its HTML). */
+/**
+ * Place trees kept: at most this many, of at most this many documents in all (a document costs about
+ * 1 KB with its HTML): the tree of a revision of the most pages (100,000) and others.
+ */
 const keptTrees = 16
-const keptDocuments = 100_000
+const keptDocuments = 110_000
 
 /**
  * The trees of places, kept per layer: a tree is the same for every page of a revision, so an
