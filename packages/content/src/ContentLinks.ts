@@ -105,9 +105,13 @@ export interface ContentLinksShape {
 
 // The graph --------------------------------------------------------------------------------------
 
-/** A bounded map that forgets the entries used least recently. */
-const lru = <K, V>(capacity: number) => {
+/**
+ * A bounded map that forgets the entries used least recently: at most `capacity` entries, and at
+ * most `maxWeight` of their `weight` together (the last one set is always kept).
+ */
+const lru = <K, V>(capacity: number, weight: (value: V) => number = () => 0, maxWeight = Infinity) => {
   const map = new Map<K, V>()
+  let total = 0
   return {
     get: (key: K): V | undefined => {
       const value = map.get(key)
@@ -118,9 +122,16 @@ const lru = <K, V>(capacity: number) => {
       return value
     },
     set: (key: K, value: V) => {
+      const previous = map.get(key)
+      if (previous !== undefined) total -= weight(previous)
       map.delete(key)
       map.set(key, value)
-      if (map.size > capacity) map.delete(map.keys().next().value as K)
+      total += weight(value)
+      while (map.size > 1 && (map.size > capacity || total > maxWeight)) {
+        const oldest = map.keys().next().value as K
+        total -= weight(map.get(oldest)!)
+        map.delete(oldest)
+      }
     }
   }
 }
@@ -254,8 +265,13 @@ const paginate = <A>(all: ReadonlyArray<A>, revisionId: string, offset: number, 
     : Effect.succeed({ items })
 }
 
-/** Revisions whose graphs are kept, and documents whose links are kept (a graph of the largest revision finds them all). */
+/**
+ * Revisions whose graphs are kept (and at most `graphPages` pages in all of them: two of the
+ * largest revisions, or 32 smaller ones), and documents whose links are kept (a graph of the
+ * largest revision finds them all).
+ */
 const graphCapacity = 32
+const graphPages = 2 * defaultRevisionLimits.pages
 const documentCapacity = defaultRevisionLimits.pages
 
 export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShape>()("@quire/content/ContentLinks") {
@@ -265,7 +281,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const revisions = yield* RevisionsRepo
       const access = yield* ContentAccess
       const pool = yield* ParsePool
-      const graphs = lru<string, LinkGraph>(graphCapacity)
+      const graphs = lru<string, LinkGraph>(graphCapacity, (g) => g.pages.size, graphPages)
       const parsed = lru<string, DocumentLinks>(documentCapacity)
 
       const graph = Effect.fn("ContentLinks.graph")(function*(revisionId: string, appBaseUrl: string) {
