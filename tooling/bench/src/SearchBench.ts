@@ -158,8 +158,9 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
         : Effect.map(as(search.organization(org.organization.id, { query: text, limit })), (page) => page.items.reduce((n, s) => n + s.pages.length, 0))
     const sql = yield* SqlClient.SqlClient
     yield* sql`ANALYZE`.pipe(Effect.orDie)
-    const [stats] = yield* sql<{ rows: number; size: string }>`
-      SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('content_search_sections')) AS size
+    const [stats] = yield* sql<{ rows: number; size: string; titles: string }>`
+      SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('content_search_sections')) AS size,
+        pg_size_pretty(pg_total_relation_size('content_search_titles')) AS titles
       FROM content_search_sections`.pipe(Effect.orDie)
 
     // Queries: a mix of what people type.
@@ -240,7 +241,7 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     const incremental = yield* timed(as(links.spaceLinks(spaceId, { appBaseUrl: base, limit: 50 })))
 
     const lines: Array<string> = []
-    lines.push(`Search on PostgreSQL: ${made} pages seeded in ${seedSeconds.toFixed(1)} s; index ${stats?.rows} section rows, ${stats?.size}; queries search ${searched}`)
+    lines.push(`Search on PostgreSQL: ${made} pages seeded in ${seedSeconds.toFixed(1)} s; index ${stats?.rows} section rows, ${stats?.size}, page titles ${stats?.titles}; queries search ${searched}`)
     const all = samples.map((s) => s.ms).toSorted((a, b) => a - b)
     const header = ["queries", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "avg results"]
     const table: Array<Array<string>> = []
