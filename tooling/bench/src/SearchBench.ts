@@ -2,9 +2,9 @@
  * `pnpm bench --search`: full-text search and its upkeep on a fresh database of the machine's
  * PostgreSQL. Seeds 10,000 pages (`--search-pages`) of generated markdown (English function words
  * plus a Zipf-distributed vocabulary, headings, links between pages) through the use cases, in
- * commits of 100 groups per space; a revision holds at most 50,000 pages, so more than
- * `pagesPerSpace` pages are spread over several spaces of the organization, seeded two at a time
- * (100,000 pages: 4 spaces of 25,000, about 5 minutes). Then it measures, through the use cases:
+ * commits of 100 groups per space; more than `pagesPerSpace` pages are spread over several spaces
+ * of the organization, as a large team keeps them, seeded two at a time (100,000 pages: 4 spaces
+ * of 25,000, about 5 minutes), and searched together. Then it measures, through the use cases:
  * - search latency (p50/p95/p99) over a few hundred varied queries (frequent, mid-frequency and
  *   rare words, two-word queries, phrases): of the space, or, over several spaces, of the
  *   organization (every page); goal: p95 under 30 ms;
@@ -65,7 +65,7 @@ const zipf = (next: () => number) => {
 }
 
 const groups = 100
-/** Pages per space when the pages do not fit one (a revision holds at most 50,000). */
+/** Pages per space when there are more: an organization's search spans its spaces. */
 const pagesPerSpace = 25_000
 const p95Goal = 30
 
