@@ -156,6 +156,9 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
     const perCommit = (bytes: number) => `${(bytes / options.commits / 1024).toFixed(0)} KB`
 
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+    // Issue 23: no row near the client's message limit; "near" taken as within 16x of it (1 MiB).
+    const rowGoal = Database.clientMaxMessageBytes / 16
+    const largestRow = Math.max(largest[0]?.part ?? 0, largest[0]?.document ?? 0)
     return [
       `Scale on PostgreSQL: a ${options.pages}-page space seeded in ${seedSeconds.toFixed(1)} s (one commit, as a Git import; groups of ${perGroup} documents)`,
       `one-page commit, median of ${options.commits} (interleaved): 10 pages ${ms(smallMs)} ms, ${options.pages} pages ${ms(largeMs)} ms, ` +
@@ -164,7 +167,8 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
       `with every node copied ${(copiedMs / smallMs).toFixed(2)}x`,
       `written per one-page commit to ${options.pages} pages: tree parts ${perCommit(after.parts - before.parts)}, documents ${perCommit(after.documents - before.documents)} (table growth)`,
       `largest rows: a tree part ${kb(largest[0]?.part ?? 0)} (bound ${kb(partBytes)}), a document ${kb(largest[0]?.document ?? 0)}; ` +
-      `most parts of one revision ${largest[0]?.parts ?? 0} (its part list, one statement, ~${kb((largest[0]?.parts ?? 0) * 60)})`
+      `most parts of one revision ${largest[0]?.parts ?? 0} (its part list, one statement, ~${kb((largest[0]?.parts ?? 0) * 60)}); ` +
+      `largest row ${kb(largestRow)} (goal < ${kb(rowGoal)}, a 16th of the client's message limit) ${largestRow < rowGoal ? "PASS" : "MISS"}`
     ].join("\n") + profiled
   }).pipe(Effect.provide(
     Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), Content.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
