@@ -8,7 +8,7 @@ import { Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, oversizedPart, type Part, RunCache, split } from "./RevisionParts.ts"
-import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
+import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
 
