@@ -3,7 +3,7 @@
  * are immutable). Reads need `view` on the space.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Pagination } from "@quire/kernel"
+import { Actor, Errors, Lru, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { defaultRevisionLimits } from "./domain/RevisionLimits.ts"
@@ -104,37 +104,6 @@ export interface ContentLinksShape {
 }
 
 // The graph --------------------------------------------------------------------------------------
-
-/**
- * A bounded map that forgets the entries used least recently: at most `capacity` entries, and at
- * most `maxWeight` of their `weight` together (the last one set is always kept).
- */
-const lru = <K, V>(capacity: number, weight: (value: V) => number = () => 0, maxWeight = Infinity) => {
-  const map = new Map<K, V>()
-  let total = 0
-  return {
-    get: (key: K): V | undefined => {
-      const value = map.get(key)
-      if (value !== undefined) {
-        map.delete(key)
-        map.set(key, value)
-      }
-      return value
-    },
-    set: (key: K, value: V) => {
-      const previous = map.get(key)
-      if (previous !== undefined) total -= weight(previous)
-      map.delete(key)
-      map.set(key, value)
-      total += weight(value)
-      while (map.size > 1 && (map.size > capacity || total > maxWeight)) {
-        const oldest = map.keys().next().value as K
-        total -= weight(map.get(oldest)!)
-        map.delete(oldest)
-      }
-    }
-  }
-}
 
 const pushTo = (map: Map<string, Array<string>>, key: string, value: string) => {
   const list = map.get(key)
@@ -281,8 +250,8 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const revisions = yield* RevisionsRepo
       const access = yield* ContentAccess
       const pool = yield* ParsePool
-      const graphs = lru<string, LinkGraph>(graphCapacity, (g) => g.pages.size, graphPages)
-      const parsed = lru<string, DocumentLinks>(documentCapacity)
+      const graphs = new Lru<LinkGraph>(graphCapacity, graphPages, (g) => g.pages.size)
+      const parsed = new Lru<DocumentLinks>(documentCapacity, Infinity, () => 0)
 
       const graph = Effect.fn("ContentLinks.graph")(function*(revisionId: string, appBaseUrl: string) {
         const key = `${revisionId} ${appBaseUrl}`

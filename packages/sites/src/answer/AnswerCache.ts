@@ -4,13 +4,13 @@
  * A page showing OpenAPI operations is kept while its specs' latest versions are the ones it shows.
  */
 import { Effect, Option } from "effect"
+import { Lru } from "@quire/kernel"
 import * as Metrics from "@quire/kernel/Metrics"
 import { createHash } from "node:crypto"
 import * as Audience from "../Audience.ts"
 import type { PublishedSite, PublishedSiteSpace } from "../PublishedSites.ts"
 import type { SpecOperationsShape } from "../SpecOperations.ts"
 import { type RenderAnswer, type RenderRequest, sizeOf } from "./Answer.ts"
-import { Lru } from "./Lru.ts"
 
 const spaces = (list: ReadonlyArray<PublishedSiteSpace>) =>
   list.map((s) => [s.siteSpace.id, s.siteSpace.path, s.siteSpace.condition, s.default, s.space.id, s.space.title, s.space.revisionId])

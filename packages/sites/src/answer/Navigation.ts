@@ -1,7 +1,7 @@
 /** How a reader moves through a site: section tabs, variants, the page tree, previous and next. */
 import type { PageNode, Revision } from "@quire/content"
+import { Lru } from "@quire/kernel"
 import * as View from "../render/View.ts"
-import { Lru } from "./Lru.ts"
 import type { Place } from "./Places.ts"
 import type { Reading } from "./Reading.ts"
 

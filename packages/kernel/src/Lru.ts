@@ -1,4 +1,8 @@
-/** A map bounded in entries and in total size (`sizeOf`, in its user's units) that forgets the least recently used entries. */
+/**
+ * A map bounded in entries and in total size (`sizeOf`, in its user's units) that forgets the least
+ * recently used entries; an entry larger than the whole size is not kept. The per-process caches
+ * of published sites and of link graphs use it.
+ */
 export class Lru<V> {
   private readonly map = new Map<string, { readonly value: V; readonly size: number }>()
   private total = 0
