@@ -76,6 +76,54 @@ const inlineCreateRequire = {
   }
 }
 
+/**
+ * A dynamic `import()` of a CommonJS package, as the sources load node-saml on first use: Node
+ * gives the importer the package's named exports (found by its CommonJS lexer) beside `default`,
+ * but the chunk esbuild splits off for it exports `default` alone, so `const { SAML,
+ * ValidateInResponseTo } = await import(...)` read undefined in dist/ only, and SAML sign-in
+ * answered 500 there (issue 34). Such an import goes through a module of ours that exports the
+ * names Node finds in that package, taken from its `module.exports` (which is also the `default`, as
+ * in Node, whatever its `__esModule` says): the bundle sees what the sources see. ES modules are left to esbuild.
+ */
+const commonJsDynamicImports = {
+  name: "commonjs-dynamic-imports",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== "dynamic-import" || args.pluginData?.commonJsInterop === true) return undefined
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { commonJsInterop: true }
+      })
+      if (resolved.errors.length > 0 || resolved.external || !(await isCommonJs(resolved.path))) return undefined
+      return { path: resolved.path, namespace: "commonjs-interop" }
+    })
+    build.onLoad({ filter: /.*/, namespace: "commonjs-interop" }, async (args) => {
+      const namespace = await import(pathToFileURL(args.path).href)
+      const names = Object.keys(namespace).filter((name) => name !== "default" && /^[A-Za-z_$][\w$]*$/.test(name))
+      const module = JSON.stringify(args.path)
+      return {
+        contents: `const exported = require(${module});\nexport const { ${names.join(", ")} } = exported;\nexport default exported;\n`,
+        resolveDir: dirname(args.path),
+        loader: "js"
+      }
+    })
+  }
+}
+
+/** Whether Node (and esbuild) read `file` as CommonJS: `.cjs`, or `.js` outside a `"type": "module"` package without ES module syntax. */
+const isCommonJs = async (file) => {
+  if (file.endsWith(".cjs")) return true
+  if (!file.endsWith(".js") || !file.includes("/node_modules/")) return false
+  if (/^\s*(?:import\s*[\w{*"']|export\s)/m.test(await readFile(file, "utf8"))) return false
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = await readFile(join(dir, "package.json"), "utf8").catch(() => undefined)
+    if (manifest !== undefined) return JSON.parse(manifest).type !== "module"
+  }
+  return true
+}
+
 /** The fonts PDFs embed (packages/reviews' Fonts.ts finds them in dist/fonts/ beside a bundle). */
 const fontFiles = JSON.parse(await readFile(join(root, "packages/reviews/src/FontFiles.json"), "utf8"))
 
@@ -195,7 +243,7 @@ const options = {
   external,
   banner: { js: banner },
   define: { __filename: "__quireFilename", __dirname: "__quireDirname" },
-  plugins: [inlineCreateRequire],
+  plugins: [inlineCreateRequire, commonJsDynamicImports],
   // Native addons (argon2id's binding for passwords) are copied beside the bundle and loaded from there.
   loader: { ".node": "copy" },
   sourcemap: "linked",
