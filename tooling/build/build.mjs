@@ -12,11 +12,16 @@ import { readdirSync } from "node:fs"
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
-import { dirname, join, relative } from "node:path"
+import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
-const outdir = join(root, "dist")
+/**
+ * dist/, or the directory after `--outdir` (the tests of the built server build into one of their
+ * own, so that they never run from a dist/ that another test is building anew).
+ */
+const outdirFlag = process.argv.indexOf("--outdir")
+const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[outdirFlag + 1] ?? "")
 
 /**
  * dist/<name>.mjs from each app's process entry point, and from the entry of the threads that parse
@@ -286,11 +291,11 @@ const startBytes = (file) => {
   return [...seen].reduce((sum, path) => sum + outputsOf[path].bytes, 0)
 }
 const names = [...Object.keys(entryPoints), ...Object.keys(cliEntryPoints)].map((name) => `${name}.mjs`)
-const isEntry = (file) => names.some((name) => file === `dist/${name}` || file.endsWith(`/dist/${name}`))
+const isEntry = (file) => names.some((name) => file === name || file.endsWith(`/${name}`))
 const chunks = Object.keys(outputsOf).filter((file) => file.endsWith(".mjs") && !isEntry(file)).length
 const outputs = Object.keys(outputsOf)
   .filter((file) => isEntry(file))
   .map((file) => [file, startBytes(file)])
   .concat([[dump.file, dump.bytes]])
   .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
-console.log(`Built ${outputs.join(", ")} (with what each loads at start; ${chunks} chunks load on demand or are shared), dist/web (the browser app) in ${Math.round(performance.now() - started)} ms`)
+console.log(`Built ${outputs.join(", ")} (with what each loads at start; ${chunks} chunks load on demand or are shared), ${relative(root, join(outdir, "web"))} (the browser app) in ${Math.round(performance.now() - started)} ms`)
