@@ -189,6 +189,10 @@ export const write = Effect.fnUntraced(function*(path: string, options: {
   readonly source: string
   readonly migrationTables: ReadonlyArray<string>
   readonly blobs: Blobs
+  /** Where the blobs are read from, in words, for the message that names the files it lacks. */
+  readonly store?: string | undefined
+  /** Write the dump even when files the rows name are not in the store (listed in the trailer); refused otherwise. */
+  readonly allowMissingBlobs?: boolean | undefined
 }) {
   const sql = yield* Sql.SqlClient
   const out = lineWriter(path)
@@ -246,6 +250,15 @@ export const write = Effect.fnUntraced(function*(path: string, options: {
       yield* out.write(["blob", hash, Buffer.from(bytes.value).toString("base64")])
     }
     const trailer: Trailer = { rows, blobs, blobBytes, missingBlobs: [...named].filter((hash) => !found.has(hash)).toSorted() }
+    if (trailer.missingBlobs.length > 0 && options.allowMissingBlobs !== true) {
+      const missing = trailer.missingBlobs
+      return yield* fail(
+        `${missing.length} file${missing.length === 1 ? "" : "s"} the database names ${missing.length === 1 ? "is" : "are"} not in the store` +
+          `${options.store === undefined ? "" : ` (${options.store})`}: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", ..." : ""}. ` +
+          `Nothing was written: point the command at the server's store (the same QUIRE_DATA_DIR, or QUIRE_S3_*), ` +
+          `or pass --allow-missing-files to write a dump without them`
+      )
+    }
     yield* out.write(["end", trailer])
     yield* out.close
     return { manifest, trailer }
