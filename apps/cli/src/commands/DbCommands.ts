@@ -3,7 +3,7 @@
  * database and every package's layers are imported when the command runs, not when `quire`
  * starts: the commands that talk to a server never load them (test/Startup.test.ts).
  */
-import { Config, Console, Effect, Layer, Option } from "effect"
+import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { HttpClientRequest } from "effect/http"
 import { CliFailure } from "../Failure.ts"
@@ -61,6 +61,31 @@ const storeDescription = Effect.gen(function*() {
   return Option.isSome(dataDir) ? `${where}, from QUIRE_DATA_DIR` : `${where}: QUIRE_DATA_DIR is not set, so the default`
 })
 
+const passphraseFile = Flag.String("passphrase-file").pipe(
+  Flag.withDescription(
+    "A file holding the dump's passphrase (its first line): the dump is encrypted with it (scrypt, AES-256-GCM), and a restore needs it. " +
+      "Else QUIRE_DUMP_PASSPHRASE; with neither, a dump is written unencrypted"
+  ),
+  Flag.optional
+)
+
+/** The passphrase of `--passphrase-file`, else `QUIRE_DUMP_PASSPHRASE`, else none. */
+const passphraseOf = Effect.fnUntraced(function*(file: Option.Option<string>) {
+  if (Option.isSome(file)) {
+    const { readFile } = yield* Effect.promise(() => import("node:fs/promises"))
+    const text = yield* Effect.tryPromise({
+      try: () => readFile(file.value, "utf8"),
+      catch: (error) => new CliFailure({ message: `--passphrase-file: cannot read ${file.value}: ${(error as Error).message}` })
+    })
+    const passphrase = text.split(/\r?\n/)[0] ?? ""
+    if (passphrase === "") return yield* new CliFailure({ message: `--passphrase-file: ${file.value} holds no passphrase on its first line` })
+    return passphrase
+  }
+  const configured = yield* Config.option(Config.Redacted("QUIRE_DUMP_PASSPHRASE")).pipe(Effect.orElseSucceed(() => Option.none()))
+  const value = Option.map(configured, Redacted.value)
+  return Option.isSome(value) && value.value !== "" ? value.value : undefined
+})
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** The rows of a dump's data tables (its migrations tables' rows left out). */
@@ -71,12 +96,13 @@ const dataRows = (manifest: import("@quire/db").InstanceDump.Manifest) =>
 const dumpTo = Effect.fnUntraced(function*<E>(
   out: string,
   database: Layer.Layer<import("@quire/db").Database.Services, E>,
-  options: { readonly source?: string; readonly allowMissingFiles: boolean }
+  options: { readonly source?: string; readonly allowMissingFiles: boolean; readonly passphraseFile: Option.Option<string> }
 ) {
   const json = yield* GlobalFlags.Json
   const [{ Database, InstanceDump }, { Services }] = yield* modules
   const blobs = yield* configuredBlobs
   const store = yield* storeDescription
+  const passphrase = yield* passphraseOf(options.passphraseFile)
   const { manifest, trailer } = yield* Effect.gen(function*() {
     const info = yield* Database.DatabaseInfo
     return yield* InstanceDump.write(out, {
@@ -84,12 +110,14 @@ const dumpTo = Effect.fnUntraced(function*<E>(
       migrationTables: Services.migrations.map((pkg) => pkg.table),
       blobs,
       store,
-      allowMissingBlobs: options.allowMissingFiles
+      allowMissingBlobs: options.allowMissingFiles,
+      passphrase
     })
   }).pipe(Effect.provide(database), asFailure)
-  if (json) return yield* Console.log(JSON.stringify({ file: out, ...manifest, end: trailer }, null, 2))
+  if (json) return yield* Console.log(JSON.stringify({ file: out, encrypted: passphrase !== undefined, ...manifest, end: trailer }, null, 2))
   yield* Console.log(
-    `Dumped ${dataRows(manifest)} rows of ${manifest.tables.length} tables and ${trailer.blobs} files (${megabytes(trailer.blobBytes)}) to ${out}`
+    `Dumped ${dataRows(manifest)} rows of ${manifest.tables.length} tables and ${trailer.blobs} files (${megabytes(trailer.blobBytes)}) to ${out}` +
+      (passphrase === undefined ? "" : " (encrypted with the passphrase)")
   )
   if (trailer.missingBlobs.length > 0) {
     yield* Console.error(
@@ -110,10 +138,10 @@ const allowMissingFiles = Flag.Boolean("allow-missing-files").pipe(
 
 const dump = Command.make(
   "dump",
-  { out, allowMissingFiles },
-  Effect.fn("quire.db.dump")(function*({ allowMissingFiles, out }) {
+  { out, allowMissingFiles, passphraseFile },
+  Effect.fn("quire.db.dump")(function*({ allowMissingFiles, out, passphraseFile }) {
     const [{ Database }] = yield* modules
-    yield* dumpTo(out, Database.layer, { allowMissingFiles })
+    yield* dumpTo(out, Database.layer, { allowMissingFiles, passphraseFile })
   })
 ).pipe(
   Command.withDescription(
@@ -126,19 +154,22 @@ const restore = Command.make(
   "restore",
   {
     file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("A file of `quire db dump` or `quire db backup`")),
-    force: Flag.Boolean("force").pipe(Flag.withDescription("Replace the data of a database that is not empty"), Flag.withDefault(false))
+    force: Flag.Boolean("force").pipe(Flag.withDescription("Replace the data of a database that is not empty"), Flag.withDefault(false)),
+    passphraseFile
   },
-  Effect.fn("quire.db.restore")(function*({ file, force }) {
+  Effect.fn("quire.db.restore")(function*({ file, force, passphraseFile }) {
     const json = yield* GlobalFlags.Json
     const [{ Database, InstanceDump }, { Services }] = yield* modules
     const blobs = yield* configuredBlobs
+    const passphrase = yield* passphraseOf(passphraseFile)
     const { database, restored } = yield* Effect.gen(function*() {
       const info = yield* Database.DatabaseInfo
       const restored = yield* InstanceDump.restore(file, {
         migrationTables: Services.migrations.map((pkg) => pkg.table),
         migrate: Services.migrate,
         blobs,
-        force
+        force,
+        passphrase
       })
       return { database: info.kind, restored }
     }).pipe(Effect.provide(Database.layer), asFailure)
@@ -158,8 +189,8 @@ const restore = Command.make(
 
 const backup = Command.make(
   "backup",
-  { out, allowMissingFiles },
-  Effect.fn("quire.db.backup")(function*({ allowMissingFiles, out }) {
+  { out, allowMissingFiles, passphraseFile },
+  Effect.fn("quire.db.backup")(function*({ allowMissingFiles, out, passphraseFile }) {
     const { baseUrl, httpClient } = yield* QuireHttp
     const response = yield* httpClient.execute(HttpClientRequest.post(`${baseUrl}/admin/backup`)).pipe(
       Effect.mapError((error) => new CliFailure({ message: `Cannot reach the server at ${baseUrl}: ${error.message}` }))
@@ -171,7 +202,7 @@ const backup = Command.make(
     }
     const tarball = new Uint8Array(yield* Effect.orDie(response.arrayBuffer))
     const [{ Database }] = yield* modules
-    yield* dumpTo(out, Database.layerSnapshot(tarball), { source: "embedded (backup)", allowMissingFiles })
+    yield* dumpTo(out, Database.layerSnapshot(tarball), { source: "embedded (backup)", allowMissingFiles, passphraseFile })
   })
 ).pipe(
   Command.withDescription(
