@@ -4,14 +4,16 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
-import { jobs, Platform, StartupFailure, Telemetry } from "@quire/platform"
+import { jobs, Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
 import * as Worker from "./Worker.ts"
 
 
 /** The domain services the jobs use, on the deployment's PostgreSQL (migrated if needed). */
 const services = Layer.unwrap(Effect.gen(function*() {
   const url = yield* Config.NonEmptyString("DATABASE_URL").pipe(Effect.mapError(() => new Worker.MissingDatabaseUrl()))
-  return Platform.layerPostgres(url)
+  // The server's instance secret (QUIRE_SECRET, else the shared QUIRE_DATA_DIR's secret file) opens
+  // what it sealed: Git sync's repository credentials above all.
+  return Platform.layerPostgres(url).pipe(Layer.provide(SecretFile.layer))
 }))
 
 // SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130. A start

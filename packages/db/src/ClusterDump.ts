@@ -7,7 +7,7 @@ import { existsSync } from "node:fs"
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { dirname, join, resolve, sep } from "node:path"
 import { promisify } from "node:util"
-import { gunzip } from "node:zlib"
+import { gunzip, gzip } from "node:zlib"
 
 /** The file whose presence makes a directory a cluster, for PostgreSQL and PGlite alike. */
 const marker = "PG_VERSION"
@@ -30,8 +30,11 @@ const text = (header: Uint8Array, start: number, length: number) => {
 }
 
 /** The regular files and directories of a ustar archive, as paths inside `root`. */
-const entries = (tar: Uint8Array, root: string): Array<Entry> => {
-  const found: Array<Entry> = []
+const entries = (tar: Uint8Array, root: string): Array<Entry> => records(tar, root).map(({ entry }) => entry)
+
+/** Each entry of a ustar archive with the bytes it spans (its header and padded data). */
+const records = (tar: Uint8Array, root: string): Array<{ readonly name: string; readonly entry: Entry; readonly bytes: Uint8Array }> => {
+  const found: Array<{ readonly name: string; readonly entry: Entry; readonly bytes: Uint8Array }> = []
   for (let offset = 0; offset + block <= tar.length;) {
     const header = tar.subarray(offset, offset + block)
     // Two zero blocks end the archive.
@@ -41,13 +44,14 @@ const entries = (tar: Uint8Array, root: string): Array<Entry> => {
     const size = Number.parseInt(text(header, 124, 12).trim() || "0", 8)
     const type = String.fromCharCode(header[156] ?? 0)
     const path = resolve(root, `.${name.startsWith("/") ? "" : "/"}${name}`)
-    if (!Number.isSafeInteger(size) || (path !== root && !path.startsWith(root + sep))) {
+    if (!Number.isSafeInteger(size) || (path !== root && !path.startsWith(root.endsWith(sep) ? root : root + sep))) {
       throw new Error(`Bad entry "${name}" at byte ${offset}`)
     }
     if (type !== "0" && type !== "\0" && type !== "5") throw new Error(`Entry "${name}" has unsupported type "${type}"`)
     const start = offset + block
-    found.push({ path, directory: type === "5", data: tar.subarray(start, start + size) })
-    offset = start + Math.ceil(size / block) * block
+    const end = start + Math.ceil(size / block) * block
+    found.push({ name, entry: { path, directory: type === "5", data: tar.subarray(start, start + size) }, bytes: tar.subarray(offset, end) })
+    offset = end
   }
   return found
 }
@@ -74,4 +78,27 @@ export const restore = async (dump: string, dataDir: string): Promise<void> => {
   }
   await Promise.all(Array.from({ length: 8 }, writer))
   await writeFile(last.path, last.data)
+}
+
+/**
+ * What PostgreSQL keeps at the top of a cluster's directory. The embedded database's directory is
+ * also the data directory, which holds the instance secret (`secret`) and the file bytes
+ * (`blobs/`): neither belongs in a snapshot of the cluster.
+ */
+const clusterEntry = /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_hba\.conf|pg_ident\.conf|postmaster\.(pid|opts))$/
+
+/** The top-level names of the gzipped tarball `dump` that are not PostgreSQL's, as `clusterOnly` leaves them out. */
+export const foreignEntries = async (dump: Uint8Array): Promise<ReadonlyArray<string>> =>
+  records(await promisify(gunzip)(dump), "/").map(({ name }) => name.replace(/^\/+/, "").split("/")[0] ?? "")
+    .filter((top, index, all) => !clusterEntry.test(top) && all.indexOf(top) === index)
+
+/**
+ * The gzipped tarball `dump` of a cluster with only PostgreSQL's own files (`clusterEntry`): what
+ * else shares the directory (the instance secret, the file bytes) is left out.
+ */
+export const clusterOnly = async (dump: Uint8Array): Promise<Uint8Array> => {
+  const kept = records(await promisify(gunzip)(dump), "/")
+    .filter(({ name }) => clusterEntry.test(name.replace(/^\/+/, "").split("/")[0] ?? ""))
+    .map(({ bytes }) => bytes)
+  return new Uint8Array(await promisify(gzip)(Buffer.concat([...kept, new Uint8Array(block * 2)])))
 }

@@ -143,7 +143,8 @@ export const layerEmbedded = (options: {
       ),
       (db) => Effect.promise(() => db.close())
     )
-    const snapshot = () => db.dumpDataDir("gzip").then(async (file) => new Uint8Array(await file.arrayBuffer()))
+    // The data directory also holds the instance secret and the file bytes: the snapshot is the cluster's files only.
+    const snapshot = () => db.dumpDataDir("gzip").then(async (file) => ClusterDump.clusterOnly(new Uint8Array(await file.arrayBuffer())))
     return layerServing(db, snapshot)
   }))
 

@@ -8,10 +8,11 @@ import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import { SqlClient as Sql } from "effect/sql"
 import { once } from "node:events"
-import { createReadStream, createWriteStream } from "node:fs"
+import { createWriteStream } from "node:fs"
 import { rename, rm } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import { createGunzip, createGzip } from "node:zlib"
+import * as DumpCipher from "./DumpCipher.ts"
 
 /** The first line's `format`: a file without it is no Quire dump. */
 export const format = "quire-dump"
@@ -145,15 +146,23 @@ const listSequences = Effect.fnUntraced(function*(sql: SqlClient.SqlClient) {
     ))
 })
 
-/** A gzipped file of lines, written with back-pressure; `close` flushes it into place, `abort` removes it. */
-const lineWriter = (path: string) => {
+/**
+ * A gzipped file of lines, written with back-pressure, encrypted when given a passphrase
+ * (`DumpCipher`); `close` flushes it into place, `abort` removes it.
+ */
+const lineWriter = (path: string, encryption: Awaited<ReturnType<typeof DumpCipher.encrypt>> | undefined) => {
   const partial = `${path}.partial`
-  const file = createWriteStream(partial)
+  const file = createWriteStream(partial, { mode: 0o600 })
   const gzip = createGzip()
-  gzip.pipe(file)
+  if (encryption === undefined) gzip.pipe(file)
+  else {
+    file.write(encryption.headerLine)
+    gzip.pipe(encryption.cipher).pipe(file, { end: false })
+  }
   const failed = new Promise<never>((_, reject) => {
     file.once("error", reject)
     gzip.once("error", reject)
+    encryption?.cipher.once("error", reject)
   })
   failed.catch(() => undefined)
   return {
@@ -168,11 +177,16 @@ const lineWriter = (path: string) => {
       }),
     close: Effect.promise(async () => {
       gzip.end()
+      if (encryption !== undefined) {
+        await Promise.race([once(encryption.cipher, "end"), failed])
+        file.end(encryption.cipher.getAuthTag())
+      }
       await Promise.race([once(file, "close"), failed])
       await rename(partial, path)
     }),
     abort: Effect.promise(async () => {
       gzip.destroy()
+      encryption?.cipher.destroy()
       file.destroy()
       await rm(partial, { force: true })
     })
@@ -189,9 +203,19 @@ export const write = Effect.fnUntraced(function*(path: string, options: {
   readonly source: string
   readonly migrationTables: ReadonlyArray<string>
   readonly blobs: Blobs
+  /** Where the blobs are read from, in words, for the message that names the files it lacks. */
+  readonly store?: string | undefined
+  /** Write the dump even when files the rows name are not in the store (listed in the trailer); refused otherwise. */
+  readonly allowMissingBlobs?: boolean | undefined
+  /** Encrypts the file under this passphrase (`DumpCipher`). */
+  readonly passphrase?: string | undefined
 }) {
   const sql = yield* Sql.SqlClient
-  const out = lineWriter(path)
+  const passphrase = options.passphrase
+  const encryption = passphrase === undefined
+    ? undefined
+    : yield* Effect.tryPromise({ try: () => DumpCipher.encrypt(passphrase), catch: (error) => new DumpError((error as Error).message) }).pipe(Effect.orDie)
+  const out = lineWriter(path, encryption)
   return yield* Effect.gen(function*() {
     const hashes = new Set<string>()
     const named = new Set<string>()
@@ -246,6 +270,15 @@ export const write = Effect.fnUntraced(function*(path: string, options: {
       yield* out.write(["blob", hash, Buffer.from(bytes.value).toString("base64")])
     }
     const trailer: Trailer = { rows, blobs, blobBytes, missingBlobs: [...named].filter((hash) => !found.has(hash)).toSorted() }
+    if (trailer.missingBlobs.length > 0 && options.allowMissingBlobs !== true) {
+      const missing = trailer.missingBlobs
+      return yield* fail(
+        `${missing.length} file${missing.length === 1 ? "" : "s"} the database names ${missing.length === 1 ? "is" : "are"} not in the store` +
+          `${options.store === undefined ? "" : ` (${options.store})`}: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ", ..." : ""}. ` +
+          `Nothing was written: point the command at the server's store (the same QUIRE_DATA_DIR, or QUIRE_S3_*), ` +
+          `or pass --allow-missing-files to write a dump without them`
+      )
+    }
     yield* out.write(["end", trailer])
     yield* out.close
     return { manifest, trailer }
@@ -258,11 +291,25 @@ type Line =
   | { readonly kind: "blob"; readonly hash: string; readonly data: string }
   | { readonly kind: "end"; readonly trailer: Trailer }
 
-/** Reads the dump at `path` line by line: its manifest, then each later line to `onLine`, in order. */
-const readDump = <E, R>(path: string, onManifest: (manifest: Manifest) => Effect.Effect<void>, onLine: (line: Line) => Effect.Effect<void, E, R>) =>
+/**
+ * Reads the dump at `path` (encrypted under `passphrase`, or not) line by line: its manifest, then
+ * each later line to `onLine`, in order; an encrypted dump fails at its end unless its tag matches.
+ */
+const readDump = <E, R>(
+  path: string,
+  passphrase: string | undefined,
+  onManifest: (manifest: Manifest) => Effect.Effect<void>,
+  onLine: (line: Line) => Effect.Effect<void, E, R>
+) =>
   Effect.gen(function*() {
+    const source = yield* Effect.tryPromise({
+      try: () => DumpCipher.openDump(path, passphrase),
+      catch: (error) => new DumpError((error as Error).message)
+    }).pipe(Effect.orDie)
     const lines = yield* Effect.sync(() => {
-      const input = createReadStream(path).pipe(createGunzip())
+      const input = createGunzip()
+      source.stream.on("error", (error) => input.destroy(error))
+      source.stream.pipe(input)
       return { input, reader: createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]() }
     })
     const next = Effect.tryPromise({
@@ -303,6 +350,7 @@ const readDump = <E, R>(path: string, onManifest: (manifest: Manifest) => Effect
       }
     }
     if (!ended) return yield* fail(`${path} was cut short: it has no end line (copy it again, or dump again)`)
+    yield* Effect.tryPromise({ try: () => source.verified, catch: (error) => new DumpError((error as Error).message) }).pipe(Effect.orDie)
   })
 
 const parse = (text: string): unknown => {
@@ -333,6 +381,8 @@ export const restore = Effect.fnUntraced(function*(path: string, options: {
   readonly migrate: Effect.Effect<unknown, never, SqlClient.SqlClient>
   readonly blobs: Blobs
   readonly force: boolean
+  /** The passphrase of an encrypted dump. */
+  readonly passphrase?: string | undefined
 }) {
   const sql = yield* Sql.SqlClient
   // Pass 1: the whole file is read and its blobs stored before the database is touched.
@@ -340,7 +390,7 @@ export const restore = Effect.fnUntraced(function*(path: string, options: {
   let trailer: Trailer | undefined
   const counts = new Map<string, number>()
   let table: string | undefined
-  yield* readDump(path, (m) => Effect.sync(() => void (manifest = m)), (line) =>
+  yield* readDump(path, options.passphrase, (m) => Effect.sync(() => void (manifest = m)), (line) =>
     Effect.gen(function*() {
       switch (line.kind) {
         case "table":
@@ -420,7 +470,7 @@ export const restore = Effect.fnUntraced(function*(path: string, options: {
       batch = []
       chars = 0
     })
-    yield* readDump(path, () => Effect.void, (line) =>
+    yield* readDump(path, options.passphrase, () => Effect.void, (line) =>
       Effect.gen(function*() {
         if (line.kind === "table") {
           yield* flush

@@ -50,8 +50,18 @@ export interface GitSyncRepoShape {
    * was recorded before: a replay, to ignore.
    */
   readonly recordDelivery: (spaceId: string, keys: ReadonlyArray<string>, at: Date, keepSince: Date) => Effect.Effect<boolean>
-  /** The instance's stored key: `candidate` is stored and answered the first time, the stored one after. */
+  /**
+   * The key stored in the database (`gitsync_instance_key`), used only by a process that has no
+   * instance secret: `candidate` is stored and answered the first time, the stored one after.
+   */
   readonly instanceKey: (candidate: string) => Effect.Effect<string>
+  /** The key stored in the database by an older Quire, if any. */
+  readonly legacyKey: Effect.Effect<Option.Option<string>>
+  /**
+   * In one transaction: every record's sealed URL and webhook secret that `reseal` answers for is
+   * replaced by its answer, then the stored key `legacy` is deleted. Answers how many records changed.
+   */
+  readonly resealAll: (legacy: string, reseal: (sealed: string) => Option.Option<string>) => Effect.Effect<number>
 }
 
 export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>()("@quire/gitsync/GitSyncRepo") {
@@ -95,6 +105,25 @@ export class GitSyncRepo extends Context.Service<GitSyncRepo, GitSyncRepoShape>(
           if (stored !== undefined) return stored
           key.set(candidate)
           return candidate
+        }),
+      legacyKey: Effect.sync(() => Option.fromNullishOr(key.get())),
+      resealAll: (legacy, reseal) =>
+        Effect.sync(() => {
+          if (key.get() !== legacy) return 0
+          let changed = 0
+          for (const record of Array.from(records.values())) {
+            const url = reseal(record.urlSealed)
+            const webhook = record.webhookSecret === null ? Option.none<string>() : reseal(record.webhookSecret)
+            if (Option.isNone(url) && Option.isNone(webhook)) continue
+            records.set(record.spaceId, {
+              ...record,
+              urlSealed: Option.getOrElse(url, () => record.urlSealed),
+              webhookSecret: Option.getOrElse(webhook, () => record.webhookSecret)
+            })
+            changed++
+          }
+          key.set(undefined)
+          return changed
         })
     })
   })

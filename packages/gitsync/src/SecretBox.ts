@@ -1,11 +1,11 @@
 /**
  * Encryption of what Git sync keeps secret (repository URLs with credentials, webhook secrets):
- * AES-256-GCM under a key derived by HKDF-SHA256 from `QUIRE_SECRET`, or, without it, from a
- * random key generated once and kept in gitsync's own table (see docs/gitsync.md, "Secrets").
+ * AES-256-GCM under a key derived by HKDF-SHA256 from the instance secret (`QUIRE_SECRET`, else
+ * `$QUIRE_DATA_DIR/secret`), which no dump or backup holds (see docs/gitsync.md, "Secrets").
  */
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
-import { Sealed } from "@quire/kernel"
+import { InstanceSecret, Sealed } from "@quire/kernel"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
 
 /** The 32-byte key of `secret` (HKDF-SHA256, salt and info naming Git sync's use). */
@@ -28,19 +28,27 @@ export class SecretBox extends Context.Service<SecretBox, SecretBoxShape>()("@qu
   static readonly make = (key: Uint8Array): SecretBoxShape => ({ seal: (plain) => seal(key, plain), open: (sealed) => open(key, sealed) })
 
   /**
-   * The key from `QUIRE_SECRET`; without it, a random key generated on first use and stored by
-   * GitSyncRepo (so every process of a deployment, and every restart, shares it).
+   * The key derived from the instance secret. Quire before issue 34 kept a random key in the
+   * database (`gitsync_instance_key`) unless `QUIRE_SECRET` was set: when that key is still there,
+   * every secret it sealed is sealed again under the instance secret's key and the stored key is
+   * deleted, in one transaction, so that a dump no longer opens them. A process without any
+   * instance secret (the memory server, a test) keeps using the database's key.
    */
   static readonly layer = Layer.effect(
     SecretBox,
     Effect.gen(function*() {
-      const configured = yield* Config.option(Config.Redacted("QUIRE_SECRET")).pipe(Effect.orDie)
-      if (Option.isSome(configured) && Redacted.value(configured.value) !== "") {
-        return SecretBox.make(deriveKey(Redacted.value(configured.value)))
-      }
       const repo = yield* GitSyncRepo
-      const stored = yield* repo.instanceKey(randomBytes(32).toString("base64url"))
-      return SecretBox.make(deriveKey(stored))
+      const configured = Option.filter(yield* Effect.orDie(InstanceSecret.configured), (secret) => Redacted.value(secret) !== "")
+      if (Option.isNone(configured)) return SecretBox.make(deriveKey(yield* repo.instanceKey(randomBytes(32).toString("base64url"))))
+      const key = deriveKey(Redacted.value(configured.value))
+      const legacy = yield* repo.legacyKey
+      if (Option.isSome(legacy)) {
+        const old = deriveKey(legacy.value)
+        // What the old key does not open (sealed under the instance secret already) is left as it is.
+        const resealed = yield* repo.resealAll(legacy.value, (sealed) => Option.map(open(old, sealed), (plain) => seal(key, plain)))
+        yield* Effect.logInfo(`Git sync: sealed the secrets of ${resealed} spaces again under the instance secret and deleted the database's key`)
+      }
+      return SecretBox.make(key)
     })
   )
 

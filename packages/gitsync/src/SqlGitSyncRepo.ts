@@ -1,5 +1,5 @@
 /** Postgres adapter of GitSyncRepo: `gitsync_spaces`, `gitsync_webhook_deliveries` and `gitsync_instance_key`. */
-import { Array as Arr, Effect, Layer, Schema } from "effect"
+import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Rows } from "@quire/kernel"
 import { type SyncRun, SyncStatus } from "./domain/GitSyncInfo.ts"
@@ -96,7 +96,32 @@ export const layer = Layer.effect(
           const stored = rows[0]?.key
           if (stored === undefined) return yield* Effect.die(new Error("gitsync_instance_key holds no key"))
           return stored
-        }).pipe(Effect.orDie)
+        }).pipe(Effect.orDie),
+      legacyKey: sql<{ readonly key: string }>`SELECT key FROM gitsync_instance_key WHERE id = 1`.pipe(
+        Effect.map((rows) => Option.fromNullishOr(rows[0]?.key)),
+        Effect.orDie
+      ),
+      resealAll: (legacy, reseal) =>
+        Effect.gen(function*() {
+          // The key's row, locked: a second process re-sealing at the same time waits, then finds it gone.
+          const locked = yield* sql<{ readonly key: string }>`SELECT key FROM gitsync_instance_key WHERE id = 1 FOR UPDATE`
+          if (locked[0]?.key !== legacy) return 0
+          const rows = yield* sql<{ readonly space_id: string; readonly url_sealed: string; readonly webhook_secret: string | null }>`
+            SELECT space_id, url_sealed, webhook_secret FROM gitsync_spaces`
+          let changed = 0
+          for (const row of rows) {
+            const url = reseal(row.url_sealed)
+            const webhook = row.webhook_secret === null ? Option.none<string>() : reseal(row.webhook_secret)
+            if (Option.isNone(url) && Option.isNone(webhook)) continue
+            yield* sql`
+              UPDATE gitsync_spaces SET url_sealed = ${Option.getOrElse(url, () => row.url_sealed)},
+                webhook_secret = ${Option.getOrElse(webhook, () => row.webhook_secret)}
+              WHERE space_id = ${row.space_id}`
+            changed++
+          }
+          yield* sql`DELETE FROM gitsync_instance_key WHERE id = 1`
+          return changed
+        }).pipe(sql.withTransaction, Effect.orDie)
     })
   })
 )

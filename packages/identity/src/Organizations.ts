@@ -159,7 +159,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit), ...inviteLinks(edit) })
+      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit), ...(yield* inviteLinks(edit)) })
     })
   )
 }

@@ -35,6 +35,11 @@ export interface OrganizationsRepoShape {
   /** The organization's invite links, oldest first. */
   readonly listLinkInvites: (organizationId: string) => Effect.Effect<ReadonlyArray<LinkInvite>>
   readonly deleteLinkInvite: (organizationId: string, inviteId: string) => Effect.Effect<void>
+  /**
+   * Links stored before their secrets were hashed (`sealedId` null): each gets `seal(id)`'s id
+   * and sealed id, in one transaction. Answers how many.
+   */
+  readonly sealLegacyLinkInvites: (seal: (id: string) => { readonly id: string; readonly sealedId: string }) => Effect.Effect<number>
   /** Remembers a pending invitation; one for the same organization and email replaces it (id included). */
   readonly insertEmailInvite: (invite: EmailInviteRow) => Effect.Effect<void>
   /** The organization's pending invitation `inviteId`. */
@@ -125,6 +130,18 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
         deleteLinkInvite: (organizationId, inviteId) =>
           Effect.sync(() => {
             if (store.linkInvites.get(inviteId)?.organizationId === organizationId) store.linkInvites.delete(inviteId)
+          }),
+        sealLegacyLinkInvites: (seal) =>
+          Effect.sync(() => {
+            let sealed = 0
+            for (const invite of Array.from(store.linkInvites.values())) {
+              if (invite.sealedId !== null) continue
+              const next = seal(invite.id)
+              store.linkInvites.delete(invite.id)
+              store.linkInvites.set(next.id, { ...invite, ...next })
+              sealed++
+            }
+            return sealed
           }),
         insertEmailInvite: (invite) =>
           Effect.sync(() => {

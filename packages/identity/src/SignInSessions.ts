@@ -9,8 +9,8 @@
  * kernel `SignedToken` of its own purpose. Cookies, pages and redirects are the server's.
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto"
-import { Actor, Errors, Ids, SignedToken } from "@quire/kernel"
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
+import { Actor, Errors, Ids, Sealed, SignedToken } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
 import { MembersRepo } from "./MembersRepo.ts"
@@ -32,6 +32,7 @@ export interface SessionSubject {
 
 /** An open session: its row, and whether its person is an instance administrator (who an unconfined session acts as). */
 export interface SignInSession extends SessionSubject {
+  /** The stored id: the `bearerHash` of the id the session's token carries, so a dump's ids sign nobody in. */
   readonly id: string
   readonly method: SessionMethod
   readonly createdAt: Date
@@ -175,8 +176,10 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const begin = Effect.fn("SignInSessions.begin")(function*(start: SessionStart) {
         const createdAt = yield* now
         const maxAgeSeconds = start.method === "password" ? passwordSessionSeconds : sessionSeconds
+        // The token carries `sid`; the row keeps only its hash.
+        const sid = `${yield* ids.make}.${randomBytes(24).toString("base64url")}`
         const row: SessionRow = {
-          id: yield* ids.make,
+          id: Sealed.bearerHash(sid),
           userId: start.userId,
           organizationId: start.organizationId ?? null,
           method: start.method,
@@ -188,11 +191,11 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         }
         yield* repo.insertSession(row)
         const person = yield* usersRepo.findById(start.userId)
-        const token = yield* SignedToken.issue(key.session, SessionToken, { sid: row.id }, { expiresIn: maxAgeSeconds })
+        const token = yield* SignedToken.issue(key.session, SessionToken, { sid }, { expiresIn: maxAgeSeconds })
         return { token, maxAgeSeconds, session: sessionOf(row, Option.getOrThrow(person)) }
       })
 
-      /** The live session with this id, and its person. */
+      /** The live session with this stored id (a hash), and its person. */
       const live = Effect.fnUntraced(function*(sessionId: string) {
         const row = yield* repo.findSession(sessionId)
         const at = yield* now
@@ -205,7 +208,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const open = Effect.fnUntraced(function*(token: string) {
         const opened = yield* SignedToken.open(key.session, SessionToken, token)
         if (Option.isNone(opened)) return Option.none<SignInSession>()
-        const found = yield* live(opened.value.value.sid)
+        const found = yield* live(Sealed.bearerHash(opened.value.value.sid))
         if (Option.isNone(found)) return found
         const at = yield* now
         if (at.getTime() - found.value.lastSeenAt.getTime() >= Duration.toMillis(lastSeenPrecision)) {

@@ -19,6 +19,7 @@ const accesses = Rows.decoder("identity_organizations", AccessRow, (row): Organi
 
 const LinkInviteRow = Schema.Struct({
   id: Schema.String,
+  sealed_id: Schema.NullOr(Schema.String),
   organization_id: Schema.String,
   role: Roles.MemberRoleOrGuest,
   created_at: Rows.Timestamp,
@@ -26,12 +27,13 @@ const LinkInviteRow = Schema.Struct({
 })
 const linkInvites = Rows.decoder("identity_link_invites", LinkInviteRow, (row): LinkInvite => ({
   id: row.id,
+  sealedId: row.sealed_id,
   organizationId: row.organization_id,
   role: row.role,
   createdAt: row.created_at,
   expiresAt: row.expires_at
 }))
-const linkInviteColumns = "id, organization_id, role, created_at, expires_at"
+const linkInviteColumns = "id, sealed_id, organization_id, role, created_at, expires_at"
 
 const EmailInviteRow = Schema.Struct({
   id: Schema.String,
@@ -129,8 +131,8 @@ export const layer = Layer.effect(
       update,
       insertLinkInvite: (invite) =>
         sql`
-          INSERT INTO identity_link_invites (id, organization_id, role, created_at, expires_at)
-          VALUES (${invite.id}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt}, ${invite.expiresAt})`.pipe(
+          INSERT INTO identity_link_invites (id, sealed_id, organization_id, role, created_at, expires_at)
+          VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt}, ${invite.expiresAt})`.pipe(
           Effect.orDie,
           Effect.asVoid
         ),
@@ -160,6 +162,16 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.asVoid
         ),
+      sealLegacyLinkInvites: (seal) =>
+        Effect.gen(function*() {
+          // FOR UPDATE: two processes starting together seal each link once.
+          const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM identity_link_invites WHERE sealed_id IS NULL FOR UPDATE`
+          for (const { id } of legacy) {
+            const next = seal(id)
+            yield* sql`UPDATE identity_link_invites SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
+          }
+          return legacy.length
+        }).pipe(sql.withTransaction, Effect.orDie),
       insertEmailInvite: (invite) =>
         sql`
           INSERT INTO identity_email_invites (id, organization_id, email, role, sso, created_at)

@@ -2,9 +2,12 @@
  * Secrets kept at rest (an OIDC client secret, a repository URL with credentials): AES-256-GCM
  * under a 32-byte key that HKDF-SHA256 derives from an instance secret for one purpose, so that
  * what is sealed for one use never opens for another. `v1.<iv>.<ciphertext and tag>`, base64url.
+ * Bearer values (session ids, invite secrets) are kept as `bearerHash`es and looked up by it.
  */
-import { Option } from "effect"
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
+import { Effect, Option, Redacted } from "effect"
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto"
+import * as InstanceSecret from "./InstanceSecret.ts"
+import * as SignedToken from "./SignedToken.ts"
 
 const version = "v1"
 
@@ -34,3 +37,23 @@ export const open = (key: Uint8Array, sealed: string): Option.Option<string> => 
     return Option.none()
   }
 }
+
+/**
+ * The key of `purpose` under the instance secret (`InstanceSecret.configured`), else under this
+ * process's random secret (the memory server, tests: what it sealed ends with the process).
+ */
+export const keyFor = (purpose: string): Effect.Effect<Uint8Array> =>
+  Effect.map(
+    Effect.orDie(InstanceSecret.configured),
+    Option.match({
+      onNone: () => new Uint8Array(SignedToken.processKey(`sealed:${purpose}`).bytes),
+      onSome: (secret) => deriveKey(Redacted.value(secret), "quire/sealed", purpose)
+    })
+  )
+
+/**
+ * What is stored of a bearer value (a session id, an invite link's secret): its SHA-256, hex. The
+ * value itself is shown once, to whoever it is made for; a lookup hashes what it is given. The
+ * values are random (128 bits or more), so a hash without salt or stretching is enough.
+ */
+export const bearerHash = (value: string): string => createHash("sha256").update(value, "utf8").digest("hex")

@@ -10,6 +10,7 @@ import { SiteChanges } from "./SiteChanges.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import * as Model from "./StructureModel.ts"
+import * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 import type { SiteCustomization } from "./domain/Customization.ts"
 import type { Site } from "./domain/Site.ts"
@@ -78,6 +79,7 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
     PublishedSites,
     Effect.gen(function*() {
       const sites = yield* SitesRepo
+      const visitorKeys = yield* VisitorKeys.box
       const structure = yield* SiteStructureRepo
       const spaces = yield* SpacesRepo
       const shareLinks = yield* ShareLinksRepo
@@ -96,10 +98,10 @@ export class PublishedSites extends Context.Service<PublishedSites, PublishedSit
           return Option.none<Kept>()
         }
         const site = found.value
-        let visitorKey = Option.getOrUndefined(yield* sites.visitorKey(site.id))
+        let visitorKey = Option.getOrUndefined(Option.flatMap(yield* sites.visitorKey(site.id), visitorKeys.open))
         if (visitorKey === undefined) {
           visitorKey = VisitorToken.newKey()
-          yield* sites.putVisitorKey(site.id, visitorKey)
+          yield* sites.putVisitorKey(site.id, visitorKeys.seal(visitorKey))
         }
         const entry: Kept = {
           generation,

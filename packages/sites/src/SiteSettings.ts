@@ -12,6 +12,7 @@ import type { SiteChangesShape } from "./SiteChanges.ts"
 import type { SitePublishingAuthUpdate } from "./Sites.ts"
 import type * as SiteGuard from "./SiteGuard.ts"
 import type { SitesRepo } from "./SitesRepo.ts"
+import type * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 
 const decodeCustomization = Schema.decodeUnknownEffect(SiteCustomization)
@@ -42,7 +43,12 @@ export const fallbackUrlProblem = (url: string): string | undefined => {
 }
 
 /** The settings' use cases over the site guard and the sites' port. */
-export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo: SitesRepo["Service"], changed: SiteChangesShape["after"]) => {
+export const siteSettings = (
+  guard: Effect.Success<typeof SiteGuard.make>,
+  repo: SitesRepo["Service"],
+  changed: SiteChangesShape["after"],
+  visitorKeys: VisitorKeys.Box
+) => {
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const getAdaptiveSchema = Effect.fn("Sites.getAdaptiveSchema")(function*(organizationId: string, siteId: string) {
@@ -75,14 +81,14 @@ export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo:
     return Option.isNone(found) ? [] : AdaptiveSchema.templateConditions(found.value.jsonSchema)
   })
 
-  /** The key (created on first use) with the fallback URL. */
+  /** The key (created on first use, or when it no longer opens under this instance secret) with the fallback URL. */
   const publishingAuth = Effect.fnUntraced(function*(siteId: string) {
-    const key = yield* repo.visitorKey(siteId)
+    const key = Option.flatMap(yield* repo.visitorKey(siteId), visitorKeys.open)
     let privateKey: string
     if (Option.isSome(key)) privateKey = key.value
     else {
       privateKey = VisitorToken.newKey()
-      yield* repo.putVisitorKey(siteId, privateKey)
+      yield* repo.putVisitorKey(siteId, visitorKeys.seal(privateKey))
     }
     const fallbackURL = Option.getOrUndefined(yield* repo.fallbackUrl(siteId))
     return { privateKey, ...(fallbackURL === undefined ? {} : { fallbackURL }) }
@@ -95,7 +101,7 @@ export const siteSettings = (guard: Effect.Success<typeof SiteGuard.make>, repo:
 
   const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
     yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
-    yield* repo.putVisitorKey(siteId, VisitorToken.newKey())
+    yield* repo.putVisitorKey(siteId, visitorKeys.seal(VisitorToken.newKey()))
     return yield* publishingAuth(siteId)
   }, changed)
 

@@ -28,6 +28,7 @@ import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import * as Model from "./StructureModel.ts"
+import * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
@@ -138,6 +139,9 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
     Effect.gen(function*() {
       const guard = yield* SiteGuard.make
       const repo = yield* SitesRepo
+      // Visitor keys are sealed under the instance secret; those an older Quire stored in clear are sealed now.
+      const visitorKeys = yield* VisitorKeys.box
+      yield* VisitorKeys.sealLegacy(repo, visitorKeys)
       const structureRepo = yield* SiteStructureRepo
       const shareLinks = yield* ShareLinksRepo
       const structure = yield* SiteStructure
@@ -217,7 +221,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           })
         }
         yield* repo.insert({ ...site, defaultSiteSpaceId: rows[0]?.id ?? null }).pipe(Effect.orDie)
-        yield* repo.putVisitorKey(site.id, VisitorToken.newKey())
+        yield* repo.putVisitorKey(site.id, visitorKeys.seal(VisitorToken.newKey()))
         yield* Effect.forEach(rows, (row) => structureRepo.insertSiteSpace(row), { discard: true })
         return yield* reread(site.id, role)
       }, transactor.transaction, changed)
@@ -285,7 +289,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           return yield* reread(siteId, role)
         })
 
-      const settings = siteSettings(guard, repo, changed)
+      const settings = siteSettings(guard, repo, changed, visitorKeys)
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)

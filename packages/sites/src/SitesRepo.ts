@@ -35,6 +35,8 @@ export interface SitesRepoShape {
   readonly putCustomization: (siteId: string, customization: SiteCustomizationRecord) => Effect.Effect<void>
   readonly visitorKey: (siteId: string) => Effect.Effect<Option.Option<string>>
   readonly putVisitorKey: (siteId: string, key: string) => Effect.Effect<void>
+  /** In one transaction, replaces each stored visitor key `reseal` answers for by its answer; answers how many. */
+  readonly sealVisitorKeys: (reseal: (stored: string) => Option.Option<string>) => Effect.Effect<number>
   /** Where a visitor-auth site sends readers without a valid token (GitBook's `fallbackURL`). */
   readonly fallbackUrl: (siteId: string) => Effect.Effect<Option.Option<string>>
   /** `null` removes it. */
@@ -110,6 +112,17 @@ export class SitesRepo extends Context.Service<SitesRepo, SitesRepoShape>()("@qu
       putCustomization: (siteId, customization) => Effect.sync(() => void customizations.set(siteId, customization)),
       visitorKey: (siteId) => Effect.sync(() => Option.fromNullishOr(keys.get(siteId))),
       putVisitorKey: (siteId, key) => Effect.sync(() => void keys.set(siteId, key)),
+      sealVisitorKeys: (reseal) =>
+        Effect.sync(() => {
+          let sealed = 0
+          for (const [siteId, stored] of Array.from(keys)) {
+            const next = reseal(stored)
+            if (Option.isNone(next)) continue
+            keys.set(siteId, next.value)
+            sealed++
+          }
+          return sealed
+        }),
       fallbackUrl: (siteId) => Effect.sync(() => Option.fromNullishOr(fallbacks.get(siteId))),
       putFallbackUrl: (siteId, url) =>
         Effect.sync(() => {

@@ -171,6 +171,19 @@ export const layer = Layer.effect(
       visitorKey: (siteId) => keys(sql<Row>`SELECT visitor_key FROM sites_sites WHERE id = ${siteId}`),
       putVisitorKey: (siteId, key) =>
         sql`UPDATE sites_sites SET visitor_key = ${key} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
+      sealVisitorKeys: (reseal) =>
+        Effect.gen(function*() {
+          const rows = yield* sql<{ readonly id: string; readonly visitor_key: string }>`
+            SELECT id, visitor_key FROM sites_sites WHERE visitor_key IS NOT NULL FOR UPDATE`
+          let sealed = 0
+          for (const row of rows) {
+            const next = reseal(row.visitor_key)
+            if (Option.isNone(next)) continue
+            yield* sql`UPDATE sites_sites SET visitor_key = ${next.value} WHERE id = ${row.id}`
+            sealed++
+          }
+          return sealed
+        }).pipe(sql.withTransaction, Effect.orDie),
       fallbackUrl: (siteId) => fallbacks(sql<Row>`SELECT visitor_fallback_url FROM sites_sites WHERE id = ${siteId}`),
       putFallbackUrl: (siteId, url) =>
         sql`UPDATE sites_sites SET visitor_fallback_url = ${url} WHERE id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)

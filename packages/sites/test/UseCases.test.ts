@@ -20,6 +20,7 @@ import { SiteChanges } from "../src/SiteChanges.ts"
 import * as SitesLayers from "../src/SitesLayers.ts"
 import { SiteStructure, type SiteStructureView } from "../src/SiteStructure.ts"
 import { SiteStructureRepo } from "../src/SiteStructureRepo.ts"
+import { SitesRepo } from "../src/SitesRepo.ts"
 
 const org = "org-1"
 const otherOrg = "org-2"
@@ -473,6 +474,10 @@ Backends.each(backends, (it) => {
         assert.deepStrictEqual(found.rootSiteSpaces, [])
         const key = (yield* sites.getPublishingAuth(org, site.id).pipe(as("admin"))).privateKey
         assert.strictEqual(found.visitorKey, key)
+        // Stored sealed under the instance secret, never in clear.
+        const stored = Option.getOrThrow(yield* (yield* SitesRepo).visitorKey(site.id))
+        assert.notInclude(stored, key)
+        assert.match(stored, /^v1\./)
         assert.isTrue(Option.isSome(yield* published.byId(site.id)))
         assert.isTrue(Option.isNone(yield* published.byHostname("docs.nothing.example.com")))
         // What it keeps follows this process's writes at once, and the spaces' state on every read.

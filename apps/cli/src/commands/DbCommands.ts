@@ -3,7 +3,7 @@
  * database and every package's layers are imported when the command runs, not when `quire`
  * starts: the commands that talk to a server never load them (test/Startup.test.ts).
  */
-import { Console, Effect, Layer } from "effect"
+import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { HttpClientRequest } from "effect/http"
 import { CliFailure } from "../Failure.ts"
@@ -51,6 +51,41 @@ const configuredBlobs = Effect.gen(function*() {
   return { get: store.get, put: store.put }
 })
 
+/** Where `configuredBlobs` reads and writes, in words (as ContentPlatform.layerBlobStore decides it). */
+const storeDescription = Effect.gen(function*() {
+  const bucket = yield* Config.option(Config.String("QUIRE_S3_BUCKET")).pipe(Effect.orElseSucceed(() => Option.none<string>()))
+  if (Option.isSome(bucket) && bucket.value.trim() !== "") return `the S3 bucket ${bucket.value}`
+  const dataDir = yield* Config.option(Config.String("QUIRE_DATA_DIR")).pipe(Effect.orElseSucceed(() => Option.none<string>()))
+  const { resolve } = yield* Effect.promise(() => import("node:path"))
+  const where = resolve(process.env.INIT_CWD ?? process.cwd(), Option.getOrElse(dataDir, () => ".quire/data"), "blobs")
+  return Option.isSome(dataDir) ? `${where}, from QUIRE_DATA_DIR` : `${where}: QUIRE_DATA_DIR is not set, so the default`
+})
+
+const passphraseFile = Flag.String("passphrase-file").pipe(
+  Flag.withDescription(
+    "A file holding the dump's passphrase (its first line): the dump is encrypted with it (scrypt, AES-256-GCM), and a restore needs it. " +
+      "Else QUIRE_DUMP_PASSPHRASE; with neither, a dump is written unencrypted"
+  ),
+  Flag.optional
+)
+
+/** The passphrase of `--passphrase-file`, else `QUIRE_DUMP_PASSPHRASE`, else none. */
+const passphraseOf = Effect.fnUntraced(function*(file: Option.Option<string>) {
+  if (Option.isSome(file)) {
+    const { readFile } = yield* Effect.promise(() => import("node:fs/promises"))
+    const text = yield* Effect.tryPromise({
+      try: () => readFile(file.value, "utf8"),
+      catch: (error) => new CliFailure({ message: `--passphrase-file: cannot read ${file.value}: ${(error as Error).message}` })
+    })
+    const passphrase = text.split(/\r?\n/)[0] ?? ""
+    if (passphrase === "") return yield* new CliFailure({ message: `--passphrase-file: ${file.value} holds no passphrase on its first line` })
+    return passphrase
+  }
+  const configured = yield* Config.option(Config.Redacted("QUIRE_DUMP_PASSPHRASE")).pipe(Effect.orElseSucceed(() => Option.none()))
+  const value = Option.map(configured, Redacted.value)
+  return Option.isSome(value) && value.value !== "" ? value.value : undefined
+})
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /** The rows of a dump's data tables (its migrations tables' rows left out). */
@@ -61,36 +96,52 @@ const dataRows = (manifest: import("@quire/db").InstanceDump.Manifest) =>
 const dumpTo = Effect.fnUntraced(function*<E>(
   out: string,
   database: Layer.Layer<import("@quire/db").Database.Services, E>,
-  source?: string
+  options: { readonly source?: string; readonly allowMissingFiles: boolean; readonly passphraseFile: Option.Option<string> }
 ) {
   const json = yield* GlobalFlags.Json
   const [{ Database, InstanceDump }, { Services }] = yield* modules
   const blobs = yield* configuredBlobs
+  const store = yield* storeDescription
+  const passphrase = yield* passphraseOf(options.passphraseFile)
   const { manifest, trailer } = yield* Effect.gen(function*() {
     const info = yield* Database.DatabaseInfo
     return yield* InstanceDump.write(out, {
-      source: source ?? info.kind,
+      source: options.source ?? info.kind,
       migrationTables: Services.migrations.map((pkg) => pkg.table),
-      blobs
+      blobs,
+      store,
+      allowMissingBlobs: options.allowMissingFiles,
+      passphrase
     })
   }).pipe(Effect.provide(database), asFailure)
-  if (json) return yield* Console.log(JSON.stringify({ file: out, ...manifest, end: trailer }, null, 2))
+  if (json) return yield* Console.log(JSON.stringify({ file: out, encrypted: passphrase !== undefined, ...manifest, end: trailer }, null, 2))
   yield* Console.log(
-    `Dumped ${dataRows(manifest)} rows of ${manifest.tables.length} tables and ${trailer.blobs} files (${megabytes(trailer.blobBytes)}) to ${out}`
+    `Dumped ${dataRows(manifest)} rows of ${manifest.tables.length} tables and ${trailer.blobs} files (${megabytes(trailer.blobBytes)}) to ${out}` +
+      (passphrase === undefined ? "" : " (encrypted with the passphrase)")
   )
   if (trailer.missingBlobs.length > 0) {
-    yield* Console.error(`Warning: ${trailer.missingBlobs.length} files the database names were not in the store: ${trailer.missingBlobs.slice(0, 5).join(", ")}`)
+    yield* Console.error(
+      `Warning (--allow-missing-files): ${trailer.missingBlobs.length} files the database names were not in the store (${store}) ` +
+        `and are not in the dump: ${trailer.missingBlobs.slice(0, 5).join(", ")}`
+    )
   }
 })
 
 const out = Flag.String("out").pipe(Flag.withDescription("The file to write (gzipped JSON lines; written as FILE.partial, then renamed)"))
+const allowMissingFiles = Flag.Boolean("allow-missing-files").pipe(
+  Flag.withDescription(
+    "Write the file even when files the database names are not in the store (QUIRE_DATA_DIR/blobs or QUIRE_S3_BUCKET); " +
+      "without it such a dump fails and writes nothing"
+  ),
+  Flag.withDefault(false)
+)
 
 const dump = Command.make(
   "dump",
-  { out },
-  Effect.fn("quire.db.dump")(function*({ out }) {
+  { out, allowMissingFiles, passphraseFile },
+  Effect.fn("quire.db.dump")(function*({ allowMissingFiles, out, passphraseFile }) {
     const [{ Database }] = yield* modules
-    yield* dumpTo(out, Database.layer)
+    yield* dumpTo(out, Database.layer, { allowMissingFiles, passphraseFile })
   })
 ).pipe(
   Command.withDescription(
@@ -103,19 +154,22 @@ const restore = Command.make(
   "restore",
   {
     file: Argument.File("file", { mustExist: true }).pipe(Argument.withDescription("A file of `quire db dump` or `quire db backup`")),
-    force: Flag.Boolean("force").pipe(Flag.withDescription("Replace the data of a database that is not empty"), Flag.withDefault(false))
+    force: Flag.Boolean("force").pipe(Flag.withDescription("Replace the data of a database that is not empty"), Flag.withDefault(false)),
+    passphraseFile
   },
-  Effect.fn("quire.db.restore")(function*({ file, force }) {
+  Effect.fn("quire.db.restore")(function*({ file, force, passphraseFile }) {
     const json = yield* GlobalFlags.Json
     const [{ Database, InstanceDump }, { Services }] = yield* modules
     const blobs = yield* configuredBlobs
+    const passphrase = yield* passphraseOf(passphraseFile)
     const { database, restored } = yield* Effect.gen(function*() {
       const info = yield* Database.DatabaseInfo
       const restored = yield* InstanceDump.restore(file, {
         migrationTables: Services.migrations.map((pkg) => pkg.table),
         migrate: Services.migrate,
         blobs,
-        force
+        force,
+        passphrase
       })
       return { database: info.kind, restored }
     }).pipe(Effect.provide(Database.layer), asFailure)
@@ -135,8 +189,8 @@ const restore = Command.make(
 
 const backup = Command.make(
   "backup",
-  { out },
-  Effect.fn("quire.db.backup")(function*({ out }) {
+  { out, allowMissingFiles, passphraseFile },
+  Effect.fn("quire.db.backup")(function*({ allowMissingFiles, out, passphraseFile }) {
     const { baseUrl, httpClient } = yield* QuireHttp
     const response = yield* httpClient.execute(HttpClientRequest.post(`${baseUrl}/admin/backup`)).pipe(
       Effect.mapError((error) => new CliFailure({ message: `Cannot reach the server at ${baseUrl}: ${error.message}` }))
@@ -148,13 +202,14 @@ const backup = Command.make(
     }
     const tarball = new Uint8Array(yield* Effect.orDie(response.arrayBuffer))
     const [{ Database }] = yield* modules
-    yield* dumpTo(out, Database.layerSnapshot(tarball), "embedded (backup)")
+    yield* dumpTo(out, Database.layerSnapshot(tarball), { source: "embedded (backup)", allowMissingFiles, passphraseFile })
   })
 ).pipe(
   Command.withDescription(
     "Back up a running server's embedded database: the server (QUIRE_URL, an instance administrator's QUIRE_TOKEN) " +
-      "snapshots it between two statements; its rows and the files they name (QUIRE_DATA_DIR/blobs or QUIRE_S3_BUCKET) " +
-      "go to one file that `quire db restore` loads"
+      "snapshots it between two statements; its rows and the files they name, read here from the server's store " +
+      "(set the server's QUIRE_DATA_DIR, whose blobs/ it reads, or its QUIRE_S3_*), go to one file that `quire db restore` loads; " +
+      "a file missing from that store fails the backup"
   ),
   Command.provide(QuireHttp.layer)
 )

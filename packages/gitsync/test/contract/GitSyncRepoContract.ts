@@ -5,10 +5,11 @@
  * their transaction.
  */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect, Exit, Option } from "effect"
-import { Transactor } from "@quire/kernel"
+import { Effect, Exit, Layer, Option, Redacted } from "effect"
+import { InstanceSecret, Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
 import { GitSyncRepo, type SyncRecord } from "../../src/GitSyncRepo.ts"
+import * as SecretBox from "../../src/SecretBox.ts"
 import { fresh } from "../../src/sync/SyncRecords.ts"
 
 /** The test registrar of a backend's shared layer. */
@@ -126,6 +127,32 @@ export const gitSyncRepoContract = (it: GitSyncRepoTest) =>
         assert.isTrue(Exit.isFailure(aborted))
         assert.strictEqual(yield* repo.instanceKey("first-key"), "first-key")
         assert.strictEqual(yield* repo.instanceKey("second-key"), "first-key")
+      }))
+
+    it.effect("an older Quire's database key: the secrets it sealed are sealed again under the instance secret, and the key is gone", () =>
+      Effect.gen(function*() {
+        const repo = yield* GitSyncRepo
+        // The database's key, as an older Quire stored it (the suite's earlier test may have stored one).
+        const legacy = yield* repo.instanceKey("older-quire-key")
+        const old = SecretBox.deriveKey(legacy)
+        const url = "https://bot:ghp_reseal_credential@git.example.com/acme/docs.git"
+        yield* repo.save(record("gs-space-reseal", { urlSealed: SecretBox.seal(old, url), webhookSecret: SecretBox.seal(old, "whsec-reseal") }))
+        const instanceSecret = "reseal-instance-secret-0123456789abcdef"
+        const box = yield* Effect.provide(
+          Effect.service(SecretBox.SecretBox),
+          SecretBox.SecretBox.layer.pipe(Layer.provide(Layer.succeed(InstanceSecret.StoredSecret, Option.some(Redacted.make(instanceSecret)))))
+        ).pipe(Effect.provideService(GitSyncRepo, repo))
+        assert.isTrue(Option.isNone(yield* repo.legacyKey))
+        const stored = Option.getOrThrow(yield* repo.find("gs-space-reseal"))
+        const key = SecretBox.deriveKey(instanceSecret)
+        assert.deepStrictEqual(SecretBox.open(key, stored.urlSealed), Option.some(url))
+        assert.deepStrictEqual(SecretBox.open(key, stored.webhookSecret ?? ""), Option.some("whsec-reseal"))
+        assert.isTrue(Option.isNone(SecretBox.open(old, stored.urlSealed)))
+        assert.deepStrictEqual(box.open(stored.urlSealed), Option.some(url))
+        // A second start finds nothing left to do, and keeps what it sealed.
+        assert.strictEqual(yield* repo.resealAll(legacy, () => Option.some("clobbered")), 0)
+        assert.strictEqual(Option.getOrThrow(yield* repo.find("gs-space-reseal")).urlSealed, stored.urlSealed)
+        yield* repo.remove("gs-space-reseal")
       }))
 
     it.effect("rolls back every write of a failed transaction", () =>

@@ -98,9 +98,16 @@ export interface Team {
   readonly spaces: number
 }
 
-/** An invite link: whoever knows its id (the link's secret) may join with its role until it expires. */
+/**
+ * An invite link: whoever knows its id (the link's secret) may join with its role until it
+ * expires. Stored, `id` is the `Sealed.bearerHash` of the secret (the lookup key) and `sealedId`
+ * the secret sealed under the instance secret, for the listings GitBook's API answers with it
+ * (null: a link of a Quire before issue 34, whose `id` is still the secret, until the next start
+ * seals it). The use cases answer links with `id` the secret again.
+ */
 export interface LinkInvite {
   readonly id: string
+  readonly sealedId: string | null
   readonly organizationId: string
   readonly role: Roles.MemberRole | null
   readonly createdAt: Date

@@ -228,6 +228,21 @@ const m0011_oidc_providers = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_oidc_requests_expiry ON identity_oidc_requests (expires_at)`
 })
 
+/**
+ * Bearer values are kept as hashes (issue 34): a session's row is keyed by the SHA-256 (hex) of
+ * the id its cookie carries, so the ids a dump holds sign nobody in; cookies issued before keep
+ * working, since the cookie still carries the id that hashes to the row's. Invite links keep the
+ * hash of their secret as `id` and the secret sealed under the instance secret in `sealed_id`
+ * (GitBook's API lists the links with their secret): the migration cannot seal, having no
+ * secret, so it leaves `sealed_id` null and the links as they were; the server's first start
+ * seals and hashes them (`LinkInviteSecrets`).
+ */
+const m0012_hashed_bearer_values = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`UPDATE identity_sessions SET id = encode(sha256(convert_to(id, 'UTF8')), 'hex')`
+  yield* sql`ALTER TABLE identity_link_invites ADD COLUMN sealed_id text`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -241,6 +256,7 @@ export const migrations = {
     "0008_link_invites_expiry": m0008_link_invites_expiry,
     "0009_invites_and_token_scope": m0009_invites_and_token_scope,
     "0010_passwords_and_sessions": m0010_passwords_and_sessions,
-    "0011_oidc_providers": m0011_oidc_providers
+    "0011_oidc_providers": m0011_oidc_providers,
+    "0012_hashed_bearer_values": m0012_hashed_bearer_values
   }
 } as const

@@ -1,6 +1,10 @@
-/** Use cases on invite links: admins manage them; anyone who knows a usable link joins with its role. */
+/**
+ * Use cases on invite links: admins manage them; anyone who knows a usable link joins with its
+ * role. A link's secret (its id on the wire) is stored as its hash, which every lookup uses, and
+ * sealed under the instance secret for the listings that answer it (GitBook's API does).
+ */
 import { Effect, Option } from "effect"
-import { Actor, Errors, Roles } from "@quire/kernel"
+import { Actor, Errors, Roles, Sealed } from "@quire/kernel"
 import type { LinkInvite, MembershipRole } from "../domain/Identity.ts"
 import type { LinkInviteInput, LinkInviteView } from "../Organizations.ts"
 import type { LinkInvitePatch } from "../OrganizationsRepo.ts"
@@ -13,18 +17,42 @@ const viewOf = (invite: LinkInvite, membership: Option.Option<MembershipRole>): 
   redundant: Option.isSome(membership) && Roles.roleRank(membership.value.role) >= Roles.roleRank(invite.role)
 })
 
-export const inviteLinks = (edit: OrganizationEdit) => {
-  const { repo, members, ids, transactor, now, adminAccess } = edit
+/** The purpose of the key that seals invite links' secrets. */
+export const linkInviteSealPurpose = "quire/identity/invite-link-secret/v1"
 
-  const findLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
-    const found = yield* repo.findLinkInvite(organizationId, inviteId)
+/** Whether `id` is a stored link's id (a hash) rather than a secret: an admin may name a link whose secret no longer opens by it. */
+const storedIdPattern = /^[0-9a-f]{64}$/
+
+export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
+  const { repo, members, ids, transactor, now, adminAccess } = edit
+  const key = yield* Sealed.keyFor(linkInviteSealPurpose)
+  const stored = (secret: string) => ({ id: Sealed.bearerHash(secret), sealedId: Sealed.seal(key, secret) })
+  // Links of a Quire before issue 34 keep their secret as their id: hashed and sealed now, once.
+  const legacy = yield* repo.sealLegacyLinkInvites(stored)
+  if (legacy > 0) yield* Effect.logInfo(`Invite links: stored the secrets of ${legacy} links as hashes (sealed for listing)`)
+
+  /** The link as the API answers it: its id is its secret, or its stored id when the secret does not open (another instance secret). */
+  const revealed = (invite: LinkInvite): LinkInvite => {
+    const secret = invite.sealedId === null ? Option.none<string>() : Sealed.open(key, invite.sealedId)
+    return { ...invite, id: Option.getOrElse(secret, () => invite.id) }
+  }
+
+  /** The organization's link whose secret is `inviteId` (or, for an admin, whose stored id is). */
+  const lookup = Effect.fnUntraced(function*(organizationId: string, inviteId: string, admin: boolean) {
+    const bySecret = yield* repo.findLinkInvite(organizationId, Sealed.bearerHash(inviteId))
+    if (Option.isSome(bySecret) || !admin || !storedIdPattern.test(inviteId)) return bySecret
+    return yield* repo.findLinkInvite(organizationId, inviteId)
+  })
+
+  const findLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string, admin: boolean) {
+    const found = yield* lookup(organizationId, inviteId, admin)
     if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
     return found.value
   })
 
   /** The link when it lets people join now. */
   const usableLinkInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
-    const invite = yield* findLinkInvite(organizationId, inviteId)
+    const invite = yield* findLinkInvite(organizationId, inviteId, false)
     const organization = yield* repo.find(organizationId)
     if (Option.isSome(organization) && !organization.value.inviteLinks) {
       return yield* new Errors.Forbidden({
@@ -46,21 +74,23 @@ export const inviteLinks = (edit: OrganizationEdit) => {
     input: LinkInviteInput
   ) {
     const found = yield* adminAccess(organizationId, "create invite links")
+    // Ids' random ids have about 119 bits: enough for a secret.
+    const secret = yield* ids.make
     const invite: LinkInvite = {
-      id: yield* ids.make,
+      ...stored(secret),
       organizationId,
       role: input.role,
       createdAt: yield* now,
       expiresAt: input.expiresAt ?? null
     }
     yield* repo.insertLinkInvite(invite)
-    return viewOf(invite, Option.some(found.membership))
+    return viewOf({ ...invite, id: secret }, Option.some(found.membership))
   })
 
   const listLinkInvites = Effect.fn("Organizations.listLinkInvites")(function*(organizationId: string) {
     const found = yield* adminAccess(organizationId, "list invite links")
     const invites = yield* repo.listLinkInvites(organizationId)
-    return invites.map((invite) => viewOf(invite, Option.some(found.membership)))
+    return invites.map((invite) => viewOf(revealed(invite), Option.some(found.membership)))
   })
 
   const getLinkInvite = Effect.fn("Organizations.getLinkInvite")(function*(organizationId: string, inviteId: string) {
@@ -69,8 +99,8 @@ export const inviteLinks = (edit: OrganizationEdit) => {
       ? Option.map(yield* repo.findAccess(organizationId, actor.userId), (found) => found.membership)
       : Option.none()
     const admin = Option.isSome(membership) && Roles.atLeast(membership.value.role, "admin")
-    const invite = admin ? yield* findLinkInvite(organizationId, inviteId) : yield* usableLinkInvite(organizationId, inviteId)
-    return viewOf(invite, membership)
+    const invite = admin ? yield* findLinkInvite(organizationId, inviteId, true) : yield* usableLinkInvite(organizationId, inviteId)
+    return viewOf(revealed(invite), membership)
   })
 
   const updateLinkInvite = Effect.fn("Organizations.updateLinkInvite")(function*(
@@ -79,9 +109,10 @@ export const inviteLinks = (edit: OrganizationEdit) => {
     patch: LinkInvitePatch
   ) {
     const found = yield* adminAccess(organizationId, "change invite links")
-    const updated = yield* repo.updateLinkInvite(organizationId, inviteId, patch)
+    const existing = yield* findLinkInvite(organizationId, inviteId, true)
+    const updated = yield* repo.updateLinkInvite(organizationId, existing.id, patch)
     if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
-    return viewOf(updated.value, Option.some(found.membership))
+    return viewOf(revealed(updated.value), Option.some(found.membership))
   })
 
   const joinWithLinkInvite = Effect.fn("Organizations.joinWithLinkInvite")(function*(organizationId: string, inviteId: string) {
@@ -99,8 +130,9 @@ export const inviteLinks = (edit: OrganizationEdit) => {
 
   const deleteLinkInvite = Effect.fn("Organizations.deleteLinkInvite")(function*(organizationId: string, inviteId: string) {
     yield* adminAccess(organizationId, "delete invite links")
-    yield* repo.deleteLinkInvite(organizationId, inviteId)
+    const existing = yield* lookup(organizationId, inviteId, true)
+    if (Option.isSome(existing)) yield* repo.deleteLinkInvite(organizationId, existing.value.id)
   })
 
   return { createLinkInvite, listLinkInvites, getLinkInvite, updateLinkInvite, joinWithLinkInvite, deleteLinkInvite }
-}
+})

@@ -7,7 +7,7 @@
  * first.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Ids, type Roles, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids, type Roles, Sealed, Transactor } from "@quire/kernel"
 import type { Organization, User } from "../domain/Identity.ts"
 import { MemberInvites } from "../MemberInvites.ts"
 import { MembersRepo } from "../MembersRepo.ts"
@@ -73,7 +73,8 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
         }
         const organization = yield* repo.find(organizationId)
         if (Option.isNone(organization)) return yield* notFound
-        const link = yield* repo.findLinkInvite(organizationId, inviteId)
+        // Links are stored by their secret's hash.
+        const link = yield* repo.findLinkInvite(organizationId, Sealed.bearerHash(inviteId))
         if (Option.isSome(link)) {
           const at = yield* now
           if (!organization.value.inviteLinks || (link.value.expiresAt !== null && link.value.expiresAt <= at)) return yield* notFound

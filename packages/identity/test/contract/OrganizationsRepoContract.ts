@@ -175,9 +175,9 @@ export const organizationsRepoContract = (it: ReposTest) =>
         yield* insertUsers("i-admin")
         yield* organizations.insert(makeOrganization("i-org-a", at(700)), "i-admin")
         yield* organizations.insert(makeOrganization("i-org-b", at(700)), "i-admin")
-        const later: LinkInvite = { id: "i-link-1", organizationId: "i-org-a", role: "read", createdAt: at(712), expiresAt: null }
-        const earlier: LinkInvite = { id: "i-link-2", organizationId: "i-org-a", role: null, createdAt: at(711), expiresAt: at(5_000) }
-        const elsewhere: LinkInvite = { id: "i-link-3", organizationId: "i-org-b", role: "admin", createdAt: at(710), expiresAt: null }
+        const later: LinkInvite = { id: "i-link-1", sealedId: "v1.sealed-1", organizationId: "i-org-a", role: "read", createdAt: at(712), expiresAt: null }
+        const earlier: LinkInvite = { id: "i-link-2", sealedId: "v1.sealed-2", organizationId: "i-org-a", role: null, createdAt: at(711), expiresAt: at(5_000) }
+        const elsewhere: LinkInvite = { id: "i-link-3", sealedId: "v1.sealed-3", organizationId: "i-org-b", role: "admin", createdAt: at(710), expiresAt: null }
         yield* organizations.insertLinkInvite(later)
         yield* organizations.insertLinkInvite(earlier)
         yield* organizations.insertLinkInvite(elsewhere)
@@ -202,7 +202,7 @@ export const organizationsRepoContract = (it: ReposTest) =>
         yield* insertUsers("lu-admin")
         yield* organizations.insert(makeOrganization("lu-org-a", at(700)), "lu-admin")
         yield* organizations.insert(makeOrganization("lu-org-b", at(700)), "lu-admin")
-        const invite: LinkInvite = { id: "lu-link", organizationId: "lu-org-a", role: "read", createdAt: at(720), expiresAt: null }
+        const invite: LinkInvite = { id: "lu-link", sealedId: "v1.sealed-lu", organizationId: "lu-org-a", role: "read", createdAt: at(720), expiresAt: null }
         yield* organizations.insertLinkInvite(invite)
 
         assert.deepStrictEqual(some(yield* organizations.findLinkInvite("lu-org-a", "lu-link")), invite)
@@ -219,6 +219,32 @@ export const organizationsRepoContract = (it: ReposTest) =>
         assert.deepStrictEqual(some(yield* organizations.updateLinkInvite("lu-org-a", "lu-link", { role: null, expiresAt: null })), guest)
         assert.deepStrictEqual(yield* organizations.listLinkInvites("lu-org-a"), [guest])
         assertNone(yield* organizations.updateLinkInvite("lu-org-a", "lu-missing", { role: "read" }))
+      }))
+
+    it.effect("seals the links stored before their secrets were hashed, each once, and leaves the others", () =>
+      Effect.gen(function*() {
+        const organizations = yield* OrganizationsRepo
+        yield* insertUsers("ls-admin")
+        yield* organizations.insert(makeOrganization("ls-org", at(700)), "ls-admin")
+        const legacy: LinkInvite = { id: "ls-old-secret", sealedId: null, organizationId: "ls-org", role: "admin", createdAt: at(730), expiresAt: null }
+        const current: LinkInvite = { id: "ls-new-hash", sealedId: "v1.kept", organizationId: "ls-org", role: null, createdAt: at(731), expiresAt: null }
+        yield* organizations.insertLinkInvite(legacy)
+        yield* organizations.insertLinkInvite(current)
+        const seen: Array<string> = []
+        const seal = (id: string) => {
+          seen.push(id)
+          return { id: `hash-of-${id}`, sealedId: `sealed-${id}` }
+        }
+        assert.strictEqual(yield* organizations.sealLegacyLinkInvites(seal), 1)
+        assert.deepStrictEqual(seen, ["ls-old-secret"])
+        assertNone(yield* organizations.findLinkInvite("ls-org", "ls-old-secret"))
+        assert.deepStrictEqual(some(yield* organizations.findLinkInvite("ls-org", "hash-of-ls-old-secret")), {
+          ...legacy,
+          id: "hash-of-ls-old-secret",
+          sealedId: "sealed-ls-old-secret"
+        })
+        assert.deepStrictEqual(some(yield* organizations.findLinkInvite("ls-org", "ls-new-hash")), current)
+        assert.strictEqual(yield* organizations.sealLegacyLinkInvites(seal), 0)
       }))
 
     it.effect("finds an organization for anyone, members or not", () =>

@@ -1,6 +1,6 @@
 /** The behaviour every SitesRepo adapter must have. */
 import { assert, describe, type Vitest } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
 import { allIds, assertNone, at, some } from "@quire/testkit"
 import type { Site } from "../../src/domain/Site.ts"
@@ -122,6 +122,23 @@ export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transact
         assertNone(yield* repo.find("sx-1"))
         assertNone(yield* repo.adaptiveSchema("sx-1"))
         assertNone(yield* repo.visitorKey("sx-1"))
+      }))
+
+    it.effect("seals stored visitor keys in one pass, leaving those it is told to", () =>
+      Effect.gen(function*() {
+        const repo = yield* SitesRepo
+        yield* repo.insert(makeSite("sv-1", "sv-org"))
+        yield* repo.insert(makeSite("sv-2", "sv-org"))
+        yield* repo.insert(makeSite("sv-3", "sv-org"))
+        yield* repo.putVisitorKey("sv-1", "clear-key")
+        yield* repo.putVisitorKey("sv-2", "v1.already.sealed")
+        const reseal = (stored: string) => stored.startsWith("v1.") ? Option.none<string>() : Option.some(`v1.sealed.${stored}`)
+        assert.strictEqual(yield* repo.sealVisitorKeys(reseal), 1)
+        assert.strictEqual(some(yield* repo.visitorKey("sv-1")), "v1.sealed.clear-key")
+        assert.strictEqual(some(yield* repo.visitorKey("sv-2")), "v1.already.sealed")
+        assertNone(yield* repo.visitorKey("sv-3"))
+        assert.strictEqual(yield* repo.sealVisitorKeys(reseal), 0)
+        for (const id of ["sv-1", "sv-2", "sv-3"]) yield* repo.remove(id)
       }))
 
     it.effect("keeps a site's sign-in fallback URL until it is removed, or the site is", () =>

@@ -1,0 +1,106 @@
+/**
+ * `quire db backup` of a running embedded server (issue 34, findings 4 and 12): the server's
+ * snapshot holds the cluster's files only (neither the instance secret nor the file bytes that
+ * share its data directory), and a backup whose store lacks a file the rows name fails, naming
+ * the file and where it looked, and leaves no file behind.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gunzipSync } from "node:zlib"
+import { ClusterDump } from "@quire/db"
+import { LocalServer } from "@quire/testkit"
+import { quire } from "./Quire.ts"
+
+const serverDir = fileURLToPath(new URL("../../server/", import.meta.url))
+const token = "quire_db_backup_test_token_0123456789"
+
+/** src/main.ts of the server on the embedded database in `dataDir`, without QUIRE_SECRET (so it keeps `dataDir/secret`). */
+const start = (dataDir: string) =>
+  Effect.acquireRelease(
+    Effect.promise(async () => {
+      const { DATABASE_URL: _, QUIRE_SECRET: __, ...inherited } = process.env
+      const port = await LocalServer.freePort()
+      const url = `http://127.0.0.1:${port}`
+      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: serverDir,
+        env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_ADMIN_TOKEN: token, QUIRE_DATA_DIR: dataDir },
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      let log = ""
+      child.stdout?.on("data", (chunk) => (log += String(chunk)))
+      child.stderr?.on("data", (chunk) => (log += String(chunk)))
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+      const stop = Effect.promise(async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+        await exited
+      })
+      const deadline = Date.now() + 120_000
+      while (Date.now() < deadline && child.exitCode === null) {
+        if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return { url, stop }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      child.kill("SIGKILL")
+      throw new Error(`the server did not start:\n${log}`)
+    }),
+    (running) => running.stop
+  )
+
+const temporaryDirectory = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-backup-"))),
+  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+)
+
+describe("quire db backup", () => {
+  it.live("the snapshot holds no instance secret; a backup that cannot read every file fails and writes nothing", () =>
+    Effect.gen(function*() {
+      const dir = yield* temporaryDirectory
+      const dataDir = join(dir, "data")
+      const server = yield* start(dataDir)
+      const env = { QUIRE_URL: server.url, QUIRE_TOKEN: token }
+      const run = Effect.fnUntraced(function*(...args: Array<string>) {
+        const result = yield* quire([...args, "--json"], env)
+        assert.strictEqual(result.status, 0, `quire ${args.join(" ")}: ${result.stderr}`)
+        return JSON.parse(result.stdout) as Record<string, unknown>
+      })
+      const org = yield* run("orgs", "create", "Backups")
+      const space = yield* run("spaces", "create", String(org.id), "Handbook")
+      writeFileSync(join(dir, "diagram.png"), Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"))
+      yield* run("files", "add", String(space.id), join(dir, "diagram.png"))
+
+      // The server's own answer: the cluster's files, not the secret kept beside them.
+      const secret = readFileSync(join(dataDir, "secret"), "utf8").trim()
+      assert.isAtLeast(secret.length, 32)
+      const response = yield* Effect.promise(() =>
+        fetch(`${server.url}/admin/backup`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+      )
+      assert.strictEqual(response.status, 200)
+      const tarball = new Uint8Array(yield* Effect.promise(() => response.arrayBuffer()))
+      assert.deepStrictEqual(yield* Effect.promise(() => ClusterDump.foreignEntries(tarball)), [])
+      assert.notInclude(gunzipSync(tarball).toString("latin1"), secret)
+
+      // Without the server's QUIRE_DATA_DIR the CLI's store is another directory, which lacks the file.
+      const elsewhere = join(dir, "elsewhere")
+      const out = join(dir, "nightly.dump")
+      const failed = yield* quire(["db", "backup", "--out", out], { ...env, QUIRE_DATA_DIR: elsewhere })
+      assert.strictEqual(failed.status, 1, failed.stdout)
+      assert.match(failed.stderr, /1 file the database names is not in the store \(.*elsewhere\/blobs, from QUIRE_DATA_DIR\): [0-9a-f]{64}/)
+      assert.include(failed.stderr, "Nothing was written")
+      assert.isFalse(existsSync(out))
+      assert.deepStrictEqual(readdirSync(dir).filter((name) => name.startsWith("nightly")), [])
+
+      // With it, the backup holds the file; --allow-missing-files writes a dump without it, saying so.
+      const done = yield* quire(["db", "backup", "--out", out], { ...env, QUIRE_DATA_DIR: dataDir })
+      assert.strictEqual(done.status, 0, done.stderr)
+      assert.match(done.stdout, /and 1 files/)
+      const partial = join(dir, "partial.dump")
+      const allowed = yield* quire(["db", "backup", "--out", partial, "--allow-missing-files"], { ...env, QUIRE_DATA_DIR: elsewhere })
+      assert.strictEqual(allowed.status, 0, allowed.stderr)
+      assert.match(allowed.stderr, /Warning \(--allow-missing-files\): 1 files/)
+      assert.isTrue(existsSync(partial))
+    }), { timeout: 240_000 })
+})
