@@ -73,7 +73,13 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const issueToken = Effect.fnUntraced(function*(
         userId: string,
         secret: string,
-        options: { readonly label: string | null; readonly expiresAt: Date | null; readonly bootstrap: boolean; readonly organizationId: string | null }
+        options: {
+          readonly label: string | null
+          readonly expiresAt: Date | null
+          readonly bootstrap: boolean
+          readonly organizationId: string | null
+          readonly fromSession: boolean
+        }
       ) {
         const token: ApiToken = { id: yield* ids.make, userId, createdAt: yield* now, lastUsedAt: null, ...options }
         yield* users.insertToken(token, hashSecret(secret))
@@ -114,7 +120,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         if (wanted === undefined) return { user, generated, revoked: 0 }
         const hash = hashSecret(wanted)
         if (Option.isNone(yield* users.findTokenByHash(hash))) {
-          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null })
+          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null, fromSession: false })
         }
         // The configured token changed: the one it replaces stops working.
         const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
@@ -227,7 +233,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           label: input.label ?? null,
           expiresAt: input.expiresAt ?? null,
           bootstrap: false,
-          organizationId: actor.scope ?? null
+          organizationId: actor.scope ?? null,
+          fromSession: actor.viaSession === true
         })
         return { token, secret }
       })
