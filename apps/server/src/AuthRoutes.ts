@@ -185,6 +185,12 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       return yield* SessionCookie.clear(noContent, secure)
     })))
 
+  // Every session of the person ends, this one included, and every API token a session of theirs
+  // created (SignInSessions.revokeOthers): what a stolen cookie made ends with it.
+  yield* router.add("POST", "/auth/sign-out-everywhere", unsafe(() =>
+    withSession((current) =>
+      Effect.andThen(sessions.revokeOthers(current.userId, undefined), SessionCookie.clear(noContent, secure)))))
+
   yield* router.add("GET", "/auth/sessions", withSession((current) =>
     Effect.map(sessions.list(current.userId), (rows) =>
       json({

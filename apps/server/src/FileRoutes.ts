@@ -7,30 +7,12 @@
  */
 import { Clock, Config, Effect, Option } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
-import { Schemas } from "@quire/api"
 import { SpaceContent } from "@quire/content"
 import { envelope } from "./ErrorEnvelope.ts"
 import { FileLinks, routePrefix } from "./FileLinks.ts"
+import { servedType, uploadHeaders } from "./UploadHeaders.ts"
 
 const notFound = envelope(404, "This file link is invalid or has expired")
-
-/**
- * The content type to answer with: the stored one when it is a well-formed media type, else
- * `application/octet-stream` (a type stored before types were validated, with CR/LF or other
- * bytes no header may hold, must not make the download fail).
- */
-const servedType = (contentType: string): string =>
-  contentType.length <= 200 && Schemas.mediaTypePattern.test(contentType) ? contentType : "application/octet-stream"
-
-/** `filename*` of a name: a lone surrogate (which `encodeURIComponent` throws on) becomes U+FFFD. */
-const encodedName = (name: string): string => encodeURIComponent(name.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"))
-
-/** `attachment` for what a browser would run or render as a page of ours (HTML, SVG, XML): the rest is shown inline. */
-const disposition = (contentType: string, name: string) => {
-  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? ""
-  const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(type)
-  return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodedName(name)}`
-}
 
 /** `QUIRE_FILES_DELIVERY`: `stream` (default) the bytes through the server, or `redirect` to the store's signed URLs. */
 export const FilesDelivery = Config.Literals(["stream", "redirect"], "QUIRE_FILES_DELIVERY").pipe(Config.withDefault("stream" as const))
@@ -49,7 +31,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (Option.isNone(link)) return notFound
     const { blob, expires, name, spaceId } = link.value
     const contentType = servedType(link.value.contentType)
-    const contentDisposition = disposition(contentType, name)
+    const headers = uploadHeaders(contentType, name)
+    const contentDisposition = headers["content-disposition"]!
     const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
     const maxAge = Math.max(0, Math.min(3600, expires - now))
     if (delivery === "redirect") {
@@ -70,10 +53,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       contentLength: bytes.value.size,
       headers: {
         "cache-control": `private, max-age=${maxAge}`,
-        "content-disposition": contentDisposition,
-        "x-content-type-options": "nosniff",
-        // Bytes users uploaded never run as a page of Quire's origin.
-        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        // Bytes users uploaded never run as a page, a script or a style of Quire's origin (UploadHeaders.ts).
+        ...headers
       }
     })
   }))

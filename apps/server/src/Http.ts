@@ -7,6 +7,7 @@ import * as ApiDocs from "./ApiDocs.ts"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as AuthRoutes from "./AuthRoutes.ts"
 import * as BodyLimit from "./BodyLimit.ts"
+import * as CanonicalPaths from "./CanonicalPaths.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
@@ -111,9 +112,11 @@ export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, Pu
  * one: the router's per-request info log cost most of the throughput in measurements. A path
  * parameter may be as long as a page path (`getPageByPath`), not the router's default 100.
  * The lines a request logs carry its id, and probes and scrapes make no spans (RequestContext.ts).
+ * An API request under a non-canonical path (`//v1/...`, `/V1/...`) is refused before any
+ * middleware runs (CanonicalPaths.ts).
  */
 export const serve = HttpRouter.serve(app, {
   disableLogger: true,
   routerConfig: { maxParamLength: 2000 },
-  middleware: RequestContext.annotate
+  middleware: (httpEffect) => RequestContext.annotate(CanonicalPaths.refuseNonCanonical(httpEffect))
 }).pipe(Layer.provide(RequestContext.layerQuietTracing))

@@ -23,19 +23,18 @@ import {
   SiteRenderer,
   VisitorToken
 } from "@quire/sites"
-import { Schemas } from "@quire/api"
 import { SignInSessions } from "@quire/identity"
 import { anonymous, etagMatches, FastPages, keyOf } from "./FastPages.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { ServerConfig } from "./ServerConfig.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 import { commonHeaders } from "./SecurityHeaders.ts"
+import { servedType, uploadHeaders } from "./UploadHeaders.ts"
 
 /** Where published sites live on the main host. */
 export const sitesPrefix = "/~sites/"
 
 /** Files of a revision served under a site: never run as a page of the site's origin. */
-const filePolicy = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"
 
 const refusalHeaders = (policy: string) => HttpServerResponse.setHeaders({
   "content-security-policy": policy,
@@ -83,15 +82,6 @@ const withCookies = (response: HttpServerResponse.HttpServerResponse, cookies: R
   cookies.reduce((r, c) => HttpServerResponse.setCookieUnsafe(r, c.name, c.value, c.options), response)
 
 const htmlType = "text/html; charset=utf-8"
-
-/** A type stored before types were validated may hold bytes no header can. */
-const servableType = (contentType: string) =>
-  contentType.length <= 200 && Schemas.mediaTypePattern.test(contentType) ? contentType : "application/octet-stream"
-
-const contentDisposition = (contentType: string, name: string) => {
-  const inline = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/|application\/pdf|text\/plain)/.test(contentType.toLowerCase())
-  return `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, "\ufffd"))}`
-}
 
 /** Whether the request's sign-in session is a member of the organization (see SessionCookie). */
 const sessionMember = Effect.fnUntraced(function*(organizationId: string) {
@@ -205,29 +195,23 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
     case "Json":
       return respond(HttpServerResponse.jsonUnsafe(answer.body))
     case "File": {
-      const contentType = servableType(answer.contentType)
+      const contentType = servedType(answer.contentType)
       return respond(
         HttpServerResponse.uint8Array(answer.bytes, {
           contentType,
-          headers: {
-            "content-disposition": contentDisposition(contentType, answer.name),
-            "content-security-policy": filePolicy
-          }
+          headers: uploadHeaders(contentType, answer.name)
         }),
         answer.etag
       )
     }
     case "Download": {
-      const contentType = servableType(answer.contentType)
+      const contentType = servedType(answer.contentType)
       // A HEAD or a revalidation that matches reads nothing from the store: the stream runs only when sent.
       return respond(
         HttpServerResponse.stream(answer.file.bytes, {
           contentType,
           contentLength: answer.file.size,
-          headers: {
-            "content-disposition": contentDisposition(contentType, answer.name),
-            "content-security-policy": filePolicy
-          }
+          headers: uploadHeaders(contentType, answer.name)
         }),
         answer.etag
       )

@@ -23,7 +23,8 @@ export const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri '
 
 /**
  * Files behind signed links (`/files/...`) are shown inline only when an image, a video, a sound,
- * a PDF or plain text: what the browser needs to show those, no scripts.
+ * a PDF or plain text: what the browser needs to show those, no scripts. The files' own answers
+ * add `sandbox` (UploadHeaders.ts) and keep their policy; this one is for the route's errors.
  */
 export const filePolicy =
   "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -92,9 +93,9 @@ const withHeaders = (
     ...commonHeaders,
     "content-security-policy": isDocs ? docsPolicyOf(response) : path.startsWith(routePrefix) ? filePolicy : apiPolicy
   }
-  // A published site's page brings its own policy (its inline script and style by hash).
+  // A published site's page brings its own policy (its inline script and style by hash), an uploaded file its sandbox.
   const own = response.headers["content-security-policy"]
-  if (own !== undefined && !path.startsWith("/v1/") && !path.startsWith(routePrefix) && !isDocs) headers["content-security-policy"] = own
+  if (own !== undefined && !path.startsWith("/v1/") && !isDocs) headers["content-security-policy"] = own
   // A 304's headers replace the cached answer's: a policy there would replace the one matching the
   // cached page's nonce (browsers then block its scripts, styles and images). Keep the cached one.
   else if (response.status === 304) delete headers["content-security-policy"]

@@ -35,3 +35,5 @@ export * from "./TeamMembersApi.ts"
 export * from "./TeamsApi.ts"
 export * from "./TranslationsApi.ts"
 export * from "./UsersApi.ts"
+/** The link filter of the published site, for the browser app's links (one function: @quire/kernel SafeHref.ts). */
+export { isSafeHref, safeHref } from "@quire/kernel"

@@ -10,7 +10,7 @@
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
-import { Actor, Errors, Ids, Sealed, SignedToken } from "@quire/kernel"
+import { Actor, Errors, Ids, Sealed, SignedToken, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
 import { MembersRepo } from "./MembersRepo.ts"
@@ -84,7 +84,11 @@ export interface SignInSessionsShape {
   readonly list: (userId: string) => Effect.Effect<ReadonlyArray<SessionRow>>
   /** Revokes one of the person's sessions: NotFound for anyone else's, or one already ended. */
   readonly revoke: (userId: string, sessionId: string) => Effect.Effect<void, Errors.NotFound>
-  /** Revokes every live session of the person but `except` (a password change); answers how many. */
+  /**
+   * Revokes every live session of the person but `except` (a password change; none: signing out
+   * everywhere), and every API token a session of theirs created (`fromSession`): a thief of a
+   * session keeps nothing it made. Answers how many sessions.
+   */
   readonly revokeOthers: (userId: string, except: string | undefined) => Effect.Effect<number>
   /** Forgets sessions that expired, or were revoked a day ago or more, and ended attempt windows; answers how many sessions. */
   readonly purgeEnded: Effect.Effect<number>
@@ -129,11 +133,14 @@ const CliCode = Schema.Struct({ sid: Schema.String, challenge: Schema.String, no
 export const isLoopbackCallback = (url: URL) =>
   url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) && url.port !== ""
 
-/** The caller a session makes: its person, reaching its organization only when it has one. */
+/**
+ * The caller a session makes: its person, reaching its organization only when it has one, acting
+ * through a session (the tokens it creates are `fromSession`).
+ */
 export const sessionActor = (session: SessionSubject & { readonly instanceAdmin?: boolean }): Actor.ActorShape =>
   session.organizationId === undefined
-    ? { userId: session.userId, instanceAdmin: session.instanceAdmin === true }
-    : { userId: session.userId, instanceAdmin: false, scope: session.organizationId }
+    ? { userId: session.userId, instanceAdmin: session.instanceAdmin === true, viaSession: true }
+    : { userId: session.userId, instanceAdmin: false, scope: session.organizationId, viaSession: true }
 
 /** Whether `verifier` is the one whose S256 challenge is `challenge`, compared in constant time. */
 const verifies = (verifier: string, challenge: string) => {
@@ -166,6 +173,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const store = yield* SamlSignInRepo
       const repo = yield* SignInRepo
       const ids = yield* Ids.Ids
+      const transactor = yield* Transactor.Transactor
       const key = yield* Effect.all({
         session: SignedToken.keyFor("sign-in-session"),
         request: SignedToken.keyFor("sso-cli-relay"),
@@ -231,7 +239,12 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
 
       const purgeEnded = Effect.flatMap(now, (at) => repo.purge(at, new Date(at.getTime() - 24 * 3600 * 1000)))
 
-      const revokeOthers = (userId: string, except: string | undefined) => Effect.flatMap(now, (at) => repo.revokeOtherSessions(userId, except, at))
+      const revokeOthers = (userId: string, except: string | undefined) =>
+        transactor.transaction(Effect.gen(function*() {
+          const revoked = yield* repo.revokeOtherSessions(userId, except, yield* now)
+          yield* users.forgetTokens(yield* usersRepo.deleteSessionTokens(userId))
+          return revoked
+        }))
 
       const user = (session: SessionSubject) => users.get(session.userId).pipe(Effect.provideService(Actor.Actor, sessionActor(session)))
 

@@ -16,7 +16,8 @@ const TokenFields = {
   token_last_used_at: Schema.NullOr(Rows.Timestamp),
   token_expires_at: Schema.NullOr(Rows.Timestamp),
   token_bootstrap: Schema.Boolean,
-  token_organization_id: Schema.NullOr(Schema.String)
+  token_organization_id: Schema.NullOr(Schema.String),
+  token_from_session: Schema.Boolean
 }
 const tokenOf = (row: Schema.Struct.Type<typeof TokenFields>): ApiToken => ({
   id: row.token_id,
@@ -26,11 +27,13 @@ const tokenOf = (row: Schema.Struct.Type<typeof TokenFields>): ApiToken => ({
   lastUsedAt: row.token_last_used_at,
   expiresAt: row.token_expires_at,
   bootstrap: row.token_bootstrap,
-  organizationId: row.token_organization_id
+  organizationId: row.token_organization_id,
+  fromSession: row.token_from_session
 })
 const tokenColumns = `t.id AS token_id, t.user_id AS token_user_id, t.label AS token_label,
   t.created_at AS token_created_at, t.last_used_at AS token_last_used_at,
-  t.expires_at AS token_expires_at, t.bootstrap AS token_bootstrap, t.organization_id AS token_organization_id`
+  t.expires_at AS token_expires_at, t.bootstrap AS token_bootstrap, t.organization_id AS token_organization_id,
+  t.from_session AS token_from_session`
 const tokens = Rows.decoder("identity_api_tokens", Schema.Struct(TokenFields), tokenOf)
 const owners = Rows.decoder(
   "identity_api_tokens",
@@ -92,9 +95,9 @@ export const layer = Layer.effect(
       ),
       insertToken: (token, hash) =>
         sql`
-          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap, organization_id)
+          INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap, organization_id, from_session)
           VALUES (${token.id}, ${token.userId}, ${token.label}, ${hash}, ${token.createdAt}, ${token.lastUsedAt},
-            ${token.expiresAt}, ${token.bootstrap}, ${token.organizationId})
+            ${token.expiresAt}, ${token.bootstrap}, ${token.organizationId}, ${token.fromSession})
           ON CONFLICT (token_hash) DO NOTHING`.pipe(Effect.orDie, Effect.asVoid),
       findTokenByHash: (hash) =>
         sql<Record<string, unknown>>`SELECT ${tokenCols} FROM identity_api_tokens t WHERE t.token_hash = ${hash}`.pipe(
@@ -130,6 +133,16 @@ export const layer = Layer.effect(
           WITH deleted AS (
             DELETE FROM identity_api_tokens WHERE user_id = ${userId} AND bootstrap AND token_hash <> ${keep}
             RETURNING token_hash
+          )
+          SELECT token_hash, pg_notify(${revokedChannel}, token_hash) FROM deleted`.pipe(
+          Effect.orDie,
+          Effect.flatMap(hashes.all),
+          Effect.map((rows) => rows.map((row) => row.token_hash))
+        ),
+      deleteSessionTokens: (userId) =>
+        sql<Record<string, unknown>>`
+          WITH deleted AS (
+            DELETE FROM identity_api_tokens WHERE user_id = ${userId} AND from_session RETURNING token_hash
           )
           SELECT token_hash, pg_notify(${revokedChannel}, token_hash) FROM deleted`.pipe(
           Effect.orDie,

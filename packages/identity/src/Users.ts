@@ -61,6 +61,9 @@ const ownerLookups = Metrics.cacheCounter("token_owners")
 /** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
 export const lastUsedPrecision = Duration.minutes(1)
 
+/** What a new token is, besides its owner and when it was made. */
+type TokenOptions = Pick<ApiToken, "label" | "expiresAt" | "bootstrap" | "organizationId" | "fromSession">
+
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
     Users,
@@ -70,11 +73,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const issueToken = Effect.fnUntraced(function*(
-        userId: string,
-        secret: string,
-        options: { readonly label: string | null; readonly expiresAt: Date | null; readonly bootstrap: boolean; readonly organizationId: string | null }
-      ) {
+      const issueToken = Effect.fnUntraced(function*(userId: string, secret: string, options: TokenOptions) {
         const token: ApiToken = { id: yield* ids.make, userId, createdAt: yield* now, lastUsedAt: null, ...options }
         yield* users.insertToken(token, hashSecret(secret))
         return token
@@ -114,7 +113,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         if (wanted === undefined) return { user, generated, revoked: 0 }
         const hash = hashSecret(wanted)
         if (Option.isNone(yield* users.findTokenByHash(hash))) {
-          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null })
+          yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null, fromSession: false })
         }
         // The configured token changed: the one it replaces stops working.
         const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
@@ -227,7 +226,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
           label: input.label ?? null,
           expiresAt: input.expiresAt ?? null,
           bootstrap: false,
-          organizationId: actor.scope ?? null
+          organizationId: actor.scope ?? null,
+          fromSession: actor.viaSession === true
         })
         return { token, secret }
       })

@@ -34,6 +34,8 @@ export interface UsersRepoShape {
   readonly deleteToken: (userId: string, tokenId: string) => Effect.Effect<Option.Option<string>>
   /** Deletes the user's bootstrap tokens except the one with hash `keep`; the hashes deleted. */
   readonly deleteBootstrapTokens: (userId: string, keep: string) => Effect.Effect<ReadonlyArray<string>>
+  /** Deletes the user's tokens created through a sign-in session (`fromSession`); the hashes deleted. */
+  readonly deleteSessionTokens: (userId: string) => Effect.Effect<ReadonlyArray<string>>
   /** Records that the token was used at `at`, unless it was recorded at or after `notBefore`. */
   readonly touchToken: (hash: string, at: Date, notBefore: Date) => Effect.Effect<void>
 }
@@ -108,6 +110,14 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
           Effect.sync(() => {
             const hashes = Array.from(store.tokens)
               .filter(([hash, token]) => token.userId === userId && token.bootstrap && hash !== keep)
+              .map(([hash]) => hash)
+            for (const hash of hashes) store.tokens.delete(hash)
+            return hashes
+          }),
+        deleteSessionTokens: (userId) =>
+          Effect.sync(() => {
+            const hashes = Array.from(store.tokens)
+              .filter(([, token]) => token.userId === userId && token.fromSession)
               .map(([hash]) => hash)
             for (const hash of hashes) store.tokens.delete(hash)
             return hashes

@@ -7,7 +7,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { createHash } from "node:crypto"
-import { Ids, Transactor } from "@quire/kernel"
+import { Actor, Ids, Transactor } from "@quire/kernel"
 import { assertNone, at, errorMessage, some } from "@quire/testkit"
 import { Identity, MembersRepo, sessionSeconds, type SignInSession, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
@@ -119,6 +119,35 @@ layer(services)("sign-in sessions", (it) => {
       assert.strictEqual(fromSession.token.organizationId, "ss-org")
       assert.strictEqual(fromSession.token.label, "single sign-on")
       assert.strictEqual((yield* sessions.user(session)).email, "ss-dan@example.com")
+    }))
+
+  it.effect("end with the tokens their sessions made when the person changes their password or signs out everywhere; tokens made with a token stay", () =>
+    Effect.gen(function*() {
+      const sessions = yield* SignInSessions
+      const users = yield* Users
+      const session = yield* signedIn("ss-fay", "ss-org")
+      const other = yield* sessions.begin({ userId: "ss-fay", organizationId: "ss-org", method: "saml" })
+      const inBrowser = yield* sessions.createToken(session, "browser")
+      const fromCli = yield* sessions.redeemCliCode(yield* cliCode(session), verifier)
+      assert.isTrue(inBrowser.token.fromSession)
+      // A program holding a token makes one: tied to no session.
+      const program = some(yield* users.caller(inBrowser.secret)).actor
+      const withToken = yield* users.createToken("ss-fay", { label: "ci" }).pipe(Effect.provideService(Actor.Actor, program))
+      assert.isFalse(withToken.token.fromSession)
+      const live = Effect.fnUntraced(function*(secret: string) {
+        return (yield* users.caller(secret))._tag === "Some"
+      })
+
+      // A password change: the other sessions end, and every token a session made, this one's too (a thief's cookie is this session).
+      assert.strictEqual(yield* sessions.revokeOthers("ss-fay", session.id), 1)
+      assertNone(yield* sessions.open(other.token))
+      assert.deepStrictEqual([yield* live(inBrowser.secret), yield* live(fromCli.secret), yield* live(withToken.secret)], [false, false, true])
+
+      // Signing out everywhere: this session too, and what it made since.
+      const again = yield* sessions.createToken(session, "browser again")
+      assert.strictEqual(yield* sessions.revokeOthers("ss-fay", undefined), 1)
+      assert.deepStrictEqual([yield* live(again.secret), yield* live(withToken.secret)], [false, true])
+      assert.deepStrictEqual((yield* (yield* UsersRepo).listTokens("ss-fay")).map((t) => t.label), ["ci"])
     }))
 
   it.effect("reach members' sites only of the organization they signed in to, while a member with a role", () =>

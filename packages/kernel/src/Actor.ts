@@ -10,6 +10,11 @@ export interface ActorShape {
    * organization's single sign-on); absent: every organization the user belongs to.
    */
   readonly scope?: string | undefined
+  /**
+   * The caller acts through a sign-in session (a browser's cookie), not a bearer token: what it
+   * creates that lasts (an API token) ends when its person changes their password or signs out everywhere.
+   */
+  readonly viaSession?: boolean | undefined
 }
 
 export class Actor extends Context.Service<Actor, ActorShape>()("@quire/kernel/Actor") {}

@@ -103,6 +103,9 @@ export const listSessions = () => call<{ items: ReadonlyArray<SignInSessionRow> 
 
 export const revokeSession = (id: string) => call<void>("DELETE", `/auth/sessions/${encodeURIComponent(id)}`)
 
+/** Ends every session of the person, this one included, and every API token a session of theirs made. */
+export const signOutEverywhere = () => call<void>("POST", "/auth/sign-out-everywhere")
+
 export const getInvite = (token: string) => call<Invite>("GET", `/auth/invites/${encodeURIComponent(token)}`)
 
 export const acceptInvite = (token: string, input: { displayName: string; email: string; password: string }) =>

@@ -1,7 +1,7 @@
 /** `/settings/...`: the person's sign-in sessions (revoke any) and their password; `/settings/tokens`: their API tokens. */
 import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from "react"
-import { changePassword, listSessions, revokeSession, type SignInSessionRow } from "../api/auth.ts"
+import { changePassword, listSessions, revokeSession, signOutEverywhere, type SignInSessionRow } from "../api/auth.ts"
 import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { navigate } from "../router.ts"
@@ -42,6 +42,15 @@ const Sessions = () => {
       setProblem(errorsOf(error, []).form)
     }
   }
+  const everywhere = async () => {
+    try {
+      await signOutEverywhere()
+      refresh(sessionAtom)
+      navigate("/sign-in", { replace: true })
+    } catch (error) {
+      setProblem(errorsOf(error, []).form)
+    }
+  }
   return (
     <section aria-labelledby="sessions-heading" className="stack">
       <h2 id="sessions-heading">Where you are signed in</h2>
@@ -61,6 +70,10 @@ const Sessions = () => {
           </tbody>
         </table>
       )}
+      <p>
+        <button type="button" onClick={() => void everywhere()}>Sign out everywhere</button>
+        <span className="muted"> Ends every session, this one too, and the API tokens made while signed in (not those made with another token). Changing the password does the same for the other sessions.</span>
+      </p>
     </section>
   )
 }

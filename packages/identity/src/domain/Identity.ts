@@ -36,6 +36,12 @@ export interface ApiToken {
   readonly bootstrap: boolean
   /** Obtained through this organization's single sign-on: it reaches that organization only. */
   readonly organizationId: string | null
+  /**
+   * Created through a sign-in session (in the browser with its cookie, or by `quire login`'s
+   * sign-in), not with another token: revoked when its person changes their password or signs
+   * out everywhere, so that a stolen session's tokens end with it.
+   */
+  readonly fromSession: boolean
 }
 
 export interface Organization {

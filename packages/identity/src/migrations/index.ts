@@ -243,6 +243,17 @@ const m0012_hashed_bearer_values = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_link_invites ADD COLUMN sealed_id text`
 })
 
+/**
+ * API tokens created through a sign-in session (a browser's cookie, `quire login`) are marked, so
+ * that a password change or signing out everywhere revokes them with the sessions (issue 34).
+ * Tokens created before were made by a person or a program holding a token, or by a browser whose
+ * session is not recorded: they stay unmarked.
+ */
+const m0015_tokens_created_by_session = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN from_session boolean NOT NULL DEFAULT false`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -257,6 +268,7 @@ export const migrations = {
     "0009_invites_and_token_scope": m0009_invites_and_token_scope,
     "0010_passwords_and_sessions": m0010_passwords_and_sessions,
     "0011_oidc_providers": m0011_oidc_providers,
-    "0012_hashed_bearer_values": m0012_hashed_bearer_values
+    "0012_hashed_bearer_values": m0012_hashed_bearer_values,
+    "0015_tokens_created_by_session": m0015_tokens_created_by_session
   }
 } as const

@@ -148,6 +148,28 @@ export const usersRepoContract = (it: ReposTest) =>
         assert.strictEqual((yield* users.listTokens("u-boot-other")).length, 1)
       }))
 
+    it.effect("deletes the user's tokens created through a session, keeps the rest, and undoes it with its transaction", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        const transactor = yield* Transactor.Transactor
+        yield* users.insert(makeUser("u-sess"))
+        yield* users.insert(makeUser("u-sess-other"))
+        yield* users.insertToken(makeToken("t-sess-browser", "u-sess", { fromSession: true }), "hash-sess-browser")
+        yield* users.insertToken(makeToken("t-sess-cli", "u-sess", { fromSession: true, createdAt: at(2) }), "hash-sess-cli")
+        yield* users.insertToken(makeToken("t-sess-ci", "u-sess"), "hash-sess-ci")
+        yield* users.insertToken(makeToken("t-sess-theirs", "u-sess-other", { fromSession: true }), "hash-sess-theirs")
+        assert.isTrue(some(yield* users.findTokenByHash("hash-sess-browser")).fromSession)
+        assert.isFalse(some(yield* users.findTokenByHash("hash-sess-ci")).fromSession)
+
+        yield* transactor.transaction(Effect.andThen(users.deleteSessionTokens("u-sess"), Effect.fail("boom"))).pipe(Effect.ignore)
+        assert.strictEqual((yield* users.listTokens("u-sess")).length, 3)
+
+        assert.deepStrictEqual((yield* users.deleteSessionTokens("u-sess")).toSorted(), ["hash-sess-browser", "hash-sess-cli"])
+        assert.deepStrictEqual((yield* users.listTokens("u-sess")).map((t) => t.id), ["t-sess-ci"])
+        assert.strictEqual((yield* users.listTokens("u-sess-other")).length, 1)
+        assert.deepStrictEqual(yield* users.deleteSessionTokens("u-sess"), [])
+      }))
+
     it.effect("records a token's use unless it was recorded recently", () =>
       Effect.gen(function*() {
         const users = yield* UsersRepo
@@ -186,5 +208,6 @@ const makeToken = (id: string, userId: string, overrides: Partial<ApiToken> = {}
   expiresAt: null,
   bootstrap: false,
   organizationId: null,
+  fromSession: false,
   ...overrides
 })

@@ -4,6 +4,7 @@
  * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
 import { createHash } from "node:crypto"
+import { safeHref } from "@quire/kernel"
 import type { AssetSources } from "./Assets.ts"
 import { playerOrigins } from "./Embeds.ts"
 import { iconName, iconSvg } from "./Icons.ts"
@@ -37,20 +38,6 @@ const entities: Record<string, string> = {
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => entities[c] ?? c)
 
 const e = escapeHtml
-
-const safeSchemes = new Set(["http", "https", "mailto", "tel"])
-
-/**
- * An href the reader's browser may follow: relative, or http(s), mailto and tel. Browsers drop
- * control characters and spaces before reading a scheme, so the check does too.
- */
-const safeHref = (url: string): string => {
-  // Only what precedes the first `:` can be a scheme: drop control characters and spaces there.
-  // Browsers skip those characters in a scheme, so the check must too.
-  // oxlint-disable-next-line no-control-regex
-  const scheme = /^[\x00-\x20]*([a-z][a-z0-9+.\x00-\x20-]*):/i.exec(url)?.[1]?.replace(/[\x00-\x20]/g, "").toLowerCase()
-  return scheme === undefined || safeSchemes.has(scheme) ? url : "#"
-}
 
 const href = (url: string): string => `href="${e(safeHref(url))}"`
 

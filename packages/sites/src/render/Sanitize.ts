@@ -5,6 +5,7 @@
  * Scripts, event handlers, frames, styles and `javascript:` URLs never pass.
  */
 import type { Options as Schema } from "rehype-sanitize"
+import { safeSchemes } from "@quire/kernel"
 
 // Shiki's inline styles: only its own variables, with colors and font keywords as values (no url()).
 const shikiStyle = /^(?:\s*--shiki-[a-z-]+\s*:\s*[#a-zA-Z0-9 ,.%-]*;?)*\s*$/
@@ -40,7 +41,7 @@ export const schema: Schema = {
     th: ["align", "colSpan", "rowSpan", "scope"]
   },
   protocols: {
-    href: ["http", "https", "mailto", "tel"],
+    href: [...safeSchemes],
     src: ["http", "https"],
     srcSet: ["http", "https"]
   },

@@ -5,7 +5,7 @@
  * space of 1,000 pages draws its top level and one path, not every page.
  */
 import { useState } from "react"
-import type { RevisionPage } from "@quire/api"
+import { type RevisionPage, safeHref } from "@quire/api"
 import { emojiOf } from "../palette/Palette.tsx"
 import { Link } from "../../ui/Link.tsx"
 
@@ -42,7 +42,7 @@ const Branch = (props: PageTreeProps & { readonly open: (id: string) => boolean;
         <li key={page.id}>
           <div className="page-tree-row">
             {page.kind === "group" ? <div className="group">{page.title}</div>
-              : page.kind === "link" ? <a href={page.href ?? "#"} rel="noreferrer">{page.title} ↗</a>
+              : page.kind === "link" ? <a href={safeHref(page.href ?? "#")} rel="noreferrer">{page.title} ↗</a>
               : <Link href={props.hrefOf(page)} aria-current={page.id === props.current ? "page" : undefined}>{`${emojiOf(page.emoji)} ${page.title}`.trim()}</Link>}
             {children.length === 0 || page.kind === "group" ? null : (
               <button type="button" className="page-tree-toggle" aria-expanded={open} aria-label={`${open ? "Hide" : "Show"} the pages under “${page.title}”`} onClick={() => props.toggle(page.id)}>

@@ -1,6 +1,7 @@
 /** Inline nodes and marks: the source style of each (delimiters, quoting) is an attribute. */
 import { Mark, Node } from "@tiptap/core"
 import { Image } from "@tiptap/extension-image"
+import { safeHref } from "@quire/api"
 import { attr } from "../shared/attrs.ts"
 
 export const Text = Node.create({ name: "text", group: "inline" })
@@ -67,7 +68,8 @@ export const Link = Mark.create({
     autolink: attr(false)
   }),
   parseHTML: () => [{ tag: "a[href]" }],
-  renderHTML: ({ HTMLAttributes }) => ["a", HTMLAttributes, 0]
+  // The target stays in the mark (the markdown keeps it); the DOM's link is live only on a scheme the published site allows too.
+  renderHTML: ({ HTMLAttributes }) => ["a", { ...HTMLAttributes, href: safeHref(String(HTMLAttributes["href"] ?? "")) }, 0]
 })
 
 const delimited = (name: string, tag: string, delim: string) =>
