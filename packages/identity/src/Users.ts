@@ -103,17 +103,23 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       })
 
       const bootstrapOnce = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
-        // The administrator may have changed their email in first-run setup: the holder of the bootstrap token is still them.
-        const byEmail = yield* users.findByEmail(email)
-        const existing = Option.isSome(byEmail) ? byEmail : yield* users.findBootstrapAdmin
-        const user = Option.isSome(existing)
-          ? Option.getOrThrow(yield* users.update(existing.value.id, { instanceAdmin: true }))
-          : yield* insertUser(email, "Administrator", true)
+        // The administrator is whoever holds the bootstrap token (they may have changed their email
+        // in first-run setup), else the first instance administrator. The configured email only
+        // names the administrator a fresh instance creates: a start never promotes an existing
+        // account because it holds that email (issue 34: a member signed up with it and became
+        // administrator at the next restart).
+        const holder = yield* users.findBootstrapAdmin
+        const existing = Option.isSome(holder) ? holder : yield* users.findFirstInstanceAdmin
+        const user = Option.isSome(existing) ? existing.value : yield* insertUser(email, "Administrator", true)
         const generated = secret === undefined && Option.isNone(existing) ? generateSecret() : undefined
         const wanted = secret ?? generated
         if (wanted === undefined) return { user, generated, revoked: 0 }
         const hash = hashSecret(wanted)
-        if (Option.isNone(yield* users.findTokenByHash(hash))) {
+        const known = yield* users.findTokenByHash(hash)
+        if (Option.isSome(known) && known.value.userId !== user.id) {
+          return yield* Effect.die(new Error("QUIRE_ADMIN_TOKEN is the API token of an account that is not the instance administrator: configure another one"))
+        }
+        if (Option.isNone(known)) {
           yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null })
         }
         // The configured token changed: the one it replaces stops working.
@@ -123,9 +129,14 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       }, transactor.transaction)
 
       // Servers started together on a new database each create the administrator: the one whose
-      // insert meets the other's (Conflict once it commits) reads it again and carries on.
+      // insert meets the other's (Conflict once it commits) reads it again and carries on. A
+      // Conflict again means that an account which is not an administrator holds the email.
       const bootstrapAdmin = (email: string, secret: string | undefined) =>
-        bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.orDie)
+        bootstrapOnce(email, secret).pipe(
+          Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)),
+          Effect.catchTag("Conflict", () =>
+            Effect.die(new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)))
+        )
 
       // Every request authenticates, so token owners are cached for a second per process:
       // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
