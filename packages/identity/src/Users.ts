@@ -61,6 +61,10 @@ const ownerLookups = Metrics.cacheCounter("token_owners")
 /** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
 export const lastUsedPrecision = Duration.minutes(1)
 
+/** A fresh instance's configured administrator email that an existing account holds: the start fails. */
+const takenEmail = (email: string) =>
+  new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)
+
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
     Users,
@@ -103,11 +107,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       })
 
       const bootstrapOnce = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
-        // The administrator is whoever holds the bootstrap token (they may have changed their email
-        // in first-run setup), else the first instance administrator. The configured email only
-        // names the administrator a fresh instance creates: a start never promotes an existing
-        // account because it holds that email (issue 34: a member signed up with it and became
-        // administrator at the next restart).
+        // The bootstrap token's holder (setup may have changed their email), else the first
+        // administrator: the email only names the one a fresh instance creates, never promotes (issue 34).
         const holder = yield* users.findBootstrapAdmin
         const existing = Option.isSome(holder) ? holder : yield* users.findFirstInstanceAdmin
         const user = Option.isSome(existing) ? existing.value : yield* insertUser(email, "Administrator", true)
@@ -115,11 +116,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         const wanted = secret ?? generated
         if (wanted === undefined) return { user, generated, revoked: 0 }
         const hash = hashSecret(wanted)
-        const known = yield* users.findTokenByHash(hash)
-        if (Option.isSome(known) && known.value.userId !== user.id) {
-          return yield* Effect.die(new Error("QUIRE_ADMIN_TOKEN is the API token of an account that is not the instance administrator: configure another one"))
-        }
-        if (Option.isNone(known)) {
+        if (Option.isNone(yield* users.findTokenByHash(hash))) {
           yield* issueToken(user.id, wanted, { label: "bootstrap", expiresAt: null, bootstrap: true, organizationId: null })
         }
         // The configured token changed: the one it replaces stops working.
@@ -128,15 +125,10 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
 
-      // Servers started together on a new database each create the administrator: the one whose
-      // insert meets the other's (Conflict once it commits) reads it again and carries on. A
-      // Conflict again means that an account which is not an administrator holds the email.
+      // Servers started together on a new database each create the administrator: the one whose insert meets
+      // the other's (Conflict once it commits) reads it again. Again: a non-administrator holds the email.
       const bootstrapAdmin = (email: string, secret: string | undefined) =>
-        bootstrapOnce(email, secret).pipe(
-          Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)),
-          Effect.catchTag("Conflict", () =>
-            Effect.die(new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)))
-        )
+        bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.catchTag("Conflict", () => Effect.die(takenEmail(email))))
 
       // Every request authenticates, so token owners are cached for a second per process:
       // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token

@@ -228,6 +228,16 @@ const m0011_oidc_providers = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_oidc_requests_expiry ON identity_oidc_requests (expires_at)`
 })
 
+/**
+ * Issue 34: who created each organization (a per-creator cap keeps one person from multiplying
+ * the per-organization storage quota; organizations created before it have none).
+ */
+const m0013_email_verification = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_organizations ADD COLUMN created_by text COLLATE "C"`
+  yield* sql`CREATE INDEX identity_organizations_created_by ON identity_organizations (created_by)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -241,6 +251,7 @@ export const migrations = {
     "0008_link_invites_expiry": m0008_link_invites_expiry,
     "0009_invites_and_token_scope": m0009_invites_and_token_scope,
     "0010_passwords_and_sessions": m0010_passwords_and_sessions,
-    "0011_oidc_providers": m0011_oidc_providers
+    "0011_oidc_providers": m0011_oidc_providers,
+    "0013_email_verification": m0013_email_verification
   }
 } as const
