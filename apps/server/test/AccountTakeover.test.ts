@@ -69,8 +69,13 @@ for (const backend of backends) {
           params: { organizationId },
           payload: { emails: [victim.email], role: "admin", sso: true }
         })
-        // The answer still names the invited account, and the invitation is pending only.
-        assert.deepStrictEqual(invited.users, [victim.user.id])
+        // The answer adds nobody and names nobody (the same for an email without an account); the invitation is pending only.
+        assert.deepStrictEqual([invited.users, invited.invited], [[], 1])
+        const unknown = yield* attacker.api.organizations.inviteUsersToOrganization({
+          params: { organizationId },
+          payload: { emails: [`nobody.${victim.user.id}@example.com`], role: "admin", sso: true }
+        })
+        assert.deepStrictEqual(unknown, invited)
         const members = yield* attacker.api.members.listMembersInOrganizationById({ params: { organizationId }, query: {} })
         assert.deepStrictEqual(members.items.map((m) => m.id), [attacker.user.id])
         const offers = yield* victim.api.users.listInvitesForAuthenticatedUser()

@@ -319,6 +319,24 @@ layer(withSettings(memory.layer, { QUIRE_SIGN_IN_ATTEMPTS: 2 }), { timeout: 120_
     }))
 })
 
+layer(withSettings(memory.layer, { QUIRE_SIGN_UP_LIMIT: 2 }), { timeout: 120_000, excludeTestServices: true })("sign-up limit", (it) => {
+  it.effect("answers 429 with Retry-After once an address has created its accounts through invite links", () =>
+    Effect.gen(function*() {
+      yield* signedUpMember("Una")
+      yield* signedUpMember("Vic")
+      const alice = yield* newUser("Alice")
+      const organization = yield* alice.api.organizations.createOrganization({ payload: { title: "Open door" } })
+      yield* alice.api.organizations.updateOrganizationById({ params: { organizationId: organization.id }, payload: { inviteLinks: true } })
+      const invite = yield* alice.api.organizations.createOrganizationInvite({ params: { organizationId: organization.id }, payload: { role: "read" } })
+      const third = yield* call("POST", `/auth/invites/${organization.id}.${invite.id}/accept`, {
+        body: { displayName: "Wes", email: `wes.${Date.now()}@example.com`, password }
+      })
+      assert.strictEqual(third.status, 429)
+      assert.match(third.body.error.message, /^Too many accounts created from this address; try again in \d+ seconds\.$/)
+      assert.isTrue(Number(third.headers.get("retry-after")) > 0)
+    }))
+})
+
 describe("session cookie", () => {
   it.effect("is Secure when the server is reached over https, and cleared with the same attributes", () =>
     Effect.gen(function*() {

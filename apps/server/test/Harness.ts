@@ -37,7 +37,8 @@ export const testStorageQuota = 16 * 1024 * 1024
  * there), file bytes go to a data directory of their own, removed with the server, each
  * organization may store `testStorageQuota` bytes of files, and Git sync may use `file://`
  * repositories (the Git tests' bare repositories) and runs a push's import or an edit's export
- * 300 ms after it, not 3 s (what waits for the debounce is gitsync's own suite, on a TestClock).
+ * 300 ms after it, not 3 s (what waits for the debounce is gitsync's own suite, on a TestClock);
+ * every person the suites sign up comes from 127.0.0.1, so its sign-up limit is high.
  */
 const testSettings = Layer.unwrap(Effect.map(
   Effect.acquireRelease(
@@ -45,7 +46,10 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_DEBOUNCE_MS: 300 }), { asPrimary: true })
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_DEBOUNCE_MS: 300 }), { asPrimary: true }).pipe(
+      // A fallback, so that a suite's own setting (withSettings) still wins.
+      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_SIGN_UP_LIMIT: 1000 })))
+    )
 ))
 
 /** NodeHttpServer.layerTest over the production server (NodeServer.layer: published pages answered before the application). */

@@ -173,7 +173,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       })),
     /**
      * Invites people by email: each gets a pending invitation to accept (an instance administrator's
-     * adds existing users at once). `users` names the existing users invited.
+     * adds existing users at once). `users` names the users added, as GitBook's does.
      */
     HttpApiEndpoint.post("inviteUsersToOrganization", "/orgs/:organizationId/invites", {
       params: organizationId,
@@ -190,7 +190,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     })
       .annotateMerge(OpenApi.annotations({
         summary: "Invite people by email",
-        description: "Invites people to an organization by email, with a role each. Each invitation is an offer: it grants nothing until the person with that email, signed in as themselves, accepts it (`acceptOrganizationMemberInvite`; they find it with `listInvitesForAuthenticatedUser`). It waits 30 days, for an account created later too. An instance administrator's invitation adds existing accounts at once. `users` names the existing users invited, `invited` counts the emails. Needs the admin role."
+        description: "Invites people to an organization by email, with a role each. Each invitation is an offer: it grants nothing until the person with that email, signed in as themselves, accepts it (`acceptOrganizationMemberInvite`; they find it with `listInvitesForAuthenticatedUser`). It waits 30 days, for an account created later too. An instance administrator's invitation adds existing accounts at once. `users` names the users added to the organization (empty for an organization admin's invitations, which add nobody, so the answer never tells whether an email has an account); `invited` counts the emails. Needs the admin role."
       })),
     HttpApiEndpoint.get("listOrganizationInviteLinks", "/orgs/:organizationId/link-invites", {
       params: organizationId,

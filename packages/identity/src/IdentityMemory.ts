@@ -28,6 +28,8 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly users: MemoryStore.TxMap<string, User>
   readonly tokens: MemoryStore.TxMap<string, ApiToken>
   readonly organizations: MemoryStore.TxMap<string, Organization>
+  /** The creator of each organization, by organization id. */
+  readonly organizationCreators: MemoryStore.TxMap<string, string>
   /** Keyed by `${organizationId}/${userId}`. */
   readonly members: MemoryStore.TxMap<string, MemberRow>
   readonly teams: MemoryStore.TxMap<string, TeamRow>
@@ -44,6 +46,7 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
       users: new MemoryStore.TxMap(),
       tokens: new MemoryStore.TxMap(),
       organizations: new MemoryStore.TxMap(),
+      organizationCreators: new MemoryStore.TxMap(),
       members: new MemoryStore.TxMap(),
       teams: new MemoryStore.TxMap(),
       linkInvites: new MemoryStore.TxMap(),

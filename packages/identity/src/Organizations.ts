@@ -2,7 +2,7 @@
  * Use cases on organizations: creation, settings and listings here; invitations by email
  * (organizations/EmailInvites.ts) and invite links (organizations/InviteLinks.ts) beside.
  */
-import { Context, Effect, Layer, Option } from "effect"
+import { Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination, type Roles } from "@quire/kernel"
 import { type LinkInvite, type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
@@ -26,8 +26,9 @@ export interface InviteInput {
 
 export interface InviteResult {
   /**
-   * Existing users invited (not members yet): an instance administrator's invitation adds them at
-   * once, an organization admin's waits for each of them to accept it.
+   * The users added to the organization: an instance administrator's invitation adds existing
+   * users at once; an organization admin's adds nobody (each person accepts their offer), so its
+   * answer is the same whether an email has an account or not.
    */
   readonly users: ReadonlyArray<string>
   /** Number of emails invited, including those still without an account. */
@@ -95,12 +96,24 @@ export interface OrganizationsShape {
 
 export { emailInviteRetention } from "./organizations/EmailInvites.ts"
 
+/**
+ * Who may create organizations: `QUIRE_ORG_CREATION` (`anyone`, the default, or `admins`: instance
+ * administrators only), and `QUIRE_ORGS_PER_USER` organizations per creator (5; 0: no cap;
+ * instance administrators have none). Each organization has its own storage quota, so the cap is
+ * what keeps one person from multiplying it (issue 34: one new account made 30 organizations).
+ */
+export const OrganizationCreation = Config.all({
+  who: Config.Literals(["anyone", "admins"], "QUIRE_ORG_CREATION").pipe(Config.withDefault("anyone" as const)),
+  perUser: Config.Int("QUIRE_ORGS_PER_USER").pipe(Config.withDefault(5))
+})
+
 export class Organizations extends Context.Service<Organizations, OrganizationsShape>()("@quire/identity/Organizations") {
   static readonly layer = Layer.effect(
     Organizations,
     Effect.gen(function*() {
       const edit = yield* OrganizationEdit.make
       const { repo, users, members, ids, transactor, now, access, adminAccess } = edit
+      const creation = yield* Effect.orDie(OrganizationCreation)
 
       const create = Effect.fn("Organizations.create")(function*(input: {
         readonly title: string
@@ -108,13 +121,23 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       }) {
         const actor = yield* Actor.Actor
         yield* ensureUnscoped(actor, "create organizations")
+        if (creation.who === "admins" && !actor.instanceAdmin) {
+          return yield* new Errors.Forbidden({ reason: "Only an instance administrator can create organizations on this instance (QUIRE_ORG_CREATION=admins)" })
+        }
         const organization = newOrganization({
           id: yield* ids.make,
           title: input.title,
           createdAt: yield* now,
           emailDomains: (input.emailDomains ?? []).map((d) => d.toLowerCase())
         })
-        yield* transactor.transaction(repo.insert(organization, actor.userId))
+        yield* transactor.transaction(Effect.gen(function*() {
+          if (!actor.instanceAdmin && creation.perUser > 0 && (yield* repo.countCreatedBy(actor.userId)) >= creation.perUser) {
+            return yield* new Errors.Forbidden({
+              reason: `You have created ${creation.perUser} organizations, the most one person may (QUIRE_ORGS_PER_USER); ask an instance administrator`
+            })
+          }
+          yield* repo.insert(organization, actor.userId)
+        }))
         return { organization, membership: { role: "admin" as const } }
       })
 

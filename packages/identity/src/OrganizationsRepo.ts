@@ -9,8 +9,14 @@ import type { EmailInviteRow } from "./IdentityMemory.ts"
 export type LinkInvitePatch = Partial<Pick<LinkInvite, "role" | "expiresAt">>
 
 export interface OrganizationsRepoShape {
-  /** Stores a new organization with `adminUserId` as its first admin. */
+  /** Stores a new organization with `adminUserId`, its creator, as its first admin. */
   readonly insert: (organization: Organization, adminUserId: string) => Effect.Effect<void>
+  /**
+   * How many existing organizations `userId` created. In a transaction, it also holds the
+   * creator's row until the transaction ends, so that one person's concurrent creations count
+   * one after the other.
+   */
+  readonly countCreatedBy: (userId: string) => Effect.Effect<number>
   /** The organization, whoever asks (the use cases decide who may see it). */
   readonly find: (organizationId: string) => Effect.Effect<Option.Option<Organization>>
   /** The organization with the caller's role, or none when the caller is not a member. */
@@ -77,6 +83,7 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
         insert: (organization, adminUserId) =>
           Effect.sync(() => {
             store.organizations.set(organization.id, organization)
+            store.organizationCreators.set(organization.id, adminUserId)
             store.members.set(memberKey(organization.id, adminUserId), {
               organizationId: organization.id,
               userId: adminUserId,
@@ -87,6 +94,10 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
               disabled: false
             })
           }),
+        countCreatedBy: (userId) =>
+          Effect.sync(() =>
+            Array.from(store.organizationCreators).filter(([id, creator]) => creator === userId && store.organizations.has(id)).length
+          ),
         find: (organizationId) => Effect.sync(() => Option.fromNullishOr(store.organizations.get(organizationId))),
         findAccess: (organizationId, userId) =>
           Effect.sync(() => {

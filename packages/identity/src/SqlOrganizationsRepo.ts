@@ -83,15 +83,22 @@ export const layer = Layer.effect(
         Effect.gen(function*() {
           yield* sql`
             INSERT INTO identity_organizations (id, title, created_at, email_domains, hostname, default_role,
-              default_content_site, logo, sso, ai, invite_links)
+              default_content_site, logo, sso, ai, invite_links, created_by)
             VALUES (${organization.id}, ${organization.title}, ${organization.createdAt},
               ${JSON.stringify(organization.emailDomains)}::jsonb, ${organization.hostname}, ${organization.defaultRole},
               ${organization.defaultContentSite}, ${organization.logo}, ${organization.sso}, ${organization.ai},
-              ${organization.inviteLinks})`
+              ${organization.inviteLinks}, ${adminUserId})`
           yield* sql`
             INSERT INTO identity_members (organization_id, user_id, role, joined_at)
             VALUES (${organization.id}, ${adminUserId}, 'admin', ${organization.createdAt})`
         }).pipe(sql.withTransaction, Effect.orDie),
+      countCreatedBy: (userId) =>
+        Effect.gen(function*() {
+          yield* sql`SELECT 1 FROM identity_users WHERE id = ${userId} FOR UPDATE`
+          const rows = yield* sql<{ readonly count: number | string }>`
+            SELECT count(*)::int AS count FROM identity_organizations WHERE created_by = ${userId}`
+          return Number(rows[0]?.count ?? 0)
+        }).pipe(Effect.orDie),
       find: (organizationId) =>
         sql<Row>`SELECT ${columns} FROM identity_organizations o WHERE o.id = ${organizationId}`.pipe(
           Effect.orDie,

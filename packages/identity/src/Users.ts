@@ -64,6 +64,10 @@ export const lastUsedPrecision = Duration.minutes(1)
 /** What a new token is, besides its owner and when it was made. */
 type TokenOptions = Pick<ApiToken, "label" | "expiresAt" | "bootstrap" | "organizationId" | "fromSession">
 
+/** A fresh instance's configured administrator email that an existing account holds: the start fails. */
+const takenEmail = (email: string) =>
+  new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)
+
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
     Users,
@@ -102,12 +106,11 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       })
 
       const bootstrapOnce = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
-        // The administrator may have changed their email in first-run setup: the holder of the bootstrap token is still them.
-        const byEmail = yield* users.findByEmail(email)
-        const existing = Option.isSome(byEmail) ? byEmail : yield* users.findBootstrapAdmin
-        const user = Option.isSome(existing)
-          ? Option.getOrThrow(yield* users.update(existing.value.id, { instanceAdmin: true }))
-          : yield* insertUser(email, "Administrator", true)
+        // The bootstrap token's holder (setup may have changed their email), else the first
+        // administrator: the email only names the one a fresh instance creates, never promotes (issue 34).
+        const holder = yield* users.findBootstrapAdmin
+        const existing = Option.isSome(holder) ? holder : yield* users.findFirstInstanceAdmin
+        const user = Option.isSome(existing) ? existing.value : yield* insertUser(email, "Administrator", true)
         const generated = secret === undefined && Option.isNone(existing) ? generateSecret() : undefined
         const wanted = secret ?? generated
         if (wanted === undefined) return { user, generated, revoked: 0 }
@@ -121,10 +124,10 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
 
-      // Servers started together on a new database each create the administrator: the one whose
-      // insert meets the other's (Conflict once it commits) reads it again and carries on.
+      // Servers started together on a new database each create the administrator: the one whose insert meets
+      // the other's (Conflict once it commits) reads it again. Again: a non-administrator holds the email.
       const bootstrapAdmin = (email: string, secret: string | undefined) =>
-        bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.orDie)
+        bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.catchTag("Conflict", () => Effect.die(takenEmail(email))))
 
       // Every request authenticates, so token owners are cached for a second per process:
       // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token

@@ -17,6 +17,8 @@ export interface UsersRepoShape {
   ) => Effect.Effect<Option.Option<User>>
   /** The instance administrator who holds a bootstrap token (the one the server created), the earliest such token's. */
   readonly findBootstrapAdmin: Effect.Effect<Option.Option<User>>
+  /** The earliest instance administrator (creation instant, then id); none on a fresh instance. */
+  readonly findFirstInstanceAdmin: Effect.Effect<Option.Option<User>>
   /**
    * Stores a token under its hash; a hash already stored keeps its token (servers that start
    * together with the same configured token all bootstrap it).
@@ -83,6 +85,13 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
             .toSorted(byCreation)[0]
           return Option.fromNullishOr(token === undefined ? undefined : store.users.get(token.userId))
         }),
+        findFirstInstanceAdmin: Effect.sync(() =>
+          Option.fromNullishOr(
+            Array.from(store.users.values())
+              .filter((u) => u.instanceAdmin)
+              .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id))[0]
+          )
+        ),
         insertToken: (token, hash) =>
           Effect.sync(() => {
             if (!store.tokens.has(hash)) store.tokens.set(hash, token)

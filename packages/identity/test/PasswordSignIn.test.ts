@@ -27,7 +27,7 @@ import {
 } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
-const limits = ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_SIGN_IN_ATTEMPTS: 3, QUIRE_SIGN_IN_ADDRESS_ATTEMPTS: 6, QUIRE_SIGN_IN_WINDOW: 60 }))
+const limits = ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_SIGN_IN_ATTEMPTS: 3, QUIRE_SIGN_IN_ADDRESS_ATTEMPTS: 6, QUIRE_SIGN_IN_ACCOUNT_ATTEMPTS: 5, QUIRE_SIGN_IN_WINDOW: 60 }))
 
 const services = Identity.layerServices.pipe(Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, limits]))
 
@@ -89,7 +89,7 @@ for (const backend of backends) {
         assert.strictEqual(signedIn.session.userId, admin.id)
       }))
 
-    it.effect("answers an unknown email and a wrong password alike, and limits failures per email until the window ends", () =>
+    it.effect("answers an unknown email and a wrong password alike, and limits one address's failures per email until the window ends", () =>
       Effect.gen(function*() {
         const signIn = yield* PasswordSignIn
         const email = yield* withPassword("pw-bea")
@@ -101,15 +101,39 @@ for (const backend of backends) {
         assert.strictEqual(grant.session.userId, "pw-bea")
         assert.strictEqual(grant.session.userAgent, "Mozilla/5.0 Test")
 
-        for (const address of ["10.0.1.4", "10.0.1.5", "10.0.1.6"]) {
-          assert.strictEqual(yield* tagOf(signIn.signIn(email, "wrong guess!", client(address))), "SignInFailed")
+        for (let n = 0; n < 3; n++) {
+          assert.strictEqual(yield* tagOf(signIn.signIn(email, "wrong guess!", client("10.0.1.4"))), "SignInFailed")
         }
-        // Three failures spent the email's budget: even the right password waits for the window.
-        const limited = yield* Effect.flip(signIn.signIn(email, password, client("10.0.1.7")))
+        // Three failures spent this address's budget for the email: even the right password waits for the window.
+        const limited = yield* Effect.flip(signIn.signIn(email, password, client("10.0.1.4")))
         assert.strictEqual(limited._tag, "TooManyAttempts")
         assert.isTrue(limited._tag === "TooManyAttempts" && limited.retryAfterSeconds > 0 && limited.retryAfterSeconds <= 60)
         yield* TestClock.adjust("60 seconds")
-        assert.strictEqual((yield* signIn.signIn(email, password, client("10.0.1.7"))).session.userId, "pw-bea")
+        assert.strictEqual((yield* signIn.signIn(email, password, client("10.0.1.4"))).session.userId, "pw-bea")
+      }))
+
+    it.effect("never lets a stranger's failures lock the owner out of their own address; the stranger is throttled", () =>
+      Effect.gen(function*() {
+        const signIn = yield* PasswordSignIn
+        const email = yield* withPassword("pw-owner")
+        // A stranger guesses from one address until refused, then from others (past the account's ceiling).
+        const stranger = [] as Array<string>
+        for (let n = 0; n < 4; n++) stranger.push(yield* tagOf(signIn.signIn(email, `wrong guess ${n}`, client("10.0.9.1"))))
+        assert.deepStrictEqual(stranger, ["SignInFailed", "SignInFailed", "SignInFailed", "TooManyAttempts"])
+        for (const address of ["10.0.9.2", "10.0.9.3", "10.0.9.4"]) {
+          assert.strictEqual(yield* tagOf(signIn.signIn(email, "wrong again!", client(address))), "SignInFailed")
+        }
+        // Six failures: past the ceiling of five, an address that failed waits, with the right password too.
+        assert.strictEqual(yield* tagOf(signIn.signIn(email, "wrong again!", client("10.0.9.2"))), "TooManyAttempts")
+        assert.strictEqual(yield* tagOf(signIn.signIn(email, password, client("10.0.9.3"))), "TooManyAttempts")
+        // The owner, from an address that has not failed, signs in; again and again.
+        for (let n = 0; n < 3; n++) {
+          assert.strictEqual((yield* signIn.signIn(email, password, client("10.0.9.50"))).session.userId, "pw-owner")
+        }
+        // A fresh address gets one try past the ceiling, then waits too.
+        assert.strictEqual(yield* tagOf(signIn.signIn(email, "one more guess", client("10.0.9.60"))), "SignInFailed")
+        assert.strictEqual(yield* tagOf(signIn.signIn(email, "and another!", client("10.0.9.60"))), "TooManyAttempts")
+        assert.strictEqual((yield* signIn.signIn(email, password, client("10.0.9.50"))).session.userId, "pw-owner")
       }))
 
     it.effect("limits the attempts of one address, whichever emails it tries", () =>

@@ -149,14 +149,18 @@ for (const backend of backends) {
         assert.deepStrictEqual(yield* invites.listForCaller.pipe(as(created.id)), [])
       }))
 
-    it.effect("grants an existing account nothing until it accepts; the operator adds at once", () =>
+    it.effect("grants an existing account nothing until it accepts, answering as for an unknown email; the operator adds at once", () =>
       Effect.gen(function*() {
         const organizations = yield* Organizations
         const invites = yield* MemberInvites
         const members = yield* MembersRepo
         const { id, organizationId } = yield* seed("ta")
         const invited = yield* organizations.invite(organizationId, { emails: [`${id("out")}@example.com`], role: "edit", sso: true }).pipe(as(id("admin")))
-        assert.deepStrictEqual(invited, { users: [id("out")], invited: 1 })
+        // The same answer as for an email without an account: nobody is added, nobody named.
+        assert.deepStrictEqual(invited, { users: [], invited: 1 })
+        const unknown = yield* organizations.invite(organizationId, { emails: [`${id("nobody")}@example.com`], role: "edit", sso: true }).pipe(as(id("admin")))
+        assert.deepStrictEqual(unknown, invited)
+        yield* invites.decline(organizationId, (yield* invites.listForOrganization(organizationId).pipe(as(id("admin")))).find((p) => p.invite.email.startsWith(id("nobody")))!.invite.id).pipe(as(id("admin")))
         assertNone(yield* members.find(organizationId, id("out")))
         const [pending] = yield* invites.listForOrganization(organizationId).pipe(as(id("admin")))
         assert.deepStrictEqual([pending?.invite.email, pending?.invite.role, pending?.invite.sso], [`${id("out")}@example.com`, "edit", true])

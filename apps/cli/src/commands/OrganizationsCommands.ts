@@ -146,7 +146,7 @@ export const invite = Command.make(
     yield* Output.print(result, ({ invited, users }) =>
       users.length === 0
         ? `Invited ${invited}.`
-        : `Invited ${invited}; ${users.length} already had an account (each joins on accepting the invitation): ${users.join(", ")}`)
+        : `Invited ${invited}; ${users.length} added at once (an instance administrator's invitation): ${users.join(", ")}`)
   })
 ).pipe(
   Command.provide(QuireClient.layer),

@@ -47,6 +47,8 @@ export const startServer = async (): Promise<RunningServer> => {
       // A helper building into its own directory (several builds at once) names it here.
       QUIRE_WEB_DIR: process.env["QUIRE_E2E_WEB_DIR"] ?? join(repo, "apps/web/dist"),
       QUIRE_LOG_FORMAT: "json",
+      // Every person the tests sign up comes from 127.0.0.1.
+      QUIRE_SIGN_UP_LIMIT: "1000",
       // The Git sync screen's test connects spaces to local bare repositories (file://).
       QUIRE_GIT_ALLOW_FILE: "1"
     },

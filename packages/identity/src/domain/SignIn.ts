@@ -19,10 +19,12 @@ export class SignInFailed extends Schema.TaggedError<SignInFailed>()("SignInFail
 
 /** Too many sign-in attempts for an email or from an address: none is tried before `retryAfterSeconds`. */
 export class TooManyAttempts extends Schema.TaggedError<TooManyAttempts>()("TooManyAttempts", {
-  retryAfterSeconds: Schema.Number
+  retryAfterSeconds: Schema.Number,
+  /** What was attempted too often ("sign-in attempts" when absent). */
+  attempts: Schema.optionalKey(Schema.String)
 }) {
   override get message(): string {
-    return `Too many sign-in attempts; try again in ${this.retryAfterSeconds} seconds.`
+    return `Too many ${this.attempts ?? "sign-in attempts"}; try again in ${this.retryAfterSeconds} seconds.`
   }
 }
 

@@ -254,6 +254,16 @@ const m0015_tokens_created_by_session = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_api_tokens ADD COLUMN from_session boolean NOT NULL DEFAULT false`
 })
 
+/**
+ * Issue 34: who created each organization (a per-creator cap keeps one person from multiplying
+ * the per-organization storage quota; organizations created before it have none).
+ */
+const m0013_email_verification = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_organizations ADD COLUMN created_by text COLLATE "C"`
+  yield* sql`CREATE INDEX identity_organizations_created_by ON identity_organizations (created_by)`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -269,6 +279,7 @@ export const migrations = {
     "0010_passwords_and_sessions": m0010_passwords_and_sessions,
     "0011_oidc_providers": m0011_oidc_providers,
     "0012_hashed_bearer_values": m0012_hashed_bearer_values,
+    "0013_email_verification": m0013_email_verification,
     "0015_tokens_created_by_session": m0015_tokens_created_by_session
   }
 } as const

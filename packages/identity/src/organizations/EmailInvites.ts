@@ -1,4 +1,4 @@
-/** Use cases on invitations by email: existing users join (or are offered to), others wait for an account. */
+/** Use cases on invitations by email: offers that wait for their person (an instance administrator's adds existing users at once). */
 import { Clock, Duration, Effect, Option } from "effect"
 import { Actor, type Roles } from "@quire/kernel"
 import type { InviteInput } from "../Organizations.ts"
@@ -14,7 +14,10 @@ export const emailInvites = (edit: OrganizationEdit) => {
     const actor = yield* Actor.Actor
     yield* adminAccess(organizationId, "invite members")
     const joinedAt = yield* now
-    const invited: Array<string> = []
+    // The users added at once (GitBook's `users`): only an instance administrator's invitation adds
+    // anyone, so an organization admin's answer is the same for an email with an account and one
+    // without, and tells nobody who has an account here (issue 34).
+    const added: Array<string> = []
     // One invitation per email; a later one for the same email wins.
     const invitations = new Map<string, Roles.MemberRole | null>()
     for (const item of input.emails) {
@@ -26,15 +29,15 @@ export const emailInvites = (edit: OrganizationEdit) => {
       const user = yield* users.findByEmail(email)
       // A member stays as they are.
       if (Option.isSome(user) && Option.isSome(yield* members.find(organizationId, user.value.id))) continue
-      if (Option.isSome(user)) invited.push(user.value.id)
       // The operator manages accounts already; anyone else's invitation is an offer its person accepts.
       if (Option.isSome(user) && actor.instanceAdmin) {
         yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
+        added.push(user.value.id)
       } else {
         yield* repo.insertEmailInvite({ id: yield* ids.make, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
       }
     }
-    return { users: invited, invited: invitations.size }
+    return { users: added, invited: invitations.size }
   }, transactor.transaction)
 
   const purgeStaleInvites = Effect.gen(function*() {

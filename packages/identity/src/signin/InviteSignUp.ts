@@ -6,7 +6,7 @@
  * themselves. An email that already has an account is never taken over: its person signs in
  * first.
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, type Roles, Sealed, Transactor } from "@quire/kernel"
 import type { Organization, User } from "../domain/Identity.ts"
 import { MemberInvites } from "../MemberInvites.ts"
@@ -18,7 +18,8 @@ import { UsersRepo } from "../UsersRepo.ts"
 import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import * as SsoEnforcement from "./SsoEnforcement.ts"
-import type { SsoRequired } from "../domain/SignIn.ts"
+import { type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
+import { SignInRepo } from "./SignInRepo.ts"
 
 /** The token of an invitation, for the app's `/invite/<token>` page. */
 export const inviteToken = (organizationId: string, inviteId: string): string => `${organizationId}.${inviteId}`
@@ -41,11 +42,24 @@ export interface SignUpInput {
   readonly password: unknown
 }
 
+/**
+ * `QUIRE_SIGN_UP_LIMIT` accounts an address may try to create through invitations per
+ * `QUIRE_SIGN_UP_WINDOW` seconds (issue 34: 60 accounts in 1.3 s from one address).
+ */
+export const SignUpLimits = Config.all({
+  perAddress: Config.Int("QUIRE_SIGN_UP_LIMIT").pipe(Config.withDefault(10)),
+  windowSeconds: Config.Int("QUIRE_SIGN_UP_WINDOW").pipe(Config.withDefault(3600))
+})
+
 export interface InviteSignUpShape {
   /** The usable invitation `token` names: NotFound when unknown, expired, used, or its links turned off. */
   readonly find: (token: string) => Effect.Effect<InviteView, Errors.NotFound>
   /** Creates the account, makes it a member, and begins its session. */
-  readonly signUp: (token: string, input: SignUpInput, client: ClientInfo) => Effect.Effect<SessionGrant, Errors.NotFound | Errors.InvalidInput | Errors.Conflict | SsoRequired>
+  readonly signUp: (
+    token: string,
+    input: SignUpInput,
+    client: ClientInfo
+  ) => Effect.Effect<SessionGrant, Errors.NotFound | Errors.InvalidInput | Errors.Conflict | SsoRequired | TooManyAttempts>
   /** The signed-in person accepts the invitation (an email invitation: only its own email's). */
   readonly accept: (token: string, session: SignInSession) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput>
 }
@@ -64,6 +78,23 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const limits = yield* Effect.orDie(SignUpLimits)
+      const attempts = yield* SignInRepo
+
+      /** Counts a sign-up from the client's address; refuses once the address spent its window's. */
+      const spendSignUp = Effect.fnUntraced(function*(client: ClientInfo) {
+        if (limits.perAddress <= 0) return
+        const key = `sign-up:${client.address}`
+        const at = yield* now
+        const counted = yield* attempts.countAttempts(key, at)
+        if (counted.count >= limits.perAddress) {
+          return yield* new TooManyAttempts({
+            attempts: "accounts created from this address",
+            retryAfterSeconds: Math.max(1, Math.ceil((counted.resetAt.getTime() - at.getTime()) / 1000))
+          })
+        }
+        yield* attempts.addAttempt(key, at, limits.windowSeconds * 1000)
+      })
 
       const find = Effect.fn("InviteSignUp.find")(function*(token: string) {
         const notFound = new Errors.NotFound({ resource: "Invite", id: token })
@@ -98,6 +129,8 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
           return yield* new Errors.InvalidInput({ field: "email", reason: `this invitation is for ${invite.email}` })
         }
         const password = yield* validPassword("password", input.password)
+        // Every account attempted counts (one taken already too: the answer says it exists).
+        yield* spendSignUp(client)
         const user = yield* transactor.transaction(Effect.gen(function*() {
           if (Option.isSome(yield* users.findByEmail(email))) {
             return yield* new Errors.Conflict({ reason: `email: an account with this email exists; sign in, then accept the invitation` })

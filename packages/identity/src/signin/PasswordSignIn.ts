@@ -1,8 +1,10 @@
 /**
  * Password sign-in: first-run setup of the instance administrator's account, signing in with an
- * email and a password, and changing one's password. Attempts are counted per email (failures)
- * and per address (every attempt) in fixed windows; past either limit none is tried until the
- * window ends. A wrong email and a wrong password get the same answer in about the same time
+ * email and a password, and changing one's password. Attempts are counted in fixed windows per
+ * address (every attempt), per email and address (failures) and per email (failures from
+ * anywhere). Past the first two, that address waits for the window to end; past the per-email
+ * ceiling, only an address that has not itself failed for that email in the window may still try,
+ * so a stranger's failures never lock the owner out of their own address. A wrong email and a wrong password get the same answer in about the same time
  * (an unknown email verifies a dummy hash).
  */
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
@@ -30,11 +32,14 @@ export interface SetupInput {
 }
 
 /**
- * `QUIRE_SIGN_IN_ATTEMPTS`: failed sign-ins per email, and `QUIRE_SIGN_IN_ADDRESS_ATTEMPTS`:
- * sign-in attempts per address, per `QUIRE_SIGN_IN_WINDOW` seconds.
+ * Per `QUIRE_SIGN_IN_WINDOW` seconds: `QUIRE_SIGN_IN_ATTEMPTS` failed sign-ins per email from one
+ * address, `QUIRE_SIGN_IN_ADDRESS_ATTEMPTS` sign-in attempts per address, and
+ * `QUIRE_SIGN_IN_ACCOUNT_ATTEMPTS` failed sign-ins per email from every address (past it, only
+ * addresses without failures of their own for that email may try).
  */
 export const SignInLimits = Config.all({
   perEmail: Config.Int("QUIRE_SIGN_IN_ATTEMPTS").pipe(Config.withDefault(10)),
+  perAccount: Config.Int("QUIRE_SIGN_IN_ACCOUNT_ATTEMPTS").pipe(Config.withDefault(100)),
   perAddress: Config.Int("QUIRE_SIGN_IN_ADDRESS_ATTEMPTS").pipe(Config.withDefault(100)),
   windowSeconds: Config.Int("QUIRE_SIGN_IN_WINDOW").pipe(Config.withDefault(900))
 })
@@ -127,17 +132,29 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
       const signIn = Effect.fn("PasswordSignIn.signIn")(function*(emailInput: unknown, password: unknown, client: ClientInfo) {
         const email = typeof emailInput === "string" ? emailInput.trim().toLowerCase() : ""
         const emailKey = `email:${email}`
+        // Failures for this email from this address: what a guesser spends, and the owner does not.
+        const pairKey = `email:${email}|${addressKey(client)}`
         yield* checkBudget(addressKey(client), limits.perAddress)
-        yield* checkBudget(emailKey, limits.perEmail)
+        yield* checkBudget(pairKey, limits.perEmail)
+        // Many addresses guessing one account: past the ceiling, an address that has failed for it
+        // this window waits (one try each for the others), while the owner's own address still signs in.
+        const at = yield* now
+        const account = yield* repo.countAttempts(emailKey, at)
+        if (limits.perAccount > 0 && account.count >= limits.perAccount && (yield* repo.countAttempts(pairKey, at)).count > 0) {
+          return yield* new TooManyAttempts({ retryAfterSeconds: Math.max(1, Math.ceil((account.resetAt.getTime() - at.getTime()) / 1000)) })
+        }
         yield* spend(addressKey(client))
         const user = email === "" ? Option.none() : yield* usersRepo.findByEmail(email)
         const stored = Option.isSome(user) ? yield* repo.findPassword(user.value.id) : Option.none<string>()
         const matches = yield* passwords.verify(stored, typeof password === "string" ? password : "")
         if (!matches || Option.isNone(user)) {
+          yield* spend(pairKey)
           yield* spend(emailKey)
           return yield* new SignInFailed()
         }
-        yield* repo.clearAttempts(emailKey)
+        // The address's own failures are forgiven; the account's count stays, so a success of the
+        // owner does not hand the guessers a new allowance.
+        yield* repo.clearAttempts(pairKey)
         // Only once the password is right, so that the answer reveals nothing to a stranger.
         yield* enforcement.checkPassword(user.value)
         return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent })
