@@ -142,6 +142,10 @@ let organization: { readonly id: string; readonly admin: Browser } | undefined
 const organizationOfAdmin = async () => {
   if (organization !== undefined) return organization
   const admin = new Browser(started().url)
+  // Set up here when the setup test did not run first (a filtered run).
+  if ((await admin.json("GET", "/auth/session")).body?.setupNeeded === true) {
+    assert.strictEqual((await admin.json("POST", "/auth/setup", { setupCode: adminToken, displayName: "Ada Admin", email: adminEmail, password })).status, 200)
+  }
   const signedIn = await admin.json("POST", "/auth/sign-in", { email: adminEmail, password })
   assert.strictEqual(signedIn.status, 200, JSON.stringify(signedIn.body))
   const org = await admin.json("POST", "/v1/orgs", { title: "Built" })
