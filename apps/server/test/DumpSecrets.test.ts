@@ -1,8 +1,8 @@
 /**
  * Issue 34, finding 4: a dump alone yields nothing that signs anyone in or opens a credential. An
  * instance with sessions (the administrator's and a member's), an invite link, API tokens, a Git
- * repository URL with credentials and its webhook secret, a site's visitor key and an OIDC client
- * secret is dumped (`InstanceDump.write`, as `quire db dump` does); the dump holds none of those
+ * repository URL with credentials and its webhook secret, a site's visitor key and share link and
+ * an OIDC client secret is dumped (`InstanceDump.write`, as `quire db dump` does); the dump holds none of those
  * values, nor the instance secret. A cookie forged from the dump's session rows is refused, even
  * signed with the instance secret itself. Restored, with the instance secret carried separately,
  * the instance works: the cookies of before still open their sessions, the link is listed and
@@ -69,6 +69,13 @@ const sidOf = (cookie: string) => {
   return payload.sid
 }
 
+/** The secret in a share link's published URL (`?share=<secret>`). */
+const shareSecretOf = (link: { readonly urls: { readonly published?: string } }) => {
+  const secret = new URL(link.urls.published ?? "http://none").searchParams.get("share")
+  assert.isString(secret)
+  return secret!
+}
+
 const SessionToken = Schema.Struct({ sid: Schema.String })
 
 const sqlBackends = backends.filter((backend) => backend.name !== "memory")
@@ -106,6 +113,7 @@ for (const backend of sqlBackends) {
           const site = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Visitors" } })
           const siteParams = { organizationId, siteId: site.id }
           const visitorKey = (yield* alice.api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey
+          const shareLink = yield* alice.api.siteShareLinks.createSiteShareLink({ params: siteParams, payload: { name: "Partners" } })
           yield* alice.api.sso.createOrganizationOIDCProvider({
             params: { organizationId },
             payload: { label: "Test OIDC", discoveryURL: idp.issuer, clientId: Provider.clientId, clientSecret: Provider.clientSecret }
@@ -131,6 +139,7 @@ for (const backend of sqlBackends) {
             "the Git password": gitPassword,
             "the webhook secret": webhook.secret,
             "the visitor key": visitorKey,
+            "the share link's secret": shareSecretOf(shareLink),
             "the OIDC client secret": Provider.clientSecret
           }
           for (const [what, value] of Object.entries(plain)) {
@@ -166,6 +175,8 @@ for (const backend of sqlBackends) {
           assert.deepStrictEqual(links.items.map((link) => link.id), [invite.id])
           yield* outsider.api.organizations.joinOrganizationWithInvite({ params: { organizationId, inviteId: invite.id } })
           assert.strictEqual((yield* alice.api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey, visitorKey)
+          const shareLinks = yield* alice.api.siteShareLinks.listSiteShareLinks({ params: siteParams, query: {} })
+          assert.deepStrictEqual(shareLinks.items.map(shareSecretOf), [shareSecretOf(shareLink)])
           assert.strictEqual((yield* alice.api.git.getSpaceGitWebhook({ params: { spaceId: space.id } })).secret, webhook.secret)
           const info = yield* alice.api.git.connectSpaceGitRepository({
             params: { spaceId: space.id },

@@ -1,6 +1,6 @@
 /** Use cases on share links: secrets that open a `share-link` site until they are deactivated or deleted. */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { type Actor, Errors, Ids, Pagination } from "@quire/kernel"
+import { type Actor, Errors, Ids, Pagination, Sealed } from "@quire/kernel"
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import * as SiteGuard from "./SiteGuard.ts"
 import { shareLinkKeyShape, ShareLinksRepo } from "./ShareLinksRepo.ts"
@@ -29,13 +29,16 @@ export interface ShareLinksShape {
 /** A new share secret: 32 random bytes, base64url. */
 export const newSecret = (): string => randomBytes(32).toString("base64url")
 
-/** Whether a share link of the site is active under `secret` (compared in constant time). */
-export const checkSecret = (repo: typeof ShareLinksRepo.Service, siteId: string, secret: string): Effect.Effect<boolean> =>
-  secret.length === 0 || secret.length > 200
-    ? Effect.succeed(false)
-    : Effect.map(repo.findBySecret(siteId, secret), (found) =>
-      Option.isSome(found) && found.value.active &&
-      timingSafeEqual(Buffer.from(found.value.secret), Buffer.from(secret)))
+/** The purpose of the key that seals share links' secrets. */
+export const sealPurpose = "quire/sites/share-link-secret/v1"
+
+/** Whether a share link of the site is active under `secret` (looked up by its hash, compared in constant time). */
+export const checkSecret = (repo: typeof ShareLinksRepo.Service, siteId: string, secret: string): Effect.Effect<boolean> => {
+  if (secret.length === 0 || secret.length > 200) return Effect.succeed(false)
+  const hash = Sealed.bearerHash(secret)
+  return Effect.map(repo.findBySecret(siteId, hash), (found) =>
+    Option.isSome(found) && found.value.active && timingSafeEqual(Buffer.from(found.value.secret), Buffer.from(hash)))
+}
 
 export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("@quire/sites/ShareLinks") {
   static readonly layer = Layer.effect(
@@ -45,6 +48,16 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
       const repo = yield* ShareLinksRepo
       const ids = yield* Ids.Ids
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const key = yield* Sealed.keyFor(sealPurpose)
+      const stored = (secret: string) => ({ secret: Sealed.bearerHash(secret), sealedSecret: Sealed.seal(key, secret) })
+      // Links of a Quire before issue 34 keep their secret in clear: hashed and sealed now, once.
+      const legacy = yield* repo.sealLegacy(stored)
+      if (legacy > 0) yield* Effect.logInfo(`Share links: stored the secrets of ${legacy} links as hashes (sealed for listing)`)
+      /** The link with its secret again (none opens under another instance secret: the stored hash is shown, which opens nothing). */
+      const revealed = (link: ShareLink): ShareLink => ({
+        ...link,
+        secret: link.sealedSecret === null ? link.secret : Option.getOrElse(Sealed.open(key, link.sealedSecret), () => link.secret)
+      })
 
       const linkOf = Effect.fnUntraced(function*(siteId: string, shareLinkId: string) {
         const found = yield* repo.find(shareLinkId)
@@ -57,14 +70,15 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
           const { site } = yield* guard.admin(organizationId, siteId, "see this site's share links")
           const after = yield* Pagination.afterOf(page, shareLinkKeyShape)
           const found = yield* repo.list(siteId, after, Pagination.limitOf(page))
-          return { items: found.items.map((shareLink) => ({ site, shareLink })), ...(found.next === undefined ? {} : { next: found.next }) }
+          return { items: found.items.map((shareLink) => ({ site, shareLink: revealed(shareLink) })), ...(found.next === undefined ? {} : { next: found.next }) }
         }),
         create: Effect.fn("ShareLinks.create")(function*(organizationId, siteId, input) {
           const { site } = yield* guard.admin(organizationId, siteId, "share this site")
           yield* SiteGuard.checkLength("name", input.name, 0, 50)
-          const shareLink: ShareLink = { id: yield* ids.make, siteId, name: input.name, active: true, secret: newSecret(), createdAt: yield* now }
+          const secret = newSecret()
+          const shareLink: ShareLink = { id: yield* ids.make, siteId, name: input.name, active: true, ...stored(secret), createdAt: yield* now }
           yield* repo.insert(shareLink)
-          return { site, shareLink }
+          return { site, shareLink: { ...shareLink, secret } }
         }),
         update: Effect.fn("ShareLinks.update")(function*(organizationId, siteId, shareLinkId, update) {
           const { site } = yield* guard.admin(organizationId, siteId, "change this site's share links")
@@ -75,7 +89,7 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
             ...(update.active === undefined ? {} : { active: update.active })
           })
           if (Option.isNone(updated)) return yield* new Errors.NotFound({ resource: "ShareLink", id: shareLinkId })
-          return { site, shareLink: updated.value }
+          return { site, shareLink: revealed(updated.value) }
         }),
         remove: Effect.fn("ShareLinks.remove")(function*(organizationId, siteId, shareLinkId) {
           yield* SiteGuard.quietly(Effect.gen(function*() {

@@ -15,6 +15,8 @@ export interface ShareLinksRepoShape {
   readonly update: (shareLinkId: string, patch: ShareLinkPatch) => Effect.Effect<Option.Option<ShareLink>>
   readonly remove: (shareLinkId: string) => Effect.Effect<void>
   readonly removeSite: (siteId: string) => Effect.Effect<void>
+  /** Links stored with their secret in clear (`sealedSecret` null): each gets `seal(secret)`'s, in one transaction; answers how many. */
+  readonly sealLegacy: (seal: (secret: string) => { readonly secret: string; readonly sealedSecret: string }) => Effect.Effect<number>
 }
 
 export const shareLinkKey = (link: ShareLink): Pagination.CursorKey => [link.createdAt.toISOString(), link.id]
@@ -44,6 +46,16 @@ export class ShareLinksRepo extends Context.Service<ShareLinksRepo, ShareLinksRe
       removeSite: (siteId) =>
         Effect.sync(() => {
           for (const link of Array.from(links.values())) if (link.siteId === siteId) links.delete(link.id)
+        }),
+      sealLegacy: (seal) =>
+        Effect.sync(() => {
+          let sealed = 0
+          for (const link of Array.from(links.values())) {
+            if (link.sealedSecret !== null) continue
+            links.set(link.id, { ...link, ...seal(link.secret) })
+            sealed++
+          }
+          return sealed
         })
     })
   })

@@ -16,9 +16,10 @@ const links = Rows.decoder(
     name: Schema.String,
     active: Schema.Boolean,
     secret: Schema.String,
+    sealed_secret: Schema.NullOr(Schema.String),
     created_at: Rows.Timestamp
   }),
-  (row): ShareLink => ({ id: row.id, siteId: row.site_id, name: row.name, active: row.active, secret: row.secret, createdAt: row.created_at })
+  (row): ShareLink => ({ id: row.id, siteId: row.site_id, name: row.name, active: row.active, secret: row.secret, sealedSecret: row.sealed_secret, createdAt: row.created_at })
 )
 
 export const layer = Layer.effect(
@@ -28,8 +29,8 @@ export const layer = Layer.effect(
     return ShareLinksRepo.of({
       insert: (l) =>
         sql`
-          INSERT INTO sites_share_links (id, site_id, name, active, secret, created_at)
-          VALUES (${l.id}, ${l.siteId}, ${l.name}, ${l.active}, ${l.secret}, ${l.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
+          INSERT INTO sites_share_links (id, site_id, name, active, secret, sealed_secret, created_at)
+          VALUES (${l.id}, ${l.siteId}, ${l.name}, ${l.active}, ${l.secret}, ${l.sealedSecret}, ${l.createdAt})`.pipe(Effect.orDie, Effect.asVoid),
       find: (id) => sql<Row>`SELECT * FROM sites_share_links WHERE id = ${id}`.pipe(Effect.orDie, Effect.flatMap(links.first)),
       findBySecret: (siteId, secret) =>
         sql<Row>`SELECT * FROM sites_share_links WHERE site_id = ${siteId} AND secret = ${secret}`.pipe(
@@ -52,7 +53,17 @@ export const layer = Layer.effect(
           Effect.flatMap(links.first)
         ),
       remove: (id) => sql`DELETE FROM sites_share_links WHERE id = ${id}`.pipe(Effect.orDie, Effect.asVoid),
-      removeSite: (siteId) => sql`DELETE FROM sites_share_links WHERE site_id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid)
+      removeSite: (siteId) => sql`DELETE FROM sites_share_links WHERE site_id = ${siteId}`.pipe(Effect.orDie, Effect.asVoid),
+      sealLegacy: (seal) =>
+        Effect.gen(function*() {
+          const legacy = yield* sql<{ readonly id: string; readonly secret: string }>`
+            SELECT id, secret FROM sites_share_links WHERE sealed_secret IS NULL FOR UPDATE`
+          for (const row of legacy) {
+            const next = seal(row.secret)
+            yield* sql`UPDATE sites_share_links SET secret = ${next.secret}, sealed_secret = ${next.sealedSecret} WHERE id = ${row.id}`
+          }
+          return legacy.length
+        }).pipe(sql.withTransaction, Effect.orDie)
     })
   })
 )

@@ -8,8 +8,14 @@ export const ShareLink = Schema.Struct({
   siteId: Schema.String,
   name: Schema.String,
   active: Schema.Boolean,
-  /** Random, base64url of 32 bytes; in the published URL as `?share=<secret>`. */
+  /**
+   * Random, base64url of 32 bytes; in the published URL as `?share=<secret>`. Stored, it is the
+   * secret's `Sealed.bearerHash` (the lookup key), and `sealedSecret` the secret sealed under the
+   * instance secret (null: a link of a Quire before issue 34, still in clear until the next start).
+   * The use cases answer links with the secret itself.
+   */
   secret: Schema.String,
+  sealedSecret: Schema.NullOr(Schema.String),
   createdAt: Schema.Date
 })
 export interface ShareLink extends Schema.Schema.Type<typeof ShareLink> {}

@@ -3,6 +3,7 @@ import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
 import { m0001_sites } from "./0001_sites.ts"
 import { m0002_visitor_fallback_url } from "./0002_visitor_fallback_url.ts"
+import { m0003_sealed_share_links } from "./0003_sealed_share_links.ts"
 
 export const migrations: {
   readonly table: string
@@ -11,6 +12,7 @@ export const migrations: {
   table: "quire_sites_migrations",
   migrations: {
     "0001_sites": m0001_sites,
-    "0002_visitor_fallback_url": m0002_visitor_fallback_url
+    "0002_visitor_fallback_url": m0002_visitor_fallback_url,
+    "0003_sealed_share_links": m0003_sealed_share_links
   }
 }

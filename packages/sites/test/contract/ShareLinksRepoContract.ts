@@ -11,6 +11,7 @@ const link = (id: string, siteId: string, overrides: Partial<ShareLink> = {}): S
   name: `Link ${id}`,
   active: true,
   secret: `secret-${id}`,
+  sealedSecret: `v1.sealed-${id}`,
   createdAt: at(0),
   ...overrides
 })
@@ -54,5 +55,24 @@ export const shareLinksRepoContract = (it: Vitest.MethodsNonLive<ShareLinksRepo>
         yield* repo.removeSite("lu-site")
         assertNone(yield* repo.find("lu-1"))
         some(yield* repo.find("lu-3"))
+      }))
+
+    it.effect("seals the links stored with their secret in clear, each once", () =>
+      Effect.gen(function*() {
+        const repo = yield* ShareLinksRepo
+        yield* repo.insert(link("ls-old", "ls-site", { secret: "clear-secret", sealedSecret: null }))
+        yield* repo.insert(link("ls-new", "ls-site"))
+        const seen: Array<string> = []
+        const seal = (secret: string) => {
+          seen.push(secret)
+          return { secret: `hash-${secret}`, sealedSecret: `v1.sealed-${secret}` }
+        }
+        assert.strictEqual(yield* repo.sealLegacy(seal), 1)
+        assert.deepStrictEqual(seen, ["clear-secret"])
+        assertNone(yield* repo.findBySecret("ls-site", "clear-secret"))
+        assert.deepStrictEqual(some(yield* repo.findBySecret("ls-site", "hash-clear-secret")), link("ls-old", "ls-site", { secret: "hash-clear-secret", sealedSecret: "v1.sealed-clear-secret" }))
+        assert.deepStrictEqual(some(yield* repo.find("ls-new")), link("ls-new", "ls-site"))
+        assert.strictEqual(yield* repo.sealLegacy(seal), 0)
+        yield* repo.removeSite("ls-site")
       }))
   })
