@@ -2,14 +2,15 @@
  * The browser app's sign-in surface, `/auth/*` (private: not under `/v1`, not in the OpenAPI
  * document; docs/sign-in.md): the current session, first-run setup, sign-in and sign-out with a
  * password, the person's sessions, invitations (look one up, accept it with a new account or as
- * oneself), a password change, and the CLI's password sign-in (`/auth/cli/token`). JSON in and
+ * oneself), proving one's email (`/auth/verify-email`), a password change, and the CLI's password
+ * sign-in (`/auth/cli/token`). JSON in and
  * out, errors in the API's envelope. Every unsafe request from a browser must come from our own
  * origin (SessionCookie.fromOwnOrigin); the session cookie is set
  * and cleared here. The logic is identity's (`PasswordSignIn`, `InviteSignUp`, `SignInSessions`).
  */
 import { Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type ClientInfo, InviteSignUp, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
+import { type ClientInfo, EmailVerification, InviteSignUp, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
 import type { Errors } from "@quire/kernel"
 import { envelope } from "./ErrorEnvelope.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -110,6 +111,7 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
   const sessions = yield* SignInSessions
   const passwords = yield* PasswordSignIn
   const invites = yield* InviteSignUp
+  const verification = yield* EmailVerification
   const urls = yield* PublicUrl
   const trustProxy = yield* Effect.orDie(TrustProxy)
   const origin = new URL(urls.base).origin
@@ -129,7 +131,8 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
         displayName: user.displayName,
         email: user.email,
         ...(user.photoURL === null ? {} : { photoURL: user.photoURL }),
-        instanceAdmin: session.organizationId === undefined && user.instanceAdmin
+        instanceAdmin: session.organizationId === undefined && user.instanceAdmin,
+        emailVerified: yield* verification.isVerified(user.id)
       },
       session: {
         id: session.id,
@@ -220,7 +223,9 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       organization: { id: invite.organization.id, title: invite.organization.title },
       ...(invite.email === undefined ? {} : { email: invite.email }),
       role: invite.role,
-      kind: invite.kind
+      kind: invite.kind,
+      // The invitation's mailed link: answering it also confirms the address.
+      proof: invite.proof
     })
   })))
 
@@ -235,6 +240,13 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       const grant = yield* invites.signUp(token, { displayName: body["displayName"], email: body["email"], password: body["password"] }, clientOf(request))
       return yield* signedIn(grant)
     })))
+
+  // Proving one's email: a link to it (202 once mailed), and the link's confirmation.
+  yield* router.add("POST", "/auth/verify-email", unsafe(() =>
+    withSession((session) => Effect.map(verification.request(session.userId), (sent) => json({ email: sent.email }, 202)))))
+
+  yield* router.add("POST", "/auth/verify-email/confirm", unsafe((body) =>
+    Effect.map(verification.confirm(body["token"]), (proven) => json({ email: proven.email }))))
 
   yield* router.add("POST", "/auth/password", unsafe((body) =>
     withSession((session) =>

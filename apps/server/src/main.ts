@@ -5,7 +5,7 @@
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, Redacted } from "effect"
-import { Users } from "@quire/identity"
+import { AccountMail, Users } from "@quire/identity"
 import * as Metrics from "@quire/kernel/Metrics"
 import { Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
 import * as Http from "./Http.ts"
@@ -34,7 +34,8 @@ const main = Effect.gen(function*() {
   }))
 
   const ready = Layer.merge(bootstrap, Telemetry.layerSampler).pipe(
-    Layer.provideMerge(Platform.layer),
+    // Mail (QUIRE_SMTP_URL) with links to the app at the public URL: invitations, email proofs, notices.
+    Layer.provideMerge(Platform.layer.pipe(Layer.provide(AccountMail.layerConfig(publicUrl)))),
     Layer.provideMerge(PublicUrl.layer(publicUrl))
   )
 

@@ -200,7 +200,7 @@ for (const backend of backends) {
         assert.strictEqual((yield* call("GET", `/auth/invites/${token}`)).status, 404)
         yield* alice.api.organizations.updateOrganizationById({ params: { organizationId }, payload: { inviteLinks: true } })
         const shown = yield* call("GET", `/auth/invites/${token}`)
-        assert.deepStrictEqual(shown.body, { organization: { id: organizationId, title: "Invited Co" }, role: "comment", kind: "link" })
+        assert.deepStrictEqual(shown.body, { organization: { id: organizationId, title: "Invited Co" }, role: "comment", kind: "link", proof: false })
         const unknown = yield* call("GET", `/auth/invites/${organizationId}.nope`)
         assert.deepStrictEqual([unknown.status, unknown.body.error.code], [404, 404])
 
@@ -232,7 +232,8 @@ for (const backend of backends) {
           organization: { id: organizationId, title: "Invited Co" },
           email: edEmail,
           role: "review",
-          kind: "email"
+          kind: "email",
+          proof: false
         })
         const otherEmail = yield* call("POST", `/auth/invites/${emailToken}/accept`, { body: { displayName: "Ed", email: "someone@example.com", password } })
         assert.deepStrictEqual([otherEmail.status, otherEmail.body.error.message], [400, `email: this invitation is for ${edEmail}`])

@@ -34,6 +34,9 @@ import { Teams } from "./Teams.ts"
 import { TeamsRepo } from "./TeamsRepo.ts"
 import { Users } from "./Users.ts"
 import { UsersRepo } from "./UsersRepo.ts"
+import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
+import * as SqlEmailVerificationRepo from "./SqlEmailVerificationRepo.ts"
+import { EmailVerification } from "./signin/EmailVerification.ts"
 
 /** All identity ports, in memory, sharing one store. */
 export const layerReposMemory = Layer.mergeAll(
@@ -44,7 +47,8 @@ export const layerReposMemory = Layer.mergeAll(
   SamlProvidersRepo.layerMemory,
   OidcProvidersRepo.layerMemory,
   SamlSignInRepo.layerMemory,
-  SignInRepo.layerMemory
+  SignInRepo.layerMemory,
+  EmailVerificationRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
 
 /** All identity ports on Postgres (needs only a SqlClient). */
@@ -56,14 +60,16 @@ export const layerReposSql = Layer.mergeAll(
   SqlSamlProvidersRepo.layer,
   SqlOidcProvidersRepo.layer,
   SqlSamlSignInRepo.layer,
-  SqlSignInRepo.layer
+  SqlSignInRepo.layer,
+  SqlEmailVerificationRepo.layer
 )
 
 /** Sign-in: passwords, sessions (password, SAML and OpenID Connect) and invitations' sign-up. */
 const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcSignIn.layer).pipe(
   Layer.provideMerge(PasswordSignIn.layer),
   Layer.provideMerge(Layer.mergeAll(SignInSessions.layer, SamlSignIn.layer, Passwords.layer, MemberInvites.layer)),
-  Layer.provideMerge(SsoProvisioning.layer)
+  Layer.provideMerge(SsoProvisioning.layer),
+  Layer.provideMerge(EmailVerification.layer)
 )
 
 /** The use cases, over whichever ports are provided. */

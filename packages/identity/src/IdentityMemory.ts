@@ -24,6 +24,13 @@ export interface TeamRow {
 
 export type EmailInviteRow = MemberInvite
 
+/** A link that proves an email: whose, which email, until when. */
+export interface EmailVerificationRow {
+  readonly userId: string
+  readonly email: string
+  readonly expiresAt: Date
+}
+
 export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly users: MemoryStore.TxMap<string, User>
   readonly tokens: MemoryStore.TxMap<string, ApiToken>
@@ -40,6 +47,10 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly passwords: MemoryStore.TxMap<string, string>
   readonly sessions: MemoryStore.TxMap<string, SessionRow>
   readonly attempts: MemoryStore.TxMap<string, AttemptCount>
+  /** The email each user proved, by user id (verified while it is still their email). */
+  readonly verifiedEmails: MemoryStore.TxMap<string, string>
+  /** Email verification links by the hash of their secret. */
+  readonly emailVerifications: MemoryStore.TxMap<string, EmailVerificationRow>
 }>()("@quire/identity/IdentityMemory") {
   static readonly layer = Layer.sync(IdentityMemory, () =>
     IdentityMemory.of({
@@ -53,7 +64,9 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
       emailInvites: new MemoryStore.TxMap(),
       passwords: new MemoryStore.TxMap(),
       sessions: new MemoryStore.TxMap(),
-      attempts: new MemoryStore.TxMap()
+      attempts: new MemoryStore.TxMap(),
+      verifiedEmails: new MemoryStore.TxMap(),
+      emailVerifications: new MemoryStore.TxMap()
     }))
 }
 

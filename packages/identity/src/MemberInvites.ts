@@ -1,7 +1,10 @@
 /**
  * Invitations as offers: an organization admin's invitation of an email grants nothing until the
- * person with that email, signed in as themselves, accepts it. They and the inviting admins see
- * it pending meanwhile; either may drop it (the person declines, an admin withdraws it).
+ * person with that email, signed in as themselves, accepts it. It is offered to an account only
+ * once the account proved that email (issue 34: a squatter who signed up with someone's address
+ * was offered their invitations), or to whoever opens the invitation's own link. They and the
+ * inviting admins see it pending meanwhile; either may drop it (the person declines, an admin
+ * withdraws it).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Roles, Transactor } from "@quire/kernel"
@@ -12,6 +15,7 @@ import { Organizations } from "./Organizations.ts"
 import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { reaches } from "./Scope.ts"
 import { UsersRepo } from "./UsersRepo.ts"
+import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 
 /** A pending invitation with the organization it is to. */
 export interface MemberInviteView {
@@ -24,13 +28,18 @@ type Denied = Errors.NotFound | Errors.Forbidden
 export interface MemberInvitesShape {
   /** The organization's pending invitations (its admins). */
   readonly listForOrganization: (organizationId: string) => Effect.Effect<ReadonlyArray<MemberInviteView>, Denied, Actor.Actor>
-  /** The caller's own pending invitations (a scoped caller: those of its organization only). */
+  /** The caller's own pending invitations, once they proved their email (a scoped caller: those of its organization only). */
   readonly listForCaller: Effect.Effect<ReadonlyArray<MemberInviteView>, never, Actor.Actor>
   /**
    * The caller accepts an invitation to their own email: they become a member with its role (a
    * member already keeps the higher of the two roles). NotFound for anyone else's invitation.
    */
-  readonly accept: (organizationId: string, inviteId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound, Actor.Actor>
+  readonly accept: (organizationId: string, inviteId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+  /**
+   * `accept` for a caller who opened the invitation's link (whoever has the link may answer it; a
+   * mailed link also proved the email): their email must still be the invited one.
+   */
+  readonly acceptThroughLink: (organizationId: string, inviteId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden, Actor.Actor>
   /** Drops a pending invitation: the invited person declines it, or an admin of the organization withdraws it. */
   readonly decline: (organizationId: string, inviteId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
 }
@@ -44,6 +53,11 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
       const users = yield* UsersRepo
       const members = yield* MembersRepo
       const transactor = yield* Transactor.Transactor
+      const verifications = yield* EmailVerificationRepo
+      const callerVerified = Effect.flatMap(Actor.Actor, (actor) => verifications.isVerified(actor.userId))
+      const unproven = new Errors.Forbidden({
+        reason: "Confirm your email first: invitations are offered to an account that proved its email, or through the link the invitation came with"
+      })
 
       const viewsOf = Effect.fnUntraced(function*(invites: ReadonlyArray<MemberInvite>) {
         const views: Array<MemberInviteView> = []
@@ -69,7 +83,7 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
       const listForCaller = Effect.gen(function*() {
         const actor = yield* Actor.Actor
         const email = yield* callerEmail
-        if (Option.isNone(email)) return []
+        if (Option.isNone(email) || !(yield* callerVerified)) return []
         const invites = yield* repo.listEmailInvites({ email: email.value })
         return yield* viewsOf(invites.filter((invite) => reaches(actor, invite.organizationId)))
       }).pipe(Effect.withSpan("MemberInvites.listForCaller"))
@@ -84,9 +98,10 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         return invite.value
       })
 
-      const accept = Effect.fn("MemberInvites.accept")(function*(organizationId: string, inviteId: string) {
+      const acceptOwn = Effect.fnUntraced(function*(organizationId: string, inviteId: string, throughLink: boolean) {
         const actor = yield* Actor.Actor
         const invite = yield* ownInvite(organizationId, inviteId)
+        if (!throughLink && !(yield* callerVerified)) return yield* unproven
         yield* repo.takeEmailInvite(organizationId, invite.email)
         const member = yield* members.find(organizationId, actor.userId)
         if (Option.isNone(member)) {
@@ -98,6 +113,12 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
           if (invite.sso && !member.value.sso) yield* members.setSso(organizationId, actor.userId, true)
         }
         return yield* Effect.orDie(organizations.access(organizationId))
+      })
+      const accept = Effect.fn("MemberInvites.accept")(function*(organizationId: string, inviteId: string) {
+        return yield* acceptOwn(organizationId, inviteId, false)
+      }, transactor.transaction)
+      const acceptThroughLink = Effect.fn("MemberInvites.acceptThroughLink")(function*(organizationId: string, inviteId: string) {
+        return yield* acceptOwn(organizationId, inviteId, true)
       }, transactor.transaction)
 
       const decline = Effect.fn("MemberInvites.decline")(function*(organizationId: string, inviteId: string) {
@@ -105,12 +126,13 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         const admin = reaches(actor, organizationId)
           ? Option.exists(yield* repo.findAccess(organizationId, actor.userId), (a) => Roles.atLeast(a.membership.role, "admin"))
           : false
+        if (!admin && !(yield* callerVerified)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
         const invite = admin ? yield* repo.findEmailInvite(organizationId, inviteId) : Option.some(yield* ownInvite(organizationId, inviteId))
         if (Option.isNone(invite)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
         yield* repo.takeEmailInvite(organizationId, invite.value.email)
       }, transactor.transaction)
 
-      return MemberInvites.of({ listForOrganization, listForCaller, accept, decline })
+      return MemberInvites.of({ listForOrganization, listForCaller, accept, acceptThroughLink, decline })
     })
   )
 }

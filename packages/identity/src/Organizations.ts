@@ -10,6 +10,8 @@ import { emailInvites } from "./organizations/EmailInvites.ts"
 import { inviteLinks } from "./organizations/InviteLinks.ts"
 import * as OrganizationEdit from "./organizations/OrganizationEdit.ts"
 import { ensureUnscoped, reaches } from "./Scope.ts"
+import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
+import { accountMail } from "./signin/AccountMail.ts"
 
 /** One invitation with a role of its own (GitBook's `{email, role}` form). */
 export interface Invitation {
@@ -114,6 +116,8 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       const edit = yield* OrganizationEdit.make
       const { repo, users, members, ids, transactor, now, access, adminAccess } = edit
       const creation = yield* Effect.orDie(OrganizationCreation)
+      const mail = yield* accountMail
+      const verifications = yield* EmailVerificationRepo
 
       const create = Effect.fn("Organizations.create")(function*(input: {
         readonly title: string
@@ -170,7 +174,9 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         const actor = yield* Actor.Actor
         const claimed = domain.toLowerCase()
         const caller = yield* users.findById(actor.userId)
-        const inDomain = Option.isSome(caller) && caller.value.email.toLowerCase().split("@").pop() === claimed
+        // Only a proven email puts the caller in its domain (issue 34: anyone could sign up with any address).
+        const inDomain = Option.isSome(caller) && caller.value.email.toLowerCase().split("@").pop() === claimed &&
+          (yield* verifications.isVerified(caller.value.id))
         const found: Array<EmailDomainOrganization> = []
         for (const { organization } of yield* repo.listByEmailDomain(claimed, actor.userId)) {
           if (!reaches(actor, organization.id)) continue
@@ -182,7 +188,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit), ...(yield* inviteLinks(edit)) })
+      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit, mail), ...(yield* inviteLinks(edit)) })
     })
   )
 }

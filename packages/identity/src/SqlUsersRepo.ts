@@ -76,7 +76,10 @@ export const layer = Layer.effect(
       update: (id, patch) => {
         const sets = [
           ...(patch.displayName === undefined ? [] : [sql`display_name = ${patch.displayName}`]),
-          ...(patch.email === undefined ? [] : [sql`email = ${patch.email}`]),
+          // A new email is unproven: its proof was of the old one.
+          ...(patch.email === undefined
+            ? []
+            : [sql`email = ${patch.email}`, sql`email_verified_at = CASE WHEN lower(u.email) = lower(${patch.email}) THEN u.email_verified_at END`]),
           ...(patch.photoURL === undefined ? [] : [sql`photo_url = ${patch.photoURL}`]),
           ...(patch.instanceAdmin === undefined ? [] : [sql`instance_admin = ${patch.instanceAdmin}`])
         ]

@@ -5,6 +5,7 @@ import * as Metrics from "@quire/kernel/Metrics"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
 import { UsersRepo } from "./UsersRepo.ts"
+import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 
 export interface NewToken {
   readonly token: ApiToken
@@ -72,8 +73,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
   static readonly layer = Layer.effect(
     Users,
     Effect.gen(function*() {
-      const users = yield* UsersRepo
-      const ids = yield* Ids.Ids
+      const [users, verifications, ids] = [yield* UsersRepo, yield* EmailVerificationRepo, yield* Ids.Ids]
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -182,7 +182,8 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         if (!actor.instanceAdmin) {
           return yield* new Errors.Forbidden({ reason: "Only an instance administrator can create users" })
         }
-        return yield* transactor.transaction(insertUser(input.email, input.displayName, false))
+        // The operator vouches for the email of an account they make (as for the members they add).
+        return yield* transactor.transaction(Effect.tap(insertUser(input.email, input.displayName, false), (user) => verifications.markVerified(user.id, user.email, user.createdAt)))
       })
 
       const ensureSelfOrAdmin = Effect.fnUntraced(function*(userId: string, action: string) {

@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { Actor, Ids } from "@quire/kernel"
 import { as, asInstanceAdmin, assertNone, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
-import { Identity, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
+import { EmailVerificationRepo, Identity, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
 const services = Layer.mergeAll(Teams.layer, Users.layer, MemberInvites.layer).pipe(
@@ -138,6 +138,8 @@ for (const backend of backends) {
         // The reader already was a member: their membership is left as it was.
         assert.deepStrictEqual(invited, { users: [], invited: 2 })
         const created = yield* users.create({ email, displayName: "New" }).pipe(asInstanceAdmin(id("root")))
+        // Invitations are offered to an account that proved its email.
+        yield* (yield* EmailVerificationRepo).markVerified(created.id, created.email, at(0))
         // Creating the account accepts nothing: the invitation waits for its person.
         assertNone(yield* members.find(organizationId, created.id))
         const pending = yield* invites.listForCaller.pipe(as(created.id))
@@ -163,6 +165,10 @@ for (const backend of backends) {
         yield* invites.decline(organizationId, (yield* invites.listForOrganization(organizationId).pipe(as(id("admin")))).find((p) => p.invite.email.startsWith(id("nobody")))!.invite.id).pipe(as(id("admin")))
         assertNone(yield* members.find(organizationId, id("out")))
         const [pending] = yield* invites.listForOrganization(organizationId).pipe(as(id("admin")))
+        // Unproven, the account is offered nothing: it cannot see the invitation, nor accept it.
+        assert.deepStrictEqual(yield* invites.listForCaller.pipe(as(id("out"))), [])
+        assert.strictEqual(yield* errorTag(invites.accept(organizationId, pending!.invite.id).pipe(as(id("out")))), "Forbidden")
+        yield* (yield* EmailVerificationRepo).markVerified(id("out"), `${id("out")}@example.com`, at(0))
         assert.deepStrictEqual([pending?.invite.email, pending?.invite.role, pending?.invite.sso], [`${id("out")}@example.com`, "edit", true])
         assert.strictEqual(yield* errorTag(invites.listForOrganization(organizationId).pipe(as(id("member")))), "Forbidden")
         // Nobody but the invited person accepts it: not an admin, not another member.
@@ -179,6 +185,7 @@ for (const backend of backends) {
 
         // Declined: forgotten, and nothing granted.
         yield* insertUser(id("later"))
+        yield* (yield* EmailVerificationRepo).markVerified(id("later"), `${id("later")}@example.com`, at(0))
         yield* organizations.invite(organizationId, { emails: [`${id("later")}@example.com`], role: "read", sso: false }).pipe(as(id("admin")))
         const [offer] = yield* invites.listForCaller.pipe(as(id("later")))
         yield* invites.decline(organizationId, offer!.invite.id).pipe(as(id("later")))

@@ -12,3 +12,6 @@ export {
   permittedAddresses,
   type ResolvedAddress
 } from "./OutboundFetch.ts"
+
+/** Mail Quire sends: SMTP through nodemailer, or nothing, or a memory outbox for tests. */
+export { layerMemory as layerMailerMemory, type Mail, Mailer, type MailerShape, Outbox, SmtpConfig } from "./Mailer.ts"

@@ -255,11 +255,22 @@ const m0015_tokens_created_by_session = Effect.gen(function*() {
 })
 
 /**
- * Issue 34: who created each organization (a per-creator cap keeps one person from multiplying
- * the per-organization storage quota; organizations created before it have none).
+ * Issue 34: when a user proved their email (null: never, or not the email they have now), the
+ * links that prove it (stored as hashes, expiring), and who created each organization (a
+ * per-creator cap keeps one person from multiplying the per-organization storage quota;
+ * organizations created before it have none).
  */
 const m0013_email_verification = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_users ADD COLUMN email_verified_at timestamptz`
+  yield* sql`
+    CREATE TABLE identity_email_verifications (
+      token_hash text COLLATE "C" PRIMARY KEY,
+      user_id text COLLATE "C" NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+      email text NOT NULL,
+      expires_at timestamptz NOT NULL
+    )`
+  yield* sql`CREATE INDEX identity_email_verifications_user ON identity_email_verifications (user_id)`
   yield* sql`ALTER TABLE identity_organizations ADD COLUMN created_by text COLLATE "C"`
   yield* sql`CREATE INDEX identity_organizations_created_by ON identity_organizations (created_by)`
 })

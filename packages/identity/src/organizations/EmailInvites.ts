@@ -1,18 +1,21 @@
 /** Use cases on invitations by email: offers that wait for their person (an instance administrator's adds existing users at once). */
 import { Clock, Duration, Effect, Option } from "effect"
 import { Actor, type Roles } from "@quire/kernel"
-import type { InviteInput } from "../Organizations.ts"
+import type { InviteInput, InviteResult } from "../Organizations.ts"
+import type { AccountMailShape } from "../signin/AccountMail.ts"
+import { issueEmailInviteToken } from "./EmailInviteTokens.ts"
 import type { OrganizationEdit } from "./OrganizationEdit.ts"
 
 /** How long an invitation to an email without an account waits for that account. */
 export const emailInviteRetention = Duration.days(30)
 
-export const emailInvites = (edit: OrganizationEdit) => {
+export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape) => {
   const { repo, users, members, ids, transactor, now, adminAccess } = edit
 
-  const invite = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
+  const record = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
     const actor = yield* Actor.Actor
-    yield* adminAccess(organizationId, "invite members")
+    const { organization } = yield* adminAccess(organizationId, "invite members")
+    const offers: Array<{ readonly email: string; readonly inviteId: string }> = []
     const joinedAt = yield* now
     // The users added at once (GitBook's `users`): only an instance administrator's invitation adds
     // anyone, so an organization admin's answer is the same for an email with an account and one
@@ -34,11 +37,27 @@ export const emailInvites = (edit: OrganizationEdit) => {
         yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
         added.push(user.value.id)
       } else {
-        yield* repo.insertEmailInvite({ id: yield* ids.make, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
+        const inviteId = yield* ids.make
+        yield* repo.insertEmailInvite({ id: inviteId, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
+        offers.push({ email, inviteId })
       }
     }
-    return { users: added, invited: invitations.size }
+    return { result: { users: added, invited: invitations.size }, offers, organizationTitle: organization.title }
   }, transactor.transaction)
+
+  // Once the invitations are stored, each goes to its address with its own secret link (when
+  // this instance sends mail; otherwise the admins pass the invitation's link on).
+  const invite = (organizationId: string, input: InviteInput) =>
+    Effect.flatMap(record(organizationId, input), ({ offers, organizationTitle, result }) =>
+      mail.delivers
+        ? Effect.as(
+          Effect.forEach(offers, ({ email, inviteId }) =>
+            Effect.flatMap(issueEmailInviteToken(organizationId, inviteId, email), (token) => mail.invitation(email, { organizationTitle, token })), {
+            discard: true
+          }),
+          result as InviteResult
+        )
+        : Effect.succeed(result as InviteResult))
 
   const purgeStaleInvites = Effect.gen(function*() {
     const cutoff = new Date((yield* Clock.currentTimeMillis) - Duration.toMillis(emailInviteRetention))

@@ -1,10 +1,12 @@
 /**
  * Joining through an invitation from the browser: an invite link (whoever has it joins with its
  * role) or an email invitation (the person with that email joins), each named by an invite token
- * (`<organizationId>.<inviteId>`, see {@link inviteToken}). Someone without an account creates
- * it there (name, email, password) and joins in one step; someone signed in accepts it as
- * themselves. An email that already has an account is never taken over: its person signs in
- * first.
+ * (`<organizationId>.<inviteId>`, see {@link inviteToken}, or the secret token of the link Quire
+ * mailed to the invited address). Someone without an account creates it there (name, email,
+ * password) and joins in one step; someone signed in accepts it as themselves. An invite link's
+ * sign-up proves no email; an email invitation's mailed link proves it. An email that already has
+ * an account is never taken over, unless that account never proved the email and the mailed link
+ * does: the mailbox's owner then claims it (a new password; its sessions and tokens end).
  */
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, type Roles, Sealed, Transactor } from "@quire/kernel"
@@ -15,6 +17,9 @@ import { Organizations } from "../Organizations.ts"
 import { OrganizationsRepo } from "../OrganizationsRepo.ts"
 import { type SessionGrant, sessionActor, type SignInSession, SignInSessions } from "../SignInSessions.ts"
 import { UsersRepo } from "../UsersRepo.ts"
+import { Users } from "../Users.ts"
+import { EmailVerificationRepo } from "../EmailVerificationRepo.ts"
+import { openEmailInviteToken } from "../organizations/EmailInviteTokens.ts"
 import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import * as SsoEnforcement from "./SsoEnforcement.ts"
@@ -33,6 +38,8 @@ export interface InviteView {
   readonly role: Roles.MemberRole | null
   readonly inviteId: string
   readonly sso: boolean
+  /** The token is the email invitation's mailed secret link: answering through it proves the email. */
+  readonly proof: boolean
 }
 
 /** The account an invitation's sign-up creates (fields unchecked: the use case names the bad one). */
@@ -80,6 +87,8 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const limits = yield* Effect.orDie(SignUpLimits)
       const attempts = yield* SignInRepo
+      const verifications = yield* EmailVerificationRepo
+      const accounts = yield* Users
 
       /** Counts a sign-up from the client's address; refuses once the address spent its window's. */
       const spendSignUp = Effect.fnUntraced(function*(client: ClientInfo) {
@@ -98,6 +107,14 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
 
       const find = Effect.fn("InviteSignUp.find")(function*(token: string) {
         const notFound = new Errors.NotFound({ resource: "Invite", id: token })
+        const mailed = yield* openEmailInviteToken(token)
+        if (Option.isSome(mailed)) {
+          const { email, inviteId, organizationId } = mailed.value
+          const [organization, invite] = [yield* repo.find(organizationId), yield* repo.findEmailInvite(organizationId, inviteId)]
+          if (Option.isNone(organization) || Option.isNone(invite) || invite.value.email !== email) return yield* notFound
+          const { role, sso } = invite.value
+          return { kind: "email", organization: organization.value, email, role, inviteId, sso, proof: true } as const
+        }
         const [organizationId, inviteId, ...rest] = token.split(".")
         if (organizationId === undefined || inviteId === undefined || rest.length > 0 || organizationId === "" || inviteId === "") {
           return yield* notFound
@@ -109,12 +126,12 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
         if (Option.isSome(link)) {
           const at = yield* now
           if (!organization.value.inviteLinks || (link.value.expiresAt !== null && link.value.expiresAt <= at)) return yield* notFound
-          return { kind: "link", organization: organization.value, email: undefined, role: link.value.role, inviteId, sso: false } as const
+          return { kind: "link", organization: organization.value, email: undefined, role: link.value.role, inviteId, sso: false, proof: false } as const
         }
         const invite = yield* repo.findEmailInvite(organizationId, inviteId)
         if (Option.isNone(invite)) return yield* notFound
         const { email, role, sso } = invite.value
-        return { kind: "email", organization: organization.value, email, role, inviteId, sso } as const
+        return { kind: "email", organization: organization.value, email, role, inviteId, sso, proof: false } as const
       })
 
       const signUp = Effect.fn("InviteSignUp.signUp")(function*(token: string, input: SignUpInput, client: ClientInfo) {
@@ -131,27 +148,61 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
         const password = yield* validPassword("password", input.password)
         // Every account attempted counts (one taken already too: the answer says it exists).
         yield* spendSignUp(client)
-        const user = yield* transactor.transaction(Effect.gen(function*() {
-          if (Option.isSome(yield* users.findByEmail(email))) {
+        const { claimed, user } = yield* transactor.transaction(Effect.gen(function*() {
+          const organizationId = invite.organization.id
+          const holder = yield* users.findByEmail(email)
+          // The mailed link proves the mailbox: an account that never proved this email is its owner's to claim.
+          const claim = Option.isSome(holder) && invite.proof && !holder.value.instanceAdmin && !(yield* verifications.isVerified(holder.value.id))
+          if (Option.isSome(holder) && !claim) {
             return yield* new Errors.Conflict({ reason: `email: an account with this email exists; sign in, then accept the invitation` })
           }
-          const created: User = { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: yield* now }
-          yield* users.insert(created)
-          yield* passwords.setPassword(created.id, password)
-          const organizationId = invite.organization.id
+          const at = yield* now
+          const account: User = Option.isSome(holder)
+            ? holder.value
+            : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
+          if (Option.isNone(holder)) yield* users.insert(account)
+          yield* passwords.setPassword(account.id, password)
+          if (invite.proof) yield* verifications.markVerified(account.id, email, at)
           if (invite.kind === "email") yield* repo.takeEmailInvite(organizationId, email)
-          yield* members.add({ organizationId, userId: created.id, role: invite.role, sso: invite.sso, joinedAt: created.createdAt })
-          return created
+          const member = yield* members.find(organizationId, account.id)
+          if (Option.isNone(member)) {
+            yield* members.add({ organizationId, userId: account.id, role: invite.role, sso: invite.sso, joinedAt: at })
+          }
+          // Whoever held the account before the owner proved the mailbox keeps no way in.
+          const revoked = claim ? yield* revokeAccess(account.id) : []
+          return { user: account, claimed: revoked }
         }))
+        if (claimed.length > 0) yield* accounts.forgetTokens(claimed)
         return yield* sessions.begin({ userId: user.id, method: "password", userAgent: client.userAgent })
+      })
+
+      /** Ends every session and API token of the account (claimed by its email's owner); the hashes of the tokens. */
+      const revokeAccess = Effect.fnUntraced(function*(userId: string) {
+        yield* sessions.revokeOthers(userId, undefined)
+        const hashes: Array<string> = []
+        for (const token of yield* users.listTokens(userId)) {
+          const hash = yield* users.deleteToken(userId, token.id)
+          if (Option.isSome(hash)) hashes.push(hash.value)
+        }
+        return hashes
       })
 
       const accept = Effect.fn("InviteSignUp.accept")(function*(token: string, session: SignInSession) {
         const invite = yield* find(token)
         const organizationId = invite.organization.id
+        if (invite.kind === "email") {
+          const person = yield* users.findById(session.userId)
+          const own = Option.isSome(person) ? person.value.email.toLowerCase() : ""
+          if (own !== invite.email) {
+            return yield* new Errors.Forbidden({
+              reason: `This invitation is for ${invite.email}, and you are signed in as ${own}: sign out, then open the link again`
+            })
+          }
+          if (invite.proof) yield* Effect.flatMap(now, (at) => verifications.markVerified(session.userId, own, at))
+        }
         const joined: Effect.Effect<void, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor> = invite.kind === "link"
           ? Effect.asVoid(organizations.joinWithLinkInvite(organizationId, invite.inviteId))
-          : Effect.asVoid(memberInvites.accept(organizationId, invite.inviteId))
+          : Effect.asVoid(memberInvites.acceptThroughLink(organizationId, invite.inviteId))
         yield* Effect.provideService(joined, Actor.Actor, sessionActor(session))
       })
 

@@ -13,6 +13,7 @@ import { SetupClosed, SignInFailed, type SsoRequired, TooManyAttempts } from "..
 import { type SessionGrant, type SignInSession, SignInSessions } from "../SignInSessions.ts"
 import { Users } from "../Users.ts"
 import { UsersRepo } from "../UsersRepo.ts"
+import { accountMail } from "./AccountMail.ts"
 import { Passwords, validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import { SignInRepo } from "./SignInRepo.ts"
 import * as SsoEnforcement from "./SsoEnforcement.ts"
@@ -81,6 +82,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
       const passwords = yield* Passwords
       const transactor = yield* Transactor.Transactor
       const enforcement = yield* SsoEnforcement.make
+      const mail = yield* accountMail
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const windowMs = limits.windowSeconds * 1000
 
@@ -182,6 +184,16 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
           yield* sessions.revokeOthers(session.userId, session.id)
         }))
         yield* repo.clearAttempts(key)
+        // The person hears of it at their email, so that a change they did not make does not go unnoticed.
+        const person = yield* usersRepo.findById(session.userId)
+        if (Option.isSome(person)) {
+          yield* mail.notice(
+            person.value.email,
+            "Your Quire password was changed",
+            `The password of your Quire account ${person.value.email} was changed, and your other sessions were signed out.\n\n` +
+              `If you did not change it, ask your Quire administrator to secure your account.\n`
+          )
+        }
       })
 
       return PasswordSignIn.of({ setupOpen, setup, signIn, changePassword, setPassword })
