@@ -122,5 +122,6 @@ describe("quire db backup", () => {
       const right = yield* quire(["db", "restore", sealed], { ...target, QUIRE_DUMP_PASSPHRASE: "correct horse battery staple" })
       assert.strictEqual(right.status, 0, right.stderr)
       assert.match(right.stdout, /and 1 files/)
+      assert.include(right.stderr, "a dump holds no instance secret")
     }), { timeout: 300_000 })
 })
