@@ -2,7 +2,8 @@
  * `quire db backup` of a running embedded server (issue 34, findings 4 and 12): the server's
  * snapshot holds the cluster's files only (neither the instance secret nor the file bytes that
  * share its data directory), and a backup whose store lacks a file the rows name fails, naming
- * the file and where it looked, and leaves no file behind.
+ * the file and where it looked, and leaves no file behind. A backup encrypted with a passphrase
+ * restores only with it.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -102,5 +103,25 @@ describe("quire db backup", () => {
       assert.strictEqual(allowed.status, 0, allowed.stderr)
       assert.match(allowed.stderr, /Warning \(--allow-missing-files\): 1 files/)
       assert.isTrue(existsSync(partial))
-    }), { timeout: 240_000 })
+
+      // Encrypted with a passphrase: a restore without it, or with another, is refused; with it, it loads.
+      const passphraseFile = join(dir, "passphrase")
+      writeFileSync(passphraseFile, "correct horse battery staple\n")
+      const sealed = join(dir, "sealed.dump")
+      const encrypted = yield* quire(["db", "backup", "--out", sealed, "--passphrase-file", passphraseFile], { ...env, QUIRE_DATA_DIR: dataDir })
+      assert.strictEqual(encrypted.status, 0, encrypted.stderr)
+      assert.match(encrypted.stdout, /\(encrypted with the passphrase\)$/)
+      assert.isTrue(readFileSync(sealed).subarray(0, 20).toString("latin1").startsWith("QUIRE-DUMP-ENCRYPTED"))
+      const target = { QUIRE_DATA_DIR: join(dir, "restored") }
+      const without = yield* quire(["db", "restore", sealed], target)
+      assert.strictEqual(without.status, 1)
+      assert.include(without.stderr, "is encrypted: give its passphrase")
+      const wrong = yield* quire(["db", "restore", sealed], { ...target, QUIRE_DUMP_PASSPHRASE: "wrong horse" })
+      assert.strictEqual(wrong.status, 1)
+      assert.include(wrong.stderr, "Wrong passphrase")
+      const right = yield* quire(["db", "restore", sealed], { ...target, QUIRE_DUMP_PASSPHRASE: "correct horse battery staple" })
+      assert.strictEqual(right.status, 0, right.stderr)
+      assert.match(right.stdout, /and 1 files/)
+      assert.include(right.stderr, "a dump holds no instance secret")
+    }), { timeout: 300_000 })
 })

@@ -179,6 +179,15 @@ const restore = Command.make(
       `Restored ${rows} rows of ${restored.manifest.tables.length} tables and ${restored.trailer.blobs} files ` +
         `(${megabytes(restored.trailer.blobBytes)}) into the ${database} database${restored.replacedRows > 0 ? `, replacing its ${restored.replacedRows} rows` : ""}`
     )
+    // The dump holds no instance secret: without the one it was made under, sessions end and sealed secrets stay shut.
+    const secret = yield* Config.option(Config.String("QUIRE_SECRET")).pipe(Effect.orElseSucceed(() => Option.none<string>()))
+    if (Option.isNone(secret) || secret.value === "") {
+      yield* Console.error(
+        "Note: a dump holds no instance secret. Start the server with the source's QUIRE_SECRET, or copy its " +
+          "QUIRE_DATA_DIR/secret file here; else people sign in again, Git credentials and OIDC client secrets must " +
+          "be given again, sites get new visitor keys, and invite and share links are listed without their secret"
+      )
+    }
   })
 ).pipe(
   Command.withDescription(

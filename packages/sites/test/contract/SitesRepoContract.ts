@@ -25,6 +25,9 @@ export const makeSite = (id: string, organizationId: string, overrides: Partial<
   ...overrides
 })
 
+/** Seals (in the test's own words) what is not sealed yet. */
+const reseal = (stored: string) => stored.startsWith("v1.") ? Option.none<string>() : Option.some(`v1.sealed.${stored}`)
+
 export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transactor.Transactor>) =>
   describe("SitesRepo", () => {
     it.effect("stores and finds every field of a site, by id and by hostname", () =>
@@ -132,7 +135,6 @@ export const sitesRepoContract = (it: Vitest.MethodsNonLive<SitesRepo | Transact
         yield* repo.insert(makeSite("sv-3", "sv-org"))
         yield* repo.putVisitorKey("sv-1", "clear-key")
         yield* repo.putVisitorKey("sv-2", "v1.already.sealed")
-        const reseal = (stored: string) => stored.startsWith("v1.") ? Option.none<string>() : Option.some(`v1.sealed.${stored}`)
         assert.strictEqual(yield* repo.sealVisitorKeys(reseal), 1)
         assert.strictEqual(some(yield* repo.visitorKey("sv-1")), "v1.sealed.clear-key")
         assert.strictEqual(some(yield* repo.visitorKey("sv-2")), "v1.already.sealed")
