@@ -41,8 +41,9 @@ export const reachesApi = (url: string): boolean => {
 
 /** Why `url` is not a canonical API path, or undefined when it is one (or not an API path at all). */
 export const nonCanonical = (url: string): string | undefined => {
-  if (!reachesApi(url)) return undefined
   const path = url.split("?", 1)[0]!
+  // Most requests are spelled `/v1/...` or name no `v1` at all, escaped or not: no decoding for them.
+  if (!path.startsWith("/v1/") && (!/v1|%/i.test(path) || !reachesApi(url))) return undefined
   if (!path.startsWith("/v1/")) return "API paths begin with /v1/ (lowercase, one slash)"
   if (path.includes("//")) return "API paths hold no empty segment (//)"
   const dotSegment = path.split("/").some((segment) => {
