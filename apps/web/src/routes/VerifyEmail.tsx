@@ -14,7 +14,10 @@ export const VerifyEmail = (props: { readonly token: string }) => {
     confirmEmail(props.token).then((proven) => {
       setState(proven)
       refresh(sessionAtom)
-    }, (error: unknown) => setState({ problem: errorsOf(error, []).form ?? "This link cannot be used." }))
+    }, (error: unknown) => {
+      const errors = errorsOf(error, ["token"])
+      setState({ problem: errors.fields["token"] ?? errors.form ?? "This link cannot be used." })
+    })
   }, [props.token])
   return (
     <div className="auth">
