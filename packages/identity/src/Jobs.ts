@@ -1,9 +1,9 @@
 /** Background jobs of the identity package. */
-import { Clock, Effect, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { Organizations } from "./Organizations.ts"
 import { SignInSessions } from "./SignInSessions.ts"
-import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
+import { EmailVerification } from "./signin/EmailVerification.ts"
 
 /** Hourly: invitations to emails that never got an account expire after 30 days. */
 export const purgeStaleInvites = define("identity.purgeStaleInvites", {
@@ -26,7 +26,7 @@ export const purgeEndedSessions = define("identity.purgeEndedSessions", {
       const purged = yield* (yield* SignInSessions).purgeEnded
       if (purged > 0) yield* Effect.logInfo(`Purged ${purged} ended sign-in sessions`)
       // Email confirmation links that expired go with them.
-      yield* (yield* EmailVerificationRepo).purgeLinks(new Date(yield* Clock.currentTimeMillis))
+      yield* (yield* EmailVerification).purgeExpiredLinks
     })
 })
 
