@@ -55,6 +55,7 @@ export const appRoutes: ReadonlyArray<HttpRouter.PathInput> = [
   "/sign-in",
   "/setup",
   "/invite/*",
+  "/verify-email",
   "/settings/*",
   "/notifications",
   "/openapi/*",

@@ -3,12 +3,13 @@
  * real router and use cases in memory, jobs run in-process (search indexes as in the embedded
  * server), on PORT at 127.0.0.1 with that as its public URL (so the sign-in routes' same-origin
  * check sees the browser's origin), the built app from QUIRE_WEB_DIR, files under QUIRE_DATA_DIR,
- * and the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code). Prints
+ * the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code), and mail sent through
+ * QUIRE_SMTP_URL when set. Prints
  * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
-import { Users } from "@quire/identity"
+import { AccountMail, Users } from "@quire/identity"
 import { Queue, Services, Storage } from "@quire/platform"
 import * as Http from "../src/Http.ts"
 import * as NodeServer from "../src/NodeServer.ts"
@@ -24,7 +25,8 @@ const main = Effect.gen(function*() {
   }))
   const server = bootstrap.pipe(
     Layer.provideMerge(Http.serve),
-    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory)),
+    // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server).
+    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provide(AccountMail.layerConfig(url))))),
     Layer.provide([PublicUrl.layer(url), Storage.layer("memory")]),
     Layer.provideMerge(NodeServer.layer({ port, host: "127.0.0.1" }))
   )

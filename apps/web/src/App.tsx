@@ -9,6 +9,7 @@ import { ChangeRequest } from "./routes/ChangeRequest.tsx"
 import { Collection } from "./routes/Collection.tsx"
 import { History } from "./routes/History.tsx"
 import { Invite } from "./routes/Invite.tsx"
+import { VerifyEmail } from "./routes/VerifyEmail.tsx"
 import { OrgHome } from "./routes/OrgHome.tsx"
 import { Review } from "./routes/Review.tsx"
 import { Revision } from "./routes/Revision.tsx"
@@ -52,7 +53,7 @@ const Home = () => {
 }
 
 const titles: Record<Route["name"], string> = {
-  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", settings: "Settings", notifications: "Notifications", org: "Organization",
+  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
@@ -130,6 +131,7 @@ export const App = () => {
   if (AsyncResult.isFailure(session)) return <main><Failure result={session} /></main>
   const state = session.value
   if (route.name === "invite") return <Invite token={route.token} />
+  if (route.name === "verifyEmail") return <VerifyEmail token={route.token} />
   if (route.name === "setup") return <Setup open={!state.signedIn && state.setupNeeded} />
   if (!state.signedIn) {
     if (state.setupNeeded && route.name !== "signIn") return <Setup open />

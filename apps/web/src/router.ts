@@ -9,6 +9,7 @@ export type Route =
   | { readonly name: "signIn"; readonly next: string | undefined }
   | { readonly name: "setup" }
   | { readonly name: "invite"; readonly token: string }
+  | { readonly name: "verifyEmail"; readonly token: string }
   | { readonly name: "settings"; readonly section: string }
   | { readonly name: "notifications" }
   | { readonly name: "org"; readonly organizationId: string }
@@ -49,6 +50,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   }
   if (first === "setup" && parts.length === 1) return { name: "setup" }
   if (first === "invite" && second !== undefined && parts.length === 2) return { name: "invite", token: second }
+  if (first === "verify-email" && parts.length === 1) return { name: "verifyEmail", token: new URLSearchParams(search).get("token") ?? "" }
   if (first === "notifications" && parts.length === 1) return { name: "notifications" }
   if (first === "settings") return { name: "settings", section: second ?? "sessions" }
   if (first === "o" && second !== undefined) {

@@ -3,6 +3,7 @@ import { Effect, Schema } from "effect"
 import { define } from "@quire/queue"
 import { Organizations } from "./Organizations.ts"
 import { SignInSessions } from "./SignInSessions.ts"
+import { EmailVerification } from "./signin/EmailVerification.ts"
 
 /** Hourly: invitations to emails that never got an account expire after 30 days. */
 export const purgeStaleInvites = define("identity.purgeStaleInvites", {
@@ -16,7 +17,7 @@ export const purgeStaleInvites = define("identity.purgeStaleInvites", {
     })
 })
 
-/** Hourly: sign-in sessions that expired (or were revoked a day ago) and ended attempt windows are deleted. */
+/** Hourly: sign-in sessions that expired (or were revoked a day ago), ended attempt windows and expired email confirmation links are deleted. */
 export const purgeEndedSessions = define("identity.purgeEndedSessions", {
   payload: Schema.Struct({}),
   schedule: { every: "1 hour" },
@@ -24,6 +25,8 @@ export const purgeEndedSessions = define("identity.purgeEndedSessions", {
     Effect.gen(function*() {
       const purged = yield* (yield* SignInSessions).purgeEnded
       if (purged > 0) yield* Effect.logInfo(`Purged ${purged} ended sign-in sessions`)
+      // Email confirmation links that expired go with them.
+      yield* (yield* EmailVerification).purgeExpiredLinks
     })
 })
 

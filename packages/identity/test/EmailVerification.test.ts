@@ -9,7 +9,7 @@ import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids } from "@quire/kernel"
 import { layerMailerMemory, Outbox } from "@quire/outbound"
-import { as, Backends, errorMessage, errorTag, some } from "@quire/testkit"
+import { as, asInstanceAdmin, Backends, errorMessage, errorTag, some } from "@quire/testkit"
 import {
   AccountMail,
   EmailVerification,
@@ -74,6 +74,11 @@ for (const backend of backends) {
         assert.strictEqual(yield* errorTag(invites.signUp(inviteToken(trap2.id, own.invite.id), { displayName: "A", email: undefined, password: "squatter's password" }, client("10.8.0.1"))), "Conflict")
         assert.isFalse(yield* verification.isVerified(squatter))
 
+        // Even the operator's invitation, which adds a proven account at once, only offers it to an unproven one.
+        const operator = yield* organizations.invite(bigcorp.id, { emails: ["alice@bigcorp.example"], role: "admin", sso: false }).pipe(asInstanceAdmin("bc-owner"))
+        assert.deepStrictEqual(operator, { users: [], invited: 1 })
+        assertNoMember(yield* (yield* MembersRepo).find(bigcorp.id, squatter))
+
         // BigCorp invites Alice: the invitation goes to her mailbox, with its own link.
         const answer = yield* organizations.invite(bigcorp.id, { emails: ["alice@bigcorp.example"], role: "admin", sso: false }).pipe(as("bc-owner"))
         assert.deepStrictEqual(answer, { users: [], invited: 1 })
@@ -99,6 +104,7 @@ for (const backend of backends) {
         assert.deepStrictEqual([found.kind, found.email, found.proof, found.organization.title], ["email", "alice@bigcorp.example", true, "BigCorp"])
         const alice = yield* invites.signUp(token, { displayName: "Alice", email: undefined, password: "alice's own password" }, client("10.8.0.2"))
         assert.strictEqual(alice.session.userId, squatter)
+        assert.strictEqual(some(yield* repo.findById(squatter)).displayName, "Alice")
         assert.isTrue(yield* verification.isVerified(squatter))
         assert.strictEqual(some(yield* (yield* MembersRepo).find(bigcorp.id, squatter)).role, "admin")
         // The squatter keeps no way in: their session ended and their password is gone.

@@ -8,6 +8,8 @@ export interface SessionUser {
   readonly displayName: string
   readonly email: string
   readonly photoURL?: string
+  /** Whether the person proved their email (invitations and domain joins are offered only then). */
+  readonly emailVerified?: boolean
 }
 
 export interface SessionInfo {
@@ -35,6 +37,9 @@ export interface Invite {
   readonly organization: { readonly id: string; readonly title: string }
   readonly email?: string
   readonly role: string
+  readonly kind?: "link" | "email"
+  /** The invitation's mailed link: answering it also confirms the address. */
+  readonly proof?: boolean
 }
 
 /** A refusal: its status, its message in plain words, the field it names (if any), a wait. */
@@ -110,6 +115,12 @@ export const getInvite = (token: string) => call<Invite>("GET", `/auth/invites/$
 
 export const acceptInvite = (token: string, input: { displayName: string; email: string; password: string }) =>
   call<SessionInfo>("POST", `/auth/invites/${encodeURIComponent(token)}/accept`, input)
+
+/** Mails the signed-in person a link that confirms their email. */
+export const requestEmailVerification = () => call<{ email: string }>("POST", "/auth/verify-email")
+
+/** Confirms an email with the link's token. */
+export const confirmEmail = (token: string) => call<{ email: string }>("POST", "/auth/verify-email/confirm", { token })
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   call<void>("POST", "/auth/password", { currentPassword, newPassword })

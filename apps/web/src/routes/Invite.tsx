@@ -55,6 +55,12 @@ export const Invite = (props: { readonly token: string }) => {
           <>
             <h1>Join {invite.organization.title}</h1>
             <p className="muted">You are invited as {roleWords[invite.role] ?? `“${invite.role}”`}.</p>
+            {invite.email === undefined ? null : invite.proof === true
+              ? <p className="muted">This invitation came to {invite.email}: joining through it also confirms that this address is yours.</p>
+              : <p className="muted">This invitation is for {invite.email}.</p>}
+            {signedIn !== undefined && invite.email !== undefined && signedIn.user.email !== invite.email
+              ? <p className="form-error" role="alert">You are signed in as {signedIn.user.email}, and this invitation is for {invite.email}: sign out, then open the link again.</p>
+              : null}
             <form onSubmit={onSubmit} noValidate>
               {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}
               {signedIn === undefined ? (

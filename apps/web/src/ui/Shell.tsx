@@ -16,6 +16,7 @@ import { navigate } from "../router.ts"
 import { MoonIcon, SearchIcon, SunIcon } from "./icons.tsx"
 import { Link } from "./Link.tsx"
 import { useTheme } from "./theme.ts"
+import { VerifyEmailBanner } from "./VerifyEmailBanner.tsx"
 
 const OrgSwitcher = (props: { readonly organizationId: string | undefined }) => {
   const orgs = useAtomValue(organizationsAtom)
@@ -122,6 +123,7 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
         </button>
         {info === undefined ? null : <UserMenu info={info} />}
       </header>
+      {info !== undefined && info.user.emailVerified === false ? <VerifyEmailBanner email={info.user.email} /> : null}
       <main id="content">{props.children}</main>
       {paletteOpen && organizationId !== undefined
         ? <Palette organizationId={organizationId} onClose={() => setPaletteOpen(false)} />

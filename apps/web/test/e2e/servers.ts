@@ -32,8 +32,8 @@ export interface RunningServer {
   readonly stop: () => Promise<void>
 }
 
-/** Starts a server; resolves once it answers, with its URL. */
-export const startServer = async (): Promise<RunningServer> => {
+/** Starts a server (with these settings besides); resolves once it answers, with its URL. */
+export const startServer = async (settings: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "quire-web-e2e-"))
   const child = spawn(join(repo, "apps/server/node_modules/.bin/tsx"), [join(repo, "apps/server/test/WebAppServer.ts")], {
@@ -50,7 +50,8 @@ export const startServer = async (): Promise<RunningServer> => {
       // Every person the tests sign up comes from 127.0.0.1.
       QUIRE_SIGN_UP_LIMIT: "1000",
       // The Git sync screen's test connects spaces to local bare repositories (file://).
-      QUIRE_GIT_ALLOW_FILE: "1"
+      QUIRE_GIT_ALLOW_FILE: "1",
+      ...settings
     },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: tsx runs the server in a child process, and stopping stops both.

@@ -2,6 +2,7 @@
 import { Clock, Duration, Effect, Option } from "effect"
 import { Actor, type Roles } from "@quire/kernel"
 import type { InviteInput, InviteResult } from "../Organizations.ts"
+import type { EmailVerificationRepoShape } from "../EmailVerificationRepo.ts"
 import type { AccountMailShape } from "../signin/AccountMail.ts"
 import { issueEmailInviteToken } from "./EmailInviteTokens.ts"
 import type { OrganizationEdit } from "./OrganizationEdit.ts"
@@ -9,7 +10,7 @@ import type { OrganizationEdit } from "./OrganizationEdit.ts"
 /** How long an invitation to an email without an account waits for that account. */
 export const emailInviteRetention = Duration.days(30)
 
-export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape) => {
+export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape, verifications: EmailVerificationRepoShape) => {
   const { repo, users, members, ids, transactor, now, adminAccess } = edit
 
   const record = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
@@ -32,8 +33,9 @@ export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape) => 
       const user = yield* users.findByEmail(email)
       // A member stays as they are.
       if (Option.isSome(user) && Option.isSome(yield* members.find(organizationId, user.value.id))) continue
-      // The operator manages accounts already; anyone else's invitation is an offer its person accepts.
-      if (Option.isSome(user) && actor.instanceAdmin) {
+      // The operator manages accounts already, and adds one at once when it proved this email;
+      // anyone else's invitation, or one to an unproven account, is an offer its person accepts.
+      if (Option.isSome(user) && actor.instanceAdmin && (yield* verifications.isVerified(user.value.id))) {
         yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
         added.push(user.value.id)
       } else {

@@ -30,6 +30,8 @@ export interface EmailVerificationShape {
   readonly confirm: (token: unknown) => Effect.Effect<{ readonly userId: string; readonly email: string }, Errors.InvalidInput>
   /** Records that the user owns `email` (a proof made elsewhere: an invitation's mailed link). */
   readonly markVerified: (userId: string, email: string) => Effect.Effect<void>
+  /** Deletes the links that expired; answers how many. */
+  readonly purgeExpiredLinks: Effect.Effect<number>
 }
 
 export class EmailVerification extends Context.Service<EmailVerification, EmailVerificationShape>()("@quire/identity/EmailVerification") {
@@ -81,7 +83,7 @@ export class EmailVerification extends Context.Service<EmailVerification, EmailV
 
       const markVerified = (userId: string, email: string) => Effect.flatMap(now, (at) => repo.markVerified(userId, email, at))
 
-      return EmailVerification.of({ isVerified: repo.isVerified, request, confirm, markVerified })
+      return EmailVerification.of({ isVerified: repo.isVerified, request, confirm, markVerified, purgeExpiredLinks: Effect.flatMap(now, repo.purgeLinks) })
     })
   )
 }

@@ -157,8 +157,9 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
             return yield* new Errors.Conflict({ reason: `email: an account with this email exists; sign in, then accept the invitation` })
           }
           const at = yield* now
+          // A claimed account takes the name its owner gives, as a new one would.
           const account: User = Option.isSome(holder)
-            ? holder.value
+            ? Option.getOrElse(yield* users.update(holder.value.id, { displayName }), () => holder.value)
             : { id: yield* ids.make, email, displayName, photoURL: null, instanceAdmin: false, createdAt: at }
           if (Option.isNone(holder)) yield* users.insert(account)
           yield* passwords.setPassword(account.id, password)

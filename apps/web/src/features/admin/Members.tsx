@@ -145,7 +145,7 @@ const MembersTable = (props: { readonly organizationId: string; readonly admin: 
   )
 }
 
-/** The page where the invited person accepts (Quire sends no email: the admin passes the link on). */
+/** The page where the invited person accepts: the admin passes this link on (it proves no email; Quire mails its own secret link when it sends mail). */
 const invitationLink = (organizationId: string, item: MemberInvite) => `${window.location.origin}/invite/${organizationId}.${item.id}`
 
 const PendingInvites = (props: { readonly organizationId: string }) => {

@@ -1,0 +1,147 @@
+/**
+ * Proving an email in the browser, with mail through a real SMTP server this test starts
+ * (smtp-server) and the Quire server's nodemailer (QUIRE_SMTP_URL), issue 34: a squatter who
+ * signed up with alice@bigcorp.test through an invite link is offered nothing of BigCorp's, and
+ * the real Alice, following the link of the invitation mailed to her, claims the address and
+ * joins; a person asks for a confirmation link from the banner, and the link confirms the email.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest"
+import { SMTPServer } from "smtp-server"
+import type { AddressInfo } from "node:net"
+import { open, sharedBrowser } from "./browser.ts"
+import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
+
+const browser = sharedBrowser()
+
+interface Received {
+  readonly to: ReadonlyArray<string>
+  readonly raw: string
+}
+
+const inbox: Array<Received> = []
+let smtp: SMTPServer
+let server: RunningServer
+let url: string
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ""
+      stream.setEncoding("utf8")
+      stream.on("data", (chunk: string) => (raw += chunk))
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+        callback()
+      })
+    }
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
+  const port = (smtp.server.address() as AddressInfo).port
+  server = await startServer({ QUIRE_SMTP_URL: `smtp://127.0.0.1:${port}`, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
+  url = server.url
+  await setupAdmin(url)
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+/** The text of a message, quoted-printable undone. */
+const textOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** The link of the newest message to `to` whose text matches `path`, waiting up to 10 s for it. */
+const linkMailedTo = async (to: string, path: RegExp): Promise<URL> => {
+  const until = Date.now() + 10_000
+  for (;;) {
+    for (const message of inbox.filter((m) => m.to.includes(to)).toReversed()) {
+      const link = /https?:\/\/\S+/g.exec(textOf(message.raw).match(new RegExp(`https?://[^\\s]*${path.source}[^\\s]*`))?.[0] ?? "")
+      if (link !== null) return new URL(link[0])
+    }
+    if (Date.now() > until) throw new Error(`No mail to ${to} with a link to ${path}: ${inbox.map((m) => m.to.join(",")).join("; ")}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const post = (path: string, body: unknown, cookie?: string) =>
+  fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url, ...(cookie === undefined ? {} : { cookie }) },
+    body: JSON.stringify(body)
+  })
+
+/** A newcomer signs up through an invite link of `org` (proving nothing); their session cookie. */
+const signUpThroughLink = async (org: string, person: { displayName: string; email: string; password: string }) => {
+  await api(url, "PATCH", `/orgs/${org}`, { inviteLinks: true })
+  const link = await api<{ id: string }>(url, "POST", `/orgs/${org}/link-invites`, { role: "read" })
+  const response = await post(`/auth/invites/${org}.${link.id}/accept`, person)
+  expect(response.status).toBe(200)
+  return (response.headers.get("set-cookie") ?? "").split(";")[0]!
+}
+
+it("offers a squatter nothing of BigCorp's, and the real Alice claims her address through her mailed invitation", async () => {
+  const trap = await api<{ id: string }>(url, "POST", "/orgs", { title: "Trap" })
+  const squatter = await signUpThroughLink(trap.id, { displayName: "Not Alice", email: "alice@bigcorp.test", password: "the squatter's password" })
+  const session = await fetch(`${url}/auth/session`, { headers: { cookie: squatter } }).then((r) => r.json() as Promise<{ user: { emailVerified: boolean } }>)
+  expect(session.user.emailVerified).toBe(false)
+
+  const bigcorp = await api<{ id: string }>(url, "POST", "/orgs", { title: "BigCorp" })
+  const invited = await api<{ users: ReadonlyArray<string>; invited: number }>(url, "POST", `/orgs/${bigcorp.id}/invites`, { emails: ["alice@bigcorp.test"], role: "admin" })
+  expect(invited.invited).toBe(1)
+  const link = await linkMailedTo("alice@bigcorp.test", /\/invite\//)
+  // The squatter is offered nothing.
+  const offers = await fetch(`${url}/v1/user/invites`, { headers: { cookie: squatter } }).then((r) => r.json() as Promise<{ items: ReadonlyArray<unknown> }>)
+  expect(offers.items).toEqual([])
+
+  const { page, problems, context } = await open(browser(), url)
+  try {
+    await page.goto(link.pathname)
+    await page.getByRole("heading", { name: "Join BigCorp" }).waitFor()
+    await page.getByText("This invitation came to alice@bigcorp.test: joining through it also confirms that this address is yours.").waitFor()
+    await page.getByLabel("Your name").fill("Alice")
+    await page.getByLabel("Password").fill("alice's very own password")
+    await page.getByRole("button", { name: "Create the account and join" }).click()
+    await page.getByRole("heading", { name: "BigCorp", exact: true }).waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/o/${bigcorp.id}`)
+    // Confirmed: no banner asks for it.
+    expect(await page.locator(".verify-banner").count()).toBe(0)
+    expect(problems).toEqual([])
+  } finally {
+    await context.close()
+  }
+  // The squatter's session ended, and their password no longer signs in.
+  expect((await fetch(`${url}/auth/session`, { headers: { cookie: squatter } })).status).toBe(401)
+  expect((await post("/auth/sign-in", { email: "alice@bigcorp.test", password: "the squatter's password" })).status).toBe(401)
+  const members = await api<{ items: ReadonlyArray<{ role: string; user: { email?: string; displayName: string } }> }>(url, "GET", `/orgs/${bigcorp.id}/members`)
+  expect(members.items.map((m) => [m.user.displayName, m.role])).toContainEqual(["Alice", "admin"])
+})
+
+it("confirms an email through the link the banner sends", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Banner Org" })
+  const cookie = await signUpThroughLink(org.id, { displayName: "Bea", email: "bea@quire.test", password: "bea's long password" })
+  const { page, problems, context } = await open(browser(), url)
+  try {
+    const [name, value] = cookie.split("=") as [string, string]
+    await context.addCookies([{ name, value, url }])
+    await page.goto(`/o/${org.id}`)
+    const banner = page.getByRole("region", { name: "Confirm your email" })
+    await banner.getByText("Your email bea@quire.test is not confirmed").waitFor()
+    await banner.getByRole("button", { name: "Send me a link" }).click()
+    await banner.getByText("We sent a link to bea@quire.test: open it to confirm your email.").waitFor()
+    const link = await linkMailedTo("bea@quire.test", /\/verify-email\?token=/)
+    await page.goto(`${link.pathname}${link.search}`)
+    await page.getByText("Thank you: bea@quire.test is confirmed.").waitFor()
+    // Used once: opened again, it says so.
+    await page.reload()
+    await page.getByText("This link is unknown, used or expired: ask for a new one", { exact: false }).waitFor()
+    await page.goto(`/o/${org.id}`)
+    await page.getByRole("heading", { name: "Banner Org", exact: true }).waitFor()
+    expect(await page.locator(".verify-banner").count()).toBe(0)
+    expect(problems.filter((p) => !/400 \(Bad Request\)/.test(p))).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
