@@ -1,6 +1,6 @@
 /**
  * Port: OpenID Connect providers, scoped to their organization, and the sign-ins begun at them
- * (state, PKCE verifier, nonce), each taken once by its callback, on any replica.
+ * (by the hash of their state), each taken once by its callback, on any replica.
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryStore, type Pagination } from "@quire/kernel"
@@ -10,8 +10,8 @@ import { memoryProviders, type ProviderStore, providerKey, providerKeyShape } fr
 export interface OidcProvidersRepoShape extends ProviderStore<OidcProvider, OidcProviderPatch> {
   /** Remembers a sign-in begun, forgetting those expired at `now`. */
   readonly saveRequest: (request: OidcRequest, now: Date) => Effect.Effect<void>
-  /** The unexpired sign-in with this state, removed so that it is answered once. */
-  readonly takeRequest: (state: string, now: Date) => Effect.Effect<Option.Option<OidcRequest>>
+  /** The unexpired sign-in whose state has this hash, removed so that it is answered once. */
+  readonly takeRequest: (stateHash: string, now: Date) => Effect.Effect<Option.Option<OidcRequest>>
 }
 
 export const oidcProviderKey: (p: OidcProvider) => Pagination.CursorKey = providerKey
@@ -24,20 +24,20 @@ export class OidcProvidersRepo extends Context.Service<OidcProvidersRepo, OidcPr
     const requests = new MemoryStore.TxMap<string, OidcRequest>()
     // A removed provider's sign-ins in flight go with it.
     const providers = memoryProviders<OidcProvider, OidcProviderPatch>((providerId) => {
-      for (const [state, request] of requests) if (request.providerId === providerId) requests.delete(state)
+      for (const [key, request] of requests) if (request.providerId === providerId) requests.delete(key)
     })
     return OidcProvidersRepo.of({
       ...providers,
       saveRequest: (request, now) =>
         Effect.sync(() => {
-          for (const [state, old] of requests) if (old.expiresAt <= now) requests.delete(state)
-          requests.set(request.state, request)
+          for (const [key, old] of requests) if (old.expiresAt <= now) requests.delete(key)
+          requests.set(request.stateHash, request)
         }),
-      takeRequest: (state, now) =>
+      takeRequest: (stateHash, now) =>
         Effect.sync(() => {
-          const found = requests.get(state)
+          const found = requests.get(stateHash)
           if (found === undefined) return Option.none()
-          requests.delete(state)
+          requests.delete(stateHash)
           return found.expiresAt > now ? Option.some(found) : Option.none()
         })
     })

@@ -1,12 +1,13 @@
 /**
  * Seals OIDC client secrets at rest (kernel's `Sealed`): under the instance secret when there is
- * one, else under the installation's stored SAML SP key (identity's own storage, shared by every
- * replica), so that a restart still opens what was sealed.
+ * one, else, as the other sealed values are, under this process's key (the memory server, tests:
+ * what it sealed ends with the process).
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { generateKeyPairSync } from "node:crypto"
 import { InstanceSecret, Sealed } from "@quire/kernel"
-import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+
+/** The purpose of the key that seals client secrets. */
+const purpose = "quire/identity/oidc-client-secret/v1"
 
 export interface OidcSecretsShape {
   readonly seal: (plain: string) => Effect.Effect<string>
@@ -18,17 +19,13 @@ export class OidcSecrets extends Context.Service<OidcSecrets, OidcSecretsShape>(
   static readonly layer = Layer.effect(
     OidcSecrets,
     Effect.gen(function*() {
-      const store = yield* SamlSignInRepo
-      const key = yield* Effect.cached(Effect.gen(function*() {
-        const configured = yield* Effect.orDie(InstanceSecret.configured)
-        const secret = Option.isSome(configured)
-          ? Redacted.value(configured.value)
-          : yield* store.spKey(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString())
-        return Sealed.deriveKey(secret, "quire/identity", "quire/identity/oidc-client-secret/v1")
-      }))
+      const configured = yield* Effect.orDie(InstanceSecret.configured)
+      const key = Option.isSome(configured)
+        ? Sealed.deriveKey(Redacted.value(configured.value), "quire/identity", purpose)
+        : yield* Sealed.keyFor(purpose)
       return OidcSecrets.of({
-        seal: (plain) => Effect.map(key, (k) => Sealed.seal(k, plain)),
-        open: (sealed) => Effect.map(key, (k) => Sealed.open(k, sealed))
+        seal: (plain) => Effect.sync(() => Sealed.seal(key, plain)),
+        open: (sealed) => Effect.sync(() => Sealed.open(key, sealed))
       })
     })
   )

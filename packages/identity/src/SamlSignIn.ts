@@ -5,12 +5,13 @@
  * and the SP's metadata. Whom it signs in gets a session from `SignInSessions`.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { generateKeyPairSync, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import type { CacheProvider, Profile } from "@node-saml/node-saml"
 import { Errors, Transactor } from "@quire/kernel"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
 import { SamlProvidersRepo } from "./SamlProvidersRepo.ts"
 import { SamlSignInRepo } from "./SamlSignInRepo.ts"
+import * as SamlSpKey from "./SamlSpKey.ts"
 import { selfSignedCertificate } from "./SpCertificate.ts"
 import { SsoProvisioning, type SsoSignedIn } from "./SsoProvisioning.ts"
 
@@ -110,12 +111,13 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      // The SP signing key: generated once per installation and kept in identity's storage;
-      // loaded (or made) on first use, so that servers that never use SAML do no RSA work.
+      // The SP signing key: generated once per installation and kept, sealed under the instance
+      // secret, in identity's storage (`SamlSpKey`); one an older Quire stored in clear is sealed
+      // now. Loaded (or made) on first use, so that servers that never use SAML do no RSA work.
+      const spKeyBox = yield* SamlSpKey.box
+      yield* SamlSpKey.sealLegacy(store, spKeyBox)
       const spKeys = yield* Effect.cached(Effect.gen(function*() {
-        const key = yield* store.spKey(
-          generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
-        )
+        const key = yield* SamlSpKey.load(store, spKeyBox)
         return { key, certificate: selfSignedCertificate(key, "Quire SAML service provider") }
       }))
 

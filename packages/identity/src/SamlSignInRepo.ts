@@ -1,6 +1,7 @@
 /**
  * Port: what SAML sign-in must remember across requests and replicas: the ids it has consumed
- * (assertions, one-time codes) until they expire, and the installation's SP signing key.
+ * (assertions, one-time codes) until they expire, and the installation's SP signing key (as
+ * `SamlSpKey` stores it: sealed; a Quire before issue 34 stored it in clear).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"
@@ -14,8 +15,10 @@ export interface SamlSignInRepoShape {
   readonly findRequest: (id: string, now: Date) => Effect.Effect<Option.Option<Date>>
   /** Forgets an AuthnRequest id (answered). */
   readonly removeRequest: (id: string) => Effect.Effect<void>
-  /** The stored SP private key (PEM); `candidate` is stored first when there is none yet. */
+  /** The stored SP private key; `candidate` is stored first when there is none yet. */
   readonly spKey: (candidate: string) => Effect.Effect<string>
+  /** Replaces the stored SP key by `reseal(stored)` when that is some, in one step; whether it did. */
+  readonly resealSpKey: (reseal: (stored: string) => Option.Option<string>) => Effect.Effect<boolean>
 }
 
 export class SamlSignInRepo extends Context.Service<SamlSignInRepo, SamlSignInRepoShape>()(
@@ -48,6 +51,13 @@ export class SamlSignInRepo extends Context.Service<SamlSignInRepo, SamlSignInRe
           if (stored !== undefined) return stored
           key.set(candidate)
           return candidate
+        }),
+      resealSpKey: (reseal) =>
+        Effect.sync(() => {
+          const stored = key.get()
+          const next = stored === undefined ? Option.none() : reseal(stored)
+          if (Option.isSome(next)) key.set(next.value)
+          return Option.isSome(next)
         })
     })
   })

@@ -34,19 +34,19 @@ const providers = Rows.decoder("identity_oidc_providers", ProviderRow, (row): Oi
 }))
 
 const RequestRow = Schema.Struct({
-  state: Schema.String,
+  state_hash: Schema.String,
   organization_id: Schema.String,
   provider_id: Schema.String,
-  code_verifier: Schema.String,
+  sealed_code_verifier: Schema.String,
   nonce: Schema.String,
   relay_state: Schema.String,
   expires_at: Rows.Timestamp
 })
 const requests = Rows.decoder("identity_oidc_requests", RequestRow, (row): OidcRequest => ({
-  state: row.state,
+  stateHash: row.state_hash,
   organizationId: row.organization_id,
   providerId: row.provider_id,
-  codeVerifier: row.code_verifier,
+  sealedCodeVerifier: row.sealed_code_verifier,
   nonce: row.nonce,
   relayState: row.relay_state,
   expiresAt: row.expires_at
@@ -70,11 +70,11 @@ export const layer = Layer.effect(
         Effect.gen(function*() {
           yield* sql`DELETE FROM identity_oidc_requests WHERE expires_at <= ${now}`
           yield* sql`
-            INSERT INTO identity_oidc_requests (state, organization_id, provider_id, code_verifier, nonce, relay_state, expires_at)
-            VALUES (${r.state}, ${r.organizationId}, ${r.providerId}, ${r.codeVerifier}, ${r.nonce}, ${r.relayState}, ${r.expiresAt})`
+            INSERT INTO identity_oidc_requests (state_hash, organization_id, provider_id, sealed_code_verifier, nonce, relay_state, expires_at)
+            VALUES (${r.stateHash}, ${r.organizationId}, ${r.providerId}, ${r.sealedCodeVerifier}, ${r.nonce}, ${r.relayState}, ${r.expiresAt})`
         }).pipe(Effect.orDie),
-      takeRequest: (state, now) =>
-        sql<Row>`DELETE FROM identity_oidc_requests WHERE state = ${state} RETURNING *`.pipe(
+      takeRequest: (stateHash, now) =>
+        sql<Row>`DELETE FROM identity_oidc_requests WHERE state_hash = ${stateHash} RETURNING *`.pipe(
           Effect.orDie,
           Effect.flatMap(requests.first),
           Effect.map(Option.filter((request) => request.expiresAt > now))

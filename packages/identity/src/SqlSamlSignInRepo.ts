@@ -34,7 +34,15 @@ export const layer = Layer.effect(
           yield* sql`INSERT INTO identity_saml_sp_key (id, private_key) VALUES (1, ${candidate}) ON CONFLICT (id) DO NOTHING`
           const rows = yield* sql<{ readonly private_key: string }>`SELECT private_key FROM identity_saml_sp_key WHERE id = 1`
           return rows[0]?.private_key ?? candidate
-        }).pipe(Effect.orDie)
+        }).pipe(Effect.orDie),
+      resealSpKey: (reseal) =>
+        Effect.gen(function*() {
+          // FOR UPDATE: of two processes starting together, the second sees the first's key.
+          const rows = yield* sql<{ readonly private_key: string }>`SELECT private_key FROM identity_saml_sp_key WHERE id = 1 FOR UPDATE`
+          const next = rows[0] === undefined ? Option.none() : reseal(rows[0].private_key)
+          if (Option.isSome(next)) yield* sql`UPDATE identity_saml_sp_key SET private_key = ${next.value} WHERE id = 1`
+          return Option.isSome(next)
+        }).pipe(sql.withTransaction, Effect.orDie)
     })
   })
 )

@@ -27,13 +27,17 @@ export type OidcProviderPatch = Partial<{
   readonly defaultRole: Roles.MemberRole | null
 }>
 
-/** A sign-in begun at a provider, kept until its callback (any replica may receive it) or its expiry. */
+/**
+ * A sign-in begun at a provider, kept until its callback (any replica may receive it) or its expiry.
+ * Stored so that a dump's rows cannot complete it: the state only as its hash, the PKCE verifier sealed.
+ */
 export interface OidcRequest {
-  /** The `state` sent to the provider: the request's key. */
-  readonly state: string
+  /** The `Sealed.bearerHash` of the `state` sent to the provider: the request's key. */
+  readonly stateHash: string
   readonly organizationId: string
   readonly providerId: string
-  readonly codeVerifier: string
+  /** The PKCE code verifier, sealed under the instance secret. */
+  readonly sealedCodeVerifier: string
   readonly nonce: string
   /** Where the browser goes afterwards, or a CLI's sealed request. */
   readonly relayState: string

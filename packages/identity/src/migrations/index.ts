@@ -275,6 +275,19 @@ const m0013_email_verification = Effect.gen(function*() {
   yield* sql`CREATE INDEX identity_organizations_created_by ON identity_organizations (created_by)`
 })
 
+/**
+ * Single sign-on keeps nothing a dump could use (issue 34): a pending OIDC sign-in is found by the
+ * hash of its state and keeps its PKCE verifier sealed under the instance secret. Those pending now
+ * (ten minutes' worth) are dropped: their people start again. The SAML SP key is sealed too, but
+ * the migration has no secret to seal it with: the server's first start seals it (`SamlSpKey`).
+ */
+const m0016_sealed_sso_keys = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`DELETE FROM identity_oidc_requests`
+  yield* sql`ALTER TABLE identity_oidc_requests RENAME COLUMN state TO state_hash`
+  yield* sql`ALTER TABLE identity_oidc_requests RENAME COLUMN code_verifier TO sealed_code_verifier`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -291,6 +304,7 @@ export const migrations = {
     "0011_oidc_providers": m0011_oidc_providers,
     "0012_hashed_bearer_values": m0012_hashed_bearer_values,
     "0013_email_verification": m0013_email_verification,
-    "0015_tokens_created_by_session": m0015_tokens_created_by_session
+    "0015_tokens_created_by_session": m0015_tokens_created_by_session,
+    "0016_sealed_sso_keys": m0016_sealed_sso_keys
   }
 } as const

@@ -1,12 +1,13 @@
 /**
  * OpenID Connect sign-in with an organization's provider, as a session: the authorization-code
  * flow with PKCE (S256), state and nonce (openid-client, `OidcClient.ts`); the sign-in begun is
- * stored (`OidcProvidersRepo`), so any replica answers its callback, once; the ID token's email,
+ * stored (`OidcProvidersRepo`: the state as its hash, the PKCE verifier sealed, so that a dump's
+ * rows complete no sign-in), so any replica answers its callback, once; the ID token's email,
  * which the provider must say is verified, is provisioned as SAML's is (`SsoProvisioning`), and the
  * session and the CLI's hand-off are `SignInSessions`' as for SAML. The server maps these to HTTP.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Errors, Transactor } from "@quire/kernel"
+import { Errors, Sealed, Transactor } from "@quire/kernel"
 import { SignInRefused } from "../domain/SignIn.ts"
 import { authorizationUrl, configure, exchange, type JwksCache, jwksCacheOf, newChecks } from "../OidcClient.ts"
 import { OidcProvidersRepo } from "../OidcProvidersRepo.ts"
@@ -17,6 +18,9 @@ import { nextAfter, relayFor, type SamlCompleted, type SamlPlaces, type SamlStar
 
 /** How long a person has at the provider before the callback. */
 const requestLifetimeMs = 10 * 60 * 1000
+
+/** The purpose of the key that seals the PKCE verifiers of sign-ins in flight. */
+export const codeVerifierSealPurpose = "quire/identity/oidc-code-verifier/v1"
 
 /** A sign-in begun: where to send the browser, and the state the browser must bring back (a cookie). */
 export interface OidcStarted {
@@ -53,6 +57,7 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
     Effect.gen(function*() {
       const repo = yield* OidcProvidersRepo
       const secrets = yield* OidcSecrets
+      const verifierKey = yield* Sealed.keyFor(codeVerifierSealPurpose)
       const sessions = yield* SignInSessions
       const provisioning = yield* SsoProvisioning
       const transactor = yield* Transactor.Transactor
@@ -84,7 +89,15 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         const relayState = yield* relayFor(sessions, request, places)
         const checks = newChecks()
         const at = yield* now
-        yield* repo.saveRequest({ ...checks, organizationId, providerId, relayState, expiresAt: new Date(at.getTime() + requestLifetimeMs) }, at)
+        yield* repo.saveRequest({
+          stateHash: Sealed.bearerHash(checks.state),
+          sealedCodeVerifier: Sealed.seal(verifierKey, checks.codeVerifier),
+          nonce: checks.nonce,
+          organizationId,
+          providerId,
+          relayState,
+          expiresAt: new Date(at.getTime() + requestLifetimeMs)
+        }, at)
         return { location: yield* authorizationUrl(config, redirectURL, provider.scopes, checks), state: checks.state }
       })
 
@@ -93,8 +106,11 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         // The browser that began the sign-in holds its state: a callback carried to another browser
         // (login CSRF) is refused before anything is exchanged.
         if (state === "" || callback.stateCookie !== state) return yield* refuse("this sign-in was not begun in this browser: start again")
-        const request = yield* repo.takeRequest(state, yield* now)
+        const request = yield* repo.takeRequest(Sealed.bearerHash(state), yield* now)
         if (Option.isNone(request)) return yield* refuse("this sign-in expired or was already used: start again")
+        // Sealed under another instance secret (it changed while the person was at the provider).
+        const codeVerifier = Sealed.open(verifierKey, request.value.sealedCodeVerifier)
+        if (Option.isNone(codeVerifier)) return yield* refuse("this sign-in expired or was already used: start again")
         const error = callback.query.get("error")
         if (error !== null) return yield* refuse(`the provider said ${error}${text(callback.query.get("error_description")) === undefined ? "" : `: ${callback.query.get("error_description")}`}`)
         const { organizationId, providerId, relayState } = request.value
@@ -103,7 +119,7 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         )
         const callbackURL = new URL(redirectURL)
         callbackURL.search = callback.query.toString()
-        const claims = yield* exchange(config, callbackURL, request.value).pipe(
+        const claims = yield* exchange(config, callbackURL, { state, nonce: request.value.nonce, codeVerifier: codeVerifier.value }).pipe(
           Effect.ensuring(Effect.sync(() => {
             const keys = jwksCacheOf(config)
             if (keys !== undefined) keySets.set(provider.discoveryURL, keys)

@@ -23,10 +23,10 @@ const provider = (id: string, organizationId: string, ms: number, overrides: Par
 })
 
 const request = (state: string, providerId: string, expiresMs: number): OidcRequest => ({
-  state,
+  stateHash: state,
   organizationId: "oidc-org",
   providerId,
-  codeVerifier: `verifier-${state}`,
+  sealedCodeVerifier: `verifier-${state}`,
   nonce: `nonce-${state}`,
   relayState: "http://quire.test/o/oidc-org",
   expiresAt: at(expiresMs)

@@ -27,6 +27,16 @@ export const samlSignInRepoContract = (it: ReposTest) =>
         assert.strictEqual(yield* repo.spKey("key-two"), first)
       }))
 
+    it.effect("replaces the stored SP key only when the reseal answers one", () =>
+      Effect.gen(function*() {
+        const repo = yield* SamlSignInRepo
+        const stored = yield* repo.spKey("key-three")
+        assert.isFalse(yield* repo.resealSpKey(() => Option.none()))
+        assert.strictEqual(yield* repo.spKey("key-four"), stored)
+        assert.isTrue(yield* repo.resealSpKey((current) => current === stored ? Option.some(`resealed ${current}`) : Option.none()))
+        assert.strictEqual(yield* repo.spKey("key-five"), `resealed ${stored}`)
+      }))
+
     it.effect("adds a member to a team of the organization once", () =>
       Effect.gen(function*() {
         const organizations = yield* OrganizationsRepo
