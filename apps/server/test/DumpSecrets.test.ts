@@ -1,23 +1,26 @@
 /**
  * Issue 34, finding 4: a dump alone yields nothing that signs anyone in or opens a credential. An
  * instance with sessions (the administrator's and a member's), an invite link, API tokens, a Git
- * repository URL with credentials and its webhook secret, a site's visitor key and share link and
- * an OIDC client secret is dumped (`InstanceDump.write`, as `quire db dump` does); the dump holds none of those
- * values, nor the instance secret. A cookie forged from the dump's session rows is refused, even
+ * repository URL with credentials and its webhook secret, a site's visitor key and share link,
+ * an OIDC client secret, the SAML SP key and an OIDC sign-in in flight is dumped (`InstanceDump.write`,
+ * as `quire db dump` does); the dump holds none of those values (nor the SP key's PEM, nor the
+ * sign-in's state or PKCE verifier), nor the instance secret. A cookie forged from the dump's session rows is refused, even
  * signed with the instance secret itself. Restored, with the instance secret carried separately,
  * the instance works: the cookies of before still open their sessions, the link is listed and
- * joins, the visitor key and the Git credentials still open. On PostgreSQL and PGlite.
+ * joins, the visitor key and the Git credentials still open, the SP key is the same and the OIDC
+ * sign-in in flight completes. On PostgreSQL and PGlite.
  */
 import { afterAll, assert, beforeAll, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { createHash } from "node:crypto"
+import { createHash, createPublicKey, X509Certificate } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { InstanceDump } from "@quire/db"
-import { SignedToken } from "@quire/kernel"
+import { Sealed, SignedToken } from "@quire/kernel"
+import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as Provider from "../../../packages/identity/test/support/TestOidcProvider.ts"
 import { Services } from "@quire/platform"
 import { adminEmail, adminToken, backends, baseUrl, newUser, withSettings } from "./Harness.ts"
@@ -56,6 +59,14 @@ const call = (method: string, path: string, init: { readonly cookie?: string; re
       return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) }
     }))
 
+/** A browser's GET (not followed), with its text. */
+const browse = (path: string, cookie?: string) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async () => {
+      const response = await fetch(`${base}${path}`, { redirect: "manual", headers: cookie === undefined ? {} : { cookie } })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
+
 const cookieOf = (answer: Answer) => {
   const set = answer.headers.get("set-cookie") ?? ""
   assert.match(set, /^quire_session=/)
@@ -77,6 +88,9 @@ const shareSecretOf = (link: { readonly urls: { readonly published?: string } })
 }
 
 const SessionToken = Schema.Struct({ sid: Schema.String })
+
+/** base64url(SHA-256(verifier)): the PKCE S256 challenge of `verifier`. */
+const challengeOf = (verifier: string) => createHash("sha256").update(verifier, "ascii").digest("base64url")
 
 const sqlBackends = backends.filter((backend) => backend.name !== "memory")
 
@@ -114,10 +128,25 @@ for (const backend of sqlBackends) {
           const siteParams = { organizationId, siteId: site.id }
           const visitorKey = (yield* alice.api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey
           const shareLink = yield* alice.api.siteShareLinks.createSiteShareLink({ params: siteParams, payload: { name: "Partners" } })
-          yield* alice.api.sso.createOrganizationOIDCProvider({
+          const oidcProvider = yield* alice.api.sso.createOrganizationOIDCProvider({
             params: { organizationId },
             payload: { label: "Test OIDC", discoveryURL: idp.issuer, clientId: Provider.clientId, clientSecret: Provider.clientSecret }
           })
+          // The SAML SP key (made when its metadata is first asked for); an OIDC sign-in in flight.
+          const samlProvider = yield* alice.api.sso.createOrganizationSAMLProvider({
+            params: { organizationId },
+            payload: { label: "Test IdP", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
+          })
+          const metadata = (yield* browse(new URL(samlProvider.service.metadataURL).pathname)).text
+          const spCertificate = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(metadata)?.[1] ?? ""
+          assert.isAbove(spCertificate.length, 100, metadata)
+          const started = yield* browse(new URL(oidcProvider.service.startURL).pathname)
+          assert.strictEqual(started.status, 302, started.text)
+          const oidcLocation = started.headers.get("location") ?? ""
+          const oidcState = new URL(oidcLocation).searchParams.get("state") ?? ""
+          const oidcChallenge = new URL(oidcLocation).searchParams.get("code_challenge") ?? ""
+          const stateCookie = (started.headers.get("set-cookie") ?? "").split(";")[0]!
+          assert.match(stateCookie, /^quire_oidc_state=/)
 
           const outsider = yield* newUser("Outsider")
 
@@ -140,16 +169,33 @@ for (const backend of sqlBackends) {
             "the webhook secret": webhook.secret,
             "the visitor key": visitorKey,
             "the share link's secret": shareSecretOf(shareLink),
-            "the OIDC client secret": Provider.clientSecret
+            "the OIDC client secret": Provider.clientSecret,
+            "the state of an OIDC sign-in in flight": oidcState
           }
           for (const [what, value] of Object.entries(plain)) {
             assert.isAbove(value.length, 15, what)
             assert.notInclude(dumped, value, `the dump holds ${what}`)
           }
           assert.notInclude(dumped, "gitsync_instance_key\"]\n{", "the dump holds no Git sync key")
+          // No string of the dump is the PKCE verifier of the sign-in in flight.
+          assert.strictEqual(oidcChallenge.length, 43)
+          for (const word of dumped.match(/[A-Za-z0-9._~-]{43,128}/g) ?? []) {
+            assert.notStrictEqual(challengeOf(word), oidcChallenge, "the dump holds the PKCE verifier of a sign-in in flight")
+          }
+          // The SP key is stored sealed: it opens under the instance secret alone, to the key of the published certificate.
+          const sql = yield* SqlClient.SqlClient
+          const spRows = yield* sql<{ readonly private_key: string }>`SELECT private_key FROM identity_saml_sp_key`
+          assert.strictEqual(spRows.length, 1)
+          assert.include(dumped, spRows[0]!.private_key)
+          const spKey = Sealed.open(Sealed.deriveKey(instanceSecret, "quire/sealed", "quire/identity/saml-sp-key/v1"), spRows[0]!.private_key)
+          assert.isTrue(Option.isSome(spKey), "the SP key is sealed under the instance secret")
+          const spPem = Option.getOrThrow(spKey)
+          const certified = new X509Certificate(Buffer.from(spCertificate, "base64")).publicKey
+          assert.isTrue(createPublicKey(spPem).equals(certified), "the sealed key is the SP key")
+          assert.notInclude(dumped, "PRIVATE KEY", "the dump holds a PEM private key")
+          for (const line of spPem.split("\n").filter((l) => l.length >= 40)) assert.notInclude(dumped, line, "the dump holds the SP key")
 
           // Cookies forged from the dump's session rows: refused, even signed with the instance secret.
-          const sql = yield* SqlClient.SqlClient
           const rows = yield* sql<{ readonly id: string }>`SELECT id FROM identity_sessions`
           assert.isAtLeast(rows.length, 2)
           const key = SignedToken.deriveKey(instanceSecret, "sign-in-session")
@@ -183,6 +229,13 @@ for (const backend of sqlBackends) {
             payload: { url: "https://127.0.0.1:9/acme/docs.git", ref: "refs/heads/main", keepCredentials: true }
           })
           assert.isTrue(info.credentials, "the stored credentials still open under the instance secret")
+          // The SP key is the one of before; the OIDC sign-in in flight completes in the browser that began it.
+          const metadataAfter = (yield* browse(new URL(samlProvider.service.metadataURL).pathname)).text
+          assert.include(metadataAfter, spCertificate)
+          const callback = yield* Effect.promise(() => Provider.signIn(oidcLocation, `oidc.${Date.now()}@example.com`))
+          const completed = yield* browse(`${callback.pathname}${callback.search}`, stateCookie)
+          assert.strictEqual(completed.status, 303, completed.text)
+          assert.match(completed.headers.get("set-cookie") ?? "", /quire_session=/)
         }).pipe(Effect.scoped))
     }
   )
