@@ -185,7 +185,8 @@ const restore = Command.make(
       yield* Console.error(
         "Note: a dump holds no instance secret. Start the server with the source's QUIRE_SECRET, or copy its " +
           "QUIRE_DATA_DIR/secret file here; else people sign in again, Git credentials and OIDC client secrets must " +
-          "be given again, sites get new visitor keys, and invite and share links are listed without their secret"
+          "be given again, sites get new visitor keys, SAML gets a new SP key (identity providers need its metadata again), " +
+          "and invite and share links are listed without their secret"
       )
     }
   })
