@@ -159,6 +159,18 @@ for (const backend of backends) {
         yield* invites.accept(mine, bob)
         assert.strictEqual(some(yield* (yield* MembersRepo).find(organization.id, "ver-bob")).role, "edit")
       }))
+
+    it.effect("tells a person at their email that their password changed", () =>
+      Effect.gen(function*() {
+        const signIn = yield* PasswordSignIn
+        yield* Effect.orDie((yield* UsersRepo).insert(makeUser("note-cy")))
+        yield* signIn.setPassword("note-cy", "the first password")
+        const grant = yield* signIn.signIn("note-cy@example.com", "the first password", client("10.8.1.1"))
+        yield* signIn.changePassword(grant.session, "the first password", "the second password")
+        const notices = (yield* (yield* Outbox).sent).filter((m) => m.to === "note-cy@example.com")
+        assert.deepStrictEqual(notices.map((m) => m.subject), ["Your Quire password was changed"])
+        assert.include(notices[0]!.text, "your other sessions were signed out")
+      }))
   })
 }
 
