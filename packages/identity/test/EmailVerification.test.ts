@@ -23,6 +23,7 @@ import {
   Organizations,
   PasswordSignIn,
   SignInSessions,
+  Users,
   UsersRepo,
   VisitorClaims
 } from "../src/index.ts"
@@ -170,6 +171,15 @@ for (const backend of backends) {
         const notices = (yield* (yield* Outbox).sent).filter((m) => m.to === "note-cy@example.com")
         assert.deepStrictEqual(notices.map((m) => m.subject), ["Your Quire password was changed"])
         assert.include(notices[0]!.text, "your other sessions were signed out")
+      }))
+
+    it.effect("tells the administrator's configured address when first-run setup changes the sign-in email", () =>
+      Effect.gen(function*() {
+        const { generated } = yield* (yield* Users).bootstrapAdmin("operator@old.example", undefined)
+        yield* (yield* PasswordSignIn).setup({ setupCode: generated!, displayName: "Ada", email: "ada@new.example", password: "the admin's password" }, client("10.8.2.1"))
+        const notices = (yield* (yield* Outbox).sent).filter((m) => m.to === "operator@old.example")
+        assert.deepStrictEqual(notices.map((m) => m.subject), ["The Quire administrator's sign-in email was changed"])
+        assert.include(notices[0]!.text, "to ada@new.example")
       }))
   })
 }
