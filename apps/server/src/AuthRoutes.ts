@@ -134,6 +134,8 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
         instanceAdmin: session.organizationId === undefined && user.instanceAdmin,
         emailVerified: yield* verification.isVerified(user.id)
       },
+      // Whether a confirmation link can be mailed (QUIRE_SMTP_URL): the app offers one only then.
+      emailDelivery: verification.sendsMail,
       session: {
         id: session.id,
         method: session.method,

@@ -23,6 +23,7 @@ import {
   Organizations,
   PasswordSignIn,
   SignInSessions,
+  Users,
   UsersRepo,
   VisitorClaims
 } from "../src/index.ts"
@@ -158,6 +159,27 @@ for (const backend of backends) {
         const mine = (yield* lastLinkTo("ver-bob@example.com")).url.pathname.slice("/invite/".length)
         yield* invites.accept(mine, bob)
         assert.strictEqual(some(yield* (yield* MembersRepo).find(organization.id, "ver-bob")).role, "edit")
+      }))
+
+    it.effect("tells a person at their email that their password changed", () =>
+      Effect.gen(function*() {
+        const signIn = yield* PasswordSignIn
+        yield* Effect.orDie((yield* UsersRepo).insert(makeUser("note-cy")))
+        yield* signIn.setPassword("note-cy", "the first password")
+        const grant = yield* signIn.signIn("note-cy@example.com", "the first password", client("10.8.1.1"))
+        yield* signIn.changePassword(grant.session, "the first password", "the second password")
+        const notices = (yield* (yield* Outbox).sent).filter((m) => m.to === "note-cy@example.com")
+        assert.deepStrictEqual(notices.map((m) => m.subject), ["Your Quire password was changed"])
+        assert.include(notices[0]!.text, "your other sessions were signed out")
+      }))
+
+    it.effect("tells the administrator's configured address when first-run setup changes the sign-in email", () =>
+      Effect.gen(function*() {
+        const { generated } = yield* (yield* Users).bootstrapAdmin("operator@old.example", undefined)
+        yield* (yield* PasswordSignIn).setup({ setupCode: generated!, displayName: "Ada", email: "ada@new.example", password: "the admin's password" }, client("10.8.2.1"))
+        const notices = (yield* (yield* Outbox).sent).filter((m) => m.to === "operator@old.example")
+        assert.deepStrictEqual(notices.map((m) => m.subject), ["The Quire administrator's sign-in email was changed"])
+        assert.include(notices[0]!.text, "to ada@new.example")
       }))
   })
 }

@@ -15,6 +15,8 @@ export interface SessionUser {
 export interface SessionInfo {
   readonly user: SessionUser
   readonly session: { readonly id: string; readonly expiresAt: string }
+  /** Whether the server mails confirmation links. */
+  readonly emailDelivery?: boolean
   readonly setupNeeded: false
 }
 

@@ -123,7 +123,7 @@ export const Shell = (props: { readonly organizationId?: string | undefined; rea
         </button>
         {info === undefined ? null : <UserMenu info={info} />}
       </header>
-      {info !== undefined && info.user.emailVerified === false ? <VerifyEmailBanner email={info.user.email} /> : null}
+      {info !== undefined && info.user.emailVerified === false && info.emailDelivery === true ? <VerifyEmailBanner email={info.user.email} /> : null}
       <main id="content">{props.children}</main>
       {paletteOpen && organizationId !== undefined
         ? <Palette organizationId={organizationId} onClose={() => setPaletteOpen(false)} />

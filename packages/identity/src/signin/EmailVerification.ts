@@ -19,6 +19,8 @@ export const verificationLinkLifetime = Duration.hours(24)
 const requestsPerHour = 5
 
 export interface EmailVerificationShape {
+  /** Whether this instance mails links (QUIRE_SMTP_URL): without it, nobody can ask for one. */
+  readonly sendsMail: boolean
   /** Whether the user proved the email they have now. */
   readonly isVerified: (userId: string) => Effect.Effect<boolean>
   /**
@@ -83,7 +85,7 @@ export class EmailVerification extends Context.Service<EmailVerification, EmailV
 
       const markVerified = (userId: string, email: string) => Effect.flatMap(now, (at) => repo.markVerified(userId, email, at))
 
-      return EmailVerification.of({ isVerified: repo.isVerified, request, confirm, markVerified, purgeExpiredLinks: Effect.flatMap(now, repo.purgeLinks) })
+      return EmailVerification.of({ sendsMail: mail.delivers, isVerified: repo.isVerified, request, confirm, markVerified, purgeExpiredLinks: Effect.flatMap(now, repo.purgeLinks) })
     })
   )
 }

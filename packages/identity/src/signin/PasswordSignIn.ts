@@ -128,6 +128,14 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
           yield* usersRepo.update(admin.id, { displayName, email })
           yield* repo.setPassword(admin.id, hash, yield* now)
         }))
+        // The sign-in email changed: the address it had hears of it.
+        if (admin.email.toLowerCase() !== email) {
+          yield* mail.notice(
+            admin.email,
+            "The Quire administrator's sign-in email was changed",
+            `First-run setup changed the sign-in email of the Quire administrator from ${admin.email} to ${email}.\n`
+          )
+        }
         return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent })
       })
 
