@@ -12,18 +12,22 @@ import remarkParse from "remark-parse"
 import { type Processor, unified } from "unified"
 import { visit } from "unist-util-visit"
 import { frontmatterData, splitFrontmatter } from "./Frontmatter.ts"
+import { defaultMarkdownLimits, markdownLimitBreach, plainTextMarkdown, withinLimits } from "./MarkdownLimits.ts"
 
 const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
 const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
 
-/** The mdast tree of `markdown` (GFM and YAML frontmatter included). */
-export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
+/**
+ * The mdast tree of `markdown` (GFM and YAML frontmatter included). Markdown over a limit of
+ * `MarkdownLimits.ts` is parsed as its plain-text form (a note, then its text in a code block).
+ */
+export const parseMarkdown = (markdown: string): Root => processor.parse(withinLimits(markdown))
 
 /**
  * The mdast tree of a document's body (see `splitFrontmatter`): GFM, and no frontmatter, so that a
  * `---` block at its start is the thematic break or heading it reads as.
  */
-export const parseBody = (markdown: string): Root => bodyProcessor.parse(markdown)
+export const parseBody = (markdown: string): Root => bodyProcessor.parse(withinLimits(markdown))
 
 const autolinkLiterals = new Set(["wwwAutolink", "protocolAutolink", "emailAutolink"])
 
@@ -146,7 +150,8 @@ export const piecePlan = (markdown: string): PiecePlan => {
 /** The definitions appended to each piece of a document of several (see `piecePlan`). */
 export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
-  return definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n`
+  // Past the definitions limit, each piece would parse them all: references resolve within their piece only.
+  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.join("\n")}\n`
 }
 
 /**
@@ -154,7 +159,12 @@ export const appendixOf = (markdown: string): string => {
  * sections), without GFM's autolink literals.
  */
 export const parsePiece = (text: string, appendix: string, forText = false): Piece => {
-  const parse = forText ? (markdown: string) => textProcessor.parse(markdown) : parseMarkdown
+  const parse = forText ? (markdown: string) => textProcessor.parse(withinLimits(markdown)) : parseMarkdown
+  const breach = markdownLimitBreach(text)
+  if (breach !== undefined) {
+    const tree = parse(plainTextMarkdown(text, breach))
+    return { text, children: tree.children, tree }
+  }
   if (appendix === "") {
     const tree = parse(text)
     return { text, children: tree.children, tree }

@@ -26,6 +26,16 @@ export {
   resolveLink
 } from "./Links.ts"
 export {
+  defaultMarkdownLimits,
+  describeBreach,
+  type MarkdownLimitBreach,
+  markdownLimitBreach,
+  markdownLimitNames,
+  type MarkdownLimits,
+  plainTextMarkdown,
+  withinLimits
+} from "./MarkdownLimits.ts"
+export {
   appendixOf,
   atxHeadingTitle,
   blockChunks,
