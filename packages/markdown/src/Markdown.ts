@@ -12,7 +12,7 @@ import remarkParse from "remark-parse"
 import { type Processor, unified } from "unified"
 import { visit } from "unist-util-visit"
 import { frontmatterData, splitFrontmatter } from "./Frontmatter.ts"
-import { defaultMarkdownLimits, markdownLimitBreach, plainTextMarkdown, withinLimits } from "./MarkdownLimits.ts"
+import { defaultMarkdownLimits, describeBreach, type MarkdownLimitBreach, markdownLimitBreach } from "./MarkdownLimits.ts"
 
 const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
 const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
@@ -21,13 +21,44 @@ const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
  * The mdast tree of `markdown` (GFM and YAML frontmatter included). Markdown over a limit of
  * `MarkdownLimits.ts` is parsed as its plain-text form (a note, then its text in a code block).
  */
-export const parseMarkdown = (markdown: string): Root => processor.parse(withinLimits(markdown))
+export const parseMarkdown = (markdown: string): Root => guarded(markdown, (text) => processor.parse(text))
+
+/** The end of `text` as a unist point. */
+const endOf = (text: string) => {
+  const line = lineCount(text) + 1
+  const column = text.length - text.lastIndexOf("\n")
+  return { line, column, offset: text.length }
+}
+
+/**
+ * The tree of a page over a limit, built without parsing it: a note naming the limit, then the
+ * whole text as a code block (what `plainTextMarkdown` reads as), its position the text's.
+ */
+export const plainTextTree = (markdown: string, breach: MarkdownLimitBreach): Root => {
+  const start = { line: 1, column: 1, offset: 0 }
+  const position = { start, end: endOf(markdown) }
+  const note = `This page is shown as plain text: its markdown is over ${describeBreach(breach)}.`
+  return {
+    type: "root",
+    children: [
+      { type: "paragraph", children: [{ type: "emphasis", children: [{ type: "text", value: note }] }] },
+      { type: "code", lang: "text", meta: null, value: markdown, position }
+    ],
+    position
+  }
+}
+
+/** `parse(markdown)`, or the plain-text tree of markdown over a limit (see `markdownLimitBreach`), which costs no parse. */
+const guarded = (markdown: string, parse: (text: string) => Root): Root => {
+  const breach = markdownLimitBreach(markdown)
+  return breach === undefined ? parse(markdown) : plainTextTree(markdown, breach)
+}
 
 /**
  * The mdast tree of a document's body (see `splitFrontmatter`): GFM, and no frontmatter, so that a
  * `---` block at its start is the thematic break or heading it reads as.
  */
-export const parseBody = (markdown: string): Root => bodyProcessor.parse(withinLimits(markdown))
+export const parseBody = (markdown: string): Root => guarded(markdown, (text) => bodyProcessor.parse(text))
 
 const autolinkLiterals = new Set(["wwwAutolink", "protocolAutolink", "emailAutolink"])
 
@@ -159,10 +190,10 @@ export const appendixOf = (markdown: string): string => {
  * sections), without GFM's autolink literals.
  */
 export const parsePiece = (text: string, appendix: string, forText = false): Piece => {
-  const parse = forText ? (markdown: string) => textProcessor.parse(withinLimits(markdown)) : parseMarkdown
+  const parse = forText ? (markdown: string) => guarded(markdown, (all) => textProcessor.parse(all)) : parseMarkdown
   const breach = markdownLimitBreach(text)
   if (breach !== undefined) {
-    const tree = parse(plainTextMarkdown(text, breach))
+    const tree = plainTextTree(text, breach)
     return { text, children: tree.children, tree }
   }
   if (appendix === "") {

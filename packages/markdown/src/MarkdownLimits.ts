@@ -17,7 +17,7 @@ export interface MarkdownLimits {
   readonly emphasisRun: number
   /** Runs of emphasis delimiters in a paragraph (micromark matches each opener against those before it). */
   readonly emphasisDelimiters: number
-  /** HTML elements open at once in a block. */
+  /** HTML elements open at once (across blocks: the renderer nests the blocks between an element's tags). */
   readonly htmlDepth: number
   /** GitBook blocks (`{% hint %}`, `{% tabs %}`...) inside each other. */
   readonly gitbookDepth: number
@@ -67,8 +67,10 @@ export interface MarkdownLimitBreach {
 export const describeBreach = (breach: MarkdownLimitBreach): string =>
   `the markdown ${markdownLimitNames[breach.limit]} limit (at most ${breach.max}; line ${breach.line} reaches ${breach.found})`
 
+// Elements that never close, and those whose closing tag HTML lets a page leave out: neither nests.
 const voidElements = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen"
+  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param", "keygen",
+  "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "colgroup", "caption", "rt", "rp", "html", "head", "body"
 ])
 
 const fencePattern = /^(`{3,}|~{3,})/
@@ -177,7 +179,6 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     }
     if (blank && first) {
       brackets = 0
-      html = 0
       delimiters = 0
       previousBlank = true
       // A `>` line without text goes on with its quote.

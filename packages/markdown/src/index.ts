@@ -76,6 +76,7 @@ export {
   pieces,
   pieceSectionItems,
   plainText,
+  plainTextTree,
   type Section,
   type SectionItem,
   sectionItems,

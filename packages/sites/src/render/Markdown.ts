@@ -11,7 +11,7 @@ import {
   headingText,
   markdownLimitBreach,
   parseBody,
-  plainTextMarkdown,
+  plainTextTree,
   splitFrontmatter,
   takeFreeId
 } from "@quire/markdown"
@@ -485,7 +485,7 @@ const parse = (markdown: string): Parsed => {
   const body = splitFrontmatter(markdown).body
   // A page over a markdown limit (stored before the limits, or by an older version) is shown as plain text with a note.
   const breach = markdownLimitBreach(body)
-  if (breach !== undefined) return { tree: parseBody(plainTextMarkdown(body, breach)), tags: [], formulas: [] }
+  if (breach !== undefined) return { tree: plainTextTree(body, breach), tags: [], formulas: [] }
   const marked = markTags(body)
   const math = markMath(marked.markdown)
   return { tree: parseBody(math.markdown), tags: marked.tags, formulas: math.formulas }
