@@ -31,13 +31,13 @@ const endOf = (text: string) => {
 }
 
 /**
- * The tree of a page over a limit, built without parsing it: a note naming the limit, then the
+ * The tree of a page over a limit (or, named by `over`, a parse worker's budget), built without parsing it: a note naming the limit, then the
  * whole text as a code block (what `plainTextMarkdown` reads as), its position the text's.
  */
-export const plainTextTree = (markdown: string, breach: MarkdownLimitBreach): Root => {
+export const plainTextTree = (markdown: string, over: MarkdownLimitBreach | string): Root => {
   const start = { line: 1, column: 1, offset: 0 }
   const position = { start, end: endOf(markdown) }
-  const note = `This page is shown as plain text: its markdown is over ${describeBreach(breach)}.`
+  const note = `This page is shown as plain text: its markdown is over ${typeof over === "string" ? over : describeBreach(over)}.`
   return {
     type: "root",
     children: [
