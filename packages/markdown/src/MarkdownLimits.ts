@@ -17,6 +17,8 @@ export interface MarkdownLimits {
   readonly emphasisRun: number
   /** Runs of emphasis delimiters in a paragraph (micromark matches each opener against those before it). */
   readonly emphasisDelimiters: number
+  /** Lengths of backtick runs in a paragraph (micromark looks ahead for a closing run of each length). */
+  readonly codeSpanLengths: number
   /** HTML elements open at once (across blocks: the renderer nests the blocks between an element's tags). */
   readonly htmlDepth: number
   /** GitBook blocks (`{% hint %}`, `{% tabs %}`...) inside each other. */
@@ -35,6 +37,7 @@ export const defaultMarkdownLimits: MarkdownLimits = {
   containerDepth: 32,
   emphasisRun: 64,
   emphasisDelimiters: 1_000,
+  codeSpanLengths: 16,
   htmlDepth: 64,
   gitbookDepth: 32,
   tableColumns: 128,
@@ -48,6 +51,7 @@ export const markdownLimitNames: Readonly<Record<keyof MarkdownLimits, string>> 
   containerDepth: "list-and-quote-nesting",
   emphasisRun: "emphasis-run",
   emphasisDelimiters: "emphasis-delimiters-per-paragraph",
+  codeSpanLengths: "code-span-lengths-per-paragraph",
   htmlDepth: "HTML-nesting",
   gitbookDepth: "GitBook-block-nesting",
   tableColumns: "table-columns",
@@ -132,6 +136,7 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
   let brackets = 0
   let html = 0
   let delimiters = 0
+  const backticks = new Set<number>()
   let gitbook = 0
   let quotes = 0
   let definitions = 0
@@ -180,6 +185,7 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     if (blank && first) {
       brackets = 0
       delimiters = 0
+      backticks.clear()
       previousBlank = true
       // A `>` line without text goes on with its quote.
       previousQuoted = quoted > 0
@@ -212,8 +218,19 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     }
     // Inline: brackets, emphasis runs, table cells, HTML and GitBook tags.
     let pipes = 0
+    let ticks = 0
     for (let i = 0; i < rest.length; i++) {
       const char = rest[i]
+      if (char === "`") {
+        ticks++
+        continue
+      }
+      if (ticks > 0) {
+        backticks.add(ticks)
+        ticks = 0
+        const found = breach("codeSpanLengths", backticks.size, number)
+        if (found !== undefined) return found
+      }
       if (char === "\\") i++
       else if (char === "[") {
         brackets++
@@ -223,7 +240,8 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
         if (brackets > 0) brackets--
       } else if (char === "|") pipes++
     }
-    const columns = breach("tableColumns", pipes - 1, number)
+    if (ticks > 0) backticks.add(ticks)
+    const columns = breach("tableColumns", pipes - 1, number) ?? breach("codeSpanLengths", backticks.size, number)
     if (columns !== undefined) return columns
     const emphasis = emphasisRuns(rest)
     delimiters += emphasis.runs

@@ -30,6 +30,7 @@ export const adversarialCases = (bytes: number): ReadonlyArray<AdversarialCase> 
     { name: "emphasis-runs", markdown: times("*a _b ", levels(bytes, 6)) },
     { name: "strikethrough", markdown: `${times("~~", levels(bytes, 4))}x${times("~~", levels(bytes, 4))}` },
     { name: "code-spans", markdown: Array.from({ length: levels(bytes, 40) }, (_, i) => `${"`".repeat((i % 30) + 1)}a`).join(" ") },
+    { name: "code-spans-unmatched", markdown: Array.from({ length: Math.floor(Math.sqrt(2 * bytes)) }, (_, i) => `${"`".repeat(i + 1)}a`).join(" ") },
     { name: "list", markdown: Array.from({ length: listDepth }, (_, i) => `${"  ".repeat(i)}- x`).join("\n") },
     { name: "flat-list-markers", markdown: `${times("- ", bytes / 2)}x` },
     { name: "ordered-list", markdown: Array.from({ length: listDepth }, (_, i) => `${"   ".repeat(i)}1. x`).join("\n") },
