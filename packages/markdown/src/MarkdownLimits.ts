@@ -302,3 +302,23 @@ export const withinLimits = (markdown: string): string => {
   const breach = markdownLimitBreach(markdown)
   return breach === undefined ? markdown : plainTextMarkdown(markdown, breach)
 }
+
+/** How deeply an imported HTML page may nest its elements (a real site nests a few dozen). */
+export const maxImportedHtmlDepth = 256
+
+/**
+ * The deepest nesting of elements in `html`, by one linear pass over its tags (void elements and
+ * those whose closing tag HTML lets a page leave out not counted):
+ * checked before an HTML parser and a converter, whose cost and recursion grow with it, see the page.
+ */
+export const htmlNestingDepth = (html: string): number => {
+  let depth = 0
+  let deepest = 0
+  for (const tag of html.matchAll(htmlTagPattern)) {
+    const name = tag[2]!.toLowerCase()
+    if (voidElements.has(name) || tag[3] === "/") continue
+    if (tag[1] === "/") depth = Math.max(0, depth - 1)
+    else if (++depth > deepest) deepest = depth
+  }
+  return deepest
+}

@@ -28,10 +28,12 @@ export {
 export {
   defaultMarkdownLimits,
   describeBreach,
+  htmlNestingDepth,
   type MarkdownLimitBreach,
   markdownLimitBreach,
   markdownLimitNames,
   type MarkdownLimits,
+  maxImportedHtmlDepth,
   plainTextMarkdown,
   withinLimits
 } from "./MarkdownLimits.ts"
