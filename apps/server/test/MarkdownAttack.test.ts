@@ -119,6 +119,18 @@ for (const backend of backends) {
         assert.isString(fine.revision)
       }))
 
+    it.effect("a comment nested past a markdown limit is refused with a 400 naming the limit", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const refused = yield* Effect.flip(
+          alice.api.comments.postCommentInSpace({ params: { spaceId: space.id }, payload: { body: { markdown: nestedBrackets(20_000) } } })
+        )
+        assert.strictEqual(errorCode(refused), 400)
+        assert.include(errorMessage(refused), "bracket-nesting limit")
+        const fine = yield* alice.api.comments.postCommentInSpace({ params: { spaceId: space.id }, payload: { body: { markdown: "[a [b]](u)" } } })
+        assert.isString(fine.id)
+      }))
+
     if (backend.name !== "memory") {
       it.effect("a page stored over a limit reads back as plain text with a note, as HTML and as a document", () =>
         Effect.gen(function*() {
