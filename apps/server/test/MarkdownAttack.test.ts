@@ -7,7 +7,7 @@
  * text with a note. The precise `/health` p99 is `pnpm bench --markdown-attack`'s.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Result } from "effect"
 import { SqlClient } from "effect/sql"
 import { documentHash } from "@quire/content"
 import { adversarialCases, nestedBrackets, nestedHints, nestedList, nestedQuotes } from "@quire/markdown/testing/Adversarial"
@@ -38,7 +38,7 @@ const attack = [
  * answered, and the longest main-thread CPU time between two turns of a 5 ms timer.
  */
 const healthProbe = (base: string) => {
-  let running = true
+  const state = { running: true }
   let held = 0
   let last = process.threadCpuUsage()
   const ticker = setInterval(() => {
@@ -51,7 +51,7 @@ const healthProbe = (base: string) => {
   let answered = 0
   let failed = 0
   const done = (async () => {
-    while (running) {
+    while (state.running) {
       const start = performance.now()
       const response = await fetch(`${base}/health`)
       await response.text()
@@ -70,7 +70,7 @@ const healthProbe = (base: string) => {
       return answer
     },
     stop: async () => {
-      running = false
+      state.running = false
       clearInterval(ticker)
       await done
       return { slowest, answered, failed, held }
@@ -90,7 +90,7 @@ for (const backend of backends) {
         for (const { markdown, name } of attack) {
           const answer = yield* Effect.result(s.edit(cr.id, [{ operation: "insert_page", title: name, document: { markdown } }]))
           const gap = `, /health ${probe.recent().toFixed(0)} ms`
-          if (answer._tag === "Success") {
+          if (Result.isSuccess(answer)) {
             outcomes.push(`${name}: saved${gap}`)
             continue
           }

@@ -48,11 +48,11 @@ const summary = (values: ReadonlyArray<number>) => ({ p99: percentile(values, 99
 
 /** Calls `/health` every 2 ms until stopped; answers each call's latency in ms. */
 const probe = (baseUrl: string) => {
-  let running = true
+  const state = { running: true }
   const latencies: Array<number> = []
   let recent = 0
   const done = (async () => {
-    while (running) {
+    while (state.running) {
       const start = performance.now()
       const response = await fetch(`${baseUrl}/health`)
       await response.text()
@@ -69,7 +69,7 @@ const probe = (baseUrl: string) => {
       return slowest
     },
     stop: async () => {
-      running = false
+      state.running = false
       await done
       return latencies
     }
