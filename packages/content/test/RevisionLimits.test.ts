@@ -99,6 +99,25 @@ Backends.each(backends, (it) => {
       assert.include(metadata, "revision-metadata limit")
     }), { timeout: 60_000 })
 
+  it.effect("refuses markdown nested past a markdown limit (every writer: edits, merges, imports), naming the limit and storing nothing", () =>
+    Effect.gen(function*() {
+      for (const [name, markdown, limit] of [
+        ["brackets", `${"[".repeat(16_384)}x${"]".repeat(16_384)}`, "bracket-nesting limit"],
+        ["list", Array.from({ length: 600 }, (_, i) => `${"  ".repeat(i)}- x`).join("\n"), "list-and-quote-nesting limit"],
+        ["hints", `${"{% hint %}\n".repeat(3_000)}x\n${"{% endhint %}\n".repeat(3_000)}`, "GitBook-block-nesting limit"],
+        ["quote", `${">".repeat(20_000)} x`, "list-and-quote-nesting limit"]
+      ] as const) {
+        const hash = documentHash(markdown)
+        const message = yield* refused(`lim-md-${name}`, {
+          pages: [page(name, { type: "document", title: `Hostile ${name}`, document: hash, target: undefined })],
+          documents: new Map([[hash, markdown]])
+        })
+        assert.include(message, limit)
+        assert.include(message, `"Hostile ${name}"`)
+        assert.strictEqual((yield* (yield* RevisionsRepo).documents([hash])).size, 0)
+      }
+    }), { timeout: 60_000 })
+
   it.effect("writes a tree larger than one row may hold (30,100 pages) and reads it back in full", () =>
     Effect.gen(function*() {
       const writer = yield* RevisionWriter

@@ -454,6 +454,25 @@ describe("SpaceContent.importWebsite", () => {
       }
     }).pipe(Effect.provide(layer)))
 
+  it.live("a page nested past the imports' HTML-nesting limit is skipped (the start page: refused, naming the limit), never parsed", () =>
+    Effect.gen(function*() {
+      const deep = `<title>Deep</title><main>${"<div>".repeat(20_000)}x${"</div>".repeat(20_000)}</main>`
+      const server = yield* LocalServer.serveRoutes({
+        "/": { body: `<title>Home</title><h1>Home</h1><p><a href="/deep.html">Deep</a></p>` },
+        "/deep.html": { body: deep },
+        "/start.html": { body: deep }
+      })
+      const content = yield* SpaceContent
+      const spaceId = yield* newSpace()
+      const started = performance.now()
+      const result = yield* content.importWebsite(spaceId, `${server.origin}/`).pipe(as("editor"))
+      assert.strictEqual(result.importedResources, 1)
+      const refused = yield* flip(content.importWebsite(spaceId, `${server.origin}/start.html`).pipe(as("editor")))
+      assert.include(refused.message, "HTML-nesting limit of imports")
+      // Converting the page took 21 s before it overflowed the stack.
+      assert.isBelow(performance.now() - started, 5_000)
+    }).pipe(Effect.provide(layer)))
+
   it.live("refuses private addresses that are not allowed, naming the url", () =>
     Effect.gen(function*() {
       const content = yield* SpaceContent

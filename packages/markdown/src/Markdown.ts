@@ -12,18 +12,53 @@ import remarkParse from "remark-parse"
 import { type Processor, unified } from "unified"
 import { visit } from "unist-util-visit"
 import { frontmatterData, splitFrontmatter } from "./Frontmatter.ts"
+import { defaultMarkdownLimits, describeBreach, type MarkdownLimitBreach, markdownLimitBreach } from "./MarkdownLimits.ts"
 
 const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
 const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
 
-/** The mdast tree of `markdown` (GFM and YAML frontmatter included). */
-export const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
+/**
+ * The mdast tree of `markdown` (GFM and YAML frontmatter included). Markdown over a limit of
+ * `MarkdownLimits.ts` is parsed as its plain-text form (a note, then its text in a code block).
+ */
+export const parseMarkdown = (markdown: string): Root => guarded(markdown, (text) => processor.parse(text))
+
+/** The end of `text` as a unist point. */
+const endOf = (text: string) => {
+  const line = lineCount(text) + 1
+  const column = text.length - text.lastIndexOf("\n")
+  return { line, column, offset: text.length }
+}
+
+/**
+ * The tree of a page over a limit (or, named by `over`, a parse worker's budget), built without parsing it: a note naming the limit, then the
+ * whole text as a code block (what `plainTextMarkdown` reads as), its position the text's.
+ */
+export const plainTextTree = (markdown: string, over: MarkdownLimitBreach | string): Root => {
+  const start = { line: 1, column: 1, offset: 0 }
+  const position = { start, end: endOf(markdown) }
+  const note = `This page is shown as plain text: its markdown is over ${typeof over === "string" ? over : describeBreach(over)}.`
+  return {
+    type: "root",
+    children: [
+      { type: "paragraph", children: [{ type: "emphasis", children: [{ type: "text", value: note }] }] },
+      { type: "code", lang: "text", meta: null, value: markdown, position }
+    ],
+    position
+  }
+}
+
+/** `parse(markdown)`, or the plain-text tree of markdown over a limit (see `markdownLimitBreach`), which costs no parse. */
+const guarded = (markdown: string, parse: (text: string) => Root): Root => {
+  const breach = markdownLimitBreach(markdown)
+  return breach === undefined ? parse(markdown) : plainTextTree(markdown, breach)
+}
 
 /**
  * The mdast tree of a document's body (see `splitFrontmatter`): GFM, and no frontmatter, so that a
  * `---` block at its start is the thematic break or heading it reads as.
  */
-export const parseBody = (markdown: string): Root => bodyProcessor.parse(markdown)
+export const parseBody = (markdown: string): Root => guarded(markdown, (text) => bodyProcessor.parse(text))
 
 const autolinkLiterals = new Set(["wwwAutolink", "protocolAutolink", "emailAutolink"])
 
@@ -146,7 +181,8 @@ export const piecePlan = (markdown: string): PiecePlan => {
 /** The definitions appended to each piece of a document of several (see `piecePlan`). */
 export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
-  return definitions.length === 0 ? "" : `\n\n${definitions.join("\n")}\n`
+  // Past the definitions limit, each piece would parse them all: references resolve within their piece only.
+  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.join("\n")}\n`
 }
 
 /**
@@ -154,7 +190,12 @@ export const appendixOf = (markdown: string): string => {
  * sections), without GFM's autolink literals.
  */
 export const parsePiece = (text: string, appendix: string, forText = false): Piece => {
-  const parse = forText ? (markdown: string) => textProcessor.parse(markdown) : parseMarkdown
+  const parse = forText ? (markdown: string) => guarded(markdown, (all) => textProcessor.parse(all)) : parseMarkdown
+  const breach = markdownLimitBreach(text)
+  if (breach !== undefined) {
+    const tree = plainTextTree(text, breach)
+    return { text, children: tree.children, tree }
+  }
   if (appendix === "") {
     const tree = parse(text)
     return { text, children: tree.children, tree }

@@ -26,6 +26,18 @@ export {
   resolveLink
 } from "./Links.ts"
 export {
+  defaultMarkdownLimits,
+  describeBreach,
+  htmlNestingDepth,
+  type MarkdownLimitBreach,
+  markdownLimitBreach,
+  markdownLimitNames,
+  type MarkdownLimits,
+  maxImportedHtmlDepth,
+  plainTextMarkdown,
+  withinLimits
+} from "./MarkdownLimits.ts"
+export {
   appendixOf,
   atxHeadingTitle,
   blockChunks,
@@ -66,6 +78,7 @@ export {
   pieces,
   pieceSectionItems,
   plainText,
+  plainTextTree,
   type Section,
   type SectionItem,
   sectionItems,

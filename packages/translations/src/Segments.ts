@@ -8,7 +8,7 @@
  * heading) they belong to, which is how runs chunk their requests. Markdown is read by
  * `@quire/markdown`'s parser, with its frontmatter rule (YAML only, as content stores pages).
  */
-import { parseMarkdown } from "@quire/markdown"
+import { markdownLimitBreach, parseMarkdown } from "@quire/markdown"
 import type { Nodes, PhrasingContent } from "mdast"
 import { SKIP, visit } from "unist-util-visit"
 
@@ -150,8 +150,9 @@ const segmentOf = (markdown: string, run: ReadonlyArray<Token>, section: (offset
   return translatable(plain) ? [{ start, end, text, marks, section: section(start) }] : []
 }
 
-/** The segments of a markdown document, in source order. */
+/** The segments of a markdown document, in source order (none for a page over a markdown limit: it stays as it is). */
 export const segments = (markdown: string): ReadonlyArray<Segment> => {
+  if (markdownLimitBreach(markdown) !== undefined) return []
   const tree = parseMarkdown(markdown)
   const out: Array<Segment> = []
   const headings: Array<number> = []

@@ -12,6 +12,7 @@
  *   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
  *   pnpm bench --startup [--startup-runs 5]                              (cold start and memory footprint only)
  *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
+ *   pnpm bench --markdown-attack                                         (hostile markdown while /health is probed, MarkdownAttackBench.ts)
  *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
@@ -41,6 +42,7 @@ import * as FidelityBench from "./FidelityBench.ts"
 import * as GitBench from "./GitBench.ts"
 import * as FootprintBench from "./FootprintBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
+import * as MarkdownAttackBench from "./MarkdownAttackBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
@@ -76,6 +78,7 @@ const { values: args, positionals } = parseArgs({
     "pages-deep-depth": { type: "string", default: "1000" },
     startup: { type: "boolean", default: false },
     "large-page": { type: "boolean", default: false },
+    "markdown-attack": { type: "boolean", default: false },
     sites: { type: "boolean", default: false },
     "sites-connections": { type: "string", default: "50" },
     "sites-large": { type: "boolean", default: false },
@@ -311,6 +314,10 @@ const largePageProgram = Effect.gen(function*() {
   console.log(`\n${yield* LargePageBench.run(progress)}`)
 })
 
+const markdownAttackProgram = Effect.gen(function*() {
+  console.log(`\n${(yield* MarkdownAttackBench.run(MarkdownAttackBench.defaultOptions, progress)).report}`)
+})
+
 const sitesProgram = Effect.gen(function*() {
   const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
   const sitesLoad = { ...load, connections: Number(args["sites-connections"]) }
@@ -390,6 +397,8 @@ const selected = args.fidelity
   ? startupProgram
   : args["large-page"]
   ? largePageProgram
+  : args["markdown-attack"]
+  ? markdownAttackProgram
   : args.sites
   ? sitesProgram
   : args["sites-large"]

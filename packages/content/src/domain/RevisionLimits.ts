@@ -6,6 +6,7 @@
  */
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
+import { describeBreach, markdownLimitBreach } from "@quire/markdown"
 import type { FileNode, PageNode, Revision } from "./Revision.ts"
 
 const KiB = 1024
@@ -190,6 +191,12 @@ export const checkRevisionLimits = (
       const page = findPage(revision.pages, hash)
       return refuse("markdown", `the markdown of ${page === undefined ? "a page" : `page ${JSON.stringify(page.title)}`} takes ${bytes} bytes ` +
         `(UTF-8); a page's markdown takes at most ${mib(limits.documentBytes)} (the page-markdown limit)`)
+    }
+    // Nesting that would make every later parse of the page slow (see "Markdown limits" in docs/content.md).
+    const breach = markdownLimitBreach(markdown)
+    if (breach !== undefined) {
+      const page = findPage(revision.pages, hash)
+      return refuse("markdown", `the markdown of ${page === undefined ? "a page" : `page ${JSON.stringify(page.title)}`} is over ${describeBreach(breach)}`)
     }
   }
   return Effect.void

@@ -3,7 +3,7 @@
  * first and bounded, each converted with turndown; links between imported pages become `<path>.md`.
  */
 import { Duration, Effect, Result, Schema } from "effect"
-import { parseDocument, slugify, uniqueSlug } from "@quire/markdown"
+import { htmlNestingDepth, maxImportedHtmlDepth, parseDocument, slugify, uniqueSlug } from "@quire/markdown"
 import { OutboundFetch, OutboundFetchError } from "@quire/outbound"
 
 /** Bounds of a website import. */
@@ -161,6 +161,14 @@ export const importWebsite = Effect.fn("importWebsite")(function*(
     }
     seen.add(finalUrl)
     const html = decodeBody(resource.body, resource.contentType)
+    // A page nested past the limit would hold the HTML parser and the converter for seconds (and overflow its stack).
+    const depth = htmlNestingDepth(html)
+    if (depth > maxImportedHtmlDepth) {
+      const message = `${url} nests its HTML ${depth} elements deep; an imported page nests at most ${maxImportedHtmlDepth} (the HTML-nesting limit of imports)`
+      if (isStart) return yield* new WebsiteImportError({ url, message })
+      yield* Effect.logDebug("Website import skipped a page", { url, reason: message })
+      continue
+    }
     const page: Fetched = { url: finalUrl, aliases: finalUrl === url ? [url] : [url, finalUrl], html }
     fetched.push(page)
     fetchedByUrl.set(finalUrl, page)

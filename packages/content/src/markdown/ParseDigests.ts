@@ -2,7 +2,7 @@
  * What each reader of a large page needs of one parsed piece (a digest): small, plain data that a
  * parse worker can send back, so that the mdast itself never crosses threads.
  */
-import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, type SectionItem } from "@quire/markdown"
+import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, plainTextTree, type SectionItem } from "@quire/markdown"
 import { htmlLinks } from "./Dom.ts"
 import { type JsonBlock, pieceBlocks } from "./JsonDocument.ts"
 
@@ -22,11 +22,17 @@ export interface DigestTask {
   readonly chunks: ReadonlyArray<string>
   /** Lines of the document before each chunk. */
   readonly lineOffsets: ReadonlyArray<number>
+  /** The pieces passed a parse worker's budget: their digests are those of their plain text, without a parse. */
+  readonly plain?: boolean
 }
+
+/** What a page over a parse worker's budget is shown with (see `ParsePool.ts`). */
+export const budgetNote = "the time or memory budget of a parse"
 
 /** The digest of the `index`th chunk of `task`. */
 export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, index: number): Digests[K] => {
   const text = task.chunks[index]!
+  if (task.plain === true) return plainDigest(task.kind, text) as Digests[K]
   const digest: Digests[DigestKind] = task.kind === "sections"
     ? pieceSectionItems(text, task.appendix)
     : task.kind === "links"
@@ -34,3 +40,11 @@ export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly 
     : pieceBlocks(parsePiece(text, task.appendix).children)
   return digest as Digests[K]
 }
+
+/** The digest of a piece read as plain text: its words, no links, a note and a code block. */
+const plainDigest = (kind: DigestKind, text: string): Digests[DigestKind] =>
+  kind === "sections"
+    ? [{ text }]
+    : kind === "links"
+    ? { found: [], definitions: [], used: [] }
+    : pieceBlocks(plainTextTree(text, budgetNote).children)

@@ -24,6 +24,26 @@ const idleMillis = 30_000
 /** Workers that failed before answering anything; past a few, pages are parsed on the main thread. */
 const maxFailures = 3
 
+/**
+ * The longest a worker may spend on one task (32 KB of markdown, which an ordinary page parses in
+ * tens of ms) before it is terminated and the task's page is digested as plain text.
+ */
+export const defaultTaskMillis = 10_000
+
+/** The heap a parse worker may grow to; past it the worker dies and its page is digested as plain text. */
+export const workerHeapMb = 512
+
+/**
+ * A parse that passed a worker's budget (its time per task, or its heap): its page is digested as
+ * plain text on the main thread, never parsed there.
+ */
+export class ParseBudgetError extends Error {
+  override readonly name = "ParseBudgetError"
+}
+
+const overBudget = (error: unknown): boolean =>
+  error instanceof ParseBudgetError || (typeof error === "object" && error !== null && "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY")
+
 /** The workers running and those that failed before answering. */
 export interface PoolState {
   readonly workers: number
@@ -53,6 +73,8 @@ export interface ParsePoolShape {
 export interface ParsePoolOptions {
   /** Worker threads at most; 0 parses every page on the main thread. */
   readonly workers: number
+  /** The time budget of one task in a worker (default `defaultTaskMillis`). */
+  readonly taskMillis?: number
 }
 
 // Under tsx or vitest this module is TypeScript beside the worker's entry; in the production build
@@ -72,6 +94,10 @@ interface Slot {
   answered: boolean
   /** It parsed a page, not only the warm-up: its heap grew, and it stops when idle. */
   worked: boolean
+  /** Fires when the task the worker is on (its oldest pending) passes the time budget. */
+  watchdog: ReturnType<typeof setTimeout> | undefined
+  /** When the worker began the task it is on (`performance.now()`). */
+  taskStart: number
 }
 
 type Answer = { readonly id: number; readonly digests: ReadonlyArray<unknown> } | { readonly id: number; readonly error: string }
@@ -84,7 +110,7 @@ type RunTask = (task: DigestTask) => Promise<ReadonlyArray<unknown>>
  * terminated by `close`. `runTask` is undefined when pages are parsed on the main thread (no
  * workers configured, too many failed to start, or the pool is closed).
  */
-const makeWorkers = (size: number) => {
+const makeWorkers = (size: number, taskMillis: number) => {
   let slots: Array<Slot> = []
   let nextId = 0
   let failures = 0
@@ -117,10 +143,35 @@ const makeWorkers = (size: number) => {
     }
   }
 
+  /** `slot`'s task `id` passed the budget: it fails with a ParseBudgetError, and the worker is terminated. */
+  const overrun = (slot: Slot, id: number, pending: Pending) => {
+    slot.pending.delete(id)
+    pending.reject(new ParseBudgetError(`A parse worker took over ${taskMillis} ms on one task`))
+    // Not a failure to start: the pool keeps its workers.
+    slot.stopping = true
+    clearTimeout(slot.watchdog)
+    slots = slots.filter((s) => s !== slot)
+    void slot.worker.terminate()
+  }
+
+  /** (Re)arms `slot`'s watchdog for the task it is on (its oldest pending: a worker answers in order), if any. */
+  const watch = (slot: Slot) => {
+    clearTimeout(slot.watchdog)
+    slot.watchdog = undefined
+    slot.taskStart = performance.now()
+    if (slot.pending.size === 0 || slot.stopping) return
+    slot.watchdog = setTimeout(() => {
+      const [id, pending] = slot.pending.entries().next().value ?? []
+      if (id !== undefined && pending !== undefined) overrun(slot, id, pending)
+    }, taskMillis)
+    slot.watchdog.unref()
+  }
+
   const startWorker = (): Slot => {
-    const worker = new Worker(workerUrl())
-    const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false }
+    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } })
+    const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false, watchdog: undefined, taskStart: 0 }
     const fail = (error: Error) => {
+      clearTimeout(slot.watchdog)
       slots = slots.filter((s) => s !== slot)
       if (!slot.stopping && !slot.answered) failures++
       slot.stopping = true
@@ -130,10 +181,13 @@ const makeWorkers = (size: number) => {
     worker.on("message", (answer: Answer) => {
       const pending = slot.pending.get(answer.id)
       if (pending === undefined) return
+      // An answer that came after the budget (the watchdog had no turn of the event loop) is over it too.
+      if (performance.now() - slot.taskStart > taskMillis) return overrun(slot, answer.id, pending)
       slot.pending.delete(answer.id)
       slot.answered = true
       if ("error" in answer) pending.reject(new Error(answer.error))
       else pending.resolve(answer.digests)
+      watch(slot)
       settled(slot)
     })
     worker.on("error", fail)
@@ -146,6 +200,7 @@ const makeWorkers = (size: number) => {
     new Promise((resolve, reject) => {
       const id = nextId++
       slot.pending.set(id, { resolve, reject })
+      if (slot.pending.size === 1) watch(slot)
       slot.worker.ref()
       // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker's port, not a window
       slot.worker.postMessage({ id, task })
@@ -184,7 +239,10 @@ const makeWorkers = (size: number) => {
     clearTimeout(idleTimer)
     const all = slots
     slots = []
-    for (const slot of all) slot.stopping = true
+    for (const slot of all) {
+      slot.stopping = true
+      clearTimeout(slot.watchdog)
+    }
     return Promise.all(all.map((slot) => slot.worker.terminate())).then(() => undefined)
   }
 
@@ -253,10 +311,13 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
       if (kind === "links") line += lineCount(chunk)
     }
     send()
-    return yield* Effect.tryPromise(() => Promise.all(answers)).pipe(
+    return yield* Effect.tryPromise({ try: () => Promise.all(answers), catch: (error) => error }).pipe(
       Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
-      // A worker that cannot start or dies leaves the page to the main thread.
-      Effect.catch(() => inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0) }, breathe))
+      // A worker that cannot start or dies leaves the page to the main thread; one over its budget
+      // leaves the page's plain text (parsing it here would hold the event loop instead).
+      Effect.catch((error) =>
+        inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0), ...(overBudget(error) ? { plain: true } : {}) }, breathe)
+      )
     )
   })
 }
@@ -287,7 +348,7 @@ export class ParsePool extends Context.Service<ParsePool, ParsePoolShape>()("@qu
   static readonly layerWith = (options: ParsePoolOptions): Layer.Layer<ParsePool> =>
     Layer.effect(
       ParsePool,
-      Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers)), (workers) => Effect.promise(workers.close)), (workers) =>
+      Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers, options.taskMillis ?? defaultTaskMillis)), (workers) => Effect.promise(workers.close)), (workers) =>
         ParsePool.of({
           digestPieces: (markdown, kind, breathe = breather()) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe)),
           warmUp: Effect.promise(workers.warmUp),

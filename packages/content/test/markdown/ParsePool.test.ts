@@ -67,4 +67,26 @@ describe("ParsePool", () => {
       assert.strictEqual((yield* first.state).workers, 0)
       yield* Scope.close(secondScope, Exit.void)
     }))
+
+  it.effect("a task over the worker's time budget terminates the worker, and its page is digested as plain text, not parsed on the main thread", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      // A budget no task meets: every task of the page passes it.
+      const pool = yield* Effect.map(Layer.buildWithScope(ParsePool.layerWith({ workers: 1, taskMillis: 1 }), scope), Context.get(ParsePool))
+      const thread = process.threadCpuUsage()
+      const digests = yield* pool.digestPieces(page, "sections")
+      const used = process.threadCpuUsage(thread)
+      // Plain text: the pieces' words as they are, markdown syntax included.
+      const text = digests.flat().map((item) => "text" in item ? item.text : "").join("")
+      assert.strictEqual(text, page.slice(0, text.length))
+      assert.include(text, "## Part A")
+      const blocks = (yield* pool.digestPieces(page, "blocks")).flat()
+      assert.include(JSON.stringify(blocks[0]), "the time or memory budget of a parse")
+      assert.deepStrictEqual((yield* pool.digestPieces(page, "links")).flatMap((piece) => piece.found), [])
+      // The worker over budget was terminated, not counted as one that failed to start.
+      assert.strictEqual((yield* pool.state).failures, 0)
+      // The main thread never parsed the page (a parse of it takes hundreds of ms of CPU).
+      assert.isBelow((used.user + used.system) / 1000, 150)
+      yield* Scope.close(scope, Exit.void)
+    }))
 })

@@ -5,6 +5,7 @@
 import { Clock, Effect, Option } from "effect"
 import { Access, flattenPages, type Revision, SpaceContent } from "@quire/content"
 import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
+import { describeBreach, markdownLimitBreach } from "@quire/markdown"
 import { ChangeRequests } from "../ChangeRequests.ts"
 import { ChangeRequestsRepo } from "../ChangeRequestsRepo.ts"
 import { canDiscuss, commentPermissions } from "../CommentRules.ts"
@@ -22,6 +23,9 @@ export const validMarkdown = (markdown: string, field: string): Effect.Effect<st
   if (markdown.length > maxMarkdown) {
     return Effect.fail(new Errors.InvalidInput({ field, reason: `must be at most ${maxMarkdown} characters` }))
   }
+  // Nesting that would make each render of the comment slow (see "Markdown limits" in docs/content.md).
+  const breach = markdownLimitBreach(markdown)
+  if (breach !== undefined) return Effect.fail(new Errors.InvalidInput({ field, reason: `is over ${describeBreach(breach)}` }))
   return Effect.succeed(markdown)
 }
 

@@ -4,7 +4,17 @@
  * and its plain text. Pure: links and files are resolved by the functions the caller passes. The
  * document model (frontmatter, parsing, heading anchors) is `@quire/markdown`'s; the HTML is this module's.
  */
-import { gitbookSlug, type HeadingAnchors, headingAnchorsOf, headingText, parseBody, splitFrontmatter, takeFreeId } from "@quire/markdown"
+import {
+  gitbookSlug,
+  type HeadingAnchors,
+  headingAnchorsOf,
+  headingText,
+  markdownLimitBreach,
+  parseBody,
+  plainTextTree,
+  splitFrontmatter,
+  takeFreeId
+} from "@quire/markdown"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { FootnoteReference, Heading, Link, Nodes, Paragraph, Parents, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -472,7 +482,11 @@ interface Parsed {
 }
 
 const parse = (markdown: string): Parsed => {
-  const marked = markTags(splitFrontmatter(markdown).body)
+  const body = splitFrontmatter(markdown).body
+  // A page over a markdown limit (stored before the limits, or by an older version) is shown as plain text with a note.
+  const breach = markdownLimitBreach(body)
+  if (breach !== undefined) return { tree: plainTextTree(body, breach), tags: [], formulas: [] }
+  const marked = markTags(body)
   const math = markMath(marked.markdown)
   return { tree: parseBody(math.markdown), tags: marked.tags, formulas: math.formulas }
 }
