@@ -100,8 +100,7 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire on a
 
       const invited = yield* as("orgs", "invite", org.id, bruno.email, "--role", "edit")
       assert.strictEqual(invited.status, 0)
-      // Issue 34: the answer names only those an instance administrator's invitation added at once,
-      // so it tells a member nothing about who has an account.
+      // An organization admin's invitation adds nobody, so it names nobody (issue 34: it told who had an account).
       assert.strictEqual(invited.stdout.trim(), "Invited 1.")
       // Issue 18: the invitation is an offer; Bruno joins when he accepts it.
       const asBruno = quireAs(bruno.token)
