@@ -12,11 +12,16 @@ import { readdirSync } from "node:fs"
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
-import { dirname, join, relative } from "node:path"
+import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
-const outdir = join(root, "dist")
+/**
+ * dist/, or the directory after `--outdir` (the tests of the built server build into one of their
+ * own, so that they never run from a dist/ that another test is building anew).
+ */
+const outdirFlag = process.argv.indexOf("--outdir")
+const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[outdirFlag + 1] ?? "")
 
 /**
  * dist/<name>.mjs from each app's process entry point, and from the entry of the threads that parse
@@ -74,6 +79,54 @@ const inlineCreateRequire = {
       return { contents, loader: args.path.endsWith(".ts") ? "ts" : "js", resolveDir: dirname(args.path) }
     })
   }
+}
+
+/**
+ * A dynamic `import()` of a CommonJS package, as the sources load node-saml on first use: Node
+ * gives the importer the package's named exports (found by its CommonJS lexer) beside `default`,
+ * but the chunk esbuild splits off for it exports `default` alone, so `const { SAML,
+ * ValidateInResponseTo } = await import(...)` read undefined in dist/ only, and SAML sign-in
+ * answered 500 there (issue 34). Such an import goes through a module of ours that exports the
+ * names Node finds in that package, taken from its `module.exports` (which is also the `default`, as
+ * in Node, whatever its `__esModule` says): the bundle sees what the sources see. ES modules are left to esbuild.
+ */
+const commonJsDynamicImports = {
+  name: "commonjs-dynamic-imports",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== "dynamic-import" || args.pluginData?.commonJsInterop === true) return undefined
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { commonJsInterop: true }
+      })
+      if (resolved.errors.length > 0 || resolved.external || !(await isCommonJs(resolved.path))) return undefined
+      return { path: resolved.path, namespace: "commonjs-interop" }
+    })
+    build.onLoad({ filter: /.*/, namespace: "commonjs-interop" }, async (args) => {
+      const namespace = await import(pathToFileURL(args.path).href)
+      const names = Object.keys(namespace).filter((name) => name !== "default" && /^[A-Za-z_$][\w$]*$/.test(name))
+      const module = JSON.stringify(args.path)
+      return {
+        contents: `const exported = require(${module});\nexport const { ${names.join(", ")} } = exported;\nexport default exported;\n`,
+        resolveDir: dirname(args.path),
+        loader: "js"
+      }
+    })
+  }
+}
+
+/** Whether Node (and esbuild) read `file` as CommonJS: `.cjs`, or `.js` outside a `"type": "module"` package without ES module syntax. */
+const isCommonJs = async (file) => {
+  if (file.endsWith(".cjs")) return true
+  if (!file.endsWith(".js") || !file.includes("/node_modules/")) return false
+  if (/^\s*(?:import\s*[\w{*"']|export\s)/m.test(await readFile(file, "utf8"))) return false
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = await readFile(join(dir, "package.json"), "utf8").catch(() => undefined)
+    if (manifest !== undefined) return JSON.parse(manifest).type !== "module"
+  }
+  return true
 }
 
 /** The fonts PDFs embed (packages/reviews' Fonts.ts finds them in dist/fonts/ beside a bundle). */
@@ -195,7 +248,7 @@ const options = {
   external,
   banner: { js: banner },
   define: { __filename: "__quireFilename", __dirname: "__quireDirname" },
-  plugins: [inlineCreateRequire],
+  plugins: [inlineCreateRequire, commonJsDynamicImports],
   // Native addons (argon2id's binding for passwords) are copied beside the bundle and loaded from there.
   loader: { ".node": "copy" },
   sourcemap: "linked",
@@ -238,11 +291,11 @@ const startBytes = (file) => {
   return [...seen].reduce((sum, path) => sum + outputsOf[path].bytes, 0)
 }
 const names = [...Object.keys(entryPoints), ...Object.keys(cliEntryPoints)].map((name) => `${name}.mjs`)
-const isEntry = (file) => names.some((name) => file === `dist/${name}` || file.endsWith(`/dist/${name}`))
+const isEntry = (file) => names.some((name) => file === name || file.endsWith(`/${name}`))
 const chunks = Object.keys(outputsOf).filter((file) => file.endsWith(".mjs") && !isEntry(file)).length
 const outputs = Object.keys(outputsOf)
   .filter((file) => isEntry(file))
   .map((file) => [file, startBytes(file)])
   .concat([[dump.file, dump.bytes]])
   .map(([file, bytes]) => `${relative(root, file)} (${(bytes / 1e6).toFixed(1)} MB)`)
-console.log(`Built ${outputs.join(", ")} (with what each loads at start; ${chunks} chunks load on demand or are shared), dist/web (the browser app) in ${Math.round(performance.now() - started)} ms`)
+console.log(`Built ${outputs.join(", ")} (with what each loads at start; ${chunks} chunks load on demand or are shared), ${relative(root, join(outdir, "web"))} (the browser app) in ${Math.round(performance.now() - started)} ms`)

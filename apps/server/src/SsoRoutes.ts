@@ -53,6 +53,15 @@ const cliHandoffPage = (callback: URL, code: string) => {
 /** The cookie that ties an OIDC sign-in's callback to the browser that began it (its `state`). */
 const stateCookie = "quire_oidc_state"
 
+/**
+ * The cookie that ties a SAML sign-in's ACS post to the browser that began it: the id of its
+ * AuthnRequest, which the response must answer (InResponseTo). The IdP posts from its own site, so
+ * over https the cookie is SameSite=None (with Secure) to come along; over plain http (a local
+ * installation, the tests) a browser takes SameSite=None only with Secure, so it is Lax there and
+ * the IdP must be on the same site.
+ */
+const samlRequestCookie = "quire_saml_request"
+
 /** An organization's ways to sign in, as answered: SAML's active providers, then OIDC's. */
 const loginItems = (urls: PublicUrl["Service"], logins: SsoLogins) => [
   ...logins.saml.map((p) => ({ id: p.id, label: p.label, protocol: "saml" as const, startURL: samlServiceUrls(urls, p).startURL })),
@@ -93,6 +102,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const sp = (organizationId: string, providerId: string): ServiceProvider => samlServiceUrls(urls, { organizationId, id: providerId })
 
   const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
+  const samlCookieOptions = { httpOnly: true, secure, sameSite: secure ? "none" as const : "lax" as const, path: "/sso/saml" }
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
@@ -104,7 +114,13 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       challengeMethod: query.get("code_challenge_method") ?? undefined
     }
     return yield* samlSessions.start(organizationId, providerId, sp(organizationId, providerId), startRequest, places).pipe(
-      Effect.map((location) => HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } })),
+      Effect.flatMap(({ location, requestId }) =>
+        HttpServerResponse.setCookie(
+          HttpServerResponse.redirect(location, { status: 302, headers: { "cache-control": "no-store" } }),
+          samlRequestCookie,
+          requestId,
+          { ...samlCookieOptions, maxAge: "600 seconds" }
+        ).pipe(Effect.orDie)),
       Effect.catchTags({
         SignInRefused: (refused) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(refused.reason)}</p>`)),
         NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>"))
@@ -198,14 +214,18 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     }
     const samlResponse = field("SAMLResponse")
     if (samlResponse === undefined) return page(400, "Sign-in refused", "<p>The request carries no SAMLResponse.</p>")
-    const response = { samlResponse, relayState: field("RelayState"), userAgent: request.headers["user-agent"] }
-    return yield* samlSessions.complete(organizationId, providerId, sp(organizationId, providerId), response, places).pipe(
+    const response = { samlResponse, relayState: field("RelayState"), requestId: request.cookies[samlRequestCookie], userAgent: request.headers["user-agent"] }
+    const answer = yield* samlSessions.complete(organizationId, providerId, sp(organizationId, providerId), response, places).pipe(
       Effect.flatMap(signedIn),
       Effect.catchTags({
         SamlRejected: (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)),
         NotFound: () => Effect.succeed(page(404, "Unknown sign-in", "<p>This organization has no active SAML provider with this id.</p>"))
       })
     )
+    // The request is answered either way.
+    return response.requestId === undefined
+      ? answer
+      : yield* HttpServerResponse.setCookie(answer, samlRequestCookie, "", { ...samlCookieOptions, maxAge: "0 seconds" }).pipe(Effect.orDie)
   }))
 
   yield* router.add("GET", "/sso/signed-in", Effect.gen(function*() {

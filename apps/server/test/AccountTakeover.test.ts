@@ -18,7 +18,7 @@ import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { selfSignedCertificate } from "../../../packages/identity/src/SpCertificate.ts"
 import { ssoLogin } from "../../cli/src/commands/LoginCommand.ts"
 import { acceptInvite, backends, baseUrl, client, type Client, errorCode, newUser } from "./Harness.ts"
-import { path, postAcs, request, sessionCookieOf, setup } from "./SsoFixtures.ts"
+import { path, providerPaths, request, sessionCookieOf, setup, signInThroughIdp } from "./SsoFixtures.ts"
 
 const attackerKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
 const attackerCertificate = selfSignedCertificate(attackerKey, "Attacker IdP")
@@ -89,12 +89,11 @@ for (const backend of backends) {
           params: { organizationId },
           payload: { label: "Mallory's IdP", defaultRole: "admin", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: attackerCertificate }
         })
-        const { acsURL, entityID } = provider.service
-        const signIn = () => postAcs(path(acsURL), Idp.response({ email: victim.email, audience: entityID, destination: acsURL, key: attackerKey }))
+        const signIn = () => signInThroughIdp(providerPaths(provider), victim.email, { key: attackerKey })
         const refused = yield* signIn()
         assert.strictEqual(refused.status, 400, refused.text)
         assert.include(refused.text, "not an SSO member")
-        assert.isNull(refused.headers.get("set-cookie"))
+        assert.isFalse(refused.headers.getSetCookie().some((line) => line.startsWith("quire_session=")))
         assert.deepStrictEqual(yield* sessionToken(sessionCookieOf(refused)), { status: 401, token: undefined })
         // The attacker's own token reaches nothing of the victim's.
         assert.deepStrictEqual(yield* statusesIn(attacker.api, home.id, secret.id), unreachable)
@@ -142,7 +141,7 @@ for (const backend of backends) {
         const email = `newhire.${Date.now()}@example.com`
         yield* b.api.organizations.inviteUsersToOrganization({ params: { organizationId: orgB.id }, payload: { emails: [email], role: "admin" } })
 
-        const signed = yield* postAcs(a.acsPath, Idp.response({ email, audience: a.service.entityID, destination: a.service.acsURL }))
+        const signed = yield* signInThroughIdp(a, email)
         assert.strictEqual(signed.status, 303, signed.text)
         const found = yield* a.alice.api.members.listMembersInOrganizationById({ params: { organizationId: a.organizationId }, query: { search: email } })
         assert.deepStrictEqual(found.items.map((m) => [m.user.email, m.role, m.sso]), [[email, "edit", true]])
@@ -177,12 +176,14 @@ for (const backend of backends) {
             const toProvider = await fetch(startUrl, { redirect: "manual" })
             const providerStart = new URL(toProvider.headers.get("location") ?? "")
             const toIdp = await fetch(`${base}${providerStart.pathname}${providerStart.search}`, { redirect: "manual" })
-            const relayState = new URL(toIdp.headers.get("location") ?? "").searchParams.get("RelayState") ?? ""
+            const idpUrl = toIdp.headers.get("location") ?? ""
+            const relayState = new URL(idpUrl).searchParams.get("RelayState") ?? ""
+            const inResponseTo = await Idp.requestIdOf(idpUrl)
             const acs = await fetch(`${base}${path(service.acsURL)}`, {
               method: "POST",
               redirect: "manual",
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-              body: new URLSearchParams({ SAMLResponse: Idp.response({ email, audience: service.entityID, destination: service.acsURL }), RelayState: relayState })
+              headers: { "content-type": "application/x-www-form-urlencoded", cookie: (toIdp.headers.get("set-cookie") ?? "").split(";")[0]! },
+              body: new URLSearchParams({ SAMLResponse: Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo }), RelayState: relayState })
             })
             const page = await acs.text()
             const form = /<form method="post" action="([^"]+)"><input type="hidden" name="code" value="([^"]+)">/.exec(page)

@@ -144,6 +144,33 @@ for (const backend of backends) {
         assert.include(refusedUnverified.text, "is verified")
       }))
 
+    // Issue 34: the ID token's signature was never checked; each of these signed its email in.
+    it.effect("accepts only ID tokens signed by a key of the provider's JWKS: alg none, HS256 with the client secret and a foreign key are refused", () =>
+      Effect.gen(function*() {
+        const { provider } = yield* setup()
+        const forged = (mode: Provider.Forgery) =>
+          Effect.gen(function*() {
+            const through = yield* throughProvider(provider.service.startURL, `${mode}.${Date.now()}@example.com`)
+            idp.forge.mode = mode
+            return yield* complete(through.callbackPath, through.stateCookie).pipe(Effect.ensuring(Effect.sync(() => (idp.forge.mode = undefined))))
+          })
+        const reasons: Record<Provider.Forgery, RegExp> = {
+          none: /unexpected JWT &quot;alg&quot; header parameter|unsupported JWS/,
+          hs256: /unexpected JWT &quot;alg&quot; header parameter|unsupported JWS algorithm/,
+          "foreign-key": /JWT signature verification failed/
+        }
+        for (const mode of ["none", "hs256", "foreign-key"] as const) {
+          const answer = yield* forged(mode)
+          assert.strictEqual(answer.status, 400, `${mode}: ${answer.text}`)
+          assert.include(answer.text, "the provider&#39;s answer was refused", mode)
+          assert.match(answer.text, reasons[mode], mode)
+          assert.isNull(answer.headers.get("set-cookie")?.match(/quire_session=[^;]/) ?? null, mode)
+        }
+        // The provider's own signature, with the keys fetched before, still signs in.
+        const own = yield* throughProvider(provider.service.startURL, `own.${Date.now()}@example.com`)
+        assert.strictEqual((yield* complete(own.callbackPath, own.stateCookie)).status, 303)
+      }))
+
     it.effect("an organization claiming email domains signs in only their addresses; the sign-in screen finds it by domain or id", () =>
       Effect.gen(function*() {
         const domain = `acme${Date.now()}.example`

@@ -11,15 +11,48 @@ export const request = (path: string, init: RequestInit = {}) =>
       return { status: response.status, headers: response.headers, text: await response.text() }
     }))
 
-/** The IdP's POST of a response to the ACS, as the browser relays it. */
-export const postAcs = (acsPath: string, samlResponse: string, relayState?: string) =>
+/** The IdP's POST of a response to the ACS, as the browser relays it (with the browser's `cookie`, if any). */
+export const postAcs = (acsPath: string, samlResponse: string, relayState?: string, cookie?: string) =>
   request(acsPath, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie === undefined ? {} : { cookie }) },
     body: new URLSearchParams({ SAMLResponse: samlResponse, ...(relayState === undefined ? {} : { RelayState: relayState }) }).toString()
   })
 
 export const path = (url: string) => new URL(url).pathname
+
+/**
+ * A SAML sign-in begun as a browser begins it, at `startPath` (with its query): the IdP redirect,
+ * the AuthnRequest id it carries, the RelayState it hands the IdP, and the request cookie the
+ * browser keeps for the ACS.
+ */
+export const begin = (startPath: string) =>
+  Effect.gen(function*() {
+    const started = yield* request(startPath)
+    const location = started.headers.get("location") ?? ""
+    const requestId = yield* Effect.promise(() => Idp.requestIdOf(location))
+    const cookie = (started.headers.get("set-cookie") ?? "").split(";")[0]!
+    return { status: started.status, text: started.text, location, requestId, cookie, relayState: new URL(location).searchParams.get("RelayState") ?? undefined }
+  })
+
+/** A whole sign-in as `email`, begun, answered by the test IdP and posted by one browser (`overrides` change the response). */
+export const signInThroughIdp = (
+  provider: { readonly startPath: string; readonly acsPath: string; readonly service: { readonly entityID: string; readonly acsURL: string } },
+  email: string,
+  overrides: Partial<Idp.ResponseOptions> = {}
+) =>
+  Effect.gen(function*() {
+    const begun = yield* begin(provider.startPath)
+    const samlResponse = Idp.response({ email, audience: provider.service.entityID, destination: provider.service.acsURL, inResponseTo: begun.requestId, ...overrides })
+    return yield* postAcs(provider.acsPath, samlResponse, begun.relayState, begun.cookie)
+  })
+
+/** `signInThroughIdp` for a provider as the API answers it. */
+export const providerPaths = (provider: { readonly service: { readonly startURL: string; readonly acsURL: string; readonly entityID: string } }) => ({
+  startPath: path(provider.service.startURL),
+  acsPath: path(provider.service.acsURL),
+  service: provider.service
+})
 
 /** The `name=value` part of a response's session cookie. */
 export const sessionCookieOf = (response: { readonly headers: Headers }) => (response.headers.get("set-cookie") ?? "").split(";")[0]!

@@ -8,8 +8,12 @@ import { generateKeyPairSync, verify, X509Certificate } from "node:crypto"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { adminEmail, backends, client, inviteAndAccept, newUser } from "./Harness.ts"
 import { pkcePair } from "../../cli/src/commands/LoginCommand.ts"
-import { postAcs, request, setup } from "./SsoFixtures.ts"
+import { begin, postAcs, providerPaths, request, setup, signInThroughIdp } from "./SsoFixtures.ts"
 import { publishedSite } from "./SiteFixtures.ts"
+
+/** The `name=value` of the session cookie an answer sets. */
+const sessionCookie = (answer: { readonly headers: Headers }) =>
+  (answer.headers.getSetCookie().find((line) => line.startsWith("quire_session=")) ?? "").split(";")[0]!
 
 const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString()
 
@@ -20,6 +24,11 @@ for (const backend of backends) {
         const { alice, organizationId, team, acsPath, startPath, service } = yield* setup
         const started = yield* request(`${startPath}?RelayState=${encodeURIComponent("/sso/signed-in")}`)
         assert.strictEqual(started.status, 302)
+        // The browser keeps the request's id, for the ACS only, and for the IdP's cross-site POST.
+        const requestCookie = started.headers.get("set-cookie") ?? ""
+        assert.match(requestCookie, /^quire_saml_request=_[0-9a-f]{40};/)
+        assert.match(requestCookie, /HttpOnly/i)
+        assert.match(requestCookie, /Path=\/sso\/saml/i)
         const location = started.headers.get("location") ?? ""
         assert.isTrue(location.startsWith(`${Idp.idpSsoURL}?`), location)
         const redirect = new URL(location)
@@ -29,10 +38,12 @@ for (const backend of backends) {
         const requestId = yield* Effect.promise(() => Idp.requestIdOf(location))
 
         const email = `carol.${Date.now()}@example.com`
-        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo: requestId, displayName: "Carol" }), "http://quire.test/sso/signed-in")
+        assert.strictEqual(requestCookie.split(";")[0], `quire_saml_request=${requestId}`)
+        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo: requestId, displayName: "Carol" }), "http://quire.test/sso/signed-in", requestCookie.split(";")[0])
         assert.strictEqual(signed.status, 303, signed.text)
         assert.strictEqual(signed.headers.get("location"), "http://quire.test/sso/signed-in")
-        const setCookie = signed.headers.get("set-cookie") ?? ""
+        const setCookie = signed.headers.getSetCookie().find((line) => line.startsWith("quire_session=")) ?? ""
+        assert.isTrue(signed.headers.getSetCookie().some((line) => /^quire_saml_request=;.*Max-Age=0/i.test(line)), "the request cookie is cleared")
         assert.match(setCookie, /^quire_session=/)
         assert.match(setCookie, /HttpOnly/i)
         assert.match(setCookie, /SameSite=Lax/i)
@@ -80,53 +91,91 @@ for (const backend of backends) {
 
     it.effect("signs an existing user in by email, and refuses bad responses with a 4xx page", () =>
       Effect.gen(function*() {
-        const { alice, organizationId, acsPath, service } = yield* setup
+        const provider = yield* setup
+        const { alice, organizationId, acsPath, service } = provider
         const bob = yield* newUser("Bob")
         // Not a member yet: the IdP cannot sign an existing account in by naming its email.
-        const outsider = yield* postAcs(acsPath, Idp.response({ email: bob.email, audience: service.entityID, destination: service.acsURL }))
+        const outsider = yield* signInThroughIdp(provider, bob.email)
         assert.strictEqual(outsider.status, 400)
         assert.include(outsider.text, "not an SSO member of this organization")
-        const admin = yield* postAcs(acsPath, Idp.response({ email: adminEmail, audience: service.entityID, destination: service.acsURL }))
+        const admin = yield* signInThroughIdp(provider, adminEmail)
         assert.strictEqual(admin.status, 400)
         assert.include(admin.text, "instance administrators")
         // Issue 18: an invitation, even accepted, does not let the IdP speak for Bob; being made an
         // SSO member after accepting does (this test used to sign him in right after the invitation).
         yield* inviteAndAccept(alice.api, organizationId, bob, "review")
-        const accepted = yield* postAcs(acsPath, Idp.response({ email: bob.email, audience: service.entityID, destination: service.acsURL }))
+        const accepted = yield* signInThroughIdp(provider, bob.email)
         assert.strictEqual(accepted.status, 400)
         assert.include(accepted.text, "not an SSO member")
         yield* alice.api.members.setUserAsSSOMemberForOrganization({ params: { organizationId, userId: bob.user.id } })
-        const ok = yield* postAcs(acsPath, Idp.response({ email: bob.email.toUpperCase(), audience: service.entityID, destination: service.acsURL }))
+        const ok = yield* signInThroughIdp(provider, bob.email.toUpperCase())
         assert.strictEqual(ok.status, 303, ok.text)
         assert.strictEqual(ok.headers.get("location"), "http://quire.test/sso/signed-in")
         const member = yield* alice.api.members.getMemberInOrganizationById({ params: { organizationId, userId: bob.user.id } })
         assert.strictEqual(member.sso, true)
         assert.strictEqual(member.role, "review")
 
-        const refused = (samlResponse: string) => Effect.map(postAcs(acsPath, samlResponse), (r) => ({ status: r.status, text: r.text, cookie: r.headers.get("set-cookie") }))
+        const sessionOf = (r: { readonly headers: Headers }) => r.headers.getSetCookie().find((line) => line.startsWith("quire_session=")) ?? null
+        const refused = (overrides: Partial<Idp.ResponseOptions>) =>
+          Effect.map(signInThroughIdp(provider, base.email, overrides), (r) => ({ status: r.status, text: r.text, cookie: sessionOf(r) }))
         const base = { email: `dave.${Date.now()}@example.com`, audience: service.entityID, destination: service.acsURL }
-        const cases: Record<string, readonly [string, string]> = {
-          unsigned: [Idp.response({ ...base, key: null }), "Invalid signature"],
-          wronglySigned: [Idp.response({ ...base, key: otherKey }), "Invalid signature"],
-          expired: [Idp.response({ ...base, issuedAt: new Date(Date.now() - 3600_000) }), "expired"],
-          wrongAudience: [Idp.response({ ...base, audience: "https://someone-else.example/sp" }), "audience mismatch"],
-          wrongDestination: [Idp.response({ ...base, destination: "https://someone-else.example/acs" }), "Destination must be"],
-          unknownRequest: [Idp.response({ ...base, inResponseTo: "_never_sent" }), "InResponseTo is not valid"]
+        const cases: Record<string, readonly [Partial<Idp.ResponseOptions>, string]> = {
+          unsigned: [{ key: null }, "Invalid signature"],
+          wronglySigned: [{ key: otherKey }, "Invalid signature"],
+          // node-saml finds no subject confirmation still valid when the assertion answers a request.
+          expired: [{ issuedAt: new Date(Date.now() - 3600_000) }, "No valid subject confirmation"],
+          wrongAudience: [{ audience: "https://someone-else.example/sp" }, "audience mismatch"],
+          wrongDestination: [{ destination: "https://someone-else.example/acs" }, "Destination must be"],
+          unknownRequest: [{ inResponseTo: "_never_sent" }, "not begun in this browser"]
         }
-        for (const [name, [samlResponse, reason]] of Object.entries(cases)) {
-          const answer = yield* refused(samlResponse)
+        for (const [name, [overrides, reason]] of Object.entries(cases)) {
+          const answer = yield* refused(overrides)
           assert.include(answer.text, reason, name)
           assert.strictEqual(answer.status, 400, `${name}: ${answer.text}`)
           assert.include(answer.text, "Sign-in refused", name)
           assert.isNull(answer.cookie, name)
         }
-        const once = Idp.response(base)
-        assert.strictEqual((yield* refused(once)).status, 303)
-        const replayed = yield* refused(once)
+        // A request is answered once; an assertion is used once, even in the answer to another request.
+        const begun = yield* begin(provider.startPath)
+        const once = Idp.response({ ...base, inResponseTo: begun.requestId })
+        assert.strictEqual((yield* postAcs(acsPath, once, undefined, begun.cookie)).status, 303)
+        const replayed = yield* postAcs(acsPath, once, undefined, begun.cookie)
         assert.strictEqual(replayed.status, 400)
-        assert.include(replayed.text, "already used")
+        assert.include(replayed.text, "InResponseTo is not valid")
+        const assertionId = /ID="(_a[^"]+)"/.exec(Buffer.from(once, "base64").toString("utf8"))?.[1]
+        assert.isDefined(assertionId)
+        const reused = yield* refused({ assertionId: assertionId! })
+        assert.strictEqual(reused.status, 400)
+        assert.include(reused.text, "already used")
         const missing = yield* request(acsPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" })
         assert.strictEqual(missing.status, 400)
+      }))
+
+    // Issue 34: the ACS took any signed response, so a page of an attacker's could post one of
+    // theirs from the victim's browser and sign the victim in as the attacker (login CSRF).
+    it.effect("signs in only the browser that began the sign-in: unsolicited responses and responses to another browser's request are refused", () =>
+      Effect.gen(function*() {
+        const provider = yield* setup
+        const { acsPath, service } = provider
+        const email = `ivy.${Date.now()}@example.com`
+        const answerTo = (inResponseTo?: string) => Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo })
+        const noSession = (answer: { readonly status: number; readonly text: string; readonly headers: Headers }, reason: string, what: string) => {
+          assert.strictEqual(answer.status, 400, `${what}: ${answer.text}`)
+          assert.include(answer.text, reason, what)
+          assert.strictEqual(sessionCookie(answer), "", what)
+        }
+        // IdP-initiated: a signed response answering no request, from a browser with or without a sign-in of its own under way.
+        const victim = yield* begin(provider.startPath)
+        noSession(yield* postAcs(acsPath, answerTo()), "answers no sign-in request", "unsolicited")
+        noSession(yield* postAcs(acsPath, answerTo(), undefined, victim.cookie), "answers no sign-in request", "unsolicited, in a browser signing in")
+        // The attacker's own sign-in, answered by the IdP, posted from the victim's browser.
+        const attacker = yield* begin(provider.startPath)
+        noSession(yield* postAcs(acsPath, answerTo(attacker.requestId)), "not begun in this browser", "no request cookie")
+        noSession(yield* postAcs(acsPath, answerTo(attacker.requestId), undefined, victim.cookie), "not begun in this browser", "another request's cookie")
+        // The browser that began it signs in, with the response it was given.
+        const signed = yield* postAcs(acsPath, answerTo(attacker.requestId), attacker.relayState, attacker.cookie)
+        assert.strictEqual(signed.status, 303, signed.text)
+        assert.notStrictEqual(sessionCookie(signed), "")
       }))
 
     it.effect("a member's session opens the organization's share-link and visitor-auth sites", () =>
@@ -137,17 +186,16 @@ for (const backend of backends) {
             params: { organizationId },
             payload: { label: "Test IdP", defaultRole: "read", ssoURL: Idp.idpSsoURL, entityID: Idp.idpEntityID, certificate: Idp.idpCertificate }
           })
-          const { acsURL, entityID } = provider.service
-          const signed = yield* postAcs(new URL(acsURL).pathname, Idp.response({ email: `gina.${Date.now()}@example.com`, audience: entityID, destination: acsURL }))
-          const cookie = (signed.headers.get("set-cookie") ?? "").split(";")[0]!
+          const signed = yield* signInThroughIdp(providerPaths(provider), `gina.${Date.now()}@example.com`)
+          const cookie = sessionCookie(signed)
           assert.strictEqual((yield* request(path)).status, 401, visibility)
           const read = yield* request(path, { headers: { cookie } })
           assert.strictEqual(read.status, 200, `${visibility}: ${read.text.slice(0, 200)}`)
           assert.include(read.text, "Welcome to the handbook", visibility)
           // A session of another organization opens nothing here.
           const other = yield* setup
-          const elsewhere = yield* postAcs(other.acsPath, Idp.response({ email: `hal.${Date.now()}@example.com`, audience: other.service.entityID, destination: other.service.acsURL }))
-          const otherCookie = (elsewhere.headers.get("set-cookie") ?? "").split(";")[0]!
+          const elsewhere = yield* signInThroughIdp(other, `hal.${Date.now()}@example.com`)
+          const otherCookie = sessionCookie(elsewhere)
           assert.strictEqual((yield* request(path, { headers: { cookie: otherCookie } })).status, 401, visibility)
         }
       }))
@@ -174,18 +222,19 @@ for (const backend of backends) {
         assert.strictEqual(providerStart.pathname, startPath)
         assert.strictEqual(providerStart.searchParams.get("code_challenge"), challenge)
         // ...which seals the callback and the challenge into the RelayState the IdP hands back.
-        const idpRedirect = (yield* request(`${providerStart.pathname}${providerStart.search}`)).headers.get("location") ?? ""
-        const sealedRelay = new URL(idpRedirect).searchParams.get("RelayState") ?? ""
+        const cliStart = yield* begin(`${providerStart.pathname}${providerStart.search}`)
+        const sealedRelay = cliStart.relayState ?? ""
         assert.notStrictEqual(sealedRelay, "")
         assert.notStrictEqual(sealedRelay, callback)
 
         const email = `erin.${Date.now()}@example.com`
         // A loopback RelayState that `start` did not seal gets no code: the browser goes to the signed-in page.
-        const unsealed = yield* postAcs(acsPath, Idp.response({ email: `x${email}`, audience: service.entityID, destination: service.acsURL }), callback)
+        const plainStart = yield* begin(startPath)
+        const unsealed = yield* postAcs(acsPath, Idp.response({ email: `x${email}`, audience: service.entityID, destination: service.acsURL, inResponseTo: plainStart.requestId }), callback, plainStart.cookie)
         assert.strictEqual(unsealed.status, 303)
         assert.strictEqual(unsealed.headers.get("location"), "http://quire.test/sso/signed-in")
 
-        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL }), sealedRelay)
+        const signed = yield* postAcs(acsPath, Idp.response({ email, audience: service.entityID, destination: service.acsURL, inResponseTo: cliStart.requestId }), sealedRelay, cliStart.cookie)
         // No redirect carries the code: a page POSTs it to the loopback listener.
         assert.strictEqual(signed.status, 200, signed.text)
         assert.isNull(signed.headers.get("location"))

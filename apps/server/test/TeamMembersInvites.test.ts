@@ -7,6 +7,7 @@ import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import { acceptInvite, adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { providerPaths, signInThroughIdp } from "./SsoFixtures.ts"
 
 /** The part of GitBook's client these tests use (its published typings cannot be followed; see GitBookClient.test.ts). */
 interface GitBookClient {
@@ -306,18 +307,7 @@ for (const backend of backends) {
           params: { organizationId: elsewhere.organizationId },
           payload: { emails: [email], role: "read" }
         })
-        const acs = new URL(provider.service.acsURL).pathname
-        const signedIn = yield* Effect.flatMap(baseUrl, (base) =>
-          Effect.promise(() =>
-            fetch(`${base}${acs}`, {
-              method: "POST",
-              redirect: "manual",
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-              body: new URLSearchParams({
-                SAMLResponse: Idp.response({ email, audience: provider.service.entityID, destination: provider.service.acsURL })
-              }).toString()
-            })
-          ))
+        const signedIn = yield* signInThroughIdp(providerPaths(provider), email)
         assert.strictEqual(signedIn.status, 303)
         const found = yield* alice.api.members.listMembersInOrganizationById({ params: { organizationId }, query: { search: email } })
         // The invitation's role wins over the provider's default; the account is an SSO member in the default team.

@@ -52,8 +52,19 @@ const guardedFetch = (allow: AllowList): client.CustomFetch => async (url, optio
   return fetch(url, options as RequestInit)
 }
 
-/** The client configuration of a provider, from its discovery document; every later request of it goes through the same guard. */
-export const configure = (discoveryURL: string, clientId: string, clientSecret: string) =>
+/** The provider's signing keys as last fetched (its `jwks_uri`), kept between sign-ins by the caller. */
+export type JwksCache = client.ExportedJWKSCache
+
+/**
+ * The client configuration of a provider, from its discovery document; every later request of it
+ * goes through the same guard. ID tokens are verified against the provider's own keys (its
+ * `jwks_uri`): openid-client's non-repudiation checks, which accept only an asymmetric algorithm
+ * the provider declares (`id_token_signing_alg_values_supported`, RS256 when it declares none) and
+ * refuse `none` and the HS* algorithms keyed by the client secret, which Quire holds too. `jwks`,
+ * when given, is the key set fetched by an earlier sign-in: openid-client uses it for up to five
+ * minutes and fetches the keys again for a `kid` it does not hold (once the set is a minute old).
+ */
+export const configure = (discoveryURL: string, clientId: string, clientSecret: string, jwks?: JwksCache) =>
   Effect.gen(function*() {
     const allowed = yield* Config.String("QUIRE_FETCH_ALLOW").pipe(Config.withDefault(""), Effect.orDie)
     const guard = guardedFetch(parseAllowList(allowed.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")))
@@ -67,6 +78,8 @@ export const configure = (discoveryURL: string, clientId: string, clientSecret: 
       catch: (error) => new Errors.InvalidInput({ field: "discoveryURL", reason: `could not read the provider's OpenID configuration: ${describe(error)}` })
     })
     config[client.customFetch] = guard
+    client.enableNonRepudiationChecks(config)
+    if (jwks !== undefined) client.setJwksCache(config, jwks)
     return config
   })
 
@@ -97,9 +110,12 @@ export const authorizationUrl = (config: client.Configuration, redirectURL: stri
     }).href
   )
 
+/** The provider's keys as `config` last fetched them, to hand to the next `configure`. */
+export const jwksCacheOf = (config: client.Configuration): JwksCache | undefined => client.getJwksCache(config)
+
 /**
  * The ID token's claims (with UserInfo's email when the ID token has none) after exchanging the callback's code (state, nonce, PKCE, issuer, audience,
- * signature checked). `callbackURL` is the redirect URL with the callback's query: openid-client
+ * and the signature, by a key of the provider's JWKS, checked). `callbackURL` is the redirect URL with the callback's query: openid-client
  * sends it, without the query, as the token request's `redirect_uri`.
  */
 export const exchange = (config: client.Configuration, callbackURL: URL, checks: AuthorizationChecks) =>

@@ -5,7 +5,7 @@
  * and the SP's metadata. Whom it signs in gets a session from `SignInSessions`.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { generateKeyPairSync } from "node:crypto"
+import { generateKeyPairSync, randomBytes } from "node:crypto"
 import type { CacheProvider, Profile } from "@node-saml/node-saml"
 import { Errors, Transactor } from "@quire/kernel"
 import { type SamlProvider, SamlRejected, samlStatus } from "./domain/Saml.ts"
@@ -38,11 +38,27 @@ const requestLifetimeMs = 10 * 60 * 1000
 /** How long a consumed assertion id is remembered: beyond any validity window accepted. */
 const replayWindowMs = 24 * 60 * 60 * 1000
 
+/** A sign-in begun: the IdP URL to send the browser to, and the id of its AuthnRequest, which the browser keeps (a cookie). */
+export interface SamlStarted {
+  readonly location: string
+  readonly requestId: string
+}
+
 export interface SamlSignInShape {
-  /** The IdP URL (with a signed AuthnRequest and `relayState`) that starts a sign-in. */
-  readonly start: (organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) => Effect.Effect<string, Errors.NotFound>
-  /** Validates a POSTed `SAMLResponse` and signs its subject in, provisioning the member if needed. */
-  readonly consume: (organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
+  /** The IdP URL (with a signed AuthnRequest and `relayState`) that starts a sign-in, and the request's id. */
+  readonly start: (organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) => Effect.Effect<SamlStarted, Errors.NotFound>
+  /**
+   * Validates a POSTed `SAMLResponse` and signs its subject in, provisioning the member if needed.
+   * `browserRequestId` is the AuthnRequest id the posting browser holds: the response must answer
+   * that request (its InResponseTo), so that nobody's sign-in lands in another's browser.
+   */
+  readonly consume: (
+    organizationId: string,
+    providerId: string,
+    sp: ServiceProvider,
+    samlResponse: string,
+    browserRequestId: string | undefined
+  ) => Effect.Effect<SamlSignedIn, Errors.NotFound | SamlRejected>
   /** The SP metadata XML of a provider, with the SP signing certificate (AuthnRequestsSigned). */
   readonly metadata: (organizationId: string, providerId: string, sp: ServiceProvider) => Effect.Effect<string, Errors.NotFound>
 }
@@ -72,6 +88,13 @@ const displayNameOf = (profile: Profile, email: string): string => {
 /** The `Destination` of the response's root element, if any. */
 const destinationOf = (xml: string): string | undefined =>
   /^\s*(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Response\b[^>]*?\sDestination="([^"]*)"/.exec(xml)?.[1]
+
+/** The `InResponseTo` of the response's root element, if any. */
+const inResponseToOf = (xml: string): string | undefined =>
+  /^\s*(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Response\b[^>]*?\sInResponseTo="([^"]*)"/.exec(xml)?.[1]
+
+/** A fresh AuthnRequest id, as node-saml makes them (an XML ID: it starts with a letter or `_`). */
+const newRequestId = () => `_${randomBytes(20).toString("hex")}`
 
 /** The `ID` of the (one) signed assertion. */
 const assertionIdOf = (assertionXml: string): string | undefined =>
@@ -126,7 +149,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return found.value
       })
 
-      const samlOf = Effect.fnUntraced(function*(provider: SamlProvider, sp: ServiceProvider) {
+      const samlOf = Effect.fnUntraced(function*(provider: SamlProvider, sp: ServiceProvider, requestId?: string) {
         const { key } = yield* spKeys
         const context = yield* Effect.context<never>()
         const { SAML, ValidateInResponseTo } = yield* nodeSaml
@@ -144,7 +167,10 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
           wantAuthnResponseSigned: false,
           wantAssertionsSigned: false,
           acceptedClockSkewMs: acceptedSkewMs,
-          validateInResponseTo: ValidateInResponseTo.ifPresent,
+          // Every response answers a request of ours (and of the browser that posts it, see `consume`):
+          // IdP-initiated (unsolicited) responses are refused.
+          validateInResponseTo: ValidateInResponseTo.always,
+          ...(requestId === undefined ? {} : { generateUniqueId: () => requestId }),
           requestIdExpirationPeriodMs: requestLifetimeMs,
           cacheProvider: requestCacheIn(context),
           identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress"
@@ -153,8 +179,10 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
 
       const start = Effect.fn("SamlSignIn.start")(function*(organizationId: string, providerId: string, sp: ServiceProvider, relayState: string) {
         const provider = yield* activeProvider(organizationId, providerId)
-        const saml = yield* samlOf(provider, sp)
-        return yield* Effect.promise(() => saml.getAuthorizeUrlAsync(relayState, undefined, {}))
+        const requestId = newRequestId()
+        const saml = yield* samlOf(provider, sp, requestId)
+        const location = yield* Effect.promise(() => saml.getAuthorizeUrlAsync(relayState, undefined, {}))
+        return { location, requestId }
       })
 
       const metadata = Effect.fn("SamlSignIn.metadata")(function*(organizationId: string, providerId: string, sp: ServiceProvider) {
@@ -164,9 +192,24 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         return (yield* samlOf(found.value, sp)).generateServiceProviderMetadata(null, certificate)
       })
 
-      const consume = Effect.fn("SamlSignIn.consume")(function*(organizationId: string, providerId: string, sp: ServiceProvider, samlResponse: string) {
+      const consume = Effect.fn("SamlSignIn.consume")(function*(
+        organizationId: string,
+        providerId: string,
+        sp: ServiceProvider,
+        samlResponse: string,
+        browserRequestId: string | undefined
+      ) {
         const provider = yield* activeProvider(organizationId, providerId)
         const xml = Buffer.from(samlResponse, "base64").toString("utf8")
+        // The browser that began the sign-in holds its request's id: a response posted from another
+        // browser (login CSRF), or sent by the IdP unasked, is refused before anything is validated.
+        const inResponseTo = inResponseToOf(xml)
+        if (inResponseTo === undefined || inResponseTo === "") {
+          return yield* new SamlRejected({ reason: "the response answers no sign-in request of Quire's: start the sign-in from Quire" })
+        }
+        if (browserRequestId === undefined || browserRequestId !== inResponseTo) {
+          return yield* new SamlRejected({ reason: "this sign-in was not begun in this browser: start again" })
+        }
         const destination = destinationOf(xml)
         if (destination !== sp.acsURL) {
           return yield* new SamlRejected({ reason: `the response's Destination must be ${sp.acsURL}` })
@@ -178,6 +221,7 @@ export class SamlSignIn extends Context.Service<SamlSignIn, SamlSignInShape>()("
         })
         const profile = result.profile
         if (profile === null) return yield* new SamlRejected({ reason: "the response signs nobody in" })
+        if (profile.inResponseTo !== browserRequestId) return yield* new SamlRejected({ reason: "this sign-in was not begun in this browser: start again" })
         const assertionId = assertionIdOf(profile.getAssertionXml?.() ?? "")
         if (assertionId === undefined) return yield* new SamlRejected({ reason: "the assertion has no ID" })
         const email = emailOf(profile)

@@ -43,7 +43,8 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("quire logi
           const acs = await fetch(local(provider.service.acsURL), {
             method: "POST",
             redirect: "manual",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
+            // The browser brings back the request cookie its start set: the ACS answers no other browser.
+            headers: { "content-type": "application/x-www-form-urlencoded", cookie: (toIdp.headers.get("set-cookie") ?? "").split(";")[0]! },
             body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString()
           })
           // The code reaches the loopback listener in the body of the page's form, never in a URL.

@@ -34,9 +34,19 @@ const formOf = (request: IncomingMessage): Promise<URLSearchParams> =>
     request.on("error", () => resolve(new URLSearchParams()))
   })
 
-/** Waits (up to `timeoutMs`) for the browser to POST the code to a loopback callback; the code it brings. */
+/**
+ * Waits (up to `timeoutMs`) for the browser to POST the code to a loopback callback; the code it
+ * brings. The listener and the timer end with the wait, however it ends: left running after the
+ * code came (the canceller below runs on interruption only), they kept `quire login --sso` from exiting.
+ */
 const awaitCallback = (state: string, onListening: (callback: string) => Effect.Effect<void>, timeoutMs: number) =>
   Effect.callback<string, CliFailure>((resume) => {
+    const finish = (result: Effect.Effect<string, CliFailure>) => {
+      clearTimeout(timer)
+      server.close()
+      server.closeIdleConnections()
+      resume(result)
+    }
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1")
       const refuse = () => response.writeHead(400, { "content-type": "text/plain" }).end("This is not the sign-in quire is waiting for.")
@@ -44,11 +54,11 @@ const awaitCallback = (state: string, onListening: (callback: string) => Effect.
       void formOf(request).then((form) => {
         const code = form.get("code")
         if (code === null || code === "") return refuse()
-        response.writeHead(200, { "content-type": "text/plain" }).end("Signed in: you can close this tab and return to the terminal.")
-        resume(Effect.succeed(code))
+        response.writeHead(200, { "content-type": "text/plain", connection: "close" })
+          .end("Signed in: you can close this tab and return to the terminal.", () => finish(Effect.succeed(code)))
       })
     })
-    const timer = setTimeout(() => resume(Effect.fail(new CliFailure({ message: "Timed out waiting for the browser sign-in" }))), timeoutMs)
+    const timer = setTimeout(() => finish(Effect.fail(new CliFailure({ message: "Timed out waiting for the browser sign-in" }))), timeoutMs)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
       const port = typeof address === "object" && address !== null ? address.port : 0
@@ -130,7 +140,7 @@ export const login = Command.make(
   {
     sso: Flag.String("sso").pipe(Flag.withDescription("Sign in through this organization's single sign-on (an organization id)"), Flag.optional),
     email: Flag.String("email").pipe(Flag.withDescription("The email of a password account (asked for when left out)"), Flag.optional),
-    passwordStdin: Flag.Boolean("password-stdin").pipe(Flag.withDescription("Read the password from standard input instead of asking"))
+    passwordStdin: Flag.Boolean("password-stdin").pipe(Flag.withDescription("Read the password from standard input instead of asking"), Flag.withDefault(false))
   },
   Effect.fn("quire.login")(function*({ sso, email, passwordStdin }) {
     const url = yield* GlobalFlags.Url

@@ -8,7 +8,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
 import { SignInRefused } from "../domain/SignIn.ts"
-import { authorizationUrl, configure, exchange, newChecks } from "../OidcClient.ts"
+import { authorizationUrl, configure, exchange, type JwksCache, jwksCacheOf, newChecks } from "../OidcClient.ts"
 import { OidcProvidersRepo } from "../OidcProvidersRepo.ts"
 import { OidcSecrets } from "../OidcSecrets.ts"
 import { type SessionGrant, SignInSessions } from "../SignInSessions.ts"
@@ -58,6 +58,8 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const refuse = (reason: string) => Effect.fail(new SignInRefused({ reason }))
+      // Each provider's signing keys, by discovery URL, kept from one sign-in to the next (see `configure`).
+      const keySets = new Map<string, JwksCache>()
 
       /** The provider's client configuration, by discovery; a provider that cannot be reached refuses the sign-in. */
       const clientOf = Effect.fnUntraced(function*(organizationId: string, providerId: string) {
@@ -65,7 +67,7 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "OpenID Connect provider", id: providerId })
         const secret = yield* secrets.open(found.value.clientSecret)
         if (Option.isNone(secret)) return yield* refuse("the provider's client secret cannot be read: an administrator must enter it again")
-        const config = yield* configure(found.value.discoveryURL, found.value.clientId, secret.value).pipe(
+        const config = yield* configure(found.value.discoveryURL, found.value.clientId, secret.value, keySets.get(found.value.discoveryURL)).pipe(
           Effect.mapError((error) => new SignInRefused({ reason: error.reason.replace(/^could not/, "Quire could not") }))
         )
         return { provider: found.value, config }
@@ -101,7 +103,12 @@ export class OidcSignIn extends Context.Service<OidcSignIn, OidcSignInShape>()("
         )
         const callbackURL = new URL(redirectURL)
         callbackURL.search = callback.query.toString()
-        const claims = yield* exchange(config, callbackURL, request.value)
+        const claims = yield* exchange(config, callbackURL, request.value).pipe(
+          Effect.ensuring(Effect.sync(() => {
+            const keys = jwksCacheOf(config)
+            if (keys !== undefined) keySets.set(provider.discoveryURL, keys)
+          }))
+        )
         const email = text(claims["email"])?.toLowerCase()
         if (email === undefined || !/^[^\s@]+@[^\s@]+$/.test(email)) return yield* refuse("the provider's ID token names no email address (ask for the email scope)")
         if (claims["email_verified"] !== true) return yield* refuse(`the provider does not say that ${email} is verified`)

@@ -8,7 +8,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { Errors } from "@quire/kernel"
 import type { SamlRejected } from "../domain/Saml.ts"
 import type { SignInRefused } from "../domain/SignIn.ts"
-import { SamlSignIn, type ServiceProvider } from "../SamlSignIn.ts"
+import { SamlSignIn, type SamlStarted, type ServiceProvider } from "../SamlSignIn.ts"
 import { type CliHandoff, isLoopbackCallback, type SessionGrant, SignInSessions } from "../SignInSessions.ts"
 
 /** The server's own places: its origin (relay targets must be on it) and the page shown after sign-in. */
@@ -24,6 +24,14 @@ export interface SamlStartRequest {
   readonly challengeMethod: string | undefined
 }
 
+/** The IdP's response as the browser posted it to the ACS, with the request id the browser holds (its cookie). */
+export interface SamlPosted {
+  readonly samlResponse: string
+  readonly relayState: string | undefined
+  readonly requestId: string | undefined
+  readonly userAgent: string | undefined
+}
+
 /** A completed SAML sign-in: the session begun, and where the browser goes next. */
 export interface SamlCompleted {
   readonly grant: SessionGrant
@@ -31,20 +39,23 @@ export interface SamlCompleted {
 }
 
 export interface SamlSessionsShape {
-  /** The IdP location to redirect to, carrying a RelayState we can trust when it comes back. */
+  /**
+   * The IdP location to redirect to, carrying a RelayState we can trust when it comes back, and
+   * the id of the AuthnRequest, which the browser must keep (a cookie) and bring to `complete`.
+   */
   readonly start: (
     organizationId: string,
     providerId: string,
     sp: ServiceProvider,
     request: SamlStartRequest,
     places: SamlPlaces
-  ) => Effect.Effect<string, Errors.NotFound | SignInRefused>
-  /** Verifies the IdP's response and begins the person's session, confined to the organization. */
+  ) => Effect.Effect<SamlStarted, Errors.NotFound | SignInRefused>
+  /** Verifies the IdP's response to the request the browser began (`requestId`) and begins the person's session, confined to the organization. */
   readonly complete: (
     organizationId: string,
     providerId: string,
     sp: ServiceProvider,
-    response: { readonly samlResponse: string; readonly relayState: string | undefined; readonly userAgent: string | undefined },
+    response: SamlPosted,
     places: SamlPlaces
   ) => Effect.Effect<SamlCompleted, Errors.NotFound | SamlRejected>
 }
@@ -119,10 +130,10 @@ export class SamlSessions extends Context.Service<SamlSessions, SamlSessionsShap
         organizationId: string,
         providerId: string,
         sp: ServiceProvider,
-        response: { readonly samlResponse: string; readonly relayState: string | undefined; readonly userAgent: string | undefined },
+        response: SamlPosted,
         places: SamlPlaces
       ) {
-        const signedIn = yield* signIn.consume(organizationId, providerId, sp, response.samlResponse)
+        const signedIn = yield* signIn.consume(organizationId, providerId, sp, response.samlResponse, response.requestId)
         const grant = yield* sessions.begin({
           userId: signedIn.user.id,
           organizationId: signedIn.organizationId,

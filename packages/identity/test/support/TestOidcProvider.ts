@@ -4,18 +4,28 @@
  * true unless the test says otherwise). `signIn` walks a browser's steps with fetch, for tests
  * without a browser. NOT for production: the provider uses oidc-provider's development keys.
  */
-import { createServer, type IncomingMessage } from "node:http"
+import { createHmac, generateKeyPairSync, sign } from "node:crypto"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import Provider from "oidc-provider"
 
 export const clientId = "quire-test-client"
 export const clientSecret = "test-client-secret-not-a-secret"
 
+/**
+ * How the token endpoint re-signs the ID token it answers (its claims unchanged: issuer, audience,
+ * nonce, email): unsigned (`alg: none`), HS256 keyed by the client secret, or RS256 by a key that
+ * is not in the provider's JWKS (under the provider's own `kid`). Undefined: the provider's own.
+ */
+export type Forgery = "none" | "hs256" | "foreign-key"
+
 export interface TestOidcProvider {
   /** The issuer, which is also what Quire discovers from. */
   readonly issuer: string
   /** Emails whose `email_verified` the provider says is false. */
   readonly unverified: Set<string>
+  /** The forgery the token endpoint applies to the next ID tokens, if any. */
+  readonly forge: { mode: Forgery | undefined }
   readonly close: () => Promise<void>
 }
 
@@ -36,12 +46,61 @@ const signInPage = (uid: string) =>
   `<label for="email">Email</label> <input id="email" name="email" type="email" autocomplete="username" required> ` +
   `<button type="submit">Continue</button></form></main></body></html>`
 
+const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey
+
+const base64url = (data: string | Buffer) => Buffer.from(data).toString("base64url")
+
+/** `idToken` with its claims kept and its signature replaced as `mode` says. */
+export const forgeIdToken = (idToken: string, mode: Forgery): string => {
+  const [header, payload] = idToken.split(".")
+  const { kid } = JSON.parse(Buffer.from(header ?? "", "base64url").toString("utf8")) as { kid?: string }
+  const forgedHeader = (alg: string) => base64url(JSON.stringify({ alg, typ: "JWT", ...(mode === "foreign-key" && kid !== undefined ? { kid } : {}) }))
+  switch (mode) {
+    case "none":
+      return `${forgedHeader("none")}.${payload}.`
+    case "hs256": {
+      const input = `${forgedHeader("HS256")}.${payload}`
+      return `${input}.${createHmac("sha256", clientSecret).update(input).digest("base64url")}`
+    }
+    case "foreign-key": {
+      const input = `${forgedHeader("RS256")}.${payload}`
+      return `${input}.${sign("sha256", Buffer.from(input), foreignKey).toString("base64url")}`
+    }
+  }
+}
+
+/**
+ * Rewrites a JSON answer on its way out (oidc-provider ends it in one `end`): the token endpoint's
+ * ID token is forged, and the discovery document declares `none` and HS256 beside RS256, as a
+ * hostile provider would, so that only Quire's own rules refuse them.
+ */
+const forgeAnswer = (res: ServerResponse, mode: Forgery) => {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse
+  res.end = ((chunk?: unknown) => {
+    const text = Buffer.isBuffer(chunk) ? chunk.toString("utf8") : typeof chunk === "string" ? chunk : ""
+    try {
+      const answer = JSON.parse(text) as { id_token?: string; id_token_signing_alg_values_supported?: Array<string> }
+      const forged = typeof answer.id_token === "string"
+        ? JSON.stringify({ ...answer, id_token: forgeIdToken(answer.id_token, mode) })
+        : Array.isArray(answer.id_token_signing_alg_values_supported)
+        ? JSON.stringify({ ...answer, id_token_signing_alg_values_supported: ["RS256", "HS256", "none"] })
+        : undefined
+      if (forged === undefined) return end(chunk)
+      if (!res.headersSent) res.setHeader("content-length", Buffer.byteLength(forged))
+      return end(forged)
+    } catch {
+      return end(chunk)
+    }
+  }) as ServerResponse["end"]
+}
+
 /** Starts the provider, its client allowed to come back to `redirectUris`. */
 export const start = async (redirectUris: ReadonlyArray<string>): Promise<TestOidcProvider> => {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const unverified = new Set<string>()
+  const forge: { mode: Forgery | undefined } = { mode: undefined }
   const provider = new Provider(issuer, {
     clients: [{
       client_id: clientId,
@@ -64,6 +123,8 @@ export const start = async (redirectUris: ReadonlyArray<string>): Promise<TestOi
   const callback = provider.callback()
   server.on("request", (req, res) => {
     const uid = /^\/interaction\/([^/?]+)/.exec(req.url ?? "")?.[1]
+    const forgedPath = (req.method === "POST" && (req.url ?? "").startsWith("/token")) || (req.url ?? "").startsWith("/.well-known/openid-configuration")
+    if (forgedPath && forge.mode !== undefined) forgeAnswer(res, forge.mode)
     if (uid === undefined) return callback(req, res)
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(signInPage(uid))
@@ -83,6 +144,7 @@ export const start = async (redirectUris: ReadonlyArray<string>): Promise<TestOi
   return {
     issuer,
     unverified,
+    forge,
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }
