@@ -44,6 +44,15 @@ export interface UsersShape {
     userId: string,
     request: Pagination.PageRequest
   ) => Effect.Effect<Pagination.Page<ApiToken>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** The instance administrators, oldest first (an instance administrator only). */
+  readonly listInstanceAdmins: Effect.Effect<ReadonlyArray<User>, Errors.Forbidden, Actor.Actor>
+  /**
+   * Grants (true) or withdraws (false) instance administration: an instance administrator only
+   * (after first-run setup, the only way it is granted). Conflict when it would withdraw the
+   * last instance administrator; NotFound when there is no such user. The user's tokens and
+   * sessions act with the new rights at once in this process (within `tokenCacheTtl` in others).
+   */
+  readonly setInstanceAdmin: (userId: string, instanceAdmin: boolean) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden | Errors.Conflict, Actor.Actor>
   /** Revokes one of the user's tokens: it stops authenticating at once, in every process. */
   readonly revokeToken: (userId: string, tokenId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
   /**
@@ -254,8 +263,36 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         yield* forgetTokens([hash.value])
       })
 
+      const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
+        const actor = yield* Actor.Actor
+        if (!actor.instanceAdmin) {
+          return yield* new Errors.Forbidden({ reason: `Only an instance administrator can ${action}` })
+        }
+      })
+
+      const listInstanceAdmins = Effect.andThen(ensureInstanceAdmin("list the instance administrators"), users.listInstanceAdmins)
+
+      const setInstanceAdmin = Effect.fn("Users.setInstanceAdmin")(function*(userId: string, instanceAdmin: boolean) {
+        yield* ensureInstanceAdmin("grant or withdraw instance administration")
+        const user = yield* transactor.transaction(Effect.gen(function*() {
+          // Read (and, in SQL, hold) the administrators first: two withdrawals at once see each other.
+          const admins = yield* users.listInstanceAdmins
+          const user = yield* findUser(userId)
+          if (user.instanceAdmin === instanceAdmin) return user
+          if (!instanceAdmin && admins.every((admin) => admin.id === userId)) {
+            return yield* new Errors.Conflict({ reason: "The last instance administrator cannot be withdrawn: grant it to another user first" })
+          }
+          return Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
+        }))
+        // Its tokens act with the new rights at once here (sessions read the person on each request).
+        yield* forgetTokens()
+        return user
+      })
+
       return Users.of({
         bootstrapAdmin,
+        listInstanceAdmins,
+        setInstanceAdmin,
         authenticate,
         caller,
         current,
