@@ -4,7 +4,7 @@ import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import * as Metrics from "@quire/kernel/Metrics"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { UsersRepo, type UsersRepoShape } from "./UsersRepo.ts"
 import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 
 export interface NewToken {
@@ -74,6 +74,40 @@ export const lastUsedPrecision = Duration.minutes(1)
 /** A fresh instance's configured administrator email that an existing account holds: the start fails. */
 const takenEmail = (email: string) =>
   new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)
+
+/** Whether the caller is an instance administrator (Forbidden otherwise), to `action`. */
+const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
+  const actor = yield* Actor.Actor
+  if (!actor.instanceAdmin) {
+    return yield* new Errors.Forbidden({ reason: `Only an instance administrator can ${action}` })
+  }
+})
+
+/** `listInstanceAdmins` and `setInstanceAdmin` over the port (see `UsersShape`). */
+const instanceAdministration = (
+  users: UsersRepoShape,
+  transactor: Transactor.Transactor["Service"],
+  forgetTokens: UsersShape["forgetTokens"]
+): Pick<UsersShape, "listInstanceAdmins" | "setInstanceAdmin"> => ({
+  listInstanceAdmins: Effect.andThen(ensureInstanceAdmin("list the instance administrators"), users.listInstanceAdmins),
+  setInstanceAdmin: Effect.fn("Users.setInstanceAdmin")(function*(userId: string, instanceAdmin: boolean) {
+    yield* ensureInstanceAdmin("grant or withdraw instance administration")
+    const user = yield* transactor.transaction(Effect.gen(function*() {
+      // Read (and, in SQL, hold) the administrators first: two withdrawals at once see each other.
+      const admins = yield* users.listInstanceAdmins
+      const found = yield* users.findById(userId)
+      if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "User", id: userId })
+      if (found.value.instanceAdmin === instanceAdmin) return found.value
+      if (!instanceAdmin && admins.every((admin) => admin.id === userId)) {
+        return yield* new Errors.Conflict({ reason: "The last instance administrator cannot be withdrawn: grant it to another user first" })
+      }
+      return Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
+    }))
+    // Its tokens act with the new rights at once here (sessions read the person on each request).
+    yield* forgetTokens()
+    return user
+  })
+})
 
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
@@ -263,36 +297,9 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         yield* forgetTokens([hash.value])
       })
 
-      const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
-        const actor = yield* Actor.Actor
-        if (!actor.instanceAdmin) {
-          return yield* new Errors.Forbidden({ reason: `Only an instance administrator can ${action}` })
-        }
-      })
-
-      const listInstanceAdmins = Effect.andThen(ensureInstanceAdmin("list the instance administrators"), users.listInstanceAdmins)
-
-      const setInstanceAdmin = Effect.fn("Users.setInstanceAdmin")(function*(userId: string, instanceAdmin: boolean) {
-        yield* ensureInstanceAdmin("grant or withdraw instance administration")
-        const user = yield* transactor.transaction(Effect.gen(function*() {
-          // Read (and, in SQL, hold) the administrators first: two withdrawals at once see each other.
-          const admins = yield* users.listInstanceAdmins
-          const user = yield* findUser(userId)
-          if (user.instanceAdmin === instanceAdmin) return user
-          if (!instanceAdmin && admins.every((admin) => admin.id === userId)) {
-            return yield* new Errors.Conflict({ reason: "The last instance administrator cannot be withdrawn: grant it to another user first" })
-          }
-          return Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
-        }))
-        // Its tokens act with the new rights at once here (sessions read the person on each request).
-        yield* forgetTokens()
-        return user
-      })
-
       return Users.of({
         bootstrapAdmin,
-        listInstanceAdmins,
-        setInstanceAdmin,
+        ...instanceAdministration(users, transactor, forgetTokens),
         authenticate,
         caller,
         current,
