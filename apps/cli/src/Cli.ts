@@ -8,6 +8,7 @@ import { CliError, CliOutput, Command } from "effect/cli"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import packageJson from "../package.json" with { type: "json" }
 import {
+  AdminsCommands,
   ChangeRequestsCommands,
   CollectionsCommands,
   CommentsCommands,
@@ -65,6 +66,7 @@ export const quire = Command.make("quire").pipe(
     SitesCommands.sites,
     SpecsCommands.specs,
     TranslationsCommands.translations,
+    AdminsCommands.admins,
     DbCommands.db
   ]),
   // After the subcommands, so the settings they read are provided to them.

@@ -5,6 +5,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import * as ApiDocs from "./ApiDocs.ts"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
+import * as AdminUsersRoute from "./AdminUsersRoute.ts"
 import * as AuthRoutes from "./AuthRoutes.ts"
 import * as BodyLimit from "./BodyLimit.ts"
 import * as CanonicalPaths from "./CanonicalPaths.ts"
@@ -103,7 +104,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

@@ -5,15 +5,20 @@
  * from dist/ (issue 34: node-saml's named exports were undefined in the bundle); this runs, in
  * order, the first-run setup, password sign-in, an invite link's sign-up, SAML through the test
  * IdP (tied to the browser that began it), OpenID Connect through the test provider (its ID-token
- * signatures checked), and `quire login` with a password and with --sso.
+ * signatures checked), and `quire login` with a password and with --sso. The server mails through
+ * a real SMTP server this test starts (smtp-server; QUIRE_SMTP_URL): an email invitation's mailed
+ * link signs its person up with a proven email, and a mailed confirmation link proves an invite
+ * link account's, so nodemailer (CommonJS, imported when the first mail goes) works from the bundle.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
+import { SMTPServer } from "smtp-server"
 import { LocalServer } from "@quire/testkit"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as OidcProvider from "../../../packages/identity/test/support/TestOidcProvider.ts"
@@ -90,6 +95,26 @@ interface Built {
   readonly dataDir: string
   readonly configDir: string
   readonly oidc: OidcProvider.TestOidcProvider
+  readonly smtp: SMTPServer
+}
+
+/** The messages the test's SMTP server received: their recipients and raw text. */
+const inbox: Array<{ readonly to: ReadonlyArray<string>; readonly raw: string }> = []
+
+/** A message's text, quoted-printable undone. */
+const textOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** The link of the newest message to `to` whose URL matches `path`, waiting up to 10 s for it. */
+const linkMailedTo = async (to: string, path: RegExp): Promise<URL> => {
+  const until = performance.now() + 10_000
+  for (;;) {
+    for (const message of inbox.filter((m) => m.to.includes(to)).toReversed()) {
+      const link = new RegExp(`https?://[^\\s]*${path.source}[^\\s]*`).exec(textOf(message.raw))
+      if (link !== null) return new URL(link[0])
+    }
+    if (performance.now() > until) throw new Error(`No mail to ${to} with a link to ${path}: ${inbox.map((m) => m.to.join(",")).join("; ")}\n${started().log()}`)
+    await sleep(100)
+  }
 }
 
 let built: Built | undefined
@@ -108,16 +133,33 @@ beforeAll(async () => {
   const port = await LocalServer.freePort()
   const url = `http://127.0.0.1:${port}`
   const oidc = await OidcProvider.start([`${url}/sso/oidc/callback`])
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ""
+      stream.setEncoding("utf8")
+      stream.on("data", (chunk: string) => (raw += chunk))
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw })
+        callback()
+      })
+    }
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
+  const smtpPort = (smtp.server.address() as AddressInfo).port
   const { DATABASE_URL: _, ...env } = process.env
   const server = spawn(process.execPath, [join(dir, "server.mjs")], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: adminToken, QUIRE_ADMIN_EMAIL: adminEmail },
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: adminToken, QUIRE_ADMIN_EMAIL: adminEmail,
+      QUIRE_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUIRE_SMTP_FROM: "Quire <quire@built.quire.test>" },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let log = ""
   server.stdout.on("data", (chunk) => (log += chunk))
   server.stderr.on("data", (chunk) => (log += chunk))
-  built = { dir, url, server, log: () => log, dataDir, configDir, oidc }
+  built = { dir, url, server, log: () => log, dataDir, configDir, oidc, smtp }
   const deadline = performance.now() + 60_000
   while (performance.now() < deadline && server.exitCode === null) {
     if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return
@@ -134,6 +176,7 @@ afterAll(async () => {
     await exited
   }
   await built.oidc.close()
+  await new Promise<void>((resolve) => built!.smtp.close(() => resolve()))
   for (const dir of [built.dir, built.dataDir, built.configDir]) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -281,6 +324,45 @@ describe("every sign-in path against the built server", { timeout: 120_000 }, ()
     assert.strictEqual(answer.status, 303, answer.text)
     const session = await browser.json("GET", "/auth/session")
     assert.deepStrictEqual([session.status, session.body.user.email, session.body.session.method], [200, email, "oidc"])
+  })
+
+  it("mail through SMTP: an email invitation's mailed link signs its person up with a proven email; a mailed link proves an invite link account's", async () => {
+    const { id, admin } = await organizationOfAdmin()
+    const email = `mia.${Date.now()}@example.com`
+    const invited = await admin.json("POST", `/v1/orgs/${id}/invites`, { emails: [email], role: "edit" })
+    assert.strictEqual(invited.status, 200, JSON.stringify(invited.body))
+    assert.strictEqual(invited.body.invited, 1)
+    const link = await linkMailedTo(email, /\/invite\//)
+    assert.strictEqual(link.origin, started().url)
+    const token = decodeURIComponent(link.pathname.slice("/invite/".length))
+
+    const mia = new Browser(started().url)
+    const offered = await mia.json("GET", `/auth/invites/${token}`)
+    assert.strictEqual(offered.status, 200, JSON.stringify(offered.body))
+    assert.deepStrictEqual([offered.body.email, offered.body.kind, offered.body.proof], [email, "email", true])
+    const accepted = await mia.json("POST", `/auth/invites/${token}/accept`, { displayName: "Mia", password })
+    assert.strictEqual(accepted.status, 200, JSON.stringify(accepted.body))
+    const session = await mia.json("GET", "/auth/session")
+    assert.deepStrictEqual([session.status, session.body.user.email, session.body.user.emailVerified, session.body.emailDelivery], [200, email, true, true])
+    const members = await mia.json("GET", `/v1/orgs/${id}/members`)
+    assert.include(members.body.items.map((member: { user: { email: string } }) => member.user.email), email)
+
+    // An invite link proves nothing: the new account asks for a confirmation link, mailed, which proves it.
+    assert.strictEqual((await admin.json("PATCH", `/v1/orgs/${id}`, { inviteLinks: true })).status, 200)
+    const invite = await admin.json("POST", `/v1/orgs/${id}/link-invites`, { role: "read" })
+    assert.strictEqual(invite.status, 201, JSON.stringify(invite.body))
+    const ned = new Browser(started().url)
+    const nedEmail = `ned.${Date.now()}@example.com`
+    const joined = await ned.json("POST", `/auth/invites/${id}.${invite.body.id}/accept`, { displayName: "Ned", email: nedEmail, password })
+    assert.strictEqual(joined.status, 200, JSON.stringify(joined.body))
+    assert.isFalse((await ned.json("GET", "/auth/session")).body.user.emailVerified)
+    const requested = await ned.json("POST", "/auth/verify-email")
+    assert.deepStrictEqual([requested.status, requested.body], [202, { email: nedEmail }])
+    const confirmation = await linkMailedTo(nedEmail, /\/verify-email\?token=/)
+    assert.strictEqual(confirmation.origin, started().url)
+    const confirmed = await new Browser(started().url).json("POST", "/auth/verify-email/confirm", { token: confirmation.searchParams.get("token") })
+    assert.deepStrictEqual([confirmed.status, confirmed.body], [200, { email: nedEmail }])
+    assert.isTrue((await ned.json("GET", "/auth/session")).body.user.emailVerified)
   })
 
   it("`quire login` of the built CLI stores a token, with a password and through the browser with --sso", async () => {

@@ -101,6 +101,11 @@ export const layer = Layer.effect(
         Effect.orDie,
         Effect.flatMap(users.first)
       ),
+      listInstanceAdmins: sql<Record<string, unknown>>`
+        SELECT ${columns} FROM identity_users u WHERE u.instance_admin ORDER BY u.created_at, u.id FOR UPDATE`.pipe(
+        Effect.orDie,
+        Effect.flatMap(users.all)
+      ),
       insertToken: (token, hash) =>
         sql`
           INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at, last_used_at, expires_at, bootstrap, organization_id, from_session)

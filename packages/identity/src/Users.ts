@@ -4,7 +4,7 @@ import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import * as Metrics from "@quire/kernel/Metrics"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { UsersRepo, type UsersRepoShape } from "./UsersRepo.ts"
 import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 
 export interface NewToken {
@@ -44,6 +44,15 @@ export interface UsersShape {
     userId: string,
     request: Pagination.PageRequest
   ) => Effect.Effect<Pagination.Page<ApiToken>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** The instance administrators, oldest first (an instance administrator only). */
+  readonly listInstanceAdmins: Effect.Effect<ReadonlyArray<User>, Errors.Forbidden, Actor.Actor>
+  /**
+   * Grants (true) or withdraws (false) instance administration: an instance administrator only
+   * (after first-run setup, the only way it is granted). Conflict when it would withdraw the
+   * last instance administrator; NotFound when there is no such user. The user's tokens and
+   * sessions act with the new rights at once in this process (within `tokenCacheTtl` in others).
+   */
+  readonly setInstanceAdmin: (userId: string, instanceAdmin: boolean) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden | Errors.Conflict, Actor.Actor>
   /** Revokes one of the user's tokens: it stops authenticating at once, in every process. */
   readonly revokeToken: (userId: string, tokenId: string) => Effect.Effect<void, Errors.NotFound, Actor.Actor>
   /**
@@ -68,6 +77,40 @@ type TokenOptions = Pick<ApiToken, "label" | "expiresAt" | "bootstrap" | "organi
 /** A fresh instance's configured administrator email that an existing account holds: the start fails. */
 const takenEmail = (email: string) =>
   new Error(`QUIRE_ADMIN_EMAIL: the instance has no administrator and ${email} is an existing account's email; configure another one`)
+
+/** Whether the caller is an instance administrator (Forbidden otherwise), to `action`. */
+const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
+  const actor = yield* Actor.Actor
+  if (!actor.instanceAdmin) {
+    return yield* new Errors.Forbidden({ reason: `Only an instance administrator can ${action}` })
+  }
+})
+
+/** `listInstanceAdmins` and `setInstanceAdmin` over the port (see `UsersShape`). */
+const instanceAdministration = (
+  users: UsersRepoShape,
+  transactor: Transactor.Transactor["Service"],
+  forgetTokens: UsersShape["forgetTokens"]
+): Pick<UsersShape, "listInstanceAdmins" | "setInstanceAdmin"> => ({
+  listInstanceAdmins: Effect.andThen(ensureInstanceAdmin("list the instance administrators"), users.listInstanceAdmins),
+  setInstanceAdmin: Effect.fn("Users.setInstanceAdmin")(function*(userId: string, instanceAdmin: boolean) {
+    yield* ensureInstanceAdmin("grant or withdraw instance administration")
+    const user = yield* transactor.transaction(Effect.gen(function*() {
+      // Read (and, in SQL, hold) the administrators first: two withdrawals at once see each other.
+      const admins = yield* users.listInstanceAdmins
+      const found = yield* users.findById(userId)
+      if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "User", id: userId })
+      if (found.value.instanceAdmin === instanceAdmin) return found.value
+      if (!instanceAdmin && admins.every((admin) => admin.id === userId)) {
+        return yield* new Errors.Conflict({ reason: "The last instance administrator cannot be withdrawn: grant it to another user first" })
+      }
+      return Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
+    }))
+    // Its tokens act with the new rights at once here (sessions read the person on each request).
+    yield* forgetTokens()
+    return user
+  })
+})
 
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
@@ -256,6 +299,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
 
       return Users.of({
         bootstrapAdmin,
+        ...instanceAdministration(users, transactor, forgetTokens),
         authenticate,
         caller,
         current,

@@ -20,6 +20,12 @@ export interface UsersRepoShape {
   /** The earliest instance administrator (creation instant, then id); none on a fresh instance. */
   readonly findFirstInstanceAdmin: Effect.Effect<Option.Option<User>>
   /**
+   * The instance administrators, oldest first (creation instant, then id). In a transaction, it
+   * also holds their rows until the transaction ends, so that two withdrawals at once cannot
+   * both see another administrator left.
+   */
+  readonly listInstanceAdmins: Effect.Effect<ReadonlyArray<User>>
+  /**
    * Stores a token under its hash; a hash already stored keeps its token (servers that start
    * together with the same configured token all bootstrap it).
    */
@@ -91,6 +97,11 @@ export class UsersRepo extends Context.Service<UsersRepo, UsersRepoShape>()("@qu
               .filter((u) => u.instanceAdmin)
               .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id))[0]
           )
+        ),
+        listInstanceAdmins: Effect.sync(() =>
+          Array.from(store.users.values())
+            .filter((u) => u.instanceAdmin)
+            .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareCodePoints(a.id, b.id))
         ),
         insertToken: (token, hash) =>
           Effect.sync(() => {

@@ -1,3 +1,4 @@
+export * as AdminsCommands from "./AdminsCommands.ts"
 export * as ChangeRequestsCommands from "./ChangeRequestsCommands.ts"
 export * as CollectionsCommands from "./CollectionsCommands.ts"
 export * as CommentsCommands from "./CommentsCommands.ts"

@@ -65,6 +65,21 @@ export const usersRepoContract = (it: ReposTest) =>
         assertNone(yield* users.update("u-nobody", { displayName: "Nobody" }))
       }))
 
+    it.effect("lists the instance administrators oldest first (creation instant, then id), as updates leave them", () =>
+      Effect.gen(function*() {
+        const users = yield* UsersRepo
+        yield* users.insert(makeUser("u-adm-b", { instanceAdmin: true, createdAt: at(5) }))
+        yield* users.insert(makeUser("u-adm-a", { instanceAdmin: true, createdAt: at(5) }))
+        yield* users.insert(makeUser("u-adm-c", { instanceAdmin: true, createdAt: at(2) }))
+        yield* users.insert(makeUser("u-adm-no", { createdAt: at(1) }))
+        const ours = Effect.map(users.listInstanceAdmins, (admins) => admins.filter((u) => u.id.startsWith("u-adm-")).map((u) => u.id))
+        assert.deepStrictEqual(yield* ours, ["u-adm-c", "u-adm-a", "u-adm-b"])
+        yield* users.update("u-adm-a", { instanceAdmin: false })
+        yield* users.update("u-adm-no", { instanceAdmin: true })
+        assert.deepStrictEqual(yield* ours, ["u-adm-no", "u-adm-c", "u-adm-b"])
+        assert.isTrue((yield* users.listInstanceAdmins).every((u) => u.instanceAdmin))
+      }))
+
     it.effect("finds a token and its owner by the token's hash", () =>
       Effect.gen(function*() {
         const users = yield* UsersRepo

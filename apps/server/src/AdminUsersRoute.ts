@@ -1,0 +1,113 @@
+/**
+ * Instance administrators, outside `/v1` (GitBook's API has no such operation), for `quire
+ * admins` (issue 34, finding 1: after first-run setup, instance administration is granted only
+ * by an instance administrator):
+ *
+ * - `GET /admin/users?instanceAdmin=true`: the instance administrators (id, displayName, email);
+ * - `PUT /admin/users/{userId}/instance-admin` `{"instanceAdmin": true|false}`: grants or
+ *   withdraws it (409 for the last one, 404 for a user that does not exist).
+ *
+ * The caller is an instance administrator, by an API token (a token scoped to an organization is
+ * refused) or the browser app's session; a change made with the session cookie alone must come
+ * from our own origin (as on `/auth/*`). The rule itself is identity's (`Users.setInstanceAdmin`).
+ */
+import { Effect, Option, Result } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Actor, type Errors } from "@quire/kernel"
+import { sessionActor, Users } from "@quire/identity"
+import { envelope } from "./ErrorEnvelope.ts"
+import { PublicUrl } from "./PublicUrl.ts"
+import * as SessionCookie from "./SessionCookie.ts"
+
+export const adminUsersPath = "/admin/users"
+
+const noStore = { "cache-control": "no-store" }
+
+const fail = (status: number, message: string) => HttpServerResponse.setHeaders(envelope(status, message), noStore)
+
+const json = (body: unknown) => HttpServerResponse.jsonUnsafe(body, { headers: noStore })
+
+const statuses = { NotFound: 404, Forbidden: 403, Conflict: 409 } as const
+
+const person = (user: { readonly id: string; readonly displayName: string; readonly email: string }) => ({
+  id: user.id,
+  displayName: user.displayName,
+  email: user.email
+})
+
+export const layer = HttpRouter.use(Effect.fn(function*(router) {
+  const users = yield* Users
+  const origin = new URL((yield* PublicUrl).base).origin
+
+  /**
+   * The caller, an instance administrator acting for the whole instance, or the answer that
+   * refuses it: 401 without a valid token or session, 403 for anyone else (a token or session
+   * scoped to an organization included, and a cookie-only change from another site).
+   */
+  const administrator = Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const token = /^Bearer\s+(\S.*)$/i.exec(request.headers.authorization?.trim() ?? "")?.[1]
+    if (token === undefined && request.cookies[SessionCookie.name] !== undefined && !SessionCookie.isSafeMethod(request.method) && !SessionCookie.fromOwnOrigin(request, origin)) {
+      return Result.fail(fail(403, "Cross-origin requests cannot act with the session cookie"))
+    }
+    const actor: Option.Option<Actor.ActorShape> = token !== undefined
+      ? Option.map(yield* users.caller(token), (caller) => caller.actor)
+      : Option.map(yield* SessionCookie.current, sessionActor)
+    if (Option.isNone(actor)) {
+      return Result.fail(HttpServerResponse.setHeader(
+        fail(401, "An instance administrator's API token (Authorization: Bearer <token>) or session is required"),
+        "www-authenticate",
+        "Bearer"
+      ))
+    }
+    if (!actor.value.instanceAdmin || actor.value.scope !== undefined) {
+      return Result.fail(fail(403, "Only an instance administrator can manage instance administrators"))
+    }
+    return Result.succeed(actor.value)
+  })
+
+  /** `handle`'s answer, run as the caller when an instance administrator; the refusal otherwise, and its errors as answers. */
+  const asAdministrator = <E extends Errors.NotFound | Errors.Forbidden | Errors.Conflict, R>(
+    handle: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ) =>
+    Effect.gen(function*() {
+      const caller = yield* administrator
+      if (Result.isFailure(caller)) return caller.failure
+      return yield* handle.pipe(
+        Effect.provideService(Actor.Actor, caller.success),
+        Effect.catch((error: E) => Effect.succeed(fail(statuses[error._tag], error.message)))
+      )
+    })
+
+  yield* router.add("GET", adminUsersPath, asAdministrator(Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const filter = new URL(request.url, "http://quire.invalid").searchParams.get("instanceAdmin")
+    if (filter !== "true") {
+      return fail(400, "instanceAdmin: query parameter must be true (only the instance administrators are listed)")
+    }
+    const admins = yield* users.listInstanceAdmins
+    return json({ items: admins.map(person) })
+  })))
+
+  yield* router.add("PUT", `${adminUsersPath}/:userId/instance-admin`, asAdministrator(Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const userId = (yield* HttpRouter.params).userId ?? ""
+    const text = yield* Effect.orElseSucceed(request.text, () => "")
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return fail(400, "request body: must be a JSON object: {\"instanceAdmin\": true|false}")
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return fail(400, "request body: must be a JSON object: {\"instanceAdmin\": true|false}")
+    }
+    const unknown = Object.keys(body).find((key) => key !== "instanceAdmin")
+    if (unknown !== undefined) return fail(400, `${unknown}: unknown field`)
+    const instanceAdmin = (body as Record<string, unknown>)["instanceAdmin"]
+    if (typeof instanceAdmin !== "boolean") return fail(400, "instanceAdmin: required: true or false")
+    const user = yield* users.setInstanceAdmin(userId, instanceAdmin)
+    yield* Effect.logInfo(`Instance administration ${instanceAdmin ? "granted to" : "withdrawn from"} user ${user.id}`)
+    return json({ ...person(user), instanceAdmin: user.instanceAdmin })
+  })))
+}))
