@@ -1,7 +1,7 @@
 /**
  * How the bytes people upload are served on Quire's own origin (`/files/...` and a published
  * site's files under `/~sites/...`): never as something a browser runs. A type a browser only
- * shows (PNG, JPEG, GIF, WebP, AVIF, video, sound, PDF, plain text) keeps its stored type and is
+ * shows (PNG, JPEG, GIF, WebP, AVIF, fonts, video, sound, PDF, plain text) keeps its stored type and is
  * shown inline; SVG keeps `image/svg+xml` (so pages show it in `<img>`, where its scripts never run)
  * but is a download when opened; every other type (HTML, JavaScript, CSS, XML, JSON, WebAssembly,
  * archives...) is served as `application/octet-stream`, a download: with `nosniff`, no `<script>`,
@@ -11,7 +11,7 @@
 import { Schemas } from "@quire/api"
 import { filePolicy } from "./SecurityHeaders.ts"
 
-const shownInline = /^(image\/(png|jpeg|gif|webp|avif)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/pdf|text\/plain)$/
+const shownInline = /^(image\/(png|jpeg|gif|webp|avif)|font\/(woff2|woff|ttf|otf)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|application\/pdf|text\/plain)$/
 
 const essence = (contentType: string): string => contentType.split(";", 1)[0]!.trim().toLowerCase()
 

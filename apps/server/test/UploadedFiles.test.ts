@@ -22,7 +22,8 @@ const files: ReadonlyArray<readonly [name: string, stored: string, served: strin
   ["anim.gif", "image/gif", "image/gif", "inline"],
   ["photo.webp", "image/webp", "image/webp", "inline"],
   ["notes.txt", "text/plain", "text/plain", "inline"],
-  ["manual.pdf", "application/pdf", "application/pdf", "inline"]
+  ["manual.pdf", "application/pdf", "application/pdf", "inline"],
+  ["brand.woff2", "font/woff2", "font/woff2", "inline"]
 ]
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("uploaded files on Quire's origin", (it) => {
