@@ -42,7 +42,7 @@ describe("worker process", () => {
       const code = yield* Effect.promise(() => worker.exitCode)
       assert.strictEqual(code, 1)
       assert.include(worker.output(), "DATABASE_URL is not set")
-    }))
+    }), { timeout: 60_000 })
 
   it.live("a database it cannot reach is one line on stderr without a stack trace, exit 1", () =>
     Effect.gen(function*() {

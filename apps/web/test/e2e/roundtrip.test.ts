@@ -189,7 +189,8 @@ describe("editing blocks as markdown, tables and cards in the real editor", () =
     expect((await harness("blocks"))[4]!.type).toBe("raw")
     await raw.fill("## A heading now")
     await raw.blur()
-    expect(changedLines(PAGE, await reported())).toEqual(["## A heading now"])
+    // Leaving the source box reads it back when the editor gets to it: wait for that, not a fixed time.
+    await expect.poll(async () => changedLines(PAGE, await reported())).toEqual(["## A heading now"])
     expect((await harness("blocks"))[4]!.type).toBe("heading")
   })
 
