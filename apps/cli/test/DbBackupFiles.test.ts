@@ -7,49 +7,18 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { gunzipSync } from "node:zlib"
 import { ClusterDump } from "@quire/db"
-import { LocalServer } from "@quire/testkit"
 import { quire } from "./Quire.ts"
+import { startServer } from "./ServerProcess.ts"
 
-const serverDir = fileURLToPath(new URL("../../server/", import.meta.url))
 const token = "quire_db_backup_test_token_0123456789"
 
-/** src/main.ts of the server on the embedded database in `dataDir`, without QUIRE_SECRET (so it keeps `dataDir/secret`). */
-const start = (dataDir: string) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const { DATABASE_URL: _, QUIRE_SECRET: __, ...inherited } = process.env
-      const port = await LocalServer.freePort()
-      const url = `http://127.0.0.1:${port}`
-      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: serverDir,
-        env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_ADMIN_TOKEN: token, QUIRE_DATA_DIR: dataDir },
-        stdio: ["ignore", "pipe", "pipe"]
-      })
-      let log = ""
-      child.stdout?.on("data", (chunk) => (log += String(chunk)))
-      child.stderr?.on("data", (chunk) => (log += String(chunk)))
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-      const stop = Effect.promise(async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
-        await exited
-      })
-      const deadline = Date.now() + 120_000
-      while (Date.now() < deadline && child.exitCode === null) {
-        if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return { url, stop }
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      child.kill("SIGKILL")
-      throw new Error(`the server did not start:\n${log}`)
-    }),
-    (running) => running.stop
-  )
+/** The server on the embedded database in `dataDir`, without QUIRE_SECRET (so it keeps `dataDir/secret`). */
+const start = (dataDir: string) => startServer({ QUIRE_ADMIN_TOKEN: token, QUIRE_DATA_DIR: dataDir }, ["QUIRE_SECRET"])
 
 const temporaryDirectory = Effect.acquireRelease(
   Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-backup-"))),

@@ -8,58 +8,22 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { randomBytes } from "node:crypto"
 import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
 import * as S3Testing from "@quire/content/S3Testing"
-import { LocalServer } from "@quire/testkit"
 import { quire } from "./Quire.ts"
+import { type Running, startServer } from "./ServerProcess.ts"
 
-const serverDir = fileURLToPath(new URL("../../server/", import.meta.url))
 const token = "quire_db_dump_test_token_0123456789"
 const secret = "db-dump-test-secret-0123456789abcdef0123456789abcdef"
 const adminUrl = process.env.QUIRE_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 
-interface Running {
-  readonly url: string
-  readonly stop: Effect.Effect<void>
-}
-
-/** src/main.ts of the server with `env` (a data directory, a database, a store), until the scope closes or `stop`. */
-const start = (env: Record<string, string>) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const { DATABASE_URL: _, ...inherited } = process.env
-      const port = await LocalServer.freePort()
-      const url = `http://127.0.0.1:${port}`
-      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: serverDir,
-        env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_ADMIN_TOKEN: token, QUIRE_SECRET: secret, ...env },
-        stdio: ["ignore", "pipe", "pipe"]
-      })
-      let log = ""
-      child.stdout?.on("data", (chunk) => (log += String(chunk)))
-      child.stderr?.on("data", (chunk) => (log += String(chunk)))
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-      const stop = Effect.promise(async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
-        await exited
-      })
-      const deadline = Date.now() + 120_000
-      while (Date.now() < deadline && child.exitCode === null) {
-        if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return { url, stop }
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      child.kill("SIGKILL")
-      throw new Error(`the server did not start:\n${log}`)
-    }),
-    (running) => running.stop
-  )
+/** The server with `env` (a data directory, a database, a store), until the scope closes or `stop`. */
+const start = (env: Record<string, string>) => startServer({ QUIRE_ADMIN_TOKEN: token, QUIRE_SECRET: secret, ...env })
 
 const get = (server: Running, path: string) =>
   Effect.promise(async () => {

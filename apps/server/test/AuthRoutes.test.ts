@@ -12,48 +12,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { passwordLogin } from "../../cli/src/commands/LoginCommand.ts"
+import { call, cookieOf } from "./AuthCalls.ts"
 import { adminEmail, adminToken, backends, baseUrl, memory, newUser, withSettings } from "./Harness.ts"
 import * as SessionCookie from "../src/SessionCookie.ts"
 
-const ownOrigin = "http://quire.test"
 const password = "correct horse battery"
-
-interface Answer {
-  readonly status: number
-  readonly headers: Headers
-  readonly body: any
-}
-
-/** A request as a page of `origin` (ours by default) sends it, with `cookie` and a JSON `body`. */
-const call = (
-  method: string,
-  path: string,
-  init: { readonly cookie?: string; readonly body?: unknown; readonly headers?: Record<string, string>; readonly origin?: string | null } = {}
-) =>
-  Effect.flatMap(baseUrl, (base) =>
-    Effect.promise(async (): Promise<Answer> => {
-      const origin = init.origin === undefined ? ownOrigin : init.origin
-      const response = await fetch(`${base}${path}`, {
-        method,
-        redirect: "manual",
-        headers: {
-          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-          ...(origin === null ? {} : { origin }),
-          ...(init.cookie === undefined ? {} : { cookie: init.cookie }),
-          ...init.headers
-        },
-        ...(init.body === undefined ? {} : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) })
-      })
-      const text = await response.text()
-      return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) }
-    }))
-
-/** The `name=value` of the session cookie an answer sets. */
-const cookieOf = (answer: Answer) => {
-  const set = answer.headers.get("set-cookie") ?? ""
-  assert.match(set, /^quire_session=/)
-  return set.split(";")[0]!
-}
 
 /** A new person with a password, signed up as an admin through an invite link of a new organization of Alice's; their cookie. */
 const signedUpMember = Effect.fnUntraced(function*(name: string) {

@@ -13,13 +13,12 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
-import { SMTPServer } from "smtp-server"
 import { LocalServer } from "@quire/testkit"
+import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as OidcProvider from "../../../packages/identity/test/support/TestOidcProvider.ts"
 
@@ -95,27 +94,11 @@ interface Built {
   readonly dataDir: string
   readonly configDir: string
   readonly oidc: OidcProvider.TestOidcProvider
-  readonly smtp: SMTPServer
+  readonly smtp: SmtpInbox.SmtpInbox
 }
-
-/** The messages the test's SMTP server received: their recipients and raw text. */
-const inbox: Array<{ readonly to: ReadonlyArray<string>; readonly raw: string }> = []
-
-/** A message's text, quoted-printable undone. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 /** The link of the newest message to `to` whose URL matches `path`, waiting up to 10 s for it. */
-const linkMailedTo = async (to: string, path: RegExp): Promise<URL> => {
-  const until = performance.now() + 10_000
-  for (;;) {
-    for (const message of inbox.filter((m) => m.to.includes(to)).toReversed()) {
-      const link = new RegExp(`https?://[^\\s]*${path.source}[^\\s]*`).exec(textOf(message.raw))
-      if (link !== null) return new URL(link[0])
-    }
-    if (performance.now() > until) throw new Error(`No mail to ${to} with a link to ${path}: ${inbox.map((m) => m.to.join(",")).join("; ")}\n${started().log()}`)
-    await sleep(100)
-  }
-}
+const linkMailedTo = (to: string, path: RegExp): Promise<URL> => started().smtp.linkMailedTo(to, path, { describe: () => started().log() })
 
 let built: Built | undefined
 const started = (): Built => {
@@ -133,27 +116,12 @@ beforeAll(async () => {
   const port = await LocalServer.freePort()
   const url = `http://127.0.0.1:${port}`
   const oidc = await OidcProvider.start([`${url}/sso/oidc/callback`])
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = ""
-      stream.setEncoding("utf8")
-      stream.on("data", (chunk: string) => (raw += chunk))
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw })
-        callback()
-      })
-    }
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
-  const smtpPort = (smtp.server.address() as AddressInfo).port
+  const smtp = await SmtpInbox.start()
   const { DATABASE_URL: _, ...env } = process.env
   const server = spawn(process.execPath, [join(dir, "server.mjs")], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: adminToken, QUIRE_ADMIN_EMAIL: adminEmail,
-      QUIRE_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUIRE_SMTP_FROM: "Quire <quire@built.quire.test>" },
+      QUIRE_SMTP_URL: smtp.url, QUIRE_SMTP_FROM: "Quire <quire@built.quire.test>" },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let log = ""
@@ -176,7 +144,7 @@ afterAll(async () => {
     await exited
   }
   await built.oidc.close()
-  await new Promise<void>((resolve) => built!.smtp.close(() => resolve()))
+  await built.smtp.close()
   for (const dir of [built.dir, built.dataDir, built.configDir]) rmSync(dir, { recursive: true, force: true })
 })
 

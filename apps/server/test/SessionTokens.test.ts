@@ -6,41 +6,11 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminEmail, adminToken, backends, baseUrl } from "./Harness.ts"
+import { call, cookieOf } from "./AuthCalls.ts"
+import { adminEmail, adminToken, backends } from "./Harness.ts"
 
-const ownOrigin = "http://quire.test"
 const password = "correct horse battery"
 const newPassword = "another horse battery"
-
-interface Answer {
-  readonly status: number
-  readonly headers: Headers
-  readonly body: any
-}
-
-/** A request from our own origin with `cookie` or a bearer `token`, and a JSON `body`. */
-const call = (method: string, path: string, init: { readonly cookie?: string; readonly token?: string; readonly body?: unknown } = {}) =>
-  Effect.flatMap(baseUrl, (base) =>
-    Effect.promise(async (): Promise<Answer> => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          origin: ownOrigin,
-          ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-          ...(init.cookie === undefined ? {} : { cookie: init.cookie }),
-          ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` })
-        },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
-      })
-      const text = await response.text()
-      return { status: response.status, headers: response.headers, body: text === "" ? undefined : JSON.parse(text) }
-    }))
-
-const cookieOf = (answer: Answer) => {
-  const set = answer.headers.get("set-cookie") ?? ""
-  assert.match(set, /^quire_session=/)
-  return set.split(";")[0]!
-}
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`tokens of sessions on ${backend.name}`, (it) => {

@@ -5,18 +5,13 @@
  * that lets only instance administrators create organizations.
  */
 import { assert, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Ids } from "@quire/kernel"
-import { as, asInstanceAdmin, Backends, errorMessage, errorTag } from "@quire/testkit"
-import { Identity, InviteSignUp, inviteToken, MembershipDependents, migrations, Organizations, UsersRepo, VisitorClaims } from "../src/index.ts"
+import { as, asInstanceAdmin, errorMessage, errorTag } from "@quire/testkit"
+import { InviteSignUp, inviteToken, Organizations, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
+import { backends, servicesWith } from "./support/Services.ts"
 
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
-const servicesWith = (settings: Record<string, unknown>) =>
-  Identity.layerServices.pipe(
-    Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, ConfigProvider.layer(ConfigProvider.fromUnknown(settings))])
-  )
 const password = "correct horse battery"
 
 for (const backend of backends) {

@@ -5,15 +5,13 @@
  * was instance administrator after the next restart).
  */
 import { assert, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
-import { Ids } from "@quire/kernel"
-import { as, asInstanceAdmin, Backends, some } from "@quire/testkit"
-import { Identity, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, PasswordSignIn, Users, UsersRepo, VisitorClaims } from "../src/index.ts"
+import { Effect, Layer, Option } from "effect"
+import { as, asInstanceAdmin, some } from "@quire/testkit"
+import { InviteSignUp, inviteToken, MemberInvites, Organizations, PasswordSignIn, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
+import { backends, servicesWith } from "./support/Services.ts"
 
-const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
-const services = Identity.layerServices.pipe(Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, config]))
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+const services = servicesWith()
 const password = "correct horse battery"
 const client = { address: "10.9.0.1", userAgent: "Mozilla/5.0 Test" }
 

@@ -5,11 +5,10 @@
  * invitation's mailed link; verification links prove an email once, before they expire.
  */
 import { assert, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Ids } from "@quire/kernel"
 import { layerMailerMemory, Outbox } from "@quire/outbound"
-import { as, asInstanceAdmin, Backends, errorMessage, errorTag, some } from "@quire/testkit"
+import { as, asInstanceAdmin, errorMessage, errorTag, some } from "@quire/testkit"
 import {
   AccountMail,
   EmailVerification,
@@ -18,22 +17,19 @@ import {
   inviteToken,
   MemberInvites,
   MembersRepo,
-  MembershipDependents,
-  migrations,
   Organizations,
   PasswordSignIn,
   SignInSessions,
   Users,
-  UsersRepo,
-  VisitorClaims
+  UsersRepo
 } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
+import { backends, dependencies } from "./support/Services.ts"
 
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
 const mail = AccountMail.layer("http://quire.test").pipe(Layer.provideMerge(layerMailerMemory))
 const services = Identity.layerServices.pipe(
   Layer.provideMerge(mail),
-  Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, ConfigProvider.layer(ConfigProvider.fromUnknown({}))])
+  Layer.provide(dependencies())
 )
 const client = (address: string) => ({ address, userAgent: "Mozilla/5.0 Test" })
 

@@ -6,15 +6,14 @@
  * user's token acts with at once.
  */
 import { assert, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
-import { Actor, Ids } from "@quire/kernel"
-import { as, asInstanceAdmin, Backends, some } from "@quire/testkit"
-import { Identity, MembershipDependents, migrations, Users, UsersRepo, VisitorClaims } from "../src/index.ts"
+import { Effect, Layer, Option } from "effect"
+import { Actor } from "@quire/kernel"
+import { as, asInstanceAdmin, some } from "@quire/testkit"
+import { Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
+import { backends, servicesWith } from "./support/Services.ts"
 
-const config = ConfigProvider.layer(ConfigProvider.fromUnknown({}))
-const services = Identity.layerServices.pipe(Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, config]))
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+const services = servicesWith()
 
 /** The ids of the instance administrators, sorted (the fixtures' users are all made at the same instant). */
 const adminIds = Effect.map(Effect.flatMap(Effect.service(Users), (users) => users.listInstanceAdmins.pipe(asInstanceAdmin("root"))), (admins) => admins.map((admin) => admin.id).toSorted())

@@ -5,33 +5,25 @@
  * joining through an invitation with a new account or as oneself.
  */
 import { assert, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Ids } from "@quire/kernel"
-import { as, asInstanceAdmin, assertNone, Backends, errorMessage, errorTag, some } from "@quire/testkit"
+import { as, asInstanceAdmin, assertNone, errorMessage, errorTag, some } from "@quire/testkit"
 import {
-  Identity,
   InviteSignUp,
   inviteToken,
   MemberInvites,
   MembersRepo,
-  MembershipDependents,
-  migrations,
   Organizations,
   PasswordSignIn,
   SignInRepo,
   SignInSessions,
   Users,
-  UsersRepo,
-  VisitorClaims
+  UsersRepo
 } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
+import { backends, servicesWith } from "./support/Services.ts"
 
-const limits = ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_SIGN_IN_ATTEMPTS: 3, QUIRE_SIGN_IN_ADDRESS_ATTEMPTS: 6, QUIRE_SIGN_IN_ACCOUNT_ATTEMPTS: 5, QUIRE_SIGN_IN_WINDOW: 60 }))
-
-const services = Identity.layerServices.pipe(Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, limits]))
-
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+const services = servicesWith({ QUIRE_SIGN_IN_ATTEMPTS: 3, QUIRE_SIGN_IN_ADDRESS_ATTEMPTS: 6, QUIRE_SIGN_IN_ACCOUNT_ATTEMPTS: 5, QUIRE_SIGN_IN_WINDOW: 60 })
 
 const password = "correct horse battery"
 

@@ -5,44 +5,19 @@
  */
 import { assert, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
-import type { AddressInfo } from "node:net"
-import { SMTPServer } from "smtp-server"
+import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import { Mailer } from "../src/Mailer.ts"
-
-/** An SMTP server on a free port; the messages it receives, raw. */
-const smtpServer = Effect.acquireRelease(
-  Effect.promise(async () => {
-    const received: Array<{ readonly from: string; readonly to: ReadonlyArray<string>; readonly raw: string }> = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = ""
-        stream.setEncoding("utf8")
-        stream.on("data", (chunk: string) => (raw += chunk))
-        stream.on("end", () => {
-          received.push({ from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address), raw })
-          callback()
-        })
-      }
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    return { server, received, port: (server.server.address() as AddressInfo).port }
-  }),
-  ({ server }) => Effect.promise(() => new Promise<void>((resolve) => server.close(() => resolve())))
-)
 
 const withSettings = (settings: Record<string, string>) => ConfigProvider.layer(ConfigProvider.fromUnknown(settings))
 
 it.live("sends through QUIRE_SMTP_URL from QUIRE_SMTP_FROM, as the SMTP server receives it", () =>
   Effect.scoped(Effect.gen(function*() {
-    const { port, received } = yield* smtpServer
+    const { url, received } = yield* SmtpInbox.scoped
     const sent = yield* Effect.gen(function*() {
       const mailer = yield* Mailer
       assert.isTrue(mailer.delivers)
       return yield* mailer.send({ to: "ada@example.com", subject: "Hello from Quire", text: "Open https://quire.test/verify-email?token=abc\n" })
-    }).pipe(Effect.provide(Mailer.layerConfig.pipe(Layer.provide(withSettings({ QUIRE_SMTP_URL: `smtp://127.0.0.1:${port}`, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })))))
+    }).pipe(Effect.provide(Mailer.layerConfig.pipe(Layer.provide(withSettings({ QUIRE_SMTP_URL: url, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })))))
     assert.isTrue(sent)
     assert.strictEqual(received.length, 1)
     assert.strictEqual(received[0]!.from, "quire@quire.test")

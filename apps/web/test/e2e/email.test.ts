@@ -6,65 +6,30 @@
  * joins; a person asks for a confirmation link from the banner, and the link confirms the email.
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { SMTPServer } from "smtp-server"
-import type { AddressInfo } from "node:net"
+import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import { open, sharedBrowser } from "./browser.ts"
 import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
 
 const browser = sharedBrowser()
 
-interface Received {
-  readonly to: ReadonlyArray<string>
-  readonly raw: string
-}
-
-const inbox: Array<Received> = []
-let smtp: SMTPServer
+let smtp: SmtpInbox.SmtpInbox
 let server: RunningServer
 let url: string
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = ""
-      stream.setEncoding("utf8")
-      stream.on("data", (chunk: string) => (raw += chunk))
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        callback()
-      })
-    }
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
-  const port = (smtp.server.address() as AddressInfo).port
-  server = await startServer({ QUIRE_SMTP_URL: `smtp://127.0.0.1:${port}`, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
+  smtp = await SmtpInbox.start()
+  server = await startServer({ QUIRE_SMTP_URL: smtp.url, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
   url = server.url
   await setupAdmin(url)
 }, 120_000)
 
 afterAll(async () => {
   await server?.stop()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.close()
 })
 
-/** The text of a message, quoted-printable undone. */
-const textOf = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
 /** The link of the newest message to `to` whose text matches `path`, waiting up to 10 s for it. */
-const linkMailedTo = async (to: string, path: RegExp): Promise<URL> => {
-  const until = Date.now() + 10_000
-  for (;;) {
-    for (const message of inbox.filter((m) => m.to.includes(to)).toReversed()) {
-      const link = /https?:\/\/\S+/g.exec(textOf(message.raw).match(new RegExp(`https?://[^\\s]*${path.source}[^\\s]*`))?.[0] ?? "")
-      if (link !== null) return new URL(link[0])
-    }
-    if (Date.now() > until) throw new Error(`No mail to ${to} with a link to ${path}: ${inbox.map((m) => m.to.join(",")).join("; ")}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+const linkMailedTo = (to: string, path: RegExp): Promise<URL> => smtp.linkMailedTo(to, path)
 
 const post = (path: string, body: unknown, cookie?: string) =>
   fetch(`${url}${path}`, {
