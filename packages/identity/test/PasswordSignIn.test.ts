@@ -8,18 +8,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { as, asInstanceAdmin, assertNone, errorMessage, errorTag, some } from "@quire/testkit"
-import {
-  InviteSignUp,
-  inviteToken,
-  MemberInvites,
-  MembersRepo,
-  Organizations,
-  PasswordSignIn,
-  SignInRepo,
-  SignInSessions,
-  Users,
-  UsersRepo
-} from "../src/index.ts"
+import { InviteSignUp, inviteToken, MemberInvites, MembersRepo, Organizations, PasswordSignIn, SignInRepo, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 import { backends, servicesWith } from "./support/Services.ts"
 
