@@ -1,13 +1,15 @@
 /**
  * Issue 34, finding 4: a dump alone yields nothing that signs anyone in or opens a credential. An
- * instance with sessions (the administrator's and a member's), an invite link, API tokens, a Git
+ * instance with sessions (the administrator's and a member's), an invite link, a pending email
+ * invitation (its id, `<organizationId>.<id>`, signs the invited email up), API tokens, a Git
  * repository URL with credentials and its webhook secret, a site's visitor key and share link,
  * an OIDC client secret, the SAML SP key and an OIDC sign-in in flight is dumped (`InstanceDump.write`,
  * as `quire db dump` does); the dump holds none of those values (nor the SP key's PEM, nor the
  * sign-in's state or PKCE verifier), nor the instance secret. A cookie forged from the dump's session rows is refused, even
- * signed with the instance secret itself. Restored, with the instance secret carried separately,
- * the instance works: the cookies of before still open their sessions, the link is listed and
- * joins, the visitor key and the Git credentials still open, the SP key is the same and the OIDC
+ * signed with the instance secret itself, and the stored ids of the link and of the invitation open
+ * neither. Restored, with the instance secret carried separately, the instance works: the cookies
+ * of before still open their sessions, the link is listed and joins, the invitation is listed with
+ * its id, which still opens it, the visitor key and the Git credentials still open, the SP key is the same and the OIDC
  * sign-in in flight completes. On PostgreSQL and PGlite.
  */
 import { afterAll, assert, beforeAll, layer } from "@effect/vitest"
@@ -148,6 +150,14 @@ for (const backend of sqlBackends) {
           const stateCookie = (started.headers.get("set-cookie") ?? "").split(";")[0]!
           assert.match(stateCookie, /^quire_oidc_state=/)
 
+          // A pending email invitation (an admin's role): its id signs the invited email up.
+          const invitedEmail = `invited.${Date.now()}@example.com`
+          yield* alice.api.organizations.inviteUsersToOrganization({ params: { organizationId }, payload: { emails: [invitedEmail], role: "admin" } })
+          const pending = yield* alice.api.organizations.listOrganizationMemberInvites({ params: { organizationId } })
+          assert.deepStrictEqual(pending.items.map((i) => i.email), [invitedEmail])
+          const emailInviteId = pending.items[0]!.id
+          assert.strictEqual((yield* call("GET", `/auth/invites/${organizationId}.${emailInviteId}`)).status, 200)
+
           const outsider = yield* newUser("Outsider")
 
           const dir = mkdtempSync(join(tmpdir(), "quire-dump-secrets-"))
@@ -163,6 +173,7 @@ for (const backend of sqlBackends) {
             "the administrator's session id": sidOf(adminCookie),
             "a member's session id": sidOf(memberCookie),
             "the invite link's secret": invite.id,
+            "the email invitation's id": emailInviteId,
             "an API token": alice.token,
             "the bootstrap token": adminToken,
             "the Git password": gitPassword,
@@ -209,6 +220,14 @@ for (const backend of sqlBackends) {
           const stored = yield* sql<{ readonly id: string }>`SELECT id FROM identity_link_invites WHERE organization_id = ${organizationId}`
           const refused = yield* Effect.flip(outsider.api.organizations.joinOrganizationWithInvite({ params: { organizationId, inviteId: stored[0]!.id } }))
           assert.strictEqual((refused as { readonly error?: { readonly code?: number } }).error?.code, 404)
+          // ...nor does the email invitation's stored id sign its email up, or show the invitation.
+          const storedInvite = yield* sql<{ readonly id: string }>`SELECT id FROM identity_email_invites WHERE organization_id = ${organizationId}`
+          assert.deepStrictEqual(storedInvite.map((row) => row.id), [Sealed.bearerHash(emailInviteId)])
+          assert.include(dumped, storedInvite[0]!.id)
+          const storedToken = `${organizationId}.${storedInvite[0]!.id}`
+          assert.strictEqual((yield* call("GET", `/auth/invites/${storedToken}`)).status, 404)
+          const squat = yield* call("POST", `/auth/invites/${storedToken}/accept`, { body: { displayName: "Squatter", password } })
+          assert.strictEqual(squat.status, 404, JSON.stringify(squat.body))
 
           // Restored (over the same database), with the secret carried separately: everything works as before.
           const restored = yield* InstanceDump.restore(path, { migrationTables, migrate: Services.migrate, blobs, force: true })
@@ -220,6 +239,14 @@ for (const backend of sqlBackends) {
           const links = yield* alice.api.organizations.listOrganizationInviteLinks({ params: { organizationId }, query: {} })
           assert.deepStrictEqual(links.items.map((link) => link.id), [invite.id])
           yield* outsider.api.organizations.joinOrganizationWithInvite({ params: { organizationId, inviteId: invite.id } })
+          const invitesAfter = yield* alice.api.organizations.listOrganizationMemberInvites({ params: { organizationId } })
+          assert.deepStrictEqual(invitesAfter.items.map((i) => [i.id, i.email]), [[emailInviteId, invitedEmail]])
+          const shown = yield* call("GET", `/auth/invites/${organizationId}.${emailInviteId}`)
+          assert.strictEqual(shown.status, 200, JSON.stringify(shown.body))
+          const signedUp = yield* call("POST", `/auth/invites/${organizationId}.${emailInviteId}/accept`, { body: { displayName: "Invited", email: invitedEmail, password } })
+          assert.strictEqual(signedUp.status, 200, JSON.stringify(signedUp.body))
+          const invited = yield* call("GET", "/auth/session", { cookie: cookieOf(signedUp) })
+          assert.strictEqual(invited.body.user.email, invitedEmail)
           assert.strictEqual((yield* alice.api.sites.getSitePublishingAuthById({ params: siteParams })).privateKey, visitorKey)
           const shareLinks = yield* alice.api.siteShareLinks.listSiteShareLinks({ params: siteParams, query: {} })
           assert.deepStrictEqual(shareLinks.items.map(shareSecretOf), [shareSecretOf(shareLink)])

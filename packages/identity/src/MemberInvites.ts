@@ -16,6 +16,7 @@ import { OrganizationsRepo } from "./OrganizationsRepo.ts"
 import { reaches } from "./Scope.ts"
 import { UsersRepo } from "./UsersRepo.ts"
 import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
+import { emailInviteIds } from "./organizations/EmailInviteIds.ts"
 
 /** A pending invitation with the organization it is to. */
 export interface MemberInviteView {
@@ -54,6 +55,8 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
       const members = yield* MembersRepo
       const transactor = yield* Transactor.Transactor
       const verifications = yield* EmailVerificationRepo
+      // Invitations are stored by the hash of their id (a bearer value), answered with the id.
+      const inviteIds = yield* emailInviteIds
       const callerVerified = Effect.flatMap(Actor.Actor, (actor) => verifications.isVerified(actor.userId))
       const unproven = new Errors.Forbidden({
         reason: "Confirm your email first: invitations are offered to an account that proved its email, or through the link the invitation came with"
@@ -63,7 +66,7 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         const views: Array<MemberInviteView> = []
         for (const invite of invites) {
           const organization = yield* repo.find(invite.organizationId)
-          if (Option.isSome(organization)) views.push({ invite, organization: organization.value })
+          if (Option.isSome(organization)) views.push({ invite: inviteIds.revealed(invite), organization: organization.value })
         }
         return views
       })
@@ -93,7 +96,7 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         const actor = yield* Actor.Actor
         const notFound = new Errors.NotFound({ resource: "Invite", id: inviteId })
         if (!reaches(actor, organizationId)) return yield* notFound
-        const [invite, email] = [yield* repo.findEmailInvite(organizationId, inviteId), yield* callerEmail]
+        const [invite, email] = [yield* repo.findEmailInvite(organizationId, inviteIds.storedId(inviteId)), yield* callerEmail]
         if (Option.isNone(invite) || Option.isNone(email) || invite.value.email !== email.value) return yield* notFound
         return invite.value
       })
@@ -121,13 +124,20 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         return yield* acceptOwn(organizationId, inviteId, true)
       }, transactor.transaction)
 
+      /** The organization's invitation of id `inviteId`, or, for its admins, whose stored id it is (one whose sealed id no longer opens). */
+      const adminInvite = Effect.fnUntraced(function*(organizationId: string, inviteId: string) {
+        const byId = yield* repo.findEmailInvite(organizationId, inviteIds.storedId(inviteId))
+        if (Option.isSome(byId) || !inviteIds.maybeStoredId(inviteId)) return byId
+        return yield* repo.findEmailInvite(organizationId, inviteId)
+      })
+
       const decline = Effect.fn("MemberInvites.decline")(function*(organizationId: string, inviteId: string) {
         const actor = yield* Actor.Actor
         const admin = reaches(actor, organizationId)
           ? Option.exists(yield* repo.findAccess(organizationId, actor.userId), (a) => Roles.atLeast(a.membership.role, "admin"))
           : false
         if (!admin && !(yield* callerVerified)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
-        const invite = admin ? yield* repo.findEmailInvite(organizationId, inviteId) : Option.some(yield* ownInvite(organizationId, inviteId))
+        const invite = admin ? yield* adminInvite(organizationId, inviteId) : Option.some(yield* ownInvite(organizationId, inviteId))
         if (Option.isNone(invite)) return yield* new Errors.NotFound({ resource: "Invite", id: inviteId })
         yield* repo.takeEmailInvite(organizationId, invite.value.email)
       }, transactor.transaction)

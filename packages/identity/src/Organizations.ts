@@ -188,7 +188,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      return Organizations.of({ access, create, list, update, listByEmailDomain, ...emailInvites(edit, mail, verifications), ...(yield* inviteLinks(edit)) })
+      return Organizations.of({ access, create, list, update, listByEmailDomain, ...(yield* emailInvites(edit, mail, verifications)), ...(yield* inviteLinks(edit)) })
     })
   )
 }

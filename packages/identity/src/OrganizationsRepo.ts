@@ -48,7 +48,12 @@ export interface OrganizationsRepoShape {
   readonly sealLegacyLinkInvites: (seal: (id: string) => { readonly id: string; readonly sealedId: string }) => Effect.Effect<number>
   /** Remembers a pending invitation; one for the same organization and email replaces it (id included). */
   readonly insertEmailInvite: (invite: EmailInviteRow) => Effect.Effect<void>
-  /** The organization's pending invitation `inviteId`. */
+  /**
+   * Email invitations stored before their ids were hashed (`sealedId` null): each gets `seal(id)`'s
+   * id and sealed id, in one transaction. Answers how many.
+   */
+  readonly sealLegacyEmailInvites: (seal: (id: string) => { readonly id: string; readonly sealedId: string }) => Effect.Effect<number>
+  /** The organization's pending invitation whose stored id is `inviteId`. */
   readonly findEmailInvite: (organizationId: string, inviteId: string) => Effect.Effect<Option.Option<EmailInviteRow>>
   /** The pending invitations of an organization (`organizationId`) or of an email (`email`, lower case), oldest first. */
   readonly listEmailInvites: (filter: { readonly organizationId: string } | { readonly email: string }) => Effect.Effect<ReadonlyArray<EmailInviteRow>>
@@ -160,6 +165,16 @@ export class OrganizationsRepo extends Context.Service<OrganizationsRepo, Organi
             // A renewed invite moves to the end, as a new one.
             store.emailInvites.delete(key)
             store.emailInvites.set(key, invite)
+          }),
+        sealLegacyEmailInvites: (seal) =>
+          Effect.sync(() => {
+            let sealed = 0
+            for (const [key, invite] of Array.from(store.emailInvites)) {
+              if (invite.sealedId !== null) continue
+              store.emailInvites.set(key, { ...invite, ...seal(invite.id) })
+              sealed++
+            }
+            return sealed
           }),
         findEmailInvite: (organizationId, inviteId) =>
           Effect.sync(() =>

@@ -37,6 +37,7 @@ const linkInviteColumns = "id, sealed_id, organization_id, role, created_at, exp
 
 const EmailInviteRow = Schema.Struct({
   id: Schema.String,
+  sealed_id: Schema.NullOr(Schema.String),
   organization_id: Schema.String,
   email: Schema.String,
   role: Roles.MemberRoleOrGuest,
@@ -45,13 +46,14 @@ const EmailInviteRow = Schema.Struct({
 })
 const emailInvites = Rows.decoder("identity_email_invites", EmailInviteRow, (row): MemberInvite => ({
   id: row.id,
+  sealedId: row.sealed_id,
   organizationId: row.organization_id,
   email: row.email,
   role: row.role,
   sso: row.sso,
   createdAt: row.created_at
 }))
-const emailInviteColumns = "id, organization_id, email, role, sso, created_at"
+const emailInviteColumns = "id, sealed_id, organization_id, email, role, sso, created_at"
 
 export const layer = Layer.effect(
   OrganizationsRepo,
@@ -181,13 +183,23 @@ export const layer = Layer.effect(
         }).pipe(sql.withTransaction, Effect.orDie),
       insertEmailInvite: (invite) =>
         sql`
-          INSERT INTO identity_email_invites (id, organization_id, email, role, sso, created_at)
-          VALUES (${invite.id}, ${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
+          INSERT INTO identity_email_invites (id, sealed_id, organization_id, email, role, sso, created_at)
+          VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
           ON CONFLICT (organization_id, email)
-          DO UPDATE SET id = excluded.id, role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
+          DO UPDATE SET id = excluded.id, sealed_id = excluded.sealed_id, role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
           Effect.orDie,
           Effect.asVoid
         ),
+      sealLegacyEmailInvites: (seal) =>
+        Effect.gen(function*() {
+          // FOR UPDATE: two processes starting together seal each invitation once.
+          const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM identity_email_invites WHERE sealed_id IS NULL FOR UPDATE`
+          for (const { id } of legacy) {
+            const next = seal(id)
+            yield* sql`UPDATE identity_email_invites SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
+          }
+          return legacy.length
+        }).pipe(sql.withTransaction, Effect.orDie),
       purgeEmailInvites: (before) =>
         sql<Row>`DELETE FROM identity_email_invites WHERE created_at < ${before} RETURNING email`.pipe(
           Effect.orDie,

@@ -1,7 +1,9 @@
 /**
  * An installation upgraded to migration 0012 (issue 34): session ids and invite-link secrets are
  * stored as hashes. A browser's cookie of before still opens its session; an invite link of before
- * still lets people join, is still listed with its secret, and is stored hashed and sealed.
+ * still lets people join, is still listed with its secret, and is stored hashed and sealed. So is a
+ * pending email invitation of before migration 0017: still listed and signed up through with its
+ * id, stored only as the id's hash (and sealed).
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted, Schema } from "effect"
@@ -9,7 +11,7 @@ import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Actor, Ids, InstanceSecret, Sealed, SignedToken } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Identity, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
+import { Identity, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
 
 /** The identity migrations before bearer values were hashed. */
 const before = {
@@ -33,6 +35,9 @@ for (const database of Backends.databases) {
           INSERT INTO identity_sessions (id, user_id, method, created_at, last_seen_at, expires_at)
           VALUES ('old-session-id-0123456789', 'old-admin', 'password', now(), now(), now() + interval '1 day')`
         yield* sql`INSERT INTO identity_link_invites (id, organization_id, role, created_at) VALUES ('old-link-secret-0123456789', 'old-org', 'admin', now())`
+        yield* sql`
+          INSERT INTO identity_email_invites (id, organization_id, email, role, created_at)
+          VALUES ('old-email-invite-0123456789', 'old-org', 'invited@old.test', 'admin', now())`
         yield* Migrations.run(migrations)
 
         const services = Identity.layerServices.pipe(
@@ -57,11 +62,25 @@ for (const database of Backends.databases) {
             Effect.provideService(admin, { userId: "old-joiner", instanceAdmin: false }),
             Effect.map(() => true)
           ))
+
+          const memberInvites = yield* MemberInvites
+          const pending = yield* memberInvites.listForOrganization("old-org").pipe(Effect.provideService(admin, { userId: "old-admin", instanceAdmin: false }))
+          assert.deepStrictEqual(pending.map((view) => view.invite.id), ["old-email-invite-0123456789"])
+          const signUp = yield* InviteSignUp
+          const found = yield* signUp.find(inviteToken("old-org", "old-email-invite-0123456789"))
+          assert.deepStrictEqual([found.kind, found.email, found.role], ["email", "invited@old.test", "admin"])
+          // The stored id (what a dump holds) names no invitation.
+          const refused = yield* Effect.flip(signUp.find(inviteToken("old-org", Sealed.bearerHash("old-email-invite-0123456789"))))
+          assert.strictEqual(refused._tag, "NotFound")
         }).pipe(Effect.provide(services), Effect.provideService(InstanceSecret.StoredSecret, Option.some(Redacted.make(instanceSecret))))
 
         const rows = yield* sql<{ readonly id: string; readonly sealed_id: string | null }>`SELECT id, sealed_id FROM identity_link_invites`
         assert.deepStrictEqual(rows.map((row) => row.id), [Sealed.bearerHash("old-link-secret-0123456789")])
         assert.notInclude(rows[0]?.sealed_id ?? "", "old-link-secret")
+        const emailInvites = yield* sql<{ readonly id: string; readonly sealed_id: string | null }>`SELECT id, sealed_id FROM identity_email_invites`
+        assert.deepStrictEqual(emailInvites.map((row) => row.id), [Sealed.bearerHash("old-email-invite-0123456789")])
+        assert.isNotNull(emailInvites[0]?.sealed_id)
+        assert.notInclude(emailInvites[0]?.sealed_id ?? "", "old-email-invite")
         const sessionIds = yield* sql<{ readonly id: string }>`SELECT id FROM identity_sessions`
         assert.deepStrictEqual(sessionIds.map((row) => row.id), [Sealed.bearerHash("old-session-id-0123456789")])
         const members = yield* sql<{ readonly role: string }>`SELECT role FROM identity_members WHERE user_id = 'old-joiner'`

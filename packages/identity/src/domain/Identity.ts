@@ -126,7 +126,13 @@ export interface LinkInvite {
  * person with that email accepts it (signed in as themselves).
  */
 export interface MemberInvite {
+  /**
+   * Stored, the hash of the invitation's id (a bearer value, issue 34); as the use cases answer
+   * it, the id itself.
+   */
   readonly id: string
+  /** The id sealed under the instance secret, for the listings that answer it; null for an invitation stored before (sealed at start). */
+  readonly sealedId: string | null
   readonly organizationId: string
   /** Lower case. */
   readonly email: string

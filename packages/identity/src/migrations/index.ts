@@ -288,6 +288,18 @@ const m0016_sealed_sso_keys = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_oidc_requests RENAME COLUMN code_verifier TO sealed_code_verifier`
 })
 
+/**
+ * An email invitation's id is a bearer value too (issue 34: `<organizationId>.<inviteId>` signs
+ * its invited email up): its row keeps the hash of the id as `id` and the id sealed under the
+ * instance secret in `sealed_id` (GitBook's API lists invitations with their id). As for the invite
+ * links, the migration has no secret to seal with: it leaves `sealed_id` null, and the server's
+ * first start seals and hashes those invitations (`Organizations`' email invitations).
+ */
+const m0017_hashed_email_invites = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ALTER TABLE identity_email_invites ADD COLUMN sealed_id text`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -305,6 +317,7 @@ export const migrations = {
     "0012_hashed_bearer_values": m0012_hashed_bearer_values,
     "0013_email_verification": m0013_email_verification,
     "0015_tokens_created_by_session": m0015_tokens_created_by_session,
-    "0016_sealed_sso_keys": m0016_sealed_sso_keys
+    "0016_sealed_sso_keys": m0016_sealed_sso_keys,
+    "0017_hashed_email_invites": m0017_hashed_email_invites
   }
 } as const

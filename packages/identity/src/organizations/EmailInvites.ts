@@ -4,14 +4,19 @@ import { Actor, type Roles } from "@quire/kernel"
 import type { InviteInput, InviteResult } from "../Organizations.ts"
 import type { EmailVerificationRepoShape } from "../EmailVerificationRepo.ts"
 import type { AccountMailShape } from "../signin/AccountMail.ts"
+import { emailInviteIds } from "./EmailInviteIds.ts"
 import { issueEmailInviteToken } from "./EmailInviteTokens.ts"
 import type { OrganizationEdit } from "./OrganizationEdit.ts"
 
 /** How long an invitation to an email without an account waits for that account. */
 export const emailInviteRetention = Duration.days(30)
 
-export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape, verifications: EmailVerificationRepoShape) => {
+export const emailInvites = Effect.fnUntraced(function*(edit: OrganizationEdit, mail: AccountMailShape, verifications: EmailVerificationRepoShape) {
   const { repo, users, members, ids, transactor, now, adminAccess } = edit
+  const inviteIds = yield* emailInviteIds
+  // Invitations of a Quire before issue 34 keep their id in clear: hashed and sealed now, once.
+  const legacy = yield* repo.sealLegacyEmailInvites(inviteIds.stored)
+  if (legacy > 0) yield* Effect.logInfo(`Email invitations: stored the ids of ${legacy} invitations as hashes (sealed for listing)`)
 
   const record = Effect.fn("Organizations.invite")(function*(organizationId: string, input: InviteInput) {
     const actor = yield* Actor.Actor
@@ -39,8 +44,9 @@ export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape, ver
         yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
         added.push(user.value.id)
       } else {
+        // Ids' random ids have about 119 bits: enough for a secret.
         const inviteId = yield* ids.make
-        yield* repo.insertEmailInvite({ id: inviteId, organizationId, email, role, sso: input.sso, createdAt: joinedAt })
+        yield* repo.insertEmailInvite({ ...inviteIds.stored(inviteId), organizationId, email, role, sso: input.sso, createdAt: joinedAt })
         offers.push({ email, inviteId })
       }
     }
@@ -67,4 +73,4 @@ export const emailInvites = (edit: OrganizationEdit, mail: AccountMailShape, ver
   }).pipe(Effect.withSpan("Organizations.purgeStaleInvites"))
 
   return { invite, purgeStaleInvites }
-}
+})

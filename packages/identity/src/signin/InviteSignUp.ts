@@ -19,6 +19,7 @@ import { type SessionGrant, sessionActor, type SignInSession, SignInSessions } f
 import { UsersRepo } from "../UsersRepo.ts"
 import { Users } from "../Users.ts"
 import { EmailVerificationRepo } from "../EmailVerificationRepo.ts"
+import { emailInviteIds } from "../organizations/EmailInviteIds.ts"
 import { openEmailInviteToken } from "../organizations/EmailInviteTokens.ts"
 import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
@@ -89,6 +90,7 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
       const attempts = yield* SignInRepo
       const verifications = yield* EmailVerificationRepo
       const accounts = yield* Users
+      const inviteIds = yield* emailInviteIds
 
       /** Counts a sign-up from the client's address; refuses once the address spent its window's. */
       const spendSignUp = Effect.fnUntraced(function*(client: ClientInfo) {
@@ -110,7 +112,7 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
         const mailed = yield* openEmailInviteToken(token)
         if (Option.isSome(mailed)) {
           const { email, inviteId, organizationId } = mailed.value
-          const [organization, invite] = [yield* repo.find(organizationId), yield* repo.findEmailInvite(organizationId, inviteId)]
+          const [organization, invite] = [yield* repo.find(organizationId), yield* repo.findEmailInvite(organizationId, inviteIds.storedId(inviteId))]
           if (Option.isNone(organization) || Option.isNone(invite) || invite.value.email !== email) return yield* notFound
           const { role, sso } = invite.value
           return { kind: "email", organization: organization.value, email, role, inviteId, sso, proof: true } as const
@@ -128,7 +130,8 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
           if (!organization.value.inviteLinks || (link.value.expiresAt !== null && link.value.expiresAt <= at)) return yield* notFound
           return { kind: "link", organization: organization.value, email: undefined, role: link.value.role, inviteId, sso: false, proof: false } as const
         }
-        const invite = yield* repo.findEmailInvite(organizationId, inviteId)
+        // So are email invitations, by their id's (a row's stored id, as a dump holds it, names none).
+        const invite = yield* repo.findEmailInvite(organizationId, inviteIds.storedId(inviteId))
         if (Option.isNone(invite)) return yield* notFound
         const { email, role, sso } = invite.value
         return { kind: "email", organization: organization.value, email, role, inviteId, sso, proof: false } as const

@@ -263,13 +263,13 @@ export const organizationsRepoContract = (it: ReposTest) =>
         yield* insertUsers("e-admin")
         yield* organizations.insert(makeOrganization("e-org-a", at(800)), "e-admin")
         yield* organizations.insert(makeOrganization("e-org-b", at(801)), "e-admin")
-        yield* organizations.insertEmailInvite({ id: "ei-1", organizationId: "e-org-a", email: "new@example.com", role: "read", sso: false, createdAt: at(900) })
-        yield* organizations.insertEmailInvite({ id: "ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) })
-        yield* organizations.insertEmailInvite({ id: "ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit", sso: true, createdAt: at(902) })
-        yield* organizations.insertEmailInvite({ id: "ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read", sso: false, createdAt: at(900) })
-        const renewed = { id: "ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit" as const, sso: true, createdAt: at(902) }
-        const toB = { id: "ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) }
-        const other = { id: "ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read" as const, sso: false, createdAt: at(900) }
+        yield* organizations.insertEmailInvite({ id: "ei-1", sealedId: "sealed-ei-1", organizationId: "e-org-a", email: "new@example.com", role: "read", sso: false, createdAt: at(900) })
+        yield* organizations.insertEmailInvite({ id: "ei-2", sealedId: "sealed-ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) })
+        yield* organizations.insertEmailInvite({ id: "ei-3", sealedId: "sealed-ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit", sso: true, createdAt: at(902) })
+        yield* organizations.insertEmailInvite({ id: "ei-4", sealedId: "sealed-ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read", sso: false, createdAt: at(900) })
+        const renewed = { id: "ei-3", sealedId: "sealed-ei-3", organizationId: "e-org-a", email: "new@example.com", role: "edit" as const, sso: true, createdAt: at(902) }
+        const toB = { id: "ei-2", sealedId: "sealed-ei-2", organizationId: "e-org-b", email: "new@example.com", role: null, sso: true, createdAt: at(901) }
+        const other = { id: "ei-4", sealedId: "sealed-ei-4", organizationId: "e-org-a", email: "else@example.com", role: "read" as const, sso: false, createdAt: at(900) }
 
         assert.deepStrictEqual(yield* organizations.listEmailInvites({ email: "new@example.com" }), [toB, renewed])
         assert.deepStrictEqual(yield* organizations.listEmailInvites({ organizationId: "e-org-a" }), [other, renewed])
@@ -293,10 +293,34 @@ export const organizationsRepoContract = (it: ReposTest) =>
         const organizations = yield* OrganizationsRepo
         yield* insertUsers("stale-admin")
         yield* organizations.insert(makeOrganization("stale-org", at(950)), "stale-admin")
-        yield* organizations.insertEmailInvite({ id: "st-1", organizationId: "stale-org", email: "purge-old@example.com", role: "read", sso: false, createdAt: at(1_000) })
-        yield* organizations.insertEmailInvite({ id: "st-2", organizationId: "stale-org", email: "purge-new@example.com", role: "read", sso: false, createdAt: at(3_000) })
+        yield* organizations.insertEmailInvite({ id: "st-1", sealedId: "sealed-st-1", organizationId: "stale-org", email: "purge-old@example.com", role: "read", sso: false, createdAt: at(1_000) })
+        yield* organizations.insertEmailInvite({ id: "st-2", sealedId: "sealed-st-2", organizationId: "stale-org", email: "purge-new@example.com", role: "read", sso: false, createdAt: at(3_000) })
         assert.strictEqual(yield* organizations.purgeEmailInvites(at(2_000)), 1)
         assertNone(yield* organizations.takeEmailInvite("stale-org", "purge-old@example.com"))
         assert.isTrue(Option.isSome(yield* organizations.takeEmailInvite("stale-org", "purge-new@example.com")))
+      }))
+
+    it.effect("seals the email invitations stored before their ids were hashed, each once, and leaves the others", () =>
+      Effect.gen(function*() {
+        const organizations = yield* OrganizationsRepo
+        yield* insertUsers("es-admin")
+        yield* organizations.insert(makeOrganization("es-org", at(700)), "es-admin")
+        const legacy: EmailInviteRow = { id: "es-old-id", sealedId: null, organizationId: "es-org", email: "old@example.com", role: "admin", sso: false, createdAt: at(730) }
+        const current: EmailInviteRow = { id: "es-new-hash", sealedId: "v1.kept", organizationId: "es-org", email: "new@example.com", role: null, sso: true, createdAt: at(731) }
+        yield* organizations.insertEmailInvite(legacy)
+        yield* organizations.insertEmailInvite(current)
+        const seen: Array<string> = []
+        const seal = (id: string) => {
+          seen.push(id)
+          return { id: `hash-of-${id}`, sealedId: `sealed-${id}` }
+        }
+        assert.strictEqual(yield* organizations.sealLegacyEmailInvites(seal), 1)
+        assert.deepStrictEqual(seen, ["es-old-id"])
+        assertNone(yield* organizations.findEmailInvite("es-org", "es-old-id"))
+        const sealed = { ...legacy, id: "hash-of-es-old-id", sealedId: "sealed-es-old-id" }
+        assert.deepStrictEqual(some(yield* organizations.findEmailInvite("es-org", "hash-of-es-old-id")), sealed)
+        assert.deepStrictEqual(some(yield* organizations.findEmailInvite("es-org", "es-new-hash")), current)
+        assert.deepStrictEqual(yield* organizations.listEmailInvites({ organizationId: "es-org" }), [sealed, current])
+        assert.strictEqual(yield* organizations.sealLegacyEmailInvites(seal), 0)
       }))
   })
