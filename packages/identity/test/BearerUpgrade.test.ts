@@ -9,7 +9,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
-import { Actor, Ids, InstanceSecret, Sealed, SignedToken } from "@quire/kernel"
+import { Actor, Errors, Ids, InstanceSecret, Sealed, SignedToken } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import { Identity, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
 
@@ -71,7 +71,7 @@ for (const database of Backends.databases) {
           assert.deepStrictEqual([found.kind, found.email, found.role], ["email", "invited@old.test", "admin"])
           // The stored id (what a dump holds) names no invitation.
           const refused = yield* Effect.flip(signUp.find(inviteToken("old-org", Sealed.bearerHash("old-email-invite-0123456789"))))
-          assert.strictEqual(refused._tag, "NotFound")
+          assert.instanceOf(refused, Errors.NotFound)
         }).pipe(Effect.provide(services), Effect.provideService(InstanceSecret.StoredSecret, Option.some(Redacted.make(instanceSecret))))
 
         const rows = yield* sql<{ readonly id: string; readonly sealed_id: string | null }>`SELECT id, sealed_id FROM identity_link_invites`
