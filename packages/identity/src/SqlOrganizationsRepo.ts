@@ -61,6 +61,21 @@ export const layer = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(organizationColumns)
 
+    /**
+     * Hashes and seals the rows of `table` (invite links, email invitations) an older Quire stored
+     * in clear, in one transaction; FOR UPDATE, so that two processes starting together seal each once.
+     */
+    const sealLegacy = (table: "identity_link_invites" | "identity_email_invites", seal: (id: string) => { readonly id: string; readonly sealedId: string }) =>
+      Effect.gen(function*() {
+        const name = sql.literal(table)
+        const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM ${name} WHERE sealed_id IS NULL FOR UPDATE`
+        for (const { id } of legacy) {
+          const next = seal(id)
+          yield* sql`UPDATE ${name} SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
+        }
+        return legacy.length
+      }).pipe(sql.withTransaction, Effect.orDie)
+
     const update = (organizationId: string, patch: OrganizationPatch) => {
       const sets = [
         ...(patch.title === undefined ? [] : [sql`title = ${patch.title}`]),
@@ -171,16 +186,7 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.asVoid
         ),
-      sealLegacyLinkInvites: (seal) =>
-        Effect.gen(function*() {
-          // FOR UPDATE: two processes starting together seal each link once.
-          const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM identity_link_invites WHERE sealed_id IS NULL FOR UPDATE`
-          for (const { id } of legacy) {
-            const next = seal(id)
-            yield* sql`UPDATE identity_link_invites SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
-          }
-          return legacy.length
-        }).pipe(sql.withTransaction, Effect.orDie),
+      sealLegacyLinkInvites: (seal) => sealLegacy("identity_link_invites", seal),
       insertEmailInvite: (invite) =>
         sql`
           INSERT INTO identity_email_invites (id, sealed_id, organization_id, email, role, sso, created_at)
@@ -190,16 +196,7 @@ export const layer = Layer.effect(
           Effect.orDie,
           Effect.asVoid
         ),
-      sealLegacyEmailInvites: (seal) =>
-        Effect.gen(function*() {
-          // FOR UPDATE: two processes starting together seal each invitation once.
-          const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM identity_email_invites WHERE sealed_id IS NULL FOR UPDATE`
-          for (const { id } of legacy) {
-            const next = seal(id)
-            yield* sql`UPDATE identity_email_invites SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
-          }
-          return legacy.length
-        }).pipe(sql.withTransaction, Effect.orDie),
+      sealLegacyEmailInvites: (seal) => sealLegacy("identity_email_invites", seal),
       purgeEmailInvites: (before) =>
         sql<Row>`DELETE FROM identity_email_invites WHERE created_at < ${before} RETURNING email`.pipe(
           Effect.orDie,
