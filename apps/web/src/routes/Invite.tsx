@@ -1,6 +1,6 @@
 /** `/invite/<token>`: an invitation to an organization; a new account, or joining as the person signed in. */
 import { type FormEvent, useEffect, useState } from "react"
-import { acceptInvite, getInvite, type Invite as InviteInfo } from "../api/auth.ts"
+import { acceptInvite, getInvite, type Invite as InviteInfo, signOut } from "../api/auth.ts"
 import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { navigate } from "../router.ts"
@@ -58,9 +58,13 @@ export const Invite = (props: { readonly token: string }) => {
             {invite.email === undefined ? null : invite.proof === true
               ? <p className="muted">This invitation came to {invite.email}: joining through it also confirms that this address is yours.</p>
               : <p className="muted">This invitation is for {invite.email}.</p>}
-            {signedIn !== undefined && invite.email !== undefined && signedIn.user.email !== invite.email
-              ? <p className="form-error" role="alert">You are signed in as {signedIn.user.email}, and this invitation is for {invite.email}: sign out, then open the link again.</p>
-              : null}
+            {signedIn !== undefined && invite.email !== undefined && signedIn.user.email !== invite.email ? (
+              // Not theirs to accept: no Join that would only be refused; signing out, right here, is the way on.
+              <>
+                <p className="form-error" role="alert">You are signed in as {signedIn.user.email}, and this invitation is for {invite.email}: sign out, then open the link again.</p>
+                <button type="button" className="primary" onClick={() => void signOut().then(() => refresh(sessionAtom))}>Sign out</button>
+              </>
+            ) : (
             <form onSubmit={onSubmit} noValidate>
               {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}
               {signedIn === undefined ? (
@@ -72,6 +76,7 @@ export const Invite = (props: { readonly token: string }) => {
               ) : <p>You are signed in as {signedIn.user.email}.</p>}
               <button type="submit" className="primary" disabled={busy}>{busy ? "Joining…" : signedIn === undefined ? "Create the account and join" : "Join"}</button>
             </form>
+            )}
           </>
         )}
       </main>

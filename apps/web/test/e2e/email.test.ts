@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
 import * as SmtpInbox from "@quire/testkit/SmtpInbox"
-import { open, sharedBrowser } from "./browser.ts"
+import { captureScreen, open, sharedBrowser } from "./browser.ts"
 import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
 
 const browser = sharedBrowser()
@@ -94,18 +94,64 @@ it("confirms an email through the link the banner sends", async () => {
     await page.goto(`/o/${org.id}`)
     const banner = page.getByRole("region", { name: "Confirm your email" })
     await banner.getByText("Your email bea@quire.test is not confirmed").waitFor()
-    await banner.getByRole("button", { name: "Send me a link" }).click()
-    await banner.getByText("We sent a link to bea@quire.test: open it to confirm your email.").waitFor()
+    await page.getByRole("heading", { name: "Banner Org", exact: true }).waitFor()
+    await captureScreen(page, "verify-banner")
+    // By keyboard: Tab from the top of the page reaches the banner's button, Enter sends the link.
+    const send = banner.getByRole("button", { name: "Send me a link" })
+    // The live region is on the page before the answer, so a screen reader announces what fills it.
+    const status = banner.getByRole("status")
+    expect(await status.count()).toBe(1)
+    await page.locator("body").focus()
+    let reached = false
+    for (let presses = 0; presses < 20 && !reached; presses++) {
+      await page.keyboard.press("Tab")
+      reached = await send.evaluate((button) => button === document.activeElement)
+    }
+    expect(reached, "Tab reaches the banner's button").toBe(true)
+    await page.keyboard.press("Enter")
+    await status.getByText("We sent a link to bea@quire.test: open it to confirm your email.").waitFor()
+    // Focus is not dropped to the page when the button goes: it lands on the answer.
+    expect(await status.evaluate((element) => element === document.activeElement)).toBe(true)
+    await captureScreen(page, "verify-banner-sent")
     const link = await linkMailedTo("bea@quire.test", /\/verify-email\?token=/)
     await page.goto(`${link.pathname}${link.search}`)
     await page.getByText("Thank you: bea@quire.test is confirmed.").waitFor()
+    await captureScreen(page, "verify-email-confirmed")
     // Used once: opened again, it says so.
     await page.reload()
     await page.getByText("This link is unknown, used or expired: ask for a new one", { exact: false }).waitFor()
+    await captureScreen(page, "verify-email-used")
     await page.goto(`/o/${org.id}`)
     await page.getByRole("heading", { name: "Banner Org", exact: true }).waitFor()
     expect(await page.locator(".verify-banner").count()).toBe(0)
     expect(problems.filter((p) => !/400 \(Bad Request\)/.test(p))).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+it("tells a signed-in person of another email that the invitation is not theirs, and offers no Join", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Other Org" })
+  const cookie = await signUpThroughLink(org.id, { displayName: "Dan", email: "dan@quire.test", password: "dan's long password" })
+  const target = await api<{ id: string }>(url, "POST", "/orgs", { title: "Carol's Team" })
+  await api(url, "POST", `/orgs/${target.id}/invites`, { emails: ["carol@quire.test"], role: "edit" })
+  const link = await linkMailedTo("carol@quire.test", /\/invite\//)
+  const { page, problems, context } = await open(browser(), url)
+  try {
+    const [name, value] = cookie.split("=") as [string, string]
+    await context.addCookies([{ name, value, url }])
+    await page.goto(link.pathname)
+    await page.getByRole("heading", { name: "Join Carol's Team" }).waitFor()
+    const refusal = page.getByRole("alert")
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toBe("You are signed in as dan@quire.test, and this invitation is for carol@quire.test: sign out, then open the link again.")
+    // Nothing offers to join as Dan: the only way on is to sign out, offered next to the refusal.
+    expect(await page.getByRole("button", { name: "Join" }).count()).toBe(0)
+    await captureScreen(page, "invite-other-email")
+    await page.getByRole("button", { name: "Sign out" }).click()
+    await page.getByLabel("Your name").waitFor()
+    expect(await page.getByLabel("Email").inputValue()).toBe("carol@quire.test")
+    expect(problems).toEqual([])
   } finally {
     await context.close()
   }
