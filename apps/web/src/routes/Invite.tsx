@@ -34,6 +34,8 @@ export const Invite = (props: { readonly token: string }) => {
       if (found.email !== undefined) setEmail(found.email)
     }, (error: unknown) => setInvite({ problem: errorsOf(error, []).form ?? "This invitation cannot be used." }))
   }, [props.token])
+  // Signed in as someone other than the person the invitation names: theirs is not to accept.
+  const otherEmail = signedIn !== undefined && invite !== undefined && "organization" in invite && invite.email !== undefined && signedIn.user.email !== invite.email
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void submit(async () => {
@@ -55,13 +57,13 @@ export const Invite = (props: { readonly token: string }) => {
           <>
             <h1>Join {invite.organization.title}</h1>
             <p className="muted">You are invited as {roleWords[invite.role] ?? `“${invite.role}”`}.</p>
-            {invite.email === undefined ? null : invite.proof === true
+            {invite.email === undefined || otherEmail ? null : invite.proof === true
               ? <p className="muted">This invitation came to {invite.email}: joining through it also confirms that this address is yours.</p>
               : <p className="muted">This invitation is for {invite.email}.</p>}
-            {signedIn !== undefined && invite.email !== undefined && signedIn.user.email !== invite.email ? (
+            {otherEmail ? (
               // Not theirs to accept: no Join that would only be refused; signing out, right here, is the way on.
               <>
-                <p className="form-error" role="alert">You are signed in as {signedIn.user.email}, and this invitation is for {invite.email}: sign out, then open the link again.</p>
+                <p className="form-error" role="alert">You are signed in as {signedIn.user.email}, and this invitation is for {invite.email}: if that address is yours, sign out here to join with it.</p>
                 <button type="button" className="primary" onClick={() => void signOut().then(() => refresh(sessionAtom))}>Sign out</button>
               </>
             ) : (

@@ -20,12 +20,12 @@ export const VerifyEmailBanner = (props: { readonly email: string }) => {
     <div className="verify-banner" role="region" aria-label="Confirm your email">
       {sent === undefined
         ? (
-          <p>
-            Your email {props.email} is not confirmed: invitations sent to it are offered to you only once it is, or through the invitation's own link.{" "}
+          <div className="verify-banner-ask">
+            <p>Your email {props.email} is not confirmed. Until it is, invitations sent to it are not listed for you here; the link in an invitation's email still works.</p>
             <button type="button" onClick={send} disabled={state === "sending"} aria-describedby={typeof state === "object" ? "verify-banner-problem" : undefined}>
               {state === "sending" ? "Sending…" : "Send me a link"}
             </button>
-          </p>
+          </div>
         )
         : null}
       {/* Always on the page, so that a screen reader announces the answer that fills it. */}
