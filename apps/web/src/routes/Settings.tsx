@@ -26,6 +26,8 @@ export const describeAgent = (agent: string | null) => {
 const Sessions = () => {
   const [rows, setRows] = useState<ReadonlyArray<SignInSessionRow> | undefined>(undefined)
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  // Said under the button that failed, not at the top of the list.
+  const [everywhereProblem, setEverywhereProblem] = useState<string | undefined>(undefined)
   const refresh = useRefresh()
   const load = useCallback(() => {
     listSessions().then((list) => setRows(list.items), (error: unknown) => setProblem(errorsOf(error, []).form))
@@ -43,12 +45,13 @@ const Sessions = () => {
     }
   }
   const everywhere = async () => {
+    setEverywhereProblem(undefined)
     try {
       await signOutEverywhere()
       refresh(sessionAtom)
       navigate("/sign-in", { replace: true })
     } catch (error) {
-      setProblem(errorsOf(error, []).form)
+      setEverywhereProblem(errorsOf(error, []).form ?? "Could not sign out everywhere: try again in a moment.")
     }
   }
   return (
@@ -70,10 +73,11 @@ const Sessions = () => {
           </tbody>
         </table>
       )}
-      <p>
-        <button type="button" onClick={() => void everywhere()}>Sign out everywhere</button>
-        <span className="muted"> Ends every session, this one too, and the API tokens made while signed in (not those made with another token). Changing the password does the same for the other sessions.</span>
-      </p>
+      <div>
+        <button type="button" onClick={() => void everywhere()} aria-describedby={everywhereProblem === undefined ? "everywhere-hint" : "everywhere-hint everywhere-error"}>Sign out everywhere</button>
+        <p className="muted hint-below" id="everywhere-hint">Ends every session, this browser's too, and the API tokens you made while signed in; tokens a program made with another token stay. Changing the password ends the other sessions too.</p>
+      </div>
+      {everywhereProblem === undefined ? null : <p className="form-error" role="alert" id="everywhere-error">{everywhereProblem}</p>}
     </section>
   )
 }
