@@ -35,7 +35,7 @@ export const Invite = (props: { readonly token: string }) => {
     }, (error: unknown) => setInvite({ problem: errorsOf(error, []).form ?? "This invitation cannot be used." }))
   }, [props.token])
   // Signed in as someone other than the person the invitation names: theirs is not to accept.
-  const otherEmail = signedIn !== undefined && invite !== undefined && "organization" in invite && invite.email !== undefined && signedIn.user.email !== invite.email
+  const otherEmail = signedIn !== undefined && invite !== undefined && "organization" in invite && invite.email !== undefined && signedIn.user.email.toLowerCase() !== invite.email.toLowerCase()
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void submit(async () => {

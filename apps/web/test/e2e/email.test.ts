@@ -3,7 +3,9 @@
  * (smtp-server) and the Quire server's nodemailer (QUIRE_SMTP_URL), issue 34: a squatter who
  * signed up with alice@bigcorp.test through an invite link is offered nothing of BigCorp's, and
  * the real Alice, following the link of the invitation mailed to her, claims the address and
- * joins; a person asks for a confirmation link from the banner, and the link confirms the email.
+ * joins; a person asks for a confirmation link from the banner (by keyboard), and the link
+ * confirms the email; a person signed in with another email is refused an invitation, with Sign
+ * out beside the refusal. Each screen is captured in light and dark at 1280 and 390 px, with axe.
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
 import * as SmtpInbox from "@quire/testkit/SmtpInbox"
