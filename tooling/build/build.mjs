@@ -2,7 +2,8 @@
 // The production build: the browser app built by Vite into dist/web, and each app's entry point and everything it imports (workspace packages
 // and npm dependencies alike) bundled by esbuild into one ES module in dist/, beside the few
 // files that dependencies load at run time (PGlite's WebAssembly and data, pdfkit's ICC
-// profile, the fonts PDFs embed) and the database of a new installation, which the embedded database starts from
+// profile, the fonts PDFs embed), the published site's stylesheets and scripts (checked and minified), and the database of a
+// new installation, which the embedded database starts from
 // instead of running initdb and the migrations. dist/ then runs with `node` alone, without
 // node_modules. The Dockerfile runs this file, and apps/server/test/Process.test.ts runs it the
 // same way.
@@ -29,7 +30,7 @@ const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[out
  * They are split as the CLI is: the code they share sits in dist/app-chunk-*.mjs, and what is only
  * imported dynamically (shiki's 300 languages and themes, Scalar's 3 MB bundle, Undici) in chunks
  * of its own that load on first use. One file held all of it, 27 MB of source that V8 keeps for the
- * life of every process; a process now reads some 8 MB at start (issue 23's footprint).
+ * life of every process.
  */
 const entryPoints = {
   server: join(root, "apps/server/src/main.ts"),
@@ -86,7 +87,7 @@ const inlineCreateRequire = {
  * gives the importer the package's named exports (found by its CommonJS lexer) beside `default`,
  * but the chunk esbuild splits off for it exports `default` alone, so `const { SAML,
  * ValidateInResponseTo } = await import(...)` read undefined in dist/ only, and SAML sign-in
- * answered 500 there (issue 34). Such an import goes through a module of ours that exports the
+ * answered 500 there. Such an import goes through a module of ours that exports the
  * names Node finds in that package, taken from its `module.exports` (which is also the `default`, as
  * in Node, whatever its `__esModule` says): the bundle sees what the sources see. ES modules are left to esbuild.
  */
@@ -166,6 +167,31 @@ const siteAssets = () => {
     ...fonts.map((file) => [join(katex, "fonts", file), `site-assets/katex/fonts/${file}`]),
     [resolveFrom("packages/sites", "mermaid/dist/mermaid.min.js"), "site-assets/mermaid.min.js"]
   ]
+}
+
+/**
+ * dist/site-static/: the published site's own stylesheets and client scripts (packages/sites'
+ * `render/site-static/`, which its SiteStatic.ts reads beside the bundle), each parsed by esbuild
+ * and minified. A warning fails the build: esbuild's CSS parser reports a syntax error (a brace
+ * or a colon missing, a stray token) as a warning and goes on, where the rule would be lost.
+ */
+const siteStatic = async () => {
+  const from = join(root, "packages/sites/src/render/site-static")
+  const to = join(outdir, "site-static")
+  await mkdir(to, { recursive: true })
+  const problems = []
+  for (const name of (await readdir(from)).filter((file) => /\.(?:css|js)$/.test(file)).toSorted()) {
+    const source = await readFile(join(from, name), "utf8")
+    const loader = name.endsWith(".css") ? "css" : "js"
+    const minified = await esbuild.transform(source, { loader, minify: true, legalComments: "none", sourcefile: relative(root, join(from, name)), logLevel: "silent" })
+      .catch((failure) => ({ code: "", warnings: failure.errors ?? [failure] }))
+    if (minified.warnings.length > 0) problems.push(...await esbuild.formatMessages(minified.warnings, { kind: "error" }))
+    else await writeFile(join(to, name), minified.code)
+  }
+  if (problems.length > 0) {
+    console.error(problems.join(""))
+    throw new Error("the site's stylesheets or scripts do not parse")
+  }
 }
 
 /**
@@ -264,9 +290,10 @@ const options = {
 const [result, cli] = await Promise.all([
   esbuild.build({ ...options, entryPoints, splitting: true, chunkNames: "app-[name]-[hash]" }),
   esbuild.build({ ...options, entryPoints: cliEntryPoints, splitting: true, chunkNames: "quire-[name]-[hash]" }),
-  webApp()
+  webApp(),
+  siteStatic()
 ]).catch(() => {
-  // esbuild and Vite have printed the errors.
+  // esbuild, Vite and siteStatic have printed the errors.
   console.error("Build failed")
   process.exit(1)
 })

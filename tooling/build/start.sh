@@ -26,20 +26,27 @@ fi
 # garbage collections of its start-up (a sixth of a call's CPU time).
 flags=""
 if [ "$app" = quire ]; then flags="--min-semi-space-size=16"; fi
-# The server and the worker are long processes sized for a small machine (issue 23, measured by
-# `pnpm bench --startup`): a young generation of at most 2 MB a semi-space (V8 sizes it from the
-# machine's memory, 32 MB and more on a large one; 8 MB held 12 MB more at idle for no request
-# measurably cheaper), two malloc arenas instead of one per thread, and allocations from 128 KB up
-# mapped on their own and freed back, with the heap trimmed from 128 KB (glibc otherwise raises
-# both after the first large free and keeps what start-up parsed in). With the embedded database,
-# WebAssembly runs on V8's baseline compiler only: optimizing PGlite's PostgreSQL took the start-up
-# to 1 GB for a moment, for no request measurably faster. QUIRE_NODE_FLAGS replaces these choices
-# of Node's flags; the MALLOC_* variables, when set, replace those of malloc.
+# The server and the worker are long processes sized for a small machine, their flags chosen under
+# load by `pnpm bench --http-flags` (throughput, CPU per request and resident memory side by side;
+# the figures are in docs/operations.md, "Node flags under load"), not by idle memory alone:
+# - a young generation of at most 16 MB a semi-space. V8 sizes it from the machine's memory (16 MB
+#   here, more on a large machine, less on a small one). 2 MB held a few MB less at idle, but under
+#   load the collector ran so often that it took about a quarter of the server's CPU time against a
+#   tenth, and 8 MB still half as much again as 16 MB; 16 MB costs a couple of dozen MB at idle and
+#   under load over 2 MB.
+# - two malloc arenas instead of one per thread, and allocations from 128 KB up mapped on their own
+#   and freed back, with the heap trimmed from 128 KB (glibc otherwise raises both after the first
+#   large free and keeps what start-up parsed in): less resident at idle and under load, for no
+#   CPU time per request the bench tells apart from its noise.
+# With the embedded database, WebAssembly runs on V8's baseline compiler only: optimizing PGlite's
+# PostgreSQL took the start-up to 1 GB for a moment, for no request measurably faster.
+# QUIRE_NODE_FLAGS replaces these choices of Node's flags; the MALLOC_* variables, when set,
+# replace those of malloc.
 if [ "$app" = server ] || [ "$app" = worker ]; then
   export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
   export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
   export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
-  flags="--max-semi-space-size=2"
+  flags="--max-semi-space-size=16"
   if [ "$app" = server ] && [ -z "${DATABASE_URL:-}" ]; then flags="$flags --liftoff-only"; fi
   flags="${QUIRE_NODE_FLAGS:-$flags}"
 fi

@@ -1,6 +1,6 @@
 /**
  * Instance administrators, outside `/v1` (GitBook's API has no such operation), for `quire
- * admins` (issue 34, finding 1: after first-run setup, instance administration is granted only
+ * admins` (after first-run setup, instance administration is granted only
  * by an instance administrator):
  *
  * - `GET /admin/users?instanceAdmin=true`: the instance administrators (id, displayName, email);

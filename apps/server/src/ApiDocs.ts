@@ -17,6 +17,7 @@ import { createHash } from "node:crypto"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 import { Api } from "@quire/api"
+import { escapeHtml } from "@quire/kernel"
 import { accepts } from "./WebApp.ts"
 
 export const docsPath = "/docs"
@@ -95,8 +96,8 @@ export const pageOf = (title: string, description: string, script: string, docum
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>${title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>
-    <meta name="description" content="${description.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" />
+    <title>${escapeHtml(title)}</title>
+    <meta name="description" content="${escapeHtml(description)}" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <link rel="icon" href="data:," />
     <link rel="preload" href="${docsPath}/${document}" as="fetch" crossorigin />
@@ -126,9 +127,9 @@ const serveAsset = (found: Asset) =>
   })
 
 /**
- * The reference's three routes; the bundle and the document are made once, on the first visit (a few
- * tenths of a second). Not at start-up: Scalar's bundle, the document and their compressed copies
- * held some 20 MB in every server that nobody reads the reference on (issue 23's footprint).
+ * The reference's three routes; the bundle and the document are made once, on the first visit, not at
+ * start-up: Scalar's bundle, the document and their compressed copies would otherwise be held by
+ * every server, read or not (docs/http.md has the figures).
  */
 export const layer = Layer.unwrap(Effect.gen(function*() {
   const assets = yield* Effect.cached(Effect.gen(function*() {

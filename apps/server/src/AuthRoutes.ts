@@ -107,23 +107,9 @@ const crossSiteGuard = HttpRouter.middleware(
   { global: true }
 )
 
-const routes = HttpRouter.use(Effect.fn(function*(router) {
-  const sessions = yield* SignInSessions
-  const passwords = yield* PasswordSignIn
-  const invites = yield* InviteSignUp
-  const verification = yield* EmailVerification
-  const urls = yield* PublicUrl
-  const trustProxy = yield* Effect.orDie(TrustProxy)
-  const origin = new URL(urls.base).origin
-  const secure = new URL(urls.base).protocol === "https:"
-
-  const clientOf = (request: HttpServerRequest.HttpServerRequest): ClientInfo => ({
-    address: addressOf(request, trustProxy),
-    userAgent: request.headers["user-agent"]
-  })
-
-  /** The answer describing a signed-in session: its person and its expiry. */
-  const sessionBody = Effect.fnUntraced(function*(session: SignInSession) {
+/** The answer describing a signed-in session: its person and its expiry. */
+const describeSession = (sessions: SignInSessions["Service"], verification: EmailVerification["Service"]) =>
+  Effect.fnUntraced(function*(session: SignInSession) {
     const user = yield* Effect.orDie(sessions.user(session))
     return {
       user: {
@@ -145,6 +131,23 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
       setupNeeded: false
     }
   })
+
+const routes = HttpRouter.use(Effect.fn(function*(router) {
+  const sessions = yield* SignInSessions
+  const passwords = yield* PasswordSignIn
+  const invites = yield* InviteSignUp
+  const verification = yield* EmailVerification
+  const urls = yield* PublicUrl
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+  const origin = new URL(urls.base).origin
+  const secure = new URL(urls.base).protocol === "https:"
+
+  const clientOf = (request: HttpServerRequest.HttpServerRequest): ClientInfo => ({
+    address: addressOf(request, trustProxy),
+    userAgent: request.headers["user-agent"]
+  })
+
+  const sessionBody = describeSession(sessions, verification)
 
   /** The session body of a session just begun, with its cookie. */
   const signedIn = (grant: SessionGrant) =>

@@ -11,8 +11,8 @@ import type {
   SearchSpaceResult,
   Space as SpaceResponse
 } from "@quire/api"
-import { Effect } from "effect"
-import * as Metrics from "@quire/kernel/Metrics"
+import { Context, Effect, Layer } from "effect"
+import { BoundedCache } from "@quire/kernel"
 import {
   type FileNode,
   type LinkGraph,
@@ -31,7 +31,7 @@ import {
   PublishedContent,
   type RevisionPage
 } from "@quire/content"
-import { preparePageBody, renderPageBody } from "@quire/sites"
+import { CodeHighlighter, preparePageBody, renderPageBody } from "@quire/sites"
 import { FileLinks } from "./FileLinks.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { reusableContent } from "./ReusableContentPresenters.ts"
@@ -71,43 +71,9 @@ export type PageFormat = "markdown" | "document" | "html"
 /** How single-page reads draw a page's body, in whichever format is asked. */
 export type PageBodies = (found: RevisionPage, organizationId: string, format: PageFormat | undefined) => Effect.Effect<PageBody>
 
-/** Characters of rendered HTML each reader of page bodies keeps (about 2 bytes each). */
+/** Characters of rendered HTML a server keeps of page bodies (about 2 bytes each), in at most so many bodies. */
 const htmlCacheChars = 8_000_000
-
-/**
- * Rendered bodies by revision, page and spec versions (a revision never changes), the least
- * recently read dropped first past `maxChars`. Drawing a large page takes seconds of CPU, and the
- * app reads the same pages again (a review reads every changed page's base and head).
- */
-const htmlCache = (maxChars: number) => {
-  const entries = new Map<string, string>()
-  let chars = 0
-  return {
-    get: (key: string): string | undefined => {
-      const found = entries.get(key)
-      if (found !== undefined) {
-        entries.delete(key)
-        entries.set(key, found)
-      }
-      return found
-    },
-    set: (key: string, html: string): void => {
-      if (html.length > maxChars) return
-      const old = entries.get(key)
-      if (old !== undefined) chars -= old.length
-      entries.delete(key)
-      entries.set(key, html)
-      chars += html.length
-      for (const [first, value] of entries) {
-        if (chars <= maxChars) break
-        entries.delete(first)
-        chars -= value.length
-      }
-    }
-  }
-}
-
-const pageBodyLookups = Metrics.cacheCounter("page_bodies")
+const htmlCacheEntries = 10_000
 
 /** Where a cached body's file links go until the answer signs them (links expire; the body does not). */
 const filePlaceholder = "/~quire-file/"
@@ -120,12 +86,21 @@ const filePlaceholders = /\/~quire-file\/([A-Za-z0-9._~!*'()%-]+)/g
  * to the app's page URLs and its files to signed download links, kept by revision and page so a
  * second read draws nothing. Groups and links have none.
  */
-export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl> = Effect.gen(function*() {
+const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedContent | FileLinks | PublicUrl | CodeHighlighter> = Effect.gen(function*() {
   const pool = yield* ParsePool
   const published = yield* PublishedContent
   const links = yield* FileLinks
   const urls = yield* PublicUrl
-  const cache = htmlCache(htmlCacheChars)
+  const highlighter = yield* CodeHighlighter
+  // Rendered bodies by revision, page and spec versions (a revision never changes), the least
+  // recently read dropped first: drawing a large page takes seconds of CPU, and the app reads the
+  // same pages again (a review reads every changed page's base and head).
+  const cache = yield* BoundedCache.make<string, string>({
+    name: "page_bodies",
+    capacity: htmlCacheEntries,
+    maxWeight: htmlCacheChars,
+    weigh: (html) => html.length
+  })
 
   const html = (found: RevisionPage, organizationId: string) =>
     Effect.gen(function*() {
@@ -134,12 +109,11 @@ export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedC
       const prepared = yield* preparePageBody(source, organizationId, published.documents)
       const key = `${found.revision.id}|${found.page.id}|${prepared.specVersions}`
       let drawn = cache.get(key)
-      yield* pageBodyLookups.record(drawn !== undefined)
       if (drawn === undefined) {
         const rendered = yield* renderPageBody(source, prepared, organizationId, {
           page: (path) => pageAppUrl(urls, spaceId, path),
           file: (file) => `${filePlaceholder}${encodeURIComponent(file.id)}`
-        })
+        }).pipe(Effect.provideService(CodeHighlighter, highlighter))
         drawn = rendered.html
         cache.set(key, drawn)
       }
@@ -169,6 +143,11 @@ export const pageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedC
     }
   }
 })
+
+/** How the server's single-page reads draw a page's body (see `makePageBodies`), with one cache for all of them. */
+export class PageBodyRenderer extends Context.Service<PageBodyRenderer, PageBodies>()("@quire/server/PageBodyRenderer") {
+  static readonly layer = Layer.effect(PageBodyRenderer, makePageBodies)
+}
 
 /** A link page's target as GitBook writes it: a link to a heading of a page is an anchor reference. */
 const targetRef = (target: NonNullable<PageNode["target"]>): NonNullable<RevisionPageResponse["target"]> =>

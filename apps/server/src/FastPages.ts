@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Clock, Context, Effect, Layer } from "effect"
-import * as Metrics from "@quire/kernel/Metrics"
+import { BoundedCache } from "@quire/kernel"
 import { staleAfterMillis } from "@quire/sites"
 
 /** A page as the normal path answered it. */
@@ -59,12 +59,6 @@ export interface FastPagesShape {
   readonly served: () => number
 }
 
-/**
- * Lookups of kept pages: a hit answered here, a miss a kept page that went stale. Requests for no
- * kept page are not counted (every API request would be a miss).
- */
-const lookups = Metrics.cacheCounter("fast_pages")
-
 /** The pages one server answers before its application. */
 export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@quire/server/FastPages") {
   static readonly layer = Layer.effect(
@@ -72,44 +66,35 @@ export class FastPages extends Context.Service<FastPages, FastPagesShape>()("@qu
     Effect.gen(function*() {
       // Node's request event reads the time outside any fiber: the clock of the server's layer.
       const clock = yield* Clock.Clock
-      // ... and counts its lookups in the metric registry of the layer's context.
-      const context = yield* Effect.context<never>()
-      const pages = new Map<string, Kept>()
-      let bytes = 0
+      // Lookups of kept pages (`fast_pages`): a hit answered here, a miss a kept page that went
+      // stale. Requests for no kept page are not counted (every API request would be a miss).
+      const pages = yield* BoundedCache.make<string, Kept>({
+        name: "fast_pages",
+        capacity: maxEntries,
+        maxWeight: maxBytes,
+        weigh: (page) => page.body.length
+      })
       let served = 0
 
-      const drop = (key: string, page: Kept) => {
-        pages.delete(key)
-        bytes -= page.body.length
-      }
-
       const put = (key: string, page: FastPage, current: () => boolean) =>
-        Effect.sync(() => {
-          const old = pages.get(key)
-          if (old !== undefined) drop(key, old)
-          if (pages.size >= maxEntries || bytes + page.body.length > maxBytes) {
-            pages.clear()
-            bytes = 0
-          }
-          pages.set(key, { ...page, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis })
-          bytes += page.body.length
-        })
+        Effect.sync(() => pages.set(key, { ...page, current, expires: clock.currentTimeMillisUnsafe() + staleAfterMillis }))
 
       const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
-        if (pages.size === 0) return false
+        if (pages.size() === 0) return false
         const method = request.method
         const url = request.url
         if ((method !== "GET" && method !== "HEAD") || url === undefined) return false
         const headers = request.headers
         const key = keyOf(headers.host, headers["x-forwarded-proto"] as string | undefined, url)
-        const page = pages.get(key)
+        const page = pages.peek(key)
         if (page === undefined || !anonymous(url, headers)) return false
         if (!page.current() || clock.currentTimeMillisUnsafe() >= page.expires) {
-          lookups.recordUnsafe(false, context)
-          drop(key, page)
+          pages.record(false)
+          pages.delete(key)
           return false
         }
-        lookups.recordUnsafe(true, context)
+        // Counted as a hit and made the most recently used.
+        pages.get(key)
         served++
         if (etagMatches(headers["if-none-match"], page.etag)) {
           response.writeHead(304, page.notModified)

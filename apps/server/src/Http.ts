@@ -3,6 +3,7 @@ import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
+import { SiteBroadcast } from "@quire/platform"
 import * as ApiDocs from "./ApiDocs.ts"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as AdminUsersRoute from "./AdminUsersRoute.ts"
@@ -10,6 +11,7 @@ import * as AuthRoutes from "./AuthRoutes.ts"
 import * as BodyLimit from "./BodyLimit.ts"
 import * as CanonicalPaths from "./CanonicalPaths.ts"
 import * as ErrorEnvelope from "./ErrorEnvelope.ts"
+import { PageBodyRenderer } from "./ContentPresenters.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
@@ -22,7 +24,6 @@ import * as SpecRoutes from "./SpecRoutes.ts"
 import * as RateLimits from "./RateLimits.ts"
 import * as SecurityHeaders from "./SecurityHeaders.ts"
 import * as WebApp from "./WebApp.ts"
-import * as SiteBroadcast from "./SiteBroadcast.ts"
 import * as PagePaths from "./PagePaths.ts"
 import * as ChangeRequestChangesHandlers from "./handlers/ChangeRequestChangesHandlers.ts"
 import * as ChangeRequestCommentsHandlers from "./handlers/ChangeRequestCommentsHandlers.ts"
@@ -105,6 +106,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * WebApp.ts) and the error envelope.
  */
 export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+  // One renderer of page bodies (and its cache) for every handler that reads single pages.
+  Layer.provide(PageBodyRenderer.layer),
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 

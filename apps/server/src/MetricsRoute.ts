@@ -6,8 +6,8 @@
 import { Config, Effect, Option, Redacted } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { PrometheusMetrics } from "effect/observability"
+import { sameSecret } from "@quire/kernel"
 import { Telemetry } from "@quire/platform"
-import { createHash, timingSafeEqual } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { addressOf, TrustProxy } from "./RateLimits.ts"
 
@@ -20,12 +20,10 @@ export const metricsPath = "/metrics"
 
 const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
-const digest = (text: string) => createHash("sha256").update(text, "utf8").digest()
-
 /** Whether `header` is `Bearer <token>`, compared in constant time. */
 const bearerMatches = (header: string | undefined, token: string): boolean => {
   const given = /^Bearer\s+(.+)$/i.exec(header?.trim() ?? "")?.[1]
-  return given !== undefined && timingSafeEqual(digest(given), digest(token))
+  return given !== undefined && sameSecret(given, token)
 }
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {

@@ -1,7 +1,7 @@
 /**
  * One log line per request, when its answer is sent: method, path (its query left out: it may
- * carry a token), status and milliseconds, in the server's log format. Written straight to the
- * output at Node's `finish` event rather than through Effect's logger, which cost most of the
+ * carry a token), status and milliseconds, in the server's log format. Made at Node's `finish`
+ * event and written to the output once per turn of the event loop, rather than through Effect's logger, which cost most of the
  * throughput when the router logged each request. `/health` and `/metrics` are left out (probes
  * and scrapes poll them). Each line carries the request's id (`assignId`), as do the lines logged
  * while the request runs (RequestContext.ts).
@@ -53,8 +53,28 @@ export const line = (
       `${entry.requestId === undefined ? "" : ` requestId=${entry.requestId}`}\n`
 }
 
-/** An observer writing each request's line with `write` (standard output by default). */
-export const make = (format: "pretty" | "json", write: (text: string) => void = (text) => void process.stdout.write(text)): RequestObserver =>
+/**
+ * Standard output, written once per turn of the event loop: under load, one write of the lines of
+ * every request answered in that turn rather than a system call per request. Lines still pending
+ * when the process exits are written then.
+ */
+export const batchedStdout = (): ((text: string) => void) => {
+  let pending: Array<string> = []
+  const flush = () => {
+    if (pending.length === 0) return
+    const text = pending.join("")
+    pending = []
+    process.stdout.write(text)
+  }
+  process.on("exit", flush)
+  return (text) => {
+    if (pending.length === 0) setImmediate(flush)
+    pending.push(text)
+  }
+}
+
+/** An observer writing each request's line with `write` (standard output, batched, by default). */
+export const make = (format: "pretty" | "json", write: (text: string) => void = batchedStdout()): RequestObserver =>
   (request, response) => {
     const path = (request.url ?? "/").split("?", 1)[0]!
     if (quiet.has(path)) return

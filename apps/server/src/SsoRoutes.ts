@@ -11,15 +11,13 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
+import { escapeHtml } from "@quire/kernel"
 import { OidcSignIn, type SamlCompleted, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions, SsoDirectory, type SsoLogins } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { oidcServiceUrls, samlServiceUrls } from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as SessionCookie from "./SessionCookie.ts"
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
 
 const page = (status: number, title: string, body: string) =>
   HttpServerResponse.html(
@@ -75,6 +73,70 @@ export const logins = Effect.fnUntraced(function*(organizationId: string) {
   return Option.match(found, { onNone: () => [], onSome: (l) => loginItems(urls, l) })
 })
 
+/** The organization and provider a route names. */
+const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
+
+/**
+ * Where `quire login --sso ORG` sends the browser: the organization's first provider (SAML's
+ * active ones, then OIDC's), so that the CLI needs no token to find it. RelayState is passed on.
+ */
+const organizationStart = Effect.gen(function*() {
+  const { organizationId } = yield* providerParams
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const first = (yield* logins(organizationId))[0]
+  if (first === undefined) return page(404, "Unknown sign-in", "<p>This organization has no single sign-on provider.</p>")
+  const start = new URL(first.startURL)
+  start.search = new URL(request.url, "http://x").search
+  return HttpServerResponse.redirect(start.href, { status: 302, headers: { "cache-control": "no-store" } })
+})
+
+/**
+ * The sign-in screen's lookup, before anyone is signed in: `?org=ID` (a link an admin hands
+ * out) or `?email=ADDRESS` (the organizations claiming its domain). JSON, never cached.
+ */
+const loginsLookup = (directory: SsoDirectory["Service"], urls: PublicUrl["Service"]) => Effect.gen(function*() {
+  const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
+  const org = query.get("org")
+  const email = query.get("email")
+  if ((org === null || org === "") && (email === null || email === "")) return envelope(400, "org or email: one of them is required")
+  const found = org !== null && org !== ""
+    ? Option.toArray(yield* directory.forOrganization(org))
+    : yield* directory.forEmail(email ?? "")
+  return HttpServerResponse.jsonUnsafe({
+    items: found.map((l) => ({ organization: { id: l.organization.id, title: l.organization.title }, providers: loginItems(urls, l) }))
+  }, { headers: { "cache-control": "no-store" } })
+})
+
+/** A SAML provider's service-provider metadata; 404 in the API's envelope for an unknown provider. */
+const samlMetadata = (signIn: SamlSignIn["Service"], sp: (organizationId: string, providerId: string) => ServiceProvider) => Effect.gen(function*() {
+  const { organizationId, providerId } = yield* providerParams
+  return yield* signIn.metadata(organizationId, providerId, sp(organizationId, providerId)).pipe(
+    Effect.map((xml) => HttpServerResponse.text(xml, { contentType: "application/samlmetadata+xml" })),
+    Effect.catchTag("NotFound", () => Effect.succeed(envelope(404, `SAML provider ${JSON.stringify(providerId)} not found`)))
+  )
+})
+
+/**
+ * `quire login --sso`: the CLI trades the one-time code its loopback listener received, and the
+ * PKCE verifier only it knows, for a token of the organization it signed in to.
+ */
+const cliToken = (sessions: SignInSessions["Service"]) => Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const body = yield* Effect.orElseSucceed(request.json, () => ({}))
+  const text = (name: string) => {
+    const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined
+    return typeof value === "string" ? value : ""
+  }
+  return yield* sessions.redeemCliCode(text("code"), text("code_verifier")).pipe(
+    Effect.map(({ organizationId, secret, user }) =>
+      HttpServerResponse.jsonUnsafe(
+        { token: secret, user: { id: user.id, email: user.email }, organization: organizationId },
+        { headers: { "cache-control": "no-store" } }
+      )),
+    Effect.catchTag("SignInRefused", (refused) => Effect.succeed(envelope(400, refused.reason)))
+  )
+})
+
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const signIn = yield* SamlSignIn
   const samlSessions = yield* SamlSessions
@@ -101,7 +163,6 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
 
   const sp = (organizationId: string, providerId: string): ServiceProvider => samlServiceUrls(urls, { organizationId, id: providerId })
 
-  const providerParams = Effect.map(HttpRouter.params, (p) => ({ organizationId: p.organizationId ?? "", providerId: p.providerId ?? "" }))
   const samlCookieOptions = { httpOnly: true, secure, sameSite: secure ? "none" as const : "lax" as const, path: "/sso/saml" }
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
@@ -128,32 +189,9 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     )
   }))
 
-  // Where `quire login --sso ORG` sends the browser: the organization's first provider (SAML's
-  // active ones, then OIDC's), so that the CLI needs no token to find it. RelayState is passed on.
-  yield* router.add("GET", "/sso/orgs/:organizationId/start", Effect.gen(function*() {
-    const { organizationId } = yield* providerParams
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const first = (yield* logins(organizationId))[0]
-    if (first === undefined) return page(404, "Unknown sign-in", "<p>This organization has no single sign-on provider.</p>")
-    const start = new URL(first.startURL)
-    start.search = new URL(request.url, "http://x").search
-    return HttpServerResponse.redirect(start.href, { status: 302, headers: { "cache-control": "no-store" } })
-  }))
+  yield* router.add("GET", "/sso/orgs/:organizationId/start", organizationStart)
 
-  // The sign-in screen's lookup, before anyone is signed in: `?org=ID` (a link an admin hands
-  // out) or `?email=ADDRESS` (the organizations claiming its domain). JSON, never cached.
-  yield* router.add("GET", "/sso/logins", Effect.gen(function*() {
-    const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
-    const org = query.get("org")
-    const email = query.get("email")
-    if ((org === null || org === "") && (email === null || email === "")) return envelope(400, "org or email: one of them is required")
-    const found = org !== null && org !== ""
-      ? Option.toArray(yield* directory.forOrganization(org))
-      : yield* directory.forEmail(email ?? "")
-    return HttpServerResponse.jsonUnsafe({
-      items: found.map((l) => ({ organization: { id: l.organization.id, title: l.organization.title }, providers: loginItems(urls, l) }))
-    }, { headers: { "cache-control": "no-store" } })
-  }))
+  yield* router.add("GET", "/sso/logins", loginsLookup(directory, urls))
 
   // OpenID Connect: start at the provider (PKCE, state, nonce), the state also in a cookie of this
   // browser; the one callback (the redirect URL to register at every provider) checks them all.
@@ -196,13 +234,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     return yield* HttpServerResponse.setCookie(answer, stateCookie, "", { httpOnly: true, secure, sameSite: "lax", path: "/sso/oidc", maxAge: "0 seconds" }).pipe(Effect.orDie)
   }))
 
-  yield* router.add("GET", "/sso/saml/:organizationId/:providerId/metadata.xml", Effect.gen(function*() {
-    const { organizationId, providerId } = yield* providerParams
-    return yield* signIn.metadata(organizationId, providerId, sp(organizationId, providerId)).pipe(
-      Effect.map((xml) => HttpServerResponse.text(xml, { contentType: "application/samlmetadata+xml" })),
-      Effect.catchTag("NotFound", () => Effect.succeed(envelope(404, `SAML provider ${JSON.stringify(providerId)} not found`)))
-    )
-  }))
+  yield* router.add("GET", "/sso/saml/:organizationId/:providerId/metadata.xml", samlMetadata(signIn, sp))
 
   yield* router.add("POST", "/sso/saml/:organizationId/:providerId/acs", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
@@ -250,22 +282,5 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       : page(201, "API token created", `<p>Copy it now: it is not shown again.</p><pre>${escapeHtml(created.secret)}</pre>`)
   }))
 
-  // `quire login --sso`: the CLI trades the one-time code its loopback listener received, and the
-  // PKCE verifier only it knows, for a token of the organization it signed in to.
-  yield* router.add("POST", "/sso/cli/token", Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const body = yield* Effect.orElseSucceed(request.json, () => ({}))
-    const text = (name: string) => {
-      const value = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined
-      return typeof value === "string" ? value : ""
-    }
-    return yield* sessions.redeemCliCode(text("code"), text("code_verifier")).pipe(
-      Effect.map(({ organizationId, secret, user }) =>
-        HttpServerResponse.jsonUnsafe(
-          { token: secret, user: { id: user.id, email: user.email }, organization: organizationId },
-          { headers: { "cache-control": "no-store" } }
-        )),
-      Effect.catchTag("SignInRefused", (refused) => Effect.succeed(envelope(400, refused.reason)))
-    )
-  }))
+  yield* router.add("POST", "/sso/cli/token", cliToken(sessions))
 }))

@@ -9,6 +9,7 @@
  */
 import { Config, Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { escapeHtml } from "@quire/kernel"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize, sep } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -77,8 +78,6 @@ const contentTypes: Record<string, string> = {
 }
 
 const immutable = "public, max-age=31536000, immutable"
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The page answered for the app's routes when `dir` holds no built app. */
 export const notBuiltPage = (dir: string) =>

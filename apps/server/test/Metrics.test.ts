@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminToken, backends, baseUrl, client, raw, withSettings } from "./Harness.ts"
+import { adminToken, backends, baseUrl, client, mergeIntoMain, raw, spaceWith, withSettings } from "./Harness.ts"
 import { parse, valueOf } from "./Prometheus.ts"
 
 const scrape = Effect.fnUntraced(function*(headers: Record<string, string> = {}) {
@@ -58,6 +58,34 @@ for (const backend of backends) {
 }
 
 const memory = backends.find((backend) => backend.name === "memory")!
+
+layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics of the bounded caches", (it) => {
+  it.effect("shows each named cache's entries, capacity, hits, misses and evictions", () =>
+    Effect.gen(function*() {
+      const setup = yield* spaceWith()
+      const spaceId = setup.space.id
+      yield* mergeIntoMain(setup.alice.api, spaceId, [
+        { operation: "insert_page", title: "Home", document: { markdown: "Some code:\n\n```js\nconst answer = 42\n```\n" } }
+      ])
+      const { pages } = yield* setup.alice.api.spaceContent.listPages({ params: { spaceId }, query: {} })
+      const read = setup.alice.api.spaceContent.getPageById({ params: { spaceId, pageId: pages[0]!.id }, query: { format: "html" } })
+      // Drawn once, then read from the server's cache of page bodies.
+      for (const _ of [1, 2]) assert.include((yield* read).html ?? "", "shiki")
+
+      const samples = parse((yield* scrape()).text)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_bodies", result: "miss" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_bodies", result: "hit" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "page_bodies" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_max_weight", { cache: "page_bodies" }), 8_000_000)
+      assert.strictEqual(valueOf(samples, "quire_cache_evictions_total", { cache: "page_bodies" }), 0)
+      // The code block was highlighted once, by the server's one highlighter.
+      assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "highlighted_code" }), 1)
+      // Every cache of the server is listed by name with its bound, used or not.
+      for (const cache of ["fast_pages", "site_answers", "site_revisions", "site_place_trees", "spec_documents", "link_graphs", "highlighted_code"]) {
+        assert.isAbove(valueOf(samples, "quire_cache_capacity", { cache }) ?? 0, 0, cache)
+      }
+    }))
+})
 
 layer(withSettings(memory.layer, { QUIRE_METRICS_TOKEN: "scrape-secret" }), { excludeTestServices: true })("/metrics with QUIRE_METRICS_TOKEN", (it) => {
   it.effect("answers 401 without the bearer token or with another, 200 with it", () =>

@@ -3,10 +3,10 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
+import { SiteBroadcast } from "@quire/platform"
 import { VisitorToken } from "@quire/sites"
 import { LocalServer } from "@quire/testkit"
 import { FastPages } from "../src/FastPages.ts"
-import { sitesChannel } from "../src/SiteBroadcast.ts"
 import { backends, baseUrl, publicUrl } from "./Harness.ts"
 import { cookiesOf, get, getOnHost, idOf, localPath, png, publishedSite, write } from "./SiteFixtures.ts"
 
@@ -258,7 +258,7 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
         const count = fastPages.served()
         yield* get(path)
         assert.strictEqual(fastPages.served(), count + 1)
-        yield* Option.getOrThrow(sql)`SELECT pg_notify(${sitesChannel}, 'another replica')`
+        yield* Option.getOrThrow(sql)`SELECT pg_notify(${SiteBroadcast.sitesChannel}, 'another replica')`
         let dropped = false
         for (let i = 0; i < 10 && !dropped; i++) {
           yield* Effect.sleep("50 millis")

@@ -61,6 +61,26 @@ describe("request log", () => {
   })
 })
 
+describe("standard output of the request log", () => {
+  it("writes the lines of one turn of the event loop together, in order, and nothing before", async () => {
+    const writes: Array<string> = []
+    const original = process.stdout.write
+    process.stdout.write = ((text: string) => (writes.push(text), true)) as typeof process.stdout.write
+    try {
+      const write = RequestLog.batchedStdout()
+      write("first\n")
+      write("second\n")
+      assert.deepStrictEqual(writes, [])
+      await new Promise((resolve) => setImmediate(resolve))
+      write("third\n")
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.deepStrictEqual(writes, ["first\nsecond\n", "third\n"])
+    } finally {
+      process.stdout.write = original
+    }
+  })
+})
+
 describe("request ids", () => {
   it.effect("answer each request with an id, which the request log and every line the request logs carry", () => {
     const annotations: Array<unknown> = []

@@ -121,7 +121,7 @@ layer(withSettings(memory.layer, { QUIRE_WEB_DIR: built }), { timeout: 60_000, e
     ])
     // Path segments as the app reads them: decoded, then the page path encoded as one parameter.
     assert.include(preloadsFor("/s/spc_1/caf%C3%A9/a%20b"), "/v1/spaces/spc_1/content/path/caf%C3%A9%2Fa%20b?format=html")
-    assert.strictEqual(withPreloads("<head></head>", ["/v1/a?b=1&c=\"2\""]), `<head><link rel="preload" href="/v1/a?b=1&#38;c=&#34;2&#34;" as="fetch" crossorigin></head>`)
+    assert.strictEqual(withPreloads("<head></head>", ["/v1/a?b=1&c=\"2\""]), `<head><link rel="preload" href="/v1/a?b=1&amp;c=&quot;2&quot;" as="fetch" crossorigin></head>`)
   })
 
   it.effect("the API and its reference stay where they were", () =>

@@ -31,7 +31,7 @@ const waitForOutput = (started: Started, text: string) =>
   Effect.gen(function*() {
     while (!started.output().includes(text)) yield* Effect.sleep("50 millis")
   }).pipe(
-    Effect.timeout("15 seconds"),
+    Effect.timeout("60 seconds"),
     Effect.orDie
   )
 
@@ -74,5 +74,5 @@ describe("worker process", () => {
       const code = yield* Effect.promise(() => worker.exitCode)
       assert.strictEqual(code, 0)
       assert.include(worker.output(), "Worker stopped")
-    }).pipe(Effect.provide(Backends.layerPostgresTest)))
+    }).pipe(Effect.provide(Backends.layerPostgresTest)), { timeout: 120_000 })
 })

@@ -7,33 +7,15 @@ import { type Actor, type Errors, Pagination } from "@quire/kernel"
 import * as Access from "./Access.ts"
 import * as CollectionEdit from "./collections/CollectionEdit.ts"
 import { collectionMoves } from "./collections/CollectionMoves.ts"
+import type { CollectionUpdate, CreateCollectionInput, MoveCollectionInput } from "./collections/CollectionTypes.ts"
 import { collectionKey, collectionKeyShape } from "./CollectionsRepo.ts"
 import type { CollectionAccess } from "./ContentAccess.ts"
 import type { Collection, DefaultLevel } from "./domain/Space.ts"
-import type { ContentPosition } from "./Placement.ts"
 import { destination, visibilityAt, visiblePage } from "./Tree.ts"
 
+export type * from "./collections/CollectionTypes.ts"
+
 type Denied = Errors.NotFound | Errors.Forbidden
-
-export interface CreateCollectionInput {
-  readonly title?: string | undefined
-  readonly description?: string | undefined
-  /** The parent collection; absent: the organization's root. */
-  readonly parent?: string | undefined
-}
-
-export interface CollectionUpdate {
-  readonly title?: string | undefined
-  /** An empty string removes the description. */
-  readonly description?: string | undefined
-  readonly defaultLevel?: DefaultLevel | undefined
-}
-
-export interface MoveCollectionInput {
-  /** The new parent collection, null for the organization's root; absent keeps the parent. */
-  readonly parent?: string | null | undefined
-  readonly position?: ContentPosition | undefined
-}
 
 export interface CollectionsShape {
   readonly create: (organizationId: string, input: CreateCollectionInput) => Effect.Effect<CollectionAccess, Denied | Errors.InvalidInput, Actor.Actor>

@@ -3,11 +3,11 @@
  * are immutable). Reads need `view` on the space.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Lru, Pagination } from "@quire/kernel"
+import { Actor, BoundedCache, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { defaultRevisionLimits } from "./domain/RevisionLimits.ts"
-import { type LinkContext, linkResolver, type LinkStatus, type LinkTarget, type MarkdownLink } from "@quire/markdown"
+import { type LinkContext, type LinkStatus, type LinkTarget, type MarkdownLink, revisionLinkResolver } from "@quire/markdown"
 import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
@@ -149,14 +149,17 @@ export const pageLinkContext = (index: RevisionLinkIndex, page: Pick<PageNode, "
   return { ...lookups, pagePath: path, appBaseUrl, pageFilePath: page.git?.path }
 }
 
-/** The link graph of `revision`, from the parsed links of its documents (by hash). */
+/** The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its link index when already made. */
 export const buildGraph = (
   revision: Revision,
   documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
-  appBaseUrl: string
+  appBaseUrl: string,
+  index: RevisionLinkIndex = revisionLinkIndex(revision)
 ): LinkGraph => {
-  const index = revisionLinkIndex(revision)
+  const { entries: _entries, ...lookups } = index
   const { entries, fileIds } = index
+  // What does not depend on the page (absolute URLs, the app's URL, page ids) is worked out once.
+  const resolverFor = revisionLinkResolver({ ...lookups, appBaseUrl })
   const links: Array<LocatedLink> = []
   const pageBacklinks = new Map<string, Array<string>>()
   const fileBacklinks = new Map<string, Array<string>>()
@@ -165,7 +168,7 @@ export const buildGraph = (
     if (page.document === undefined) continue
     const found = documentLinks.get(page.document) ?? []
     if (found.length === 0) continue
-    const resolve = linkResolver(pageLinkContext(index, page, path, appBaseUrl))
+    const resolve = resolverFor({ pagePath: path, pageFilePath: page.git?.path })
     for (const link of found) {
       const resolution = resolve(link)
       if (resolution === undefined) continue
@@ -250,8 +253,13 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const revisions = yield* RevisionsRepo
       const access = yield* ContentAccess
       const pool = yield* ParsePool
-      const graphs = new Lru<LinkGraph>(graphCapacity, graphPages, (g) => g.pages.size)
-      const parsed = new Lru<DocumentLinks>(documentCapacity, Infinity, () => 0)
+      const graphs = yield* BoundedCache.make<string, LinkGraph>({
+        name: "link_graphs",
+        capacity: graphCapacity,
+        maxWeight: graphPages,
+        weigh: (g) => g.pages.size
+      })
+      const parsed = yield* BoundedCache.make<string, DocumentLinks>({ name: "document_links", capacity: documentCapacity })
 
       const graph = Effect.fn("ContentLinks.graph")(function*(revisionId: string, appBaseUrl: string) {
         const key = `${revisionId} ${appBaseUrl}`
@@ -260,9 +268,10 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const found = yield* revisions.find(revisionId)
         if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
         const revision = found.value
+        const index = revisionLinkIndex(revision)
         const documentLinks = new Map<string, DocumentLinks>()
         const missing = new Set<string>()
-        for (const { page } of flattenPages(revision.pages)) {
+        for (const { page } of index.entries) {
           if (page.document === undefined || documentLinks.has(page.document)) continue
           const known = parsed.get(page.document)
           if (known === undefined) missing.add(page.document)
@@ -280,7 +289,7 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
             documentLinks.set(hash, links)
           }
         }
-        const built = buildGraph(revision, documentLinks, appBaseUrl)
+        const built = buildGraph(revision, documentLinks, appBaseUrl, index)
         graphs.set(key, built)
         return built
       })

@@ -70,6 +70,36 @@ interface Resolved {
   readonly levels: ReadonlyArray<DefaultLevel>
 }
 
+/** The users and teams an invitation names, each once, checked to be of the organization. */
+const invited = Effect.fnUntraced(function*(memberships: Memberships["Service"], organizationId: string, invitation: Invitation) {
+  const users = invitation.users ?? []
+  const teams = invitation.teams ?? []
+  if (users.length === 0 && teams.length === 0) {
+    return yield* new Errors.InvalidInput({ field: "users", reason: "give the users or the teams to invite" })
+  }
+  for (const [index, userId] of users.entries()) {
+    if (Option.isNone(yield* memberships.roleOf(organizationId, userId))) {
+      return yield* new Errors.InvalidInput({
+        field: `users[${index}]`,
+        reason: `user ${JSON.stringify(userId)} is not a member of the organization`
+      })
+    }
+  }
+  for (const [index, teamId] of teams.entries()) {
+    if (!(yield* memberships.hasTeam(organizationId, teamId))) {
+      return yield* new Errors.InvalidInput({
+        field: `teams[${index}]`,
+        reason: `team ${JSON.stringify(teamId)} is not a team of the organization`
+      })
+    }
+  }
+  const principals: Array<Principal> = [
+    ...Array.from(new Set(users), (id) => ({ kind: "user" as const, id })),
+    ...Array.from(new Set(teams), (id) => ({ kind: "team" as const, id }))
+  ]
+  return principals
+})
+
 export class ContentPermissions extends Context.Service<ContentPermissions, ContentPermissionsShape>()("@quire/content/ContentPermissions") {
   static readonly layer = Layer.effect(
     ContentPermissions,
@@ -113,31 +143,7 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
         if (role === null) {
           return yield* new Errors.InvalidInput({ field: "role", reason: "an invitation needs a role (read, comment, edit, review, create or admin)" })
         }
-        const users = invitation.users ?? []
-        const teams = invitation.teams ?? []
-        if (users.length === 0 && teams.length === 0) {
-          return yield* new Errors.InvalidInput({ field: "users", reason: "give the users or the teams to invite" })
-        }
-        for (const [index, userId] of users.entries()) {
-          if (Option.isNone(yield* memberships.roleOf(organizationId, userId))) {
-            return yield* new Errors.InvalidInput({
-              field: `users[${index}]`,
-              reason: `user ${JSON.stringify(userId)} is not a member of the organization`
-            })
-          }
-        }
-        for (const [index, teamId] of teams.entries()) {
-          if (!(yield* memberships.hasTeam(organizationId, teamId))) {
-            return yield* new Errors.InvalidInput({
-              field: `teams[${index}]`,
-              reason: `team ${JSON.stringify(teamId)} is not a team of the organization`
-            })
-          }
-        }
-        const principals: Array<Principal> = [
-          ...Array.from(new Set(users), (id) => ({ kind: "user" as const, id })),
-          ...Array.from(new Set(teams), (id) => ({ kind: "team" as const, id }))
-        ]
+        const principals = yield* invited(memberships, organizationId, invitation)
         yield* repo.put(organizationId, target, principals, role, new Date(yield* Clock.currentTimeMillis))
       }, transactor.transaction)
 

@@ -2,8 +2,8 @@
  * What one revision changed of another's reusable contents, as GitBook's semantic changes:
  * created, edited (title or document) and deleted, matched by id. Pure; part of RevisionChanges.
  */
+import type { AttributeChange } from "./AttributeChange.ts"
 import type { ReusableContentNode } from "./domain/Revision.ts"
-import type { AttributeChange } from "./RevisionChanges.ts"
 
 /** A reusable content as a change names it (GitBook's `ChangedRevisionReusableContent`). */
 export interface ChangedReusableContent {

@@ -6,6 +6,7 @@
  * pages and files are matched by id. `lineDiff` is our extension, a unified diff of a page's markdown.
  */
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff"
+import type { AttributeChange } from "./AttributeChange.ts"
 import {
   type ContentRef,
   type FileNode,
@@ -24,12 +25,6 @@ export interface ChangedPage {
   readonly type: PageType
   readonly title: string
   readonly path: string
-}
-
-/** An attribute's value before and after; a side without a value is absent. */
-export interface AttributeChange<A> {
-  readonly before?: A | undefined
-  readonly after?: A | undefined
 }
 
 /**

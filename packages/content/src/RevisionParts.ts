@@ -90,49 +90,92 @@ export class RunCache {
 const hashOf = (body: string) => createHash("sha256").update(body).digest("base64url")
 
 /**
- * The runs of `entries` of at most `maxBytes` of JSON (a longer entry alone in its run), each
- * ending after an entry whose id `endsRun`, or where the next would pass `maxBytes`; runs the
- * cache knows are taken from it.
+ * The run of `entries` that starts at `at`: at most `maxBytes` of JSON (a longer entry alone), ending
+ * after an entry whose id `endsRun`, or where the next would pass `maxBytes`; taken from the cache
+ * when it knows it.
  */
-const runs = (entries: Entries, maxBytes: number, cache: RunCache | undefined): Array<Run> => {
-  const out: Array<Run> = []
+const runAt = (entries: Entries, at: number, maxBytes: number, cache: RunCache | undefined): Run => {
+  const known = cache?.find(entries, at, maxBytes)
+  if (known !== undefined) return known
+  const count = entries.nodes.length
+  const texts: Array<string> = []
+  // The body's bytes: `[`, `]`, and each text with the comma before it but the first's.
+  let bytes = 1
+  let end: Run["end"] = "last"
+  let next = at
+  for (; next < count; next++) {
+    const json = entries.json(next)
+    const size = Buffer.byteLength(json) + 1
+    // Cut where the body with this text (`bytes + size`) would reach `maxBytes`, as parts always were.
+    if (texts.length > 0 && bytes + 1 + size > maxBytes) {
+      end = "size"
+      break
+    }
+    texts.push(json)
+    bytes += size
+    if (endsRun(entries.nodes[next]!.id)) {
+      end = "boundary"
+      next++
+      break
+    }
+  }
+  const body = `[${texts.join(",")}]`
+  const run: Run = { nodes: entries.nodes.slice(at, next), depths: entries.depths.slice(at, next), end, maxBytes, body, bytes, hash: hashOf(body) }
+  cache?.add(run)
+  return run
+}
+
+/** The runs of one kind of node in stored order, with the index of each run's first entry. */
+interface Layout {
+  readonly entries: Entries
+  readonly runs: ReadonlyArray<Run>
+  readonly starts: ReadonlyArray<number>
+}
+
+/**
+ * The runs of `entries`, all of them from `runAt`, or, given the layout of a tree of the same shape
+ * and the indices whose node changed (`dirty`: the runs that hold them), the old runs that no
+ * change touched as they were, and new runs from each touched one until a new run ends where an
+ * untouched old one starts.
+ */
+const layoutOf = (entries: Entries, maxBytes: number, cache: RunCache | undefined, previous?: Layout, changed: ReadonlyArray<number> = []): Layout => {
+  const runs: Array<Run> = []
+  const starts: Array<number> = []
+  const dirty = new Set<number>()
+  if (previous !== undefined) {
+    for (const index of changed) {
+      let low = 0
+      let high = previous.starts.length - 1
+      while (low < high) {
+        const middle = (low + high + 1) >> 1
+        if (previous.starts[middle]! <= index) low = middle
+        else high = middle - 1
+      }
+      dirty.add(low)
+      // A run cut by size ends where it does because of the size of the entry after it.
+      if (previous.starts[low] === index && low > 0 && previous.runs[low - 1]!.end === "size") dirty.add(low - 1)
+    }
+  }
   const count = entries.nodes.length
   let at = 0
+  let old = 0
   while (at < count) {
-    const known = cache?.find(entries, at, maxBytes)
-    if (known !== undefined) {
-      out.push(known)
-      at += known.nodes.length
-      continue
-    }
-    const texts: Array<string> = []
-    // The body's bytes: `[`, `]`, and each text with the comma before it but the first's.
-    let bytes = 1
-    let end: Run["end"] = "last"
-    let next = at
-    for (; next < count; next++) {
-      const json = entries.json(next)
-      const size = Buffer.byteLength(json) + 1
-      // Cut where the body with this text (`bytes + size`) would reach `maxBytes`, as parts always were.
-      if (texts.length > 0 && bytes + 1 + size > maxBytes) {
-        end = "size"
-        break
-      }
-      texts.push(json)
-      bytes += size
-      if (endsRun(entries.nodes[next]!.id)) {
-        end = "boundary"
-        next++
-        break
+    if (previous !== undefined) {
+      while (old < previous.starts.length && previous.starts[old]! < at) old++
+      if (previous.starts[old] === at && !dirty.has(old)) {
+        const run = previous.runs[old]!
+        runs.push(run)
+        starts.push(at)
+        at += run.nodes.length
+        continue
       }
     }
-    const body = `[${texts.join(",")}]`
-    const run: Run = { nodes: entries.nodes.slice(at, next), depths: entries.depths.slice(at, next), end, maxBytes, body, bytes, hash: hashOf(body) }
-    cache?.add(run)
-    out.push(run)
-    at = next
+    const run = runAt(entries, at, maxBytes, cache)
+    runs.push(run)
+    starts.push(at)
+    at += run.nodes.length
   }
-  return out
+  return { entries, runs, starts }
 }
 
 /** The pages depth first, each with its depth (a stack, not recursion: trees may be deep); an entry's JSON is that of its `PageEntry`. */
@@ -164,19 +207,97 @@ const parts = (kind: PartKind, made: ReadonlyArray<Run>): Array<Part> =>
   made.map((run, position) => ({ kind, position, body: run.body, bytes: run.bytes, hash: run.hash }))
 
 /**
- * The parts of a tree, pages first, each at most `maxBytes` of JSON unless one node alone is
- * larger. With a `cache`, runs of the same nodes as a tree split before are not made again.
+ * How a tree was split (`layoutTree`): its parts, and what the split of a later tree that shares its
+ * nodes starts from.
  */
+export interface TreeLayout {
+  readonly maxBytes: number
+  readonly pages: ReadonlyArray<PageNode>
+  readonly files: ReadonlyArray<FileNode>
+  readonly parts: ReadonlyArray<Part>
+  readonly pageLayout: Layout
+  readonly fileLayout: Layout
+}
+
+/**
+ * The pages of `after`, with their index in depth-first order, that are not the page of `before` at
+ * the same place, when both trees have the same ids in the same places (undefined otherwise).
+ * `size` counts a subtree's pages; subtrees that are the same object are skipped whole.
+ */
+const changedPages = (
+  before: ReadonlyArray<PageNode>,
+  after: ReadonlyArray<PageNode>,
+  size: (page: PageNode) => number
+): Array<readonly [number, PageNode]> | undefined => {
+  const changed: Array<readonly [number, PageNode]> = []
+  const walk = (b: ReadonlyArray<PageNode>, a: ReadonlyArray<PageNode>, first: number): boolean => {
+    if (b === a) return true
+    if (b.length !== a.length) return false
+    let index = first
+    for (let i = 0; i < a.length; i++) {
+      const old = b[i]!
+      const page = a[i]!
+      if (old !== page) {
+        if (old.id !== page.id) return false
+        changed.push([index, page])
+        if (!walk(old.pages, page.pages, index + 1)) return false
+      }
+      index += size(old)
+    }
+    return true
+  }
+  return walk(before, after, 0) ? changed : undefined
+}
+
+/** The pages' layout, from the previous one when the tree kept its shape: the entries are the previous ones with the changed nodes replaced. */
+const pagesLayout = (
+  pages: ReadonlyArray<PageNode>,
+  maxBytes: number,
+  json: OwnJson,
+  cache: RunCache | undefined,
+  previous: { readonly layout: TreeLayout; readonly size: (page: PageNode) => number } | undefined
+): Layout => {
+  if (previous === undefined) return layoutOf(pageEntries(pages, json), maxBytes, cache)
+  const { layout, size } = previous
+  if (layout.pages === pages) return layout.pageLayout
+  const changed = changedPages(layout.pages, pages, size)
+  if (changed === undefined) return layoutOf(pageEntries(pages, json), maxBytes, cache)
+  // The same shape: each changed page is at its old index, as deep as before.
+  const { depths, nodes: old } = layout.pageLayout.entries
+  const nodes = old.slice()
+  for (const [index, page] of changed) nodes[index] = page
+  const entries: Entries = { nodes, depths, json: (index) => `{"depth":${depths[index]!},"page":${json(nodes[index] as PageNode)}}` }
+  return layoutOf(entries, maxBytes, cache, layout.pageLayout, changed.map(([index]) => index))
+}
+
+/**
+ * The tree's parts, pages first, each at most `maxBytes` of JSON unless one node alone is larger,
+ * with what the split of a later tree starts from. With a `cache`, runs of the same nodes as a tree
+ * split before are not made again; with the `previous` layout of a tree this one shares its nodes
+ * with, only the runs that hold a changed node are looked at.
+ */
+export const layoutTree = (
+  pages: ReadonlyArray<PageNode>,
+  files: ReadonlyArray<FileNode>,
+  maxBytes: number,
+  json: OwnJson = ownJson,
+  cache?: RunCache,
+  previous?: { readonly layout: TreeLayout; readonly size: (page: PageNode) => number }
+): TreeLayout => {
+  const usable = previous?.layout.maxBytes === maxBytes ? previous : undefined
+  const pageLayout = pagesLayout(pages, maxBytes, json, cache, usable)
+  const fileLayout = usable?.layout.files === files ? usable.layout.fileLayout : layoutOf(fileEntries(files), maxBytes, cache)
+  return { maxBytes, pages, files, parts: [...parts("pages", pageLayout.runs), ...parts("files", fileLayout.runs)], pageLayout, fileLayout }
+}
+
+/** The parts of a tree (see `layoutTree`). */
 export const split = (
   pages: ReadonlyArray<PageNode>,
   files: ReadonlyArray<FileNode>,
   maxBytes: number,
   json: OwnJson = ownJson,
   cache?: RunCache
-): Array<Part> => [
-  ...parts("pages", runs(pageEntries(pages, json), maxBytes, cache)),
-  ...parts("files", runs(fileEntries(files), maxBytes, cache))
-]
+): Array<Part> => [...layoutTree(pages, files, maxBytes, json, cache).parts]
 
 interface Mutable {
   pages: Array<Mutable>

@@ -204,6 +204,37 @@ const moveCount = (counts: DocumentCounts, hash: string | undefined, by: number)
   return count === 0 ? HashMap.remove(counts, hash) : HashMap.set(counts, hash, count)
 }
 
+/**
+ * What a writer knows of trees, kept by object: nodes are immutable and a write shares its
+ * parent's (`sharePages`), so a tree's size, that it passed the checks and its documents are
+ * found again instead of computed again.
+ */
+const treeKnowledge = () => {
+  const measure = treeMeasure()
+  const validPages = new WeakSet<ReadonlyArray<PageNode>>()
+  const validFiles = new WeakSet<ReadonlyArray<FileNode>>()
+  const documentCounts = new WeakMap<ReadonlyArray<PageNode>, DocumentCounts>()
+  const countsOf = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
+    const known = documentCounts.get(pages)
+    if (known !== undefined) return known
+    const counts = countDocuments(pages)
+    documentCounts.set(pages, counts)
+    return counts
+  }
+  const rememberCounts = (pages: ReadonlyArray<PageNode>, counts: DocumentCounts) => {
+    documentCounts.set(pages, counts)
+  }
+  /** `checkTree`, over what differs from a parent that passed it when the shapes allow. */
+  const checkWritten = (parent: Revision, pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>) =>
+    Effect.gen(function*() {
+      if (!(validPages.has(parent.pages) && keepsValid(parent.pages, pages))) yield* checkPages(pages)
+      if (!(validFiles.has(parent.files) && files === parent.files)) yield* checkFiles(files)
+      validPages.add(pages)
+      validFiles.add(files)
+    })
+  return { measure, countsOf, rememberCounts, checkWritten }
+}
+
 export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWriterShape>()("@quire/content/RevisionWriter") {
   static readonly layerWith = (options: RevisionWriterOptions = {}) =>
     Layer.effect(
@@ -218,28 +249,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const usage = yield* StorageUsageRepo
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
-        // Nodes are immutable and a write shares its parent's (`sharePages`), so what is known of a
-        // node or a tree is kept by object: its size, that it passed the checks, its documents.
-        const measure = treeMeasure()
-        const validPages = new WeakSet<ReadonlyArray<PageNode>>()
-        const validFiles = new WeakSet<ReadonlyArray<FileNode>>()
-        const documentCounts = new WeakMap<ReadonlyArray<PageNode>, DocumentCounts>()
-        const countsOf = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
-          const known = documentCounts.get(pages)
-          if (known !== undefined) return known
-          const counts = countDocuments(pages)
-          documentCounts.set(pages, counts)
-          return counts
-        }
-
-        /** `checkTree`, over what differs from a parent that passed it when the shapes allow. */
-        const checkWritten = (parent: Revision, pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>) =>
-          Effect.gen(function*() {
-            if (!(validPages.has(parent.pages) && keepsValid(parent.pages, pages))) yield* checkPages(pages)
-            if (!(validFiles.has(parent.files) && files === parent.files)) yield* checkFiles(files)
-            validPages.add(pages)
-            validFiles.add(files)
-          })
+        const { measure, countsOf, rememberCounts, checkWritten } = treeKnowledge()
 
         const stored = (revisionId: string, what: string) =>
           Effect.flatMap(revisions.find(revisionId), Option.match({
@@ -267,7 +277,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
           } else {
             for (const { after } of changes) if (after.document !== undefined) candidates.add(after.document)
           }
-          documentCounts.set(change.pages, counts)
+          rememberCounts(change.pages, counts)
           const given = change.documents ?? new Map<string, string>()
           const introduced = new Map<string, string>()
           const unknown: Array<string> = []

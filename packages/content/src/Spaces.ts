@@ -4,55 +4,20 @@
  * group in its module under spaces/, over what spaces/SpaceEdit.ts shares.
  */
 import { Context, Effect, Layer } from "effect"
-import type { Actor, Errors, Pagination, Roles } from "@quire/kernel"
+import type { Actor, Errors, Pagination } from "@quire/kernel"
 import type { SpaceAccess } from "./ContentAccess.ts"
-import type { DefaultLevel, EditMode, Language, MergeRules, Visibility } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
-import type { ContentPosition } from "./Placement.ts"
 import { spaceCreation } from "./spaces/SpaceCreation.ts"
 import * as SpaceEdit from "./spaces/SpaceEdit.ts"
 import { spaceListings } from "./spaces/SpaceListings.ts"
 import { spaceMoves } from "./spaces/SpaceMoves.ts"
 import { spaceSettings } from "./spaces/SpaceSettings.ts"
 import { spaceTrash } from "./spaces/SpaceTrash.ts"
+import type { CreateSpaceInput, MemberSpace, MemberSpacesRequest, MoveInput, SpaceUpdate } from "./spaces/SpaceTypes.ts"
+
+export type * from "./spaces/SpaceTypes.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
-
-export interface CreateSpaceInput {
-  readonly title?: string | undefined
-  readonly emoji?: string | undefined
-  /** The parent collection; absent: the organization's root. */
-  readonly parent?: string | undefined
-  readonly language?: Language | undefined
-  readonly editMode?: EditMode | undefined
-}
-
-export interface SpaceUpdate {
-  readonly title?: string | undefined
-  /** null removes the emoji. */
-  readonly emoji?: string | null | undefined
-  readonly editMode?: EditMode | undefined
-  readonly defaultLevel?: DefaultLevel | undefined
-  readonly language?: Language | null | undefined
-  readonly visibility?: Visibility | undefined
-  readonly mergeRules?: MergeRules | undefined
-}
-
-export interface MoveInput {
-  /** The new parent collection, null for the organization's root; absent keeps the parent. */
-  readonly parent?: string | null | undefined
-  readonly position?: ContentPosition | undefined
-}
-
-/** A space another member can access, with their role on it (the space as the caller sees it). */
-export interface MemberSpace {
-  readonly permission: Roles.MemberRole
-  readonly space: SpaceAccess
-}
-
-export interface MemberSpacesRequest extends Pagination.PageRequest {
-  readonly order?: Pagination.Order | undefined
-}
 
 export interface SpacesShape {
   readonly create: (organizationId: string, input: CreateSpaceInput) => Effect.Effect<SpaceAccess, Denied | Errors.InvalidInput, Actor.Actor>

@@ -4,10 +4,10 @@
  */
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Rows } from "@quire/kernel"
+import { BoundedCache, Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
-import { assemblePages, oversizedPart, type Part, RunCache, split } from "./RevisionParts.ts"
+import { assemblePages, layoutTree, oversizedPart, type Part, RunCache, type TreeLayout } from "./RevisionParts.ts"
 import { RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
@@ -40,6 +40,15 @@ const revisions = Rows.decoder("content_revisions", RevisionRow, (row): Revision
   git: row.git,
   createdAt: row.created_at
 }))
+
+/** A revision's parts by the hash of their body (`content_tree_parts`), pages then files, in order. */
+const partHashes = Rows.decoder(
+  "content_revisions",
+  Schema.Struct({ part_hashes: Rows.Json(Schema.Struct({ pages: Schema.Array(Schema.String), files: Schema.Array(Schema.String) })) }),
+  (row) => row.part_hashes
+)
+
+const bodies = Rows.decoder("content_tree_parts", Schema.Struct({ hash: Schema.String, body: Schema.String }), (row) => [row.hash, row.body] as const)
 
 const parts = Rows.decoder(
   "content_revision_parts",
@@ -101,45 +110,111 @@ const documentBatches = <A>(rows: ReadonlyArray<A>, text: (row: A) => string): A
   return batches
 }
 
-/** Least recently used revisions, bounded by their pages in all. */
-class RevisionCache {
-  private readonly entries = new Map<string, { readonly revision: Revision; readonly pages: number }>()
-  private pages = 0
+/** Revisions a server keeps at most, whatever their pages. */
+const cachedRevisions = 10_000
 
-  constructor(private readonly maxPages: number, private readonly countPages: (revision: Revision) => number) {}
+/** The tree of the parts read, in order; undefined when a page is out of order. */
+const fromParts = (read: ReadonlyArray<{ readonly kind: "pages" | "files"; readonly body: ReadonlyArray<unknown> }>) => {
+  const pages = assemblePages(read.flatMap((part) => part.kind === "pages" ? part.body : []))
+  return pages === undefined ? undefined : { pages, files: read.flatMap((part) => part.kind === "files" ? part.body : []) }
+}
 
-  get(id: string): Revision | undefined {
-    const entry = this.entries.get(id)
-    if (entry === undefined) return undefined
-    this.entries.delete(id)
-    this.entries.set(id, entry)
-    return entry.revision
-  }
+/**
+ * How the adapter stores a revision's tree: its row naming its parts by hash (rows written before
+ * name them a row each, or hold their bodies), and the bodies a space holds once each.
+ */
+const treeStorage = (sql: SqlClient.SqlClient) => {
+  /**
+   * The revision row, naming its tree's parts (`layoutTree`, each checked to be at most
+   * `partBytes`) by hash, and the bodies the space does not hold yet: those of its parent's
+   * parts (`stored`) it holds, the others are looked up.
+   */
+  const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>, stored: ReadonlyArray<Part>) {
+    const list = JSON.stringify({
+      pages: tree.flatMap((part) => part.kind === "pages" ? [part.hash] : []),
+      files: tree.flatMap((part) => part.kind === "files" ? [part.hash] : [])
+    })
+    yield* sql`
+      INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts, part_hashes)
+      VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
+        '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
+        ${revision.reusableContents === undefined || revision.reusableContents.length === 0 ? null : JSON.stringify(revision.reusableContents)}::jsonb,
+        ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length}, ${list})`
+    const known = new Set(stored.map((part) => part.hash))
+    const fresh = tree.filter((part) => !known.has(part.hash))
+    if (fresh.length === 0) return
+    for (const batch of chunks(Array.from(new Set(fresh.map((part) => part.hash))), hashBatch)) {
+      const held = yield* sql<{ hash: string }>`
+        SELECT hash FROM content_tree_parts WHERE space_id = ${revision.spaceId} AND hash = ANY(${batch})`
+      for (const row of held) known.add(row.hash)
+    }
+    // One statement per new body: no message to the server grows with the tree either (the
+    // embedded server's socket copies its buffer for every chunk of a message it receives).
+    for (const part of fresh) {
+      if (known.has(part.hash)) continue
+      known.add(part.hash)
+      yield* sql`
+        INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${revision.spaceId}, ${part.hash}, ${part.body})
+        ON CONFLICT DO NOTHING`
+    }
+  })
 
-  add(revision: Revision): void {
-    const pages = this.countPages(revision) + 1
-    if (pages > this.maxPages || this.entries.has(revision.id)) return
-    this.entries.set(revision.id, { revision, pages })
-    this.pages += pages
-    // Over the bound, the space's older revisions go first (a write's parent, which its nodes
-    // mostly share), then the least recently used: a large space's commits keep others cached.
-    for (const sameSpace of [true, false]) {
-      for (const [id, entry] of this.entries) {
-        if (this.pages <= this.maxPages) return
-        if (id === revision.id || (sameSpace && entry.revision.spaceId !== revision.spaceId)) continue
-        this.entries.delete(id)
-        this.pages -= entry.pages
+  /** The bodies of a revision's parts named in its row, in order; undefined when one is missing. */
+  const listedParts = Effect.fnUntraced(function*(spaceId: string, list: { readonly pages: ReadonlyArray<string>; readonly files: ReadonlyArray<string> }) {
+    const found = new Map<string, string>()
+    for (const batch of chunks(Array.from(new Set([...list.pages, ...list.files])), hashBatch)) {
+      const rows = yield* sql<Row>`SELECT hash, body FROM content_tree_parts WHERE space_id = ${spaceId} AND hash = ANY(${batch})`.pipe(
+        Effect.flatMap(bodies.all)
+      )
+      for (const [hash, body] of rows) found.set(hash, body)
+    }
+    const read: Array<{ readonly kind: "pages" | "files"; readonly body: string }> = []
+    for (const kind of ["pages", "files"] as const) {
+      for (const hash of list[kind]) {
+        const body = found.get(hash)
+        if (body === undefined) return undefined
+        read.push({ kind, body })
       }
     }
-  }
+    return read
+  }, Effect.orDie)
 
-  dropSpace(spaceId: string): void {
-    for (const [id, entry] of this.entries) {
-      if (entry.revision.spaceId !== spaceId) continue
-      this.entries.delete(id)
-      this.pages -= entry.pages
-    }
-  }
+  /** None when a purge of the revision's space removed it between the reads; otherwise its parts are corrupt. */
+  const missingParts = (id: string, detail: string) =>
+    Effect.gen(function*() {
+      const still = yield* Effect.orDie(sql`SELECT 1 FROM content_revisions WHERE id = ${id}`)
+      if (still.length === 0) return Option.none<Revision>()
+      return yield* Effect.die(new Rows.InvalidRow("content_revision_parts", detail))
+    })
+
+  /**
+   * The revision of a row read, with its tree put back together from its parts (one row each);
+   * none when a purge of its space removed it between the two reads.
+   */
+  const withTree = (row: Row): Effect.Effect<Option.Option<Revision>> =>
+    Effect.gen(function*() {
+      const count = row.parts
+      if (typeof count !== "number" || count === 0) return Option.some(yield* Effect.sync(() => revisions.decode(row)))
+      const id = String(row.id)
+      if (row.part_hashes !== null && row.part_hashes !== undefined) {
+        const listed = yield* listedParts(String(row.space_id), yield* Effect.sync(() => partHashes.decode(row)))
+        const assembled = listed === undefined ? undefined : yield* Effect.sync(() => fromParts(listed.map((part) => ({ kind: part.kind, body: JSON.parse(part.body) as Array<unknown> }))))
+        if (assembled === undefined) return yield* missingParts(id, `parts of revision ${id} are missing, or a page is out of order`)
+        return Option.some(yield* Effect.sync(() => revisions.decode({ ...row, ...assembled })))
+      }
+      const read = yield* sql<Row>`
+        SELECT p.kind, COALESCE(p.body, t.body) AS body FROM content_revision_parts p
+        LEFT JOIN content_tree_parts t ON t.space_id = ${String(row.space_id)} AND t.hash = p.hash
+        WHERE p.revision_id = ${id} ORDER BY p.kind, p.position`.pipe(
+        Effect.orDie,
+        Effect.flatMap(parts.all)
+      )
+      const assembled = read.length === count ? fromParts(read) : undefined
+      if (assembled === undefined) return yield* missingParts(id, `revision ${id} has ${read.length} of its ${count} parts, or a page out of order`)
+      return Option.some(yield* Effect.sync(() => revisions.decode({ ...row, ...assembled })))
+    })
+
+  return { insertRevision, withTree }
 }
 
 /**
@@ -158,20 +233,35 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       // Nodes are immutable and a write shares its parent's: each node's JSON, each subtree's page
       // count and each run of nodes' part are made once.
       const subtreePages = new WeakMap<PageNode, number>()
+      const pagesIn = (page: PageNode): number => {
+        let known = subtreePages.get(page)
+        if (known === undefined) {
+          known = 1 + pagesUnder(page.pages)
+          subtreePages.set(page, known)
+        }
+        return known
+      }
       const pagesUnder = (pages: ReadonlyArray<PageNode>): number => {
         let count = 0
-        for (const page of pages) {
-          let known = subtreePages.get(page)
-          if (known === undefined) {
-            known = 1 + pagesUnder(page.pages)
-            subtreePages.set(page, known)
-          }
-          count += known
-        }
+        for (const page of pages) count += pagesIn(page)
         return count
       }
-      const cache = new RevisionCache(options.cachedPages ?? defaultRevisionLimits.pages * 1.2, (revision) => pagesUnder(revision.pages))
+      // Over the bound, the space's older revisions go first (a write's parent, which its nodes
+      // mostly share), then the least recently used: a large space's commits keep others cached.
+      const cache = yield* BoundedCache.make<string, Revision>({
+        name: "revisions",
+        capacity: cachedRevisions,
+        maxWeight: options.cachedPages ?? defaultRevisionLimits.pages * 1.2,
+        weigh: (revision) => pagesUnder(revision.pages) + 1,
+        evictFirst: (candidate, added) => candidate.spaceId === added.spaceId
+      })
+      const keep = (revision: Revision) => {
+        if (!cache.has(revision.id)) cache.set(revision.id, revision)
+      }
       const runs = new RunCache()
+      // How each revision this adapter stored was split: a write on top of it looks only at the runs it changed.
+      const layouts = new WeakMap<Revision, TreeLayout>()
+      const { insertRevision, withTree } = treeStorage(sql)
       const nodeJson = new WeakMap<PageNode, string>()
       const ownJson = (page: PageNode): string => {
         const known = nodeJson.get(page)
@@ -189,62 +279,6 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             FROM (SELECT unnest(${batch.map((row) => row.hash)}::text[]) AS hash, unnest(${batch.map((row) => row.links)}::text[]) AS links) v
             WHERE d.hash = v.hash AND d.links IS NULL`, { discard: true })
 
-      /**
-       * The revision row and its tree's parts (`split`, each checked to be at most `partBytes`): a
-       * row per part naming its body by hash, and the bodies the space does not hold yet.
-       */
-      const insertRevision = Effect.fnUntraced(function*(revision: Revision, tree: ReadonlyArray<Part>) {
-        yield* sql`
-          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, reusable_contents, git, created_at, parts)
-          VALUES (${revision.id}, ${revision.spaceId}, ${JSON.stringify(revision.parents)}::jsonb, ${revision.type},
-            '[]'::jsonb, '[]'::jsonb, ${JSON.stringify(revision.variables)}::jsonb,
-            ${revision.reusableContents === undefined || revision.reusableContents.length === 0 ? null : JSON.stringify(revision.reusableContents)}::jsonb,
-            ${revision.git === null ? null : JSON.stringify(revision.git)}::jsonb, ${revision.createdAt}, ${tree.length})`
-        if (tree.length === 0) return
-        const hashes = tree.map((part) => part.hash)
-        const held = yield* sql<{ hash: string }>`
-          SELECT hash FROM content_tree_parts WHERE space_id = ${revision.spaceId} AND hash = ANY(${hashes})`
-        const known = new Set(held.map((row) => row.hash))
-        // One statement per new body: no message to the server grows with the tree either (the
-        // embedded server's socket copies its buffer for every chunk of a message it receives).
-        for (const part of tree) {
-          if (known.has(part.hash)) continue
-          known.add(part.hash)
-          yield* sql`
-            INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${revision.spaceId}, ${part.hash}, ${part.body})
-            ON CONFLICT DO NOTHING`
-        }
-        yield* sql`
-          INSERT INTO content_revision_parts (revision_id, kind, position, hash)
-          SELECT ${revision.id}, unnest(${tree.map((part) => part.kind)}::text[]), unnest(${tree.map((part) => part.position)}::int[]), unnest(${hashes}::text[])`
-      })
-
-      /**
-       * The revision of a row read, with its tree put back together from its parts (one row each);
-       * none when a purge of its space removed it between the two reads.
-       */
-      const withTree = (row: Row): Effect.Effect<Option.Option<Revision>> =>
-        Effect.gen(function*() {
-          const count = row.parts
-          if (typeof count !== "number" || count === 0) return Option.some(yield* Effect.sync(() => revisions.decode(row)))
-          const id = String(row.id)
-          const read = yield* sql<Row>`
-            SELECT p.kind, COALESCE(p.body, t.body) AS body FROM content_revision_parts p
-            LEFT JOIN content_tree_parts t ON t.space_id = ${String(row.space_id)} AND t.hash = p.hash
-            WHERE p.revision_id = ${id} ORDER BY p.kind, p.position`.pipe(
-            Effect.orDie,
-            Effect.flatMap(parts.all)
-          )
-          const pages = assemblePages(read.flatMap((part) => part.kind === "pages" ? part.body : []))
-          if (read.length !== count || pages === undefined) {
-            const still = yield* Effect.orDie(sql`SELECT 1 FROM content_revisions WHERE id = ${id}`)
-            if (still.length === 0) return Option.none()
-            return yield* Effect.die(new Rows.InvalidRow("content_revision_parts", `revision ${id} has ${read.length} of its ${count} parts, or a page out of order`))
-          }
-          const files = read.flatMap((part) => part.kind === "files" ? part.body : [])
-          return Option.some(yield* Effect.sync(() => revisions.decode({ ...row, pages, files })))
-        })
-
       return RevisionsRepo.of({
         insert: (revision, documents, shared = [], links = new Map()) =>
           Effect.gen(function*() {
@@ -252,7 +286,10 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
               const found = links.get(hash)
               return { hash, markdown, links: found === undefined ? null : JSON.stringify(found) }
             })
-            const tree = split(revision.pages, revision.files, partBytes, ownJson, runs)
+            const parent = revision.parents[0] === undefined ? undefined : cache.get(revision.parents[0])
+            const previous = parent === undefined || parent.spaceId !== revision.spaceId ? undefined : layouts.get(parent)
+            const layout = layoutTree(revision.pages, revision.files, partBytes, ownJson, runs, previous === undefined ? undefined : { layout: previous, size: pagesIn })
+            const tree = layout.parts
             const defect = unstorableDocument(documents) ?? oversizedPart(revision.id, tree, partBytes)
             if (defect !== undefined) return yield* Effect.die(new Error(defect))
             for (const batch of documentBatches(rows, (row) => row.markdown)) {
@@ -267,8 +304,11 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
                 INSERT INTO content_space_documents (space_id, hash)
                 SELECT ${revision.spaceId}, unnest(${held}::text[]) ON CONFLICT DO NOTHING`
             }
-            yield* insertRevision(revision, tree)
-            yield* sql.afterCommit(Effect.sync(() => cache.add(revision)))
+            yield* insertRevision(revision, tree, previous?.parts ?? [])
+            yield* sql.afterCommit(Effect.sync(() => {
+              keep(revision)
+              layouts.set(revision, layout)
+            }))
           }).pipe(sql.withTransaction, Effect.orDie),
         find: (revisionId) => {
           const cached = cache.get(revisionId)
@@ -276,7 +316,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           return sql<Row>`SELECT * FROM content_revisions WHERE id = ${revisionId}`.pipe(
             Effect.orDie,
             Effect.flatMap((rows) => rows[0] === undefined ? Effect.succeed(Option.none<Revision>()) : withTree(rows[0])),
-            Effect.tap((found) => Option.isSome(found) ? sql.afterCommit(Effect.sync(() => cache.add(found.value))) : Effect.void)
+            Effect.tap((found) => Option.isSome(found) ? sql.afterCommit(Effect.sync(() => keep(found.value))) : Effect.void)
           )
         },
         history: (from, limit) =>
@@ -308,7 +348,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: JSON.stringify(found) }))).pipe(Effect.orDie),
         removeForSpace: (spaceId) =>
           Effect.gen(function*() {
-            cache.dropSpace(spaceId)
+            cache.deleteWhere((revision) => revision.spaceId === spaceId)
             yield* sql`
               DELETE FROM content_revision_parts
               WHERE revision_id IN (SELECT id FROM content_revisions WHERE space_id = ${spaceId})`

@@ -7,15 +7,15 @@ import { Effect, Layer, Option } from "effect"
 import { SqlTransactor } from "@quire/db"
 import { Ids, Transactor } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Content, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode } from "../src/domain/Revision.ts"
 import { spaceHead } from "./contract/Fixtures.ts"
 
 const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
 
 const backends = Backends.make({
-  memory: writerOver(Layer.merge(Content.layerReposMemory, Transactor.Transactor.layerMemory)),
-  sql: () => writerOver(Layer.merge(Content.layerReposSql, SqlTransactor.layer)),
+  memory: writerOver(Layer.merge(ContentLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  sql: () => writerOver(Layer.merge(ContentLayers.layerReposSql, SqlTransactor.layer)),
   migrations: [migrations]
 })
 

@@ -3,7 +3,7 @@
  * backend is one fresh store shared by the suites, whose tests use disjoint ids.
  */
 import { Backends } from "@quire/testkit"
-import { Content, migrations } from "../src/index.ts"
+import { ContentLayers, migrations } from "../src/index.ts"
 import { collectionsRepoContract } from "./contract/CollectionsRepoContract.ts"
 import { permissionsRepoContract } from "./contract/PermissionsRepoContract.ts"
 import { reusableContentsContract } from "./contract/ReusableContentsContract.ts"
@@ -12,7 +12,7 @@ import { searchIndexContract } from "./contract/SearchIndexContract.ts"
 import { spacesRepoContract } from "./contract/SpacesRepoContract.ts"
 import { storageUsageRepoContract } from "./contract/StorageUsageRepoContract.ts"
 
-const backends = Backends.ports({ memory: Content.layerReposMemory, sql: Content.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: ContentLayers.layerReposMemory, sql: ContentLayers.layerReposSql, migrations: [migrations] })
 
 Backends.each(backends, (it) => {
   spacesRepoContract(it)

@@ -10,7 +10,7 @@ import { OutboundFetch } from "@quire/outbound"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { documentHash, type ReusableContentNode } from "../src/domain/Revision.ts"
-import { Content, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, Memberships, pageDocument, ParsePool, RevisionWriter, Search, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { PermissionsRepo } from "../src/PermissionsRepo.ts"
 import { RevisionsRepo } from "../src/RevisionsRepo.ts"
 import { SearchIndex } from "../src/SearchIndex.ts"
@@ -20,7 +20,7 @@ const org = "org-1"
 
 const layer = SpaceContent.layer.pipe(
   Layer.provideMerge(RevisionWriter.layer),
-  Layer.provideMerge(Content.layerServices),
+  Layer.provideMerge(ContentLayers.layerServices),
   Layer.provideMerge(Layer.mergeAll(
     SpacesRepo.layerMemory,
     CollectionsRepo.layerMemory,

@@ -8,7 +8,7 @@ import { Effect, Layer } from "effect"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { Backends, some } from "@quire/testkit"
-import { Content, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, defaultRevisionLimits, migrations, ParsePool, RevisionsRepo, RevisionWriter, SpacesRepo } from "../src/index.ts"
 import { documentHash, type FileNode, type PageNode } from "../src/domain/Revision.ts"
 import { partBytes } from "../src/domain/RevisionLimits.ts"
 import type { ContentChange } from "../src/RevisionWriter.ts"
@@ -18,9 +18,9 @@ import { largeTree } from "./contract/LargeTree.ts"
 const writerOver = <A, E, R>(repos: Layer.Layer<A, E, R>) => RevisionWriter.layer.pipe(Layer.provideMerge(repos), Layer.provide([Ids.Ids.layer, ParsePool.layerMainThread]))
 
 const backends = Backends.make({
-  memory: writerOver(Layer.merge(Content.layerReposMemory, Transactor.Transactor.layerMemory)),
+  memory: writerOver(Layer.merge(ContentLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
   sql: () =>
-    writerOver(Layer.merge(Content.layerReposSql, SqlTransactor.layer).pipe(Layer.provide(Layer.effectDiscard(Migrations.run(migrations)))))
+    writerOver(Layer.merge(ContentLayers.layerReposSql, SqlTransactor.layer).pipe(Layer.provide(Layer.effectDiscard(Migrations.run(migrations)))))
 })
 
 const stamp = "2024-01-01T00:00:00.000Z"

@@ -13,7 +13,7 @@ import { assertNone, at, some } from "@quire/testkit"
 import { migrations, RevisionsRepo } from "../src/index.ts"
 import { documentHash, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { defaultRevisionLimits, partBytes } from "../src/domain/RevisionLimits.ts"
-import { assemblePages, RunCache, split } from "../src/RevisionParts.ts"
+import { assemblePages, layoutTree, RunCache, split, type TreeLayout } from "../src/RevisionParts.ts"
 import * as SqlRevisionsRepo from "../src/SqlRevisionsRepo.ts"
 import { largeTree } from "./contract/LargeTree.ts"
 
@@ -35,6 +35,12 @@ const legacyTitle = "Übersicht des Kapitels « réglages » ".repeat(15)
 const beforeParts = {
   table: migrations.table,
   migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([key]) => key < "0010"))
+}
+
+/** The migrations before revisions named their parts in their own row: each part had a row naming its body. */
+const beforePartLists = {
+  table: migrations.table,
+  migrations: Object.fromEntries(Object.entries(migrations.migrations).filter(([key]) => key < "0015"))
 }
 
 const leaf = (id: string, pages: ReadonlyArray<PageNode> = []): PageNode => ({ id, type: "group", title: id, slug: id, createdAt: stamp, updatedAt: stamp, pages })
@@ -64,10 +70,16 @@ describe("the part format", () => {
       sized(`g${a}`, (a * 37) % 300, Array.from({ length: 12 }, (_, b) => sized(`g${a}-${b}`, (a * 11 + b * 53) % 500))))
     let files = largeTree("f", 60).files
     const cache = new RunCache()
+    // The layout of the previous step's tree, as the SQL adapter keeps it for the next write.
+    let layout: TreeLayout | undefined
+    const pagesIn = (page: PageNode): number => 1 + page.pages.reduce((sum, child) => sum + pagesIn(child), 0)
     const same = (step: string) => {
+      const fresh = split(pages, files, maxBytes)
       const remembered = split(pages, files, maxBytes, undefined, cache)
-      assert.deepStrictEqual(remembered, split(pages, files, maxBytes), step)
+      assert.deepStrictEqual(remembered, fresh, step)
       for (const part of remembered) assert.strictEqual(part.bytes, Buffer.byteLength(part.body), step)
+      layout = layoutTree(pages, files, maxBytes, undefined, new RunCache(), layout === undefined ? undefined : { layout, size: pagesIn })
+      assert.deepStrictEqual(layout.parts, fresh, `${step}, from the previous layout`)
     }
     same("first split")
     let random = 7
@@ -82,7 +94,7 @@ describe("the part format", () => {
       })
     for (let step = 0; step < 300; step++) {
       const a = next(pages.length)
-      const kind = next(6)
+      const kind = next(8)
       if (kind === 0) pages = withChildren(a, (c) => c.length > 0 && c.splice(next(c.length), 1, sized(`e${step}`, next(900))))
       else if (kind === 1) pages = withChildren(a, (c) => c.splice(next(c.length + 1), 0, sized(`n${step}`, next(400))))
       else if (kind === 2) pages = withChildren(a, (c) => c.length > 0 && c.splice(next(c.length), 1))
@@ -93,7 +105,10 @@ describe("the part format", () => {
         const host = next(rest.length)
         pages = rest.map((page, i) => i !== host || page.pages.length === 0 ? page : { ...page, pages: [{ ...page.pages[0]!, pages: [...page.pages[0]!.pages, moved] }, ...page.pages.slice(1)] })
       } else if (kind === 4) pages = [...pages, sized(`t${step}`, next(300))]
-      else files = files.map((file, i) => i === next(files.length) ? { ...file, size: step } : file)
+      else if (kind === 5) files = files.map((file, i) => i === next(files.length) ? { ...file, size: step } : file)
+      // In place (the same ids where they were): a page's own size changes, so cuts by size move.
+      else if (kind === 6) pages = withChildren(a, (c) => c.length > 0 && ((i) => c.splice(i, 1, sized(c[i]!.id, next(900))))(next(c.length)))
+      else pages = pages.map((page, i) => i === a ? sized(page.id, next(600), page.pages) : page)
       same(`step ${step}`)
     }
   })
@@ -118,17 +133,17 @@ for (const database of Testing.backends) {
         const repo = yield* RevisionsRepo
         const large = revision("parts-1", "parts-space", largeTree("p", 10_000))
         yield* repo.insert(large, new Map())
+        // The revision's row names its parts by hash; their bodies are the space's.
         const [stored] = yield* sql<{ parts: number; largest: number; pages: number; files: number }>`
-          SELECT count(*)::int AS parts, max(octet_length(COALESCE(p.body, t.body)))::int AS largest,
-            count(*) FILTER (WHERE kind = 'pages')::int AS pages, count(*) FILTER (WHERE kind = 'files')::int AS files
-          FROM content_revision_parts p LEFT JOIN content_tree_parts t ON t.space_id = 'parts-space' AND t.hash = p.hash
-          WHERE revision_id = 'parts-1'`
+          SELECT r.parts, json_array_length(r.part_hashes::json -> 'pages') AS pages, json_array_length(r.part_hashes::json -> 'files') AS files,
+            (SELECT max(octet_length(t.body))::int FROM content_tree_parts t WHERE t.space_id = 'parts-space') AS largest
+          FROM content_revisions r WHERE r.id = 'parts-1'`
         assert.isAtLeast(stored!.pages, 30)
         assert.isAtLeast(stored!.files, 2)
         assert.isAtMost(stored!.largest, partBytes)
         const [row] = yield* sql<{ parts: number; inline: number }>`
           SELECT parts, octet_length(pages::text) + octet_length(files::text) AS inline FROM content_revisions WHERE id = 'parts-1'`
-        assert.deepStrictEqual(row, { parts: stored!.parts, inline: 4 })
+        assert.deepStrictEqual(row, { parts: stored!.pages + stored!.files, inline: 4 })
         assert.deepStrictEqual(some(yield* repo.find("parts-1")), large)
         // A revision that changes one page shares every other part with its parent.
         const [first, ...rest] = large.pages
@@ -177,7 +192,30 @@ for (const database of Testing.backends) {
         const exit = yield* Effect.exit(transaction(Effect.andThen(repo.insert(revision("parts-lost", "parts-lost", largeTree("l")), new Map()), Effect.fail("abort"))))
         assert.isTrue(Exit.isFailure(exit))
         assertNone(yield* repo.find("parts-lost"))
-        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts WHERE revision_id = 'parts-lost'`
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_tree_parts WHERE space_id = 'parts-lost'`
+        assert.strictEqual(left!.n, 0)
+      }))
+  })
+
+  layer(repos, { timeout: "120 seconds" })(`${database.name}: revisions stored with a row per part`, (it) => {
+    it.effect("reads a revision whose part rows named shared bodies, once the migration moved its list into its row", () =>
+      Effect.gen(function*() {
+        yield* Migrations.run(beforePartLists)
+        const sql = yield* SqlClient.SqlClient
+        const stored = revision("listed-1", "listed", largeTree("m", 2_000))
+        const parts = split(stored.pages, stored.files, partBytes)
+        assert.isAbove(parts.length, 3)
+        yield* sql`
+          INSERT INTO content_revisions (id, space_id, parents, type, pages, files, variables, git, created_at, parts)
+          VALUES (${stored.id}, ${stored.spaceId}, '[]'::jsonb, 'edits', '[]'::jsonb, '[]'::jsonb, '{"v":"1"}'::jsonb, NULL, ${stored.createdAt}, ${parts.length})`
+        for (const part of parts) {
+          yield* sql`INSERT INTO content_tree_parts (space_id, hash, body) VALUES (${stored.spaceId}, ${part.hash}, ${part.body}) ON CONFLICT DO NOTHING`
+          yield* sql`INSERT INTO content_revision_parts (revision_id, kind, position, hash) VALUES (${stored.id}, ${part.kind}, ${part.position}, ${part.hash})`
+        }
+        yield* Migrations.run(migrations)
+        const repo = yield* RevisionsRepo
+        assert.deepStrictEqual(some(yield* repo.find("listed-1")), stored)
+        const [left] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_revision_parts`
         assert.strictEqual(left!.n, 0)
       }))
   })

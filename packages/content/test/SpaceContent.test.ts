@@ -8,7 +8,7 @@ import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
-import { Content, ContentLinks, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, ContentLinks, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
 import { classifyLinks } from "@quire/markdown"
@@ -43,7 +43,7 @@ const recordingRevisions = Layer.effect(
 const layerWith = (options: Parameters<typeof RevisionWriter.layerWith>[0] = {}) =>
   SpaceContent.layer.pipe(
     Layer.provideMerge(RevisionWriter.layerWith(options)),
-    Layer.provideMerge(Content.layerServices),
+    Layer.provideMerge(ContentLayers.layerServices),
     Layer.provideMerge(Layer.mergeAll(SpacesRepo.layerMemory, CollectionsRepo.layerMemory, recordingRevisions, BlobStore.layerMemory, SearchIndex.layerMemory, StorageUsageRepo.layerMemory, PermissionsRepo.layerMemory)),
     Layer.provideMerge(Inserts.layer),
     Layer.provide([

@@ -4,7 +4,7 @@ import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations } from "@quire/db"
 import * as Testing from "@quire/db/Testing"
-import { Content, migrations, RevisionsRepo, SpacesRepo } from "../src/index.ts"
+import { ContentLayers, migrations, RevisionsRepo, SpacesRepo } from "../src/index.ts"
 
 const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
   assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause), "expected a defect")
@@ -12,7 +12,7 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
 }
 
 for (const database of Testing.backends) {
-  const repos = Content.layerReposSql.pipe(
+  const repos = ContentLayers.layerReposSql.pipe(
     Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
     Layer.provideMerge(database.layer)
   )

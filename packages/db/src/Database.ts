@@ -42,7 +42,7 @@ export class DatabaseInfo extends Context.Service<DatabaseInfo, {
 
 /**
  * PGlite and its socket server on first use: a process on a PostgreSQL server never holds their
- * code (issue 23's footprint). The built bundles keep them in chunks of their own.
+ * code. The built bundles keep them in chunks of their own.
  */
 const pglite = () => import("@electric-sql/pglite").then((module) => module.PGlite)
 const pgliteSocket = () => import("@electric-sql/pglite-socket").then((module) => module.PGLiteSocketServer)

@@ -6,10 +6,11 @@
  * passphrase is refused at once (the check), an altered or cut file at the end (the tag), before
  * `restore` touches the database.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt } from "node:crypto"
 import { open } from "node:fs/promises"
 import { createReadStream } from "node:fs"
 import type { Readable, Transform } from "node:stream"
+import { sameSecret } from "@quire/kernel"
 
 const magic = "QUIRE-DUMP-ENCRYPTED"
 const version = 1
@@ -102,8 +103,7 @@ export const openDump = async (path: string, passphrase: string | undefined): Pr
   const { header, line, size } = found
   if (size < line.length + tagBytes) throw new DumpCipherError(`${path} was cut short: it has no authentication tag`)
   const { check, key } = await derive(passphrase, Buffer.from(header.salt, "base64"), header)
-  const expected = Buffer.from(header.check, "base64")
-  if (expected.length !== check.length || !timingSafeEqual(expected, check)) {
+  if (!sameSecret(header.check, check.toString("base64"))) {
     throw new DumpCipherError(`Wrong passphrase for ${path}: it does not open this dump`)
   }
   const tag = Buffer.alloc(tagBytes)

@@ -168,6 +168,7 @@ const dumpDirectory = join(tmpdir(), "quire-test-pglite")
 
 const pgliteBuild = hash([realpathSync(createRequire(import.meta.url).resolve("@electric-sql/pglite"))])
 
+// quire-lint-allow module-state: test support; the suites of one process share each migrated dump on purpose
 const dumps = new Map<string, Promise<Blob>>()
 
 const openPglite = (loadDataDir?: Blob) =>

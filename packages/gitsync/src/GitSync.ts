@@ -16,10 +16,12 @@ import type {
 } from "./domain/GitSyncInfo.ts"
 import { connection } from "./sync/Connection.ts"
 import * as SyncDeps from "./sync/SyncDeps.ts"
+import type { GitSyncOptions } from "./sync/SyncDeps.ts"
 import { syncRequests } from "./sync/SyncRequests.ts"
 import { webhookReceiver } from "./sync/WebhookReceiver.ts"
 
 export { debounceKey, providerOf, repoName } from "./sync/SyncRecords.ts"
+export type { GitSyncOptions } from "./sync/SyncDeps.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -56,14 +58,6 @@ export interface GitSyncShape {
   readonly receiveWebhook: (spaceId: string, request: WebhookRequest) => Effect.Effect<WebhookOutcome, Errors.Forbidden | Errors.InvalidInput>
   /** A space's `gitSync` field, null when it has no repository (no access check: for presenting a space the caller read). */
   readonly gitSyncOf: (spaceId: string) => Effect.Effect<SpaceGitSync | null>
-}
-
-/** Options of {@link GitSync.layerWith}. */
-export interface GitSyncOptions {
-  /** How long webhook imports and automatic exports wait, so that a burst makes one job (default 3 seconds). */
-  readonly debounceMillis?: number
-  /** How long a webhook delivery is remembered, so that its replay is ignored (default 30 days). */
-  readonly deliveryWindowMillis?: number
 }
 
 export class GitSync extends Context.Service<GitSync, GitSyncShape>()("@quire/gitsync/GitSync") {

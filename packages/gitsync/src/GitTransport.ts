@@ -15,7 +15,7 @@ import {
   GitTooLarge,
   GitUnreachable
 } from "./domain/GitErrors.ts"
-import * as Redact from "./Redact.ts"
+import { Redact } from "@quire/kernel"
 
 /** A branch of a repository: `url` may hold basic-auth credentials; `ref` is `refs/heads/<branch>`. */
 export interface GitRemote {

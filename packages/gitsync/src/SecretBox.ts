@@ -28,7 +28,7 @@ export class SecretBox extends Context.Service<SecretBox, SecretBoxShape>()("@qu
   static readonly make = (key: Uint8Array): SecretBoxShape => ({ seal: (plain) => seal(key, plain), open: (sealed) => open(key, sealed) })
 
   /**
-   * The key derived from the instance secret. Quire before issue 34 kept a random key in the
+   * The key derived from the instance secret. An older Quire kept a random key in the
    * database (`gitsync_instance_key`) unless `QUIRE_SECRET` was set: when that key is still there,
    * every secret it sealed is sealed again under the instance secret's key and the stored key is
    * deleted, in one transaction, so that a dump no longer opens them. A process without any

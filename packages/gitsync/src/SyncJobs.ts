@@ -5,7 +5,7 @@
  * content and is not retried (`git info` shows why).
  */
 import { Cause, Clock, Config, Context, Effect, Layer, Option, Result, Schema } from "effect"
-import { Actor, Errors, Ids } from "@quire/kernel"
+import { Actor, Errors, Ids, Redact } from "@quire/kernel"
 import {
   BlobStore,
   contentTypeOf,
@@ -28,7 +28,6 @@ import { GitAuthors } from "./GitAuthors.ts"
 import { GitSyncRepo, type SyncRecord } from "./GitSyncRepo.ts"
 import { ImportedLayoutRepo } from "./ImportedLayoutRepo.ts"
 import { type GitBlob, type GitSnapshot, GitTransport, type ReadLimits } from "./GitTransport.ts"
-import * as Redact from "./Redact.ts"
 import { SecretBox } from "./SecretBox.ts"
 import { readRepository, type RepoAsset, type RepoPage } from "./layout/Layout.ts"
 import { joinPath, normalizePath } from "./layout/Paths.ts"
@@ -122,6 +121,94 @@ const beside = (main: Head<MainHead, Errors.NotFound | Errors.Forbidden, Actor.A
   describe: main.describe
 })
 
+/** How a run is recorded in the space's record: running, then its outcome (errors redacted). */
+const runRecords = (repo: GitSyncRepo["Service"], box: SecretBox["Service"]) => {
+  const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+  const setRun = (
+    spaceId: string,
+    kind: "import" | "export",
+    run: Omit<SyncRun, "at">,
+    extra: { readonly eventAt?: Date | undefined; readonly exportedCommit?: string | undefined } = {}
+  ) => Effect.flatMap(now, (at) => repo.updateRun(spaceId, { kind, run: { ...run, at }, ...extra }))
+
+  /** Runs `work` as the job's user, recording running, then its outcome; never fails. */
+  const run = (
+    kind: "import" | "export",
+    job: ImportJob | ExportJob,
+    work: (record: SyncRecord, url: string) => Effect.Effect<{ readonly commit: string | null; readonly exportedCommit?: string }, unknown, Actor.Actor>
+  ) =>
+    Effect.gen(function*() {
+      const found = yield* repo.find(job.spaceId)
+      // A space disconnected (or purged) since the job was queued: nothing to do.
+      if (Option.isNone(found)) return
+      const record = found.value
+      yield* setRun(job.spaceId, kind, { status: "running", commit: null, error: null })
+      const sealed = job.url ?? record.urlSealed
+      const opened = box.open(sealed)
+      const secrets = Option.match(opened, { onNone: () => [], onSome: secretsOf })
+      const timestamp = new Date(job.timestamp)
+      const outcome = yield* Effect.gen(function*() {
+        if (Option.isNone(opened)) {
+          return yield* Effect.fail(new RunStopped("failed", "The stored repository URL cannot be decrypted (was QUIRE_SECRET changed?); connect the space again"))
+        }
+        if (record.lastEventAt !== null && timestamp.getTime() < record.lastEventAt.getTime()) {
+          return yield* Effect.fail(new RunStopped("skipped", `A newer event (${record.lastEventAt.toISOString()}) was already applied; this one (${timestamp.toISOString()}) is older`))
+        }
+        return yield* work(record, opened.value).pipe(Effect.provideService(Actor.Actor, { userId: job.actorId, instanceAdmin: false }))
+      }).pipe(Effect.result)
+      if (Result.isSuccess(outcome)) {
+        yield* setRun(job.spaceId, kind, { status: "succeeded", commit: outcome.success.commit, error: null }, {
+          eventAt: timestamp,
+          exportedCommit: outcome.success.exportedCommit
+        })
+        return
+      }
+      const failure = outcome.failure
+      const stopped = failure instanceof RunStopped
+        ? failure
+        : new RunStopped("failed", failure instanceof Error || (typeof failure === "object" && failure !== null && "message" in failure)
+          ? String((failure as { readonly message: unknown }).message)
+          : String(failure))
+      const reason = Redact.text(stopped.reason, secrets)
+      if (stopped.status === "failed") yield* Effect.logWarning(`Git ${kind} of space ${job.spaceId} failed: ${reason}`)
+      yield* setRun(job.spaceId, kind, { status: stopped.status, commit: null, error: reason })
+    }).pipe(
+      Effect.catchCause((cause) =>
+        Effect.gen(function*() {
+          yield* Effect.logError(`Git ${kind} of space ${job.spaceId} failed`, cause)
+          if (Cause.hasInterruptsOnly(cause)) return yield* Effect.failCause(cause)
+          yield* setRun(job.spaceId, kind, { status: "failed", commit: null, error: "Internal error; see the server's log" })
+        })
+      ),
+      Effect.orDie
+    ) as Effect.Effect<void>
+
+  return { setRun, run }
+}
+
+/** The project's pages, files and includes; the run stops when they cannot be read, are too many or are none. */
+const readTree = Effect.fnUntraced(function*(snapshot: GitSnapshot, job: ImportJob, limits: ImportLimits) {
+  const read = readRepository(snapshot.files, { projectDirectory: job.projectDirectory })
+  if (Result.isFailure(read)) return yield* Effect.fail(new RunStopped("failed", `The repository cannot be read: ${read.failure.message}`))
+  const tree = read.success
+  const includes = readIncludes(snapshot.files, includeFolders(job.projectDirectory, tree.config))
+  const pageCount = countPages(tree.pages)
+  if (pageCount > limits.maxPages) {
+    return yield* Effect.fail(
+      new RunStopped("failed", `The repository has ${pageCount} pages, more than the limit of ${limits.maxPages} pages per import (QUIRE_GIT_MAX_PAGES)`)
+    )
+  }
+  // Never an import that empties the space: a root that misses the pages is a mistake to show.
+  if (pageCount === 0) {
+    const root = joinPath(job.projectDirectory, tree.config.root) || "the repository's root"
+    // What was skipped tells why (a SUMMARY.md listing files that are not there, a readme elsewhere).
+    const why = tree.warnings.length === 0 ? "" : ` (${tree.warnings.slice(0, 3).join("; ")})`
+    return yield* Effect.fail(new RunStopped("failed", `The documentation root (${root}) holds no pages${why}; nothing was imported and the space is unchanged`))
+  }
+  return { tree, includes }
+})
+
 export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire/gitsync/SyncJobs") {
   static readonly layer = Layer.effect(
     SyncJobs,
@@ -140,64 +227,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
       const limits = yield* Effect.orDie(importLimitsConfig)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const setRun = (
-        spaceId: string,
-        kind: "import" | "export",
-        run: Omit<SyncRun, "at">,
-        extra: { readonly eventAt?: Date | undefined; readonly exportedCommit?: string | undefined } = {}
-      ) => Effect.flatMap(now, (at) => repo.updateRun(spaceId, { kind, run: { ...run, at }, ...extra }))
-
-      /** Runs `work` as the job's user, recording running, then its outcome; never fails. */
-      const run = (
-        kind: "import" | "export",
-        job: ImportJob | ExportJob,
-        work: (record: SyncRecord, url: string) => Effect.Effect<{ readonly commit: string | null; readonly exportedCommit?: string }, unknown, Actor.Actor>
-      ) =>
-        Effect.gen(function*() {
-          const found = yield* repo.find(job.spaceId)
-          // A space disconnected (or purged) since the job was queued: nothing to do.
-          if (Option.isNone(found)) return
-          const record = found.value
-          yield* setRun(job.spaceId, kind, { status: "running", commit: null, error: null })
-          const sealed = job.url ?? record.urlSealed
-          const opened = box.open(sealed)
-          const secrets = Option.match(opened, { onNone: () => [], onSome: secretsOf })
-          const timestamp = new Date(job.timestamp)
-          const outcome = yield* Effect.gen(function*() {
-            if (Option.isNone(opened)) {
-              return yield* Effect.fail(new RunStopped("failed", "The stored repository URL cannot be decrypted (was QUIRE_SECRET changed?); connect the space again"))
-            }
-            if (record.lastEventAt !== null && timestamp.getTime() < record.lastEventAt.getTime()) {
-              return yield* Effect.fail(new RunStopped("skipped", `A newer event (${record.lastEventAt.toISOString()}) was already applied; this one (${timestamp.toISOString()}) is older`))
-            }
-            return yield* work(record, opened.value).pipe(Effect.provideService(Actor.Actor, { userId: job.actorId, instanceAdmin: false }))
-          }).pipe(Effect.result)
-          if (Result.isSuccess(outcome)) {
-            yield* setRun(job.spaceId, kind, { status: "succeeded", commit: outcome.success.commit, error: null }, {
-              eventAt: timestamp,
-              exportedCommit: outcome.success.exportedCommit
-            })
-            return
-          }
-          const failure = outcome.failure
-          const stopped = failure instanceof RunStopped
-            ? failure
-            : new RunStopped("failed", failure instanceof Error || (typeof failure === "object" && failure !== null && "message" in failure)
-              ? String((failure as { readonly message: unknown }).message)
-              : String(failure))
-          const reason = Redact.text(stopped.reason, secrets)
-          if (stopped.status === "failed") yield* Effect.logWarning(`Git ${kind} of space ${job.spaceId} failed: ${reason}`)
-          yield* setRun(job.spaceId, kind, { status: stopped.status, commit: null, error: reason })
-        }).pipe(
-          Effect.catchCause((cause) =>
-            Effect.gen(function*() {
-              yield* Effect.logError(`Git ${kind} of space ${job.spaceId} failed`, cause)
-              if (Cause.hasInterruptsOnly(cause)) return yield* Effect.failCause(cause)
-              yield* setRun(job.spaceId, kind, { status: "failed", commit: null, error: "Internal error; see the server's log" })
-            })
-          ),
-          Effect.orDie
-        ) as Effect.Effect<void>
+      const { run, setRun } = runRecords(repo, box)
 
       const runImport = (job: ImportJob) =>
         run("import", job, (record, url) =>
@@ -208,23 +238,7 @@ export class SyncJobs extends Context.Service<SyncJobs, SyncJobsShape>()("@quire
             if (job.trigger === "webhook" && snapshot.commit === record.exportedCommit) {
               return yield* Effect.fail(new RunStopped("skipped", `${snapshot.commit} is the commit of our own export`))
             }
-            const read = readRepository(snapshot.files, { projectDirectory: job.projectDirectory })
-            if (Result.isFailure(read)) return yield* Effect.fail(new RunStopped("failed", `The repository cannot be read: ${read.failure.message}`))
-            const tree = read.success
-            const includes = readIncludes(snapshot.files, includeFolders(job.projectDirectory, tree.config))
-            const pageCount = countPages(tree.pages)
-            if (pageCount > limits.maxPages) {
-              return yield* Effect.fail(
-                new RunStopped("failed", `The repository has ${pageCount} pages, more than the limit of ${limits.maxPages} pages per import (QUIRE_GIT_MAX_PAGES)`)
-              )
-            }
-            // Never an import that empties the space: a root that misses the pages is a mistake to show.
-            if (pageCount === 0) {
-              const root = joinPath(job.projectDirectory, tree.config.root) || "the repository's root"
-              // What was skipped tells why (a SUMMARY.md listing files that are not there, a readme elsewhere).
-              const why = tree.warnings.length === 0 ? "" : ` (${tree.warnings.slice(0, 3).join("; ")})`
-              return yield* Effect.fail(new RunStopped("failed", `The documentation root (${root}) holds no pages${why}; nothing was imported and the space is unchanged`))
-            }
+            const { includes, tree } = yield* readTree(snapshot, job, limits)
             const current = yield* content.revision(job.spaceId)
             const organizationId = current.access.space.organizationId
             const stored: Array<FileNode> = []

@@ -2,7 +2,8 @@
  * Push webhooks of GitHub (`X-Hub-Signature-256`: HMAC-SHA256 of the body) and GitLab
  * (`X-Gitlab-Token`: the secret itself): verification and what a delivery says.
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac } from "node:crypto"
+import { sameSecret } from "@quire/kernel"
 import type { WebhookRequest } from "./domain/GitSyncInfo.ts"
 
 /**
@@ -35,12 +36,6 @@ const header = (request: WebhookRequest, name: string): string | undefined => {
   return undefined
 }
 
-const sameText = (a: string, b: string): boolean => {
-  const left = Buffer.from(a, "utf8")
-  const right = Buffer.from(b, "utf8")
-  return left.byteLength === right.byteLength && timingSafeEqual(left, right)
-}
-
 /** GitHub's signature header of `body` under `secret`: `sha256=<hex>`. */
 export const githubSignature = (secret: string, body: Uint8Array): string =>
   `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
@@ -65,10 +60,10 @@ export const read = (secret: string, request: WebhookRequest): WebhookEvent | We
   const gitlab = header(request, "x-gitlab-token")
   let provider: "github" | "gitlab"
   if (hub !== undefined) {
-    if (!sameText(hub, githubSignature(secret, request.body))) return { refused: "bad-signature", reason: "X-Hub-Signature-256 does not match the body" }
+    if (!sameSecret(hub, githubSignature(secret, request.body))) return { refused: "bad-signature", reason: "X-Hub-Signature-256 does not match the body" }
     provider = "github"
   } else if (gitlab !== undefined) {
-    if (!sameText(gitlab, secret)) return { refused: "bad-signature", reason: "X-Gitlab-Token is not the space's webhook secret" }
+    if (!sameSecret(gitlab, secret)) return { refused: "bad-signature", reason: "X-Gitlab-Token is not the space's webhook secret" }
     provider = "gitlab"
   } else {
     return { refused: "unsigned", reason: "the delivery carries neither X-Hub-Signature-256 nor X-Gitlab-Token" }

@@ -1,6 +1,6 @@
 /**
- * @quire/gitsync: two-way sync of a space with a Git repository in GitBook's layout (issue 10,
- * docs/gitsync.md). Knows nothing of HTTP.
+ * @quire/gitsync: two-way sync of a space with a Git repository in GitBook's layout
+ * (docs/gitsync.md). Knows nothing of HTTP.
  */
 export * from "./domain/GitSyncInfo.ts"
 export { CommitMessages } from "./CommitMessages.ts"

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { Transactor } from "@quire/kernel"
 import { as, Backends } from "@quire/testkit"
-import { Content } from "@quire/content"
+import { ContentLayers } from "@quire/content"
 import { contentTypeOf, documentHash, flattenPages, type PageNode, pageFrontmatterOf, SpaceContent } from "@quire/content"
 import { readFrontmatter, splitFrontmatter } from "@quire/markdown"
 import * as GitCli from "../src/GitCli.ts"
@@ -375,7 +375,7 @@ const bareRepositoryOf = (files: Readonly<Record<string, string>>) => {
 layerSuite(
   stackOver(
     GitCli.layer({ cacheDir: mkdtempSync(join(tmpdir(), "quire-fidelity-cache-")), allowFile: true, allow: [] }),
-    Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
+    Layer.mergeAll(ContentLayers.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
   ),
   { timeout: "120 seconds" }
 )("export fidelity with the git binary over file://", (it) => {

@@ -11,7 +11,7 @@ import { afterAll } from "vitest"
 import * as GitCli from "../src/GitCli.ts"
 import { GitAuthFailed, GitBranchMissing, GitDiverged, GitFailed, GitRemoteRefused, GitTooLarge, GitUnreachable } from "../src/domain/GitErrors.ts"
 import { blobOid, type GitPush, GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
-import * as Redact from "../src/Redact.ts"
+import { Redact } from "@quire/kernel"
 import * as SyncJobs from "../src/SyncJobs.ts"
 import * as GitHttpServer from "./GitHttpServer.ts"
 

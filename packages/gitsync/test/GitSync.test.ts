@@ -14,7 +14,7 @@ import { Errors, Transactor } from "@quire/kernel"
 import { as, Backends, errorTag as tag } from "@quire/testkit"
 import {
   BlobStore,
-  Content,
+  ContentLayers,
   ContentLinks,
   documentHash,
   flattenPages,
@@ -670,7 +670,7 @@ const racingTransport = Layer.succeed(GitTransport, {
 })
 
 layerSuite(
-  stackOver(racingTransport, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  stackOver(racingTransport, Layer.mergeAll(ContentLayers.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
   { timeout: "60 seconds" }
 )("a branch that moves during an export", (it) => {
   it.effect("fails without force, changing nothing; force pushes over it", () =>
@@ -707,7 +707,7 @@ const git = (dir: string, ...args: ReadonlyArray<string>) => execFileSync("git",
 layerSuite(
   stackOver(
     GitCli.layer({ cacheDir: mkdtempSync(join(tmpdir(), "quire-gitsync-cache-")), allowFile: true, allow: [] }),
-    Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
+    Layer.mergeAll(ContentLayers.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)
   ),
   { timeout: "60 seconds" }
 )("git binary over file://", (it) => {

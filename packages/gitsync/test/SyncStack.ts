@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, Backends, memberRoles } from "@quire/testkit"
-import { BlobStore, Content, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { OutboundFetch } from "@quire/outbound"
 import { JobRunner, layerInProcessQueue, layerInProcessRunner } from "@quire/queue"
@@ -20,13 +20,13 @@ const roles = memberRoles({ [org]: { admin: "admin", editor: "edit", reader: "re
 const debounceMillis = 2000
 export const main = "refs/heads/main"
 
-type Ports = Layer.Success<typeof Content.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor
+type Ports = Layer.Success<typeof ContentLayers.layerReposMemory> | Layer.Success<typeof GitSyncLayers.layerReposMemory> | Transactor.Transactor
 
 /** The use cases over the given ports, with the job queue running the sync jobs in this process. */
 export const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Layer.Layer<Ports, E, R>) => {
   const services = Layer.mergeAll(GitSync.layerWith({ debounceMillis }), SyncJobs.layer).pipe(
     Layer.provideMerge(
-      SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
+      SpaceContent.layer.pipe(Layer.provideMerge(ContentLayers.layerServices.pipe(Layer.provide(AutoExport.layerWith({ debounceMillis })))))
     ),
     Layer.provideMerge(GitSyncLayers.layerSpaceDependents),
     Layer.provideMerge(GitSyncLayers.layerInfrastructure),
@@ -40,11 +40,11 @@ export const stackOver = <E, R>(transport: Layer.Layer<GitTransport>, ports: Lay
 /** The stack on memory, PostgreSQL and PGlite. */
 export const backendsOver = (transport: Layer.Layer<GitTransport>) =>
   Backends.make({
-    memory: stackOver(transport, Layer.mergeAll(Content.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+    memory: stackOver(transport, Layer.mergeAll(ContentLayers.layerReposMemory, GitSyncLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
     sql: () =>
       stackOver(
         transport,
-        Layer.mergeAll(Content.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
+        Layer.mergeAll(ContentLayers.layerReposSql, GitSyncLayers.layerReposSql, SqlTransactor.layer).pipe(
           Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
         )
       )

@@ -2,7 +2,7 @@
 import { Context, Layer } from "effect"
 import { MemoryStore, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
-import type { AttemptCount, SessionRow } from "./signin/SignInRepo.ts"
+import type { AttemptCount, SessionRow } from "./signin/SignInRows.ts"
 
 export interface MemberRow {
   readonly organizationId: string

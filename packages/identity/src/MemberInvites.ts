@@ -1,7 +1,7 @@
 /**
  * Invitations as offers: an organization admin's invitation of an email grants nothing until the
  * person with that email, signed in as themselves, accepts it. It is offered to an account only
- * once the account proved that email (issue 34: a squatter who signed up with someone's address
+ * once the account proved that email (a squatter who signed up with someone's address
  * was offered their invitations), or to whoever opens the invitation's own link. They and the
  * inviting admins see it pending meanwhile; either may drop it (the person declines, an admin
  * withdraws it).

@@ -3,55 +3,18 @@
  * (organizations/EmailInvites.ts) and invite links (organizations/InviteLinks.ts) beside.
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
-import { Actor, Errors, Pagination, type Roles } from "@quire/kernel"
-import { type LinkInvite, type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
+import { Actor, Errors, Pagination } from "@quire/kernel"
+import { type MembershipRole, newOrganization, type Organization, type OrganizationAccess, type OrganizationPatch } from "./domain/Identity.ts"
 import { type LinkInvitePatch, organizationKeyShape } from "./OrganizationsRepo.ts"
 import { emailInvites } from "./organizations/EmailInvites.ts"
 import { inviteLinks } from "./organizations/InviteLinks.ts"
 import * as OrganizationEdit from "./organizations/OrganizationEdit.ts"
+import type { InviteInput, InviteResult, LinkInviteInput, LinkInviteView } from "./organizations/OrganizationTypes.ts"
 import { ensureUnscoped, reaches } from "./Scope.ts"
 import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 import { accountMail } from "./signin/AccountMail.ts"
 
-/** One invitation with a role of its own (GitBook's `{email, role}` form). */
-export interface Invitation {
-  readonly email: string
-  readonly role: Roles.MemberRole | null
-}
-
-export interface InviteInput {
-  /** Emails invited with `role`, or invitations whose role overrides it. */
-  readonly emails: ReadonlyArray<string | Invitation>
-  readonly role: Roles.MemberRole | null
-  readonly sso: boolean
-}
-
-export interface InviteResult {
-  /**
-   * The users added to the organization: an instance administrator's invitation adds existing
-   * users at once; an organization admin's adds nobody (each person accepts their offer), so its
-   * answer is the same whether an email has an account or not.
-   */
-  readonly users: ReadonlyArray<string>
-  /** Number of emails invited, including those still without an account. */
-  readonly invited: number
-}
-
-/** What an invite link is created with. */
-export interface LinkInviteInput {
-  readonly role: Roles.MemberRole | null
-  /** When the link stops letting people join; null or absent: never. */
-  readonly expiresAt?: Date | null | undefined
-}
-
-/**
- * An invite link as its caller sees it: `redundant` when joining with it would give the caller
- * nothing (they are a member with at least its role).
- */
-export interface LinkInviteView {
-  readonly invite: LinkInvite
-  readonly redundant: boolean
-}
+export type * from "./organizations/OrganizationTypes.ts"
 
 /** An organization that claims an email domain, with the caller's membership (null: not a member). */
 export interface EmailDomainOrganization {
@@ -102,7 +65,7 @@ export { emailInviteRetention } from "./organizations/EmailInvites.ts"
  * Who may create organizations: `QUIRE_ORG_CREATION` (`anyone`, the default, or `admins`: instance
  * administrators only), and `QUIRE_ORGS_PER_USER` organizations per creator (5; 0: no cap;
  * instance administrators have none). Each organization has its own storage quota, so the cap is
- * what keeps one person from multiplying it (issue 34: one new account made 30 organizations).
+ * what keeps one person from multiplying it.
  */
 export const OrganizationCreation = Config.all({
   who: Config.Literals(["anyone", "admins"], "QUIRE_ORG_CREATION").pipe(Config.withDefault("anyone" as const)),
@@ -174,7 +137,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         const actor = yield* Actor.Actor
         const claimed = domain.toLowerCase()
         const caller = yield* users.findById(actor.userId)
-        // Only a proven email puts the caller in its domain (issue 34: anyone could sign up with any address).
+        // Only a proven email puts the caller in its domain (anyone could sign up with any address).
         const inDomain = Option.isSome(caller) && caller.value.email.toLowerCase().split("@").pop() === claimed &&
           (yield* verifications.isVerified(caller.value.id))
         const found: Array<EmailDomainOrganization> = []

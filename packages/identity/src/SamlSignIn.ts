@@ -18,11 +18,10 @@ import { SsoProvisioning, type SsoSignedIn } from "./SsoProvisioning.ts"
 /** Where Quire, as the SP of one provider, is reached: computed by the server from its public URL. */
 /**
  * node-saml on the first SAML sign-in: it and the XML signature and parsing libraries it loads
- * (some 1 MB of code) are not held by a process whose organizations never use SAML (issue 23's
- * footprint). The built bundles keep them in a chunk of their own.
+ * (some 1 MB of code) are not held by a process whose organizations never use SAML (Node keeps the
+ * module once loaded). The built bundles keep them in a chunk of their own.
  */
-let nodeSamlLoading: Promise<typeof import("@node-saml/node-saml")> | undefined
-const nodeSaml = Effect.promise(() => (nodeSamlLoading ??= import("@node-saml/node-saml")))
+const nodeSaml = Effect.promise(() => import("@node-saml/node-saml"))
 
 export interface ServiceProvider {
   readonly entityID: string

@@ -1,7 +1,7 @@
 /**
  * Port: what SAML sign-in must remember across requests and replicas: the ids it has consumed
  * (assertions, one-time codes) until they expire, and the installation's SP signing key (as
- * `SamlSpKey` stores it: sealed; a Quire before issue 34 stored it in clear).
+ * `SamlSpKey` stores it: sealed; an older Quire stored it in clear).
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { MemoryStore } from "@quire/kernel"

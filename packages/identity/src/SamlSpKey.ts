@@ -3,7 +3,7 @@
  * from the instance secret, so that a dump alone signs no AuthnRequest as Quire. Without an
  * instance secret (the memory server, tests) it is sealed under the process's key, as the other
  * sealed values are, and a key that no longer opens (another instance secret) is replaced by a new
- * one. A key stored in clear by a Quire before issue 34 is still read, and `sealLegacy` seals it
+ * one. A key stored in clear by an older Quire is still read, and `sealLegacy` seals it
  * once, at start.
  */
 import { Effect, Option } from "effect"

@@ -9,8 +9,8 @@
  * kernel `SignedToken` of its own purpose. Cookies, pages and redirects are the server's.
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
-import { Actor, Errors, Ids, Sealed, SignedToken, Transactor } from "@quire/kernel"
+import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { Actor, Errors, Ids, sameSecret, Sealed, SignedToken, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
 import { MembersRepo } from "./MembersRepo.ts"
@@ -143,10 +143,8 @@ export const sessionActor = (session: SessionSubject & { readonly instanceAdmin?
     : { userId: session.userId, instanceAdmin: false, scope: session.organizationId, viaSession: true }
 
 /** Whether `verifier` is the one whose S256 challenge is `challenge`, compared in constant time. */
-const verifies = (verifier: string, challenge: string) => {
-  const computed = Buffer.from(createHash("sha256").update(verifier).digest("base64url"))
-  return computed.length === challenge.length && timingSafeEqual(computed, Buffer.from(challenge))
-}
+const verifies = (verifier: string, challenge: string) =>
+  sameSecret(createHash("sha256").update(verifier).digest("base64url"), challenge)
 
 const refused = (reason: string) => Effect.fail(new SignInRefused({ reason }))
 

@@ -3,7 +3,7 @@ import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Roles, Rows } from "@quire/kernel"
 import type { LinkInvite, MemberInvite, OrganizationAccess, OrganizationPatch } from "./domain/Identity.ts"
-import { organizationKey, OrganizationsRepo } from "./OrganizationsRepo.ts"
+import { organizationKey, OrganizationsRepo, type OrganizationsRepoShape } from "./OrganizationsRepo.ts"
 import { organizationColumns, OrganizationFields, organizationOf } from "./SqlRows.ts"
 
 type Row = Record<string, unknown>
@@ -55,26 +55,108 @@ const emailInvites = Rows.decoder("identity_email_invites", EmailInviteRow, (row
 }))
 const emailInviteColumns = "id, sealed_id, organization_id, email, role, sso, created_at"
 
+/** The invite links and email invitations of organizations. */
+const invites = (sql: SqlClient.SqlClient): Pick<
+  OrganizationsRepoShape,
+  "insertLinkInvite"
+  | "findLinkInvite"
+  | "updateLinkInvite"
+  | "listLinkInvites"
+  | "deleteLinkInvite"
+  | "sealLegacyLinkInvites"
+  | "insertEmailInvite"
+  | "sealLegacyEmailInvites"
+  | "purgeEmailInvites"
+  | "findEmailInvite"
+  | "listEmailInvites"
+  | "takeEmailInvite"
+> => {
+  /**
+   * Hashes and seals the rows of `table` (invite links, email invitations) an older Quire stored
+   * in clear, in one transaction; FOR UPDATE, so that two processes starting together seal each once.
+   */
+  const sealLegacy = (table: "identity_link_invites" | "identity_email_invites", seal: (id: string) => { readonly id: string; readonly sealedId: string }) =>
+    Effect.gen(function*() {
+      const name = sql.literal(table)
+      const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM ${name} WHERE sealed_id IS NULL FOR UPDATE`
+      for (const { id } of legacy) {
+        const next = seal(id)
+        yield* sql`UPDATE ${name} SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
+      }
+      return legacy.length
+    }).pipe(sql.withTransaction, Effect.orDie)
+
+  return {
+    insertLinkInvite: (invite) =>
+      sql`
+        INSERT INTO identity_link_invites (id, sealed_id, organization_id, role, created_at, expires_at)
+        VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt}, ${invite.expiresAt})`.pipe(
+        Effect.orDie,
+        Effect.asVoid
+      ),
+    findLinkInvite: (organizationId, inviteId) =>
+      sql<Row>`
+        SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
+        WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first)),
+    updateLinkInvite: (organizationId, inviteId, patch) => {
+      const sets = [
+        ...(patch.role === undefined ? [] : [sql`role = ${patch.role}`]),
+        ...(patch.expiresAt === undefined ? [] : [sql`expires_at = ${patch.expiresAt}`])
+      ]
+      return sql<Row>`
+        UPDATE identity_link_invites SET ${sets.length === 0 ? sql`id = id` : sql.csv(sets)}
+        WHERE organization_id = ${organizationId} AND id = ${inviteId}
+        RETURNING ${sql.literal(linkInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first))
+    },
+    listLinkInvites: (organizationId) =>
+      sql<Row>`
+        SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
+        WHERE organization_id = ${organizationId} ORDER BY created_at, id`.pipe(
+        Effect.orDie,
+        Effect.flatMap(linkInvites.all)
+      ),
+    deleteLinkInvite: (organizationId, inviteId) =>
+      sql`DELETE FROM identity_link_invites WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(
+        Effect.orDie,
+        Effect.asVoid
+      ),
+    sealLegacyLinkInvites: (seal) => sealLegacy("identity_link_invites", seal),
+    insertEmailInvite: (invite) =>
+      sql`
+        INSERT INTO identity_email_invites (id, sealed_id, organization_id, email, role, sso, created_at)
+        VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
+        ON CONFLICT (organization_id, email)
+        DO UPDATE SET id = excluded.id, sealed_id = excluded.sealed_id, role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
+        Effect.orDie,
+        Effect.asVoid
+      ),
+    sealLegacyEmailInvites: (seal) => sealLegacy("identity_email_invites", seal),
+    purgeEmailInvites: (before) =>
+      sql<Row>`DELETE FROM identity_email_invites WHERE created_at < ${before} RETURNING email`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => rows.length)
+      ),
+    findEmailInvite: (organizationId, inviteId) =>
+      sql<Row>`
+        SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
+        WHERE id = ${inviteId} AND organization_id = ${organizationId}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first)),
+    listEmailInvites: (filter) =>
+      sql<Row>`
+        SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
+        WHERE ${"email" in filter ? sql`email = ${filter.email}` : sql`organization_id = ${filter.organizationId}`}
+        ORDER BY created_at, id`.pipe(Effect.orDie, Effect.flatMap(emailInvites.all)),
+    takeEmailInvite: (organizationId, email) =>
+      sql<Row>`
+        DELETE FROM identity_email_invites WHERE organization_id = ${organizationId} AND email = ${email}
+        RETURNING ${sql.literal(emailInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first))
+  }
+}
+
 export const layer = Layer.effect(
   OrganizationsRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(organizationColumns)
-
-    /**
-     * Hashes and seals the rows of `table` (invite links, email invitations) an older Quire stored
-     * in clear, in one transaction; FOR UPDATE, so that two processes starting together seal each once.
-     */
-    const sealLegacy = (table: "identity_link_invites" | "identity_email_invites", seal: (id: string) => { readonly id: string; readonly sealedId: string }) =>
-      Effect.gen(function*() {
-        const name = sql.literal(table)
-        const legacy = yield* sql<{ readonly id: string }>`SELECT id FROM ${name} WHERE sealed_id IS NULL FOR UPDATE`
-        for (const { id } of legacy) {
-          const next = seal(id)
-          yield* sql`UPDATE ${name} SET id = ${next.id}, sealed_id = ${next.sealedId} WHERE id = ${id} AND sealed_id IS NULL`
-        }
-        return legacy.length
-      }).pipe(sql.withTransaction, Effect.orDie)
 
     const update = (organizationId: string, patch: OrganizationPatch) => {
       const sets = [
@@ -153,68 +235,7 @@ export const layer = Layer.effect(
           WHERE o.email_domains @> ${JSON.stringify([domain.toLowerCase()])}::jsonb
           ORDER BY o.created_at, o.id`.pipe(Effect.orDie, Effect.flatMap(accesses.all)),
       update,
-      insertLinkInvite: (invite) =>
-        sql`
-          INSERT INTO identity_link_invites (id, sealed_id, organization_id, role, created_at, expires_at)
-          VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.role}, ${invite.createdAt}, ${invite.expiresAt})`.pipe(
-          Effect.orDie,
-          Effect.asVoid
-        ),
-      findLinkInvite: (organizationId, inviteId) =>
-        sql<Row>`
-          SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
-          WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first)),
-      updateLinkInvite: (organizationId, inviteId, patch) => {
-        const sets = [
-          ...(patch.role === undefined ? [] : [sql`role = ${patch.role}`]),
-          ...(patch.expiresAt === undefined ? [] : [sql`expires_at = ${patch.expiresAt}`])
-        ]
-        return sql<Row>`
-          UPDATE identity_link_invites SET ${sets.length === 0 ? sql`id = id` : sql.csv(sets)}
-          WHERE organization_id = ${organizationId} AND id = ${inviteId}
-          RETURNING ${sql.literal(linkInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(linkInvites.first))
-      },
-      listLinkInvites: (organizationId) =>
-        sql<Row>`
-          SELECT ${sql.literal(linkInviteColumns)} FROM identity_link_invites
-          WHERE organization_id = ${organizationId} ORDER BY created_at, id`.pipe(
-          Effect.orDie,
-          Effect.flatMap(linkInvites.all)
-        ),
-      deleteLinkInvite: (organizationId, inviteId) =>
-        sql`DELETE FROM identity_link_invites WHERE organization_id = ${organizationId} AND id = ${inviteId}`.pipe(
-          Effect.orDie,
-          Effect.asVoid
-        ),
-      sealLegacyLinkInvites: (seal) => sealLegacy("identity_link_invites", seal),
-      insertEmailInvite: (invite) =>
-        sql`
-          INSERT INTO identity_email_invites (id, sealed_id, organization_id, email, role, sso, created_at)
-          VALUES (${invite.id}, ${invite.sealedId}, ${invite.organizationId}, ${invite.email}, ${invite.role}, ${invite.sso}, ${invite.createdAt})
-          ON CONFLICT (organization_id, email)
-          DO UPDATE SET id = excluded.id, sealed_id = excluded.sealed_id, role = excluded.role, sso = excluded.sso, created_at = excluded.created_at`.pipe(
-          Effect.orDie,
-          Effect.asVoid
-        ),
-      sealLegacyEmailInvites: (seal) => sealLegacy("identity_email_invites", seal),
-      purgeEmailInvites: (before) =>
-        sql<Row>`DELETE FROM identity_email_invites WHERE created_at < ${before} RETURNING email`.pipe(
-          Effect.orDie,
-          Effect.map((rows) => rows.length)
-        ),
-      findEmailInvite: (organizationId, inviteId) =>
-        sql<Row>`
-          SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
-          WHERE id = ${inviteId} AND organization_id = ${organizationId}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first)),
-      listEmailInvites: (filter) =>
-        sql<Row>`
-          SELECT ${sql.literal(emailInviteColumns)} FROM identity_email_invites
-          WHERE ${"email" in filter ? sql`email = ${filter.email}` : sql`organization_id = ${filter.organizationId}`}
-          ORDER BY created_at, id`.pipe(Effect.orDie, Effect.flatMap(emailInvites.all)),
-      takeEmailInvite: (organizationId, email) =>
-        sql<Row>`
-          DELETE FROM identity_email_invites WHERE organization_id = ${organizationId} AND email = ${email}
-          RETURNING ${sql.literal(emailInviteColumns)}`.pipe(Effect.orDie, Effect.flatMap(emailInvites.first))
+      ...invites(sql)
     })
   })
 )

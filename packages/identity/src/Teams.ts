@@ -4,10 +4,10 @@ import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ensure, ensureOrganization, organizationPermissions } from "./Authorization.ts"
 import type { Member, OrganizationAccess, Team, TeamMemberRole } from "./domain/Identity.ts"
 import { MembershipDependents } from "./MembershipDependents.ts"
-import { MembersRepo } from "./MembersRepo.ts"
+import { MembersRepo, type MembersRepoShape } from "./MembersRepo.ts"
 import { Organizations } from "./Organizations.ts"
 import { type TeamFilter, teamKeyShape, teamMemberKeyShape, TeamsRepo } from "./TeamsRepo.ts"
-import { UsersRepo } from "./UsersRepo.ts"
+import { UsersRepo, type UsersRepoShape } from "./UsersRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 
@@ -49,6 +49,23 @@ export interface TeamsShape {
   readonly removeMember: (organizationId: string, teamId: string, userId: string) => Effect.Effect<boolean, Denied, Actor.Actor>
   /** Adds, removes and sets roles of several members at once, in one transaction. */
   readonly updateMembers: (organizationId: string, teamId: string, change: TeamMembersChange) => Effect.Effect<void, Denied | Errors.InvalidInput, Actor.Actor>
+}
+
+/** How a team change names users: by id or by email, checked to be members of the organization. */
+const memberNames = (members: MembersRepoShape, users: UsersRepoShape) => {
+  /** The id of the organization member `user` names (an id or an email); InvalidInput naming `field` otherwise. */
+  const memberId = Effect.fnUntraced(function*(organizationId: string, user: string, field: string) {
+    const id = yield* resolve(user)
+    if (id !== undefined && Option.isSome(yield* members.find(organizationId, id))) return id
+    return yield* new Errors.InvalidInput({ field, reason: `user ${JSON.stringify(user)} is not a member of the organization` })
+  })
+
+  /** The user id of an id or an email; undefined for an email without an account. */
+  const resolve = Effect.fnUntraced(function*(user: string) {
+    if (!user.includes("@")) return user
+    return Option.getOrUndefined(yield* users.findByEmail(user))?.id
+  })
+  return { memberId, resolve }
 }
 
 export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity/Teams") {
@@ -134,18 +151,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         return team
       })
 
-      /** The id of the organization member `user` names (an id or an email); InvalidInput naming `field` otherwise. */
-      const memberId = Effect.fnUntraced(function*(organizationId: string, user: string, field: string) {
-        const id = yield* resolve(user)
-        if (id !== undefined && Option.isSome(yield* members.find(organizationId, id))) return id
-        return yield* new Errors.InvalidInput({ field, reason: `user ${JSON.stringify(user)} is not a member of the organization` })
-      })
-
-      /** The user id of an id or an email; undefined for an email without an account. */
-      const resolve = Effect.fnUntraced(function*(user: string) {
-        if (!user.includes("@")) return user
-        return Option.getOrUndefined(yield* users.findByEmail(user))?.id
-      })
+      const { memberId, resolve } = memberNames(members, users)
 
       const listMembers = Effect.fn("Teams.listMembers")(function*(organizationId: string, teamId: string, page: Pagination.PageRequest) {
         const access = yield* organizations.access(organizationId)

@@ -112,6 +112,69 @@ const instanceAdministration = (
   })
 })
 
+/** `createToken`, `listTokens` and `revokeToken` over the port (see `UsersShape`), with the service's own helpers. */
+const tokenManagement = (
+  users: UsersRepoShape,
+  transactor: Transactor.Transactor["Service"],
+  own: {
+    readonly findUser: (userId: string) => Effect.Effect<User, Errors.NotFound>
+    readonly ensureSelfOrAdmin: (userId: string, action: string) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden, Actor.Actor>
+    readonly issueToken: (userId: string, secret: string, options: TokenOptions) => Effect.Effect<ApiToken>
+    readonly forgetTokens: UsersShape["forgetTokens"]
+  }
+): Pick<UsersShape, "createToken" | "listTokens" | "revokeToken"> => {
+  const { ensureSelfOrAdmin, findUser, forgetTokens, issueToken } = own
+
+  // Listing or revoking someone else's tokens reveals nothing: anyone but the user or an administrator gets NotFound.
+  const ensureOwnTokens = Effect.fnUntraced(function*(userId: string) {
+    const actor = yield* Actor.Actor
+    if (actor.userId !== userId && !actor.instanceAdmin) {
+      return yield* new Errors.NotFound({ resource: "User", id: userId })
+    }
+    return yield* findUser(userId)
+  })
+
+  const createToken = Effect.fn("Users.createToken")(function*(
+    userId: string,
+    input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
+  ) {
+    const actor = yield* Actor.Actor
+    yield* ensureSelfOrAdmin(userId, "create tokens for this user")
+    if (input.expiresAt !== undefined && input.expiresAt.getTime() <= (yield* Clock.currentTimeMillis)) {
+      return yield* new Errors.InvalidInput({ field: "expiresAt", reason: "must be in the future" })
+    }
+    const secret = generateSecret()
+    const token = yield* issueToken(userId, secret, {
+      label: input.label ?? null,
+      expiresAt: input.expiresAt ?? null,
+      bootstrap: false,
+      organizationId: actor.scope ?? null,
+      fromSession: actor.viaSession === true
+    })
+    return { token, secret }
+  })
+
+  // A user holds few tokens: they are paged here, over the whole list, rather than in each adapter.
+  const listTokens = Effect.fn("Users.listTokens")(function*(userId: string, request: Pagination.PageRequest) {
+    yield* ensureOwnTokens(userId)
+    const after = yield* Pagination.afterOf(request, ["number", "string"])
+    return yield* Pagination.paginateArray(
+      yield* users.listTokens(userId),
+      (token) => [token.createdAt.getTime(), token.id],
+      { order: "asc", after, limit: Pagination.limitOf(request) }
+    )
+  })
+
+  const revokeToken = Effect.fn("Users.revokeToken")(function*(userId: string, tokenId: string) {
+    yield* ensureOwnTokens(userId)
+    const hash = yield* transactor.transaction(users.deleteToken(userId, tokenId))
+    if (Option.isNone(hash)) return yield* new Errors.NotFound({ resource: "Token", id: tokenId })
+    yield* forgetTokens([hash.value])
+  })
+
+  return { createToken, listTokens, revokeToken }
+}
+
 export class Users extends Context.Service<Users, UsersShape>()("@quire/identity/Users") {
   static readonly layer = Layer.effect(
     Users,
@@ -150,7 +213,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
 
       const bootstrapOnce = Effect.fn("Users.bootstrapAdmin")(function*(email: string, secret: string | undefined) {
         // The bootstrap token's holder (setup may have changed their email), else the first
-        // administrator: the email only names the one a fresh instance creates, never promotes (issue 34).
+        // administrator: the email only names the one a fresh instance creates, never promotes.
         const holder = yield* users.findBootstrapAdmin
         const existing = Option.isSome(holder) ? holder : yield* users.findFirstInstanceAdmin
         const user = Option.isSome(existing) ? existing.value : yield* insertUser(email, "Administrator", true)
@@ -176,7 +239,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
       // is looked up once a second). Unknown tokens are not cached, so a new token works at once; a
       // change to a known token's owner (instance administrator flag) is seen by every process
-      // within `tokenCacheTtl`, as issue 23 asks of every per-process cache.
+      // within `tokenCacheTtl`, as every per-process cache must.
       // A revoked token is forgotten at once by the process that revokes it, and by the others
       // through `forgetTokens` (the server listens for the SQL adapter's notifications).
       const owners = yield* Cache.makeWith((hash: string) => users.findTokenOwner(hash), {
@@ -250,53 +313,6 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         return Option.getOrThrow(yield* users.update(userId, patch))
       })
 
-      // Listing or revoking someone else's tokens reveals nothing: anyone but the user or an administrator gets NotFound.
-      const ensureOwnTokens = Effect.fnUntraced(function*(userId: string) {
-        const actor = yield* Actor.Actor
-        if (actor.userId !== userId && !actor.instanceAdmin) {
-          return yield* new Errors.NotFound({ resource: "User", id: userId })
-        }
-        return yield* findUser(userId)
-      })
-
-      const createToken = Effect.fn("Users.createToken")(function*(
-        userId: string,
-        input: { readonly label?: string | undefined; readonly expiresAt?: Date | undefined }
-      ) {
-        const actor = yield* Actor.Actor
-        yield* ensureSelfOrAdmin(userId, "create tokens for this user")
-        if (input.expiresAt !== undefined && input.expiresAt.getTime() <= (yield* Clock.currentTimeMillis)) {
-          return yield* new Errors.InvalidInput({ field: "expiresAt", reason: "must be in the future" })
-        }
-        const secret = generateSecret()
-        const token = yield* issueToken(userId, secret, {
-          label: input.label ?? null,
-          expiresAt: input.expiresAt ?? null,
-          bootstrap: false,
-          organizationId: actor.scope ?? null,
-          fromSession: actor.viaSession === true
-        })
-        return { token, secret }
-      })
-
-      // A user holds few tokens: they are paged here, over the whole list, rather than in each adapter.
-      const listTokens = Effect.fn("Users.listTokens")(function*(userId: string, request: Pagination.PageRequest) {
-        yield* ensureOwnTokens(userId)
-        const after = yield* Pagination.afterOf(request, ["number", "string"])
-        return yield* Pagination.paginateArray(
-          yield* users.listTokens(userId),
-          (token) => [token.createdAt.getTime(), token.id],
-          { order: "asc", after, limit: Pagination.limitOf(request) }
-        )
-      })
-
-      const revokeToken = Effect.fn("Users.revokeToken")(function*(userId: string, tokenId: string) {
-        yield* ensureOwnTokens(userId)
-        const hash = yield* transactor.transaction(users.deleteToken(userId, tokenId))
-        if (Option.isNone(hash)) return yield* new Errors.NotFound({ resource: "Token", id: tokenId })
-        yield* forgetTokens([hash.value])
-      })
-
       return Users.of({
         bootstrapAdmin,
         ...instanceAdministration(users, transactor, forgetTokens),
@@ -306,9 +322,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         get: (userId) => findUser(userId),
         create,
         update,
-        createToken,
-        listTokens,
-        revokeToken,
+        ...tokenManagement(users, transactor, { findUser, ensureSelfOrAdmin, issueToken, forgetTokens }),
         forgetTokens
       })
     })

@@ -1,6 +1,6 @@
 export * as Authorization from "./Authorization.ts"
 export * from "./domain/Identity.ts"
-export * as Identity from "./Identity.ts"
+export * as IdentityLayers from "./IdentityLayers.ts"
 export { migrations } from "./migrations/index.ts"
 export { Members } from "./Members.ts"
 export { MemberInvites } from "./MemberInvites.ts"

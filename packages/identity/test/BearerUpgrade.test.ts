@@ -11,7 +11,7 @@ import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Actor, Errors, Ids, InstanceSecret, Sealed, SignedToken } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Identity, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
+import { IdentityLayers, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
 
 /** The identity migrations before bearer values were hashed. */
 const before = {
@@ -40,8 +40,8 @@ for (const database of Backends.databases) {
           VALUES ('old-email-invite-0123456789', 'old-org', 'invited@old.test', 'admin', now())`
         yield* Migrations.run(migrations)
 
-        const services = Identity.layerServices.pipe(
-          Layer.provide(Identity.layerReposSql),
+        const services = IdentityLayers.layerServices.pipe(
+          Layer.provide(IdentityLayers.layerReposSql),
           Layer.provide([SqlTransactor.layer, Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest]),
           Layer.provide(Layer.succeed(InstanceSecret.StoredSecret, Option.some(Redacted.make(instanceSecret))))
         )

@@ -9,12 +9,12 @@ import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { layerMailerMemory, Outbox } from "@quire/outbound"
 import { as, asInstanceAdmin, errorMessage, errorTag, some } from "@quire/testkit"
-import { AccountMail, EmailVerification, Identity, InviteSignUp, inviteToken, MemberInvites, MembersRepo, Organizations, PasswordSignIn, SignInSessions, Users, UsersRepo } from "../src/index.ts"
+import { AccountMail, EmailVerification, IdentityLayers, InviteSignUp, inviteToken, MemberInvites, MembersRepo, Organizations, PasswordSignIn, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 import { backends, dependencies } from "./support/Services.ts"
 
 const mail = AccountMail.layer("http://quire.test").pipe(Layer.provideMerge(layerMailerMemory))
-const services = Identity.layerServices.pipe(
+const services = IdentityLayers.layerServices.pipe(
   Layer.provideMerge(mail),
   Layer.provide(dependencies())
 )

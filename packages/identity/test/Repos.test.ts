@@ -3,7 +3,7 @@
  * backend is one fresh store shared by the suites, whose tests use disjoint ids.
  */
 import { Backends } from "@quire/testkit"
-import { Identity, migrations } from "../src/index.ts"
+import { IdentityLayers, migrations } from "../src/index.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
 import { oidcProvidersRepoContract } from "./contract/OidcProvidersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
@@ -13,7 +13,7 @@ import { signInRepoContract } from "./contract/SignInRepoContract.ts"
 import { teamsRepoContract } from "./contract/TeamsRepoContract.ts"
 import { usersRepoContract } from "./contract/UsersRepoContract.ts"
 
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
 
 Backends.each(backends, (it) => {
   usersRepoContract(it)

@@ -9,12 +9,12 @@ import { TestClock } from "effect/testing"
 import { createHash } from "node:crypto"
 import { Actor, Ids, Transactor } from "@quire/kernel"
 import { assertNone, at, errorMessage, some } from "@quire/testkit"
-import { Identity, MembersRepo, sessionSeconds, type SignInSession, SignInSessions, Users, UsersRepo } from "../src/index.ts"
+import { IdentityLayers, MembersRepo, sessionSeconds, type SignInSession, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
 const services = SignInSessions.layer.pipe(
   Layer.provideMerge(Users.layer),
-  Layer.provideMerge(Identity.layerReposMemory),
+  Layer.provideMerge(IdentityLayers.layerReposMemory),
   Layer.provide([Ids.Ids.layer, Transactor.Transactor.layerMemory])
 )
 

@@ -10,7 +10,7 @@ import { generateKeyPairSync } from "node:crypto"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Ids, InstanceSecret, Sealed } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Identity, MembershipDependents, migrations, SamlSignIn, VisitorClaims } from "../src/index.ts"
+import { IdentityLayers, MembershipDependents, migrations, SamlSignIn, VisitorClaims } from "../src/index.ts"
 import * as SamlSpKey from "../src/SamlSpKey.ts"
 
 /** The identity migrations before the SSO keys were sealed. */
@@ -39,8 +39,8 @@ for (const database of Backends.databases) {
         yield* Migrations.run(migrations)
         assert.deepStrictEqual(yield* sql`SELECT * FROM identity_oidc_requests`, [])
 
-        const services = Identity.layerServices.pipe(
-          Layer.provide(Identity.layerReposSql),
+        const services = IdentityLayers.layerServices.pipe(
+          Layer.provide(IdentityLayers.layerReposSql),
           Layer.provide([SqlTransactor.layer, Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest]),
           Layer.provide(Layer.succeed(InstanceSecret.StoredSecret, instanceSecret))
         )

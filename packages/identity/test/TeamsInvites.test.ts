@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { Actor, Ids } from "@quire/kernel"
 import { as, asInstanceAdmin, assertNone, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
-import { EmailVerificationRepo, Identity, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
+import { EmailVerificationRepo, IdentityLayers, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 
 const services = Layer.mergeAll(Teams.layer, Users.layer, MemberInvites.layer).pipe(
@@ -14,7 +14,7 @@ const services = Layer.mergeAll(Teams.layer, Users.layer, MemberInvites.layer).p
   Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone])
 )
 
-const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
 
 const insertUser = (userId: string) => Effect.flatMap(Effect.service(UsersRepo), (users) => users.insert(makeUser(userId)).pipe(Effect.orDie))
 

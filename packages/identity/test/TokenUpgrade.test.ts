@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Ids } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Identity, migrations, Users } from "../src/index.ts"
+import { IdentityLayers, migrations, Users } from "../src/index.ts"
 import { hashSecret } from "../src/Tokens.ts"
 
 /** The identity migrations before tokens had a lifecycle. */
@@ -19,7 +19,7 @@ const before = {
 
 for (const database of Backends.databases) {
   const services = Users.layer.pipe(
-    Layer.provide(Identity.layerReposSql),
+    Layer.provide(IdentityLayers.layerReposSql),
     Layer.provide([SqlTransactor.layer, Ids.Ids.layer])
   )
   layer(Layer.merge(services, database.layer).pipe(Layer.provide(database.layer)), { timeout: "60 seconds" })(

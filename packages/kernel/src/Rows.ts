@@ -18,6 +18,7 @@ export const TimestampOrNull: Schema.Codec<Date | null, Date | string | null> = 
 
 /** Guards of the schemas above whose AST the generic compiler below cannot read (they transform). */
 type Guard = (value: unknown) => boolean
+// quire-lint-allow module-state: marks the schemas made here at load (by AST, weakly); a fact of the schema, the same for every server
 const special = new WeakMap<SchemaAST.AST, () => Guard | undefined>([
   [Timestamp.ast, () => (value) => value instanceof Date && !Number.isNaN(value.getTime())]
 ])
@@ -87,6 +88,7 @@ export function decoder<S extends Schema.Decoder<unknown>, A>(
   }
 }
 
+// quire-lint-allow module-state: a pure function of immutable schema ASTs remembered weakly; every server gets the same guard, and decoders are made at load
 const compiled = new WeakMap<SchemaAST.AST, Guard | undefined>()
 
 /**

@@ -5,8 +5,9 @@
  * purpose never passes as another. Tokens are signed, not encrypted: what they carry is visible.
  */
 import { Clock, Effect, Option, Redacted, Schema } from "effect"
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
+import { createHmac, hkdfSync, randomBytes } from "node:crypto"
 import * as InstanceSecret from "./InstanceSecret.ts"
+import { sameSecret } from "./SameSecret.ts"
 
 /** A signing key, good for one purpose only. */
 export interface Key {
@@ -83,12 +84,8 @@ const authentic = (key: Key, token: string, jwt: boolean): Record<string, unknow
   const parts = token.split(".")
   if (parts.length !== (jwt ? 3 : 2) || (jwt && parts[0] !== jwtHeader)) return undefined
   const signature = parts.pop()!
-  const given = Buffer.from(signature, "base64url")
-  const expected = mac(key, parts.join("."))
-  // Only the canonical spelling of the signature: no second token for the same payload.
-  if (given.length !== expected.length || given.toString("base64url") !== signature || !timingSafeEqual(given, expected)) {
-    return undefined
-  }
+  // Against the canonical spelling of the signature: no second token for the same payload.
+  if (!sameSecret(signature, mac(key, parts.join(".")).toString("base64url"))) return undefined
   return parseObject(parts[parts.length - 1]!)
 }
 

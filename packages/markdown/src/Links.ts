@@ -9,7 +9,7 @@
  * Anchor-only links (`#x`) and other schemes (`mailto:`, `tel:`, `data:`...) are not links to check.
  */
 import type { LinkStatus } from "./domain/LinkStatus.ts"
-import { type HtmlLinks, links as markdownLinks, type MarkdownLink } from "./Markdown.ts"
+import { type HtmlLinks, links as markdownLinks, type MarkdownLink } from "./MarkdownLinks.ts"
 
 /** What a page's links are resolved against: the page's own path and the revision's pages and files. */
 export interface LinkContext {
@@ -82,6 +82,7 @@ const unwrap = (url: string): string => {
 }
 
 const decode = (segment: string): string => {
+  if (!segment.includes("%")) return segment
   try {
     return decodeURIComponent(segment)
   } catch {
@@ -109,10 +110,9 @@ const pagePathOfGitPath = (segments: ReadonlyArray<string>): string => {
   return segments.join("/")
 }
 
-const isInApp = (url: string, appBaseUrl: string): boolean => {
-  if (!URL.canParse(url) || !URL.canParse(appBaseUrl)) return false
+const isInApp = (url: string, base: URL | undefined): boolean => {
+  if (base === undefined || !URL.canParse(url)) return false
   const link = new URL(url)
-  const base = new URL(appBaseUrl)
   if (link.origin !== base.origin) return false
   const prefix = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`
   return base.pathname === "/" || link.pathname === base.pathname || link.pathname.startsWith(prefix)
@@ -192,50 +192,75 @@ const byFile = (resolved: ReadonlyArray<string>, anchor: string | undefined, con
   return undefined
 }
 
-const resolver = (context: LinkContext) => {
-  const pageIds = lazy(() => new Set(context.pagesByPath.values()))
-  const folder = lazy(() => baseFolder(context))
-  const assetRefs = lazy(() => assetRefsOf(context.filesByPath))
-  const { pageFilePath } = context
-  return (link: Pick<MarkdownLink, "url" | "kind">): LinkResolution | undefined => {
-    const url = unwrap(link.url)
-    if (url === "" || url.startsWith("#")) return undefined
-    if (url.startsWith("//") || scheme.test(url)) {
-      const absolute = url.startsWith("//") ? `https:${url}` : url
-      if (!/^https?:/i.test(absolute)) return undefined
-      return { target: { kind: "url", url }, status: isInApp(absolute, context.appBaseUrl) ? "in-app" : "ok" }
-    }
-    const { anchor, path } = splitAnchor(url)
-    const rooted = path.startsWith("/")
-    const segments = path.split("/")
-    if (rooted && segments[1] === "files" && segments[2] !== undefined && segments[2] !== "") {
-      return fileById(decode(segments[2]), context)
-    }
-    if (rooted && segments[1] === "pages") {
-      const rest = normalizeSegments(segments.slice(2))
-      const [only] = rest
-      if (rest.length === 1 && only !== undefined && pageIds().has(only)) {
-        return { target: withAnchor({ kind: "page", page: only }, anchor), status: "ok" }
+/** What every page of one revision resolves its links against: a `LinkContext` without the page. */
+export type RevisionLinkContext = Omit<LinkContext, "pagePath" | "pageFilePath">
+
+/** The page whose links a resolver resolves: its path in the tree and its file in the repository. */
+export interface LinkPlace {
+  readonly pagePath: string
+  readonly pageFilePath?: string | undefined
+}
+
+/**
+ * Resolvers for the pages of one revision, sharing what does not depend on the page: the set of
+ * page ids, the asset paths, the parsed app URL, and the resolution of each absolute URL.
+ */
+export const revisionLinkResolver = (revision: RevisionLinkContext) => {
+  const pageIds = lazy(() => new Set(revision.pagesByPath.values()))
+  const assetRefs = lazy(() => assetRefsOf(revision.filesByPath))
+  const base = lazy(() => URL.canParse(revision.appBaseUrl) ? new URL(revision.appBaseUrl) : undefined)
+  const absolute = new Map<string, LinkResolution | undefined>()
+  const absoluteLink = (url: string): LinkResolution | undefined => {
+    if (absolute.has(url)) return absolute.get(url)
+    const full = url.startsWith("//") ? `https:${url}` : url
+    const resolution: LinkResolution | undefined = /^https?:/i.test(full)
+      ? { target: { kind: "url", url }, status: isInApp(full, base()) ? "in-app" : "ok" }
+      : undefined
+    absolute.set(url, resolution)
+    return resolution
+  }
+  return (place: LinkPlace): (link: Pick<MarkdownLink, "url" | "kind">) => LinkResolution | undefined => {
+    const context: LinkContext = { ...revision, pagePath: place.pagePath, pageFilePath: place.pageFilePath }
+    const folder = lazy(() => baseFolder(context))
+    const { pageFilePath } = place
+    return (link) => {
+      const url = unwrap(link.url)
+      if (url === "" || url.startsWith("#")) return undefined
+      if (url.startsWith("//") || scheme.test(url)) return absoluteLink(url)
+      const { anchor, path } = splitAnchor(url)
+      const rooted = path.startsWith("/")
+      const segments = path.split("/")
+      if (rooted && segments[1] === "files" && segments[2] !== undefined && segments[2] !== "") {
+        return fileById(decode(segments[2]), context)
       }
-      return pageByPath(pagePathOfGitPath(rest), anchor, context)
+      if (rooted && segments[1] === "pages") {
+        const rest = normalizeSegments(segments.slice(2))
+        const [only] = rest
+        if (rest.length === 1 && only !== undefined && pageIds().has(only)) {
+          return { target: withAnchor({ kind: "page", page: only }, anchor), status: "ok" }
+        }
+        return pageByPath(pagePathOfGitPath(rest), anchor, context)
+      }
+      if (rooted && segments[1] === ".gitbook" && segments[2] === "assets") {
+        const file = assetRefs().get(`/${normalizeSegments(segments).join("/")}`)
+        if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
+      }
+      const fromFile = rooted || pageFilePath === undefined ? undefined : normalizeSegments([...fileFolder(pageFilePath), ...segments])
+      if (fromFile !== undefined) {
+        const found = byFile(fromFile, anchor, context)
+        if (found !== undefined) return found
+      }
+      const resolved = fromFile !== undefined && link.kind === "image" ? fromFile : normalizeSegments(rooted ? segments : [...folder(), ...segments])
+      if (link.kind === "image") {
+        // An image of the revision is a file referenced by id; a path names nothing Quire stores.
+        return { target: { kind: "file", file: resolved.join("/") }, status: "broken" }
+      }
+      return pageByPath(pagePathOfGitPath(resolved), anchor, context)
     }
-    if (rooted && segments[1] === ".gitbook" && segments[2] === "assets") {
-      const file = assetRefs().get(`/${normalizeSegments(segments).join("/")}`)
-      if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
-    }
-    const fromFile = rooted || pageFilePath === undefined ? undefined : normalizeSegments([...fileFolder(pageFilePath), ...segments])
-    if (fromFile !== undefined) {
-      const found = byFile(fromFile, anchor, context)
-      if (found !== undefined) return found
-    }
-    const resolved = fromFile !== undefined && link.kind === "image" ? fromFile : normalizeSegments(rooted ? segments : [...folder(), ...segments])
-    if (link.kind === "image") {
-      // An image of the revision is a file referenced by id; a path names nothing Quire stores.
-      return { target: { kind: "file", file: resolved.join("/") }, status: "broken" }
-    }
-    return pageByPath(pagePathOfGitPath(resolved), anchor, context)
   }
 }
+
+const resolver = (context: LinkContext) => revisionLinkResolver(context)(context)
 
 /**
  * A resolver for the links of the page at `context.pagePath`: like `resolveLink`, but the

@@ -101,6 +101,20 @@ export const chunkLength = 8_192
 
 const fenceOpen = /^ {0,3}(`{3,}|~{3,})/
 const rawHtmlOpen = /^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i
+/**
+ * The text that ends the raw HTML block `line` opens, when blank lines do not end it (CommonMark's
+ * kinds 1 to 5: `<script>`, `<pre>`, `<style>`, `<textarea>`, comments, `<?`, `<!X` and CDATA).
+ */
+const rawHtmlEnd = (line: string): string | undefined => {
+  const raw = rawHtmlOpen.exec(line)
+  if (raw !== null) return `</${raw[1]!.toLowerCase()}>`
+  if (/^ {0,3}<!--/.test(line)) return "-->"
+  if (/^ {0,3}<\?/.test(line)) return "?>"
+  if (/^ {0,3}<!\[CDATA\[/.test(line)) return "]]>"
+  if (/^ {0,3}<![A-Za-z]/.test(line)) return ">"
+  return undefined
+}
+
 // A line after which a blank line may end every block: not indented, not a list item, quote or table row.
 const blockStart = /^(?![ \t]|[-*+>|]|\d{1,9}[.)])\S/
 
@@ -142,10 +156,9 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
         start = lineStart
       }
       const open = fenceOpen.exec(line)
-      const raw = rawHtmlOpen.exec(line)
+      const end = open === null ? rawHtmlEnd(line) : undefined
       if (open !== null) fence = open[1]!
-      else if (raw !== null && !line.toLowerCase().includes(`</${raw[1]!.toLowerCase()}>`)) html = `</${raw[1]!.toLowerCase()}>`
-      else if (/^ {0,3}<!--/.test(line) && !line.includes("-->")) html = "-->"
+      else if (end !== undefined && !line.toLowerCase().includes(end)) html = end
     }
     previousBlank = blank
     lineStart = lineEnd + 1
@@ -162,8 +175,8 @@ export interface Piece {
   readonly tree: Root
 }
 
-// A link reference definition (`[label]: url`) on a line of its own.
-const definitionLine = /^ {0,3}\[(?:[^\\\]\n]|\\.)+\]:[ \t]*\S.*$/gm
+// A link reference definition (`[label]: url`) on a line of its own (a footnote's `[^1]:` is not one).
+const definitionLine = /^ {0,3}\[(?!\^)(?:[^\\\]\n]|\\.)+\]:[ \t]*\S.*$/gm
 
 /** How a document is parsed a piece at a time: its pieces' text and the definitions appended to each. */
 export interface PiecePlan {
@@ -182,7 +195,8 @@ export const piecePlan = (markdown: string): PiecePlan => {
 export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
   // Past the definitions limit, each piece would parse them all: references resolve within their piece only.
-  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.join("\n")}\n`
+  // Each stands alone, so that a line that does not parse as a definition leaves the others definitions.
+  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.join("\n\n")}\n`
 }
 
 /**
@@ -699,116 +713,4 @@ export const excerpt = (text: string, query: string, maxLength = 160): string =>
   }
   const slice = flat.slice(start, end).trim()
   return `${start > 0 ? "…" : ""}${slice}${end < flat.length ? "…" : ""}`
-}
-
-/** A link or image destination found in a markdown document. */
-export interface MarkdownLink {
-  readonly url: string
-  readonly kind: "link" | "image"
-  /** Where the link starts (1-based). */
-  readonly position: { readonly line: number; readonly column: number }
-}
-
-const positionOf = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
-
-/**
- * The `<a href>` and `<img src>` of a piece of raw HTML (GitBook writes images as
- * `<figure><img src=...>`), trimmed and not empty. An HTML parser reads them: the caller passes
- * its platform's (a DOM parser on Node, the browser's `DOMParser`).
- */
-export type HtmlLinks = (html: string) => ReadonlyArray<{ readonly url: string; readonly kind: "link" | "image" }>
-
-/**
- * Every link and image of `markdown` in document order: inline ones, references resolved through
- * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML (read by `html`).
- */
-export const links = (markdown: string, html: HtmlLinks): ReadonlyArray<MarkdownLink> => {
-  const collector = linkCollector(html)
-  for (const piece of pieces(markdown)) collector.add(piece)
-  return collector.done()
-}
-
-/** What a document's links need of one piece (see `pieceLinks`); a parse worker computes it. */
-export interface PieceLinks {
-  /** Inline links and images, and references that resolve. */
-  readonly found: ReadonlyArray<MarkdownLink>
-  /** The piece's own definitions, in order. */
-  readonly definitions: ReadonlyArray<readonly [identifier: string, url: string, position: MarkdownLink["position"]]>
-  /** The definitions its references use. */
-  readonly used: ReadonlyArray<string>
-}
-
-/** The links of one piece whose first line is line `lineOffset + 1` of the document (`html` reads raw HTML). */
-export const pieceLinks = (piece: Piece, lineOffset: number, html: HtmlLinks): PieceLinks => {
-  const found: Array<MarkdownLink> = []
-  const definitions: Array<readonly [string, string, MarkdownLink["position"]]> = []
-  const used = new Set<string>()
-  const shift = (position: MarkdownLink["position"]) =>
-    lineOffset === 0 ? position : { line: position.line + lineOffset, column: position.column }
-  // Definitions resolve references anywhere in the document; those of the appendix are copies.
-  const known = new Map<string, string>()
-  visit(piece.tree, "definition", (node) => {
-    if (!known.has(node.identifier)) known.set(node.identifier, node.url)
-  })
-  for (const child of piece.children) {
-    visit(child, (node) => {
-      switch (node.type) {
-        case "definition":
-          definitions.push([node.identifier, node.url, shift(positionOf(node))])
-          break
-        case "link":
-        case "image":
-          found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
-          break
-        case "linkReference":
-        case "imageReference": {
-          const url = known.get(node.identifier)
-          if (url !== undefined) {
-            used.add(node.identifier)
-            found.push({ url, kind: node.type === "linkReference" ? "link" : "image", position: shift(positionOf(node)) })
-          }
-          break
-        }
-        case "html":
-          for (const link of html(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
-          break
-      }
-    })
-  }
-  return { found, definitions, used: Array.from(used) }
-}
-
-/**
- * `links`, one piece of the document at a time: `add` each of `pieces` in order (or `addLinks`,
- * their `pieceLinks`, which a parse worker computes), then `done`. Lets a caller give the event
- * loop back between pieces.
- */
-export const linkCollector = (html: HtmlLinks) => {
-  const found: Array<MarkdownLink> = []
-  const definitions = new Map<string, { url: string; position: MarkdownLink["position"] }>()
-  const used = new Set<string>()
-  let lineOffset = 0
-  const addLinks = (links: PieceLinks) => {
-    for (const link of links.found) found.push(link)
-    for (const [identifier, url, position] of links.definitions) {
-      if (!definitions.has(identifier)) definitions.set(identifier, { url, position })
-    }
-    for (const identifier of links.used) used.add(identifier)
-  }
-  return {
-    add: (piece: Piece) => {
-      addLinks(pieceLinks(piece, lineOffset, html))
-      lineOffset += lineCount(piece.text)
-    },
-    addLinks,
-    done: (): ReadonlyArray<MarkdownLink> => {
-      const all = [...found]
-      for (const [identifier, definition] of definitions) {
-        if (!used.has(identifier)) all.push({ url: definition.url, kind: "link", position: definition.position })
-      }
-      return all
-        .filter((link) => link.url !== "")
-        .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
-    }
-  }
 }

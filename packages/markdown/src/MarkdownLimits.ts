@@ -120,6 +120,37 @@ const emphasisRuns = (line: string): { readonly longest: number; readonly runs: 
 }
 
 /**
+ * The containers a line opens: `>` and list markers, in any order (several on one line nest).
+ * `items` (the content columns of the list items open around the line) is updated in place; in a
+ * code fence only quotes count.
+ */
+const openContainers = (line: string, items: Array<number>, inFence: boolean, maxDepth: number) => {
+  let quoted = 0
+  let rest = line
+  let column = 0
+  let first = true
+  for (;;) {
+    const indent = indentOf(rest, 0)
+    if (rest[indent.at] === ">" && quoted + items.length <= maxDepth) {
+      quoted++
+      column += indent.columns + 1
+      rest = rest.slice(indent.at + 1)
+      continue
+    }
+    const found = markerPattern.exec(rest.slice(indent.at))
+    if (found === null || inFence || quoted + items.length > maxDepth) break
+    column += indent.columns
+    // Only a marker line, or a line after a blank one, closes list items (others may be lazy continuations).
+    if (first) while (items.length > 0 && items[items.length - 1]! > column) items.pop()
+    first = false
+    column += found[0].length
+    items.push(column)
+    rest = rest.slice(indent.at + found[0].length)
+  }
+  return { quoted, rest, column, first }
+}
+
+/**
  * The first limit `markdown` passes, or undefined: one pass over its lines, in time linear in its
  * length (code fences are skipped; frontmatter is not markdown).
  */
@@ -152,29 +183,9 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     const lineEnd = newline === -1 ? body.length : newline
     const line = body.slice(lineStart, lineEnd)
     lineStart = lineEnd + 1
-    // Containers: `>` and list markers, in any order (several on one line nest).
-    let quoted = 0
-    let rest = line
-    let column = 0
-    let first = true
-    for (;;) {
-      const indent = indentOf(rest, 0)
-      if (rest[indent.at] === ">" && quoted + items.length <= limits.containerDepth) {
-        quoted++
-        column += indent.columns + 1
-        rest = rest.slice(indent.at + 1)
-        continue
-      }
-      const found = markerPattern.exec(rest.slice(indent.at))
-      if (found === null || fence !== undefined || quoted + items.length > limits.containerDepth) break
-      column += indent.columns
-      // Only a marker line, or a line after a blank one, closes list items (others may be lazy continuations).
-      if (first) while (items.length > 0 && items[items.length - 1]! > column) items.pop()
-      first = false
-      column += found[0].length
-      items.push(column)
-      rest = rest.slice(indent.at + found[0].length)
-    }
+    const containers = openContainers(line, items, fence !== undefined, limits.containerDepth)
+    const { quoted, column, first } = containers
+    let rest = containers.rest
     const blank = rest.trim() === ""
     if (fence !== undefined) {
       const inner = line.trimStart().replace(/^(?:>\s*)*/, "")

@@ -17,14 +17,29 @@ export {
   type ClassifiedLink,
   classifyLinks,
   type LinkContext,
+  type LinkPlace,
   type LinkResolution,
   linkResolver,
   LinkStatus,
   type LinkStats,
   linkStats,
   type LinkTarget,
-  resolveLink
+  resolveLink,
+  type RevisionLinkContext,
+  revisionLinkResolver
 } from "./Links.ts"
+export {
+  eachLinkPiece,
+  type HtmlLinks,
+  type LineMap,
+  linesFrom,
+  linkCollector,
+  type LinkPiece,
+  links,
+  type MarkdownLink,
+  type PieceLinks,
+  pieceLinks
+} from "./MarkdownLinks.ts"
 export {
   defaultMarkdownLimits,
   describeBreach,
@@ -58,11 +73,7 @@ export {
   headingText,
   headingTitle,
   leadingTitle,
-  type HtmlLinks,
   lineCount,
-  linkCollector,
-  links,
-  type MarkdownLink,
   maxSlugLength,
   parseBlocks,
   parseBody,
@@ -71,8 +82,6 @@ export {
   parseMarkdown,
   parsePiece,
   type Piece,
-  type PieceLinks,
-  pieceLinks,
   type PiecePlan,
   piecePlan,
   pieces,

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { classifyLinks, type LinkContext, linkStats, resolveLink } from "../src/Links.ts"
-import type { HtmlLinks } from "../src/Markdown.ts"
+import type { HtmlLinks } from "../src/MarkdownLinks.ts"
 
 // The pages classified here hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, type HtmlLinks, leadingTitle, links, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { type HtmlLinks, links } from "../src/MarkdownLinks.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []

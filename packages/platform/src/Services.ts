@@ -1,13 +1,13 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
 import { Effect, Layer } from "effect"
-import { Content, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
+import { ContentLayers, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
 import { GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
-import { Identity, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
+import { IdentityLayers, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
-import { migrations as reviewsMigrations, Reviews } from "@quire/reviews"
+import { migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
 import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
@@ -52,9 +52,9 @@ const layerSpecSecrets = Layer.effect(SourceCredentials.SpecSecrets, Effect.serv
 
 /** The in-memory adapters of every port, shared by `layerMemory`'s use cases when provided together. */
 export const layerMemoryRepos = Layer.mergeAll(
-  Identity.layerReposMemory,
-  Content.layerReposMemory,
-  Reviews.layerReposMemory,
+  IdentityLayers.layerReposMemory,
+  ContentLayers.layerReposMemory,
+  ReviewsLayers.layerReposMemory,
   SitesLayers.layerReposMemory,
   SpecsLayers.layerReposMemory,
   GitSyncLayers.layerReposMemory,
@@ -63,9 +63,9 @@ export const layerMemoryRepos = Layer.mergeAll(
 
 /** The Postgres adapters of every port (needs only a SqlClient). */
 export const layerSqlRepos = Layer.mergeAll(
-  Identity.layerReposSql,
-  Content.layerReposSql,
-  Reviews.layerReposSql,
+  IdentityLayers.layerReposSql,
+  ContentLayers.layerReposSql,
+  ReviewsLayers.layerReposSql,
   SitesLayers.layerReposSql,
   SpecsLayers.layerReposSql,
   GitSyncLayers.layerReposSql,
@@ -75,9 +75,9 @@ export const layerSqlRepos = Layer.mergeAll(
 /** Every package's use cases, over whichever ports are provided; they enqueue jobs on the JobQueue they require. */
 const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's grants to them, in the same transaction.
-  Identity.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
+  IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
-    Reviews.layerServices,
+    ReviewsLayers.layerServices,
     // The spec operations are also the server's, whose format=html draws operation blocks.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations)),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
@@ -87,7 +87,7 @@ const layerServices = Layer.mergeAll(
     Layer.merge(SpecsLayers.layerServices.pipe(Layer.provide(layerSpecSecrets))),
     Layer.provideMerge(
       SpaceContent.layer.pipe(
-        Layer.provideMerge(Content.layerServices),
+        Layer.provideMerge(ContentLayers.layerServices),
         // Content's ports that other packages implement.
         Layer.provide([MembershipsLive.layer, SpaceDependentsLive.layer, layerMainObservers])
       )

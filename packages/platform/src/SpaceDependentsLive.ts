@@ -2,7 +2,7 @@
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { GitSyncLayers } from "@quire/gitsync"
-import { Reviews } from "@quire/reviews"
+import { ReviewsLayers } from "@quire/reviews"
 import { SitesLayers } from "@quire/sites"
 import { TranslationsLayers } from "@quire/translations"
 
@@ -11,7 +11,7 @@ const each = <R>(layer: Layer.Layer<SpaceDependents, never, R>) => Effect.servic
 export const layer = Layer.effect(
   SpaceDependents,
   Effect.map(
-    Effect.all([each(Reviews.layerSpaceDependents), each(SitesLayers.layerSpaceDependents), each(GitSyncLayers.layerSpaceDependents), each(TranslationsLayers.layerSpaceDependents)]),
+    Effect.all([each(ReviewsLayers.layerSpaceDependents), each(SitesLayers.layerSpaceDependents), each(GitSyncLayers.layerSpaceDependents), each(TranslationsLayers.layerSpaceDependents)]),
     (all) => SpaceDependents.of(SpaceDependents.combine(all))
   )
 )

@@ -3,11 +3,12 @@
  * endpoint is configured by the standard `OTEL_*` variables (docs/operations.md). Effect's own
  * exporters (`effect/observability`), so no OpenTelemetry SDK is loaded.
  */
-import { Config, ConfigProvider, Effect, Layer, Metric, Option, Schedule } from "effect"
+import { Config, ConfigProvider, Effect, Layer, Metric, Option, References, Schedule } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { OtlpExporter, OtlpMetrics, OtlpSerialization, OtlpTracer } from "effect/observability"
 import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
+import * as Metrics from "@quire/kernel/Metrics"
 import { QueueDepth } from "@quire/queue"
 
 /** What the OTEL_* variables ask for; `undefined` when nothing is exported. */
@@ -19,6 +20,7 @@ export const TelemetryConfig = Config.all({
   protocol: Config.Literals(["http/protobuf", "http/json", "grpc"], "OTEL_EXPORTER_OTLP_PROTOCOL").pipe(
     Config.withDefault("http/protobuf" as const)
   ),
+  tracesExporter: Config.String("OTEL_TRACES_EXPORTER").pipe(Config.withDefault("otlp")),
   serviceName: Config.option(Config.NonEmptyString("OTEL_SERVICE_NAME")),
   resourceAttributes: Config.String("OTEL_RESOURCE_ATTRIBUTES").pipe(Config.withDefault(""))
 })
@@ -26,6 +28,17 @@ export const TelemetryConfig = Config.all({
 /** True when OTLP export is configured: an endpoint for traces or metrics, and the SDK not disabled. */
 export const enabled = (config: Config.Success<typeof TelemetryConfig>): boolean =>
   !config.disabled && (Option.isSome(config.endpoint) || Option.isSome(config.tracesEndpoint) || Option.isSome(config.metricsEndpoint))
+
+/** True when spans are sent somewhere: OTLP export is on, with an endpoint for traces that `OTEL_TRACES_EXPORTER` does not turn off. */
+export const tracesExported = (config: Config.Success<typeof TelemetryConfig>): boolean =>
+  enabled(config) && config.protocol !== "grpc" && (Option.isSome(config.endpoint) || Option.isSome(config.tracesEndpoint)) &&
+  config.tracesExporter.split(",").some((exporter) => exporter.trim() === "otlp")
+
+/**
+ * Spans are made only to be exported: without a traces exporter, Effect's tracer is off, so that
+ * no request, use case or SQL statement builds a span nobody reads (each request made several).
+ */
+const tracerOff = Layer.succeed(References.TracerEnabled, false)
 
 /**
  * Traces and metrics sent to the configured OTLP endpoint as `service` (unless `OTEL_SERVICE_NAME`
@@ -38,10 +51,10 @@ export const enabled = (config: Config.Success<typeof TelemetryConfig>): boolean
 export const layer = (service: string): Layer.Layer<OtlpExporter.Flusher> =>
   Layer.unwrap(Effect.gen(function*() {
     const config = yield* TelemetryConfig
-    if (!enabled(config)) return OtlpExporter.layerFlusher
+    if (!enabled(config)) return Layer.merge(OtlpExporter.layerFlusher, tracerOff)
     if (config.protocol === "grpc") {
       yield* Effect.logWarning("OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported (http/protobuf or http/json are): telemetry is not exported")
-      return OtlpExporter.layerFlusher
+      return Layer.merge(OtlpExporter.layerFlusher, tracerOff)
     }
     const named = Option.isSome(config.serviceName) || /(^|,)\s*service\.name\s*=/.test(config.resourceAttributes)
     // Effect's exporters send a signal only when its OTEL_<SIGNAL>_EXPORTER lists `otlp`; the
@@ -52,7 +65,7 @@ export const layer = (service: string): Layer.Layer<OtlpExporter.Flusher> =>
       ...(named ? {} : { OTEL_SERVICE_NAME: service })
     })
     const serialization = config.protocol === "http/json" ? OtlpSerialization.layerJson : OtlpSerialization.layerProtobuf
-    return Layer.mergeAll(OtlpTracer.layerFromConfig(), OtlpMetrics.layerFromConfig()).pipe(
+    return Layer.mergeAll(OtlpTracer.layerFromConfig(), OtlpMetrics.layerFromConfig(), tracesExported(config) ? Layer.empty : tracerOff).pipe(
       Layer.provide([serialization, FetchHttpClient.layer]),
       Layer.provide(ConfigProvider.layerAdd(defaults))
     )
@@ -71,11 +84,12 @@ const queued = Metric.gauge("quire_jobs_queued", {
 const connectionStates = ["active", "idle", "idle in transaction"] as const
 
 /**
- * Reads what is not counted as it happens into its gauges: the database client's size and
- * open connections, and the job queue's depth. Nothing without a database (the memory server).
- * A value that cannot be read leaves its gauge as it was.
+ * Reads what is not counted as it happens into its gauges: the bounded caches (`Metrics.sampleCaches`),
+ * the database client's size and open connections, and the job queue's depth (these two not
+ * without a database: the memory server). A value that cannot be read leaves its gauge as it was.
  */
 export const sampleGauges: Effect.Effect<void> = Effect.gen(function*() {
+  yield* Metrics.sampleCaches
   const info = yield* Effect.serviceOption(Database.DatabaseInfo)
   const sql = yield* Effect.serviceOption(SqlClient.SqlClient)
   if (Option.isNone(info) || Option.isNone(sql)) return

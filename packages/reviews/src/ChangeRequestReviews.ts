@@ -114,6 +114,78 @@ const reviewersOf = Effect.fnUntraced(function*(
   return users
 })
 
+/** Asking members for a review, listing the requests and withdrawing one (see `ChangeRequestReviewsShape`). */
+const reviewRequests = (deps: {
+  readonly repo: ReviewsRepo["Service"]
+  readonly changeRequests: ChangeRequests["Service"]
+  readonly access: ContentAccess["Service"]
+  readonly transactor: Transactor.Transactor["Service"]
+  readonly notify: Notify.Notify
+}): Pick<ChangeRequestReviewsShape, "requestedReviewers" | "requestReviewers" | "removeRequestedReviewer"> => {
+  const { access, changeRequests, notify, repo, transactor } = deps
+  const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+  const requestedReviewers = Effect.fn("ChangeRequestReviews.requestedReviewers")(function*(
+    spaceId: string,
+    ref: string,
+    request: Pagination.PageRequest
+  ) {
+    const after = yield* Pagination.afterOf(request, requestedReviewerKeyShape)
+    const found = yield* changeRequests.get(spaceId, ref)
+    return yield* repo.listRequestedReviewers(found.changeRequest.id, after, Pagination.limitOf(request))
+  })
+
+  const requestReviewers = Effect.fn("ChangeRequestReviews.requestReviewers")(function*(
+    spaceId: string,
+    ref: string,
+    input: RequestReviewersInput
+  ) {
+    if (input.users.length === 0 || input.users.length > maxRequestedReviewers) {
+      return yield* new Errors.InvalidInput({ field: "users", reason: `name 1 to ${maxRequestedReviewers} users` })
+    }
+    const found = yield* changeRequests.get(spaceId, ref)
+    yield* Access.ensure(found.access.permissions.edit, "request reviews of this change request")
+    const cr = found.changeRequest
+    if (cr.status === "merged" || cr.status === "archived") {
+      return yield* new Errors.InvalidInput({
+        field: "changeRequestId",
+        reason: `change request ${cr.number} is ${cr.status}; reviews are requested on draft and open change requests`
+      })
+    }
+    const users = yield* reviewersOf(access, found.access.space, cr, input.users)
+    const actor = yield* Actor.Actor
+    const at = yield* now
+    const requests = users.map((userId): RequestedReviewer => ({
+      spaceId,
+      changeRequestId: cr.id,
+      userId,
+      requestedBy: actor.userId,
+      revision: cr.revision,
+      createdAt: at
+    }))
+    // The new subject, the requests and the reviewers' notifications land together.
+    yield* transactor.transaction(Effect.gen(function*() {
+      if (input.subject !== undefined) yield* changeRequests.update(spaceId, cr.id, { subject: input.subject })
+      yield* Effect.forEach(requests, (request) => repo.requestReviewer(request), { discard: true })
+      yield* notify.record(users.map((userId) => ({ userId, kind: "review_requested" as const, spaceId, changeRequestId: cr.id })))
+    }))
+    return requests
+  })
+
+  const removeRequestedReviewer = Effect.fn("ChangeRequestReviews.removeRequestedReviewer")(function*(
+    spaceId: string,
+    ref: string,
+    userId: string
+  ) {
+    const found = yield* changeRequests.get(spaceId, ref)
+    const actor = yield* Actor.Actor
+    if (actor.userId !== userId) yield* Access.ensure(found.access.permissions.edit, "withdraw review requests of this change request")
+    return yield* repo.removeRequestedReviewer(found.changeRequest.id, userId)
+  })
+
+  return { requestedReviewers, requestReviewers, removeRequestedReviewer }
+}
+
 export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, ChangeRequestReviewsShape>()("@quire/reviews/ChangeRequestReviews") {
   static readonly layer = Layer.effect(
     ChangeRequestReviews,
@@ -208,63 +280,6 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         return yield* view(found, review.value)
       })
 
-      const requestedReviewers = Effect.fn("ChangeRequestReviews.requestedReviewers")(function*(
-        spaceId: string,
-        ref: string,
-        request: Pagination.PageRequest
-      ) {
-        const after = yield* Pagination.afterOf(request, requestedReviewerKeyShape)
-        const found = yield* changeRequests.get(spaceId, ref)
-        return yield* repo.listRequestedReviewers(found.changeRequest.id, after, Pagination.limitOf(request))
-      })
-
-      const requestReviewers = Effect.fn("ChangeRequestReviews.requestReviewers")(function*(
-        spaceId: string,
-        ref: string,
-        input: RequestReviewersInput
-      ) {
-        if (input.users.length === 0 || input.users.length > maxRequestedReviewers) {
-          return yield* new Errors.InvalidInput({ field: "users", reason: `name 1 to ${maxRequestedReviewers} users` })
-        }
-        const found = yield* changeRequests.get(spaceId, ref)
-        yield* Access.ensure(found.access.permissions.edit, "request reviews of this change request")
-        const cr = found.changeRequest
-        if (cr.status === "merged" || cr.status === "archived") {
-          return yield* new Errors.InvalidInput({
-            field: "changeRequestId",
-            reason: `change request ${cr.number} is ${cr.status}; reviews are requested on draft and open change requests`
-          })
-        }
-        const users = yield* reviewersOf(access, found.access.space, cr, input.users)
-        const actor = yield* Actor.Actor
-        const at = yield* now
-        const requests = users.map((userId): RequestedReviewer => ({
-          spaceId,
-          changeRequestId: cr.id,
-          userId,
-          requestedBy: actor.userId,
-          revision: cr.revision,
-          createdAt: at
-        }))
-        // The new subject, the requests and the reviewers' notifications land together.
-        yield* transactor.transaction(Effect.gen(function*() {
-          if (input.subject !== undefined) yield* changeRequests.update(spaceId, cr.id, { subject: input.subject })
-          yield* Effect.forEach(requests, (request) => repo.requestReviewer(request), { discard: true })
-          yield* notify.record(users.map((userId) => ({ userId, kind: "review_requested" as const, spaceId, changeRequestId: cr.id })))
-        }))
-        return requests
-      })
-
-      const removeRequestedReviewer = Effect.fn("ChangeRequestReviews.removeRequestedReviewer")(function*(
-        spaceId: string,
-        ref: string,
-        userId: string
-      ) {
-        const found = yield* changeRequests.get(spaceId, ref)
-        const actor = yield* Actor.Actor
-        if (actor.userId !== userId) yield* Access.ensure(found.access.permissions.edit, "withdraw review requests of this change request")
-        return yield* repo.removeRequestedReviewer(found.changeRequest.id, userId)
-      })
 
       const contributors = Effect.fn("ChangeRequestReviews.contributors")(function*(spaceId: string, ref: string) {
         const found = yield* changeRequests.get(spaceId, ref)
@@ -296,9 +311,7 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         submit,
         list,
         get,
-        requestedReviewers,
-        requestReviewers,
-        removeRequestedReviewer,
+        ...reviewRequests({ repo, changeRequests, access, transactor, notify }),
         contributors,
         commenters
       })

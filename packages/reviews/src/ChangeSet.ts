@@ -170,6 +170,58 @@ const frontmatterFields = (front: PageFrontmatter, files: ReadonlyArray<FileNode
 /** `icon` or `emoji` of a change: empty removes it, absent keeps `was`. */
 const iconField = (given: string | undefined, was: string | undefined) => given === undefined ? was : given === "" ? undefined : given
 
+/** The node of a page an insert_page change adds: its frontmatter's fields, then the change's. */
+const insertedNode = (
+  change: Extract<Change, { readonly operation: "insert_page" }>,
+  page: { readonly id: string; readonly kind: ReturnType<typeof insertedPageKind>; readonly title: string; readonly slug: string },
+  meta: ReturnType<typeof metadataOf>,
+  front: PageFrontmatter | undefined,
+  files: ReadonlyArray<FileNode>,
+  options: ApplyOptions
+): Draft["node"] => {
+  const { id, kind, slug, title } = page
+  return withoutUndefined({
+    id,
+    type: kind.ok ? kind.type : "document",
+    ...(kind.ok && kind.target !== undefined ? { target: kind.target } : {}),
+    title,
+    slug,
+    ...(front === undefined ? {} : frontmatterFields(front, files)),
+    ...(change.emoji === undefined ? {} : { emoji: iconField(change.emoji, undefined) }),
+    ...(change.icon === undefined ? {} : { icon: iconField(change.icon, undefined) }),
+    ...(change.hidden === undefined ? {} : { hidden: change.hidden }),
+    linkTitle: linkTitleField(change.linkTitle, undefined),
+    description: meta.description,
+    createdAt: options.now,
+    updatedAt: options.now
+  })
+}
+
+/** A page's node after an update_page change: the change's fields over its frontmatter's over the page's. */
+const updatedNode = (
+  node: Draft["node"],
+  change: Extract<Change, { readonly operation: "update_page" }>,
+  slug: string,
+  meta: ReturnType<typeof metadataOf>,
+  front: PageFrontmatter | undefined,
+  files: ReadonlyArray<FileNode>,
+  options: ApplyOptions
+): Draft["node"] => {
+  const fromFront = front === undefined ? {} : frontmatterFields(front, files)
+  return withoutUndefined({
+    ...node,
+    ...fromFront,
+    slug,
+    title: meta.title ?? node.title,
+    emoji: iconField(change.emoji, "emoji" in fromFront ? fromFront.emoji : node.emoji),
+    icon: iconField(change.icon, "icon" in fromFront ? fromFront.icon : node.icon),
+    description: meta.description ?? node.description,
+    hidden: change.hidden ?? ("hidden" in fromFront ? fromFront.hidden : node.hidden),
+    linkTitle: linkTitleField(change.linkTitle, node.linkTitle),
+    updatedAt: options.now
+  })
+}
+
 /**
  * Applies `changes` in order to a revision's `pages` and `files`. Each change sees the result of
  * those before it; the first that cannot apply rejects the whole batch.
@@ -226,21 +278,7 @@ export const applyChanges = (
           if (taken.has(slug)) refuse(`slug ${JSON.stringify(slug)} is taken by a sibling page`)
           const id = options.makeId()
           const draft: Draft = {
-            node: withoutUndefined({
-              id,
-              type: kind.ok ? kind.type : "document",
-              ...(kind.ok && kind.target !== undefined ? { target: kind.target } : {}),
-              title,
-              slug,
-              ...(front === undefined ? {} : frontmatterFields(front, files)),
-              ...(change.emoji === undefined ? {} : { emoji: iconField(change.emoji, undefined) }),
-              ...(change.icon === undefined ? {} : { icon: iconField(change.icon, undefined) }),
-              ...(change.hidden === undefined ? {} : { hidden: change.hidden }),
-              linkTitle: linkTitleField(change.linkTitle, undefined),
-              description: meta.description,
-              createdAt: options.now,
-              updatedAt: options.now
-            }),
+            node: insertedNode(change, { id, kind, title, slug }, meta, front, files, options),
             children: [],
             parent: null
           }
@@ -276,19 +314,7 @@ export const applyChanges = (
           if (slug !== draft.node.slug && takenIn(draft.parent ?? root, draft).has(slug)) {
             refuse(`slug ${JSON.stringify(slug)} is taken by a sibling page`)
           }
-          const fromFront = front === undefined ? {} : frontmatterFields(front, files)
-          draft.node = withoutUndefined({
-            ...draft.node,
-            ...fromFront,
-            slug,
-            title: meta.title ?? draft.node.title,
-            emoji: iconField(change.emoji, "emoji" in fromFront ? fromFront.emoji : draft.node.emoji),
-            icon: iconField(change.icon, "icon" in fromFront ? fromFront.icon : draft.node.icon),
-            description: meta.description ?? draft.node.description,
-            hidden: change.hidden ?? ("hidden" in fromFront ? fromFront.hidden : draft.node.hidden),
-            linkTitle: linkTitleField(change.linkTitle, draft.node.linkTitle),
-            updatedAt: options.now
-          })
+          draft.node = updatedNode(draft.node, change, slug, meta, front, files, options)
           if (meta.body !== undefined) document(draft, meta.body)
           if (!outcomes.has(draft.node.id)) outcomes.set(draft.node.id, { kind: "updated", pageId: draft.node.id })
           break

@@ -3,71 +3,15 @@
  * resolve, react to and delete them.
  */
 import { Context, Effect, Layer } from "effect"
-import type { PageNode, SpaceAccess } from "@quire/content"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
 import * as Discussion from "./comments/Discussion.ts"
 import { replies } from "./comments/Replies.ts"
 import { threads } from "./comments/Threads.ts"
-import type { Comment, CommentPermissions, CommentReply, CommentStatusFilter } from "./domain/Comment.ts"
+import type { CommentListRequest, CommentScope, CommentUpdate, CommentView, PostCommentInput, ReplyUpdate, ReplyView } from "./comments/CommentTypes.ts"
+
+export type * from "./comments/CommentTypes.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
-
-/** Where comments live: a space's own content, or one of its change requests. */
-export interface CommentScope {
-  readonly spaceId: string
-  /** A change request of the space, by id or by number; null: the space's own content. */
-  readonly changeRequestId: string | null
-}
-
-export interface PostCommentInput {
-  readonly markdown: string
-  /** A page of the current revision of the space (of the change request, in a change request's scope). */
-  readonly page?: string | undefined
-  readonly node?: string | undefined
-  readonly tableCell?: { readonly record: string; readonly definition: string } | undefined
-}
-
-export interface CommentUpdate {
-  readonly markdown?: string | undefined
-  readonly resolved?: boolean | undefined
-  readonly addedReactions?: ReadonlyArray<string> | undefined
-  readonly removedReactions?: ReadonlyArray<string> | undefined
-}
-
-export interface ReplyUpdate {
-  readonly markdown?: string | undefined
-  readonly addedReactions?: ReadonlyArray<string> | undefined
-  readonly removedReactions?: ReadonlyArray<string> | undefined
-}
-
-export interface CommentListRequest extends Pagination.PageRequest {
-  readonly order?: Pagination.Order | undefined
-  readonly status?: CommentStatusFilter | undefined
-  readonly targetPage?: string | undefined
-  readonly authors?: ReadonlyArray<string> | undefined
-}
-
-/** The page a comment targets, as it is in the current revision (`outdated` when it is gone). */
-export interface TargetPage {
-  readonly id: string
-  readonly page: PageNode | null
-  readonly path: string | null
-  readonly outdated: boolean
-}
-
-export interface CommentView {
-  readonly comment: Comment
-  readonly page: TargetPage | null
-  readonly permissions: CommentPermissions
-  readonly access: SpaceAccess
-}
-
-export interface ReplyView {
-  readonly reply: CommentReply
-  readonly comment: Comment
-  readonly permissions: CommentPermissions
-  readonly access: SpaceAccess
-}
 
 export interface CommentsShape {
   readonly post: (scope: CommentScope, input: PostCommentInput) => Effect.Effect<CommentView, Denied | Errors.InvalidInput, Actor.Actor>

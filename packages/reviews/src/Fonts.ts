@@ -36,28 +36,42 @@ interface Loaded {
   readonly covered: Map<number, boolean>
 }
 
-const loaded = new Map<FontName, Loaded>()
-
-/** A font's bytes and its glyph coverage, read once per process. */
-export const load = (name: FontName): Loaded => {
-  let found = loaded.get(name)
-  if (found === undefined) {
-    const bytes = readFileSync(fontPath(name))
-    found = { bytes, font: fontkit.create(bytes) as fontkit.Font, covered: new Map() }
-    loaded.set(name, found)
-  }
-  return found
+/** The fonts of a PDF renderer, each read once and its glyph coverage remembered (`makeFonts`). */
+export interface Fonts {
+  /** A font's bytes and its glyph coverage. */
+  readonly load: (name: FontName) => Loaded
+  /**
+   * `text` cut into runs of one font each: every character in the first font (of `primary`, then
+   * the fallbacks) that has it. Variation selectors a run's font lacks are left out.
+   */
+  readonly segments: (text: string, primary: FontName) => ReadonlyArray<Segment>
 }
 
-const covers = (name: FontName, codePoint: number): boolean => {
-  const font = load(name)
-  let has = font.covered.get(codePoint)
-  if (has === undefined) {
-    has = font.font.hasGlyphForCodePoint(codePoint)
-    font.covered.set(codePoint, has)
+/** A table of fonts of its own: the PDF renderer's, which keeps it for every PDF it renders. */
+export const makeFonts = (): Fonts => {
+  const loaded = new Map<FontName, Loaded>()
+  const load = (name: FontName): Loaded => {
+    let found = loaded.get(name)
+    if (found === undefined) {
+      const bytes = readFileSync(fontPath(name))
+      found = { bytes, font: fontkit.create(bytes) as fontkit.Font, covered: new Map() }
+      loaded.set(name, found)
+    }
+    return found
   }
-  return has
+  const covers = (name: FontName, codePoint: number): boolean => {
+    const font = load(name)
+    let has = font.covered.get(codePoint)
+    if (has === undefined) {
+      has = font.font.hasGlyphForCodePoint(codePoint)
+      font.covered.set(codePoint, has)
+    }
+    return has
+  }
+  return { load, segments: (text, primary) => segmentsWith(covers, text, primary) }
 }
+
+type Covers = (name: FontName, codePoint: number) => boolean
 
 /** Characters that belong to the one before: joiners, variation selectors, combining marks, skin tones. */
 const attaches = (char: string, codePoint: number): boolean =>
@@ -67,7 +81,7 @@ const attaches = (char: string, codePoint: number): boolean =>
 const pictograph = /\p{Extended_Pictographic}/u
 
 /** The font that draws `char` when `primary` is the style asked for. */
-const fontFor = (char: string, codePoint: number, primary: FontName): FontName => {
+const fontFor = (covers: Covers, char: string, codePoint: number, primary: FontName): FontName => {
   if (codePoint < 0x80 && primary !== "emoji") return primary
   if (pictograph.test(char) && covers("emoji", codePoint) && !(codePoint < 0x2000 && covers(primary, codePoint))) return "emoji"
   if (covers(primary, codePoint)) return primary
@@ -80,11 +94,7 @@ export interface Segment {
   readonly text: string
 }
 
-/**
- * `text` cut into runs of one font each: every character in the first font (of `primary`, then
- * the fallbacks) that has it. Variation selectors a run's font lacks are left out.
- */
-export const segments = (text: string, primary: FontName): ReadonlyArray<Segment> => {
+const segmentsWith = (covers: Covers, text: string, primary: FontName): ReadonlyArray<Segment> => {
   const out: Array<{ font: FontName; text: string }> = []
   for (const char of text) {
     const codePoint = char.codePointAt(0)!
@@ -93,7 +103,7 @@ export const segments = (text: string, primary: FontName): ReadonlyArray<Segment
       if (!(codePoint >= 0xfe00 && codePoint <= 0xfe0f) || covers(last.font, codePoint)) last.text += char
       continue
     }
-    const font = fontFor(char, codePoint, primary)
+    const font = fontFor(covers, char, codePoint, primary)
     if (last !== undefined && last.font === font) last.text += char
     else out.push({ font, text: char })
   }

@@ -21,7 +21,7 @@ import {
   withIncludes
 } from "@quire/content"
 import { headingTitle, parseMarkdown } from "@quire/markdown"
-import { type FontName, fontFiles, load, segments } from "./Fonts.ts"
+import { type FontName, type Fonts, fontFiles } from "./Fonts.ts"
 
 export interface PdfPage {
   readonly title: string
@@ -40,6 +40,8 @@ export interface PdfInput {
   readonly createdAt?: Date | undefined
   /** Uncompressed content streams (tests read the text). */
   readonly compress?: boolean | undefined
+  /** The renderer's fonts (`makeFonts`), parsed once for all its PDFs. */
+  readonly fonts: Fonts
 }
 
 
@@ -52,7 +54,7 @@ const codeBackground = "#f3f4f6"
 const listIndent = 18
 
 /** A font for pdfkit: the fontkit font Fonts.ts parsed once. */
-const fontSource = (name: FontName) => load(name).font as unknown as PDFKit.Mixins.PDFFontSource
+const fontSource = (fonts: Fonts, name: FontName) => fonts.load(name).font as unknown as PDFKit.Mixins.PDFFontSource
 
 /** An image is drawn when it is a PNG or a JPEG (what pdfkit embeds). */
 const isDrawable = (bytes: Uint8Array): boolean =>
@@ -150,7 +152,8 @@ const imageUrls = (node: Mdast.Nodes, out: Set<string>): Set<string> => {
 class Renderer {
   constructor(
     readonly doc: PDFKit.PDFDocument,
-    readonly images: ReadonlyMap<string, Uint8Array>
+    readonly images: ReadonlyMap<string, Uint8Array>,
+    readonly fonts: Fonts
   ) {}
 
   get left() {
@@ -231,7 +234,7 @@ class Renderer {
    * of one font, drawn as one paragraph (`continued`).
    */
   write(pieces: ReadonlyArray<Piece>, indent: number, y: number, lineGap = 2, width = this.width - indent) {
-    const runs = pieces.flatMap((piece) => segments(piece.text, piece.font).map((segment) => ({ ...piece, ...segment })))
+    const runs = pieces.flatMap((piece) => this.fonts.segments(piece.text, piece.font).map((segment) => ({ ...piece, ...segment })))
     runs.forEach((run, i) => {
       this.doc.font(run.font).fontSize(run.size).fillColor(run.color)
       const options: PDFKit.Mixins.TextOptions = {
@@ -374,15 +377,15 @@ export const render = Effect.fn("Pdf.render")(function*(input: PdfInput) {
         info: { Title: input.title, Producer: "Quire", Creator: "Quire", CreationDate: input.createdAt ?? new Date(0) },
         // Instead of Helvetica. The fonts are parsed once per process: pdfkit takes a fontkit font as
         // it is (its types say only file names and bytes), and the shaping caches carry over.
-        font: fontSource("regular") as unknown as string
+        font: fontSource(input.fonts, "regular") as unknown as string
       })
-      for (const name of Object.keys(fontFiles) as Array<FontName>) doc.registerFont(name, fontSource(name))
+      for (const name of Object.keys(fontFiles) as Array<FontName>) doc.registerFont(name, fontSource(input.fonts, name))
       const chunks: Array<Buffer> = []
       doc.on("data", (chunk: Buffer) => chunks.push(chunk))
       doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))))
       doc.on("error", reject)
       try {
-        const renderer = new Renderer(doc, images)
+        const renderer = new Renderer(doc, images, input.fonts)
         renderer.write([{ text: input.title, font: "bold", size: 26, color: textColor }], 0, doc.y)
         if (input.subtitle !== undefined) {
           doc.moveDown(0.5)
@@ -447,7 +450,7 @@ const reusableDocuments = (input: RevisionPdfInput) => (hashes: ReadonlyArray<st
   })
 
 /** The PDF of a revision's pages in tree order; NotFound for a `page` the revision does not have. */
-export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: RevisionPdfInput) {
+export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: RevisionPdfInput, fonts: Fonts) {
   const revision = input.revision
   const all = flattenPages(revision.pages)
   let selected = all
@@ -470,6 +473,7 @@ export const renderRevision = Effect.fn("Pdf.renderRevision")(function*(input: R
     title: input.title,
     subtitle: input.subtitle,
     pages,
+    fonts,
     createdAt: revision.createdAt,
     image: (url) => {
       const file = fileOfImage(revision.files, url)

@@ -1,15 +1,34 @@
 /**
- * Pdf.ts loaded on the first PDF a process renders: pdfkit, fontkit and their tables (some 2 MB of
- * code and what it builds when loaded) are not held by a server or worker that never renders one
- * (issue 23's footprint). The built bundles keep the module in a chunk of its own.
+ * The PDF renderer of a server or worker: Pdf.ts loaded on its first PDF, so pdfkit, fontkit and
+ * their tables are not held by a process that never renders one (the built bundles keep the module
+ * in a chunk of its own), and the fonts parsed then kept for the next PDFs.
  */
-import { Effect } from "effect"
+import { Context, Effect, Layer } from "effect"
+import type { Errors } from "@quire/kernel"
+import type { Fonts } from "./Fonts.ts"
 import type { RevisionPdfInput } from "./Pdf.ts"
 
 export type { PageSelection, RevisionPdfInput } from "./Pdf.ts"
 
-let loading: Promise<typeof import("./Pdf.ts")> | undefined
+export interface PdfRendererShape {
+  /** `Pdf.renderRevision` with the renderer's fonts, once Pdf.ts is loaded. */
+  readonly renderRevision: (input: RevisionPdfInput) => Effect.Effect<Uint8Array, Errors.NotFound>
+}
 
-/** `Pdf.renderRevision`, once Pdf.ts is loaded. */
-export const renderRevision = (input: RevisionPdfInput) =>
-  Effect.flatMap(Effect.promise(() => (loading ??= import("./Pdf.ts"))), (pdf) => pdf.renderRevision(input))
+export class PdfRenderer extends Context.Service<PdfRenderer, PdfRendererShape>()("@quire/reviews/PdfRenderer") {
+  static readonly layer = Layer.effect(
+    PdfRenderer,
+    Effect.sync(() => {
+      // Node keeps the module once loaded; the fonts are this renderer's, parsed on its first PDF.
+      let fonts: Fonts | undefined
+      const loaded = Effect.promise(async () => {
+        const [pdf, fontTable] = await Promise.all([import("./Pdf.ts"), import("./Fonts.ts")])
+        fonts ??= fontTable.makeFonts()
+        return { pdf, fonts }
+      })
+      return PdfRenderer.of({
+        renderRevision: (input) => Effect.flatMap(loaded, ({ fonts, pdf }) => pdf.renderRevision(input, fonts))
+      })
+    })
+  )
+}

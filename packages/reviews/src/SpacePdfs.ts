@@ -26,9 +26,10 @@ export class SpacePdfs extends Context.Service<SpacePdfs, SpacePdfsShape>()("@qu
     Effect.gen(function*() {
       const content = yield* SpaceContent
       const blobs = yield* BlobStore
+      const pdfs = yield* Pdf.PdfRenderer
       const pdf = Effect.fn("SpacePdfs.pdf")(function*(spaceId: string, options: Pdf.PageSelection = {}) {
         const current = yield* content.revision(spaceId)
-        const bytes = yield* Pdf.renderRevision({
+        const bytes = yield* pdfs.renderRevision({
           title: current.access.space.title,
           revision: current.revision,
           page: options.page,

@@ -2,7 +2,7 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
-import { type Commenter, commentKey, CommentsRepo } from "./CommentsRepo.ts"
+import { type Commenter, commentKey, CommentsRepo, type CommentsRepoShape } from "./CommentsRepo.ts"
 import { type Comment, type CommentReply, CommentStatus, type Reaction, TableCell } from "./domain/Comment.ts"
 
 type Row = Record<string, unknown>
@@ -53,64 +53,120 @@ const reactions = Rows.decoder("review_comment_reactions", ReactionRow)
 
 const first = <A>(items: ReadonlyArray<A>) => Option.fromNullishOr(items[0])
 
+/** Comments and replies from their rows, with their reactions. */
+const rowReaders = (sql: SqlClient.SqlClient) => {
+  /** Reactions of the given comments or replies, grouped by target, in a stable order. */
+  const reactionsOf = (targetIds: ReadonlyArray<string>) =>
+    targetIds.length === 0
+      ? Effect.succeed(new Map<string, Array<Reaction>>())
+      : sql<Row>`
+          SELECT * FROM review_comment_reactions WHERE ${sql.in("target_id", targetIds)}
+          ORDER BY reacted_at, emoji, user_id`.pipe(
+          Effect.orDie,
+          Effect.flatMap(reactions.all),
+          Effect.map((rows) => {
+            const byTarget = new Map<string, Array<Reaction>>()
+            for (const row of rows) {
+              const list = byTarget.get(row.target_id) ?? []
+              list.push({ emoji: row.emoji, userId: row.user_id, reactedAt: row.reacted_at })
+              byTarget.set(row.target_id, list)
+            }
+            return byTarget
+          })
+        )
+
+  const toComments = (raw: ReadonlyArray<Row>) =>
+    Effect.flatMap(comments.all(raw), (rows) =>
+      Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
+        rows.map((row): Comment => ({
+          id: row.id,
+          spaceId: row.space_id,
+          changeRequestId: row.change_request_id,
+          revisionId: row.revision_id,
+          target: { pageId: row.page_id, nodeId: row.node_id, tableCell: row.table_cell },
+          authorId: row.author_id,
+          markdown: row.markdown,
+          postedAt: row.posted_at,
+          editedAt: row.edited_at,
+          status: row.status,
+          resolvedAt: row.resolved_at,
+          resolvedBy: row.resolved_by,
+          replies: row.replies,
+          reactions: reactions.get(row.id) ?? []
+        }))))
+
+  const toReplies = (raw: ReadonlyArray<Row>) =>
+    Effect.flatMap(replies.all(raw), (rows) =>
+      Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
+        rows.map((row): CommentReply => ({
+          id: row.id,
+          commentId: row.comment_id,
+          spaceId: row.space_id,
+          authorId: row.author_id,
+          markdown: row.markdown,
+          postedAt: row.posted_at,
+          editedAt: row.edited_at,
+          reactions: reactions.get(row.id) ?? []
+        }))))
+
+  return { toComments, toReplies }
+}
+
+/** The replies of a comment. */
+const replyQueries = (
+  sql: SqlClient.SqlClient,
+  toReplies: (raw: ReadonlyArray<Row>) => Effect.Effect<Array<CommentReply>>
+): Pick<CommentsRepoShape, "insertReply" | "findReply" | "listReplies" | "updateReplyBody" | "removeReply"> => ({
+  insertReply: (reply) =>
+    Effect.gen(function*() {
+      yield* sql`
+        INSERT INTO review_comment_replies (id, comment_id, space_id, author_id, markdown, posted_at, edited_at)
+        VALUES (${reply.id}, ${reply.commentId}, ${reply.spaceId}, ${reply.authorId}, ${reply.markdown},
+          ${reply.postedAt}, ${reply.editedAt})`
+      yield* sql`UPDATE review_comments SET replies = replies + 1 WHERE id = ${reply.commentId}`
+    }).pipe(Effect.orDie),
+  findReply: (commentId, replyId) =>
+    sql<Row>`SELECT * FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId}`.pipe(
+      Effect.orDie,
+      Effect.flatMap(toReplies),
+      Effect.map(first)
+    ),
+  listReplies: (commentId, after, limit) => {
+    const range = after === undefined
+      ? sql`true`
+      : sql`(posted_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
+    return sql<Row>`
+      SELECT * FROM review_comment_replies
+      WHERE comment_id = ${commentId} AND ${range}
+      ORDER BY posted_at, id
+      LIMIT ${limit + 1}`.pipe(
+      Effect.orDie,
+      Effect.flatMap(toReplies),
+      Effect.flatMap((replies) => Pagination.pageFromRows(replies, limit, commentKey))
+    )
+  },
+  updateReplyBody: (replyId, markdown, editedAt) =>
+    sql<Row>`UPDATE review_comment_replies SET markdown = ${markdown}, edited_at = ${editedAt} WHERE id = ${replyId} RETURNING *`.pipe(
+      Effect.orDie,
+      Effect.flatMap(toReplies),
+      Effect.map(first)
+    ),
+  removeReply: (commentId, replyId) =>
+    Effect.gen(function*() {
+      const deleted = yield* sql<Row>`
+        DELETE FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId} RETURNING id`
+      if (deleted.length === 0) return false
+      yield* sql`DELETE FROM review_comment_reactions WHERE target_id = ${replyId}`
+      yield* sql`UPDATE review_comments SET replies = GREATEST(0, replies - 1) WHERE id = ${commentId}`
+      return true
+    }).pipe(Effect.orDie)
+})
+
 export const layer = Layer.effect(
   CommentsRepo,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-
-    /** Reactions of the given comments or replies, grouped by target, in a stable order. */
-    const reactionsOf = (targetIds: ReadonlyArray<string>) =>
-      targetIds.length === 0
-        ? Effect.succeed(new Map<string, Array<Reaction>>())
-        : sql<Row>`
-            SELECT * FROM review_comment_reactions WHERE ${sql.in("target_id", targetIds)}
-            ORDER BY reacted_at, emoji, user_id`.pipe(
-            Effect.orDie,
-            Effect.flatMap(reactions.all),
-            Effect.map((rows) => {
-              const byTarget = new Map<string, Array<Reaction>>()
-              for (const row of rows) {
-                const list = byTarget.get(row.target_id) ?? []
-                list.push({ emoji: row.emoji, userId: row.user_id, reactedAt: row.reacted_at })
-                byTarget.set(row.target_id, list)
-              }
-              return byTarget
-            })
-          )
-
-    const toComments = (raw: ReadonlyArray<Row>) =>
-      Effect.flatMap(comments.all(raw), (rows) =>
-        Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
-          rows.map((row): Comment => ({
-            id: row.id,
-            spaceId: row.space_id,
-            changeRequestId: row.change_request_id,
-            revisionId: row.revision_id,
-            target: { pageId: row.page_id, nodeId: row.node_id, tableCell: row.table_cell },
-            authorId: row.author_id,
-            markdown: row.markdown,
-            postedAt: row.posted_at,
-            editedAt: row.edited_at,
-            status: row.status,
-            resolvedAt: row.resolved_at,
-            resolvedBy: row.resolved_by,
-            replies: row.replies,
-            reactions: reactions.get(row.id) ?? []
-          }))))
-
-    const toReplies = (raw: ReadonlyArray<Row>) =>
-      Effect.flatMap(replies.all(raw), (rows) =>
-        Effect.map(reactionsOf(rows.map((row) => row.id)), (reactions) =>
-          rows.map((row): CommentReply => ({
-            id: row.id,
-            commentId: row.comment_id,
-            spaceId: row.space_id,
-            authorId: row.author_id,
-            markdown: row.markdown,
-            postedAt: row.posted_at,
-            editedAt: row.edited_at,
-            reactions: reactions.get(row.id) ?? []
-          }))))
+    const { toComments, toReplies } = rowReaders(sql)
 
     return CommentsRepo.of({
       insert: (comment) =>
@@ -185,50 +241,7 @@ export const layer = Layer.effect(
         sql`
           DELETE FROM review_comment_reactions
           WHERE target_id = ${targetId} AND emoji = ${emoji} AND user_id = ${userId}`.pipe(Effect.orDie, Effect.asVoid),
-      insertReply: (reply) =>
-        Effect.gen(function*() {
-          yield* sql`
-            INSERT INTO review_comment_replies (id, comment_id, space_id, author_id, markdown, posted_at, edited_at)
-            VALUES (${reply.id}, ${reply.commentId}, ${reply.spaceId}, ${reply.authorId}, ${reply.markdown},
-              ${reply.postedAt}, ${reply.editedAt})`
-          yield* sql`UPDATE review_comments SET replies = replies + 1 WHERE id = ${reply.commentId}`
-        }).pipe(Effect.orDie),
-      findReply: (commentId, replyId) =>
-        sql<Row>`SELECT * FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(toReplies),
-          Effect.map(first)
-        ),
-      listReplies: (commentId, after, limit) => {
-        const range = after === undefined
-          ? sql`true`
-          : sql`(posted_at, id) > (${String(after[0])}::timestamptz, ${String(after[1])})`
-        return sql<Row>`
-          SELECT * FROM review_comment_replies
-          WHERE comment_id = ${commentId} AND ${range}
-          ORDER BY posted_at, id
-          LIMIT ${limit + 1}`.pipe(
-          Effect.orDie,
-          Effect.flatMap(toReplies),
-          Effect.flatMap((replies) => Pagination.pageFromRows(replies, limit, commentKey))
-        )
-      },
-      updateReplyBody: (replyId, markdown, editedAt) =>
-        sql<Row>`UPDATE review_comment_replies SET markdown = ${markdown}, edited_at = ${editedAt} WHERE id = ${replyId} RETURNING *`.pipe(
-          Effect.orDie,
-          Effect.flatMap(toReplies),
-          Effect.map(first)
-        ),
-      removeReply: (commentId, replyId) =>
-        Effect.gen(function*() {
-          const deleted = yield* sql<Row>`
-            DELETE FROM review_comment_replies WHERE id = ${replyId} AND comment_id = ${commentId} RETURNING id`
-          if (deleted.length === 0) return false
-          yield* sql`DELETE FROM review_comment_reactions WHERE target_id = ${replyId}`
-          yield* sql`UPDATE review_comments SET replies = GREATEST(0, replies - 1) WHERE id = ${commentId}`
-          return true
-        }).pipe(Effect.orDie)
-      ,
+      ...replyQueries(sql, toReplies),
       commenters: (spaceId, changeRequestId) => {
         const scope = changeRequestId === null
           ? sql`c.space_id = ${spaceId} AND c.change_request_id IS NULL`

@@ -415,6 +415,74 @@ const pathOf = (id: string, ...indexes: ReadonlyArray<Index>): string => {
 /** The side a resolution takes (markdown only settles content hunks, which read it apart). */
 const sideOf = (r: Resolution): Side => ("side" in r ? r.side : "theirs")
 
+/**
+ * The document of a page both sides kept: one side's change, a line merge when both changed its
+ * text, else what a resolution chose. Not settled: the conflicts are reported.
+ */
+const mergeDocument = (
+  input: MergeInput,
+  [b, o, t]: readonly [Entry, Entry, Entry],
+  at: { readonly pageId: string; readonly path: string },
+  settle: (c: Found) => Resolution | undefined,
+  newDocuments: Map<string, string>
+): { readonly settled: true; readonly document: string | undefined } | { readonly settled: false } => {
+  const document = mergeValue(b.page.document, o.page.document, t.page.document)
+  if (document.ok) return { settled: true, document: document.value }
+  if (b.page.document !== undefined && o.page.document !== undefined && t.page.document !== undefined) {
+    const text = (hash: string) => input.documents.get(hash)
+    const [bt, ot, tt] = [text(b.page.document), text(o.page.document), text(t.page.document)]
+    if (bt === undefined || ot === undefined || tt === undefined) {
+      throw new Error(`threeWayMerge: the markdown of page ${at.pageId}'s documents was not given`)
+    }
+    const r = input.textMerges?.get(textMergeKey(b.page.document, o.page.document, t.page.document)) ?? mergeText(bt, ot, tt)
+    let markdown: string | undefined = r.ok ? r.text : undefined
+    if (!r.ok) {
+      // One conflict per overlapping hunk, each resolved on its own.
+      const contexts = hunkContexts(r.parts)
+      const chosen = r.hunks.map((hunk, i) => {
+        const context = contexts.get(i)
+        return settle({ ...at, kind: "content", field: "document", hunk: i, hunks: [hunk], ...(context === undefined ? {} : { context }) })
+      })
+      if (chosen.every((c) => c !== undefined)) {
+        markdown = resolveText(r.parts, (part) => {
+          const c = chosen[part.hunk]!
+          return "markdown" in c ? resolutionLines(c.markdown) : c.side === "ours" ? part.ours : part.theirs
+        })
+      }
+    }
+    if (markdown === undefined) return { settled: false }
+    const hash = documentHash(markdown)
+    newDocuments.set(hash, markdown)
+    return { settled: true, document: hash }
+  }
+  const chosen = settle({ ...at, kind: "content", field: "document", ours: show(o.page.document), theirs: show(t.page.document) })
+  if (chosen === undefined) return { settled: false }
+  if ("markdown" in chosen) {
+    const hash = documentHash(chosen.markdown)
+    newDocuments.set(hash, chosen.markdown)
+    return { settled: true, document: hash }
+  }
+  return { settled: true, document: chosen.side === "ours" ? o.page.document : t.page.document }
+}
+
+/** The pages that moves, together, make their own ancestor. */
+const ownAncestors = (merged: ReadonlyMap<string, { readonly parentId: string | null }>): ReadonlyArray<string> => {
+  const cyclic: Array<string> = []
+  for (const id of merged.keys()) {
+    const seen = new Set<string>([id])
+    let up = merged.get(id)?.parentId ?? null
+    while (up !== null) {
+      if (seen.has(up)) {
+        if (up === id) cyclic.push(id)
+        break
+      }
+      seen.add(up)
+      up = merged.get(up)?.parentId ?? null
+    }
+  }
+  return cyclic
+}
+
 /** Merges ours and theirs against base: the merged content, or every conflict (numbered `c1`, `c2`, … in the order found). */
 export const threeWayMerge = (input: MergeInput): MergeResult => {
   const base = index(input.base.pages)
@@ -492,45 +560,9 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
       if (chosen === undefined) clean = false
       else parentId = sideOf(chosen) === "ours" ? o.parentId : t.parentId
     }
-    const document = mergeValue(b.page.document, o.page.document, t.page.document)
-    if (document.ok) set("document", document.value)
-    else if (b.page.document !== undefined && o.page.document !== undefined && t.page.document !== undefined) {
-      const text = (hash: string) => input.documents.get(hash)
-      const [bt, ot, tt] = [text(b.page.document), text(o.page.document), text(t.page.document)]
-      if (bt === undefined || ot === undefined || tt === undefined) {
-        throw new Error(`threeWayMerge: the markdown of page ${id}'s documents was not given`)
-      }
-      const r = input.textMerges?.get(textMergeKey(b.page.document, o.page.document, t.page.document)) ?? mergeText(bt, ot, tt)
-      let markdown: string | undefined = r.ok ? r.text : undefined
-      if (!r.ok) {
-        // One conflict per overlapping hunk, each resolved on its own.
-        const contexts = hunkContexts(r.parts)
-        const chosen = r.hunks.map((hunk, i) => {
-          const context = contexts.get(i)
-          return settle({ ...where(id), kind: "content", field: "document", hunk: i, hunks: [hunk], ...(context === undefined ? {} : { context }) })
-        })
-        if (chosen.every((c) => c !== undefined)) {
-          markdown = resolveText(r.parts, (part) => {
-            const c = chosen[part.hunk]!
-            return "markdown" in c ? resolutionLines(c.markdown) : c.side === "ours" ? part.ours : part.theirs
-          })
-        }
-      }
-      if (markdown === undefined) clean = false
-      else {
-        const hash = documentHash(markdown)
-        newDocuments.set(hash, markdown)
-        page.document = hash
-      }
-    } else {
-      const chosen = settle({ ...where(id), kind: "content", field: "document", ours: show(o.page.document), theirs: show(t.page.document) })
-      if (chosen === undefined) clean = false
-      else if ("markdown" in chosen) {
-        const hash = documentHash(chosen.markdown)
-        newDocuments.set(hash, chosen.markdown)
-        page.document = hash
-      } else set("document", chosen.side === "ours" ? o.page.document : t.page.document)
-    }
+    const document = mergeDocument(input, [b, o, t], where(id), settle, newDocuments)
+    if (document.settled) set("document", document.document)
+    else clean = false
     page.updatedAt = o.page.updatedAt > t.page.updatedAt ? o.page.updatedAt : t.page.updatedAt
     merged.set(id, { page: page as unknown as PageNode, parentId: clean ? parentId : o.parentId })
   }
@@ -553,18 +585,7 @@ export const threeWayMerge = (input: MergeInput): MergeResult => {
     }
   }
   // Moves that, together, make a page its own ancestor (never settled by a resolution: the parents chosen make the cycle).
-  for (const id of merged.keys()) {
-    const seen = new Set<string>([id])
-    let up = merged.get(id)?.parentId ?? null
-    while (up !== null) {
-      if (seen.has(up)) {
-        if (up === id) conflicts.push({ ...where(id), kind: "structure", field: "parent" })
-        break
-      }
-      seen.add(up)
-      up = merged.get(up)?.parentId ?? null
-    }
-  }
+  for (const id of ownAncestors(merged)) conflicts.push({ ...where(id), kind: "structure", field: "parent" })
 
   const files = mergeFiles(input.base.files, input.ours.files, input.theirs.files, settle)
   if (conflicts.length > 0) return { kind: "conflicts", conflicts: numbered(conflicts) }

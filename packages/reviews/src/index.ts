@@ -34,7 +34,7 @@ export type { SpaceCounters } from "./domain/SpaceCounters.ts"
 export * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
 export * as SpaceRemoval from "./SpaceRemoval.ts"
 export { SpaceActivity } from "./SpaceActivity.ts"
-export * as Reviews from "./Reviews.ts"
+export * as ReviewsLayers from "./ReviewsLayers.ts"
 
 export { ChangeRequestReviews, maxRequestedReviewers } from "./ChangeRequestReviews.ts"
 export type { Contribution, CommenterPage, RequestReviewersInput, ReviewListRequest, ReviewView, SubmitReviewInput } from "./ChangeRequestReviews.ts"

@@ -5,6 +5,7 @@ import { deflateSync } from "node:zlib"
 import { assert } from "vitest"
 import { documentHash, type PageNode, type ReusableContentNode, type Revision } from "@quire/content"
 import { Errors } from "@quire/kernel"
+import { makeFonts } from "../src/Fonts.ts"
 import * as Pdf from "../src/Pdf.ts"
 import { embeddedFonts, pdfText } from "@quire/testkit/PdfText"
 
@@ -77,6 +78,9 @@ The end.
 
 const images = new Map([["/files/banner", png(40, 20)], ["/files/vector", new TextEncoder().encode("<svg/>")]])
 const image = (url: string) => Effect.succeed(Option.fromNullishOr(images.get(url)))
+/** The fonts of the renderer these tests stand for, parsed once for all of them. */
+const fonts = makeFonts()
+
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1")
 
 describe("Pdf.render", () => {
@@ -90,6 +94,7 @@ describe("Pdf.render", () => {
           { title: "Child page", markdown: "Just text.", depth: 1 }
         ],
         image,
+        fonts,
         compress: false
       })
       if (process.env["PDF_OUT"]) writeFileSync(process.env["PDF_OUT"], bytes)
@@ -115,7 +120,8 @@ describe("Pdf.render", () => {
           markdown: "Привет, **мир**. _Καλημέρα κόσμε._ 日本語の文書です。中文文档，简体汉语。한국어 문서. Done 🎉 ✅\n\n```\nconst π = \"ü\" // 注釈\n```",
           depth: 0
         }],
-        image
+        image,
+        fonts
       })
       assert.deepStrictEqual(embeddedFonts(bytes), [
         "NotoEmoji-Regular",
@@ -138,7 +144,7 @@ describe("Pdf.render", () => {
 
   it.effect("gives the same bytes for the same content", () =>
     Effect.gen(function*() {
-      const input = { title: "T", pages: [{ title: "P", markdown: document, depth: 0 }], image }
+      const input = { title: "T", pages: [{ title: "P", markdown: document, depth: 0 }], image, fonts }
       const [a, b] = [yield* Pdf.render(input), yield* Pdf.render(input)]
       assert.strictEqual(text(a.slice(0, 5)), "%PDF-")
       assert.deepStrictEqual(a, b)
@@ -172,7 +178,7 @@ describe("Pdf.renderRevision", () => {
         reusableContentIn: (rev, id) =>
           id === "rc-1" ? Effect.succeed({ revision: rev, node, markdown: warning }) : Effect.fail(new Errors.NotFound({ resource: "ReusableContent", id })),
         blob: () => Effect.succeedNone
-      })
+      }, fonts)
       const drawn = (yield* pdfText(bytes)).join("\n")
       assert.include(drawn, "Back up your data before upgrading.")
       assert.include(drawn, "Then upgrade.")

@@ -7,10 +7,10 @@ import { Effect, Layer } from "effect"
 import { Ids, Transactor } from "@quire/kernel"
 import { as, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, Memberships, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, ContentLayers, Memberships, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { ChangeRequests, type ChangeInput } from "../src/ChangeRequests.ts"
 import { Merges } from "../src/Merges.ts"
-import * as Reviews from "../src/Reviews.ts"
+import * as ReviewsLayers from "../src/ReviewsLayers.ts"
 import { SpaceCountersRepo } from "../src/SpaceCountersRepo.ts"
 
 export const org = "org-1"
@@ -23,10 +23,10 @@ export const roles = memberRoles({
 })
 
 /** The reviews use cases over the memory adapters; files by URL may be fetched from 127.0.0.1 only. */
-export const layer = Reviews.layerServices.pipe(
-  Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices))),
-  Layer.provideMerge(Reviews.layerSpaceDependents),
-  Layer.provideMerge(Layer.mergeAll(Content.layerReposMemory, Reviews.layerReposMemory, Transactor.Transactor.layerMemory)),
+export const layer = ReviewsLayers.layerServices.pipe(
+  Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(ContentLayers.layerServices))),
+  Layer.provideMerge(ReviewsLayers.layerSpaceDependents),
+  Layer.provideMerge(Layer.mergeAll(ContentLayers.layerReposMemory, ReviewsLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
   Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: ["127.0.0.1"] }), ParsePool.layerMainThread])
 )
 

@@ -3,6 +3,7 @@
  * against the draft-07 meta-schema and GitBook's shape (`SiteAdaptiveJSONSchema`), the template
  * conditions GitBook proposes from it, and the check of a visitor's claims against it.
  */
+import { BoundedCache } from "@quire/kernel"
 import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv"
 
 // ajv is CommonJS: under NodeNext its default import is the module, whose `default` is the class.
@@ -217,10 +218,8 @@ export const templateConditions = (jsonSchema: unknown): ReadonlyArray<TemplateC
   return out
 }
 
-/** Compiled claim validators by schema text, the most recently used last. */
-const compiled = new Map<string, ValidateFunction>()
+/** Compiled claim validators a validator keeps. */
 const compiledLimit = 100
-const claimsAjv = new Ajv({ strict: false, allErrors: false })
 
 /** JWT's registered claims, which a visitor token carries beside the site's own. */
 const registeredClaims: ReadonlySet<string> = new Set(["iss", "sub", "aud", "exp", "nbf", "iat", "jti"])
@@ -230,21 +229,29 @@ const registeredClaims: ReadonlySet<string> = new Set(["iss", "sub", "aud", "exp
  * the allowed values`); undefined when they fit, or when the schema itself is not valid. JWT's
  * registered claims (`exp`, `iat`...) are not the site's and are left out of the check.
  */
-export const validateClaims = (jsonSchema: unknown, claims: Readonly<Record<string, unknown>>): string | undefined => {
-  if (!isRecord(jsonSchema) || problem(jsonSchema) !== undefined) return undefined
-  const key = JSON.stringify(jsonSchema)
-  let validate = compiled.get(key)
-  if (validate === undefined) {
-    validate = claimsAjv.compile(jsonSchema)
-    // Ajv keeps what it compiled: emptying both when full lets the old validators go.
-    if (compiled.size >= compiledLimit) {
-      compiled.clear()
-      claimsAjv.removeSchema()
+export type ValidateClaims = (jsonSchema: unknown, claims: Readonly<Record<string, unknown>>) => string | undefined
+
+/**
+ * A claims validator of its own (its owner's state): an Ajv instance and the validators it
+ * compiled, by schema text, `compiledLimit` at most.
+ */
+export const claimsValidator = (): ValidateClaims => {
+  const claimsAjv = new Ajv({ strict: false, allErrors: false })
+  const compiled = BoundedCache.unsafeMake<string, ValidateFunction>({ name: "claims_validators", capacity: compiledLimit })
+  return (jsonSchema, claims) => {
+    if (!isRecord(jsonSchema) || problem(jsonSchema) !== undefined) return undefined
+    const key = JSON.stringify(jsonSchema)
+    let validate = compiled.get(key)
+    if (validate === undefined) {
+      validate = claimsAjv.compile(jsonSchema)
+      // Ajv keeps what it compiled: emptying both when full lets the old validators go.
+      if (compiled.size() >= compiledLimit) {
+        compiled.clear()
+        claimsAjv.removeSchema()
+      }
+      compiled.set(key, validate)
     }
-  } else {
-    compiled.delete(key)
+    const own = Object.fromEntries(Object.entries(claims).filter(([name]) => !registeredClaims.has(name)))
+    return validate(own) ? undefined : describe("claims", validate.errors)
   }
-  compiled.set(key, validate)
-  const own = Object.fromEntries(Object.entries(claims).filter(([name]) => !registeredClaims.has(name)))
-  return validate(own) ? undefined : describe("claims", validate.errors)
 }

@@ -3,8 +3,9 @@
  * adaptive content, `noindex`, and the cookies that keep a share key or visitor token after the
  * first visit) or to deny them, and the filters that keep what a condition shows to an audience.
  */
-import { createHash, timingSafeEqual } from "node:crypto"
+import { createHash } from "node:crypto"
 import { Clock, Duration, Effect } from "effect"
+import { sameSecret } from "@quire/kernel"
 import * as Condition from "./Condition.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 
@@ -112,11 +113,6 @@ const cookie = (cookies: AudienceInput["cookies"], name: string): string | undef
   const value = cookies !== undefined && Object.hasOwn(cookies, name) ? cookies[name] : undefined
   return value === undefined || value === "" ? undefined : value
 }
-
-const digest = (text: string): Buffer => createHash("sha256").update(text).digest()
-
-/** Compares digests so that the time taken says nothing about how much of a secret matched. */
-const sameSecret = (a: string, b: string): boolean => timingSafeEqual(digest(a), digest(b))
 
 const shareKeyActive = (input: AudienceInput, secret: string): Effect.Effect<boolean> => {
   if (secret.length > 512) return Effect.succeed(false)
@@ -336,19 +332,8 @@ const forbiddenClaims: ReadonlySet<string> = new Set(["__proto__", "constructor"
 const withoutForbidden = (claims: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(claims).filter(([name]) => !forbiddenClaims.has(name)).slice(0, maxUnsignedClaims))
 
-const parsed = new Map<string, Condition.ParseResult>()
-const parsedLimit = 1000
-
-/** A stored condition's parse, remembered; conditions are few and read on every request. */
-export const parseCached = (source: string): Condition.ParseResult => {
-  let result = parsed.get(source)
-  if (result === undefined) {
-    result = Condition.parse(source)
-    if (parsed.size >= parsedLimit) parsed.clear()
-    parsed.set(source, result)
-  }
-  return result
-}
+/** How a stored condition is parsed: `Condition.parse`, or a site renderer's remembering parse (conditions are few and read on every request). */
+export type ParseCondition = (source: string) => Condition.ParseResult
 
 /**
  * Whether an item with this condition is shown to an audience. No condition (undefined, null or
@@ -356,12 +341,13 @@ export const parseCached = (source: string): Condition.ParseResult => {
  */
 export const visible = (
   condition: Condition.Condition | string | null | undefined,
-  claims: Readonly<Record<string, unknown>>
+  claims: Readonly<Record<string, unknown>>,
+  parse: ParseCondition = Condition.parse
 ): boolean => {
   if (condition === undefined || condition === null) return true
   if (typeof condition === "string") {
     if (condition.trim() === "") return true
-    const result = parseCached(condition)
+    const result = parse(condition)
     return result.ok && Condition.evaluate(result.condition, claims)
   }
   return Condition.evaluate(condition, claims)
@@ -371,8 +357,9 @@ export const visible = (
 export const filterVisible = <A>(
   items: ReadonlyArray<A>,
   conditionOf: (item: A) => Condition.Condition | string | null | undefined,
-  claims: Readonly<Record<string, unknown>>
-): ReadonlyArray<A> => items.filter((item) => visible(conditionOf(item), claims))
+  claims: Readonly<Record<string, unknown>>,
+  parse: ParseCondition = Condition.parse
+): ReadonlyArray<A> => items.filter((item) => visible(conditionOf(item), claims, parse))
 
 /**
  * A tree (pages and their children) without the items hidden from an audience; a hidden item
@@ -412,7 +399,7 @@ export const claimsReadBy = (conditions: Iterable<string | null | undefined>): C
   const names = new Set<string>()
   for (const source of conditions) {
     if (source === undefined || source === null || source.trim() === "") continue
-    const result = parseCached(source)
+    const result = Condition.parse(source)
     if (!result.ok) continue
     const read = Condition.claimsRead(result.condition)
     if (read === "all") return "all"

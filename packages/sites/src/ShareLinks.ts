@@ -1,7 +1,7 @@
 /** Use cases on share links: secrets that open a `share-link` site until they are deactivated or deleted. */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { type Actor, Errors, Ids, Pagination, Sealed } from "@quire/kernel"
-import { randomBytes, timingSafeEqual } from "node:crypto"
+import { type Actor, Errors, Ids, Pagination, sameSecret, Sealed } from "@quire/kernel"
+import { randomBytes } from "node:crypto"
 import * as SiteGuard from "./SiteGuard.ts"
 import { shareLinkKeyShape, ShareLinksRepo } from "./ShareLinksRepo.ts"
 import type { Site } from "./domain/Site.ts"
@@ -37,7 +37,7 @@ export const checkSecret = (repo: typeof ShareLinksRepo.Service, siteId: string,
   if (secret.length === 0 || secret.length > 200) return Effect.succeed(false)
   const hash = Sealed.bearerHash(secret)
   return Effect.map(repo.findBySecret(siteId, hash), (found) =>
-    Option.isSome(found) && found.value.active && timingSafeEqual(Buffer.from(found.value.secret), Buffer.from(hash)))
+    Option.isSome(found) && found.value.active && sameSecret(found.value.secret, hash))
 }
 
 export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("@quire/sites/ShareLinks") {
@@ -50,7 +50,7 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const key = yield* Sealed.keyFor(sealPurpose)
       const stored = (secret: string) => ({ secret: Sealed.bearerHash(secret), sealedSecret: Sealed.seal(key, secret) })
-      // Links of a Quire before issue 34 keep their secret in clear: hashed and sealed now, once.
+      // Links of an older Quire keep their secret in clear: hashed and sealed now, once.
       const legacy = yield* repo.sealLegacy(stored)
       if (legacy > 0) yield* Effect.logInfo(`Share links: stored the secrets of ${legacy} links as hashes (sealed for listing)`)
       /** The link with its secret again (none opens under another instance secret: the stored hash is shown, which opens nothing). */

@@ -7,9 +7,10 @@
  */
 import { Context, Effect, Layer } from "effect"
 import { PublishedContent, SpaceContent } from "@quire/content"
+import { BoundedCache } from "@quire/kernel"
 import type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 import { assetAnswer, text } from "./answer/Answer.ts"
-import { answerCache, keyBaseOf } from "./answer/AnswerCache.ts"
+import { answerCache } from "./answer/AnswerCache.ts"
 import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
 import { cacheKeyOf, machineFile } from "./answer/MachineFiles.ts"
@@ -20,7 +21,9 @@ import { readingOf } from "./answer/Reading.ts"
 import { revisionReader } from "./answer/Revisions.ts"
 import { routeOf } from "./answer/Routing.ts"
 import { searchAnswer } from "./answer/Search.ts"
+import * as Condition from "./Condition.ts"
 import { isAssetName } from "./render/Assets.ts"
+import { CodeHighlighter } from "./render/Highlight.ts"
 import { SpecOperations } from "./SpecOperations.ts"
 
 export type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
@@ -36,13 +39,24 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const content = yield* SpaceContent
       const published = yield* PublishedContent
       const specs = yield* SpecOperations
-      const cache = answerCache(specs)
-      const revisions = revisionReader(published)
-      const trees = placeTrees()
+      const highlighter = yield* CodeHighlighter
+      const cache = yield* answerCache(specs)
+      const revisions = yield* revisionReader(published)
+      const trees = yield* placeTrees
+      // Parsed conditions of sections, site spaces and header links, read on every request.
+      const conditions = yield* BoundedCache.make<string, Condition.ParseResult>({ name: "site_conditions", capacity: 1000 })
+      const parseCondition = (source: string): Condition.ParseResult => {
+        let parsed = conditions.get(source)
+        if (parsed === undefined) {
+          parsed = Condition.parse(source)
+          conditions.set(source, parsed)
+        }
+        return parsed
+      }
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions, trees)
-        const keyBase = keyBaseOf(request)
+        const reading = readingOf(request, revisions, trees, parseCondition)
+        const keyBase = cache.keyBase(request)
         const route = routeOf(reading.decoded, reading.segments)
         switch (route.kind) {
           case "Machine": {
@@ -70,7 +84,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             // The fingerprint in the key names every space's revision: a cached page needs no read.
             const pageKey = `${keyBase}|page|${place.siteSpace.siteSpace.id}|${route.markdown ? "md" : "html"}|${wanted}`
             return yield* cache.page(pageKey, request.site.site.organizationId, request.claims, (shown) =>
-              pageAnswer(reading, { documents: published, specs }, place, wanted, route.markdown, shown))
+              pageAnswer(reading, { documents: published, specs, highlighter }, place, wanted, route.markdown, shown))
           }
         }
       })

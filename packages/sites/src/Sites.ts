@@ -7,16 +7,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
-import {
-  type AgentsContext,
-  hostnameProblem,
-  proxyPattern,
-  type Site,
-  type SiteAdaptiveSchema,
-  type SiteType,
-  type SiteVisibility,
-  type TemplateCondition
-} from "./domain/Site.ts"
+import { hostnameProblem, proxyPattern, type Site, type SiteAdaptiveSchema, type TemplateCondition } from "./domain/Site.ts"
 import { slugify, type SiteSpace, uniquePath } from "./domain/Structure.ts"
 import * as Positions from "./Positions.ts"
 import { SiteChanges } from "./SiteChanges.ts"
@@ -24,6 +15,7 @@ import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
 import * as SiteGuard from "./SiteGuard.ts"
 import { siteSettings } from "./SiteSettings.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
+import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingAuth, SitePublishingAuthUpdate, SiteUpdate } from "./SiteTypes.ts"
 import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
@@ -31,65 +23,9 @@ import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
 import * as VisitorToken from "./VisitorToken.ts"
 
+export type * from "./SiteTypes.ts"
+
 type Denied = Errors.NotFound | Errors.Forbidden
-
-export interface SiteListFilter {
-  /** Sites holding this space as a site space. */
-  readonly spaceId?: string | undefined
-  /** Sites whose title contains this text (case-insensitive). */
-  readonly title?: string | undefined
-  readonly published?: boolean | undefined
-}
-
-export interface CreateSiteInput {
-  readonly type?: SiteType | undefined
-  readonly title?: string | undefined
-  readonly visibility?: SiteVisibility | undefined
-  /** Spaces of the organization added as the site's site spaces, in order. */
-  readonly spaces?: ReadonlyArray<string> | undefined
-  /**
-   * Creates a new space (titled after the site) and adds it as a site space. GitBook's spec does
-   * not name this field (the seed's gap); ours is `emptySpace`.
-   */
-  readonly emptySpace?: boolean | undefined
-}
-
-export interface SiteUpdate {
-  readonly title?: string | undefined
-  readonly visibility?: SiteVisibility | undefined
-  /** null removes it. */
-  readonly basename?: string | null | undefined
-  readonly adaptiveContent?: { readonly enabled: boolean } | undefined
-  readonly agentsContext?: AgentsContext | undefined
-  /** A site space of the root (no sections) or of the default section. */
-  readonly defaultSiteSpace?: string | undefined
-  readonly defaultSiteSection?: string | undefined
-  /** `host/path`; null removes the proxy. */
-  readonly proxy?: string | null | undefined
-  /** null removes the custom hostname. */
-  readonly hostname?: string | null | undefined
-}
-
-/** GitBook's `SitePublishingAuth` (custom backend): the key that signs visitors' JWTs. */
-export interface SitePublishingAuth {
-  readonly privateKey: string
-  /** Where readers without a valid token are sent to sign in. */
-  readonly fallbackURL?: string | undefined
-}
-
-/** GitBook's `SitePublishingAuthUpdate`: `fallbackURL` absent leaves it, `null` removes it. */
-export interface SitePublishingAuthUpdate {
-  readonly fallbackURL?: string | null | undefined
-}
-
-/** GitBook's `published-content-site` profile. */
-export interface PublishedProfile {
-  readonly site: SiteAccess
-  readonly structure: SiteStructureView
-  readonly customization: SiteCustomization
-  /** Customizations of site spaces, by site-space id (none are overridden yet). */
-  readonly siteSpaceCustomizations: Readonly<Record<string, SiteCustomization>>
-}
 
 export interface SitesShape {
   /** The organization's sites (members only), oldest first. */
@@ -132,6 +68,55 @@ export interface SitesShape {
  * listens on): no site may take one as its hostname. The server provides them; by default none.
  */
 export const ServerHostnames = Context.Reference<ReadonlyArray<string>>("@quire/sites/ServerHostnames", { defaultValue: () => [] })
+
+/** The spaces a new site lists, in order: each a space of the organization, listed once. */
+const listedSpaces = Effect.fnUntraced(function*(spacesRepo: SpacesRepo["Service"], organizationId: string, spaceIds: ReadonlyArray<string>) {
+  const listed: Array<Space> = []
+  for (const [i, spaceId] of spaceIds.entries()) {
+    const space = yield* spacesRepo.find(spaceId)
+    if (Option.isNone(space) || space.value.organizationId !== organizationId || space.value.deletedAt !== null) {
+      return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: `${JSON.stringify(spaceId)} is not a space of this organization` })
+    }
+    if (listed.some((s) => s.id === spaceId)) return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: "is listed twice" })
+    listed.push(space.value)
+  }
+  return listed
+})
+
+/** A new site: unpublished, without hostname, basename, proxy or default site space. */
+const newSite = (organizationId: string, input: CreateSiteInput, title: string, id: string, at: Date): Site => ({
+  id,
+  organizationId,
+  type: input.type ?? "basic",
+  title,
+  hostname: null,
+  basename: null,
+  proxy: null,
+  visibility: input.visibility ?? "public",
+  published: false,
+  adaptiveContent: false,
+  agentsContext: "included",
+  defaultSectionId: null,
+  defaultSiteSpaceId: null,
+  createdAt: at,
+  updatedAt: at
+})
+
+/** The fields of a site update checked on their own: lengths, the hostname, the proxy and the default section. */
+const checkUpdate = Effect.fnUntraced(function*(input: SiteUpdate, model: Model.Model) {
+  if (input.title !== undefined) yield* SiteGuard.checkLength("title", input.title, 2, 128)
+  if (input.basename != null) yield* SiteGuard.checkLength("basename", input.basename, 1, 100)
+  if (input.hostname != null) {
+    const problem = hostnameProblem(input.hostname, yield* ServerHostnames)
+    if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "hostname", reason: problem })
+  }
+  if (input.proxy != null && (input.proxy.length > 512 || !proxyPattern.test(input.proxy))) {
+    return yield* new Errors.InvalidInput({ field: "proxy", reason: "must be a host followed by one or more path segments (example.com/docs)" })
+  }
+  if (input.defaultSiteSection !== undefined && !model.sections.some((s) => s.id === input.defaultSiteSection)) {
+    return yield* new Errors.InvalidInput({ field: "defaultSiteSection", reason: `${JSON.stringify(input.defaultSiteSection)} is not a section of this site` })
+  }
+})
 
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
   static readonly layer = Layer.effect(
@@ -178,34 +163,10 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         if (role !== "admin") return yield* SiteGuard.forbidden("create sites")
         const title = input.title ?? "Docs"
         yield* SiteGuard.checkLength("title", title, 2, 128)
-        const listed: Array<Space> = []
-        for (const [i, spaceId] of (input.spaces ?? []).entries()) {
-          const space = yield* spacesRepo.find(spaceId)
-          if (Option.isNone(space) || space.value.organizationId !== organizationId || space.value.deletedAt !== null) {
-            return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: `${JSON.stringify(spaceId)} is not a space of this organization` })
-          }
-          if (listed.some((s) => s.id === spaceId)) return yield* new Errors.InvalidInput({ field: `spaces[${i}]`, reason: "is listed twice" })
-          listed.push(space.value)
-        }
+        const listed = yield* listedSpaces(spacesRepo, organizationId, input.spaces ?? [])
         if (input.emptySpace === true) listed.push((yield* spaces.create(organizationId, { title: title.slice(0, 50) })).space)
         const at = yield* now
-        const site: Site = {
-          id: yield* ids.make,
-          organizationId,
-          type: input.type ?? "basic",
-          title,
-          hostname: null,
-          basename: null,
-          proxy: null,
-          visibility: input.visibility ?? "public",
-          published: false,
-          adaptiveContent: false,
-          agentsContext: "included",
-          defaultSectionId: null,
-          defaultSiteSpaceId: null,
-          createdAt: at,
-          updatedAt: at
-        }
+        const site = newSite(organizationId, input, title, yield* ids.make, at)
         const rows: Array<SiteSpace> = []
         for (const space of listed) {
           rows.push({
@@ -234,18 +195,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         const { site, role } = yield* guard.admin(organizationId, siteId, "change this site")
         yield* repo.lock(siteId)
         const model = yield* Model.load(structureRepo, siteId)
-        if (input.title !== undefined) yield* SiteGuard.checkLength("title", input.title, 2, 128)
-        if (input.basename != null) yield* SiteGuard.checkLength("basename", input.basename, 1, 100)
-        if (input.hostname != null) {
-          const problem = hostnameProblem(input.hostname, yield* ServerHostnames)
-          if (problem !== undefined) return yield* new Errors.InvalidInput({ field: "hostname", reason: problem })
-        }
-        if (input.proxy != null && (input.proxy.length > 512 || !proxyPattern.test(input.proxy))) {
-          return yield* new Errors.InvalidInput({ field: "proxy", reason: "must be a host followed by one or more path segments (example.com/docs)" })
-        }
-        if (input.defaultSiteSection !== undefined && !model.sections.some((s) => s.id === input.defaultSiteSection)) {
-          return yield* new Errors.InvalidInput({ field: "defaultSiteSection", reason: `${JSON.stringify(input.defaultSiteSection)} is not a section of this site` })
-        }
+        yield* checkUpdate(input, model)
         const at = yield* now
         if (input.defaultSiteSpace !== undefined) {
           // The root's default, or the default section's (the one this update makes default).

@@ -6,6 +6,7 @@ import { ShareLinks } from "./ShareLinks.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import { Sites } from "./Sites.ts"
 import { SitesRepo } from "./SitesRepo.ts"
+import { CodeHighlighter } from "./render/Highlight.ts"
 import { SiteRenderer } from "./SiteRenderer.ts"
 import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
@@ -25,7 +26,9 @@ export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructure
 /** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent. */
 export const layerServices = SpecUsages.layer.pipe(
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer)),
-  Layer.provideMerge(SiteStructure.layer)
+  Layer.provideMerge(SiteStructure.layer),
+  // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.
+  Layer.provideMerge(CodeHighlighter.layer)
 )
 
 /** Content's SpaceDependents port over the sites tables: a purged space leaves its sites. */

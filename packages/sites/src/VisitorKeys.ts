@@ -1,8 +1,8 @@
 /**
  * Sites' visitor-auth signing keys at rest: sealed (kernel `Sealed`) under a key derived from the
  * instance secret, so that a dump alone signs no visitor token. GitBook's API answers the key to a
- * site's admins, so it is sealed rather than hashed. A key stored in clear by a Quire before
- * issue 34 is still read, and `sealLegacy` seals every such key once, at start.
+ * site's admins, so it is sealed rather than hashed. A key stored in clear by an older Quire is
+ * still read, and `sealLegacy` seals every such key once, at start.
  */
 import { Effect, Option } from "effect"
 import { Sealed } from "@quire/kernel"

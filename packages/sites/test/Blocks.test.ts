@@ -8,6 +8,7 @@ import { policyOf } from "../src/render/Layout.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { assetSources, isAssetName, pageScript, readAsset } from "../src/render/Assets.ts"
 import { playerOf, playerOrigins } from "../src/render/Embeds.ts"
+import { unreportedHighlighting } from "../src/render/Highlight.ts"
 import { type RenderOptions, renderPage } from "../src/render/Markdown.ts"
 import { operationOf } from "../src/render/OpenApiOperation.ts"
 import { sampleView } from "./SiteViewFixture.ts"
@@ -17,7 +18,8 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/blocks/${name
 const options: RenderOptions = {
   resolveLink: () => undefined,
   resolveFile: () => undefined,
-  assetUrl: (name) => `/docs/~assets/${name}`
+  assetUrl: (name) => `/docs/~assets/${name}`,
+  highlighter: unreportedHighlighting()
 }
 
 const render = (name: string, extra: Partial<RenderOptions> = {}) => renderPage(fixture(name), { ...options, ...extra })

@@ -2,7 +2,7 @@
 import { type DomDocument, type DomElement, parseHtml } from "@quire/content"
 import { assert, describe, it } from "@effect/vitest"
 import { createHash } from "node:crypto"
-import { emojiText, escapeHtml, encodeDocument, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
+import { emojiText, encodeDocument, htmlText, pageDocument, policyOf, renderNotFound, renderPage, renderSearch } from "../src/render/Layout.ts"
 import { renderPage as renderMarkdown, samplePage } from "../src/render/Markdown.ts"
 import { themeCss } from "../src/render/Theme.ts"
 import { neighbours, readingOrder } from "../src/render/View.ts"
@@ -230,7 +230,7 @@ describe("renderPage", () => {
     assert.strictEqual(form?.getAttribute("method"), "get")
     assert.strictEqual(one(form, "input")?.getAttribute("name"), "q")
     // With JavaScript the box asks the same URL for JSON.
-    assert.include(renderPage(sampleView()), `Accept:"application/json"`)
+    assert.match(renderPage(sampleView()), /Accept:\s*"application\/json"/)
   })
 
   it("follows the theme settings: system by default, a fixed mode, and a toggle only when toggeable", () => {
@@ -352,12 +352,6 @@ describe("readingOrder and neighbours", () => {
     const { previous, next } = neighbours(sampleTree, "docker")
     assert.deepStrictEqual(previous, { title: "Installation", url: "/~sites/site_1/guides/installation" })
     assert.deepStrictEqual(next, { title: "From source", url: "/~sites/site_1/guides/installation/source" })
-  })
-})
-
-describe("escapeHtml", () => {
-  it("escapes the five characters that matter in text and attributes", () => {
-    assert.strictEqual(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
   })
 })
 

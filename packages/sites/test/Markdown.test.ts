@@ -1,6 +1,7 @@
 import { sections } from "@quire/markdown"
 import { assert, describe, it } from "vitest"
-import { type RenderOptions, renderPage, renderPageSync, warmUp } from "../src/render/Markdown.ts"
+import { unreportedHighlighting } from "../src/render/Highlight.ts"
+import { type RenderOptions, renderPage, renderPageSync } from "../src/render/Markdown.ts"
 import { pageScript } from "../src/render/Assets.ts"
 import { operationOf } from "../src/render/OpenApiOperation.ts"
 
@@ -16,10 +17,13 @@ const files: Record<string, { url: string; name?: string; contentType?: string }
   "../.gitbook/assets/diagram.png": { url: "/assets/diagram" }
 }
 
+const highlighter = unreportedHighlighting()
+
 const options: RenderOptions = {
   resolveLink: (url) => pages[url],
   resolveFile: (ref) => files[ref],
-  resolveTitle: (url) => (url === "reference/api.md" ? "API reference" : undefined)
+  resolveTitle: (url) => (url === "reference/api.md" ? "API reference" : undefined),
+  highlighter
 }
 
 const render = (markdown: string, extra: Partial<RenderOptions> = {}) => renderPage(markdown, { ...options, ...extra })
@@ -251,7 +255,7 @@ const withSpec: Partial<RenderOptions> = {
 
 describe("openapi-operation", () => {
   it("renders the operation: method and path, summary, parameters, request body, responses and highlighted examples", async () => {
-    await warmUp(["json"])
+    await highlighter.load(["json"])
     for (const source of [
       `{% openapi-operation spec="pets" path="/pets/{petId}" method="put" %}`,
       `{% openapi-operation spec="pets" path="/pets/{petId}" method="put" %}\n{% endopenapi-operation %}`
@@ -394,7 +398,7 @@ describe("markdown", () => {
   })
 
   it("a language loaded on first use is highlighted; the sync renderer uses what is loaded", async () => {
-    await warmUp(["rust"])
+    await highlighter.load(["rust"])
     const { html } = renderPageSync("```rust\nfn main() {}\n```", options)
     assert.include(html, `data-language="rust"`)
     assert.match(html, /--shiki-dark:#[0-9A-Fa-f]{6}">fn<\/span>/)

@@ -4,6 +4,7 @@ import { Effect, Layer } from "effect"
 import { documentHash, type PageNode, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
 import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
+import { CodeHighlighter } from "../src/render/Highlight.ts"
 import { type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
 
 const at = "2026-11-01T10:00:00.000Z"
@@ -75,7 +76,7 @@ const spaceContent = Layer.succeed(SpaceContent, {
 } as unknown as SpaceContent["Service"])
 
 const testLayer = SiteRenderer.layer.pipe(
-  Layer.provideMerge(Layer.merge(spaceContent, PublishedContent.layer)),
+  Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
   Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory))
 )
 

@@ -9,7 +9,7 @@ import { TestClock } from "effect/testing"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { BlobStore, Content, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
+import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations, ParsePool, SpaceContent, Spaces } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
@@ -34,9 +34,9 @@ const roles = memberRoles({
 })
 
 /** The use cases over the given ports and Transactor, with content's use cases and test memberships. */
-const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.layerReposMemory | typeof Content.layerReposMemory> | Transactor.Transactor, E, R>) =>
+const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.layerReposMemory | typeof ContentLayers.layerReposMemory> | Transactor.Transactor, E, R>) =>
   SitesLayers.layerServices.pipe(
-    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(Content.layerServices), Layer.provide(SitesLayers.layerMainObservers))),
+    Layer.provideMerge(SpaceContent.layer.pipe(Layer.provideMerge(ContentLayers.layerServices), Layer.provide(SitesLayers.layerMainObservers))),
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
     Layer.provideMerge(SiteChanges.layer),
     Layer.provideMerge(ports),
@@ -44,10 +44,10 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
   )
 
 const backends = Backends.make({
-  memory: servicesOver(Layer.mergeAll(Content.layerReposMemory, SitesLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
+  memory: servicesOver(Layer.mergeAll(ContentLayers.layerReposMemory, SitesLayers.layerReposMemory, Transactor.Transactor.layerMemory)),
   sql: () =>
     servicesOver(
-      Layer.mergeAll(Content.layerReposSql, SitesLayers.layerReposSql, SqlTransactor.layer).pipe(
+      Layer.mergeAll(ContentLayers.layerReposSql, SitesLayers.layerReposSql, SqlTransactor.layer).pipe(
         Layer.provide(Layer.effectDiscard(Migrations.run(contentMigrations, migrations)))
       )
     )

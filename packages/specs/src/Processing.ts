@@ -12,10 +12,9 @@ import type { ProcessError, ProcessErrorCode, SpecFile, SpecSource } from "./dom
 
 /**
  * @scalar/openapi-parser on the first spec processed: the validator and its JSON Schema machinery
- * are not held by a process that never processes a spec (issue 23's footprint).
+ * are not held by a process that never processes a spec (Node keeps the module once loaded).
  */
-let parserLoading: Promise<typeof import("@scalar/openapi-parser")> | undefined
-const openapiParser = () => (parserLoading ??= import("@scalar/openapi-parser"))
+const openapiParser = () => import("@scalar/openapi-parser")
 
 /** Bounds of one run. */
 export const limits = {

@@ -4,6 +4,7 @@
  * the organization's specs of any visibility are read, as its content embeds them.
  */
 import { Context, Effect, Layer, Option } from "effect"
+import { BoundedCache } from "@quire/kernel"
 import type { SpecFile } from "./domain/Spec.ts"
 import { SpecsRepo } from "./SpecsRepo.ts"
 
@@ -87,8 +88,8 @@ export class SpecDocuments extends Context.Service<SpecDocuments, SpecDocumentsS
     SpecDocuments,
     Effect.gen(function*() {
       const repo = yield* SpecsRepo
-      /** Resolved documents by version id (a version never changes), the last ones read. */
-      const resolved = new Map<string, Record<string, unknown> | undefined>()
+      /** Resolved documents by version id (a version never changes), the last ones read; null where none resolves. */
+      const resolved = yield* BoundedCache.make<string, Record<string, unknown> | null>({ name: "spec_documents", capacity: cacheSize })
       const latestVersionId = (organizationId: string, slug: string) =>
         Effect.map(repo.findBySlug(organizationId, slug), (spec) => Option.flatMap(spec, (s) => Option.fromNullishOr(s.lastVersionId)))
       return SpecDocuments.of({
@@ -99,14 +100,13 @@ export class SpecDocuments extends Context.Service<SpecDocuments, SpecDocumentsS
             if (Option.isNone(spec) || spec.value.lastVersionId === null) return Option.none()
             const versionId = spec.value.lastVersionId
             let document = resolved.get(versionId)
-            if (!resolved.has(versionId)) {
+            if (document === undefined) {
               const version = yield* repo.findVersion(spec.value.id, versionId)
               if (Option.isNone(version)) return Option.none()
-              document = resolveDocument(version.value.filesystem)
-              if (resolved.size >= cacheSize) resolved.delete(resolved.keys().next().value!)
+              document = resolveDocument(version.value.filesystem) ?? null
               resolved.set(versionId, document)
             }
-            return document === undefined ? Option.none() : Option.some({ versionId, document })
+            return document === null ? Option.none() : Option.some({ versionId, document })
           })
       })
     })

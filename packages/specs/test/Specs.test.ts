@@ -10,7 +10,7 @@ import { TestClock } from "effect/testing"
 import { Ids } from "@quire/kernel"
 import { as, errorMessage, errorTag, memberRoles, OpenApiSources } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
-import { Content, ContentAccess, Memberships } from "@quire/content"
+import { ContentLayers, ContentAccess, Memberships } from "@quire/content"
 import { JobQueue, PermanentJobFailure } from "@quire/queue"
 import * as SourceCredentials from "../src/SourceCredentials.ts"
 import { processTask, Specs } from "../src/Specs.ts"
@@ -43,7 +43,7 @@ const layerSecrets = Layer.succeed(SourceCredentials.SpecSecrets, SourceCredenti
 
 const layer = Specs.layer.pipe(
   Layer.provideMerge(SpecsRepo.layerMemory),
-  Layer.provide(ContentAccess.layer.pipe(Layer.provide([Content.layerReposMemory, Memberships.layerTest(roles)]))),
+  Layer.provide(ContentAccess.layer.pipe(Layer.provide([ContentLayers.layerReposMemory, Memberships.layerTest(roles)]))),
   Layer.provideMerge(layerQueue),
   Layer.provide([Ids.Ids.layerTest, layerSecrets, OutboundFetch.layer({ allow: ["127.0.0.1"] })])
 )

@@ -108,6 +108,87 @@ const planReusable = (
     pending.map((finish) => finish(translated, newDocuments))
 }
 
+/**
+ * The source's pages in a run: one unchanged since the last run (its hash in the translation's
+ * `pageHashes`) keeps the result's page (`kept`); the others' title, description and markdown
+ * segments are `items` to translate. Their hashes join `hashes`, by page id.
+ */
+const planPages = (
+  translation: Translation,
+  instructions: string,
+  sourcePages: ReadonlyArray<{ readonly page: PageNode }>,
+  resultPages: ReadonlyMap<string, PageNode>,
+  documents: ReadonlyMap<string, string>,
+  hashes: Record<string, string>
+) => {
+  const kept = new Map<string, PageNode>()
+  const items: Array<Item> = []
+  const markdownOf = new Map<string, string>()
+  sourcePages.forEach(({ page }, index) => {
+    const markdown = page.document === undefined ? undefined : documents.get(page.document)
+    const key = pageKey(translation, instructions, page, markdown)
+    hashes[page.id] = key
+    const previous = resultPages.get(page.id)
+    const reusable = previous !== undefined && translation.pageHashes[page.id] === key &&
+      (previous.document === undefined || documents.has(previous.document))
+    if (reusable) {
+      kept.set(page.id, previous)
+      return
+    }
+    const base = index * 10_000
+    if (Segments.translatable(page.title)) items.push({ pageId: page.id, kind: "title", text: page.title, section: base })
+    if (page.description !== undefined && Segments.translatable(page.description)) {
+      items.push({ pageId: page.id, kind: "description", text: page.description, section: base })
+    }
+    if (markdown !== undefined) {
+      markdownOf.set(page.id, markdown)
+      for (const segment of Segments.segments(markdown)) {
+        items.push({ pageId: page.id, kind: "body", segment, text: segment.text, section: base + segment.section })
+      }
+    }
+  })
+  return { kept, items, markdownOf }
+}
+
+/** The source's tree with each page's translated title, description and document (a kept page's from the result); new documents join `newDocuments`. */
+const translatedTree = (
+  pages: ReadonlyArray<PageNode>,
+  plan: { readonly kept: ReadonlyMap<string, PageNode>; readonly items: ReadonlyArray<Item>; readonly markdownOf: ReadonlyMap<string, string> },
+  translated: ReadonlyMap<Item, string>,
+  newDocuments: Map<string, string>
+): ReadonlyArray<PageNode> => {
+  const { items, kept, markdownOf } = plan
+  const rebuild = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
+    nodes.map((page): PageNode => {
+      const children = rebuild(page.pages)
+      const previous = kept.get(page.id)
+      const { git: _git, ...rest } = page
+      if (previous !== undefined) {
+        const { git: _previousGit, ...keptRest } = previous
+        return { ...rest, title: keptRest.title, description: keptRest.description, document: keptRest.document, pages: children }
+      }
+      const own = items.filter((item) => item.pageId === page.id)
+      const title = own.find((item) => item.kind === "title")
+      const description = own.find((item) => item.kind === "description")
+      let document = page.document
+      const markdown = markdownOf.get(page.id)
+      if (markdown !== undefined) {
+        const body = own.filter((item) => item.kind === "body")
+        const next = Segments.apply(markdown, body.map((item) => item.segment!), body.map((item) => translated.get(item)!))
+        document = documentHash(next)
+        newDocuments.set(document, next)
+      }
+      return {
+        ...rest,
+        title: title === undefined ? page.title : translated.get(title)!,
+        ...(page.description === undefined ? {} : { description: description === undefined ? page.description : translated.get(description)! }),
+        ...(document === undefined ? {} : { document }),
+        pages: children
+      }
+    })
+  return rebuild(pages)
+}
+
 export class TranslationRunner extends Context.Service<TranslationRunner, TranslationRunnerShape>()("@quire/translations/TranslationRunner") {
   static readonly layer = Layer.effect(
     TranslationRunner,
@@ -135,32 +216,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
           const instructions = Instructions.toText(translation.instructions)
 
           const hashes: Record<string, string> = {}
-          const kept = new Map<string, PageNode>()
-          const items: Array<Item> = []
-          const markdownOf = new Map<string, string>()
-          sourcePages.forEach(({ page }, index) => {
-            const markdown = page.document === undefined ? undefined : documents.get(page.document)
-            const key = pageKey(translation, instructions, page, markdown)
-            hashes[page.id] = key
-            const previous = resultPages.get(page.id)
-            const reusable = previous !== undefined && translation.pageHashes[page.id] === key &&
-              (previous.document === undefined || documents.has(previous.document))
-            if (reusable) {
-              kept.set(page.id, previous)
-              return
-            }
-            const base = index * 10_000
-            if (Segments.translatable(page.title)) items.push({ pageId: page.id, kind: "title", text: page.title, section: base })
-            if (page.description !== undefined && Segments.translatable(page.description)) {
-              items.push({ pageId: page.id, kind: "description", text: page.description, section: base })
-            }
-            if (markdown !== undefined) {
-              markdownOf.set(page.id, markdown)
-              for (const segment of Segments.segments(markdown)) {
-                items.push({ pageId: page.id, kind: "body", segment, text: segment.text, section: base + segment.section })
-              }
-            }
-          })
+          const { items, kept, markdownOf } = planPages(translation, instructions, sourcePages, resultPages, documents, hashes)
 
           const finishReusable = planReusable(
             translation,
@@ -195,35 +251,7 @@ export class TranslationRunner extends Context.Service<TranslationRunner, Transl
 
           const newDocuments = new Map<string, string>()
           const translatedPages = new Set(items.flatMap((item) => item.reusable ? [] : [item.pageId]))
-          const rebuild = (nodes: ReadonlyArray<PageNode>): ReadonlyArray<PageNode> =>
-            nodes.map((page): PageNode => {
-              const children = rebuild(page.pages)
-              const previous = kept.get(page.id)
-              const { git: _git, ...rest } = page
-              if (previous !== undefined) {
-                const { git: _previousGit, ...keptRest } = previous
-                return { ...rest, title: keptRest.title, description: keptRest.description, document: keptRest.document, pages: children }
-              }
-              const own = items.filter((item) => item.pageId === page.id)
-              const title = own.find((item) => item.kind === "title")
-              const description = own.find((item) => item.kind === "description")
-              let document = page.document
-              const markdown = markdownOf.get(page.id)
-              if (markdown !== undefined) {
-                const body = own.filter((item) => item.kind === "body")
-                const next = Segments.apply(markdown, body.map((item) => item.segment!), body.map((item) => translated.get(item)!))
-                document = documentHash(next)
-                newDocuments.set(document, next)
-              }
-              return {
-                ...rest,
-                title: title === undefined ? page.title : translated.get(title)!,
-                ...(page.description === undefined ? {} : { description: description === undefined ? page.description : translated.get(description)! }),
-                ...(document === undefined ? {} : { document }),
-                pages: children
-              }
-            })
-          const pages = rebuild(source.pages)
+          const pages = translatedTree(source.pages, { kept, items, markdownOf }, translated, newDocuments)
           const reusableContents = finishReusable(translated, newDocuments)
 
           const written = yield* writer.write(content.mainHead(translation.resultSpaceId), (_parent: Revision) =>

@@ -13,7 +13,7 @@ import { as, errorMessage, errorTag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
 import {
   BlobStore,
-  Content,
+  ContentLayers,
   documentHash,
   Memberships,
   type PageNode,
@@ -59,14 +59,14 @@ const layerTranslator = Layer.effect(Translator, Effect.map(Effect.service(Sent)
 
 /** Content's use cases, whose main moves and purges reach the translations' observer and dependents. */
 const layerContent = SpaceContent.layer.pipe(
-  Layer.provideMerge(Content.layerServices),
+  Layer.provideMerge(ContentLayers.layerServices),
   Layer.provide([SourceChanges.layer, SpaceRemoval.layer])
 )
 
 const layerServices = Layer.mergeAll(Translations.layer, TranslationRunner.layer).pipe(
   Layer.provideMerge(layerContent),
   Layer.provideMerge(TranslationRuns.layer),
-  Layer.provideMerge(Layer.mergeAll(Content.layerReposMemory, TranslationsRepo.layerMemory, Transactor.Transactor.layerMemory)),
+  Layer.provideMerge(Layer.mergeAll(ContentLayers.layerReposMemory, TranslationsRepo.layerMemory, Transactor.Transactor.layerMemory)),
   Layer.provideMerge(layerTranslator),
   Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, OutboundFetch.layer({ allow: [] }), ParsePool.layerMainThread])
 )

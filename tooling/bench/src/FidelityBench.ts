@@ -17,7 +17,6 @@
 import { Effect } from "effect"
 import { readFile } from "node:fs/promises"
 import { join, relative } from "node:path"
-import { Database } from "@quire/db"
 import * as FidelityCrawl from "./FidelityCrawl.ts"
 import * as FidelityRepo from "./FidelityRepo.ts"
 import * as FidelitySource from "./FidelitySource.ts"
@@ -286,7 +285,7 @@ export const run = (options: FidelityOptions) =>
     const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
     say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
     const dataDir = join(scratch, "quire")
-    const { organizationId } = yield* Seed.seed(Database.layerEmbedded({ dataDir }))
+    const { organizationId } = yield* Seed.seed(Scratch.embedded(dataDir))
     const quire = yield* Servers.start("quire (embedded)", {
       server: "quire",
       backend: { kind: "embedded", dataDir },

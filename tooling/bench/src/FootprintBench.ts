@@ -15,8 +15,8 @@ import * as Scratch from "./Scratch.ts"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 
-/** How long a process is left alone before its resident memory is read. */
-const idleMillis = 10_000
+/** How long a process is left alone before its resident memory is read, by default. */
+export const defaultIdleMillis = 10_000
 
 interface Footprint {
   readonly idle: number
@@ -31,7 +31,7 @@ const memoryOf = (pid: number): Footprint => {
 }
 
 /** Starts `app` with `env`, waits for it (its /health when it serves), leaves it idle, reads its memory, stops it. */
-const measure = async (app: "server" | "worker", env: Record<string, string>): Promise<Footprint> => {
+const measure = async (app: "server" | "worker", env: Record<string, string>, idleMillis: number): Promise<Footprint> => {
   const port = await LocalServer.freePort()
   const { DATABASE_URL: _, ...inherited } = process.env
   const child = spawn("sh", [join(root, "tooling/build/start.sh"), app], {
@@ -60,16 +60,16 @@ const line = (label: string, value: number, goal: number) =>
   `  ${label.padEnd(52)} ${value.toFixed(0).padStart(5)} MB   goal < ${String(goal).padStart(3)} MB   ${value < goal ? "PASS" : "MISS"}`
 
 /** The figures, on a new embedded data directory and on a new database of the PostgreSQL server at `adminUrl`. */
-export const run = (adminUrl: string, progress: (message: string) => Effect.Effect<void>) =>
+export const run = (adminUrl: string, progress: (message: string) => Effect.Effect<void>, idleMillis = defaultIdleMillis) =>
   Effect.scoped(Effect.gen(function*() {
     const dir = yield* Scratch.directory
     yield* progress("footprint: the embedded server")
-    const embedded = yield* Effect.promise(() => measure("server", { QUIRE_DATA_DIR: join(dir, "embedded") }))
+    const embedded = yield* Effect.promise(() => measure("server", { QUIRE_DATA_DIR: join(dir, "embedded") }, idleMillis))
     const url = yield* Scratch.postgresDatabase(adminUrl)
     yield* progress("footprint: the server and the worker on PostgreSQL")
     // The server migrates the database the worker then opens.
-    const server = yield* Effect.promise(() => measure("server", { DATABASE_URL: url }))
-    const worker = yield* Effect.promise(() => measure("worker", { DATABASE_URL: url }))
+    const server = yield* Effect.promise(() => measure("server", { DATABASE_URL: url }, idleMillis))
+    const worker = yield* Effect.promise(() => measure("worker", { DATABASE_URL: url }, idleMillis))
     return [
       `Memory of the built processes (resident, from /proc: idle ${idleMillis / 1000} s after start; peak: the most ever held):`,
       line("embedded server, idle", embedded.idle, 300),

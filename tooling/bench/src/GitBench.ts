@@ -23,6 +23,7 @@
  */
 import { Effect } from "effect"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { once } from "node:events"
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import { loadavg } from "node:os"
@@ -286,6 +287,8 @@ const measureBackend = (
   Effect.scoped(Effect.gen(function*() {
     const scratch = yield* Scratch.directory
     process.env["QUIRE_GIT_CACHE_DIR"] = join(scratch, "git-cache")
+    // The server seals the repository URL that the worker opens: both need the same instance secret.
+    process.env["QUIRE_SECRET"] ??= randomBytes(32).toString("hex")
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
     let organizationId: string
     const pids: Array<number> = []
@@ -298,7 +301,7 @@ const measureBackend = (
     } else {
       const dataDir = join(scratch, "quire")
       yield* progress(`git (${backend}): seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Database.layerEmbedded({ dataDir }))).organizationId
+      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {

@@ -56,7 +56,7 @@ const fire = (url: string, token: string | undefined, connections: number, durat
   )
 
 /** Load for `seconds` against `running`; the returned sample is discarded for a warm-up. */
-export const sample = (running: Running, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
+export const sample = (running: Pick<Running, "baseUrl" | "cpuMicros">, endpoint: Endpoint, token: string, connections: number, seconds: number) =>
   Effect.gen(function*() {
     const cpuBefore = yield* running.cpuMicros
     const result = yield* fire(`${running.baseUrl}${endpoint.path}`, endpoint.anonymous === true ? undefined : token, connections, seconds, endpoint.headers)

@@ -12,17 +12,24 @@ import { Queue, Services } from "@quire/platform"
 import { Layer } from "effect"
 import * as Seed from "./Seed.ts"
 
-const groups = 10
 const perGroup = 100
-const rounds = 5
+
+export interface MergeBenchOptions {
+  /** Pages of the space, in groups of 100 (1,000). */
+  readonly pages: number
+  /** Merges per size (5). */
+  readonly rounds: number
+}
 
 const markdownOf = (n: number, version: number) =>
   Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of page ${n}: some text about topic ${n % 37}, version ${i === 0 ? version : 0}.`).join("\n\n")
 
 const median = (values: ReadonlyArray<number>) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-export const run = (databaseUrl: string, progress: (message: string) => Effect.Effect<void>) =>
+export const run = (databaseUrl: string, options: MergeBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
+    const groups = Math.max(1, Math.round(options.pages / perGroup))
+    const rounds = Math.max(1, options.rounds)
     const spaces = yield* Spaces
     const content = yield* SpaceContent
     const changeRequests = yield* ChangeRequests

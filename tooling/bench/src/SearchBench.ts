@@ -14,7 +14,7 @@
  */
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Content, ContentLinks, documentHash, indexUpdate, type PageNode, RevisionsRepo, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
+import { ContentLayers, ContentLinks, documentHash, indexUpdate, type PageNode, RevisionsRepo, Search, SearchIndex, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import { Queue, Services } from "@quire/platform"
 import * as Seed from "./Seed.ts"
@@ -107,6 +107,50 @@ const timed = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     return { value, ms: performance.now() - start }
   })
 
+/** `count` queries, a mix of what people type, and the kinds they are of. */
+const queryMix = (count: number) => {
+  const queryNext = Seed.random(99)
+  const band = (from: number, to: number) => vocabulary[from + Math.floor(queryNext() * (to - from))]!
+  const kinds = [
+    { name: "frequent word (rank 1-30)", make: () => band(0, 30) },
+    { name: "mid-frequency word (rank 30-1000)", make: () => band(30, 1_000) },
+    { name: "rare word (rank 1000-6000)", make: () => band(1_000, 6_000) },
+    { name: "two words", make: () => `${band(0, 1_000)} ${band(0, 1_000)}` },
+    { name: "phrase / or / -word", make: () => queryNext() < 0.5 ? `"${band(0, 300)} ${band(0, 300)}"` : `${band(0, 500)} or ${band(0, 500)} -${band(0, 100)}` }
+  ] as const
+  const queries = Array.from({ length: count }, (_, i) => {
+    const kind = kinds[i % kinds.length]!
+    return { kind: kind.name, text: kind.make() }
+  })
+  return { kinds, queries }
+}
+
+/** The latency table: percentiles over all queries, then over each kind. */
+const latencyTable = (
+  samples: ReadonlyArray<{ kind: string; ms: number; results: number }>,
+  kinds: ReadonlyArray<{ readonly name: string }>
+): ReadonlyArray<string> => {
+  const header = ["queries", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "avg results"]
+  const table: Array<Array<string>> = []
+  const row = (name: string, list: ReadonlyArray<{ ms: number; results: number }>) => {
+    const sorted = list.map((s) => s.ms).toSorted((a, b) => a - b)
+    table.push([
+      name,
+      String(list.length),
+      ms(percentile(sorted, 50)),
+      ms(percentile(sorted, 95)),
+      ms(percentile(sorted, 99)),
+      ms(sorted.at(-1)!),
+      (list.reduce((a, s) => a + s.results, 0) / list.length).toFixed(1)
+    ])
+  }
+  row("all", samples)
+  for (const kind of kinds) row(kind.name, samples.filter((s) => s.kind === kind.name))
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
+  const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
+  return ["", line(header), widths.map((w) => "-".repeat(w)).join("  "), ...table.map(line)]
+}
+
 export const run = (databaseUrl: string, options: SearchBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     const spaces = yield* Spaces
@@ -164,19 +208,7 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
       FROM content_search_sections`.pipe(Effect.orDie)
 
     // Queries: a mix of what people type.
-    const queryNext = Seed.random(99)
-    const band = (from: number, to: number) => vocabulary[from + Math.floor(queryNext() * (to - from))]!
-    const kinds = [
-      { name: "frequent word (rank 1-30)", make: () => band(0, 30) },
-      { name: "mid-frequency word (rank 30-1000)", make: () => band(30, 1_000) },
-      { name: "rare word (rank 1000-6000)", make: () => band(1_000, 6_000) },
-      { name: "two words", make: () => `${band(0, 1_000)} ${band(0, 1_000)}` },
-      { name: "phrase / or / -word", make: () => queryNext() < 0.5 ? `"${band(0, 300)} ${band(0, 300)}"` : `${band(0, 500)} or ${band(0, 500)} -${band(0, 100)}` }
-    ] as const
-    const queries = Array.from({ length: options.queries }, (_, i) => {
-      const kind = kinds[i % kinds.length]!
-      return { kind: kind.name, text: kind.make() }
-    })
+    const { kinds, queries } = queryMix(options.queries)
     // Warm-up: caches and plans.
     for (const q of queries.slice(0, 20)) yield* query(q.text)
     const samples: Array<{ kind: string; ms: number; results: number }> = []
@@ -243,25 +275,7 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     const lines: Array<string> = []
     lines.push(`Search on PostgreSQL: ${made} pages seeded in ${seedSeconds.toFixed(1)} s; index ${stats?.rows} section rows, ${stats?.size}, page titles ${stats?.titles}; queries search ${searched}`)
     const all = samples.map((s) => s.ms).toSorted((a, b) => a - b)
-    const header = ["queries", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "avg results"]
-    const table: Array<Array<string>> = []
-    const row = (name: string, list: ReadonlyArray<{ ms: number; results: number }>) => {
-      const sorted = list.map((s) => s.ms).toSorted((a, b) => a - b)
-      table.push([
-        name,
-        String(list.length),
-        ms(percentile(sorted, 50)),
-        ms(percentile(sorted, 95)),
-        ms(percentile(sorted, 99)),
-        ms(sorted.at(-1)!),
-        (list.reduce((a, s) => a + s.results, 0) / list.length).toFixed(1)
-      ])
-    }
-    row("all", samples)
-    for (const kind of kinds) row(kind.name, samples.filter((s) => s.kind === kind.name))
-    const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)))
-    const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
-    lines.push("", line(header), widths.map((w) => "-".repeat(w)).join("  "), ...table.map(line))
+    lines.push(...latencyTable(samples, kinds))
     const p95 = percentile(all, 95)
     lines.push(``, `search at ${made} pages: p95 over all queries ${ms(p95)} ms (goal < ${p95Goal} ms) ${p95 < p95Goal ? "PASS" : "MISS"}`)
     lines.push("", "Index upkeep (median of 5 commits each):", "pages changed  commit ms  index update ms  (parse + read docs ms, replace rows ms)")
@@ -274,5 +288,5 @@ export const run = (databaseUrl: string, options: SearchBenchOptions, progress: 
     return lines.join("\n")
   }).pipe(Effect.provide(
     // The ports too, to time the index update apart from the commit.
-    Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), Content.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
+    Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
   ))

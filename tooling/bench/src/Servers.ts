@@ -91,8 +91,11 @@ const ask = (child: ChildProcess, message: ProfileMessage) =>
     catch: (cause) => new ServerError({ message: `profiling failed: ${String(cause)}` })
   })
 
-/** Starts `config` as a child process and waits for it to serve; stopped when the scope closes. */
-export const start = (name: string, config: Omit<Target.TargetConfig, "port">) =>
+/**
+ * Starts `config` as a child process and waits for it to serve (at most `timeout`); stopped when
+ * the scope closes.
+ */
+export const start = (name: string, config: Omit<Target.TargetConfig, "port">, timeout: Duration.Input = Duration.minutes(5)) =>
   Effect.gen(function*() {
     const port = yield* freePort
     const baseUrl = `http://127.0.0.1:${port}`
@@ -107,7 +110,7 @@ export const start = (name: string, config: Omit<Target.TargetConfig, "port">) =
       stop
     )
     yield* ready(child, baseUrl, config.adminToken).pipe(
-      Effect.timeout(Duration.minutes(2)),
+      Effect.timeout(timeout),
       Effect.mapError((error) => new ServerError({ message: `${name} did not start: ${error.message}` }))
     )
     const running: Running = {

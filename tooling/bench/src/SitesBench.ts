@@ -29,7 +29,7 @@ import { join } from "node:path"
 import { type PageNode, documentHash, SpaceContent, Spaces } from "@quire/content"
 import { Database } from "@quire/db"
 import { Queue, Services } from "@quire/platform"
-import { MarkdownRender as Markdown, PublishedSites, SiteRenderer, Sites } from "@quire/sites"
+import { CodeHighlighter, MarkdownRender as Markdown, PublishedSites, SiteRenderer, Sites } from "@quire/sites"
 import * as Load from "./Load.ts"
 import * as ProfileSummary from "./ProfileSummary.ts"
 import * as Scratch from "./Scratch.ts"
@@ -42,6 +42,8 @@ export interface SitesBenchOptions {
   readonly adminUrl: string
   /** Where CPU profiles of Quire go (cached load, the uncached pass); none when undefined. */
   readonly profileDir?: string | undefined
+  /** Chapters of 25 pages of the published space (40). */
+  readonly chapters?: number | undefined
 }
 
 const targets = {
@@ -271,7 +273,7 @@ const measureBackend = (
     } else {
       const dataDir = join(yield* Scratch.directory, "quire")
       yield* progress(`sites: seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Database.layerEmbedded({ dataDir }))).organizationId
+      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {
@@ -280,8 +282,8 @@ const measureBackend = (
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })
-    yield* progress(`sites (${backend}): seeding 1,000 pages, a site and its publication through the API`)
-    const seed = yield* seedSite(quire.baseUrl, organizationId)
+    yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
+    const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters)
     yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)
 
     const small = yield* seedSite(quire.baseUrl, organizationId, 1)
@@ -452,7 +454,9 @@ const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
     yield* progress("sites (in process): the same pages' markdown alone")
     const options: Markdown.RenderOptions = {
       resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url.replace(/\.md(?=#|$)/, "")}`),
-      resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref })
+      resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref }),
+      // The server's highlighter, as the pages above had it.
+      highlighter: yield* CodeHighlighter
     }
     const markdowns = [...large.documents.values()]
     const markdownTimes = yield* Effect.promise(async () => {

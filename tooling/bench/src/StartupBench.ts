@@ -7,7 +7,7 @@
  * `start.sh quire`, and from the sources, against issue 12's target of 300 ms.
  */
 import { Effect } from "effect"
-import { execFileSync, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -15,6 +15,7 @@ import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
+import * as Build from "./Build.ts"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 
@@ -141,11 +142,13 @@ const describe = (label: string, values: ReadonlyArray<number>) =>
     Math.max(...values).toFixed(0).padStart(5)
   }`
 
-/** Builds dist/, then starts the server `runs` times on new and on existing data directories. */
-export const run = (runs: number, progress: (message: string) => Effect.Effect<void>) =>
+/**
+ * Builds dist/ (when a source is newer than it), then starts the server `runs` times on new and on
+ * existing data directories, then times `cliRuns` CLI calls of each kind.
+ */
+export const run = (runs: number, progress: (message: string) => Effect.Effect<void>, cliCallRuns = Math.max(runs, cliRuns)) =>
   Effect.gen(function*() {
-    yield* progress("building dist/ (node tooling/build/build.mjs)")
-    yield* Effect.sync(() => execFileSync(process.execPath, [join(root, "tooling/build/build.mjs")], { stdio: "inherit" }))
+    yield* Build.current(progress)
     const scratch = yield* Effect.acquireRelease(
       Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-startup-"))),
       (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
@@ -181,6 +184,6 @@ export const run = (runs: number, progress: (message: string) => Effect.Effect<v
       describe("  SIGTERM to exit", all.map((run) => run.stop)),
       `  exits with a status other than 0: ${failures}`,
       "",
-      yield* Effect.promise(() => cliCalls(scratch, Math.max(runs, cliRuns)))
+      yield* Effect.promise(() => cliCalls(scratch, cliCallRuns))
     ].join("\n")
   })

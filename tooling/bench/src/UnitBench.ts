@@ -8,7 +8,7 @@ import { Effect, Result } from "effect"
 import { compareRevisions, type PageNode } from "@quire/content"
 import { readRepository, writeRepository } from "@quire/gitsync"
 import { mergeText } from "@quire/reviews"
-import { MarkdownRender } from "@quire/sites"
+import { MarkdownRender, unreportedHighlighting } from "@quire/sites"
 import { Workloads } from "@quire/testkit"
 
 interface Measured {
@@ -74,7 +74,7 @@ export const run = (rounds: number, progress: (message: string) => Effect.Effect
     yield* measure("mergeText: 5,000 repeated lines, one conflict", "reviews ThreeWayMerge.test.ts", 1_000, () =>
       void mergeText(repeated, `Ours.\n${repeated}`, `${repeated}\nTheirs.`))
     yield* progress("unit: site markdown render of the sample page")
-    const render = yield* Effect.promise(() => MarkdownRender.benchmarkRender(Math.max(15, rounds)))
+    const render = yield* Effect.promise(() => MarkdownRender.benchmarkRender(unreportedHighlighting(), Math.max(15, rounds)))
     const renderLine = {
       name: `site markdown: render the sample page once warm (median of ${render.iterations})`,
       test: "sites Markdown.test.ts",

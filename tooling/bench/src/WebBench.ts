@@ -34,6 +34,8 @@ export interface WebBenchOptions {
   /** The quiet window of time to interactive, ms. */
   readonly quiet: number
   readonly keys: number
+  /** What is seeded: chapters of 50 pages (20) and paragraphs of the long page (5,000). */
+  readonly size?: WebSetup.SeedSize | undefined
   /** Where CPU profiles go; none when undefined. */
   readonly profileDir?: string | undefined
 }
@@ -348,7 +350,7 @@ export const report = (outDir: string, options: WebBenchOptions, f: WebFigures):
     "",
     table(rows),
     "",
-    `Seeding: ${f.seeded.pages} pages (20 chapters of 7 sections of 6 pages) and a page of 5,000 paragraphs (${kb(f.seeded.longPageBytes)} KB of markdown) in ${f.seeded.requests} API requests, ${f.seeded.seconds.toFixed(1)} s`,
+    `Seeding: ${f.seeded.pages} pages (chapters of 7 sections of 6 pages) and a page of ${options.size?.paragraphs ?? 5000} paragraphs (${kb(f.seeded.longPageBytes)} KB of markdown) in ${f.seeded.requests} API requests, ${f.seeded.seconds.toFixed(1)} s`,
     `First load: /s/<space>/${f.seeded.pagePath}; editor: /s/<space>/~/changes/${f.seeded.changeRequest}/${f.seeded.longPagePath}`,
     `Each first load: ${f.loads.map((l) => `${ms(l.interactive)}`).join(", ")} ms; each editor opening: ${f.opens.map((o) => ms(o.interactive)).join(", ")} ms`,
     ...(problems.length === 0 ? [] : ["", `Console errors: ${problems.slice(0, 10).join(" | ")}`]),
@@ -360,14 +362,15 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
   const started = performance.now()
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the bench never downloads one`)
   progress("pnpm build (the app into dist/web, the server into dist/server.mjs)")
-  const outDir = await WebSetup.build()
+  const outDir = await WebSetup.build(progress)
   progress("starting the built server (tooling/build/start.sh server, embedded database)")
   const server = await WebSetup.startServer(outDir)
   let browser: Browser | undefined
   try {
     await WebSetup.setupAdmin(server.url)
-    progress("seeding 1,000 pages and a page of 5,000 paragraphs through /v1")
-    const seeded = await WebSetup.seed(server.url)
+    const size = options.size ?? { chapters: 20, paragraphs: 5000 }
+    progress(`seeding ${size.chapters * 50} pages and a page of ${size.paragraphs} paragraphs through /v1`)
+    const seeded = await WebSetup.seed(server.url, size)
     await WebSetup.settle(server)
     browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"] })
     const spacePath = `/s/${seeded.spaceId}/${seeded.pagePath}`

@@ -12,7 +12,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
+import { Effect } from "effect"
 import { LocalServer } from "@quire/testkit"
+import * as Build from "./Build.ts"
 import * as Seed from "./Seed.ts"
 
 export const root = fileURLToPath(new URL("../../..", import.meta.url))
@@ -20,26 +22,13 @@ export const root = fileURLToPath(new URL("../../..", import.meta.url))
 /** The administrator the browser signs in as (the setup code is the bench's admin token). */
 export const admin = { displayName: "Bench Admin", email: "bench-admin@quire.test", password: "correct horse battery staple" }
 
-const run = (command: string, args: ReadonlyArray<string>, cwd: string, env: Record<string, string>) =>
-  new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-    let output = ""
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.once("exit", (code) => resolve({ code, output }))
-  })
-
 /**
  * The production build (`pnpm build`: tooling/build/build.mjs), which writes the browser app into
- * dist/web with its `.br` and `.gz` forms and the server into dist/server.mjs; answers dist/web.
- * Tried twice: other people may edit the sources while it builds.
+ * dist/web with its `.br` and `.gz` forms and the server into dist/server.mjs (Build.current: made
+ * again only when a source is newer); answers dist/web.
  */
-export const build = async (): Promise<string> => {
-  let result = { code: 1 as number | null, output: "" }
-  for (let attempt = 0; attempt < 2 && result.code !== 0; attempt++) {
-    result = await run(process.execPath, [join(root, "tooling/build/build.mjs")], root, {})
-  }
-  if (result.code !== 0) throw new Error(`pnpm build failed:\n${result.output.slice(-3000)}`)
+export const build = async (progress: (message: string) => void): Promise<string> => {
+  await Effect.runPromise(Build.current((message) => Effect.sync(() => progress(message))))
   return join(root, "dist/web")
 }
 
@@ -181,7 +170,6 @@ export interface Seeded {
   readonly seconds: number
 }
 
-const chapters = 20
 const sectionsPerChapter = 7
 const pagesPerSection = 6
 
@@ -197,16 +185,23 @@ const chapterChanges = (c: number, next: () => number, counter: { n: number }) =
   return changes
 }
 
-/** 5,000 paragraphs of one to three sentences (about 0.8 MB of markdown). */
-const longMarkdown = (): string => {
+/** `paragraphs` paragraphs of one to three sentences (5,000: about 0.8 MB of markdown). */
+const longMarkdown = (paragraphs: number): string => {
   const next = Seed.random(5000)
   const { sentence } = Seed.prose(next, words, [])
-  return Array.from({ length: 5000 }, (_, i) => `Paragraph ${i + 1}: ${Array.from({ length: 1 + Math.floor(next() * 3) }, sentence).join(" ")}`)
+  return Array.from({ length: paragraphs }, (_, i) => `Paragraph ${i + 1}: ${Array.from({ length: 1 + Math.floor(next() * 3) }, sentence).join(" ")}`)
     .join("\n\n") + "\n"
 }
 
-/** Seeds through /v1 as the administrator (bearer token): 20 batches of 50 insert_page changes on one change request, merged. */
-export const seed = async (url: string): Promise<Seeded> => {
+/** How much `seed` writes: chapters of 50 pages (20), and the paragraphs of the long page (5,000). */
+export interface SeedSize {
+  readonly chapters: number
+  readonly paragraphs: number
+}
+
+/** Seeds through /v1 as the administrator (bearer token): a batch of 50 insert_page changes a chapter on one change request, merged. */
+export const seed = async (url: string, size: SeedSize = { chapters: 20, paragraphs: 5000 }): Promise<Seeded> => {
+  const chapters = Math.max(1, size.chapters)
   const started = performance.now()
   let requests = 0
   const call = <A>(method: string, path: string, body?: unknown) => {
@@ -225,7 +220,7 @@ export const seed = async (url: string): Promise<Seeded> => {
 
   const longSpace = await call<{ id: string }>("POST", `/v1/orgs/${org.id}/spaces`, { title: "Release notes" })
   const longCr = await call<{ id: string }>("POST", `/v1/spaces/${longSpace.id}/change-requests`, { subject: "Import the archive" })
-  const markdown = longMarkdown()
+  const markdown = longMarkdown(size.paragraphs)
   await call("POST", `/v1/spaces/${longSpace.id}/change-requests/${longCr.id}/content`, {
     changes: [{ operation: "insert_page", title: "Release notes archive", slug: "archive", document: { markdown } }]
   })
@@ -234,7 +229,7 @@ export const seed = async (url: string): Promise<Seeded> => {
   return {
     organizationId: org.id,
     spaceId: space.id,
-    pagePath: "chapter-10/section-4/page-3",
+    pagePath: `chapter-${Math.ceil(chapters / 2)}/section-4/page-3`,
     pages: counter.n,
     longSpaceId: longSpace.id,
     longPagePath: "archive",

@@ -1,418 +1,369 @@
 /**
- * `pnpm bench`: the Quire server against a plain node:http + pg baseline, on a fresh database on
- * the machine's PostgreSQL and on embedded PGlite, under the same autocannon load.
+ * `pnpm bench`: Quire's figures of speed and size. Each flag runs one bench; without one, the HTTP
+ * comparison, search, merge, large pages, unit tests' times and start-up run in turn.
  *
- *   pnpm bench [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
- *              [--backends postgres,embedded] [--variants] [--profile]
- *   pnpm bench --http [--backends postgres]                              (the HTTP comparison with node:http + pg only)
+ *   pnpm bench --http [--duration 10] [--rounds 5] [--warmup 2] [--connections 10]
+ *              [--backends postgres,embedded] [--variants] [--profile]   (Quire vs node:http + pg, HttpBench.ts)
+ *   pnpm bench --http-flags [--http-flags-sets start.sh,semi=8+malloc,...] [--http-flags-root dir] [--http-flags-builds name=dir,...]
+ *              [--http-flags-rest 10] [--profile]   (the built server per Node flags and malloc settings: throughput beside memory, HttpFlagsBench.ts)
  *   pnpm bench --search [--search-pages 10000] [--search-queries 300]   (search only; over 25,000 pages: several spaces, organization search)
- *   pnpm bench --skip-search                                             (HTTP and merge)
- *   pnpm bench --merge                                                   (merge only)
- *   pnpm bench --scale [--scale-pages 10000] [--scale-commits 15] [--profile]   (large spaces at flat cost, ScaleBench.ts)
+ *   pnpm bench --skip-search                                             (the default run without search)
+ *   pnpm bench --merge [--merge-pages 1000] [--merge-rounds 5]          (merges of 1, 10 and 100 pages, MergeBench.ts)
+ *   pnpm bench --scale [--scale-pages 100000] [--scale-links-pages 10000] [--scale-commits 15] [--profile]
+ *                                                                        (large spaces at flat cost: commits, links, rows; ScaleBench.ts)
  *   pnpm bench --pages-deep [--pages-deep-depth 1000]                    (page 1,000 of each listing vs page 1, DeepPagesBench.ts)
- *   pnpm bench --startup [--startup-runs 5]                              (cold start and memory footprint only)
- *   pnpm bench --large-page                                              (1.5 MB and 10 MB pages only)
- *   pnpm bench --markdown-attack                                         (hostile markdown while /health is probed, MarkdownAttackBench.ts)
- *   pnpm bench --sites [--sites-connections 50]                          (published sites only)
+ *   pnpm bench --startup [--startup-runs 5] [--startup-cli-runs 15] [--startup-idle 10000]   (cold start, CLI calls, memory of the built processes)
+ *   pnpm bench --large-page [--large-page-bytes 1500000,limit] [--large-page-rounds 3] [--large-page-against <dir>,...]
+ *                                                                        (one large page over HTTP, the built server: LargePageBench.ts)
+ *   pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
+ *   pnpm bench --sites [--sites-connections 50] [--sites-chapters 40]   (published sites only)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
- *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--profile]   (the browser app in Chromium, WebBench.ts)
+ *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
+ *                                                                        (the browser app in Chromium, WebBench.ts)
+ *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
+ *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
+ *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
+ *   pnpm bench --smoke                 (every flag above at a tiny size, through its real code path; fails naming each flag that errored)
  *
- * Each target gets `duration` seconds per endpoint, in `rounds` slices alternating with the other
- * targets of its backend. --variants adds Quire variants on PostgreSQL (user from token,
- * tracer off) and both servers without a database (memory), to tell framework cost from
- * database cost. --profile records a CPU profile of Quire and of the baseline under load on each
- * backend and summarizes where the time went. Then it measures full-text search and its upkeep
- * on PostgreSQL (SearchBench.ts), merges of change requests (MergeBench.ts), and the cold start
- * and shutdown of the built server (StartupBench.ts), and the times of functions whose results unit tests
- * check (UnitBench.ts).
+ * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
+ * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
+ * of refs, by commit, in the temporary directory.
  */
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect } from "effect"
-import { cp, mkdtemp } from "node:fs/promises"
+import { Effect, type Scope } from "effect"
+import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { basename, join, resolve } from "node:path"
 import { parseArgs } from "node:util"
-import { Database } from "@quire/db"
-import * as Load from "./Load.ts"
+import * as CompareBench from "./CompareBench.ts"
+import * as DeepPagesBench from "./DeepPagesBench.ts"
 import * as FidelityBench from "./FidelityBench.ts"
-import * as GitBench from "./GitBench.ts"
 import * as FootprintBench from "./FootprintBench.ts"
+import * as GitBench from "./GitBench.ts"
+import * as HttpFlagsBench from "./HttpFlagsBench.ts"
+import * as HttpBench from "./HttpBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
 import * as MarkdownAttackBench from "./MarkdownAttackBench.ts"
 import * as MergeBench from "./MergeBench.ts"
-import * as ProfileSummary from "./ProfileSummary.ts"
-import * as Scratch from "./Scratch.ts"
 import * as ScaleBench from "./ScaleBench.ts"
+import * as Scratch from "./Scratch.ts"
 import * as SearchBench from "./SearchBench.ts"
 import * as SitesBench from "./SitesBench.ts"
+import * as Smoke from "./Smoke.ts"
 import * as StartupBench from "./StartupBench.ts"
 import * as UnitBench from "./UnitBench.ts"
 import * as WebBench from "./WebBench.ts"
-import * as DeepPagesBench from "./DeepPagesBench.ts"
-import * as Seed from "./Seed.ts"
-import * as Servers from "./Servers.ts"
-import type * as Target from "./Target.ts"
 
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    duration: { type: "string", default: "10" },
-    rounds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "2" },
-    connections: { type: "string", default: "10" },
-    backends: { type: "string", default: "postgres,embedded" },
-    variants: { type: "boolean", default: false },
-    profile: { type: "boolean", default: false },
-    http: { type: "boolean", default: false },
-    search: { type: "boolean", default: false },
-    "skip-search": { type: "boolean", default: false },
-    merge: { type: "boolean", default: false },
-    scale: { type: "boolean", default: false },
-    "scale-pages": { type: "string", default: "10000" },
-    "scale-commits": { type: "string", default: "15" },
-    "pages-deep": { type: "boolean", default: false },
-    "pages-deep-depth": { type: "string", default: "1000" },
-    startup: { type: "boolean", default: false },
-    "large-page": { type: "boolean", default: false },
-    "markdown-attack": { type: "boolean", default: false },
-    sites: { type: "boolean", default: false },
-    "sites-connections": { type: "string", default: "50" },
-    "sites-large": { type: "boolean", default: false },
-    "sites-large-pages": { type: "string", default: "10000" },
-    git: { type: "boolean", default: false },
-    "git-pages": { type: "string", default: "1000" },
-    "startup-runs": { type: "string", default: "5" },
-    unit: { type: "boolean", default: false },
-    "unit-rounds": { type: "string", default: "5" },
-    "search-pages": { type: "string", default: "10000" },
-    "search-queries": { type: "string", default: "300" },
-    fidelity: { type: "boolean", default: false },
-    "project-dir": { type: "string" },
-    "fidelity-concurrency": { type: "string", default: "2" },
-    "fidelity-timeout": { type: "string", default: "30000" },
-    "fidelity-examples": { type: "string", default: "3" },
-    web: { type: "boolean", default: false },
-    "web-runs": { type: "string", default: "5" },
-    "web-quiet": { type: "string", default: "500" },
-    "web-keys": { type: "string", default: "100" },
-    json: { type: "boolean", default: false },
-    hold: { type: "boolean", default: false }
-  }
+const options = {
+  duration: { type: "string" },
+  rounds: { type: "string" },
+  warmup: { type: "string" },
+  connections: { type: "string" },
+  backends: { type: "string", default: "postgres,embedded" },
+  variants: { type: "boolean", default: false },
+  profile: { type: "boolean", default: false },
+  http: { type: "boolean", default: false },
+  "http-flags": { type: "boolean", default: false },
+  "http-flags-sets": { type: "string" },
+  "http-flags-builds": { type: "string", default: "" },
+  "http-flags-root": { type: "string" },
+  "http-flags-rest": { type: "string", default: "10" },
+  search: { type: "boolean", default: false },
+  "skip-search": { type: "boolean", default: false },
+  "search-pages": { type: "string", default: "10000" },
+  "search-queries": { type: "string", default: "300" },
+  merge: { type: "boolean", default: false },
+  "merge-pages": { type: "string", default: "1000" },
+  "merge-rounds": { type: "string", default: "5" },
+  scale: { type: "boolean", default: false },
+  "scale-pages": { type: "string", default: String(ScaleBench.defaultOptions.pages) },
+  "scale-links-pages": { type: "string", default: String(ScaleBench.defaultOptions.linksPages) },
+  "scale-commits": { type: "string", default: String(ScaleBench.defaultOptions.commits) },
+  "pages-deep": { type: "boolean", default: false },
+  "pages-deep-depth": { type: "string", default: "1000" },
+  startup: { type: "boolean", default: false },
+  "startup-runs": { type: "string", default: "5" },
+  "startup-cli-runs": { type: "string" },
+  "startup-idle": { type: "string", default: String(FootprintBench.defaultIdleMillis) },
+  "large-page": { type: "boolean", default: false },
+  "large-page-bytes": { type: "string", default: "1500000,limit" },
+  "large-page-rounds": { type: "string", default: "3" },
+  "large-page-against": { type: "string", default: "" },
+  "markdown-attack": { type: "boolean", default: false },
+  "attack-sizes": { type: "string", default: MarkdownAttackBench.defaultOptions.sizes.join(",") },
+  "attack-idle": { type: "string", default: String(MarkdownAttackBench.defaultOptions.idleMillis) },
+  sites: { type: "boolean", default: false },
+  "sites-connections": { type: "string", default: "50" },
+  "sites-chapters": { type: "string", default: "40" },
+  "sites-large": { type: "boolean", default: false },
+  "sites-large-pages": { type: "string", default: "10000" },
+  git: { type: "boolean", default: false },
+  "git-pages": { type: "string", default: "1000" },
+  unit: { type: "boolean", default: false },
+  "unit-rounds": { type: "string", default: "5" },
+  fidelity: { type: "boolean", default: false },
+  "project-dir": { type: "string" },
+  "fidelity-concurrency": { type: "string", default: "2" },
+  "fidelity-timeout": { type: "string", default: "30000" },
+  "fidelity-examples": { type: "string", default: "3" },
+  web: { type: "boolean", default: false },
+  "web-runs": { type: "string", default: "5" },
+  "web-quiet": { type: "string", default: "500" },
+  "web-keys": { type: "string", default: "100" },
+  "web-chapters": { type: "string", default: "20" },
+  "web-paragraphs": { type: "string", default: "5000" },
+  compare: { type: "string" },
+  figures: { type: "string", default: CompareBench.figureNames.join(",") },
+  "compare-rounds": { type: "string", default: "3" },
+  "compare-pages": { type: "string", default: "10000" },
+  "page-bytes": { type: "string", default: "1500000" },
+  smoke: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  hold: { type: "boolean", default: false }
+} as const
+
+const parse = (argv: ReadonlyArray<string>) => parseArgs({ args: [...argv], allowPositionals: true, strict: true, options })
+type Parsed = ReturnType<typeof parse>
+type Args = Parsed["values"]
+
+const adminUrl = process.env.QUIRE_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const progress = (message: string) => Effect.sync(() => console.error(`[bench] ${message}`))
+const number = (value: string | undefined, fallback: number) => value === undefined ? fallback : Number(value)
+const numbers = (value: string) => value.split(",").map(Number)
+const profileDirectory = (args: Args) =>
+  args.profile ? Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : Effect.succeed(undefined)
+
+/** The load options of --http and --sites: 10 connections, 10 s in 5 rounds after 2 s of warm-up unless given. */
+const loadOf = (args: Args, connections = number(args.connections, 10)) => ({
+  duration: number(args.duration, 10),
+  rounds: Math.max(1, number(args.rounds, 5)),
+  warmup: number(args.warmup, 2),
+  connections
 })
 
-const load: Load.LoadOptions = {
-  duration: Number(args.duration),
-  rounds: Math.max(1, Number(args.rounds)),
-  warmup: Number(args.warmup),
-  connections: Number(args.connections)
-}
-const backends = new Set(args.backends.split(","))
-const adminUrl = process.env.QUIRE_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
-
-const progress = (message: string) => Effect.sync(() => console.error(`[bench] ${message}`))
-
-type Config = Omit<Target.TargetConfig, "port" | "adminToken" | "adminEmail">
-
-/** Targets measured against each other; the first baseline is the reference of the group. */
-interface Group {
-  readonly name: string
-  readonly targets: ReadonlyArray<{ readonly name: string; readonly config: Config }>
-  /** The seeded organization, or "discover": ask the first target (memory backends). */
-  readonly organizationId: string
+/** One bench flag: what it runs (its report), and the arguments that run it at a tiny size (--smoke). */
+interface Bench {
+  readonly flag: string
+  readonly run: (args: Args, positionals: ReadonlyArray<string>) => Effect.Effect<string, unknown, Scope.Scope>
+  readonly smoke: (fixtures: Smoke.Fixtures) => ReadonlyArray<string>
 }
 
-interface Row {
-  readonly group: string
-  readonly baseline: boolean
-  readonly measurement: Load.Measurement
-}
+const tinyLoad = ["--duration", "1", "--rounds", "1", "--warmup", "0", "--connections", "2"]
 
-const endpoints = (organizationId: string): ReadonlyArray<Load.Endpoint> => [
-  { name: "GET /v1/orgs/{id}", path: `/v1/orgs/${organizationId}` },
-  { name: "GET /v1/user", path: "/v1/user" }
+const benches: ReadonlyArray<Bench> = [
+  {
+    flag: "http",
+    run: (args) => HttpBench.run({ load: loadOf(args), backends: new Set(args.backends.split(",")), adminUrl, variants: args.variants, profile: args.profile }, progress),
+    smoke: () => [...tinyLoad, "--variants", "--profile"]
+  },
+  {
+    flag: "http-flags",
+    run: (args) => Effect.gen(function*() {
+      const here = (dir: string) => resolve(process.env["INIT_CWD"] ?? process.cwd(), dir)
+      const only = args["http-flags-sets"]?.split(",")
+      const builds = args["http-flags-builds"].split(",").filter((build) => build !== "").flatMap((build) => {
+        const [name, dir] = build.split("=")
+        return HttpFlagsBench.buildSets(name!, here(dir!))
+      })
+      const root = args["http-flags-root"] === undefined ? undefined : here(args["http-flags-root"])
+      const sets = [...HttpFlagsBench.defaultSets(root), ...builds].filter((set) => only === undefined || only.includes(set.name))
+      const profileDir = yield* profileDirectory(args)
+      return yield* HttpFlagsBench.run({ adminUrl, sets, load: loadOf(args, number(args.connections, 50)), baseline: true, rest: Number(args["http-flags-rest"]), profileDir }, progress)
+    }),
+    smoke: () => [...tinyLoad, "--http-flags-sets", "start.sh", "--http-flags-rest", "0"]
+  },
+  {
+    flag: "search",
+    run: (args) => Effect.flatMap(Scratch.postgresDatabase(adminUrl), (url) =>
+      SearchBench.run(url, { pages: Number(args["search-pages"]), queries: Number(args["search-queries"]) }, progress)),
+    smoke: () => ["--search-pages", "100", "--search-queries", "10"]
+  },
+  {
+    flag: "merge",
+    run: (args) => Effect.flatMap(Scratch.postgresDatabase(adminUrl), (url) =>
+      MergeBench.run(url, { pages: Number(args["merge-pages"]), rounds: Number(args["merge-rounds"]) }, progress)),
+    smoke: () => ["--merge-pages", "100", "--merge-rounds", "1"]
+  },
+  {
+    flag: "scale",
+    run: (args) => Effect.gen(function*() {
+      const url = yield* Scratch.postgresDatabase(adminUrl)
+      const profileDir = yield* profileDirectory(args)
+      const options = {
+        pages: Number(args["scale-pages"]),
+        linksPages: Number(args["scale-links-pages"]),
+        commits: Math.max(3, Number(args["scale-commits"])),
+        profileDir
+      }
+      return yield* ScaleBench.run(url, options, progress)
+    }),
+    smoke: () => [
+      "--scale-pages", String(ScaleBench.smokeOptions.pages),
+      "--scale-links-pages", String(ScaleBench.smokeOptions.linksPages),
+      "--scale-commits", String(ScaleBench.smokeOptions.commits)
+    ]
+  },
+  {
+    flag: "pages-deep",
+    run: (args) => Effect.flatMap(Scratch.postgresDatabase(adminUrl), (databaseUrl) =>
+      DeepPagesBench.run({ databaseUrl, depth: Number(args["pages-deep-depth"]) }, progress)),
+    smoke: () => ["--pages-deep-depth", "3"]
+  },
+  {
+    flag: "startup",
+    run: (args) => Effect.gen(function*() {
+      const runs = Math.max(1, Number(args["startup-runs"]))
+      const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)))
+      return `${startup}\n\n${yield* FootprintBench.run(adminUrl, progress, Number(args["startup-idle"]))}`
+    }),
+    smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "1", "--startup-idle", "200"]
+  },
+  {
+    flag: "large-page",
+    run: (args) => {
+      const sizes = args["large-page-bytes"].split(",").map((size) => size.trim() === "limit" ? LargePageBench.limitBytes : Number(size))
+      const others = args["large-page-against"].split(",").filter((dir) => dir !== "").map((dir) => {
+        const at = resolve(process.env["INIT_CWD"] ?? process.cwd(), dir)
+        return { name: basename(at), root: at }
+      })
+      const options = { sizes, backends: new Set(args.backends.split(",")), adminUrl, rounds: Math.max(1, Number(args["large-page-rounds"])), others }
+      return LargePageBench.run(options, progress)
+    },
+    smoke: () => ["--large-page-bytes", "20000", "--large-page-rounds", "1"]
+  },
+  {
+    flag: "markdown-attack",
+    run: (args) =>
+      Effect.map(MarkdownAttackBench.run({ sizes: numbers(args["attack-sizes"]), idleMillis: Number(args["attack-idle"]) }, progress), (figures) => figures.report),
+    smoke: () => ["--attack-sizes", "4096", "--attack-idle", "100"]
+  },
+  {
+    flag: "sites",
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      const load = loadOf(args, Number(args["sites-connections"]))
+      return yield* SitesBench.run({ load, backends: new Set(args.backends.split(",")), adminUrl, profileDir, chapters: Number(args["sites-chapters"]) }, progress)
+    }),
+    smoke: () => [...tinyLoad, "--sites-connections", "2", "--sites-chapters", "2"]
+  },
+  {
+    flag: "sites-large",
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      return yield* SitesBench.runLarge({ adminUrl, pages: Number(args["sites-large-pages"]), profileDir }, progress)
+    }),
+    smoke: () => ["--sites-large-pages", "100"]
+  },
+  {
+    flag: "git",
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      return yield* GitBench.run({ backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)
+    }),
+    smoke: () => ["--git-pages", "10"]
+  },
+  {
+    flag: "unit",
+    run: (args) => UnitBench.run(Math.max(1, Number(args["unit-rounds"])), progress),
+    smoke: () => ["--unit-rounds", "1"]
+  },
+  {
+    flag: "fidelity",
+    run: (args, positionals) => fidelity(args, positionals),
+    smoke: (fixtures) => [fixtures.gitbookRepository, "--fidelity-timeout", "20000"]
+  },
+  {
+    flag: "web",
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      return yield* Effect.promise(() => WebBench.run({
+        runs: Math.max(1, Number(args["web-runs"])),
+        quiet: Number(args["web-quiet"]),
+        keys: Math.max(1, Number(args["web-keys"])),
+        size: { chapters: Number(args["web-chapters"]), paragraphs: Number(args["web-paragraphs"]) },
+        profileDir
+      }, (message) => console.error(`[bench] ${message}`)))
+    }),
+    smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
+  },
+  {
+    flag: "compare",
+    run: (args) => Effect.gen(function*() {
+      const figures = args.figures.split(",").map((figure) => figure.trim())
+      const unknown = figures.filter((figure) => !(CompareBench.figureNames as ReadonlyArray<string>).includes(figure))
+      if (unknown.length > 0) return yield* Effect.fail(new Error(`--figures: unknown ${unknown.join(", ")}; choose from ${CompareBench.figureNames.join(",")}`))
+      const result = yield* CompareBench.run({
+        ref: args.compare!,
+        figures: figures as ReadonlyArray<CompareBench.FigureName>,
+        adminUrl,
+        rounds: Math.max(1, Number(args["compare-rounds"])),
+        connections: number(args.connections, 50),
+        duration: number(args.duration, 8),
+        warmup: number(args.warmup, 2),
+        pageBytes: Number(args["page-bytes"]),
+        pages: Number(args["compare-pages"])
+      }, progress)
+      return result.report
+    }),
+    smoke: (fixtures) => [fixtures.compareRef, ...tinyLoad, "--compare-rounds", "1", "--page-bytes", "20000", "--compare-pages", "50"]
+  }
 ]
 
-/** The administrator's only organization on a memory backend. */
-const discoverOrganization = (running: Servers.Running) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${running.baseUrl}/v1/orgs`, { headers: { authorization: `Bearer ${Seed.adminToken}` } })
-    const body = await response.json() as { readonly items: ReadonlyArray<{ readonly id: string }> }
-    return body.items[0]!.id
+/** --fidelity: only the report goes to standard output (the seed's and the server's logs to standard error). */
+const fidelity = (args: Args, positionals: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const path = positionals[0]
+    if (path === undefined) return yield* Effect.fail(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
+    const examples = Number(args["fidelity-examples"])
+    const print = console.log
+    console.log = console.error
+    const report = yield* FidelityBench.run({
+      // pnpm runs the script in tooling/bench: a relative path is the caller's.
+      path: resolve(process.env["INIT_CWD"] ?? process.cwd(), path),
+      projectDirectory: args["project-dir"],
+      concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
+      timeout: Number(args["fidelity-timeout"]),
+      examples
+    }).pipe(Effect.ensuring(Effect.sync(() => (console.log = print))))
+    if (report.errors.length > 0 && args.smoke) return yield* Effect.fail(new Error(`fidelity: ${report.errors.join("; ")}`))
+    if (args.hold) {
+      print(`\n${FidelityBench.table(report, examples)}`)
+      console.error(`[bench] fidelity: the site stays at ${report.site} until Ctrl-C`)
+      return yield* Effect.never
+    }
+    return args.json ? JSON.stringify(report, null, 2) : FidelityBench.table(report, examples)
   })
 
-const runGroup = (group: Group, rows: Array<Row>, reports: Array<string>, profileDir: string) =>
-  Effect.scoped(Effect.gen(function*() {
-    const running: Array<Servers.Running> = []
-    let organizationId = group.organizationId
-    for (const target of group.targets) {
-      yield* progress(`starting ${target.name}`)
-      running.push(yield* Servers.start(target.name, {
-        ...target.config,
-        organizationId,
-        adminToken: Seed.adminToken,
-        adminEmail: Seed.adminEmail
-      }))
-      if (organizationId === "discover") organizationId = yield* discoverOrganization(running[0]!)
-    }
-    for (const endpoint of endpoints(organizationId)) {
-      const measured = yield* Load.compare(running, endpoint, Seed.adminToken, load, progress)
-      measured.forEach((measurement, i) =>
-        rows.push({ group: group.name, baseline: group.targets[i]!.config.server === "baseline", measurement })
-      )
-      if (!args.profile) continue
-      for (const [i, target] of running.entries()) {
-        if (group.targets[i]!.config.variant !== undefined) continue
-        const file = join(profileDir, `${target.name.replace(/\W+/g, "-")}${endpoint.path.split("/")[2]}.cpuprofile`)
-        yield* progress(`${endpoint.name}: profiling ${target.name}`)
-        const seconds = Math.max(1, Math.round(load.duration / load.rounds))
-        yield* Load.sample(target, endpoint, Seed.adminToken, load.connections, seconds).pipe(target.profiled(file))
-        const summary = yield* Effect.promise(() => ProfileSummary.summarize(file, measured[i]!.cpuPerRequest))
-        reports.push(`${target.name}, ${endpoint.name} (${file}):\n${summary}`)
-      }
-    }
-  }))
+/** The bench a command line asks for, or undefined when it names none. */
+const chosen = (args: Args) =>
+  benches.find((bench) => bench.flag === "compare" ? args.compare !== undefined : args[bench.flag as keyof Args] === true)
 
-const table = (rows: ReadonlyArray<Row>): string => {
-  const header = ["target", "endpoint", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "vs baseline", "failed"]
-  const groupOrder = [...new Set(rows.map((r) => r.group))]
-  const ordered = rows.toSorted((a, b) =>
-    groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group) || Number(b.baseline) - Number(a.baseline)
-  )
-  const body = ordered.map(({ group, measurement: m }) => {
-    const base = rows.find((r) => r.group === group && r.baseline && r.measurement.endpoint === m.endpoint)
-    return [
-      m.target,
-      m.endpoint,
-      m.requestsPerSecond.toFixed(0),
-      m.p50.toFixed(1),
-      m.p99.toFixed(1),
-      m.cpuPerRequest.toFixed(0),
-      base === undefined ? "" : (m.requestsPerSecond / base.measurement.requestsPerSecond).toFixed(2),
-      String(m.failures)
-    ]
-  })
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
-  const line = (cells: ReadonlyArray<string>) =>
-    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n")
+const byFlag = (flag: string) => benches.find((bench) => bench.flag === flag)!
+
+/** Runs the bench `argv` chooses and prints its report. */
+const runArgv = ({ values: args, positionals }: Parsed): Effect.Effect<void, unknown, Scope.Scope> => {
+  const bench = chosen(args)
+  if (bench !== undefined) return Effect.flatMap(bench.run(args, positionals), (report) => Effect.sync(() => console.log(`\n${report}`)))
+  // Without a flag: the HTTP comparison, search, merge, large pages, the unit tests' times, start-up.
+  const flags = ["http", ...(args["skip-search"] ? [] : ["search"]), "merge", "large-page", "unit", "startup"]
+  return Effect.forEach(flags, (flag) =>
+    Effect.flatMap(Effect.scoped(byFlag(flag).run(args, positionals)), (report) => Effect.sync(() => console.log(`\n${report}`))), { discard: true })
 }
 
-/**
- * Issue 23's goal: GET /v1/orgs/{id} on PostgreSQL at no less than 0.9 of the plain node:http + pg
- * server doing the same queries, in CPU time per request (baseline µs / Quire µs).
- */
-const cpuGoals = (rows: ReadonlyArray<Row>): string => {
-  const goal = 0.9
-  const lines = rows.filter((row) => !row.baseline && row.measurement.endpoint === "GET /v1/orgs/{id}" && row.group !== "memory").flatMap((row) => {
-    const base = rows.find((r) => r.group === row.group && r.baseline && r.measurement.endpoint === row.measurement.endpoint)
-    if (base === undefined) return []
-    const ratio = base.measurement.cpuPerRequest / row.measurement.cpuPerRequest
-    return [`  ${`${row.measurement.target}, CPU per request vs node:http + pg`.padEnd(60)} ${ratio.toFixed(2)} ` +
-      `(${base.measurement.cpuPerRequest.toFixed(0)} vs ${row.measurement.cpuPerRequest.toFixed(0)} µs)   goal >= ${goal}   ${ratio >= goal ? "PASS" : "MISS"}`]
-  })
-  return ["GET /v1/orgs/{id}: the baseline's CPU per request over Quire's", ...lines].join("\n")
-}
+const argv = parse(process.argv.slice(2))
+const main = argv.values.smoke
+  ? Smoke.run(benches.map((bench) => ({
+    flag: bench.flag,
+    argv: (fixtures: Smoke.Fixtures) => [`--${bench.flag}`, ...bench.smoke(fixtures), "--smoke"],
+    run: (args: ReadonlyArray<string>) => {
+      const parsed = parse(args)
+      return Effect.scoped(byFlag(bench.flag).run(parsed.values, parsed.positionals))
+    }
+  })), progress)
+  : Effect.scoped(runArgv(argv))
 
-const program = Effect.gen(function*() {
-  const started = Date.now()
-  const groups: Array<Group> = []
-
-  if (backends.has("postgres")) {
-    const backend: Target.Backend = { kind: "postgres", url: yield* Scratch.postgresDatabase(adminUrl) }
-    yield* progress(`seeding ${backend.url} (${Seed.extraRows} extra users, organizations, tokens)`)
-    const seeded = yield* Seed.seed(Database.layerUrl(backend.url))
-    groups.push({
-      name: "postgres",
-      organizationId: seeded.organizationId,
-      targets: [
-        { name: "baseline (postgres)", config: { server: "baseline", backend } },
-        { name: "quire (postgres)", config: { server: "quire", backend } },
-        ...(args.variants
-          ? [
-            { name: "quire +user from token (pg)", config: { server: "quire", backend, variant: { userFromToken: true } } },
-            { name: "quire +tracer off (pg)", config: { server: "quire", backend, variant: { noTracer: true } } }
-          ] as const
-          : [])
-      ]
-    })
-  }
-  if (backends.has("embedded")) {
-    // PGlite admits one process per directory: the baseline gets a copy of the seeded one.
-    const root = yield* Scratch.directory
-    const quire = join(root, "quire")
-    const baseline = join(root, "baseline")
-    yield* progress(`seeding PGlite in ${quire}`)
-    const seeded = yield* Seed.seed(Database.layerEmbedded({ dataDir: quire }))
-    yield* Effect.promise(() => cp(quire, baseline, { recursive: true }))
-    groups.push({
-      name: "embedded",
-      organizationId: seeded.organizationId,
-      targets: [
-        { name: "baseline (embedded)", config: { server: "baseline", backend: { kind: "embedded", dataDir: baseline } } },
-        { name: "quire (embedded)", config: { server: "quire", backend: { kind: "embedded", dataDir: quire } } }
-      ]
-    })
-  }
-  if (args.variants) {
-    groups.push({
-      name: "memory",
-      organizationId: "discover",
-      targets: [
-        { name: "quire (memory)", config: { server: "quire", backend: { kind: "memory" } } },
-        { name: "baseline (memory)", config: { server: "baseline", backend: { kind: "memory" } } }
-      ]
-    })
-  }
-
-  const rows: Array<Row> = []
-  const reports: Array<string> = []
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : ""
-  for (const group of groups) yield* runGroup(group, rows, reports, profileDir)
-
-  console.log(`\nQuire vs node:http + pg: ${load.connections} connections, ${load.duration} s per target and endpoint ` +
-    `in ${load.rounds} alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
-  console.log(table(rows))
-  console.log(`\n${cpuGoals(rows)}`)
-  for (const report of reports) console.log(`\n${report}`)
-})
-
-const searchProgram = Effect.gen(function*() {
-  const url = yield* Scratch.postgresDatabase(adminUrl)
-  yield* progress(`search bench on ${url}`)
-  const report = yield* SearchBench.run(url, {
-    pages: Number(args["search-pages"]),
-    queries: Number(args["search-queries"])
-  }, progress)
-  console.log(`\n${report}`)
-})
-
-const scaleProgram = Effect.gen(function*() {
-  const url = yield* Scratch.postgresDatabase(adminUrl)
-  yield* progress(`scale bench on ${url}`)
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
-  const options = { pages: Number(args["scale-pages"]), commits: Math.max(3, Number(args["scale-commits"])), profileDir }
-  console.log(`\n${yield* ScaleBench.run(url, options, progress)}`)
-})
-
-const deepPagesProgram = Effect.gen(function*() {
-  const databaseUrl = yield* Scratch.postgresDatabase(adminUrl)
-  yield* progress(`pages-deep bench on ${databaseUrl}`)
-  console.log(`\n${yield* DeepPagesBench.run({ databaseUrl, depth: Number(args["pages-deep-depth"]) }, progress)}`)
-})
-
-const mergeProgram = Effect.gen(function*() {
-  const url = yield* Scratch.postgresDatabase(adminUrl)
-  yield* progress(`merge bench on ${url}`)
-  console.log(`\n${yield* MergeBench.run(url, progress)}`)
-})
-
-const largePageProgram = Effect.gen(function*() {
-  console.log(`\n${yield* LargePageBench.run(progress)}`)
-})
-
-const markdownAttackProgram = Effect.gen(function*() {
-  console.log(`\n${(yield* MarkdownAttackBench.run(MarkdownAttackBench.defaultOptions, progress)).report}`)
-})
-
-const sitesProgram = Effect.gen(function*() {
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
-  const sitesLoad = { ...load, connections: Number(args["sites-connections"]) }
-  console.log(`\n${yield* SitesBench.run({ load: sitesLoad, backends, adminUrl, profileDir }, progress)}`)
-})
-
-const sitesLargeProgram = Effect.gen(function*() {
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
-  console.log(`\n${yield* SitesBench.runLarge({ adminUrl, pages: Number(args["sites-large-pages"]), profileDir }, progress)}`)
-})
-
-const gitProgram = Effect.gen(function*() {
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
-  console.log(`\n${yield* GitBench.run({ backends, adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)}`)
-})
-
-const unitProgram = Effect.gen(function*() {
-  console.log(`\n${yield* UnitBench.run(Math.max(1, Number(args["unit-rounds"])), progress)}`)
-})
-
-const startupProgram = Effect.gen(function*() {
-  console.log(`\n${yield* StartupBench.run(Math.max(1, Number(args["startup-runs"])), progress)}`)
-  console.log(`\n${yield* FootprintBench.run(adminUrl, progress)}`)
-})
-
-const fidelityProgram = Effect.gen(function*() {
-  const path = positionals[0]
-  if (path === undefined) return yield* Effect.die(new Error("pnpm bench --fidelity <path of a GitBook repository or project directory>"))
-  const examples = Number(args["fidelity-examples"])
-  // Only the report goes to standard output (the seed's and the server's logs to standard error).
-  const print = console.log
-  console.log = console.error
-  const report = yield* FidelityBench.run({
-    // pnpm runs the script in tooling/bench: a relative path is the caller's.
-    path: resolve(process.env["INIT_CWD"] ?? process.cwd(), path),
-    projectDirectory: args["project-dir"],
-    concurrency: Math.max(1, Number(args["fidelity-concurrency"])),
-    timeout: Number(args["fidelity-timeout"]),
-    examples
-  })
-  print(args.json ? JSON.stringify(report, null, 2) : `\n${FidelityBench.table(report, examples)}`)
-  if (args.hold) {
-    console.error(`[bench] fidelity: the site stays at ${report.site} until Ctrl-C`)
-    yield* Effect.never
-  }
-})
-
-const webProgram = Effect.gen(function*() {
-  const profileDir = args.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : undefined
-  const report = yield* Effect.promise(() => WebBench.run({
-    runs: Math.max(1, Number(args["web-runs"])),
-    quiet: Number(args["web-quiet"]),
-    keys: Math.max(1, Number(args["web-keys"])),
-    profileDir
-  }, (message) => console.error(`[bench] ${message}`)))
-  console.log(`\n${report}`)
-})
-
-// The HTTP comparison, the search figures, the merge figures, large pages, the unit tests' times,
-// then the cold start; `--search`, `--merge`, `--large-page`, `--unit` and `--startup` run only theirs,
-// `--skip-search` skips search.
-const selected = args.fidelity
-  ? fidelityProgram
-  : args.http
-  ? program
-  : args.web
-  ? webProgram
-  : args.search
-  ? searchProgram
-  : args.scale
-  ? scaleProgram
-  : args["pages-deep"]
-  ? deepPagesProgram
-  : args.merge
-  ? mergeProgram
-  : args.startup
-  ? startupProgram
-  : args["large-page"]
-  ? largePageProgram
-  : args["markdown-attack"]
-  ? markdownAttackProgram
-  : args.sites
-  ? sitesProgram
-  : args["sites-large"]
-  ? sitesLargeProgram
-  : args.git
-  ? gitProgram
-  : args.unit
-  ? unitProgram
-  : Effect.andThen(
-    Effect.andThen(
-      Effect.andThen(args["skip-search"] ? program : Effect.andThen(program, searchProgram), mergeProgram),
-      Effect.andThen(largePageProgram, unitProgram)
-    ),
-    startupProgram
-  )
-
-NodeRuntime.runMain(Effect.scoped(selected))
+NodeRuntime.runMain(main)

@@ -47,6 +47,43 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
 
 const pathIndex = (pages: ReadonlyArray<RevisionPage>) => new Map(Content.flatten(pages).map(({ page }) => [page.path, page]))
 
+/**
+ * Sends the planned changes in batches of at most 50; a new page goes under its parent by id, or by
+ * the ref of the batch that adds it. The last batch's answer; none when nothing was planned.
+ */
+const sendPlanned = Effect.fnUntraced(function*(spaceId: string, changeRequestId: string, planned: ReadonlyArray<Planned>, listed: ReadonlyArray<RevisionPage>) {
+  const client = yield* QuireClient
+  const params = { spaceId, changeRequestId }
+  let pages = listed
+  let answer: Effect.Success<ReturnType<typeof Content.write>> | undefined
+  let next = 0
+  while (next < planned.length) {
+    const byPath = pathIndex(pages)
+    const refs = new Map<string, string>()
+    const changes: Array<ChangeRequestContentChange> = []
+    // One base revision per batch: updates from files of another revision go in the next one.
+    let base: string | undefined
+    while (next < planned.length && changes.length < maxChanges) {
+      const item = planned[next]!
+      if (item.kind === "update") {
+        if (item.base !== undefined && base !== undefined && item.base !== base) break
+        base ??= item.base
+        changes.push(item.change)
+      } else {
+        const into = item.parentPath === "" ? undefined : byPath.get(item.parentPath)?.id ?? refs.get(item.parentPath)
+        if (item.parentPath !== "" && into === undefined) break
+        const ref = `page-${next}`
+        refs.set(item.path, ref)
+        changes.push({ ...item.change, ref, ...(into === undefined ? {} : { into }) })
+      }
+      next++
+    }
+    answer = yield* Content.write(spaceId, changeRequestId, changes, base)
+    pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
+  }
+  return answer
+})
+
 export const apply = Command.make(
   "apply",
   {
@@ -93,7 +130,7 @@ export const apply = Command.make(
     }
     const params = { spaceId, changeRequestId }
     const where = `change request ${changeRequestId}`
-    let pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
+    const pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
     const target = Option.isSome(page) ? Option.some(yield* Content.requirePage(pages, page.value, where)) : Option.none()
     const parent = Option.isSome(into) ? Option.some(yield* Content.requirePage(pages, into.value, where)) : Option.none()
     const prefix = Option.match(parent, { onNone: () => "", onSome: (parent) => parent.path })
@@ -189,33 +226,7 @@ export const apply = Command.make(
       })
     }
 
-    // Batches of at most 50 changes; a new page goes under its parent by id, or by the ref of the batch that adds it.
-    let answer: Effect.Success<ReturnType<typeof Content.write>> | undefined
-    let next = 0
-    while (next < planned.length) {
-      const byPath = pathIndex(pages)
-      const refs = new Map<string, string>()
-      const changes: Array<ChangeRequestContentChange> = []
-      // One base revision per batch: updates from files of another revision go in the next one.
-      let base: string | undefined
-      while (next < planned.length && changes.length < maxChanges) {
-        const item = planned[next]!
-        if (item.kind === "update") {
-          if (item.base !== undefined && base !== undefined && item.base !== base) break
-          base ??= item.base
-          changes.push(item.change)
-        } else {
-          const into = item.parentPath === "" ? undefined : byPath.get(item.parentPath)?.id ?? refs.get(item.parentPath)
-          if (item.parentPath !== "" && into === undefined) break
-          const ref = `page-${next}`
-          refs.set(item.path, ref)
-          changes.push({ ...item.change, ref, ...(into === undefined ? {} : { into }) })
-        }
-        next++
-      }
-      answer = yield* Content.write(spaceId, changeRequestId, changes, base)
-      pages = (yield* client.changeRequestContent.listPagesInChangeRequest({ params, query: {} })).pages
-    }
+    const answer = yield* sendPlanned(spaceId, changeRequestId, planned, pages)
 
     const added = planned.filter((item) => item.kind === "insert").map((item) => item.path)
     const updated = planned.filter((item) => item.kind === "update").map((item) => item.path)

@@ -61,7 +61,7 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
   const organizations = yield* Organizations
   const urls = yield* PublicUrl
   const fileLinks = yield* FileLinks
-  const bodies = yield* ContentPresenters.pageBodies
+  const bodies = yield* ContentPresenters.PageBodyRenderer
   const views = yield* SpaceViews
 
   /** The organization and space every reference of the answer carries, looked up once. */

@@ -24,7 +24,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const changeRequests = yield* ChangeRequests
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const bodies = yield* ContentPresenters.pageBodies
+  const bodies = yield* ContentPresenters.PageBodyRenderer
 
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)

@@ -46,7 +46,7 @@ export const layer = HttpApiBuilder.group(Api, "spaceContent", Effect.fn(functio
   const content = yield* SpaceContent
   const urls = yield* PublicUrl
   const links = yield* FileLinks
-  const bodies = yield* ContentPresenters.pageBodies
+  const bodies = yield* ContentPresenters.PageBodyRenderer
   return handlers
     .handle("getCurrentRevision", ({ params, query }) =>
       Effect.gen(function*() {

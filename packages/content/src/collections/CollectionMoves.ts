@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
-import type { MoveCollectionInput } from "../Collections.ts"
+import type { MoveCollectionInput } from "./CollectionTypes.ts"
 import type { Collection, Visibility } from "../domain/Space.ts"
 import { destination, ensureTransferTarget, reposition } from "../Tree.ts"
 import type { CollectionEdit } from "./CollectionEdit.ts"

@@ -100,10 +100,9 @@ interface Fetched {
 
 /**
  * HtmlToMarkdown.ts on the first website import: turndown and its DOM (domino), some 0.5 MB of code
- * and tables, are not held by a process that never imports a website (issue 23's footprint).
+ * and tables, are not held by a process that never imports a website (Node keeps the module once loaded).
  */
-let htmlToMarkdownLoading: Promise<typeof import("./HtmlToMarkdown.ts")> | undefined
-const htmlConversion = Effect.promise(() => (htmlToMarkdownLoading ??= import("./HtmlToMarkdown.ts")))
+const htmlConversion = Effect.promise(() => import("./HtmlToMarkdown.ts"))
 
 /**
  * Fetches `startUrl` and the same-origin pages it links to (breadth first, each URL once, HTML only)

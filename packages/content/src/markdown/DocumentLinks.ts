@@ -7,7 +7,6 @@ import { Effect } from "effect"
 import { linkCollector } from "@quire/markdown"
 import type { DocumentLinks } from "../RevisionsRepo.ts"
 import { breather } from "./Breather.ts"
-import { htmlLinks } from "./Dom.ts"
 import { ParsePool } from "./ParsePool.ts"
 
 /** The links of each document of `documents` (hash to markdown). */
@@ -17,7 +16,7 @@ export const documentLinksOf = (documents: ReadonlyMap<string, string>): Effect.
     const breathe = breather()
     const found = new Map<string, DocumentLinks>()
     for (const [hash, markdown] of documents) {
-      const collector = linkCollector(htmlLinks)
+      const collector = linkCollector()
       for (const links of yield* pool.digestPieces(markdown, "links", breathe)) collector.addLinks(links)
       found.set(hash, collector.done().map(({ url, kind }) => ({ url, kind })))
     }

@@ -2,7 +2,7 @@
  * What each reader of a large page needs of one parsed piece (a digest): small, plain data that a
  * parse worker can send back, so that the mdast itself never crosses threads.
  */
-import { parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, plainTextTree, type SectionItem } from "@quire/markdown"
+import { type LineMap, linesFrom, parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, plainTextTree, type SectionItem } from "@quire/markdown"
 import { htmlLinks } from "./Dom.ts"
 import { type JsonBlock, pieceBlocks } from "./JsonDocument.ts"
 
@@ -20,8 +20,8 @@ export interface DigestTask {
   readonly kind: DigestKind
   readonly appendix: string
   readonly chunks: ReadonlyArray<string>
-  /** Lines of the document before each chunk. */
-  readonly lineOffsets: ReadonlyArray<number>
+  /** Where each chunk's lines lie in the document (links' positions are the document's); the chunks are the document's text when absent. */
+  readonly lines?: ReadonlyArray<LineMap>
   /** The pieces passed a parse worker's budget: their digests are those of their plain text, without a parse. */
   readonly plain?: boolean
 }
@@ -36,7 +36,7 @@ export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly 
   const digest: Digests[DigestKind] = task.kind === "sections"
     ? pieceSectionItems(text, task.appendix)
     : task.kind === "links"
-    ? pieceLinks(parsePiece(text, task.appendix), task.lineOffsets[index]!, htmlLinks)
+    ? pieceLinks(parsePiece(text, task.appendix), task.lines?.[index] ?? linesFrom(0), htmlLinks)
     : pieceBlocks(parsePiece(text, task.appendix).children)
   return digest as Digests[K]
 }

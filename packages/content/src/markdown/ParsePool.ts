@@ -9,7 +9,7 @@ import { Config, Context, Effect, Layer } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, blockChunks, eachBlockChunk, lineCount, piecePlan } from "@quire/markdown"
+import { appendixOf, blockChunks, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
@@ -226,7 +226,7 @@ const makeWorkers = (size: number, taskMillis: number) => {
       for (const [kind, share] of warmUpShares) {
         const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
         // An answer settles the slot (an error is a worker's failure, counted where it exits).
-        answers.push(send(slot, { kind, appendix: "", chunks, lineOffsets: offsetsOf(chunks) }).catch(() => undefined))
+        answers.push(send(slot, { kind, appendix: "", chunks }).catch(() => undefined))
       }
     }
     return Promise.all(answers).then(() => undefined)
@@ -280,35 +280,51 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
     return digests
   })
 
+/** A document's pieces for `kind`, with where their lines lie: only those that may hold a link for `links`. */
+function* piecesFor(markdown: string, kind: DigestKind): Generator<LinkPiece> {
+  if (kind === "links") {
+    yield* eachLinkPiece(markdown)
+    return
+  }
+  for (const text of eachBlockChunk(markdown)) yield { text, lines: noLines }
+}
+
+// Sections and blocks do not number lines.
+const noLines = linesFrom(0)
+
 /** `ParsePoolShape.digestPieces` with the pool's workers (`runTask`), or on the main thread without them. */
 const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdown: string, kind: K, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> => {
   if (markdown.length < workerThreshold || runTask === undefined) {
-    const { chunks, appendix } = piecePlan(markdown)
-    return inline({ kind, appendix, chunks, lineOffsets: kind === "links" ? offsetsOf(chunks) : chunks.map(() => 0) }, breathe)
+    const all = Array.from(piecesFor(markdown, kind))
+    const appendix = all.length > 1 ? appendixOf(markdown) : ""
+    return inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe)
   }
   return Effect.gen(function*() {
     // A long page is cut a task at a time, each sent as soon as it is cut.
     const appendix = appendixOf(markdown)
     const answers: Array<Promise<ReadonlyArray<unknown>>> = []
-    const all: Array<string> = []
+    const all: Array<LinkPiece> = []
     let chunks: Array<string> = []
-    let lineOffsets: Array<number> = []
+    let lines: Array<LineMap> = []
     let length = 0
-    let line = 0
     const send = () => {
-      answers.push(runTask({ kind, appendix, chunks, lineOffsets }))
-      ;[chunks, lineOffsets, length] = [[], [], 0]
+      if (chunks.length > 0) {
+        const answer = runTask({ kind, appendix, chunks, lines })
+        // Handled by the `Promise.all` below, which a task that fails while later ones are cut has not reached yet.
+        answer.catch(() => undefined)
+        answers.push(answer)
+      }
+      ;[chunks, lines, length] = [[], [], 0]
     }
-    for (const chunk of eachBlockChunk(markdown)) {
-      if (length > 0 && length + chunk.length > taskLength) {
+    for (const piece of piecesFor(markdown, kind)) {
+      if (length > 0 && length + piece.text.length > taskLength) {
         send()
         yield* breathe
       }
-      all.push(chunk)
-      chunks.push(chunk)
-      lineOffsets.push(line)
-      length += chunk.length
-      if (kind === "links") line += lineCount(chunk)
+      all.push(piece)
+      chunks.push(piece.text)
+      lines.push(piece.lines)
+      length += piece.text.length
     }
     send()
     return yield* Effect.tryPromise({ try: () => Promise.all(answers), catch: (error) => error }).pipe(
@@ -316,20 +332,10 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
       // A worker that cannot start or dies leaves the page to the main thread; one over its budget
       // leaves the page's plain text (parsing it here would hold the event loop instead).
       Effect.catch((error) =>
-        inline({ kind, appendix, chunks: all, lineOffsets: kind === "links" ? offsetsOf(all) : all.map(() => 0), ...(overBudget(error) ? { plain: true } : {}) }, breathe)
+        inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), ...(overBudget(error) ? { plain: true } : {}) }, breathe)
       )
     )
   })
-}
-
-const offsetsOf = (chunks: ReadonlyArray<string>): Array<number> => {
-  const offsets: Array<number> = []
-  let line = 0
-  for (const chunk of chunks) {
-    offsets.push(line)
-    line += lineCount(chunk)
-  }
-  return offsets
 }
 
 /**

@@ -7,6 +7,7 @@ import { m0011_reusable_contents } from "./0011_reusable_contents.ts"
 import { m0012_document_links } from "./0012_document_links.ts"
 import { m0013_shared_tree_parts } from "./0013_shared_tree_parts.ts"
 import { m0014_search_titles } from "./0014_search_titles.ts"
+import { m0015_revision_part_lists } from "./0015_revision_part_lists.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -228,6 +229,7 @@ export const migrations = {
     "0011_reusable_contents": m0011_reusable_contents,
     "0012_document_links": m0012_document_links,
     "0013_shared_tree_parts": m0013_shared_tree_parts,
-    "0014_search_titles": m0014_search_titles
+    "0014_search_titles": m0014_search_titles,
+    "0015_revision_part_lists": m0015_revision_part_lists
   }
 } as const

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import type { Revision } from "../domain/Revision.ts"
 import { compare, lineDiff } from "../RevisionChanges.ts"
-import type { ChangesOptions } from "../SpaceContent.ts"
+import type { ChangesOptions } from "./SpaceContentTypes.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 
 export const changeLists = (edit: ContentEdit) => {

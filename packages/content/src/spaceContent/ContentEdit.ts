@@ -11,7 +11,7 @@ import type { Revision } from "../domain/Revision.ts"
 import type { Space } from "../domain/Space.ts"
 import { RevisionsRepo } from "../RevisionsRepo.ts"
 import { RevisionWriter } from "../RevisionWriter.ts"
-import type { SpaceContentOptions } from "../SpaceContent.ts"
+import type { SpaceContentOptions } from "./SpaceContentTypes.ts"
 import { SpacesRepo } from "../SpacesRepo.ts"
 import { OrganizationStorageBytes, StorageUsageRepo } from "../StorageUsageRepo.ts"
 

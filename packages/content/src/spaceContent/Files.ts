@@ -4,7 +4,7 @@ import { Errors } from "@quire/kernel"
 import type { BlobResponse } from "../BlobStore.ts"
 import { imageDimensions } from "../domain/ImageSize.ts"
 import type { FileNode } from "../domain/Revision.ts"
-import type { NewFile } from "../SpaceContent.ts"
+import type { NewFile } from "./SpaceContentTypes.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 
 const gone = (blob: string) => new Errors.NotFound({ resource: "File", id: blob })

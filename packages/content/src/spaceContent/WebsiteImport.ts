@@ -10,7 +10,7 @@ import { documentHash, type PageNode, type Revision } from "../domain/Revision.t
 import { importWebsite as fetchWebsite, type WebsiteImportError } from "../importing/WebsiteImporter.ts"
 import { uniqueSlug } from "@quire/markdown"
 import { type ContentChange, ensureWritable } from "../RevisionWriter.ts"
-import type { SpaceContentShape } from "../SpaceContent.ts"
+import type { SpaceContentShape } from "./SpaceContentTypes.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 import { relink } from "./Relink.ts"
 

@@ -4,7 +4,7 @@ import * as Access from "../Access.ts"
 import { flattenPages, type Revision } from "../domain/Revision.ts"
 import { reusableDocuments } from "../domain/ReusableContent.ts"
 import type { Space } from "../domain/Space.ts"
-import type { CreateSpaceInput } from "../Spaces.ts"
+import type { CreateSpaceInput } from "./SpaceTypes.ts"
 import { destination, withSuffix } from "../Tree.ts"
 import type { SpaceEdit } from "./SpaceEdit.ts"
 

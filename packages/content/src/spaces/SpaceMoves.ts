@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
-import type { MoveInput } from "../Spaces.ts"
+import type { MoveInput } from "./SpaceTypes.ts"
 import { destination, ensureTransferTarget, reposition, visibilityAt } from "../Tree.ts"
 import type { SpaceEdit } from "./SpaceEdit.ts"
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import * as Access from "../Access.ts"
 import type { MergeRules } from "../domain/Space.ts"
-import type { SpaceUpdate } from "../Spaces.ts"
+import type { SpaceUpdate } from "./SpaceTypes.ts"
 import type { SpacePatch } from "../SpacesRepo.ts"
 import type { SpaceEdit } from "./SpaceEdit.ts"
 

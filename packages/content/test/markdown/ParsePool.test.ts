@@ -31,7 +31,7 @@ describe("ParsePool", () => {
       assert.strictEqual(state.failures, 0)
       assert.isAbove(state.workers, 0)
       assert.deepStrictEqual(splitter.done(), sections(page, "Page"))
-      const collector = linkCollector(htmlLinks)
+      const collector = linkCollector()
       for (const found of yield* pool.digestPieces(page, "links")) collector.addLinks(found)
       const all = collector.done()
       assert.deepStrictEqual(all, links(page, htmlLinks))

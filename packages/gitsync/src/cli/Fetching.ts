@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { type GitError, GitBranchMissing } from "../domain/GitErrors.ts"
 import type { FetchOptions, GitRemote, GitSnapshot } from "../GitTransport.ts"
-import * as Redact from "../Redact.ts"
+import { Redact } from "@quire/kernel"
 import type { WithCache } from "./CacheRepositories.ts"
 import { classify, type GitProcess } from "./GitProcess.ts"
 import type { Prepared } from "./Remotes.ts"

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { GitAuthFailed, GitBranchMissing, GitDiverged, type GitError, GitFailed, GitUnreachable } from "../domain/GitErrors.ts"
 import type { GitRunnerShape, Run } from "../GitRunner.ts"
-import * as Redact from "../Redact.ts"
+import { Redact } from "@quire/kernel"
 import type { Prepared } from "./Remotes.ts"
 
 const askpassScript = `#!/bin/sh

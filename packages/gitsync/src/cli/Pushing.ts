@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { type GitError, GitDiverged, GitFailed } from "../domain/GitErrors.ts"
 import type { GitPush, GitRemote } from "../GitTransport.ts"
-import * as Redact from "../Redact.ts"
+import { Redact } from "@quire/kernel"
 import type { WithCache } from "./CacheRepositories.ts"
 import { buildCommit } from "./CommitWriting.ts"
 import { classify, type GitProcess, secretsOf, trimMessage } from "./GitProcess.ts"

@@ -8,7 +8,7 @@ import { parseAllowList, permittedAddresses, type ResolvedAddress } from "@quire
 import * as dns from "node:dns"
 import { type GitError, GitRemoteRefused, GitUnreachable } from "../domain/GitErrors.ts"
 import { type GitRemote, isBranchRef } from "../GitTransport.ts"
-import * as Redact from "../Redact.ts"
+import { Redact } from "@quire/kernel"
 
 /** A remote ready for git: the URL without credentials, the credentials apart, and settings to pin its address. */
 export interface Prepared {

@@ -5,7 +5,7 @@
  */
 import { htmlLinks } from "@quire/content"
 import { links } from "@quire/markdown"
-import type { RepositoryFiles } from "./Layout.ts"
+import type { RepositoryFiles } from "./LayoutTypes.ts"
 import { basename, dirname, joinPath } from "./Paths.ts"
 
 // A GitBook block's file argument: `{% file src="x.pdf" %}`, `{% openapi src="spec.yaml" %}`, `{% embed url="..." %}`.

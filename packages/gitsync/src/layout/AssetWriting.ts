@@ -3,7 +3,7 @@
  * a new file takes its name in the assets folder or, when that is taken, the next free `name (n)`;
  * previous assets no longer listed go.
  */
-import type { AssetToWrite, ReadState } from "./Layout.ts"
+import type { AssetToWrite, ReadState } from "./LayoutTypes.ts"
 import { assetRefPrefix, joinPath } from "./Paths.ts"
 
 export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => {

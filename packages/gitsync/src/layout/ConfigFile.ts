@@ -4,21 +4,9 @@
  */
 import { Result } from "effect"
 import { Document, isMap, parseDocument } from "yaml"
-import type { RepositoryFiles } from "./Layout.ts"
 import { LayoutProblem } from "./LayoutProblem.ts"
+import type { RepositoryConfig, RepositoryFiles } from "./LayoutTypes.ts"
 import { insideOf, joinPath } from "./Paths.ts"
-
-/** `.gitbook.yaml`: paths as written there. */
-export interface RepositoryConfig {
-  /** The documentation root, relative to the project directory (`./`, `./docs/`). */
-  readonly root: string
-  /** The first page, relative to `root`. */
-  readonly readme: string
-  /** The table of contents, relative to `root`. */
-  readonly summary: string
-  /** Old paths (without leading `/`) to the files that replace them, relative to `root`. */
-  readonly redirects: Readonly<Record<string, string>>
-}
 
 export const defaultConfig: RepositoryConfig = { root: "./", readme: "README.md", summary: "SUMMARY.md", redirects: {} }
 
@@ -121,7 +109,6 @@ const sortedEntries = (record: Readonly<Record<string, string>>) => Object.entri
 export const sameConfig = (a: RepositoryConfig, b: RepositoryConfig): boolean =>
   a.root === b.root && a.readme === b.readme && a.summary === b.summary &&
   JSON.stringify(sortedEntries(a.redirects)) === JSON.stringify(sortedEntries(b.redirects))
-
 
 /**
  * The text of `.gitbook.yaml` holding `config`, edited from the previous text (`yaml`, which held

@@ -6,8 +6,8 @@
  */
 import { fenceFrontmatter, readFrontmatter, slugify, splitFrontmatter, yamlPair } from "@quire/markdown"
 import { Result } from "effect"
-import { layoutPaths, type RepositoryConfig } from "./ConfigFile.ts"
-import type { RepositoryFiles } from "./Layout.ts"
+import { layoutPaths } from "./ConfigFile.ts"
+import type { RepositoryConfig, RepositoryFiles } from "./LayoutTypes.ts"
 import { basename, insideOf, joinPath, normalizePath } from "./Paths.ts"
 
 /** The folder of reusable contents, relative to the documentation root. */

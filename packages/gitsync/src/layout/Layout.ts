@@ -8,8 +8,18 @@ import { slugify, uniqueSlug } from "@quire/markdown"
 import { Result } from "effect"
 import { referencedFiles } from "./AssetReading.ts"
 import { sameBytes, writeAssets } from "./AssetWriting.ts"
-import { defaultConfig, layoutPaths, readConfig, type RepositoryConfig, writeConfig } from "./ConfigFile.ts"
+import { defaultConfig, layoutPaths, readConfig, writeConfig } from "./ConfigFile.ts"
 import { LayoutProblem } from "./LayoutProblem.ts"
+import type {
+  ContentToWrite,
+  LayoutOptions,
+  ReadState,
+  RepoAsset,
+  RepoPage,
+  RepositoryContent,
+  RepositoryFiles,
+  WrittenRepository
+} from "./LayoutTypes.ts"
 import { type PageFileParts, type PageMetadata, parsePageFile, renderPageFile } from "./PageFile.ts"
 import { linkRebaser } from "./PageLinks.ts"
 import { movedPageFile, type Placed, placePages } from "./PagePlacement.ts"
@@ -27,123 +37,16 @@ import {
   toNeutralAssetRefs,
   validSlug
 } from "./Paths.ts"
-import type { ParsedSummary } from "./Summary.ts"
 import { writeSummary } from "./SummaryWriting.ts"
 import { inferPlans, type Plan, summaryPlans } from "./TreePlans.ts"
 
 export { type AssetFile, assetRefPrefix, assetRefsToFileRefs, fileRefsToAssetRefs } from "./Paths.ts"
-export { defaultConfig, type RepositoryConfig } from "./ConfigFile.ts"
+export { defaultConfig } from "./ConfigFile.ts"
 export { LayoutProblem } from "./LayoutProblem.ts"
-
-/** A file of a commit: its blob id and bytes. */
-export interface RepositoryFile {
-  readonly oid: string
-  readonly bytes: Uint8Array
-}
-
-/** The files of a commit by path, relative to the repository root (`docs/README.md`). */
-export type RepositoryFiles = ReadonlyMap<string, RepositoryFile>
-
-export interface LayoutOptions {
-  /** The project root inside the repository (a monorepo's folder); `.gitbook.yaml` lives there. */
-  readonly projectDirectory?: string | undefined
-}
-
-/**
- * A page of the neutral tree: its frontmatter's fields are content's (`PageMetadata`), a `cover`
- * being a URL or an asset in neutral form.
- */
-export interface RepoPage extends PageMetadata {
-  readonly kind: "document" | "group" | "link"
-  readonly title: string
-  /** The title the navigation shows instead of `title` (`[Title](page.md "Label")` in `SUMMARY.md`). */
-  readonly linkTitle?: string | undefined
-  /** Unique among siblings. */
-  readonly slug: string
-  /** Documents: the markdown file, from the repository root; absent for pages not yet in Git. */
-  readonly path?: string | undefined
-  readonly oid?: string | undefined
-  /**
-   * Documents: the body (no frontmatter, no title heading), as written but for references to the
-   * assets folder, which are in neutral form (`/.gitbook/assets/<name>`, see `assetRefPrefix`).
-   */
-  readonly markdown: string
-  /** Documents: the frontmatter's keys no field models (`tags`, `metadata`); absent when none are known. */
-  readonly frontmatter?: Readonly<Record<string, unknown>> | undefined
-  /** Links: the URL. */
-  readonly href?: string | undefined
-  readonly children: ReadonlyArray<RepoPage>
-}
-
-/** A file of `.gitbook/assets/`, or another file a page refers to (`img/logo.png` beside it). */
-export interface RepoAsset {
-  /** From the repository root. */
-  readonly path: string
-  /** The file name inside the assets folder (`image (1).png`), or its own name for another file. */
-  readonly name: string
-  /**
-   * How page bodies refer to it: `/.gitbook/assets/<name>` in the assets folder; another file's
-   * references stay relative as written, and this is its path from the documentation root (`/img/logo.png`).
-   */
-  readonly ref: string
-  readonly oid: string
-  readonly bytes: Uint8Array
-}
-
-/** What a repository holds in GitBook's layout. */
-export interface RepositoryContent {
-  readonly config: RepositoryConfig
-  readonly pages: ReadonlyArray<RepoPage>
-  readonly files: ReadonlyArray<RepoAsset>
-  /** What was skipped or ignored, one sentence each, naming the file. */
-  readonly warnings: ReadonlyArray<string>
-}
-
-/** An asset to write: one read before (`path`), or a new one (`name`, `bytes`). */
-export interface AssetToWrite {
-  readonly path?: string | undefined
-  readonly name: string
-  readonly oid?: string | undefined
-  /** Needed for new files and changed ones; an unchanged file may leave it out. */
-  readonly bytes?: Uint8Array | undefined
-}
-
-/** What `writeRepository` writes: a `RepositoryContent` fits. */
-export interface ContentToWrite {
-  readonly config: RepositoryConfig
-  readonly pages: ReadonlyArray<RepoPage>
-  readonly files: ReadonlyArray<AssetToWrite>
-}
-
-export interface WrittenRepository {
-  /** The files to write, `null` to delete; files not named stay as they are. */
-  readonly changes: ReadonlyMap<string, Uint8Array | null>
-  readonly summary: {
-    readonly added: ReadonlyArray<string>
-    readonly modified: ReadonlyArray<string>
-    readonly deleted: ReadonlyArray<string>
-  }
-  /** Assets written under another name than asked (a name already taken): asked → written. */
-  readonly renamedAssets: ReadonlyMap<string, string>
-  readonly warnings: ReadonlyArray<string>
-}
+export type * from "./LayoutTypes.ts"
 
 const decoder = new TextDecoder()
 const encoder = new TextEncoder()
-
-/** Everything a read learns, which a write needs to follow the previous files. */
-export interface ReadState {
-  readonly content: RepositoryContent
-  readonly configPath: string
-  readonly configYaml: string | undefined
-  readonly docsRoot: string
-  readonly readmePath: string
-  readonly summary: ParsedSummary | undefined
-  /** Summary lines by the file (or URL) they point to, and group headings by `group:<title>`. */
-  readonly summaryLines: ReadonlyMap<string, string>
-  readonly pageInfo: ReadonlyMap<string, { readonly parts: PageFileParts; readonly parentKey: string; readonly page: RepoPage }>
-  readonly assets: ReadonlyMap<string, RepoAsset>
-}
 
 const readState = (files: RepositoryFiles, options: LayoutOptions): Result.Result<ReadState, LayoutProblem> => {
   const warnings: Array<string> = []

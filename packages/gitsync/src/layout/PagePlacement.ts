@@ -5,7 +5,7 @@
  * first free one.
  */
 import { slugify } from "@quire/markdown"
-import type { ReadState, RepoPage } from "./Layout.ts"
+import type { ReadState, RepoPage } from "./LayoutTypes.ts"
 import { basename, dirname, isReadmeName, joinPath, validSlug } from "./Paths.ts"
 
 /** A page of the tree being written, with the file it goes to. */

@@ -1,6 +1,6 @@
 /** `SUMMARY.md` of a write: kept byte for byte while its meaning holds, else rendered reusing the lines it can. */
 import { gitbookAnchorId, slugify } from "@quire/markdown"
-import type { ReadState, RepoPage } from "./Layout.ts"
+import type { ReadState, RepoPage } from "./LayoutTypes.ts"
 import { pageFileLink, pageFilesByRef } from "./PageLinks.ts"
 import type { Placed } from "./PagePlacement.ts"
 import { dirname, joinPath, relativePath } from "./Paths.ts"

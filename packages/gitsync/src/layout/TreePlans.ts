@@ -3,7 +3,7 @@
  * to skipped, with a warning), else inferred from the folders.
  */
 import { compareCodePoints } from "@quire/kernel"
-import type { RepoPage, RepositoryFile, RepositoryFiles } from "./Layout.ts"
+import type { RepoPage, RepositoryFile, RepositoryFiles } from "./LayoutTypes.ts"
 import { basename, dirname, insideOf, isReadmeName, joinPath } from "./Paths.ts"
 import { type ParsedSummary, parseSummary, type SummaryEntry, type SummaryGroup } from "./Summary.ts"
 

@@ -5,10 +5,9 @@
 import { Effect, Option } from "effect"
 import { randomBytes } from "node:crypto"
 import { Access, type SpaceAccess } from "@quire/content"
-import { Actor, Errors } from "@quire/kernel"
+import { Actor, Errors, Redact } from "@quire/kernel"
 import type { ConnectInput } from "../domain/GitSyncInfo.ts"
 import type { SyncRecord } from "../GitSyncRepo.ts"
-import * as Redact from "../Redact.ts"
 import type { SyncDeps } from "./SyncDeps.ts"
 import { checkRef, checkUrl, fresh, infoOf, notConfigured, projectDirectoryOf, providerOf, repoName } from "./SyncRecords.ts"
 

@@ -3,9 +3,16 @@ import { Clock, Config, Effect } from "effect"
 import { ContentAccess } from "@quire/content"
 import { Transactor } from "@quire/kernel"
 import { JobQueue } from "@quire/queue"
-import type { GitSyncOptions } from "../GitSync.ts"
 import { GitSyncRepo } from "../GitSyncRepo.ts"
 import { SecretBox } from "../SecretBox.ts"
+
+/** Options of the GitSync layer (`GitSync.layerWith`). */
+export interface GitSyncOptions {
+  /** How long webhook imports and automatic exports wait, so that a burst makes one job (default 3 seconds). */
+  readonly debounceMillis?: number
+  /** How long a webhook delivery is remembered, so that its replay is ignored (default 30 days). */
+  readonly deliveryWindowMillis?: number
+}
 
 /**
  * How long after a push or an edit its sync runs, so that a burst makes one: the layer's option,

@@ -1,11 +1,10 @@
 /** What Git sync checks of a request's repository settings, and shows of a space's record. */
 import { Effect } from "effect"
-import { Errors } from "@quire/kernel"
+import { Errors, Redact } from "@quire/kernel"
 import type { GitSyncInfo } from "../domain/GitSyncInfo.ts"
 import type { SyncRecord } from "../GitSyncRepo.ts"
 import { isBranchRef } from "../GitTransport.ts"
 import { normalizePath } from "../layout/Paths.ts"
-import * as Redact from "../Redact.ts"
 
 /** `owner/name` of a repository URL (its path without `.git`). */
 export const repoName = (url: string): string => {

@@ -4,9 +4,8 @@
  */
 import { Effect, Option } from "effect"
 import { Access } from "@quire/content"
-import { Actor, Errors } from "@quire/kernel"
+import { Actor, Errors, Redact } from "@quire/kernel"
 import type { ExportInput, ImportInput, SyncRun } from "../domain/GitSyncInfo.ts"
-import * as Redact from "../Redact.ts"
 import { type ExportJob, exportTask, type ImportJob, importTask } from "../SyncJobs.ts"
 import type { SyncDeps } from "./SyncDeps.ts"
 import { checkRef, checkUrl, debounceKey, fresh, projectDirectoryOf } from "./SyncRecords.ts"

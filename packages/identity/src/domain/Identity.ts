@@ -108,7 +108,7 @@ export interface Team {
  * An invite link: whoever knows its id (the link's secret) may join with its role until it
  * expires. Stored, `id` is the `Sealed.bearerHash` of the secret (the lookup key) and `sealedId`
  * the secret sealed under the instance secret, for the listings GitBook's API answers with it
- * (null: a link of a Quire before issue 34, whose `id` is still the secret, until the next start
+ * (null: a link of an older Quire, whose `id` is still the secret, until the next start
  * seals it). The use cases answer links with `id` the secret again.
  */
 export interface LinkInvite {
@@ -127,7 +127,7 @@ export interface LinkInvite {
  */
 export interface MemberInvite {
   /**
-   * Stored, the hash of the invitation's id (a bearer value, issue 34); as the use cases answer
+   * Stored, the hash of the invitation's id (a bearer value); as the use cases answer
    * it, the id itself.
    */
   readonly id: string

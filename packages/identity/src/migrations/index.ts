@@ -162,7 +162,7 @@ const m0009_invites_and_token_scope = Effect.gen(function*() {
 })
 
 /**
- * Password sign-in (issue 21): argon2id hashes of people's passwords, stored sign-in sessions (a
+ * Password sign-in: argon2id hashes of people's passwords, stored sign-in sessions (a
  * browser's cookie carries a signed session id; a session ends when revoked or expired), and the
  * sign-in attempts counted per email and per address.
  */
@@ -196,7 +196,7 @@ const m0010_passwords_and_sessions = Effect.gen(function*() {
 })
 
 /**
- * OpenID Connect sign-in (issue 22): an organization's OIDC providers (the client secret sealed,
+ * OpenID Connect sign-in: an organization's OIDC providers (the client secret sealed,
  * never answered) and the sign-ins begun at them, each answered once by its callback.
  */
 const m0011_oidc_providers = Effect.gen(function*() {
@@ -229,7 +229,7 @@ const m0011_oidc_providers = Effect.gen(function*() {
 })
 
 /**
- * Bearer values are kept as hashes (issue 34): a session's row is keyed by the SHA-256 (hex) of
+ * Bearer values are kept as hashes: a session's row is keyed by the SHA-256 (hex) of
  * the id its cookie carries, so the ids a dump holds sign nobody in; cookies issued before keep
  * working, since the cookie still carries the id that hashes to the row's. Invite links keep the
  * hash of their secret as `id` and the secret sealed under the instance secret in `sealed_id`
@@ -245,7 +245,7 @@ const m0012_hashed_bearer_values = Effect.gen(function*() {
 
 /**
  * API tokens created through a sign-in session (a browser's cookie, `quire login`) are marked, so
- * that a password change or signing out everywhere revokes them with the sessions (issue 34).
+ * that a password change or signing out everywhere revokes them with the sessions.
  * Tokens created before were made by a person or a program holding a token, or by a browser whose
  * session is not recorded: they stay unmarked.
  */
@@ -255,7 +255,7 @@ const m0015_tokens_created_by_session = Effect.gen(function*() {
 })
 
 /**
- * Issue 34: when a user proved their email (null: never, or not the email they have now), the
+ * When a user proved their email (null: never, or not the email they have now), the
  * links that prove it (stored as hashes, expiring), and who created each organization (a
  * per-creator cap keeps one person from multiplying the per-organization storage quota;
  * organizations created before it have none).
@@ -276,7 +276,7 @@ const m0013_email_verification = Effect.gen(function*() {
 })
 
 /**
- * Single sign-on keeps nothing a dump could use (issue 34): a pending OIDC sign-in is found by the
+ * Single sign-on keeps nothing a dump could use: a pending OIDC sign-in is found by the
  * hash of its state and keeps its PKCE verifier sealed under the instance secret. Those pending now
  * (ten minutes' worth) are dropped: their people start again. The SAML SP key is sealed too, but
  * the migration has no secret to seal it with: the server's first start seals it (`SamlSpKey`).
@@ -289,7 +289,7 @@ const m0016_sealed_sso_keys = Effect.gen(function*() {
 })
 
 /**
- * An email invitation's id is a bearer value too (issue 34: `<organizationId>.<inviteId>` signs
+ * An email invitation's id is a bearer value too (`<organizationId>.<inviteId>` signs
  * its invited email up): its row keeps the hash of the id as `id` and the id sealed under the
  * instance secret in `sealed_id` (GitBook's API lists invitations with their id). As for the invite
  * links, the migration has no secret to seal with: it leaves `sealed_id` null, and the server's

@@ -1,5 +1,5 @@
 /**
- * An email invitation's id is a bearer value (issue 34): `<organizationId>.<inviteId>` lets its
+ * An email invitation's id is a bearer value: `<organizationId>.<inviteId>` lets its
  * holder sign the invited email up. It is stored as its hash, which every lookup uses, and sealed
  * under the instance secret for the listings that answer it (GitBook's API does), as invite links'
  * secrets are (`InviteLinks`).

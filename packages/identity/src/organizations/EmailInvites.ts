@@ -1,7 +1,7 @@
 /** Use cases on invitations by email: offers that wait for their person (an instance administrator's adds existing users at once). */
 import { Clock, Duration, Effect, Option } from "effect"
 import { Actor, type Roles } from "@quire/kernel"
-import type { InviteInput, InviteResult } from "../Organizations.ts"
+import type { InviteInput, InviteResult } from "./OrganizationTypes.ts"
 import type { EmailVerificationRepoShape } from "../EmailVerificationRepo.ts"
 import type { AccountMailShape } from "../signin/AccountMail.ts"
 import { emailInviteIds } from "./EmailInviteIds.ts"
@@ -14,7 +14,7 @@ export const emailInviteRetention = Duration.days(30)
 export const emailInvites = Effect.fnUntraced(function*(edit: OrganizationEdit, mail: AccountMailShape, verifications: EmailVerificationRepoShape) {
   const { repo, users, members, ids, transactor, now, adminAccess } = edit
   const inviteIds = yield* emailInviteIds
-  // Invitations of a Quire before issue 34 keep their id in clear: hashed and sealed now, once.
+  // Invitations of an older Quire keep their id in clear: hashed and sealed now, once.
   const legacy = yield* repo.sealLegacyEmailInvites(inviteIds.stored)
   if (legacy > 0) yield* Effect.logInfo(`Email invitations: stored the ids of ${legacy} invitations as hashes (sealed for listing)`)
 
@@ -25,7 +25,7 @@ export const emailInvites = Effect.fnUntraced(function*(edit: OrganizationEdit, 
     const joinedAt = yield* now
     // The users added at once (GitBook's `users`): only an instance administrator's invitation adds
     // anyone, so an organization admin's answer is the same for an email with an account and one
-    // without, and tells nobody who has an account here (issue 34).
+    // without, and tells nobody who has an account here.
     const added: Array<string> = []
     // One invitation per email; a later one for the same email wins.
     const invitations = new Map<string, Roles.MemberRole | null>()

@@ -6,7 +6,7 @@
 import { Effect, Option } from "effect"
 import { Actor, Errors, Roles, Sealed } from "@quire/kernel"
 import type { LinkInvite, MembershipRole } from "../domain/Identity.ts"
-import type { LinkInviteInput, LinkInviteView } from "../Organizations.ts"
+import type { LinkInviteInput, LinkInviteView } from "./OrganizationTypes.ts"
 import type { LinkInvitePatch } from "../OrganizationsRepo.ts"
 import { ensureUnscoped, reaches } from "../Scope.ts"
 import type { OrganizationEdit } from "./OrganizationEdit.ts"
@@ -27,7 +27,7 @@ export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
   const { repo, members, ids, transactor, now, adminAccess } = edit
   const key = yield* Sealed.keyFor(linkInviteSealPurpose)
   const stored = (secret: string) => ({ id: Sealed.bearerHash(secret), sealedId: Sealed.seal(key, secret) })
-  // Links of a Quire before issue 34 keep their secret as their id: hashed and sealed now, once.
+  // Links of an older Quire keep their secret as their id: hashed and sealed now, once.
   const legacy = yield* repo.sealLegacyLinkInvites(stored)
   if (legacy > 0) yield* Effect.logInfo(`Invite links: stored the secrets of ${legacy} links as hashes (sealed for listing)`)
 

@@ -52,7 +52,7 @@ export interface SignUpInput {
 
 /**
  * `QUIRE_SIGN_UP_LIMIT` accounts an address may try to create through invitations per
- * `QUIRE_SIGN_UP_WINDOW` seconds (issue 34: 60 accounts in 1.3 s from one address).
+ * `QUIRE_SIGN_UP_WINDOW` seconds.
  */
 export const SignUpLimits = Config.all({
   perAddress: Config.Int("QUIRE_SIGN_UP_LIMIT").pipe(Config.withDefault(10)),

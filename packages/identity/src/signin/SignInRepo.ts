@@ -6,30 +6,9 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { compareCodePoints } from "@quire/kernel"
 import { IdentityMemory } from "../IdentityMemory.ts"
+import type { AttemptCount, SessionRow } from "./SignInRows.ts"
 
-/** How a session began. */
-export type SessionMethod = "password" | "saml" | "oidc"
-
-/** A stored sign-in session. */
-export interface SessionRow {
-  readonly id: string
-  readonly userId: string
-  /** The one organization a SAML session reaches; null: every organization of its person. */
-  readonly organizationId: string | null
-  readonly method: SessionMethod
-  readonly createdAt: Date
-  readonly lastSeenAt: Date
-  readonly expiresAt: Date
-  readonly userAgent: string | null
-  /** When it was revoked (signed out); null while it is not. */
-  readonly revokedAt: Date | null
-}
-
-/** Attempts counted for a key in the window ending at `resetAt`. */
-export interface AttemptCount {
-  readonly count: number
-  readonly resetAt: Date
-}
+export type { AttemptCount, SessionMethod, SessionRow } from "./SignInRows.ts"
 
 export interface SignInRepoShape {
   readonly findPassword: (userId: string) => Effect.Effect<Option.Option<string>>

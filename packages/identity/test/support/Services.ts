@@ -5,14 +5,14 @@
 import { ConfigProvider, Layer } from "effect"
 import { Ids } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
-import { Identity, MembershipDependents, migrations, VisitorClaims } from "../../src/index.ts"
+import { IdentityLayers, MembershipDependents, migrations, VisitorClaims } from "../../src/index.ts"
 
 /** The identity repositories on each backend. */
-export const backends = Backends.ports({ memory: Identity.layerReposMemory, sql: Identity.layerReposSql, migrations: [migrations] })
+export const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
 
 /** What the services need besides the repositories: ids, no membership dependents, test visitor claims, `settings` as the config. */
 export const dependencies = (settings: Record<string, unknown> = {}) =>
   Layer.mergeAll(Ids.Ids.layer, MembershipDependents.layerNone, VisitorClaims.layerTest, ConfigProvider.layer(ConfigProvider.fromUnknown(settings)))
 
 /** The identity services with `settings` as the config (none unless told), needing the repositories. */
-export const servicesWith = (settings: Record<string, unknown> = {}) => Identity.layerServices.pipe(Layer.provide(dependencies(settings)))
+export const servicesWith = (settings: Record<string, unknown> = {}) => IdentityLayers.layerServices.pipe(Layer.provide(dependencies(settings)))

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import { contentTypeOf as typeOfName, type FileNode, isMediaType, SpaceContent } from "@quire/content"
 import { OutboundFetch } from "@quire/outbound"
-import type { ChangeInput, FileInput } from "../ChangeRequests.ts"
+import type { ChangeInput, FileInput } from "./ChangeRequestTypes.ts"
 import type { Change } from "../ChangeSet.ts"
 
 /** Files of an `insert_files` change may be at most this large. */

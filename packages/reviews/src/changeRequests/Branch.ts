@@ -5,7 +5,7 @@
 import { Clock, Effect, Option } from "effect"
 import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
 import { Access, type ContentChange, ContentAccess, type Head, type Revision, RevisionWriter, type SpaceAccess, SpaceContent, Spaces } from "@quire/content"
-import type { BranchHead, ChangeRequestView } from "../ChangeRequests.ts"
+import type { BranchHead, ChangeRequestView } from "./ChangeRequestTypes.ts"
 import { ChangeRequestsRepo } from "../ChangeRequestsRepo.ts"
 import type { ChangeRequest } from "../domain/ChangeRequest.ts"
 import { ReviewsRepo } from "../ReviewsRepo.ts"

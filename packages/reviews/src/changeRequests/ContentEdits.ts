@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import { Access, type PublishedContent } from "@quire/content"
-import type { ChangeInput } from "../ChangeRequests.ts"
+import type { ChangeInput } from "./ChangeRequestTypes.ts"
 import { applyChanges, type Change } from "../ChangeSet.ts"
 import { describeConflicts, documentsToMerge, mergeOntoCurrent } from "./BaseMerge.ts"
 import type { BatchFiles } from "./BatchFiles.ts"

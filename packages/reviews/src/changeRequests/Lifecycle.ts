@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { Access, type SpaceAccess } from "@quire/content"
-import type { ChangeRequestView, CreateInput, ListRequest, OrganizationListRequest, UpdateInput } from "../ChangeRequests.ts"
+import type { ChangeRequestView, CreateInput, ListRequest, OrganizationListRequest, UpdateInput } from "./ChangeRequestTypes.ts"
 import { changeRequestKeyShape, spacesChangeRequestKeyShape } from "../ChangeRequestsRepo.ts"
 import { countersOf, maxSubjectLength, permittedTransitions } from "../domain/ChangeRequest.ts"
 import { type Branch, view } from "./Branch.ts"

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { BlobStore } from "@quire/content"
 import type { Pagination } from "@quire/kernel"
-import type { PdfOptions } from "../ChangeRequests.ts"
+import type { PdfOptions } from "./ChangeRequestTypes.ts"
 import * as Pdf from "../PdfOnDemand.ts"
 import type { Branch } from "./Branch.ts"
 
@@ -10,6 +10,7 @@ import type { Branch } from "./Branch.ts"
 export const reading = Effect.fnUntraced(function*(branch: Branch) {
   const { content, resolve, revisionOf } = branch
   const blobs = yield* BlobStore
+  const pdfs = yield* Pdf.PdfRenderer
 
   const contentOf = Effect.fn("ChangeRequests.content")(function*(spaceId: string, ref: string) {
     const found = yield* resolve(spaceId, ref)
@@ -34,7 +35,7 @@ export const reading = Effect.fnUntraced(function*(branch: Branch) {
   const pdf = Effect.fn("ChangeRequests.pdf")(function*(spaceId: string, ref: string, options: PdfOptions = {}) {
     const found = yield* contentOf(spaceId, ref)
     const cr = found.changeRequest
-    const bytes = yield* Pdf.renderRevision({
+    const bytes = yield* pdfs.renderRevision({
       title: found.access.space.title,
       subtitle: `Change request #${cr.number}${cr.subject === "" ? "" : `: ${cr.subject}`}`,
       revision: found.revision,

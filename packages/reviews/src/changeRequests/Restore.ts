@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { Access } from "@quire/content"
-import type { CreateInput } from "../ChangeRequests.ts"
+import type { CreateInput } from "./ChangeRequestTypes.ts"
 import type { Branch } from "./Branch.ts"
 import type { lifecycle } from "./Lifecycle.ts"
 

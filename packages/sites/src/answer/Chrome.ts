@@ -50,7 +50,7 @@ export const chrome = (
     styling: (customization.styling ?? {}) as View.Styling,
     header: {
       links: (customization.header?.links ?? []).flatMap((item) =>
-        item.condition !== undefined && !Audience.visible(item.condition, request.claims)
+        item.condition !== undefined && !Audience.visible(item.condition, request.claims, reading.parseCondition)
           ? []
           : [{
             title: item.title,

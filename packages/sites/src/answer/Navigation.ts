@@ -1,9 +1,10 @@
 /** How a reader moves through a site: section tabs, variants, the page tree, previous and next. */
+import { Effect } from "effect"
 import type { PageNode, Revision } from "@quire/content"
-import { Lru } from "@quire/kernel"
+import { BoundedCache } from "@quire/kernel"
 import * as View from "../render/View.ts"
 import type { Place } from "./Places.ts"
-import type { Reading } from "./Reading.ts"
+import type { PlaceTree, Reading } from "./ReadingTypes.ts"
 
 /** A place's section title, with the site space's title where the section has several. */
 export const sectionTitle = (reading: Reading, place: Place): string | undefined => {
@@ -98,14 +99,6 @@ export const treeOf = (reading: Reading, place: Place, rev: Revision): ReadonlyA
   return walk(rev.pages, "")
 }
 
-/** A place's page tree as every page of its revision shows it, and its documents in reading order. */
-export interface PlaceTree {
-  readonly items: ReadonlyArray<View.TreeItem>
-  readonly order: ReadonlyArray<View.TreeDocument>
-  /** A document's place in `order`, by page id. */
-  readonly at: ReadonlyMap<string, number>
-}
-
 const placeTreeOf = (reading: Reading, place: Place, rev: Revision): PlaceTree => {
   const items = treeOf(reading, place, rev)
   const order = View.readingOrder(items)
@@ -131,8 +124,13 @@ export interface PlaceTrees {
   readonly of: (reading: Reading, place: Place, rev: Revision) => PlaceTree
 }
 
-export const placeTrees = (): PlaceTrees => {
-  const kept = new Lru<PlaceTree>(keptTrees, keptDocuments, (tree) => tree.order.length + 1)
+export const placeTrees: Effect.Effect<PlaceTrees> = Effect.gen(function*() {
+  const kept = yield* BoundedCache.make<string, PlaceTree>({
+    name: "site_place_trees",
+    capacity: keptTrees,
+    maxWeight: keptDocuments,
+    weigh: (tree) => tree.order.length + 1
+  })
   return {
     of: (reading, place, rev) => {
       const key = `${reading.urls.basePath}|${place.prefix}|${place.siteSpace.space.id}|${rev.id}`
@@ -144,4 +142,4 @@ export const placeTrees = (): PlaceTrees => {
       return found
     }
   }
-}
+})

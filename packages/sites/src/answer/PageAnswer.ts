@@ -2,6 +2,7 @@
  * A page of a site space: its HTML in the site's chrome, its markdown (`.md`), or a redirect (groups and
  * link pages to what they lead to, the first page's own path to its site space's root), else a 404.
  */
+import type { Highlighting } from "../render/Highlight.ts"
 import { Effect, Option } from "effect"
 import type { ContentRef, PageNode, PublishedContent, Revision } from "@quire/content"
 import { leadingTitle, splitFrontmatter } from "@quire/markdown"
@@ -33,6 +34,8 @@ const editUrl = (rev: Revision, page: PageNode): string | undefined => {
 
 export interface PageSources {
   readonly documents: PublishedContent["Service"]
+  /** What highlights the page's code. */
+  readonly highlighter: Highlighting
   readonly specs: SpecOperationsShape
 }
 
@@ -60,7 +63,7 @@ export const pageAnswer = (reading: Reading, sources: PageSources, place: Place,
     // Reusable contents the page includes, in place, for readers and for the `.md` alike.
     const markdown = yield* withIncludes(stored, rev, entry.page.git?.path, sources.documents.documents)
     if (wantsMarkdown) return text("text/markdown; charset=utf-8", pageMarkdown(entry.page, markdown))
-    const rendered = yield* renderMarkdown(reading, sources.specs, place, rev, entry, markdown, shown)
+    const rendered = yield* renderMarkdown(reading, sources, place, rev, entry, markdown, shown)
     const view = pageView(reading, place, rev, entry, rendered)
     const extras = { root: request.root, assets: rendered.assets, conditions: rendered.conditions }
     return htmlAnswer(200, Layout.pageDocument(view), view.styling, extras)
@@ -81,7 +84,7 @@ export const pageMarkdown = (page: Pick<PageNode, "title" | "description">, stor
 }
 
 /** The page's markdown as HTML, its links resolved and its OpenAPI operations read from their specs' latest versions. */
-const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Place, rev: Revision, entry: Entry, markdown: string, shown: SpecsShown) =>
+const renderMarkdown = (reading: Reading, { highlighter, specs }: PageSources, place: Place, rev: Revision, entry: Entry, markdown: string, shown: SpecsShown) =>
   Effect.gen(function*() {
     // The latest version of every spec the page's operations name, read before the (synchronous) render.
     const documents = new Map<string, Readonly<Record<string, unknown>>>()
@@ -94,6 +97,7 @@ const renderMarkdown = (reading: Reading, specs: SpecOperationsShape, place: Pla
       ...linkOptions(reading, place, rev, entry),
       claims: reading.request.claims,
       assetUrl: (name) => `${reading.urls.basePath}~assets/${name}`,
+      highlighter,
       resolveOperation: (spec, path, method) => {
         const document = documents.get(spec)
         return document === undefined ? undefined : operationOf(document, path, method)

@@ -17,9 +17,9 @@ export interface Visible {
   readonly home: Place | undefined
 }
 
-export const visibleOf = (site: PublishedSite, claims: Readonly<Record<string, unknown>>): Visible => {
+export const visibleOf = (site: PublishedSite, claims: Readonly<Record<string, unknown>>, parse: Audience.ParseCondition): Visible => {
   const placesOf = (section: PublishedSection | undefined, list: ReadonlyArray<PublishedSiteSpace>, sectionPrefix: string): Array<Place> =>
-    Audience.filterVisible(list, (s) => s.siteSpace.condition, claims).map((siteSpace) => ({
+    Audience.filterVisible(list, (s) => s.siteSpace.condition, claims, parse).map((siteSpace) => ({
       section,
       siteSpace,
       prefix: siteSpace.default ? sectionPrefix : `${sectionPrefix}${encodeURIComponent(siteSpace.siteSpace.path)}/`
@@ -28,7 +28,7 @@ export const visibleOf = (site: PublishedSite, claims: Readonly<Record<string, u
     const places = placesOf(undefined, site.rootSiteSpaces, "")
     return { sections: [], places, home: places.find((p) => p.siteSpace.default) }
   }
-  const sections = Audience.filterVisible(site.sections, (s) => s.section.condition, claims).map((s) => ({
+  const sections = Audience.filterVisible(site.sections, (s) => s.section.condition, claims, parse).map((s) => ({
     ...s,
     prefix: s.default ? "" : `${encodeURIComponent(s.section.path)}/`
   }))

@@ -3,6 +3,7 @@
  * a revision never changes, so an uncached page reads none it read before.
  */
 import { Effect } from "effect"
+import { BoundedCache } from "@quire/kernel"
 import { flattenPages, type PageNode, type PublishedContent, type Revision, revisionLinkIndex, type RevisionLinkIndex } from "@quire/content"
 import type { Place } from "./Places.ts"
 
@@ -71,33 +72,33 @@ export interface RevisionReader {
   readonly infoOf: (rev: Revision) => RevisionInfo
 }
 
-/** Keeps the insertion order of a map as the age of its entries: the oldest goes first past `max`. */
-const keep = <V>(map: Map<string, V>, max: number, key: string, value: V): void => {
-  if (map.size >= max) map.delete(map.keys().next().value!)
-  map.set(key, value)
-}
+/** How many revisions, and what is read of how many, one server keeps. */
+const keptRevisions = 50
+const keptInfos = 200
 
-export const revisionReader = (published: PublishedContent["Service"]): RevisionReader => {
-  const kept = new Map<string, Revision>()
-  const infos = new Map<string, RevisionInfo>()
-  return {
-    read: (place) =>
-      Effect.suspend(() => {
-        const id = place.siteSpace.space.revisionId
-        const hit = kept.get(id)
-        if (hit !== undefined) return Effect.succeed(hit)
-        return Effect.tap(Effect.orDie(published.revision(id)), (rev) => Effect.sync(() => keep(kept, 50, id, rev)))
-      }),
-    infoOf: (rev) => {
-      let found = infos.get(rev.id)
-      if (found === undefined) {
-        found = infoFor(rev)
-        keep(infos, 200, rev.id, found)
+/** The reader of a site renderer (its layer makes it), its caches reported as `site_revisions` and `site_revision_infos`. */
+export const revisionReader = (published: PublishedContent["Service"]): Effect.Effect<RevisionReader> =>
+  Effect.gen(function*() {
+    const kept = yield* BoundedCache.make<string, Revision>({ name: "site_revisions", capacity: keptRevisions })
+    const infos = yield* BoundedCache.make<string, RevisionInfo>({ name: "site_revision_infos", capacity: keptInfos })
+    return {
+      read: (place) =>
+        Effect.suspend(() => {
+          const id = place.siteSpace.space.revisionId
+          const hit = kept.get(id)
+          if (hit !== undefined) return Effect.succeed(hit)
+          return Effect.tap(Effect.orDie(published.revision(id)), (rev) => Effect.sync(() => kept.set(id, rev)))
+        }),
+      infoOf: (rev) => {
+        let found = infos.get(rev.id)
+        if (found === undefined) {
+          found = infoFor(rev)
+          infos.set(rev.id, found)
+        }
+        return found
       }
-      return found
     }
-  }
-}
+  })
 
 /** The revisions of what one request's audience sees, read once per request. */
 export const perRequest = (reader: RevisionReader) => {

@@ -11,7 +11,7 @@ export const ShareLink = Schema.Struct({
   /**
    * Random, base64url of 32 bytes; in the published URL as `?share=<secret>`. Stored, it is the
    * secret's `Sealed.bearerHash` (the lookup key), and `sealedSecret` the secret sealed under the
-   * instance secret (null: a link of a Quire before issue 34, still in clear until the next start).
+   * instance secret (null: a link of an older Quire, still in clear until the next start).
    * The use cases answer links with the secret itself.
    */
   secret: Schema.String,

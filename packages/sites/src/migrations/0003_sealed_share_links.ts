@@ -1,6 +1,6 @@
 /**
  * Share links' secrets are kept as their SHA-256 (the lookup key, in `secret`) and sealed under the
- * instance secret (`sealed_secret`, for the admins' listing), issue 34. The migration has no
+ * instance secret (`sealed_secret`, for the admins' listing). The migration has no
  * instance secret: it leaves `sealed_secret` null, and the first start seals and hashes the links.
  */
 import { Effect } from "effect"

@@ -9,27 +9,31 @@ import type { Code, Nodes } from "mdast"
 import { toString } from "mdast-util-to-string"
 import { childBlocks, type GitbookBlock } from "./GitbookTags.ts"
 import { element, text } from "./Hast.ts"
-import { highlight } from "./Highlight.ts"
 import type { OperationData, OperationParameter, OperationResponse } from "./OpenApiOperation.ts"
 
 /** What the API blocks need of the render: the markdown inside a block as hast, and the spec's operation. */
 export interface ApiContext {
   readonly inner: (block: GitbookBlock | { readonly type: "root"; readonly children: Array<Nodes> }) => Array<ElementContent>
   readonly resolveOperation?: ((spec: string, path: string, method: string) => OperationData | undefined) | undefined
+  /** Code as the render draws it (`Highlighting.highlight`). */
+  readonly highlight: Highlight
 }
+
+/** Draws a block of code in a language. */
+export type Highlight = (code: string, lang: string) => Element
 
 const th = (label: string) => element("th", { scope: "col" }, [text(label)])
 
 const sectionTitle = (title: string): Element => element("div", { className: ["openapi-section-title"] }, [text(title)])
 
-const exampleBlock = (label: string, example: string, lang = "json"): Element =>
+const exampleBlock = (highlight: Highlight, label: string, example: string, lang = "json"): Element =>
   element("div", { className: ["openapi-example"], role: "group", ariaLabel: label }, [highlight(example, lang)])
 
 const methodBadge = (method: string): Element =>
   element("span", { className: ["openapi-method", `openapi-method-${/^[a-z]+$/.test(method) ? method : "other"}`] }, [text(method.toUpperCase())])
 
 /** An operation as the block shows it; `description` (the markdown written inside a swagger block) replaces the spec's. */
-export const operationView = (found: OperationData, description?: Array<ElementContent>): Element => {
+export const operationView = (highlight: Highlight, found: OperationData, description?: Array<ElementContent>): Element => {
   const verb = found.method.toUpperCase()
   const children: Array<ElementContent> = [
     element("div", { className: ["openapi-header"] }, [
@@ -66,7 +70,7 @@ export const operationView = (found: OperationData, description?: Array<ElementC
       element("div", { className: ["openapi-body"] }, [
         ...(facts.length === 0 ? [] : [element("p", { className: ["openapi-schema"] }, [text(facts.join(" · "))])]),
         ...(body.description === undefined ? [] : [element("p", {}, [text(body.description)])]),
-        ...(body.example === undefined ? [] : [exampleBlock("Request example", body.example)])
+        ...(body.example === undefined ? [] : [exampleBlock(highlight, "Request example", body.example)])
       ])
     )
   }
@@ -78,7 +82,7 @@ export const operationView = (found: OperationData, description?: Array<ElementC
           element("span", { className: ["openapi-status"] }, [text(r.status)]),
           ...(r.description === undefined ? [] : [text(" "), element("span", {}, [text(r.description)])]),
           ...(r.contentType === undefined ? [] : [text(" "), element("span", { className: ["openapi-schema"] }, [text(r.contentType)])]),
-          ...(r.example === undefined ? [] : [exampleBlock(`Example response ${r.status}`, r.example, r.contentType === "json" ? "json" : "text")])
+          ...(r.example === undefined ? [] : [exampleBlock(highlight, `Example response ${r.status}`, r.example, r.contentType === "json" ? "json" : "text")])
         ])))
     )
   }
@@ -134,7 +138,7 @@ export const swaggerBlock = (context: ApiContext, block: GitbookBlock): Element 
   // Anything else the author wrote inside is kept after the operation.
   const rest = (block.children as ReadonlyArray<Nodes | GitbookBlock>).filter((child) =>
     !(child.type === "gitbookBlock" && ["swagger-parameter", "swagger-response", "swagger-description"].includes((child as GitbookBlock).name)))
-  const view = operationView({
+  const view = operationView(context.highlight, {
     method,
     path: swaggerPath(block.attributes),
     summary: (block.attributes["summary"] ?? "").trim() || undefined,
@@ -154,7 +158,7 @@ export const operationBlock = (context: ApiContext, block: GitbookBlock): Elemen
   const path = block.attributes["path"] ?? ""
   const method = (block.attributes["method"] ?? "").toLowerCase()
   const found = spec === "" || path === "" || method === "" ? undefined : context.resolveOperation?.(specSlug(spec), path, method)
-  if (found !== undefined) return operationView(found)
+  if (found !== undefined) return operationView(context.highlight, found)
   const what = `${method.toUpperCase()} ${path}`.trim()
   // What the author wrote inside the block (GitBook's exports put a link to the spec there) follows the note.
   const note = block.name === "openapi"

@@ -40,12 +40,12 @@ export const decodeEntities = (text: string): string =>
     })
     : text
 
-const tagOpen = /<([a-zA-Z][a-zA-Z0-9-]*)/y
-const attribute = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y
-const tagClose = /<\/([a-zA-Z][a-zA-Z0-9-]*)\s*>/y
-
 /** The tokens of an HTML fragment; malformed markup reads as text. */
 export const tokenize = (html: string): ReadonlyArray<Token> => {
+  // Sticky expressions of this call's own: their `lastIndex` is where each match starts.
+  const tagOpen = /<([a-zA-Z][a-zA-Z0-9-]*)/y
+  const attribute = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y
+  const tagClose = /<\/([a-zA-Z][a-zA-Z0-9-]*)\s*>/y
   const tokens: Array<Token> = []
   let text = ""
   let i = 0

@@ -4,10 +4,11 @@
  * `Markdown.ts` and goes in as is. Its inline scripts and style are allowed by their hashes (`policyOf`).
  */
 import { createHash } from "node:crypto"
-import { safeHref } from "@quire/kernel"
+import { escapeHtml, safeHref } from "@quire/kernel"
 import type { AssetSources } from "./Assets.ts"
 import { playerOrigins } from "./Embeds.ts"
 import { iconName, iconSvg } from "./Icons.ts"
+import { siteStatic } from "./SiteStatic.ts"
 import { themeCss } from "./Theme.ts"
 import {
   type CoverView,
@@ -25,17 +26,6 @@ import {
   type TocHeading,
   type TreeItem
 } from "./View.ts"
-
-const entities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;"
-}
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => entities[c] ?? c)
 
 const e = escapeHtml
 
@@ -273,6 +263,7 @@ const layOutTree = (view: SiteChrome, tree: ReadonlyArray<TreeItem>): LaidOutTre
  * place and revision (answer/Navigation.ts), so every page of a revision lays its tree out and
  * encodes it once. Held weakly: a laid-out tree goes when its tree does.
  */
+// quire-lint-allow module-state: keyed weakly by the trees the renderer's site_place_trees cache holds, so it goes with them; to become the renderer's once the chrome takes its caches from it
 const laidOutTrees = new WeakMap<ReadonlyArray<TreeItem>, Map<string, LaidOutTree>>()
 
 const laidOutTreeOf = (view: SiteChrome): LaidOutTree => {
@@ -399,60 +390,9 @@ const footer = (view: SiteChrome): string => {
 
 // --- Document -----------------------------------------------------------------------------
 
-/** The early script: applies the reader's stored theme before the first paint. */
-const earlyScript = `(function(){var d=document.documentElement;try{var t=localStorage.getItem("quire-theme");if(d.hasAttribute("data-toggeable")&&(t==="light"||t==="dark"))d.setAttribute("data-theme",t)}catch(_){}})();`
-
-/** The late script: theme toggle, and search as you type (results built with textContent). */
-const lateScript = `(function(){
-var d=document.documentElement;
-var tg=document.querySelector("[data-theme-toggle]");
-if(tg){tg.hidden=false;tg.addEventListener("click",function(){
-var cur=d.getAttribute("data-theme")||(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");
-var next=cur==="dark"?"light":"dark";d.setAttribute("data-theme",next);
-try{localStorage.setItem("quire-theme",next)}catch(_){}});}
-var cur=document.querySelector(".tree [aria-current=page]"),side=document.querySelector(".sidebar");
-if(cur&&side&&side.scrollHeight>side.clientHeight){var top=cur.getBoundingClientRect().top-side.getBoundingClientRect().top;if(top>side.clientHeight*0.7)side.scrollTop=top-side.clientHeight/3}
-document.addEventListener("click",function(ev){document.querySelectorAll("details.menu[open]").forEach(function(m){if(!m.contains(ev.target))m.removeAttribute("open")})});
-document.addEventListener("keydown",function(ev){if(ev.key==="Escape")document.querySelectorAll("details.menu[open]").forEach(function(m){m.removeAttribute("open")})});
-document.querySelectorAll(".markdown pre").forEach(function(pre){if(!navigator.clipboard)return;
-var w=document.createElement("div");w.className="code-frame";pre.parentNode.insertBefore(w,pre);w.appendChild(pre);
-var b=document.createElement("button");b.type="button";b.className="copy-code";b.textContent="Copy";
-b.addEventListener("click",function(){navigator.clipboard.writeText(pre.innerText).then(function(){b.textContent="Copied";setTimeout(function(){b.textContent="Copy"},1500)})});w.appendChild(b)});
-var toc=document.querySelectorAll(".toc a[href^='#']");
-if(toc.length&&window.IntersectionObserver){var byId={};toc.forEach(function(a){byId[decodeURIComponent(a.getAttribute("href").slice(1))]=a});
-var seen={};var io=new IntersectionObserver(function(es){es.forEach(function(en){seen[en.target.id]=en.isIntersecting});
-var first=null;for(var i=0;i<toc.length;i++){var id=decodeURIComponent(toc[i].getAttribute("href").slice(1));if(seen[id]){first=toc[i];break}}
-if(first)toc.forEach(function(a){a.classList.toggle("active",a===first)})},{rootMargin:"-100px 0px -55% 0px"});
-Object.keys(byId).forEach(function(id){var h=document.getElementById(id);if(h)io.observe(h)})}
-var form=document.querySelector("[data-search]");if(!form||!window.fetch)return;
-var input=form.querySelector("input[name=q]");var key=form.querySelector(".search-key");if(key)key.hidden=false;var box=form.querySelector(".search-results");
-var timer=0,seq=0,active=-1;
-function close(){box.hidden=true;active=-1;input.setAttribute("aria-expanded","false")}
-function links(){return box.querySelectorAll("a")}
-function mark(i){var l=links();if(!l.length)return;active=(i+l.length)%l.length;
-for(var k=0;k<l.length;k++)l[k].classList.toggle("active",k===active);l[active].scrollIntoView({block:"nearest"})}
-function show(items,q){box.textContent="";
-if(!items.length){var p=document.createElement("p");p.className="search-empty";p.textContent="No results for \u201c"+q+"\u201d";box.appendChild(p)}
-items.forEach(function(it){var a=document.createElement("a");a.href=it.url;a.className="search-result";a.setAttribute("role","option");
-var t=document.createElement("span");t.className="search-result-title";t.textContent=it.title;a.appendChild(t);
-if(it.section){var s=document.createElement("span");s.className="search-result-section";s.textContent=it.section;a.appendChild(s)}
-if(it.snippet){var n=document.createElement("span");n.className="search-result-snippet";n.textContent=it.snippet;a.appendChild(n)}
-box.appendChild(a)});box.hidden=false;active=-1;input.setAttribute("aria-expanded","true")}
-function run(){var q=input.value.trim();var my=++seq;if(!q){close();return}
-var u=new URL(form.getAttribute("action"),location.href);u.searchParams.set("q",q);
-fetch(u,{headers:{Accept:"application/json"},credentials:"same-origin"}).then(function(r){return r.ok?r.json():{items:[]}})
-.then(function(j){if(my===seq)show(Array.isArray(j&&j.items)?j.items:[],q)}).catch(function(){})}
-input.addEventListener("input",function(){clearTimeout(timer);timer=setTimeout(run,150)});
-input.addEventListener("keydown",function(ev){
-if(ev.key==="Escape"){close();input.blur()}
-else if(ev.key==="ArrowDown"&&!box.hidden){ev.preventDefault();mark(active+1)}
-else if(ev.key==="ArrowUp"&&!box.hidden){ev.preventDefault();mark(active-1)}
-else if(ev.key==="Enter"&&active>=0){ev.preventDefault();links()[active].click()}});
-input.addEventListener("focus",function(){if(box.childNodes.length&&input.value.trim())box.hidden=false});
-document.addEventListener("click",function(ev){if(!form.contains(ev.target))close()});
-document.addEventListener("keydown",function(ev){var t=ev.target;
-if((ev.key==="/"||(ev.key==="k"&&(ev.metaKey||ev.ctrlKey)))&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))){ev.preventDefault();input.focus();input.select()}});
-})();`
+/** The early script (applies the reader's stored theme before the first paint) and the late one (site.js). */
+const earlyScript = siteStatic("theme.js")
+const lateScript = siteStatic("site.js")
 
 /** Text whose UTF-8 bytes are at hand: a part of a laid-out page tree, encoded once with the tree. */
 interface Encoded {
@@ -519,6 +459,7 @@ interface DocumentParts {
 const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
 
 /** A site's theme CSS and its hash, kept per styling (a site's pages share one). */
+// quire-lint-allow module-state: a pure function of a site's styling remembered (bounded); to become the renderer's once the chrome takes its caches from it
 const themes = new Map<string, { readonly css: string; readonly hash: string }>()
 const themeOf = (styling: SiteChrome["styling"]) => {
   const key = JSON.stringify(styling)

@@ -3,6 +3,7 @@
  * `llms-full.txt`, as pure functions of the pages the audience may read (the caller filters by
  * condition and visibility first).
  */
+import { escapeHtml } from "@quire/kernel"
 
 /** A page as machines see it. URLs are absolute. */
 export interface MachinePage {
@@ -23,16 +24,13 @@ export interface MachineSection {
   readonly pages: ReadonlyArray<MachinePage>
 }
 
-const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" }
-const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c)
-
 /** `sitemap.xml`: one `<url>` per page with its `lastmod`. */
 export const sitemap = (pages: ReadonlyArray<Pick<MachinePage, "url" | "lastModified">>): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
   pages
     .map(
       (p) =>
-        `  <url><loc>${escapeXml(p.url)}</loc>` +
+        `  <url><loc>${escapeHtml(p.url)}</loc>` +
         (p.lastModified && !Number.isNaN(p.lastModified.getTime())
           ? `<lastmod>${p.lastModified.toISOString()}</lastmod>`
           : "") +

@@ -15,6 +15,7 @@ import {
   splitFrontmatter,
   takeFreeId
 } from "@quire/markdown"
+import { escapeHtml } from "@quire/kernel"
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from "hast"
 import type { FootnoteReference, Heading, Link, Nodes, Paragraph, Parents, PhrasingContent, Root } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -29,7 +30,7 @@ import { type BlockContext, conditionalBlock, conditionOf, embedBlock, integrati
 import { emojiOf, replaceShortcodes } from "./Emoji.ts"
 import { childBlocks, type GitbookBlock, type GitbookTag, markTags, stitchTags } from "./GitbookTags.ts"
 import { element, text } from "./Hast.ts"
-import { clearHighlightCache, highlight, highlighter, loadLanguages, themes } from "./Highlight.ts"
+import { type Highlighting, themes } from "./Highlight.ts"
 import { type HtmlElement, stitchHtml } from "./HtmlFragment.ts"
 import { iconSvg } from "./Icons.ts"
 import { type Formula, formulaHtml, markMath, placeholderPattern, restoreMath } from "./Math.ts"
@@ -63,6 +64,8 @@ export interface RenderOptions {
   readonly claims?: Readonly<Record<string, unknown>>
   /** The URL of a site asset (`blocks.js`, `katex/katex.min.css`); without it, pages link to none. */
   readonly assetUrl?: (name: string) => string
+  /** What highlights code (the server's `CodeHighlighter`); without it, code is shown plain. */
+  readonly highlighter?: Highlighting
 }
 
 /** A heading of the table of contents. */
@@ -250,7 +253,17 @@ const blocks = (context: Context, state: State): BlockContext => ({
   need: (asset) => context.assets.add(asset)
 })
 
-const api = (context: Context, state: State): ApiContext => ({ inner: allOf(state), resolveOperation: context.options.resolveOperation })
+const api = (context: Context, state: State): ApiContext => ({
+  inner: allOf(state),
+  resolveOperation: context.options.resolveOperation,
+  highlight: (code, lang) => highlight(context, code, lang)
+})
+
+const highlight = (context: Context, code: string, lang: string | null | undefined): Element =>
+  context.options.highlighter?.highlight(code, lang) ?? plainCode(code)
+
+const plainCode = (code: string): Element =>
+  element("pre", { className: ["shiki"] }, [element("code", {}, [text(code)])])
 
 /** A ```mermaid block: its code, drawn as a diagram by the page's script (the code stays if it cannot be). */
 const mermaidBlock = (context: Context, code: string): Element => {
@@ -362,7 +375,7 @@ const handlersFor = (context: Context): Handlers => {
   }
   return {
     ...(custom as Handlers),
-    code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(node.value, node.lang)),
+    code: (_state, node) => (node.lang?.toLowerCase() === "mermaid" ? mermaidBlock(context, node.value) : highlight(context, node.value, node.lang)),
     footnoteReference: (state, node) => footnote(context, state, node),
     link: (state, node, parent) => {
       const annotated = annotatedWords(state, node, parent)
@@ -546,14 +559,12 @@ const prepare = ({ formulas, tags, tree }: Parsed): Root => {
   return tree
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")
-
 /** The stylesheet and script the page's blocks need, from the site's assets. */
 const assetTags = (assets: ReadonlySet<PageAsset>, url: ((name: string) => string) | undefined): readonly [string, string] => {
   if (url === undefined) return ["", ""]
-  const head = assets.has("katex") ? `<link rel="stylesheet" href="${escapeAttribute(url(assetFiles.katex))}">` : ""
-  const mermaid = assets.has("mermaid") ? ` data-mermaid="${escapeAttribute(url(assetFiles.mermaid))}"` : ""
-  const tail = assets.has("script") ? `<script src="${escapeAttribute(url(assetFiles.script))}" defer${mermaid}></script>` : ""
+  const head = assets.has("katex") ? `<link rel="stylesheet" href="${escapeHtml(url(assetFiles.katex))}">` : ""
+  const mermaid = assets.has("mermaid") ? ` data-mermaid="${escapeHtml(url(assetFiles.mermaid))}"` : ""
+  const tail = assets.has("script") ? `<script src="${escapeHtml(url(assetFiles.script))}" defer${mermaid}></script>` : ""
   return [head, tail]
 }
 
@@ -616,23 +627,16 @@ export const renderPage = async (markdown: string, options: RenderOptions): Prom
   visit(parsed.tree, "code", (node) => {
     langs.push(node.lang)
   })
-  if (langs.length > 0) {
-    // Without a highlighter (it failed to start), code is shown plain rather than the page failing.
-    await highlighter().then((hl) => loadLanguages(hl, langs), () => undefined)
-  }
+  // Without a highlighter (or one that failed to start), code is shown plain rather than the page failing.
+  if (langs.length > 0 && options.highlighter !== undefined) await options.highlighter.load(langs)
   return render(parsed, options)
 }
 
 /**
  * `renderPage` without waiting: code is highlighted in the languages loaded so far (plain text
- * for others, and for all before `warmUp` has completed).
+ * for others, and for all before the highlighter has loaded any).
  */
 export const renderPageSync = (markdown: string, options: RenderOptions): RenderedPage => render(parse(markdown), options)
-
-/** Creates the highlighter and loads `languages`, so that the first page renders at full speed. */
-export const warmUp = async (languages: Iterable<string> = []): Promise<void> => {
-  await loadLanguages(await highlighter(), languages)
-}
 
 /** A typical page: a few KB of prose, a table, a hint, tabs and two code blocks. */
 export const samplePage = `Quire publishes a space as a site. This page shows **what a typical page** holds.
@@ -709,19 +713,21 @@ export interface RenderBenchmark {
  * code before each render, as for a page whose code was never shown before.
  */
 export const benchmarkRender = async (
+  highlighter: Highlighting,
   iterations = 200,
   markdown: string = samplePage,
   { coldCode = false }: { readonly coldCode?: boolean } = {}
 ): Promise<RenderBenchmark> => {
   const options: RenderOptions = {
     resolveLink: (url) => (/^https?:/.test(url) ? undefined : `/docs/${url.replace(/\.md(?=#|$)/, "")}`),
-    resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref })
+    resolveFile: (ref) => ({ url: `/files/${encodeURIComponent(ref)}`, name: ref }),
+    highlighter
   }
   for (let i = 0; i < 20; i++) await renderPage(markdown, options)
   const times: Array<number> = []
   let bytes = 0
   for (let i = 0; i < iterations; i++) {
-    if (coldCode) clearHighlightCache()
+    if (coldCode) highlighter.clear()
     const start = performance.now()
     bytes = (await renderPage(markdown, options)).html.length
     times.push(performance.now() - start)

@@ -3,6 +3,7 @@
  * published page (`answer/PageAnswer.ts`), with links and files leading where the caller says
  * (the browser app's page URLs, signed file links) instead of a site's. The API's `format=html`.
  */
+import { CodeHighlighter } from "./Highlight.ts"
 import { Effect, Option } from "effect"
 import { type FileNode, type PageNode, pageLinkContext, type PublishedContentShape, type Revision, revisionLinkIndex, withIncludes } from "@quire/content"
 import { linkResolver } from "@quire/markdown"
@@ -80,9 +81,10 @@ export const renderPageBody = (
   prepared: PreparedPageBody,
   organizationId: string,
   urls: PageBodyUrls
-): Effect.Effect<Markdown.RenderedPage> =>
+): Effect.Effect<Markdown.RenderedPage, never, CodeHighlighter> =>
   Effect.gen(function*() {
     const specs = yield* SpecOperations
+    const highlighter = yield* CodeHighlighter
     const specDocuments = new Map<string, Readonly<Record<string, unknown>>>()
     for (const slug of specsNamed(prepared.markdown)) {
       const latest = yield* specs.latestDocument(organizationId, slug)
@@ -90,6 +92,7 @@ export const renderPageBody = (
     }
     const options: Markdown.RenderOptions = {
       ...linkOptionsOf(source, urls),
+      highlighter,
       resolveOperation: (spec, path, method) => {
         const document = specDocuments.get(spec)
         return document === undefined ? undefined : operationOf(document, path, method)

@@ -5,7 +5,7 @@ import * as Positions from "../Positions.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import * as Model from "../StructureModel.ts"
 import { type SectionGroupPosition, type SiteSectionGroup } from "../domain/Structure.ts"
-import type { AddSectionGroupInput, SectionGroupUpdate } from "../SiteStructure.ts"
+import type { AddSectionGroupInput, SectionGroupUpdate } from "./StructureTypes.ts"
 import { checkIcon, given } from "./Checks.ts"
 import { groupIn, type StructureEdit } from "./StructureEdit.ts"
 

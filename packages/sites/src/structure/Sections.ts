@@ -5,7 +5,7 @@ import * as Positions from "../Positions.ts"
 import * as SiteGuard from "../SiteGuard.ts"
 import * as Model from "../StructureModel.ts"
 import { type SectionPosition, type SiteSection, slugify, uniquePath } from "../domain/Structure.ts"
-import type { AddSectionInput, SectionUpdate } from "../SiteStructure.ts"
+import type { AddSectionInput, SectionUpdate } from "./StructureTypes.ts"
 import { checkCondition, checkIcon, checkUniquePath, given, sectionTitleOf } from "./Checks.ts"
 import { sectionIn, type StructureEdit } from "./StructureEdit.ts"
 

@@ -6,7 +6,7 @@ import { SitesRepo } from "../SitesRepo.ts"
 import { SiteStructureRepo } from "../SiteStructureRepo.ts"
 import * as Model from "../StructureModel.ts"
 import { type SiteSpacePosition } from "../domain/Structure.ts"
-import type { AddSiteSpaceInput, SiteSpaceUpdate } from "../SiteStructure.ts"
+import type { AddSiteSpaceInput, SiteSpaceUpdate } from "./StructureTypes.ts"
 import { checkCondition, checkUniquePath, given } from "./Checks.ts"
 import { siteSpaceIn, type StructureEdit } from "./StructureEdit.ts"
 

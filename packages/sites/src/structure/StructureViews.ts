@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { ContentAccess, type OrganizationAccessResolver, type Space, SpacesRepo } from "@quire/content"
 import * as Model from "../StructureModel.ts"
 import type { SiteSection, SiteSectionGroup, SiteSpace } from "../domain/Structure.ts"
-import type { SectionGroupView, SectionView, SiteSpaceView, SiteStructureView, StructureItem } from "../SiteStructure.ts"
+import type { SectionGroupView, SectionView, SiteSpaceView, SiteStructureView, StructureItem } from "./StructureTypes.ts"
 
 /** The views for a caller of the organization (each space read and resolved once). */
 export const viewerOf = (access: ContentAccess["Service"], spaces: SpacesRepo["Service"]) =>

@@ -11,6 +11,7 @@ import { Notifications } from "./Notifications.ts"
 import { NotificationsRepo } from "./NotificationsRepo.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceActivity } from "./SpaceActivity.ts"
+import { PdfRenderer } from "./PdfOnDemand.ts"
 import { SpacePdfs } from "./SpacePdfs.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
@@ -35,7 +36,9 @@ export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlComm
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
 export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
   Layer.provideMerge(Comments.layer),
-  Layer.provideMerge(ChangeRequests.layer)
+  Layer.provideMerge(ChangeRequests.layer),
+  // One PDF renderer (its fonts) for the change requests' PDFs and the spaces'.
+  Layer.provide(PdfRenderer.layer)
 )
 
 /** Content's SpaceDependents port over the reviews tables: a purged space takes its change requests, comments, reviews and notifications with it. */

@@ -35,6 +35,9 @@ export const layerReposMemory = Layer.mergeAll(
 /** The content ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSpacesRepo.layer, SqlCollectionsRepo.layer, SqlRevisionsRepo.layer, SqlSearchIndex.layer, SqlStorageUsageRepo.layer, SqlPermissionsRepo.layer)
 
+/** The SQL revisions adapter without its revision cache: every read goes to the tables (what a restarted server reads). */
+export const layerRevisionsRepoSqlUncached = SqlRevisionsRepo.layerWith({ cachedPages: 0 })
+
 /** The use cases (with ContentAccess, the RevisionWriter and PublishedContent), over whichever ports and Memberships are provided. */
 export const layerServices = Layer.mergeAll(
   Spaces.layer,

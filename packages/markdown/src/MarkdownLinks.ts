@@ -1,0 +1,184 @@
+/**
+ * The links of a page's markdown as written: inline links and images, references resolved through
+ * their definitions, definitions no reference uses, and the links of raw HTML. Only the blocks
+ * that can hold one are parsed (see `eachLinkPiece`), a piece at a time, so that a parse worker can
+ * digest a large page's pieces and the links of a page of plain paragraphs cost a scan, not a parse.
+ */
+import type { Nodes } from "mdast"
+import { visit } from "unist-util-visit"
+import { appendixOf, chunkLength, eachBlockChunk, lineCount, type Piece, parsePiece } from "./Markdown.ts"
+
+/** A link or image destination found in a markdown document. */
+export interface MarkdownLink {
+  readonly url: string
+  readonly kind: "link" | "image"
+  /** Where the link starts (1-based). */
+  readonly position: { readonly line: number; readonly column: number }
+}
+
+const positionOf = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
+
+/**
+ * The `<a href>` and `<img src>` of a piece of raw HTML (GitBook writes images as
+ * `<figure><img src=...>`), trimmed and not empty. An HTML parser reads them: the caller passes
+ * its platform's (a DOM parser on Node, the browser's `DOMParser`).
+ */
+export type HtmlLinks = (html: string) => ReadonlyArray<{ readonly url: string; readonly kind: "link" | "image" }>
+
+/**
+ * Where the lines of a piece lie in its document: runs of lines, each `[from, offset]`: from the
+ * piece's line `from` (0-based) on, the document has `offset` more lines before that line. A piece
+ * cut from the document as it is has one run, `[0, lines before the piece]`.
+ */
+export type LineMap = ReadonlyArray<readonly [from: number, offset: number]>
+
+/** The line map of a piece that is the document's text from line `offset + 1` on. */
+export const linesFrom = (offset: number): LineMap => [[0, offset]]
+
+/** A piece of a document for its links: the blocks that may hold one, and where their lines are. */
+export interface LinkPiece {
+  readonly text: string
+  readonly lines: LineMap
+}
+
+/**
+ * What every link, image, definition, reference and raw HTML is written with: a block without any
+ * of these (`[`, `<`, GFM's bare `http://`, `www.` and emails) holds no link, whatever surrounds it.
+ */
+const linkSyntax = /[[<@]|:\/\/|www\./i
+
+/**
+ * The pieces of `markdown` that its links are read from, one at a time: its top-level blocks (cut
+ * where `blockChunks` may cut, so each parses alone as it does in the whole) that may hold a link,
+ * joined into pieces of about `target` characters, with where their lines lie in `markdown`.
+ * Blocks that cannot hold a link are left out, so a page of plain paragraphs is scanned, not parsed.
+ */
+export function* eachLinkPiece(markdown: string, target = chunkLength): Generator<LinkPiece> {
+  if (markdown.length <= target) {
+    if (linkSyntax.test(markdown)) yield { text: markdown, lines: linesFrom(0) }
+    return
+  }
+  let text = ""
+  let lines: Array<readonly [number, number]> = []
+  // Lines of the document before the block, and of the piece being joined.
+  let documentLine = 0
+  let pieceLine = 0
+  let joined = -1
+  for (const block of eachBlockChunk(markdown, 1)) {
+    const count = lineCount(block)
+    if (linkSyntax.test(block)) {
+      if (text.length > 0 && text.length + block.length > target) {
+        yield { text, lines }
+        ;[text, lines, pieceLine] = ["", [], 0]
+      }
+      // A block that follows the last one joined continues its run of lines.
+      if (lines.length === 0 || joined !== documentLine) lines.push([pieceLine, documentLine - pieceLine])
+      text += block
+      pieceLine += count
+      joined = documentLine + count
+    }
+    documentLine += count
+  }
+  if (text.length > 0) yield { text, lines }
+}
+
+/** The document line (1-based) of the piece's line `line` (1-based). */
+const documentLineOf = (lines: LineMap, line: number): number => {
+  let offset = 0
+  for (const [from, by] of lines) {
+    if (from >= line) break
+    offset = by
+  }
+  return line + offset
+}
+
+/** What a document's links need of one piece (see `pieceLinks`); a parse worker computes it. */
+export interface PieceLinks {
+  /** Inline links and images, and references that resolve. */
+  readonly found: ReadonlyArray<MarkdownLink>
+  /** The piece's own definitions, in order. */
+  readonly definitions: ReadonlyArray<readonly [identifier: string, url: string, position: MarkdownLink["position"]]>
+  /** The definitions its references use. */
+  readonly used: ReadonlyArray<string>
+}
+
+/** The links of one parsed piece whose lines lie in the document as `lines` says (`html` reads raw HTML). */
+export const pieceLinks = (piece: Piece, lines: LineMap, html: HtmlLinks): PieceLinks => {
+  const found: Array<MarkdownLink> = []
+  const definitions: Array<readonly [string, string, MarkdownLink["position"]]> = []
+  const used = new Set<string>()
+  const shift = (position: MarkdownLink["position"]) => ({ line: documentLineOf(lines, position.line), column: position.column })
+  // Definitions resolve references anywhere in the document; those of the appendix are copies.
+  const known = new Map<string, string>()
+  visit(piece.tree, "definition", (node) => {
+    if (!known.has(node.identifier)) known.set(node.identifier, node.url)
+  })
+  for (const child of piece.children) {
+    visit(child, (node) => {
+      switch (node.type) {
+        case "definition":
+          definitions.push([node.identifier, node.url, shift(positionOf(node))])
+          break
+        case "link":
+        case "image":
+          found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
+          break
+        case "linkReference":
+        case "imageReference": {
+          const url = known.get(node.identifier)
+          if (url !== undefined) {
+            used.add(node.identifier)
+            found.push({ url, kind: node.type === "linkReference" ? "link" : "image", position: shift(positionOf(node)) })
+          }
+          break
+        }
+        case "html":
+          for (const link of html(node.value)) found.push({ ...link, position: shift(positionOf(node)) })
+          break
+      }
+    })
+  }
+  return { found, definitions, used: Array.from(used) }
+}
+
+/**
+ * A document's links gathered from its pieces' `PieceLinks` (`addLinks`, in the order of the
+ * pieces, which a parse worker may compute), then `done`. Lets a caller give the event loop back
+ * between pieces.
+ */
+export const linkCollector = () => {
+  const found: Array<MarkdownLink> = []
+  const definitions = new Map<string, { url: string; position: MarkdownLink["position"] }>()
+  const used = new Set<string>()
+  return {
+    addLinks: (links: PieceLinks) => {
+      for (const link of links.found) found.push(link)
+      for (const [identifier, url, position] of links.definitions) {
+        if (!definitions.has(identifier)) definitions.set(identifier, { url, position })
+      }
+      for (const identifier of links.used) used.add(identifier)
+    },
+    done: (): ReadonlyArray<MarkdownLink> => {
+      const all = [...found]
+      for (const [identifier, definition] of definitions) {
+        if (!used.has(identifier)) all.push({ url: definition.url, kind: "link", position: definition.position })
+      }
+      return all
+        .filter((link) => link.url !== "")
+        .toSorted((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
+    }
+  }
+}
+
+/**
+ * Every link and image of `markdown` in document order: inline ones, references resolved through
+ * their definitions, definitions no reference uses, and `<a href>`/`<img src>` in raw HTML (read by `html`).
+ */
+export const links = (markdown: string, html: HtmlLinks): ReadonlyArray<MarkdownLink> => {
+  const collector = linkCollector()
+  const all = Array.from(eachLinkPiece(markdown))
+  // References resolve through definitions in other pieces, as in a parse of the whole.
+  const appendix = all.length > 1 ? appendixOf(markdown) : ""
+  for (const { text, lines } of all) collector.addLinks(pieceLinks(parsePiece(text, appendix), lines, html))
+  return collector.done()
+}

@@ -1,0 +1,108 @@
+/**
+ * `pnpm bench --smoke`: every bench flag at a tiny size, one after another in this process, each
+ * through its real code path (servers started, requests made, figures computed and printed), so a
+ * bench that no longer runs is a failing test (test/Smoke.test.ts runs this in `pnpm test`). It
+ * builds dist/ first only when a source is newer (Build.current), so that the flags that start the
+ * built server share one build, and fails naming each flag that errored.
+ */
+import { Cause, Duration, Effect, Exit } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import * as Build from "./Build.ts"
+import * as Scratch from "./Scratch.ts"
+
+/** What some flags need besides their sizes. */
+export interface Fixtures {
+  /** A tiny GitBook repository (a git repository: SUMMARY.md, pages, a link, a hint). */
+  readonly gitbookRepository: string
+  /** The ref --compare builds: HEAD when the tree is clean (its build is this tree's), else `.` (this tree against itself). */
+  readonly compareRef: string
+}
+
+export interface Entry {
+  readonly flag: string
+  readonly argv: (fixtures: Fixtures) => ReadonlyArray<string>
+  /** Runs the bench with `argv`; its report. */
+  readonly run: (argv: ReadonlyArray<string>) => Effect.Effect<string, unknown>
+}
+
+/** The longest one flag may take before it counts as failed. */
+const perFlag = Duration.minutes(10)
+
+const gitbookFiles: Record<string, string> = {
+  "README.md": "# Tiny handbook\n\nStart with [the guide](guide/README.md).\n",
+  "SUMMARY.md": "# Table of contents\n\n* [Tiny handbook](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n",
+  "guide/README.md": "# Guide\n\n{% hint style=\"info\" %}\nRead [Install](install.md) first.\n{% endhint %}\n",
+  "guide/install.md": "---\ndescription: How to install it\n---\n\n# Install\n\n## Requirements\n\nSee [the guide](README.md#guide).\n"
+}
+
+/** Writes the tiny GitBook repository into `dir` and commits it. */
+export const gitbookRepository = (dir: string) => {
+  for (const [path, text] of Object.entries(gitbookFiles)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true })
+    writeFileSync(join(dir, path), text)
+  }
+  const git = (...args: ReadonlyArray<string>) =>
+    execFileSync("git", ["-c", "user.name=Smoke", "-c", "user.email=smoke@bench.test", ...args], { cwd: dir, stdio: "ignore" })
+  git("init", "--quiet", "--initial-branch=main")
+  git("add", "--all")
+  git("commit", "--quiet", "--no-verify", "-m", "A tiny GitBook repository")
+  return dir
+}
+
+/** CPU seconds of this process and of the children it has waited for (the servers it stopped), from /proc. */
+const cpuSeconds = () => {
+  const stat = readFileSync("/proc/self/stat", "utf8")
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100
+}
+
+interface Outcome {
+  readonly flag: string
+  readonly seconds: number
+  readonly cpu: number
+  readonly error?: string | undefined
+}
+
+const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const argv = entry.argv(fixtures)
+    yield* progress(`smoke: ${argv.join(" ")}`)
+    const started = performance.now()
+    const cpu = cpuSeconds()
+    const exit = yield* Effect.exit(entry.run(argv).pipe(Effect.timeout(perFlag)))
+    const seconds = (performance.now() - started) / 1000
+    const error = Exit.isFailure(exit)
+      ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
+      : /\d/.test(exit.value) ? undefined : `it printed no figure: ${JSON.stringify(exit.value.slice(0, 200))}`
+    if (Exit.isSuccess(exit)) console.log(`\n${exit.value}`)
+    return { flag: entry.flag, seconds, cpu: cpuSeconds() - cpu, error } satisfies Outcome
+  })
+
+/** Runs every entry; fails naming the flags that errored. */
+export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) => Effect.Effect<void>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const started = performance.now()
+    const cpu = cpuSeconds()
+    // The flags that start the built server share this build; embedded databases start from its initial one.
+    yield* Build.current(progress)
+    const scratch = yield* Scratch.directory
+    const clean = execFileSync("git", ["status", "--porcelain"], { cwd: Build.root, encoding: "utf8" }).trim() === ""
+    const fixtures: Fixtures = {
+      gitbookRepository: gitbookRepository(join(scratch, "gitbook")),
+      compareRef: clean ? "HEAD" : "."
+    }
+    const outcomes: Array<Outcome> = []
+    for (const entry of entries) outcomes.push(yield* runOne(entry, fixtures, progress))
+    const failed = outcomes.filter((outcome) => outcome.error !== undefined)
+    const lines = [
+      "",
+      `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ` +
+      `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and the servers it started)`,
+      ...outcomes.map((o) => `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s  ${o.cpu.toFixed(1).padStart(6)} s CPU`)
+    ]
+    console.log(lines.join("\n"))
+    for (const outcome of failed) console.error(`\n--${outcome.flag} errored:\n${outcome.error}`)
+    if (failed.length > 0) return yield* Effect.fail(new Error(`bench --smoke: ${failed.map((o) => `--${o.flag}`).join(", ")} errored`))
+  }))
