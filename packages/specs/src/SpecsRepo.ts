@@ -14,9 +14,11 @@ export interface SpecsRepoShape {
   readonly list: (organizationId: string, after: Pagination.CursorKey | undefined, limit: number) => Effect.Effect<Pagination.Page<Spec>>
   /** Every spec with a URL source (the poller's). */
   readonly withUrl: Effect.Effect<ReadonlyArray<Spec>>
+  /** None, and nothing written, when the spec does not exist (it may have been removed meanwhile). */
   readonly update: (specId: string, patch: SpecPatch) => Effect.Effect<Option.Option<Spec>>
   /** Removes the spec and its versions. */
   readonly remove: (specId: string) => Effect.Effect<void>
+  /** Does nothing once the version's spec is removed. */
   readonly insertVersion: (version: SpecVersion) => Effect.Effect<void>
   readonly findVersion: (specId: string, versionId: string) => Effect.Effect<Option.Option<SpecVersion>>
   /** Versions, newest first, ordered by (createdAt, id) descending. */
@@ -67,7 +69,10 @@ export class SpecsRepo extends Context.Service<SpecsRepo, SpecsRepoShape>()("@qu
           specs.delete(specId)
           for (const v of Array.from(versions.values())) if (v.specId === specId) versions.delete(v.id)
         }),
-      insertVersion: (version) => Effect.sync(() => void versions.set(version.id, version)),
+      insertVersion: (version) =>
+        Effect.sync(() => {
+          if (specs.get(version.specId) !== undefined) versions.set(version.id, version)
+        }),
       findVersion: (specId, versionId) =>
         Effect.sync(() => Option.filter(Option.fromNullishOr(versions.get(versionId)), (v) => v.specId === specId)),
       listVersions: (specId, after, limit) =>

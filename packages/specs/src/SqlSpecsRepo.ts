@@ -57,23 +57,29 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const write = (spec: Spec) =>
+    const insertRow = (spec: Spec) =>
       sql`
         INSERT INTO specs_specs (id, organization_id, slug, visibility, source, processing_state, last_process_error_code,
           last_processed_errors, last_processed_at, last_version_id, created_at, updated_at)
         VALUES (${spec.id}, ${spec.organizationId}, ${spec.slug}, ${spec.visibility}, ${JSON.stringify(spec.source)}::jsonb,
           ${spec.processingState}, ${spec.lastProcessErrorCode}, ${JSON.stringify(spec.lastProcessedErrors)}::jsonb,
-          ${spec.lastProcessedAt}, ${spec.lastVersionId}, ${spec.createdAt}, ${spec.updatedAt})
-        ON CONFLICT (id) DO UPDATE SET visibility = excluded.visibility, source = excluded.source,
-          processing_state = excluded.processing_state, last_process_error_code = excluded.last_process_error_code,
-          last_processed_errors = excluded.last_processed_errors, last_processed_at = excluded.last_processed_at,
-          last_version_id = excluded.last_version_id, updated_at = excluded.updated_at`
+          ${spec.lastProcessedAt}, ${spec.lastVersionId}, ${spec.createdAt}, ${spec.updatedAt})`
+
+    // An update never inserts: a processing run that ends after its spec was deleted must not bring it back.
+    const updateRow = (spec: Spec) =>
+      sql<Row>`
+        UPDATE specs_specs SET visibility = ${spec.visibility}, source = ${JSON.stringify(spec.source)}::jsonb,
+          processing_state = ${spec.processingState}, last_process_error_code = ${spec.lastProcessErrorCode},
+          last_processed_errors = ${JSON.stringify(spec.lastProcessedErrors)}::jsonb, last_processed_at = ${spec.lastProcessedAt},
+          last_version_id = ${spec.lastVersionId}, updated_at = ${spec.updatedAt}
+        WHERE id = ${spec.id}
+        RETURNING id`
 
     const find = (specId: string) => sql<Row>`SELECT * FROM specs_specs WHERE id = ${specId}`.pipe(Effect.orDie, Effect.flatMap(specs.first))
 
     return SpecsRepo.of({
       insert: (spec) =>
-        write(spec).pipe(
+        insertRow(spec).pipe(
           Effect.asVoid,
           Effect.catch((e) => e.cause._tag === "UniqueViolation" ? Effect.fail(slugTaken(spec.slug)) : Effect.die(e))
         ),
@@ -99,19 +105,21 @@ export const layer = Layer.effect(
           const found = yield* find(specId)
           if (Option.isNone(found)) return Option.none()
           const next: Spec = { ...found.value, ...patch }
-          yield* write(next).pipe(Effect.orDie)
-          return Option.some(next)
+          const updated = yield* updateRow(next).pipe(Effect.orDie)
+          return updated.length === 0 ? Option.none() : Option.some(next)
         }),
       remove: (specId) =>
         Effect.all([
           sql`DELETE FROM specs_versions WHERE spec_id = ${specId}`,
           sql`DELETE FROM specs_specs WHERE id = ${specId}`
-        ], { discard: true }).pipe(Effect.orDie),
+        ], { discard: true }).pipe(sql.withTransaction, Effect.orDie),
+      // A version is kept only while its spec exists: a run that ends after a delete leaves no orphan.
       insertVersion: (version) =>
         sql`
           INSERT INTO specs_versions (id, spec_id, created_at, filesystem, hash, url)
-          VALUES (${version.id}, ${version.specId}, ${version.createdAt}, ${JSON.stringify(version.filesystem)}::jsonb,
-            ${version.hash}, ${version.url})`.pipe(Effect.orDie, Effect.asVoid),
+          SELECT ${version.id}, ${version.specId}, ${version.createdAt}, ${JSON.stringify(version.filesystem)}::jsonb,
+            ${version.hash}, ${version.url}
+          WHERE EXISTS (SELECT 1 FROM specs_specs WHERE id = ${version.specId})`.pipe(Effect.orDie, Effect.asVoid),
       findVersion: (specId, versionId) =>
         sql<Row>`SELECT * FROM specs_versions WHERE id = ${versionId} AND spec_id = ${specId}`.pipe(
           Effect.orDie,

@@ -93,6 +93,17 @@ Backends.each(backends, (it) => {
       assert.strictEqual((yield* repo.listVersions("v-spec", undefined, 10)).items.length, 0)
     }))
 
+  it.effect("a run that ends after its spec was removed brings back neither the spec nor a version", () =>
+    Effect.gen(function*() {
+      const repo = yield* SpecsRepo
+      yield* repo.insert(spec("gone", "org-gone"))
+      yield* repo.remove("gone")
+      yield* repo.insertVersion(version("gone-v", "gone", 0))
+      assert.isTrue(Option.isNone(yield* repo.update("gone", { processingState: "complete", lastVersionId: "gone-v" })))
+      assert.isTrue(Option.isNone(yield* repo.find("gone")))
+      assert.isTrue(Option.isNone(yield* repo.findVersion("gone", "gone-v")))
+    }))
+
   it.effect("rolls back with the transaction", () =>
     Effect.gen(function*() {
       const repo = yield* SpecsRepo
