@@ -1,6 +1,6 @@
 /**
  * Every way to sign in, against the built server: the production build (tooling/build, the
- * Dockerfile's RUN line) made into a directory of this test's own, its server.mjs run with the
+ * Dockerfile's RUN line) in dist/, shared with the other tests of the build, its server.mjs run with the
  * embedded database, and its quire.mjs as the CLI. The sources' suites never saw SAML answer 500
  * from dist/ (issue 34: node-saml's named exports were undefined in the bundle); this runs, in
  * order, the first-run setup, password sign-in, an invite link's sign-up, SAML through the test
@@ -18,6 +18,7 @@ import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as OidcProvider from "../../../packages/identity/test/support/TestOidcProvider.ts"
@@ -107,12 +108,9 @@ const started = (): Built => {
 }
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "quire-built-"))
+  const { dir } = await ProductionBuild.ensure(root)
   const dataDir = mkdtempSync(join(tmpdir(), "quire-built-data-"))
   const configDir = mkdtempSync(join(tmpdir(), "quire-built-config-"))
-  // The Dockerfile's build, into this test's own directory (Process.test.ts builds dist/ meanwhile).
-  const build = await run(["tooling/build/build.mjs", "--outdir", dir])
-  assert.strictEqual(build.status, 0, `${build.stdout}${build.stderr}`)
   const port = await LocalServer.freePort()
   const url = `http://127.0.0.1:${port}`
   const oidc = await OidcProvider.start([`${url}/sso/oidc/callback`])
@@ -145,7 +143,7 @@ afterAll(async () => {
   }
   await built.oidc.close()
   await built.smtp.close()
-  for (const dir of [built.dir, built.dataDir, built.configDir]) rmSync(dir, { recursive: true, force: true })
+  for (const dir of [built.dataDir, built.configDir]) rmSync(dir, { recursive: true, force: true })
 })
 
 /** The organization the admin makes for the sign-ins, made once. */

@@ -108,7 +108,9 @@ const mutate = (value: unknown, n: number): unknown => {
   }
 }
 
-for (const backend of backends.filter((b) => b.name !== "pglite")) {
+// On PostgreSQL only: the handlers and their validation are the memory run's too, and SQL is where
+// bad input can still fail late (a 5xx) or half-write (a refused write that changed a listing).
+for (const backend of backends.filter((b) => b.name === "postgres")) {
   layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`fuzzing every operation on ${backend.name}`, (it) => {
     it.effect("random valid and invalid requests: never a 5xx, and a refused write changes nothing", () =>
       Effect.gen(function*() {
@@ -171,8 +173,9 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
           return answer
         })
 
-        let seed = backend.name === "memory" ? 1 : 2
+        let seed = 2
         let refusedWrites = 0
+        let checkedWrites = 0
         /** The snapshot of the current state, while no request since may have changed it. */
         let listed: string | undefined
         let requests = 0
@@ -205,28 +208,34 @@ for (const backend of backends.filter((b) => b.name !== "pglite")) {
               [`${endpoint.path.replace(/:(\w+)/g, (_, name: string) => (n % 2 === 0 ? junkPaths[n % junkPaths.length]! : encode(known[name] ?? "x")))}?${junkQueries[n % junkQueries.length]!}`, body],
               ...(write ? [[path, n % 2 === 0 ? "{not json" : "[]"] as const] : [])
             ]
+            // The broken writes of a sample share one snapshot before and one after: each is refused, so
+            // together they must change nothing. When one of them is accepted (a junk query an operation
+            // ignores), the state may rightly change and the group goes unchecked; few do (asserted below).
+            const before = write ? listed ?? (yield* snapshot) : ""
+            const refused: Array<string> = []
+            let accepted = false
             for (const [brokenPath, brokenBody] of broken) {
-              const before = write ? listed ?? (yield* snapshot) : ""
               const answer = yield* send(endpoint.method, brokenPath, brokenBody, `broken ${endpoint.name}`)
               requests++
-              listed = undefined
-              if (write && answer.status >= 400 && answer.status < 500) {
-                refusedWrites++
-                const after = yield* snapshot
-                if (after !== before) {
-                  failures.push(
-                    `refused ${endpoint.method} ${brokenPath} changed what listings show (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}): ${changedListing(before, after)}`
-                  )
-                }
-                // Unchanged: it is also the state before the next refused write.
-                listed = after
-              }
+              if (!write) continue
+              if (answer.status >= 400 && answer.status < 500) refused.push(`${endpoint.method} ${brokenPath} (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)})`)
+              else accepted = true
+            }
+            listed = undefined
+            refusedWrites += refused.length
+            if (refused.length > 0 && !accepted) {
+              checkedWrites += refused.length
+              const after = yield* snapshot
+              if (after !== before) failures.push(`refused ${refused.join(" and ")} changed what listings show: ${changedListing(before, after)}`)
+              // Unchanged: it is also the state before the next refused write.
+              listed = after
             }
           }
         }
         assert.deepStrictEqual(failures, [], failures.slice(0, 10).join("\n"))
         assert.isAbove(requests, endpoints.length * samples * 2)
         assert.isAbove(refusedWrites, 0)
+        assert.isAbove(checkedWrites, refusedWrites * 0.8, "most refused writes are checked against the listings")
         // The valid requests reach the handlers: many succeed, and the broken ones are refused as bad input.
         const count = (from: number, to: number) => Array.from(statuses).filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0)
         assert.isAbove(count(200, 300), endpoints.length, JSON.stringify(Array.from(statuses)))

@@ -1,0 +1,89 @@
+/**
+ * The production build that tests and benches of the built server share: `node tooling/build/build.mjs`
+ * (the Dockerfile's build line) into the checkout's dist/, made only when a source is newer than it.
+ * Processes that need it at the same time (the server suite's workers, the bench's smoke in another
+ * turbo task) take turns through a lock directory: the first builds, the others wait and reuse it,
+ * so one `pnpm test` builds once.
+ */
+import { execFile, execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+
+/** The build's command line, as the Dockerfile's `RUN` has it. */
+export const command: ReadonlyArray<string> = ["node", "tooling/build/build.mjs"]
+
+/** Sources that do not go into dist/: tests, docs and the benches. */
+const notBuilt = (file: string) =>
+  /(^|\/)test\//.test(file) || file.startsWith("docs/") || file.startsWith("tooling/bench/") || file.endsWith(".md")
+
+/** A file of `checkout` newer than its dist/server.mjs (or why there is no usable build); undefined when dist/ is up to date. */
+export const staleBecause = (checkout: string): string | undefined => {
+  const bundle = join(checkout, "dist/server.mjs")
+  if (!existsSync(bundle) || !existsSync(join(checkout, "dist/web/index.html")) || !existsSync(join(checkout, "dist/pglite-initial.tar.gz"))) {
+    return "dist/ has no complete build"
+  }
+  const built = statSync(bundle).mtimeMs
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: checkout, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+    .split("\0")
+  return files.find((file) => {
+    if (file === "" || notBuilt(file)) return false
+    try {
+      return statSync(join(checkout, file)).mtimeMs > built
+    } catch {
+      return false
+    }
+  })
+}
+
+/** Whether process `pid` still runs. */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** Holds `checkout`'s build lock while `use` runs; a lock whose holder has died is taken over. */
+const withLock = async <A>(checkout: string, use: () => Promise<A>): Promise<A> => {
+  const lock = join(checkout, "dist.lock")
+  const owner = join(lock, "pid")
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      writeFileSync(owner, String(process.pid))
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      const pid = Number(existsSync(owner) ? readFileSync(owner, "utf8") : "NaN")
+      // A holder that died leaves its lock behind; one that has not written its pid yet is given time.
+      if (Number.isInteger(pid) && pid > 0 && !alive(pid)) rmSync(lock, { recursive: true, force: true })
+      else await sleep(250)
+    }
+  }
+  try {
+    return await use()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+const build = (checkout: string) =>
+  new Promise<void>((resolve, reject) => {
+    const [, script] = command
+    execFile(process.execPath, [join(checkout, script!)], { cwd: checkout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error === null ? resolve() : reject(new Error(`${command.join(" ")} failed: ${error.message}\n${stdout.slice(-3000)}${stderr.slice(-3000)}`)))
+  })
+
+/**
+ * `checkout`'s dist/, built first when a source is newer (or it is missing); one process at a time.
+ * `built` says whether this call built it, and `reason` why (undefined when dist/ was up to date).
+ */
+export const ensure = (checkout: string): Promise<{ readonly dir: string; readonly built: boolean; readonly reason: string | undefined }> =>
+  withLock(checkout, async () => {
+    const reason = staleBecause(checkout)
+    if (reason !== undefined) await build(checkout)
+    return { dir: join(checkout, "dist"), built: reason !== undefined, reason }
+  })
