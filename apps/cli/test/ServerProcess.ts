@@ -1,13 +1,14 @@
 /**
- * The server's src/main.ts in a child process (tsx), for the `quire db` tests that move a real
+ * The built server (dist/server.mjs, the shared production build) in a child process, for the `quire db` tests that move a real
  * instance: started on a free port and stopped when the scope closes (or at `stop`).
  */
 import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const serverDir = fileURLToPath(new URL("../../server/", import.meta.url))
+const root = fileURLToPath(new URL("../../../", import.meta.url))
 
 export interface Running {
   readonly url: string
@@ -24,8 +25,9 @@ export const startServer = (env: Record<string, string>, without: ReadonlyArray<
       const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "DATABASE_URL" && !without.includes(name)))
       const port = await LocalServer.freePort()
       const url = `http://127.0.0.1:${port}`
-      const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: serverDir,
+      const [node, bundle] = await ProductionBuild.argv(root, "server")
+      const child: ChildProcess = spawn(node, [bundle], {
+        cwd: root,
         env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, ...env },
         stdio: ["ignore", "pipe", "pipe"]
       })

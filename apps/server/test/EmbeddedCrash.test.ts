@@ -13,8 +13,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const appDir = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../../..", import.meta.url))
 const token = "quire_embedded_crash_test_token_0123"
 const document = JSON.stringify({ openapi: "3.0.3", info: { title: "Pets", version: "1.0.0" }, paths: {} })
 
@@ -25,13 +26,14 @@ interface Running {
   readonly exited: Promise<unknown>
 }
 
-/** Starts src/main.ts on the embedded database in `dataDir` and waits for /health. */
+/** Starts the built server (dist/server.mjs) on the embedded database in `dataDir` and waits for /health. */
 const start = (dataDir: string, port: number) =>
   Effect.promise(async (): Promise<Running> => {
     const { DATABASE_URL: _, ...inherited } = process.env
     const url = `http://127.0.0.1:${port}`
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: appDir,
+    const [node, bundle] = await ProductionBuild.argv(root, "server")
+    const child = spawn(node, [bundle], {
+      cwd: root,
       env: {
         ...inherited,
         PORT: String(port),

@@ -11,8 +11,9 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
 import { Backends, LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const appDir = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../../..", import.meta.url))
 const token = "quire_secret_test_token_0123456789"
 
 interface Running {
@@ -20,14 +21,15 @@ interface Running {
   readonly exited: Promise<number | null>
 }
 
-/** Starts src/main.ts on `dataDir`, PostgreSQL at `databaseUrl` and `port`, without QUIRE_SECRET, and waits for /health. */
+/** Starts the built server (dist/server.mjs) on `dataDir`, PostgreSQL at `databaseUrl` and `port`, without QUIRE_SECRET, and waits for /health. */
 const start = (dataDir: string, databaseUrl: string, port: number) =>
   Effect.acquireRelease(
     Effect.promise(async (): Promise<Running> => {
       const { QUIRE_SECRET: _, ...inherited } = process.env
       const url = `http://127.0.0.1:${port}`
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: appDir,
+      const [node, bundle] = await ProductionBuild.argv(root, "server")
+      const child = spawn(node, [bundle], {
+        cwd: root,
         env: {
           ...inherited,
           DATABASE_URL: databaseUrl,

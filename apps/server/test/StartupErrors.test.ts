@@ -12,17 +12,19 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
 import { Backends, LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
-const appDir = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../../..", import.meta.url))
 
-/** Runs src/main.ts (`node --import tsx`, as the worker's test does) until it exits. */
+/** Runs the built server (dist/server.mjs) until it exits. */
 const run = (env: Record<string, string>) =>
-  Effect.promise(() =>
-    new Promise<{ readonly code: number | null; readonly stderr: string; readonly stdout: string }>((resolve) => {
+  Effect.promise(async () => {
+    const [node, bundle] = await ProductionBuild.argv(root, "server")
+    return new Promise<{ readonly code: number | null; readonly stderr: string; readonly stdout: string }>((resolve) => {
       const dataDir = mkdtempSync(join(tmpdir(), "quire-startup-"))
       const { DATABASE_URL: _, QUIRE_SECRET: __, ...inherited } = process.env
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-        cwd: appDir,
+      const child = spawn(node, [bundle], {
+        cwd: root,
         env: { ...inherited, HOST: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_TOKEN: "quire_startup_test_token_0123456789", ...env },
         stdio: ["ignore", "pipe", "pipe"]
       })
@@ -37,7 +39,7 @@ const run = (env: Record<string, string>) =>
         resolve({ code, stderr, stdout })
       })
     })
-  )
+  })
 
 const linesOf = (text: string) => text.split("\n").filter((line) => line.trim() !== "")
 

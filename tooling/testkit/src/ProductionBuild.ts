@@ -87,3 +87,7 @@ export const ensure = (checkout: string): Promise<{ readonly dir: string; readon
     if (reason !== undefined) await build(checkout)
     return { dir: join(checkout, "dist"), built: reason !== undefined, reason }
   })
+
+/** The argv that runs `app`'s bundle (dist/server.mjs, dist/worker.mjs, dist/quire.mjs) with this Node, the build made first when stale. */
+export const argv = async (checkout: string, app: "server" | "worker" | "quire"): Promise<[string, string]> =>
+  [process.execPath, join((await ensure(checkout)).dir, `${app}.mjs`)]
