@@ -1,7 +1,7 @@
 /**
  * The API reference at `/docs`: Scalar over the OpenAPI document, as three responses rather than
- * the one page of effect's HttpApiScalar (4 MB of HTML whose inline script and document the browser
- * parsed on its main thread, for 2 s and more on every visit):
+ * the one page of effect's HttpApiScalar (megabytes of HTML whose inline script and document the
+ * browser parsed on its main thread on every visit):
  * - `/docs`: a small page, never cached, with Scalar's settings;
  * - `/docs/scalar.<hash>.js`: the Scalar bundle effect ships, compressed (brotli, else gzip) and
  *   cached for a year, so the browser compiles it off the main thread and later visits reuse it;
@@ -81,7 +81,7 @@ const asset = (stem: string, extension: string, contentType: string, text: strin
   Effect.promise(async (): Promise<Asset> => {
     const identity = new TextEncoder().encode(text)
     const hash = createHash("sha256").update(identity).digest("hex").slice(0, 12)
-    // Brotli at 9: within a few tenths of a second for Scalar's 3 MB, some 5x smaller; made once per process.
+    // Brotli at 9: fast enough for Scalar's bundle once per process, and several times smaller.
     const [br, gz] = await Promise.all([
       promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength } }),
       promisify(gzip)(identity, { level: 9 })

@@ -54,7 +54,7 @@ export const layer = Layer.effect(
             }))
           )
           // At most `insertChunk` rows and `insertChunkText` characters a statement: PGlite computes the
-          // tsvectors in this thread, and one statement for a 1.5 MB page held it for 400 ms.
+          // tsvectors in this thread, so one statement for a whole large page would hold the event loop.
           let chunk: Array<(typeof rows)[number]> = []
           let text = 0
           for (const row of rows) {

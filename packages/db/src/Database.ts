@@ -102,8 +102,8 @@ const builtInitialCluster = fileURLToPath(new URL("./pglite-initial.tar.gz", imp
  */
 /**
  * PostgreSQL's settings in the embedded database, chosen for a small machine: PostgreSQL's
- * defaults (128 MB of shared buffers, 64 MB for maintenance) are a server's, and PGlite, one
- * process serving one session, touched them all (an idle embedded server held 145 MB more).
+ * defaults are a server's, and PGlite, one process serving one session, touches all of that
+ * memory (docs/operations.md, "Measurements behind the design").
  * `QUIRE_EMBEDDED_POSTGRES_CONF` (`name=value` pairs separated by commas) adds to or overrides them.
  */
 export const embeddedSettings: ReadonlyArray<string> = [

@@ -1,11 +1,11 @@
 /**
  * Runs git commands from a small helper process instead of from the server itself.
  *
- * Node starts a child process with fork(), whose cost grows with the parent's resident memory:
- * about 55 ms per GB, during which the event loop stands still. The embedded server holds
- * PGlite's database in its own memory, so each of the 15 git commands of an incremental export
- * took it 15 to 35 ms, over half of its busy time in the export. The helper (plain node with only this
- * script, about 40 MB, started once and kept) forks the git commands instead, in 1 to 3 ms; the
+ * Node starts a child process with fork(), whose cost grows with the parent's resident memory,
+ * during which the event loop stands still. The embedded server holds PGlite's database in its
+ * own memory, so forking git from it made the forks most of an export's busy time
+ * (docs/operations.md, "Measurements behind the design"). The helper (plain node with only this
+ * script, started once and kept) forks the git commands instead, at a small process's cost; the
  * server sends it each command and receives the outcome over IPC. The helper exits when its
  * parent does or the layer's scope closes (the IPC channel closes) and kills the process groups of
  * the commands it runs. One helper per layer, so two servers in one process share none of its state.

@@ -14,7 +14,7 @@ const storage = Layer.unwrap(Effect.map(Effect.service(Database.DatabaseInfo), (
  * storage it is.
  */
 // Large pages' parse workers (docs/http.md, "Bounded work per request") start when the first
-// large page arrives and stop when idle: an idle server holds none (about 50 MB each).
+// large page arrives and stop when idle: an idle server holds none.
 export const layer = Queue.layerServices.pipe(
   Layer.provideMerge(storage),
   Layer.provideMerge(Database.layer)

@@ -1,8 +1,8 @@
 /**
  * `AtomHttpApi.Service` (effect/reactivity) with the same type and behaviour, built for a page's
  * first load: effect's builds the typed client of every endpoint of the API before the first
- * request (about 100 ms of the app's first second on this machine, for some 200 endpoints of which
- * a screen calls five), and gives each mutation a serialization schema for server rendering, which
+ * request (a noticeable part of the app's first second, for hundreds of endpoints of which a
+ * screen calls a few; docs/web.md), and gives each mutation a serialization schema for server rendering, which
  * the app does not do. Here each endpoint's client is built on its first call
  * (`HttpApiClient.endpoint`), and atoms are plain. Query and mutation atoms, reactivity keys and
  * the runtime behave as effect's do (its source: effect/dist/reactivity/AtomHttpApi.js).

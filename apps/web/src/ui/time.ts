@@ -1,8 +1,8 @@
 /**
  * A time as the app shows it, in the browser's time zone: "Nov 24, 2026, 4:15 AM", the form of
  * `Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })` (the app speaks
- * English). Written out rather than asked of Intl: the first Intl formatter of a page costs 40 to
- * 90 ms here (the browser loads its locale data), on the first screen's critical path.
+ * English). Written out rather than asked of Intl: the first Intl formatter of a page makes the
+ * browser load its locale data, on the first screen's critical path (docs/web.md).
  */
 const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
