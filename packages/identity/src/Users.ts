@@ -1,7 +1,6 @@
 /** Use cases on users: the bootstrap administrator, accounts, tokens and authentication. */
-import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
-import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
-import * as Metrics from "@quire/kernel/Metrics"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
+import { Actor, BoundedCache, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
 import { UsersRepo, type UsersRepoShape } from "./UsersRepo.ts"
@@ -64,9 +63,6 @@ export interface UsersShape {
 
 /** How long a token's owner is remembered between authentications. */
 export const tokenCacheTtl = Duration.seconds(1)
-
-/** Lookups of the token owners kept for `tokenCacheTtl`. */
-const ownerLookups = Metrics.cacheCounter("token_owners")
 
 /** `lastUsedAt` is written at most once per this interval and token, so requests do not each write. */
 export const lastUsedPrecision = Duration.minutes(1)
@@ -226,7 +222,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         }
         // The configured token changed: the one it replaces stops working.
         const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
-        yield* Effect.forEach(revoked, (old) => Cache.invalidate(owners, old), { discard: true })
+        yield* Effect.sync(() => revoked.forEach((old) => owners.delete(old)))
         return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
 
@@ -242,15 +238,25 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       // within `tokenCacheTtl`, as every per-process cache must.
       // A revoked token is forgotten at once by the process that revokes it, and by the others
       // through `forgetTokens` (the server listens for the SQL adapter's notifications).
-      const owners = yield* Cache.makeWith((hash: string) => users.findTokenOwner(hash), {
-        capacity: 10_000,
-        timeToLive: (exit) => (Exit.isSuccess(exit) && Option.isSome(exit.value) ? tokenCacheTtl : Duration.zero)
+      type Owner = Option.Option.Value<Effect.Success<ReturnType<UsersRepoShape["findTokenOwner"]>>>
+      const owners = yield* BoundedCache.make<string, { readonly owner: Owner; readonly at: number }>({ name: "token_owners", capacity: 10_000 })
+      const ttl = Duration.toMillis(tokenCacheTtl)
+      const ownerOf = Effect.fnUntraced(function*(hash: string) {
+        const nowMs = yield* Clock.currentTimeMillis
+        const kept = owners.peek(hash)
+        const fresh = kept !== undefined && nowMs - kept.at < ttl
+        owners.record(fresh)
+        if (fresh) return Option.some(kept.owner)
+        const found = yield* users.findTokenOwner(hash)
+        if (Option.isSome(found)) owners.set(hash, { owner: found.value, at: nowMs })
+        else owners.delete(hash)
+        return found
       })
       // When this process last recorded each token's use, so that it writes at most once per interval.
-      const touched = new Map<string, number>()
+      const touched = yield* BoundedCache.make<string, number>({ name: "token_uses", capacity: 10_000 })
       const precision = Duration.toMillis(lastUsedPrecision)
       const recordUse = (hash: string, token: ApiToken, nowMs: number) => {
-        const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.get(hash) ?? 0)
+        const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.peek(hash) ?? 0)
         if (nowMs - last < precision) return Effect.void
         touched.set(hash, nowMs)
         // Bookkeeping: a failure to record it must not fail the request it authenticates.
@@ -260,8 +266,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       }
       const caller = Effect.fnUntraced(function*(secret: string) {
         const hash = hashSecret(secret)
-        yield* ownerLookups.record(yield* Cache.has(owners, hash))
-        const found = yield* Cache.get(owners, hash)
+        const found = yield* ownerOf(hash)
         if (Option.isNone(found)) return Option.none()
         const nowMs = yield* Clock.currentTimeMillis
         const { token, user } = found.value
@@ -276,9 +281,15 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const authenticate = (secret: string) => Effect.map(caller(secret), Option.map((found) => found.user))
       const forgetTokens = (hashes?: ReadonlyArray<string>) =>
         hashes === undefined
-          ? Effect.andThen(Cache.invalidateAll(owners), Effect.sync(() => touched.clear()))
-          : Effect.forEach(hashes, (hash) => Effect.andThen(Cache.invalidate(owners, hash), Effect.sync(() => touched.delete(hash))), {
-            discard: true
+          ? Effect.sync(() => {
+            owners.clear()
+            touched.clear()
+          })
+          : Effect.sync(() => {
+            for (const hash of hashes) {
+              owners.delete(hash)
+              touched.delete(hash)
+            }
           })
 
       const current = Effect.flatMap(Effect.service(Actor.Actor), (actor) => findUser(actor.userId))

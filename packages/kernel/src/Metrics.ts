@@ -13,24 +13,6 @@ export const cacheLookups = Metric.counter("quire_cache_lookups_total", {
   incremental: true
 })
 
-/** The hit and miss counters of one cache, made once (a series per cache and result). */
-export interface CacheCounter {
-  /** Counts one lookup. */
-  readonly record: (hit: boolean) => Effect.Effect<void>
-  /** Counts one lookup outside any fiber (Node's request event), in the registry of `context`. */
-  readonly recordUnsafe: (hit: boolean, context: Context.Context<never>) => void
-}
-
-/** The counters of the cache named `cache` (`token_owners`, `site_answers`, ...). */
-export const cacheCounter = (cache: string): CacheCounter => {
-  const hit = Metric.withAttributes(cacheLookups, { cache, result: "hit" })
-  const miss = Metric.withAttributes(cacheLookups, { cache, result: "miss" })
-  return {
-    record: (found) => Metric.update(found ? hit : miss, 1),
-    recordUnsafe: (found, context) => (found ? hit : miss).updateUnsafe(1, context)
-  }
-}
-
 const cacheEntries = Metric.gauge("quire_cache_entries", { description: "Entries the server's bounded caches hold, by cache" })
 const cacheCapacity = Metric.gauge("quire_cache_capacity", { description: "The most entries each bounded cache keeps, by cache" })
 const cacheWeight = Metric.gauge("quire_cache_weight", {
