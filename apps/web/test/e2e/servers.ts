@@ -1,6 +1,7 @@
 /**
  * Quire servers for the browser tests: each a process of its own (apps/server/test/WebAppServer.ts
- * under tsx) on a free port, with a temporary data directory and the app built in apps/web/dist.
+ * under tsx) on a free port, with a temporary data directory and the app of the production build
+ * (dist/web, made first when a source is newer; one build shared with every other test of dist/).
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -8,6 +9,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
 const repo = fileURLToPath(new URL("../../../../", import.meta.url))
 
@@ -34,6 +36,7 @@ export interface RunningServer {
 
 /** Starts a server (with these settings besides); resolves once it answers, with its URL. */
 export const startServer = async (settings: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
+  const webDir = process.env["QUIRE_E2E_WEB_DIR"] ?? join((await ProductionBuild.ensure(repo)).dir, "web")
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "quire-web-e2e-"))
   const child = spawn(join(repo, "apps/server/node_modules/.bin/tsx"), [join(repo, "apps/server/test/WebAppServer.ts")], {
@@ -45,7 +48,7 @@ export const startServer = async (settings: Readonly<Record<string, string>> = {
       QUIRE_DATA_DIR: dataDir,
       QUIRE_ADMIN_TOKEN: setupCode,
       // A helper building into its own directory (several builds at once) names it here.
-      QUIRE_WEB_DIR: process.env["QUIRE_E2E_WEB_DIR"] ?? join(repo, "apps/web/dist"),
+      QUIRE_WEB_DIR: webDir,
       QUIRE_LOG_FORMAT: "json",
       // Every person the tests sign up comes from 127.0.0.1.
       QUIRE_SIGN_UP_LIMIT: "1000",
