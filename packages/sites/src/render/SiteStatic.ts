@@ -17,6 +17,7 @@ export type SiteStaticFile =
   | "header-muted.css"
   | "theme.js"
   | "site.js"
+  | "blocks.js"
 
 /** The text of a file of `site-static/`. */
 export const siteStatic = (name: SiteStaticFile): string =>
