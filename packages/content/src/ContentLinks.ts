@@ -38,6 +38,9 @@ export interface LinkGraph {
   readonly pageBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
   /** File id to the ids of the pages that link to it, embed it or use it as cover, in tree order. */
   readonly fileBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
+  /** The revision's link targets, in order of first appearance (what `linkItems` lists without a page), and how many are broken. */
+  readonly items: ReadonlyArray<LinkItem>
+  readonly broken: number
 }
 
 /** One target of a listing, with where it is linked from. */
@@ -163,6 +166,7 @@ export const buildGraph = (
   const links: Array<LocatedLink> = []
   const pageBacklinks = new Map<string, Array<string>>()
   const fileBacklinks = new Map<string, Array<string>>()
+  const items = new ItemsOf()
   for (const { page, path } of entries) {
     if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(fileBacklinks, page.cover.ref.file, page.id)
     if (page.document === undefined) continue
@@ -172,7 +176,9 @@ export const buildGraph = (
     for (const link of found) {
       const resolution = resolve(link)
       if (resolution === undefined) continue
-      links.push({ pageId: page.id, url: link.url, target: resolution.target, status: resolution.status })
+      const located: LocatedLink = { pageId: page.id, url: link.url, target: resolution.target, status: resolution.status }
+      links.push(located)
+      items.add(located)
       if (resolution.status !== "ok") continue
       const target = resolution.target
       if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(pageBacklinks, target.page, page.id)
@@ -184,7 +190,9 @@ export const buildGraph = (
     pages: new Map(entries.map(({ page, path }) => [page.id, { page, path }])),
     links,
     pageBacklinks,
-    fileBacklinks
+    fileBacklinks,
+    items: items.list(),
+    broken: items.broken
   }
 }
 
@@ -200,21 +208,34 @@ const targetKey = (target: LinkTarget): string => {
   }
 }
 
-/** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
-export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> => {
-  const items = new Map<string, { status: LinkStatus; target: LinkTarget; url: string; locations: Array<string> }>()
-  for (const link of graph.links) {
-    if (pageId !== undefined && link.pageId !== pageId) continue
+/** Link targets as links come, each once: links to the same page, file or URL are one item. */
+class ItemsOf {
+  private readonly items = new Map<string, { status: LinkStatus; target: LinkTarget; url: string; locations: Array<string> }>()
+  broken = 0
+
+  add(link: LocatedLink): void {
     const key = targetKey(link.target)
-    const item = items.get(key)
+    const item = this.items.get(key)
     if (item === undefined) {
       const { anchor: _anchor, ...target } = link.target as LinkTarget & { anchor?: string }
-      items.set(key, { status: link.status, target: target as LinkTarget, url: link.url, locations: [link.pageId] })
+      this.items.set(key, { status: link.status, target: target as LinkTarget, url: link.url, locations: [link.pageId] })
+      if (link.status === "broken") this.broken++
     } else if (item.locations.at(-1) !== link.pageId) {
       item.locations.push(link.pageId)
     }
   }
-  return Array.from(items.values())
+
+  list(): ReadonlyArray<LinkItem> {
+    return Array.from(this.items.values())
+  }
+}
+
+/** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
+export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> => {
+  if (pageId === undefined) return graph.items
+  const items = new ItemsOf()
+  for (const link of graph.links) if (link.pageId === pageId) items.add(link)
+  return items.list()
 }
 
 // Pagination -------------------------------------------------------------------------------------
@@ -300,10 +321,11 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
       const listing = (g: LinkGraph, offset: number, request: LinksRequest, pageId?: string): Effect.Effect<LinkList> => {
         const all = linkItems(g, pageId)
         const wanted = request.status === undefined ? all : all.filter((item) => item.status === request.status)
+        const broken = pageId === undefined ? g.broken : all.filter((item) => item.status === "broken").length
         return Effect.map(paginate(wanted, g.revision.id, offset, request), (items) => ({
           graph: g,
           items,
-          stats: { total: all.length, broken: all.filter((item) => item.status === "broken").length }
+          stats: { total: all.length, broken }
         }))
       }
 

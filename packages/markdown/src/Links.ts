@@ -223,6 +223,7 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
     const context: LinkContext = { ...revision, pagePath: place.pagePath, pageFilePath: place.pageFilePath }
     const folder = lazy(() => baseFolder(context))
     const { pageFilePath } = place
+    const fileFolderOfPage = pageFilePath === undefined ? undefined : fileFolder(pageFilePath)
     return (link) => {
       const url = unwrap(link.url)
       if (url === "" || url.startsWith("#")) return undefined
@@ -245,7 +246,7 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
         const file = assetRefs().get(`/${normalizeSegments(segments).join("/")}`)
         if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
       }
-      const fromFile = rooted || pageFilePath === undefined ? undefined : normalizeSegments([...fileFolder(pageFilePath), ...segments])
+      const fromFile = rooted || fileFolderOfPage === undefined ? undefined : normalizeSegments([...fileFolderOfPage, ...segments])
       if (fromFile !== undefined) {
         const found = byFile(fromFile, anchor, context)
         if (found !== undefined) return found
