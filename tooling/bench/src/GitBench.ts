@@ -109,7 +109,7 @@ const writeRepository = async (work: string, pages: number): Promise<Repository>
   }
   git(work, "init", "--quiet", "--initial-branch=main")
   git(work, "add", ".")
-  git(work, "-c", "user.name=Bench", "-c", "user.email=bench@bench.test", "commit", "--quiet", "-m", "1,000 pages in GitBook's layout")
+  git(work, "-c", "user.name=Bench", "-c", "user.email=bench@bench.test", "commit", "--quiet", "-m", `${pages} pages in GitBook's layout`)
   return { files: files.size, bytes, pages: n }
 }
 
@@ -281,6 +281,7 @@ const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(" ")
 const measureBackend = (
   backend: string,
   sourceUrl: string,
+  repositoryPages: number,
   options: GitBenchOptions,
   progress: (message: string) => Effect.Effect<void>
 ) =>
@@ -325,13 +326,14 @@ const measureBackend = (
         call("POST", `/v1/spaces/${space.id}/git/import`, { url: sourceUrl, ref: "refs/heads/main" })))
     const tree = yield* Effect.promise(() => call<{ pages: ReadonlyArray<PageTree> }>("GET", `/v1/spaces/${space.id}/content/pages`))
     const importedPages = countPages(tree.pages)
+    if (importedPages !== repositoryPages) return yield* Effect.fail(new Error(`git (${backend}): the import made ${importedPages} pages of ${repositoryPages}`))
 
     yield* progress(`git (${backend}): export to an empty repository`)
     const exportDir = join(scratch, "export.git")
     const exportUrl = bareRepository(exportDir)
     const exportTo = (commitMessage: string) => () =>
       call("POST", `/v1/spaces/${space.id}/git/export`, { url: exportUrl, ref: "refs/heads/main", commitMessage })
-    const exported = yield* profiled("export", () => timedRun(call, space.id, "lastExport", pids, 50, exportTo("Export 1,000 pages")))
+    const exported = yield* profiled("export", () => timedRun(call, space.id, "lastExport", pids, 50, exportTo(`Export ${importedPages} pages`)))
     const exportedFiles = git(exportDir, "ls-tree", "-r", "--name-only", "main").split("\n").filter((l) => l !== "").length
 
     const pages = documents(tree.pages)
@@ -339,7 +341,8 @@ const measureBackend = (
     const incrementalFiles: Array<string> = []
     for (let round = 0; round < incrementalRounds; round++) {
       yield* progress(`git (${backend}): incremental export ${round + 1}/${incrementalRounds}`)
-      const page = pages[Math.floor(pages.length / 2) + round * 17]!
+      // A different page each round, wherever the repository's size puts the middle.
+      const page = pages[(Math.floor(pages.length / 2) + round * 17) % pages.length]!
       const before = yield* Effect.promise(() =>
         call<{ markdown: string }>("GET", `/v1/spaces/${space.id}/content/page/${page.id}?format=markdown`))
       const cr = yield* Effect.promise(() => call<{ id: string }>("POST", `/v1/spaces/${space.id}/change-requests`, { subject: `Edit one page (${round})` }))
@@ -350,7 +353,9 @@ const measureBackend = (
       yield* Effect.promise(() => call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`))
       incremental.push(yield* profiled(`incremental-${round}`, () =>
         timedRun(call, space.id, "lastExport", pids, 20, exportTo(`Edit one page (${round})`))))
-      incrementalFiles.push(git(exportDir, "diff", "--name-only", "main~1", "main").trim().split("\n").join(", "))
+      const changed = git(exportDir, "diff", "--name-only", "main~1", "main").trim().split("\n").filter((l) => l !== "")
+      if (changed.length !== 1) return yield* Effect.fail(new Error(`git (${backend}): the export after one page's edit changed ${changed.length} files: ${changed.join(", ")}`))
+      incrementalFiles.push(changed.join(", "))
     }
     load.push(loadAverage())
     return {
@@ -421,7 +426,7 @@ export const run = (options: GitBenchOptions, progress: (message: string) => Eff
     git(work, "push", "--quiet", sourceUrl, "main")
     const figures: Array<BackendFigures> = []
     for (const backend of ["postgres", "embedded"].filter((b) => options.backends.has(b))) {
-      figures.push(yield* measureBackend(backend, sourceUrl, options, progress))
+      figures.push(yield* measureBackend(backend, sourceUrl, repository.pages, options, progress))
     }
     return report(repository, figures, execFileSync("git", ["--version"], { encoding: "utf8" }).trim())
   })
