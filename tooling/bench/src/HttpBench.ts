@@ -186,7 +186,7 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
   const profileDir = options.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : ""
   for (const group of groups) yield* runGroup(group, rows, reports, profileDir, options, progress)
 
-  return [
+  const report = [
     `Quire vs node:http + pg: ${load.connections} connections, ${load.duration} s per target and endpoint ` +
     `in ${load.rounds} alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
     "",
@@ -195,4 +195,5 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
     cpuGoals(rows),
     ...reports.flatMap((report) => ["", report])
   ].join("\n")
+  return yield* Load.unlessFailed(report, rows.map((row) => ({ what: `${row.measurement.target}, ${row.measurement.endpoint}`, failures: row.measurement.failures })))
 }))

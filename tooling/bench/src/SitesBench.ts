@@ -559,7 +559,10 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
       if (f.statements !== undefined) lines.push(`Database (${f.backend}): ${fixed(f.statements, 2)} transactions per cached page request`)
     }
     for (const f of figures) for (const p of f.profiles) lines.push("", p)
-    return lines.join("\n")
+    return yield* Load.unlessFailed(lines.join("\n"), figures.flatMap((f) => [
+      ...f.cached.flatMap((c) => [c.baseline, c.quire]).map((m) => ({ what: `${m.target}, ${m.endpoint}`, failures: m.failures })),
+      { what: `uncached pages (${f.backend})`, failures: f.uncached.failures }
+    ]))
   })
 
 // ---------------------------------------------------------------------------------------------
