@@ -30,6 +30,7 @@ import { loadavg } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
+import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
@@ -156,19 +157,15 @@ const withDescendants = async (pids: ReadonlyArray<number>) => {
 const treeCpuMs = async (pids: ReadonlyArray<number>) =>
   (await Promise.all((await withDescendants(pids)).map(cpuMsOf))).reduce((a, b) => a + b, 0)
 
-const workerMain = fileURLToPath(new URL("../../../apps/worker/src/main.ts", import.meta.url))
+const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
 
-/** The worker of a PostgreSQL deployment on `databaseUrl`, started and stopped with the scope. */
+/** The built worker of a PostgreSQL deployment on `databaseUrl` (tooling/build/start.sh worker), started and stopped with the scope. */
 const startWorker = (databaseUrl: string, profileDir: string | undefined) =>
   Effect.gen(function*() {
+    const profile = profileDir === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        spawn(process.execPath, [
-          ...(profileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", profileDir]),
-          "--import",
-          import.meta.resolve("tsx"),
-          workerMain
-        ], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["ignore", "pipe", "pipe"] })
+        spawn("sh", [startScript, "worker"], { env: { ...process.env, DATABASE_URL: databaseUrl, ...profile }, stdio: ["ignore", "pipe", "pipe"] })
       ),
       (child) =>
         Effect.promise(async () => {
@@ -416,6 +413,8 @@ const report = (repository: Repository, figures: ReadonlyArray<BackendFigures>, 
 
 export const run = (options: GitBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
+    // The server and the worker are the production build.
+    yield* Build.current(progress)
     process.env["QUIRE_GIT_ALLOW_FILE"] = "1"
     const root = yield* Scratch.directory
     const work = join(root, "source")

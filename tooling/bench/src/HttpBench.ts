@@ -79,7 +79,7 @@ const runGroup = (group: Group, rows: Array<Row>, reports: Array<string>, profil
         if (group.targets[i]!.config.variant !== undefined) continue
         const file = join(profileDir, `${target.name.replace(/\W+/g, "-")}${endpoint.path.split("/")[2]}.cpuprofile`)
         yield* progress(`${endpoint.name}: profiling ${target.name}`)
-        const seconds = Math.max(1, Math.round(options.load.duration / options.load.rounds))
+        const seconds = options.load.duration / options.load.rounds
         yield* Load.sample(target, endpoint, Seed.adminToken, options.load.connections, seconds).pipe(target.profiled(file))
         const summary = yield* Effect.promise(() => ProfileSummary.summarize(file, measured[i]!.cpuPerRequest))
         reports.push(`${target.name}, ${endpoint.name} (${file}):\n${summary}`)

@@ -308,7 +308,7 @@ export const run = (options: Options, progress: (message: string) => Effect.Effe
       yield* progress(`warming up ${targets.length} servers, ${warmup} s each`)
       for (const target of targets) yield* Load.sample(target.running, endpoint(target.organization), Seed.adminToken, connections, warmup)
     }
-    const seconds = Math.max(1, Math.round(duration / rounds))
+    const seconds = duration / rounds
     const samples = new Map(targets.map((t) => [t, { samples: [] as Array<Load.Sample>, readings: [] as Array<number> }]))
     for (let round = 0; round < rounds; round++) {
       yield* progress(`round ${round + 1}/${rounds}, ${seconds} s per server`)

@@ -99,7 +99,7 @@ export const compare = (
   progress: (message: string) => Effect.Effect<void>
 ): Effect.Effect<ReadonlyArray<Measurement>> =>
   Effect.gen(function*() {
-    const seconds = Math.max(1, Math.round(options.duration / options.rounds))
+    const seconds = options.duration / options.rounds
     if (options.warmup > 0) {
       yield* progress(`${endpoint.name}: warming up ${targets.length} targets, ${options.warmup} s each`)
       for (const target of targets) yield* sample(target, endpoint, token, options.connections, options.warmup)
