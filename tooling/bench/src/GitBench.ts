@@ -7,7 +7,7 @@
  * YAML frontmatter on every page (`description`, some `icon` and `hidden`), pages of about 2 KB
  * with links to their siblings and, on every 50th, an image of `.gitbook/assets/` (5 assets).
  * Then, on each backend (PostgreSQL, where the jobs run in a worker process as deployed, and
- * embedded PGlite, where they run in the server), a server as in the HTTP comparison (Seed.ts):
+ * embedded PGlite, where they run in the server), the built server (on PostgreSQL seeded as in the HTTP comparison, Seed.ts; on PGlite its organization made through the API):
  * 1. import: `importGitRepository` into a new space, until `getSpaceGitInfo` shows the import
  *    ended; target under 10 s;
  * 2. export: `exportToGitRepository` of that space (1,000 pages) to an empty bare repository,
@@ -288,7 +288,7 @@ const measureBackend = (
     // The server seals the repository URL that the worker opens: both need the same instance secret.
     process.env["QUIRE_SECRET"] ??= randomBytes(32).toString("hex")
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string
+    let organizationId: string | undefined
     const pids: Array<number> = []
     if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
@@ -298,8 +298,7 @@ const measureBackend = (
       pids.push(yield* startWorker(url, options.profileDir))
     } else {
       const dataDir = join(scratch, "quire")
-      yield* progress(`git (${backend}): seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
+      yield* progress(`git (${backend}): a new embedded database in ${dataDir}`)
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {
@@ -309,6 +308,7 @@ const measureBackend = (
       adminEmail: Seed.adminEmail
     })
     pids.push(quire.pid)
+    organizationId ??= yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)
     const profiled = <A>(name: string, f: () => Promise<A>) =>
       options.profileDir !== undefined && backend === "embedded"

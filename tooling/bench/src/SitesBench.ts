@@ -1,8 +1,9 @@
 /**
  * `pnpm bench --sites`: published docs sites (issue 9, "Performance"), side by side in one run.
  *
- * On each backend (PostgreSQL, embedded PGlite), the administrator and organization are seeded as
- * the HTTP comparison seeds them (Seed.ts); then, through Quire's API, a space gets 1,000 pages in
+ * On each backend (PostgreSQL, embedded PGlite), the built server's administrator and organization
+ * (on PostgreSQL seeded as the HTTP comparison seeds them, Seed.ts; on a new PGlite directory made
+ * through the API); then, through Quire's API, a space gets 1,000 pages in
  * 20 requests of 50 changes (40 chapters of 4 sections of 5 pages) on a change request that is
  * merged, and a site showing it is created and published. Then:
  * - a cached published page: the home page of that site, warm, the same URL under autocannon (50
@@ -264,7 +265,7 @@ const measureBackend = (
 ) =>
   Effect.scoped(Effect.gen(function*() {
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string
+    let organizationId: string | undefined
     if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
       yield* progress(`sites: seeding ${url}`)
@@ -272,8 +273,7 @@ const measureBackend = (
       quireBackend = { kind: "postgres", url }
     } else {
       const dataDir = join(yield* Scratch.directory, "quire")
-      yield* progress(`sites: seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
+      yield* progress(`sites: a new embedded database in ${dataDir}`)
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {
@@ -282,6 +282,7 @@ const measureBackend = (
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })
+    organizationId ??= yield* Seed.organization(quire.baseUrl)
     yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
     const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters)
     yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)

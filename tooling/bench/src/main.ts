@@ -221,7 +221,7 @@ const benches: ReadonlyArray<Bench> = [
       const startup = yield* StartupBench.run(runs, progress, number(args["startup-cli-runs"], Math.max(runs, 15)))
       return `${startup}\n\n${yield* FootprintBench.run(adminUrl, progress, Number(args["startup-idle"]))}`
     }),
-    smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "1", "--startup-idle", "200"]
+    smoke: () => ["--startup-runs", "1", "--startup-cli-runs", "0", "--startup-idle", "200"]
   },
   {
     flag: "large-page",
