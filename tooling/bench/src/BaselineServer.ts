@@ -99,7 +99,9 @@ const openStore = async (): Promise<Store> => {
       const db = await PGlite.create({ dataDir: backend.dataDir })
       const socket = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
       await socket.start()
-      const pool = new pg.Pool({ connectionString: `postgres://postgres@${socket.getServerConn()}/postgres`, max: 1 })
+      // The one connection is kept open: PGlite is one session, so a connection the pool opened
+      // again after an idle spell would find the statements named above already prepared.
+      const pool = new pg.Pool({ connectionString: `postgres://postgres@${socket.getServerConn()}/postgres`, max: 1, idleTimeoutMillis: 0 })
       return sqlStore(pool, async () => {
         await pool.end()
         await socket.stop()

@@ -285,13 +285,13 @@ export const run = (options: FidelityOptions) =>
     const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
     say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
     const dataDir = join(scratch, "quire")
-    const { organizationId } = yield* Seed.seed(Scratch.embedded(dataDir))
     const quire = yield* Servers.start("quire (embedded)", {
       server: "quire",
       backend: { kind: "embedded", dataDir },
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })
+    const organizationId = yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)
     const steps = yield* Effect.promise(() => importAndExport(call, organizationId, source, scratch, say))
     // A failed import leaves nothing to export or show: the report is its error.

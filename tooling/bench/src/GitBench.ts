@@ -7,7 +7,7 @@
  * YAML frontmatter on every page (`description`, some `icon` and `hidden`), pages of about 2 KB
  * with links to their siblings and, on every 50th, an image of `.gitbook/assets/` (5 assets).
  * Then, on each backend (PostgreSQL, where the jobs run in a worker process as deployed, and
- * embedded PGlite, where they run in the server), a server as in the HTTP comparison (Seed.ts):
+ * embedded PGlite, where they run in the server), the built server (on PostgreSQL seeded as in the HTTP comparison, Seed.ts; on PGlite its organization made through the API):
  * 1. import: `importGitRepository` into a new space, until `getSpaceGitInfo` shows the import
  *    ended; target under 10 s;
  * 2. export: `exportToGitRepository` of that space (1,000 pages) to an empty bare repository,
@@ -30,6 +30,7 @@ import { loadavg } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
+import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
 import * as Seed from "./Seed.ts"
 import * as Servers from "./Servers.ts"
@@ -109,7 +110,7 @@ const writeRepository = async (work: string, pages: number): Promise<Repository>
   }
   git(work, "init", "--quiet", "--initial-branch=main")
   git(work, "add", ".")
-  git(work, "-c", "user.name=Bench", "-c", "user.email=bench@bench.test", "commit", "--quiet", "-m", "1,000 pages in GitBook's layout")
+  git(work, "-c", "user.name=Bench", "-c", "user.email=bench@bench.test", "commit", "--quiet", "-m", `${pages} pages in GitBook's layout`)
   return { files: files.size, bytes, pages: n }
 }
 
@@ -156,19 +157,15 @@ const withDescendants = async (pids: ReadonlyArray<number>) => {
 const treeCpuMs = async (pids: ReadonlyArray<number>) =>
   (await Promise.all((await withDescendants(pids)).map(cpuMsOf))).reduce((a, b) => a + b, 0)
 
-const workerMain = fileURLToPath(new URL("../../../apps/worker/src/main.ts", import.meta.url))
+const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
 
-/** The worker of a PostgreSQL deployment on `databaseUrl`, started and stopped with the scope. */
+/** The built worker of a PostgreSQL deployment on `databaseUrl` (tooling/build/start.sh worker), started and stopped with the scope. */
 const startWorker = (databaseUrl: string, profileDir: string | undefined) =>
   Effect.gen(function*() {
+    const profile = profileDir === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        spawn(process.execPath, [
-          ...(profileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", profileDir]),
-          "--import",
-          import.meta.resolve("tsx"),
-          workerMain
-        ], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["ignore", "pipe", "pipe"] })
+        spawn("sh", [startScript, "worker"], { env: { ...process.env, DATABASE_URL: databaseUrl, ...profile }, stdio: ["ignore", "pipe", "pipe"] })
       ),
       (child) =>
         Effect.promise(async () => {
@@ -281,6 +278,7 @@ const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(" ")
 const measureBackend = (
   backend: string,
   sourceUrl: string,
+  repositoryPages: number,
   options: GitBenchOptions,
   progress: (message: string) => Effect.Effect<void>
 ) =>
@@ -290,7 +288,7 @@ const measureBackend = (
     // The server seals the repository URL that the worker opens: both need the same instance secret.
     process.env["QUIRE_SECRET"] ??= randomBytes(32).toString("hex")
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string
+    let organizationId: string | undefined
     const pids: Array<number> = []
     if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
@@ -300,8 +298,7 @@ const measureBackend = (
       pids.push(yield* startWorker(url, options.profileDir))
     } else {
       const dataDir = join(scratch, "quire")
-      yield* progress(`git (${backend}): seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
+      yield* progress(`git (${backend}): a new embedded database in ${dataDir}`)
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {
@@ -311,6 +308,7 @@ const measureBackend = (
       adminEmail: Seed.adminEmail
     })
     pids.push(quire.pid)
+    organizationId ??= yield* Seed.organization(quire.baseUrl)
     const call = Seed.adminCall(quire.baseUrl)
     const profiled = <A>(name: string, f: () => Promise<A>) =>
       options.profileDir !== undefined && backend === "embedded"
@@ -325,13 +323,14 @@ const measureBackend = (
         call("POST", `/v1/spaces/${space.id}/git/import`, { url: sourceUrl, ref: "refs/heads/main" })))
     const tree = yield* Effect.promise(() => call<{ pages: ReadonlyArray<PageTree> }>("GET", `/v1/spaces/${space.id}/content/pages`))
     const importedPages = countPages(tree.pages)
+    if (importedPages !== repositoryPages) return yield* Effect.fail(new Error(`git (${backend}): the import made ${importedPages} pages of ${repositoryPages}`))
 
     yield* progress(`git (${backend}): export to an empty repository`)
     const exportDir = join(scratch, "export.git")
     const exportUrl = bareRepository(exportDir)
     const exportTo = (commitMessage: string) => () =>
       call("POST", `/v1/spaces/${space.id}/git/export`, { url: exportUrl, ref: "refs/heads/main", commitMessage })
-    const exported = yield* profiled("export", () => timedRun(call, space.id, "lastExport", pids, 50, exportTo("Export 1,000 pages")))
+    const exported = yield* profiled("export", () => timedRun(call, space.id, "lastExport", pids, 50, exportTo(`Export ${importedPages} pages`)))
     const exportedFiles = git(exportDir, "ls-tree", "-r", "--name-only", "main").split("\n").filter((l) => l !== "").length
 
     const pages = documents(tree.pages)
@@ -339,7 +338,8 @@ const measureBackend = (
     const incrementalFiles: Array<string> = []
     for (let round = 0; round < incrementalRounds; round++) {
       yield* progress(`git (${backend}): incremental export ${round + 1}/${incrementalRounds}`)
-      const page = pages[Math.floor(pages.length / 2) + round * 17]!
+      // A different page each round, wherever the repository's size puts the middle.
+      const page = pages[(Math.floor(pages.length / 2) + round * 17) % pages.length]!
       const before = yield* Effect.promise(() =>
         call<{ markdown: string }>("GET", `/v1/spaces/${space.id}/content/page/${page.id}?format=markdown`))
       const cr = yield* Effect.promise(() => call<{ id: string }>("POST", `/v1/spaces/${space.id}/change-requests`, { subject: `Edit one page (${round})` }))
@@ -350,7 +350,9 @@ const measureBackend = (
       yield* Effect.promise(() => call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`))
       incremental.push(yield* profiled(`incremental-${round}`, () =>
         timedRun(call, space.id, "lastExport", pids, 20, exportTo(`Edit one page (${round})`))))
-      incrementalFiles.push(git(exportDir, "diff", "--name-only", "main~1", "main").trim().split("\n").join(", "))
+      const changed = git(exportDir, "diff", "--name-only", "main~1", "main").trim().split("\n").filter((l) => l !== "")
+      if (changed.length !== 1) return yield* Effect.fail(new Error(`git (${backend}): the export after one page's edit changed ${changed.length} files: ${changed.join(", ")}`))
+      incrementalFiles.push(changed.join(", "))
     }
     load.push(loadAverage())
     return {
@@ -411,6 +413,8 @@ const report = (repository: Repository, figures: ReadonlyArray<BackendFigures>, 
 
 export const run = (options: GitBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
+    // The server and the worker are the production build.
+    yield* Build.current(progress)
     process.env["QUIRE_GIT_ALLOW_FILE"] = "1"
     const root = yield* Scratch.directory
     const work = join(root, "source")
@@ -421,7 +425,7 @@ export const run = (options: GitBenchOptions, progress: (message: string) => Eff
     git(work, "push", "--quiet", sourceUrl, "main")
     const figures: Array<BackendFigures> = []
     for (const backend of ["postgres", "embedded"].filter((b) => options.backends.has(b))) {
-      figures.push(yield* measureBackend(backend, sourceUrl, options, progress))
+      figures.push(yield* measureBackend(backend, sourceUrl, repository.pages, options, progress))
     }
     return report(repository, figures, execFileSync("git", ["--version"], { encoding: "utf8" }).trim())
   })

@@ -55,7 +55,13 @@ const discoverOrganization = (running: Servers.Running) =>
     return body.items[0]!.id
   })
 
-const runGroup = (group: Group, rows: Array<Row>, reports: Array<string>, profileDir: string, options: HttpBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
+/** Where the profiles go, and the built server's source maps (read once for every profile). */
+interface Profiling {
+  readonly dir: string
+  readonly sources: ReturnType<typeof ProfileSummary.builtSources>
+}
+
+const runGroup = (group: Group, rows: Array<Row>, reports: Array<string>, profiling: Profiling, options: HttpBenchOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.scoped(Effect.gen(function*() {
     const running: Array<Servers.Running> = []
     let organizationId = group.organizationId
@@ -77,11 +83,11 @@ const runGroup = (group: Group, rows: Array<Row>, reports: Array<string>, profil
       if (!options.profile) continue
       for (const [i, target] of running.entries()) {
         if (group.targets[i]!.config.variant !== undefined) continue
-        const file = join(profileDir, `${target.name.replace(/\W+/g, "-")}${endpoint.path.split("/")[2]}.cpuprofile`)
+        const file = join(profiling.dir, `${target.name.replace(/\W+/g, "-")}${endpoint.path.split("/")[2]}.cpuprofile`)
         yield* progress(`${endpoint.name}: profiling ${target.name}`)
-        const seconds = Math.max(1, Math.round(options.load.duration / options.load.rounds))
+        const seconds = options.load.duration / options.load.rounds
         yield* Load.sample(target, endpoint, Seed.adminToken, options.load.connections, seconds).pipe(target.profiled(file))
-        const summary = yield* Effect.promise(() => ProfileSummary.summarize(file, measured[i]!.cpuPerRequest))
+        const summary = yield* Effect.promise(() => ProfileSummary.summarize(file, measured[i]!.cpuPerRequest, profiling.sources))
         reports.push(`${target.name}, ${endpoint.name} (${file}):\n${summary}`)
       }
     }
@@ -184,9 +190,10 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
   const rows: Array<Row> = []
   const reports: Array<string> = []
   const profileDir = options.profile ? yield* Effect.promise(() => mkdtemp(join(tmpdir(), "quire-bench-profiles-"))) : ""
-  for (const group of groups) yield* runGroup(group, rows, reports, profileDir, options, progress)
+  const profiling = { dir: profileDir, sources: ProfileSummary.builtSources() }
+  for (const group of groups) yield* runGroup(group, rows, reports, profiling, options, progress)
 
-  return [
+  const report = [
     `Quire vs node:http + pg: ${load.connections} connections, ${load.duration} s per target and endpoint ` +
     `in ${load.rounds} alternating rounds after ${load.warmup} s of warm-up; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
     "",
@@ -195,4 +202,5 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
     cpuGoals(rows),
     ...reports.flatMap((report) => ["", report])
   ].join("\n")
+  return yield* Load.unlessFailed(report, rows.map((row) => ({ what: `${row.measurement.target}, ${row.measurement.endpoint}`, failures: row.measurement.failures })))
 }))

@@ -308,7 +308,7 @@ export const run = (options: Options, progress: (message: string) => Effect.Effe
       yield* progress(`warming up ${targets.length} servers, ${warmup} s each`)
       for (const target of targets) yield* Load.sample(target.running, endpoint(target.organization), Seed.adminToken, connections, warmup)
     }
-    const seconds = Math.max(1, Math.round(duration / rounds))
+    const seconds = duration / rounds
     const samples = new Map(targets.map((t) => [t, { samples: [] as Array<Load.Sample>, readings: [] as Array<number> }]))
     for (let round = 0; round < rounds; round++) {
       yield* progress(`round ${round + 1}/${rounds}, ${seconds} s per server`)
@@ -332,7 +332,7 @@ export const run = (options: Options, progress: (message: string) => Effect.Effe
       })
     }
     const reference = baseline === undefined ? undefined : rows[0]
-    return [
+    const report = [
       `GET /v1/orgs/{id} on PostgreSQL, built servers: ${connections} connections, ${duration} s per server in ${rounds} alternating rounds ` +
       `after ${warmup} s of warm-up; idle after: ${options.rest} s after the last round`,
       `vs baseline: requests/s ratio / the baseline's CPU per request over the server's (goal >= 0.9)`,
@@ -340,4 +340,5 @@ export const run = (options: Options, progress: (message: string) => Effect.Effe
       table(rows, reference),
       ...(options.profileDir === undefined ? [] : ["", `CPU profiles (written when the servers stop) in ${options.profileDir}`])
     ].join("\n")
+    return yield* Load.unlessFailed(report, rows.map((row) => ({ what: row.name, failures: row.measurement.failures })))
   }))

@@ -99,7 +99,7 @@ export const compare = (
   progress: (message: string) => Effect.Effect<void>
 ): Effect.Effect<ReadonlyArray<Measurement>> =>
   Effect.gen(function*() {
-    const seconds = Math.max(1, Math.round(options.duration / options.rounds))
+    const seconds = options.duration / options.rounds
     if (options.warmup > 0) {
       yield* progress(`${endpoint.name}: warming up ${targets.length} targets, ${options.warmup} s each`)
       for (const target of targets) yield* sample(target, endpoint, token, options.connections, options.warmup)
@@ -112,3 +112,14 @@ export const compare = (
     }
     return targets.map((t) => combine(t.name, endpoint.name, samples.get(t)!))
   })
+
+/**
+ * `report` when no request failed; otherwise fails with it and the failed counts: figures over
+ * errors are not the figures they claim to be (a baseline answering 500s looked fast).
+ */
+export const unlessFailed = (report: string, failed: ReadonlyArray<{ readonly what: string; readonly failures: number }>) => {
+  const bad = failed.filter((f) => f.failures > 0)
+  return bad.length === 0
+    ? Effect.succeed(report)
+    : Effect.fail(new Error(`${report}\n\nRequests failed: ${bad.map((f) => `${f.what} ${f.failures}`).join("; ")}`))
+}

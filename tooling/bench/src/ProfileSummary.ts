@@ -4,10 +4,12 @@
  * that call into others, and the hottest functions.
  */
 import { readFile } from "node:fs/promises"
+import { fileURLToPath } from "node:url"
+import * as WebProfile from "./WebProfile.ts"
 
 interface ProfileNode {
   readonly id: number
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number; readonly columnNumber: number }
   readonly children?: ReadonlyArray<number>
 }
 
@@ -17,18 +19,18 @@ interface CpuProfile {
   readonly timeDeltas: ReadonlyArray<number>
 }
 
-/** First match wins: more specific areas before the general ones. */
+/** First match wins: more specific areas before the general ones (effect's dist/ under tsx, its src/ through the build's source maps). */
 const areas: ReadonlyArray<readonly [string, (url: string, fn: string) => boolean]> = [
   ["idle", (_, fn) => fn === "(idle)"],
   ["garbage collector", (_, fn) => fn === "(garbage collector)"],
   ["V8/native (program)", (_, fn) => fn === "(program)"],
   ["JSON", (url, fn) => url === "" && /^(stringify|parse)$/.test(fn)],
-  ["effect schema", (url) => /effect\/dist\/(Schema[A-Za-z]*|internal\/schema[A-Za-z]*)\.js/.test(url)],
-  ["effect http-api", (url) => url.includes("effect/dist/http-api/")],
-  ["effect http (router, server)", (url) => url.includes("effect/dist/http/")],
-  ["effect sql + @effect/sql-pg", (url) => url.includes("effect/dist/sql/") || url.includes("@effect/sql-pg")],
-  ["effect tracer/logger", (url) => /effect\/dist\/(Tracer|Logger|internal\/tracer)\.js/.test(url)],
-  ["effect runtime (fibers, Effect, Context, Layer…)", (url) => url.includes("effect/dist/")],
+  ["effect schema", (url) => /effect\/(dist|src)\/(Schema[A-Za-z]*|internal\/schema[A-Za-z]*)\.[jt]s/.test(url)],
+  ["effect http-api", (url) => /effect\/(dist|src)\/http-api\//.test(url)],
+  ["effect http (router, server)", (url) => /effect\/(dist|src)\/http\//.test(url)],
+  ["effect sql + @effect/sql-pg", (url) => /effect\/(dist|src)\/sql\//.test(url) || url.includes("@effect/sql-pg")],
+  ["effect tracer/logger", (url) => /effect\/(dist|src)\/(Tracer|Logger|internal\/tracer)\.[jt]s/.test(url)],
+  ["effect runtime (fibers, Effect, Context, Layer…)", (url) => /effect\/(dist|src)\//.test(url)],
   ["@effect/platform-node", (url) => url.includes("@effect/platform-node")],
   ["pg (node-postgres)", (url) => /node_modules\/(pg|pg-protocol|pg-types|pg-pool)\//.test(url)],
   ["PGlite", (url) => url.includes("@electric-sql")],
@@ -67,11 +69,28 @@ const shortUrl = (url: string) => {
 const pct = (part: number, whole: number) => `${(100 * part / whole).toFixed(1).padStart(5)}%`
 
 /**
+ * The sources of the built server's frames (dist/*.mjs), through the build's source maps, so that
+ * its profile names the same areas as the sources' did; one mapper reads each map once.
+ */
+export const builtSources = () =>
+  WebProfile.sourceMapper((url) => url.startsWith("file://") && url.endsWith(".mjs") ? `${fileURLToPath(url)}.map` : undefined)
+
+/** `node` as its source says it: the original file, line and name when `sources` maps it. */
+const mapped = (node: ProfileNode, sources: ReturnType<typeof builtSources>): ProfileNode => {
+  const original = sources(node.callFrame)
+  return original === undefined ? node : {
+    ...node,
+    callFrame: { ...node.callFrame, functionName: original.name ?? node.callFrame.functionName, url: original.source, lineNumber: original.line - 1 }
+  }
+}
+
+/**
  * A text report of `file`. `cpuPerRequest` (µs) turns shares into per-request costs: the share
  * of busy samples times the server's measured CPU per request.
  */
-export const summarize = async (file: string, cpuPerRequest: number): Promise<string> => {
-  const profile = JSON.parse(await readFile(file, "utf8")) as CpuProfile
+export const summarize = async (file: string, cpuPerRequest: number, sources = builtSources()): Promise<string> => {
+  const read = JSON.parse(await readFile(file, "utf8")) as CpuProfile
+  const profile = { ...read, nodes: read.nodes.map((node) => mapped(node, sources)) }
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)

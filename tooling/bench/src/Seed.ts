@@ -109,6 +109,16 @@ export const seed = (database: Layer.Layer<Database.Services, unknown>): Effect.
     return { organizationId: access.organization.id }
   }).pipe(Effect.provide(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly), Layer.provideMerge(database))))
 
+/**
+ * An organization of the administrator, made through the API of a server that bootstrapped them
+ * itself (QUIRE_ADMIN_TOKEN): a new embedded data directory needs nothing else, and the bench
+ * process then never loads PGlite; its id.
+ */
+export const organization = (baseUrl: string) =>
+  Effect.promise(() => adminCall(baseUrl)<{ readonly id: string }>("POST", "/v1/orgs", { title: "Bench Organization" })).pipe(
+    Effect.map((created) => created.id)
+  )
+
 /** A JSON call to the bench's Quire server as its administrator; a non-2xx answer throws with its body. */
 export const adminCall = (baseUrl: string) => async <A>(method: string, path: string, body?: unknown): Promise<A> => {
   const response = await fetch(`${baseUrl}${path}`, {

@@ -1,7 +1,9 @@
 /**
- * Benchmarked servers run as child processes (Node 24 with the tsx loader) on a free port, so
- * that the load generator does not share their event loop. Each is scoped: leaving the scope
- * asks it to stop (SIGINT), which closes its database cleanly.
+ * Benchmarked servers run as child processes on a free port, so that the load generator does not
+ * share their event loop. Quire on PostgreSQL or PGlite is the production build (dist/, started by
+ * tooling/build/start.sh as users start it); its variants, its memory backend and the baselines
+ * run from the sources with the tsx loader. Each is scoped: leaving the scope asks it to stop
+ * (SIGINT), which closes its database cleanly.
  */
 import { Data, Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -9,6 +11,7 @@ import { once } from "node:events"
 import { readFile } from "node:fs/promises"
 import { createServer, type AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
+import * as Build from "./Build.ts"
 import type { ProfileMessage } from "./Profiling.ts"
 import * as Target from "./Target.ts"
 
@@ -31,6 +34,40 @@ const scripts = {
   static: fileURLToPath(new URL("./StaticServer.ts", import.meta.url))
 }
 const tsxLoader = import.meta.resolve("tsx")
+const profilingPreload = fileURLToPath(new URL("./ProfilingPreload.ts", import.meta.url))
+const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
+
+/** Whether `config` is what the production build serves: Quire itself, on a database. */
+const isBuilt = (config: Omit<Target.TargetConfig, "port">) =>
+  config.server === "quire" && config.variant === undefined && config.backend.kind !== "memory"
+
+/** The environment of the built server for `config`, as an operator configures it (no request log: the figures are of the request path). */
+const builtEnv = (config: Omit<Target.TargetConfig, "port">, port: number): Record<string, string> => {
+  const { DATABASE_URL: _, QUIRE_DATA_DIR: __, ...inherited } = process.env as Record<string, string>
+  const backend = config.backend
+  return {
+    ...inherited,
+    ...(backend.kind === "postgres" ? { DATABASE_URL: backend.url } : backend.kind === "embedded" ? { QUIRE_DATA_DIR: backend.dataDir } : {}),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    QUIRE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    QUIRE_ADMIN_TOKEN: config.adminToken,
+    QUIRE_ADMIN_EMAIL: config.adminEmail,
+    QUIRE_REQUEST_LOG: "off",
+    QUIRE_RATE_LIMIT: inherited["QUIRE_RATE_LIMIT"] ?? "1000000000",
+    NODE_OPTIONS: `${inherited["NODE_OPTIONS"] ?? ""} --import=${profilingPreload}`.trim()
+  }
+}
+
+/** The child process of `config`: the built server, or a bench script under tsx. */
+const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number) =>
+  isBuilt(config)
+    ? spawn("sh", [startScript, "server"], { env: builtEnv(config, port), stdio: ["ignore", 2, 2, "ipc"] })
+    : spawn(process.execPath, ["--import", tsxLoader, scripts[config.server]], {
+      // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
+      env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, [Target.envName]: JSON.stringify({ ...config, port }) },
+      stdio: ["ignore", 2, 2, "ipc"]
+    })
 
 const freePort = Effect.promise(() =>
   new Promise<number>((resolve, reject) => {
@@ -99,16 +136,8 @@ export const start = (name: string, config: Omit<Target.TargetConfig, "port">, t
   Effect.gen(function*() {
     const port = yield* freePort
     const baseUrl = `http://127.0.0.1:${port}`
-    const child = yield* Effect.acquireRelease(
-      Effect.sync(() =>
-        spawn(process.execPath, ["--import", tsxLoader, scripts[config.server]], {
-          // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
-          env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, [Target.envName]: JSON.stringify({ ...config, port }) },
-          stdio: ["ignore", 2, 2, "ipc"]
-        })
-      ),
-      stop
-    )
+    if (isBuilt(config)) yield* Build.current((message) => Effect.sync(() => console.error(`[bench] ${message}`))).pipe(Effect.orDie)
+    const child = yield* Effect.acquireRelease(Effect.sync(() => spawnTarget(config, port)), stop)
     yield* ready(child, baseUrl, config.adminToken).pipe(
       Effect.timeout(timeout),
       Effect.mapError((error) => new ServerError({ message: `${name} did not start: ${error.message}` }))

@@ -1,8 +1,9 @@
 /**
  * `pnpm bench --sites`: published docs sites (issue 9, "Performance"), side by side in one run.
  *
- * On each backend (PostgreSQL, embedded PGlite), the administrator and organization are seeded as
- * the HTTP comparison seeds them (Seed.ts); then, through Quire's API, a space gets 1,000 pages in
+ * On each backend (PostgreSQL, embedded PGlite), the built server's administrator and organization
+ * (on PostgreSQL seeded as the HTTP comparison seeds them, Seed.ts; on a new PGlite directory made
+ * through the API); then, through Quire's API, a space gets 1,000 pages in
  * 20 requests of 50 changes (40 chapters of 4 sections of 5 pages) on a change request that is
  * merged, and a site showing it is created and published. Then:
  * - a cached published page: the home page of that site, warm, the same URL under autocannon (50
@@ -264,7 +265,7 @@ const measureBackend = (
 ) =>
   Effect.scoped(Effect.gen(function*() {
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
-    let organizationId: string
+    let organizationId: string | undefined
     if (backend === "postgres") {
       const url = yield* Scratch.postgresDatabase(options.adminUrl)
       yield* progress(`sites: seeding ${url}`)
@@ -272,8 +273,7 @@ const measureBackend = (
       quireBackend = { kind: "postgres", url }
     } else {
       const dataDir = join(yield* Scratch.directory, "quire")
-      yield* progress(`sites: seeding PGlite in ${dataDir}`)
-      organizationId = (yield* Seed.seed(Scratch.embedded(dataDir))).organizationId
+      yield* progress(`sites: a new embedded database in ${dataDir}`)
       quireBackend = { kind: "embedded", dataDir }
     }
     const quire = yield* Servers.start(`quire (${backend})`, {
@@ -282,6 +282,7 @@ const measureBackend = (
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })
+    organizationId ??= yield* Seed.organization(quire.baseUrl)
     yield* progress(`sites (${backend}): seeding ${(options.chapters ?? 40) * 25} pages, a site and its publication through the API`)
     const seed = yield* seedSite(quire.baseUrl, organizationId, options.chapters)
     yield* progress(`sites (${backend}): seeded in ${seed.seconds.toFixed(1)} s, ${seed.requests} requests`)
@@ -290,7 +291,7 @@ const measureBackend = (
     const cached: Array<CachedFigures> = []
     const profiles: Array<string> = []
     const scratch = yield* Scratch.directory
-    for (const [site, label] of [[seed, "1,000-page site"], [small, "25-page site"]] as const) {
+    for (const [site, label] of [[seed, `${(options.chapters ?? 40) * 25}-page site`], [small, "25-page site"]] as const) {
       const stored = yield* capture(`${quire.baseUrl}${site.sitePath}`)
       const file = join(scratch, `page-${site.siteId}.json`)
       yield* Effect.promise(() => writeFile(file, JSON.stringify(stored)))
@@ -322,7 +323,7 @@ const measureBackend = (
         if (options.profileDir !== undefined) {
           const profile = join(options.profileDir, `sites-${backend}-${site.pages.length}-${endpoint.conditional ? "304" : "200"}.cpuprofile`)
           yield* progress(`sites (${backend}): profiling Quire, ${endpoint.name}`)
-          const seconds = Math.max(1, Math.round(options.load.duration / options.load.rounds))
+          const seconds = options.load.duration / options.load.rounds
           yield* Load.sample(quire, endpoint, Seed.adminToken, options.load.connections, seconds).pipe(quire.profiled(profile))
           profiles.push(`Quire (${backend}), ${endpoint.name} (${profile}):\n${yield* Effect.promise(() => ProfileSummary.summarize(profile, q!.cpuPerRequest))}`)
         }
@@ -393,7 +394,8 @@ const timeIt = async (f: () => Promise<unknown>): Promise<number> => {
   return performance.now() - start
 }
 
-const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
+/** The renderer in process on a revision of `groups` groups of 50 pages (20: 1,000 pages). */
+const inProcess = (groups: number, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     const spaces = yield* Spaces
     const content = yield* SpaceContent
@@ -414,9 +416,9 @@ const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
         if (Option.isNone(found)) return yield* Effect.die(new Error(`site ${site} is not published`))
         return found.value
       })
-    const large = revisionPages(at)
-    const big = yield* siteOf("A thousand pages", large.pages, large.documents)
-    const single = revisionPages(at)
+    const large = revisionPages(at, groups)
+    const big = yield* siteOf(`${large.paths.length} pages`, large.pages, large.documents)
+    const single = revisionPages(at, 1)
     const one = yield* siteOf("One page", [single.pages[0]!.pages[0]!], single.documents)
 
     const render = (site: typeof big, path: string) =>
@@ -432,7 +434,7 @@ const inProcess = (progress: (message: string) => Effect.Effect<void>) =>
         return ms
       })
 
-    yield* progress("sites (in process): navigation of 1,000 pages (not-found paths, uncached)")
+    yield* progress(`sites (in process): navigation of ${large.paths.length} pages (not-found paths, uncached)`)
     // Warm-up: JIT, the layout's stylesheet, the highlighter's grammars (on a 1-page site, so the large one stays uncached).
     for (let i = 0; i < 30; i++) {
       yield* timed(one, `~missing-warm-${i}`, "404")
@@ -492,7 +494,8 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     for (const backend of ["postgres", "embedded"]) {
       if (options.backends.has(backend)) figures.push(yield* measureBackend(backend, options, progress))
     }
-    const local = yield* inProcess(progress)
+    // The in-process revision is as large as the published space (chapters of 25 pages).
+    const local = yield* inProcess(Math.max(1, Math.round((options.chapters ?? 40) / 2)), progress)
 
     const load = options.load
     const lines: Array<string> = [
@@ -545,7 +548,7 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     ])
     targetRows.push([`  of which the page's markdown alone (Markdown.renderPage) median ms (p95 ${fixed(local.markdown.p95)})`, fixed(local.markdown.median), "", ""])
     targetRows.push([
-      `navigation of 1,000 pages (in process, render of a not-found path) median ms (p95 ${fixed(local.navigation.p95)})`,
+      `navigation of ${local.pages + 1} pages (in process, render of a not-found path) median ms (p95 ${fixed(local.navigation.p95)})`,
       fixed(local.navigation.median),
       `< ${targets.navigation}`,
       verdict(local.navigation.median < targets.navigation)
@@ -553,13 +556,16 @@ export const run = (options: SitesBenchOptions, progress: (message: string) => E
     targetRows.push([`  the same on a 1-page space (the fixed part) median ms`, fixed(local.navigationOnePage.median), "", ""])
     lines.push(table(["figure", "value", "target", ""], targetRows), "")
     for (const f of figures) {
-      lines.push(`Seeding (${f.backend}): 1,000 pages, a site and its publication in ${f.seed.requests} API requests, ${fixed(f.seed.seconds)} s`)
+      lines.push(`Seeding (${f.backend}): ${(options.chapters ?? 40) * 25} pages, a site and its publication in ${f.seed.requests} API requests, ${fixed(f.seed.seconds)} s`)
     }
     for (const f of figures) {
       if (f.statements !== undefined) lines.push(`Database (${f.backend}): ${fixed(f.statements, 2)} transactions per cached page request`)
     }
     for (const f of figures) for (const p of f.profiles) lines.push("", p)
-    return lines.join("\n")
+    return yield* Load.unlessFailed(lines.join("\n"), figures.flatMap((f) => [
+      ...f.cached.flatMap((c) => [c.baseline, c.quire]).map((m) => ({ what: `${m.target}, ${m.endpoint}`, failures: m.failures })),
+      { what: `uncached pages (${f.backend})`, failures: f.uncached.failures }
+    ]))
   })
 
 // ---------------------------------------------------------------------------------------------

@@ -16,8 +16,6 @@ import * as Scratch from "./Scratch.ts"
 export interface Fixtures {
   /** A tiny GitBook repository (a git repository: SUMMARY.md, pages, a link, a hint). */
   readonly gitbookRepository: string
-  /** The ref --compare builds: HEAD when the tree is clean (its build is this tree's), else `.` (this tree against itself). */
-  readonly compareRef: string
 }
 
 export interface Entry {
@@ -88,11 +86,7 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
     // The flags that start the built server share this build; embedded databases start from its initial one.
     yield* Build.current(progress)
     const scratch = yield* Scratch.directory
-    const clean = execFileSync("git", ["status", "--porcelain"], { cwd: Build.root, encoding: "utf8" }).trim() === ""
-    const fixtures: Fixtures = {
-      gitbookRepository: gitbookRepository(join(scratch, "gitbook")),
-      compareRef: clean ? "HEAD" : "."
-    }
+    const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
     const outcomes: Array<Outcome> = []
     for (const entry of entries) outcomes.push(yield* runOne(entry, fixtures, progress))
     const failed = outcomes.filter((outcome) => outcome.error !== undefined)

@@ -198,7 +198,8 @@ const firstLoad = async (browser: Browser, url: string, path: string, quiet: num
   }
 }
 
-const editorMarkers = { content: ["[aria-label=\"Page content\"] > :nth-child(5000)"] }
+/** The editor holds the long page's last paragraph (its `paragraphs`-th block). */
+const editorMarkers = (paragraphs: number) => ({ content: [`[aria-label="Page content"] > :nth-child(${paragraphs})`] })
 
 export interface EditorOpen extends Timing {
   readonly scripts: ReadonlyArray<Script>
@@ -231,8 +232,15 @@ const typeKeys = async (page: Page, count: number) => {
 }
 
 /** One opening of the long page in the editor (the app's scripts cached by a visit of the organization first); keystrokes when `keys` > 0. */
-const editorOpen = async (browser: Browser, url: string, organizationPath: string, path: string, options: { quiet: number; keys: number; profile?: string | undefined }): Promise<EditorOpen> => {
-  const context = await newContext(browser, url, editorMarkers)
+const editorOpen = async (
+  browser: Browser,
+  url: string,
+  organizationPath: string,
+  path: string,
+  options: { paragraphs: number; quiet: number; keys: number; profile?: string | undefined }
+): Promise<EditorOpen> => {
+  const markers = editorMarkers(options.paragraphs)
+  const context = await newContext(browser, url, markers)
   try {
     const page = await context.newPage()
     await page.goto(organizationPath, { waitUntil: "networkidle" })
@@ -240,7 +248,7 @@ const editorOpen = async (browser: Browser, url: string, organizationPath: strin
     const scripts = watchScripts(page)
     const profiler = options.profile === undefined ? undefined : await WebProfile.start(page, url)
     await page.goto(path, { waitUntil: "commit" })
-    const timing = await waitInteractive(page, Object.keys(editorMarkers), options.quiet)
+    const timing = await waitInteractive(page, Object.keys(markers), options.quiet)
     const keys = options.keys > 0 ? await typeKeys(page, options.keys) : undefined
     if (profiler !== undefined && options.profile !== undefined) await profiler.stop(options.profile)
     return { ...timing, scripts: await scripts(), problems, ...(keys === undefined ? {} : { keys }) }
@@ -325,10 +333,10 @@ export const report = (outDir: string, options: WebBenchOptions, f: WebFigures):
   const openTimes = f.opens.map((o) => o.interactive)
   const keys = f.opens.find((o) => o.keys !== undefined)?.keys
   const rows: Array<Array<string>> = [
-    [`first load of the space (1,000 pages), cold: interactive, median ms of ${f.loads.length} (worst ${ms(Math.max(...loadTimes))}; painted ${ms(median(f.loads.map((l) => l.visible)))}; long tasks ${median(f.loads.map((l) => l.longTasks))}, longest ${ms(median(f.loads.map((l) => l.longest)))})`,
+    [`first load of the space (${f.seeded.pages.toLocaleString("en")} pages), cold: interactive, median ms of ${f.loads.length} (worst ${ms(Math.max(...loadTimes))}; painted ${ms(median(f.loads.map((l) => l.visible)))}; long tasks ${median(f.loads.map((l) => l.longTasks))}, longest ${ms(median(f.loads.map((l) => l.longest)))})`,
       ms(median(loadTimes)), `< ${goals.firstLoad}`, verdict(median(loadTimes) < goals.firstLoad)],
     [`  worst of ${f.loads.length}`, ms(Math.max(...loadTimes)), `< ${goals.firstLoad}`, verdict(Math.max(...loadTimes) < goals.firstLoad)],
-    [`5,000-paragraph page opened in the editor: idle, median ms of ${f.opens.length} (worst ${ms(Math.max(...openTimes))}; content painted ${ms(median(f.opens.map((o) => o.visible)))}; longest task ${ms(median(f.opens.map((o) => o.longest)))})`,
+    [`${(options.size?.paragraphs ?? 5000).toLocaleString("en")}-paragraph page opened in the editor: idle, median ms of ${f.opens.length} (worst ${ms(Math.max(...openTimes))}; content painted ${ms(median(f.opens.map((o) => o.visible)))}; longest task ${ms(median(f.opens.map((o) => o.longest)))})`,
       ms(median(openTimes)), `< ${goals.editorOpen}`, verdict(median(openTimes) < goals.editorOpen)]
   ]
   if (keys !== undefined) {
@@ -383,7 +391,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
     const opens: Array<EditorOpen> = []
     for (let i = 0; i < options.runs; i++) {
       progress(`editor ${i + 1}/${options.runs}${i === options.runs - 1 ? `, then ${options.keys} keystrokes` : ""}`)
-      opens.push(await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { quiet: options.quiet, keys: i === options.runs - 1 ? options.keys : 0 }))
+      opens.push(await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: i === options.runs - 1 ? options.keys : 0 }))
     }
     const docs: Array<DocsLoad> = []
     for (let i = 0; i < options.runs; i++) {
@@ -396,7 +404,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
       progress(`profiling a first load and an editor opening with keystrokes into ${dir}`)
       await firstLoad(browser, server.url, spacePath, options.quiet, join(dir, "web-first-load.cpuprofile"))
       profiles.push(`First load of the space, CPU profile (${join(dir, "web-first-load.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-first-load.cpuprofile"), outDir)}`)
-      await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
+      await editorOpen(browser, server.url, `/o/${seeded.organizationId}`, editorPath, { paragraphs: size.paragraphs, quiet: options.quiet, keys: options.keys, profile: join(dir, "web-editor.cpuprofile") })
       profiles.push(`Editor opening and ${options.keys} keystrokes, CPU profile (${join(dir, "web-editor.cpuprofile")}):\n${WebProfile.summarize(join(dir, "web-editor.cpuprofile"), outDir)}`)
     }
     return report(outDir, options, {

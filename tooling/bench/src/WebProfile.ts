@@ -108,21 +108,30 @@ const pct = (part: number, whole: number) => `${(100 * part / whole).toFixed(1).
 
 type CallFrame = ProfileNode["callFrame"]
 
-/** Names call frames through the build's source maps in `outDir`: `name  source:line`, and the area (package or app file) of each. */
-export const namer = (outDir: string) => {
+/**
+ * Where a call frame's code comes from, through the source map that `mapPathOf` names for its
+ * script's URL (none: undefined); each map is read and decoded once per mapper.
+ */
+export const sourceMapper = (mapPathOf: (url: string) => string | undefined) => {
   const maps = new Map<string, { map: SourceMap; decoded: Decoded } | undefined>()
   const mapOf = (url: string) => {
     if (!maps.has(url)) {
-      const path = url.includes("/app/assets/") ? join(outDir, "assets", `${new URL(url).pathname.split("/").pop()}.map`) : ""
-      const map = path !== "" && existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) as SourceMap : undefined
+      const path = mapPathOf(url)
+      const map = path !== undefined && existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) as SourceMap : undefined
       maps.set(url, map === undefined ? undefined : { map, decoded: decode(map.mappings) })
     }
     return maps.get(url)
   }
-  const originalOfFrame = (frame: CallFrame) => {
+  return (frame: CallFrame) => {
     const mapped = mapOf(frame.url)
     return mapped === undefined ? undefined : originalOf(mapped.map, mapped.decoded, frame.lineNumber, frame.columnNumber)
   }
+}
+
+/** Names call frames through the build's source maps in `outDir`: `name  source:line`, and the area (package or app file) of each. */
+export const namer = (outDir: string) => {
+  const originalOfFrame = sourceMapper((url) =>
+    url.includes("/app/assets/") ? join(outDir, "assets", `${new URL(url).pathname.split("/").pop()}.map`) : undefined)
   const area = (frame: CallFrame): string => {
     const original = originalOfFrame(frame)
     return original !== undefined ? areaOf(original.source)

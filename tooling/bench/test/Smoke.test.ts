@@ -1,8 +1,9 @@
 /**
  * Every `pnpm bench` flag still runs: `pnpm bench --smoke` runs each at a tiny size through its
  * real code path (servers, requests, figures printed), --compare included, and fails naming the
- * flags that errored. It reuses dist/ when no source is newer (in `pnpm test`, turbo runs this after
- * apps/server's tests, which build it). Run with `npx tsx --test test/Smoke.test.ts`.
+ * flags that errored. It is in bench's `test` script, so in `pnpm test`, where turbo runs it after
+ * apps/server's tests: they build dist/, which the smoke then reuses (Build.current builds it only
+ * when a source is newer). Alone: `pnpm --filter @quire/bench test:smoke`.
  */
 import { strict as assert } from "node:assert"
 import { spawn } from "node:child_process"
