@@ -7,12 +7,13 @@
 import { Data, Duration, Effect, Schedule } from "effect"
 import { execFile, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, openSync, readFileSync, statSync, writeFileSync, closeSync } from "node:fs"
+import { existsSync, openSync, readFileSync, writeFileSync, closeSync } from "node:fs"
 import { readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
+import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
 export const root = fileURLToPath(new URL("../../..", import.meta.url))
 
@@ -39,26 +40,6 @@ const run = (command: string, args: ReadonlyArray<string>, cwd: string, env: Rec
 
 const git = (cwd: string, args: ReadonlyArray<string>) => run("git", args, cwd)
 
-/** Sources that do not go into dist/: tests, docs and the benches themselves. */
-const notBuilt = (file: string) => /(^|\/)test\//.test(file) || file.startsWith("docs/") || file.startsWith("tooling/bench/") || file.endsWith(".md")
-
-/** A file of `checkout` newer than its dist/server.mjs (or why there is no usable build); undefined when dist/ is up to date. */
-export const staleBecause = (checkout: string) =>
-  Effect.gen(function*() {
-    const bundle = join(checkout, "dist/server.mjs")
-    if (!existsSync(bundle) || !existsSync(join(checkout, "dist/web/index.html"))) return "dist/ has no build"
-    const built = statSync(bundle).mtimeMs
-    const files = (yield* git(checkout, ["ls-files", "--cached", "--others", "--exclude-standard", "-z"])).split("\0")
-    return files.find((file) => {
-      if (file === "" || notBuilt(file)) return false
-      try {
-        return statSync(join(checkout, file)).mtimeMs > built
-      } catch {
-        return false
-      }
-    })
-  })
-
 const buildInto = (checkout: string, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
     yield* progress(`building ${checkout} (node tooling/build/build.mjs)`)
@@ -67,15 +48,20 @@ const buildInto = (checkout: string, progress: (message: string) => Effect.Effec
     yield* progress(`built ${checkout} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   })
 
-/** This tree's build: dist/ as it is when no source is newer, else built anew. */
+/**
+ * This tree's build: dist/ as it is when no source is newer, else built anew, through the build
+ * every test of dist/ shares (one process at a time, so a test's rebuild never replaces the dist/
+ * a bench is running).
+ */
 export const current = (progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    const stale = yield* staleBecause(root)
-    if (stale === undefined) yield* progress("reusing dist/: no source is newer than dist/server.mjs")
-    else {
-      yield* progress(`dist/ is stale (${stale})`)
-      yield* buildInto(root, progress)
-    }
+    yield* progress("checking dist/ (built when a source is newer)")
+    const started = Date.now()
+    const build = yield* Effect.tryPromise({
+      try: () => ProductionBuild.ensure(root),
+      catch: (cause) => new BuildError({ message: cause instanceof Error ? cause.message : String(cause) })
+    })
+    yield* progress(build.built ? `built dist/ (${build.reason}) in ${((Date.now() - started) / 1000).toFixed(0)} s` : "reusing dist/: no source is newer than it")
     return { label: "this tree", checkout: root } satisfies Build
   })
 

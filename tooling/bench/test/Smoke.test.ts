@@ -1,9 +1,9 @@
 /**
  * Every `pnpm bench` flag still runs: `pnpm bench --smoke` runs each at a tiny size through its
  * real code path (servers, requests, figures printed), --compare included, and fails naming the
- * flags that errored. It is in bench's `test` script, so in `pnpm test`, where turbo runs it after
- * apps/server's tests: they build dist/, which the smoke then reuses (Build.current builds it only
- * when a source is newer). Alone: `pnpm --filter @quire/bench test:smoke`.
+ * flags that errored. It is in bench's `test` script, so in `pnpm test`, beside the other suites:
+ * the production build it runs is the one every test of dist/ shares (`@quire/testkit/ProductionBuild`,
+ * built once, one process at a time). Alone: `pnpm --filter @quire/bench test:smoke`.
  */
 import { strict as assert } from "node:assert"
 import { spawn } from "node:child_process"

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 /** The build's command line, as the Dockerfile's `RUN` has it. */
 export const command: ReadonlyArray<string> = ["node", "tooling/build/build.mjs"]
 
-/** Sources that do not go into dist/: tests, docs and the benches. */
+/** Sources that do not go into dist/: tests, docs and the benches themselves. */
 const notBuilt = (file: string) =>
   /(^|\/)test\//.test(file) || file.startsWith("docs/") || file.startsWith("tooling/bench/") || file.endsWith(".md")
 
