@@ -9,7 +9,7 @@ import { Config, Context, Effect, Layer } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, blockChunks, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
+import { appendixOf, blockChunks, chunkLength, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
@@ -280,10 +280,13 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
     return digests
   })
 
-/** A document's pieces for `kind`, with where their lines lie: only those that may hold a link for `links`. */
-function* piecesFor(markdown: string, kind: DigestKind): Generator<LinkPiece> {
+/**
+ * A document's pieces for `kind`, with where their lines lie: for `links` only those that may hold
+ * a link and that `simpleLinks` does not read (its reads go to `read`, already digested).
+ */
+function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["links"]>): Generator<LinkPiece> {
   if (kind === "links") {
-    yield* eachLinkPiece(markdown)
+    yield* eachLinkPiece(markdown, chunkLength, { read: (found) => read.push({ found, definitions: [], used: [] }) })
     return
   }
   for (const text of eachBlockChunk(markdown)) yield { text, lines: noLines }
@@ -294,10 +297,13 @@ const noLines = linesFrom(0)
 
 /** `ParsePoolShape.digestPieces` with the pool's workers (`runTask`), or on the main thread without them. */
 const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdown: string, kind: K, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> => {
+  // Links read without a parse: they are positioned, so the collector takes them in any order.
+  const read: Array<Digests["links"]> = []
+  const withRead = (digests: ReadonlyArray<Digests[K]>) => read.length === 0 ? digests : [...digests, ...(read as ReadonlyArray<unknown> as ReadonlyArray<Digests[K]>)]
   if (markdown.length < workerThreshold || runTask === undefined) {
-    const all = Array.from(piecesFor(markdown, kind))
+    const all = Array.from(piecesFor(markdown, kind, read))
     const appendix = all.length > 1 ? appendixOf(markdown) : ""
-    return inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe)
+    return Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
   }
   return Effect.gen(function*() {
     // A long page is cut a task at a time, each sent as soon as it is cut.
@@ -316,7 +322,7 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
       }
       ;[chunks, lines, length] = [[], [], 0]
     }
-    for (const piece of piecesFor(markdown, kind)) {
+    for (const piece of piecesFor(markdown, kind, read)) {
       if (length > 0 && length + piece.text.length > taskLength) {
         send()
         yield* breathe
@@ -330,9 +336,13 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
     return yield* Effect.tryPromise({ try: () => Promise.all(answers), catch: (error) => error }).pipe(
       Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
       // A worker that cannot start or dies leaves the page to the main thread; one over its budget
-      // leaves the page's plain text (parsing it here would hold the event loop instead).
+      // leaves the page's plain text (parsing it here would hold the event loop instead), without
+      // the links read without a parse either.
+      Effect.map(withRead),
       Effect.catch((error) =>
-        inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), ...(overBudget(error) ? { plain: true } : {}) }, breathe)
+        overBudget(error)
+          ? inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), plain: true }, breathe)
+          : Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
       )
     )
   })
