@@ -83,6 +83,13 @@ const definitionPattern = /^\[(?:[^\\\]\n]|\\.)+\]:/
 const gitbookTagPattern = /\{%-?\s*(end)?([a-zA-Z@][\w@/.:-]*)/g
 const htmlTagPattern = /<(\/?)([a-zA-Z][\w-]*)[^<>]*?(\/?)>/g
 
+/**
+ * A line, newline included, that no limit looks at: it starts with a letter or `#` (not a
+ * container, fence, definition, tag or blank) and holds nothing the inline reading counts (brackets, backticks,
+ * escapes, pipes, emphasis delimiters, HTML or GitBook tags). Sticky: tried where a line starts.
+ */
+const plainLine = /(?:[A-Za-z#]|[^\s\0-\x7f])[^\n`\\[\]|*_~<{]*\n/y
+
 /** Columns of leading whitespace (a tab to the next multiple of 4) and where the text starts. */
 const indentOf = (line: string, from: number): { readonly columns: number; readonly at: number } => {
   let columns = 0
@@ -179,6 +186,30 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     found > limits[limit] ? { limit, max: limits[limit], found, line: line + lineBase + 1 } : undefined
   let lineStart = 0
   for (let number = 0; lineStart <= body.length; number++) {
+    // Most lines of prose are empty or plain (see `plainLine`): what they change is set here, without the full reading below.
+    if (body.charCodeAt(lineStart) === 10) {
+      // Outside a fence, an empty line ends the paragraph (and may end list items, seen at the next line).
+      if (fence === undefined) {
+        brackets = 0
+        delimiters = 0
+        backticks.clear()
+        previousQuoted = false
+      }
+      previousBlank = true
+      lineStart++
+      continue
+    }
+    plainLine.lastIndex = lineStart
+    if (plainLine.test(body)) {
+      // Not indented and no marker: after a blank line it closes every list item.
+      if (fence === undefined) {
+        previousQuoted = false
+        if (previousBlank) items.length = 0
+      }
+      previousBlank = false
+      lineStart = plainLine.lastIndex
+      continue
+    }
     const newline = body.indexOf("\n", lineStart)
     const lineEnd = newline === -1 ? body.length : newline
     const line = body.slice(lineStart, lineEnd)
