@@ -86,9 +86,9 @@ const htmlTagPattern = /<(\/?)([a-zA-Z][\w-]*)[^<>]*?(\/?)>/g
 /**
  * A line, newline included, that no limit looks at: it starts with a letter or `#` (not a
  * container, fence, definition, tag or blank) and holds nothing the inline reading counts (brackets, backticks,
- * escapes, pipes, emphasis delimiters, HTML or GitBook tags). Sticky: tried where a line starts.
+ * escapes, pipes, emphasis delimiters, HTML or GitBook tags).
  */
-const plainLine = /(?:[A-Za-z#]|[^\s\0-\x7f])[^\n`\\[\]|*_~<{]*\n/y
+const plainLine = /(?:[A-Za-z#]|[^\s\0-\x7f])[^\n`\\[\]|*_~<{]*\n/
 
 /** Columns of leading whitespace (a tab to the next multiple of 4) and where the text starts. */
 const indentOf = (line: string, from: number): { readonly columns: number; readonly at: number } => {
@@ -167,6 +167,8 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
   const body = front === "" ? markdown : markdown.slice(front.length)
   // GitBook blocks: a tag is a block when its closing tag appears somewhere.
   const closed = new Set<string>()
+  // Sticky: tried where each line starts.
+  const plainLineAt = new RegExp(plainLine, "y")
   if (body.includes("{%")) {
     for (const match of body.matchAll(gitbookTagPattern)) if (match[1] !== undefined) closed.add(match[2]!.toLowerCase())
   }
@@ -187,27 +189,18 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
   let lineStart = 0
   for (let number = 0; lineStart <= body.length; number++) {
     // Most lines of prose are empty or plain (see `plainLine`): what they change is set here, without the full reading below.
-    if (body.charCodeAt(lineStart) === 10) {
-      // Outside a fence, an empty line ends the paragraph (and may end list items, seen at the next line).
+    const empty = body.charCodeAt(lineStart) === 10
+    plainLineAt.lastIndex = lineStart
+    if (empty || plainLineAt.test(body)) {
       if (fence === undefined) {
-        brackets = 0
-        delimiters = 0
-        backticks.clear()
+        // An empty line ends the paragraph; a plain line after a blank one closes every list item (it is not indented).
+        if (empty) [brackets, delimiters] = [0, 0]
+        if (empty) backticks.clear()
+        else if (previousBlank) items.length = 0
         previousQuoted = false
       }
-      previousBlank = true
-      lineStart++
-      continue
-    }
-    plainLine.lastIndex = lineStart
-    if (plainLine.test(body)) {
-      // Not indented and no marker: after a blank line it closes every list item.
-      if (fence === undefined) {
-        previousQuoted = false
-        if (previousBlank) items.length = 0
-      }
-      previousBlank = false
-      lineStart = plainLine.lastIndex
+      previousBlank = empty
+      lineStart = empty ? lineStart + 1 : plainLineAt.lastIndex
       continue
     }
     const newline = body.indexOf("\n", lineStart)
