@@ -65,6 +65,8 @@ export interface LinkPieceOptions {
    * over a limit is read as plain text).
    */
   readonly read?: ((links: ReadonlyArray<MarkdownLink>) => void) | undefined
+  /** The caller found the document within the markdown limits (`markdownLimitBreach`): it is not scanned again. */
+  readonly withinLimits?: boolean | undefined
 }
 
 /**
@@ -76,7 +78,9 @@ export interface LinkPieceOptions {
  */
 export function* eachLinkPiece(markdown: string, target = chunkLength, options: LinkPieceOptions = {}): Generator<LinkPiece> {
   // Lines are counted at "\n" here and at a lone "\r" too by micromark: a page with one is parsed.
-  const read = options.read !== undefined && !loneReturn.test(markdown) && markdownLimitBreach(markdown) === undefined ? options.read : undefined
+  const read = options.read !== undefined && !loneReturn.test(markdown) && (options.withinLimits === true || markdownLimitBreach(markdown) === undefined)
+    ? options.read
+    : undefined
   if (markdown.length <= target) {
     if (!linkSyntax.test(markdown)) return
     // A short page is parsed whole unless every block that may hold a link is read without a parse.

@@ -57,7 +57,7 @@ export interface ParsePoolShape {
    * a large page (in parallel, the main thread free meanwhile), else here a piece at a time, with
    * `breathe` between pieces (share one `breather` across the documents of a loop).
    */
-  readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>) => Effect.Effect<ReadonlyArray<Digests[K]>>
+  readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>, options?: DigestOptions) => Effect.Effect<ReadonlyArray<Digests[K]>>
   /**
    * Starts the parse workers and has each parse a page of every kind, so that the first large page
    * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
@@ -67,6 +67,12 @@ export interface ParsePoolShape {
   readonly warmUp: Effect.Effect<void>
   /** The workers running and those that failed before answering (tests check that pages really go to workers). */
   readonly state: Effect.Effect<PoolState>
+}
+
+/** What a caller of `digestPieces` knows of the page. */
+export interface DigestOptions {
+  /** It found the page within the markdown limits (`markdownLimitBreach`), so the links' reading does not scan it again. */
+  readonly withinLimits?: boolean | undefined
 }
 
 /** Settings of {@link ParsePool.layerWith}. */
@@ -284,9 +290,9 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
  * A document's pieces for `kind`, with where their lines lie: for `links` only those that may hold
  * a link and that `simpleLinks` does not read (its reads go to `read`, already digested).
  */
-function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["links"]>): Generator<LinkPiece> {
+function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["links"]>, options: DigestOptions): Generator<LinkPiece> {
   if (kind === "links") {
-    yield* eachLinkPiece(markdown, chunkLength, { read: (found) => read.push({ found, definitions: [], used: [] }) })
+    yield* eachLinkPiece(markdown, chunkLength, { read: (found) => read.push({ found, definitions: [], used: [] }), withinLimits: options.withinLimits })
     return
   }
   for (const text of eachBlockChunk(markdown)) yield { text, lines: noLines }
@@ -296,12 +302,18 @@ function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["lin
 const noLines = linesFrom(0)
 
 /** `ParsePoolShape.digestPieces` with the pool's workers (`runTask`), or on the main thread without them. */
-const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdown: string, kind: K, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> => {
+const digestPieces = <K extends DigestKind>(
+  runTask: RunTask | undefined,
+  markdown: string,
+  kind: K,
+  breathe: Effect.Effect<void>,
+  options: DigestOptions
+): Effect.Effect<ReadonlyArray<Digests[K]>> => {
   // Links read without a parse: they are positioned, so the collector takes them in any order.
   const read: Array<Digests["links"]> = []
   const withRead = (digests: ReadonlyArray<Digests[K]>) => read.length === 0 ? digests : [...digests, ...(read as ReadonlyArray<unknown> as ReadonlyArray<Digests[K]>)]
   if (markdown.length < workerThreshold || runTask === undefined) {
-    const all = Array.from(piecesFor(markdown, kind, read))
+    const all = Array.from(piecesFor(markdown, kind, read, options))
     const appendix = all.length > 1 ? appendixOf(markdown) : ""
     return Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
   }
@@ -322,7 +334,7 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
       }
       ;[chunks, lines, length] = [[], [], 0]
     }
-    for (const piece of piecesFor(markdown, kind, read)) {
+    for (const piece of piecesFor(markdown, kind, read, options)) {
       if (length > 0 && length + piece.text.length > taskLength) {
         send()
         yield* breathe
@@ -366,7 +378,7 @@ export class ParsePool extends Context.Service<ParsePool, ParsePoolShape>()("@qu
       ParsePool,
       Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers, options.taskMillis ?? defaultTaskMillis)), (workers) => Effect.promise(workers.close)), (workers) =>
         ParsePool.of({
-          digestPieces: (markdown, kind, breathe = breather()) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe)),
+          digestPieces: (markdown, kind, breathe = breather(), options = {}) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe, options)),
           warmUp: Effect.promise(workers.warmUp),
           state: Effect.sync(workers.state)
         }))
