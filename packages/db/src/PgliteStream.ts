@@ -15,6 +15,9 @@ const cancelRequest = 80_877_102
 /** The message that ends a session (`X`). */
 const terminate = 0x58
 
+/** A promise settled at the event loop's next turn. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** Bytes received and not yet taken as whole messages, kept as the chunks they came in. */
 class Received {
   private chunks: Array<Buffer> = []
@@ -123,7 +126,10 @@ export const pgliteStream = (db: PGlite): Duplex => {
   }
 
   const run = (message: Buffer) => {
-    queue = queue.then(() =>
+    // Each message waits for a turn of the event loop, as one arriving on a socket would: the
+    // answer is pushed at once and the client's next statement follows it, so a transaction of
+    // many statements would otherwise run without letting timers and other requests in.
+    queue = queue.then(nextTurn).then(() =>
       db.runExclusive(() =>
         db.execProtocolRawStream(message, {
           // PGlite lends a view of its memory: the answer is copied before it moves on.
