@@ -318,8 +318,10 @@ const digestPieces = <K extends DigestKind>(
     return Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
   }
   return Effect.gen(function*() {
-    // A long page is cut a task at a time, each sent as soon as it is cut.
-    const appendix = appendixOf(markdown)
+    // A long page is cut a task at a time, each sent as soon as it is cut; the page's definitions
+    // are gathered once a piece needs parsing (a page whose links are all read needs none).
+    let appendix: string | undefined
+    const appendixNow = () => appendix ??= appendixOf(markdown)
     const answers: Array<Promise<ReadonlyArray<unknown>>> = []
     const all: Array<LinkPiece> = []
     let chunks: Array<string> = []
@@ -327,7 +329,7 @@ const digestPieces = <K extends DigestKind>(
     let length = 0
     const send = () => {
       if (chunks.length > 0) {
-        const answer = runTask({ kind, appendix, chunks, lines })
+        const answer = runTask({ kind, appendix: appendixNow(), chunks, lines })
         // Handled by the `Promise.all` below, which a task that fails while later ones are cut has not reached yet.
         answer.catch(() => undefined)
         answers.push(answer)
@@ -353,8 +355,8 @@ const digestPieces = <K extends DigestKind>(
       Effect.map(withRead),
       Effect.catch((error) =>
         overBudget(error)
-          ? inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), plain: true }, breathe)
-          : Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
+          ? inline({ kind, appendix: appendixNow(), chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), plain: true }, breathe)
+          : Effect.map(inline({ kind, appendix: appendixNow(), chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
       )
     )
   })
