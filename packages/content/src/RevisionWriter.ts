@@ -334,7 +334,8 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
             // Only the pages this write changed are parsed, before the transaction: for the search
             // index, and for the links of the documents it introduces (the link graph reads them).
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined
-            const links = yield* documentLinksOf(documents).pipe(Effect.provideService(ParsePool, pool))
+            // `checkRevisionLimits` found every document within the markdown limits.
+            const links = yield* documentLinksOf(documents, { withinLimits: true }).pipe(Effect.provideService(ParsePool, pool))
             const result = yield* transactor.transaction(Effect.gen(function*() {
               yield* revisions.insert(next, documents, shared, links)
               if (!(yield* head.move(state, next))) return yield* new LostRace({ head: head.describe(state) })

@@ -1,7 +1,7 @@
 /**
  * The Postgres client layer. `layerUrl` talks to a real server through a pool; `layerEmbedded`
- * runs PGlite in-process and serves it over a local socket to the same `@effect/sql-pg`
- * client, so both backends share one driver, one dialect and one set of type mappings.
+ * runs PGlite in-process and serves it, through a stream in this process, to the same
+ * `@effect/sql-pg` client, so both backends share one driver, one dialect and one set of type mappings.
  */
 import type { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
@@ -14,13 +14,14 @@ import { mkdir } from "node:fs/promises"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as ClusterDump from "./ClusterDump.ts"
+import { pgliteStream } from "./PgliteStream.ts"
 
 /** The client of a real PostgreSQL (LISTEN/NOTIFY), for packages that talk to other processes through it. */
 export { PgClient } from "@effect/sql-pg"
 
 /**
- * Which backend the process talks to and its connection URL. The embedded server admits one
- * connection, which this layer's client already holds, so its URL is informational there.
+ * Which backend the process talks to and its connection URL. The embedded database has one
+ * connection, this layer's client's, in this process, so its URL is informational there.
  */
 export class DatabaseInfo extends Context.Service<DatabaseInfo, {
   readonly kind: "embedded" | "postgres"
@@ -41,13 +42,15 @@ export class DatabaseInfo extends Context.Service<DatabaseInfo, {
 }>()("@quire/db/DatabaseInfo") {}
 
 /**
- * PGlite and its socket server on first use: a process on a PostgreSQL server never holds their
- * code. The built bundles keep them in chunks of their own.
+ * PGlite on first use: a process on a PostgreSQL server never holds its code. The built bundles
+ * keep it in a chunk of its own.
  */
 const pglite = () => import("@electric-sql/pglite").then((module) => module.PGlite)
-const pgliteSocket = () => import("@electric-sql/pglite-socket").then((module) => module.PGLiteSocketServer)
 
-/** The embedded database (PGlite or its socket server) could not be started. */
+/** What the embedded database's URL says: no process but this one reaches it, so it names no port. */
+export const embeddedUrl = "postgres://postgres@embedded/postgres"
+
+/** The embedded database (PGlite) could not be started. */
 export class EmbeddedDatabaseError extends Schema.TaggedError<EmbeddedDatabaseError>()("EmbeddedDatabaseError", {
   message: Schema.String,
   cause: Schema.Defect()
@@ -92,13 +95,13 @@ const tryEmbedded = <A>(message: string, evaluate: () => PromiseLike<A>) =>
 const builtInitialCluster = fileURLToPath(new URL("./pglite-initial.tar.gz", import.meta.url))
 
 /**
- * PGlite persisted in `dataDir` (created if missing; `undefined` keeps it in memory), served on
- * an ephemeral 127.0.0.1 port to a single-connection client: concurrent fibers queue for it.
+ * PGlite persisted in `dataDir` (created if missing; `undefined` keeps it in memory), served in
+ * this process to a single-connection client (`layerServing`): concurrent fibers queue for it.
  * A `dataDir` that holds no cluster yet is created from `initialCluster` (a gzipped
  * `PGlite.dumpDataDir` of a new cluster; by default the build's, when there is one) rather than
  * by initdb; an existing cluster is only ever opened.
- * Closing the layer closes the client, the socket server and PGlite (which flushes the data
- * directory). PGlite cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
+ * Closing the layer closes the client and PGlite (which flushes the data directory). PGlite
+ * cannot cancel queries, and LISTEN/NOTIFY and advisory locks do not work.
  */
 /**
  * PostgreSQL's settings in the embedded database, chosen for a small machine: PostgreSQL's
@@ -149,28 +152,21 @@ export const layerEmbedded = (options: {
   }))
 
 /**
- * The open PGlite `db` served on an ephemeral 127.0.0.1 port to a single-connection client, as
- * `layerEmbedded` serves it (test suites serve one loaded from a dump). Closing the layer closes
- * the client and the socket server; `db` stays open.
+ * The open PGlite `db` served to a single-connection client in this process (`PgliteStream.ts`),
+ * as `layerEmbedded` serves it (test suites serve one loaded from a dump). Closing the layer
+ * closes the client; `db` stays open.
  */
 export const layerServing = (
   db: PGlite,
   snapshot?: DatabaseInfo["Service"]["snapshot"]
 ): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
-  Layer.unwrap(Effect.gen(function*() {
-    // PGlite is a single session: the server accepts one connection and the client opens only one.
-    const PGLiteSocketServer = yield* tryEmbedded("Cannot load the embedded database socket server", pgliteSocket)
-    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 })
-    yield* Effect.acquireRelease(
-      tryEmbedded("Cannot start the embedded database socket server", () => server.start()),
-      () => Effect.promise(() => server.stop())
-    )
-    const url = `postgres://postgres@${server.getServerConn()}/postgres`
+  Layer.suspend(() => {
+    // PGlite is a single session: the client opens only one connection, which no other process can reach.
     return Layer.merge(
-      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(url), maxMessageSize: clientMaxMessageBytes })),
-      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url, maxConnections: 1, snapshot }))
+      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(embeddedUrl), maxMessageSize: clientMaxMessageBytes, stream: () => pgliteStream(db) })),
+      Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url: embeddedUrl, maxConnections: 1, snapshot }))
     )
-  }))
+  })
 
 /**
  * A cluster snapshot (`DatabaseInfo.snapshot`'s gzipped tarball) opened in memory and served as

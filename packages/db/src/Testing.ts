@@ -1,6 +1,6 @@
 /**
  * Database layers for test suites: a throwaway database on a real PostgreSQL server, and an
- * in-memory PGlite behind the same socket path production uses. Contract suites loop over
+ * in-memory PGlite behind the same connection production uses. Contract suites loop over
  * `backends` so every SQL adapter is checked against both.
  *
  * Migrating a database takes a second on PostgreSQL and PGlite's initdb several, in every suite:
@@ -211,15 +211,15 @@ const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effec
   })
 
 /**
- * An in-memory PGlite holding `migrations` applied (loaded from their dump), served through the
- * socket server exactly as `Database.layerEmbedded` serves it.
+ * An in-memory PGlite holding `migrations` applied (loaded from their dump), served exactly as
+ * `Database.layerEmbedded` serves it.
  */
 export const layerPgliteMigrated = (
   migrations: ReadonlyArray<Migrations.PackageMigrations>
 ): Layer.Layer<Database.Services> =>
   Layer.unwrap(Effect.map(Effect.flatMap(dumpFor(migrations), openPglite), Database.layerServing)).pipe(Layer.orDie)
 
-/** An in-memory PGlite, a new cluster, served through the socket server exactly as `Database.layerEmbedded` runs it. */
+/** An in-memory PGlite, a new cluster, served exactly as `Database.layerEmbedded` runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrated([])
 
 export type Backend = { readonly name: "postgres" | "pglite"; readonly layer: Layer.Layer<Database.Services> }

@@ -118,6 +118,9 @@ const rawHtmlEnd = (line: string): string | undefined => {
 // A line after which a blank line may end every block: not indented, not a list item, quote or table row.
 const blockStart = /^(?![ \t]|[-*+>|]|\d{1,9}[.)])\S/
 
+/** The start of a line that `blockStart` accepts and that opens no fence or raw HTML block. */
+const plainStart = /[A-Za-z#]|[^\s\0-\x7f]/
+
 /**
  * `markdown` cut at blank lines between top-level blocks into pieces of about `target` characters
  * (the whole document when it is shorter), so that a large document is parsed a piece at a time.
@@ -140,9 +143,29 @@ export function* eachBlockChunk(markdown: string, target = chunkLength): Generat
   // The frontmatter is never cut.
   let lineStart = splitFrontmatter(markdown).block.length
   let previousBlank = false
+  // Sticky: tried where each line starts.
+  const plainStartAt = new RegExp(plainStart, "y")
   while (lineStart < markdown.length) {
     const newline = markdown.indexOf("\n", lineStart)
     const lineEnd = newline === -1 ? markdown.length : newline
+    if (fence === undefined && html === undefined) {
+      // Most lines are empty, or start a block that is no fence or raw HTML (a letter or `#` first).
+      if (lineEnd === lineStart) {
+        previousBlank = true
+        lineStart = lineEnd + 1
+        continue
+      }
+      plainStartAt.lastIndex = lineStart
+      if (plainStartAt.test(markdown)) {
+        if (previousBlank && lineStart - start >= target) {
+          yield markdown.slice(start, lineStart)
+          start = lineStart
+        }
+        previousBlank = false
+        lineStart = lineEnd + 1
+        continue
+      }
+    }
     const line = markdown.slice(lineStart, lineEnd)
     const blank = line.trim() === ""
     if (fence !== undefined) {
@@ -248,12 +271,13 @@ export const parseBlocks = (markdown: string): Iterable<RootContent> => ({
 
 /**
  * The tree of the start of `markdown` that holds its frontmatter and first block: enough to read
- * its title without parsing a large document whole. Falls back to the whole document when the
- * start does not settle it (frontmatter still open, a leading heading that may use a reference).
+ * its title without parsing a large document whole. A leading heading that may use a reference is
+ * parsed with the document's definitions after it (see `appendixOf`), as it reads in the whole.
+ * Falls back to the whole document when the start does not settle it (frontmatter still open).
  */
 const parseLead = (markdown: string): Root => {
   const frontmatter = splitFrontmatter(markdown).yaml !== undefined
-  for (let limit = 4096; limit < markdown.length; limit *= 4) {
+  for (let limit = 256; limit < markdown.length; limit *= 4) {
     const blank = /\n[ \t]*\r?\n/g
     blank.lastIndex = limit
     const found = blank.exec(markdown)
@@ -263,7 +287,9 @@ const parseLead = (markdown: string): Root => {
     if (frontmatter && tree.children[0]?.type !== "yaml") continue
     const lead = tree.children.find((node) => node.type !== "yaml")
     if (lead === undefined) continue
-    if (lead.type === "heading" && markdown.slice(lead.position?.start.offset ?? 0, lead.position?.end.offset ?? cut).includes("[")) break
+    if (lead.type === "heading" && markdown.slice(lead.position?.start.offset ?? 0, lead.position?.end.offset ?? cut).includes("[")) {
+      return parseMarkdown(markdown.slice(0, cut) + appendixOf(markdown))
+    }
     return tree
   }
   return parseMarkdown(markdown)

@@ -83,6 +83,13 @@ const definitionPattern = /^\[(?:[^\\\]\n]|\\.)+\]:/
 const gitbookTagPattern = /\{%-?\s*(end)?([a-zA-Z@][\w@/.:-]*)/g
 const htmlTagPattern = /<(\/?)([a-zA-Z][\w-]*)[^<>]*?(\/?)>/g
 
+/**
+ * A line, newline included, that no limit looks at: it starts with a letter or `#` (not a
+ * container, fence, definition, tag or blank) and holds nothing the inline reading counts (brackets, backticks,
+ * escapes, pipes, emphasis delimiters, HTML or GitBook tags).
+ */
+const plainLine = /(?:[A-Za-z#]|[^\s\0-\x7f])[^\n`\\[\]|*_~<{]*\n/
+
 /** Columns of leading whitespace (a tab to the next multiple of 4) and where the text starts. */
 const indentOf = (line: string, from: number): { readonly columns: number; readonly at: number } => {
   let columns = 0
@@ -160,6 +167,8 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
   const body = front === "" ? markdown : markdown.slice(front.length)
   // GitBook blocks: a tag is a block when its closing tag appears somewhere.
   const closed = new Set<string>()
+  // Sticky: tried where each line starts.
+  const plainLineAt = new RegExp(plainLine, "y")
   if (body.includes("{%")) {
     for (const match of body.matchAll(gitbookTagPattern)) if (match[1] !== undefined) closed.add(match[2]!.toLowerCase())
   }
@@ -179,6 +188,21 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
     found > limits[limit] ? { limit, max: limits[limit], found, line: line + lineBase + 1 } : undefined
   let lineStart = 0
   for (let number = 0; lineStart <= body.length; number++) {
+    // Most lines of prose are empty or plain (see `plainLine`): what they change is set here, without the full reading below.
+    const empty = body.charCodeAt(lineStart) === 10
+    plainLineAt.lastIndex = lineStart
+    if (empty || plainLineAt.test(body)) {
+      if (fence === undefined) {
+        // An empty line ends the paragraph; a plain line after a blank one closes every list item (it is not indented).
+        if (empty) [brackets, delimiters] = [0, 0]
+        if (empty) backticks.clear()
+        else if (previousBlank) items.length = 0
+        previousQuoted = false
+      }
+      previousBlank = empty
+      lineStart = empty ? lineStart + 1 : plainLineAt.lastIndex
+      continue
+    }
     const newline = body.indexOf("\n", lineStart)
     const lineEnd = newline === -1 ? body.length : newline
     const line = body.slice(lineStart, lineEnd)

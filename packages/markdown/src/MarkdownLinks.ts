@@ -7,6 +7,7 @@
 import type { Nodes } from "mdast"
 import { visit } from "unist-util-visit"
 import { appendixOf, chunkLength, eachBlockChunk, lineCount, type Piece, parsePiece } from "./Markdown.ts"
+import { markdownLimitBreach } from "./MarkdownLimits.ts"
 
 /** A link or image destination found in a markdown document. */
 export interface MarkdownLink {
@@ -16,7 +17,15 @@ export interface MarkdownLink {
   readonly position: { readonly line: number; readonly column: number }
 }
 
-const positionOf = (node: Nodes) => ({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
+/**
+ * Where `node` starts; a node the parse made without a position (GFM's autolink literals, cut out
+ * of their text after the parse) starts where its parent does, so its place does not depend on how
+ * the document was cut into pieces.
+ */
+const positionOf = (node: Nodes, parent?: Nodes) => {
+  const start = node.position?.start ?? parent?.position?.start
+  return { line: start?.line ?? 1, column: start?.column ?? 1 }
+}
 
 /**
  * The `<a href>` and `<img src>` of a piece of raw HTML (GitBook writes images as
@@ -47,15 +56,37 @@ export interface LinkPiece {
  */
 const linkSyntax = /[[<@]|:\/\/|www\./i
 
+/** What `eachLinkPiece` may do besides cutting pieces to parse. */
+export interface LinkPieceOptions {
+  /**
+   * Takes the links of the blocks `simpleLinks` reads without a parse (those blocks are then not
+   * yielded). Without it every block that may hold a link is yielded. Only a document within the
+   * markdown limits is read so: one past them is parsed a piece at a time as before (each piece
+   * over a limit is read as plain text).
+   */
+  readonly read?: ((links: ReadonlyArray<MarkdownLink>) => void) | undefined
+  /** The caller found the document within the markdown limits (`markdownLimitBreach`): it is not scanned again. */
+  readonly withinLimits?: boolean | undefined
+}
+
 /**
  * The pieces of `markdown` that its links are read from, one at a time: its top-level blocks (cut
  * where `blockChunks` may cut, so each parses alone as it does in the whole) that may hold a link,
  * joined into pieces of about `target` characters, with where their lines lie in `markdown`.
- * Blocks that cannot hold a link are left out, so a page of plain paragraphs is scanned, not parsed.
+ * Blocks that cannot hold a link are left out, so a page of plain paragraphs is scanned, not parsed;
+ * with `options.read`, so are the blocks whose links `simpleLinks` reads.
  */
-export function* eachLinkPiece(markdown: string, target = chunkLength): Generator<LinkPiece> {
+export function* eachLinkPiece(markdown: string, target = chunkLength, options: LinkPieceOptions = {}): Generator<LinkPiece> {
+  // Lines are counted at "\n" here and at a lone "\r" too by micromark: a page with one is parsed.
+  const read = options.read !== undefined && !loneReturn.test(markdown) && (options.withinLimits === true || markdownLimitBreach(markdown) === undefined)
+    ? options.read
+    : undefined
   if (markdown.length <= target) {
-    if (linkSyntax.test(markdown)) yield { text: markdown, lines: linesFrom(0) }
+    if (!linkSyntax.test(markdown)) return
+    // A short page is parsed whole unless every block that may hold a link is read without a parse.
+    const found = read === undefined ? undefined : readAll(markdown)
+    if (found === undefined) yield { text: markdown, lines: linesFrom(0) }
+    else read!(found)
     return
   }
   let text = ""
@@ -67,19 +98,92 @@ export function* eachLinkPiece(markdown: string, target = chunkLength): Generato
   for (const block of eachBlockChunk(markdown, 1)) {
     const count = lineCount(block)
     if (linkSyntax.test(block)) {
-      if (text.length > 0 && text.length + block.length > target) {
-        yield { text, lines }
-        ;[text, lines, pieceLine] = ["", [], 0]
+      const found = read === undefined ? undefined : simpleLinks(block, documentLine)
+      if (found !== undefined) read!(found)
+      else {
+        if (text.length > 0 && text.length + block.length > target) {
+          yield { text, lines }
+          ;[text, lines, pieceLine] = ["", [], 0]
+        }
+        // A block that follows the last one joined continues its run of lines.
+        if (lines.length === 0 || joined !== documentLine) lines.push([pieceLine, documentLine - pieceLine])
+        text += block
+        pieceLine += count
+        joined = documentLine + count
       }
-      // A block that follows the last one joined continues its run of lines.
-      if (lines.length === 0 || joined !== documentLine) lines.push([pieceLine, documentLine - pieceLine])
-      text += block
-      pieceLine += count
-      joined = documentLine + count
     }
     documentLine += count
   }
   if (text.length > 0) yield { text, lines }
+}
+
+const loneReturn = /\r(?!\n)/
+
+/** The links of every block of a short `markdown` that may hold one, when `simpleLinks` reads them all. */
+const readAll = (markdown: string): ReadonlyArray<MarkdownLink> | undefined => {
+  const found: Array<MarkdownLink> = []
+  let documentLine = 0
+  for (const block of eachBlockChunk(markdown, 1)) {
+    if (linkSyntax.test(block)) {
+      const links = simpleLinks(block, documentLine)
+      if (links === undefined) return undefined
+      found.push(...links)
+    }
+    documentLine += lineCount(block)
+  }
+  return found
+}
+
+/**
+ * What `simpleLinks` leaves to the parser, anywhere in a block: code spans and fences, escapes,
+ * raw HTML and autolinks, tabs (which micromark counts in columns of its own), a carriage return
+ * that does not end a line, NUL, four spaces (indented code inside a list or quote), frontmatter.
+ */
+const parsedSyntax = /[`\\<\t\0]|\r(?!\n)|~~~|    |^---|^[ \t]/m
+
+/** What makes text outside a link's destination a link by itself (GFM's autolink literals), or a stray bracket. */
+const linkyText = /[\]@]|:\/\/|www\./i
+
+/** What a destination `simpleLinks` reads holds none of: whitespace and controls, nested brackets or parentheses, entities, angle brackets, table pipes. */
+const unreadDestination = /[\0-\x20\x7f()[\]<>&|]/
+
+/** The longest link text `simpleLinks` reads (micromark's bound on link labels). */
+const maxLabel = 999
+
+/**
+ * The inline links and images of `block` (a top-level block as `eachBlockChunk` cuts it, whose
+ * first line is the document's line `documentLine + 1`), read without a parse: `[text](url)` and
+ * `![text](url)` whose text holds no bracket or newline and whose url holds no space, parenthesis,
+ * entity or escape. Undefined when the block holds anything else that may make or unmake a link
+ * (references, definitions, footnotes, titles, code, HTML, autolinks, indented code): the parser
+ * reads those. What it answers is what a parse of the block gives (`test/MarkdownLinks.test.ts`
+ * compares them on a corpus).
+ */
+export const simpleLinks = (block: string, documentLine: number): ReadonlyArray<MarkdownLink> | undefined => {
+  if (parsedSyntax.test(block)) return undefined
+  const found: Array<MarkdownLink> = []
+  let from = 0
+  let line = documentLine + 1
+  let lineStart = 0
+  for (let open = block.indexOf("[", from); open !== -1; open = block.indexOf("[", from)) {
+    const close = block.indexOf("]", open + 1)
+    if (close === -1 || block.charCodeAt(close + 1) !== 40 /* ( */) return undefined
+    const label = block.slice(open + 1, close)
+    if (label.length > maxLabel || label.startsWith("^") || label.includes("[") || label.includes("\n") || label.includes("|")) return undefined
+    const end = block.indexOf(")", close + 2)
+    if (end === -1) return undefined
+    const url = block.slice(close + 2, end)
+    if (unreadDestination.test(url)) return undefined
+    if (linkyText.test(block.slice(from, open)) || linkyText.test(label)) return undefined
+    const start = open > 0 && block.charCodeAt(open - 1) === 33 /* ! */ ? open - 1 : open
+    for (let newline = block.indexOf("\n", lineStart); newline !== -1 && newline < start; newline = block.indexOf("\n", lineStart)) {
+      line++
+      lineStart = newline + 1
+    }
+    found.push({ url, kind: start === open ? "link" : "image", position: { line, column: start - lineStart + 1 } })
+    from = end + 1
+  }
+  return linkyText.test(block.slice(from)) ? undefined : found
 }
 
 /** The document line (1-based) of the piece's line `line` (1-based). */
@@ -114,14 +218,14 @@ export const pieceLinks = (piece: Piece, lines: LineMap, html: HtmlLinks): Piece
     if (!known.has(node.identifier)) known.set(node.identifier, node.url)
   })
   for (const child of piece.children) {
-    visit(child, (node) => {
+    visit(child, (node, _index, parent) => {
       switch (node.type) {
         case "definition":
           definitions.push([node.identifier, node.url, shift(positionOf(node))])
           break
         case "link":
         case "image":
-          found.push({ url: node.url, kind: node.type, position: shift(positionOf(node)) })
+          found.push({ url: node.url, kind: node.type, position: shift(positionOf(node, parent)) })
           break
         case "linkReference":
         case "imageReference": {
@@ -176,7 +280,7 @@ export const linkCollector = () => {
  */
 export const links = (markdown: string, html: HtmlLinks): ReadonlyArray<MarkdownLink> => {
   const collector = linkCollector()
-  const all = Array.from(eachLinkPiece(markdown))
+  const all = Array.from(eachLinkPiece(markdown, chunkLength, { read: (found) => collector.addLinks({ found, definitions: [], used: [] }) }))
   // References resolve through definitions in other pieces, as in a parse of the whole.
   const appendix = all.length > 1 ? appendixOf(markdown) : ""
   for (const { text, lines } of all) collector.addLinks(pieceLinks(parsePiece(text, appendix), lines, html))

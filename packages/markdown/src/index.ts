@@ -35,10 +35,12 @@ export {
   linesFrom,
   linkCollector,
   type LinkPiece,
+  type LinkPieceOptions,
   links,
   type MarkdownLink,
   type PieceLinks,
-  pieceLinks
+  pieceLinks,
+  simpleLinks
 } from "./MarkdownLinks.ts"
 export {
   defaultMarkdownLimits,

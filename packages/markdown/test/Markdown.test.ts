@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 import { type HtmlLinks, links } from "../src/MarkdownLinks.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
@@ -199,6 +199,9 @@ describe("excerpt", () => {
   })
 })
 
+/** The lines of each chunk. */
+const linesOfChunks = (chunks: ReadonlyArray<string>) => chunks.map((chunk) => chunk.split("\n").length)
+
 describe("large documents", () => {
   // About 130 KB: parsed a piece at a time, with the same results as a small document.
   const paragraphs = (from: number, count: number) =>
@@ -222,6 +225,10 @@ describe("large documents", () => {
     const fromFrontmatter = parseDocument(large)
     assert.strictEqual(fromFrontmatter.title, "Big")
     assert.isTrue(fromFrontmatter.body.startsWith("## First"))
+    // A leading heading's reference resolves through a definition at the end, as in a parse of the whole.
+    const referenced = `# The [guide][g]\n\n${paragraphs(0, 1000)}\n\n[g]: https://example.com/guide\n`
+    assert.strictEqual(parseDocument(referenced).title, "The guide")
+    assert.strictEqual(parseDocument(referenced.replace("[g]: https://example.com/guide", "")).title, "The [guide][g]")
   })
 
   it("splits a large page into the same sections, never inside a code block or a list", () => {
@@ -243,6 +250,32 @@ describe("large documents", () => {
       ["https://example.com/unused", withReferences.split("\n").indexOf("[unused]: https://example.com/unused") + 1]
     ])
     assert.strictEqual(sections(withReferences)[0]!.body.split("\n")[0], "See the guide first.")
+  })
+
+  it("is cut by its shortcut for plain lines where its full reading of each line cuts it", () => {
+    let seed = 36
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+    }
+    const lines = [
+      "", "", "", "Plain words", "# Heading", "第一段", "- item", "  indented", "1. first", "> quote", "| a | b |", "```", "~~~~",
+      "<pre>", "</pre>", "<!-- a", "-->", "<div>", "{% hint %}", "[def]: u", "    code", "\u00a0", "x\r", "Words </pre> -->"
+    ]
+    let cuts = 0
+    for (let n = 0; n < 2_000; n++) {
+      const page = Array.from({ length: 1 + Math.floor(next() * 60) }, () => lines[Math.floor(next() * lines.length)]!)
+      // The same page with plain lines that do not take the shortcut: their first character is
+      // "=" (same length, no fence, no HTML, a block's start for the reading in full).
+      const full = page.map((line) => /^[A-Za-z#]|^[^\s\0-\x7f]/.test(line) ? `=${line.slice(1)}` : line)
+      const target = 1 + Math.floor(next() * 40)
+      const shortcut = linesOfChunks(blockChunks(page.join("\n"), target))
+      assert.deepStrictEqual(shortcut, linesOfChunks(blockChunks(full.join("\n"), target)), JSON.stringify(page))
+      cuts += shortcut.length - 1
+    }
+    assert.isAbove(cuts, 1_000)
   })
 
   it("finds every link of a large page at its line", () => {

@@ -88,4 +88,35 @@ describe("markdown limits", () => {
     // Search reads its words, as text.
     assert.include(sections(markdown).map((section) => section.body).join("\n"), "x]]]")
   })
+
+  it("reads plain and empty lines in its shortcut as its full reading does, over generated pages with small limits", () => {
+    // A seeded generator (mulberry32), so that a failure is found again.
+    let seed = 34
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+    }
+    const lines = [
+      "", "", "Plain words", "Plain words", "# A heading", "第一段文字", "Words with [a link](u) and *emphasis*", "- an item", "  - nested",
+      "1. first", "> a quote", "> > nested quote", ">", "```", "~~~", "    indented", "| a | b | c | d |", "[def]: https://example.com",
+      "`code` ``more``", "<div>", "</div>", "{% hint %}", "{% endhint %}", "***", "a ~~b~~ c", "Lazy words", "\u00a0", "x\r"
+    ]
+    const small = {
+      bracketDepth: 2, containerDepth: 3, emphasisRun: 2, emphasisDelimiters: 6, codeSpanLengths: 2, htmlDepth: 2,
+      gitbookDepth: 1, tableColumns: 3, quotes: 3, definitions: 2
+    }
+    let breaches = 0
+    for (let n = 0; n < 3_000; n++) {
+      const page = Array.from({ length: 1 + Math.floor(next() * 40) }, () => lines[Math.floor(next() * lines.length)]!).join("\n")
+      // The same page with no line the shortcut takes: an empty line holds a space, a plain one ends
+      // with "{" (which no limit counts without a "%").
+      const full = page.split("\n").map((line) => line === "" ? " " : /^[A-Za-z#]|^[^\s\0-\x7f]/.test(line) ? `${line}{` : line).join("\n")
+      const breach = markdownLimitBreach(page, small)
+      if (breach !== undefined) breaches++
+      assert.deepStrictEqual(breach, markdownLimitBreach(full, small), JSON.stringify(page))
+    }
+    assert.isAbove(breaches, 500)
+  })
 })

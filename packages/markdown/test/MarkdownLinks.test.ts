@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { parseMarkdown } from "../src/Markdown.ts"
-import { eachLinkPiece, type HtmlLinks, linesFrom, linkCollector, links, pieceLinks } from "../src/MarkdownLinks.ts"
+import { appendixOf, eachBlockChunk, lineCount, parsePiece } from "../src/Markdown.ts"
+import { eachLinkPiece, type HtmlLinks, linesFrom, linkCollector, links, type MarkdownLink, pieceLinks, simpleLinks } from "../src/MarkdownLinks.ts"
 
 /** The `href` and `src` attributes of raw HTML (the server reads them with a DOM parser). */
 const attributes: HtmlLinks = (html) =>
@@ -65,5 +66,135 @@ describe("the links of a page", () => {
     const pieces = Array.from(eachLinkPiece(withOne))
     assert.deepStrictEqual(pieces.map((piece) => piece.text), ["One [link](https://example.com/one) here.\n\n"])
     assert.deepStrictEqual(links(withOne, attributes), [{ url: "https://example.com/one", kind: "link", position: { line: 3_001, column: 5 } }])
+  })
+})
+
+/** A seeded generator of numbers in [0, 1) (mulberry32), so that a failure is found again. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+}
+
+// Pieces of markdown that make, unmake or only look like links, and the text around them.
+const fragments = [
+  "[a link](https://example.com/x)", "![an image](/files/i.png)", "[](empty-text)", "[text]()", "[two\nlines](u)",
+  "[a](u \"title\")", "[a](<angle>)", "[a](p(q)r)", "[a](x&amp;y)", "[a](x|y)", "[a] (u)", "[a][b]", "[a]", "[^1]", "[^1](u)",
+  "[", "]", "(", ")", "!", "![", "](", "[a](u", "*", "**", "_", "~~", "`", "``", "\\", "\\[", "<", ">", "<b>", "<https://a.b>",
+  "&amp;", "&", "|", " | ", "https://bare.example", "www.example.org", "ada@example.com", "mailto:", "://", "http:",
+  "words", "more words", "x", " ", "  ", "    ", "\t", "\n", "\n\n", "\r\n", "\r", "\n> ", "\n- ", "\n* ", "\n1. ", "\n  - ",
+  "\n    ", "\n# ", "\n---\n", "\n===\n", "\n```\n", "\n~~~\n", "\n| a | b |\n| - | - |\n| ", "\n[def]: https://d.example\n",
+  "\n[a link]: https://ref.example\n", "{% hint %}", "{% endhint %}", "$$", "é", "😀", "\u00a0",
+  // Characters inside a link's text or url that may change how it reads.
+  "[a](b*c)", "[a*](b)", "[*a](b)*", "[a](b_c)", "[`a](b)", "[a](b`c)", "[a](b!c)", "[!a](b)", "[a](b#c)", "[a](b%20c)",
+  "[a](b?x=1&y=2)", "[a](b~c)", "[a]( b)", "[a](b )", "[a](\tb)", "[a](b)[c](d)", "![a](b)![c](d)", "[a](b)!", "[a](b)]", "[[a](b)",
+  "[a]](b)", "[a](b))", "[a]((b)", "[![a](b)](c)", "[a](b 'c')", "[a](<b c>)", "[ä](ö)", "[a](b\u00a0c)", "[a](mailto:x@y.z)",
+  "[x@y.z](u)", "[www.a.b](c)", "[a](www.b.c)", "[a](http://b.c)", "[a](b\\)", "[a](b:c)", "[a]\n(b)", "[a](\nb)", "[](<>)"
+]
+
+/** A block of `count` random fragments, often around a link. */
+const randomBlock = (next: () => number, count: number) =>
+  Array.from({ length: count }, () => next() < 0.3 ? fragments[Math.floor(next() * 5)]! : fragments[Math.floor(next() * fragments.length)]!).join("")
+
+const linksOfParse = (markdown: string): ReadonlyArray<MarkdownLink> => wholeParse(markdown)
+
+/** The links of `markdown` with every piece that may hold one parsed (as before links were read without a parse). */
+const parsedPieces = (markdown: string): ReadonlyArray<MarkdownLink> => {
+  const collector = linkCollector()
+  const all = Array.from(eachLinkPiece(markdown))
+  const appendix = all.length > 1 ? appendixOf(markdown) : ""
+  for (const { text, lines } of all) collector.addLinks(pieceLinks(parsePiece(text, appendix), lines, attributes))
+  return collector.done()
+}
+
+describe("links read without a parse", () => {
+  it("are read from ordinary blocks, and left to the parser in every block where syntax around them decides", () => {
+    const read = [
+      "- [one](./one.md)\n- [two](./two.md#part)\ncontinued lazily",
+      "> See [the guide](https://example.com/guide).",
+      "| Page | Link |\n| - | - |\n| A | [a](/pages/a) |",
+      "## [A heading](https://example.com/heading)",
+      "Text with ![an image](/files/a.png), **bold** and [a link](../b.md) (in brackets).",
+      "1. [First](a)\r\n2. [Second](b)"
+    ]
+    for (const block of read) {
+      const found = simpleLinks(block, 10)
+      assert.isDefined(found, block)
+      const collector = linkCollector()
+      collector.addLinks({ found: found!, definitions: [], used: [] })
+      assert.deepStrictEqual(collector.done(), wholeParse(`${"\n".repeat(10)}${block}`), block)
+    }
+    const parsed = [
+      "```\n[code](a)\n```", "    [indented](a)", "-     [indented in a list](a)", "[a](b \"title\")", "[a](<b>)", "[a][ref]",
+      "[ref]: https://example.com", "[^1]: a [note](a)", "`[code](a)`", "\\[a](b)", "<a href=\"x\">[a](b)</a>", "[a](b&amp;c)",
+      "[a](b(c))", "see https://example.com and [a](b)", "[a](b) and ada@example.com", "| [a](b|c) |", "[a\nb](c)", "---\ntitle: [a](b)\n---"
+    ]
+    for (const block of parsed) assert.isUndefined(simpleLinks(block, 0), block)
+  })
+
+  it("are those a parse of their block finds, or the block is left to the parser, over thousands of generated blocks", () => {
+    const next = random(35)
+    let read = 0
+    for (let n = 0; n < 6_000; n++) {
+      const block = randomBlock(next, 1 + Math.floor(next() * 8))
+      const found = simpleLinks(block, 0)
+      if (found === undefined) continue
+      read++
+      // The reader keeps links with an empty url, which the collector drops as the parse's are.
+      const collector = linkCollector()
+      collector.addLinks({ found, definitions: [], used: [] })
+      assert.deepStrictEqual(collector.done(), linksOfParse(block), JSON.stringify(block))
+    }
+    // The reader is no empty promise: a good share of the blocks are read.
+    assert.isAbove(read, 500)
+  })
+
+  it("give the links of whole pages a parse of the whole gives wherever parsing every piece gave them", () => {
+    const next = random(7)
+    let agreed = 0
+    let same = 0
+    for (let n = 0; n < 60; n++) {
+      const parts = Array.from({ length: 20 + Math.floor(next() * 200) }, () => next() < 0.7 ? blocks[Math.floor(next() * blocks.length)]! : randomBlock(next, 1 + Math.floor(next() * 6)))
+      const markdown = parts.join("\n\n")
+      const found = links(markdown, attributes)
+      const whole = JSON.stringify(wholeParse(markdown))
+      const pieces = JSON.stringify(parsedPieces(markdown))
+      if (JSON.stringify(found) === pieces) same++
+      // Random fragments cut where a whole parse reads otherwise (a fence opened in one block, a
+      // definition-like line inside a paragraph): only pages the pieces got right are the measure.
+      if (pieces !== whole) continue
+      agreed++
+      assert.strictEqual(JSON.stringify(found), whole, `page ${n}`)
+    }
+    assert.isAbove(agreed, 20)
+    // The rest differ from the pieces only where those resolved a reference through a
+    // definition-like line of a paragraph that the appendix repeated.
+    assert.isAbove(same, 55)
+  })
+
+  it("of a long page whose links are all plain inline links parse nothing, and land on the lines and columns a parse gives", () => {
+    const paragraphs = Array.from({ length: 3_000 }, (_, i) =>
+      i % 3 === 0 ? `> Quoted ${i}, see [this](../page-${i}.md#part).` : `Paragraph ${i} with [a link](https://example.com/${i}) and ![an image](/files/${i}.png).`)
+    const markdown = paragraphs.join("\n\n")
+    const read: Array<MarkdownLink> = []
+    assert.deepStrictEqual(Array.from(eachLinkPiece(markdown, undefined, { read: (found) => read.push(...found) })), [])
+    assert.strictEqual(read.length, 5_000)
+    assert.deepStrictEqual(links(markdown, attributes), wholeParse(markdown))
+    // Every block is read where it lies in the document.
+    let line = 0
+    for (const block of eachBlockChunk(markdown, 1)) {
+      const found = simpleLinks(block, line)
+      assert.isDefined(found)
+      line += lineCount(block)
+    }
+  })
+
+  it("are left to the parser when the page is over a markdown limit", () => {
+    const markdown = `${"[".repeat(40)}\n\nA [link](https://example.com/a).`
+    const read: Array<MarkdownLink> = []
+    const pieces = Array.from(eachLinkPiece(markdown, undefined, { read: (found) => read.push(...found) }))
+    assert.deepStrictEqual(read, [])
+    assert.strictEqual(pieces.length, 1)
   })
 })

@@ -78,7 +78,8 @@ export const pageOf = (bytes: number): string => {
 const builtIsFresh = (): boolean => {
   try {
     const built = statSync(join(root, "dist/server.mjs")).mtimeMs
-    const files = execFileSync("git", ["ls-files", "--", "apps/*/src", "packages/*/src", "tooling/build"], { cwd: root, encoding: "utf8" }).split("\n")
+    // Glob pathspecs: a plain `apps/*/src` matches no file below it, and every build looked fresh.
+    const files = execFileSync("git", ["ls-files", "--", ":(glob)apps/*/src/**", ":(glob)packages/*/src/**", "tooling/build"], { cwd: root, encoding: "utf8" }).split("\n")
     return files.every((file) => file === "" || statSync(join(root, file), { throwIfNoEntry: false }) === undefined || statSync(join(root, file)).mtimeMs <= built)
   } catch {
     return false

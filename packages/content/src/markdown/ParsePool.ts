@@ -9,7 +9,7 @@ import { Config, Context, Effect, Layer } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, blockChunks, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
+import { appendixOf, blockChunks, chunkLength, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
@@ -57,7 +57,7 @@ export interface ParsePoolShape {
    * a large page (in parallel, the main thread free meanwhile), else here a piece at a time, with
    * `breathe` between pieces (share one `breather` across the documents of a loop).
    */
-  readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>) => Effect.Effect<ReadonlyArray<Digests[K]>>
+  readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>, options?: DigestOptions) => Effect.Effect<ReadonlyArray<Digests[K]>>
   /**
    * Starts the parse workers and has each parse a page of every kind, so that the first large page
    * meets compiled code (a cold worker took two to three times the CPU for a 1.5 MB page). From
@@ -67,6 +67,12 @@ export interface ParsePoolShape {
   readonly warmUp: Effect.Effect<void>
   /** The workers running and those that failed before answering (tests check that pages really go to workers). */
   readonly state: Effect.Effect<PoolState>
+}
+
+/** What a caller of `digestPieces` knows of the page. */
+export interface DigestOptions {
+  /** It found the page within the markdown limits (`markdownLimitBreach`), so the links' reading does not scan it again. */
+  readonly withinLimits?: boolean | undefined
 }
 
 /** Settings of {@link ParsePool.layerWith}. */
@@ -280,10 +286,13 @@ const inline = <K extends DigestKind>(task: DigestTask & { readonly kind: K }, b
     return digests
   })
 
-/** A document's pieces for `kind`, with where their lines lie: only those that may hold a link for `links`. */
-function* piecesFor(markdown: string, kind: DigestKind): Generator<LinkPiece> {
+/**
+ * A document's pieces for `kind`, with where their lines lie: for `links` only those that may hold
+ * a link and that `simpleLinks` does not read (its reads go to `read`, already digested).
+ */
+function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["links"]>, options: DigestOptions): Generator<LinkPiece> {
   if (kind === "links") {
-    yield* eachLinkPiece(markdown)
+    yield* eachLinkPiece(markdown, chunkLength, { read: (found) => read.push({ found, definitions: [], used: [] }), withinLimits: options.withinLimits })
     return
   }
   for (const text of eachBlockChunk(markdown)) yield { text, lines: noLines }
@@ -293,15 +302,26 @@ function* piecesFor(markdown: string, kind: DigestKind): Generator<LinkPiece> {
 const noLines = linesFrom(0)
 
 /** `ParsePoolShape.digestPieces` with the pool's workers (`runTask`), or on the main thread without them. */
-const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdown: string, kind: K, breathe: Effect.Effect<void>): Effect.Effect<ReadonlyArray<Digests[K]>> => {
+const digestPieces = <K extends DigestKind>(
+  runTask: RunTask | undefined,
+  markdown: string,
+  kind: K,
+  breathe: Effect.Effect<void>,
+  options: DigestOptions
+): Effect.Effect<ReadonlyArray<Digests[K]>> => {
+  // Links read without a parse: they are positioned, so the collector takes them in any order.
+  const read: Array<Digests["links"]> = []
+  const withRead = (digests: ReadonlyArray<Digests[K]>) => read.length === 0 ? digests : [...digests, ...(read as ReadonlyArray<unknown> as ReadonlyArray<Digests[K]>)]
   if (markdown.length < workerThreshold || runTask === undefined) {
-    const all = Array.from(piecesFor(markdown, kind))
+    const all = Array.from(piecesFor(markdown, kind, read, options))
     const appendix = all.length > 1 ? appendixOf(markdown) : ""
-    return inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe)
+    return Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
   }
   return Effect.gen(function*() {
-    // A long page is cut a task at a time, each sent as soon as it is cut.
-    const appendix = appendixOf(markdown)
+    // A long page is cut a task at a time, each sent as soon as it is cut; the page's definitions
+    // are gathered once a piece needs parsing (a page whose links are all read needs none).
+    let appendix: string | undefined
+    const appendixNow = () => appendix ??= appendixOf(markdown)
     const answers: Array<Promise<ReadonlyArray<unknown>>> = []
     const all: Array<LinkPiece> = []
     let chunks: Array<string> = []
@@ -309,14 +329,14 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
     let length = 0
     const send = () => {
       if (chunks.length > 0) {
-        const answer = runTask({ kind, appendix, chunks, lines })
+        const answer = runTask({ kind, appendix: appendixNow(), chunks, lines })
         // Handled by the `Promise.all` below, which a task that fails while later ones are cut has not reached yet.
         answer.catch(() => undefined)
         answers.push(answer)
       }
       ;[chunks, lines, length] = [[], [], 0]
     }
-    for (const piece of piecesFor(markdown, kind)) {
+    for (const piece of piecesFor(markdown, kind, read, options)) {
       if (length > 0 && length + piece.text.length > taskLength) {
         send()
         yield* breathe
@@ -330,9 +350,13 @@ const digestPieces = <K extends DigestKind>(runTask: RunTask | undefined, markdo
     return yield* Effect.tryPromise({ try: () => Promise.all(answers), catch: (error) => error }).pipe(
       Effect.map((digests) => digests.flat() as ReadonlyArray<Digests[K]>),
       // A worker that cannot start or dies leaves the page to the main thread; one over its budget
-      // leaves the page's plain text (parsing it here would hold the event loop instead).
+      // leaves the page's plain text (parsing it here would hold the event loop instead), without
+      // the links read without a parse either.
+      Effect.map(withRead),
       Effect.catch((error) =>
-        inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), ...(overBudget(error) ? { plain: true } : {}) }, breathe)
+        overBudget(error)
+          ? inline({ kind, appendix: appendixNow(), chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines), plain: true }, breathe)
+          : Effect.map(inline({ kind, appendix: appendixNow(), chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)
       )
     )
   })
@@ -356,7 +380,7 @@ export class ParsePool extends Context.Service<ParsePool, ParsePoolShape>()("@qu
       ParsePool,
       Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers, options.taskMillis ?? defaultTaskMillis)), (workers) => Effect.promise(workers.close)), (workers) =>
         ParsePool.of({
-          digestPieces: (markdown, kind, breathe = breather()) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe)),
+          digestPieces: (markdown, kind, breathe = breather(), options = {}) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe, options)),
           warmUp: Effect.promise(workers.warmUp),
           state: Effect.sync(workers.state)
         }))
