@@ -10,13 +10,14 @@
  * in the same run, their requests alternating with this one's.
  */
 import { Effect } from "effect"
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { readFileSync, statSync } from "node:fs"
+import { type ChildProcess, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { defaultRevisionLimits } from "@quire/content"
 import { LocalServer } from "@quire/testkit"
+import * as Build from "./Build.ts"
 import * as Scratch from "./Scratch.ts"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
@@ -72,18 +73,6 @@ export const pageOf = (bytes: number): string => {
     length += size
   }
   return parts.join("\n\n")
-}
-
-/** Whether `dist/server.mjs` of this checkout is newer than every tracked source of the apps and packages. */
-const builtIsFresh = (): boolean => {
-  try {
-    const built = statSync(join(root, "dist/server.mjs")).mtimeMs
-    // Glob pathspecs: a plain `apps/*/src` matches no file below it, and every build looked fresh.
-    const files = execFileSync("git", ["ls-files", "--", ":(glob)apps/*/src/**", ":(glob)packages/*/src/**", "tooling/build"], { cwd: root, encoding: "utf8" }).split("\n")
-    return files.every((file) => file === "" || statSync(join(root, file), { throwIfNoEntry: false }) === undefined || statSync(join(root, file)).mtimeMs <= built)
-  } catch {
-    return false
-  }
 }
 
 /** CPU time (user + system) the process `pid` has used, in ms (Linux reports clock ticks of 10 ms). */
@@ -246,10 +235,7 @@ const measureBackend = (backend: string, targets: ReadonlyArray<Target>, options
 /** The figures of every backend of `options.backends`, building this checkout's dist/ first when its sources are newer. */
 export const run = (options: LargePageOptions, progress: (message: string) => Effect.Effect<void>) =>
   Effect.gen(function*() {
-    if (!builtIsFresh()) {
-      yield* progress("large page: building dist/ (node tooling/build/build.mjs)")
-      yield* Effect.sync(() => execFileSync(process.execPath, [join(root, "tooling/build/build.mjs")], { cwd: root, stdio: ["ignore", 2, 2] }))
-    }
+    yield* Build.current(progress).pipe(Effect.orDie)
     const targets: ReadonlyArray<Target> = [{ name: "this checkout", root }, ...options.others]
     const lines = [
       `Large pages over HTTP, the built server (start.sh): a change request's POST .../content inserting the page, then saving it`,
