@@ -278,9 +278,13 @@ const options = {
   // Native addons (argon2id's binding for passwords) are copied beside the bundle and loaded from there.
   loader: { ".node": "copy" },
   sourcemap: "linked",
-  // Keep class and function names: Effect's errors and spans show them. Whitespace and syntax are
-  // minified (a third less source held in memory); names are not, which saved nothing measurable.
-  keepNames: true,
+  // Identifiers are not minified, so names survive except where two modules' top-level names
+  // collide (esbuild then renames one: `access3`). Effect's spans, errors and schemas carry names of
+  // their own (`Effect.fn("Name")`, tags, identifiers), so `keepNames` is off: it wrapped every
+  // function esbuild might rename in `__name`, a `defineProperty` each time it is made, closures made
+  // per request included (more CPU and memory per request: docs/operations.md). Whitespace and syntax
+  // are minified (a third less source held in memory).
+  keepNames: false,
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: "none",

@@ -8,7 +8,7 @@
  * origin (SessionCookie.fromOwnOrigin); the session cookie is set
  * and cleared here. The logic is identity's (`PasswordSignIn`, `InviteSignUp`, `SignInSessions`).
  */
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type ClientInfo, EmailVerification, InviteSignUp, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
 import type { Errors } from "@quire/kernel"
@@ -92,16 +92,15 @@ const crossSiteGuard = HttpRouter.middleware(
   Effect.gen(function*() {
     const origin = new URL((yield* PublicUrl).base).origin
     return (httpEffect) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
         if (
-          request.url.startsWith("/v1/") && !hasBearer(request) &&
-          request.cookies[SessionCookie.name] !== undefined && !SessionCookie.isSafeMethod(request.method) &&
-          !SessionCookie.fromOwnOrigin(request, origin)
+          request.url.startsWith("/v1/") && !SessionCookie.isSafeMethod(request.method) && !hasBearer(request) &&
+          request.cookies[SessionCookie.name] !== undefined && !SessionCookie.fromOwnOrigin(request, origin)
         ) {
-          return fail(403, "Cross-origin requests cannot act with the session cookie")
+          return Effect.succeed(fail(403, "Cross-origin requests cannot act with the session cookie"))
         }
-        return yield* httpEffect
+        return httpEffect
       })
   }),
   { global: true }

@@ -3,7 +3,7 @@
  * answered 413 before it is read, and a body that grows past the bound while it is read is cut
  * off and answered 413 too, so one request never makes the server hold an unbounded body.
  */
-import { ByteSize, Config, Effect } from "effect"
+import { ByteSize, Config, Context, Effect } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest } from "effect/http"
 import { envelope } from "./ErrorEnvelope.ts"
 
@@ -22,11 +22,10 @@ export const layer = HttpRouter.middleware(
     const max = yield* Effect.orDie(MaxBodyBytes)
     const size = ByteSize.bytes(max)
     return (httpEffect) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const declared = Number(request.headers["content-length"] ?? "0")
-        if (Number.isFinite(declared) && declared > max) return tooLarge(max)
-        return yield* Effect.provideService(httpEffect, HttpIncomingMessage.MaxBodySize, size)
+      Effect.withFiber((fiber) => {
+        const declared = Number(Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest).headers["content-length"] ?? "0")
+        if (Number.isFinite(declared) && declared > max) return Effect.succeed(tooLarge(max))
+        return Effect.provideService(httpEffect, HttpIncomingMessage.MaxBodySize, size)
       })
   }),
   { global: true }

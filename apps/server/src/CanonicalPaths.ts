@@ -9,7 +9,7 @@
  * middleware or handler runs. A trailing slash stays allowed (GitBook's client may end a page
  * path with one): such a path starts with `/v1/` and passes every middleware.
  */
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { envelope } from "./ErrorEnvelope.ts"
 import { apiPolicy, commonHeaders } from "./SecurityHeaders.ts"
@@ -55,13 +55,13 @@ export const nonCanonical = (url: string): string | undefined => {
 }
 
 /**
- * The server-wide middleware (around the router and all its global middleware): a request the
- * router would route into the API under a non-canonical path is answered 404 with the error
- * envelope and the headers of an API answer, and reaches nothing else.
+ * Around the router and all its global middleware (Http.serve): a request the router would route
+ * into the API under a non-canonical path is answered 404 with the error envelope and the headers
+ * of an API answer, and reaches nothing else.
  */
 export const refuseNonCanonical = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  Effect.flatMap(Effect.service(HttpServerRequest.HttpServerRequest), (request) => {
-    const problem = nonCanonical(request.url)
+  Effect.withFiber<HttpServerResponse.HttpServerResponse, E, R>((fiber) => {
+    const problem = nonCanonical(Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest).url)
     if (problem === undefined) return httpEffect
     return Effect.succeed(HttpServerResponse.setHeaders(envelope(404, `Not found: ${problem}`), {
       ...commonHeaders,

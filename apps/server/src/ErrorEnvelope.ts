@@ -3,7 +3,7 @@
  * violations (400 naming the field), unknown routes (404), malformed JSON, and defects (500,
  * logged with their cause, never shown to the caller).
  */
-import { Cause, Effect } from "effect"
+import { Cause, Context, Effect } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 
@@ -120,11 +120,12 @@ const foreignMessage = (response: HttpServerResponse.HttpServerResponse): string
 const handle = <E, R>(
   httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const response = yield* httpEffect.pipe(Effect.catchCause((cause) => fromCause(cause, request)))
-    const message = response.status >= 400 ? foreignMessage(response) : undefined
-    return message === undefined ? response : envelope(response.status, message)
+  Effect.withFiber((fiber) => {
+    const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+    return Effect.map(Effect.catchCause(httpEffect, (cause) => fromCause(cause, request)), (response) => {
+      const message = response.status >= 400 ? foreignMessage(response) : undefined
+      return message === undefined ? response : envelope(response.status, message)
+    })
   })
 
 /** A global router middleware: wraps every route, the not-found fallback included. */

@@ -1,6 +1,6 @@
 /** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
-import { Layer } from "effect"
-import { HttpRouter } from "effect/http"
+import { Effect, Layer } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { SiteBroadcast } from "@quire/platform"
@@ -111,16 +111,7 @@ export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, Pu
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 
-/**
- * Serves the application on whatever HttpServer is provided. Requests are not logged one by
- * one: the router's per-request info log cost most of the throughput in measurements. A path
- * parameter may be as long as a page path (`getPageByPath`), not the router's default 100.
- * The lines a request logs carry its id, and probes and scrapes make no spans (RequestContext.ts).
- * An API request under a non-canonical path (`//v1/...`, `/V1/...`) is refused before any
- * middleware runs (CanonicalPaths.ts).
- */
-export const serve = HttpRouter.serve(app, {
-  disableLogger: true,
-  routerConfig: { maxParamLength: 2000 },
-  middleware: (httpEffect) => RequestContext.annotate(CanonicalPaths.refuseNonCanonical(httpEffect))
-}).pipe(Layer.provide(RequestContext.layerQuietTracing))
+export const serve = Layer.unwrap(Effect.map(
+  HttpRouter.toHttpEffect(app).pipe(Effect.provideService(HttpRouter.RouterConfig, { maxParamLength: 2000 })),
+  (handler) => HttpServer.serve(RequestContext.annotate(CanonicalPaths.refuseNonCanonical(handler)))
+)).pipe(HttpServer.withLogAddress, Layer.provide(RequestContext.layerQuietTracing))

@@ -15,6 +15,10 @@ const durations = Metric.histogram("quire_http_request_duration_seconds", {
   boundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 })
 
+/** The route template that answered a request, kept on Node's request object (a property is cheaper than a WeakMap entry). */
+const routeOf = Symbol("quire.route")
+type Routed = { [routeOf]?: string }
+
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
 
 /** The route label of a published page answered from the fast-page cache, before the router. */
@@ -23,8 +27,8 @@ export const fastPageRoute = "(cached published page)"
 export const unmatchedRoute = "(unmatched)"
 
 export interface HttpMetricsShape {
-  /** Counts `request` when its answer is sent (Node's request event calls it). */
-  readonly observe: (request: IncomingMessage, response: ServerResponse) => void
+  /** Counts `request` once its answer is sent, `ms` after it arrived (NodeServer calls it at Node's `finish`). */
+  readonly finished: (request: IncomingMessage, response: ServerResponse, ms: number) => void
   /** Records the route template that answered `request` (Node's request object, `HttpServerRequest.source`). */
   readonly route: (request: object, route: string) => void
 }
@@ -36,7 +40,6 @@ export class HttpMetrics extends Context.Service<HttpMetrics, HttpMetricsShape>(
     Effect.gen(function*() {
       // Node's events run outside any fiber: updates go to the registry of this layer's context.
       const context = yield* Effect.context<never>()
-      const routes = new WeakMap<object, string>()
       // One series per label set, made once: `withAttributes` merges attributes on every call.
       const series = new Map<string, { readonly count: Metric.Counter<number>; readonly duration: Metric.Histogram<number> }>()
       const seriesOf = (method: string, route: string, status: number) => {
@@ -51,16 +54,13 @@ export class HttpMetrics extends Context.Service<HttpMetrics, HttpMetricsShape>(
         }
         return found
       }
-      const observe = (request: IncomingMessage, response: ServerResponse) => {
-        const started = performance.now()
-        response.once("finish", () => {
-          const method = methods.has(request.method ?? "") ? request.method! : "OTHER"
-          const { count, duration } = seriesOf(method, routes.get(request) ?? unmatchedRoute, response.statusCode)
-          count.updateUnsafe(1, context)
-          duration.updateUnsafe((performance.now() - started) / 1000, context)
-        })
+      const finished = (request: IncomingMessage, response: ServerResponse, ms: number) => {
+        const method = methods.has(request.method ?? "") ? request.method! : "OTHER"
+        const { count, duration } = seriesOf(method, (request as Routed)[routeOf] ?? unmatchedRoute, response.statusCode)
+        count.updateUnsafe(1, context)
+        duration.updateUnsafe(ms / 1000, context)
       }
-      return { observe, route: (request, route) => void routes.set(request, route) }
+      return { finished, route: (request, route) => void ((request as Routed)[routeOf] = route) }
     })
   )
 }

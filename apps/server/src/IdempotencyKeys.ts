@@ -5,7 +5,7 @@
  * duplicate that arrives while the first still runs is a 409 and does not run. Multipart uploads
  * are not read here (the handler streams them), so the header is ignored on them.
  */
-import { ByteSize, Effect, Exit } from "effect"
+import { ByteSize, Context, Effect, Exit } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 import { Idempotency, maxKeyLength, type StoredResponse } from "@quire/gateway"
@@ -39,11 +39,8 @@ export const layer = HttpRouter.middleware(
     const idempotency = yield* Idempotency
     const max = yield* Effect.orDie(MaxBodyBytes)
     const trustProxy = yield* Effect.orDie(TrustProxy)
-    return (httpEffect) =>
+    const once = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, key: string) =>
       Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const key = request.headers["idempotency-key"]
-        if (key === undefined || !writes.has(request.method) || !request.url.startsWith("/v1/")) return yield* httpEffect
         if (key.trim() === "" || key.length > maxKeyLength) {
           return envelope(400, `Invalid header: Idempotency-Key must hold 1 to ${maxKeyLength} characters`)
         }
@@ -76,6 +73,13 @@ export const layer = HttpRouter.middleware(
               })
             )
         }
+      })
+    return (httpEffect) =>
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        const key = request.headers["idempotency-key"]
+        if (key === undefined || !writes.has(request.method) || !request.url.startsWith("/v1/")) return httpEffect
+        return once(httpEffect, request, key)
       })
   }),
   { global: true }

@@ -6,46 +6,56 @@ import { FastPages, type FastPagesShape } from "./FastPages.ts"
 import { fastPageRoute, HttpMetrics } from "./HttpMetrics.ts"
 import { assignId, type RequestObserver } from "./RequestLog.ts"
 
+/** When a request arrived (`performance.now()`), kept on its response for the one `finish` listener. */
+const arrivedAt = Symbol("arrivedAt")
+type Observed = ServerResponse & { [arrivedAt]?: number }
+
 /**
  * Node's HTTP server. A request `pages` answers never reaches the application's listener.
- * Each connection is closed once its response is sent after the server stopped listening: a
- * keep-alive client then does not hold the shutdown open until the timeout.
+ * `observe` hears of each request as it arrives and when its answer is sent. Each connection is
+ * closed once its response is sent after the server stopped listening: a keep-alive client then
+ * does not hold the shutdown open until the timeout.
  */
-export const create = (pages: FastPagesShape, observe?: RequestObserver, servedFast?: (request: IncomingMessage) => void): Server => {
+export const create = (pages: FastPagesShape, observe: RequestObserver = {}, servedFast?: (request: IncomingMessage) => void): Server => {
   // An idle keep-alive connection stays open longer than clients keep theirs (Node's fetch: 4 s, load
   // balancers: 60 s), so the client closes it first: with Node's 5 s, a client reusing a connection
   // as the server closed it got ECONNRESET (seen in CI, a busy test process). Headers must still
   // arrive within a minute.
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 })
-  const closeAfter = (request: IncomingMessage, response: ServerResponse) =>
-    response.once("finish", () => {
-      if (!server.listening) request.socket.end()
-    })
+  const { arrived, finished } = observe
+  // One listener function for every response (no closure per request): it observes the answer and
+  // closes the connection when the server stopped listening.
+  const onFinish = function(this: Observed) {
+    const request = this.req
+    if (finished !== undefined) finished(request, this, performance.now() - (this[arrivedAt] ?? 0))
+    if (!server.listening) request.socket.end()
+  }
   const emit = server.emit
   // The server listens before the application attaches its handler: requests of that moment
   // wait for it rather than for ever (a client polling for readiness would hang on them).
   let early: Array<readonly [IncomingMessage, ServerResponse]> = []
-  const seen = new WeakSet<object>()
   server.emit = function(this: Server, event: string | symbol, ...args: Array<any>): boolean {
     if (event === "request") {
+      const request = args[0] as IncomingMessage
+      const response = args[1] as Observed
       // Once per request, published pages included (a request held for the listener comes back here: not twice).
-      if (observe !== undefined && !seen.has(args[0])) {
-        seen.add(args[0])
-        observe(args[0] as IncomingMessage, args[1] as ServerResponse)
+      if (response[arrivedAt] === undefined) {
+        response[arrivedAt] = performance.now()
+        arrived?.(request, response)
+        // A response finishes once: `on` rather than `once`, which wraps the listener for each request.
+        response.on("finish", onFinish)
       }
-      if (pages.serve(args[0] as IncomingMessage, args[1] as ServerResponse)) {
-        servedFast?.(args[0])
-        closeAfter(args[0], args[1])
+      if (pages.serve(request, response)) {
+        servedFast?.(request)
         return true
       }
-      if (server.listenerCount("request") <= 1) {
-        early.push([args[0], args[1]])
+      if (server.listenerCount("request") === 0) {
+        early.push([request, response])
         return true
       }
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean
   } as Server["emit"]
-  server.on("request", closeAfter)
   server.on("newListener", (event) => {
     if (event !== "request" || early.length === 0) return
     const waiting = early
@@ -67,10 +77,16 @@ export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], log?:
   Layer.unwrap(Effect.gen(function*() {
     const pages = yield* FastPages
     const metrics = yield* HttpMetrics
-    const observe: RequestObserver = (request, response) => {
-      assignId(request, response)
-      metrics.observe(request, response)
-      log?.(request, response)
+    const logFinished = log?.finished
+    const observe: RequestObserver = {
+      arrived: (request, response) => {
+        assignId(request, response)
+        log?.arrived?.(request, response)
+      },
+      finished: logFinished === undefined ? metrics.finished : (request, response, ms) => {
+        metrics.finished(request, response, ms)
+        logFinished(request, response, ms)
+      }
     }
     return NodeHttpServer.layer(() => create(pages, observe, (request) => metrics.route(request, fastPageRoute)), options)
   })).pipe(

@@ -4,7 +4,7 @@
  * they are; the router matches `:pagePath` within one segment. A global middleware encodes those
  * slashes (`guides%2Fsetup`) before routing, so both forms reach the same endpoint.
  */
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 
 const pathRoutes = [
@@ -24,7 +24,8 @@ export const encodePagePath = (url: string): string => {
 
 export const layer = HttpRouter.middleware(
   (httpEffect) =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    Effect.withFiber((fiber) => {
+      const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
       const url = encodePagePath(request.url)
       return url === request.url
         ? httpEffect

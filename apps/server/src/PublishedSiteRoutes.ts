@@ -6,7 +6,7 @@
  * is kept in FastPages, which answers the next ones before the application.
  */
 import { hostname as machineName } from "node:os"
-import { Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import {
   Audience,
@@ -290,13 +290,8 @@ export const hostLayer = HttpRouter.middleware(
     const fastPages = yield* FastPages
     const ownHost = serverHost(yield* serverHostnames.pipe(Effect.provideService(PublicUrl, publicUrl)))
     const tokenMaxAge = yield* Effect.orDie(VisitorToken.MaxAgeSeconds)
-    return (httpEffect) =>
+    const siteOf = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, host: string) =>
       Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const host = hostOf(request)
-        if (host === undefined || ownHost(host) || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
-          return yield* httpEffect
-        }
         const stamp = changes.stamp()
         const found = yield* published.byHostname(host)
         if (Option.isNone(found)) return yield* httpEffect
@@ -307,6 +302,15 @@ export const hostLayer = HttpRouter.middleware(
           Effect.provideService(SiteRenderer, renderer),
           Effect.provideService(FastPages, fastPages)
         )
+      })
+    return (httpEffect) =>
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        const host = hostOf(request)
+        if (host === undefined || ownHost(host) || !hostnamePattern.test(host) || (request.method !== "GET" && request.method !== "HEAD")) {
+          return httpEffect
+        }
+        return siteOf(httpEffect, request, host)
       })
   }),
   { global: true }

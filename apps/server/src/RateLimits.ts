@@ -7,7 +7,7 @@
  * it is refused every bearer request for the rest of the window: made-up tokens are not a way
  * around the address's budget.
  */
-import { Config, Effect, Option } from "effect"
+import { Config, Context, Effect, Option } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 import { type Decision, RateLimiter } from "@quire/gateway"
@@ -55,25 +55,23 @@ export const layer = HttpRouter.middleware(
     const limiter = yield* RateLimiter
     const trustProxy = yield* Effect.orDie(TrustProxy)
     return (httpEffect) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        if (!limiter.enabled || !request.url.startsWith("/v1/")) return yield* httpEffect
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        if (!limiter.enabled || !request.url.startsWith("/v1/")) return httpEffect
         const caller = callerKey(request, trustProxy)
         const refusedTokens = caller.startsWith("token:") ? `refused-tokens:${addressOf(request, trustProxy)}` : undefined
-        if (refusedTokens !== undefined) {
-          const state = yield* limiter.peek(refusedTokens)
-          if (!state.allowed) return tooMany(state, "Too many requests with tokens that are not valid from this address")
-        }
-        const decision = yield* limiter.consume(caller)
-        // A pre-response handler sees the final answer, the error envelope's included.
-        yield* HttpEffect.appendPreResponseHandler((_, response) =>
-          Effect.as(
-            refusedTokens !== undefined && response.status === 401 ? limiter.consume(refusedTokens) : Effect.void,
-            HttpServerResponse.setHeaders(response, headersOf(decision))
-          )
-        )
-        if (!decision.allowed) return tooMany(decision, `Too many requests: at most ${decision.limit} in this window`)
-        return yield* httpEffect
+        const admit = Effect.flatMap(limiter.consume(caller), (decision) => {
+          // A pre-response handler sees the final answer, the error envelope's included.
+          HttpEffect.appendPreResponseHandlerUnsafe(fiber.context, (_, response) =>
+            Effect.as(
+              refusedTokens !== undefined && response.status === 401 ? limiter.consume(refusedTokens) : Effect.void,
+              HttpServerResponse.setHeaders(response, headersOf(decision))
+            ))
+          return decision.allowed ? httpEffect : Effect.succeed(tooMany(decision, `Too many requests: at most ${decision.limit} in this window`))
+        })
+        if (refusedTokens === undefined) return admit
+        return Effect.flatMap(limiter.peek(refusedTokens), (state) =>
+          state.allowed ? admit : Effect.succeed(tooMany(state, "Too many requests with tokens that are not valid from this address")))
       })
   }),
   { global: true }

@@ -9,7 +9,15 @@
 import { randomUUID } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 
-export type RequestObserver = (request: IncomingMessage, response: ServerResponse) => void
+/**
+ * What the Node server tells of each request (NodeServer.ts): its arrival, before anything answers
+ * it, and its answer's last byte (Node's `finish`), with the milliseconds between the two. One
+ * `finish` listener serves every observer.
+ */
+export interface RequestObserver {
+  readonly arrived?: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
+  readonly finished?: ((request: IncomingMessage, response: ServerResponse, ms: number) => void) | undefined
+}
 
 const quiet = new Set(["/health", "/v1/health", "/metrics"])
 
@@ -74,13 +82,12 @@ export const batchedStdout = (): ((text: string) => void) => {
 }
 
 /** An observer writing each request's line with `write` (standard output, batched, by default). */
-export const make = (format: "pretty" | "json", write: (text: string) => void = batchedStdout()): RequestObserver =>
-  (request, response) => {
+export const make = (format: "pretty" | "json", write: (text: string) => void = batchedStdout()): RequestObserver => ({
+  finished: (request, response, ms) => {
     const path = (request.url ?? "/").split("?", 1)[0]!
     if (quiet.has(path)) return
-    const started = performance.now()
     const id = request.headers[requestIdHeader]
     const requestId = typeof id === "string" ? id : undefined
-    response.once("finish", () =>
-      write(line(format, { method: request.method ?? "GET", path, status: response.statusCode, ms: performance.now() - started, at: new Date(), requestId })))
+    write(line(format, { method: request.method ?? "GET", path, status: response.statusCode, ms, at: new Date(), requestId }))
   }
+})

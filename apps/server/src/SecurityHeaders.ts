@@ -3,7 +3,7 @@
  * authenticated and API answers) and CORS: off unless `QUIRE_CORS_ORIGINS` lists origins, whose
  * preflights alone are answered.
  */
-import { Config, Effect } from "effect"
+import { Config, Context, Effect } from "effect"
 import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 import { docsPath } from "./ApiDocs.ts"
@@ -114,25 +114,30 @@ export const layer = HttpRouter.middleware(
   Effect.gen(function*() {
     const origins = new Set(yield* Effect.orDie(CorsOrigins))
     const docsPolicyOf = makeDocsPolicy()
+    // The handler of a request without an allowed origin, the common case, is made once.
+    const sameOrigin: HttpEffect.PreResponseHandler = (req, response) => Effect.succeed(withHeaders(docsPolicyOf, req, response, undefined))
     return (httpEffect) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
         const origin = request.headers["origin"]?.toLowerCase()
         const allowedOrigin = origin !== undefined && origins.has(origin) ? request.headers["origin"] : undefined
         // A pre-response handler sees the final answer, whichever middleware produced it.
-        yield* HttpEffect.appendPreResponseHandler((req, response) => Effect.succeed(withHeaders(docsPolicyOf, req, response, allowedOrigin)))
+        HttpEffect.appendPreResponseHandlerUnsafe(
+          fiber.context,
+          allowedOrigin === undefined ? sameOrigin : (req, response) => Effect.succeed(withHeaders(docsPolicyOf, req, response, allowedOrigin))
+        )
         if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
-          if (allowedOrigin === undefined) return envelope(403, "Cross-origin requests from this origin are not allowed")
-          return HttpServerResponse.empty({
+          if (allowedOrigin === undefined) return Effect.succeed(envelope(403, "Cross-origin requests from this origin are not allowed"))
+          return Effect.succeed(HttpServerResponse.empty({
             status: 204,
             headers: {
               "access-control-allow-methods": allowedMethods,
               "access-control-allow-headers": allowedHeaders,
               "access-control-max-age": "600"
             }
-          })
+          }))
         }
-        return yield* httpEffect
+        return httpEffect
       })
   }),
   { global: true }

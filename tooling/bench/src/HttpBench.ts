@@ -2,7 +2,7 @@
  * `pnpm bench --http`: the Quire server against a plain node:http + pg baseline doing the same
  * queries, on a fresh database of the machine's PostgreSQL and on embedded PGlite, under the same
  * autocannon load in alternating rounds. `variants` adds Quire variants on PostgreSQL (user from
- * token, tracer off) and both servers without a database (memory), to tell framework cost from
+ * token, tracer on) and both servers without a database (memory), to tell framework cost from
  * database cost; `profile` records a CPU profile of each under load and summarizes where the time
  * went.
  */
@@ -153,7 +153,7 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
         ...(options.variants
           ? [
             { name: "quire +user from token (pg)", config: { server: "quire", backend, variant: { userFromToken: true } } },
-            { name: "quire +tracer off (pg)", config: { server: "quire", backend, variant: { noTracer: true } } }
+            { name: "quire +tracer on (pg)", config: { server: "quire", backend, variant: { tracerOn: true } } }
           ] as const
           : [])
       ]

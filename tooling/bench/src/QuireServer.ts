@@ -1,7 +1,7 @@
 /**
  * Child process: the Quire server composed as apps/server/src/main.ts composes it (Http.serve
  * over Queue.layerServices (the use cases and their job queue), a Database layer, Storage and PublicUrl, the same
- * logger), on the backend and with the variant the benchmark asks for.
+ * logger, telemetry and metric registry; not the request log), on the backend and with the variant the benchmark asks for.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger, Option, References } from "effect"
@@ -9,7 +9,8 @@ import { Database } from "@quire/db"
 import { Organizations, type User, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { Http, NodeServer, PublicUrl } from "@quire/server"
-import { Queue, Services, Storage } from "@quire/platform"
+import * as Metrics from "@quire/kernel/Metrics"
+import { Queue, Services, Storage, Telemetry } from "@quire/platform"
 import * as Profiling from "./Profiling.ts"
 import * as Target from "./Target.ts"
 
@@ -84,7 +85,9 @@ const ready = seedMemory.pipe(
 const http = Http.serve.pipe(
   Layer.provide(NodeServer.layer({ port: config.port, host: "127.0.0.1" })),
   Layer.provide(ready),
-  Layer.provide(variant.noTracer === true ? Layer.succeed(References.TracerEnabled, false) : Layer.empty)
+  // As main.ts: Telemetry turns the tracer off unless OTLP traces are configured.
+  Layer.provide(variant.tracerOn === true ? Layer.succeed(References.TracerEnabled, true) : Telemetry.layer("quire-server")),
+  Layer.provide(Metrics.layerRegistry)
 )
 
 NodeRuntime.runMain(Layer.launch(http).pipe(Effect.provide(Logger.layer([Logger.consolePretty()]))))

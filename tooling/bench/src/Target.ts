@@ -10,8 +10,8 @@ export type Backend =
 export interface QuireVariant {
   /** Answer `GET /v1/user` with the user the token lookup loaded, without reading it again. */
   readonly userFromToken?: boolean | undefined
-  /** Turn Effect's tracer off (no spans for `Effect.fn` and SQL statements). */
-  readonly noTracer?: boolean | undefined
+  /** Turn Effect's tracer on, as an OTLP traces exporter does (spans for `Effect.fn`, requests and SQL statements). */
+  readonly tracerOn?: boolean | undefined
 }
 
 export interface TargetConfig {

@@ -3,7 +3,7 @@
  * the clock, and the caller's access to an organization, as a member or as its admin.
  */
 import { Clock, Effect, Option } from "effect"
-import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids, Spans, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "../Authorization.ts"
 import { MembersRepo } from "../MembersRepo.ts"
 import { OrganizationsRepo } from "../OrganizationsRepo.ts"
@@ -19,13 +19,16 @@ export const make = Effect.gen(function*() {
   const transactor = yield* Transactor.Transactor
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-  /** The organization as the caller sees it; NotFound for a non-member or a caller scoped to another one. */
-  const access = Effect.fn("Organizations.access")(function*(organizationId: string) {
+  /**
+   * The organization as the caller sees it; NotFound for a non-member or a caller scoped to another one.
+   * Every request about an organization starts here: its span is made only when traces are exported.
+   */
+  const access = Effect.fnUntraced(function*(organizationId: string) {
     const actor = yield* Actor.Actor
     const found = reaches(actor, organizationId) ? yield* repo.findAccess(organizationId, actor.userId) : Option.none()
     if (Option.isNone(found)) return yield* new Errors.NotFound({ resource: "Organization", id: organizationId })
     return found.value
-  })
+  }, Spans.whenTraced("Organizations.access"))
 
   /** `access` for an admin of the organization; Forbidden to anyone else, naming `action`. */
   const adminAccess = Effect.fnUntraced(function*(organizationId: string, action: string) {
