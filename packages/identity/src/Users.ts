@@ -82,6 +82,72 @@ const ensureInstanceAdmin = Effect.fnUntraced(function*(action: string) {
   }
 })
 
+/** Who a token's secret speaks for (see `caller` below), with the caches that make it cheap on every request. */
+const tokenCallers = (users: UsersRepoShape) =>
+  Effect.gen(function*() {
+  // Every request authenticates, so token owners are cached for a second per process:
+  // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
+  // is looked up once a second). Unknown tokens are not cached, so a new token works at once; a
+  // change to a known token's owner (instance administrator flag) is seen by every process
+  // within `tokenCacheTtl`, as every per-process cache must.
+  // A revoked token is forgotten at once by the process that revokes it, and by the others
+  // through `forgetTokens` (the server listens for the SQL adapter's notifications).
+  type Owner = Option.Option.Value<Effect.Success<ReturnType<UsersRepoShape["findTokenOwner"]>>>
+  const owners = yield* BoundedCache.make<string, { readonly owner: Owner; readonly at: number }>({ name: "token_owners", capacity: 10_000 })
+  const ttl = Duration.toMillis(tokenCacheTtl)
+  const ownerOf = Effect.fnUntraced(function*(hash: string) {
+    const nowMs = yield* Clock.currentTimeMillis
+    const kept = owners.peek(hash)
+    const fresh = kept !== undefined && nowMs - kept.at < ttl
+    owners.record(fresh)
+    if (fresh) return Option.some(kept.owner)
+    const found = yield* users.findTokenOwner(hash)
+    if (Option.isSome(found)) owners.set(hash, { owner: found.value, at: nowMs })
+    else owners.delete(hash)
+    return found
+  })
+  // When this process last recorded each token's use, so that it writes at most once per interval.
+  const touched = yield* BoundedCache.make<string, number>({ name: "token_uses", capacity: 10_000 })
+  const precision = Duration.toMillis(lastUsedPrecision)
+  const recordUse = (hash: string, token: ApiToken, nowMs: number) => {
+    const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.peek(hash) ?? 0)
+    if (nowMs - last < precision) return Effect.void
+    touched.set(hash, nowMs)
+    // Bookkeeping: a failure to record it must not fail the request it authenticates.
+    return users.touchToken(hash, new Date(nowMs), new Date(nowMs - precision)).pipe(
+      Effect.catchCause((cause) => Effect.logWarning("Could not record an API token's last use", cause))
+    )
+  }
+  const caller = Effect.fnUntraced(function*(secret: string) {
+    const hash = hashSecret(secret)
+    const found = yield* ownerOf(hash)
+    if (Option.isNone(found)) return Option.none()
+    const nowMs = yield* Clock.currentTimeMillis
+    const { token, user } = found.value
+    if (token.expiresAt !== null && token.expiresAt.getTime() <= nowMs) return Option.none()
+    yield* recordUse(hash, token, nowMs)
+    // A scoped token speaks for one organization's member, never for the instance's administrator.
+    const actor: Actor.ActorShape = token.organizationId === null
+      ? { userId: user.id, instanceAdmin: user.instanceAdmin }
+      : { userId: user.id, instanceAdmin: false, scope: token.organizationId }
+    return Option.some({ user, actor })
+  })
+  const authenticate = (secret: string) => Effect.map(caller(secret), Option.map((found) => found.user))
+  const forgetTokens = (hashes?: ReadonlyArray<string>) =>
+    hashes === undefined
+      ? Effect.sync(() => {
+        owners.clear()
+        touched.clear()
+      })
+      : Effect.sync(() => {
+        for (const hash of hashes) {
+          owners.delete(hash)
+          touched.delete(hash)
+        }
+      })
+    return { caller, authenticate, forgetTokens }
+  })
+
 /** `listInstanceAdmins` and `setInstanceAdmin` over the port (see `UsersShape`). */
 const instanceAdministration = (
   users: UsersRepoShape,
@@ -222,7 +288,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
         }
         // The configured token changed: the one it replaces stops working.
         const revoked = yield* users.deleteBootstrapTokens(user.id, hash)
-        yield* Effect.sync(() => revoked.forEach((old) => owners.delete(old)))
+        yield* forgetTokens(revoked)
         return { user, generated, revoked: revoked.length }
       }, transactor.transaction)
 
@@ -231,66 +297,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
       const bootstrapAdmin = (email: string, secret: string | undefined) =>
         bootstrapOnce(email, secret).pipe(Effect.catchTag("Conflict", () => bootstrapOnce(email, secret)), Effect.catchTag("Conflict", () => Effect.die(takenEmail(email))))
 
-      // Every request authenticates, so token owners are cached for a second per process:
-      // measured by `pnpm bench`, it removes the query that dominated short requests (a busy token
-      // is looked up once a second). Unknown tokens are not cached, so a new token works at once; a
-      // change to a known token's owner (instance administrator flag) is seen by every process
-      // within `tokenCacheTtl`, as every per-process cache must.
-      // A revoked token is forgotten at once by the process that revokes it, and by the others
-      // through `forgetTokens` (the server listens for the SQL adapter's notifications).
-      type Owner = Option.Option.Value<Effect.Success<ReturnType<UsersRepoShape["findTokenOwner"]>>>
-      const owners = yield* BoundedCache.make<string, { readonly owner: Owner; readonly at: number }>({ name: "token_owners", capacity: 10_000 })
-      const ttl = Duration.toMillis(tokenCacheTtl)
-      const ownerOf = Effect.fnUntraced(function*(hash: string) {
-        const nowMs = yield* Clock.currentTimeMillis
-        const kept = owners.peek(hash)
-        const fresh = kept !== undefined && nowMs - kept.at < ttl
-        owners.record(fresh)
-        if (fresh) return Option.some(kept.owner)
-        const found = yield* users.findTokenOwner(hash)
-        if (Option.isSome(found)) owners.set(hash, { owner: found.value, at: nowMs })
-        else owners.delete(hash)
-        return found
-      })
-      // When this process last recorded each token's use, so that it writes at most once per interval.
-      const touched = yield* BoundedCache.make<string, number>({ name: "token_uses", capacity: 10_000 })
-      const precision = Duration.toMillis(lastUsedPrecision)
-      const recordUse = (hash: string, token: ApiToken, nowMs: number) => {
-        const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.peek(hash) ?? 0)
-        if (nowMs - last < precision) return Effect.void
-        touched.set(hash, nowMs)
-        // Bookkeeping: a failure to record it must not fail the request it authenticates.
-        return users.touchToken(hash, new Date(nowMs), new Date(nowMs - precision)).pipe(
-          Effect.catchCause((cause) => Effect.logWarning("Could not record an API token's last use", cause))
-        )
-      }
-      const caller = Effect.fnUntraced(function*(secret: string) {
-        const hash = hashSecret(secret)
-        const found = yield* ownerOf(hash)
-        if (Option.isNone(found)) return Option.none()
-        const nowMs = yield* Clock.currentTimeMillis
-        const { token, user } = found.value
-        if (token.expiresAt !== null && token.expiresAt.getTime() <= nowMs) return Option.none()
-        yield* recordUse(hash, token, nowMs)
-        // A scoped token speaks for one organization's member, never for the instance's administrator.
-        const actor: Actor.ActorShape = token.organizationId === null
-          ? { userId: user.id, instanceAdmin: user.instanceAdmin }
-          : { userId: user.id, instanceAdmin: false, scope: token.organizationId }
-        return Option.some({ user, actor })
-      })
-      const authenticate = (secret: string) => Effect.map(caller(secret), Option.map((found) => found.user))
-      const forgetTokens = (hashes?: ReadonlyArray<string>) =>
-        hashes === undefined
-          ? Effect.sync(() => {
-            owners.clear()
-            touched.clear()
-          })
-          : Effect.sync(() => {
-            for (const hash of hashes) {
-              owners.delete(hash)
-              touched.delete(hash)
-            }
-          })
+      const { caller, authenticate, forgetTokens } = yield* tokenCallers(users)
 
       const current = Effect.flatMap(Effect.service(Actor.Actor), (actor) => findUser(actor.userId))
 
