@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 import { type HtmlLinks, links } from "../src/MarkdownLinks.ts"
+import { random } from "./support/Random.ts"
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -253,13 +254,7 @@ describe("large documents", () => {
   })
 
   it("is cut by its shortcut for plain lines where its full reading of each line cuts it", () => {
-    let seed = 36
-    const next = () => {
-      seed = (seed + 0x6d2b79f5) | 0
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-    }
+    const next = random(36)
     const lines = [
       "", "", "", "Plain words", "# Heading", "第一段", "- item", "  indented", "1. first", "> quote", "| a | b |", "```", "~~~~",
       "<pre>", "</pre>", "<!-- a", "-->", "<div>", "{% hint %}", "[def]: u", "    code", "\u00a0", "x\r", "Words </pre> -->"

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Nodes } from "mdast"
 import { defaultMarkdownLimits, markdownLimitBreach, markdownLimitNames, parseBody, parseMarkdown, plainTextMarkdown, sections } from "../src/index.ts"
 import { adversarialCases, nestedBrackets, nestedHints, nestedList, nestedQuotes } from "../src/testing/Adversarial.ts"
+import { random } from "./support/Random.ts"
 
 /** Milliseconds `f` takes. */
 const timed = (f: () => void): number => {
@@ -90,14 +91,7 @@ describe("markdown limits", () => {
   })
 
   it("reads plain and empty lines in its shortcut as its full reading does, over generated pages with small limits", () => {
-    // A seeded generator (mulberry32), so that a failure is found again.
-    let seed = 34
-    const next = () => {
-      seed = (seed + 0x6d2b79f5) | 0
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-    }
+    const next = random(34)
     const lines = [
       "", "", "Plain words", "Plain words", "# A heading", "第一段文字", "Words with [a link](u) and *emphasis*", "- an item", "  - nested",
       "1. first", "> a quote", "> > nested quote", ">", "```", "~~~", "    indented", "| a | b | c | d |", "[def]: https://example.com",

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { parseMarkdown } from "../src/Markdown.ts"
 import { appendixOf, eachBlockChunk, lineCount, parsePiece } from "../src/Markdown.ts"
 import { eachLinkPiece, type HtmlLinks, linesFrom, linkCollector, links, type MarkdownLink, pieceLinks, simpleLinks } from "../src/MarkdownLinks.ts"
+import { random } from "./support/Random.ts"
 
 /** The `href` and `src` attributes of raw HTML (the server reads them with a DOM parser). */
 const attributes: HtmlLinks = (html) =>
@@ -69,13 +70,6 @@ describe("the links of a page", () => {
   })
 })
 
-/** A seeded generator of numbers in [0, 1) (mulberry32), so that a failure is found again. */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-}
 
 // Pieces of markdown that make, unmake or only look like links, and the text around them.
 const fragments = [

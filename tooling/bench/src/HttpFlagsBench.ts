@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { openSync, closeSync } from "node:fs"
 import { mkdtemp, readFile } from "node:fs/promises"
-import { createServer, type AddressInfo } from "node:net"
+import { LocalServer } from "@quire/testkit"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
@@ -90,15 +90,6 @@ interface Memory {
   readonly peak: number
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 /** Resident memory of `pid` in MB (VmRSS). */
 const rssOf = async (pid: number): Promise<number> => {
@@ -153,7 +144,7 @@ const node = (root: string) => join(root, "node_modules/node/bin/node")
 /** Starts `set` on `databaseUrl` and waits until its token answers; stopped when the scope closes. */
 const startSet = (set: FlagSet, databaseUrl: string, logDir: string, profileDir: string | undefined) =>
   Effect.gen(function*() {
-    const port = yield* Effect.promise(freePort)
+    const port = yield* Effect.promise(LocalServer.freePort)
     const dataDir = join(logDir, `data-${fileName(set)}`)
     const env = environmentOf(set, databaseUrl, dataDir, port, profileDir)
     const log = openSync(join(logDir, `${fileName(set)}.log`), "a")

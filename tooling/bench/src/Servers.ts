@@ -9,7 +9,7 @@ import { Data, Duration, Effect, Schedule } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { readFile } from "node:fs/promises"
-import { createServer, type AddressInfo } from "node:net"
+import { LocalServer } from "@quire/testkit"
 import { fileURLToPath } from "node:url"
 import * as Build from "./Build.ts"
 import type { ProfileMessage } from "./Profiling.ts"
@@ -69,16 +69,6 @@ const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number) =>
       stdio: ["ignore", 2, 2, "ipc"]
     })
 
-const freePort = Effect.promise(() =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-)
 
 /** Linux reports process times in clock ticks of 1/100 s (USER_HZ). */
 const cpuMicrosOf = (pid: number) =>
@@ -134,7 +124,7 @@ const ask = (child: ChildProcess, message: ProfileMessage) =>
  */
 export const start = (name: string, config: Omit<Target.TargetConfig, "port">, timeout: Duration.Input = Duration.minutes(5)) =>
   Effect.gen(function*() {
-    const port = yield* freePort
+    const port = yield* Effect.promise(LocalServer.freePort)
     const baseUrl = `http://127.0.0.1:${port}`
     if (isBuilt(config)) yield* Build.current((message) => Effect.sync(() => console.error(`[bench] ${message}`))).pipe(Effect.orDie)
     const child = yield* Effect.acquireRelease(Effect.sync(() => spawnTarget(config, port)), stop)
