@@ -235,8 +235,11 @@ const initialCluster = async () => {
  */
 const webApp = async () => {
   const webRoot = join(root, "apps/web")
+  // Vite bundles React's development build when NODE_ENV says so (a shell's, or a test runner's
+  // "test"): what users run is always the production one, whatever the environment of the build.
+  process.env.NODE_ENV = "production"
   const vite = await import(pathToFileURL(resolveFrom("apps/web", "vite")).href)
-  await vite.build({ root: webRoot, logLevel: "warn", build: { outDir: join(outdir, "web"), emptyOutDir: true } })
+  await vite.build({ root: webRoot, mode: "production", logLevel: "warn", build: { outDir: join(outdir, "web"), emptyOutDir: true } })
 }
 
 /** The inputs of the CLI's bundle (outside node_modules) and the lockfile, for bin/quire.mjs's freshness check. */
