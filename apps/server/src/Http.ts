@@ -1,5 +1,5 @@
 /** The HTTP application: the API's routes, its OpenAPI document, the docs page, the error envelope. */
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
@@ -15,6 +15,7 @@ import { PageBodyRenderer } from "./ContentPresenters.ts"
 import { FileLinks } from "./FileLinks.ts"
 import * as FileRoutes from "./FileRoutes.ts"
 import * as IdempotencyKeys from "./IdempotencyKeys.ts"
+import { lean } from "./LeanGroups.ts"
 import * as PublishedSiteRoutes from "./PublishedSiteRoutes.ts"
 import * as MetricsRoute from "./MetricsRoute.ts"
 import * as BackupRoute from "./BackupRoute.ts"
@@ -61,7 +62,8 @@ import { SpaceViews } from "./SpaceViews.ts"
 
 /** Routes of the API with their handlers; needs the use cases, PublicUrl and Storage. */
 export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }).pipe(
-  Layer.provide([
+  // Each group's handlers answer in the request's context (LeanGroups.ts).
+  Layer.provide(lean(Api)(Layer.mergeAll(
     SystemHandlers.layer,
     UsersHandlers.layer,
     OrganizationsHandlers.layer,
@@ -95,7 +97,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer,
     TranslationsHandlers.layer
-  ]),
+  ))),
   Layer.provide(AuthenticationLive.layer)
 )
 
@@ -111,7 +113,22 @@ export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, Pu
   Layer.provide([FileLinks.layer, SpaceViews.layer])
 )
 
+/**
+ * How many services a request adds to the application's context (the request, its scope, route,
+ * actor, spans...) before Effect copies the whole context into a new map: Effect's default, 8,
+ * copied the application's ninety-odd services several times in every request.
+ */
+const requestContextDepth = 32
+
+/** Runs `serve` in its context rebased with `requestContextDepth`: set once, inherited by each request. */
+const deeperRequestContexts = <A, E, R>(serve: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.updateContext(serve, (context: Context.Context<R>) => Context.makeUnsafe<R>(context.mapUnsafe, { maxDepth: requestContextDepth }))
+
 export const serve = Layer.unwrap(Effect.map(
   HttpRouter.toHttpEffect(app).pipe(Effect.provideService(HttpRouter.RouterConfig, { maxParamLength: 2000 })),
-  (handler) => HttpServer.serve(RequestContext.annotate(CanonicalPaths.refuseNonCanonical(handler)))
+  (handler) =>
+    Layer.effectDiscard(deeperRequestContexts(Effect.gen(function*() {
+      const server = yield* HttpServer.HttpServer
+      return yield* server.serve(RequestContext.annotate(CanonicalPaths.refuseNonCanonical(handler)))
+    })))
 )).pipe(HttpServer.withLogAddress, Layer.provide(RequestContext.layerQuietTracing))

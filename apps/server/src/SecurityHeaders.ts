@@ -56,7 +56,10 @@ export const inlineScriptHashes = (html: string): ReadonlyArray<string> =>
 const allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 const allowedHeaders = "authorization, content-type"
 
-const pathOf = (url: string) => url.split("?")[0] ?? url
+const pathOf = (url: string) => {
+  const query = url.indexOf("?")
+  return query === -1 ? url : url.slice(0, query)
+}
 
 /**
  * The docs page is one response built once (ApiDocs makes it on the first visit): its script hashes
@@ -81,6 +84,9 @@ export const commonHeaders: Readonly<Record<string, string>> = {
   "x-frame-options": "DENY"
 }
 
+/** What an API answer (`/v1/...`) that is not stored and not cross-origin gets: most answers. */
+const apiAnswerHeaders: Readonly<Record<string, string>> = { ...commonHeaders, "content-security-policy": apiPolicy, "cache-control": "no-store" }
+
 const withHeaders = (
   docsPolicyOf: (response: HttpServerResponse.HttpServerResponse) => string,
   request: HttpServerRequest.HttpServerRequest,
@@ -88,6 +94,12 @@ const withHeaders = (
   allowedOrigin: string | undefined
 ) => {
   const path = pathOf(request.url)
+  if (
+    allowedOrigin === undefined && response.status !== 304 && path.startsWith("/v1/") &&
+    (request.headers["authorization"] !== undefined || response.headers["cache-control"] === undefined)
+  ) {
+    return HttpServerResponse.setHeaders(response, apiAnswerHeaders)
+  }
   const isDocs = path === docsPath && response.status < 300
   const headers: Record<string, string> = {
     ...commonHeaders,
