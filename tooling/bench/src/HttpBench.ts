@@ -153,7 +153,8 @@ export const run = (options: HttpBenchOptions, progress: (message: string) => Ef
         ...(options.variants
           ? [
             { name: "quire +user from token (pg)", config: { server: "quire", backend, variant: { userFromToken: true } } },
-            { name: "quire +tracer on (pg)", config: { server: "quire", backend, variant: { tracerOn: true } } }
+            { name: "quire +tracer on (pg)", config: { server: "quire", backend, variant: { tracerOn: true } } },
+            { name: "effect http-api floor (pg)", config: { server: "floor", backend } }
           ] as const
           : [])
       ]

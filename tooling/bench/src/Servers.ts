@@ -31,6 +31,7 @@ export interface Running {
 const scripts = {
   quire: fileURLToPath(new URL("./QuireServer.ts", import.meta.url)),
   baseline: fileURLToPath(new URL("./BaselineServer.ts", import.meta.url)),
+  floor: fileURLToPath(new URL("./FloorServer.ts", import.meta.url)),
   static: fileURLToPath(new URL("./StaticServer.ts", import.meta.url))
 }
 const tsxLoader = import.meta.resolve("tsx")

@@ -15,7 +15,7 @@ export interface QuireVariant {
 }
 
 export interface TargetConfig {
-  readonly server: "quire" | "baseline" | "static"
+  readonly server: "quire" | "baseline" | "floor" | "static"
   readonly backend: Backend
   readonly port: number
   readonly variant?: QuireVariant | undefined
