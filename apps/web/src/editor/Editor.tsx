@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "./markdown/codec.ts"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
+import { fieldInputEvent } from "./blocks/shared/view.ts"
 import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
 import { EditingBasics, editorExtensions } from "./schema.ts"
 import { sourceExtensions } from "./source/index.ts"
@@ -103,6 +104,31 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     },
     onBlur: () => report()
   })
+  useEffect(() => {
+    // A block's field (a code block's title, a caption) typed into: the page has an edit not yet
+    // reported, so it is no longer "saved". Leaving a field typed into commits it (its \`change\`,
+    // which comes first) and reports the page now, changed or not (typed back to what it was), so
+    // the status never waits on a field.
+    const el = frame.current
+    if (!editor || el === null) return
+    let typedIn: EventTarget | null = null
+    const typed = (event: Event) => {
+      typedIn = event.target
+      onEditingRef.current?.()
+    }
+    const left = (event: FocusEvent) => {
+      if (event.target !== typedIn || editor.isDestroyed) return
+      typedIn = null
+      unreported.current ??= editor.state.doc
+      report()
+    }
+    el.addEventListener(fieldInputEvent, typed)
+    el.addEventListener("focusout", left)
+    return () => {
+      el.removeEventListener(fieldInputEvent, typed)
+      el.removeEventListener("focusout", left)
+    }
+  }, [editor, report])
   useEffect(() => {
     const hidden = () => document.visibilityState === "hidden" && report()
     window.addEventListener("pagehide", report)

@@ -152,7 +152,10 @@ export const PageEditor = (props: {
     let live = true
     setLoaded(undefined)
     // The change request's revision first, then the page: the page is at least as new as its base.
-    const revision = reloads === 0 ? Promise.resolve(props.revision) : getChangeRequest(props.spaceId, props.number).then((cr) => cr.revision)
+    // Read each time a page opens: the screen's revision is older than any save made since it was
+    // read (this page's, another page's, a teammate's), and a base older than the page's text made
+    // the next save a conflict with our own earlier edits.
+    const revision = getChangeRequest(props.spaceId, props.number).then((cr) => cr.revision)
     // The files' URLs before the page, so its images show from the first render.
     revision.then((rev) => Promise.all([getPageMarkdown(props.spaceId, props.number, props.pageId), resources.loadFiles()]).then(([page]) => ({ page, rev }))).then(({ page, rev }) => {
       if (!live) return
@@ -210,7 +213,8 @@ export const PageEditor = (props: {
   if (loaded !== undefined && "error" in loaded) return <p role="alert" className="form-error">Could not load this page: {loaded.error}</p>
   const editorView = Editor === undefined ? <p className="muted" role="status">Loading the editor…</p>
     : "error" in Editor ? <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
-    : <Editor markdown={loaded === undefined ? undefined : shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} onEditing={() => queue.current?.typing()}
+    // Made again on "Reload the page": it then shows the page as stored, not the edits the server refused.
+    : <Editor key={reloads} markdown={loaded === undefined ? undefined : shown ?? loaded.markdown} onChange={(markdown) => queue.current?.edit(markdown)} onEditing={() => queue.current?.typing()}
       editable={state.kind !== "conflict"} linkTargets={resources.targets} uploadFile={resources.upload} fileUrl={resources.fileUrl} />
   // The editor is made while the page is on its way (hidden until it comes, at the same place in the
   // tree so it is not made again), so both take their time at once.

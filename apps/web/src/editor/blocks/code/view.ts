@@ -20,11 +20,12 @@ export const codeBlockView: NodeViewRenderer = (props) => {
   let node = props.node
   const current = (): NodeViewRendererProps => ({ ...props, node })
   // A backtick or a line break would end the fence's info string; a language is one line of text.
-  const language = field("Language", "", (value) => setAttrs(current(), { language: value.replace(/[`\r\n]/g, "").trim() }))
+  // Both commit as one types: this view updates in place (\`update\` below), keeping the field's focus and text.
+  const language = field("Language", "", (value) => setAttrs(current(), { language: value.replace(/[`\r\n]/g, "").trim() }), { live: true })
   const title = field("Title", "", (value) => {
     const wrapper = withTitle(node.attrs.wrapper as Wrapper, value.trim())
     setAttrs(current(), wrapper === null ? { wrapper, wrapperTag: null, wrapperEnd: null } : { wrapper })
-  })
+  }, { live: true })
   // Enter in a field goes back to the code (leaving the field commits it).
   for (const { input } of [language, title])
     input.addEventListener("keydown", (e) => {

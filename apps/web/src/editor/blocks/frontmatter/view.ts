@@ -1,5 +1,5 @@
 import { h, atomView, field, setAttrs } from "../shared/view.ts"
 
 export const frontmatterView = atomView((props, node) =>
-  h("details", {}, h("summary", {}, "Page frontmatter"), field("YAML", node.attrs.text as string, (text) => setAttrs({ ...props, node }, { text }), true).root)
+  h("details", {}, h("summary", {}, "Page frontmatter"), field("YAML", node.attrs.text as string, (text) => setAttrs({ ...props, node }, { text }), { multiline: true }).root)
 )

@@ -18,6 +18,6 @@ export const liquidAtomView = (label: string, mainParam: string | null): NodeVie
       {},
       h("strong", {}, label),
       field(mainParam ?? "path", main, setMain).root,
-      ...(body === null && node.attrs.endTag === null ? [] : [field("Caption", body ?? "", (b) => setAttrs({ ...props, node }, { body: b === "" ? null : b }), true).root])
+      ...(body === null && node.attrs.endTag === null ? [] : [field("Caption", body ?? "", (b) => setAttrs({ ...props, node }, { body: b === "" ? null : b }), { multiline: true }).root])
     )
   })

@@ -24,15 +24,32 @@ export const setAttrs = (props: NodeViewRendererProps, attrs: Record<string, unk
 }
 
 /** A text input bound to one attribute-derived value; `onCommit` turns the typed value into attributes. */
+/** What a control typed into says to the editor around it: its page has an edit that is not stored yet. */
+export const fieldInputEvent = "quire-field-input"
+
 export const field = (
   label: string,
   value: string,
   onCommit: (value: string) => void,
-  multiline = false
+  options: {
+    readonly multiline?: boolean
+    /**
+     * Commit as one types, not only when the field is left: for views that update in place (an
+     * atom's view is made again on each commit, which would take the focus from the field).
+     */
+    readonly live?: boolean
+  } = {}
 ): { root: HTMLElement; input: HTMLInputElement | HTMLTextAreaElement } => {
-  const input = multiline ? h("textarea", { rows: String(Math.max(2, value.split("\n").length)), spellcheck: "false" }) : h("input", { type: "text" })
+  const input = options.multiline === true
+    ? h("textarea", { rows: String(Math.max(2, value.split("\n").length)), spellcheck: "false" })
+    : h("input", { type: "text" })
   input.value = value
   input.addEventListener("change", () => onCommit(input.value))
+  // Until it is committed, what is typed here is an edit the page has not saved: the status says so.
+  input.addEventListener("input", () => {
+    input.dispatchEvent(new CustomEvent(fieldInputEvent, { bubbles: true }))
+    if (options.live === true) onCommit(input.value)
+  })
   // Keys typed in a control are the control's, not the editor's.
   input.addEventListener("keydown", (e) => e.stopPropagation())
   return { root: h("label", { class: "quire-field" }, h("span", {}, label), input), input }

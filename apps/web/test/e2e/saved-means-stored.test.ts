@@ -1,0 +1,136 @@
+/**
+ * "Saved" means the server has it (issue 36's newcomer reproductions): a new "Code block with
+ * title"'s title typed without leaving its field and its starter code typed over after a
+ * triple-click, and edits on page A after editing page B of the same change request, are in the
+ * change request's markdown read through /v1 once the status says "Saved"; after a conflict,
+ * "Reload the page" shows what is stored.
+ */
+import { expect, inject, it } from "vitest"
+import type { Page } from "playwright-core"
+import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { api } from "./servers.ts"
+
+const url = inject("readyServer")
+const browser = sharedBrowser()
+
+interface PageRead { readonly id: string; readonly markdown?: string; readonly title: string }
+
+const settled = (page: Page) => page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(done), 0)))
+
+const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved/ }).waitFor()
+
+const changeRequest = async (subject: string, pages: ReadonlyArray<{ readonly title: string; readonly slug: string; readonly markdown: string }>) => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: `${subject} Org` })
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: pages.map((p) => ({ operation: "insert_page", title: p.title, slug: p.slug, document: { markdown: p.markdown } }))
+  })
+  const listed = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const read = async (title: string) => {
+    const page = listed.pages.find((p) => p.title === title)!
+    const got = await api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${page.id}?format=markdown`)
+    return got.markdown ?? ""
+  }
+  return { space, cr, read }
+}
+
+it("text typed over a new titled code block's starter code is stored", async () => {
+  const { space, cr, read } = await changeRequest("Titled code", [{ title: "Notes", slug: "notes", markdown: "Start here.\n" }])
+  const session = await open(browser(), url, { expected: [] })
+  const { page } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("Start here.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("/filename")
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    await menu.getByRole("option", { name: /^Code block with title/ }).first().waitFor()
+    await page.keyboard.press("Enter")
+    await menu.waitFor({ state: "detached" })
+    await saved(page)
+    // The title field has the focus: what is typed there is saved without leaving it.
+    const title = editor.getByRole("textbox", { name: "Title" }).last()
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type("install.sh")
+    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
+    await saved(page)
+    await expect.poll(() => read("Notes")).toContain('{% code title="install.sh" %}')
+    // The newcomer's way into the code: triple-click the starter code, then type.
+    await editor.locator("pre code").getByText("code", { exact: true }).click({ clickCount: 3 })
+    await settled(page)
+    await page.keyboard.type("npm install quire")
+    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
+    await saved(page)
+    await expect.poll(() => read("Notes")).toContain("npm install quire")
+    await page.reload()
+    await page.getByRole("textbox", { name: "Page content" }).getByText("npm install quire").waitFor()
+    expect(await page.getByRole("textbox", { name: "Title" }).last().inputValue()).toBe("install.sh")
+  } finally {
+    await session.context.close()
+  }
+})
+
+it("edits on page A after editing page B of the same change request are stored, with no conflict", async () => {
+  const { space, cr, read } = await changeRequest("Two pages", [
+    { title: "Alpha", slug: "alpha", markdown: "Alpha text.\n" },
+    { title: "Beta", slug: "beta", markdown: "Beta text.\n" }
+  ])
+  const session = await open(browser(), url, { expected: [] })
+  const { page } = session
+  // Between pages through the change request's page tree, as a person does (no reload in between).
+  const type = async (title: string, anchor: string, words: string) => {
+    await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: title }).click()
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText(anchor).click()
+    await page.keyboard.press("End")
+    await page.keyboard.type(words)
+    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
+    await saved(page)
+  }
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
+    await type("Alpha", "Alpha text.", " First edit.")
+    await type("Beta", "Beta text.", " Beta edit.")
+    await type("Alpha", "Alpha text.", " Second edit.")
+    expect(await page.getByText("changed elsewhere").count()).toBe(0)
+    await expect.poll(() => read("Alpha")).toContain("Alpha text. First edit. Second edit.")
+    await expect.poll(() => read("Beta")).toContain("Beta text. Beta edit.")
+  } finally {
+    await session.context.close()
+  }
+})
+
+it("after a conflict, \"Reload the page\" shows the page as stored, not the edits the server refused", async () => {
+  const { space, cr, read } = await changeRequest("Conflict", [{ title: "Alpha", slug: "alpha", markdown: "Alpha text.\n" }])
+  const session = await open(browser(), url, { expected: [/status of 409/] })
+  const { page } = session
+  try {
+    await signInAsAdmin(session, url)
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
+    const editor = page.getByRole("textbox", { name: "Page content" })
+    await editor.getByText("Alpha text.").waitFor()
+    // A teammate rewrites the same line through the API after this browser loaded the page.
+    const head = await api<{ revision: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}`)
+    const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+    await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      baseRevision: head.revision,
+      changes: [{ operation: "update_page", page: pages.pages[0]!.id, document: { markdown: "Alpha text from a teammate.\n" } }]
+    })
+    await editor.getByText("Alpha text.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.type(" Mine.")
+    await page.getByRole("status").filter({ hasText: "changed elsewhere" }).waitFor()
+    await page.getByRole("button", { name: "Reload the page" }).click()
+    await editor.getByText("Alpha text from a teammate.").waitFor()
+    await saved(page)
+    expect(await editor.textContent()).not.toContain("Mine.")
+    expect(await read("Alpha")).toBe("Alpha text from a teammate.\n")
+  } finally {
+    await session.context.close()
+  }
+})
