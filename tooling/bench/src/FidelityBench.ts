@@ -279,15 +279,15 @@ const say = (message: string) => console.error(`[bench] fidelity: ${message}`)
 export const run = (options: FidelityOptions) =>
   Effect.gen(function*() {
     const started = Date.now()
-    process.env["QUIRE_GIT_ALLOW_FILE"] = "1"
     const scratch = yield* Scratch.directory
-    process.env["QUIRE_GIT_CACHE_DIR"] = join(scratch, "git-cache")
     const source = yield* Effect.promise(() => FidelityRepo.prepare(options.path, scratch, options.projectDirectory))
     say(`${source.origin}, project directory "${source.projectDirectory}"; starting Quire on PGlite`)
     const dataDir = join(scratch, "quire")
     const quire = yield* Servers.start("quire (embedded)", {
       server: "quire",
       backend: { kind: "embedded", dataDir },
+      // The server's own settings, not this process's: other benches run beside this one.
+      env: { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "git-cache") },
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })

@@ -160,12 +160,12 @@ const treeCpuMs = async (pids: ReadonlyArray<number>) =>
 const startScript = fileURLToPath(new URL("../../build/start.sh", import.meta.url))
 
 /** The built worker of a PostgreSQL deployment on `databaseUrl` (tooling/build/start.sh worker), started and stopped with the scope. */
-const startWorker = (databaseUrl: string, profileDir: string | undefined) =>
+const startWorker = (databaseUrl: string, profileDir: string | undefined, env: Readonly<Record<string, string>>) =>
   Effect.gen(function*() {
     const profile = profileDir === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        spawn("sh", [startScript, "worker"], { env: { ...process.env, DATABASE_URL: databaseUrl, ...profile }, stdio: ["ignore", "pipe", "pipe"] })
+        spawn("sh", [startScript, "worker"], { env: { ...process.env, ...env, DATABASE_URL: databaseUrl, ...profile }, stdio: ["ignore", "pipe", "pipe"] })
       ),
       (child) =>
         Effect.promise(async () => {
@@ -284,7 +284,8 @@ const measureBackend = (
 ) =>
   Effect.scoped(Effect.gen(function*() {
     const scratch = yield* Scratch.directory
-    process.env["QUIRE_GIT_CACHE_DIR"] = join(scratch, "git-cache")
+    // Set for the server and the worker, not in this process's environment: other benches run beside this one.
+    const env = { QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_CACHE_DIR: join(scratch, "git-cache") }
     // The server seals the repository URL that the worker opens: both need the same instance secret.
     process.env["QUIRE_SECRET"] ??= randomBytes(32).toString("hex")
     let quireBackend: Parameters<typeof Servers.start>[1]["backend"]
@@ -295,7 +296,7 @@ const measureBackend = (
       yield* progress(`git (${backend}): seeding ${url}`)
       organizationId = (yield* Seed.seed(Database.layerUrl(url))).organizationId
       quireBackend = { kind: "postgres", url }
-      pids.push(yield* startWorker(url, options.profileDir))
+      pids.push(yield* startWorker(url, options.profileDir, env))
     } else {
       const dataDir = join(scratch, "quire")
       yield* progress(`git (${backend}): a new embedded database in ${dataDir}`)
@@ -304,6 +305,7 @@ const measureBackend = (
     const quire = yield* Servers.start(`quire (${backend})`, {
       server: "quire",
       backend: quireBackend,
+      env,
       adminToken: Seed.adminToken,
       adminEmail: Seed.adminEmail
     })
@@ -415,7 +417,6 @@ export const run = (options: GitBenchOptions, progress: (message: string) => Eff
   Effect.gen(function*() {
     // The server and the worker are the production build.
     yield* Build.current(progress)
-    process.env["QUIRE_GIT_ALLOW_FILE"] = "1"
     const root = yield* Scratch.directory
     const work = join(root, "source")
     yield* progress(`git: writing a ${options.pages ?? 1000}-page repository in ${work}`)

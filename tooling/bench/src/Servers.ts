@@ -48,6 +48,7 @@ const builtEnv = (config: Omit<Target.TargetConfig, "port">, port: number): Reco
   const backend = config.backend
   return {
     ...inherited,
+    ...config.env,
     ...(backend.kind === "postgres" ? { DATABASE_URL: backend.url } : backend.kind === "embedded" ? { QUIRE_DATA_DIR: backend.dataDir } : {}),
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -66,7 +67,7 @@ const spawnTarget = (config: Omit<Target.TargetConfig, "port">, port: number) =>
     ? spawn("sh", [startScript, "server"], { env: builtEnv(config, port), stdio: ["ignore", 2, 2, "ipc"] })
     : spawn(process.execPath, ["--import", tsxLoader, scripts[config.server]], {
       // The load comes from one token: a budget it cannot exhaust (the limiter still counts each request).
-      env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, [Target.envName]: JSON.stringify({ ...config, port }) },
+      env: { QUIRE_RATE_LIMIT: "1000000000", ...process.env, ...config.env, [Target.envName]: JSON.stringify({ ...config, port }) },
       stdio: ["ignore", 2, 2, "ipc"]
     })
 

@@ -1,9 +1,14 @@
 /**
- * `pnpm bench --smoke`: every bench flag at a tiny size, one after another in this process, each
- * through its real code path (servers started, requests made, figures computed and printed), so a
- * bench that no longer runs is a failing test (test/Smoke.test.ts runs this in `pnpm test`). It
- * builds dist/ first only when a source is newer (Build.current), so that the flags that start the
- * built server share one build, and fails naming each flag that errored.
+ * `pnpm bench --smoke`: every bench flag at a tiny size in this process, each through its real code
+ * path (servers started, requests made, figures computed and printed), so a bench that no longer
+ * runs is a failing test (test/Smoke.test.ts runs this in `pnpm test`). It builds dist/ first only
+ * when a source is newer (Build.current), so that the flags that start the built server share one
+ * build, and fails naming each flag that errored.
+ *
+ * The flags run `concurrency` at a time, the longest first: each waits on its servers, databases
+ * and child processes most of its time, and nothing is shared between them (each has its own
+ * database, directory and ports). Their reports are printed at the end, in the order of `entries`,
+ * since a flag may redirect standard output while it runs (--fidelity).
  */
 import { Cause, Duration, Effect, Exit } from "effect"
 import { execFileSync } from "node:child_process"
@@ -27,6 +32,15 @@ export interface Entry {
 
 /** The longest one flag may take before it counts as failed. */
 const perFlag = Duration.minutes(10)
+
+/** Flags run at once. */
+const concurrency = 4
+
+/**
+ * The flags that take longest at smoke size, longest first (the order they start in; the others
+ * follow in their own order), so that no long flag starts last and runs alone.
+ */
+const longestFirst = ["http", "sites", "startup", "compare", "http-flags", "git", "web", "pages-deep", "sites-large"]
 
 const gitbookFiles: Record<string, string> = {
   "README.md": "# Tiny handbook\n\nStart with [the guide](guide/README.md).\n",
@@ -59,7 +73,7 @@ const cpuSeconds = () => {
 interface Outcome {
   readonly flag: string
   readonly seconds: number
-  readonly cpu: number
+  readonly report?: string | undefined
   readonly error?: string | undefined
 }
 
@@ -68,14 +82,13 @@ const runOne = (entry: Entry, fixtures: Fixtures, progress: (message: string) =>
     const argv = entry.argv(fixtures)
     yield* progress(`smoke: ${argv.join(" ")}`)
     const started = performance.now()
-    const cpu = cpuSeconds()
     const exit = yield* Effect.exit(entry.run(argv).pipe(Effect.timeout(perFlag)))
     const seconds = (performance.now() - started) / 1000
     const error = Exit.isFailure(exit)
       ? Cause.pretty(exit.cause).split("\n").slice(0, 12).join("\n")
       : /\d/.test(exit.value) ? undefined : `it printed no figure: ${JSON.stringify(exit.value.slice(0, 200))}`
-    if (Exit.isSuccess(exit)) console.log(`\n${exit.value}`)
-    return { flag: entry.flag, seconds, cpu: cpuSeconds() - cpu, error } satisfies Outcome
+    yield* progress(`smoke: --${entry.flag} ${error === undefined ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`)
+    return { flag: entry.flag, seconds, report: Exit.isSuccess(exit) ? exit.value : undefined, error } satisfies Outcome
   })
 
 /** Runs every entry; fails naming the flags that errored. */
@@ -87,14 +100,20 @@ export const run = (entries: ReadonlyArray<Entry>, progress: (message: string) =
     yield* Build.current(progress)
     const scratch = yield* Scratch.directory
     const fixtures: Fixtures = { gitbookRepository: gitbookRepository(join(scratch, "gitbook")) }
-    const outcomes: Array<Outcome> = []
-    for (const entry of entries) outcomes.push(yield* runOne(entry, fixtures, progress))
+    const rank = (entry: Entry) => {
+      const at = longestFirst.indexOf(entry.flag)
+      return at === -1 ? longestFirst.length : at
+    }
+    const order = entries.toSorted((a, b) => rank(a) - rank(b))
+    const finished = yield* Effect.forEach(order, (entry) => runOne(entry, fixtures, progress), { concurrency })
+    const outcomes = entries.map((entry) => finished.find((outcome) => outcome.flag === entry.flag)!)
+    for (const outcome of outcomes) if (outcome.report !== undefined) console.log(`\n${outcome.report}`)
     const failed = outcomes.filter((outcome) => outcome.error !== undefined)
     const lines = [
       "",
-      `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ` +
+      `bench --smoke: ${outcomes.length} flags in ${((performance.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time, ` +
       `${(cpuSeconds() - cpu).toFixed(0)} s of CPU (this process and the servers it started)`,
-      ...outcomes.map((o) => `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s  ${o.cpu.toFixed(1).padStart(6)} s CPU`)
+      ...outcomes.map((o) => `  --${o.flag.padEnd(16)} ${o.error === undefined ? "ok    " : "FAILED"} ${o.seconds.toFixed(1).padStart(6)} s`)
     ]
     console.log(lines.join("\n"))
     for (const outcome of failed) console.error(`\n--${outcome.flag} errored:\n${outcome.error}`)

@@ -26,6 +26,8 @@ export interface TargetConfig {
   readonly organizationId?: string | undefined
   /** For the static server: a JSON file of the response it answers every request with (SitesBench.ts). */
   readonly staticResponse?: string | undefined
+  /** Settings of this server's process besides the inherited environment (a bench's own Git cache, say). */
+  readonly env?: Readonly<Record<string, string>> | undefined
 }
 
 export const envName = "QUIRE_BENCH_TARGET"

@@ -4,23 +4,35 @@
  * and uncaught exceptions collected; axe-core run on a screen; screenshots of a screen in light and
  * dark at 1280 and 390 px in test/artifacts/.
  */
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Locator, type Page } from "playwright-core"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
-import { afterAll, beforeAll, expect } from "vitest"
+import { afterAll, beforeAll, expect, inject } from "vitest"
 import { admin } from "./servers.ts"
 
 const chromiumPath = "/usr/bin/chromium"
 export const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url))
 
-export const launch = async (): Promise<Browser> => {
+const launchOptions = () => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)
-  mkdirSync(artifacts, { recursive: true })
-  return chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] })
+  return { executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] }
 }
 
-/** One Chromium for a test file: launched before its tests, closed after them; call the answer for it. */
+/** Debian's Chromium as a server that the run's test files connect to (global-setup.ts starts it once). */
+export const launchServer = (): Promise<BrowserServer> => chromium.launchServer(launchOptions())
+
+/**
+ * The browser of a test file: a connection to the run's Chromium (`browserEndpoint`, from
+ * global-setup.ts), else one launched for the file. Each file's contexts are its own either way.
+ */
+export const launch = async (): Promise<Browser> => {
+  mkdirSync(artifacts, { recursive: true })
+  const endpoint = inject("browserEndpoint")
+  return endpoint === undefined ? chromium.launch(launchOptions()) : chromium.connect(endpoint)
+}
+
+/** The browser of a test file: connected before its tests, closed (its contexts with it) after them; call the answer for it. */
 export const sharedBrowser = (): (() => Browser) => {
   let browser: Browser | undefined
   beforeAll(async () => {
