@@ -105,6 +105,12 @@ const Screen = (props: { readonly route: Route }) => {
   }
 }
 
+/** Moves to `to` once rendered (navigating while rendering would update the router inside another component's render). */
+const Redirect = (props: { readonly to: string }) => {
+  useEffect(() => navigate(props.to, { replace: true }), [props.to])
+  return null
+}
+
 const noSpace: Atom.Atom<AsyncResult.AsyncResult<SpaceResource, unknown>> = Atom.make(AsyncResult.initial<SpaceResource, unknown>())
 
 /** The organization a route belongs to: in its path, or its space's (the switcher and the palette follow it). */
@@ -138,9 +144,8 @@ export const App = () => {
     const here = `${window.location.pathname}${window.location.search}`
     return <SignIn next={route.name === "signIn" ? route.next : here === "/" ? undefined : here} />
   }
-  if (route.name === "signIn") {
-    navigate(route.next ?? "/", { replace: true })
-    return null
-  }
+  // Signed in on the sign-in screen: where it was to lead, once the session is current (a sign-out
+  // refreshes it after moving here, and the stale session must not send the person back in).
+  if (route.name === "signIn") return session.waiting ? <Loading what="your session" /> : <Redirect to={route.next ?? "/"} />
   return <SignedIn route={route} />
 }
