@@ -93,8 +93,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 
 /** axe-core on the page as it is (every rule, or only `rules`): serious or critical violations fail the test. */
 export const expectAccessible = async (page: Page, screen: string, rules?: ReadonlyArray<string>) => {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern (it allows no inline script).
-  await page.evaluate(axeSource)
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (it allows no inline script);
+  // once per document (its half a megabyte compiled again for each check was most of a check's time).
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async (only) => {
     const axe = (globalThis as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe
     const runOnly = only === undefined ? {} : { runOnly: { type: "rule", values: only } }
