@@ -81,6 +81,13 @@ export const signInAsAdmin = async (session: Session, url: string) => {
   expect(response.status()).toBe(200)
 }
 
+/** Signs the session in as the administrator and opens `path` (a page of a change request); the page's editor. */
+export const openEditor = async (session: Session, url: string, path: string) => {
+  await signInAsAdmin(session, url)
+  await session.page.goto(path)
+  return session.page.getByRole("textbox", { name: "Page content" })
+}
+
 /** Signs in as the administrator on the sign-in screen the page shows, as a person does (Enter submits). */
 export const signInOnScreen = async (page: Page) => {
   await page.getByRole("heading", { name: "Sign in" }).waitFor()

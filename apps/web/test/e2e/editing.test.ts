@@ -5,7 +5,7 @@
  * is in the change request.
  */
 import { expect, inject, it } from "vitest"
-import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, expectAccessible, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -135,9 +135,7 @@ it("keeps typing through a dropped connection, offers kept edits after a reload,
   })
   const { page, problems, context } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/first`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/first`)
     await editor.getByText("One line.").click()
     await page.keyboard.press("End")
 
@@ -191,9 +189,7 @@ it("says plainly when the page changed elsewhere, never overwriting it; renames,
   const session = await open(browser(), url, { expected: [/status of 409/] })
   const { page, problems, context } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/alpha`)
     await editor.getByText("The same line.").click()
     // Someone else changes the same line meanwhile.
     await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {

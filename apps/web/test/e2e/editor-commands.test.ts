@@ -5,7 +5,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, expectAccessible, open, openEditor, sharedBrowser } from "./browser.ts"
 import { api } from "./servers.ts"
 import { insertItems } from "../../src/editor/commands/items.ts"
 
@@ -54,9 +54,7 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
   const session = await open(browser(), url, { expected: [] })
   const { page, problems, context } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/notes`)
     await editor.getByText("Start here.").click()
     await page.keyboard.press("End")
     await page.keyboard.press("Enter")
@@ -219,9 +217,7 @@ it("turns markdown typed in the editor into blocks and marks", async () => {
   const session = await open(browser(), url)
   const { page, problems, context } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/scratch`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/scratch`)
     await editor.getByText("First.").click()
     await page.keyboard.press("End")
     await page.keyboard.press("Enter")
@@ -282,9 +278,7 @@ it("inserts every block of the insert menu; the page saves as GitBook's markdown
   const session = await open(browser(), url, { expected: [] })
   const { page, problems, context } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/blocks`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/blocks`)
     const menu = page.getByRole("listbox", { name: "Insert a block" })
     // Each item on a new line under the first, from the menu by keyboard: its id typed after `/`, Enter.
     const items = insertItems.filter((item) => item.template !== undefined && item.id !== "paragraph")

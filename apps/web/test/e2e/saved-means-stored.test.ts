@@ -7,7 +7,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -40,9 +40,7 @@ it("text typed over a new titled code block's starter code is stored", async () 
   const session = await open(browser(), url, { expected: [] })
   const { page } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/notes`)
     await editor.getByText("Start here.").click()
     await page.keyboard.press("End")
     await page.keyboard.press("Enter")
@@ -110,9 +108,7 @@ it("after a conflict, \"Reload the page\" shows the page as stored, not the edit
   const session = await open(browser(), url, { expected: [/status of 409/] })
   const { page } = session
   try {
-    await signInAsAdmin(session, url)
-    await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
-    const editor = page.getByRole("textbox", { name: "Page content" })
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/alpha`)
     await editor.getByText("Alpha text.").waitFor()
     // A teammate rewrites the same line through the API after this browser loaded the page.
     const head = await api<{ revision: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}`)
