@@ -219,20 +219,53 @@ export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
   // Past the definitions limit, each piece would parse them all: references resolve within their piece only.
   // Each stands alone, so that a line that does not parse as a definition leaves the others definitions.
-  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.join("\n\n")}\n`
+  // Without their indentation, so that none continues a list item the piece ends in.
+  return definitions.length === 0 || definitions.length > defaultMarkdownLimits.definitions ? "" : `\n\n${definitions.map((line) => line.trimStart()).join("\n\n")}\n`
+}
+
+/** A label as references and definitions are matched (micromark's `normalizeIdentifier`): whitespace collapsed, trimmed, case folded. */
+const normalLabel = (label: string) => label.replace(/[\t\n\r ]+/g, " ").replace(/^ | $/g, "").toLowerCase().toUpperCase()
+
+/** Text between square brackets with none inside it (a reference's label, among others). */
+const bracketed = /\[((?:[^[\]\\]|\\.)*)\]/g
+
+/** The label of an appendix's definition line. */
+const definitionLabel = /^ {0,3}\[((?:[^\\\]\n]|\\.)+)\]:/
+
+/**
+ * The definitions of `appendix` whose labels `text` may use: those written between brackets in it
+ * (a label over several lines also without the quote markers and indentation that continue it).
+ * Only these can resolve a reference of the piece, and a parse takes every definition it is given
+ * through the parser: a page of a thousand definitions parsed each of its pieces with all of them.
+ */
+export const appendixFor = (text: string, appendix: string): string => {
+  if (appendix === "") return ""
+  const labels = new Set<string>()
+  for (const match of text.matchAll(bracketed)) {
+    const label = match[1]!
+    labels.add(normalLabel(label))
+    if (label.includes("\n")) labels.add(normalLabel(label.replace(/\n[ \t>]*/g, " ")))
+  }
+  if (labels.size === 0) return ""
+  const kept = appendix.split("\n\n").filter((line) => {
+    const label = definitionLabel.exec(line)
+    return label !== null && labels.has(normalLabel(label[1]!))
+  })
+  return kept.length === 0 ? "" : `\n\n${kept.join("\n\n")}\n`
 }
 
 /**
- * One piece of a `piecePlan`, parsed with its appendix; `forText`: for its words only (search
- * sections), without GFM's autolink literals.
+ * One piece of a `piecePlan`, parsed with the definitions of its appendix it may use (see
+ * `appendixFor`); `forText`: for its words only (search sections), without GFM's autolink literals.
  */
-export const parsePiece = (text: string, appendix: string, forText = false): Piece => {
+export const parsePiece = (text: string, documentAppendix: string, forText = false): Piece => {
   const parse = forText ? (markdown: string) => guarded(markdown, (all) => textProcessor.parse(all)) : parseMarkdown
   const breach = markdownLimitBreach(text)
   if (breach !== undefined) {
     const tree = plainTextTree(text, breach)
     return { text, children: tree.children, tree }
   }
+  const appendix = appendixFor(text, documentAppendix)
   if (appendix === "") {
     const tree = parse(text)
     return { text, children: tree.children, tree }

@@ -1,7 +1,21 @@
 import { assert, describe, it } from "@effect/vitest"
-import { atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { appendixOf, atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
 import { type HtmlLinks, links } from "../src/MarkdownLinks.ts"
 import { random } from "./support/Random.ts"
+import type { RootContent } from "mdast"
+import { visit } from "unist-util-visit"
+
+/** The references a parse resolved (micromark makes a reference only of a label some definition has), in order. */
+const references = (nodes: ReadonlyArray<RootContent>) => {
+  const found: Array<string> = []
+  for (const node of nodes) visit(node, (child) => {
+    if (child.type === "linkReference" || child.type === "imageReference") found.push(`${child.type} ${child.identifier}`)
+  })
+  return found
+}
+
+/** A label over two lines, the second continuing a quote or a list item (`marker`). */
+const multiline = (text: string, marker: string) => text.replace(" ", `\n${marker}`)
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
@@ -251,6 +265,39 @@ describe("large documents", () => {
       ["https://example.com/unused", withReferences.split("\n").indexOf("[unused]: https://example.com/unused") + 1]
     ])
     assert.strictEqual(sections(withReferences)[0]!.body.split("\n")[0], "See the guide first.")
+  })
+
+  it("parses a piece with only the definitions it may use: its references resolve as with all of them", () => {
+    const next = random(41)
+    const labels = ["a", "B", "c d", "e\\]f", "ü", "long label", "x"]
+    const label = () => labels[Math.floor(next() * labels.length)]!
+    const blocks = [
+      () => `See [${label()}] and [text][${label()}], ![img][${label()}] and [${label()}][].`,
+      () => `> Quoted [text][${multiline(label(), "> ")}]\n> across [${label()}] lines.`,
+      () => `- item [${multiline(label(), "  ")}]\n  [other][${label()}]`,
+      () => `[${label()}]: https://example.com/${Math.floor(next() * 100)} "title"`,
+      () => `   [${label().toUpperCase()}]:   /relative/${Math.floor(next() * 100)}`,
+      () => "Plain words with no brackets.",
+      () => `\`[${label()}]\` in code, [not [nested]][${label()}]`,
+      () => `| [${label()}] | b |\n| - | - |\n| [c][${label()}] | d |`
+    ]
+    let checked = 0
+    // Pieces with a reference that a definition of the appendix resolves.
+    let used = 0
+    for (let n = 0; n < 300; n++) {
+      const page = Array.from({ length: 2 + Math.floor(next() * 12) }, () => blocks[Math.floor(next() * blocks.length)]!()).join("\n\n")
+      // The appendix a piece of a page of several pieces is parsed with: the page's definitions.
+      const appendix = appendixOf(page)
+      for (const text of page.split("\n\n")) {
+        const all = parseMarkdown(text + appendix).children.filter((node) => (node.position?.start.offset ?? 0) < text.length)
+        const resolved = references(all)
+        assert.deepStrictEqual(references(parsePiece(text, appendix).children), resolved, JSON.stringify({ text, appendix }))
+        checked++
+        if (resolved.length > 0) used++
+      }
+    }
+    assert.isAbove(checked, 1_000)
+    assert.isAbove(used, 200)
   })
 
   it("is cut by its shortcut for plain lines where its full reading of each line cuts it", () => {

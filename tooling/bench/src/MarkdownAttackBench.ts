@@ -105,6 +105,16 @@ export const attack = (baseUrl: string, options: MarkdownAttackOptions, progress
     const cr = yield* Effect.promise(() => call(baseUrl, "POST", `/spaces/${spaceId}/change-requests`, { subject: "Attack" }))
     const changeRequestId = String(cr.body["id"])
     const contentPath = `/spaces/${spaceId}/change-requests/${changeRequestId}/content`
+    // An ordinary page written and read first: what the first write and read load (code compiled
+    // on first use, a parse worker started) is not what hostile markdown costs.
+    const warm = yield* Effect.promise(() =>
+      call(baseUrl, "POST", contentPath, { changes: [{ operation: "insert_page", title: "Warm-up", document: { markdown: "# Warm-up\n\nA [link](https://example.com) and **words**.\n" } }] })
+    )
+    if (warm.status !== 200) return yield* Effect.die(new Error(`markdown-attack: the warm-up page answered ${warm.status}`))
+    const warmTree = yield* Effect.promise(() => call(baseUrl, "GET", contentPath))
+    for (const { id } of (warmTree.body["pages"] ?? []) as ReadonlyArray<{ readonly id: string }>) {
+      for (const format of ["html", "document"]) yield* Effect.promise(() => call(baseUrl, "GET", `${contentPath}/page/${id}?format=${format}`))
+    }
     yield* progress(`markdown-attack: /health idle for ${options.idleMillis} ms`)
     const idleProbe = probe(baseUrl)
     yield* Effect.sleep(options.idleMillis)
