@@ -7,7 +7,15 @@ import { Actor, BoundedCache, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { defaultRevisionLimits } from "./domain/RevisionLimits.ts"
-import { type LinkContext, type LinkStatus, type LinkTarget, type MarkdownLink, revisionLinkResolver } from "@quire/markdown"
+import {
+  type LinkContext,
+  type LinkResolution,
+  type LinkStatus,
+  type LinkTarget,
+  type MarkdownLink,
+  resolvesAlikeOnEveryPage,
+  revisionLinkResolver
+} from "@quire/markdown"
 import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
@@ -32,15 +40,17 @@ export interface LinkGraph {
   readonly revision: Revision
   /** The revision's pages by id. */
   readonly pages: ReadonlyMap<string, LocatedPage>
-  /** Every link of every document page: pages in tree order, links in document order. */
-  readonly links: ReadonlyArray<LocatedLink>
-  /** Page id to the ids of the other pages that link to it, in tree order. */
-  readonly pageBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
-  /** File id to the ids of the pages that link to it, embed it or use it as cover, in tree order. */
-  readonly fileBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
   /** The revision's link targets, in order of first appearance (what `linkItems` lists without a page), and how many are broken. */
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
+  /** The links of a page, in document order (none for a page that is not in the revision). */
+  readonly pageLinks: (pageId: string) => ReadonlyArray<LocatedLink>
+  /** The link targets of a page, in order of first appearance on it; each item's url is the link as first written there. */
+  readonly pageItems: (pageId: string) => ReadonlyArray<LinkItem>
+  /** The ids of the other pages that link to a page, in tree order. */
+  readonly pageBacklinks: (pageId: string) => ReadonlyArray<string>
+  /** The ids of the pages that link to a file, embed it or use it as cover, in tree order. */
+  readonly fileBacklinks: (fileId: string) => ReadonlyArray<string>
 }
 
 /** One target of a listing, with where it is linked from. */
@@ -152,91 +162,202 @@ export const pageLinkContext = (index: RevisionLinkIndex, page: Pick<PageNode, "
   return { ...lookups, pagePath: path, appBaseUrl, pageFilePath: page.git?.path }
 }
 
-/** The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its link index when already made. */
+/** A resolution met while building a graph, and the item of its target (an index in the graph's items). */
+interface Resolved {
+  readonly target: LinkTarget
+  readonly status: LinkStatus
+  readonly item: number
+}
+
+interface MutableItem {
+  readonly status: LinkStatus
+  readonly target: LinkTarget
+  readonly url: string
+  readonly locations: Array<string>
+}
+
+/** What `resolve` answers for a link the graph leaves out (anchors only, other schemes). */
+const notALink = -1
+
+/**
+ * The items of a graph by target: links to the same page, file or URL are one item, anchors aside.
+ * Keyed by the target's own string, one map per kind, so that no key is made per link.
+ */
+class ItemIndex {
+  private readonly pages = new Map<string, number>()
+  private readonly paths = new Map<string, number>()
+  private readonly files = new Map<string, number>()
+  private readonly urls = new Map<string, number>()
+
+  /** The item of `target`, made by `make` (which answers its index) when it has none yet. */
+  itemOf(target: LinkTarget, make: () => number): number {
+    const map = target.kind === "page" ? ("page" in target ? this.pages : this.paths) : target.kind === "file" ? this.files : this.urls
+    const key = target.kind === "page" ? ("page" in target ? target.page : target.path) : target.kind === "file" ? target.file : target.url
+    const found = map.get(key)
+    if (found !== undefined) return found
+    const made = make()
+    map.set(key, made)
+    return made
+  }
+}
+
+const withoutAnchor = (target: LinkTarget): LinkTarget => {
+  if (!("anchor" in target)) return target
+  const { anchor: _anchor, ...rest } = target
+  return rest as LinkTarget
+}
+
+/**
+ * The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its
+ * link index when already made. A link that resolves alike on every page is resolved once, and
+ * the graph keeps, per link, the index of its resolution and its URL: the listing of the whole
+ * revision is made as the links are read, a page's links and the backlinks when first asked for.
+ */
 export const buildGraph = (
   revision: Revision,
   documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
   appBaseUrl: string,
   index: RevisionLinkIndex = revisionLinkIndex(revision)
 ): LinkGraph => {
-  const { entries: _entries, ...lookups } = index
-  const { entries, fileIds } = index
-  // What does not depend on the page (absolute URLs, the app's URL, page ids) is worked out once.
-  const resolverFor = revisionLinkResolver({ ...lookups, appBaseUrl })
-  const links: Array<LocatedLink> = []
-  const pageBacklinks = new Map<string, Array<string>>()
-  const fileBacklinks = new Map<string, Array<string>>()
-  const items = new ItemsOf()
-  for (const { page, path } of entries) {
-    if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(fileBacklinks, page.cover.ref.file, page.id)
+  const { entries, ...lookups } = index
+  const context = { ...lookups, appBaseUrl }
+  const resolverFor = revisionLinkResolver(context)
+  const resolved: Array<Resolved> = []
+  const items: Array<MutableItem> = []
+  const itemIndex = new ItemIndex()
+  let broken = 0
+  const add = (resolution: LinkResolution | undefined, url: string): number => {
+    if (resolution === undefined) return notALink
+    const item = itemIndex.itemOf(resolution.target, () => {
+      items.push({ status: resolution.status, target: withoutAnchor(resolution.target), url, locations: [] })
+      if (resolution.status === "broken") broken++
+      return items.length - 1
+    })
+    resolved.push({ target: resolution.target, status: resolution.status, item })
+    return resolved.length - 1
+  }
+  // Links that resolve alike on every page (absolute URLs, paths from the root), by URL as written:
+  // links and images apart, as they resolve apart.
+  const everywhere = { link: new Map<string, number>(), image: new Map<string, number>() }
+  // The pages with links, and where each one's links start in `linked` (resolution indices) and `urls`.
+  const linking: Array<(typeof entries)[number]> = []
+  const starts: Array<number> = []
+  const linked: Array<number> = []
+  const urls: Array<string> = []
+  for (const entry of entries) {
+    const { page } = entry
     if (page.document === undefined) continue
-    const found = documentLinks.get(page.document) ?? []
-    if (found.length === 0) continue
-    const resolve = resolverFor({ pagePath: path, pageFilePath: page.git?.path })
+    const found = documentLinks.get(page.document)
+    if (found === undefined || found.length === 0) continue
+    const place = { pagePath: entry.path, pageFilePath: page.git?.path }
+    let resolve: ReturnType<typeof resolverFor> | undefined
+    const start = linked.length
     for (const link of found) {
-      const resolution = resolve(link)
-      if (resolution === undefined) continue
-      const located: LocatedLink = { pageId: page.id, url: link.url, target: resolution.target, status: resolution.status }
-      links.push(located)
-      items.add(located)
-      if (resolution.status !== "ok") continue
-      const target = resolution.target
-      if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(pageBacklinks, target.page, page.id)
-      if (target.kind === "file") pushTo(fileBacklinks, target.file, page.id)
+      const alike = link.kind === "image" ? everywhere.image : everywhere.link
+      let r = alike.get(link.url)
+      if (r === undefined) {
+        resolve ??= resolverFor(place)
+        r = add(resolve(link), link.url)
+        if (resolvesAlikeOnEveryPage(link.url)) alike.set(link.url, r)
+      }
+      if (r === notALink) continue
+      linked.push(r)
+      urls.push(link.url)
+      const { locations } = items[resolved[r]!.item]!
+      if (locations.at(-1) !== page.id) locations.push(page.id)
     }
+    if (linked.length > start) {
+      linking.push(entry)
+      starts.push(start)
+    }
+  }
+  starts.push(linked.length)
+  return graphOf(revision, entries, { resolved, items, broken, linking, starts, linked, urls })
+}
+
+/** What `buildGraph` read: the resolutions, the items, and each linking page's links. */
+interface Links {
+  readonly resolved: ReadonlyArray<Resolved>
+  readonly items: ReadonlyArray<LinkItem>
+  readonly broken: number
+  readonly linking: ReadonlyArray<RevisionLinkIndex["entries"][number]>
+  readonly starts: ReadonlyArray<number>
+  readonly linked: ReadonlyArray<number>
+  readonly urls: ReadonlyArray<string>
+}
+
+/** The graph over what `buildGraph` read, making each page's links and the backlinks on first use. */
+const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], links: Links): LinkGraph => {
+  const { resolved, items, linking, starts, linked, urls } = links
+  const pages = new Map<string, LocatedPage>()
+  for (const entry of entries) pages.set(entry.page.id, entry)
+  let linkingIndex: Map<string, number> | undefined
+  /** Where the links of the page are in `linked` and `urls`, if it has any. */
+  const rangeOf = (pageId: string): readonly [number, number] | undefined => {
+    if (linkingIndex === undefined) {
+      linkingIndex = new Map()
+      for (let i = 0; i < linking.length; i++) linkingIndex.set(linking[i]!.page.id, i)
+    }
+    const i = linkingIndex.get(pageId)
+    return i === undefined ? undefined : [starts[i]!, starts[i + 1]!]
+  }
+  let backlinks: { readonly pages: Map<string, Array<string>>; readonly files: Map<string, Array<string>> } | undefined
+  const backlinksOf = () => {
+    if (backlinks !== undefined) return backlinks
+    const toPages = new Map<string, Array<string>>()
+    const toFiles = new Map<string, Array<string>>()
+    const fileIds = new Set(revision.files.map((file) => file.id))
+    let next = 0
+    for (const entry of entries) {
+      const { page } = entry
+      if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(toFiles, page.cover.ref.file, page.id)
+      if (linking[next] !== entry) continue
+      for (let l = starts[next]!; l < starts[next + 1]!; l++) {
+        const { status, target } = resolved[linked[l]!]!
+        if (status !== "ok") continue
+        if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(toPages, target.page, page.id)
+        if (target.kind === "file") pushTo(toFiles, target.file, page.id)
+      }
+      next++
+    }
+    return backlinks = { pages: toPages, files: toFiles }
   }
   return {
     revision,
-    pages: new Map(entries.map(({ page, path }) => [page.id, { page, path }])),
-    links,
-    pageBacklinks,
-    fileBacklinks,
-    items: items.list(),
-    broken: items.broken
-  }
-}
-
-/** Links to the same page, file or URL are one item; anchors do not count. */
-const targetKey = (target: LinkTarget): string => {
-  switch (target.kind) {
-    case "page":
-      return "page" in target ? `page:${target.page}` : `path:${target.path}`
-    case "file":
-      return `file:${target.file}`
-    case "url":
-      return `url:${target.url}`
-  }
-}
-
-/** Link targets as links come, each once: links to the same page, file or URL are one item. */
-class ItemsOf {
-  private readonly items = new Map<string, { status: LinkStatus; target: LinkTarget; url: string; locations: Array<string> }>()
-  broken = 0
-
-  add(link: LocatedLink): void {
-    const key = targetKey(link.target)
-    const item = this.items.get(key)
-    if (item === undefined) {
-      const { anchor: _anchor, ...target } = link.target as LinkTarget & { anchor?: string }
-      this.items.set(key, { status: link.status, target: target as LinkTarget, url: link.url, locations: [link.pageId] })
-      if (link.status === "broken") this.broken++
-    } else if (item.locations.at(-1) !== link.pageId) {
-      item.locations.push(link.pageId)
-    }
-  }
-
-  list(): ReadonlyArray<LinkItem> {
-    return Array.from(this.items.values())
+    pages,
+    items,
+    broken: links.broken,
+    pageLinks: (pageId) => {
+      const range = rangeOf(pageId)
+      if (range === undefined) return []
+      const out: Array<LocatedLink> = []
+      for (let l = range[0]; l < range[1]; l++) {
+        const { status, target } = resolved[linked[l]!]!
+        out.push({ pageId, url: urls[l]!, target, status })
+      }
+      return out
+    },
+    pageItems: (pageId) => {
+      const range = rangeOf(pageId)
+      if (range === undefined) return []
+      const seen = new Set<number>()
+      const out: Array<LinkItem> = []
+      for (let l = range[0]; l < range[1]; l++) {
+        const { item, status } = resolved[linked[l]!]!
+        if (seen.has(item)) continue
+        seen.add(item)
+        out.push({ status, target: items[item]!.target, url: urls[l]!, locations: [pageId] })
+      }
+      return out
+    },
+    pageBacklinks: (pageId) => backlinksOf().pages.get(pageId) ?? [],
+    fileBacklinks: (fileId) => backlinksOf().files.get(fileId) ?? []
   }
 }
 
 /** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
-export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> => {
-  if (pageId === undefined) return graph.items
-  const items = new ItemsOf()
-  for (const link of graph.links) if (link.pageId === pageId) items.add(link)
-  return items.list()
-}
+export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> =>
+  pageId === undefined ? graph.items : graph.pageItems(pageId)
 
 // Pagination -------------------------------------------------------------------------------------
 
@@ -343,14 +464,14 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         yield* pageOf(g, pageId)
-        return yield* backlinks(g, g.pageBacklinks.get(pageId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.pageBacklinks(pageId), cursor?.offset ?? 0, request)
       })
 
       const revisionFileBacklinks = Effect.fn("ContentLinks.revisionFileBacklinks")(function*(revisionId: string, fileId: string, request: BacklinksRequest) {
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         if (!g.revision.files.some((file) => file.id === fileId)) return yield* new Errors.NotFound({ resource: "File", id: fileId })
-        return yield* backlinks(g, g.fileBacklinks.get(fileId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.fileBacklinks(fileId), cursor?.offset ?? 0, request)
       })
 
       /** The space's current revision, or the one a cursor of this space pinned. */

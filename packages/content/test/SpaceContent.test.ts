@@ -134,7 +134,7 @@ describe("SpaceContent.commit", () => {
       yield* repo.insert({ ...current, id: "rv-older", parents: [current.id], pages: [...current.pages, page] }, new Map([[documentHash(older), older]]))
       assert.isFalse((yield* repo.documentLinks([documentHash(older)])).has(documentHash(older)))
       const graph = yield* links.graph("rv-older", "https://app.example.com")
-      assert.deepStrictEqual(graph.links.filter((link) => link.pageId === "p3").map((link) => [link.url, link.status]), [["guide.md", "ok"]])
+      assert.deepStrictEqual(graph.pageLinks("p3").map((link) => [link.url, link.status]), [["guide.md", "ok"]])
       assert.deepStrictEqual((yield* repo.documentLinks([documentHash(older)])).get(documentHash(older)), [{ url: "guide.md", kind: "link" }])
     }).pipe(Effect.provide(layer)))
 

@@ -202,6 +202,15 @@ export interface LinkPlace {
 }
 
 /**
+ * Whether `url` resolves alike on every page of a revision: it has no relative path (an absolute
+ * URL, a path from the root, an anchor, nothing), so neither the page's place nor its file matters.
+ */
+export const resolvesAlikeOnEveryPage = (url: string): boolean => {
+  const given = unwrap(url)
+  return given === "" || given.startsWith("#") || given.startsWith("/") || scheme.test(given)
+}
+
+/**
  * Resolvers for the pages of one revision, sharing what does not depend on the page: the set of
  * page ids, the asset paths, the parsed app URL, and the resolution of each absolute URL.
  */
