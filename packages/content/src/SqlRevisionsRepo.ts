@@ -68,19 +68,20 @@ const documents = Rows.decoder(
  */
 const encodeLinks = (links: DocumentLinks): string => JSON.stringify(links.map(({ kind, url }) => (kind === "image" ? "i" : "l") + url))
 
+const invalidLinks = (detail: string) => new Rows.InvalidRow("content_documents", `links: ${detail}`)
+
 const decodeLinks = (text: string): DocumentLinks => {
-  const invalid = (detail: string) => new Rows.InvalidRow("content_documents", `links: ${detail}`)
   let list: unknown
   try {
     list = JSON.parse(text)
   } catch {
-    throw invalid("not JSON")
+    throw invalidLinks("not JSON")
   }
-  if (!Array.isArray(list)) throw invalid("not an array")
+  if (!Array.isArray(list)) throw invalidLinks("not an array")
   const links: Array<{ url: string; kind: "link" | "image" }> = []
   for (const entry of list) {
     const kind = typeof entry === "string" ? entry.charAt(0) : ""
-    if (kind !== "l" && kind !== "i") throw invalid(`${JSON.stringify(entry)} is not a kind (l, i) followed by a URL`)
+    if (kind !== "l" && kind !== "i") throw invalidLinks(`${JSON.stringify(entry)} is not a kind (l, i) followed by a URL`)
     links.push({ url: (entry as string).slice(1), kind: kind === "i" ? "image" : "link" })
   }
   return links
