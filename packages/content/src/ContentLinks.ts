@@ -20,16 +20,6 @@ import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
-/** A link of a page of the revision, classified. */
-export interface LocatedLink {
-  /** The page the link is on. */
-  readonly pageId: string
-  /** As written in the markdown. */
-  readonly url: string
-  readonly target: LinkTarget
-  readonly status: LinkStatus
-}
-
 export interface LocatedPage {
   readonly page: PageNode
   readonly path: string
@@ -43,8 +33,6 @@ export interface LinkGraph {
   /** The revision's link targets, in order of first appearance (what `linkItems` lists without a page), and how many are broken. */
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
-  /** The links of a page, in document order (none for a page that is not in the revision). */
-  readonly pageLinks: (pageId: string) => ReadonlyArray<LocatedLink>
   /** The link targets of a page, in order of first appearance on it; each item's url is the link as first written there. */
   readonly pageItems: (pageId: string) => ReadonlyArray<LinkItem>
   /** The ids of the other pages that link to a page, in tree order. */
@@ -162,13 +150,6 @@ export const pageLinkContext = (index: RevisionLinkIndex, page: Pick<PageNode, "
   return { ...lookups, pagePath: path, appBaseUrl, pageFilePath: page.git?.path }
 }
 
-/** A resolution met while building a graph, and the item of its target (an index in the graph's items). */
-interface Resolved {
-  readonly target: LinkTarget
-  readonly status: LinkStatus
-  readonly item: number
-}
-
 interface MutableItem {
   readonly status: LinkStatus
   readonly target: LinkTarget
@@ -176,28 +157,44 @@ interface MutableItem {
   readonly locations: Array<string>
 }
 
-/** What `resolve` answers for a link the graph leaves out (anchors only, other schemes). */
-const notALink = -1
+/**
+ * A link as the graph keeps it: the index of its target's item and its own status, in one number
+ * (`item * 4 + status`), so that a graph holds no object per link. `notALink` for a link it leaves
+ * out (anchors only, other schemes).
+ */
+type LinkCode = number
+const statuses: ReadonlyArray<LinkStatus> = ["ok", "in-app", "broken"]
+const statusCode = { ok: 0, "in-app": 1, broken: 2 } as const satisfies Record<LinkStatus, number>
+const notALink: LinkCode = -1
+const itemOfCode = (code: LinkCode) => code >> 2
+const statusOfCode = (code: LinkCode) => statuses[code & 3]!
 
 /**
  * The items of a graph by target: links to the same page, file or URL are one item, anchors aside.
  * Keyed by the target's own string, one map per kind, so that no key is made per link.
  */
 class ItemIndex {
+  readonly items: Array<MutableItem> = []
+  broken = 0
   private readonly pages = new Map<string, number>()
   private readonly paths = new Map<string, number>()
   private readonly files = new Map<string, number>()
   private readonly urls = new Map<string, number>()
 
-  /** The item of `target`, made by `make` (which answers its index) when it has none yet. */
-  itemOf(target: LinkTarget, make: () => number): number {
+  /** The code of a link resolved to `resolution`, written `url`; its target's item is made when it is the first link there. */
+  codeOf(resolution: LinkResolution | undefined, url: string): LinkCode {
+    if (resolution === undefined) return notALink
+    const { target, status } = resolution
     const map = target.kind === "page" ? ("page" in target ? this.pages : this.paths) : target.kind === "file" ? this.files : this.urls
     const key = target.kind === "page" ? ("page" in target ? target.page : target.path) : target.kind === "file" ? target.file : target.url
-    const found = map.get(key)
-    if (found !== undefined) return found
-    const made = make()
-    map.set(key, made)
-    return made
+    let item = map.get(key)
+    if (item === undefined) {
+      item = this.items.length
+      this.items.push({ status, target: withoutAnchor(target), url, locations: [] })
+      if (status === "broken") this.broken++
+      map.set(key, item)
+    }
+    return item * 4 + statusCode[status]
   }
 }
 
@@ -210,8 +207,8 @@ const withoutAnchor = (target: LinkTarget): LinkTarget => {
 /**
  * The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its
  * link index when already made. A link that resolves alike on every page is resolved once, and
- * the graph keeps, per link, the index of its resolution and its URL: the listing of the whole
- * revision is made as the links are read, a page's links and the backlinks when first asked for.
+ * the graph keeps a number and the URL as written per link: the listing of the whole revision is
+ * made as the links are read, a page's listing and the backlinks when first asked for.
  */
 export const buildGraph = (
   revision: Revision,
@@ -220,79 +217,63 @@ export const buildGraph = (
   index: RevisionLinkIndex = revisionLinkIndex(revision)
 ): LinkGraph => {
   const { entries, ...lookups } = index
-  const context = { ...lookups, appBaseUrl }
-  const resolverFor = revisionLinkResolver(context)
-  const resolved: Array<Resolved> = []
-  const items: Array<MutableItem> = []
-  const itemIndex = new ItemIndex()
-  let broken = 0
-  const add = (resolution: LinkResolution | undefined, url: string): number => {
-    if (resolution === undefined) return notALink
-    const item = itemIndex.itemOf(resolution.target, () => {
-      items.push({ status: resolution.status, target: withoutAnchor(resolution.target), url, locations: [] })
-      if (resolution.status === "broken") broken++
-      return items.length - 1
-    })
-    resolved.push({ target: resolution.target, status: resolution.status, item })
-    return resolved.length - 1
-  }
+  const resolverFor = revisionLinkResolver({ ...lookups, appBaseUrl })
+  const items = new ItemIndex()
   // Links that resolve alike on every page (absolute URLs, paths from the root), by URL as written:
   // links and images apart, as they resolve apart.
-  const everywhere = { link: new Map<string, number>(), image: new Map<string, number>() }
-  // The pages with links, and where each one's links start in `linked` (resolution indices) and `urls`.
+  const everywhere = { link: new Map<string, LinkCode>(), image: new Map<string, LinkCode>() }
+  // The pages with links, and where each one's links start in `codes` and `urls`.
   const linking: Array<(typeof entries)[number]> = []
   const starts: Array<number> = []
-  const linked: Array<number> = []
+  const codes: Array<LinkCode> = []
   const urls: Array<string> = []
   for (const entry of entries) {
     const { page } = entry
     if (page.document === undefined) continue
     const found = documentLinks.get(page.document)
     if (found === undefined || found.length === 0) continue
-    const place = { pagePath: entry.path, pageFilePath: page.git?.path }
     let resolve: ReturnType<typeof resolverFor> | undefined
-    const start = linked.length
+    const start = codes.length
     for (const link of found) {
       const alike = link.kind === "image" ? everywhere.image : everywhere.link
-      let r = alike.get(link.url)
-      if (r === undefined) {
-        resolve ??= resolverFor(place)
-        r = add(resolve(link), link.url)
-        if (resolvesAlikeOnEveryPage(link.url)) alike.set(link.url, r)
+      let code = alike.get(link.url)
+      if (code === undefined) {
+        resolve ??= resolverFor({ pagePath: entry.path, pageFilePath: page.git?.path })
+        code = items.codeOf(resolve(link), link.url)
+        if (resolvesAlikeOnEveryPage(link.url)) alike.set(link.url, code)
       }
-      if (r === notALink) continue
-      linked.push(r)
+      if (code === notALink) continue
+      codes.push(code)
       urls.push(link.url)
-      const { locations } = items[resolved[r]!.item]!
+      const { locations } = items.items[itemOfCode(code)]!
       if (locations.at(-1) !== page.id) locations.push(page.id)
     }
-    if (linked.length > start) {
+    if (codes.length > start) {
       linking.push(entry)
       starts.push(start)
     }
   }
-  starts.push(linked.length)
-  return graphOf(revision, entries, { resolved, items, broken, linking, starts, linked, urls })
+  starts.push(codes.length)
+  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, starts, codes, urls })
 }
 
-/** What `buildGraph` read: the resolutions, the items, and each linking page's links. */
+/** What `buildGraph` read: the items, and each linking page's links. */
 interface Links {
-  readonly resolved: ReadonlyArray<Resolved>
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
   readonly linking: ReadonlyArray<RevisionLinkIndex["entries"][number]>
   readonly starts: ReadonlyArray<number>
-  readonly linked: ReadonlyArray<number>
+  readonly codes: ReadonlyArray<LinkCode>
   readonly urls: ReadonlyArray<string>
 }
 
-/** The graph over what `buildGraph` read, making each page's links and the backlinks on first use. */
+/** The graph over what `buildGraph` read, making a page's items and the backlinks on first use. */
 const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], links: Links): LinkGraph => {
-  const { resolved, items, linking, starts, linked, urls } = links
+  const { items, linking, starts, codes, urls } = links
   const pages = new Map<string, LocatedPage>()
   for (const entry of entries) pages.set(entry.page.id, entry)
   let linkingIndex: Map<string, number> | undefined
-  /** Where the links of the page are in `linked` and `urls`, if it has any. */
+  /** Where the links of the page are in `codes` and `urls`, if it has any. */
   const rangeOf = (pageId: string): readonly [number, number] | undefined => {
     if (linkingIndex === undefined) {
       linkingIndex = new Map()
@@ -313,8 +294,9 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
       if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(toFiles, page.cover.ref.file, page.id)
       if (linking[next] !== entry) continue
       for (let l = starts[next]!; l < starts[next + 1]!; l++) {
-        const { status, target } = resolved[linked[l]!]!
-        if (status !== "ok") continue
+        const code = codes[l]!
+        if (statusOfCode(code) !== "ok") continue
+        const { target } = items[itemOfCode(code)]!
         if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(toPages, target.page, page.id)
         if (target.kind === "file") pushTo(toFiles, target.file, page.id)
       }
@@ -327,26 +309,16 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
     pages,
     items,
     broken: links.broken,
-    pageLinks: (pageId) => {
-      const range = rangeOf(pageId)
-      if (range === undefined) return []
-      const out: Array<LocatedLink> = []
-      for (let l = range[0]; l < range[1]; l++) {
-        const { status, target } = resolved[linked[l]!]!
-        out.push({ pageId, url: urls[l]!, target, status })
-      }
-      return out
-    },
     pageItems: (pageId) => {
       const range = rangeOf(pageId)
       if (range === undefined) return []
       const seen = new Set<number>()
       const out: Array<LinkItem> = []
       for (let l = range[0]; l < range[1]; l++) {
-        const { item, status } = resolved[linked[l]!]!
+        const item = itemOfCode(codes[l]!)
         if (seen.has(item)) continue
         seen.add(item)
-        out.push({ status, target: items[item]!.target, url: urls[l]!, locations: [pageId] })
+        out.push({ status: statusOfCode(codes[l]!), target: items[item]!.target, url: urls[l]!, locations: [pageId] })
       }
       return out
     },
