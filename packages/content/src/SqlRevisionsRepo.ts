@@ -62,11 +62,13 @@ const documents = Rows.decoder(
 )
 
 /**
- * `content_documents.links` (migration 0016): a JSON array of strings, each a link's kind (`l` a
- * link, `i` an image) followed by its URL as written. A revision's graph reads every document's:
- * strings parse without an object each, and PostgreSQL sends text as it is stored.
+ * `content_documents.links` (migration 0016): a JSON array whose first element holds a letter per
+ * link (`l` a link, `i` an image) and the others the links' URLs as written, in order
+ * (`["li","guide.md","chart.png"]`). A revision's graph reads every document's: strings parse
+ * without an object each, and PostgreSQL sends text as it is stored.
  */
-const encodeLinks = (links: DocumentLinks): string => JSON.stringify(links.map(({ kind, url }) => (kind === "image" ? "i" : "l") + url))
+const encodeLinks = (links: DocumentLinks): string =>
+  JSON.stringify([links.map(({ kind }) => (kind === "image" ? "i" : "l")).join(""), ...links.map(({ url }) => url)])
 
 const invalidLinks = (detail: string) => new Rows.InvalidRow("content_documents", `links: ${detail}`)
 
@@ -77,12 +79,16 @@ const decodeLinks = (text: string): DocumentLinks => {
   } catch {
     throw invalidLinks("not JSON")
   }
-  if (!Array.isArray(list)) throw invalidLinks("not an array")
+  if (!Array.isArray(list) || typeof list[0] !== "string" || list[0].length !== list.length - 1) {
+    throw invalidLinks("not a list of kinds followed by as many URLs")
+  }
+  const kinds: string = list[0]
   const links: Array<{ url: string; kind: "link" | "image" }> = []
-  for (const entry of list) {
-    const kind = typeof entry === "string" ? entry.charAt(0) : ""
-    if (kind !== "l" && kind !== "i") throw invalidLinks(`${JSON.stringify(entry)} is not a kind (l, i) followed by a URL`)
-    links.push({ url: (entry as string).slice(1), kind: kind === "i" ? "image" : "link" })
+  for (let i = 1; i < list.length; i++) {
+    const url: unknown = list[i]
+    const kind = kinds[i - 1]
+    if (typeof url !== "string" || (kind !== "l" && kind !== "i")) throw invalidLinks(`link ${i - 1} is not a kind (l, i) and a URL`)
+    links.push({ url, kind: kind === "i" ? "image" : "link" })
   }
   return links
 }

@@ -1,7 +1,7 @@
 /**
  * Migration 0016 turns each document's recorded links from jsonb (`[{url, kind}]`) into text (a JSON
- * list of the kind's letter followed by the URL): the links read back are those recorded before, in
- * their order, and documents with none recorded still have none.
+ * list: the links' kind letters, then their URLs): the links read back are those recorded before,
+ * in their order, and documents with none recorded still have none.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -43,7 +43,7 @@ for (const database of Testing.backends) {
         assert.deepStrictEqual(Object.fromEntries(read), { "h-links": recorded, "h-none": [] })
         yield* repo.recordLinks(new Map([["h-unrecorded", [{ url: "x.md", kind: "link" as const }]]]))
         const [stored] = yield* sql<{ links: string }>`SELECT links FROM content_documents WHERE hash = 'h-unrecorded'`
-        assert.strictEqual(stored!.links, "[\"lx.md\"]")
+        assert.strictEqual(stored!.links, "[\"l\",\"x.md\"]")
         assert.deepStrictEqual((yield* repo.documentLinks(["h-unrecorded"])).get("h-unrecorded"), [{ url: "x.md", kind: "link" }])
       }))
   })
