@@ -204,15 +204,18 @@ const withoutAnchor = (target: LinkTarget): LinkTarget => {
   return rest as LinkTarget
 }
 
+/** A page's links as the graph reads them: the parsed links of its document. */
+type PageLinks = ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>
+
 /**
  * The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its
  * link index when already made. A link that resolves alike on every page is resolved once, and
- * the graph keeps a number and the URL as written per link: the listing of the whole revision is
- * made as the links are read, a page's listing and the backlinks when first asked for.
+ * the graph keeps one number per link beside the page's parsed links: the listing of the whole
+ * revision is made as the links are read, a page's listing and the backlinks when first asked for.
  */
 export const buildGraph = (
   revision: Revision,
-  documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
+  documentLinks: ReadonlyMap<string, PageLinks>,
   appBaseUrl: string,
   index: RevisionLinkIndex = revisionLinkIndex(revision)
 ): LinkGraph => {
@@ -222,11 +225,11 @@ export const buildGraph = (
   // Links that resolve alike on every page (absolute URLs, paths from the root), by URL as written:
   // links and images apart, as they resolve apart.
   const everywhere = { link: new Map<string, LinkCode>(), image: new Map<string, LinkCode>() }
-  // The pages with links, and where each one's links start in `codes` and `urls`.
+  // The pages with links, their parsed links, and where each one's codes start in `codes` (one per parsed link).
   const linking: Array<(typeof entries)[number]> = []
+  const linksOf: Array<PageLinks> = []
   const starts: Array<number> = []
   const codes: Array<LinkCode> = []
-  const urls: Array<string> = []
   for (const entry of entries) {
     const { page } = entry
     if (page.document === undefined) continue
@@ -234,53 +237,55 @@ export const buildGraph = (
     if (found === undefined || found.length === 0) continue
     let resolve: ReturnType<typeof resolverFor> | undefined
     const start = codes.length
+    let kept = 0
     for (const link of found) {
-      const alike = link.kind === "image" ? everywhere.image : everywhere.link
-      let code = alike.get(link.url)
+      const { url } = link
+      // A path starting `.` is relative: it depends on the page, no use looking it up.
+      const alike = url.charCodeAt(0) === 46 ? undefined : link.kind === "image" ? everywhere.image : everywhere.link
+      let code = alike?.get(url)
       if (code === undefined) {
         resolve ??= resolverFor({ pagePath: entry.path, pageFilePath: page.git?.path })
-        code = items.codeOf(resolve(link), link.url)
-        if (resolvesAlikeOnEveryPage(link.url)) alike.set(link.url, code)
+        code = items.codeOf(resolve(link), url)
+        if (alike !== undefined && resolvesAlikeOnEveryPage(url)) alike.set(url, code)
       }
-      if (code === notALink) continue
       codes.push(code)
-      urls.push(link.url)
+      if (code === notALink) continue
+      kept++
       const { locations } = items.items[itemOfCode(code)]!
-      if (locations.at(-1) !== page.id) locations.push(page.id)
+      if (locations[locations.length - 1] !== page.id) locations.push(page.id)
     }
-    if (codes.length > start) {
+    if (kept > 0) {
       linking.push(entry)
+      linksOf.push(found)
       starts.push(start)
-    }
+    } else codes.length = start
   }
-  starts.push(codes.length)
-  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, starts, codes, urls })
+  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, linksOf, starts, codes })
 }
 
-/** What `buildGraph` read: the items, and each linking page's links. */
+/** What `buildGraph` read: the items, and each linking page's parsed links and their codes. */
 interface Links {
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
   readonly linking: ReadonlyArray<RevisionLinkIndex["entries"][number]>
+  readonly linksOf: ReadonlyArray<PageLinks>
   readonly starts: ReadonlyArray<number>
   readonly codes: ReadonlyArray<LinkCode>
-  readonly urls: ReadonlyArray<string>
 }
 
 /** The graph over what `buildGraph` read, making a page's items and the backlinks on first use. */
 const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], links: Links): LinkGraph => {
-  const { items, linking, starts, codes, urls } = links
+  const { items, linking, linksOf, starts, codes } = links
   const pages = new Map<string, LocatedPage>()
   for (const entry of entries) pages.set(entry.page.id, entry)
   let linkingIndex: Map<string, number> | undefined
-  /** Where the links of the page are in `codes` and `urls`, if it has any. */
-  const rangeOf = (pageId: string): readonly [number, number] | undefined => {
+  /** The index of the page among the linking pages, if it has links. */
+  const linkingOf = (pageId: string): number | undefined => {
     if (linkingIndex === undefined) {
       linkingIndex = new Map()
       for (let i = 0; i < linking.length; i++) linkingIndex.set(linking[i]!.page.id, i)
     }
-    const i = linkingIndex.get(pageId)
-    return i === undefined ? undefined : [starts[i]!, starts[i + 1]!]
+    return linkingIndex.get(pageId)
   }
   let backlinks: { readonly pages: Map<string, Array<string>>; readonly files: Map<string, Array<string>> } | undefined
   const backlinksOf = () => {
@@ -293,9 +298,9 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
       const { page } = entry
       if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(toFiles, page.cover.ref.file, page.id)
       if (linking[next] !== entry) continue
-      for (let l = starts[next]!; l < starts[next + 1]!; l++) {
+      for (let l = starts[next]!; l < starts[next]! + linksOf[next]!.length; l++) {
         const code = codes[l]!
-        if (statusOfCode(code) !== "ok") continue
+        if (code === notALink || statusOfCode(code) !== "ok") continue
         const { target } = items[itemOfCode(code)]!
         if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(toPages, target.page, page.id)
         if (target.kind === "file") pushTo(toFiles, target.file, page.id)
@@ -310,15 +315,18 @@ const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], link
     items,
     broken: links.broken,
     pageItems: (pageId) => {
-      const range = rangeOf(pageId)
-      if (range === undefined) return []
+      const i = linkingOf(pageId)
+      if (i === undefined) return []
       const seen = new Set<number>()
       const out: Array<LinkItem> = []
-      for (let l = range[0]; l < range[1]; l++) {
-        const item = itemOfCode(codes[l]!)
+      const found = linksOf[i]!
+      for (let l = 0; l < found.length; l++) {
+        const code = codes[starts[i]! + l]!
+        if (code === notALink) continue
+        const item = itemOfCode(code)
         if (seen.has(item)) continue
         seen.add(item)
-        out.push({ status: statusOfCode(codes[l]!), target: items[item]!.target, url: urls[l]!, locations: [pageId] })
+        out.push({ status: statusOfCode(code), target: items[item]!.target, url: found[l]!.url, locations: [pageId] })
       }
       return out
     },
