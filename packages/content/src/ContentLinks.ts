@@ -7,20 +7,18 @@ import { Actor, BoundedCache, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
 import { defaultRevisionLimits } from "./domain/RevisionLimits.ts"
-import { type LinkContext, type LinkStatus, type LinkTarget, type MarkdownLink, revisionLinkResolver } from "@quire/markdown"
+import {
+  type LinkContext,
+  type LinkResolution,
+  type LinkStatus,
+  type LinkTarget,
+  type MarkdownLink,
+  resolvesAlikeOnEveryPage,
+  revisionLinkResolver
+} from "@quire/markdown"
 import { documentLinksOf } from "./markdown/DocumentLinks.ts"
 import { ParsePool } from "./markdown/ParsePool.ts"
 import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
-
-/** A link of a page of the revision, classified. */
-export interface LocatedLink {
-  /** The page the link is on. */
-  readonly pageId: string
-  /** As written in the markdown. */
-  readonly url: string
-  readonly target: LinkTarget
-  readonly status: LinkStatus
-}
 
 export interface LocatedPage {
   readonly page: PageNode
@@ -32,15 +30,15 @@ export interface LinkGraph {
   readonly revision: Revision
   /** The revision's pages by id. */
   readonly pages: ReadonlyMap<string, LocatedPage>
-  /** Every link of every document page: pages in tree order, links in document order. */
-  readonly links: ReadonlyArray<LocatedLink>
-  /** Page id to the ids of the other pages that link to it, in tree order. */
-  readonly pageBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
-  /** File id to the ids of the pages that link to it, embed it or use it as cover, in tree order. */
-  readonly fileBacklinks: ReadonlyMap<string, ReadonlyArray<string>>
   /** The revision's link targets, in order of first appearance (what `linkItems` lists without a page), and how many are broken. */
   readonly items: ReadonlyArray<LinkItem>
   readonly broken: number
+  /** The link targets of a page, in order of first appearance on it; each item's url is the link as first written there. */
+  readonly pageItems: (pageId: string) => ReadonlyArray<LinkItem>
+  /** The ids of the other pages that link to a page, in tree order. */
+  readonly pageBacklinks: (pageId: string) => ReadonlyArray<string>
+  /** The ids of the pages that link to a file, embed it or use it as cover, in tree order. */
+  readonly fileBacklinks: (fileId: string) => ReadonlyArray<string>
 }
 
 /** One target of a listing, with where it is linked from. */
@@ -152,91 +150,194 @@ export const pageLinkContext = (index: RevisionLinkIndex, page: Pick<PageNode, "
   return { ...lookups, pagePath: path, appBaseUrl, pageFilePath: page.git?.path }
 }
 
-/** The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its link index when already made. */
+interface MutableItem {
+  readonly status: LinkStatus
+  readonly target: LinkTarget
+  readonly url: string
+  readonly locations: Array<string>
+}
+
+/**
+ * A link as the graph keeps it: the index of its target's item and its own status, in one number
+ * (`item * 4 + status`), so that a graph holds no object per link. `notALink` for a link it leaves
+ * out (anchors only, other schemes).
+ */
+type LinkCode = number
+const statuses: ReadonlyArray<LinkStatus> = ["ok", "in-app", "broken"]
+const statusCode = { ok: 0, "in-app": 1, broken: 2 } as const satisfies Record<LinkStatus, number>
+const notALink: LinkCode = -1
+const itemOfCode = (code: LinkCode) => code >> 2
+const statusOfCode = (code: LinkCode) => statuses[code & 3]!
+
+/**
+ * The items of a graph by target: links to the same page, file or URL are one item, anchors aside.
+ * Keyed by the target's own string, one map per kind, so that no key is made per link.
+ */
+class ItemIndex {
+  readonly items: Array<MutableItem> = []
+  broken = 0
+  private readonly pages = new Map<string, number>()
+  private readonly paths = new Map<string, number>()
+  private readonly files = new Map<string, number>()
+  private readonly urls = new Map<string, number>()
+
+  /** The code of a link resolved to `resolution`, written `url`; its target's item is made when it is the first link there. */
+  codeOf(resolution: LinkResolution | undefined, url: string): LinkCode {
+    if (resolution === undefined) return notALink
+    const { target, status } = resolution
+    const map = target.kind === "page" ? ("page" in target ? this.pages : this.paths) : target.kind === "file" ? this.files : this.urls
+    const key = target.kind === "page" ? ("page" in target ? target.page : target.path) : target.kind === "file" ? target.file : target.url
+    let item = map.get(key)
+    if (item === undefined) {
+      item = this.items.length
+      this.items.push({ status, target: withoutAnchor(target), url, locations: [] })
+      if (status === "broken") this.broken++
+      map.set(key, item)
+    }
+    return item * 4 + statusCode[status]
+  }
+}
+
+const withoutAnchor = (target: LinkTarget): LinkTarget => {
+  if (!("anchor" in target)) return target
+  const { anchor: _anchor, ...rest } = target
+  return rest as LinkTarget
+}
+
+/** A page's links as the graph reads them: the parsed links of its document. */
+type PageLinks = ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>
+
+/**
+ * The link graph of `revision`, from the parsed links of its documents (by hash); `index` is its
+ * link index when already made. A link that resolves alike on every page is resolved once, and
+ * the graph keeps one number per link beside the page's parsed links: the listing of the whole
+ * revision is made as the links are read, a page's listing and the backlinks when first asked for.
+ */
 export const buildGraph = (
   revision: Revision,
-  documentLinks: ReadonlyMap<string, ReadonlyArray<Pick<MarkdownLink, "url" | "kind">>>,
+  documentLinks: ReadonlyMap<string, PageLinks>,
   appBaseUrl: string,
   index: RevisionLinkIndex = revisionLinkIndex(revision)
 ): LinkGraph => {
-  const { entries: _entries, ...lookups } = index
-  const { entries, fileIds } = index
-  // What does not depend on the page (absolute URLs, the app's URL, page ids) is worked out once.
+  const { entries, ...lookups } = index
   const resolverFor = revisionLinkResolver({ ...lookups, appBaseUrl })
-  const links: Array<LocatedLink> = []
-  const pageBacklinks = new Map<string, Array<string>>()
-  const fileBacklinks = new Map<string, Array<string>>()
-  const items = new ItemsOf()
-  for (const { page, path } of entries) {
-    if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(fileBacklinks, page.cover.ref.file, page.id)
+  const items = new ItemIndex()
+  // Links that resolve alike on every page (absolute URLs, paths from the root), by URL as written:
+  // links and images apart, as they resolve apart.
+  const everywhere = { link: new Map<string, LinkCode>(), image: new Map<string, LinkCode>() }
+  // The pages with links, their parsed links, and where each one's codes start in `codes` (one per parsed link).
+  const linking: Array<(typeof entries)[number]> = []
+  const linksOf: Array<PageLinks> = []
+  const starts: Array<number> = []
+  const codes: Array<LinkCode> = []
+  for (const entry of entries) {
+    const { page } = entry
     if (page.document === undefined) continue
-    const found = documentLinks.get(page.document) ?? []
-    if (found.length === 0) continue
-    const resolve = resolverFor({ pagePath: path, pageFilePath: page.git?.path })
+    const found = documentLinks.get(page.document)
+    if (found === undefined || found.length === 0) continue
+    let resolve: ReturnType<typeof resolverFor> | undefined
+    const start = codes.length
+    let kept = 0
     for (const link of found) {
-      const resolution = resolve(link)
-      if (resolution === undefined) continue
-      const located: LocatedLink = { pageId: page.id, url: link.url, target: resolution.target, status: resolution.status }
-      links.push(located)
-      items.add(located)
-      if (resolution.status !== "ok") continue
-      const target = resolution.target
-      if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(pageBacklinks, target.page, page.id)
-      if (target.kind === "file") pushTo(fileBacklinks, target.file, page.id)
+      const { url } = link
+      // A path starting `.` is relative: it depends on the page, no use looking it up.
+      const alike = url.charCodeAt(0) === 46 ? undefined : link.kind === "image" ? everywhere.image : everywhere.link
+      let code = alike?.get(url)
+      if (code === undefined) {
+        resolve ??= resolverFor({ pagePath: entry.path, pageFilePath: page.git?.path })
+        code = items.codeOf(resolve(link), url)
+        if (alike !== undefined && resolvesAlikeOnEveryPage(url)) alike.set(url, code)
+      }
+      codes.push(code)
+      if (code === notALink) continue
+      kept++
+      const { locations } = items.items[itemOfCode(code)]!
+      if (locations[locations.length - 1] !== page.id) locations.push(page.id)
     }
+    if (kept > 0) {
+      linking.push(entry)
+      linksOf.push(found)
+      starts.push(start)
+    } else codes.length = start
+  }
+  return graphOf(revision, entries, { items: items.items, broken: items.broken, linking, linksOf, starts, codes })
+}
+
+/** What `buildGraph` read: the items, and each linking page's parsed links and their codes. */
+interface Links {
+  readonly items: ReadonlyArray<LinkItem>
+  readonly broken: number
+  readonly linking: ReadonlyArray<RevisionLinkIndex["entries"][number]>
+  readonly linksOf: ReadonlyArray<PageLinks>
+  readonly starts: ReadonlyArray<number>
+  readonly codes: ReadonlyArray<LinkCode>
+}
+
+/** The graph over what `buildGraph` read, making a page's items and the backlinks on first use. */
+const graphOf = (revision: Revision, entries: RevisionLinkIndex["entries"], links: Links): LinkGraph => {
+  const { items, linking, linksOf, starts, codes } = links
+  const pages = new Map<string, LocatedPage>()
+  for (const entry of entries) pages.set(entry.page.id, entry)
+  let linkingIndex: Map<string, number> | undefined
+  /** The index of the page among the linking pages, if it has links. */
+  const linkingOf = (pageId: string): number | undefined => {
+    if (linkingIndex === undefined) {
+      linkingIndex = new Map()
+      for (let i = 0; i < linking.length; i++) linkingIndex.set(linking[i]!.page.id, i)
+    }
+    return linkingIndex.get(pageId)
+  }
+  let backlinks: { readonly pages: Map<string, Array<string>>; readonly files: Map<string, Array<string>> } | undefined
+  const backlinksOf = () => {
+    if (backlinks !== undefined) return backlinks
+    const toPages = new Map<string, Array<string>>()
+    const toFiles = new Map<string, Array<string>>()
+    const fileIds = new Set(revision.files.map((file) => file.id))
+    let next = 0
+    for (const entry of entries) {
+      const { page } = entry
+      if (page.cover?.ref.kind === "file" && fileIds.has(page.cover.ref.file)) pushTo(toFiles, page.cover.ref.file, page.id)
+      if (linking[next] !== entry) continue
+      for (let l = starts[next]!; l < starts[next]! + linksOf[next]!.length; l++) {
+        const code = codes[l]!
+        if (code === notALink || statusOfCode(code) !== "ok") continue
+        const { target } = items[itemOfCode(code)]!
+        if (target.kind === "page" && "page" in target && target.page !== page.id) pushTo(toPages, target.page, page.id)
+        if (target.kind === "file") pushTo(toFiles, target.file, page.id)
+      }
+      next++
+    }
+    return backlinks = { pages: toPages, files: toFiles }
   }
   return {
     revision,
-    pages: new Map(entries.map(({ page, path }) => [page.id, { page, path }])),
-    links,
-    pageBacklinks,
-    fileBacklinks,
-    items: items.list(),
-    broken: items.broken
-  }
-}
-
-/** Links to the same page, file or URL are one item; anchors do not count. */
-const targetKey = (target: LinkTarget): string => {
-  switch (target.kind) {
-    case "page":
-      return "page" in target ? `page:${target.page}` : `path:${target.path}`
-    case "file":
-      return `file:${target.file}`
-    case "url":
-      return `url:${target.url}`
-  }
-}
-
-/** Link targets as links come, each once: links to the same page, file or URL are one item. */
-class ItemsOf {
-  private readonly items = new Map<string, { status: LinkStatus; target: LinkTarget; url: string; locations: Array<string> }>()
-  broken = 0
-
-  add(link: LocatedLink): void {
-    const key = targetKey(link.target)
-    const item = this.items.get(key)
-    if (item === undefined) {
-      const { anchor: _anchor, ...target } = link.target as LinkTarget & { anchor?: string }
-      this.items.set(key, { status: link.status, target: target as LinkTarget, url: link.url, locations: [link.pageId] })
-      if (link.status === "broken") this.broken++
-    } else if (item.locations.at(-1) !== link.pageId) {
-      item.locations.push(link.pageId)
-    }
-  }
-
-  list(): ReadonlyArray<LinkItem> {
-    return Array.from(this.items.values())
+    pages,
+    items,
+    broken: links.broken,
+    pageItems: (pageId) => {
+      const i = linkingOf(pageId)
+      if (i === undefined) return []
+      const seen = new Set<number>()
+      const out: Array<LinkItem> = []
+      const found = linksOf[i]!
+      for (let l = 0; l < found.length; l++) {
+        const code = codes[starts[i]! + l]!
+        if (code === notALink) continue
+        const item = itemOfCode(code)
+        if (seen.has(item)) continue
+        seen.add(item)
+        out.push({ status: statusOfCode(code), target: items[item]!.target, url: found[l]!.url, locations: [pageId] })
+      }
+      return out
+    },
+    pageBacklinks: (pageId) => backlinksOf().pages.get(pageId) ?? [],
+    fileBacklinks: (fileId) => backlinksOf().files.get(fileId) ?? []
   }
 }
 
 /** The link targets of the graph (of one page when `pageId` is given), in order of first appearance. */
-export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> => {
-  if (pageId === undefined) return graph.items
-  const items = new ItemsOf()
-  for (const link of graph.links) if (link.pageId === pageId) items.add(link)
-  return items.list()
-}
+export const linkItems = (graph: LinkGraph, pageId?: string): ReadonlyArray<LinkItem> =>
+  pageId === undefined ? graph.items : graph.pageItems(pageId)
 
 // Pagination -------------------------------------------------------------------------------------
 
@@ -343,14 +444,14 @@ export class ContentLinks extends Context.Service<ContentLinks, ContentLinksShap
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         yield* pageOf(g, pageId)
-        return yield* backlinks(g, g.pageBacklinks.get(pageId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.pageBacklinks(pageId), cursor?.offset ?? 0, request)
       })
 
       const revisionFileBacklinks = Effect.fn("ContentLinks.revisionFileBacklinks")(function*(revisionId: string, fileId: string, request: BacklinksRequest) {
         const cursor = yield* cursorOf(request)
         const g = yield* graph(cursor?.revisionId ?? revisionId, request.appBaseUrl)
         if (!g.revision.files.some((file) => file.id === fileId)) return yield* new Errors.NotFound({ resource: "File", id: fileId })
-        return yield* backlinks(g, g.fileBacklinks.get(fileId) ?? [], cursor?.offset ?? 0, request)
+        return yield* backlinks(g, g.fileBacklinks(fileId), cursor?.offset ?? 0, request)
       })
 
       /** The space's current revision, or the one a cursor of this space pinned. */

@@ -8,7 +8,7 @@ import { BoundedCache, Rows } from "@quire/kernel"
 import { FileNode, PageNode, ReusableContentNode, type Revision, RevisionGit, RevisionType, Variables } from "./domain/Revision.ts"
 import { defaultRevisionLimits, ownFields, partBytes, unstorableDocument } from "./domain/RevisionLimits.ts"
 import { assemblePages, layoutTree, oversizedPart, type Part, RunCache, type TreeLayout } from "./RevisionParts.ts"
-import { RevisionsRepo } from "./RevisionsRepo.ts"
+import { type DocumentLinks, RevisionsRepo } from "./RevisionsRepo.ts"
 
 type Row = Record<string, unknown>
 
@@ -61,10 +61,42 @@ const documents = Rows.decoder(
   (row) => [row.hash, row.markdown] as const
 )
 
+/**
+ * `content_documents.links` (migration 0016): a JSON array whose first element holds a letter per
+ * link (`l` a link, `i` an image) and the others the links' URLs as written, in order
+ * (`["li","guide.md","chart.png"]`). A revision's graph reads every document's: strings parse
+ * without an object each, and PostgreSQL sends text as it is stored.
+ */
+const encodeLinks = (links: DocumentLinks): string =>
+  JSON.stringify([links.map(({ kind }) => (kind === "image" ? "i" : "l")).join(""), ...links.map(({ url }) => url)])
+
+const invalidLinks = (detail: string) => new Rows.InvalidRow("content_documents", `links: ${detail}`)
+
+const decodeLinks = (text: string): DocumentLinks => {
+  let list: unknown
+  try {
+    list = JSON.parse(text)
+  } catch {
+    throw invalidLinks("not JSON")
+  }
+  if (!Array.isArray(list) || typeof list[0] !== "string" || list[0].length !== list.length - 1) {
+    throw invalidLinks("not a list of kinds followed by as many URLs")
+  }
+  const kinds: string = list[0]
+  const links: Array<{ url: string; kind: "link" | "image" }> = []
+  for (let i = 1; i < list.length; i++) {
+    const url: unknown = list[i]
+    const kind = kinds[i - 1]
+    if (typeof url !== "string" || (kind !== "l" && kind !== "i")) throw invalidLinks(`link ${i - 1} is not a kind (l, i) and a URL`)
+    links.push({ url, kind: kind === "i" ? "image" : "link" })
+  }
+  return links
+}
+
 const documentLinks = Rows.decoder(
   "content_documents",
-  Schema.Struct({ hash: Schema.String, links: Rows.Json(Schema.Array(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["link", "image"]) }))) }),
-  (row) => [row.hash, row.links] as const
+  Schema.Struct({ hash: Schema.String, links: Schema.String }),
+  (row) => [row.hash, decodeLinks(row.links)] as const
 )
 
 /** Rows of one statement that writes documents: well under the 65,535 parameters a statement may carry (3 a row). */
@@ -275,7 +307,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
       const recordLinks = (rows: ReadonlyArray<{ readonly hash: string; readonly links: string }>) =>
         Effect.forEach(documentBatches(rows, (row) => row.links), (batch) =>
           sql`
-            UPDATE content_documents d SET links = v.links::jsonb
+            UPDATE content_documents d SET links = v.links
             FROM (SELECT unnest(${batch.map((row) => row.hash)}::text[]) AS hash, unnest(${batch.map((row) => row.links)}::text[]) AS links) v
             WHERE d.hash = v.hash AND d.links IS NULL`, { discard: true })
 
@@ -284,7 +316,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
           Effect.gen(function*() {
             const rows = Array.from(documents, ([hash, markdown]) => {
               const found = links.get(hash)
-              return { hash, markdown, links: found === undefined ? null : JSON.stringify(found) }
+              return { hash, markdown, links: found === undefined ? null : encodeLinks(found) }
             })
             const parent = revision.parents[0] === undefined ? undefined : cache.get(revision.parents[0])
             const previous = parent === undefined || parent.spaceId !== revision.spaceId ? undefined : layouts.get(parent)
@@ -345,7 +377,7 @@ export const layerWith = (options: { readonly cachedPages?: number } = {}) =>
             Effect.map((batches) => new Map(batches.flat()))
           ),
         recordLinks: (links) =>
-          links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: JSON.stringify(found) }))).pipe(Effect.orDie),
+          links.size === 0 ? Effect.void : recordLinks(Array.from(links, ([hash, found]) => ({ hash, links: encodeLinks(found) }))).pipe(Effect.orDie),
         removeForSpace: (spaceId) =>
           Effect.gen(function*() {
             cache.deleteWhere((revision) => revision.spaceId === spaceId)

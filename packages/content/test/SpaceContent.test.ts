@@ -9,6 +9,7 @@ import { as, LocalServer, memberRoles } from "@quire/testkit"
 import { BlobStore } from "../src/BlobStore.ts"
 import { CollectionsRepo } from "../src/CollectionsRepo.ts"
 import { ContentLayers, ContentLinks, Memberships, ParsePool, RevisionWriter, SpaceContent, SpaceDependents, Spaces, SpacesRepo } from "../src/index.ts"
+import { linkItems } from "../src/ContentLinks.ts"
 import { documentHash, flattenPages, type PageNode, type Revision } from "../src/domain/Revision.ts"
 import { OutboundFetch } from "@quire/outbound"
 import { classifyLinks } from "@quire/markdown"
@@ -134,7 +135,7 @@ describe("SpaceContent.commit", () => {
       yield* repo.insert({ ...current, id: "rv-older", parents: [current.id], pages: [...current.pages, page] }, new Map([[documentHash(older), older]]))
       assert.isFalse((yield* repo.documentLinks([documentHash(older)])).has(documentHash(older)))
       const graph = yield* links.graph("rv-older", "https://app.example.com")
-      assert.deepStrictEqual(graph.links.filter((link) => link.pageId === "p3").map((link) => [link.url, link.status]), [["guide.md", "ok"]])
+      assert.deepStrictEqual(linkItems(graph, "p3").map((item) => [item.url, item.status]), [["guide.md", "ok"]])
       assert.deepStrictEqual((yield* repo.documentLinks([documentHash(older)])).get(documentHash(older)), [{ url: "guide.md", kind: "link" }])
     }).pipe(Effect.provide(layer)))
 

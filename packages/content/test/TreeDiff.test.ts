@@ -57,3 +57,27 @@ describe("sharing a write's tree with its parent", () => {
     assert.notStrictEqual(shared[0], parent[1])
   })
 })
+
+describe("what sharing counts as equal", () => {
+  // Records of plain values are compared without JSON; the answer must be JSON's.
+  class Git {
+    constructor(readonly oid: string, readonly path: string) {}
+  }
+  const values: ReadonlyArray<unknown> = [
+    { oid: "1", path: "a.md" }, { path: "a.md", oid: "1" }, { oid: "1", path: "a.md", extra: undefined }, { oid: "1" }, { oid: "2", path: "a.md" },
+    { oid: 1, path: "a.md" }, { oid: -0, path: "a.md" }, { oid: 0, path: "a.md" }, { oid: Number.NaN, path: "a.md" }, { oid: null, path: "a.md" },
+    { oid: "1", path: { nested: true } }, { oid: "1", path: ["a.md"] }, ["1", "a.md"], new Git("1", "a.md"), { oid: "1", path: "a.md", toJSON: () => "x" },
+    Object.assign(Object.create(null), { oid: "1", path: "a.md" }), { 1: "x", 0: "y" }, { 0: "y", 1: "x" }, { oid: true, path: "a.md" }
+  ]
+
+  it("shares a page whose record field is what JSON writes the parent's as, and only then", () => {
+    for (const [i, before] of values.entries()) {
+      for (const [j, after] of values.entries()) {
+        const parent = [page("p", [], { git: before as PageNode["git"] })]
+        const built = [page("p", [], { git: after as PageNode["git"] })]
+        const same = JSON.stringify(before) === JSON.stringify(after)
+        assert.strictEqual(sharePages(parent, built) === parent, same, `${i} ${JSON.stringify(before)} / ${j} ${JSON.stringify(after)}`)
+      }
+    }
+  })
+})

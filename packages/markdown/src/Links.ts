@@ -178,8 +178,7 @@ const assetRefsOf = (filesByPath: ReadonlyMap<string, string> | undefined): Map<
  * What a relative destination (its segments resolved from the page's file) names in the repository:
  * a page's file (`x.md`, a folder's `README.md`, `x` for `x.md`) or a file; `undefined` when nothing.
  */
-const byFile = (resolved: ReadonlyArray<string>, anchor: string | undefined, context: LinkContext): LinkResolution | undefined => {
-  const path = resolved.join("/")
+const byFile = (path: string, anchor: string | undefined, context: LinkContext): LinkResolution | undefined => {
   const file = context.filesByPath?.get(path)
   if (file !== undefined) return { target: { kind: "file", file }, status: "ok" }
   const pages = context.pagesByFile
@@ -192,6 +191,50 @@ const byFile = (resolved: ReadonlyArray<string>, anchor: string | undefined, con
   return undefined
 }
 
+/**
+ * A relative path joined to `folder` as `normalizeSegments([...folder, ...path.split("/")]).join("/")`
+ * joins it, made from strings when the path is plain (leading `./` and `../`, then segments none of
+ * which is empty, `.` or `..` or holds a `%`): how most links between pages of a Git repository are
+ * written, and a link graph resolves tens of thousands. `undefined` for any other path.
+ */
+export const plainJoin = (folder: ReadonlyArray<string>) => {
+  const base = normalizeSegments(folder)
+  // The folder with its last `up` segments dropped, for each `up` met.
+  const prefixes: Array<string | undefined> = []
+  const prefix = (up: number) => (prefixes[up] ??= base.slice(0, Math.max(0, base.length - up)).join("/"))
+  return (path: string): string | undefined => {
+    let start = 0
+    let up = 0
+    for (;;) {
+      if (path.startsWith("./", start)) start += 2
+      else if (path.startsWith("../", start)) {
+        start += 3
+        up++
+      } else break
+    }
+    if (!plainSegments(path, start)) return undefined
+    const rest = start === 0 ? path : path.slice(start)
+    const head = prefix(up)
+    return head === "" ? rest : `${head}/${rest}`
+  }
+}
+
+/** Whether `path` from `start` on is segments none of which is empty, `.` or `..` or holds a `%`. */
+const plainSegments = (path: string, start: number): boolean => {
+  if (start >= path.length) return false
+  let segmentStart = start
+  for (let i = start; i <= path.length; i++) {
+    const code = i === path.length ? 47 : path.charCodeAt(i)
+    if (code === 37) return false // %
+    if (code !== 47) continue // not /
+    const length = i - segmentStart
+    if (length === 0) return false
+    if (path.charCodeAt(segmentStart) === 46 && (length === 1 || (length === 2 && path.charCodeAt(segmentStart + 1) === 46))) return false
+    segmentStart = i + 1
+  }
+  return true
+}
+
 /** What every page of one revision resolves its links against: a `LinkContext` without the page. */
 export type RevisionLinkContext = Omit<LinkContext, "pagePath" | "pageFilePath">
 
@@ -199,6 +242,15 @@ export type RevisionLinkContext = Omit<LinkContext, "pagePath" | "pageFilePath">
 export interface LinkPlace {
   readonly pagePath: string
   readonly pageFilePath?: string | undefined
+}
+
+/**
+ * Whether `url` resolves alike on every page of a revision: it has no relative path (an absolute
+ * URL, a path from the root, an anchor, nothing), so neither the page's place nor its file matters.
+ */
+export const resolvesAlikeOnEveryPage = (url: string): boolean => {
+  const given = unwrap(url)
+  return given === "" || given.startsWith("#") || given.startsWith("/") || scheme.test(given)
 }
 
 /**
@@ -224,12 +276,18 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
     const folder = lazy(() => baseFolder(context))
     const { pageFilePath } = place
     const fileFolderOfPage = pageFilePath === undefined ? undefined : fileFolder(pageFilePath)
+    const plainFromFile = fileFolderOfPage === undefined ? () => undefined : plainJoin(fileFolderOfPage)
     return (link) => {
       const url = unwrap(link.url)
       if (url === "" || url.startsWith("#")) return undefined
       if (url.startsWith("//") || scheme.test(url)) return absoluteLink(url)
       const { anchor, path } = splitAnchor(url)
       const rooted = path.startsWith("/")
+      if (!rooted) {
+        const plain = plainFromFile(path)
+        const found = plain === undefined ? undefined : byFile(plain, anchor, context)
+        if (found !== undefined) return found
+      }
       const segments = path.split("/")
       if (rooted && segments[1] === "files" && segments[2] !== undefined && segments[2] !== "") {
         return fileById(decode(segments[2]), context)
@@ -248,7 +306,7 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
       }
       const fromFile = rooted || fileFolderOfPage === undefined ? undefined : normalizeSegments([...fileFolderOfPage, ...segments])
       if (fromFile !== undefined) {
-        const found = byFile(fromFile, anchor, context)
+        const found = byFile(fromFile.join("/"), anchor, context)
         if (found !== undefined) return found
       }
       const resolved = fromFile !== undefined && link.kind === "image" ? fromFile : normalizeSegments(rooted ? segments : [...folder(), ...segments])

@@ -25,6 +25,7 @@ export {
   linkStats,
   type LinkTarget,
   resolveLink,
+  resolvesAlikeOnEveryPage,
   type RevisionLinkContext,
   revisionLinkResolver
 } from "./Links.ts"

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { classifyLinks, type LinkContext, linkStats, resolveLink } from "../src/Links.ts"
+import { classifyLinks, type LinkContext, linkStats, plainJoin, resolveLink } from "../src/Links.ts"
 import type { HtmlLinks } from "../src/MarkdownLinks.ts"
 
 // The pages classified here hold no raw HTML (content's tests read links in HTML with its parser).
@@ -150,5 +150,43 @@ describe("Links from a page's file in the repository (GitBook's layout)", () => 
 
   it("falls back to the page's place in the tree for pages that have no file yet", () => {
     assert.deepStrictEqual(at("../concepts/node-types.md"), { target: { kind: "page", page: "p-nodes" }, status: "ok" })
+  })
+})
+
+describe("plainJoin, the string shortcut of a relative path from a page's file", () => {
+  /** The join it stands for, as a file system joins: `.` and empty segments dropped, `..` back one (never above the root), `%` decoded. */
+  const reference = (folder: ReadonlyArray<string>, path: string): string => {
+    const out: Array<string> = []
+    for (const segment of [...folder, ...path.split("/")]) {
+      if (segment === "" || segment === ".") continue
+      if (segment === "..") out.pop()
+      else out.push(segment.includes("%") ? (() => { try { return decodeURIComponent(segment) } catch { return segment } })() : segment)
+    }
+    return out.join("/")
+  }
+
+  it("joins every plain path as the segments would, and leaves every other path to them", () => {
+    let seed = 7
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return Math.floor((seed / 2147483648) * n)
+    }
+    const pieces = ["a", "b.md", "README.md", ".", "..", "", "..x", ".hidden", "%20", "c%2Fd", "...", "e f"]
+    const folders: ReadonlyArray<ReadonlyArray<string>> = [[], ["docs"], ["docs", "area-1"], ["x", "..", "y"], ["a%20b", "c"], ["p", ".", "q"]]
+    let plain = 0
+    for (let i = 0; i < 20_000; i++) {
+      const folder = folders[next(folders.length)]!
+      const path = Array.from({ length: 1 + next(5) }, () => pieces[next(pieces.length)]).join("/")
+      const joined = plainJoin(folder)(path)
+      if (joined === undefined) continue
+      plain++
+      assert.strictEqual(joined, reference(folder, path), `${JSON.stringify(folder)} + ${path}`)
+    }
+    assert.isAbove(plain, 2_000)
+    for (const path of ["", ".", "..", "../..", "./", "a/", "a//b", "a/./b", "a/../b", "a%20b", "/a"]) {
+      assert.isUndefined(plainJoin(["docs"])(path), path)
+    }
+    assert.strictEqual(plainJoin(["docs", "area-3"])("../area-85/topic-8439.md"), "docs/area-85/topic-8439.md")
+    assert.strictEqual(plainJoin(["docs"])("../../../x.md"), "x.md")
   })
 })

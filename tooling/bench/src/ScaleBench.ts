@@ -166,7 +166,7 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
     const seedSeconds = (performance.now() - seedStart) / 1000
     yield* sql`ANALYZE`.pipe(Effect.orDie)
 
-    const links = yield* coldLinks(linked, as)
+    const links = yield* coldLinks(linked, as, options.profileDir)
     const commits = yield* commitRounds(small, large, options, as, largest)
     const stored = yield* storedRows(large, options.pages, as, largest)
 
@@ -185,19 +185,40 @@ export const run = (databaseUrl: string, options: ScaleBenchOptions, progress: (
       `cold links listing of the ${options.linksPages}-page space: ${ms(links.coldMs)} ms (goal < ${linksGoalMs} ms) ${verdict(links.coldMs < linksGoalMs)}`,
       "",
       ...stored
-    ].join("\n") + commits.profiled
+    ].join("\n") + links.profiled + commits.profiled
   }).pipe(Effect.provide(
     Layer.mergeAll(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly)), ContentLayers.layerReposSql).pipe(Layer.provideMerge(Database.layerUrl(databaseUrl)))
   ))
 
 type As = <A, E>(self: Effect.Effect<A, E, Actor.Actor>) => Effect.Effect<A, E>
 
+/** A CPU profile of this process started when `--profile` gave a directory. */
+const startProfile = async (profileDir: string | undefined): Promise<Session | undefined> => {
+  if (profileDir === undefined) return undefined
+  const session = new Session()
+  session.connect()
+  await session.post("Profiler.enable")
+  await session.post("Profiler.setSamplingInterval", { interval: 200 })
+  await session.post("Profiler.start")
+  return session
+}
+
+/** Stops `session`'s profile, writes it as `<name>.cpuprofile` and summarizes it per `perMicros` of work; "" without a profile. */
+const stopProfile = async (session: Session | undefined, profileDir: string | undefined, name: string, perMicros: number, what: string): Promise<string> => {
+  if (session === undefined || profileDir === undefined) return ""
+  const file = join(profileDir, `${name}.cpuprofile`)
+  const { profile } = await session.post("Profiler.stop")
+  await writeFile(file, JSON.stringify(profile))
+  session.disconnect()
+  return `\nCPU profile of ${what} (${file}):\n${await ProfileSummary.summarize(file, perMicros)}`
+}
+
 /**
  * The links listing of the space: the first in this process, then `coldListings` more, each with a
  * link graph service of its own (nothing of the graph kept; the revision read already), then one
  * served from the graph cache.
  */
-const coldLinks = Effect.fnUntraced(function*(spaceId: string, as: As) {
+const coldLinks = Effect.fnUntraced(function*(spaceId: string, as: As, profileDir: string | undefined) {
   const request = { appBaseUrl: "http://quire.bench", limit: 50 }
   const listing = Effect.gen(function*() {
     const links = yield* ContentLinks
@@ -208,7 +229,9 @@ const coldLinks = Effect.fnUntraced(function*(spaceId: string, as: As) {
   })
   const first = yield* listing
   const cold: Array<{ ms: number; cpu: number }> = []
+  const profiler = yield* Effect.promise(() => startProfile(profileDir))
   for (let i = 0; i < coldListings; i++) cold.push(yield* listing.pipe(Effect.provide(ContentLinks.layer, { local: true })))
+  const profiled = yield* Effect.promise(() => stopProfile(profiler, profileDir, "scale-links", median(cold.map((c) => c.cpu)) * 1000, "the cold listings"))
   const cached = yield* listing
   return {
     targets: first.stats.total,
@@ -216,14 +239,17 @@ const coldLinks = Effect.fnUntraced(function*(spaceId: string, as: As) {
     firstMs: first.ms,
     coldMs: median(cold.map((c) => c.ms)),
     cpuMs: median(cold.map((c) => c.cpu)),
-    cachedMs: cached.ms
+    cachedMs: cached.ms,
+    profiled
   }
 })
 
 /**
  * One-page commits to the small and the large space, interleaved so that the machine's noise falls
- * on both alike, after a warm-up round: medians of wall and CPU time. The edit keeps the other
- * pages' objects, as an editor's write does; `copied` copies every node, as a change set does.
+ * on both alike, after a warm-up round: medians of wall and CPU time. The edit copies the path to
+ * the page and keeps every other page's object, as an editor's write does (it walked and copied
+ * every group before, which timed the bench's own walk of the tree); `copied` copies every node, as
+ * a change set does.
  */
 const commitRounds = Effect.fnUntraced(function*(
   small: string,
@@ -250,7 +276,10 @@ const commitRounds = Effect.fnUntraced(function*(
           }
           return node.pages.length === 0 && !copied ? node : { ...node, pages: edit(node.pages) }
         })
-      return Effect.succeed({ pages: edit(current.pages), documents })
+      if (copied) return Effect.succeed({ pages: edit(current.pages), documents })
+      // The page's group (`groupsOf` puts page n in group n / perGroup) is the only node copied on the way.
+      const group = `g${Math.floor(Number(target.slice(1)) / perGroup)}`
+      return Effect.succeed({ pages: current.pages.map((node) => node.id === group ? { ...node, pages: edit(node.pages) } : node), documents })
     })), largest)
     return { ms: performance.now() - start, cpu: cpuMs() - cpu }
   })
@@ -268,21 +297,11 @@ const commitRounds = Effect.fnUntraced(function*(
   })
   // Warm both (revision cache, layouts, plans), then measure.
   yield* rounds(2)
-  const session = options.profileDir === undefined ? undefined : new Session()
-  if (session !== undefined) {
-    session.connect()
-    yield* Effect.promise(() => session.post("Profiler.enable").then(() => session.post("Profiler.setSamplingInterval", { interval: 200 })).then(() => session.post("Profiler.start")))
-  }
+  const profiler = yield* Effect.promise(() => startProfile(options.profileDir))
   const [smallRun, largeRun, copiedRun] = (yield* rounds(options.commits)) as [{ ms: number; cpu: number }, { ms: number; cpu: number }, { ms: number; cpu: number }]
-  let profiled = ""
-  if (session !== undefined && options.profileDir !== undefined) {
-    const file = join(options.profileDir, `scale-${options.pages}.cpuprofile`)
-    const { profile } = yield* Effect.promise(() => session.post("Profiler.stop"))
-    yield* Effect.promise(() => writeFile(file, JSON.stringify(profile)))
-    session.disconnect()
-    const summary = yield* Effect.promise(() => ProfileSummary.summarize(file, (smallRun.ms + largeRun.ms + copiedRun.ms) * 1000))
-    profiled = `\nCPU profile of the measured rounds (a commit to each space; ${file}):\n${summary}`
-  }
+  const profiled = yield* Effect.promise(() =>
+    stopProfile(profiler, options.profileDir, `scale-${options.pages}`, (smallRun.ms + largeRun.ms + copiedRun.ms) * 1000, "the measured rounds (a commit to each space)")
+  )
   return {
     smallMs: smallRun.ms,
     smallCpu: smallRun.cpu,

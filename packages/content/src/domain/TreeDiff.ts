@@ -13,8 +13,48 @@ export interface ChangedPage {
   readonly path: string
 }
 
+/** A value JSON writes as itself: a string, a finite number, a boolean, null. */
+const isPlain = (value: unknown): boolean =>
+  value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))
+
+/** An object literal's kind of object: for `in` then walks its own keys, in the order JSON writes them. */
+const isRecord = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)` for two records whose values are all plain (a page's
+ * `git`, a file's reference), without making the strings: the same keys in the same order (undefined
+ * ones left out, as JSON leaves them) with the same values. `undefined` for values it cannot tell
+ * that way (nested values, arrays, class instances, `toJSON`).
+ */
+const sameFlatRecord = (a: object, b: object): boolean | undefined => {
+  if (!isRecord(a) || !isRecord(b) || "toJSON" in a || "toJSON" in b) return undefined
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys: Array<string> = []
+  for (const key in left) {
+    const value = left[key]
+    if (value === undefined) continue
+    if (!isPlain(value)) return undefined
+    keys.push(key)
+  }
+  let i = 0
+  for (const key in right) {
+    const value = right[key]
+    if (value === undefined) continue
+    if (!isPlain(value)) return undefined
+    if (keys[i] !== key || left[key] !== value) return false
+    i++
+  }
+  return i === keys.length
+}
+
 const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === "object" && a !== null && typeof b === "object" && b !== null && JSON.stringify(a) === JSON.stringify(b))
+  a === b ||
+  (typeof a === "object" && a !== null && typeof b === "object" && b !== null &&
+    (sameFlatRecord(a, b) ?? JSON.stringify(a) === JSON.stringify(b)))
 
 /** Whether two records' fields other than `skip` are equal (an undefined field is the same as an absent one). */
 const sameFields = (a: object, b: object, skip?: string): boolean => {
@@ -48,8 +88,8 @@ export const sameShapeChanges = (before: ReadonlyArray<PageNode>, after: Readonl
     for (let i = 0; i < a.length; i++) {
       const old = b[i]!
       const page = a[i]!
-      if (old.id !== page.id) return false
       if (old === page && beforeBase === base) continue
+      if (old.id !== page.id) return false
       const beforePath = join(beforeBase, old.slug)
       const path = join(base, page.slug)
       if (beforePath !== path || !sameOwnFields(old, page)) changed.push({ before: old, after: page, beforePath, path })
@@ -83,6 +123,8 @@ export const sharePages = (before: ReadonlyArray<PageNode>, after: ReadonlyArray
   for (let i = 0; i < after.length; i++) {
     const node = after[i]!
     let old = before[i]
+    // A page the builder kept is its parent's: the most common case, and the cheapest to tell.
+    if (old === node) continue
     if (old === undefined || old.id !== node.id) {
       byId ??= new Map(before.map((page) => [page.id, page]))
       old = byId.get(node.id)

@@ -8,6 +8,8 @@ import { m0012_document_links } from "./0012_document_links.ts"
 import { m0013_shared_tree_parts } from "./0013_shared_tree_parts.ts"
 import { m0014_search_titles } from "./0014_search_titles.ts"
 import { m0015_revision_part_lists } from "./0015_revision_part_lists.ts"
+import { m0016_document_link_text } from "./0016_document_link_text.ts"
+import { m0017_part_hashes_uncompressed } from "./0017_part_hashes_uncompressed.ts"
 
 const m0001_revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -230,6 +232,8 @@ export const migrations = {
     "0012_document_links": m0012_document_links,
     "0013_shared_tree_parts": m0013_shared_tree_parts,
     "0014_search_titles": m0014_search_titles,
-    "0015_revision_part_lists": m0015_revision_part_lists
+    "0015_revision_part_lists": m0015_revision_part_lists,
+    "0016_document_link_text": m0016_document_link_text,
+    "0017_part_hashes_uncompressed": m0017_part_hashes_uncompressed
   }
 } as const
