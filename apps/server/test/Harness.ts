@@ -46,9 +46,10 @@ const testSettings = Layer.unwrap(Effect.map(
     (dataDir) => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true }))
   ),
   (dataDir) =>
-    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1", QUIRE_GIT_DEBOUNCE_MS: 300 }), { asPrimary: true }).pipe(
-      // A fallback, so that a suite's own setting (withSettings) still wins.
-      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_SIGN_UP_LIMIT: 1000 })))
+    ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_FETCH_ALLOW: "127.0.0.1", QUIRE_DATA_DIR: dataDir, QUIRE_ORG_STORAGE_BYTES: testStorageQuota, QUIRE_GIT_ALLOW_FILE: "1" }), { asPrimary: true }).pipe(
+      // Fallbacks, so that a suite's own setting (withSettings) still wins: suites that wait for an
+      // export they ask for set a debounce of a minute, and as a primary setting 300 ms overrode it.
+      Layer.provideMerge(ConfigProvider.layerAdd(ConfigProvider.fromUnknown({ QUIRE_SIGN_UP_LIMIT: 1000, QUIRE_GIT_DEBOUNCE_MS: 300 })))
     )
 ))
 
