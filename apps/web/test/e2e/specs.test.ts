@@ -7,7 +7,7 @@
  * published page, and the spec's screen lists that page; deletes the spec after a confirmation. Each step is checked against the API.
  */
 import { expect, inject, it } from "vitest"
-import { artifacts, captureScreen, fieldError, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { artifacts, captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { petstore } from "./petstore.ts"
 import { api, eventually } from "./servers.ts"
 
@@ -35,7 +35,7 @@ it("adds a spec from a file, publishes it, shows its failure, draws its operatio
     // 1. A slug is asked for, under its field; then a YAML file, whose name gives the slug.
     await page.getByRole("button", { name: "Add spec" }).click()
     await page.getByRole("button", { name: "Add spec" }).click()
-    expect(await fieldError(page.getByLabel("Slug", { exact: true }))).toContain("Give the spec a slug")
+    expect(await errorOf(page.getByLabel("Slug", { exact: true }))).toContain("Give the spec a slug")
     await page.getByLabel("Upload a file").check()
     await page.getByLabel("File", { exact: true }).setInputFiles({ name: "petstore.yaml", mimeType: "application/yaml", buffer: Buffer.from(petstore) })
     await expect.poll(() => page.getByLabel("Slug", { exact: true }).inputValue()).toBe("petstore")

@@ -7,7 +7,7 @@
  * checked against the API.
  */
 import { expect, inject, it } from "vitest"
-import { captureScreen, fieldError, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, errorOf, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -52,7 +52,7 @@ it("creates a translation, shows its failed run and why, runs it again, edits it
     await page.getByLabel("Its language").selectOption("en")
     await page.getByLabel("Translate into").selectOption("en")
     await page.getByRole("button", { name: "Create translation" }).click()
-    expect(await fieldError(page.getByLabel("Translate into", { exact: true }))).toContain("Choose a language other than the space's")
+    expect(await errorOf(page.getByLabel("Translate into", { exact: true }))).toContain("Choose a language other than the space's")
     expect(await list()).toEqual([])
 
     // 3. Into French, with instructions: its run fails, and the screen says why.

@@ -178,7 +178,7 @@ const PendingInvites = (props: { readonly organizationId: string }) => {
                 <input id={`invite-${item.id}`} className="link-field" readOnly value={invitationLink(props.organizationId, item)} onFocus={(event) => event.target.select()} />
               </div>
               <div className="row-actions">
-                <CopyButton text={invitationLink(props.organizationId, item)} label={`Copy the invitation link for ${item.email}`} selectId={`invite-${item.id}`} />
+                <CopyButton text={invitationLink(props.organizationId, item)} label={`Copy invitation link for ${item.email}`} short="Copy invitation link" selectId={`invite-${item.id}`} />
                 <button type="button" onClick={() => void onWithdraw(item)} aria-label={`Withdraw the invitation of ${item.email}`}>Withdraw</button>
               </div>
             </li>

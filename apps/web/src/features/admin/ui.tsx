@@ -139,8 +139,12 @@ export const Confirm = (props: {
   )
 }
 
-/** Copies `text` to the clipboard; where the browser refuses, selects the field `selectId` so the person can copy it. */
-export const CopyButton = (props: { readonly text: string; readonly label: string; readonly selectId?: string }) => {
+/**
+ * Copies `text` to the clipboard; where the browser refuses, selects the field `selectId` so the
+ * person can copy it. `label` names the button; when it starts with `short`, only `short` shows and
+ * the rest is for screen readers, so a long name never widens a narrow screen.
+ */
+export const CopyButton = (props: { readonly text: string; readonly label: string; readonly short?: string; readonly selectId?: string }) => {
   const [done, setDone] = useState<string>("")
   const copy = async () => {
     try {
@@ -157,7 +161,11 @@ export const CopyButton = (props: { readonly text: string; readonly label: strin
   }
   return (
     <>
-      <button type="button" onClick={() => void copy()}>{props.label}</button>
+      <button type="button" onClick={() => void copy()} >
+        {props.short !== undefined && props.label.startsWith(props.short)
+          ? <>{props.short}<span className="visually-hidden">{props.label.slice(props.short.length)}</span></>
+          : props.label}
+      </button>
       <span className="status" role="status">{done}</span>
     </>
   )
