@@ -214,6 +214,9 @@ export const piecePlan = (markdown: string): PiecePlan => {
   return { chunks, appendix: chunks.length === 1 ? "" : appendixOf(markdown) }
 }
 
+/** How many link reference definitions `markdown` holds, counted as `appendixOf` gathers them (without a parse). */
+export const definitionCount = (markdown: string): number => markdown.match(definitionLine)?.length ?? 0
+
 /** The definitions appended to each piece of a document of several (see `piecePlan`). */
 export const appendixOf = (markdown: string): string => {
   const definitions = markdown.match(definitionLine) ?? []
@@ -328,6 +331,35 @@ const parseLead = (markdown: string): Root => {
   return parseMarkdown(markdown)
 }
 
+// Lines as micromark ends them, and what may start a heading or underline one as a level-1 heading (more than can).
+const lines = /([^\r\n]*)(?:\r\n|\r|\n|$)/g
+const headingStart = /^[ \t]*#/
+const underline = /^[ \t]*=/
+
+/**
+ * Whether `markdown` certainly gives `parseDocument` no frontmatter and no title, told without a
+ * parse: it does not start with `-` (a YAML fence) or a byte order mark, its first line that is not
+ * blank (which starts its first block) starts no `#` heading, and no line from there to the next
+ * blank one may underline it with `=`. A page whose first block is long (hundreds of definitions,
+ * a long paragraph) is then not parsed for its title (600 definitions took 65 ms).
+ */
+const titleless = (markdown: string): boolean => {
+  if (markdown.startsWith("-") || markdown.startsWith("\uFEFF")) return false
+  let first = true
+  for (const [, line = ""] of markdown.matchAll(lines)) {
+    const blank = /^[ \t]*$/.test(line)
+    if (first) {
+      if (blank) continue
+      if (headingStart.test(line)) return false
+      first = false
+    } else {
+      if (blank) return true
+      if (underline.test(line)) return false
+    }
+  }
+  return true
+}
+
 /** A markdown page split into its metadata and its body. */
 export interface ParsedDocument {
   readonly frontmatter: Record<string, unknown>
@@ -344,6 +376,7 @@ const nonEmptyString = (value: unknown): string | undefined =>
  * description (frontmatter `description`) and the body without either, as Git Sync reads a page.
  */
 export const parseDocument = (markdown: string): ParsedDocument => {
+  if (titleless(markdown)) return { frontmatter: {}, body: markdown.replace(/^(?:[ \t]*\r?\n)+/, "") }
   const tree = parseLead(markdown)
   let frontmatter: Record<string, unknown> = {}
   let cut = 0

@@ -60,6 +60,7 @@ export {
   atxHeadingTitle,
   blockChunks,
   chunkLength,
+  definitionCount,
   eachBlockChunk,
   excerpt,
   explicitHeadingId,

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { appendixOf, atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { appendixOf, atxHeadingTitle, blockChunks, excerpt, gitbookAnchorId, gitbookSlug, headingAnchorsOf, headingIds, headingText, headingTitle, parseMarkdown, leadingTitle, parseDocument, parsePiece, piecePlan, plainText, sections, sectionSplitter, slugify, uniqueSlug } from "../src/Markdown.ts"
+import { frontmatterData } from "../src/Frontmatter.ts"
 import { type HtmlLinks, links } from "../src/MarkdownLinks.ts"
 import { random } from "./support/Random.ts"
 import type { RootContent } from "mdast"
@@ -19,6 +20,17 @@ const multiline = (text: string, marker: string) => text.replace(" ", `\n${marke
 
 // The documents whose links these tests read hold no raw HTML (content's tests read links in HTML with its parser).
 const noHtml: HtmlLinks = () => []
+
+/** What parseDocument answers, from a parse of the whole page. */
+const fromWholeParse = (page: string) => {
+  const children = parseMarkdown(page).children
+  const [first] = children
+  const frontmatter = first?.type === "yaml" ? frontmatterData(first.value) : {}
+  const title = typeof frontmatter["title"] === "string" && frontmatter["title"].trim() !== "" ? frontmatter["title"].trim() : undefined
+  const lead = children.find((node) => node.type !== "yaml")
+  const heading = title === undefined && lead?.type === "heading" && lead.depth === 1 && headingTitle(lead) !== "" ? headingTitle(lead) : undefined
+  return { frontmatter, title: title ?? heading }
+}
 
 describe("parseDocument", () => {
   it("takes the title from the leading heading and leaves it out of the body", () => {
@@ -58,6 +70,42 @@ describe("parseDocument", () => {
   it("does not mistake a heading inside a code block for the title", () => {
     const page = parseDocument("```\n# not a title\n```\n")
     assert.isUndefined(page.title)
+  })
+
+  it("reads a page's frontmatter and title as a parse of the whole page does, whether its start is parsed or not", () => {
+    const next = random(7)
+    const pick = <A>(all: ReadonlyArray<A>) => all[Math.floor(next() * all.length)]!
+    const starts = ["", "\n", "  \n\t\n", "\uFEFF", "---\ntitle: Front\n---\n", "---\n", "-", "<!-- c -->\n"]
+    const lines = [
+      "# Title", "  # Title #", "    # code", "\t# code", "#", "## Sub", "Title", "Two words", "===", "  ==", "    ===", "---", "- item", "> quote", "> # Quoted",
+      "[a]: /u", "[b]:", "/v", "[c]: /w \"t\"", "[^1]: note", "```", "# in a fence?", "<div>", "| a | b |", "| - | - |", "[a] and [b]", "*Title*", "=== not", ""
+    ]
+    const endings = ["\n", "\r\n", "\r"]
+    let titled = 0
+    let untitled = 0
+    for (let n = 0; n < 1_000; n++) {
+      const ending = pick(endings)
+      const page = pick(starts) + Array.from({ length: 1 + Math.floor(next() * 8) }, () => pick(lines)).join(ending)
+      const expected = fromWholeParse(page)
+      const parsed = parseDocument(page)
+      assert.deepStrictEqual({ frontmatter: parsed.frontmatter, title: parsed.title }, expected, JSON.stringify(page))
+      if (expected.title === undefined) untitled++
+      else titled++
+    }
+    assert.isAbove(titled, 100)
+    assert.isAbove(untitled, 100)
+  })
+
+  it("reads the title of a page that starts with many definitions without parsing them", () => {
+    const definitions = Array.from({ length: 600 }, (_, i) => `[d${i}]: /u${i}`).join("\n")
+    const page = `${definitions}\n\n${Array.from({ length: 600 }, (_, i) => `[d${i}]`).join(" ")}`
+    const thread = process.threadCpuUsage()
+    const parsed = parseDocument(page)
+    const used = process.threadCpuUsage(thread)
+    assert.deepStrictEqual(parsed, { frontmatter: {}, body: page })
+    // A parse of the definitions takes tens of ms.
+    assert.isBelow((used.user + used.system) / 1000, 10)
+    assert.strictEqual(parseDocument(`${definitions}\n===\n`).title, undefined)
   })
 })
 

@@ -9,11 +9,22 @@ import { Config, Context, Effect, Layer } from "effect"
 import { availableParallelism } from "node:os"
 import { Worker } from "node:worker_threads"
 import { breather } from "./Breather.ts"
-import { appendixOf, blockChunks, chunkLength, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
+import { appendixOf, blockChunks, chunkLength, definitionCount, eachBlockChunk, eachLinkPiece, type LineMap, linesFrom, type LinkPiece } from "@quire/markdown"
 import { type DigestKind, type Digests, type DigestTask, digestChunk } from "./ParseDigests.ts"
 
 /** Pages of at least this many characters are parsed by the workers. */
 export const workerThreshold = 64 * 1024
+
+/**
+ * Pages with more link reference definitions than this are parsed by the workers whatever their
+ * size: micromark spends about 0.1 ms on each (ten times a line of prose), and each piece of a page
+ * is parsed again with the definitions its brackets name, so that 600 definitions on a 14 KB page
+ * held the event loop 300 ms in one piece.
+ */
+export const workerDefinitions = 64
+
+/** Whether `markdown` is parsed by the workers (when the pool has some): a large page, or one of many definitions. */
+export const forWorkers = (markdown: string): boolean => markdown.length >= workerThreshold || definitionCount(markdown) > workerDefinitions
 
 /** Characters of markdown sent to a worker at once. */
 const taskLength = 32 * 1024
@@ -54,7 +65,8 @@ export interface PoolState {
 export interface ParsePoolShape {
   /**
    * The digests of `markdown`'s pieces (see `pieces`), in order: computed by the parse workers for
-   * a large page (in parallel, the main thread free meanwhile), else here a piece at a time, with
+   * a large page or one of many definitions (see `forWorkers`; in parallel, the main thread free
+   * meanwhile), else here a piece at a time, with
    * `breathe` between pieces (share one `breather` across the documents of a loop).
    */
   readonly digestPieces: <K extends DigestKind>(markdown: string, kind: K, breathe?: Effect.Effect<void>, options?: DigestOptions) => Effect.Effect<ReadonlyArray<Digests[K]>>
@@ -312,7 +324,7 @@ const digestPieces = <K extends DigestKind>(
   // Links read without a parse: they are positioned, so the collector takes them in any order.
   const read: Array<Digests["links"]> = []
   const withRead = (digests: ReadonlyArray<Digests[K]>) => read.length === 0 ? digests : [...digests, ...(read as ReadonlyArray<unknown> as ReadonlyArray<Digests[K]>)]
-  if (markdown.length < workerThreshold || runTask === undefined) {
+  if (runTask === undefined || !forWorkers(markdown)) {
     const all = Array.from(piecesFor(markdown, kind, read, options))
     const appendix = all.length > 1 ? appendixOf(markdown) : ""
     return Effect.map(inline({ kind, appendix, chunks: all.map((piece) => piece.text), lines: all.map((piece) => piece.lines) }, breathe), withRead)

@@ -1,9 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import { linkCollector, links, sections, sectionSplitter } from "@quire/markdown"
+import { adversarialCases } from "@quire/markdown/testing/Adversarial"
 import { htmlLinks } from "../../src/markdown/Dom.ts"
 import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
-import { ParsePool, workerThreshold } from "../../src/markdown/ParsePool.ts"
+import { forWorkers, ParsePool, workerDefinitions, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
 /** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
 const page = [
@@ -14,6 +15,34 @@ const page = [
       : `Paragraph ${i} with *some* words and ![an image](/files/f${i % 7}).`),
   "[guide]: https://example.com/guide\n[unused]: https://example.com/unused"
 ].join("\n\n")
+
+/**
+ * Pages under the workers' size threshold with more definitions than `workerDefinitions`: the
+ * attack's page of definitions and references, and pages whose pieces use definitions of other
+ * pieces among headings, lists, quotes, fences, tables, footnotes, raw HTML and bare URLs.
+ */
+const definitionPages = [
+  ...[4 * 1024, 16 * 1024].map((size) => adversarialCases(size).find((c) => c.name === "definitions")!.markdown),
+  ...[240, 400].map((count) =>
+    Array.from({ length: count }, (_, i) =>
+      [
+        `## Part ${i % 3}\n\nSee [the guide][g${(i * 7) % count}], ![an image][g${i}] and [g${(i + 1) % count}][] at www.example.com/${i}.`,
+        `- item [${i}](https://example.com/${i})\n- [g${i}] with a footnote[^f${i}]\n\n[^f${i}]: A note.`,
+        `> Quoted [g${(i * 3) % count}]\n> ### Heading ${i}`,
+        `\`\`\`\n[g${i}]: not a definition\n\`\`\``,
+        `| [g${i}] | <a href="https://example.com/html/${i}">html</a> |\n| - | - |\n| b | c |`,
+        `[g${i}]: https://example.com/def/${i} "Title ${i}"\n   [G${i}-two]:   /relative/${i}`
+      ][i % 6]).join("\n\n"))
+]
+
+/** `self`'s result and the CPU time this thread spent on it, in ms. */
+const cpu = <A>(self: Effect.Effect<A>) =>
+  Effect.gen(function*() {
+    const thread = process.threadCpuUsage()
+    const result = yield* self
+    const used = process.threadCpuUsage(thread)
+    return [result, (used.user + used.system) / 1000] as const
+  })
 
 /** A pool of one worker, open until `scope` closes. */
 const open = (scope: Scope.Scope) => Effect.map(Layer.buildWithScope(ParsePool.layerWith({ workers: 1 }), scope), Context.get(ParsePool))
@@ -49,6 +78,32 @@ describe("ParsePool", () => {
       const ids = document.nodes.flatMap((node) => node.type.startsWith("heading-") ? [node.data?.["id"]] : [])
       assert.deepStrictEqual(ids.slice(0, 4), ["part-a", "part-b", "part-a-1", "part-b-1"])
     }).pipe(Effect.provide(ParsePool.layer)))
+
+  it.effect("digests a page of many definitions in the workers whatever its size, as the main thread digests it", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const pool = yield* open(scope)
+      yield* pool.warmUp
+      const main = yield* Effect.map(Layer.buildWithScope(ParsePool.layerMainThread, scope), Context.get(ParsePool))
+      for (const markdown of definitionPages) {
+        assert.isBelow(markdown.length, workerThreshold)
+        assert.isTrue(forWorkers(markdown))
+        let [inWorkersMs, hereMs] = [0, 0]
+        for (const kind of ["sections", "links", "blocks"] as const) {
+          const [inWorkers, workersCpu] = yield* cpu(pool.digestPieces(markdown, kind))
+          const [here, hereCpu] = yield* cpu(main.digestPieces(markdown, kind))
+          assert.deepStrictEqual(inWorkers, here, `${kind} of a page of ${markdown.length} characters`)
+          inWorkersMs += workersCpu
+          hereMs += hereCpu
+        }
+        // The main thread only cut the page and waited for the worker's digests.
+        assert.isBelow(inWorkersMs, hereMs / 3, `a page of ${markdown.length} characters`)
+      }
+      assert.deepStrictEqual(yield* pool.state, { workers: 1, failures: 0 })
+      // A page of a few definitions is parsed here, as a small page is.
+      assert.isFalse(forWorkers(Array.from({ length: workerDefinitions }, (_, i) => `[d${i}]: /u${i}`).join("\n")))
+      yield* Scope.close(scope, Exit.void)
+    }))
 
   it.effect("each layer has workers of its own, terminated when its scope closes; a closed pool parses on the main thread", () =>
     Effect.gen(function*() {
