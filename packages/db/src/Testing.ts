@@ -21,7 +21,7 @@ import { existsSync, realpathSync } from "node:fs"
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import * as Database from "./Database.ts"
 import * as Migrations from "./Migrations.ts"
 
@@ -171,9 +171,31 @@ const pgliteBuild = hash([realpathSync(createRequire(import.meta.url).resolve("@
 // quire-lint-allow module-state: test support; the suites of one process share each migrated dump on purpose
 const dumps = new Map<string, Promise<Blob>>()
 
+const pgliteDirectory = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"))
+
+// quire-lint-allow module-state: test support; PGlite's compiled program and file bundle, read once per process for every suite's database
+let pgliteFiles: Promise<{ readonly pgliteWasmModule: WebAssembly.Module; readonly fsBundle: Blob }> | undefined
+
+/** PGlite's WebAssembly compiled once and its file bundle read once in this process, rather than for each database. */
+const sharedPgliteFiles = () =>
+  pgliteFiles ??= Promise.all([
+    readFile(join(pgliteDirectory, "pglite.wasm")).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(join(pgliteDirectory, "pglite.data")).then((bytes) => new Blob([bytes]))
+  ]).then(([pgliteWasmModule, fsBundle]) => ({ pgliteWasmModule, fsBundle }))
+
+/**
+ * A PGlite with the embedded server's settings (`Database.embeddedSettings`: PostgreSQL's default
+ * 128 MB of shared buffers, which PGlite zeroes when it starts, were most of a test database's start).
+ */
 const openPglite = (loadDataDir?: Blob) =>
   Effect.acquireRelease(
-    Effect.promise(() => PGlite.create(loadDataDir === undefined ? {} : { loadDataDir })),
+    Effect.promise(async () =>
+      PGlite.create({
+        ...(await sharedPgliteFiles()),
+        postgresqlconf: [...Database.embeddedSettings],
+        ...(loadDataDir === undefined ? {} : { loadDataDir })
+      })
+    ),
     (db) => Effect.promise(() => db.close())
   )
 
