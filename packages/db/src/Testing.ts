@@ -11,7 +11,7 @@
  * migration makes a new one; both are kept across runs (drop stale templates with
  * `ALTER DATABASE … IS_TEMPLATE false` and `DROP DATABASE`).
  */
-import { PGlite } from "@electric-sql/pglite"
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
 import { Cause, Config, Effect, Layer, Redacted, Stream } from "effect"
 import * as Reactivity from "effect/reactivity/Reactivity"
@@ -173,11 +173,16 @@ const dumps = new Map<string, Promise<Blob>>()
 
 const pgliteDirectory = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"))
 
+type PgliteFiles = Required<Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle">>
+
+// Node's WebAssembly, which the ES library of the packages' settings does not declare.
+declare const WebAssembly: { readonly compile: (bytes: Uint8Array) => Promise<PgliteFiles["pgliteWasmModule"]> }
+
 // quire-lint-allow module-state: test support; PGlite's compiled program and file bundle, read once per process for every suite's database
-let pgliteFiles: Promise<{ readonly pgliteWasmModule: WebAssembly.Module; readonly fsBundle: Blob }> | undefined
+let pgliteFiles: Promise<PgliteFiles> | undefined
 
 /** PGlite's WebAssembly compiled once and its file bundle read once in this process, rather than for each database. */
-const sharedPgliteFiles = () =>
+const sharedPgliteFiles = (): Promise<PgliteFiles> =>
   pgliteFiles ??= Promise.all([
     readFile(join(pgliteDirectory, "pglite.wasm")).then((bytes) => WebAssembly.compile(bytes)),
     readFile(join(pgliteDirectory, "pglite.data")).then((bytes) => new Blob([bytes]))
