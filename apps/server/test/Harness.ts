@@ -105,7 +105,6 @@ export const memory = backends.find((backend) => backend.name === "memory")!
 
 const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
 
-/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
 /**
  * The embedded server as `start.sh server` runs it, on the data directory `dataDir` (jobs not run):
  * provide it again over the same directory to restart it.
@@ -119,6 +118,7 @@ export const embeddedServerOn = (dataDir: string) =>
     Layer.orDie
   )
 
+/** A typed client derived from the API contract, sending `token` as bearer (none: anonymous). */
 export const client = (token?: string) =>
   HttpApiClient.make(Api, {
     transformClient: token === undefined ? undefined : HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
