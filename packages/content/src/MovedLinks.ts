@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
 import { pageLinkContext, type RevisionLinkIndex, revisionLinkIndex } from "./ContentLinks.ts"
 import { documentHash, type FileNode, flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import { sameShapeChanges } from "./domain/TreeDiff.ts"
+import { type TreeChanges, treeChanges } from "./domain/TreeDiff.ts"
 
 /** A tree's pages by id, with their paths, and what its links resolve against. */
 interface TreeIndex {
@@ -247,6 +247,20 @@ const samePagesRenamed = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<
   return renamed
 }
 
+/**
+ * Whether the diff shows that every page of both trees keeps its place (`placeOf`): none moved,
+ * none changed its slug or Git file, the first page (the root's README) is the same, and none
+ * gained its first subpage or lost its last one (which moves its file into or out of a folder);
+ * nor could a Git import have given a removed page a new id (`samePagesRenamed`). False when it
+ * cannot tell: the caller then compares the whole trees.
+ */
+const noPageMoved = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>, changes: TreeChanges | undefined): boolean =>
+  changes !== undefined &&
+  before[0]?.id === after[0]?.id &&
+  changes.leaves.length === 0 &&
+  changes.changed.every(({ after: page, before: old, beforePath, path }) => beforePath === path && old.git?.path === page.git?.path) &&
+  !(changes.removed.some(({ page }) => page.git !== undefined) && changes.added.some(({ page }) => page.git !== undefined))
+
 /** What a write changes that this module reads: the new pages, the documents they introduce. */
 export interface PagesChange {
   readonly pages: ReadonlyArray<PageNode>
@@ -266,11 +280,7 @@ export const keepMovedLinks = <E, R>(
   markdownOf: (hashes: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, string>, E, R>
 ): Effect.Effect<PagesChange | undefined, E, R> =>
   Effect.gen(function*() {
-    // The same ids in the same places and no slug or Git file changed: no page moved.
-    const changes = sameShapeChanges(parent.pages, change.pages)
-    if (changes !== undefined && changes.every(({ after, before, beforePath, path }) => beforePath === path && before.git?.path === after.git?.path)) {
-      return undefined
-    }
+    if (noPageMoved(parent.pages, change.pages, treeChanges(parent.pages, change.pages))) return undefined
     const before = indexOf(parent.pages, parent.files)
     const after = indexOf(change.pages, files)
     const renamed = samePagesRenamed(parent.pages, change.pages)

@@ -3,12 +3,12 @@
  * change request's edits, merge, update, Git import) names the head it moves and a `build` step;
  * the writer does the rest once: see "Space content" in docs/content.md.
  */
-import { Clock, Context, Data, Effect, HashMap, Layer, Option, Result } from "effect"
+import { Clock, Context, Data, Effect, HashMap, HashSet, Layer, Option, Result } from "effect"
 import { Errors, Ids, Transactor } from "@quire/kernel"
-import { type FileNode, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
+import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
 import { checkReusableContents, reusableDocuments } from "./domain/ReusableContent.ts"
 import { checkRevisionLimits, defaultRevisionLimits, treeMeasure } from "./domain/RevisionLimits.ts"
-import { sameShapeChanges, shareFiles, sharePages } from "./domain/TreeDiff.ts"
+import { shareFiles, sharePages, treeChanges } from "./domain/TreeDiff.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
 import { keepMovedLinks } from "./MovedLinks.ts"
@@ -150,31 +150,15 @@ const checkFiles = (files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.
 export const checkTree = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>): Effect.Effect<void, Errors.InvalidInput> =>
   Effect.andThen(checkPages(pages), checkFiles(files))
 
-/**
- * Whether `after` passes `checkTree`'s page rules given that `before` does, looking only at what
- * differs: the same ids in the same places (so still unique), and the pages that differ have a
- * valid slug, unique among their siblings, and a document if they are one. False when the shapes
- * differ or a changed page breaks a rule: the caller checks the whole tree (and names the rule).
- */
-const keepsValid = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): boolean => {
-  if (before === after) return true
-  if (before.length !== after.length) return false
-  let renamed = false
-  for (let i = 0; i < after.length; i++) {
-    const old = before[i]!
-    const page = after[i]!
-    if (old === page) continue
-    if (old.id !== page.id) return false
-    if (page.slug !== old.slug) {
-      if (!validSlug(page.slug)) return false
-      renamed = true
-    }
-    if (page.type === "document" && page.document === undefined) return false
-    if (!keepsValid(old.pages, page.pages)) return false
-  }
-  if (renamed && new Set(after.map((page) => page.slug)).size !== after.length) return false
-  return true
-}
+/** A page's own rules of `checkTree`: a valid slug, and a document if it is one. */
+const validPage = (page: PageNode) => validSlug(page.slug) && !(page.type === "document" && page.document === undefined)
+
+const uniqueSlugs = (pages: ReadonlyArray<PageNode>) => pages.length < 2 || new Set(pages.map((page) => page.slug)).size === pages.length
+
+/** The ids of a page tree's pages. */
+type PageIds = HashSet.HashSet<string>
+
+const pageIdsOf = (pages: ReadonlyArray<PageNode>): PageIds => HashSet.fromIterable(flattenPages(pages).map(({ page }) => page.id))
 
 /** The blobs of `files` that `parent` does not point to, each once. */
 const introducedBlobs = (parent: ReadonlyArray<FileNode>, files: ReadonlyArray<FileNode>): ReadonlyArray<HeldBlob> => {
@@ -213,6 +197,8 @@ const treeKnowledge = () => {
   const measure = treeMeasure()
   const validPages = new WeakSet<ReadonlyArray<PageNode>>()
   const validFiles = new WeakSet<ReadonlyArray<FileNode>>()
+  /** The ids of valid trees, once a write that adds pages needed them. */
+  const pageIds = new WeakMap<ReadonlyArray<PageNode>, PageIds>()
   const documentCounts = new WeakMap<ReadonlyArray<PageNode>, DocumentCounts>()
   const countsOf = (pages: ReadonlyArray<PageNode>): DocumentCounts => {
     const known = documentCounts.get(pages)
@@ -224,7 +210,30 @@ const treeKnowledge = () => {
   const rememberCounts = (pages: ReadonlyArray<PageNode>, counts: DocumentCounts) => {
     documentCounts.set(pages, counts)
   }
-  /** `checkTree`, over what differs from a parent that passed it when the shapes allow. */
+  /**
+   * Whether `after` passes `checkTree`'s page rules given that `before` does, looking only at what
+   * the diff names: the pages changed or added have a valid slug and a document if they are one,
+   * the lists where a page was added or renamed keep their slugs unique, and the added pages' ids
+   * are not among the others (the ids of `before`, made once, then kept along the writes). False
+   * when a page moved or a rule is broken: the caller checks the whole tree (and names the rule).
+   */
+  const keepsValid = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): boolean => {
+    if (before === after) return true
+    const changes = treeChanges(before, after)
+    if (changes === undefined || !changes.changed.every(({ after: page }) => validPage(page)) || !changes.lists.every(uniqueSlugs)) return false
+    if (!changes.added.every(({ page }) => validPage(page) && uniqueSlugs(page.pages))) return false
+    const known = pageIds.get(before)
+    if (changes.added.length === 0 && known === undefined) return true
+    let ids = known ?? pageIdsOf(before)
+    for (const { page } of changes.removed) ids = HashSet.remove(ids, page.id)
+    for (const { page } of changes.added) {
+      if (HashSet.has(ids, page.id)) return false
+      ids = HashSet.add(ids, page.id)
+    }
+    pageIds.set(after, ids)
+    return true
+  }
+  /** `checkTree`, over what differs from a parent that passed it when no page moved. */
   const checkWritten = (parent: Revision, pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode>) =>
     Effect.gen(function*() {
       if (!(validPages.has(parent.pages) && keepsValid(parent.pages, pages))) yield* checkPages(pages)
@@ -264,18 +273,23 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const introducedDocuments = Effect.fnUntraced(function*(parent: Revision, change: ContentChange) {
           const inherited = countsOf(parent.pages)
           const inheritedReusable = new Set(reusableDocuments(parent.reusableContents))
-          // The same ids in the same places: only the pages the diff names can point to a new document.
-          const changes = sameShapeChanges(parent.pages, change.pages)
+          // No page moved: only the pages the diff names can point to a new document.
+          const changes = treeChanges(parent.pages, change.pages)
           let counts = inherited
-          for (const { before, after } of changes ?? []) {
-            if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
-          }
           const candidates = new Set(reusableDocuments(change.reusableContents ?? parent.reusableContents))
           if (changes === undefined) {
             counts = countDocuments(change.pages)
             for (const [hash] of counts) candidates.add(hash)
           } else {
-            for (const { after } of changes) if (after.document !== undefined) candidates.add(after.document)
+            for (const { before, after } of changes.changed) {
+              if (before.document !== after.document) counts = moveCount(moveCount(counts, before.document, -1), after.document, 1)
+              if (after.document !== undefined) candidates.add(after.document)
+            }
+            for (const { page } of changes.removed) counts = moveCount(counts, page.document, -1)
+            for (const { page } of changes.added) {
+              counts = moveCount(counts, page.document, 1)
+              if (page.document !== undefined) candidates.add(page.document)
+            }
           }
           rememberCounts(change.pages, counts)
           const given = change.documents ?? new Map<string, string>()

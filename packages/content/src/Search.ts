@@ -6,7 +6,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
 import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
-import { sameShapeChanges } from "./domain/TreeDiff.ts"
+import { treeChanges } from "./domain/TreeDiff.ts"
 import { breather } from "./markdown/Breather.ts"
 import { includeRefs } from "./markdown/IncludeTags.ts"
 import { withIncludes } from "./markdown/Includes.ts"
@@ -40,18 +40,20 @@ const documentsOf = (pages: ReadonlyArray<PageNode>): Map<string, Entry> =>
  * `parent` (all of them without a parent), and the ids of the document pages that are gone.
  */
 export const changedPages = (parent: Revision | undefined, next: Revision): { changed: Array<Entry>; removed: Array<string> } => {
-  const changes = parent === undefined ? undefined : sameShapeChanges(parent.pages, next.pages)
+  const changes = parent === undefined ? undefined : treeChanges(parent.pages, next.pages)
   if (changes !== undefined) {
-    // The same ids in the same places: only the pages the diff names can differ.
+    // No page moved: only the pages the diff names can differ.
     const changed: Array<Entry> = []
     const removed: Array<string> = []
-    for (const { after, before, path, beforePath } of changes) {
+    for (const { after, before, path, beforePath } of changes.changed) {
       if (before.type === "document" && after.type !== "document") removed.push(before.id)
       if (after.type !== "document") continue
       if (before.type !== "document" || before.document !== after.document || before.title !== after.title || beforePath !== path) {
         changed.push({ page: after, path })
       }
     }
+    for (const entry of changes.added) if (entry.page.type === "document") changed.push(entry)
+    for (const { page } of changes.removed) if (page.type === "document") removed.push(page.id)
     return { changed, removed }
   }
   const before = documentsOf(parent?.pages ?? [])

@@ -1,7 +1,7 @@
 /** What a write shares with its parent: the pages and files it kept, as the parent's own objects, whatever its builder copied. */
 import { assert, describe, it } from "@effect/vitest"
 import type { FileNode, PageNode } from "../src/domain/Revision.ts"
-import { sameShapeChanges, shareFiles, sharePages } from "../src/domain/TreeDiff.ts"
+import { sameShapeChanges, shareFiles, sharePages, treeChanges } from "../src/domain/TreeDiff.ts"
 
 const stamp = "2024-01-01T00:00:00.000Z"
 const page = (id: string, pages: ReadonlyArray<PageNode> = [], extra: Partial<PageNode> = {}): PageNode => ({
@@ -55,6 +55,41 @@ describe("sharing a write's tree with its parent", () => {
     assert.deepStrictEqual(shared.map((f) => f.size), [3, 1, 3])
     assert.strictEqual(shared[1], parent[0])
     assert.notStrictEqual(shared[0], parent[1])
+  })
+})
+
+const ids = (entries: ReadonlyArray<{ readonly page: PageNode }> | undefined) => entries?.map(({ page }) => page.id)
+
+describe("what a write changed, found along what it touched", () => {
+  it("names the pages inserted, removed and edited without looking into the subtrees the write kept", () => {
+    const parent = tree()
+    // A kept subtree that would throw if the diff read it: it is skipped by identity.
+    const untouchable = new Proxy(parent[1]!, { get: (target, key) => key === "pages" || key === "id" ? Reflect.get(target, key) : assert.fail(`read ${String(key)}`) })
+    const before = [parent[0]!, untouchable, parent[2]!]
+    const a = parent[0]!
+    const after = [
+      page("new", [page("new1")]),
+      { ...a, pages: [{ ...a.pages[0]!, title: "Edited" }] },
+      untouchable,
+      parent[2]!
+    ]
+    const changes = treeChanges(before, after)
+    assert.deepStrictEqual(ids(changes?.added), ["new", "new1"])
+    assert.deepStrictEqual(changes?.added.map(({ path }) => path), ["new", "new/new1"])
+    assert.deepStrictEqual(ids(changes?.removed), ["a2"])
+    assert.deepStrictEqual(changes?.changed.map(({ after: page, path }) => [page.id, path]), [["a1", "a/a1"]])
+    assert.deepStrictEqual(changes?.lists, [after])
+    assert.deepStrictEqual(changes?.leaves, [])
+  })
+
+  it("gives up on a page that moved, among its siblings or to another parent", () => {
+    const parent = tree()
+    const [a, b, c] = parent as [PageNode, PageNode, PageNode]
+    assert.strictEqual(treeChanges(parent, [b, a, c]), undefined)
+    assert.strictEqual(treeChanges(parent, [{ ...a, pages: [a.pages[0]!] }, b, { ...c, pages: [a.pages[1]!] }]), undefined)
+    // A first subpage or a last one gone is named: the page's file moves into or out of a folder.
+    assert.deepStrictEqual(treeChanges(parent, [a, b, { ...c, pages: [page("c1")] }])?.leaves.map((p) => p.id), ["c"])
+    assert.deepStrictEqual(treeChanges(parent, parent), { changed: [], added: [], removed: [], leaves: [], lists: [] })
   })
 })
 

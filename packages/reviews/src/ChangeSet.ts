@@ -78,9 +78,16 @@ export interface ApplyOptions {
   readonly now: string
 }
 
+type OwnFields = Omit<PageNode, "pages">
+
+/** A page of the tree a batch edits (see `draftTree`). */
 interface Draft {
-  node: Omit<PageNode, "pages">
-  children: Array<Draft>
+  /** The page as the base tree has it; undefined for a page the batch inserted. */
+  readonly base: PageNode | undefined
+  /** Its own fields once a change set them; until then, the base node's. */
+  own: OwnFields | undefined
+  /** Its subpages once a change looked among them; until then, the base node's, untouched. */
+  kids: Array<Draft> | undefined
   parent: Draft | null
 }
 
@@ -89,17 +96,30 @@ const refuse = (reason: string): never => {
   throw new Refusal(reason)
 }
 
-const draftsOf = (pages: ReadonlyArray<PageNode>, parent: Draft | null, index: Map<string, Draft>): Array<Draft> =>
-  pages.map((page) => {
-    const { pages: children, ...node } = page
-    const draft: Draft = { node, children: [], parent }
-    index.set(page.id, draft)
-    draft.children = draftsOf(children, draft, index)
-    return draft
-  })
+/** A page's own fields: all but its subpages. */
+const ownFields = (page: PageNode): OwnFields => {
+  const { pages: _, ...own } = page
+  return own
+}
 
-const treeOf = (drafts: ReadonlyArray<Draft>): ReadonlyArray<PageNode> =>
-  drafts.map((draft) => ({ ...draft.node, pages: treeOf(draft.children) }))
+/** The pages from `pages` down to the page `id` (itself last), or undefined when it is not there. */
+const pathTo = (pages: ReadonlyArray<PageNode>, id: string): Array<PageNode> | undefined => {
+  for (const page of pages) {
+    if (page.id === id) return [page]
+    if (page.pages.length > 0) {
+      const below = pathTo(page.pages, id)
+      if (below !== undefined) {
+        below.unshift(page)
+        return below
+      }
+    }
+  }
+  return undefined
+}
+
+/** `pages`, or `before` itself when every page of both is the same object. */
+const sameListOr = (pages: Array<PageNode>, before: ReadonlyArray<PageNode> | undefined): ReadonlyArray<PageNode> =>
+  before !== undefined && pages.length === before.length && pages.every((page, i) => page === before[i]) ? before : pages
 
 const withoutUndefined = <A extends object>(value: A): A =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as A
@@ -178,7 +198,7 @@ const insertedNode = (
   front: PageFrontmatter | undefined,
   files: ReadonlyArray<FileNode>,
   options: ApplyOptions
-): Draft["node"] => {
+): OwnFields => {
   const { id, kind, slug, title } = page
   return withoutUndefined({
     id,
@@ -199,14 +219,14 @@ const insertedNode = (
 
 /** A page's node after an update_page change: the change's fields over its frontmatter's over the page's. */
 const updatedNode = (
-  node: Draft["node"],
+  node: OwnFields,
   change: Extract<Change, { readonly operation: "update_page" }>,
   slug: string,
   meta: ReturnType<typeof metadataOf>,
   front: PageFrontmatter | undefined,
   files: ReadonlyArray<FileNode>,
   options: ApplyOptions
-): Draft["node"] => {
+): OwnFields => {
   const fromFront = front === undefined ? {} : frontmatterFields(front, files)
   return withoutUndefined({
     ...node,
@@ -223,6 +243,59 @@ const updatedNode = (
 }
 
 /**
+ * The tree a batch edits, as drafts made on demand over the base tree's immutable nodes: only the
+ * pages a change names, those on the way to them and their siblings get one. `pages` answers the
+ * tree as edited, every page no change touched (and every list of them) the base's, by identity.
+ */
+const draftTree = (pages: ReadonlyArray<PageNode>) => {
+  const index = new Map<string, Draft>()
+  const root: Draft = {
+    base: { id: "", type: "group", title: "", slug: "", createdAt: "", updatedAt: "", pages },
+    own: undefined,
+    kids: undefined,
+    parent: null
+  }
+
+  const nodeOf = (draft: Draft): OwnFields => draft.own ?? draft.base!
+  const ownOf = (draft: Draft): OwnFields => draft.own ?? ownFields(draft.base!)
+  /** A draft's subpages as drafts, made (and indexed) the first time a change looks among them. */
+  const kidsOf = (draft: Draft): Array<Draft> => {
+    draft.kids ??= (draft.base?.pages ?? []).map((page) => {
+      const kid: Draft = { base: page, own: undefined, kids: undefined, parent: draft === root ? null : draft }
+      index.set(page.id, kid)
+      return kid
+    })
+    return draft.kids
+  }
+  /** The draft of page `id`, made with those on the way to it when no change touched it yet. */
+  const locate = (id: string): Draft | undefined => {
+    const search = (draft: Draft): Draft | undefined => {
+      if (draft.kids !== undefined) {
+        for (const kid of draft.kids) {
+          const found = search(kid)
+          if (found !== undefined) return found
+        }
+        return undefined
+      }
+      // Drafts made so far are indexed: the page can only be among subpages no change looked at.
+      const path = pathTo(draft.base?.pages ?? [], id)
+      let at: Draft | undefined = path === undefined ? undefined : draft
+      for (const page of path ?? []) at = kidsOf(at!).find((kid) => kid.base === page)
+      return at
+    }
+    return index.get(id) ?? search(root)
+  }
+  /** A page as the batch left it: one no change touched is its base node. */
+  const pageOf = (draft: Draft): PageNode => {
+    const before = draft.base?.pages
+    const pages = draft.kids === undefined ? before ?? [] : sameListOr(draft.kids.map(pageOf), before)
+    return draft.own === undefined && pages === before ? draft.base! : { ...ownOf(draft), pages }
+  }
+
+  return { root, index, nodeOf, ownOf, kidsOf, locate, pages: () => pageOf(root).pages }
+}
+
+/**
  * Applies `changes` in order to a revision's `pages` and `files`. Each change sees the result of
  * those before it; the first that cannot apply rejects the whole batch.
  */
@@ -231,32 +304,30 @@ export const applyChanges = (
   changes: ReadonlyArray<Change>,
   options: ApplyOptions
 ): { readonly kind: "applied"; readonly value: Applied } | { readonly kind: "rejected"; readonly value: Rejected } => {
-  const index = new Map<string, Draft>()
-  const root: Draft = { node: { id: "", type: "group", title: "", slug: "", createdAt: "", updatedAt: "" }, children: [], parent: null }
-  root.children = draftsOf(base.pages, null, index)
-  const files = [...base.files]
+  const { root, index, nodeOf, ownOf, kidsOf, locate, pages } = draftTree(base.pages)
+  let files = base.files
   const refs = new Map<string, string>()
   const written = new Map<string, string>()
   /** Markdown of documents written by the batch, by page id, so refs resolve once every page exists. */
   const pending = new Map<string, string>()
   const outcomes = new Map<string, Outcome>()
 
-  const siblingsOf = (draft: Draft) => (draft.parent ?? root).children
+  const siblingsOf = (draft: Draft) => kidsOf(draft.parent ?? root)
   const resolve = (idOrRef: string): Draft => {
-    const found = index.get(refs.get(idOrRef) ?? idOrRef)
+    const found = locate(refs.get(idOrRef) ?? idOrRef)
     return found ?? refuse(`no page ${JSON.stringify(idOrRef)} in the change request`)
   }
   const containerOf = (into: string | null | undefined): Draft => (into === undefined || into === null ? root : resolve(into))
   const takenIn = (container: Draft, except?: Draft) =>
-    new Set(container.children.filter((child) => child !== except).map((child) => child.node.slug))
+    new Set(kidsOf(container).filter((child) => child !== except).map((child) => nodeOf(child).slug))
   const place = (container: Draft, draft: Draft, at: number | undefined) => {
-    const siblings = container.children
+    const siblings = kidsOf(container)
     if (at !== undefined && at > siblings.length) refuse(`at ${at} is beyond the ${siblings.length} pages there`)
     siblings.splice(at ?? siblings.length, 0, draft)
     draft.parent = container === root ? null : container
   }
   const document = (draft: Draft, markdown: string) => {
-    pending.set(draft.node.id, markdown)
+    pending.set(nodeOf(draft).id, markdown)
   }
 
   for (const [position, change] of changes.entries()) {
@@ -264,11 +335,14 @@ export const applyChanges = (
       switch (change.operation) {
         case "insert_page": {
           const container = containerOf(change.into)
-          if (container !== root && container.node.type === "link") refuse("pages cannot go inside a link page")
-          if (change.ref !== undefined && (refs.has(change.ref) || index.has(change.ref))) {
+          if (container !== root && nodeOf(container).type === "link") refuse("pages cannot go inside a link page")
+          if (change.ref !== undefined && (refs.has(change.ref) || locate(change.ref) !== undefined)) {
             refuse(`ref ${JSON.stringify(change.ref)} is already used in this batch`)
           }
-          const kind = insertedPageKind(change, (idOrRef) => index.get(refs.get(idOrRef) ?? idOrRef)?.node.id)
+          const kind = insertedPageKind(change, (idOrRef) => {
+            const found = locate(refs.get(idOrRef) ?? idOrRef)
+            return found === undefined ? undefined : nodeOf(found).id
+          })
           if (!kind.ok) refuse(kind.reason)
           const meta = metadataOf(change, change.markdown)
           const front = frontmatterOf(change.markdown)
@@ -278,13 +352,14 @@ export const applyChanges = (
           if (taken.has(slug)) refuse(`slug ${JSON.stringify(slug)} is taken by a sibling page`)
           const id = options.makeId()
           const draft: Draft = {
-            node: insertedNode(change, { id, kind, title, slug }, meta, front, files, options),
-            children: [],
+            base: undefined,
+            own: insertedNode(change, { id, kind, title, slug }, meta, front, files, options),
+            kids: [],
             parent: null
           }
           place(container, draft, change.at)
           index.set(id, draft)
-          if (draft.node.type === "document") document(draft, meta.body ?? "")
+          if (nodeOf(draft).type === "document") document(draft, meta.body ?? "")
           if (change.ref !== undefined) refs.set(change.ref, id)
           outcomes.set(id, { kind: "created", pageId: id, ref: change.ref })
           break
@@ -293,52 +368,65 @@ export const applyChanges = (
           const draft = resolve(change.page)
           const meta = metadataOf(change, change.markdown)
           const front = frontmatterOf(change.markdown)
-          if (meta.body !== undefined && draft.node.type !== "document") refuse(`page ${JSON.stringify(change.page)} is a ${draft.node.type}, not a document`)
+          const type = nodeOf(draft).type
+          if (meta.body !== undefined && type !== "document") refuse(`page ${JSON.stringify(change.page)} is a ${type}, not a document`)
           if (change.into !== undefined || change.at !== undefined) {
             const container = change.into === undefined ? (draft.parent ?? root) : containerOf(change.into)
             for (let up: Draft | null = container; up !== null && up !== root; up = up.parent) {
               if (up === draft) refuse("a page cannot move into itself or one of its subpages")
             }
-            if (container !== root && container.node.type === "link") refuse("pages cannot go inside a link page")
-            if (container !== root && draft.node.type === "group") refuse("into: a group goes at the top level, not inside a page")
+            if (container !== root && nodeOf(container).type === "link") refuse("pages cannot go inside a link page")
+            if (container !== root && type === "group") refuse("into: a group goes at the top level, not inside a page")
             const siblings = siblingsOf(draft)
             const from = siblings.indexOf(draft)
             siblings.splice(from, 1)
-            const sameParent = container.children === siblings
+            const sameParent = kidsOf(container) === siblings
             place(container, draft, change.at ?? (sameParent ? from : undefined))
-            if (takenIn(container, draft).has(draft.node.slug)) {
-              draft.node = { ...draft.node, slug: uniqueSlug(draft.node.slug, takenIn(container, draft)) }
+            if (takenIn(container, draft).has(nodeOf(draft).slug)) {
+              draft.own = { ...ownOf(draft), slug: uniqueSlug(nodeOf(draft).slug, takenIn(container, draft)) }
             }
           }
-          const slug = change.slug === undefined ? draft.node.slug : checkSlug(change.slug)
-          if (slug !== draft.node.slug && takenIn(draft.parent ?? root, draft).has(slug)) {
+          const slug = change.slug === undefined ? nodeOf(draft).slug : checkSlug(change.slug)
+          if (slug !== nodeOf(draft).slug && takenIn(draft.parent ?? root, draft).has(slug)) {
             refuse(`slug ${JSON.stringify(slug)} is taken by a sibling page`)
           }
-          draft.node = updatedNode(draft.node, change, slug, meta, front, files, options)
+          draft.own = updatedNode(ownOf(draft), change, slug, meta, front, files, options)
+          const id = nodeOf(draft).id
           if (meta.body !== undefined) document(draft, meta.body)
-          if (!outcomes.has(draft.node.id)) outcomes.set(draft.node.id, { kind: "updated", pageId: draft.node.id })
+          if (!outcomes.has(id)) outcomes.set(id, { kind: "updated", pageId: id })
           break
         }
         case "delete_page": {
           const draft = resolve(change.page)
           const siblings = siblingsOf(draft)
           siblings.splice(siblings.indexOf(draft), 1)
-          const forget = (d: Draft) => {
-            index.delete(d.node.id)
-            pending.delete(d.node.id)
-            const previous = outcomes.get(d.node.id)
-            if (previous?.kind === "created") outcomes.delete(d.node.id)
-            else outcomes.set(d.node.id, { kind: "deleted", pageId: d.node.id })
-            d.children.forEach(forget)
+          const forget = (id: string) => {
+            index.delete(id)
+            pending.delete(id)
+            if (outcomes.get(id)?.kind === "created") outcomes.delete(id)
+            else outcomes.set(id, { kind: "deleted", pageId: id })
           }
-          forget(draft)
+          // Subpages no change looked at have no draft (nor a document pending, nor an outcome yet).
+          const forgetPages = (pages: ReadonlyArray<PageNode>): void =>
+            pages.forEach((page) => {
+              forget(page.id)
+              forgetPages(page.pages)
+            })
+          const forgetDraft = (d: Draft): void => {
+            forget(nodeOf(d).id)
+            if (d.kids === undefined) forgetPages(d.base?.pages ?? [])
+            else d.kids.forEach(forgetDraft)
+          }
+          forgetDraft(draft)
           break
         }
         case "insert_files": {
+          const added = [...files]
           for (const file of change.files) {
-            if (files.some((f) => f.id === file.id)) refuse(`file id ${JSON.stringify(file.id)} already exists`)
-            files.push(file)
+            if (added.some((f) => f.id === file.id)) refuse(`file id ${JSON.stringify(file.id)} already exists`)
+            added.push(file)
           }
+          files = added
           break
         }
       }
@@ -353,10 +441,10 @@ export const applyChanges = (
     const resolved = resolveRefs(markdown, refs)
     const hash = documentHash(resolved)
     written.set(hash, resolved)
-    draft.node = { ...draft.node, document: hash }
+    draft.own = { ...ownOf(draft), document: hash }
   }
   return {
     kind: "applied",
-    value: { pages: treeOf(root.children), files, documents: written, outcomes: Array.from(outcomes.values()) }
+    value: { pages: pages(), files, documents: written, outcomes: Array.from(outcomes.values()) }
   }
 }

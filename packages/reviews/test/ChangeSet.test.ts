@@ -96,4 +96,32 @@ describe("ChangeSet", () => {
     if (result.kind !== "rejected") return
     assert.match(result.value.reason, /layout\.width "huge" is not default or wide/)
   })
+
+  it("keeps every page and list of pages no change touched as the same object, so later stages skip them by identity", () => {
+    const tree = { pages: [page("a", "a", [page("a1", "a1", [page("a11", "a11")]), page("a2", "a2")]), page("b", "b", [page("b1", "b1")])], files: [] }
+    const apply = (changes: ReadonlyArray<Change>) => {
+      const result = applyChanges(tree, changes, { makeId: () => "new", now: "t1" })
+      assert.strictEqual(result.kind, "applied")
+      return result.kind === "applied" ? result.value : undefined!
+    }
+    const [a, b] = tree.pages as [PageNode, PageNode]
+    const edited = apply([{ operation: "update_page", page: "a11", markdown: "Edited" }])
+    // The path to the page is new; everything beside it is the base's.
+    assert.notStrictEqual(edited.pages, tree.pages)
+    assert.notStrictEqual(edited.pages[0], a)
+    assert.notStrictEqual(edited.pages[0]!.pages[0]!.pages[0], a.pages[0]!.pages[0])
+    assert.strictEqual(edited.pages[0]!.pages[1], a.pages[1])
+    assert.strictEqual(edited.pages[1], b)
+    assert.strictEqual(edited.files, tree.files)
+    const inserted = apply([{ operation: "insert_page", markdown: "New", into: "b1" }])
+    assert.strictEqual(inserted.pages[0], a)
+    assert.deepStrictEqual(shape(inserted.pages[1]!.pages), [["b1", [["new", []]]]])
+    const deleted = apply([{ operation: "delete_page", page: "a1" }])
+    assert.strictEqual(deleted.pages[0]!.pages[0], a.pages[1])
+    assert.strictEqual(deleted.pages[1], b)
+    assert.deepStrictEqual(deleted.outcomes.map((o) => [o.kind, o.pageId]), [["deleted", "a1"], ["deleted", "a11"]])
+    // A batch that changes nothing gives the base tree back.
+    const looked = apply([{ operation: "insert_page", markdown: "x", ref: "r" }, { operation: "delete_page", page: "r" }])
+    assert.strictEqual(looked.pages, tree.pages)
+  })
 })

@@ -75,29 +75,102 @@ const sameOwnFields = (a: PageNode, b: PageNode): boolean => sameFields(a, b, "p
 
 const join = (base: string, slug: string) => (base === "" ? slug : `${base}/${slug}`)
 
+/** A page and its path in a tree. */
+export interface PlacedPage {
+  readonly page: PageNode
+  readonly path: string
+}
+
+/** What a write did to a page tree, when it only inserted, removed and changed pages (see `treeChanges`). */
+export interface TreeChanges {
+  /** The pages of both trees whose own fields or path differ, in `after`'s depth-first order. */
+  readonly changed: ReadonlyArray<ChangedPage>
+  /** The pages only `after` has (with their subpages), in its depth-first order. */
+  readonly added: ReadonlyArray<PlacedPage>
+  /** The pages only `before` has (with their subpages), in its depth-first order. */
+  readonly removed: ReadonlyArray<PlacedPage>
+  /** The pages of both trees that gained their first subpage or lost their last one. */
+  readonly leaves: ReadonlyArray<PageNode>
+  /** The lists of subpages of `after` (the top level included) where a page was added or changed its slug. */
+  readonly lists: ReadonlyArray<ReadonlyArray<PageNode>>
+}
+
+const placedSubtree = (page: PageNode, path: string, out: Array<PlacedPage>) => {
+  out.push({ page, path })
+  for (const child of page.pages) placedSubtree(child, join(path, child.slug), out)
+}
+
+/**
+ * What changed from `before` to `after` when every page of both trees kept its parent and its order
+ * among the pages of both (pages inserted, removed or edited, none moved); undefined when a page
+ * moved, and the caller compares the whole trees. Subtrees that are the same object at the same path
+ * are skipped whole, so the cost follows what the write touched, not the size of the trees.
+ */
+export const treeChanges = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): TreeChanges | undefined => {
+  const changed: Array<ChangedPage> = []
+  const added: Array<PlacedPage> = []
+  const removed: Array<PlacedPage> = []
+  const leaves: Array<PageNode> = []
+  const lists: Array<ReadonlyArray<PageNode>> = []
+  const pair = (old: PageNode, page: PageNode, beforeBase: string, base: string): boolean => {
+    const beforePath = join(beforeBase, old.slug)
+    const path = join(base, page.slug)
+    if (beforePath !== path || !sameOwnFields(old, page)) changed.push({ before: old, after: page, beforePath, path })
+    if ((old.pages.length === 0) !== (page.pages.length === 0)) leaves.push(page)
+    return walk(old.pages, page.pages, beforePath, path)
+  }
+  const walk = (b: ReadonlyArray<PageNode>, a: ReadonlyArray<PageNode>, beforeBase: string, base: string): boolean => {
+    if (b === a && beforeBase === base) return true
+    let positions: Map<string, number> | undefined
+    let next = 0
+    let touched = false
+    for (const page of a) {
+      const old = b[next]
+      if (old === page && beforeBase === base) {
+        next++
+        continue
+      }
+      if (old?.id === page.id) {
+        next++
+        touched ||= old.slug !== page.slug
+        if (!pair(old, page, beforeBase, base)) return false
+        continue
+      }
+      positions ??= new Map(b.map((p, i) => [p.id, i]))
+      const at = positions.get(page.id)
+      if (at === undefined) {
+        placedSubtree(page, join(base, page.slug), added)
+        touched = true
+        continue
+      }
+      // A page of both lists before one already matched: the order changed.
+      if (at < next) return false
+      for (; next < at; next++) placedSubtree(b[next]!, join(beforeBase, b[next]!.slug), removed)
+      next++
+      touched ||= b[at]!.slug !== page.slug
+      if (!pair(b[at]!, page, beforeBase, base)) return false
+    }
+    for (; next < b.length; next++) placedSubtree(b[next]!, join(beforeBase, b[next]!.slug), removed)
+    if (touched) lists.push(a)
+    return true
+  }
+  if (!walk(before, after, "", "")) return undefined
+  // A page removed in one place and added in another moved.
+  if (added.length > 0 && removed.length > 0) {
+    const gone = new Set(removed.map(({ page }) => page.id))
+    if (added.some(({ page }) => gone.has(page.id))) return undefined
+  }
+  return { changed, added, removed, leaves, lists }
+}
+
 /**
  * The pages whose own fields or path changed from `before` to `after`, depth first, when both
  * trees have the same shape (the same ids in the same places); undefined when a page was added,
  * removed or moved among or across its siblings, and the caller compares the whole trees.
  */
 export const sameShapeChanges = (before: ReadonlyArray<PageNode>, after: ReadonlyArray<PageNode>): ReadonlyArray<ChangedPage> | undefined => {
-  const changed: Array<ChangedPage> = []
-  const walk = (b: ReadonlyArray<PageNode>, a: ReadonlyArray<PageNode>, beforeBase: string, base: string): boolean => {
-    if (b === a && beforeBase === base) return true
-    if (b.length !== a.length) return false
-    for (let i = 0; i < a.length; i++) {
-      const old = b[i]!
-      const page = a[i]!
-      if (old === page && beforeBase === base) continue
-      if (old.id !== page.id) return false
-      const beforePath = join(beforeBase, old.slug)
-      const path = join(base, page.slug)
-      if (beforePath !== path || !sameOwnFields(old, page)) changed.push({ before: old, after: page, beforePath, path })
-      if (!walk(old.pages, page.pages, beforePath, path)) return false
-    }
-    return true
-  }
-  return walk(before, after, "", "") ? changed : undefined
+  const changes = treeChanges(before, after)
+  return changes === undefined || changes.added.length > 0 || changes.removed.length > 0 ? undefined : changes.changed
 }
 
 /** `node`, or `old` when equal to it (own fields and children), else `node` over the children `share` kept. */
