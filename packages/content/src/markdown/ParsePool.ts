@@ -35,6 +35,9 @@ const idleMillis = 30_000
 /** Workers that failed before answering anything; past a few, pages are parsed on the main thread. */
 const maxFailures = 3
 
+/** How long a worker may take to load its code before it counts as failing to start. */
+const startMillis = 60_000
+
 /**
  * The longest a worker may spend on one task (32 KB of markdown, which an ordinary page parses in
  * tens of ms) before it is terminated and the task's page is digested as plain text.
@@ -93,6 +96,8 @@ export interface ParsePoolOptions {
   readonly workers: number
   /** The time budget of one task in a worker (default `defaultTaskMillis`). */
   readonly taskMillis?: number
+  /** The workers' entry point (default: ParseWorker, or the build's parse-worker.mjs); a test's own. */
+  readonly workerUrl?: URL
 }
 
 // Under tsx or vitest this module is TypeScript beside the worker's entry; in the production build
@@ -116,9 +121,16 @@ interface Slot {
   watchdog: ReturnType<typeof setTimeout> | undefined
   /** When the worker began the task it is on (`performance.now()`). */
   taskStart: number
+  /** It loaded its code and said so: until then its tasks wait, and their budget has not begun. */
+  ready: boolean
+  /** Fires when a worker takes longer than `startMillis` to load its code. */
+  startTimer: ReturnType<typeof setTimeout> | undefined
 }
 
-type Answer = { readonly id: number; readonly digests: ReadonlyArray<unknown> } | { readonly id: number; readonly error: string }
+type Answer =
+  | { readonly ready: true }
+  | { readonly id: number; readonly digests: ReadonlyArray<unknown> }
+  | { readonly id: number; readonly error: string }
 
 /** Sends a task to a worker and answers with the digests of its chunks. */
 type RunTask = (task: DigestTask) => Promise<ReadonlyArray<unknown>>
@@ -128,7 +140,7 @@ type RunTask = (task: DigestTask) => Promise<ReadonlyArray<unknown>>
  * terminated by `close`. `runTask` is undefined when pages are parsed on the main thread (no
  * workers configured, too many failed to start, or the pool is closed).
  */
-const makeWorkers = (size: number, taskMillis: number) => {
+const makeWorkers = (size: number, taskMillis: number, entry: URL) => {
   let slots: Array<Slot> = []
   let nextId = 0
   let failures = 0
@@ -177,7 +189,7 @@ const makeWorkers = (size: number, taskMillis: number) => {
     clearTimeout(slot.watchdog)
     slot.watchdog = undefined
     slot.taskStart = performance.now()
-    if (slot.pending.size === 0 || slot.stopping) return
+    if (slot.pending.size === 0 || slot.stopping || !slot.ready) return
     slot.watchdog = setTimeout(() => {
       const [id, pending] = slot.pending.entries().next().value ?? []
       if (id !== undefined && pending !== undefined) overrun(slot, id, pending)
@@ -186,17 +198,29 @@ const makeWorkers = (size: number, taskMillis: number) => {
   }
 
   const startWorker = (): Slot => {
-    const worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } })
-    const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false, watchdog: undefined, taskStart: 0 }
+    const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: workerHeapMb } })
+    const slot: Slot = { worker, pending: new Map(), stopping: false, answered: false, worked: false, watchdog: undefined, taskStart: 0, ready: false, startTimer: undefined }
     const fail = (error: Error) => {
       clearTimeout(slot.watchdog)
+      clearTimeout(slot.startTimer)
       slots = slots.filter((s) => s !== slot)
       if (!slot.stopping && !slot.answered) failures++
       slot.stopping = true
       for (const pending of slot.pending.values()) pending.reject(error)
       slot.pending.clear()
     }
+    // Loading its code (seconds on a busy machine, more under tsx) is not part of any task's budget.
+    slot.startTimer = setTimeout(() => {
+      void worker.terminate()
+      fail(new Error(`A parse worker did not start within ${startMillis} ms`))
+    }, startMillis)
+    slot.startTimer.unref()
     worker.on("message", (answer: Answer) => {
+      if ("ready" in answer) {
+        clearTimeout(slot.startTimer)
+        slot.ready = true
+        return watch(slot)
+      }
       const pending = slot.pending.get(answer.id)
       if (pending === undefined) return
       // An answer that came after the budget (the watchdog had no turn of the event loop) is over it too.
@@ -390,7 +414,7 @@ export class ParsePool extends Context.Service<ParsePool, ParsePoolShape>()("@qu
   static readonly layerWith = (options: ParsePoolOptions): Layer.Layer<ParsePool> =>
     Layer.effect(
       ParsePool,
-      Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers, options.taskMillis ?? defaultTaskMillis)), (workers) => Effect.promise(workers.close)), (workers) =>
+      Effect.map(Effect.acquireRelease(Effect.sync(() => makeWorkers(options.workers, options.taskMillis ?? defaultTaskMillis, options.workerUrl ?? workerUrl())), (workers) => Effect.promise(workers.close)), (workers) =>
         ParsePool.of({
           digestPieces: (markdown, kind, breathe = breather(), options = {}) => Effect.suspend(() => digestPieces(workers.runTask(), markdown, kind, breathe, options)),
           warmUp: Effect.promise(workers.warmUp),

@@ -1,6 +1,7 @@
 /**
  * The entry point of a parse worker thread (see `ParsePool.ts`): digests the pieces of each task
- * it is sent and answers with the digests, or with the error.
+ * it is sent and answers with the digests, or with the error. It says `{ ready: true }` first,
+ * once its code is loaded.
  */
 import { parentPort } from "node:worker_threads"
 import { type DigestTask, digestChunk } from "./ParseDigests.ts"
@@ -15,4 +16,6 @@ if (port !== null) {
       port.postMessage({ id: message.id, error: error instanceof Error ? error.stack ?? error.message : String(error) })
     }
   })
+  // Its code is loaded: the pool starts the budget of its tasks from here.
+  port.postMessage({ ready: true })
 }

@@ -123,6 +123,20 @@ describe("ParsePool", () => {
       yield* Scope.close(secondScope, Exit.void)
     }))
 
+  it.effect("a worker's task budget starts once the worker has loaded its code, however long that took", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      // Loading takes 2 s, over the 1.5 s budget; the page's tasks take a fraction of it.
+      const options = { workers: 1, taskMillis: 1_500, workerUrl: new URL("./fixtures/SlowStartWorker.ts", import.meta.url) }
+      const pool = yield* Effect.map(Layer.buildWithScope(ParsePool.layerWith(options), scope), Context.get(ParsePool))
+      const small = page.slice(0, workerThreshold + 1_000)
+      const splitter = sectionSplitter("Page")
+      for (const items of yield* pool.digestPieces(small, "sections")) splitter.addItems(items)
+      assert.deepStrictEqual(splitter.done(), sections(small, "Page"))
+      assert.deepStrictEqual(yield* pool.state, { workers: 1, failures: 0 })
+      yield* Scope.close(scope, Exit.void)
+    }))
+
   it.effect("a task over the worker's time budget terminates the worker, and its page is digested as plain text, not parsed on the main thread", () =>
     Effect.gen(function*() {
       const scope = yield* Scope.make()
