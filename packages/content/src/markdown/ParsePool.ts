@@ -262,15 +262,9 @@ const makeWorkers = (size: number, taskMillis: number, entry: URL) => {
     keepWarm = true
     const started: Array<Slot> = []
     while (slots.length < size) started.push(startWorker())
-    const page = warmUpPage(Math.ceil(warmUpLength / 80))
-    const answers: Array<Promise<unknown>> = []
-    for (const slot of started) {
-      for (const [kind, share] of warmUpShares) {
-        const chunks = blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share)))
-        // An answer settles the slot (an error is a worker's failure, counted where it exits).
-        answers.push(send(slot, { kind, appendix: "", chunks }).catch(() => undefined))
-      }
-    }
+    const tasks = warmUpTasks()
+    // An answer settles the slot (an error is a worker's failure, counted where it exits).
+    const answers = started.flatMap((slot) => tasks.map((task) => send(slot, task).catch(() => undefined)))
     return Promise.all(answers).then(() => undefined)
   }
 
@@ -294,6 +288,12 @@ const makeWorkers = (size: number, taskMillis: number, entry: URL) => {
     state: (): PoolState => ({ workers: slots.length, failures }),
     close
   }
+}
+
+/** The tasks that warm a worker: a page like those the workers parse, a share of it for each kind of digest. */
+const warmUpTasks = (): ReadonlyArray<DigestTask> => {
+  const page = warmUpPage(Math.ceil(warmUpLength / 80))
+  return warmUpShares.map(([kind, share]) => ({ kind, appendix: "", chunks: blockChunks(page.slice(0, page.lastIndexOf("\n\n", page.length * share))) }))
 }
 
 /** Paragraphs of a page like those the workers parse (headings, links, emphasis, lists, code, a table). */
