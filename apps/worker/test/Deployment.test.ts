@@ -207,8 +207,10 @@ const deployment = (databaseUrl: string, upstream: string) =>
       QUIRE_TRANSLATE_MODEL: "fake-model",
       QUIRE_TRANSLATE_KEY: "test-key",
       QUIRE_TRANSLATE_DEBOUNCE_MS: "100",
-      // A dead worker's jobs are taken back after 2 s rather than 5 minutes.
-      QUIRE_JOB_LOCK_TIMEOUT_SECONDS: "2"
+      // A dead worker's jobs are taken back after 10 s rather than 5 minutes. Not less: a live
+      // worker renews its locks every quarter of it, and at 2 s a worker starved of CPU by the
+      // rest of `pnpm test` lost the spec's lock mid-run, so the other worker fetched it again.
+      QUIRE_JOB_LOCK_TIMEOUT_SECONDS: "10"
     }
     const server = Effect.fnUntraced(function*(name: string) {
       const port = yield* Effect.promise(() => LocalServer.freePort())
