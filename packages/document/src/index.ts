@@ -1,0 +1,5 @@
+/**
+ * A page's document, browser-safe (no Node module, no DOM at load): what the editor and the
+ * server must agree on byte for byte.
+ */
+export {}
