@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { createMarkdownCodec } from "../../src/editor/markdown/codec.ts"
-import { checkFresh } from "../../src/editor/markdown/fidelity.ts"
-import { createSchema } from "../../src/editor/schema.ts"
+import { checkFresh, createMarkdownCodec, createSchema } from "@quire/document"
 import { CORPORA, gitPages, markdownFiles, MIRRORS, type Page } from "./pages.ts"
 
 /** Real GitBook repositories, when this machine has them (CI has not): every page must round-trip byte for byte. */

@@ -1,7 +1,6 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { describe, expect, it } from "vitest"
-import { setParam, type LiquidParam } from "../../src/editor/markdown/liquid.ts"
-import { setHtmlAttr, type HtmlAttr } from "../../src/editor/blocks/shared/html.ts"
+import { type HtmlAttr, type LiquidParam, setHtmlAttr, setParam } from "@quire/document"
 import { codec, expectEditConfined, mapBlock, replaceText, setAttrs } from "./support.ts"
 
 /** A page with one block of each kind, separated by paragraphs, in GitBook's own layout. */

@@ -3,7 +3,7 @@ import type { Node as PMNode } from "@tiptap/pm/model"
 import { expect, it } from "vitest"
 import { withTitle } from "../../src/editor/blocks/code/view.ts"
 import { buildBlock, insertItems } from "../../src/editor/commands/items.ts"
-import type { LiquidParam } from "../../src/editor/markdown/liquid.ts"
+import type { LiquidParam } from "@quire/document"
 import { codec } from "./support.ts"
 
 const schema = codec.schema

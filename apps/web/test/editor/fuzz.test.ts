@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkFresh, sameDocument } from "../../src/editor/markdown/fidelity.ts"
+import { checkFresh, sameDocument } from "@quire/document"
 import { document } from "./generate.ts"
 import { codec } from "./support.ts"
 

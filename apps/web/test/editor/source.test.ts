@@ -3,7 +3,7 @@ import { EditorState } from "@tiptap/pm/state"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { blockText, closeSource, openSource, type Originals } from "../../src/editor/source/blocks.ts"
-import { sameDocument } from "../../src/editor/markdown/fidelity.ts"
+import { sameDocument } from "@quire/document"
 import { document } from "./generate.ts"
 import { codec, typesIn } from "./support.ts"
 

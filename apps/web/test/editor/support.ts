@@ -3,9 +3,7 @@ import { Fragment, type Node as PMNode } from "@tiptap/pm/model"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { createMarkdownCodec } from "../../src/editor/markdown/codec.ts"
-import { checkFresh, sameDocument } from "../../src/editor/markdown/fidelity.ts"
-import { createSchema } from "../../src/editor/schema.ts"
+import { checkFresh, createMarkdownCodec, createSchema, sameDocument } from "@quire/document"
 
 export const codec = createMarkdownCodec(createSchema())
 

@@ -1,0 +1,29 @@
+import { Node } from "@tiptap/core"
+import type { LiquidParam } from "../../codec/liquid.ts"
+import { attr, sourceAttr } from "../shared/attrs.ts"
+
+/**
+ * A fenced code block. `fence`/`close` keep the fence as written; `wrapper` holds the parameters of GitBook's
+ * `{% code title="…" lineNumbers="true" %}` around it (null when there is none).
+ */
+export const CodeBlock = Node.create({
+  name: "codeBlock",
+  group: "block",
+  content: "text*",
+  marks: "",
+  code: true,
+  defining: true,
+  addAttributes: () => ({
+    ...sourceAttr,
+    language: { default: "", rendered: false },
+    fence: attr("```"),
+    close: attr<string | null>("```"),
+    indent: attr(0),
+    emptyLine: attr(false),
+    wrapper: attr<ReadonlyArray<LiquidParam> | null>(null),
+    wrapperTag: attr<string | null>(null),
+    wrapperEnd: attr<string | null>(null)
+  }),
+  parseHTML: () => [{ tag: "pre", preserveWhitespace: "full" }],
+  renderHTML: ({ node }) => ["pre", { "data-language": node.attrs.language as string }, ["code", 0]]
+})
