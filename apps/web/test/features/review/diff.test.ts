@@ -255,7 +255,7 @@ describe("review diff, properties", () => {
   })
 
   it("over the editor's real GitBook fixture pages, random line edits give a rendered diff, never empty: stops, or markdownOnly when only the markdown changed", () => {
-    const dir = join(import.meta.dirname, "../../editor/fixtures/beefree")
+    const dir = join(import.meta.dirname, "../../../../../packages/document/test/fixtures/beefree")
     const real = readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => readFileSync(join(dir, f), "utf8"))
     expect(real.length).toBeGreaterThan(0)
     const lineEdit = fc.tuple(fc.constantFrom("delete", "duplicate", "reword"), fc.nat())

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { checkFresh, createMarkdownCodec, createSchema } from "@quire/document"
+import { checkFresh, createMarkdownCodec, createSchema } from "../src/index.ts"
 import { CORPORA, gitPages, markdownFiles, MIRRORS, type Page } from "./pages.ts"
 
 /** Real GitBook repositories, when this machine has them (CI has not): every page must round-trip byte for byte. */

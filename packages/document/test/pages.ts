@@ -15,7 +15,7 @@ export const markdownFiles = (dir: string): Array<string> =>
     return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith(".md") ? [path] : []
   })
 
-/** Every committed fixture under test/editor (block fixtures, Beefree pages), named by its path there. */
+/** Every committed fixture under packages/document/test (block fixtures, Beefree pages), named by its path there. */
 export const fixturePages = (): Array<Page> => markdownFiles(here).toSorted().map((f) => [relative(here, f), readFileSync(f, "utf8")])
 
 /** Real GitBook repositories checked out as folders (only on machines that have them). */

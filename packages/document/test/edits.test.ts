@@ -1,6 +1,6 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { describe, expect, it } from "vitest"
-import { type HtmlAttr, type LiquidParam, setHtmlAttr, setParam } from "@quire/document"
+import { type HtmlAttr, type LiquidParam, setHtmlAttr, setParam } from "../src/index.ts"
 import { codec, expectEditConfined, mapBlock, replaceText, setAttrs } from "./support.ts"
 
 /** A page with one block of each kind, separated by paragraphs, in GitBook's own layout. */

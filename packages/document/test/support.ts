@@ -3,7 +3,7 @@ import { Fragment, type Node as PMNode } from "@tiptap/pm/model"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { checkFresh, createMarkdownCodec, createSchema, sameDocument } from "@quire/document"
+import { checkFresh, createMarkdownCodec, createSchema, sameDocument } from "../src/index.ts"
 
 export const codec = createMarkdownCodec(createSchema())
 

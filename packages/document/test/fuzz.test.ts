@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkFresh, sameDocument } from "@quire/document"
+import { checkFresh, sameDocument } from "../src/index.ts"
 import { document } from "./generate.ts"
 import { codec } from "./support.ts"
 
