@@ -22,7 +22,7 @@ export const scanFence = (lines: ReadonlyArray<string>, i: number) => {
   while (j < lines.length && !closeRe.test(lines[j]!)) j++
   const closed = j < lines.length
   const body = lines.slice(i + 1, j).map((l) => stripIndent(l, Math.min(indent, indentOf(l))))
-  return { fence, indent, info: m[3]!, body, close: closed ? lines[j]! : null, end: closed ? j + 1 : j }
+  return { fence, indent, info: m[3]!, body, close: closed ? lines[j]! : "", end: closed ? j + 1 : j }
 }
 
 const codeNode = (ctx: MarkdownContext, lines: ReadonlyArray<string>, i: number, attrs: Record<string, unknown>): BlockParse | undefined => {

@@ -3,8 +3,10 @@ import type { LiquidParam } from "../../codec/liquid.ts"
 import { attr, sourceAttr } from "../shared/attrs.ts"
 
 /**
- * A fenced code block. `fence`/`close` keep the fence as written; `wrapper` holds the parameters of GitBook's
- * `{% code title="…" lineNumbers="true" %}` around it (null when there is none).
+ * A fenced code block. `fence`/`close` keep the fence as written (`close` is empty when the fence is never
+ * closed, not null: a shared document leaves null attributes out and would read the default back); `wrapper`
+ * holds the parameters of GitBook's `{% code title="…" lineNumbers="true" %}` around it (null when there is
+ * none).
  */
 export const CodeBlock = Node.create({
   name: "codeBlock",
