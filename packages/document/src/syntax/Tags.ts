@@ -209,6 +209,12 @@ export const opensUnclosedTag = (line: string): boolean => {
   return open >= 0 && line.indexOf("%}", open + 2) < 0
 }
 
+/** The name of the tag that `line` opens and does not close (`{% hint` and its parameters on the next lines), or undefined. */
+export const unclosedTagName = (line: string): string | undefined => {
+  if (!opensUnclosedTag(line)) return undefined
+  return readTag(`${line.slice(line.lastIndexOf("{%"))}%}`)?.name
+}
+
 /**
  * `text` with the value of each parameter that `replace` answers a string for written anew, in
  * place and with its quote; everything else stays byte for byte.
