@@ -12,7 +12,7 @@ import { serverTags } from "./reference/ServerTags.ts"
 
 const root = new URL("../../../", import.meta.url).pathname
 
-// This package's own tests state the differences; the corpus is everyone else's.
+// This package's own tests state the differences; the corpus is everyone else's, and GitBook's own markdown (fixtures).
 const own = join(root, "packages", "document")
 
 const walk = (dir: string, out: Array<string>): Array<string> => {
@@ -28,7 +28,8 @@ const walk = (dir: string, out: Array<string>): Array<string> => {
 /** Each `.md` file whole, and each tag written in a test's string literals (escapes undone). */
 const corpus = (): Array<string> => {
   const texts: Array<string> = []
-  for (const path of [...walk(join(root, "apps"), []), ...walk(join(root, "packages"), [])]) {
+  const files = [...walk(join(root, "apps"), []), ...walk(join(root, "packages"), []), ...walk(join(own, "test", "fixtures"), [])]
+  for (const path of files) {
     const text = readFileSync(path, "utf8")
     if (!text.includes("{%")) continue
     if (path.endsWith(".md")) texts.push(text)
