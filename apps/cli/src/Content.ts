@@ -6,7 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { CliFailure } from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
 import type * as Output from "./Output.ts"

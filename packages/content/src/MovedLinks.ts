@@ -3,7 +3,7 @@
  * moved or renamed by any writer (an API edit, a change request's edit, a merge, a Git import of a
  * moved file) gets the links to it (and its own relative links) rewritten in the same revision.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { Effect } from "effect"
 import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
 import { pageLinkContext, type RevisionLinkIndex, revisionLinkIndex } from "./ContentLinks.ts"

@@ -2,7 +2,7 @@
  * A page's YAML frontmatter: where it lies (the fences of `@quire/document`'s syntax, which the
  * editor reads by too), what it says and how it is written, all with the `yaml` library.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { Document, parseDocument, type YAMLMap } from "yaml"
 
 /** A document's frontmatter as written, and the markdown after it. */

@@ -3,7 +3,7 @@
  * the document's title and body, slugs, search sections, plain text and excerpts, and its links.
  * No I/O and nothing Node-only, so that the browser reads markdown as the server does.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import GithubSlugger from "github-slugger"
 import type { Heading, Nodes, Root, RootContent } from "mdast"
 import { toString } from "mdast-util-to-string"

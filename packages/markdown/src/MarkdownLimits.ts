@@ -5,7 +5,7 @@
  * refused, and a page already stored is parsed as plain text with a note (see "Markdown limits"
  * in docs/content.md).
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { splitFrontmatter } from "./Frontmatter.ts"
 
 /** The limits, by name. */

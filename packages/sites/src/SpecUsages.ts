@@ -4,7 +4,7 @@
  * `openapi-webhook`), read from each site space's current revision. Only the sites and spaces the
  * caller can see are searched.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { Context, Effect, Layer } from "effect"
 import { flattenPages, PublishedContent } from "@quire/content"
 import type { Actor, Errors } from "@quire/kernel"

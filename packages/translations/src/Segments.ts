@@ -8,7 +8,7 @@
  * heading) they belong to, which is how runs chunk their requests. Markdown is read by
  * `@quire/markdown`'s parser, with its frontmatter rule (YAML only, as content stores pages).
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { markdownLimitBreach, parseMarkdown } from "@quire/markdown"
 import type { Nodes, PhrasingContent } from "mdast"
 import { SKIP, visit } from "unist-util-visit"

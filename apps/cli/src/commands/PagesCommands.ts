@@ -6,7 +6,7 @@
 import { Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"

@@ -5,7 +5,7 @@
  * raw tag. This is the pure part (tags found, references resolved, text substituted), light enough
  * for the parse workers; `Includes.ts` reads the bodies.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import type { ReusableContentNode } from "../domain/Revision.ts"
 
 /** The reference of an include tag (`{% include "x.md" %}`: one quoted reference), else undefined. */

@@ -3,7 +3,7 @@
  * spec for an OpenAPI block): found from each page's links, images and GitBook blocks, resolved
  * from the page's file, so that an import stores every file a page shows wherever it lives.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import { htmlLinks } from "@quire/content"
 import { links } from "@quire/markdown"
 import type { RepositoryFiles } from "./LayoutTypes.ts"

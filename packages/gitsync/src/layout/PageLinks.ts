@@ -3,7 +3,7 @@
  * stay as written); links written in Quire to a page (`/pages/<id>`, `/pages/<slug path>`) become the
  * relative `.md` paths GitBook writes.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import type { RepoPage, RepositoryFiles, ReadState } from "./LayoutTypes.ts"
 import type { Placed } from "./PagePlacement.ts"
 import { joinPath, relativePath } from "./Paths.ts"

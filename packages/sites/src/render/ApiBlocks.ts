@@ -4,7 +4,7 @@
  * parameters and responses written inside it, and otherwise a card naming the method and path;
  * `{% openapi-schemas %}` and `{% openapi-webhook %}` as cards naming what they show.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import type { Element, ElementContent } from "hast"
 import type { Code, Nodes } from "mdast"
 import { toString } from "mdast-util-to-string"

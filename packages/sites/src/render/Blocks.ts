@@ -5,7 +5,7 @@
  * (`{% @github-files/github-code-block url= %}`) as link cards, and `{% include %}` through the
  * caller's hook. Each returns hast; what the page's script must do (play, copy) is marked by classes.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import type { Element, ElementContent } from "hast"
 import type { Nodes } from "mdast"
 import * as Audience from "../Audience.ts"

@@ -7,7 +7,7 @@
  * without its closing partner is a block without content; a closing tag without its opening one is
  * dropped: no tag is ever shown as text.
  */
-import { Syntax } from "@quire/document"
+import * as Syntax from "@quire/document/syntax"
 import type { Parent, RootContent } from "mdast"
 
 /** A tag as written: `{% hint style="info" %}` is `hint` with `{style: "info"}`. */
