@@ -47,6 +47,8 @@ describe("tags", () => {
     expect(Syntax.readTag(`{% a %} {% b %}`)).toBeUndefined()
     expect(Syntax.opensUnclosedTag(`text {% embed url="x"`)).toBe(true)
     expect(Syntax.opensUnclosedTag(`{% a %} b`)).toBe(false)
+    expect(Syntax.unclosedTagName(`x {% hint style="info"`)).toBe("hint")
+    expect(Syntax.unclosedTagName(`{% hint %}`)).toBeUndefined()
   })
 
   it("knows GitBook's block tags and their end tags", () => {
