@@ -1,8 +1,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
-import { parseLiquidTag, renderLiquidLine } from "../../codec/liquid.ts"
+import { findLiquidEnd, parseLiquidTag, renderLiquidLine } from "../../syntax/Liquid.ts"
 import { indentOf, stripIndent } from "../../codec/lines.ts"
 import type { BlockMarkdown, BlockParse, MarkdownContext } from "../../codec/types.ts"
-import { findLiquidEnd } from "../shared/liquid.ts"
 
 export const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/
 

@@ -1,5 +1,5 @@
 import { Node } from "@tiptap/core"
-import type { LiquidParam } from "../../codec/liquid.ts"
+import type { LiquidParam } from "../../syntax/Liquid.ts"
 import { attr, sourceAttr } from "../shared/attrs.ts"
 
 /**

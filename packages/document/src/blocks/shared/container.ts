@@ -4,11 +4,10 @@
  */
 import { Node } from "@tiptap/core"
 import type { Node as PMNode } from "@tiptap/pm/model"
-import { parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../codec/liquid.ts"
+import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
 import { isBlank } from "../../codec/lines.ts"
 import type { BlockMarkdown, BlockParse, MarkdownContext } from "../../codec/types.ts"
 import { attr, sourceAttr } from "./attrs.ts"
-import { findLiquidEnd } from "./liquid.ts"
 
 const containerAttrs = () => ({ ...sourceAttr, params: attr<ReadonlyArray<LiquidParam>>([]), tag: attr<string | null>(null), endTag: attr<string | null>(null), lead: attr(0) })
 

@@ -3,10 +3,9 @@
  * content-ref, openapi-operation, include). The body (caption or link) is kept as written.
  */
 import { Node } from "@tiptap/core"
-import { parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../codec/liquid.ts"
+import { findLiquidEnd, parseLiquidTag, renderLiquidLine, type LiquidParam } from "../../syntax/Liquid.ts"
 import type { BlockMarkdown } from "../../codec/types.ts"
 import { attr, sourceAttr } from "./attrs.ts"
-import { findLiquidEnd } from "./liquid.ts"
 
 export const liquidAtomNode = (name: string, html: string) =>
   Node.create({

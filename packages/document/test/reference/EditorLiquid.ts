@@ -1,4 +1,4 @@
-/** GitBook's `{% tag key="value" %}` syntax: parameters keep their order and quoting so an edit re-renders them as written. */
+/** The editor's tag reading before it moved here (apps/web/src/editor/markdown/liquid.ts): the oracle of the differential test. */
 
 export interface LiquidParam {
   readonly key: string | null
@@ -12,6 +12,7 @@ export interface LiquidTag {
 }
 
 const TAG = /^\{%-?\s*([A-Za-z][\w-]*)((?:[^%]|%(?!\}))*?)\s*-?%\}$/
+const PARAM = /\s*(?:([A-Za-z_][\w-]*)=)?(?:"([^"]*)"|'([^']*)'|([^\s"'=]+))/y
 
 /** Parses a whole line as one liquid tag, or undefined when it is not exactly one tag. */
 export const parseLiquidTag = (line: string): LiquidTag | undefined => {
@@ -19,7 +20,7 @@ export const parseLiquidTag = (line: string): LiquidTag | undefined => {
   if (!m) return undefined
   const params: Array<LiquidParam> = []
   const rest = m[2] ?? ""
-  const PARAM = /\s*(?:([A-Za-z_][\w-]*)=)?(?:"([^"]*)"|'([^']*)'|([^\s"'=]+))/y
+  PARAM.lastIndex = 0
   let pos = 0
   while (pos < rest.length) {
     PARAM.lastIndex = pos
