@@ -13,7 +13,7 @@ import { serverTags } from "./reference/ServerTags.ts"
 const root = new URL("../../../", import.meta.url).pathname
 
 // The syntax's own tests state the differences; the corpus is every other test (the codec's here
-// included) and fixture, and GitBook's own markdown (test/fixtures).
+// included) and fixture, and the fixtures (test/fixtures: GitBook block shapes, written here).
 const own = join(root, "packages", "document")
 const skipped = new Set([join(own, "src"), join(own, "test", "reference"), join(own, "test", "Syntax.test.ts"), join(own, "test", "Differential.test.ts")])
 
