@@ -9,6 +9,7 @@
  * fields when a write's markdown has them: so they are written as the page's markdown with those
  * keys of its frontmatter replaced, every other key and the body kept as they were.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 
 /** The parts of a page that `layout` shows or hides (`true`, shown, unless the frontmatter hides it). */
@@ -112,8 +113,7 @@ export const layoutYaml = (before: Layout, options: Options): string => {
 /** Splits `markdown` into its frontmatter's lines (undefined: none) and the rest. */
 const splitFront = (markdown: string): { readonly yaml: Array<string> | undefined; readonly body: string } => {
   const lines = markdown.split("\n")
-  if (!/^---[ \t]*\r?$/.test(lines[0] ?? "")) return { yaml: undefined, body: markdown }
-  const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*\r?$/.test(line))
+  const end = Syntax.frontmatterCloseLine(lines)
   if (end < 0) return { yaml: undefined, body: markdown }
   return { yaml: lines.slice(1, end), body: lines.slice(end + 1).join("\n").replace(/^(?:[ \t]*\r?\n)+/, "") }
 }
