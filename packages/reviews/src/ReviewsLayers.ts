@@ -5,6 +5,7 @@ import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
 import { Comments } from "./Comments.ts"
+import { LiveDocuments } from "./LiveDocuments.ts"
 import { ConflictResolution } from "./ConflictResolution.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
@@ -37,7 +38,7 @@ export const layerReposMemory = Layer.mergeAll(
 export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, LiveDocuments.layer).pipe(
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer),
   // One PDF renderer (its fonts) for the change requests' PDFs and the spaces'.

@@ -1,0 +1,178 @@
+/**
+ * The shared documents this server holds open: each loaded from its stored Yjs state (or built
+ * from the page's markdown the first time), each update stored before it is applied, the
+ * markdown written back through the change request's write path, and the stored updates
+ * compacted into one state from time to time.
+ */
+import { Clock, Effect, Option } from "effect"
+import * as Y from "yjs"
+import { Actor } from "@quire/kernel"
+import { type CollabDocumentKey, LiveDocuments, type OpenedPage } from "@quire/reviews"
+import { CollabCodec } from "./CollabCodec.ts"
+
+/** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
+export interface CollabLimits {
+  /** Bytes of a document's Yjs state (estimated: the stored state and the updates since). */
+  readonly maxDocumentBytes: number
+  /** Bytes of one update a client sends. */
+  readonly maxUpdateBytes: number
+  /** Updates one connection may send in a second. */
+  readonly maxUpdatesPerSecond: number
+  /** Stored updates after which a document's updates are compacted into one state. */
+  readonly compactEveryUpdates: number
+}
+
+/**
+ * Why a connection was refused or closed: a code before the colon for the editor to match, then
+ * the words it shows.
+ */
+export const refusal = {
+  unauthenticated: "unauthenticated: sign in again, or connect with an API token",
+  badName: "not-found: a shared document is named <changeRequestId>/<pageId>",
+  notFound: "not-found: this page of the change request does not exist, or you cannot see it",
+  revoked: "forbidden: your access to this change request was removed",
+  unavailable: "unavailable: the server could not store your last edit, which is not saved; reconnect to try again",
+  updateTooLarge: (max: number) => `update-too-large: one edit may change at most ${Math.floor(max / 1024)} KiB; your last edit is not saved`,
+  documentTooLarge: (max: number) =>
+    `document-too-large: a page may hold at most ${Math.floor(max / 1024)} KiB while edited live; your last edit is not saved, split the page`,
+  rateLimited: (max: number) => `rate-limited: more than ${max} edits a second; your last edit is not saved, reconnect to continue`
+} as const
+
+/** What Hocuspocus closes a connection with: the reason travels to the client. */
+export class Refused {
+  readonly code = 4000
+  constructor(readonly reason: string) {}
+}
+
+/** What a document connection carries: who it acts for, what it opened, its rate window. */
+export interface ConnectionState {
+  actor: Actor.ActorShape
+  readonly opened: OpenedPage
+  /** Start (ms) and count of the current one-second window of updates. */
+  window: { start: number; count: number }
+  /** Updates this connection stored, to check its access again every so many. */
+  updates: number
+}
+
+interface Held {
+  readonly key: CollabDocumentKey
+  /** Estimated bytes of the Yjs state. */
+  bytes: number
+  sinceCompaction: number
+  /** The page's markdown as last read or written. */
+  written: string
+  /** Who typed since the markdown was last written. */
+  readonly contributors: Map<string, Actor.ActorShape>
+}
+
+/** A Y.Doc holding `updates` applied in order. */
+const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc => {
+  const doc = new Y.Doc()
+  for (const update of updates) Y.applyUpdate(doc, update)
+  return doc
+}
+
+export const make = (limits: CollabLimits) =>
+  Effect.gen(function*() {
+    const live = yield* LiveDocuments
+    const codec = yield* CollabCodec
+    const held = new Map<string, Held>()
+
+    /**
+     * The document's state for Hocuspocus. The first load stores the state built from the
+     * markdown unless another server stored one first (then that one is used). `stale` when the
+     * stored edits are not in the page's markdown yet (the server stopped before writing it).
+     */
+    const load = Effect.fnUntraced(function*(opened: OpenedPage, actor: Actor.ActorShape) {
+      const { key } = opened
+      let stored = yield* live.stored(key.name)
+      let created = false
+      if (Option.isNone(stored)) {
+        const initial = yield* Effect.sync(() => codec.fromMarkdown(opened.markdown))
+        created = yield* live.storeInitial(key, initial)
+        stored = yield* live.stored(key.name)
+      }
+      const found = Option.getOrThrow(stored)
+      const doc = docOf([found.state, ...found.updates.map((u) => u.update)])
+      const state = Y.encodeStateAsUpdate(doc)
+      const stale = !created && opened.access === "edit" && codec.toMarkdown(doc) !== opened.markdown
+      doc.destroy()
+      const document: Held = { key, bytes: state.length, sinceCompaction: found.updates.length, written: opened.markdown, contributors: new Map() }
+      if (stale) document.contributors.set(actor.userId, actor)
+      held.set(key.name, document)
+      return { state, stale }
+    })
+
+    /** Refuses an update over a limit; otherwise stores it (committed when this succeeds) and credits its author. */
+    const store = Effect.fnUntraced(function*(name: string, connection: ConnectionState, update: Uint8Array) {
+      const document = held.get(name)
+      if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
+      if (update.length > limits.maxUpdateBytes) return yield* Effect.fail(new Refused(refusal.updateTooLarge(limits.maxUpdateBytes)))
+      const ms = yield* Clock.currentTimeMillis
+      if (ms - connection.window.start >= 1000) connection.window = { start: ms, count: 0 }
+      connection.window.count += 1
+      if (connection.window.count > limits.maxUpdatesPerSecond) return yield* Effect.fail(new Refused(refusal.rateLimited(limits.maxUpdatesPerSecond)))
+      if (document.bytes + update.length > limits.maxDocumentBytes) {
+        return yield* Effect.fail(new Refused(refusal.documentTooLarge(limits.maxDocumentBytes)))
+      }
+      yield* live.storeUpdate(name, update)
+      document.bytes += update.length
+      document.sinceCompaction += 1
+      connection.updates += 1
+      document.contributors.set(connection.actor.userId, connection.actor)
+    })
+
+    /**
+     * Writes the document's markdown when it changed, as one of those who typed (the first who
+     * still may), crediting the others; the ones credited are forgotten once it is written.
+     */
+    const writeMarkdown = Effect.fnUntraced(function*(name: string, doc: Y.Doc) {
+      const document = held.get(name)
+      if (document === undefined) return
+      const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+      const credited = Array.from(document.contributors.values())
+      if (markdown === document.written || credited.length === 0) return
+      for (const writer of credited) {
+        const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
+        const written = yield* live.write(document.key.changeRequestId, document.key.pageId, markdown, coauthors).pipe(
+          Effect.provideService(Actor.Actor, writer),
+          Effect.as(true),
+          Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
+        )
+        if (written) {
+          document.written = markdown
+          for (const author of credited) {
+            if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
+          }
+          return
+        }
+      }
+    })
+
+    /** Merges the stored state and updates into one state, when enough updates were stored. */
+    const compact = Effect.fnUntraced(function*(name: string) {
+      const document = held.get(name)
+      if (document === undefined || document.sinceCompaction < limits.compactEveryUpdates) return
+      const stored = yield* live.stored(name)
+      if (Option.isNone(stored)) return
+      const doc = docOf([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+      const state = Y.encodeStateAsUpdate(doc)
+      doc.destroy()
+      const merged = stored.value.updates.map((u) => u.id)
+      if (yield* live.storeCompacted(name, stored.value.version, state, merged)) {
+        document.bytes = state.length
+        document.sinceCompaction = 0
+      }
+    })
+
+    return {
+      load,
+      store,
+      writeMarkdown,
+      compact,
+      /** Forgets a document this server unloaded. */
+      unload: (name: string) => Effect.sync(() => void held.delete(name))
+    }
+  })
+
+export type CollabDocuments = Effect.Success<ReturnType<typeof make>>

@@ -1,0 +1,202 @@
+/**
+ * Live editing on one server over PostgreSQL: who may connect to `/collab` and from where, what
+ * a reader and a revoked member can do, the limits and their reasons, two people typing in one
+ * page, and the page's markdown the server writes back crediting them.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { WebSocket } from "ws"
+import * as Y from "yjs"
+import { Services } from "@quire/platform"
+import { Backends } from "@quire/testkit"
+import { call, cookieOf, ownOrigin } from "./AuthCalls.ts"
+import { type Client as ApiClient, adminEmail, adminToken, client, organizationWith } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventually, settled } from "./CollabSupport.ts"
+
+const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
+
+/** A change request of `api`'s space holding a page "Guide": its name as a shared document, and its markdown now. */
+const sharedPage = Effect.fnUntraced(function*(api: ApiClient, spaceId: string) {
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Live" } })
+  const params = { spaceId, changeRequestId: cr.id }
+  yield* api.changeRequestContent.updateChangeRequestContent({
+    params,
+    payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "Hello.\n" } }] }
+  })
+  const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+  const pageId = pages[0]!.id
+  const markdown = Effect.map(
+    api.changeRequestContent.getPageInChangeRequestById({ params: { ...params, pageId }, query: { format: "markdown" } }),
+    (page) => (page as { readonly markdown?: string }).markdown ?? ""
+  )
+  return { cr, params, pageId, name: `${cr.id}/${pageId}`, markdown }
+})
+
+/** An organization with Alice (admin) and members of `roles`, a space, and a shared page in a change request. */
+const setup = Effect.fnUntraced(function*(roles: Parameters<typeof organizationWith>[0] = []) {
+  const organization = yield* organizationWith(roles)
+  const space = yield* organization.alice.api.spaces.createSpace({ params: { organizationId: organization.organizationId }, payload: { title: "Docs" } })
+  const page = yield* sharedPage(organization.alice.api, space.id)
+  return { ...organization, space, page, url: yield* collabUrl }
+})
+
+/** Whether an upgrade to `url` with `headers` is refused before the handshake, and with which status. */
+const upgradeStatus = (url: string, headers: Record<string, string>) =>
+  Effect.callback<number>((resume) => {
+    const socket = new WebSocket(url, { headers })
+    socket.on("unexpected-response", (_request, response) => {
+      resume(Effect.succeed(response.statusCode ?? 0))
+      socket.terminate()
+    })
+    socket.on("open", () => {
+      resume(Effect.succeed(101))
+      socket.close()
+    })
+    socket.on("error", () => {})
+  })
+
+const server = collabServerOn(Services.layerSql, "postgres", { maxUpdatesPerSecond: 1000 }).pipe(Layer.provide(postgres.layer))
+
+layer(server, { timeout: 120_000, excludeTestServices: true })("live editing on one server", (it) => {
+  it.effect("two people type in one page: both see both edits, and the change request's markdown has them, both credited", () =>
+    Effect.gen(function*() {
+      const { alice, members, organizationId, page, url } = yield* setup(["edit"])
+      const bob = members.edit!
+      const a = yield* connect({ url, name: page.name, token: alice.token })
+      const b = yield* connect({ url, name: page.name, token: bob.token })
+      yield* settled(a)
+      yield* settled(b)
+      const before = yield* page.markdown
+      assert.strictEqual(a.text(), before)
+      assert.strictEqual(b.text(), before)
+      a.type(0, "Alice was here. ")
+      b.type(b.text().length, "Bob too.\n")
+      yield* eventually("both see both edits", () => a.text() === b.text() && a.text().includes("Alice was here.") && a.text().includes("Bob too."))
+      yield* settled(a)
+      yield* settled(b)
+      const typed = a.text()
+      const written = yield* eventuallyEffect(page.markdown, (markdown) => markdown === typed)
+      assert.strictEqual(written, typed)
+      const contributors = yield* alice.api.changeRequestReviews.getContributorsByChangeRequestId({ params: page.params })
+      const editors = contributors.items.filter((item) => item.actionType === "edit").map((item) => item.user.id)
+      assert.includeMembers(editors, [alice.user.id, bob.user.id])
+      assert.isDefined(organizationId)
+    }))
+
+  it.effect("refuses a connection without a credential, or with an unknown token, and a document name that is not one", () =>
+    Effect.gen(function*() {
+      const { alice, page, url } = yield* setup()
+      const anonymous = yield* connect({ url, name: page.name })
+      const forged = yield* connect({ url, name: page.name, token: "quire_pat_forged" })
+      const misnamed = yield* connect({ url, name: "../etc/passwd", token: alice.token })
+      yield* eventually("all three are refused", () => anonymous.denied.length > 0 && forged.denied.length > 0 && misnamed.denied.length > 0)
+      assert.match(anonymous.denied[0]!, /^unauthenticated: /)
+      assert.match(forged.denied[0]!, /^unauthenticated: /)
+      assert.match(misnamed.denied[0]!, /^not-found: /)
+      assert.isFalse(anonymous.provider.synced)
+      assert.strictEqual(anonymous.text(), "")
+    }))
+
+  it.effect("refuses an upgrade from another site's page before the handshake; the session cookie counts only from our own origin", () =>
+    Effect.gen(function*() {
+      const password = "correct horse battery"
+      const signedIn = yield* call("POST", "/auth/setup", { body: { setupCode: adminToken, displayName: "Ada Admin", email: adminEmail, password } })
+      assert.strictEqual(signedIn.status, 200)
+      const cookie = cookieOf(signedIn)
+      const admin = yield* client(adminToken)
+      const org = yield* admin.organizations.createOrganization({ payload: { title: "Cookie Co" } })
+      const space = yield* admin.spaces.createSpace({ params: { organizationId: org.id }, payload: { title: "Docs" } })
+      const page = yield* sharedPage(admin, space.id)
+      const url = yield* collabUrl
+
+      assert.strictEqual(yield* upgradeStatus(url, { origin: "http://evil.test", cookie }), 403)
+      assert.strictEqual(yield* upgradeStatus(url, { origin: "null", cookie }), 403)
+      assert.strictEqual(yield* upgradeStatus(url.replace("/collab", "/collab/x"), { origin: ownOrigin }), 404)
+
+      const browser = yield* connect({ url, name: page.name, headers: { origin: ownOrigin, cookie } })
+      yield* settled(browser)
+      assert.strictEqual(browser.text(), yield* page.markdown)
+      // Without an Origin the sender is no browser: the cookie is not taken for a credential.
+      const script = yield* connect({ url, name: page.name, headers: { cookie } })
+      yield* eventually("a cookie without an origin is refused", () => script.denied.length > 0)
+      assert.match(script.denied[0]!, /^unauthenticated: /)
+      // A script with a bearer header needs no origin.
+      const bearer = yield* connect({ url, name: page.name, headers: { authorization: `Bearer ${adminToken}` } })
+      yield* settled(bearer)
+    }))
+
+  it.effect("a reader sees the page live but cannot change it; someone outside the space is refused", () =>
+    Effect.gen(function*() {
+      const { alice, members, page, url } = yield* setup(["read"])
+      const reader = members.read!
+      const outsider = (yield* organizationWith()).alice
+      const writer = yield* connect({ url, name: page.name, token: alice.token })
+      const watcher = yield* connect({ url, name: page.name, token: reader.token })
+      const stranger = yield* connect({ url, name: page.name, token: outsider.token })
+      yield* settled(writer)
+      yield* eventually("the reader is synced", () => watcher.provider.synced)
+      yield* eventually("the outsider is refused", () => stranger.denied.length > 0)
+      assert.match(stranger.denied[0]!, /^not-found: /)
+
+      watcher.type(0, "Reader's scribble. ")
+      writer.type(writer.text().length, "Writer's line.\n")
+      yield* eventually("the reader sees the writer's edit", () => watcher.text().includes("Writer's line."))
+      yield* Effect.sleep("300 millis")
+      assert.notInclude(writer.text(), "Reader's scribble.")
+      assert.isTrue(watcher.provider.hasUnsyncedChanges, "the server acknowledged a reader's edit")
+      const fresh = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(fresh)
+      assert.notInclude(fresh.text(), "Reader's scribble.")
+      assert.include(fresh.text(), "Writer's line.")
+    }))
+
+  it.effect("a member removed from the organization is disconnected, with the reason", () =>
+    Effect.gen(function*() {
+      const { alice, members, organizationId, page, url } = yield* setup(["edit"])
+      const bob = members.edit!
+      const b = yield* connect({ url, name: page.name, token: bob.token })
+      yield* settled(b)
+      yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: bob.user.id } })
+      yield* eventually("Bob is disconnected", () => b.closed.some((reason) => reason.startsWith("forbidden: ")))
+      assert.include(b.closed.find((reason) => reason.startsWith("forbidden: ")), "access to this change request was removed")
+      b.type(0, "Too late. ")
+      const a = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(a)
+      yield* Effect.sleep("300 millis")
+      assert.notInclude(a.text(), "Too late.")
+    }))
+
+  it.effect("an update over the size limit, and a page grown over its limit, are refused with their reasons and not stored", () =>
+    Effect.gen(function*() {
+      const { alice, page, url } = yield* setup()
+      const big = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(big)
+      big.type(0, "x".repeat(20 * 1024))
+      yield* eventually("the large update is refused", () => big.closed.some((reason) => reason.startsWith("update-too-large: ")))
+      assert.include(big.closed.find((reason) => reason.startsWith("update-too-large: ")), "at most 16 KiB")
+
+      const grower = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(grower)
+      assert.notInclude(grower.text(), "xxxx")
+      for (let i = 0; i < 20 && !grower.closed.some((reason) => reason.startsWith("document-too-large: ")); i++) {
+        grower.type(0, `${i}`.padEnd(15 * 1024, "y"))
+        yield* eventually("the chunk is acknowledged or refused", () => !grower.provider.hasUnsyncedChanges || grower.closed.length > 0)
+      }
+      assert.isTrue(grower.closed.some((reason) => reason.startsWith("document-too-large: ")))
+      const stored = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(stored)
+      assert.isBelow(Y.encodeStateAsUpdate(stored.doc).length, 256 * 1024)
+    }))
+})
+
+/** Reads `effect` until its value satisfies `done` (up to 10 s); answers the last value. */
+const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 10_000
+    let value = yield* effect
+    while (!done(value) && Date.now() < deadline) {
+      yield* Effect.sleep("100 millis")
+      value = yield* effect
+    }
+    return value
+  })
