@@ -10,27 +10,10 @@ import * as Y from "yjs"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { call, cookieOf, ownOrigin } from "./AuthCalls.ts"
-import { type Client as ApiClient, adminEmail, adminToken, client, organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, settled } from "./CollabSupport.ts"
+import { adminEmail, adminToken, client, organizationWith } from "./Harness.ts"
+import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage } from "./CollabSupport.ts"
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
-
-/** A change request of `api`'s space holding a page "Guide": its name as a shared document, and its markdown now. */
-const sharedPage = Effect.fnUntraced(function*(api: ApiClient, spaceId: string) {
-  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Live" } })
-  const params = { spaceId, changeRequestId: cr.id }
-  yield* api.changeRequestContent.updateChangeRequestContent({
-    params,
-    payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "Hello.\n" } }] }
-  })
-  const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
-  const pageId = pages[0]!.id
-  const markdown = Effect.map(
-    api.changeRequestContent.getPageInChangeRequestById({ params: { ...params, pageId }, query: { format: "markdown" } }),
-    (page) => (page as { readonly markdown?: string }).markdown ?? ""
-  )
-  return { cr, params, pageId, name: `${cr.id}/${pageId}`, markdown }
-})
 
 /** An organization with Alice (admin) and members of `roles`, a space, and a shared page in a change request. */
 const setup = Effect.fnUntraced(function*(roles: Parameters<typeof organizationWith>[0] = []) {
@@ -55,7 +38,7 @@ const upgradeStatus = (url: string, headers: Record<string, string>) =>
     socket.on("error", () => {})
   })
 
-const server = collabServerOn(Services.layerSql, "postgres", { maxUpdatesPerSecond: 1000 }).pipe(Layer.provide(postgres.layer))
+const server = collabServerOn(Services.layerSql, "postgres", { maxUpdatesPerSecond: 30 }).pipe(Layer.provide(postgres.layer))
 
 layer(server, { timeout: 120_000, excludeTestServices: true })("live editing on one server", (it) => {
   it.effect("two people type in one page: both see both edits, and the change request's markdown has them, both credited", () =>
@@ -187,16 +170,20 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("live editing on 
       yield* settled(stored)
       assert.isBelow(Y.encodeStateAsUpdate(stored.doc).length, 256 * 1024)
     }))
-})
 
-/** Reads `effect` until its value satisfies `done` (up to 10 s); answers the last value. */
-const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
-  Effect.gen(function*() {
-    const deadline = Date.now() + 10_000
-    let value = yield* effect
-    while (!done(value) && Date.now() < deadline) {
-      yield* Effect.sleep("100 millis")
-      value = yield* effect
-    }
-    return value
-  })
+  it.effect("a client sending more updates a second than allowed is closed with the reason; what was acknowledged before stays", () =>
+    Effect.gen(function*() {
+      const { alice, page, url } = yield* setup()
+      const typist = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(typist)
+      typist.type(0, "Kept. ")
+      yield* settled(typist)
+      for (let i = 0; i < 60; i++) typist.type(0, "z")
+      yield* eventually("the typist is rate-limited", () => typist.closed.some((reason) => reason.startsWith("rate-limited: ")))
+      assert.include(typist.closed.find((reason) => reason.startsWith("rate-limited: ")), "more than 30 edits a second")
+      const fresh = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(fresh)
+      assert.include(fresh.text(), "Kept. ")
+      assert.isBelow(fresh.text().split("z").length - 1, 60)
+    }))
+})

@@ -12,7 +12,7 @@ import { Services, type Storage } from "@quire/platform"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
 import * as CollabServer from "../src/collab/CollabServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
-import { publicUrl, serverOn } from "./Harness.ts"
+import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
 
 /**
  * PLACEHOLDER FOR TESTS ONLY: the page's markdown as one Y.Text, so these tests can check
@@ -131,3 +131,32 @@ export const eventually = (what: string, condition: () => boolean, ms = 10_000) 
 /** Waits until the client is connected, synced, and every update it sent is acknowledged. */
 export const settled = (client: Client) =>
   eventually("the server acknowledged every update", () => client.provider.synced && !client.provider.hasUnsyncedChanges)
+
+/** A change request of `api`'s space holding a page "Guide": its name as a shared document, and its markdown now. */
+export const sharedPage = Effect.fnUntraced(function*(api: ApiClient, spaceId: string) {
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Live" } })
+  const params = { spaceId, changeRequestId: cr.id }
+  yield* api.changeRequestContent.updateChangeRequestContent({
+    params,
+    payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "Hello.\n" } }] }
+  })
+  const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+  const pageId = pages[0]!.id
+  const markdown = Effect.map(
+    api.changeRequestContent.getPageInChangeRequestById({ params: { ...params, pageId }, query: { format: "markdown" } }),
+    (page) => (page as { readonly markdown?: string }).markdown ?? ""
+  )
+  return { cr, params, pageId, name: `${cr.id}/${pageId}`, markdown }
+})
+
+/** Reads `effect` until its value satisfies `done` (up to 10 s); answers the last value. */
+export const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 10_000
+    let value = yield* effect
+    while (!done(value) && Date.now() < deadline) {
+      yield* Effect.sleep("100 millis")
+      value = yield* effect
+    }
+    return value
+  })

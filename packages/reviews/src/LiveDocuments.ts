@@ -7,7 +7,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors } from "@quire/kernel"
 import { markdownWithFrontmatter } from "@quire/content"
-import { ChangeRequests } from "./ChangeRequests.ts"
+import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
 
@@ -24,6 +24,10 @@ export interface OpenedPage {
 
 /** `<changeRequestId>/<pageId>`, each an id of letters, digits, `_` or `-`. */
 const namePattern = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})$/
+
+/** Typing needs edit permission on a change request still open to edits (a draft or open one); else one only watches. */
+const accessOf = (view: ChangeRequestView): LiveAccess =>
+  view.access.permissions.edit && (view.changeRequest.status === "draft" || view.changeRequest.status === "open") ? "edit" : "view"
 
 export interface LiveDocumentsShape {
   /** The ids a document name stands for; InvalidInput naming `documentName` when it is not one. */
@@ -66,9 +70,6 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
       const spaceOf = (changeRequestId: string) =>
         Effect.flatMap(repo.find(changeRequestId), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value.spaceId) : Effect.fail(new Errors.NotFound({ resource: "Change request", id: changeRequestId })))
-
-      const accessOf = (view: { readonly access: { readonly permissions: { readonly edit: boolean } }; readonly changeRequest: { readonly status: string } }): LiveAccess =>
-        view.access.permissions.edit && (view.changeRequest.status === "draft" || view.changeRequest.status === "open") ? "edit" : "view"
 
       const pageOf = Effect.fnUntraced(function*(changeRequestId: string, pageId: string) {
         const spaceId = yield* spaceOf(changeRequestId)

@@ -219,6 +219,8 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
       Effect.promise(async () => {
         state.stopping = true
         for (const ws of sockets) ws.terminate()
+        // Documents unload once their connections are gone (a second later with Redis, which unsubscribes then).
+        for (let waited = 0; hocuspocus.getDocumentsCount() > 0 && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
         await hocuspocus.hooks("onDestroy", { instance: hocuspocus }).catch(() => {})
         await new Promise<void>((resolve) => wss.close(() => resolve()))
       })
