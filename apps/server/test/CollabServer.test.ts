@@ -66,6 +66,31 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("live editing on 
       assert.isDefined(organizationId)
     }))
 
+  it.effect("a page another writer changed while nobody had it open is what the next editor sees", () =>
+    Effect.gen(function*() {
+      const { alice, page, url } = yield* setup()
+      yield* Effect.scoped(Effect.gen(function*() {
+        const first = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(first)
+        first.type(0, "Typed live. ")
+        yield* settled(first)
+        const typed = first.text()
+        assert.strictEqual(yield* eventuallyEffect(page.markdown, (markdown) => markdown === typed), typed)
+      }))
+      yield* alice.api.changeRequestContent.updateChangeRequestContent({
+        params: page.params,
+        payload: { changes: [{ operation: "update_page", page: page.pageId, document: { markdown: "Rewritten through the API.\n" } }] }
+      })
+      const rewritten = yield* page.markdown
+      assert.include(rewritten, "Rewritten through the API.")
+      yield* Effect.sleep("300 millis")
+      const next = yield* connect({ url, name: page.name, token: alice.token })
+      yield* settled(next)
+      assert.strictEqual(next.text(), rewritten)
+      yield* Effect.sleep("300 millis")
+      assert.strictEqual(yield* page.markdown, rewritten)
+    }))
+
   it.effect("refuses a connection without a credential, or with an unknown token, and a document name that is not one", () =>
     Effect.gen(function*() {
       const { alice, page, url } = yield* setup()

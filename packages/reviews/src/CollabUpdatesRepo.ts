@@ -20,8 +20,17 @@ export interface CollabUpdate {
   readonly update: Uint8Array
 }
 
+/**
+ * The SHA-256 (hex) of the page's markdown and of the document's markdown when the two last
+ * agreed: when the document was made from the page, or its markdown was written to the page.
+ */
+export interface CollabAgreement {
+  readonly pageSha: string
+  readonly docSha: string
+}
+
 /** A shared document as stored: its compacted state (at `version`) and the updates stored since, oldest first. */
-export interface StoredCollabDocument extends CollabDocumentKey {
+export interface StoredCollabDocument extends CollabDocumentKey, CollabAgreement {
   readonly state: Uint8Array
   readonly version: number
   readonly updates: ReadonlyArray<CollabUpdate>
@@ -33,7 +42,7 @@ export interface CollabUpdatesRepoShape {
    * Stores a new document with its first state unless one of that name exists (another server
    * may have made it meanwhile); answers whether this call made it.
    */
-  readonly create: (key: CollabDocumentKey, state: Uint8Array, at: Date) => Effect.Effect<boolean>
+  readonly create: (key: CollabDocumentKey, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<boolean>
   /** Appends an update to an existing document (a defect when there is none); committed when the effect succeeds. */
   readonly append: (name: string, update: Uint8Array, at: Date) => Effect.Effect<void>
   /**
@@ -41,6 +50,10 @@ export interface CollabUpdatesRepoShape {
    * those updates, only if the document is still at `version`: false when another compaction won.
    */
   readonly compact: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>, at: Date) => Effect.Effect<boolean>
+  /** Records that the page and the document agree again (after the document's markdown was written). */
+  readonly agree: (name: string, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
+  /** Replaces the document by a new one made from the page: its state, no updates, the new agreement. */
+  readonly reset: (name: string, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
   /** The names of the change request's documents. */
   readonly namesOf: (changeRequestId: string) => Effect.Effect<ReadonlyArray<string>>
   /** Removes the document and its updates. */
@@ -49,7 +62,7 @@ export interface CollabUpdatesRepoShape {
   readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
 }
 
-interface MemoryDocument extends CollabDocumentKey {
+interface MemoryDocument extends CollabDocumentKey, CollabAgreement {
   readonly state: Uint8Array
   readonly version: number
   readonly updatedAt: Date
@@ -81,11 +94,23 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
           const { updatedAt: _, ...stored } = doc
           return Option.some({ ...stored, updates: updatesOf(name) })
         }),
-      create: (key, state, at) =>
+      create: (key, state, agreement, at) =>
         Effect.sync(() => {
           if (documents.has(key.name)) return false
-          documents.set(key.name, { ...key, state: Uint8Array.from(state), version: 1, updatedAt: at })
+          documents.set(key.name, { ...key, ...agreement, state: Uint8Array.from(state), version: 1, updatedAt: at })
           return true
+        }),
+      agree: (name, agreement, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, updatedAt: at })
+        }),
+      reset: (name, state, agreement, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc === undefined) return
+          documents.set(name, { ...doc, ...agreement, state: Uint8Array.from(state), version: doc.version + 1, updatedAt: at })
+          for (const [id, row] of Array.from(updates)) if (row.name === name) updates.delete(id)
         }),
       append: (name, update, _at) =>
         Effect.suspend(() => {

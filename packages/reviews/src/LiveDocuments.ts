@@ -9,7 +9,8 @@ import { type Actor, Errors } from "@quire/kernel"
 import { markdownWithFrontmatter } from "@quire/content"
 import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
-import { type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
+import { createHash } from "node:crypto"
+import { type CollabAgreement, type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
 
 /** What a person may do in a shared document: type, or only watch. */
 export type LiveAccess = "edit" | "view"
@@ -24,6 +25,30 @@ export interface OpenedPage {
 
 /** `<changeRequestId>/<pageId>`, each an id of letters, digits, `_` or `-`. */
 const namePattern = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})$/
+
+/** The page's markdown and the document's, as one compares them with their last agreement. */
+export interface MarkdownPair {
+  readonly page: string
+  readonly doc: string
+}
+
+/**
+ * How a stored document stands against its page: `agreed` as when they last agreed; `unwritten`
+ * when only the document changed (edits not yet written to the page); `changed-elsewhere` when
+ * only the page did (another writer); `diverged` when both did.
+ */
+export type Standing = "agreed" | "unwritten" | "changed-elsewhere" | "diverged"
+
+const sha = (text: string) => createHash("sha256").update(text).digest("hex")
+
+const agreementOf = (pair: MarkdownPair): CollabAgreement => ({ pageSha: sha(pair.page), docSha: sha(pair.doc) })
+
+/** Where a stored document stands against its page now. */
+export const standing = (stored: CollabAgreement, now: MarkdownPair): Standing => {
+  const pageMoved = sha(now.page) !== stored.pageSha
+  const docMoved = sha(now.doc) !== stored.docSha
+  return pageMoved ? (docMoved ? "diverged" : "changed-elsewhere") : docMoved ? "unwritten" : "agreed"
+}
 
 /** Typing needs edit permission on a change request still open to edits (a draft or open one); else one only watches. */
 const accessOf = (view: ChangeRequestView): LiveAccess =>
@@ -40,18 +65,20 @@ export interface LiveDocumentsShape {
   readonly markdown: (changeRequestId: string, pageId: string) => Effect.Effect<string, Errors.NotFound, Actor.Actor>
   /**
    * Writes the page's markdown as one revision of the change request, the caller and `coauthors`
-   * credited as contributors; nothing when it is already the page's markdown.
+   * credited as contributors (nothing when it is already the page's markdown), and records that
+   * the document and the page agree; answers the page's markdown after it.
    */
   readonly write: (
-    changeRequestId: string,
-    pageId: string,
+    key: CollabDocumentKey,
     markdown: string,
     coauthors: ReadonlyArray<string>
-  ) => Effect.Effect<void, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  ) => Effect.Effect<string, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** The stored document: its state and the updates stored since. */
   readonly stored: (name: string) => Effect.Effect<Option.Option<StoredCollabDocument>>
-  /** Stores a document's first state unless another server stored one first; whether this call did. */
-  readonly storeInitial: (key: CollabDocumentKey, state: Uint8Array) => Effect.Effect<boolean>
+  /** Stores a document's first state, made from the page, unless another server stored one first; whether this call did. */
+  readonly storeInitial: (key: CollabDocumentKey, state: Uint8Array, made: MarkdownPair) => Effect.Effect<boolean>
+  /** Replaces a stored document by one made anew from the page (its updates dropped). */
+  readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
   /** Stores an update of a stored document: committed when this succeeds. */
   readonly storeUpdate: (name: string, update: Uint8Array) => Effect.Effect<void>
   /** Replaces the state at `version` by `state`, which holds the updates `merged`; false when another server did first. */
@@ -97,13 +124,21 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
             Effect.catchTag("NotFound", () => Effect.succeed(Option.none<LiveAccess>()))
           ),
         markdown: (changeRequestId, pageId) => Effect.map(pageOf(changeRequestId, pageId), (page) => page.markdown),
-        write: Effect.fn("LiveDocuments.write")(function*(changeRequestId: string, pageId: string, markdown: string, coauthors: ReadonlyArray<string>) {
-          const page = yield* pageOf(changeRequestId, pageId)
-          if (page.markdown === markdown) return
-          yield* changeRequests.updateContent(page.spaceId, changeRequestId, [{ operation: "update_page", page: pageId, markdown }], { coauthors })
+        write: Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
+          const page = yield* pageOf(key.changeRequestId, key.pageId)
+          let written = page.markdown
+          if (written !== markdown) {
+            const change = { operation: "update_page" as const, page: key.pageId, markdown }
+            yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors })
+            // The page as stored may differ from what was written (a leading heading becomes the title).
+            written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
+          }
+          yield* storage.agree(key.name, agreementOf({ page: written, doc: markdown }), yield* now)
+          return written
         }),
         stored: storage.load,
-        storeInitial: (key, state) => Effect.flatMap(now, (at) => storage.create(key, state, at)),
+        storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
+        storeReset: (name, state, made) => Effect.flatMap(now, (at) => storage.reset(name, state, agreementOf(made), at)),
         storeUpdate: (name, update) => Effect.flatMap(now, (at) => storage.append(name, update, at)),
         storeCompacted: (name, version, state, merged) => Effect.flatMap(now, (at) => storage.compact(name, version, state, merged, at))
       })

@@ -16,7 +16,9 @@ const documents = Rows.decoder(
     change_request_id: Schema.String,
     page_id: Schema.String,
     state: Bytes,
-    version: Schema.Number
+    version: Schema.Number,
+    page_sha: Schema.String,
+    doc_sha: Schema.String
   })
 )
 
@@ -34,7 +36,7 @@ export const layer = Layer.effect(
       load: (name) =>
         Effect.gen(function*() {
           const found = yield* sql<Row>`
-            SELECT name, space_id, change_request_id, page_id, state, version::int AS version
+            SELECT name, space_id, change_request_id, page_id, state, version::int AS version, page_sha, doc_sha
             FROM reviews_collab_documents WHERE name = ${name}`.pipe(Effect.flatMap(documents.first))
           if (Option.isNone(found)) return Option.none()
           const rows = yield* sql<Row>`SELECT id::text AS id, update FROM reviews_collab_updates WHERE name = ${name} ORDER BY id`.pipe(
@@ -48,13 +50,15 @@ export const layer = Layer.effect(
             pageId: doc.page_id,
             state: own(doc.state),
             version: doc.version,
+            pageSha: doc.page_sha,
+            docSha: doc.doc_sha,
             updates: rows.map((row) => ({ id: row.id, update: own(row.update) }))
           })
         }).pipe(Effect.orDie),
-      create: (key, state, at) =>
+      create: (key, state, agreement, at) =>
         sql<Row>`
-          INSERT INTO reviews_collab_documents (name, space_id, change_request_id, page_id, state, version, updated_at)
-          VALUES (${key.name}, ${key.spaceId}, ${key.changeRequestId}, ${key.pageId}, ${Buffer.from(state)}, 1, ${at})
+          INSERT INTO reviews_collab_documents (name, space_id, change_request_id, page_id, state, version, page_sha, doc_sha, updated_at)
+          VALUES (${key.name}, ${key.spaceId}, ${key.changeRequestId}, ${key.pageId}, ${Buffer.from(state)}, 1, ${agreement.pageSha}, ${agreement.docSha}, ${at})
           ON CONFLICT (name) DO NOTHING
           RETURNING name`.pipe(Effect.orDie, Effect.map((rows) => rows.length === 1)),
       append: (name, update, at) =>
@@ -71,6 +75,18 @@ export const layer = Layer.effect(
           if (moved.length === 0) return false
           if (merged.length > 0) yield* sql`DELETE FROM reviews_collab_updates WHERE name = ${name} AND id IN ${sql.in(merged.map(Number))}`
           return true
+        })).pipe(Effect.orDie),
+      agree: (name, agreement, at) =>
+        sql`
+          UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
+          WHERE name = ${name}`.pipe(Effect.orDie, Effect.asVoid),
+      reset: (name, state, agreement, at) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* sql`
+            UPDATE reviews_collab_documents
+            SET state = ${Buffer.from(state)}, version = version + 1, page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
+            WHERE name = ${name}`
+          yield* sql`DELETE FROM reviews_collab_updates WHERE name = ${name}`
         })).pipe(Effect.orDie),
       namesOf: (changeRequestId) =>
         sql<{ readonly name: string }>`SELECT name FROM reviews_collab_documents WHERE change_request_id = ${changeRequestId} ORDER BY name`.pipe(

@@ -7,7 +7,7 @@
 import { Clock, Effect, Option } from "effect"
 import * as Y from "yjs"
 import { Actor } from "@quire/kernel"
-import { type CollabDocumentKey, LiveDocuments, type OpenedPage } from "@quire/reviews"
+import { type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
 
 /** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
@@ -59,7 +59,7 @@ interface Held {
   /** Estimated bytes of the Yjs state. */
   bytes: number
   sinceCompaction: number
-  /** The page's markdown as last read or written. */
+  /** The document's markdown when it last agreed with the page (made from it, or written to it). */
   written: string
   /** Who typed since the markdown was last written. */
   readonly contributors: Map<string, Actor.ActorShape>
@@ -78,26 +78,49 @@ export const make = (limits: CollabLimits) =>
     const codec = yield* CollabCodec
     const held = new Map<string, Held>()
 
+    /** A document made from the page's markdown: its state and its own markdown. */
+    const fromPage = (markdown: string) =>
+      Effect.sync(() => {
+        const state = codec.fromMarkdown(markdown)
+        const doc = docOf([state])
+        const own = codec.toMarkdown(doc)
+        doc.destroy()
+        return { state, markdown: own }
+      })
+
     /**
-     * The document's state for Hocuspocus. The first load stores the state built from the
-     * markdown unless another server stored one first (then that one is used). `stale` when the
-     * stored edits are not in the page's markdown yet (the server stopped before writing it).
+     * The document's state for Hocuspocus. The first load stores the state made from the page's
+     * markdown, unless another server stored one first (then that one is used). A stored document
+     * is compared with the page: edits not yet written (the server stopped first) are `stale`, to
+     * be written now; a page another writer changed since is made anew from the page; when both
+     * changed, the document (acknowledged edits) is kept and a warning logged.
      */
     const load = Effect.fnUntraced(function*(opened: OpenedPage, actor: Actor.ActorShape) {
       const { key } = opened
       let stored = yield* live.stored(key.name)
       let created = false
       if (Option.isNone(stored)) {
-        const initial = yield* Effect.sync(() => codec.fromMarkdown(opened.markdown))
-        created = yield* live.storeInitial(key, initial)
+        const made = yield* fromPage(opened.markdown)
+        created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
         stored = yield* live.stored(key.name)
       }
       const found = Option.getOrThrow(stored)
-      const doc = docOf([found.state, ...found.updates.map((u) => u.update)])
+      let doc = docOf([found.state, ...found.updates.map((u) => u.update)])
+      let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+      const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
+      if (now === "changed-elsewhere") {
+        const made = yield* fromPage(opened.markdown)
+        yield* live.storeReset(key.name, made.state, { page: opened.markdown, doc: made.markdown })
+        doc.destroy()
+        doc = docOf([made.state])
+        markdown = made.markdown
+      } else if (now === "diverged") {
+        yield* Effect.logWarning(`Live document ${key.name} and its page both changed since they last agreed: the document is kept`)
+      }
       const state = Y.encodeStateAsUpdate(doc)
-      const stale = !created && opened.access === "edit" && codec.toMarkdown(doc) !== opened.markdown
       doc.destroy()
-      const document: Held = { key, bytes: state.length, sinceCompaction: found.updates.length, written: opened.markdown, contributors: new Map() }
+      const stale = now === "unwritten" && opened.access === "edit"
+      const document: Held = { key, bytes: state.length, sinceCompaction: now === "changed-elsewhere" ? 0 : found.updates.length, written: stale ? "" : markdown, contributors: new Map() }
       if (stale) document.contributors.set(actor.userId, actor)
       held.set(key.name, document)
       return { state, stale }
@@ -134,7 +157,7 @@ export const make = (limits: CollabLimits) =>
       if (markdown === document.written || credited.length === 0) return
       for (const writer of credited) {
         const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
-        const written = yield* live.write(document.key.changeRequestId, document.key.pageId, markdown, coauthors).pipe(
+        const written = yield* live.write(document.key, markdown, coauthors).pipe(
           Effect.provideService(Actor.Actor, writer),
           Effect.as(true),
           Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))

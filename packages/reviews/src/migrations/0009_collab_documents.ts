@@ -1,6 +1,7 @@
 /**
  * The shared documents of live editing: one per (change request, page), its compacted Yjs state
- * and the updates stored since, each acknowledged to its client only once its row is committed.
+ * and the updates stored since, each acknowledged to its client only once its row is committed;
+ * and the hashes of the page's markdown and of the document's when they last agreed.
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
@@ -15,6 +16,8 @@ export const m0009_collab_documents = Effect.gen(function*() {
       page_id text COLLATE "C" NOT NULL,
       state bytea NOT NULL,
       version bigint NOT NULL,
+      page_sha text NOT NULL,
+      doc_sha text NOT NULL,
       updated_at timestamptz NOT NULL
     )`
   yield* sql`CREATE INDEX reviews_collab_documents_space ON reviews_collab_documents (space_id)`

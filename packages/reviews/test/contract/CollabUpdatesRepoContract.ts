@@ -6,6 +6,7 @@ import { Transactor } from "@quire/kernel"
 import { CollabUpdatesRepo, type CollabDocumentKey } from "../../src/CollabUpdatesRepo.ts"
 
 const key = (name: string, spaceId = `${name}-space`): CollabDocumentKey => ({ name, spaceId, changeRequestId: `${name}-cr`, pageId: `${name}-page` })
+const agreed = { pageSha: "p".repeat(64), docSha: "d".repeat(64) }
 const bytes = (...values: Array<number>) => Uint8Array.from(values)
 const plain = (value: Uint8Array) => Array.from(value)
 
@@ -18,16 +19,16 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         assert.isTrue(Option.isNone(yield* repo.load("cu-create/p")))
-        assert.isTrue(yield* repo.create(key("cu-create/p"), bytes(1, 2, 3), at(0)))
-        assert.isFalse(yield* repo.create(key("cu-create/p"), bytes(9), at(1)))
+        assert.isTrue(yield* repo.create(key("cu-create/p"), bytes(1, 2, 3), agreed, at(0)))
+        assert.isFalse(yield* repo.create(key("cu-create/p"), bytes(9), agreed, at(1)))
         const doc = yield* loaded("cu-create/p")
-        assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), state: [1, 2, 3], version: 1, updates: [] })
+        assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), ...agreed, state: [1, 2, 3], version: 1, updates: [] })
       }))
 
     it.effect("answers the updates appended, oldest first, byte for byte", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
-        yield* repo.create(key("cu-append/p"), bytes(0, 0), at(0))
+        yield* repo.create(key("cu-append/p"), bytes(0, 0), agreed, at(0))
         yield* repo.append("cu-append/p", bytes(1, 255, 0), at(1))
         yield* repo.append("cu-append/p", bytes(2), at(2))
         yield* repo.append("cu-append/p", new Uint8Array(70_000).fill(7), at(3))
@@ -42,7 +43,7 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
     it.effect("compacts: the new state replaces the merged updates, and a stale compaction changes nothing", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
-        yield* repo.create(key("cu-compact/p"), bytes(0), at(0))
+        yield* repo.create(key("cu-compact/p"), bytes(0), agreed, at(0))
         yield* repo.append("cu-compact/p", bytes(1), at(1))
         yield* repo.append("cu-compact/p", bytes(2), at(2))
         const before = yield* loaded("cu-compact/p")
@@ -59,11 +60,28 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         assert.deepStrictEqual(unchanged.updates.map((u) => plain(u.update)), [[3]])
       }))
 
+    it.effect("records a new agreement, and a reset replaces the state and drops every update", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-reset/p"), bytes(0), agreed, at(0))
+        yield* repo.append("cu-reset/p", bytes(1), at(1))
+        const later = { pageSha: "a".repeat(64), docSha: "b".repeat(64) }
+        yield* repo.agree("cu-reset/p", later, at(2))
+        const agreedNow = yield* loaded("cu-reset/p")
+        assert.deepStrictEqual([agreedNow.pageSha, agreedNow.docSha, agreedNow.updates.length], [later.pageSha, later.docSha, 1])
+        yield* repo.reset("cu-reset/p", bytes(7, 7), agreed, at(3))
+        const reset = yield* loaded("cu-reset/p")
+        assert.deepStrictEqual(
+          { state: plain(reset.state), pageSha: reset.pageSha, docSha: reset.docSha, updates: reset.updates, version: reset.version },
+          { state: [7, 7], pageSha: agreed.pageSha, docSha: agreed.docSha, updates: [], version: agreedNow.version + 1 }
+        )
+      }))
+
     it.effect("an update appended in a transaction that rolls back is not stored", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
         const transactor = yield* Transactor.Transactor
-        yield* repo.create(key("cu-rollback/p"), bytes(0), at(0))
+        yield* repo.create(key("cu-rollback/p"), bytes(0), agreed, at(0))
         yield* transactor.transaction(Effect.andThen(repo.append("cu-rollback/p", bytes(5), at(1)), Effect.fail("refused"))).pipe(Effect.ignore)
         assert.deepStrictEqual((yield* loaded("cu-rollback/p")).updates, [])
       }))
@@ -71,9 +89,9 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
     it.effect("lists a change request's documents and removes them one by one or with their space", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo
-        yield* repo.create({ ...key("cu-rm/a", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), at(0))
-        yield* repo.create({ ...key("cu-rm/b", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), at(0))
-        yield* repo.create(key("cu-rm-other/c", "cu-rm-other-space"), bytes(0), at(0))
+        yield* repo.create({ ...key("cu-rm/a", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
+        yield* repo.create({ ...key("cu-rm/b", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
+        yield* repo.create(key("cu-rm-other/c", "cu-rm-other-space"), bytes(0), agreed, at(0))
         yield* repo.append("cu-rm/a", bytes(1), at(1))
         assert.deepStrictEqual(yield* repo.namesOf("cu-rm-cr"), ["cu-rm/a", "cu-rm/b"])
         yield* repo.remove("cu-rm/b")
