@@ -2,8 +2,17 @@
  * The conversion between a page's markdown and its shared Yjs document: the editor's codec, so
  * that what the server writes back is byte for byte what the editor would have saved.
  */
+import type { Node, Schema } from "@tiptap/pm/model"
+import { prosemirrorToYDoc, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap"
 import { Context, Layer } from "effect"
-import type * as Y from "yjs"
+import * as Y from "yjs"
+
+/** A markdown codec over a ProseMirror schema, as the editor's is (`@quire/document`). */
+export interface ProsemirrorMarkdown {
+  readonly schema: Schema
+  readonly parse: (markdown: string) => Node
+  readonly serialize: (doc: Node) => string
+}
 
 export interface CollabCodecShape {
   /** A Yjs update that, applied to an empty document, gives the shared document of `markdown`. */
@@ -13,6 +22,21 @@ export interface CollabCodecShape {
 }
 
 export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>()("@quire/server/CollabCodec") {
+  /**
+   * The conversion through a ProseMirror codec: the document is the Y.XmlFragment `field` that
+   * TipTap's Collaboration extension binds (the same name on both sides), converted as
+   * y-prosemirror does (`@tiptap/y-tiptap`, the binding TipTap's extension uses).
+   */
+  static readonly fromProsemirror = (codec: ProsemirrorMarkdown, field = "default"): CollabCodecShape => ({
+    fromMarkdown: (markdown) => {
+      const doc = prosemirrorToYDoc(codec.parse(markdown), field)
+      const update = Y.encodeStateAsUpdate(doc)
+      doc.destroy()
+      return update
+    },
+    toMarkdown: (doc) => codec.serialize(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(field), codec.schema))
+  })
+
   /**
    * Until the editor's codec (`@quire/document`) is wired here, live editing refuses to open a
    * document rather than store one the editor cannot read: every conversion throws.
