@@ -23,6 +23,9 @@ const paragraphs: ProsemirrorMarkdown = {
   }
 }
 
+/** The text of the `index`th paragraph of the fragment `body`. */
+const textOf = (doc: Y.Doc, index: number) => (doc.getXmlFragment("body").get(index) as Y.XmlElement).get(0) as Y.XmlText
+
 describe("CollabCodec.fromProsemirror", () => {
   it("gives back the markdown it was given, from the fragment TipTap binds", () => {
     const codec = CollabCodec.fromProsemirror(paragraphs)
@@ -38,7 +41,6 @@ describe("CollabCodec.fromProsemirror", () => {
     const [alice, bob] = [new Y.Doc(), new Y.Doc()]
     Y.applyUpdate(alice, initial)
     Y.applyUpdate(bob, initial)
-    const textOf = (doc: Y.Doc, index: number) => (doc.getXmlFragment("body").get(index) as Y.XmlElement).get(0) as Y.XmlText
     textOf(alice, 0).insert(0, "Alice's ")
     textOf(bob, 1).insert("Second".length, " and Bob's")
     Y.applyUpdate(alice, Y.encodeStateAsUpdate(bob))
