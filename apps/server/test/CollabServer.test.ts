@@ -22,6 +22,40 @@ const setup = Effect.fnUntraced(function*(roles: Parameters<typeof organizationW
   return { ...organization, space, page, url: yield* collabUrl }
 })
 
+/** An unsigned integer as lib0 writes it (seven bits a byte, the high bit saying more follow). */
+const varUint = (value: number): Array<number> => {
+  const bytes: Array<number> = []
+  while (value > 127) {
+    bytes.push(128 | (value & 127))
+    value = Math.floor(value / 128)
+  }
+  bytes.push(value)
+  return bytes
+}
+const varBytes = (bytes: Uint8Array): Array<number> => [...varUint(bytes.length), ...bytes]
+const varString = (text: string): Array<number> => varBytes(new TextEncoder().encode(text))
+
+/**
+ * A client speaking Hocuspocus's protocol by hand: authenticates with `token`, then sends `update`
+ * as a Yjs update; answers what the server sent back, as Latin-1 text.
+ */
+const sendRawUpdate = (url: string, name: string, token: string, update: Uint8Array) =>
+  Effect.callback<string>((resume) => {
+    const socket = new WebSocket(url)
+    const received: Array<Buffer> = []
+    socket.on("open", () => {
+      // Auth (2), token (0); then Sync (0), update (2).
+      socket.send(Uint8Array.from([...varString(name), 2, 0, ...varString(token)]))
+      setTimeout(() => socket.send(Uint8Array.from([...varString(name), 0, 2, ...varBytes(update)])), 300)
+      setTimeout(() => {
+        socket.close()
+        resume(Effect.succeed(Buffer.concat(received).toString("latin1")))
+      }, 1_000)
+    })
+    socket.on("message", (data: Buffer) => void received.push(data))
+    socket.on("error", () => {})
+  })
+
 /** Whether an upgrade to `url` with `headers` is refused before the handshake, and with which status. */
 const upgradeStatus = (url: string, headers: Record<string, string>) =>
   Effect.callback<number>((resume) => {
@@ -195,6 +229,16 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         const stored = yield* connect({ url, name: page.name, token: alice.token })
         yield* settled(stored)
         assert.isBelow(Y.encodeStateAsUpdate(stored.doc).length, 256 * 1024)
+      }))
+
+    it.effect("an update the server cannot read is refused, and the document still opens", () =>
+      Effect.gen(function*() {
+        const { alice, page, url } = yield* setup()
+        const answer = yield* sendRawUpdate(url, page.name, alice.token, Uint8Array.from([1, 5, 200, 1, 2]))
+        assert.include(answer, "invalid-update: ")
+        const next = yield* connect({ url, name: page.name, token: alice.token })
+        yield* settled(next)
+        assert.strictEqual(next.text(), yield* page.markdown)
       }))
 
     it.effect("a client sending more updates a second than allowed is closed with the reason; what was acknowledged before stays", () =>

@@ -32,6 +32,7 @@ export const refusal = {
   notFound: "not-found: this page of the change request does not exist, or you cannot see it",
   revoked: "forbidden: your access to this change request was removed",
   unavailable: "unavailable: the server could not store your last edit, which is not saved; reconnect to try again",
+  invalidUpdate: "invalid-update: the server could not read your last edit, which is not saved; reload the page",
   updateTooLarge: (max: number) => `update-too-large: one edit may change at most ${Math.floor(max / 1024)} KiB; your last edit is not saved`,
   documentTooLarge: (max: number) =>
     `document-too-large: a page may hold at most ${Math.floor(max / 1024)} KiB while edited live; your last edit is not saved, split the page`,
@@ -65,11 +66,27 @@ interface Held {
   readonly contributors: Map<string, Actor.ActorShape>
 }
 
-/** A Y.Doc holding `updates` applied in order. */
-const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc => {
-  const doc = new Y.Doc()
-  for (const update of updates) Y.applyUpdate(doc, update)
+/** A Y.Doc holding `updates` applied in order; one that cannot be read is left out (logged by the caller). */
+const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly unreadable?: number } => {
+  const doc: Y.Doc & { unreadable?: number } = new Y.Doc()
+  for (const update of updates) {
+    try {
+      Y.applyUpdate(doc, update)
+    } catch {
+      doc.unreadable = (doc.unreadable ?? 0) + 1
+    }
+  }
   return doc
+}
+
+/** Whether `update` reads as a Yjs update (an update stored must never keep its document from loading). */
+const readable = (update: Uint8Array): boolean => {
+  try {
+    Y.decodeUpdate(update)
+    return true
+  } catch {
+    return false
+  }
 }
 
 export const make = (limits: CollabLimits) =>
@@ -106,6 +123,7 @@ export const make = (limits: CollabLimits) =>
       }
       const found = Option.getOrThrow(stored)
       let doc = docOf([found.state, ...found.updates.map((u) => u.update)])
+      if (doc.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
       let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
       const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
       if (now === "changed-elsewhere") {
@@ -131,6 +149,7 @@ export const make = (limits: CollabLimits) =>
       const document = held.get(name)
       if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
       if (update.length > limits.maxUpdateBytes) return yield* Effect.fail(new Refused(refusal.updateTooLarge(limits.maxUpdateBytes)))
+      if (!readable(update)) return yield* Effect.fail(new Refused(refusal.invalidUpdate))
       const ms = yield* Clock.currentTimeMillis
       if (ms - connection.window.start >= 1000) connection.window = { start: ms, count: 0 }
       connection.window.count += 1
