@@ -6,6 +6,7 @@
 import { Console, Effect, Option } from "effect"
 import { Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+import * as Syntax from "@quire/document/syntax"
 import { CliFailure } from "./Failure.ts"
 import * as GlobalFlags from "./GlobalFlags.ts"
 import type * as Output from "./Output.ts"
@@ -152,9 +153,9 @@ export { validSlug } from "@quire/content/domain/Revision"
 
 /** Whether markdown names its own title: frontmatter `title`, or a leading `# heading` (after any frontmatter). */
 export const hasTitle = (markdown: string): boolean => {
-  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(markdown)
-  if (front !== null && /^title:[ \t]*\S/m.test(front[1] ?? "")) return true
-  return /^\s*#[ \t]+\S/.test(front === null ? markdown : markdown.slice(front[0].length))
+  const front = Syntax.findFrontmatter(markdown)
+  if (front !== undefined && /^title:[ \t]*\S/m.test(markdown.slice(front.yamlStart, front.yamlEnd))) return true
+  return /^\s*#[ \t]+\S/.test(front === undefined ? markdown : markdown.slice(front.end))
 }
 
 /** A file's media type from its name (what uploads send), else `application/octet-stream`: the rule Git imports use. */

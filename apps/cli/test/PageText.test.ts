@@ -24,6 +24,7 @@ describe("pageText", () => {
       pageText({ title: "Launch", description: "Go", markdown: "---\nicon: rocket\nlayout:\n  width: wide\n---\n\nLift off.\n" }),
       "---\ndescription: \"Go\"\nicon: rocket\nlayout:\n  width: wide\n---\n\n# Launch\n\nLift off.\n"
     )
+    assert.strictEqual(pageText({ title: "Launch", markdown: "---\nicon: rocket\n...\n\nLift off.\n" }), "---\nicon: rocket\n---\n\n# Launch\n\nLift off.\n")
   })
 })
 
@@ -33,6 +34,10 @@ describe("hasTitle", () => {
     assert.isTrue(hasTitle("\n\n#  Title"))
     assert.isTrue(hasTitle("---\ndescription: d\n---\n# Title\n"))
     assert.isTrue(hasTitle("---\ntitle: From front\n---\nBody"))
+    // Frontmatter closed by YAML's `...`, or at the end of the file, as the server reads it.
+    assert.isTrue(hasTitle("---\ntitle: From front\n...\nBody"))
+    assert.isTrue(hasTitle("---\ndescription: d\n...\n# Title\n"))
+    assert.isTrue(hasTitle("---\ntitle: Only\n---"))
   })
 
   it("is not a smaller heading, text first, or a title: line outside the frontmatter", () => {

@@ -3,6 +3,7 @@
  * moved or renamed by any writer (an API edit, a change request's edit, a merge, a Git import of a
  * moved file) gets the links to it (and its own relative links) rewritten in the same revision.
  */
+import * as Syntax from "@quire/document/syntax"
 import { Effect } from "effect"
 import { type LinkContext, linkResolver, type LinkResolution } from "@quire/markdown"
 import { pageLinkContext, type RevisionLinkIndex, revisionLinkIndex } from "./ContentLinks.ts"
@@ -149,9 +150,9 @@ const keptUrl = (rewriting: Rewriting, resolveBefore: Resolve, resolveAfter: Res
   return undefined
 }
 
-/** Link destinations of markdown, GitBook's content references and raw HTML: `](dest`, `[x]: dest`, `href="dest"`, `src="dest"`, `url="dest"`. */
+/** Link destinations of markdown and raw HTML: `](dest`, `[x]: dest`, `href="dest"`, `src="dest"` (GitBook's content references: `Syntax`). */
 const destination =
-  /(!?)\[([^\]\n]*)\]\(([ \t]*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)|^([ ]{0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)|(\s(?:href|src)=)(["'])([^"'\n]*)\8|(\{%[ \t]*content-ref[ \t]+url=)(["'])([^"'\n]*)\11/gm
+  /(!?)\[([^\]\n]*)\]\(([ \t]*)(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)|^([ ]{0,3}\[[^\]\n]+\]:[ \t]*)(<[^<>\n]*>|\S+)|(\s(?:href|src)=)(["'])([^"'\n]*)\8/gm
 
 /** The markdown outside fenced code blocks, as alternating [outside, inside, outside, ...] slices. */
 const outsideCode = (markdown: string): Array<{ readonly text: string; readonly code: boolean }> => {
@@ -176,6 +177,13 @@ const outsideCode = (markdown: string): Array<{ readonly text: string; readonly 
   return out
 }
 
+/** `text` with the quoted `url` of each `{% content-ref %}` that `keep` answers for written anew. */
+const contentRefsMoved = (text: string, keep: (raw: string, kind: "link" | "image") => string | undefined): string =>
+  !text.includes("content-ref")
+    ? text
+    : Syntax.replaceParamValues(text, (tag, param) =>
+      tag.name === "content-ref" && param.key === "url" && param.quote !== "" ? keep(param.value, "link") : undefined)
+
 /** `markdown` of a page with each link that a move broke written anew. */
 export const rewriteMovedLinks = (
   rewriting: Rewriting,
@@ -197,7 +205,7 @@ export const rewriteMovedLinks = (
     return bracketed || /\s/.test(next) ? `<${next}>` : next
   }
   return outsideCode(markdown).map(({ code, text }) =>
-    code ? text : text.replace(destination, (match, bang?: string, label?: string, space?: string, inline?: string, definition?: string, defined?: string, attribute?: string, quote?: string, value?: string, ref?: string, refQuote?: string, refUrl?: string) => {
+    code ? text : contentRefsMoved(text.replace(destination, (match, bang?: string, label?: string, space?: string, inline?: string, definition?: string, defined?: string, attribute?: string, quote?: string, value?: string) => {
       if (inline !== undefined) {
         const next = keep(inline, bang === "!" ? "image" : "link")
         if (next === undefined) return match
@@ -208,13 +216,9 @@ export const rewriteMovedLinks = (
         const next = keep(defined, "link")
         return next === undefined ? match : `${definition}${next}`
       }
-      if (value !== undefined) {
-        const next = keep(value, attribute?.includes("src") === true ? "image" : "link")
-        return next === undefined || /["'\s]/.test(next) ? match : `${attribute}${quote}${next}${quote}`
-      }
-      const next = keep(refUrl ?? "", "link")
-      return next === undefined ? match : `${ref}${refQuote}${next}${refQuote}`
-    })
+      const next = keep(value ?? "", attribute?.includes("src") === true ? "image" : "link")
+      return next === undefined || /["'\s]/.test(next) ? match : `${attribute}${quote}${next}${quote}`
+    }), keep)
   ).join("")
 }
 

@@ -115,6 +115,18 @@ Backends.each(backends, (it) => {
       assert.strictEqual(written.revision.parents.length, 1)
     }))
 
+  it.effect("moving a page rewrites a content reference however its tag is written, as the site reads it", () =>
+    Effect.gen(function*() {
+      const writer = yield* RevisionWriter
+      const card = "# Cards\n\n{%- content-ref   url = 'setup.md' -%}\n[setup.md](setup.md)\n{% endcontent-ref %}\n"
+      const head = yield* spaceWith("mv-tags", [...tree(), doc("cards", "cards", card)])
+      yield* writer.write(head, (parent) => Effect.succeed({ pages: moveInto(parent.pages, "setup", "guides") }))
+      assert.strictEqual(
+        (yield* markdownNow("mv-tags")).cards,
+        "# Cards\n\n{%- content-ref   url = 'guides/setup.md' -%}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n"
+      )
+    }))
+
   it.effect("renaming a page rewrites the links to it; a write that moves nothing leaves every link as written", () =>
     Effect.gen(function*() {
       const writer = yield* RevisionWriter

@@ -13,6 +13,7 @@ import {
   type RepositoryFiles,
   writeRepository
 } from "../src/layout/Layout.ts"
+import { referencedFiles } from "../src/layout/AssetReading.ts"
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -551,6 +552,32 @@ describe("writeRepository", () => {
       text(apply(files, written.changes), "api/guide.md"),
       "# Guide\n\nSee [tokens](tokens.md#scopes), [the spec](<../specs/open api.md>), {% content-ref url=\"../README.md\" %}\n[Home](../README.md)\n{% endcontent-ref %} and [the site](https://example.com/x.md).\n"
     )
+  })
+
+  it("rebases the page paths of GitBook's tags however they are quoted, as the site reads them", () => {
+    const files = repo({
+      "SUMMARY.md": "* [Home](README.md)\n* [Guide](guide.md)\n* [API](api/README.md)\n",
+      "README.md": "# Home\n",
+      "guide.md": "# Guide\n\n{%- content-ref url='README.md' -%}\n[Home](README.md)\n{% endcontent-ref %}\n\n{% include 'README.md' %}\n\n`{% include \"x.md\" %}`\n",
+      "api/README.md": "# API\n"
+    })
+    const content = read(files)
+    const [home, guide, api] = content.pages as [RepoPage, RepoPage, RepoPage]
+    const written = write({ ...content, pages: [home, { ...api, children: [...api.children, guide] }] }, files)
+    assert.strictEqual(
+      text(apply(files, written.changes), "api/guide.md"),
+      "# Guide\n\n{%- content-ref url='../README.md' -%}\n[Home](../README.md)\n{% endcontent-ref %}\n\n{% include '../README.md' %}\n\n`{% include \"x.md\" %}`\n"
+    )
+  })
+
+  it("imports the files GitBook's blocks name however their arguments are quoted", () => {
+    const files = repo({
+      "SUMMARY.md": "* [Home](README.md)\n",
+      "README.md": "# Home\n\n{% file src='files/manual.pdf' %}\n\n{% openapi src=specs/petstore.yaml path=\"/pets\" method=\"get\" %}\n{% endopenapi %}\n",
+      "files/manual.pdf": "%PDF-1.4\n",
+      "specs/petstore.yaml": "openapi: 3.0.0\n"
+    })
+    assert.deepStrictEqual(referencedFiles([{ path: "README.md", body: text(files, "README.md") }], files), ["files/manual.pdf", "specs/petstore.yaml"])
   })
 
   it("keeps what it writes inside the documentation root, whatever the names", () => {

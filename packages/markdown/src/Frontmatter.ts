@@ -1,12 +1,13 @@
 /**
- * A page's YAML frontmatter: where it lies (the rule remark-frontmatter parses by), what it says
- * and how it is written, all with the `yaml` library.
+ * A page's YAML frontmatter: where it lies (the fences of `@quire/document`'s syntax, which the
+ * editor reads by too), what it says and how it is written, all with the `yaml` library.
  */
+import * as Syntax from "@quire/document/syntax"
 import { Document, parseDocument, type YAMLMap } from "yaml"
 
 /** A document's frontmatter as written, and the markdown after it. */
 export interface FrontmatterSplit {
-  /** `---` ... `---` with the closing fence's line ending, or `""`. */
+  /** `---` ... `---` (or `...`) with the closing fence's line ending, or `""`. */
   readonly block: string
   /** The YAML between the fences (each line with its line ending); `undefined` without frontmatter. */
   readonly yaml: string | undefined
@@ -14,16 +15,11 @@ export interface FrontmatterSplit {
   readonly body: string
 }
 
-// A `---` line first (no indent), any lines, then the first `---` line (trailing spaces allowed on
-// both); `...` does not close, and TOML's `+++` is no frontmatter. remark-frontmatter's rule.
-const fenced = /^---[ \t]*(?:\r\n|\r(?!\n)|\n)((?:[^\r\n]*(?:\r\n|\r(?!\n)|\n))*?)---[ \t]*(?:\r\n|\r(?!\n)|\n|$)/
-
 /** The frontmatter block at the start of `markdown`, if any, and the rest. */
 export const splitFrontmatter = (markdown: string): FrontmatterSplit => {
-  if (!markdown.startsWith("---")) return { block: "", yaml: undefined, body: markdown }
-  const found = fenced.exec(markdown)
-  if (found === null) return { block: "", yaml: undefined, body: markdown }
-  return { block: found[0], yaml: found[1]!, body: markdown.slice(found[0].length) }
+  const found = Syntax.findFrontmatter(markdown)
+  if (found === undefined) return { block: "", yaml: undefined, body: markdown }
+  return { block: markdown.slice(0, found.end), yaml: markdown.slice(found.yamlStart, found.yamlEnd), body: markdown.slice(found.end) }
 }
 
 const simpleLine = /^( *)([A-Za-z_][A-Za-z0-9_.-]*):(?: +(.*?))? *$/

@@ -3,6 +3,7 @@
  * the document's title and body, slugs, search sections, plain text and excerpts, and its links.
  * No I/O and nothing Node-only, so that the browser reads markdown as the server does.
  */
+import * as Syntax from "@quire/document/syntax"
 import GithubSlugger from "github-slugger"
 import type { Heading, Nodes, Root, RootContent } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -18,10 +19,11 @@ const bodyProcessor = unified().use(remarkParse).use(remarkGfm).freeze()
 const processor = bodyProcessor().use(remarkFrontmatter, ["yaml"]).freeze()
 
 /**
- * The mdast tree of `markdown` (GFM and YAML frontmatter included). Markdown over a limit of
- * `MarkdownLimits.ts` is parsed as its plain-text form (a note, then its text in a code block).
+ * The mdast tree of `markdown` (GFM and YAML frontmatter included, closed by `---` or `...`).
+ * Markdown over a limit of `MarkdownLimits.ts` is parsed as its plain-text form (a note, then its
+ * text in a code block).
  */
-export const parseMarkdown = (markdown: string): Root => guarded(markdown, (text) => processor.parse(text))
+export const parseMarkdown = (markdown: string): Root => guarded(markdown, (text) => processor.parse(Syntax.withDashClose(text)))
 
 /** The end of `text` as a unist point. */
 const endOf = (text: string) => {
@@ -262,7 +264,7 @@ export const appendixFor = (text: string, appendix: string): string => {
  * `appendixFor`); `forText`: for its words only (search sections), without GFM's autolink literals.
  */
 export const parsePiece = (text: string, documentAppendix: string, forText = false): Piece => {
-  const parse = forText ? (markdown: string) => guarded(markdown, (all) => textProcessor.parse(all)) : parseMarkdown
+  const parse = forText ? (markdown: string) => guarded(markdown, (all) => textProcessor.parse(Syntax.withDashClose(all))) : parseMarkdown
   const breach = markdownLimitBreach(text)
   if (breach !== undefined) {
     const tree = plainTextTree(text, breach)
@@ -496,8 +498,16 @@ const blockParents = new Set<string>([
   "root", "blockquote", "list", "listItem", "table", "footnoteDefinition"
 ])
 
-// GitBook's block tags (`{% hint style="info" %}`, `{% endhint %}`...) are markup, not words.
-const gitbookTag = /\{%-?\s*[^%]*?-?%\}/g
+/** `text` without GitBook's tags (`{% hint style="info" %}`, `{% endhint %}`...): they are markup, not words. */
+const withoutTags = (text: string): string => {
+  let out = ""
+  let at = 0
+  for (const tag of Syntax.scanTags(text)) {
+    out += text.slice(at, tag.start)
+    at = tag.end
+  }
+  return at === 0 ? text : out + text.slice(at)
+}
 
 const textOf = (node: Nodes): string => {
   switch (node.type) {
@@ -527,8 +537,7 @@ const textOf = (node: Nodes): string => {
 }
 
 const tidy = (text: string): string =>
-  text
-    .replace(gitbookTag, "")
+  withoutTags(text)
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter((line) => line !== "")

@@ -5,6 +5,7 @@
  * refused, and a page already stored is parsed as plain text with a note (see "Markdown limits"
  * in docs/content.md).
  */
+import * as Syntax from "@quire/document/syntax"
 import { splitFrontmatter } from "./Frontmatter.ts"
 
 /** The limits, by name. */
@@ -80,7 +81,6 @@ const voidElements = new Set([
 const fencePattern = /^(`{3,}|~{3,})/
 const markerPattern = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/
 const definitionPattern = /^\[(?:[^\\\]\n]|\\.)+\]:/
-const gitbookTagPattern = /\{%-?\s*(end)?([a-zA-Z@][\w@/.:-]*)/g
 const htmlTagPattern = /<(\/?)([a-zA-Z][\w-]*)[^<>]*?(\/?)>/g
 
 /**
@@ -170,7 +170,7 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
   // Sticky: tried where each line starts.
   const plainLineAt = new RegExp(plainLine, "y")
   if (body.includes("{%")) {
-    for (const match of body.matchAll(gitbookTagPattern)) if (match[1] !== undefined) closed.add(match[2]!.toLowerCase())
+    for (const tag of Syntax.scanTags(body)) if (tag.closes !== undefined) closed.add(tag.closes.toLowerCase())
   }
   let fence: string | undefined
   let brackets = 0
@@ -295,10 +295,12 @@ export const markdownLimitBreach = (markdown: string, limits: MarkdownLimits = d
       }
     }
     if (closed.size > 0 && rest.includes("{%")) {
-      for (const tag of rest.matchAll(gitbookTagPattern)) {
-        const name = tag[2]!.toLowerCase()
-        if (tag[1] !== undefined) gitbook = Math.max(0, gitbook - 1)
-        else if (closed.has(name)) {
+      // A tag written over several lines counts on the line it opens.
+      const unclosed = Syntax.unclosedTagName(rest)
+      const names = [...Array.from(Syntax.scanTags(rest), (tag) => tag.name), ...(unclosed === undefined ? [] : [unclosed])]
+      for (const name of names) {
+        if (Syntax.closedName(name) !== undefined) gitbook = Math.max(0, gitbook - 1)
+        else if (closed.has(name.toLowerCase())) {
           gitbook++
           const found = breach("gitbookDepth", gitbook, number)
           if (found !== undefined) return found

@@ -4,15 +4,17 @@ import { fenceFrontmatter, plainYaml, readFrontmatter, splitFrontmatter, yamlOf,
 import { parseMarkdown } from "../src/Markdown.ts"
 
 describe("splitFrontmatter", () => {
-  it("finds the frontmatter where remark-frontmatter does, and nowhere else", () => {
+  it("finds the frontmatter where the editor does, and nowhere else", () => {
     const cases: ReadonlyArray<readonly [markdown: string, block: string]> = [
       ["---\ntitle: A\n---\n# Body\n", "---\ntitle: A\n---\n"],
       ["---  \r\ntitle: A\r\n---\t\r\nBody", "---  \r\ntitle: A\r\n---\t\r\n"],
       ["---\n---\nBody", "---\n---\n"],
       ["---\ntitle: A\n---", "---\ntitle: A\n---"],
       ["---\na: 1\n----\nb: 2\n---\nBody", "---\na: 1\n----\nb: 2\n---\n"],
-      // `...` does not close it, TOML's `+++` is none, nor is an indented or unclosed fence.
-      ["---\ntitle: A\n...\nBody", ""],
+      // YAML's document end `...` closes it as `---` does (GitBook and the editor agree).
+      ["---\ntitle: A\n...\nBody", "---\ntitle: A\n...\n"],
+      ["---\r\ntitle: A\r\n... \r\n---\r\nBody", "---\r\ntitle: A\r\n... \r\n"],
+      // TOML's `+++` is none, nor is an indented or unclosed fence.
       ["+++\ntitle = \"A\"\n+++\nBody", ""],
       [" ---\ntitle: A\n---\n", ""],
       ["---\ntitle: A\n", ""],

@@ -49,6 +49,14 @@ describe("parseDocument", () => {
     assert.strictEqual(page.body, "# Install\n\nText\n")
   })
 
+  it("reads frontmatter closed by YAML's `...` as the editor and the page options do", () => {
+    const page = parseDocument("---\ntitle: Setup\ndescription: d\n...\n\n# Install\n\nText\n")
+    assert.strictEqual(page.title, "Setup")
+    assert.strictEqual(page.description, "d")
+    assert.strictEqual(page.body, "# Install\n\nText\n")
+    assert.strictEqual(plainText("---\ntitle: Setup\n...\nText\n"), "Text")
+  })
+
   it("takes the heading after frontmatter without a title", () => {
     const page = parseDocument("---\ndescription: d\n---\n# Title\nBody")
     assert.strictEqual(page.title, "Title")

@@ -28,6 +28,8 @@ describe("markdown limits", () => {
     assert.strictEqual(markdownLimitBreach(nestedQuotes(20_000))?.limit, "containerDepth")
     assert.strictEqual(markdownLimitBreach(nestedHints(3_000))?.limit, "gitbookDepth")
     assert.isUndefined(markdownLimitBreach(nestedHints(10)))
+    // A tag written over two lines counts where it opens.
+    assert.deepStrictEqual(markdownLimitBreach(`${"{% hint\nstyle=\"info\" %}\n".repeat(40)}x\n${"{% endhint %}\n".repeat(40)}`), { limit: "gitbookDepth", max: 32, found: 33, line: 65 })
     // Frontmatter is not markdown; its lines still count in the line number.
     assert.deepStrictEqual(markdownLimitBreach(`---\ntitle: "[[["\n---\n\n${nestedBrackets(40)}`), { limit: "bracketDepth", max: 32, found: 33, line: 5 })
   })

@@ -4,6 +4,7 @@
  * `openapi-webhook`), read from each site space's current revision. Only the sites and spaces the
  * caller can see are searched.
  */
+import * as Syntax from "@quire/document/syntax"
 import { Context, Effect, Layer } from "effect"
 import { flattenPages, PublishedContent } from "@quire/content"
 import type { Actor, Errors } from "@quire/kernel"
@@ -26,10 +27,17 @@ export interface SpecUsagesShape {
   readonly list: (organizationId: string, slug: string) => Effect.Effect<ReadonlyArray<SpecUsage>, Errors.NotFound, Actor.Actor>
 }
 
-const blockPattern = /\{%\s*(?:openapi-operation|openapi-schemas|openapi-webhook|openapi|swagger)\s[^%]*?\bspec\s*=\s*"([^"]*)"/g
+const apiBlockNames: ReadonlySet<string> = new Set(["openapi-operation", "openapi-schemas", "openapi-webhook", "openapi", "swagger"])
 
 /** The specs (slugs) that a page's markdown shows in API blocks. */
-export const specsOf = (markdown: string): ReadonlySet<string> => new Set(Array.from(markdown.matchAll(blockPattern), (match) => match[1] ?? ""))
+export const specsOf = (markdown: string): ReadonlySet<string> => {
+  const specs = new Set<string>()
+  for (const tag of Syntax.scanTags(markdown)) {
+    const spec = apiBlockNames.has(tag.name) ? Syntax.tagAttributes(tag)["spec"] : undefined
+    if (spec !== undefined) specs.add(spec)
+  }
+  return specs
+}
 
 const siteSpacesOf = (structure: SiteStructureView): ReadonlyArray<SiteSpaceView> =>
   structure.type === "siteSpaces"

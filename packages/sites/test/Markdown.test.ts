@@ -409,6 +409,11 @@ describe("markdown", () => {
     assert.strictEqual(html, "<p>Body</p>")
   })
 
+  it("frontmatter closed by YAML's `...` is not shown either", async () => {
+    const { html } = await render(`---\ndescription: Hello\n...\n\nBody`)
+    assert.strictEqual(html, "<p>Body</p>")
+  })
+
   it("plain text has the words a reader sees, one line per block", async () => {
     const { text } = await render(`## Title\n\nSome **bold** [link](./guide.md).\n\n{% hint style="info" %}\nA hint\n{% endhint %}\n\n\`\`\`js\nlet a = 1\n\`\`\``)
     assert.strictEqual(text, "Title\nSome bold link.\nA hint\nlet a = 1")

@@ -8,6 +8,7 @@
  * heading) they belong to, which is how runs chunk their requests. Markdown is read by
  * `@quire/markdown`'s parser, with its frontmatter rule (YAML only, as content stores pages).
  */
+import * as Syntax from "@quire/document/syntax"
 import { markdownLimitBreach, parseMarkdown } from "@quire/markdown"
 import type { Nodes, PhrasingContent } from "mdast"
 import { SKIP, visit } from "unist-util-visit"
@@ -30,8 +31,26 @@ export interface Segment {
   readonly section: number
 }
 
-/** GitBook's template tags (`{% hint style="info" %}`, `{% endhint %}`...) and `{{ variables }}`. */
-const tags = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g
+/** GitBook's `{{ variables }}`. */
+const variables = /\{\{[\s\S]*?\}\}/g
+
+/**
+ * GitBook's tags (`{% hint style="info" %}`, `{% endhint %}`...: `split`) and `{{ variables }}`
+ * (`atom`) in `text`, in order; one that starts inside another is part of it.
+ */
+const templateTags = (text: string): Array<{ readonly kind: "split" | "atom"; readonly start: number; readonly end: number; readonly source: string }> => {
+  if (!text.includes("{")) return []
+  const all = [
+    ...Array.from(Syntax.scanTags(text), (tag) => ({ kind: "split" as const, start: tag.start, end: tag.end, source: tag.source })),
+    ...Array.from(text.matchAll(variables), (m) => ({ kind: "atom" as const, start: m.index, end: m.index + m[0].length, source: m[0] }))
+  ].toSorted((a, b) => a.start - b.start)
+  let at = 0
+  return all.filter((piece) => {
+    if (piece.start < at) return false
+    at = piece.end
+    return true
+  })
+}
 
 /** The tags of a segment's text as a provider answers it. */
 const tagPattern = /<(\/?)(\d{1,4})(\/?)>/g
@@ -65,11 +84,11 @@ const tokensOf = (markdown: string, children: ReadonlyArray<PhrasingContent>): A
   let wrapperIds = 0
   const textTokens = (start: number, end: number) => {
     let at = start
-    for (const match of markdown.slice(start, end).matchAll(tags)) {
-      const from = start + match.index
+    for (const piece of templateTags(markdown.slice(start, end))) {
+      const from = start + piece.start
       if (from > at) out.push({ kind: "text", start: at, end: from })
-      out.push({ kind: match[0].startsWith("{%") ? "split" : "atom", start: from, end: from + match[0].length })
-      at = from + match[0].length
+      out.push({ kind: piece.kind, start: from, end: start + piece.end })
+      at = start + piece.end
     }
     if (end > at) out.push({ kind: "text", start: at, end })
   }
@@ -190,7 +209,7 @@ const structure = (text: string): string => {
     found.push("url" in node ? `${node.type}:${String(node.url)}` : "value" in node && node.type === "html" ? `html:${node.value}` : node.type)
   })
   // In any order: a translation may move a link or emphasis within its sentence.
-  return JSON.stringify([found.toSorted(), (text.match(tags) ?? []).toSorted()])
+  return JSON.stringify([found.toSorted(), templateTags(text).map((piece) => piece.source).toSorted()])
 }
 
 /** Invisible, and breaks what GFM would turn into a link (`https://`, `www.`, `a@b.c`). */

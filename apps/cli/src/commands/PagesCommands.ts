@@ -6,6 +6,7 @@
 import { Effect, FileSystem, Option, Path } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+import * as Syntax from "@quire/document/syntax"
 import * as Content from "../Content.ts"
 import { CliFailure } from "../Failure.ts"
 import * as Fields from "../Fields.ts"
@@ -26,10 +27,11 @@ const headingText = (title: string) => title.replace(/[\\`*_[\]<>&]/g, (char) =>
  */
 export const pageText = (page: { readonly title: string; readonly description?: string | undefined; readonly markdown?: string | undefined }) => {
   // The page's own frontmatter (icon, cover, layout, other keys) leads the file, with the description.
-  const own = /^---\r?\n((?:[^\r\n]*\r?\n)*?)---[ \t]*(?:\r?\n|$)/.exec(page.markdown ?? "")
-  const body = own === null ? page.markdown ?? "" : (page.markdown ?? "").slice(own[0].length).replace(/^(?:[ \t]*\r?\n)+/, "")
+  const markdown = page.markdown ?? ""
+  const own = Syntax.findFrontmatter(markdown)
+  const body = own === undefined ? markdown : markdown.slice(own.end).replace(/^(?:[ \t]*\r?\n)+/, "")
   const description = page.description === undefined || page.description === "" ? "" : `description: ${JSON.stringify(page.description)}\n`
-  const yaml = description + (own?.[1] ?? "")
+  const yaml = description + (own === undefined ? "" : markdown.slice(own.yamlStart, own.yamlEnd))
   const front = yaml === "" ? "" : `---\n${yaml}---\n\n`
   return `${front}# ${headingText(page.title)}\n\n${body}`
 }

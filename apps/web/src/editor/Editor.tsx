@@ -1,13 +1,13 @@
 /**
  * The page editor: TipTap over the GitBook-markdown schema. It is given markdown and reports markdown; every
- * block not edited is written back byte for byte (see markdown/codec.ts). The app loads it with `import()`,
+ * block not edited is written back byte for byte (see @quire/document's codec). The app loads it with `import()`,
  * so TipTap and ProseMirror stay out of the first load.
  */
 import type { Editor as TiptapEditor } from "@tiptap/core"
 import { EditorContent, useEditor } from "@tiptap/react"
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model"
 import { useEffect, useMemo, useRef } from "react"
-import { createMarkdownCodec, type MarkdownCodec } from "./markdown/codec.ts"
+import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import { fieldInputEvent } from "./blocks/shared/view.ts"

@@ -1,28 +1,29 @@
-/** The editor's ProseMirror schema and TipTap extensions, built from the block registry. No DOM needed to build the schema. */
-import { Extension, getSchema, Node, type AnyExtension, type NodeViewRenderer } from "@tiptap/core"
+/**
+ * The editor's TipTap extensions: the page schema of @quire/document with the editor's node views and editing
+ * keys attached by block (`blocks/views.ts`), and undo, redo and the cursors between blocks.
+ */
+import { documentExtensions } from "@quire/document"
+import { Extension, type AnyExtension, type Node, type NodeViewRenderer } from "@tiptap/core"
 import { dropCursor } from "@tiptap/pm/dropcursor"
 import { gapCursor } from "@tiptap/pm/gapcursor"
 import { history, redo, undo } from "@tiptap/pm/history"
-import type { Schema } from "@tiptap/pm/model"
-import { blocks } from "./blocks/index.ts"
-import { inlineExtensions } from "./blocks/inline/node.ts"
-
-export const Doc = Node.create({ name: "doc", topNode: true, content: "block+" })
+import { blockViews } from "./blocks/views.ts"
 
 /**
  * Every node and mark, each block's nodes with their node views attached (used only when an editor mounts them);
  * `views` replaces the registry's view of a node (the editor's figure view, which knows the files' URLs).
  */
-export const editorExtensions = (views: Readonly<Record<string, NodeViewRenderer>> = {}): Array<AnyExtension> => [
-  Doc,
-  ...Object.values(blocks).flatMap((b) =>
-    b.extensions.map((ext) => {
-      const view = views[ext.name] ?? (b.view === "toDOM" ? undefined : b.view[ext.name])
-      return view && ext.type === "node" ? (ext as Node).extend({ addNodeView: () => view }) : ext
-    })
-  ),
-  ...inlineExtensions
-]
+export const editorExtensions = (views: Readonly<Record<string, NodeViewRenderer>> = {}): Array<AnyExtension> =>
+  documentExtensions((name, extensions) => {
+    const entry = blockViews[name]
+    return [
+      ...extensions.map((ext) => {
+        const view = views[ext.name] ?? (entry.view === "toDOM" ? undefined : entry.view[ext.name])
+        return view && ext.type === "node" ? (ext as Node).extend({ addNodeView: () => view }) : ext
+      }),
+      ...(entry.editing ?? [])
+    ]
+  })
 
 /** Undo and redo, and the cursors for places between blocks. */
 export const EditingBasics = Extension.create({
@@ -34,5 +35,3 @@ export const EditingBasics = Extension.create({
     "Mod-y": ({ editor }) => redo(editor.state, editor.view.dispatch)
   })
 })
-
-export const createSchema = (): Schema => getSchema(editorExtensions())

@@ -1,8 +1,8 @@
 /**
  * Debian's Chromium through playwright-core for the browser tests (never a downloaded browser):
  * reduced motion, `--font-render-hinting=none` for stable screenshots; every page's console errors
- * and uncaught exceptions collected; axe-core run on a screen; screenshots of a screen light at
- * 1280 px and dark at 390 px in test/artifacts/.
+ * and uncaught exceptions collected; axe-core run on a screen light at 1280 px and dark at 390 px,
+ * with screenshots of both in test/artifacts/ when they are wanted (`screenshotsWanted`).
  */
 import { type Browser, type BrowserContext, type BrowserServer, chromium, type Locator, type Page } from "playwright-core"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
@@ -13,6 +13,14 @@ import { admin } from "./servers.ts"
 
 const chromiumPath = "/usr/bin/chromium"
 export const artifacts = fileURLToPath(new URL("../artifacts/", import.meta.url))
+
+/**
+ * Whether the screens are photographed: `QUIRE_SCREENSHOTS=1` or `0` says so, and by default they are,
+ * except in CI, where nobody looks at them and a full-page PNG costs Chromium more than the axe check
+ * beside it. A failing test's own screenshot is taken either way.
+ */
+export const screenshotsWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.QUIRE_SCREENSHOTS === undefined ? env.CI !== "true" && env.CI !== "1" : env.QUIRE_SCREENSHOTS !== "0"
 
 const launchOptions = () => {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the browser tests never download one`)
@@ -135,7 +143,7 @@ export const captureScreen = async (page: Page, name: string) => {
   for (const [colorScheme, width] of [["light", 1280], ["dark", 390]] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+    if (screenshotsWanted()) await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
     await expectAccessible(page, `${name} (${colorScheme}, ${width} px)`)
   }
   expect(await widerThanScreen(page), `${name} scrolls sideways at 390 px`).toEqual([])

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Harness, HarnessResult } from "../harness/main.tsx"
 import { buildHarness, serveHarness, type Served } from "../harness/serve.ts"
-import { corpusPages, fixturePages, type Page as MarkdownPage } from "../editor/pages.ts"
+import { corpusPages, fixturePages, type Page as MarkdownPage } from "../../../../packages/document/test/pages.ts"
 import { captureScreen, launch, open } from "./browser.ts"
 
 let browser: Browser

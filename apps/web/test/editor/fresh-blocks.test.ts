@@ -3,8 +3,8 @@ import type { Node as PMNode } from "@tiptap/pm/model"
 import { expect, it } from "vitest"
 import { withTitle } from "../../src/editor/blocks/code/view.ts"
 import { buildBlock, insertItems } from "../../src/editor/commands/items.ts"
-import type { LiquidParam } from "../../src/editor/markdown/liquid.ts"
-import { codec } from "./support.ts"
+import type { LiquidParam } from "@quire/document"
+import { codec } from "../../../../packages/document/test/support.ts"
 
 const schema = codec.schema
 const item = (id: string): PMNode => buildBlock(schema, insertItems.find((i) => i.id === id)!)!

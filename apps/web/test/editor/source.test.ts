@@ -3,9 +3,9 @@ import { EditorState } from "@tiptap/pm/state"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { blockText, closeSource, openSource, type Originals } from "../../src/editor/source/blocks.ts"
-import { sameDocument } from "../../src/editor/markdown/fidelity.ts"
-import { document } from "./generate.ts"
-import { codec, typesIn } from "./support.ts"
+import { sameDocument } from "@quire/document"
+import { document } from "../../../../packages/document/test/generate.ts"
+import { codec, typesIn } from "../../../../packages/document/test/support.ts"
 
 /** The position of top-level block `index`. */
 const at = (doc: PMNode, index: number): number => {

@@ -7,7 +7,7 @@ import { StrictMode, useState } from "react"
 import { flushSync } from "react-dom"
 import { createRoot, type Root } from "react-dom/client"
 import { Editor } from "../../src/editor/Editor.tsx"
-import { createMarkdownCodec, type MarkdownCodec } from "../../src/editor/markdown/codec.ts"
+import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import "../../src/ui/app.css"
 
 export interface HarnessResult {

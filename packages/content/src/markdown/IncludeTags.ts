@@ -5,15 +5,23 @@
  * raw tag. This is the pure part (tags found, references resolved, text substituted), light enough
  * for the parse workers; `Includes.ts` reads the bodies.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { ReusableContentNode } from "../domain/Revision.ts"
 
-const includeTag = /\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)')\s*-?%\}/g
-const includeLine = /^(\s*)\{%-?\s*include\s+(?:"([^"]*)"|'([^']*)')\s*-?%\}\s*$/
+/** The reference of an include tag (`{% include "x.md" %}`: one quoted reference), else undefined. */
+const includeRef = (tag: Syntax.Tag): string | undefined => {
+  if (tag.name !== "include" || tag.params?.length !== 1) return undefined
+  const [param] = tag.params
+  return param!.key === null && param!.quote !== "" ? param!.value : undefined
+}
 
 /** The reference of `text` when it is one include tag and nothing else (but space), as GitBook writes one on its own line. */
 export const includeAlone = (text: string): { readonly ref: string; readonly indent: string } | undefined => {
-  const match = includeLine.exec(text)
-  return match === null ? undefined : { ref: match[2] ?? match[3] ?? "", indent: match[1] ?? "" }
+  if (!text.includes("include")) return undefined
+  const trimmed = text.trim()
+  const tag = Syntax.readTag(trimmed)
+  const ref = tag === undefined ? undefined : includeRef(tag)
+  return ref === undefined ? undefined : { ref, indent: text.slice(0, text.length - text.trimStart().length) }
 }
 
 /** The id an include's reference names directly (`/reusable-content/<id>`), else undefined. */
@@ -65,6 +73,19 @@ export const findReusableContent = (
 /** Where a line's text outside inline code spans lies: false inside a span (an odd number of backticks before). */
 const outsideCode = (line: string, index: number): boolean => (line.slice(0, index).match(/`/g)?.length ?? 0) % 2 === 0
 
+/** `line` with each include tag outside inline code replaced by what `resolve` answers (undefined: nothing). */
+const expandInline = (line: string, resolve: (ref: string) => string | undefined): string => {
+  let out = ""
+  let at = 0
+  for (const tag of Syntax.scanTags(line)) {
+    const ref = includeRef(tag)
+    if (ref === undefined || !outsideCode(line, tag.start)) continue
+    out += line.slice(at, tag.start) + (resolve(ref) ?? "").trim()
+    at = tag.end
+  }
+  return out + line.slice(at)
+}
+
 /** The include references of `markdown` outside code, in order. */
 export const includeRefs = (markdown: string): ReadonlyArray<string> => {
   const refs: Array<string> = []
@@ -105,9 +126,7 @@ export const expandWith = (markdown: string, resolve: (ref: string) => string | 
       out.push("", ...body.trim().split("\n").map((text) => (text === "" ? "" : `${indent}${text}`)), "")
       continue
     }
-    out.push(line.replace(includeTag, (tag, double: string | undefined, single: string | undefined, index: number) =>
-      outsideCode(line, index) ? (resolve(double ?? single ?? "") ?? "").trim() : tag
-    ))
+    out.push(line.includes("{%") ? expandInline(line, resolve) : line)
   }
   return out.join("\n")
 }

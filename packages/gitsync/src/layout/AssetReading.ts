@@ -3,13 +3,12 @@
  * spec for an OpenAPI block): found from each page's links, images and GitBook blocks, resolved
  * from the page's file, so that an import stores every file a page shows wherever it lives.
  */
+import * as Syntax from "@quire/document/syntax"
 import { htmlLinks } from "@quire/content"
 import { links } from "@quire/markdown"
 import type { RepositoryFiles } from "./LayoutTypes.ts"
 import { basename, dirname, joinPath } from "./Paths.ts"
 
-// A GitBook block's file argument: `{% file src="x.pdf" %}`, `{% openapi src="spec.yaml" %}`, `{% embed url="..." %}`.
-const blockArgument = /\{%-?[^%]*?\b(?:src|url)\s*=\s*"([^"]+)"[^%]*?%\}/g
 const scheme = /^[a-z][a-z0-9+.-]*:/i
 
 const decodePath = (path: string): string => {
@@ -53,7 +52,10 @@ export const referencedFiles = (
     if (page.cover !== undefined) add(page.cover, page.path)
     if (!names.some((name) => page.body.includes(name))) continue
     for (const link of links(page.body, htmlLinks)) add(link.url, page.path)
-    for (const match of page.body.matchAll(blockArgument)) add(match[1]!, page.path)
+    // A GitBook block's file argument: `{% file src="x.pdf" %}`, `{% openapi src="spec.yaml" %}`, `{% embed url="..." %}`.
+    for (const tag of Syntax.scanTags(page.body)) {
+      for (const param of tag.params ?? []) if ((param.key === "src" || param.key === "url") && param.value !== "") add(param.value, page.path)
+    }
   }
   return candidates.filter((path) => found.has(path))
 }

@@ -3,6 +3,7 @@
  * stay as written); links written in Quire to a page (`/pages/<id>`, `/pages/<slug path>`) become the
  * relative `.md` paths GitBook writes.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { RepoPage, RepositoryFiles, ReadState } from "./LayoutTypes.ts"
 import type { Placed } from "./PagePlacement.ts"
 import { joinPath, relativePath } from "./Paths.ts"
@@ -14,9 +15,20 @@ export interface IdentifiedPage extends RepoPage {
 
 const idOf = (page: RepoPage): string | undefined => "id" in page && typeof page.id === "string" ? page.id : undefined
 
-// A link to a page by id or slug path, where a link destination, a GitBook block's `url="` or an
-// HTML `href="` starts; its anchor is kept.
-const quirePageLink = /(\]\(<?|\burl="|\bhref=")\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/g
+// A link to a page by id or slug path, where a link destination or an HTML `href="` starts (or a
+// GitBook block's `url`: `blockUrls`); its anchor is kept.
+const quirePageLink = /(\]\(<?|\bhref=")\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/g
+const quireBlockUrl = /^\/pages\/([^\s"'<>)#?]+)(#[^\s"'<>)]*)?/
+
+/**
+ * `body` with what `rewrite` answers for the values of GitBook's tags that name a page: a block's
+ * `url` (`{% content-ref url="x.md" %}`) and an include's reference (`{% include "x.md" %}`).
+ */
+const blockUrls = (body: string, rewrite: (value: string) => string | undefined): string =>
+  !body.includes("{%")
+    ? body
+    : Syntax.replaceParamValues(body, (tag, param) =>
+      param.key === "url" || (tag.name === "include" && param.key === null && param.quote !== "") ? rewrite(param.value) : undefined)
 
 /**
  * A link page's `href` that names a page file from the repository root (`docs/page.md#anchor`, as an
@@ -49,25 +61,35 @@ export const pageFilesByRef = (tree: ReadonlyArray<Placed>): ReadonlyMap<string,
 /** `body`, in a file of the folder `folder`, with its links to pages by id or slug path as relative paths to their files. */
 const quireLinksAsPaths = (body: string, folder: string, byRef: ReadonlyMap<string, string>): string => {
   if (!body.includes("/pages/")) return body
-  return body.replace(quirePageLink, (match, lead: string, ref: string, anchor: string | undefined) => {
+  const targetOf = (ref: string, anchor: string | undefined): string | undefined => {
     let key = ref
     try {
       key = decodeURIComponent(ref)
     } catch {
-      return match
+      return undefined
     }
     const file = byRef.get(key) ?? byRef.get(key.replace(/\.md$/i, "").replace(/\/README$/i, ""))
-    if (file === undefined) return match
-    const target = `${relativePath(folder, file)}${anchor ?? ""}`
+    return file === undefined ? undefined : `${relativePath(folder, file)}${anchor ?? ""}`
+  }
+  const linked = body.replace(quirePageLink, (match, lead: string, ref: string, anchor: string | undefined) => {
+    const target = targetOf(ref, anchor)
+    if (target === undefined) return match
     // A bare destination with spaces or parentheses goes in `<>`, as GitBook writes it.
     return lead === "](" && /[\s()<>]/.test(target) ? `${lead}<${target}>` : `${lead}${target}`
   })
+  return blockUrls(linked, (value) => {
+    const found = quireBlockUrl.exec(value)
+    const target = found === null ? undefined : targetOf(found[1]!, found[2])
+    return target === undefined ? undefined : `${target}${value.slice(found![0].length)}`
+  })
 }
 
-// A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`), a GitBook
-// block's `url="x.md"` or an include's `{% include "x.md" %}`; URLs, absolute paths and anchors
-// alone are left out.
-const relativePageLink = /(\]\(|\burl="|\binclude\s+")(<?)((?![a-z][a-z0-9+.-]*:|\/|#)[^\s"<>)]*?(?: [^\s"<>)]+?)*\.md)(#[^\s")>]*)?(>?)/gi
+// A relative link to a markdown file: a link destination (`](x.md)`, `](<x y.md>)`), or the start
+// of a GitBook block's `url` or an include's reference (`blockUrls`); URLs, absolute paths and
+// anchors alone are left out.
+const relativeDestination = String.raw`((?![a-z][a-z0-9+.-]*:|\/|#)[^\s"<>)]*?(?: [^\s"<>)]+?)*\.md)(#[^\s")>]*)?`
+const relativePageLink = new RegExp(String.raw`(\]\()(<?)${relativeDestination}(>?)`, "gi")
+const relativeBlockUrl = new RegExp(`^${relativeDestination}`, "i")
 
 /**
  * The rebasing of a write: `rebase(body, from, to)` is a body written in the folder `from`, moved
@@ -97,23 +119,33 @@ export const linkRebaser = (
   return (body: string, from: string, to: string): string => quireLinksAsPaths(rebaseRelative(body, from, to), to, byRef)
   function rebaseRelative(body: string, from: string, to: string): string {
     if (!body.includes(".md") || (from === to && moves.size === 0)) return body
-    return body.replace(relativePageLink, (match, lead: string, open: string, destination: string, anchor: string | undefined, close: string) => {
+    /** Where `destination`, written in `from`, points from `to`: `bare` when it was not URI-encoded; undefined to keep it. */
+    const rebased = (destination: string): { readonly relative: string; readonly bare: boolean } | undefined => {
       let decoded = destination
       try {
         decoded = decodeURI(destination)
       } catch {
-        return match
+        return undefined
       }
       const target = joinPath(from, decoded)
       const moved = moves.get(target)
-      if (moved === null) return match
+      if (moved === null) return undefined
       const final = moved ?? target
-      if (moved === undefined && !previous.has(target) && !used.has(target)) return match
-      if (final === target && from === to) return match
-      let relative = relativePath(to, final)
-      if (destination !== decoded) relative = encodeURI(relative)
-      else if (open === "" && /[\s()]/.test(relative) && lead.endsWith("(")) return `${lead}<${relative}${anchor ?? ""}>${close}`
-      return `${lead}${open}${relative}${anchor ?? ""}${close}`
+      if (moved === undefined && !previous.has(target) && !used.has(target)) return undefined
+      if (final === target && from === to) return undefined
+      const relative = relativePath(to, final)
+      return destination !== decoded ? { relative: encodeURI(relative), bare: false } : { relative, bare: true }
+    }
+    const linked = body.replace(relativePageLink, (match, lead: string, open: string, destination: string, anchor: string | undefined, close: string) => {
+      const next = rebased(destination)
+      if (next === undefined) return match
+      if (next.bare && open === "" && /[\s()]/.test(next.relative)) return `${lead}<${next.relative}${anchor ?? ""}>${close}`
+      return `${lead}${open}${next.relative}${anchor ?? ""}${close}`
+    })
+    return blockUrls(linked, (value) => {
+      const found = relativeBlockUrl.exec(value)
+      const next = found === null ? undefined : rebased(found[1]!)
+      return next === undefined ? undefined : `${next.relative}${value.slice(found![1]!.length)}`
     })
   }
 }

@@ -4,6 +4,7 @@
  * parameters and responses written inside it, and otherwise a card naming the method and path;
  * `{% openapi-schemas %}` and `{% openapi-webhook %}` as cards naming what they show.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { Element, ElementContent } from "hast"
 import type { Code, Nodes } from "mdast"
 import { toString } from "mdast-util-to-string"
@@ -212,13 +213,16 @@ export const specSlug = (ref: string): string => {
   return name.replace(/\.(?:ya?ml|json)$/i, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")
 }
 
+const apiBlockNames: ReadonlySet<string> = new Set(["openapi", "openapi-operation", "openapi-schemas", "openapi-webhook"])
+
 /** The specs a page's API blocks name (outside code or not: a spare look-up is harmless), at most 20. */
 export const specsNamed = (markdown: string): ReadonlyArray<string> => {
   if (!markdown.includes("openapi")) return []
   const found = new Set<string>()
-  const pattern = /\{%-?\s*openapi(?:-operation|-schemas|-webhook)?\b[^%]*?\b(?:spec|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g
-  for (const match of markdown.matchAll(pattern)) {
-    const slug = specSlug(match[1] ?? match[2] ?? match[3] ?? "")
+  for (const tag of Syntax.scanTags(markdown)) {
+    if (!apiBlockNames.has(tag.name)) continue
+    const attributes = Object.entries(Syntax.tagAttributes(tag))
+    const slug = specSlug(attributes.find(([key]) => key === "spec" || key === "src")?.[1] ?? "")
     if (slug !== "" && found.size < 20) found.add(slug)
   }
   return [...found]

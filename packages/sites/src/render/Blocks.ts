@@ -5,6 +5,7 @@
  * (`{% @github-files/github-code-block url= %}`) as link cards, and `{% include %}` through the
  * caller's hook. Each returns hast; what the page's script must do (play, copy) is marked by classes.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { Element, ElementContent } from "hast"
 import type { Nodes } from "mdast"
 import * as Audience from "../Audience.ts"
@@ -87,8 +88,7 @@ export const promptBlock = (context: BlockContext, block: GitbookBlock): Element
 }
 
 /** The expression of `{% if visitor.claims.plan === "pro" %}`: what follows `if`. */
-export const conditionOf = (source: string): string =>
-  source.replace(/^\{%-?\s*(?:else)?if\b/i, "").replace(/-?%\}$/, "").trim()
+export const conditionOf = (source: string): string => Syntax.readTag(source)?.args ?? ""
 
 /**
  * `{% if %}` shows its content when its condition holds for the visitor's claims (as a section's

@@ -7,6 +7,7 @@
  * without its closing partner is a block without content; a closing tag without its opening one is
  * dropped: no tag is ever shown as text.
  */
+import * as Syntax from "@quire/document/syntax"
 import type { Parent, RootContent } from "mdast"
 
 /** A tag as written: `{% hint style="info" %}` is `hint` with `{style: "info"}`. */
@@ -28,21 +29,12 @@ export interface GitbookBlock extends Parent {
   children: Array<RootContent>
 }
 
-// `{%`, `end` for a closing tag, the name (`hint`, `@figma/embed`), what follows it, `%}`.
-const tagPattern = /\{%-?\s*(end)?([a-zA-Z@][\w@/.:-]*)((?:[^%]|%(?!\}))*?)-?%\}/g
-const attributePattern = /([a-zA-Z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/g
 // A line opening or closing fenced code (in a quote or list item too): its fence, what follows.
 const fence = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)$/
 
 const htmlStart = /^[ \t>]*(?:<\/?[a-zA-Z][\w-]*(?:[\s/>]|$)|<!--)/
 const marker = (index: number) => `<!--quire-tag:${index}-->`
 const markerValue = /^<!--quire-tag:(\d+)-->\s*$/
-
-const parseAttributes = (text: string): Record<string, string> => {
-  const attributes: Record<string, string> = {}
-  for (const match of text.matchAll(attributePattern)) attributes[match[1]!] = (match[2] ?? match[3] ?? match[4] ?? "").replaceAll(tagBreak, "\n")
-  return attributes
-}
 
 /** Where inline code spans lie on a line, so that a tag quoted in backticks stays text. */
 export const codeSpans = (line: string): ReadonlyArray<readonly [number, number]> => {
@@ -71,14 +63,14 @@ const tagsOfLine = (line: string): ReadonlyArray<LineTag> => {
   if (!line.includes("{%")) return []
   const spans = codeSpans(line)
   const found: Array<LineTag> = []
-  for (const match of line.matchAll(tagPattern)) {
-    const name = match[2]!.toLowerCase()
-    const start = match.index
+  // The lines of a tag written over several are read as they were written (one character each: offsets hold).
+  for (const tag of Syntax.scanTags(line.includes(tagBreak) ? line.replaceAll(tagBreak, "\n") : line)) {
+    const { start, end } = tag
     if (spans.some(([from, to]) => start >= from && start < to)) continue
     found.push({
       start,
-      end: start + match[0].length,
-      tag: { name, attributes: parseAttributes(match[3] ?? ""), closing: match[1] !== undefined, source: match[0].replaceAll(tagBreak, "\n") }
+      end,
+      tag: { name: (tag.closes ?? tag.name).toLowerCase(), attributes: Syntax.tagAttributes(tag), closing: tag.closes !== undefined, source: tag.source }
     })
   }
   return found
@@ -126,7 +118,6 @@ export const codeTracker = (): ((line: string) => boolean) => {
 
 // A line break inside a tag written over several lines (`content="graph TD` and what follows).
 const tagBreak = "\ue002"
-const unclosedTag = /\{%(?:(?!%\}).)*$/
 
 /** Lines of a tag written over several lines (at most 40) joined into one, outside code. */
 const joinTagLines = (lines: ReadonlyArray<string>): Array<string> => {
@@ -134,7 +125,7 @@ const joinTagLines = (lines: ReadonlyArray<string>): Array<string> => {
   const inCode = codeTracker()
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i]!
-    if (!inCode(line) && line.includes("{%") && unclosedTag.test(line)) {
+    if (!inCode(line) && Syntax.opensUnclosedTag(line)) {
       let end = i + 1
       while (end < lines.length && end <= i + 40 && !lines[end]!.includes("%}") && fence.exec(lines[end]!) === null) end++
       if (end < lines.length && end <= i + 40 && lines[end]!.includes("%}") && lines[end]!.indexOf("%}") < (lines[end]!.indexOf("{%") + 1 || Infinity)) {

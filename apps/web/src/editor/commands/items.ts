@@ -4,7 +4,7 @@
  * as the same block (test/editor/commands/items.test.ts). No DOM here, so the tests run in Node.
  */
 import type { Node as PMNode, Schema } from "@tiptap/pm/model"
-import type { LiquidParam } from "../markdown/liquid.ts"
+import type { LiquidParam } from "@quire/document"
 
 export interface JsonNode {
   readonly type: string

@@ -4,9 +4,7 @@
  */
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { NodeSelection, type EditorState, type Transaction } from "@tiptap/pm/state"
-import type { MarkdownCodec } from "../markdown/codec.ts"
-import { sameDocument } from "../markdown/fidelity.ts"
-import { splitSlice } from "../markdown/lines.ts"
+import { type MarkdownCodec, sameDocument, splitSlice } from "@quire/document"
 
 /** The blocks shown as source, by id: the block as it was and the text it was shown as (closing unchanged puts it back). */
 export type Originals = Map<string, { readonly node: PMNode; readonly text: string }>

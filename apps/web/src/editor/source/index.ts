@@ -7,7 +7,7 @@
 import { Extension, type AnyExtension } from "@tiptap/core"
 import { Plugin, PluginKey, TextSelection } from "@tiptap/pm/state"
 import type { EditorView } from "@tiptap/pm/view"
-import { createMarkdownCodec, type MarkdownCodec } from "../markdown/codec.ts"
+import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { blockAtSelection, closeSource, openSource, type Originals } from "./blocks.ts"
 import "./source.css"
 

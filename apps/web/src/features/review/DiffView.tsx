@@ -1,8 +1,7 @@
 /** One changed page's diff, loaded with import(): rendered blocks (inline or side by side), next/previous change, the markdown diff a click away, block comments. */
 import { DOMSerializer, type Node as PMNode } from "@tiptap/pm/model"
 import { type ReactElement, useMemo, useState } from "react"
-import { createMarkdownCodec } from "../../editor/markdown/codec.ts"
-import { createSchema } from "../../editor/schema.ts"
+import { createMarkdownCodec, createSchema } from "@quire/document"
 import { anchorAt, blockText, encodeAnchor } from "./anchors.ts"
 import { lineDiff, nextStop, pageDiff, type BlockRow, type PageDiff, type Range } from "./diff.ts"
 

@@ -11,7 +11,7 @@
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { StepMap } from "@tiptap/pm/transform"
 import { ChangeSet, simplifyChanges } from "prosemirror-changeset"
-import type { MarkdownCodec } from "../../editor/markdown/codec.ts"
+import type { MarkdownCodec } from "@quire/document"
 import { diffSequences, type Edit } from "./sequence.ts"
 
 export interface Range {

@@ -2,8 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { buildBlock, filterItems, insertItems } from "../../../src/editor/commands/items.ts"
 import type { Node as PMNode } from "@tiptap/pm/model"
-import { createMarkdownCodec } from "../../../src/editor/markdown/codec.ts"
-import { createSchema } from "../../../src/editor/schema.ts"
+import { createMarkdownCodec, createSchema } from "@quire/document"
 
 const schema = createSchema()
 const codec = createMarkdownCodec(schema)

@@ -2,8 +2,7 @@ import fc from "fast-check"
 import { PostCommentPayload } from "@quire/api"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { createMarkdownCodec } from "../../../src/editor/markdown/codec.ts"
-import { createSchema } from "../../../src/editor/schema.ts"
+import { createMarkdownCodec, createSchema } from "@quire/document"
 import {
   anchorAt,
   blockText,

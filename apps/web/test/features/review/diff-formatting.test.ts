@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createMarkdownCodec } from "../../../src/editor/markdown/codec.ts"
-import { createSchema } from "../../../src/editor/schema.ts"
+import { createMarkdownCodec, createSchema } from "@quire/document"
 import { pageDiff, type RenderedDiff } from "../../../src/features/review/diff.ts"
 
 const codec = createMarkdownCodec(createSchema())

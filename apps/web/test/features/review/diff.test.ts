@@ -1,8 +1,7 @@
 import fc from "fast-check"
 import type { Node as PMNode } from "@tiptap/pm/model"
 import { describe, expect, it } from "vitest"
-import { createMarkdownCodec, type MarkdownCodec } from "../../../src/editor/markdown/codec.ts"
-import { createSchema } from "../../../src/editor/schema.ts"
+import { createMarkdownCodec, createSchema, type MarkdownCodec } from "@quire/document"
 import { type BlockRow, defaultLimits, lineDiff, nextStop, pageDiff, type RenderedDiff } from "../../../src/features/review/diff.ts"
 import { diffSequences } from "../../../src/features/review/sequence.ts"
 import { readdirSync, readFileSync } from "node:fs"
@@ -256,7 +255,7 @@ describe("review diff, properties", () => {
   })
 
   it("over the editor's real GitBook fixture pages, random line edits give a rendered diff, never empty: stops, or markdownOnly when only the markdown changed", () => {
-    const dir = join(import.meta.dirname, "../../editor/fixtures/beefree")
+    const dir = join(import.meta.dirname, "../../../../../packages/document/test/fixtures/beefree")
     const real = readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => readFileSync(join(dir, f), "utf8"))
     expect(real.length).toBeGreaterThan(0)
     const lineEdit = fc.tuple(fc.constantFrom("delete", "duplicate", "reword"), fc.nat())

@@ -1,5 +1,5 @@
 /** Editing GitBook cards (a `<table data-view="cards">`) as data: cells, targets, cards added and removed. No DOM. */
-import type { CardColumn } from "./node.ts"
+import type { CardColumn } from "@quire/document"
 
 export interface CardsData {
   readonly columns: ReadonlyArray<CardColumn>

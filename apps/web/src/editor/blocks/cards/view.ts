@@ -1,6 +1,6 @@
 import { atomView, field, h, setAttrs } from "../shared/view.ts"
 import { addCard, type CardsData, cellHtml, cellText, removeCard, setCell, setTarget, targetColumn, targetOf, visibleColumns } from "./edit.ts"
-import type { CardColumn } from "./node.ts"
+import type { CardColumn } from "@quire/document"
 
 const fieldLabel = (columns: ReadonlyArray<CardColumn>, column: number, place: number): string =>
   place === 0 ? "Title" : place === 1 ? "Description" : columns[column]!.label.replace(/<[^>]*>/g, "") || `Text ${place + 1}`

@@ -1,5 +1,5 @@
 import type { NodeViewRenderer, NodeViewRendererProps } from "@tiptap/core"
-import { getParam, setParam, type LiquidParam } from "../../markdown/liquid.ts"
+import { getParam, type LiquidParam, setParam } from "@quire/document"
 import { field, h, setAttrs, sourceButton } from "../shared/view.ts"
 
 type Wrapper = ReadonlyArray<LiquidParam> | null

@@ -1,5 +1,5 @@
 import type { NodeViewRenderer } from "@tiptap/core"
-import { getHtmlAttr, setHtmlAttr, type HtmlAttr } from "../shared/html.ts"
+import { getHtmlAttr, setHtmlAttr, type HtmlAttr } from "@quire/document"
 import { atomView, field, h, setAttrs } from "../shared/view.ts"
 
 /**

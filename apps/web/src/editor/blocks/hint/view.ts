@@ -1,5 +1,5 @@
 import type { NodeViewRenderer } from "@tiptap/core"
-import { getParam, setParam, type LiquidParam } from "../../markdown/liquid.ts"
+import { getParam, type LiquidParam, setParam } from "@quire/document"
 import { h, setAttrs, sourceButton } from "../shared/view.ts"
 
 export const HINT_STYLES = ["info", "success", "warning", "danger"] as const

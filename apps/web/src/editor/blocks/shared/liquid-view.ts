@@ -1,5 +1,5 @@
 import type { NodeViewRenderer } from "@tiptap/core"
-import { getParam, setParam, type LiquidParam } from "../../markdown/liquid.ts"
+import { getParam, type LiquidParam, setParam } from "@quire/document"
 import { atomView, field, h, setAttrs } from "./view.ts"
 
 /** A GitBook `{% tag %}` atom: its main parameter and its body (caption or link) as fields. */

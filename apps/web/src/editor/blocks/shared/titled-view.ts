@@ -1,5 +1,5 @@
 import type { NodeViewRenderer } from "@tiptap/core"
-import { getParam, setParam, type LiquidParam } from "../../markdown/liquid.ts"
+import { getParam, type LiquidParam, setParam } from "@quire/document"
 import { h, setAttrs } from "./view.ts"
 
 /** A container child with one parameter edited in its header (a tab's title, a column's width). */

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { addCard, cellHtml, type CardsData, removeCard, setCell, setTarget } from "../../../../src/editor/blocks/cards/edit.ts"
-import { codec, setAttrs } from "../../support.ts"
+import { codec, setAttrs } from "../../../../../../packages/document/test/support.ts"
 
-const page = `Intro\n\n${readFileSync(join(import.meta.dirname, "fixtures", "cards.md"), "utf8").trimEnd()}\n\nAfter\n`
+const page = `Intro\n\n${readFileSync(join(import.meta.dirname, "../../../../../../packages/document/test/blocks/cards/fixtures/cards.md"), "utf8").trimEnd()}\n\nAfter\n`
 const doc = codec.parse(page)
 const cardsLine = page.split("\n")[2]!
 

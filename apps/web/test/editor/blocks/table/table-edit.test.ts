@@ -1,7 +1,7 @@
 import { EditorState, TextSelection } from "@tiptap/pm/state"
 import { describe, expect, it } from "vitest"
 import { editTable, type TableEdit } from "../../../../src/editor/blocks/table/commands.ts"
-import { codec } from "../../support.ts"
+import { codec } from "../../../../../../packages/document/test/support.ts"
 
 const PAGE = "Before\n\n| Name  | Size |\n|:------|-----:|\n| a     |    1 |\n| b     |    2 |\n\nAfter\n"
 
