@@ -42,7 +42,7 @@ const main = Effect.gen(function*() {
   )
 
   // Live editing on `/collab` of the same server (QUIRE_REDIS_URL: relayed between servers).
-  const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.layerUnwired))
+  const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.layer))
   const http = Layer.merge(Http.serve, collab).pipe(
     Layer.provide(NodeServer.layer({
       port: config.port,

@@ -1,12 +1,83 @@
 /**
- * The conversion the collaboration server makes through a ProseMirror codec (the editor's, once
- * wired): markdown to the Y.XmlFragment TipTap binds and back, here over a small schema of
- * paragraphs (a stand-in for the editor's schema, for this test only).
+ * The conversion the collaboration server makes: markdown to the Y.XmlFragment TipTap binds and
+ * back, through the editor's own codec (every fixture page of @quire/document byte for byte, an
+ * edit rewriting only its block), and through any ProseMirror codec (a small schema of paragraphs,
+ * for the mechanics of two people's edits).
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "@tiptap/pm/model"
+import { Effect } from "effect"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import * as Y from "yjs"
 import { CollabCodec, type ProsemirrorMarkdown } from "../src/collab/CollabCodec.ts"
+
+/** @quire/document's committed fixture pages (its blocks and real GitBook pages). */
+const fixtureDir = fileURLToPath(new URL("../../../packages/document/test", import.meta.url))
+const markdownFiles = (dir: string): Array<string> =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith(".md") ? [path] : []
+  })
+
+const editorCodec = Effect.runSync(Effect.service(CollabCodec).pipe(Effect.provide(CollabCodec.layer)))
+
+/** The markdown a shared document made from `markdown` gives back, after a trip through another Y.Doc (as a client holds it). */
+const throughSharedDocument = (markdown: string, edit?: (doc: Y.Doc) => void) => {
+  const client = new Y.Doc()
+  Y.applyUpdate(client, editorCodec.fromMarkdown(markdown))
+  edit?.(client)
+  const server = new Y.Doc()
+  Y.applyUpdate(server, Y.encodeStateAsUpdate(client))
+  return editorCodec.toMarkdown(server)
+}
+
+describe("CollabCodec.layer, the editor's codec", () => {
+  const pages = markdownFiles(fixtureDir).toSorted()
+
+  it("finds the fixture pages", () => {
+    assert.isAtLeast(pages.length, 20)
+  })
+
+  for (const path of pages) {
+    it(`gives back ${path.slice(fixtureDir.length + 1)} byte for byte`, () => {
+      const markdown = readFileSync(path, "utf8")
+      assert.strictEqual(throughSharedDocument(markdown), markdown)
+    })
+  }
+
+  it("an edit in the shared document rewrites its block only", () => {
+    const markdown = [
+      "---",
+      "description: Kept as written",
+      "---",
+      "",
+      "# Guide",
+      "",
+      "{% hint style=\"info\" %}",
+      "Spacing  kept   as   written.",
+      "{% endhint %}",
+      "",
+      "Edit this paragraph.",
+      "",
+      "* a list",
+      "* kept",
+      ""
+    ].join("\n")
+    const edited = throughSharedDocument(markdown, (doc) => {
+      const fragment = doc.getXmlFragment("default")
+      for (let i = 0; i < fragment.length; i++) {
+        const block = fragment.get(i)
+        if (block instanceof Y.XmlElement && block.nodeName === "paragraph" && block.toString().includes("Edit this paragraph.")) {
+          const text = block.get(0) as Y.XmlText
+          text.insert(text.length, " Edited live.")
+        }
+      }
+    })
+    assert.strictEqual(edited, markdown.replace("Edit this paragraph.", "Edit this paragraph. Edited live."))
+  })
+})
 
 const schema = new Schema({
   nodes: { doc: { content: "paragraph+" }, paragraph: { content: "text*", toDOM: () => ["p", 0] }, text: {} }

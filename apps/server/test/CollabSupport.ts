@@ -16,8 +16,9 @@ import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
 
 /**
  * PLACEHOLDER FOR TESTS ONLY: the page's markdown as one Y.Text, so these tests can check
- * storage, access and relaying without the editor's codec. The server is wired with the real
- * codec (`@quire/document`'s markdown codec over y-prosemirror), never with this.
+ * storage, access and relaying by typing plain text. The server is wired with the editor's codec
+ * (`CollabCodec.layer`: `@quire/document` over y-prosemirror), never with this;
+ * `CollabEditorCodec.test.ts` runs the server with that one.
  */
 export const PlainTextCodecForTests = Layer.succeed(
   CollabCodec,
@@ -46,14 +47,15 @@ export const testOptions: Partial<CollabServer.CollabOptions> = {
   redisUrl: Option.none()
 }
 
-/** The test server (Harness' `serverOn`) with the collaboration server mounted on `/collab`. */
+/** The test server (Harness' `serverOn`) with the collaboration server mounted on `/collab` (the plain-text codec unless told). */
 export const collabServerOn = <E, R>(
   services: Layer.Layer<Services.Services, E, R>,
   kind: Storage["Service"]["kind"],
-  options: Partial<CollabServer.CollabOptions> = {}
+  options: Partial<CollabServer.CollabOptions> = {},
+  codec: Layer.Layer<CollabCodec> = PlainTextCodecForTests
 ) =>
   CollabServer.layer({ ...testOptions, ...options }).pipe(
-    Layer.provide([PublicUrl.layer(publicUrl), PlainTextCodecForTests]),
+    Layer.provide([PublicUrl.layer(publicUrl), codec]),
     Layer.provideMerge(serverOn(services, kind))
   )
 

@@ -5,6 +5,7 @@
 import type { Node, Schema } from "@tiptap/pm/model"
 import { prosemirrorToYDoc, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap"
 import { Context, Layer } from "effect"
+import { createMarkdownCodec, createSchema } from "@quire/document"
 import * as Y from "yjs"
 
 /** A markdown codec over a ProseMirror schema, as the editor's is (`@quire/document`). */
@@ -37,19 +38,6 @@ export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>(
     toMarkdown: (doc) => codec.serialize(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(field), codec.schema))
   })
 
-  /**
-   * Until the editor's codec (`@quire/document`) is wired here, live editing refuses to open a
-   * document rather than store one the editor cannot read: every conversion throws.
-   */
-  static readonly layerUnwired = Layer.succeed(
-    CollabCodec,
-    CollabCodec.of({
-      fromMarkdown: () => {
-        throw new Error("Live editing is not available yet: the editor's codec is not wired into the server")
-      },
-      toMarkdown: () => {
-        throw new Error("Live editing is not available yet: the editor's codec is not wired into the server")
-      }
-    })
-  )
+  /** The editor's own codec (`@quire/document`), on a schema of the server's. */
+  static readonly layer = Layer.sync(CollabCodec, () => CollabCodec.of(CollabCodec.fromProsemirror(createMarkdownCodec(createSchema()))))
 }
