@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { FastPages, type FastPagesShape } from "./FastPages.ts"
 import { fastPageRoute, HttpMetrics } from "./HttpMetrics.ts"
 import { assignId, type RequestObserver } from "./RequestLog.ts"
+import { Upgrades } from "./Upgrades.ts"
 
 /** When a request arrived (`performance.now()`), kept on its response for the one `finish` listener. */
 const arrivedAt = Symbol("arrivedAt")
@@ -14,9 +15,15 @@ type Observed = ServerResponse & { [arrivedAt]?: number }
  * Node's HTTP server. A request `pages` answers never reaches the application's listener.
  * `observe` hears of each request as it arrives and when its answer is sent. Each connection is
  * closed once its response is sent after the server stopped listening: a keep-alive client then
- * does not hold the shutdown open until the timeout.
+ * does not hold the shutdown open until the timeout. An upgrade of a path mounted in `upgrades`
+ * (`/collab`) goes to its handler, never to the application's.
  */
-export const create = (pages: FastPagesShape, observe: RequestObserver = {}, servedFast?: (request: IncomingMessage) => void): Server => {
+export const create = (
+  pages: FastPagesShape,
+  observe: RequestObserver = {},
+  servedFast?: (request: IncomingMessage) => void,
+  upgrades?: Upgrades["Service"]
+): Server => {
   // An idle keep-alive connection stays open longer than clients keep theirs (Node's fetch: 4 s, load
   // balancers: 60 s), so the client closes it first: with Node's 5 s, a client reusing a connection
   // as the server closed it got ECONNRESET (seen in CI, a busy test process). Headers must still
@@ -35,6 +42,7 @@ export const create = (pages: FastPagesShape, observe: RequestObserver = {}, ser
   // wait for it rather than for ever (a client polling for readiness would hang on them).
   let early: Array<readonly [IncomingMessage, ServerResponse]> = []
   server.emit = function(this: Server, event: string | symbol, ...args: Array<any>): boolean {
+    if (event === "upgrade" && upgrades !== undefined && upgrades.handle(args[0], args[1], args[2])) return true
     if (event === "request") {
       const request = args[0] as IncomingMessage
       const response = args[1] as Observed
@@ -77,6 +85,7 @@ export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], log?:
   Layer.unwrap(Effect.gen(function*() {
     const pages = yield* FastPages
     const metrics = yield* HttpMetrics
+    const upgrades = yield* Upgrades
     const logFinished = log?.finished
     const observe: RequestObserver = {
       arrived: (request, response) => {
@@ -88,10 +97,13 @@ export const layer = (options: Parameters<typeof NodeHttpServer.layer>[1], log?:
         logFinished(request, response, ms)
       }
     }
-    return NodeHttpServer.layer(() => create(pages, observe, (request) => metrics.route(request, fastPageRoute)), options)
+    return NodeHttpServer.layer(() => create(pages, observe, (request) => metrics.route(request, fastPageRoute), upgrades), options)
   })).pipe(
-    Layer.provideMerge(Layer.fresh(Layer.merge(FastPages.layer, HttpMetrics.layer)))
+    Layer.provideMerge(Layer.fresh(Layer.mergeAll(FastPages.layer, HttpMetrics.layer, Upgrades.layer)))
   )
 
-/** NodeHttpServer's test server (no FastPages in front), with the FastPages the application keeps pages in. */
-export const layerTest = NodeHttpServer.layerTest.pipe(Layer.provideMerge(Layer.fresh(FastPages.layer)))
+/**
+ * NodeHttpServer's test server (no FastPages in front), with the FastPages the application keeps
+ * pages in, and Upgrades that nothing consults (its server is not `create`'s).
+ */
+export const layerTest = NodeHttpServer.layerTest.pipe(Layer.provideMerge(Layer.fresh(Layer.merge(FastPages.layer, Upgrades.layer))))

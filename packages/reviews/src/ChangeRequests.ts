@@ -58,8 +58,11 @@ export interface ChangeRequestsShape {
     spaceId: string,
     ref: string,
     changes: ReadonlyArray<ChangeInput>,
-    /** `baseRevision`: the revision the edits were written against; a page changed since is merged three-way (Conflict when they overlap). */
-    options?: { readonly baseRevision?: string | undefined }
+    /**
+     * `baseRevision`: the revision the edits were written against; a page changed since is merged
+     * three-way (Conflict when they overlap). `coauthors`: users credited as contributors beside the caller.
+     */
+    options?: { readonly baseRevision?: string | undefined; readonly coauthors?: ReadonlyArray<string> | undefined }
   ) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   readonly content: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestContent, Errors.NotFound, Actor.Actor>
   readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>

@@ -3,7 +3,9 @@ import { Layer } from "effect"
 import { ChangeRequestReviews } from "./ChangeRequestReviews.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
 import { Comments } from "./Comments.ts"
+import { LiveDocuments } from "./LiveDocuments.ts"
 import { ConflictResolution } from "./ConflictResolution.ts"
 import { CommentsRepo } from "./CommentsRepo.ts"
 import { Merges } from "./Merges.ts"
@@ -16,6 +18,7 @@ import { SpacePdfs } from "./SpacePdfs.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlChangeRequestsRepo from "./SqlChangeRequestsRepo.ts"
+import * as SqlCollabUpdatesRepo from "./SqlCollabUpdatesRepo.ts"
 import * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
 import * as SqlNotificationsRepo from "./SqlNotificationsRepo.ts"
 import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
@@ -27,14 +30,15 @@ export const layerReposMemory = Layer.mergeAll(
   CommentsRepo.layerMemory,
   SpaceCountersRepo.layerMemory,
   ReviewsRepo.layerMemory,
-  NotificationsRepo.layerMemory
+  NotificationsRepo.layerMemory,
+  CollabUpdatesRepo.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, LiveDocuments.layer).pipe(
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer),
   // One PDF renderer (its fonts) for the change requests' PDFs and the spaces'.

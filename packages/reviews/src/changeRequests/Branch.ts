@@ -70,15 +70,27 @@ export const make = Effect.gen(function*() {
     describe: (head) => `change request ${head.changeRequest.number}`
   })
 
-  /** Writes a change request's branch through the RevisionWriter; the editor becomes a contributor. */
-  const commitTo = <C extends ContentChange, E, R>(spaceId: string, ref: string, build: (parent: Revision) => Effect.Effect<C, E, R>) =>
+  /**
+   * Writes a change request's branch through the RevisionWriter; the editor becomes a contributor,
+   * and so do `coauthors` (the others who typed in a live-edited page this write saves).
+   */
+  const commitTo = <C extends ContentChange, E, R>(
+    spaceId: string,
+    ref: string,
+    build: (parent: Revision) => Effect.Effect<C, E, R>,
+    coauthors: ReadonlyArray<string> = []
+  ) =>
     Effect.gen(function*() {
       const actor = yield* Actor.Actor
+      const editors = Array.from(new Set([actor.userId, ...coauthors]))
       const written = yield* writer.write(branchHead(spaceId, ref, "edited"), build, {
         within: ({ head }) =>
           Effect.gen(function*() {
-            yield* repo.addContributor(head.changeRequest.id, actor.userId)
-            yield* reviews.recordEdit(spaceId, head.changeRequest.id, actor.userId, yield* now)
+            const at = yield* now
+            for (const userId of editors) {
+              yield* repo.addContributor(head.changeRequest.id, userId)
+              yield* reviews.recordEdit(spaceId, head.changeRequest.id, userId, at)
+            }
             // The conflicts of an earlier merge or update were about the content this edit changed.
             if (head.changeRequest.conflicts !== null) yield* repo.setConflicts(head.changeRequest.id, null)
           })

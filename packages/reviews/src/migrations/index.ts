@@ -9,6 +9,7 @@ import { m0005_space_counters } from "./0005_space_counters.ts"
 import { m0006_reviews } from "./0006_reviews.ts"
 import { m0007_conflict_resolution } from "./0007_conflict_resolution.ts"
 import { m0008_notifications } from "./0008_notifications.ts"
+import { m0009_collab_documents } from "./0009_collab_documents.ts"
 
 export const migrations: {
   readonly table: string
@@ -23,6 +24,7 @@ export const migrations: {
     "0005_space_counters": m0005_space_counters,
     "0006_reviews": m0006_reviews,
     "0007_conflict_resolution": m0007_conflict_resolution,
-    "0008_notifications": m0008_notifications
+    "0008_notifications": m0008_notifications,
+    "0009_collab_documents": m0009_collab_documents
   }
 }

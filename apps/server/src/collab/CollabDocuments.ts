@@ -1,0 +1,220 @@
+/**
+ * The shared documents this server holds open: each loaded from its stored Yjs state (or built
+ * from the page's markdown the first time), each update stored before it is applied, the
+ * markdown written back through the change request's write path, and the stored updates
+ * compacted into one state from time to time.
+ */
+import { Clock, Effect, Option } from "effect"
+import * as Y from "yjs"
+import { Actor } from "@quire/kernel"
+import { type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
+import { CollabCodec } from "./CollabCodec.ts"
+
+/** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
+export interface CollabLimits {
+  /** Bytes of a document's Yjs state (estimated: the stored state and the updates since). */
+  readonly maxDocumentBytes: number
+  /** Bytes of one update a client sends. */
+  readonly maxUpdateBytes: number
+  /** Updates one connection may send in a second. */
+  readonly maxUpdatesPerSecond: number
+  /** Stored updates after which a document's updates are compacted into one state. */
+  readonly compactEveryUpdates: number
+}
+
+/**
+ * Why a connection was refused or closed: a code before the colon for the editor to match, then
+ * the words it shows.
+ */
+export const refusal = {
+  unauthenticated: "unauthenticated: sign in again, or connect with an API token",
+  badName: "not-found: a shared document is named <changeRequestId>/<pageId>",
+  notFound: "not-found: this page of the change request does not exist, or you cannot see it",
+  revoked: "forbidden: your access to this change request was removed",
+  unavailable: "unavailable: the server could not store your last edit, which is not saved; reconnect to try again",
+  invalidUpdate: "invalid-update: the server could not read your last edit, which is not saved; reload the page",
+  updateTooLarge: (max: number) => `update-too-large: one edit may change at most ${Math.floor(max / 1024)} KiB; your last edit is not saved`,
+  documentTooLarge: (max: number) =>
+    `document-too-large: a page may hold at most ${Math.floor(max / 1024)} KiB while edited live; your last edit is not saved, split the page`,
+  rateLimited: (max: number) => `rate-limited: more than ${max} edits a second; your last edit is not saved, reconnect to continue`
+} as const
+
+/** What Hocuspocus closes a connection with: the reason travels to the client. */
+export class Refused {
+  readonly code = 4000
+  constructor(readonly reason: string) {}
+}
+
+/** What a document connection carries: who it acts for, what it opened, its rate window. */
+export interface ConnectionState {
+  actor: Actor.ActorShape
+  readonly opened: OpenedPage
+  /** Start (ms) and count of the current one-second window of updates. */
+  window: { start: number; count: number }
+  /** Updates this connection stored, to check its access again every so many. */
+  updates: number
+}
+
+interface Held {
+  readonly key: CollabDocumentKey
+  /** Estimated bytes of the Yjs state. */
+  bytes: number
+  sinceCompaction: number
+  /** The document's markdown when it last agreed with the page (made from it, or written to it). */
+  written: string
+  /** Who typed since the markdown was last written. */
+  readonly contributors: Map<string, Actor.ActorShape>
+}
+
+/** A Y.Doc holding `updates` applied in order; one that cannot be read is left out (logged by the caller). */
+const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly unreadable?: number } => {
+  const doc: Y.Doc & { unreadable?: number } = new Y.Doc()
+  for (const update of updates) {
+    try {
+      Y.applyUpdate(doc, update)
+    } catch {
+      doc.unreadable = (doc.unreadable ?? 0) + 1
+    }
+  }
+  return doc
+}
+
+/** Whether `update` reads as a Yjs update (an update stored must never keep its document from loading). */
+const readable = (update: Uint8Array): boolean => {
+  try {
+    Y.decodeUpdate(update)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const make = (limits: CollabLimits) =>
+  Effect.gen(function*() {
+    const live = yield* LiveDocuments
+    const codec = yield* CollabCodec
+    const held = new Map<string, Held>()
+
+    /** A document made from the page's markdown: its state and its own markdown. */
+    const fromPage = (markdown: string) =>
+      Effect.sync(() => {
+        const state = codec.fromMarkdown(markdown)
+        const doc = docOf([state])
+        const own = codec.toMarkdown(doc)
+        doc.destroy()
+        return { state, markdown: own }
+      })
+
+    /**
+     * The document's state for Hocuspocus. The first load stores the state made from the page's
+     * markdown, unless another server stored one first (then that one is used). A stored document
+     * is compared with the page: edits not yet written (the server stopped first) are `stale`, to
+     * be written now; a page another writer changed since is made anew from the page; when both
+     * changed, the document (acknowledged edits) is kept and a warning logged.
+     */
+    const load = Effect.fnUntraced(function*(opened: OpenedPage, actor: Actor.ActorShape) {
+      const { key } = opened
+      let stored = yield* live.stored(key.name)
+      let created = false
+      if (Option.isNone(stored)) {
+        const made = yield* fromPage(opened.markdown)
+        created = yield* live.storeInitial(key, made.state, { page: opened.markdown, doc: made.markdown })
+        stored = yield* live.stored(key.name)
+      }
+      const found = Option.getOrThrow(stored)
+      let doc = docOf([found.state, ...found.updates.map((u) => u.update)])
+      if (doc.unreadable !== undefined) yield* Effect.logWarning(`Live document ${key.name}: ${doc.unreadable} stored updates could not be read and were left out`)
+      let markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+      const now = created ? "agreed" : standing(found, { page: opened.markdown, doc: markdown })
+      if (now === "changed-elsewhere") {
+        const made = yield* fromPage(opened.markdown)
+        yield* live.storeReset(key.name, made.state, { page: opened.markdown, doc: made.markdown })
+        doc.destroy()
+        doc = docOf([made.state])
+        markdown = made.markdown
+      } else if (now === "diverged") {
+        yield* Effect.logWarning(`Live document ${key.name} and its page both changed since they last agreed: the document is kept`)
+      }
+      const state = Y.encodeStateAsUpdate(doc)
+      doc.destroy()
+      const stale = now === "unwritten" && opened.access === "edit"
+      const document: Held = { key, bytes: state.length, sinceCompaction: now === "changed-elsewhere" ? 0 : found.updates.length, written: stale ? "" : markdown, contributors: new Map() }
+      if (stale) document.contributors.set(actor.userId, actor)
+      held.set(key.name, document)
+      return { state, stale }
+    })
+
+    /** Refuses an update over a limit; otherwise stores it (committed when this succeeds) and credits its author. */
+    const store = Effect.fnUntraced(function*(name: string, connection: ConnectionState, update: Uint8Array) {
+      const document = held.get(name)
+      if (document === undefined) return yield* Effect.die(new Error(`Shared document ${name} is not loaded`))
+      if (update.length > limits.maxUpdateBytes) return yield* Effect.fail(new Refused(refusal.updateTooLarge(limits.maxUpdateBytes)))
+      if (!readable(update)) return yield* Effect.fail(new Refused(refusal.invalidUpdate))
+      const ms = yield* Clock.currentTimeMillis
+      if (ms - connection.window.start >= 1000) connection.window = { start: ms, count: 0 }
+      connection.window.count += 1
+      if (connection.window.count > limits.maxUpdatesPerSecond) return yield* Effect.fail(new Refused(refusal.rateLimited(limits.maxUpdatesPerSecond)))
+      if (document.bytes + update.length > limits.maxDocumentBytes) {
+        return yield* Effect.fail(new Refused(refusal.documentTooLarge(limits.maxDocumentBytes)))
+      }
+      yield* live.storeUpdate(name, update)
+      document.bytes += update.length
+      document.sinceCompaction += 1
+      connection.updates += 1
+      document.contributors.set(connection.actor.userId, connection.actor)
+    })
+
+    /**
+     * Writes the document's markdown when it changed, as one of those who typed (the first who
+     * still may), crediting the others; the ones credited are forgotten once it is written.
+     */
+    const writeMarkdown = Effect.fnUntraced(function*(name: string, doc: Y.Doc) {
+      const document = held.get(name)
+      if (document === undefined) return
+      const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+      const credited = Array.from(document.contributors.values())
+      if (markdown === document.written || credited.length === 0) return
+      for (const writer of credited) {
+        const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
+        const written = yield* live.write(document.key, markdown, coauthors).pipe(
+          Effect.provideService(Actor.Actor, writer),
+          Effect.as(true),
+          Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
+        )
+        if (written) {
+          document.written = markdown
+          for (const author of credited) {
+            if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
+          }
+          return
+        }
+      }
+    })
+
+    /** Merges the stored state and updates into one state, when enough updates were stored. */
+    const compact = Effect.fnUntraced(function*(name: string) {
+      const document = held.get(name)
+      if (document === undefined || document.sinceCompaction < limits.compactEveryUpdates) return
+      const stored = yield* live.stored(name)
+      if (Option.isNone(stored)) return
+      const doc = docOf([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+      const state = Y.encodeStateAsUpdate(doc)
+      doc.destroy()
+      const merged = stored.value.updates.map((u) => u.id)
+      if (yield* live.storeCompacted(name, stored.value.version, state, merged)) {
+        document.bytes = state.length
+        document.sinceCompaction = 0
+      }
+    })
+
+    return {
+      load,
+      store,
+      writeMarkdown,
+      compact,
+      /** Forgets a document this server unloaded. */
+      unload: (name: string) => Effect.sync(() => void held.delete(name))
+    }
+  })
+
+export type CollabDocuments = Effect.Success<ReturnType<typeof make>>

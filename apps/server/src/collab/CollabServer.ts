@@ -1,0 +1,228 @@
+/**
+ * Live editing's collaboration server: Hocuspocus inside the server process, reached by a
+ * WebSocket upgrade of `/collab` on Node's one HTTP server (docs/web.md, "Live editing"). A
+ * document is `<changeRequestId>/<pageId>`; a connection is authenticated with identity's session
+ * cookie or an API token, from our own origin or none; readers are read-only; each update is in
+ * PostgreSQL before it is applied and acknowledged; access is checked again on a timer and every
+ * so many updates. With `QUIRE_REDIS_URL`, servers relay each other's updates through Redis.
+ */
+import { Redis } from "@hocuspocus/extension-redis"
+import { type Extension, Hocuspocus, type WebSocketLike } from "@hocuspocus/server"
+import { Config, Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
+import { WebSocket, WebSocketServer } from "ws"
+import type { IncomingMessage } from "node:http"
+import type { Duplex } from "node:stream"
+import { type SignInSessions, type Users } from "@quire/identity"
+import { Actor } from "@quire/kernel"
+import { LiveDocuments } from "@quire/reviews"
+import { PublicUrl } from "../PublicUrl.ts"
+import { Upgrades } from "../Upgrades.ts"
+import type { CollabCodec } from "./CollabCodec.ts"
+import * as CollabDocuments from "./CollabDocuments.ts"
+import { refusal, Refused } from "./CollabDocuments.ts"
+import * as CollabIdentity from "./CollabIdentity.ts"
+
+export interface CollabOptions extends CollabDocuments.CollabLimits {
+  /** How often every open connection's access is checked again. */
+  readonly recheckInterval: Duration.Input
+  /** A connection's access is also checked again before every this many of its updates. */
+  readonly recheckEveryUpdates: number
+  /** The markdown is written this long after typing pauses, and at least this often while it goes on (ms). */
+  readonly writeDebounceMs: number
+  readonly writeMaxDebounceMs: number
+  /** Redis that servers on one database relay updates through; none: this server alone. */
+  readonly redisUrl: Option.Option<string>
+}
+
+export const defaults: Omit<CollabOptions, "redisUrl"> = {
+  maxDocumentBytes: 8 * 1024 * 1024,
+  maxUpdateBytes: 1024 * 1024,
+  maxUpdatesPerSecond: 60,
+  compactEveryUpdates: 500,
+  recheckInterval: "10 seconds",
+  recheckEveryUpdates: 100,
+  writeDebounceMs: 2_000,
+  writeMaxDebounceMs: 10_000
+}
+
+/** The path of the WebSocket upgrade. */
+export const path = "/collab"
+
+/** What each document connection carries in Hocuspocus's context. */
+interface ConnectionContext {
+  readonly headers: CollabIdentity.UpgradeHeaders
+  readonly credential?: CollabIdentity.Credential
+  readonly collab?: CollabDocuments.ConnectionState
+}
+
+type Needs = LiveDocuments | CollabCodec | SignInSessions | Users
+
+/** `ioredis` settings of a `redis://[user:password@]host[:port][/db]` URL. */
+const redisSettings = (url: string) => {
+  const parsed = new URL(url)
+  return {
+    host: parsed.hostname,
+    port: parsed.port === "" ? 6379 : Number(parsed.port),
+    options: {
+      ...(parsed.username === "" ? {} : { username: decodeURIComponent(parsed.username) }),
+      ...(parsed.password === "" ? {} : { password: decodeURIComponent(parsed.password) }),
+      db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+      ...(parsed.protocol === "rediss:" ? { tls: {} } : {})
+    }
+  }
+}
+
+/** Answers an upgrade refused before the handshake with a status and words, and closes it. */
+const refuseUpgrade = (socket: Duplex, status: string, words: string) => {
+  socket.on("error", () => {})
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(words)}\r\n\r\n${words}`)
+}
+
+/** Hocuspocus's hooks over the documents this server holds and the use cases, run in `context`. */
+const makeHooks = (
+  context: Context.Context<Needs>,
+  documents: CollabDocuments.CollabDocuments,
+  options: CollabOptions,
+  ownOrigin: string,
+  state: { stopping: boolean }
+) => {
+  const run = <A>(effect: Effect.Effect<A, Refused, Needs>, fallback: string = refusal.unavailable): Promise<A> =>
+    Effect.runPromiseWith(context)(effect.pipe(
+      Effect.catchDefect((defect) => Effect.andThen(Effect.logError("Live editing failed", defect), Effect.fail(new Refused(fallback)))),
+      Effect.result
+    )).then((result) => (Result.isSuccess(result) ? result.success : Promise.reject(result.failure)))
+  const live = Context.get(context, LiveDocuments)
+
+  /** The connection's access now, authenticating its credential again; none when it has none. */
+  const recheck = (connection: ConnectionContext) =>
+    Effect.gen(function*() {
+      if (connection.credential === undefined || connection.collab === undefined) return Option.none()
+      const actor = yield* CollabIdentity.actorOf(connection.credential)
+      if (Option.isNone(actor)) return Option.none()
+      connection.collab.actor = actor.value
+      return yield* live.access(connection.collab.opened.key.changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
+    })
+
+  const hooks: Extension<ConnectionContext> = {
+    onAuthenticate: (data) =>
+      run(Effect.gen(function*() {
+        const ids = yield* live.parseName(data.documentName).pipe(Effect.mapError(() => new Refused(refusal.badName)))
+        const credential = CollabIdentity.credentialOf(data.context.headers, data.token, ownOrigin)
+        if (Option.isNone(credential)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
+        const actor = yield* CollabIdentity.actorOf(credential.value)
+        if (Option.isNone(actor)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
+        const opened = yield* live.open(ids.changeRequestId, ids.pageId).pipe(
+          Effect.provideService(Actor.Actor, actor.value),
+          Effect.mapError(() => new Refused(refusal.notFound))
+        )
+        data.connectionConfig.readOnly = opened.access !== "edit"
+        const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0 }
+        return { credential: credential.value, collab }
+      })),
+    onLoadDocument: async (data) => {
+      const collab = data.context.collab!
+      const loaded = await run(documents.load(collab.opened, collab.actor), "unavailable: the server could not open this page for live editing")
+      if (loaded.stale) {
+        // Edits stored before the server stopped, not yet in the page's markdown.
+        setImmediate(() => void run(documents.writeMarkdown(data.documentName, data.document)).catch(() => {}))
+      }
+      return loaded.state
+    },
+    beforeSync: async (data) => {
+      // SyncStep1 carries a state vector; a read-only connection's updates are refused by Hocuspocus.
+      if (data.type === 0 || data.connection.readOnly) return
+      const update = data.payload
+      if (update.length === 2 && update[0] === 0 && update[1] === 0) return
+      const connection = data.context
+      const collab = connection.collab!
+      await run(Effect.gen(function*() {
+        if (collab.updates > 0 && collab.updates % options.recheckEveryUpdates === 0) {
+          const access = yield* recheck(connection)
+          if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.revoked))
+          data.connection.readOnly = access.value !== "edit"
+          if (data.connection.readOnly) return
+        }
+        yield* documents.store(data.documentName, collab, update)
+      }))
+    },
+    onStoreDocument: async (data) => {
+      if (state.stopping) return
+      await run(Effect.andThen(documents.writeMarkdown(data.documentName, data.document), documents.compact(data.documentName))).catch(() => {})
+    },
+    afterUnloadDocument: (data) => run(documents.unload(data.documentName))
+  }
+
+  /** Closes the connections whose person lost access, and makes read-only those who may now only read. */
+  const recheckAll = (hocuspocus: Hocuspocus<ConnectionContext>) =>
+    Effect.suspend(() => Effect.forEach(Array.from(hocuspocus.documents.values()), (document) =>
+      Effect.forEach(document.getConnections(), (connection) =>
+        Effect.map(recheck(connection.context), (access) => {
+          if (Option.isNone(access)) connection.close({ code: 4000, reason: refusal.revoked })
+          else connection.readOnly = access.value !== "edit"
+        }), { discard: true }), { discard: true }))
+
+  return { hooks, recheckAll }
+}
+
+/** Mounts the collaboration server on `/collab` of this server's Upgrades for as long as the layer lives. */
+export const layer = (overrides: Partial<CollabOptions> = {}) =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const redisUrl = yield* Config.option(Config.NonEmptyString("QUIRE_REDIS_URL"))
+    const options: CollabOptions = { ...defaults, redisUrl, ...overrides }
+    const upgrades = yield* Upgrades
+    const base = (yield* PublicUrl).base
+    const ownOrigin = new URL(base).origin
+    const context = yield* Effect.context<Needs>()
+    const documents = yield* CollabDocuments.make(options)
+    const state = { stopping: false }
+    const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state)
+    const extensions: Array<Extension> = Option.isSome(options.redisUrl)
+      ? [new Redis({ ...redisSettings(options.redisUrl.value), prefix: "quire-collab" })]
+      : []
+    const hocuspocus = new Hocuspocus<ConnectionContext>({
+      quiet: true,
+      debounce: options.writeDebounceMs,
+      maxDebounce: options.writeMaxDebounceMs,
+      extensions: [...extensions, hooks]
+    })
+    // A frame a little over the update limit still reaches the hook that refuses it in words.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxUpdateBytes + 64 * 1024 })
+    const sockets = new Set<WebSocket>()
+
+    const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const headers = CollabIdentity.upgradeHeaders(request.headers)
+      if (!CollabIdentity.originAllowed(headers, ownOrigin)) return refuseUpgrade(socket, "403 Forbidden", "Live editing accepts connections from this server's own pages only")
+      if ((request.headers.upgrade ?? "").toLowerCase() !== "websocket") return refuseUpgrade(socket, "400 Bad Request", "Expected a WebSocket upgrade")
+      if (state.stopping) return refuseUpgrade(socket, "503 Service Unavailable", "The server is stopping")
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        sockets.add(ws)
+        const client = hocuspocus.handleConnection(ws as unknown as WebSocketLike, new Request(new URL(request.url ?? path, base)), { headers })
+        ws.on("message", (data: Buffer) => client.handleMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)))
+        ws.on("error", () => ws.terminate())
+        ws.on("close", (code, reason) => {
+          sockets.delete(ws)
+          client.handleClose({ code, reason: reason.toString() })
+        })
+      })
+    }
+    yield* upgrades.mount(path, accept)
+
+    yield* recheckAll(hocuspocus).pipe(
+      Effect.provideContext(context),
+      Effect.catchCause((cause) => Effect.logWarning("Live editing could not check access again", cause)),
+      Effect.repeat(Schedule.spaced(options.recheckInterval)),
+      Effect.forkScoped
+    )
+
+    // Stopping writes nothing more: what was acknowledged is stored, and the next load writes the markdown it lacks.
+    yield* Effect.addFinalizer(() =>
+      Effect.promise(async () => {
+        state.stopping = true
+        for (const ws of sockets) ws.terminate()
+        // Documents unload once their connections are gone (a second later with Redis, which unsubscribes then).
+        for (let waited = 0; hocuspocus.getDocumentsCount() > 0 && waited < 2_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+        await hocuspocus.hooks("onDestroy", { instance: hocuspocus }).catch(() => {})
+        await new Promise<void>((resolve) => wss.close(() => resolve()))
+      })
+    )
+  }))

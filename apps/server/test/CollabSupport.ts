@@ -1,0 +1,164 @@
+/**
+ * Support of the live-editing tests: the test server with the collaboration server mounted, and
+ * Yjs clients (Hocuspocus's provider in Node, over `ws`) that send the headers a browser or a
+ * script would.
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider"
+import { Effect, Layer, Option } from "effect"
+import { HttpServer } from "effect/http"
+import { WebSocket } from "ws"
+import * as Y from "yjs"
+import { Services, type Storage } from "@quire/platform"
+import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import * as CollabServer from "../src/collab/CollabServer.ts"
+import { PublicUrl } from "../src/PublicUrl.ts"
+import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
+
+/**
+ * PLACEHOLDER FOR TESTS ONLY: the page's markdown as one Y.Text, so these tests can check
+ * storage, access and relaying by typing plain text. The server is wired with the editor's codec
+ * (`CollabCodec.layer`: `@quire/document` over y-prosemirror), never with this;
+ * `CollabEditorCodec.test.ts` runs the server with that one.
+ */
+export const PlainTextCodecForTests = Layer.succeed(
+  CollabCodec,
+  CollabCodec.of({
+    fromMarkdown: (markdown) => {
+      const doc = new Y.Doc()
+      doc.getText("markdown").insert(0, markdown)
+      const update = Y.encodeStateAsUpdate(doc)
+      doc.destroy()
+      return update
+    },
+    toMarkdown: (doc) => doc.getText("markdown").toString()
+  })
+)
+
+export const redisUrl = "redis://127.0.0.1:6379"
+
+/** Short enough for a test to see a revoked member go and a write happen; the limits small enough to reach. */
+export const testOptions: Partial<CollabServer.CollabOptions> = {
+  recheckInterval: "200 millis",
+  writeDebounceMs: 100,
+  writeMaxDebounceMs: 500,
+  maxUpdateBytes: 16 * 1024,
+  maxDocumentBytes: 256 * 1024,
+  maxUpdatesPerSecond: 1000,
+  redisUrl: Option.none()
+}
+
+/** The test server (Harness' `serverOn`) with the collaboration server mounted on `/collab` (the plain-text codec unless told). */
+export const collabServerOn = <E, R>(
+  services: Layer.Layer<Services.Services, E, R>,
+  kind: Storage["Service"]["kind"],
+  options: Partial<CollabServer.CollabOptions> = {},
+  codec: Layer.Layer<CollabCodec> = PlainTextCodecForTests
+) =>
+  CollabServer.layer({ ...testOptions, ...options }).pipe(
+    Layer.provide([PublicUrl.layer(publicUrl), codec]),
+    Layer.provideMerge(serverOn(services, kind))
+  )
+
+/** The ws:// address of the running server's collaboration endpoint. */
+export const collabUrl = Effect.map(Effect.service(HttpServer.HttpServer), (server) => {
+  const address = server.address
+  return "port" in address ? `ws://127.0.0.1:${address.port}/collab` : ""
+})
+
+export interface ClientOptions {
+  readonly url: string
+  /** `<changeRequestId>/<pageId>`. */
+  readonly name: string
+  /** An API token, sent in Hocuspocus's authentication message. */
+  readonly token?: string
+  /** Headers of the upgrade: `origin`, `cookie`, `authorization`. */
+  readonly headers?: Record<string, string>
+}
+
+/** What a client saw: authenticated or refused (with the reason), closed (with the reasons), its text. */
+export interface Client {
+  readonly doc: Y.Doc
+  readonly provider: HocuspocusProvider
+  readonly denied: Array<string>
+  readonly closed: Array<string>
+  readonly text: () => string
+  /** Types `value` at `index` of the page's text. */
+  readonly type: (index: number, value: string) => void
+}
+
+/** A client of the collaboration server, disconnected when the scope closes. */
+export const connect = (options: ClientOptions) =>
+  Effect.acquireRelease(
+    Effect.sync((): Client => {
+      const headers = options.headers ?? {}
+      class HeaderedWebSocket extends WebSocket {
+        constructor(url: string | URL, protocols?: string | Array<string>) {
+          super(url, protocols, { headers })
+        }
+      }
+      const socket = new HocuspocusProviderWebsocket({ url: options.url, WebSocketPolyfill: HeaderedWebSocket, maxAttempts: 1 })
+      const doc = new Y.Doc()
+      const denied: Array<string> = []
+      const closed: Array<string> = []
+      const provider = new HocuspocusProvider({
+        websocketProvider: socket,
+        name: options.name,
+        document: doc,
+        token: options.token ?? null,
+        onAuthenticationFailed: ({ reason }) => void denied.push(reason),
+        onClose: ({ event }) => void closed.push(event.reason)
+      })
+      provider.attach()
+      const text = doc.getText("markdown")
+      return { doc, provider, denied, closed, text: () => text.toString(), type: (index, value) => text.insert(index, value) }
+    }),
+    (client) =>
+      Effect.sync(() => {
+        const socket = client.provider.configuration.websocketProvider
+        client.provider.destroy()
+        socket.destroy()
+      })
+  )
+
+/** Waits (up to `ms`) until `condition` holds; fails with `what` otherwise. */
+export const eventually = (what: string, condition: () => boolean, ms = 10_000) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + ms
+    while (!condition()) {
+      if (Date.now() > deadline) return yield* Effect.die(new Error(`Timed out waiting until ${what}`))
+      yield* Effect.sleep("20 millis")
+    }
+  })
+
+/** Waits until the client is connected, synced, and every update it sent is acknowledged. */
+export const settled = (client: Client) =>
+  eventually("the server acknowledged every update", () => client.provider.synced && !client.provider.hasUnsyncedChanges)
+
+/** A change request of `api`'s space holding a page "Guide": its name as a shared document, and its markdown now. */
+export const sharedPage = Effect.fnUntraced(function*(api: ApiClient, spaceId: string) {
+  const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Live" } })
+  const params = { spaceId, changeRequestId: cr.id }
+  yield* api.changeRequestContent.updateChangeRequestContent({
+    params,
+    payload: { changes: [{ operation: "insert_page", title: "Guide", document: { markdown: "Hello.\n" } }] }
+  })
+  const { pages } = yield* api.changeRequestContent.listPagesInChangeRequest({ params, query: {} })
+  const pageId = pages[0]!.id
+  const markdown = Effect.map(
+    api.changeRequestContent.getPageInChangeRequestById({ params: { ...params, pageId }, query: { format: "markdown" } }),
+    (page) => (page as { readonly markdown?: string }).markdown ?? ""
+  )
+  return { cr, params, pageId, name: `${cr.id}/${pageId}`, markdown }
+})
+
+/** Reads `effect` until its value satisfies `done` (up to 10 s); answers the last value. */
+export const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: (value: A) => boolean) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 10_000
+    let value = yield* effect
+    while (!done(value) && Date.now() < deadline) {
+      yield* Effect.sleep("100 millis")
+      value = yield* effect
+    }
+    return value
+  })

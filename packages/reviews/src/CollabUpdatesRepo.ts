@@ -1,0 +1,141 @@
+/**
+ * Port: the shared documents of live editing, one per (change request, page): a compacted Yjs
+ * state and the updates appended since. The bytes are opaque here; the collaboration server merges them.
+ */
+import { Context, Effect, Layer, Option } from "effect"
+import { MemoryStore } from "@quire/kernel"
+
+/** What a shared document is about. */
+export interface CollabDocumentKey {
+  /** `<changeRequestId>/<pageId>`, the name the collaboration server knows it by. */
+  readonly name: string
+  readonly spaceId: string
+  readonly changeRequestId: string
+  readonly pageId: string
+}
+
+/** A stored update, by the id it was appended under. */
+export interface CollabUpdate {
+  readonly id: string
+  readonly update: Uint8Array
+}
+
+/**
+ * The SHA-256 (hex) of the page's markdown and of the document's markdown when the two last
+ * agreed: when the document was made from the page, or its markdown was written to the page.
+ */
+export interface CollabAgreement {
+  readonly pageSha: string
+  readonly docSha: string
+}
+
+/** A shared document as stored: its compacted state (at `version`) and the updates stored since, oldest first. */
+export interface StoredCollabDocument extends CollabDocumentKey, CollabAgreement {
+  readonly state: Uint8Array
+  readonly version: number
+  readonly updates: ReadonlyArray<CollabUpdate>
+}
+
+export interface CollabUpdatesRepoShape {
+  readonly load: (name: string) => Effect.Effect<Option.Option<StoredCollabDocument>>
+  /**
+   * Stores a new document with its first state unless one of that name exists (another server
+   * may have made it meanwhile); answers whether this call made it.
+   */
+  readonly create: (key: CollabDocumentKey, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<boolean>
+  /** Appends an update to an existing document (a defect when there is none); committed when the effect succeeds. */
+  readonly append: (name: string, update: Uint8Array, at: Date) => Effect.Effect<void>
+  /**
+   * Replaces the state by `state` (which holds the old one and the updates `merged`) and removes
+   * those updates, only if the document is still at `version`: false when another compaction won.
+   */
+  readonly compact: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>, at: Date) => Effect.Effect<boolean>
+  /** Records that the page and the document agree again (after the document's markdown was written). */
+  readonly agree: (name: string, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
+  /** Replaces the document by a new one made from the page: its state, no updates, the new agreement. */
+  readonly reset: (name: string, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
+  /** The names of the change request's documents. */
+  readonly namesOf: (changeRequestId: string) => Effect.Effect<ReadonlyArray<string>>
+  /** Removes the document and its updates. */
+  readonly remove: (name: string) => Effect.Effect<void>
+  /** Removes every document of the space's change requests. */
+  readonly removeForSpace: (spaceId: string) => Effect.Effect<void>
+}
+
+interface MemoryDocument extends CollabDocumentKey, CollabAgreement {
+  readonly state: Uint8Array
+  readonly version: number
+  readonly updatedAt: Date
+}
+
+export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, CollabUpdatesRepoShape>()("@quire/reviews/CollabUpdatesRepo") {
+  static readonly layerMemory = Layer.sync(CollabUpdatesRepo, () => {
+    const documents = new MemoryStore.TxMap<string, MemoryDocument>()
+    const updates = new MemoryStore.TxMap<string, { readonly name: string; readonly update: Uint8Array }>()
+    const sequence = new MemoryStore.TxRef(0)
+    // Ids as the SQL adapter's bigserial gives them: increasing, compared as numbers.
+    const updatesOf = (name: string): ReadonlyArray<CollabUpdate> =>
+      Array.from(updates)
+        .filter(([, row]) => row.name === name)
+        .map(([id, row]) => ({ id, update: row.update }))
+        .toSorted((a, b) => Number(a.id) - Number(b.id))
+    const removeWhere = (keep: (doc: MemoryDocument) => boolean) => {
+      for (const [name, doc] of Array.from(documents)) {
+        if (keep(doc)) continue
+        documents.delete(name)
+        for (const [id, row] of Array.from(updates)) if (row.name === name) updates.delete(id)
+      }
+    }
+    return CollabUpdatesRepo.of({
+      load: (name) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc === undefined) return Option.none()
+          const { updatedAt: _, ...stored } = doc
+          return Option.some({ ...stored, updates: updatesOf(name) })
+        }),
+      create: (key, state, agreement, at) =>
+        Effect.sync(() => {
+          if (documents.has(key.name)) return false
+          documents.set(key.name, { ...key, ...agreement, state: Uint8Array.from(state), version: 1, updatedAt: at })
+          return true
+        }),
+      agree: (name, agreement, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc !== undefined) documents.set(name, { ...doc, ...agreement, updatedAt: at })
+        }),
+      reset: (name, state, agreement, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc === undefined) return
+          documents.set(name, { ...doc, ...agreement, state: Uint8Array.from(state), version: doc.version + 1, updatedAt: at })
+          for (const [id, row] of Array.from(updates)) if (row.name === name) updates.delete(id)
+        }),
+      append: (name, update, _at) =>
+        Effect.suspend(() => {
+          if (!documents.has(name)) return Effect.die(new Error(`No shared document ${name} to append to`))
+          const id = sequence.get() + 1
+          sequence.set(id)
+          updates.set(String(id), { name, update: Uint8Array.from(update) })
+          return Effect.void
+        }),
+      compact: (name, version, state, merged, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc === undefined || doc.version !== version) return false
+          documents.set(name, { ...doc, state: Uint8Array.from(state), version: version + 1, updatedAt: at })
+          for (const id of merged) {
+            if (updates.get(id)?.name === name) updates.delete(id)
+          }
+          return true
+        }),
+      namesOf: (changeRequestId) =>
+        Effect.sync(() =>
+          Array.from(documents.values()).filter((doc) => doc.changeRequestId === changeRequestId).map((doc) => doc.name).toSorted()
+        ),
+      remove: (name) => Effect.sync(() => removeWhere((doc) => doc.name !== name)),
+      removeForSpace: (spaceId) => Effect.sync(() => removeWhere((doc) => doc.spaceId !== spaceId))
+    })
+  })
+}

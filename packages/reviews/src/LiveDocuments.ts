@@ -1,0 +1,147 @@
+/**
+ * Use cases of live editing: who may open a change request's page as a shared document (and
+ * whether to write or only read), the page's markdown it starts from, and the markdown it
+ * writes back through the change request's one write path, crediting everyone who typed; and
+ * the storage of the shared documents' Yjs state and updates (opaque bytes here).
+ */
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { type Actor, Errors } from "@quire/kernel"
+import { markdownWithFrontmatter } from "@quire/content"
+import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
+import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { createHash } from "node:crypto"
+import { type CollabAgreement, type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
+
+/** What a person may do in a shared document: type, or only watch. */
+export type LiveAccess = "edit" | "view"
+
+/** A shared document as its caller opens it. */
+export interface OpenedPage {
+  readonly key: CollabDocumentKey
+  readonly access: LiveAccess
+  /** The page's markdown in the change request's head, frontmatter included, as the editor reads it. */
+  readonly markdown: string
+}
+
+/** `<changeRequestId>/<pageId>`, each an id of letters, digits, `_` or `-`. */
+const namePattern = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})$/
+
+/** The page's markdown and the document's, as one compares them with their last agreement. */
+export interface MarkdownPair {
+  readonly page: string
+  readonly doc: string
+}
+
+/**
+ * How a stored document stands against its page: `agreed` as when they last agreed; `unwritten`
+ * when only the document changed (edits not yet written to the page); `changed-elsewhere` when
+ * only the page did (another writer); `diverged` when both did.
+ */
+export type Standing = "agreed" | "unwritten" | "changed-elsewhere" | "diverged"
+
+const sha = (text: string) => createHash("sha256").update(text).digest("hex")
+
+const agreementOf = (pair: MarkdownPair): CollabAgreement => ({ pageSha: sha(pair.page), docSha: sha(pair.doc) })
+
+/** Where a stored document stands against its page now. */
+export const standing = (stored: CollabAgreement, now: MarkdownPair): Standing => {
+  const pageMoved = sha(now.page) !== stored.pageSha
+  const docMoved = sha(now.doc) !== stored.docSha
+  return pageMoved ? (docMoved ? "diverged" : "changed-elsewhere") : docMoved ? "unwritten" : "agreed"
+}
+
+/** Typing needs edit permission on a change request still open to edits (a draft or open one); else one only watches. */
+const accessOf = (view: ChangeRequestView): LiveAccess =>
+  view.access.permissions.edit && (view.changeRequest.status === "draft" || view.changeRequest.status === "open") ? "edit" : "view"
+
+export interface LiveDocumentsShape {
+  /** The ids a document name stands for; InvalidInput naming `documentName` when it is not one. */
+  readonly parseName: (name: string) => Effect.Effect<{ readonly changeRequestId: string; readonly pageId: string }, Errors.InvalidInput>
+  /** The page for the caller: NotFound when they cannot view it, or it is not a document of the change request. */
+  readonly open: (changeRequestId: string, pageId: string) => Effect.Effect<OpenedPage, Errors.NotFound, Actor.Actor>
+  /** What the caller may do now: `edit`, `view`, or nothing (none). */
+  readonly access: (changeRequestId: string) => Effect.Effect<Option.Option<LiveAccess>, never, Actor.Actor>
+  /** The page's markdown in the change request's head now. */
+  readonly markdown: (changeRequestId: string, pageId: string) => Effect.Effect<string, Errors.NotFound, Actor.Actor>
+  /**
+   * Writes the page's markdown as one revision of the change request, the caller and `coauthors`
+   * credited as contributors (nothing when it is already the page's markdown), and records that
+   * the document and the page agree; answers the page's markdown after it.
+   */
+  readonly write: (
+    key: CollabDocumentKey,
+    markdown: string,
+    coauthors: ReadonlyArray<string>
+  ) => Effect.Effect<string, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /** The stored document: its state and the updates stored since. */
+  readonly stored: (name: string) => Effect.Effect<Option.Option<StoredCollabDocument>>
+  /** Stores a document's first state, made from the page, unless another server stored one first; whether this call did. */
+  readonly storeInitial: (key: CollabDocumentKey, state: Uint8Array, made: MarkdownPair) => Effect.Effect<boolean>
+  /** Replaces a stored document by one made anew from the page (its updates dropped). */
+  readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
+  /** Stores an update of a stored document: committed when this succeeds. */
+  readonly storeUpdate: (name: string, update: Uint8Array) => Effect.Effect<void>
+  /** Replaces the state at `version` by `state`, which holds the updates `merged`; false when another server did first. */
+  readonly storeCompacted: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>) => Effect.Effect<boolean>
+}
+
+export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsShape>()("@quire/reviews/LiveDocuments") {
+  static readonly layer = Layer.effect(
+    LiveDocuments,
+    Effect.gen(function*() {
+      const changeRequests = yield* ChangeRequests
+      const repo = yield* ChangeRequestsRepo
+      const storage = yield* CollabUpdatesRepo
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const spaceOf = (changeRequestId: string) =>
+        Effect.flatMap(repo.find(changeRequestId), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value.spaceId) : Effect.fail(new Errors.NotFound({ resource: "Change request", id: changeRequestId })))
+
+      const pageOf = Effect.fnUntraced(function*(changeRequestId: string, pageId: string) {
+        const spaceId = yield* spaceOf(changeRequestId)
+        const found = yield* changeRequests.page(spaceId, changeRequestId, pageId)
+        if (found.page.type !== "document") return yield* new Errors.NotFound({ resource: "Page", id: pageId })
+        return { spaceId, found, markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") }
+      })
+
+      return LiveDocuments.of({
+        parseName: (name) => {
+          const match = namePattern.exec(name)
+          return match === null
+            ? Effect.fail(new Errors.InvalidInput({ field: "documentName", reason: `${JSON.stringify(name)} is not <changeRequestId>/<pageId>` }))
+            : Effect.succeed({ changeRequestId: match[1]!, pageId: match[2]! })
+        },
+        open: Effect.fn("LiveDocuments.open")(function*(changeRequestId: string, pageId: string) {
+          const { spaceId, markdown } = yield* pageOf(changeRequestId, pageId)
+          const view = yield* changeRequests.get(spaceId, changeRequestId)
+          return { key: { name: `${changeRequestId}/${pageId}`, spaceId, changeRequestId, pageId }, access: accessOf(view), markdown }
+        }),
+        access: (changeRequestId) =>
+          spaceOf(changeRequestId).pipe(
+            Effect.flatMap((spaceId) => changeRequests.get(spaceId, changeRequestId)),
+            Effect.map((view) => Option.some(accessOf(view))),
+            Effect.catchTag("NotFound", () => Effect.succeed(Option.none<LiveAccess>()))
+          ),
+        markdown: (changeRequestId, pageId) => Effect.map(pageOf(changeRequestId, pageId), (page) => page.markdown),
+        write: Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
+          const page = yield* pageOf(key.changeRequestId, key.pageId)
+          let written = page.markdown
+          if (written !== markdown) {
+            const change = { operation: "update_page" as const, page: key.pageId, markdown }
+            yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors })
+            // The page as stored may differ from what was written (a leading heading becomes the title).
+            written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
+          }
+          yield* storage.agree(key.name, agreementOf({ page: written, doc: markdown }), yield* now)
+          return written
+        }),
+        stored: storage.load,
+        storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
+        storeReset: (name, state, made) => Effect.flatMap(now, (at) => storage.reset(name, state, agreementOf(made), at)),
+        storeUpdate: (name, update) => Effect.flatMap(now, (at) => storage.append(name, update, at)),
+        storeCompacted: (name, version, state, merged) => Effect.flatMap(now, (at) => storage.compact(name, version, state, merged, at))
+      })
+    })
+  )
+}

@@ -1,0 +1,103 @@
+/** The behaviour every CollabUpdatesRepo adapter must have. */
+import { assert, describe, type Vitest } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { at } from "@quire/testkit"
+import { Transactor } from "@quire/kernel"
+import { CollabUpdatesRepo, type CollabDocumentKey } from "../../src/CollabUpdatesRepo.ts"
+
+const key = (name: string, spaceId = `${name}-space`): CollabDocumentKey => ({ name, spaceId, changeRequestId: `${name}-cr`, pageId: `${name}-page` })
+const agreed = { pageSha: "p".repeat(64), docSha: "d".repeat(64) }
+const bytes = (...values: Array<number>) => Uint8Array.from(values)
+const plain = (value: Uint8Array) => Array.from(value)
+
+const loaded = (name: string) =>
+  Effect.flatMap(Effect.service(CollabUpdatesRepo), (repo) => repo.load(name)).pipe(Effect.map(Option.getOrThrow))
+
+export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdatesRepo | Transactor.Transactor>) =>
+  describe("CollabUpdatesRepo", () => {
+    it.effect("keeps a document's first state, and only the first when two servers create it", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        assert.isTrue(Option.isNone(yield* repo.load("cu-create/p")))
+        assert.isTrue(yield* repo.create(key("cu-create/p"), bytes(1, 2, 3), agreed, at(0)))
+        assert.isFalse(yield* repo.create(key("cu-create/p"), bytes(9), agreed, at(1)))
+        const doc = yield* loaded("cu-create/p")
+        assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), ...agreed, state: [1, 2, 3], version: 1, updates: [] })
+      }))
+
+    it.effect("answers the updates appended, oldest first, byte for byte", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-append/p"), bytes(0, 0), agreed, at(0))
+        yield* repo.append("cu-append/p", bytes(1, 255, 0), at(1))
+        yield* repo.append("cu-append/p", bytes(2), at(2))
+        yield* repo.append("cu-append/p", new Uint8Array(70_000).fill(7), at(3))
+        const doc = yield* loaded("cu-append/p")
+        assert.deepStrictEqual(doc.updates.slice(0, 2).map((u) => plain(u.update)), [[1, 255, 0], [2]])
+        assert.strictEqual(doc.updates[2]!.update.length, 70_000)
+        assert.isTrue(doc.updates[2]!.update.every((b) => b === 7))
+        const ids = doc.updates.map((u) => Number(u.id))
+        assert.deepStrictEqual(ids, ids.toSorted((a, b) => a - b))
+      }))
+
+    it.effect("compacts: the new state replaces the merged updates, and a stale compaction changes nothing", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-compact/p"), bytes(0), agreed, at(0))
+        yield* repo.append("cu-compact/p", bytes(1), at(1))
+        yield* repo.append("cu-compact/p", bytes(2), at(2))
+        const before = yield* loaded("cu-compact/p")
+        // An update stored after the compaction read the document stays.
+        yield* repo.append("cu-compact/p", bytes(3), at(3))
+        assert.isTrue(yield* repo.compact("cu-compact/p", before.version, bytes(0, 1, 2), before.updates.map((u) => u.id), at(4)))
+        const after = yield* loaded("cu-compact/p")
+        assert.deepStrictEqual(plain(after.state), [0, 1, 2])
+        assert.strictEqual(after.version, before.version + 1)
+        assert.deepStrictEqual(after.updates.map((u) => plain(u.update)), [[3]])
+        assert.isFalse(yield* repo.compact("cu-compact/p", before.version, bytes(9), after.updates.map((u) => u.id), at(5)))
+        const unchanged = yield* loaded("cu-compact/p")
+        assert.deepStrictEqual(plain(unchanged.state), [0, 1, 2])
+        assert.deepStrictEqual(unchanged.updates.map((u) => plain(u.update)), [[3]])
+      }))
+
+    it.effect("records a new agreement, and a reset replaces the state and drops every update", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-reset/p"), bytes(0), agreed, at(0))
+        yield* repo.append("cu-reset/p", bytes(1), at(1))
+        const later = { pageSha: "a".repeat(64), docSha: "b".repeat(64) }
+        yield* repo.agree("cu-reset/p", later, at(2))
+        const agreedNow = yield* loaded("cu-reset/p")
+        assert.deepStrictEqual([agreedNow.pageSha, agreedNow.docSha, agreedNow.updates.length], [later.pageSha, later.docSha, 1])
+        yield* repo.reset("cu-reset/p", bytes(7, 7), agreed, at(3))
+        const reset = yield* loaded("cu-reset/p")
+        assert.deepStrictEqual(
+          { state: plain(reset.state), pageSha: reset.pageSha, docSha: reset.docSha, updates: reset.updates, version: reset.version },
+          { state: [7, 7], pageSha: agreed.pageSha, docSha: agreed.docSha, updates: [], version: agreedNow.version + 1 }
+        )
+      }))
+
+    it.effect("an update appended in a transaction that rolls back is not stored", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        const transactor = yield* Transactor.Transactor
+        yield* repo.create(key("cu-rollback/p"), bytes(0), agreed, at(0))
+        yield* transactor.transaction(Effect.andThen(repo.append("cu-rollback/p", bytes(5), at(1)), Effect.fail("refused"))).pipe(Effect.ignore)
+        assert.deepStrictEqual((yield* loaded("cu-rollback/p")).updates, [])
+      }))
+
+    it.effect("lists a change request's documents and removes them one by one or with their space", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create({ ...key("cu-rm/a", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
+        yield* repo.create({ ...key("cu-rm/b", "cu-rm-space"), changeRequestId: "cu-rm-cr" }, bytes(0), agreed, at(0))
+        yield* repo.create(key("cu-rm-other/c", "cu-rm-other-space"), bytes(0), agreed, at(0))
+        yield* repo.append("cu-rm/a", bytes(1), at(1))
+        assert.deepStrictEqual(yield* repo.namesOf("cu-rm-cr"), ["cu-rm/a", "cu-rm/b"])
+        yield* repo.remove("cu-rm/b")
+        assert.deepStrictEqual(yield* repo.namesOf("cu-rm-cr"), ["cu-rm/a"])
+        yield* repo.removeForSpace("cu-rm-space")
+        assert.isTrue(Option.isNone(yield* repo.load("cu-rm/a")))
+        assert.isTrue(Option.isSome(yield* repo.load("cu-rm-other/c")))
+      }))
+  })
