@@ -5,9 +5,9 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, raw, spaceWith } from "./Harness.ts"
+import { everyBackend, raw, spaceWith } from "./Harness.ts"
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`base revision of content edits on ${backend.name}`, (it) => {
     it.effect("an edit written against an older revision is merged with what changed since; overlapping edits are refused with the conflict", () =>
       Effect.gen(function*() {

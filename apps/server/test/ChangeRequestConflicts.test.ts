@@ -1,7 +1,7 @@
 /** A writer resolves a change request's conflicts (listChangeRequestConflicts, resolveChangeRequestConflicts), on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, changeRequestsOn, type ContentChanges, errorCode, errorMessage, mergeIntoMain, newUser, raw, spaceWith } from "./Harness.ts"
+import { everyBackend, changeRequestsOn, type ContentChanges, errorCode, errorMessage, mergeIntoMain, newUser, raw, spaceWith } from "./Harness.ts"
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
 type Client = Setup["alice"]["api"]
@@ -41,7 +41,7 @@ const diverge = Effect.fnUntraced(function*(setup: Setup, a: ContentChanges, b: 
   return { a: crA, b: crB, main: merged.revision }
 })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`change request conflicts on ${backend.name}`, (it) => {
     it.effect("two change requests edit one line: the second resolves with markdown combining both, and then merges cleanly", () =>
       Effect.gen(function*() {

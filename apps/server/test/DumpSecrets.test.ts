@@ -25,7 +25,7 @@ import { Sealed, SignedToken } from "@quire/kernel"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as Provider from "../../../packages/identity/test/support/TestOidcProvider.ts"
 import { Services } from "@quire/platform"
-import { adminEmail, adminToken, backends, baseUrl, newUser, withSettings } from "./Harness.ts"
+import { adminEmail, adminToken, everyBackend, baseUrl, newUser, withSettings } from "./Harness.ts"
 
 const instanceSecret = "dump-secrets-instance-secret-0123456789abcdef0123"
 const password = "correct horse battery"
@@ -94,10 +94,10 @@ const SessionToken = Schema.Struct({ sid: Schema.String })
 /** base64url(SHA-256(verifier)): the PKCE S256 challenge of `verifier`. */
 const challengeOf = (verifier: string) => createHash("sha256").update(verifier, "ascii").digest("base64url")
 
-const sqlBackends = backends.filter((backend) => backend.name !== "memory")
+const sqlBackends = everyBackend.filter((backend) => backend.name !== "memory")
 
 for (const backend of sqlBackends) {
-  // The SQL backends' servers also provide their SqlClient (Harness), which the memory one's type does not say.
+  // The SQL everyBackend' servers also provide their SqlClient (Harness), which the memory one's type does not say.
   const server = withSettings(backend.layer, { QUIRE_SECRET: instanceSecret }) as Layer.Layer<Layer.Success<typeof backend.layer> | SqlClient.SqlClient>
   layer(server, { timeout: 120_000, excludeTestServices: true })(
     `a dump of an instance on ${backend.name}`,

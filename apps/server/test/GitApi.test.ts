@@ -16,7 +16,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 // gitsync's test Git host (git http-backend behind basic auth); its package exports no test helpers.
 import * as GitHttpServer from "../../../packages/gitsync/test/GitHttpServer.ts"
-import { backends, baseUrl, type Client, errorCode, errorMessage, newUser, raw, serverOn, spaceWith } from "./Harness.ts"
+import { everyBackend, baseUrl, type Client, errorCode, errorMessage, newUser, raw, serverOn, spaceWith } from "./Harness.ts"
 import { get } from "./SiteFixtures.ts"
 
 const secretUrl = "https://quire-bot:s3cr3t-pa55@127.0.0.1:9/acme/docs.git"
@@ -107,7 +107,7 @@ const everything = Effect.fnUntraced(function*(api: Client, spaceId: string) {
   return JSON.stringify({ info, space })
 })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`Git sync API on ${backend.name}`, (it) => {
     it.effect("import and export refuse bad fields with a 400 naming the field", () =>
       Effect.gen(function*() {

@@ -80,7 +80,7 @@ export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, k
  * The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite (each
  * database a copy of one already migrated: the server's own migration run finds nothing to do).
  */
-export const backends = Backends.make({
+export const everyBackend = Backends.make({
   memory: serverOn(Services.layerMemory, "memory"),
   migrations: Services.migrations,
   // The server's SqlClient is the tests' too (a NOTIFY as another replica would send it).
@@ -99,6 +99,14 @@ export const backends = Backends.make({
  */
 export const withSettings = <A, E, R>(server: Layer.Layer<A, E, R>, settings: Record<string, string | number | boolean>) =>
   server.pipe(Layer.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true })))
+
+/**
+ * The backends an API suite runs on: memory and the machine's PostgreSQL. PGlite runs the same SQL
+ * on the same engine, through one connection: the suites where that one connection can tell
+ * (concurrent writes, merges and conflicts, jobs, Git, live editing, caches, large pages) run on
+ * `everyBackend`, and every test of the built server runs on it (docs/testing.md).
+ */
+export const backends = everyBackend.filter((backend) => backend.name !== "pglite")
 
 /** The server in memory, for suites whose subject is not storage (the CLI's). */
 export const memory = backends.find((backend) => backend.name === "memory")!

@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import { LocalServer } from "@quire/testkit"
-import { backends, baseUrl, newUser, spaceWith } from "./Harness.ts"
+import { everyBackend, baseUrl, newUser, spaceWith } from "./Harness.ts"
 
 const send = Effect.fnUntraced(function*(method: string, path: string, token: string, body?: unknown, key?: string) {
   const base = yield* baseUrl
@@ -33,7 +33,7 @@ const organizationTitles = Effect.fnUntraced(function*(token: string) {
   return (JSON.parse(answer.text) as { items: ReadonlyArray<{ title: string }> }).items.map((org) => org.title)
 })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`idempotency keys on ${backend.name}`, (it) => {
     it.effect("a retried write replays the first answer and creates nothing new", () =>
       Effect.gen(function*() {

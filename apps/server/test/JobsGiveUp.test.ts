@@ -12,7 +12,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { importRepository } from "@quire/gitsync/Jobs"
 import { runTranslation } from "@quire/translations/Jobs"
-import { backends, type Client, mergeIntoMain, spaceWith, withSettings } from "./Harness.ts"
+import { everyBackend, type Client, mergeIntoMain, spaceWith, withSettings } from "./Harness.ts"
 
 /** Holds every request: a translation provider and a Git remote that never answer. */
 let requests = 0
@@ -47,7 +47,7 @@ const withPage = Effect.fnUntraced(function*() {
 const translation = (api: Client, organizationId: string, translationId: string) =>
   api.translations.getTranslation({ params: { organizationId, translationId } })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(withSettings(backend.layer, settings), { timeout: 120_000, excludeTestServices: true })(`give-up hooks on ${backend.name}`, (it) => {
     it.effect("a translation run given up is failed with the reason, not running", () =>
       Effect.gen(function*() {

@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { RevisionPage } from "@quire/api"
-import { backends, baseUrl, spaceWith } from "./Harness.ts"
+import { everyBackend, baseUrl, spaceWith } from "./Harness.ts"
 
 const paragraphs = 20_000
 const largePage = Array.from({ length: paragraphs }, (_, i) =>
@@ -88,7 +88,7 @@ const loopWatch = () => {
   }
 }
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 240_000, excludeTestServices: true })(`a large page on ${backend.name}`, (it) => {
     it.effect("commits through a change request and a merge while /health keeps answering, and gives its memory back", () =>
       Effect.gen(function*() {

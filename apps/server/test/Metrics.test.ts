@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminToken, backends, baseUrl, client, mergeIntoMain, raw, spaceWith, withSettings } from "./Harness.ts"
+import { adminToken, everyBackend, baseUrl, client, mergeIntoMain, raw, spaceWith, withSettings } from "./Harness.ts"
 import { parse, valueOf } from "./Prometheus.ts"
 
 const scrape = Effect.fnUntraced(function*(headers: Record<string, string> = {}) {
@@ -14,7 +14,7 @@ const scrape = Effect.fnUntraced(function*(headers: Record<string, string> = {})
   return { status: response.status, type: response.headers.get("content-type"), text: yield* Effect.promise(() => response.text()) }
 })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`/metrics on ${backend.name}`, (it) => {
     it.effect("counts requests by route template and status, their durations and the token cache, in Prometheus's format", () =>
       Effect.gen(function*() {
@@ -57,7 +57,7 @@ for (const backend of backends) {
   })
 }
 
-const memory = backends.find((backend) => backend.name === "memory")!
+const memory = everyBackend.find((backend) => backend.name === "memory")!
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics of the bounded caches", (it) => {
   it.effect("shows each named cache's entries, capacity, hits, misses and evictions", () =>

@@ -7,7 +7,7 @@ import { SiteBroadcast } from "@quire/platform"
 import { VisitorToken } from "@quire/sites"
 import { LocalServer } from "@quire/testkit"
 import { FastPages } from "../src/FastPages.ts"
-import { backends, baseUrl, publicUrl } from "./Harness.ts"
+import { everyBackend, baseUrl, publicUrl } from "./Harness.ts"
 import { cookiesOf, get, getOnHost, idOf, localPath, png, publishedSite, write } from "./SiteFixtures.ts"
 
 /** A request of any method, as `get` makes a GET. */
@@ -18,7 +18,7 @@ const request = (method: string, path: string) =>
       return { status: response.status, headers: response.headers, text: await response.text() }
     }))
 
-for (const backend of backends.filter((b) => b.name !== "pglite")) {
+for (const backend of everyBackend.filter((b) => b.name !== "pglite")) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published sites on ${backend.name}`, (it) => {
     it.effect("serves pages with tabs, variants, sidebar, toc, prev/next, markdown and files", () =>
       Effect.gen(function*() {

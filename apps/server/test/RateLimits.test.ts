@@ -16,7 +16,7 @@ const lowLimit = ConfigProvider.layerAdd(
   { asPrimary: true }
 )
 
-const backends = Backends.make({
+const everyBackend = Backends.make({
   memory: serverOn(Services.layerMemory, "memory").pipe(Layer.provide(lowLimit)),
   migrations: Services.migrations,
   sql: (database) => serverOn(Services.layerSql, database === "pglite" ? "embedded" : "postgres").pipe(Layer.provide(lowLimit))
@@ -41,7 +41,7 @@ const get = Effect.fnUntraced(function*(path: string, token?: string, from: "127
   }
 })
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`rate limits on ${backend.name}`, (it) => {
     it.effect("each token has its budget, counted down in the headers, then 429 with Retry-After", () =>
       Effect.gen(function*() {

@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { backends, changeRequestsOn, errorCode, errorMessage, mergeIntoMain, newUser, raw, spaceWith } from "./Harness.ts"
+import { everyBackend, changeRequestsOn, errorCode, errorMessage, mergeIntoMain, newUser, raw, spaceWith } from "./Harness.ts"
 
 interface Listed { readonly title: string; readonly kind: string; readonly description?: string | undefined; readonly href?: string | undefined; readonly pages?: ReadonlyArray<Listed> | undefined }
 
@@ -13,7 +13,7 @@ interface Listed { readonly title: string; readonly kind: string; readonly descr
 const outline = (pages: ReadonlyArray<Listed>): ReadonlyArray<unknown> =>
   pages.map((page) => [page.title, page.kind, page.description ?? "", page.href ?? "", outline(page.pages ?? [])])
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`restoring a revision on ${backend.name}`, (it) => {
     it.effect("opens a draft whose content is the old revision's, groups, links, descriptions and files included; merged, main reads as it did", () =>
       Effect.gen(function*() {

@@ -8,7 +8,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { createHmac } from "node:crypto"
 import { Audience, VisitorToken } from "@quire/sites"
-import { backends } from "./Harness.ts"
+import { everyBackend } from "./Harness.ts"
 import { get, type Got, publishedSite } from "./SiteFixtures.ts"
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -36,7 +36,7 @@ const cases = (now: number): ReadonlyArray<{
   { claim: "jti", condition: `visitor.claims.jti === "vip-1"`, vip: { jti: "vip-1" }, other: { jti: "basic-1" } }
 ]
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 300_000, excludeTestServices: true })(`published audiences on ${backend.name}`, (it) => {
     it.effect("a condition on each registered claim: the VIP's pages and machine files never reach another reader", () =>
       Effect.gen(function*() {

@@ -3,14 +3,14 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { templates } from "@quire/content"
 import { LocalServer } from "@quire/testkit"
-import { backends, download, errorCode, errorMessage, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
+import { everyBackend, download, errorCode, errorMessage, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 
 /** A local website for the import tests: HTML pages by path. */
 const localSite = (pages: Record<string, string>) =>
   LocalServer.serveRoutes(Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { body }])))
 
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`space content API on ${backend.name}`, (it) => {
     it.effect("applies a template, then reads the revision, the page tree and a page's markdown", () =>
       Effect.gen(function*() {

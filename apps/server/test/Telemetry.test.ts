@@ -8,7 +8,7 @@ import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Schedule } from "effect"
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
-import { adminToken, backends, raw, withSettings } from "./Harness.ts"
+import { adminToken, everyBackend, raw, withSettings } from "./Harness.ts"
 
 type Attribute = { readonly key: string; readonly value: Record<string, unknown> }
 interface Span {
@@ -69,7 +69,7 @@ const eventually = <A>(check: () => A | undefined): Effect.Effect<A> =>
     return found === undefined ? Effect.fail(`not received yet: ${check.toString().slice(0, 200)}`) : Effect.succeed(found)
   }).pipe(Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }), Effect.orDie)
 
-const pglite = backends.find((backend) => backend.name === "pglite")!
+const pglite = everyBackend.find((backend) => backend.name === "pglite")!
 
 const server = Layer.unwrap(Effect.map(Effect.service(Receiver), (otlp) =>
   withSettings(pglite.layer, {

@@ -10,7 +10,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { backends, type Client, spaceWith, withSettings } from "./Harness.ts"
+import { everyBackend, type Client, spaceWith, withSettings } from "./Harness.ts"
 import { get } from "./SiteFixtures.ts"
 
 interface Received {
@@ -128,7 +128,7 @@ const repositoryOf = (files: Record<string, string>) =>
     ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
   )
 
-for (const backend of backends) {
+for (const backend of everyBackend) {
   layer(withSettings(backend.layer, settings), { timeout: 240_000, excludeTestServices: true })(`translation runs on ${backend.name}`, (it) => {
     it.effect("translates text only, and only the pages changed since the last run", () =>
       Effect.gen(function*() {
