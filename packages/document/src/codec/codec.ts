@@ -15,7 +15,7 @@ import { openFence } from "../blocks/code/markdown.ts"
 import { parseInline } from "./inline.ts"
 import { serializeInline } from "./inline-serialize.ts"
 import { dominantEol, indentOf, isBlank, splitLinesKeepEol, splitSlice, stripEol } from "./lines.ts"
-import { findLiquidEnd, parseLiquidTag } from "../syntax/Liquid.ts"
+import { findLiquidEnd, liquidLineName } from "../syntax/Liquid.ts"
 import type { BlockParse, MarkdownContext } from "./types.ts"
 
 export interface MarkdownCodec {
@@ -59,7 +59,7 @@ const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
   if (/^ {0,3}>/.test(line)) return true
   const item = LIST_ITEM.exec(line)
   if (item && item[6] !== "" && (item[3] === undefined || item[3] === "1")) return true
-  if (line.startsWith("{%") && parseLiquidTag(line)) return true
+  if (line.startsWith("{%") && liquidLineName(line) !== undefined) return true
   if (HTML_RAW_END.some(([start]) => start.test(line)) || HTML_BLOCK6.test(line)) return true
   return startsTable(lines, i)
 }
@@ -67,9 +67,9 @@ const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
 /** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, HTML blocks, indented code. */
 const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
   if (line.startsWith("{%")) {
-    const tag = parseLiquidTag(line)
-    if (tag) {
-      const end = findLiquidEnd(lines, i, tag.name)
+    const tag = liquidLineName(line)
+    if (tag !== undefined) {
+      const end = findLiquidEnd(lines, i, tag)
       return end < 0 ? i + 1 : end + 1
     }
   }

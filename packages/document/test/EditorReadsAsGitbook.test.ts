@@ -1,0 +1,40 @@
+/** Where the editor read a page otherwise than GitBook (found by packages/markdown's EditorCodec differential test). */
+import { describe, expect, it } from "vitest"
+import { codec, expectExact } from "./support.ts"
+
+describe("the editor reads these as GitBook does", () => {
+  it("a link whose text starts with an image is a link, the image inside it", () => {
+    const md = "Watch: [![](https://x.y/icon.png)Hosted Saved Rows](https://www.youtube.com/watch?v=5m80DgKW0x8)\n"
+    const paragraph = codec.parse(md).child(0)
+    const linked: Array<string> = []
+    paragraph.forEach((child) => {
+      const link = child.marks.find((m) => m.type.name === "link")
+      if (link !== undefined) linked.push(`${child.type.name}:${link.attrs.href as string}`)
+    })
+    expect(linked).toEqual(["image:https://www.youtube.com/watch?v=5m80DgKW0x8", "text:https://www.youtube.com/watch?v=5m80DgKW0x8"])
+    expectExact(md)
+  })
+
+  it("a link holding another link is still not a link", () => {
+    const paragraph = codec.parse("[a [b](c) d](e)\n").child(0)
+    const hrefs = new Set<string>()
+    paragraph.forEach((child) => child.marks.forEach((m) => void (m.type.name === "link" && hrefs.add(m.attrs.href as string))))
+    expect([...hrefs]).toEqual(["c"])
+  })
+
+  it("a block tag whose arguments are a condition, not parameters, is a block kept as written", () => {
+    const md = "{% if visitor.claims.plan === \"pro\" %}\nPro plan content.\n{% else %}\nFree plan content.\n{% endif %}\n"
+    const doc = codec.parse(md)
+    expect(doc.childCount).toBe(1)
+    expect(doc.child(0).type.name).toBe("raw")
+    expectExact(md)
+  })
+
+  it("a conditional nested in another ends at its own closing tag", () => {
+    const md = "{% if a %}\n{% if b === \"c\" %}\nInner.\n{% endif %}\nOuter.\n{% endif %}\n\nAfter.\n"
+    const doc = codec.parse(md)
+    expect(doc.child(0).type.name).toBe("raw")
+    expect(doc.child(0).attrs.text).toBe(md.slice(0, md.indexOf("\n\nAfter")))
+    expect(doc.child(1).textContent).toBe("After.")
+  })
+})
