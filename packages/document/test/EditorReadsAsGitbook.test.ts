@@ -37,4 +37,19 @@ describe("the editor reads these as GitBook does", () => {
     expect(doc.child(0).attrs.text).toBe(md.slice(0, md.indexOf("\n\nAfter")))
     expect(doc.child(1).textContent).toBe("After.")
   })
+
+  it("`$$formula$$` alone in a paragraph is a math block, written back on one line", () => {
+    const md = "Before.\n\n$$f(x) = x * e^{2 pi i \\xi x}$$\n\nInline $$x$$ stays inline.\n\n$$a$$ and $$b$$\n"
+    const doc = codec.parse(md)
+    expect([...Array(doc.childCount).keys()].map((i) => doc.child(i).type.name)).toEqual(["paragraph", "mathBlock", "paragraph", "paragraph"])
+    expect(doc.child(1).textContent).toBe("f(x) = x * e^{2 pi i \\xi x}")
+    expectExact(md)
+  })
+
+  it("a one-line math block edited onto several lines is written between `$$` lines", () => {
+    const doc = codec.parse("$$a$$\n")
+    const math = doc.child(0)
+    const edited = doc.type.create(doc.attrs, [math.type.create({ ...math.attrs, source: null }, doc.type.schema.text("a\n+ b"))])
+    expect(codec.serialize(edited)).toBe("$$\na\n+ b\n$$\n")
+  })
 })

@@ -139,7 +139,6 @@ const editorReading = (markdown: string): EditorReading => {
 
 const bareLink = "bare URL: "
 const inText = "in text: "
-const oneLine = "one line: "
 /** Each compared page's text by name, for the exceptions that look at it. */
 const pageText = new Map<string, string>()
 const startOf = (node: Nodes): number => node.position?.start.offset ?? -1
@@ -180,7 +179,7 @@ const serverReading = (markdown: string, placeOf: (offset: number) => Place): Re
         break
       case "paragraph": {
         const math = mathBlock.exec(source.slice(startOf(node), endOf(node)))
-        if (math !== null) push("math", `${/\n/.test(math[1]!) ? "" : oneLine}${math[1]!.replace(/^[ \t]*\r?\n|\r?\n[ \t]*$/g, "")}`)
+        if (math !== null) push("math", math[1]!.replace(/^[ \t]*\r?\n|\r?\n[ \t]*$/g, ""))
         break
       }
       case "table":
@@ -247,11 +246,6 @@ const exceptions: ReadonlyArray<{ readonly name: string; readonly reason: string
     name: "kept verbatim",
     reason: "the editor has no node for this block (`{% updates %}`, `{% prompt %}`, the API blocks other than `openapi-operation`, integrations, indented code, raw HTML): it keeps and shows its text as written, so the headings, code and links the server reads inside it are text to the editor",
     covers: (d) => d.where !== "structured"
-  },
-  {
-    name: "one-line math block",
-    reason: "`$$…$$` alone in a paragraph is a math block to GitBook (its docs give it as the block's markdown) and to the sites' renderer; the editor reads it as inline math in a paragraph",
-    covers: (d) => d.field === "math" && same(d.editor, d.server.filter((m) => !m.startsWith(oneLine))) && d.server.some((m) => m.startsWith(oneLine))
   },
   {
     name: "pipe in a table cell's math",
