@@ -52,4 +52,26 @@ describe("the editor reads these as GitBook does", () => {
     const edited = doc.type.create(doc.attrs, [math.type.create({ ...math.attrs, source: null }, doc.type.schema.text("a\n+ b"))])
     expect(codec.serialize(edited)).toBe("$$\na\n+ b\n$$\n")
   })
+
+  it("a tag whose parameters run over several lines is one block kept as written, not a paragraph", () => {
+    const md = "# Diagram\n\n{% @mermaid/diagram content=\"graph TD\n  A-->B\" %}\n\nAfter.\n"
+    const doc = codec.parse(md)
+    expect(doc.child(1).type.name).toBe("raw")
+    expect(doc.child(1).attrs.text).toBe("{% @mermaid/diagram content=\"graph TD\n  A-->B\" %}")
+    expect(doc.child(2).textContent).toBe("After.")
+    expectExact(md)
+  })
+
+  it("a block tag opened over several lines runs to its closing tag", () => {
+    const md = "{% hint style=\"info\"\n   title=\"Note\" %}\nInside.\n{% endhint %}\n\nAfter.\n"
+    const doc = codec.parse(md)
+    expect(doc.child(0).attrs.text).toBe(md.slice(0, md.indexOf("\n\nAfter")))
+    expectExact(md)
+  })
+
+  it("an unclosed `{%` stays a paragraph's text", () => {
+    const md = "{% not a tag\nat all\n"
+    expect(codec.parse(md).child(0).type.name).toBe("paragraph")
+    expectExact(md)
+  })
 })

@@ -16,6 +16,7 @@ import { parseInline } from "./inline.ts"
 import { serializeInline } from "./inline-serialize.ts"
 import { dominantEol, indentOf, isBlank, splitLinesKeepEol, splitSlice, stripEol } from "./lines.ts"
 import { findLiquidEnd, liquidLineName } from "../syntax/Liquid.ts"
+import { blockTagNames, opensUnclosedTag, readTag } from "../syntax/Tags.ts"
 import type { BlockParse, MarkdownContext } from "./types.ts"
 
 export interface MarkdownCodec {
@@ -64,8 +65,31 @@ const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
   return startsTable(lines, i)
 }
 
-/** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, HTML blocks, indented code. */
+/** Lines a tag may run over (`{% @mermaid/diagram content="graph TD` … `" %}`), as the sites' renderer reads them. */
+const TAG_LINES = 40
+
+/**
+ * The line that ends a tag opened and not closed on line `i` (its parameters run over the next lines), when the
+ * lines up to it read as one tag; else -1.
+ */
+const tagLinesEnd = (lines: ReadonlyArray<string>, i: number): number => {
+  for (let j = i + 1; j < lines.length && j <= i + TAG_LINES; j++) {
+    if (!lines[j]!.includes("%}")) continue
+    return readTag(lines.slice(i, j + 1).join("\n")) === undefined ? -1 : j
+  }
+  return -1
+}
+
+/** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, tags over several lines, HTML blocks, indented code. */
 const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
+  if (line.startsWith("{%") && opensUnclosedTag(line)) {
+    const last = tagLinesEnd(lines, i)
+    if (last >= 0) {
+      const name = readTag(lines.slice(i, last + 1).join("\n"))!.name
+      const end = blockTagNames.has(name) ? findLiquidEnd(lines, last, name) : -1
+      return end < 0 ? last + 1 : end + 1
+    }
+  }
   if (line.startsWith("{%")) {
     const tag = liquidLineName(line)
     if (tag !== undefined) {
