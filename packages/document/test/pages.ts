@@ -44,7 +44,16 @@ export const gitPages = (gitDir: string): Array<Page> => {
       const [meta, path] = e.split("\t") as [string, string]
       return [path, meta.split(" ")[2]!] as const
     })
-  return entries.map(([path, sha]) => [path, git("cat-file", "blob", sha).toString("utf8")])
+  // One `git cat-file --batch` for every blob: `<sha> blob <size>\n<content>\n` each.
+  const batch = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: entries.map(([, sha]) => sha).join("\n") + "\n", maxBuffer: 1 << 30 })
+  let at = 0
+  return entries.map(([path]) => {
+    const header = batch.indexOf(10, at)
+    const size = Number(batch.toString("latin1", at, header).split(" ")[2])
+    const text = batch.toString("utf8", header + 1, header + 1 + size)
+    at = header + 1 + size + 1
+    return [path, text]
+  })
 }
 
 /** Every corpus page this machine has, named `<repo>:<path>`: the folders when present, else the git mirrors. */

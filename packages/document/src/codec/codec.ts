@@ -15,7 +15,8 @@ import { openFence } from "../blocks/code/markdown.ts"
 import { parseInline } from "./inline.ts"
 import { serializeInline } from "./inline-serialize.ts"
 import { dominantEol, indentOf, isBlank, splitLinesKeepEol, splitSlice, stripEol } from "./lines.ts"
-import { findLiquidEnd, parseLiquidTag } from "../syntax/Liquid.ts"
+import { findLiquidEnd, liquidLineName } from "../syntax/Liquid.ts"
+import { blockTagNames, opensUnclosedTag, readTag } from "../syntax/Tags.ts"
 import type { BlockParse, MarkdownContext } from "./types.ts"
 
 export interface MarkdownCodec {
@@ -59,17 +60,40 @@ const interrupts = (lines: ReadonlyArray<string>, i: number): boolean => {
   if (/^ {0,3}>/.test(line)) return true
   const item = LIST_ITEM.exec(line)
   if (item && item[6] !== "" && (item[3] === undefined || item[3] === "1")) return true
-  if (line.startsWith("{%") && parseLiquidTag(line)) return true
+  if (line.startsWith("{%") && liquidLineName(line) !== undefined) return true
   if (HTML_RAW_END.some(([start]) => start.test(line)) || HTML_BLOCK6.test(line)) return true
   return startsTable(lines, i)
 }
 
-/** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, HTML blocks, indented code. */
+/** Lines a tag may run over (`{% @mermaid/diagram content="graph TD` … `" %}`), as the sites' renderer reads them. */
+const TAG_LINES = 40
+
+/**
+ * The line that ends a tag opened and not closed on line `i` (its parameters run over the next lines), when the
+ * lines up to it read as one tag; else -1.
+ */
+const tagLinesEnd = (lines: ReadonlyArray<string>, i: number): number => {
+  for (let j = i + 1; j < lines.length && j <= i + TAG_LINES; j++) {
+    if (!lines[j]!.includes("%}")) continue
+    return readTag(lines.slice(i, j + 1).join("\n")) === undefined ? -1 : j
+  }
+  return -1
+}
+
+/** Where markdown we do not model, starting at `i`, ends: unknown liquid blocks, tags over several lines, HTML blocks, indented code. */
 const rawEnd = (lines: ReadonlyArray<string>, i: number, line: string): number | undefined => {
+  if (line.startsWith("{%") && opensUnclosedTag(line)) {
+    const last = tagLinesEnd(lines, i)
+    if (last >= 0) {
+      const name = readTag(lines.slice(i, last + 1).join("\n"))!.name
+      const end = blockTagNames.has(name) ? findLiquidEnd(lines, last, name) : -1
+      return end < 0 ? last + 1 : end + 1
+    }
+  }
   if (line.startsWith("{%")) {
-    const tag = parseLiquidTag(line)
-    if (tag) {
-      const end = findLiquidEnd(lines, i, tag.name)
+    const tag = liquidLineName(line)
+    if (tag !== undefined) {
+      const end = findLiquidEnd(lines, i, tag)
       return end < 0 ? i + 1 : end + 1
     }
   }

@@ -216,7 +216,8 @@ const scanLink = (schema: Schema, text: string, open: number, image: boolean): {
     const node = schema.nodes.image!.create({ src: dest.href, alt: inner, title: dest.title, titleQuote: dest.titleQuote, angle: dest.angle })
     return { items: [{ kind: "node", node, marks: [] }], end: dest.end }
   }
-  if (/\[[^\]]*\]\(/.test(inner)) return undefined
+  // A link holds no other link (CommonMark), but may hold an image: `[![](badge.png) Text](url)`.
+  if (/(?<!!)\[[^\]]*\]\(/.test(inner)) return undefined
   const innerItems = scan(schema, inner)
   processEmphasis(schema, innerItems)
   const link = schema.marks.link!.create({ href: dest.href, title: dest.title, titleQuote: dest.titleQuote, angle: dest.angle })

@@ -19,6 +19,12 @@ export const parseLiquidTag = (line: string): LiquidTag | undefined => {
   return { name: tag.name, params: tag.params.map(({ key, value, quote }) => ({ key, value, quote })) }
 }
 
+/**
+ * The name of the one tag a whole line is, whatever its arguments (`{% if a === "b" %}` too), or
+ * undefined: what starts, ends and nests a block, where `parseLiquidTag` also wants a parameter list.
+ */
+export const liquidLineName = (line: string): string | undefined => readTag(line)?.name
+
 /** One parameter as text: quoted as it was, or double-quoted when it would not read back unquoted. */
 export const renderParam = (p: LiquidParam): string => {
   const quote = p.quote === "" && (p.value === "" || /[\s"'%}]/.test(p.value) || (p.key === null && p.value.includes("="))) ? "\"" : p.quote
@@ -75,12 +81,12 @@ export const findLiquidEnd = (lines: ReadonlyArray<string>, i: number, name: str
     }
     const trimmed = line.trim()
     if (!trimmed.startsWith("{%")) continue
-    const tag = parseLiquidTag(trimmed)
-    if (!tag) continue
-    if (tag.name === name) {
+    const tag = liquidLineName(trimmed)
+    if (tag === undefined) continue
+    if (tag === name) {
       if (stopAtSibling) return -1
       depth++
-    } else if (tag.name === `end${name}`) {
+    } else if (tag === `end${name}`) {
       if (depth === 0) return j
       depth--
     }
