@@ -39,6 +39,8 @@ const colourOf = (user: { readonly colour?: unknown; readonly name?: unknown }):
 const caret = (user: { readonly name?: unknown; readonly colour?: unknown }): HTMLElement => {
   const el = document.createElement("span")
   el.className = `collab-caret collab-colour-${colourOf(user)}`
+  // Not read out as part of the text being edited.
+  el.setAttribute("aria-hidden", "true")
   const label = document.createElement("span")
   label.className = "collab-caret-label"
   label.textContent = typeof user.name === "string" && user.name !== "" ? user.name : "Someone"
