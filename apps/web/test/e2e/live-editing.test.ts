@@ -132,3 +132,31 @@ it("edits on page A after editing page B of the same change request are stored, 
     await session.context.close()
   }
 })
+
+it("says in words that a paste was too large for the server, and is saved again once it is undone", async () => {
+  const { space, cr, read } = await changeRequest("Too large", [{ title: "Notes", slug: "notes", markdown: "Short page.\n" }])
+  const session = await open(browser(), url(), { expected: [/WebSocket/] })
+  const { page } = session
+  try {
+    await signInAsAdmin(session, url())
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
+    await saved(page)
+    await page.getByRole("textbox", { name: "Page content" }).getByText("Short page.").click()
+    await page.keyboard.press("End")
+    // Over the server's 1 MiB for one update, under what the socket itself cuts.
+    await page.evaluate((size) => {
+      const data = new DataTransfer()
+      data.setData("text/plain", "x".repeat(size))
+      document.querySelector(".quire-editor")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }))
+    }, 1_060_000)
+    await page.getByRole("alert").filter({ hasText: "too large to send at once" }).waitFor()
+    await page.keyboard.press("Control+z")
+    await saved(page)
+    expect(await page.getByRole("alert").filter({ hasText: "too large" }).count()).toBe(0)
+    await page.keyboard.type(" Still here.")
+    await saved(page)
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toBe("Short page. Still here.\n")
+  } finally {
+    await session.context.close()
+  }
+})

@@ -11,7 +11,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
-import { collabUrl, liveStatus, liveStatusText, type LiveState } from "./live.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalStopsEditing, type LiveState } from "./live.ts"
 
 export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
@@ -36,8 +36,10 @@ const useLiveDocument = (changeRequestId: string, pageId: string) => {
       name: `${changeRequestId}/${pageId}`,
       document,
       onStatus: ({ status }) => update({ connected: status === WebSocketStatus.Connected }),
-      onSynced: () => update({ synced: true, refusal: undefined, unsynced: provider.unsyncedChanges }),
-      onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
+      onSynced: () => update({ synced: true, unsynced: provider.unsyncedChanges }),
+      // A refusal stays until the server has everything: the provider reconnects by itself and
+      // sends the refused change again, which the server refuses again until it is undone.
+      onUnsyncedChanges: ({ number }) => update(number === 0 && provider.synced ? { unsynced: 0, refusal: undefined } : { unsynced: number }),
       // The server's reason for closing (a limit, access removed); a plain drop has none.
       onClose: ({ event }) => update(event.reason === "" ? { connected: false } : { connected: false, refusal: event.reason }),
       onAuthenticationFailed: ({ reason }) => update({ refusal: reason === "" ? "unauthenticated" : reason })
@@ -74,7 +76,7 @@ export const LivePageEditor = (props: {
       {props.header}
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
-        <Editor key={connection.document.guid} markdown={undefined} editable={status.kind !== "refused" || state.refusal?.startsWith("rate-limited") === true}
+        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || !refusalStopsEditing(state.refusal)}
           linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}

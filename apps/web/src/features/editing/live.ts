@@ -79,6 +79,13 @@ export const refusalSentence = (reason: string): string => {
   }
 }
 
+/**
+ * Whether a refusal stops the editor taking input: access gone (nothing typed could be stored).
+ * After a limit the writer keeps editing, to undo what was too large (an undone insertion is sent
+ * again as a small deletion the server accepts).
+ */
+export const refusalStopsEditing = (reason: string): boolean => /^(forbidden|unauthenticated|not-found)\b/.test(reason)
+
 /** How many caret colours there are (`.collab-colour-<n>` in editor.css, each with a light and a dark shade). */
 export const caretColours = 8
 
