@@ -11,7 +11,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalStopsEditing, type LiveState } from "./live.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalPasses, type LiveState } from "./live.ts"
 
 export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
@@ -31,6 +31,15 @@ const useLiveDocument = (changeRequestId: string, pageId: string) => {
   useEffect(() => {
     const document = new Y.Doc()
     const update = (change: Partial<LiveState>) => setState((s) => ({ ...s, ...change }))
+    // A refusal closes the document on the socket, which stays open: one that passes (live.ts) is
+    // opened on it again after a pause, growing while it is refused again.
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let pause = 1_000
+    const reopen = () => {
+      retry = undefined
+      pause = Math.min(pause * 2, 30_000)
+      void provider.sendToken().then(() => provider.startSync())
+    }
     const provider = new HocuspocusProvider({
       url: collabUrl(window.location),
       name: `${changeRequestId}/${pageId}`,
@@ -39,13 +48,21 @@ const useLiveDocument = (changeRequestId: string, pageId: string) => {
       onSynced: () => update({ synced: true, unsynced: provider.unsyncedChanges }),
       // A refusal stays until the server has everything: the provider reconnects by itself and
       // sends the refused change again, which the server refuses again until it is undone.
-      onUnsyncedChanges: ({ number }) => update(number === 0 && provider.synced ? { unsynced: 0, refusal: undefined } : { unsynced: number }),
-      // The server's reason for closing (a limit, access removed); a plain drop has none.
-      onClose: ({ event }) => update(event.reason === "" ? { connected: false } : { connected: false, refusal: event.reason }),
+      onUnsyncedChanges: ({ number }) => {
+        if (number === 0 && provider.synced) pause = 1_000
+        update(number === 0 && provider.synced ? { unsynced: 0, refusal: undefined } : { unsynced: number })
+      },
+      onClose: ({ event }) => {
+        // A plain drop has no reason (the provider reconnects); the server's refusal has one.
+        if (event.reason === "") return update({ connected: false })
+        update({ refusal: event.reason })
+        if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
+      },
       onAuthenticationFailed: ({ reason }) => update({ refusal: reason === "" ? "unauthenticated" : reason })
     })
     setConnection({ provider, document })
     return () => {
+      clearTimeout(retry)
       provider.destroy()
       document.destroy()
     }
@@ -76,7 +93,7 @@ export const LivePageEditor = (props: {
       {props.header}
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
-        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || !refusalStopsEditing(state.refusal)}
+        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
           linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}

@@ -59,9 +59,9 @@ export const refusalSentence = (reason: string): string => {
   const words = colon < 0 ? "" : reason.slice(colon + 1).trim()
   switch (code) {
     case "update-too-large":
-      return "The server refused your last change: it was too large to send at once (a very large paste?). Undo it, or paste it in smaller parts."
+      return "The server refused your last change: it was too large to send at once (a very large paste?). Reload the page to go on from what the server has, and paste in smaller parts."
     case "document-too-large":
-      return "This page is too large to edit live: the server refused your last change. Split the page, or remove some of its content."
+      return "This page is too large to edit live: the server refused your last change. Reload the page, then split it or remove some of its content."
     case "rate-limited":
       return "You are typing faster than the server accepts: your last changes wait and are sent again in a moment."
     case "invalid-update":
@@ -80,11 +80,13 @@ export const refusalSentence = (reason: string): string => {
 }
 
 /**
- * Whether a refusal stops the editor taking input: access gone (nothing typed could be stored).
- * After a limit the writer keeps editing, to undo what was too large (an undone insertion is sent
- * again as a small deletion the server accepts).
+ * Whether a refusal passes by itself (too fast, the database down a moment): the document is then
+ * opened again after a pause and typing goes on. Any other stops the editor: access is gone, or a
+ * change was refused for good (too large, unreadable), and it stays in the tab's document (undoing
+ * it keeps its content, for redo), so every later sync would send it again; reloading starts from
+ * what the server has.
  */
-export const refusalStopsEditing = (reason: string): boolean => /^(forbidden|unauthenticated|not-found)\b/.test(reason)
+export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavailable)\b/.test(reason)
 
 /** How many caret colours there are (`.collab-colour-<n>` in editor.css, each with a light and a dark shade). */
 export const caretColours = 8

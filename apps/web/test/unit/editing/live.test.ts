@@ -4,7 +4,7 @@
  * the server, and each close reason of the collaboration server as a sentence a writer understands.
  */
 import { describe, expect, it } from "vitest"
-import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalSentence, refusalStopsEditing, type LiveState } from "../../../src/features/editing/live.ts"
+import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
 
 const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, ...s })
 const text = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s)))
@@ -47,9 +47,10 @@ describe("the server's close reasons in words", () => {
     expect(refusalSentence("forbidden")).toBe("You can no longer edit this page. What you type now is not saved.")
   })
 
-  it("stops the editor only when access is gone, so a change over a limit can be undone", () => {
-    expect(["forbidden: removed from the space", "forbidden", "unauthenticated", "not-found"].map(refusalStopsEditing)).toEqual([true, true, true, true])
-    expect(["update-too-large", "document-too-large", "rate-limited", "invalid-update", "unavailable"].map(refusalStopsEditing)).toEqual([false, false, false, false, false])
+  it("goes on after a refusal that passes by itself, and stops the editor after any other", () => {
+    expect(["rate-limited", "unavailable"].map(refusalPasses)).toEqual([true, true])
+    expect(["forbidden: removed from the space", "unauthenticated", "not-found", "update-too-large", "document-too-large", "invalid-update"].map(refusalPasses))
+      .toEqual([false, false, false, false, false, false])
   })
 
   it("shows an unknown reason as the server said it", () => {
