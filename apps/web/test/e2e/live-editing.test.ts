@@ -163,3 +163,22 @@ it("says in words that a paste was too large for the server, and goes on from th
     await session.context.close()
   }
 })
+
+it("counts what is not yet on the server while offline, and sends it on reconnecting", async () => {
+  const { space, cr, read } = await changeRequest("Offline", [{ title: "Notes", slug: "notes", markdown: "Online start.\n" }])
+  const session = await open(browser(), url(), { expected: [/WebSocket|ERR_INTERNET_DISCONNECTED/] })
+  const { page } = session
+  try {
+    await signInAsAdmin(session, url())
+    await page.goto(`/s/${space.id}/~/changes/${cr.number}/notes`)
+    await saved(page)
+    await session.context.setOffline(true)
+    await typeAfter(page, "Online start.", " Typed offline.")
+    await page.getByRole("status").filter({ hasText: /^Offline — \d+ changes? not yet on the server$/ }).waitFor({ timeout: 45_000 })
+    await session.context.setOffline(false)
+    await saved(page)
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toBe("Online start. Typed offline.\n")
+  } finally {
+    await session.context.close()
+  }
+})

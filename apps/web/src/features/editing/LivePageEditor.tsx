@@ -60,8 +60,16 @@ const useLiveDocument = (changeRequestId: string, pageId: string) => {
       },
       onAuthenticationFailed: ({ reason }) => update({ refusal: reason === "" ? "unauthenticated" : reason })
     })
+    // The browser knows it is offline before the socket does (the provider notices a silent
+    // socket only after its timeout): say so at once.
+    const offline = () => update({ connected: false })
+    const online = () => update({ connected: provider.configuration.websocketProvider.status === WebSocketStatus.Connected })
+    window.addEventListener("offline", offline)
+    window.addEventListener("online", online)
     setConnection({ provider, document })
     return () => {
+      window.removeEventListener("offline", offline)
+      window.removeEventListener("online", online)
       clearTimeout(retry)
       provider.destroy()
       document.destroy()
