@@ -174,7 +174,7 @@ it("counts what is not yet on the server while offline, and sends it on reconnec
     await saved(page)
     await session.context.setOffline(true)
     await typeAfter(page, "Online start.", " Typed offline.")
-    await page.getByRole("status").filter({ hasText: /^Offline — \d+ changes? not yet on the server$/ }).waitFor({ timeout: 45_000 })
+    await page.getByRole("status").filter({ hasText: /^Offline — \d+ changes? not yet on the server$/ }).waitFor()
     await session.context.setOffline(false)
     await saved(page)
     await expect.poll(() => read("Notes"), { timeout: 15_000 }).toBe("Online start. Typed offline.\n")
