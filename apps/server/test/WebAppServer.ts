@@ -11,6 +11,8 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Config, Effect, Layer } from "effect"
 import { AccountMail, Users } from "@quire/identity"
 import { Queue, Services, Storage } from "@quire/platform"
+import * as CollabCodec from "../src/collab/CollabCodec.ts"
+import * as CollabServer from "../src/collab/CollabServer.ts"
 import * as Http from "../src/Http.ts"
 import * as NodeServer from "../src/NodeServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
@@ -23,8 +25,10 @@ const main = Effect.gen(function*() {
     yield* (yield* Users).bootstrapAdmin("admin@quire.test", adminToken)
     yield* Effect.sync(() => console.log(`listening ${url}`))
   }))
+  // Live editing on /collab, as main.ts mounts it (the app uses it with QUIRE_LIVE_EDITING=true).
+  const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.CollabCodec.layer))
   const server = bootstrap.pipe(
-    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Layer.merge(Http.serve, collab)),
     // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server).
     Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provide(AccountMail.layerConfig(url))))),
     Layer.provide([PublicUrl.layer(url), Storage.layer("memory")]),

@@ -12,7 +12,8 @@ import { commandExtensions, createHooks, type LinkTarget } from "./commands/inde
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import { fieldInputEvent } from "./blocks/shared/view.ts"
 import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
-import { EditingBasics, editorExtensions } from "./schema.ts"
+import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
+import { EditingBasics, EditingCursors, editorExtensions } from "./schema.ts"
 import { sourceExtensions } from "./source/index.ts"
 import "./editor.css"
 
@@ -39,9 +40,15 @@ export interface EditorProps {
   readonly uploadFile?: (file: File) => Promise<UploadedFile>
   /** The URL the browser loads a stored file from, for a page's reference to it (`/files/<id>`). */
   readonly fileUrl?: FileUrlResolver
+  /**
+   * Live editing: the page is the shared document's, edited with the others (editor/collab). The
+   * editor then neither reads `markdown` nor reports any (the server writes the markdown), and
+   * undo takes back only one's own changes. Read when the editor is made; hidden until `ready`.
+   */
+  readonly collaboration?: CollabBinding & { readonly ready: boolean }
 }
 
-export type { LinkTarget, UploadedFile }
+export type { CollabBinding, LinkTarget, UploadedFile }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -55,7 +62,7 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onEditingRef = useRef(onEditing)
@@ -82,10 +89,13 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
     ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
-    EditingBasics,
+    collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
-    ...sourceExtensions()
+    ...sourceExtensions(),
+    ...(collaboration === undefined ? [] : collaborationExtensions(collaboration))
   ]
+  const live = collaboration !== undefined
+  const shown = live ? collaboration.ready : markdown !== undefined
   const editorProps = useMemo(() => ({ attributes: { class: "quire-editor", "aria-label": label, role: "textbox", "aria-multiline": "true" } }), [label])
   const editor = useEditor({
     extensions: extensions.current,
@@ -96,7 +106,8 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     shouldRerenderOnTransaction: false,
     editorProps,
     onUpdate: ({ editor: e, transaction }) => {
-      if (transaction.getMeta("addToHistory") === false) return
+      // Live: the shared document is the page; nothing is reported.
+      if (live || transaction.getMeta("addToHistory") === false) return
       if (unreported.current === null) onEditingRef.current?.()
       unreported.current = e.state.doc
       clearTimeout(timer.current)
@@ -140,7 +151,7 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     }
   }, [report])
   useEffect(() => {
-    if (!editor || editor.isDestroyed || markdown === undefined || markdown === loaded.current) return
+    if (live || !editor || editor.isDestroyed || markdown === undefined || markdown === loaded.current) return
     codecRef.current ??= createMarkdownCodec(editor.schema)
     loaded.current = markdown
     // Edits of the document being replaced are not reported after it.
@@ -164,14 +175,18 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     }
     handle = idle ? requestIdleCallback(slice) : setTimeout(slice, 0)
     return () => (idle ? cancelIdleCallback(handle as number) : clearTimeout(handle))
-  }, [editor, markdown])
+  }, [editor, markdown, live])
+  useEffect(() => {
+    // The shared document has come: a long page is drawn as one (editor.css).
+    if (live && shown && editor && !editor.isDestroyed) frame.current?.classList.toggle("is-long", editor.state.doc.childCount >= longPage)
+  }, [editor, live, shown])
   useEffect(() => {
     // Without TipTap's "update" event: it is no edit, and the page would be reported as changed.
-    const want = editable && markdown !== undefined
+    const want = editable && shown
     if (editor && !editor.isDestroyed && editor.isEditable !== want) editor.setEditable(want, false)
-  }, [editor, editable, markdown])
+  }, [editor, editable, shown])
   return (
-    <div ref={frame} className="quire-editor-frame" hidden={markdown === undefined}>
+    <div ref={frame} className="quire-editor-frame" hidden={!shown}>
       {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} /> : null}
       <EditorContent editor={editor} />
     </div>

@@ -25,7 +25,13 @@ export const editorExtensions = (views: Readonly<Record<string, NodeViewRenderer
     ]
   })
 
-/** Undo and redo, and the cursors for places between blocks. */
+/** The cursors for places between blocks (live editing brings its own undo: editor/collab). */
+export const EditingCursors = Extension.create({
+  name: "quireEditingCursors",
+  addProseMirrorPlugins: () => [dropCursor(), gapCursor()]
+})
+
+/** Undo and redo of the editor's own history, and the cursors for places between blocks. */
 export const EditingBasics = Extension.create({
   name: "quireEditingBasics",
   addProseMirrorPlugins: () => [history(), dropCursor(), gapCursor()],

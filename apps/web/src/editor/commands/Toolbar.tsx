@@ -4,6 +4,7 @@
  */
 import type { Editor } from "@tiptap/core"
 import { redo, redoDepth, undo, undoDepth } from "@tiptap/pm/history"
+import { yUndoPluginKey } from "@tiptap/y-tiptap"
 import { useEditorState } from "@tiptap/react"
 import { useEffect, useRef, useState } from "react"
 import { applyLink, type CommandHooks, insertFigure, linkRange, removeLink } from "./hooks.ts"
@@ -39,12 +40,25 @@ const arrowKeys = (e: React.KeyboardEvent<HTMLDivElement>) => {
   buttons[(at + (e.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length]!.focus()
 }
 
+/** The undo stack in use: live editing's (only one's own changes, editor/collab) or the editor's history. */
+const undoable = (e: Editor) => {
+  const live = yUndoPluginKey.getState(e.state)?.undoManager
+  return live === undefined
+    ? { undo: undoDepth(e.state), redo: redoDepth(e.state) }
+    : { undo: live.undoStack.length, redo: live.redoStack.length }
+}
+
+const undoOrRedo = (editor: Editor, which: "undo" | "redo") => {
+  if (yUndoPluginKey.getState(editor.state) !== undefined) return editor.commands[which]()
+  return (which === "undo" ? undo : redo)(editor.state, editor.view.dispatch)
+}
+
 export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps) => {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      canUndo: undoDepth(e.state) > 0,
-      canRedo: redoDepth(e.state) > 0,
+      canUndo: undoable(e).undo > 0,
+      canRedo: undoable(e).redo > 0,
       bold: e.isActive("bold"),
       italic: e.isActive("italic"),
       code: e.isActive("code"),
@@ -88,8 +102,8 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps
   return (
     <div className="quire-editor-chrome">
       <div className="quire-toolbar" role="toolbar" aria-label="Formatting" onKeyDown={arrowKeys}>
-        <button type="button" aria-label="Undo" title={`Undo (${mod}Z)`} disabled={disabled || !state?.canUndo} onClick={run(() => undo(editor.state, editor.view.dispatch))}>↶</button>
-        <button type="button" aria-label="Redo" title={`Redo (${mod}Shift+Z)`} disabled={disabled || !state?.canRedo} onClick={run(() => redo(editor.state, editor.view.dispatch))}>↷</button>
+        <button type="button" aria-label="Undo" title={`Undo (${mod}Z)`} disabled={disabled || !state?.canUndo} onClick={run(() => undoOrRedo(editor, "undo"))}>↶</button>
+        <button type="button" aria-label="Redo" title={`Redo (${mod}Shift+Z)`} disabled={disabled || !state?.canRedo} onClick={run(() => undoOrRedo(editor, "redo"))}>↷</button>
         <span className="quire-toolbar-gap" aria-hidden="true" />
         <button type="button" aria-label="Bold" title={`Bold (${mod}B)`} aria-pressed={state?.bold ?? false} disabled={disabled} onClick={run(() => editor.commands.toggleMark("bold"))}><strong>B</strong></button>
         <button type="button" aria-label="Italic" title={`Italic (${mod}I)`} aria-pressed={state?.italic ?? false} disabled={disabled} onClick={run(() => editor.commands.toggleMark("italic"))}><em>I</em></button>

@@ -9,6 +9,12 @@ import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
 import { ApiFailure, getChangeRequest, getPageHtml, getPageMarkdown, getRevisionParents, listFiles, listPages, type PageDocument, updateContent, uploadFile } from "./api.ts"
 import { draftKey, SaveQueue, type SaveState, type SendOutcome } from "./save-queue.ts"
+import { AsyncResult } from "effect/reactivity"
+import { useAtomValue } from "../../api/react.ts"
+import { sessionAtom } from "../../api/session.ts"
+import type { CollabUser } from "../../editor/collab/index.ts"
+import { caretColourOf } from "./live.ts"
+import { LivePageEditor } from "./LivePageEditor.tsx"
 
 /**
  * The editor's module, loaded with `import()` on first use. Not `React.lazy`: a Suspense retry
@@ -127,7 +133,7 @@ interface Loaded {
   readonly revision: string
 }
 
-export const PageEditor = (props: {
+interface PageEditorProps {
   readonly spaceId: string
   readonly changeRequestId: string
   readonly number: number
@@ -136,7 +142,86 @@ export const PageEditor = (props: {
   readonly revision: string
   /** Called after a save of the title or description (the tree shows titles). */
   readonly onMetadataSaved: () => void
-}) => {
+}
+
+/** The signed-in person as the others see them, when the server edits pages live (`QUIRE_LIVE_EDITING`). */
+const useLivePerson = (): CollabUser | undefined => {
+  const session = useAtomValue(sessionAtom)
+  if (!AsyncResult.isSuccess(session) || !session.value.signedIn || session.value.info.liveEditing !== true) return undefined
+  const { user } = session.value.info
+  return { name: user.displayName, colour: caretColourOf(user.id) }
+}
+
+/** The page's title and description, each saved when its field is left. */
+const MetadataFields = (props: {
+  readonly page: PageDocument
+  readonly generation: number
+  readonly error: string | undefined
+  readonly onSave: (field: "title" | "description", value: string) => void
+}) => (
+  <>
+    <label className="page-title-field">
+      <span className="visually-hidden">Page title</span>
+      <input key={`t${props.generation}`} defaultValue={props.page.title} aria-label="Page title" onBlur={(e) => props.onSave("title", e.target.value)}
+        onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
+    </label>
+    <label className="page-description-field">
+      <span className="visually-hidden">Page description</span>
+      <input key={`d${props.generation}`} defaultValue={props.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)"
+        onBlur={(e) => props.onSave("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
+    </label>
+    {props.error === undefined ? null : <p role="alert" className="form-error">{props.error}</p>}
+  </>
+)
+
+/**
+ * A page edited live: the shared document in the editor, the title and description saved on the
+ * change request's revision as read just before (the page's text is the server's to write).
+ */
+const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
+  const Editor = useEditorModule()
+  const base = useRef(props.revision)
+  const resources = useEditorResources(props, base)
+  const [page, setPage] = useState<PageDocument | { readonly error: string } | undefined>(undefined)
+  const [metaError, setMetaError] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    void resources.loadFiles()
+    getPageMarkdown(props.spaceId, props.number, props.pageId).then((p) => live && setPage(p),
+      (failure: unknown) => live && setPage({ error: failure instanceof Error ? failure.message : String(failure) }))
+    return () => {
+      live = false
+    }
+  }, [props.spaceId, props.number, props.pageId, resources])
+  if (page !== undefined && "error" in page) return <p role="alert" className="form-error">Could not load this page: {page.error}</p>
+  if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
+  if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
+  const save = (field: "title" | "description", value: string) => {
+    if (value === (field === "title" ? page.title : page.description ?? "")) return
+    if (field === "title" && value.trim() === "") return setMetaError("A page needs a title.")
+    setMetaError(undefined)
+    getChangeRequest(props.spaceId, props.number)
+      .then((cr) => updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], cr.revision))
+      .then((cr) => {
+        base.current = cr.revision
+        setPage({ ...page, [field]: value })
+        props.onMetadataSaved()
+      }, (failure: unknown) => setMetaError(`Could not save the ${field}: ${failure instanceof Error ? failure.message : String(failure)}`))
+  }
+  return (
+    <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
+      header={<MetadataFields page={page} generation={0} error={metaError} onSave={save} />} />
+  )
+}
+
+/** The page's editor: live when the server says so, else the whole-page autosave. */
+export const PageEditor = (props: PageEditorProps) => {
+  const person = useLivePerson()
+  return person === undefined ? <WholePageEditor {...props} /> : <LivePage {...props} person={person} />
+}
+
+/** A page saved whole, debounced, on the revision it was loaded from, with a draft kept in this browser. */
+const WholePageEditor = (props: PageEditorProps) => {
   const [loaded, setLoaded] = useState<Loaded | { readonly error: string } | undefined>(undefined)
   const [state, setState] = useState<SaveState>({ kind: "saved" })
   const [draft, setDraft] = useState<string | undefined>(undefined)
@@ -255,17 +340,7 @@ export const PageEditor = (props: {
           }}>Discard them</button>
         </div>
       )}
-      <label className="page-title-field">
-        <span className="visually-hidden">Page title</span>
-        <input key={`t${reloads}`} defaultValue={loaded.page.title} aria-label="Page title" onBlur={(e) => saveMetadata("title", e.target.value)}
-          onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-      </label>
-      <label className="page-description-field">
-        <span className="visually-hidden">Page description</span>
-        <input key={`d${reloads}`} defaultValue={loaded.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)"
-          onBlur={(e) => saveMetadata("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-      </label>
-      {metaError === undefined ? null : <p role="alert" className="form-error">{metaError}</p>}
+      <MetadataFields page={loaded.page} generation={reloads} error={metaError} onSave={saveMetadata} />
       </>
       {editorView}
     </div>

@@ -1,0 +1,110 @@
+/**
+ * One page of a change request edited live (the server's `QUIRE_LIVE_EDITING`, docs/web.md): the
+ * editor bound to the page's shared document on the collaboration server (`/collab` of this
+ * origin, document `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others'
+ * carets. No whole-page save and no localStorage draft: the server stores each change before it
+ * acknowledges it and writes the markdown itself. The status says "Saved" only when the provider
+ * has nothing unacknowledged, and a refusal of the server in words.
+ */
+import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
+import { type ComponentType, type ReactNode, useEffect, useState } from "react"
+import * as Y from "yjs"
+import type { EditorProps } from "../../editor/Editor.tsx"
+import type { CollabUser } from "../../editor/collab/index.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalPasses, type LiveState } from "./live.ts"
+
+export interface LiveEditorResources {
+  readonly targets: NonNullable<EditorProps["linkTargets"]>
+  readonly upload: NonNullable<EditorProps["uploadFile"]>
+  readonly fileUrl: NonNullable<EditorProps["fileUrl"]>
+}
+
+interface Connection {
+  readonly provider: HocuspocusProvider
+  readonly document: Y.Doc
+}
+
+/** The provider of one page's document while the page is open, and its state. */
+const useLiveDocument = (changeRequestId: string, pageId: string) => {
+  const [connection, setConnection] = useState<Connection | undefined>(undefined)
+  const [state, setState] = useState<LiveState>({ connected: false, synced: false, unsynced: 0, refusal: undefined })
+  useEffect(() => {
+    const document = new Y.Doc()
+    const update = (change: Partial<LiveState>) => setState((s) => ({ ...s, ...change }))
+    // A refusal closes the document on the socket, which stays open: one that passes (live.ts) is
+    // opened on it again after a pause, growing while it is refused again.
+    let retry: ReturnType<typeof setTimeout> | undefined
+    let pause = 1_000
+    const reopen = () => {
+      retry = undefined
+      pause = Math.min(pause * 2, 30_000)
+      void provider.sendToken().then(() => provider.startSync())
+    }
+    const provider = new HocuspocusProvider({
+      url: collabUrl(window.location),
+      name: `${changeRequestId}/${pageId}`,
+      document,
+      onStatus: ({ status }) => update({ connected: status === WebSocketStatus.Connected }),
+      onSynced: () => update({ synced: true, unsynced: provider.unsyncedChanges }),
+      // A refusal stays until the server has everything: the provider reconnects by itself and
+      // sends the refused change again, which the server refuses again until it is undone.
+      onUnsyncedChanges: ({ number }) => {
+        if (number === 0 && provider.synced) pause = 1_000
+        update(number === 0 && provider.synced ? { unsynced: 0, refusal: undefined } : { unsynced: number })
+      },
+      onClose: ({ event }) => {
+        // A plain drop has no reason (the provider reconnects); the server's refusal has one.
+        if (event.reason === "") return update({ connected: false })
+        update({ refusal: event.reason })
+        if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
+      },
+      onAuthenticationFailed: ({ reason }) => update({ refusal: reason === "" ? "unauthenticated" : reason })
+    })
+    // The browser knows it is offline before the socket does (the provider notices a silent
+    // socket only after its timeout): say so at once.
+    const offline = () => update({ connected: false })
+    const online = () => update({ connected: provider.configuration.websocketProvider.status === WebSocketStatus.Connected })
+    window.addEventListener("offline", offline)
+    window.addEventListener("online", online)
+    setConnection({ provider, document })
+    return () => {
+      window.removeEventListener("offline", offline)
+      window.removeEventListener("online", online)
+      clearTimeout(retry)
+      provider.destroy()
+      document.destroy()
+    }
+  }, [changeRequestId, pageId])
+  return { connection, state }
+}
+
+export const LivePageEditor = (props: {
+  readonly changeRequestId: string
+  readonly pageId: string
+  readonly user: CollabUser
+  readonly Editor: ComponentType<EditorProps>
+  readonly resources: LiveEditorResources
+  /** The title and description fields, above the editor. */
+  readonly header: ReactNode
+}) => {
+  const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId)
+  const status = liveStatus(state)
+  const { Editor } = props
+  return (
+    <div className="page-editor" data-live="on">
+      <div className="page-editor-bar">
+        <div className={`save-status save-${status.kind === "refused" ? "failed" : status.kind}`} role="status" aria-live="polite">
+          {status.kind === "refused" ? null : liveStatusText(status)}
+        </div>
+      </div>
+      {status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
+      {props.header}
+      {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
+        // Made again with each connection (its extensions are bound to one shared document).
+        <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
+          linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+/**
+ * Live editing's words for the writer, without React or the provider: the status shown next to
+ * the editor from the collaboration provider's state (docs/web.md, "Live editing"), the sentence
+ * for each reason the server closes a document with, and each person's caret colour.
+ */
+
+/** What the page editor knows of its document's connection. */
+export interface LiveState {
+  /** The socket is open (the provider's status `connected`). */
+  readonly connected: boolean
+  /** The provider has had the server's state at least once since it connected (`synced`). */
+  readonly synced: boolean
+  /** The provider's updates the server has not yet acknowledged as stored (`unsyncedChanges`). */
+  readonly unsynced: number
+  /** The reason the server last closed the document with, until the next sync. */
+  readonly refusal: string | undefined
+}
+
+export type LiveStatus =
+  | { readonly kind: "connecting" }
+  | { readonly kind: "saved" }
+  | { readonly kind: "saving" }
+  | { readonly kind: "offline"; readonly unsynced: number }
+  | { readonly kind: "refused"; readonly reason: string; readonly unsynced: number }
+
+export const liveStatus = (state: LiveState): LiveStatus =>
+  state.refusal !== undefined ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
+    : !state.connected ? (state.synced || state.unsynced > 0 ? { kind: "offline", unsynced: state.unsynced } : { kind: "connecting" })
+    : !state.synced ? { kind: "connecting" }
+    : state.unsynced === 0 ? { kind: "saved" }
+    : { kind: "saving" }
+
+/** The status in words. */
+export const liveStatusText = (status: LiveStatus): string => {
+  switch (status.kind) {
+    case "connecting":
+      return "Connecting…"
+    case "saved":
+      return "Saved"
+    case "saving":
+      return "Saving…"
+    case "offline":
+      return status.unsynced === 0 ? "Offline — everything you typed is on the server" : `Offline — ${changes(status.unsynced)} not yet on the server`
+    case "refused":
+      return status.unsynced === 0 ? status.reason : `${status.reason} ${changes(status.unsynced)} not yet on the server.`
+  }
+}
+
+const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`)
+
+/**
+ * The sentence for a close reason of the collaboration server (`code` or `code: words`). The
+ * server's words follow `forbidden: ` and are shown as they are; an unknown code shows what the
+ * server said.
+ */
+export const refusalSentence = (reason: string): string => {
+  const colon = reason.indexOf(":")
+  const code = (colon < 0 ? reason : reason.slice(0, colon)).trim()
+  const words = colon < 0 ? "" : reason.slice(colon + 1).trim()
+  switch (code) {
+    case "update-too-large":
+      return "The server refused your last change: it was too large to send at once (a very large paste?). Reload the page to go on from what the server has, and paste in smaller parts."
+    case "document-too-large":
+      return "This page is too large to edit live: the server refused your last change. Reload the page, then split it or remove some of its content."
+    case "rate-limited":
+      return "You are typing faster than the server accepts: your last changes wait and are sent again in a moment."
+    case "invalid-update":
+      return "The server could not read your last change, so it was not saved. Reload the page to continue from what the server has."
+    case "forbidden":
+      return `You can no longer edit this page${words === "" ? "" : ` (${words})`}. What you type now is not saved.`
+    case "unauthenticated":
+      return "You are signed out: sign in again to keep editing. What you type now is not saved."
+    case "not-found":
+      return "This page is no longer in this change request, or you can no longer see it."
+    case "unavailable":
+      return "The server could not store your changes just now; they are kept in this tab and sent again when it can."
+    default:
+      return reason === "" ? "The server closed the connection." : `The server closed the connection: ${reason}`
+  }
+}
+
+/**
+ * Whether a refusal passes by itself (too fast, the database down a moment): the document is then
+ * opened again after a pause and typing goes on. Any other stops the editor: access is gone, or a
+ * change was refused for good (too large, unreadable), and it stays in the tab's document (undoing
+ * it keeps its content, for redo), so every later sync would send it again; reloading starts from
+ * what the server has.
+ */
+export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavailable)\b/.test(reason)
+
+/** How many caret colours there are (`.collab-colour-<n>` in editor.css, each with a light and a dark shade). */
+export const caretColours = 8
+
+/** The caret colour of a person: always the same for one person id. */
+export const caretColourOf = (id: string): number => {
+  let hash = 0
+  for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0
+  return hash % caretColours
+}
+
+/** The address of the collaboration server on the app's own origin. */
+export const collabUrl = (location: { readonly protocol: string; readonly host: string }): string =>
+  `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/collab`

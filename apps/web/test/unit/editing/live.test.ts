@@ -1,0 +1,72 @@
+/**
+ * Live editing's status and words: "Saved" only when the server acknowledged every change since
+ * the provider synced, "Saving…" while some are on their way, offline with the count not yet on
+ * the server, and each close reason of the collaboration server as a sentence a writer understands.
+ */
+import { describe, expect, it } from "vitest"
+import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
+
+const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, ...s })
+const text = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s)))
+
+describe("live editing's status", () => {
+  it("says Saved only once synced with nothing unacknowledged", () => {
+    expect(text({})).toBe("Saved")
+    expect(text({ synced: false })).toBe("Connecting…")
+    expect(text({ unsynced: 1 })).toBe("Saving…")
+    expect(text({ unsynced: 3 })).toBe("Saving…")
+  })
+
+  it("counts what is not yet on the server while offline", () => {
+    expect(text({ connected: false, unsynced: 4 })).toBe("Offline — 4 changes not yet on the server")
+    expect(text({ connected: false, unsynced: 1 })).toBe("Offline — 1 change not yet on the server")
+    expect(text({ connected: false, unsynced: 0 })).toBe("Offline — everything you typed is on the server")
+    expect(text({ connected: false, synced: false, unsynced: 0 })).toBe("Connecting…")
+  })
+
+  it("puts a refusal first, with what it left unsent", () => {
+    const refused = liveStatus(state({ connected: false, unsynced: 2, refusal: "document-too-large" }))
+    expect(refused.kind).toBe("refused")
+    expect(liveStatusText(refused)).toMatch(/^This page is too large to edit live.* 2 changes not yet on the server\.$/)
+  })
+})
+
+describe("the server's close reasons in words", () => {
+  it("has a sentence for each reason, none of them the bare code", () => {
+    for (const code of ["update-too-large", "document-too-large", "rate-limited", "invalid-update", "unauthenticated", "not-found", "unavailable"]) {
+      const sentence = refusalSentence(code)
+      expect(sentence).not.toContain(code)
+      expect(sentence).toMatch(/^[A-Z].*\.$/)
+    }
+  })
+
+  it("keeps the server's own words of a removed access", () => {
+    expect(refusalSentence("forbidden: your role on the space is now reader")).toBe(
+      "You can no longer edit this page (your role on the space is now reader). What you type now is not saved."
+    )
+    expect(refusalSentence("forbidden")).toBe("You can no longer edit this page. What you type now is not saved.")
+  })
+
+  it("goes on after a refusal that passes by itself, and stops the editor after any other", () => {
+    expect(["rate-limited", "unavailable"].map(refusalPasses)).toEqual([true, true])
+    expect(["forbidden: removed from the space", "unauthenticated", "not-found", "update-too-large", "document-too-large", "invalid-update"].map(refusalPasses))
+      .toEqual([false, false, false, false, false, false])
+  })
+
+  it("shows an unknown reason as the server said it", () => {
+    expect(refusalSentence("shutting-down")).toBe("The server closed the connection: shutting-down")
+  })
+})
+
+describe("carets and the address", () => {
+  it("gives one person always the same colour, and spreads people over the palette", () => {
+    expect(caretColourOf("user_1")).toBe(caretColourOf("user_1"))
+    const colours = new Set(Array.from({ length: 40 }, (_, i) => caretColourOf(`user_${i}`)))
+    expect(colours.size).toBe(caretColours)
+  })
+
+  it("connects to /collab of the app's own origin", () => {
+    expect(collabUrl({ protocol: "https:", host: "docs.example.com" })).toBe("wss://docs.example.com/collab")
+    expect(collabUrl({ protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/collab")
+  })
+})
