@@ -5,11 +5,10 @@
  * repositories (two files, so that two workers share the work).
  */
 import fc from "fast-check"
-import { existsSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { document as generatedPage } from "../../document/test/generate.ts"
-import { fixturePages, gitPages, MIRRORS, type Page } from "../../document/test/pages.ts"
-import { compare, packageFixtures, report } from "./support/CodecReadings.ts"
+import { fixturePages, MIRRORS, type Page } from "../../document/test/pages.ts"
+import { compare, mirrorTest, packageFixtures, report } from "./support/CodecReadings.ts"
 
 const [repo, dir] = MIRRORS[0]
 
@@ -30,12 +29,5 @@ describe("the editor's codec and the server's parser read every page alike", () 
     expect(outcome.unexplained).toEqual([])
   })
 
-  it.skipIf(!existsSync(dir))(`${repo}, every page at HEAD`, () => {
-    const pages = gitPages(dir).map(([n, t]): Page => [`${repo}:${n}`, t])
-    const outcome = compare(pages)
-    report(repo, outcome)
-    expect(pages.length).toBeGreaterThan(100)
-    expect(outcome.unexplained).toEqual([])
-  })
-  if (!existsSync(dir)) it.skip(`${repo}: git mirror absent at ${dir}, only the fixtures and generated pages run here`, () => {})
+  mirrorTest(repo, dir)
 })

@@ -11,7 +11,8 @@ import type { Nodes, Root } from "mdast"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { visit } from "unist-util-visit"
-import { markdownFiles, type Page } from "../../../document/test/pages.ts"
+import { expect, it } from "vitest"
+import { gitPages, markdownFiles, type Page } from "../../../document/test/pages.ts"
 import { explicitHeadingId, headingText, markdownLimitBreach, parseMarkdown } from "../../src/index.ts"
 
 const codec = createMarkdownCodec(createSchema())
@@ -325,3 +326,15 @@ export const report = (part: string, outcome: Outcome): void => {
   console.log(`${part}: ${outcome.pages} pages, ${outcome.overLimits} over the limits, ${outcome.differences.length} differences (${counts || "none"})${verbatim === "" ? "" : `; kept verbatim: ${verbatim}`}`)
 }
 
+
+/** The test of one real GitBook repository's bare mirror, every page at HEAD; a skipped test names it where the mirror is absent. */
+export const mirrorTest = (repo: string, dir: string): void => {
+  it.skipIf(!existsSync(dir))(`${repo}, every page at HEAD`, () => {
+    const pages = gitPages(dir).map(([n, t]): Page => [`${repo}:${n}`, t])
+    const outcome = compare(pages)
+    report(repo, outcome)
+    expect(pages.length).toBeGreaterThan(100)
+    expect(outcome.unexplained).toEqual([])
+  })
+  if (!existsSync(dir)) it.skip(`${repo}: git mirror absent at ${dir}, only the fixtures and generated pages run here`, () => {})
+}
