@@ -8,6 +8,7 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import * as Y from "yjs"
+import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
@@ -155,17 +156,16 @@ describe("writes from elsewhere across two servers", () => {
   it.live("an API write on one server reaches a person editing the page on the other", () =>
     Effect.gen(function*() {
       const database = yield* Layer.build(postgres.layer)
-      const replica = () =>
+      // Each server with a pool of its own on the one database, as two processes would have.
+      const url = Context.get(database, Database.DatabaseInfo).url
+      const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
         Layer.build(
-          collabServerOn(Services.layerSql, "postgres", { ...options, redisUrl: Option.some(redisUrl) }, CollabCodec.layer).pipe(
-            Layer.provide(Layer.succeedContext(database))
-          )
+          collabServerOn(Services.layerSql, "postgres", { ...options, redisUrl: Option.some(redisUrl) }, CollabCodec.layer).pipe(Layer.provide(pool), Layer.orDie)
         )
-      const first = yield* replica()
-      const second = yield* replica()
+      const first = yield* replica(Layer.succeedContext(database))
+      const second = yield* replica(Database.layerUrl(url))
       const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
       const onSecond = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, second as Context.Context<any>) as Effect.Effect<A, E, never>
-
       const { alice, live } = yield* onFirst(Effect.gen(function*() {
         const organization = yield* organizationWith()
         return { ...organization, live: yield* setup(organization.alice.api, organization.organizationId) }
