@@ -100,6 +100,75 @@ const readable = (update: Uint8Array): boolean => {
   }
 }
 
+/** A document just loaded, its state `state`, that last agreed with the page as `written`. */
+const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: number, written: string): Held => ({
+  key,
+  bytes: state.length,
+  sinceCompaction,
+  written,
+  contributors: new Map(),
+  base: docOf([state]),
+  baseKnown: true,
+  lock: Semaphore.makeUnsafe(1)
+})
+
+/** A write from elsewhere as the collaboration server heard it. */
+export interface ElsewhereWrite {
+  /** The shared document whose write back it was, if one. */
+  readonly live?: string | undefined
+  /** Heard from another server. */
+  readonly remote: boolean
+}
+
+/**
+ * Brings a write from elsewhere to the page into the open document `doc`, as the change from
+ * the document as it last agreed with the page (`base`) to the page now: stored as an update,
+ * applied (Hocuspocus sends it to the clients, and Redis to the other servers), and the new
+ * agreement recorded. Nothing when the page did not move since they agreed (a write to
+ * another page, or this document's own write back: `write.live` names the shared document
+ * whose write back it was; `write.remote`, heard from another server). Of several servers
+ * holding the document, the one that claims the new agreement first brings the change in; the
+ * others receive it from Redis.
+ */
+const bringIn = Effect.fnUntraced(function*(
+  deps: { readonly live: LiveDocuments["Service"]; readonly codec: CollabCodec["Service"]; readonly held: Map<string, Held> },
+  name: string,
+  doc: Y.Doc,
+  markdown: Effect.Effect<Option.Option<string>>,
+  write: ElsewhereWrite
+) {
+  const { live, codec, held } = deps
+  const document = held.get(name)
+  if (document === undefined) return
+  if (write.live === name) {
+    // This server's own write back changes nothing here. Another server's: the base here
+    // may lack what it wrote, so this server brings no write from elsewhere in until it
+    // writes the document back itself.
+    if (write.remote) document.baseKnown = false
+    return
+  }
+  const stored = yield* live.stored(name)
+  const page = yield* markdown
+  if (Option.isNone(stored) || Option.isNone(page)) return
+  const now = standing(stored.value, { page: page.value, doc: codec.toMarkdown(doc) })
+  if (now === "agreed" || now === "unwritten") return
+  if (!document.baseKnown) return
+  const next = docOf([Y.encodeStateAsUpdate(document.base)])
+  codec.apply(next, page.value)
+  const update = Y.encodeStateAsUpdate(next, Y.encodeStateVector(document.base))
+  if (!(yield* live.claim(stored.value, { page: page.value, doc: codec.toMarkdown(next) }))) {
+    next.destroy()
+    return
+  }
+  yield* live.storeUpdate(name, update)
+  Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
+  document.base.destroy()
+  document.base = next
+  document.bytes += update.length
+  document.sinceCompaction += 1
+  if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
+})
+
 export const make = (limits: CollabLimits) =>
   Effect.gen(function*() {
     const live = yield* LiveDocuments
@@ -149,16 +218,7 @@ export const make = (limits: CollabLimits) =>
       const state = Y.encodeStateAsUpdate(doc)
       doc.destroy()
       const stale = now === "unwritten" && opened.access === "edit"
-      const document: Held = {
-        key,
-        bytes: state.length,
-        sinceCompaction: now === "changed-elsewhere" ? 0 : found.updates.length,
-        written: stale ? "" : markdown,
-        contributors: new Map(),
-        base: docOf([state]),
-        baseKnown: true,
-        lock: Semaphore.makeUnsafe(1)
-      }
+      const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
       held.set(key.name, document)
       return { state, stale }
@@ -224,47 +284,9 @@ export const make = (limits: CollabLimits) =>
         return document === undefined ? Effect.void : Semaphore.withPermit(document.lock, Effect.asVoid(effect))
       })
 
-    /**
-     * Brings a write from elsewhere to the page into the open document `doc`, as the change from
-     * the document as it last agreed with the page (`base`) to the page now: stored as an update,
-     * applied (Hocuspocus sends it to the clients, and Redis to the other servers), and the new
-     * agreement recorded. Nothing when the page did not move since they agreed (a write to
-     * another page, or this document's own write back: `write.live` names the shared document
-     * whose write back it was; `write.remote`, heard from another server). Of several servers holding the document, the one
-     * that claims the new agreement first brings the change in; the others receive it from Redis.
-     */
-    const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: { readonly live?: string | undefined; readonly remote: boolean }) =>
-      withLock(name, Effect.gen(function*() {
-        const document = held.get(name)
-        if (document === undefined) return
-        if (write.live === name) {
-          // This server's own write back changes nothing here. Another server's: the base here
-          // may lack what it wrote, so this server brings no write from elsewhere in until it
-          // writes the document back itself.
-          if (write.remote) document.baseKnown = false
-          return
-        }
-        const stored = yield* live.stored(name)
-        const page = yield* markdown
-        if (Option.isNone(stored) || Option.isNone(page)) return
-        const now = standing(stored.value, { page: page.value, doc: codec.toMarkdown(doc) })
-        if (now === "agreed" || now === "unwritten") return
-        if (!document.baseKnown) return
-        const next = docOf([Y.encodeStateAsUpdate(document.base)])
-        codec.apply(next, page.value)
-        const update = Y.encodeStateAsUpdate(next, Y.encodeStateVector(document.base))
-        if (!(yield* live.claim(stored.value, { page: page.value, doc: codec.toMarkdown(next) }))) {
-          next.destroy()
-          return
-        }
-        yield* live.storeUpdate(name, update)
-        Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
-        document.base.destroy()
-        document.base = next
-        document.bytes += update.length
-        document.sinceCompaction += 1
-        if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
-      }))
+    /** Brings a write from elsewhere into the open document `doc` (`bringIn`), one at a time with the write back. */
+    const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: ElsewhereWrite) =>
+      withLock(name, bringIn({ live, codec, held }, name, doc, markdown, write))
 
     /** Merges the stored state and updates into one state, when enough updates were stored. */
     const compact = Effect.fnUntraced(function*(name: string) {
