@@ -152,16 +152,16 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 
+/** A server with live editing relayed through Redis, on the database `pool` reaches. */
+const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
+  Layer.build(collabServerOn(Services.layerSql, "postgres", { ...options, redisUrl: Option.some(redisUrl) }, CollabCodec.layer).pipe(Layer.provide(pool), Layer.orDie))
+
 describe("writes from elsewhere across two servers", () => {
   it.live("an API write on one server reaches a person editing the page on the other", () =>
     Effect.gen(function*() {
       const database = yield* Layer.build(postgres.layer)
       // Each server with a pool of its own on the one database, as two processes would have.
       const url = Context.get(database, Database.DatabaseInfo).url
-      const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
-        Layer.build(
-          collabServerOn(Services.layerSql, "postgres", { ...options, redisUrl: Option.some(redisUrl) }, CollabCodec.layer).pipe(Layer.provide(pool), Layer.orDie)
-        )
       const first = yield* replica(Layer.succeedContext(database))
       const second = yield* replica(Database.layerUrl(url))
       const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
