@@ -30,7 +30,20 @@ export const PlainTextCodecForTests = Layer.succeed(
       doc.destroy()
       return update
     },
-    toMarkdown: (doc) => doc.getText("markdown").toString()
+    toMarkdown: (doc) => doc.getText("markdown").toString(),
+    apply: (doc, markdown) => {
+      // The one stretch that differs, replaced: what is before and after it keeps its items.
+      const text = doc.getText("markdown")
+      const now = text.toString()
+      let start = 0
+      while (start < now.length && start < markdown.length && now[start] === markdown[start]) start++
+      let end = 0
+      while (end < now.length - start && end < markdown.length - start && now[now.length - 1 - end] === markdown[markdown.length - 1 - end]) end++
+      doc.transact(() => {
+        text.delete(start, now.length - start - end)
+        text.insert(start, markdown.slice(start, markdown.length - end))
+      })
+    }
   })
 )
 

@@ -61,8 +61,14 @@ export interface ChangeRequestsShape {
     /**
      * `baseRevision`: the revision the edits were written against; a page changed since is merged
      * three-way (Conflict when they overlap). `coauthors`: users credited as contributors beside the caller.
+     * `live`: the shared document whose markdown this saves (live editing's write back), so that
+     * it is not brought back into that document as a write from elsewhere.
      */
-    options?: { readonly baseRevision?: string | undefined; readonly coauthors?: ReadonlyArray<string> | undefined }
+    options?: {
+      readonly baseRevision?: string | undefined
+      readonly coauthors?: ReadonlyArray<string> | undefined
+      readonly live?: string | undefined
+    }
   ) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   readonly content: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestContent, Errors.NotFound, Actor.Actor>
   readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>

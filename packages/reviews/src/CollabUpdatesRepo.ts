@@ -52,6 +52,11 @@ export interface CollabUpdatesRepoShape {
   readonly compact: (name: string, version: number, state: Uint8Array, merged: ReadonlyArray<string>, at: Date) => Effect.Effect<boolean>
   /** Records that the page and the document agree again (after the document's markdown was written). */
   readonly agree: (name: string, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
+  /**
+   * Records a new agreement only if the page's hash is still `pageSha`: the one server that
+   * brings a write from elsewhere into the document claims it so (false when another did first).
+   */
+  readonly claim: (name: string, pageSha: string, agreement: CollabAgreement, at: Date) => Effect.Effect<boolean>
   /** Replaces the document by a new one made from the page: its state, no updates, the new agreement. */
   readonly reset: (name: string, state: Uint8Array, agreement: CollabAgreement, at: Date) => Effect.Effect<void>
   /** The names of the change request's documents. */
@@ -104,6 +109,13 @@ export class CollabUpdatesRepo extends Context.Service<CollabUpdatesRepo, Collab
         Effect.sync(() => {
           const doc = documents.get(name)
           if (doc !== undefined) documents.set(name, { ...doc, ...agreement, updatedAt: at })
+        }),
+      claim: (name, pageSha, agreement, at) =>
+        Effect.sync(() => {
+          const doc = documents.get(name)
+          if (doc === undefined || doc.pageSha !== pageSha) return false
+          documents.set(name, { ...doc, ...agreement, updatedAt: at })
+          return true
         }),
       reset: (name, state, agreement, at) =>
         Effect.sync(() => {

@@ -7,6 +7,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
 import { Access, PublishedContent, SpaceContent, type SpaceAccess, RevisionWriter } from "@quire/content"
+import { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
 import { ChangeRequests, type ChangeRequestView, isOutdated } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
@@ -106,6 +107,7 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
       const published = yield* PublishedContent
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
+      const writes = yield* ChangeRequestWrites
 
       const stored = (revisionId: string) =>
         content.revisionById(revisionId).pipe(
@@ -175,6 +177,7 @@ export class ConflictResolution extends Context.Service<ConflictResolution, Conf
           }
         )
         const access = written.head.access
+        yield* writes.written({ spaceId, changeRequestId: written.result.id })
         return { access, changeRequest: written.result, outdated: isOutdated(written.result, access.space.revisionId) }
       })
 

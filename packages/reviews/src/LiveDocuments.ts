@@ -77,6 +77,12 @@ export interface LiveDocumentsShape {
   readonly stored: (name: string) => Effect.Effect<Option.Option<StoredCollabDocument>>
   /** Stores a document's first state, made from the page, unless another server stored one first; whether this call did. */
   readonly storeInitial: (key: CollabDocumentKey, state: Uint8Array, made: MarkdownPair) => Effect.Effect<boolean>
+  /**
+   * Records that the document now agrees with the page as `made`, only if the page's hash is still
+   * the one `stored` agreed with: the one server that brings a write from elsewhere into the
+   * document claims it so; false when another server did first.
+   */
+  readonly claim: (stored: StoredCollabDocument, made: MarkdownPair) => Effect.Effect<boolean>
   /** Replaces a stored document by one made anew from the page (its updates dropped). */
   readonly storeReset: (name: string, state: Uint8Array, made: MarkdownPair) => Effect.Effect<void>
   /** Stores an update of a stored document: committed when this succeeds. */
@@ -129,7 +135,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
           let written = page.markdown
           if (written !== markdown) {
             const change = { operation: "update_page" as const, page: key.pageId, markdown }
-            yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors })
+            yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors, live: key.name })
             // The page as stored may differ from what was written (a leading heading becomes the title).
             written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
           }
@@ -138,6 +144,7 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         }),
         stored: storage.load,
         storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
+        claim: (stored, made) => Effect.flatMap(now, (at) => storage.claim(stored.name, stored.pageSha, agreementOf(made), at)),
         storeReset: (name, state, made) => Effect.flatMap(now, (at) => storage.reset(name, state, agreementOf(made), at)),
         storeUpdate: (name, update) => Effect.flatMap(now, (at) => storage.append(name, update, at)),
         storeCompacted: (name, version, state, merged) => Effect.flatMap(now, (at) => storage.compact(name, version, state, merged, at))

@@ -5,6 +5,7 @@
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
 import { Access, breather, type ContentChange, PublishedContent, type Revision, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
+import { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import * as MergeRules from "./MergeRules.ts"
@@ -106,6 +107,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const published = yield* PublishedContent
       const content = yield* SpaceContent
       const writer = yield* RevisionWriter
+      const writes = yield* ChangeRequestWrites
       const enforceMergeRules = yield* MergeRules.enforcer
       const notify = yield* Notify.make
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -232,6 +234,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
               })
           }
         ).pipe(
+          Effect.tap((written) => writes.written({ spaceId, changeRequestId: written.result.id })),
           Effect.map((written) => ({ result: "update" as const, revision: written.revision.id, changeRequest: written.result, access: found.access })),
           Effect.catchTag("Conflicting", (c) => conflicted(found, cr.revision)(c))
         )

@@ -2,6 +2,7 @@
 import { Layer } from "effect"
 import { ChangeRequestReviews } from "./ChangeRequestReviews.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
+import { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { CollabUpdatesRepo } from "./CollabUpdatesRepo.ts"
 import { Comments } from "./Comments.ts"
@@ -41,6 +42,8 @@ export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlComm
 export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, LiveDocuments.layer).pipe(
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer),
+  // One hub of writes to change requests, heard by live editing.
+  Layer.provideMerge(ChangeRequestWrites.layer),
   // One PDF renderer (its fonts) for the change requests' PDFs and the spaces'.
   Layer.provide(PdfRenderer.layer)
 )

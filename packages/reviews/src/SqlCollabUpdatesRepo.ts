@@ -80,6 +80,11 @@ export const layer = Layer.effect(
         sql`
           UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
           WHERE name = ${name}`.pipe(Effect.orDie, Effect.asVoid),
+      claim: (name, pageSha, agreement, at) =>
+        sql<Row>`
+          UPDATE reviews_collab_documents SET page_sha = ${agreement.pageSha}, doc_sha = ${agreement.docSha}, updated_at = ${at}
+          WHERE name = ${name} AND page_sha = ${pageSha}
+          RETURNING name`.pipe(Effect.orDie, Effect.map((rows) => rows.length === 1)),
       reset: (name, state, agreement, at) =>
         sql.withTransaction(Effect.gen(function*() {
           yield* sql`

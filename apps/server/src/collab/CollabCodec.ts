@@ -3,7 +3,7 @@
  * that what the server writes back is byte for byte what the editor would have saved.
  */
 import type { Node, Schema } from "@tiptap/pm/model"
-import { prosemirrorToYDoc, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap"
+import { prosemirrorToYDoc, updateYFragment, yXmlFragmentToProseMirrorRootNode } from "@tiptap/y-tiptap"
 import { Context, Layer } from "effect"
 import { createMarkdownCodec, createSchema } from "@quire/document"
 import * as Y from "yjs"
@@ -20,6 +20,12 @@ export interface CollabCodecShape {
   readonly fromMarkdown: (markdown: string) => Uint8Array
   /** The markdown of the shared document, as the editor would save it. */
   readonly toMarkdown: (document: Y.Doc) => string
+  /**
+   * Changes `document` so that it reads as `markdown`, by the smallest change of its shared
+   * document (blocks and text that did not change keep their Yjs items): a write from elsewhere
+   * turned into a change that merges with what people type meanwhile.
+   */
+  readonly apply: (document: Y.Doc, markdown: string) => void
 }
 
 export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>()("@quire/server/CollabCodec") {
@@ -35,7 +41,8 @@ export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>(
       doc.destroy()
       return update
     },
-    toMarkdown: (doc) => codec.serialize(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(field), codec.schema))
+    toMarkdown: (doc) => codec.serialize(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(field), codec.schema)),
+    apply: (doc, markdown) => updateYFragment(doc, doc.getXmlFragment(field), codec.parse(markdown), { mapping: new Map(), isOMark: new Map() })
   })
 
   /** The editor's own codec (`@quire/document`), on a schema of the server's. */

@@ -1,10 +1,11 @@
 /**
  * The shared documents this server holds open: each loaded from its stored Yjs state (or built
  * from the page's markdown the first time), each update stored before it is applied, the
- * markdown written back through the change request's write path, and the stored updates
- * compacted into one state from time to time.
+ * markdown written back through the change request's write path, a write from elsewhere to the
+ * page brought in as a change of the document, and the stored updates compacted into one state
+ * from time to time.
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Option, Semaphore } from "effect"
 import * as Y from "yjs"
 import { Actor } from "@quire/kernel"
 import { type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
@@ -64,6 +65,16 @@ interface Held {
   written: string
   /** Who typed since the markdown was last written. */
   readonly contributors: Map<string, Actor.ActorShape>
+  /**
+   * The document as it was when it last agreed with the page (a copy with the same Yjs items): a
+   * write from elsewhere is the change from it to the new page, which then merges with whatever
+   * was typed since as Yjs merges.
+   */
+  base: Y.Doc
+  /** False once another server wrote this document back: `base` may lack what it wrote. */
+  baseKnown: boolean
+  /** One at a time: writing the markdown back, and bringing a write from elsewhere in. */
+  readonly lock: Semaphore.Semaphore
 }
 
 /** A Y.Doc holding `updates` applied in order; one that cannot be read is left out (logged by the caller). */
@@ -88,6 +99,75 @@ const readable = (update: Uint8Array): boolean => {
     return false
   }
 }
+
+/** A document just loaded, its state `state`, that last agreed with the page as `written`. */
+const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: number, written: string): Held => ({
+  key,
+  bytes: state.length,
+  sinceCompaction,
+  written,
+  contributors: new Map(),
+  base: docOf([state]),
+  baseKnown: true,
+  lock: Semaphore.makeUnsafe(1)
+})
+
+/** A write from elsewhere as the collaboration server heard it. */
+export interface ElsewhereWrite {
+  /** The shared document whose write back it was, if one. */
+  readonly live?: string | undefined
+  /** Heard from another server. */
+  readonly remote: boolean
+}
+
+/**
+ * Brings a write from elsewhere to the page into the open document `doc`, as the change from
+ * the document as it last agreed with the page (`base`) to the page now: stored as an update,
+ * applied (Hocuspocus sends it to the clients, and Redis to the other servers), and the new
+ * agreement recorded. Nothing when the page did not move since they agreed (a write to
+ * another page, or this document's own write back: `write.live` names the shared document
+ * whose write back it was; `write.remote`, heard from another server). Of several servers
+ * holding the document, the one that claims the new agreement first brings the change in; the
+ * others receive it from Redis.
+ */
+const bringIn = Effect.fnUntraced(function*(
+  deps: { readonly live: LiveDocuments["Service"]; readonly codec: CollabCodec["Service"]; readonly held: Map<string, Held> },
+  name: string,
+  doc: Y.Doc,
+  markdown: Effect.Effect<Option.Option<string>>,
+  write: ElsewhereWrite
+) {
+  const { live, codec, held } = deps
+  const document = held.get(name)
+  if (document === undefined) return
+  if (write.live === name) {
+    // This server's own write back changes nothing here. Another server's: the base here
+    // may lack what it wrote, so this server brings no write from elsewhere in until it
+    // writes the document back itself.
+    if (write.remote) document.baseKnown = false
+    return
+  }
+  const stored = yield* live.stored(name)
+  const page = yield* markdown
+  if (Option.isNone(stored) || Option.isNone(page)) return
+  const now = standing(stored.value, { page: page.value, doc: codec.toMarkdown(doc) })
+  if (now === "agreed" || now === "unwritten") return
+  if (!document.baseKnown) return
+  const next = docOf([Y.encodeStateAsUpdate(document.base)])
+  codec.apply(next, page.value)
+  const update = Y.encodeStateAsUpdate(next, Y.encodeStateVector(document.base))
+  if (!(yield* live.claim(stored.value, { page: page.value, doc: codec.toMarkdown(next) }))) {
+    next.destroy()
+    return
+  }
+  yield* live.storeUpdate(name, update)
+  Y.applyUpdate(doc, update, { source: "local", skipStoreHooks: true })
+  document.base.destroy()
+  document.base = next
+  document.bytes += update.length
+  document.sinceCompaction += 1
+  if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
+})
 
 export const make = (limits: CollabLimits) =>
   Effect.gen(function*() {
@@ -138,7 +218,7 @@ export const make = (limits: CollabLimits) =>
       const state = Y.encodeStateAsUpdate(doc)
       doc.destroy()
       const stale = now === "unwritten" && opened.access === "edit"
-      const document: Held = { key, bytes: state.length, sinceCompaction: now === "changed-elsewhere" ? 0 : found.updates.length, written: stale ? "" : markdown, contributors: new Map() }
+      const document = heldOf(key, state, now === "changed-elsewhere" ? 0 : found.updates.length, stale ? "" : markdown)
       if (stale) document.contributors.set(actor.userId, actor)
       held.set(key.name, document)
       return { state, stale }
@@ -168,12 +248,16 @@ export const make = (limits: CollabLimits) =>
      * Writes the document's markdown when it changed, as one of those who typed (the first who
      * still may), crediting the others; the ones credited are forgotten once it is written.
      */
-    const writeMarkdown = Effect.fnUntraced(function*(name: string, doc: Y.Doc) {
+    const writeMarkdown = (name: string, doc: Y.Doc) => withLock(name, writeUnlocked(name, doc))
+
+    const writeUnlocked = Effect.fnUntraced(function*(name: string, doc: Y.Doc) {
       const document = held.get(name)
       if (document === undefined) return
       const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
       const credited = Array.from(document.contributors.values())
       if (markdown === document.written || credited.length === 0) return
+      // The document as this markdown has it: the base of the next write from elsewhere.
+      const snapshot = Y.encodeStateAsUpdate(doc)
       for (const writer of credited) {
         const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
         const written = yield* live.write(document.key, markdown, coauthors).pipe(
@@ -183,6 +267,9 @@ export const make = (limits: CollabLimits) =>
         )
         if (written) {
           document.written = markdown
+          document.base.destroy()
+          document.base = docOf([snapshot])
+          document.baseKnown = true
           for (const author of credited) {
             if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
           }
@@ -190,6 +277,16 @@ export const make = (limits: CollabLimits) =>
         }
       }
     })
+
+    const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>) =>
+      Effect.suspend(() => {
+        const document = held.get(name)
+        return document === undefined ? Effect.void : Semaphore.withPermit(document.lock, Effect.asVoid(effect))
+      })
+
+    /** Brings a write from elsewhere into the open document `doc` (`bringIn`), one at a time with the write back. */
+    const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: ElsewhereWrite) =>
+      withLock(name, bringIn({ live, codec, held }, name, doc, markdown, write))
 
     /** Merges the stored state and updates into one state, when enough updates were stored. */
     const compact = Effect.fnUntraced(function*(name: string) {
@@ -211,9 +308,14 @@ export const make = (limits: CollabLimits) =>
       load,
       store,
       writeMarkdown,
+      elsewhere,
       compact,
       /** Forgets a document this server unloaded. */
-      unload: (name: string) => Effect.sync(() => void held.delete(name))
+      unload: (name: string) =>
+        Effect.sync(() => {
+          held.get(name)?.base.destroy()
+          held.delete(name)
+        })
     }
   })
 

@@ -14,11 +14,12 @@ import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { type SignInSessions, type Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import { LiveDocuments } from "@quire/reviews"
+import { type ChangeRequestWrites, LiveDocuments } from "@quire/reviews"
 import { PublicUrl } from "../PublicUrl.ts"
 import { Upgrades } from "../Upgrades.ts"
 import type { CollabCodec } from "./CollabCodec.ts"
 import * as CollabDocuments from "./CollabDocuments.ts"
+import * as CollabElsewhere from "./CollabElsewhere.ts"
 import { refusal, Refused } from "./CollabDocuments.ts"
 import * as CollabIdentity from "./CollabIdentity.ts"
 
@@ -55,7 +56,7 @@ interface ConnectionContext {
   readonly collab?: CollabDocuments.ConnectionState
 }
 
-type Needs = LiveDocuments | CollabCodec | SignInSessions | Users
+type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | SignInSessions | Users
 
 /** `ioredis` settings of a `redis://[user:password@]host[:port][/db]` URL. */
 const redisSettings = (url: string) => {
@@ -206,6 +207,8 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
       })
     }
     yield* upgrades.mount(path, accept)
+    // Writes to a change request from elsewhere reach its open documents as changes of them.
+    yield* CollabElsewhere.run(hocuspocus, documents)
 
     yield* recheckAll(hocuspocus).pipe(
       Effect.provideContext(context),

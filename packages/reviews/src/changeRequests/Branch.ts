@@ -7,6 +7,7 @@ import { Actor, Errors, Ids, Transactor } from "@quire/kernel"
 import { Access, type ContentChange, ContentAccess, type Head, type Revision, RevisionWriter, type SpaceAccess, SpaceContent, Spaces } from "@quire/content"
 import type { BranchHead, ChangeRequestView } from "./ChangeRequestTypes.ts"
 import { ChangeRequestsRepo } from "../ChangeRequestsRepo.ts"
+import { ChangeRequestWrites } from "../ChangeRequestWrites.ts"
 import type { ChangeRequest } from "../domain/ChangeRequest.ts"
 import { ReviewsRepo } from "../ReviewsRepo.ts"
 import { SpaceCountersRepo } from "../SpaceCountersRepo.ts"
@@ -30,6 +31,7 @@ export const make = Effect.gen(function*() {
   const access = yield* ContentAccess
   const counters = yield* SpaceCountersRepo
   const writer = yield* RevisionWriter
+  const writes = yield* ChangeRequestWrites
   const content = yield* SpaceContent
   const spaces = yield* Spaces
   const ids = yield* Ids.Ids
@@ -72,13 +74,15 @@ export const make = Effect.gen(function*() {
 
   /**
    * Writes a change request's branch through the RevisionWriter; the editor becomes a contributor,
-   * and so do `coauthors` (the others who typed in a live-edited page this write saves).
+   * and so do `coauthors` (the others who typed in a live-edited page this write saves). The
+   * write is announced once committed (`live`: the shared document whose markdown it saves).
    */
   const commitTo = <C extends ContentChange, E, R>(
     spaceId: string,
     ref: string,
     build: (parent: Revision) => Effect.Effect<C, E, R>,
-    coauthors: ReadonlyArray<string> = []
+    coauthors: ReadonlyArray<string> = [],
+    live?: string
   ) =>
     Effect.gen(function*() {
       const actor = yield* Actor.Actor
@@ -96,6 +100,7 @@ export const make = Effect.gen(function*() {
           })
       })
       const changeRequest = Option.getOrElse(yield* repo.find(written.head.changeRequest.id), () => written.head.changeRequest)
+      yield* writes.written({ spaceId, changeRequestId: changeRequest.id, live })
       return { ...view(written.head.access, changeRequest), revision: written.revision, change: written.change }
     })
 

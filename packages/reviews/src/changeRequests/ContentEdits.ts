@@ -29,7 +29,7 @@ export const contentEdits = (branch: Branch, batchFiles: BatchFiles, published: 
     spaceId: string,
     ref: string,
     changes: ReadonlyArray<ChangeInput>,
-    options: { readonly baseRevision?: string | undefined; readonly coauthors?: ReadonlyArray<string> | undefined } = {}
+    options: { readonly baseRevision?: string | undefined; readonly coauthors?: ReadonlyArray<string> | undefined; readonly live?: string | undefined } = {}
   ) {
     if (changes.length === 0 || changes.length > maxChanges) {
       return yield* new Errors.InvalidInput({ field: "changes", reason: `a batch holds 1 to ${maxChanges} changes` })
@@ -62,7 +62,7 @@ export const contentEdits = (branch: Branch, batchFiles: BatchFiles, published: 
           })
         }
         return applied.value
-      }), options.coauthors)
+      }), options.coauthors, options.live)
     return { access: result.access, changeRequest: result.changeRequest, outdated: result.outdated, outcomes: result.change.outcomes, insertedFiles }
   })
 

@@ -25,6 +25,18 @@ export const collabUpdatesRepoContract = (it: Vitest.MethodsNonLive<CollabUpdate
         assert.deepStrictEqual({ ...doc, state: plain(doc.state) }, { ...key("cu-create/p"), ...agreed, state: [1, 2, 3], version: 1, updates: [] })
       }))
 
+    it.effect("claims a new agreement only from the page hash it expects: of two servers, one claims", () =>
+      Effect.gen(function*() {
+        const repo = yield* CollabUpdatesRepo
+        yield* repo.create(key("cu-claim/p"), bytes(0, 0), agreed, at(0))
+        const next = { pageSha: "q".repeat(64), docSha: "e".repeat(64) }
+        assert.isTrue(yield* repo.claim("cu-claim/p", agreed.pageSha, next, at(1)))
+        assert.isFalse(yield* repo.claim("cu-claim/p", agreed.pageSha, { pageSha: "r".repeat(64), docSha: "f".repeat(64) }, at(2)))
+        assert.isFalse(yield* repo.claim("cu-claim/none", agreed.pageSha, next, at(2)))
+        const doc = yield* loaded("cu-claim/p")
+        assert.deepStrictEqual({ pageSha: doc.pageSha, docSha: doc.docSha }, next)
+      }))
+
     it.effect("answers the updates appended, oldest first, byte for byte", () =>
       Effect.gen(function*() {
         const repo = yield* CollabUpdatesRepo

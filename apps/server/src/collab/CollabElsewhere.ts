@@ -1,0 +1,96 @@
+/**
+ * Writes from elsewhere to the pages of open shared documents: every committed write to a change
+ * request's branch (reviews' ChangeRequestWrites: the API, `cr apply`, an update from main, a
+ * conflict resolved, a website import) is brought into each document of that change request this
+ * server holds open, as a change of the shared document (CollabDocuments' `elsewhere`). On a real
+ * PostgreSQL the writes of this process are announced to the others on `writesChannel` (NOTIFY,
+ * sent once the write committed) and theirs heard, so a write on one server reaches a document
+ * open on another (docs/web.md, "Live editing").
+ */
+import { PgClient } from "@effect/sql-pg"
+import type { Hocuspocus } from "@hocuspocus/server"
+import { Effect, Option, PubSub, Queue, Schedule, Schema } from "effect"
+import { randomUUID } from "node:crypto"
+import { Database } from "@quire/db"
+import { Actor } from "@quire/kernel"
+import { type ChangeRequestWrite, ChangeRequestWrites, LiveDocuments } from "@quire/reviews"
+import type { CollabDocuments, ConnectionState } from "./CollabDocuments.ts"
+
+/** The PostgreSQL channel of writes to change requests, between servers. */
+export const writesChannel = "quire_collab_writes"
+
+const Announced = Schema.fromJsonString(Schema.Struct({
+  from: Schema.String,
+  spaceId: Schema.String,
+  changeRequestId: Schema.String,
+  live: Schema.optional(Schema.String)
+}))
+const decodeAnnounced = Schema.decodeUnknownOption(Announced)
+const encodeAnnounced = Schema.encodeSync(Announced)
+
+/** Brings writes heard here and from other servers into the documents `hocuspocus` holds, for as long as the scope lasts. */
+export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus: Hocuspocus<C>, documents: CollabDocuments) =>
+  Effect.gen(function*() {
+    const live = yield* LiveDocuments
+    const writes = yield* ChangeRequestWrites
+    const self = randomUUID()
+
+    /** The page's markdown now, read as one of the people connected to its document who can still see it. */
+    const pageMarkdown = (changeRequestId: string, pageId: string, readers: ReadonlyArray<Actor.ActorShape>) =>
+      Effect.gen(function*() {
+        for (const reader of readers) {
+          const markdown = yield* live.markdown(changeRequestId, pageId).pipe(Effect.provideService(Actor.Actor, reader), Effect.option)
+          if (Option.isSome(markdown)) return markdown
+        }
+        return Option.none<string>()
+      })
+
+    /** Each open document of the change request (every open document when `changeRequestId` is none). */
+    const bringIn = (write: Omit<ChangeRequestWrite, "spaceId"> & { readonly remote: boolean }) =>
+      Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
+        const [changeRequestId, pageId] = document.name.split("/")
+        if (pageId === undefined || (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId)) return Effect.void
+        const readers = document.getConnections().flatMap((connection) => connection.context.collab === undefined ? [] : [connection.context.collab.actor])
+        return documents.elsewhere(document.name, document, pageMarkdown(changeRequestId!, pageId, readers), write).pipe(
+          Effect.catchCause((cause) => Effect.logWarning(`Live editing could not bring a write from elsewhere into ${document.name}`, cause))
+        )
+      }, { discard: true })
+
+    const database = yield* Effect.serviceOption(Database.DatabaseInfo)
+    const pg = yield* Effect.serviceOption(PgClient.PgClient)
+    const shared = Option.isSome(database) && database.value.kind === "postgres" ? pg : Option.none<PgClient.PgClient>()
+
+    const subscription = yield* writes.subscribe
+    yield* Effect.forever(Effect.gen(function*() {
+      const write = yield* PubSub.take(subscription)
+      yield* bringIn({ ...write, remote: false })
+      if (Option.isSome(shared)) {
+        yield* shared.value.notify(writesChannel, encodeAnnounced({ from: self, ...write, ...(write.live === undefined ? {} : { live: write.live }) })).pipe(
+          Effect.catchCause((cause) => Effect.logWarning("Live editing could not announce a write to other servers", cause))
+        )
+      }
+    })).pipe(Effect.forkScoped)
+
+    if (Option.isNone(shared)) return
+    const pgClient = shared.value
+    const consume = (queue: Queue.Dequeue<{ readonly payload: string }, unknown>) =>
+      Effect.forever(Effect.flatMap(Queue.take(queue), (notification) => {
+        const heard = decodeAnnounced(notification.payload)
+        if (Option.isNone(heard) || heard.value.from === self) return Effect.void
+        return bringIn({ changeRequestId: heard.value.changeRequestId, live: heard.value.live, remote: true })
+      }))
+    // Writes may have been missed while the listener was away: every open document is compared with its page.
+    const everything = bringIn({ changeRequestId: "", remote: true })
+    const resubscribe = Effect.scoped(Effect.flatMap(pgClient.listen(writesChannel), (queue) => Effect.andThen(everything, consume(queue)))).pipe(
+      Effect.tapError((error) => Effect.logWarning("Lost the listener of writes to change requests; subscribing again", error)),
+      Effect.retry(Schedule.spaced("1 second"))
+    )
+    const first = yield* Effect.orDie(pgClient.listen(writesChannel))
+    yield* consume(first).pipe(
+      Effect.tapError((error) => Effect.logWarning("Lost the listener of writes to change requests; subscribing again", error)),
+      Effect.ignore,
+      Effect.andThen(everything),
+      Effect.andThen(resubscribe),
+      Effect.forkScoped
+    )
+  })
