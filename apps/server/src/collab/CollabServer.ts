@@ -7,7 +7,7 @@
  * so many updates. With `QUIRE_REDIS_URL`, servers relay each other's updates through Redis.
  */
 import { Redis } from "@hocuspocus/extension-redis"
-import { type Extension, Hocuspocus, type WebSocketLike } from "@hocuspocus/server"
+import { type Extension, Hocuspocus, isTransactionOrigin, type WebSocketLike } from "@hocuspocus/server"
 import { Config, Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
 import { WebSocket, WebSocketServer } from "ws"
 import type { IncomingMessage } from "node:http"
@@ -145,6 +145,21 @@ const makeHooks = (
         }
         yield* documents.store(data.documentName, collab, update)
       }))
+    },
+    // Hocuspocus stores a document after its own connections' edits only. With Redis, the server
+    // holding the store lock may have written before another server's last edits reached it, and
+    // that server's own store was skipped for the lock: so an edit relayed here schedules this
+    // server's (debounced) store too, and whichever server stores last writes every edit.
+    onChange: async (data) => {
+      if (state.stopping || !isTransactionOrigin(data.transactionOrigin) || data.transactionOrigin.source !== "redis") return
+      void data.instance.storeDocumentHooks(data.document, {
+        clientsCount: data.clientsCount,
+        document: data.document,
+        lastContext: data.context,
+        lastTransactionOrigin: data.transactionOrigin,
+        documentName: data.documentName,
+        instance: data.instance
+      }).catch(() => {})
     },
     onStoreDocument: async (data) => {
       if (state.stopping) return
