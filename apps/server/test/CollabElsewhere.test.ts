@@ -52,6 +52,20 @@ const setup = Effect.fnUntraced(function*(api: ApiClient, organizationId: string
 })
 
 /** Asserts the markdown has each of `parts` exactly once. */
+/** Two people connected to the page `name`, each having typed at the end of a paragraph of their own, both acknowledged. */
+const bothTyping = Effect.fnUntraced(function*(name: string, tokenA: string, tokenB: string) {
+  const url = yield* collabUrl
+  const a = yield* connect({ url, name, token: tokenA })
+  const b = yield* connect({ url, name, token: tokenB })
+  yield* settled(a)
+  yield* settled(b)
+  typeAtEnd(a, 0, " Typed by A.")
+  typeAtEnd(b, 1, " Typed by B.")
+  yield* settled(a)
+  yield* settled(b)
+  return { a, b }
+})
+
 const hasEachOnce = (markdown: string, parts: ReadonlyArray<string>) => {
   for (const part of parts) assert.strictEqual(markdown.split(part).length - 1, 1, `${JSON.stringify(part)} once in ${JSON.stringify(markdown)}`)
 }
@@ -67,15 +81,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
         const { alice, members, organizationId } = yield* organizationWith(["edit"])
         const live = yield* setup(alice.api, organizationId)
         const before = yield* live.markdown
-        const url = yield* collabUrl
-        const a = yield* connect({ url, name: live.name, token: alice.token })
-        const b = yield* connect({ url, name: live.name, token: members.edit!.token })
-        yield* settled(a)
-        yield* settled(b)
-        typeAtEnd(a, 0, " Typed by A.")
-        typeAtEnd(b, 1, " Typed by B.")
-        yield* settled(a)
-        yield* settled(b)
+        const { a, b } = yield* bothTyping(live.name, alice.token, members.edit!.token)
 
         // A script's whole-page write, from the page as it read it before anything typed was written.
         yield* live.steps.edit(live.cr.id, [{ operation: "update_page", page: live.guide, document: { markdown: `${before}\nAdded by the API.\n` } }])
@@ -98,15 +104,7 @@ for (const database of Backends.databasesMigrated(Services.migrations)) {
       Effect.gen(function*() {
         const { alice, members, organizationId } = yield* organizationWith(["edit"])
         const live = yield* setup(alice.api, organizationId)
-        const url = yield* collabUrl
-        const a = yield* connect({ url, name: live.name, token: alice.token })
-        const b = yield* connect({ url, name: live.name, token: members.edit!.token })
-        yield* settled(a)
-        yield* settled(b)
-        typeAtEnd(a, 0, " Typed by A.")
-        typeAtEnd(b, 1, " Typed by B.")
-        yield* settled(a)
-        yield* settled(b)
+        const { a, b } = yield* bothTyping(live.name, alice.token, members.edit!.token)
 
         // Another change request adds a paragraph to the page on main; "Live" is updated from main.
         const other = yield* live.steps.open("Other")
