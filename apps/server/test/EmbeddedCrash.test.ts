@@ -14,6 +14,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
+import { parse, valueOf } from "./Prometheus.ts"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const token = "quire_embedded_crash_test_token_0123"
@@ -76,6 +77,13 @@ const call = (server: Running, method: string, path: string, body?: unknown) =>
     return response.json() as Promise<Record<string, unknown>>
   })
 
+/** The jobs the embedded queue holds as running, from /metrics (open on this machine). */
+const running = (server: Running) =>
+  Effect.promise(async () => {
+    const text = await fetch(`${server.url}/metrics`).then((response) => response.text())
+    return valueOf(parse(text), "quire_jobs_queued", { state: "running" })
+  })
+
 /** Polls (real time) until `check` holds; fails naming `what` after 60 seconds. */
 const until = <A, R>(poll: Effect.Effect<A, never, R>, check: (a: A) => boolean, what: string) =>
   Effect.gen(function*() {
@@ -129,6 +137,9 @@ describe("the embedded server killed mid-job", () => {
       assert.isUndefined(again.lastProcessErrorCode)
       assert.isString(again.lastVersion)
       yield* until(Effect.sync(() => requests.stuck), (n) => n === 2, "`stuck`'s second attempt")
+      // Done is when the queue let go of the job, a moment after the spec says complete: a kill
+      // between the two runs it again (at least once, which fetching a spec twice tolerates).
+      yield* until(running(server), (n) => n === 1, "`again` to leave the queue (only `stuck` running)")
       yield* crash(server)
 
       server = yield* start(dataDir, port)

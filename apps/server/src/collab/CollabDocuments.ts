@@ -66,6 +66,12 @@ interface Held {
   /** Who typed since the markdown was last written. */
   readonly contributors: Map<string, Actor.ActorShape>
   /**
+   * Who the last write credited: with Redis, edits typed on another server can reach this one
+   * after both wrote, and this server then writes them as these people (the other server's
+   * write credits their authors).
+   */
+  lastCredited: ReadonlyArray<Actor.ActorShape>
+  /**
    * The document as it was when it last agreed with the page (a copy with the same Yjs items): a
    * write from elsewhere is the change from it to the new page, which then merges with whatever
    * was typed since as Yjs merges.
@@ -107,6 +113,7 @@ const heldOf = (key: CollabDocumentKey, state: Uint8Array, sinceCompaction: numb
   sinceCompaction,
   written,
   contributors: new Map(),
+  lastCredited: [],
   base: docOf([state]),
   baseKnown: true,
   lock: Semaphore.makeUnsafe(1)
@@ -120,6 +127,50 @@ export interface ElsewhereWrite {
   readonly remote: boolean
 }
 
+/** What the documents' functions below work on. */
+interface Deps {
+  readonly live: LiveDocuments["Service"]
+  readonly codec: CollabCodec["Service"]
+  readonly held: Map<string, Held>
+}
+
+/**
+ * Writes the document's markdown when it changed, as one of those who typed (the first who still
+ * may), crediting the others; the ones credited are forgotten once it is written. With no one
+ * left to credit, those of the last write. False when it changed and could not be written.
+ */
+const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc) {
+  const { live, codec, held } = deps
+  const document = held.get(name)
+  if (document === undefined) return true
+  const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
+  const typed = Array.from(document.contributors.values())
+  const credited = typed.length > 0 ? typed : document.lastCredited
+  if (markdown === document.written || credited.length === 0) return true
+  // The document as this markdown has it: the base of the next write from elsewhere.
+  const snapshot = Y.encodeStateAsUpdate(doc)
+  for (const writer of credited) {
+    const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
+    const written = yield* live.write(document.key, markdown, coauthors).pipe(
+      Effect.provideService(Actor.Actor, writer),
+      Effect.as(true),
+      Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
+    )
+    if (written) {
+      document.written = markdown
+      document.lastCredited = credited
+      document.base.destroy()
+      document.base = docOf([snapshot])
+      document.baseKnown = true
+      for (const author of credited) {
+        if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
+      }
+      return true
+    }
+  }
+  return false
+})
+
 /**
  * Brings a write from elsewhere to the page into the open document `doc`, as the change from
  * the document as it last agreed with the page (`base`) to the page now: stored as an update,
@@ -131,7 +182,7 @@ export interface ElsewhereWrite {
  * others receive it from Redis.
  */
 const bringIn = Effect.fnUntraced(function*(
-  deps: { readonly live: LiveDocuments["Service"]; readonly codec: CollabCodec["Service"]; readonly held: Map<string, Held> },
+  deps: Deps,
   name: string,
   doc: Y.Doc,
   markdown: Effect.Effect<Option.Option<string>>,
@@ -244,44 +295,13 @@ export const make = (limits: CollabLimits) =>
       document.contributors.set(connection.actor.userId, connection.actor)
     })
 
-    /**
-     * Writes the document's markdown when it changed, as one of those who typed (the first who
-     * still may), crediting the others; the ones credited are forgotten once it is written.
-     */
-    const writeMarkdown = (name: string, doc: Y.Doc) => withLock(name, writeUnlocked(name, doc))
-
-    const writeUnlocked = Effect.fnUntraced(function*(name: string, doc: Y.Doc) {
-      const document = held.get(name)
-      if (document === undefined) return
-      const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
-      const credited = Array.from(document.contributors.values())
-      if (markdown === document.written || credited.length === 0) return
-      // The document as this markdown has it: the base of the next write from elsewhere.
-      const snapshot = Y.encodeStateAsUpdate(doc)
-      for (const writer of credited) {
-        const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
-        const written = yield* live.write(document.key, markdown, coauthors).pipe(
-          Effect.provideService(Actor.Actor, writer),
-          Effect.as(true),
-          Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
-        )
-        if (written) {
-          document.written = markdown
-          document.base.destroy()
-          document.base = docOf([snapshot])
-          document.baseKnown = true
-          for (const author of credited) {
-            if (document.contributors.get(author.userId) === author) document.contributors.delete(author.userId)
-          }
-          return
-        }
-      }
-    })
+    /** Writes the document's markdown back when it changed (`writeBack`); false when it could not (the caller tries again). */
+    const writeMarkdown = (name: string, doc: Y.Doc) => Effect.map(withLock(name, writeBack({ live, codec, held }, name, doc)), (done) => done !== false)
 
     const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
         const document = held.get(name)
-        return document === undefined ? Effect.void : Semaphore.withPermit(document.lock, Effect.asVoid(effect))
+        return document === undefined ? Effect.undefined : Semaphore.withPermit(document.lock, effect)
       })
 
     /** Brings a write from elsewhere into the open document `doc` (`bringIn`), one at a time with the write back. */

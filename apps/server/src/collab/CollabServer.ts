@@ -7,7 +7,8 @@
  * so many updates. With `QUIRE_REDIS_URL`, servers relay each other's updates through Redis.
  */
 import { Redis } from "@hocuspocus/extension-redis"
-import { type Extension, Hocuspocus, isTransactionOrigin, type WebSocketLike } from "@hocuspocus/server"
+import { type Extension, Hocuspocus, isTransactionOrigin, type onStoreDocumentPayload, type WebSocketLike } from "@hocuspocus/server"
+import { SkipFurtherHooksError } from "@hocuspocus/common"
 import { Config, Context, Duration, Effect, Layer, Option, Result, Schedule } from "effect"
 import { WebSocket, WebSocketServer } from "ws"
 import type { IncomingMessage } from "node:http"
@@ -46,6 +47,9 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
   writeMaxDebounceMs: 10_000
 }
 
+/** How many times in a row a failed write of a document's markdown is tried again. */
+const writeRetries = 5
+
 /** The path of the WebSocket upgrade. */
 export const path = "/collab"
 
@@ -73,6 +77,32 @@ const redisSettings = (url: string) => {
   }
 }
 
+/**
+ * Hocuspocus's Redis extension, whose store skipped for another server's lock is tried again.
+ * The extension skips a store while another server holds the document's lock, and that server
+ * may be writing a state without this server's last edits: nothing else would store them.
+ */
+class RetriedRedis extends Redis {
+  constructor(configuration: ConstructorParameters<typeof Redis>[0], private readonly state: { stopping: boolean }) {
+    super(configuration)
+  }
+
+  override async onStoreDocument(data: onStoreDocumentPayload): Promise<void> {
+    try {
+      await super.onStoreDocument(data)
+    } catch (error) {
+      if (error instanceof SkipFurtherHooksError && !this.state.stopping) {
+        setTimeout(() => {
+          if (!this.state.stopping && data.instance.documents.get(data.documentName) === data.document) {
+            void data.instance.storeDocumentHooks(data.document, data).catch(() => {})
+          }
+        }, this.configuration.lockTimeout).unref()
+      }
+      throw error
+    }
+  }
+}
+
 /** Answers an upgrade refused before the handshake with a status and words, and closes it. */
 const refuseUpgrade = (socket: Duplex, status: string, words: string) => {
   socket.on("error", () => {})
@@ -93,6 +123,8 @@ const makeHooks = (
       Effect.result
     )).then((result) => (Result.isSuccess(result) ? result.success : Promise.reject(result.failure)))
   const live = Context.get(context, LiveDocuments)
+  /** Documents whose last writes failed, and how many times in a row. */
+  const failed = new Map<string, number>()
 
   /** The connection's access now, authenticating its credential again; none when it has none. */
   const recheck = (connection: ConnectionContext) =>
@@ -161,11 +193,28 @@ const makeHooks = (
         instance: data.instance
       }).catch(() => {})
     },
+    // A write that failed (the database, another server's write to the change request at that
+    // moment) is tried again a little later, a few times, as nothing else may store these edits.
     onStoreDocument: async (data) => {
       if (state.stopping) return
-      await run(Effect.andThen(documents.writeMarkdown(data.documentName, data.document), documents.compact(data.documentName))).catch(() => {})
+      const done = await run(Effect.tap(documents.writeMarkdown(data.documentName, data.document), () => documents.compact(data.documentName)))
+        .catch(() => false)
+      const failures = done ? 0 : (failed.get(data.documentName) ?? 0) + 1
+      if (failures === 0 || failures > writeRetries) {
+        failed.delete(data.documentName)
+        return
+      }
+      failed.set(data.documentName, failures)
+      setTimeout(() => {
+        if (!state.stopping && data.instance.documents.get(data.documentName) === data.document) {
+          void data.instance.storeDocumentHooks(data.document, data).catch(() => {})
+        }
+      }, 500 * 2 ** failures).unref()
     },
-    afterUnloadDocument: (data) => run(documents.unload(data.documentName))
+    afterUnloadDocument: (data) => {
+      failed.delete(data.documentName)
+      return run(documents.unload(data.documentName))
+    }
   }
 
   /** Closes the connections whose person lost access, and makes read-only those who may now only read. */
@@ -193,7 +242,7 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
     const state = { stopping: false }
     const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state)
     const extensions: Array<Extension> = Option.isSome(options.redisUrl)
-      ? [new Redis({ ...redisSettings(options.redisUrl.value), prefix: "quire-collab" })]
+      ? [new RetriedRedis({ ...redisSettings(options.redisUrl.value), prefix: "quire-collab" }, state)]
       : []
     const hocuspocus = new Hocuspocus<ConnectionContext>({
       quiet: true,
