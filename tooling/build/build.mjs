@@ -28,7 +28,7 @@ const outdir = outdirFlag === -1 ? join(root, "dist") : resolve(process.argv[out
  * dist/<name>.mjs from each app's process entry point, and from the entry of the threads that parse
  * large pages (`ParsePool.ts` starts dist/parse-worker.mjs from beside the bundle it is part of).
  * They are split as the CLI is: the code they share sits in dist/app-chunk-*.mjs, and what is only
- * imported dynamically (shiki's 300 languages and themes, Scalar's 3 MB bundle, Undici) in chunks
+ * imported dynamically (shiki's 300 languages and themes, Scalar's 3 MB bundle, Undici, live editing) in chunks
  * of its own that load on first use. One file held all of it, 27 MB of source that V8 keeps for the
  * life of every process.
  */

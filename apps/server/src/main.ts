@@ -8,8 +8,7 @@ import { Effect, Layer, Logger, Option, Redacted } from "effect"
 import { AccountMail, Users } from "@quire/identity"
 import * as Metrics from "@quire/kernel/Metrics"
 import { Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
-import { CollabCodec } from "./collab/CollabCodec.ts"
-import * as CollabServer from "./collab/CollabServer.ts"
+import * as CollabLazy from "./collab/CollabLazy.ts"
 import * as Http from "./Http.ts"
 import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -41,8 +40,9 @@ const main = Effect.gen(function*() {
     Layer.provideMerge(PublicUrl.layer(publicUrl))
   )
 
-  // Live editing on `/collab` of the same server (QUIRE_REDIS_URL: relayed between servers).
-  const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.layer))
+  // Live editing on `/collab` of the same server (QUIRE_REDIS_URL: relayed between servers),
+  // loaded by the first upgrade there.
+  const collab = CollabLazy.layer()
   const http = Layer.merge(Http.serve, collab).pipe(
     Layer.provide(NodeServer.layer({
       port: config.port,
