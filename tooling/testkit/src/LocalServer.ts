@@ -69,13 +69,32 @@ export const download = (url: string) =>
     return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
   })
 
-/** A TCP port on 127.0.0.1 that nothing listens on now, for a server a test or bench spawns. */
-export const freePort = (): Promise<number> =>
-  new Promise<number>((resolve, reject) => {
+/**
+ * Ports below Linux's ephemeral range (32768-60999), where `listen(0)` and outgoing connections
+ * take theirs: a port found free there could be taken by another suite's `listen(0)` or a
+ * client socket in the moment before the spawned server bound it, and once a server B's health
+ * check reached another suite's server on "its" port (a 401 for B's token).
+ */
+const spawnedPorts = { from: 20_000, to: 32_000 }
+const handedOut = new Set<number>()
+
+const listenable = (port: number): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
     const server = http.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")))
-    })
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
   })
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now, for a server a test or bench spawns: a
+ * random one below the ephemeral range, never the same twice in one process.
+ */
+export const freePort = async (): Promise<number> => {
+  for (let tries = 0; tries < 200; tries++) {
+    const port = spawnedPorts.from + Math.floor(Math.random() * (spawnedPorts.to - spawnedPorts.from))
+    if (handedOut.has(port)) continue
+    handedOut.add(port)
+    if (await listenable(port)) return port
+  }
+  throw new Error(`No free port between ${spawnedPorts.from} and ${spawnedPorts.to}`)
+}
