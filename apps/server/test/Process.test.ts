@@ -16,6 +16,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
+import { WebSocket } from "ws"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8")
@@ -56,6 +57,18 @@ interface Running {
 
 /** Every server started, killed at the end of the test if it is still running. */
 const started: Array<ChildProcess> = []
+
+/** How a WebSocket upgrade on `url` from `origin` ends: "open", or the status it was refused with. */
+const upgrade = (url: string, origin: string) =>
+  new Promise<string>((resolve) => {
+    const socket = new WebSocket(url, { headers: { origin } })
+    socket.once("open", () => {
+      socket.close()
+      resolve("open")
+    })
+    socket.once("unexpected-response", (_, response) => resolve(String(response.statusCode)))
+    socket.once("error", (error) => resolve(`error: ${error.message}`))
+  })
 
 /** Starts the image's CMD on `dataDir` and an ephemeral port, and waits for /health. */
 const start = async (dataDir: string): Promise<Running> => {
@@ -162,6 +175,12 @@ describe("the production process", () => {
         encoding: "utf8"
       })) as { readonly object: string }
       assert.strictEqual(whoami.object, "user")
+
+      // Live editing loads on the first upgrade on /collab (a chunk of its own): the bundle's
+      // collaboration server answers, refusing another site's page and taking the server's own.
+      const collab = `${server.url.replace(/^http/, "ws")}/collab`
+      assert.strictEqual(await upgrade(collab, "https://elsewhere.example"), "403")
+      assert.strictEqual(await upgrade(collab, new URL(server.url).origin), "open")
 
       const inFlight = slowPost(server.port, "/v1/orgs", JSON.stringify({ title: "Written while stopping" }))
       await sleep(300)
