@@ -1,5 +1,5 @@
 /**
- * A Git-synced space is edited live too (GitBook forbids it; issue 36 asks for it): two people
+ * A Git-synced space is edited live too (GitBook forbids it): two people
  * type in one page of a change request of a space connected to a Git repository, and the merge
  * of that change request is one commit on the branch, holding what both typed.
  */

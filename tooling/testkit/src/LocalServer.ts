@@ -72,8 +72,8 @@ export const download = (url: string) =>
 /**
  * Ports below Linux's ephemeral range (32768-60999), where `listen(0)` and outgoing connections
  * take theirs: a port found free there could be taken by another suite's `listen(0)` or a
- * client socket in the moment before the spawned server bound it, and once a server B's health
- * check reached another suite's server on "its" port (a 401 for B's token).
+ * client socket in the moment before the spawned server bound it, and the spawned server's
+ * health check would then reach another suite's server.
  */
 const spawnedPorts = { from: 20_000, to: 32_000 }
 const handedOut = new Set<number>()

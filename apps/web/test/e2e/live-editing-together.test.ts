@@ -2,7 +2,7 @@
  * Live editing where the whole-page autosave used to lose text: one person with the page open in
  * two tabs, and two people typing in one paragraph at the same moment. Neither shows a conflict,
  * and every character typed is in both editors and in the change request's markdown once both
- * say "Saved" (issue 36).
+ * say "Saved".
  */
 import { afterAll, beforeAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
