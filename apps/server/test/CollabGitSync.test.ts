@@ -5,34 +5,13 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Schedule } from "effect"
-import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, settled } from "./CollabSupport.ts"
+import { bareRepository, git } from "./GitRepositories.ts"
 import { organizationWith } from "./Harness.ts"
 
 const main = "refs/heads/main"
-
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Tess", GIT_AUTHOR_EMAIL: "tess@example.com", GIT_COMMITTER_NAME: "Tess", GIT_COMMITTER_EMAIL: "tess@example.com" }
-  }).trim()
-
-/** An empty bare repository, removed with the scope. */
-const bareRepository = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "quire-collab-git-"))
-    const bare = join(dir, "docs.git")
-    execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-    return { dir, bare, url: `file://${bare}` }
-  }),
-  ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 const server = collabServerOn(Services.layerSql, "postgres").pipe(Layer.provide(postgres.layer))
@@ -40,7 +19,7 @@ const server = collabServerOn(Services.layerSql, "postgres").pipe(Layer.provide(
 layer(server, { timeout: 120_000, excludeTestServices: true })("live editing in a Git-synced space", (it) => {
   it.effect("two people type in one page of a change request; its merge is one commit holding both", () =>
     Effect.gen(function*() {
-      const repo = yield* bareRepository
+      const repo = yield* bareRepository({})
       const { alice, members, organizationId } = yield* organizationWith(["edit"])
       const space = yield* alice.api.spaces.createSpace({ params: { organizationId }, payload: { title: "Docs" } })
       const spaceId = space.id

@@ -9,13 +9,12 @@ import { ConfigProvider, Effect, Layer, Schedule } from "effect"
 import type { GitSyncState } from "@quire/api"
 import { Services } from "@quire/platform"
 import { Backends } from "@quire/testkit"
-import { execFileSync } from "node:child_process"
 import { createHmac } from "node:crypto"
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 // gitsync's test Git host (git http-backend behind basic auth); its package exports no test helpers.
 import * as GitHttpServer from "../../../packages/gitsync/test/GitHttpServer.ts"
+import { bareRepository, git } from "./GitRepositories.ts"
 import { everyBackend, baseUrl, type Client, errorCode, errorMessage, newUser, raw, serverOn, spaceWith } from "./Harness.ts"
 import { get } from "./SiteFixtures.ts"
 
@@ -42,41 +41,6 @@ const deliver = Effect.fnUntraced(function*(spaceId: string, body: string, heade
 
 /** GitHub's `X-Hub-Signature-256` of `text` under `secret`. */
 const sign = (secret: string, text: string) => `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`
-
-/** Runs git in `cwd` (a test repository), answering its output. */
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "Tess",
-      GIT_AUTHOR_EMAIL: "tess@example.com",
-      GIT_COMMITTER_NAME: "Tess",
-      GIT_COMMITTER_EMAIL: "tess@example.com"
-    }
-  }).trim()
-
-/** A bare repository holding `files` on `main` in one commit, removed with the scope. */
-const bareRepository = (files: Record<string, string>) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      const dir = mkdtempSync(join(tmpdir(), "quire-git-api-"))
-      const bare = join(dir, "docs.git")
-      const work = join(dir, "work")
-      execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-      execFileSync("git", ["init", "--quiet", "--initial-branch=main", work])
-      for (const [path, text] of Object.entries(files)) {
-        mkdirSync(join(work, path, ".."), { recursive: true })
-        writeFileSync(join(work, path), text)
-      }
-      git(work, "add", ".")
-      git(work, "commit", "--quiet", "-m", "Docs from Git")
-      git(work, "push", "--quiet", bare, "main")
-      return { dir, bare, work, url: `file://${bare}` }
-    }),
-    ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
 
 const finished = (run: GitSyncState["lastImport"]) =>
   run !== null && (run.status === "succeeded" || run.status === "failed" || run.status === "skipped")

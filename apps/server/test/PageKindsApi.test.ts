@@ -5,36 +5,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { execFileSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { bareRepository, git } from "./GitRepositories.ts"
 import { backends, changeRequestsOn, type ContentChanges, raw, spaceWith } from "./Harness.ts"
-
-const git = (cwd: string, ...args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Tess", GIT_AUTHOR_EMAIL: "tess@example.com", GIT_COMMITTER_NAME: "Tess", GIT_COMMITTER_EMAIL: "tess@example.com" }
-  }).trim()
-
-/** A bare repository with one commit on `main`, removed with the scope. */
-const bareRepository = Effect.acquireRelease(
-  Effect.sync(() => {
-    const dir = mkdtempSync(join(tmpdir(), "quire-page-kinds-"))
-    const bare = join(dir, "docs.git")
-    const work = join(dir, "work")
-    execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", bare])
-    execFileSync("git", ["init", "--quiet", "--initial-branch=main", work])
-    mkdirSync(work, { recursive: true })
-    writeFileSync(join(work, "README.md"), "# Welcome\n\nStart here.\n")
-    git(work, "add", ".")
-    git(work, "commit", "--quiet", "-m", "Start")
-    git(work, "push", "--quiet", bare, "main")
-    return { dir, bare, url: `file://${bare}` }
-  }),
-  ({ dir }) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
 
 const tree: ContentChanges = [
   { operation: "insert_page", ref: "welcome", title: "Welcome", document: { markdown: "Start here.\n" } },
@@ -95,7 +67,7 @@ for (const backend of backends) {
 
     it.effect("a group and link pages made through the API export to Git as a SUMMARY.md heading and entries", () =>
       Effect.gen(function*() {
-        const repo = yield* bareRepository
+        const repo = yield* bareRepository({ "README.md": "# Welcome\n\nStart here.\n" })
         const { alice, space } = yield* spaceWith()
         const s = changeRequestsOn(alice.api, space.id)
         const cr = yield* s.open("Kinds")
