@@ -6,7 +6,6 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, type Scope } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import type { ServerResponse } from "node:http"
 import { tmpdir } from "node:os"
@@ -20,51 +19,20 @@ const root = fileURLToPath(new URL("../../..", import.meta.url))
 const token = "quire_embedded_crash_test_token_0123"
 const document = JSON.stringify({ openapi: "3.0.3", info: { title: "Pets", version: "1.0.0" }, paths: {} })
 
-interface Running {
-  readonly log: () => string
-  readonly child: ChildProcess
-  readonly url: string
-  readonly exited: Promise<unknown>
-}
+type Running = ProductionBuild.BuiltServer
 
-/** Starts the built server (dist/server.mjs) on the embedded database in `dataDir` and waits for /health. */
+/** Starts the built server (dist/server.mjs) on the embedded database in `dataDir`, at `port`. */
 const start = (dataDir: string, port: number) =>
-  Effect.promise(async (): Promise<Running> => {
-    const { DATABASE_URL: _, ...inherited } = process.env
-    const url = `http://127.0.0.1:${port}`
-    const [node, bundle] = await ProductionBuild.argv(root, "server")
-    const child = spawn(node, [bundle], {
-      cwd: root,
-      env: {
-        ...inherited,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        QUIRE_PUBLIC_URL: url,
-        QUIRE_DATA_DIR: dataDir,
-        QUIRE_ADMIN_TOKEN: token,
-        QUIRE_FETCH_ALLOW: "127.0.0.1",
-        QUIRE_SPECS_FETCH_TIMEOUT_MS: "120000"
-      },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let log = ""
-    child.stdout.on("data", (chunk) => (log += String(chunk)))
-    child.stderr.on("data", (chunk) => (log += String(chunk)))
-    const exited = new Promise((resolve) => child.once("exit", resolve))
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline && child.exitCode === null) {
-      if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return { child, url, exited, log: () => log }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    child.kill("SIGKILL")
-    throw new Error(`the server did not start:\n${log}`)
-  })
+  Effect.promise(() =>
+    ProductionBuild.startServer(root, {
+      QUIRE_DATA_DIR: dataDir,
+      QUIRE_ADMIN_TOKEN: token,
+      QUIRE_FETCH_ALLOW: "127.0.0.1",
+      QUIRE_SPECS_FETCH_TIMEOUT_MS: "120000"
+    }, { port })
+  )
 
-const crash = (server: Running) =>
-  Effect.promise(() => {
-    server.child.kill("SIGKILL")
-    return server.exited
-  })
+const crash = (server: Running) => Effect.promise(() => server.stop("SIGKILL"))
 
 const call = (server: Running, method: string, path: string, body?: unknown) =>
   Effect.promise(async () => {
@@ -155,9 +123,6 @@ describe("the embedded server killed mid-job", () => {
       assert.match(errors[0]?.message ?? "", /stopped/)
       yield* Effect.sleep("1 second")
       assert.deepStrictEqual(requests, { again: 2, stuck: 3 }, "each run ran once per life, and not again once done or given up")
-      yield* Effect.promise(() => {
-        server.child.kill("SIGTERM")
-        return server.exited
-      })
+      yield* Effect.promise(() => server.stop())
     }).pipe(Effect.scoped), { timeout: 300_000 })
 })

@@ -4,13 +4,22 @@
  * and an in-memory PGlite.
  */
 import { layer as layerSuite, type Vitest } from "@effect/vitest"
-import { type Duration, Layer } from "effect"
-import { type Database, type Migrations, SqlTransactor } from "@quire/db"
+import { Context, type Duration, Effect, Layer, type Scope } from "effect"
+import { Database, type Migrations, SqlTransactor } from "@quire/db"
 import * as Testing from "@quire/db/Testing"
 import { Transactor } from "@quire/kernel"
 
 /** A fresh `quire_test_<random>` database on `QUIRE_TEST_DATABASE_URL`, dropped when the layer closes. */
 export const layerPostgresTest: Layer.Layer<Database.Services> = Testing.layerPostgresTest
+
+/**
+ * The URL of a fresh, empty database on the machine's PostgreSQL, dropped when the scope closes:
+ * for servers a test starts as processes of their own (they migrate it), several on one database.
+ */
+export const postgresUrl: Effect.Effect<string, never, Scope.Scope> = Effect.map(
+  Layer.build(layerPostgresTest),
+  (context) => Context.get(context, Database.DatabaseInfo).url
+)
 
 /** An in-memory PGlite behind the socket server, as the embedded mode runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgliteTest

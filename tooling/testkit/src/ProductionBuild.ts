@@ -5,10 +5,11 @@
  * turbo task) take turns through a lock directory: the first builds, the others wait and reuse it,
  * so one `pnpm test` builds once.
  */
-import { execFile, execFileSync } from "node:child_process"
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
+import { freePort } from "./LocalServer.ts"
 
 /** The build's command line, as the Dockerfile's `RUN` has it. */
 export const command: ReadonlyArray<string> = ["node", "tooling/build/build.mjs"]
@@ -91,3 +92,50 @@ export const ensure = (checkout: string): Promise<{ readonly dir: string; readon
 /** The argv that runs `app`'s bundle (dist/server.mjs, dist/worker.mjs, dist/quire.mjs) with this Node, the build made first when stale. */
 export const argv = async (checkout: string, app: "server" | "worker" | "quire"): Promise<[string, string]> =>
   [process.execPath, join((await ensure(checkout)).dir, `${app}.mjs`)]
+
+/** The built server running in a child process. */
+export interface BuiltServer {
+  readonly url: string
+  readonly port: number
+  readonly child: ChildProcess
+  /** What it printed so far. */
+  readonly log: () => string
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<unknown>
+  /** Sends `signal` (SIGTERM: a graceful stop) unless it has exited, and waits for the exit. */
+  readonly stop: (signal?: NodeJS.Signals) => Promise<unknown>
+}
+
+/**
+ * `checkout`'s dist/server.mjs (built first when stale) on 127.0.0.1 at `port` (a free one by
+ * default), its public URL that address, with `env` over the test process's environment less
+ * DATABASE_URL (the embedded database unless `env` names one; a name set to undefined is left
+ * out); resolves once /health answers
+ * (up to 120 s), else kills it and fails with what it printed.
+ */
+export const startServer = async (checkout: string, env: Readonly<Record<string, string | undefined>>, options: { readonly port?: number } = {}): Promise<BuiltServer> => {
+  const { DATABASE_URL: _, ...inherited } = process.env
+  const port = options.port ?? await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const [node, bundle] = await argv(checkout, "server")
+  const child = spawn(node, [bundle], {
+    cwd: checkout,
+    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", QUIRE_PUBLIC_URL: url, ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let log = ""
+  child.stdout.on("data", (chunk) => (log += String(chunk)))
+  child.stderr.on("data", (chunk) => (log += String(chunk)))
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+    return exited
+  }
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) return { url, port, child, log: () => log, exited, stop }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill("SIGKILL")
+  throw new Error(`the built server did not start:\n${log}`)
+}
