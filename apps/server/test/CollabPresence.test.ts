@@ -1,16 +1,17 @@
 /**
  * A change request's presence document (`<changeRequestId>/~presence`): who may join it (anyone
  * who may read the change request), that it takes no edits and holds nothing, that what one person
- * shares of themselves (name, colour, page) reaches the others and goes when they leave, and the
- * size limit of what one shares.
+ * shares of themselves (name, colour, page) reaches the others and goes when they leave, across
+ * two servers too (Redis), that a member removed is closed, and the size limit of what one shares.
  */
-import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { assert, describe, it as live, layer } from "@effect/vitest"
+import { Context, Effect, Layer, Option } from "effect"
+import { Database } from "@quire/db"
 import { Services } from "@quire/platform"
 import { LiveDocuments, presenceName } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
 import { organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, settled, sharedPage, type Client } from "./CollabSupport.ts"
+import { collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage, type Client } from "./CollabSupport.ts"
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 const server = collabServerOn(Services.layerSql, "postgres", { maxAwarenessBytes: 1024 }).pipe(Layer.provide(postgres.layer))
@@ -86,6 +87,21 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
       assert.match(nowhere.denied[0]!, /^not-found: /)
     }))
 
+  it.effect("a member removed from the organization is closed, with the reason, and goes from the others' presence", () =>
+    Effect.gen(function*() {
+      const { alice, members, organizationId, presence, url } = yield* setup()
+      const reader = members.read!
+      const a = yield* connect({ url, name: presence, token: alice.token })
+      const r = yield* connect({ url, name: presence, token: reader.token })
+      yield* settled(a)
+      yield* settled(r)
+      r.provider.setAwarenessField("user", { name: "Reader", colour: 2 })
+      yield* eventually("Alice sees the reader", () => "Reader" in othersOf(a))
+      yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: reader.user.id } })
+      yield* eventually("the reader is closed", () => r.closed.some((reason) => reason.startsWith("forbidden: ")))
+      yield* eventually("the reader is gone for Alice", () => !("Reader" in othersOf(a)))
+    }))
+
   it.effect("closes a connection that shares more of itself than the limit, and the others never see it", () =>
     Effect.gen(function*() {
       const { alice, members, presence, url } = yield* setup()
@@ -98,4 +114,28 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
       yield* Effect.sleep("300 millis")
       assert.notInclude(Object.keys(othersOf(r)).join(), "AAAA")
     }))
+})
+
+const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
+  Layer.build(collabServerOn(Services.layerSql, "postgres", { redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
+
+describe("presence across two servers", () => {
+  live.live("people connected to two servers see each other in the change request's presence", () =>
+    Effect.gen(function*() {
+      const database = yield* Layer.build(postgres.layer)
+      const first = yield* replica(Layer.succeedContext(database))
+      const second = yield* replica(Database.layerUrl(Context.get(database, Database.DatabaseInfo).url))
+      const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
+      const onSecond = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, second as Context.Context<any>) as Effect.Effect<A, E, never>
+      const { alice, members, page, presence, url } = yield* onFirst(setup())
+      const a = yield* connect({ url, name: presence, token: alice.token })
+      const r = yield* connect({ url: yield* onSecond(collabUrl), name: presence, token: members.read!.token })
+      yield* settled(a)
+      yield* settled(r)
+      a.provider.setAwarenessField("user", { name: "Alice", colour: 1 })
+      a.provider.setAwarenessField("pageId", page.pageId)
+      r.provider.setAwarenessField("user", { name: "Reader", colour: 2 })
+      yield* eventually("the reader on the second server sees Alice on her page", () => othersOf(r)["Alice"] === page.pageId)
+      yield* eventually("Alice on the first server sees the reader", () => "Reader" in othersOf(a))
+    }).pipe(Effect.scoped), { timeout: 120_000 })
 })
