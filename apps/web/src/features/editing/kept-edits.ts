@@ -72,17 +72,26 @@ export const keepEdits = (name: string, document: Y.Doc, remote: (origin: unknow
     timer = undefined
     if (persistence === undefined) start()
   }
-  const opened = start()
-  const restored = opened === undefined ? Promise.resolve(false) : Promise.race([
-    opened.whenSynced.then(() => document.store.clients.size > 0),
-    // A database that cannot open (refused, full) never syncs: the page opens without kept edits.
-    // oxlint-disable-next-line no-underscore-dangle -- y-indexeddb's one handle on the opening (public in its types)
-    opened._db.then(() => new Promise<boolean>(() => undefined), () => false)
-  ]).then((kept) => {
-    // Nothing kept: no copy until the first edit.
-    if (!kept && persistence === opened) forget()
-    return kept
-  })
+  /** Reads the database into the document: whether it held anything. */
+  const load = (): Promise<boolean> => {
+    const opened = start()
+    if (opened === undefined) return Promise.resolve(false)
+    return Promise.race([
+      opened.whenSynced.then(() => document.store.clients.size > 0),
+      // A database that cannot open (refused, full) never syncs: the page opens without kept edits.
+      // oxlint-disable-next-line no-underscore-dangle -- y-indexeddb's one handle on the opening (public in its types)
+      opened._db.then(() => new Promise<boolean>(() => undefined), () => false)
+    ]).then((kept) => {
+      // Nothing kept: no copy until the first edit.
+      if (!kept && persistence === opened) forget()
+      return kept
+    })
+  }
+  // Opened only when it is there (where the browser lists its databases), so that opening a page
+  // without kept edits makes and deletes none.
+  const restored = typeof indexedDB === "undefined" ? Promise.resolve(false)
+    : typeof indexedDB.databases !== "function" ? load()
+    : indexedDB.databases().then((listed) => listed.some((db) => db.name === name), () => true).then((found) => found ? load() : false)
   document.on("update", onUpdate)
   return {
     restored,
