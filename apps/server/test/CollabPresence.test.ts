@@ -14,7 +14,7 @@ import { organizationWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage, type Client } from "./CollabSupport.ts"
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
-const server = collabServerOn(Services.layerSql, "postgres", { maxAwarenessBytes: 1024 }).pipe(Layer.provide(postgres.layer))
+const server = collabServerOn(Services.layerSql, "postgres", { maxAwarenessBytes: 1024, maxAwarenessPerSecond: 50 }).pipe(Layer.provide(postgres.layer))
 
 /** An organization with Alice (admin) and a reader, a space, and a change request with a page. */
 const setup = Effect.fnUntraced(function*() {
@@ -113,6 +113,16 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
       yield* eventually("Alice is closed with the reason", () => a.closed.some((reason) => reason.startsWith("awareness-too-large: ")))
       yield* Effect.sleep("300 millis")
       assert.notInclude(Object.keys(othersOf(r)).join(), "AAAA")
+    }))
+
+  it.effect("closes a connection that sends more awareness messages a second than the limit", () =>
+    Effect.gen(function*() {
+      const { alice, presence, url } = yield* setup()
+      const a = yield* connect({ url, name: presence, token: alice.token })
+      yield* settled(a)
+      for (let i = 0; i < 300; i++) a.provider.setAwarenessField("pageId", `page-${i}`)
+      yield* eventually("Alice is closed with the reason", () => a.closed.some((reason) => reason.startsWith("rate-limited: ")))
+      assert.include(a.closed.find((reason) => reason.startsWith("rate-limited: ")), "more than 50 caret or presence messages a second")
     }))
 })
 

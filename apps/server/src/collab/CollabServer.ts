@@ -45,7 +45,7 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
   maxUpdatesPerSecond: 60,
   compactEveryUpdates: 500,
   maxAwarenessBytes: 4 * 1024,
-  maxAwarenessPerSecond: 60,
+  maxAwarenessPerSecond: 120,
   recheckInterval: "10 seconds",
   recheckEveryUpdates: 100,
   writeDebounceMs: 2_000,
