@@ -26,6 +26,22 @@ export interface OpenedPage {
 /** `<changeRequestId>/<pageId>`, each an id of letters, digits, `_` or `-`. */
 const namePattern = /^([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})$/
 
+/** `<changeRequestId>/~presence`: `~` is in no id, so no page's document has this name. */
+const presencePattern = /^([A-Za-z0-9_-]{1,64})\/~presence$/
+
+/**
+ * The name of a change request's presence document: it holds no page, only the awareness of
+ * everyone who has the change request open (who they are, which page they are on), and is never
+ * stored.
+ */
+export const presenceName = (changeRequestId: string): string => `${changeRequestId}/~presence`
+
+/** The change request whose presence document `name` is; none for any other name. */
+export const presenceOf = (name: string): Option.Option<string> => {
+  const match = presencePattern.exec(name)
+  return match === null ? Option.none() : Option.some(match[1]!)
+}
+
 /** The page's markdown and the document's, as one compares them with their last agreement. */
 export interface MarkdownPair {
   readonly page: string

@@ -13,7 +13,7 @@ export type { CollabAgreement, CollabDocumentKey, CollabUpdate, StoredCollabDocu
 export * as SqlCollabUpdatesRepo from "./SqlCollabUpdatesRepo.ts"
 export { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
 export type { ChangeRequestWrite, ChangeRequestWritesShape } from "./ChangeRequestWrites.ts"
-export { LiveDocuments, standing } from "./LiveDocuments.ts"
+export { LiveDocuments, presenceName, presenceOf, standing } from "./LiveDocuments.ts"
 export type { LiveAccess, MarkdownPair, OpenedPage, Standing } from "./LiveDocuments.ts"
 export * as ChangeSet from "./ChangeSet.ts"
 export type { ChangeRequest } from "./domain/ChangeRequest.ts"

@@ -13,7 +13,7 @@ import { Effect, Option, PubSub, Queue, Schedule, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { Database } from "@quire/db"
 import { Actor } from "@quire/kernel"
-import { type ChangeRequestWrite, ChangeRequestWrites, LiveDocuments } from "@quire/reviews"
+import { type ChangeRequestWrite, ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
 import type { CollabDocuments, ConnectionState } from "./CollabDocuments.ts"
 
 /** The PostgreSQL channel of writes to change requests, between servers. */
@@ -49,7 +49,10 @@ export const run = <C extends { readonly collab?: ConnectionState }>(hocuspocus:
     const bringIn = (write: Omit<ChangeRequestWrite, "spaceId"> & { readonly remote: boolean }) =>
       Effect.forEach(Array.from(hocuspocus.documents.values()), (document) => {
         const [changeRequestId, pageId] = document.name.split("/")
-        if (pageId === undefined || (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId)) return Effect.void
+        // A presence document holds no page.
+        if (pageId === undefined || Option.isSome(presenceOf(document.name)) || (write.changeRequestId !== "" && changeRequestId !== write.changeRequestId)) {
+          return Effect.void
+        }
         const readers = document.getConnections().flatMap((connection) => connection.context.collab === undefined ? [] : [connection.context.collab.actor])
         return documents.elsewhere(document.name, document, pageMarkdown(changeRequestId!, pageId, readers), write).pipe(
           Effect.catchCause((cause) => Effect.logWarning(`Live editing could not bring a write from elsewhere into ${document.name}`, cause))

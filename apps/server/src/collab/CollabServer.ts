@@ -4,7 +4,9 @@
  * document is `<changeRequestId>/<pageId>`; a connection is authenticated with identity's session
  * cookie or an API token, from our own origin or none; readers are read-only; each update is in
  * PostgreSQL before it is applied and acknowledged; access is checked again on a timer and every
- * so many updates. With `QUIRE_REDIS_URL`, servers relay each other's updates through Redis.
+ * so many updates. A change request's presence document (`<changeRequestId>/~presence`,
+ * CollabPresence.ts) carries only awareness: who is in it, on which page. With `QUIRE_REDIS_URL`,
+ * servers relay each other's updates (and awareness) through Redis.
  */
 import { Redis } from "@hocuspocus/extension-redis"
 import { type Extension, Hocuspocus, isTransactionOrigin, type onStoreDocumentPayload, type WebSocketLike } from "@hocuspocus/server"
@@ -15,7 +17,7 @@ import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { type SignInSessions, type Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
-import { type ChangeRequestWrites, LiveDocuments } from "@quire/reviews"
+import { type ChangeRequestWrites, LiveDocuments, presenceOf } from "@quire/reviews"
 import { PublicUrl } from "../PublicUrl.ts"
 import { Upgrades } from "../Upgrades.ts"
 import type { CollabCodec } from "./CollabCodec.ts"
@@ -23,8 +25,9 @@ import * as CollabDocuments from "./CollabDocuments.ts"
 import * as CollabElsewhere from "./CollabElsewhere.ts"
 import { refusal, Refused } from "./CollabDocuments.ts"
 import * as CollabIdentity from "./CollabIdentity.ts"
+import * as CollabPresence from "./CollabPresence.ts"
 
-export interface CollabOptions extends CollabDocuments.CollabLimits {
+export interface CollabOptions extends CollabDocuments.CollabLimits, CollabPresence.AwarenessLimits {
   /** How often every open connection's access is checked again. */
   readonly recheckInterval: Duration.Input
   /** A connection's access is also checked again before every this many of its updates. */
@@ -41,6 +44,8 @@ export const defaults: Omit<CollabOptions, "redisUrl"> = {
   maxUpdateBytes: 1024 * 1024,
   maxUpdatesPerSecond: 60,
   compactEveryUpdates: 500,
+  maxAwarenessBytes: 4 * 1024,
+  maxAwarenessPerSecond: 120,
   recheckInterval: "10 seconds",
   recheckEveryUpdates: 100,
   writeDebounceMs: 2_000,
@@ -58,6 +63,10 @@ interface ConnectionContext {
   readonly headers: CollabIdentity.UpgradeHeaders
   readonly credential?: CollabIdentity.Credential
   readonly collab?: CollabDocuments.ConnectionState
+  /** Set instead of `collab` on a change request's presence document. */
+  readonly presence?: CollabPresence.PresenceState
+  /** This connection's awareness messages in the current second. */
+  readonly awareness?: CollabPresence.AwarenessWindow
 }
 
 type Needs = LiveDocuments | ChangeRequestWrites | CollabCodec | SignInSessions | Users
@@ -129,30 +138,49 @@ const makeHooks = (
   /** The connection's access now, authenticating its credential again; none when it has none. */
   const recheck = (connection: ConnectionContext) =>
     Effect.gen(function*() {
-      if (connection.credential === undefined || connection.collab === undefined) return Option.none()
+      const held = connection.collab ?? connection.presence
+      if (connection.credential === undefined || held === undefined) return Option.none()
       const actor = yield* CollabIdentity.actorOf(connection.credential)
       if (Option.isNone(actor)) return Option.none()
-      connection.collab.actor = actor.value
-      return yield* live.access(connection.collab.opened.key.changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
+      held.actor = actor.value
+      const changeRequestId = "opened" in held ? held.opened.key.changeRequestId : held.changeRequestId
+      return yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
     })
 
   const hooks: Extension<ConnectionContext> = {
     onAuthenticate: (data) =>
       run(Effect.gen(function*() {
-        const ids = yield* live.parseName(data.documentName).pipe(Effect.mapError(() => new Refused(refusal.badName)))
+        const presence = presenceOf(data.documentName)
+        const ids = Option.isSome(presence) ? undefined : yield* live.parseName(data.documentName).pipe(Effect.mapError(() => new Refused(refusal.badName)))
         const credential = CollabIdentity.credentialOf(data.context.headers, data.token, ownOrigin)
         if (Option.isNone(credential)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
         const actor = yield* CollabIdentity.actorOf(credential.value)
         if (Option.isNone(actor)) return yield* Effect.fail(new Refused(refusal.unauthenticated))
+        const awareness = { start: 0, count: 0 }
+        if (ids === undefined) {
+          // Anyone who may read the change request sees who is in it; no one writes to its presence.
+          const changeRequestId = Option.getOrThrow(presence)
+          const access = yield* live.access(changeRequestId).pipe(Effect.provideService(Actor.Actor, actor.value))
+          if (Option.isNone(access)) return yield* Effect.fail(new Refused(refusal.notFound))
+          data.connectionConfig.readOnly = true
+          return { credential: credential.value, presence: { actor: actor.value, changeRequestId }, awareness }
+        }
         const opened = yield* live.open(ids.changeRequestId, ids.pageId).pipe(
           Effect.provideService(Actor.Actor, actor.value),
           Effect.mapError(() => new Refused(refusal.notFound))
         )
         data.connectionConfig.readOnly = opened.access !== "edit"
         const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0 }
-        return { credential: credential.value, collab }
+        return { credential: credential.value, collab, awareness }
       })),
+    beforeHandleMessage: async (data) => {
+      const window = data.context.awareness
+      const refused = window === undefined ? undefined : CollabPresence.checkAwareness(data.update, window, options, Date.now())
+      if (refused !== undefined) throw refused
+    },
     onLoadDocument: async (data) => {
+      // A presence document starts empty each time and stays so.
+      if (data.context.presence !== undefined) return
       const collab = data.context.collab!
       const loaded = await run(documents.load(collab.opened, collab.actor), "unavailable: the server could not open this page for live editing")
       if (loaded.stale) {
@@ -196,7 +224,7 @@ const makeHooks = (
     // A write that failed (the database, another server's write to the change request at that
     // moment) is tried again a little later, a few times, as nothing else may store these edits.
     onStoreDocument: async (data) => {
-      if (state.stopping) return
+      if (state.stopping || Option.isSome(presenceOf(data.documentName))) return
       const done = await run(Effect.tap(documents.writeMarkdown(data.documentName, data.document), () => documents.compact(data.documentName)))
         .catch(() => false)
       const failures = done ? 0 : (failed.get(data.documentName) ?? 0) + 1
@@ -223,7 +251,7 @@ const makeHooks = (
       Effect.forEach(document.getConnections(), (connection) =>
         Effect.map(recheck(connection.context), (access) => {
           if (Option.isNone(access)) connection.close({ code: 4000, reason: refusal.revoked })
-          else connection.readOnly = access.value !== "edit"
+          else connection.readOnly = connection.context.presence !== undefined || access.value !== "edit"
         }), { discard: true }), { discard: true }))
 
   return { hooks, recheckAll }

@@ -15,6 +15,7 @@ import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
 import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
 import { EditingBasics, EditingCursors, editorExtensions } from "./schema.ts"
 import { sourceExtensions } from "./source/index.ts"
+import "../ui/collab-colours.css"
 import "./editor.css"
 
 export interface EditorProps {

@@ -2,12 +2,14 @@
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
  * the header (subject, editable; status; its review), the change request's page tree (add pages,
  * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
- * the editor with autosave (src/features/editing).
+ * the editor with autosave (src/features/editing). With live editing, who else is in the change
+ * request: beside the pages of the tree they have open, and in the header (LivePresence.tsx).
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
 import { type ChangeRequestInfo, getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/api.ts"
-import { loadEditorModule, PageEditor } from "../features/editing/PageEditor.tsx"
+import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
+import { loadEditorModule, PageEditor, useLivePerson } from "../features/editing/PageEditor.tsx"
 import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { Link } from "../ui/Link.tsx"
@@ -43,6 +45,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
   // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
   const [optionsSaved, setOptionsSaved] = useState(0)
+  const person = useLivePerson()
   const reload = useCallback(async () => {
     try {
       const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])
@@ -65,17 +68,20 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
     await updateContent(props.spaceId, props.number, changes, content.cr.revision)
     await reload()
   }
+  const titleOf = (pageId: string) => docs.find((page) => page.id === pageId)?.title
   return (
-    <>
+    <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person}>
       <header className="cr-header">
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
         <span className="cr-status">{content.cr.status}</span>
+        <PeopleHere titleOf={titleOf} />
         <Link href={`${base}/~/review`}>Open its review</Link>
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
       </header>
       <div className="cr-layout">
         <nav aria-label="Pages of the change request">
-          <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges} />
+          <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges}
+            marks={person === undefined ? undefined : (pageId) => <PageMarks pageId={pageId} />} />
         </nav>
         <section aria-label="Page">
           {current === undefined
@@ -90,6 +96,6 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
             )}
         </section>
       </div>
-    </>
+    </LiveChangeRequest>
   )
 }

@@ -3,7 +3,7 @@
  * document's `default` fragment (the one the server reads and writes, docs/web.md), with its own
  * undo (only one's own changes are undone), and the carets and selections of the others in their
  * colour with their name, drawn by `@tiptap/y-tiptap`'s cursor plugin from the provider's awareness.
- * The colours are classes (`collab-colour-<n>`, editor.css): the app's CSP allows no inline style.
+ * The colours are classes (`collab-colour-<n>`, ui/collab-colours.css): the app's CSP allows no inline style.
  */
 import { Extension, type AnyExtension } from "@tiptap/core"
 import Collaboration from "@tiptap/extension-collaboration"
@@ -16,8 +16,9 @@ type Awareness = NonNullable<HocuspocusProvider["awareness"]>
 /** The fragment of the shared document that holds the page (TipTap's default, and the server's). */
 export const collabField = "default"
 
-/** Who a person is to the others: their name and the index of their caret colour. */
+/** Who a person is to the others: their id, their name and the index of their caret colour. */
 export interface CollabUser {
+  readonly id: string
   readonly name: string
   readonly colour: number
 }

@@ -2,16 +2,20 @@
  * One page of a change request edited live (the server's `QUIRE_LIVE_EDITING`, docs/web.md): the
  * editor bound to the page's shared document on the collaboration server (`/collab` of this
  * origin, document `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others'
- * carets. No whole-page save and no localStorage draft: the server stores each change before it
- * acknowledges it and writes the markdown itself. The status says "Saved" only when the provider
- * has nothing unacknowledged, and a refusal of the server in words.
+ * carets, on the socket of the change request around it (LivePresence.tsx) when there is one. No
+ * whole-page save and no localStorage draft: the server stores each change before it acknowledges
+ * it and writes the markdown itself; edits it has not acknowledged are kept in this browser's
+ * IndexedDB (kept-edits.ts) and sent when the page opens again. The status says "Saved" only when
+ * the provider has nothing unacknowledged, and a refusal of the server in words.
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
 import { type ComponentType, type ReactNode, useEffect, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalPasses, type LiveState } from "./live.ts"
+import { keepEdits, keptName } from "./kept-edits.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, type LiveState } from "./live.ts"
+import { useLiveSocket } from "./LivePresence.tsx"
 
 export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
@@ -25,12 +29,17 @@ interface Connection {
 }
 
 /** The provider of one page's document while the page is open, and its state. */
-const useLiveDocument = (changeRequestId: string, pageId: string) => {
+const useLiveDocument = (changeRequestId: string, pageId: string, userId: string) => {
+  const socket = useLiveSocket()
   const [connection, setConnection] = useState<Connection | undefined>(undefined)
-  const [state, setState] = useState<LiveState>({ connected: false, synced: false, unsynced: 0, refusal: undefined })
+  const [state, setState] = useState<LiveState>({ connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false })
   useEffect(() => {
     const document = new Y.Doc()
     const update = (change: Partial<LiveState>) => setState((s) => ({ ...s, ...change }))
+    let provider: HocuspocusProvider | undefined
+    let closed = false
+    // Edits kept in this browser are in the document before it connects (kept-edits.ts).
+    const kept = keepEdits(keptName(changeRequestId, pageId, userId), document, (origin) => origin !== undefined && origin === provider)
     // A refusal closes the document on the socket, which stays open: one that passes (live.ts) is
     // opened on it again after a pause, growing while it is refused again.
     let retry: ReturnType<typeof setTimeout> | undefined
@@ -38,43 +47,74 @@ const useLiveDocument = (changeRequestId: string, pageId: string) => {
     const reopen = () => {
       retry = undefined
       pause = Math.min(pause * 2, 30_000)
-      void provider.sendToken().then(() => provider.startSync())
+      void provider?.sendToken().then(() => provider?.startSync())
     }
-    const provider = new HocuspocusProvider({
-      url: collabUrl(window.location),
-      name: `${changeRequestId}/${pageId}`,
-      document,
-      onStatus: ({ status }) => update({ connected: status === WebSocketStatus.Connected }),
-      onSynced: () => update({ synced: true, unsynced: provider.unsyncedChanges }),
-      // A refusal stays until the server has everything: the provider reconnects by itself and
-      // sends the refused change again, which the server refuses again until it is undone.
-      onUnsyncedChanges: ({ number }) => {
-        if (number === 0 && provider.synced) pause = 1_000
-        update(number === 0 && provider.synced ? { unsynced: 0, refusal: undefined } : { unsynced: number })
-      },
-      onClose: ({ event }) => {
-        // A plain drop has no reason (the provider reconnects); the server's refusal has one.
-        if (event.reason === "") return update({ connected: false })
-        update({ refusal: event.reason })
-        if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
-      },
-      onAuthenticationFailed: ({ reason }) => update({ refusal: reason === "" ? "unauthenticated" : reason })
-    })
+    /** Everything this tab has (kept edits included) is acknowledged by the server. */
+    const acknowledged = (all: boolean) => {
+      kept.acknowledged(all)
+      return all ? { unsynced: 0, refusal: undefined, restored: false } : {}
+    }
+    const connect = (restored: boolean) => {
+      if (closed) return
+      update({ restored })
+      const live = new HocuspocusProvider({
+        // The change request's socket when there is one (its presence is on it too), else one of its own.
+        ...(socket === undefined ? { url: collabUrl(window.location) } : { websocketProvider: socket }),
+        name: `${changeRequestId}/${pageId}`,
+        document,
+        onStatus: ({ status }) => update({ connected: status === WebSocketStatus.Connected }),
+        // Synced with nothing unacknowledged: the server has the kept edits too (they went in the
+        // sync's answer, which the server acknowledges like an update).
+        onSynced: () => update({ synced: true, unsynced: live.unsyncedChanges, ...acknowledged(live.unsyncedChanges === 0) }),
+        // A refusal stays until the server has everything: the provider reconnects by itself and
+        // sends the refused change again, which the server refuses again until it is undone.
+        onUnsyncedChanges: ({ number }) => {
+          const all = number === 0 && live.synced
+          if (all) pause = 1_000
+          update({ unsynced: number, ...acknowledged(all) })
+        },
+        onClose: ({ event }) => {
+          kept.acknowledged(false)
+          // A plain drop has no reason (the provider reconnects); the server's refusal has one.
+          if (event.reason === "") return update({ connected: false })
+          if (refusalDropsKept(event.reason)) kept.discard()
+          update({ refusal: event.reason })
+          if (refusalPasses(event.reason) && retry === undefined) retry = setTimeout(reopen, pause)
+        },
+        onAuthenticationFailed: ({ reason }) => {
+          if (refusalDropsKept(reason)) kept.discard()
+          update({ refusal: reason === "" ? "unauthenticated" : reason })
+        }
+      })
+      provider = live
+      if (socket !== undefined) {
+        live.attach()
+        // The shared socket may be open already: its status event has gone by.
+        update({ connected: socket.status === WebSocketStatus.Connected })
+      }
+      setConnection({ provider: live, document })
+    }
+    void kept.restored.then(connect)
     // The browser knows it is offline before the socket does (the provider notices a silent
     // socket only after its timeout): say so at once.
-    const offline = () => update({ connected: false })
-    const online = () => update({ connected: provider.configuration.websocketProvider.status === WebSocketStatus.Connected })
+    const offline = () => {
+      kept.acknowledged(false)
+      update({ connected: false })
+    }
+    const online = () => update({ connected: provider?.configuration.websocketProvider.status === WebSocketStatus.Connected })
     window.addEventListener("offline", offline)
     window.addEventListener("online", online)
-    setConnection({ provider, document })
     return () => {
+      closed = true
       window.removeEventListener("offline", offline)
       window.removeEventListener("online", online)
       clearTimeout(retry)
-      provider.destroy()
+      provider?.destroy()
+      kept.close()
       document.destroy()
+      setConnection(undefined)
     }
-  }, [changeRequestId, pageId])
+  }, [changeRequestId, pageId, userId, socket])
   return { connection, state }
 }
 
@@ -87,7 +127,7 @@ export const LivePageEditor = (props: {
   /** The title and description fields, above the editor. */
   readonly header: ReactNode
 }) => {
-  const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId)
+  const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id)
   const status = liveStatus(state)
   const { Editor } = props
   return (

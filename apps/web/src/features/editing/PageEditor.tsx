@@ -145,11 +145,11 @@ interface PageEditorProps {
 }
 
 /** The signed-in person as the others see them, when the server edits pages live (`QUIRE_LIVE_EDITING`). */
-const useLivePerson = (): CollabUser | undefined => {
+export const useLivePerson = (): CollabUser | undefined => {
   const session = useAtomValue(sessionAtom)
   if (!AsyncResult.isSuccess(session) || !session.value.signedIn || session.value.info.liveEditing !== true) return undefined
   const { user } = session.value.info
-  return { name: user.displayName, colour: caretColourOf(user.id) }
+  return { id: user.id, name: user.displayName, colour: caretColourOf(user.id) }
 }
 
 /** The page's title and description, each saved when its field is left. */

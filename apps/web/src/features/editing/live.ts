@@ -14,18 +14,27 @@ export interface LiveState {
   readonly unsynced: number
   /** The reason the server last closed the document with, until the next sync. */
   readonly refusal: string | undefined
+  /**
+   * The document opened with edits this browser kept (kept-edits.ts: typed offline, or in a tab
+   * closed before the server had them), not yet acknowledged: the provider does not count them.
+   */
+  readonly restored: boolean
 }
 
 export type LiveStatus =
   | { readonly kind: "connecting" }
   | { readonly kind: "saved" }
   | { readonly kind: "saving" }
-  | { readonly kind: "offline"; readonly unsynced: number }
+  | { readonly kind: "sending-kept" }
+  | { readonly kind: "offline"; readonly unsynced: number; readonly restored: boolean }
   | { readonly kind: "refused"; readonly reason: string; readonly unsynced: number }
 
+/** The status: "saved" only when the server has acknowledged everything this tab holds. */
 export const liveStatus = (state: LiveState): LiveStatus =>
   state.refusal !== undefined ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
-    : !state.connected ? (state.synced || state.unsynced > 0 ? { kind: "offline", unsynced: state.unsynced } : { kind: "connecting" })
+    : !state.connected
+    ? (state.synced || state.unsynced > 0 || state.restored ? { kind: "offline", unsynced: state.unsynced, restored: state.restored } : { kind: "connecting" })
+    : state.restored ? { kind: "sending-kept" }
     : !state.synced ? { kind: "connecting" }
     : state.unsynced === 0 ? { kind: "saved" }
     : { kind: "saving" }
@@ -39,8 +48,12 @@ export const liveStatusText = (status: LiveStatus): string => {
       return "Saved"
     case "saving":
       return "Saving…"
+    case "sending-kept":
+      return "Sending the changes kept in this browser, not yet on the server…"
     case "offline":
-      return status.unsynced === 0 ? "Offline — everything you typed is on the server" : `Offline — ${changes(status.unsynced)} not yet on the server`
+      return status.restored ? "Offline — changes kept in this browser, not yet on the server"
+        : status.unsynced === 0 ? "Offline — everything you typed is on the server"
+        : `Offline — ${changes(status.unsynced)} not yet on the server`
     case "refused":
       return status.unsynced === 0 ? status.reason : `${status.reason} ${changes(status.unsynced)} not yet on the server.`
   }
@@ -73,7 +86,9 @@ export const refusalSentence = (reason: string): string => {
     case "not-found":
       return "This page is no longer in this change request, or you can no longer see it."
     case "unavailable":
-      return "The server could not store your changes just now; they are kept in this tab and sent again when it can."
+      return "The server could not store your changes just now; they are kept in this browser and sent again when it can."
+    case "awareness-too-large":
+      return "The server refused what this tab shares of you (your name, caret and page) as too large. Reload the page."
     default:
       return reason === "" ? "The server closed the connection." : `The server closed the connection: ${reason}`
   }
@@ -88,7 +103,15 @@ export const refusalSentence = (reason: string): string => {
  */
 export const refusalPasses = (reason: string): boolean => /^(rate-limited|unavailable)\b/.test(reason)
 
-/** How many caret colours there are (`.collab-colour-<n>` in editor.css, each with a light and a dark shade). */
+/**
+ * Whether a refusal makes the edits kept in this browser (kept-edits.ts) worthless: a change
+ * refused for good (too large, unreadable) would be sent and refused again at every opening, and
+ * a page one can no longer edit or see takes none. A reload then starts from the server's page.
+ * Signed out, or refused a moment, they are kept: they are sent once one can again.
+ */
+export const refusalDropsKept = (reason: string): boolean => /^(update-too-large|document-too-large|invalid-update|forbidden|not-found)\b/.test(reason)
+
+/** How many caret colours there are (`.collab-colour-<n>` in ui/collab-colours.css, each with a light and a dark shade). */
 export const caretColours = 8
 
 /** The caret colour of a person: always the same for one person id. */

@@ -9,7 +9,7 @@
 import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/element/adapter"
 import { combine } from "@atlaskit/pragmatic-drag-and-drop/combine"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react"
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { Link } from "../../ui/Link.tsx"
 import { type Instruction, instructionAt, operationsFor, outdentPlacement, placementFor } from "./drag.ts"
 import { addPage, type EditResult, find, flatten, fromApi, indentOf, move, moveChoices, outdentOf, type PageKind, type Placement, remove, rename, stepOf, type Tree, type TreePage } from "./tree-model.ts"
@@ -39,6 +39,8 @@ export interface TreeProps {
   /** `/s/<space>/~/changes/<n>`: a page's link is this plus its path. */
   readonly base: string
   readonly currentId?: string | undefined
+  /** Shown beside a page's title (who else has it open, with live editing). */
+  readonly marks?: ((pageId: string) => ReactNode) | undefined
   /** Sends the changes; rejects with the reason in words. */
   readonly onChanges: (changes: ReadonlyArray<ChangeRequestContentChange>) => Promise<void>
 }
@@ -57,6 +59,7 @@ interface Actions {
   readonly base: string
   readonly currentId?: string | undefined
   readonly hrefs: ReadonlyMap<string, string>
+  readonly marks?: ((pageId: string) => ReactNode) | undefined
   /** Sends an edit's changes; `focus`: the page whose row keeps the focus once the tree is read again. */
   readonly apply: (result: EditResult, focus?: string) => void
 }
@@ -165,6 +168,7 @@ const Row = (props: { readonly page: TreePage; readonly depth: number; readonly 
           : page.kind === "link"
           ? <span className="cr-tree-label" title={href}><LinkGlyph /> {page.title}<span className="visually-hidden">, link to {href ?? "a page"}</span></span>
           : <span className="cr-tree-label">{page.title}<span className="visually-hidden">, group</span></span>}
+        {mode === "rename" ? null : actions.marks?.(page.id)}
         {mode === "idle" ? (
           <span className="cr-tree-actions">
             <button type="button" onClick={() => { setTitle(page.title); setMode("rename") }} aria-label={`Rename ${page.title}`} title="Rename"><RenameGlyph /></button>
@@ -267,7 +271,7 @@ export const ChangeRequestTree = (props: TreeProps) => {
       }
     )
   }
-  const actions: Actions = { tree, paths, hrefs: hrefsOf(props.pages), base: props.base, currentId: props.currentId, apply }
+  const actions: Actions = { tree, paths, hrefs: hrefsOf(props.pages), base: props.base, currentId: props.currentId, marks: props.marks, apply }
   return (
     <div className="cr-tree" aria-busy={busy} ref={root}>
       <ul>{tree.map((page) => <Row key={page.id} page={page} depth={0} actions={actions} />)}</ul>

@@ -4,9 +4,9 @@
  * the server, and each close reason of the collaboration server as a sentence a writer understands.
  */
 import { describe, expect, it } from "vitest"
-import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
+import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
 
-const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, ...s })
+const state = (s: Partial<LiveState>): LiveState => ({ connected: true, synced: true, unsynced: 0, refusal: undefined, restored: false, ...s })
 const text = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s)))
 
 describe("live editing's status", () => {
@@ -24,6 +24,18 @@ describe("live editing's status", () => {
     expect(text({ connected: false, synced: false, unsynced: 0 })).toBe("Connecting…")
   })
 
+  it("never says Saved while edits kept in this browser are not acknowledged, and says they are being sent", () => {
+    expect(text({ restored: true })).toBe("Sending the changes kept in this browser, not yet on the server…")
+    expect(text({ restored: true, synced: false })).toBe("Sending the changes kept in this browser, not yet on the server…")
+    expect(text({ restored: true, connected: false, synced: false })).toBe("Offline — changes kept in this browser, not yet on the server")
+    expect(liveStatus(state({ restored: true })).kind).not.toBe("saved")
+  })
+
+  it("drops the kept edits only when the server refused them for good, or the page is gone", () => {
+    for (const reason of ["update-too-large: 1 MiB", "document-too-large", "invalid-update", "forbidden: removed", "not-found"]) expect(refusalDropsKept(reason)).toBe(true)
+    for (const reason of ["unauthenticated", "rate-limited: 60", "unavailable", ""]) expect(refusalDropsKept(reason)).toBe(false)
+  })
+
   it("puts a refusal first, with what it left unsent", () => {
     const refused = liveStatus(state({ connected: false, unsynced: 2, refusal: "document-too-large" }))
     expect(refused.kind).toBe("refused")
@@ -33,7 +45,7 @@ describe("live editing's status", () => {
 
 describe("the server's close reasons in words", () => {
   it("has a sentence for each reason, none of them the bare code", () => {
-    for (const code of ["update-too-large", "document-too-large", "rate-limited", "invalid-update", "unauthenticated", "not-found", "unavailable"]) {
+    for (const code of ["update-too-large", "document-too-large", "rate-limited", "invalid-update", "unauthenticated", "not-found", "unavailable", "awareness-too-large"]) {
       const sentence = refusalSentence(code)
       expect(sentence).not.toContain(code)
       expect(sentence).toMatch(/^[A-Z].*\.$/)
