@@ -1,10 +1,10 @@
 /**
- * One page of a change request edited live (the server's `QUIRE_LIVE_EDITING`, docs/web.md): the
- * editor bound to the page's shared document on the collaboration server (`/collab` of this
- * origin, document `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others'
- * carets. No whole-page save and no localStorage draft: the server stores each change before it
- * acknowledges it and writes the markdown itself. The status says "Saved" only when the provider
- * has nothing unacknowledged, and a refusal of the server in words.
+ * One page of a change request edited live (docs/web.md, "Live editing"): the editor bound to the
+ * page's shared document on the collaboration server (`/collab` of this origin, document
+ * `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others' carets. The
+ * server stores each change before it acknowledges it and writes the markdown itself. The status
+ * says "Saved" only when the provider has nothing unacknowledged, and a refusal of the server in
+ * words.
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
 import { type ComponentType, type ReactNode, useEffect, useState } from "react"
@@ -91,7 +91,7 @@ export const LivePageEditor = (props: {
   const status = liveStatus(state)
   const { Editor } = props
   return (
-    <div className="page-editor" data-live="on">
+    <div className="page-editor">
       <div className="page-editor-bar">
         <div className={`save-status save-${status.kind === "refused" ? "failed" : status.kind}`} role="status" aria-live="polite">
           {status.kind === "refused" ? null : liveStatusText(status)}
