@@ -4,8 +4,9 @@
  * after a triple-click, and edits on page A after editing page B of the same change request, are
  * in the change request's markdown read through /v1 once the status says "Saved" (the server
  * writes the markdown a moment after it stored the change, hence the polls), and a reload shows
- * them. The status can say "Saved" before a keystroke's change is on its way, so each step waits
- * for the text in the markdown, not for the word alone.
+ * them; a field that commits when left (an expandable's summary) is never "Saved" while typed
+ * in. The status can say "Saved" before a keystroke's change is on its way, so each step waits for
+ * the text in the markdown, not for the word alone.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -107,6 +108,38 @@ it("edits on page A after editing page B of the same change request are stored, 
     await page.reload()
     await saved(page)
     await editor.getByText("Alpha text. First edit. Second edit.").waitFor()
+    expect(session.problems).toEqual([])
+  } finally {
+    await session.context.close()
+  }
+})
+
+it("a field that commits when left is never \"Saved\" while typed in; left, its words are stored", async () => {
+  const { space, cr, read } = await changeRequest("Summary", [{ title: "Notes", slug: "notes", markdown: "Start here.\n" }])
+  const session = await open(browser(), url, { expected: [] })
+  const { page } = session
+  try {
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/notes`)
+    await editor.getByText("Start here.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("/expandable")
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    await menu.getByRole("option", { name: /^Expandable/ }).first().waitFor()
+    await page.keyboard.press("Enter")
+    await menu.waitFor({ state: "detached" })
+    await saved(page)
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("<summary>Summary</summary>")
+    // An expandable's summary is committed when the field is left: until then the status says so.
+    const summary = editor.getByRole("textbox", { name: "Summary" })
+    await summary.fill("Read this first")
+    await page.getByRole("status").filter({ hasText: "Not saved until you leave the field" }).waitFor()
+    await summary.press("Tab")
+    await saved(page)
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("<summary>Read this first</summary>")
+    await page.reload()
+    await saved(page)
+    await expect.poll(() => page.getByRole("textbox", { name: "Page content" }).getByRole("textbox", { name: "Summary" }).inputValue()).toBe("Read this first")
     expect(session.problems).toEqual([])
   } finally {
     await session.context.close()

@@ -88,7 +88,8 @@ export const LivePageEditor = (props: {
   readonly header: ReactNode
 }) => {
   const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId)
-  const status = liveStatus(state)
+  const [fieldOpen, setFieldOpen] = useState(false)
+  const status = liveStatus(state, fieldOpen)
   const { Editor } = props
   return (
     <div className="page-editor">
@@ -102,7 +103,7 @@ export const LivePageEditor = (props: {
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
-          linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

@@ -20,13 +20,20 @@ export type LiveStatus =
   | { readonly kind: "connecting" }
   | { readonly kind: "saved" }
   | { readonly kind: "saving" }
+  | { readonly kind: "field" }
   | { readonly kind: "offline"; readonly unsynced: number }
   | { readonly kind: "refused"; readonly reason: string; readonly unsynced: number }
 
-export const liveStatus = (state: LiveState): LiveStatus =>
+/**
+ * The status of the page: `fieldOpen` when a block's field that commits when left (a caption) was
+ * typed into and not left, whose words are not in the shared document yet (Editor.tsx's
+ * `onFieldOpen`): never "Saved" then.
+ */
+export const liveStatus = (state: LiveState, fieldOpen = false): LiveStatus =>
   state.refusal !== undefined ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
     : !state.connected ? (state.synced || state.unsynced > 0 ? { kind: "offline", unsynced: state.unsynced } : { kind: "connecting" })
     : !state.synced ? { kind: "connecting" }
+    : fieldOpen ? { kind: "field" }
     : state.unsynced === 0 ? { kind: "saved" }
     : { kind: "saving" }
 
@@ -39,6 +46,8 @@ export const liveStatusText = (status: LiveStatus): string => {
       return "Saved"
     case "saving":
       return "Saving…"
+    case "field":
+      return "Not saved until you leave the field"
     case "offline":
       return status.unsynced === 0 ? "Offline — everything you typed is on the server" : `Offline — ${changes(status.unsynced)} not yet on the server`
     case "refused":
