@@ -30,8 +30,6 @@ export interface EditorProps {
    * at every keystroke would make typing lag.
    */
   readonly onChange?: (markdown: string) => void
-  /** Called at the first change after a report: an edit is on its way to `onChange`. */
-  readonly onEditing?: () => void
   /**
    * Called with true when a block's field that commits when left (a caption, a tab's title, a
    * block's source) is typed into, and with false once it is left: until then its words are not in
@@ -68,11 +66,9 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onEditing, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
-  const onEditingRef = useRef(onEditing)
-  onEditingRef.current = onEditing
   const onFieldOpenRef = useRef(onFieldOpen)
   onFieldOpenRef.current = onFieldOpen
   // The block's field typed into and not yet left (see `onFieldOpen`).
@@ -95,7 +91,7 @@ export const Editor = ({ markdown, onChange, onEditing, onFieldOpen, editable = 
   }).current
   // Made once: TipTap compares the options at every render and, when any differ, sets them again,
   // which writes the editor's selection back over a click it has not read yet (the caret jumped
-  // back to the block inserted last when an autosave redrew the screen at that moment).
+  // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
     ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
@@ -123,7 +119,6 @@ export const Editor = ({ markdown, onChange, onEditing, onFieldOpen, editable = 
       }
       // Live: the shared document is the page; nothing is reported.
       if (live || transaction.getMeta("addToHistory") === false) return
-      if (unreported.current === null) onEditingRef.current?.()
       unreported.current = e.state.doc
       clearTimeout(timer.current)
       timer.current = setTimeout(report, changeDelay)
@@ -132,9 +127,9 @@ export const Editor = ({ markdown, onChange, onEditing, onFieldOpen, editable = 
   })
   useEffect(() => {
     // A block's field that commits when left (a caption, a tab's title, a block's source) typed
-    // into: the page has an edit not yet reported, so it is no longer "saved". Leaving it commits it
-    // (its `change` or its blur, which come first) and reports the page now, changed or not (typed
-    // back to what it was), so the status never waits on a field.
+    // into: the page has an edit not yet in it, so it is no longer "saved" (`onFieldOpen`). Leaving
+    // it commits it (its `change` or its blur, which come first) and reports the page now, changed
+    // or not (typed back to what it was), so the status never waits on a field.
     const el = frame.current
     if (!editor || el === null) return
     const typed = (event: Event) => {
@@ -143,7 +138,6 @@ export const Editor = ({ markdown, onChange, onEditing, onFieldOpen, editable = 
       if (!isField || !editor.view.dom.contains(target) || commitsAsTyped in target.dataset) return
       if (typedIn.current !== target) onFieldOpenRef.current?.(true)
       typedIn.current = target
-      onEditingRef.current?.()
     }
     const left = (event: FocusEvent) => {
       if (event.target !== typedIn.current || editor.isDestroyed) return

@@ -2,7 +2,7 @@
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
  * the header (subject, editable; status; its review), the change request's page tree (add pages,
  * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
- * the editor with autosave (src/features/editing).
+ * the editor, edited live on the collaboration server (src/features/editing).
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
