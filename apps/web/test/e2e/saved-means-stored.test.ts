@@ -114,7 +114,7 @@ it("edits on page A after editing page B of the same change request are stored, 
   }
 })
 
-it("a field that commits when left is never \"Saved\" while typed in; left, its words are stored", async () => {
+it("a field that commits when left (a block's, the page's title) is never \"Saved\" while typed in; left, its words are stored", async () => {
   const { space, cr, read } = await changeRequest("Summary", [{ title: "Notes", slug: "notes", markdown: "Start here.\n" }])
   const session = await open(browser(), url, { expected: [] })
   const { page } = session
@@ -137,9 +137,18 @@ it("a field that commits when left is never \"Saved\" while typed in; left, its 
     await summary.press("Tab")
     await saved(page)
     await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("<summary>Read this first</summary>")
+    // So is the page's title (saved through the API when left).
+    const title = page.getByRole("textbox", { name: "Page title", exact: true })
+    await title.fill("Field notes")
+    await page.getByRole("status").filter({ hasText: "Not saved until you leave the field" }).waitFor()
+    await title.press("Tab")
+    await saved(page)
+    await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Field notes" }).waitFor()
+    expect((await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)).pages.map((p) => p.title)).toEqual(["Field notes"])
     await page.reload()
     await saved(page)
     await expect.poll(() => page.getByRole("textbox", { name: "Page content" }).getByRole("textbox", { name: "Summary" }).inputValue()).toBe("Read this first")
+    expect(await title.inputValue()).toBe("Field notes")
     expect(session.problems).toEqual([])
   } finally {
     await session.context.close()

@@ -11,7 +11,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalPasses, type LiveState } from "./live.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalPasses, type LiveState, type LiveStatus } from "./live.ts"
 
 export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
@@ -86,10 +86,14 @@ export const LivePageEditor = (props: {
   readonly resources: LiveEditorResources
   /** The title and description fields, above the editor. */
   readonly header: ReactNode
+  /** Where the header's fields are: typed into and not left (`open`), or being saved through the API. */
+  readonly headerState?: "open" | "saving" | undefined
 }) => {
   const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId)
   const [fieldOpen, setFieldOpen] = useState(false)
-  const status = liveStatus(state, fieldOpen)
+  const live = liveStatus(state, fieldOpen || props.headerState === "open")
+  // The header's save is not the shared document's, but it is the page's: not "Saved" before it is.
+  const status: LiveStatus = live.kind === "saved" && props.headerState === "saving" ? { kind: "saving" } : live
   const { Editor } = props
   return (
     <div className="page-editor">

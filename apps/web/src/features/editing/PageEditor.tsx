@@ -116,21 +116,22 @@ const useEditingPerson = (): CollabUser | undefined => {
   return { name: user.displayName, colour: caretColourOf(user.id) }
 }
 
-/** The page's title and description, each saved when its field is left. */
+/** The page's title and description, each saved when its field is left (`onTyped` until then). */
 const MetadataFields = (props: {
   readonly page: PageDocument
   readonly error: string | undefined
+  readonly onTyped: () => void
   readonly onSave: (field: "title" | "description", value: string) => void
 }) => (
   <>
     <label className="page-title-field">
       <span className="visually-hidden">Page title</span>
-      <input defaultValue={props.page.title} aria-label="Page title" onBlur={(e) => props.onSave("title", e.target.value)}
+      <input defaultValue={props.page.title} aria-label="Page title" onInput={props.onTyped} onBlur={(e) => props.onSave("title", e.target.value)}
         onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
     </label>
     <label className="page-description-field">
       <span className="visually-hidden">Page description</span>
-      <input defaultValue={props.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)"
+      <input defaultValue={props.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)" onInput={props.onTyped}
         onBlur={(e) => props.onSave("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
     </label>
     {props.error === undefined ? null : <p role="alert" className="form-error">{props.error}</p>}
@@ -147,6 +148,7 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   const resources = useEditorResources(props, base)
   const [page, setPage] = useState<PageDocument | { readonly error: string } | undefined>(undefined)
   const [metaError, setMetaError] = useState<string | undefined>(undefined)
+  const [metaState, setMetaState] = useState<"open" | "saving" | undefined>(undefined)
   useEffect(() => {
     let live = true
     void resources.loadFiles()
@@ -160,20 +162,27 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
   if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
   const save = (field: "title" | "description", value: string) => {
+    setMetaState(undefined)
     if (value === (field === "title" ? page.title : page.description ?? "")) return
+    // Refused in words next to the field (an alert): the status speaks of what was sent.
     if (field === "title" && value.trim() === "") return setMetaError("A page needs a title.")
     setMetaError(undefined)
+    setMetaState("saving")
     getChangeRequest(props.spaceId, props.number)
       .then((cr) => updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], cr.revision))
       .then((cr) => {
         base.current = cr.revision
         setPage({ ...page, [field]: value })
+        setMetaState(undefined)
         props.onMetadataSaved()
-      }, (failure: unknown) => setMetaError(`Could not save the ${field}: ${failure instanceof Error ? failure.message : String(failure)}`))
+      }, (failure: unknown) => {
+        setMetaState(undefined)
+        setMetaError(`Could not save the ${field}: ${failure instanceof Error ? failure.message : String(failure)}`)
+      })
   }
   return (
     <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
-      header={<MetadataFields page={page} error={metaError} onSave={save} />} />
+      header={<MetadataFields page={page} error={metaError} onTyped={() => setMetaState("open")} onSave={save} />} headerState={metaState} />
   )
 }
 
