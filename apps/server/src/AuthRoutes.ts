@@ -8,7 +8,7 @@
  * origin (SessionCookie.fromOwnOrigin); the session cookie is set
  * and cleared here. The logic is identity's (`PasswordSignIn`, `InviteSignUp`, `SignInSessions`).
  */
-import { Config, Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type ClientInfo, EmailVerification, InviteSignUp, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
 import type { Errors } from "@quire/kernel"
@@ -106,11 +106,8 @@ const crossSiteGuard = HttpRouter.middleware(
   { global: true }
 )
 
-/** `QUIRE_LIVE_EDITING`: the editor edits pages live, together, on `/collab` (docs/web.md, "Live editing"). */
-export const LiveEditing = Config.Boolean("QUIRE_LIVE_EDITING").pipe(Config.withDefault(false))
-
 /** The answer describing a signed-in session: its person and its expiry. */
-const describeSession = (sessions: SignInSessions["Service"], verification: EmailVerification["Service"], liveEditing: boolean) =>
+const describeSession = (sessions: SignInSessions["Service"], verification: EmailVerification["Service"]) =>
   Effect.fnUntraced(function*(session: SignInSession) {
     const user = yield* Effect.orDie(sessions.user(session))
     return {
@@ -124,8 +121,6 @@ const describeSession = (sessions: SignInSessions["Service"], verification: Emai
       },
       // Whether a confirmation link can be mailed (QUIRE_SMTP_URL): the app offers one only then.
       emailDelivery: verification.sendsMail,
-      // Whether the editor edits pages live on /collab (QUIRE_LIVE_EDITING).
-      liveEditing,
       session: {
         id: session.id,
         method: session.method,
@@ -151,7 +146,7 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
     userAgent: request.headers["user-agent"]
   })
 
-  const sessionBody = describeSession(sessions, verification, yield* Effect.orDie(LiveEditing))
+  const sessionBody = describeSession(sessions, verification)
 
   /** The session body of a session just begun, with its cookie. */
   const signedIn = (grant: SessionGrant) =>

@@ -67,8 +67,6 @@ for (const backend of backends) {
 
         const session = yield* call("GET", "/auth/session", { cookie })
         assert.deepStrictEqual(session.body.user, done.body.user)
-        // Live editing is off unless QUIRE_LIVE_EDITING turns it on: the app keeps its whole-page autosave.
-        assert.isFalse(session.body.liveEditing)
         // The cookie opens the API as the administrator.
         const me = yield* call("GET", "/v1/user", { cookie })
         assert.deepStrictEqual([me.status, me.body.email], [200, adminEmail])

@@ -25,7 +25,7 @@ const main = Effect.gen(function*() {
     yield* (yield* Users).bootstrapAdmin("admin@quire.test", adminToken)
     yield* Effect.sync(() => console.log(`listening ${url}`))
   }))
-  // Live editing on /collab, as main.ts mounts it (the app uses it with QUIRE_LIVE_EDITING=true).
+  // Live editing on /collab, as main.ts mounts it: the app edits every page's text there.
   const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.CollabCodec.layer))
   const server = bootstrap.pipe(
     Layer.provideMerge(Layer.merge(Http.serve, collab)),

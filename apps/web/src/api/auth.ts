@@ -17,8 +17,6 @@ export interface SessionInfo {
   readonly session: { readonly id: string; readonly expiresAt: string }
   /** Whether the server mails confirmation links. */
   readonly emailDelivery?: boolean
-  /** Whether pages are edited live, together (`QUIRE_LIVE_EDITING`): the editor then uses the collaboration server. */
-  readonly liveEditing?: boolean
   readonly setupNeeded: false
 }
 

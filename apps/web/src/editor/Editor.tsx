@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
-import { fieldInputEvent } from "./blocks/shared/view.ts"
+import { commitsAsTyped } from "./blocks/shared/view.ts"
 import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
 import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
 import { EditingBasics, EditingCursors, editorExtensions } from "./schema.ts"
@@ -31,8 +31,12 @@ export interface EditorProps {
    * at every keystroke would make typing lag.
    */
   readonly onChange?: (markdown: string) => void
-  /** Called at the first change after a report: an edit is on its way to `onChange`. */
-  readonly onEditing?: () => void
+  /**
+   * Called with true when a block's field that commits when left (a caption, a tab's title, a
+   * block's source) is typed into, and with false once it is left: until then its words are not in
+   * the page, nor in a shared document, so a status must not say "Saved".
+   */
+  readonly onFieldOpen?: (open: boolean) => void
   readonly editable?: boolean
   readonly "aria-label"?: string
   /** The pages (and their headings) the link picker offers, loaded when it opens; without it only URLs. */
@@ -63,11 +67,13 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
-  const onEditingRef = useRef(onEditing)
-  onEditingRef.current = onEditing
+  const onFieldOpenRef = useRef(onFieldOpen)
+  onFieldOpenRef.current = onFieldOpen
+  // The block's field typed into and not yet left (see `onFieldOpen`).
+  const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   const fileUrlRef = useRef(fileUrl)
   fileUrlRef.current = fileUrl
   const hooks = useRef(createHooks()).current
@@ -86,7 +92,7 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
   }).current
   // Made once: TipTap compares the options at every render and, when any differ, sets them again,
   // which writes the editor's selection back over a click it has not read yet (the caret jumped
-  // back to the block inserted last when an autosave redrew the screen at that moment).
+  // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
     ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
@@ -107,9 +113,13 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     shouldRerenderOnTransaction: false,
     editorProps,
     onUpdate: ({ editor: e, transaction }) => {
+      // A field typed into whose block went away (another person's change redrew it) is not left, it is gone.
+      if (typedIn.current !== null && !typedIn.current.isConnected) {
+        typedIn.current = null
+        onFieldOpenRef.current?.(false)
+      }
       // Live: the shared document is the page; nothing is reported.
       if (live || transaction.getMeta("addToHistory") === false) return
-      if (unreported.current === null) onEditingRef.current?.()
       unreported.current = e.state.doc
       clearTimeout(timer.current)
       timer.current = setTimeout(report, changeDelay)
@@ -117,36 +127,45 @@ export const Editor = ({ markdown, onChange, onEditing, editable = true, "aria-l
     onBlur: () => report()
   })
   useEffect(() => {
-    // A block's field (a code block's title, a caption) typed into: the page has an edit not yet
-    // reported, so it is no longer "saved". Leaving a field typed into commits it (its \`change\`,
-    // which comes first) and reports the page now, changed or not (typed back to what it was), so
-    // the status never waits on a field.
+    // A block's field that commits when left (a caption, a tab's title, a block's source) typed
+    // into: the page has an edit not yet in it, so it is no longer "saved" (`onFieldOpen`). Leaving
+    // it commits it (its `change` or its blur, which come first) and reports the page now, changed
+    // or not (typed back to what it was), so the status never waits on a field.
     const el = frame.current
     if (!editor || el === null) return
-    let typedIn: EventTarget | null = null
     const typed = (event: Event) => {
-      typedIn = event.target
-      onEditingRef.current?.()
+      const target = event.target
+      const isField = (target instanceof HTMLInputElement && target.type === "text") || target instanceof HTMLTextAreaElement
+      if (!isField || !editor.view.dom.contains(target) || commitsAsTyped in target.dataset) return
+      if (typedIn.current !== target) onFieldOpenRef.current?.(true)
+      typedIn.current = target
     }
     const left = (event: FocusEvent) => {
-      if (event.target !== typedIn || editor.isDestroyed) return
-      typedIn = null
+      if (event.target !== typedIn.current || editor.isDestroyed) return
+      typedIn.current = null
+      // After the commits a blur schedules (a block's source reads itself back on the next turn).
+      setTimeout(() => onFieldOpenRef.current?.(false), 0)
       unreported.current ??= editor.state.doc
       report()
     }
-    el.addEventListener(fieldInputEvent, typed)
+    el.addEventListener("input", typed)
     el.addEventListener("focusout", left)
     return () => {
-      el.removeEventListener(fieldInputEvent, typed)
+      el.removeEventListener("input", typed)
       el.removeEventListener("focusout", left)
     }
   }, [editor, report])
   useEffect(() => {
     const hidden = () => document.visibilityState === "hidden" && report()
-    window.addEventListener("pagehide", report)
+    // Leaving the page: a field typed into is left too, so its words are committed (and, live, sent).
+    const leave = () => {
+      if (typedIn.current !== null && document.activeElement === typedIn.current) typedIn.current.blur()
+      report()
+    }
+    window.addEventListener("pagehide", leave)
     document.addEventListener("visibilitychange", hidden)
     return () => {
-      window.removeEventListener("pagehide", report)
+      window.removeEventListener("pagehide", leave)
       document.removeEventListener("visibilitychange", hidden)
       report()
     }

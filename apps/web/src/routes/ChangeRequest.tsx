@@ -2,14 +2,14 @@
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
  * the header (subject, editable; status; its review), the change request's page tree (add pages,
  * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
- * the editor with autosave (src/features/editing). With live editing, who else is in the change
- * request: beside the pages of the tree they have open, and in the header (LivePresence.tsx).
+ * the editor, edited live on the collaboration server (src/features/editing); who else is in the
+ * change request: beside the pages of the tree they have open, and in the header (LivePresence.tsx).
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
 import { type ChangeRequestInfo, getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/api.ts"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
-import { loadEditorModule, PageEditor, useLivePerson } from "../features/editing/PageEditor.tsx"
+import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { Link } from "../ui/Link.tsx"
@@ -45,7 +45,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
   // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
   const [optionsSaved, setOptionsSaved] = useState(0)
-  const person = useLivePerson()
+  const person = useEditingPerson()
   const reload = useCallback(async () => {
     try {
       const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])

@@ -317,7 +317,8 @@ it("inserts every block of the insert menu; the page saves as GitBook's markdown
     // Opened again and left alone: nothing is written, the bytes stay.
     await page.reload()
     await editor.getByText(/^Every block below\./).waitFor()
-    await page.waitForTimeout(1_500)
+    // Longer than the server waits after a change before it writes the markdown (2 s, docs/web.md "Live editing").
+    await page.waitForTimeout(3_000)
     expect((await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown).toBe(saved)
     expect(problems).toEqual([])
   } catch (error) {

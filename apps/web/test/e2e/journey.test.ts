@@ -27,8 +27,9 @@ const slash = async (page: Page, query: string, expected: string) => {
 }
 
 /**
- * The markdown of a change request's page, as stored (read through the API): what autosave has
- * written. A "Saved" already on screen can be the one before the last keystrokes, so the tests wait
+ * The markdown of a change request's page, as stored (read through the API): what the live
+ * editor's server has written. A "Saved" already on screen can be the one before the last
+ * keystrokes, and the server writes the markdown a moment after storing a change, so the tests wait
  * for the words they typed rather than for the word Saved.
  */
 const storedMarkdown = async (spaceId: string, cr: number, title: string): Promise<string> => {

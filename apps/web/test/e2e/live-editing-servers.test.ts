@@ -28,8 +28,7 @@ const startBuilt = (databaseUrl: string) =>
     QUIRE_REDIS_URL: "redis://127.0.0.1:6379",
     QUIRE_DATA_DIR: dataDir,
     QUIRE_ADMIN_TOKEN: setupCode,
-    QUIRE_SIGN_UP_LIMIT: "1000",
-    QUIRE_LIVE_EDITING: "true"
+    QUIRE_SIGN_UP_LIMIT: "1000"
   })
 
 let first: ProductionBuild.BuiltServer | undefined

@@ -4,23 +4,13 @@
  * and every character typed is in both editors and in the change request's markdown once both
  * say "Saved".
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
+import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
-import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
+import { api } from "./servers.ts"
 
 const browser = sharedBrowser()
-let server: RunningServer | undefined
-const url = () => server!.url
-
-beforeAll(async () => {
-  server = await startServer({ QUIRE_LIVE_EDITING: "true" })
-  await setupAdmin(server.url)
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
+const url = () => inject("readyServer")
 
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor()
 const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" })

@@ -1,5 +1,5 @@
 /**
- * Live editing (`QUIRE_LIVE_EDITING=true`, a server of this file's own): Ada and Bea, two members
+ * Live editing (a server of this file's own), the only way the app edits a page's text: Ada and Bea, two members
  * in two browsers, open the same page of a change request; what each types reaches the other, each
  * sees the other's caret with their name, and once both say "Saved" the change request's markdown
  * read through /v1 holds both. Then the newcomer's reproduction of issue 36 with live editing:
@@ -18,7 +18,7 @@ let server: RunningServer | undefined
 const url = () => server!.url
 
 beforeAll(async () => {
-  server = await startServer({ QUIRE_LIVE_EDITING: "true" })
+  server = await startServer()
   await setupAdmin(server.url)
 }, 120_000)
 
@@ -78,8 +78,6 @@ it("two members type in one page at once: each sees the other's text and caret, 
     const path = `/s/${space.id}/~/changes/${cr.number}/notes`
     await Promise.all([a.page.goto(path), b.page.goto(path)])
     await Promise.all([saved(a.page), saved(b.page)])
-    // The server's setting turned the live editor on (no whole-page autosave).
-    await a.page.locator('.page-editor[data-live="on"]').waitFor()
     const editorA = a.page.getByRole("textbox", { name: "Page content" })
     const editorB = b.page.getByRole("textbox", { name: "Page content" })
     await editorB.getByText("First paragraph.").waitFor()

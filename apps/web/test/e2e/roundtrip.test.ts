@@ -153,7 +153,7 @@ describe("editing blocks as markdown, tables and cards in the real editor", () =
     await harness("placeCursorAtEnd", 1)
     await page.keyboard.press("Control+Alt+u")
     const source = page.getByRole("textbox", { name: "Markdown source of this block" })
-    await expect.poll(() => source.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => source.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true)
     expect(await source.inputValue()).toBe("A paragraph to show as source.")
     await page.keyboard.press("Escape")
     expect(await harness("serialize")).toBe(PAGE)

@@ -1,9 +1,12 @@
 /**
- * "Saved" means the server has it (issue 36's newcomer reproductions): a new "Code block with
- * title"'s title typed without leaving its field and its starter code typed over after a
- * triple-click, and edits on page A after editing page B of the same change request, are in the
- * change request's markdown read through /v1 once the status says "Saved"; after a conflict,
- * "Reload the page" shows what is stored.
+ * "Saved" means the server has it (issue 36's newcomer reproductions, in the live editor): a new
+ * "Code block with title"'s title typed without leaving its field and its starter code typed over
+ * after a triple-click, and edits on page A after editing page B of the same change request, are
+ * in the change request's markdown read through /v1 once the status says "Saved" (the server
+ * writes the markdown a moment after it stored the change, hence the polls), and a reload shows
+ * them; a field that commits when left (an expandable's summary) is never "Saved" while typed
+ * in. The status can say "Saved" before a keystroke's change is on its way, so each step waits for
+ * the text in the markdown, not for the word alone.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -54,78 +57,99 @@ it("text typed over a new titled code block's starter code is stored", async () 
     const title = editor.getByRole("textbox", { name: "Title" }).last()
     await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
     await page.keyboard.type("install.sh")
-    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
     await saved(page)
-    await expect.poll(() => read("Notes")).toContain('{% code title="install.sh" %}')
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain('{% code title="install.sh" %}')
     // The newcomer's way into the code: triple-click the starter code, then type.
     await editor.locator("pre code").getByText("code", { exact: true }).click({ clickCount: 3 })
     await settled(page)
     await page.keyboard.type("npm install quire")
-    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
     await saved(page)
-    await expect.poll(() => read("Notes")).toContain("npm install quire")
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("npm install quire")
+    // The starter code is gone, typed over: the block holds what was typed and nothing else.
+    expect(await read("Notes")).toMatch(/{% code title="install.sh" %}\n```[a-z]*\nnpm install quire\n```\n{% endcode %}/)
     await page.reload()
-    await page.getByRole("textbox", { name: "Page content" }).getByText("npm install quire").waitFor()
+    await saved(page)
+    await page.getByRole("textbox", { name: "Page content" }).locator("pre code").getByText("npm install quire").waitFor()
     expect(await page.getByRole("textbox", { name: "Title" }).last().inputValue()).toBe("install.sh")
+    expect(session.problems).toEqual([])
   } finally {
     await session.context.close()
   }
 })
 
-it("edits on page A after editing page B of the same change request are stored, with no conflict", async () => {
+it("edits on page A after editing page B of the same change request are stored, with no conflict, also after a reload", async () => {
   const { space, cr, read } = await changeRequest("Two pages", [
     { title: "Alpha", slug: "alpha", markdown: "Alpha text.\n" },
     { title: "Beta", slug: "beta", markdown: "Beta text.\n" }
   ])
   const session = await open(browser(), url, { expected: [] })
   const { page } = session
+  const editor = page.getByRole("textbox", { name: "Page content" })
   // Between pages through the change request's page tree, as a person does (no reload in between).
   const type = async (title: string, anchor: string, words: string) => {
     await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: title }).click()
-    const editor = page.getByRole("textbox", { name: "Page content" })
     await editor.getByText(anchor).click()
     await page.keyboard.press("End")
     await page.keyboard.type(words)
-    await page.getByRole("status").filter({ hasText: "Saving…" }).waitFor()
     await saved(page)
   }
   try {
     await signInAsAdmin(session, url)
     await page.goto(`/s/${space.id}/~/changes/${cr.number}/alpha`)
+    await saved(page)
     await type("Alpha", "Alpha text.", " First edit.")
+    await expect.poll(() => read("Alpha"), { timeout: 15_000 }).toBe("Alpha text. First edit.\n")
     await type("Beta", "Beta text.", " Beta edit.")
-    await type("Alpha", "Alpha text.", " Second edit.")
-    expect(await page.getByText("changed elsewhere").count()).toBe(0)
-    await expect.poll(() => read("Alpha")).toContain("Alpha text. First edit. Second edit.")
-    await expect.poll(() => read("Beta")).toContain("Beta text. Beta edit.")
+    await type("Alpha", "Alpha text. First edit.", " Second edit.")
+    expect(await page.getByText(/changed elsewhere|<<<<<<<|Reload the page/).count()).toBe(0)
+    await expect.poll(() => read("Alpha"), { timeout: 15_000 }).toBe("Alpha text. First edit. Second edit.\n")
+    await expect.poll(() => read("Beta"), { timeout: 15_000 }).toBe("Beta text. Beta edit.\n")
+    // A hard reload: the page as the server has it, every character there.
+    await page.reload()
+    await saved(page)
+    await editor.getByText("Alpha text. First edit. Second edit.").waitFor()
+    expect(session.problems).toEqual([])
   } finally {
     await session.context.close()
   }
 })
 
-it("after a conflict, \"Reload the page\" shows the page as stored, not the edits the server refused", async () => {
-  const { space, cr, read } = await changeRequest("Conflict", [{ title: "Alpha", slug: "alpha", markdown: "Alpha text.\n" }])
-  const session = await open(browser(), url, { expected: [/status of 409/] })
+it("a field that commits when left (a block's, the page's title) is never \"Saved\" while typed in; left, its words are stored", async () => {
+  const { space, cr, read } = await changeRequest("Summary", [{ title: "Notes", slug: "notes", markdown: "Start here.\n" }])
+  const session = await open(browser(), url, { expected: [] })
   const { page } = session
   try {
-    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/alpha`)
-    await editor.getByText("Alpha text.").waitFor()
-    // A teammate rewrites the same line through the API after this browser loaded the page.
-    const head = await api<{ revision: string }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}`)
-    const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
-    await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
-      baseRevision: head.revision,
-      changes: [{ operation: "update_page", page: pages.pages[0]!.id, document: { markdown: "Alpha text from a teammate.\n" } }]
-    })
-    await editor.getByText("Alpha text.").click()
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/notes`)
+    await editor.getByText("Start here.").click()
     await page.keyboard.press("End")
-    await page.keyboard.type(" Mine.")
-    await page.getByRole("status").filter({ hasText: "changed elsewhere" }).waitFor()
-    await page.getByRole("button", { name: "Reload the page" }).click()
-    await editor.getByText("Alpha text from a teammate.").waitFor()
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("/expandable")
+    const menu = page.getByRole("listbox", { name: "Insert a block" })
+    await menu.getByRole("option", { name: /^Expandable/ }).first().waitFor()
+    await page.keyboard.press("Enter")
+    await menu.waitFor({ state: "detached" })
     await saved(page)
-    expect(await editor.textContent()).not.toContain("Mine.")
-    expect(await read("Alpha")).toBe("Alpha text from a teammate.\n")
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("<summary>Summary</summary>")
+    // An expandable's summary is committed when the field is left: until then the status says so.
+    const summary = editor.getByRole("textbox", { name: "Summary" })
+    await summary.fill("Read this first")
+    await page.getByRole("status").filter({ hasText: "Not saved until you leave the field" }).waitFor()
+    await summary.press("Tab")
+    await saved(page)
+    await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("<summary>Read this first</summary>")
+    // So is the page's title (saved through the API when left).
+    const title = page.getByRole("textbox", { name: "Page title", exact: true })
+    await title.fill("Field notes")
+    await page.getByRole("status").filter({ hasText: "Not saved until you leave the field" }).waitFor()
+    await title.press("Tab")
+    await saved(page)
+    await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Field notes" }).waitFor()
+    expect((await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)).pages.map((p) => p.title)).toEqual(["Field notes"])
+    await page.reload()
+    await saved(page)
+    await expect.poll(() => page.getByRole("textbox", { name: "Page content" }).getByRole("textbox", { name: "Summary" }).inputValue()).toBe("Read this first")
+    expect(await title.inputValue()).toBe("Field notes")
+    expect(session.problems).toEqual([])
   } finally {
     await session.context.close()
   }

@@ -1,12 +1,12 @@
 /**
- * One page of a change request edited live (the server's `QUIRE_LIVE_EDITING`, docs/web.md): the
- * editor bound to the page's shared document on the collaboration server (`/collab` of this
- * origin, document `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others'
- * carets, on the socket of the change request around it (LivePresence.tsx) when there is one. No
- * whole-page save and no localStorage draft: the server stores each change before it acknowledges
- * it and writes the markdown itself; edits it has not acknowledged are kept in this browser's
- * IndexedDB (kept-edits.ts) and sent when the page opens again. The status says "Saved" only when
- * the provider has nothing unacknowledged, and a refusal of the server in words.
+ * One page of a change request edited live (docs/web.md, "Live editing"): the editor bound to the
+ * page's shared document on the collaboration server (`/collab` of this origin, document
+ * `<changeRequestId>/<pageId>`) through `@hocuspocus/provider`, with the others' carets, on the
+ * socket of the change request around it (LivePresence.tsx) when there is one. The server stores
+ * each change before it acknowledges it and writes the markdown itself; edits it has not
+ * acknowledged are kept in this browser's IndexedDB (kept-edits.ts) and sent when the page opens
+ * again. The status says "Saved" only when the provider has nothing unacknowledged, and a refusal
+ * of the server in words.
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
 import { type ComponentType, type ReactNode, useEffect, useState } from "react"
@@ -14,7 +14,7 @@ import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
 import { keepEdits, keptName } from "./kept-edits.ts"
-import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, type LiveState } from "./live.ts"
+import { collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalPasses, type LiveState, type LiveStatus } from "./live.ts"
 import { useLiveSocket } from "./LivePresence.tsx"
 
 export interface LiveEditorResources {
@@ -126,12 +126,17 @@ export const LivePageEditor = (props: {
   readonly resources: LiveEditorResources
   /** The title and description fields, above the editor. */
   readonly header: ReactNode
+  /** Where the header's fields are: typed into and not left (`open`), or being saved through the API. */
+  readonly headerState?: "open" | "saving" | undefined
 }) => {
   const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id)
-  const status = liveStatus(state)
+  const [fieldOpen, setFieldOpen] = useState(false)
+  const live = liveStatus(state, fieldOpen || props.headerState === "open")
+  // The header's save is not the shared document's, but it is the page's: not "Saved" before it is.
+  const status: LiveStatus = live.kind === "saved" && props.headerState === "saving" ? { kind: "saving" } : live
   const { Editor } = props
   return (
-    <div className="page-editor" data-live="on">
+    <div className="page-editor">
       <div className="page-editor-bar">
         <div className={`save-status save-${status.kind === "refused" ? "failed" : status.kind}`} role="status" aria-live="polite">
           {status.kind === "refused" ? null : liveStatusText(status)}
@@ -142,7 +147,7 @@ export const LivePageEditor = (props: {
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
-          linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

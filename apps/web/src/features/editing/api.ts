@@ -9,10 +9,6 @@ export class ApiFailure extends Error {
   constructor(readonly status: number, message: string) {
     super(message)
   }
-  /** No answer, or a gateway's (the server is restarting): worth retrying. */
-  get offline(): boolean {
-    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504
-  }
 }
 
 export const v1 = async <A>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<A> => {
@@ -69,10 +65,6 @@ export const updateChangeRequest = (spaceId: string, cr: string | number, payloa
 
 export const listPages = (spaceId: string, cr: string | number) =>
   v1<{ readonly pages: ReadonlyArray<RevisionPage> }>("GET", `${crPath(spaceId, cr)}/content/pages`).then((r) => r.pages)
-
-/** The revisions a revision of the space was made on (the first: the one its write started from). */
-export const getRevisionParents = (spaceId: string, revisionId: string) =>
-  v1<{ readonly parents: ReadonlyArray<string> }>("GET", `/spaces/${enc(spaceId)}/revisions/${enc(revisionId)}?metadata=false`).then((r) => r.parents)
 
 export const getPageMarkdown = (spaceId: string, cr: string | number, pageId: string) =>
   v1<PageDocument>("GET", `${crPath(spaceId, cr)}/content/page/${enc(pageId)}?format=markdown`)

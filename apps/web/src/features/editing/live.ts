@@ -26,16 +26,23 @@ export type LiveStatus =
   | { readonly kind: "saved" }
   | { readonly kind: "saving" }
   | { readonly kind: "sending-kept" }
+  | { readonly kind: "field" }
   | { readonly kind: "offline"; readonly unsynced: number; readonly restored: boolean }
   | { readonly kind: "refused"; readonly reason: string; readonly unsynced: number }
 
-/** The status: "saved" only when the server has acknowledged everything this tab holds. */
-export const liveStatus = (state: LiveState): LiveStatus =>
+/**
+ * The status: "saved" only when the server has acknowledged everything this tab holds.
+ * `fieldOpen` when a block's field that commits when left (a caption) was typed into and not
+ * left, whose words are not in the shared document yet (Editor.tsx's `onFieldOpen`): never
+ * "Saved" then.
+ */
+export const liveStatus = (state: LiveState, fieldOpen = false): LiveStatus =>
   state.refusal !== undefined ? { kind: "refused", reason: refusalSentence(state.refusal), unsynced: state.unsynced }
     : !state.connected
     ? (state.synced || state.unsynced > 0 || state.restored ? { kind: "offline", unsynced: state.unsynced, restored: state.restored } : { kind: "connecting" })
     : state.restored ? { kind: "sending-kept" }
     : !state.synced ? { kind: "connecting" }
+    : fieldOpen ? { kind: "field" }
     : state.unsynced === 0 ? { kind: "saved" }
     : { kind: "saving" }
 
@@ -50,6 +57,8 @@ export const liveStatusText = (status: LiveStatus): string => {
       return "Saving…"
     case "sending-kept":
       return "Sending the changes kept in this browser, not yet on the server…"
+    case "field":
+      return "Not saved until you leave the field"
     case "offline":
       return status.restored ? "Offline — changes kept in this browser, not yet on the server"
         : status.unsynced === 0 ? "Offline — everything you typed is on the server"

@@ -1,7 +1,8 @@
 /**
  * Live editing's status and words: "Saved" only when the server acknowledged every change since
- * the provider synced, "Saving…" while some are on their way, offline with the count not yet on
- * the server, and each close reason of the collaboration server as a sentence a writer understands.
+ * the provider synced and no block's field holds words not yet committed, "Saving…" while some
+ * are on their way, offline with the count not yet on the server, and each close reason of the
+ * collaboration server as a sentence a writer understands.
  */
 import { describe, expect, it } from "vitest"
 import { caretColourOf, caretColours, collabUrl, liveStatus, liveStatusText, refusalDropsKept, refusalSentence, refusalPasses, type LiveState } from "../../../src/features/editing/live.ts"
@@ -15,6 +16,15 @@ describe("live editing's status", () => {
     expect(text({ synced: false })).toBe("Connecting…")
     expect(text({ unsynced: 1 })).toBe("Saving…")
     expect(text({ unsynced: 3 })).toBe("Saving…")
+  })
+
+  it("never says Saved while a field that commits when left holds words not yet in the document", () => {
+    const field = (s: Partial<LiveState>) => liveStatusText(liveStatus(state(s), true))
+    expect(field({})).toBe("Not saved until you leave the field")
+    expect(field({ unsynced: 2 })).toBe("Not saved until you leave the field")
+    // Offline and refusals still say what they say: they concern the rest of the page too.
+    expect(field({ connected: false, unsynced: 2 })).toBe("Offline — 2 changes not yet on the server")
+    expect(liveStatus(state({ refusal: "rate-limited" }), true).kind).toBe("refused")
   })
 
   it("counts what is not yet on the server while offline", () => {

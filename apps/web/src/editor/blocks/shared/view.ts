@@ -23,10 +23,13 @@ export const setAttrs = (props: NodeViewRendererProps, attrs: Record<string, unk
   props.editor.view.dispatch(props.editor.state.tr.setNodeMarkup(pos, undefined, { ...props.node.attrs, ...attrs }))
 }
 
-/** A text input bound to one attribute-derived value; `onCommit` turns the typed value into attributes. */
-/** What a control typed into says to the editor around it: its page has an edit that is not stored yet. */
-export const fieldInputEvent = "quire-field-input"
+/**
+ * Marks a control that commits as one types (`field`'s `live`): the editor then never counts it as
+ * a field holding words not yet in the page (Editor.tsx, `onFieldOpen`).
+ */
+export const commitsAsTyped = "commitsAsTyped"
 
+/** A text input bound to one attribute-derived value; `onCommit` turns the typed value into attributes. */
 export const field = (
   label: string,
   value: string,
@@ -45,11 +48,12 @@ export const field = (
     : h("input", { type: "text" })
   input.value = value
   input.addEventListener("change", () => onCommit(input.value))
-  // Until it is committed, what is typed here is an edit the page has not saved: the status says so.
-  input.addEventListener("input", () => {
-    input.dispatchEvent(new CustomEvent(fieldInputEvent, { bubbles: true }))
-    if (options.live === true) onCommit(input.value)
-  })
+  // Until it is committed, what is typed in any other field is an edit the page has not saved:
+  // the editor tells the status so (Editor.tsx, `onFieldOpen`).
+  if (options.live === true) {
+    input.dataset[commitsAsTyped] = ""
+    input.addEventListener("input", () => onCommit(input.value))
+  }
   // Keys typed in a control are the control's, not the editor's.
   input.addEventListener("keydown", (e) => e.stopPropagation())
   return { root: h("label", { class: "quire-field" }, h("span", {}, label), input), input }
