@@ -185,7 +185,8 @@ class Person {
   provider: HocuspocusProvider | undefined
   private timer: ReturnType<typeof setInterval> | undefined
 
-  constructor(readonly letter: "a" | "b", readonly token: string, readonly name: string) {}
+  /** `from`: the number of the first word this browser types (another browser of the same person types others). */
+  constructor(readonly letter: "a" | "b", readonly token: string, readonly name: string, readonly from = 1) {}
 
   /** Connects to `collab` (reconnecting to it whenever the socket closes); disconnected by `close`. */
   connect(collab: string) {
@@ -248,7 +249,7 @@ class Person {
     this.timer = setInterval(() => {
       const text = this.paragraph()
       if (text === undefined) return
-      const word = `${this.letter}${this.typed.length + 1}`
+      const word = `${this.letter}${this.from + this.typed.length}`
       this.typed.push(word)
       text.insert(text.length, ` ${word}`)
     }, typingMs)
@@ -272,9 +273,9 @@ class Person {
   }
 }
 
-/** A person, closed with the scope. */
-const person = (letter: "a" | "b", token: string, page: Page): Effect.Effect<Person, never, Scope.Scope> =>
-  Effect.acquireRelease(Effect.sync(() => new Person(letter, token, page.name)), (p) => Effect.sync(() => p.close()))
+/** A person's browser, closed with the scope. */
+const person = (letter: "a" | "b", token: string, page: Page, from = 1): Effect.Effect<Person, never, Scope.Scope> =>
+  Effect.acquireRelease(Effect.sync(() => new Person(letter, token, page.name, from)), (p) => Effect.sync(() => p.close()))
 
 /** What a failed wait shows: the servers' logs and the people's connections. */
 let showing: () => string = () => ""
@@ -395,13 +396,25 @@ describe("live editing killed with SIGKILL (the built server)", () => {
       yield* until("Alice's socket closed", () => alice.provider!.configuration.websocketProvider.status !== "connected")
       alice.close()
       const aliceBefore = new Set(alice.acknowledged)
-      // Bob types on meanwhile; Alice opens the page again, on the other server.
-      again = yield* person("a", page.alice, page)
+      // Bob types on a little, then pauses: the surviving server's next write back holds every
+      // word acknowledged, Alice's last included.
+      const bobAtKill = bob.acknowledged.size
+      yield* until("Bob had 5 more words acknowledged", () => bob.acknowledged.size >= bobAtKill + 5)
+      bob.stopTyping()
+      yield* until("Bob's browser has every update acknowledged", () => bob.synced)
+      const acknowledged = [...aliceBefore, ...bob.acknowledged]
+      const written = wordsIn(yield* untilRead(markdownOf(surviving, page), (now) => missing(acknowledged, wordsIn(now)).length === 0))
+      assert.deepStrictEqual(missing(aliceBefore, written), [], "Alice's acknowledged words are in the page the surviving server wrote")
+      assert.deepStrictEqual(missing(bob.acknowledged, written), [], "Bob's acknowledged words are in the page the surviving server wrote")
+
+      // Alice opens the page again, on the other server, and both type.
+      again = yield* person("a", page.alice, page, 1001)
       again.connect(surviving.collab)
       yield* until("Alice's new browser is synced", () => again.synced)
       const reopened = again.words()
       again.startTyping()
-      yield* until("Alice's new browser had 10 more words acknowledged", () => again.acknowledged.size >= 10)
+      bob.startTyping()
+      yield* until("Alice's new browser had 10 words acknowledged", () => again.acknowledged.size >= 10)
       again.stopTyping()
       bob.stopTyping()
       yield* until("both browsers have every update acknowledged", () => again.synced && bob.synced)
