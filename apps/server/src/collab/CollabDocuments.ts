@@ -3,7 +3,8 @@
  * from the page's markdown the first time), each update stored before it is applied, the
  * markdown written back through the change request's write path, a write from elsewhere to the
  * page brought in as a change of the document, and the stored updates compacted into one state
- * from time to time.
+ * from time to time. With Redis, an open document also takes in the updates PostgreSQL holds that
+ * it lacks (`catchUp`).
  */
 import { Clock, Effect, Option, Semaphore } from "effect"
 import * as Y from "yjs"
@@ -132,7 +133,34 @@ interface Deps {
   readonly live: LiveDocuments["Service"]
   readonly codec: CollabCodec["Service"]
   readonly held: Map<string, Held>
+  /** Whether servers relay through Redis: an open document may then lack updates another server stored. */
+  readonly relayed: boolean
 }
+
+/**
+ * Applies to the open document `doc` (with `origin`) the stored updates it lacks; whether any
+ * were missing. With Redis, a server acknowledges an update once it is stored and relays it to
+ * the other servers a moment later: one killed in between leaves an acknowledged update that only
+ * PostgreSQL holds, which the servers still holding the document would never write back.
+ */
+const catchUp = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.Doc, origin: unknown) {
+  const document = deps.held.get(name)
+  if (document === undefined) return false
+  const stored = yield* deps.live.stored(name)
+  if (Option.isNone(stored)) return false
+  return yield* Effect.sync(() => {
+    const all = docOf([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+    const missing = Y.encodeStateAsUpdate(all, Y.encodeStateVector(doc))
+    all.destroy()
+    let changed = false
+    const changes = () => void (changed = true)
+    doc.on("update", changes)
+    Y.applyUpdate(doc, missing, origin)
+    doc.off("update", changes)
+    if (changed) document.bytes += missing.length
+    return changed
+  })
+})
 
 /**
  * Writes the document's markdown when it changed, as one of those who typed (the first who still
@@ -143,6 +171,8 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
   const { live, codec, held } = deps
   const document = held.get(name)
   if (document === undefined) return true
+  // What another server acknowledged and died before relaying is written with the rest.
+  if (deps.relayed) yield* catchUp(deps, name, doc, { source: "local", skipStoreHooks: true })
   const markdown = yield* Effect.sync(() => codec.toMarkdown(doc))
   const typed = Array.from(document.contributors.values())
   const credited = typed.length > 0 ? typed : document.lastCredited
@@ -220,11 +250,13 @@ const bringIn = Effect.fnUntraced(function*(
   if (document.contributors.size === 0) document.written = codec.toMarkdown(doc)
 })
 
-export const make = (limits: CollabLimits) =>
+/** `relayed`: servers relay through Redis (each open document then catches up with PostgreSQL). */
+export const make = (limits: CollabLimits, relayed: boolean) =>
   Effect.gen(function*() {
     const live = yield* LiveDocuments
     const codec = yield* CollabCodec
     const held = new Map<string, Held>()
+    const deps: Deps = { live, codec, held, relayed }
 
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
@@ -296,7 +328,7 @@ export const make = (limits: CollabLimits) =>
     })
 
     /** Writes the document's markdown back when it changed (`writeBack`); false when it could not (the caller tries again). */
-    const writeMarkdown = (name: string, doc: Y.Doc) => Effect.map(withLock(name, writeBack({ live, codec, held }, name, doc)), (done) => done !== false)
+    const writeMarkdown = (name: string, doc: Y.Doc) => Effect.map(withLock(name, writeBack(deps, name, doc)), (done) => done !== false)
 
     const withLock = <A, E, R>(name: string, effect: Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
@@ -306,7 +338,7 @@ export const make = (limits: CollabLimits) =>
 
     /** Brings a write from elsewhere into the open document `doc` (`bringIn`), one at a time with the write back. */
     const elsewhere = (name: string, doc: Y.Doc, markdown: Effect.Effect<Option.Option<string>>, write: ElsewhereWrite) =>
-      withLock(name, bringIn({ live, codec, held }, name, doc, markdown, write))
+      withLock(name, bringIn(deps, name, doc, markdown, write))
 
     /** Merges the stored state and updates into one state, when enough updates were stored. */
     const compact = Effect.fnUntraced(function*(name: string) {
@@ -324,12 +356,26 @@ export const make = (limits: CollabLimits) =>
       }
     })
 
+    /**
+     * With Redis, before a connection to the open document `doc` syncs: the stored updates it
+     * lacks are applied (sent to its clients, and written back as Hocuspocus stores after a
+     * change), crediting `actor` (who opens it, when they may edit) as a load credits stale edits.
+     */
+    const catchUpFor = (name: string, doc: Y.Doc, actor: Option.Option<Actor.ActorShape>) =>
+      deps.relayed
+        ? withLock(name, Effect.map(catchUp(deps, name, doc, { source: "local" }), (changed) => {
+          const document = held.get(name)
+          if (changed && document !== undefined && Option.isSome(actor)) document.contributors.set(actor.value.userId, actor.value)
+        }))
+        : Effect.void
+
     return {
       load,
       store,
       writeMarkdown,
       elsewhere,
       compact,
+      catchUp: catchUpFor,
       /** Forgets a document this server unloaded. */
       unload: (name: string) =>
         Effect.sync(() => {

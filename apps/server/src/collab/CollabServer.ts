@@ -170,6 +170,10 @@ const makeHooks = (
           Effect.mapError(() => new Refused(refusal.notFound))
         )
         data.connectionConfig.readOnly = opened.access !== "edit"
+        // With Redis, what another server acknowledged may be in PostgreSQL only (it died before
+        // relaying it): this connection syncs with the open document once it holds that too.
+        const open = data.instance.documents.get(data.documentName)
+        if (open !== undefined) yield* documents.catchUp(data.documentName, open, opened.access === "edit" ? actor : Option.none())
         const collab: CollabDocuments.ConnectionState = { actor: actor.value, opened, window: { start: 0, count: 0 }, updates: 0 }
         return { credential: credential.value, collab, awareness }
       })),
@@ -266,7 +270,7 @@ export const layer = (overrides: Partial<CollabOptions> = {}) =>
     const base = (yield* PublicUrl).base
     const ownOrigin = new URL(base).origin
     const context = yield* Effect.context<Needs>()
-    const documents = yield* CollabDocuments.make(options)
+    const documents = yield* CollabDocuments.make(options, Option.isSome(options.redisUrl))
     const state = { stopping: false }
     const { hooks, recheckAll } = makeHooks(context, documents, options, ownOrigin, state)
     const extensions: Array<Extension> = Option.isSome(options.redisUrl)
