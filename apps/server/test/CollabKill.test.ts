@@ -13,7 +13,6 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/pro
 import { Effect, type Scope } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -31,59 +30,26 @@ const redisUrl = "redis://127.0.0.1:6379"
 /** A word every this many ms per person: under the server's 60 updates a second per connection, with room for bursts under load. */
 const typingMs = 40
 
-interface Running {
-  readonly child: ChildProcess
-  readonly url: string
+interface Running extends ProductionBuild.BuiltServer {
   readonly collab: string
-  readonly log: () => string
-  readonly exited: Promise<unknown>
 }
 
 /** Starts the built server on PostgreSQL at `databaseUrl` and waits for /health; SIGKILLed when the scope closes if still running. */
 const start = (databaseUrl: string, dataDir: string, port: number, env: Record<string, string> = {}) =>
   Effect.acquireRelease(
     Effect.promise(async (): Promise<Running> => {
-      const url = `http://127.0.0.1:${port}`
-      const [node, bundle] = await ProductionBuild.argv(root, "server")
-      const child = spawn(node, [bundle], {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...env,
-          DATABASE_URL: databaseUrl,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          QUIRE_PUBLIC_URL: url,
-          QUIRE_DATA_DIR: dataDir,
-          QUIRE_ADMIN_TOKEN: adminToken
-        },
-        stdio: ["ignore", "pipe", "pipe"]
-      })
-      let log = ""
-      child.stdout.on("data", (chunk) => (log += String(chunk)))
-      child.stderr.on("data", (chunk) => (log += String(chunk)))
-      const exited = new Promise((resolve) => child.once("exit", resolve))
-      const deadline = Date.now() + 90_000
-      while (Date.now() < deadline && child.exitCode === null) {
-        if (await fetch(`${url}/health`).then((response) => response.ok, () => false)) {
-          return { child, url, collab: `ws://127.0.0.1:${port}/collab`, exited, log: () => log }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      child.kill("SIGKILL")
-      throw new Error(`the server did not start:\n${log}`)
+      const server = await ProductionBuild.startServer(root, {
+        ...env,
+        DATABASE_URL: databaseUrl,
+        QUIRE_DATA_DIR: dataDir,
+        QUIRE_ADMIN_TOKEN: adminToken
+      }, { port })
+      return { ...server, collab: `ws://127.0.0.1:${port}/collab` }
     }),
-    (running) => Effect.promise(() => {
-      if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill("SIGKILL")
-      return running.exited
-    })
+    (running) => Effect.promise(() => running.stop("SIGKILL"))
   )
 
-const kill = (server: Running) =>
-  Effect.promise(() => {
-    server.child.kill("SIGKILL")
-    return server.exited
-  })
+const kill = (server: Running) => Effect.promise(() => server.stop("SIGKILL"))
 
 const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
 
