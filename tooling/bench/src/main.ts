@@ -29,7 +29,8 @@
  *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
  *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
  *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
- *   pnpm bench --smoke                 (every flag above at a tiny size, through its real code path; fails naming each flag that errored)
+ *   pnpm bench --smoke [--smoke-only live,web]   (every flag above, or those named, at a tiny size, through its real code path;
+ *                                                  fails naming each flag that errored)
  *
  * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
  * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
@@ -131,6 +132,7 @@ const options = {
   "compare-pages": { type: "string", default: "10000" },
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
+  "smoke-only": { type: "string" },
   json: { type: "boolean", default: false },
   hold: { type: "boolean", default: false }
 } as const
@@ -380,8 +382,16 @@ const runArgv = ({ values: args, positionals }: Parsed): Effect.Effect<void, unk
 }
 
 const argv = parse(process.argv.slice(2))
+/** The flags --smoke runs: all, or those --smoke-only names (one bench checked alone, without the others' load). */
+const smoked = (only: string | undefined) => {
+  if (only === undefined) return benches
+  const names = only.split(",").map((name) => name.trim().replace(/^--/, ""))
+  const unknown = names.filter((name) => !benches.some((bench) => bench.flag === name))
+  if (unknown.length > 0) throw new Error(`--smoke-only: unknown ${unknown.join(", ")}; choose from ${benches.map((bench) => bench.flag).join(",")}`)
+  return benches.filter((bench) => names.includes(bench.flag))
+}
 const main = argv.values.smoke
-  ? Smoke.run(benches.map((bench) => ({
+  ? Smoke.run(smoked(argv.values["smoke-only"]).map((bench) => ({
     flag: bench.flag,
     argv: (fixtures: Smoke.Fixtures) => [`--${bench.flag}`, ...bench.smoke(fixtures), "--smoke"],
     run: (args: ReadonlyArray<string>) => {
