@@ -352,7 +352,12 @@ const crowd = async (server: WebSetup.Server, seeded: WebSetup.Seeded, options: 
       if (written.size < n) await sleep(1_000)
     }
     const writtenSeconds = (performance.now() - left) / 1000
-    if (written.size < n) problems.push(`${n - written.size} pages' markdown lacks what was typed in them ${writtenSeconds.toFixed(0)} s after everyone left`)
+    if (written.size < n) {
+      // What the server said of its write backs (a warning for each failed attempt, an error for a defect).
+      const failures = server.log().split("\n").filter((line) => line.includes("Live editing could not write") || line.includes("Live editing failed"))
+      problems.push(`${n - written.size} pages' markdown lacks what was typed in them ${writtenSeconds.toFixed(0)} s after everyone left; ` +
+        `the server logged ${failures.length} failed write backs${failures.length === 0 ? "" : `, the first: ${failures[0]!.slice(0, 600)}`}`)
+    }
     await WebSetup.settle(server)
     return {
       people: n,

@@ -37,6 +37,8 @@ export interface Server {
   readonly pid: number
   /** CPU seconds the server's processes have used so far (user + system, from /proc). */
   readonly cpuSeconds: () => number
+  /** What the server has written to its standard output and error so far. */
+  readonly log: () => string
   readonly stop: () => Promise<void>
 }
 
@@ -99,6 +101,7 @@ export const startServer = async (webDir: string, extra: Record<string, string> 
     url,
     pid: pgid,
     cpuSeconds: () => groupCpu(pgid),
+    log: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
