@@ -151,10 +151,10 @@ const tail = (file: string) => {
 
 /**
  * Starts `build`'s server on `storage` with `token` as the administrator's (QUIRE_ADMIN_TOKEN) and
- * waits until `GET /v1/user` answers with it; its output goes to `log`. Stopped (SIGTERM) when the
- * scope closes.
+ * waits until `GET /v1/user` answers with it; its output goes to `log`, `env` is added to its
+ * environment. Stopped (SIGTERM) when the scope closes.
  */
-export const startServer = (name: string, build: Build, storage: Storage, token: string, log: string) =>
+export const startServer = (name: string, build: Build, storage: Storage, token: string, log: string, env: Record<string, string> = {}) =>
   Effect.gen(function*() {
     const port = yield* Effect.promise(() => LocalServer.freePort())
     const baseUrl = `http://127.0.0.1:${port}`
@@ -173,7 +173,8 @@ export const startServer = (name: string, build: Build, storage: Storage, token:
             QUIRE_ADMIN_TOKEN: token,
             QUIRE_ADMIN_EMAIL: "admin@bench.test",
             // The load comes from one token: a budget it cannot exhaust.
-            QUIRE_RATE_LIMIT: "1000000000"
+            QUIRE_RATE_LIMIT: "1000000000",
+            ...env
           },
           stdio: ["ignore", out, out]
         })

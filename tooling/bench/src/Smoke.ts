@@ -40,7 +40,7 @@ const concurrency = 4
  * The flags that take longest at smoke size, longest first (the order they start in; the others
  * follow in their own order), so that no long flag starts last and runs alone.
  */
-const longestFirst = ["http", "sites", "startup", "compare", "http-flags", "git", "web", "pages-deep", "sites-large"]
+const longestFirst = ["http", "sites", "startup", "live", "compare", "http-flags", "git", "web", "pages-deep", "sites-large"]
 
 const gitbookFiles: Record<string, string> = {
   "README.md": "# Tiny handbook\n\nStart with [the guide](guide/README.md).\n",

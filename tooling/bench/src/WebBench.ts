@@ -27,7 +27,13 @@ import { setTimeout as sleep } from "node:timers/promises"
 import * as WebProfile from "./WebProfile.ts"
 import * as WebSetup from "./WebSetup.ts"
 
-const chromiumPath = "/usr/bin/chromium"
+export const chromiumPath = "/usr/bin/chromium"
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox, no GPU) and none of its background traffic. */
+export const launch = (): Promise<Browser> => {
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium package; the bench never downloads one`)
+  return chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"] })
+}
 
 export interface WebBenchOptions {
   readonly runs: number
@@ -132,7 +138,8 @@ const waitInteractive = async (page: Page, markers: ReadonlyArray<string>, quiet
   }
 }
 
-const newContext = async (browser: Browser, url: string, markers: Record<string, ReadonlyArray<string>>): Promise<BrowserContext> => {
+/** A new browser context signed in as the administrator, the timing script of `markers` in each of its documents. */
+export const newContext = async (browser: Browser, url: string, markers: Record<string, ReadonlyArray<string>>): Promise<BrowserContext> => {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } })
   context.setDefaultTimeout(60_000)
   await context.addInitScript({ content: initScript(markers) })
@@ -165,7 +172,7 @@ const watchScripts = (page: Page) => {
   return () => Promise.all(pending)
 }
 
-const problemsOf = (page: Page) => {
+export const problemsOf = (page: Page) => {
   const problems: Array<string> = []
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text())
@@ -282,16 +289,17 @@ const docsLoad = async (browser: Browser, url: string, quiet: number): Promise<D
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const percentile = (values: ReadonlyArray<number>, p: number) => {
+export const percentile = (values: ReadonlyArray<number>, p: number) => {
   const sorted = values.toSorted((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 }
 const median = (values: ReadonlyArray<number>) => percentile(values, 50)
-const verdict = (pass: boolean) => (pass ? "PASS" : "MISS")
+export const verdict = (pass: boolean) => (pass ? "PASS" : "MISS")
 const ms = (n: number) => n.toFixed(0)
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
-const table = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+/** Rows of figure, value, goal and verdict, aligned. */
+export const table = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
   const header = ["figure", "value", "goal", ""]
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: ReadonlyArray<string>) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
@@ -380,7 +388,7 @@ export const run = async (options: WebBenchOptions, progress: (message: string) 
     progress(`seeding ${size.chapters * 50} pages and a page of ${size.paragraphs} paragraphs through /v1`)
     const seeded = await WebSetup.seed(server.url, size)
     await WebSetup.settle(server)
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"] })
+    browser = await launch()
     const spacePath = `/s/${seeded.spaceId}/${seeded.pagePath}`
     const editorPath = `/s/${seeded.longSpaceId}/~/changes/${seeded.changeRequest}/${seeded.longPagePath}`
     const loads: Array<FirstLoad> = []

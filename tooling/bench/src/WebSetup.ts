@@ -37,6 +37,8 @@ export interface Server {
   readonly pid: number
   /** CPU seconds the server's processes have used so far (user + system, from /proc). */
   readonly cpuSeconds: () => number
+  /** What the server has written to its standard output and error so far. */
+  readonly log: () => string
   readonly stop: () => Promise<void>
 }
 
@@ -59,13 +61,14 @@ const groupCpu = (pgid: number): number => {
 /**
  * The built server as a person runs it (`tooling/build/start.sh server`: dist/server.mjs on Node
  * 24, the embedded database in a new data directory, jobs in process), serving the app from
- * `webDir`, with the bench's setup code; resolves once /health answers.
+ * `webDir`, with the bench's setup code and `extra` in its environment; resolves once /health
+ * answers. It never inherits QUIRE_REDIS_URL: a bench that wants servers relaying says so.
  */
-export const startServer = async (webDir: string): Promise<Server> => {
+export const startServer = async (webDir: string, extra: Record<string, string> = {}): Promise<Server> => {
   const port = await LocalServer.freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "quire-bench-web-"))
   const url = `http://127.0.0.1:${port}`
-  const { DATABASE_URL: _, ...env } = process.env
+  const { DATABASE_URL: _, QUIRE_REDIS_URL: __, ...env } = process.env
   const child = spawn("sh", [join(root, "tooling/build/start.sh"), "server"], {
     cwd: root,
     env: {
@@ -77,7 +80,8 @@ export const startServer = async (webDir: string): Promise<Server> => {
       QUIRE_ADMIN_TOKEN: Seed.adminToken,
       QUIRE_WEB_DIR: webDir,
       QUIRE_LOG_FORMAT: "json",
-      QUIRE_REQUEST_LOG: "off"
+      QUIRE_REQUEST_LOG: "off",
+      ...extra
     },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true
@@ -97,6 +101,7 @@ export const startServer = async (webDir: string): Promise<Server> => {
     url,
     pid: pgid,
     cpuSeconds: () => groupCpu(pgid),
+    log: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -166,6 +171,8 @@ export interface Seeded {
   readonly longPagePath: string
   readonly longPageBytes: number
   readonly changeRequest: number
+  /** That change request's id (the editor's path has its number; live editing's documents, its id). */
+  readonly changeRequestId: string
   readonly requests: number
   readonly seconds: number
 }
@@ -225,7 +232,7 @@ export const seed = async (url: string, size: SeedSize = { chapters: 20, paragra
     changes: [{ operation: "insert_page", title: "Release notes archive", slug: "archive", document: { markdown } }]
   })
   await call("POST", `/v1/spaces/${longSpace.id}/change-requests/${longCr.id}/merge`)
-  const editing = await call<{ number: number }>("POST", `/v1/spaces/${longSpace.id}/change-requests`, { subject: "Edit the archive" })
+  const editing = await call<{ id: string; number: number }>("POST", `/v1/spaces/${longSpace.id}/change-requests`, { subject: "Edit the archive" })
   return {
     organizationId: org.id,
     spaceId: space.id,
@@ -235,6 +242,7 @@ export const seed = async (url: string, size: SeedSize = { chapters: 20, paragra
     longPagePath: "archive",
     longPageBytes: Buffer.byteLength(markdown),
     changeRequest: editing.number,
+    changeRequestId: editing.id,
     requests,
     seconds: (performance.now() - started) / 1000
   }

@@ -24,10 +24,13 @@
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
  *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
  *                                                                        (the browser app in Chromium, WebBench.ts)
+ *   pnpm bench --live [--live-paragraphs 5000] [--live-keys 100] [--live-people 50] [--live-seconds 20] [--live-rate 5]
+ *                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts)
  *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
  *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
  *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
- *   pnpm bench --smoke                 (every flag above at a tiny size, through its real code path; fails naming each flag that errored)
+ *   pnpm bench --smoke [--smoke-only live,web]   (every flag above, or those named, at a tiny size, through its real code path;
+ *                                                  fails naming each flag that errored)
  *
  * Servers that users run are measured as built (tooling/build/build.mjs, started by start.sh):
  * dist/ is built again only when a source is newer than it (Build.ts). --compare keeps the builds
@@ -47,6 +50,7 @@ import * as GitBench from "./GitBench.ts"
 import * as HttpFlagsBench from "./HttpFlagsBench.ts"
 import * as HttpBench from "./HttpBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
+import * as LiveEditingBench from "./LiveEditingBench.ts"
 import * as MarkdownAttackBench from "./MarkdownAttackBench.ts"
 import * as MergeBench from "./MergeBench.ts"
 import * as ScaleBench from "./ScaleBench.ts"
@@ -116,12 +120,19 @@ const options = {
   "web-keys": { type: "string", default: "100" },
   "web-chapters": { type: "string", default: "20" },
   "web-paragraphs": { type: "string", default: "5000" },
+  live: { type: "boolean", default: false },
+  "live-paragraphs": { type: "string", default: String(LiveEditingBench.defaultOptions.paragraphs) },
+  "live-keys": { type: "string", default: String(LiveEditingBench.defaultOptions.keys) },
+  "live-people": { type: "string", default: String(LiveEditingBench.defaultOptions.people) },
+  "live-seconds": { type: "string", default: String(LiveEditingBench.defaultOptions.seconds) },
+  "live-rate": { type: "string", default: String(LiveEditingBench.defaultOptions.rate) },
   compare: { type: "string" },
   figures: { type: "string", default: CompareBench.figureNames.join(",") },
   "compare-rounds": { type: "string", default: "3" },
   "compare-pages": { type: "string", default: "10000" },
   "page-bytes": { type: "string", default: "1500000" },
   smoke: { type: "boolean", default: false },
+  "smoke-only": { type: "string" },
   json: { type: "boolean", default: false },
   hold: { type: "boolean", default: false }
 } as const
@@ -294,6 +305,18 @@ const benches: ReadonlyArray<Bench> = [
     smoke: () => ["--web-runs", "1", "--web-quiet", "100", "--web-keys", "3", "--web-chapters", "1", "--web-paragraphs", "50"]
   },
   {
+    flag: "live",
+    run: (args) => LiveEditingBench.run({
+      paragraphs: Math.max(10, Number(args["live-paragraphs"])),
+      keys: Math.max(1, Number(args["live-keys"])),
+      people: Math.max(1, Number(args["live-people"])),
+      seconds: Number(args["live-seconds"]),
+      rate: Math.max(0.1, Number(args["live-rate"])),
+      adminUrl
+    }, (message) => console.error(`[bench] ${message}`)),
+    smoke: () => ["--live-paragraphs", "50", "--live-keys", "5", "--live-people", "3", "--live-seconds", "1"]
+  },
+  {
     flag: "compare",
     run: (args) => Effect.gen(function*() {
       const figures = args.figures.split(",").map((figure) => figure.trim())
@@ -359,8 +382,16 @@ const runArgv = ({ values: args, positionals }: Parsed): Effect.Effect<void, unk
 }
 
 const argv = parse(process.argv.slice(2))
+/** The flags --smoke runs: all, or those --smoke-only names (one bench checked alone, without the others' load). */
+const smoked = (only: string | undefined) => {
+  if (only === undefined) return benches
+  const names = only.split(",").map((name) => name.trim().replace(/^--/, ""))
+  const unknown = names.filter((name) => !benches.some((bench) => bench.flag === name))
+  if (unknown.length > 0) throw new Error(`--smoke-only: unknown ${unknown.join(", ")}; choose from ${benches.map((bench) => bench.flag).join(",")}`)
+  return benches.filter((bench) => names.includes(bench.flag))
+}
 const main = argv.values.smoke
-  ? Smoke.run(benches.map((bench) => ({
+  ? Smoke.run(smoked(argv.values["smoke-only"]).map((bench) => ({
     flag: bench.flag,
     argv: (fixtures: Smoke.Fixtures) => [`--${bench.flag}`, ...bench.smoke(fixtures), "--smoke"],
     run: (args: ReadonlyArray<string>) => {
