@@ -135,6 +135,12 @@ interface Deps {
   readonly held: Map<string, Held>
   /** Whether servers relay through Redis: an open document may then lack updates another server stored. */
   readonly relayed: boolean
+  /**
+   * Runs a write back of change request `changeRequestId` after the others of this server: each
+   * is a revision of the change request, and fifty pages written at once made them fail each other
+   * (`Conflict`, the content kept changing during the update) until their retries ran out.
+   */
+  readonly inTurn: <A, E, R>(changeRequestId: string, effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
 }
 
 /**
@@ -181,7 +187,7 @@ const writeBack = Effect.fnUntraced(function*(deps: Deps, name: string, doc: Y.D
   const snapshot = Y.encodeStateAsUpdate(doc)
   for (const writer of credited) {
     const coauthors = credited.filter((other) => other.userId !== writer.userId).map((other) => other.userId)
-    const written = yield* live.write(document.key, markdown, coauthors).pipe(
+    const written = yield* deps.inTurn(document.key.changeRequestId, live.write(document.key, markdown, coauthors)).pipe(
       Effect.provideService(Actor.Actor, writer),
       Effect.as(true),
       Effect.catch((error) => Effect.as(Effect.logWarning(`Live editing could not write ${name} as ${writer.userId}`, error), false))
@@ -256,7 +262,15 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
     const live = yield* LiveDocuments
     const codec = yield* CollabCodec
     const held = new Map<string, Held>()
-    const deps: Deps = { live, codec, held, relayed }
+    /** One lock per change request with documents held here, for their write backs. */
+    const changeRequestLocks = new Map<string, Semaphore.Semaphore>()
+    const inTurn = <A, E, R>(changeRequestId: string, effect: Effect.Effect<A, E, R>) =>
+      Effect.suspend(() => {
+        let lock = changeRequestLocks.get(changeRequestId)
+        if (lock === undefined) changeRequestLocks.set(changeRequestId, lock = Semaphore.makeUnsafe(1))
+        return Semaphore.withPermit(lock, effect)
+      })
+    const deps: Deps = { live, codec, held, relayed, inTurn }
 
     /** A document made from the page's markdown: its state and its own markdown. */
     const fromPage = (markdown: string) =>
@@ -379,8 +393,13 @@ export const make = (limits: CollabLimits, relayed: boolean) =>
       /** Forgets a document this server unloaded. */
       unload: (name: string) =>
         Effect.sync(() => {
-          held.get(name)?.base.destroy()
+          const document = held.get(name)
+          document?.base.destroy()
           held.delete(name)
+          const changeRequestId = document?.key.changeRequestId
+          if (changeRequestId !== undefined && !Array.from(held.values()).some((other) => other.key.changeRequestId === changeRequestId)) {
+            changeRequestLocks.delete(changeRequestId)
+          }
         })
     }
   })
