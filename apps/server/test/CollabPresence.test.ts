@@ -5,13 +5,12 @@
  * two servers too (Redis), that a member removed is closed, and the size limit of what one shares.
  */
 import { assert, describe, it as live, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Option } from "effect"
-import { Database } from "@quire/db"
+import { Effect, Layer, Option } from "effect"
 import { Services } from "@quire/platform"
 import { LiveDocuments, presenceName } from "@quire/reviews"
 import { Backends } from "@quire/testkit"
 import { organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, redisUrl, settled, sharedPage, type Client } from "./CollabSupport.ts"
+import { collabServerOn, collabUrl, connect, eventually, settled, sharedPage, twoServers, type Client } from "./CollabSupport.ts"
 
 const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 const server = collabServerOn(Services.layerSql, "postgres", { maxAwarenessBytes: 1024, maxAwarenessPerSecond: 50 }).pipe(Layer.provide(postgres.layer))
@@ -126,17 +125,11 @@ layer(server, { timeout: 120_000, excludeTestServices: true })("presence in a ch
     }))
 })
 
-const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
-  Layer.build(collabServerOn(Services.layerSql, "postgres", { redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
 
 describe("presence across two servers", () => {
   live.live("people connected to two servers see each other in the change request's presence", () =>
     Effect.gen(function*() {
-      const database = yield* Layer.build(postgres.layer)
-      const first = yield* replica(Layer.succeedContext(database))
-      const second = yield* replica(Database.layerUrl(Context.get(database, Database.DatabaseInfo).url))
-      const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
-      const onSecond = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, second as Context.Context<any>) as Effect.Effect<A, E, never>
+      const { onFirst, onSecond } = yield* twoServers
       const { alice, members, page, presence, url } = yield* onFirst(setup())
       const a = yield* connect({ url, name: presence, token: alice.token })
       const r = yield* connect({ url: yield* onSecond(collabUrl), name: presence, token: members.read!.token })

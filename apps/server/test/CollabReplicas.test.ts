@@ -3,29 +3,16 @@
  * Redis at 127.0.0.1:6379): a person on each server sees the other's keystrokes.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Context, Effect, Layer, Option } from "effect"
-import { Database } from "@quire/db"
-import { Services } from "@quire/platform"
-import { Backends } from "@quire/testkit"
+import { Effect } from "effect"
 import { organizationWith } from "./Harness.ts"
-import { collabServerOn, collabUrl, connect, eventually, eventuallyEffect, redisUrl, settled, sharedPage } from "./CollabSupport.ts"
+import { collabUrl, connect, eventually, eventuallyEffect, settled, sharedPage, twoServers } from "./CollabSupport.ts"
 
-const postgres = Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
 
-/** A server with live editing relayed through Redis, on the database `pool` reaches. */
-const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
-  Layer.build(collabServerOn(Services.layerSql, "postgres", { redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
 
 describe("live editing on two servers", () => {
   it.live("two people on two servers see each other's edits, and the page's markdown holds both", () =>
     Effect.gen(function*() {
-      const database = yield* Layer.build(postgres.layer)
-      // Each server with a pool of its own on the one database, as two processes would have (each
-      // holds connections for its listeners).
-      const first = yield* replica(Layer.succeedContext(database))
-      const second = yield* replica(Database.layerUrl(Context.get(database, Database.DatabaseInfo).url))
-      const onFirst = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, first as Context.Context<any>) as Effect.Effect<A, E, never>
-      const onSecond = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, second as Context.Context<any>) as Effect.Effect<A, E, never>
+      const { onFirst, onSecond } = yield* twoServers
 
       const { alice, members, space } = yield* onFirst(Effect.gen(function*() {
         const organization = yield* organizationWith(["edit"])

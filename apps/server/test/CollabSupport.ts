@@ -4,11 +4,13 @@
  * script would.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider"
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { WebSocket } from "ws"
 import * as Y from "yjs"
+import { Database } from "@quire/db"
 import { Services, type Storage } from "@quire/platform"
+import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
 import * as CollabServer from "../src/collab/CollabServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
@@ -175,3 +177,22 @@ export const eventuallyEffect = <A, E, R>(effect: Effect.Effect<A, E, R>, done: 
     }
     return value
   })
+
+const postgresMigrated = () => Backends.databasesMigrated(Services.migrations).find((database) => database.name === "postgres")!
+
+/** A server with live editing relayed through Redis, on the database `pool` reaches. */
+const replica = (pool: Layer.Layer<Database.Services, unknown>) =>
+  Layer.build(collabServerOn(Services.layerSql, "postgres", { redisUrl: Option.some(redisUrl) }).pipe(Layer.provide(pool), Layer.orDie))
+
+/**
+ * Two test servers with live editing on one fresh PostgreSQL database, relaying through Redis, each
+ * with a pool of its own (as two processes would have: each holds connections for its listeners):
+ * `onFirst` and `onSecond` run an effect against one of them.
+ */
+export const twoServers = Effect.gen(function*() {
+  const database = yield* Layer.build(postgresMigrated().layer)
+  const first = yield* replica(Layer.succeedContext(database))
+  const second = yield* replica(Database.layerUrl(Context.get(database, Database.DatabaseInfo).url))
+  const on = (server: Context.Context<any>) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, server) as Effect.Effect<A, E, never>
+  return { onFirst: on(first), onSecond: on(second) }
+})

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { Backends } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { editor, saved, textOf, typeAfter } from "./live.ts"
 import { api, setupAdmin, setupCode } from "./servers.ts"
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url))
@@ -48,22 +48,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor()
-const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" })
 
-/** The editor's text without the others' carets (their names are drawn inside the text). */
-const textOf = (page: Page) =>
-  editor(page).evaluate((element) => {
-    const copy = element.cloneNode(true) as HTMLElement
-    copy.querySelectorAll(".collab-caret").forEach((caret) => caret.remove())
-    return copy.textContent ?? ""
-  })
 
-const typeAfter = async (page: Page, text: string, typed: string) => {
-  await editor(page).getByText(text).click()
-  await page.keyboard.press("End")
-  await page.keyboard.type(typed)
-}
 
 it("two people on two servers type in one page, one of them offline a while: both see everything, carets too, and the markdown holds it", async () => {
   const a = first!.url

@@ -7,20 +7,12 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { editor, saved, textOf } from "./live.ts"
 import { api } from "./servers.ts"
 
 const browser = sharedBrowser()
 const url = () => inject("readyServer")
 
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor()
-const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" })
-/** The editor's text without the others' carets (their names are drawn inside the text). */
-const textOf = (page: Page) =>
-  editor(page).evaluate((element) => {
-    const copy = element.cloneNode(true) as HTMLElement
-    copy.querySelectorAll(".collab-caret").forEach((caret) => caret.remove())
-    return copy.textContent ?? ""
-  })
 const noConflict = async (page: Page) => expect(await page.getByText(/changed elsewhere|<<<<<<<|Reload the page/).count()).toBe(0)
 
 /** A change request with one page "Notes" holding `markdown`: its screen's path and a reader of the page's markdown. */

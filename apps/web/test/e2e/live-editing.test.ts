@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, open, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { saved, typeAfter } from "./live.ts"
 import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
 
 const browser = sharedBrowser()
@@ -27,7 +28,6 @@ afterAll(async () => {
 
 interface PageRead { readonly id: string; readonly markdown?: string; readonly title: string }
 
-const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor()
 
 const changeRequest = async (subject: string, pages: ReadonlyArray<{ readonly title: string; readonly slug: string; readonly markdown: string }>) => {
   const org = await api<{ id: string }>(url(), "POST", "/orgs", { title: `${subject} Org` })
@@ -56,12 +56,6 @@ const beaJoins = async (org: { readonly id: string }, session: Session) => {
   expect(joined.status()).toBe(200)
 }
 
-/** Puts the caret at the end of the paragraph holding `text` and types `typed`. */
-const typeAfter = async (page: Page, text: string, typed: string) => {
-  await page.getByRole("textbox", { name: "Page content" }).getByText(text).click()
-  await page.keyboard.press("End")
-  await page.keyboard.type(typed)
-}
 
 /** The names of this origin's IndexedDB databases of kept live edits. */
 const keptDatabases = (page: Page) =>
