@@ -10,6 +10,7 @@ import { WebSocket } from "ws"
 import * as Y from "yjs"
 import { Services, type Storage } from "@quire/platform"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
 import * as CollabServer from "../src/collab/CollabServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
@@ -69,7 +70,7 @@ export const collabServerOn = <E, R>(
 ) =>
   CollabServer.layer({ ...testOptions, ...options }).pipe(
     Layer.provide([PublicUrl.layer(publicUrl), codec]),
-    Layer.provideMerge(serverOn(services, kind))
+    Layer.provideMerge(serverOn(services, kind, CollabStoredMarkdown.layerOf(() => Effect.runPromise(Effect.service(CollabCodec).pipe(Effect.provide(codec))))))
   )
 
 /** The ws:// address of the running server's collaboration endpoint. */
