@@ -4,8 +4,12 @@
  * document ahead of its page is written before the merge reads the change request.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { Services } from "@quire/platform"
+import { StoredLiveMarkdown } from "@quire/reviews"
+import * as Y from "yjs"
+import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
 import { Backends } from "@quire/testkit"
 import { client as apiClient, spaceWith } from "./Harness.ts"
 import { collabServerOn, collabUrl, connect, settled, sharedPage } from "./CollabSupport.ts"
@@ -74,4 +78,22 @@ describe("a merge of a change request edited live", () => {
         assert.strictEqual(yield* mainMarkdown(api, before.space.id, before.page.pageId), before.acknowledged)
       }).pipe(Effect.provide(server()), Effect.scoped)
     }).pipe(Effect.scoped), { timeout: 120_000 })
+
+  it.effect("the server's markdown of a stored document is the editor's, from its state and updates", () =>
+    Effect.gen(function*() {
+      const codec = CollabCodec.editor()
+      const state = codec.fromMarkdown("# Guide\n\nHello **world**.\n")
+      // An update typed on top of the state, as a stored document holds it.
+      const doc = new Y.Doc()
+      Y.applyUpdate(doc, state)
+      const before = Y.encodeStateVector(doc)
+      codec.apply(doc, "# Guide\n\nHello **world**.\n\nTyped later.\n")
+      const update = Y.encodeStateAsUpdate(doc, before)
+      const expected = codec.toMarkdown(doc)
+      doc.destroy()
+      const port = yield* StoredLiveMarkdown
+      const markdown = yield* port.of([state, update])
+      assert.deepStrictEqual(markdown, Option.some(expected))
+      assert.include(expected, "Typed later.")
+    }).pipe(Effect.provide(CollabStoredMarkdown.layer)))
 })
