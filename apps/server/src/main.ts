@@ -9,6 +9,7 @@ import { AccountMail, Users } from "@quire/identity"
 import * as Metrics from "@quire/kernel/Metrics"
 import { Platform, SecretFile, StartupFailure, Telemetry } from "@quire/platform"
 import * as CollabLazy from "./collab/CollabLazy.ts"
+import * as CollabStoredMarkdown from "./collab/CollabStoredMarkdown.ts"
 import * as Http from "./Http.ts"
 import * as NodeServer from "./NodeServer.ts"
 import { PublicUrl } from "./PublicUrl.ts"
@@ -43,7 +44,8 @@ const main = Effect.gen(function*() {
   // Live editing on `/collab` of the same server (QUIRE_REDIS_URL: relayed between servers),
   // loaded by the first upgrade there.
   const collab = CollabLazy.layer()
-  const http = Layer.merge(Http.serve, collab).pipe(
+  // A merge writes live edits not yet written back with the editor's codec, loaded on first use.
+  const http = Layer.merge(Http.serve.pipe(Layer.provide(CollabStoredMarkdown.layer)), collab).pipe(
     Layer.provide(NodeServer.layer({
       port: config.port,
       host: config.host,

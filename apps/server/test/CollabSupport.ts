@@ -12,6 +12,7 @@ import { Database } from "@quire/db"
 import { Services, type Storage } from "@quire/platform"
 import { Backends } from "@quire/testkit"
 import { CollabCodec } from "../src/collab/CollabCodec.ts"
+import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
 import * as CollabServer from "../src/collab/CollabServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
 import { type Client as ApiClient, publicUrl, serverOn } from "./Harness.ts"
@@ -71,7 +72,7 @@ export const collabServerOn = <E, R>(
 ) =>
   CollabServer.layer({ ...testOptions, ...options }).pipe(
     Layer.provide([PublicUrl.layer(publicUrl), codec]),
-    Layer.provideMerge(serverOn(services, kind))
+    Layer.provideMerge(serverOn(services, kind, CollabStoredMarkdown.layerOf(() => Effect.runPromise(Effect.service(CollabCodec).pipe(Effect.provide(codec))))))
   )
 
 /** The ws:// address of the running server's collaboration endpoint. */

@@ -17,6 +17,7 @@ import { Backends, LocalServer } from "@quire/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import * as CollabStoredMarkdown from "../src/collab/CollabStoredMarkdown.ts"
 import * as Http from "../src/Http.ts"
 import * as NodeServer from "../src/NodeServer.ts"
 import { PublicUrl } from "../src/PublicUrl.ts"
@@ -64,9 +65,15 @@ const testServer = HttpServer.layerTestClient.pipe(
  * Jobs run in this process, as in the embedded server: the services enqueue on the in-process
  * queue, whose runner runs the jobs with them.
  */
-export const serverOn = <E, R>(services: Layer.Layer<Services.Services, E, R>, kind: Storage["Service"]["kind"]) =>
+export const serverOn = <E, R>(
+  services: Layer.Layer<Services.Services, E, R>,
+  kind: Storage["Service"]["kind"],
+  // The codec a merge writes unwritten live edits with: the editor's, as main.ts has it, unless
+  // the collaboration server of the test runs another (CollabSupport's plain-text one).
+  storedMarkdown: Layer.Layer<never> = CollabStoredMarkdown.layer
+) =>
   bootstrap.pipe(
-    Layer.provideMerge(Http.serve),
+    Layer.provideMerge(Http.serve.pipe(Layer.provide(storedMarkdown))),
     Layer.provideMerge(Queue.layerInProcessWith(services.pipe(Layer.provide(testSettings)))),
     Layer.provide([PublicUrl.layer(publicUrl), Storage.layer(kind)]),
     Layer.provideMerge(testServer),

@@ -11,6 +11,7 @@ import { ChangeRequests, type ChangeRequestView } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
 import { createHash } from "node:crypto"
 import { type CollabAgreement, type CollabDocumentKey, CollabUpdatesRepo, type StoredCollabDocument } from "./CollabUpdatesRepo.ts"
+import { StoredLiveMarkdown } from "./StoredLiveMarkdown.ts"
 
 /** What a person may do in a shared document: type, or only watch. */
 export type LiveAccess = "edit" | "view"
@@ -66,6 +67,9 @@ export const standing = (stored: CollabAgreement, now: MarkdownPair): Standing =
   return pageMoved ? (docMoved ? "diverged" : "changed-elsewhere") : docMoved ? "unwritten" : "agreed"
 }
 
+/** Whether the document's markdown `doc` is the one its stored agreement with the page records. */
+export const agreesWith = (stored: CollabAgreement, doc: string): boolean => sha(doc) === stored.docSha
+
 /** Typing needs edit permission on a change request still open to edits (a draft or open one); else one only watches. */
 const accessOf = (view: ChangeRequestView): LiveAccess =>
   view.access.permissions.edit && (view.changeRequest.status === "draft" || view.changeRequest.status === "open") ? "edit" : "view"
@@ -89,6 +93,15 @@ export interface LiveDocumentsShape {
     markdown: string,
     coauthors: ReadonlyArray<string>
   ) => Effect.Effect<string, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /**
+   * Writes each of the change request's stored documents that is ahead of its page (`unwritten`:
+   * acknowledged edits the debounced write back, or a server stopped first, did not write yet)
+   * as `write` does, its markdown made from the stored state and updates (StoredLiveMarkdown),
+   * whether or not a server holds it open; answers how many it wrote.
+   */
+  readonly writeUnwritten: (
+    changeRequestId: string
+  ) => Effect.Effect<number, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
   /** The stored document: its state and the updates stored since. */
   readonly stored: (name: string) => Effect.Effect<Option.Option<StoredCollabDocument>>
   /** Stores a document's first state, made from the page, unless another server stored one first; whether this call did. */
@@ -127,6 +140,40 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
         return { spaceId, found, markdown: markdownWithFrontmatter(found.page, found.revision.files, found.markdown ?? "") }
       })
 
+      const write = Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
+        const page = yield* pageOf(key.changeRequestId, key.pageId)
+        let written = page.markdown
+        if (written !== markdown) {
+          const change = { operation: "update_page" as const, page: key.pageId, markdown }
+          yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors, live: key.name })
+          // The page as stored may differ from what was written (a leading heading becomes the title).
+          written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
+        }
+        yield* storage.agree(key.name, agreementOf({ page: written, doc: markdown }), yield* now)
+        return written
+      })
+
+      const writeUnwritten = Effect.fn("LiveDocuments.writeUnwritten")(function*(changeRequestId: string) {
+        const markdownOf = yield* StoredLiveMarkdown
+        let count = 0
+        for (const name of yield* storage.namesOf(changeRequestId)) {
+          const stored = yield* storage.load(name)
+          if (Option.isNone(stored)) continue
+          const doc = yield* markdownOf.of([stored.value.state, ...stored.value.updates.map((u) => u.update)])
+          // A page removed from the change request meanwhile has nothing to write to.
+          const page = yield* Effect.option(pageOf(changeRequestId, stored.value.pageId))
+          if (Option.isNone(doc) || Option.isNone(page)) continue
+          if (standing(stored.value, { page: page.value.markdown, doc: doc.value }) !== "unwritten") continue
+          // Credited to the caller (who merges), as a load credits stale edits to who opens the
+          // page: the stored updates do not record who typed them, and a server holding the
+          // document open that knows its typists may not be this one. Its write back names the
+          // document (`live`), so no open document brings it in as a write from elsewhere.
+          yield* write(stored.value, doc.value, [])
+          count += 1
+        }
+        return count
+      })
+
       return LiveDocuments.of({
         parseName: (name) => {
           const match = namePattern.exec(name)
@@ -146,18 +193,8 @@ export class LiveDocuments extends Context.Service<LiveDocuments, LiveDocumentsS
             Effect.catchTag("NotFound", () => Effect.succeed(Option.none<LiveAccess>()))
           ),
         markdown: (changeRequestId, pageId) => Effect.map(pageOf(changeRequestId, pageId), (page) => page.markdown),
-        write: Effect.fn("LiveDocuments.write")(function*(key: CollabDocumentKey, markdown: string, coauthors: ReadonlyArray<string>) {
-          const page = yield* pageOf(key.changeRequestId, key.pageId)
-          let written = page.markdown
-          if (written !== markdown) {
-            const change = { operation: "update_page" as const, page: key.pageId, markdown }
-            yield* changeRequests.updateContent(page.spaceId, key.changeRequestId, [change], { coauthors, live: key.name })
-            // The page as stored may differ from what was written (a leading heading becomes the title).
-            written = (yield* pageOf(key.changeRequestId, key.pageId)).markdown
-          }
-          yield* storage.agree(key.name, agreementOf({ page: written, doc: markdown }), yield* now)
-          return written
-        }),
+        write,
+        writeUnwritten,
         stored: storage.load,
         storeInitial: (key, state, made) => Effect.flatMap(now, (at) => storage.create(key, state, agreementOf(made), at)),
         claim: (stored, made) => Effect.flatMap(now, (at) => storage.claim(stored.name, stored.pageSha, agreementOf(made), at)),

@@ -8,6 +8,7 @@ import { Access, breather, type ContentChange, PublishedContent, type Revision, 
 import { ChangeRequestWrites } from "./ChangeRequestWrites.ts"
 import { ChangeRequests } from "./ChangeRequests.ts"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
+import { LiveDocuments } from "./LiveDocuments.ts"
 import * as MergeRules from "./MergeRules.ts"
 import { type ChangeRequest, countersOf } from "./domain/ChangeRequest.ts"
 import { boundForStorage } from "./domain/MergeConflict.ts"
@@ -103,6 +104,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
     Effect.gen(function*() {
       const changeRequests = yield* ChangeRequests
       const repo = yield* ChangeRequestsRepo
+      const live = yield* LiveDocuments
       const counters = yield* SpaceCountersRepo
       const published = yield* PublishedContent
       const content = yield* SpaceContent
@@ -162,7 +164,13 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
             : Effect.succeed(current))
 
       const merge = Effect.fn("Merges.merge")(function*(spaceId: string, ref: string) {
-        const found = yield* mergeable(spaceId, ref, "merge")
+        const checked = yield* mergeable(spaceId, ref, "merge")
+        // Edits live editing acknowledged ("Saved") but has not written to their pages yet (its
+        // write back waits for typing to pause, or a server stopped first) are written first:
+        // the merge takes what people saw saved. The change request then has a new head (and
+        // merge rules see it).
+        const wrote = yield* live.writeUnwritten(checked.changeRequest.id)
+        const found = wrote > 0 ? yield* mergeable(spaceId, ref, "merge") : checked
         yield* enforceMergeRules(found.access.space, found.changeRequest, (yield* Actor.Actor).userId)
         const cr = found.changeRequest
         const theirs = yield* stored(cr.revision)

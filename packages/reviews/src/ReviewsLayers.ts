@@ -39,7 +39,9 @@ export const layerReposMemory = Layer.mergeAll(
 export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, LiveDocuments.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
+  // A merge first writes the change request's live edits not yet written to their pages.
+  Layer.provideMerge(LiveDocuments.layer),
   Layer.provideMerge(Comments.layer),
   Layer.provideMerge(ChangeRequests.layer),
   // One hub of writes to change requests, heard by live editing.

@@ -46,5 +46,7 @@ export class CollabCodec extends Context.Service<CollabCodec, CollabCodecShape>(
   })
 
   /** The editor's own codec (`@quire/document`), on a schema of the server's. */
-  static readonly layer = Layer.sync(CollabCodec, () => CollabCodec.of(CollabCodec.fromProsemirror(createMarkdownCodec(createSchema()))))
+  static readonly editor = (): CollabCodecShape => CollabCodec.fromProsemirror(createMarkdownCodec(createSchema()))
+
+  static readonly layer = Layer.sync(CollabCodec, () => CollabCodec.of(CollabCodec.editor()))
 }

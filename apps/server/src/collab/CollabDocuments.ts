@@ -9,7 +9,7 @@
 import { Clock, Effect, Option, Semaphore } from "effect"
 import * as Y from "yjs"
 import { Actor } from "@quire/kernel"
-import { type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
+import { agreesWith, type CollabDocumentKey, LiveDocuments, type OpenedPage, standing } from "@quire/reviews"
 import { CollabCodec } from "./CollabCodec.ts"
 
 /** The limits of live editing; each refusal closes the connection with a reason the editor shows. */
@@ -85,7 +85,7 @@ interface Held {
 }
 
 /** A Y.Doc holding `updates` applied in order; one that cannot be read is left out (logged by the caller). */
-const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly unreadable?: number } => {
+export const docOf = (updates: ReadonlyArray<Uint8Array>): Y.Doc & { readonly unreadable?: number } => {
   const doc: Y.Doc & { unreadable?: number } = new Y.Doc()
   for (const update of updates) {
     try {
@@ -228,10 +228,16 @@ const bringIn = Effect.fnUntraced(function*(
   const document = held.get(name)
   if (document === undefined) return
   if (write.live === name) {
-    // This server's own write back changes nothing here. Another server's: the base here
-    // may lack what it wrote, so this server brings no write from elsewhere in until it
-    // writes the document back itself.
+    // This server's own write back changes nothing here. Another server's, or one a merge
+    // made from the stored document (LiveDocuments' `writeUnwritten`: the stored agreement is
+    // not this document's last written markdown): the base here may lack what it wrote, so
+    // this server brings no write from elsewhere in until it writes the document back itself
+    // (a write then of the same markdown changes nothing on the page).
     if (write.remote) document.baseKnown = false
+    else {
+      const stored = yield* live.stored(name)
+      if (Option.isSome(stored) && !agreesWith(stored.value, document.written)) document.baseKnown = false
+    }
     return
   }
   const stored = yield* live.stored(name)
