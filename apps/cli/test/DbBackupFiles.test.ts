@@ -92,5 +92,5 @@ describe("quire db backup", () => {
       assert.strictEqual(right.status, 0, right.stderr)
       assert.match(right.stdout, /and 1 files/)
       assert.include(right.stderr, "a dump holds no instance secret")
-    }), { timeout: 300_000 })
+    }), { timeout: 600_000 })
 })

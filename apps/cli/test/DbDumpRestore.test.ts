@@ -179,7 +179,7 @@ describe("quire db dump, restore and backup", () => {
       const afterBackup = yield* snapshot(third)
       assert.deepStrictEqual(afterBackup.listings, before.listings)
       assert.deepStrictEqual(afterBackup.files, before.files)
-    }).pipe(Effect.scoped, Effect.provide(Database.layerUrl(adminUrl, { maxConnections: 2 }))), 300_000)
+    }).pipe(Effect.scoped, Effect.provide(Database.layerUrl(adminUrl, { maxConnections: 2 }))), 600_000)
 
   it.live("a file that is no dump is refused, naming it", () =>
     Effect.gen(function*() {
