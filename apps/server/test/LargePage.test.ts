@@ -175,6 +175,6 @@ for (const backend of everyBackend) {
         assert.isBelow(wallMax, maxWallDelayMs)
         assert.isBelow(after.heapUsed - before.heapUsed, maxHeapKeptBytes)
         assert.isBelow(after.rss - before.rss, maxRssKeptBytes)
-      }))
+      }), { timeout: 240_000 })
   })
 }
