@@ -1,7 +1,7 @@
 /** Merging change requests into main and updating them from main, through the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { everyBackend, changeRequestsOn, errorCode, mergeIntoMain, spaceWith } from "./Harness.ts"
+import { everyBackend, changeRequestsOn, errorCode, memory, mergeIntoMain, spaceWith } from "./Harness.ts"
 
 type Setup = Effect.Success<ReturnType<typeof spaceWith>>
 type Client = Setup["alice"]["api"]
@@ -25,7 +25,7 @@ const withPage = Effect.fnUntraced(function*(setup: Setup) {
   return main.pages[0]!.id
 })
 
-for (const backend of everyBackend) {
+for (const backend of [memory, ...everyBackend]) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`change request merges on ${backend.name}`, (it) => {
     it.effect("a clean merge changes the space's content and marks the change request merged, counters exact", () =>
       Effect.gen(function*() {

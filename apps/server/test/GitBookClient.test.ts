@@ -2,7 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { adminEmail, adminToken, backends, baseUrl } from "./Harness.ts"
+import { adminEmail, adminToken, memoryAndPostgres, baseUrl } from "./Harness.ts"
 
 /**
  * The part of GitBook's client this test uses. Its published typings import `./client` without an
@@ -21,7 +21,7 @@ interface GitBookClient {
 const connect = (endpoint: string): GitBookClient =>
   new GitBookAPI({ endpoint, authToken: adminToken }) as unknown as GitBookClient
 
-for (const backend of backends) {
+for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`@gitbook/api on ${backend.name}`, (it) => {
     it.effect("creates an organization and lists its members", () =>
       Effect.gen(function*() {

@@ -5,7 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
-import { acceptInvite, adminToken, backends, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
+import { acceptInvite, adminToken, memoryAndPostgres, baseUrl, client, errorCode, errorMessage, newUser, organizationWith, raw } from "./Harness.ts"
 
 /** The part of GitBook's client used here (its published typings do not resolve under NodeNext). */
 interface GitBookClient {
@@ -31,7 +31,7 @@ const userIn = Effect.fnUntraced(function*(name: string, domain: string) {
   return { user, token: token.token, email, api: yield* client(token.token) }
 })
 
-for (const backend of backends) {
+for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`GitBook compatibility on ${backend.name}`, (it) => {
     it.effect("invites by GitBook's {email, role} form, each role overriding the request's", () =>
       Effect.gen(function*() {

@@ -87,7 +87,7 @@ export const serverOn = <E, R>(
  * The server on each storage backend: in memory, on the machine's PostgreSQL, on PGlite (each
  * database a copy of one already migrated: the server's own migration run finds nothing to do).
  */
-export const everyBackend = Backends.make({
+const allBackends = Backends.make({
   memory: serverOn(Services.layerMemory, "memory"),
   migrations: Services.migrations,
   // The server's SqlClient is the tests' too (a NOTIFY as another replica would send it).
@@ -108,15 +108,27 @@ export const withSettings = <A, E, R>(server: Layer.Layer<A, E, R>, settings: Re
   server.pipe(Layer.provide(ConfigProvider.layerAdd(ConfigProvider.fromUnknown(settings), { asPrimary: true })))
 
 /**
- * The backends an API suite runs on: memory and the machine's PostgreSQL. PGlite runs the same SQL
- * on the same engine, through one connection: the suites where that one connection can tell
- * (concurrent writes, merges and conflicts, jobs, Git, live editing, caches, large pages) run on
- * `everyBackend`, and every test of the built server runs on it (docs/testing.md).
+ * The backend an API suite runs on: the machine's PostgreSQL, what production runs. The memory
+ * layers answer to the same ports, and each port's contract suite holds them to it (beside the
+ * packages' use-case suites over them), so running every API suite on memory as well repeated
+ * the same handlers for a sixth of the suite's time; `memoryAndPostgres` keeps the few suites
+ * that check the memory layers compose into a whole server answering GitBook's client.
  */
-export const backends = everyBackend.filter((backend) => backend.name !== "pglite")
+export const backends = allBackends.filter((backend) => backend.name === "postgres")
+
+/**
+ * The databases: PostgreSQL and PGlite, which runs the same SQL on the same engine through one
+ * connection. The suites where that one connection can tell (concurrent writes, merges and
+ * conflicts, jobs, Git, live editing, caches, large pages) run on both, and every test of the
+ * built server runs on PGlite, its default (docs/testing.md).
+ */
+export const everyBackend = allBackends.filter((backend) => backend.name !== "memory")
 
 /** The server in memory, for suites whose subject is not storage (the CLI's). */
-export const memory = backends.find((backend) => backend.name === "memory")!
+export const memory = allBackends.find((backend) => backend.name === "memory")!
+
+/** Memory and PostgreSQL: the suites that drive the whole server with GitBook's client and the identity and merge flows on both. */
+export const memoryAndPostgres = [memory, ...backends]
 
 const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, request }) => next(request))
 

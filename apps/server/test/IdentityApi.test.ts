@@ -1,9 +1,9 @@
 /** The identity operations through the real router and the typed client, on every backend. */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminEmail, adminToken, backends, client, acceptInvite, errorCode, inviteAndAccept, newUser, publicUrl, raw } from "./Harness.ts"
+import { adminEmail, adminToken, memoryAndPostgres, client, acceptInvite, errorCode, inviteAndAccept, newUser, publicUrl, raw } from "./Harness.ts"
 
-for (const backend of backends) {
+for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`identity API on ${backend.name}`, (it) => {
     it.effect("answers /health without a token", () =>
       Effect.gen(function*() {

@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { adminToken, everyBackend, baseUrl, client, mergeIntoMain, raw, spaceWith, withSettings } from "./Harness.ts"
+import { adminToken, everyBackend, baseUrl, client, memory, mergeIntoMain, raw, spaceWith, withSettings } from "./Harness.ts"
 import { parse, valueOf } from "./Prometheus.ts"
 
 const scrape = Effect.fnUntraced(function*(headers: Record<string, string> = {}) {
@@ -56,8 +56,6 @@ for (const backend of everyBackend) {
       }))
   })
 }
-
-const memory = everyBackend.find((backend) => backend.name === "memory")!
 
 layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics of the bounded caches", (it) => {
   it.effect("shows each named cache's entries, capacity, hits, misses and evictions", () =>
