@@ -96,6 +96,16 @@ const adminClient = Effect.gen(function*() {
 
 type Admin = Effect.Success<typeof adminClient>
 
+/**
+ * Commits to a throwaway database return before their WAL reaches the disk
+ * (`synchronous_commit = off` for every session of it; a copy made from a template does not
+ * inherit it). A commit still is atomic and at once visible to every other connection, and
+ * survives any process but PostgreSQL's own being killed, which no test does: waiting for the disk
+ * at each commit was most of the time of the suites that write, on a disk several suites share.
+ */
+const withoutCommitFlush = (admin: Admin["admin"], database: string) =>
+  admin`ALTER DATABASE ${admin(database)} SET synchronous_commit = off`.pipe(Effect.orDie)
+
 /** Held while a template database is built, so that concurrent suites build each one once. */
 const templateLock = 0x7175_6972
 
@@ -118,6 +128,7 @@ const templateFor = Effect.fnUntraced(function*({ admin, urlOf }: Admin, migrati
     const building = `${template}_building`
     yield* admin`DROP DATABASE IF EXISTS ${admin(building)} WITH (FORCE)`
     yield* admin`CREATE DATABASE ${admin(building)}`
+    yield* withoutCommitFlush(admin, building)
     yield* Effect.scoped(Effect.provide(
       Migrations.run(...migrations),
       Layer.orDie(Database.layerUrl(urlOf(building), { maxConnections: 1 }))
@@ -151,6 +162,7 @@ export const layerPostgresMigrated = (
       // FORCE ends sessions a test leaked, so the drop cannot be blocked by them.
       () => admin`DROP DATABASE IF EXISTS ${admin(name)} WITH (FORCE)`.pipe(Effect.orDie)
     )
+    yield* withoutCommitFlush(admin, name)
     // A server holds two connections listening (token revocations, published sites); a test running
     // two servers on one pool, as replicas, needs four of them and still some for its queries.
     return Database.layerUrl(urlOf(name), { maxConnections: 6 }).pipe(Layer.orDie)
