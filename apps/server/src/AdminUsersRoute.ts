@@ -23,7 +23,7 @@ export const adminUsersPath = "/admin/users"
 
 const noStore = { "cache-control": "no-store" }
 
-const fail = (status: number, message: string) => HttpServerResponse.setHeaders(envelope(status, message), noStore)
+const fail = (status: number, message: string, field?: string) => HttpServerResponse.setHeaders(envelope(status, message, field), noStore)
 
 const json = (body: unknown) => HttpServerResponse.jsonUnsafe(body, { headers: noStore })
 
@@ -83,7 +83,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const request = yield* HttpServerRequest.HttpServerRequest
     const filter = new URL(request.url, "http://quire.invalid").searchParams.get("instanceAdmin")
     if (filter !== "true") {
-      return fail(400, "instanceAdmin: query parameter must be true (only the instance administrators are listed)")
+      return fail(400, "instanceAdmin: query parameter must be true (only the instance administrators are listed)", "instanceAdmin")
     }
     const admins = yield* users.listInstanceAdmins
     return json({ items: admins.map(person) })
@@ -103,9 +103,9 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       return fail(400, "request body: must be a JSON object: {\"instanceAdmin\": true|false}")
     }
     const unknown = Object.keys(body).find((key) => key !== "instanceAdmin")
-    if (unknown !== undefined) return fail(400, `${unknown}: unknown field`)
+    if (unknown !== undefined) return fail(400, `${unknown}: unknown field`, unknown)
     const instanceAdmin = (body as Record<string, unknown>)["instanceAdmin"]
-    if (typeof instanceAdmin !== "boolean") return fail(400, "instanceAdmin: required: true or false")
+    if (typeof instanceAdmin !== "boolean") return fail(400, "instanceAdmin: required: true or false", "instanceAdmin")
     const user = yield* users.setInstanceAdmin(userId, instanceAdmin)
     yield* Effect.logInfo(`Instance administration ${instanceAdmin ? "granted to" : "withdrawn from"} user ${user.id}`)
     return json({ ...person(user), instanceAdmin: user.instanceAdmin })

@@ -20,7 +20,7 @@ import * as SessionCookie from "./SessionCookie.ts"
 const noStore = { "cache-control": "no-store" }
 
 /** An error answer of this surface, never cached. */
-const fail = (status: number, message: string) => HttpServerResponse.setHeaders(envelope(status, message), noStore)
+const fail = (status: number, message: string, field?: string) => HttpServerResponse.setHeaders(envelope(status, message, field), noStore)
 
 const json = (body: unknown, status = 200) => HttpServerResponse.jsonUnsafe(body, { status, headers: noStore })
 
@@ -53,7 +53,7 @@ const refusal = (error: Refusal) => {
     const sso = { organizationId: error.organizationId, organizationTitle: error.organizationTitle }
     return json({ error: { code: 403, message: error.message, sso } }, 403)
   }
-  const answer = fail(statuses[error._tag], error.message)
+  const answer = fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined)
   return error._tag === "TooManyAttempts"
     ? HttpServerResponse.setHeader(answer, "retry-after", String(error.retryAfterSeconds))
     : answer

@@ -12,7 +12,7 @@ const toApi = (error: DomainError) => {
     case "Forbidden":
       return ApiErrors.Forbidden.of(error.message)
     case "InvalidInput":
-      return ApiErrors.BadRequest.of(error.message)
+      return ApiErrors.BadRequest.of(error.message, error.field)
     case "Conflict":
       return ApiErrors.Conflict.of(error.message)
   }

@@ -18,8 +18,9 @@ const reasons: Record<number, string> = {
   415: "Unsupported media type"
 }
 
-export const envelope = (status: number, message: string) =>
-  HttpServerResponse.jsonUnsafe({ error: { code: status, message } }, { status })
+/** An error answer: `field` names the request field a refusal is about (ApiErrors' envelope). */
+export const envelope = (status: number, message: string, field?: string) =>
+  HttpServerResponse.jsonUnsafe({ error: field === undefined ? { code: status, message } : { code: status, message, field } }, { status })
 
 const kinds: Record<string, string> = {
   Params: "path parameter",
@@ -29,26 +30,30 @@ const kinds: Record<string, string> = {
 }
 
 /**
- * Schema messages end each problem with its path (`at ["members"][0]`); callers read
- * `members[0]: <problem>` more easily. A field the contract does not name reads `<path>: unknown field`.
+ * The problems of a schema message, each with the path that ends it (`at ["members"][0]`) written
+ * as callers read it (`members[0]`). A field the contract does not name is an "unknown field".
  */
-export const describeIssue = (message: string): string => {
-  const problems: Array<string> = []
+const issueProblems = (message: string): ReadonlyArray<{ readonly path: string | undefined; readonly problem: string }> => {
+  const problems: Array<{ path: string | undefined; problem: string }> = []
   const lines = message.split("\n")
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim()
     if (line === "" || line.startsWith("at [")) continue
     const next = lines[i + 1]?.trim()
     const problem = line === "Expected no excess property" ? "unknown field" : line
-    if (next?.startsWith("at [")) {
-      const path = next.slice(3).replace(/\["([^"]*)"\]/g, ".$1").replace(/^\./, "")
-      problems.push(`${path}: ${problem}`)
-    } else {
-      problems.push(problem)
-    }
+    const path = next?.startsWith("at [") ? next.slice(3).replace(/\["([^"]*)"\]/g, ".$1").replace(/^\./, "") : undefined
+    problems.push({ path, problem })
   }
-  return problems.join("; ")
+  return problems
 }
+
+/** A schema message as `members[0]: <problem>; ...`, the problems in the order the schema found them. */
+export const describeIssue = (message: string): string =>
+  issueProblems(message).map(({ path, problem }) => path === undefined ? problem : `${path}: ${problem}`).join("; ")
+
+/** The field of a schema message's first problem that names one. */
+export const issueField = (message: string): string | undefined =>
+  issueProblems(message).find((problem) => problem.path !== undefined && problem.path !== "")?.path
 
 /**
  * The SQLSTATE of a database error inside a defect (SqlError → reason → the driver's error), if
@@ -75,7 +80,7 @@ const fromCause = (cause: Cause.Cause<unknown>, request: HttpServerRequest.HttpS
     for (const reason of cause.reasons) {
       const value = Cause.isDieReason(reason) ? reason.defect : Cause.isFailReason(reason) ? reason.error : undefined
       if (HttpApiError.HttpApiSchemaError.is(value) && value.kind in kinds) {
-        return envelope(400, `Invalid ${kinds[value.kind]}: ${describeIssue(value.cause.message)}`)
+        return envelope(400, `Invalid ${kinds[value.kind]}: ${describeIssue(value.cause.message)}`, issueField(value.cause.message))
       }
       if (HttpApiError.HttpApiPayloadTooLarge.is(value)) return envelope(413, reasons[413]!)
       const databaseRefusal = Cause.isDieReason(reason) ? badInputOfDatabase(value) : undefined

@@ -98,7 +98,7 @@ const loginsLookup = (directory: SsoDirectory["Service"], urls: PublicUrl["Servi
   const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
   const org = query.get("org")
   const email = query.get("email")
-  if ((org === null || org === "") && (email === null || email === "")) return envelope(400, "org or email: one of them is required")
+  if ((org === null || org === "") && (email === null || email === "")) return envelope(400, "org or email: one of them is required", "org")
   const found = org !== null && org !== ""
     ? Option.toArray(yield* directory.forOrganization(org))
     : yield* directory.forEmail(email ?? "")

@@ -26,6 +26,30 @@ const craftedCursors = [
 
 for (const backend of backends) {
   layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`bad input on ${backend.name}`, (it) => {
+    it.effect("a 400 about one field names it in the envelope's `field`, whoever refused it: the contract or the domain", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* spaceWith()
+        const fieldOf = (body: unknown) => (body as { readonly error: { readonly field?: unknown } }).error.field
+        // The contract's schema: a title too long, a member's role that is not one, a query parameter.
+        const long = yield* raw("POST", `/v1/orgs/${organizationId}/spaces`, { body: JSON.stringify({ title: "x".repeat(200) }), token: alice.token })
+        assert.strictEqual(long.status, 400)
+        assert.strictEqual(fieldOf(long.body), "title")
+        const invite = yield* raw("POST", `/v1/orgs/${organizationId}/invites`, { body: JSON.stringify({ emails: ["a@example.com", 7] }), token: alice.token })
+        assert.strictEqual(invite.status, 400)
+        assert.strictEqual(fieldOf(invite.body), "emails[1]")
+        const limit = yield* raw("GET", `/v1/orgs/${organizationId}/spaces?limit=-4`, { token: alice.token })
+        assert.strictEqual(limit.status, 400)
+        assert.strictEqual(fieldOf(limit.body), "limit")
+        // The domain's rule: an invitation to an address that is not one.
+        const notEmail = yield* raw("POST", `/v1/orgs/${organizationId}/invites`, { body: JSON.stringify({ emails: ["not an address"] }), token: alice.token })
+        assert.strictEqual(notEmail.status, 400)
+        assert.match(String(fieldOf(notEmail.body)), /^emails/)
+        // A refusal about no one field has none.
+        const notJson = yield* raw("POST", `/v1/orgs/${organizationId}/spaces`, { body: "{", token: alice.token })
+        assert.strictEqual(notJson.status, 400)
+        assert.isUndefined(fieldOf(notJson.body))
+      }))
+
     it.effect("a crafted page cursor is a 400 naming `page` on every list operation", () =>
       Effect.gen(function*() {
         const { alice, collection, cr, organizationId, space } = yield* spaceWithContent()

@@ -59,9 +59,9 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("instance a
       assert.strictEqual((yield* call("POST", "/admin/backup", { token: member.token })).status, 403)
 
       // Bad requests name what is wrong.
-      assert.deepStrictEqual((yield* grant(member.user.id, "yes", { token: adminToken })).body, { error: { code: 400, message: "instanceAdmin: required: true or false" } })
-      assert.deepStrictEqual((yield* call("PUT", `/admin/users/${member.user.id}/instance-admin`, { token: adminToken, body: {} })).body.error, { code: 400, message: "instanceAdmin: required: true or false" })
-      assert.deepStrictEqual((yield* call("PUT", `/admin/users/${member.user.id}/instance-admin`, { token: adminToken, body: { instanceAdmin: true, role: "x" } })).body.error, { code: 400, message: "role: unknown field" })
+      assert.deepStrictEqual((yield* grant(member.user.id, "yes", { token: adminToken })).body, { error: { code: 400, message: "instanceAdmin: required: true or false", field: "instanceAdmin" } })
+      assert.deepStrictEqual((yield* call("PUT", `/admin/users/${member.user.id}/instance-admin`, { token: adminToken, body: {} })).body.error, { code: 400, message: "instanceAdmin: required: true or false", field: "instanceAdmin" })
+      assert.deepStrictEqual((yield* call("PUT", `/admin/users/${member.user.id}/instance-admin`, { token: adminToken, body: { instanceAdmin: true, role: "x" } })).body.error, { code: 400, message: "role: unknown field", field: "role" })
       const notJson = yield* call("PUT", `/admin/users/${member.user.id}/instance-admin`, { token: adminToken, body: "{" })
       assert.deepStrictEqual([notJson.status, notJson.body.error.message], [400, "request body: must be a JSON object: {\"instanceAdmin\": true|false}"])
       const noFilter = yield* call("GET", "/admin/users", { token: adminToken })

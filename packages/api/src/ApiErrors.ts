@@ -1,15 +1,22 @@
 /**
  * The error answers of the API. Every error body is `{"error":{"code":<status>,"message":"..."}}`,
- * the shape GitBook's API uses, so GitBook's client reports our messages.
+ * the shape GitBook's API uses, so GitBook's client reports our messages. A refusal of one field
+ * also names it, `"field":"members[0].role"` (the path as the message writes it), so that a client
+ * shows the words beside that field without reading them; GitBook's client ignores the extra key.
  */
 import { Schema } from "effect"
 
 const body = <C extends number>(code: C) =>
-  Schema.Struct({ code: Schema.Literal(code), message: Schema.String })
+  Schema.Struct({
+    code: Schema.Literal(code),
+    message: Schema.String,
+    field: Schema.optionalKey(Schema.String.annotate({ description: "The request field the error is about, as a path: `a.b[0].c`" }))
+  })
 
 export class BadRequest extends Schema.Error<BadRequest>("BadRequest")({ error: body(400) }, { httpApiStatus: 400 }) {
-  static of(message: string): BadRequest {
-    return new BadRequest({ error: { code: 400, message } })
+  /** A 400 with `message`; `field` when the refusal is about one field of the request. */
+  static of(message: string, field?: string): BadRequest {
+    return new BadRequest({ error: field === undefined ? { code: 400, message } : { code: 400, message, field } })
   }
 }
 

@@ -21,7 +21,7 @@ const base64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/
 
 /** The API's change to the domain's, or a 400 naming the change. */
 const toChange = (change: ChangeRequestContentChange, index: number): Effect.Effect<ChangeInput, ApiErrors.BadRequest> => {
-  const refuse = (reason: string) => Effect.fail(ApiErrors.BadRequest.of(`changes[${index}]: ${change.operation}: ${reason}`))
+  const refuse = (reason: string) => Effect.fail(ApiErrors.BadRequest.of(`changes[${index}]: ${change.operation}: ${reason}`, `changes[${index}]`))
   const jsonRefused = "GitBook JSON documents are not supported; send the document as {\"markdown\": ...}"
   switch (change.operation) {
     case "insert_page": {

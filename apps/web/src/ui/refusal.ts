@@ -1,54 +1,51 @@
 /**
- * A refused write read in one place for every form. The typed client checks a payload with the
- * contract's own schema before sending it (a `SchemaError`, `<words>\n  at ["a"][0]["b"]`); the
- * server answers `{"error":{"code":400,"message":"Invalid request body: a.b: <words>"}}`. Both
- * become `{ status, field, message }`, so a form can show the words under the field they name.
+ * A refused write read in one place for every form. The server's error envelope names the field
+ * a refusal is about (`{"error":{"code":400,"message":"...","field":"a.b[0]"}}`), and the typed
+ * client's own check of a payload (a `SchemaError`) carries the path of each issue. Both become
+ * `{ status, field, message }`, so a form can show the words under the field they name. A message
+ * naming no field is shown whole: field names are never read out of the words.
  */
-import { Schema } from "effect"
+import { Schema, SchemaIssue } from "effect"
 
 export interface Refusal {
   readonly status: number
-  /** The dotted path of the field at fault (`styling.primaryColor.light`, `emails[0]`), when the words name one. */
+  /** The dotted path of the field at fault (`styling.primaryColor.light`, `emails[0]`), when the refusal names one. */
   readonly field: string | undefined
   readonly message: string
 }
 
-/** A schema issue's `["a"][0]["b"]` as `a[0].b`, the server's way of naming a field. */
-const pathOf = (at: string) => at.replace(/\["([^"]*)"\]/g, ".$1").replace(/^\./, "")
+/** A path of an issue (`["a", 0, "b"]`) as the server writes it: `a[0].b`. */
+const pathText = (path: ReadonlyArray<PropertyKey>): string =>
+  path.map((key, i) => typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`).join("")
 
-/** The problems of a schema message (each line of words, then the `at [...]` line naming its field). */
-export const schemaProblems = (message: string): ReadonlyArray<{ readonly field: string | undefined; readonly message: string }> => {
-  const problems: Array<{ field: string | undefined; message: string }> = []
-  const lines = message.split("\n")
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim()
-    if (line === "" || line.startsWith("at [")) continue
-    const next = lines[i + 1]?.trim()
-    const words = line === "Expected no excess property" ? "unknown field" : line
-    problems.push(next?.startsWith("at [") ? { field: pathOf(next.slice(3)), message: words } : { field: undefined, message: words })
-  }
-  return problems
+const standard = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** The first issue of a schema refusal: its field and its words ("unknown field" for a key the contract does not name). */
+const schemaRefusal = (error: Schema.SchemaError): Refusal => {
+  const [first] = standard(error.issue).issues
+  if (first === undefined) return { status: 400, field: undefined, message: error.message }
+  const path = (first.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)
+  const message = first.message === "Expected no excess property" ? "unknown field" : first.message
+  return { status: 400, field: path.length === 0 ? undefined : pathText(path), message }
 }
 
-/** `a.b[0]: words` as its field and words; a nested schema message (`customization: …\n at [...]`) by its own path. */
-const splitField = (text: string): { readonly field: string | undefined; readonly message: string } => {
-  const stripped = text.replace(/^Invalid (request body|query parameter|path parameter|header): /, "").split("; ")[0] ?? text
-  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*): ([\s\S]+)$/.exec(stripped)
-  if (match === null) return { field: undefined, message: stripped }
-  if (/\n\s*at \[/.test(match[2]!)) return schemaProblems(match[2]!)[0] ?? { field: undefined, message: match[2]! }
-  return { field: match[1], message: match[2]! }
+/**
+ * The words of a server refusal about `field`: the message without what names the field again
+ * (`Invalid request body: `, `<field>: `) and without the problems after the first.
+ */
+const wordsAbout = (message: string, field: string): string => {
+  const first = message.replace(/^Invalid (request body|query parameter|path parameter|header): /, "").split("; ")[0] ?? message
+  return first.startsWith(`${field}: `) ? first.slice(field.length + 2) : first
 }
 
 /** The refusal in a failed call, or undefined when the server was not reached (or answered nothing readable). */
 export const refusalOf = (error: unknown): Refusal | undefined => {
-  if (Schema.isSchemaError(error)) {
-    const [first] = schemaProblems(error.message)
-    return { status: 400, ...(first ?? { field: undefined, message: error.message }) }
-  }
+  if (Schema.isSchemaError(error)) return schemaRefusal(error)
   if (typeof error === "object" && error !== null && "error" in error && typeof error.error === "object" && error.error !== null &&
     "message" in error.error && typeof error.error.message === "string") {
     const status = "code" in error.error && typeof error.error.code === "number" ? error.error.code : 400
-    return { status, ...splitField(error.error.message) }
+    const field = "field" in error.error && typeof error.error.field === "string" && error.error.field !== "" ? error.error.field : undefined
+    return { status, field, message: field === undefined ? error.error.message : wordsAbout(error.error.message, field) }
   }
   return undefined
 }

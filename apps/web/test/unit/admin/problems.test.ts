@@ -2,16 +2,17 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { domainsOf, emailsOf, isDomain, expiresAtOf, problemOf, roleName, roleOfValue, roleValue } from "../../../src/features/admin/problems.ts"
 
-/** An API refusal as the typed client fails with it: `{ error: { code, message } }`. */
-const refusal = (code: number, message: string) => Object.assign(new Error(message), { error: { code, message } })
+/** An API refusal as the typed client fails with it: `{ error: { code, message, field? } }`. */
+const refusal = (code: number, message: string, field?: string) =>
+  Object.assign(new Error(message), { error: field === undefined ? { code, message } : { code, message, field } })
 
 describe("the administration screens' words", () => {
   it("places the API's 400 on the field it names, in plain words", () => {
-    expect(problemOf(refusal(400, "Invalid request body: title: Expected a value with a length of at least 2, got \"a\""), ["title"]))
+    expect(problemOf(refusal(400, "Invalid request body: title: Expected a value with a length of at least 2, got \"a\"", "title"), ["title"]))
       .toEqual({ fields: { title: "Must be at least 2 characters long." }, form: undefined })
-    expect(problemOf(refusal(400, "emails[1]: not an email address"), ["emails", "role"]))
+    expect(problemOf(refusal(400, "emails[1]: not an email address", "emails[1]"), ["emails", "role"]))
       .toEqual({ fields: { emails: "Not an email address" }, form: undefined })
-    expect(problemOf(refusal(400, "users[0]: user \"u1\" is not a member of the organization"), ["who"], () => "who"))
+    expect(problemOf(refusal(400, "users[0]: user \"u1\" is not a member of the organization", "users[0]"), ["who"], () => "who"))
       .toEqual({ fields: { who: "User \"u1\" is not a member of the organization" }, form: undefined })
   })
 

@@ -13,11 +13,13 @@ const refusal = (payload: unknown): unknown => {
   throw new Error("the payload was accepted")
 }
 
-const badRequest = (message: string) => Object.assign(new Error("BadRequest"), { _tag: "BadRequest", error: { code: 400, message } })
+/** The server's 400, `field` naming the field it is about when it is about one. */
+const badRequest = (message: string, field?: string) =>
+  Object.assign(new Error("BadRequest"), { _tag: "BadRequest", error: field === undefined ? { code: 400, message } : { code: 400, message, field } })
 
 describe("the field a refused write names", () => {
   it("reads the server's 400 on a request body", () => {
-    const problem = problemOf(badRequest("Invalid request body: styling.primaryColor.light: Expected a string matching the pattern ^#(?:[0-9a-fA-F]{3}){1,2}$"))
+    const problem = problemOf(badRequest("Invalid request body: styling.primaryColor.light: Expected a string matching the pattern ^#(?:[0-9a-fA-F]{3}){1,2}$", "styling.primaryColor.light"))
     expect(problem.field).toBe("styling.primaryColor.light")
     expect(messageFor(problem, "styling.primaryColor.light")).toMatch(/^Expected a string matching/)
     expect(messageFor(problem, "title")).toBeUndefined()
@@ -26,8 +28,8 @@ describe("the field a refused write names", () => {
   })
 
   it("reads a domain refusal naming its field, and one of an item of a list", () => {
-    expect(problemOf(badRequest("fallbackURL: must be an https URL"))).toEqual({ field: "fallbackURL", message: "must be an https URL" })
-    const item = problemOf(badRequest("Invalid request body: header.links[1].to.url: Expected a value with a length of at most 2048"))
+    expect(problemOf(badRequest("fallbackURL: must be an https URL", "fallbackURL"))).toEqual({ field: "fallbackURL", message: "must be an https URL" })
+    const item = problemOf(badRequest("Invalid request body: header.links[1].to.url: Expected a value with a length of at most 2048", "header.links[1].to.url"))
     expect(messageFor(item, "header.links[1]")).toMatch(/at most 2048/)
     expect(messageFor(item, "header.links[0]")).toBeUndefined()
   })
@@ -39,8 +41,9 @@ describe("the field a refused write names", () => {
     expect(nested.message).toMatch(/^Expected a string matching/)
   })
 
-  it("keeps a message naming no field whole", () => {
+  it("keeps a message naming no field whole, never reading a field out of its words", () => {
     expect(problemOf(badRequest("the space is already in this section"))).toEqual({ field: undefined, message: "the space is already in this section" })
+    expect(problemOf(badRequest("Note: the space is locked"))).toEqual({ field: undefined, message: "Note: the space is locked" })
     expect(messageElse(problemOf(badRequest("Not allowed")), "title")).toBe("Not allowed")
   })
 })
