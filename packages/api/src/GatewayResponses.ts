@@ -14,7 +14,11 @@ const envelope = (code: number) => ({
   properties: {
     error: {
       type: "object",
-      properties: { code: { type: "number", enum: [code] }, message: { type: "string" } },
+      properties: {
+        code: { type: "number", enum: [code] },
+        message: { type: "string" },
+        field: { type: "string", description: "The request field the error is about, as a path: `a.b[0].c`" }
+      },
       required: ["code", "message"],
       additionalProperties: false
     }
