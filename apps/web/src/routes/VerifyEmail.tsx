@@ -21,7 +21,7 @@ export const VerifyEmail = (props: { readonly token: string }) => {
       const errors = errorsOf(error, ["token"])
       setState({ problem: errors.fields["token"] ?? errors.form ?? "This link cannot be used." })
     })
-  }, [props.token])
+  }, [props.token, refresh])
   // A link used again by a person whose email is confirmed: nothing is wrong, nothing is left to do.
   const alreadyConfirmed = state !== undefined && "problem" in state && signedIn?.user.emailVerified === true
   return (

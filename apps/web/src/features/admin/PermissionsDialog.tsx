@@ -140,9 +140,11 @@ export const PermissionsDialog = (props: { readonly target: ShareTarget; readonl
   const calls = usePermissionCalls(target)
   useEffect(() => {
     dialog.current?.showModal()
-    // Fresh each time it opens: someone else may have changed the grants.
-    refresh(accessAtom(`${target.kind}\n${target.id}\n${target.organizationId}`))
   }, [])
+  // Fresh each time it opens (or is given another target): someone else may have changed the grants.
+  useEffect(() => {
+    refresh(accessAtom(`${target.kind}\n${target.id}\n${target.organizationId}`))
+  }, [refresh, target.kind, target.id, target.organizationId])
   return (
     <dialog ref={dialog} aria-labelledby="share-title" onClose={props.onClose} className="share-dialog">
       <div className="dialog-body">

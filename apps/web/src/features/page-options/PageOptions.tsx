@@ -6,7 +6,7 @@
  * problem is said in words beside its control. After a save the screen reads the page again.
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
-import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from "react"
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { ApiFailure, getChangeRequest, getPageMarkdown, updateContent } from "../editing/api.ts"
 import { type Field, optionsChange, optionsOf, type Options, type Problems, problemsOf, visibilityKeys, visibilityLabels } from "./options-model.ts"
 import "./page-options.css"
@@ -60,11 +60,11 @@ export const PageOptions = (props: {
   const [problems, setProblems] = useState<Problems>({})
   const [state, setState] = useState<"idle" | "saving" | "saved">("idle")
   // Once saved, the form shows what the server made of it (an upload becomes the page's cover file) when the page is read again.
-  const [resync, setResync] = useState(false)
+  const resync = useRef(false)
   useEffect(() => {
-    if (!resync) return
+    if (!resync.current) return
+    resync.current = false
     setOptions(optionsOf(props.page))
-    setResync(false)
   }, [props.page])
   const set = (patch: Partial<Options>) => {
     setOptions((was) => ({ ...was, ...patch }))
@@ -102,7 +102,7 @@ export const PageOptions = (props: {
       if (changes.length > 0) await updateContent(props.spaceId, props.number, changes, cr.revision)
       setUpload(undefined)
       setState("saved")
-      setResync(true)
+      resync.current = true
       props.onSaved()
     } catch (failure) {
       setState("idle")

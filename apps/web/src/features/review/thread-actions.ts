@@ -29,12 +29,13 @@ export const useChangeRequestThreadActions = (params: { readonly spaceId: string
   const reply = useMutation(postReply)
   const update = useMutation(updateComment)
   const updateR = useMutation(updateReply)
+  const { spaceId, changeRequestId } = params
   return useMemo(() => ({
-    reply: (commentId, markdown) => reply({ params: { ...params, commentId }, query: { format: "markdown" }, payload: { body: { markdown } } }),
-    update: (commentId, change) => update({ params: { ...params, commentId }, payload: change }),
-    updateReply: (commentId, commentReplyId, change) => updateR({ params: { ...params, commentId, commentReplyId }, payload: change }),
+    reply: (commentId, markdown) => reply({ params: { spaceId, changeRequestId, commentId }, query: { format: "markdown" }, payload: { body: { markdown } } }),
+    update: (commentId, change) => update({ params: { spaceId, changeRequestId, commentId }, payload: change }),
+    updateReply: (commentId, commentReplyId, change) => updateR({ params: { spaceId, changeRequestId, commentId, commentReplyId }, payload: change }),
     done
-  }), [params.spaceId, params.changeRequestId, reply, update, updateR, done])
+  }), [spaceId, changeRequestId, reply, update, updateR, done])
 }
 
 export const useSpaceThreadActions = (spaceId: string, done: () => void): ThreadActions => {
