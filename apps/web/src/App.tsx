@@ -20,6 +20,7 @@ import { Setup } from "./routes/Setup.tsx"
 import { SignIn } from "./routes/SignIn.tsx"
 import { Space } from "./routes/Space.tsx"
 import { navigate, type Route, useRoute } from "./router.ts"
+import { RouteBoundary } from "./ui/RouteBoundary.tsx"
 import { Shell } from "./ui/Shell.tsx"
 import { Failure, Loading } from "./ui/States.tsx"
 
@@ -123,7 +124,9 @@ const useOrganizationOf = (route: Route): string | undefined => {
 
 const SignedIn = (props: { readonly route: Route }) => (
   <Shell organizationId={useOrganizationOf(props.route)}>
-    <Screen route={props.route} />
+    <RouteBoundary resetKey={window.location.pathname}>
+      <Screen route={props.route} />
+    </RouteBoundary>
   </Shell>
 )
 

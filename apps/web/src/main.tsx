@@ -10,7 +10,12 @@ import "./ui/app.css"
 applyTheme()
 const registry = AtomRegistry.make()
 
-createRoot(document.getElementById("root")!).render(
+// An error a screen's boundary caught is shown to the person by that boundary (ui/RouteBoundary.tsx);
+// it is logged as a warning, with where it happened, not as a second, unhandled error.
+const onCaughtError = (error: unknown, info: { readonly componentStack?: string | undefined }) =>
+  console.warn("A screen could not be shown:", error, info.componentStack ?? "")
+
+createRoot(document.getElementById("root")!, { onCaughtError }).render(
   <StrictMode>
     <RegistryProvider registry={registry}>
       <App />
