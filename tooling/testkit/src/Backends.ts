@@ -24,6 +24,13 @@ export const postgresUrl: Effect.Effect<string, never, Scope.Scope> = Effect.map
 /** An in-memory PGlite behind the socket server, as the embedded mode runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgliteTest
 
+/**
+ * A gzipped PGlite cluster holding `migrations` applied, made once: `Database.layerEmbedded`'s
+ * `initialCluster` for a test's data directory, which then starts without initdb or migrating.
+ */
+export const embeddedClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
+  Testing.pgliteClusterFile(migrations)
+
 export type SqlName = "postgres" | "pglite"
 export type Name = "memory" | SqlName
 
