@@ -42,9 +42,10 @@ export const databases: ReadonlyArray<{ readonly name: SqlName; readonly layer: 
  * `@quire/db/Testing`), so that a suite does not pay for migrating its own.
  */
 export const databasesMigrated = (
-  migrations: ReadonlyArray<Migrations.PackageMigrations>
+  migrations: ReadonlyArray<Migrations.PackageMigrations>,
+  client?: Testing.ClientOptions
 ): ReadonlyArray<{ readonly name: SqlName; readonly layer: Layer.Layer<Database.Services> }> =>
-  Testing.backendsMigrated(migrations)
+  Testing.backendsMigrated(migrations, client)
 
 /** One backend: its name (which names its suite) and the layer a suite shares. */
 export interface Backend<A> {
@@ -55,15 +56,16 @@ export interface Backend<A> {
 /**
  * Memory, PostgreSQL and PGlite: `memory` as given, `sql(name)` over each database (its
  * requirements met by the database layer, provided last), which holds `migrations` applied
- * (none: an empty database).
+ * (none: an empty database); `client` lowers what the database client reads in one message.
  */
 export const make = <A, E1, E2>(options: {
   readonly memory: Layer.Layer<A, E1>
   readonly sql: (database: SqlName) => Layer.Layer<A, E2, Database.Services>
   readonly migrations?: ReadonlyArray<Migrations.PackageMigrations> | undefined
+  readonly client?: Testing.ClientOptions | undefined
 }): ReadonlyArray<Backend<A>> => [
   { name: "memory", layer: Layer.orDie(options.memory) },
-  ...databasesMigrated(options.migrations ?? []).map((database) => ({
+  ...databasesMigrated(options.migrations ?? [], options.client).map((database) => ({
     name: database.name,
     layer: options.sql(database.name).pipe(Layer.provide(database.layer), Layer.orDie)
   }))
