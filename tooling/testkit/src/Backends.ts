@@ -13,6 +13,14 @@ import { Transactor } from "@quire/kernel"
 export const layerPostgresTest: Layer.Layer<Database.Services> = Testing.layerPostgresTest
 
 /**
+ * A fresh database on the machine's PostgreSQL holding `migrations` applied (a copy of their
+ * template), dropped when the layer closes: for a server process started on it, whose own
+ * migration run then finds nothing to do.
+ */
+export const layerPostgresMigrated = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Layer.Layer<Database.Services> =>
+  Testing.layerPostgresMigrated(migrations)
+
+/**
  * The URL of a fresh, empty database on the machine's PostgreSQL, dropped when the scope closes:
  * for servers a test starts as processes of their own (they migrate it), several on one database.
  */
