@@ -147,25 +147,29 @@ Backends.each(backends, (it) => {
     }), { timeout: 120_000 })
 })
 
-describe("the default limits", () => {
-  const revision = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode> = []): Revision => ({
-    id: "r", spaceId: "s", parents: [], type: "edits", pages, files, variables: {}, git: null, createdAt: at(5)
-  })
-  const refusal = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode> = []) =>
-    Effect.map(Effect.flip(checkRevisionLimits(revision(pages, files), new Map())), (error) => error.message)
+/** A revision of `pages` and `files`, for the limits' own check. */
+const revisionOf = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode> = []): Revision => ({
+  id: "r", spaceId: "s", parents: [], type: "edits", pages, files, variables: {}, git: null, createdAt: at(5)
+})
 
-  it.effect("hold 100,000 pages, 100,000 files and 64 MiB of tree, and refuse one more of each", () =>
+const fileNode = (i: number): FileNode => ({ id: `f${i}`, name: `f${i}.png`, contentType: "image/png", size: 1, blob: "0".repeat(64) })
+
+/** The message the default limits refuse a revision of `pages` and `files` with. */
+const refusal = (pages: ReadonlyArray<PageNode>, files: ReadonlyArray<FileNode> = []) =>
+  Effect.map(Effect.flip(checkRevisionLimits(revisionOf(pages, files), new Map())), (error) => error.message)
+
+describe("the default limits", () => {
+  it.effect("hold 100,000 pages and refuse one more, and refuse 100,001 files and a tree over 64 MiB, naming each limit", () =>
     Effect.gen(function*() {
       assert.deepStrictEqual(
         [defaultRevisionLimits.pages, defaultRevisionLimits.files, defaultRevisionLimits.treeBytes],
         [100_000, 100_000, 64 * 1024 * 1024]
       )
       const pages = Array.from({ length: defaultRevisionLimits.pages }, (_, i) => page(`p${i}`))
-      yield* checkRevisionLimits(revision(pages), new Map())
+      yield* checkRevisionLimits(revisionOf(pages), new Map())
       const tooMany = yield* refusal([...pages, page("one-more")])
       assert.include(tooMany, `at most ${defaultRevisionLimits.pages} pages (the pages-per-revision limit)`)
-      const file = (i: number): FileNode => ({ id: `f${i}`, name: `f${i}.png`, contentType: "image/png", size: 1, blob: "0".repeat(64) })
-      const files = yield* refusal([page("home")], Array.from({ length: defaultRevisionLimits.files + 1 }, (_, i) => file(i)))
+      const files = yield* refusal([page("home")], Array.from({ length: defaultRevisionLimits.files + 1 }, (_, i) => fileNode(i)))
       assert.include(files, `at most ${defaultRevisionLimits.files} files (the files-per-revision limit)`)
       const description = "é".repeat(defaultRevisionLimits.nodeBytes / 2 - 1_000)
       const count = Math.ceil(defaultRevisionLimits.treeBytes / defaultRevisionLimits.nodeBytes) + 2
