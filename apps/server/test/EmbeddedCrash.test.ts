@@ -45,12 +45,14 @@ const call = (server: Running, method: string, path: string, body?: unknown) =>
     return response.json() as Promise<Record<string, unknown>>
   })
 
-/** The jobs the embedded queue holds as running, from /metrics (open on this machine). */
-const running = (server: Running) =>
+/** The jobs the embedded queue holds in `state` (running, waiting), from /metrics (open on this machine). */
+const queued = (server: Running, state: string) =>
   Effect.promise(async () => {
     const text = await fetch(`${server.url}/metrics`).then((response) => response.text())
-    return valueOf(parse(text), "quire_jobs_queued", { state: "running" })
+    return valueOf(parse(text), "quire_jobs_queued", { state })
   })
+
+const running = (server: Running) => queued(server, "running")
 
 /** Polls (real time) until `check` holds; fails naming `what` after 60 seconds. */
 const until = <A, R>(poll: Effect.Effect<A, never, R>, check: (a: A) => boolean, what: string) =>
@@ -121,7 +123,8 @@ describe("the embedded server killed mid-job", () => {
       assert.strictEqual(stuck.lastProcessErrorCode, "PARSE_ERROR")
       assert.strictEqual(errors[0]?.code, "PROCESSING_STOPPED")
       assert.match(errors[0]?.message ?? "", /stopped/)
-      yield* Effect.sleep("1 second")
+      // Once the queue holds no job, waiting or running, nothing can fetch a spec again.
+      yield* until(Effect.all([running(server), queued(server, "waiting")]), ([r, w]) => r === 0 && w === 0, "the queue to be empty")
       assert.deepStrictEqual(requests, { again: 2, stuck: 3 }, "each run ran once per life, and not again once done or given up")
       yield* Effect.promise(() => server.stop())
     }).pipe(Effect.scoped), { timeout: 300_000 })

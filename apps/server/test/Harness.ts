@@ -134,13 +134,23 @@ const passThrough = HttpApiMiddleware.layerClient(Authentication, ({ next, reque
 
 /**
  * The embedded server as `start.sh server` runs it, on the data directory `dataDir` (jobs not run):
- * provide it again over the same directory to restart it.
+ * provide it again over the same directory to restart it. A new directory starts from a cluster
+ * already migrated, as the build's initial database starts a new installation (from the sources
+ * there is none, and PGlite would run initdb). `maxMessageBytes` lowers what its database client
+ * reads in one message, for a test that proves no row comes back larger.
  */
-export const embeddedServerOn = (dataDir: string) =>
+export const embeddedServerOn = (dataDir: string, options?: { readonly maxMessageBytes?: number }) =>
   Layer.effectDiscard(Effect.flatMap(Effect.service(Users), (users) => users.bootstrapAdmin(adminEmail, adminToken))).pipe(
     Layer.provideMerge(Http.serve),
     Layer.provideMerge(Services.layerSql.pipe(Layer.provide(Queue.layerEnqueueOnly))),
-    Layer.provide([Database.layerEmbedded({ dataDir }), PublicUrl.layer("http://quire.test"), Storage.layer("embedded")]),
+    Layer.provide([
+      Layer.unwrap(Effect.map(
+        Backends.embeddedClusterFile(Services.migrations),
+        (initialCluster) => Database.layerEmbedded({ dataDir, initialCluster, maxMessageBytes: options?.maxMessageBytes })
+      )),
+      PublicUrl.layer("http://quire.test"),
+      Storage.layer("embedded")
+    ]),
     Layer.provideMerge(NodeServer.layerTest),
     Layer.orDie
   )

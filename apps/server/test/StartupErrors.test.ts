@@ -11,6 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
+import { Services } from "@quire/platform"
 import { Backends, LocalServer } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
@@ -58,6 +59,7 @@ describe("start-up errors", () => {
 
   it.live("a port another process listens on: one line naming the address, exit 1", () =>
     Effect.gen(function*() {
+      // A database already migrated, as a server's second start finds it: it migrates before it listens.
       const db = yield* Database.DatabaseInfo
       const holder = createServer()
       const port = yield* Effect.promise(() =>
@@ -73,5 +75,5 @@ describe("start-up errors", () => {
         `quire server: cannot start: 127.0.0.1:${port} is already in use by another process; set PORT (or HOST) to a free one`
       )
       assert.notInclude(result.stdout + result.stderr, "    at ", "no stack trace")
-    }).pipe(Effect.provide(Backends.layerPostgresTest)), { timeout: 120_000 })
+    }).pipe(Effect.provide(Backends.layerPostgresMigrated(Services.migrations))), { timeout: 120_000 })
 })

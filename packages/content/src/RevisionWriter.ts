@@ -7,7 +7,7 @@ import { Clock, Context, Data, Effect, HashMap, HashSet, Layer, Option, Result }
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { type FileNode, flattenPages, type PageNode, type ReusableContentNode, type Revision, type RevisionGit, type RevisionType } from "./domain/Revision.ts"
 import { checkReusableContents, reusableDocuments } from "./domain/ReusableContent.ts"
-import { checkRevisionLimits, defaultRevisionLimits, treeMeasure } from "./domain/RevisionLimits.ts"
+import { checkRevisionLimits, defaultRevisionLimits, type RevisionLimits, treeMeasure } from "./domain/RevisionLimits.ts"
 import { shareFiles, sharePages, treeChanges } from "./domain/TreeDiff.ts"
 import type { Space } from "./domain/Space.ts"
 import { MainObservers } from "./MainObservers.ts"
@@ -97,6 +97,11 @@ export interface RevisionWriterOptions {
   readonly attempts?: number
   /** Bytes of files each organization may store; default `QUIRE_ORG_STORAGE_BYTES`, else 10 GiB. */
   readonly storageQuota?: number
+  /**
+   * What one revision may hold (default `defaultRevisionLimits`): tests lower them to prove a
+   * refusal without building a revision of 100,000 pages.
+   */
+  readonly limits?: RevisionLimits
 }
 
 /** The head moved between reading it and moving it: the attempt rolls back and runs again. */
@@ -258,6 +263,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
         const usage = yield* StorageUsageRepo
         const quota = options.storageQuota ?? (yield* Effect.orDie(OrganizationStorageBytes))
         const attempts = Math.max(1, options.attempts ?? 5)
+        const limits = options.limits ?? defaultRevisionLimits
         const { measure, countsOf, rememberCounts, checkWritten } = treeKnowledge()
 
         const stored = (revisionId: string, what: string) =>
@@ -344,7 +350,7 @@ export class RevisionWriter extends Context.Service<RevisionWriter, RevisionWrit
               createdAt
             }
             // What any write may store (pages, files, tree and markdown sizes), so every row reads back.
-            yield* checkRevisionLimits(next, documents, defaultRevisionLimits, measure)
+            yield* checkRevisionLimits(next, documents, limits, measure)
             // Only the pages this write changed are parsed, before the transaction: for the search
             // index, and for the links of the documents it introduces (the link graph reads them).
             const indexing = head.main ? yield* indexUpdate(revisions, parent, next, documents).pipe(Effect.provideService(ParsePool, pool)) : undefined

@@ -71,13 +71,18 @@ export type Services = PgClient.PgClient | SqlClient.SqlClient | DatabaseInfo
 /** A pooled client for a real PostgreSQL server at `url` (default pool size 10). */
 export const layerUrl = (
   url: string,
-  options?: { readonly maxConnections?: number | undefined }
+  options?: {
+    readonly maxConnections?: number | undefined
+    /** The largest message the client reads; {@link clientMaxMessageBytes} unless a test lowers it. */
+    readonly maxMessageBytes?: number | undefined
+  }
 ): Layer.Layer<Services, SqlError> =>
   Layer.unwrap(Effect.sync(() => {
     const maxConnections = options?.maxConnections ?? 10
+    const maxMessageSize = options?.maxMessageBytes ?? clientMaxMessageBytes
     const applicationName = `quire ${process.pid} ${randomBytes(3).toString("hex")}`
     return Layer.merge(
-      PgClient.layer({ url: Redacted.make(url), maxConnections, maxMessageSize: clientMaxMessageBytes, applicationName }),
+      PgClient.layer({ url: Redacted.make(url), maxConnections, maxMessageSize, applicationName }),
       Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "postgres", url, maxConnections, applicationName }))
     )
   }))
@@ -121,6 +126,8 @@ export const layerEmbedded = (options: {
   readonly initialCluster?: string | undefined
   /** PostgreSQL settings (`name=value`) after {@link embeddedSettings}. */
   readonly settings?: ReadonlyArray<string> | undefined
+  /** The largest message the client reads; {@link clientMaxMessageBytes} unless a test lowers it. */
+  readonly maxMessageBytes?: number | undefined
 }): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.unwrap(Effect.gen(function*() {
     const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir)
@@ -148,7 +155,7 @@ export const layerEmbedded = (options: {
     )
     // The data directory also holds the instance secret and the file bytes: the snapshot is the cluster's files only.
     const snapshot = () => db.dumpDataDir("gzip").then(async (file) => ClusterDump.clusterOnly(new Uint8Array(await file.arrayBuffer())))
-    return layerServing(db, snapshot)
+    return layerServing(db, snapshot, { maxMessageBytes: options.maxMessageBytes })
   }))
 
 /**
@@ -158,12 +165,17 @@ export const layerEmbedded = (options: {
  */
 export const layerServing = (
   db: PGlite,
-  snapshot?: DatabaseInfo["Service"]["snapshot"]
+  snapshot?: DatabaseInfo["Service"]["snapshot"],
+  options?: {
+    /** The largest message the client reads; {@link clientMaxMessageBytes} unless a test lowers it. */
+    readonly maxMessageBytes?: number | undefined
+  }
 ): Layer.Layer<Services, SqlError | EmbeddedDatabaseError> =>
   Layer.suspend(() => {
+    const maxMessageSize = options?.maxMessageBytes ?? clientMaxMessageBytes
     // PGlite is a single session: the client opens only one connection, which no other process can reach.
     return Layer.merge(
-      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(embeddedUrl), maxMessageSize: clientMaxMessageBytes, stream: () => pgliteStream(db) })),
+      PgClient.layerFrom(PgClient.makeClient({ url: Redacted.make(embeddedUrl), maxMessageSize, stream: () => pgliteStream(db) })),
       Layer.succeed(DatabaseInfo, DatabaseInfo.of({ kind: "embedded", url: embeddedUrl, maxConnections: 1, snapshot }))
     )
   })

@@ -141,6 +141,16 @@ const templateFor = Effect.fnUntraced(function*({ admin, urlOf }: Admin, migrati
   return template
 })
 
+/** How a test's client differs from the server's. */
+export interface ClientOptions {
+  /**
+   * The largest message the client reads (`Database.clientMaxMessageBytes` by default): a suite
+   * that proves a store never brings back a row over it lowers it, so that data just over it is
+   * enough.
+   */
+  readonly maxMessageBytes?: number | undefined
+}
+
 /**
  * A fresh database `quire_test_<random>` on `QUIRE_TEST_DATABASE_URL` (default
  * postgres://postgres@127.0.0.1:5432/postgres), holding `migrations` applied (a copy of their
@@ -148,7 +158,8 @@ const templateFor = Effect.fnUntraced(function*({ admin, urlOf }: Admin, migrati
  * skipped suite.
  */
 export const layerPostgresMigrated = (
-  migrations: ReadonlyArray<Migrations.PackageMigrations>
+  migrations: ReadonlyArray<Migrations.PackageMigrations>,
+  options?: ClientOptions
 ): Layer.Layer<Database.Services> =>
   Layer.unwrap(Effect.gen(function*() {
     const server = yield* adminClient
@@ -165,7 +176,7 @@ export const layerPostgresMigrated = (
     yield* withoutCommitFlush(admin, name)
     // A server holds two connections listening (token revocations, published sites); a test running
     // two servers on one pool, as replicas, needs four of them and still some for its queries.
-    return Database.layerUrl(urlOf(name), { maxConnections: 6 }).pipe(Layer.orDie)
+    return Database.layerUrl(urlOf(name), { maxConnections: 6, maxMessageBytes: options?.maxMessageBytes }).pipe(Layer.orDie)
   }))
 
 /**
@@ -254,9 +265,21 @@ const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effec
  * `Database.layerEmbedded` serves it.
  */
 export const layerPgliteMigrated = (
-  migrations: ReadonlyArray<Migrations.PackageMigrations>
+  migrations: ReadonlyArray<Migrations.PackageMigrations>,
+  options?: ClientOptions
 ): Layer.Layer<Database.Services> =>
-  Layer.unwrap(Effect.map(Effect.flatMap(dumpFor(migrations), openPglite), Database.layerServing)).pipe(Layer.orDie)
+  Layer.unwrap(Effect.map(Effect.flatMap(dumpFor(migrations), openPglite), (db) => Database.layerServing(db, undefined, options))).pipe(Layer.orDie)
+
+/**
+ * The file of a PGlite cluster holding `migrations` applied (a gzipped dump, made once), to pass
+ * as `Database.layerEmbedded`'s `initialCluster`: a test's data directory starts from it instead
+ * of running initdb and the migrations.
+ */
+export const pgliteClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
+  Effect.gen(function*() {
+    yield* dumpFor(migrations)
+    return join(dumpDirectory, `${yield* migrationsKey(migrations)}-${pgliteBuild}.tar.gz`)
+  })
 
 /** An in-memory PGlite, a new cluster, served exactly as `Database.layerEmbedded` runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrated([])
@@ -264,9 +287,9 @@ export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrat
 export type Backend = { readonly name: "postgres" | "pglite"; readonly layer: Layer.Layer<Database.Services> }
 
 /** Both backends holding `migrations` applied, for suites that run the same assertions against each. */
-export const backendsMigrated = (migrations: ReadonlyArray<Migrations.PackageMigrations>): ReadonlyArray<Backend> => [
-  { name: "postgres", layer: layerPostgresMigrated(migrations) },
-  { name: "pglite", layer: layerPgliteMigrated(migrations) }
+export const backendsMigrated = (migrations: ReadonlyArray<Migrations.PackageMigrations>, options?: ClientOptions): ReadonlyArray<Backend> => [
+  { name: "postgres", layer: layerPostgresMigrated(migrations, options) },
+  { name: "pglite", layer: layerPgliteMigrated(migrations, options) }
 ]
 
 /** Both backends, empty, for suites that run the same assertions against each. */

@@ -13,6 +13,14 @@ import { Transactor } from "@quire/kernel"
 export const layerPostgresTest: Layer.Layer<Database.Services> = Testing.layerPostgresTest
 
 /**
+ * A fresh database on the machine's PostgreSQL holding `migrations` applied (a copy of their
+ * template), dropped when the layer closes: for a server process started on it, whose own
+ * migration run then finds nothing to do.
+ */
+export const layerPostgresMigrated = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Layer.Layer<Database.Services> =>
+  Testing.layerPostgresMigrated(migrations)
+
+/**
  * The URL of a fresh, empty database on the machine's PostgreSQL, dropped when the scope closes:
  * for servers a test starts as processes of their own (they migrate it), several on one database.
  */
@@ -23,6 +31,13 @@ export const postgresUrl: Effect.Effect<string, never, Scope.Scope> = Effect.map
 
 /** An in-memory PGlite behind the socket server, as the embedded mode runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgliteTest
+
+/**
+ * A gzipped PGlite cluster holding `migrations` applied, made once: `Database.layerEmbedded`'s
+ * `initialCluster` for a test's data directory, which then starts without initdb or migrating.
+ */
+export const embeddedClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
+  Testing.pgliteClusterFile(migrations)
 
 export type SqlName = "postgres" | "pglite"
 export type Name = "memory" | SqlName
@@ -35,9 +50,10 @@ export const databases: ReadonlyArray<{ readonly name: SqlName; readonly layer: 
  * `@quire/db/Testing`), so that a suite does not pay for migrating its own.
  */
 export const databasesMigrated = (
-  migrations: ReadonlyArray<Migrations.PackageMigrations>
+  migrations: ReadonlyArray<Migrations.PackageMigrations>,
+  client?: Testing.ClientOptions
 ): ReadonlyArray<{ readonly name: SqlName; readonly layer: Layer.Layer<Database.Services> }> =>
-  Testing.backendsMigrated(migrations)
+  Testing.backendsMigrated(migrations, client)
 
 /** One backend: its name (which names its suite) and the layer a suite shares. */
 export interface Backend<A> {
@@ -48,15 +64,16 @@ export interface Backend<A> {
 /**
  * Memory, PostgreSQL and PGlite: `memory` as given, `sql(name)` over each database (its
  * requirements met by the database layer, provided last), which holds `migrations` applied
- * (none: an empty database).
+ * (none: an empty database); `client` lowers what the database client reads in one message.
  */
 export const make = <A, E1, E2>(options: {
   readonly memory: Layer.Layer<A, E1>
   readonly sql: (database: SqlName) => Layer.Layer<A, E2, Database.Services>
   readonly migrations?: ReadonlyArray<Migrations.PackageMigrations> | undefined
+  readonly client?: Testing.ClientOptions | undefined
 }): ReadonlyArray<Backend<A>> => [
   { name: "memory", layer: Layer.orDie(options.memory) },
-  ...databasesMigrated(options.migrations ?? []).map((database) => ({
+  ...databasesMigrated(options.migrations ?? [], options.client).map((database) => ({
     name: database.name,
     layer: options.sql(database.name).pipe(Layer.provide(database.layer), Layer.orDie)
   }))

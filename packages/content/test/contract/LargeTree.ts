@@ -19,12 +19,12 @@ const node = (id: string, n: number, pages: ReadonlyArray<PageNode>): PageNode =
 })
 
 /**
- * 100 top-level pages of 30 children of 9 grandchildren each (30,100 pages, about 18 MB of
- * JSON, over the 16 MiB a row may take), and `files` files.
+ * `groups` top-level pages (100 by default) of 30 children of 9 grandchildren each (30,100 pages,
+ * about 18 MB of JSON, over the 16 MiB a row may take; about 180 KB a group), and `files` files.
  */
-export const largeTree = (prefix: string, files = 0): { readonly pages: ReadonlyArray<PageNode>; readonly files: ReadonlyArray<FileNode> } => {
+export const largeTree = (prefix: string, files = 0, groups = 100): { readonly pages: ReadonlyArray<PageNode>; readonly files: ReadonlyArray<FileNode> } => {
   let n = 0
-  const pages = Array.from({ length: 100 }, (_, a) => {
+  const pages = Array.from({ length: groups }, (_, a) => {
     const children = Array.from({ length: 30 }, (_, b) => {
       const grandchildren = Array.from({ length: 9 }, (_, c) => node(`${prefix}-${a}-${b}-${c}`, n++, []))
       return node(`${prefix}-${a}-${b}`, n++, grandchildren)

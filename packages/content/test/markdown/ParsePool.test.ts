@@ -6,15 +6,24 @@ import { htmlLinks } from "../../src/markdown/Dom.ts"
 import { jsonDocumentBuilder, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
 import { forWorkers, ParsePool, workerDefinitions, workerThreshold } from "../../src/markdown/ParsePool.ts"
 
-/** A page past the workers' threshold: headings, references across pieces, raw HTML, a list and a fence. */
-const page = [
+/**
+ * A page of `paragraphs` paragraphs: headings, references across pieces, raw HTML, a list and a
+ * fence; past the workers' threshold from about 1,000.
+ */
+const pageOf = (paragraphs: number) => [
   "Intro with [the guide][guide] and <a href=\"https://example.com/html\">html</a>.",
-  ...Array.from({ length: 3_000 }, (_, i) =>
+  ...Array.from({ length: paragraphs }, (_, i) =>
     i % 200 === 0
       ? `## Part ${i % 400 === 0 ? "A" : "B"}\n\n- item [${i}](https://example.com/${i})\n- item two\n\n> ### Quoted\n\n\`\`\`\n# not a heading ${i}\n\`\`\``
       : `Paragraph ${i} with *some* words and ![an image](/files/f${i % 7}).`),
   "[guide]: https://example.com/guide\n[unused]: https://example.com/unused"
 ].join("\n\n")
+
+/** Just past the workers' threshold: a few pieces, each Part heading twice in different ones. */
+const page = pageOf(1_200)
+
+/** A page whose parse on the main thread takes hundreds of ms of CPU, which no budget could miss. */
+const heavyPage = pageOf(3_000)
 
 /**
  * Pages under the workers' size threshold with more definitions than `workerDefinitions`: the
@@ -145,15 +154,15 @@ describe("ParsePool", () => {
       // A budget no task meets: every task of the page passes it.
       const pool = yield* Effect.map(Layer.buildWithScope(ParsePool.layerWith({ workers: 1, taskMillis: 1 }), scope), Context.get(ParsePool))
       const thread = process.threadCpuUsage()
-      const digests = yield* pool.digestPieces(page, "sections")
+      const digests = yield* pool.digestPieces(heavyPage, "sections")
       const used = process.threadCpuUsage(thread)
       // Plain text: the pieces' words as they are, markdown syntax included.
       const text = digests.flat().map((item) => "text" in item ? item.text : "").join("")
-      assert.strictEqual(text, page.slice(0, text.length))
+      assert.strictEqual(text, heavyPage.slice(0, text.length))
       assert.include(text, "## Part A")
-      const blocks = (yield* pool.digestPieces(page, "blocks")).flat()
+      const blocks = (yield* pool.digestPieces(heavyPage, "blocks")).flat()
       assert.include(JSON.stringify(blocks[0]), "the time or memory budget of a parse")
-      assert.deepStrictEqual((yield* pool.digestPieces(page, "links")).flatMap((piece) => piece.found), [])
+      assert.deepStrictEqual((yield* pool.digestPieces(heavyPage, "links")).flatMap((piece) => piece.found), [])
       // The worker over budget was terminated, not counted as one that failed to start.
       assert.strictEqual((yield* pool.state).failures, 0)
       // The main thread never parsed the page (a parse of it takes hundreds of ms of CPU).
