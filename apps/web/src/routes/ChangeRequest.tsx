@@ -12,6 +12,7 @@ import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/Li
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
+import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import "../features/editing/editing.css"
 
@@ -46,12 +47,14 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
   const [optionsSaved, setOptionsSaved] = useState(0)
   const person = useEditingPerson()
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<Content | undefined> => {
     try {
       const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])
       setContent({ cr, pages })
+      return { cr, pages }
     } catch (failure) {
       setContent({ error: messageOf(failure) })
+      return undefined
     }
   }, [props.spaceId, props.number])
   useEffect(() => {
@@ -65,8 +68,14 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const docs = documents(content.pages)
   const current = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
   const onChanges = async (changes: ReadonlyArray<ChangeRequestContentChange>) => {
+    const before = new Set(docs.map((page) => page.id))
     await updateContent(props.spaceId, props.number, changes, content.cr.revision)
-    await reload()
+    const read = await reload()
+    // A page just added opens, so that what is typed next goes into it.
+    const [added] = changes.length === 1 && changes[0]!.operation === "insert_page" && read !== undefined
+      ? documents(read.pages).filter((page) => !before.has(page.id))
+      : []
+    if (added !== undefined) navigate(`${base}/${added.path}`)
   }
   const titleOf = (pageId: string) => docs.find((page) => page.id === pageId)?.title
   return (

@@ -107,6 +107,9 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     await page.getByLabel("New page title").fill("Troubleshooting")
     await page.getByRole("button", { name: "Add page" }).click()
     await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Troubleshooting" }).waitFor()
+    // The added page opens, so what is typed next goes into it.
+    await page.waitForURL(new RegExp(`/~/changes/${number}/troubleshooting$`))
+    await expect.poll(() => page.getByRole("textbox", { name: "Page title", exact: true }).inputValue()).toBe("Troubleshooting")
     await eventually("the added page", () => api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${number}/content/pages`),
       (list) => list.pages.some((p) => p.title === "Troubleshooting"))
 
