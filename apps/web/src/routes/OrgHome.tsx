@@ -77,6 +77,7 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
     ])
     : undefined, [content])
   if (AsyncResult.isFailure(org)) return <Failure result={org} />
+  const canCreate = AsyncResult.isSuccess(org) && org.value.permissions.createContent
   return (
     <>
       <div className="org-title">
@@ -94,8 +95,9 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
           <h2 id="spaces-heading">Spaces</h2>
           {creating === undefined ? (
             <div className="toolbar">
-              <button type="button" onClick={() => setCreating("space")}>New space</button>
-              <button type="button" onClick={() => setCreating("collection")}>New collection</button>
+              {/* Creating content needs the create role or above: a reviewer or reader is not offered what the API would refuse. */}
+              {canCreate ? <button type="button" onClick={() => setCreating("space")}>New space</button> : null}
+              {canCreate ? <button type="button" onClick={() => setCreating("collection")}>New collection</button> : null}
               <span className="status" role="status">{message}</span>
             </div>
           ) : <CreateForm organizationId={props.organizationId} kind={creating} onDone={(done) => {

@@ -199,6 +199,9 @@ it("shows a member who is not an admin the organization read-only", async () => 
     const nav = page.getByRole("navigation", { name: "Organization" })
     await nav.getByRole("link", { name: "Members" }).waitFor()
     expect(await nav.getByRole("link", { name: "Settings" }).count()).toBe(0)
+    // An editor may not create spaces or collections (that takes the create role): not offered.
+    await page.getByRole("heading", { name: "Spaces" }).waitFor()
+    expect(await page.getByRole("button", { name: /^New (space|collection)$/ }).count()).toBe(0)
 
     await nav.getByRole("link", { name: "Members" }).click()
     await page.getByText("Only administrators can invite people or change roles.").waitFor()
