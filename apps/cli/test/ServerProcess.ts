@@ -1,9 +1,13 @@
+import { createRequire } from "node:module"
+const require = createRequire(import.meta.url)
 /**
  * The built server (dist/server.mjs, the shared production build) in a child process, for the `quire db` tests that move a real
  * instance: started on a free port and stopped when the scope closes (or at `stop`).
  */
 import { Effect } from "effect"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { ClusterDump } from "@quire/db"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
@@ -22,7 +26,17 @@ export const startServer = (env: Record<string, string>, without: ReadonlyArray<
     Effect.promise(async (): Promise<Running> => {
       const dropped = Object.fromEntries(without.map((name) => [name, undefined]))
       const server = await ProductionBuild.startServer(root, { ...dropped, ...env })
-      return { url: server.url, stop: Effect.promise(() => server.stop()).pipe(Effect.asVoid) }
+      const cpu = () => { try { const f = require("node:fs").readFileSync(`/proc/${server.child.pid}/stat`, "utf8").split(") ")[1].split(" "); return (Number(f[11]) + Number(f[12])) * 10 } catch { return -1 } }
+      const t0 = Date.now()
+      return { url: server.url, stop: Effect.promise(() => { console.log(`SERVERCPU ${cpu()} ms after ${Date.now() - t0} ms`); return server.stop() }).pipe(Effect.asVoid) }
     }),
     (running) => running.stop
   )
+
+/**
+ * `dataDir` holding the database of a new installation (the build's dist/pglite-initial.tar.gz), as
+ * the built `quire` creates a missing embedded database. The tests run `quire` from its sources,
+ * where there is no such file beside the database package and PGlite would run initdb (seconds).
+ */
+export const newEmbeddedDirectory = (dataDir: string) =>
+  Effect.promise(() => ClusterDump.restore(join(root, "dist/pglite-initial.tar.gz"), dataDir)).pipe(Effect.as(dataDir))
