@@ -1,5 +1,3 @@
-import { createRequire } from "node:module"
-const require = createRequire(import.meta.url)
 /**
  * The built server (dist/server.mjs, the shared production build) in a child process, for the `quire db` tests that move a real
  * instance: started on a free port and stopped when the scope closes (or at `stop`).
@@ -26,9 +24,7 @@ export const startServer = (env: Record<string, string>, without: ReadonlyArray<
     Effect.promise(async (): Promise<Running> => {
       const dropped = Object.fromEntries(without.map((name) => [name, undefined]))
       const server = await ProductionBuild.startServer(root, { ...dropped, ...env })
-      const cpu = () => { try { const f = require("node:fs").readFileSync(`/proc/${server.child.pid}/stat`, "utf8").split(") ")[1].split(" "); return (Number(f[11]) + Number(f[12])) * 10 } catch { return -1 } }
-      const t0 = Date.now()
-      return { url: server.url, stop: Effect.promise(() => { console.log(`SERVERCPU ${cpu()} ms after ${Date.now() - t0} ms`); return server.stop() }).pipe(Effect.asVoid) }
+      return { url: server.url, stop: Effect.promise(() => server.stop()).pipe(Effect.asVoid) }
     }),
     (running) => running.stop
   )
