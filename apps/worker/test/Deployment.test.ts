@@ -19,10 +19,10 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
 import { Services, SiteBroadcast } from "@quire/platform"
+import * as S3Testing from "@quire/content/S3Testing"
 import { Backends, LocalServer } from "@quire/testkit"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
-const tsx = import.meta.resolve("tsx")
 const adminToken = "quire_deployment_admin_token_0123456789"
 const secret = "deployment-test-secret-0123456789abcdef0123456789"
 
@@ -196,8 +196,8 @@ const fakeUpstream = Effect.acquireRelease(
 /** Two servers and two workers on `databaseUrl` and a fresh s3rver, with the upstream at `upstream`. */
 const deployment = (databaseUrl: string, upstream: string) =>
   Effect.gen(function*() {
-    const s3 = yield* start("s3", "packages/content", [process.execPath, "--import", tsx, "test/S3Serve.ts"], {})
-    const s3Endpoint = yield* until("the S3 endpoint", async () => /S3 endpoint: (\S+)/.exec(s3.log())?.[1], 30)
+    // s3rver in the test's process: it only answers the processes' requests.
+    const s3Endpoint = yield* S3Testing.start
     const dataDir = yield* Effect.acquireRelease(
       Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-deployment-"))),
       (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
@@ -206,10 +206,10 @@ const deployment = (databaseUrl: string, upstream: string) =>
       DATABASE_URL: databaseUrl,
       QUIRE_SECRET: secret,
       QUIRE_ADMIN_TOKEN: adminToken,
-      QUIRE_S3_BUCKET: "quire-test",
+      QUIRE_S3_BUCKET: S3Testing.bucket,
       QUIRE_S3_ENDPOINT: s3Endpoint,
-      QUIRE_S3_ACCESS_KEY_ID: "S3RVER",
-      QUIRE_S3_SECRET_ACCESS_KEY: "S3RVER",
+      QUIRE_S3_ACCESS_KEY_ID: S3Testing.credentials.accessKeyId,
+      QUIRE_S3_SECRET_ACCESS_KEY: S3Testing.credentials.secretAccessKey,
       QUIRE_FETCH_ALLOW: "127.0.0.1",
       QUIRE_GIT_ALLOW_FILE: "1",
       QUIRE_GIT_DEBOUNCE_MS: "300",
@@ -238,7 +238,7 @@ const deployment = (databaseUrl: string, upstream: string) =>
     const b = yield* server("server-b")
     yield* healthy(b)
     for (const w of [w1, w2]) yield* until(`${w.name} started`, async () => (w.log().includes("Worker started") ? true : undefined), 240, w.log)
-    return { a, b, w1, w2, all: [s3, a, b, w1, w2] }
+    return { a, b, w1, w2, all: [a, b, w1, w2] }
   })
 
 layer(Layer.fresh(database), { timeout: 600_000, excludeTestServices: true })("the deployment: two servers, two workers", (it) => {
