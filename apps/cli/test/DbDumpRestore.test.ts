@@ -16,7 +16,7 @@ import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
 import * as S3Testing from "@quire/content/S3Testing"
 import { quire } from "./Quire.ts"
-import { type Running, startServer } from "./ServerProcess.ts"
+import { newEmbeddedDirectory, type Running, startServer } from "./ServerProcess.ts"
 
 const token = "quire_db_dump_test_token_0123456789"
 const secret = "db-dump-test-secret-0123456789abcdef0123456789abcdef"
@@ -165,7 +165,7 @@ describe("quire db dump, restore and backup", () => {
       // The backup into a new embedded directory, files in an S3 bucket.
       const endpoint = yield* S3Testing.start
       const onS3 = {
-        QUIRE_DATA_DIR: join(dir, "embedded"),
+        QUIRE_DATA_DIR: yield* newEmbeddedDirectory(join(dir, "embedded")),
         QUIRE_S3_BUCKET: S3Testing.bucket,
         QUIRE_S3_ENDPOINT: endpoint,
         QUIRE_S3_ACCESS_KEY_ID: S3Testing.credentials.accessKeyId,

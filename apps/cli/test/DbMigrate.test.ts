@@ -55,7 +55,7 @@ describe("quire db migrate embedded", () => {
         Effect.promise(() => mkdtemp(join(tmpdir(), "quire-cli-"))),
         (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
       )
-      const env = { QUIRE_DATA_DIR: join(dir, "data") }
+      const env = { QUIRE_DATA_DIR: yield* Backends.newEmbeddedCluster(join(dir, "data")) }
       const first = yield* quire(["db", "migrate"], env)
       assert.strictEqual(first.status, 0, first.stderr)
       assert.isAbove(appliedTables(first.stdout).length, 0, first.stdout)

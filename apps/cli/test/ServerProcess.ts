@@ -3,7 +3,9 @@
  * instance: started on a free port and stopped when the scope closes (or at `stop`).
  */
 import { Effect } from "effect"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { ClusterDump } from "@quire/db"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
@@ -26,3 +28,11 @@ export const startServer = (env: Record<string, string>, without: ReadonlyArray<
     }),
     (running) => running.stop
   )
+
+/**
+ * `dataDir` holding the database of a new installation (the build's dist/pglite-initial.tar.gz), as
+ * the built `quire` creates a missing embedded database. The tests run `quire` from its sources,
+ * where there is no such file beside the database package and PGlite would run initdb (seconds).
+ */
+export const newEmbeddedDirectory = (dataDir: string) =>
+  Effect.promise(() => ClusterDump.restore(join(root, "dist/pglite-initial.tar.gz"), dataDir)).pipe(Effect.as(dataDir))

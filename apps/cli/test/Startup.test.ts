@@ -42,7 +42,8 @@ const heavy = [
 
 const offending = (loaded: ReadonlyArray<string>) => loaded.filter((url) => heavy.some((pattern) => pattern.test(url)))
 
-describe("quire start-up", () => {
+// Two processes of their own that share nothing: they run side by side.
+describe.concurrent("quire start-up", () => {
   it("an API command loads the client, not the database, the server's layers or the markdown parser", async () => {
     const run = await modulesLoadedBy(["orgs", "list"], { QUIRE_URL: "http://127.0.0.1:1", QUIRE_TOKEN: "t" })
     // It ran: it tried the server, which is not there.

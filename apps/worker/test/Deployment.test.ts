@@ -19,15 +19,21 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Database } from "@quire/db"
 import { Services, SiteBroadcast } from "@quire/platform"
+import * as S3Testing from "@quire/content/S3Testing"
 import { Backends, LocalServer } from "@quire/testkit"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
-const tsx = import.meta.resolve("tsx")
 const adminToken = "quire_deployment_admin_token_0123456789"
 const secret = "deployment-test-secret-0123456789abcdef0123456789"
 
 /** The database, migrated as the servers would migrate it (a copy of a template: quicker). */
 const database = Backends.databasesMigrated(Services.migrations).find((db) => db.name === "postgres")!.layer
+
+/**
+ * The production build's server or worker (dist/, the build every test of dist/ shares, made in the
+ * global setup) as users start it: tooling/build/start.sh, which execs Node with the bundle.
+ */
+const built = (app: "server" | "worker") => ["sh", join(root, "tooling/build/start.sh"), app]
 
 interface Proc {
   readonly name: string
@@ -36,11 +42,15 @@ interface Proc {
   readonly exited: Promise<unknown>
 }
 
-/** `node --import tsx <script>` in `cwd` with `env` over the test's environment; stopped (SIGTERM, then SIGKILL) with the scope. */
-const start = (name: string, cwd: string, script: string, env: Record<string, string>) =>
+/**
+ * `command` in `cwd` with `env` over the test's environment; stopped (SIGTERM, then SIGKILL) with
+ * the scope.
+ */
+const start = (name: string, cwd: string, command: ReadonlyArray<string>, env: Record<string, string>) =>
   Effect.acquireRelease(
     Effect.sync((): Proc => {
-      const child = spawn(process.execPath, ["--import", tsx, script], {
+      const [file, ...args] = command
+      const child = spawn(file!, args, {
         cwd: join(root, cwd),
         env: { ...process.env, QUIRE_REQUEST_LOG: "off", ...env },
         stdio: ["pipe", "pipe", "pipe"]
@@ -186,8 +196,8 @@ const fakeUpstream = Effect.acquireRelease(
 /** Two servers and two workers on `databaseUrl` and a fresh s3rver, with the upstream at `upstream`. */
 const deployment = (databaseUrl: string, upstream: string) =>
   Effect.gen(function*() {
-    const s3 = yield* start("s3", "packages/content", "test/S3Serve.ts", {})
-    const s3Endpoint = yield* until("the S3 endpoint", async () => /S3 endpoint: (\S+)/.exec(s3.log())?.[1], 30)
+    // s3rver in the test's process: it only answers the processes' requests.
+    const s3Endpoint = yield* S3Testing.start
     const dataDir = yield* Effect.acquireRelease(
       Effect.sync(() => mkdtempSync(join(tmpdir(), "quire-deployment-"))),
       (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
@@ -196,10 +206,10 @@ const deployment = (databaseUrl: string, upstream: string) =>
       DATABASE_URL: databaseUrl,
       QUIRE_SECRET: secret,
       QUIRE_ADMIN_TOKEN: adminToken,
-      QUIRE_S3_BUCKET: "quire-test",
+      QUIRE_S3_BUCKET: S3Testing.bucket,
       QUIRE_S3_ENDPOINT: s3Endpoint,
-      QUIRE_S3_ACCESS_KEY_ID: "S3RVER",
-      QUIRE_S3_SECRET_ACCESS_KEY: "S3RVER",
+      QUIRE_S3_ACCESS_KEY_ID: S3Testing.credentials.accessKeyId,
+      QUIRE_S3_SECRET_ACCESS_KEY: S3Testing.credentials.secretAccessKey,
       QUIRE_FETCH_ALLOW: "127.0.0.1",
       QUIRE_GIT_ALLOW_FILE: "1",
       QUIRE_GIT_DEBOUNCE_MS: "300",
@@ -215,10 +225,10 @@ const deployment = (databaseUrl: string, upstream: string) =>
     const server = Effect.fnUntraced(function*(name: string) {
       const port = yield* Effect.promise(() => LocalServer.freePort())
       const dir = join(dataDir, name)
-      const proc = yield* start(name, "apps/server", "src/main.ts", { ...shared, PORT: String(port), HOST: "127.0.0.1", QUIRE_DATA_DIR: dir })
+      const proc = yield* start(name, ".", built("server"), { ...shared, PORT: String(port), HOST: "127.0.0.1", QUIRE_DATA_DIR: dir })
       return { ...proc, url: `http://127.0.0.1:${port}` }
     })
-    const worker = (name: string) => start(name, "apps/worker", "src/main.ts", { ...shared, WORKER_CONCURRENCY: "4" })
+    const worker = (name: string) => start(name, ".", built("worker"), { ...shared, WORKER_CONCURRENCY: "4" })
     const healthy = (s: { readonly name: string; readonly url: string; readonly log: () => string }) =>
       until(`${s.name} healthy`, async () => ((await fetch(`${s.url}/health`)).ok ? true : undefined), 240, s.log)
     // The second server starts once the first is up: two first starts at once would both create the
@@ -228,7 +238,7 @@ const deployment = (databaseUrl: string, upstream: string) =>
     const b = yield* server("server-b")
     yield* healthy(b)
     for (const w of [w1, w2]) yield* until(`${w.name} started`, async () => (w.log().includes("Worker started") ? true : undefined), 240, w.log)
-    return { a, b, w1, w2, all: [s3, a, b, w1, w2] }
+    return { a, b, w1, w2, all: [a, b, w1, w2] }
   })
 
 layer(Layer.fresh(database), { timeout: 600_000, excludeTestServices: true })("the deployment: two servers, two workers", (it) => {

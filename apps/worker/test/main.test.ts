@@ -1,12 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { SqlClient } from "effect/sql"
 import { Database } from "@quire/db"
 import { Backends } from "@quire/testkit"
 
-const appDir = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../../..", import.meta.url))
 
 interface Started {
   readonly child: ChildProcess
@@ -15,11 +16,14 @@ interface Started {
   readonly exitCode: Promise<number | null>
 }
 
-/** Starts src/main.ts as `node --import tsx` would in production (no pnpm/shim in between). */
+/**
+ * Starts the worker as production does: the production build's bundle (dist/worker.mjs, made in
+ * the global setup) through tooling/build/start.sh, which execs Node (no pnpm or shim in between).
+ */
 const start = (env: Record<string, string | undefined>): Started => {
   const environment = { ...process.env, ...env }
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete environment[key]
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: appDir, env: environment })
+  const child = spawn("sh", [join(root, "tooling/build/start.sh"), "worker"], { cwd: root, env: environment })
   let output = ""
   child.stdout.on("data", (chunk) => (output += String(chunk)))
   child.stderr.on("data", (chunk) => (output += String(chunk)))

@@ -93,11 +93,13 @@ export const foreignEntries = async (dump: Uint8Array): Promise<ReadonlyArray<st
     .filter((top, index, all) => !clusterEntry.test(top) && all.indexOf(top) === index)
 
 /**
- * The gzipped tarball `dump` of a cluster with only PostgreSQL's own files (`clusterEntry`): what
- * else shares the directory (the instance secret, the file bytes) is left out.
+ * The tarball `dump` of a cluster (gzipped or not) with only PostgreSQL's own files
+ * (`clusterEntry`), gzipped: what else shares the directory (the instance secret, the file bytes)
+ * is left out.
  */
 export const clusterOnly = async (dump: Uint8Array): Promise<Uint8Array> => {
-  const kept = records(await promisify(gunzip)(dump), "/")
+  const gzipped = dump[0] === 0x1f && dump[1] === 0x8b
+  const kept = records(gzipped ? await promisify(gunzip)(dump) : dump, "/")
     .filter(({ name }) => clusterEntry.test(name.replace(/^\/+/, "").split("/")[0] ?? ""))
     .map(({ bytes }) => bytes)
   return new Uint8Array(await promisify(gzip)(Buffer.concat([...kept, new Uint8Array(block * 2)])))

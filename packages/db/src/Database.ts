@@ -153,8 +153,9 @@ export const layerEmbedded = (options: {
       ),
       (db) => Effect.promise(() => db.close())
     )
-    // The data directory also holds the instance secret and the file bytes: the snapshot is the cluster's files only.
-    const snapshot = () => db.dumpDataDir("gzip").then(async (file) => ClusterDump.clusterOnly(new Uint8Array(await file.arrayBuffer())))
+    // The data directory also holds the instance secret and the file bytes: the snapshot is the
+    // cluster's files only, read as a plain tarball and compressed once, after they are picked.
+    const snapshot = () => db.dumpDataDir("none").then(async (file) => ClusterDump.clusterOnly(new Uint8Array(await file.arrayBuffer())))
     return layerServing(db, snapshot, { maxMessageBytes: options.maxMessageBytes })
   }))
 

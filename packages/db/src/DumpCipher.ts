@@ -118,6 +118,8 @@ export const openDump = async (path: string, passphrase: string | undefined): Pr
   decipher.setAuthTag(tag)
   const body = createReadStream(path, { start: line.length, end: size - tagBytes - 1 })
   body.on("error", (error) => decipher.destroy(error))
+  // A reader that stops early (one that only wanted the manifest) closes the file too.
+  decipher.once("close", () => body.destroy())
   const verified = new Promise<void>((resolve, reject) => {
     decipher.once("end", resolve)
     decipher.once("error", () => reject(new DumpCipherError(`${path} was altered or cut short: its authentication tag does not match (nothing was restored)`)))

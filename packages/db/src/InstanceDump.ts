@@ -292,15 +292,11 @@ type Line =
   | { readonly kind: "end"; readonly trailer: Trailer }
 
 /**
- * Reads the dump at `path` (encrypted under `passphrase`, or not) line by line: its manifest, then
- * each later line to `onLine`, in order; an encrypted dump fails at its end unless its tag matches.
+ * Opens the dump at `path` (encrypted under `passphrase`, or not) and reads its manifest: refused,
+ * naming the file, when it is no readable Quire dump, a newer format, or the passphrase is
+ * missing or wrong. `next` reads the lines after it; `close` ends the reading early.
  */
-const readDump = <E, R>(
-  path: string,
-  passphrase: string | undefined,
-  onManifest: (manifest: Manifest) => Effect.Effect<void>,
-  onLine: (line: Line) => Effect.Effect<void, E, R>
-) =>
+const openDump = (path: string, passphrase: string | undefined) =>
   Effect.gen(function*() {
     const source = yield* Effect.tryPromise({
       try: () => DumpCipher.openDump(path, passphrase),
@@ -312,17 +308,51 @@ const readDump = <E, R>(
       source.stream.pipe(input)
       return { input, reader: createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]() }
     })
+    const close = Effect.sync(() => {
+      source.stream.destroy()
+      lines.input.destroy()
+    })
     const next = Effect.tryPromise({
       try: () => lines.reader.next(),
       catch: (error) => new DumpError(`${path} is not a readable dump (gzipped JSON lines): ${(error as Error).message}`)
-    }).pipe(Effect.orDie)
+    }).pipe(Effect.orDie, Effect.onError(() => close))
     const first = yield* next
     const manifest = first.done === true ? undefined : parse(first.value) as Partial<Manifest> | undefined
-    if (manifest?.format !== format) return yield* fail(`${path} is not a Quire dump: its first line has no "format": "${format}"`)
+    if (manifest?.format !== format) {
+      yield* close
+      return yield* fail(`${path} is not a Quire dump: its first line has no "format": "${format}"`)
+    }
     if ((manifest.version ?? 0) > formatVersion) {
+      yield* close
       return yield* fail(`${path} is a dump of format ${manifest.version}, newer than this quire reads (${formatVersion}): restore it with a newer Quire`)
     }
-    yield* onManifest(manifest as Manifest)
+    return { manifest: manifest as Manifest, next, close, verified: source.verified }
+  })
+
+/**
+ * The manifest of the dump at `path`, read without going further: a file that is no dump, or an
+ * encrypted one without its passphrase, is refused before anything is opened for a restore.
+ */
+export const readManifest = (path: string, passphrase: string | undefined): Effect.Effect<Manifest> =>
+  Effect.gen(function*() {
+    const { close, manifest } = yield* openDump(path, passphrase)
+    yield* close
+    return manifest
+  })
+
+/**
+ * Reads the dump at `path` (encrypted under `passphrase`, or not) line by line: its manifest, then
+ * each later line to `onLine`, in order; an encrypted dump fails at its end unless its tag matches.
+ */
+const readDump = <E, R>(
+  path: string,
+  passphrase: string | undefined,
+  onManifest: (manifest: Manifest) => Effect.Effect<void>,
+  onLine: (line: Line) => Effect.Effect<void, E, R>
+) =>
+  Effect.gen(function*() {
+    const { manifest, next, verified } = yield* openDump(path, passphrase)
+    yield* onManifest(manifest)
     let ended = false
     for (let line = yield* next; line.done !== true; line = yield* next) {
       const text = line.value
@@ -350,7 +380,7 @@ const readDump = <E, R>(
       }
     }
     if (!ended) return yield* fail(`${path} was cut short: it has no end line (copy it again, or dump again)`)
-    yield* Effect.tryPromise({ try: () => source.verified, catch: (error) => new DumpError((error as Error).message) }).pipe(Effect.orDie)
+    yield* Effect.tryPromise({ try: () => verified, catch: (error) => new DumpError((error as Error).message) }).pipe(Effect.orDie)
   })
 
 const parse = (text: string): unknown => {

@@ -227,13 +227,19 @@ const openPglite = (loadDataDir?: Blob) =>
     (db) => Effect.promise(() => db.close())
   )
 
+/** Where the dump of a PGlite cluster holding `migrations` applied is kept, and its key. */
+const dumpFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>) =>
+  Effect.map(migrationsKey(migrations), (migrationsKey) => {
+    const key = `${migrationsKey}-${pgliteBuild}`
+    return { key, file: join(dumpDirectory, `${key}.tar.gz`) }
+  })
+
 /** The gzipped dump of a PGlite cluster holding `migrations` applied (none: a new cluster), made once. */
 const dumpFor = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<Blob> =>
   Effect.gen(function*() {
-    const key = `${yield* migrationsKey(migrations)}-${pgliteBuild}`
+    const { file, key } = yield* dumpFile(migrations)
     const cached = dumps.get(key)
     if (cached !== undefined) return yield* Effect.promise(() => cached)
-    const file = join(dumpDirectory, `${key}.tar.gz`)
     const make = Effect.gen(function*() {
       if (existsSync(file)) return new Blob([yield* Effect.promise(() => readFile(file))])
       const dump = yield* Effect.scoped(Effect.gen(function*() {
@@ -280,6 +286,16 @@ export const pgliteClusterFile = (migrations: ReadonlyArray<Migrations.PackageMi
     yield* dumpFor(migrations)
     return join(dumpDirectory, `${yield* migrationsKey(migrations)}-${pgliteBuild}.tar.gz`)
   })
+
+/**
+ * The file of a new, unmigrated PGlite cluster's gzipped dump (the one `layerPgliteTest` loads,
+ * made once and kept), which `ClusterDump.restore` writes into a data directory: an embedded
+ * database for a test of migrations, without initdb.
+ */
+export const newClusterFile: Effect.Effect<string> = Effect.gen(function*() {
+  yield* dumpFor([])
+  return (yield* dumpFile([])).file
+})
 
 /** An in-memory PGlite, a new cluster, served exactly as `Database.layerEmbedded` runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrated([])

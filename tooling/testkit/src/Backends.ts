@@ -5,7 +5,7 @@
  */
 import { layer as layerSuite, type Vitest } from "@effect/vitest"
 import { Context, type Duration, Effect, Layer, type Scope } from "effect"
-import { Database, type Migrations, SqlTransactor } from "@quire/db"
+import { ClusterDump, Database, type Migrations, SqlTransactor } from "@quire/db"
 import * as Testing from "@quire/db/Testing"
 import { Transactor } from "@quire/kernel"
 
@@ -38,6 +38,13 @@ export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgli
  */
 export const embeddedClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
   Testing.pgliteClusterFile(migrations)
+
+/**
+ * `dataDir` holding a new, unmigrated embedded database (a copy of a cluster made once, see
+ * `@quire/db/Testing`), for tests of what migrates one: PGlite's initdb takes seconds.
+ */
+export const newEmbeddedCluster = (dataDir: string): Effect.Effect<string> =>
+  Effect.flatMap(Testing.newClusterFile, (file) => Effect.promise(() => ClusterDump.restore(file, dataDir))).pipe(Effect.as(dataDir))
 
 export type SqlName = "postgres" | "pglite"
 export type Name = "memory" | SqlName

@@ -162,6 +162,9 @@ const restore = Command.make(
     const [{ Database, InstanceDump }, { Services }] = yield* modules
     const blobs = yield* configuredBlobs
     const passphrase = yield* passphraseOf(passphraseFile)
+    // A file that is no dump, or a passphrase that does not open it, is refused before the
+    // database is opened: an embedded one would be created for nothing.
+    yield* asFailure(InstanceDump.readManifest(file, passphrase))
     const { database, restored } = yield* Effect.gen(function*() {
       const info = yield* Database.DatabaseInfo
       const restored = yield* InstanceDump.restore(file, {
