@@ -52,6 +52,8 @@ const ReviewBody = (props: Props) => {
     status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: conflicts.count, reviews, requested: requested.length,
     rules: AsyncResult.isSuccess(space) ? space.value.mergeRules : undefined
   })
+  // A merged or archived change request takes no review and no merge: nothing is offered that would be refused.
+  const closed = cr.status === "merged" || cr.status === "archived"
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
@@ -76,22 +78,37 @@ const ReviewBody = (props: Props) => {
           ))}
           {reviews.length + requested.length === 0 && <li className="muted">No reviews yet.</li>}
         </ul>
-        <RequestReview spaceId={props.spaceId} params={params} onDone={reload} />
-        <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
-        <div className="review-toolbar">
+        {closed ? null : (
+          <>
+            <RequestReview spaceId={props.spaceId} params={params} onDone={reload} />
+            <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
+          </>
+        )}
+        {closed ? null : <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
-        </div>
+        </div>}
         {action.error && <p className="review-error" role="alert">{action.error}</p>}
       </section>
-      <section aria-labelledby="merge-h">
-        <h2 id="merge-h">Merge</h2>
-        {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
-        <div className="review-toolbar">
-          <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>
-          <button type="button" disabled={action.busy || cr.status === "merged"} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
-        </div>
-      </section>
+      {closed ? (
+        <section aria-labelledby="merge-h">
+          <h2 id="merge-h">{cr.status === "merged" ? "Merged" : "Archived"}</h2>
+          <p role="status">
+            {cr.status === "merged"
+              ? "This change request is merged into the space: it is read-only, and its review is closed."
+              : "This change request is archived: reopen it (set it to draft or open) to review or merge it."}
+          </p>
+        </section>
+      ) : (
+        <section aria-labelledby="merge-h">
+          <h2 id="merge-h">Merge</h2>
+          {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
+          <div className="review-toolbar">
+            <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>
+            <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
+          </div>
+        </section>
+      )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <section aria-labelledby="changes-h">
         <h2 id="changes-h">Changed pages</h2>
