@@ -70,7 +70,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await slash(a.page, "h2", "Heading 2")
     await a.page.keyboard.type("Before you go")
     await a.page.keyboard.press("Enter")
-    await slash(a.page, "warn", "Hint: Warning")
+    await slash(a.page, "hint warn", "Hint: Warning")
     await a.page.keyboard.type("Charge the radio.")
     await a.page.keyboard.press("ControlOrMeta+End")
     await slash(a.page, "code", "Code block")

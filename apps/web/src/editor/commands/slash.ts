@@ -126,6 +126,9 @@ const allowedAt = (editor: Editor, pos: number): boolean => {
   return true
 }
 
+/** Whether a query with a space in it still names an item (one without a space keeps the menu open, as typed so far). */
+const stillMatches = (query: string): boolean => !/\s/.test(query) || filterItems(query).length > 0
+
 export const slashMenu = (pickImage: () => void) =>
   Extension.create({
     name: "quireSlashMenu",
@@ -136,9 +139,12 @@ export const slashMenu = (pickImage: () => void) =>
           editor: this.editor,
           char: "/",
           allowedPrefixes: [" "],
+          // "/hint warn" finds the warning hint: the query may hold spaces, for as long as it
+          // matches an item (a slash in prose, "/usr/bin and", ends the menu at the first space).
+          allowSpaces: true,
           decorationClass: "quire-slash-query",
           items: ({ query }) => [...filterItems(query)],
-          allow: ({ editor, range }) => allowedAt(editor, range.from),
+          allow: ({ editor, state, range }) => allowedAt(editor, range.from) && stillMatches(state.doc.textBetween(range.from + 1, range.to)),
           command: ({ editor, range, props }) => runItem(editor, props, range, pickImage),
           render: () => {
             const menu = createMenu()
