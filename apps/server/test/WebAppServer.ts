@@ -4,7 +4,8 @@
  * server), on PORT at 127.0.0.1 with that as its public URL (so the sign-in routes' same-origin
  * check sees the browser's origin), the built app from QUIRE_WEB_DIR, files under QUIRE_DATA_DIR,
  * the administrator bootstrapped with QUIRE_ADMIN_TOKEN (the setup code), and mail sent through
- * QUIRE_SMTP_URL when set. Prints
+ * QUIRE_SMTP_URL when set, and a page's markdown written QUIRE_COLLAB_WRITE_DEBOUNCE_MS after typing
+ * pauses when set (the tests that wait for typed words in the markdown wait that long each time). Prints
  * `listening <url>` once it answers. Run with tsx; it stops on SIGTERM.
  */
 import { NodeRuntime } from "@effect/platform-node"
@@ -20,13 +21,14 @@ import { PublicUrl } from "../src/PublicUrl.ts"
 const main = Effect.gen(function*() {
   const port = yield* Config.Port("PORT")
   const adminToken = yield* Config.String("QUIRE_ADMIN_TOKEN")
+  const writeDebounceMs = yield* Config.Int("QUIRE_COLLAB_WRITE_DEBOUNCE_MS").pipe(Config.withDefault(CollabServer.defaults.writeDebounceMs))
   const url = `http://127.0.0.1:${port}`
   const bootstrap = Layer.effectDiscard(Effect.gen(function*() {
     yield* (yield* Users).bootstrapAdmin("admin@quire.test", adminToken)
     yield* Effect.sync(() => console.log(`listening ${url}`))
   }))
   // Live editing on /collab, as main.ts mounts it: the app edits every page's text there.
-  const collab = CollabServer.layer().pipe(Layer.provide(CollabCodec.CollabCodec.layer))
+  const collab = CollabServer.layer({ writeDebounceMs }).pipe(Layer.provide(CollabCodec.CollabCodec.layer))
   const server = bootstrap.pipe(
     Layer.provideMerge(Layer.merge(Http.serve, collab)),
     // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server).

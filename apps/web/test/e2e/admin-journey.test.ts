@@ -12,14 +12,16 @@
  * "OpenAPI operation", whose default spec name is the uploaded one's; the path set in the block)
  * and merges, and the published page draws the operation; she translates the space into French and
  * sees the run's state (the test server has no translation provider: the run fails, and says why).
- * Only the organization comes from the API: no screen creates one.
+ * Only the organization comes from the API: no screen creates one. The screens it passes through are
+ * captured (light and dark, axe) by their own tests, in the same states: members and the share dialog
+ * in org-admin, the site in sites, the translations in translations.
  */
 import { Effect, Exit, Scope } from "effect"
 import { createHmac } from "node:crypto"
 import { afterAll, expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { artifacts, captureScreen, open, sharedBrowser, signInOnScreen } from "./browser.ts"
+import { artifacts, open, sharedBrowser, signInOnScreen } from "./browser.ts"
 import { petstore } from "./petstore.ts"
 import { api } from "./servers.ts"
 
@@ -66,7 +68,6 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await a.page.getByRole("status").filter({ hasText: `Invited ${cole.email} as Guest.` }).waitFor()
     const invitation = await a.page.getByLabel(`Invitation link for ${cole.email}`).inputValue()
     expect(invitation).toMatch(new RegExp(`/invite/${org.id}\\.`))
-    await captureScreen(a.page, "admin-journey-invited")
 
     // Cole opens it in his own browser, makes his account and lands in the organization.
     await b.page.goto(invitation)
@@ -126,7 +127,6 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await dialog.getByLabel("Role", { exact: true }).selectOption("edit")
     await dialog.getByRole("button", { name: "Grant access" }).click()
     await dialog.getByRole("button", { name: "Revoke the access of Team Field team" }).waitFor()
-    await captureScreen(a.page, "admin-journey-shared")
     await a.page.keyboard.press("Escape")
     await dialog.waitFor({ state: "detached" })
     await b.page.reload()
@@ -182,8 +182,6 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await a.page.getByRole("heading", { name: "Published", exact: true }).waitFor()
     const published = (await a.page.locator(".published-url").getAttribute("href"))!.replace(/\/$/, "")
     expect(published).toContain(`/~sites/${siteId}`)
-    await a.page.evaluate(() => window.scrollTo(0, 0))
-    await captureScreen(a.page, "admin-journey-site")
 
     // A visitor without a token is refused; with one signed by the key, the site shows.
     const visitor = await open(browser(), url, { expected: [/status of 40[13]/] })
@@ -256,7 +254,6 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await a.page.getByText(/Why it failed: No translation provider is configured/).waitFor()
     const translations = await api<{ items: ReadonlyArray<{ language: string; stats: { runs: number } }> }>(url, "GET", `/orgs/${org.id}/translations`)
     expect(translations.items.map((t) => [t.language, t.stats.runs])).toEqual([["fr", 1]])
-    await captureScreen(a.page, "admin-journey-translation")
     expect(a.problems).toEqual([])
     expect(b.problems).toEqual([])
   } catch (error) {

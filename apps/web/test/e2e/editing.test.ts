@@ -8,7 +8,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { captureScreen, expectAccessible, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureScreen, open, openEditor, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api, eventually } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -114,7 +114,6 @@ it("edits a page in a new change request, stored as typed, only the edited line 
       (list) => list.pages.some((p) => p.title === "Troubleshooting"))
 
     await page.getByRole("textbox", { name: "Page content" }).waitFor()
-    await expectAccessible(page, "the change request editor")
     await captureScreen(page, "editing")
     expect(problems).toEqual([])
   } catch (error) {

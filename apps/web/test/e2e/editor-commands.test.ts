@@ -6,7 +6,7 @@
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, openEditor, sharedBrowser } from "./browser.ts"
-import { api } from "./servers.ts"
+import { api, writeDebounceMs } from "./servers.ts"
 import { insertItems } from "../../src/editor/commands/items.ts"
 
 const url = inject("readyServer")
@@ -67,7 +67,6 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     await expect.poll(() => editor.getAttribute("aria-activedescendant")).toBe(await menu.getByRole("option").first().getAttribute("id"))
     await page.keyboard.press("ArrowDown")
     expect(await menu.getByRole("option", { selected: true }).textContent()).toMatch(/^Heading 1/)
-    await expectAccessible(page, "the editor with the insert menu open")
     await captureScreen(page, "editor-commands-menu")
     await page.keyboard.type("hea")
     await expect.poll(() => menu.getByRole("option").allTextContents()).toEqual([expect.stringMatching(/^Heading 1/), expect.stringMatching(/^Heading 2/), expect.stringMatching(/^Heading 3/)])
@@ -317,8 +316,8 @@ it("inserts every block of the insert menu; the page saves as GitBook's markdown
     // Opened again and left alone: nothing is written, the bytes stay.
     await page.reload()
     await editor.getByText(/^Every block below\./).waitFor()
-    // Longer than the server waits after a change before it writes the markdown (2 s, docs/web.md "Live editing").
-    await page.waitForTimeout(3_000)
+    // A second longer than the server waits after a change before it writes the markdown (servers.ts, docs/web.md "Live editing").
+    await page.waitForTimeout(writeDebounceMs + 1_000)
     expect((await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown).toBe(saved)
     expect(problems).toEqual([])
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Live editing (a server of this file's own), the only way the app edits a page's text: Ada and Bea, two members
+ * Live editing, the only way the app edits a page's text: Ada and Bea, two members
  * in two browsers, open the same page of a change request; what each types reaches the other, each
  * sees the other's caret with their name, and once both say "Saved" the change request's markdown
  * read through /v1 holds both (the newcomer's reproductions are saved-means-stored.test.ts). Presence:
@@ -7,24 +7,14 @@
  * tree, until one leaves. Offline: what is typed offline is kept in the browser (IndexedDB) through
  * a closed tab and sent when the page opens again.
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
+import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, open, type Session, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { saved, typeAfter } from "./live.ts"
-import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
+import { api } from "./servers.ts"
 
 const browser = sharedBrowser()
-let server: RunningServer | undefined
-const url = () => server!.url
-
-beforeAll(async () => {
-  server = await startServer()
-  await setupAdmin(server.url)
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
+const url = () => inject("readyServer")
 
 interface PageRead { readonly id: string; readonly markdown?: string; readonly title: string }
 

@@ -16,6 +16,13 @@ const repo = fileURLToPath(new URL("../../../../", import.meta.url))
 /** The API token of the servers' administrator: the setup code first-run setup asks for. */
 export const setupCode = "quire_web_e2e_admin_token_0123456789"
 
+/**
+ * How long after typing pauses the servers write a page's markdown (production: 2 s). The flows that
+ * wait for typed words in the stored markdown wait this long each time; a tenth of production's
+ * keeps them from idling. The two built servers of live-editing-servers.test.ts keep production's.
+ */
+export const writeDebounceMs = 200
+
 export const admin = { displayName: "Ada Admin", email: "ada@quire.test", password: "correct horse battery staple" }
 
 const freePort = () =>
@@ -54,6 +61,7 @@ export const startServer = async (settings: Readonly<Record<string, string>> = {
       QUIRE_SIGN_UP_LIMIT: "1000",
       // The Git sync screen's test connects spaces to local bare repositories (file://).
       QUIRE_GIT_ALLOW_FILE: "1",
+      QUIRE_COLLAB_WRITE_DEBOUNCE_MS: String(writeDebounceMs),
       ...settings
     },
     stdio: ["ignore", "pipe", "pipe"],
