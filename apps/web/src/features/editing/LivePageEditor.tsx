@@ -147,6 +147,9 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
   return { connection, state, latest: () => latest.current, watch }
 }
 
+/** How long everything must stay acknowledged before "Saving…" turns to "Saved", ms. */
+const savedAfterMs = 400
+
 /** The page's status: `live` with the header's state over it (not "Saved" before the header's save is). */
 const pageStatus = (state: LiveState, fieldOpen: boolean, headerState: "open" | "saving" | undefined): LiveStatus => {
   const live = liveStatus(state, fieldOpen || headerState === "open")
@@ -173,17 +176,38 @@ export const LivePageEditor = (props: {
   const shown = useRef({ fieldOpen, headerState: props.headerState })
   shown.current = { fieldOpen, headerState: props.headerState }
   useLayoutEffect(() => {
-    const write = () => {
-      const el = line.current
-      if (el === null) return
-      const now = pageStatus(latest(), shown.current.fieldOpen, shown.current.headerState)
+    const current = () => pageStatus(latest(), shown.current.fieldOpen, shown.current.headerState)
+    const paint = (el: HTMLDivElement, now: LiveStatus) => {
       const className = `save-status save-${now.kind === "refused" ? "failed" : now.kind}`
       const text = now.kind === "refused" ? "" : liveStatusText(now)
       if (el.className !== className) el.className = className
       if (el.textContent !== text) el.textContent = text
     }
+    let later: ReturnType<typeof setTimeout> | undefined
+    const write = () => {
+      const el = line.current
+      if (el === null) return
+      const now = current()
+      // From "Saving…", "Saved" is written once everything has stayed acknowledged a moment: each
+      // keystroke's acknowledgement would redraw the line between keystrokes, and each redraw is a
+      // layout of the whole page.
+      if (now.kind === "saved" && el.classList.contains("save-saving")) {
+        later ??= setTimeout(() => {
+          later = undefined
+          if (line.current !== null) paint(line.current, current())
+        }, savedAfterMs)
+        return
+      }
+      clearTimeout(later)
+      later = undefined
+      paint(el, now)
+    }
     write()
-    return watch(write)
+    const unwatch = watch(write)
+    return () => {
+      unwatch()
+      clearTimeout(later)
+    }
   })
   const { Editor } = props
   return (
