@@ -35,8 +35,8 @@ const initialState: LiveState = { connected: false, synced: false, unsynced: 0, 
  * changes not yet acknowledged moved (at every keystroke, and at every acknowledgement), which
  * only the status line shows and which it writes without React. A React commit while the caret
  * is in the editor reads the caret's offset by walking every node of the editor (React's
- * selection restoring), the whole page in a long one: twice a keystroke, that was most of a
- * keystroke's time. Under a refusal, its alert shows the count: drawn then.
+ * selection restoring), the whole page in a long one, and that twice a keystroke. Under a
+ * refusal, its alert shows the count: drawn then.
  */
 const drawnChange = (before: LiveState, after: LiveState): boolean =>
   before.connected !== after.connected || before.synced !== after.synced || before.refusal !== after.refusal ||
