@@ -27,6 +27,7 @@ import * as LiveClients from "./LiveClients.ts"
 import * as Scratch from "./Scratch.ts"
 import * as Seed from "./Seed.ts"
 import * as WebBench from "./WebBench.ts"
+import * as WebProfile from "./WebProfile.ts"
 import * as WebSetup from "./WebSetup.ts"
 
 export interface LiveBenchOptions {
@@ -41,6 +42,13 @@ export interface LiveBenchOptions {
   readonly rate: number
   /** PostgreSQL where the two relaying servers get a throwaway database. */
   readonly adminUrl: string
+  /** Only the browser's keystrokes: no 50 people, no relays (`--live-browser`). */
+  readonly browserOnly?: boolean | undefined
+  /**
+   * Where Chromium's CPU profiles go (`--profile`): the browser then types each round once more
+   * under the profiler, after the measured rounds, so the profiler's cost is not in the figures.
+   */
+  readonly profileDir?: string | undefined
 }
 
 export const defaultOptions = { paragraphs: 5000, keys: 100, people: 50, seconds: 20, rate: 5 } as const
@@ -133,6 +141,8 @@ interface BrowserFigures {
   readonly opened: number
   /** Keystrokes the other person typed meanwhile. */
   readonly otherKeys: number
+  /** The CPU profiles' summaries, alone and together (`profileDir`). */
+  readonly profiles: ReadonlyArray<string>
   readonly problems: ReadonlyArray<string>
 }
 
@@ -160,7 +170,7 @@ const typeInBrowser = async (page: BrowserPage, from: number, count: number, rat
  * The browser types `keys` characters into the long page's first paragraph (at the end of its
  * first line: End) alone, then `keys` more while a Node client types at the end of the second.
  */
-const browserTyping = async (browser: Browser, url: string, seeded: WebSetup.Seeded, document: string, options: LiveBenchOptions): Promise<BrowserFigures> => {
+const browserTyping = async (browser: Browser, url: string, seeded: WebSetup.Seeded, document: string, options: LiveBenchOptions, outDir: string): Promise<BrowserFigures> => {
   const context = await WebBench.newContext(browser, url, {})
   const other = LiveClients.person(collabUrl(url), Seed.adminToken, "Node typist")
   try {
@@ -174,17 +184,35 @@ const browserTyping = async (browser: Browser, url: string, seeded: WebSetup.See
     await page.locator("[aria-label=\"Page content\"] > :first-child").click()
     await page.keyboard.press("End")
     await sleep(1_000)
+    /** `round` (alone or together) once more under the profiler; its summary. */
+    const profiled = async (name: string, round: () => Promise<unknown>) => {
+      if (options.profileDir === undefined) return []
+      const file = join(options.profileDir, `live-${name}.cpuprofile`)
+      const profiler = await WebProfile.start(page, url)
+      await round()
+      await profiler.stop(file)
+      return [`The browser's ${options.keys} keystrokes ${name}, CPU profile (${file}):\n${WebProfile.summarize(file, outDir)}`]
+    }
     const alone = await typeInBrowser(page, 0, options.keys, options.rate)
+    const profiles = [...await profiled("alone", () => typeInBrowser(page, options.keys, options.keys, options.rate))]
+    // What the browser typed before the round with the other person.
+    const before = options.profileDir === undefined ? options.keys : 2 * options.keys
     const shared = await other.open(document)
     const remote = LiveClients.typist(shared, 1)
     // The other person types from a second before the browser's first key to a second after its last.
     const otherKeys = options.keys + 2 * options.rate
-    const typing = LiveClients.typeAtPace(remote, otherKeys, options.rate, [])
-    await sleep(1_000)
-    const together = await typeInBrowser(page, options.keys, options.keys, options.rate)
-    await typing
+    const togetherRound = async (from: number) => {
+      const typing = LiveClients.typeAtPace(remote, otherKeys, options.rate, [])
+      await sleep(1_000)
+      const typed = await typeInBrowser(page, from, options.keys, options.rate)
+      await typing
+      return typed
+    }
+    const together = await togetherRound(before)
+    profiles.push(...await profiled("together", () => togetherRound(before + options.keys)))
+    const typedAll = before + options.keys + (options.profileDir === undefined ? 0 : options.keys)
     // Each saw the other's words: the keystrokes measured were shared ones.
-    const byBrowser = normalize(typedText(browserPhrase, 2 * options.keys))
+    const byBrowser = normalize(typedText(browserPhrase, typedAll))
     if (!await LiveClients.until(() => normalize(LiveClients.blockText(shared.doc, 0)).includes(byBrowser), 60_000)) {
       problems.push(`the Node client's copy of the first paragraph lacks what the browser typed: …${normalize(LiveClients.blockText(shared.doc, 0)).slice(-60)}`)
     }
@@ -195,7 +223,7 @@ const browserTyping = async (browser: Browser, url: string, seeded: WebSetup.See
     if (!seen.includes(byOther)) problems.push(`the browser's second paragraph lacks what the Node client typed: …${seen.slice(-60)}`)
     if (!await LiveClients.until(other.acknowledged, 30_000)) problems.push("the Node client's updates were not all acknowledged")
     problems.push(...other.problems)
-    return { alone, together, opened, otherKeys, problems }
+    return { alone, together, opened, otherKeys, profiles, problems }
   } finally {
     other.close()
     await context.close()
@@ -391,6 +419,26 @@ const typing = (when: string, t: Typing, options: LiveBenchOptions) =>
   `${when}, the browser typed its ${options.keys} keys in ${t.typedIn.toFixed(1)} s (${(options.keys / options.rate).toFixed(0)} s asked); ` +
   `Chromium's long tasks meanwhile: ${t.longTasks.count}, ${ms(t.longTasks.total)} ms in all, the longest ${ms(t.longTasks.longest)} ms.`
 
+/** The browser's rows alone (`browserOnly`). */
+const browserReport = (options: LiveBenchOptions, b: BrowserFigures, load: { readonly start: number; readonly end: number }, seconds: number) => {
+  const paintP95 = WebBench.percentile(b.together.paints, 95)
+  const aloneP95 = WebBench.percentile(b.alone.paints, 95)
+  const paragraphs = options.paragraphs.toLocaleString("en")
+  return [
+    `Live editing, the browser's keystrokes only: the built server (embedded database), Debian's Chromium.`,
+    `Load average of the machine (2 cores, shared): ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end; total ${seconds.toFixed(0)} s.`,
+    "",
+    WebBench.table([
+      [`keystroke paint in Chromium, live ${paragraphs}-paragraph page, another person typing at ${options.rate}/s, p95 ms (${spread(b.together.paints)} of ${b.together.keydowns} typed)`,
+        ms(paintP95), `< ${goals.paintP95}`, WebBench.verdict(paintP95 < goals.paintP95)],
+      [`  alone in the page, p95 ms (${spread(b.alone.paints)} of ${b.alone.keydowns} typed)`, ms(aloneP95), `< ${goals.paintP95}`, WebBench.verdict(aloneP95 < goals.paintP95)]
+    ]),
+    "",
+    `The editor held the page's ${paragraphs} blocks ${ms(b.opened)} ms after navigation. ${typing("Alone", b.alone, options)}`,
+    `${typing("With the other person", b.together, options)} The other person typed ${b.otherKeys} keys in the paragraph below meanwhile.`
+  ].join("\n")
+}
+
 interface Figures {
   readonly browser: BrowserFigures
   readonly relayOne: RelayFigures
@@ -458,7 +506,7 @@ const singleServer = (options: LiveBenchOptions, progress: (message: string) => 
     progress(`live: seeding ${size.chapters * 50} pages and a page of ${size.paragraphs} paragraphs through /v1`)
     const seeded = yield* Effect.tryPromise(() => WebSetup.seed(server.url, size))
     yield* Effect.promise(() => WebSetup.settle(server))
-    return { server, seeded }
+    return { server, seeded, outDir }
   })
 
 /** Two built servers on a throwaway PostgreSQL database, relaying through Redis; the long page's relay between them. */
@@ -481,14 +529,24 @@ export const run = (options: LiveBenchOptions, progress: (message: string) => vo
   Effect.scoped(Effect.gen(function*() {
     const started = performance.now()
     const loadStart = loadavg()[0]!
-    const { server, seeded } = yield* singleServer(options, progress)
+    const { server, seeded, outDir } = yield* singleServer(options, progress)
     const document = yield* Effect.tryPromise(() => longDocument(server.url, seeded))
     // The people first: the server's memory before they open their pages is not yet that of the long page's document.
-    const crowdFigures = yield* Effect.tryPromise(() => crowd(server, seeded, options, progress))
+    const crowdFigures = options.browserOnly === true ? undefined : yield* Effect.tryPromise(() => crowd(server, seeded, options, progress))
     const browser = yield* Effect.acquireRelease(Effect.tryPromise(WebBench.launch), (browser) => Effect.promise(() => browser.close()))
     progress(`live: the browser types ${options.keys} keys in the ${options.paragraphs}-paragraph page while a Node client types too`)
-    const browserFigures = yield* Effect.tryPromise(() => browserTyping(browser, server.url, seeded, document, options))
+    const browserFigures = yield* Effect.tryPromise(() => browserTyping(browser, server.url, seeded, document, options, outDir))
     yield* Effect.promise(() => browser.close())
+    const browserProblems = [
+      ...browserFigures.problems,
+      ...(browserFigures.alone.paints.length === 0 || browserFigures.together.paints.length === 0 ? ["no keystroke of the browser was painted"] : [])
+    ]
+    const load = () => ({ start: loadStart, end: loadavg()[0]! })
+    if (crowdFigures === undefined) {
+      const text = [browserReport(options, browserFigures, load(), (performance.now() - started) / 1000), ...browserFigures.profiles.flatMap((p) => ["", p])].join("\n")
+      if (browserProblems.length > 0) return yield* Effect.fail(new Error(`${text}\n\nLive editing did not hold:\n${[...new Set(browserProblems)].slice(0, 20).join("\n")}`))
+      return text
+    }
     progress(`live: relay on one server, ${options.keys} keystrokes each way`)
     const relayOne = yield* Effect.tryPromise(() => relayBetween(server.url, server.url, document, options))
     const relayTwo = yield* twoServers(options, progress)
@@ -498,13 +556,12 @@ export const run = (options: LiveBenchOptions, progress: (message: string) => vo
       relayTwo,
       crowd: crowdFigures,
       seconds: (performance.now() - started) / 1000,
-      load: { start: loadStart, end: loadavg()[0]! }
+      load: load()
     }
-    const text = report(options, figures)
+    const text = [report(options, figures), ...browserFigures.profiles.flatMap((p) => ["", p])].join("\n")
     // A bench whose measurement did not work fails rather than print figures (docs/testing.md).
     const problems = [
-      ...browserFigures.problems,
-      ...(browserFigures.alone.paints.length === 0 || browserFigures.together.paints.length === 0 ? ["no keystroke of the browser was painted"] : []),
+      ...browserProblems,
       ...relayOne.problems.map((p) => `relay, one server: ${p}`),
       ...relayTwo.problems.map((p) => `relay, two servers: ${p}`),
       ...crowdFigures.problems.map((p) => `${crowdFigures.people} people: ${p}`)

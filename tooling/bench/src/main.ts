@@ -25,7 +25,9 @@
  *   pnpm bench --web [--web-runs 5] [--web-quiet 500] [--web-keys 100] [--web-chapters 20] [--web-paragraphs 5000] [--profile]
  *                                                                        (the browser app in Chromium, WebBench.ts)
  *   pnpm bench --live [--live-paragraphs 5000] [--live-keys 100] [--live-people 50] [--live-seconds 20] [--live-rate 5]
- *                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts)
+ *              [--live-browser] [--profile]
+ *                                     (live editing: keystroke paint in Chromium, relay on one and two servers, 50 people; LiveEditingBench.ts;
+ *                                      --live-browser: the keystroke paint only; --profile: each of its rounds once more under Chromium's profiler)
  *   pnpm bench --compare <git ref> [--figures orgs,large-page,links,commit] [--compare-rounds 3]
  *              [--duration 8] [--warmup 2] [--connections 50] [--page-bytes 1500000] [--compare-pages 10000]
  *                                     (the production builds of <ref> and of this tree, alternately; `.` for this tree against itself)
@@ -126,6 +128,7 @@ const options = {
   "live-people": { type: "string", default: String(LiveEditingBench.defaultOptions.people) },
   "live-seconds": { type: "string", default: String(LiveEditingBench.defaultOptions.seconds) },
   "live-rate": { type: "string", default: String(LiveEditingBench.defaultOptions.rate) },
+  "live-browser": { type: "boolean", default: false },
   compare: { type: "string" },
   figures: { type: "string", default: CompareBench.figureNames.join(",") },
   "compare-rounds": { type: "string", default: "3" },
@@ -306,14 +309,19 @@ const benches: ReadonlyArray<Bench> = [
   },
   {
     flag: "live",
-    run: (args) => LiveEditingBench.run({
-      paragraphs: Math.max(10, Number(args["live-paragraphs"])),
-      keys: Math.max(1, Number(args["live-keys"])),
-      people: Math.max(1, Number(args["live-people"])),
-      seconds: Number(args["live-seconds"]),
-      rate: Math.max(0.1, Number(args["live-rate"])),
-      adminUrl
-    }, (message) => console.error(`[bench] ${message}`)),
+    run: (args) => Effect.gen(function*() {
+      const profileDir = yield* profileDirectory(args)
+      return yield* LiveEditingBench.run({
+        paragraphs: Math.max(10, Number(args["live-paragraphs"])),
+        keys: Math.max(1, Number(args["live-keys"])),
+        people: Math.max(1, Number(args["live-people"])),
+        seconds: Number(args["live-seconds"]),
+        rate: Math.max(0.1, Number(args["live-rate"])),
+        adminUrl,
+        browserOnly: args["live-browser"],
+        profileDir
+      }, (message) => console.error(`[bench] ${message}`))
+    }),
     smoke: () => ["--live-paragraphs", "50", "--live-keys", "5", "--live-people", "3", "--live-seconds", "1"]
   },
   {

@@ -9,7 +9,7 @@
  * of the server in words.
  */
 import { HocuspocusProvider, WebSocketStatus } from "@hocuspocus/provider"
-import { type ComponentType, type ReactNode, useEffect, useState } from "react"
+import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react"
 import * as Y from "yjs"
 import type { EditorProps } from "../../editor/Editor.tsx"
 import type { CollabUser } from "../../editor/collab/index.ts"
@@ -28,14 +28,39 @@ interface Connection {
   readonly document: Y.Doc
 }
 
-/** The provider of one page's document while the page is open, and its state. */
+const initialState: LiveState = { connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false }
+
+/**
+ * Whether React must draw the page again for a change of the state: not when only the count of
+ * changes not yet acknowledged moved (at every keystroke, and at every acknowledgement), which
+ * only the status line shows and which it writes without React. A React commit while the caret
+ * is in the editor reads the caret's offset by walking every node of the editor (React's
+ * selection restoring), the whole page in a long one, and that twice a keystroke. Under a
+ * refusal, its alert shows the count: drawn then.
+ */
+const drawnChange = (before: LiveState, after: LiveState): boolean =>
+  before.connected !== after.connected || before.synced !== after.synced || before.refusal !== after.refusal ||
+  before.restored !== after.restored || (after.refusal !== undefined && before.unsynced !== after.unsynced)
+
+/**
+ * The provider of one page's document while the page is open, and its state: `state` as React
+ * last drew it, `latest()` as it is now, `watch` called at each change of it.
+ */
 const useLiveDocument = (changeRequestId: string, pageId: string, userId: string) => {
   const socket = useLiveSocket()
   const [connection, setConnection] = useState<Connection | undefined>(undefined)
-  const [state, setState] = useState<LiveState>({ connected: false, synced: false, unsynced: 0, refusal: undefined, restored: false })
+  const [state, setState] = useState<LiveState>(initialState)
+  const latest = useRef<LiveState>(initialState)
+  const watchers = useRef(new Set<() => void>()).current
   useEffect(() => {
     const document = new Y.Doc()
-    const update = (change: Partial<LiveState>) => setState((s) => ({ ...s, ...change }))
+    const update = (change: Partial<LiveState>) => {
+      const before = latest.current
+      const after = { ...before, ...change }
+      latest.current = after
+      if (drawnChange(before, after)) setState(after)
+      for (const watcher of watchers) watcher()
+    }
     let provider: HocuspocusProvider | undefined
     let closed = false
     // Edits kept in this browser are in the document before it connects (kept-edits.ts).
@@ -114,8 +139,22 @@ const useLiveDocument = (changeRequestId: string, pageId: string, userId: string
       document.destroy()
       setConnection(undefined)
     }
-  }, [changeRequestId, pageId, userId, socket])
-  return { connection, state }
+  }, [changeRequestId, pageId, userId, socket, watchers])
+  const watch = (watcher: () => void) => {
+    watchers.add(watcher)
+    return () => void watchers.delete(watcher)
+  }
+  return { connection, state, latest: () => latest.current, watch }
+}
+
+/** How long everything must stay acknowledged before "Saving…" turns to "Saved", ms. */
+const savedAfterMs = 400
+
+/** The page's status: `live` with the header's state over it (not "Saved" before the header's save is). */
+const pageStatus = (state: LiveState, fieldOpen: boolean, headerState: "open" | "saving" | undefined): LiveStatus => {
+  const live = liveStatus(state, fieldOpen || headerState === "open")
+  // The header's save is not the shared document's, but it is the page's: not "Saved" before it is.
+  return live.kind === "saved" && headerState === "saving" ? { kind: "saving" } : live
 }
 
 export const LivePageEditor = (props: {
@@ -129,18 +168,52 @@ export const LivePageEditor = (props: {
   /** Where the header's fields are: typed into and not left (`open`), or being saved through the API. */
   readonly headerState?: "open" | "saving" | undefined
 }) => {
-  const { connection, state } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id)
+  const { connection, state, latest, watch } = useLiveDocument(props.changeRequestId, props.pageId, props.user.id)
   const [fieldOpen, setFieldOpen] = useState(false)
-  const live = liveStatus(state, fieldOpen || props.headerState === "open")
-  // The header's save is not the shared document's, but it is the page's: not "Saved" before it is.
-  const status: LiveStatus = live.kind === "saved" && props.headerState === "saving" ? { kind: "saving" } : live
+  const status = pageStatus(state, fieldOpen, props.headerState)
+  // The status line is written here, not drawn by React: it changes at every keystroke (drawnChange).
+  const line = useRef<HTMLDivElement>(null)
+  const shown = useRef({ fieldOpen, headerState: props.headerState })
+  shown.current = { fieldOpen, headerState: props.headerState }
+  useLayoutEffect(() => {
+    const current = () => pageStatus(latest(), shown.current.fieldOpen, shown.current.headerState)
+    const paint = (el: HTMLDivElement, now: LiveStatus) => {
+      const className = `save-status save-${now.kind === "refused" ? "failed" : now.kind}`
+      const text = now.kind === "refused" ? "" : liveStatusText(now)
+      if (el.className !== className) el.className = className
+      if (el.textContent !== text) el.textContent = text
+    }
+    let later: ReturnType<typeof setTimeout> | undefined
+    const write = () => {
+      const el = line.current
+      if (el === null) return
+      const now = current()
+      // From "Saving…", "Saved" is written once everything has stayed acknowledged a moment: each
+      // keystroke's acknowledgement would redraw the line between keystrokes, and each redraw is a
+      // layout of the whole page.
+      if (now.kind === "saved" && el.classList.contains("save-saving")) {
+        later ??= setTimeout(() => {
+          later = undefined
+          if (line.current !== null) paint(line.current, current())
+        }, savedAfterMs)
+        return
+      }
+      clearTimeout(later)
+      later = undefined
+      paint(el, now)
+    }
+    write()
+    const unwatch = watch(write)
+    return () => {
+      unwatch()
+      clearTimeout(later)
+    }
+  })
   const { Editor } = props
   return (
     <div className="page-editor">
       <div className="page-editor-bar">
-        <div className={`save-status save-${status.kind === "refused" ? "failed" : status.kind}`} role="status" aria-live="polite">
-          {status.kind === "refused" ? null : liveStatusText(status)}
-        </div>
+        <div ref={line} role="status" aria-live="polite" />
       </div>
       {status.kind === "refused" ? <p role="alert" className="form-error live-refusal">{liveStatusText(status)}</p> : null}
       {props.header}
