@@ -98,6 +98,8 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     // A second Edit reuses this change request.
     await page.goto(`/s/${space.id}/getting-started`)
     await page.getByRole("heading", { name: "Getting started" }).first().waitFor()
+    // The space lists the draft it made among the person's drafts.
+    await page.getByRole("list", { name: "Your drafts" }).getByRole("link", { name: new RegExp(`^#${number}\\b`) }).waitFor()
     if (await edit.count() > 0) {
       await edit.click()
       await page.waitForURL(new RegExp(`/~/changes/${number}/getting-started$`))

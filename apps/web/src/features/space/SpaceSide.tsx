@@ -9,7 +9,7 @@ import { NewComment, Thread } from "../review/Threads.tsx"
 import "../review/review.css"
 import { appPath, Link } from "../../ui/Link.tsx"
 import { Failure, Loading } from "../../ui/States.tsx"
-import { pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment } from "./queries.ts"
+import { draftChangeRequestsAtom, pageCommentsAtom, latestRevisionAtom, openChangeRequestsAtom, postSpaceComment } from "./queries.ts"
 import type { TocEntry } from "./toc.ts"
 import "./space.css"
 import { formatTime } from "../../ui/time.ts"
@@ -42,15 +42,31 @@ export const LastEdit = (props: { readonly spaceId: string; readonly updatedAt: 
   return at === undefined ? null : <p className="muted space-last-edit">Space last changed {formatTime(at)}</p>
 }
 
+/** The drafts the signed-in person started in the space, when there are some: where their unsubmitted edits are. */
+const YourDrafts = (props: { readonly spaceId: string; readonly me: string }) => {
+  const drafts = useAtomValue(draftChangeRequestsAtom(`${props.spaceId}\n${props.me}`))
+  if (!AsyncResult.isSuccess(drafts) || drafts.value.items.length === 0) return null
+  return (
+    <>
+      <h3 id="space-drafts">Your drafts</h3>
+      <ul aria-labelledby="space-drafts">
+        {drafts.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}
+      </ul>
+    </>
+  )
+}
+
 export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
   const list = useAtomValue(openChangeRequestsAtom(props.spaceId))
+  const me = useMe()
   return (
     <section aria-labelledby="space-crs" className="space-crs">
       <h2 id="space-crs">Change requests</h2>
       {AsyncResult.isInitial(list) ? <Loading what="change requests" />
         : AsyncResult.isFailure(list) ? <Failure result={list} />
         : list.value.items.length === 0 ? <p className="muted">No open change requests.</p>
-        : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject ?? "Untitled"}</Link></li>)}</ul>}
+        : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}</ul>}
+      {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
       <p><Link href={`/s/${props.spaceId}/~/history`}>History</Link></p>
     </section>
   )

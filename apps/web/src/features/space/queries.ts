@@ -22,6 +22,12 @@ export const pageCommentsAtom = Atom.family((key: string) => {
 export const openChangeRequestsAtom = Atom.family((spaceId: string) =>
   QuireApi.query("changeRequests", "listChangeRequestsForSpace", { params: { spaceId }, query: { status: "open", limit: 20 }, reactivityKeys: [`space:${spaceId}`] }))
 
+/** The drafts a person started in a space (`<spaceId>\n<userId>`): change requests not yet open for review. */
+export const draftChangeRequestsAtom = Atom.family((key: string) => {
+  const [spaceId = "", creator = ""] = key.split("\n")
+  return QuireApi.query("changeRequests", "listChangeRequestsForSpace", { params: { spaceId }, query: { status: "draft", creator, limit: 20 }, reactivityKeys: [`space:${spaceId}`] })
+})
+
 /** The newest revision of main (who and when it was made: the page's last edit as far as the API tells). */
 export const latestRevisionAtom = Atom.family((spaceId: string) =>
   QuireApi.query("revisions", "listRevisionsInSpace", { params: { spaceId }, query: { limit: 1 }, reactivityKeys: [`space:${spaceId}`] }))
