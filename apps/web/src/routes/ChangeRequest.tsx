@@ -42,6 +42,34 @@ const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestIn
   )
 }
 
+const statusWords: Record<string, string> = { draft: "Draft", open: "In review", merged: "Merged", archived: "Archived" }
+
+/**
+ * The change request's state and what moves it on, as GitBook's: a draft is submitted for review
+ * (open), an open or draft one archived, an archived one reopened as a draft; a merged one stays.
+ */
+const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly onChanged: () => void }) => {
+  const [error, setError] = useState<string | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const move = (status: "draft" | "open" | "archived") => {
+    setBusy(true)
+    updateChangeRequest(props.spaceId, props.cr.number, { status }).then(
+      () => { setBusy(false); setError(undefined); props.onChanged() },
+      (failure: unknown) => { setBusy(false); setError(`Could not change its state: ${messageOf(failure)}`) }
+    )
+  }
+  const status = props.cr.status
+  return (
+    <>
+      <span className="cr-status" data-status={status}>{statusWords[status] ?? status}</span>
+      {status === "draft" ? <button type="button" className="primary" disabled={busy} onClick={() => move("open")}>Submit for review</button> : null}
+      {status === "draft" || status === "open" ? <button type="button" disabled={busy} onClick={() => move("archived")}>Archive</button> : null}
+      {status === "archived" ? <button type="button" disabled={busy} onClick={() => move("draft")}>Reopen</button> : null}
+      {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
+    </>
+  )
+}
+
 export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => {
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
   // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
@@ -82,7 +110,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
     <LiveChangeRequest changeRequestId={content.cr.id} pageId={current?.id} person={person}>
       <header className="cr-header">
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
-        <span className="cr-status">{content.cr.status}</span>
+        <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />
         <PeopleHere titleOf={titleOf} />
         <Link href={`${base}/~/review`}>Open its review</Link>
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>

@@ -117,6 +117,12 @@ it("edits a page in a new change request, stored as typed, only the edited line 
 
     await page.getByRole("textbox", { name: "Page content" }).waitFor()
     await captureScreen(page, "editing")
+
+    // Submitted for review, the draft is open: the API says so and it is no longer offered.
+    await page.getByRole("button", { name: "Submit for review" }).click()
+    await page.locator(".cr-status").filter({ hasText: "In review" }).waitFor()
+    expect((await api<{ status: string }>(url, "GET", `/spaces/${space.id}/change-requests/${number}`)).status).toBe("open")
+    expect(await page.getByRole("button", { name: "Submit for review" }).count()).toBe(0)
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/editing-failure.png" })

@@ -60,7 +60,7 @@ const crPath = (spaceId: string, cr: string | number) => `/spaces/${enc(spaceId)
 
 export const getChangeRequest = (spaceId: string, cr: string | number) => v1<ChangeRequestInfo>("GET", crPath(spaceId, cr))
 
-export const updateChangeRequest = (spaceId: string, cr: string | number, payload: { readonly subject?: string }) =>
+export const updateChangeRequest = (spaceId: string, cr: string | number, payload: { readonly subject?: string; readonly status?: "draft" | "open" | "archived" }) =>
   v1<ChangeRequestInfo>("PATCH", crPath(spaceId, cr), payload)
 
 export const listPages = (spaceId: string, cr: string | number) =>
