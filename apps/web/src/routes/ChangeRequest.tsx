@@ -46,7 +46,7 @@ const statusWords: Record<string, string> = { draft: "Draft", open: "In review",
 
 /**
  * The change request's state and what moves it on, as GitBook's: a draft is submitted for review
- * (open), an open or draft one archived, an archived one reopened as a draft; a merged one stays.
+ * (open), an open or draft one archived, an archived one reopened for review; a merged one stays.
  */
 const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly onChanged: () => void }) => {
   const [error, setError] = useState<string | undefined>(undefined)
@@ -64,7 +64,7 @@ const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeReq
       <span className="cr-status" data-status={status}>{statusWords[status] ?? status}</span>
       {status === "draft" ? <button type="button" className="primary" disabled={busy} onClick={() => move("open")}>Submit for review</button> : null}
       {status === "draft" || status === "open" ? <button type="button" disabled={busy} onClick={() => move("archived")}>Archive</button> : null}
-      {status === "archived" ? <button type="button" disabled={busy} onClick={() => move("draft")}>Reopen</button> : null}
+      {status === "archived" ? <button type="button" disabled={busy} onClick={() => move("open")}>Reopen</button> : null}
       {error === undefined ? null : <p className="form-error" role="alert">{error}</p>}
     </>
   )

@@ -96,7 +96,7 @@ const ReviewBody = (props: Props) => {
           <p role="status">
             {cr.status === "merged"
               ? "This change request is merged into the space: it is read-only, and its review is closed."
-              : "This change request is archived: reopen it (set it to draft or open) to review or merge it."}
+              : "This change request is archived: reopen it from its page to review or merge it."}
           </p>
         </section>
       ) : (

@@ -123,6 +123,12 @@ it("edits a page in a new change request, stored as typed, only the edited line 
     await page.locator(".cr-status").filter({ hasText: "In review" }).waitFor()
     expect((await api<{ status: string }>(url, "GET", `/spaces/${space.id}/change-requests/${number}`)).status).toBe("open")
     expect(await page.getByRole("button", { name: "Submit for review" }).count()).toBe(0)
+    // Archived, then reopened for review.
+    await page.getByRole("button", { name: "Archive" }).click()
+    await page.locator(".cr-status").filter({ hasText: "Archived" }).waitFor()
+    await page.getByRole("button", { name: "Reopen" }).click()
+    await page.locator(".cr-status").filter({ hasText: "In review" }).waitFor()
+    expect((await api<{ status: string }>(url, "GET", `/spaces/${space.id}/change-requests/${number}`)).status).toBe("open")
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/editing-failure.png" })
