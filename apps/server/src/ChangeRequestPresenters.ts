@@ -25,7 +25,8 @@ export const changeRequest = (
   urls: Urls,
   cr: ChangeRequest,
   createdBy: ChangeRequestResponse["createdBy"],
-  outdated: boolean
+  outdated: boolean,
+  mergedBy?: ChangeRequestResponse["createdBy"]
 ): ChangeRequestResponse => ({
   object: "change-request",
   id: cr.id,
@@ -35,6 +36,8 @@ export const changeRequest = (
   createdBy,
   createdAt: cr.createdAt.toISOString(),
   updatedAt: cr.updatedAt.toISOString(),
+  ...(mergedBy === undefined ? {} : { mergedBy }),
+  ...(cr.mergedAt === null ? {} : { mergedAt: cr.mergedAt.toISOString() }),
   space: cr.spaceId,
   revision: cr.revision,
   revisionInitial: cr.revisionInitial,
@@ -49,7 +52,7 @@ export const changeRequest = (
   }
 })
 
-/** Presents change requests, looking each creator up once per answer. */
+/** Presents change requests, looking each creator (and who merged it) up once per answer. */
 export const presenter = Effect.gen(function*() {
   const users = yield* Users
   const cache = new Map<string, ChangeRequestResponse["createdBy"]>()
@@ -66,7 +69,8 @@ export const presenter = Effect.gen(function*() {
     return user
   })
   return Effect.fnUntraced(function*(urls: Urls, cr: ChangeRequest, outdated: boolean) {
-    return changeRequest(urls, cr, yield* creator(urls, cr.createdBy), outdated)
+    const mergedBy = cr.mergedBy === null ? undefined : yield* creator(urls, cr.mergedBy)
+    return changeRequest(urls, cr, yield* creator(urls, cr.createdBy), outdated, mergedBy)
   })
 })
 

@@ -48,6 +48,9 @@ for (const backend of [memory, ...everyBackend]) {
 
         const after = yield* s.get(cr.id)
         assert.deepStrictEqual([after.status, after.revisionMerged, after.outdated], ["merged", merged.revision, false])
+        // Who merged it and when, as GitBook's change request says.
+        assert.strictEqual(after.mergedBy?.id, setup.alice.user.id)
+        assert.isAtMost(Math.abs(Date.parse(after.mergedAt!) - Date.parse(after.updatedAt)), 1000)
         assert.deepStrictEqual(yield* s.counters(), [1, 0, 0])
         // A merged change request is neither merged again nor updated.
         assert.strictEqual(errorCode(yield* Effect.flip(s.merge(cr.id))), 400)

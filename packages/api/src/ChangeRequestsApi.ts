@@ -41,6 +41,9 @@ export const ChangeRequest = Schema.Struct({
   createdBy: User,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** Who merged it, and when: only once merged (and not for those merged before Quire recorded it). */
+  mergedBy: Schema.optionalKey(User),
+  mergedAt: Schema.optionalKey(Timestamp),
   space: Schema.String,
   revision: Schema.String,
   revisionInitial: Schema.String,

@@ -5,7 +5,7 @@ import type { ChangeRequest, ChangeRequestStatus } from "./domain/ChangeRequest.
 import type { ConflictsFound, MergeConflict } from "./domain/MergeConflict.ts"
 
 /** A change request before the repository numbers it (it starts without comments or conflicts). */
-export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts" | "conflictsFound">
+export type NewChangeRequest = Omit<ChangeRequest, "number" | "comments" | "conflicts" | "conflictsFound" | "mergedBy" | "mergedAt">
 
 /** The conflicts a merge or an update found, and between which revisions. */
 export interface FoundConflicts extends ConflictsFound {
@@ -38,6 +38,8 @@ export type ChangeRequestPatch = Partial<{
   readonly subject: string
   readonly revisionMergedAncestor: string
   readonly revisionMerged: string | null
+  readonly mergedBy: string
+  readonly mergedAt: Date
   readonly updatedAt: Date
 }>
 
@@ -114,7 +116,7 @@ export class ChangeRequestsRepo extends Context.Service<ChangeRequestsRepo, Chan
         Effect.sync(() => {
           const number = (numbers.get(input.spaceId) ?? 0) + 1
           numbers.set(input.spaceId, number)
-          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null, conflictsFound: null }
+          const stored: ChangeRequest = { ...input, number, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
           rows.set(stored.id, stored)
           return stored
         }),

@@ -205,7 +205,8 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
                   spaceId,
                   changeRequestId: cr.id
                 })))
-                return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, updatedAt: at }), () => moved.value)
+                const mergedBy = (yield* Actor.Actor).userId
+                return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, mergedBy, mergedAt: at, updatedAt: at }), () => moved.value)
               })
           }
         ).pipe(

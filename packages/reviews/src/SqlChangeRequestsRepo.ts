@@ -22,6 +22,8 @@ const ChangeRequestRow = Schema.Struct({
   revision_initial: Schema.String,
   revision_merged_ancestor: Schema.String,
   revision_merged: Schema.NullOr(Schema.String),
+  merged_by: Schema.NullOr(Schema.String),
+  merged_at: Schema.NullOr(Rows.Timestamp),
   agent_task_id: Schema.NullOr(Schema.String),
   contributors: Rows.Json(Schema.Array(Schema.String)),
   comments: Schema.Number,
@@ -43,6 +45,8 @@ const changeRequests = Rows.decoder("reviews_change_requests", ChangeRequestRow,
   revisionInitial: row.revision_initial,
   revisionMergedAncestor: row.revision_merged_ancestor,
   revisionMerged: row.revision_merged,
+  mergedBy: row.merged_by,
+  mergedAt: row.merged_at,
   agentTaskId: row.agent_task_id,
   contributors: row.contributors,
   comments: row.comments,
@@ -72,6 +76,8 @@ export const layer = Layer.effect(
         ...(patch.subject === undefined ? [] : [sql`subject = ${patch.subject}`]),
         ...(patch.revisionMergedAncestor === undefined ? [] : [sql`revision_merged_ancestor = ${patch.revisionMergedAncestor}`]),
         ...(patch.revisionMerged === undefined ? [] : [sql`revision_merged = ${patch.revisionMerged}`]),
+        ...(patch.mergedBy === undefined ? [] : [sql`merged_by = ${patch.mergedBy}`]),
+        ...(patch.mergedAt === undefined ? [] : [sql`merged_at = ${patch.mergedAt}`]),
         ...(patch.updatedAt === undefined ? [] : [sql`updated_at = ${patch.updatedAt}`])
       ]
       const set = sets.length === 0 ? sql`id = id` : sql.csv(sets)
@@ -97,7 +103,7 @@ export const layer = Layer.effect(
               INSERT INTO reviews_change_request_contributors (change_request_id, user_id, position)
               VALUES (${input.id}, ${userId}, ${position}) ON CONFLICT DO NOTHING`
           }
-          return { ...input, number, comments: 0, conflicts: null, conflictsFound: null }
+          return { ...input, number, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null }
         }).pipe(sql.withTransaction, Effect.orDie),
       find,
       findByNumber: (spaceId, number) =>

@@ -19,6 +19,8 @@ const changeRequest: ChangeRequest = {
   revisionInitial: "base",
   revisionMergedAncestor: "base",
   revisionMerged: null,
+  mergedBy: null,
+  mergedAt: null,
   agentTaskId: null,
   contributors: ["ann"],
   comments: 0,

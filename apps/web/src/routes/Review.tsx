@@ -10,6 +10,7 @@ import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments } from "../features/review/ReviewComments.tsx"
 import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
+import { formatTime } from "../ui/time.ts"
 import "../features/review/review.css"
 
 const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
@@ -95,7 +96,7 @@ const ReviewBody = (props: Props) => {
           <h2 id="merge-h">{cr.status === "merged" ? "Merged" : "Archived"}</h2>
           <p role="status">
             {cr.status === "merged"
-              ? "This change request is merged into the space: it is read-only, and its review is closed."
+              ? `Merged${cr.mergedBy === undefined ? "" : ` by ${cr.mergedBy.displayName}`}${cr.mergedAt === undefined ? "" : ` ${formatTime(cr.mergedAt)}`}. This change request is merged into the space: it is read-only, and its review is closed.`
               : "This change request is archived: reopen it from its page to review or merge it."}
           </p>
         </section>

@@ -144,6 +144,7 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await a.page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
     // Merged, the change request is read-only: no review or merge is offered any more.
     await a.page.getByText("This change request is merged into the space").waitFor()
+    expect(await a.page.getByRole("status").filter({ hasText: "This change request is merged" }).textContent()).toMatch(/^Merged by Ada Admin /)
     expect(await a.page.getByRole("button", { name: /^(Approve|Request changes|Merge|Update from main)$/ }).count()).toBe(0)
     const main = await api<PageRead>(url, "GET", `/spaces/${space.id}/content/page/${page.id}?format=markdown`)
     expect(main.markdown).toContain("Beta line changed.")

@@ -31,6 +31,9 @@ export interface ChangeRequest {
   readonly revisionMergedAncestor: string
   /** The space revision its merge produced; null until merged. */
   readonly revisionMerged: string | null
+  /** Who merged it, and when; null until merged (and for those merged before this was recorded). */
+  readonly mergedBy: string | null
+  readonly mergedAt: Date | null
   /** The agent task it implements, as given on creation. */
   readonly agentTaskId: string | null
   /** Users who edited its content, in the order they first did. */

@@ -10,6 +10,7 @@ import { m0006_reviews } from "./0006_reviews.ts"
 import { m0007_conflict_resolution } from "./0007_conflict_resolution.ts"
 import { m0008_notifications } from "./0008_notifications.ts"
 import { m0009_collab_documents } from "./0009_collab_documents.ts"
+import { m0010_merged_by } from "./0010_merged_by.ts"
 
 export const migrations: {
   readonly table: string
@@ -25,6 +26,7 @@ export const migrations: {
     "0006_reviews": m0006_reviews,
     "0007_conflict_resolution": m0007_conflict_resolution,
     "0008_notifications": m0008_notifications,
-    "0009_collab_documents": m0009_collab_documents
+    "0009_collab_documents": m0009_collab_documents,
+    "0010_merged_by": m0010_merged_by
   }
 }

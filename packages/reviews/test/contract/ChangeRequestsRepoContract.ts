@@ -33,7 +33,7 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         const second = yield* repo.insert(make("cr-n-2", "cr-n-space"))
         const other = yield* repo.insert(make("cr-n-3", "cr-n-other"))
         assert.deepStrictEqual([first.number, second.number, other.number], [1, 2, 1])
-        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null, conflictsFound: null })
+        assert.deepStrictEqual(some(yield* repo.find("cr-n-1")), { ...make("cr-n-1", "cr-n-space", { agentTaskId: "task-1", contributors: ["user-b"] }), number: 1, comments: 0, conflicts: null, conflictsFound: null, mergedBy: null, mergedAt: null })
         assert.strictEqual(some(yield* repo.findByNumber("cr-n-space", 2)).id, "cr-n-2")
         assertNone(yield* repo.findByNumber("cr-n-space", 3))
         assertNone(yield* repo.find("cr-n-missing"))
@@ -117,11 +117,13 @@ export const changeRequestsRepoContract = (it: Vitest.MethodsNonLive<ChangeReque
         assertNone(yield* repo.setStatus("cr-s-1", "draft", "archived", at(6)))
         assert.isTrue(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r2", at(7)))
         assert.isFalse(yield* repo.setRevision("cr-s-1", "cr-s-space-r1", "cr-s-space-r3", at(8)))
-        const patched = some(yield* repo.update("cr-s-1", { subject: "New", revisionMerged: "m1", updatedAt: at(9) }))
+        assert.deepStrictEqual([opened.mergedBy, opened.mergedAt], [null, null])
+        const patched = some(yield* repo.update("cr-s-1", { subject: "New", revisionMerged: "m1", mergedBy: "user-m", mergedAt: at(9), updatedAt: at(9) }))
         assert.deepStrictEqual(
-          [patched.subject, patched.revision, patched.revisionMerged, patched.status, patched.updatedAt],
-          ["New", "cr-s-space-r2", "m1", "open", at(9)]
+          [patched.subject, patched.revision, patched.revisionMerged, patched.status, patched.updatedAt, patched.mergedBy, patched.mergedAt],
+          ["New", "cr-s-space-r2", "m1", "open", at(9), "user-m", at(9)]
         )
+        assert.deepStrictEqual([some(yield* repo.find("cr-s-1")).mergedBy, some(yield* repo.find("cr-s-1")).mergedAt], ["user-m", at(9)])
         assertNone(yield* repo.update("cr-s-missing", { subject: "x" }))
         assert.strictEqual(some(yield* repo.findMergedInto("cr-s-space", "m1")).id, "cr-s-1")
         assertNone(yield* repo.findMergedInto("cr-s-other", "m1"))
