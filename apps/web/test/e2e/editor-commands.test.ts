@@ -255,6 +255,17 @@ it("turns markdown typed in the editor into blocks and marks", async () => {
       "```py", "x = 1", "```", "", "$$", "a^2", "$$", "", "---", "",
       "Mix **bold** and *it* and `tick` and ~~gone~~ and $$e^x$$ end **strong**.", ""
     ].join("\n"))
+
+    // Pasted from another page or Google Docs: <b>, <i> and <del> keep their formatting; Docs'
+    // whole-paste wrapper (<b style="font-weight:normal">) is no bold.
+    await page.keyboard.press("Enter")
+    await editor.evaluate((element) => {
+      const transfer = new DataTransfer()
+      transfer.setData("text/html", "<b style=\"font-weight:normal\" id=\"docs-internal-guid-1\"><span>Pasted </span><b>bold</b><span>, </span><i>italic</i><span> and </span><del>gone</del><span> words.</span></b>")
+      transfer.setData("text/plain", "Pasted bold, italic and gone words.")
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }))
+    })
+    await expect.poll(async () => (await read()).markdown, { timeout: 10_000 }).toContain("Pasted **bold**, *italic* and ~~gone~~ words.\n")
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/editor-shortcuts-failure.png", fullPage: true })

@@ -72,17 +72,29 @@ export const Link = Mark.create({
   renderHTML: ({ HTMLAttributes }) => ["a", { ...HTMLAttributes, href: safeHref(String(HTMLAttributes["href"] ?? "")) }, 0]
 })
 
-const delimited = (name: string, tag: string, delim: string) =>
+/** An element as a parse rule sees it (this module also runs where there is no DOM). */
+type Pasted = { readonly style: { readonly fontWeight: string } }
+type ParseRule = { readonly tag?: string; readonly style?: string; readonly getAttrs?: (value: Pasted | string) => false | null }
+
+const delimited = (name: string, tag: string, delim: string, alsoFrom: ReadonlyArray<ParseRule> = []) =>
   Mark.create({
     name,
     addAttributes: () => ({ delim: attr(delim) }),
-    parseHTML: () => [{ tag }],
+    parseHTML: () => [{ tag }, ...alsoFrom],
     renderHTML: () => [tag, 0]
   })
 
-export const Bold = delimited("bold", "strong", "**")
-export const Italic = delimited("italic", "em", "*")
-export const Strike = delimited("strike", "s", "~~")
+/** `<b>` as pasted from a page or a word processor; Google Docs wraps a whole paste in a `<b style="font-weight:normal">`, which is no bold. */
+const notNormalWeight = (value: Pasted | string) =>
+  typeof value !== "string" && /^(normal|400)$/.test(value.style.fontWeight) ? false : null
+
+// What other pages and editors paste as bold, italic and struck-through text, read as the same marks.
+export const Bold = delimited("bold", "strong", "**", [
+  { tag: "b", getAttrs: notNormalWeight },
+  { style: "font-weight", getAttrs: (value) => typeof value === "string" && /^(bold(er)?|[6-9]00)$/.test(value) ? null : false }
+])
+export const Italic = delimited("italic", "em", "*", [{ tag: "i" }, { style: "font-style=italic" }])
+export const Strike = delimited("strike", "s", "~~", [{ tag: "del" }, { tag: "strike" }, { style: "text-decoration=line-through" }])
 
 /** GitBook's `<mark style="color:…">` text colour and highlight; the attribute text is kept as written. */
 export const Highlight = Mark.create({
