@@ -7,7 +7,7 @@ import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
-import { ReviewComments } from "../features/review/ReviewComments.tsx"
+import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
 import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
@@ -44,6 +44,7 @@ const ReviewBody = (props: Props) => {
   const merge = useMutation(mergeCR)
   const update = useMutation(updateCR)
   const action = useAction()
+  const me = useMe()
   const [reviewText, setReviewText] = useState("")
   const [blockComment, setBlockComment] = useState<{ page: string; node: string; quote: string } | undefined>()
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
@@ -55,6 +56,8 @@ const ReviewBody = (props: Props) => {
   })
   // A merged or archived change request takes no review and no merge: nothing is offered that would be refused.
   const closed = cr.status === "merged" || cr.status === "archived"
+  // Its author does not review it (the API refuses): asking a reviewer is what they can do.
+  const isAuthor = me !== undefined && cr.createdBy.id === me
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
@@ -85,7 +88,8 @@ const ReviewBody = (props: Props) => {
             <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
           </>
         )}
-        {closed ? null : <div className="review-toolbar">
+        {!closed && isAuthor ? <p className="muted">You wrote this change request: someone else reviews it. Ask a reviewer above.</p> : null}
+        {closed || isAuthor ? null : <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
         </div>}

@@ -140,6 +140,9 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await b.page.locator(".review-thread", { hasText: "Reads well now, thanks" }).locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
     await a.page.reload()
     await a.page.getByText("Rita Reviewer: approved").waitFor()
+    // Ada wrote it: she is not offered a review of her own change request.
+    await a.page.getByText("You wrote this change request: someone else reviews it.").waitFor()
+    expect(await a.page.getByRole("button", { name: /^(Approve|Request changes)$/ }).count()).toBe(0)
     await a.page.getByRole("button", { name: "Merge", exact: true }).click()
     await a.page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
     // Merged, the change request is read-only: no review or merge is offered any more.
