@@ -205,8 +205,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
                   spaceId,
                   changeRequestId: cr.id
                 })))
-                const mergedBy = (yield* Actor.Actor).userId
-                return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, mergedBy, mergedAt: at, updatedAt: at }), () => moved.value)
+                return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, mergedBy: (yield* Actor.Actor).userId, mergedAt: at, updatedAt: at }), () => moved.value)
               })
           }
         ).pipe(
