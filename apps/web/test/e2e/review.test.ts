@@ -239,3 +239,21 @@ it("resolves every conflict with main in the page (two on one page, one on anoth
     await a.context.close()
   }
 })
+
+it("draws an expandable in the diff with its own summary, as a reader sees it", async () => {
+  const { space, page } = await seedSpace("Expandable Org")
+  const cr = await editIn(space.id, page.id, "Add a checklist",
+    "Alpha line.\n\nBeta line.\n\n<details>\n\n<summary>Before you start</summary>\n\nCheck the cables.\n\n</details>\n")
+  const a = await open(browser(), url)
+  try {
+    await signInAsAdmin(a, url)
+    await a.page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    const added = a.page.locator(".review-added details")
+    await added.locator("summary", { hasText: "Before you start" }).waitFor()
+    expect(await added.locator("summary").count()).toBe(1)
+    await added.getByText("Check the cables.").waitFor()
+    expect(a.problems).toEqual([])
+  } finally {
+    await a.context.close()
+  }
+})

@@ -12,6 +12,8 @@ const serializer = DOMSerializer.fromSchema(schema)
 const html = (node: PMNode): string => {
   const div = document.createElement("div")
   div.appendChild(serializer.serializeNode(node))
+  // A reviewer reads what an expandable holds: drawn open, its summary as the reader sees it.
+  for (const details of div.querySelectorAll("details")) details.open = true
   return div.innerHTML
 }
 
