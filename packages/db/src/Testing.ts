@@ -284,18 +284,8 @@ export const layerPgliteMigrated = (
 export const pgliteClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
   Effect.gen(function*() {
     yield* dumpFor(migrations)
-    return join(dumpDirectory, `${yield* migrationsKey(migrations)}-${pgliteBuild}.tar.gz`)
+    return (yield* dumpFile(migrations)).file
   })
-
-/**
- * The file of a new, unmigrated PGlite cluster's gzipped dump (the one `layerPgliteTest` loads,
- * made once and kept), which `ClusterDump.restore` writes into a data directory: an embedded
- * database for a test of migrations, without initdb.
- */
-export const newClusterFile: Effect.Effect<string> = Effect.gen(function*() {
-  yield* dumpFor([])
-  return (yield* dumpFile([])).file
-})
 
 /** An in-memory PGlite, a new cluster, served exactly as `Database.layerEmbedded` runs it. */
 export const layerPgliteTest: Layer.Layer<Database.Services> = layerPgliteMigrated([])

@@ -33,8 +33,9 @@ export const postgresUrl: Effect.Effect<string, never, Scope.Scope> = Effect.map
 export const layerPgliteTest: Layer.Layer<Database.Services> = Testing.layerPgliteTest
 
 /**
- * A gzipped PGlite cluster holding `migrations` applied, made once: `Database.layerEmbedded`'s
- * `initialCluster` for a test's data directory, which then starts without initdb or migrating.
+ * A gzipped PGlite cluster holding `migrations` applied (none: a new cluster), made once:
+ * `Database.layerEmbedded`'s `initialCluster` for a test's data directory, which then starts
+ * without initdb or migrating.
  */
 export const embeddedClusterFile = (migrations: ReadonlyArray<Migrations.PackageMigrations>): Effect.Effect<string> =>
   Testing.pgliteClusterFile(migrations)
@@ -44,7 +45,7 @@ export const embeddedClusterFile = (migrations: ReadonlyArray<Migrations.Package
  * `@quire/db/Testing`), for tests of what migrates one: PGlite's initdb takes seconds.
  */
 export const newEmbeddedCluster = (dataDir: string): Effect.Effect<string> =>
-  Effect.flatMap(Testing.newClusterFile, (file) => Effect.promise(() => ClusterDump.restore(file, dataDir))).pipe(Effect.as(dataDir))
+  Effect.flatMap(Testing.pgliteClusterFile([]), (file) => Effect.promise(() => ClusterDump.restore(file, dataDir))).pipe(Effect.as(dataDir))
 
 export type SqlName = "postgres" | "pglite"
 export type Name = "memory" | SqlName
