@@ -240,8 +240,11 @@ export const buildGraph = (
     let kept = 0
     for (const link of found) {
       const { url } = link
-      // A path starting `.` is relative: it depends on the page, no use looking it up.
-      const alike = url.charCodeAt(0) === 46 ? undefined : link.kind === "image" ? everywhere.image : everywhere.link
+      // Only a URL with a scheme, or one starting `/`, `#`, `<` or blank, may resolve alike everywhere:
+      // any other (`page.md`, `./page.md`) is relative, no use looking it up.
+      const first = url.charCodeAt(0)
+      const maybeAlike = first === 47 || first === 35 || first === 60 || first <= 32 || Number.isNaN(first) || url.includes(":")
+      const alike = !maybeAlike ? undefined : link.kind === "image" ? everywhere.image : everywhere.link
       let code = alike?.get(url)
       if (code === undefined) {
         resolve ??= resolverFor({ pagePath: entry.path, pageFilePath: page.git?.path })

@@ -110,8 +110,34 @@ const pagePathOfGitPath = (segments: ReadonlyArray<string>): string => {
   return segments.join("/")
 }
 
-const isInApp = (url: string, base: URL | undefined): boolean => {
-  if (base === undefined || !URL.canParse(url)) return false
+/** `pagePathOfGitPath` of a path written as one string with no empty segment. */
+const pagePathOfFilePath = (path: string): string => {
+  const slash = path.lastIndexOf("/")
+  const last = path.slice(slash + 1).toLowerCase()
+  if (last === "readme.md") return slash === -1 ? "" : path.slice(0, slash)
+  return last.endsWith(".md") ? path.slice(0, -3) : path
+}
+
+/**
+ * Whether `url` (absolute, http or https) points into the app at `base`. `origins` keeps, by the
+ * text before the URL's path, whether it is the app's origin: the links of a revision point to a
+ * few sites, and each is parsed once, not once a link.
+ */
+const isInApp = (url: string, base: URL | undefined, origins: Map<string, boolean>): boolean => {
+  if (base === undefined) return false
+  const authority = url.indexOf("//")
+  if (authority !== -1 && authority === url.indexOf(":") + 1) {
+    let end = authority + 2
+    while (end < url.length && !"/\\?#".includes(url[end]!)) end++
+    const prefix = url.slice(0, end)
+    let same = origins.get(prefix)
+    if (same === undefined) {
+      same = URL.canParse(prefix) && new URL(prefix).origin === base.origin
+      origins.set(prefix, same)
+    }
+    if (!same) return false
+  }
+  if (!URL.canParse(url)) return false
   const link = new URL(url)
   if (link.origin !== base.origin) return false
   const prefix = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`
@@ -262,11 +288,12 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
   const assetRefs = lazy(() => assetRefsOf(revision.filesByPath))
   const base = lazy(() => URL.canParse(revision.appBaseUrl) ? new URL(revision.appBaseUrl) : undefined)
   const absolute = new Map<string, LinkResolution | undefined>()
+  const origins = new Map<string, boolean>()
   const absoluteLink = (url: string): LinkResolution | undefined => {
     if (absolute.has(url)) return absolute.get(url)
     const full = url.startsWith("//") ? `https:${url}` : url
     const resolution: LinkResolution | undefined = /^https?:/i.test(full)
-      ? { target: { kind: "url", url }, status: isInApp(full, base()) ? "in-app" : "ok" }
+      ? { target: { kind: "url", url }, status: isInApp(full, base(), origins) ? "in-app" : "ok" }
       : undefined
     absolute.set(url, resolution)
     return resolution
@@ -277,16 +304,22 @@ export const revisionLinkResolver = (revision: RevisionLinkContext) => {
     const { pageFilePath } = place
     const fileFolderOfPage = pageFilePath === undefined ? undefined : fileFolder(pageFilePath)
     const plainFromFile = fileFolderOfPage === undefined ? () => undefined : plainJoin(fileFolderOfPage)
+    const plainFromTree = lazy(() => plainJoin(folder()))
     return (link) => {
       const url = unwrap(link.url)
       if (url === "" || url.startsWith("#")) return undefined
       if (url.startsWith("//") || scheme.test(url)) return absoluteLink(url)
       const { anchor, path } = splitAnchor(url)
       const rooted = path.startsWith("/")
-      if (!rooted) {
+      if (!rooted && fileFolderOfPage !== undefined) {
         const plain = plainFromFile(path)
         const found = plain === undefined ? undefined : byFile(plain, anchor, context)
         if (found !== undefined) return found
+      }
+      // A page with no file of its own: a plain relative path is joined to its folder in the tree as strings.
+      if (!rooted && fileFolderOfPage === undefined && link.kind !== "image") {
+        const plain = plainFromTree()(path)
+        if (plain !== undefined) return pageByPath(pagePathOfFilePath(plain), anchor, context)
       }
       const segments = path.split("/")
       if (rooted && segments[1] === "files" && segments[2] !== undefined && segments[2] !== "") {

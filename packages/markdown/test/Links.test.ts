@@ -86,6 +86,16 @@ describe("Links", () => {
     assert.isUndefined(resolve("mailto:team@example.com"))
   })
 
+  it("reads an app link in any form the URL parser reads alike, however many links share its site", () => {
+    const page = classifyLinks(
+      "[a](HTTPS://Docs.Example.COM/app/x) [b](https://docs.example.com:443/app/y) [c](https://docs.example.com/other) " +
+        "[d](https://docs.example.com.evil.test/app/z) [e](https://user@docs.example.com/app/w) [f](https://docs.example.com/app)",
+      context("guides/install"),
+      noHtml
+    )
+    assert.deepStrictEqual(page.map((link) => link.status), ["in-app", "in-app", "ok", "ok", "in-app", "in-app"])
+  })
+
   it("classifies a whole page and counts its links", () => {
     const links = classifyLinks(
       "[a](upgrade.md) [b](missing.md) [c](#top) [d](https://example.com) ![e](/files/f-logo) [f](mailto:x@y.z)",
