@@ -11,6 +11,7 @@ import { useAtomValue, useMutation } from "../../api/react.ts"
 import { sessionAtom } from "../../api/session.ts"
 import { refusalOf } from "../../ui/refusal.ts"
 import { Failure, Loading } from "../../ui/States.tsx"
+import "./notifications.css"
 
 const settingsKey = "notification-settings"
 const settingsAtom = QuireApi.query("notifications", "getNotificationSettingsForAuthenticatedUser", { reactivityKeys: [settingsKey] })
@@ -47,16 +48,14 @@ const Choices = (props: { readonly settings: NotificationSettings }) => {
     }
   }
   return (
-    <fieldset className="stack" style={{ border: "none", padding: 0, margin: 0 }}>
+    <fieldset className="email-choices">
       <legend className="visually-hidden">Email me about</legend>
       {kinds.map(({ hint, kind, label }) => (
-        <div key={kind} className="field">
-          <label style={{ display: "flex", gap: "0.5rem", alignItems: "baseline", fontWeight: 600 }}>
-            <input type="checkbox" name={kind} checked={email[kind]} onChange={(event) => void toggle(kind, event.target.checked)}
-              aria-describedby={`${kind}-hint${problem?.kind === kind ? ` ${kind}-error` : ""}`} />
-            {label}
-          </label>
-          <span id={`${kind}-hint`} className="hint" style={{ marginLeft: "1.6rem" }}>{hint}</span>
+        <div key={kind} className="email-choice">
+          <input type="checkbox" id={`email-${kind}`} name={kind} checked={email[kind]} onChange={(event) => void toggle(kind, event.target.checked)}
+            aria-describedby={`${kind}-hint${problem?.kind === kind ? ` ${kind}-error` : ""}`} />
+          <label htmlFor={`email-${kind}`}>{label}</label>
+          <span id={`${kind}-hint`} className="hint">{hint}</span>
           {problem?.kind === kind ? <p id={`${kind}-error`} className="field-error" role="alert">{problem.message}</p> : null}
         </div>
       ))}
