@@ -4,7 +4,7 @@
  * the server has no SMTP); the job mails each person whose settings keep that kind, with a link to
  * where the app shows it. In-app notifications are written either way.
  */
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Exit, Layer, Schema } from "effect"
 import { accountMail, NotificationSettings, Users } from "@quire/identity"
 import { Actor, escapeHtml } from "@quire/kernel"
 import { define, JobQueue } from "@quire/queue"
@@ -117,7 +117,12 @@ export const layerDelivery = Layer.effect(
     return NotificationDelivery.of({
       deliver: (written) =>
         mail.delivers
-          ? mailNotifications.enqueue({ ids: written.map((n) => n.id) }).pipe(Effect.provideService(JobQueue, queue))
+          ? mailNotifications.enqueue({ ids: written.map((n) => n.id) }).pipe(
+            Effect.provideService(JobQueue, queue),
+            // The event stands without its mail: a queue that cannot take the job is logged.
+            Effect.exit,
+            Effect.flatMap((exit) => Exit.isFailure(exit) ? Effect.logWarning("Could not queue the notifications' email", exit.cause) : Effect.void)
+          )
           : Effect.void
     })
   })
