@@ -10,8 +10,8 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type ClientInfo, EmailVerification, InviteSignUp, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
-import type { Errors } from "@quire/kernel"
+import { type ClientInfo, EmailVerification, InviteSignUp, Organizations, PasswordSignIn, type SessionGrant, type SignInSession, SignInSessions } from "@quire/identity"
+import { Actor, type Errors } from "@quire/kernel"
 import { envelope } from "./ErrorEnvelope.ts"
 import { PublicUrl } from "./PublicUrl.ts"
 import { addressOf, TrustProxy } from "./RateLimits.ts"
@@ -107,9 +107,14 @@ const crossSiteGuard = HttpRouter.middleware(
 )
 
 /** The answer describing a signed-in session: its person and its expiry. */
-const describeSession = (sessions: SignInSessions["Service"], verification: EmailVerification["Service"]) =>
+const describeSession = (sessions: SignInSessions["Service"], verification: EmailVerification["Service"], organizations: Organizations["Service"]) =>
   Effect.fnUntraced(function*(session: SignInSession) {
     const user = yield* Effect.orDie(sessions.user(session))
+    const actor = Actor.Actor.of({
+      userId: user.id,
+      instanceAdmin: session.organizationId === undefined && user.instanceAdmin,
+      ...(session.organizationId === undefined ? {} : { scope: session.organizationId })
+    })
     return {
       user: {
         id: user.id,
@@ -121,6 +126,8 @@ const describeSession = (sessions: SignInSessions["Service"], verification: Emai
       },
       // Whether a confirmation link can be mailed (QUIRE_SMTP_URL): the app offers one only then.
       emailDelivery: verification.sendsMail,
+      // Whether the app offers "New organization" (and, when not, why: the server's own refusal).
+      organizationCreation: yield* organizations.mayCreate.pipe(Effect.provideService(Actor.Actor, actor)),
       session: {
         id: session.id,
         method: session.method,
@@ -146,7 +153,7 @@ const routes = HttpRouter.use(Effect.fn(function*(router) {
     userAgent: request.headers["user-agent"]
   })
 
-  const sessionBody = describeSession(sessions, verification)
+  const sessionBody = describeSession(sessions, verification, yield* Organizations)
 
   /** The session body of a session just begun, with its cookie. */
   const signedIn = (grant: SessionGrant) =>

@@ -161,7 +161,7 @@ for (const backend of backends) {
         assert.strictEqual((yield* reviewer.api.notifications.listNotificationsForAuthenticatedUser({ query: {} })).count, 3)
       }))
 
-    it.effect("the OpenAPI document has the four operations, each saying it is Quire's extension", () =>
+    it.effect("the OpenAPI document has the six operations, each saying it is Quire's extension", () =>
       Effect.gen(function*() {
         const document = (yield* raw("GET", "/openapi.json")).body as {
           readonly paths: Record<string, Record<string, { readonly operationId: string; readonly description: string }>>
@@ -170,7 +170,9 @@ for (const backend of backends) {
           ["/v1/user/notifications", "get", "listNotificationsForAuthenticatedUser"],
           ["/v1/user/notifications/count", "get", "countNotificationsForAuthenticatedUser"],
           ["/v1/user/notifications/{notificationId}", "patch", "updateNotificationForAuthenticatedUser"],
-          ["/v1/user/notifications/read", "post", "markAllNotificationsReadForAuthenticatedUser"]
+          ["/v1/user/notifications/read", "post", "markAllNotificationsReadForAuthenticatedUser"],
+          ["/v1/user/notification-settings", "get", "getNotificationSettingsForAuthenticatedUser"],
+          ["/v1/user/notification-settings", "patch", "updateNotificationSettingsForAuthenticatedUser"]
         ] as const
         for (const [path, method, operationId] of operations) {
           const operation = document.paths[path]?.[method]

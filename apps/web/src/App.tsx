@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from "react"
 import { organizationsAtom, spaceAtom } from "./api/queries.ts"
 import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
+import { CreateOrganization } from "./features/onboarding/CreateOrganization.tsx"
 import { ChangeRequest } from "./routes/ChangeRequest.tsx"
 import { Collection } from "./routes/Collection.tsx"
 import { History } from "./routes/History.tsx"
@@ -14,7 +15,7 @@ import { OrgHome } from "./routes/OrgHome.tsx"
 import { Review } from "./routes/Review.tsx"
 import { Revision } from "./routes/Revision.tsx"
 import { Notifications } from "./routes/Notifications.tsx"
-import { NotFound, Placeholder } from "./routes/Placeholder.tsx"
+import { NotFound } from "./routes/Placeholder.tsx"
 import { Settings } from "./routes/Settings.tsx"
 import { Setup } from "./routes/Setup.tsx"
 import { SignIn } from "./routes/SignIn.tsx"
@@ -39,7 +40,7 @@ const Specs = lazy(() => import("./features/specs/Specs.tsx"))
 const Spec = lazy(() => import("./features/specs/Spec.tsx"))
 const Translations = lazy(() => import("./features/translations/Translations.tsx"))
 
-/** `/`: the person's first organization, or a word when they have none. */
+/** `/`: the person's first organization, or, when they have none, creating one. */
 const Home = () => {
   const orgs = useAtomValue(organizationsAtom)
   const first = AsyncResult.isSuccess(orgs) ? orgs.value.items[0] : undefined
@@ -47,14 +48,12 @@ const Home = () => {
     if (first !== undefined) navigate(`/o/${first.id}`, { replace: true })
   }, [first])
   if (AsyncResult.isFailure(orgs)) return <Failure result={orgs} />
-  if (AsyncResult.isSuccess(orgs) && first === undefined) {
-    return <Placeholder title="No organization yet" description="You are not a member of any organization. Ask an administrator for an invitation, or create one with the API or `quire orgs create`." />
-  }
+  if (AsyncResult.isSuccess(orgs) && first === undefined) return <CreateOrganization first />
   return <Loading what="your organizations" />
 }
 
 const titles: Record<Route["name"], string> = {
-  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", org: "Organization",
+  home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
   changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
@@ -101,6 +100,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Settings section={route.section} />
     case "notifications":
       return <Notifications />
+    case "newOrganization":
+      return <CreateOrganization first={false} />
     default:
       return <NotFound path={route.name === "notFound" ? route.path : "/"} />
   }

@@ -12,6 +12,7 @@ export type Route =
   | { readonly name: "verifyEmail"; readonly token: string }
   | { readonly name: "settings"; readonly section: string }
   | { readonly name: "notifications" }
+  | { readonly name: "newOrganization" }
   | { readonly name: "org"; readonly organizationId: string }
   | { readonly name: "orgSettings"; readonly organizationId: string }
   | { readonly name: "orgSso"; readonly organizationId: string }
@@ -52,6 +53,7 @@ export const parseRoute = (pathname: string, search = ""): Route => {
   if (first === "invite" && second !== undefined && parts.length === 2) return { name: "invite", token: second }
   if (first === "verify-email" && parts.length === 1) return { name: "verifyEmail", token: new URLSearchParams(search).get("token") ?? "" }
   if (first === "notifications" && parts.length === 1) return { name: "notifications" }
+  if (first === "new-organization" && parts.length === 1) return { name: "newOrganization" }
   if (first === "settings") return { name: "settings", section: second ?? "sessions" }
   if (first === "o" && second !== undefined) {
     if (third === undefined) return { name: "org", organizationId: second }

@@ -13,7 +13,8 @@ const services = Layer.unwrap(Effect.gen(function*() {
   const url = yield* Config.NonEmptyString("DATABASE_URL").pipe(Effect.mapError(() => new Worker.MissingDatabaseUrl()))
   // The server's instance secret (QUIRE_SECRET, else the shared QUIRE_DATA_DIR's secret file) opens
   // what it sealed: Git sync's repository credentials above all.
-  return Platform.layerPostgres(url).pipe(Layer.provide(SecretFile.layer))
+  // Mail as the server sends it (notifications are mailed by a job), to links at QUIRE_PUBLIC_URL.
+  return Platform.layerPostgres(url).pipe(Layer.provide(SecretFile.layer), Layer.provide(Platform.layerWorkerMail))
 }))
 
 // SIGINT/SIGTERM interrupt the program; a clean shutdown after a signal exits 0, not 130. A start

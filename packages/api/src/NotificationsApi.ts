@@ -40,6 +40,21 @@ export const NotificationCount = Schema.Struct({
   unread: Schema.Finite
 }).annotate({ identifier: "NotificationCount" })
 
+/** For each kind of notification, whether it also reaches the person by email. */
+export const EmailNotificationChoices = Schema.Struct({
+  review_requested: Schema.Boolean,
+  comment_reply: Schema.Boolean,
+  mention: Schema.Boolean,
+  change_request_merged: Schema.Boolean
+}).annotate({ identifier: "EmailNotificationChoices" })
+
+export const NotificationSettings = Schema.Struct({
+  object: Schema.Literal("notification-settings"),
+  /** Which kinds are emailed as well as shown in the app (all, until the person turns some off). */
+  email: EmailNotificationChoices
+}).annotate({ identifier: "NotificationSettings" })
+export type NotificationSettings = typeof NotificationSettings.Type
+
 const extension = "Quire's extension (GitBook has only `createUserNotificationsToken`)."
 
 export class NotificationsApi extends HttpApiGroup.make("notifications")
@@ -79,6 +94,31 @@ export class NotificationsApi extends HttpApiGroup.make("notifications")
       .annotateMerge(OpenApi.annotations({
         summary: "Mark all my notifications read",
         description: `${extension} Marks every notification of the caller read; answers the unread count, now 0.`
+      })),
+    HttpApiEndpoint.get("getNotificationSettingsForAuthenticatedUser", "/user/notification-settings", {
+      success: NotificationSettings,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get my notification settings",
+        description: `${extension} Which kinds of notification also reach the caller by email: every kind, until they turn some off. Mail is sent only when the server has SMTP (\`QUIRE_SMTP_URL\`); in-app notifications are always kept.`
+      })),
+    HttpApiEndpoint.patch("updateNotificationSettingsForAuthenticatedUser", "/user/notification-settings", {
+      payload: Schema.Struct({
+        email: Schema.Struct({
+          review_requested: Schema.optionalKey(Schema.Boolean),
+          comment_reply: Schema.optionalKey(Schema.Boolean),
+          mention: Schema.optionalKey(Schema.Boolean),
+          change_request_merged: Schema.optionalKey(Schema.Boolean)
+        })
+      }),
+      success: NotificationSettings,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Change my notification settings",
+        description: `${extension} Turns email on or off for the kinds named in \`email\`; the others stay as they were.`,
+        transform: requestExample({ email: { mention: false } })
       }))
   )
   .middleware(Authentication)

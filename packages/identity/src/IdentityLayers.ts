@@ -37,6 +37,9 @@ import { UsersRepo } from "./UsersRepo.ts"
 import { EmailVerificationRepo } from "./EmailVerificationRepo.ts"
 import * as SqlEmailVerificationRepo from "./SqlEmailVerificationRepo.ts"
 import { EmailVerification } from "./signin/EmailVerification.ts"
+import { NotificationSettings } from "./NotificationSettings.ts"
+import { NotificationSettingsRepo } from "./NotificationSettingsRepo.ts"
+import * as SqlNotificationSettingsRepo from "./SqlNotificationSettingsRepo.ts"
 
 /** All identity ports, in memory, sharing one store. */
 export const layerReposMemory = Layer.mergeAll(
@@ -48,7 +51,8 @@ export const layerReposMemory = Layer.mergeAll(
   OidcProvidersRepo.layerMemory,
   SamlSignInRepo.layerMemory,
   SignInRepo.layerMemory,
-  EmailVerificationRepo.layerMemory
+  EmailVerificationRepo.layerMemory,
+  NotificationSettingsRepo.layerMemory
 ).pipe(Layer.provide(IdentityMemory.layer))
 
 /** All identity ports on Postgres (needs only a SqlClient). */
@@ -61,7 +65,8 @@ export const layerReposSql = Layer.mergeAll(
   SqlOidcProvidersRepo.layer,
   SqlSamlSignInRepo.layer,
   SqlSignInRepo.layer,
-  SqlEmailVerificationRepo.layer
+  SqlEmailVerificationRepo.layer,
+  SqlNotificationSettingsRepo.layer
 )
 
 /** Sign-in: passwords, sessions (password, SAML and OpenID Connect) and invitations' sign-up. */
@@ -73,7 +78,7 @@ const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcS
 )
 
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer).pipe(
   Layer.provideMerge(Layer.mergeAll(SamlProviders.layer, OidcProviders.layer)),
   Layer.provideMerge(OidcSecrets.layer),
   Layer.provideMerge(Organizations.layer),

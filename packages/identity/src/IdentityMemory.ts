@@ -1,6 +1,6 @@
 /** The state shared by the in-memory identity adapters, so that they see each other's writes. */
 import { Context, Layer } from "effect"
-import { MemoryStore, type Roles } from "@quire/kernel"
+import { MemoryStore, type NotificationKinds, type Roles } from "@quire/kernel"
 import type { ApiToken, LinkInvite, MemberInvite, Organization, User } from "./domain/Identity.ts"
 import type { AttemptCount, SessionRow } from "./signin/SignInRows.ts"
 
@@ -51,6 +51,8 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
   readonly verifiedEmails: MemoryStore.TxMap<string, string>
   /** Email verification links by the hash of their secret. */
   readonly emailVerifications: MemoryStore.TxMap<string, EmailVerificationRow>
+  /** The notification kinds each user chose not to receive by email, by user id. */
+  readonly emailOptOuts: MemoryStore.TxMap<string, ReadonlyArray<NotificationKinds.NotificationKind>>
 }>()("@quire/identity/IdentityMemory") {
   static readonly layer = Layer.sync(IdentityMemory, () =>
     IdentityMemory.of({
@@ -66,7 +68,8 @@ export class IdentityMemory extends Context.Service<IdentityMemory, {
       sessions: new MemoryStore.TxMap(),
       attempts: new MemoryStore.TxMap(),
       verifiedEmails: new MemoryStore.TxMap(),
-      emailVerifications: new MemoryStore.TxMap()
+      emailVerifications: new MemoryStore.TxMap(),
+      emailOptOuts: new MemoryStore.TxMap()
     }))
 }
 

@@ -30,6 +30,8 @@ export interface OrganizationsShape {
   readonly access: (organizationId: string) => Effect.Effect<OrganizationAccess, Errors.NotFound, Actor.Actor>
   /** Creates an organization administered by the caller; Forbidden to a single sign-on token (scoped to another one). */
   readonly create: (input: { readonly title: string; readonly emailDomains?: ReadonlyArray<string> | undefined }) => Effect.Effect<OrganizationAccess, Errors.Forbidden, Actor.Actor>
+  /** Whether the caller may create an organization now; when not, the reason in words (the same `create` would refuse with). */
+  readonly mayCreate: Effect.Effect<{ readonly allowed: true } | { readonly allowed: false; readonly reason: string }, never, Actor.Actor>
   readonly list: (page: Pagination.PageRequest) => Effect.Effect<Pagination.Page<OrganizationAccess>, Errors.InvalidInput, Actor.Actor>
   readonly update: (organizationId: string, patch: OrganizationPatch) => Effect.Effect<OrganizationAccess, Errors.NotFound | Errors.Forbidden | Errors.InvalidInput, Actor.Actor>
   /**
@@ -82,27 +84,43 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
       const mail = yield* accountMail
       const verifications = yield* EmailVerificationRepo
 
+      /** Why the caller may not create an organization now; nothing when they may. */
+      const refusal = Effect.fnUntraced(function*(actor: Actor.ActorShape) {
+        const unscoped = yield* Effect.flip(ensureUnscoped(actor, "create organizations")).pipe(Effect.option)
+        if (unscoped._tag === "Some") return unscoped
+        if (creation.who === "admins" && !actor.instanceAdmin) {
+          return Option.some(new Errors.Forbidden({ reason: "Only an instance administrator can create organizations on this instance (QUIRE_ORG_CREATION=admins)" }))
+        }
+        if (!actor.instanceAdmin && creation.perUser > 0 && (yield* repo.countCreatedBy(actor.userId)) >= creation.perUser) {
+          return Option.some(new Errors.Forbidden({
+            reason: `You have created ${creation.perUser} organizations, the most one person may (QUIRE_ORGS_PER_USER); ask an instance administrator`
+          }))
+        }
+        return Option.none<Errors.Forbidden>()
+      })
+
+      const mayCreate = Effect.flatMap(Effect.service(Actor.Actor), (actor) =>
+        Effect.map(refusal(actor), (refused) =>
+          Option.match(refused, {
+            onNone: () => ({ allowed: true as const }),
+            onSome: (error) => ({ allowed: false as const, reason: error.reason })
+          })))
+
       const create = Effect.fn("Organizations.create")(function*(input: {
         readonly title: string
         readonly emailDomains?: ReadonlyArray<string> | undefined
       }) {
         const actor = yield* Actor.Actor
-        yield* ensureUnscoped(actor, "create organizations")
-        if (creation.who === "admins" && !actor.instanceAdmin) {
-          return yield* new Errors.Forbidden({ reason: "Only an instance administrator can create organizations on this instance (QUIRE_ORG_CREATION=admins)" })
-        }
         const organization = newOrganization({
           id: yield* ids.make,
           title: input.title,
           createdAt: yield* now,
           emailDomains: (input.emailDomains ?? []).map((d) => d.toLowerCase())
         })
+        // Checked in the transaction: two creations at once do not both pass the cap.
         yield* transactor.transaction(Effect.gen(function*() {
-          if (!actor.instanceAdmin && creation.perUser > 0 && (yield* repo.countCreatedBy(actor.userId)) >= creation.perUser) {
-            return yield* new Errors.Forbidden({
-              reason: `You have created ${creation.perUser} organizations, the most one person may (QUIRE_ORGS_PER_USER); ask an instance administrator`
-            })
-          }
+          const refused = yield* refusal(actor)
+          if (Option.isSome(refused)) return yield* refused.value
           yield* repo.insert(organization, actor.userId)
         }))
         return { organization, membership: { role: "admin" as const } }
@@ -151,7 +169,7 @@ export class Organizations extends Context.Service<Organizations, OrganizationsS
         return found
       })
 
-      return Organizations.of({ access, create, list, update, listByEmailDomain, ...(yield* emailInvites(edit, mail, verifications)), ...(yield* inviteLinks(edit)) })
+      return Organizations.of({ access, create, mayCreate, list, update, listByEmailDomain, ...(yield* emailInvites(edit, mail, verifications)), ...(yield* inviteLinks(edit)) })
     })
   )
 }

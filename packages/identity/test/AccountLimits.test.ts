@@ -46,7 +46,13 @@ for (const backend of backends) {
         yield* Effect.orDie((yield* UsersRepo).insert(makeUser("cap-member")))
         yield* Effect.orDie((yield* UsersRepo).insert(makeUser("cap-admin", { instanceAdmin: true })))
         yield* organizations.create({ title: "One" }).pipe(as("cap-member"))
+        assert.deepStrictEqual(yield* organizations.mayCreate.pipe(as("cap-member")), { allowed: true })
         yield* organizations.create({ title: "Two" }).pipe(as("cap-member"))
+        // What the app is told before offering the form: the refusal's own words.
+        assert.deepStrictEqual(yield* organizations.mayCreate.pipe(as("cap-member")), {
+          allowed: false,
+          reason: "You have created 2 organizations, the most one person may (QUIRE_ORGS_PER_USER); ask an instance administrator"
+        })
         assert.strictEqual(
           yield* errorMessage(organizations.create({ title: "Three" }).pipe(as("cap-member"))),
           "You have created 2 organizations, the most one person may (QUIRE_ORGS_PER_USER); ask an instance administrator"
@@ -77,6 +83,11 @@ for (const backend of backends) {
             yield* errorMessage(organizations.create({ title: "Mine" }).pipe(as("only-member"))),
             "Only an instance administrator can create organizations on this instance (QUIRE_ORG_CREATION=admins)"
           )
+          assert.deepStrictEqual(yield* organizations.mayCreate.pipe(as("only-member")), {
+            allowed: false,
+            reason: "Only an instance administrator can create organizations on this instance (QUIRE_ORG_CREATION=admins)"
+          })
+          assert.deepStrictEqual(yield* organizations.mayCreate.pipe(asInstanceAdmin("only-admin")), { allowed: true })
           const { organization } = yield* organizations.create({ title: "Operator's" }).pipe(asInstanceAdmin("only-admin"))
           assert.strictEqual(organization.title, "Operator's")
         }))

@@ -5,6 +5,7 @@
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations } from "../src/index.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
+import { notificationSettingsRepoContract } from "./contract/NotificationSettingsRepoContract.ts"
 import { oidcProvidersRepoContract } from "./contract/OidcProvidersRepoContract.ts"
 import { organizationsRepoContract } from "./contract/OrganizationsRepoContract.ts"
 import { samlProvidersRepoContract } from "./contract/SamlProvidersRepoContract.ts"
@@ -24,4 +25,5 @@ Backends.each(backends, (it) => {
   oidcProvidersRepoContract(it)
   samlSignInRepoContract(it)
   signInRepoContract(it)
+  notificationSettingsRepoContract(it)
 })

@@ -6,11 +6,12 @@
 import { Config, Context, Effect, Layer, Option, Redacted, Ref } from "effect"
 import nodemailer from "nodemailer"
 
-/** One message: plain text, to one address. */
+/** One message to one address: plain text, and the same as simple HTML when the sender has it. */
 export interface Mail {
   readonly to: string
   readonly subject: string
   readonly text: string
+  readonly html?: string | undefined
 }
 
 export interface MailerShape {
@@ -45,7 +46,7 @@ export class Mailer extends Context.Service<Mailer, MailerShape>()("@quire/outbo
         return Mailer.of({
           delivers: true,
           send: (mail) =>
-            Effect.tryPromise(() => transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })).pipe(
+            Effect.tryPromise(() => transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html === undefined ? {} : { html: mail.html }) })).pipe(
               Effect.as(true),
               Effect.catch((error) => Effect.as(Effect.logWarning(`Could not send "${mail.subject}" to ${mail.to}`, error), false)),
               Effect.withSpan("Mailer.send")

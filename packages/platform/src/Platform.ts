@@ -1,6 +1,7 @@
 /** Quire from its configuration: the database (DATABASE_URL or embedded), every use case on it, the job queue. */
-import { Effect, Layer } from "effect"
+import { Config, Effect, Layer, Option } from "effect"
 import { Database } from "@quire/db"
+import { AccountMail } from "@quire/identity"
 import * as Queue from "./Queue.ts"
 import * as Services from "./Services.ts"
 import * as SiteBroadcast from "./SiteBroadcast.ts"
@@ -32,3 +33,13 @@ export const layerPostgres = (url: string) =>
     Layer.provide(Database.layerUrl(url)),
     Layer.orDie
   )
+
+/**
+ * The worker's mail (notifications its jobs send): SMTP (`QUIRE_SMTP_URL`) with links to the app at
+ * `QUIRE_PUBLIC_URL`, as the server's; without that URL the worker mails nothing, as its links
+ * would lead nowhere.
+ */
+export const layerWorkerMail = Layer.unwrap(Effect.map(
+  Effect.orDie(Config.option(Config.String("QUIRE_PUBLIC_URL"))),
+  Option.match({ onNone: () => AccountMail.layerNone, onSome: (url) => AccountMail.layerConfig(url) })
+))

@@ -16,6 +16,7 @@ import * as CommitMessagesLive from "./CommitMessagesLive.ts"
 import * as GitAuthorsLive from "./GitAuthorsLive.ts"
 import * as MembershipDependentsLive from "./MembershipDependentsLive.ts"
 import * as MembershipsLive from "./MembershipsLive.ts"
+import * as NotificationMail from "./NotificationMail.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
@@ -77,7 +78,8 @@ const layerServices = Layer.mergeAll(
   // A member or a team that leaves takes content's grants to them, in the same transaction.
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
-    ReviewsLayers.layerServices,
+    // Notifications are mailed by a queued job (NotificationMail), when the server mails.
+    ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
     SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations)),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),

@@ -17,6 +17,19 @@ export interface NotificationView {
   readonly changeRequest: ChangeRequest | null
   /** For a comment on the space's own content: the path of its page in the current content, when it is still there. */
   readonly pagePath: string | null
+  /** The space's title, as it is now. */
+  readonly spaceTitle: string
+}
+
+/** What became of a notification to deliver: gone (never written, or its space purged), about a space its person can no longer view, or its view. */
+export type Delivery = { readonly _tag: "missing" } | { readonly _tag: "hidden" } | { readonly _tag: "found"; readonly view: NotificationView }
+
+/** The app's path of what a notification is about: a change request's review, or the space's page for a comment on the space. */
+export const notificationAppPath = (view: NotificationView): string => {
+  const { changeRequest, notification, pagePath } = view
+  const space = `/s/${encodeURIComponent(notification.spaceId)}`
+  if (changeRequest !== null) return `${space}/~/changes/${changeRequest.number}/~/review`
+  return pagePath === null ? space : `${space}/${pagePath.split("/").map(encodeURIComponent).join("/")}`
 }
 
 export interface NotificationListRequest extends Pagination.PageRequest {
@@ -33,6 +46,8 @@ export interface NotificationsShape {
   readonly markRead: (notificationId: string, read: boolean) => Effect.Effect<NotificationView, Errors.NotFound, Actor.Actor>
   /** Marks all the caller's notifications read; answers how many were unread. */
   readonly markAllRead: Effect.Effect<number, never, Actor.Actor>
+  /** A notification as its own person sees it, for the job that mails it (no caller: it acts as that person). */
+  readonly forDelivery: (notificationId: string) => Effect.Effect<Delivery>
 }
 
 export class Notifications extends Context.Service<Notifications, NotificationsShape>()("@quire/reviews/Notifications") {
@@ -49,9 +64,10 @@ export class Notifications extends Context.Service<Notifications, NotificationsS
       /** Views of notifications; those about a space the caller can no longer view are left out. */
       const views = Effect.fnUntraced(function*(notifications: ReadonlyArray<Notification>) {
         const spaceIds = [...new Set(notifications.map((n) => n.spaceId))]
-        const visible = new Set<string>()
+        const visible = new Map<string, string>()
         for (const spaceId of spaceIds) {
-          if (Option.isSome(yield* Effect.option(access.space(spaceId)))) visible.add(spaceId)
+          const found = yield* Effect.option(access.space(spaceId))
+          if (Option.isSome(found)) visible.set(spaceId, found.value.space.title)
         }
         const crs = new Map<string, ChangeRequest>()
         const paths = new Map<string, ReadonlyMap<string, string>>()
@@ -72,7 +88,8 @@ export class Notifications extends Context.Service<Notifications, NotificationsS
           out.push({
             notification: n,
             changeRequest: n.changeRequestId === null ? null : crs.get(n.changeRequestId) ?? null,
-            pagePath: n.changeRequestId === null && n.pageId !== null ? paths.get(n.spaceId)?.get(n.pageId) ?? null : null
+            pagePath: n.changeRequestId === null && n.pageId !== null ? paths.get(n.spaceId)?.get(n.pageId) ?? null : null,
+            spaceTitle: visible.get(n.spaceId) ?? ""
           })
         }
         return out
@@ -109,7 +126,17 @@ export class Notifications extends Context.Service<Notifications, NotificationsS
         return total
       })
 
+      const forDelivery = Effect.fn("Notifications.forDelivery")(function*(notificationId: string) {
+        const found = yield* repo.find(notificationId)
+        if (Option.isNone(found)) return { _tag: "missing" } as const
+        const [view] = yield* views([found.value]).pipe(
+          Effect.provideService(Actor.Actor, Actor.Actor.of({ userId: found.value.userId, instanceAdmin: false }))
+        )
+        return view === undefined ? { _tag: "hidden" } as const : { _tag: "found", view } as const
+      })
+
       return Notifications.of({
+        forDelivery,
         list,
         unreadCount,
         markRead,

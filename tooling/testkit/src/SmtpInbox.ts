@@ -96,9 +96,9 @@ export const start = async (): Promise<SmtpInbox> => {
 /** `start` for an Effect test: the server closes with the scope. */
 export const scoped = Effect.acquireRelease(Effect.promise(start), (inbox) => Effect.promise(inbox.close))
 
-/** A message's text, quoted-printable undone. */
+/** A message's text, quoted-printable undone (its escaped bytes read as UTF-8, as nodemailer writes them). */
 export const textOf = (raw: string): string =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll("=", ""), "hex").toString("utf8"))
 
 /** The first link in a message's text whose URL matches `path`. */
 export const linkIn = (message: Received, path: RegExp): URL | undefined => {

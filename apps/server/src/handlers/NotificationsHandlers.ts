@@ -6,23 +6,18 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type Notification } from "@quire/api"
-import { Notifications, type NotificationView } from "@quire/reviews"
+import { NotificationSettings, type NotificationSettingsView } from "@quire/identity"
+import { notificationAppPath, Notifications, type NotificationView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import { PublicUrl } from "../PublicUrl.ts"
-
-/** The app's path of what a notification is about. */
-const appPath = (view: NotificationView): string => {
-  const { changeRequest, notification, pagePath } = view
-  const space = `/s/${encodeURIComponent(notification.spaceId)}`
-  if (changeRequest !== null) return `${space}/~/changes/${changeRequest.number}/~/review`
-  return pagePath === null ? space : `${space}/${pagePath.split("/").map(encodeURIComponent).join("/")}`
-}
 
 export const layer = HttpApiBuilder.group(Api, "notifications", Effect.fn(function*(handlers) {
   const notifications = yield* Notifications
   const urls = yield* PublicUrl
   const lookup = yield* CommentPresenters.usersById
+  const settings = yield* NotificationSettings
+  const presentSettings = (view: NotificationSettingsView) => ({ object: "notification-settings" as const, email: view.email })
 
   const present = Effect.fnUntraced(function*(views: ReadonlyArray<NotificationView>) {
     const user = yield* lookup(views.map((v) => v.notification.actorId))
@@ -40,7 +35,7 @@ export const layer = HttpApiBuilder.group(Api, "notifications", Effect.fn(functi
         ...(cr === null ? {} : { changeRequest: { id: cr.id, number: cr.number, subject: cr.subject } }),
         ...(n.commentId === null ? {} : { comment: n.commentId }),
         ...(n.replyId === null ? {} : { reply: n.replyId }),
-        urls: { app: urls.app(appPath(view)), location: urls.api(`/user/notifications/${n.id}`) }
+        urls: { app: urls.app(notificationAppPath(view)), location: urls.api(`/user/notifications/${n.id}`) }
       }
     })
   })
@@ -65,4 +60,6 @@ export const layer = HttpApiBuilder.group(Api, "notifications", Effect.fn(functi
       ))
     .handle("markAllNotificationsReadForAuthenticatedUser", () =>
       Effect.andThen(notifications.markAllRead, Effect.map(notifications.unreadCount, (unread) => ({ unread }))))
+    .handle("getNotificationSettingsForAuthenticatedUser", () => Effect.map(settings.mine, presentSettings))
+    .handle("updateNotificationSettingsForAuthenticatedUser", ({ payload }) => Effect.map(settings.update(payload.email), presentSettings))
 }))

@@ -17,6 +17,8 @@ export interface SessionInfo {
   readonly session: { readonly id: string; readonly expiresAt: string }
   /** Whether the server mails confirmation links. */
   readonly emailDelivery?: boolean
+  /** Whether the person may create an organization now; when not, the server's reason. */
+  readonly organizationCreation?: { readonly allowed: true } | { readonly allowed: false; readonly reason: string }
   readonly setupNeeded: false
 }
 

@@ -1,10 +1,14 @@
-/** `/settings/...`: the person's sign-in sessions (revoke any) and their password; `/settings/tokens`: their API tokens. */
+/**
+ * `/settings/...`: the person's sign-in sessions (revoke any) and their password; `/settings/tokens`:
+ * their API tokens; `/settings/notifications`: which notifications reach them by email.
+ */
 import { AsyncResult } from "effect/reactivity"
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from "react"
 import { changePassword, listSessions, revokeSession, signOutEverywhere, type SignInSessionRow } from "../api/auth.ts"
 import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { navigate } from "../router.ts"
+import { EmailSettings } from "../features/notifications/EmailSettings.tsx"
 import { Field } from "../ui/Field.tsx"
 import { errorsOf, useAuthForm } from "./useAuthForm.ts"
 import { formatTime } from "../ui/time.ts"
@@ -113,20 +117,21 @@ const Password = () => {
 
 const sections = [
   { key: "sessions", label: "Sessions and password" },
-  { key: "tokens", label: "API tokens" }
+  { key: "tokens", label: "API tokens" },
+  { key: "notifications", label: "Notifications" }
 ] as const
 
 export const Settings = (props: { readonly section?: string }) => {
   const session = useAtomValue(sessionAtom)
   const userId = AsyncResult.isSuccess(session) && session.value.signedIn ? session.value.info.user.id : undefined
-  const section = props.section === "tokens" ? "tokens" : "sessions"
+  const section = props.section === "tokens" || props.section === "notifications" ? props.section : "sessions"
   return (
     <div className="stack">
       <h1>Settings</h1>
       <nav className="admin-tabs" aria-label="Settings">
         {sections.map((item) => <Link key={item.key} href={`/settings/${item.key}`} aria-current={item.key === section ? "page" : undefined}>{item.label}</Link>)}
       </nav>
-      {section === "tokens"
+      {section === "notifications" ? <EmailSettings /> : section === "tokens"
         ? userId === undefined ? null : <Suspense fallback={<Loading what="your API tokens" />}><ApiTokens userId={userId} /></Suspense>
         : (
           <>

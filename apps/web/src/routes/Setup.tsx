@@ -1,4 +1,7 @@
-/** `/setup`: the first run, making the instance administrator's account with the code the server printed. */
+/**
+ * `/setup`: the first run, making the instance administrator's account with the code the server
+ * printed; then `/` offers the second step, creating their organization.
+ */
 import { type FormEvent, useState } from "react"
 import { setup } from "../api/auth.ts"
 import { useRefresh } from "../api/react.ts"
@@ -39,6 +42,7 @@ export const Setup = (props: { readonly open: boolean }) => {
       <main className="auth-card">
         <p className="brand">Quire</p>
         <h1>Set up Quire</h1>
+        <p className="muted">Step 1 of 2: your account. Next, your organization.</p>
         <p className="muted">Make the administrator's account. The setup code is the token the server printed in its log when it first started.</p>
         <form onSubmit={onSubmit} noValidate>
           {errors.form === undefined ? null : <p className="form-error" role="alert">{errors.form}</p>}

@@ -19,6 +19,7 @@ import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/spa
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
+import { SpaceStart } from "../features/onboarding/SpaceStart.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -96,7 +97,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
         </nav>
         <div>
           {props.pagePath !== "" ? <PageArea spaceId={props.spaceId} pagePath={props.pagePath} />
-            : current === undefined ? null
+            : current === undefined ? AsyncResult.isSuccess(space) && AsyncResult.isSuccess(pages) && documents.length === 0 ? <SpaceStart space={space.value} /> : null
             : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
         </div>
       </div>

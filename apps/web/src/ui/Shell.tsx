@@ -11,6 +11,7 @@ import { organizationsAtom } from "../api/queries.ts"
 import { useAtomValue, useRefresh } from "../api/react.ts"
 import { sessionAtom } from "../api/session.ts"
 import { Bell } from "../features/notifications/Bell.tsx"
+import { NewOrganizationOption, newOrganizationValue } from "../features/onboarding/NewOrganizationOption.tsx"
 import { Palette } from "../features/palette/Palette.tsx"
 import { navigate } from "../router.ts"
 import { MoonIcon, SearchIcon, SunIcon } from "./icons.tsx"
@@ -25,9 +26,10 @@ const OrgSwitcher = (props: { readonly organizationId: string | undefined }) => 
   return (
     <label>
       <span className="visually-hidden">Organization</span>
-      <select value={props.organizationId ?? ""} onChange={(event) => navigate(`/o/${event.target.value}`)}>
+      <select value={props.organizationId ?? ""} onChange={(event) => navigate(event.target.value === newOrganizationValue ? "/new-organization" : `/o/${event.target.value}`)}>
         {props.organizationId === undefined ? <option value="">Choose an organization</option> : null}
         {items.map((org) => <option key={org.id} value={org.id}>{org.title}</option>)}
+        <NewOrganizationOption />
       </select>
     </label>
   )

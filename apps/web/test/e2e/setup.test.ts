@@ -29,8 +29,8 @@ it("sets up the administrator with the code the server printed", async () => {
 
     await page.getByLabel("Setup code").fill(setupCode)
     await page.getByRole("button", { name: "Create the account" }).click()
-    // Signed in, with no organization yet.
-    await page.getByRole("heading", { name: "No organization yet" }).waitFor()
+    // Signed in, with no organization yet: the second step.
+    await page.getByRole("heading", { name: "Create your organization" }).waitFor()
     await page.getByRole("button", { name: "Grace Hopper" }).waitFor()
     const session = await context.request.get(`${url}/auth/session`)
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe("grace@quire.test")

@@ -300,6 +300,19 @@ const m0017_hashed_email_invites = Effect.gen(function*() {
   yield* sql`ALTER TABLE identity_email_invites ADD COLUMN sealed_id text`
 })
 
+/**
+ * Which kinds of notification each person turned off for email: one row per person who chose
+ * (none: every kind reaches them), the kinds joined by commas.
+ */
+const m0018_notification_settings = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    CREATE TABLE identity_notification_settings (
+      user_id text COLLATE "C" PRIMARY KEY REFERENCES identity_users (id) ON DELETE CASCADE,
+      email_off text NOT NULL
+    )`
+})
+
 export const migrations = {
   table: "quire_identity_migrations",
   migrations: {
@@ -318,6 +331,7 @@ export const migrations = {
     "0013_email_verification": m0013_email_verification,
     "0015_tokens_created_by_session": m0015_tokens_created_by_session,
     "0016_sealed_sso_keys": m0016_sealed_sso_keys,
-    "0017_hashed_email_invites": m0017_hashed_email_invites
+    "0017_hashed_email_invites": m0017_hashed_email_invites,
+    "0018_notification_settings": m0018_notification_settings
   }
 } as const

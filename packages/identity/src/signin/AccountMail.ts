@@ -5,7 +5,10 @@
  * links to copy instead.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { Mailer } from "@quire/outbound"
+import { type Mail, Mailer } from "@quire/outbound"
+
+/** A message whose links point into the app: built from the app's base URL (`https://docs.example.com`, no trailing slash). */
+export type AppMessage = (appUrl: string) => Omit<Mail, "to">
 
 export interface AccountMailShape {
   /** Whether mail reaches people: only then does a link prove that its reader owns the mailbox. */
@@ -16,14 +19,21 @@ export interface AccountMailShape {
   readonly verification: (to: string, secret: string) => Effect.Effect<boolean>
   /** A notice to the account's email (a password changed, the sign-in email changed). */
   readonly notice: (to: string, subject: string, text: string) => Effect.Effect<boolean>
+  /** Any other message to `to` with links into the app (a notification). */
+  readonly message: (to: string, message: AppMessage) => Effect.Effect<boolean>
+}
+
+const none: AccountMailShape = {
+  delivers: false,
+  invitation: () => Effect.succeed(false),
+  verification: () => Effect.succeed(false),
+  notice: () => Effect.succeed(false),
+  message: () => Effect.succeed(false)
 }
 
 export class AccountMail extends Context.Service<AccountMail, AccountMailShape>()("@quire/identity/AccountMail") {
   /** Delivers nothing. */
-  static readonly layerNone = Layer.succeed(
-    AccountMail,
-    AccountMail.of({ delivers: false, invitation: () => Effect.succeed(false), verification: () => Effect.succeed(false), notice: () => Effect.succeed(false) })
-  )
+  static readonly layerNone = Layer.succeed(AccountMail, AccountMail.of(none))
 
   /** Over the Mailer, with links to the app at `appUrl` (`https://docs.example.com`). */
   static readonly layer = (appUrl: string) =>
@@ -47,7 +57,8 @@ export class AccountMail extends Context.Service<AccountMail, AccountMailShape>(
               text: `Confirm that ${to} is your email by opening this link (valid 24 hours):\n${base}/verify-email?token=${secret}\n\n` +
                 `If you did not ask for it, ignore this message.\n`
             }),
-          notice: (to, subject, text) => mailer.send({ to, subject, text })
+          notice: (to, subject, text) => mailer.send({ to, subject, text }),
+          message: (to, message) => mailer.send({ to, ...message(base) })
         })
       })
     )
@@ -59,5 +70,5 @@ export class AccountMail extends Context.Service<AccountMail, AccountMailShape>(
 /** The AccountMail provided, else one that delivers nothing (an embedding without mail). */
 export const accountMail: Effect.Effect<AccountMailShape> = Effect.map(
   Effect.serviceOption(AccountMail),
-  Option.getOrElse(() => AccountMail.of({ delivers: false, invitation: () => Effect.succeed(false), verification: () => Effect.succeed(false), notice: () => Effect.succeed(false) }))
+  Option.getOrElse(() => AccountMail.of(none))
 )

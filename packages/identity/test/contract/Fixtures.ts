@@ -5,6 +5,7 @@ import type { Transactor } from "@quire/kernel"
 import { at } from "@quire/testkit"
 import { newOrganization, type Organization, type User } from "../../src/domain/Identity.ts"
 import type { MembersRepo } from "../../src/MembersRepo.ts"
+import type { NotificationSettingsRepo } from "../../src/NotificationSettingsRepo.ts"
 import type { OidcProvidersRepo } from "../../src/OidcProvidersRepo.ts"
 import type { OrganizationsRepo } from "../../src/OrganizationsRepo.ts"
 import type { SamlSignInRepo } from "../../src/SamlSignInRepo.ts"
@@ -14,7 +15,16 @@ import type { TeamsRepo } from "../../src/TeamsRepo.ts"
 import { UsersRepo } from "../../src/UsersRepo.ts"
 
 /** Every identity port, as the backends under test provide them (one shared store). */
-export type Repos = UsersRepo | OrganizationsRepo | MembersRepo | TeamsRepo | SamlProvidersRepo | OidcProvidersRepo | SamlSignInRepo | SignInRepo
+export type Repos =
+  | UsersRepo
+  | OrganizationsRepo
+  | MembersRepo
+  | TeamsRepo
+  | SamlProvidersRepo
+  | OidcProvidersRepo
+  | SamlSignInRepo
+  | SignInRepo
+  | NotificationSettingsRepo
 
 /** The test registrar of a backend's shared layer (with its Transactor, for rollbacks). */
 export type ReposTest = Vitest.MethodsNonLive<Repos | Transactor.Transactor>

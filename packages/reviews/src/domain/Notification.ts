@@ -3,10 +3,11 @@
  * they wrote in, a mention, a change request of theirs merged), written by the reviews use cases
  * in the transaction of the event. GitBook's API has no notification listing; this is Quire's.
  */
-import { Schema } from "effect"
+import { NotificationKinds } from "@quire/kernel"
 
-export const NotificationKind = Schema.Literals(["review_requested", "comment_reply", "mention", "change_request_merged"])
-export type NotificationKind = typeof NotificationKind.Type
+/** The literal set lives in the kernel: identity keeps each person's email choice per kind. */
+export const NotificationKind = NotificationKinds.NotificationKind
+export type NotificationKind = NotificationKinds.NotificationKind
 
 export interface Notification {
   readonly id: string

@@ -1,6 +1,7 @@
 /**
  * How the reviews use cases notify people: they name recipients and what happened, in the
  * transaction of the event, and this writes one notification per recipient, never to the actor.
+ * Each is then handed to the NotificationDelivery, if one is provided (mail).
  * Mentions count only for members of the space's organization who may view the space.
  */
 import { Clock, Effect, Option } from "effect"
@@ -8,6 +9,7 @@ import { ContentAccess, type Space } from "@quire/content"
 import { Actor, Ids } from "@quire/kernel"
 import { mentionsOf, type Notification, type NotificationKind } from "../domain/Notification.ts"
 import { NotificationsRepo } from "../NotificationsRepo.ts"
+import { NotificationDelivery } from "./NotificationDelivery.ts"
 
 /** A notification to write: to whom, of what kind, about what. */
 export interface Draft {
@@ -25,6 +27,7 @@ export const make = Effect.gen(function*() {
   const repo = yield* NotificationsRepo
   const access = yield* ContentAccess
   const ids = yield* Ids.Ids
+  const delivery = yield* Effect.serviceOption(NotificationDelivery)
 
   /**
    * Writes the drafts: the first one for each recipient (so list a mention before a reply), none
@@ -53,6 +56,7 @@ export const make = Effect.gen(function*() {
       })
     }
     yield* repo.insert(notifications)
+    if (Option.isSome(delivery) && notifications.length > 0) yield* delivery.value.deliver(notifications)
   })
 
   /**
