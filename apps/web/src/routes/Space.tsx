@@ -6,7 +6,7 @@
  * "Edit", and the space's open change requests with a link to History (src/features/space/).
  */
 import { AsyncResult } from "effect/reactivity"
-import { type MouseEvent, useEffect } from "react"
+import { type MouseEvent, useEffect, useRef } from "react"
 import { pageAtom, pageByPathAtom, pagesAtom, spaceAtom } from "../api/queries.ts"
 import { failureOf } from "../api/react.ts"
 import { useAtomValue } from "../api/react.ts"
@@ -20,6 +20,7 @@ import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
 import { SpaceStart } from "../features/onboarding/SpaceStart.tsx"
+import { useFindInPage } from "../features/search/useFindInPage.ts"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -45,6 +46,8 @@ const useRenderStylesheet = () =>
 /** The page at `pagePath` when there is one (fetched at once, beside the tree), else the page `pageId` (the space's first, from the tree). */
 const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | undefined; readonly pagePath: string }) => {
   const page = useAtomValue(props.pageId === undefined ? pageByPathAtom(`${props.spaceId}\n${props.pagePath}`) : pageAtom(`${props.spaceId}\n${props.pageId}`))
+  const body = useRef<HTMLDivElement>(null)
+  useFindInPage(body, AsyncResult.isSuccess(page) && page.value.kind === "sheet" ? page.value.html : undefined)
   if (AsyncResult.isInitial(page)) return <Loading what="the page" />
   if (AsyncResult.isFailure(page)) return apiErrorName(failureOf(page)) === "NotFound" ? <p>No page at <code>{props.pagePath}</code>.</p> : <Failure result={page} />
   // A group's or a link's path names no page to read.
@@ -61,7 +64,7 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | 
       {page.value.html === undefined
         ? <pre className="source">{page.value.markdown ?? ""}</pre>
         // The server's sanitized rendering, as the published site shows it.
-        : <div className="markdown" onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
+        : <div className="markdown" ref={body} onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
       <PageComments spaceId={props.spaceId} pageId={page.value.id} />
     </article>
   )

@@ -8,6 +8,7 @@ import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
+const filler = Array.from({ length: 40 }, (_, i) => `Step ${i + 1} checks the regions before the next one starts.`).join("\n\n")
 const browser = sharedBrowser()
 
 it("finds a page as you type and opens it", async () => {
@@ -17,7 +18,8 @@ it("finds a page as you type and opens it", async () => {
   await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.number}/content`, {
     changes: [
       { operation: "insert_page", title: "Welcome", document: { markdown: "# Welcome\n\nStart here.\n" } },
-      { operation: "insert_page", title: "Deploying", document: { markdown: "# Deploying\n\nRoll out with the zeppelin rollout tool, one region at a time.\n" } }
+      // The words searched for come after a screenful of others: the page opens scrolled to them.
+      { operation: "insert_page", title: "Deploying", document: { markdown: `# Deploying\n\n${filler}\n\nRoll out with the zeppelin rollout tool, one region at a time.\n` } }
     ]
   })
   await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.number}/merge`)
@@ -42,6 +44,8 @@ it("finds a page as you type and opens it", async () => {
     const result = page.getByRole("option", { name: /Deploying/ })
     await result.waitFor()
     expect(await result.innerText()).toContain("Operations")
+    // The word searched for is marked in the result's excerpt.
+    expect(await result.locator("mark").allInnerTexts()).toContain("zeppelin")
     await captureScreen(page, "palette")
 
     // A space by its title, then the page by its words: arrows choose, Enter opens.
@@ -55,6 +59,14 @@ it("finds a page as you type and opens it", async () => {
     await page.getByRole("heading", { name: "Deploying" }).waitFor()
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/s/${space.id}/`))
     await page.locator(".markdown").getByText("Roll out with the zeppelin rollout tool").waitFor()
+    // The page opened where the word is, the word highlighted.
+    expect(new URL(page.url()).searchParams.get("q")).toBe("zeppelin")
+    await page.waitForFunction(() => (CSS.highlights.get("search-match")?.size ?? 0) > 0)
+    const match = page.locator(".markdown").getByText("Roll out with the zeppelin rollout tool")
+    expect(await match.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      return window.scrollY > 0 && box.top >= 0 && box.bottom <= window.innerHeight
+    })).toBe(true)
     // The organization of the space is the one the switcher shows.
     expect(await page.getByRole("combobox", { name: "Organization" }).inputValue()).toBe(org.id)
     await captureScreen(page, "space-page")

@@ -9,6 +9,12 @@ import { orgContentAtom, searchAtom } from "../../api/queries.ts"
 import { useAtomValue } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
 import { appPath } from "../../ui/Link.tsx"
+import { excerptAround, markedPieces, searchWords, withSearch } from "../search/matches.ts"
+
+/** `text` with the words searched for marked. */
+const Marked = (props: { readonly text: string; readonly words: ReadonlyArray<string> }) => (
+  <>{markedPieces(props.text, props.words).map((piece, i) => piece.match ? <mark key={i}>{piece.text}</mark> : piece.text)}</>
+)
 
 interface Result {
   readonly key: string
@@ -30,15 +36,21 @@ const useDebounced = (value: string, ms: number) => {
 
 const ContentResults = (props: { readonly organizationId: string; readonly query: string; readonly children: (results: ReadonlyArray<Result>, searching: boolean) => React.ReactNode }) => {
   const result = useAtomValue(searchAtom(`${props.organizationId}\n${props.query}`))
-  const results = useMemo(() => AsyncResult.isSuccess(result)
-    ? result.value.items.flatMap((space) => space.pages.map((page): Result => ({
-      key: `page:${space.id}:${page.id}`,
-      title: page.title,
-      where: space.title,
-      excerpt: page.sections[0]?.body,
-      href: appPath(page.urls.app)
-    })))
-    : [], [result])
+  const results = useMemo(() => {
+    if (!AsyncResult.isSuccess(result)) return []
+    const words = searchWords(props.query)
+    return result.value.items.flatMap((space) => space.pages.map((page): Result => {
+      const section = page.sections[0]
+      return {
+        key: `page:${space.id}:${page.id}`,
+        title: page.title,
+        where: section === undefined || section.title === "" || section.title === page.title ? space.title : `${space.title} › ${section.title}`,
+        excerpt: section === undefined ? undefined : excerptAround(section.body, words),
+        // The page opens at the section, its matches highlighted (useFindInPage).
+        href: withSearch(appPath(section?.urls.app ?? page.urls.app), props.query)
+      }
+    }))
+  }, [result, props.query])
   return <>{props.children(results, result.waiting || AsyncResult.isInitial(result))}</>
 }
 
@@ -79,6 +91,7 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
       event.preventDefault()
     }
     const active = results[selected]
+    const words = searchWords(text)
     return (
       <div className="dialog-body" onKeyDown={onKeyDown}>
         <label htmlFor="palette-input" className="visually-hidden">Search the organization</label>
@@ -101,9 +114,9 @@ export const Palette = (props: { readonly organizationId: string; readonly onClo
         <ul id="palette-results" className="results" role="listbox" aria-label="Results">
           {results.map((result, index) => (
             <li key={result.key} id={`palette-${result.key}`} role="option" aria-selected={index === selected} onMouseEnter={() => setSelected(index)} onClick={() => open(result)}>
-              <div>{result.title}</div>
+              <div><Marked text={result.title} words={words} /></div>
               <div className="where">{result.where}</div>
-              {result.excerpt === undefined ? null : <div className="excerpt">{result.excerpt}</div>}
+              {result.excerpt === undefined ? null : <div className="excerpt"><Marked text={result.excerpt} words={words} /></div>}
             </li>
           ))}
         </ul>
