@@ -11,6 +11,7 @@ import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../..
 import type { RevisionPage } from "@quire/api"
 import { base64Of, getChangeRequest, getPage, listFiles, listPages, updateContent, uploadFile } from "./content.ts"
 import { callApi } from "../../api/call.ts"
+import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
 import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { sessionAtom } from "../../api/session.ts"
@@ -65,24 +66,9 @@ const documentPages = (pages: ReadonlyArray<PageEntry>): Array<PageEntry> => pag
  */
 const useEditorResources = (props: { readonly spaceId: string; readonly number: number; readonly pageId: string }, base: RefObject<string>) => {
   const registry = useRegistry()
-  const fileUrls = useRef(new Map<string, string>())
   return useMemo(() => {
-    const remember = (file: { readonly id: string; readonly name: string; readonly downloadURL: string }) => {
-      fileUrls.current.set(`id:${file.id}`, file.downloadURL)
-      fileUrls.current.set(`name:${file.name}`, file.downloadURL)
-    }
-    const loadFiles = () => callApi(registry, listFiles(props.spaceId, props.number)).then((files) => files.forEach(remember), () => undefined)
-    const fileUrl = (src: string): string | undefined => {
-      const byId = /^\/files\/([^/?#]+)/.exec(src)
-      if (byId) return fileUrls.current.get(`id:${decodeURIComponent(byId[1]!)}`)
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return undefined
-      const name = src.split(/[?#]/)[0]!.split("/").pop() ?? ""
-      try {
-        return fileUrls.current.get(`name:${decodeURIComponent(name)}`)
-      } catch {
-        return fileUrls.current.get(`name:${name}`)
-      }
-    }
+    const files = fileUrls()
+    const loadFiles = () => callApi(registry, listFiles(props.spaceId, props.number)).then((listed) => listed.forEach(files.remember), () => undefined)
     const targets = async (): Promise<ReadonlyArray<LinkTarget>> => {
       const pages = await callApi(registry, listPages(props.spaceId, props.number)) as ReadonlyArray<PageEntry>
       const withHeadings = documentPages(pages).slice(0, MAX_HEADING_PAGES)
@@ -93,10 +79,10 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
     const upload = async (file: File) => {
       const stored = await callApi(registry, uploadFile(props.spaceId, props.number, { name: file.name, type: file.type, base64: await base64Of(file) }, base.current))
       base.current = stored.changeRequest.revision
-      remember(stored.file)
+      files.remember(stored.file)
       return { src: `/files/${stored.file.id}` }
     }
-    return { loadFiles, fileUrl, targets, upload }
+    return { loadFiles, fileUrl: files.resolve, targets, upload }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 

@@ -1,21 +1,38 @@
 /** One changed page's diff, loaded with import(): rendered blocks (inline or side by side), next/previous change, the markdown diff a click away, block comments. */
-import { DOMSerializer, type Node as PMNode } from "@tiptap/pm/model"
-import { type ReactElement, useMemo, useState } from "react"
+import type { Node as PMNode } from "@tiptap/pm/model"
+import { type ReactElement, useEffect, useMemo, useState } from "react"
 import { createMarkdownCodec, createSchema } from "@quire/document"
+import { linkRenderStylesheet } from "../../ui/render-stylesheet.ts"
+import { fileUrls, type StoredFile } from "../files/file-urls.ts"
 import { anchorAt, blockText, encodeAnchor } from "./anchors.ts"
-import { lineDiff, nextStop, pageDiff, type BlockRow, type PageDiff, type Range } from "./diff.ts"
+import { lineDiff, nextStop, pageDiff, type BlockRow, type PageDiff, type Range, type RenderedDiff } from "./diff.ts"
+import { blockDrawer } from "./render.ts"
 
 const schema = createSchema()
 const codec = createMarkdownCodec(schema)
-const serializer = DOMSerializer.fromSchema(schema)
 
-const html = (node: PMNode): string => {
-  const div = document.createElement("div")
-  div.appendChild(serializer.serializeNode(node))
-  // A reviewer reads what an expandable holds: drawn open, its summary as the reader sees it.
-  for (const details of div.querySelectorAll("details")) details.open = true
-  return div.innerHTML
+/** A block's drawing (HTML) as the published site draws it. */
+type Draw = (node: PMNode) => string
+
+/** The stored files of each side: the diff's images load from them. */
+export interface DiffFiles {
+  readonly base: ReadonlyArray<StoredFile>
+  readonly head: ReadonlyArray<StoredFile>
 }
+
+/** One drawer per side, each resolving a file among its own side's files first, then the other's. */
+const useDrawers = (files: DiffFiles | undefined): { readonly base: Draw; readonly head: Draw } =>
+  useMemo(() => {
+    const base = fileUrls(files?.base)
+    const head = fileUrls(files?.head)
+    return {
+      base: blockDrawer(schema, (src) => base.resolve(src) ?? head.resolve(src)),
+      head: blockDrawer(schema, (src) => head.resolve(src) ?? base.resolve(src))
+    }
+  }, [files])
+
+/** Blocks whose change is shown as text with insertions and deletions; any other changed block is shown before and after. */
+const textual = new Set(["paragraph", "heading", "blockquote", "bulletList", "orderedList", "taskList", "hint"])
 
 /** A slice of text with the marks a reader sees (bold, italic, code, strike; a link's text underlined, its target in the title). */
 const withMarks = (node: PMNode, text: string, key: string): ReactElement => {
@@ -75,17 +92,59 @@ const inlineText = (head: PMNode, base: PMNode, block: Range, row: BlockRow) => 
 const changedLabel = (row: BlockRow) =>
   (row.formatted ?? []).length > 0 && (row.inserted ?? []).length === 0 && (row.deleted ?? []).length === 0 && (row.attributes ?? []).length === 0 ? "Formatting changed" : "Changed"
 
-const Block = (props: { readonly doc: PMNode; readonly index: number; readonly kind: string }) => (
-  <div className={`review-block review-${props.kind}`} data-kind={props.kind} dangerouslySetInnerHTML={{ __html: html(props.doc.child(props.index)) }} />
+interface BlockProps {
+  readonly doc: PMNode
+  readonly index: number
+  readonly kind: string
+  readonly draw: Draw
+}
+
+const Block = (props: BlockProps) => (
+  <div className={`review-block review-${props.kind} markdown`} data-kind={props.kind} dangerouslySetInnerHTML={{ __html: props.draw(props.doc.child(props.index)) }} />
 )
+
+interface ChangedBlockProps {
+  readonly diff: RenderedDiff
+  readonly row: BlockRow
+  readonly draw: { readonly base: Draw; readonly head: Draw }
+}
+
+/**
+ * A changed block: its text with what was inserted and deleted marked (code and formulas keep their
+ * lines); a block of another kind (an image, tabs, cards) drawn as it was and as it is.
+ */
+const ChangedBlock = (props: ChangedBlockProps) => {
+  const { diff, row } = props
+  const head = diff.head.child(row.head!.index)
+  if (textual.has(head.type.name) || head.type.name === "codeBlock" || head.type.name === "mathBlock") {
+    const text = inlineText(diff.head, diff.base, row.head!, row)
+    return (
+      <div className="review-block review-changed markdown" data-kind="changed">
+        {head.type.name === "codeBlock" || head.type.name === "mathBlock" ? <pre><code>{text}</code></pre> : <p>{text}</p>}
+      </div>
+    )
+  }
+  return (
+    <>
+      {row.base && <Block doc={diff.base} index={row.base.index} kind="removed" draw={props.draw.base} />}
+      <Block doc={diff.head} index={row.head!.index} kind="added" draw={props.draw.head} />
+    </>
+  )
+}
 
 const kindLabel: Record<string, string> = { added: "Added", removed: "Removed", changed: "Changed", same: "" }
 
-export const DiffView = (props: {
+interface DiffViewProps {
   readonly base: string
   readonly head: string
+  /** The files of each side, for images; without them an image keeps its src. */
+  readonly files?: DiffFiles | undefined
   readonly onComment: (node: string, quote: string) => void
-}) => {
+}
+
+export const DiffView = (props: DiffViewProps) => {
+  useEffect(linkRenderStylesheet, [])
+  const draw = useDrawers(props.files)
   const diff: PageDiff = useMemo(() => pageDiff(codec, props.base, props.head), [props.base, props.head])
   const [mode, setMode] = useState<"inline" | "split" | "markdown">("inline")
   const [stop, setStop] = useState(-1)
@@ -117,8 +176,8 @@ export const DiffView = (props: {
         <div className="review-split">
           {diff.split.map((row, i) => (
             <div key={i} className="review-split-row" id={`row-${row.headRow ?? row.baseRow}`} tabIndex={-1}>
-              <div>{row.base && <Block doc={diff.base} index={row.base.index} kind={row.kind === "same" ? "same" : "removed"} />}</div>
-              <div>{row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind === "same" ? "same" : "added"} />}</div>
+              <div>{row.base && <Block doc={diff.base} index={row.base.index} kind={row.kind === "same" ? "same" : "removed"} draw={draw.base} />}</div>
+              <div>{row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind === "same" ? "same" : "added"} draw={draw.head} />}</div>
             </div>
           ))}
         </div>
@@ -128,13 +187,9 @@ export const DiffView = (props: {
           {diff.rows.map((row, i) => (
             <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
               {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{row.kind === "changed" ? changedLabel(row) : kindLabel[row.kind]}</span>}
-              {row.kind === "removed" && row.base && <Block doc={diff.base} index={row.base.index} kind="removed" />}
-              {(row.kind === "added" || row.kind === "same") && row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind} />}
-              {row.kind === "changed" && row.head && (
-                <div className="review-block review-changed" data-kind="changed">
-                  <p>{inlineText(diff.head, diff.base, row.head, row)}</p>
-                </div>
-              )}
+              {row.kind === "removed" && row.base && <Block doc={diff.base} index={row.base.index} kind="removed" draw={draw.base} />}
+              {(row.kind === "added" || row.kind === "same") && row.head && <Block doc={diff.head} index={row.head.index} kind={row.kind} draw={draw.head} />}
+              {row.kind === "changed" && row.head && <ChangedBlock diff={diff} row={row} draw={draw} />}
               {row.head && row.kind !== "removed" && (
                 <button type="button" className="review-comment-block" onClick={() => comment(row)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
               )}
