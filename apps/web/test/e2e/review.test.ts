@@ -271,15 +271,23 @@ const shootOtherPairs = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+/** A PNG chunk: its length, type, data and CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])))
+  return Buffer.concat([length, Buffer.from(type), data, crc])
+}
+
+/** Waits for an image to have loaded its picture (a broken one has no natural width). */
+const loaded = async (image: Locator) => {
+  await image.waitFor()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+}
+
 /** A PNG of `width` × `height` pixels of one colour (the image the change request adds). */
 const png = (width: number, height: number): string => {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])))
-    return Buffer.concat([length, Buffer.from(type), data, crc])
-  }
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
@@ -313,10 +321,6 @@ it("draws an added image (loaded, with its caption), tabs with their titles, car
     await signInAsAdmin(a, url)
     await a.page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
     const added = a.page.locator(".review-unified .review-added")
-    const loaded = async (image: Locator) => {
-      await image.waitFor()
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
-    }
     // The image loads from the stored file, with its caption.
     await loaded(added.locator("figure img[alt='The architecture']"))
     await added.locator("figcaption", { hasText: "How the parts fit" }).waitFor()
