@@ -1,5 +1,5 @@
 /**
- * The private sign-in surface, `/auth/*` (docs/sign-in.md): not part of the public API, so plain
+ * The private sign-in surface, `/auth/*` (docs/sign-in.md), and the SSO pages beside it: not part of the public API, so plain
  * `fetch` on this origin. Each call answers its body or throws an `AuthError` holding the
  * server's message and, when the message names one (`email: ...`), the field at fault.
  */
@@ -142,3 +142,13 @@ export const findSso = (by: { readonly org: string } | { readonly email: string 
 /** Where a provider's sign-in starts on this origin, coming back to `next`. */
 export const ssoStartPath = (startURL: string, next: string | undefined) =>
   `${new URL(startURL).pathname}?${new URLSearchParams({ RelayState: next ?? "/" }).toString()}`
+
+/**
+ * A provider's SAML SP metadata (XML), read on this origin from the path of its `metadataURL`: the
+ * SAML surface (docs/sso.md) is not part of the public API. Rejects with the status on a refusal.
+ */
+export const getSpMetadata = async (metadataURL: string): Promise<string> => {
+  const response = await fetch(new URL(metadataURL).pathname, { credentials: "same-origin" })
+  if (!response.ok) throw new AuthError(response.status, `The server answered ${response.status}`, undefined, undefined)
+  return response.text()
+}

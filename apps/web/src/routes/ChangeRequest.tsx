@@ -5,9 +5,11 @@
  * the editor, edited live on the collaboration server (src/features/editing); who else is in the
  * change request: beside the pages of the tree they have open, and in the header (LivePresence.tsx).
  */
-import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
+import type { ChangeRequest as ChangeRequestInfo, ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
-import { type ChangeRequestInfo, getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/api.ts"
+import { callApi } from "../api/call.ts"
+import { useRegistry } from "../api/react.ts"
+import { getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/content.ts"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { PageOptions } from "../features/page-options/PageOptions.tsx"
@@ -27,10 +29,11 @@ const documents = (pages: ReadonlyArray<RevisionPage>): Array<RevisionPage> =>
 const messageOf = (failure: unknown) => failure instanceof Error ? failure.message : String(failure)
 
 const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo }) => {
+  const registry = useRegistry()
   const [error, setError] = useState<string | undefined>(undefined)
   const save = (value: string) => {
     if (value === (props.cr.subject ?? "")) return
-    updateChangeRequest(props.spaceId, props.cr.number, { subject: value }).then(() => setError(undefined), (failure: unknown) => setError(`Could not rename: ${messageOf(failure)}`))
+    callApi(registry, updateChangeRequest(props.spaceId, props.cr.number, { subject: value })).then(() => setError(undefined), (failure: unknown) => setError(`Could not rename: ${messageOf(failure)}`))
   }
   return (
     <>
@@ -49,11 +52,12 @@ const statusWords: Record<string, string> = { draft: "Draft", open: "In review",
  * (open), an open or draft one archived, an archived one reopened for review; a merged one stays.
  */
 const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeRequestInfo; readonly onChanged: () => void }) => {
+  const registry = useRegistry()
   const [error, setError] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const move = (status: "draft" | "open" | "archived") => {
     setBusy(true)
-    updateChangeRequest(props.spaceId, props.cr.number, { status }).then(
+    callApi(registry, updateChangeRequest(props.spaceId, props.cr.number, { status })).then(
       () => { setBusy(false); setError(undefined); props.onChanged() },
       (failure: unknown) => { setBusy(false); setError(`Could not change its state: ${messageOf(failure)}`) }
     )
@@ -75,16 +79,17 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
   const [optionsSaved, setOptionsSaved] = useState(0)
   const person = useEditingPerson()
+  const registry = useRegistry()
   const reload = useCallback(async (): Promise<Content | undefined> => {
     try {
-      const [cr, pages] = await Promise.all([getChangeRequest(props.spaceId, props.number), listPages(props.spaceId, props.number)])
+      const [cr, pages] = await Promise.all([callApi(registry, getChangeRequest(props.spaceId, props.number)), callApi(registry, listPages(props.spaceId, props.number))])
       setContent({ cr, pages })
       return { cr, pages }
     } catch (failure) {
       setContent({ error: messageOf(failure) })
       return undefined
     }
-  }, [props.spaceId, props.number])
+  }, [props.spaceId, props.number, registry])
   useEffect(() => {
     void reload()
   }, [reload])
@@ -97,7 +102,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
   const current = props.pagePath === "" ? docs[0] : docs.find((page) => page.path === props.pagePath)
   const onChanges = async (changes: ReadonlyArray<ChangeRequestContentChange>) => {
     const before = new Set(docs.map((page) => page.id))
-    await updateContent(props.spaceId, props.number, changes, content.cr.revision)
+    await callApi(registry, updateContent(props.spaceId, props.number, changes, content.cr.revision))
     const read = await reload()
     // A page just added opens, so that what is typed next goes into it.
     const [added] = changes.length === 1 && changes[0]!.operation === "insert_page" && read !== undefined

@@ -136,7 +136,7 @@ const PageDiffSection = (props: { spaceId: string; number: number; pageId: strin
   if (!AsyncResult.isSuccess(result)) return <Loading what="the page's changes" />
   return (
     <Suspense fallback={<Loading what="the diff" />}>
-      <DiffView base={result.value.base} head={result.value.head} onComment={props.onComment} />
+      <DiffView base={result.value.base} head={result.value.head} files={result.value.files} onComment={props.onComment} />
     </Suspense>
   )
 }

@@ -7,7 +7,8 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
-import { captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { crc32, deflateSync } from "node:zlib"
+import { artifacts, captureScreen, expectAccessible, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -252,6 +253,101 @@ it("draws an expandable in the diff with its own summary, as a reader sees it", 
     await added.locator("summary", { hasText: "Before you start" }).waitFor()
     expect(await added.locator("summary").count()).toBe(1)
     await added.getByText("Check the cables.").waitFor()
+    expect(a.problems).toEqual([])
+  } finally {
+    await a.context.close()
+  }
+})
+
+/** The two theme and width pairs `captureScreen` leaves out (dark at 1280 px, light at 390 px), photographed only. */
+const shootOtherPairs = async (page: Page, name: string) => {
+  if (!screenshotsWanted()) return
+  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** A PNG chunk: its length, type, data and CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])))
+  return Buffer.concat([length, Buffer.from(type), data, crc])
+}
+
+/** Waits for an image to have loaded its picture (a broken one has no natural width). */
+const loaded = async (image: Locator) => {
+  await image.waitFor()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+}
+
+/** A PNG of `width` × `height` pixels of one colour (the image the change request adds). */
+const png = (width: number, height: number): string => {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([52, 120, 200]))])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]).toString("base64")
+}
+
+it("draws an added image (loaded, with its caption), tabs with their titles, cards, titled code, a formula and an OpenAPI operation in the diff", async () => {
+  const { space, page } = await seedSpace("Blocks Org")
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Add the install guide" })
+  const stored = await api<{ files: ReadonlyArray<{ id: string }> }>(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [
+      { operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", base64: png(240, 120) }] },
+      { operation: "insert_files", files: [{ name: "cover.png", contentType: "image/png", base64: png(200, 100) }] }
+    ]
+  })
+  const markdown = [
+    "Alpha line.", "", "Beta line.", "",
+    `<figure><img src="/files/${stored.files[0]!.id}" alt="The architecture"><figcaption><p>How the parts fit</p></figcaption></figure>`, "",
+    "{% tabs %}", "{% tab title=\"macOS\" %}", "Install with Homebrew.", "{% endtab %}", "", "{% tab title=\"Windows\" %}", "Install with winget.", "{% endtab %}", "{% endtabs %}", "",
+    "<table data-view=\"cards\"><thead><tr><th></th><th></th><th data-hidden data-card-cover data-type=\"files\"></th></tr></thead><tbody><tr><td><strong>Quick start</strong></td><td>Running in five minutes.</td><td><a href=\".gitbook/assets/cover.png\">cover.png</a></td></tr></tbody></table>", "",
+    "{% code title=\"install.sh\" %}", "```bash", "npm install quire", "```", "{% endcode %}", "",
+    "$$", "E = mc^2", "$$", "",
+    "{% openapi-operation spec=\"petstore\" path=\"/pets\" method=\"get\" %}", "[OpenAPI petstore](https://example.com/openapi.json)", "{% endopenapi-operation %}", ""
+  ].join("\n")
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: "update_page", page: page.id, document: { markdown } }] })
+  const a = await open(browser(), url)
+  try {
+    await signInAsAdmin(a, url)
+    await a.page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    const added = a.page.locator(".review-unified .review-added")
+    // The image loads from the stored file, with its caption.
+    await loaded(added.locator("figure img[alt='The architecture']"))
+    await added.locator("figcaption", { hasText: "How the parts fit" }).waitFor()
+    // Every tab's title, above its content.
+    for (const [title, text] of [["macOS", "Install with Homebrew."], ["Windows", "Install with winget."]] as const) {
+      const tab = added.getByRole("group", { name: title })
+      await tab.locator(".tab-label", { hasText: title }).waitFor()
+      await tab.getByText(text).waitFor()
+    }
+    // The card with its title, its description and its cover (a `.gitbook/assets/` name).
+    const card = added.locator("table.cards tr")
+    await card.getByText("Quick start").waitFor()
+    await card.getByText("Running in five minutes.").waitFor()
+    await loaded(card.locator(".review-card-cover img"))
+    // The code's title, the formula's TeX, the operation's method and path.
+    await added.locator(".code-title", { hasText: "install.sh" }).waitFor()
+    await added.locator(".code-block code", { hasText: "npm install quire" }).waitFor()
+    await added.getByRole("math", { name: "Formula (TeX)" }).getByText("E = mc^2").waitFor()
+    await added.locator(".openapi-header", { hasText: "GET" }).locator(".openapi-path", { hasText: "/pets" }).waitFor()
+    await captureScreen(a.page, "review-blocks")
+    await shootOtherPairs(a.page, "review-blocks")
+    // Side by side draws them the same way.
+    await a.page.getByRole("button", { name: "Side by side" }).click()
+    const right = a.page.locator(".review-split .review-added")
+    await loaded(right.locator("figure img[alt='The architecture']"))
+    await right.getByRole("group", { name: "Windows" }).locator(".tab-label").waitFor()
+    await captureScreen(a.page, "review-blocks-split")
     expect(a.problems).toEqual([])
   } finally {
     await a.context.close()

@@ -9,6 +9,7 @@ import { Plugin, PluginKey, TextSelection } from "@tiptap/pm/state"
 import type { EditorView } from "@tiptap/pm/view"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { blockAtSelection, closeSource, openSource, type Originals } from "./blocks.ts"
+import { linkRenderStylesheet } from "../../ui/render-stylesheet.ts"
 import "./source.css"
 
 declare module "@tiptap/core" {
@@ -80,14 +81,7 @@ const SourceView = Extension.create<unknown, SourceStorage>({
 /** The editor's root carries the site's page class; the site's stylesheet is linked once (as the space screen does). */
 const SiteLook = Extension.create({
   name: "quireSiteLook",
-  onCreate() {
-    if (typeof document === "undefined" || document.querySelector("link[data-render-css]") !== null) return
-    const link = document.createElement("link")
-    link.rel = "stylesheet"
-    link.href = "/app/render.css"
-    link.dataset["renderCss"] = ""
-    document.head.append(link)
-  },
+  onCreate: linkRenderStylesheet,
   addProseMirrorPlugins: () => [new Plugin({ key: new PluginKey("quireSiteLook"), props: { attributes: { class: "markdown" } } })]
 })
 

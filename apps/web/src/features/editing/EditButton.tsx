@@ -1,15 +1,18 @@
 /** "Edit" on a page of a space (or another label): opens the person's change request on that page (or starts one). */
 import { useState } from "react"
+import { callApi } from "../../api/call.ts"
+import { useRegistry } from "../../api/react.ts"
 import { navigate } from "../../router.ts"
-import { openOrReuseChangeRequest } from "./open-change-request.ts"
+import { openOrReuseChangeRequest } from "./content.ts"
 
 export const EditButton = (props: { readonly spaceId: string; readonly pagePath: string; readonly label?: string }) => {
+  const registry = useRegistry()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const onClick = () => {
     setBusy(true)
     setError(undefined)
-    openOrReuseChangeRequest(props.spaceId).then(
+    callApi(registry, openOrReuseChangeRequest(props.spaceId)).then(
       (number) => navigate(`/s/${props.spaceId}/~/changes/${number}/${props.pagePath}`),
       (failure: unknown) => {
         setBusy(false)

@@ -8,9 +8,12 @@
 import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
-import { getChangeRequest, getPageHtml, getPageMarkdown, listFiles, listPages, type PageDocument, updateContent, uploadFile } from "./api.ts"
+import type { RevisionPage } from "@quire/api"
+import { base64Of, getChangeRequest, getPage, listFiles, listPages, updateContent, uploadFile } from "./content.ts"
+import { callApi } from "../../api/call.ts"
+import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
-import { useAtomValue } from "../../api/react.ts"
+import { useAtomValue, useRegistry } from "../../api/react.ts"
 import { sessionAtom } from "../../api/session.ts"
 import type { CollabUser } from "../../editor/collab/index.ts"
 import { caretColourOf } from "./live.ts"
@@ -62,39 +65,25 @@ const documentPages = (pages: ReadonlyArray<PageEntry>): Array<PageEntry> => pag
  * when it opens), the stored files' URLs (to show images), and image uploads (`insert_files`, which moves `base`).
  */
 const useEditorResources = (props: { readonly spaceId: string; readonly number: number; readonly pageId: string }, base: RefObject<string>) => {
-  const fileUrls = useRef(new Map<string, string>())
+  const registry = useRegistry()
   return useMemo(() => {
-    const remember = (file: { readonly id: string; readonly name: string; readonly downloadURL: string }) => {
-      fileUrls.current.set(`id:${file.id}`, file.downloadURL)
-      fileUrls.current.set(`name:${file.name}`, file.downloadURL)
-    }
-    const loadFiles = () => listFiles(props.spaceId, props.number).then((files) => files.forEach(remember), () => undefined)
-    const fileUrl = (src: string): string | undefined => {
-      const byId = /^\/files\/([^/?#]+)/.exec(src)
-      if (byId) return fileUrls.current.get(`id:${decodeURIComponent(byId[1]!)}`)
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return undefined
-      const name = src.split(/[?#]/)[0]!.split("/").pop() ?? ""
-      try {
-        return fileUrls.current.get(`name:${decodeURIComponent(name)}`)
-      } catch {
-        return fileUrls.current.get(`name:${name}`)
-      }
-    }
+    const files = fileUrls()
+    const loadFiles = () => callApi(registry, listFiles(props.spaceId, props.number)).then((listed) => listed.forEach(files.remember), () => undefined)
     const targets = async (): Promise<ReadonlyArray<LinkTarget>> => {
-      const pages = await listPages(props.spaceId, props.number) as ReadonlyArray<PageEntry>
+      const pages = await callApi(registry, listPages(props.spaceId, props.number)) as ReadonlyArray<PageEntry>
       const withHeadings = documentPages(pages).slice(0, MAX_HEADING_PAGES)
       const headings = await inBatches(withHeadings, 6, (p) =>
-        getPageHtml(props.spaceId, props.number, p.id).then((d) => [p.id, headingsOfHtml(d.html ?? "")] as const, () => [p.id, [] as Array<Heading>] as const))
+        callApi(registry, getPage(props.spaceId, props.number, p.id, "html")).then((d) => [p.id, headingsOfHtml(d.html ?? "")] as const, () => [p.id, [] as Array<Heading>] as const))
       return linkTargets(pages, props.pageId, new Map(headings))
     }
     const upload = async (file: File) => {
-      const stored = await uploadFile(props.spaceId, props.number, file, base.current)
+      const stored = await callApi(registry, uploadFile(props.spaceId, props.number, { name: file.name, type: file.type, base64: await base64Of(file) }, base.current))
       base.current = stored.changeRequest.revision
-      remember(stored.file)
+      files.remember(stored.file)
       return { src: `/files/${stored.file.id}` }
     }
-    return { loadFiles, fileUrl, targets, upload }
-  }, [props.spaceId, props.number, props.pageId, base])
+    return { loadFiles, fileUrl: files.resolve, targets, upload }
+  }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 
 interface PageEditorProps {
@@ -118,7 +107,7 @@ export const useEditingPerson = (): CollabUser | undefined => {
 
 /** The page's title and description, each saved when its field is left (`onTyped` until then). */
 const MetadataFields = (props: {
-  readonly page: PageDocument
+  readonly page: RevisionPage
   readonly error: string | undefined
   readonly onTyped: () => void
   readonly onSave: (field: "title" | "description", value: string) => void
@@ -144,20 +133,21 @@ const MetadataFields = (props: {
  */
 const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   const Editor = useEditorModule()
+  const registry = useRegistry()
   const base = useRef(props.revision)
   const resources = useEditorResources(props, base)
-  const [page, setPage] = useState<PageDocument | { readonly error: string } | undefined>(undefined)
+  const [page, setPage] = useState<RevisionPage | { readonly error: string } | undefined>(undefined)
   const [metaError, setMetaError] = useState<string | undefined>(undefined)
   const [metaState, setMetaState] = useState<"open" | "saving" | undefined>(undefined)
   useEffect(() => {
     let live = true
     void resources.loadFiles()
-    getPageMarkdown(props.spaceId, props.number, props.pageId).then((p) => live && setPage(p),
+    callApi(registry, getPage(props.spaceId, props.number, props.pageId, "markdown")).then((p) => live && setPage(p),
       (failure: unknown) => live && setPage({ error: failure instanceof Error ? failure.message : String(failure) }))
     return () => {
       live = false
     }
-  }, [props.spaceId, props.number, props.pageId, resources])
+  }, [props.spaceId, props.number, props.pageId, resources, registry])
   if (page !== undefined && "error" in page) return <p role="alert" className="form-error">Could not load this page: {page.error}</p>
   if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
   if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
@@ -168,8 +158,8 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
     if (field === "title" && value.trim() === "") return setMetaError("A page needs a title.")
     setMetaError(undefined)
     setMetaState("saving")
-    getChangeRequest(props.spaceId, props.number)
-      .then((cr) => updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], cr.revision))
+    callApi(registry, getChangeRequest(props.spaceId, props.number))
+      .then((cr) => callApi(registry, updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], cr.revision)))
       .then((cr) => {
         base.current = cr.revision
         setPage({ ...page, [field]: value })

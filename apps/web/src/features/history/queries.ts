@@ -2,6 +2,7 @@
 import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
 import { QuireApi } from "../../api/client.ts"
+import { revisionFiles } from "../files/queries.ts"
 
 /** One page of main's history (`listRevisionsInSpace`), each revision with its semantic changes. */
 export const revisionsPageAtom = Atom.family((key: string) => {
@@ -37,11 +38,12 @@ const markdownIn = (spaceId: string, revisionId: string | undefined, pageId: str
     return "markdown" in page && typeof page.markdown === "string" ? page.markdown : ""
   }).pipe(Effect.catch(() => Effect.succeed("")))
 
-/** A page's markdown in a revision and in its first parent (empty where it did not exist). */
+/** A page's markdown in a revision and in its first parent (empty where it did not exist), with the files of each (for images). */
 export const pageSidesAtom = Atom.family((key: string) => {
   const [spaceId = "", revisionId = "", parentId = "", pageId = ""] = key.split("\n")
   return QuireApi.runtime.atom(Effect.all({
     base: markdownIn(spaceId, parentId === "" ? undefined : parentId, pageId),
-    head: markdownIn(spaceId, revisionId, pageId)
-  }, { concurrency: 2 }))
+    head: markdownIn(spaceId, revisionId, pageId),
+    files: Effect.all({ base: parentId === "" ? Effect.succeed([]) : revisionFiles(spaceId, parentId), head: revisionFiles(spaceId, revisionId) }, { concurrency: 2 })
+  }, { concurrency: 3 }))
 })

@@ -7,7 +7,9 @@
  */
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
-import { ApiFailure, getChangeRequest, getPageMarkdown, updateContent } from "../editing/api.ts"
+import { callApi } from "../../api/call.ts"
+import { useRegistry } from "../../api/react.ts"
+import { base64Of, getChangeRequest, getPage, updateContent } from "../editing/content.ts"
 import { type Field, optionsChange, optionsOf, type Options, type Problems, problemsOf, visibilityKeys, visibilityLabels } from "./options-model.ts"
 import "./page-options.css"
 
@@ -18,14 +20,6 @@ const maxUpload = 1 << 20
 const fieldOf = (message: string): Field =>
   /coverHeight/.test(message) ? "coverHeight" : /coverY/.test(message) ? "coverY" : /cover/i.test(message) ? "cover"
     : /icon|emoji/i.test(message) ? "icon" : /insert_files|file/i.test(message) ? "upload" : "form"
-
-const base64Of = (file: File): Promise<string> =>
-  file.arrayBuffer().then((buffer) => {
-    const bytes = new Uint8Array(buffer)
-    let text = ""
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-    return btoa(text)
-  })
 
 /** A control with its label, its hint and its problem (tied by aria-describedby). */
 const Control = (props: {
@@ -55,6 +49,7 @@ export const PageOptions = (props: {
   /** After a save: the screen reads the tree and the page again. */
   readonly onSaved: () => void
 }) => {
+  const registry = useRegistry()
   const [options, setOptions] = useState<Options>(() => optionsOf(props.page))
   const [upload, setUpload] = useState<File | undefined>(undefined)
   const [problems, setProblems] = useState<Problems>({})
@@ -88,8 +83,8 @@ export const PageOptions = (props: {
     if (Object.keys(found).length > 0) return
     setState("saving")
     try {
-      const cr = await getChangeRequest(props.spaceId, props.number)
-      const page = await getPageMarkdown(props.spaceId, props.number, props.page.id)
+      const cr = await callApi(registry, getChangeRequest(props.spaceId, props.number))
+      const page = await callApi(registry, getPage(props.spaceId, props.number, props.page.id, "markdown"))
       const changes: Array<ChangeRequestContentChange> = []
       let uploaded: string | undefined
       if (upload !== undefined) {
@@ -99,14 +94,14 @@ export const PageOptions = (props: {
       }
       const change = optionsChange(props.page, page.markdown ?? "", options, uploaded)
       if (change !== null) changes.push(change)
-      if (changes.length > 0) await updateContent(props.spaceId, props.number, changes, cr.revision)
+      if (changes.length > 0) await callApi(registry, updateContent(props.spaceId, props.number, changes, cr.revision))
       setUpload(undefined)
       setState("saved")
       resync.current = true
       props.onSaved()
     } catch (failure) {
       setState("idle")
-      const message = failure instanceof ApiFailure || failure instanceof Error ? failure.message : String(failure)
+      const message = failure instanceof Error ? failure.message : String(failure)
       setProblems({ [fieldOf(message)]: `Not saved: ${message}` })
     }
   }

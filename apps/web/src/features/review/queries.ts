@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
 import type { Comment, CommentReply } from "@quire/api"
 import { QuireApi } from "../../api/client.ts"
+import { changeRequestFiles, revisionFiles } from "../files/queries.ts"
 
 export const reviewKey = (spaceId: string, number: number) => `review:${spaceId}:${number}`
 
@@ -40,7 +41,7 @@ export const crCommentsAtom = Atom.family((key: string) => {
   })).pipe(Atom.withReactivity([commentsKey(spaceId, Number(n))]))
 })
 
-/** Base and head markdown of one changed page. */
+/** Base and head markdown of one changed page, with the files of each side (the diff draws their images). */
 export const pageSidesAtom = Atom.family((key: string) => {
   const [spaceId = "", n = "0", pageId = "", base = ""] = key.split("\n")
   return QuireApi.runtime.atom(Effect.gen(function*() {
@@ -53,7 +54,8 @@ export const pageSidesAtom = Atom.family((key: string) => {
       Effect.map((p) => ("markdown" in p && typeof p.markdown === "string" ? p.markdown : "")),
       Effect.catch(() => Effect.succeed(""))
     )
-    return { base: old, head }
+    const [baseFiles, headFiles] = yield* Effect.all([base === "" ? Effect.succeed([]) : revisionFiles(spaceId, base), changeRequestFiles(spaceId, n)], { concurrency: 2 })
+    return { base: old, head, files: { base: baseFiles, head: headFiles } }
   })).pipe(Atom.withReactivity([reviewKey(spaceId, Number(n))]))
 })
 

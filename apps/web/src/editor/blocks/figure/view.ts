@@ -2,11 +2,9 @@ import type { NodeViewRenderer } from "@tiptap/core"
 import { getHtmlAttr, setHtmlAttr, type HtmlAttr } from "@quire/document"
 import { atomView, field, h, setAttrs } from "../shared/view.ts"
 
-/**
- * The URL the browser loads a page's image from: a page refers to a stored file as `/files/<id>` (or
- * `.gitbook/assets/<name>` when imported from Git), which the browser cannot load; undefined keeps the src.
- */
-export type FileUrlResolver = (src: string) => string | undefined
+import type { FileUrlResolver } from "../../../features/files/file-urls.ts"
+
+export type { FileUrlResolver }
 
 /** The image with its caption and width as fields; `resolve` gives the image's URL (set before the first load). */
 export const createFigureView = (resolve?: FileUrlResolver): NodeViewRenderer =>

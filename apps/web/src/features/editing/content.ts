@@ -1,0 +1,100 @@
+/**
+ * The editing screens' reads and writes of a change request, as calls of the typed client
+ * (`QuireApi`): run them with `callApi` (api/call.ts), which answers a Promise and an `ApiFailure`
+ * in words. A change request is named by its id or its number in the space.
+ */
+import { type Context, Effect } from "effect"
+import type { ChangeRequestContentChange, RevisionFile } from "@quire/api"
+import { QuireApi } from "../../api/client.ts"
+import { ApiFailure } from "../../api/call.ts"
+
+/** A call of the client. */
+const withClient = <A, E>(call: (client: Context.Service.Shape<typeof QuireApi>) => Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    return yield* call(yield* QuireApi)
+  })
+
+const params = (spaceId: string, cr: string | number) => ({ spaceId, changeRequestId: String(cr) })
+
+export const getChangeRequest = (spaceId: string, cr: string | number) =>
+  withClient((client) => client.changeRequests.getChangeRequestById({ params: params(spaceId, cr) }))
+
+export const updateChangeRequest = (spaceId: string, cr: string | number, payload: { readonly subject?: string; readonly status?: "draft" | "open" | "archived" }) =>
+  withClient((client) => client.changeRequests.updateChangeRequestById({ params: params(spaceId, cr), payload }))
+
+/** The page tree at the change request's head, without bodies. */
+export const listPages = (spaceId: string, cr: string | number) =>
+  withClient((client) => client.changeRequestContent.listPagesInChangeRequest({ params: params(spaceId, cr), query: {} })).pipe(
+    Effect.map((answer) => answer.pages)
+  )
+
+/** A page at the change request's head, as markdown (`format: "html"`: rendered as the published site renders it). */
+export const getPage = (spaceId: string, cr: string | number, pageId: string, format: "markdown" | "html") =>
+  withClient((client) => client.changeRequestContent.getPageInChangeRequestById({ params: { ...params(spaceId, cr), pageId }, query: { format } }))
+
+/** Applies `changes` as one revision; with `baseRevision`, a page changed since is merged three-way (or refused with 409). */
+export const updateContent = (
+  spaceId: string,
+  cr: string | number,
+  changes: ReadonlyArray<ChangeRequestContentChange>,
+  baseRevision?: string | undefined
+) =>
+  withClient((client) => client.changeRequestContent.updateChangeRequestContent({
+    params: params(spaceId, cr),
+    payload: baseRevision === undefined ? { changes } : { changes, baseRevision }
+  }))
+
+/** Every file of the change request (following `next` pages, at most 20 of them), with its signed download URL. */
+export const listFiles = (spaceId: string, cr: string | number) =>
+  Effect.gen(function*() {
+    const client = yield* QuireApi
+    const files: Array<RevisionFile> = []
+    let page: string | undefined
+    for (let i = 0; i < 20; i++) {
+      const list: { readonly items: ReadonlyArray<RevisionFile>; readonly next?: { readonly page: string } } = yield* client.changeRequestContent.listFilesInChangeRequestById({
+        params: params(spaceId, cr),
+        query: { limit: 100, ...(page === undefined ? {} : { page }) }
+      })
+      files.push(...list.items)
+      page = list.next?.page
+      if (page === undefined) break
+    }
+    return files as ReadonlyArray<RevisionFile>
+  })
+
+/** A file's bytes as base64, as `insert_files` takes them. */
+export const base64Of = async (file: Blob): Promise<string> => {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ""
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/** Stores a file (its bytes in base64) in the change request (`insert_files`): the change request after it, and the stored file. */
+export const uploadFile = (spaceId: string, cr: string | number, file: { readonly name: string; readonly type: string; readonly base64: string }, baseRevision?: string) => {
+  const change: ChangeRequestContentChange = { operation: "insert_files", files: [{ name: file.name || "image.png", ...(file.type ? { contentType: file.type } : {}), base64: file.base64 }] }
+  return updateContent(spaceId, cr, [change], baseRevision).pipe(
+    Effect.flatMap((answer) => {
+      const stored = answer.files?.[0]
+      return stored === undefined ? Effect.fail(new ApiFailure(500, "The server stored no file")) : Effect.succeed({ changeRequest: answer, file: stored })
+    })
+  )
+}
+
+/**
+ * "Edit": the person's own change request in the space, open or in draft (the most recently
+ * updated), else a new one; answers its number.
+ */
+export const openOrReuseChangeRequest = (spaceId: string) =>
+  Effect.gen(function*() {
+    const client = yield* QuireApi
+    const me = yield* client.users.getAuthenticatedUser()
+    // The space's listing takes one status at a time (GitBook's listChangeRequestsForSpace).
+    const [drafts, open] = yield* Effect.all((["draft", "open"] as const).map((status) =>
+      client.changeRequests.listChangeRequestsForSpace({ params: { spaceId }, query: { creator: me.id, status } })
+    ), { concurrency: "unbounded" })
+    const found = [...drafts!.items, ...open!.items].toSorted((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]
+    if (found !== undefined) return found.number
+    const created = yield* client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Edits" } })
+    return created.number
+  })
