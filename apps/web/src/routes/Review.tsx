@@ -1,19 +1,18 @@
 /** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge, conflicts). */
 import { MergeBlockers } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
-import { lazy, Suspense, useState } from "react"
+import { useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
+import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
-import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
+import { crCommentsAtom, membersAtom, mergeCR, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
 import "../features/review/review.css"
-
-const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
 
 export const Review = (props: { readonly spaceId: string; readonly number: number }) => {
   const atom = reviewAtom(`${props.spaceId}\n${props.number}`)
@@ -115,29 +114,12 @@ const ReviewBody = (props: Props) => {
         </section>
       )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
-      <section aria-labelledby="changes-h">
-        <h2 id="changes-h">Changed pages</h2>
-        {pages.length === 0 && <p className="muted">No page changed.</p>}
-        {pages.map((c) => (
-          <article key={c.page.id}>
-            <h3>{c.page.title}</h3>
-            <PageDiffSection spaceId={props.spaceId} number={props.number} pageId={c.page.id} base={c.type === "page_created" ? "" : base} onComment={(node, quote) => setBlockComment({ page: c.page.id, node, quote })} />
-          </article>
-        ))}
-      </section>
+      <ChangedPages spaceId={props.spaceId} number={props.number} base={base}
+        pages={pages.map((c) => ({ id: c.page.id, title: c.page.title, created: c.type === "page_created" }))}
+        canMark={AsyncResult.isSuccess(space) && space.value.permissions.review}
+        onComment={(page, node, quote) => setBlockComment({ page, node, quote })} />
       <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} />
     </main>
-  )
-}
-
-const PageDiffSection = (props: { spaceId: string; number: number; pageId: string; base: string; onComment: (node: string, quote: string) => void }) => {
-  const result = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.number}\n${props.pageId}\n${props.base}`))
-  if (AsyncResult.isFailure(result)) return <Failure result={result} />
-  if (!AsyncResult.isSuccess(result)) return <Loading what="the page's changes" />
-  return (
-    <Suspense fallback={<Loading what="the diff" />}>
-      <DiffView base={result.value.base} head={result.value.head} onComment={props.onComment} />
-    </Suspense>
   )
 }
 
