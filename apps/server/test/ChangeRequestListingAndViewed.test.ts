@@ -1,6 +1,7 @@
 /**
  * A space's change request list as the review screens filter it (several statuses, mine, awaiting
- * my review), and each reviewer's "Viewed" marks on a change request's pages.
+ * my review), each reviewer's "Viewed" marks on a change request's pages, and an author's approval
+ * of their own change request where the space's merge rules allow it.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
@@ -122,6 +123,38 @@ for (const backend of [memory, ...backends]) {
         assert.strictEqual(errorCode(stranger), 404)
         const strangerList = yield* Effect.flip(outsider.alice.api.changeRequestReviews.listViewedPagesInChangeRequest({ params }))
         assert.strictEqual(errorCode(strangerList), 404)
+      }))
+
+    it.effect("an author approves their own change request only where the space's merge rules allow it, and the approval counts", () =>
+      Effect.gen(function*() {
+        const { alice, space, members } = yield* spaceWith(["review"])
+        const spaceId = space.id
+        const writer = members.review!.api
+        const cr = yield* writer.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Mine" } })
+        const params = { spaceId, changeRequestId: cr.id }
+        yield* writer.changeRequestContent.updateChangeRequestContent({ params, payload: { changes: [{ operation: "insert_page", title: "Page", document: { markdown: "Text." } }] } })
+        const approve = writer.changeRequestReviews.submitChangeRequestReview({ params, payload: { status: "approved" } })
+
+        // By default (and with rules that do not say so), the author may not.
+        const refused = yield* Effect.flip(approve)
+        assert.strictEqual(errorCode(refused), 400)
+        yield* alice.api.spaces.updateSpaceById({ params: { spaceId }, payload: { mergeRules: { type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }] } } })
+        assert.strictEqual(errorCode(yield* Effect.flip(approve)), 400)
+        assert.strictEqual(errorCode(yield* Effect.flip(alice.api.changeRequests.mergeChangeRequest({ params }))), 400)
+
+        // Only an admin sets the rule.
+        const rules = { type: "rules" as const, rules: [{ rule: "require_at_least_one_approved_review" as const }, { rule: "allow_author_approval" as const }] }
+        assert.strictEqual(errorCode(yield* Effect.flip(writer.spaces.updateSpaceById({ params: { spaceId }, payload: { mergeRules: rules } }))), 403)
+        const updated = yield* alice.api.spaces.updateSpaceById({ params: { spaceId }, payload: { mergeRules: rules } })
+        assert.deepStrictEqual(updated.mergeRules, rules)
+
+        const own = yield* approve
+        assert.deepStrictEqual([own.status, own.reviewer.id], ["approved", members.review!.user.id])
+        // Asking for changes on one's own change request stays refused.
+        const changes = yield* Effect.flip(writer.changeRequestReviews.submitChangeRequestReview({ params, payload: { status: "changes-requested" } }))
+        assert.strictEqual(errorCode(changes), 400)
+        const merged = yield* alice.api.changeRequests.mergeChangeRequest({ params })
+        assert.strictEqual(merged.result, "merge")
       }))
   })
 }

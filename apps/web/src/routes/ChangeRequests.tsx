@@ -1,7 +1,8 @@
 /**
  * `/s/<space>/~/change-requests`: the space's change requests, filtered as GitBook's list is
  * (status, created by me, awaiting my review), newest first, a page at a time ("Load more"
- * follows the listing's `next.page` cursor), with "New change request".
+ * follows the listing's `next.page` cursor), with "New change request" and whether authors may
+ * approve their own (a space admin's merge rule).
  */
 import type { ChangeRequest } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -9,6 +10,7 @@ import { useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue } from "../api/react.ts"
 import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
+import { AuthorApproval } from "../features/space/AuthorApproval.tsx"
 import { useMe } from "../features/review/ReviewComments.tsx"
 import { type ChangeRequestFilter, spaceChangeRequestsAtom } from "../features/space/queries.ts"
 import "../features/space/space.css"
@@ -67,6 +69,12 @@ export const ChangeRequests = (props: { readonly spaceId: string }) => {
         ? <p className="muted" role="status">Pick at least one status to list change requests.</p>
         // A new filter starts from the first page again.
         : <Results key={JSON.stringify(filter)} spaceId={props.spaceId} filter={filter} />}
+      {AsyncResult.isSuccess(space) ? (
+        <section aria-labelledby="cr-rules-h" className="cr-rules">
+          <h2 id="cr-rules-h">Approvals</h2>
+          <AuthorApproval space={space.value} />
+        </section>
+      ) : null}
     </div>
   )
 }

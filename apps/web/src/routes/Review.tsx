@@ -55,8 +55,10 @@ const ReviewBody = (props: Props) => {
   })
   // A merged or archived change request takes no review and no merge: nothing is offered that would be refused.
   const closed = cr.status === "merged" || cr.status === "archived"
-  // Its author does not review it (the API refuses): asking a reviewer is what they can do.
+  // Its author does not review it (the API refuses) unless the space's merge rules let them approve it.
   const isAuthor = me !== undefined && cr.createdBy.id === me
+  const authorApproves = AsyncResult.isSuccess(space) && space.value.mergeRules.type === "rules" &&
+    space.value.mergeRules.rules.some((rule) => rule.rule === "allow_author_approval")
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
@@ -87,10 +89,16 @@ const ReviewBody = (props: Props) => {
             <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
           </>
         )}
-        {!closed && isAuthor ? <p className="muted">You wrote this change request: someone else reviews it. Ask a reviewer above.</p> : null}
-        {closed || isAuthor ? null : <div className="review-toolbar">
+        {!closed && isAuthor ? (
+          <p className="muted">
+            {authorApproves
+              ? "You wrote this change request. This space's merge rules let its author approve it; you may also ask a reviewer above."
+              : "You wrote this change request: someone else reviews it. Ask a reviewer above."}
+          </p>
+        ) : null}
+        {closed || (isAuthor && !authorApproves) ? null : <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
-          <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
+          {isAuthor ? null : <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>}
         </div>}
         {action.error && <p className="review-error" role="alert">{action.error}</p>}
       </section>

@@ -3,7 +3,8 @@
  * ("New change request", not "Edit", which reuses her draft), finds them in the space's change
  * request list and filters it by status and by "Created by me" (Rita, an editor, has one too); on
  * a review she ticks a changed page "Viewed", which folds it, survives a reload, and is cleared
- * when the page is edited again.
+ * when the page is edited again. As the space's admin she lets authors approve their own change
+ * requests, and her review then offers her Approve.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -158,6 +159,37 @@ it("marks a changed page viewed, folds it, keeps it through a reload, and clears
     await page.getByRole("article", { name: "Intro" }).locator(".review-changed").first().waitFor()
     await count.filter({ hasText: "0 of 2 viewed" }).waitFor()
     expect(await page.getByRole("article", { name: "Intro" }).getByLabel("Viewed").isChecked()).toBe(false)
+    expect(a.problems).toEqual([])
+  } finally {
+    await a.context.close()
+  }
+})
+
+it("offers the author Approve only once the space's admin lets authors approve their own change requests", async () => {
+  const { space, intro } = await seedSpace("Self Approval Org")
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "My own change" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: "update_page", page: intro.id, document: { markdown: "Alpha line.\n" } }] })
+  const a = await open(browser(), url)
+  try {
+    await signInAsAdmin(a, url)
+    const { page } = a
+    const review = `/s/${space.id}/~/changes/${cr.number}/~/review`
+    await page.goto(review)
+    await page.getByText("You wrote this change request: someone else reviews it.").waitFor()
+    expect(await page.getByRole("button", { name: "Approve" }).count()).toBe(0)
+
+    await page.goto(`/s/${space.id}/~/change-requests`)
+    const allow = page.getByLabel("Authors may approve their own change requests")
+    expect(await allow.isChecked()).toBe(false)
+    await allow.click()
+    await expect.poll(() => allow.isChecked(), { timeout: 15_000 }).toBe(true)
+    const rules = await api<{ mergeRules: unknown }>(url, "GET", `/spaces/${space.id}`)
+    expect(rules.mergeRules).toEqual({ type: "rules", rules: [{ rule: "allow_author_approval" }] })
+
+    await page.goto(review)
+    await page.getByRole("button", { name: "Approve" }).click()
+    await page.getByText("Ada Admin: approved").waitFor()
+    expect(await page.getByRole("button", { name: "Request changes" }).count()).toBe(0)
     expect(a.problems).toEqual([])
   } finally {
     await a.context.close()
