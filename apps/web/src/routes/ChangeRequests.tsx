@@ -83,7 +83,7 @@ export const ChangeRequests = (props: { readonly spaceId: string }) => {
 const Results = (props: { readonly spaceId: string; readonly filter: ChangeRequestFilter }) => {
   const [cursors, setCursors] = useState<ReadonlyArray<string | undefined>>([undefined])
   return (
-    <ul className="cr-list" aria-label="Change requests">
+    <ul className="space-cr-list" aria-label="Change requests">
       {cursors.map((cursor, index) => (
         <ResultPage key={cursor ?? ""} spaceId={props.spaceId} filter={props.filter} cursor={cursor} first={index === 0}
           onMore={index === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined} />
@@ -123,7 +123,7 @@ const ChangeRequestRow = (props: { readonly cr: ChangeRequest }) => {
         <span className="cr-row-number">#{cr.number}</span> {cr.subject === "" ? "Untitled change request" : cr.subject}
       </Link>
       <span className="cr-row-meta">
-        <span className="cr-status" data-testid="cr-status">{statusLabel(cr.status)}</span>
+        <span className="cr-row-status" data-testid="cr-status">{statusLabel(cr.status)}</span>
         <span>by {cr.createdBy.displayName}</span>
         <span>updated <time dateTime={cr.updatedAt}>{formatTime(cr.updatedAt)}</time></span>
       </span>

@@ -1,8 +1,8 @@
 /**
  * Change requests as GitBook has them: Ada starts two change requests side by side from a space
- * ("New change request", not "Edit", which reuses her draft), finds them in the space's change
- * request list and filters it by status and by "Created by me" (Rita, an editor, has one too); on
- * a review she ticks a changed page "Viewed", which folds it, survives a reload, and is cleared
+ * ("New change request", not "Edit", which reuses her draft) and one from the organization's page,
+ * finds them in the space's change request list and filters it by status and by "Created by me"
+ * (Rita, an editor, has one too); on a review she ticks a changed page "Viewed", which folds it, survives a reload, and is cleared
  * when the page is edited again. As the space's admin she lets authors approve their own change
  * requests, and her review then offers her Approve.
  */
@@ -97,6 +97,16 @@ it("starts two change requests side by side from a space, and lists them filtere
     await page.getByLabel("Awaiting my review").uncheck()
     await page.getByLabel("Created by me").uncheck()
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toContain("#2 Rita's fix")
+
+    // From the organization's change requests: the space is picked first.
+    await page.goto(`/o/${org.id}`)
+    await page.getByRole("button", { name: "New change request" }).click()
+    await page.getByLabel("Space", { exact: true }).selectOption({ label: "Handbook" })
+    await page.getByLabel("Subject (optional)").fill("From the organization")
+    await page.getByRole("button", { name: "Start editing" }).click()
+    await page.waitForURL(`**/s/${space.id}/~/changes/5/`)
+    const latest = await api<Listed>(url, "GET", `/spaces/${space.id}/change-requests?status=draft&limit=1`)
+    expect(latest.items.map((cr) => [cr.number, cr.subject])).toEqual([[5, "From the organization"]])
     expect(a.problems).toEqual([])
   } finally {
     await a.context.close()

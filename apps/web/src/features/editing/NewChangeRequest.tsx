@@ -1,7 +1,7 @@
 /**
  * "New change request": starts a fresh change request in a space (GitBook's createChangeRequest,
  * with an optional subject) and opens it in the editor, beside "Edit", which reuses the person's
- * latest draft.
+ * latest draft. From an organization's page, the person picks the space first.
  */
 import { type FormEvent, useState } from "react"
 import { QuireApi } from "../../api/client.ts"
@@ -35,11 +35,28 @@ export const NewChangeRequest = (props: NewChangeRequestProps) => {
     )
   }
   if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}>New change request</button>
-  return <NewChangeRequestForm {...props} onCancel={() => setOpen(false)} />
+  return <NewChangeRequestForm spaces={undefined} spaceId={props.spaceId} pagePath={props.pagePath} onCancel={() => setOpen(false)} />
 }
 
-const NewChangeRequestForm = (props: NewChangeRequestProps & { readonly onCancel: () => void }) => {
+/** "New change request" on an organization's page: in one of the spaces the person may edit. */
+export const NewChangeRequestInOrganization = (props: { readonly spaces: ReadonlyArray<{ readonly id: string; readonly title: string; readonly canEdit: boolean }> }) => {
+  const [open, setOpen] = useState(false)
+  const editable = props.spaces.filter((space) => space.canEdit)
+  // Nobody is offered what the API would refuse: without a space they may edit, there is no button.
+  if (editable.length === 0) return null
+  if (!open) return <button type="button" className="button" onClick={() => setOpen(true)}>New change request</button>
+  return <NewChangeRequestForm spaces={editable} spaceId={editable[0]!.id} onCancel={() => setOpen(false)} />
+}
+
+const NewChangeRequestForm = (props: {
+  /** The spaces to choose from; undefined: `spaceId` alone. */
+  readonly spaces: ReadonlyArray<{ readonly id: string; readonly title: string }> | undefined
+  readonly spaceId: string
+  readonly pagePath?: string | undefined
+  readonly onCancel: () => void
+}) => {
   const create = useMutation(createChangeRequest)
+  const [spaceId, setSpaceId] = useState(props.spaceId)
   const [subject, setSubject] = useState("")
   const [busy, setBusy] = useState(false)
   const [subjectError, setSubjectError] = useState<string | undefined>()
@@ -54,8 +71,8 @@ const NewChangeRequestForm = (props: NewChangeRequestProps & { readonly onCancel
       return
     }
     setBusy(true)
-    create({ params: { spaceId: props.spaceId }, payload: trimmed === "" ? {} : { subject: trimmed }, reactivityKeys: [`space:${props.spaceId}`] }).then(
-      (created) => navigate(`/s/${props.spaceId}/~/changes/${created.number}/${props.pagePath ?? ""}`),
+    create({ params: { spaceId }, payload: trimmed === "" ? {} : { subject: trimmed }, reactivityKeys: [`space:${spaceId}`] }).then(
+      (created) => navigate(`/s/${spaceId}/~/changes/${created.number}/${props.pagePath ?? ""}`),
       (failure: unknown) => {
         setBusy(false)
         const refusal = refusalOf(failure)
@@ -66,6 +83,14 @@ const NewChangeRequestForm = (props: NewChangeRequestProps & { readonly onCancel
   }
   return (
     <form className="new-cr-form panel" onSubmit={onSubmit} aria-label="New change request">
+      {props.spaces === undefined ? null : (
+        <div className="field">
+          <label htmlFor="new-cr-space">Space</label>
+          <select id="new-cr-space" value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
+            {props.spaces.map((space) => <option key={space.id} value={space.id}>{space.title}</option>)}
+          </select>
+        </div>
+      )}
       <Field label="Subject (optional)" name="subject" value={subject} onChange={setSubject} error={subjectError}
         hint="What the change is about; you can change it later." autoFocus />
       <FormActions error={error} busy={busy} label="Start editing" busyLabel="Starting…" onCancel={props.onCancel} />
