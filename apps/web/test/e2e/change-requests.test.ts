@@ -68,6 +68,7 @@ it("starts two change requests side by side from a space, and lists them filtere
       await page.goto(`/s/${space.id}/intro`)
       await page.getByRole("button", { name: "New change request" }).click()
       await page.getByLabel("Subject (optional)").fill(subject)
+      if (subject === "First parallel") await captureScreen(page, "new-change-request")
       await page.getByRole("button", { name: "Start editing" }).click()
       await page.waitForURL(/\/~\/changes\/\d+\/intro$/)
       await page.getByRole("textbox", { name: "Page content" }).waitFor()
