@@ -7,6 +7,7 @@ import { useAtomValue } from "./api/react.ts"
 import { sessionAtom } from "./api/session.ts"
 import { CreateOrganization } from "./features/onboarding/CreateOrganization.tsx"
 import { ChangeRequest } from "./routes/ChangeRequest.tsx"
+import { ChangeRequests } from "./routes/ChangeRequests.tsx"
 import { Collection } from "./routes/Collection.tsx"
 import { History } from "./routes/History.tsx"
 import { Invite } from "./routes/Invite.tsx"
@@ -56,7 +57,7 @@ const titles: Record<Route["name"], string> = {
   home: "Quire", signIn: "Sign in", setup: "Set up", invite: "Invitation", verifyEmail: "Confirm your email", settings: "Settings", notifications: "Notifications", newOrganization: "New organization", org: "Organization",
   orgSettings: "Organization settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
   collection: "Collection", site: "Site", openapi: "OpenAPI specification", space: "Space", changeRequest: "Change request",
-  changeRequestReview: "Review", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
+  changeRequestReview: "Review", changeRequests: "Change requests", history: "History", gitSync: "Git sync", revision: "Revision", notFound: "Not found"
 }
 
 const Screen = (props: { readonly route: Route }) => {
@@ -92,6 +93,8 @@ const Screen = (props: { readonly route: Route }) => {
       return <Review spaceId={route.spaceId} number={route.number} />
     case "history":
       return <History spaceId={route.spaceId} />
+    case "changeRequests":
+      return <ChangeRequests spaceId={route.spaceId} />
     case "gitSync":
       return <Suspense fallback={<Loading what="the Git sync" />}><GitSync spaceId={route.spaceId} /></Suspense>
     case "revision":

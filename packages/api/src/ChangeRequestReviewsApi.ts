@@ -78,6 +78,24 @@ export const AbsentReviewer = Schema.Literal("absent").pipe(
   HttpApiSchema.status(204)
 )
 
+/** The caller's "Viewed" marks on a change request's pages: those unchanged since they were marked. */
+export const ViewedPages = Schema.Struct({
+  object: Schema.Literal("change-request-viewed-pages"),
+  items: Schema.Array(Schema.Struct({
+    pageId: Schema.String,
+    /** The change request's revision when the page was marked. */
+    revision: Schema.String,
+    viewedAt: Timestamp
+  }))
+}).annotate({ identifier: "ChangeRequestViewedPages" })
+export type ViewedPages = typeof ViewedPages.Type
+
+/** Marks one page of the change request viewed (or clears the mark). */
+export const SetViewedPagePayload = Schema.Struct({
+  pageId: EntityId,
+  viewed: Schema.Boolean
+})
+
 const prefix = "/spaces/:spaceId/change-requests/:changeRequestId"
 const reviewParams = { ...changeRequestParams, reviewId: EntityId }
 
@@ -180,6 +198,28 @@ export class ChangeRequestReviewsApi extends HttpApiGroup.make("changeRequestRev
       .annotateMerge(OpenApi.annotations({
         summary: "List the commenters of a change request",
         description: "Lists, as organization members, the people who posted comments or replies on the change request, ordered by user id, paginated. Needs view permission."
+      })),
+    /** The caller's "Viewed" marks on the change request's pages that still hold. */
+    HttpApiEndpoint.get("listViewedPagesInChangeRequest", `${prefix}/viewed-pages`, {
+      params: changeRequestParams,
+      success: ViewedPages,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List the pages I viewed in a change request",
+        description: "Quire's extension (GitBook has no such operation): the pages of the change request the caller marked viewed while reviewing it. A mark holds while the page is as it was when marked: a later revision that changes the page clears it. Needs view permission."
+      })),
+    /** Marks a page of the change request viewed by the caller, or clears the mark; answers the marks. */
+    HttpApiEndpoint.put("setViewedPageInChangeRequest", `${prefix}/viewed-pages`, {
+      params: changeRequestParams,
+      payload: SetViewedPagePayload,
+      success: ViewedPages,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Mark a page of a change request viewed",
+        description: "Quire's extension (GitBook has no such operation): marks one page of the change request (one it has, or one it deletes) viewed by the caller (`viewed: true`), or clears the mark (`false`), and answers the caller's marks. A 400 names `pageId` when the change request has no such page. Needs the review role.",
+        transform: requestExample({ pageId: "p_getting-started", viewed: true })
       }))
   )
   .middleware(Authentication)

@@ -67,6 +67,9 @@ const mergeResult = <R extends string>(result: R) =>
     conflicts: Schema.optionalKey(Schema.Array(MergeConflict))
   })
 
+/** A listing's `status`: one status, or several (the parameter repeated). */
+const StatusFilter = Schema.Union([ChangeRequestStatus, Schema.Array(ChangeRequestStatus).check(Schema.isMaxLength(4))])
+
 /** The `{changeRequestId}` path segment: the change request's id or its number in the space. */
 export const changeRequestParams = { spaceId: EntityId, changeRequestId: EntityId } as const
 
@@ -77,23 +80,24 @@ export class ChangeRequestsApi extends HttpApiGroup.make("changeRequests")
       params: { spaceId: EntityId },
       query: {
         ...PageQuery,
-        status: Schema.optional(ChangeRequestStatus),
+        status: Schema.optional(StatusFilter),
         creator: Schema.optional(EntityId),
-        contributor: Schema.optional(EntityId)
+        contributor: Schema.optional(EntityId),
+        requestedReviewer: Schema.optional(EntityId)
       },
       success: ListOf(ChangeRequest),
       error: ApiErrors.Common
     })
       .annotateMerge(OpenApi.annotations({
         summary: "List change requests",
-        description: "Lists a space's change requests, newest first; open ones unless `status` says otherwise. Needs view permission."
+        description: "Lists a space's change requests, newest first; open ones unless `status` (repeatable: any of the statuses given) says otherwise. `creator`, `contributor` and `requestedReviewer` (a pending review request) narrow the list. Needs view permission."
       })),
     /** The change requests of an organization's spaces the caller can view, most recently updated first. */
     HttpApiEndpoint.get("listChangeRequestsForOrganization", "/orgs/:organizationId/change-requests", {
       params: { organizationId: EntityId },
       query: {
         ...PageQuery,
-        status: Schema.optional(Schema.Union([ChangeRequestStatus, Schema.Array(ChangeRequestStatus).check(Schema.isMaxLength(4))])),
+        status: Schema.optional(StatusFilter),
         creator: Schema.optional(EntityId),
         contributor: Schema.optional(EntityId),
         requestedReviewer: Schema.optional(EntityId),

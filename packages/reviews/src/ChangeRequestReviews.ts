@@ -10,6 +10,7 @@ import { type CommentScope, type CommentView, Comments } from "./Comments.ts"
 import { type Commenter, CommentsRepo } from "./CommentsRepo.ts"
 import type { ChangeRequest } from "./domain/ChangeRequest.ts"
 import type { RequestedReviewer, Review, ReviewStatus } from "./domain/Review.ts"
+import * as MergeRules from "./MergeRules.ts"
 import * as Notify from "./notifications/Notify.ts"
 import { requestedReviewerKeyShape, reviewKeyShape, ReviewsRepo } from "./ReviewsRepo.ts"
 
@@ -61,7 +62,7 @@ export interface CommenterPage {
 export const maxRequestedReviewers = 50
 
 export interface ChangeRequestReviewsShape {
-  /** Approves the change request's head or asks for changes (needs `review`; never the author's own); clears the caller's pending request. */
+  /** Approves the change request's head or asks for changes (needs `review`; the author only approves, and only where the merge rules allow it); clears the caller's pending request. */
   readonly submit: (spaceId: string, ref: string, input: SubmitReviewInput) => Effect.Effect<ReviewView, Denied | Errors.InvalidInput, Actor.Actor>
   /** Oldest first. */
   readonly list: (spaceId: string, ref: string, request: ReviewListRequest) => Effect.Effect<Pagination.Page<ReviewView>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
@@ -221,8 +222,13 @@ export class ChangeRequestReviews extends Context.Service<ChangeRequestReviews, 
         yield* Access.ensure(found.access.permissions.review, "review change requests in this space")
         const cr = found.changeRequest
         const actor = yield* Actor.Actor
-        if (cr.createdBy === actor.userId) {
-          return yield* new Errors.InvalidInput({ field: "status", reason: "the author of a change request cannot review it" })
+        if (cr.createdBy === actor.userId && !(input.status === "approved" && MergeRules.authorMayApprove(found.access.space.mergeRules))) {
+          return yield* new Errors.InvalidInput({
+            field: "status",
+            reason: input.status === "approved"
+              ? "the author of a change request cannot approve it unless the space's merge rules allow it (allow_author_approval)"
+              : "the author of a change request cannot request changes on it"
+          })
         }
         if (cr.status === "merged" || cr.status === "archived") {
           return yield* new Errors.InvalidInput({

@@ -14,11 +14,14 @@ export interface FoundConflicts extends ConflictsFound {
 
 export interface ChangeRequestQuery {
   readonly spaceId: string
-  readonly status?: ChangeRequestStatus | undefined
+  /** Any of these statuses; absent: every status. */
+  readonly statuses?: ReadonlyArray<ChangeRequestStatus> | undefined
   /** Only those created by this user. */
   readonly creator?: string | undefined
   /** Only those this user edited. */
   readonly contributor?: string | undefined
+  /** Only these change requests. */
+  readonly ids?: ReadonlyArray<string> | undefined
 }
 
 /** A query over several spaces' change requests (an organization's), most recent first. */
@@ -93,7 +96,8 @@ const matchesInSpaces = (query: SpacesChangeRequestQuery) => {
 
 const matches = (query: ChangeRequestQuery) => (cr: ChangeRequest): boolean =>
   cr.spaceId === query.spaceId &&
-  (query.status === undefined || cr.status === query.status) &&
+  (query.statuses === undefined || query.statuses.includes(cr.status)) &&
+  (query.ids === undefined || query.ids.includes(cr.id)) &&
   (query.creator === undefined || cr.createdBy === query.creator) &&
   (query.contributor === undefined || cr.contributors.includes(query.contributor))
 

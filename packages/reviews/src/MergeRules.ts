@@ -24,6 +24,10 @@ export interface MergeContext {
 export const rulesOf = (configuration: MergeRules): ReadonlyArray<MergeRule> =>
   configuration.type === "rules" ? configuration.rules : []
 
+/** Whether the space's rules let a change request's author approve it (Quire's `allow_author_approval`). */
+export const authorMayApprove = (configuration: MergeRules): boolean =>
+  rulesOf(configuration).some((rule) => rule.rule === "allow_author_approval")
+
 /** Each reviewer's latest review, in the order of those reviews. */
 export const latestReviews = (reviews: ReadonlyArray<Review>): ReadonlyArray<Review> => {
   const latest = new Map<string, Review>()
@@ -73,6 +77,7 @@ const refusalOf = (rule: MergeRule, context: MergeContext): string | undefined =
     case "require_author_to_merge":
       return cr.createdBy === context.actorId ? undefined : "Only the author of this change request may merge it"
     case "allow_bypass":
+    case "allow_author_approval":
       return undefined
     // Refused when the rules are set (Spaces.update), so a space never holds them.
     case "require_agent_review":

@@ -24,6 +24,9 @@ import * as SqlCommentsRepo from "./SqlCommentsRepo.ts"
 import * as SqlNotificationsRepo from "./SqlNotificationsRepo.ts"
 import * as SqlReviewsRepo from "./SqlReviewsRepo.ts"
 import * as SqlSpaceCountersRepo from "./SqlSpaceCountersRepo.ts"
+import * as SqlViewedPagesRepo from "./SqlViewedPagesRepo.ts"
+import { ViewedPages } from "./ViewedPages.ts"
+import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
 
 /** The reviews ports in memory. */
 export const layerReposMemory = Layer.mergeAll(
@@ -32,14 +35,15 @@ export const layerReposMemory = Layer.mergeAll(
   SpaceCountersRepo.layerMemory,
   ReviewsRepo.layerMemory,
   NotificationsRepo.layerMemory,
-  CollabUpdatesRepo.layerMemory
+  CollabUpdatesRepo.layerMemory,
+  ViewedPagesRepo.layerMemory
 )
 
 /** The reviews ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlChangeRequestsRepo.layer, SqlCommentsRepo.layer, SqlSpaceCountersRepo.layer, SqlReviewsRepo.layer, SqlNotificationsRepo.layer, SqlCollabUpdatesRepo.layer, SqlViewedPagesRepo.layer)
 
 /** The use cases, over whichever ports are provided; need content's services (SpaceContent, ContentAccess, the RevisionWriter). */
-export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer).pipe(
+export const layerServices = Layer.mergeAll(ChangeRequestReviews.layer, ConflictResolution.layer, Merges.layer, Notifications.layer, SpaceActivity.layer, SpacePdfs.layer, ViewedPages.layer).pipe(
   // A merge first writes the change request's live edits not yet written to their pages.
   Layer.provideMerge(LiveDocuments.layer),
   Layer.provideMerge(Comments.layer),

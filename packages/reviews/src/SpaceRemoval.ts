@@ -1,4 +1,4 @@
-/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments, reviews, notifications and shared documents with it. */
+/** Content's SpaceDependents port over the reviews package's tables: a purged space takes its change requests, comments, reviews, notifications, shared documents and viewed marks with it. */
 import { Effect, Layer } from "effect"
 import { SpaceDependents } from "@quire/content"
 import { ChangeRequestsRepo } from "./ChangeRequestsRepo.ts"
@@ -7,6 +7,7 @@ import { CommentsRepo } from "./CommentsRepo.ts"
 import { NotificationsRepo } from "./NotificationsRepo.ts"
 import { ReviewsRepo } from "./ReviewsRepo.ts"
 import { SpaceCountersRepo } from "./SpaceCountersRepo.ts"
+import { ViewedPagesRepo } from "./ViewedPagesRepo.ts"
 
 export const layer = Layer.effect(
   SpaceDependents,
@@ -17,12 +18,14 @@ export const layer = Layer.effect(
     const reviews = yield* ReviewsRepo
     const notifications = yield* NotificationsRepo
     const collab = yield* CollabUpdatesRepo
+    const viewed = yield* ViewedPagesRepo
     return SpaceDependents.of({
       removeSpace: (spaceId) =>
         Effect.all([
           reviews.removeForSpace(spaceId),
           notifications.removeForSpace(spaceId),
           collab.removeForSpace(spaceId),
+          viewed.removeForSpace(spaceId),
           comments.removeForSpace(spaceId),
           changeRequests.removeForSpace(spaceId),
           counters.removeSpace(spaceId)

@@ -117,9 +117,11 @@ export const layer = Layer.effect(
           Effect.flatMap(changeRequests.first)
         ),
       list: (query, after, limit) => {
+        if (query.statuses?.length === 0 || query.ids?.length === 0) return Effect.succeed({ items: [] })
         const conditions = [
           sql`cr.space_id = ${query.spaceId}`,
-          ...(query.status === undefined ? [] : [sql`cr.status = ${query.status}`]),
+          ...(query.statuses === undefined ? [] : [sql`cr.status IN ${sql.in(query.statuses)}`]),
+          ...(query.ids === undefined ? [] : [sql`cr.id IN ${sql.in(query.ids)}`]),
           ...(query.creator === undefined ? [] : [sql`cr.created_by = ${query.creator}`]),
           ...(query.contributor === undefined ? [] : [sql`EXISTS (
             SELECT 1 FROM reviews_change_request_contributors c

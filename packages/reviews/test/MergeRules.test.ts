@@ -4,7 +4,7 @@ import type { MergeRule } from "@quire/content"
 import { at } from "@quire/testkit"
 import type { ChangeRequest } from "../src/domain/ChangeRequest.ts"
 import type { Review, ReviewStatus } from "../src/domain/Review.ts"
-import { evaluate, latestReviews, rulesOf } from "../src/MergeRules.ts"
+import { authorMayApprove, evaluate, latestReviews, rulesOf } from "../src/MergeRules.ts"
 
 const changeRequest: ChangeRequest = {
   id: "cr",
@@ -54,6 +54,14 @@ describe("MergeRules", () => {
     assert.deepStrictEqual(rulesOf({ type: "inherit" }), [])
     assert.deepStrictEqual(rulesOf({ type: "none" }), [])
     assert.deepStrictEqual(rulesOf({ type: "rules", rules: [{ rule: "require_author_to_merge" }] }), [{ rule: "require_author_to_merge" }])
+  })
+
+  it("an author may approve their own change request only where allow_author_approval is a rule, which refuses no merge", () => {
+    assert.isFalse(authorMayApprove({ type: "inherit" }))
+    assert.isFalse(authorMayApprove({ type: "none" }))
+    assert.isFalse(authorMayApprove({ type: "rules", rules: [{ rule: "require_at_least_one_approved_review" }] }))
+    assert.isTrue(authorMayApprove({ type: "rules", rules: [{ rule: "allow_author_approval" }] }))
+    assert.isUndefined(refusal([{ rule: "allow_author_approval" }], []))
   })
 
   it("a reviewer's latest review supersedes their earlier ones", () => {

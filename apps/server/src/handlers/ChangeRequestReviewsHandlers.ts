@@ -7,7 +7,7 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type ChangeRequestRequestedReviewer, type ChangeRequestReview } from "@quire/api"
 import { Members } from "@quire/identity"
-import { ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView } from "@quire/reviews"
+import { ChangeRequestReviews, type CommenterPage, type RequestedReviewer, type ReviewView, ViewedPages, type ViewedPagesView } from "@quire/reviews"
 import * as CommentPresenters from "../CommentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
@@ -17,8 +17,14 @@ import { PublicUrl } from "../PublicUrl.ts"
 const reviewPath = (spaceId: string, changeRequestId: string, reviewId: string) =>
   `/spaces/${spaceId}/change-requests/${changeRequestId}/reviews/${reviewId}`
 
+const presentViewed = (view: ViewedPagesView) => ({
+  object: "change-request-viewed-pages" as const,
+  items: view.pages.map((mark) => ({ pageId: mark.pageId, revision: mark.revision, viewedAt: mark.viewedAt.toISOString() }))
+})
+
 export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn(function*(handlers) {
   const reviews = yield* ChangeRequestReviews
+  const viewed = yield* ViewedPages
   const members = yield* Members
   const urls = yield* PublicUrl
   const commentUsers = yield* CommentPresenters.userLookup
@@ -133,5 +139,8 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestReviews", Effect.fn
         DomainErrors.api,
         Effect.flatMap(presentCommenters)
       ))
+    .handle("listViewedPagesInChangeRequest", ({ params }) =>
+      viewed.list(params.spaceId, params.changeRequestId).pipe(DomainErrors.api, Effect.map(presentViewed)))
+    .handle("setViewedPageInChangeRequest", ({ params, payload }) =>
+      viewed.set(params.spaceId, params.changeRequestId, payload.pageId, payload.viewed).pipe(DomainErrors.api, Effect.map(presentViewed)))
 }))
-

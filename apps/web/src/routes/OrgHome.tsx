@@ -7,6 +7,7 @@ import { useAtomValue, useMutation } from "../api/react.ts"
 import { OrgTree } from "../features/org-tree/OrgTree.tsx"
 import { SitesList } from "../features/sites/SitesList.tsx"
 import { buildTree } from "../features/org-tree/tree-model.ts"
+import { NewChangeRequestInOrganization } from "../features/editing/NewChangeRequest.tsx"
 import { appPath, Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 
@@ -110,6 +111,11 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
         <div>
           <section aria-labelledby="cr-heading">
             <h2 id="cr-heading">Recent change requests</h2>
+            {AsyncResult.isSuccess(content) ? (
+              <div className="toolbar">
+                <NewChangeRequestInOrganization spaces={content.value.spaces.map((space) => ({ id: space.id, title: space.title, canEdit: space.permissions.edit }))} />
+              </div>
+            ) : null}
             <RecentChangeRequests organizationId={props.organizationId} />
           </section>
           {/* Sites are for the organization's members: a guest (no role) is answered 404 for them. */}

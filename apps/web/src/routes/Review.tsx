@@ -1,19 +1,18 @@
 /** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge, conflicts). */
 import { MergeBlockers } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
-import { lazy, Suspense, useState } from "react"
+import { useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
+import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
-import { crCommentsAtom, membersAtom, mergeCR, pageSidesAtom, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
+import { crCommentsAtom, membersAtom, mergeCR, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
 import "../features/review/review.css"
-
-const DiffView = lazy(() => import("../features/review/DiffView.tsx").then((m) => ({ default: m.DiffView })))
 
 export const Review = (props: { readonly spaceId: string; readonly number: number }) => {
   const atom = reviewAtom(`${props.spaceId}\n${props.number}`)
@@ -56,8 +55,10 @@ const ReviewBody = (props: Props) => {
   })
   // A merged or archived change request takes no review and no merge: nothing is offered that would be refused.
   const closed = cr.status === "merged" || cr.status === "archived"
-  // Its author does not review it (the API refuses): asking a reviewer is what they can do.
+  // Its author does not review it (the API refuses) unless the space's merge rules let them approve it.
   const isAuthor = me !== undefined && cr.createdBy.id === me
+  const authorApproves = AsyncResult.isSuccess(space) && space.value.mergeRules.type === "rules" &&
+    space.value.mergeRules.rules.some((rule) => rule.rule === "allow_author_approval")
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
@@ -88,10 +89,16 @@ const ReviewBody = (props: Props) => {
             <MentionInput id="review-text" label="Review comment (optional)" value={reviewText} onChange={setReviewText} organizationId={organizationId} />
           </>
         )}
-        {!closed && isAuthor ? <p className="muted">You wrote this change request: someone else reviews it. Ask a reviewer above.</p> : null}
-        {closed || isAuthor ? null : <div className="review-toolbar">
+        {!closed && isAuthor ? (
+          <p className="muted">
+            {authorApproves
+              ? "You wrote this change request. This space's merge rules let its author approve it; you may also ask a reviewer above."
+              : "You wrote this change request: someone else reviews it. Ask a reviewer above."}
+          </p>
+        ) : null}
+        {closed || (isAuthor && !authorApproves) ? null : <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
-          <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>
+          {isAuthor ? null : <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>}
         </div>}
         {action.error && <p className="review-error" role="alert">{action.error}</p>}
       </section>
@@ -115,29 +122,12 @@ const ReviewBody = (props: Props) => {
         </section>
       )}
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
-      <section aria-labelledby="changes-h">
-        <h2 id="changes-h">Changed pages</h2>
-        {pages.length === 0 && <p className="muted">No page changed.</p>}
-        {pages.map((c) => (
-          <article key={c.page.id}>
-            <h3>{c.page.title}</h3>
-            <PageDiffSection spaceId={props.spaceId} number={props.number} pageId={c.page.id} base={c.type === "page_created" ? "" : base} onComment={(node, quote) => setBlockComment({ page: c.page.id, node, quote })} />
-          </article>
-        ))}
-      </section>
+      <ChangedPages spaceId={props.spaceId} number={props.number} base={base}
+        pages={pages.map((c) => ({ id: c.page.id, title: c.page.title, created: c.type === "page_created" }))}
+        canMark={AsyncResult.isSuccess(space) && space.value.permissions.review}
+        onComment={(page, node, quote) => setBlockComment({ page, node, quote })} />
       <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} />
     </main>
-  )
-}
-
-const PageDiffSection = (props: { spaceId: string; number: number; pageId: string; base: string; onComment: (node: string, quote: string) => void }) => {
-  const result = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.number}\n${props.pageId}\n${props.base}`))
-  if (AsyncResult.isFailure(result)) return <Failure result={result} />
-  if (!AsyncResult.isSuccess(result)) return <Loading what="the page's changes" />
-  return (
-    <Suspense fallback={<Loading what="the diff" />}>
-      <DiffView base={result.value.base} head={result.value.head} files={result.value.files} onComment={props.onComment} />
-    </Suspense>
   )
 }
 

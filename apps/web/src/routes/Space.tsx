@@ -3,7 +3,8 @@
  * pages, links) and the page area: the page's body as the published site draws it (`getPageById`
  * with `format=html`, styled by the server's /app/render.css, the site's own rules), its links
  * to other pages followed within the app; its table of contents, last edit, comments with replies,
- * "Edit", and the space's open change requests with a link to History (src/features/space/).
+ * "Edit" (the person's latest draft) and "New change request", the space's open change requests
+ * with links to all of them and to History (src/features/space/).
  */
 import { AsyncResult } from "effect/reactivity"
 import { type MouseEvent, useEffect, useRef } from "react"
@@ -15,6 +16,7 @@ import { navigate } from "../router.ts"
 import { Link } from "../ui/Link.tsx"
 import { apiErrorName, Failure, Loading } from "../ui/States.tsx"
 import { EditButton } from "../features/editing/EditButton.tsx"
+import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
 import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
@@ -86,6 +88,8 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <Link href={`/o/${space.value.organization}`}>Back to the organization</Link>
           <ShareButton target={{ kind: "space", id: space.value.id, title: space.value.title, organizationId: space.value.organization, admin: space.value.permissions.admin }} />
           {space.value.permissions.admin ? <Link href={`/s/${space.value.id}/~/git`}>Git sync</Link> : null}
+          <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
+          <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
         </div>
       ) : null}
       <div className="space-layout">

@@ -44,7 +44,10 @@ export const MergeRule = Schema.Union([
   UsersMergeRule("require_specific_reviewers"),
   UsersMergeRule("require_one_of_specific_reviewers"),
   UsersMergeRule("allow_bypass"),
-  Schema.Struct({ rule: PlainMergeRuleName })
+  Schema.Struct({ rule: PlainMergeRuleName }),
+  // Quire's extension (GitBook has no such rule): the author of a change request may approve it,
+  // and that approval counts for the other rules. Without it, the author cannot review their own.
+  Schema.Struct({ rule: Schema.Literal("allow_author_approval") })
 ])
 export type MergeRule = typeof MergeRule.Type
 

@@ -23,18 +23,16 @@ export interface ChangeRequestList {
 }
 
 export interface ListRequest extends Pagination.PageRequest {
-  /** Default `open`, as GitBook. */
-  readonly status?: ChangeRequestStatus | undefined
+  /** Any of these statuses (GitBook's `status`, repeatable); default `open`, as GitBook. */
+  readonly status?: ChangeRequestStatus | ReadonlyArray<ChangeRequestStatus> | undefined
   readonly creator?: string | undefined
   readonly contributor?: string | undefined
+  /** Only those on which this user's review is requested. */
+  readonly requestedReviewer?: string | undefined
 }
 
 /** A listing of an organization's change requests (GitBook's `listChangeRequestsForOrganization`). */
-export interface OrganizationListRequest extends Omit<ListRequest, "status"> {
-  /** Any of these statuses (GitBook's repeated `status`); default `open`. */
-  readonly status?: ChangeRequestStatus | ReadonlyArray<ChangeRequestStatus> | undefined
-  /** Only those on which this user's review is requested. */
-  readonly requestedReviewer?: string | undefined
+export interface OrganizationListRequest extends ListRequest {
   /** Only those of this space. */
   readonly space?: string | undefined
   /** Most recently updated (default) or created first. */

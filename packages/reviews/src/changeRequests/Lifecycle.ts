@@ -13,6 +13,10 @@ const checkSubject = (subject: string | undefined): Effect.Effect<void, Errors.I
     ? Effect.fail(new Errors.InvalidInput({ field: "subject", reason: `is longer than ${maxSubjectLength} characters` }))
     : Effect.void
 
+/** The statuses a listing asks for: GitBook's `status`, one or repeated, `open` when absent. */
+const statusesOf = (request: ListRequest) =>
+  request.status === undefined ? ["open" as const] : typeof request.status === "string" ? [request.status] : request.status
+
 export const lifecycle = (branch: Branch) => {
   const { repo, reviews, access, counters, spaces, ids, transactor, now, resolve } = branch
 
@@ -49,8 +53,9 @@ export const lifecycle = (branch: Branch) => {
   const list = Effect.fn("ChangeRequests.list")(function*(spaceId: string, request: ListRequest) {
     const after = yield* Pagination.afterOf(request, changeRequestKeyShape)
     const spaceAccess = yield* access.space(spaceId)
+    const ids = request.requestedReviewer === undefined ? undefined : yield* reviews.changeRequestsAwaiting(request.requestedReviewer)
     const items = yield* repo.list(
-      { spaceId, status: request.status ?? "open", creator: request.creator, contributor: request.contributor },
+      { spaceId, statuses: statusesOf(request), creator: request.creator, contributor: request.contributor, ids },
       after,
       Pagination.limitOf(request)
     )
@@ -77,7 +82,7 @@ export const lifecycle = (branch: Branch) => {
     const page = yield* repo.listInSpaces(
       {
         spaceIds,
-        statuses: request.status === undefined ? ["open"] : typeof request.status === "string" ? [request.status] : request.status,
+        statuses: statusesOf(request),
         creator: request.creator,
         contributor: request.contributor,
         ids,

@@ -11,6 +11,7 @@ import { m0007_conflict_resolution } from "./0007_conflict_resolution.ts"
 import { m0008_notifications } from "./0008_notifications.ts"
 import { m0009_collab_documents } from "./0009_collab_documents.ts"
 import { m0010_merged_by } from "./0010_merged_by.ts"
+import { m0011_viewed_pages } from "./0011_viewed_pages.ts"
 
 export const migrations: {
   readonly table: string
@@ -27,6 +28,7 @@ export const migrations: {
     "0007_conflict_resolution": m0007_conflict_resolution,
     "0008_notifications": m0008_notifications,
     "0009_collab_documents": m0009_collab_documents,
-    "0010_merged_by": m0010_merged_by
+    "0010_merged_by": m0010_merged_by,
+    "0011_viewed_pages": m0011_viewed_pages
   }
 }

@@ -76,3 +76,15 @@ export const memberSearchAtom = Atom.family((key: string) => {
   const [organizationId = "", search = ""] = key.split("\n")
   return QuireApi.query("members", "listMembersInOrganizationById", { params: { organizationId }, query: { limit: 20, search } })
 })
+
+export const viewedKey = (spaceId: string, number: number) => `viewed:${spaceId}:${number}`
+
+/** The signed-in person's "Viewed" marks on the change request's pages (`<spaceId>\n<number>`). */
+export const viewedPagesAtom = Atom.family((key: string) => {
+  const [spaceId = "", n = "0"] = key.split("\n")
+  return QuireApi.query("changeRequestReviews", "listViewedPagesInChangeRequest", {
+    params: { spaceId, changeRequestId: n },
+    reactivityKeys: [viewedKey(spaceId, Number(n)), reviewKey(spaceId, Number(n))]
+  })
+})
+export const setViewedPage = QuireApi.mutation("changeRequestReviews", "setViewedPageInChangeRequest")

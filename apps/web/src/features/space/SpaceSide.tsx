@@ -67,6 +67,7 @@ export const OpenChangeRequests = (props: { readonly spaceId: string }) => {
         : list.value.items.length === 0 ? <p className="muted">No open change requests.</p>
         : <ul>{list.value.items.map((cr) => <li key={cr.id}><Link href={appPath(cr.urls.app)}>#{cr.number} {cr.subject === "" ? "Untitled" : cr.subject}</Link></li>)}</ul>}
       {me === undefined ? null : <YourDrafts spaceId={props.spaceId} me={me} />}
+      <p><Link href={`/s/${props.spaceId}/~/change-requests`}>All change requests</Link></p>
       <p><Link href={`/s/${props.spaceId}/~/history`}>History</Link></p>
     </section>
   )

@@ -34,3 +34,26 @@ export const latestRevisionAtom = Atom.family((spaceId: string) =>
 
 export const postSpaceComment = QuireApi.mutation("comments", "postCommentInSpace")
 export const postSpaceReply = QuireApi.mutation("comments", "postCommentReplyInSpace")
+
+/** What the space's change request list shows: statuses, mine only, awaiting my review. */
+export interface ChangeRequestFilter {
+  readonly statuses: ReadonlyArray<"draft" | "open" | "merged" | "archived">
+  readonly creator?: string | undefined
+  readonly requestedReviewer?: string | undefined
+}
+
+/** One page of a space's change requests (`JSON` of the space, the filter and the page's cursor). */
+export const spaceChangeRequestsAtom = Atom.family((key: string) => {
+  const { spaceId, filter, page } = JSON.parse(key) as { spaceId: string; filter: ChangeRequestFilter; page?: string }
+  return QuireApi.query("changeRequests", "listChangeRequestsForSpace", {
+    params: { spaceId },
+    query: {
+      status: filter.statuses,
+      ...(filter.creator === undefined ? {} : { creator: filter.creator }),
+      ...(filter.requestedReviewer === undefined ? {} : { requestedReviewer: filter.requestedReviewer }),
+      ...(page === undefined ? {} : { page }),
+      limit: 20
+    },
+    reactivityKeys: [`space:${spaceId}`]
+  })
+})

@@ -1,0 +1,147 @@
+/**
+ * `/s/<space>/~/change-requests`: the space's change requests, filtered as GitBook's list is
+ * (status, created by me, awaiting my review), newest first, a page at a time ("Load more"
+ * follows the listing's `next.page` cursor), with "New change request" and whether authors may
+ * approve their own (a space admin's merge rule).
+ */
+import type { ChangeRequest } from "@quire/api"
+import { AsyncResult } from "effect/reactivity"
+import { useState } from "react"
+import { spaceAtom } from "../api/queries.ts"
+import { useAtomValue } from "../api/react.ts"
+import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
+import { AuthorApproval } from "../features/space/AuthorApproval.tsx"
+import { useMe } from "../features/review/ReviewComments.tsx"
+import { type ChangeRequestFilter, spaceChangeRequestsAtom } from "../features/space/queries.ts"
+import "../features/space/space.css"
+import { appPath, Link } from "../ui/Link.tsx"
+import { Failure, Loading } from "../ui/States.tsx"
+import { formatTime } from "../ui/time.ts"
+
+type Status = ChangeRequestFilter["statuses"][number]
+
+const statuses: ReadonlyArray<{ readonly value: Status; readonly label: string }> = [
+  { value: "open", label: "In review" },
+  { value: "draft", label: "Draft" },
+  { value: "merged", label: "Merged" },
+  { value: "archived", label: "Archived" }
+]
+
+const statusLabel = (status: string) => statuses.find((s) => s.value === status)?.label ?? status
+
+export const ChangeRequests = (props: { readonly spaceId: string }) => {
+  const space = useAtomValue(spaceAtom(props.spaceId))
+  const me = useMe()
+  const [shown, setShown] = useState<ReadonlyArray<Status>>(["open", "draft"])
+  const [mine, setMine] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
+  if (AsyncResult.isFailure(space)) return <Failure result={space} />
+  const filter: ChangeRequestFilter = {
+    statuses: statuses.map((s) => s.value).filter((s) => shown.includes(s)),
+    ...(mine && me !== undefined ? { creator: me } : {}),
+    ...(reviewing && me !== undefined ? { requestedReviewer: me } : {})
+  }
+  const toggle = (status: Status, on: boolean) => setShown(on ? [...shown, status] : shown.filter((s) => s !== status))
+  return (
+    <div className="cr-list-page">
+      <h1>Change requests{AsyncResult.isSuccess(space) ? <span className="muted"> in {space.value.title}</span> : null}</h1>
+      <div className="toolbar">
+        <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
+        {AsyncResult.isSuccess(space) ? <NewChangeRequest spaceId={props.spaceId} canEdit={space.value.permissions.edit} /> : null}
+      </div>
+      <form className="cr-filters" aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+        <fieldset>
+          <legend>Status</legend>
+          {statuses.map((s) => (
+            <label key={s.value}>
+              <input type="checkbox" name="status" value={s.value} checked={shown.includes(s.value)} onChange={(event) => toggle(s.value, event.target.checked)} />
+              {s.label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>People</legend>
+          <label><input type="checkbox" checked={mine} onChange={(event) => setMine(event.target.checked)} />Created by me</label>
+          <label><input type="checkbox" checked={reviewing} onChange={(event) => setReviewing(event.target.checked)} />Awaiting my review</label>
+        </fieldset>
+      </form>
+      {filter.statuses.length === 0
+        ? <p className="muted" role="status">Pick at least one status to list change requests.</p>
+        // A new filter starts from the first page again.
+        : <Results key={JSON.stringify(filter)} spaceId={props.spaceId} filter={filter} />}
+      {AsyncResult.isSuccess(space) ? (
+        <section aria-labelledby="cr-rules-h" className="cr-rules">
+          <h2 id="cr-rules-h">Approvals</h2>
+          <AuthorApproval space={space.value} />
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+/** The pages of the list loaded so far: the first, then one more per "Load more". */
+const Results = (props: { readonly spaceId: string; readonly filter: ChangeRequestFilter }) => {
+  const [cursors, setCursors] = useState<ReadonlyArray<string | undefined>>([undefined])
+  return (
+    <ul className="space-cr-list" aria-label="Change requests">
+      {cursors.map((cursor, index) => (
+        <ResultPage key={cursor ?? ""} spaceId={props.spaceId} filter={props.filter} cursor={cursor} first={index === 0}
+          onMore={index === cursors.length - 1 ? (next) => setCursors([...cursors, next]) : undefined} />
+      ))}
+    </ul>
+  )
+}
+
+const ResultPage = (props: {
+  readonly spaceId: string
+  readonly filter: ChangeRequestFilter
+  readonly cursor: string | undefined
+  readonly first: boolean
+  /** Set on the last page loaded: asks for the page after it. */
+  readonly onMore: ((cursor: string) => void) | undefined
+}) => {
+  const list = useAtomValue(spaceChangeRequestsAtom(JSON.stringify({ spaceId: props.spaceId, filter: props.filter, page: props.cursor })))
+  if (AsyncResult.isInitial(list)) return <li className="cr-list-note"><Loading what="change requests" /></li>
+  if (AsyncResult.isFailure(list)) return <li className="cr-list-note"><Failure result={list} /></li>
+  const next = list.value.next?.page
+  return (
+    <>
+      {props.first && list.value.items.length === 0 ? <li className="cr-list-note"><EmptyState filter={props.filter} /></li> : null}
+      {list.value.items.map((cr) => <ChangeRequestRow key={cr.id} cr={cr} />)}
+      {next !== undefined && props.onMore !== undefined ? (
+        <li className="cr-list-note"><button type="button" onClick={() => props.onMore?.(next)}>Load more</button></li>
+      ) : null}
+    </>
+  )
+}
+
+const ChangeRequestRow = (props: { readonly cr: ChangeRequest }) => {
+  const { cr } = props
+  return (
+    <li className="cr-row" data-status={cr.status}>
+      <Link href={appPath(cr.urls.app)}>
+        <span className="cr-row-number">#{cr.number}</span> {cr.subject === "" ? "Untitled change request" : cr.subject}
+      </Link>
+      <span className="cr-row-meta">
+        <span className="cr-row-status" data-testid="cr-status">{statusLabel(cr.status)}</span>
+        <span>by {cr.createdBy.displayName}</span>
+        <span>updated <time dateTime={cr.updatedAt}>{formatTime(cr.updatedAt)}</time></span>
+      </span>
+    </li>
+  )
+}
+
+/** Why the list is empty, and what to do about it. */
+const EmptyState = (props: { readonly filter: ChangeRequestFilter }) => {
+  const narrowed = props.filter.creator !== undefined || props.filter.requestedReviewer !== undefined
+  const all = props.filter.statuses.length === statuses.length
+  return (
+    <p className="muted" role="status">
+      {narrowed
+        ? "No change request matches these filters. Clear “Created by me” or “Awaiting my review”, or tick more statuses."
+        : all
+          ? "This space has no change requests yet. Start one with “New change request”: your edits stay apart from the published content until they are merged."
+          : "No change request has these statuses. Tick more statuses above, or start one with “New change request”."}
+    </p>
+  )
+}
