@@ -117,7 +117,7 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
       </header>
       <BreadcrumbTail>
-        <Crumb><Link href={base}>Change request #{content.cr.number}</Link> <ChangeRequestState status={content.cr.status} /></Crumb>
+        <Crumb><Link href={base}><span className="crumb-long">Change request </span>#{content.cr.number}</Link> <ChangeRequestState status={content.cr.status} /></Crumb>
         {current === undefined ? null : <Crumb current>{current.title}</Crumb>}
       </BreadcrumbTail>
       <SidebarPages>

@@ -65,7 +65,7 @@ const ReviewBody = (props: Props) => {
   return (
     <main className="review-page">
       <BreadcrumbTail>
-        <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}>Change request #{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
+        <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}><span className="crumb-long">Change request </span>#{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
         <Crumb current>Review</Crumb>
       </BreadcrumbTail>
       <header>

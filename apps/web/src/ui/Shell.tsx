@@ -78,7 +78,10 @@ const useCurrentOrganization = (organizationId: string | undefined) => {
   return AsyncResult.isSuccess(orgs) && orgs.value.items.some((org) => org.id === remembered) ? remembered ?? undefined : undefined
 }
 
-/** The narrow screen's drawer: open, it takes focus; Escape, its close button or a click beside it closes it and focus returns to its button. */
+/**
+ * The narrow screen's drawer: open, it takes focus and the rest of the screen is inert; Escape, its
+ * close button or a click beside it closes it and focus returns to its button.
+ */
 const useDrawer = (pathname: string) => {
   // Where it was opened: following a link in it (another path) closes it.
   const [openAt, setOpenAt] = useState<string | undefined>(undefined)
@@ -86,14 +89,20 @@ const useDrawer = (pathname: string) => {
   const setOpen = useCallback((value: boolean) => setOpenAt(value ? pathname : undefined), [pathname])
   const opener = useRef<HTMLButtonElement>(null)
   const drawer = useRef<HTMLElement>(null)
-  const close = useCallback((returnFocus: boolean) => {
+  // Whether focus goes back to the button once the drawer is closed (and the button no longer inert).
+  const returnFocus = useRef(false)
+  const close = useCallback((focusOpener: boolean) => {
+    returnFocus.current = focusOpener
     setOpen(false)
-    if (returnFocus) opener.current?.focus()
   }, [setOpen])
   useEffect(() => {
-    if (!open) return
-    // The first thing to use in it: the organization switcher, else its first link.
-    drawer.current?.querySelector<HTMLElement>("select, a[href], button:not(.drawer-close)")?.focus()
+    if (!open) {
+      if (returnFocus.current) opener.current?.focus()
+      returnFocus.current = false
+      return
+    }
+    // Its first control: the brand, then the organization switcher.
+    drawer.current?.querySelector<HTMLElement>("a[href], select, button")?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !event.defaultPrevented) close(true)
     }
@@ -130,7 +139,7 @@ export const Shell = (props: { readonly place?: Place | undefined; readonly orga
     <FrameSlots.Provider value={slots}>
       <a className="skip-link" href="#content">Skip to content</a>
       <div className="workspace" data-drawer={drawer.open ? "open" : "closed"}>
-        <header className="shell-header">
+        <header className="shell-header" inert={drawer.open}>
           <button type="button" className="drawer-open" ref={drawer.opener} aria-controls="sidebar" aria-expanded={drawer.open}
             onClick={() => drawer.setOpen(true)} aria-label="Open the sidebar" title="Spaces and pages">
             <MenuIcon />
@@ -153,7 +162,7 @@ export const Shell = (props: { readonly place?: Place | undefined; readonly orga
         </aside>
         {/* A click beside the open drawer closes it (the keyboard has Escape and the close button). */}
         <div className="drawer-backdrop" aria-hidden="true" onClick={() => drawer.close(false)} />
-        <div className="workspace-body">
+        <div className="workspace-body" inert={drawer.open}>
           {info !== undefined && info.user.emailVerified === false && info.emailDelivery === true ? <VerifyEmailBanner email={info.user.email} /> : null}
           <div className="workspace-columns">
             <main id="content" tabIndex={-1}>{props.children}</main>
