@@ -30,6 +30,15 @@ const captureAll = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+const numbersIn = (text: string) => (text.match(/-?\d*\.?\d+/g) ?? []).map(Number)
+
+/** The same values: the same words, and numbers equal to rounding. */
+const same = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.every((value, i) => {
+  const other = b[i] ?? ""
+  const [x, y] = [numbersIn(value), numbersIn(other)]
+  return value.replace(/-?\d*\.?\d+/g, "0") === other.replace(/-?\d*\.?\d+/g, "0") && x.length === y.length && x.every((n, j) => Math.abs(n - y[j]!) < 0.003)
+})
+
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" })
 
 it("frames every screen: sidebar, breadcrumbs, drawer, right panel", async () => {
@@ -145,12 +154,6 @@ it("frames every screen: sidebar, breadcrumbs, drawer, right panel", async () =>
       probe.remove()
       return `${name}: ${value}`
     }), names)
-    // The same value: the same words, and numbers equal to rounding.
-    const same = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.every((value, i) => {
-      const numbers = (text: string) => (text.match(/-?\d*\.?\d+/g) ?? []).map(Number)
-      const [x, y] = [numbers(value), numbers(b[i] ?? "")]
-      return value.replace(/-?\d*\.?\d+/g, "0") === (b[i] ?? "").replace(/-?\d*\.?\d+/g, "0") && x.length === y.length && x.every((n, j) => Math.abs(n - y[j]!) < 0.003)
-    })
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((value) => { document.documentElement.dataset["theme"] = value }, theme)
       const withSite = await read()

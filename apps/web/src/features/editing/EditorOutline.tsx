@@ -19,6 +19,8 @@ const read = (): ReadonlyArray<Heading> =>
     return text === "" ? [] : [{ index, level: Number(element.tagName[1]), text }]
   })
 
+const go = (index: number) => document.querySelectorAll<HTMLElement>(selector)[index]?.scrollIntoView({ block: "start" })
+
 const keyOf = (headings: ReadonlyArray<Heading>) => headings.map((h) => `${h.level}:${h.text}`).join("\n")
 
 export const EditorOutline = () => {
@@ -47,7 +49,6 @@ export const EditorOutline = () => {
       cancelAnimationFrame(frame)
     }
   }, [])
-  const go = (index: number) => document.querySelectorAll<HTMLElement>(selector)[index]?.scrollIntoView({ block: "start" })
   return (
     <nav aria-labelledby="editor-outline" className="space-toc">
       <h2 id="editor-outline">Outline</h2>
