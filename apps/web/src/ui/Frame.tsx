@@ -64,7 +64,7 @@ export const RightPanel = (props: { readonly label: string; readonly children: R
     <aside className="right-panel" aria-label={props.label} data-open={open}>
       <button type="button" className="right-panel-toggle" aria-expanded={open} aria-controls={id} onClick={toggle}
         title={open ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}>
-        <span aria-hidden="true">{open ? "»" : "«"}</span>
+        <span className="right-panel-arrow" aria-hidden="true">{open ? "»" : "«"}</span>
         <span className="right-panel-label">{props.label}</span>
       </button>
       <div id={id} className="right-panel-body" hidden={!open}>{props.children}</div>
