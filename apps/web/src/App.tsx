@@ -23,6 +23,7 @@ import { SignIn } from "./routes/SignIn.tsx"
 import { Space } from "./routes/Space.tsx"
 import { navigate, type Route, useRoute } from "./router.ts"
 import { RouteBoundary } from "./ui/RouteBoundary.tsx"
+import type { Place } from "./ui/Breadcrumbs.tsx"
 import { Shell } from "./ui/Shell.tsx"
 import { Failure, Loading } from "./ui/States.tsx"
 
@@ -126,13 +127,30 @@ const useOrganizationOf = (route: Route): string | undefined => {
   return spaceId !== undefined && AsyncResult.isSuccess(space) ? space.value.organization : undefined
 }
 
-const SignedIn = (props: { readonly route: Route }) => (
-  <Shell organizationId={useOrganizationOf(props.route)}>
+/** The screens whose name ends the breadcrumbs (the others add their own, or are the last part already). */
+const crumbLabels: Partial<Record<Route["name"], string>> = {
+  orgSettings: "Settings", orgSso: "Single sign-on", members: "Members", teams: "Teams", specs: "OpenAPI specs", translations: "Translations",
+  site: "Site", openapi: "OpenAPI specification", history: "History", gitSync: "Git sync", revision: "Revision"
+}
+
+/** Where the route is in its organization, for the breadcrumbs and the sidebar. */
+const placeOf = (route: Route, organizationId: string | undefined): Place | undefined => {
+  if (organizationId === undefined) return undefined
+  if ("spaceId" in route) return { organizationId, spaceId: route.spaceId, exact: false }
+  if (route.name === "collection") return { organizationId, collectionId: route.collectionId, exact: true }
+  return { organizationId, exact: route.name === "org" }
+}
+
+const SignedIn = (props: { readonly route: Route }) => {
+  const organizationId = useOrganizationOf(props.route)
+  return (
+  <Shell organizationId={organizationId} place={placeOf(props.route, organizationId)} label={crumbLabels[props.route.name]}>
     <RouteBoundary resetKey={window.location.pathname}>
       <Screen route={props.route} />
     </RouteBoundary>
   </Shell>
-)
+  )
+}
 
 export const App = () => {
   const route = useRoute()

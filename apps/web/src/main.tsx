@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client"
 import { App } from "./App.tsx"
 import { RegistryProvider } from "./api/react.ts"
 import { applyTheme } from "./ui/theme.ts"
+import "./ui/tokens.css"
 import "./ui/app.css"
 
 applyTheme()

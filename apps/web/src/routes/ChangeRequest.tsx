@@ -3,18 +3,22 @@
  * the header (subject, editable; status; its review), the change request's page tree (add pages,
  * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
  * the editor, edited live on the collaboration server (src/features/editing); who else is in the
- * change request: beside the pages of the tree they have open, and in the header (LivePresence.tsx).
+ * change request: beside the pages of the tree they have open, and in the right panel with the
+ * page's outline (LivePresence.tsx). The tree is drawn in the workspace's sidebar (ui/Frame.tsx).
  */
 import type { ChangeRequest as ChangeRequestInfo, ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import { useCallback, useEffect, useState } from "react"
 import { callApi } from "../api/call.ts"
 import { useRegistry } from "../api/react.ts"
 import { getChangeRequest, listPages, updateChangeRequest, updateContent } from "../features/editing/content.ts"
+import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
 import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { navigate } from "../router.ts"
+import { ChangeRequestState, stateWords } from "../ui/ChangeRequestState.tsx"
+import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
 import { Link } from "../ui/Link.tsx"
 import "../features/editing/editing.css"
 
@@ -45,8 +49,6 @@ const Subject = (props: { readonly spaceId: string; readonly cr: ChangeRequestIn
   )
 }
 
-const statusWords: Record<string, string> = { draft: "Draft", open: "In review", merged: "Merged", archived: "Archived" }
-
 /**
  * The change request's state and what moves it on, as GitBook's: a draft is submitted for review
  * (open), an open or draft one archived, an archived one reopened for review; a merged one stays.
@@ -65,7 +67,7 @@ const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeReq
   const status = props.cr.status
   return (
     <>
-      <span className="cr-status" data-status={status}>{statusWords[status] ?? status}</span>
+      <span className="cr-status" data-status={status}>{stateWords[status] ?? status}</span>
       {status === "draft" ? <button type="button" className="primary" disabled={busy} onClick={() => move("open")}>Submit for review</button> : null}
       {status === "draft" || status === "open" ? <button type="button" disabled={busy} onClick={() => move("archived")}>Archive</button> : null}
       {status === "archived" ? <button type="button" disabled={busy} onClick={() => move("open")}>Reopen</button> : null}
@@ -116,15 +118,25 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
       <header className="cr-header">
         <Subject key={content.cr.id} spaceId={props.spaceId} cr={content.cr} />
         <StatusActions spaceId={props.spaceId} cr={content.cr} onChanged={() => void reload()} />
-        <PeopleHere titleOf={titleOf} />
         <Link href={`${base}/~/review`}>Open its review</Link>
         <Link href={`/s/${props.spaceId}`}>Back to the space</Link>
       </header>
-      <div className="cr-layout">
-        <nav aria-label="Pages of the change request">
+      <BreadcrumbTail>
+        <Crumb><Link href={base}><span className="crumb-long">Change request </span>#{content.cr.number}</Link> <ChangeRequestState status={content.cr.status} /></Crumb>
+        {current === undefined ? null : <Crumb current>{current.title}</Crumb>}
+      </BreadcrumbTail>
+      <SidebarPages>
+        <nav aria-label="Pages of the change request" className="sidebar-section">
+          <div className="sidebar-heading" aria-hidden="true">Pages</div>
           <ChangeRequestTree pages={content.pages} base={base} currentId={current?.id} onChanges={onChanges}
             marks={person === undefined ? undefined : (pageId) => <PageMarks pageId={pageId} />} />
         </nav>
+      </SidebarPages>
+      <RightPanel label="Change request details">
+        <PeopleHere titleOf={titleOf} />
+        <EditorOutline />
+      </RightPanel>
+      <div className="cr-layout">
         <section aria-label="Page">
           {current === undefined
             ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>

@@ -10,6 +10,9 @@ import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
 import { crCommentsAtom, membersAtom, mergeCR, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
+import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
+import { BreadcrumbTail, Crumb } from "../ui/Frame.tsx"
+import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
 import "../features/review/review.css"
@@ -62,6 +65,10 @@ const ReviewBody = (props: Props) => {
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   return (
     <main className="review-page">
+      <BreadcrumbTail>
+        <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}><span className="crumb-long">Change request </span>#{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
+        <Crumb current>Review</Crumb>
+      </BreadcrumbTail>
       <header>
         <p><a href={`/s/${props.spaceId}/~/changes/${props.number}`}>Change request #{cr.number}</a></p>
         <h1>{cr.subject === "" ? "Untitled change request" : cr.subject}</h1>

@@ -23,6 +23,8 @@ import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
 import { ShareButton } from "../features/admin/ShareButton.tsx"
 import { SpaceStart } from "../features/onboarding/SpaceStart.tsx"
 import { useFindInPage } from "../features/search/useFindInPage.ts"
+import { linkRenderStylesheet } from "../ui/render-stylesheet.ts"
+import { BreadcrumbTail, Crumb, RightPanel, SidebarPages } from "../ui/Frame.tsx"
 
 /** A plain click on a link to a page of this app navigates within it. */
 const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
@@ -35,15 +37,7 @@ const followAppLinks = (event: MouseEvent<HTMLDivElement>) => {
 }
 
 /** The published site's stylesheet of page bodies, linked once (the server serves it, revalidated). */
-const useRenderStylesheet = () =>
-  useEffect(() => {
-    if (document.querySelector("link[data-render-css]") !== null) return
-    const link = document.createElement("link")
-    link.rel = "stylesheet"
-    link.href = "/app/render.css"
-    link.dataset["renderCss"] = ""
-    document.head.append(link)
-  }, [])
+const useRenderStylesheet = () => useEffect(linkRenderStylesheet, [])
 
 /** The page at `pagePath` when there is one (fetched at once, beside the tree), else the page `pageId` (the space's first, from the tree). */
 const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | undefined; readonly pagePath: string }) => {
@@ -62,13 +56,23 @@ const PageArea = (props: { readonly spaceId: string; readonly pageId?: string | 
       </div>
       {page.value.description === undefined ? null : <p className="muted">{page.value.description}</p>}
       <LastEdit spaceId={props.spaceId} updatedAt={"updatedAt" in page.value && typeof page.value.updatedAt === "string" ? page.value.updatedAt : undefined} />
-      <Toc entries={extractToc(page.value.html ?? "")} />
       {page.value.html === undefined
         ? <pre className="source">{page.value.markdown ?? ""}</pre>
         // The server's sanitized rendering, as the published site shows it.
         : <div className="markdown" ref={body} onClick={followAppLinks} dangerouslySetInnerHTML={{ __html: page.value.html }} />}
-      <PageComments spaceId={props.spaceId} pageId={page.value.id} />
     </article>
+  )
+}
+
+/** The page's outline and comments, in the right panel. */
+const PageSide = (props: { readonly spaceId: string; readonly pageId?: string | undefined; readonly pagePath: string }) => {
+  const page = useAtomValue(props.pageId === undefined ? pageByPathAtom(`${props.spaceId}\n${props.pagePath}`) : pageAtom(`${props.spaceId}\n${props.pageId}`))
+  if (!AsyncResult.isSuccess(page) || page.value.kind !== "sheet") return null
+  return (
+    <>
+      <Toc entries={extractToc(page.value.html ?? "")} />
+      <PageComments spaceId={props.spaceId} pageId={page.value.id} />
+    </>
   )
 }
 
@@ -92,22 +96,26 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
         </div>
       ) : null}
-      <div className="space-layout">
-        <nav aria-label="Pages">
-          <details className="space-tree" open={typeof window === "undefined" || window.innerWidth >= 700}>
-          <summary>Pages</summary>
+      <SidebarPages>
+        <nav aria-label="Pages" className="sidebar-section">
+          <div className="sidebar-heading" aria-hidden="true">Pages</div>
           {AsyncResult.isFailure(pages) ? <Failure result={pages} /> : AsyncResult.isInitial(pages) ? <Loading what="pages" />
-            : documents.length === 0 ? <><p className="muted">This space has no pages yet.</p><EditButton spaceId={props.spaceId} pagePath="" label="Write the first page" /></>
+            : documents.length === 0 ? <p className="muted sidebar-note">No pages yet.</p>
             : <PageTree pages={pages.value.pages} hrefOf={(page) => `/s/${props.spaceId}/${page.path}`} current={current?.id} />}
-          </details>
-          <OpenChangeRequests spaceId={props.spaceId} />
         </nav>
-        <div>
-          {props.pagePath !== "" ? <PageArea spaceId={props.spaceId} pagePath={props.pagePath} />
-            : current === undefined ? AsyncResult.isSuccess(space) && AsyncResult.isSuccess(pages) && documents.length === 0 ? <SpaceStart space={space.value} /> : null
-            : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
-        </div>
-      </div>
+      </SidebarPages>
+      <BreadcrumbTail>{current === undefined ? null : <Crumb current>{`${emojiOf(current.emoji)} ${current.title}`.trim()}</Crumb>}</BreadcrumbTail>
+      <RightPanel label="Page details">
+        {props.pagePath !== "" ? <PageSide spaceId={props.spaceId} pagePath={props.pagePath} />
+          : current === undefined ? null
+          : <PageSide spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
+        <OpenChangeRequests spaceId={props.spaceId} />
+      </RightPanel>
+      {AsyncResult.isSuccess(pages) && documents.length === 0
+        ? <><p className="muted">This space has no pages yet.</p><EditButton spaceId={props.spaceId} pagePath="" label="Write the first page" />{AsyncResult.isSuccess(space) ? <SpaceStart space={space.value} /> : null}</>
+        : props.pagePath !== "" ? <PageArea spaceId={props.spaceId} pagePath={props.pagePath} />
+        : current === undefined ? null
+        : <PageArea spaceId={props.spaceId} pageId={current.id} pagePath={current.path ?? ""} />}
     </>
   )
 }

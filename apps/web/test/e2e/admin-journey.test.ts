@@ -95,7 +95,7 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
       await a.page.getByRole("button", { name: `New ${kind}` }).click()
       await a.page.getByLabel(`Title of the new ${kind}`).fill(title)
       await a.page.keyboard.press("Enter")
-      await a.page.getByRole("link", { name: title }).waitFor()
+      await a.page.getByRole("main").getByRole("link", { name: title }).waitFor()
     }
     await a.page.getByRole("button", { name: "Move Field Manual to…" }).focus()
     await a.page.keyboard.press("Enter")
@@ -103,7 +103,7 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await a.page.getByRole("status").filter({ hasText: "Moved Field Manual" }).waitFor()
 
     // Its first page, written in the editor and merged.
-    await a.page.getByRole("link", { name: "Field Manual" }).click()
+    await a.page.getByRole("main").getByRole("link", { name: "Field Manual" }).click()
     await a.page.getByRole("button", { name: "Write the first page" }).click()
     await a.page.waitForURL(/\/~\/changes\/\d+\/$/)
     const spaceId = /\/s\/([^/]+)\//.exec(a.page.url())![1]!
@@ -130,7 +130,7 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
     await a.page.keyboard.press("Escape")
     await dialog.waitFor({ state: "detached" })
     await b.page.reload()
-    await b.page.getByRole("link", { name: "Field Manual" }).click()
+    await b.page.getByRole("main").getByRole("link", { name: "Field Manual" }).click()
     await b.page.getByText("Welcome to the field manual.").waitFor()
 
     // Git sync: connected to the bare repository, exported by keyboard; the commit is in the repository.

@@ -123,7 +123,7 @@ it("connects a space to a repository, exports a commit, imports a push, and plac
     await page.getByText("On GitLab").click()
     await page.getByText("Secret token").waitFor()
 
-    await page.getByRole("link", { name: "Handbook" }).click()
+    await page.getByRole("main").getByRole("link", { name: "Handbook" }).click()
     await page.getByText("Changed in Git.").waitFor()
 
     // 7. Disconnected: the pages stay, the screen offers to connect again.

@@ -53,7 +53,7 @@ it("a newcomer's first space: write, review with a second person, merge, resolve
     await a.page.getByRole("button", { name: "New space" }).click()
     await a.page.getByLabel("Title of the new space").fill("Field Guide")
     await a.page.getByRole("button", { name: "Create", exact: true }).click()
-    await a.page.getByRole("link", { name: "Field Guide" }).click()
+    await a.page.getByRole("main").getByRole("link", { name: "Field Guide" }).click()
     await a.page.getByText("This space has no pages yet.").waitFor()
     await a.page.getByRole("button", { name: "Write the first page" }).click()
     await a.page.waitForURL(/\/~\/changes\/\d+\/$/)

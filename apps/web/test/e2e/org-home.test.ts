@@ -44,7 +44,7 @@ const create = async (page: Page, kind: "space" | "collection", title: string) =
   await page.getByRole("button", { name: `New ${kind}` }).click()
   await page.getByLabel(`Title of the new ${kind}`).fill(title)
   await page.getByRole("button", { name: "Create", exact: true }).click()
-  await page.getByRole("link", { name: title }).waitFor()
+  await page.getByRole("main").getByRole("link", { name: title }).waitFor()
 }
 
 it("creates, renames and moves spaces and collections", async () => {
@@ -66,7 +66,7 @@ it("creates, renames and moves spaces and collections", async () => {
     await page.getByRole("button", { name: "Rename Handbook" }).click()
     await page.getByLabel("New title of the space").fill("Employee handbook")
     await page.keyboard.press("Enter")
-    await page.getByRole("link", { name: "Employee handbook" }).waitFor()
+    await page.getByRole("main").getByRole("link", { name: "Employee handbook" }).waitFor()
     await eventually("the new title", () => spaces(org.id), (items) => items.some((space) => space.title === "Employee handbook"))
 
     // An emoji.
@@ -98,7 +98,7 @@ it("creates, renames and moves spaces and collections", async () => {
       return order.indexOf(reference.id) === 0 && order.indexOf(handbook.id) === 1
     })
     await page.reload()
-    await page.getByRole("link", { name: "Employee handbook" }).waitFor()
+    await page.getByRole("main").getByRole("link", { name: "Employee handbook" }).waitFor()
     await captureScreen(page, "org-home")
     expect(problems).toEqual([])
   } finally {

@@ -8,6 +8,7 @@ import { flushSync } from "react-dom"
 import { createRoot, type Root } from "react-dom/client"
 import { Editor } from "../../src/editor/Editor.tsx"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
+import "../../src/ui/tokens.css"
 import "../../src/ui/app.css"
 
 export interface HarnessResult {
