@@ -29,19 +29,52 @@ const statuses: ReadonlyArray<{ readonly value: Status; readonly label: string }
 
 const statusLabel = (status: string) => statuses.find((s) => s.value === status)?.label ?? status
 
+interface Filters {
+  readonly shown: ReadonlyArray<Status>
+  readonly mine: boolean
+  readonly reviewing: boolean
+}
+
+const defaultShown: ReadonlyArray<Status> = ["open", "draft"]
+
+/** The filters the address holds (`?status=open&status=draft&mine=1&reviewing=1`), so a reload or a shared link keeps them. */
+const filtersOfAddress = (): Filters => {
+  const params = new URLSearchParams(window.location.search)
+  const named = params.getAll("status").filter((value): value is Status => statuses.some((s) => s.value === value))
+  return { shown: params.has("status") ? named : defaultShown, mine: params.get("mine") === "1", reviewing: params.get("reviewing") === "1" }
+}
+
+/** Writes the filters into the address, in place (no new history entry a filter). */
+const writeAddress = (filters: Filters) => {
+  const params = new URLSearchParams()
+  const isDefault = filters.shown.length === defaultShown.length && defaultShown.every((s) => filters.shown.includes(s))
+  // No status at all is written `status=` (the default is written as nothing).
+  if (!isDefault) for (const status of filters.shown.length === 0 ? [""] : filters.shown) params.append("status", status)
+  if (filters.mine) params.set("mine", "1")
+  if (filters.reviewing) params.set("reviewing", "1")
+  const query = params.toString()
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}${query === "" ? "" : `?${query}`}${window.location.hash}`)
+}
+
 export const ChangeRequests = (props: { readonly spaceId: string }) => {
   const space = useAtomValue(spaceAtom(props.spaceId))
   const me = useMe()
-  const [shown, setShown] = useState<ReadonlyArray<Status>>(["open", "draft"])
-  const [mine, setMine] = useState(false)
-  const [reviewing, setReviewing] = useState(false)
+  const [filters, setFilters] = useState<Filters>(filtersOfAddress)
+  const { shown, mine, reviewing } = filters
+  const update = (next: Partial<Filters>) => {
+    const merged = { ...filters, ...next }
+    writeAddress(merged)
+    setFilters(merged)
+  }
+  const setMine = (on: boolean) => update({ mine: on })
+  const setReviewing = (on: boolean) => update({ reviewing: on })
   if (AsyncResult.isFailure(space)) return <Failure result={space} />
   const filter: ChangeRequestFilter = {
     statuses: statuses.map((s) => s.value).filter((s) => shown.includes(s)),
     ...(mine && me !== undefined ? { creator: me } : {}),
     ...(reviewing && me !== undefined ? { requestedReviewer: me } : {})
   }
-  const toggle = (status: Status, on: boolean) => setShown(on ? [...shown, status] : shown.filter((s) => s !== status))
+  const toggle = (status: Status, on: boolean) => update({ shown: on ? [...shown, status] : shown.filter((s) => s !== status) })
   return (
     <div className="cr-list-page">
       <h1>Change requests{AsyncResult.isSuccess(space) ? <span className="muted"> in {space.value.title}</span> : null}</h1>

@@ -78,7 +78,7 @@ it("starts two change requests side by side from a space, and lists them filtere
 
     // The list, from the space: open and drafts by default, newest first; the merged seed only when asked for.
     await page.goto(`/s/${space.id}/intro`)
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "All change requests" }).click()
+    await page.getByRole("complementary", { name: "Page details" }).getByRole("link", { name: "All change requests" }).click()
     await page.waitForURL(`**/s/${space.id}/~/change-requests`)
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(["#4 Second parallel", "#3 First parallel", "#2 Rita's fix"])
     await captureScreen(page, "change-requests")
@@ -92,6 +92,12 @@ it("starts two change requests side by side from a space, and lists them filtere
     await page.getByLabel("Merged", { exact: true }).uncheck()
     await page.getByLabel("Created by me").check()
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(["#4 Second parallel", "#3 First parallel"])
+    // The filters are in the address: a reload keeps them.
+    expect(new URL(page.url()).search).toBe("?status=draft&mine=1")
+    await page.reload()
+    await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(["#4 Second parallel", "#3 First parallel"])
+    expect(await page.getByLabel("Created by me").isChecked()).toBe(true)
+    expect(await page.getByLabel("In review", { exact: true }).isChecked()).toBe(false)
     // Nobody asked Ada for a review: the list says so, and what to do.
     await page.getByLabel("Awaiting my review").check()
     await page.getByText("No change request matches these filters.").waitFor()
