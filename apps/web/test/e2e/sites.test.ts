@@ -75,7 +75,7 @@ it("creates a site, structures, customizes, shares, protects and publishes it", 
     await page.getByRole("button", { name: "Add a variant to Guides" }).click()
     await page.getByLabel("Space to add to Guides").selectOption({ label: "Guides next" })
     await page.getByRole("button", { name: "Add", exact: true }).click()
-    await page.getByRole("link", { name: "Guides next" }).waitFor()
+    await page.getByRole("main").getByRole("link", { name: "Guides next" }).waitFor()
     let list = await eventually("two sections, the first with two variants", () => sections(site.id), (items) => items.length === 2 && items[0]!.siteSpaces.length === 2)
     expect(list.map((s) => s.title)).toEqual(["Guides", "API"])
     expect(list[0]!.siteSpaces.map((s) => s.space.id)).toEqual([guides.id, guidesNext.id])
