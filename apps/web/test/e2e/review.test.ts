@@ -280,9 +280,10 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, Buffer.from(type), data, crc])
 }
 
-/** Waits for an image to have loaded its picture (a broken one has no natural width). */
+/** Waits for an image to have loaded its picture (a broken one has no natural width); it loads lazily, so it is brought into view. */
 const loaded = async (image: Locator) => {
   await image.waitFor()
+  await image.scrollIntoViewIfNeeded()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
 }
 
