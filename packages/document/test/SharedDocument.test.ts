@@ -123,7 +123,7 @@ describe("a document's JSON, read back on the server, writes the editor's bytes"
   it.skipIf(corpus.pages.length === 0)(`every page of the real GitBook repositories on this machine (${corpus.found.join(", ") || "none"})`, () => {
     const failed = corpus.pages.filter(([, md]) => throughJson(md) !== md).map(([name]) => name)
     expect(failed).toEqual([])
-  })
+  }, 300_000)
 })
 
 /** The first text node in `node`, depth first. */

@@ -26,7 +26,7 @@ describe("real GitBook repositories round-trip", () => {
       expect(files.length).toBeGreaterThan(0)
       expect(failed).toEqual([])
       expect(freshLossy).toBe(0)
-    })
+    }, 300_000)
     if (!existsSync(dir)) it.skip(`${repo}: corpus absent at ${dir} (only on machines that have it)`, () => {})
   }
   for (const [repo, gitDir] of MIRRORS) {
@@ -37,7 +37,7 @@ describe("real GitBook repositories round-trip", () => {
       expect(pages.length).toBeGreaterThan(0)
       expect(failed).toEqual([])
       expect(freshLossy).toBe(0)
-    })
+    }, 300_000)
     if (!existsSync(gitDir)) it.skip(`${repo}: git mirror absent at ${gitDir} (only on machines that have it)`, () => {})
   }
 })

@@ -335,6 +335,7 @@ export const mirrorTest = (repo: string, dir: string): void => {
     report(repo, outcome)
     expect(pages.length).toBeGreaterThan(100)
     expect(outcome.unexplained).toEqual([])
-  })
+    // A whole repository's pages through two parsers: a minute alone, more beside the other suites.
+  }, 300_000)
   if (!existsSync(dir)) it.skip(`${repo}: git mirror absent at ${dir}, only the fixtures and generated pages run here`, () => {})
 }
