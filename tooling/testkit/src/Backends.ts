@@ -113,7 +113,7 @@ export const each = <A>(
   options: { readonly timeout?: Duration.Input } = {}
 ): void => {
   for (const backend of backends) {
-    // A fresh database takes a few seconds to start.
-    layerSuite(backend.layer, { timeout: options.timeout ?? "60 seconds" })(backend.name, (it) => suite(it, backend.name))
+    // A fresh database takes a few seconds to start, and a PGlite's migrations far longer on a busy machine.
+    layerSuite(backend.layer, { timeout: options.timeout ?? "120 seconds" })(backend.name, (it) => suite(it, backend.name))
   }
 }
