@@ -43,7 +43,7 @@ const sections: ReadonlyArray<Section> = [
       comments: { name: "space-comments", title: "Space comments", description: "Discussions on a space's pages, with replies." },
       search: { name: "search", title: "Search", description: "Full-text search over a space or over every space of an organization." },
       links: { name: "links", title: "Links", description: "The links between pages and files, and those that lead nowhere." },
-      spacePdf: { name: "space-pdf", title: "PDF export", description: "A space, or one of its pages, as a PDF document." }
+      spacePdf: { name: "space-pdf", title: "Export", description: "A space, or one of its pages, as a PDF document; a space as a zip of markdown in GitBook's layout." }
     }
   },
   {

@@ -5,6 +5,7 @@ import { GitSync } from "./GitSync.ts"
 import { GitSyncRepo } from "./GitSyncRepo.ts"
 import { ImportedLayoutRepo } from "./ImportedLayoutRepo.ts"
 import { SecretBox } from "./SecretBox.ts"
+import { SpaceArchives } from "./SpaceArchives.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import * as SqlGitSyncRepo from "./SqlGitSyncRepo.ts"
 import * as SqlImportedLayoutRepo from "./SqlImportedLayoutRepo.ts"
@@ -23,10 +24,10 @@ export const layerReposSql = Layer.mergeAll(SqlGitSyncRepo.layer, SqlImportedLay
 export const layerInfrastructure = SecretBox.layer
 
 /**
- * The use cases and the job runner; need content's ContentAccess, SpaceContent, RevisionWriter,
+ * The use cases, the job runner and the space archives; need content's ContentAccess, SpaceContent, RevisionWriter,
  * PublishedContent and BlobStore, a GitTransport, GitSyncRepo, ImportedLayoutRepo, the infrastructure, a JobQueue, Ids and a Transactor.
  */
-export const layerServices = Layer.mergeAll(GitSync.layer, SyncJobs.layer)
+export const layerServices = Layer.mergeAll(GitSync.layer, SyncJobs.layer, SpaceArchives.layer)
 
 /** Content's MainObservers: edits of a connected space queue a debounced export. */
 export const layerMainObservers = AutoExport.layer
