@@ -1,10 +1,18 @@
-/** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed. */
+/** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed, the page and the space export. */
+import type { Download } from "playwright-core"
 import { expect, inject, it } from "vitest"
 import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
 const browser = sharedBrowser()
+
+/** A download's bytes (the browser runs apart from the test, so they are read through a stream). */
+const bytesOf = async (download: Download): Promise<Buffer> => {
+  const chunks: Array<Buffer> = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
 
 const long = ["Intro.", "", ...Array.from({ length: 40 }, (_, i) => `Filler paragraph ${i}.\n`), "## Deep section", "", "Found it.", ""].join("\n")
 
@@ -75,6 +83,29 @@ it("navigates the tree, scrolls by the table of contents, comments (mention, rep
 
     await page.evaluate(() => window.scrollTo(0, 0))
     await captureScreen(page, "space-reading")
+    expect(problems).toEqual([])
+
+    // Export: the page shown as a PDF, the space as GitBook markdown in a zip, by keyboard.
+    const exportMenu = page.getByText("Export", { exact: true })
+    await exportMenu.focus()
+    await page.keyboard.press("Enter")
+    const exports = page.getByRole("group", { name: "Export" })
+    await exports.getByRole("button", { name: /Markdown files/ }).waitFor()
+    await captureScreen(page, "space-export")
+    const [archive] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: /Markdown files/ }).click()])
+    expect(archive.suggestedFilename()).toBe("Handbook.zip")
+    const zip = await bytesOf(archive)
+    expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04")
+    for (const name of ["README.md", "SUMMARY.md", "setup.md"]) expect(zip.includes(Buffer.from(name))).toBe(true)
+    // The menu closed on the download; Escape closes it too, back on its button.
+    expect(await exports.isVisible()).toBe(false)
+    await exportMenu.click()
+    await page.keyboard.press("Escape")
+    expect(await exports.isVisible()).toBe(false)
+    await exportMenu.click()
+    const [pdf] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: /This page as PDF/ }).click()])
+    expect(pdf.suggestedFilename()).toBe("Handbook.pdf")
+    expect((await bytesOf(pdf)).subarray(0, 5).toString("latin1")).toBe("%PDF-")
     expect(problems).toEqual([])
 
     // A path no page has says so in words, with the tree still there to pick another page.
