@@ -18,6 +18,7 @@ import { apiErrorName, Failure, Loading } from "../ui/States.tsx"
 import { EditButton } from "../features/editing/EditButton.tsx"
 import { NewChangeRequest } from "../features/editing/NewChangeRequest.tsx"
 import { ExportMenu } from "../features/space/ExportMenu.tsx"
+import { ImportMenu } from "../features/space/ImportMenu.tsx"
 import { LastEdit, OpenChangeRequests, PageComments, Toc } from "../features/space/SpaceSide.tsx"
 import { extractToc } from "../features/space/toc.ts"
 import { flattenPages, PageTree } from "../features/space/PageTree.tsx"
@@ -96,6 +97,7 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
           <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title }} />
+          {space.value.permissions.edit ? <ImportMenu spaceId={space.value.id} /> : null}
         </div>
       ) : null}
       <SidebarPages>

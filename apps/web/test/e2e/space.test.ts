@@ -1,4 +1,7 @@
 /** Reading a space: the tree navigates, the table of contents scrolls to a heading, a comment with a mention, a reply, reactions and resolve, the open change requests are listed, the page and the space export. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { Download } from "playwright-core"
 import { expect, inject, it } from "vitest"
 import { captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
@@ -106,6 +109,29 @@ it("navigates the tree, scrolls by the table of contents, comments (mention, rep
     const [pdf] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: /This page as PDF/ }).click()])
     expect(pdf.suggestedFilename()).toBe("Handbook.pdf")
     expect((await bytesOf(pdf)).subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    expect(problems).toEqual([])
+
+    // Import: a folder keeps its structure, as pages of a new change request that opens.
+    const folder = mkdtempSync(join(tmpdir(), "quire-import-"))
+    mkdirSync(join(folder, "guides"), { recursive: true })
+    writeFileSync(join(folder, "README.md"), "# Team notes\n\nWhat we keep.\n")
+    writeFileSync(join(folder, "guides", "README.md"), "# Guides\n\nHow we work.\n")
+    writeFileSync(join(folder, "guides", "deploy.md"), "# Deploying\n\nShip it.\n")
+    writeFileSync(join(folder, "picture.png"), "not markdown")
+    await page.getByText("Import", { exact: true }).click()
+    const imports = page.getByRole("group", { name: "Import" })
+    await captureScreen(page, "space-import")
+    await imports.locator("input[webkitdirectory]").setInputFiles(folder)
+    await page.waitForURL(/\/~\/changes\/\d+\/$/)
+    const crTree = page.getByRole("navigation", { name: "Pages of the change request" })
+    await crTree.getByRole("link", { name: "Deploying" }).waitFor()
+    const number = Number(/changes\/(\d+)/.exec(page.url())![1])
+    const crs = await api<{ items: ReadonlyArray<{ id: string; number: number; subject: string }> }>(url, "GET", `/spaces/${space.id}/change-requests?status=draft`)
+    const imported = crs.items.find((cr) => cr.number === number)!
+    expect(imported.subject).toBe("Import 3 pages")
+    const tree = await api<{ pages: ReadonlyArray<{ title: string; pages?: ReadonlyArray<{ title: string; pages?: ReadonlyArray<{ title: string }> }> }> }>(url, "GET", `/spaces/${space.id}/change-requests/${imported.id}/content/pages`)
+    const added = tree.pages.filter((p) => !["Welcome"].includes(p.title))
+    expect(added.map((p) => [p.title, (p.pages ?? []).map((c) => [c.title, (c.pages ?? []).map((g) => g.title)])])).toEqual([["Team notes", []], ["Guides", [["Deploying", []]]]])
     expect(problems).toEqual([])
 
     // A path no page has says so in words, with the tree still there to pick another page.

@@ -5,41 +5,13 @@
  * screen. Offered to whoever may edit the space; the Git sync screen to its administrators.
  */
 import type { Space } from "@quire/api"
-import { type ChangeEvent, useState } from "react"
-import { QuireApi } from "../../api/client.ts"
-import { useMutation } from "../../api/react.ts"
+import { useState } from "react"
 import { navigate } from "../../router.ts"
 import { Link } from "../../ui/Link.tsx"
-import { refusalOf } from "../../ui/refusal.ts"
-import { isMarkdown, pageOfFile, type StartPage, templates } from "./templates.ts"
+import { ImportFiles } from "./ImportFiles.tsx"
+import { templates } from "./templates.ts"
+import { failureWords, useWritePages } from "./write-pages.ts"
 import "./onboarding.css"
-
-const createChangeRequest = QuireApi.mutation("changeRequests", "createChangeRequest")
-const updateContent = QuireApi.mutation("changeRequestContent", "updateChangeRequestContent")
-
-/** The API takes at most 50 changes a batch. */
-const batchSize = 50
-
-/** Writes `pages` into a new change request `subject` of the space; answers its number. */
-const useWritePages = (spaceId: string) => {
-  const create = useMutation(createChangeRequest)
-  const update = useMutation(updateContent)
-  return async (subject: string, pages: ReadonlyArray<StartPage>) => {
-    const cr = await create({ params: { spaceId }, payload: { subject }, reactivityKeys: [`space:${spaceId}`] })
-    for (let at = 0; at < pages.length; at += batchSize) {
-      await update({
-        params: { spaceId, changeRequestId: cr.id },
-        payload: {
-          changes: pages.slice(at, at + batchSize).map((page) => ({ operation: "insert_page" as const, title: page.title, document: { markdown: page.markdown } }))
-        },
-        reactivityKeys: [`space:${spaceId}`]
-      })
-    }
-    return cr.number
-  }
-}
-
-const failureWords = (cause: unknown) => refusalOf(cause)?.message ?? "The server could not be reached: check your connection and try again."
 
 const TemplateOption = (props: { readonly spaceId: string }) => {
   const [chosen, setChosen] = useState(templates[0]!.key)
@@ -51,7 +23,7 @@ const TemplateOption = (props: { readonly spaceId: string }) => {
     setBusy(true)
     setError(undefined)
     try {
-      const number = await write(`Start from the template “${template.title}”`, template.pages)
+      const number = await write(`Start from the template “${template.title}”`, template.pages.map((page) => ({ ...page, parent: undefined })))
       navigate(`/s/${props.spaceId}/~/changes/${number}/`)
     } catch (cause) {
       setError(`Could not add the template: ${failureWords(cause)}`)
@@ -78,45 +50,6 @@ const TemplateOption = (props: { readonly spaceId: string }) => {
   )
 }
 
-const ImportOption = (props: { readonly spaceId: string }) => {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | undefined>(undefined)
-  const write = useWritePages(props.spaceId)
-  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? [])
-    event.target.value = ""
-    const markdown = files.filter((file) => isMarkdown(file.name))
-      .toSorted((a, b) => (a.webkitRelativePath || a.name).localeCompare(b.webkitRelativePath || b.name))
-    setError(undefined)
-    if (markdown.length === 0) {
-      setError(files.length === 0 ? undefined : "None of these files is markdown: choose .md or .markdown files.")
-      return
-    }
-    setBusy(true)
-    try {
-      const pages = await Promise.all(markdown.map(async (file) => pageOfFile(file.webkitRelativePath || file.name, await file.text())))
-      const number = await write(pages.length === 1 ? `Import ${pages[0]!.title}` : `Import ${pages.length} markdown files`, pages)
-      navigate(`/s/${props.spaceId}/~/changes/${number}/`)
-    } catch (cause) {
-      setError(`Could not import the files: ${failureWords(cause)}`)
-      setBusy(false)
-    }
-  }
-  return (
-    <div className="space-start-option">
-      <h3>Import</h3>
-      <p>Markdown files become pages, one per file, in the order of their names; a file's first heading is its title.</p>
-      <label className="button" aria-disabled={busy}>
-        {busy ? "Importing…" : "Choose markdown files…"}
-        <input type="file" className="visually-hidden" multiple accept=".md,.markdown,text/markdown" disabled={busy}
-          onChange={(event) => void onFiles(event)} aria-describedby={error === undefined ? undefined : "import-error"} />
-      </label>
-      {error === undefined ? null : <p id="import-error" className="field-error" role="alert">{error}</p>}
-      <p>A whole folder with its structure, or a website, comes in through Git sync or the API's import (<code>POST /v1/spaces/…/content/import</code>).</p>
-    </div>
-  )
-}
-
 export const SpaceStart = (props: { readonly space: Space }) => {
   const { space } = props
   if (!space.permissions.edit) {
@@ -133,7 +66,10 @@ export const SpaceStart = (props: { readonly space: Space }) => {
       <p className="muted">It has no pages yet. Begin with ready-made pages, bring your own, or keep it in sync with a Git repository.</p>
       <div className="space-start-options">
         <TemplateOption spaceId={space.id} />
-        <ImportOption spaceId={space.id} />
+        <div className="space-start-option">
+          <h3>Import</h3>
+          <ImportFiles spaceId={space.id} />
+        </div>
         <div className="space-start-option">
           <h3>Sync with Git</h3>
           <p>Keep the space and a GitHub, GitLab or other Git repository in step: pages come from its markdown, and edits go back as commits.</p>

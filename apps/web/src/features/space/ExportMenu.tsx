@@ -4,10 +4,11 @@
  * download link, which the browser then downloads; until then the menu says what it is preparing.
  */
 import { Effect } from "effect"
-import { type KeyboardEvent, useRef, useState } from "react"
+import { useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { QuireApi } from "../../api/client.ts"
 import { useRegistry } from "../../api/react.ts"
+import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
 
 type Export = "page-pdf" | "space-pdf" | "markdown"
 
@@ -56,29 +57,21 @@ export const ExportMenu = (props: { readonly spaceId: string; readonly page?: { 
       }
     )
   }
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || menu.current?.open !== true) return
-    menu.current.open = false
-    menu.current.querySelector("summary")?.focus()
-  }
   return (
-    <details className="export-menu" ref={menu} onKeyDown={closeOnEscape}>
-      <summary className="button">Export</summary>
-      <div className="export-menu-items" role="group" aria-label="Export">
-        {props.page === undefined ? null : (
-          <button type="button" onClick={() => start("page-pdf")} disabled={busy !== undefined}>
-            This page as PDF<span className="muted">{props.page.title}</span>
-          </button>
-        )}
-        <button type="button" onClick={() => start("space-pdf")} disabled={busy !== undefined}>
-          The whole space as PDF<span className="muted">Every page, in the order of the table of contents</span>
+    <MenuDisclosure label="Export" menu={menu}>
+      {props.page === undefined ? null : (
+        <button type="button" onClick={() => start("page-pdf")} disabled={busy !== undefined}>
+          This page as PDF<span className="muted">{props.page.title}</span>
         </button>
-        <button type="button" onClick={() => start("markdown")} disabled={busy !== undefined}>
-          Markdown files (.zip)<span className="muted">GitBook's layout: a file per page, SUMMARY.md and the space's files</span>
-        </button>
-        <p role="status" className="muted export-menu-status">{busy === undefined ? "" : preparing[busy]}</p>
-        {error === undefined ? null : <p role="alert" className="form-error">{error}</p>}
-      </div>
-    </details>
+      )}
+      <button type="button" onClick={() => start("space-pdf")} disabled={busy !== undefined}>
+        The whole space as PDF<span className="muted">Every page, in the order of the table of contents</span>
+      </button>
+      <button type="button" onClick={() => start("markdown")} disabled={busy !== undefined}>
+        Markdown files (.zip)<span className="muted">GitBook's layout: a file per page, SUMMARY.md and the space's files</span>
+      </button>
+      <p role="status" className="muted menu-disclosure-status">{busy === undefined ? "" : preparing[busy]}</p>
+      {error === undefined ? null : <p role="alert" className="form-error">{error}</p>}
+    </MenuDisclosure>
   )
 }
