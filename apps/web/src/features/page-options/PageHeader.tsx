@@ -129,7 +129,8 @@ export const PageHeader = (props: PageHeaderProps) => {
         return batch
       })
       if (upload !== undefined) await props.loadFiles().then(() => setFilesRead((n) => n + 1))
-      setOptions(optionsOf(latest.current))
+      // The form shows what the server made of it (an upload becomes a file), unless more saves follow that it would undo.
+      if (pending.current === 1) setOptions(optionsOf(latest.current))
     }).then(() => true, (failure: unknown) => {
       const message = messageOf(failure)
       problem(fieldOf(message, field), `Not saved: ${message}`)
@@ -165,15 +166,18 @@ export const PageHeader = (props: PageHeaderProps) => {
     requestAnimationFrame(() => document.getElementById(back)?.focus())
   }
   const icon = page.emoji ?? page.icon ?? ""
-  const coverSrc = page.cover?.ref?.kind === "url" ? page.cover.ref.url
-    : page.cover?.ref?.kind === "file" ? props.fileUrl(`/files/${page.cover.ref.file}`) : undefined
+  const ref = page.cover?.ref
+  // An image of another site is not loaded (the app's Content-Security-Policy loads only its own): its address is shown.
+  const elsewhere = ref?.kind === "url" && !ref.url.startsWith("/") ? ref.url : undefined
+  const coverSrc = ref?.kind === "url" ? ref.url : ref?.kind === "file" ? props.fileUrl(`/files/${ref.file}`) : undefined
   const hasCover = page.cover?.ref !== undefined
   const height = page.cover?.height ?? 240
   return (
     <div className="page-head" data-panel={panel}>
       {hasCover ? (
         <figure className="page-cover" aria-label="Cover">
-          {coverSrc === undefined ? <div className="page-cover-missing">The cover image is loading or cannot be found.</div>
+          {elsewhere !== undefined ? <div className="page-cover-missing">The cover is the image at <span className="page-cover-url">{elsewhere}</span>, shown on the published page.</div>
+            : coverSrc === undefined ? <div className="page-cover-missing">The cover image is loading or cannot be found.</div>
             : <img src={coverSrc} alt="" style={{ height: `${Math.min(height, 400)}px`, objectPosition: `center ${-(page.cover?.yPos ?? 0)}px` }} />}
           <div className="page-cover-actions">
             <button type="button" id={`${id}-change-cover`} aria-expanded={panel === "cover"} onClick={() => toggle("cover")}>Change cover</button>
