@@ -204,7 +204,7 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
 
     // An uploaded image replaces the address, shown as the banner; then it is removed.
     await page.getByRole("button", { name: "Change cover" }).click()
-    await page.getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png })
+    await page.getByRole("group", { name: "Cover image" }).getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png })
     await page.getByRole("figure", { name: "Cover" }).locator("img").waitFor()
     const uploaded = await saved()
     expect(uploaded.cover?.ref.kind).toBe("file")

@@ -74,6 +74,13 @@ export const PageHeader = (props: PageHeaderProps) => {
   const latest = useRef(props.page)
   const pending = useRef(0)
   const { onState } = props
+  // The title and description are as tall as their text at every width.
+  const head = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const refit = () => head.current?.querySelectorAll("textarea").forEach(fit)
+    window.addEventListener("resize", refit)
+    return () => window.removeEventListener("resize", refit)
+  }, [])
 
   const problem = (field: HeaderField, text: string | undefined) =>
     setProblems((was) => {
@@ -173,7 +180,7 @@ export const PageHeader = (props: PageHeaderProps) => {
   const hasCover = page.cover?.ref !== undefined
   const height = page.cover?.height ?? 240
   return (
-    <div className="page-head" data-panel={panel}>
+    <div ref={head} className="page-head" data-panel={panel}>
       {hasCover ? (
         <figure className="page-cover" aria-label="Cover">
           {elsewhere !== undefined ? <div className="page-cover-missing">The cover is the image at <span className="page-cover-url">{elsewhere}</span>, shown on the published page.</div>
