@@ -61,26 +61,21 @@ export interface PageHeaderProps {
   readonly onState: (state: "open" | "saving" | undefined) => void
 }
 
-export const PageHeader = (props: PageHeaderProps) => {
+/**
+ * The header's saves: one after another through `updateChangeRequestContent`, each over the page
+ * as the previous one left it; the page as the server answers it after each, and the problems by field.
+ */
+const useHeaderSaves = (props: PageHeaderProps) => {
   const registry = useRegistry()
-  const id = useId()
   const [page, setPage] = useState(props.page)
   const [options, setOptions] = useState<Options>(() => optionsOf(props.page))
   const [problems, setProblems] = useState<Problems>({})
-  const [panel, setPanel] = useState<Panel | undefined>(undefined)
   const [, setFilesRead] = useState(0)
   // Saves run one after another, each over the page as the previous one left it.
   const queue = useRef<Promise<unknown>>(Promise.resolve())
   const latest = useRef(props.page)
   const pending = useRef(0)
   const { onState } = props
-  // The title and description are as tall as their text at every width.
-  const head = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const refit = () => head.current?.querySelectorAll("textarea").forEach(fit)
-    window.addEventListener("resize", refit)
-    return () => window.removeEventListener("resize", refit)
-  }, [])
 
   const problem = (field: HeaderField, text: string | undefined) =>
     setProblems((was) => {
@@ -156,42 +151,45 @@ export const PageHeader = (props: PageHeaderProps) => {
       .catch((failure: unknown) => problem(field, `The ${field} is not saved: ${messageOf(failure)}`))
   }
 
+  return { page, options, setOptions, problems, problem, saveOptions, saveText, opened: () => onState("open") }
+}
+
+/** Enter in the description: into the editor's first block. */
+const onDescriptionKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return
+  event.preventDefault()
+  focusFirstBlock(event.currentTarget)
+}
+
+export const PageHeader = (props: PageHeaderProps) => {
+  const id = useId()
+  const { page, options, setOptions, problems, problem, saveOptions, saveText, opened } = useHeaderSaves(props)
+  const [panel, setPanel] = useState<Panel | undefined>(undefined)
+  // The title and description are as tall as their text at every width.
+  const head = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const refit = () => head.current?.querySelectorAll("textarea").forEach(fit)
+    window.addEventListener("resize", refit)
+    return () => window.removeEventListener("resize", refit)
+  }, [])
   const onTitleKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return
     event.preventDefault()
     document.getElementById(`${id}-description`)?.focus()
   }
-  const onDescriptionKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== "Enter" || event.nativeEvent.isComposing) return
-    event.preventDefault()
-    focusFirstBlock(event.currentTarget)
-  }
-
   const toggle = (which: Panel) => setPanel((open) => open === which ? undefined : which)
   const close = (back: string) => {
     setPanel(undefined)
     requestAnimationFrame(() => document.getElementById(back)?.focus())
   }
   const icon = page.emoji ?? page.icon ?? ""
-  const ref = page.cover?.ref
-  // An image of another site is not loaded (the app's Content-Security-Policy loads only its own): its address is shown.
-  const elsewhere = ref?.kind === "url" && !ref.url.startsWith("/") ? ref.url : undefined
-  const coverSrc = ref?.kind === "url" ? ref.url : ref?.kind === "file" ? props.fileUrl(`/files/${ref.file}`) : undefined
   const hasCover = page.cover?.ref !== undefined
-  const height = page.cover?.height ?? 240
   return (
     <div ref={head} className="page-head" data-panel={panel}>
       {hasCover ? (
-        <figure className="page-cover" aria-label="Cover">
-          {elsewhere !== undefined ? <div className="page-cover-missing">The cover is the image at <span className="page-cover-url">{elsewhere}</span>, shown on the published page.</div>
-            : coverSrc === undefined ? <div className="page-cover-missing">The cover image is loading or cannot be found.</div>
-            : <img src={coverSrc} alt="" style={{ height: `${Math.min(height, 400)}px`, objectPosition: `center ${-(page.cover?.yPos ?? 0)}px` }} />}
-          <div className="page-cover-actions">
-            <button type="button" id={`${id}-change-cover`} aria-expanded={panel === "cover"} onClick={() => toggle("cover")}>Change cover</button>
-            <button type="button" onClick={() => void saveOptions({ ...options, cover: "", coverRemoved: true }, "cover")}>Remove</button>
-          </div>
-          {panel === "cover" ? null : <Problem id={`${id}-cover-problem`} text={problems.cover} />}
-        </figure>
+        <CoverBanner page={page} fileUrl={props.fileUrl} changeId={`${id}-change-cover`} open={panel === "cover"} onChange={() => toggle("cover")}
+          onRemove={() => void saveOptions({ ...options, cover: "", coverRemoved: true }, "cover")}
+          problem={panel === "cover" ? undefined : problems.cover} problemId={`${id}-cover-problem`} />
       ) : null}
       <div className="page-head-tools">
         {icon === "" ? <button type="button" id={`${id}-add-icon`} aria-expanded={panel === "icon"} onClick={() => toggle("icon")}>Add icon</button> : null}
@@ -221,16 +219,46 @@ export const PageHeader = (props: PageHeaderProps) => {
       ) : null}
       <textarea key={`t${page.id}`} className="page-title-field" id={`${id}-title`} aria-label="Page title" defaultValue={page.title} rows={1} placeholder="Page title"
         aria-invalid={problems.title !== undefined} aria-describedby={problems.title === undefined ? undefined : `${id}-title-problem`}
-        onInput={(e) => { onState("open"); fit(e.currentTarget) }} onBlur={(e) => saveText("title", e.target.value.replace(/\s*\n\s*/g, " ").trim())} onKeyDown={onTitleKey}
+        onInput={(e) => { opened(); fit(e.currentTarget) }} onBlur={(e) => saveText("title", e.target.value.replace(/\s*\n\s*/g, " ").trim())} onKeyDown={onTitleKey}
         ref={fitOnMount} />
       <Problem id={`${id}-title-problem`} text={problems.title} />
       <textarea key={`d${page.id}`} className="page-description-field" id={`${id}-description`} aria-label="Page description" defaultValue={page.description ?? ""} rows={1}
         placeholder="Add a description" aria-invalid={problems.description !== undefined}
         aria-describedby={problems.description === undefined ? undefined : `${id}-description-problem`}
-        onInput={(e) => { onState("open"); fit(e.currentTarget) }} onBlur={(e) => saveText("description", e.target.value.replace(/\s*\n\s*/g, " ").trim())} onKeyDown={onDescriptionKey}
+        onInput={(e) => { opened(); fit(e.currentTarget) }} onBlur={(e) => saveText("description", e.target.value.replace(/\s*\n\s*/g, " ").trim())} onKeyDown={onDescriptionKey}
         ref={fitOnMount} />
       <Problem id={`${id}-description-problem`} text={problems.description} />
     </div>
+  )
+}
+
+/** The cover as a banner, with "Change cover" and "Remove" over its corner. */
+const CoverBanner = (props: {
+  readonly page: RevisionPage
+  readonly fileUrl: FileUrlResolver
+  readonly changeId: string
+  readonly open: boolean
+  readonly onChange: () => void
+  readonly onRemove: () => void
+  readonly problem: string | undefined
+  readonly problemId: string
+}) => {
+  const cover = props.page.cover
+  const ref = cover?.ref
+  // An image of another site is not loaded (the app's Content-Security-Policy loads only its own): its address is shown.
+  const elsewhere = ref?.kind === "url" && !ref.url.startsWith("/") ? ref.url : undefined
+  const src = ref?.kind === "url" ? ref.url : ref?.kind === "file" ? props.fileUrl(`/files/${ref.file}`) : undefined
+  return (
+    <figure className="page-cover" aria-label="Cover">
+      {elsewhere !== undefined ? <div className="page-cover-missing">The cover is the image at <span className="page-cover-url">{elsewhere}</span>, shown on the published page.</div>
+        : src === undefined ? <div className="page-cover-missing">The cover image is loading or cannot be found.</div>
+        : <img src={src} alt="" style={{ height: `${Math.min(cover?.height ?? 240, 400)}px`, objectPosition: `center ${-(cover?.yPos ?? 0)}px` }} />}
+      <div className="page-cover-actions">
+        <button type="button" id={props.changeId} aria-expanded={props.open} onClick={props.onChange}>Change cover</button>
+        <button type="button" onClick={props.onRemove}>Remove</button>
+      </div>
+      <Problem id={props.problemId} text={props.problem} />
+    </figure>
   )
 }
 
