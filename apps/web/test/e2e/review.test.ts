@@ -117,7 +117,7 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await b.page.getByText("Rita Reviewer: requested changes").waitFor()
     // The right panel: the participants, the reviewers' verdicts, and the thread with a link to its block.
     const panel = b.page.getByRole("complementary", { name: "Page details" })
-    await panel.getByText("Rita Reviewer: Changes requested").waitFor()
+    await panel.getByRole("listitem").filter({ hasText: /^Rita Reviewer Changes requested$/ }).waitFor()
     await panel.getByRole("listitem").filter({ hasText: /^Ada Admin \(author/ }).waitFor()
     const toThread = panel.getByRole("link", { name: "Rita Reviewer: Say what changed, @Ada Admin please." })
     await toThread.waitFor()

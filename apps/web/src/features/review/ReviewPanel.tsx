@@ -64,9 +64,9 @@ export const ReviewPanel = (props: ReviewPanelProps) => {
         {props.reviews.length + props.requested.length === 0 ? <p className="muted">No reviewer yet.</p> : (
           <ul className="review-panel-list">
             {props.reviews.map((r) => (
-              <li key={r.id}>{r.reviewer.displayName}: <span className="review-verdict" data-verdict={r.status}>{verdict(r.status)}</span>{r.outdated ? <span className="muted"> (on an older version)</span> : null}</li>
+              <li key={r.id}>{r.reviewer.displayName} <span className="review-verdict" data-verdict={r.status}>{verdict(r.status)}</span>{r.outdated ? <span className="muted"> (on an older version)</span> : null}</li>
             ))}
-            {props.requested.map((r) => <li key={r.user.id}>{r.user.displayName}: <span className="review-verdict">Review requested</span></li>)}
+            {props.requested.map((r) => <li key={r.user.id}>{r.user.displayName} <span className="review-verdict">Review requested</span></li>)}
           </ul>
         )}
       </section>
