@@ -146,7 +146,7 @@ export const DiffView = (props: DiffViewProps) => {
           ))}
         </div>
       ) : (
-        <div className="review-unified">
+        <div className={comments === undefined ? "review-unified" : "review-unified review-with-margin"}>
           {diff.markdownOnly && <p className="muted">Only how the markdown is written changed; nothing a reader sees. Open the markdown diff.</p>}
           {diff.rows.map((row, i) => (
             <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
