@@ -99,7 +99,7 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await mention(b.page, box, "@ad", "Ada Admin")
     expect(await box.inputValue()).toMatch(/^Say what changed, @\[Ada Admin\]\(user:[^)]+\) $/)
     await box.pressSequentially("please.")
-    await b.page.getByRole("button", { name: "Post comment" }).click()
+    await betaRow.getByRole("button", { name: "Post comment" }).click()
     // The thread stays beside its block (under it at 390 px), and the server has it on that block.
     const beside = betaRow.getByRole("article", { name: "Comment by Rita Reviewer" })
     await beside.locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
