@@ -176,6 +176,7 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
     await layout.getByLabel("Table of contents").uncheck()
     await layout.getByLabel("Previous and next links").uncheck()
     await expect.poll(() => layout.getByLabel("Previous and next links").isChecked()).toBe(false)
+    await captureScreen(page, "page-header-layout")
     await layout.getByRole("button", { name: "Close" }).click()
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Layout")
     const laidOut = await eventually("the layout saved", saved, (p) => p.layout?.["pagination"] === false)
