@@ -1,8 +1,8 @@
 /**
  * `/s/<space>/~/changes/<n>/<page path>`: a change request's content, where its pages are edited:
  * the header (subject, editable; status; its review), the change request's page tree (add pages,
- * groups and links, rename, delete, move), the page's options (icon, cover, layout) and the page in
- * the editor, edited live on the collaboration server (src/features/editing); who else is in the
+ * groups and links, rename, delete, move) and the page in the editor under its header edited in
+ * place (cover, icon, title, description, layout), edited live on the collaboration server (src/features/editing); who else is in the
  * change request: beside the pages of the tree they have open, and in the right panel with the
  * page's outline (LivePresence.tsx). The tree is drawn in the workspace's sidebar (ui/Frame.tsx).
  */
@@ -14,7 +14,6 @@ import { getChangeRequest, listPages, updateChangeRequest, updateContent } from 
 import { EditorOutline } from "../features/editing/EditorOutline.tsx"
 import { LiveChangeRequest, PageMarks, PeopleHere } from "../features/editing/LivePresence.tsx"
 import { loadEditorModule, PageEditor, useEditingPerson } from "../features/editing/PageEditor.tsx"
-import { PageOptions } from "../features/page-options/PageOptions.tsx"
 import { ChangeRequestTree } from "../features/page-tree/ChangeRequestTree.tsx"
 import { navigate } from "../router.ts"
 import { ChangeRequestState, stateWords } from "../ui/ChangeRequestState.tsx"
@@ -78,8 +77,6 @@ const StatusActions = (props: { readonly spaceId: string; readonly cr: ChangeReq
 
 export const ChangeRequest = (props: { readonly spaceId: string; readonly number: number; readonly pagePath: string }) => {
   const [content, setContent] = useState<Content | { readonly error: string } | undefined>(undefined)
-  // Bumped when the options are saved: their frontmatter is the page's markdown, so the editor reads it again.
-  const [optionsSaved, setOptionsSaved] = useState(0)
   const person = useEditingPerson()
   const registry = useRegistry()
   const reload = useCallback(async (): Promise<Content | undefined> => {
@@ -141,12 +138,8 @@ export const ChangeRequest = (props: { readonly spaceId: string; readonly number
           {current === undefined
             ? <p>{docs.length === 0 ? "This change request has no pages yet: add one." : <>No page at <code>{props.pagePath}</code>.</>}</p>
             : (
-              <>
-                <PageOptions key={current.id} spaceId={props.spaceId} number={props.number} page={current}
-                  onSaved={() => { setOptionsSaved((n) => n + 1); void reload() }} />
-                <PageEditor key={`${current.id}:${optionsSaved}`} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
-                  revision={content.cr.revision} onMetadataSaved={() => void reload()} />
-              </>
+              <PageEditor key={current.id} spaceId={props.spaceId} changeRequestId={content.cr.id} number={props.number} pageId={current.id}
+                revision={content.cr.revision} onMetadataSaved={() => void reload()} />
             )}
         </section>
       </div>

@@ -1,7 +1,11 @@
-/** `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff, comments, reviews, merge, conflicts). */
+/**
+ * `/s/<space>/~/changes/<n>/~/review`: a change request's review (diff with each block's comments
+ * beside it, comments on the change request, reviews, merge, conflicts); the right panel lists the
+ * participants, the reviewers and their verdicts, and every thread with a link to its block.
+ */
 import { MergeBlockers } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
-import { useState } from "react"
+import { useCallback, useMemo, useState } from "react"
 import { spaceAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation, useRefresh } from "../api/react.ts"
 import { useAction } from "../features/review/action.ts"
@@ -9,9 +13,14 @@ import { ChangedPages } from "../features/review/ChangedPages.tsx"
 import { Conflicts } from "../features/review/Conflicts.tsx"
 import { MentionInput } from "../features/review/MentionInput.tsx"
 import { ReviewComments, useMe } from "../features/review/ReviewComments.tsx"
-import { crCommentsAtom, membersAtom, mergeCR, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
+import type { BlockComments } from "../features/review/DiffView.tsx"
+import { ReviewPanel } from "../features/review/ReviewPanel.tsx"
+import { useChangeRequestThreadActions } from "../features/review/thread-actions.ts"
+import { NewComment, Thread, type ThreadData } from "../features/review/Threads.tsx"
+import { decodeAnchor } from "../features/review/anchors.ts"
+import { crCommentsAtom, membersAtom, mergeCR, postComment, requestReviewers, reviewAtom, submitReview, updateCR, withdrawReviewer } from "../features/review/queries.ts"
 import { ChangeRequestState } from "../ui/ChangeRequestState.tsx"
-import { BreadcrumbTail, Crumb } from "../ui/Frame.tsx"
+import { BreadcrumbTail, Crumb, RightPanel } from "../ui/Frame.tsx"
 import { Link } from "../ui/Link.tsx"
 import { Failure, Loading } from "../ui/States.tsx"
 import { formatTime } from "../ui/time.ts"
@@ -48,7 +57,7 @@ const ReviewBody = (props: Props) => {
   const action = useAction()
   const me = useMe()
   const [reviewText, setReviewText] = useState("")
-  const [blockComment, setBlockComment] = useState<{ page: string; node: string; quote: string } | undefined>()
+  const [reveal, setReveal] = useState<{ readonly page: string; readonly n: number } | undefined>(undefined)
   const base: string = cr.revisionMergedAncestor ?? cr.revisionInitial
   const space = useAtomValue(spaceAtom(props.spaceId))
   const organizationId = AsyncResult.isSuccess(space) ? space.value.organization : undefined
@@ -63,8 +72,28 @@ const ReviewBody = (props: Props) => {
   const authorApproves = AsyncResult.isSuccess(space) && space.value.mergeRules.type === "rules" &&
     space.value.mergeRules.rules.some((rule) => rule.rule === "allow_author_approval")
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
+  const changedPages = useMemo(() => new Set(pages.map((c) => c.page.id)), [pages])
+  const threads = useThreads(props.spaceId, props.number)
+  const comments = useBlockComments(props.spaceId, props.number, organizationId, threads.list)
+  // A thread asked for from the panel: its page unfolds, then it is scrolled to once drawn (its diff loads on demand).
+  const go = (thread: ThreadData) => {
+    const page = thread.comment.target.page?.id
+    if (page !== undefined && changedPages.has(page) && decodeAnchor(thread.comment.target.node?.id) !== undefined) setReveal((was) => ({ page, n: (was?.n ?? 0) + 1 }))
+    const until = Date.now() + 10_000
+    const find = () => {
+      const el = document.getElementById(`thread-${thread.comment.id}`)
+      if (el !== null) {
+        el.scrollIntoView({ block: "center" })
+        el.focus({ preventScroll: true })
+      } else if (Date.now() < until) setTimeout(find, 100)
+    }
+    find()
+  }
   return (
     <main className="review-page">
+      <RightPanel label="Page details">
+        <ReviewPanel author={cr.createdBy} contributors={contributors} reviews={reviews} requested={requested} threads={threads.list} onGo={go} />
+      </RightPanel>
       <BreadcrumbTail>
         <Crumb><Link href={`/s/${props.spaceId}/~/changes/${props.number}`}><span className="crumb-long">Change request </span>#{cr.number}</Link> <ChangeRequestState status={cr.status} /></Crumb>
         <Crumb current>Review</Crumb>
@@ -132,10 +161,39 @@ const ReviewBody = (props: Props) => {
       <ChangedPages spaceId={props.spaceId} number={props.number} base={base}
         pages={pages.map((c) => ({ id: c.page.id, title: c.page.title, created: c.type === "page_created" }))}
         canMark={AsyncResult.isSuccess(space) && space.value.permissions.review}
-        onComment={(page, node, quote) => setBlockComment({ page, node, quote })} />
-      <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} blockComment={blockComment} clearBlock={() => setBlockComment(undefined)} />
+        comments={comments} reveal={reveal} />
+      <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} changedPages={changedPages} />
     </main>
   )
+}
+
+/** The change request's threads (undefined while loading or unreadable: the comments section says why). */
+const useThreads = (spaceId: string, number: number) => {
+  const result = useAtomValue(crCommentsAtom(`${spaceId}\n${number}`))
+  return { list: AsyncResult.isSuccess(result) ? result.value as ReadonlyArray<ThreadData> : undefined }
+}
+
+/** Each page's block comments for its diff: the threads drawn in the margin, and the box of a new one, posted on the block. */
+const useBlockComments = (spaceId: string, number: number, organizationId: string | undefined, threads: ReadonlyArray<ThreadData> | undefined) => {
+  const params = useMemo(() => ({ spaceId, changeRequestId: String(number) }), [spaceId, number])
+  const atom = crCommentsAtom(`${spaceId}\n${number}`)
+  const refresh = useRefresh()
+  const done = useCallback(() => refresh(atom), [refresh, atom])
+  const actions = useChangeRequestThreadActions(params, done)
+  const post = useMutation(postComment)
+  const me = useMe()
+  return useCallback((pageId: string): BlockComments => ({
+    threads: (threads ?? []).filter((t) => t.comment.target.page?.id === pageId && decodeAnchor(t.comment.target.node?.id) !== undefined),
+    renderThread: (thread) => <Thread thread={thread} actions={actions} me={me} organizationId={organizationId} />,
+    renderComposer: (node, _quote, close) => (
+      <NewComment id={`new-comment-${pageId}`} label="Comment on this block" organizationId={organizationId} autoFocus onCancel={close}
+        onPost={async (markdown) => {
+          await post({ params, payload: { body: { markdown }, page: pageId, node } })
+          close()
+          done()
+        }} />
+    )
+  }), [threads, actions, me, organizationId, post, params, done])
 }
 
 /** A requested reviewer, with "Withdraw" (removeRequestedReviewerFromChangeRequest) beside them. */

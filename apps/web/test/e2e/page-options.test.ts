@@ -1,9 +1,10 @@
 /**
  * The page tree and page options of a change request: a group and link pages (to a URL, to a
  * page by its title) added from the tree, renamed and deleted; pages moved into the group and out of it from the keyboard (Alt+Shift+arrows) and out by
- * drag (dropped left of the group's last child); links to a moved page follow it; the page's icon,
- * cover (a URL, then an uploaded image) and layout set in "Page options", errors said beside the
- * field; everything checked through the API, then on the space after the merge.
+ * drag (dropped left of the group's last child); links to a moved page follow it; the page's
+ * header edited in place: icon, cover (an address, an uploaded image, removed, an image chosen
+ * again), layout, title and description, with Enter moving on to the next field and into the page,
+ * errors said beside the field; everything checked through the API, then on the space after the merge.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -43,7 +44,7 @@ const pressOn = async (page: Page, name: string, keys: ReadonlyArray<string>) =>
   }
 }
 
-it("adds a group and a link, moves pages in and out of the group by keyboard and drag, and sets a page's icon, cover and layout", async () => {
+it("adds a group and a link, moves pages in and out of the group by keyboard and drag, and edits a page's header in place", async () => {
   const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Options Org" })
   const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Handbook" })
   const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Reorganize" })
@@ -133,44 +134,102 @@ it("adds a group and a link, moves pages in and out of the group by keyboard and
     await page.mouse.up()
     expect(shape(await eventually("dragged out", pages, (p) => p.length === 5))).toEqual(["Overview", "Guides", "Upgrade", "Install", "Status"])
 
-    // Page options of Overview: a wrong cover is said beside its field, then icon, cover and layout are saved.
-    await page.getByText("Page options").click()
-    await page.getByLabel("Emoji or icon name").fill("rocket")
-    await page.getByLabel("Cover image URL").fill("example.com/cover.png")
-    await page.getByRole("button", { name: "Save options" }).click()
-    await page.getByText("The cover must be a web address starting with https://").waitFor()
-    await page.getByLabel("Cover image URL").fill("https://example.com/cover.png")
-    await page.getByLabel("Height (px)").fill("300")
-    await page.getByLabel("Wide").check()
-    await page.getByLabel("Table of contents").uncheck()
-    await page.getByLabel("Previous and next links").uncheck()
-    await page.getByRole("button", { name: "Save options" }).click()
-    await page.getByRole("status").filter({ hasText: "Options saved" }).waitFor()
-    const saved = await api<Read>(url, "GET", `${crPath}/page/${overview.id}`)
-    expect(saved.icon).toBe("rocket")
-    expect(saved.cover, JSON.stringify(saved.cover)).toMatchObject({ ref: { kind: "url", url: "https://example.com/cover.png" }, height: 300 })
-    expect(saved.layout).toMatchObject({ width: "wide", title: true, tableOfContents: false, outline: true, pagination: false })
-    // The body is as it was; the frontmatter the editor shows says the options.
+    // Overview's header, edited in place. Each edit is on the server when the status says "Saved".
+    const saved = async () => {
+      await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor()
+      return api<Read>(url, "GET", `${crPath}/page/${overview.id}`)
+    }
+    const title = page.getByRole("textbox", { name: "Page title", exact: true })
+    await title.hover()
+    // An icon: a wrong name is said beside the field, then an icon name is used.
+    await page.getByRole("button", { name: "Add icon" }).click()
+    const iconField = page.getByRole("group", { name: "Page icon" }).getByLabel("Emoji or icon name")
+    await expect.poll(() => iconField.evaluate((el) => el === document.activeElement || el.closest("[role=group]")!.contains(document.activeElement))).toBe(true)
+    await iconField.fill("Rocket Ship")
+    await page.getByRole("button", { name: "Use this icon" }).click()
+    await page.getByText("Write an emoji, or an icon name in lowercase letters").waitFor()
+    expect(await iconField.getAttribute("aria-invalid")).toBe("true")
+    await iconField.fill("rocket")
+    await page.getByRole("button", { name: "Use this icon" }).click()
+    await page.getByRole("button", { name: "Icon rocket: change it" }).waitFor()
+    expect((await saved()).icon).toBe("rocket")
+    // A cover by its address: one that is not a web address is said beside it.
+    await title.hover()
+    await page.getByRole("button", { name: "Add cover" }).click()
+    const address = page.getByLabel("Or an image address")
+    await address.fill("example.com/cover.png")
+    await page.getByRole("button", { name: "Use this address" }).click()
+    await page.getByRole("alert").filter({ hasText: "The cover must be a web address starting with https://" }).waitFor()
+    await address.fill("https://example.com/cover.png")
+    await page.getByRole("button", { name: "Use this address" }).click()
+    await page.getByRole("figure", { name: "Cover" }).getByText("https://example.com/cover.png").waitFor()
+    expect((await saved()).cover?.ref).toMatchObject({ kind: "url", url: "https://example.com/cover.png" })
+    // The layout: each choice saved as it is made.
+    await page.getByRole("button", { name: "Layout" }).click()
+    const layout = page.getByRole("group", { name: "Page layout" })
+    await layout.getByLabel("Height (px)").fill("30")
+    await layout.getByLabel("Height (px)").press("Enter")
+    await layout.getByText("The height is a whole number of pixels from 40 to 2000.").waitFor()
+    await layout.getByLabel("Height (px)").fill("300")
+    await layout.getByLabel("Height (px)").press("Enter")
+    await layout.getByLabel("Wide").check()
+    await layout.getByLabel("Table of contents").uncheck()
+    await layout.getByLabel("Previous and next links").uncheck()
+    await expect.poll(() => layout.getByLabel("Previous and next links").isChecked()).toBe(false)
+    await captureScreen(page, "page-header-layout")
+    await layout.getByRole("button", { name: "Close" }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Layout")
+    const laidOut = await eventually("the layout saved", saved, (p) => p.layout?.["pagination"] === false)
+    expect(laidOut.cover, JSON.stringify(laidOut.cover)).toMatchObject({ ref: { kind: "url", url: "https://example.com/cover.png" }, height: 300 })
+    expect(laidOut.layout).toMatchObject({ width: "wide", title: true, tableOfContents: false, outline: true, pagination: false })
+    // The body is as it was; the frontmatter says the options.
     const markdown = await markdownOf(overview.id)
     expect(markdown).toContain("Start with [Install](install.md).\n")
     expect(markdown).toMatch(/^---\nicon: rocket\ncover: https:\/\/example\.com\/cover\.png\ncoverHeight: 300\nlayout:\n {2}width: wide\n/)
-    await captureScreen(page, "page-options")
 
-    // An uploaded cover image replaces the URL.
-    await page.getByLabel("Upload a cover image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png })
-    await page.getByRole("button", { name: "Save options" }).click()
-    await page.getByText("The cover is an uploaded image.").waitFor()
-    const uploaded = await api<Read>(url, "GET", `${crPath}/page/${overview.id}`)
+    // Title, then Enter into the description ("Add a description"), then Enter into the page's first block.
+    await title.fill("Overview of the handbook")
+    await title.press("Enter")
+    const description = page.getByRole("textbox", { name: "Page description" })
+    await expect.poll(() => description.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await description.getAttribute("placeholder")).toBe("Add a description")
+    await page.keyboard.type("Where everything starts")
+    await page.keyboard.press("Enter")
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("quire-editor"))).toBe(true)
+    await page.keyboard.type("First: ")
+    const texts = await eventually("title and description saved", saved, (p) => p.title === "Overview of the handbook")
+    expect(texts).toMatchObject({ title: "Overview of the handbook", description: "Where everything starts" })
+    await expect.poll(() => markdownOf(overview.id), { timeout: 15_000 }).toContain("First: Start with [Install](install.md).\n")
+    await page.getByRole("navigation", { name: "Pages of the change request" }).getByRole("link", { name: "Overview of the handbook" }).waitFor()
+    await captureScreen(page, "page-header")
+
+    // An uploaded image replaces the address, shown as the banner; then it is removed.
+    await page.getByRole("button", { name: "Change cover" }).click()
+    await page.getByRole("group", { name: "Cover image" }).getByLabel("Upload an image").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png })
+    await page.getByRole("figure", { name: "Cover" }).locator("img").waitFor()
+    const uploaded = await saved()
     expect(uploaded.cover?.ref.kind).toBe("file")
     expect(uploaded.cover?.height).toBe(300)
+    await expect.poll(() => page.getByRole("figure", { name: "Cover" }).locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2)
+    await captureScreen(page, "page-header-cover")
+    await page.getByRole("figure", { name: "Cover" }).getByRole("button", { name: "Remove" }).click()
+    await page.getByRole("figure", { name: "Cover" }).waitFor({ state: "detached" })
+    expect((await saved()).cover).toBeUndefined()
+    await page.getByRole("button", { name: "Change cover" }).waitFor({ state: "detached" })
+    // Uploaded once, the image is offered again.
+    await title.hover()
+    await page.getByRole("button", { name: "Add cover" }).click()
+    await page.getByRole("group", { name: "Images of this change request" }).getByRole("button").first().click()
+    await page.getByRole("figure", { name: "Cover" }).locator("img").waitFor()
+    expect((await saved()).cover?.ref.kind).toBe("file")
 
     // Merged, the space's page has them.
     await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`)
     const main = await api<{ pages: ReadonlyArray<Read> }>(url, "GET", `/spaces/${space.id}/content/pages`)
-    expect(shape(main.pages)).toEqual(["Overview", "Guides", "Upgrade", "Install", "Status"])
-    expect(main.pages[0]).toMatchObject({ icon: "rocket", layout: { width: "wide", tableOfContents: false, pagination: false } })
+    expect(shape(main.pages)).toEqual(["Overview of the handbook", "Guides", "Upgrade", "Install", "Status"])
+    expect(main.pages[0]).toMatchObject({ title: "Overview of the handbook", icon: "rocket", layout: { width: "wide", tableOfContents: false, pagination: false } })
     await page.goto(`/s/${space.id}/overview`)
-    await page.getByRole("heading", { name: "Overview" }).first().waitFor()
+    await page.getByRole("heading", { name: "Overview of the handbook" }).first().waitFor()
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/page-options-failure.png", fullPage: true })

@@ -1,7 +1,8 @@
 /**
  * Reviewing: Ada (the administrator) opens a change request through /v1; Rita, a second member in
- * her own browser context, opens its review, sees the rendered diff, comments on a block and asks
- * for changes, mentioning Ada; Ada reacts, replies, resolves and reopens the thread; Rita approves;
+ * her own browser context, opens its review, sees the rendered diff, comments on a block in the
+ * box that opens beside it (the thread stays beside the block, under it at 390 px; the right panel
+ * lists it with a link back, the participants and the verdicts) and asks for changes, mentioning Ada; Ada reacts, replies, resolves and reopens the thread; Rita approves;
  * Ada merges. Then a change request whose lines on two pages main also changed: Ada updates it from
  * main, resolves each conflict in the page (main's side, hers, her own text), and merges.
  */
@@ -89,17 +90,41 @@ it("two members review a change request: diff, block comment, mentions, reaction
     await b.page.locator(".review-line-added", { hasText: "Beta line changed." }).waitFor()
     await b.page.getByRole("button", { name: "Inline" }).click()
     await b.page.getByRole("button", { name: "Next change" }).click()
-    await b.page.locator(".review-row", { hasText: "Beta line" }).getByRole("button", { name: /Comment on block/ }).click()
-    const box = b.page.getByLabel("Comment on this block")
+    const betaRow = b.page.locator(".review-row", { hasText: "Beta line" })
+    await betaRow.getByRole("button", { name: /Comment on block/ }).click()
+    // The box opens beside the block, with the focus in it.
+    const box = betaRow.getByLabel("Comment on this block")
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
     await box.fill("Say what changed, ")
     await mention(b.page, box, "@ad", "Ada Admin")
     expect(await box.inputValue()).toMatch(/^Say what changed, @\[Ada Admin\]\(user:[^)]+\) $/)
     await box.pressSequentially("please.")
-    await b.page.getByRole("button", { name: "Post comment" }).click()
-    await thread(b.page).locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
-    await thread(b.page).getByText(/On .*: “Beta line/).waitFor()
+    await betaRow.getByRole("button", { name: "Post comment" }).click()
+    // The thread stays beside its block (under it at 390 px), and the server has it on that block.
+    const beside = betaRow.getByRole("article", { name: "Comment by Rita Reviewer" })
+    await beside.locator(".mention-chip", { hasText: "@Ada Admin" }).waitFor()
+    const [stored] = (await api<{ items: ReadonlyArray<{ body: { markdown?: string }; target: { page?: { id: string }; node?: { id: string } } }> }>(url, "GET",
+      `/spaces/${space.id}/change-requests/${cr.id}/comments?format=markdown`)).items
+    expect(stored?.target.page?.id).toBe(page.id)
+    expect(decodeURIComponent(stored?.target.node?.id ?? "")).toContain("Beta line")
+    expect(stored?.body.markdown).toMatch(/^Say what changed, @\[Ada Admin\]\(user:[^)]+\) please\.$/)
+    const block = (await betaRow.locator(".review-row-block").boundingBox())!
+    expect((await beside.boundingBox())!.x).toBeGreaterThanOrEqual(block.x + block.width)
+    await b.page.setViewportSize({ width: 390, height: 844 })
+    await expect.poll(async () => (await beside.boundingBox())!.y >= (await betaRow.locator(".review-row-block").boundingBox())!.y + 10).toBe(true)
+    await b.page.setViewportSize({ width: 1280, height: 800 })
     await b.page.getByRole("button", { name: "Request changes" }).click()
     await b.page.getByText("Rita Reviewer: requested changes").waitFor()
+    // The right panel: the participants, the reviewers' verdicts, and the thread with a link to its block.
+    const panel = b.page.getByRole("complementary", { name: "Page details" })
+    await panel.getByRole("listitem").filter({ hasText: /^Rita Reviewer Changes requested$/ }).waitFor()
+    await panel.getByRole("listitem").filter({ hasText: /^Ada Admin \(author/ }).waitFor()
+    const toThread = panel.getByRole("link", { name: "Rita Reviewer: Say what changed, @Ada Admin please." })
+    await toThread.waitFor()
+    await panel.getByText("On Intro: “Beta line").waitFor()
+    await b.page.evaluate(() => window.scrollTo(0, 0))
+    await toThread.click()
+    await expect.poll(() => beside.evaluate((el) => el.parentElement === document.activeElement)).toBe(true)
     await expectAccessible(b.page, "Rita's review")
 
     // Ada reacts, replies mentioning Rita (the reply nests under the comment), resolves and reopens the thread.

@@ -2,14 +2,14 @@
  * One page of a change request in the editor: the TipTap editor (loaded with `import()`) bound to
  * the page's shared document on the collaboration server (`LivePageEditor.tsx`, docs/web.md "Live
  * editing"), which stores each change as it is typed and writes the page's markdown itself; above
- * it the page's title and description, each saved through `updateChangeRequestContent` when its
- * field is left.
+ * it the page's header edited in place (cover, icon, title, description, layout: PageHeader.tsx),
+ * each saved through `updateChangeRequestContent`.
  */
 import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
 import type { RevisionPage } from "@quire/api"
-import { base64Of, getChangeRequest, getPage, listFiles, listPages, updateContent, uploadFile } from "./content.ts"
+import { base64Of, getPage, listFiles, listPages, uploadFile } from "./content.ts"
 import { callApi } from "../../api/call.ts"
 import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
@@ -18,6 +18,7 @@ import { sessionAtom } from "../../api/session.ts"
 import type { CollabUser } from "../../editor/collab/index.ts"
 import { caretColourOf } from "./live.ts"
 import { LivePageEditor } from "./LivePageEditor.tsx"
+import { PageHeader } from "../page-options/PageHeader.tsx"
 
 /**
  * The editor's module, loaded with `import()` on first use. Not `React.lazy`: a Suspense retry
@@ -93,7 +94,7 @@ interface PageEditorProps {
   readonly pageId: string
   /** The change request's revision when the screen read it: the base of the page's edits. */
   readonly revision: string
-  /** Called after a save of the title or description (the tree shows titles). */
+  /** Called after a save of the page's header (the tree shows titles and icons). */
   readonly onMetadataSaved: () => void
 }
 
@@ -105,28 +106,6 @@ export const useEditingPerson = (): CollabUser | undefined => {
   return { id: user.id, name: user.displayName, colour: caretColourOf(user.id) }
 }
 
-/** The page's title and description, each saved when its field is left (`onTyped` until then). */
-const MetadataFields = (props: {
-  readonly page: RevisionPage
-  readonly error: string | undefined
-  readonly onTyped: () => void
-  readonly onSave: (field: "title" | "description", value: string) => void
-}) => (
-  <>
-    <label className="page-title-field">
-      <span className="visually-hidden">Page title</span>
-      <input defaultValue={props.page.title} aria-label="Page title" onInput={props.onTyped} onBlur={(e) => props.onSave("title", e.target.value)}
-        onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-    </label>
-    <label className="page-description-field">
-      <span className="visually-hidden">Page description</span>
-      <input defaultValue={props.page.description ?? ""} aria-label="Page description" placeholder="Description (optional)" onInput={props.onTyped}
-        onBlur={(e) => props.onSave("description", e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") e.currentTarget.blur() }} />
-    </label>
-    {props.error === undefined ? null : <p role="alert" className="form-error">{props.error}</p>}
-  </>
-)
-
 /**
  * A page edited live: the shared document in the editor, the title and description saved on the
  * change request's revision as read just before (the page's text is the server's to write).
@@ -137,8 +116,7 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   const base = useRef(props.revision)
   const resources = useEditorResources(props, base)
   const [page, setPage] = useState<RevisionPage | { readonly error: string } | undefined>(undefined)
-  const [metaError, setMetaError] = useState<string | undefined>(undefined)
-  const [metaState, setMetaState] = useState<"open" | "saving" | undefined>(undefined)
+  const [headerState, setHeaderState] = useState<"open" | "saving" | undefined>(undefined)
   useEffect(() => {
     let live = true
     void resources.loadFiles()
@@ -151,28 +129,11 @@ const LivePage = (props: PageEditorProps & { readonly person: CollabUser }) => {
   if (page !== undefined && "error" in page) return <p role="alert" className="form-error">Could not load this page: {page.error}</p>
   if (Editor === undefined || page === undefined) return <p className="muted" role="status">Loading the editor…</p>
   if ("error" in Editor) return <p role="alert" className="form-error">Could not load the editor: {Editor.error}</p>
-  const save = (field: "title" | "description", value: string) => {
-    setMetaState(undefined)
-    if (value === (field === "title" ? page.title : page.description ?? "")) return
-    // Refused in words next to the field (an alert): the status speaks of what was sent.
-    if (field === "title" && value.trim() === "") return setMetaError("A page needs a title.")
-    setMetaError(undefined)
-    setMetaState("saving")
-    callApi(registry, getChangeRequest(props.spaceId, props.number))
-      .then((cr) => callApi(registry, updateContent(props.spaceId, props.number, [{ operation: "update_page", page: props.pageId, [field]: value }], cr.revision)))
-      .then((cr) => {
-        base.current = cr.revision
-        setPage({ ...page, [field]: value })
-        setMetaState(undefined)
-        props.onMetadataSaved()
-      }, (failure: unknown) => {
-        setMetaState(undefined)
-        setMetaError(`Could not save the ${field}: ${failure instanceof Error ? failure.message : String(failure)}`)
-      })
-  }
   return (
     <LivePageEditor changeRequestId={props.changeRequestId} pageId={props.pageId} user={props.person} Editor={Editor} resources={resources}
-      header={<MetadataFields page={page} error={metaError} onTyped={() => setMetaState("open")} onSave={save} />} headerState={metaState} />
+      header={<PageHeader spaceId={props.spaceId} number={props.number} page={page} fileUrl={resources.fileUrl} loadFiles={resources.loadFiles}
+        onState={setHeaderState} onSaved={(revision) => { base.current = revision; props.onMetadataSaved() }} />}
+      headerState={headerState} />
   )
 }
 

@@ -25,7 +25,7 @@ const PageDiff = (props: { readonly spaceId: string; readonly revisionId: string
   return (
     <div className="revision-diff">
       <Suspense fallback={<Loading what="the diff" />}>
-        <DiffView base={sides.value.base} head={sides.value.head} files={sides.value.files} onComment={() => undefined} />
+        <DiffView base={sides.value.base} head={sides.value.head} files={sides.value.files} />
       </Suspense>
     </div>
   )

@@ -162,7 +162,8 @@ export const optionsChange = (
   if (coverChanged) keys["cover"] = quoted(cover)
   if (coverChanged || sizeChanged) {
     keys["coverHeight"] = options.coverHeight.trim() === "" ? null : ` ${Number(options.coverHeight.trim())}`
-    keys["coverY"] = options.coverY.trim() === "" ? null : ` ${Number(options.coverY.trim())}`
+    // 0 is where a cover sits anyway (the API answers it for every cover): not written.
+    keys["coverY"] = options.coverY.trim() === "" || Number(options.coverY.trim()) === 0 ? null : ` ${Number(options.coverY.trim())}`
   }
   const layoutChanged = options.width !== was.width || visibilityKeys.some((key) => options.visible[key] !== was.visible[key])
   if (layoutChanged) keys["layout"] = layoutYaml(page.layout ?? {}, options)

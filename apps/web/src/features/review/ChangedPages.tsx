@@ -3,10 +3,11 @@
  * kept by the server until a later revision changes the page again, and a viewed page folds away.
  */
 import { AsyncResult } from "effect/reactivity"
-import { lazy, Suspense, useState } from "react"
+import { lazy, Suspense, useEffect, useState } from "react"
 import { useAtomValue, useMutation } from "../../api/react.ts"
 import { Failure, Loading } from "../../ui/States.tsx"
 import { errorText } from "./action.ts"
+import type { BlockComments } from "./DiffView.tsx"
 import { pageSidesAtom, setViewedPage, viewedKey, viewedPagesAtom } from "./queries.ts"
 
 const DiffView = lazy(() => import("./DiffView.tsx").then((m) => ({ default: m.DiffView })))
@@ -26,7 +27,10 @@ interface ChangedPagesProps {
   readonly base: string
   /** Whether the person may mark pages viewed (the review role); otherwise why not. */
   readonly canMark: boolean
-  readonly onComment: (page: string, node: string, quote: string) => void
+  /** The comments on a page's blocks, beside them. */
+  readonly comments: (pageId: string) => BlockComments
+  /** A page to show unfolded (a comment on it was asked for), again at each new `n`. */
+  readonly reveal?: { readonly page: string; readonly n: number } | undefined
 }
 
 export const ChangedPages = (props: ChangedPagesProps) => {
@@ -66,6 +70,10 @@ const ChangedPageSection = (props: ChangedPagesProps & { readonly page: ChangedP
   const viewed = ticked ?? props.viewed
   // A viewed page folds away; its reader may open it again without clearing the mark.
   const [shown, setShown] = useState(false)
+  const { reveal } = props
+  useEffect(() => {
+    if (reveal?.page === props.page.id) setShown(true)
+  }, [reveal, props.page.id])
   const open = !viewed || shown
   const checkboxId = `viewed-${props.page.id}`
   const bodyId = `changes-${props.page.id}`
@@ -102,20 +110,20 @@ const ChangedPageSection = (props: ChangedPagesProps & { readonly page: ChangedP
       {open ? (
         <div id={bodyId}>
           <PageDiffSection spaceId={props.spaceId} number={props.number} pageId={props.page.id} base={props.page.created ? "" : props.base}
-            onComment={(node, quote) => props.onComment(props.page.id, node, quote)} />
+            comments={props.comments(props.page.id)} />
         </div>
       ) : null}
     </article>
   )
 }
 
-const PageDiffSection = (props: { spaceId: string; number: number; pageId: string; base: string; onComment: (node: string, quote: string) => void }) => {
+const PageDiffSection = (props: { spaceId: string; number: number; pageId: string; base: string; comments: BlockComments }) => {
   const result = useAtomValue(pageSidesAtom(`${props.spaceId}\n${props.number}\n${props.pageId}\n${props.base}`))
   if (AsyncResult.isFailure(result)) return <Failure result={result} />
   if (!AsyncResult.isSuccess(result)) return <Loading what="the page's changes" />
   return (
     <Suspense fallback={<Loading what="the diff" />}>
-      <DiffView base={result.value.base} head={result.value.head} files={result.value.files} onComment={props.onComment} />
+      <DiffView base={result.value.base} head={result.value.head} files={result.value.files} comments={props.comments} />
     </Suspense>
   )
 }

@@ -1,9 +1,15 @@
-/** One changed page's diff, loaded with import(): rendered blocks (inline or side by side), next/previous change, the markdown diff a click away, block comments. */
-import { useEffect, useMemo, useState } from "react"
+/**
+ * One changed page's diff, loaded with import(): rendered blocks (inline or side by side),
+ * next/previous change, the markdown diff a click away; in the review, the comments on each block
+ * beside it in the margin (under it on a narrow screen), and "Comment" opening the comment box
+ * right there.
+ */
+import { type ReactNode, useEffect, useMemo, useState } from "react"
 import { createMarkdownCodec, createSchema } from "@quire/document"
 import { linkRenderStylesheet } from "../../ui/render-stylesheet.ts"
 import { fileUrls, type StoredFile } from "../files/file-urls.ts"
-import { anchorAt, blockText, encodeAnchor } from "./anchors.ts"
+import { anchorAt, blockText, encodeAnchor, placeComments } from "./anchors.ts"
+import type { ThreadData } from "./Threads.tsx"
 import { nextStop, pageDiff, type BlockRow, type PageDiff } from "./diff.ts"
 import { blockDrawer } from "./render.ts"
 import { DiffBlock, type Draw } from "./DiffBlock.tsx"
@@ -36,13 +42,28 @@ const changedLabel = (row: BlockRow) =>
 
 const kindLabel: Record<string, string> = { added: "Added", removed: "Removed", changed: "Changed", same: "" }
 
+/** The review's comments on the page's blocks: each thread drawn by the screen, and the box of a new one. */
+export interface BlockComments {
+  /** The page's threads anchored on a block (the anchor in `comment.target.node`). */
+  readonly threads: ReadonlyArray<ThreadData>
+  readonly renderThread: (thread: ThreadData) => ReactNode
+  /** The box of a new comment on the block `node` names (`quote`: its text); `close` after posting or cancelling. */
+  readonly renderComposer: (node: string, quote: string, close: () => void) => ReactNode
+}
+
 export interface DiffViewProps {
   readonly base: string
   readonly head: string
   /** The files of each side, for images; without them an image keeps its src. */
   readonly files?: DiffFiles | undefined
-  readonly onComment: (node: string, quote: string) => void
+  /** Comments on blocks (the review); without them none is shown or offered. */
+  readonly comments?: BlockComments | undefined
 }
+
+/** A thread in the margin, reached from the review's panel by its id. */
+const MarginThread = (props: { readonly thread: ThreadData; readonly comments: BlockComments }) => (
+  <div id={`thread-${props.thread.comment.id}`} tabIndex={-1} className="review-margin-thread">{props.comments.renderThread(props.thread)}</div>
+)
 
 export const DiffView = (props: DiffViewProps) => {
   useEffect(linkRenderStylesheet, [])
@@ -50,6 +71,24 @@ export const DiffView = (props: DiffViewProps) => {
   const diff: PageDiff = useMemo(() => pageDiff(codec, props.base, props.head), [props.base, props.head])
   const [mode, setMode] = useState<"inline" | "split" | "markdown">("inline")
   const [stop, setStop] = useState(-1)
+  // The row whose comment box is open.
+  const [composing, setComposing] = useState<number | undefined>(undefined)
+  const { comments } = props
+  // Each thread on the block of the head it is anchored to now; those whose text is gone, apart.
+  const placed = useMemo(() => {
+    const byBlock = new Map<number, Array<ThreadData>>()
+    const elsewhere: Array<ThreadData> = []
+    if (comments === undefined) return { byBlock, elsewhere }
+    if (diff.kind !== "rendered") return { byBlock, elsewhere: [...comments.threads] }
+    const byId = new Map(comments.threads.map((thread) => [thread.comment.id, thread]))
+    for (const place of placeComments(diff.head, comments.threads.map((thread) => thread.comment))) {
+      const thread = byId.get(place.comment.id)!
+      if (place.status === "anchored") byBlock.set(place.block, [...byBlock.get(place.block) ?? [], thread])
+      else elsewhere.push(thread)
+    }
+    return { byBlock, elsewhere }
+  }, [comments, diff])
+  const inMargin = diff.kind === "rendered" && mode === "inline"
   const count = diff.changes.length
   const go = (dir: 1 | -1) => {
     const next = nextStop(count, stop, dir)
@@ -58,11 +97,28 @@ export const DiffView = (props: DiffViewProps) => {
     document.getElementById(`row-${row}`)?.scrollIntoView({ block: "center" })
     document.getElementById(`row-${row}`)?.focus()
   }
-  const comment = (row: BlockRow) => {
-    if (diff.kind !== "rendered" || row.head === undefined) return
-    const block = diff.head.child(row.head.index)
-    const text = blockText(block)
-    props.onComment(encodeAnchor(anchorAt(diff.head, row.head.index, 0, Math.min(text.length, 40))), text.slice(0, 80))
+  /** The anchor of a comment on the whole of a row's block, and the words it quotes. */
+  const anchorOf = (row: BlockRow) => {
+    if (diff.kind !== "rendered" || row.head === undefined) return undefined
+    const text = blockText(diff.head.child(row.head.index))
+    return { node: encodeAnchor(anchorAt(diff.head, row.head.index, 0, Math.min(text.length, 40))), quote: text.slice(0, 80) }
+  }
+  const margin = (row: BlockRow, i: number) => {
+    const anchor = anchorOf(row)
+    if (comments === undefined || anchor === undefined || row.kind === "removed") return null
+    const threads = placed.byBlock.get(row.head!.index) ?? []
+    const close = () => {
+      setComposing(undefined)
+      requestAnimationFrame(() => document.getElementById(`comment-row-${i}`)?.focus())
+    }
+    return (
+      <div className="review-margin" data-threads={threads.length}>
+        {threads.map((thread) => <MarginThread key={thread.comment.id} thread={thread} comments={comments} />)}
+        {composing === i ? comments.renderComposer(anchor.node, anchor.quote, close) : (
+          <button type="button" id={`comment-row-${i}`} className="review-comment-block link" onClick={() => setComposing(i)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
+        )}
+      </div>
+    )
   }
   return (
     <div className="review-diff">
@@ -74,6 +130,12 @@ export const DiffView = (props: DiffViewProps) => {
         <button type="button" onClick={() => go(-1)} disabled={count === 0}>Previous change</button>
         <button type="button" onClick={() => go(1)} disabled={count === 0}>Next change</button>
       </div>
+      {comments === undefined || (inMargin && placed.elsewhere.length === 0) ? null : (
+        <section className="review-page-threads" aria-label={inMargin ? "Comments on text no longer on this page" : "Comments on this page"}>
+          {inMargin ? <p className="muted">The text these comments were on is no longer on this page.</p> : null}
+          {(inMargin ? placed.elsewhere : comments.threads).map((thread) => <MarginThread key={thread.comment.id} thread={thread} comments={comments} />)}
+        </section>
+      )}
       {diff.kind === "lines" || mode === "markdown" ? <LineDiff base={props.base} head={props.head} diff={diff} /> : mode === "split" ? (
         <div className="review-split">
           {diff.split.map((row, i) => (
@@ -84,17 +146,17 @@ export const DiffView = (props: DiffViewProps) => {
           ))}
         </div>
       ) : (
-        <div className="review-unified">
+        <div className={comments === undefined ? "review-unified" : "review-unified review-with-margin"}>
           {diff.markdownOnly && <p className="muted">Only how the markdown is written changed; nothing a reader sees. Open the markdown diff.</p>}
           {diff.rows.map((row, i) => (
             <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
-              {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{row.kind === "changed" ? changedLabel(row) : kindLabel[row.kind]}</span>}
-              {row.kind === "removed" && row.base && <DiffBlock doc={diff.base} index={row.base.index} kind="removed" draw={draw.base} />}
-              {(row.kind === "added" || row.kind === "same") && row.head && <DiffBlock doc={diff.head} index={row.head.index} kind={row.kind} draw={draw.head} />}
-              {row.kind === "changed" && row.head && <ChangedBlock diff={diff} row={row} draw={draw} />}
-              {row.head && row.kind !== "removed" && (
-                <button type="button" className="review-comment-block" onClick={() => comment(row)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
-              )}
+              <div className="review-row-block">
+                {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{row.kind === "changed" ? changedLabel(row) : kindLabel[row.kind]}</span>}
+                {row.kind === "removed" && row.base && <DiffBlock doc={diff.base} index={row.base.index} kind="removed" draw={draw.base} />}
+                {(row.kind === "added" || row.kind === "same") && row.head && <DiffBlock doc={diff.head} index={row.head.index} kind={row.kind} draw={draw.head} />}
+                {row.kind === "changed" && row.head && <ChangedBlock diff={diff} row={row} draw={draw} />}
+              </div>
+              {margin(row, i)}
             </div>
           ))}
         </div>

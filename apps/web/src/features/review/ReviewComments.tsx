@@ -1,4 +1,8 @@
-/** The review's comments: every thread of the change request (on it, or on a block of a page), and a new comment on it or on the block chosen in a diff. */
+/**
+ * The review's comments that are on no block shown (those on a block are beside it, DiffView.tsx):
+ * the threads on the change request itself, and those on a page it does not change; and a new
+ * comment on the change request.
+ */
 import { AsyncResult } from "effect/reactivity"
 import { useCallback } from "react"
 import { sessionAtom } from "../../api/session.ts"
@@ -18,8 +22,8 @@ export const ReviewComments = (props: {
   readonly spaceId: string
   readonly number: number
   readonly organizationId: string | undefined
-  readonly blockComment: { page: string; node: string; quote: string } | undefined
-  readonly clearBlock: () => void
+  /** The pages whose diff is shown: their block comments are beside their blocks. */
+  readonly changedPages: ReadonlySet<string>
 }) => {
   const params = { spaceId: props.spaceId, changeRequestId: String(props.number) }
   const atom = crCommentsAtom(`${props.spaceId}\n${props.number}`)
@@ -29,26 +33,26 @@ export const ReviewComments = (props: {
   const actions = useChangeRequestThreadActions(params, done)
   const post = useMutation(postComment)
   const me = useMe()
-  const block = props.blockComment
+  const here = AsyncResult.isSuccess(threads)
+    ? threads.value.filter((t) => decodeAnchor(t.comment.target.node?.id) === undefined || !props.changedPages.has(t.comment.target.page?.id ?? ""))
+    : []
   return (
     <section aria-labelledby="comments-h">
-      <h2 id="comments-h">Comments</h2>
+      <h2 id="comments-h">Comments on the change request</h2>
       {AsyncResult.isInitial(threads) ? <Loading what="comments" />
         : AsyncResult.isFailure(threads) ? <Failure result={threads} />
-        : threads.value.length === 0 ? <p className="muted">No comments yet.</p>
-        : threads.value.map((t) => {
+        : here.length === 0 ? <p className="muted">No comments on the change request itself yet.</p>
+        : here.map((t) => {
           const anchor = decodeAnchor(t.comment.target.node?.id)
           return (
-            <Thread key={t.comment.id} thread={t} actions={actions} me={me} organizationId={props.organizationId}
-              context={anchor && <p className="muted">On {t.comment.target.page?.title ?? "a page"}: “{anchor.quote}”</p>} />
+            <div key={t.comment.id} id={`thread-${t.comment.id}`} tabIndex={-1}>
+              <Thread thread={t} actions={actions} me={me} organizationId={props.organizationId}
+                context={anchor && <p className="muted">On {t.comment.target.page?.title ?? "a page"}: “{anchor.quote}”</p>} />
+            </div>
           )
         })}
-      {block && (
-        <p>Commenting on: “{block.quote}” <button type="button" onClick={props.clearBlock}>Comment on the whole change request instead</button></p>
-      )}
-      <NewComment id="new-comment" label={block ? "Comment on this block" : "Comment on the change request"} organizationId={props.organizationId} onPost={async (markdown) => {
-        await post({ params, payload: { body: { markdown }, ...(block === undefined ? {} : { page: block.page, node: block.node }) } })
-        props.clearBlock()
+      <NewComment id="new-comment" label="Comment on the change request" organizationId={props.organizationId} onPost={async (markdown) => {
+        await post({ params, payload: { body: { markdown } } })
         done()
       }} />
     </section>

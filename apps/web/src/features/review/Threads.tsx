@@ -6,7 +6,7 @@
  */
 import type { Comment, CommentReply } from "@quire/api"
 import type { ReactNode } from "react"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useAction } from "./action.ts"
 import { CommentText, MentionInput } from "./MentionInput.tsx"
 import { Reactions } from "./Reactions.tsx"
@@ -95,11 +95,22 @@ export const NewComment = (props: {
   readonly label: string
   readonly organizationId: string | undefined
   readonly onPost: (markdown: string) => Promise<unknown>
+  /** The box takes the focus when it shows (opened by "Comment" on a block). */
+  readonly autoFocus?: boolean
+  /** Shown as "Cancel", and on Escape: the box closes. */
+  readonly onCancel?: () => void
 }) => {
   const run = useAction()
   const [text, setText] = useState("")
+  const { autoFocus, id } = props
+  useEffect(() => {
+    if (autoFocus === true) document.getElementById(id)?.focus()
+  }, [autoFocus, id])
   return (
-    <form className="thread-new" onSubmit={(event) => {
+    <form className="thread-new" onKeyDown={(event) => {
+      // Escape closes the mention list first (MentionInput stops it); then the box.
+      if (event.key === "Escape" && !event.defaultPrevented && props.onCancel !== undefined) props.onCancel()
+    }} onSubmit={(event) => {
       event.preventDefault()
       if (text.trim() === "") return
       void run.run(async () => {
@@ -108,7 +119,10 @@ export const NewComment = (props: {
       })
     }}>
       <MentionInput id={props.id} label={props.label} value={text} onChange={setText} organizationId={props.organizationId} />
-      <button type="submit" disabled={text.trim() === "" || run.busy}>Post comment</button>
+      <div className="thread-new-actions">
+        <button type="submit" disabled={text.trim() === "" || run.busy}>Post comment</button>
+        {props.onCancel === undefined ? null : <button type="button" className="link" onClick={props.onCancel}>Cancel</button>}
+      </div>
       {run.error && <p className="review-error" role="alert">{run.error}</p>}
     </form>
   )

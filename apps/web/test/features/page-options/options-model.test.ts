@@ -52,6 +52,15 @@ describe("page options", () => {
     expect(optionsChange(page(), "Body\n", optionsOf(page()))).toBeNull()
   })
 
+  it("saved one after another, a later change of the height does not write the position the server answered for the cover", () => {
+    const before = page({ cover: { ref: { kind: "url", url: "https://example.com/c.png" }, yPos: 0 } })
+    const markdown = "---\ncover: https://example.com/c.png\n---\n\nBody\n"
+    const change = optionsChange(before, markdown, { ...optionsOf(before), coverHeight: "300" }) as { readonly document: { readonly markdown: string } }
+    expect(change.document.markdown).toBe("---\ncover: https://example.com/c.png\ncoverHeight: 300\n---\n\nBody\n")
+    const moved = optionsChange(before, markdown, { ...optionsOf(before), coverY: "-40" }) as { readonly document: { readonly markdown: string } }
+    expect(moved.document.markdown).toContain("coverY: -40")
+  })
+
   it("removes a cover and resets the layout", () => {
     const before = page({ cover: { ref: { kind: "file", file: "f1" }, yPos: 0 }, layout: layout({ title: false }) })
     const markdown = "---\ncover: .gitbook/assets/c.png\ncoverHeight: 200\nlayout:\n  title:\n    visible: false\n---\n\nBody\n"
