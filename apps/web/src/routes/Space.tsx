@@ -97,7 +97,8 @@ export const Space = (props: { readonly spaceId: string; readonly pagePath: stri
           <Link href={`/s/${space.value.id}/~/change-requests`}>Change requests</Link>
           <NewChangeRequest spaceId={space.value.id} canEdit={space.value.permissions.edit} pagePath={current?.path ?? ""} />
           <ExportMenu spaceId={space.value.id} page={current === undefined ? undefined : { id: current.id, title: current.title }} />
-          {space.value.permissions.edit ? <ImportMenu spaceId={space.value.id} /> : null}
+          {/* An empty space offers its import below, with its other starts. */}
+          {space.value.permissions.edit && documents.length > 0 ? <ImportMenu spaceId={space.value.id} /> : null}
         </div>
       ) : null}
       <SidebarPages>

@@ -1,37 +1,24 @@
 /**
  * Proving an email in the browser, with mail through a real SMTP server this test starts
- * (smtp-server) and the Quire server's nodemailer (QUIRE_SMTP_URL), issue 34: a squatter who
+ * (smtp-server) and the Quire server's nodemailer (QUIRE_SMTP_URL): a squatter who
  * signed up with alice@bigcorp.test through an invite link is offered nothing of BigCorp's, and
  * the real Alice, following the link of the invitation mailed to her, claims the address and
  * joins; a person asks for a confirmation link from the banner (by keyboard), and the link
  * confirms the email; a person signed in with another email is refused an invitation, with Sign
  * out beside the refusal. Each screen is captured in light and dark at 1280 and 390 px, with axe.
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
-import * as SmtpInbox from "@quire/testkit/SmtpInbox"
+import { beforeAll, expect, it } from "vitest"
 import { captureScreen, open, sharedBrowser } from "./browser.ts"
-import { api, type RunningServer, setupAdmin, startServer } from "./servers.ts"
+import { mailingServer } from "./mailing-server.ts"
+import { api, setupAdmin } from "./servers.ts"
 
 const browser = sharedBrowser()
-
-let smtp: SmtpInbox.SmtpInbox
-let server: RunningServer
+const mailing = mailingServer(setupAdmin)
 let url: string
-
-beforeAll(async () => {
-  smtp = await SmtpInbox.start()
-  server = await startServer({ QUIRE_SMTP_URL: smtp.url, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
-  url = server.url
-  await setupAdmin(url)
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-  await smtp?.close()
-})
+beforeAll(() => void (url = mailing.url()))
 
 /** The link of the newest message to `to` whose text matches `path`, waiting up to 10 s for it. */
-const linkMailedTo = (to: string, path: RegExp): Promise<URL> => smtp.linkMailedTo(to, path)
+const linkMailedTo = (to: string, path: RegExp): Promise<URL> => mailing.inbox().linkMailedTo(to, path)
 
 const post = (path: string, body: unknown, cookie?: string) =>
   fetch(`${url}${path}`, {

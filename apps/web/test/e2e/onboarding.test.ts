@@ -6,28 +6,16 @@
  * email opens the link of the mail they received and joins; the notification settings' boxes keep
  * what was chosen after a reload. The screens are captured light and dark at 1280 and 390 px.
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
+import { beforeAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
-import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import { artifacts, captureScreen, open, screenshotsWanted, sharedBrowser } from "./browser.ts"
-import { api, type RunningServer, setupCode, startServer } from "./servers.ts"
+import { mailingServer } from "./mailing-server.ts"
+import { api, setupCode } from "./servers.ts"
 
 const browser = sharedBrowser()
-
-let smtp: SmtpInbox.SmtpInbox
-let server: RunningServer
+const mailing = mailingServer()
 let url: string
-
-beforeAll(async () => {
-  smtp = await SmtpInbox.start()
-  server = await startServer({ QUIRE_SMTP_URL: smtp.url, QUIRE_SMTP_FROM: "Quire <quire@quire.test>" })
-  url = server.url
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-  await smtp?.close()
-})
+beforeAll(() => void (url = mailing.url()))
 
 /** The screen light and dark at both widths (captureScreen checks accessibility and sideways scrolling). */
 const captureAll = async (page: Page, name: string) => {
@@ -81,7 +69,7 @@ it("sets up, creates the organization, starts a space, invites by email and keep
     await page.goto(`/s/${space.id}`)
     await page.getByRole("heading", { name: "Start this space" }).waitFor()
     await page.getByRole("link", { name: "Set up Git sync" }).waitFor()
-    await page.getByRole("button", { name: "Choose markdown files…" }).or(page.getByText("Choose markdown files…")).first().waitFor()
+    await page.getByRole("region", { name: "Start this space" }).getByText("Choose a folder…").waitFor()
     await captureAll(page, "space-start")
     await page.getByLabel("FAQ").check()
     await page.getByRole("button", { name: "Use this template" }).click()
@@ -115,7 +103,7 @@ it("sets up, creates the organization, starts a space, invites by email and keep
   // Invited by email: the newcomer opens the link of the mail they received and joins.
   const org = (await api<{ items: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", "/orgs")).items.find((o) => o.title === "Hopper Docs")!
   await api(url, "POST", `/orgs/${org.id}/invites`, { emails: ["kay@quire.test"], role: "edit" })
-  const link = await smtp.linkMailedTo("kay@quire.test", /\/invite\//)
+  const link = await mailing.inbox().linkMailedTo("kay@quire.test", /\/invite\//)
   const invited = await open(browser(), url)
   try {
     await invited.page.goto(link.pathname)
