@@ -365,6 +365,9 @@ it("draws an added image (loaded, with its caption), tabs with their titles, car
     await added.locator(".code-title", { hasText: "install.sh" }).waitFor()
     await added.locator(".code-block code", { hasText: "npm install quire" }).waitFor()
     await added.getByRole("math", { name: "Formula (TeX)" }).getByText("E = mc^2").waitFor()
+    // Typeset as the site shows it, above its TeX.
+    await added.locator(".review-math-typeset .katex-display").waitFor()
+    expect(await added.locator(".review-math-typeset .katex-mathml annotation").textContent()).toBe("E = mc^2")
     await added.locator(".openapi-header", { hasText: "GET" }).locator(".openapi-path", { hasText: "/pets" }).waitFor()
     await captureScreen(a.page, "review-blocks")
     await shootOtherPairs(a.page, "review-blocks")

@@ -11,7 +11,7 @@ import { fileUrls, type StoredFile } from "../files/file-urls.ts"
 import { anchorAt, blockText, encodeAnchor, placeComments } from "./anchors.ts"
 import type { ThreadData } from "./Threads.tsx"
 import { nextStop, pageDiff, type BlockRow, type PageDiff } from "./diff.ts"
-import { blockDrawer } from "./render.ts"
+import { blockDrawer, type Typeset } from "./render.ts"
 import { DiffBlock, type Draw } from "./DiffBlock.tsx"
 import { ChangedBlock } from "./ChangedBlock.tsx"
 import { LineDiff } from "./LineDiff.tsx"
@@ -26,15 +26,31 @@ export interface DiffFiles {
 }
 
 /** One drawer per side, each resolving a file among its own side's files first, then the other's. */
-const useDrawers = (files: DiffFiles | undefined): { readonly base: Draw; readonly head: Draw } =>
+const useDrawers = (files: DiffFiles | undefined, typeset: Typeset | undefined): { readonly base: Draw; readonly head: Draw } =>
   useMemo(() => {
     const base = fileUrls(files?.base)
     const head = fileUrls(files?.head)
     return {
-      base: blockDrawer(schema, (src) => base.resolve(src) ?? head.resolve(src)),
-      head: blockDrawer(schema, (src) => head.resolve(src) ?? base.resolve(src))
+      base: blockDrawer(schema, (src) => base.resolve(src) ?? head.resolve(src), typeset),
+      head: blockDrawer(schema, (src) => head.resolve(src) ?? base.resolve(src), typeset)
     }
-  }, [files])
+  }, [files, typeset])
+
+/** KaTeX, loaded only for a page that has a formula on either side; until then formulas show their TeX. */
+const useTypeset = (hasMath: boolean): Typeset | undefined => {
+  const [typeset, setTypeset] = useState<Typeset | undefined>(undefined)
+  useEffect(() => {
+    if (!hasMath) return
+    let live = true
+    void import("katex").then(({ default: katex }) => {
+      if (!live) return
+      setTypeset(() => (tex: string) =>
+        katex.renderToString(tex, { displayMode: true, throwOnError: false, output: "htmlAndMathml", trust: false, strict: "ignore", maxSize: 50, maxExpand: 1000 }))
+    })
+    return () => void (live = false)
+  }, [hasMath])
+  return typeset
+}
 
 /** What the badge of a changed block says: only its formatting changed, or it changed. */
 const changedLabel = (row: BlockRow) =>
@@ -67,7 +83,8 @@ const MarginThread = (props: { readonly thread: ThreadData; readonly comments: B
 
 export const DiffView = (props: DiffViewProps) => {
   useEffect(linkRenderStylesheet, [])
-  const draw = useDrawers(props.files)
+  const typeset = useTypeset(props.base.includes("$$") || props.head.includes("$$"))
+  const draw = useDrawers(props.files, typeset)
   const diff: PageDiff = useMemo(() => pageDiff(codec, props.base, props.head), [props.base, props.head])
   const [mode, setMode] = useState<"inline" | "split" | "markdown">("inline")
   const [stop, setStop] = useState(-1)

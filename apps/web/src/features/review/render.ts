@@ -4,7 +4,7 @@
  * rendering leaves out filled in. An image loads from the stored file its `src` names (resolved
  * among the side's files), with its caption; each tab shows its title above its content (all
  * tabs open, as an expandable is); cards are the site's card grid (with their cover); a code block
- * has its title; a formula, an OpenAPI operation, an embed, a page link and a file show what they
+ * has its title; a formula is typeset above its TeX; an OpenAPI operation, an embed, a page link and a file show what they
  * name. Text from the page is put in as text, never as HTML.
  */
 import { type DOMOutputSpec, DOMSerializer, type Node as PMNode, type Schema } from "@tiptap/pm/model"
@@ -73,10 +73,25 @@ const codeBlock: NodeDraw = (node) => {
   return { dom: el("div", { class: "code-block" }, ...(title === "" ? [] : [el("div", { class: "code-title" }, title)]), pre), contentDOM: code }
 }
 
-/** A formula as its TeX, in a box that says so (the app does not typeset TeX). */
-const mathBlock: NodeDraw = () => {
+/** KaTeX's HTML and MathML of a display formula (loaded with the diff when a page has formulas). */
+export type Typeset = (tex: string) => string
+
+/**
+ * A formula typeset as the site shows it, once KaTeX has loaded, above its TeX, which holds the
+ * diff's marks: a reviewer sees the formula and what changed in its source.
+ */
+const mathBlock = (typeset: Typeset | undefined): NodeDraw => (node) => {
   const code = el("code")
-  return { dom: el("div", { class: "math math-display review-math", role: "math", "aria-label": "Formula (TeX)" }, el("span", { class: "review-math-label" }, "Formula"), code), contentDOM: code }
+  const drawn = el("div", { class: "review-math-typeset" })
+  // KaTeX escapes the TeX and, untrusted, refuses links and raw HTML: its output is safe to insert.
+  if (typeset !== undefined) drawn.innerHTML = typeset(node.textContent)
+  return {
+    dom: el("div", { class: "math math-display review-math", role: "group", "aria-label": "Formula" },
+      ...(typeset === undefined ? [] : [drawn]),
+      el("span", { class: "review-math-label" }, "TeX"),
+      el("div", { role: "math", "aria-label": "Formula (TeX)" }, code)),
+    contentDOM: code
+  }
 }
 
 const openapiOperation: NodeDraw = (node) => {
@@ -100,8 +115,8 @@ const linkBlock = (kind: string, key: string, label: string): NodeDraw => (node)
 const inlineImage = (resolve: FileUrlResolver): NodeDraw => (node) =>
   image(node.attrs.src as string, node.attrs.alt as string, resolve)
 
-/** The drawing of one top-level block of a document of `schema`, its images loaded through `resolve`. */
-export const blockDrawer = (schema: Schema, resolve: FileUrlResolver) => {
+/** The drawing of one top-level block of a document of `schema`, its images loaded through `resolve`, its formulas typeset by `typeset` when given. */
+export const blockDrawer = (schema: Schema, resolve: FileUrlResolver, typeset?: Typeset) => {
   const base = DOMSerializer.fromSchema(schema)
   const serializer = new DOMSerializer({
     ...base.nodes,
@@ -114,7 +129,7 @@ export const blockDrawer = (schema: Schema, resolve: FileUrlResolver) => {
     },
     tab,
     codeBlock,
-    mathBlock,
+    mathBlock: mathBlock(typeset),
     openapiOperation,
     embed: linkBlock("embed", "url", "Embedded content"),
     contentRef: linkBlock("content-ref", "url", "A page"),
