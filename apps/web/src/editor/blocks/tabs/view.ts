@@ -33,6 +33,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let active = 0
   // The tab whose title is being edited in the bar.
   let editing: number | undefined
+  let drawing = false
   const list = h("div", { role: "tablist", "aria-label": "Tabs", class: "quire-tabs-list" })
   const add = h("button", { type: "button", class: "quire-tabs-add", "aria-label": "Add a tab", title: "Add a tab" }, "+")
   const remove = h("button", { type: "button", class: "quire-tabs-delete" }, "Delete tab")
@@ -90,7 +91,9 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
         stopEditing(true)
       }
     })
-    input.addEventListener("blur", () => stopEditing(false))
+    input.addEventListener("blur", () => {
+      if (!drawing) stopEditing(false)
+    })
     return input
   }
 
@@ -138,14 +141,22 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       fresh.dataset.index = String(i)
       return fresh
     })
-    list.replaceChildren(...items)
+    // Removing a focused title field blurs it, which must not count as leaving it.
+    drawing = true
+    if (keepInput) {
+      for (const child of [...list.children]) if (child !== input) child.remove()
+      const at = items.indexOf(input)
+      input.before(...items.slice(0, at))
+      input.after(...items.slice(at + 1))
+    } else list.replaceChildren(...items)
+    drawing = false
     if (editing !== undefined && !keepInput) {
       const fresh = list.querySelector<HTMLInputElement>("input.quire-tab-title")
       fresh?.focus()
       fresh?.select()
     }
     const title = titleOf(node.child(active))
-    remove.setAttribute("aria-label", node.childCount === 1 ? `Delete the tabs block` : `Delete the tab “${title}”`)
+    remove.setAttribute("aria-label", `Delete tab “${title}”${node.childCount === 1 ? " and its block" : ""}`)
     remove.title = node.childCount === 1 ? "Delete the tabs block (its only tab)" : "Delete this tab"
     hidePanels()
   }
