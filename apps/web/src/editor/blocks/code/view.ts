@@ -25,7 +25,7 @@ const languagePicker = (onPick: (value: string) => void) => {
   select.addEventListener("change", () => onPick(select.value))
   // Keys on the picker are the picker's, not the editor's.
   select.addEventListener("keydown", (e) => e.stopPropagation())
-  return { root: h("label", { class: "quire-field" }, h("span", {}, "Language"), select), select, show }
+  return { root: h("label", { class: "quire-field" }, h("span", { class: "visually-hidden" }, "Language"), select), select, show }
 }
 
 /**
@@ -42,6 +42,9 @@ export const codeBlockView: NodeViewRenderer = (props) => {
     const wrapper = withTitle(node.attrs.wrapper as Wrapper, value.trim())
     setAttrs(current(), wrapper === null ? { wrapper, wrapperTag: null, wrapperEnd: null } : { wrapper })
   }, { live: true })
+  // The header reads as the code's title line: its placeholder names it, its label is for screen readers.
+  title.root.querySelector("span")?.classList.add("visually-hidden")
+  title.input.placeholder = "Title (optional)"
   // Enter in the title goes back to the code.
   title.input.addEventListener("keydown", (e) => {
     if ((e as KeyboardEvent).key !== "Enter") return
