@@ -431,9 +431,9 @@ it("edits tabs in their tab bar, a code block with its language picker and keys,
     await page.keyboard.press("Enter")
     await block.getByText("POST /pets (petstore)").waitFor()
     await expectAccessible(page, "an OpenAPI block's pickers")
-    // "Saved" is what the server has: the block's markdown is stored once it shows.
+    // Written as chosen, with no field to leave first: the server has it, and the status says so.
     await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
-    expect(await read()).toContain("{% openapi-operation spec=\"petstore\" path=\"/pets\" method=\"post\" %}\n{% endopenapi-operation %}")
+    await expect.poll(read).toContain("{% openapi-operation spec=\"petstore\" path=\"/pets\" method=\"post\" %}\n{% endopenapi-operation %}")
     await captureScreen(page, "editor-blocks-as-shown")
     expect(problems).toEqual([])
   } catch (error) {

@@ -60,7 +60,7 @@ it("text typed into a new titled code block is stored", async () => {
     await saved(page)
     await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain('{% code title="install.sh" %}')
     // The newcomer's way into the code: a click on the empty code, then type.
-    await editor.locator("pre code").click()
+    await editor.locator(".quire-codeBlock pre").click()
     await settled(page)
     await page.keyboard.type("npm install quire")
     await saved(page)

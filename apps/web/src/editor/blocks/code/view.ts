@@ -13,7 +13,7 @@ export const withTitle = (wrapper: Wrapper, title: string): Wrapper => {
 }
 
 /** The language picker: common languages and the block's own, the current one selected. */
-const languagePicker = (onPick: (value: string) => void) => {
+const languagePicker = (onPick: (value: string) => void, onEscape: () => void) => {
   const select = h("select", { class: "quire-code-language" })
   let shown: string | undefined
   const show = (current: string) => {
@@ -23,6 +23,10 @@ const languagePicker = (onPick: (value: string) => void) => {
     select.value = current
   }
   select.addEventListener("change", () => onPick(select.value))
+  // Escape goes back to the code.
+  select.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") onEscape()
+  })
   // Keys on the picker are the picker's, not the editor's.
   select.addEventListener("keydown", (e) => e.stopPropagation())
   return { root: h("label", { class: "quire-field" }, h("span", { class: "visually-hidden" }, "Language"), select), select, show }
@@ -36,7 +40,7 @@ const languagePicker = (onPick: (value: string) => void) => {
 export const codeBlockView: NodeViewRenderer = (props) => {
   let node = props.node
   const current = (): NodeViewRendererProps => ({ ...props, node })
-  const language = languagePicker((value) => setAttrs(current(), { language: value }))
+  const language = languagePicker((value) => setAttrs(current(), { language: value }), () => props.editor.view.focus())
   // The title commits as one types: this view updates in place (`update` below), keeping the field's focus and text.
   const title = field("Title", "", (value) => {
     const wrapper = withTitle(node.attrs.wrapper as Wrapper, value.trim())

@@ -1,10 +1,12 @@
 /**
  * An OpenAPI operation block: a picker of the organization's specs, then a searchable list of the chosen spec's
  * operations (method and path), which writes the block's `spec`, `path` and `method`. Every control writes the
- * page as it changes, never only when left. The view updates in place, so a control keeps its focus.
+ * page as it changes, never only when left. The view updates in place, so a control keeps its focus. Escape goes
+ * on in the text after the block.
  */
 import type { NodeViewRenderer, NodeViewRendererProps } from "@tiptap/core"
 import { getParam, type LiquidParam, setParam } from "@quire/document"
+import { Selection } from "@tiptap/pm/state"
 import { field, h, setAttrs, sourceButton, commitsAsTyped } from "../shared/view.ts"
 import { type CatalogOperation, type CatalogSpec, filterOperations, type OpenapiCatalog } from "./catalog.ts"
 
@@ -123,7 +125,19 @@ export const createOpenapiView = (catalog: () => OpenapiCatalog | undefined): No
     highlighted = 0
     sync()
   })
-  for (const control of [select, search]) control.addEventListener("keydown", (e) => e.stopPropagation())
+  // Keys on the controls are theirs; Escape (with nothing left to clear) goes on in the text after the block.
+  const leave = () => {
+    const pos = typeof props.getPos === "function" ? props.getPos() : undefined
+    if (pos === undefined) return
+    const { state } = props.editor
+    props.editor.view.dispatch(state.tr.setSelection(Selection.near(state.doc.resolve(pos + node.nodeSize))))
+    props.editor.view.focus()
+  }
+  for (const control of [select, search])
+    control.addEventListener("keydown", (e) => {
+      e.stopPropagation()
+      if (e.key === "Escape" && !(control === search && search.value !== "")) leave()
+    })
   search.addEventListener("keydown", (e) => {
     const shown = shownOperations()
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {

@@ -2,7 +2,7 @@
  * Tabs drawn as tabs: a tab bar of titles over the tab shown (the others hidden), as GitBook's editor draws them.
  * A title is edited in place in the bar (a second click on the tab shown, a double click, Enter or F2); "+" adds
  * a tab, "Delete tab" deletes the one shown. The bar is a tablist: the arrows, Home and End move along it,
- * ArrowDown goes into the tab's text. A tab the cursor moves into is shown (`TabsFollowCursor`).
+ * ArrowDown or Escape goes into the tab's text. A tab the cursor moves into is shown (`TabsFollowCursor`).
  */
 import { Extension, type NodeViewRenderer, type NodeViewRendererProps } from "@tiptap/core"
 import type { Node as PMNode } from "@tiptap/pm/model"
@@ -21,8 +21,9 @@ export const tabView: NodeViewRenderer = () => {
   return {
     dom,
     contentDOM: dom,
-    // Its role, name and `hidden` are the tabs view's to set.
-    ignoreMutation: (m) => m.type === "attributes" && m.target === dom
+    // Its role, name and `hidden` are the tabs view's to set: kept when its title changes.
+    ignoreMutation: (m) => m.type === "attributes" && m.target === dom,
+    update: (next) => next.type.name === "tab"
   }
 }
 
@@ -121,7 +122,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
       if (e.key === "Enter" || e.key === "F2") {
         e.preventDefault()
         startEditing(index)
-      } else if (e.key === "ArrowDown") {
+      } else if (e.key === "ArrowDown" || e.key === "Escape") {
         e.preventDefault()
         cursorInto(index, true)
       }
@@ -192,6 +193,8 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   })
 
   draw()
+  // ProseMirror draws the tabs' panels into `contentDOM` once this view is made.
+  queueMicrotask(hidePanels)
   return {
     dom,
     contentDOM,
