@@ -8,7 +8,7 @@ import type { NodeViewRenderer, NodeViewRendererProps } from "@tiptap/core"
 import { getParam, type LiquidParam, setParam } from "@quire/document"
 import { Selection } from "@tiptap/pm/state"
 import { field, h, setAttrs, sourceButton, commitsAsTyped } from "../shared/view.ts"
-import { type CatalogOperation, type CatalogSpec, filterOperations, type OpenapiCatalog } from "./catalog.ts"
+import { type CatalogOperation, type CatalogSpec, filterOperations, type OpenapiCatalog, operationsNote, specOptions } from "./catalog.ts"
 
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 const idPrefix = () => `quire-openapi-${Math.random().toString(36).slice(2, 10)}`
@@ -82,31 +82,15 @@ export const createOpenapiView = (catalog: () => OpenapiCatalog | undefined): No
     const { spec, path, method } = current()
     chosen.textContent = path === "" ? "No operation chosen yet" : `${method.toUpperCase()} ${path}${spec === "" ? "" : ` (${spec})`}`
     // The spec picker: the organization's specs, and the block's own when it is not one of them.
-    const known = specs ?? []
-    const options = [
-      h("option", { value: "" }, specs === undefined && specsError === undefined && catalog() !== undefined ? "Loading specs…" : "Choose a spec…"),
-      ...known.map((s) => h("option", { value: s.slug }, s.processed ? s.slug : `${s.slug} (not processed yet)`)),
-      ...(spec !== "" && !known.some((s) => s.slug === spec) ? [h("option", { value: spec }, specs === undefined ? spec : `${spec} (not in this organization)`)] : [])
-    ]
-    if (select.options.length !== options.length || [...select.options].some((o, i) => o.value !== options[i]!.value || o.text !== options[i]!.textContent)) select.replaceChildren(...options)
+    const options = specOptions(specs, spec, specs === undefined && specsError === undefined && catalog() !== undefined).map((o) => h("option", { value: o.value }, o.label))
+    if (select.options.length !== options.length || Array.from(select.options).some((o, i) => o.value !== options[i]!.value || o.text !== options[i]!.textContent)) select.replaceChildren(...options)
     select.value = spec
     specError.textContent = specsError ?? ""
     specError.hidden = specsError === undefined
     if (specsError !== undefined) select.setAttribute("aria-describedby", specError.id)
     else select.removeAttribute("aria-describedby")
     // What the operations list says in words, or the list.
-    const note = (() => {
-      if (catalog() === undefined) return spec === "" ? "No OpenAPI specs are available here." : ""
-      if (specs !== undefined && specs.length === 0) return "This organization has no OpenAPI specs yet: add one in the organization's OpenAPI specs."
-      if (spec === "") return "Choose a spec to list its operations."
-      if (known.some((s) => s.slug === spec && !s.processed)) return `“${spec}” has no processed version yet: its operations show once it is processed.`
-      if (operations?.error !== undefined) return operations.error
-      if (operations?.list === undefined) return "Loading the operations…"
-      if (operations.list.length === 0) return `“${spec}” has no operations.`
-      if (shownOperations().length === 0) return `No operation of “${spec}” matches “${search.value}”.`
-      if (path !== "" && !operations.list.some((op) => op.path === path && op.method.toLowerCase() === method.toLowerCase())) return `${method.toUpperCase()} ${path} is not an operation of “${spec}”: choose one below.`
-      return ""
-    })()
+    const note = operationsNote({ available: catalog() !== undefined, specs, spec, path, method, operations, query: search.value })
     opsNote.textContent = note
     opsNote.hidden = note === ""
     opsNote.setAttribute("role", operations?.error !== undefined && note === operations.error ? "alert" : "status")
@@ -136,7 +120,7 @@ export const createOpenapiView = (catalog: () => OpenapiCatalog | undefined): No
   for (const control of [select, search])
     control.addEventListener("keydown", (e) => {
       e.stopPropagation()
-      if (e.key === "Escape" && !(control === search && search.value !== "")) leave()
+      if ((e as KeyboardEvent).key === "Escape" && !(control === search && search.value !== "")) leave()
     })
   search.addEventListener("keydown", (e) => {
     const shown = shownOperations()

@@ -27,6 +27,53 @@ export const tabView: NodeViewRenderer = () => {
   }
 }
 
+/** A tab's title field in the bar: `typed` at each keystroke, `done` on Enter or Escape, `left` on blur. */
+const titleField = (title: string, on: { readonly typed: (value: string) => void; readonly done: () => void; readonly left: () => void }): HTMLInputElement => {
+  const input = h("input", { type: "text", class: "quire-tab-title", "aria-label": "Tab title" })
+  input.value = title
+  // Committed as typed, so the page (and its status) never waits on the field.
+  input.dataset[commitsAsTyped] = ""
+  input.addEventListener("input", () => on.typed(input.value))
+  input.addEventListener("keydown", (e) => {
+    e.stopPropagation()
+    if (e.key !== "Enter" && e.key !== "Escape") return
+    e.preventDefault()
+    on.done()
+  })
+  input.addEventListener("blur", () => on.left())
+  return input
+}
+
+/** One tab of the bar (`role=tab`, roving tabindex); `key` answers whether it used the key. */
+const tabElement = (ids: string, index: number, title: string, selected: boolean, on: { readonly click: () => void; readonly key: (key: string) => boolean }): HTMLElement => {
+  const tab = h("button", {
+    type: "button",
+    role: "tab",
+    id: `${ids}-tab-${index}`,
+    "aria-selected": String(selected),
+    "aria-controls": `${ids}-panel-${index}`,
+    tabindex: selected ? "0" : "-1",
+    title: selected ? "Click, Enter or F2 to rename" : ""
+  }, title === "" ? "Untitled" : title)
+  if (title === "") tab.classList.add("is-untitled")
+  tab.addEventListener("click", on.click)
+  tab.addEventListener("keydown", (e) => {
+    e.stopPropagation()
+    if (on.key(e.key)) e.preventDefault()
+  })
+  return tab
+}
+
+/** Names each tab's panel after its tab in the bar, and hides all but the `active` one. */
+const namePanels = (contentDOM: HTMLElement, ids: string, active: number) => {
+  const panels = Array.from(contentDOM.children).filter((el): el is HTMLElement => el instanceof HTMLElement && el.classList.contains("quire-tab"))
+  panels.forEach((panel, i) => {
+    panel.hidden = i !== active
+    panel.id = `${ids}-panel-${i}`
+    panel.setAttribute("aria-labelledby", `${ids}-tab-${i}`)
+  })
+}
+
 export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   let node = props.node
   const { editor } = props
@@ -76,59 +123,30 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     if (focusTab) buttons()[active]?.focus()
   }
 
-  const titleInput = (index: number): HTMLInputElement => {
-    const input = h("input", { type: "text", class: "quire-tab-title", "aria-label": "Tab title", value: titleOf(node.child(index)) })
-    input.value = titleOf(node.child(index))
-    // Committed as typed, so the page (and its status) never waits on the field.
-    input.dataset[commitsAsTyped] = ""
-    input.addEventListener("input", () => {
-      const pos = posOf()
-      if (pos !== undefined && editing === index) editor.view.dispatch(retitle(editor.state, pos, index, input.value))
-    })
-    input.addEventListener("keydown", (e) => {
-      e.stopPropagation()
-      if (e.key === "Enter" || e.key === "Escape") {
-        e.preventDefault()
-        stopEditing(true)
+  const titleInput = (index: number): HTMLInputElement =>
+    titleField(titleOf(node.child(index)), {
+      typed: (value) => {
+        const pos = posOf()
+        if (pos !== undefined && editing === index) editor.view.dispatch(retitle(editor.state, pos, index, value))
+      },
+      done: () => stopEditing(true),
+      left: () => {
+        if (!drawing) stopEditing(false)
       }
     })
-    input.addEventListener("blur", () => {
-      if (!drawing) stopEditing(false)
-    })
-    return input
-  }
 
-  const tabButton = (index: number): HTMLElement => {
-    const title = titleOf(node.child(index))
-    const selected = index === active
-    const tab = h("button", {
-      type: "button",
-      role: "tab",
-      id: `${ids}-tab-${index}`,
-      "aria-selected": String(selected),
-      "aria-controls": `${ids}-panel-${index}`,
-      tabindex: selected ? "0" : "-1",
-      title: selected ? "Click, Enter or F2 to rename" : ""
-    }, title === "" ? "Untitled" : title)
-    if (title === "") tab.classList.add("is-untitled")
-    tab.addEventListener("click", () => (index === active ? startEditing(index) : show(index, "bar")))
-    tab.addEventListener("keydown", (e) => {
-      e.stopPropagation()
-      const next = tabAfterKey(e.key, index, node.childCount)
-      if (next !== undefined) {
-        e.preventDefault()
-        return show(next, "bar")
-      }
-      if (e.key === "Enter" || e.key === "F2") {
-        e.preventDefault()
-        startEditing(index)
-      } else if (e.key === "ArrowDown" || e.key === "Escape") {
-        e.preventDefault()
-        cursorInto(index, true)
+  const tabButton = (index: number): HTMLElement =>
+    tabElement(ids, index, titleOf(node.child(index)), index === active, {
+      click: () => (index === active ? startEditing(index) : show(index, "bar")),
+      key: (key) => {
+        const next = tabAfterKey(key, index, node.childCount)
+        if (next !== undefined) show(next, "bar")
+        else if (key === "Enter" || key === "F2") startEditing(index)
+        else if (key === "ArrowDown" || key === "Escape") cursorInto(index, true)
+        else return false
+        return true
       }
     })
-    return tab
-  }
 
   /** Draws the bar from the node and hides every panel but the shown one. */
   const draw = () => {
@@ -145,7 +163,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     // Removing a focused title field blurs it, which must not count as leaving it.
     drawing = true
     if (keepInput) {
-      for (const child of [...list.children]) if (child !== input) child.remove()
+      for (const child of Array.from(list.children)) if (child !== input) child.remove()
       const at = items.indexOf(input)
       input.before(...items.slice(0, at))
       input.after(...items.slice(at + 1))
@@ -162,14 +180,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
     hidePanels()
   }
 
-  const hidePanels = () => {
-    const panels = [...contentDOM.children].filter((el): el is HTMLElement => el instanceof HTMLElement && el.classList.contains("quire-tab"))
-    panels.forEach((panel, i) => {
-      panel.hidden = i !== active
-      panel.id = `${ids}-panel-${i}`
-      panel.setAttribute("aria-labelledby", `${ids}-tab-${i}`)
-    })
-  }
+  const hidePanels = () => namePanels(contentDOM, ids, active)
 
   add.addEventListener("click", () => {
     const pos = posOf()
