@@ -88,7 +88,8 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   const bar = h("div", { class: "quire-tabs-bar", contenteditable: "false" }, list, add, remove, sourceButton(props))
   const contentDOM = h("div", { class: "quire-tabs-panels" })
   const dom = h("div", { class: "quire-block quire-tabs" }, bar, contentDOM)
-  const posOf = () => (typeof props.getPos === "function" ? props.getPos() : undefined)
+  // Where the tabs block is, for a change; none while the editor is read-only.
+  const posOf = () => (typeof props.getPos === "function" && editor.isEditable ? props.getPos() : undefined)
   const buttons = () => [...list.querySelectorAll<HTMLElement>("[role=tab]")]
 
   /** Puts the editor's cursor at the start of the tab's text (without taking the focus from the bar). */
@@ -111,6 +112,7 @@ export const tabsView: NodeViewRenderer = (props: NodeViewRendererProps) => {
   }
 
   const startEditing = (index: number) => {
+    if (!editor.isEditable) return
     editing = index
     active = index
     draw()
