@@ -10,6 +10,8 @@ import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
+import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
+import { createOpenapiView } from "./blocks/openapi/view.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
 import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
 import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
@@ -45,6 +47,8 @@ export interface EditorProps {
   readonly uploadFile?: (file: File) => Promise<UploadedFile>
   /** The URL the browser loads a stored file from, for a page's reference to it (`/files/<id>`). */
   readonly fileUrl?: FileUrlResolver
+  /** The organization's OpenAPI specs and their operations, which an OpenAPI block picks from; without it the block shows only its own spec. */
+  readonly openapi?: OpenapiCatalog
   /**
    * Live editing: the page is the shared document's, edited with the others (editor/collab). The
    * editor then neither reads `markdown` nor reports any (the server writes the markdown), and
@@ -53,7 +57,7 @@ export interface EditorProps {
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
 }
 
-export type { CollabBinding, LinkTarget, UploadedFile }
+export type { CollabBinding, LinkTarget, OpenapiCatalog, UploadedFile }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -67,7 +71,7 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, openapi, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
@@ -76,6 +80,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   const fileUrlRef = useRef(fileUrl)
   fileUrlRef.current = fileUrl
+  const openapiRef = useRef(openapi)
+  openapiRef.current = openapi
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -95,7 +101,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
-    ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
+    ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)), openapiOperation: createOpenapiView(() => openapiRef.current) }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
     ...sourceExtensions(),

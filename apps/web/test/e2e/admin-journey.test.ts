@@ -216,9 +216,10 @@ it("an admin's first day: invite a colleague, share a collection with a team, sy
       await expect.poll(() => menu.getByRole("option", { selected: true }).textContent()).toMatch(/^OpenAPI operation/)
       await a.page.keyboard.press("Enter")
       await menu.waitFor({ state: "detached" })
-      const path = editor.locator(".quire-openapiOperation").getByLabel("path")
-      await path.fill("/pets")
-      await path.press("Tab")
+      // The block's pickers: the organization's spec, then its operation.
+      const block = editor.locator(".quire-openapiOperation")
+      await block.getByRole("combobox", { name: "Spec" }).selectOption("petstore")
+      await block.getByRole("listbox", { name: "Operations" }).getByRole("option", { name: /^GET\s*\/pets/ }).click()
       await expect.poll(async () => {
         const pages = await api<{ pages: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", `/spaces/${spaceId}/content/pages`)
         const number = /\/changes\/(\d+)\//.exec(a.page.url())![1]

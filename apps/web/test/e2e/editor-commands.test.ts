@@ -1,12 +1,15 @@
 /**
  * Writing a page with the editor's ways in: the slash menu (a heading, a hint, a code block, a table, tabs, an
  * expandable), a task list typed as markdown, a link picked from another page's headings, a pasted image and a
- * too-large one refused in words, undo and redo from the toolbar. The stored markdown is read through /v1.
+ * too-large one refused in words, undo and redo from the toolbar; tabs, a code block and an OpenAPI operation
+ * edited as they show (a tab bar, a language picker, a spec and operation picker). The stored markdown is read
+ * through /v1.
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
 import { captureScreen, expectAccessible, open, openEditor, sharedBrowser } from "./browser.ts"
-import { api, writeDebounceMs } from "./servers.ts"
+import { petstore } from "./petstore.ts"
+import { api, eventually, writeDebounceMs } from "./servers.ts"
 import { insertItems } from "../../src/editor/commands/items.ts"
 
 const url = inject("readyServer")
@@ -83,14 +86,11 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     await toEnd(page)
     await slash(page, "code", "Code block")
     await page.keyboard.type("console.log(1)")
-    // The language is a field above the code; Enter goes back to the code.
-    const language = editor.getByRole("textbox", { name: "Language" }).first()
-    expect(await language.inputValue()).toBe("js")
-    await language.fill("ts")
-    await language.press("Enter")
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("ProseMirror"))).toBe(true)
+    // The language is picked above the code.
+    await editor.getByRole("combobox", { name: "Language" }).first().selectOption("typescript")
+    await editor.getByText("console.log(1)").click()
     await toEnd(page)
-    // "Code block with title": the title field is empty and has the focus; Enter goes to the code, its starter text selected.
+    // "Code block with title": the title field is empty and has the focus; Enter goes to the code.
     await slash(page, "filename", "Code block with title")
     const title = editor.getByRole("textbox", { name: "Title" }).last()
     await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -98,7 +98,7 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     await page.keyboard.type("app.js")
     await page.keyboard.press("Enter")
     await page.keyboard.type("run()")
-    await expectAccessible(page, "code blocks with their language and title fields")
+    await expectAccessible(page, "code blocks with their language picker and title field")
     await toEnd(page)
     await slash(page, "table", "Table")
     await page.keyboard.type("Name")
@@ -176,8 +176,8 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     const markdown = (await read()).markdown!
     expect(markdown).toMatch(/^Start here\.\n\n<figure><img src="\/files\/[^"]+" alt=""><figcaption><\/figcaption><\/figure>\n\n> Wise words\.\n\n## Setup\n/)
     expect(markdown).toContain("{% hint style=\"warning\" %}\nBack up first.\n{% endhint %}")
-    expect(markdown).toContain("```ts\nconsole.log(1)\n```")
-    expect(markdown).toContain("{% code title=\"app.js\" %}\n```js\nrun()\n```\n{% endcode %}")
+    expect(markdown).toContain("```typescript\nconsole.log(1)\n```")
+    expect(markdown).toContain("{% code title=\"app.js\" %}\n```\nrun()\n```\n{% endcode %}")
     expect(markdown).toContain("| Name | Column 2 |\n| --- | --- |\n| Cell | Cell |")
     expect(markdown).toContain("{% tabs %}\n{% tab title=\"First tab\" %}\nnpm i\n{% endtab %}")
     // GitBook's form of <details>: blank lines around the summary and before </details>.
@@ -310,7 +310,7 @@ it("inserts every block of the insert menu; the page saves as GitBook's markdown
       "{% hint style=\"info\" %}", "{% hint style=\"success\" %}", "{% hint style=\"warning\" %}", "{% hint style=\"danger\" %}",
       "{% tabs %}", "<details>", "{% stepper %}", "{% step %}", "{% columns %}", "{% column width=\"50%\" %}",
       "<table data-view=\"cards\">", "{% embed url=\"https://\" %}", "{% content-ref url=\"page.md\" %}", "{% file src=\"/files/\" %}",
-      "{% openapi-operation spec=\"petstore\" path=\"/pet\" method=\"get\" %}", "$$\nE = mc^2\n$$", "\n---\n"
+      "{% openapi-operation %}\n{% endopenapi-operation %}", "$$\nE = mc^2\n$$", "\n---\n"
     ]
     await expect.poll(async () => {
       const markdown = (await api<PageRead>(url, "GET", `${pagePath}?format=markdown`)).markdown ?? ""
@@ -333,6 +333,111 @@ it("inserts every block of the insert menu; the page saves as GitBook's markdown
     expect(problems).toEqual([])
   } catch (error) {
     await page.screenshot({ path: "test/artifacts/editor-every-block-failure.png", fullPage: true })
+    throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
+  } finally {
+    await context.close()
+  }
+})
+
+it("edits tabs in their tab bar, a code block with its language picker and keys, and an OpenAPI block from the organization's specs", async () => {
+  const org = await api<{ id: string }>(url, "POST", "/orgs", { title: "Shown Blocks Org" })
+  await api(url, "POST", `/orgs/${org.id}/openapi`, { slug: "petstore", source: { text: petstore } })
+  await eventually("a processed petstore spec", () => api<{ lastVersion?: string }>(url, "GET", `/orgs/${org.id}/openapi/petstore`), (spec) => spec.lastVersion !== undefined)
+  const space = await api<{ id: string }>(url, "POST", `/orgs/${org.id}/spaces`, { title: "Shown" })
+  const cr = await api<{ id: string; number: number }>(url, "POST", `/spaces/${space.id}/change-requests`, { subject: "Blocks as shown" })
+  await api(url, "POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "insert_page", title: "Install", slug: "install", document: { markdown: "Start.\n" } }]
+  })
+  const pages = await api<{ pages: ReadonlyArray<PageRead> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+  const read = async () => (await api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${pages.pages[0]!.id}?format=markdown`)).markdown ?? ""
+  const session = await open(browser(), url)
+  const { page, problems, context } = session
+  try {
+    const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/install`)
+    await editor.getByText("Start.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+
+    // A code block comes empty, its language picked in its header; Enter is a new line, a third at the end leaves it.
+    await slash(page, "code", "Code block")
+    const code = editor.locator(".quire-codeBlock")
+    expect(await code.locator("pre").textContent()).toBe("")
+    const language = code.getByRole("combobox", { name: "Language" })
+    expect(await language.locator("option:checked").textContent()).toBe("Plain text")
+    await page.keyboard.type("x = 1")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("y = 2")
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Enter")
+    await page.keyboard.type("After the code.")
+    await language.selectOption({ label: "Python" })
+    // ArrowRight at the code's very end goes on in the paragraph below.
+    await code.locator("pre").click({ position: { x: 4, y: 4 } })
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("End")
+    await page.keyboard.press("ArrowRight")
+    await page.keyboard.type("Then: ")
+    await expect.poll(read).toContain("```python\nx = 1\ny = 2\n```\n\nThen: After the code.\n")
+
+    // Tabs as tabs: only the shown tab's blocks, titles edited in the bar, a tab added and one deleted.
+    await toEnd(page)
+    await slash(page, "tabs", "Tabs")
+    await page.keyboard.type("npm i")
+    const bar = editor.getByRole("tablist", { name: "Tabs" })
+    const tab = (name: string) => bar.getByRole("tab", { name, exact: true })
+    expect(await bar.getByRole("tab").allTextContents()).toEqual(["First tab", "Second tab"])
+    expect(await tab("First tab").getAttribute("aria-selected")).toBe("true")
+    expect(await editor.getByText("Second tab text").isVisible()).toBe(false)
+    await tab("Second tab").click()
+    await expect.poll(() => editor.getByText("Second tab text").isVisible()).toBe(true)
+    expect(await editor.getByText("npm i").isVisible()).toBe(false)
+    await page.keyboard.press("ArrowLeft")
+    await expect.poll(() => tab("First tab").getAttribute("aria-selected")).toBe("true")
+    await expect.poll(() => editor.getByText("npm i").isVisible()).toBe(true)
+    expect(await editor.getByRole("tabpanel", { name: "First tab" }).textContent()).toBe("npm i")
+    // The shown tab's title is edited where it shows: Enter on it, typed over, Enter again.
+    await page.keyboard.press("Enter")
+    const title = bar.getByRole("textbox", { name: "Tab title" })
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type("npm")
+    await page.keyboard.press("Enter")
+    await expect.poll(() => tab("npm").evaluate((el) => el === document.activeElement)).toBe(true)
+    // "+" adds a tab, shown with its title ready to be typed over; ArrowDown goes into its text.
+    await editor.getByRole("button", { name: "Add a tab" }).click()
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type("yarn")
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.type("yarn add")
+    await expect.poll(() => editor.getByRole("tabpanel", { name: "yarn" }).textContent()).toBe("yarn add")
+    await tab("Second tab").click()
+    await editor.getByRole("button", { name: "Delete tab “Second tab”" }).click()
+    await expect.poll(() => bar.getByRole("tab").allTextContents()).toEqual(["npm", "yarn"])
+    await expectAccessible(page, "tabs drawn as a tab bar")
+    await expect.poll(read).toContain("{% tabs %}\n{% tab title=\"npm\" %}\nnpm i\n{% endtab %}\n\n{% tab title=\"yarn\" %}\nyarn add\n{% endtab %}\n{% endtabs %}\n")
+
+    // An OpenAPI block picks one of the organization's specs, then one of its operations, found by a word.
+    await editor.getByText("Then: After the code.").click()
+    await toEnd(page)
+    await slash(page, "openapi", "OpenAPI operation")
+    const block = editor.locator(".quire-openapiOperation")
+    const spec = block.getByRole("combobox", { name: "Spec" })
+    await expect.poll(() => spec.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => spec.locator("option").allTextContents()).toEqual(["Choose a spec…", "petstore"])
+    await spec.selectOption("petstore")
+    const operations = block.getByRole("listbox", { name: "Operations" })
+    await expect.poll(() => operations.getByRole("option").allTextContents()).toEqual(["GET/petsList the pets", "POST/petsAdd a pet"])
+    await block.getByRole("combobox", { name: "Find an operation" }).fill("add")
+    await expect.poll(() => operations.getByRole("option").allTextContents()).toEqual(["POST/petsAdd a pet"])
+    await page.keyboard.press("Enter")
+    await block.getByText("POST /pets (petstore)").waitFor()
+    await expectAccessible(page, "an OpenAPI block's pickers")
+    // Written as chosen, with no field to leave first: the server has it, and the status says so.
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor()
+    await expect.poll(read).toContain("{% openapi-operation spec=\"petstore\" path=\"/pets\" method=\"post\" %}\n{% endopenapi-operation %}")
+    await captureScreen(page, "editor-blocks-as-shown")
+    expect(problems).toEqual([])
+  } catch (error) {
+    await page.screenshot({ path: "test/artifacts/editor-blocks-as-shown-failure.png", fullPage: true })
     throw new Error(`${String(error)}\nproblems: ${problems.join("\n")}`, { cause: error })
   } finally {
     await context.close()

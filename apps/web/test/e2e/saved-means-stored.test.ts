@@ -1,7 +1,7 @@
 /**
  * "Saved" means the server has it (issue 36's newcomer reproductions, in the live editor): a new
- * "Code block with title"'s title typed without leaving its field and its starter code typed over
- * after a triple-click, and edits on page A after editing page B of the same change request, are
+ * "Code block with title"'s title typed without leaving its field and its (empty) code typed into
+ * after a click, and edits on page A after editing page B of the same change request, are
  * in the change request's markdown read through /v1 once the status says "Saved" (the server
  * writes the markdown a moment after it stored the change, hence the polls), and a reload shows
  * them; a field that commits when left (an expandable's summary) is never "Saved" while typed
@@ -38,7 +38,7 @@ const changeRequest = async (subject: string, pages: ReadonlyArray<{ readonly ti
   return { space, cr, read }
 }
 
-it("text typed over a new titled code block's starter code is stored", async () => {
+it("text typed into a new titled code block is stored", async () => {
   const { space, cr, read } = await changeRequest("Titled code", [{ title: "Notes", slug: "notes", markdown: "Start here.\n" }])
   const session = await open(browser(), url, { expected: [] })
   const { page } = session
@@ -59,13 +59,13 @@ it("text typed over a new titled code block's starter code is stored", async () 
     await page.keyboard.type("install.sh")
     await saved(page)
     await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain('{% code title="install.sh" %}')
-    // The newcomer's way into the code: triple-click the starter code, then type.
-    await editor.locator("pre code").getByText("code", { exact: true }).click({ clickCount: 3 })
+    // The newcomer's way into the code: a click on the empty code, then type.
+    await editor.locator(".quire-codeBlock pre").click()
     await settled(page)
     await page.keyboard.type("npm install quire")
     await saved(page)
     await expect.poll(() => read("Notes"), { timeout: 15_000 }).toContain("npm install quire")
-    // The starter code is gone, typed over: the block holds what was typed and nothing else.
+    // The block holds what was typed and nothing else.
     expect(await read("Notes")).toMatch(/{% code title="install.sh" %}\n```[a-z]*\nnpm install quire\n```\n{% endcode %}/)
     await page.reload()
     await saved(page)

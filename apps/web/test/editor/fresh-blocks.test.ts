@@ -28,7 +28,7 @@ it("keeps an existing expandable's bytes", () => {
 it("saves no bytes for the empty line left after a block inserted last", () => {
   const doc = codec.parse("Start.\n")
   const withCode = docOf(doc.firstChild!, item("code"), empty())
-  expect(codec.serialize(withCode)).toBe("Start.\n\n```js\ncode\n```\n")
+  expect(codec.serialize(withCode)).toBe("Start.\n\n```\n```\n")
   expect(codec.serialize(docOf(doc.firstChild!, item("divider"), empty(), empty()))).toBe("Start.\n\n---\n")
   // A page that is only an empty line is still one line.
   expect(codec.serialize(docOf(empty()))).toBe("\n")

@@ -6,6 +6,7 @@
 import type { AnyExtension, NodeViewRenderer } from "@tiptap/core"
 import type { BlockName } from "@quire/document"
 import { cardsView } from "./cards/view.ts"
+import { CodeBlockKeys } from "./code/keys.ts"
 import { codeBlockView } from "./code/view.ts"
 import { columnView } from "./columns/view.ts"
 import { contentRefView } from "./content-ref/view.ts"
@@ -16,11 +17,11 @@ import { fileView } from "./file/view.ts"
 import { frontmatterView } from "./frontmatter/view.ts"
 import { hintView } from "./hint/view.ts"
 import { includeView } from "./include/view.ts"
-import { openapiView } from "./openapi/view.ts"
+import { createOpenapiView } from "./openapi/view.ts"
 import { rawView } from "./raw/view.ts"
 import { TableEditing } from "./table/commands.ts"
 import { tableView } from "./table/view.ts"
-import { tabView } from "./tabs/view.ts"
+import { TabsFollowCursor, tabsView, tabView } from "./tabs/view.ts"
 
 export interface BlockView {
   /** Plain DOM node views by node name, or "toDOM" when the node's own rendering is enough. */
@@ -37,12 +38,12 @@ export const blockViews: Record<BlockName, BlockView> = {
   taskList: { view: "toDOM" },
   blockquote: { view: "toDOM" },
   table: { view: { table: tableView }, editing: [TableEditing] },
-  codeBlock: { view: { codeBlock: codeBlockView } },
+  codeBlock: { view: { codeBlock: codeBlockView }, editing: [CodeBlockKeys] },
   mathBlock: { view: "toDOM" },
   figure: { view: { figure: figureView } },
   horizontalRule: { view: "toDOM" },
   hint: { view: { hint: hintView } },
-  tabs: { view: { tab: tabView } },
+  tabs: { view: { tabs: tabsView, tab: tabView }, editing: [TabsFollowCursor] },
   stepper: { view: "toDOM" },
   columns: { view: { column: columnView } },
   expandable: { view: { expandable: expandableView } },
@@ -50,7 +51,7 @@ export const blockViews: Record<BlockName, BlockView> = {
   embed: { view: { embed: embedView } },
   contentRef: { view: { contentRef: contentRefView } },
   file: { view: { file: fileView } },
-  openapiOperation: { view: { openapiOperation: openapiView } },
+  openapiOperation: { view: { openapiOperation: createOpenapiView(() => undefined) } },
   include: { view: { include: includeView } },
   frontmatter: { view: { frontmatter: frontmatterView } },
   raw: { view: { raw: rawView } }

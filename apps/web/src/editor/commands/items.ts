@@ -48,13 +48,13 @@ export const insertItems: ReadonlyArray<InsertItem> = [
   { id: "numbered-list", title: "Numbered list", description: "A list with numbers", keywords: ["ol", "ordered", "1."], template: { type: "orderedList", content: [item("listItem", "Item")] } },
   { id: "task-list", title: "Task list", description: "A checklist", keywords: ["todo", "checkbox", "[ ]"], template: { type: "taskList", content: [item("taskItem", "Task", { checked: false })] } },
   { id: "quote", title: "Quote", description: "Quoted words", keywords: ["blockquote", ">"], template: { type: "blockquote", content: [para("Quote")] } },
-  { id: "code", title: "Code block", description: "Code with a language", keywords: ["pre", "snippet", "```"], template: { type: "codeBlock", attrs: { language: "js" }, content: [text("code")] } },
+  { id: "code", title: "Code block", description: "Code with a language", keywords: ["pre", "snippet", "```"], template: { type: "codeBlock" } },
   {
     id: "code-titled",
     title: "Code block with title",
     description: "Code with a file name",
     keywords: ["pre", "snippet", "file", "filename"],
-    template: { type: "codeBlock", attrs: { language: "js", wrapper: [q("title", "")] }, content: [text("code")] }
+    template: { type: "codeBlock", attrs: { wrapper: [q("title", "")] } }
   },
   {
     id: "table",
@@ -150,11 +150,8 @@ export const insertItems: ReadonlyArray<InsertItem> = [
     keywords: ["api", "swagger", "endpoint", "rest"],
     template: {
       type: "openapiOperation",
-      attrs: {
-        params: [q("spec", "petstore"), q("path", "/pet"), q("method", "get")],
-        body: "[OpenAPI petstore](https://petstore3.swagger.io/api/v3/openapi.json)",
-        endTag: "{% endopenapi-operation %}"
-      }
+      // No operation yet: the block's pickers choose the spec and the operation (blocks/openapi/view.ts).
+      attrs: { endTag: "{% endopenapi-operation %}" }
     }
   },
   { id: "math", title: "Math block", description: "A TeX formula", keywords: ["tex", "latex", "formula", "equation", "$$"], template: { type: "mathBlock", content: [text("E = mc^2")] } },

@@ -21,6 +21,7 @@ export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
   readonly upload: NonNullable<EditorProps["uploadFile"]>
   readonly fileUrl: NonNullable<EditorProps["fileUrl"]>
+  readonly openapi: NonNullable<EditorProps["openapi"]>
 }
 
 interface Connection {
@@ -220,7 +221,7 @@ export const LivePageEditor = (props: {
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
-          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl} openapi={props.resources.openapi}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

@@ -7,9 +7,11 @@
  */
 import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
+import type { CatalogOperation, CatalogSpec, OpenapiCatalog } from "../../editor/blocks/openapi/catalog.ts"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
 import type { RevisionPage } from "@quire/api"
-import { base64Of, getPage, listFiles, listPages, uploadFile } from "./content.ts"
+import { base64Of, getPage, latestSpecContent, listFiles, listPages, listSpecs, organizationOf, uploadFile } from "./content.ts"
+import { operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
 import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
@@ -63,7 +65,8 @@ const documentPages = (pages: ReadonlyArray<PageEntry>): Array<PageEntry> => pag
 
 /**
  * What the editor needs from the change request besides the page: the link picker's pages and headings (read
- * when it opens), the stored files' URLs (to show images), and image uploads (`insert_files`, which moves `base`).
+ * when it opens), the stored files' URLs (to show images), image uploads (`insert_files`, which moves `base`),
+ * and the organization's OpenAPI specs and their operations (read when an OpenAPI block first shows, once).
  */
 const useEditorResources = (props: { readonly spaceId: string; readonly number: number; readonly pageId: string }, base: RefObject<string>) => {
   const registry = useRegistry()
@@ -83,7 +86,31 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
       files.remember(stored.file)
       return { src: `/files/${stored.file.id}` }
     }
-    return { loadFiles, fileUrl: files.resolve, targets, upload }
+    let organization: Promise<string> | undefined
+    const organizationId = () => (organization ??= callApi(registry, organizationOf(props.spaceId)).catch((failure: unknown) => {
+      organization = undefined
+      throw failure
+    }))
+    let specs: Promise<ReadonlyArray<CatalogSpec>> | undefined
+    const operations = new Map<string, Promise<ReadonlyArray<CatalogOperation>>>()
+    const openapi: OpenapiCatalog = {
+      specs: () => (specs ??= organizationId()
+        .then((org) => callApi(registry, listSpecs(org)))
+        .then((listed) => listed.map((spec) => ({ slug: spec.slug, processed: spec.lastVersion !== undefined })))
+        .catch((failure: unknown) => {
+          specs = undefined
+          throw failure
+        })),
+      operations: (slug) => {
+        const known = operations.get(slug)
+        if (known !== undefined) return known
+        const loading = organizationId().then((org) => callApi(registry, latestSpecContent(org, slug))).then((content) => operationsOf(content.filesystem["openapi"]))
+        operations.set(slug, loading)
+        loading.catch(() => operations.delete(slug))
+        return loading
+      }
+    }
+    return { loadFiles, fileUrl: files.resolve, targets, upload, openapi }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 

@@ -98,3 +98,15 @@ export const openOrReuseChangeRequest = (spaceId: string) =>
     const created = yield* client.changeRequests.createChangeRequest({ params: { spaceId }, payload: { subject: "Edits" } })
     return created.number
   })
+
+/** The organization a space belongs to. */
+export const organizationOf = (spaceId: string) =>
+  withClient((client) => client.spaces.getSpaceById({ params: { spaceId }, query: {} })).pipe(Effect.map((space) => space.organization))
+
+/** The organization's OpenAPI specs (an OpenAPI block picks from them). */
+export const listSpecs = (organizationId: string) =>
+  withClient((client) => client.openAPISpecs.listOpenAPISpecs({ params: { organizationId }, query: { limit: 100 } })).pipe(Effect.map((answer) => answer.items))
+
+/** The files of a spec's latest version (`openapi`: its entry document). */
+export const latestSpecContent = (organizationId: string, specSlug: string) =>
+  withClient((client) => client.openAPISpecs.getLatestOpenAPISpecVersionContent({ params: { organizationId, specSlug } }))

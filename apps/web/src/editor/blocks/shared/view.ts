@@ -16,10 +16,10 @@ export const h = <K extends keyof HTMLElementTagNameMap>(
   return el
 }
 
-/** Updates the node's attributes from a control in its view (one undoable step). */
+/** Updates the node's attributes from a control in its view (one undoable step); nothing while the editor is read-only. */
 export const setAttrs = (props: NodeViewRendererProps, attrs: Record<string, unknown>): void => {
   const pos = typeof props.getPos === "function" ? props.getPos() : undefined
-  if (pos === undefined) return
+  if (pos === undefined || !props.editor.isEditable) return
   props.editor.view.dispatch(props.editor.state.tr.setNodeMarkup(pos, undefined, { ...props.node.attrs, ...attrs }))
 }
 
