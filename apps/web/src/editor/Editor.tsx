@@ -10,8 +10,11 @@ import { useEffect, useMemo, useRef } from "react"
 import { createMarkdownCodec, type MarkdownCodec } from "@quire/document"
 import { commandExtensions, createHooks, type LinkTarget } from "./commands/index.ts"
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
+import { createFileView } from "./blocks/file/view.ts"
+import type { FileLookup } from "../features/files/file-urls.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
-import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
+import { Toolbar } from "./commands/Toolbar.tsx"
+import type { UploadedFile, UploadOptions } from "./uploads.ts"
 import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
 import { EditingBasics, EditingCursors, editorExtensions } from "./schema.ts"
 import { sourceExtensions } from "./source/index.ts"
@@ -41,10 +44,17 @@ export interface EditorProps {
   readonly "aria-label"?: string
   /** The pages (and their headings) the link picker offers, loaded when it opens; without it only URLs. */
   readonly linkTargets?: () => Promise<ReadonlyArray<LinkTarget>>
-  /** Stores a pasted, dropped or chosen image (at most 1 MB) and says how the page refers to it; without it images cannot be added. */
-  readonly uploadFile?: (file: File) => Promise<UploadedFile>
+  /**
+   * Stores a file (a pasted, dropped or chosen image, a File block's file) in the change request,
+   * reporting its progress, and says how the page refers to it; without it nothing can be uploaded.
+   */
+  readonly uploadFile?: (file: File, options: UploadOptions) => Promise<UploadedFile>
+  /** Copies the file at a URL of another site (an image in pasted HTML) into the change request; without it pasted images keep their URL. */
+  readonly importImage?: (url: string) => Promise<UploadedFile>
   /** The URL the browser loads a stored file from, for a page's reference to it (`/files/<id>`). */
   readonly fileUrl?: FileUrlResolver
+  /** The stored file a page's reference names (its name and size, for the File block). */
+  readonly file?: FileLookup
   /**
    * Live editing: the page is the shared document's, edited with the others (editor/collab). The
    * editor then neither reads `markdown` nor reports any (the server writes the markdown), and
@@ -53,7 +63,7 @@ export interface EditorProps {
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
 }
 
-export type { CollabBinding, LinkTarget, UploadedFile }
+export type { CollabBinding, LinkTarget, UploadedFile, UploadOptions }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -67,7 +77,7 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
@@ -76,6 +86,10 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   const fileUrlRef = useRef(fileUrl)
   fileUrlRef.current = fileUrl
+  const fileRef = useRef(file)
+  fileRef.current = file
+  const uploadRef = useRef(uploadFile)
+  uploadRef.current = uploadFile
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -95,7 +109,10 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
-    ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)) }),
+    ...editorExtensions({
+      figure: createFigureView((src) => fileUrlRef.current?.(src)),
+      file: createFileView({ find: (src) => fileRef.current?.(src), upload: () => uploadRef.current })
+    }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
     ...sourceExtensions(),
@@ -207,7 +224,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   }, [editor, editable, shown])
   return (
     <div ref={frame} className="quire-editor-frame" hidden={!shown}>
-      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} /> : null}
+      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}
       <EditorContent editor={editor} />
     </div>
   )

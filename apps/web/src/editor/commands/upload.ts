@@ -1,23 +1,24 @@
 /**
- * Images pasted or dropped into the editor: each is handed to `upload` (which stores it and inserts a figure);
- * other files and text go on to ProseMirror as usual.
+ * Files put into the editor: images pasted or dropped are handed to `upload` (which stores them and
+ * inserts a figure), images in pasted HTML that live on another site to `importImages` (which copies
+ * them into the change request); other files and text go on to ProseMirror as usual.
  */
 import { Extension } from "@tiptap/core"
 import type { Node as PMNode, Schema } from "@tiptap/pm/model"
 import { Plugin, PluginKey } from "@tiptap/pm/state"
 
-/** The largest file `insert_files` takes: 1 MiB. */
-export const maxUploadBytes = 1 << 20
+export { describeSize, failureOf, UploadFailure, type UploadedFile, type UploadFailureKind, type UploadOptions } from "../uploads.ts"
 
-/** A size in words: `1.4 MB`, `320 KB`. */
-export const describeSize = (bytes: number): string =>
-  bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
+/** Why `file` cannot be uploaded as an image, in plain words, or undefined when it can. */
+export const uploadProblem = (file: { readonly name: string; readonly size: number; readonly type: string }): string | undefined =>
+  file.type.startsWith("image/") ? undefined : `“${file.name}” is not an image.`
 
-/** Why `file` cannot be uploaded, in plain words, or undefined when it can. */
-export const uploadProblem = (file: { readonly name: string; readonly size: number; readonly type: string }): string | undefined => {
-  if (!file.type.startsWith("image/")) return `“${file.name}” is not an image.`
-  if (file.size > maxUploadBytes) return `“${file.name}” is ${describeSize(file.size)}; an image can be at most 1 MB. Make it smaller and try again.`
-  return undefined
+/** The `src` of every `<img>` of pasted HTML that lives on another site (http or https), in order, once each. */
+export const externalImages = (html: string): Array<string> => {
+  const doc = new DOMParser().parseFromString(html, "text/html")
+  const srcs = Array.from(doc.querySelectorAll("img[src]"), (img) => img.getAttribute("src") ?? "")
+    .filter((src) => /^https?:\/\//i.test(src) && !src.startsWith(`${location.origin}/`))
+  return [...new Set(srcs)]
 }
 
 /** GitBook's block image for a stored file: `<figure><img src="/files/<id>" alt=""><figcaption></figcaption></figure>`. */
@@ -32,8 +33,12 @@ export const figureFor = (schema: Schema, src: string, alt = ""): PMNode =>
 
 const imagesOf = (list: FileList | null | undefined): Array<File> => Array.from(list ?? []).filter((f) => f.type.startsWith("image/"))
 
-/** `upload(file, pos)`: `pos` is where a file was dropped, undefined for a paste (at the cursor). */
-export const imageDrop = (upload: (file: File, pos: number | undefined) => void) =>
+/**
+ * `upload(file, pos)`: `pos` is where a file was dropped, undefined for a paste (at the cursor).
+ * `importImages(srcs)`: after HTML holding images of other sites is pasted (the schema keeps no
+ * `<img>` of pasted HTML: the images come back as figures that `importImages` inserts).
+ */
+export const imageDrop = (upload: (file: File, pos: number | undefined) => void, importImages: (srcs: ReadonlyArray<string>) => void) =>
   Extension.create({
     name: "quireImageDrop",
     addProseMirrorPlugins: () => [
@@ -42,7 +47,12 @@ export const imageDrop = (upload: (file: File, pos: number | undefined) => void)
         props: {
           handlePaste: (_view, event) => {
             const files = imagesOf(event.clipboardData?.files)
-            if (files.length === 0) return false
+            if (files.length === 0) {
+              const srcs = externalImages(event.clipboardData?.getData("text/html") ?? "")
+              // After ProseMirror has pasted the rest, at the cursor it leaves.
+              if (srcs.length > 0) setTimeout(() => importImages(srcs), 0)
+              return false
+            }
             for (const f of files) upload(f, undefined)
             return true
           },

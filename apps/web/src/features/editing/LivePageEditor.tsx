@@ -21,6 +21,8 @@ export interface LiveEditorResources {
   readonly targets: NonNullable<EditorProps["linkTargets"]>
   readonly upload: NonNullable<EditorProps["uploadFile"]>
   readonly fileUrl: NonNullable<EditorProps["fileUrl"]>
+  readonly file: NonNullable<EditorProps["file"]>
+  readonly importImage: NonNullable<EditorProps["importImage"]>
 }
 
 interface Connection {
@@ -221,6 +223,7 @@ export const LivePageEditor = (props: {
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
           onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          file={props.resources.file} importImage={props.resources.importImage}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

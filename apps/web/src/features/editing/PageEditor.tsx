@@ -8,8 +8,10 @@
 import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useState } from "react"
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
-import type { RevisionPage } from "@quire/api"
-import { base64Of, getChangeRequest, getPage, listFiles, listPages, updateContent, uploadFile } from "./content.ts"
+import type { RevisionFile, RevisionPage } from "@quire/api"
+import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
+import { getChangeRequest, getPage, importFile, listFiles, listPages, updateContent } from "./content.ts"
+import { sendFile, uploadLimit } from "./file-upload.ts"
 import { callApi } from "../../api/call.ts"
 import { fileUrls } from "../files/file-urls.ts"
 import { AsyncResult } from "effect/reactivity"
@@ -76,13 +78,15 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         callApi(registry, getPage(props.spaceId, props.number, p.id, "html")).then((d) => [p.id, headingsOfHtml(d.html ?? "")] as const, () => [p.id, [] as Array<Heading>] as const))
       return linkTargets(pages, props.pageId, new Map(headings))
     }
-    const upload = async (file: File) => {
-      const stored = await callApi(registry, uploadFile(props.spaceId, props.number, { name: file.name, type: file.type, base64: await base64Of(file) }, base.current))
-      base.current = stored.changeRequest.revision
-      files.remember(stored.file)
-      return { src: `/files/${stored.file.id}` }
+    const limit = uploadLimit(props.spaceId, props.number)
+    const stored = (answer: { readonly changeRequest: { readonly revision: string }; readonly file: RevisionFile }): UploadedFile => {
+      base.current = answer.changeRequest.revision
+      files.remember(answer.file)
+      return { src: `/files/${answer.file.id}`, name: answer.file.name, size: answer.file.size, contentType: answer.file.contentType }
     }
-    return { loadFiles, fileUrl: files.resolve, targets, upload }
+    const upload = async (file: File, options: UploadOptions) => stored(await sendFile(props.spaceId, props.number, file, limit, options))
+    const importImage = async (url: string) => stored(await callApi(registry, importFile(props.spaceId, props.number, url, base.current)))
+    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 
