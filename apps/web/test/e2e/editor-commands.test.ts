@@ -221,8 +221,9 @@ it("uploads a 5 MB file into a File block with its progress, and copies images p
   const filesPage = pages.pages.find((p) => p.title === "Files")!
   const read = () => api<PageRead>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/page/${filesPage.id}?format=markdown`)
   const listed = () => api<{ items: ReadonlyArray<{ id: string; name: string; size: number }> }>(url, "GET", `/spaces/${space.id}/change-requests/${cr.number}/content/files`)
-  // The app's policy shows no image of a plain-http site (the one that stays linked), and the upload cut off on purpose is logged.
-  const session = await open(browser(), url, { expected: [/Refused to load the image 'http:\/\/localhost/, /ERR_CONNECTION_RESET|ERR_FAILED/] })
+  // The app's policy shows no image of a plain-http site (the pasted ones until copied); the upload cut off on
+  // purpose and the image that cannot be copied (a 400) are logged.
+  const session = await open(browser(), url, { expected: [/Loading the image 'http:\/\/localhost/, /ERR_CONNECTION_RESET|ERR_FAILED/, /status of 400 \(Bad Request\)/] })
   const { page, problems, context } = session
   try {
     const editor = await openEditor(session, url, `/s/${space.id}/~/changes/${cr.number}/files`)
@@ -289,8 +290,9 @@ it("uploads a 5 MB file into a File block with its progress, and copies images p
     const copied = (await listed()).items.find((f) => f.name === "pic.png")!.id
     await expect.poll(async () => (await read()).markdown, { timeout: 15_000 }).toContain(`<img src="/files/${copied}"`)
     const markdown = (await read()).markdown!
-    expect(markdown).toContain("From elsewhere")
-    expect(markdown).toContain(`<img src="${elsewhere}/gone.png"`)
+    expect(markdown).toContain("From elsewhere\n")
+    expect(markdown).toContain(`<figure><img src="${elsewhere}/gone.png"`)
+    expect(markdown).not.toContain("![](")
     expect(markdown).not.toContain(`${elsewhere}/pic.png`)
     await captureScreen(page, "editor-file-pasted")
     expect(problems).toEqual([])

@@ -105,7 +105,8 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }:
   }
   // Pasted images of other sites go in as figures at once, then are copied; one that cannot be stays linked.
   const importAll = async (srcs: ReadonlyArray<string>) => {
-    for (const src of srcs) insertFigure(editor, src, undefined)
+    // Each goes in before the one inserted last (which the selection holds): the last first keeps their order.
+    for (const src of srcs.toReversed()) insertFigure(editor, src, undefined)
     if (importImage === undefined) return
     setUpload({ kind: "importing", count: srcs.length })
     const failed: Array<string> = []

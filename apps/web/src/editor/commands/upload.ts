@@ -13,12 +13,18 @@ export { describeSize, failureOf, UploadFailure, type UploadedFile, type UploadF
 export const uploadProblem = (file: { readonly name: string; readonly size: number; readonly type: string }): string | undefined =>
   file.type.startsWith("image/") ? undefined : `“${file.name}” is not an image.`
 
-/** The `src` of every `<img>` of pasted HTML that lives on another site (http or https), in order, once each. */
-export const externalImages = (html: string): Array<string> => {
+const isExternal = (src: string): boolean => /^https?:\/\//i.test(src) && !src.startsWith(`${location.origin}/`)
+
+/**
+ * Pasted HTML's images that live on another site (http or https: their `src`, in order, once each)
+ * and the HTML without them, to paste as usual: they come back as figures, copied.
+ */
+export const externalImages = (html: string): { readonly srcs: Array<string>; readonly rest: string } => {
   const doc = new DOMParser().parseFromString(html, "text/html")
-  const srcs = Array.from(doc.querySelectorAll("img[src]"), (img) => img.getAttribute("src") ?? "")
-    .filter((src) => /^https?:\/\//i.test(src) && !src.startsWith(`${location.origin}/`))
-  return [...new Set(srcs)]
+  const images = Array.from(doc.querySelectorAll("img[src]")).filter((img) => isExternal(img.getAttribute("src") ?? ""))
+  const srcs = [...new Set(images.map((img) => img.getAttribute("src")!))]
+  images.forEach((img) => img.remove())
+  return { srcs, rest: (doc.body.textContent ?? "").trim() === "" ? "" : doc.body.innerHTML }
 }
 
 /** GitBook's block image for a stored file: `<figure><img src="/files/<id>" alt=""><figcaption></figcaption></figure>`. */
@@ -35,8 +41,9 @@ const imagesOf = (list: FileList | null | undefined): Array<File> => Array.from(
 
 /**
  * `upload(file, pos)`: `pos` is where a file was dropped, undefined for a paste (at the cursor).
- * `importImages(srcs)`: after HTML holding images of other sites is pasted (the schema keeps no
- * `<img>` of pasted HTML: the images come back as figures that `importImages` inserts).
+ * `importImages(srcs)`: the images of other sites in pasted HTML, taken out of what is pasted
+ * (they would be inline images, which the editor cannot show from the change request's files) and
+ * inserted as figures, then copied.
  */
 export const imageDrop = (upload: (file: File, pos: number | undefined) => void, importImages: (srcs: ReadonlyArray<string>) => void) =>
   Extension.create({
@@ -45,13 +52,16 @@ export const imageDrop = (upload: (file: File, pos: number | undefined) => void,
       new Plugin({
         key: new PluginKey("quireImageDrop"),
         props: {
-          handlePaste: (_view, event) => {
+          handlePaste: (view, event) => {
             const files = imagesOf(event.clipboardData?.files)
             if (files.length === 0) {
-              const srcs = externalImages(event.clipboardData?.getData("text/html") ?? "")
-              // After ProseMirror has pasted the rest, at the cursor it leaves.
-              if (srcs.length > 0) setTimeout(() => importImages(srcs), 0)
-              return false
+              const html = event.clipboardData?.getData("text/html") ?? ""
+              const { srcs, rest } = html === "" ? { srcs: [], rest: "" } : externalImages(html)
+              if (srcs.length === 0) return false
+              // The rest as ProseMirror pastes it (this handler then finds no image in it), the images after it.
+              if (rest !== "") view.pasteHTML(rest, event)
+              importImages(srcs)
+              return true
             }
             for (const f of files) upload(f, undefined)
             return true

@@ -31,8 +31,8 @@ const inMegabytes = (bytes: number) => {
 const tooLarge = (file: File, max: number) =>
   new UploadFailure("too-large", `“${file.name}” is ${describeSize(file.size)}; files can be at most ${inMegabytes(max)}.`)
 
-/** The refusal a status and body stand for. */
-const refusal = (file: File, status: number, body: string, max: number | undefined): UploadFailure => {
+/** The refusal a status and body of the upload route stand for, in words. */
+export const uploadRefusal = (file: File, status: number, body: string, max: number | undefined): UploadFailure => {
   let message = ""
   try {
     message = (JSON.parse(body) as { readonly error?: { readonly message?: string } }).error?.message ?? ""
@@ -66,7 +66,7 @@ export const sendFile = async (spaceId: string, cr: string | number, file: File,
           return reject(new UploadFailure("network", `The upload of “${file.name}” ended without an answer. Retry.`))
         }
       }
-      reject(refusal(file, xhr.status, xhr.responseText, max))
+      reject(uploadRefusal(file, xhr.status, xhr.responseText, max))
     }
     xhr.onerror = () => reject(new UploadFailure("network", `The connection failed while uploading “${file.name}”. Check your network and retry.`))
     xhr.onabort = () => reject(new UploadFailure("cancelled", `The upload of “${file.name}” was cancelled.`))
