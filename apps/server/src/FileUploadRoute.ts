@@ -12,7 +12,7 @@
  * The caller is authenticated as on `/v1`: an API token, or the browser app's session, whose
  * writes must come from our own origin.
  */
-import { ByteSize, Config, Data, Effect, Option, Stream } from "effect"
+import { ByteSize, Config, Data, Effect, Option, Result, Stream } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { contentTypeOf, isMediaType } from "@quire/content"
 import { sessionActor, SignInSessions, Users } from "@quire/identity"
@@ -104,7 +104,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
         : Effect.succeed(response)
     const actor = yield* caller
     if (Option.isNone(actor)) return yield* refuse(unauthorized)
-    if (name.trim() === "" || name.length > maxNameLength || /[\u0000-\u001f/\\]/.test(name)) {
+    if (name.trim() === "" || name.length > maxNameLength || /[/\\]/.test(name) || Array.from(name).some((c) => c.charCodeAt(0) < 0x20)) {
       return yield* refuse(fail(400, `Invalid query parameter: name must be a file name of 1 to ${maxNameLength} characters, without slashes`, "name"))
     }
     const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
@@ -140,7 +140,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       }),
       Effect.result
     )
-    if (uploaded._tag === "Failure") {
+    if (Result.isFailure(uploaded)) {
       const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict
       const status = statuses[error._tag]
       // A reader and another organization's change request are refused before a byte is read.

@@ -84,12 +84,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   onFieldOpenRef.current = onFieldOpen
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
-  const fileUrlRef = useRef(fileUrl)
-  fileUrlRef.current = fileUrl
-  const fileRef = useRef(file)
-  fileRef.current = file
-  const uploadRef = useRef(uploadFile)
-  uploadRef.current = uploadFile
+  // Read by the node views, which are made once.
+  const files = useRef({ fileUrl, file, uploadFile })
+  files.current = { fileUrl, file, uploadFile }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -110,8 +107,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
     ...editorExtensions({
-      figure: createFigureView((src) => fileUrlRef.current?.(src)),
-      file: createFileView({ find: (src) => fileRef.current?.(src), upload: () => uploadRef.current })
+      figure: createFigureView((src) => files.current.fileUrl?.(src)),
+      file: createFileView({ find: (src) => files.current.file?.(src), upload: () => files.current.uploadFile })
     }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),

@@ -59,7 +59,7 @@ export const imageDrop = (upload: (file: File, pos: number | undefined) => void,
               const { srcs, rest } = html === "" ? { srcs: [], rest: "" } : externalImages(html)
               if (srcs.length === 0) return false
               // The rest as ProseMirror pastes it (this handler then finds no image in it), the images after it.
-              if (rest !== "") view.pasteHTML(rest, event)
+              if (rest !== "") view.pasteHTML(rest)
               importImages(srcs)
               return true
             }

@@ -57,8 +57,8 @@ export const sendFile = async (spaceId: string, cr: string | number, file: File,
     const xhr = new XMLHttpRequest()
     xhr.open("POST", `${filesPath(spaceId, cr)}?name=${encodeURIComponent(file.name || "file")}`)
     xhr.setRequestHeader("content-type", file.type || "application/octet-stream")
-    xhr.upload.onprogress = (e) => options.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size)
-    xhr.onload = () => {
+    xhr.upload.addEventListener("progress", (e) => options.onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size))
+    xhr.addEventListener("load", () => {
       if (xhr.status === 201) {
         try {
           return resolve(JSON.parse(xhr.responseText) as UploadAnswer)
@@ -67,9 +67,9 @@ export const sendFile = async (spaceId: string, cr: string | number, file: File,
         }
       }
       reject(uploadRefusal(file, xhr.status, xhr.responseText, max))
-    }
-    xhr.onerror = () => reject(new UploadFailure("network", `The connection failed while uploading “${file.name}”. Check your network and retry.`))
-    xhr.onabort = () => reject(new UploadFailure("cancelled", `The upload of “${file.name}” was cancelled.`))
+    })
+    xhr.addEventListener("error", () => reject(new UploadFailure("network", `The connection failed while uploading “${file.name}”. Check your network and retry.`)))
+    xhr.addEventListener("abort", () => reject(new UploadFailure("cancelled", `The upload of “${file.name}” was cancelled.`)))
     if (options.signal?.aborted) return xhr.abort()
     options.signal?.addEventListener("abort", () => xhr.abort(), { once: true })
     options.onProgress?.(0, file.size)
