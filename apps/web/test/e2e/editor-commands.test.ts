@@ -283,8 +283,11 @@ it("uploads a 5 MB file into a File block with its progress, and copies images p
     expect(stored.size).toBe(size)
     await expect.poll(async () => (await read()).markdown, { timeout: 15_000 }).toContain(`{% file src="/files/${stored.id}" %}`)
 
-    // Images pasted from another site: copied into the change request; one that cannot be fetched stays linked, and says so.
-    await toEnd(page)
+    // Images pasted from another site, on a new line after the first: copied into the change request; one that
+    // cannot be fetched stays linked, and says so.
+    await editor.getByText("Attachments.").click()
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
     await editor.evaluate((element, html) => {
       const transfer = new DataTransfer()
       transfer.setData("text/html", html)
@@ -299,6 +302,7 @@ it("uploads a 5 MB file into a File block with its progress, and copies images p
     expect(markdown).toContain("From elsewhere\n")
     expect(markdown).toContain(`<figure><img src="${elsewhere}/gone.png"`)
     expect(markdown).not.toContain("![](")
+    expect(markdown).toMatch(new RegExp(`^Attachments\\.\\n\\nFrom elsewhere\\n\\n<figure><img src="/files/${copied}"[^\\n]*\\n\\n<figure><img src="${elsewhere}/gone\\.png"[^\\n]*\\n\\n\\{% file src="/files/${stored.id}" %\\}`))
     expect(markdown).not.toContain(`${elsewhere}/pic.png`)
     await captureScreen(page, "editor-file-pasted")
     expect(problems).toEqual([])
