@@ -119,14 +119,14 @@ export const createFileView = (deps: FileViewDeps): NodeViewRenderer => (props) 
       button("Cancel", () => s.controller.abort())
     )
 
-  const error = (s: Extract<State, { kind: "error" }>) =>
+  // An empty block offers "Upload a file" above it already; a stored file's failed replacement, another choice.
+  const error = (s: Extract<State, { kind: "error" }>, empty: boolean) =>
     h(
       "p",
       { class: "quire-file-error form-error", role: "alert" },
       s.message,
-      " ",
-      ...(s.retry === undefined ? [] : [button("Retry", () => start(s.retry!)), " "]),
-      button(s.retry === undefined ? "Choose another file" : "Choose another", choose)
+      ...(s.retry === undefined ? [] : [" ", button("Retry", () => start(s.retry!))]),
+      ...(empty ? [] : [" ", button("Choose another file", choose)])
     )
 
   const stored = (src: string) => {
@@ -159,12 +159,13 @@ export const createFileView = (deps: FileViewDeps): NodeViewRenderer => (props) 
 
   function draw() {
     const src = getParam(params(), "src") ?? ""
+    const none = src === "" || src === "/files/"
     const caption = node.attrs.body as string | null
     const parts: Array<HTMLElement> = []
     if (state.kind === "uploading") parts.push(progress(state))
-    else parts.push(src === "" || src === "/files/" ? empty() : stored(src))
-    if (state.kind === "error") parts.push(error(state))
-    if (src !== "" && src !== "/files/") parts.push(field("Caption", caption ?? "", (b) => setAttrs(current(), { body: b === "" ? null : b }), { multiline: true }).root)
+    else parts.push(none ? empty() : stored(src))
+    if (state.kind === "error") parts.push(error(state, none))
+    if (!none) parts.push(field("Caption", caption ?? "", (b) => setAttrs(current(), { body: b === "" ? null : b }), { multiline: true }).root)
     const focused = body.contains(document.activeElement) ? (document.activeElement as HTMLElement).textContent : null
     body.replaceChildren(...parts)
     // The button that was used stays focused when it is drawn again (Replace after a replace).
