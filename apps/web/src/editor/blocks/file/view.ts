@@ -41,6 +41,12 @@ const kindOf = (name: string): string => {
 
 const hasFiles = (event: DragEvent): boolean => Array.from(event.dataTransfer?.types ?? []).includes("Files")
 
+const button = (label: string, onClick: () => void, attrs: Record<string, string> = {}) => {
+  const b = h("button", { type: "button", ...attrs }, label)
+  b.addEventListener("click", onClick)
+  return b
+}
+
 export const createFileView = (deps: FileViewDeps): NodeViewRenderer => (props) => {
   let node = props.node
   let state: State = { kind: "idle" }
@@ -103,11 +109,6 @@ export const createFileView = (deps: FileViewDeps): NodeViewRenderer => (props) 
     start(file)
   })
 
-  const button = (label: string, onClick: () => void, attrs: Record<string, string> = {}) => {
-    const b = h("button", { type: "button", ...attrs }, label)
-    b.addEventListener("click", onClick)
-    return b
-  }
   const choose = () => picker.click()
 
   const progress = (s: Extract<State, { kind: "uploading" }>) =>
