@@ -1,11 +1,13 @@
 /**
  * A bound on the bytes of a request body (`QUIRE_MAX_BODY_BYTES`): a larger declared body is
  * answered 413 before it is read, and a body that grows past the bound while it is read is cut
- * off and answered 413 too, so one request never makes the server hold an unbounded body.
+ * off and answered 413 too, so one request never makes the server hold an unbounded body. A file
+ * upload (FileUploadRoute), which is streamed to storage, has its own bound.
  */
 import { ByteSize, Config, Context, Effect } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest } from "effect/http"
 import { envelope } from "./ErrorEnvelope.ts"
+import { isUpload } from "./FileUploadRoute.ts"
 
 /** The default bound: 32 MiB, room for a batch of large pages. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024
@@ -23,7 +25,10 @@ export const layer = HttpRouter.middleware(
     const size = ByteSize.bytes(max)
     return (httpEffect) =>
       Effect.withFiber((fiber) => {
-        const declared = Number(Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest).headers["content-length"] ?? "0")
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        // A file upload streams its body under its own bound (FileUploadRoute).
+        if (isUpload(request)) return httpEffect
+        const declared = Number(request.headers["content-length"] ?? "0")
         if (Number.isFinite(declared) && declared > max) return Effect.succeed(tooLarge(max))
         return Effect.provideService(httpEffect, HttpIncomingMessage.MaxBodySize, size)
       })

@@ -3,7 +3,8 @@
  * 5xx) is replayed, marked `Idempotent-Replayed: true`, to the same caller sending the same key
  * with the same method, URL and body for 24 hours; the same key with another request is a 422; a
  * duplicate that arrives while the first still runs is a 409 and does not run. Multipart uploads
- * are not read here (the handler streams them), so the header is ignored on them.
+ * and file uploads (FileUploadRoute) are not read here (their handlers stream them), so the header
+ * is ignored on them.
  */
 import { ByteSize, Context, Effect, Exit } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -11,6 +12,7 @@ import { createHash } from "node:crypto"
 import { Idempotency, maxKeyLength, type StoredResponse } from "@quire/gateway"
 import { MaxBodyBytes } from "./BodyLimit.ts"
 import { envelope } from "./ErrorEnvelope.ts"
+import { isUpload } from "./FileUploadRoute.ts"
 import { callerKey, TrustProxy } from "./RateLimits.ts"
 
 const writes = new Set(["POST", "PUT", "PATCH"])
@@ -47,7 +49,7 @@ export const layer = HttpRouter.middleware(
         const contentType = request.headers["content-type"] ?? ""
         const declared = Number(request.headers["content-length"] ?? "0")
         // Uploads are streamed by their handler; a body over the bound is answered 413 by BodyLimit.
-        if (contentType.startsWith("multipart/") || !Number.isFinite(declared) || declared > max) return yield* httpEffect
+        if (contentType.startsWith("multipart/") || isUpload(request) || !Number.isFinite(declared) || declared > max) return yield* httpEffect
         const body = yield* Effect.exit(Effect.provideService(request.arrayBuffer, HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)))
         if (Exit.isFailure(body)) return yield* httpEffect
         const fingerprint = createHash("sha256")

@@ -2,11 +2,11 @@
  * Port: the bytes of files, content-addressed by their SHA-256. Storing the same bytes twice
  * stores them once; stored bytes never change, so any copy of a hash is the right one.
  */
-import { Context, Effect, Layer, Option, Stream } from "effect"
+import { Context, Effect, Exit, Layer, Option, Stream } from "effect"
 import { MemoryStore } from "@quire/kernel"
 import { createHash, randomBytes } from "node:crypto"
 import { createReadStream } from "node:fs"
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises"
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 
 /** The key of bytes in the store: the lowercase hex SHA-256 of the bytes. */
@@ -33,9 +33,24 @@ export interface BlobLink {
   readonly expires: number
 }
 
+/** Bytes stored from a stream: their hash, their length, and their first `headBytes` (to read an image's size from). */
+export interface StreamedBlob {
+  readonly hash: string
+  readonly size: number
+  readonly head: Uint8Array
+}
+
+/** How many of a streamed blob's first bytes `putStream` keeps in `head`. */
+export const headBytes = 256 * 1024
+
 export interface BlobStoreShape {
   /** Stores `bytes` (once, however often they are put) and answers their hash. */
   readonly put: (bytes: Uint8Array) => Effect.Effect<string>
+  /**
+   * Stores the bytes of a stream as they arrive, never holding them whole (the memory store
+   * aside); the stream's failure stores nothing and is the answer's.
+   */
+  readonly putStream: <E>(bytes: Stream.Stream<Uint8Array, E>) => Effect.Effect<StreamedBlob, E>
   /** The bytes of `hash`; none when they were never stored (or `hash` is not a SHA-256). */
   readonly get: (hash: string) => Effect.Effect<Option.Option<Uint8Array>>
   /** The bytes of `hash` as a stream with their length; none when they were never stored (or `hash` is not a SHA-256). */
@@ -46,6 +61,51 @@ export interface BlobStoreShape {
    * not a hash. The URL is not checked against the store: a caller links only blobs it stored.
    */
   readonly link: (hash: string, response: BlobResponse) => Effect.Effect<Option.Option<BlobLink>>
+}
+
+/** A blob written to a temporary file by `spool`, before it is moved to its place. */
+export interface SpooledBlob extends StreamedBlob {
+  readonly path: string
+}
+
+/**
+ * Writes a stream to a new temporary file in `dir` while hashing it; the file is removed when the
+ * stream fails or is interrupted, and otherwise left for the caller to move or remove.
+ */
+export const spool = <E>(dir: string, bytes: Stream.Stream<Uint8Array, E>): Effect.Effect<SpooledBlob, E> =>
+  Effect.gen(function*() {
+    yield* Effect.promise(() => mkdir(dir, { recursive: true }))
+    const path = join(dir, `.upload.${randomBytes(8).toString("hex")}.tmp`)
+    const file = yield* Effect.promise(() => open(path, "wx"))
+    const hash = createHash("sha256")
+    const head: Array<Uint8Array> = []
+    let size = 0
+    yield* Stream.runForEach(bytes, (chunk) =>
+      Effect.promise(async () => {
+        if (size < headBytes) head.push(chunk.subarray(0, headBytes - size))
+        size += chunk.byteLength
+        hash.update(chunk)
+        let offset = 0
+        while (offset < chunk.byteLength) offset += (await file.write(chunk, offset)).bytesWritten
+      })).pipe(
+        Effect.onExit((exit) =>
+          Effect.promise(async () => {
+            await file.close()
+            if (!Exit.isSuccess(exit)) await rm(path, { force: true })
+          })
+        )
+      )
+    return { path, hash: hash.digest("hex"), size, head: concat(head) }
+  })
+
+const concat = (chunks: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.byteLength, 0))
+  let at = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.byteLength
+  }
+  return out
 }
 
 /** `link` of the stores that serve no URLs. */
@@ -61,6 +121,13 @@ export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@qu
           const hash = blobHash(bytes)
           if (!blobs.has(hash)) blobs.set(hash, Uint8Array.from(bytes))
           return hash
+        }),
+      putStream: (bytes) =>
+        Effect.map(Stream.runCollect(bytes), (chunks) => {
+          const all = concat(Array.from(chunks))
+          const hash = blobHash(all)
+          if (!blobs.has(hash)) blobs.set(hash, all)
+          return { hash, size: all.byteLength, head: all.subarray(0, headBytes) }
         }),
       get: (hash) =>
         Effect.sync(() => {
@@ -102,6 +169,21 @@ export class BlobStore extends Context.Service<BlobStore, BlobStoreShape>()("@qu
           }
           return hash
         }).pipe(Effect.withSpan("BlobStore.put")),
+      putStream: (bytes) =>
+        Effect.flatMap(spool(dir, bytes), (spooled) =>
+          Effect.promise(async () => {
+            const folder = join(dir, spooled.hash.slice(0, 2))
+            const target = join(folder, spooled.hash)
+            try {
+              if (!(await stat(target).then((s) => s.isFile(), () => false))) {
+                await mkdir(folder, { recursive: true })
+                await rename(spooled.path, target)
+              }
+            } finally {
+              await rm(spooled.path, { force: true })
+            }
+            return { hash: spooled.hash, size: spooled.size, head: spooled.head }
+          })).pipe(Effect.withSpan("BlobStore.putStream")),
       get: (hash) =>
         isHash(hash)
           ? Effect.promise(() =>

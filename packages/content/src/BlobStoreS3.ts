@@ -6,7 +6,10 @@
  */
 import type { S3Client } from "@aws-sdk/client-s3"
 import { Clock, Data, Effect, Layer, Option, Redacted, Stream } from "effect"
-import { type BlobLink, type BlobResponse, BlobStore, type BlobStream, blobHash, isHash } from "./BlobStore.ts"
+import { createReadStream } from "node:fs"
+import { rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { type BlobLink, type BlobResponse, BlobStore, type BlobStream, blobHash, isHash, spool } from "./BlobStore.ts"
 
 /** Where the bucket is and how to reach it. */
 export interface S3Settings {
@@ -117,6 +120,24 @@ export const layerS3 = (settings: S3Settings): Layer.Layer<BlobStore> =>
       return hash
     })
 
+    // Spooled to a temporary file first: the object's key is the hash of bytes not all read yet.
+    const putStream = <E>(bytes: Stream.Stream<Uint8Array, E>) =>
+      Effect.flatMap(spool(tmpdir(), bytes), (spooled) =>
+        Effect.gen(function*() {
+          if (Option.isNone(yield* sizeOf(spooled.hash))) {
+            yield* Effect.promise(() =>
+              client.send(new sdk.PutObjectCommand({
+                Bucket: bucket,
+                Key: keyOf(spooled.hash),
+                Body: createReadStream(spooled.path),
+                ContentLength: spooled.size,
+                ContentType: "application/octet-stream"
+              }))
+            )
+          }
+          return { hash: spooled.hash, size: spooled.size, head: spooled.head }
+        }).pipe(Effect.ensuring(Effect.promise(() => rm(spooled.path, { force: true }))))).pipe(Effect.withSpan("BlobStore.putStream"))
+
     const get = Effect.fn("BlobStore.get")(function*(hash: string) {
       if (!isHash(hash)) return Option.none<Uint8Array>()
       const bytes = yield* Effect.promise(() =>
@@ -158,5 +179,5 @@ export const layerS3 = (settings: S3Settings): Layer.Layer<BlobStore> =>
       return Option.some<BlobLink>({ url, expires: signedAt + 2 * window })
     })
 
-    return BlobStore.of({ put, get, stream, link })
+    return BlobStore.of({ put, putStream, get, stream, link })
   }))

@@ -21,6 +21,7 @@ import type {
   ChangeRequestView,
   ContentUpdate,
   CreateInput,
+  FileUpload,
   ListRequest,
   OrganizationListRequest,
   PdfOptions,
@@ -70,6 +71,17 @@ export interface ChangeRequestsShape {
       readonly live?: string | undefined
     }
   ) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict, Actor.Actor>
+  /**
+   * Stores one file whose bytes arrive as a stream (never held whole) and adds it to the change
+   * request, as an `insert_files` batch of it alone would. Refused before the stream is read for a
+   * caller who may not edit it, a merged or archived one, or a declared size over the quota; the
+   * stream's own failure (the size limit its reader enforces) is the answer's and adds nothing.
+   */
+  readonly uploadFile: <E>(
+    spaceId: string,
+    ref: string,
+    file: FileUpload<E>
+  ) => Effect.Effect<ContentUpdate, Denied | Errors.InvalidInput | Errors.Conflict | E, Actor.Actor>
   readonly content: (spaceId: string, ref: string) => Effect.Effect<ChangeRequestContent, Errors.NotFound, Actor.Actor>
   readonly page: (spaceId: string, ref: string, pageId: string) => Effect.Effect<RevisionPage & { readonly access: SpaceAccess }, Errors.NotFound, Actor.Actor>
   readonly files: (spaceId: string, ref: string, request: Pagination.PageRequest) => Effect.Effect<Pagination.Page<FileNode>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>

@@ -12,8 +12,11 @@ import { commandExtensions, createHooks, type LinkTarget } from "./commands/inde
 import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
+import { createFileView } from "./blocks/file/view.ts"
+import type { FileLookup } from "../features/files/file-urls.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
-import { Toolbar, type UploadedFile } from "./commands/Toolbar.tsx"
+import { Toolbar } from "./commands/Toolbar.tsx"
+import type { UploadedFile, UploadOptions } from "./uploads.ts"
 import { collaborationExtensions, type CollabBinding } from "./collab/index.ts"
 import { EditingBasics, EditingCursors, editorExtensions } from "./schema.ts"
 import { sourceExtensions } from "./source/index.ts"
@@ -43,12 +46,19 @@ export interface EditorProps {
   readonly "aria-label"?: string
   /** The pages (and their headings) the link picker offers, loaded when it opens; without it only URLs. */
   readonly linkTargets?: () => Promise<ReadonlyArray<LinkTarget>>
-  /** Stores a pasted, dropped or chosen image (at most 1 MB) and says how the page refers to it; without it images cannot be added. */
-  readonly uploadFile?: (file: File) => Promise<UploadedFile>
+  /**
+   * Stores a file (a pasted, dropped or chosen image, a File block's file) in the change request,
+   * reporting its progress, and says how the page refers to it; without it nothing can be uploaded.
+   */
+  readonly uploadFile?: (file: File, options: UploadOptions) => Promise<UploadedFile>
+  /** Copies the file at a URL of another site (an image in pasted HTML) into the change request; without it pasted images keep their URL. */
+  readonly importImage?: (url: string) => Promise<UploadedFile>
   /** The URL the browser loads a stored file from, for a page's reference to it (`/files/<id>`). */
   readonly fileUrl?: FileUrlResolver
   /** The organization's OpenAPI specs and their operations, which an OpenAPI block picks from; without it the block shows only its own spec. */
   readonly openapi?: OpenapiCatalog
+  /** The stored file a page's reference names (its name and size, for the File block). */
+  readonly file?: FileLookup
   /**
    * Live editing: the page is the shared document's, edited with the others (editor/collab). The
    * editor then neither reads `markdown` nor reports any (the server writes the markdown), and
@@ -57,7 +67,7 @@ export interface EditorProps {
   readonly collaboration?: CollabBinding & { readonly ready: boolean }
 }
 
-export type { CollabBinding, LinkTarget, OpenapiCatalog, UploadedFile }
+export type { CollabBinding, LinkTarget, OpenapiCatalog, UploadedFile, UploadOptions }
 
 /** How long typing must pause before the page's markdown is reported, ms. */
 const changeDelay = 300
@@ -71,15 +81,16 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
-export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, fileUrl, openapi, collaboration }: EditorProps) => {
+export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const onFieldOpenRef = useRef(onFieldOpen)
   onFieldOpenRef.current = onFieldOpen
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
-  const fileUrlRef = useRef(fileUrl)
-  fileUrlRef.current = fileUrl
+  // Read by the node views, which are made once.
+  const files = useRef({ fileUrl, file, uploadFile })
+  files.current = { fileUrl, file, uploadFile }
   const openapiRef = useRef(openapi)
   openapiRef.current = openapi
   const hooks = useRef(createHooks()).current
@@ -101,7 +112,11 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
-    ...editorExtensions({ figure: createFigureView((src) => fileUrlRef.current?.(src)), openapiOperation: createOpenapiView(() => openapiRef.current) }),
+    ...editorExtensions({
+      figure: createFigureView((src) => files.current.fileUrl?.(src)),
+      file: createFileView({ find: (src) => files.current.file?.(src), upload: () => files.current.uploadFile }),
+      openapiOperation: createOpenapiView(() => openapiRef.current)
+    }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
     ...sourceExtensions(),
@@ -213,7 +228,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   }, [editor, editable, shown])
   return (
     <div ref={frame} className="quire-editor-frame" hidden={!shown}>
-      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} /> : null}
+      {editor ? <Toolbar editor={editor} hooks={hooks} linkTargets={linkTargets} uploadFile={uploadFile} importImage={importImage} /> : null}
       <EditorContent editor={editor} />
     </div>
   )

@@ -61,6 +61,9 @@ export const startServer = async (settings: Readonly<Record<string, string>> = {
       QUIRE_SIGN_UP_LIMIT: "1000",
       // The Git sync screen's test connects spaces to local bare repositories (file://).
       QUIRE_GIT_ALLOW_FILE: "1",
+      // Images pasted from another site are copied from a server the editor test runs on localhost
+      // (by name: the loopback addresses themselves stay refused, as the specs test expects).
+      QUIRE_FETCH_ALLOW: "localhost",
       QUIRE_COLLAB_WRITE_DEBOUNCE_MS: String(writeDebounceMs),
       ...settings
     },

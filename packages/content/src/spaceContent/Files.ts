@@ -1,10 +1,10 @@
 /** Use cases on a space's files as bytes: storing an upload against the organization's quota, and downloads. */
-import { Effect, Option } from "effect"
+import { Effect, Option, type Stream } from "effect"
 import { Errors } from "@quire/kernel"
 import type { BlobResponse } from "../BlobStore.ts"
 import { imageDimensions } from "../domain/ImageSize.ts"
 import type { FileNode } from "../domain/Revision.ts"
-import type { NewFile } from "./SpaceContentTypes.ts"
+import type { NewFile, NewFileStream } from "./SpaceContentTypes.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 
 const gone = (blob: string) => new Errors.NotFound({ resource: "File", id: blob })
@@ -29,27 +29,37 @@ export const storedFiles = (edit: ContentEdit) => {
   const downloadLink = Effect.fn("SpaceContent.downloadLink")((spaceId: string, blob: string, response: BlobResponse) =>
     fromLiveSpace(spaceId, blob, Effect.map(blobs.link(blob, response), Option.some)))
 
+  /** A cheap early refusal, before the bytes are stored; the write that points to them counts them. */
+  const withinQuota = (organizationId: string, name: string, size: number) =>
+    Effect.gen(function*() {
+      const used = yield* usage.used(organizationId)
+      if (used + size > quota) {
+        return yield* new Errors.Forbidden({
+          reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
+            `${JSON.stringify(name)} needs ${size})`
+        })
+      }
+    })
+
+  const describe = (input: { readonly name: string; readonly contentType: string }, hash: string, size: number, head: Uint8Array) =>
+    Effect.map(ids.make, (id): FileNode => {
+      const dimensions = input.contentType.startsWith("image/") ? imageDimensions(head) : undefined
+      return { id, name: input.name, contentType: input.contentType, size, ...(dimensions === undefined ? {} : { dimensions }), blob: hash }
+    })
+
   const storeFile = Effect.fn("SpaceContent.storeFile")(function*(organizationId: string, input: NewFile) {
-    // A cheap early refusal, before the bytes are stored; the write that points to them counts them.
-    const used = yield* usage.used(organizationId)
-    if (used + input.bytes.byteLength > quota) {
-      return yield* new Errors.Forbidden({
-        reason: `The organization's storage quota of ${quota} bytes is used up (${used} bytes stored; ` +
-          `${JSON.stringify(input.name)} needs ${input.bytes.byteLength})`
-      })
-    }
+    yield* withinQuota(organizationId, input.name, input.bytes.byteLength)
     const hash = yield* blobs.put(input.bytes)
-    const dimensions = input.contentType.startsWith("image/") ? imageDimensions(input.bytes) : undefined
-    const stored: FileNode = {
-      id: yield* ids.make,
-      name: input.name,
-      contentType: input.contentType,
-      size: input.bytes.byteLength,
-      ...(dimensions === undefined ? {} : { dimensions }),
-      blob: hash
-    }
-    return stored
+    return yield* describe(input, hash, input.bytes.byteLength, input.bytes)
   })
 
-  return { download, downloadStream, downloadLink, storeFile, releaseFiles: (_organizationId: string, _files: ReadonlyArray<FileNode>) => Effect.void }
+  const storeFileStream = <E>(organizationId: string, input: NewFileStream<E>): Effect.Effect<FileNode, Errors.Forbidden | E> =>
+    Effect.gen(function*() {
+      yield* withinQuota(organizationId, input.name, input.declaredSize ?? 0)
+      const stored = yield* blobs.putStream(input.bytes as Stream.Stream<Uint8Array, E>)
+      yield* withinQuota(organizationId, input.name, stored.size)
+      return yield* describe(input, stored.hash, stored.size, stored.head)
+    }).pipe(Effect.withSpan("SpaceContent.storeFileStream"))
+
+  return { download, downloadStream, downloadLink, storeFile, storeFileStream, releaseFiles: (_organizationId: string, _files: ReadonlyArray<FileNode>) => Effect.void }
 }

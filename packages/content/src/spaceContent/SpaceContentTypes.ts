@@ -3,7 +3,7 @@
  * service and the modules of its jobs (`spaceContent/*`) share, so that those modules need not
  * import the service.
  */
-import type { Effect, Option } from "effect"
+import type { Effect, Option, Stream } from "effect"
 import type { Actor, Errors, Pagination } from "@quire/kernel"
 import type { BlobLink, BlobResponse, BlobStream } from "../BlobStore.ts"
 import type { SpaceAccess } from "../ContentAccess.ts"
@@ -75,6 +75,14 @@ export interface NewFile {
   readonly name: string
   readonly contentType: string
   readonly bytes: Uint8Array
+}
+
+/** A file whose bytes arrive as a stream; `declaredSize` is what the sender announced, if anything. */
+export interface NewFileStream<E> {
+  readonly name: string
+  readonly contentType: string
+  readonly declaredSize?: number | undefined
+  readonly bytes: Stream.Stream<Uint8Array, E>
 }
 
 /** What `changes` returns: at most `limit` changes, how many more there were. */
@@ -150,6 +158,12 @@ export interface SpaceContentShape {
    * they count against it when a revision that points to them is written (the RevisionWriter).
    */
   readonly storeFile: (organizationId: string, file: NewFile) => Effect.Effect<FileNode, Errors.Forbidden>
+  /**
+   * `storeFile` of bytes read as they arrive, never held whole: Forbidden before a byte is read
+   * when the declared size would take the organization past its quota, and after the stream when
+   * its bytes do. The stream's own failure (a limit its reader enforces) stores nothing.
+   */
+  readonly storeFileStream: <E>(organizationId: string, file: NewFileStream<E>) => Effect.Effect<FileNode, Errors.Forbidden | E>
   /**
    * Nothing to give back any more: files count against the quota with the revision that points to
    * them, inside its transaction. Kept until Git sync's import stops calling it.

@@ -74,6 +74,22 @@ for (const adapter of adapters) {
         assert.strictEqual(Option.getOrThrow(yield* store.get(b)).byteLength, 0)
       }).pipe(Effect.provide(adapter.layer)))
 
+    it.effect("stores a stream's bytes as put would, and nothing of a stream that fails", () =>
+      Effect.gen(function*() {
+        const store = yield* BlobStore
+        const content = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) & 0xff)
+        const chunks = [content.subarray(0, 100_000), content.subarray(100_000, 250_000), content.subarray(250_000)]
+        const streamed = yield* store.putStream(Stream.fromIterable(chunks))
+        assert.deepStrictEqual([streamed.hash, streamed.size, streamed.head.byteLength], [blobHash(content), content.byteLength, 256 * 1024])
+        assert.deepStrictEqual(Array.from(streamed.head.subarray(0, 8)), Array.from(content.subarray(0, 8)))
+        assert.isTrue(Buffer.from(Option.getOrThrow(yield* store.get(streamed.hash))).equals(Buffer.from(content)))
+        assert.strictEqual((yield* store.putStream(Stream.fromIterable(chunks))).hash, streamed.hash)
+        const partial = bytes("only the start")
+        const failed = yield* Effect.exit(store.putStream(Stream.concat(Stream.make(partial), Stream.fail("cut off"))))
+        assert.isTrue(Exit.isFailure(failed))
+        assert.isTrue(Option.isNone(yield* store.get(blobHash(partial))))
+      }).pipe(Effect.provide(adapter.layer)))
+
     it.effect("answers none for bytes never stored and for keys that are not hashes", () =>
       Effect.gen(function*() {
         const store = yield* BlobStore

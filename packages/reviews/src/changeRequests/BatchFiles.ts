@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import { contentTypeOf as typeOfName, type FileNode, isMediaType, SpaceContent } from "@quire/content"
 import { OutboundFetch } from "@quire/outbound"
-import type { ChangeInput, FileInput } from "./ChangeRequestTypes.ts"
+import type { ChangeInput, FileInput, StoredFileInput } from "./ChangeRequestTypes.ts"
 import type { Change } from "../ChangeSet.ts"
 
 /** Files of an `insert_files` change may be at most this large. */
@@ -41,7 +41,7 @@ const overBudget = (bytes: number) =>
 const checkInline = (changes: ReadonlyArray<ChangeInput>): Effect.Effect<number, Errors.InvalidInput> => {
   for (const [index, change] of changes.entries()) {
     if (change.operation !== "insert_files") continue
-    const tooLarge = change.files.find((f) => "bytes" in f && f.bytes.byteLength > maxFileBytes)
+    const tooLarge = change.files.find((f): f is FileInput => "bytes" in f && f.bytes.byteLength > maxFileBytes)
     if (tooLarge !== undefined) {
       return Effect.fail(new Errors.InvalidInput({
         field: `changes[${index}]`,
@@ -69,14 +69,14 @@ export const make = Effect.gen(function*() {
   const fetchAll = Effect.fnUntraced(function*(changes: ReadonlyArray<ChangeInput>) {
     // What the batch's inline files leave of the byte budget bounds what its URLs may fetch.
     let budget = yield* checkInline(changes)
-    const fetched: Array<ReadonlyArray<FileInput>> = []
+    const fetched: Array<ReadonlyArray<FileInput | StoredFileInput>> = []
     for (const [index, change] of changes.entries()) {
       if (change.operation !== "insert_files") {
         fetched.push([])
         continue
       }
-      fetched.push(yield* Effect.forEach(change.files, (f) =>
-        "bytes" in f
+      fetched.push(yield* Effect.forEach(change.files, (f): Effect.Effect<FileInput | StoredFileInput, Errors.InvalidInput> =>
+        !("url" in f)
           ? Effect.succeed(f)
           : Effect.suspend(() =>
             budget <= 0
@@ -110,7 +110,7 @@ export const make = Effect.gen(function*() {
    * stored files. Bytes are content-addressed: storing them for a batch that is then refused
    * leaves only unreferenced blobs; they count against the quota with the revision that points to them.
    */
-  const store = Effect.fnUntraced(function*(organizationId: string, changes: ReadonlyArray<ChangeInput>, fetched: ReadonlyArray<ReadonlyArray<FileInput>>) {
+  const store = Effect.fnUntraced(function*(organizationId: string, changes: ReadonlyArray<ChangeInput>, fetched: ReadonlyArray<ReadonlyArray<FileInput | StoredFileInput>>) {
     const prepared: Array<Change> = []
     const insertedFiles: Array<FileNode> = []
     for (const [index, change] of changes.entries()) {
@@ -118,7 +118,8 @@ export const make = Effect.gen(function*() {
         prepared.push(change)
         continue
       }
-      const stored = yield* Effect.forEach(fetched[index]!, (f) => Effect.tap(content.storeFile(organizationId, f), (node) => Effect.sync(() => insertedFiles.push(node))))
+      const stored = yield* Effect.forEach(fetched[index]!, (f) =>
+        Effect.tap("stored" in f ? Effect.succeed(f.stored) : content.storeFile(organizationId, f), (node) => Effect.sync(() => insertedFiles.push(node))))
       prepared.push({ operation: "insert_files", files: stored })
     }
     return { prepared, insertedFiles }

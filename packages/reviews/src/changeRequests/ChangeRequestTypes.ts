@@ -2,6 +2,7 @@
  * The views and inputs of change requests that the ChangeRequests service and the modules of its
  * jobs (`changeRequests/*`) share, so that those modules need not import the service.
  */
+import type { Stream } from "effect"
 import type { Pagination } from "@quire/kernel"
 import type { FileNode, HeadState, Revision, SpaceAccess } from "@quire/content"
 import type { Change, Outcome } from "../ChangeSet.ts"
@@ -63,10 +64,24 @@ export interface UrlFileInput {
   readonly url: string
 }
 
+/** A file of an `insert_files` change whose bytes this service already stored (an upload streamed to the store). */
+export interface StoredFileInput {
+  readonly stored: FileNode
+}
+
 /** A change as callers send it (`insert_files` carries bytes or URLs; the use case fetches and stores them). */
 export type ChangeInput =
   | Exclude<Change, { readonly operation: "insert_files" }>
-  | { readonly operation: "insert_files"; readonly files: ReadonlyArray<FileInput | UrlFileInput> }
+  | { readonly operation: "insert_files"; readonly files: ReadonlyArray<FileInput | UrlFileInput | StoredFileInput> }
+
+/** A file uploaded to a change request, its bytes read as they arrive (see `ChangeRequests.uploadFile`). */
+export interface FileUpload<E> {
+  readonly name: string
+  readonly contentType: string
+  /** What the sender announced (a `Content-Length`), refused against the quota before a byte is read. */
+  readonly declaredSize?: number | undefined
+  readonly bytes: Stream.Stream<Uint8Array, E>
+}
 
 export interface ContentUpdate extends ChangeRequestView {
   readonly outcomes: ReadonlyArray<Outcome>

@@ -5,7 +5,7 @@
 import { Effect } from "effect"
 import { Errors } from "@quire/kernel"
 import { Access, type PublishedContent } from "@quire/content"
-import type { ChangeInput } from "./ChangeRequestTypes.ts"
+import type { ChangeInput, FileUpload } from "./ChangeRequestTypes.ts"
 import { applyChanges, type Change } from "../ChangeSet.ts"
 import { describeConflicts, documentsToMerge, mergeOntoCurrent } from "./BaseMerge.ts"
 import type { BatchFiles } from "./BatchFiles.ts"
@@ -80,5 +80,13 @@ export const contentEdits = (branch: Branch, batchFiles: BatchFiles, published: 
     }
   })
 
-  return { updateContent, importWebsite }
+  const uploadFile = <E>(spaceId: string, ref: string, file: FileUpload<E>) =>
+    Effect.gen(function*() {
+      // Refused (a reader, a merged change request, another organization's) before a byte is read.
+      const head = yield* branch.branchHead(spaceId, ref, "edited").read
+      const stored = yield* content.storeFileStream(head.access.space.organizationId, file)
+      return yield* updateContent(spaceId, ref, [{ operation: "insert_files", files: [{ stored }] }])
+    }).pipe(Effect.withSpan("ChangeRequests.uploadFile"))
+
+  return { updateContent, importWebsite, uploadFile }
 }

@@ -1,34 +1,48 @@
 /**
  * The bar above the editor: undo, redo, bold, italic, code, link, Insert (the slash menu) and Image (upload);
- * the link picker below it; upload progress and errors in words next to the editor.
+ * the link picker below it; an image upload's progress (with Cancel) and errors in words (with Retry
+ * where it may work), and what became of images of other sites pasted in.
  */
 import type { Editor } from "@tiptap/core"
 import { redo, redoDepth, undo, undoDepth } from "@tiptap/pm/history"
 import { yUndoPluginKey } from "@tiptap/y-tiptap"
 import { useEditorState } from "@tiptap/react"
 import { useEffect, useRef, useState } from "react"
-import { applyLink, type CommandHooks, insertFigure, linkRange, removeLink } from "./hooks.ts"
+import { applyLink, type CommandHooks, insertFigure, linkRange, removeLink, replaceFigureSrc } from "./hooks.ts"
 import { startInsert } from "./insert.ts"
 import { LinkPicker } from "./LinkPicker.tsx"
 import type { LinkTarget } from "./link-targets.ts"
+import { UploadProgress } from "./UploadProgress.tsx"
 import { uploadProblem } from "./upload.ts"
+import { failureOf, type UploadedFile, type UploadOptions } from "../uploads.ts"
 
-export interface UploadedFile {
-  /** How the page refers to the file: `/files/<id>`. */
-  readonly src: string
-}
+export type { UploadedFile, UploadOptions }
 
 export interface ToolbarProps {
   readonly editor: Editor
   readonly hooks: CommandHooks
   readonly linkTargets: (() => Promise<ReadonlyArray<LinkTarget>>) | undefined
-  readonly uploadFile: ((file: File) => Promise<UploadedFile>) | undefined
+  readonly uploadFile: ((file: File, options: UploadOptions) => Promise<UploadedFile>) | undefined
+  /** Copies the file at a URL of another site into the change request; without it pasted images keep their URL. */
+  readonly importImage: ((url: string) => Promise<UploadedFile>) | undefined
 }
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform)
 const mod = isMac ? "⌘" : "Ctrl+"
 
-type Upload = { readonly kind: "uploading"; readonly name: string } | { readonly kind: "error"; readonly message: string } | undefined
+type Upload =
+  | { readonly kind: "uploading"; readonly name: string; readonly loaded: number; readonly total: number; readonly cancel: () => void }
+  | { readonly kind: "importing"; readonly count: number }
+  | { readonly kind: "error"; readonly message: string; readonly retry?: (() => void) | undefined }
+  | undefined
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
 
 /** Left and right arrows move between the toolbar's buttons. */
 const arrowKeys = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -53,7 +67,7 @@ const undoOrRedo = (editor: Editor, which: "undo" | "redo") => {
   return (which === "undo" ? undo : redo)(editor.state, editor.view.dispatch)
 }
 
-export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps) => {
+export const Toolbar = ({ editor, hooks, linkTargets, uploadFile, importImage }: ToolbarProps) => {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -73,14 +87,37 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps
   const uploadOne = async (file: File, pos: number | undefined) => {
     const problem = uploadFile === undefined ? "Images cannot be uploaded here." : uploadProblem(file)
     if (problem !== undefined || uploadFile === undefined) return setUpload({ kind: "error", message: problem ?? "" })
-    setUpload({ kind: "uploading", name: file.name })
+    const controller = new AbortController()
+    const progress = (loaded: number, total: number) => setUpload({ kind: "uploading", name: file.name, loaded, total, cancel: () => controller.abort() })
+    progress(0, file.size)
     try {
-      const stored = await uploadFile(file)
+      const stored = await uploadFile(file, { onProgress: progress, signal: controller.signal })
       insertFigure(editor, stored.src, pos)
       setUpload(undefined)
-    } catch (failure) {
-      setUpload({ kind: "error", message: `Could not upload “${file.name}”: ${failure instanceof Error ? failure.message : String(failure)}` })
+    } catch (caught) {
+      const failure = failureOf(caught)
+      setUpload(failure.kind === "cancelled" ? undefined : {
+        kind: "error",
+        message: failure.message,
+        retry: failure.retryable ? () => void uploadOne(file, pos) : undefined
+      })
     }
+  }
+  // Pasted images of other sites go in as figures at once, then are copied; one that cannot be stays linked.
+  const importAll = async (srcs: ReadonlyArray<string>) => {
+    // Each goes in before the one inserted last (which the selection holds): the last first keeps their order.
+    for (const src of srcs.toReversed()) insertFigure(editor, src, undefined)
+    if (importImage === undefined) return
+    setUpload({ kind: "importing", count: srcs.length })
+    const failed: Array<string> = []
+    await Promise.all(srcs.map((src) =>
+      importImage(src).then((stored) => replaceFigureSrc(editor, src, stored.src), () => void failed.push(src))))
+    setUpload(failed.length === 0 ? undefined : {
+      kind: "error",
+      message: failed.length === 1
+        ? `Could not copy the pasted image from ${hostOf(failed[0]!)}: it stays linked to that site.`
+        : `Could not copy ${failed.length} pasted images (from ${[...new Set(failed.map(hostOf))].join(", ")}): they stay linked to those sites.`
+    })
   }
   const openPicker = () => {
     if (editor.isEditable) setPicker(linkRange(editor))
@@ -89,6 +126,7 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps
     hooks.pickImage = () => fileInput.current?.click()
     hooks.openLinkPicker = openPicker
     hooks.upload = (file, pos) => void uploadOne(file, pos)
+    hooks.importImages = (srcs) => void importAll(srcs)
   })
   const closePicker = () => {
     setPicker(undefined)
@@ -132,8 +170,16 @@ export const Toolbar = ({ editor, hooks, linkTargets, uploadFile }: ToolbarProps
           onClose={closePicker} />
       )}
       {upload === undefined ? null : upload.kind === "uploading"
-        ? <p className="quire-upload-status" role="status">Uploading “{upload.name}”…</p>
-        : <p className="quire-upload-status form-error" role="alert">{upload.message} <button type="button" onClick={() => setUpload(undefined)}>Dismiss</button></p>}
+        ? <UploadProgress name={upload.name} loaded={upload.loaded} total={upload.total} onCancel={upload.cancel} />
+        : upload.kind === "importing"
+        ? <p className="quire-upload-status" role="status">Copying {upload.count === 1 ? "the pasted image" : `${upload.count} pasted images`} into the change request…</p>
+        : (
+          <p className="quire-upload-status form-error" role="alert">
+            {upload.message}{" "}
+            {upload.retry === undefined ? null : <button type="button" onClick={upload.retry}>Retry</button>}{" "}
+            <button type="button" onClick={() => setUpload(undefined)}>Dismiss</button>
+          </p>
+        )}
     </div>
   )
 }

@@ -12,9 +12,11 @@ export interface CommandHooks {
   openLinkPicker: () => void
   /** Uploads a pasted or dropped image; `pos` is where it was dropped. */
   upload: (file: File, pos: number | undefined) => void
+  /** Copies images of other sites, just pasted, into the change request (their figures go in at the cursor). */
+  importImages: (srcs: ReadonlyArray<string>) => void
 }
 
-export const createHooks = (): CommandHooks => ({ pickImage: () => {}, openLinkPicker: () => {}, upload: () => {} })
+export const createHooks = (): CommandHooks => ({ pickImage: () => {}, openLinkPicker: () => {}, upload: () => {}, importImages: () => {} })
 
 /** The range a link would cover: the selection, or the whole link the cursor is in; with that link's destination. */
 export const linkRange = (editor: Editor): { from: number; to: number; href: string | undefined } => {
@@ -49,6 +51,21 @@ export const applyLink = (editor: Editor, range: { from: number; to: number }, h
 export const removeLink = (editor: Editor, range: { from: number; to: number }): void => {
   editor.view.dispatch(editor.state.tr.removeMark(range.from, range.to, editor.schema.marks.link!))
   editor.view.focus()
+}
+
+/** Points every figure whose image is `from` at `to` instead (an image of another site, once copied), in one step. */
+export const replaceFigureSrc = (editor: Editor, from: string, to: string): void => {
+  if (editor.isDestroyed) return
+  const tr = editor.state.tr
+  editor.state.doc.descendants((node, pos) => {
+    if (node.type.name !== "figure") return true
+    const img = node.attrs.img as ReadonlyArray<{ readonly name: string; readonly value: string }>
+    if (img.some((a) => a.name === "src" && a.value === from)) {
+      tr.setNodeMarkup(pos, undefined, { ...node.attrs, img: img.map((a) => (a.name === "src" ? { ...a, value: to } : a)) })
+    }
+    return false
+  })
+  if (tr.docChanged) editor.view.dispatch(tr)
 }
 
 /** Inserts the figure of a stored image at `pos` (where it was dropped) or after the cursor's block. */

@@ -33,6 +33,6 @@ const linkKey = (hooks: CommandHooks) =>
 export const commandExtensions = (hooks: CommandHooks): Array<AnyExtension> => [
   MarkdownShortcuts,
   slashMenu(() => hooks.pickImage()),
-  imageDrop((file, pos) => hooks.upload(file, pos)),
+  imageDrop((file, pos) => hooks.upload(file, pos), (srcs) => hooks.importImages(srcs)),
   linkKey(hooks)
 ]

@@ -142,7 +142,7 @@ export const insertItems: ReadonlyArray<InsertItem> = [
     keywords: ["content-ref", "reference", "page"],
     template: { type: "contentRef", attrs: { params: [q("url", "page.md")], body: "[page.md](page.md)", endTag: "{% endcontent-ref %}" } }
   },
-  { id: "file", title: "File", description: "A file to download", keywords: ["attachment", "download"], template: { type: "file", attrs: { params: [q("src", "/files/")] } } },
+  { id: "file", title: "File", description: "A file to download", keywords: ["attachment", "download"], template: { type: "file", attrs: { params: [q("src", "")] } } },
   {
     id: "openapi",
     title: "OpenAPI operation",

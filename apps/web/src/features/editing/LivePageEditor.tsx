@@ -22,6 +22,8 @@ export interface LiveEditorResources {
   readonly upload: NonNullable<EditorProps["uploadFile"]>
   readonly fileUrl: NonNullable<EditorProps["fileUrl"]>
   readonly openapi: NonNullable<EditorProps["openapi"]>
+  readonly file: NonNullable<EditorProps["file"]>
+  readonly importImage: NonNullable<EditorProps["importImage"]>
 }
 
 interface Connection {
@@ -221,7 +223,8 @@ export const LivePageEditor = (props: {
       {connection === undefined ? <p className="muted" role="status">Connecting…</p> : (
         // Made again with each connection (its extensions are bound to one shared document).
         <Editor key={connection.document.guid} markdown={undefined} editable={state.refusal === undefined || refusalPasses(state.refusal)}
-          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl} openapi={props.resources.openapi}
+          onFieldOpen={setFieldOpen} linkTargets={props.resources.targets} uploadFile={props.resources.upload} fileUrl={props.resources.fileUrl}
+          file={props.resources.file} importImage={props.resources.importImage} openapi={props.resources.openapi}
           collaboration={{ document: connection.document, awareness: connection.provider.awareness!, user: props.user, ready: state.synced }} />
       )}
     </div>

@@ -9,8 +9,10 @@ import { type ComponentType, type RefObject, useEffect, useMemo, useRef, useStat
 import type { EditorProps, LinkTarget } from "../../editor/Editor.tsx"
 import type { CatalogOperation, CatalogSpec, OpenapiCatalog } from "../../editor/blocks/openapi/catalog.ts"
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
-import type { RevisionPage } from "@quire/api"
-import { base64Of, getPage, latestSpecContent, listFiles, listPages, listSpecs, organizationOf, uploadFile } from "./content.ts"
+import type { RevisionFile, RevisionPage } from "@quire/api"
+import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
+import { getChangeRequest, getPage, importFile, latestSpecContent, listFiles, listPages, listSpecs, organizationOf, updateContent } from "./content.ts"
+import { sendFile, uploadLimit } from "./file-upload.ts"
 import { operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
 import { fileUrls } from "../files/file-urls.ts"
@@ -80,12 +82,14 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         callApi(registry, getPage(props.spaceId, props.number, p.id, "html")).then((d) => [p.id, headingsOfHtml(d.html ?? "")] as const, () => [p.id, [] as Array<Heading>] as const))
       return linkTargets(pages, props.pageId, new Map(headings))
     }
-    const upload = async (file: File) => {
-      const stored = await callApi(registry, uploadFile(props.spaceId, props.number, { name: file.name, type: file.type, base64: await base64Of(file) }, base.current))
-      base.current = stored.changeRequest.revision
-      files.remember(stored.file)
-      return { src: `/files/${stored.file.id}` }
+    const limit = uploadLimit(props.spaceId, props.number)
+    const stored = (answer: { readonly changeRequest: { readonly revision: string }; readonly file: RevisionFile }): UploadedFile => {
+      base.current = answer.changeRequest.revision
+      files.remember(answer.file)
+      return { src: `/files/${answer.file.id}`, name: answer.file.name, size: answer.file.size, contentType: answer.file.contentType }
     }
+    const upload = async (file: File, options: UploadOptions) => stored(await sendFile(props.spaceId, props.number, file, limit, options))
+    const importImage = async (url: string) => stored(await callApi(registry, importFile(props.spaceId, props.number, url, base.current)))
     let organization: Promise<string> | undefined
     const organizationId = () => (organization ??= callApi(registry, organizationOf(props.spaceId)).catch((failure: unknown) => {
       organization = undefined
@@ -110,7 +114,7 @@ const useEditorResources = (props: { readonly spaceId: string; readonly number: 
         return loading
       }
     }
-    return { loadFiles, fileUrl: files.resolve, targets, upload, openapi }
+    return { loadFiles, fileUrl: files.resolve, file: files.find, targets, upload, importImage, openapi }
   }, [props.spaceId, props.number, props.pageId, base, registry])
 }
 

@@ -70,9 +70,10 @@ export const base64Of = async (file: Blob): Promise<string> => {
   return btoa(binary)
 }
 
-/** Stores a file (its bytes in base64) in the change request (`insert_files`): the change request after it, and the stored file. */
-export const uploadFile = (spaceId: string, cr: string | number, file: { readonly name: string; readonly type: string; readonly base64: string }, baseRevision?: string) => {
-  const change: ChangeRequestContentChange = { operation: "insert_files", files: [{ name: file.name || "image.png", ...(file.type ? { contentType: file.type } : {}), base64: file.base64 }] }
+/** Copies the file at `url` (another site's) into the change request (`insert_files` by URL): the change request after it, and the stored file. */
+export const importFile = (spaceId: string, cr: string | number, url: string, baseRevision?: string) => {
+  const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "") || "image"
+  const change: ChangeRequestContentChange = { operation: "insert_files", files: [{ name, url }] }
   return updateContent(spaceId, cr, [change], baseRevision).pipe(
     Effect.flatMap((answer) => {
       const stored = answer.files?.[0]

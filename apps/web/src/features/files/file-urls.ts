@@ -11,25 +11,31 @@ export interface StoredFile {
   readonly id: string
   readonly name: string
   readonly downloadURL: string
+  readonly size?: number | undefined
+  readonly contentType?: string | undefined
 }
 
 /** A src of a page: the URL to load, or undefined when it names no stored file known here (then the src is kept). */
 export type FileUrlResolver = (src: string) => string | undefined
 
+/** A src of a page: the stored file it names, or undefined when it names none known here. */
+export type FileLookup = (src: string) => StoredFile | undefined
+
 /** A lookup that learns files as they are listed or uploaded. */
 export interface FileUrls {
   readonly remember: (file: StoredFile) => void
   readonly resolve: FileUrlResolver
+  readonly find: FileLookup
 }
 
 export const fileUrls = (files: ReadonlyArray<StoredFile> = []): FileUrls => {
-  const byKey = new Map<string, string>()
+  const byKey = new Map<string, StoredFile>()
   const remember = (file: StoredFile) => {
-    byKey.set(`id:${file.id}`, file.downloadURL)
-    byKey.set(`name:${file.name}`, file.downloadURL)
+    byKey.set(`id:${file.id}`, file)
+    byKey.set(`name:${file.name}`, file)
   }
   files.forEach(remember)
-  const resolve = (src: string): string | undefined => {
+  const find = (src: string): StoredFile | undefined => {
     const byId = /^\/files\/([^/?#]+)/.exec(src)
     if (byId) return byKey.get(`id:${decodeURIComponent(byId[1]!)}`)
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return undefined
@@ -40,5 +46,6 @@ export const fileUrls = (files: ReadonlyArray<StoredFile> = []): FileUrls => {
       return byKey.get(`name:${name}`)
     }
   }
-  return { remember, resolve }
+  const resolve = (src: string): string | undefined => find(src)?.downloadURL
+  return { remember, resolve, find }
 }

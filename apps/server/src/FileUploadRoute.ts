@@ -1,0 +1,161 @@
+/**
+ * `POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/files?name=<file name>`: one file's
+ * raw bytes as the request body (its type in `Content-Type`), streamed to the file store as they
+ * arrive and added to the change request as `insert_files` would (Quire's extension; GitBook's
+ * `insert_files` of base64 in JSON stays as it is). The body may hold `QUIRE_MAX_UPLOAD_BYTES`:
+ * a larger declared body is refused before it is read, and one that grows past it while it is read
+ * is cut off; both are 413s naming the limit. The organization's storage quota applies (403).
+ *
+ * `GET` of the same path with `/limit` appended answers `{"maxBytes": N}`, so a client refuses a
+ * file that is too large before it sends a byte.
+ *
+ * The caller is authenticated as on `/v1`: an API token, or the browser app's session, whose
+ * writes must come from our own origin.
+ */
+import { ByteSize, Config, Data, Effect, Option, Result, Stream } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { contentTypeOf, isMediaType } from "@quire/content"
+import { sessionActor, SignInSessions, Users } from "@quire/identity"
+import { Actor, type Errors } from "@quire/kernel"
+import { ChangeRequests } from "@quire/reviews"
+import * as ContentPresenters from "./ContentPresenters.ts"
+import { envelope } from "./ErrorEnvelope.ts"
+import { FileLinks } from "./FileLinks.ts"
+import { PublicUrl } from "./PublicUrl.ts"
+import * as SessionCookie from "./SessionCookie.ts"
+
+/** The default bound of one uploaded file: 100 MB. */
+export const defaultMaxUploadBytes = 100 * 1024 * 1024
+
+/** `QUIRE_MAX_UPLOAD_BYTES`: the largest file the upload route takes. */
+export const MaxUploadBytes = Config.Int("QUIRE_MAX_UPLOAD_BYTES").pipe(Config.withDefault(defaultMaxUploadBytes))
+
+const uploadPath = /^\/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/files\/?(\?|$)/
+
+/** Whether a request is an upload, whose body this route streams (BodyLimit and IdempotencyKeys leave it alone). */
+export const isUpload = (request: HttpServerRequest.HttpServerRequest): boolean =>
+  request.method.toUpperCase() === "POST" && uploadPath.test(request.url)
+
+/** A size in the words the refusals use: `100 MB`, `1.5 MB`. */
+export const describeLimit = (bytes: number): string => {
+  const mb = bytes / (1024 * 1024)
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+}
+
+/** The body grew past the limit while it was read. */
+class TooLarge extends Data.TaggedError("TooLarge")<{}> {}
+
+/** The body could not be read to its end (the client went away, or sent a malformed body). */
+class BodyFailed extends Data.TaggedError("BodyFailed")<{}> {}
+
+const noStore = { "cache-control": "no-store" }
+
+const fail = (status: number, message: string, field?: string) => HttpServerResponse.setHeaders(envelope(status, message, field), noStore)
+
+const statuses = { NotFound: 404, Forbidden: 403, InvalidInput: 400, Conflict: 409 } as const
+
+/** The longest file name taken, as `insert_files` takes it. */
+const maxNameLength = 255
+
+export const layer = HttpRouter.use(Effect.fn(function*(router) {
+  const users = yield* Users
+  const sessions = yield* SignInSessions
+  const changeRequests = yield* ChangeRequests
+  const fileLinks = yield* FileLinks
+  const origin = new URL((yield* PublicUrl).base).origin
+  const max = yield* Effect.orDie(MaxUploadBytes)
+  const tooLarge = (name: string) => fail(413, `“${name}” is larger than ${describeLimit(max)}, the largest file this server takes`, "body")
+
+  /** The caller, or the answer that refuses the request (401, or 403 for a cross-site write with the cookie). */
+  const caller = Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const token = /^Bearer\s+(\S.*)$/i.exec(request.headers.authorization?.trim() ?? "")?.[1]
+    if (token === undefined && !SessionCookie.isSafeMethod(request.method) && !SessionCookie.fromOwnOrigin(request, origin)) {
+      return Option.none<Actor.ActorShape>()
+    }
+    return token !== undefined
+      ? Option.map(yield* users.caller(token), (found) => found.actor)
+      : Option.map(yield* SessionCookie.current.pipe(Effect.provideService(SignInSessions, sessions)), sessionActor)
+  })
+  const unauthorized = HttpServerResponse.setHeader(
+    fail(401, "A valid API token (Authorization: Bearer <token>) or a session from this site is required"),
+    "www-authenticate",
+    "Bearer"
+  )
+
+  yield* router.add("GET", "/v1/spaces/:spaceId/change-requests/:changeRequestId/files/limit", Effect.gen(function*() {
+    if (Option.isNone(yield* caller)) return unauthorized
+    return HttpServerResponse.jsonUnsafe({ maxBytes: max }, { headers: noStore })
+  }))
+
+  yield* router.add("POST", "/v1/spaces/:spaceId/change-requests/:changeRequestId/files", Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { spaceId, changeRequestId } = yield* HttpRouter.params
+    const query = new URL(request.url, "http://quire").searchParams
+    const name = query.get("name") ?? ""
+    const declaredHeader = request.headers["content-length"]
+    const declared = declaredHeader === undefined ? undefined : Number(declaredHeader)
+    // Refusals before the body is read: the body is read and dropped when it is within the limit,
+    // so that a browser still sending it reads the answer rather than a reset connection.
+    let consumed = false
+    const refuse = (response: HttpServerResponse.HttpServerResponse) =>
+      !consumed && declared !== undefined && declared <= max
+        ? Effect.as(Stream.runDrain(request.stream).pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max)), Effect.ignore), response)
+        : Effect.succeed(response)
+    const actor = yield* caller
+    if (Option.isNone(actor)) return yield* refuse(unauthorized)
+    if (name.trim() === "" || name.length > maxNameLength || /[/\\]/.test(name) || Array.from(name).some((c) => c.charCodeAt(0) < 0x20)) {
+      return yield* refuse(fail(400, `Invalid query parameter: name must be a file name of 1 to ${maxNameLength} characters, without slashes`, "name"))
+    }
+    const declaredType = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase()
+    if (declaredType !== "" && !isMediaType(declaredType)) {
+      return yield* refuse(fail(400, `Invalid header: Content-Type ${JSON.stringify(declaredType)} is not a media type`, "content-type"))
+    }
+    if (declaredHeader !== undefined && (declared === undefined || !Number.isSafeInteger(declared) || declared < 0)) {
+      return fail(400, "Invalid header: Content-Length must be a number of bytes", "content-length")
+    }
+    if (declared !== undefined && declared > max) return tooLarge(name)
+    if (declared === 0) return fail(400, "The request body is empty: send the file's bytes", "body")
+    const contentType = declaredType === "" || declaredType === "application/octet-stream" ? contentTypeOf(name) : declaredType
+    // Counted as read; past the limit the stream fails and nothing is stored.
+    let read = 0
+    const bytes = Stream.unwrap(Effect.sync(() => {
+      consumed = true
+      return request.stream
+    })).pipe(
+      Stream.mapError(() => new BodyFailed()),
+      Stream.mapEffect((chunk) => {
+        read += chunk.byteLength
+        return read > max ? Effect.fail(new TooLarge()) : Effect.succeed(chunk)
+      })
+    )
+    const uploaded = yield* changeRequests.uploadFile(spaceId!, changeRequestId!, { name, contentType, declaredSize: declared, bytes }).pipe(
+      Effect.provideService(Actor.Actor, actor.value),
+      // The route's own limit, not the bound of other requests' bodies.
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(max + 1)),
+      Effect.map(Option.some),
+      Effect.catchTags({
+        TooLarge: () => Effect.succeed(Option.none()),
+        BodyFailed: () => Effect.succeed(Option.none())
+      }),
+      Effect.result
+    )
+    if (Result.isFailure(uploaded)) {
+      const error = uploaded.failure as Errors.NotFound | Errors.Forbidden | Errors.InvalidInput | Errors.Conflict
+      const status = statuses[error._tag]
+      // A reader and another organization's change request are refused before a byte is read.
+      return yield* refuse(fail(status, error.message, error._tag === "InvalidInput" ? error.field : undefined))
+    }
+    if (Option.isNone(uploaded.success)) {
+      return read > max ? tooLarge(name) : fail(400, "The request body ended before the file did", "body")
+    }
+    const update = uploaded.success.value
+    const stored = update.insertedFiles[0]!
+    const sign = yield* fileLinks.signer
+    return HttpServerResponse.jsonUnsafe({
+      object: "upload",
+      file: ContentPresenters.file(stored, (f) => sign(spaceId!, f), { metadata: true }),
+      changeRequest: { id: update.changeRequest.id, number: update.changeRequest.number, revision: update.changeRequest.revision }
+    }, { status: 201, headers: noStore })
+  }))
+}))
