@@ -46,6 +46,8 @@ export interface JsonBlock {
   readonly data?: Record<string, unknown>
   readonly nodes?: ReadonlyArray<JsonBlock | Text | Inline>
   readonly fragments?: ReadonlyArray<Fragment>
+  /** What GitBook computes of a block: a heading's anchor (`data.id` is only its custom one). */
+  readonly meta?: { readonly id: string }
 }
 
 /** GitBook's JSONDocument. */

@@ -452,7 +452,7 @@ const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
       return [{
         object: "block",
         type: `heading-${Math.min(3, a.level as number)}`,
-        // `explicitId`, GitBook's custom id, becomes the id when the document's ids are given out.
+        // The heading's words and its custom anchor, until the document's anchors are given out (`jsonDocumentBuilder`).
         data: { id: headingText(node), ...(anchor === null ? {} : { explicitId: anchor }) },
         nodes: inlines(node)
       }]
@@ -624,10 +624,15 @@ export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: I
   const slugger = headingSlugger()
   const nodes: Array<JsonBlock> = []
   // Headings in lists, quotes and containers get their ids after every top-level heading, as the page's anchors do (`headingIds`).
-  const nested: Array<Mutable<Attrs>> = []
-  const giveId = (data: Mutable<Attrs>) => {
-    data["id"] = headingAnchor(data["id"] as string, slugger, data["explicitId"] as string | undefined)
+  const nested: Array<Mutable<JsonBlock>> = []
+  // GitBook's `data.id` is a heading's custom anchor (written `<a href="#id" id="id"></a>`); `meta.id` the anchor it has.
+  const giveId = (heading: Mutable<JsonBlock>) => {
+    const data = heading.data as Mutable<Attrs>
+    const explicit = data["explicitId"] as string | undefined
+    heading.meta = { id: headingAnchor(data["id"] as string, slugger, explicit) }
     delete data["explicitId"]
+    if (explicit === undefined) delete data["id"]
+    else data["id"] = explicit
   }
   return {
     add: (markdown: string) => nodes.push(...resolveBlocks(pieceBlocks(markdown), { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data)))),
@@ -686,7 +691,7 @@ const resolveRecords = (records: Record<string, { values: Attrs }>, resolvers: R
 const resolveBlocks = <N extends JsonBlock | Text | Inline>(
   nodes: ReadonlyArray<N>,
   resolvers: Resolvers,
-  heading: (data: Mutable<Attrs>, topLevel: boolean) => void,
+  heading: (heading: Mutable<JsonBlock>, topLevel: boolean) => void,
   topLevel = true
 ): Array<N> => {
   const out: Array<N> = []
@@ -701,7 +706,7 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
         const id = resolvers.includes((data["ref"] as { readonly reusableContent: string }).reusableContent)
         if (id === undefined) continue
         data["ref"] = { kind: "reusable-content", reusableContent: id }
-      } else if (node.type.startsWith("heading-")) heading(data, topLevel)
+      } else if (node.type.startsWith("heading-")) heading(node as Mutable<JsonBlock>, topLevel)
       else if (node.type === "table") resolveRecords(data["records"] as Record<string, { values: Attrs }>, resolvers)
       if (isUrlRef(data["ref"])) data["ref"] = resolveRef(data["ref"], resolvers)
     }
@@ -714,3 +719,10 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
   }
   return out
 }
+
+/** One block of the page codec's document as GitBook's blocks, its references as written (see `pieceBlocks`). */
+export const pieceBlocksOf = (node: PageNode, codec: Codec): Array<JsonBlock> => blockOf(node, codec)
+
+/** `pieceBlocks` resolved with `refs` and `includes`, headings keeping their words as ids. */
+export const resolvedBlocks = (blocks: ReadonlyArray<JsonBlock>, refs: RefResolver, includes: IncludeResolver): Array<JsonBlock> =>
+  resolveBlocks(blocks, { refs, includes }, () => undefined)

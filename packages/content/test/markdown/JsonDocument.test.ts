@@ -33,7 +33,7 @@ describe("toJsonDocument", () => {
       "heading-2", "paragraph", "list-tasks", "list-ordered", "blockquote", "code", "divider", "images"
     ])
     const [heading, paragraph, tasks, ordered, quote, code, , images] = document.nodes
-    assert.deepStrictEqual(heading?.data, { id: "install-it" })
+    assert.deepStrictEqual([heading?.data, heading?.meta], [{}, { id: "install-it" }])
     const inlines = paragraph?.nodes ?? []
     assert.deepStrictEqual(inlines.map((n) => n.object === "text" ? n.leaves.map((l) => [l.text, l.marks.map((m) => m.type)]) : ["link"]), [
       [["Run ", []], ["fast", ["bold"]], [" and ", []], ["well", ["italic"]], [" with ", []], ["npm", ["code"]], [" or ", []], ["not", ["strikethrough"]], [", see ", []]],
@@ -54,7 +54,7 @@ describe("toJsonDocument", () => {
     const markdown = "> # Setup\n\n# Setup\n\n- ## Install `it`   {% badge %}\n\n## Install `it`\n"
     const ids = (nodes: ReadonlyArray<unknown>): Array<unknown> =>
       (nodes as ReadonlyArray<JsonBlock>).flatMap((node) => node.object !== "block" ? [] : [
-        ...(node.type.startsWith("heading-") ? [node.data?.["id"]] : []),
+        ...(node.type.startsWith("heading-") ? [node.meta?.id] : []),
         ...(node.nodes === undefined ? [] : ids(node.nodes))
       ])
     const anchors = headingIds(parseMarkdown(markdown))
@@ -65,7 +65,7 @@ describe("toJsonDocument", () => {
   it("names headings with GitBook's ids, as GitBook's links to them expect", () => {
     const markdown = "## Math & TeX\n\n### 1. Create an app <picture><img src=\"badge.png\" alt=\"\"></picture>\n"
     const [math, create] = toJsonDocument(markdown).nodes as ReadonlyArray<JsonBlock>
-    assert.deepStrictEqual([math?.data?.["id"], create?.data?.["id"]], ["math-and-tex", "id-1.-create-an-app"])
+    assert.deepStrictEqual([math?.meta?.id, create?.meta?.id], ["math-and-tex", "id-1.-create-an-app"])
   })
 
   it("gives an empty page one empty paragraph", () => {

@@ -1,0 +1,63 @@
+/**
+ * Markdown → GitBook document → markdown over every page of real GitBook repositories (their bare
+ * git mirrors; skipped on machines without them).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { splitFrontmatter } from "@quire/markdown"
+import { documentMarkdown, type RefWriter } from "../../src/markdown/DocumentMarkdown.ts"
+import { type IncludeResolver, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+
+const MIRRORS = [
+  "/work/.mirror/GitbookIO+public-docs/repo",
+  "/work/.mirror/BeefreeSDK+beefree-sdk-docs/repo",
+  "/work/.mirror/Airstack-xyz+docs/repo"
+].filter((dir) => existsSync(dir))
+
+/** Every .md file at HEAD of a bare mirror, read with one `git cat-file --batch`. */
+const gitPages = (gitDir: string): Array<readonly [string, string]> => {
+  const entries = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", "HEAD"], { maxBuffer: 1 << 30 })
+    .toString("utf8")
+    .split("\0")
+    .filter((e) => e.endsWith(".md") && e.includes(" blob "))
+    .map((e) => {
+      const [meta, path] = e.split("\t") as [string, string]
+      return [path, meta.split(" ")[2]!] as const
+    })
+  const batch = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: entries.map(([, sha]) => sha).join("\n") + "\n", maxBuffer: 1 << 30 })
+  let at = 0
+  return entries.map(([path]) => {
+    const header = batch.indexOf(10, at)
+    const size = Number(batch.toString("latin1", at, header).split(" ")[2])
+    const text = batch.toString("utf8", header + 1, header + 1 + size)
+    at = header + 1 + size + 1
+    return [`${gitDir.split("/").at(-2)}:${path}`, text] as const
+  })
+}
+
+// References stay as written both ways, so that the round trip is the blocks' alone.
+const refs: RefResolver = (url) => ({ kind: "url", url })
+const includes: IncludeResolver = (ref) => ref
+const writer: RefWriter = (ref) => (ref.kind === "url" ? ref.url : ref.kind === "reusable-content" ? ref.reusableContent : ref.kind === "anchor" ? `#${ref.anchor}` : "")
+
+describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's document", () => {
+  const pages = MIRRORS.flatMap(gitPages)
+
+  it("every page written back from its document, the page before given, is the same bytes", () => {
+    const differ = pages.filter(([, markdown]) => documentMarkdown(toJsonDocument(markdown, refs, includes), { refs: writer, base: { markdown, refs, includes } }) !== markdown)
+    assert.deepStrictEqual(differ.map(([name]) => name), [])
+  })
+
+  it("every page written from its document alone reads back as the same document", () => {
+    let same = 0
+    const lossy: Array<string> = []
+    for (const [name, markdown] of pages) {
+      const document = toJsonDocument(markdown, refs, includes)
+      const written = documentMarkdown(document, { refs: writer, base: { markdown: splitFrontmatter(markdown).block } })
+      if (written === markdown) same++
+      else if (JSON.stringify(toJsonDocument(written, refs, includes)) !== JSON.stringify(document)) lossy.push(name)
+    }
+    console.log(pages.length, "pages", same, "same bytes", lossy.length, "lossy", lossy.slice(0, 20))
+  })
+})
