@@ -42,7 +42,6 @@ export interface WriteOptions {
   readonly base?: BaseMarkdown
 }
 
-type Codec = ReturnType<typeof pageCodec>
 type Attrs = Record<string, unknown>
 type PMMark = PageNode["marks"][number]
 const dq = (key: string | null, value: string) => ({ key, value, quote: "\"" as const })
@@ -52,6 +51,7 @@ const sameness = (block: JsonBlock): string =>
   JSON.stringify(block, (key, value) => (key === "key" || key === "meta" || key === "explicitId" ? undefined : value))
 
 /** Writes a document as markdown. */
+// oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
 export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options: WriteOptions = {}): string => {
   const codec = pageCodec()
   const schema = codec.schema
@@ -243,9 +243,10 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
               : schema.nodes.listItem!.create(null, children(item.nodes))]
             : []
         )
-        if (tasks) return [schema.nodes.taskList!.create(null, items)]
+        // GitBook writes bullets and tasks with `*`.
+        if (tasks) return [schema.nodes.taskList!.create({ marker: "*" }, items)]
         if (block.type === "list-ordered") return [schema.nodes.orderedList!.create({ start: (data["start"] as number | undefined) ?? 1 }, items)]
-        return [schema.nodes.bulletList!.create(null, items)]
+        return [schema.nodes.bulletList!.create({ marker: "*" }, items)]
       }
       case "list-item":
         return children(block.nodes)
@@ -288,7 +289,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
       case "stepper":
       case "columns": {
         const childType = block.type === "tabs" ? "tab" : block.type === "stepper" ? "step" : "column"
-        const items = (block.nodes ?? []).flatMap((item) => {
+        const items = (block.nodes ?? []).flatMap((item, index) => {
           if (item.object !== "block") return []
           const d = item.data ?? {}
           const params: Array<ReturnType<typeof dq>> = []
@@ -298,7 +299,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
             if (width !== undefined) params.push(dq("width", typeof width === "number" ? String(width) : `${width.value}${width.unit}`))
             if (typeof d["verticalAlignment"] === "string") params.push(dq("valign", d["verticalAlignment"]))
           }
-          return [schema.nodes[childType]!.create({ params }, children(item.nodes))]
+          // GitBook sets each tab, step and column after the first off by a blank line.
+          return [schema.nodes[childType]!.create({ params, lead: index === 0 ? 0 : 1 }, children(item.nodes))]
         })
         const params = typeof data["fullWidth"] === "boolean" ? [dq("fullWidth", String(data["fullWidth"]))] : []
         return [schema.nodes[block.type]!.create({ params }, items)]

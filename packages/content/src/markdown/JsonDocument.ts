@@ -96,12 +96,23 @@ const marksOf = (node: PageNode): Array<Mark> => {
 
 const linkOf = (node: PageNode) => node.marks.find((m) => m.type.name === "link")
 
+/** Adjacent leaves of the same marks as one, as GitBook keeps a text. */
+const mergedLeaves = (leaves: ReadonlyArray<Leaf>): Array<Leaf> => {
+  const out: Array<Leaf> = []
+  for (const leaf of leaves) {
+    const last = out.at(-1)
+    if (last !== undefined && JSON.stringify(last.marks) === JSON.stringify(leaf.marks)) out[out.length - 1] = { ...last, text: last.text + leaf.text }
+    else if (leaf.text !== "" || leaves.length === 1) out.push(leaf)
+  }
+  return out.length === 0 ? [{ object: "leaf", text: "", marks: [] }] : out
+}
+
 /** The inline content of a text block: texts (adjacent ones as the leaves of one), links, mentions, images, math, icons. */
 export const inlines = (content: PageNode): Array<Text | Inline> => {
   const out: Array<Text | Inline> = []
   let leaves: Array<Leaf> = []
   const flush = (into: Array<Text | Inline>) => {
-    if (leaves.length > 0) into.push({ object: "text", leaves })
+    if (leaves.length > 0) into.push({ object: "text", leaves: mergedLeaves(leaves) })
     leaves = []
   }
   const children: Array<PageNode> = []

@@ -49,7 +49,13 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
     assert.deepStrictEqual(differ.map(([name]) => name), [])
   })
 
-  it("every page written from its document alone reads back as the same document", () => {
+  /**
+   * Without the page before, what GitBook's model does not hold is written in GitBook's style:
+   * table padding, `-` bullets, `_` emphasis, blank lines, and inline HTML (`<kbd>`, `<picture>`,
+   * buttons), which becomes escaped text. Pages that read back as another document hold inline HTML
+   * or HTML blocks, cards' cell HTML, or headings below level 3. The counts may only improve.
+   */
+  it("pages written from their document alone: how many come back as the same bytes, how many as the same document", () => {
     let same = 0
     const lossy: Array<string> = []
     for (const [name, markdown] of pages) {
@@ -58,6 +64,20 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
       if (written === markdown) same++
       else if (JSON.stringify(toJsonDocument(written, refs, includes)) !== JSON.stringify(document)) lossy.push(name)
     }
-    console.log(pages.length, "pages", same, "same bytes", lossy.length, "lossy", lossy.slice(0, 20))
+    assert.isAtLeast(same, MIRRORS.length === 3 ? 61 : 0)
+    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 172 : pages.length)
+  })
+  it("converts 1.5 MB of these pages as one page well under a second", () => {
+    let page = ""
+    for (const [, markdown] of pages) {
+      if (page.length > 1_500_000) break
+      page += `${markdown}\n\n`
+    }
+    toJsonDocument(page.slice(0, 200_000))
+    const start = performance.now()
+    const document = toJsonDocument(page, refs, includes)
+    // About 0.6 s on a quiet machine; the bound leaves room for a loaded one.
+    assert.isBelow(performance.now() - start, 1500)
+    assert.isAbove(document.nodes.length, 1000)
   })
 })
