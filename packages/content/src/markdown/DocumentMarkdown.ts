@@ -5,7 +5,7 @@
  * document read and written back with one block changed changes only that block's lines.
  */
 import type { ContentRef } from "../domain/Revision.ts"
-import { type DocumentRef, type Fragment, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
+import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
 import { defaultIncludes, defaultRefs, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
 
 /** The URL a reference is written as (a page's relative path, a file's). */
@@ -75,6 +75,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
           return []
       }
     })
+  const htmlTags = Object.entries(htmlMarkTags)
   const leafNodes = (leaf: Leaf, extra: ReadonlyArray<PMMark> = []): Array<PageNode> => {
     const marks = [...pmMarks(leaf.marks), ...extra]
     const out: Array<PageNode> = []
@@ -83,7 +84,11 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
       if (i > 0) out.push(schema.nodes.hardBreak!.create())
       if (part !== "") out.push(schema.text(part, marks))
     })
-    return out
+    // Keyboard keys, superscripts and subscripts are inline HTML around the text.
+    const tags = htmlTags.filter(([, type]) => leaf.marks.some((m) => m.type === type)).map(([tag]) => tag)
+    return tags.length === 0
+      ? out
+      : [...tags.map((tag) => schema.nodes.rawInline!.create({ text: `<${tag}>` })), ...out, ...tags.toReversed().map((tag) => schema.nodes.rawInline!.create({ text: `</${tag}>` }))]
   }
   const inline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined, extra: ReadonlyArray<PMMark> = []): Array<PageNode> => {
     const out: Array<PageNode> = []
@@ -104,6 +109,11 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
           break
         }
         case "inline-image":
+          if (data["refDark"] !== undefined) {
+            const picture = `<picture><source srcset="${write(data["refDark"] as DocumentRef)}" media="(prefers-color-scheme: dark)"><img src="${write(data["ref"] as DocumentRef)}" alt="${(data["alt"] as string | undefined) ?? ""}"></picture>`
+            out.push(schema.nodes.rawInline!.create({ text: picture }))
+            break
+          }
           out.push(schema.nodes.image!.create({ src: write(data["ref"] as DocumentRef), alt: (data["alt"] as string | undefined) ?? "", title: (data["caption"] as string | undefined) ?? null }, null, extra))
           break
         case "inline-math":
@@ -218,7 +228,27 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
       const align = definition[id]?.["textAlignment"]
       return align === "center" ? ":-:" : align === "right" ? "-:" : "-"
     })
-    return schema.nodes.table!.create({ delimiters, pipes: true }, [header, ...rows])
+    return padded(schema.nodes.table!.create({ delimiters, pipes: true }, [header, ...rows]))
+  }
+
+  /** A table with its columns padded to their widest cell, as GitBook writes tables (each row's `line`). */
+  const padded = (table: PageNode): PageNode => {
+    const lines = codec.serialize(schema.nodes.doc!.create(null, [table])).split("\n").filter((line) => line !== "")
+    if (lines.length !== table.childCount + 1) return table
+    const cells = lines.map((line) => line.slice(2, -2).split(/(?<!\\) \| /))
+    const widths = cells[0]!.map((_, k) => Math.max(1, ...cells.map((row, r) => (r === 1 ? 1 : row[k]?.length ?? 0))))
+    if (cells.some((row) => row.length !== widths.length)) return table
+    const delimiters = table.attrs.delimiters as ReadonlyArray<string>
+    const delimiterRow = `| ${widths.map((w, k) => {
+      const d = delimiters[k] ?? "-"
+      return d.startsWith(":") && d.endsWith(":") ? `:${"-".repeat(Math.max(1, w - 2))}:` : d.endsWith(":") ? `${"-".repeat(Math.max(1, w - 1))}:` : "-".repeat(w)
+    }).join(" | ")} |`
+    const rows: Array<PageNode> = []
+    table.forEach((row, _offset, index) => {
+      const line = `| ${cells[index === 0 ? 0 : index + 1]!.map((cell, k) => cell.padEnd(widths[k]!)).join(" | ")} |`
+      rows.push(row.type.create({ ...row.attrs, line }, row.content))
+    })
+    return table.type.create({ ...table.attrs, delimiterRow }, rows)
   }
 
   const blockNodes = (block: JsonBlock): Array<PageNode> => {

@@ -6,7 +6,7 @@
 import { createMarkdownCodec, createSchema, type MarkdownCodec } from "@quire/document"
 import type { ContentRef } from "../domain/Revision.ts"
 
-export type MarkType = "bold" | "italic" | "code" | "strikethrough" | "color"
+export type MarkType = "bold" | "italic" | "code" | "strikethrough" | "keyboard" | "superscript" | "subscript" | "color"
 export type TextColor = string
 export type Mark =
   | { readonly object: "mark"; readonly type: Exclude<MarkType, "color"> }
@@ -89,3 +89,6 @@ export const markColors = (attrs: string): { text: string; background: string } 
 /** The `<mark>` attributes GitBook writes for colours. */
 export const markAttrs = (colors: { readonly text: string; readonly background: string }): string =>
   ` style="${colors.text === "default" ? "" : `color:${colors.text};`}${colors.background === "default" ? "" : `background-color:${colors.background};`}"`
+
+/** Inline HTML tags GitBook writes for marks: `<kbd>`, `<sup>`, `<sub>`. */
+export const htmlMarkTags: Readonly<Record<string, Exclude<MarkType, "color">>> = { kbd: "keyboard", sup: "superscript", sub: "subscript" }

@@ -13,6 +13,7 @@ import {
   type DocumentRef,
   type Fragment,
   hintStyles,
+  htmlMarkTags,
   type Inline,
   type JsonBlock,
   type JsonDocument,
@@ -94,6 +95,24 @@ const marksOf = (node: PageNode): Array<Mark> => {
   return out
 }
 
+const rawAt = (children: ReadonlyArray<PageNode>, i: number): string | undefined =>
+  children[i]?.type.name === "rawInline" ? (children[i]!.attrs.text as string) : undefined
+
+/**
+ * GitBook's image with a dark variant, `<picture><source srcset="dark" media="(prefers-color-scheme:
+ * dark)"><img src="light" alt="…"></picture>`: an inline image with `refDark`.
+ */
+const pictureAt = (children: ReadonlyArray<PageNode>, i: number): { image: Inline; end: number } | undefined => {
+  if (rawAt(children, i) !== "<picture>") return undefined
+  const source = /^<source srcset="([^"]*)" media="\(prefers-color-scheme: dark\)">$/.exec(rawAt(children, i + 1) ?? "")
+  const img = /^<img src="([^"]*)" alt="([^"]*)">$/.exec(rawAt(children, i + 2) ?? "")
+  if (source === null || img === null || rawAt(children, i + 3) !== "</picture>") return undefined
+  return {
+    image: { object: "inline", type: "inline-image", isVoid: true, data: { ref: urlRef(img[1]!, true), refDark: urlRef(source[1]!, true), ...(img[2] === "" ? {} : { alt: img[2] }) } },
+    end: i + 4
+  }
+}
+
 const linkOf = (node: PageNode) => node.marks.find((m) => m.type.name === "link")
 
 /** Adjacent leaves of the same marks as one, as GitBook keeps a text. */
@@ -117,8 +136,10 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
   }
   const children: Array<PageNode> = []
   content.forEach((child) => void children.push(child))
+  // Marks GitBook writes as inline HTML (`<kbd>`), open from their tag to its end tag.
+  const open: Array<Mark> = []
   const single = (child: PageNode, into: Array<Text | Inline>, i: number): number => {
-    const marks = marksOf(child)
+    const marks = open.length === 0 ? marksOf(child) : [...marksOf(child), ...open]
     switch (child.type.name) {
       case "text":
         leaves.push({ object: "leaf", text: child.text ?? "", marks })
@@ -144,6 +165,21 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
       }
       case "rawInline": {
         const raw = child.attrs.text as string
+        const tag = /^<(\/?)(kbd|sup|sub)>$/.exec(raw)
+        if (tag !== null) {
+          if (tag[1] === "") open.push(mark(htmlMarkTags[tag[2]!]!))
+          else {
+            const at = open.findLastIndex((m) => m.type === htmlMarkTags[tag[2]!])
+            if (at >= 0) open.splice(at, 1)
+          }
+          return i + 1
+        }
+        const picture = pictureAt(children, i)
+        if (picture !== undefined) {
+          flush(into)
+          into.push(picture.image)
+          return picture.end
+        }
         const icon = ICON_OPEN.exec(raw)
         const next = children[i + 1]
         if (icon && next?.type.name === "text" && next.text === `:${icon[1]}:` && children[i + 2]?.type.name === "rawInline" && children[i + 2]!.attrs.text === "</i>") {
@@ -720,6 +756,7 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
       } else if (node.type.startsWith("heading-")) heading(node as Mutable<JsonBlock>, topLevel)
       else if (node.type === "table") resolveRecords(data["records"] as Record<string, { values: Attrs }>, resolvers)
       if (isUrlRef(data["ref"])) data["ref"] = resolveRef(data["ref"], resolvers)
+      if (isUrlRef(data["refDark"])) data["refDark"] = resolveRef(data["refDark"], resolvers)
     }
     const mutable = node as Mutable<JsonBlock>
     if (node.nodes !== undefined) mutable.nodes = resolveBlocks(node.nodes, resolvers, heading, false)
