@@ -64,7 +64,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
         case "bold":
           return [schema.marks.bold!.create()]
         case "italic":
-          return [schema.marks.italic!.create()]
+          // GitBook writes italics with underscores.
+          return [schema.marks.italic!.create({ delim: "_" })]
         case "strikethrough":
           return [schema.marks.strike!.create()]
         case "code":
@@ -104,8 +105,20 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
           out.push(...inline(node.nodes, [...extra, schema.marks.link!.create({ href: write(data["ref"] as DocumentRef) })]))
           break
         case "mention": {
+          // GitBook names a mentioned page by its file (or folder) name, which the link's target ends with.
           const href = write(data["ref"] as DocumentRef)
-          out.push(schema.text(href, [...extra, schema.marks.link!.create({ href, title: "mention", titleQuote: "\"" })]))
+          const name = href.split(/[?#]/)[0]!.split("/").filter((segment) => segment !== "").at(-1) ?? href
+          out.push(schema.text(name, [...extra, schema.marks.link!.create({ href, title: "mention", titleQuote: "\"" })]))
+          break
+        }
+        case "button": {
+          const icon = typeof data["icon"] === "string" ? ` data-icon="${data["icon"]}"` : ""
+          const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
+          out.push(
+            schema.nodes.rawInline!.create({ text: `<a href="${href}" class="button ${String(data["kind"] ?? "primary")}"${icon}>` }),
+            ...(data["label"] === "" ? [] : [schema.text(String(data["label"] ?? ""))]),
+            schema.nodes.rawInline!.create({ text: "</a>" })
+          )
           break
         }
         case "inline-image":
@@ -133,6 +146,17 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     }
     return out
   }
+  /** A text block's inline content, a space that ends it written `&#x20;` as GitBook does (a bare one would be dropped). */
+  const blockInline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): Array<PageNode> => {
+    const out = inline(nodes)
+    const last = out.at(-1)
+    if (last?.isText === true && / $/.test(last.text ?? "") && !last.marks.some((m) => m.type.name === "code")) {
+      const rest = last.text!.slice(0, -1)
+      out.splice(out.length - 1, 1, ...(rest === "" ? [] : [schema.text(rest, last.marks)]), schema.nodes.rawInline!.create({ text: "&#x20;" }))
+    }
+    return out
+  }
+
   /** Inline content as GitBook writes it inside HTML (a caption, a card). */
   const inlineHtml = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string =>
     (nodes ?? []).map((node) => {
@@ -171,7 +195,6 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     const alt = (data["alt"] as string | undefined) ?? ""
     const width = data["width"] as number | { unit: string; value: number } | undefined
     const caption = fragment(image, "caption")
-    if (width === undefined && caption === undefined) return schema.nodes.image!.create({ src, alt })
     const img = [{ name: "src", value: src, quote: "\"" }, { name: "alt", value: alt, quote: "\"" }]
     if (width !== undefined) img.push({ name: "width", value: typeof width === "number" ? String(width) : `${width.value}${width.unit}`, quote: "\"" })
     return schema.nodes.figure!.create({ img, caption: caption === undefined ? "" : paragraphsHtml(caption.nodes) })
@@ -255,12 +278,12 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     const data = block.data ?? {}
     switch (block.type) {
       case "paragraph":
-        return [schema.nodes.paragraph!.create(null, inline(block.nodes))]
+        return [schema.nodes.paragraph!.create(null, blockInline(block.nodes))]
       case "heading-1":
       case "heading-2":
       case "heading-3": {
         const explicit = data["id"] as string | undefined
-        return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)), anchor: explicit ?? null }, inline(block.nodes))]
+        return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)), anchor: explicit ?? null }, blockInline(block.nodes))]
       }
       case "list-unordered":
       case "list-ordered":
@@ -298,16 +321,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
         return [schema.nodes.mathBlock!.create(null, formula === "" ? null : schema.text(formula))]
       }
       case "images": {
-        const images = (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block")
-        const plain = images.every((image) => image.data?.["width"] === undefined && fragment(image, "caption") === undefined)
-        if (plain) {
-          const inlineImages = images.map(imageNode)
-          return [schema.nodes.paragraph!.create(null, inlineImages.flatMap((image, i) => (i === 0 ? [image] : [schema.text(" "), image])))]
-        }
-        return images.map((image) => {
-          const node = imageNode(image)
-          return node.type.name === "image" ? schema.nodes.paragraph!.create(null, [node]) : node
-        })
+        // GitBook writes each image of a block as a `<figure>`, with or without a caption.
+        return (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
       }
       case "image":
         return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })

@@ -71,6 +71,7 @@ const decodeEntity = (raw: string): string | undefined => {
 }
 
 const ICON_OPEN = /^<i class="fa-([\w-]+)">$/
+const BUTTON_OPEN = /^<a href="([^"]*)" class="button (primary|secondary)"(?: data-icon="([^"]*)")?>$/
 
 const marksOf = (node: PageNode): Array<Mark> => {
   const out: Array<Mark> = []
@@ -179,6 +180,19 @@ export const inlines = (content: PageNode): Array<Text | Inline> => {
           flush(into)
           into.push(picture.image)
           return picture.end
+        }
+        const button = BUTTON_OPEN.exec(raw)
+        const label = children[i + 1]?.type.name === "text" ? children[i + 1]!.text ?? "" : undefined
+        const buttonEnd = label === undefined ? i + 1 : i + 2
+        if (button !== null && rawAt(children, buttonEnd) === "</a>") {
+          flush(into)
+          into.push({
+            object: "inline",
+            type: "button",
+            isVoid: true,
+            data: { label: label ?? "", kind: button[2]!, ref: urlRef(button[1]!), ...(button[3] === undefined ? {} : { icon: button[3] }) }
+          })
+          return buttonEnd + 1
         }
         const icon = ICON_OPEN.exec(raw)
         const next = children[i + 1]

@@ -50,10 +50,14 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
   })
 
   /**
-   * Without the page before, what GitBook's model does not hold is written in GitBook's style:
-   * table padding, `-` bullets, `_` emphasis, blank lines, and inline HTML (`<kbd>`, `<picture>`,
-   * buttons), which becomes escaped text. Pages that read back as another document hold inline HTML
-   * or HTML blocks, cards' cell HTML, or headings below level 3. The counts may only improve.
+   * Without the page before, a page is written in GitBook's style, so only what GitBook's model
+   * holds comes back: of the 685 pages, 192 come back byte for byte. The others differ where the
+   * model has no place for what they wrote: headings of level 4 and more (GitBook has three),
+   * HTML blocks and inline HTML GitBook has no node for (`<table>` without cards, `<button>`,
+   * `<div align>`, `{% updates %}`), which are kept as escaped text, and hand-written style (`-`
+   * bullets, `*` emphasis, `1.  ` item spacing, escapes). 40 pages read back as another document
+   * (a paragraph's trailing break, a space before `</a>`, HTML blocks read as text): at most that
+   * many may. The counts may only improve.
    */
   it("pages written from their document alone: how many come back as the same bytes, how many as the same document", () => {
     let same = 0
@@ -64,9 +68,8 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
       if (written === markdown) same++
       else if (JSON.stringify(toJsonDocument(written, refs, includes)) !== JSON.stringify(document)) lossy.push(name)
     }
-    process.stdout.write(`COUNTS ${same} ${lossy.length}\n${lossy.slice(0, 8).join("\n")}\n`)
-    assert.isAtLeast(same, MIRRORS.length === 3 ? 61 : 0)
-    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 172 : pages.length)
+    assert.isAtLeast(same, MIRRORS.length === 3 ? 192 : 0)
+    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 40 : pages.length)
   })
   it("converts 1.5 MB of these pages as one page well under a second", () => {
     let page = ""
