@@ -50,6 +50,12 @@ const dq = (key: string | null, value: string) => ({ key, value, quote: "\"" as 
 const sameness = (block: JsonBlock): string =>
   JSON.stringify(block, (key, value) => (key === "key" || key === "meta" || key === "explicitId" ? undefined : value))
 
+const fragment = (block: JsonBlock, name: string): Fragment | undefined => block.fragments?.find((f) => f.fragment === name)
+
+/** A tag line with its parameters double-quoted, those without a value left out. */
+const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
+  `{% ${[name, ...params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v}"`)].join(" ")} %}`
+
 /** Writes a document as markdown. */
 // oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
 export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options: WriteOptions = {}): string => {
@@ -150,7 +156,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   const blockInline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): Array<PageNode> => {
     const out = inline(nodes)
     const last = out.at(-1)
-    if (last?.isText === true && / $/.test(last.text ?? "") && !last.marks.some((m) => m.type.name === "code")) {
+    if (last?.isText === true && (last.text ?? "").endsWith(" ") && !last.marks.some((m) => m.type.name === "code")) {
       const rest = last.text!.slice(0, -1)
       out.splice(out.length - 1, 1, ...(rest === "" ? [] : [schema.text(rest, last.marks)]), schema.nodes.rawInline!.create({ text: "&#x20;" }))
     }
@@ -178,7 +184,6 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   // Blocks --------------------------------------------------------------------------------------
   const text = (node: JsonBlock | Text | Inline): string =>
     node.object === "text" ? node.leaves.map((l) => l.text).join("") : (node.nodes ?? []).map(text).join("")
-  const fragment = (block: JsonBlock, name: string): Fragment | undefined => block.fragments?.find((f) => f.fragment === name)
   const children = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): Array<PageNode> => {
     const out = (nodes ?? []).flatMap((n) => (n.object === "block" ? blockNodes(n) : []))
     return out.length === 0 ? [schema.nodes.paragraph!.create()] : out
@@ -186,8 +191,6 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   const rawNode = (raw: string) => schema.nodes.raw!.create({ text: raw })
   const innerMarkdown = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): string =>
     codec.serialize(schema.nodes.doc!.create(null, children(nodes)))
-  const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
-    `{% ${[name, ...params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v}"`)].join(" ")} %}`
 
   const imageNode = (image: JsonBlock): PageNode => {
     const data = image.data ?? {}

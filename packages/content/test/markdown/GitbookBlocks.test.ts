@@ -99,6 +99,20 @@ describe("GitBook blocks of a page's document", () => {
     ])
   })
 
+  it("keyboard keys, dark-mode pictures and link buttons are GitBook's keyboard mark, inline image with refDark and button", () => {
+    const md = "Press <kbd>Ctrl</kbd> then <picture><source srcset=\"dark.png\" media=\"(prefers-color-scheme: dark)\"><img src=\"light.png\" alt=\"\"></picture> and <a href=\"start.md\" class=\"button primary\">Start</a>\n"
+    const nodes = toJsonDocument(md).nodes[0]?.nodes ?? []
+    assert.deepStrictEqual(nodes[0], { object: "text", leaves: [{ object: "leaf", text: "Press ", marks: [] }, { object: "leaf", text: "Ctrl", marks: [{ object: "mark", type: "keyboard" }] }, { object: "leaf", text: " then ", marks: [] }] })
+    assert.deepStrictEqual(nodes[1], { object: "inline", type: "inline-image", isVoid: true, data: { ref: { kind: "url", url: "light.png" }, refDark: { kind: "url", url: "dark.png" } } })
+    assert.deepStrictEqual(nodes[3], { object: "inline", type: "button", isVoid: true, data: { label: "Start", kind: "primary", ref: { kind: "url", url: "start.md" } } })
+    assert.strictEqual(back(md), md)
+  })
+
+  it("a document written alone is in GitBook's style: figures for images, underscores for italics, `&#x20;` for a closing space", () => {
+    const md = "![Logo](logo.png)\n\nSome *words* here&#x20;\n"
+    assert.strictEqual(back(md), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
+  })
+
   it("a heading's custom anchor is its data.id, the anchor it has its meta.id", () => {
     const md = "## Set up <a href=\"#custom\" id=\"custom\"></a>\n"
     const block = only(md)
