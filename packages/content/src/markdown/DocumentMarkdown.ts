@@ -152,9 +152,14 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
     }
     return out
   }
-  /** A text block's inline content, a space that ends it written `&#x20;` as GitBook does (a bare one would be dropped). */
+  /** A text block's inline content, a space that starts or ends it written `&#x20;` as GitBook does (a bare one would be dropped). */
   const blockInline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): Array<PageNode> => {
     const out = inline(nodes)
+    const first = out[0]
+    if (first?.isText === true && (first.text ?? "").startsWith(" ") && !first.marks.some((m) => m.type.name === "code")) {
+      const rest = first.text!.slice(1)
+      out.splice(0, 1, schema.nodes.rawInline!.create({ text: "&#x20;" }), ...(rest === "" ? [] : [schema.text(rest, first.marks)]))
+    }
     const last = out.at(-1)
     if (last?.isText === true && (last.text ?? "").endsWith(" ") && !last.marks.some((m) => m.type.name === "code")) {
       const rest = last.text!.slice(0, -1)
@@ -191,6 +196,19 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   const rawNode = (raw: string) => schema.nodes.raw!.create({ text: raw })
   const innerMarkdown = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): string =>
     codec.serialize(schema.nodes.doc!.create(null, children(nodes)))
+
+  /**
+   * A list item's blocks with a paragraph followed by a list written without a blank line between
+   * them, as GitBook writes nested lists (its text is kept as the paragraph's source slice, which
+   * the codec writes as it is once it reads back the same).
+   */
+  const tightItem = (blocks: Array<PageNode>): Array<PageNode> =>
+    blocks.map((block, i) => {
+      const next = blocks[i + 1]
+      if (block.type.name !== "paragraph" || next === undefined || !/List$/.test(next.type.name)) return block
+      const text = codec.serialize(schema.nodes.doc!.create(null, [block]))
+      return block.type.create({ ...block.attrs, source: text.endsWith("\n") ? text : `${text}\n` }, block.content)
+    })
 
   const imageNode = (image: JsonBlock): PageNode => {
     const data = image.data ?? {}
@@ -233,6 +251,11 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
               const href = write({ kind: "file", file: String(file) } as ContentRef)
               return `<a href="${href}">${String(file)}</a>`
             }).join("")
+          }
+          if (type === "files" && typeof value === "object" && value !== null) {
+            const ref = ("ref" in value ? value.ref : value) as DocumentRef
+            const href = write(ref)
+            return `<a href="${href}">${href.split("/").at(-1) ?? href}</a>`
           }
           if (type === "content-ref" || type === "files") return typeof value === "string" ? value : ""
           const nodes = fragmentNodes(value)
@@ -295,8 +318,8 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
         const items = (block.nodes ?? []).flatMap((item) =>
           item.object === "block"
             ? [tasks
-              ? schema.nodes.taskItem!.create({ checked: item.data?.["checked"] === true }, children(item.nodes))
-              : schema.nodes.listItem!.create(null, children(item.nodes))]
+              ? schema.nodes.taskItem!.create({ checked: item.data?.["checked"] === true }, tightItem(children(item.nodes)))
+              : schema.nodes.listItem!.create(null, tightItem(children(item.nodes)))]
             : []
         )
         // GitBook writes bullets and tasks with `*`.

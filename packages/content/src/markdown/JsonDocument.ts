@@ -734,11 +734,11 @@ const resolveRecords = (records: Record<string, { values: Attrs }>, resolvers: R
     for (const [key, value] of Object.entries(record.values)) {
       if (isUrlRef(value)) record.values[key] = resolveRef(value, resolvers)
       else if (Array.isArray(value)) {
-        record.values[key] = value.map((v: unknown) => {
-          if (!isUrlRef(v)) return v
-          const ref = resolveRef(v, resolvers)
-          return ref.kind === "file" ? ref.file : v.url
-        })
+        // A file column: its files' ids, or the URL of an image that is no file (GitBook's image record).
+        const refs = value.map((v: unknown) => (isUrlRef(v) ? resolveRef(v, resolvers) : v))
+        record.values[key] = refs.every((ref) => typeof ref === "object" && ref !== null && (ref as DocumentRef).kind === "file")
+          ? refs.map((ref) => (ref as { file: string }).file)
+          : refs.length === 1 ? refs[0] : refs
       }
     }
   }

@@ -51,13 +51,13 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
 
   /**
    * Without the page before, a page is written in GitBook's style, so only what GitBook's model
-   * holds comes back: of the 685 pages, 192 come back byte for byte. The others differ where the
+   * holds comes back: of the 685 pages, 215 come back byte for byte. The others differ where the
    * model has no place for what they wrote: headings of level 4 and more (GitBook has three),
    * HTML blocks and inline HTML GitBook has no node for (`<table>` without cards, `<button>`,
    * `<div align>`, `{% updates %}`), which are kept as escaped text, and hand-written style (`-`
-   * bullets, `*` emphasis, `1.  ` item spacing, escapes). 40 pages read back as another document
-   * (a paragraph's trailing break, a space before `</a>`, HTML blocks read as text): at most that
-   * many may. The counts may only improve.
+   * bullets, `*` emphasis, `1.  ` item spacing, escapes). 37 pages read back as another document
+   * (a paragraph's closing hard break, HTML in cards' cells such as `<h4>` around an icon, cells
+   * of several paragraphs, HTML blocks read as text): at most that many may. The counts may only improve.
    */
   it("pages written from their document alone: how many come back as the same bytes, how many as the same document", () => {
     let same = 0
@@ -68,8 +68,8 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
       if (written === markdown) same++
       else if (JSON.stringify(toJsonDocument(written, refs, includes)) !== JSON.stringify(document)) lossy.push(name)
     }
-    assert.isAtLeast(same, MIRRORS.length === 3 ? 192 : 0)
-    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 40 : pages.length)
+    assert.isAtLeast(same, MIRRORS.length === 3 ? 215 : 0)
+    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 37 : pages.length)
   })
   it("converts 1.5 MB of these pages as one page well under a second", () => {
     let page = ""
