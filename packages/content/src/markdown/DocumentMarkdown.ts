@@ -205,7 +205,7 @@ export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options:
   const tightItem = (blocks: Array<PageNode>): Array<PageNode> =>
     blocks.map((block, i) => {
       const next = blocks[i + 1]
-      if (block.type.name !== "paragraph" || next === undefined || !/List$/.test(next.type.name)) return block
+      if (block.type.name !== "paragraph" || next === undefined || !next.type.name.endsWith("List")) return block
       const text = codec.serialize(schema.nodes.doc!.create(null, [block]))
       return block.type.create({ ...block.attrs, source: text.endsWith("\n") ? text : `${text}\n` }, block.content)
     })
