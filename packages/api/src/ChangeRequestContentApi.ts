@@ -20,7 +20,7 @@ const maxFileBase64 = Math.ceil((1 << 20) / 3) * 4
 /** A page id or a ref of the batch. */
 const PageRef = Text.check(Schema.isMinLength(1), Schema.isMaxLength(100))
 
-/** A page's document: markdown (GitBook's JSON documents are refused), or nothing for an empty page. */
+/** A page's document: markdown, or GitBook's JSON `document` (stored as the GitBook markdown Git sync writes for it), or nothing for an empty page. */
 const Document = Schema.Struct({
   markdown: Schema.optionalKey(Text.check(Schema.isMaxLength(maxPageMarkdown))),
   document: Schema.optionalKey(Schema.Unknown)

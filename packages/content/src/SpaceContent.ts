@@ -10,6 +10,7 @@ import * as Access from "./Access.ts"
 import type { Revision } from "./domain/Revision.ts"
 import { breather } from "./markdown/Breather.ts"
 import { findReusableContent } from "./markdown/IncludeTags.ts"
+import { documentMarkdown } from "./markdown/DocumentMarkdown.ts"
 import { type IncludeResolver, type JsonDocument, jsonDocumentBuilder, type RefResolver, toJsonDocument } from "./markdown/JsonDocument.ts"
 import { resolveLink } from "@quire/markdown"
 import { pageLinkContext, revisionLinkIndex } from "./ContentLinks.ts"
@@ -64,6 +65,18 @@ export const pageDocumentEffect = (content: DocumentSource): Effect.Effect<JsonD
     }
     return builder.done()
   })
+
+/**
+ * A GitBook document written as a page's markdown, as Git sync writes GitBook's: links to pages and
+ * files by id (`/pages/<id>`, `/files/<id>`, which a Git export writes as relative paths), and each
+ * block that reads the same as one of `before` (the page's current content) as that block was
+ * written, so that a document read, edited and written back changes only the blocks it changed.
+ */
+export const documentPageMarkdown = (document: Pick<JsonDocument, "nodes">, before?: DocumentSource): string => {
+  if (before === undefined) return documentMarkdown(document)
+  const { refs, includes } = pageResolvers(before)
+  return documentMarkdown(document, { base: { markdown: before.markdown ?? "", refs, includes } })
+}
 
 /**
  * How a page's document resolves its links (pages and files by id, anything else as a URL) and its

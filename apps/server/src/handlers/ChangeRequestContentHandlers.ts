@@ -1,8 +1,9 @@
 /** Handlers of the change request content group: batches of edits and reads of the head revision. */
-import { Effect } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, ApiErrors, type ChangeRequestContentChange } from "@quire/api"
-import { ContentLinks, type SpaceAccess, SpaceContent } from "@quire/content"
+import { Api, ApiErrors, type ChangeRequestContentChange, JsonDocument } from "@quire/api"
+import type { Actor } from "@quire/kernel"
+import { ContentLinks, documentPageMarkdown, type DocumentSource, type SpaceAccess, SpaceContent } from "@quire/content"
 import { Organizations } from "@quire/identity"
 import { type ChangeInput, ChangeRequests, type FileInput, type UrlFileInput } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
@@ -19,20 +20,43 @@ const optionsOf = (query: { readonly metadata?: boolean | undefined }): ContentP
 
 const base64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/
 
+/** The page a document is written over (its current content, so that unchanged blocks keep their text), if there is one. */
+type PageBefore = (pageId: string) => Effect.Effect<DocumentSource | undefined, never, Actor.Actor>
+
+/**
+ * A page's document as the markdown to store: its `markdown`, or its GitBook JSON `document`
+ * written as GitBook markdown (see `documentPageMarkdown`); a 400 naming the field when the JSON is
+ * no GitBook document.
+ */
+const markdownOf = (
+  input: { readonly markdown?: string | undefined; readonly document?: unknown },
+  field: string,
+  before: Effect.Effect<DocumentSource | undefined, never, Actor.Actor>
+): Effect.Effect<string | undefined, ApiErrors.BadRequest, Actor.Actor> => {
+  if (input.document === undefined) return Effect.succeed(input.markdown)
+  const bad = (reason: string) => ApiErrors.BadRequest.of(`${field}.document: ${reason}`, `${field}.document`)
+  if (input.markdown !== undefined) return Effect.fail(bad("send markdown or document, not both"))
+  const document = Schema.decodeUnknownOption(JsonDocument)(input.document)
+  if (Option.isNone(document)) return Effect.fail(bad("not a GitBook document: {\"object\": \"document\", \"data\": {}, \"nodes\": [...]}"))
+  return Effect.flatMap(before, (page) =>
+    Effect.try({
+      try: () => documentPageMarkdown(document.value as Parameters<typeof documentPageMarkdown>[0], page),
+      catch: (error) => bad(`a node is not a GitBook block or inline (${error instanceof Error ? error.message : String(error)})`)
+    }))
+}
+
 /** The API's change to the domain's, or a 400 naming the change. */
-const toChange = (change: ChangeRequestContentChange, index: number): Effect.Effect<ChangeInput, ApiErrors.BadRequest> => {
+const toChange = (change: ChangeRequestContentChange, index: number, pageBefore: PageBefore): Effect.Effect<ChangeInput, ApiErrors.BadRequest, Actor.Actor> => {
   const refuse = (reason: string) => Effect.fail(ApiErrors.BadRequest.of(`changes[${index}]: ${change.operation}: ${reason}`, `changes[${index}]`))
-  const jsonRefused = "GitBook JSON documents are not supported; send the document as {\"markdown\": ...}"
   switch (change.operation) {
     case "insert_page": {
-      if (change.document.document !== undefined) return refuse(jsonRefused)
       const { document, ...rest } = change
-      return Effect.succeed({ ...rest, markdown: document.markdown ?? "" })
+      return Effect.map(markdownOf(document, `changes[${index}].document`, Effect.succeed(undefined)), (markdown) => ({ ...rest, markdown: markdown ?? "" }))
     }
     case "update_page": {
-      if (change.document?.document !== undefined) return refuse(jsonRefused)
       const { document, ...rest } = change
-      return Effect.succeed({ ...rest, markdown: document?.markdown })
+      if (document === undefined) return Effect.succeed({ ...rest, markdown: undefined })
+      return Effect.map(markdownOf(document, `changes[${index}].document`, pageBefore(change.page)), (markdown) => ({ ...rest, markdown }))
     }
     case "delete_page":
       return Effect.succeed(change)
@@ -80,7 +104,13 @@ export const layer = HttpApiBuilder.group(Api, "changeRequestContent", Effect.fn
   return handlers
     .handle("updateChangeRequestContent", ({ params, payload }) =>
       Effect.gen(function*() {
-        const changes = yield* Effect.forEach(payload.changes, toChange)
+        const pageBefore: PageBefore = (pageId) =>
+          changeRequests.page(params.spaceId, params.changeRequestId, pageId).pipe(
+            Effect.map((page): DocumentSource | undefined => page),
+            // A page of the batch (a ref) or one the change request lacks: written without a page before.
+            Effect.orElseSucceed(() => undefined)
+          )
+        const changes = yield* Effect.forEach(payload.changes, (change, index) => toChange(change, index, pageBefore))
         const updated = yield* changeRequests.updateContent(params.spaceId, params.changeRequestId, changes, { baseRevision: payload.baseRevision }).pipe(DomainErrors.api)
         const presenter = yield* ChangeRequestPresenters.presenter
         const answer = yield* presenter(urls, updated.changeRequest, updated.outdated)

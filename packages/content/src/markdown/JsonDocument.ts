@@ -1,41 +1,35 @@
 /**
- * A page's markdown as GitBook's JSON document (`format=document` on page reads): the blocks
- * GitBook's editor has for what markdown can say (paragraphs, headings, lists and task lists,
- * quotes, code, dividers, images, tables as text) with bold, italic, code and strikethrough marks
- * and links whose targets are content references; an include of a reusable content
- * (`{% include "…" %}` alone in its paragraph) is GitBook's `reusable-content` block. Other
- * GitBook-only blocks written as `{% tag %}` stay in the text.
+ * A page's markdown as GitBook's JSON document (`format=document` on page reads): every block Quire
+ * stores in GitBook's editor model (hints, tabs, expandables, steppers, columns, cards and tables,
+ * code with its title and options, embeds, files, images with captions, math, content references,
+ * OpenAPI blocks, includes, conditional blocks, integrations) with its marks and inline nodes. The
+ * markdown is read with `@quire/document`'s grammar, the one the editor uses; `DocumentMarkdown.ts`
+ * writes a document back.
  */
-import type { Heading, Nodes, PhrasingContent, RootContent } from "mdast"
-import { explicitHeadingId, headingAnchor, headingSlugger, headingText, pieces } from "@quire/markdown"
+import { Syntax } from "@quire/document"
+import { headingAnchor, headingSlugger } from "@quire/markdown"
 import type { ContentRef } from "../domain/Revision.ts"
-import { includeAlone, includedId } from "./IncludeTags.ts"
+import {
+  type DocumentRef,
+  type Fragment,
+  hintStyles,
+  htmlMarkTags,
+  type Inline,
+  type JsonBlock,
+  type JsonDocument,
+  type Leaf,
+  type Mark,
+  mark,
+  markColors,
+  pageCodec,
+  type PageNode,
+  paragraph,
+  type Text,
+  text
+} from "./GitbookModel.ts"
+import { includedId } from "./IncludeTags.ts"
 
-type Mark = { readonly object: "mark"; readonly type: "bold" | "italic" | "code" | "strikethrough" }
-type Leaf = { readonly object: "leaf"; readonly text: string; readonly marks: ReadonlyArray<Mark> }
-type Text = { readonly object: "text"; readonly leaves: ReadonlyArray<Leaf> }
-type Inline = {
-  readonly object: "inline"
-  readonly type: "link"
-  readonly isVoid: false
-  readonly data: { readonly ref: ContentRef }
-  readonly nodes: ReadonlyArray<Text>
-}
-/** A block of GitBook's document model. */
-export interface JsonBlock {
-  readonly object: "block"
-  readonly type: string
-  readonly isVoid?: boolean
-  readonly data?: Record<string, unknown>
-  readonly nodes?: ReadonlyArray<JsonBlock | Text | Inline>
-}
-
-/** GitBook's JSONDocument. */
-export interface JsonDocument {
-  readonly object: "document"
-  readonly data: { readonly schemaVersion?: number }
-  readonly nodes: ReadonlyArray<JsonBlock>
-}
+export type { JsonBlock, JsonDocument } from "./GitbookModel.ts"
 
 /** Where a link or image URL of the markdown points, as a content reference. */
 export type RefResolver = (url: string, kind: "link" | "image") => ContentRef
@@ -49,161 +43,629 @@ export type IncludeResolver = (ref: string) => string | undefined
 /** Includes by id only (`/reusable-content/<id>`). */
 export const defaultIncludes: IncludeResolver = (ref) => includedId(ref.trim())
 
-/** The reference of an include that is a whole paragraph, as GitBook writes one on its own line. */
-const includeOf = (children: ReadonlyArray<PhrasingContent>): string | undefined =>
-  children.every((child) => child.type === "text") ? includeAlone(children.map((child) => (child.type === "text" ? child.value : "")).join(""))?.ref : undefined
-
 /** URLs as they are, `/files/<id>` as files. */
 export const defaultRefs: RefResolver = (url) => {
   const file = /^\/files\/([^/?#]+)/.exec(url)?.[1]
   return file === undefined ? { kind: "url", url } : { kind: "file", file: decodeURIComponent(file) }
 }
 
-const mark = (type: Mark["type"]): Mark => ({ object: "mark", type })
-const text = (value: string, marks: ReadonlyArray<Mark> = []): Text => ({ object: "text", leaves: [{ object: "leaf", text: value, marks }] })
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+type Attrs = Record<string, unknown>
+type Param = { readonly key: string | null; readonly value: string }
 
-const phrasing = (nodes: ReadonlyArray<PhrasingContent>, refs: RefResolver, marks: ReadonlyArray<Mark> = []): Array<Text | Inline> => {
-  const out: Array<Text | Inline> = []
-  for (const node of nodes) {
-    switch (node.type) {
-      case "text":
-        out.push(text(node.value, marks))
-        break
-      case "inlineCode":
-        out.push(text(node.value, [...marks, mark("code")]))
-        break
-      case "strong":
-        out.push(...phrasing(node.children, refs, [...marks, mark("bold")]))
-        break
-      case "emphasis":
-        out.push(...phrasing(node.children, refs, [...marks, mark("italic")]))
-        break
-      case "delete":
-        out.push(...phrasing(node.children, refs, [...marks, mark("strikethrough")]))
-        break
-      case "break":
-        out.push(text("\n", marks))
-        break
-      case "link": {
-        const children = phrasing(node.children, refs, marks).filter((n): n is Text => n.object === "text")
-        out.push({
-          object: "inline",
-          type: "link",
-          isVoid: false,
-          data: { ref: refs(node.url, "link") },
-          nodes: children.length === 0 ? [text(node.url, marks)] : children
-        })
-        break
-      }
-      case "image":
-        out.push(text(node.alt ?? "", marks))
-        break
-      default: {
-        // Footnote references, raw HTML, references: their text when they have some.
-        const other = node as Nodes
-        if ("children" in other) out.push(...phrasing(other.children as ReadonlyArray<PhrasingContent>, refs, marks))
-      }
-    }
-  }
-  // GitBook's editor wants at least one text node in a text block.
-  return out.length === 0 ? [text("")] : out
+/** A URL as written; `resolveBlocks` turns it into the reference it names. */
+const urlRef = (url: string, image = false): DocumentRef & { image?: true } => (image ? { kind: "url", url, image: true } : { kind: "url", url })
+
+const param = (params: ReadonlyArray<Param>, key: string): string | undefined => params.find((p) => p.key === key)?.value
+const unnamed = (params: ReadonlyArray<Param>): string | undefined => params.find((p) => p.key === null)?.value
+
+// Inline content ---------------------------------------------------------------------------------
+
+const ENTITY: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" }
+const decodeEntity = (raw: string): string | undefined => {
+  const m = /^&(?:#[xX]([0-9a-fA-F]+)|#([0-9]+)|([A-Za-z][A-Za-z0-9]*));$/.exec(raw)
+  if (!m) return undefined
+  const code = m[1] ? Number.parseInt(m[1], 16) : m[2] ? Number.parseInt(m[2], 10) : undefined
+  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\ufffd"
+  return ENTITY[m[3]!]
 }
 
-const image = (url: string, alt: string | undefined, refs: RefResolver): JsonBlock => ({
-  object: "block",
-  type: "image",
-  isVoid: true,
-  data: { ref: refs(url, "image"), ...(alt === undefined || alt === "" ? {} : { alt }) }
-})
+const ICON_OPEN = /^<i class="fa-([\w-]+)">$/
+const BUTTON_OPEN = /^<a href="([^"]*)" class="button (primary|secondary)"(?: data-icon="([^"]*)")?>$/
 
-const withExplicitId = (node: Heading): { explicitId?: string } => {
-  const id = explicitHeadingId(node)
-  return id === undefined ? {} : { explicitId: id }
-}
-
-const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): Array<JsonBlock> => {
-  const out: Array<JsonBlock> = []
-  for (const node of nodes) {
-    switch (node.type) {
-      case "paragraph": {
-        const include = includeOf(node.children)
-        if (include !== undefined) {
-          // The reference as written; `resolveBlocks` turns it into the reusable content's id.
-          out.push({ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: include } } })
-          break
-        }
-        // A paragraph of images only is an images block, as GitBook writes pictures.
-        const visible = node.children.filter((c) => !(c.type === "text" && c.value.trim() === ""))
-        if (visible.length > 0 && visible.every((c) => c.type === "image")) {
-          out.push({
-            object: "block",
-            type: "images",
-            isVoid: false,
-            data: {},
-            nodes: visible.map((c) => c.type === "image" ? image(c.url, c.alt ?? undefined, refs) : image("", undefined, refs))
-          })
-        } else {
-          out.push({ object: "block", type: "paragraph", nodes: phrasing(node.children, refs) })
-        }
+const marksOf = (node: PageNode): Array<Mark> => {
+  const out: Array<Mark> = []
+  for (const m of node.marks) {
+    switch (m.type.name) {
+      case "bold":
+        out.push(mark("bold"))
         break
-      }
-      case "heading":
-        out.push({
-          object: "block",
-          type: `heading-${Math.min(3, node.depth)}`,
-          // `explicitId`, GitBook's custom id, becomes the id when the document's ids are given out.
-          data: { id: headingText(node), ...withExplicitId(node) },
-          nodes: phrasing(node.children, refs)
-        })
+      case "italic":
+        out.push(mark("italic"))
         break
-      case "list": {
-        const tasks = node.children.some((item) => typeof item.checked === "boolean")
-        out.push({
-          object: "block",
-          type: tasks ? "list-tasks" : node.ordered === true ? "list-ordered" : "list-unordered",
-          ...(node.ordered === true && typeof node.start === "number" && node.start !== 1 ? { data: { start: node.start } } : {}),
-          nodes: node.children.map((item): JsonBlock => ({
-            object: "block",
-            type: "list-item",
-            ...(typeof item.checked === "boolean" ? { data: { checked: item.checked } } : {}),
-            nodes: blocks(item.children, refs)
-          }))
-        })
-        break
-      }
-      case "blockquote":
-        out.push({ object: "block", type: "blockquote", nodes: blocks(node.children, refs) })
+      case "strike":
+        out.push(mark("strikethrough"))
         break
       case "code":
-        out.push({
-          object: "block",
-          type: "code",
-          data: node.lang == null ? {} : { syntax: node.lang },
-          nodes: node.value.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] }))
-        })
+        out.push(mark("code"))
         break
-      case "thematicBreak":
-        out.push({ object: "block", type: "divider", isVoid: true, data: {} })
-        break
-      case "table":
-        for (const row of node.children) {
-          out.push({
-            object: "block",
-            type: "paragraph",
-            nodes: row.children.flatMap((cell, i) => [...(i === 0 ? [] : [text(" | ")]), ...phrasing(cell.children, refs)])
-          })
-        }
-        break
-      case "html":
-      case "yaml":
-      case "definition":
-        break
-      default:
-        if ("children" in node) out.push(...blocks(node.children as ReadonlyArray<RootContent>, refs))
+      case "highlight":
+        out.push({ object: "mark", type: "color", data: markColors(m.attrs.attrs as string) })
     }
   }
   return out
 }
+
+const rawAt = (children: ReadonlyArray<PageNode>, i: number): string | undefined =>
+  children[i]?.type.name === "rawInline" ? (children[i]!.attrs.text as string) : undefined
+
+/**
+ * GitBook's image with a dark variant, `<picture><source srcset="dark" media="(prefers-color-scheme:
+ * dark)"><img src="light" alt="…"></picture>`: an inline image with `refDark`.
+ */
+const pictureAt = (children: ReadonlyArray<PageNode>, i: number): { image: Inline; end: number } | undefined => {
+  if (rawAt(children, i) !== "<picture>") return undefined
+  const source = /^<source srcset="([^"]*)" media="\(prefers-color-scheme: dark\)">$/.exec(rawAt(children, i + 1) ?? "")
+  const img = /^<img src="([^"]*)" alt="([^"]*)">$/.exec(rawAt(children, i + 2) ?? "")
+  if (source === null || img === null || rawAt(children, i + 3) !== "</picture>") return undefined
+  return {
+    image: { object: "inline", type: "inline-image", isVoid: true, data: { ref: urlRef(img[1]!, true), refDark: urlRef(source[1]!, true), ...(img[2] === "" ? {} : { alt: img[2] }) } },
+    end: i + 4
+  }
+}
+
+const linkOf = (node: PageNode) => node.marks.find((m) => m.type.name === "link")
+
+/** Adjacent leaves of the same marks as one, as GitBook keeps a text. */
+const mergedLeaves = (leaves: ReadonlyArray<Leaf>): Array<Leaf> => {
+  const out: Array<Leaf> = []
+  for (const leaf of leaves) {
+    const last = out.at(-1)
+    if (last !== undefined && JSON.stringify(last.marks) === JSON.stringify(leaf.marks)) out[out.length - 1] = { ...last, text: last.text + leaf.text }
+    else if (leaf.text !== "" || leaves.length === 1) out.push(leaf)
+  }
+  return out.length === 0 ? [{ object: "leaf", text: "", marks: [] }] : out
+}
+
+/** The inline content of a text block: texts (adjacent ones as the leaves of one), links, mentions, images, math, icons. */
+export const inlines = (content: PageNode): Array<Text | Inline> => {
+  const out: Array<Text | Inline> = []
+  let leaves: Array<Leaf> = []
+  const flush = (into: Array<Text | Inline>) => {
+    if (leaves.length > 0) into.push({ object: "text", leaves: mergedLeaves(leaves) })
+    leaves = []
+  }
+  const children: Array<PageNode> = []
+  content.forEach((child) => void children.push(child))
+  // Marks GitBook writes as inline HTML (`<kbd>`), open from their tag to its end tag.
+  const open: Array<Mark> = []
+  const single = (child: PageNode, into: Array<Text | Inline>, i: number): number => {
+    const marks = open.length === 0 ? marksOf(child) : [...marksOf(child), ...open]
+    switch (child.type.name) {
+      case "text":
+        leaves.push({ object: "leaf", text: child.text ?? "", marks })
+        return i + 1
+      case "hardBreak":
+        leaves.push({ object: "leaf", text: "\n", marks })
+        return i + 1
+      case "inlineMath":
+        flush(into)
+        into.push({ object: "inline", type: "inline-math", isVoid: true, data: { formula: child.attrs.tex as string } })
+        return i + 1
+      case "image": {
+        flush(into)
+        const alt = child.attrs.alt as string
+        const title = child.attrs.title as string | null
+        into.push({
+          object: "inline",
+          type: "inline-image",
+          isVoid: true,
+          data: { ref: urlRef(child.attrs.src as string, true), ...(alt === "" ? {} : { alt }), ...(title === null ? {} : { caption: title }) }
+        })
+        return i + 1
+      }
+      case "rawInline": {
+        const raw = child.attrs.text as string
+        const tag = /^<(\/?)(kbd|sup|sub)>$/.exec(raw)
+        if (tag !== null) {
+          if (tag[1] === "") open.push(mark(htmlMarkTags[tag[2]!]!))
+          else {
+            const at = open.findLastIndex((m) => m.type === htmlMarkTags[tag[2]!])
+            if (at >= 0) open.splice(at, 1)
+          }
+          return i + 1
+        }
+        const picture = pictureAt(children, i)
+        if (picture !== undefined) {
+          flush(into)
+          into.push(picture.image)
+          return picture.end
+        }
+        const button = BUTTON_OPEN.exec(raw)
+        const label = children[i + 1]?.type.name === "text" ? children[i + 1]!.text ?? "" : undefined
+        const buttonEnd = label === undefined ? i + 1 : i + 2
+        if (button !== null && rawAt(children, buttonEnd) === "</a>") {
+          flush(into)
+          into.push({
+            object: "inline",
+            type: "button",
+            isVoid: true,
+            data: { label: label ?? "", kind: button[2]!, ref: urlRef(button[1]!), ...(button[3] === undefined ? {} : { icon: button[3] }) }
+          })
+          return buttonEnd + 1
+        }
+        const icon = ICON_OPEN.exec(raw)
+        const next = children[i + 1]
+        if (icon && next?.type.name === "text" && next.text === `:${icon[1]}:` && children[i + 2]?.type.name === "rawInline" && children[i + 2]!.attrs.text === "</i>") {
+          flush(into)
+          into.push({ object: "inline", type: "icon", isVoid: true, data: { icon: icon[1]! } })
+          return i + 3
+        }
+        leaves.push({ object: "leaf", text: decodeEntity(raw) ?? raw, marks })
+        return i + 1
+      }
+      default:
+        leaves.push({ object: "leaf", text: child.textContent, marks })
+        return i + 1
+    }
+  }
+  let i = 0
+  while (i < children.length) {
+    const link = linkOf(children[i]!)
+    if (link === undefined) {
+      i = single(children[i]!, out, i)
+      continue
+    }
+    flush(out)
+    const inner: Array<Text | Inline> = []
+    let j = i
+    while (j < children.length && linkOf(children[j]!)?.eq(link) === true) j = single(children[j]!, inner, j)
+    flush(inner)
+    const href = link.attrs.href as string
+    const ref = urlRef(href)
+    if (link.attrs.title === "mention") out.push({ object: "inline", type: "mention", isVoid: true, data: { ref } })
+    else out.push({ object: "inline", type: "link", isVoid: false, data: { ref }, nodes: inner.length === 0 ? [text(href)] : inner })
+    i = j
+  }
+  flush(out)
+  return out.length === 0 ? [text("")] : out
+}
+
+// Blocks -----------------------------------------------------------------------------------------
+
+const isImage = (node: PageNode): boolean => node.type.name === "image"
+const isSpace = (node: PageNode): boolean => (node.type.name === "text" && (node.text ?? "").trim() === "") || node.type.name === "hardBreak"
+
+/** A paragraph of images only (and the spaces between them): GitBook's `images` block. */
+const imagesOf = (node: PageNode): JsonBlock | undefined => {
+  const children: Array<PageNode> = []
+  node.forEach((child) => void children.push(child))
+  const images = children.filter(isImage)
+  if (images.length === 0 || !children.every((c) => isImage(c) || isSpace(c)) || children.some((c) => c.marks.length > 0)) return undefined
+  return {
+    object: "block",
+    type: "images",
+    isVoid: false,
+    data: {},
+    nodes: images.map((image) => {
+      const alt = image.attrs.alt as string
+      const title = image.attrs.title as string | null
+      return {
+        object: "block",
+        type: "image",
+        isVoid: true,
+        data: { ref: urlRef(image.attrs.src as string, true), ...(alt === "" ? {} : { alt }) },
+        fragments: title === null ? [] : [{ object: "fragment", fragment: "caption", nodes: [paragraph([text(title)])] }]
+      }
+    })
+  }
+}
+
+/** A heading's words, as its id is made of: without GitBook's tags (markup, not words), on one line. */
+const headingText = (node: PageNode): string => {
+  const text = node.textContent
+  let out = ""
+  let at = 0
+  for (const tag of Syntax.scanTags(text)) {
+    out += text.slice(at, tag.start)
+    at = tag.end
+  }
+  return (out + text.slice(at)).replace(/\s+/g, " ").trim()
+}
+
+const lengthOf = (value: string): number | { unit: string; value: number } | undefined => {
+  const m = /^(\d+(?:\.\d+)?)(%|px)?$/.exec(value.trim())
+  if (!m) return undefined
+  return m[2] === undefined ? Number(m[1]) : { unit: m[2], value: Number(m[1]) }
+}
+
+/** The blocks of a caption's or a cell's HTML (`<p>…</p>` paragraphs, inline HTML read as marks and links). */
+const htmlParagraphs = (html: string): Array<JsonBlock> => {
+  const parts = /^<p>[\s\S]*<\/p>$/.test(html) ? html.slice(3, -4).split("</p><p>") : [html]
+  return parts.map((part) => paragraph(htmlInlines(part)))
+}
+
+const HTML_MARKS: Record<string, Mark["type"]> = { strong: "bold", b: "bold", em: "italic", i: "italic", code: "code", s: "strikethrough", del: "strikethrough" }
+
+/** Inline HTML as GitBook's marks and links; other tags stay in the text. */
+export const htmlInlines = (html: string): Array<Text | Inline> => {
+  const out: Array<Text | Inline> = []
+  const stack: Array<Mark> = []
+  let leaves: Array<Leaf> = []
+  let link: { ref: DocumentRef; leaves: Array<Leaf> } | undefined
+  const push = (value: string) => {
+    if (value === "") return
+    const target = link?.leaves ?? leaves
+    target.push({ object: "leaf", text: value.replace(/&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);/g, (e) => decodeEntity(e) ?? e), marks: [...stack] })
+  }
+  const TAG = /<(\/?)([a-z]+)((?:\s[^<>]*)?)>/g
+  let at = 0
+  for (const m of html.matchAll(TAG)) {
+    push(html.slice(at, m.index))
+    at = m.index + m[0].length
+    const [, close, name, attrs] = m as unknown as [string, string, string, string]
+    const type = HTML_MARKS[name]
+    if (type !== undefined && attrs === "") {
+      if (close === "") stack.push(mark(type as Exclude<Mark["type"], "color">))
+      else stack.pop()
+    } else if (name === "mark") {
+      if (close === "") stack.push({ object: "mark", type: "color", data: markColors(attrs) })
+      else stack.pop()
+    } else if (name === "a" && close === "" && /^ href="[^"]*"$/.test(attrs) && link === undefined) {
+      if (leaves.length > 0) out.push({ object: "text", leaves })
+      leaves = []
+      link = { ref: urlRef(attrs.slice(7, -1)), leaves: [] }
+    } else if (name === "a" && close === "/" && link !== undefined) {
+      out.push({ object: "inline", type: "link", isVoid: false, data: { ref: link.ref }, nodes: [{ object: "text", leaves: link.leaves.length ? link.leaves : [{ object: "leaf", text: "", marks: [] }] }] })
+      link = undefined
+    } else push(m[0])
+  }
+  push(html.slice(at))
+  if (link !== undefined) leaves.push(...link.leaves)
+  if (leaves.length > 0) out.push({ object: "text", leaves })
+  return out.length === 0 ? [text("")] : out
+}
+
+/** Column types of cards' `data-type`. */
+const COLUMN_TYPES = new Set(["content-ref", "files", "number", "checkbox", "rating", "select", "users", "image"])
+
+const htmlAttr = (attrs: string, name: string): string | null | undefined => {
+  const m = new RegExp(`\\s${name}(?:="([^"]*)")?(?=\\s|$)`).exec(attrs)
+  return m === null ? undefined : m[1] ?? null
+}
+
+/** Cards (`<table data-view="cards">`): GitBook's `table` block with a cards view. */
+const cardsOf = (node: PageNode): JsonBlock => {
+  const columns = node.attrs.columns as ReadonlyArray<{ readonly attrs: string; readonly label: string }>
+  const rows = node.attrs.rows as ReadonlyArray<ReadonlyArray<string>>
+  const tableAttrs = node.attrs.tableAttrs as string
+  const ids = columns.map((_, k) => `c${k}`)
+  const definition: Record<string, Attrs> = {}
+  let targetDefinition: string | undefined
+  let coverDefinition: string | undefined
+  const view: Attrs = { type: "cards", columns: ids.filter((_, k) => htmlAttr(columns[k]!.attrs, "data-hidden") === undefined), cardSize: htmlAttr(tableAttrs, "data-card-size") === "large" ? "large" : "medium" }
+  columns.forEach((column, k) => {
+    const type = htmlAttr(column.attrs, "data-type")
+    const kind = type != null && COLUMN_TYPES.has(type) ? type : "text"
+    definition[ids[k]!] = kind === "text" ? { id: ids[k], title: column.label, type: "text", textAlignment: "left" } : { id: ids[k], title: column.label, type: kind }
+    if (htmlAttr(column.attrs, "data-card-target") !== undefined) targetDefinition = ids[k]
+    if (htmlAttr(column.attrs, "data-card-cover") !== undefined) coverDefinition = ids[k]
+  })
+  if (targetDefinition !== undefined) view["targetDefinition"] = targetDefinition
+  if (coverDefinition !== undefined) view["coverDefinition"] = coverDefinition
+  if (htmlAttr(tableAttrs, "data-column-title-hidden") !== undefined) view["hideColumnTitle"] = true
+  const fragments: Array<Fragment> = []
+  const records: Record<string, Attrs> = {}
+  rows.forEach((row, r) => {
+    const values: Attrs = {}
+    row.forEach((cell, k) => {
+      const id = ids[k]
+      if (id === undefined) return
+      const type = (definition[id]!["type"] as string)
+      const href = /^<a href="([^"]*)">[\s\S]*<\/a>$/.exec(cell)?.[1]
+      if (type === "content-ref" && href !== undefined) values[id] = urlRef(href)
+      else if (type === "files" && href !== undefined) values[id] = [urlRef(href, true)]
+      else if (type === "content-ref" || type === "files") values[id] = cell === "" ? null : cell
+      else {
+        const fragment = `r${r}${id}`
+        fragments.push({ object: "fragment", fragment, nodes: htmlParagraphs(cell) })
+        values[id] = fragment
+      }
+    })
+    records[`r${r}`] = { orderIndex: `a${r.toString(36).padStart(4, "0")}`, values }
+  })
+  const fullWidth = htmlAttr(tableAttrs, "data-full-width")
+  return {
+    object: "block",
+    type: "table",
+    isVoid: true,
+    data: { view, records, definition, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) },
+    fragments
+  }
+}
+
+const ALIGN = (delimiter: string): string => (delimiter.startsWith(":") && delimiter.endsWith(":") ? "center" : delimiter.endsWith(":") ? "right" : "left")
+
+/** A markdown table: GitBook's `table` block with a grid view; each cell is a fragment. */
+const tableOf = (node: PageNode): JsonBlock => {
+  const delimiters = node.attrs.delimiters as ReadonlyArray<string>
+  const rows: Array<PageNode> = []
+  node.forEach((row) => void rows.push(row))
+  const header = rows[0]!
+  const ids = Array.from({ length: header.childCount }, (_, k) => `c${k}`)
+  const definition: Record<string, Attrs> = {}
+  ids.forEach((id, k) => {
+    definition[id] = { id, title: header.child(k).textContent, type: "text", textAlignment: ALIGN(delimiters[k] ?? "") }
+  })
+  const fragments: Array<Fragment> = []
+  // The header's cells too: their marks and links are the column titles' words.
+  ids.forEach((id, k) => fragments.push({ object: "fragment", fragment: `h${id}`, nodes: [paragraph(inlines(header.child(k).firstChild!))] }))
+  const records: Record<string, Attrs> = {}
+  rows.slice(1).forEach((row, r) => {
+    const values: Attrs = {}
+    ids.forEach((id, k) => {
+      const fragment = `r${r}${id}`
+      const cell = row.maybeChild(k)
+      fragments.push({ object: "fragment", fragment, nodes: [paragraph(cell?.firstChild ? inlines(cell.firstChild) : [])] })
+      values[id] = fragment
+    })
+    records[`r${r}`] = { orderIndex: `a${r.toString(36).padStart(4, "0")}`, values }
+  })
+  return { object: "block", type: "table", isVoid: true, data: { view: { type: "grid", columns: ids, hideHeader: false }, records, definition }, fragments }
+}
+
+const codeOf = (node: PageNode): JsonBlock => {
+  const wrapper = (node.attrs.wrapper as ReadonlyArray<Param> | null) ?? []
+  const data: Attrs = {}
+  const language = (node.attrs.language as string).trim()
+  if (language !== "") data["syntax"] = language
+  const title = param(wrapper, "title")
+  if (title !== undefined) data["title"] = title
+  const overflow = param(wrapper, "overflow")
+  if (overflow === "wrap" || overflow === "scroll") data["overflow"] = overflow
+  for (const flag of ["lineNumbers", "fullWidth", "expandable"]) {
+    const value = param(wrapper, flag)
+    if (value === "true" || value === "false") data[flag] = value === "true"
+  }
+  const body = node.textContent
+  return {
+    object: "block",
+    type: "code",
+    data,
+    nodes: body.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] }))
+  }
+}
+
+/** Children of a container node as blocks. */
+const childBlocks = (node: PageNode, codec: Codec): Array<JsonBlock> => {
+  const out: Array<JsonBlock> = []
+  node.forEach((child) => void out.push(...blockOf(child, codec)))
+  return out.length === 0 ? [paragraph([])] : out
+}
+
+type Codec = ReturnType<typeof pageCodec>
+
+/** A raw slice: GitBook blocks the editor keeps as written (conditional blocks, OpenAPI schemas, swagger, integrations). */
+const rawOf = (raw: string, codec: Codec): Array<JsonBlock> => {
+  const lines = raw.split("\n")
+  const tag = Syntax.readTag(lines[0]!)
+  if (tag !== undefined && tag.start === 0 && tag.end === lines[0]!.length) {
+    const params = tag.params ?? []
+    const last = lines.at(-1)!
+    const closed = lines.length > 1 && Syntax.readTag(last)?.closes === tag.name
+    const body = closed ? lines.slice(1, -1).join("\n") : ""
+    switch (tag.name) {
+      case "if":
+        if (closed) {
+          const inner: Array<JsonBlock> = []
+          codec.parse(body === "" ? "" : `${body}\n`).forEach((child) => void inner.push(...blockOf(child, codec)))
+          return [{ object: "block", type: "if", isVoid: false, data: { expression: tag.args }, nodes: inner.length ? inner : [paragraph([])] }]
+        }
+        break
+      case "swagger": {
+        const src = param(params, "src")
+        if (src !== undefined) {
+          const data: Attrs = { ref: urlRef(src), path: param(params, "path") ?? "", method: param(params, "method") ?? "get" }
+          if (param(params, "expanded") === "true") data["expanded"] = true
+          return [{ object: "block", type: "swagger", isVoid: true, data }]
+        }
+        break
+      }
+      case "openapi-schemas": {
+        const spec = param(params, "spec")
+        if (spec !== undefined) {
+          const data: Attrs = { ref: { kind: "openapi", spec }, schemas: (param(params, "schemas") ?? "").split(",").filter((s) => s !== "") }
+          const grouped = param(params, "grouped")
+          if (grouped === "true" || grouped === "false") data["grouped"] = grouped === "true"
+          return [{ object: "block", type: "openapi-schemas", isVoid: true, data }]
+        }
+        break
+      }
+      case "openapi-webhook": {
+        const spec = param(params, "spec")
+        if (spec !== undefined) {
+          return [{ object: "block", type: "openapi-webhook", isVoid: true, data: { ref: { kind: "openapi", spec }, name: param(params, "name") ?? "", method: param(params, "method") ?? "post" } }]
+        }
+        break
+      }
+      default:
+        if (tag.name.startsWith("@") && lines.length === 1 && tag.params !== undefined) {
+          const [integration, block] = tag.name.slice(1).split("/") as [string, string | undefined]
+          const props: Attrs = {}
+          for (const p of params) if (p.key !== null) props[p.key] = p.value
+          return [{ object: "block", type: "integration", isVoid: true, data: { integration, block: block ?? integration, props } }]
+        }
+    }
+  }
+  // HTML and syntax GitBook has no block for: its text, as a reader of the markdown sees it.
+  return [paragraph([text(raw)])]
+}
+
+/** One block of the page codec's document as GitBook's blocks (none for frontmatter, several for a legacy table). */
+const blockOf = (node: PageNode, codec: Codec): Array<JsonBlock> => {
+  const a = node.attrs
+  const params = (a.params as ReadonlyArray<Param> | undefined) ?? []
+  switch (node.type.name) {
+    case "paragraph":
+      return [imagesOf(node) ?? paragraph(inlines(node))]
+    case "heading": {
+      const anchor = a.anchor as string | null
+      return [{
+        object: "block",
+        type: `heading-${Math.min(3, a.level as number)}`,
+        // The heading's words and its custom anchor, until the document's anchors are given out (`jsonDocumentBuilder`).
+        data: { id: headingText(node), ...(anchor === null ? {} : { explicitId: anchor }) },
+        nodes: inlines(node)
+      }]
+    }
+    case "bulletList":
+    case "orderedList":
+    case "taskList": {
+      const type = node.type.name === "taskList" ? "list-tasks" : node.type.name === "orderedList" ? "list-ordered" : "list-unordered"
+      const start = node.type.name === "orderedList" ? (a.start as number | null) ?? 1 : 1
+      const items: Array<JsonBlock> = []
+      node.forEach((item) => {
+        items.push({
+          object: "block",
+          type: "list-item",
+          ...(item.type.name === "taskItem" ? { data: { checked: item.attrs.checked === true } } : {}),
+          nodes: childBlocks(item, codec)
+        })
+      })
+      return [{ object: "block", type, ...(type === "list-ordered" ? { data: start === 1 ? {} : { start } } : {}), nodes: items }]
+    }
+    case "blockquote":
+      return [{ object: "block", type: "blockquote", nodes: childBlocks(node, codec) }]
+    case "codeBlock":
+      return [codeOf(node)]
+    case "mathBlock":
+      return [{ object: "block", type: "math", isVoid: true, data: { formula: node.textContent } }]
+    case "figure": {
+      const img = a.img as ReadonlyArray<{ readonly name: string; readonly value: string | null }>
+      const get = (name: string) => img.find((x) => x.name === name)?.value ?? undefined
+      const alt = get("alt")
+      const width = get("width")
+      const size = width === undefined ? undefined : lengthOf(width)
+      const caption = a.caption as string
+      return [{
+        object: "block",
+        type: "images",
+        isVoid: false,
+        data: {},
+        nodes: [{
+          object: "block",
+          type: "image",
+          isVoid: true,
+          data: { ref: urlRef(get("src") ?? "", true), ...(alt === undefined || alt === "" ? {} : { alt }), ...(size === undefined ? {} : { width: size }) },
+          fragments: caption === "" ? [] : [{ object: "fragment", fragment: "caption", nodes: htmlParagraphs(caption) }]
+        }]
+      }]
+    }
+    case "horizontalRule":
+      return [{ object: "block", type: "divider", isVoid: true, data: {} }]
+    case "hint": {
+      const style = param(params, "style") ?? "info"
+      return [{ object: "block", type: "hint", isVoid: false, data: { style: hintStyles.has(style) ? style : "info" }, nodes: childBlocks(node, codec) }]
+    }
+    case "tabs":
+    case "stepper":
+    case "columns": {
+      const items: Array<JsonBlock> = []
+      node.forEach((child) => {
+        const p = child.attrs.params as ReadonlyArray<Param>
+        const data: Attrs = {}
+        if (node.type.name === "tabs") data["title"] = param(p, "title") ?? ""
+        if (node.type.name === "columns") {
+          const width = param(p, "width")
+          const size = width === undefined ? undefined : lengthOf(width)
+          if (size !== undefined) data["width"] = size
+          const valign = param(p, "valign")
+          if (valign !== undefined) data["verticalAlignment"] = valign
+        }
+        const type = node.type.name === "tabs" ? "tabs-item" : node.type.name === "stepper" ? "stepper-step" : "column"
+        items.push({ object: "block", type, isVoid: false, data, nodes: childBlocks(child, codec) })
+      })
+      const fullWidth = param(params, "fullWidth")
+      return [{ object: "block", type: node.type.name, isVoid: false, data: fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }, nodes: items }]
+    }
+    case "expandable": {
+      const title: Array<Text | Inline> = []
+      for (const child of inlinesOfText(a.summary as string, codec)) title.push(child)
+      return [{
+        object: "block",
+        type: "expandable",
+        isVoid: true,
+        data: /\sopen\b/.test(a.openTag as string) ? { defaultExpanded: true } : {},
+        fragments: [
+          { object: "fragment", fragment: "expandable-title", type: "expandable-title", nodes: [paragraph(title)] },
+          { object: "fragment", fragment: "expandable-body", type: "expandable-body", nodes: childBlocks(node, codec) }
+        ]
+      }]
+    }
+    case "cards":
+      return [cardsOf(node)]
+    case "table":
+      return [tableOf(node)]
+    case "embed": {
+      const url = param(params, "url") ?? ""
+      const fullWidth = param(params, "fullWidth")
+      return [{ object: "block", type: "embed", isVoid: true, data: { url, ...(fullWidth === undefined ? {} : { fullWidth: fullWidth === "true" }) } }]
+    }
+    case "contentRef":
+      return [{ object: "block", type: "content-ref", isVoid: true, data: { ref: urlRef(param(params, "url") ?? "") } }]
+    case "file":
+      return [{ object: "block", type: "file", isVoid: true, data: { ref: urlRef(param(params, "src") ?? "", true) } }]
+    case "openapiOperation":
+      return [{
+        object: "block",
+        type: "openapi-operation",
+        isVoid: true,
+        data: { ref: { kind: "openapi", spec: param(params, "spec") ?? "" }, path: param(params, "path") ?? "", method: param(params, "method") ?? "get" }
+      }]
+    case "include": {
+      const ref = unnamed(params) ?? ""
+      // The reference as written; `resolveBlocks` turns it into the reusable content's id.
+      return [{ object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: ref } } }]
+    }
+    case "frontmatter":
+      return []
+    case "raw":
+      return rawOf(a.text as string, codec)
+    default:
+      return [paragraph([text(node.textContent)])]
+  }
+}
+
+/** Markdown inline text (an expandable's summary) as GitBook's inline nodes. */
+const inlinesOfText = (markdown: string, codec: Codec): Array<Text | Inline> => {
+  const schema = codec.schema
+  return inlines(schema.nodes.paragraph!.create(null, markdownInline(markdown, codec)))
+}
+
+const markdownInline = (markdown: string, codec: Codec) => {
+  if (markdown === "") return []
+  const doc = codec.parse(markdown)
+  const first = doc.firstChild
+  return first !== null && doc.childCount === 1 && first.type.name === "paragraph" ? first.content : codec.schema.text(markdown)
+}
+
+/**
+ * The blocks of markdown `text`, with every link and image left as a URL as written and each
+ * heading's id its text: what does not depend on the rest of the page, so that a parse worker can
+ * build it (`jsonDocumentBuilder().addPieceBlocks` then resolves them).
+ */
+export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
+  const codec = pageCodec()
+  const out: Array<JsonBlock> = []
+  codec.parse(markdown).forEach((node) => void out.push(...blockOf(node, codec)))
+  return out
+}
+
+/** The blocks of plain text: a note on why, then the text as code (a page past the parse budget). */
+export const plainBlocks = (note: string, plain: string): Array<JsonBlock> => [
+  paragraph([text(`This page is shown as plain text: it passed ${note}.`)]),
+  { object: "block", type: "code", data: {}, nodes: plain.split("\n").map((line): JsonBlock => ({ object: "block", type: "code-line", data: {}, nodes: [text(line)] })) }
+]
 
 /**
  * The JSON document of `markdown`; `refs` turns link and image URLs into content references,
@@ -211,53 +673,76 @@ const blocks = (nodes: ReadonlyArray<RootContent | Nodes>, refs: RefResolver): A
  */
 export const toJsonDocument = (markdown: string, refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes): JsonDocument => {
   const builder = jsonDocumentBuilder(refs, includes)
-  for (const piece of pieces(markdown)) builder.add(piece.children)
+  builder.addPieceBlocks(pieceBlocks(markdown))
   return builder.done()
 }
 
 /**
- * `toJsonDocument`, one piece of the document at a time: `add` the blocks of each of `pieces` in
- * order (or `addPieceBlocks`, their `pieceBlocks`, which a parse worker computes), then `done`.
- * Lets a caller give the event loop back between pieces.
+ * `toJsonDocument` from `pieceBlocks` computed elsewhere (a parse worker): `addPieceBlocks` them in
+ * order, then `done`.
  */
 export const jsonDocumentBuilder = (refs: RefResolver = defaultRefs, includes: IncludeResolver = defaultIncludes) => {
   const slugger = headingSlugger()
   const nodes: Array<JsonBlock> = []
-  // Headings in lists and quotes get their ids after every top-level heading, as the page's anchors do (`headingIds`).
-  const nested: Array<Mutable<Record<string, unknown>>> = []
-  const giveId = (data: Mutable<Record<string, unknown>>) => {
-    data["id"] = headingAnchor(data["id"] as string, slugger, data["explicitId"] as string | undefined)
+  // Headings in lists, quotes and containers get their ids after every top-level heading, as the page's anchors do (`headingIds`).
+  const nested: Array<Mutable<JsonBlock>> = []
+  // GitBook's `data.id` is a heading's custom anchor (written `<a href="#id" id="id"></a>`); `meta.id` the anchor it has.
+  const giveId = (heading: Mutable<JsonBlock>) => {
+    const data = heading.data as Mutable<Attrs>
+    const explicit = data["explicitId"] as string | undefined
+    heading.meta = { id: headingAnchor(data["id"] as string, slugger, explicit) }
     delete data["explicitId"]
-  }
-  const addPieceBlocks = (pieceBlocks: ReadonlyArray<JsonBlock>) => {
-    nodes.push(...resolveBlocks(pieceBlocks, { refs, includes }, (data, topLevel) => {
-      if (topLevel) giveId(data)
-      else nested.push(data)
-    }))
+    if (explicit === undefined) delete data["id"]
+    else data["id"] = explicit
   }
   return {
-    add: (children: ReadonlyArray<RootContent>) => addPieceBlocks(pieceBlocks(children)),
-    addPieceBlocks,
+    add: (markdown: string) => nodes.push(...resolveBlocks(pieceBlocks(markdown), { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data)))),
+    addPieceBlocks: (pieceBlocks: ReadonlyArray<JsonBlock>) => {
+      nodes.push(...resolveBlocks(pieceBlocks, { refs, includes }, (data, topLevel) => (topLevel ? giveId(data) : nested.push(data))))
+    },
     done: (): JsonDocument => {
       for (const data of nested.splice(0)) giveId(data)
-      return {
-        object: "document",
-        data: { schemaVersion: 1 },
-        nodes: nodes.length === 0 ? [{ object: "block", type: "paragraph", nodes: [text("")] }] : nodes
-      }
+      return { object: "document", data: { schemaVersion: 1 }, nodes: nodes.length === 0 ? [paragraph([])] : nodes }
     }
   }
 }
 
-/**
- * A piece's blocks with every link and image left as a URL as written and each heading's id its
- * text: what does not depend on the rest of the page, so that a parse worker can build it
- * (`jsonDocumentBuilder().addPieceBlocks` then resolves them, in order).
- */
-export const pieceBlocks = (children: ReadonlyArray<RootContent>): Array<JsonBlock> =>
-  blocks(children, (url) => ({ kind: "url", url }))
+/** A reference as GitBook's documents carry it: a page's anchor as an `anchor`, `#x` as this page's. */
+const documentRef = (ref: ContentRef): DocumentRef =>
+  ref.kind === "page" && ref.anchor !== undefined
+    ? { kind: "anchor", anchor: ref.anchor, page: ref.page }
+    : ref.kind === "url" && ref.url.startsWith("#") && ref.url.length > 1
+    ? { kind: "anchor", anchor: decodeURIComponent(ref.url.slice(1)) }
+    : ref.kind === "page"
+    ? { kind: "page", page: ref.page }
+    : ref
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+interface Resolvers {
+  readonly refs: RefResolver
+  readonly includes: IncludeResolver
+}
+
+const isUrlRef = (value: unknown): value is { kind: "url"; url: string; image?: true } =>
+  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "url" && typeof (value as { url?: unknown }).url === "string"
+
+const resolveRef = (value: { kind: "url"; url: string; image?: true }, resolvers: Resolvers): DocumentRef =>
+  documentRef(resolvers.refs(value.url, value.image === true ? "image" : "link"))
+
+/** The records of a table, their references resolved (a file column's values are file ids). */
+const resolveRecords = (records: Record<string, { values: Attrs }>, resolvers: Resolvers) => {
+  for (const record of Object.values(records)) {
+    for (const [key, value] of Object.entries(record.values)) {
+      if (isUrlRef(value)) record.values[key] = resolveRef(value, resolvers)
+      else if (Array.isArray(value)) {
+        // A file column: its files' ids, or the URL of an image that is no file (GitBook's image record).
+        const refs = value.map((v: unknown) => (isUrlRef(v) ? resolveRef(v, resolvers) : v))
+        record.values[key] = refs.every((ref) => typeof ref === "object" && ref !== null && (ref as DocumentRef).kind === "file")
+          ? refs.map((ref) => (ref as { file: string }).file)
+          : refs.length === 1 ? refs[0] : refs
+      }
+    }
+  }
+}
 
 /**
  * `pieceBlocks`' links, images and includes resolved with `resolvers`, and each heading's data
@@ -266,8 +751,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
  */
 const resolveBlocks = <N extends JsonBlock | Text | Inline>(
   nodes: ReadonlyArray<N>,
-  resolvers: { readonly refs: RefResolver; readonly includes: IncludeResolver },
-  heading: (data: Mutable<Record<string, unknown>>, topLevel: boolean) => void,
+  resolvers: Resolvers,
+  heading: (heading: Mutable<JsonBlock>, topLevel: boolean) => void,
   topLevel = true
 ): Array<N> => {
   const out: Array<N> = []
@@ -276,20 +761,30 @@ const resolveBlocks = <N extends JsonBlock | Text | Inline>(
       out.push(node)
       continue
     }
-    const data = node.data as Mutable<Record<string, unknown>> | undefined
-    if (node.object === "inline") {
-      data!["ref"] = resolvers.refs((data!["ref"] as { readonly url: string }).url, "link")
-      out.push(node)
-      continue
+    const data = node.data as Mutable<Attrs> | undefined
+    if (data !== undefined) {
+      if (node.type === "reusable-content") {
+        const id = resolvers.includes((data["ref"] as { readonly reusableContent: string }).reusableContent)
+        if (id === undefined) continue
+        data["ref"] = { kind: "reusable-content", reusableContent: id }
+      } else if (node.type.startsWith("heading-")) heading(node as Mutable<JsonBlock>, topLevel)
+      else if (node.type === "table") resolveRecords(data["records"] as Record<string, { values: Attrs }>, resolvers)
+      if (isUrlRef(data["ref"])) data["ref"] = resolveRef(data["ref"], resolvers)
+      if (isUrlRef(data["refDark"])) data["refDark"] = resolveRef(data["refDark"], resolvers)
     }
-    if (data !== undefined && node.type === "reusable-content") {
-      const id = resolvers.includes((data["ref"] as { readonly reusableContent: string }).reusableContent)
-      if (id === undefined) continue
-      data["ref"] = { kind: "reusable-content", reusableContent: id }
-    } else if (data !== undefined && node.type.startsWith("heading-")) heading(data, topLevel)
-    else if (data !== undefined && node.type === "image") data["ref"] = resolvers.refs((data["ref"] as { readonly url: string }).url, "image")
-    if (node.nodes !== undefined) (node as Mutable<JsonBlock>).nodes = resolveBlocks(node.nodes, resolvers, heading, false)
+    const mutable = node as Mutable<JsonBlock>
+    if (node.nodes !== undefined) mutable.nodes = resolveBlocks(node.nodes, resolvers, heading, false)
+    if (node.object === "block" && node.fragments !== undefined) {
+      mutable.fragments = node.fragments.map((fragment) => ({ ...fragment, nodes: resolveBlocks(fragment.nodes, resolvers, heading, false) }))
+    }
     out.push(node)
   }
   return out
 }
+
+/** One block of the page codec's document as GitBook's blocks, its references as written (see `pieceBlocks`). */
+export const pieceBlocksOf = (node: PageNode, codec: Codec): Array<JsonBlock> => blockOf(node, codec)
+
+/** `pieceBlocks` resolved with `refs` and `includes`, headings keeping their words as ids. */
+export const resolvedBlocks = (blocks: ReadonlyArray<JsonBlock>, refs: RefResolver, includes: IncludeResolver): Array<JsonBlock> =>
+  resolveBlocks(blocks, { refs, includes }, () => undefined)

@@ -2,9 +2,9 @@
  * What each reader of a large page needs of one parsed piece (a digest): small, plain data that a
  * parse worker can send back, so that the mdast itself never crosses threads.
  */
-import { type LineMap, linesFrom, parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, plainTextTree, type SectionItem } from "@quire/markdown"
+import { type LineMap, linesFrom, parsePiece, type PieceLinks, pieceLinks, pieceSectionItems, type SectionItem } from "@quire/markdown"
 import { htmlLinks } from "./Dom.ts"
-import { type JsonBlock, pieceBlocks } from "./JsonDocument.ts"
+import { type JsonBlock, pieceBlocks, plainBlocks } from "./JsonDocument.ts"
 
 /** The digests, by kind. */
 export interface Digests {
@@ -37,7 +37,7 @@ export const digestChunk = <K extends DigestKind>(task: DigestTask & { readonly 
     ? pieceSectionItems(text, task.appendix)
     : task.kind === "links"
     ? pieceLinks(parsePiece(text, task.appendix), task.lines?.[index] ?? linesFrom(0), htmlLinks)
-    : pieceBlocks(parsePiece(text, task.appendix).children)
+    : pieceBlocks(text)
   return digest as Digests[K]
 }
 
@@ -47,4 +47,4 @@ const plainDigest = (kind: DigestKind, text: string): Digests[DigestKind] =>
     ? [{ text }]
     : kind === "links"
     ? { found: [], definitions: [], used: [] }
-    : pieceBlocks(plainTextTree(text, budgetNote).children)
+    : plainBlocks(budgetNote, text)

@@ -331,6 +331,11 @@ function* piecesFor(markdown: string, kind: DigestKind, read: Array<Digests["lin
     yield* eachLinkPiece(markdown, chunkLength, { read: (found) => read.push({ found, definitions: [], used: [] }), withinLimits: options.withinLimits })
     return
   }
+  // A document's blocks are read whole: GitBook's containers (hints, tabs, expandables) span blank lines a cut may fall on.
+  if (kind === "blocks") {
+    yield { text: markdown, lines: noLines }
+    return
+  }
   for (const text of eachBlockChunk(markdown)) yield { text, lines: noLines }
 }
 

@@ -11,7 +11,7 @@ describe("toJsonDocument", () => {
       "",
       "Run **fast** and _well_ with `npm` or ~~not~~, see [the guide](guide.md).",
       "",
-      "- one",
+      "- [ ] one",
       "- [x] two",
       "",
       "3. three",
@@ -33,27 +33,28 @@ describe("toJsonDocument", () => {
       "heading-2", "paragraph", "list-tasks", "list-ordered", "blockquote", "code", "divider", "images"
     ])
     const [heading, paragraph, tasks, ordered, quote, code, , images] = document.nodes
-    assert.deepStrictEqual(heading?.data, { id: "install-it" })
+    assert.deepStrictEqual([heading?.data, heading?.meta], [{}, { id: "install-it" }])
     const inlines = paragraph?.nodes ?? []
     assert.deepStrictEqual(inlines.map((n) => n.object === "text" ? n.leaves.map((l) => [l.text, l.marks.map((m) => m.type)]) : ["link"]), [
-      [["Run ", []]], [["fast", ["bold"]]], [[" and ", []]], [["well", ["italic"]]], [[" with ", []]], [["npm", ["code"]]],
-      [[" or ", []]], [["not", ["strikethrough"]]], [[", see ", []]], ["link"], [[".", []]]
+      [["Run ", []], ["fast", ["bold"]], [" and ", []], ["well", ["italic"]], [" with ", []], ["npm", ["code"]], [" or ", []], ["not", ["strikethrough"]], [", see ", []]],
+      ["link"],
+      [[".", []]]
     ])
     const link = inlines.find((n) => n.object === "inline")
     assert.deepStrictEqual(link?.object === "inline" ? link.data.ref : undefined, { kind: "page", page: "p-guide" })
-    assert.deepStrictEqual(tasks?.nodes?.map((n) => n.object === "block" ? n.data : undefined), [undefined, { checked: true }])
+    assert.deepStrictEqual(tasks?.nodes?.map((n) => n.object === "block" ? n.data : undefined), [{ checked: false }, { checked: true }])
     assert.deepStrictEqual(ordered?.data, { start: 3 })
     assert.strictEqual(quote?.nodes?.[0]?.object, "block")
     assert.deepStrictEqual(code?.data, { syntax: "bash" })
     assert.strictEqual(code?.nodes?.length, 2)
-    assert.deepStrictEqual(images?.nodes?.[0], { object: "block", type: "image", isVoid: true, data: { ref: { kind: "file", file: "abc123" }, alt: "Logo" } })
+    assert.deepStrictEqual(images?.nodes?.[0], { object: "block", type: "image", isVoid: true, data: { ref: { kind: "file", file: "abc123" }, alt: "Logo" }, fragments: [] })
   })
 
   it("names headings as the page's anchors do: top-level ones first, then those in lists and quotes, without tags", () => {
     const markdown = "> # Setup\n\n# Setup\n\n- ## Install `it`   {% badge %}\n\n## Install `it`\n"
     const ids = (nodes: ReadonlyArray<unknown>): Array<unknown> =>
       (nodes as ReadonlyArray<JsonBlock>).flatMap((node) => node.object !== "block" ? [] : [
-        ...(node.type.startsWith("heading-") ? [node.data?.["id"]] : []),
+        ...(node.type.startsWith("heading-") ? [node.meta?.id] : []),
         ...(node.nodes === undefined ? [] : ids(node.nodes))
       ])
     const anchors = headingIds(parseMarkdown(markdown))
@@ -64,7 +65,7 @@ describe("toJsonDocument", () => {
   it("names headings with GitBook's ids, as GitBook's links to them expect", () => {
     const markdown = "## Math & TeX\n\n### 1. Create an app <picture><img src=\"badge.png\" alt=\"\"></picture>\n"
     const [math, create] = toJsonDocument(markdown).nodes as ReadonlyArray<JsonBlock>
-    assert.deepStrictEqual([math?.data?.["id"], create?.data?.["id"]], ["math-and-tex", "id-1.-create-an-app"])
+    assert.deepStrictEqual([math?.meta?.id, create?.meta?.id], ["math-and-tex", "id-1.-create-an-app"])
   })
 
   it("gives an empty page one empty paragraph", () => {

@@ -84,7 +84,7 @@ describe("ParsePool", () => {
       for (const blocks of yield* pool.digestPieces(page, "blocks")) builder.addPieceBlocks(blocks)
       const document = builder.done()
       assert.deepStrictEqual(document, toJsonDocument(page, refs))
-      const ids = document.nodes.flatMap((node) => node.type.startsWith("heading-") ? [node.data?.["id"]] : [])
+      const ids = document.nodes.flatMap((node) => node.type.startsWith("heading-") ? [node.meta?.id] : [])
       assert.deepStrictEqual(ids.slice(0, 4), ["part-a", "part-b", "part-a-1", "part-b-1"])
     }).pipe(Effect.provide(ParsePool.layer)))
 

@@ -1,0 +1,186 @@
+/**
+ * Pages read as GitBook's JSON document (`format=document`) carry GitBook's blocks (hints, tabs,
+ * code with titles, tables), and a document written back through a change request is stored as
+ * GitBook markdown: the blocks it did not change keep their bytes; JSON that is no document is a
+ * 400 naming the field.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { backends, raw, spaceWith } from "./Harness.ts"
+import { write } from "./SiteFixtures.ts"
+
+type JsonSchema = { readonly [key: string]: unknown }
+const schemas = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve("@gitbook/api/spec/openapi.json"), "utf8")) as { components: { schemas: Record<string, JsonSchema> } }).components.schemas
+
+/**
+ * Where `value` breaks GitBook's schema `schema` (the subset of JSON Schema its spec uses); `oneOf`
+ * is read as `anyOf`, as GitBook's own unions overlap (a URL reference is a content reference and
+ * an image record alike).
+ */
+const violations = (value: unknown, schema: JsonSchema, at: string): Array<string> => {
+  const ref = schema["$ref"]
+  if (typeof ref === "string") return violations(value, schemas[ref.split("/").at(-1)!]!, at)
+  const out: Array<string> = []
+  for (const part of (schema["allOf"] as ReadonlyArray<JsonSchema> | undefined) ?? []) out.push(...violations(value, part, at))
+  const union = (schema["oneOf"] ?? schema["anyOf"]) as ReadonlyArray<JsonSchema> | undefined
+  if (union !== undefined) {
+    const tries = union.map((option) => violations(value, option, at))
+    if (!tries.some((found) => found.length === 0)) out.push(`${at}: none of ${union.length} shapes (${tries.map((t) => t[0]).join(" | ").slice(0, 300)})`)
+  }
+  const type = schema["type"]
+  const types = Array.isArray(type) ? type : type === undefined ? [] : [type]
+  const kind = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value
+  if (types.length > 0 && !types.some((t) => t === kind || (t === "number" && kind === "integer"))) return [...out, `${at}: ${kind}, not ${types.join("/")}`]
+  const allowed = schema["enum"] as ReadonlyArray<unknown> | undefined
+  if (allowed !== undefined && !allowed.includes(value)) out.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(allowed)}`)
+  if (kind === "array") {
+    const items = schema["items"] as JsonSchema | undefined
+    const list = value as ReadonlyArray<unknown>
+    if (typeof schema["minItems"] === "number" && list.length < schema["minItems"]) out.push(`${at}: fewer than ${schema["minItems"]} items`)
+    if (items !== undefined) list.forEach((item, i) => out.push(...violations(item, items, `${at}[${i}]`)))
+  }
+  if (kind === "object") {
+    const object = value as Record<string, unknown>
+    const properties = (schema["properties"] as Record<string, JsonSchema> | undefined) ?? {}
+    for (const key of (schema["required"] as ReadonlyArray<string> | undefined) ?? []) if (!(key in object)) out.push(`${at}: no ${key}`)
+    for (const [key, item] of Object.entries(object)) {
+      if (properties[key] !== undefined) out.push(...violations(item, properties[key], `${at}.${key}`))
+      else if (schema["additionalProperties"] === false) out.push(`${at}: unexpected ${key}`)
+      else if (typeof schema["additionalProperties"] === "object") out.push(...violations(item, schema["additionalProperties"] as JsonSchema, `${at}.${key}`))
+    }
+  }
+  return out
+}
+
+/** A page of every block Quire reads into GitBook's model. */
+const everyBlock = [
+  "# Title <a href=\"#custom\" id=\"custom\"></a>",
+  "",
+  "**b** _i_ `c` ~~s~~ <mark style=\"color:red;\">red</mark> <kbd>K</kbd> [a link](https://example.com) [x](#part) $$e=mc^2$$ <i class=\"fa-check\">:check:</i>",
+  "",
+  "* one",
+  "  * nested",
+  "",
+  "1. first",
+  "",
+  "* [x] done",
+  "",
+  "> quoted",
+  "",
+  "{% hint style=\"success\" %}",
+  "Done.",
+  "{% endhint %}",
+  "",
+  "{% stepper %}",
+  "{% step %}",
+  "### Step one",
+  "{% endstep %}",
+  "{% endstepper %}",
+  "",
+  "{% columns %}",
+  "{% column width=\"50%\" %}",
+  "Left",
+  "{% endcolumn %}",
+  "{% endcolumns %}",
+  "",
+  "<details>",
+  "",
+  "<summary>More</summary>",
+  "",
+  "Hidden.",
+  "",
+  "</details>",
+  "",
+  "{% code title=\"a.ts\" lineNumbers=\"true\" %}",
+  "```ts",
+  "const a = 1",
+  "```",
+  "{% endcode %}",
+  "",
+  "$$",
+  "x^2",
+  "$$",
+  "",
+  "{% embed url=\"https://youtu.be/x\" %}",
+  "",
+  "<figure><img src=\"https://example.com/a.png\" alt=\"A\" width=\"300\"><figcaption><p>Caption</p></figcaption></figure>",
+  "",
+  "<table data-view=\"cards\"><thead><tr><th></th><th data-hidden data-card-target data-type=\"content-ref\"></th></tr></thead><tbody><tr><td><strong>Go</strong></td><td><a href=\"https://example.com\">x</a></td></tr></tbody></table>",
+  "",
+  "{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}",
+  "[OpenAPI pets](https://example.com/pets.yaml)",
+  "{% endopenapi-operation %}",
+  "",
+  "{% if visitor.claims.beta %}",
+  "Beta.",
+  "{% endif %}",
+  "",
+  "***",
+  ""
+].join("\n")
+
+const markdown = [
+  "Intro  with  the author's   spacing.",
+  "",
+  "{% hint style=\"warning\" %}",
+  "Back up first.",
+  "{% endhint %}",
+  "",
+  "{% tabs %}",
+  "{% tab title=\"npm\" %}",
+  "```bash",
+  "npm i quire",
+  "```",
+  "{% endtab %}",
+  "{% endtabs %}",
+  "",
+  "| Name | Age |",
+  "|------|----:|",
+  "| Ann  |   3 |",
+  ""
+].join("\n")
+
+for (const backend of backends) {
+  layer(backend.layer, { timeout: 120_000, excludeTestServices: true })(`pages as GitBook documents on ${backend.name}`, (it) => {
+    it.effect("a page reads as GitBook's blocks, and its document written back with one block changed changes only that block's lines", () =>
+      Effect.gen(function*() {
+        const { alice, space } = yield* spaceWith()
+        const api = alice.api
+        yield* write(api, space.id, [{ operation: "insert_page", title: "Setup", document: { markdown } }])
+        const pageId = (yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })).pages[0]!.id
+        const read = yield* api.spaceContent.getPageById({ params: { spaceId: space.id, pageId }, query: { format: "document" } })
+        const nodes = read.document!.nodes as ReadonlyArray<{ type: string; data?: Record<string, unknown>; nodes?: ReadonlyArray<{ type: string; data?: unknown }> }>
+        assert.deepStrictEqual(nodes.map((n) => n.type), ["paragraph", "hint", "tabs", "table"])
+        assert.deepStrictEqual(nodes[1]!.data, { style: "warning" })
+        assert.deepStrictEqual(nodes[2]!.nodes?.map((n) => [n.type, n.data]), [["tabs-item", { title: "npm" }]])
+
+        // The hint becomes a danger hint; everything else is sent back as it was read.
+        const edited = { ...read.document!, nodes: nodes.map((n, i) => (i === 1 ? { ...n, data: { style: "danger" } } : n)) }
+        yield* write(api, space.id, [{ operation: "update_page", page: pageId, document: { document: edited } }])
+        const stored = yield* api.spaceContent.getPageById({ params: { spaceId: space.id, pageId }, query: { format: "markdown" } })
+        assert.strictEqual(stored.markdown, markdown.replace("{% hint style=\"warning\" %}", "{% hint style=\"danger\" %}"))
+
+        // Every block of a page, as GitBook's spec shapes them.
+        yield* write(api, space.id, [{ operation: "insert_page", title: "Blocks", document: { markdown: everyBlock } }])
+        const blocksId = (yield* api.spaceContent.getCurrentRevision({ params: { spaceId: space.id }, query: {} })).pages.find((p) => p.title === "Blocks")!.id
+        const blocks = yield* api.spaceContent.getPageById({ params: { spaceId: space.id, pageId: blocksId }, query: { format: "document" } })
+        const types = (blocks.document!.nodes as ReadonlyArray<{ type: string }>).map((n) => n.type)
+        assert.deepStrictEqual(types, ["heading-1", "paragraph", "list-unordered", "list-ordered", "list-tasks", "blockquote", "hint", "stepper", "columns", "expandable", "code", "math", "embed", "images", "table", "openapi-operation", "if", "divider"])
+        assert.deepStrictEqual(violations(blocks.document, schemas["JSONDocument"]!, "document"), [])
+        assert.deepStrictEqual(violations(read.document, schemas["JSONDocument"]!, "document"), [])
+        // The check itself tells a block GitBook would refuse.
+        assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "hint", data: { style: "bogus" }, nodes: [] }] }, schemas["JSONDocument"]!, "document"))
+        assert.isNotEmpty(violations({ object: "document", data: {}, nodes: [{ object: "block", type: "image", data: {} }] }, schemas["JSONDocument"]!, "document"))
+
+        const cr = yield* api.changeRequests.createChangeRequest({ params: { spaceId: space.id }, payload: { subject: "Bad" } })
+        const bad = yield* raw("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+          token: alice.token,
+          body: JSON.stringify({ changes: [{ operation: "update_page", page: pageId, document: { document: { object: "page", nodes: [] } } }] })
+        })
+        assert.strictEqual(bad.status, 400)
+        assert.include(JSON.stringify(bad.body), "changes[0].document.document")
+      }))
+  })
+}

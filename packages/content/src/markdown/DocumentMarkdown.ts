@@ -1,0 +1,476 @@
+/**
+ * GitBook's JSON document written as the GitBook markdown Git sync writes: each block through the
+ * editor's codec of `@quire/document` (the grammar `JsonDocument.ts` reads with). Given the page's
+ * current markdown, a block that reads the same as one of it is written as that block's text, so a
+ * document read and written back with one block changed changes only that block's lines.
+ */
+import type { ContentRef } from "../domain/Revision.ts"
+import { type DocumentRef, type Fragment, htmlMarkTags, type Inline, type JsonBlock, type JsonDocument, type Leaf, type Mark, markAttrs, pageCodec, type PageNode, type Text } from "./GitbookModel.ts"
+import { defaultIncludes, defaultRefs, type IncludeResolver, pieceBlocksOf, type RefResolver, resolvedBlocks } from "./JsonDocument.ts"
+
+/** The URL a reference is written as (a page's relative path, a file's). */
+export type RefWriter = (ref: DocumentRef) => string
+
+/** URLs as they are, files as `/files/<id>`, pages as `/pages/<id>`, anchors as `#anchor`, reusable contents as `/reusable-content/<id>`. */
+export const defaultWriter: RefWriter = (ref) => {
+  switch (ref.kind) {
+    case "url":
+      return ref.url
+    case "file":
+      return `/files/${encodeURIComponent(ref.file)}`
+    case "page":
+      return `/pages/${encodeURIComponent(ref.page)}${ref.anchor === undefined ? "" : `#${ref.anchor}`}`
+    case "anchor":
+      return `${ref.page === undefined ? "" : `/pages/${encodeURIComponent(ref.page)}`}#${ref.anchor}`
+    case "openapi":
+      return ref.spec
+    case "reusable-content":
+      return `/reusable-content/${ref.reusableContent}`
+  }
+}
+
+/** The page's current markdown and how its references resolve, so that unchanged blocks keep their text. */
+export interface BaseMarkdown {
+  readonly markdown: string
+  readonly refs?: RefResolver
+  readonly includes?: IncludeResolver
+}
+
+export interface WriteOptions {
+  readonly refs?: RefWriter
+  /** The page's markdown before: its frontmatter is kept, and blocks that read the same keep their text. */
+  readonly base?: BaseMarkdown
+}
+
+type Attrs = Record<string, unknown>
+type PMMark = PageNode["marks"][number]
+const dq = (key: string | null, value: string) => ({ key, value, quote: "\"" as const })
+
+/** A block's identity for reuse: its JSON without GitBook's node keys and heading ids (which depend on the page). */
+const sameness = (block: JsonBlock): string =>
+  JSON.stringify(block, (key, value) => (key === "key" || key === "meta" || key === "explicitId" ? undefined : value))
+
+const fragment = (block: JsonBlock, name: string): Fragment | undefined => block.fragments?.find((f) => f.fragment === name)
+
+/** A tag line with its parameters double-quoted, those without a value left out. */
+const tagLine = (name: string, params: ReadonlyArray<readonly [string, string | undefined]>): string =>
+  `{% ${[name, ...params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v}"`)].join(" ")} %}`
+
+/** Writes a document as markdown. */
+// oxlint-disable-next-line max-lines-per-function -- one writer per GitBook block type, sharing the codec and the reference writer
+export const documentMarkdown = (document: Pick<JsonDocument, "nodes">, options: WriteOptions = {}): string => {
+  const codec = pageCodec()
+  const schema = codec.schema
+  const write = options.refs ?? defaultWriter
+
+  // Inline content ------------------------------------------------------------------------------
+  const pmMarks = (marks: ReadonlyArray<Mark>) =>
+    marks.flatMap((m) => {
+      switch (m.type) {
+        case "bold":
+          return [schema.marks.bold!.create()]
+        case "italic":
+          // GitBook writes italics with underscores.
+          return [schema.marks.italic!.create({ delim: "_" })]
+        case "strikethrough":
+          return [schema.marks.strike!.create()]
+        case "code":
+          return [schema.marks.code!.create()]
+        case "color":
+          return [schema.marks.highlight!.create({ attrs: markAttrs(m.data) })]
+        default:
+          return []
+      }
+    })
+  const htmlTags = Object.entries(htmlMarkTags)
+  const leafNodes = (leaf: Leaf, extra: ReadonlyArray<PMMark> = []): Array<PageNode> => {
+    const marks = [...pmMarks(leaf.marks), ...extra]
+    const out: Array<PageNode> = []
+    const parts = leaf.marks.some((m) => m.type === "code") ? [leaf.text] : leaf.text.split("\n")
+    parts.forEach((part, i) => {
+      if (i > 0) out.push(schema.nodes.hardBreak!.create())
+      if (part !== "") out.push(schema.text(part, marks))
+    })
+    // Keyboard keys, superscripts and subscripts are inline HTML around the text.
+    const tags = htmlTags.filter(([, type]) => leaf.marks.some((m) => m.type === type)).map(([tag]) => tag)
+    return tags.length === 0
+      ? out
+      : [...tags.map((tag) => schema.nodes.rawInline!.create({ text: `<${tag}>` })), ...out, ...tags.toReversed().map((tag) => schema.nodes.rawInline!.create({ text: `</${tag}>` }))]
+  }
+  const inline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined, extra: ReadonlyArray<PMMark> = []): Array<PageNode> => {
+    const out: Array<PageNode> = []
+    for (const node of nodes ?? []) {
+      if (node.object === "text") {
+        for (const leaf of node.leaves) out.push(...leafNodes(leaf, extra))
+        continue
+      }
+      if (node.object !== "inline") continue
+      const data = node.data
+      switch (node.type) {
+        case "link":
+          out.push(...inline(node.nodes, [...extra, schema.marks.link!.create({ href: write(data["ref"] as DocumentRef) })]))
+          break
+        case "mention": {
+          // GitBook names a mentioned page by its file (or folder) name, which the link's target ends with.
+          const href = write(data["ref"] as DocumentRef)
+          const name = href.split(/[?#]/)[0]!.split("/").filter((segment) => segment !== "").at(-1) ?? href
+          out.push(schema.text(name, [...extra, schema.marks.link!.create({ href, title: "mention", titleQuote: "\"" })]))
+          break
+        }
+        case "button": {
+          const icon = typeof data["icon"] === "string" ? ` data-icon="${data["icon"]}"` : ""
+          const href = data["ref"] === undefined ? "" : write(data["ref"] as DocumentRef)
+          out.push(
+            schema.nodes.rawInline!.create({ text: `<a href="${href}" class="button ${String(data["kind"] ?? "primary")}"${icon}>` }),
+            ...(data["label"] === "" ? [] : [schema.text(String(data["label"] ?? ""))]),
+            schema.nodes.rawInline!.create({ text: "</a>" })
+          )
+          break
+        }
+        case "inline-image":
+          if (data["refDark"] !== undefined) {
+            const picture = `<picture><source srcset="${write(data["refDark"] as DocumentRef)}" media="(prefers-color-scheme: dark)"><img src="${write(data["ref"] as DocumentRef)}" alt="${(data["alt"] as string | undefined) ?? ""}"></picture>`
+            out.push(schema.nodes.rawInline!.create({ text: picture }))
+            break
+          }
+          out.push(schema.nodes.image!.create({ src: write(data["ref"] as DocumentRef), alt: (data["alt"] as string | undefined) ?? "", title: (data["caption"] as string | undefined) ?? null }, null, extra))
+          break
+        case "inline-math":
+          out.push(schema.nodes.inlineMath!.create({ tex: data["formula"] as string }))
+          break
+        case "icon": {
+          const icon = data["icon"] as string
+          out.push(schema.nodes.rawInline!.create({ text: `<i class="fa-${icon}">` }), schema.text(`:${icon}:`), schema.nodes.rawInline!.create({ text: "</i>" }))
+          break
+        }
+        case "emoji":
+          out.push(schema.text(String.fromCodePoint(...String(data["code"]).split("-").map((c) => Number.parseInt(c, 16))), extra))
+          break
+        default:
+          out.push(...inline(node.nodes, extra))
+      }
+    }
+    return out
+  }
+  /** A text block's inline content, a space that starts or ends it written `&#x20;` as GitBook does (a bare one would be dropped). */
+  const blockInline = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): Array<PageNode> => {
+    const out = inline(nodes)
+    const first = out[0]
+    if (first?.isText === true && (first.text ?? "").startsWith(" ") && !first.marks.some((m) => m.type.name === "code")) {
+      const rest = first.text!.slice(1)
+      out.splice(0, 1, schema.nodes.rawInline!.create({ text: "&#x20;" }), ...(rest === "" ? [] : [schema.text(rest, first.marks)]))
+    }
+    const last = out.at(-1)
+    if (last?.isText === true && (last.text ?? "").endsWith(" ") && !last.marks.some((m) => m.type.name === "code")) {
+      const rest = last.text!.slice(0, -1)
+      out.splice(out.length - 1, 1, ...(rest === "" ? [] : [schema.text(rest, last.marks)]), schema.nodes.rawInline!.create({ text: "&#x20;" }))
+    }
+    return out
+  }
+
+  /** Inline content as GitBook writes it inside HTML (a caption, a card). */
+  const inlineHtml = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string =>
+    (nodes ?? []).map((node) => {
+      if (node.object === "text") {
+        return node.leaves.map((leaf) =>
+          leaf.marks.reduceRight((inner, m) => {
+            const tag = m.type === "bold" ? "strong" : m.type === "italic" ? "em" : m.type === "code" ? "code" : m.type === "strikethrough" ? "s" : undefined
+            return m.type === "color" ? `<mark${markAttrs(m.data)}>${inner}</mark>` : tag === undefined ? inner : `<${tag}>${inner}</${tag}>`
+          }, leaf.text)
+        ).join("")
+      }
+      if (node.object === "inline" && node.type === "link") return `<a href="${write(node.data["ref"] as DocumentRef)}">${inlineHtml(node.nodes)}</a>`
+      return ""
+    }).join("")
+  const paragraphsHtml = (blocks: ReadonlyArray<JsonBlock>): string => blocks.map((b) => `<p>${inlineHtml(b.nodes)}</p>`).join("")
+  const inlineMarkdown = (nodes: ReadonlyArray<Text | Inline | JsonBlock> | undefined): string =>
+    codec.serialize(schema.nodes.doc!.create(null, [schema.nodes.paragraph!.create(null, inline(nodes))])).replace(/\n$/, "")
+
+  // Blocks --------------------------------------------------------------------------------------
+  const text = (node: JsonBlock | Text | Inline): string =>
+    node.object === "text" ? node.leaves.map((l) => l.text).join("") : (node.nodes ?? []).map(text).join("")
+  const children = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): Array<PageNode> => {
+    const out = (nodes ?? []).flatMap((n) => (n.object === "block" ? blockNodes(n) : []))
+    return out.length === 0 ? [schema.nodes.paragraph!.create()] : out
+  }
+  const rawNode = (raw: string) => schema.nodes.raw!.create({ text: raw })
+  const innerMarkdown = (nodes: ReadonlyArray<JsonBlock | Text | Inline> | undefined): string =>
+    codec.serialize(schema.nodes.doc!.create(null, children(nodes)))
+
+  /**
+   * A list item's blocks with a paragraph followed by a list written without a blank line between
+   * them, as GitBook writes nested lists (its text is kept as the paragraph's source slice, which
+   * the codec writes as it is once it reads back the same).
+   */
+  const tightItem = (blocks: Array<PageNode>): Array<PageNode> =>
+    blocks.map((block, i) => {
+      const next = blocks[i + 1]
+      if (block.type.name !== "paragraph" || next === undefined || !next.type.name.endsWith("List")) return block
+      const text = codec.serialize(schema.nodes.doc!.create(null, [block]))
+      return block.type.create({ ...block.attrs, source: text.endsWith("\n") ? text : `${text}\n` }, block.content)
+    })
+
+  const imageNode = (image: JsonBlock): PageNode => {
+    const data = image.data ?? {}
+    const src = write(data["ref"] as DocumentRef)
+    const alt = (data["alt"] as string | undefined) ?? ""
+    const width = data["width"] as number | { unit: string; value: number } | undefined
+    const caption = fragment(image, "caption")
+    const img = [{ name: "src", value: src, quote: "\"" }, { name: "alt", value: alt, quote: "\"" }]
+    if (width !== undefined) img.push({ name: "width", value: typeof width === "number" ? String(width) : `${width.value}${width.unit}`, quote: "\"" })
+    return schema.nodes.figure!.create({ img, caption: caption === undefined ? "" : paragraphsHtml(caption.nodes) })
+  }
+
+  const tableNode = (block: JsonBlock): PageNode => {
+    const data = block.data ?? {}
+    const view = data["view"] as Attrs
+    const definition = data["definition"] as Record<string, Attrs>
+    const records = Object.values(data["records"] as Record<string, { orderIndex: string; values: Attrs }>).toSorted((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
+    const fragmentNodes = (id: unknown): ReadonlyArray<JsonBlock> => (typeof id === "string" ? block.fragments?.find((f) => f.fragment === id)?.nodes ?? [] : [])
+    if (view["type"] === "cards") {
+      const visible = new Set(view["columns"] as ReadonlyArray<string>)
+      const ids = Object.keys(definition)
+      const columns = ids.map((id) => {
+        const def = definition[id]!
+        let attrs = visible.has(id) ? "" : " data-hidden"
+        if (view["targetDefinition"] === id) attrs += " data-card-target"
+        if (view["coverDefinition"] === id) attrs += " data-card-cover"
+        if (def["type"] !== "text") attrs += ` data-type="${def["type"] as string}"`
+        return { attrs, label: def["title"] as string }
+      })
+      const rows = records.map((record) =>
+        ids.map((id) => {
+          const value = record.values[id]
+          const type = definition[id]!["type"]
+          if (type === "content-ref" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+            const href = write(value as DocumentRef)
+            return `<a href="${href}">${href}</a>`
+          }
+          if (type === "files" && Array.isArray(value)) {
+            return value.map((file) => {
+              const href = write({ kind: "file", file: String(file) } as ContentRef)
+              return `<a href="${href}">${String(file)}</a>`
+            }).join("")
+          }
+          if (type === "files" && typeof value === "object" && value !== null) {
+            const ref = ("ref" in value ? value.ref : value) as DocumentRef
+            const href = write(ref)
+            return `<a href="${href}">${href.split("/").at(-1) ?? href}</a>`
+          }
+          if (type === "content-ref" || type === "files") return typeof value === "string" ? value : ""
+          const nodes = fragmentNodes(value)
+          return nodes.length === 1 ? inlineHtml(nodes[0]!.nodes) : paragraphsHtml(nodes)
+        })
+      )
+      let tableAttrs = " data-view=\"cards\""
+      if (view["cardSize"] === "large") tableAttrs += " data-card-size=\"large\""
+      if (view["hideColumnTitle"] === true) tableAttrs += " data-column-title-hidden"
+      if (typeof data["fullWidth"] === "boolean") tableAttrs += ` data-full-width="${String(data["fullWidth"])}"`
+      return schema.nodes.cards!.create({ tableAttrs, columns, rows })
+    }
+    const ids = (view["columns"] as ReadonlyArray<string> | undefined) ?? Object.keys(definition)
+    const cell = (type: "tableHeader" | "tableCell", nodes: ReadonlyArray<JsonBlock>, fallback: string) =>
+      schema.nodes[type]!.create(null, schema.nodes.paragraph!.create(null, nodes.length === 0 ? (fallback === "" ? [] : [schema.text(fallback)]) : inline(nodes.flatMap((n) => n.nodes ?? []))))
+    const header = schema.nodes.tableRow!.create(null, ids.map((id) => cell("tableHeader", fragmentNodes(`h${id}`), (definition[id]?.["title"] as string | undefined) ?? "")))
+    const rows = records.map((record) => schema.nodes.tableRow!.create(null, ids.map((id) => cell("tableCell", fragmentNodes(record.values[id]), ""))))
+    const delimiters = ids.map((id) => {
+      const align = definition[id]?.["textAlignment"]
+      return align === "center" ? ":-:" : align === "right" ? "-:" : "-"
+    })
+    return padded(schema.nodes.table!.create({ delimiters, pipes: true }, [header, ...rows]))
+  }
+
+  /** A table with its columns padded to their widest cell, as GitBook writes tables (each row's `line`). */
+  const padded = (table: PageNode): PageNode => {
+    const lines = codec.serialize(schema.nodes.doc!.create(null, [table])).split("\n").filter((line) => line !== "")
+    if (lines.length !== table.childCount + 1) return table
+    const cells = lines.map((line) => line.slice(2, -2).split(/(?<!\\) \| /))
+    const widths = cells[0]!.map((_, k) => Math.max(1, ...cells.map((row, r) => (r === 1 ? 1 : row[k]?.length ?? 0))))
+    if (cells.some((row) => row.length !== widths.length)) return table
+    const delimiters = table.attrs.delimiters as ReadonlyArray<string>
+    const delimiterRow = `| ${widths.map((w, k) => {
+      const d = delimiters[k] ?? "-"
+      return d.startsWith(":") && d.endsWith(":") ? `:${"-".repeat(Math.max(1, w - 2))}:` : d.endsWith(":") ? `${"-".repeat(Math.max(1, w - 1))}:` : "-".repeat(w)
+    }).join(" | ")} |`
+    const rows: Array<PageNode> = []
+    table.forEach((row, _offset, index) => {
+      const line = `| ${cells[index === 0 ? 0 : index + 1]!.map((cell, k) => cell.padEnd(widths[k]!)).join(" | ")} |`
+      rows.push(row.type.create({ ...row.attrs, line }, row.content))
+    })
+    return table.type.create({ ...table.attrs, delimiterRow }, rows)
+  }
+
+  const blockNodes = (block: JsonBlock): Array<PageNode> => {
+    const data = block.data ?? {}
+    switch (block.type) {
+      case "paragraph":
+        return [schema.nodes.paragraph!.create(null, blockInline(block.nodes))]
+      case "heading-1":
+      case "heading-2":
+      case "heading-3": {
+        const explicit = data["id"] as string | undefined
+        return [schema.nodes.heading!.create({ level: Number(block.type.slice(-1)), anchor: explicit ?? null }, blockInline(block.nodes))]
+      }
+      case "list-unordered":
+      case "list-ordered":
+      case "list-tasks": {
+        const tasks = block.type === "list-tasks"
+        const items = (block.nodes ?? []).flatMap((item) =>
+          item.object === "block"
+            ? [tasks
+              ? schema.nodes.taskItem!.create({ checked: item.data?.["checked"] === true }, tightItem(children(item.nodes)))
+              : schema.nodes.listItem!.create(null, tightItem(children(item.nodes)))]
+            : []
+        )
+        // GitBook writes bullets and tasks with `*`.
+        if (tasks) return [schema.nodes.taskList!.create({ marker: "*" }, items)]
+        if (block.type === "list-ordered") return [schema.nodes.orderedList!.create({ start: (data["start"] as number | undefined) ?? 1 }, items)]
+        return [schema.nodes.bulletList!.create({ marker: "*" }, items)]
+      }
+      case "list-item":
+        return children(block.nodes)
+      case "blockquote":
+        return [schema.nodes.blockquote!.create(null, children(block.nodes))]
+      case "code": {
+        const body = (block.nodes ?? []).map(text).join("\n")
+        const params: Array<ReturnType<typeof dq>> = []
+        if (typeof data["title"] === "string") params.push(dq("title", data["title"]))
+        if (data["overflow"] === "wrap") params.push(dq("overflow", "wrap"))
+        for (const flag of ["lineNumbers", "fullWidth", "expandable"]) if (typeof data[flag] === "boolean") params.push(dq(flag, String(data[flag])))
+        return [schema.nodes.codeBlock!.create(
+          { language: (data["syntax"] as string | undefined) ?? "", wrapper: params.length === 0 ? null : params },
+          body === "" ? null : schema.text(body)
+        )]
+      }
+      case "math": {
+        const formula = (data["formula"] as string | undefined) ?? ""
+        return [schema.nodes.mathBlock!.create(null, formula === "" ? null : schema.text(formula))]
+      }
+      case "images": {
+        // GitBook writes each image of a block as a `<figure>`, with or without a caption.
+        return (block.nodes ?? []).filter((n): n is JsonBlock => n.object === "block").map(imageNode)
+      }
+      case "image":
+        return blockNodes({ object: "block", type: "images", data: {}, nodes: [block] })
+      case "divider":
+        return [schema.nodes.horizontalRule!.create({ marker: "***" })]
+      case "hint":
+        return [schema.nodes.hint!.create({ params: [dq("style", (data["style"] as string | undefined) ?? "info")] }, children(block.nodes))]
+      case "tabs":
+      case "stepper":
+      case "columns": {
+        const childType = block.type === "tabs" ? "tab" : block.type === "stepper" ? "step" : "column"
+        const items = (block.nodes ?? []).flatMap((item, index) => {
+          if (item.object !== "block") return []
+          const d = item.data ?? {}
+          const params: Array<ReturnType<typeof dq>> = []
+          if (block.type === "tabs") params.push(dq("title", (d["title"] as string | undefined) ?? ""))
+          if (block.type === "columns") {
+            const width = d["width"] as number | { unit: string; value: number } | undefined
+            if (width !== undefined) params.push(dq("width", typeof width === "number" ? String(width) : `${width.value}${width.unit}`))
+            if (typeof d["verticalAlignment"] === "string") params.push(dq("valign", d["verticalAlignment"]))
+          }
+          // GitBook sets each tab, step and column after the first off by a blank line.
+          return [schema.nodes[childType]!.create({ params, lead: index === 0 ? 0 : 1 }, children(item.nodes))]
+        })
+        const params = typeof data["fullWidth"] === "boolean" ? [dq("fullWidth", String(data["fullWidth"]))] : []
+        return [schema.nodes[block.type]!.create({ params }, items)]
+      }
+      case "tabs-item":
+      case "stepper-step":
+      case "column":
+        return children(block.nodes)
+      case "expandable": {
+        const title = fragment(block, "expandable-title")?.nodes[0]
+        const body = fragment(block, "expandable-body")?.nodes
+        return [schema.nodes.expandable!.create(
+          { openTag: data["defaultExpanded"] === true ? "<details open>" : "<details>", summary: title === undefined ? "" : inlineMarkdown(title.nodes) },
+          children(body)
+        )]
+      }
+      case "table":
+        return [tableNode(block)]
+      case "embed": {
+        const params = [dq("url", (data["url"] as string | undefined) ?? "")]
+        if (typeof data["fullWidth"] === "boolean") params.push(dq("fullWidth", String(data["fullWidth"])))
+        return [schema.nodes.embed!.create({ params })]
+      }
+      case "file":
+        return [schema.nodes.file!.create({ params: [dq("src", write(data["ref"] as DocumentRef))] })]
+      case "content-ref": {
+        const url = write(data["ref"] as DocumentRef)
+        return [schema.nodes.contentRef!.create({ params: [dq("url", url)], body: `[${url}](${url})` })]
+      }
+      case "openapi-operation": {
+        const spec = (data["ref"] as { spec?: string } | undefined)?.spec ?? ""
+        return [schema.nodes.openapiOperation!.create({
+          params: [dq("spec", spec), dq("path", (data["path"] as string | undefined) ?? ""), dq("method", (data["method"] as string | undefined) ?? "get")],
+          body: `[OpenAPI ${spec}](${spec})`
+        })]
+      }
+      case "reusable-content":
+        return [schema.nodes.include!.create({ params: [dq(null, write(data["ref"] as DocumentRef))] })]
+      case "if":
+        return [rawNode(`{% if ${(data["expression"] as string | undefined) ?? ""} %}\n${innerMarkdown(block.nodes)}{% endif %}`)]
+      case "swagger":
+        return [rawNode(`${tagLine("swagger", [["src", write(data["ref"] as DocumentRef)], ["path", data["path"] as string | undefined], ["method", data["method"] as string | undefined]])}\n{% endswagger %}`)]
+      case "openapi-schemas": {
+        const spec = (data["ref"] as { spec?: string } | undefined)?.spec ?? ""
+        const schemas = ((data["schemas"] as ReadonlyArray<string> | undefined) ?? []).join(",")
+        const grouped = typeof data["grouped"] === "boolean" ? String(data["grouped"]) : undefined
+        return [rawNode(`${tagLine("openapi-schemas", [["spec", spec], ["schemas", schemas], ["grouped", grouped]])}\n[OpenAPI ${spec}](${spec})\n{% endopenapi-schemas %}`)]
+      }
+      case "openapi-webhook": {
+        const spec = (data["ref"] as { spec?: string } | undefined)?.spec ?? ""
+        return [rawNode(`${tagLine("openapi-webhook", [["spec", spec], ["name", data["name"] as string | undefined], ["method", data["method"] as string | undefined]])}\n[OpenAPI ${spec}](${spec})\n{% endopenapi-webhook %}`)]
+      }
+      case "integration": {
+        const props = Object.entries((data["props"] as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)] as const)
+        const name = data["integration"] === data["block"] ? String(data["integration"]) : `${String(data["integration"])}/${String(data["block"])}`
+        return [rawNode(tagLine(`@${name}`, props))]
+      }
+      default:
+        return block.nodes === undefined ? [] : children(block.nodes)
+    }
+  }
+
+  // The page before: its frontmatter, and its blocks by what they read as.
+  const base = options.base
+  const reusable = new Map<string, Array<PageNode>>()
+  const lead: Array<PageNode> = []
+  if (base !== undefined) {
+    const doc = codec.parse(base.markdown)
+    const refs = base.refs ?? defaultRefs
+    const includes = base.includes ?? defaultIncludes
+    doc.forEach((child, _offset, index) => {
+      if (index === 0 && child.type.name === "frontmatter") {
+        lead.push(child)
+        return
+      }
+      const blocks = resolvedBlocks(pieceBlocksOf(child, codec), refs, includes)
+      if (blocks.length !== 1) return
+      const key = sameness(withCustomIds(blocks[0]!))
+      const found = reusable.get(key)
+      if (found === undefined) reusable.set(key, [child])
+      else found.push(child)
+    })
+  }
+  const nodes: Array<PageNode> = [...lead]
+  for (const block of document.nodes) {
+    const kept = base === undefined ? undefined : reusable.get(sameness(block))?.shift()
+    if (kept !== undefined) nodes.push(kept)
+    else nodes.push(...blockNodes(block))
+  }
+  if (nodes.length === 0) nodes.push(schema.nodes.paragraph!.create())
+  return codec.serialize(schema.nodes.doc!.create(null, nodes))
+}
+
+/** A block of `pieceBlocks` with each heading's `data.id` its custom anchor only, as a document has it. */
+const withCustomIds = (block: JsonBlock): JsonBlock =>
+  JSON.parse(JSON.stringify(block), function(this: Record<string, unknown>, key, value: unknown) {
+    if (key === "data" && typeof this["type"] === "string" && this["type"].startsWith("heading-")) {
+      const { explicitId, id: _words, ...rest } = value as Record<string, unknown>
+      return explicitId === undefined ? rest : { ...rest, id: explicitId }
+    }
+    return value
+  }) as JsonBlock

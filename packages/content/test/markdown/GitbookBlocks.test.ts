@@ -1,0 +1,129 @@
+/** Each GitBook block of a page's markdown in GitBook's document shape, and written back. */
+import { assert, describe, it } from "@effect/vitest"
+import { documentMarkdown } from "../../src/markdown/DocumentMarkdown.ts"
+import type { JsonBlock } from "../../src/markdown/JsonDocument.ts"
+import { toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+
+const only = (markdown: string): JsonBlock => {
+  const nodes = toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref).nodes
+  assert.strictEqual(nodes.length, 1, JSON.stringify(nodes))
+  return nodes[0]!
+}
+const p = (text: string): JsonBlock => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] })
+const back = (markdown: string) => documentMarkdown(toJsonDocument(markdown, (url) => ({ kind: "url", url }), (ref) => ref))
+
+describe("GitBook blocks of a page's document", () => {
+  it("a hint is GitBook's hint with its style", () => {
+    const md = "{% hint style=\"warning\" %}\nCareful.\n{% endhint %}\n"
+    assert.deepStrictEqual(only(md), { object: "block", type: "hint", isVoid: false, data: { style: "warning" }, nodes: [p("Careful.")] })
+    assert.strictEqual(back(md), md)
+  })
+
+  it("tabs hold tabs-items with their titles; steppers steps; columns columns with widths", () => {
+    const tabs = "{% tabs %}\n{% tab title=\"npm\" %}\nnpm i\n{% endtab %}\n\n{% tab title=\"yarn\" %}\nyarn add\n{% endtab %}\n{% endtabs %}\n"
+    const block = only(tabs)
+    assert.strictEqual(block.type, "tabs")
+    assert.deepStrictEqual(block.nodes?.map((n) => [n.object === "block" ? n.type : "", n.object === "block" ? n.data : {}]), [["tabs-item", { title: "npm" }], ["tabs-item", { title: "yarn" }]])
+    assert.strictEqual(back(tabs), tabs, JSON.stringify(back(tabs)))
+    const stepper = only("{% stepper %}\n{% step %}\nOne\n{% endstep %}\n{% endstepper %}\n")
+    assert.deepStrictEqual([stepper.type, stepper.nodes?.[0]?.object === "block" ? stepper.nodes[0].type : ""], ["stepper", "stepper-step"])
+    const columns = only("{% columns %}\n{% column width=\"50%\" %}\nLeft\n{% endcolumn %}\n{% endcolumns %}\n")
+    assert.deepStrictEqual(columns.nodes?.[0]?.object === "block" ? columns.nodes[0].data : undefined, { width: { unit: "%", value: 50 } })
+  })
+
+  it("an expandable has its title and body as fragments", () => {
+    const md = "<details>\n\n<summary>More <strong>here</strong></summary>\n\nHidden.\n\n</details>\n"
+    const block = only(md)
+    assert.deepStrictEqual([block.type, block.isVoid, block.fragments?.map((f) => [f.fragment, f.type])], ["expandable", true, [["expandable-title", "expandable-title"], ["expandable-body", "expandable-body"]]])
+    assert.deepStrictEqual(block.fragments?.[1]?.nodes, [p("Hidden.")])
+  })
+
+  it("code keeps its title, line numbers and overflow, a line per code-line", () => {
+    const md = "{% code title=\"app.ts\" overflow=\"wrap\" lineNumbers=\"true\" %}\n```ts\nconst a = 1\nconst b = 2\n```\n{% endcode %}\n"
+    const block = only(md)
+    assert.deepStrictEqual(block.data, { syntax: "ts", title: "app.ts", overflow: "wrap", lineNumbers: true })
+    assert.deepStrictEqual(block.nodes?.map((n) => (n.object === "block" ? n.type : "")), ["code-line", "code-line"])
+    assert.strictEqual(back(md), md)
+  })
+
+  it("embeds, files, content references, math, includes and OpenAPI operations are GitBook's void blocks", () => {
+    assert.deepStrictEqual(only("{% embed url=\"https://youtu.be/x\" %}\n"), { object: "block", type: "embed", isVoid: true, data: { url: "https://youtu.be/x" } })
+    assert.deepStrictEqual(only("{% file src=\"a.pdf\" %}\n").data, { ref: { kind: "url", url: "a.pdf" } })
+    assert.deepStrictEqual(only("{% content-ref url=\"b.md\" %}\n[b.md](b.md)\n{% endcontent-ref %}\n").type, "content-ref")
+    assert.deepStrictEqual(only("$$\nx^2\n$$\n"), { object: "block", type: "math", isVoid: true, data: { formula: "x^2" } })
+    assert.deepStrictEqual(only("{% include \"../.gitbook/includes/a.md\" %}\n").data, { ref: { kind: "reusable-content", reusableContent: "../.gitbook/includes/a.md" } })
+    assert.deepStrictEqual(only("{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}\n[OpenAPI pets](x)\n{% endopenapi-operation %}\n").data, { ref: { kind: "openapi", spec: "pets" }, path: "/pets", method: "get" })
+    assert.deepStrictEqual(only("{% openapi-schemas spec=\"pets\" schemas=\"Pet,Tag\" grouped=\"false\" %}\n[OpenAPI pets](x)\n{% endopenapi-schemas %}\n").data, { ref: { kind: "openapi", spec: "pets" }, schemas: ["Pet", "Tag"], grouped: false })
+    assert.deepStrictEqual(only("{% swagger src=\"a.yaml\" path=\"/p\" method=\"post\" %}\n[a.yaml](a.yaml)\n{% endswagger %}\n").data, { ref: { kind: "url", url: "a.yaml" }, path: "/p", method: "post" })
+    assert.deepStrictEqual(only("{% @figma/embed url=\"https://figma.com/x\" %}\n").data, { integration: "figma", block: "embed", props: { url: "https://figma.com/x" } })
+  })
+
+  it("an image with a caption and width is an image of an images block, its caption a fragment", () => {
+    const md = "<figure><img src=\"a.png\" alt=\"Alt\" width=\"300\"><figcaption><p>A caption</p></figcaption></figure>\n"
+    const image = only(md).nodes?.[0] as JsonBlock
+    assert.deepStrictEqual(image, { object: "block", type: "image", isVoid: true, data: { ref: { kind: "url", url: "a.png" }, alt: "Alt", width: 300 }, fragments: [{ object: "fragment", fragment: "caption", nodes: [p("A caption")] }] })
+    assert.strictEqual(back(md), md)
+  })
+
+  it("a table and cards are GitBook's table with a grid or cards view, records and definitions", () => {
+    const grid = only("| Name | Age |\n| - | -: |\n| Ann | 3 |\n")
+    assert.deepStrictEqual(grid.data?.["view"], { type: "grid", columns: ["c0", "c1"], hideHeader: false })
+    assert.deepStrictEqual(grid.data?.["definition"], { c0: { id: "c0", title: "Name", type: "text", textAlignment: "left" }, c1: { id: "c1", title: "Age", type: "text", textAlignment: "right" } })
+    assert.deepStrictEqual(grid.data?.["records"], { r0: { orderIndex: "a0000", values: { c0: "r0c0", c1: "r0c1" } } })
+    assert.deepStrictEqual(grid.fragments?.find((f) => f.fragment === "r0c0")?.nodes, [p("Ann")])
+    const md = "<table data-view=\"cards\"><thead><tr><th></th><th data-hidden data-card-target data-type=\"content-ref\"></th></tr></thead><tbody><tr><td><strong>Start</strong></td><td><a href=\"start.md\">start.md</a></td></tr></tbody></table>\n"
+    const cards = only(md)
+    assert.deepStrictEqual(cards.data?.["view"], { type: "cards", columns: ["c0"], cardSize: "medium", targetDefinition: "c1" })
+    assert.deepStrictEqual((cards.data?.["records"] as Record<string, { values: unknown }> | undefined)?.["r0"]?.values, { c0: "r0c0", c1: { kind: "url", url: "start.md" } })
+    assert.deepStrictEqual(cards.fragments?.[0]?.nodes, [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Start", marks: [{ object: "mark", type: "bold" }] }] }] }])
+    assert.strictEqual(back(md), md)
+  })
+
+  it("a conditional block is GitBook's `if` with its expression", () => {
+    const md = "{% if visitor.claims.beta %}\nBeta only.\n{% endif %}\n"
+    assert.deepStrictEqual(only(md), { object: "block", type: "if", isVoid: false, data: { expression: "visitor.claims.beta" }, nodes: [p("Beta only.")] })
+    assert.strictEqual(back(md), md)
+  })
+
+  it("marks, colours, links, anchors, mentions, inline math and icons are GitBook's marks and inline nodes", () => {
+    const md = "**b** *i* `c` ~~s~~ <mark style=\"color:red;\">red</mark> [x](#part) [Page](page.md \"mention\") $$e=mc^2$$ <i class=\"fa-check\">:check:</i>\n"
+    const document = toJsonDocument(md)
+    const nodes = document.nodes[0]?.nodes ?? []
+    const marks = nodes.flatMap((n) => (n.object === "text" ? n.leaves.flatMap((l) => l.marks.map((m) => m.type)) : []))
+    assert.deepStrictEqual(marks, ["bold", "italic", "code", "strikethrough", "color"])
+    assert.deepStrictEqual(nodes.filter((n) => n.object === "inline").map((n) => [n.object === "inline" ? n.type : "", n.object === "inline" ? n.data : {}]), [
+      ["link", { ref: { kind: "anchor", anchor: "part" } }],
+      ["mention", { ref: { kind: "url", url: "page.md" } }],
+      ["inline-math", { formula: "e=mc^2" }],
+      ["icon", { icon: "check" }]
+    ])
+  })
+
+  it("keyboard keys, dark-mode pictures and link buttons are GitBook's keyboard mark, inline image with refDark and button", () => {
+    const md = "Press <kbd>Ctrl</kbd> then <picture><source srcset=\"dark.png\" media=\"(prefers-color-scheme: dark)\"><img src=\"light.png\" alt=\"\"></picture> and <a href=\"start.md\" class=\"button primary\">Start</a>\n"
+    const nodes = toJsonDocument(md).nodes[0]?.nodes ?? []
+    assert.deepStrictEqual(nodes[0], { object: "text", leaves: [{ object: "leaf", text: "Press ", marks: [] }, { object: "leaf", text: "Ctrl", marks: [{ object: "mark", type: "keyboard" }] }, { object: "leaf", text: " then ", marks: [] }] })
+    assert.deepStrictEqual(nodes[1], { object: "inline", type: "inline-image", isVoid: true, data: { ref: { kind: "url", url: "light.png" }, refDark: { kind: "url", url: "dark.png" } } })
+    assert.deepStrictEqual(nodes[3], { object: "inline", type: "button", isVoid: true, data: { label: "Start", kind: "primary", ref: { kind: "url", url: "start.md" } } })
+    assert.strictEqual(back(md), md)
+  })
+
+  it("a document written alone is in GitBook's style: figures for images, underscores for italics, `&#x20;` for a closing space", () => {
+    const md = "![Logo](logo.png)\n\nSome *words* here&#x20;\n"
+    assert.strictEqual(back(md), "<figure><img src=\"logo.png\" alt=\"Logo\"><figcaption></figcaption></figure>\n\nSome _words_ here&#x20;\n")
+  })
+
+  it("a heading's custom anchor is its data.id, the anchor it has its meta.id", () => {
+    const md = "## Set up <a href=\"#custom\" id=\"custom\"></a>\n"
+    const block = only(md)
+    assert.deepStrictEqual([block.data, block.meta], [{ id: "custom" }, { id: "custom" }])
+    assert.strictEqual(back(md), md)
+  })
+
+  it("a block written back beside the page before keeps the page's other blocks byte for byte", () => {
+    const before = "Intro  with  odd   spacing.\n\n* one\n* two\n\nLast.\n"
+    const document = toJsonDocument(before)
+    const edited = { ...document, nodes: [...document.nodes.slice(0, 2), { object: "block" as const, type: "paragraph", nodes: [{ object: "text" as const, leaves: [{ object: "leaf" as const, text: "New last.", marks: [] }] }] }] }
+    assert.strictEqual(documentMarkdown(edited, { base: { markdown: before } }), "Intro  with  odd   spacing.\n\n* one\n* two\n\nNew last.\n")
+  })
+})
