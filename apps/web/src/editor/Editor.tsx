@@ -89,10 +89,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   // Read by the node views, which are made once.
-  const files = useRef({ fileUrl, file, uploadFile })
-  files.current = { fileUrl, file, uploadFile }
-  const openapiRef = useRef(openapi)
-  openapiRef.current = openapi
+  const resources = useRef({ fileUrl, file, uploadFile, openapi })
+  resources.current = { fileUrl, file, uploadFile, openapi }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -113,9 +111,9 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
     ...editorExtensions({
-      figure: createFigureView((src) => files.current.fileUrl?.(src)),
-      file: createFileView({ find: (src) => files.current.file?.(src), upload: () => files.current.uploadFile }),
-      openapiOperation: createOpenapiView(() => openapiRef.current)
+      figure: createFigureView((src) => resources.current.fileUrl?.(src)),
+      file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
+      openapiOperation: createOpenapiView(() => resources.current.openapi)
     }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),

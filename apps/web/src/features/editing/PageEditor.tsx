@@ -11,7 +11,7 @@ import type { CatalogOperation, CatalogSpec, OpenapiCatalog } from "../../editor
 import { headingsOfHtml, linkTargets, type Heading, type PageEntry } from "../../editor/commands/link-targets.ts"
 import type { RevisionFile, RevisionPage } from "@quire/api"
 import type { UploadedFile, UploadOptions } from "../../editor/uploads.ts"
-import { getChangeRequest, getPage, importFile, latestSpecContent, listFiles, listPages, listSpecs, organizationOf, updateContent } from "./content.ts"
+import { getPage, importFile, latestSpecContent, listFiles, listPages, listSpecs, organizationOf } from "./content.ts"
 import { sendFile, uploadLimit } from "./file-upload.ts"
 import { operationsOf } from "../specs/model.ts"
 import { callApi } from "../../api/call.ts"
