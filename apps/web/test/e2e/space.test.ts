@@ -109,6 +109,12 @@ it("navigates the tree, scrolls by the table of contents, comments (mention, rep
     const [pdf] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: /This page as PDF/ }).click()])
     expect(pdf.suggestedFilename()).toBe("Handbook.pdf")
     expect((await bytesOf(pdf)).subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    // The page alone as markdown, titled; Setup has no subpages, so no section PDF is offered for it.
+    await exportMenu.click()
+    expect(await exports.getByRole("button", { name: /subpages as PDF/ }).count()).toBe(0)
+    const [markdownFile] = await Promise.all([page.waitForEvent("download"), exports.getByRole("button", { name: /This page as markdown/ }).click()])
+    expect(markdownFile.suggestedFilename()).toBe("Setup.md")
+    expect((await bytesOf(markdownFile)).toString("utf8")).toMatch(/^# Setup\n\nIntro\.\n/)
     expect(problems).toEqual([])
 
     // Import: a folder keeps its structure, as pages of a new change request that opens.

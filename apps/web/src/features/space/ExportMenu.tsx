@@ -10,34 +10,61 @@ import { QuireApi } from "../../api/client.ts"
 import { useRegistry } from "../../api/react.ts"
 import { MenuDisclosure } from "../../ui/MenuDisclosure.tsx"
 
-type Export = "page-pdf" | "space-pdf" | "markdown"
+type Export = "page-pdf" | "section-pdf" | "page-markdown" | "space-pdf" | "markdown"
 
 const preparing: Record<Export, string> = {
   "page-pdf": "Preparing the page's PDF…",
+  "section-pdf": "Preparing the PDF of the page and its subpages…",
+  "page-markdown": "Preparing the page's markdown…",
   "space-pdf": "Preparing the space's PDF…",
   markdown: "Preparing the markdown files…"
 }
 
-const linkOf = (spaceId: string, kind: Export, pageId: string | undefined) =>
+/** The page shown: the menu offers it alone, and with its subpages when it has some. */
+export interface ExportedPage {
+  readonly id: string
+  readonly title: string
+  readonly hasSubpages: boolean
+}
+
+/** A page's markdown as a file of its own: its title as the first heading, after its frontmatter. */
+export const pageFile = (title: string, markdown: string): string => {
+  const frontmatter = /^---\r?\n[\s\S]*?\r?\n---\r?\n/.exec(markdown)?.[0] ?? ""
+  return `${frontmatter}# ${title}\n\n${markdown.slice(frontmatter.length).replace(/^\s*\n/, "")}`
+}
+
+/** A file name of a title: characters file systems refuse become spaces. */
+const fileNameOf = (title: string, extension: string) =>
+  `${[...title].map((c) => (c < " " || '\\/:*?"<>|'.includes(c) ? " " : c)).join("").trim() || "page"}.${extension}`
+
+/** Where the export downloads from: the server's signed link, or the page's markdown as a file made here. */
+const linkOf = (spaceId: string, kind: Export, page: ExportedPage | undefined) =>
   Effect.gen(function*() {
     const client = yield* QuireApi
-    if (kind === "markdown") return (yield* client.spacePdf.getSpaceMarkdownArchive({ params: { spaceId } })).url
-    const query = kind === "page-pdf" && pageId !== undefined ? { page: pageId, only: true } : {}
-    return (yield* client.spacePdf.getSpacePDF({ params: { spaceId }, query })).url
+    if (kind === "markdown") return { url: (yield* client.spacePdf.getSpaceMarkdownArchive({ params: { spaceId } })).url }
+    if (kind === "page-markdown" && page !== undefined) {
+      const read = yield* client.spaceContent.getPageById({ params: { spaceId, pageId: page.id }, query: { format: "markdown" } })
+      const markdown = "markdown" in read && typeof read.markdown === "string" ? read.markdown : ""
+      const file = new Blob([pageFile(page.title, markdown)], { type: "text/markdown;charset=utf-8" })
+      return { url: URL.createObjectURL(file), name: fileNameOf(page.title, "md") }
+    }
+    const query = page === undefined || kind === "space-pdf" ? {} : kind === "page-pdf" ? { page: page.id, only: true } : { page: page.id }
+    return { url: (yield* client.spacePdf.getSpacePDF({ params: { spaceId }, query })).url }
   })
 
-/** Starts the download of `url` (served as an attachment, so the app stays where it is). */
-const downloadFrom = (url: string) => {
+/** Starts the download of `url` (served as an attachment, or a file made here, so the app stays where it is). */
+const downloadFrom = (url: string, name?: string) => {
   const anchor = document.createElement("a")
   anchor.href = url
-  anchor.download = ""
+  anchor.download = name ?? ""
   anchor.rel = "noopener"
   document.body.append(anchor)
   anchor.click()
   anchor.remove()
+  if (url.startsWith("blob:")) setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
-export const ExportMenu = (props: { readonly spaceId: string; readonly page?: { readonly id: string; readonly title: string } | undefined }) => {
+export const ExportMenu = (props: { readonly spaceId: string; readonly page?: ExportedPage | undefined }) => {
   const registry = useRegistry()
   const menu = useRef<HTMLDetailsElement>(null)
   const [busy, setBusy] = useState<Export | undefined>(undefined)
@@ -45,11 +72,11 @@ export const ExportMenu = (props: { readonly spaceId: string; readonly page?: { 
   const start = (kind: Export) => {
     setBusy(kind)
     setError(undefined)
-    callApi(registry, linkOf(props.spaceId, kind, props.page?.id)).then(
-      (url) => {
+    callApi(registry, linkOf(props.spaceId, kind, props.page)).then(
+      (link) => {
         setBusy(undefined)
         if (menu.current !== null) menu.current.open = false
-        downloadFrom(url)
+        downloadFrom(link.url, link.name)
       },
       (failure: unknown) => {
         setBusy(undefined)
@@ -60,9 +87,19 @@ export const ExportMenu = (props: { readonly spaceId: string; readonly page?: { 
   return (
     <MenuDisclosure label="Export" menu={menu}>
       {props.page === undefined ? null : (
-        <button type="button" onClick={() => start("page-pdf")} disabled={busy !== undefined}>
-          This page as PDF<span className="muted">{props.page.title}</span>
-        </button>
+        <>
+          <button type="button" onClick={() => start("page-pdf")} disabled={busy !== undefined}>
+            This page as PDF<span className="muted">{props.page.title}</span>
+          </button>
+          {props.page.hasSubpages
+            ? <button type="button" onClick={() => start("section-pdf")} disabled={busy !== undefined}>
+                This page and its subpages as PDF<span className="muted">{props.page.title} and the pages under it</span>
+              </button>
+            : null}
+          <button type="button" onClick={() => start("page-markdown")} disabled={busy !== undefined}>
+            This page as markdown (.md)<span className="muted">Its frontmatter, title and text</span>
+          </button>
+        </>
       )}
       <button type="button" onClick={() => start("space-pdf")} disabled={busy !== undefined}>
         The whole space as PDF<span className="muted">Every page, in the order of the table of contents</span>
