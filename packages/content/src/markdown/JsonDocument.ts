@@ -7,7 +7,7 @@
  * writes a document back.
  */
 import { Syntax } from "@quire/document"
-import { headingAnchor, headingSlugger } from "@quire/markdown"
+import { describeBreach, headingAnchor, headingSlugger, markdownLimitBreach } from "@quire/markdown"
 import type { ContentRef } from "../domain/Revision.ts"
 import {
   type DocumentRef,
@@ -655,6 +655,9 @@ const markdownInline = (markdown: string, codec: Codec) => {
  * build it (`jsonDocumentBuilder().addPieceBlocks` then resolves them).
  */
 export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
+  // Past a markdown limit (nesting deep enough to overflow a parser's stack), the text as it is, with a note why.
+  const breach = markdownLimitBreach(markdown)
+  if (breach !== undefined) return plainBlocks(describeBreach(breach), markdown)
   const codec = pageCodec()
   const out: Array<JsonBlock> = []
   codec.parse(markdown).forEach((node) => void out.push(...blockOf(node, codec)))
