@@ -69,7 +69,8 @@ describe("Database.layerEmbedded", () => {
         SqlClient.SqlClient.use((sql) => sql<{ readonly body: string }>`SELECT body FROM notes`)
       )
       assert.deepStrictEqual(rows.map((row) => row.body), ["kept"])
-    }))
+      // Two embedded databases opened in turn: a minute alone on a busy machine.
+    }), 180_000)
 
   it.live("carries a statement and an answer near the message limit whole, and queries from many fibers in turn", () =>
     Effect.gen(function*() {

@@ -152,8 +152,15 @@ it("writes a page with the slash menu, shortcuts, a picked link and an uploaded 
     await page.waitForTimeout(600)
     await page.getByRole("button", { name: "Undo" }).click()
     await expect.poll(() => editor.locator("hr").count()).toBe(0)
-    expect(await editor.getByText("/divider").count()).toBe(0)
-    await page.getByRole("button", { name: "Redo" }).click()
+    // Typing and the command are one step when they come within the history's half second of each
+    // other; on a busy machine they may be two, and a second Undo takes the typed command back.
+    let undos = 1
+    if (await editor.getByText("/divider").count() > 0) {
+      await page.getByRole("button", { name: "Undo" }).click()
+      undos++
+    }
+    await expect.poll(() => editor.getByText("/divider").count()).toBe(0)
+    for (let i = 0; i < undos; i++) await page.getByRole("button", { name: "Redo" }).click()
     await expect.poll(() => editor.locator("hr").count()).toBe(1)
 
     // An image dropped on the first line goes in after it; the toolbar's Insert opens the menu there, used by mouse.

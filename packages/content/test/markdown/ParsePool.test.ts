@@ -113,7 +113,7 @@ describe("ParsePool", () => {
       // A page of a few definitions is parsed here, as a small page is.
       assert.isFalse(forWorkers(Array.from({ length: workerDefinitions }, (_, i) => `[d${i}]: /u${i}`).join("\n")))
       yield* Scope.close(scope, Exit.void)
-    }))
+    }), 180_000)
 
   it.effect("each layer has workers of its own, terminated when its scope closes; a closed pool parses on the main thread", () =>
     Effect.gen(function*() {
