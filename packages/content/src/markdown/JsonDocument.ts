@@ -654,10 +654,14 @@ const markdownInline = (markdown: string, codec: Codec) => {
  * heading's id its text: what does not depend on the rest of the page, so that a parse worker can
  * build it (`jsonDocumentBuilder().addPieceBlocks` then resolves them).
  */
+/** The markdown limits on the nesting the grammar parses by recursion (brackets, lists and quotes): past them, its stack could overflow. */
+const nestingLimits: ReadonlySet<string> = new Set(["bracketDepth", "containerDepth"])
+
 export const pieceBlocks = (markdown: string): Array<JsonBlock> => {
-  // Past a markdown limit (nesting deep enough to overflow a parser's stack), the text as it is, with a note why.
+  // Nested past a markdown limit (deep enough to overflow the grammar's stack), the text as it is,
+  // with a note why; the per-page counts do not threaten the parse and a long page may pass them.
   const breach = markdownLimitBreach(markdown)
-  if (breach !== undefined) return plainBlocks(describeBreach(breach), markdown)
+  if (breach !== undefined && nestingLimits.has(breach.limit)) return plainBlocks(describeBreach(breach), markdown)
   const codec = pageCodec()
   const out: Array<JsonBlock> = []
   codec.parse(markdown).forEach((node) => void out.push(...blockOf(node, codec)))
