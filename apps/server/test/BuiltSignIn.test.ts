@@ -19,6 +19,8 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { fileURLToPath } from "node:url"
 import { LocalServer } from "@quire/testkit"
 import * as ProductionBuild from "@quire/testkit/ProductionBuild"
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import * as SmtpInbox from "@quire/testkit/SmtpInbox"
 import * as Idp from "../../../packages/identity/test/support/TestIdp.ts"
 import * as OidcProvider from "../../../packages/identity/test/support/TestOidcProvider.ts"
@@ -387,5 +389,19 @@ describe("every sign-in path against the built server", { timeout: 120_000 }, ()
       rmSync(ssoConfig, { recursive: true, force: true })
     }
     assert.notMatch(started().log(), /"level":\s*"?(ERROR|50)|\bERROR\b/, "the server logged no error")
+  })
+
+  it("an API token signs in to the authors' MCP server, whose SDK works from the bundle", async () => {
+    const { id } = await organizationOfAdmin()
+    const client = new McpClient({ name: "built-test", version: "1.0.0" })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${started().url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${adminToken}` } } }))
+    try {
+      assert.strictEqual(client.getServerVersion()?.name, "quire")
+      assert.include((await client.listTools()).tools.map((tool) => tool.name), "writePage")
+      const spaces = await client.callTool({ name: "listSpaces", arguments: { organizationId: id } }) as { content: Array<{ text: string }> }
+      assert.include(spaces.content[0]!.text, `(organization ${id})`)
+    } finally {
+      await client.close()
+    }
   })
 })

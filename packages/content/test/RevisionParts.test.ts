@@ -192,7 +192,7 @@ for (const database of Testing.backendsMigrated([], { maxMessageBytes })) {
         const sql = yield* SqlClient.SqlClient
         const [held] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM content_space_documents WHERE space_id = 'docs-space'`
         assert.strictEqual(held!.n, 30_000)
-      }))
+      }), 180_000)
 
     it.effect("writes no part when the transaction of the revision fails", () =>
       Effect.gen(function*() {

@@ -136,9 +136,9 @@ describe("ParsePool", () => {
   it.effect("a worker's task budget starts once the worker has loaded its code, however long that took", () =>
     Effect.gen(function*() {
       const scope = yield* Scope.make()
-      // Loading takes 5 s, over the 4 s budget; the page's tasks take a fraction of it, even on a
-      // machine loaded enough to stretch a quiet 100 ms parse past 1.5 s.
-      const options = { workers: 1, taskMillis: 4_000, workerUrl: new URL("./fixtures/SlowStartWorker.ts", import.meta.url) }
+      // Loading takes 12 s, over the 10 s budget; the page's tasks take a fraction of it, even on a
+      // machine loaded enough to stretch a quiet 100 ms parse past 4 s.
+      const options = { workers: 1, taskMillis: 10_000, workerUrl: new URL("./fixtures/SlowStartWorker.ts", import.meta.url) }
       const pool = yield* Effect.map(Layer.buildWithScope(ParsePool.layerWith(options), scope), Context.get(ParsePool))
       const small = page.slice(0, workerThreshold + 1_000)
       const splitter = sectionSplitter("Page")
@@ -146,7 +146,7 @@ describe("ParsePool", () => {
       assert.deepStrictEqual(splitter.done(), sections(small, "Page"))
       assert.deepStrictEqual(yield* pool.state, { workers: 1, failures: 0 })
       yield* Scope.close(scope, Exit.void)
-    }))
+    }), 90_000)
 
   it.effect("a task over the worker's time budget terminates the worker, and its page is digested as plain text, not parsed on the main thread", () =>
     Effect.gen(function*() {
