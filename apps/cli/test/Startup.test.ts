@@ -58,5 +58,5 @@ describe.concurrent("quire start-up", () => {
     assert.strictEqual(run.status, 1, run.stderr)
     assert.isTrue(run.loaded.some((url) => url.includes("/packages/db/src/")), "the database package is loaded")
     assert.isTrue(run.loaded.some((url) => url.includes("/packages/platform/src/")), "the platform package is loaded")
-  }, 60_000)
+  }, 180_000)
 })

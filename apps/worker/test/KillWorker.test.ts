@@ -45,7 +45,7 @@ const startWorker = (databaseUrl: string) =>
 const eventually = <A>(check: Effect.Effect<A, never, SqlClient.SqlClient>, holds: (a: A) => boolean, what: string) =>
   Effect.gen(function*() {
     while (!holds(yield* check)) yield* Effect.sleep("100 millis")
-  }).pipe(Effect.timeoutOrElse({ duration: "30 seconds", orElse: () => Effect.die(new Error(`Timed out waiting: ${what}`)) }))
+  }).pipe(Effect.timeoutOrElse({ duration: "90 seconds", orElse: () => Effect.die(new Error(`Timed out waiting: ${what}`)) }))
 
 const events = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -99,5 +99,5 @@ describe("a worker killed mid-job", () => {
       assert.strictEqual(left.length, 1, "the completed job is gone; the given-up one stays, failed")
       assert.match(left[0]!.last_error ?? "", /stopped/)
       assert.isNull(left[0]!.locked_at)
-    }).pipe(Effect.scoped, Effect.provide(Backends.layerPostgresTest)), { timeout: 120_000 })
+    }).pipe(Effect.scoped, Effect.provide(Backends.layerPostgresTest)), { timeout: 300_000 })
 })

@@ -63,7 +63,7 @@ it("finds a page as you type and opens it", async () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("zeppelin")
     await page.waitForFunction(() => (CSS.highlights.get("search-match")?.size ?? 0) > 0)
     const match = page.locator(".markdown").getByText("Roll out with the zeppelin rollout tool")
-    expect(await match.evaluate((element) => {
+    await expect.poll(() => match.evaluate((element) => {
       const box = element.getBoundingClientRect()
       return window.scrollY > 0 && box.top >= 0 && box.bottom <= window.innerHeight
     })).toBe(true)
