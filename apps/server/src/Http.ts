@@ -6,6 +6,7 @@ import { Api } from "@quire/api"
 import { SiteBroadcast } from "@quire/platform"
 import * as ApiDocs from "./ApiDocs.ts"
 import * as McpRoute from "./McpRoute.ts"
+import * as SiteMcpRoute from "./SiteMcpRoute.ts"
 import * as AuthenticationLive from "./AuthenticationLive.ts"
 import * as AdminUsersRoute from "./AdminUsersRoute.ts"
 import * as AuthRoutes from "./AuthRoutes.ts"
@@ -109,7 +110,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
  * (`/~sites/<id>/`, and by `Host`), the docs page, the browser app (`/`, `/o/...`, `/s/...`, `/app/...`:
  * WebApp.ts) and the error envelope.
  */
-export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
+export const app = Layer.mergeAll(routes, AuthRoutes.layer, FileRoutes.layer, FileUploadRoute.layer, PublishedSiteRoutes.layer, PublishedSiteRoutes.hostLayer, SpecRoutes.layer, RenderCss.layer, SiteBroadcast.layer, ApiDocs.layer, McpRoute.layer, SiteMcpRoute.layer, WebApp.layer, ErrorEnvelope.layer, PagePaths.layer, SecurityHeaders.layer, BodyLimit.layer, RateLimits.layer, IdempotencyKeys.layer, MetricsRoute.layer, BackupRoute.layer, AdminUsersRoute.layer, RequestContext.routeLayer).pipe(
   // One renderer of page bodies (and its cache) for every handler that reads single pages.
   Layer.provide(PageBodyRenderer.layer),
   Layer.provide([FileLinks.layer, SpaceViews.layer])

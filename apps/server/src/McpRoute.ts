@@ -4,14 +4,13 @@
  * process with the caller's `Authorization` header, so a tool can never do more than the token's
  * owner can through the API: the same roles, merge rules, validation and error messages apply.
  */
-import { Effect, Option, type Scope } from "effect"
-import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { Effect, Option } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Users } from "@quire/identity"
 import { envelope } from "./ErrorEnvelope.ts"
 import { type ApiCall, authorTools } from "./mcp/AuthorTools.ts"
+import { answerMcp, dispatcher, statelessOnly } from "./mcp/McpHttp.ts"
+import { toolServer } from "./mcp/Tools.ts"
 
 export const mcpPath = "/mcp"
 
@@ -23,25 +22,10 @@ const instructions =
   "Read with listSpaces, listPages, getPage and search; write by opening a change request (createChangeRequest), writing pages " +
   "into it (writePage), commenting, requesting a review and, where your role and the space's merge rules allow, merging."
 
-/** An MCP server whose tools call the API through `call`. */
-const mcpServer = (call: ApiCall): Server => {
-  const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions })
-  const tools = authorTools(call)
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map(({ description, inputSchema, name, title }) => ({ name, title, description, inputSchema }))
-  }))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name)
-    if (tool === undefined) return { content: [{ type: "text", text: `There is no tool named ${request.params.name}` }], isError: true }
-    return tool.run(request.params.arguments ?? {})
-  })
-  return server
-}
-
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const users = yield* Users
   // The API as a Web handler over this same router: the tools' requests take the path any client's do.
-  const dispatch = HttpEffect.toWebHandlerWith<never, HttpServerRequest.HttpServerRequest | Scope.Scope>(yield* Effect.context<never>())(router.asHttpEffect())
+  const dispatch = yield* dispatcher(router)
 
   const handle = Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -70,23 +54,9 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       const text = await response.text()
       return { status: response.status, body: text === "" ? undefined : JSON.parse(text) as unknown }
     }
-    const web = yield* Effect.option(HttpServerRequest.toWeb(request))
-    if (Option.isNone(web)) return envelope(400, "The request's body could not be read")
-    const answer = yield* Effect.promise(async () => {
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
-      const server = mcpServer(call)
-      await server.connect(transport)
-      try {
-        return await transport.handleRequest(web.value)
-      } finally {
-        await server.close()
-      }
-    })
-    return HttpServerResponse.fromWeb(answer)
+    return yield* answerMcp(() => toolServer(serverInfo, instructions, authorTools(call)))
   })
   yield* router.add("POST", mcpPath, handle)
-  // Stateless: no stream to resume and no session to end.
-  const notHere = HttpServerResponse.setHeader(envelope(405, "This MCP server is stateless: send JSON-RPC requests with POST"), "allow", "POST")
-  yield* router.add("GET", mcpPath, notHere)
-  yield* router.add("DELETE", mcpPath, notHere)
+  yield* router.add("GET", mcpPath, statelessOnly)
+  yield* router.add("DELETE", mcpPath, statelessOnly)
 }))

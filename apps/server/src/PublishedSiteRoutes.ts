@@ -258,7 +258,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
  * The `Host` of a request, lowercased, without its port. Not `X-Forwarded-Host`, which any client
  * may send: a cache in front keyed by `Host` would keep a site's page as the main host's.
  */
-const hostOf = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
+export const hostOf = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
   request.headers["host"]?.trim().toLowerCase().replace(/:\d+$/, "")
 
 /**

@@ -3,44 +3,13 @@
  * caller; an API refusal comes back as the tool's error, in the API's own words.
  */
 
+import { arg, guarded, id, required, str, text, type Tool, ToolError, type ToolResult } from "./Tools.ts"
+
 /** A request to the `/v1` API as the MCP client's caller: `path` starts after `/v1`. */
 export type ApiCall = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown) => Promise<{
   readonly status: number
   readonly body: unknown
 }>
-
-/** What a tool answers: text for the model, and the API's JSON where it is a record. */
-export interface ToolResult {
-  readonly [key: string]: unknown
-  readonly content: Array<{ readonly type: "text"; readonly text: string }>
-  readonly structuredContent?: Record<string, unknown>
-  readonly isError?: boolean
-}
-
-export interface Tool {
-  readonly name: string
-  readonly title: string
-  readonly description: string
-  readonly inputSchema: { readonly type: "object"; readonly properties: Record<string, unknown>; readonly required?: ReadonlyArray<string> }
-  readonly run: (args: Record<string, unknown>) => Promise<ToolResult>
-}
-
-/** A refusal of the arguments or of the API, as a tool error the model can act on. */
-class ToolError extends Error {}
-
-const failure = (message: string): ToolResult => ({ content: [{ type: "text", text: message }], isError: true })
-
-const id = { type: "string", minLength: 1, maxLength: 128 }
-const str = (description: string, maxLength = 512) => ({ type: "string", minLength: 1, maxLength, description })
-
-/** The string argument `name`, or undefined when optional and absent. */
-const arg = (args: Record<string, unknown>, name: string, optional = false): string | undefined => {
-  const value = args[name]
-  if (value === undefined && optional) return undefined
-  if (typeof value !== "string" || value.length === 0) throw new ToolError(`${name}: a non-empty string is required`)
-  return value
-}
-const required = (args: Record<string, unknown>, name: string): string => arg(args, name)!
 
 const segment = (value: string) => encodeURIComponent(value)
 
@@ -54,11 +23,6 @@ const ok = async (call: ApiCall, method: Parameters<ApiCall>[0], path: string, b
   }
   return answer.body
 }
-
-const text = (body: string, structured?: Record<string, unknown>): ToolResult => ({
-  content: [{ type: "text", text: body }],
-  ...(structured === undefined ? {} : { structuredContent: structured })
-})
 
 interface PageNode { readonly id: string; readonly title: string; readonly path?: string; readonly type?: string; readonly pages?: ReadonlyArray<PageNode> }
 
@@ -251,16 +215,5 @@ const writingTools = (call: ApiCall): Array<Tool> => [
   }
 ]
 
-/** The tools, over one caller's API; a ToolError is the tool's answer, marked as an error. */
-export const authorTools = (call: ApiCall): ReadonlyArray<Tool> =>
-  [...readingTools(call), ...writingTools(call)].map((tool) => ({
-    ...tool,
-    run: async (args) => {
-      try {
-        return await tool.run(args)
-      } catch (error) {
-        if (error instanceof ToolError) return failure(error.message)
-        throw error
-      }
-    }
-  }))
+/** The tools, over one caller's API. */
+export const authorTools = (call: ApiCall): ReadonlyArray<Tool> => guarded([...readingTools(call), ...writingTools(call)])
