@@ -25,6 +25,7 @@ import { searchAnswer } from "./answer/Search.ts"
 import type { RedirectDestination } from "./domain/Redirect.ts"
 import type { PublishedSite } from "./PublishedSites.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
+import { SpaceRedirects } from "./SpaceRedirects.ts"
 import * as Condition from "./Condition.ts"
 import { isAssetName } from "./render/Assets.ts"
 import { CodeHighlighter } from "./render/Highlight.ts"
@@ -50,6 +51,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const revisions = yield* revisionReader(published)
       const trees = yield* placeTrees
       const redirects = yield* RedirectsRepo
+      const spaceRedirects = yield* SpaceRedirects
       // Parsed conditions of sections, site spaces and header links, read on every request.
       const conditions = yield* BoundedCache.make<string, Condition.ParseResult>({ name: "site_conditions", capacity: 1000 })
       const parseCondition = (source: string): Condition.ParseResult => {
@@ -101,7 +103,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         const answered = yield* answer(reading)
         // A path with no page may be one of the site's redirects, which answer before the 404.
         if (answered.kind !== "Html" || answered.status !== 404) return answered
-        return (yield* redirectAnswer(reading, redirects)) ?? answered
+        return (yield* redirectAnswer(reading, redirects, spaceRedirects)) ?? answered
       })
 
       const redirectTarget = (site: PublishedSite, root: string, destination: RedirectDestination) => {

@@ -26,7 +26,7 @@ export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStruct
 /** The sites ports on Postgres (needs only a SqlClient). */
 export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer)
 
-/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent. */
+/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent, and SpaceRedirects. */
 export const layerServices = SpecUsages.layer.pipe(
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),

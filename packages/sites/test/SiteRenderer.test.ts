@@ -5,6 +5,7 @@ import { documentHash, type PageNode, PublishedContent, type Revision, Revisions
 import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
+import { SpaceRedirects } from "../src/SpaceRedirects.ts"
 import { CodeHighlighter } from "../src/render/Highlight.ts"
 import { type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
 
@@ -76,7 +77,16 @@ const spaceContent = Layer.succeed(SpaceContent, {
   download: () => Effect.fail(new Errors.NotFound({ resource: "File", id: "x" }))
 } as unknown as SpaceContent["Service"])
 
+/** The `.gitbook.yaml` redirects of space1, as Git sync would give them. */
+const spaceRedirects = Layer.succeed(SpaceRedirects, SpaceRedirects.of({
+  forSpace: (spaceId) =>
+    Effect.succeed(spaceId === "space1"
+      ? [{ source: "setup/docker", target: "deploy/docker.md" }, { source: "nowhere", target: "deploy/missing.md" }, { source: "old-docker", target: "deploy/missing.md" }]
+      : [])
+}))
+
 const testLayer = SiteRenderer.layer.pipe(
+  Layer.provide(spaceRedirects),
   Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
   Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory))
 )
@@ -273,7 +283,9 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.deepStrictEqual(yield* render("r-redirects", "blog/2024/post"), { kind: "Redirect", location: "https://example.com/news/2024/post", status: 307 })
       // A page that exists is served, a redirect from its path notwithstanding; drafts and destinations that are gone answer nothing.
       assert.strictEqual((yield* render("r-redirects", "deploy/install")).kind, "Html")
-      for (const path of ["soon", "gone-page"]) {
+      // The space's own redirects (`.gitbook.yaml`) come after the site's, below the site space's URL, to the page of the file.
+      assert.deepStrictEqual(yield* render("r-redirects", "setup/docker"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
+      for (const path of ["soon", "gone-page", "nowhere"]) {
         const answer = yield* render("r-redirects", path)
         assert.strictEqual(answer.kind === "Html" ? answer.status : answer.kind, 404)
       }

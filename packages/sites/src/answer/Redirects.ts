@@ -6,6 +6,8 @@
 import { Effect } from "effect"
 import { matchRedirect, type RedirectDestination, redirectStatus, withCapture } from "../domain/Redirect.ts"
 import type { RedirectsRepo } from "../RedirectsRepo.ts"
+import type { SpaceRedirects } from "../SpaceRedirects.ts"
+import { locate } from "./Places.ts"
 import type { RenderAnswer } from "./Answer.ts"
 import type { Reading } from "./ReadingTypes.ts"
 
@@ -31,15 +33,35 @@ export const destinationUrl = (reading: Reading, destination: RedirectDestinatio
     }
   })
 
-/** The redirect answering the request's path, if one of the site's live redirects does. */
-export const redirectAnswer = (reading: Reading, repo: RedirectsRepo["Service"]): Effect.Effect<RenderAnswer | undefined> =>
+/**
+ * The redirect answering the request's path: one of the site's live redirects, else one of the
+ * `.gitbook.yaml` of the space shown where the path leads (permanent, as a moved page is).
+ */
+export const redirectAnswer = (
+  reading: Reading,
+  repo: RedirectsRepo["Service"],
+  spaceRedirects: SpaceRedirects["Service"]
+): Effect.Effect<RenderAnswer | undefined> =>
   Effect.gen(function*() {
     const path = `/${reading.request.path}`
     if (path === "/") return undefined
-    const found = matchRedirect(yield* repo.candidates(reading.site.site.id, path), path)
-    if (found === undefined) return undefined
-    const url = yield* destinationUrl(reading, found.redirect.destination)
-    if (url === undefined) return undefined
     const publicTraffic = reading.site.site.visibility === "public"
-    return { kind: "Redirect", location: withCapture(url, found.redirect, found.rest), status: redirectStatus(found.redirect, publicTraffic) }
+    const found = matchRedirect(yield* repo.candidates(reading.site.site.id, path), path)
+    if (found !== undefined) {
+      const url = yield* destinationUrl(reading, found.redirect.destination)
+      if (url !== undefined) {
+        return { kind: "Redirect", location: withCapture(url, found.redirect, found.rest), status: redirectStatus(found.redirect, publicTraffic) }
+      }
+    }
+    const located = locate(reading.site, reading.visible, reading.segments)
+    if (located === undefined) return undefined
+    const wanted = located.rest.join("/")
+    if (wanted === "") return undefined
+    const own = (yield* spaceRedirects.forSpace(located.place.siteSpace.space.id)).find((r) => r.source === wanted)
+    if (own === undefined) return undefined
+    const rev = yield* reading.revision(located.place)
+    const info = reading.infoOf(rev)
+    const entry = info.pages.find((e) => e.page.git?.path === own.target)
+    const url = entry === undefined ? undefined : reading.urls.pageIdUrl(located.place, info)(entry.page.id)
+    return url === undefined ? undefined : { kind: "Redirect", location: url, status: publicTraffic ? 308 : 307 }
   })
