@@ -69,7 +69,7 @@ export class RedirectsRepo extends Context.Service<RedirectsRepo, RedirectsRepoS
               const prefix = wildcardPrefix(r.source)
               return r.source === path || r.source === trimmed || (prefix !== undefined && path.startsWith(prefix))
             })
-            .sort((a, b) => compareCodePoints(a.id, b.id))
+            .toSorted((a, b) => compareCodePoints(a.id, b.id))
         }),
       update: (id, patch) =>
         Effect.suspend(() => {

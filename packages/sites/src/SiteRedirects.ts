@@ -5,7 +5,6 @@
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
-import { flattenPages, PublishedContent, SpacesRepo } from "@quire/content"
 import {
   matchRedirect,
   type RedirectDestination,
@@ -14,9 +13,9 @@ import {
   RedirectTaken,
   type SiteRedirect
 } from "./domain/Redirect.ts"
+import * as RedirectDestinations from "./RedirectDestinations.ts"
 import { redirectKeyShape, RedirectsRepo } from "./RedirectsRepo.ts"
 import * as SiteGuard from "./SiteGuard.ts"
-import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 
 type Denied = Errors.NotFound | Errors.Forbidden
 type Failure = Denied | Errors.InvalidInput | Errors.Conflict
@@ -73,6 +72,8 @@ export interface SiteRedirectsShape {
   readonly bulkUpsert: (organizationId: string, siteId: string, items: ReadonlyArray<BulkItem>) => Effect.Effect<ReadonlyArray<BulkResult>, Denied, Actor.Actor>
 }
 
+const invalid = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
+
 const taken = (e: RedirectTaken) =>
   new Errors.Conflict({ reason: `The site already has a ${e.draft ? "draft" : "live"} redirect from ${e.source}` })
 
@@ -82,54 +83,11 @@ export class SiteRedirects extends Context.Service<SiteRedirects, SiteRedirectsS
     Effect.gen(function*() {
       const guard = yield* SiteGuard.make
       const repo = yield* RedirectsRepo
-      const structure = yield* SiteStructureRepo
-      const spaces = yield* SpacesRepo
-      const content = yield* PublishedContent
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const invalid = (field: string, reason: string) => new Errors.InvalidInput({ field, reason })
-
-      /** The pages of the space a site space shows, flattened with their paths. */
-      const pagesOf = Effect.fnUntraced(function*(spaceId: string) {
-        const space = yield* spaces.find(spaceId)
-        if (Option.isNone(space)) return []
-        const revision = yield* Effect.option(content.revision(space.value.revisionId))
-        return Option.isNone(revision) ? [] : flattenPages(revision.value.pages)
-      })
-
-      /** The destination as stored, once its section, site space and page are found in the site. */
-      const checked = Effect.fnUntraced(function*(siteId: string, destination: RedirectInputDestination) {
-        switch (destination.kind) {
-          case "external":
-            return destination as RedirectDestination
-          case "site-section": {
-            const sections = yield* structure.sections(siteId)
-            if (!sections.some((s) => s.id === destination.siteSectionId)) {
-              return yield* invalid("destination.siteSectionId", "is not a section of this site")
-            }
-            return destination as RedirectDestination
-          }
-          case "site-space":
-          case "site-page": {
-            const siteSpace = (yield* structure.siteSpaces(siteId)).find((s) => s.id === destination.siteSpaceId)
-            if (siteSpace === undefined) return yield* invalid("destination.siteSpaceId", "is not a site space of this site")
-            if (destination.kind === "site-page" && !(yield* pagesOf(siteSpace.spaceId)).some((e) => e.page.id === destination.pageId)) {
-              return yield* invalid("destination.pageId", "is not a page of the site space's space")
-            }
-            return destination as RedirectDestination
-          }
-          case "path": {
-            const siteSpace = (yield* structure.siteSpaces(siteId)).find((s) => s.spaceId === destination.spaceId)
-            if (siteSpace === undefined) return yield* invalid("destination.spaceId", "is not a space this site shows")
-            const path = destination.path.replace(/^\/+|\/+$/g, "")
-            const entry = (yield* pagesOf(siteSpace.spaceId)).find((e) => e.path === path)
-            if (entry === undefined) return yield* invalid("destination.path", "is not the path of a page of the space")
-            return { kind: "site-page", siteSpaceId: siteSpace.id, pageId: entry.page.id } satisfies RedirectDestination
-          }
-        }
-      })
+      const checked = yield* RedirectDestinations.checker
 
       const redirectOf = Effect.fnUntraced(function*(siteId: string, redirectId: string) {
         const found = yield* repo.find(redirectId)

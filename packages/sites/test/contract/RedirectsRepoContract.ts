@@ -2,7 +2,7 @@
 import { assert, describe, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { allIds, assertNone, at, some } from "@quire/testkit"
-import { matchRedirect, type SiteRedirect } from "../../src/domain/Redirect.ts"
+import { matchRedirect, RedirectTaken, type SiteRedirect } from "../../src/domain/Redirect.ts"
 import { RedirectsRepo } from "../../src/RedirectsRepo.ts"
 
 const redirect = (id: string, siteId: string, source: string, overrides: Partial<SiteRedirect> = {}): SiteRedirect => ({
@@ -35,7 +35,7 @@ export const redirectsRepoContract = (it: Vitest.MethodsNonLive<RedirectsRepo>) 
         assertNone(yield* repo.findBySource("rf-site", "/old/%C3%A9t%C3%A9", true))
         assertNone(yield* repo.findBySource("rf-other", "/old/%C3%A9t%C3%A9", false))
         const again = yield* Effect.flip(repo.insert(redirect("rf-2", "rf-site", "/old/%C3%A9t%C3%A9")))
-        assert.strictEqual(again._tag, "RedirectTaken")
+        assert.instanceOf(again, RedirectTaken)
         // A draft of the same source, and the same source on another site, are other slots.
         yield* repo.insert(redirect("rf-3", "rf-site", "/old/%C3%A9t%C3%A9", { draft: true }))
         yield* repo.insert(redirect("rf-4", "rf-other", "/old/%C3%A9t%C3%A9"))
@@ -92,7 +92,7 @@ export const redirectsRepoContract = (it: Vitest.MethodsNonLive<RedirectsRepo>) 
         assert.deepStrictEqual(updated, redirect("ru-1", "ru-site", "/uno", { permanent: true, updatedAt: at(7), destination: { kind: "site-space", siteSpaceId: "ss-9" } }))
         assert.deepStrictEqual(some(yield* repo.find("ru-1")), updated)
         const clash = yield* Effect.flip(repo.update("ru-1", { source: "/two" }))
-        assert.strictEqual(clash._tag, "RedirectTaken")
+        assert.instanceOf(clash, RedirectTaken)
         assert.strictEqual(some(yield* repo.find("ru-1")).source, "/uno")
         assertNone(yield* repo.update("ru-missing", { permanent: true }))
         yield* repo.remove("ru-2")
