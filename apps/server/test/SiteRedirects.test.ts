@@ -1,7 +1,8 @@
 /** Site redirects through the real router and the typed client, and as the published site answers them, on every backend. */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { backends, errorCode, inviteAndAccept, newUser, publicUrl, raw } from "./Harness.ts"
+import { Effect, Schedule } from "effect"
+import { bareRepository } from "./GitRepositories.ts"
+import { backends, errorCode, inviteAndAccept, newUser, publicUrl, raw, spaceWith } from "./Harness.ts"
 import { get, idOf, publishedSite } from "./SiteFixtures.ts"
 
 const fieldOf = (body: unknown) => (body as { readonly error?: { readonly field?: unknown } } | undefined)?.error?.field
@@ -206,6 +207,44 @@ for (const backend of backends) {
         const listed = yield* s.api.siteRedirects.listSiteRedirects({ params, query: { search: "temp" } })
         yield* s.api.siteRedirects.deleteSiteRedirectById({ params: { ...params, siteRedirectId: listed.items[0]!.id } })
         assert.strictEqual((yield* get(`${base}/temp`)).status, 404)
+      }))
+
+    it.effect("a space imported from Git brings its .gitbook.yaml redirects to every site showing it", () =>
+      Effect.gen(function*() {
+        const repository = yield* bareRepository({
+          ".gitbook.yaml": "root: ./docs/\n\nredirects:\n  old/guide: guides/new.md\n  gone: missing.md\n",
+          "docs/README.md": "# Home\n\nWelcome.\n",
+          "docs/SUMMARY.md": "# Summary\n\n* [Home](README.md)\n* [Guides](guides/README.md)\n  * [New guide](guides/new.md)\n",
+          "docs/guides/README.md": "# Guides\n\nAll of them.\n",
+          "docs/guides/new.md": "# New guide\n\nMoved here.\n"
+        })
+        const { alice, organizationId, space } = yield* spaceWith()
+        const spaceId = space.id
+        yield* alice.api.git.importGitRepository({ params: { spaceId }, payload: { url: repository.url, ref: "refs/heads/main" } })
+        const info = yield* alice.api.git.getSpaceGitInfo({ params: { spaceId } }).pipe(
+          Effect.filterOrFail((i) => i.lastImport !== null && i.lastImport.status !== "running" && i.lastImport.status !== "pending", () => new Error("import still running")),
+          Effect.retry({ schedule: Schedule.spaced("100 millis"), times: 300 }),
+          Effect.orDie
+        )
+        assert.strictEqual(info.lastImport?.status, "succeeded")
+        const site = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Docs", spaces: [spaceId] } })
+        yield* alice.api.sites.publishSite({ params: { organizationId, siteId: site.id } })
+        const base = `/~sites/${site.id}`
+        const moved = yield* get(`${base}/old/guide`)
+        assert.strictEqual(moved.status, 308)
+        assert.strictEqual(moved.headers.get("location"), `${base}/guides/new`)
+        assert.include((yield* get(moved.headers.get("location")!)).text, "Moved here.")
+        // A target that is no page, and a path no redirect names, are the site's 404.
+        assert.strictEqual((yield* get(`${base}/gone`)).status, 404)
+        assert.strictEqual((yield* get(`${base}/old`)).status, 404)
+        // The site's own redirect of the same path comes first.
+        yield* alice.api.siteRedirects.createSiteRedirect({
+          params: { organizationId, siteId: site.id },
+          payload: { source: "/old/guide", destination: { kind: "external", url: "https://example.com/guide" } }
+        })
+        const own = yield* get(`${base}/old/guide`)
+        assert.strictEqual(own.status, 307)
+        assert.strictEqual(own.headers.get("location"), "https://example.com/guide")
       }))
   })
 }
