@@ -1,6 +1,6 @@
 /** Postgres adapter of RedirectsRepo: `sites_redirects`. */
 import { Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Pagination, Rows } from "@quire/kernel"
 import { RedirectDestination, RedirectTaken, type SiteRedirect } from "./domain/Redirect.ts"
 import { redirectKey, RedirectsRepo } from "./RedirectsRepo.ts"
@@ -32,6 +32,11 @@ const redirects = Rows.decoder(
     updatedAt: row.updated_at
   })
 )
+
+/** A unique violation (a writer of the same source at once, past the check) is RedirectTaken too; other SQL errors are defects. */
+const sourceRace = (r: Pick<SiteRedirect, "source" | "draft">) => <A>(self: Effect.Effect<A, SqlError.SqlError>) =>
+  Effect.catch(self, (e) =>
+    e.cause._tag === "UniqueViolation" ? Effect.fail(new RedirectTaken({ source: r.source, draft: r.draft })) : Effect.die(e))
 
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -103,7 +108,7 @@ export const layer = Layer.effect(
           yield* sql`
             UPDATE sites_redirects SET source = ${next.source}, draft = ${next.draft}, capture_wildcard = ${next.captureWildcard},
               permanent = ${next.permanent}, destination = ${JSON.stringify(next.destination)}::jsonb, updated_at = ${next.updatedAt}
-            WHERE id = ${id}`.pipe(Effect.orDie)
+            WHERE id = ${id}`.pipe(sourceRace(next))
           return Option.some(next)
         }),
       remove: (id) => sql`DELETE FROM sites_redirects WHERE id = ${id}`.pipe(Effect.orDie, Effect.asVoid),
