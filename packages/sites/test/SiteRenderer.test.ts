@@ -281,6 +281,19 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.deepStrictEqual(yield* render("r-redirects", "old-docker"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
       assert.deepStrictEqual(yield* render("r-redirects", "old-docker/"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
       assert.deepStrictEqual(yield* render("r-redirects", "blog/2024/post"), { kind: "Redirect", location: "https://example.com/news/2024/post", status: 307 })
+      // A permanent redirect is 308 only to public traffic: a share-link site's readers get 307.
+      const shared = yield* Effect.flatMap(Effect.service(SiteRenderer), (renderer) => {
+        const published = site("r-redirects")
+        return renderer.render({
+          site: { ...published, site: { ...published.site, visibility: "share-link" } },
+          root: "http://quire.test/~sites/site1/",
+          path: "old-docker",
+          query: new URLSearchParams(),
+          claims: {},
+          noindex: true
+        })
+      })
+      assert.deepStrictEqual(shared, { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 307 })
       // A page that exists is served, a redirect from its path notwithstanding; drafts and destinations that are gone answer nothing.
       assert.strictEqual((yield* render("r-redirects", "deploy/install")).kind, "Html")
       // The space's own redirects (`.gitbook.yaml`) come after the site's, below the site space's URL, to the page of the file.

@@ -45,7 +45,8 @@ export const redirectAnswer = (
   Effect.gen(function*() {
     const path = `/${reading.request.path}`
     if (path === "/") return undefined
-    const publicTraffic = reading.site.site.visibility === "public"
+    // Unlisted sites are open to anyone too; share-link and visitor-auth ones are not public traffic.
+    const publicTraffic = reading.site.site.visibility === "public" || reading.site.site.visibility === "unlisted"
     const found = matchRedirect(yield* repo.candidates(reading.site.site.id, path), path)
     if (found !== undefined) {
       const url = yield* destinationUrl(reading, found.redirect.destination)
