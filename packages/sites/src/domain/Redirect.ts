@@ -8,9 +8,10 @@ import { Schema } from "effect"
 /**
  * GitBook's `SiteRedirectSourcePath`: `/` then unreserved or percent-encoded characters, at most
  * 512; a `*` only at the end (`/docs/*` or `/docs*`), where it matches any rest of the path.
+ * The `u` flag lets the OpenAPI document carry the pattern.
  */
 export const sourcePattern =
-  /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/
+  /^\/(?!\*)(?!.*\*.+)(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\/\*|\*)?$/u
 
 export const sourceMaxLength = 512
 
