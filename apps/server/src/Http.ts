@@ -50,6 +50,7 @@ import * as SearchHandlers from "./handlers/SearchHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
+import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
@@ -96,6 +97,7 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteSectionGroupsHandlers.layer,
     SiteSpacesHandlers.layer,
     SiteShareLinksHandlers.layer,
+    SiteRedirectsHandlers.layer,
     GitHandlers.layer,
     OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer,

@@ -217,7 +217,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
       )
     }
     case "Redirect":
-      return respond(HttpServerResponse.redirect(answer.location, { status: 302 }))
+      return respond(HttpServerResponse.redirect(answer.location, { status: answer.status ?? 302 }))
   }
 })
 

@@ -18,6 +18,16 @@ interface SiteSpace {
   readonly space: { readonly id: string; readonly title: string }
   readonly urls: { readonly published?: string }
 }
+type Destination = { kind: string; [key: string]: unknown }
+interface Redirect {
+  readonly object: string
+  readonly id: string
+  readonly source: string
+  readonly draft: boolean
+  readonly permanent: boolean
+  readonly destination: Destination
+  readonly updatedAt?: string
+}
 type Reply<A> = Promise<{ data: A; status: number }>
 
 /**
@@ -41,6 +51,12 @@ interface GitBookClient {
     getPublishedContentSite(organizationId: string, siteId: string, query?: { shareKey?: string }): Reply<{ object: string; site: Site; structure: { type: string } }>
     getSiteAdaptiveSchema(organizationId: string, siteId: string): Reply<unknown>
     deleteSiteById(organizationId: string, siteId: string): Reply<unknown>
+    createSiteRedirect(organizationId: string, siteId: string, body: { source: string; permanent?: boolean; captureWildcard?: boolean; destination: Destination }): Reply<Redirect>
+    bulkUpsertSiteRedirects(organizationId: string, siteId: string, body: { redirects: Array<{ source: string; intent?: string; destination?: Destination | null }> }): Reply<{ results: Array<{ status: string; source: string; draft: boolean; id?: string }> }>
+    listSiteRedirects(organizationId: string, siteId: string, query?: { draft?: boolean; orderBy?: string; search?: string; limit?: number; page?: string }): Reply<{ items: Array<Redirect>; next?: { page: string }; count: number }>
+    updateSiteRedirectById(organizationId: string, siteId: string, siteRedirectId: string, body: { source?: string; permanent?: boolean }): Reply<Redirect>
+    deleteSiteRedirectById(organizationId: string, siteId: string, siteRedirectId: string): Reply<unknown>
+    getSiteRedirectBySource(organizationId: string, siteId: string, query: { source: string }): Reply<{ redirect: Redirect; target: string }>
   }
 }
 
@@ -99,6 +115,45 @@ for (const backend of backends) {
         assert.strictEqual(result.unshared.items[0]!.urls.published, root)
         assert.match(result.noSchema, /not found|adaptive schema/i)
         assert.strictEqual(result.deleted.status, 204)
+      }))
+
+    it.effect("manages a site's redirects and resolves one by its source", () =>
+      Effect.gen(function*() {
+        const gitbook = connect(yield* baseUrl)
+        const result = yield* Effect.promise(async () => {
+          const { orgs } = gitbook
+          const { data: org } = await orgs.createOrganization({ title: "Compat Redirects" })
+          const { data: site } = await orgs.createSite(org.id, { title: "Docs" })
+          await orgs.publishSite(org.id, site.id)
+          const created = await orgs.createSiteRedirect(org.id, site.id, { source: "/old", permanent: true, destination: { kind: "external", url: "https://example.com/new" } })
+          const bulk = await orgs.bulkUpsertSiteRedirects(org.id, site.id, {
+            redirects: [
+              { source: "/a", destination: { kind: "external", url: "https://example.com/a" } },
+              { source: "/b", intent: "draft", destination: { kind: "external", url: "https://example.com/b" } },
+              { source: "/b", intent: "publish" }
+            ]
+          })
+          const firstPage = await orgs.listSiteRedirects(org.id, site.id, { orderBy: "source", limit: 2 })
+          const secondPage = await orgs.listSiteRedirects(org.id, site.id, { orderBy: "source", limit: 2, page: firstPage.data.next?.page ?? "" })
+          const updated = await orgs.updateSiteRedirectById(org.id, site.id, created.data.id, { source: "/older" })
+          const resolved = await orgs.getSiteRedirectBySource(org.id, site.id, { source: "/older" })
+          const missing = await orgs.getSiteRedirectBySource(org.id, site.id, { source: "/old" }).then(() => 200, (error: { code?: number; message: string }) => error.code ?? error.message)
+          const deleted = await orgs.deleteSiteRedirectById(org.id, site.id, created.data.id)
+          const again = await orgs.deleteSiteRedirectById(org.id, site.id, created.data.id)
+          return { created, bulk, firstPage, secondPage, updated, resolved, missing, deleted, again }
+        })
+        assert.strictEqual(result.created.status, 201)
+        assert.strictEqual(result.created.data.object, "site-redirect")
+        assert.deepStrictEqual(result.bulk.data.results.map((r) => [r.status, r.source, r.draft]), [["created", "/a", false], ["created", "/b", true], ["published", "/b", false]])
+        assert.deepStrictEqual(result.firstPage.data.items.map((r) => r.source), ["/a", "/b"])
+        assert.deepStrictEqual(result.secondPage.data.items.map((r) => r.source), ["/old"])
+        assert.strictEqual(result.updated.data.source, "/older")
+        assert.isString(result.updated.data.updatedAt)
+        assert.strictEqual(result.resolved.data.redirect.id, result.created.data.id)
+        assert.strictEqual(result.resolved.data.target, "https://example.com/new")
+        assert.strictEqual(result.missing, 404)
+        assert.strictEqual(result.deleted.status, 205)
+        assert.strictEqual(result.again.status, 204)
       }))
   })
 }

@@ -20,6 +20,7 @@ import { NotificationsApi } from "./NotificationsApi.ts"
 import { withGitBookOperationIds } from "./OperationIds.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
+import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
@@ -66,6 +67,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
   .add(SiteShareLinksApi)
+  .add(SiteRedirectsApi)
   .add(GitApi)
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)

@@ -64,7 +64,8 @@ const sections: ReadonlyArray<Section> = [
       siteSpaces: { name: "site-spaces", title: "Site spaces", description: "The spaces a site publishes, as variants of a section." },
       siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
       siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
-      siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." }
+      siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
+      siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." }
     }
   },
   {

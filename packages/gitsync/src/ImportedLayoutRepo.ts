@@ -24,6 +24,10 @@ export interface ImportedLayout {
 export interface ImportedLayoutRepoShape {
   /** The layout of the space's last import, if any. */
   readonly find: (spaceId: string) => Effect.Effect<Option.Option<ImportedLayout>>
+  /** The project directory and commit of the space's last import, without its files. */
+  readonly header: (spaceId: string) => Effect.Effect<Option.Option<Omit<ImportedLayout, "files">>>
+  /** One file of the space's last import (the cheap read of its `.gitbook.yaml`). */
+  readonly file: (spaceId: string, path: string) => Effect.Effect<Option.Option<LayoutFile>>
   /** Replaces the space's layout whole (one transaction). */
   readonly save: (spaceId: string, layout: ImportedLayout) => Effect.Effect<void>
   /** Forgets the space's layout (its purge). */
@@ -40,6 +44,10 @@ export class ImportedLayoutRepo extends Context.Service<ImportedLayoutRepo, Impo
     })
     return ImportedLayoutRepo.of({
       find: (spaceId) => Effect.sync(() => Option.map(Option.fromNullishOr(layouts.get(spaceId)), copy)),
+      header: (spaceId) =>
+        Effect.sync(() => Option.map(Option.fromNullishOr(layouts.get(spaceId)), (l) => ({ projectDirectory: l.projectDirectory, commit: l.commit }))),
+      file: (spaceId, path) =>
+        Effect.sync(() => Option.map(Option.fromNullishOr(layouts.get(spaceId)?.files.get(path)), (f) => ({ oid: f.oid, bytes: f.bytes.slice() }))),
       save: (spaceId, layout) => Effect.sync(() => void layouts.set(spaceId, copy(layout))),
       remove: (spaceId) => Effect.sync(() => void layouts.delete(spaceId))
     })

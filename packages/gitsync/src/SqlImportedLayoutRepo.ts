@@ -32,6 +32,18 @@ export const layer = Layer.effect(
           const rows = yield* files.all(yield* sql`SELECT path, oid, content FROM gitsync_imported_layout_files WHERE space_id = ${spaceId} ORDER BY path`)
           return Option.some({ projectDirectory: found.value.project_directory, commit: found.value.commit, files: new Map(rows) })
         }).pipe(Effect.orDie),
+      header: (spaceId) =>
+        sql`SELECT project_directory, commit FROM gitsync_imported_layouts WHERE space_id = ${spaceId}`.pipe(
+          Effect.flatMap(layouts.first),
+          Effect.map(Option.map((row) => ({ projectDirectory: row.project_directory, commit: row.commit }))),
+          Effect.orDie
+        ),
+      file: (spaceId, path) =>
+        sql`SELECT path, oid, content FROM gitsync_imported_layout_files WHERE space_id = ${spaceId} AND path = ${path}`.pipe(
+          Effect.flatMap(files.first),
+          Effect.map(Option.map(([, file]) => file)),
+          Effect.orDie
+        ),
       save: (spaceId, layout) =>
         Effect.gen(function*() {
           yield* remove(spaceId)

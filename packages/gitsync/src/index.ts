@@ -4,6 +4,7 @@
  */
 export * from "./domain/GitSyncInfo.ts"
 export { CommitMessages } from "./CommitMessages.ts"
+export { type ConfigRedirect, ConfigRedirects, redirectsOf } from "./ConfigRedirects.ts"
 export type { CommitMessagesShape } from "./CommitMessages.ts"
 export { GitAuthors } from "./GitAuthors.ts"
 export type { GitAuthorsShape } from "./GitAuthors.ts"

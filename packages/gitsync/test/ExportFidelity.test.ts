@@ -17,6 +17,7 @@ import { ContentLayers } from "@quire/content"
 import { contentTypeOf, documentHash, flattenPages, type PageNode, pageFrontmatterOf, SpaceContent } from "@quire/content"
 import { readFrontmatter, splitFrontmatter } from "@quire/markdown"
 import * as GitCli from "../src/GitCli.ts"
+import { ConfigRedirects } from "../src/ConfigRedirects.ts"
 import { GitSync } from "../src/GitSync.ts"
 import * as GitSyncLayers from "../src/GitSyncLayers.ts"
 import { GitTransport, MemoryGitRemotes } from "../src/GitTransport.ts"
@@ -30,9 +31,25 @@ const newRepository = (backend: string) => `https://git.example.com/acme/fidelit
 
 const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>${label}</title></svg>\n`
 
-/** A GitBook project: `.gitbook.yaml` moves the root to `docs/` and names the readme and the summary. */
+/**
+ * A GitBook project: `.gitbook.yaml` moves the root to `docs/`, names the readme and the summary,
+ * and redirects old paths to files (a comment, quoting and a `./` prefix among them).
+ */
 const project: Readonly<Record<string, string>> = {
-  ".gitbook.yaml": "root: ./docs/\n\nstructure:\n  readme: introduction.md\n  summary: toc.md\n",
+  ".gitbook.yaml": [
+    "root: ./docs/",
+    "",
+    "structure:",
+    "  readme: introduction.md",
+    "  summary: toc.md",
+    "",
+    "# Pages that moved: their old URLs lead to the new files.",
+    "redirects:",
+    "  start: getting started/quick start.md",
+    "  'setup/linux/': ./getting started/install/linux.md",
+    "  \"reference/old api\":   reference/api.md # renamed in 2.0",
+    ""
+  ].join("\n"),
   "docs/toc.md": [
     "# Table of contents",
     "",
@@ -136,6 +153,30 @@ Backends.each(backends, (it, backend) => {
         const written = filesAt(empty)
         assert.deepStrictEqual([...written.keys()].toSorted(), Object.keys(project).toSorted())
         for (const [path, text] of Object.entries(project)) assert.strictEqual(written.get(path), text, path)
+      }))
+
+    it.effect("the redirects of .gitbook.yaml are the space's, from the documentation root; an edited space exports the file byte for byte", () =>
+      Effect.gen(function*() {
+        const content = yield* SpaceContent
+        const { space, url } = yield* importedProject("Redirects", backend)
+        const redirects = yield* Effect.flatMap(Effect.service(ConfigRedirects), (c) => c.forSpace(space.id)).pipe(Effect.provide(ConfigRedirects.layer))
+        assert.deepStrictEqual(redirects, [
+          { source: "start", target: "docs/getting started/quick start.md" },
+          { source: "setup/linux", target: "docs/getting started/install/linux.md" },
+          { source: "reference/old api", target: "docs/reference/api.md" }
+        ])
+        // Each target is the file of a page the import made.
+        const paths = flattenPages((yield* currentRevision(space.id)).pages).map((e) => e.page.git?.path)
+        for (const redirect of redirects) assert.include(paths, redirect.target)
+        const retitle = (nodes: ReadonlyArray<PageNode>): Array<PageNode> =>
+          nodes.map((node) => node.title === "Limits" ? { ...node, description: "Every limit." } : { ...node, pages: retitle(node.pages) })
+        yield* content.commit(space.id, (parent) => Effect.succeed({ pages: retitle(parent.pages) })).pipe(as("editor"))
+        const exported = yield* exportTo(space.id, url, "Describe limits")
+        assert.strictEqual(exported?.status, "succeeded", exported?.error ?? "")
+        assert.strictEqual(filesAt(url).get(".gitbook.yaml"), project[".gitbook.yaml"])
+        const empty = newRepository(backend)
+        yield* exportTo(space.id, empty, "Into an empty repository")
+        assert.strictEqual(filesAt(empty).get(".gitbook.yaml"), project[".gitbook.yaml"])
       }))
 
     it.effect("an edited frontmatter key is the only change: the other keys, folded or unknown, keep their bytes", () =>

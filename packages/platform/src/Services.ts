@@ -3,12 +3,12 @@ import { Effect, Layer } from "effect"
 import { ContentLayers, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
 import { Idempotency, IdempotencyRepo, migrations as gatewayMigrations, RateLimiter, SqlIdempotencyRepo } from "@quire/gateway"
-import { GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
+import { ConfigRedirects, GitCli, GitSyncLayers, migrations as gitsyncMigrations, SecretBox } from "@quire/gitsync"
 import { IdentityLayers, migrations as identityMigrations, VisitorClaims } from "@quire/identity"
 import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
-import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpecOperations } from "@quire/sites"
+import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -48,6 +48,9 @@ const layerSpecOperations = Layer.effect(SpecOperations, Effect.gen(function*() 
   return yield* SpecDocuments
 })).pipe(Layer.provide(SpecDocuments.layer))
 
+/** Published sites apply the redirects of a space's `.gitbook.yaml`, which Git sync read at its last import. */
+const layerSpaceRedirects = Layer.effect(SpaceRedirects, Effect.service(ConfigRedirects)).pipe(Layer.provide(ConfigRedirects.layer))
+
 /** Specs seal the credentials of source URLs with Git sync's SecretBox: one instance key for both. */
 const layerSpecSecrets = Layer.effect(SourceCredentials.SpecSecrets, Effect.service(SecretBox))
 
@@ -81,7 +84,7 @@ const layerServices = Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
-    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations)),
+    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide(layerSpaceRedirects)),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(

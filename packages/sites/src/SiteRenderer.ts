@@ -20,7 +20,12 @@ import { locate } from "./answer/Places.ts"
 import { readingOf } from "./answer/Reading.ts"
 import { revisionReader } from "./answer/Revisions.ts"
 import { routeOf } from "./answer/Routing.ts"
+import { destinationUrl, redirectAnswer } from "./answer/Redirects.ts"
 import { searchAnswer } from "./answer/Search.ts"
+import type { RedirectDestination } from "./domain/Redirect.ts"
+import type { PublishedSite } from "./PublishedSites.ts"
+import { RedirectsRepo } from "./RedirectsRepo.ts"
+import { SpaceRedirects } from "./SpaceRedirects.ts"
 import * as Condition from "./Condition.ts"
 import { isAssetName } from "./render/Assets.ts"
 import { CodeHighlighter } from "./render/Highlight.ts"
@@ -30,6 +35,8 @@ export type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 
 export interface SiteRendererShape {
   readonly render: (request: RenderRequest) => Effect.Effect<RenderAnswer>
+  /** Where a redirect's destination is on the site reached at `root`, as an anonymous reader sees it (absolute); undefined when hidden or gone. */
+  readonly redirectTarget: (site: PublishedSite, root: string, destination: RedirectDestination) => Effect.Effect<string | undefined>
 }
 
 export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShape>()("@quire/sites/SiteRenderer") {
@@ -43,6 +50,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const cache = yield* answerCache(specs)
       const revisions = yield* revisionReader(published)
       const trees = yield* placeTrees
+      const redirects = yield* RedirectsRepo
+      const spaceRedirects = yield* SpaceRedirects
       // Parsed conditions of sections, site spaces and header links, read on every request.
       const conditions = yield* BoundedCache.make<string, Condition.ParseResult>({ name: "site_conditions", capacity: 1000 })
       const parseCondition = (source: string): Condition.ParseResult => {
@@ -54,8 +63,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         return parsed
       }
 
-      const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions, trees, parseCondition)
+      const answer = (reading: ReturnType<typeof readingOf>): Effect.Effect<RenderAnswer> => Effect.gen(function*() {
+        const request = reading.request
         const keyBase = cache.keyBase(request)
         const route = routeOf(reading.decoded, reading.segments)
         switch (route.kind) {
@@ -89,7 +98,20 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         }
       })
 
-      return SiteRenderer.of({ render })
+      const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
+        const reading = readingOf(request, revisions, trees, parseCondition)
+        const answered = yield* answer(reading)
+        // A path with no page may be one of the site's redirects, which answer before the 404.
+        if (answered.kind !== "Html" || answered.status !== 404) return answered
+        return (yield* redirectAnswer(reading, redirects, spaceRedirects)) ?? answered
+      })
+
+      const redirectTarget = (site: PublishedSite, root: string, destination: RedirectDestination) => {
+        const reading = readingOf({ site, root, path: "", query: new URLSearchParams(), claims: {}, noindex: false }, revisions, trees, parseCondition)
+        return Effect.map(destinationUrl(reading, destination), (url) => url === undefined ? undefined : new URL(url, root).toString())
+      }
+
+      return SiteRenderer.of({ render, redirectTarget })
     })
   )
 }

@@ -18,6 +18,7 @@ import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
 import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingAuth, SitePublishingAuthUpdate, SiteUpdate } from "./SiteTypes.ts"
 import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
+import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
 import * as Model from "./StructureModel.ts"
 import * as VisitorKeys from "./VisitorKeys.ts"
@@ -129,6 +130,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       yield* VisitorKeys.sealLegacy(repo, visitorKeys)
       const structureRepo = yield* SiteStructureRepo
       const shareLinks = yield* ShareLinksRepo
+      const redirects = yield* RedirectsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -228,6 +230,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           yield* guard.admin(organizationId, siteId, "delete this site")
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
+          yield* redirects.removeSite(siteId)
           yield* repo.remove(siteId)
         }))
       }, transactor.transaction, changed)

@@ -2,8 +2,10 @@
 import { Effect, Layer } from "effect"
 import { MainObservers, type MainObserversShape } from "@quire/content"
 import { PublishedSites } from "./PublishedSites.ts"
+import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { ShareLinks } from "./ShareLinks.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { SiteRedirects } from "./SiteRedirects.ts"
 import { Sites } from "./Sites.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { CodeHighlighter } from "./render/Highlight.ts"
@@ -13,19 +15,20 @@ import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { SiteChanges } from "./SiteChanges.ts"
 import * as SpaceRemoval from "./SpaceRemoval.ts"
 import { SpecUsages } from "./SpecUsages.ts"
+import * as SqlRedirectsRepo from "./SqlRedirectsRepo.ts"
 import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer)
 
-/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent. */
+/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent, and SpaceRedirects. */
 export const layerServices = SpecUsages.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, PublishedSites.layer, SiteRenderer.layer)),
+  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),
   // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.
   Layer.provideMerge(CodeHighlighter.layer)

@@ -4,6 +4,8 @@ import { Effect, Layer } from "effect"
 import { documentHash, type PageNode, PublishedContent, type Revision, RevisionsRepo, SearchIndex, SpaceContent, type Space } from "@quire/content"
 import { Errors } from "@quire/kernel"
 import type { PublishedSite } from "../src/PublishedSites.ts"
+import { RedirectsRepo } from "../src/RedirectsRepo.ts"
+import { SpaceRedirects } from "../src/SpaceRedirects.ts"
 import { CodeHighlighter } from "../src/render/Highlight.ts"
 import { type RenderAnswer, SiteRenderer } from "../src/SiteRenderer.ts"
 
@@ -75,9 +77,18 @@ const spaceContent = Layer.succeed(SpaceContent, {
   download: () => Effect.fail(new Errors.NotFound({ resource: "File", id: "x" }))
 } as unknown as SpaceContent["Service"])
 
+/** The `.gitbook.yaml` redirects of space1, as Git sync would give them. */
+const spaceRedirects = Layer.succeed(SpaceRedirects, SpaceRedirects.of({
+  forSpace: (spaceId) =>
+    Effect.succeed(spaceId === "space1"
+      ? [{ source: "setup/docker", target: "deploy/docker.md" }, { source: "nowhere", target: "deploy/missing.md" }, { source: "old-docker", target: "deploy/missing.md" }]
+      : [])
+}))
+
 const testLayer = SiteRenderer.layer.pipe(
+  Layer.provide(spaceRedirects),
   Layer.provideMerge(Layer.mergeAll(spaceContent, PublishedContent.layer, CodeHighlighter.layer)),
-  Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory))
+  Layer.provideMerge(Layer.mergeAll(RevisionsRepo.layerMemory, SearchIndex.layerMemory, RedirectsRepo.layerMemory))
 )
 
 const store = (id: string, introText: string) =>
@@ -255,5 +266,41 @@ layer(testLayer)("SiteRenderer", (it) => {
       assert.isTrue(script.kind === "Text" && script.body.includes("embed-play"))
       const missing = yield* render("r4", "~assets/katex/../../package.json")
       assert.strictEqual(missing.kind === "Html" && missing.status, 404)
+    }))
+
+  it.effect("answers a path without a page with the site's live redirect: exact, or the longest wildcard with its rest", () =>
+    Effect.gen(function*() {
+      yield* store("r-redirects", "Welcome.")
+      const repo = yield* RedirectsRepo
+      const base = { siteId: "site1", draft: false, captureWildcard: false, permanent: false, createdAt: new Date(at), updatedAt: null }
+      yield* repo.insert({ ...base, id: "rd1", source: "/old-docker", permanent: true, destination: { kind: "site-page", siteSpaceId: "ss1", pageId: "docker" } })
+      yield* repo.insert({ ...base, id: "rd2", source: "/blog/*", captureWildcard: true, destination: { kind: "external", url: "https://example.com/news" } })
+      yield* repo.insert({ ...base, id: "rd3", source: "/deploy/install", destination: { kind: "external", url: "https://example.com/never" } })
+      yield* repo.insert({ ...base, id: "rd4", source: "/soon", draft: true, destination: { kind: "external", url: "https://example.com/draft" } })
+      yield* repo.insert({ ...base, id: "rd5", source: "/gone-page", destination: { kind: "site-page", siteSpaceId: "ss1", pageId: "missing" } })
+      assert.deepStrictEqual(yield* render("r-redirects", "old-docker"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
+      assert.deepStrictEqual(yield* render("r-redirects", "old-docker/"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
+      assert.deepStrictEqual(yield* render("r-redirects", "blog/2024/post"), { kind: "Redirect", location: "https://example.com/news/2024/post", status: 307 })
+      // A permanent redirect is 308 only to public traffic: a share-link site's readers get 307.
+      const shared = yield* Effect.flatMap(Effect.service(SiteRenderer), (renderer) => {
+        const published = site("r-redirects")
+        return renderer.render({
+          site: { ...published, site: { ...published.site, visibility: "share-link" } },
+          root: "http://quire.test/~sites/site1/",
+          path: "old-docker",
+          query: new URLSearchParams(),
+          claims: {},
+          noindex: true
+        })
+      })
+      assert.deepStrictEqual(shared, { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 307 })
+      // A page that exists is served, a redirect from its path notwithstanding; drafts and destinations that are gone answer nothing.
+      assert.strictEqual((yield* render("r-redirects", "deploy/install")).kind, "Html")
+      // The space's own redirects (`.gitbook.yaml`) come after the site's, below the site space's URL, to the page of the file.
+      assert.deepStrictEqual(yield* render("r-redirects", "setup/docker"), { kind: "Redirect", location: "/~sites/site1/deploy/install/docker", status: 308 })
+      for (const path of ["soon", "gone-page", "nowhere"]) {
+        const answer = yield* render("r-redirects", path)
+        assert.strictEqual(answer.kind === "Html" ? answer.status : answer.kind, 404)
+      }
     }))
 })

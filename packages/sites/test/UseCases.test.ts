@@ -14,6 +14,7 @@ import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
 import { ShareLinks } from "../src/ShareLinks.ts"
+import { SpaceRedirects } from "../src/SpaceRedirects.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
 import { ServerHostnames, Sites } from "../src/Sites.ts"
 import { SiteChanges } from "../src/SiteChanges.ts"
@@ -40,7 +41,7 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
     Layer.provideMerge(SiteChanges.layer),
     Layer.provideMerge(ports),
-    Layer.provide([Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
+    Layer.provide([SpaceRedirects.layerNone, Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
   )
 
 const backends = Backends.make({

@@ -10,6 +10,7 @@ import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
 import { QuireClient, QuireHttp } from "../QuireClient.ts"
 import { organizationId } from "./OrganizationsCommands.ts"
+import { redirects } from "./SiteRedirectsCommands.ts"
 import { sections, shareLinks, siteArgs, siteSpaces } from "./SiteStructureCommands.ts"
 
 const visibilities = Site.fields.visibility.literals
@@ -227,5 +228,5 @@ const auth = Command.make("auth").pipe(
 /** `quire sites ...` */
 export const sites = Command.make("sites").pipe(
   Command.withDescription("Manage docs sites: publishing, site spaces, sections, share links, visitor key, customization"),
-  Command.withSubcommands([list, create, get, publish, unpublish, remove, open, customize, siteSpaces, sections, shareLinks, auth])
+  Command.withSubcommands([list, create, get, publish, unpublish, remove, open, customize, siteSpaces, sections, shareLinks, redirects, auth])
 )

@@ -32,6 +32,20 @@ const plain = (found: Option.Option<ImportedLayout>) =>
 
 export const importedLayoutRepoContract = (it: ImportedLayoutRepoTest) =>
   describe("ImportedLayoutRepo", () => {
+    it.effect("reads the header and one file of a layout without the others", () =>
+      Effect.gen(function*() {
+        const repo = yield* ImportedLayoutRepo
+        assert.isTrue(Option.isNone(yield* repo.header("il-one")))
+        assert.isTrue(Option.isNone(yield* repo.file("il-one", ".gitbook.yaml")))
+        yield* repo.save("il-one", layout("c".repeat(40), { "site/.gitbook.yaml": "redirects:\n  old: new.md\n", "site/new.md": "# New\n" }, "site"))
+        assert.deepStrictEqual(Option.getOrUndefined(yield* repo.header("il-one")), { projectDirectory: "site", commit: "c".repeat(40) })
+        const file = Option.getOrUndefined(yield* repo.file("il-one", "site/.gitbook.yaml"))
+        assert.strictEqual(file?.oid, "oid-site/.gitbook.yaml")
+        assert.strictEqual(new TextDecoder().decode(file?.bytes), "redirects:\n  old: new.md\n")
+        assert.isTrue(Option.isNone(yield* repo.file("il-one", ".gitbook.yaml")))
+        assert.isTrue(Option.isNone(yield* repo.file("il-other", "site/.gitbook.yaml")))
+      }))
+
     it.effect("keeps a layout's files byte for byte and replaces the layout whole", () =>
       Effect.gen(function*() {
         const repo = yield* ImportedLayoutRepo

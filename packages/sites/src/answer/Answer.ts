@@ -43,7 +43,8 @@ export type RenderAnswer =
    * or archive is never held whole in the server's memory. Never cached (its size is unbounded).
    */
   | { readonly kind: "Download"; readonly file: BlobStream; readonly contentType: string; readonly name: string; readonly etag: string }
-  | { readonly kind: "Redirect"; readonly location: string }
+  /** `status` 302 unless given (a site redirect's 307 or 308). */
+  | { readonly kind: "Redirect"; readonly location: string; readonly status?: 307 | 308 | undefined }
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
 

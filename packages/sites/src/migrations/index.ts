@@ -4,6 +4,7 @@ import type { SqlClient } from "effect/sql"
 import { m0001_sites } from "./0001_sites.ts"
 import { m0002_visitor_fallback_url } from "./0002_visitor_fallback_url.ts"
 import { m0003_sealed_share_links } from "./0003_sealed_share_links.ts"
+import { m0004_site_redirects } from "./0004_site_redirects.ts"
 
 export const migrations: {
   readonly table: string
@@ -13,6 +14,7 @@ export const migrations: {
   migrations: {
     "0001_sites": m0001_sites,
     "0002_visitor_fallback_url": m0002_visitor_fallback_url,
-    "0003_sealed_share_links": m0003_sealed_share_links
+    "0003_sealed_share_links": m0003_sealed_share_links,
+    "0004_site_redirects": m0004_site_redirects
   }
 }
