@@ -13,6 +13,7 @@ import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
 import { createFileView } from "./blocks/file/view.ts"
+import { createContentRefView } from "./blocks/content-ref/view.ts"
 import type { FileLookup } from "../features/files/file-urls.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
 import { Toolbar } from "./commands/Toolbar.tsx"
@@ -89,8 +90,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   // Read by the node views, which are made once.
-  const resources = useRef({ fileUrl, file, uploadFile, openapi })
-  resources.current = { fileUrl, file, uploadFile, openapi }
+  const resources = useRef({ fileUrl, file, uploadFile, openapi, linkTargets })
+  resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -113,7 +114,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
     ...editorExtensions({
       figure: createFigureView((src) => resources.current.fileUrl?.(src)),
       file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
-      openapiOperation: createOpenapiView(() => resources.current.openapi)
+      openapiOperation: createOpenapiView(() => resources.current.openapi),
+      contentRef: createContentRefView(() => resources.current.linkTargets)
     }),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),

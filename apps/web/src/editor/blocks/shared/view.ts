@@ -94,7 +94,7 @@ const isText = (el: HTMLElement | undefined): el is HTMLInputElement | HTMLTextA
 const keepTyped = (before: ReadonlyArray<HTMLElement>, after: ReadonlyArray<HTMLElement>): void =>
   before.forEach((old, i) => {
     const next = after[i]
-    if (!isText(old) || !isText(next) || old.dataset["shown"] === undefined || old.value === old.dataset["shown"]) return
+    if (!isText(old) || !isText(next) || old.dataset["shown"] === undefined) return
     if (next.dataset["field"] !== old.dataset["field"] || next.dataset["shown"] !== old.dataset["shown"]) return
     next.value = old.value
     // Where the caret was (or what was selected), so the next key lands where it would have.
