@@ -291,12 +291,15 @@ const insertOperationAndImage = async (page: Page, editor: Locator) => {
   await block.getByRole("combobox", { name: "Find an operation" }).fill("list")
   await block.getByRole("listbox", { name: "Operations" }).getByRole("option", { name: /^GET\s*\/pets/ }).click()
   await block.getByText("GET /pets (petstore)").waitFor()
+  await expect.poll(() => editor.locator(".quire-openapiOperation").count()).toBe(1)
   await toPageEnd(page, editor)
+  await expect.poll(() => editor.locator(".quire-openapiOperation").count()).toBe(1)
   const chooser = page.waitForEvent("filechooser")
   await slash(page, "image", "Image")
   await (await chooser).setFiles({ name: "map.png", mimeType: "image/png", buffer: png })
-  const caption = editor.getByRole("textbox", { name: "Caption" }).last()
+  const caption = editor.locator(".quire-figure").getByRole("textbox", { name: "Caption" })
   await caption.waitFor()
+  expect(await editor.locator(".quire-openapiOperation").count()).toBe(1)
   await caption.fill("The map")
   await caption.press("Tab")
 }
@@ -350,7 +353,6 @@ const componentsBlocks = (fileId: string): ReadonlyArray<string | RegExp> => [
 ]
 
 it("a writer's day: set up, create the organization, invite by email, write every block, upload 20 MB, open two change requests", async () => {
-  const started = Date.now()
   const a = await open(browser(), url)
   const b = await open(browser(), url)
   try {
@@ -386,7 +388,7 @@ it("a writer's day: set up, create the organization, invite by email, write ever
     const notes = await addPage(a.page, "Ideas")
     await notes.pressSequentially("A page for later.")
     await expect.poll(() => storedMarkdown(spaceId, second, "Ideas")).toContain("A page for later.")
-    await a.page.goto(`/s/${spaceId}/~/changes`)
+    await a.page.goto(`/s/${spaceId}/~/change-requests`)
     await a.page.getByRole("link", { name: /Next week's notes/ }).waitFor()
     await captureAll(a.page, "change-requests")
 
@@ -400,7 +402,6 @@ it("a writer's day: set up, create the organization, invite by email, write ever
     expect(files.items.map((file) => file.name).toSorted()).toEqual(["field-recordings.zip", "map.png"].toSorted())
     expect(a.problems).toEqual([])
     expect(b.problems).toEqual([])
-    console.log(`writers-day: ${Math.round((Date.now() - started) / 1000)} s`)
   } catch (error) {
     await a.page.screenshot({ path: `${artifacts}writers-day-failure-a.png`, fullPage: true })
     await b.page.screenshot({ path: `${artifacts}writers-day-failure-b.png`, fullPage: true })
