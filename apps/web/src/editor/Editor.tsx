@@ -82,6 +82,14 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
+/** The node views that reach the editor's props: read when they draw, since the views are made once. */
+const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets"]: EditorProps[K] | undefined } }) => ({
+  figure: createFigureView((src) => resources.current.fileUrl?.(src)),
+  file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
+  openapiOperation: createOpenapiView(() => resources.current.openapi),
+  contentRef: createContentRefView(() => resources.current.linkTargets)
+})
+
 export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
@@ -111,12 +119,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
-    ...editorExtensions({
-      figure: createFigureView((src) => resources.current.fileUrl?.(src)),
-      file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
-      openapiOperation: createOpenapiView(() => resources.current.openapi),
-      contentRef: createContentRefView(() => resources.current.linkTargets)
-    }),
+    ...editorExtensions(resourceViews(resources)),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
     ...sourceExtensions(),

@@ -9,7 +9,8 @@
  * 20 MB file uploaded with its progress, an OpenAPI operation and an image); the change request submitted
  * for review and a second one started and left a draft. The API then answers what a team would check:
  * each block in GitBook's markdown, the file with its size, the two change requests as open and draft,
- * the colleague a member. The key screens are captured light and dark at 1280 and 390 px.
+ * the colleague a member. An item the slash menu gains fails the day until the day writes it. The key
+ * screens are captured light and dark at 1280 and 390 px (axe on each, no sideways scrolling).
  */
 import { beforeAll, expect, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
@@ -17,6 +18,7 @@ import { artifacts, captureScreen, open, screenshotsWanted, type Session, shared
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, setupCode } from "./servers.ts"
+import { insertItems } from "../../src/editor/commands/items.ts"
 
 const browser = sharedBrowser()
 const mailing = mailingServer()
@@ -47,8 +49,12 @@ const captureAll = async (page: Page, name: string) => {
   await captureScreen(page, `writers-day-${name}`)
 }
 
+/** The titles of the slash menu's items the day has used: at its end, every item of the menu. */
+const used = new Set<string>()
+
 /** Types `/query` on the current empty line and picks the item the menu selects, checked by its title. */
 const slash = async (page: Page, query: string, title: string) => {
+  used.add(title)
   await page.keyboard.type(`/${query}`)
   const menu = page.getByRole("listbox", { name: "Insert a block" })
   await expect.poll(() => menu.getByRole("option", { selected: true }).textContent()).toMatch(new RegExp(`^${title}`))
@@ -391,6 +397,9 @@ it("a writer's day: set up, create the organization, invite by email, write ever
     await a.page.goto(`/s/${spaceId}/~/change-requests`)
     await a.page.getByRole("link", { name: /Next week's notes/ }).waitFor()
     await captureAll(a.page, "change-requests")
+
+    // Every block the slash menu offers was written (plain text is the line one types on).
+    expect(insertItems.map((item) => item.title).filter((title) => title !== "Text" && !used.has(title))).toEqual([])
 
     // What a team checks through the API.
     type Listed = { items: ReadonlyArray<ChangeRequestRead> }
