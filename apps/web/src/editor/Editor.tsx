@@ -13,6 +13,7 @@ import { createFigureView, type FileUrlResolver } from "./blocks/figure/view.ts"
 import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
 import { createFileView } from "./blocks/file/view.ts"
+import { createContentRefView } from "./blocks/content-ref/view.ts"
 import type { FileLookup } from "../features/files/file-urls.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
 import { Toolbar } from "./commands/Toolbar.tsx"
@@ -81,6 +82,14 @@ const load = (editor: TiptapEditor, doc: ProseMirrorNode): void => {
   editor.view.dispatch(tr)
 }
 
+/** The node views that reach the editor's props: read when they draw, since the views are made once. */
+const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl" | "file" | "uploadFile" | "openapi" | "linkTargets"]: EditorProps[K] | undefined } }) => ({
+  figure: createFigureView((src) => resources.current.fileUrl?.(src)),
+  file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
+  openapiOperation: createOpenapiView(() => resources.current.openapi),
+  contentRef: createContentRefView(() => resources.current.linkTargets)
+})
+
 export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
@@ -89,8 +98,8 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // The block's field typed into and not yet left (see `onFieldOpen`).
   const typedIn = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   // Read by the node views, which are made once.
-  const resources = useRef({ fileUrl, file, uploadFile, openapi })
-  resources.current = { fileUrl, file, uploadFile, openapi }
+  const resources = useRef({ fileUrl, file, uploadFile, openapi, linkTargets })
+  resources.current = { fileUrl, file, uploadFile, openapi, linkTargets }
   const hooks = useRef(createHooks()).current
   const codecRef = useRef<MarkdownCodec | null>(null)
   const loaded = useRef<string | null>(null)
@@ -110,11 +119,7 @@ export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria
   // back to the block inserted last when a save's status redrew the screen at that moment).
   const extensions = useRef<ReturnType<typeof editorExtensions> | null>(null)
   extensions.current ??= [
-    ...editorExtensions({
-      figure: createFigureView((src) => resources.current.fileUrl?.(src)),
-      file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
-      openapiOperation: createOpenapiView(() => resources.current.openapi)
-    }),
+    ...editorExtensions(resourceViews(resources)),
     collaboration === undefined ? EditingBasics : EditingCursors,
     ...commandExtensions(hooks),
     ...sourceExtensions(),

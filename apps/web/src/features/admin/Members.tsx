@@ -23,11 +23,18 @@ const updateMember = QuireApi.mutation("members", "updateMemberInOrganizationByI
 const removeMember = QuireApi.mutation("members", "removeMemberFromOrganizationById")
 const withdrawInvite = QuireApi.mutation("organizations", "declineOrganizationMemberInvite")
 
+/** Whether this server mails (SMTP is set up): invitations then reach people by email. */
+const useEmailDelivery = (): boolean => {
+  const session = useAtomValue(sessionAtom)
+  return AsyncResult.isSuccess(session) && session.value.signedIn && session.value.info.emailDelivery === true
+}
+
 const InviteForm = (props: { readonly organizationId: string; readonly defaultRole: Role | null }) => {
   const [emails, setEmails] = useState("")
   const [role, setRole] = useState<string>(roleValue(props.defaultRole))
   const [done, setDone] = useState("")
   const send = useMutation(invite)
+  const mails = useEmailDelivery()
   const { busy, errors, submit, check } = useForm(["emails", "role"])
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -42,7 +49,7 @@ const InviteForm = (props: { readonly organizationId: string; readonly defaultRo
         reactivityKeys: [membersKey(props.organizationId), invitesKey(props.organizationId)]
       })
       setEmails("")
-      setDone(`Invited ${result.invited === 1 ? list[0] : `${result.invited} people`} as ${roleName(roleOfValue(role))}.`)
+      setDone(`Invited ${result.invited === 1 ? list[0] : `${result.invited} people`} as ${roleName(roleOfValue(role))}${mails ? ", by email" : ""}.`)
     })
   }
   return (
@@ -152,6 +159,7 @@ const PendingInvites = (props: { readonly organizationId: string }) => {
   const invites = useAtomValue(memberInvitesAtom(props.organizationId))
   const withdraw = useMutation(withdrawInvite)
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  const mails = useEmailDelivery()
   if (AsyncResult.isInitial(invites)) return <Loading what="invitations" />
   if (AsyncResult.isFailure(invites)) return <Failure result={invites} />
   const items: ReadonlyArray<MemberInvite> = invites.value.items
@@ -166,7 +174,9 @@ const PendingInvites = (props: { readonly organizationId: string }) => {
   return (
     <section aria-labelledby="pending-heading" className="admin-section">
       <h2 id="pending-heading">Pending invitations</h2>
-      <p className="muted">Quire sends no email: send each person their invitation link. Whoever opens it with that email address joins.</p>
+      <p className="muted">{mails
+        ? "Each person was emailed their invitation link; it is here too, to pass on yourself. Whoever opens it with that email address joins."
+        : "Quire sends no email: send each person their invitation link. Whoever opens it with that email address joins."}</p>
       {problem === undefined ? null : <p className="form-error" role="alert">{problem}</p>}
       {items.length === 0 ? <p className="muted">No invitation is waiting.</p> : (
         <ul className="admin-list">

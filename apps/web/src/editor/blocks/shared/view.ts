@@ -20,7 +20,17 @@ export const h = <K extends keyof HTMLElementTagNameMap>(
 export const setAttrs = (props: NodeViewRendererProps, attrs: Record<string, unknown>): void => {
   const pos = typeof props.getPos === "function" ? props.getPos() : undefined
   if (pos === undefined || !props.editor.isEditable) return
-  props.editor.view.dispatch(props.editor.state.tr.setNodeMarkup(pos, undefined, { ...props.node.attrs, ...attrs }))
+  props.editor.view.dispatch(props.editor.state.tr.setNodeMarkup(pos, undefined, { ...latestNode(props, props.node).attrs, ...attrs }))
+}
+
+/**
+ * The node a view shows as the document holds it now: a control drawn before the last commit (a field
+ * left as the next one is clicked) would otherwise write back the attributes it was drawn with.
+ */
+export const latestNode = (props: NodeViewRendererProps, node: PMNode): PMNode => {
+  const pos = typeof props.getPos === "function" ? props.getPos() : undefined
+  const now = pos === undefined ? undefined : props.editor.state.doc.nodeAt(pos)
+  return now !== null && now !== undefined && now.type === node.type ? now : node
 }
 
 /**
@@ -47,6 +57,9 @@ export const field = (
     ? h("textarea", { rows: String(Math.max(2, value.split("\n").length)), spellcheck: "false" })
     : h("input", { type: "text" })
   input.value = value
+  // What it was drawn with: a view drawn again keeps what was typed since (atomView).
+  input.dataset["shown"] = value
+  input.dataset["field"] = label
   input.addEventListener("change", () => onCommit(input.value))
   // Until it is committed, what is typed in any other field is an edit the page has not saved:
   // the editor tells the status so (Editor.tsx, `onFieldOpen`).
@@ -71,6 +84,23 @@ export const sourceButton = (props: NodeViewRendererProps): HTMLButtonElement =>
 
 const controls = (el: HTMLElement): Array<HTMLElement> => [...el.querySelectorAll<HTMLElement>("input, textarea, select, button")]
 
+const isText = (el: HTMLElement | undefined): el is HTMLInputElement | HTMLTextAreaElement =>
+  (el instanceof HTMLInputElement && el.type === "text") || el instanceof HTMLTextAreaElement
+
+/**
+ * Words typed into a field and not committed yet (another field's commit redraws the view while a
+ * person moves on, or types fast) stay in the field drawn in its place: the same field of the same place.
+ */
+const keepTyped = (before: ReadonlyArray<HTMLElement>, after: ReadonlyArray<HTMLElement>): void =>
+  before.forEach((old, i) => {
+    const next = after[i]
+    if (!isText(old) || !isText(next) || old.dataset["shown"] === undefined) return
+    if (next.dataset["field"] !== old.dataset["field"] || next.dataset["shown"] !== old.dataset["shown"]) return
+    next.value = old.value
+    // Where the caret was (or what was selected), so the next key lands where it would have.
+    if (old === document.activeElement) next.setSelectionRange(old.selectionStart, old.selectionEnd, old.selectionDirection ?? undefined)
+  })
+
 /** An atom's view: rebuilt when the node changes type-compatibly, so controls always show the current attributes. */
 export const atomView =
   (render: (props: NodeViewRendererProps, node: PMNode) => HTMLElement): NodeViewRenderer =>
@@ -91,7 +121,9 @@ export const atomView =
         if (!redraw) redraw = setTimeout(() => {
           redraw = undefined
           const rendered = render({ ...props, node }, node)
-          const focused = controls(body).indexOf(document.activeElement as HTMLElement)
+          const before = controls(body)
+          const focused = before.indexOf(document.activeElement as HTMLElement)
+          keepTyped(before, controls(rendered))
           body.replaceWith(rendered)
           body = rendered
           if (focused >= 0) controls(rendered)[focused]?.focus()
