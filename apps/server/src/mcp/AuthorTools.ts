@@ -2,8 +2,7 @@
  * The author MCP server's tools. Each one is a request (or a few) to Quire's `/v1` API made as the
  * caller; an API refusal comes back as the tool's error, in the API's own words.
  */
-
-import { arg, guarded, id, required, str, text, type Tool, ToolError, type ToolResult } from "./Tools.ts"
+import { arg, guarded, id, required, str, text, type Tool, ToolError } from "./Tools.ts"
 
 /** A request to the `/v1` API as the MCP client's caller: `path` starts after `/v1`. */
 export type ApiCall = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown) => Promise<{

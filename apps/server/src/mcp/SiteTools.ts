@@ -34,7 +34,8 @@ export const siteTools = (get: SiteGet, root: string): ReadonlyArray<Tool> =>
         const query = required(args, "query")
         const answer = await get(`~search?q=${encodeURIComponent(query)}`, "application/json")
         if (answer.status !== 200) throw refused(answer.status, "search")
-        const items = (JSON.parse(answer.body) as { items: ReadonlyArray<SearchItem> }).items
+        // The site's search answers URLs from its root: an agent gets them whole.
+        const items = (JSON.parse(answer.body) as { items: ReadonlyArray<SearchItem> }).items.map((item) => ({ ...item, url: new URL(item.url, root).href }))
         const lines = items.map((item) => `- [${item.title}](${item.url})${item.section === undefined || item.section === "" ? "" : ` (${item.section})`}: ${item.snippet}`)
         return text(lines.length === 0 ? `Nothing on this site matches "${query}".` : lines.join("\n"), { results: items })
       }
