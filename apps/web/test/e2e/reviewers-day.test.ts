@@ -301,7 +301,7 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
   expect(onBlock("Two things to fix, see beside the blocks.")?.target.node).toBeUndefined()
   const reviews = (await api<{ items: ReadonlyArray<{ status: string; outdated: boolean; reviewer: { displayName: string } }> }>(url, "GET",
     `/spaces/${space.id}/change-requests/${cr.id}/reviews`)).items
-  expect(reviews.map((r) => [r.reviewer.displayName, r.status, r.outdated]).sort()).toEqual([
+  expect(reviews.map((r) => [r.reviewer.displayName, r.status, r.outdated]).toSorted()).toEqual([
     [reviewer.displayName, "approved", false],
     [reviewer.displayName, "changes-requested", true]
   ])
