@@ -73,8 +73,8 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
   const [message, setMessage] = useState("")
   const tree = useMemo(() => AsyncResult.isSuccess(content)
     ? buildTree([
-      ...content.value.collections.map((c) => ({ kind: "collection" as const, id: c.id, title: c.title, parent: c.parent })),
-      ...content.value.spaces.map((s) => ({ kind: "space" as const, id: s.id, title: s.title, emoji: s.emoji, parent: s.parent }))
+      ...content.value.collections.map((c) => ({ kind: "collection" as const, id: c.id, title: c.title, parent: c.parent, manage: c.permissions.admin })),
+      ...content.value.spaces.map((s) => ({ kind: "space" as const, id: s.id, title: s.title, emoji: s.emoji, parent: s.parent, manage: s.permissions.admin }))
     ])
     : undefined, [content])
   if (AsyncResult.isFailure(org)) return <Failure result={org} />
@@ -106,7 +106,9 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
             setMessage(done)
           }} />}
           {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
-          <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+          {AsyncResult.isSuccess(content) && [...content.value.spaces, ...content.value.collections].some((item) => item.permissions.admin)
+            ? <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+            : null}
         </section>
         <div>
           <section aria-labelledby="cr-heading">

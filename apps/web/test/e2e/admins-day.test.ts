@@ -106,6 +106,8 @@ const members = async (a: Session, b: Session, c: Session, url: string) => {
   await a.page.getByLabel("Role", { exact: true }).selectOption("read")
   await a.page.getByRole("button", { name: "Invite", exact: true }).click()
   await a.page.getByRole("status").filter({ hasText: "Invited 2 people as Reader." }).waitFor()
+  // This server mails: the screen says the invitations went by email, their links here to pass on too.
+  await a.page.getByText("Each person gets their invitation by email; its link is here too, to pass on yourself.").waitFor()
   await joinFromMail(b, cole, "Field Org")
   await joinFromMail(c, rae, "Field Org")
   // Mo accepts through the sign-in routes, as the invitation screen sends it.
@@ -196,6 +198,8 @@ const access = async (a: Session, b: Session, c: Session, url: string, org: stri
   await c.page.getByRole("main").getByRole("link", { name: "Field Manual" }).waitFor()
   await c.page.getByRole("heading", { name: "Spaces" }).waitFor()
   expect(await c.page.getByRole("button", { name: /^New (space|collection)$/ }).count()).toBe(0)
+  // Renaming and moving need the admin permission on the space or collection: not offered either.
+  expect(await c.page.getByRole("main").getByRole("button", { name: /^(Rename|Move|Change the emoji of) / }).count()).toBe(0)
   await shoot(c.page, "admins-day-reviewer-home")
 }
 
@@ -366,9 +370,9 @@ it("an admin's day from an empty server: setup, members, teams, permissions, Git
   const listed = await api<{ items: ReadonlyArray<Member> }>(url, "GET", `/orgs/${org}/members?limit=1000`)
   expect(listed.items.map((m) => [m.user.displayName, m.role]).toSorted()).toEqual([[ada.displayName, "admin"], [cole.displayName, null], [rae.displayName, "review"]])
   const team = (await api<{ items: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", `/orgs/${org}/teams`)).items.find((t) => t.title === "Field team")!
-  const teamMembers = await eventually("the team's two members", () => api<{ items: ReadonlyArray<{ user: { displayName: string } }> }>(url, "GET", `/orgs/${org}/teams/${team.id}/members`),
+  const teamMembers = await eventually("the team's two members", () => api<{ items: ReadonlyArray<{ organization: { user: { displayName: string } } }> }>(url, "GET", `/orgs/${org}/teams/${team.id}/members`),
     (list) => list.items.length === 2)
-  expect(teamMembers.items.map((m) => m.user.displayName).toSorted()).toEqual([cole.displayName, rae.displayName])
+  expect(teamMembers.items.map((m) => m.organization.user.displayName).toSorted()).toEqual([cole.displayName, rae.displayName])
   const collections = await api<{ items: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", `/orgs/${org}/collections`)
   const granted = await api<{ items: ReadonlyArray<{ permission: string; team: { id: string } }> }>(url, "GET",
     `/collections/${collections.items.find((item) => item.title === "Handbooks")!.id}/permissions/teams`)

@@ -149,6 +149,9 @@ const MembersTable = (props: { readonly organizationId: string; readonly admin: 
 const invitationLink = (organizationId: string, item: MemberInvite) => `${window.location.origin}/invite/${organizationId}.${item.id}`
 
 const PendingInvites = (props: { readonly organizationId: string }) => {
+  const session = useAtomValue(sessionAtom)
+  // Whether this server mails the invitations (SMTP set up): then the link here is a second way to pass it on.
+  const mails = AsyncResult.isSuccess(session) && session.value.signedIn && session.value.info.emailDelivery === true
   const invites = useAtomValue(memberInvitesAtom(props.organizationId))
   const withdraw = useMutation(withdrawInvite)
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -166,7 +169,9 @@ const PendingInvites = (props: { readonly organizationId: string }) => {
   return (
     <section aria-labelledby="pending-heading" className="admin-section">
       <h2 id="pending-heading">Pending invitations</h2>
-      <p className="muted">Quire sends no email: send each person their invitation link. Whoever opens it with that email address joins.</p>
+      <p className="muted">
+        {mails ? "Each person gets their invitation by email; its link is here too, to pass on yourself." : "Quire sends no email: send each person their invitation link."} Whoever opens it with that email address joins.
+      </p>
       {problem === undefined ? null : <p className="form-error" role="alert">{problem}</p>}
       {items.length === 0 ? <p className="muted">No invitation is waiting.</p> : (
         <ul className="admin-list">
