@@ -121,6 +121,10 @@ const members = async (a: Session, b: Session, c: Session, url: string) => {
   await a.page.reload()
   await a.page.getByRole("button", { name: `Remove ${mo.displayName}` }).waitFor()
   await a.page.getByText("No invitation is waiting.").waitFor()
+  // Cole and Rae opened the organization: they are seen; Mo never opened it.
+  for (const [person, seen] of [[cole, true], [rae, true], [mo, false]] as const) {
+    expect(await a.page.getByRole("row", { name: new RegExp(person.displayName) }).getByRole("cell", { name: "Never", exact: true }).count()).toBe(seen ? 0 : 1)
+  }
 
   // Rae becomes a reviewer; Mo is removed after the confirmation.
   await a.page.getByLabel(`Role of ${rae.displayName}`).selectOption("review")
