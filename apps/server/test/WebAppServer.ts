@@ -31,8 +31,9 @@ const main = Effect.gen(function*() {
   const collab = CollabServer.layer({ writeDebounceMs }).pipe(Layer.provide(CollabCodec.CollabCodec.layer))
   const server = bootstrap.pipe(
     Layer.provideMerge(Layer.merge(Http.serve, collab)),
-    // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server).
-    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provide(AccountMail.layerConfig(url))))),
+    // Mail through QUIRE_SMTP_URL when the test sets it (the email flows' own SMTP server), for the use cases
+    // and for the jobs (the notifications' email): merged, so the job runner has it too, as main.ts's has.
+    Layer.provideMerge(Queue.layerInProcessWith(Services.layerMemory.pipe(Layer.provideMerge(AccountMail.layerConfig(url))))),
     Layer.provide([PublicUrl.layer(url), Storage.layer("memory")]),
     Layer.provideMerge(NodeServer.layer({ port, host: "127.0.0.1" }))
   )

@@ -337,6 +337,13 @@ describe("markdown", () => {
     assert.include(html, `<a href="http://www.example.com" rel="noopener">www.example.com</a>`)
   })
 
+  it("a table, which scrolls sideways on a narrow screen, takes the keyboard's focus; a card grid does not", async () => {
+    const { html } = await render(`| Name | Value |\n| --- | --- |\n| a | 1 |\n\n<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td>Card</td></tr></tbody></table>\n`)
+    assert.include(html, `<table tabindex="0">`)
+    assert.include(html, `<table class="cards">`)
+    assert.notInclude(html, `<table class="cards" tabindex`)
+  })
+
   it("headings get unique, stable anchors (those of search sections) and make the table of contents", async () => {
     const markdown = `Intro\n\n## Setup\n\n### Options\n\n## Setup\n\n#### Deep\n\n## Setup\n\n> ## Quoted\n\n## Ünïcode & \`code\``
     const first = await render(markdown)

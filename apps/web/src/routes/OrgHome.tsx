@@ -1,6 +1,6 @@
 /** `/o/<orgId>`: the organization's spaces and collections as a tree, creating them, and its recent change requests. */
 import { AsyncResult } from "effect/reactivity"
-import { type FormEvent, useMemo, useState } from "react"
+import { type FormEvent, useEffect, useMemo, useState } from "react"
 import { orgKey, QuireApi } from "../api/client.ts"
 import { organizationAtom, orgContentAtom, recentChangeRequestsAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation } from "../api/react.ts"
@@ -13,6 +13,7 @@ import { Failure, Loading } from "../ui/States.tsx"
 
 const createSpace = QuireApi.mutation("spaces", "createSpace")
 const createCollection = QuireApi.mutation("collections", "createCollection")
+const pingMember = QuireApi.mutation("members", "updateOrganizationMemberLastSeenAt")
 
 const CreateForm = (props: { readonly organizationId: string; readonly kind: "space" | "collection"; readonly onDone: (message: string) => void }) => {
   const [title, setTitle] = useState("")
@@ -71,10 +72,17 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
   const content = useAtomValue(orgContentAtom(props.organizationId))
   const [creating, setCreating] = useState<"space" | "collection" | undefined>(undefined)
   const [message, setMessage] = useState("")
+  const ping = useMutation(pingMember)
+  // The organization answers only its members: once it has, opening it is what the members screen's
+  // "last seen" records (GitBook's ping); nothing the person sees depends on it, so a failure is let go.
+  const member = AsyncResult.isSuccess(org)
+  useEffect(() => {
+    if (member) ping({ params: { organizationId: props.organizationId } }).catch(() => undefined)
+  }, [member, props.organizationId, ping])
   const tree = useMemo(() => AsyncResult.isSuccess(content)
     ? buildTree([
-      ...content.value.collections.map((c) => ({ kind: "collection" as const, id: c.id, title: c.title, parent: c.parent })),
-      ...content.value.spaces.map((s) => ({ kind: "space" as const, id: s.id, title: s.title, emoji: s.emoji, parent: s.parent }))
+      ...content.value.collections.map((c) => ({ kind: "collection" as const, id: c.id, title: c.title, parent: c.parent, manage: c.permissions.admin })),
+      ...content.value.spaces.map((s) => ({ kind: "space" as const, id: s.id, title: s.title, emoji: s.emoji, parent: s.parent, manage: s.permissions.admin }))
     ])
     : undefined, [content])
   if (AsyncResult.isFailure(org)) return <Failure result={org} />
@@ -106,7 +114,9 @@ export const OrgHome = (props: { readonly organizationId: string }) => {
             setMessage(done)
           }} />}
           {AsyncResult.isFailure(content) ? <Failure result={content} /> : tree === undefined ? <Loading what="spaces" /> : <OrgTree organizationId={props.organizationId} tree={tree} />}
-          <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+          {AsyncResult.isSuccess(content) && [...content.value.spaces, ...content.value.collections].some((item) => item.permissions.admin)
+            ? <p className="muted" style={{ fontSize: "0.85rem" }}>Drag a row to reorder it or drop it on a collection; or use Move… from the keyboard.</p>
+            : null}
         </section>
         <div>
           <section aria-labelledby="cr-heading">

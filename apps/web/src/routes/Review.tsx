@@ -71,6 +71,8 @@ const ReviewBody = (props: Props) => {
   const isAuthor = me !== undefined && cr.createdBy.id === me
   const authorApproves = AsyncResult.isSuccess(space) && space.value.mergeRules.type === "rules" &&
     space.value.mergeRules.rules.some((rule) => rule.rule === "allow_author_approval")
+  // What the person's role lets them do here (nothing is offered until the space says).
+  const permissions = AsyncResult.isSuccess(space) ? space.value.permissions : undefined
   const pages = (changes as ReadonlyArray<{ type: string; page: { id: string; title: string } }>).filter((c) => c.type === "page_edited" || c.type === "page_created")
   const changedPages = useMemo(() => new Set(pages.map((c) => c.page.id)), [pages])
   const threads = useThreads(props.spaceId, props.number)
@@ -132,7 +134,8 @@ const ReviewBody = (props: Props) => {
               : "You wrote this change request: someone else reviews it. Ask a reviewer above."}
           </p>
         ) : null}
-        {closed || (isAuthor && !authorApproves) ? null : <div className="review-toolbar">
+        {!closed && !isAuthor && permissions?.review === false ? <p className="muted">Your role in this space does not let you review: you may comment.</p> : null}
+        {closed || (isAuthor && !authorApproves) || permissions?.review !== true ? null : <div className="review-toolbar">
           <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "approved", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Approve</button>
           {isAuthor ? null : <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await submit({ params, payload: { status: "changes-requested", ...(reviewText === "" ? {} : { comment: { markdown: reviewText } }) } }); setReviewText(""); reload() })}>Request changes</button>}
         </div>}
@@ -151,8 +154,9 @@ const ReviewBody = (props: Props) => {
         <section aria-labelledby="merge-h">
           <h2 id="merge-h">Merge</h2>
           {blockers.length > 0 && <ul id="merge-blockers">{blockers.map((b) => <li key={b}>{b}</li>)}</ul>}
+          {permissions?.merge === false ? <p className="muted">Your role in this space does not let you merge: someone with the review role merges it.</p> : null}
           <div className="review-toolbar">
-            <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>
+            {permissions?.merge !== true ? null : <button type="button" disabled={action.busy || blockers.length > 0} aria-describedby={blockers.length > 0 ? "merge-blockers" : undefined} onClick={() => void action.run(async () => { await merge({ params }).finally(reload) })}>Merge</button>}
             <button type="button" disabled={action.busy} onClick={() => void action.run(async () => { await update({ params }).finally(reload) })}>Update from main</button>
           </div>
         </section>

@@ -477,6 +477,17 @@ const rehypeRaws = (context: Context) => (tree: HastRoot) => {
   })
 }
 
+/**
+ * Every table but a card grid takes the keyboard's focus: page-body.css lets a table scroll sideways
+ * where it is wider than the page (a phone), and a region that scrolls must be reachable without a mouse.
+ */
+const rehypeScrollableTables = () => (tree: Root) => {
+  visit(tree, "element", (node: Element) => {
+    const className = node.properties["className"]
+    if (node.tagName === "table" && !(Array.isArray(className) && className.includes("cards"))) node.properties["tabIndex"] = 0
+  })
+}
+
 /** The hast of one render: its handlers and plugins are given its context. */
 const toHast = (context: Context) =>
   unified()
@@ -484,6 +495,7 @@ const toHast = (context: Context) =>
     .use(rehypeLinks, context)
     .use(rehypeExpandables, context)
     .use(rehypeSanitize, schema)
+    .use(rehypeScrollableTables)
     .use(rehypeRaws, context)
 // Raw nodes are the renderer's own: the sanitizer has dropped any other.
 const serializer = unified().use(rehypeStringify, { allowDangerousHtml: true }).freeze()

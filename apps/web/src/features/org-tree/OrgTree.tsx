@@ -50,6 +50,8 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
   const [draft, setDraft] = useState("")
   const saveSpace = useMutation(updateSpace)
   const saveCollection = useMutation(updateCollection)
+  // Renaming and moving need the space's or collection's admin permission: nothing the API would refuse is offered.
+  const manage = node.manage !== false
 
   useEffect(() => {
     const element = row.current
@@ -57,6 +59,7 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
     return combine(
       draggable({
         element,
+        canDrag: () => manage,
         getInitialData: () => ({ id: node.id }),
         onDragStart: () => setDragging(true),
         onDrop: () => setDragging(false)
@@ -70,7 +73,7 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
         onDrop: () => setZone(undefined)
       })
     )
-  }, [node.id, node.kind])
+  }, [node.id, node.kind, manage])
 
   const startEditing = (what: "title" | "emoji") => {
     setDraft(what === "title" ? node.title : emojiOf(node.emoji))
@@ -99,9 +102,9 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
   return (
     <li>
       <div ref={row} className={className} data-testid={`row-${node.id}`}>
-        {node.kind === "space"
+        {node.kind === "space" && manage
           ? <button type="button" className="link emoji" aria-label={`Change the emoji of ${node.title}`} onClick={() => startEditing("emoji")}>{emojiOf(node.emoji) || <SpaceIcon />}</button>
-          : <span className="emoji"><FolderIcon /></span>}
+          : <span className="emoji">{node.kind === "space" ? emojiOf(node.emoji) || <SpaceIcon /> : <FolderIcon />}</span>}
         {editing === undefined ? (
           <Link className="title" draggable={false} href={node.kind === "space" ? `/s/${node.id}` : `/o/${actions.organizationId}/c/${node.id}`}>
             {node.title === "" ? `Untitled ${label}` : node.title}
@@ -121,10 +124,12 @@ const Row = (props: { readonly node: TreeNode; readonly actions: TreeActions }) 
             />
           </form>
         )}
-        <span className="actions">
-          <button type="button" className="link" aria-label={`Rename ${node.title}`} onClick={() => startEditing("title")}>Rename</button>
-          <button type="button" className="link" aria-label={`Move ${node.title} to…`} onClick={() => actions.openMoveDialog(node)}>Move…</button>
-        </span>
+        {manage ? (
+          <span className="actions">
+            <button type="button" className="link" aria-label={`Rename ${node.title}`} onClick={() => startEditing("title")}>Rename</button>
+            <button type="button" className="link" aria-label={`Move ${node.title} to…`} onClick={() => actions.openMoveDialog(node)}>Move…</button>
+          </span>
+        ) : null}
       </div>
       {node.children.length === 0 ? null : (
         <ul className="tree" style={{ paddingLeft: "1.25rem" }}>

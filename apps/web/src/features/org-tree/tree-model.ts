@@ -15,6 +15,8 @@ export interface FlatItem {
   readonly title: string
   readonly emoji?: string | undefined
   readonly parent?: string | undefined
+  /** Whether the person administers it, so may rename it, change its emoji and move it (absent: offered). */
+  readonly manage?: boolean | undefined
 }
 
 export interface TreeNode extends FlatItem {

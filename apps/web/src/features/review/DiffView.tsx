@@ -31,8 +31,8 @@ const useDrawers = (files: DiffFiles | undefined, typeset: Typeset | undefined):
     const base = fileUrls(files?.base)
     const head = fileUrls(files?.head)
     return {
-      base: blockDrawer(schema, (src) => base.resolve(src) ?? head.resolve(src), typeset),
-      head: blockDrawer(schema, (src) => head.resolve(src) ?? base.resolve(src), typeset)
+      base: blockDrawer(schema, (src) => base.find(src) ?? head.find(src), typeset),
+      head: blockDrawer(schema, (src) => head.find(src) ?? base.find(src), typeset)
     }
   }, [files, typeset])
 

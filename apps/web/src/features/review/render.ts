@@ -3,13 +3,14 @@
  * (`.markdown`, styled by /app/render.css) around the schema's own rendering, with what that
  * rendering leaves out filled in. An image loads from the stored file its `src` names (resolved
  * among the side's files), with its caption; each tab shows its title above its content (all
- * tabs open, as an expandable is); cards are the site's card grid (with their cover); a code block
- * has its title; a formula is typeset above its TeX; an OpenAPI operation, an embed, a page link and a file show what they
- * name. Text from the page is put in as text, never as HTML.
+ * tabs open, as an expandable is); a hint has its style's colour and icon; cards are the site's card grid (with
+ * their cover); a code block has its title; a formula is typeset above its TeX; a stored file shows its name, linked
+ * to its download; an OpenAPI operation, an embed and a page link show what they name. Text from the page is put in
+ * as text, never as HTML.
  */
 import { type DOMOutputSpec, DOMSerializer, type Node as PMNode, type Schema } from "@tiptap/pm/model"
 import { type CardColumn, getHtmlAttr, getParam, type HtmlAttr, type LiquidParam } from "@quire/document"
-import type { FileUrlResolver } from "../files/file-urls.ts"
+import type { FileLookup, FileUrlResolver } from "../files/file-urls.ts"
 
 type NodeDraw = (node: PMNode) => DOMOutputSpec
 
@@ -112,11 +113,33 @@ const linkBlock = (kind: string, key: string, label: string): NodeDraw => (node)
     ...(target === "" || words === "" ? [] : [el("span", { class: "embed-url" }, target)])))
 }
 
+/** A hint as the site draws it: its style's class (render.css gives it the colour and the icon), its blocks inside. */
+const hint: NodeDraw = (node) => {
+  const style = getParam(params(node), "style") ?? "info"
+  const dom = el("div", { class: `hint hint-${style}`, "data-style": style })
+  return { dom, contentDOM: dom }
+}
+
+/** A file block as the site draws it: the stored file's name and type, linked to its download (a src stored nowhere here shows its last part), and its caption. */
+const fileBlock = (find: FileLookup): NodeDraw => (node) => {
+  const src = getParam(params(node), "src") ?? ""
+  const stored = src === "" ? undefined : find(src)
+  const caption = textOf((node.attrs.body as string | null) ?? "")
+  const label = [
+    el("span", { class: "file-name" }, stored?.name ?? (src.split("/").pop() || "A file")),
+    ...(stored?.contentType === undefined ? [] : [el("span", { class: "file-type" }, stored.contentType)])
+  ]
+  return el("div", { class: "file" },
+    stored === undefined ? el("span", { class: "file-link broken-link" }, ...label) : el("a", { class: "file-link", href: stored.downloadURL, download: stored.name }, ...label),
+    ...(caption === "" ? [] : [el("div", { class: "file-caption" }, caption)]))
+}
+
 const inlineImage = (resolve: FileUrlResolver): NodeDraw => (node) =>
   image(node.attrs.src as string, node.attrs.alt as string, resolve)
 
-/** The drawing of one top-level block of a document of `schema`, its images loaded through `resolve`, its formulas typeset by `typeset` when given. */
-export const blockDrawer = (schema: Schema, resolve: FileUrlResolver, typeset?: Typeset) => {
+/** The drawing of one top-level block of a document of `schema`, its files looked up with `find`, its formulas typeset by `typeset` when given. */
+export const blockDrawer = (schema: Schema, find: FileLookup, typeset?: Typeset) => {
+  const resolve: FileUrlResolver = (src) => find(src)?.downloadURL
   const base = DOMSerializer.fromSchema(schema)
   const serializer = new DOMSerializer({
     ...base.nodes,
@@ -128,12 +151,13 @@ export const blockDrawer = (schema: Schema, resolve: FileUrlResolver, typeset?: 
       return { dom, contentDOM: dom }
     },
     tab,
+    hint,
     codeBlock,
     mathBlock: mathBlock(typeset),
     openapiOperation,
     embed: linkBlock("embed", "url", "Embedded content"),
     contentRef: linkBlock("content-ref", "url", "A page"),
-    file: linkBlock("file", "src", "A file")
+    file: fileBlock(find)
   }, base.marks)
   return (node: PMNode): string => {
     const div = el("div")

@@ -34,7 +34,7 @@ export const Preview = (props: { readonly site: Site; readonly settings: Setting
   const pages = useAtomValue<PagesResult>(landing === undefined ? noPages : pagesAtom(landing.space.id))
   const modeSetting = settings.themes?.default ?? "system"
   const dark = modeSetting === "dark" || (modeSetting === "system" && app.dark)
-  const primary = (dark ? settings.styling?.primaryColor?.dark : settings.styling?.primaryColor?.light) ?? "#346DDB"
+  const primary = (dark ? settings.styling?.primaryColor?.dark : settings.styling?.primaryColor?.light) ?? (dark ? "#6F9CF2" : "#346DDB")
   const tint = settings.styling?.tint?.color[dark ? "dark" : "light"]
   const title = settings.title ?? props.site.title
   const logo = settings.header?.logo?.[dark ? "dark" : "light"]

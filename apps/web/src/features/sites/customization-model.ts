@@ -62,7 +62,8 @@ export const toDraft = (settings: Settings, siteTitle: string): Draft => {
   return {
     title: settings.title ?? siteTitle,
     primaryLight: settings.styling?.primaryColor?.light ?? "#346DDB",
-    primaryDark: settings.styling?.primaryColor?.dark ?? "#346DDB",
+    // The published site's own dark default (sites' Theme.ts): saving the form keeps the dark theme legible.
+    primaryDark: settings.styling?.primaryColor?.dark ?? "#6F9CF2",
     tint: settings.styling?.tint?.color.light ?? "",
     theme: settings.styling?.theme ?? "clean",
     mode: settings.themes?.default ?? "system",

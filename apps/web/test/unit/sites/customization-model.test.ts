@@ -23,6 +23,11 @@ describe("the customization form", () => {
     expect(settings.announcement).toEqual(loaded.announcement)
   })
 
+  it("offers the published site's own defaults for a site not customized yet, so saving keeps its dark theme as it was", () => {
+    const draft = toDraft({}, "Site")
+    expect([draft.primaryLight, draft.primaryDark]).toEqual(["#346DDB", "#6F9CF2"])
+  })
+
   it("writes the edited fields where the API reads them, and removes emptied ones", () => {
     const draft = { ...toDraft(loaded, "Site"), primaryLight: " #abcdef ", tint: "#eeeeee", links: [{ title: "Status", url: "https://status.acme.test" }, { title: "", url: "" }], announcement: "", copyright: "© Acme", logo: "https://acme.test/logo.png" }
     const settings = toSettings(loaded, draft)
