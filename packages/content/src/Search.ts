@@ -173,6 +173,8 @@ export interface SearchShape {
    * grouped by space in order of each space's best page on this page of results (`limit` counts pages).
    */
   readonly organization: (organizationId: string, request: SearchRequest) => Effect.Effect<Pagination.Page<SpaceResults>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /** As `organization`, over the spaces of `spaceIds` the caller can view (a site's, in the site's order of ids). */
+  readonly spaces: (spaceIds: ReadonlyArray<string>, request: SearchRequest) => Effect.Effect<Pagination.Page<SpaceResults>, Errors.InvalidInput, Actor.Actor>
 }
 
 /** GitBook's bound on the query. */
@@ -261,6 +263,11 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
           if (batch.next === undefined) break
           after = yield* Pagination.decodeCursor(batch.next)
         }
+        return yield* grouped(visible, request)
+      })
+
+      /** The matching pages of `visible`'s spaces, grouped by space in order of each space's best page. */
+      const grouped = Effect.fnUntraced(function*(visible: ReadonlyMap<string, SpaceAccess>, request: SearchRequest) {
         const found = yield* run(Array.from(visible.keys()), request)
         const groups = new Map<string, Array<PageResult>>()
         for (const page of found.items) {
@@ -274,7 +281,20 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
         }
       })
 
-      return Search.of({ space, organization })
+      const inSpaces = Effect.fn("Search.spaces")(function*(spaceIds: ReadonlyArray<string>, request: SearchRequest) {
+        yield* checkQuery(request.query)
+        const visible = new Map<string, SpaceAccess>()
+        for (const spaceId of new Set(spaceIds)) {
+          const found = yield* spaces.find(spaceId)
+          if (Option.isNone(found) || found.value.deletedAt !== null) continue
+          const seen = yield* access.ofSpace(found.value)
+          if (seen.permissions.view) visible.set(spaceId, seen)
+        }
+        if (visible.size === 0) return { items: [] }
+        return yield* grouped(visible, request)
+      })
+
+      return Search.of({ space, organization, spaces: inSpaces })
     })
   )
 }

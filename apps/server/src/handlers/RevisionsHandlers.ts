@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { SpaceContent } from "@quire/content"
+import { dereferenceReusableContents, pageDocumentEffect, ParsePool, SpaceContent } from "@quire/content"
 import { ChangeRequests } from "@quire/reviews"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
@@ -25,6 +25,7 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const urls = yield* PublicUrl
   const links = yield* FileLinks
   const bodies = yield* ContentPresenters.PageBodyRenderer
+  const pool = yield* ParsePool
 
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
@@ -49,6 +50,27 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
         const found = yield* revisionOf(params)
         const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
         return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
+      }))
+    .handle("getPageDocumentInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        const document = yield* pageDocumentEffect(page).pipe(Effect.provideService(ParsePool, pool))
+        if (query.dereferenced !== true && query.dereferenced !== "reusable-contents") return document
+        return yield* dereferenceReusableContents(document, (id) =>
+          content.reusableContentIn(found.revision, id).pipe(
+            // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
+            Effect.flatMap((included) => pageDocumentEffect({ revision: found.revision, path: "", markdown: included.markdown })),
+            Effect.provideService(ParsePool, pool),
+            Effect.orElseSucceed(() => undefined)
+          ))
+      }))
+    .handle("listRevisionPageMetaLinks", ({ params }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        // Quire keeps no canonical or alternate links of a page.
+        return { alternates: [] }
       }))
     .handle("getPageInRevisionByPath", ({ params, query }) =>
       Effect.gen(function*() {
