@@ -5,8 +5,9 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { VisitorToken } from "@quire/sites"
 import { client, errorCode, memoryAndPostgres, organizationWith, publicUrl, raw } from "./Harness.ts"
-import { publishedSite } from "./SiteFixtures.ts"
+import { publishedSite, write } from "./SiteFixtures.ts"
 
 const event = (type: string, extra: Record<string, unknown> = {}) => ({
   type,
@@ -120,17 +121,60 @@ for (const backend of memoryAndPostgres) {
         const secret = new URL(link.urls.published).searchParams.get("share")!
         const shared = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}install?share=${secret}` } })
         assert.isTrue("shareKey" in shared && shared.shareKey === secret && shared.pathname === "install")
+
+        const v = yield* publishedSite("visitor-auth")
+        const vroot = `${publicUrl}/~sites/${v.siteId}/`
+        yield* v.api.siteSections.updateSiteSectionById({
+          params: { ...v.siteParams, siteSectionId: v.betaSection.id },
+          payload: { condition: `visitor.claims.plan === "pro"` }
+        })
+        const missing = yield* Effect.flip(v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install` } }))
+        assert.strictEqual(errorCode(missing), 403)
+        const forged = yield* VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 3600)
+        const bad = yield* Effect.flip(v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, visitor: { jwtToken: forged } } }))
+        assert.strictEqual(errorCode(bad), 403)
+        // The token's claims open the section they show, and the apiToken reads it.
+        const pro = yield* VisitorToken.sign({ plan: "pro" }, v.key, 3600)
+        const beta = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}beta/features`, visitor: { jwtToken: pro } } })
+        if (!("apiToken" in beta)) return assert.fail("no content")
+        assert.strictEqual(beta.space, v.beta.id)
+        const reader = yield* client(beta.apiToken)
+        const page = yield* reader.revisions.getPageInRevisionByPath({
+          params: { spaceId: beta.space, revisionId: beta.revision!, pagePath: beta.pathname },
+          query: { format: "markdown" }
+        })
+        assert.include(JSON.stringify(page), "okapis")
+        const free = yield* VisitorToken.sign({ plan: "free" }, v.key, 3600)
+        const freeLookup = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, visitor: { jwtToken: free } } })
+        if (!("apiToken" in freeLookup)) return assert.fail("no content")
+        const freeReader = yield* client(freeLookup.apiToken)
+        const refusedBeta = yield* Effect.flip(freeReader.revisions.getRevisionById({ params: { spaceId: v.beta.id, revisionId: beta.revision! }, query: {} }))
+        assert.strictEqual(errorCode(refusedBeta), 404)
+
+        // With redirectOnError, a site with a sign-in fallback URL answers where to send the visitor.
+        yield* v.api.sites.updateSitePublishingAuthById({
+          params: v.siteParams,
+          payload: { backend: "custom", fallbackURL: "https://auth.example.com/login" }
+        })
+        const redirect = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, redirectOnError: true } })
+        assert.deepStrictEqual(redirect, { target: "external", site: v.siteId, redirect: "https://auth.example.com/login?location=%2Finstall" })
       }))
 
     it.effect("searches the site's content as its visitor sees it", () =>
       Effect.gen(function*() {
         const s = yield* publishedSite("public")
+        // A hidden page is not in the site's search, as the published site's own search leaves it out.
+        yield* write(s.api, s.guides.id, [
+          { operation: "insert_page", title: "Secret giraffes", slug: "secret", hidden: true, document: { markdown: "Hidden giraffes." } }
+        ])
         const found = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${publicUrl}/~sites/${s.siteId}/` } })
         if (!("apiToken" in found)) return assert.fail("no content")
         const reader = yield* client(found.apiToken)
         const params = s.siteParams
         const all = yield* reader.search.searchSiteContent({ params, query: {}, payload: { query: "giraffes", scope: { mode: "all" } } })
         assert.deepStrictEqual(all.items.map((space) => [space.id, space.pages.map((p) => p.title)]), [[s.guides.id, ["Docker"]]])
+        const space = yield* s.api.search.searchSpaceContent({ params: { spaceId: s.guides.id }, query: { query: "giraffes" } })
+        assert.strictEqual(space.items.length, 2)
         // Beta's pages are hidden from this visitor, not from a member.
         const asReader = yield* reader.search.searchSiteContent({ params, query: {}, payload: { query: "okapis", scope: { mode: "all" } } })
         assert.strictEqual(asReader.items.length, 0)

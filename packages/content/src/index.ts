@@ -27,6 +27,7 @@ export {
   FileNode,
   flattenPages,
   GitBlob,
+  hiddenPath,
   PageCover,
   PageLayout,
   PageNode,

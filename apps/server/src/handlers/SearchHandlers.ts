@@ -27,7 +27,7 @@ export const layer = HttpApiBuilder.group(Api, "search", Effect.fn(function*(han
     .handle("searchSiteContent", ({ params, payload, query }) =>
       Effect.gen(function*() {
         const spaceIds = yield* readers.searchSpaceIds(params.organizationId, params.siteId, siteScope(payload))
-        const page = yield* search.spaces(spaceIds, { ...query, query: payload.query })
+        const page = yield* search.site(spaceIds, { ...query, query: payload.query })
         return Presenters.list(page, (result) => ContentPresenters.searchSpace(urls, result))
       }).pipe(DomainErrors.api))
 }))
