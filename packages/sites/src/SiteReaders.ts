@@ -44,7 +44,7 @@ export interface ResolveInput {
 export interface PublishedSiteContent {
   readonly kind: "content"
   readonly site: string
-  readonly siteSection?: string | undefined
+  readonly siteSection?: string
   readonly siteSpace: string
   readonly space: string
   readonly revision: string
@@ -53,7 +53,7 @@ export interface PublishedSiteContent {
   readonly siteBasePath: string
   readonly apiToken: string
   readonly organization: string
-  readonly shareKey?: string | undefined
+  readonly shareKey?: string
   readonly complete: boolean
   readonly canonicalUrl: string
 }
