@@ -51,6 +51,17 @@ for (const backend of memoryAndPostgres) {
         const noBeta = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}beta/features` } })
         assert.isTrue("space" in noBeta && noBeta.space === s.guides.id)
 
+        // A site's own hostname serves it at `/`.
+        const hostname = `docs-${s.siteId.toLowerCase().replaceAll(/[^a-z0-9]/g, "")}.example.com`
+        yield* s.api.sites.updateSiteById({ params: s.siteParams, payload: { hostname } })
+        const onHost = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `https://${hostname}/api/endpoints` } })
+        assert.isTrue("space" in onHost)
+        if (!("space" in onHost)) return
+        assert.deepStrictEqual(
+          [onHost.space, onHost.pathname, onHost.basePath, onHost.siteBasePath, onHost.canonicalUrl],
+          [s.apiSpace.id, "endpoints", "/api/", "/", `https://${hostname}/api/endpoints`]
+        )
+
         const unknown = yield* Effect.flip(s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${publicUrl}/~sites/site_nope/` } }))
         assert.strictEqual(errorCode(unknown), 404)
         const bad = yield* raw("POST", "/v1/urls/published", { token: s.token, body: JSON.stringify({ url: "not a url" }) })
