@@ -142,6 +142,12 @@ for (const backend of memoryAndPostgres) {
           params: { ...v.siteParams, siteSectionId: v.betaSection.id },
           payload: { condition: `visitor.claims.plan === "pro"` }
         })
+        yield* write(v.api, v.guides.id, [{
+          operation: "insert_page",
+          title: "Plans",
+          slug: "plans",
+          document: { markdown: "Everyone reads this.\n\n{% if visitor.claims.plan === \"pro\" %}\nPro zebras only.\n{% endif %}\n" }
+        }])
         const missing = yield* Effect.flip(v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install` } }))
         assert.strictEqual(errorCode(missing), 403)
         const forged = yield* VisitorToken.sign({ plan: "pro" }, VisitorToken.newKey(), 3600)
@@ -164,6 +170,28 @@ for (const backend of memoryAndPostgres) {
         const freeReader = yield* client(freeLookup.apiToken)
         const refusedBeta = yield* Effect.flip(freeReader.revisions.getRevisionById({ params: { spaceId: v.beta.id, revisionId: beta.revision! }, query: {} }))
         assert.strictEqual(errorCode(refusedBeta), 404)
+        // A page's `{% if %}` blocks are evaluated for the token's visitor, as the published page does.
+        const plansFor = (api: typeof reader, lookup: typeof freeLookup) =>
+          Effect.gen(function*() {
+            if (!("space" in lookup)) return ""
+            const plans = yield* api.revisions.getPageInRevisionByPath({
+              params: { spaceId: v.guides.id, revisionId: lookup.revision!, pagePath: "plans" },
+              query: { format: "document" }
+            })
+            const document = yield* api.revisions.getPageDocumentInRevisionById({
+              params: { spaceId: v.guides.id, revisionId: lookup.revision!, pageId: plans.id },
+              query: { evaluated: true }
+            })
+            return JSON.stringify([plans, document])
+          })
+        const proPlans = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}plans`, visitor: { jwtToken: pro } } })
+        const freePlans = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}plans`, visitor: { jwtToken: free } } })
+        if (!("apiToken" in proPlans) || !("apiToken" in freePlans)) return assert.fail("no content")
+        const seenByPro = yield* plansFor(yield* client(proPlans.apiToken), proPlans)
+        const seenByFree = yield* plansFor(yield* client(freePlans.apiToken), freePlans)
+        assert.include(seenByPro, "Pro zebras only.")
+        assert.include(seenByFree, "Everyone reads this.")
+        assert.notInclude(seenByFree, "Pro zebras")
 
         // With redirectOnError, a site with a sign-in fallback URL answers where to send the visitor.
         yield* v.api.sites.updateSitePublishingAuthById({

@@ -28,6 +28,8 @@ export interface SiteReader {
   readonly siteId: string
   readonly organizationId: string
   readonly spaceIds: ReadonlyArray<string>
+  /** The visitor's claims, which the site's `{% if %}` blocks read. */
+  readonly claims: Readonly<Record<string, unknown>>
 }
 
 export class Actor extends Context.Service<Actor, ActorShape>()("@quire/kernel/Actor") {}

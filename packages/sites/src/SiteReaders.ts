@@ -22,7 +22,14 @@ export const tokenLifetimeSeconds = 3600
 export const sitesPath = "/~sites/"
 
 const purpose = "site-reader"
-const ReaderClaims = Schema.Struct({ site: Schema.String, org: Schema.String, spaces: Schema.Array(Schema.String) })
+const ReaderClaims = Schema.Struct({
+  site: Schema.String,
+  org: Schema.String,
+  spaces: Schema.Array(Schema.String),
+  claims: Schema.Record(Schema.String, Schema.Unknown)
+})
+/** The most a visitor's claims may weigh in a token, as JSON characters. */
+const maxClaimsLength = 8192
 
 /** Who visits: GitBook's `SiteVisitorPayload` (the type of visitor changes nothing here). */
 export interface Visitor {
@@ -180,10 +187,13 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         if (located === undefined) return yield* notFound
         const { place, rest } = located
         const spaceIds = [...new Set(visible.places.map((p) => p.siteSpace.space.id))]
+        if (JSON.stringify(decision.claims).length > maxClaimsLength) {
+          return yield* new Errors.InvalidInput({ field: "visitor", reason: `the visitor's claims must be at most ${maxClaimsLength} characters of JSON` })
+        }
         const token = yield* SignedToken.issue(
           key,
           ReaderClaims,
-          { site: site.site.id, org: site.site.organizationId, spaces: spaceIds },
+          { site: site.site.id, org: site.site.organizationId, spaces: spaceIds, claims: decision.claims },
           { expiresIn: tokenLifetimeSeconds }
         )
         const pathname = rest.join("/")
@@ -212,10 +222,10 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         if (!token.startsWith(tokenPrefix)) return Option.none<Actor.SiteReader>()
         const opened = yield* SignedToken.open(key, ReaderClaims, token.slice(tokenPrefix.length))
         if (Option.isNone(opened)) return Option.none<Actor.SiteReader>()
-        const { org, site, spaces } = opened.value.value
+        const { claims, org, site, spaces } = opened.value.value
         const live = yield* published.byId(site)
         if (Option.isNone(live) || live.value.site.organizationId !== org) return Option.none<Actor.SiteReader>()
-        return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces })
+        return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces, claims })
       })
 
       /** The published site's site spaces the caller reaches. */
@@ -276,4 +286,26 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
       return SiteReaders.of({ resolve, reader, searchSpaceIds, reach })
     })
   )
+}
+
+interface Block {
+  readonly object: string
+  readonly type?: string
+  readonly data?: Readonly<Record<string, unknown>>
+  readonly nodes?: ReadonlyArray<Block>
+}
+
+/**
+ * A JSON document as a visitor with `claims` is shown it: an `if` block whose expression does not
+ * hold for them is left out, as the published page leaves it out (a condition that does not parse
+ * holds for nobody).
+ */
+export const evaluateConditions = <D extends { readonly nodes: ReadonlyArray<unknown> }>(document: D, claims: Readonly<Record<string, unknown>>): D => {
+  const keep = (nodes: ReadonlyArray<Block>): Array<Block> =>
+    nodes.flatMap((node) => {
+      if (node.object !== "block") return [node]
+      if (node.type === "if" && !Audience.visible(String(node.data?.["expression"] ?? ""), claims)) return []
+      return node.nodes === undefined ? [node] : [{ ...node, nodes: keep(node.nodes) }]
+    })
+  return { ...document, nodes: keep(document.nodes as ReadonlyArray<Block>) }
 }
