@@ -94,6 +94,24 @@ for (const backend of memoryAndPostgres) {
         const meta = yield* reader.revisions.listRevisionPageMetaLinks({ params: { spaceId: found.space, revisionId: revision, pageId: page.id } })
         assert.deepStrictEqual(meta, { alternates: [] })
 
+        // The site as its renderer reads it: the sections this visitor sees, Beta not among them.
+        const sectionsOf = (profile: { readonly structure: { readonly type: string; readonly structure: ReadonlyArray<unknown> } }) =>
+          profile.structure.structure.flatMap((item) => {
+            const entry = item as { readonly object?: string; readonly title?: string; readonly sections?: ReadonlyArray<{ readonly title: string }> }
+            return entry.sections === undefined ? [entry.title] : entry.sections.map((x) => x.title)
+          })
+        const profile = yield* reader.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
+        assert.deepStrictEqual(sectionsOf(profile), ["Guides", "API"])
+        const asMember = yield* s.api.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
+        assert.deepStrictEqual(sectionsOf(asMember), ["Guides", "Beta", "API"])
+        const betaLookup = yield* s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}beta/`, visitor: { unsignedClaims: { beta: true } } } })
+        if (!("apiToken" in betaLookup)) return assert.fail("no content")
+        const betaProfile = yield* (yield* client(betaLookup.apiToken)).sites.getPublishedContentSite({ params: s.siteParams, query: {} })
+        assert.deepStrictEqual(sectionsOf(betaProfile), ["Guides", "Beta", "API"])
+        const otherSite = yield* s.api.sites.createSite({ params: { organizationId: s.organizationId }, payload: { title: "Other" } })
+        const notTheirs = yield* Effect.flip(reader.sites.getPublishedContentSite({ params: { ...s.siteParams, siteId: otherSite.id }, query: {} }))
+        assert.strictEqual(errorCode(notTheirs), 404)
+
         // Beta is not shown to this visitor; another space of the organization is on no site.
         const beta = yield* s.api.spaceContent.getCurrentRevision({ params: { spaceId: s.beta.id }, query: {} })
         const hidden = yield* Effect.flip(reader.revisions.getRevisionById({ params: { spaceId: s.beta.id, revisionId: beta.id }, query: {} }))

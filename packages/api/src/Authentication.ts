@@ -37,6 +37,7 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "getReusableContentInRevisionById",
   "getReusableContentDocumentInRevisionById",
   "getEmbedByUrlInSpace",
+  "getPublishedContentSite",
   "searchSiteContent",
   "trackEventsInSiteById"
 ])

@@ -179,6 +179,14 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
       })
 
       const inOrganization = Effect.fnUntraced(function*(organizationId: string, userId?: string) {
+        const reader = userId === undefined ? (yield* Actor.Actor).siteReader : undefined
+        if (reader !== undefined) {
+          return {
+            organizationRole: Option.none(),
+            ofSpace: (s: Space) => Effect.succeed(siteReaderAccess(s, reader)),
+            ofCollection: (c: Collection) => Effect.succeed({ collection: c, role: null, permissions: Access.collectionPermissions(null) })
+          } satisfies OrganizationAccessResolver
+        }
         const { grants, role } = userId === undefined
           ? yield* callerStanding(organizationId)
           : yield* standing(organizationId, userId)
