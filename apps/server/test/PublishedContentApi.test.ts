@@ -246,6 +246,23 @@ for (const backend of memoryAndPostgres) {
           payload: { query: "giraffes", scope: { mode: "specific", siteSpaceIds: [s.variant.id] } }
         })
         assert.strictEqual(narrowed.items.length, 0)
+        // The default scope: each section's default site space, the current one standing for its own section's.
+        const scoped = (query: string, scope: Record<string, unknown>) =>
+          Effect.map(
+            s.api.search.searchSiteContent({ params, query: {}, payload: { query, scope: scope as never } }),
+            (found) => found.items.map((space) => space.id)
+          )
+        assert.deepStrictEqual(yield* scoped("giraffes", { mode: "default" }), [s.guides.id])
+        assert.deepStrictEqual(yield* scoped("giraffes", { mode: "default", currentSiteSpace: s.variant.id }), [])
+        assert.deepStrictEqual(yield* scoped("version", { mode: "default", currentSiteSpace: s.variant.id }), [s.guidesV2.id])
+        assert.deepStrictEqual(yield* scoped("endpoints", { mode: "default", currentSiteSpace: s.variant.id, restrictTo: "currentSiteSpace" }), [])
+        assert.deepStrictEqual(yield* scoped("endpoints", { mode: "default", currentSiteSpace: s.variant.id, restrictTo: "otherSiteSpaces" }), [s.apiSpace.id])
+        const noCurrent = yield* raw("POST", `/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, {
+          token: s.token,
+          body: JSON.stringify({ query: "x", scope: { mode: "default", restrictTo: "currentSiteSpace" } })
+        })
+        assert.strictEqual(noCurrent.status, 400)
+        assert.strictEqual((noCurrent.body as { error: { field: string } }).error.field, "scope.currentSiteSpace")
         const bad = yield* raw("POST", `/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, {
           token: s.token,
           body: JSON.stringify({ query: "x", siteSpaceIds: ["sitesp_nope"] })
