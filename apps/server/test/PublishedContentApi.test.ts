@@ -263,6 +263,12 @@ for (const backend of memoryAndPostgres) {
         })
         assert.strictEqual(noCurrent.status, 400)
         assert.strictEqual((noCurrent.body as { error: { field: string } }).error.field, "scope.currentSiteSpace")
+        const legacy = yield* raw("POST", `/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, {
+          token: s.token,
+          body: JSON.stringify({ query: "x", mode: "current" })
+        })
+        assert.strictEqual(legacy.status, 400)
+        assert.strictEqual((legacy.body as { error: { field: string } }).error.field, "siteSpaceId")
         const bad = yield* raw("POST", `/v1/orgs/${s.organizationId}/sites/${s.siteId}/search`, {
           token: s.token,
           body: JSON.stringify({ query: "x", siteSpaceIds: ["sitesp_nope"] })

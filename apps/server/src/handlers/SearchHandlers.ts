@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type SiteSearchBody } from "@quire/api"
 import { Search } from "@quire/content"
+import { Errors } from "@quire/kernel"
 import { type SearchScope, SiteReaders } from "@quire/sites"
 import * as ContentPresenters from "../ContentPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
@@ -26,16 +27,21 @@ export const layer = HttpApiBuilder.group(Api, "search", Effect.fn(function*(han
       ))
     .handle("searchSiteContent", ({ params, payload, query }) =>
       Effect.gen(function*() {
-        const spaceIds = yield* readers.searchSpaceIds(params.organizationId, params.siteId, siteScope(payload))
+        const spaceIds = yield* readers.searchSpaceIds(params.organizationId, params.siteId, yield* siteScope(payload))
         const page = yield* search.site(spaceIds, { ...query, query: payload.query })
         return Presenters.list(page, (result) => ContentPresenters.searchSpace(urls, result))
       }).pipe(DomainErrors.api))
 }))
 
 /** The scope of a site's search, from `scope` or GitBook's deprecated `mode` (all by default). */
-const siteScope = (body: typeof SiteSearchBody.Type): SearchScope => {
-  if (body.scope !== undefined) return body.scope
-  if (body.siteSpaceIds !== undefined) return { mode: "specific", siteSpaceIds: body.siteSpaceIds }
-  if (body.mode === "current" && body.siteSpaceId !== undefined) return { mode: "default", currentSiteSpace: body.siteSpaceId }
-  return { mode: "all" }
+const siteScope = (body: typeof SiteSearchBody.Type): Effect.Effect<SearchScope, Errors.InvalidInput> => {
+  if (body.scope !== undefined) return Effect.succeed(body.scope)
+  if (body.siteSpaceIds !== undefined) return Effect.succeed({ mode: "specific", siteSpaceIds: body.siteSpaceIds })
+  if (body.mode === "specific") return Effect.fail(new Errors.InvalidInput({ field: "siteSpaceIds", reason: "is needed with mode specific" }))
+  if (body.mode === "current") {
+    return body.siteSpaceId === undefined
+      ? Effect.fail(new Errors.InvalidInput({ field: "siteSpaceId", reason: "is needed with mode current" }))
+      : Effect.succeed({ mode: "default", currentSiteSpace: body.siteSpaceId })
+  }
+  return Effect.succeed({ mode: "all" })
 }
