@@ -182,6 +182,14 @@ for (const backend of memoryAndPostgres) {
           query: { format: "markdown" }
         })
         assert.include(JSON.stringify(page), "okapis")
+        // The token reads no longer than the visitor's own token does.
+        const brief = yield* VisitorToken.sign({ plan: "pro" }, v.key, 60)
+        const briefLookup = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, visitor: { jwtToken: brief } } })
+        if (!("apiToken" in briefLookup)) return assert.fail("no content")
+        const expOf = (token: string) =>
+          (JSON.parse(Buffer.from(token.slice("quire_site_".length).split(".")[0]!, "base64url").toString()) as { exp: number }).exp
+        assert.isAtMost(expOf(briefLookup.apiToken), Math.floor(Date.now() / 1000) + 61)
+        assert.isAtLeast(expOf(beta.apiToken), Math.floor(Date.now() / 1000) + 3000)
         const free = yield* VisitorToken.sign({ plan: "free" }, v.key, 3600)
         const freeLookup = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, visitor: { jwtToken: free } } })
         if (!("apiToken" in freeLookup)) return assert.fail("no content")

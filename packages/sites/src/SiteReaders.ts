@@ -137,6 +137,13 @@ const deniedText: Record<Exclude<Audience.DenialReason, "unpublished">, string> 
 const completeAt = (place: Place, places: ReadonlyArray<Place>): boolean =>
   !place.siteSpace.default || places.filter((p) => p.section === place.section).length <= 1
 
+/** A token reads for an hour, or until the visitor's own token expires if that comes first. */
+const lifetimeOf = (claims: Readonly<Record<string, unknown>>): Effect.Effect<number> =>
+  Effect.map(SignedToken.nowSeconds, (now) => {
+    const exp = claims["exp"]
+    return typeof exp === "number" && Number.isFinite(exp) ? Math.max(1, Math.min(tokenLifetimeSeconds, Math.floor(exp - now))) : tokenLifetimeSeconds
+  })
+
 export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>()("@quire/sites/SiteReaders") {
   static readonly layer = Layer.effect(
     SiteReaders,
@@ -194,7 +201,7 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
           key,
           ReaderClaims,
           { site: site.site.id, org: site.site.organizationId, spaces: spaceIds, claims: decision.claims },
-          { expiresIn: tokenLifetimeSeconds }
+          { expiresIn: yield* lifetimeOf(decision.claims) }
         )
         const pathname = rest.join("/")
         const basePath = `${rootPath}${place.prefix}`
