@@ -135,6 +135,14 @@ for (const backend of memoryAndPostgres) {
         const past = yield* Effect.flip(reader.revisions.getRevisionById({ params: { spaceId: found.space, revisionId: first.id }, query: {} }))
         assert.strictEqual(errorCode(past), 404)
 
+        // A space the site stops publishing is not read with a token issued before.
+        const v2 = yield* s.api.spaceContent.getCurrentRevision({ params: { spaceId: s.guidesV2.id }, query: {} })
+        const before = yield* reader.revisions.getRevisionById({ params: { spaceId: s.guidesV2.id, revisionId: v2.id }, query: {} })
+        assert.strictEqual(before.id, v2.id)
+        yield* s.api.siteSpaces.deleteSiteSpaceById({ params: { ...s.siteParams, siteSpaceId: s.variant.id } })
+        const removed = yield* Effect.flip(reader.revisions.getRevisionById({ params: { spaceId: s.guidesV2.id, revisionId: v2.id }, query: {} }))
+        assert.strictEqual(errorCode(removed), 404)
+
         // An unpublished site resolves to nothing, and its tokens stop reading.
         yield* s.api.sites.unpublishSite({ params: s.siteParams })
         const gone = yield* Effect.flip(s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${root}install` } }))

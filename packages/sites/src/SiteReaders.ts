@@ -232,7 +232,9 @@ export class SiteReaders extends Context.Service<SiteReaders, SiteReadersShape>(
         const { claims, org, site, spaces } = opened.value.value
         const live = yield* published.byId(site)
         if (Option.isNone(live) || live.value.site.organizationId !== org) return Option.none<Actor.SiteReader>()
-        return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces, claims })
+        // A space the site no longer publishes is not read any more, though the token named it.
+        const shown = new Set([...live.value.rootSiteSpaces, ...live.value.sections.flatMap((s) => s.siteSpaces)].map((s) => s.space.id))
+        return Option.some<Actor.SiteReader>({ siteId: site, organizationId: org, spaceIds: spaces.filter((id) => shown.has(id)), claims })
       })
 
       /** The published site's site spaces the caller reaches. */
