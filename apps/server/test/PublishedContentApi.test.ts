@@ -16,6 +16,17 @@ const event = (type: string, extra: Record<string, unknown> = {}) => ({
   ...extra
 })
 
+/** The titles of a published site's sections, in order (a group's in its place). */
+const sectionsOf = (profile: { readonly structure: { readonly type: string; readonly structure: ReadonlyArray<unknown> } }) =>
+  profile.structure.structure.flatMap((item) => {
+    const entry = item as { readonly title?: string; readonly sections?: ReadonlyArray<{ readonly title: string }> }
+    return entry.sections === undefined ? [entry.title] : entry.sections.map((x) => x.title)
+  })
+
+/** When a site reader's token expires: its payload is signed, not encrypted. */
+const expOf = (token: string): number =>
+  (JSON.parse(Buffer.from(token.slice("quire_site_".length).split(".")[0]!, "base64url").toString()) as { exp: number }).exp
+
 for (const backend of memoryAndPostgres) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`published content API on ${backend.name}`, (it) => {
     it.effect("resolves a published URL to its section, site space, space, revision and page path", () =>
@@ -95,11 +106,6 @@ for (const backend of memoryAndPostgres) {
         assert.deepStrictEqual(meta, { alternates: [] })
 
         // The site as its renderer reads it: the sections this visitor sees, Beta not among them.
-        const sectionsOf = (profile: { readonly structure: { readonly type: string; readonly structure: ReadonlyArray<unknown> } }) =>
-          profile.structure.structure.flatMap((item) => {
-            const entry = item as { readonly object?: string; readonly title?: string; readonly sections?: ReadonlyArray<{ readonly title: string }> }
-            return entry.sections === undefined ? [entry.title] : entry.sections.map((x) => x.title)
-          })
         const profile = yield* reader.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
         assert.deepStrictEqual(sectionsOf(profile), ["Guides", "API"])
         const asMember = yield* s.api.sites.getPublishedContentSite({ params: s.siteParams, query: {} })
@@ -194,8 +200,6 @@ for (const backend of memoryAndPostgres) {
         const brief = yield* VisitorToken.sign({ plan: "pro" }, v.key, 60)
         const briefLookup = yield* v.api.urls.resolvePublishedContentByUrl({ payload: { url: `${vroot}install`, visitor: { jwtToken: brief } } })
         if (!("apiToken" in briefLookup)) return assert.fail("no content")
-        const expOf = (token: string) =>
-          (JSON.parse(Buffer.from(token.slice("quire_site_".length).split(".")[0]!, "base64url").toString()) as { exp: number }).exp
         assert.isAtMost(expOf(briefLookup.apiToken), Math.floor(Date.now() / 1000) + 61)
         assert.isAtLeast(expOf(beta.apiToken), Math.floor(Date.now() / 1000) + 3000)
         const free = yield* VisitorToken.sign({ plan: "free" }, v.key, 3600)
