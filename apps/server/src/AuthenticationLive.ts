@@ -9,10 +9,11 @@
 import { Effect, Layer, Option, Queue, Redacted, Schedule } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { PgClient } from "@effect/sql-pg"
-import { ApiErrors, Authentication } from "@quire/api"
+import { ApiErrors, Authentication, siteReaderOperations } from "@quire/api"
 import { Database } from "@quire/db"
 import { revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
+import { SiteReaders } from "@quire/sites"
 import { PublicUrl } from "./PublicUrl.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
@@ -45,6 +46,7 @@ export const layer = Layer.effect(
   Effect.gen(function*() {
     const users = yield* Users
     const sessions = yield* SignInSessions
+    const siteReaders = yield* SiteReaders
     const origin = new URL((yield* PublicUrl).base).origin
     // Embedded PGlite is one process (revocations there invalidate its own cache) and has a
     // single connection, which a listener would hold for ever.
@@ -54,7 +56,7 @@ export const layer = Layer.effect(
       yield* listenForRevocations(pg.value, users).pipe(Effect.orDie)
     }
     return Authentication.of({
-      bearer: Effect.fnUntraced(function*(httpEffect, { credential }) {
+      bearer: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const request = yield* HttpServerRequest.HttpServerRequest
         if (Redacted.value(credential) === "" && request.cookies[SessionCookie.name] !== undefined) {
           const session = yield* SessionCookie.current.pipe(Effect.provideService(SignInSessions, sessions))
@@ -66,6 +68,14 @@ export const layer = Layer.effect(
             return yield* ApiErrors.Unauthorized.of("Cross-origin requests cannot act with the session cookie")
           }
           return yield* Effect.provideService(httpEffect, Actor.Actor, sessionActor(session.value))
+        }
+        const reader = yield* siteReaders.reader(Redacted.value(credential))
+        if (Option.isSome(reader)) {
+          if (!siteReaderOperations.has(endpoint.identifier)) {
+            return yield* ApiErrors.Unauthorized.of("This token reads one published site only: this operation needs an API token")
+          }
+          const actor: Actor.ActorShape = { userId: `site-reader:${reader.value.siteId}`, instanceAdmin: false, siteReader: reader.value }
+          return yield* Effect.provideService(httpEffect, Actor.Actor, actor)
         }
         const caller = yield* users.caller(Redacted.value(credential))
         if (Option.isNone(caller)) {

@@ -47,6 +47,7 @@ import * as PermissionsHandlers from "./handlers/PermissionsHandlers.ts"
 import * as ReusableContentsHandlers from "./handlers/ReusableContentsHandlers.ts"
 import * as RevisionsHandlers from "./handlers/RevisionsHandlers.ts"
 import * as SearchHandlers from "./handlers/SearchHandlers.ts"
+import * as SiteInsightsHandlers from "./handlers/SiteInsightsHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
@@ -54,6 +55,7 @@ import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
 import * as SpaceContentHandlers from "./handlers/SpaceContentHandlers.ts"
+import * as SpaceEmbedsHandlers from "./handlers/SpaceEmbedsHandlers.ts"
 import * as SpacePdfHandlers from "./handlers/SpacePdfHandlers.ts"
 import * as SpacesHandlers from "./handlers/SpacesHandlers.ts"
 import * as SsoHandlers from "./handlers/SsoHandlers.ts"
@@ -61,6 +63,7 @@ import * as SystemHandlers from "./handlers/SystemHandlers.ts"
 import * as TeamMembersHandlers from "./handlers/TeamMembersHandlers.ts"
 import * as TeamsHandlers from "./handlers/TeamsHandlers.ts"
 import * as TranslationsHandlers from "./handlers/TranslationsHandlers.ts"
+import * as UrlsHandlers from "./handlers/UrlsHandlers.ts"
 import * as UsersHandlers from "./handlers/UsersHandlers.ts"
 import { SpaceViews } from "./SpaceViews.ts"
 
@@ -101,7 +104,10 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     GitHandlers.layer,
     OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer,
-    TranslationsHandlers.layer
+    TranslationsHandlers.layer,
+    UrlsHandlers.layer,
+    SpaceEmbedsHandlers.layer,
+    SiteInsightsHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

@@ -226,6 +226,22 @@ for (const backend of backends) {
         assert.deepInclude(nodes, { object: "block", type: "reusable-content", isVoid: true, data: { ref: { kind: "reusable-content", reusableContent: warningId } } })
         assert.notInclude(JSON.stringify(nodes), "{% include")
 
+        // GitBook's document read: as stored by default, the include replaced by its blocks when dereferenced.
+        const documentOf = (dereferenced?: boolean | "reusable-contents") =>
+          reader.revisions.getPageDocumentInRevisionById({
+            params: { spaceId, revisionId: revision.id, pageId },
+            query: dereferenced === undefined ? {} : { dereferenced, evaluated: true }
+          })
+        const stored = yield* documentOf()
+        assert.deepStrictEqual(stored.nodes, nodes)
+        for (const dereferenced of [true, "reusable-contents"] as const) {
+          const expanded = JSON.stringify((yield* documentOf(dereferenced)).nodes)
+          assert.notInclude(expanded, "\"reusable-content\"")
+          assert.include(expanded, "\"hint\"")
+          assert.include(expanded, "Back up your narwhal data first.")
+          assert.include(expanded, "Then run ")
+        }
+
         const pdf = yield* download((yield* reader.spacePdf.getSpacePDF({ params: { spaceId }, query: {} })).url)
         const text = (yield* pdfText(pdf.bytes)).join("\n")
         assert.include(text, "Back up your narwhal data first.")

@@ -3,6 +3,7 @@ import { assert, layer } from "@effect/vitest"
 import { GitBookAPI } from "@gitbook/api"
 import { Effect } from "effect"
 import { adminToken, backends, baseUrl, publicUrl } from "./Harness.ts"
+import { publishedSite } from "./SiteFixtures.ts"
 
 interface Site {
   readonly id: string
@@ -59,6 +60,42 @@ interface GitBookClient {
     getSiteRedirectBySource(organizationId: string, siteId: string, query: { source: string }): Reply<{ redirect: Redirect; target: string }>
   }
 }
+
+/** The operations GitBook's site renderer calls, as GitBook's client spells them. */
+interface RendererClient {
+  readonly urls: {
+    resolvePublishedContentByUrl(body: { url: string; visitor?: { unsignedClaims?: Record<string, unknown> } }): Reply<{
+      site: string
+      siteSection?: string
+      siteSpace: string
+      space: string
+      revision?: string
+      pathname: string
+      basePath: string
+      siteBasePath: string
+      apiToken: string
+      organization: string
+      complete: boolean
+      canonicalUrl: string
+    }>
+  }
+  readonly spaces: {
+    getPageInRevisionByPath(spaceId: string, revisionId: string, pagePath: string, query?: Record<string, unknown>): Reply<{ id: string; title: string }>
+    getPageDocumentInRevisionById(spaceId: string, revisionId: string, pageId: string, query?: Record<string, unknown>): Reply<{ object: string; nodes: Array<unknown> }>
+    listRevisionPageMetaLinks(spaceId: string, revisionId: string, pageId: string): Reply<{ canonical?: unknown; alternates?: Array<unknown> }>
+    getEmbedByUrlInSpace(spaceId: string, query: { url: string }): Reply<{ type: string; title: string; site: string }>
+    listChangeRequestsForSpace(spaceId: string): Reply<unknown>
+  }
+  readonly orgs: {
+    searchSiteContent(organizationId: string, siteId: string, body: { query: string; scope?: { mode: string } }): Reply<{
+      items: Array<{ type: string; id: string; pages: Array<{ title: string }> }>
+    }>
+    trackEventsInSiteById(organizationId: string, siteId: string, body: { events: Array<unknown> }): Reply<unknown>
+  }
+}
+
+const renderer = (endpoint: string, authToken: string): RendererClient =>
+  new GitBookAPI({ endpoint, authToken }) as unknown as RendererClient
 
 const connect = (endpoint: string): GitBookClient =>
   new GitBookAPI({ endpoint, authToken: adminToken }) as unknown as GitBookClient
@@ -154,6 +191,45 @@ for (const backend of backends) {
         assert.strictEqual(result.missing, 404)
         assert.strictEqual(result.deleted.status, 205)
         assert.strictEqual(result.again.status, 204)
+      }))
+
+    it.effect("a site renderer resolves a published URL and reads the page with the token it gets", () =>
+      Effect.gen(function*() {
+        const s = yield* publishedSite("public")
+        const endpoint = yield* baseUrl
+        const result = yield* Effect.promise(async () => {
+          const { data: found } = await renderer(endpoint, s.token).urls.resolvePublishedContentByUrl({ url: `${publicUrl}/~sites/${s.siteId}/install/docker` })
+          const site = renderer(endpoint, found.apiToken)
+          const revision = found.revision ?? ""
+          const { data: page } = await site.spaces.getPageInRevisionByPath(found.space, revision, found.pathname)
+          const { data: document } = await site.spaces.getPageDocumentInRevisionById(found.space, revision, page.id, {
+            evaluated: "deterministic-only",
+            dereferenced: "reusable-contents"
+          })
+          const { data: meta } = await site.spaces.listRevisionPageMetaLinks(found.space, revision, page.id)
+          const { data: embed } = await site.spaces.getEmbedByUrlInSpace(found.space, { url: "https://vimeo.com/76979871" })
+          const { data: search } = await site.orgs.searchSiteContent(found.organization, found.site, { query: "giraffes", scope: { mode: "default" } })
+          const tracked = await site.orgs.trackEventsInSiteById(found.organization, found.site, {
+            events: [{
+              type: "page_view",
+              session: { visitorId: "v", sessionId: "s", cookies: {}, userAgent: "GitBook", language: "en", referrer: "" },
+              location: { url: `${publicUrl}/~sites/${s.siteId}/install/docker`, siteSection: found.siteSection ?? null, siteSpace: found.siteSpace, siteShareKey: null, space: found.space, revision, page: page.id }
+            }]
+          })
+          const refused = await site.spaces.listChangeRequestsForSpace(found.space).then(() => 0, (error: { code?: number }) => error.code ?? -1)
+          return { found, page, document, meta, embed, search, tracked: tracked.status, refused }
+        })
+        assert.strictEqual(result.found.space, s.guides.id)
+        assert.strictEqual(result.found.pathname, "install/docker")
+        assert.strictEqual(result.found.siteBasePath, `/~sites/${s.siteId}/`)
+        assert.strictEqual(result.page.title, "Docker")
+        assert.strictEqual(result.document.object, "document")
+        assert.include(JSON.stringify(result.document.nodes), "Docker steps with giraffes.")
+        assert.deepStrictEqual(result.meta, { alternates: [] })
+        assert.deepStrictEqual(result.embed, { type: "link", title: "https://vimeo.com/76979871", site: "Vimeo" })
+        assert.deepStrictEqual(result.search.items.map((space) => [space.type, space.id, space.pages.map((p) => p.title)]), [["space", s.guides.id, ["Docker"]]])
+        assert.strictEqual(result.tracked, 204)
+        assert.strictEqual(result.refused, 401)
       }))
   })
 }

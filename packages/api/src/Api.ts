@@ -21,12 +21,14 @@ import { withGitBookOperationIds } from "./OperationIds.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
+import { SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
+import { SpaceEmbedsApi } from "./SpaceEmbedsApi.ts"
 import { SpacePdfApi } from "./SpacePdfApi.ts"
 import { SpacesApi } from "./SpacesApi.ts"
 import { SsoApi } from "./SsoApi.ts"
@@ -35,6 +37,7 @@ import { withTags } from "./Tags.ts"
 import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
+import { UrlsApi } from "./UrlsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
 
 export class Api extends HttpApi.make("quire")
@@ -72,6 +75,9 @@ export class Api extends HttpApi.make("quire")
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)
   .add(TranslationsApi)
+  .add(UrlsApi)
+  .add(SpaceEmbedsApi)
+  .add(SiteInsightsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -7,7 +7,7 @@ import { Unauthorized } from "./ApiErrors.ts"
 const bearer = HttpApiSecurity.http({ scheme: "bearer" }).pipe(
   HttpApiSecurity.annotate(
     OpenApi.Description,
-    "An API token (`quire_pat_...`) sent as `Authorization: Bearer <token>`. Issue one with `POST /v1/users/{userId}/tokens` or `quire login --sso ORG`."
+    "An API token (`quire_pat_...`) sent as `Authorization: Bearer <token>`. Issue one with `POST /v1/users/{userId}/tokens` or `quire login --sso ORG`. The `apiToken` of `resolvePublishedContentByUrl` (`quire_site_...`) reads one published site's content as its visitor sees it, through the operations a site's renderer calls only."
   )
 )
 
@@ -19,3 +19,25 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, {
   security: { bearer },
   error: Unauthorized
 }) {}
+
+/**
+ * The operations a published site's reader token (`resolvePublishedContentByUrl`'s `apiToken`) may
+ * call: those that read what a site shows. Any other answers 401.
+ */
+export const siteReaderOperations: ReadonlySet<string> = new Set([
+  "getSpaceById",
+  "getRevisionById",
+  "listPagesInRevisionById",
+  "getPageInRevisionById",
+  "getPageInRevisionByPath",
+  "getPageDocumentInRevisionById",
+  "listRevisionPageMetaLinks",
+  "listFilesInRevisionById",
+  "getFileInRevisionById",
+  "getReusableContentInRevisionById",
+  "getReusableContentDocumentInRevisionById",
+  "getEmbedByUrlInSpace",
+  "getPublishedContentSite",
+  "searchSiteContent",
+  "trackEventsInSiteById"
+])

@@ -10,7 +10,7 @@ import { Authentication } from "./Authentication.ts"
 import { ChangeRequest, ChangeRequestSubject } from "./ChangeRequestsApi.ts"
 import { requestExample } from "./RequestExample.ts"
 import { EntityId, Limit, ListOf, PageQuery, Timestamp } from "./Schemas.ts"
-import { ContentQuery, ContentRef, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage, RevisionType } from "./SpaceContentApi.ts"
+import { ContentQuery, ContentRef, JsonDocument, PageCover, PageLayout, PagePath, PageReadQuery, Revision, RevisionFile, RevisionPage, RevisionType } from "./SpaceContentApi.ts"
 
 const change = <S extends Schema.Top>(value: S) =>
   Schema.Struct({ before: Schema.optionalKey(value), after: Schema.optionalKey(value) })
@@ -123,6 +123,28 @@ export const RevisionSummary = Schema.Struct({
 }).annotate({ identifier: "RevisionSummary" })
 export type RevisionSummary = typeof RevisionSummary.Type
 
+/**
+ * GitBook's `evaluated` and `dereferenced` of a document read: expressions are not evaluated by
+ * Quire (its documents hold none to evaluate); `dereferenced=true` or `reusable-contents` replaces
+ * each include by the reusable content's blocks.
+ */
+export const DocumentQuery = {
+  evaluated: Schema.optional(Schema.Union([Schema.Boolean, Schema.Literal("deterministic-only")])),
+  dereferenced: Schema.optional(Schema.Union([Schema.Boolean, Schema.Literal("reusable-contents")]))
+} as const
+
+/** GitBook's `RevisionPageMetaLinkTarget`: a page (of this space unless `space`) or a URL. */
+export const RevisionPageMetaLinkTarget = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("page"), page: Schema.String, space: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({ kind: Schema.Literal("url"), url: Schema.String })
+])
+
+/** GitBook's `RevisionPageMetaLinks`: the page's canonical link and its alternates. */
+export const RevisionPageMetaLinks = Schema.Struct({
+  canonical: Schema.optionalKey(RevisionPageMetaLinkTarget),
+  alternates: Schema.optionalKey(Schema.Array(RevisionPageMetaLinkTarget))
+}).annotate({ identifier: "RevisionPageMetaLinks" })
+
 const prefix = "/spaces/:spaceId/revisions/:revisionId"
 const revisionParams = { spaceId: EntityId, revisionId: EntityId } as const
 
@@ -169,6 +191,27 @@ export class RevisionsApi extends HttpApiGroup.make("revisions")
       .annotateMerge(OpenApi.annotations({
         summary: "Get a page in a revision",
         description: "Answers a page as it was in a revision of the space, as a JSON document or, with `format=markdown`, as markdown. With `format=html` (Quire's extension) it answers the body rendered as the published site renders it, in `html`. Needs view permission."
+      })),
+    /** A page's body in a revision as GitBook's JSON document. */
+    HttpApiEndpoint.get("getPageDocumentInRevisionById", `${prefix}/page/:pageId/document`, {
+      params: { ...revisionParams, pageId: EntityId },
+      query: DocumentQuery,
+      success: JsonDocument,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Get a page's document in a revision",
+        description: "Answers the body of a page of a revision of the space as a JSON document (empty for a group or a link). With `dereferenced=reusable-contents` (or `true`), each include of a reusable content of the revision is replaced by that content's blocks. `evaluated` is accepted; Quire's documents hold no expressions to evaluate. Needs view permission."
+      })),
+    /** A page's meta links (canonical, alternates) in a revision. */
+    HttpApiEndpoint.get("listRevisionPageMetaLinks", `${prefix}/page/:pageId/meta-links`, {
+      params: { ...revisionParams, pageId: EntityId },
+      success: RevisionPageMetaLinks,
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "List a page's meta links in a revision",
+        description: "Answers a page's canonical link and its alternates. Quire keeps no per-page canonical or alternate links, so a page answers none (`alternates` empty), as GitBook answers for a page without them. 404 when the revision has no such page. Needs view permission."
       })),
     HttpApiEndpoint.get("getPageInRevisionByPath", `${prefix}/path/:pagePath`, {
       params: { ...revisionParams, pagePath: PagePath },

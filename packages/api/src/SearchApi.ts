@@ -43,6 +43,29 @@ export const SearchSpaceResult = Schema.Struct({
 })
 export type SearchSpaceResult = typeof SearchSpaceResult.Type
 
+/** GitBook's `SiteSearchScope`. */
+export const SiteSearchScope = Schema.Union([
+  Schema.Struct({
+    mode: Schema.Literal("default"),
+    currentSiteSpace: Schema.optionalKey(EntityId),
+    restrictTo: Schema.optionalKey(Schema.Literals(["currentSiteSpace", "otherSiteSpaces"]))
+  }),
+  Schema.Struct({ mode: Schema.Literal("specific"), siteSpaceIds: Schema.Array(EntityId).check(Schema.isMinLength(1), Schema.isMaxLength(100)) }),
+  Schema.Struct({ mode: Schema.Literal("all") })
+])
+
+/**
+ * The body of a site's search: `query` with a `scope`, or GitBook's deprecated forms (`mode`
+ * `specific` with `siteSpaceIds`, `current` with `siteSpaceId`, `all`).
+ */
+export const SiteSearchBody = Schema.Struct({
+  query: Text.check(Schema.isMinLength(1), Schema.isMaxLength(512)),
+  scope: Schema.optionalKey(SiteSearchScope),
+  mode: Schema.optionalKey(Schema.Literals(["specific", "current", "all"])),
+  siteSpaceIds: Schema.optionalKey(Schema.Array(EntityId).check(Schema.isMinLength(1), Schema.isMaxLength(100))),
+  siteSpaceId: Schema.optionalKey(EntityId)
+})
+
 export class SearchApi extends HttpApiGroup.make("search")
   .add(
     /** Pages of the space's current content matching `query`, best first. */
@@ -69,6 +92,18 @@ export class SearchApi extends HttpApiGroup.make("search")
       .annotateMerge(OpenApi.annotations({
         summary: "Search an organization",
         description: "Searches the main content of every space of the organization the caller can view, ranked, grouped by space."
+      })),
+    /** Matching pages of a published site's spaces in `scope`, grouped by space. */
+    HttpApiEndpoint.post("searchSiteContent", "/orgs/:organizationId/sites/:siteId/search", {
+      params: { organizationId: EntityId, siteId: EntityId },
+      query: PageQuery,
+      payload: SiteSearchBody,
+      success: ListOf(SearchSpaceResult),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Search a site",
+        description: "Searches the main content of a published site's spaces, ranked, grouped by space. `scope.mode` `default` searches the default site space of each section (with `currentSiteSpace` standing for its own section's; `restrictTo` narrows to it or to the others), `specific` the given site spaces, `all` every site space. A member of the site's organization searches what the site publishes; the site's reader token (`resolvePublishedContentByUrl`) what it shows its visitor. 400 naming the field for a site space not in the site."
       }))
   )
   .middleware(Authentication)

@@ -43,6 +43,7 @@ const sections: ReadonlyArray<Section> = [
       comments: { name: "space-comments", title: "Space comments", description: "Discussions on a space's pages, with replies." },
       search: { name: "search", title: "Search", description: "Full-text search over a space or over every space of an organization." },
       links: { name: "links", title: "Links", description: "The links between pages and files, and those that lead nowhere." },
+      spaceEmbeds: { name: "space-embeds", title: "Embeds", description: "What Quire knows of a URL embedded in a space's pages." },
       spacePdf: { name: "space-pdf", title: "Export", description: "A space, or one of its pages, as a PDF document; a space as a zip of markdown in GitBook's layout." }
     }
   },
@@ -65,7 +66,9 @@ const sections: ReadonlyArray<Section> = [
       siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
       siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
       siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
-      siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." }
+      siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
+      urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
+      siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers, as a site renderer reports them." }
     }
   },
   {

@@ -80,6 +80,16 @@ const spaceAccess = (space: Space, role: Option.Option<Role>, grants: GrantIndex
   return { space, role: effective, permissions: Access.spacePermissions(effective) }
 }
 
+/**
+ * A published site's reader reads the spaces the site shows it, in the site's organization, and
+ * nothing else: no role, so every other check of content refuses it as it refuses an outsider.
+ */
+const siteReaderAccess = (space: Space, reader: Actor.SiteReader): SpaceAccess => {
+  const reads = space.organizationId === reader.organizationId && reader.spaceIds.includes(space.id)
+  const role = reads ? "read" : null
+  return { space, role, permissions: Access.spacePermissions(role) }
+}
+
 /** `chain` starts with the collection itself. */
 const collectionAccess = (
   collection: Collection,
@@ -136,6 +146,8 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
         collectionId === null ? Effect.succeed([]) : collections.ancestry(collectionId)
 
       const ofSpace = Effect.fnUntraced(function*(space: Space) {
+        const actor = yield* Actor.Actor
+        if (actor.siteReader !== undefined) return siteReaderAccess(space, actor.siteReader)
         const { grants, role } = yield* callerStanding(space.organizationId)
         return spaceAccess(space, role, grants, yield* chainOf(space.parentId))
       })
@@ -167,6 +179,14 @@ export class ContentAccess extends Context.Service<ContentAccess, ContentAccessS
       })
 
       const inOrganization = Effect.fnUntraced(function*(organizationId: string, userId?: string) {
+        const reader = userId === undefined ? (yield* Actor.Actor).siteReader : undefined
+        if (reader !== undefined) {
+          return {
+            organizationRole: Option.none(),
+            ofSpace: (s: Space) => Effect.succeed(siteReaderAccess(s, reader)),
+            ofCollection: (c: Collection) => Effect.succeed({ collection: c, role: null, permissions: Access.collectionPermissions(null) })
+          } satisfies OrganizationAccessResolver
+        }
         const { grants, role } = userId === undefined
           ? yield* callerStanding(organizationId)
           : yield* standing(organizationId, userId)

@@ -5,14 +5,14 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
-import { flattenPages, type PageNode, type Revision } from "./domain/Revision.ts"
+import { flattenPages, hiddenPath, type PageNode, type Revision } from "./domain/Revision.ts"
 import { treeChanges } from "./domain/TreeDiff.ts"
 import { breather } from "./markdown/Breather.ts"
 import { includeRefs } from "./markdown/IncludeTags.ts"
 import { withIncludes } from "./markdown/Includes.ts"
 import { excerpt, sectionSplitter } from "@quire/markdown"
 import { ParsePool } from "./markdown/ParsePool.ts"
-import type { RevisionsRepoShape } from "./RevisionsRepo.ts"
+import { RevisionsRepo, type RevisionsRepoShape } from "./RevisionsRepo.ts"
 import { type IndexedPage, type PageHit, SearchIndex } from "./SearchIndex.ts"
 import { SpacesRepo } from "./SpacesRepo.ts"
 
@@ -173,6 +173,11 @@ export interface SearchShape {
    * grouped by space in order of each space's best page on this page of results (`limit` counts pages).
    */
   readonly organization: (organizationId: string, request: SearchRequest) => Effect.Effect<Pagination.Page<SpaceResults>, Errors.NotFound | Errors.InvalidInput, Actor.Actor>
+  /**
+   * As `organization`, over the spaces of `spaceIds` the caller can view, as a published site
+   * searches them: pages under a hidden page are left out.
+   */
+  readonly site: (spaceIds: ReadonlyArray<string>, request: SearchRequest) => Effect.Effect<Pagination.Page<SpaceResults>, Errors.InvalidInput, Actor.Actor>
 }
 
 /** GitBook's bound on the query. */
@@ -226,6 +231,7 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
       const index = yield* SearchIndex
       const access = yield* ContentAccess
       const spaces = yield* SpacesRepo
+      const revisions = yield* RevisionsRepo
 
       const run = Effect.fnUntraced(function*(spaceIds: ReadonlyArray<string>, request: SearchRequest) {
         const query = yield* checkQuery(request.query)
@@ -261,6 +267,11 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
           if (batch.next === undefined) break
           after = yield* Pagination.decodeCursor(batch.next)
         }
+        return yield* grouped(visible, request)
+      })
+
+      /** The matching pages of `visible`'s spaces, grouped by space in order of each space's best page. */
+      const grouped = Effect.fnUntraced(function*(visible: ReadonlyMap<string, SpaceAccess>, request: SearchRequest) {
         const found = yield* run(Array.from(visible.keys()), request)
         const groups = new Map<string, Array<PageResult>>()
         for (const page of found.items) {
@@ -274,7 +285,27 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
         }
       })
 
-      return Search.of({ space, organization })
+      const inSpaces = Effect.fn("Search.site")(function*(spaceIds: ReadonlyArray<string>, request: SearchRequest) {
+        yield* checkQuery(request.query)
+        const visible = new Map<string, SpaceAccess>()
+        for (const spaceId of new Set(spaceIds)) {
+          const found = yield* spaces.find(spaceId)
+          if (Option.isNone(found) || found.value.deletedAt !== null) continue
+          const seen = yield* access.ofSpace(found.value)
+          if (seen.permissions.view) visible.set(spaceId, seen)
+        }
+        if (visible.size === 0) return { items: [] }
+        const found = yield* grouped(visible, request)
+        const items: Array<SpaceResults> = []
+        for (const group of found.items) {
+          const current = yield* revisions.find(group.space.space.revisionId)
+          const pages = Option.isNone(current) ? group.pages : group.pages.filter((p) => !hiddenPath(current.value.pages, p.path))
+          if (pages.length > 0) items.push({ ...group, pages })
+        }
+        return { ...found, items }
+      })
+
+      return Search.of({ space, organization, site: inSpaces })
     })
   )
 }

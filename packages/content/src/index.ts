@@ -27,6 +27,7 @@ export {
   FileNode,
   flattenPages,
   GitBlob,
+  hiddenPath,
   PageCover,
   PageLayout,
   PageNode,
@@ -78,6 +79,7 @@ export { classifyLinks, links } from "@quire/markdown"
 export { checkTree, ensureWritable, RevisionWriter } from "./RevisionWriter.ts"
 export type { ContentChange, Head, HeadState, WriteOptions, Written } from "./RevisionWriter.ts"
 export { documentPageMarkdown, pageDocument, pageDocumentEffect, SpaceContent } from "./SpaceContent.ts"
+export { dereferenceReusableContents, type ReusableDocuments } from "./markdown/Dereference.ts"
 export type { ChangeList, ChangesOptions, CommitOptions, CurrentContent, FetchedWebsite, FileContent, ImportResult, MainHead, NewFile, NewFileStream, PageContent, RevisionPage } from "./SpaceContent.ts"
 export type { DocumentSource, ReusableContent, RevisionReusableContent } from "./SpaceContent.ts"
 export { compare as compareRevisions, emptyContents, lineDiff } from "./RevisionChanges.ts"

@@ -3,7 +3,7 @@
  * writes need `admin` (Forbidden below it). Shared by the sites use cases.
  */
 import { Effect, Option } from "effect"
-import { type Actor, Errors } from "@quire/kernel"
+import { Actor, Errors } from "@quire/kernel"
 import { ContentAccess } from "@quire/content"
 import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
 import type { Site } from "./domain/Site.ts"
@@ -43,7 +43,11 @@ export const make = Effect.gen(function*() {
 
   const site = (organizationId: string, siteId: string) =>
     Effect.gen(function*() {
-      const role = yield* member(organizationId)
+      // A published site's reader reaches that one site, as a guest would: with no role.
+      const reader = (yield* Actor.Actor).siteReader
+      const role = reader !== undefined && reader.siteId === siteId && reader.organizationId === organizationId
+        ? null
+        : yield* member(organizationId)
       const found = yield* sites.find(siteId)
       if (Option.isNone(found) || found.value.organizationId !== organizationId) {
         return yield* new Errors.NotFound({ resource: "Site", id: siteId })

@@ -4,7 +4,7 @@
  * published profile.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { type Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
+import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
 import { SiteCustomization, type SiteCustomizationRecord } from "./domain/Customization.ts"
 import { hostnameProblem, proxyPattern, type Site, type SiteAdaptiveSchema, type TemplateCondition } from "./domain/Site.ts"
@@ -16,7 +16,7 @@ import * as SiteGuard from "./SiteGuard.ts"
 import { siteSettings } from "./SiteSettings.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
 import type { CreateSiteInput, PublishedProfile, SiteListFilter, SitePublishingAuth, SitePublishingAuthUpdate, SiteUpdate } from "./SiteTypes.ts"
-import { SiteStructure, type SiteStructureView } from "./SiteStructure.ts"
+import { type SectionView, SiteStructure, type SiteSpaceView, type SiteStructureView, type StructureItem } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
@@ -118,6 +118,25 @@ const checkUpdate = Effect.fnUntraced(function*(input: SiteUpdate, model: Model.
     return yield* new Errors.InvalidInput({ field: "defaultSiteSection", reason: `${JSON.stringify(input.defaultSiteSection)} is not a section of this site` })
   }
 })
+
+/** A structure narrowed to the site spaces of `spaceIds`: sections and groups left empty are left out. */
+const readersStructure = (view: SiteStructureView, spaceIds: ReadonlyArray<string>): SiteStructureView => {
+  const shown = (s: SiteSpaceView) => spaceIds.includes(s.space.space.id)
+  if (view.type === "siteSpaces") return { type: "siteSpaces", structure: view.structure.filter(shown) }
+  const section = (s: SectionView): SectionView | undefined => {
+    const siteSpaces = s.siteSpaces.filter(shown)
+    return siteSpaces.length === 0 ? undefined : { ...s, siteSpaces }
+  }
+  const structure = view.structure.flatMap((item): Array<StructureItem> => {
+    if (item.type === "section") {
+      const kept = section(item.section)
+      return kept === undefined ? [] : [{ type: "section", section: kept }]
+    }
+    const sections = item.group.sections.flatMap((s) => section(s) ?? [])
+    return sections.length === 0 ? [] : [{ type: "group", group: { ...item.group, sections } }]
+  })
+  return { type: "sections", structure }
+}
 
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
   static readonly layer = Layer.effect(
@@ -246,9 +265,12 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)
+        const reader = (yield* Actor.Actor).siteReader
+        const whole = yield* structure.structure(organizationId, siteId)
         return {
           site,
-          structure: yield* structure.structure(organizationId, siteId),
+          // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
+          structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
           customization: (yield* repo.customization(siteId)).settings,
           siteSpaceCustomizations: {}
         } satisfies PublishedProfile

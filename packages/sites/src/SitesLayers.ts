@@ -9,6 +9,7 @@ import { SiteRedirects } from "./SiteRedirects.ts"
 import { Sites } from "./Sites.ts"
 import { SitesRepo } from "./SitesRepo.ts"
 import { CodeHighlighter } from "./render/Highlight.ts"
+import { SiteReaders } from "./SiteReaders.ts"
 import { SiteRenderer } from "./SiteRenderer.ts"
 import { SiteStructure } from "./SiteStructure.ts"
 import { SiteStructureRepo } from "./SiteStructureRepo.ts"
@@ -28,6 +29,7 @@ export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructure
 
 /** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent, and SpaceRedirects. */
 export const layerServices = SpecUsages.layer.pipe(
+  Layer.provideMerge(SiteReaders.layer),
   Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),
   // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.

@@ -3,7 +3,9 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
 import { pageDocumentEffect, ParsePool, type RevisionReusableContent, SpaceContent } from "@quire/content"
+import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
+import { evaluateConditions } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import { reusableContent } from "../ReusableContentPresenters.ts"
 
@@ -35,7 +37,10 @@ export const layer = HttpApiBuilder.group(Api, "reusableContents", Effect.fn(fun
       Effect.gen(function*() {
         const found = yield* inRevision(params)
         // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
-        return yield* pageDocumentEffect({ revision: found.revision, path: "", markdown: found.markdown }).pipe(Effect.provideService(ParsePool, pool))
+        const document = yield* pageDocumentEffect({ revision: found.revision, path: "", markdown: found.markdown }).pipe(Effect.provideService(ParsePool, pool))
+        // A published site's reader is shown it as the site shows its visitor: conditions evaluated.
+        const reader = (yield* Actor.Actor).siteReader
+        return reader === undefined ? document : evaluateConditions(document, reader.claims)
       }))
     .handle("getReusableContentInChangeRequestById", ({ params, query }) =>
       Effect.gen(function*() {

@@ -2,8 +2,10 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { SpaceContent } from "@quire/content"
+import { dereferenceReusableContents, pageDocumentEffect, ParsePool, SpaceContent } from "@quire/content"
+import { Actor } from "@quire/kernel"
 import { ChangeRequests } from "@quire/reviews"
+import { evaluateConditions } from "@quire/sites"
 import * as ChangeRequestPresenters from "../ChangeRequestPresenters.ts"
 import * as ChangePresenters from "../ChangePresenters.ts"
 import * as ContentPresenters from "../ContentPresenters.ts"
@@ -25,9 +27,18 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
   const urls = yield* PublicUrl
   const links = yield* FileLinks
   const bodies = yield* ContentPresenters.PageBodyRenderer
+  const pool = yield* ParsePool
 
   const revisionOf = (params: { readonly spaceId: string; readonly revisionId: string }) =>
     content.revisionOf(params.spaceId, params.revisionId).pipe(DomainErrors.api)
+
+  /** A page's body as a published site's reader is shown it: its document's conditions evaluated for the visitor. */
+  const bodyOf = (found: Parameters<typeof bodies>[0], organizationId: string, format: ContentPresenters.PageFormat | undefined) =>
+    Effect.gen(function*() {
+      const body = yield* bodies(found, organizationId, format)
+      const reader = (yield* Actor.Actor).siteReader
+      return reader === undefined || body.document === undefined ? body : { ...body, document: evaluateConditions(body.document, reader.claims) }
+    })
 
   const signer = (spaceId: string) => Effect.map(links.signer, (sign): ContentPresenters.DownloadUrl => (f) => sign(spaceId, f))
 
@@ -48,13 +59,38 @@ export const layer = HttpApiBuilder.group(Api, "revisions", Effect.fn(function*(
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query.format))
+      }))
+    .handle("getPageDocumentInRevisionById", ({ params, query }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        const page = yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        const stored = yield* pageDocumentEffect(page).pipe(Effect.provideService(ParsePool, pool))
+        // A published site's reader is shown the page as the site shows its visitor: conditions evaluated.
+        const reader = (yield* Actor.Actor).siteReader
+        const document = reader === undefined ? stored : evaluateConditions(stored, reader.claims)
+        if (query.dereferenced !== true && query.dereferenced !== "reusable-contents") return document
+        return yield* dereferenceReusableContents(document, (id) =>
+          content.reusableContentIn(found.revision, id).pipe(
+            // Its links resolve as a top-level page's would: a reusable content has no place in the tree.
+            Effect.flatMap((included) => pageDocumentEffect({ revision: found.revision, path: "", markdown: included.markdown })),
+            Effect.map((included) => reader === undefined ? included : evaluateConditions(included, reader.claims)),
+            Effect.provideService(ParsePool, pool),
+            Effect.orElseSucceed(() => undefined)
+          ))
+      }))
+    .handle("listRevisionPageMetaLinks", ({ params }) =>
+      Effect.gen(function*() {
+        const found = yield* revisionOf(params)
+        yield* content.pageIn(found.revision, params.pageId).pipe(DomainErrors.api)
+        // Quire keeps no canonical or alternate links of a page.
+        return { alternates: [] }
       }))
     .handle("getPageInRevisionByPath", ({ params, query }) =>
       Effect.gen(function*() {
         const found = yield* revisionOf(params)
         const page = yield* content.pageAt(found.revision, params.pagePath).pipe(DomainErrors.api)
-        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodies(page, found.access.space.organizationId, query.format))
+        return ContentPresenters.page(urls, params.spaceId, page.page, page.path, optionsOf(query), yield* bodyOf(page, found.access.space.organizationId, query.format))
       }))
     .handle("listFilesInRevisionById", ({ params, query }) =>
       Effect.gen(function*() {

@@ -173,6 +173,18 @@ export interface Revision {
 /** The key of a markdown document in the content-addressed store. */
 export const documentHash = (markdown: string): string => createHash("sha256").update(markdown).digest("hex")
 
+/** Whether a page lies under a hidden page (or is one): published sites leave it out of navigation, machine files and search. */
+export const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolean => {
+  let nodes = pages
+  for (const slug of path.split("/")) {
+    const node = nodes.find((p) => p.slug === slug)
+    if (node === undefined) return false
+    if (node.hidden === true) return true
+    nodes = node.pages
+  }
+  return false
+}
+
 /** Every page of a tree, depth first, with its path (slugs from the root, joined by `/`). */
 export const flattenPages = (
   pages: ReadonlyArray<PageNode>,

@@ -1,6 +1,6 @@
 /** Use cases that read a space's content: its current revision or another of its revisions, their pages and files. */
 import { Effect, Option } from "effect"
-import { Errors, Pagination } from "@quire/kernel"
+import { Actor, Errors, Pagination } from "@quire/kernel"
 import { type FileNode, flattenPages, type Revision } from "../domain/Revision.ts"
 import type { ContentEdit } from "./ContentEdit.ts"
 
@@ -45,6 +45,11 @@ export const reading = (edit: ContentEdit) => {
 
   const revisionOf = Effect.fn("SpaceContent.revisionOf")(function*(spaceId: string, revisionId: string) {
     const spaceAccess = yield* access.space(spaceId)
+    // A published site's reader reads what the site shows: the main content, never its history.
+    const reader = (yield* Actor.Actor).siteReader
+    if (reader !== undefined && spaceAccess.space.revisionId !== revisionId) {
+      return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
+    }
     const found = yield* revisions.find(revisionId)
     if (Option.isNone(found) || found.value.spaceId !== spaceId) return yield* new Errors.NotFound({ resource: "Revision", id: revisionId })
     return { access: spaceAccess, revision: found.value }

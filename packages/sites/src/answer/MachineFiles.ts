@@ -1,13 +1,13 @@
 /** The files a site answers machines at its root: `sitemap.xml`, `robots.txt`, `llms.txt` and `llms-full.txt`. */
 import { Effect } from "effect"
-import { flattenPages, type PublishedContent } from "@quire/content"
+import { flattenPages, hiddenPath, type PublishedContent } from "@quire/content"
 import { withIncludes } from "../render/Includes.ts"
 import * as Machines from "../render/Machines.ts"
 import { text, type RenderAnswer } from "./Answer.ts"
 import { siteTitle } from "./Chrome.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./Reading.ts"
-import { type Entry, firstDocument, hiddenPath } from "./Revisions.ts"
+import { type Entry, firstDocument } from "./Revisions.ts"
 import type { MachineFile } from "./Routing.ts"
 
 /** The pages of every place the audience sees, in reading order, for machines. */

@@ -29,18 +29,6 @@ export const firstDocument = (pages: ReadonlyArray<PageNode>): Entry | undefined
   return visit(pages, "")
 }
 
-/** Whether a page lies under a hidden page (or is one): left out of navigation and machine files. */
-export const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolean => {
-  let nodes = pages
-  for (const slug of path.split("/")) {
-    const node = nodes.find((p) => p.slug === slug)
-    if (node === undefined) return false
-    if (node.hidden === true) return true
-    nodes = node.pages
-  }
-  return false
-}
-
 /** What the renderer reads of a revision's pages, computed once per revision. */
 export interface RevisionInfo {
   readonly pages: ReadonlyArray<Entry>

@@ -1,13 +1,12 @@
 /** A site's search: the results page, or JSON as the reader types, over the spaces the audience sees. */
 import { Effect } from "effect"
-import type { PublishedContent } from "@quire/content"
+import { hiddenPath, type PublishedContent } from "@quire/content"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
 import { chrome } from "./Chrome.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./Reading.ts"
-import { hiddenPath } from "./Revisions.ts"
 
 const results = (reading: Reading, published: PublishedContent["Service"], q: string) =>
   Effect.gen(function*() {

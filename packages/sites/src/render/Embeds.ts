@@ -124,3 +124,21 @@ export const playerOf = (href: string): Player | undefined => {
   }
   return undefined
 }
+
+/** What an embedded URL's link card shows, from the URL alone: the provider that plays it, else its host. */
+export interface EmbedLink {
+  readonly title: string
+  readonly site: string
+}
+
+/** The link card of an http or https URL; undefined for anything else. */
+export const embedLinkOf = (href: string): EmbedLink | undefined => {
+  let url: URL
+  try {
+    url = new URL(href)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
+  return { title: url.href, site: playerOf(href)?.provider ?? host(url) }
+}

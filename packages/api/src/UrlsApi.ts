@@ -1,0 +1,66 @@
+/**
+ * GitBook's `urls` operations: what a published site's URL shows a visitor, with a short-lived
+ * token that reads exactly that (the call a site renderer makes first for every request).
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as ApiErrors from "./ApiErrors.ts"
+import { Authentication } from "./Authentication.ts"
+import { requestExample } from "./RequestExample.ts"
+import { Text } from "./Schemas.ts"
+
+/** GitBook's `SiteVisitorPayload`: a visitor's signed token and their unsigned claims. */
+export const SiteVisitorPayload = Schema.Struct({
+  type: Schema.optionalKey(Schema.Literals(["human", "agent"])),
+  jwtToken: Schema.optionalKey(Text.check(Schema.isMaxLength(16_384))),
+  unsignedClaims: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
+})
+
+/** GitBook's `PublishedSiteContent`. */
+export const PublishedSiteContent = Schema.Struct({
+  site: Schema.String,
+  siteSection: Schema.optionalKey(Schema.String),
+  siteSpace: Schema.String,
+  space: Schema.String,
+  changeRequest: Schema.optionalKey(Schema.String),
+  revision: Schema.optionalKey(Schema.String),
+  pathname: Schema.String,
+  basePath: Schema.String,
+  siteBasePath: Schema.String,
+  apiToken: Schema.String,
+  organization: Schema.String,
+  shareKey: Schema.optionalKey(Schema.String),
+  complete: Schema.Boolean,
+  contextId: Schema.optionalKey(Schema.String),
+  canonicalUrl: Schema.String,
+  preview: Schema.optionalKey(Schema.Boolean)
+}).annotate({ identifier: "PublishedSiteContent" })
+
+/** GitBook's `PublishedContentRedirect` to an external resource: a visitor-auth site's sign-in. */
+export const PublishedContentRedirect = Schema.Struct({
+  target: Schema.Literal("external"),
+  site: Schema.String,
+  redirect: Schema.String
+}).annotate({ identifier: "PublishedContentRedirect" })
+
+export class UrlsApi extends HttpApiGroup.make("urls")
+  .add(
+    /** The site, section, site space, space and revision a published URL shows a visitor, with a token reading only that. */
+    HttpApiEndpoint.post("resolvePublishedContentByUrl", "/urls/published", {
+      payload: Schema.Struct({
+        url: Text.check(Schema.isMinLength(1), Schema.isMaxLength(2048)),
+        redirectOnError: Schema.optionalKey(Schema.Boolean),
+        visitor: Schema.optionalKey(SiteVisitorPayload)
+      }),
+      success: Schema.Union([PublishedSiteContent, PublishedContentRedirect]),
+      error: ApiErrors.Common
+    })
+      .annotateMerge(OpenApi.annotations({
+        summary: "Resolve a URL of a published site",
+        description: "Answers what a URL of a site published on this server (`/~sites/<siteId>/...` or a site's own hostname) shows a visitor: the site, section, site space, space and revision, the page path below the site space (`pathname`) and the URL's prefixes, decided as the published site decides it (share key in the URL's `share`, the visitor's `jwtToken` for sites with authenticated access, `unsignedClaims` for adaptive content). `apiToken` is a token of one hour that reads only what the site shows that visitor: the current content of those spaces, through the operations a site renderer calls. 404 when no published site answers the URL; 403 when the visitor may not read it (with `redirectOnError`, a site with a sign-in fallback URL answers the redirect instead).",
+        transform: requestExample({ url: "https://docs.example.com/getting-started" })
+      }))
+  )
+  .middleware(Authentication)
+  .prefix("/v1")
+{}
