@@ -101,11 +101,11 @@ const members = async (a: Session, b: Session, c: Session, url: string) => {
   await a.page.getByLabel("Email addresses").fill(cole.email)
   await a.page.getByLabel("Role", { exact: true }).selectOption("guest")
   await a.page.getByLabel("Email addresses").press("Enter")
-  await a.page.getByRole("status").filter({ hasText: `Invited ${cole.email} as Guest.` }).waitFor()
+  await a.page.getByRole("status").filter({ hasText: `Invited ${cole.email} as Guest, by email.` }).waitFor()
   await a.page.getByLabel("Email addresses").fill(`${rae.email}, ${mo.email}`)
   await a.page.getByLabel("Role", { exact: true }).selectOption("read")
   await a.page.getByRole("button", { name: "Invite", exact: true }).click()
-  await a.page.getByRole("status").filter({ hasText: "Invited 2 people as Reader." }).waitFor()
+  await a.page.getByRole("status").filter({ hasText: "Invited 2 people as Reader, by email." }).waitFor()
   // This server mails: the screen says the invitations went by email, their links here to pass on too.
   await a.page.getByText("Each person was emailed their invitation link; it is here too, to pass on yourself.").waitFor()
   await joinFromMail(b, cole, "Field Org")
