@@ -15,6 +15,7 @@ import { Context, Effect, Layer } from "effect"
 import { BoundedCache } from "@quire/kernel"
 import {
   type FileNode,
+  type JsonDocument,
   type LinkGraph,
   type LinkItem,
   type LinkList,
@@ -71,6 +72,13 @@ export type PageFormat = "markdown" | "document" | "html"
 /** How single-page reads draw a page's body, in whichever format is asked. */
 export type PageBodies = (found: RevisionPage, organizationId: string, format: PageFormat | undefined) => Effect.Effect<PageBody>
 
+/**
+ * Characters of markdown whose JSON documents a server keeps (a document takes several times its
+ * markdown in memory), in at most so many documents.
+ */
+const documentCacheChars = 4_000_000
+const documentCacheEntries = 10_000
+
 /** Characters of rendered HTML a server keeps of page bodies (about 2 bytes each), in at most so many bodies. */
 const htmlCacheChars = 8_000_000
 const htmlCacheEntries = 10_000
@@ -101,6 +109,23 @@ const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedCont
     maxWeight: htmlCacheChars,
     weigh: (html) => html.length
   })
+
+  // GitBook's documents by revision and page: a revision never changes, and its document depends
+  // only on the page's markdown and the revision's link targets, so a second read builds nothing.
+  const documents = yield* BoundedCache.make<string, { readonly document: JsonDocument; readonly chars: number }>({
+    name: "page_documents",
+    capacity: documentCacheEntries,
+    maxWeight: documentCacheChars,
+    weigh: (kept) => kept.chars
+  })
+  const document = (found: RevisionPage) =>
+    Effect.suspend(() => {
+      const key = `${found.revision.id}|${found.page.id}`
+      const kept = documents.get(key)
+      if (kept !== undefined) return Effect.succeed(kept.document)
+      return Effect.tap(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (built) =>
+        Effect.sync(() => documents.set(key, { document: built, chars: (found.markdown ?? "").length })))
+    })
 
   const html = (found: RevisionPage, organizationId: string) =>
     Effect.gen(function*() {
@@ -139,7 +164,7 @@ const makePageBodies: Effect.Effect<PageBodies, never, ParsePool | PublishedCont
       case "html":
         return Effect.map(html(found, organizationId), (body) => ({ html: body }))
       default:
-        return Effect.map(pageDocumentEffect(found).pipe(Effect.provideService(ParsePool, pool)), (document) => ({ document }))
+        return Effect.map(document(found), (built) => ({ document: built }))
     }
   }
 })

@@ -69,6 +69,11 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics o
       const read = setup.alice.api.spaceContent.getPageById({ params: { spaceId, pageId: pages[0]!.id }, query: { format: "html" } })
       // Drawn once, then read from the server's cache of page bodies.
       for (const _ of [1, 2]) assert.include((yield* read).html ?? "", "shiki")
+      // GitBook's document likewise: built once, then the same answer from the cache.
+      const asDocument = setup.alice.api.spaceContent.getPageById({ params: { spaceId, pageId: pages[0]!.id }, query: {} })
+      const [first, second] = [yield* asDocument, yield* asDocument]
+      assert.include(JSON.stringify(first.document), "const answer = 42")
+      assert.deepStrictEqual(second.document, first.document)
 
       const samples = parse((yield* scrape()).text)
       assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_bodies", result: "miss" }), 1)
@@ -76,6 +81,9 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("/metrics o
       assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "page_bodies" }), 1)
       assert.strictEqual(valueOf(samples, "quire_cache_max_weight", { cache: "page_bodies" }), 8_000_000)
       assert.strictEqual(valueOf(samples, "quire_cache_evictions_total", { cache: "page_bodies" }), 0)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_documents", result: "miss" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_lookups_total", { cache: "page_documents", result: "hit" }), 1)
+      assert.strictEqual(valueOf(samples, "quire_cache_weight", { cache: "page_documents" }), 40)
       // The code block was highlighted once, by the server's one highlighter.
       assert.strictEqual(valueOf(samples, "quire_cache_entries", { cache: "highlighted_code" }), 1)
       // Every cache of the server is listed by name with its bound, used or not.

@@ -17,6 +17,8 @@
  *                                                                        (one large page over HTTP, the built server: LargePageBench.ts)
  *   pnpm bench --markdown-attack [--attack-sizes 65536,409600] [--attack-idle 2000]   (hostile markdown while /health is probed)
  *   pnpm bench --sites [--sites-connections 50] [--sites-chapters 40]   (published sites only)
+ *   pnpm bench --documents [--documents-large-bytes 1500000] [--documents-reads 5] [--duration 10] [--connections 50]
+ *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
@@ -50,6 +52,7 @@ import * as FidelityBench from "./FidelityBench.ts"
 import * as FootprintBench from "./FootprintBench.ts"
 import * as GitBench from "./GitBench.ts"
 import * as HttpFlagsBench from "./HttpFlagsBench.ts"
+import * as DocumentsBench from "./DocumentsBench.ts"
 import * as HttpBench from "./HttpBench.ts"
 import * as LargePageBench from "./LargePageBench.ts"
 import * as LiveEditingBench from "./LiveEditingBench.ts"
@@ -107,6 +110,9 @@ const options = {
   "sites-chapters": { type: "string", default: "40" },
   "sites-large": { type: "boolean", default: false },
   "sites-large-pages": { type: "string", default: "10000" },
+  documents: { type: "boolean", default: false },
+  "documents-large-bytes": { type: "string", default: "1500000" },
+  "documents-reads": { type: "string", default: "5" },
   git: { type: "boolean", default: false },
   "git-pages": { type: "string", default: "1000" },
   unit: { type: "boolean", default: false },
@@ -274,6 +280,15 @@ const benches: ReadonlyArray<Bench> = [
       return yield* SitesBench.runLarge({ adminUrl, pages: Number(args["sites-large-pages"]), profileDir }, progress)
     }),
     smoke: () => ["--sites-large-pages", "100"]
+  },
+  {
+    flag: "documents",
+    run: (args) => DocumentsBench.run({
+      load: loadOf(args, number(args.connections, 50)),
+      largeBytes: Number(args["documents-large-bytes"]),
+      largeReads: Math.max(1, Number(args["documents-reads"]))
+    }, progress),
+    smoke: () => [...tinyLoad, "--documents-large-bytes", "20000", "--documents-reads", "1"]
   },
   {
     flag: "git",

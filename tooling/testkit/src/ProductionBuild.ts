@@ -6,7 +6,7 @@
  * so one `pnpm test` builds once.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { freePort } from "./LocalServer.ts"
@@ -85,7 +85,12 @@ const build = (checkout: string) =>
 export const ensure = (checkout: string): Promise<{ readonly dir: string; readonly built: boolean; readonly reason: string | undefined }> =>
   withLock(checkout, async () => {
     const reason = staleBecause(checkout)
-    if (reason !== undefined) await build(checkout)
+    if (reason !== undefined) {
+      const started = new Date()
+      await build(checkout)
+      // The build is as fresh as the sources it read when it began: a file saved while it ran is newer.
+      utimesSync(join(checkout, "dist/server.mjs"), started, started)
+    }
     return { dir: join(checkout, "dist"), built: reason !== undefined, reason }
   })
 
