@@ -69,7 +69,7 @@ export interface Session {
  */
 export const open = async (browser: Browser, url: string, options: { readonly expected?: ReadonlyArray<RegExp> } = {}): Promise<Session> => {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, reducedMotion: "reduce", colorScheme: "light" })
-  context.setDefaultTimeout(15_000)
+  context.setDefaultTimeout(30_000)
   // A page load on a busy two-core machine can take longer than an action does.
   context.setDefaultNavigationTimeout(45_000)
   const page = await context.newPage()
