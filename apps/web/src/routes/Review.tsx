@@ -146,7 +146,7 @@ const ReviewBody = (props: Props) => {
           <h2 id="merge-h">{cr.status === "merged" ? "Merged" : "Archived"}</h2>
           <p role="status">
             {cr.status === "merged"
-              ? `Merged${cr.mergedBy === undefined ? "" : ` by ${cr.mergedBy.displayName}`}${cr.mergedAt === undefined ? "" : ` ${formatTime(cr.mergedAt)}`}. This change request is merged into the space: it is read-only, and its review is closed.`
+              ? `Merged${cr.mergedBy === undefined ? "" : ` by ${cr.mergedBy.displayName}`}${cr.mergedAt === undefined ? "" : ` ${formatTime(cr.mergedAt)}`}. This change request is merged into the space: its content is read-only and its review is closed; its discussion stays open.`
               : "This change request is archived: reopen it from its page to review or merge it."}
           </p>
         </section>
@@ -164,7 +164,7 @@ const ReviewBody = (props: Props) => {
       {conflicts.count > 0 && <Conflicts key={`${conflicts.revision}:${conflicts.mainRevision}`} params={params} conflicts={conflicts} titles={new Map(pages.map((c) => [c.page.id, c.page.title]))} onDone={reload} />}
       <ChangedPages spaceId={props.spaceId} number={props.number} base={base}
         pages={pages.map((c) => ({ id: c.page.id, title: c.page.title, created: c.type === "page_created" }))}
-        canMark={AsyncResult.isSuccess(space) && space.value.permissions.review}
+        canMark={!closed && AsyncResult.isSuccess(space) && space.value.permissions.review} closed={closed}
         comments={comments} reveal={reveal} />
       <ReviewComments spaceId={props.spaceId} number={props.number} organizationId={organizationId} changedPages={changedPages} />
     </main>

@@ -27,6 +27,8 @@ interface ChangedPagesProps {
   readonly base: string
   /** Whether the person may mark pages viewed (the review role); otherwise why not. */
   readonly canMark: boolean
+  /** Merged or archived: no page is marked viewed any more, and nothing needs saying why. */
+  readonly closed?: boolean
   /** The comments on a page's blocks, beside them. */
   readonly comments: (pageId: string) => BlockComments
   /** A page to show unfolded (a comment on it was asked for), again at each new `n`. */
@@ -48,7 +50,7 @@ export const ChangedPages = (props: ChangedPagesProps) => {
         )}
       </div>
       {props.pages.length === 0 && <p className="muted">No page changed.</p>}
-      {!props.canMark && props.pages.length > 0 ? <p className="muted">Your role in this space does not let you review, so you cannot mark pages viewed.</p> : null}
+      {!props.canMark && props.closed !== true && props.pages.length > 0 ? <p className="muted">Your role in this space does not let you review, so you cannot mark pages viewed.</p> : null}
       {props.pages.map((page) => (
         <ChangedPageSection key={page.id} {...props} page={page} viewed={marked.has(page.id)} />
       ))}
