@@ -19,7 +19,7 @@ import { createHmac } from "node:crypto"
 import { afterAll, expect, it } from "vitest"
 import type { Page } from "playwright-core"
 import { bareRepository, git } from "../../../../tooling/e2e/test/GitRepository.ts"
-import { artifacts, captureScreen, open, screenshotsWanted, type Session, sharedBrowser } from "./browser.ts"
+import { artifacts, captureAllPairs, open, sharedBrowser, type Session } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { petstore } from "./petstore.ts"
 import { api, eventually, setupCode } from "./servers.ts"
@@ -42,19 +42,6 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 const visitorToken = (key: string) => {
   const unsigned = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ exp: Math.floor(Date.now() / 1000) + 3600 })}`
   return `${unsigned}.${createHmac("sha256", key).update(unsigned).digest("base64url")}`
-}
-
-/** All four theme and width pairs: `captureScreen`'s two (with axe), and the other two photographed. */
-const shoot = async (page: Page, name: string) => {
-  await captureScreen(page, name)
-  if (!screenshotsWanted()) return
-  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 /** From a change request's editor: its review, then Merge, until it says merged. */
@@ -134,7 +121,7 @@ const members = async (a: Session, b: Session, c: Session, url: string) => {
   await a.page.getByRole("heading", { name: `Remove ${mo.displayName}?` }).waitFor()
   await a.page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click()
   await a.page.getByRole("status").filter({ hasText: `Removed ${mo.displayName}.` }).waitFor()
-  await shoot(a.page, "admins-day-members")
+  await captureAllPairs(a.page, "admins-day-members")
 }
 
 /** Teams: Field team made with Cole, then Rae added. */
@@ -149,7 +136,7 @@ const teams = async (page: Page) => {
   await page.getByLabel("Add a member to Field team").selectOption({ label: `${rae.displayName} (${rae.email})` })
   await page.getByRole("button", { name: "Add", exact: true }).click()
   await page.getByRole("button", { name: `Remove ${rae.displayName} from Field team` }).waitFor()
-  await shoot(page, "admins-day-teams")
+  await captureAllPairs(page, "admins-day-teams")
 }
 
 /** A collection with a space moved in from the keyboard, its first page written and merged; the space's id. */
@@ -204,7 +191,7 @@ const access = async (a: Session, b: Session, c: Session, url: string, org: stri
   expect(await c.page.getByRole("button", { name: /^New (space|collection)$/ }).count()).toBe(0)
   // Renaming and moving need the admin permission on the space or collection: not offered either.
   expect(await c.page.getByRole("main").getByRole("button", { name: /^(Rename|Move|Change the emoji of) / }).count()).toBe(0)
-  await shoot(c.page, "admins-day-reviewer-home")
+  await captureAllPairs(c.page, "admins-day-reviewer-home")
 }
 
 /** Git sync: connected to the bare repository, exported by keyboard; the commit is in the repository. */
@@ -222,7 +209,7 @@ const gitSync = async (page: Page, spaceId: string, repo: { readonly url: string
   await page.getByText(/^Pushed commit [0-9a-f]{7}$/).waitFor({ timeout: 60_000 })
   expect(git(repo.dir, "--git-dir", repo.bare, "log", "-1", "--format=%s", "main")).toBe("The field manual")
   expect(git(repo.dir, "--git-dir", repo.bare, "grep", "-l", "Welcome to the field manual.", "main")).not.toBe("")
-  await shoot(page, "admins-day-gitsync")
+  await captureAllPairs(page, "admins-day-gitsync")
 }
 
 /** A site showing the space, coloured and titled, with a share link and visitor authentication, published; its URL and key. */
@@ -258,7 +245,7 @@ const site = async (page: Page, org: string) => {
   await page.getByRole("heading", { name: "Published", exact: true }).waitFor()
   const published = (await page.locator(".published-url").getAttribute("href"))!.replace(/\/$/, "")
   expect(published).toContain(`/~sites/${siteId}`)
-  await shoot(page, "admins-day-site")
+  await captureAllPairs(page, "admins-day-site")
   return { siteId, published, key }
 }
 
@@ -349,7 +336,7 @@ it("an admin's day from an empty server: setup, members, teams, permissions, Git
       await visitor.page.locator(".openapi-path", { hasText: "/pets" }).waitFor()
       await visitor.page.getByText("List the pets").waitFor()
       await visitor.page.getByRole("cell", { name: "limit" }).waitFor()
-      await shoot(visitor.page, "admins-day-published")
+      await captureAllPairs(visitor.page, "admins-day-published")
       expect(visitor.problems).toEqual([])
     } finally {
       await visitor.context.close()

@@ -153,6 +153,24 @@ export const captureScreen = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
+/** The two theme and width pairs `captureScreen` leaves out (dark at 1280 px, light at 390 px), photographed only. */
+export const captureOtherPairs = async (page: Page, name: string) => {
+  if (!screenshotsWanted()) return
+  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/** A screen checked by `captureScreen` and photographed in all four pairs of theme and width. */
+export const captureAllPairs = async (page: Page, name: string) => {
+  await captureScreen(page, name)
+  await captureOtherPairs(page, name)
+}
+
 /** The words under a field: the error its `aria-describedby` names (`<id>-error`, as ui/Field.tsx writes it). */
 export const errorOf = async (field: Locator) => {
   const ids = (await field.getAttribute("aria-describedby")) ?? ""

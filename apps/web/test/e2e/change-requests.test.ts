@@ -8,7 +8,7 @@
  */
 import { expect, inject, it } from "vitest"
 import type { Page } from "playwright-core"
-import { artifacts, captureScreen, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureOtherPairs, captureScreen, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -29,18 +29,6 @@ const seedSpace = async (title: string) => {
   await api(url, "POST", `/spaces/${space.id}/change-requests/${seed.id}/merge`)
   const pages = await api<{ pages: ReadonlyArray<{ id: string; title: string }> }>(url, "GET", `/spaces/${space.id}/content/pages`)
   return { org, space, intro: pages.pages.find((p) => p.title === "Intro")!, setup: pages.pages.find((p) => p.title === "Setup")! }
-}
-
-/** The other two of light and dark at 1280 and 390 px that `captureScreen` leaves out. */
-const captureRest = async (page: Page, name: string) => {
-  if (!screenshotsWanted()) return
-  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 const rows = (page: Page) => page.getByRole("list", { name: "Change requests" }).locator(".cr-row")
@@ -82,7 +70,7 @@ it("starts two change requests side by side from a space, and lists them filtere
     await page.waitForURL(`**/s/${space.id}/~/change-requests`)
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(["#4 Second parallel", "#3 First parallel", "#2 Rita's fix"])
     await captureScreen(page, "change-requests")
-    await captureRest(page, "change-requests")
+    await captureOtherPairs(page, "change-requests")
     await page.getByLabel("Merged", { exact: true }).check()
     await expect.poll(() => rowTitles(page), { timeout: 15_000 }).toEqual(["#4 Second parallel", "#3 First parallel", "#2 Rita's fix", "#1 Seed"])
     await page.getByLabel("Draft", { exact: true }).uncheck()
@@ -163,7 +151,7 @@ it("marks a changed page viewed, folds it, keeps it through a reload, and clears
     await introSection.locator(".review-changed").first().waitFor()
     await introSection.getByRole("button", { name: "Hide changes" }).click()
     await captureScreen(page, "review-viewed")
-    await captureRest(page, "review-viewed")
+    await captureOtherPairs(page, "review-viewed")
 
     await page.reload()
     await count.filter({ hasText: "1 of 2 viewed" }).waitFor()

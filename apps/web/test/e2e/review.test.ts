@@ -9,7 +9,7 @@
 import { expect, inject, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { crc32, deflateSync } from "node:zlib"
-import { artifacts, captureScreen, expectAccessible, open, screenshotsWanted, sharedBrowser, signInAsAdmin } from "./browser.ts"
+import { captureOtherPairs, captureScreen, expectAccessible, open, sharedBrowser, signInAsAdmin } from "./browser.ts"
 import { api } from "./servers.ts"
 
 const url = inject("readyServer")
@@ -284,18 +284,6 @@ it("draws an expandable in the diff with its own summary, as a reader sees it", 
   }
 })
 
-/** The two theme and width pairs `captureScreen` leaves out (dark at 1280 px, light at 390 px), photographed only. */
-const shootOtherPairs = async (page: Page, name: string) => {
-  if (!screenshotsWanted()) return
-  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
 /** A PNG chunk: its length, type, data and CRC. */
 const chunk = (type: string, data: Buffer) => {
   const length = Buffer.alloc(4)
@@ -370,7 +358,7 @@ it("draws an added image (loaded, with its caption), tabs with their titles, car
     expect(await added.locator(".review-math-typeset .katex-mathml annotation").textContent()).toBe("E = mc^2")
     await added.locator(".openapi-header", { hasText: "GET" }).locator(".openapi-path", { hasText: "/pets" }).waitFor()
     await captureScreen(a.page, "review-blocks")
-    await shootOtherPairs(a.page, "review-blocks")
+    await captureOtherPairs(a.page, "review-blocks")
     // Side by side draws them the same way.
     await a.page.getByRole("button", { name: "Side by side" }).click()
     const right = a.page.locator(".review-split .review-added")

@@ -14,7 +14,7 @@
 import { expect, it } from "vitest"
 import type { Locator, Page } from "playwright-core"
 import { crc32, deflateSync } from "node:zlib"
-import { artifacts, captureScreen, open, screenshotsWanted, sharedBrowser } from "./browser.ts"
+import { artifacts, captureAllPairs, open, sharedBrowser } from "./browser.ts"
 import { mailingServer } from "./mailing-server.ts"
 import { api, setupAdmin } from "./servers.ts"
 
@@ -99,19 +99,6 @@ const loaded = async (image: Locator) => {
   await image.waitFor({ state: "attached" })
   await image.scrollIntoViewIfNeeded()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
-}
-
-/** All four theme and width pairs: `captureScreen`'s two (with axe), and the other two photographed. */
-const shoot = async (page: Page, name: string) => {
-  await captureScreen(page, name)
-  if (!screenshotsWanted()) return
-  for (const [colorScheme, width] of [["dark", 1280], ["light", 390]] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await page.screenshot({ path: `${artifacts}${name}-${colorScheme}-${width}.png`, fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" })
-  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 /** A block's row in the review's diff, by its text. */
@@ -222,7 +209,7 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     await added.locator(".file a.file-link", { hasText: "guide.pdf" }).locator(".file-type", { hasText: "application/pdf" }).waitFor()
     await added.locator(".embed", { hasText: "The demo video." }).waitFor()
     await added.locator(".openapi-header", { hasText: "GET" }).locator(".openapi-path", { hasText: "/pets" }).waitFor()
-    await shoot(b.page, "reviewers-day-diff")
+    await captureAllPairs(b.page, "reviewers-day-diff")
 
     // Comments beside two blocks, then changes requested.
     const comment = async (block: string, words: string) => {
@@ -238,7 +225,7 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     await b.page.getByLabel("Review comment (optional)").fill("Two things to fix, see beside the blocks.")
     await b.page.getByRole("button", { name: "Request changes" }).click()
     await b.page.getByText(`${reviewer.displayName}: requested changes`).waitFor()
-    await shoot(b.page, "reviewers-day-changes-requested")
+    await captureAllPairs(b.page, "reviewers-day-changes-requested")
 
     // Wes answers beside the hint, edits the page in the editor, and is not offered a merge his role does not allow.
     await a.page.reload()
@@ -271,7 +258,7 @@ it("a reviewer follows the mailed review request, sees every block kind, comment
     await b.page.getByRole("button", { name: "Merge", exact: true }).click()
     await b.page.getByTestId("status").filter({ hasText: "merged" }).waitFor()
     await b.page.getByText(`Merged by ${reviewer.displayName}`).waitFor()
-    await shoot(b.page, "reviewers-day-merged")
+    await captureAllPairs(b.page, "reviewers-day-merged")
     // Wes is told by email.
     const merged = await mailing.inbox().waitFor((message) => message.to.includes(writer.email) && message.raw.includes("merged"))
     expect(merged.raw).toContain(review)
