@@ -37,6 +37,7 @@ import { withTags } from "./Tags.ts"
 import { TeamMembersApi } from "./TeamMembersApi.ts"
 import { TeamsApi } from "./TeamsApi.ts"
 import { TranslationsApi } from "./TranslationsApi.ts"
+import { withUploadRoute } from "./UploadRoute.ts"
 import { UrlsApi } from "./UrlsApi.ts"
 import { UsersApi } from "./UsersApi.ts"
 
@@ -81,7 +82,7 @@ export class Api extends HttpApi.make("quire")
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",
-    transform: (spec) => withGitBookOperationIds(withTags(withSharedErrorResponses(withGatewayResponses(spec))))
+    transform: (spec) => withGitBookOperationIds(withTags(withSharedErrorResponses(withGatewayResponses(withUploadRoute(spec)))))
   }))
   // A body field the contract does not name is a 400, as the document's `additionalProperties: false` says.
   .annotate(HttpApi.PayloadParseOptions, { onExcessProperty: "error", errors: "all" })

@@ -9,7 +9,7 @@
 export const idempotentMethods: ReadonlyArray<string> = ["post", "put", "patch"]
 
 /** The error envelope of `code`, as the contract's own errors are encoded (`ApiErrors`). */
-const envelope = (code: number) => ({
+export const envelope = (code: number) => ({
   type: "object",
   properties: {
     error: {
