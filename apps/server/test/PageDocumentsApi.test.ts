@@ -181,6 +181,16 @@ for (const backend of backends) {
         })
         assert.strictEqual(bad.status, 400)
         assert.include(JSON.stringify(bad.body), "changes[0].document.document")
+        // A document nested deeper than any page is refused, not walked until the stack runs out.
+        // (Written as text: JSON.stringify itself recurses.)
+        const bottom = JSON.stringify({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "bottom", marks: [] }] }] })
+        const deep = `${"{\"object\":\"block\",\"type\":\"blockquote\",\"nodes\":[".repeat(20_000)}${bottom}${"]}".repeat(20_000)}`
+        const tooDeep = yield* raw("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+          token: alice.token,
+          body: `{"changes":[{"operation":"update_page","page":${JSON.stringify(pageId)},"document":{"document":{"object":"document","data":{},"nodes":[${deep}]}}}]}`
+        })
+        assert.strictEqual(tooDeep.status, 400, JSON.stringify(tooDeep.body).slice(0, 300))
+        assert.include(JSON.stringify(tooDeep.body), "changes[0].document.document")
       }))
   })
 }
