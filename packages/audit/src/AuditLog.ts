@@ -3,9 +3,9 @@
  * exactly when its change does), administrators read it, retention ages it out.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { Errors, type Pagination } from "@quire/kernel"
-import { randomUUID } from "node:crypto"
-import { type AuditAction, type AuditEvent, type AuditFilter, type AuditRecord, actions } from "./domain/AuditEvent.ts"
+import { Actor, Errors, type Pagination } from "@quire/kernel"
+import { randomBytes } from "node:crypto"
+import { type AuditAction, type AuditActor, type AuditEvent, type AuditFilter, type AuditRecord, actions } from "./domain/AuditEvent.ts"
 import { AuditLogRepo } from "./AuditLogRepo.ts"
 import { AuditOrigin } from "./AuditOrigin.ts"
 
@@ -25,17 +25,49 @@ export interface AuditLogShape {
   readonly purgeOlderThan: (days: number) => Effect.Effect<number>
 }
 
+/** The caller of the operation running now, as an event's actor. */
+export const caller: Effect.Effect<AuditActor, never, Actor.Actor> = Effect.map(Effect.service(Actor.Actor), (actor) => ({ type: "user", id: actor.userId }))
+
+/** A user as an event's actor or target. */
+export const userRef = (userId: string, label?: string): AuditActor => ({ type: "user", id: userId, ...(label === undefined ? {} : { label }) })
+
+/**
+ * Makes UUIDv7 ids (RFC 9562): the millisecond first, then a counter within it, so ids sort in
+ * the order this process recorded them, also for events of the same millisecond.
+ */
+const timeOrderedIds = () => {
+  let lastMs = -1
+  let counter = 0
+  return (nowMs: number): string => {
+    let ms = Math.max(nowMs, lastMs)
+    counter = ms === lastMs ? counter + 1 : 0
+    if (counter > 0xfff) {
+      ms += 1
+      counter = 0
+    }
+    lastMs = ms
+    const random = randomBytes(8)
+    const hex = ms.toString(16).padStart(12, "0").slice(-12) +
+      (0x7000 | counter).toString(16) +
+      ((random[0]! & 0x3f) | 0x80).toString(16).padStart(2, "0") +
+      random.subarray(1).toString("hex")
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+  }
+}
+
 export class AuditLog extends Context.Service<AuditLog, AuditLogShape>()("@quire/audit/AuditLog") {
   static readonly layer = Layer.effect(
     AuditLog,
     Effect.gen(function*() {
       const repo = yield* AuditLogRepo
+      const nextId = timeOrderedIds()
       const record = Effect.fn("AuditLog.record")(function*(event: AuditRecord) {
         const origin = yield* AuditOrigin
+        const now = yield* Clock.currentTimeMillis
         const entry: AuditEvent = {
-          id: randomUUID(),
+          id: nextId(now),
           organizationId: event.organizationId,
-          occurredAt: new Date(yield* Clock.currentTimeMillis),
+          occurredAt: new Date(now),
           action: event.action,
           actor: event.actor,
           source: origin.source,

@@ -8,6 +8,7 @@
  * an account is never taken over, unless that account never proved the email and the mailed link
  * does: the mailbox's owner then claims it (a new password; its sessions and tokens end).
  */
+import { AuditLog, userRef } from "@quire/audit"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, type Roles, Sealed, Transactor } from "@quire/kernel"
 import type { Organization, User } from "../domain/Identity.ts"
@@ -85,6 +86,7 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
       const passwords = yield* PasswordSignIn
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const limits = yield* Effect.orDie(SignUpLimits)
       const attempts = yield* SignInRepo
@@ -171,6 +173,13 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
           const member = yield* members.find(organizationId, account.id)
           if (Option.isNone(member)) {
             yield* members.add({ organizationId, userId: account.id, role: invite.role, sso: invite.sso, joinedAt: at })
+            yield* audit.record({
+              organizationId,
+              action: "member.joined",
+              actor: userRef(account.id, email),
+              target: userRef(account.id, email),
+              payload: { role: invite.role, signedUp: true }
+            })
           }
           // Whoever held the account before the owner proved the mailbox keeps no way in.
           const revoked = claim ? yield* revokeAccess(account.id) : []
