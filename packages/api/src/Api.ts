@@ -1,5 +1,6 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AuditApi } from "./AuditApi.ts"
 import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
 import { ChangeRequestReviewsApi } from "./ChangeRequestReviewsApi.ts"
@@ -72,6 +73,7 @@ export class Api extends HttpApi.make("quire")
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)
   .add(TranslationsApi)
+  .add(AuditApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -1,5 +1,5 @@
 /** Layers that assemble the identity package: its ports, adapters and use cases. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { AuditLog, AuditLogRepo, SqlAuditLogRepo } from "@quire/audit"
 import { IdentityMemory } from "./IdentityMemory.ts"
 import { MemberInvites } from "./MemberInvites.ts"
@@ -79,8 +79,11 @@ const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcS
   Layer.provideMerge(EmailVerification.layer)
 )
 
+/** The audit log the repositories' layer holds, handed on as a use case of its own (the API reads it). */
+const layerAuditLog = Layer.effect(AuditLog, Effect.service(AuditLog))
+
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer, layerAuditLog).pipe(
   Layer.provideMerge(Layer.mergeAll(SamlProviders.layer, OidcProviders.layer)),
   Layer.provideMerge(OidcSecrets.layer),
   Layer.provideMerge(Organizations.layer),
