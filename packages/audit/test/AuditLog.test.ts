@@ -4,7 +4,7 @@
  * an event, and retention removes only old ones.
  */
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Exit, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { SqlClient } from "effect/sql"
 import { Transactor } from "@quire/kernel"
@@ -119,7 +119,7 @@ for (const database of Backends.databasesMigrated([migrations])) {
           const sql = yield* SqlClient.SqlClient
           const event = yield* log.record({ organizationId: "au-org5", action: "member.removed", actor: user("au-gus"), target: { type: "user", id: "au-hal" } })
           const edit = yield* Effect.exit(sql`UPDATE audit_events SET actor_id = 'someone-else' WHERE id = ${event.id}`)
-          assert.isTrue(edit._tag === "Failure")
+          assert.isTrue(Exit.isFailure(edit))
           assert.strictEqual((yield* log.get("au-org5", event.id)).actor.id, "au-gus")
         }))
     }
