@@ -10,6 +10,7 @@
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { AuditLog } from "@quire/audit"
 import { Actor, Errors, Ids, sameSecret, Sealed, SignedToken, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
@@ -172,6 +173,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const repo = yield* SignInRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const key = yield* Effect.all({
         session: SignedToken.keyFor("sign-in-session"),
         request: SignedToken.keyFor("sso-cli-relay"),
@@ -195,8 +197,14 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
           userAgent: start.userAgent === undefined || start.userAgent === "" ? null : start.userAgent.slice(0, 512),
           revokedAt: null
         }
-        yield* repo.insertSession(row)
-        const person = yield* usersRepo.findById(start.userId)
+        const person = yield* transactor.transaction(Effect.gen(function*() {
+          yield* repo.insertSession(row)
+          const person = yield* usersRepo.findById(start.userId)
+          // Every sign-in begins a session here, whatever its method: the one place that records it.
+          const who = { type: "user" as const, id: start.userId, ...(Option.isSome(person) ? { label: person.value.email } : {}) }
+          yield* audit.record({ organizationId: start.organizationId ?? null, action: `auth.${start.method}.signed-in`, actor: who, target: who })
+          return person
+        }))
         const token = yield* SignedToken.issue(key.session, SessionToken, { sid }, { expiresIn: maxAgeSeconds })
         return { token, maxAgeSeconds, session: sessionOf(row, Option.getOrThrow(person)) }
       })

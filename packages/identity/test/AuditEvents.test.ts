@@ -7,7 +7,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { AuditLog, AuditOrigin } from "@quire/audit"
 import { as, asInstanceAdmin } from "@quire/testkit"
-import { Members, MembersRepo, Organizations, PasswordSignIn, Users, UsersRepo } from "../src/index.ts"
+import { Members, MembersRepo, Organizations, PasswordSignIn, SignInSessions, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
 import { backends, servicesWith } from "./support/Services.ts"
 
@@ -37,6 +37,20 @@ for (const backend of backends) {
           assert.strictEqual(event.source, "ui")
           assert.isNull(event.organizationId)
         }
+      }))
+
+    it.effect("every sign-in is recorded where its session begins, a single sign-on's in its organization", () =>
+      Effect.gen(function*() {
+        const sessions = yield* SignInSessions
+        yield* Effect.orDie((yield* UsersRepo).insert(makeUser("aud-sso")))
+        const { organization } = yield* (yield* Organizations).create({ title: "Single sign-on" }).pipe(as("aud-sso"))
+        yield* sessions.begin({ userId: "aud-sso", organizationId: organization.id, method: "saml", userAgent: "Firefox" })
+        yield* sessions.begin({ userId: "aud-sso", organizationId: organization.id, method: "oidc", userAgent: "Firefox" })
+        const events = (yield* Effect.orDie((yield* AuditLog).list({ organizationId: organization.id }, {}))).items
+        assert.deepStrictEqual(events.map((e) => [e.action, e.actor.id, e.actor.label]), [
+          ["auth.oidc.signed-in", "aud-sso", "aud-sso@example.com"],
+          ["auth.saml.signed-in", "aud-sso", "aud-sso@example.com"]
+        ])
       }))
 
     it.effect("tokens created and revoked, and instance administration granted and withdrawn, name who did it", () =>

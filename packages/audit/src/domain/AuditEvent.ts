@@ -4,6 +4,8 @@ import { Schema } from "effect"
 /** The actions recorded, each with the label a screen shows; an event's `action` is one of these ids. */
 export const actions = {
   "auth.password.signed-in": "Signed in with a password",
+  "auth.saml.signed-in": "Signed in with SAML single sign-on",
+  "auth.oidc.signed-in": "Signed in with OpenID Connect single sign-on",
   "auth.password.failed": "Failed to sign in with a password",
   "token.created": "Created an API token",
   "token.revoked": "Revoked an API token",

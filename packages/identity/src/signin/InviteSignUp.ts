@@ -22,7 +22,7 @@ import { Users } from "../Users.ts"
 import { EmailVerificationRepo } from "../EmailVerificationRepo.ts"
 import { emailInviteIds } from "../organizations/EmailInviteIds.ts"
 import { openEmailInviteToken } from "../organizations/EmailInviteTokens.ts"
-import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
+import { type ClientInfo, fromClient, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import * as SsoEnforcement from "./SsoEnforcement.ts"
 import { type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
@@ -186,7 +186,7 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
           return { user: account, claimed: revoked }
         }))
         if (claimed.length > 0) yield* accounts.forgetTokens(claimed)
-        return yield* sessions.begin({ userId: user.id, method: "password", userAgent: client.userAgent })
+        return yield* sessions.begin({ userId: user.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       /** Ends every session and API token of the account (claimed by its email's owner); the hashes of the tokens. */

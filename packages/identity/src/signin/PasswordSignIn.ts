@@ -72,7 +72,7 @@ export interface PasswordSignInShape {
 const addressKey = (client: ClientInfo) => `address:${client.address}`
 
 /** Audit events of a sign-in carry the signing-in client's address and user agent (sign-in pages are the app's). */
-const fromClient = (client: ClientInfo) =>
+export const fromClient = (client: ClientInfo) =>
   Effect.provideService(AuditOrigin, { source: "ui", address: client.address, userAgent: client.userAgent })
 
 export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSignInShape>()("@quire/identity/PasswordSignIn") {
@@ -142,7 +142,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
             `First-run setup changed the sign-in email of the Quire administrator from ${admin.email} to ${email}.\n`
           )
         }
-        return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent })
+        return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       const signIn = Effect.fn("PasswordSignIn.signIn")(function*(emailInput: unknown, password: unknown, client: ClientInfo) {
@@ -180,11 +180,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
         yield* repo.clearAttempts(pairKey)
         // Only once the password is right, so that the answer reveals nothing to a stranger.
         yield* enforcement.checkPassword(user.value)
-        const who = { type: "user" as const, id: user.value.id, label: user.value.email }
-        return yield* transactor.transaction(Effect.tap(
-          sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent }),
-          () => audit.record({ organizationId: null, action: "auth.password.signed-in", actor: who, target: who }).pipe(fromClient(client))
-        ))
+        return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       const changePassword = Effect.fn("PasswordSignIn.changePassword")(function*(
