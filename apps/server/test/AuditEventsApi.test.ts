@@ -139,5 +139,41 @@ for (const backend of memoryAndPostgres) {
         const after = yield* alice.api.auditEvents.listOrganizationAuditEvents({ params: { organizationId }, query: {} })
         assert.deepStrictEqual(after, before)
       }))
+
+    it.effect("the instance's administrators read the whole instance's log, instance administration included", () =>
+      Effect.gen(function*() {
+        const { alice, organizationId } = yield* organizationWith(["read"])
+        const base = yield* baseUrl
+        const call = (path: string, token: string, init: RequestInit = {}) =>
+          Effect.promise(async () => {
+            const response = await fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "user-agent": "audit-test/1", "content-type": "application/json" } })
+            return { status: response.status, body: await response.json() as any }
+          })
+        const granted = yield* call(`/admin/users/${alice.user.id}/instance-admin`, adminToken, { method: "PUT", body: JSON.stringify({ instanceAdmin: true }) })
+        assert.strictEqual(granted.status, 200)
+        yield* call(`/admin/users/${alice.user.id}/instance-admin`, adminToken, { method: "PUT", body: JSON.stringify({ instanceAdmin: false }) })
+
+        const log = yield* call(`/admin/audit-events?target=${alice.user.id}&limit=10`, adminToken)
+        assert.strictEqual(log.status, 200)
+        const actions = log.body.items.map((e: { action: string }) => e.action)
+        assert.deepStrictEqual(actions.slice(0, 2), ["instance.admin-withdrawn", "instance.admin-granted"])
+        assert.deepStrictEqual([log.body.items[0].source, log.body.items[0].client.userAgent], ["api", "audit-test/1"])
+        // The organizations' events are there too.
+        const everything = yield* call(`/admin/audit-events?actor=${alice.user.id}`, adminToken)
+        assert.isTrue(everything.body.items.some((e: { urls: { location: string } }) => e.urls.location.includes(`/orgs/${organizationId}/`)))
+        const one = yield* call(`/admin/audit-events/${log.body.items[0].id}`, adminToken)
+        assert.deepStrictEqual([one.status, one.body.organizationId, one.body.action], [200, null, "instance.admin-withdrawn"])
+
+        // Not for an organization's admin; bad filters are 400 naming the field.
+        assert.strictEqual((yield* call("/admin/audit-events", alice.token)).status, 403)
+        const badLimit = yield* call("/admin/audit-events?limit=0", adminToken)
+        assert.deepStrictEqual([badLimit.status, badLimit.body.error.field], [400, "limit"])
+        const badPage = yield* call("/admin/audit-events?page=forged", adminToken)
+        assert.deepStrictEqual([badPage.status, badPage.body.error.field], [400, "page"])
+        assert.strictEqual((yield* call("/admin/audit-events/nope", adminToken)).status, 404)
+        for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+          assert.include([404, 405], (yield* raw(method, `/admin/audit-events/${log.body.items[0].id}`, { token: adminToken })).status)
+        }
+      }))
   })
 }

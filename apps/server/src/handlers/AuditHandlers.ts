@@ -2,8 +2,9 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "@quire/api"
-import { AuditLog, type AuditEvent } from "@quire/audit"
+import { AuditLog } from "@quire/audit"
 import { Authorization, Organizations } from "@quire/identity"
+import * as AuditPresenters from "../AuditPresenters.ts"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as Presenters from "../Presenters.ts"
 import { PublicUrl } from "../PublicUrl.ts"
@@ -18,20 +19,7 @@ export const layer = HttpApiBuilder.group(Api, "auditEvents", Effect.fn(function
     Effect.flatMap(organizations.access(organizationId), (access) =>
       Authorization.ensureOrganization(access.membership, "admin", "read the audit log"))
 
-  /** GitBook's `AuditEvent`, with the client it came from. */
-  const present = (e: AuditEvent) => ({
-    object: "audit-event" as const,
-    id: e.id,
-    occurredAt: e.occurredAt.toISOString(),
-    action: e.action,
-    actor: e.actor,
-    source: e.source,
-    target: e.target,
-    urls: { location: urls.api(`/orgs/${e.organizationId}/audit-events/${e.id}`) },
-    ...(e.address === null && e.userAgent === null ? {} : {
-      client: { ...(e.address === null ? {} : { address: e.address }), ...(e.userAgent === null ? {} : { userAgent: e.userAgent }) }
-    })
-  })
+  const present = AuditPresenters.event(urls)
 
   return handlers
     .handle("listOrganizationAuditEvents", ({ params, query }) =>
