@@ -2,7 +2,7 @@
  * The audit log: use cases record who changed what (in their own transaction, so an event exists
  * exactly when its change does), administrators read it, retention ages it out.
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, type Pagination } from "@quire/kernel"
 import { randomBytes } from "node:crypto"
 import { type AuditAction, type AuditActor, type AuditEvent, type AuditFilter, type AuditRecord, actions } from "./domain/AuditEvent.ts"
@@ -23,7 +23,12 @@ export interface AuditLogShape {
   readonly actions: ReadonlyArray<{ readonly id: AuditAction; readonly label: string }>
   /** Removes the events older than `days` days; answers how many. */
   readonly purgeOlderThan: (days: number) => Effect.Effect<number>
+  /** Removes the events older than the retention setting (`QUIRE_AUDIT_RETENTION_DAYS`); none when it is 0. */
+  readonly purgeExpired: Effect.Effect<number>
 }
+
+/** How many days events are kept: `QUIRE_AUDIT_RETENTION_DAYS`, a year unless set; 0 keeps them for ever. */
+export const AuditRetentionDays = Config.Int("QUIRE_AUDIT_RETENTION_DAYS").pipe(Config.withDefault(365))
 
 /** The caller of the operation running now, as an event's actor. */
 export const caller: Effect.Effect<AuditActor, never, Actor.Actor> = Effect.map(Effect.service(Actor.Actor), (actor) => ({ type: "user", id: actor.userId }))
@@ -79,6 +84,8 @@ export class AuditLog extends Context.Service<AuditLog, AuditLogShape>()("@quire
         yield* repo.append(entry)
         return entry
       })
+      const purgeOlderThan = (days: number) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => repo.purgeBefore(new Date(now - days * 86_400_000)))
       return AuditLog.of({
         record,
         list: repo.list,
@@ -88,8 +95,8 @@ export class AuditLog extends Context.Service<AuditLog, AuditLogShape>()("@quire
             onSome: Effect.succeed
           })),
         actions: Object.entries(actions).map(([id, label]) => ({ id: id as AuditAction, label })),
-        purgeOlderThan: (days) =>
-          Effect.flatMap(Clock.currentTimeMillis, (now) => repo.purgeBefore(new Date(now - days * 86_400_000)))
+        purgeOlderThan,
+        purgeExpired: Effect.flatMap(Effect.orDie(AuditRetentionDays), (days) => (days > 0 ? purgeOlderThan(days) : Effect.succeed(0)))
       })
     })
   )

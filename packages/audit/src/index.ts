@@ -1,4 +1,4 @@
-export { AuditLog, caller, userRef } from "./AuditLog.ts"
+export { AuditLog, AuditRetentionDays, caller, userRef } from "./AuditLog.ts"
 export type { AuditLogShape } from "./AuditLog.ts"
 export { AuditLogRepo } from "./AuditLogRepo.ts"
 export { AuditOrigin } from "./AuditOrigin.ts"

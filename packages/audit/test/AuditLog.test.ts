@@ -4,7 +4,7 @@
  * an event, and retention removes only old ones.
  */
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Exit, Layer, Option } from "effect"
+import { ConfigProvider, Effect, Exit, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { SqlClient } from "effect/sql"
 import { Transactor } from "@quire/kernel"
@@ -103,7 +103,9 @@ Backends.each(backends, (it) =>
         const repo = yield* AuditLogRepo
         const old = yield* event(repo, -40 * 86_400_000, "au-org4", "token.created", "au-fay", "t2", 0)
         const recent = yield* log.record({ organizationId: "au-org4", action: "token.revoked", actor: user("au-fay"), target: { type: "token", id: "t2" } })
-        assert.isAtLeast(yield* log.purgeOlderThan(30), 1)
+        // The retention setting: 0 keeps every event; 30 days removes the old one.
+        assert.strictEqual(yield* log.purgeExpired.pipe(Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_AUDIT_RETENTION_DAYS: 0 })))), 0)
+        assert.isAtLeast(yield* log.purgeExpired.pipe(Effect.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ QUIRE_AUDIT_RETENTION_DAYS: 30 })))), 1)
         assert.deepStrictEqual((yield* log.list({ organizationId: "au-org4" }, {})).items.map((e) => e.id), [recent.id])
         assert.isTrue(Option.isNone(yield* Effect.option(log.get("au-org4", old.id))))
       }))
