@@ -10,7 +10,7 @@
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { createHash, randomBytes, randomUUID } from "node:crypto"
-import { AuditLog } from "@quire/audit"
+import { AuditLog, userRef } from "@quire/audit"
 import { Actor, Errors, Ids, sameSecret, Sealed, SignedToken, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
@@ -241,7 +241,8 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         if (!(yield* repo.revokeSession(userId, sessionId, yield* now))) {
           return yield* new Errors.NotFound({ resource: "Session", id: sessionId })
         }
-      })
+        yield* audit.record({ organizationId: null, action: "auth.session.ended", actor: userRef(userId), target: { type: "session", id: sessionId } })
+      }, transactor.transaction)
 
       const purgeEnded = Effect.flatMap(now, (at) => repo.purge(at, new Date(at.getTime() - 24 * 3600 * 1000)))
 
@@ -249,6 +250,13 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         transactor.transaction(Effect.gen(function*() {
           const revoked = yield* repo.revokeOtherSessions(userId, except, yield* now)
           yield* users.forgetTokens(yield* usersRepo.deleteSessionTokens(userId))
+          yield* audit.record({
+            organizationId: null,
+            action: "auth.sessions.ended",
+            actor: userRef(userId),
+            target: userRef(userId),
+            payload: { sessions: revoked, keptCurrent: except !== undefined }
+          })
           return revoked
         }))
 

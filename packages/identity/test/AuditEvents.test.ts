@@ -39,6 +39,30 @@ for (const backend of backends) {
         }
       }))
 
+    it.effect("a password change ends the other sessions, and ending a session, are recorded", () =>
+      Effect.gen(function*() {
+        const signIn = yield* PasswordSignIn
+        const sessions = yield* SignInSessions
+        yield* Effect.orDie((yield* UsersRepo).insert(makeUser("aud-pat")))
+        yield* signIn.setPassword("aud-pat", "correct horse battery")
+        const first = yield* signIn.signIn("aud-pat@example.com", "correct horse battery", client)
+        const second = yield* signIn.signIn("aud-pat@example.com", "correct horse battery", client)
+        yield* signIn.changePassword(second.session, "correct horse battery", "another horse battery")
+        // The first session ended with the change: ending it again fails and records nothing.
+        yield* Effect.flip(sessions.revoke("aud-pat", first.session.id))
+        yield* sessions.revoke("aud-pat", second.session.id)
+        const events = (yield* Effect.orDie((yield* AuditLog).list({ actor: "aud-pat" }, {}))).items.toReversed()
+        assert.deepStrictEqual(events.map((e) => e.action), [
+          "auth.password.signed-in",
+          "auth.password.signed-in",
+          "auth.password.changed",
+          "auth.sessions.ended",
+          "auth.session.ended"
+        ])
+        assert.deepStrictEqual(events[3]!.payload, { sessions: 1, keptCurrent: true })
+        assert.strictEqual(events[4]!.target.id, second.session.id)
+      }))
+
     it.effect("every sign-in is recorded where its session begins, a single sign-on's in its organization", () =>
       Effect.gen(function*() {
         const sessions = yield* SignInSessions

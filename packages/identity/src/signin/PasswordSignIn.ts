@@ -7,7 +7,7 @@
  * so a stranger's failures never lock the owner out of their own address. A wrong email and a wrong password get the same answer in about the same time
  * (an unknown email verifies a dummy hash).
  */
-import { AuditLog, AuditOrigin } from "@quire/audit"
+import { AuditLog, AuditOrigin, userRef } from "@quire/audit"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
 import { SetupClosed, SignInFailed, type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
@@ -202,6 +202,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
         const password = yield* validPassword("newPassword", newPassword)
         yield* transactor.transaction(Effect.gen(function*() {
           yield* setPassword(session.userId, password)
+          yield* audit.record({ organizationId: null, action: "auth.password.changed", actor: userRef(session.userId), target: userRef(session.userId) })
           yield* sessions.revokeOthers(session.userId, session.id)
         }))
         yield* repo.clearAttempts(key)
