@@ -5,18 +5,26 @@
  *
  * - `GET /admin/users?instanceAdmin=true`: the instance administrators (id, displayName, email);
  * - `PUT /admin/users/{userId}/instance-admin` `{"instanceAdmin": true|false}`: grants or
- *   withdraws it (409 for the last one, 404 for a user that does not exist).
+ *   withdraws it (409 for the last one, 404 for a user that does not exist);
+ * - `GET /admin/audit-events` and `GET /admin/audit-events/{id}`: the instance's audit log, every
+ *   organization's events and the instance's own (sign-ins, instance administration), with the
+ *   filters and pages of `listOrganizationAuditEvents`.
  *
  * The caller is an instance administrator, by an API token (a token scoped to an organization is
  * refused) or the browser app's session; a change made with the session cookie alone must come
  * from our own origin (as on `/auth/*`). The rule itself is identity's (`Users.setInstanceAdmin`).
  */
-import { Effect, Option, Result } from "effect"
+import { Effect, Option, Result, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Schemas } from "@quire/api"
+import { AuditLog, AuditOrigin } from "@quire/audit"
 import { Actor, type Errors } from "@quire/kernel"
 import { sessionActor, Users } from "@quire/identity"
+import * as AuditPresenters from "./AuditPresenters.ts"
 import { envelope } from "./ErrorEnvelope.ts"
+import * as Presenters from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { addressOf, TrustProxy } from "./RateLimits.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
 export const adminUsersPath = "/admin/users"
@@ -27,7 +35,34 @@ const fail = (status: number, message: string, field?: string) => HttpServerResp
 
 const json = (body: unknown) => HttpServerResponse.jsonUnsafe(body, { headers: noStore })
 
-const statuses = { NotFound: 404, Forbidden: 403, Conflict: 409 } as const
+const statuses = { NotFound: 404, Forbidden: 403, Conflict: 409, InvalidInput: 400 } as const
+
+const isDateTime = Schema.is(Schemas.DateTime)
+
+/** The instance log's filters from the query string, or the 400 naming the bad one. */
+const auditQuery = (query: URLSearchParams) => {
+  const text = (name: string) => query.get(name) ?? undefined
+  const limit = query.get("limit")
+  if (limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100)) {
+    return Result.fail(fail(400, "limit: must be a whole number from 1 to 100", "limit"))
+  }
+  for (const name of ["from", "to"]) {
+    const value = query.get(name)
+    if (value !== null && !isDateTime(value)) return Result.fail(fail(400, `${name}: must be a date-time such as 2026-01-31T12:00:00Z`, name))
+  }
+  const from = text("from")
+  const to = text("to")
+  return Result.succeed({
+    filter: {
+      from: from === undefined ? undefined : new Date(from),
+      to: to === undefined ? undefined : new Date(to),
+      action: text("action"),
+      actor: text("actor"),
+      target: text("target")
+    },
+    page: { page: text("page"), limit: limit === null ? 20 : Number(limit) }
+  })
+}
 
 const person = (user: { readonly id: string; readonly displayName: string; readonly email: string }) => ({
   id: user.id,
@@ -37,7 +72,10 @@ const person = (user: { readonly id: string; readonly displayName: string; reado
 
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const users = yield* Users
-  const origin = new URL((yield* PublicUrl).base).origin
+  const audit = yield* AuditLog
+  const urls = yield* PublicUrl
+  const origin = new URL(urls.base).origin
+  const trustProxy = yield* Effect.orDie(TrustProxy)
 
   /**
    * The caller, an instance administrator acting for the whole instance, or the answer that
@@ -67,15 +105,18 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   })
 
   /** `handle`'s answer, run as the caller when an instance administrator; the refusal otherwise, and its errors as answers. */
-  const asAdministrator = <E extends Errors.NotFound | Errors.Forbidden | Errors.Conflict, R>(
+  const asAdministrator = <E extends Errors.NotFound | Errors.Forbidden | Errors.Conflict | Errors.InvalidInput, R>(
     handle: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
   ) =>
     Effect.gen(function*() {
       const caller = yield* administrator
       if (Result.isFailure(caller)) return caller.failure
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const viaToken = request.headers.authorization !== undefined
       return yield* handle.pipe(
         Effect.provideService(Actor.Actor, caller.success),
-        Effect.catch((error: E) => Effect.succeed(fail(statuses[error._tag], error.message)))
+        Effect.provideService(AuditOrigin, { source: viaToken ? "api" : "ui", address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] }),
+        Effect.catch((error: E) => Effect.succeed(fail(statuses[error._tag], error.message, error._tag === "InvalidInput" ? error.field : undefined)))
       )
     })
 
@@ -109,5 +150,20 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     const user = yield* users.setInstanceAdmin(userId, instanceAdmin)
     yield* Effect.logInfo(`Instance administration ${instanceAdmin ? "granted to" : "withdrawn from"} user ${user.id}`)
     return json({ ...person(user), instanceAdmin: user.instanceAdmin })
+  })))
+
+  const presentEvent = AuditPresenters.event(urls)
+
+  yield* router.add("GET", "/admin/audit-events", asAdministrator(Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const query = auditQuery(new URL(request.url, "http://quire.invalid").searchParams)
+    if (Result.isFailure(query)) return query.failure
+    const page = yield* audit.list(query.success.filter, query.success.page)
+    return json(Presenters.list(page, presentEvent))
+  })))
+
+  yield* router.add("GET", "/admin/audit-events/:auditEventId", asAdministrator(Effect.gen(function*() {
+    const event = yield* audit.get(undefined, (yield* HttpRouter.params).auditEventId ?? "")
+    return json({ ...presentEvent(event), organizationId: event.organizationId, schemaVersion: 1, payload: event.payload })
   })))
 }))

@@ -4,17 +4,20 @@
  * request that would change something with it must come from our own origin (its `Origin`, or
  * `Sec-Fetch-Site: same-origin`): a page of another site can never act with the cookie
  * (docs/sign-in.md). On a real PostgreSQL it also listens for tokens revoked by other processes,
- * so that none of them keeps accepting a revoked token from its cache.
+ * so that none of them keeps accepting a revoked token from its cache. What the request then does
+ * is audited as coming from its address and user agent, through the app (cookie) or the API (token).
  */
 import { Effect, Layer, Option, Queue, Redacted, Schedule } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { PgClient } from "@effect/sql-pg"
+import { AuditOrigin } from "@quire/audit"
 import { ApiErrors, Authentication, siteReaderOperations } from "@quire/api"
 import { Database } from "@quire/db"
 import { revokedChannel, sessionActor, SignInSessions, Users } from "@quire/identity"
 import { Actor } from "@quire/kernel"
 import { SiteReaders } from "@quire/sites"
 import { PublicUrl } from "./PublicUrl.ts"
+import { addressOf, TrustProxy } from "./RateLimits.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
 /**
@@ -48,6 +51,9 @@ export const layer = Layer.effect(
     const sessions = yield* SignInSessions
     const siteReaders = yield* SiteReaders
     const origin = new URL((yield* PublicUrl).base).origin
+    const trustProxy = yield* Effect.orDie(TrustProxy)
+    const auditOrigin = (request: HttpServerRequest.HttpServerRequest, source: "ui" | "api") =>
+      ({ source, address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
     // Embedded PGlite is one process (revocations there invalidate its own cache) and has a
     // single connection, which a listener would hold for ever.
     const database = yield* Effect.serviceOption(Database.DatabaseInfo)
@@ -67,7 +73,8 @@ export const layer = Layer.effect(
           if (!SessionCookie.isSafeMethod(request.method) && !SessionCookie.fromOwnOrigin(request, origin)) {
             return yield* ApiErrors.Unauthorized.of("Cross-origin requests cannot act with the session cookie")
           }
-          return yield* Effect.provideService(httpEffect, Actor.Actor, sessionActor(session.value))
+          const actor = Effect.provideService(httpEffect, Actor.Actor, sessionActor(session.value))
+          return yield* Effect.provideService(actor, AuditOrigin, auditOrigin(request, "ui"))
         }
         const reader = yield* siteReaders.reader(Redacted.value(credential))
         if (Option.isSome(reader)) {
@@ -82,7 +89,8 @@ export const layer = Layer.effect(
           return yield* ApiErrors.Unauthorized.of("A valid API token is required: send `Authorization: Bearer <token>`")
         }
         // A single sign-on token carries its organization as the caller's scope (docs/sso.md).
-        return yield* Effect.provideService(httpEffect, Actor.Actor, caller.value.actor)
+        const actor = Effect.provideService(httpEffect, Actor.Actor, caller.value.actor)
+        return yield* Effect.provideService(actor, AuditOrigin, auditOrigin(request, "api"))
       })
     })
   })

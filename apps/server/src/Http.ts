@@ -37,6 +37,7 @@ import * as ChangeRequestContentHandlers from "./handlers/ChangeRequestContentHa
 import * as ChangeRequestsHandlers from "./handlers/ChangeRequestsHandlers.ts"
 import * as CollectionsHandlers from "./handlers/CollectionsHandlers.ts"
 import * as CommentsHandlers from "./handlers/CommentsHandlers.ts"
+import * as AuditHandlers from "./handlers/AuditHandlers.ts"
 import * as GitHandlers from "./handlers/GitHandlers.ts"
 import * as LinksHandlers from "./handlers/LinksHandlers.ts"
 import * as MembersHandlers from "./handlers/MembersHandlers.ts"
@@ -107,7 +108,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     TranslationsHandlers.layer,
     UrlsHandlers.layer,
     SpaceEmbedsHandlers.layer,
-    SiteInsightsHandlers.layer
+    SiteInsightsHandlers.layer,
+    AuditHandlers.layer
   ))),
   Layer.provide(AuthenticationLive.layer)
 )

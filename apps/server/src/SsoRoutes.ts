@@ -11,12 +11,14 @@
  */
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
+import { AuditOrigin } from "@quire/audit"
 import { escapeHtml } from "@quire/kernel"
 import { OidcSignIn, type SamlCompleted, SamlSessions, SamlSignIn, type ServiceProvider, SignInSessions, SsoDirectory, type SsoLogins } from "@quire/identity"
 import { randomBytes } from "node:crypto"
 import { envelope } from "./ErrorEnvelope.ts"
 import { oidcServiceUrls, samlServiceUrls } from "./Presenters.ts"
 import { PublicUrl } from "./PublicUrl.ts"
+import { addressOf, TrustProxy } from "./RateLimits.ts"
 import * as SessionCookie from "./SessionCookie.ts"
 
 const page = (status: number, title: string, body: string) =>
@@ -147,6 +149,11 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const origin = new URL(urls.base).origin
   const secure = new URL(urls.base).protocol === "https:"
   const places = { base: urls.base, signedInPage: urls.app("/sso/signed-in") }
+  const trustProxy = yield* Effect.orDie(TrustProxy)
+
+  /** A sign-in completed here is audited as the browser's, from its address and user agent. */
+  const fromBrowser = (request: HttpServerRequest.HttpServerRequest) =>
+    Effect.provideService(AuditOrigin, { source: "ui", address: addressOf(request, trustProxy), userAgent: request.headers["user-agent"] })
 
   /**
    * The answer to a completed sign-in, with its session cookie: the CLI's code goes to its
@@ -227,6 +234,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
       userAgent: request.headers["user-agent"]
     }
     const answer = yield* oidc.complete(oidcRedirect, callback, places).pipe(
+      fromBrowser(request),
       Effect.flatMap(signedIn),
       Effect.catchTag("SignInRefused", (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)))
     )
@@ -248,6 +256,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
     if (samlResponse === undefined) return page(400, "Sign-in refused", "<p>The request carries no SAMLResponse.</p>")
     const response = { samlResponse, relayState: field("RelayState"), requestId: request.cookies[samlRequestCookie], userAgent: request.headers["user-agent"] }
     const answer = yield* samlSessions.complete(organizationId, providerId, sp(organizationId, providerId), response, places).pipe(
+      fromBrowser(request),
       Effect.flatMap(signedIn),
       Effect.catchTags({
         SamlRejected: (error) => Effect.succeed(page(400, "Sign-in refused", `<p>${escapeHtml(error.message)}</p>`)),

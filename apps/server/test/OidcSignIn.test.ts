@@ -122,6 +122,10 @@ for (const backend of backends) {
         assert.deepStrictEqual([member.role, member.sso], ["edit", true])
         const teams = yield* alice.api.members.listTeamsForOrganizationMember({ params: { organizationId, userId: body.user.id }, query: {} })
         assert.deepStrictEqual(teams.items.map((t) => t.team.id), [team.id])
+        // The organization's audit log has the new member and their sign-in, from the browser's address.
+        const audited = yield* alice.api.auditEvents.listOrganizationAuditEvents({ params: { organizationId }, query: { actor: body.user.id } })
+        assert.deepStrictEqual(audited.items.map((e) => [e.action, e.source]), [["auth.oidc.signed-in", "ui"], ["member.joined", "ui"]])
+        assert.isString(audited.items[0]!.client?.address)
         // The same callback again: its sign-in was used up.
         const replay = yield* complete(callbackPath, stateCookie)
         assert.strictEqual(replay.status, 400)

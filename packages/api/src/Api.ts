@@ -1,5 +1,6 @@
 /** The Quire HTTP API: GitBook-compatible operations under `/v1`, plus `/health`. */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AuditApi } from "./AuditApi.ts"
 import { ChangeRequestChangesApi } from "./ChangeRequestChangesApi.ts"
 import { ChangeRequestCommentsApi } from "./ChangeRequestCommentsApi.ts"
 import { ChangeRequestReviewsApi } from "./ChangeRequestReviewsApi.ts"
@@ -79,6 +80,7 @@ export class Api extends HttpApi.make("quire")
   .add(UrlsApi)
   .add(SpaceEmbedsApi)
   .add(SiteInsightsApi)
+  .add(AuditApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quire API",
     description: "Self-hosted documentation platform; wire-compatible with GitBook's public API.",

@@ -38,6 +38,7 @@ export * from "./TranslationsApi.ts"
 export * from "./UsersApi.ts"
 /** The link filter of the published site, for the browser app's links (one function: @quire/kernel SafeHref.ts). */
 export { isSafeHref, safeHref } from "@quire/kernel"
+export * from "./AuditApi.ts"
 export * from "./SiteInsightsApi.ts"
 export * from "./SpaceEmbedsApi.ts"
 export * from "./UrlsApi.ts"

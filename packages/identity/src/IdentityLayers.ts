@@ -1,5 +1,6 @@
 /** Layers that assemble the identity package: its ports, adapters and use cases. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import { AuditLog, AuditLogRepo, SqlAuditLogRepo } from "@quire/audit"
 import { IdentityMemory } from "./IdentityMemory.ts"
 import { MemberInvites } from "./MemberInvites.ts"
 import { Members } from "./Members.ts"
@@ -41,7 +42,7 @@ import { NotificationSettings } from "./NotificationSettings.ts"
 import { NotificationSettingsRepo } from "./NotificationSettingsRepo.ts"
 import * as SqlNotificationSettingsRepo from "./SqlNotificationSettingsRepo.ts"
 
-/** All identity ports, in memory, sharing one store. */
+/** All identity ports, in memory, sharing one store; with the audit log (and its use case) identity records its changes in. */
 export const layerReposMemory = Layer.mergeAll(
   UsersRepo.layerMemory,
   OrganizationsRepo.layerMemory,
@@ -53,9 +54,9 @@ export const layerReposMemory = Layer.mergeAll(
   SignInRepo.layerMemory,
   EmailVerificationRepo.layerMemory,
   NotificationSettingsRepo.layerMemory
-).pipe(Layer.provide(IdentityMemory.layer))
+).pipe(Layer.provide(IdentityMemory.layer), Layer.merge(AuditLog.layer.pipe(Layer.provideMerge(AuditLogRepo.layerMemory))))
 
-/** All identity ports on Postgres (needs only a SqlClient). */
+/** All identity ports on Postgres (needs only a SqlClient), with the audit log (the audit migrations applied). */
 export const layerReposSql = Layer.mergeAll(
   SqlUsersRepo.layer,
   SqlOrganizationsRepo.layer,
@@ -66,7 +67,8 @@ export const layerReposSql = Layer.mergeAll(
   SqlSamlSignInRepo.layer,
   SqlSignInRepo.layer,
   SqlEmailVerificationRepo.layer,
-  SqlNotificationSettingsRepo.layer
+  SqlNotificationSettingsRepo.layer,
+  AuditLog.layer.pipe(Layer.provideMerge(SqlAuditLogRepo.layer))
 )
 
 /** Sign-in: passwords, sessions (password, SAML and OpenID Connect) and invitations' sign-up. */
@@ -77,8 +79,11 @@ const layerSignIn = Layer.mergeAll(InviteSignUp.layer, SamlSessions.layer, OidcS
   Layer.provideMerge(EmailVerification.layer)
 )
 
+/** The audit log the repositories' layer holds, handed on as a use case of its own (the API reads it). */
+const layerAuditLog = Layer.effect(AuditLog, Effect.service(AuditLog))
+
 /** The use cases, over whichever ports are provided. */
-export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer).pipe(
+export const layerServices = Layer.mergeAll(Members.layer, Teams.layer, layerSignIn, SsoDirectory.layer, NotificationSettings.layer, layerAuditLog).pipe(
   Layer.provideMerge(Layer.mergeAll(SamlProviders.layer, OidcProviders.layer)),
   Layer.provideMerge(OidcSecrets.layer),
   Layer.provideMerge(Organizations.layer),

@@ -1,5 +1,6 @@
 /** Background jobs of the identity package. */
 import { Effect, Schema } from "effect"
+import { AuditLog } from "@quire/audit"
 import { define } from "@quire/queue"
 import { Organizations } from "./Organizations.ts"
 import { SignInSessions } from "./SignInSessions.ts"
@@ -30,4 +31,15 @@ export const purgeEndedSessions = define("identity.purgeEndedSessions", {
     })
 })
 
-export const jobs = [purgeStaleInvites, purgeEndedSessions] as const
+/** Hourly: audit events older than the retention setting (`QUIRE_AUDIT_RETENTION_DAYS`) are deleted, the only way one ever is. */
+export const purgeExpiredAuditEvents = define("audit.purgeExpired", {
+  payload: Schema.Struct({}),
+  schedule: { every: "1 hour" },
+  handler: () =>
+    Effect.gen(function*() {
+      const purged = yield* (yield* AuditLog).purgeExpired
+      if (purged > 0) yield* Effect.logInfo(`Purged ${purged} audit events past their retention`)
+    })
+})
+
+export const jobs = [purgeStaleInvites, purgeEndedSessions, purgeExpiredAuditEvents] as const

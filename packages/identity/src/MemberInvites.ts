@@ -6,6 +6,7 @@
  * inviting admins see it pending meanwhile; either may drop it (the person declines, an admin
  * withdraws it).
  */
+import { AuditLog, userRef } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
@@ -54,6 +55,7 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
       const users = yield* UsersRepo
       const members = yield* MembersRepo
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const verifications = yield* EmailVerificationRepo
       // Invitations are stored by the hash of their id (a bearer value), answered with the id.
       const inviteIds = yield* emailInviteIds
@@ -110,9 +112,19 @@ export class MemberInvites extends Context.Service<MemberInvites, MemberInvitesS
         if (Option.isNone(member)) {
           const joinedAt = new Date(yield* Clock.currentTimeMillis)
           yield* members.add({ organizationId, userId: actor.userId, role: invite.role, sso: invite.sso, joinedAt })
+          yield* audit.record({ organizationId, action: "member.joined", actor: userRef(actor.userId), target: userRef(actor.userId), payload: { role: invite.role } })
         } else {
           const role = Roles.maxRole(member.value.role, invite.role)
-          if (role !== member.value.role) yield* members.setRole(organizationId, actor.userId, role)
+          if (role !== member.value.role) {
+            yield* members.setRole(organizationId, actor.userId, role)
+            yield* audit.record({
+              organizationId,
+              action: "member.role-changed",
+              actor: userRef(actor.userId),
+              target: userRef(actor.userId),
+              payload: { from: member.value.role, to: role }
+            })
+          }
           if (invite.sso && !member.value.sso) yield* members.setSso(organizationId, actor.userId, true)
         }
         return yield* Effect.orDie(organizations.access(organizationId))

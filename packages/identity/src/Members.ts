@@ -1,4 +1,5 @@
 /** Use cases on organization members: listing, roles, removal, SSO and presence. */
+import { AuditLog, caller as auditCaller, userRef } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination, type Roles, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "./Authorization.ts"
@@ -33,6 +34,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
       const claims = yield* VisitorClaims
       const dependents = yield* MembershipDependents
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
 
       const find = Effect.fnUntraced(function*(organizationId: string, userId: string) {
         const member = yield* repo.find(organizationId, userId)
@@ -67,6 +69,15 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
         const member = yield* find(organizationId, userId)
         if (role !== "admin") yield* keepAnAdmin(organizationId, member)
         yield* repo.setRole(organizationId, userId, role)
+        if (role !== member.role) {
+          yield* audit.record({
+            organizationId,
+            action: "member.role-changed",
+            actor: yield* auditCaller,
+            target: userRef(userId),
+            payload: { from: member.role, to: role }
+          })
+        }
         return { ...member, role }
       }, transactor.transaction)
 
@@ -79,6 +90,7 @@ export class Members extends Context.Service<Members, MembersShape>()("@quire/id
         yield* keepAnAdmin(organizationId, member.value)
         yield* dependents.removeMember(organizationId, userId)
         yield* repo.remove(organizationId, userId)
+        yield* audit.record({ organizationId, action: "member.removed", actor: yield* auditCaller, target: userRef(userId), payload: { role: member.value.role } })
       }, transactor.transaction)
 
       const setSso = Effect.fn("Members.setSso")(function*(organizationId: string, userId: string) {

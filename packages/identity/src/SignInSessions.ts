@@ -10,6 +10,7 @@
  */
 import { Clock, Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { AuditLog, userRef } from "@quire/audit"
 import { Actor, Errors, Ids, sameSecret, Sealed, SignedToken, Transactor } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
@@ -172,6 +173,7 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
       const repo = yield* SignInRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const key = yield* Effect.all({
         session: SignedToken.keyFor("sign-in-session"),
         request: SignedToken.keyFor("sso-cli-relay"),
@@ -195,8 +197,14 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
           userAgent: start.userAgent === undefined || start.userAgent === "" ? null : start.userAgent.slice(0, 512),
           revokedAt: null
         }
-        yield* repo.insertSession(row)
-        const person = yield* usersRepo.findById(start.userId)
+        const person = yield* transactor.transaction(Effect.gen(function*() {
+          yield* repo.insertSession(row)
+          const person = yield* usersRepo.findById(start.userId)
+          // Every sign-in begins a session here, whatever its method: the one place that records it.
+          const who = { type: "user" as const, id: start.userId, ...(Option.isSome(person) ? { label: person.value.email } : {}) }
+          yield* audit.record({ organizationId: start.organizationId ?? null, action: `auth.${start.method}.signed-in`, actor: who, target: who })
+          return person
+        }))
         const token = yield* SignedToken.issue(key.session, SessionToken, { sid }, { expiresIn: maxAgeSeconds })
         return { token, maxAgeSeconds, session: sessionOf(row, Option.getOrThrow(person)) }
       })
@@ -233,7 +241,8 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         if (!(yield* repo.revokeSession(userId, sessionId, yield* now))) {
           return yield* new Errors.NotFound({ resource: "Session", id: sessionId })
         }
-      })
+        yield* audit.record({ organizationId: null, action: "auth.session.ended", actor: userRef(userId), target: { type: "session", id: sessionId } })
+      }, transactor.transaction)
 
       const purgeEnded = Effect.flatMap(now, (at) => repo.purge(at, new Date(at.getTime() - 24 * 3600 * 1000)))
 
@@ -241,6 +250,13 @@ export class SignInSessions extends Context.Service<SignInSessions, SignInSessio
         transactor.transaction(Effect.gen(function*() {
           const revoked = yield* repo.revokeOtherSessions(userId, except, yield* now)
           yield* users.forgetTokens(yield* usersRepo.deleteSessionTokens(userId))
+          yield* audit.record({
+            organizationId: null,
+            action: "auth.sessions.ended",
+            actor: userRef(userId),
+            target: userRef(userId),
+            payload: { sessions: revoked, keptCurrent: except !== undefined }
+          })
           return revoked
         }))
 

@@ -4,6 +4,7 @@
  * organization only, and for emails of the domains that organization claims, when it claims any.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { AuditLog, userRef } from "@quire/audit"
 import { Ids, type Roles } from "@quire/kernel"
 import type { User } from "./domain/Identity.ts"
 import { SignInRefused } from "./domain/SignIn.ts"
@@ -46,6 +47,7 @@ export class SsoProvisioning extends Context.Service<SsoProvisioning, SsoProvisi
       const members = yield* MembersRepo
       const organizations = yield* OrganizationsRepo
       const teams = yield* TeamsRepo
+      const audit = yield* AuditLog
       const ids = yield* Ids.Ids
       const refuse = (reason: string) => Effect.fail(new SignInRefused({ reason }))
 
@@ -82,6 +84,7 @@ export class SsoProvisioning extends Context.Service<SsoProvisioning, SsoProvisi
         const invite = yield* organizations.takeEmailInvite(organizationId, email)
         const role = Option.match(invite, { onNone: () => rules.defaultRole, onSome: (i) => i.role })
         yield* members.add({ organizationId, userId: user.id, role, sso: true, joinedAt: at })
+        yield* audit.record({ organizationId, action: "member.joined", actor: userRef(user.id, email), target: userRef(user.id, email), payload: { role, sso: true } })
         if (rules.defaultTeamId !== null) yield* teams.addMember(organizationId, rules.defaultTeamId, user.id)
         return { user, organizationId, provisioned: true }
       })

@@ -1,5 +1,6 @@
 /** Use cases on users: the bootstrap administrator, accounts, tokens and authentication. */
 import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
+import { AuditLog, type AuditLogShape, caller as auditCaller, userRef } from "@quire/audit"
 import { Actor, BoundedCache, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import type { ApiToken, User } from "./domain/Identity.ts"
 import { generateSecret, hashSecret } from "./Tokens.ts"
@@ -152,7 +153,8 @@ const tokenCallers = (users: UsersRepoShape) =>
 const instanceAdministration = (
   users: UsersRepoShape,
   transactor: Transactor.Transactor["Service"],
-  forgetTokens: UsersShape["forgetTokens"]
+  forgetTokens: UsersShape["forgetTokens"],
+  audit: AuditLogShape
 ): Pick<UsersShape, "listInstanceAdmins" | "setInstanceAdmin"> => ({
   listInstanceAdmins: Effect.andThen(ensureInstanceAdmin("list the instance administrators"), users.listInstanceAdmins),
   setInstanceAdmin: Effect.fn("Users.setInstanceAdmin")(function*(userId: string, instanceAdmin: boolean) {
@@ -166,7 +168,14 @@ const instanceAdministration = (
       if (!instanceAdmin && admins.every((admin) => admin.id === userId)) {
         return yield* new Errors.Conflict({ reason: "The last instance administrator cannot be withdrawn: grant it to another user first" })
       }
-      return Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
+      const updated = Option.getOrThrow(yield* users.update(userId, { instanceAdmin }))
+      yield* audit.record({
+        organizationId: null,
+        action: instanceAdmin ? "instance.admin-granted" : "instance.admin-withdrawn",
+        actor: yield* auditCaller,
+        target: userRef(updated.id, updated.email)
+      })
+      return updated
     }))
     // Its tokens act with the new rights at once here (sessions read the person on each request).
     yield* forgetTokens()
@@ -183,7 +192,8 @@ const tokenManagement = (
     readonly ensureSelfOrAdmin: (userId: string, action: string) => Effect.Effect<User, Errors.NotFound | Errors.Forbidden, Actor.Actor>
     readonly issueToken: (userId: string, secret: string, options: TokenOptions) => Effect.Effect<ApiToken>
     readonly forgetTokens: UsersShape["forgetTokens"]
-  }
+  },
+  audit: AuditLogShape
 ): Pick<UsersShape, "createToken" | "listTokens" | "revokeToken"> => {
   const { ensureSelfOrAdmin, findUser, forgetTokens, issueToken } = own
 
@@ -206,13 +216,23 @@ const tokenManagement = (
       return yield* new Errors.InvalidInput({ field: "expiresAt", reason: "must be in the future" })
     }
     const secret = generateSecret()
-    const token = yield* issueToken(userId, secret, {
-      label: input.label ?? null,
-      expiresAt: input.expiresAt ?? null,
-      bootstrap: false,
-      organizationId: actor.scope ?? null,
-      fromSession: actor.viaSession === true
-    })
+    const token = yield* transactor.transaction(Effect.gen(function*() {
+      const token = yield* issueToken(userId, secret, {
+        label: input.label ?? null,
+        expiresAt: input.expiresAt ?? null,
+        bootstrap: false,
+        organizationId: actor.scope ?? null,
+        fromSession: actor.viaSession === true
+      })
+      yield* audit.record({
+        organizationId: token.organizationId,
+        action: "token.created",
+        actor: yield* auditCaller,
+        target: { type: "token", id: token.id, ...(token.label === null ? {} : { label: token.label }) },
+        payload: { owner: userId, expiresAt: token.expiresAt?.toISOString() ?? null }
+      })
+      return token
+    }))
     return { token, secret }
   })
 
@@ -229,7 +249,9 @@ const tokenManagement = (
 
   const revokeToken = Effect.fn("Users.revokeToken")(function*(userId: string, tokenId: string) {
     yield* ensureOwnTokens(userId)
-    const hash = yield* transactor.transaction(users.deleteToken(userId, tokenId))
+    const hash = yield* transactor.transaction(Effect.tap(users.deleteToken(userId, tokenId), (deleted) =>
+      Option.isNone(deleted) ? Effect.void : Effect.flatMap(auditCaller, (actor) =>
+        audit.record({ organizationId: null, action: "token.revoked", actor, target: { type: "token", id: tokenId }, payload: { owner: userId } }))))
     if (Option.isNone(hash)) return yield* new Errors.NotFound({ resource: "Token", id: tokenId })
     yield* forgetTokens([hash.value])
   })
@@ -243,6 +265,7 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
     Effect.gen(function*() {
       const [users, verifications, ids] = [yield* UsersRepo, yield* EmailVerificationRepo, yield* Ids.Ids]
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const issueToken = Effect.fnUntraced(function*(userId: string, secret: string, options: TokenOptions) {
@@ -333,14 +356,14 @@ export class Users extends Context.Service<Users, UsersShape>()("@quire/identity
 
       return Users.of({
         bootstrapAdmin,
-        ...instanceAdministration(users, transactor, forgetTokens),
+        ...instanceAdministration(users, transactor, forgetTokens, audit),
         authenticate,
         caller,
         current,
         get: (userId) => findUser(userId),
         create,
         update,
-        ...tokenManagement(users, transactor, { findUser, ensureSelfOrAdmin, issueToken, forgetTokens }),
+        ...tokenManagement(users, transactor, { findUser, ensureSelfOrAdmin, issueToken, forgetTokens }, audit),
         forgetTokens
       })
     })

@@ -9,6 +9,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Actor, Errors, Ids, InstanceSecret, Sealed, SignedToken } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, InviteSignUp, inviteToken, MemberInvites, MembershipDependents, migrations, Organizations, SignInSessions, VisitorClaims } from "../src/index.ts"
@@ -38,7 +39,7 @@ for (const database of Backends.databases) {
         yield* sql`
           INSERT INTO identity_email_invites (id, organization_id, email, role, created_at)
           VALUES ('old-email-invite-0123456789', 'old-org', 'invited@old.test', 'admin', now())`
-        yield* Migrations.run(migrations)
+        yield* Migrations.run(auditMigrations, migrations)
 
         const services = IdentityLayers.layerServices.pipe(
           Layer.provide(IdentityLayers.layerReposSql),

@@ -2,6 +2,7 @@
  * The identity ports' contract suites, run against memory, a real PostgreSQL and PGlite. Each
  * backend is one fresh store shared by the suites, whose tests use disjoint ids.
  */
+import { migrations as auditMigrations } from "@quire/audit"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations } from "../src/index.ts"
 import { membersRepoContract } from "./contract/MembersRepoContract.ts"
@@ -14,7 +15,7 @@ import { signInRepoContract } from "./contract/SignInRepoContract.ts"
 import { teamsRepoContract } from "./contract/TeamsRepoContract.ts"
 import { usersRepoContract } from "./contract/UsersRepoContract.ts"
 
-const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [auditMigrations, migrations] })
 
 Backends.each(backends, (it) => {
   usersRepoContract(it)

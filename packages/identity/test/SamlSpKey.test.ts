@@ -7,12 +7,13 @@ import { assert } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import { generateKeyPairSync } from "node:crypto"
 import { InstanceSecret } from "@quire/kernel"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations } from "../src/index.ts"
 import { SamlSignInRepo } from "../src/SamlSignInRepo.ts"
 import * as SamlSpKey from "../src/SamlSpKey.ts"
 
-const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [auditMigrations, migrations] })
 
 const underSecret = (secret: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.provideService(effect, InstanceSecret.StoredSecret, Option.some(Redacted.make(secret)))

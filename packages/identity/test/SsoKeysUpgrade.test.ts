@@ -8,6 +8,7 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { generateKeyPairSync } from "node:crypto"
 import { Migrations, SqlTransactor } from "@quire/db"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Ids, InstanceSecret, Sealed } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, MembershipDependents, migrations, SamlSignIn, VisitorClaims } from "../src/index.ts"
@@ -36,7 +37,7 @@ for (const database of Backends.databases) {
         yield* sql`
           INSERT INTO identity_oidc_requests (state, organization_id, provider_id, code_verifier, nonce, relay_state, expires_at)
           VALUES ('old-state-0123456789', 'old-org', 'old-oidc', 'old-verifier-0123456789', 'nonce', '/', now() + interval '5 minutes')`
-        yield* Migrations.run(migrations)
+        yield* Migrations.run(auditMigrations, migrations)
         assert.deepStrictEqual(yield* sql`SELECT * FROM identity_oidc_requests`, [])
 
         const services = IdentityLayers.layerServices.pipe(

@@ -2,6 +2,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Migrations } from "@quire/db"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations, OrganizationsRepo, UsersRepo } from "../src/index.ts"
@@ -13,7 +14,7 @@ const defectOf = <A, E>(exit: Exit.Exit<A, E>): string => {
 
 for (const database of Backends.databases) {
   const repos = IdentityLayers.layerReposSql.pipe(
-    Layer.provideMerge(Layer.effectDiscard(Migrations.run(migrations))),
+    Layer.provideMerge(Layer.effectDiscard(Migrations.run(auditMigrations, migrations))),
     Layer.provideMerge(database.layer)
   )
   layer(repos, { timeout: "60 seconds" })(`${database.name}: stored identity rows`, (it) => {

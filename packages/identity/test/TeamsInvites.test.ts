@@ -5,6 +5,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { Actor, Ids } from "@quire/kernel"
+import { migrations as auditMigrations } from "@quire/audit"
 import { as, asInstanceAdmin, assertNone, at, Backends, errorMessage, errorTag, some } from "@quire/testkit"
 import { EmailVerificationRepo, IdentityLayers, MemberInvites, MembersRepo, MembershipDependents, migrations, Organizations, Teams, TeamsRepo, Users, UsersRepo } from "../src/index.ts"
 import { makeUser } from "./contract/Fixtures.ts"
@@ -14,7 +15,7 @@ const services = Layer.mergeAll(Teams.layer, Users.layer, MemberInvites.layer).p
   Layer.provide([Ids.Ids.layer, MembershipDependents.layerNone])
 )
 
-const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
+const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [auditMigrations, migrations] })
 
 const insertUser = (userId: string) => Effect.flatMap(Effect.service(UsersRepo), (users) => users.insert(makeUser(userId)).pipe(Effect.orDie))
 

@@ -6,6 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { Migrations, SqlTransactor } from "@quire/db"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Ids } from "@quire/kernel"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, migrations, Users } from "../src/index.ts"
@@ -36,7 +37,7 @@ for (const database of Backends.databases) {
             INSERT INTO identity_api_tokens (id, user_id, label, token_hash, created_at) VALUES
               ('old-boot', 'old-admin', 'bootstrap', ${hashSecret("quire_old_bootstrap")}, now()),
               ('old-ci', 'old-admin', 'ci', ${hashSecret("quire_old_ci")}, now())`
-          yield* Migrations.run(migrations)
+          yield* Migrations.run(auditMigrations, migrations)
 
           const users = yield* Users
           assert.strictEqual(Option.getOrThrow(yield* users.authenticate("quire_old_bootstrap")).id, "old-admin")

@@ -1,4 +1,5 @@
 /** Every domain package's use cases, over memory or Postgres adapters. */
+import { migrations as auditMigrations } from "@quire/audit"
 import { Effect, Layer } from "effect"
 import { ContentLayers, MainObservers, migrations as contentMigrations, ParsePool, SpaceContent } from "@quire/content"
 import { Migrations, SqlTransactor } from "@quire/db"
@@ -20,7 +21,7 @@ import * as NotificationMail from "./NotificationMail.ts"
 import * as SpaceDependentsLive from "./SpaceDependentsLive.ts"
 
 /** Every package's migrations, in dependency order. */
-export const migrations: ReadonlyArray<Migrations.PackageMigrations> = [identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations]
+export const migrations: ReadonlyArray<Migrations.PackageMigrations> = [auditMigrations, identityMigrations, contentMigrations, reviewsMigrations, sitesMigrations, gitsyncMigrations, gatewayMigrations, specsMigrations, translationsMigrations, queueMigrations]
 
 /** Applies every package's pending migrations. */
 export const migrate = Migrations.run(...migrations)

@@ -1,5 +1,6 @@
 /** Use cases on invitations by email: offers that wait for their person (an instance administrator's adds existing users at once). */
 import { Clock, Duration, Effect, Option } from "effect"
+import { caller as auditCaller, userRef } from "@quire/audit"
 import { Actor, type Roles } from "@quire/kernel"
 import type { InviteInput, InviteResult } from "./OrganizationTypes.ts"
 import type { EmailVerificationRepoShape } from "../EmailVerificationRepo.ts"
@@ -12,7 +13,7 @@ import type { OrganizationEdit } from "./OrganizationEdit.ts"
 export const emailInviteRetention = Duration.days(30)
 
 export const emailInvites = Effect.fnUntraced(function*(edit: OrganizationEdit, mail: AccountMailShape, verifications: EmailVerificationRepoShape) {
-  const { repo, users, members, ids, transactor, now, adminAccess } = edit
+  const { repo, users, members, ids, transactor, audit, now, adminAccess } = edit
   const inviteIds = yield* emailInviteIds
   // Invitations of an older Quire keep their id in clear: hashed and sealed now, once.
   const legacy = yield* repo.sealLegacyEmailInvites(inviteIds.stored)
@@ -42,11 +43,13 @@ export const emailInvites = Effect.fnUntraced(function*(edit: OrganizationEdit, 
       // anyone else's invitation, or one to an unproven account, is an offer its person accepts.
       if (Option.isSome(user) && actor.instanceAdmin && (yield* verifications.isVerified(user.value.id))) {
         yield* members.add({ organizationId, userId: user.value.id, role, joinedAt, sso: input.sso })
+        yield* audit.record({ organizationId, action: "member.joined", actor: yield* auditCaller, target: userRef(user.value.id, email), payload: { role, addedByInvite: true } })
         added.push(user.value.id)
       } else {
         // Ids' random ids have about 119 bits: enough for a secret.
         const inviteId = yield* ids.make
         yield* repo.insertEmailInvite({ ...inviteIds.stored(inviteId), organizationId, email, role, sso: input.sso, createdAt: joinedAt })
+        yield* audit.record({ organizationId, action: "member.invited", actor: yield* auditCaller, target: { type: "email", id: email }, payload: { role, sso: input.sso } })
         offers.push({ email, inviteId })
       }
     }

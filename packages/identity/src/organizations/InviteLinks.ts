@@ -4,6 +4,7 @@
  * sealed under the instance secret for the listings that answer it (GitBook's API does).
  */
 import { Effect, Option } from "effect"
+import { userRef } from "@quire/audit"
 import { Actor, Errors, Roles, Sealed } from "@quire/kernel"
 import type { LinkInvite, MembershipRole } from "../domain/Identity.ts"
 import type { LinkInviteInput, LinkInviteView } from "./OrganizationTypes.ts"
@@ -24,7 +25,7 @@ export const linkInviteSealPurpose = "quire/identity/invite-link-secret/v1"
 const storedIdPattern = /^[0-9a-f]{64}$/
 
 export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
-  const { repo, members, ids, transactor, now, adminAccess } = edit
+  const { repo, members, ids, transactor, audit, now, adminAccess } = edit
   const key = yield* Sealed.keyFor(linkInviteSealPurpose)
   const stored = (secret: string) => ({ id: Sealed.bearerHash(secret), sealedId: Sealed.seal(key, secret) })
   // Links of an older Quire keep their secret as their id: hashed and sealed now, once.
@@ -121,10 +122,19 @@ export const inviteLinks = Effect.fnUntraced(function*(edit: OrganizationEdit) {
     const invite = yield* usableLinkInvite(organizationId, inviteId)
     const member = yield* members.find(organizationId, actor.userId)
     if (Option.isNone(member)) {
-      return yield* members.add({ organizationId, userId: actor.userId, role: invite.role, joinedAt: yield* now, sso: false })
+      const added = yield* members.add({ organizationId, userId: actor.userId, role: invite.role, joinedAt: yield* now, sso: false })
+      if (added) yield* audit.record({ organizationId, action: "member.joined", actor: userRef(actor.userId), target: userRef(actor.userId), payload: { role: invite.role, inviteLink: invite.id } })
+      return added
     }
     if (viewOf(invite, Option.some(member.value)).redundant) return false
     yield* members.setRole(organizationId, actor.userId, invite.role)
+    yield* audit.record({
+      organizationId,
+      action: "member.role-changed",
+      actor: userRef(actor.userId),
+      target: userRef(actor.userId),
+      payload: { from: member.value.role, to: invite.role, inviteLink: invite.id }
+    })
     return true
   }, transactor.transaction)
 

@@ -1,8 +1,9 @@
 /**
  * What the organization use cases (records, email invitations, invite links) share: the ports,
- * the clock, and the caller's access to an organization, as a member or as its admin.
+ * the audit log, the clock, and the caller's access to an organization, as a member or as its admin.
  */
 import { Clock, Effect, Option } from "effect"
+import { AuditLog } from "@quire/audit"
 import { Actor, Errors, Ids, Spans, Transactor } from "@quire/kernel"
 import { ensureOrganization } from "../Authorization.ts"
 import { MembersRepo } from "../MembersRepo.ts"
@@ -17,6 +18,7 @@ export const make = Effect.gen(function*() {
   const members = yield* MembersRepo
   const ids = yield* Ids.Ids
   const transactor = yield* Transactor.Transactor
+  const audit = yield* AuditLog
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   /**
@@ -37,7 +39,7 @@ export const make = Effect.gen(function*() {
     return found
   })
 
-  return { repo, users, members, ids, transactor, now, access, adminAccess }
+  return { repo, users, members, ids, transactor, audit, now, access, adminAccess }
 })
 
 export type OrganizationEdit = Effect.Success<typeof make>

@@ -8,6 +8,7 @@
  * an account is never taken over, unless that account never proved the email and the mailed link
  * does: the mailbox's owner then claims it (a new password; its sessions and tokens end).
  */
+import { AuditLog, userRef } from "@quire/audit"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, type Roles, Sealed, Transactor } from "@quire/kernel"
 import type { Organization, User } from "../domain/Identity.ts"
@@ -21,7 +22,7 @@ import { Users } from "../Users.ts"
 import { EmailVerificationRepo } from "../EmailVerificationRepo.ts"
 import { emailInviteIds } from "../organizations/EmailInviteIds.ts"
 import { openEmailInviteToken } from "../organizations/EmailInviteTokens.ts"
-import { type ClientInfo, PasswordSignIn } from "./PasswordSignIn.ts"
+import { type ClientInfo, fromClient, PasswordSignIn } from "./PasswordSignIn.ts"
 import { validDisplayName, validEmail, validPassword } from "./Passwords.ts"
 import * as SsoEnforcement from "./SsoEnforcement.ts"
 import { type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
@@ -85,6 +86,7 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
       const passwords = yield* PasswordSignIn
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const limits = yield* Effect.orDie(SignUpLimits)
       const attempts = yield* SignInRepo
@@ -171,13 +173,20 @@ export class InviteSignUp extends Context.Service<InviteSignUp, InviteSignUpShap
           const member = yield* members.find(organizationId, account.id)
           if (Option.isNone(member)) {
             yield* members.add({ organizationId, userId: account.id, role: invite.role, sso: invite.sso, joinedAt: at })
+            yield* audit.record({
+              organizationId,
+              action: "member.joined",
+              actor: userRef(account.id, email),
+              target: userRef(account.id, email),
+              payload: { role: invite.role, signedUp: true }
+            })
           }
           // Whoever held the account before the owner proved the mailbox keeps no way in.
           const revoked = claim ? yield* revokeAccess(account.id) : []
           return { user: account, claimed: revoked }
         }))
         if (claimed.length > 0) yield* accounts.forgetTokens(claimed)
-        return yield* sessions.begin({ userId: user.id, method: "password", userAgent: client.userAgent })
+        return yield* sessions.begin({ userId: user.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       /** Ends every session and API token of the account (claimed by its email's owner); the hashes of the tokens. */

@@ -7,6 +7,7 @@
  * so a stranger's failures never lock the owner out of their own address. A wrong email and a wrong password get the same answer in about the same time
  * (an unknown email verifies a dummy hash).
  */
+import { AuditLog, AuditOrigin, userRef } from "@quire/audit"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { Errors, Transactor } from "@quire/kernel"
 import { SetupClosed, SignInFailed, type SsoRequired, TooManyAttempts } from "../domain/SignIn.ts"
@@ -70,6 +71,10 @@ export interface PasswordSignInShape {
 
 const addressKey = (client: ClientInfo) => `address:${client.address}`
 
+/** Audit events of a sign-in carry the signing-in client's address and user agent (sign-in pages are the app's). */
+export const fromClient = (client: ClientInfo) =>
+  Effect.provideService(AuditOrigin, { source: "ui", address: client.address, userAgent: client.userAgent })
+
 export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSignInShape>()("@quire/identity/PasswordSignIn") {
   static readonly layer = Layer.effect(
     PasswordSignIn,
@@ -81,6 +86,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
       const sessions = yield* SignInSessions
       const passwords = yield* Passwords
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
       const enforcement = yield* SsoEnforcement.make
       const mail = yield* accountMail
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -136,7 +142,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
             `First-run setup changed the sign-in email of the Quire administrator from ${admin.email} to ${email}.\n`
           )
         }
-        return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent })
+        return yield* sessions.begin({ userId: admin.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       const signIn = Effect.fn("PasswordSignIn.signIn")(function*(emailInput: unknown, password: unknown, client: ClientInfo) {
@@ -160,6 +166,13 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
         if (!matches || Option.isNone(user)) {
           yield* spend(pairKey)
           yield* spend(emailKey)
+          // The email tried is kept only when it names an account: a typo of a password into the email field stays out of the log.
+          yield* audit.record({
+            organizationId: null,
+            action: "auth.password.failed",
+            actor: Option.isSome(user) ? { type: "user", id: user.value.id, label: user.value.email } : { type: "user", id: "unknown" },
+            target: Option.isSome(user) ? { type: "user", id: user.value.id, label: user.value.email } : { type: "user", id: "unknown" }
+          }).pipe(fromClient(client))
           return yield* new SignInFailed()
         }
         // The address's own failures are forgiven; the account's count stays, so a success of the
@@ -167,7 +180,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
         yield* repo.clearAttempts(pairKey)
         // Only once the password is right, so that the answer reveals nothing to a stranger.
         yield* enforcement.checkPassword(user.value)
-        return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent })
+        return yield* sessions.begin({ userId: user.value.id, method: "password", userAgent: client.userAgent }).pipe(fromClient(client))
       })
 
       const changePassword = Effect.fn("PasswordSignIn.changePassword")(function*(
@@ -189,6 +202,7 @@ export class PasswordSignIn extends Context.Service<PasswordSignIn, PasswordSign
         const password = yield* validPassword("newPassword", newPassword)
         yield* transactor.transaction(Effect.gen(function*() {
           yield* setPassword(session.userId, password)
+          yield* audit.record({ organizationId: null, action: "auth.password.changed", actor: userRef(session.userId), target: userRef(session.userId) })
           yield* sessions.revokeOthers(session.userId, session.id)
         }))
         yield* repo.clearAttempts(key)

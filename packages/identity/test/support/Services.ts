@@ -4,11 +4,12 @@
  */
 import { ConfigProvider, Layer } from "effect"
 import { Ids } from "@quire/kernel"
+import { migrations as auditMigrations } from "@quire/audit"
 import { Backends } from "@quire/testkit"
 import { IdentityLayers, MembershipDependents, migrations, VisitorClaims } from "../../src/index.ts"
 
 /** The identity repositories on each backend. */
-export const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [migrations] })
+export const backends = Backends.ports({ memory: IdentityLayers.layerReposMemory, sql: IdentityLayers.layerReposSql, migrations: [auditMigrations, migrations] })
 
 /** What the services need besides the repositories: ids, no membership dependents, test visitor claims, `settings` as the config. */
 export const dependencies = (settings: Record<string, unknown> = {}) =>

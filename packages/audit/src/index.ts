@@ -1,0 +1,8 @@
+export { AuditLog, AuditRetentionDays, caller, userRef } from "./AuditLog.ts"
+export type { AuditLogShape } from "./AuditLog.ts"
+export { AuditLogRepo } from "./AuditLogRepo.ts"
+export { AuditOrigin } from "./AuditOrigin.ts"
+export type { AuditOriginShape } from "./AuditOrigin.ts"
+export * from "./domain/AuditEvent.ts"
+export { migrations } from "./migrations/index.ts"
+export * as SqlAuditLogRepo from "./SqlAuditLogRepo.ts"
