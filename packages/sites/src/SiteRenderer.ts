@@ -43,7 +43,7 @@ export interface SiteRendererShape {
    * Ask's answer to `question` for the reader of `request` (its claims choose the sections and
    * spaces read), whatever the site's `ai.mode`: the caller decides whether Ask is offered.
    */
-  readonly ask: (request: RenderRequest, question: string) => Effect.Effect<AskReply, AskFailure>
+  readonly ask: (request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) => Effect.Effect<AskReply, AskFailure>
   readonly redirectTarget: (site: PublishedSite, root: string, destination: RedirectDestination) => Effect.Effect<string | undefined>
 }
 
@@ -123,8 +123,13 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         return Effect.map(destinationUrl(reading, destination), (url) => url === undefined ? undefined : new URL(url, root).toString())
       }
 
-      const askFor = Effect.fn("SiteRenderer.ask")(function*(request: RenderRequest, question: string) {
-        return yield* ask(readingOf(request, revisions, trees, parseCondition), published, model, question)
+      const askFor = Effect.fn("SiteRenderer.ask")(function*(request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) {
+        const reading = readingOf(request, revisions, trees, parseCondition)
+        // A scope narrows what the reader sees; it never widens it.
+        const scoped = scope === undefined
+          ? reading
+          : { ...reading, visible: { ...reading.visible, places: reading.visible.places.filter((p) => scope(p.siteSpace.siteSpace.id)) } }
+        return yield* ask(scoped, published, model, question)
       })
 
       return SiteRenderer.of({ render, ask: askFor, redirectTarget })

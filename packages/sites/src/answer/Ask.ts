@@ -60,7 +60,8 @@ const stopWords = new Set((
   "into is it its itself just let me more most my no nor not now of off on once one only or other our out over own same " +
   "she should so some such than that the their them then there these they this those through to too under until up us " +
   "use used using very want was way we were what when where which while who whom why will with would you your yours " +
-  "make need possible tell thing things something anything know"
+  "make need possible tell thing things something anything know read find learn see show explain mean means page docs " +
+  "documentation please"
 ).split(" "))
 
 /** The words of a question worth searching for, in order, at most 8. */
