@@ -59,6 +59,8 @@ for (const backend of backends) {
           const prompt = prompts.at(-1)!
           assert.deepStrictEqual([prompt.model, prompt.auth, prompt.question], ["fake-model", "Bearer sk-test", "Where do I read about the giraffes?"])
           assert.include(prompt.system, "Docker steps with giraffes.")
+          // The site's pages offer Ask beside the search box.
+          assert.include((yield* get(site.path)).text, `data-ask="${site.path}~ask"`)
         }))
 
       it.effect("never passes the model a section the visitor's claims do not open", () =>
@@ -133,6 +135,8 @@ for (const backend of backends) {
         const asked = yield* askOn(site.path, "Where are the giraffes?")
         assert.strictEqual(asked.status, 501)
         assert.include(asked.json.error?.message, "QUIRE_AI_URL")
+        // Nor do its pages offer it.
+        assert.notInclude((yield* get(site.path)).text, "data-ask=\"")
       }))
   })
 }

@@ -111,7 +111,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       })
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions, trees, parseCondition)
+        const reading = readingOf(request, revisions, trees, parseCondition, model.configured)
         const answered = yield* answer(reading)
         // A path with no page may be one of the site's redirects, which answer before the 404.
         if (answered.kind !== "Html" || answered.status !== 404) return answered

@@ -1,8 +1,8 @@
 /**
  * A site's Ask: a reader's question answered by the configured model from the pages of the site
  * that reader may see, with the pages it drew on. Retrieval is the site's own search (findPages),
- * run once per word of the question and fused, so a question in plain words finds the pages that
- * hold most of its words, the rarer words weighing more.
+ * run once per word of the question and per pair of its words, and fused, so a question in plain
+ * words finds the pages that hold most of its words together, the rarer words weighing more.
  */
 import { Effect } from "effect"
 import type { PublishedContent } from "@quire/content"
@@ -60,8 +60,8 @@ const stopWords = new Set((
   "into is it its itself just let me more most my no nor not now of off on once one only or other our out over own same " +
   "she should so some such than that the their them then there these they this those through to too under until up us " +
   "use used using very want was way we were what when where which while who whom why will with would you your yours " +
-  "make need possible tell thing things something anything know read find learn see show explain mean means page docs " +
-  "documentation please"
+  "make need possible tell thing things something anything know read find learn see show explain mean means " +
+  "please"
 ).split(" "))
 
 /** The words of a question worth searching for, in order, at most 8. */
@@ -109,17 +109,32 @@ export const retrieve = (reading: Reading, published: PublishedContent["Service"
         }
       }
     }
-    const limit = 20
+    const limit = 50
+    const weights = new Map<string, number>()
     for (const word of keywords) {
       const stem = stemOf(word)
-      const pages = yield* findPages(reading, published, stem, { limit, sectionsPerPage: bounds.sectionsPerPage, prefix: stem !== word || word.length >= 5 })
+      const pages = yield* findPages(reading, published, stem, { limit, sectionsPerPage: bounds.sectionsPerPage, prefix: stem !== word })
       // A word on few pages tells more than one on many.
-      add(pages, Math.log(1 + (2 * limit) / Math.max(1, pages.length)))
+      const weight = Math.log(1 + (2 * limit) / Math.max(1, pages.length))
+      weights.set(stem, weight)
+      add(pages, weight)
     }
-    if (keywords.length > 1) {
-      // Pages holding every word of the question come first.
+    // Pages holding two of the question's words together rank above those holding one.
+    for (let i = 0; i < keywords.length; i++) {
+      for (let j = i + 1; j < keywords.length; j++) {
+        const both = yield* findPages(reading, published, `${stemOf(keywords[i]!)} ${stemOf(keywords[j]!)}`, { limit: 10, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
+        if (both.length > 0) add(both, Math.log(1 + (2 * limit) / both.length))
+      }
+    }
+    if (keywords.length > 2) {
+      // And pages holding every word of it come first.
       const all = yield* findPages(reading, published, keywords.join(" "), { limit: 10, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
       add(all, keywords.length)
+    }
+    // A page whose title names what is asked about is what a reader would open first.
+    for (const candidate of candidates.values()) {
+      const words = candidate.found.hit.title.toLowerCase().split(/[^\p{L}\p{N}]+/u)
+      for (const [stem, weight] of weights) if (words.some((word) => word.startsWith(stem))) candidate.score += weight
     }
     return [...candidates.values()]
       .toSorted((a, b) => b.score - a.score)
