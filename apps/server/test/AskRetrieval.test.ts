@@ -1,6 +1,6 @@
 /**
  * Ask's retrieval on GitBook's public docs (AskRetrieval.ts): the answering page is among the
- * sources passed to the model for at least 17 questions in 20. Skipped only when the repository's
+ * sources passed to the model for at least 9 questions in 10. Skipped only when the repository's
  * mirror is not on this machine. With `QUIRE_ASK_RETRIEVAL_REPORT` set, writes the figure there
  * as JSON (`pnpm bench --ask-retrieval`).
  */
@@ -32,7 +32,7 @@ for (const backend of backends) {
   layer(withSettings(backend.layer, { QUIRE_AI_URL: providerUrl }), { timeout: 600_000 })(
     `Ask's retrieval on GitBook's public docs (${backend.name})`,
     (it) => {
-      it.effect.skipIf(!mirrorPresent())("passes the answering page to the model for at least 17 questions in 20", () =>
+      it.effect.skipIf(!mirrorPresent())("passes the answering page to the model for at least 9 questions in 10", () =>
         Effect.gen(function*() {
           const { alice, organizationId } = yield* organizationWith()
           const api = alice.api
@@ -58,8 +58,7 @@ for (const backend of backends) {
           const report = reportOf(results)
           const out = process.env["QUIRE_ASK_RETRIEVAL_REPORT"]
           if (out !== undefined && out !== "") writeFileSync(out, JSON.stringify({ backend: backend.name, ...report }, null, 2))
-          // The goal is 0.9 (docs/sites.md, "Ask"); this holds the figure reached so far against regressions.
-          assert.isAtLeast(report.rate, 0.85, JSON.stringify(report.misses, null, 2))
+          assert.isAtLeast(report.rate, 0.9, JSON.stringify(report.misses, null, 2))
         }), 600_000)
     }
   )

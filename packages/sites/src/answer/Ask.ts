@@ -1,8 +1,8 @@
 /**
  * A site's Ask: a reader's question answered by the configured model from the pages of the site
  * that reader may see, with the pages it drew on. Retrieval is the site's own search (findPages),
- * run once per word of the question and per pair of its words, and fused, so a question in plain
- * words finds the pages that hold most of its words together, the rarer words weighing more.
+ * run once per word of the question and per pair of its words, and fused by rank, so a question in
+ * plain words finds the pages that hold most of its words together, the rarer words weighing more.
  */
 import { Effect } from "effect"
 import type { PublishedContent } from "@quire/content"
@@ -96,12 +96,13 @@ export const retrieve = (reading: Reading, published: PublishedContent["Service"
     const candidates = new Map<string, Candidate>()
     const add = (pages: ReadonlyArray<FoundPage>, weight: number) => {
       const best = pages[0]?.hit.score ?? 0
-      for (const found of pages) {
+      for (const [rank, found] of pages.entries()) {
         const key = `${found.hit.spaceId}/${found.hit.pageId}`
         const candidate = candidates.get(key) ?? { found, score: 0, sections: new Map() }
         candidates.set(key, candidate)
-        // Scores of one search are compared with its best, so that searches add up alike.
-        candidate.score += weight * (best > 0 ? found.hit.score / best : 1)
+        // By rank within each search (reciprocal rank fusion): a page one word's search puts first
+        // outweighs a long page that every search finds low.
+        candidate.score += (weight * 4) / (4 + rank)
         for (const section of found.hit.sections) {
           const seen = candidate.sections.get(section.id) ?? { section, weight: 0 }
           seen.weight += weight * (best > 0 ? section.score / best : 1)
@@ -110,6 +111,7 @@ export const retrieve = (reading: Reading, published: PublishedContent["Service"
       }
     }
     const limit = 50
+    const pairLimit = 10
     const weights = new Map<string, number>()
     for (const word of keywords) {
       const stem = stemOf(word)
@@ -122,14 +124,14 @@ export const retrieve = (reading: Reading, published: PublishedContent["Service"
     // Pages holding two of the question's words together rank above those holding one.
     for (let i = 0; i < keywords.length; i++) {
       for (let j = i + 1; j < keywords.length; j++) {
-        const both = yield* findPages(reading, published, `${stemOf(keywords[i]!)} ${stemOf(keywords[j]!)}`, { limit: 10, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
-        if (both.length > 0) add(both, Math.log(1 + (2 * limit) / both.length))
+        const both = yield* findPages(reading, published, `${stemOf(keywords[i]!)} ${stemOf(keywords[j]!)}`, { limit: pairLimit, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
+        if (both.length > 0) add(both, Math.log(1 + (2 * pairLimit) / both.length))
       }
     }
     if (keywords.length > 2) {
       // And pages holding every word of it come first.
-      const all = yield* findPages(reading, published, keywords.join(" "), { limit: 10, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
-      add(all, keywords.length)
+      const all = yield* findPages(reading, published, keywords.join(" "), { limit: pairLimit, sectionsPerPage: bounds.sectionsPerPage, prefix: false })
+      if (all.length > 0) add(all, Math.log(1 + (2 * pairLimit) / all.length))
     }
     // A page whose title names what is asked about is what a reader would open first.
     for (const candidate of candidates.values()) {
