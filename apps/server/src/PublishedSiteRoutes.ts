@@ -193,7 +193,7 @@ const serveSite = Effect.fnUntraced(function*(site: PublishedSite, root: string,
         answer.etag
       )
     case "Json":
-      return respond(HttpServerResponse.jsonUnsafe(answer.body))
+      return respond(HttpServerResponse.jsonUnsafe(answer.body, { status: answer.status ?? 200 }))
     case "File": {
       const contentType = servedType(answer.contentType)
       return respond(

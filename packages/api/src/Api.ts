@@ -26,6 +26,7 @@ import { SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
 import { SiteSectionsApi } from "./SiteSectionsApi.ts"
 import { SitesApi } from "./SitesApi.ts"
+import { SiteAskApi } from "./SiteAskApi.ts"
 import { SiteShareLinksApi } from "./SiteShareLinksApi.ts"
 import { SiteSpacesApi } from "./SiteSpacesApi.ts"
 import { SpaceContentApi } from "./SpaceContentApi.ts"
@@ -72,6 +73,7 @@ export class Api extends HttpApi.make("quire")
   .add(SiteSectionGroupsApi)
   .add(SiteSpacesApi)
   .add(SiteShareLinksApi)
+  .add(SiteAskApi)
   .add(SiteRedirectsApi)
   .add(GitApi)
   .add(GitWebhookApi)

@@ -52,7 +52,8 @@ export const SiteSearchScope = Schema.Union([
   }),
   Schema.Struct({ mode: Schema.Literal("specific"), siteSpaceIds: Schema.Array(EntityId).check(Schema.isMinLength(1), Schema.isMaxLength(100)) }),
   Schema.Struct({ mode: Schema.Literal("all") })
-])
+]).annotate({ identifier: "SiteSearchScope" })
+export type SiteSearchScope = typeof SiteSearchScope.Type
 
 /**
  * The body of a site's search: `query` with a `scope`, or GitBook's deprecated forms (`mode`

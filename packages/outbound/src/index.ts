@@ -15,3 +15,13 @@ export {
 
 /** Mail Quire sends: SMTP through nodemailer, or nothing, or a memory outbox for tests. */
 export { layerMemory as layerMailerMemory, type Mail, Mailer, type MailerShape, Outbox, SmtpConfig } from "./Mailer.ts"
+
+/** The OpenAI-compatible chat-completions client (translation, a site's Ask). */
+export {
+  chatCompletion,
+  ChatCompletionError,
+  type ChatEndpoint,
+  type ChatMessage,
+  endpointOf,
+  messageContent
+} from "./ChatCompletions.ts"

@@ -9,7 +9,7 @@ import { IdentityLayers, migrations as identityMigrations, VisitorClaims } from 
 import { Ids, Pagination, Transactor } from "@quire/kernel"
 import { migrations as queueMigrations } from "@quire/queue"
 import { migrations as reviewsMigrations, ReviewsLayers } from "@quire/reviews"
-import { migrations as sitesMigrations, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
+import { AskModel, migrations as sitesMigrations, SiteChanges, SitesLayers, SpaceRedirects, SpecOperations } from "@quire/sites"
 import { migrations as specsMigrations, SourceCredentials, SpecDocuments, SpecsLayers } from "@quire/specs"
 import { migrations as translationsMigrations, TranslationsLayers } from "@quire/translations"
 import * as ContentPlatform from "./ContentPlatform.ts"
@@ -85,7 +85,8 @@ const layerServices = Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
-    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide(layerSpaceRedirects)),
+    // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
+    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(

@@ -5,12 +5,14 @@
  * A dispatcher: each job (routing, URLs, navigation, chrome, machine files, search, pages, links,
  * caching) is a module of `answer/`.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { PublishedContent, SpaceContent } from "@quire/content"
 import { BoundedCache } from "@quire/kernel"
 import type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 import { assetAnswer, text } from "./answer/Answer.ts"
 import { answerCache } from "./answer/AnswerCache.ts"
+import { ask, type AskFailure, type AskReply } from "./answer/Ask.ts"
+import { AskModel } from "./AskModel.ts"
 import { notFound } from "./answer/Chrome.ts"
 import { fileAnswer } from "./answer/FileAnswer.ts"
 import { cacheKeyOf, machineFile } from "./answer/MachineFiles.ts"
@@ -22,6 +24,7 @@ import { revisionReader } from "./answer/Revisions.ts"
 import { routeOf } from "./answer/Routing.ts"
 import { destinationUrl, redirectAnswer } from "./answer/Redirects.ts"
 import { searchAnswer } from "./answer/Search.ts"
+import { askAnswer } from "./answer/AskAnswer.ts"
 import type { RedirectDestination } from "./domain/Redirect.ts"
 import type { PublishedSite } from "./PublishedSites.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
@@ -36,6 +39,11 @@ export type { RenderAnswer, RenderRequest } from "./answer/Answer.ts"
 export interface SiteRendererShape {
   readonly render: (request: RenderRequest) => Effect.Effect<RenderAnswer>
   /** Where a redirect's destination is on the site reached at `root`, as an anonymous reader sees it (absolute); undefined when hidden or gone. */
+  /**
+   * Ask's answer to `question` for the reader of `request` (its claims choose the sections and
+   * spaces read), whatever the site's `ai.mode`: the caller decides whether Ask is offered.
+   */
+  readonly ask: (request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) => Effect.Effect<AskReply, AskFailure>
   readonly redirectTarget: (site: PublishedSite, root: string, destination: RedirectDestination) => Effect.Effect<string | undefined>
 }
 
@@ -48,6 +56,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       const specs = yield* SpecOperations
       const highlighter = yield* CodeHighlighter
       const cache = yield* answerCache(specs)
+      // Without a model provided (a test, a tool), Ask refuses as when none is configured.
+      const model = Option.getOrElse(yield* Effect.serviceOption(AskModel), () => AskModel.layerNoneShape)
       const revisions = yield* revisionReader(published)
       const trees = yield* placeTrees
       const redirects = yield* RedirectsRepo
@@ -77,6 +87,8 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
             return yield* fileAnswer(reading, content, route.spaceId, route.fileId)
           case "Search":
             return yield* searchAnswer(reading, published)
+          case "Ask":
+            return yield* askAnswer(reading, published, model)
           case "Asset": {
             // Names are checked before the cache: unknown ones never take a place in it.
             if (!isAssetName(route.name)) return yield* notFound(reading, reading.visible.home)
@@ -99,7 +111,7 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
       })
 
       const render = Effect.fn("SiteRenderer.render")(function*(request: RenderRequest): Effect.fn.Return<RenderAnswer> {
-        const reading = readingOf(request, revisions, trees, parseCondition)
+        const reading = readingOf(request, revisions, trees, parseCondition, model.configured)
         const answered = yield* answer(reading)
         // A path with no page may be one of the site's redirects, which answer before the 404.
         if (answered.kind !== "Html" || answered.status !== 404) return answered
@@ -111,7 +123,16 @@ export class SiteRenderer extends Context.Service<SiteRenderer, SiteRendererShap
         return Effect.map(destinationUrl(reading, destination), (url) => url === undefined ? undefined : new URL(url, root).toString())
       }
 
-      return SiteRenderer.of({ render, redirectTarget })
+      const askFor = Effect.fn("SiteRenderer.ask")(function*(request: RenderRequest, question: string, scope?: (siteSpaceId: string) => boolean) {
+        const reading = readingOf(request, revisions, trees, parseCondition)
+        // A scope narrows what the reader sees; it never widens it.
+        const scoped = scope === undefined
+          ? reading
+          : { ...reading, visible: { ...reading.visible, places: reading.visible.places.filter((p) => scope(p.siteSpace.siteSpace.id)) } }
+        return yield* ask(scoped, published, model, question)
+      })
+
+      return SiteRenderer.of({ render, ask: askFor, redirectTarget })
     })
   )
 }

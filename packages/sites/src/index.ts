@@ -39,3 +39,6 @@ export * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
 export * as SqlSitesRepo from "./SqlSitesRepo.ts"
 export * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 export * as VisitorToken from "./VisitorToken.ts"
+/** A site's Ask: the model port and the answer's shapes. */
+export { AskModel, AskModelError, type AskModelShape, notConfigured as askNotConfigured } from "./AskModel.ts"
+export { type AskBounds, type AskFailure, type AskReply, type AskSource, defaultBounds as defaultAskBounds, keywordsOf, maxQuestion } from "./answer/Ask.ts"

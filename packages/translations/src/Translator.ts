@@ -1,17 +1,15 @@
 /**
  * Port: the machine translator. It translates a batch of text segments into a language with the
  * translation's instructions. The adapter shipped talks to an OpenAI-compatible chat-completions
- * endpoint (`QUIRE_TRANSLATE_URL`, `QUIRE_TRANSLATE_MODEL`, `QUIRE_TRANSLATE_KEY`) with Effect's
- * HttpClient, retrying 429 and 5xx answers with backoff; without a URL it is `layerNone`, whose
+ * endpoint (`QUIRE_TRANSLATE_URL`, `QUIRE_TRANSLATE_MODEL`, `QUIRE_TRANSLATE_KEY`) through
+ * outbound's chat-completions client, retrying 429 and 5xx answers with backoff; without a URL it is `layerNone`, whose
  * every call fails: a run then fails, it never copies text untranslated.
  */
-import { Config, Context, Data, Duration, Effect, Layer, Option, Schedule } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { Config, Context, Data, Effect, Layer, Option } from "effect"
+import { FetchHttpClient, HttpClient } from "effect/http"
+import { chatCompletion, messageContent } from "@quire/outbound"
 
 export class TranslatorError extends Data.TaggedError("TranslatorError")<{ readonly reason: string }> {}
-
-/** A provider answer worth trying again (rate limited, server error, network). */
-class Retryable extends Data.TaggedError("Retryable")<{ readonly reason: string }> {}
 
 export interface TranslateRequest {
   /** GitBook's language code of the target. */
@@ -56,8 +54,6 @@ export interface OpenAiOptions {
   readonly timeoutMillis?: number | undefined
 }
 
-const endpointOf = (url: string) => (/\/chat\/completions\/?$/.test(url) ? url : `${url.replace(/\/+$/, "")}/chat/completions`)
-
 /**
  * The system message. The owners' instructions are data, not rules: quoted as one JSON string
  * inside a delimited block that the prompt tells the model to read as style notes only, so text
@@ -86,9 +82,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** The translated segments in a chat-completions answer, or why it is not one. */
 export const parseAnswer = (body: unknown, expected: number): ReadonlyArray<string> | string => {
   if (!isObject(body) || !Array.isArray(body["choices"])) return "the answer has no choices"
-  const first: unknown = body["choices"][0]
-  const content = isObject(first) && isObject(first["message"]) ? first["message"]["content"] : undefined
-  if (typeof content !== "string") return "the answer has no message content"
+  const content = messageContent(body)
+  if (content === undefined) return "the answer has no message content"
   const trimmed = content.trim().replace(/^```(?:json)?\s*/, "").replace(/\s*```$/, "")
   let parsed: unknown
   try {
@@ -116,55 +111,18 @@ export class Translator extends Context.Service<Translator, TranslatorShape>()("
       Translator,
       Effect.gen(function*() {
         const client = yield* HttpClient.HttpClient
-        const endpoint = endpointOf(options.url)
-        const retries = options.retries ?? 4
-        const base = options.retryBaseMillis ?? 250
-        const timeout = Duration.millis(options.timeoutMillis ?? 120_000)
-
-        const once = (request: TranslateRequest) =>
-          Effect.gen(function*() {
-            let http = HttpClientRequest.post(endpoint).pipe(
-              HttpClientRequest.bodyJsonUnsafe({
-                model: options.model,
-                temperature: 0,
-                messages: [
-                  { role: "system", content: systemPrompt(request) },
-                  { role: "user", content: JSON.stringify(request.segments) }
-                ]
-              })
-            )
-            if (options.key !== undefined && options.key !== "") http = HttpClientRequest.bearerToken(http, options.key)
-            const response = yield* client.execute(http).pipe(
-              Effect.timeout(timeout),
-              Effect.mapError((e) => new Retryable({ reason: `the provider could not be reached (${e.message})` }))
-            )
-            if (response.status === 429 || response.status >= 500) {
-              return yield* new Retryable({ reason: `the provider answered ${response.status}` })
-            }
-            const text = yield* response.text.pipe(Effect.mapError((e) => new Retryable({ reason: `the provider's answer was cut (${e.message})` })))
-            if (response.status >= 400) {
-              return yield* new TranslatorError({ reason: `the provider answered ${response.status}: ${text.slice(0, 300)}` })
-            }
-            let body: unknown
-            try {
-              body = JSON.parse(text)
-            } catch {
-              return yield* new TranslatorError({ reason: "the provider's answer is not JSON" })
-            }
-            const parsed = parseAnswer(body, request.segments.length)
-            if (typeof parsed === "string") return yield* new TranslatorError({ reason: `the provider's answer is unusable: ${parsed}` })
-            return parsed
-          })
-
         const translate = (request: TranslateRequest) =>
-          once(request).pipe(
-            Effect.retry({
-              while: (e) => e instanceof Retryable,
-              schedule: Schedule.exponential(Duration.millis(base)),
-              times: retries
-            }),
-            Effect.catchTag("Retryable", (e) =>
-              Effect.fail(new TranslatorError({ reason: `${e.reason}, still after ${retries} retries` })))
+          chatCompletion(client, options, [
+            { role: "system", content: systemPrompt(request) },
+            { role: "user", content: JSON.stringify(request.segments) }
+          ]).pipe(
+            Effect.mapError((e) => new TranslatorError({ reason: e.reason })),
+            Effect.flatMap((body) => {
+              const parsed = parseAnswer(body, request.segments.length)
+              return typeof parsed === "string"
+                ? Effect.fail(new TranslatorError({ reason: `the provider's answer is unusable: ${parsed}` }))
+                : Effect.succeed(parsed)
+            })
           )
 
         return Translator.of({

@@ -21,6 +21,7 @@
  *                                                                       (a page read as GitBook's document against its markdown and node:http, DocumentsBench.ts)
  *   pnpm bench --sites-large [--sites-large-pages 10000] [--profile]     (a 10,000-page site's navigation and uncached pages, SitesBench.ts)
  *   pnpm bench --git [--git-pages 1000]                                  (Git sync only, GitBench.ts)
+ *   pnpm bench --ask-retrieval                                           (Ask's sources on GitBook's public docs, AskRetrievalBench.ts)
  *   pnpm bench --unit [--unit-rounds 5]                                  (times unit tests no longer limit, UnitBench.ts)
  *   pnpm bench --fidelity <GitBook repository or project dir> [--project-dir docs] [--json]
  *              [--fidelity-concurrency 2] [--fidelity-timeout 30000] [--hold]   (import, export, publish, crawl: FidelityBench.ts)
@@ -46,6 +47,7 @@ import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { basename, join, resolve } from "node:path"
 import { parseArgs } from "node:util"
+import * as AskRetrievalBench from "./AskRetrievalBench.ts"
 import * as CompareBench from "./CompareBench.ts"
 import * as DeepPagesBench from "./DeepPagesBench.ts"
 import * as FidelityBench from "./FidelityBench.ts"
@@ -106,6 +108,7 @@ const options = {
   "attack-sizes": { type: "string", default: MarkdownAttackBench.defaultOptions.sizes.join(",") },
   "attack-idle": { type: "string", default: String(MarkdownAttackBench.defaultOptions.idleMillis) },
   sites: { type: "boolean", default: false },
+  "ask-retrieval": { type: "boolean", default: false },
   "sites-connections": { type: "string", default: "50" },
   "sites-chapters": { type: "string", default: "40" },
   "sites-large": { type: "boolean", default: false },
@@ -297,6 +300,11 @@ const benches: ReadonlyArray<Bench> = [
       return yield* GitBench.run({ backends: new Set(args.backends.split(",")), adminUrl, pages: Number(args["git-pages"]), profileDir }, progress)
     }),
     smoke: () => ["--git-pages", "10"]
+  },
+  {
+    flag: "ask-retrieval",
+    run: () => AskRetrievalBench.run(progress),
+    smoke: () => []
   },
   {
     flag: "unit",

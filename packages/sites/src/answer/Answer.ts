@@ -36,7 +36,8 @@ export type RenderAnswer =
     readonly conditions?: ReadonlyArray<string>
   }
   | { readonly kind: "Text"; readonly contentType: string; readonly body: string; readonly etag: string }
-  | { readonly kind: "Json"; readonly body: View.SearchResults }
+  /** The search as JSON, or Ask's answer (`status` 200 unless given: a refusal's 4xx/501). */
+  | { readonly kind: "Json"; readonly body: View.SearchResults | AskJson; readonly status?: number | undefined }
   | { readonly kind: "File"; readonly bytes: Uint8Array; readonly contentType: string; readonly name: string; readonly etag: string }
   /**
    * A file of a space (`~files/...`), read from the store as it is sent: a published site's video
@@ -45,6 +46,11 @@ export type RenderAnswer =
   | { readonly kind: "Download"; readonly file: BlobStream; readonly contentType: string; readonly name: string; readonly etag: string }
   /** `status` 302 unless given (a site redirect's 307 or 308). */
   | { readonly kind: "Redirect"; readonly location: string; readonly status?: 307 | 308 | undefined }
+
+/** What `~ask` answers: the answer and its cited pages, or why there is none. */
+export type AskJson =
+  | { readonly answer: string; readonly sources: ReadonlyArray<{ readonly n: number; readonly title: string; readonly url: string; readonly section?: string | undefined }> }
+  | { readonly error: { readonly code: number; readonly message: string } }
 
 const etagOf = (text: string | Uint8Array): string => `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`
 

@@ -72,6 +72,7 @@ export const chrome = (
     tree: place === undefined || rev === undefined ? [] : reading.tree(place, rev).items,
     currentPage: currentId,
     searchUrl: `${basePath}~search`,
+    askUrl: reading.askConfigured === true && customization.ai?.mode === "assistant" ? `${basePath}~ask` : undefined,
     noindex: request.noindex,
     externalLinks: customization.externalLinks?.target,
     lang: customization.internationalization?.locale

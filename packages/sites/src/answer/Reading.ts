@@ -10,7 +10,13 @@ import { urlScheme } from "./UrlScheme.ts"
 
 export type { Reading } from "./ReadingTypes.ts"
 
-export const readingOf = (request: RenderRequest, revisions: RevisionReader, trees: PlaceTrees, parseCondition: ParseCondition): Reading => {
+export const readingOf = (
+  request: RenderRequest,
+  revisions: RevisionReader,
+  trees: PlaceTrees,
+  parseCondition: ParseCondition,
+  askConfigured = false
+): Reading => {
   const visible = visibleOf(request.site, request.claims, parseCondition)
   const urls = urlScheme(request.root)
   const reading: Reading = {
@@ -22,7 +28,8 @@ export const readingOf = (request: RenderRequest, revisions: RevisionReader, tre
     revision: perRequest(revisions),
     infoOf: revisions.infoOf,
     tree: (place, rev) => trees.of(reading, place, rev),
-    parseCondition
+    parseCondition,
+    askConfigured
   }
   return reading
 }

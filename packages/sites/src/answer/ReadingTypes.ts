@@ -28,6 +28,8 @@ export interface Reading {
   readonly tree: (place: Place, rev: Revision) => PlaceTree
   /** How the site's conditions are parsed (remembered by the renderer). */
   readonly parseCondition: ParseCondition
+  /** Whether the server has a model for Ask (the page then offers it where the site does). */
+  readonly askConfigured?: boolean | undefined
 }
 
 /** A place's page tree as every page of its revision shows it, and its documents in reading order. */

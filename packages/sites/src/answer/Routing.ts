@@ -1,4 +1,4 @@
-/** What a path below a site's root asks for: a machine file, a revision's file, a site asset, the search, a page, or nothing. */
+/** What a path below a site's root asks for: a machine file, a revision's file, a site asset, the search, Ask, a page, or nothing. */
 import { safeDecode } from "./UrlScheme.ts"
 
 export type MachineFile = "sitemap.xml" | "robots.txt" | "llms.txt" | "llms-full.txt"
@@ -7,6 +7,8 @@ export type Route =
   | { readonly kind: "Machine"; readonly file: MachineFile }
   | { readonly kind: "File"; readonly spaceId: string; readonly fileId: string }
   | { readonly kind: "Search" }
+  /** `~ask?q=…`: a question answered from the site's pages (JSON). */
+  | { readonly kind: "Ask" }
   /** `~assets/<name>`: a file pages load from the site itself (KaTeX's, Mermaid, the page script). */
   | { readonly kind: "Asset"; readonly name: string }
   /** `[section]/[site-space]/<page path>[.md]`, the `.md` taken off (and `index.md` with it). */
@@ -27,6 +29,7 @@ export const routeOf = (decoded: ReadonlyArray<string | undefined>, segments: Re
   if (segments.length === 1 && first !== undefined && machineFiles.includes(first)) return { kind: "Machine", file: first as MachineFile }
   if (first === "~files" && segments.length === 3) return { kind: "File", spaceId: segments[1]!, fileId: segments[2]! }
   if (first === "~search" && segments.length === 1) return { kind: "Search" }
+  if (first === "~ask" && segments.length === 1) return { kind: "Ask" }
   if (first === "~assets" && segments.length > 1 && decoded.every((s) => s !== undefined)) return { kind: "Asset", name: segments.slice(1).join("/") }
   if (decoded.some((s) => s === undefined || s.startsWith("~"))) return { kind: "NotFound" }
   const last = segments[segments.length - 1]

@@ -1,39 +1,69 @@
 /** A site's search: the results page, or JSON as the reader types, over the spaces the audience sees. */
 import { Effect } from "effect"
-import { hiddenPath, type PublishedContent } from "@quire/content"
+import { hiddenPath, type PageHit, type PublishedContent } from "@quire/content"
 import * as Layout from "../render/Layout.ts"
 import type * as View from "../render/View.ts"
 import { htmlAnswer, type RenderAnswer } from "./Answer.ts"
 import { chrome } from "./Chrome.ts"
 import { sectionTitle } from "./Navigation.ts"
 import type { Reading } from "./Reading.ts"
+import type { Place } from "./Places.ts"
 
-const results = (reading: Reading, published: PublishedContent["Service"], q: string) =>
+/** A page the search found that the reader may see, with its place and URL. */
+export interface FoundPage {
+  readonly hit: PageHit
+  readonly place: Place
+  readonly revisionId: string
+  /** The page's URL below the site's root as the reader reaches it (no anchor). */
+  readonly url: string
+}
+
+export interface FindOptions {
+  readonly limit: number
+  readonly sectionsPerPage: number
+  /** The query's last word is the start of a word. */
+  readonly prefix: boolean
+}
+
+/**
+ * The search over the spaces of the places the reader sees, best first, without the pages their
+ * revisions hide: what the results page lists, and what Ask reads its sources from.
+ */
+export const findPages = (reading: Reading, published: PublishedContent["Service"], q: string, options: FindOptions) =>
   Effect.gen(function*() {
     const { places } = reading.visible
     const spaceIds = [...new Set(places.map((p) => p.siteSpace.space.id))]
     if (spaceIds.length === 0) return []
-    // The JSON search answers as the reader types: its last word is the start of a word.
-    const hits = yield* published.search({ spaceIds, query: q, offset: 0, limit: 20, sectionsPerPage: 1, prefix: reading.request.json === true })
-    const found: Array<View.SearchResult> = []
+    const hits = yield* published.search({ spaceIds, query: q, offset: 0, ...options })
+    const found: Array<FoundPage> = []
     for (const hit of hits.pages) {
       const place = places.find((p) => p.siteSpace.space.id === hit.spaceId)
       if (place === undefined) continue
       const rev = yield* reading.revision(place)
       if (hiddenPath(rev.pages, hit.path)) continue
       const home = reading.infoOf(rev).home?.path
-      const best = hit.sections[0]
-      const anchor = best !== undefined && best.id !== "" ? `#${encodeURIComponent(best.id)}` : ""
-      const body = (best?.body ?? "").replace(/\s+/g, " ").trim()
-      found.push({
-        title: hit.title,
-        url: `${reading.urls.pageUrl(place, hit.path, home)}${anchor}`,
-        snippet: body.length > 200 ? `${body.slice(0, 197)}…` : body,
-        section: sectionTitle(reading, place)
-      })
+      found.push({ hit, place, revisionId: rev.id, url: reading.urls.pageUrl(place, hit.path, home) })
     }
     return found
   })
+
+const results = (reading: Reading, published: PublishedContent["Service"], q: string) =>
+  Effect.map(
+    // The JSON search answers as the reader types: its last word is the start of a word.
+    findPages(reading, published, q, { limit: 20, sectionsPerPage: 1, prefix: reading.request.json === true }),
+    (pages) =>
+      pages.map(({ hit, place, url }): View.SearchResult => {
+        const best = hit.sections[0]
+        const anchor = best !== undefined && best.id !== "" ? `#${encodeURIComponent(best.id)}` : ""
+        const body = (best?.body ?? "").replace(/\s+/g, " ").trim()
+        return {
+          title: hit.title,
+          url: `${url}${anchor}`,
+          snippet: body.length > 200 ? `${body.slice(0, 197)}…` : body,
+          section: sectionTitle(reading, place)
+        }
+      })
+  )
 
 /** `~search?q=…`: at most 20 pages, the query cut at 200 characters. */
 export const searchAnswer = (reading: Reading, published: PublishedContent["Service"]) =>

@@ -108,7 +108,7 @@ const headerLink = (view: SiteChrome, link: HeaderLinkView): string => {
 }
 
 const searchForm = (view: SiteChrome, query = ""): string =>
-  `<form class="search" role="search" action="${e(view.searchUrl)}" method="get" data-search>` +
+  `<form class="search" role="search" action="${e(view.searchUrl)}" method="get" data-search${view.askUrl === undefined ? "" : ` data-ask="${e(view.askUrl)}"`}>` +
   `<label class="search-box">${icon.search}<span class="visually-hidden">Search</span>` +
   `<input type="search" name="q" value="${e(query)}" placeholder="Search…" autocomplete="off" spellcheck="false" aria-controls="search-results">` +
   `<kbd class="search-key" aria-hidden="true" hidden>/</kbd></label>` +

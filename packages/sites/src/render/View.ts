@@ -218,6 +218,8 @@ export interface SiteChrome {
   readonly currentPage?: string | undefined
   /** The search results page; with `Accept: application/json` it answers `SearchResults`. */
   readonly searchUrl: string
+  /** Ask (`~ask`, JSON), when the site offers it and the server has a model. */
+  readonly askUrl?: string | undefined
   /** `<meta name="robots" content="noindex">` (unlisted, share-link and visitor-auth sites). */
   readonly noindex: boolean
   /** GitBook's `externalLinks.target`. */

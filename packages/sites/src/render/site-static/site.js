@@ -167,6 +167,58 @@
       // Offline or refused: the results shown stay, and Enter still submits the form.
     });
   }
+  // Ask: where the site offers it, a button beside the box sends the question and shows the
+  // answer with links to the pages it cites, in a live region read out when it arrives.
+  var askUrl = form.getAttribute("data-ask");
+  if (askUrl) {
+    var ask = document.createElement("button");
+    ask.type = "button";
+    ask.className = "search-ask";
+    ask.textContent = "Ask";
+    var reply = document.createElement("div");
+    reply.className = "search-answer";
+    reply.setAttribute("role", "status");
+    reply.setAttribute("aria-live", "polite");
+    reply.hidden = true;
+    form.appendChild(ask);
+    form.appendChild(reply);
+    ask.addEventListener("click", function() {
+      var q = input.value.trim();
+      if (!q) {
+        input.focus();
+        return;
+      }
+      close();
+      reply.hidden = false;
+      reply.textContent = "Looking for an answer\u2026";
+      var u = new URL(askUrl, location.href);
+      u.searchParams.set("q", q);
+      fetch(u, { headers: { Accept: "application/json" }, credentials: "same-origin" }).then(function(r) {
+        return r.json();
+      }).then(function(j) {
+        reply.textContent = "";
+        var p = document.createElement("p");
+        p.textContent = j.error ? j.error.message : j.answer;
+        reply.appendChild(p);
+        if (j.sources && j.sources.length) {
+          var list = document.createElement("ol");
+          list.className = "search-answer-sources";
+          j.sources.forEach(function(s) {
+            var li = document.createElement("li");
+            li.value = s.n;
+            var a = document.createElement("a");
+            a.href = s.url;
+            a.textContent = s.title;
+            li.appendChild(a);
+            list.appendChild(li);
+          });
+          reply.appendChild(list);
+        }
+      }).catch(function() {
+        reply.textContent = "The answer could not be fetched. Try again.";
+      });
+    });
+  }
   input.addEventListener("input", function() {
     clearTimeout(timer);
     timer = setTimeout(run, 150);

@@ -1,0 +1,37 @@
+/**
+ * `pnpm bench --ask-retrieval`: how often Ask passes the model the page that answers a question,
+ * on GitBook's public docs. Runs the server suite's measurement (apps/server/test/AskRetrieval.test.ts,
+ * PostgreSQL, a fake model) and reports its figure and the questions it missed; when the mirror
+ * of GitbookIO/public-docs is not on this machine, says so.
+ */
+import { Effect } from "effect"
+import { execFile } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+
+const serverDir = resolve(import.meta.dirname, "../../../apps/server")
+
+export const run = (progress: (line: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const dir = mkdtempSync(join(tmpdir(), "quire-ask-retrieval-"))
+    const out = join(dir, "report.json")
+    yield* progress("ask-retrieval: writing GitBook's public docs into a space and asking 20 questions")
+    const failed = yield* Effect.callback<string | undefined>((resume) => {
+      execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "test/AskRetrieval.test.ts"], {
+        cwd: serverDir,
+        env: { ...process.env, QUIRE_ASK_RETRIEVAL_REPORT: out },
+        maxBuffer: 1 << 26
+      }, (error, stdout) => resume(Effect.succeed(error === null ? undefined : stdout.slice(-2000))))
+    })
+    if (!existsSync(out)) {
+      rmSync(dir, { recursive: true, force: true })
+      return failed === undefined ? "Ask retrieval: skipped, the mirror of GitbookIO/public-docs is not on this machine" : `Ask retrieval failed:\n${failed}`
+    }
+    const report = JSON.parse(readFileSync(out, "utf8")) as { questions: number; found: number; rate: number; misses: Array<{ question: string; expected: string }> }
+    rmSync(dir, { recursive: true, force: true })
+    return [
+      `Ask retrieval (GitBook's public docs): the answering page among the sources for ${report.found} of ${report.questions} questions (${Math.round(report.rate * 100)}%)`,
+      ...report.misses.map((miss) => `  missed: "${miss.question}" (expected "${miss.expected}")`)
+    ].join("\n")
+  })
