@@ -46,7 +46,8 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
         return envelope(admitted.status === 401 || admitted.status === 403 ? admitted.status : 403, "This site's content is not open to this visitor: bring the site's share link or visitor token")
       }
       const title = found.value.site.title
-      return yield* answerMcp(() => toolServer({ name: title, version: "1.0.0" }, siteInstructions(title), siteTools(get, root)))
+      const ask = found.value.customization.ai?.mode === "assistant"
+      return yield* answerMcp(() => toolServer({ name: title, version: "1.0.0" }, siteInstructions(title, ask), siteTools(get, root, ask)))
     })
 
   // Under `/~sites/<id>/`: the one POST route of a published site.

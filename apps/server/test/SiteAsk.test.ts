@@ -7,7 +7,9 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
-import { backends, baseUrl, withSettings } from "./Harness.ts"
+import { backends, baseUrl, publicUrl, withSettings } from "./Harness.ts"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { get, publishedSite } from "./SiteFixtures.ts"
 
 interface Prompt { readonly system: string; readonly question: string; readonly model: string; readonly auth: string | undefined }
@@ -61,6 +63,34 @@ for (const backend of backends) {
           assert.include(prompt.system, "Docker steps with giraffes.")
           // The site's pages offer Ask beside the search box.
           assert.include((yield* get(site.path)).text, `data-ask="${site.path}~ask"`)
+        }))
+
+      it.effect("the site's MCP server offers askQuestion where the site has Ask, answering with its sources' whole URLs", () =>
+        Effect.gen(function*() {
+          const base = yield* baseUrl
+          const site = yield* publishedSite("public", assistant)
+          const plain = yield* publishedSite("public")
+          const { names, answer, plainNames } = yield* Effect.promise(async () => {
+            const client = new Client({ name: "ask-test", version: "1.0.0" })
+            await client.connect(new StreamableHTTPClientTransport(new URL(`${base}${site.path}~gitbook/mcp`)))
+            const other = new Client({ name: "ask-test", version: "1.0.0" })
+            await other.connect(new StreamableHTTPClientTransport(new URL(`${base}${plain.path}~gitbook/mcp`)))
+            try {
+              return {
+                names: (await client.listTools()).tools.map((tool) => tool.name),
+                answer: await client.callTool({ name: "askQuestion", arguments: { question: "Where do I read about the giraffes?" } }) as { content: Array<{ text: string }>; structuredContent: { sources: Array<{ title: string; url: string }> } },
+                plainNames: (await other.listTools()).tools.map((tool) => tool.name)
+              }
+            } finally {
+              await client.close()
+              await other.close()
+            }
+          })
+          assert.deepStrictEqual(names, ["searchDocumentation", "getPage", "askQuestion"])
+          assert.deepStrictEqual(plainNames, ["searchDocumentation", "getPage"])
+          assert.include(answer.content[0]!.text, "The answer is on that page [1].")
+          assert.deepStrictEqual(answer.structuredContent.sources.map((source) => source.title), ["Docker"])
+          assert.isTrue(answer.structuredContent.sources[0]!.url.startsWith(`${publicUrl}${site.path}`), answer.structuredContent.sources[0]!.url)
         }))
 
       it.effect("never passes the model a section the visitor's claims do not open", () =>

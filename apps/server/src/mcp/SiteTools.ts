@@ -22,8 +22,25 @@ const pagePath = (root: string, where: string): string => {
 const refused = (status: number, what: string) =>
   new ToolError(status === 404 ? `${what}: no such page on this site` : `${what}: the site answered ${status}`)
 
-/** The tools over one visitor's view of the site at `root`. */
-export const siteTools = (get: SiteGet, root: string): ReadonlyArray<Tool> =>
+interface AskSource { readonly n: number; readonly title: string; readonly url: string }
+
+/** GitBook's `askQuestion`, through the site's own Ask (`~ask`): offered where the site has Ask. */
+const askQuestion = (get: SiteGet, root: string): Tool => ({
+  name: "askQuestion",
+  title: "Ask a question",
+  description: "Asks the site's assistant a question; the answer is drawn from the site's pages and cites them as [n] with their URLs.",
+  inputSchema: { type: "object", properties: { question: str("The question", 512) }, required: ["question"] },
+  run: async (args) => {
+    const answer = await get(`~ask?q=${encodeURIComponent(required(args, "question"))}`, "application/json")
+    const body = JSON.parse(answer.body) as { answer?: string; sources?: ReadonlyArray<AskSource>; error?: { message?: string } }
+    if (answer.status !== 200) throw new ToolError(`question: ${body.error?.message ?? `the site answered ${answer.status}`}`)
+    const sources = (body.sources ?? []).map((source) => ({ ...source, url: new URL(source.url, root).href }))
+    return text([body.answer ?? "", "", ...sources.map((source) => `[${source.n}] ${source.title}: ${source.url}`)].join("\n").trim(), { answer: body.answer ?? "", sources })
+  }
+})
+
+/** The tools over one visitor's view of the site at `root` (with `askQuestion` where the site has Ask). */
+export const siteTools = (get: SiteGet, root: string, ask = false): ReadonlyArray<Tool> =>
   guarded([
     {
       name: "searchDocumentation",
@@ -51,11 +68,13 @@ export const siteTools = (get: SiteGet, root: string): ReadonlyArray<Tool> =>
         if (answer.status !== 200) throw refused(answer.status, `url ${where}`)
         return text(answer.body)
       }
-    }
+    },
+    ...(ask ? [askQuestion(get, root)] : [])
   ])
 
-export const siteInstructions = (title: string) =>
-  `The documentation site "${title}". Find pages with searchDocumentation, then read them whole with getPage; cite the pages' URLs.`
+export const siteInstructions = (title: string, ask: boolean) =>
+  `The documentation site "${title}". Find pages with searchDocumentation, then read them whole with getPage; cite the pages' URLs.` +
+  (ask ? " askQuestion asks the site's own assistant, which answers from its pages." : "")
 
 /** Whether the site offers its MCP server: on unless its page actions are set without `mcp`. */
 export const mcpOffered = (pageActions: { readonly items: ReadonlyArray<string> } | undefined): boolean =>
