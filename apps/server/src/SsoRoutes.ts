@@ -139,6 +139,16 @@ const cliToken = (sessions: SignInSessions["Service"]) => Effect.gen(function*()
   )
 })
 
+/** Where a sign-in started at a provider goes back to, and the CLI's PKCE challenge: the start URL's query. */
+const startRequestOf = (request: HttpServerRequest.HttpServerRequest) => {
+  const query = new URL(request.url, "http://x").searchParams
+  return {
+    relayState: query.get("RelayState") ?? undefined,
+    challenge: query.get("code_challenge") ?? undefined,
+    challengeMethod: query.get("code_challenge_method") ?? undefined
+  }
+}
+
 export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const signIn = yield* SamlSignIn
   const samlSessions = yield* SamlSessions
@@ -174,13 +184,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
 
   yield* router.add("GET", "/sso/saml/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const query = new URL(request.url, "http://x").searchParams
-    const startRequest = {
-      relayState: query.get("RelayState") ?? undefined,
-      challenge: query.get("code_challenge") ?? undefined,
-      challengeMethod: query.get("code_challenge_method") ?? undefined
-    }
+    const startRequest = startRequestOf(yield* HttpServerRequest.HttpServerRequest)
     return yield* samlSessions.start(organizationId, providerId, sp(organizationId, providerId), startRequest, places).pipe(
       Effect.flatMap(({ location, requestId }) =>
         HttpServerResponse.setCookie(
@@ -205,12 +209,7 @@ export const layer = HttpRouter.use(Effect.fn(function*(router) {
   const oidcRedirect = oidcServiceUrls(urls, { organizationId: "", id: "" }).redirectURL
   yield* router.add("GET", "/sso/oidc/:organizationId/:providerId/start", Effect.gen(function*() {
     const { organizationId, providerId } = yield* providerParams
-    const query = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://x").searchParams
-    const startRequest = {
-      relayState: query.get("RelayState") ?? undefined,
-      challenge: query.get("code_challenge") ?? undefined,
-      challengeMethod: query.get("code_challenge_method") ?? undefined
-    }
+    const startRequest = startRequestOf(yield* HttpServerRequest.HttpServerRequest)
     return yield* oidc.start(organizationId, providerId, oidcRedirect, startRequest, places).pipe(
       Effect.flatMap(({ location, state }) =>
         HttpServerResponse.setCookie(

@@ -78,7 +78,7 @@ for (const backend of backends) {
             try {
               return {
                 names: (await client.listTools()).tools.map((tool) => tool.name),
-                answer: await client.callTool({ name: "askQuestion", arguments: { question: "Where do I read about the giraffes?" } }) as { content: Array<{ text: string }>; structuredContent: { sources: Array<{ title: string; url: string }> } },
+                answer: await client.callTool({ name: "askQuestion", arguments: { question: "Where do I read about the giraffes?" } }) as unknown as { content: Array<{ text: string }>; structuredContent: { sources: Array<{ title: string; url: string }> } },
                 plainNames: (await other.listTools()).tools.map((tool) => tool.name)
               }
             } finally {
