@@ -307,8 +307,11 @@ export const searchPage = (urls: Urls, result: PageResult): SearchPageResult => 
   return {
     id: result.pageId,
     title: result.title,
+    description: result.description,
     path: result.path,
     score: result.score,
+    rank: result.rank,
+    ancestors: result.ancestors.map((title) => ({ title })),
     sections: result.sections.map((section) => ({
       id: section.anchor === "" ? result.pageId : `${result.pageId}#${section.anchor}`,
       title: section.title,

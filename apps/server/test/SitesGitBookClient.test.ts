@@ -88,9 +88,10 @@ interface RendererClient {
   }
   readonly orgs: {
     searchSiteContent(organizationId: string, siteId: string, body: { query: string; scope?: { mode: string } }): Reply<{
-      items: Array<{ type: string; id: string; pages: Array<{ title: string }> }>
+      items: Array<{ type: string; id: string; pages: Array<{ title: string; rank: number; description: string; ancestors: Array<{ title: string }> }> }>
     }>
     trackEventsInSiteById(organizationId: string, siteId: string, body: { events: Array<unknown> }): Reply<unknown>
+    getSiteRedirectBySource(organizationId: string, siteId: string, query: { source: string }): Reply<unknown>
   }
 }
 
@@ -217,7 +218,9 @@ for (const backend of backends) {
             }]
           })
           const refused = await site.spaces.listChangeRequestsForSpace(found.space).then(() => 0, (error: { code?: number }) => error.code ?? -1)
-          return { found, page, document, meta, embed, search, tracked: tracked.status, refused }
+          // A path no page has: the renderer asks for its redirect with the site's token, and takes 404 for none.
+          const noRedirect = await site.orgs.getSiteRedirectBySource(found.organization, found.site, { source: "/nowhere" }).then(() => 200, (error: { code?: number }) => error.code ?? -1)
+          return { found, page, document, meta, embed, search, tracked: tracked.status, refused, noRedirect }
         })
         assert.strictEqual(result.found.space, s.guides.id)
         assert.strictEqual(result.found.pathname, "install/docker")
@@ -228,6 +231,9 @@ for (const backend of backends) {
         assert.deepStrictEqual(result.meta, { alternates: [] })
         assert.deepStrictEqual(result.embed, { type: "link", title: "https://vimeo.com/76979871", site: "Vimeo" })
         assert.deepStrictEqual(result.search.items.map((space) => [space.type, space.id, space.pages.map((p) => p.title)]), [["space", s.guides.id, ["Docker"]]])
+        // What the renderer's search box draws: the page's place (its ancestors), rank and description.
+        assert.deepStrictEqual(result.search.items[0]!.pages.map((p) => [p.rank, p.ancestors, p.description]), [[1, [{ title: "Install" }], ""]])
+        assert.strictEqual(result.noRedirect, 404)
         assert.strictEqual(result.tracked, 204)
         assert.strictEqual(result.refused, 401)
       }))

@@ -39,5 +39,6 @@ export const siteReaderOperations: ReadonlySet<string> = new Set([
   "getEmbedByUrlInSpace",
   "getPublishedContentSite",
   "searchSiteContent",
+  "getSiteRedirectBySource",
   "trackEventsInSiteById"
 ])

@@ -26,8 +26,14 @@ export type SearchSectionResult = typeof SearchSectionResult.Type
 export const SearchPageResult = Schema.Struct({
   id: Schema.String,
   title: Schema.String,
+  /** The page's description ("" without one). */
+  description: Schema.String,
   path: Schema.String,
   score: Schema.Finite,
+  /** One-based position in the whole ranked result set, kept across pages of results. */
+  rank: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  /** The pages above it, top-level first. */
+  ancestors: Schema.Array(Schema.Struct({ title: Schema.String })),
   sections: Schema.Array(SearchSectionResult),
   urls: Schema.Struct({ app: Schema.String })
 })

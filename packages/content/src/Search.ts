@@ -5,7 +5,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Pagination } from "@quire/kernel"
 import { ContentAccess, type SpaceAccess } from "./ContentAccess.ts"
-import { flattenPages, hiddenPath, type PageNode, type Revision } from "./domain/Revision.ts"
+import { flattenPages, hiddenPath, type PageNode, pageTrail, type Revision } from "./domain/Revision.ts"
 import { treeChanges } from "./domain/TreeDiff.ts"
 import { breather } from "./markdown/Breather.ts"
 import { includeRefs } from "./markdown/IncludeTags.ts"
@@ -158,6 +158,12 @@ export interface PageResult {
   readonly path: string
   readonly score: number
   readonly sections: ReadonlyArray<SectionResult>
+  /** One-based position in the whole ranked result set, kept across pages of results. */
+  readonly rank: number
+  /** The page's description ("" without one). */
+  readonly description: string
+  /** The titles of the pages above it, top-level first. */
+  readonly ancestors: ReadonlyArray<string>
 }
 
 export interface SpaceResults {
@@ -207,7 +213,10 @@ const offsetOf = (request: Pagination.PageRequest): Effect.Effect<number, Errors
       : Effect.fail(new Errors.InvalidInput({ field: "page", reason: "is not a cursor returned by a previous page" }))
   })
 
-const pageResult = (hit: PageHit, query: string): PageResult => ({
+const pageResult = (hit: PageHit, query: string, rank: number): PageResult => ({
+  rank,
+  description: "",
+  ancestors: [],
   spaceId: hit.spaceId,
   pageId: hit.pageId,
   title: hit.title,
@@ -233,13 +242,27 @@ export class Search extends Context.Service<Search, SearchShape>()("@quire/conte
       const spaces = yield* SpacesRepo
       const revisions = yield* RevisionsRepo
 
+      /** Each result with its page's description and ancestors, read from its space's current revision. */
+      const placed = Effect.fnUntraced(function*(results: ReadonlyArray<PageResult>) {
+        const trees = new Map<string, ReadonlyArray<PageNode>>()
+        for (const spaceId of new Set(results.map((r) => r.spaceId))) {
+          const found = yield* spaces.find(spaceId)
+          const current = Option.isNone(found) ? Option.none() : yield* revisions.find(found.value.revisionId)
+          if (Option.isSome(current)) trees.set(spaceId, current.value.pages)
+        }
+        return results.map((result) => {
+          const trail = pageTrail(trees.get(result.spaceId) ?? [], result.path)
+          return trail === undefined ? result : { ...result, description: trail.page.description ?? "", ancestors: trail.ancestors }
+        })
+      })
+
       const run = Effect.fnUntraced(function*(spaceIds: ReadonlyArray<string>, request: SearchRequest) {
         const query = yield* checkQuery(request.query)
         const offset = yield* offsetOf(request)
         const limit = Pagination.limitOf(request)
         const hits = yield* index.search({ spaceIds, query, offset, limit, sectionsPerPage })
         return {
-          items: hits.pages.map((hit) => pageResult(hit, query)),
+          items: yield* placed(hits.pages.map((hit, i) => pageResult(hit, query, offset + i + 1))),
           ...(hits.more ? { next: yield* Pagination.encodeCursor([offset + limit]) } : {})
         }
       })

@@ -185,6 +185,21 @@ export const hiddenPath = (pages: ReadonlyArray<PageNode>, path: string): boolea
   return false
 }
 
+/** The page at `path` of a tree and the titles of its ancestors, top-level first; undefined when no page is there. */
+export const pageTrail = (pages: ReadonlyArray<PageNode>, path: string): { readonly page: PageNode; readonly ancestors: ReadonlyArray<string> } | undefined => {
+  let nodes = pages
+  const ancestors: Array<string> = []
+  const slugs = path.split("/")
+  for (const [i, slug] of slugs.entries()) {
+    const node = nodes.find((p) => p.slug === slug)
+    if (node === undefined) return undefined
+    if (i === slugs.length - 1) return { page: node, ancestors }
+    ancestors.push(node.title)
+    nodes = node.pages
+  }
+  return undefined
+}
+
 /** Every page of a tree, depth first, with its path (slugs from the root, joined by `/`). */
 export const flattenPages = (
   pages: ReadonlyArray<PageNode>,
