@@ -75,6 +75,15 @@ for (const backend of memoryAndPostgres) {
 
         const unknown = yield* Effect.flip(s.api.urls.resolvePublishedContentByUrl({ payload: { url: `${publicUrl}/~sites/site_nope/` } }))
         assert.strictEqual(errorCode(unknown), 404)
+        // Without a token, as GitBook's renderer asks: the same answer, no more than the site shows anyone.
+        const anonymous = yield* raw("POST", "/v1/urls/published", { body: JSON.stringify({ url: `${root}install` }) })
+        assert.strictEqual(anonymous.status, 200, JSON.stringify(anonymous.body))
+        assert.strictEqual((anonymous.body as { space: string }).space, s.guides.id)
+        const anonymousReader = (anonymous.body as { apiToken: string }).apiToken
+        const outside = yield* raw("GET", `/v1/spaces/${s.guides.id}/change-requests`, { token: anonymousReader })
+        assert.strictEqual(outside.status, 401)
+        const otherOperation = yield* raw("GET", "/v1/orgs")
+        assert.strictEqual(otherOperation.status, 401)
         const bad = yield* raw("POST", "/v1/urls/published", { token: s.token, body: JSON.stringify({ url: "not a url" }) })
         assert.strictEqual(bad.status, 400)
         assert.deepInclude(bad.body as object, { error: { code: 400, message: "url: is not an absolute URL", field: "url" } })
