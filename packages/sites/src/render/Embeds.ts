@@ -109,15 +109,20 @@ const providers: ReadonlyArray<Provider> = [
 /** The origins of the players: the only ones a published page may frame. */
 export const playerOrigins: ReadonlyArray<string> = providers.map((p) => p.origin)
 
-/** The player of an embedded URL, when a known provider plays it. */
-export const playerOf = (href: string): Player | undefined => {
-  let url: URL
+/** An http or https URL; undefined for anything else. */
+const webUrl = (href: string): URL | undefined => {
   try {
-    url = new URL(href)
+    const url = new URL(href)
+    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined
   } catch {
     return undefined
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
+}
+
+/** The player of an embedded URL, when a known provider plays it. */
+export const playerOf = (href: string): Player | undefined => {
+  const url = webUrl(href)
+  if (url === undefined) return undefined
   for (const provider of providers) {
     const src = provider.player(url)
     if (src !== undefined) return { provider: provider.name, src }
@@ -133,12 +138,7 @@ export interface EmbedLink {
 
 /** The link card of an http or https URL; undefined for anything else. */
 export const embedLinkOf = (href: string): EmbedLink | undefined => {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
+  const url = webUrl(href)
+  if (url === undefined) return undefined
   return { title: url.href, site: playerOf(href)?.provider ?? host(url) }
 }
