@@ -178,7 +178,9 @@ it.layer(layer, { timeout: "60 seconds" })("ChangeRequests", (it) => {
           "/logo.png": { type: "image/png", body: new Uint8Array([137, 80, 78, 71]) },
           "/notes": { type: "text/plain; charset=utf-8", body: "notes" },
           "/data.csv": { type: "application/octet-stream", body: "a,b" },
-          "/odd.txt": { type: "not a type", body: "odd" }
+          "/odd.txt": { type: "not a type", body: "odd" },
+          "/screenshot.png": { type: "image/png", body: new Uint8Array(3 * maxFileBytes) },
+          "/huge.png": { type: "image/png", body: new Uint8Array(maxBatchFileBytes + 1) }
         })
         const space = yield* newSpace()
         const cr = yield* newChangeRequest(space.id, "By URL")
@@ -201,6 +203,18 @@ it.layer(layer, { timeout: "60 seconds" })("ChangeRequests", (it) => {
           ["forced.bin", "application/x-custom", 5],
           ["inline.txt", "text/plain", 3]
         ])
+
+        // An image of another site larger than an inline file is copied, within the batch's budget.
+        const large = yield* changeRequests.updateContent(space.id, cr.id, [{
+          operation: "insert_files",
+          files: [{ name: "screenshot.png", url: `${site.origin}/screenshot.png` }]
+        }]).pipe(as("alice"))
+        assert.deepStrictEqual(large.insertedFiles.map((f) => [f.name, f.size]), [["screenshot.png", 3 * maxFileBytes]])
+        const huge = yield* errorMessage(changeRequests.updateContent(space.id, cr.id, [{
+          operation: "insert_files",
+          files: [{ name: "huge.png", url: `${site.origin}/huge.png` }]
+        }]).pipe(as("alice")))
+        assert.include(huge, `at most ${maxBatchFileBytes} bytes in total`)
 
         const before = (yield* changeRequests.content(space.id, cr.id).pipe(as("alice"))).revision.id
         const missing = yield* errorMessage(changeRequests.updateContent(space.id, cr.id, [

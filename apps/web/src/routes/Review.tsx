@@ -117,7 +117,7 @@ const ReviewBody = (props: Props) => {
             <li key={r.id}>{r.reviewer.displayName}: {r.status === "approved" ? "approved" : "requested changes"}{r.outdated ? " (on an older version)" : ""}</li>
           ))}
           {requested.map((r: { user: { id: string; displayName: string } }) => (
-            <RequestedReviewer key={r.user.id} params={params} user={r.user} onDone={reload} />
+            <RequestedReviewer key={r.user.id} params={params} user={r.user} me={me} canEdit={!closed && permissions?.edit === true} onDone={reload} />
           ))}
           {reviews.length + requested.length === 0 && <li className="muted">No reviews yet.</li>}
         </ul>
@@ -200,15 +200,30 @@ const useBlockComments = (spaceId: string, number: number, organizationId: strin
   }), [threads, actions, me, organizationId, post, params, done])
 }
 
-/** A requested reviewer, with "Withdraw" (removeRequestedReviewerFromChangeRequest) beside them. */
-const RequestedReviewer = (props: { params: { spaceId: string; changeRequestId: string }; user: { id: string; displayName: string }; onDone: () => void }) => {
+/**
+ * A requested reviewer, with the removal of the request (removeRequestedReviewerFromChangeRequest)
+ * beside them: "Decline" for the reviewer themselves, "Withdraw" for whoever may edit the change
+ * request, nothing for others (the API would refuse them).
+ */
+const RequestedReviewer = (props: {
+  params: { spaceId: string; changeRequestId: string }
+  user: { id: string; displayName: string }
+  me: string | undefined
+  canEdit: boolean
+  onDone: () => void
+}) => {
   const withdraw = useMutation(withdrawReviewer)
   const action = useAction()
+  const mine = props.me === props.user.id
+  const remove = () => void action.run(async () => { await withdraw({ params: { ...props.params, userId: props.user.id } }); props.onDone() })
   return (
     <li>
-      {props.user.displayName}: review requested{" "}
-      <button type="button" className="link" disabled={action.busy} aria-label={`Withdraw the review request of ${props.user.displayName}`}
-        onClick={() => void action.run(async () => { await withdraw({ params: { ...props.params, userId: props.user.id } }); props.onDone() })}>Withdraw</button>
+      {mine ? "You" : props.user.displayName}: review requested{" "}
+      {mine
+        ? <button type="button" className="link" disabled={action.busy} aria-label="Decline the review request made to you" onClick={remove}>Decline</button>
+        : props.canEdit
+        ? <button type="button" className="link" disabled={action.busy} aria-label={`Withdraw the review request of ${props.user.displayName}`} onClick={remove}>Withdraw</button>
+        : null}
       {action.error && <span className="review-error" role="alert"> {action.error}</span>}
     </li>
   )

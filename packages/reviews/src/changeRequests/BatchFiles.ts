@@ -10,7 +10,7 @@ import { OutboundFetch } from "@quire/outbound"
 import type { ChangeInput, FileInput, StoredFileInput } from "./ChangeRequestTypes.ts"
 import type { Change } from "../ChangeSet.ts"
 
-/** Files of an `insert_files` change may be at most this large. */
+/** Inline files (base64 in the JSON body) of an `insert_files` change may be at most this large. */
 export const maxFileBytes = 1024 * 1024
 /** Files one batch may add (inline or by URL), and their bytes in total. */
 export const maxBatchFiles = 20
@@ -81,9 +81,11 @@ export const make = Effect.gen(function*() {
           : Effect.suspend(() =>
             budget <= 0
               ? Effect.fail(overBudget(maxBatchFileBytes - budget + 1))
-              : outbound.get(f.url, { maxBytes: Math.min(maxFileBytes, budget), timeout: fileFetchTimeout }).pipe(
+              // A file by URL (an image pasted from another site, say) may take what is left of the
+              // batch's budget: its bytes never cross the JSON body, so the inline bound is not its.
+              : outbound.get(f.url, { maxBytes: budget, timeout: fileFetchTimeout }).pipe(
                 Effect.mapError((error) =>
-                  error.reason === "too-large" && budget < maxFileBytes
+                  error.reason === "too-large"
                     ? overBudget(maxBatchFileBytes + 1)
                     : new Errors.InvalidInput({
                       field: `changes[${index}]`,

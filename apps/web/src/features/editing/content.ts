@@ -62,14 +62,6 @@ export const listFiles = (spaceId: string, cr: string | number) =>
     return files as ReadonlyArray<RevisionFile>
   })
 
-/** A file's bytes as base64, as `insert_files` takes them. */
-export const base64Of = async (file: Blob): Promise<string> => {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ""
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
 /** Copies the file at `url` (another site's) into the change request (`insert_files` by URL): the change request after it, and the stored file. */
 export const importFile = (spaceId: string, cr: string | number, url: string, baseRevision?: string) => {
   const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "") || "image"

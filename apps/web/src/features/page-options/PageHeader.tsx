@@ -11,13 +11,11 @@ import type { ChangeRequestContentChange, RevisionFile, RevisionPage } from "@qu
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { callApi } from "../../api/call.ts"
 import { useRegistry } from "../../api/react.ts"
-import { base64Of, getChangeRequest, getPage, listFiles, updateContent } from "../editing/content.ts"
+import { getChangeRequest, getPage, listFiles, updateContent } from "../editing/content.ts"
+import { sendFile, uploadLimit } from "../editing/file-upload.ts"
 import type { FileUrlResolver } from "../files/file-urls.ts"
 import { type Field, optionsChange, optionsOf, type Options, problemsOf, visibilityKeys, visibilityLabels } from "./options-model.ts"
 import "./page-options.css"
-
-/** The largest cover upload: the API's `insert_files` takes at most 1 MB of bytes. */
-const maxUpload = 1 << 20
 
 /** The emoji offered by "Add icon"; any other is typed. */
 const emojiChoices = ["📘", "📄", "🚀", "💡", "⚙️", "🔒", "🧭", "🛠️", "📦", "✅", "⚠️", "❓", "🎯", "📊", "🔌", "🌍"]
@@ -118,14 +116,13 @@ const useHeaderSaves = (props: PageHeaderProps) => {
     setProblems((was) => ({ ...Object.fromEntries(Object.entries(was).filter(([key]) => key === "title" || key === "description")), ...found }))
     if (Object.keys(found).length > 0) return Promise.resolve(false)
     return enqueue(async () => {
+      // The image goes first, as its raw bytes (files up to the server's upload limit, as the File block's);
+      // the cover then names the stored file.
+      const uploaded = upload === undefined
+        ? file.path
+        : `.gitbook/assets/${(await sendFile(props.spaceId, props.number, upload, uploadLimit(props.spaceId, props.number))).file.name}`
       await changes(async (current, markdown) => {
         const batch: Array<ChangeRequestContentChange> = []
-        let uploaded = file.path
-        if (upload !== undefined) {
-          const name = `cover-${Date.now().toString(36)}-${upload.name.replace(/[^\w.-]+/g, "-")}`
-          batch.push({ operation: "insert_files", files: [{ name, contentType: upload.type, base64: await base64Of(upload) }] })
-          uploaded = `.gitbook/assets/${name}`
-        }
         const change = optionsChange(current, markdown, next, uploaded)
         if (change !== null) batch.push(change)
         return batch
@@ -340,7 +337,6 @@ const CoverPanel = (props: {
     props.onProblem(undefined)
     if (file === undefined) return
     if (!file.type.startsWith("image/")) return props.onProblem(`“${file.name}” is not an image: choose a PNG, JPEG, GIF, WebP or SVG file.`)
-    if (file.size > maxUpload) return props.onProblem(`“${file.name}” is ${(file.size / 1048576).toFixed(1)} MB; a cover is at most 1 MB.`)
     props.onUse("", { upload: file })
   }
   return (
@@ -349,7 +345,7 @@ const CoverPanel = (props: {
         <span>Upload an image</span>
         <input type="file" accept="image/*" onChange={(e) => onFile(e.target.files?.[0])}
           aria-invalid={props.problems.upload !== undefined} aria-describedby={props.problems.upload === undefined ? undefined : `${props.problemId}-upload`} />
-        <span className="page-options-hint">PNG, JPEG, GIF, WebP or SVG, at most 1 MB.</span>
+        <span className="page-options-hint">PNG, JPEG, GIF, WebP or SVG.</span>
       </label>
       <Problem id={`${props.problemId}-upload`} text={props.problems.upload} />
       {images === undefined || images.length === 0 ? null : (
