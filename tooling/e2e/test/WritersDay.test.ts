@@ -142,6 +142,25 @@ layer(memory.layer, { timeout: 120_000, excludeTestServices: true })("a writer's
       for (const file of answer.files) assert.notInclude(main, file.id)
     }))
 
+  it.effect("files add: a file over what a batch takes inline goes through the upload route, beside small ones", () =>
+    Effect.gen(function*() {
+      const { as, open, spaceId } = yield* docs()
+      const cr = yield* open("Screenshots")
+      const screenshot = new Uint8Array(3 * 1024 * 1024)
+      screenshot.set(png)
+      const dir = yield* folder({ "screenshot.png": screenshot, "notes.txt": "Notes." })
+      const upload = yield* as("files", "add", spaceId, `${dir}/screenshot.png`, `${dir}/notes.txt`, "--cr", cr.id, "--json")
+      assert.strictEqual(upload.status, 0, upload.stderr)
+      const answer = yield* decodeUpload(upload)
+      assert.strictEqual(answer.number, cr.number)
+      assert.deepStrictEqual(answer.files.map((f) => [f.name, f.contentType, f.size]), [
+        ["screenshot.png", "image/png", screenshot.byteLength],
+        ["notes.txt", "text/plain", 6]
+      ])
+      const listed = yield* as("files", "list", spaceId, "--cr", String(cr.number))
+      for (const file of answer.files) assert.include(rowWith(listed.stdout, file.id), file.name)
+    }))
+
   it.effect("comments: post on a page, reply, list, resolve and reopen, on the space and on a change request", () =>
     Effect.gen(function*() {
       const { as, open, spaceId } = yield* docs()

@@ -4,7 +4,7 @@
  * folder is a page tree (src/Apply.ts). Links are checked and images uploaded before the pages are
  * sent; a broken link stops the apply unless `--allow-broken-links`.
  */
-import { Effect, FileSystem, Option, Path } from "effect"
+import { Effect, FileSystem, Layer, Option, Path } from "effect"
 import { Argument, CliError, Command, Flag } from "effect/cli"
 import type { ChangeRequestContentChange, RevisionPage } from "@quire/api"
 import * as Apply from "../Apply.ts"
@@ -14,8 +14,8 @@ import * as GlobalFlags from "../GlobalFlags.ts"
 import * as LocalBase from "../LocalBase.ts"
 import * as Output from "../Output.ts"
 import * as Pages from "../Pages.ts"
-import { QuireClient } from "../QuireClient.ts"
-import { maxBatchFiles, readFiles } from "./FilesCommands.ts"
+import { QuireClient, QuireHttp } from "../QuireClient.ts"
+import { maxBatchFiles, maxFileBytes, readFiles, upload } from "./FilesCommands.ts"
 
 /** Changes one request may carry (the API's limit). */
 const maxChanges = 50
@@ -174,8 +174,19 @@ export const apply = Command.make(
       else uploads.push(file)
     }
     const uploaded: Array<{ readonly name: string; readonly id: string }> = []
-    for (let i = 0; i < uploads.length; i += maxBatchFiles) {
-      const batch = uploads.slice(i, i + maxBatchFiles)
+    // An image over what a batch takes inline goes as its bytes, through the upload route.
+    const inline: Array<string> = []
+    for (const file of uploads) {
+      if (Number((yield* fs.stat(file)).size) <= maxFileBytes) {
+        inline.push(file)
+        continue
+      }
+      const stored = (yield* upload(spaceId, changeRequestId, file)).file
+      fileIds.set(file, stored.id)
+      uploaded.push({ name: stored.name, id: stored.id })
+    }
+    for (let i = 0; i < inline.length; i += maxBatchFiles) {
+      const batch = inline.slice(i, i + maxBatchFiles)
       const answer = yield* Content.write(spaceId, changeRequestId, [{ operation: "insert_files", files: yield* readFiles(batch) }])
       const stored = answer.files ?? []
       batch.forEach((file, index) => {
@@ -252,7 +263,7 @@ export const apply = Command.make(
       ? Effect.fail(new CliError.ValidationError({ message: "Pass --page or --into, not both" }))
       : Effect.void
   ),
-  Command.provide(QuireClient.layer),
+  Command.provide(Layer.merge(QuireClient.layer, QuireHttp.layer)),
   Command.withDescription(
     "Apply markdown to a change request: a file is the page named after it (added, or updated if the change request has it), " +
       "a folder a page tree; relative images are uploaded (unless sent before unchanged), and broken links stop it before anything is sent. " +
