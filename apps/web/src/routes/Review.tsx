@@ -188,7 +188,12 @@ const useBlockComments = (spaceId: string, number: number, organizationId: strin
   const me = useMe()
   return useCallback((pageId: string): BlockComments => ({
     threads: (threads ?? []).filter((t) => t.comment.target.page?.id === pageId && decodeAnchor(t.comment.target.node?.id) !== undefined),
-    renderThread: (thread) => <Thread thread={thread} actions={actions} me={me} organizationId={organizationId} />,
+    renderThread: (thread) => {
+      // The words it is on, above it: a comment on a selection names them.
+      const quote = decodeAnchor(thread.comment.target.node?.id)?.quote ?? ""
+      const context = quote === "" ? undefined : <p className="muted review-quote">“{quote.length > 80 ? `${quote.slice(0, 80)}…` : quote}”</p>
+      return <Thread thread={thread} actions={actions} me={me} organizationId={organizationId} context={context} />
+    },
     renderComposer: (node, _quote, close) => (
       <NewComment id={`new-comment-${pageId}`} label="Comment on this block" organizationId={organizationId} autoFocus onCancel={close}
         onPost={async (markdown) => {

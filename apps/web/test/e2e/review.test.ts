@@ -284,6 +284,62 @@ it("draws an expandable in the diff with its own summary, as a reader sees it", 
   }
 })
 
+it("comments on words selected in a block: the comment is anchored on them and shows them beside the block", async () => {
+  const { space, page } = await seedSpace("Selection Org")
+  const cr = await editIn(space.id, page.id, "Reword alpha", "Alpha line, now with the cables named.\n\nBeta line.\n")
+  const a = await open(browser(), url)
+  try {
+    await signInAsAdmin(a, url)
+    await a.page.goto(`/s/${space.id}/~/changes/${cr.number}/~/review`)
+    const row = a.page.locator(".review-row", { hasText: "now with the cables" })
+    const block = row.locator(".review-row-block")
+    await block.locator("ins", { hasText: "cables" }).waitFor()
+    // Select "the cables" with the mouse: from the start of "the" to the end of "cables".
+    const words = await block.evaluate((el) => {
+      // The words may span text nodes (each inserted word is marked): find them in the text of all.
+      const nodes: Array<Text> = []
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) nodes.push(node as Text)
+      const whole = nodes.map((node) => node.data).join("")
+      const from = whole.indexOf("the cables")
+      const to = from + "the cables".length
+      const range = document.createRange()
+      let seen = 0
+      for (const node of nodes) {
+        const end = seen + node.data.length
+        if (from >= seen && from < end) range.setStart(node, from - seen)
+        if (to > seen && to <= end) range.setEnd(node, to - seen)
+        seen = end
+      }
+      getSelection()!.removeAllRanges()
+      getSelection()!.addRange(range)
+      return getSelection()!.toString()
+    })
+    expect(words).toBe("the cables")
+    await block.dispatchEvent("mouseup")
+    await row.getByRole("button", { name: "Comment on the selection “the cables”" }).click()
+    const box = row.getByLabel("Comment on this block")
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
+    await box.fill("Which cables?")
+    await row.getByRole("button", { name: "Post comment" }).click()
+    const beside = row.getByRole("article", { name: "Comment by Ada Admin" })
+    await beside.getByText("“the cables”").waitFor()
+    await beside.getByText("Which cables?").waitFor()
+    // Stored on those words: their offset and length in the block's text, and the quote.
+    const [stored] = (await api<{ items: ReadonlyArray<{ target: { node?: { id: string } } }> }>(url, "GET",
+      `/spaces/${space.id}/change-requests/${cr.id}/comments`)).items
+    const node = stored?.target.node?.id ?? ""
+    const offset = "Alpha line, now with ".length
+    expect(node).toMatch(new RegExp(`^qa1:\\d+:[0-9a-z]+:${offset}:10:`))
+    expect(decodeURIComponent(node.split(":").slice(5).join(":"))).toBe("the cables")
+    await captureScreen(a.page, "review-selection-comment")
+    await captureOtherPairs(a.page, "review-selection-comment")
+    expect(a.problems).toEqual([])
+  } finally {
+    await a.context.close()
+  }
+})
+
 /** A PNG chunk: its length, type, data and CRC. */
 const chunk = (type: string, data: Buffer) => {
   const length = Buffer.alloc(4)

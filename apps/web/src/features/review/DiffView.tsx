@@ -2,13 +2,15 @@
  * One changed page's diff, loaded with import(): rendered blocks (inline or side by side),
  * next/previous change, the markdown diff a click away; in the review, the comments on each block
  * beside it in the margin (under it on a narrow screen), and "Comment" opening the comment box
- * right there.
+ * right there; words selected in a block get a "Comment on the selection" of their own, the comment
+ * then anchored on those words.
  */
 import { type ReactNode, useEffect, useMemo, useState } from "react"
 import { createMarkdownCodec, createSchema } from "@quire/document"
 import { linkRenderStylesheet } from "../../ui/render-stylesheet.ts"
 import { fileUrls, type StoredFile } from "../files/file-urls.ts"
 import { anchorAt, blockText, encodeAnchor, placeComments } from "./anchors.ts"
+import { nearestOccurrence, selectedIn } from "./selection.ts"
 import type { ThreadData } from "./Threads.tsx"
 import { nextStop, pageDiff, type BlockRow, type PageDiff } from "./diff.ts"
 import { blockDrawer, type Typeset } from "./render.ts"
@@ -58,6 +60,13 @@ const changedLabel = (row: BlockRow) =>
 
 const kindLabel: Record<string, string> = { added: "Added", removed: "Removed", changed: "Changed", same: "" }
 
+/** A comment's place: the row of its block, its anchor (the comment's `node`) and the words it quotes. */
+interface Picked {
+  readonly row: number
+  readonly node: string
+  readonly quote: string
+}
+
 /** The review's comments on the page's blocks: each thread drawn by the screen, and the box of a new one. */
 export interface BlockComments {
   /** The page's threads anchored on a block (the anchor in `comment.target.node`). */
@@ -88,8 +97,10 @@ export const DiffView = (props: DiffViewProps) => {
   const diff: PageDiff = useMemo(() => pageDiff(codec, props.base, props.head), [props.base, props.head])
   const [mode, setMode] = useState<"inline" | "split" | "markdown">("inline")
   const [stop, setStop] = useState(-1)
-  // The row whose comment box is open.
-  const [composing, setComposing] = useState<number | undefined>(undefined)
+  // The row whose comment box is open, and the words it is on.
+  const [composing, setComposing] = useState<Picked | undefined>(undefined)
+  // Words selected in a block of the head: the row, and their anchor.
+  const [picked, setPicked] = useState<Picked | undefined>(undefined)
   const { comments } = props
   // Each thread on the block of the head it is anchored to now; those whose text is gone, apart.
   const placed = useMemo(() => {
@@ -115,24 +126,43 @@ export const DiffView = (props: DiffViewProps) => {
     document.getElementById(`row-${row}`)?.focus()
   }
   /** The anchor of a comment on the whole of a row's block, and the words it quotes. */
-  const anchorOf = (row: BlockRow) => {
+  const anchorOf = (row: BlockRow, i: number): Picked | undefined => {
     if (diff.kind !== "rendered" || row.head === undefined) return undefined
     const text = blockText(diff.head.child(row.head.index))
-    return { node: encodeAnchor(anchorAt(diff.head, row.head.index, 0, Math.min(text.length, 40))), quote: text.slice(0, 80) }
+    return { row: i, node: encodeAnchor(anchorAt(diff.head, row.head.index, 0, Math.min(text.length, 40))), quote: text.slice(0, 80) }
+  }
+  /** The words selected now in row `i`'s block of the head, as an anchor (none when the selection is elsewhere, or words the text does not hold). */
+  const pick = (i: number, block: Element) => {
+    const row = diff.kind === "rendered" ? diff.rows[i] : undefined
+    const selected = selectedIn(block)
+    if (diff.kind !== "rendered" || row?.head === undefined || row.kind === "removed" || selected === undefined) return setPicked(undefined)
+    const text = blockText(diff.head.child(row.head.index))
+    const at = nearestOccurrence(text, selected.words, selected.near)
+    if (at < 0) return setPicked(undefined)
+    setPicked({ row: i, node: encodeAnchor(anchorAt(diff.head, row.head.index, at, selected.words.length)), quote: selected.words })
   }
   const margin = (row: BlockRow, i: number) => {
-    const anchor = anchorOf(row)
+    const anchor = anchorOf(row, i)
     if (comments === undefined || anchor === undefined || row.kind === "removed") return null
     const threads = placed.byBlock.get(row.head!.index) ?? []
     const close = () => {
       setComposing(undefined)
       requestAnimationFrame(() => document.getElementById(`comment-row-${i}`)?.focus())
     }
+    const selection = picked?.row === i ? picked : undefined
     return (
       <div className="review-margin" data-threads={threads.length}>
         {threads.map((thread) => <MarginThread key={thread.comment.id} thread={thread} comments={comments} />)}
-        {composing === i ? comments.renderComposer(anchor.node, anchor.quote, close) : (
-          <button type="button" id={`comment-row-${i}`} className="review-comment-block link" onClick={() => setComposing(i)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
+        {composing?.row === i ? comments.renderComposer(composing.node, composing.quote, close) : (
+          <>
+            {selection === undefined ? null : (
+              // Pressing it keeps the selection (no mousedown default), so the words stay marked while the box opens.
+              <button type="button" className="review-comment-selection" onMouseDown={(e) => e.preventDefault()}
+                onClick={() => { setComposing(selection); setPicked(undefined) }}
+                aria-label={`Comment on the selection “${selection.quote.length > 60 ? `${selection.quote.slice(0, 60)}…` : selection.quote}”`}>Comment on the selection</button>
+            )}
+            <button type="button" id={`comment-row-${i}`} className="review-comment-block link" onClick={() => setComposing(anchor)} aria-label={`Comment on block ${i + 1}`}>Comment</button>
+          </>
         )}
       </div>
     )
@@ -167,7 +197,8 @@ export const DiffView = (props: DiffViewProps) => {
           {diff.markdownOnly && <p className="muted">Only how the markdown is written changed; nothing a reader sees. Open the markdown diff.</p>}
           {diff.rows.map((row, i) => (
             <div key={i} id={`row-${i}`} tabIndex={-1} className="review-row">
-              <div className="review-row-block">
+              <div className="review-row-block" onMouseUp={comments === undefined ? undefined : (e) => pick(i, e.currentTarget)}
+                onKeyUp={comments === undefined ? undefined : (e) => pick(i, e.currentTarget)}>
                 {row.kind !== "same" && <span className={`review-badge review-badge-${row.kind}`}>{row.kind === "changed" ? changedLabel(row) : kindLabel[row.kind]}</span>}
                 {row.kind === "removed" && row.base && <DiffBlock doc={diff.base} index={row.base.index} kind="removed" draw={draw.base} />}
                 {(row.kind === "added" || row.kind === "same") && row.head && <DiffBlock doc={diff.head} index={row.head.index} kind={row.kind} draw={draw.head} />}
