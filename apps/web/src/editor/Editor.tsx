@@ -14,6 +14,7 @@ import type { OpenapiCatalog } from "./blocks/openapi/catalog.ts"
 import { createOpenapiView } from "./blocks/openapi/view.ts"
 import { createFileView } from "./blocks/file/view.ts"
 import { createContentRefView } from "./blocks/content-ref/view.ts"
+import { createCardsView } from "./blocks/cards/view.ts"
 import type { FileLookup } from "../features/files/file-urls.ts"
 import { commitsAsTyped } from "./blocks/shared/view.ts"
 import { Toolbar } from "./commands/Toolbar.tsx"
@@ -87,7 +88,8 @@ const resourceViews = (resources: { readonly current: { readonly [K in "fileUrl"
   figure: createFigureView((src) => resources.current.fileUrl?.(src)),
   file: createFileView({ find: (src) => resources.current.file?.(src), upload: () => resources.current.uploadFile }),
   openapiOperation: createOpenapiView(() => resources.current.openapi),
-  contentRef: createContentRefView(() => resources.current.linkTargets)
+  contentRef: createContentRefView(() => resources.current.linkTargets),
+  cards: createCardsView(() => resources.current.linkTargets)
 })
 
 export const Editor = ({ markdown, onChange, onFieldOpen, editable = true, "aria-label": label = "Page content", linkTargets, uploadFile, importImage, fileUrl, file, openapi, collaboration }: EditorProps) => {

@@ -253,8 +253,9 @@ const writeComponents = async (page: Page, editor: Locator) => {
   const card = editor.getByRole("group", { name: "Card 1" })
   await card.getByRole("textbox", { name: "Title" }).fill("Start here")
   await card.getByRole("textbox", { name: "Description" }).fill("The first steps")
-  await card.getByRole("textbox", { name: "Target" }).fill("https://quire.test/start")
-  await card.getByRole("textbox", { name: "Target" }).press("Tab")
+  // Its target is a page, picked by its title (linked as the link picker does), as GitBook's card is.
+  await card.getByRole("combobox", { name: "Page of card 1" }).selectOption({ label: "Writing" })
+  await expect.poll(() => editor.getByRole("group", { name: "Card 1" }).getByRole("textbox", { name: "Target" }).inputValue()).toBe("README.md")
   await toPageEnd(page, editor)
 
   await slash(page, "embed", "Embed")
@@ -350,7 +351,7 @@ const componentsBlocks = (fileId: string): ReadonlyArray<string | RegExp> => [
   "<table data-view=\"cards\">",
   "<strong>Start here</strong>",
   />The first steps</,
-  "<a href=\"https://quire.test/start\">",
+  "<td><a href=\"README.md\">README.md</a></td>",
   "{% embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" %}",
   "{% content-ref url=\"README.md\" %}\n[Writing](README.md)\n{% endcontent-ref %}",
   `{% file src="/files/${fileId}" %}`,
