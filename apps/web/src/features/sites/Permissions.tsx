@@ -80,7 +80,8 @@ const GrantRow = (props: {
 const GrantForm = (props: {
   readonly organizationId: string
   readonly siteId: string
-  readonly people: ReadonlyArray<{ readonly id: string; readonly name: string }>
+  /** `label`: the name with the email, where the caller may see it. */
+  readonly people: ReadonlyArray<{ readonly id: string; readonly name: string; readonly label: string }>
   readonly teams: ReadonlyArray<{ readonly id: string; readonly title: string }>
   readonly onDone: (message: string) => void
 }) => {
@@ -106,7 +107,7 @@ const GrantForm = (props: {
   const options = [
     { value: "", label: "Choose a person or a team…" },
     ...props.teams.map((team) => ({ value: `team:${team.id}`, label: `Team: ${team.title}` })),
-    ...props.people.map((person) => ({ value: `user:${person.id}`, label: person.name }))
+    ...props.people.map((person) => ({ value: `user:${person.id}`, label: person.label }))
   ]
   return (
     <form onSubmit={onSubmit} noValidate className="admin-form grant-form" aria-label="Give a role on this site">
@@ -143,7 +144,8 @@ export const Permissions = (props: { readonly organizationId: string; readonly s
         <GrantForm organizationId={props.organizationId} siteId={site.id} onDone={setStatus}
           people={members.filter((member) => member.role !== null && member.role !== "admin").map((member) => ({
             id: member.user.id,
-            name: member.user.email === undefined ? member.user.displayName : `${member.user.displayName} (${member.user.email})`
+            name: member.user.displayName,
+            label: member.user.email === undefined ? member.user.displayName : `${member.user.displayName} (${member.user.email})`
           }))}
           teams={allTeams.map((team) => ({ id: team.id, title: team.title }))} />
       ) : <p className="site-note" role="note">Only this site's admins and the organization's admins change who may edit it.</p>}
