@@ -63,7 +63,6 @@ it("an admin makes a member a site editor; that member changes the site while an
     const everyone = panel.getByRole("list", { name: "Who has access to this site" })
     await expect.poll(() => everyone.locator("li").filter({ hasText: "Mia Maker" }).textContent()).toMatch(/invited to this site.*Editor/)
     await expect.poll(() => everyone.locator("li").filter({ hasText: "Noor Nobody" }).textContent()).toMatch(/a member of the organization.*Viewer/)
-    await panel.scrollIntoViewIfNeeded()
     await captureAllPairs(page, "site-permissions-admin")
 
     // 2. Mia, in her own browser, renames the site and makes it unlisted.

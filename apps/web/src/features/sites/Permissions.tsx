@@ -25,8 +25,8 @@ type SiteRole = "admin" | "edit" | "read"
 
 /** The roles offered on a site: what each lets a person do there. */
 const siteRoles: ReadonlyArray<{ readonly value: SiteRole; readonly label: string }> = [
-  { value: "edit", label: "Editor: settings, structure, publishing" },
-  { value: "admin", label: "Site admin: also who may edit" },
+  { value: "edit", label: "Editor" },
+  { value: "admin", label: "Site admin" },
   { value: "read", label: "Viewer" }
 ]
 
@@ -113,7 +113,8 @@ const GrantForm = (props: {
     <form onSubmit={onSubmit} noValidate className="admin-form grant-form" aria-label="Give a role on this site">
       <FormError errors={errors} />
       <SelectField label="Person or team" name="who" value={who} onChange={setWho} options={options} error={errors.fields["who"] ?? errors.fields["users"] ?? errors.fields["teams"]} />
-      <SelectField label="Role on this site" name="role" value={role} onChange={setRole} options={siteRoles} error={errors.fields["role"]} />
+      <SelectField label="Role on this site" name="role" value={role} onChange={setRole} options={siteRoles} error={errors.fields["role"]}
+        hint="Editors change its settings, structure and publishing; site admins also who may." />
       <div className="toolbar"><button type="submit" className="primary" disabled={busy}>{busy ? "Granting…" : "Grant role"}</button></div>
     </form>
   )
