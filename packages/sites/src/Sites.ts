@@ -174,17 +174,11 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           : Array.from(new Set((yield* structureRepo.siteSpacesOfSpace(filter.spaceId)).map((s) => s.siteId)))
         const found = yield* repo.list({ organizationId, title: filter.title, published: filter.published, siteIds }, after, Pagination.limitOf(page))
         const counts = yield* structureRepo.countSiteSpaces(found.items.map((s) => s.id))
-        return {
-          items: yield* Effect.forEach(found.items, (site) =>
-            Effect.succeed<SiteAccess>({
-              site,
-              role,
-              siteRole: siteRoleOf(site.id),
-              permissions: sitePermissionsOf(siteRoleOf(site.id)),
-              siteSpaces: counts.get(site.id) ?? 0
-            })),
-          ...(found.next === undefined ? {} : { next: found.next })
-        }
+        const items = found.items.map((site): SiteAccess => {
+          const siteRole = siteRoleOf(site.id)
+          return { site, role, siteRole, permissions: sitePermissionsOf(siteRole), siteSpaces: counts.get(site.id) ?? 0 }
+        })
+        return { items, ...(found.next === undefined ? {} : { next: found.next }) }
       })
 
       const create = Effect.fn("Sites.create")(function*(organizationId: string, input: CreateSiteInput) {
