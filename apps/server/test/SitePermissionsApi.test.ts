@@ -45,7 +45,7 @@ for (const backend of backends) {
           body: JSON.stringify({ role: "edit", users: [bob.user.id] })
         })
         assert.strictEqual(invited.status, 204)
-        const seen = yield* bob.api.sites.getSiteById({ params, query: {} })
+        const seen = yield* bob.api.sites.getSiteById({ params })
         assert.deepStrictEqual([seen.permissions.edit, seen.permissions.admin], [true, false])
         const renamed = yield* bob.api.sites.updateSiteById({ params, payload: { title: "Bob's handbook" } })
         assert.strictEqual(renamed.title, "Bob's handbook")
@@ -96,7 +96,7 @@ for (const backend of backends) {
           [reader.user.id, "admin", { type: "site", site: site.id, reason: "team", team: writers.id }]
         ])
         yield* alice.api.sitePermissions.updateTeamPermissionInSite({ params: { ...params, teamId: writers.id }, payload: { role: "read" } })
-        const demoted = yield* reader.api.sites.getSiteById({ params, query: {} })
+        const demoted = yield* reader.api.sites.getSiteById({ params })
         assert.deepStrictEqual([demoted.permissions.edit, demoted.permissions.admin], [false, false])
         yield* alice.api.sitePermissions.updateTeamPermissionInSite({ params: { ...params, teamId: writers.id }, payload: { role: null } })
         assert.deepStrictEqual((yield* alice.api.sitePermissions.listTeamPermissionsInSite({ params, query: {} })).items, [])
