@@ -113,8 +113,7 @@ const GrantForm = (props: {
     <form onSubmit={onSubmit} noValidate className="admin-form grant-form" aria-label="Give a role on this site">
       <FormError errors={errors} />
       <SelectField label="Person or team" name="who" value={who} onChange={setWho} options={options} error={errors.fields["who"] ?? errors.fields["users"] ?? errors.fields["teams"]} />
-      <SelectField label="Role on this site" name="role" value={role} onChange={setRole} options={siteRoles} error={errors.fields["role"]}
-        hint="Editors change its settings, structure and publishing; site admins also who may." />
+      <SelectField label="Role on this site" name="role" value={role} onChange={setRole} options={siteRoles} error={errors.fields["role"]} />
       <div className="toolbar"><button type="submit" className="primary" disabled={busy}>{busy ? "Granting…" : "Grant role"}</button></div>
     </form>
   )
