@@ -136,6 +136,21 @@ for (const backend of backends) {
         assert.strictEqual(strangerPatch.status, 404)
       }))
 
+    it.effect("a member or a team that leaves the organization takes its site grants with it", () =>
+      Effect.gen(function*() {
+        const { alice, members, organizationId } = yield* organizationWith(["edit", "read"])
+        const site = yield* alice.api.sites.createSite({ params: { organizationId }, payload: { title: "Leaving" } })
+        const params = { organizationId, siteId: site.id }
+        const crew = yield* alice.api.teams.createOrganizationTeam({ params: { organizationId }, payload: { title: "Crew", members: [members.read!.user.id] } })
+        yield* alice.api.sitePermissions.inviteToSite({ params, payload: { role: "edit", users: [members.edit!.user.id], teams: [crew.id] } })
+        yield* alice.api.members.removeMemberFromOrganizationById({ params: { organizationId, userId: members.edit!.user.id } })
+        yield* alice.api.teams.removeTeamFromOrganizationById({ params: { organizationId, teamId: crew.id } })
+        assert.deepStrictEqual((yield* alice.api.siteUsers.listUserPermissionsInSite({ params, query: {} })).items, [])
+        assert.deepStrictEqual((yield* alice.api.sitePermissions.listTeamPermissionsInSite({ params, query: {} })).items, [])
+        const reader = yield* members.read!.api.sites.getSiteById({ params })
+        assert.strictEqual(reader.permissions.edit, false)
+      }))
+
     it.effect("GitBook's client invites a member to a site, lists who can access it, changes and removes the grant", () =>
       Effect.gen(function*() {
         const endpoint = yield* baseUrl
