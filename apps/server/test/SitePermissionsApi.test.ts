@@ -27,6 +27,9 @@ interface GitBookClient {
   }
 }
 
+/** The error of a raw answer: its field and message. */
+const field = (r: { readonly body: unknown }) => (r.body as { error?: { field?: string; message?: string } }).error
+
 for (const backend of backends) {
   layer(backend.layer, { timeout: 180_000, excludeTestServices: true })(`site permissions API on ${backend.name}`, (it) => {
     it.effect("an invited member edits the site's settings and publishing, loses it when removed; others stay refused", () =>
@@ -113,7 +116,6 @@ for (const backend of backends) {
         const otherTeam = yield* other.alice.api.teams.createOrganizationTeam({ params: { organizationId: other.organizationId }, payload: { title: "Theirs" } })
         const path = `/v1/orgs/${organizationId}/sites/${site.id}/permissions`
         const post = (body: unknown) => raw("POST", path, { token: alice.token, body: JSON.stringify(body) })
-        const field = (r: { readonly body: unknown }) => (r.body as { error?: { field?: string; message?: string } }).error
         const noRole = yield* post({ role: null, users: [members.read!.user.id] })
         assert.deepStrictEqual([noRole.status, field(noRole)?.field], [400, "role"])
         const badRole = yield* post({ role: "owner", users: [members.read!.user.id] })

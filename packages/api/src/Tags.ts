@@ -28,7 +28,7 @@ const sections: ReadonlyArray<Section> = [
       teamMembers: { name: "team-members", title: "Team members", description: "Adding people to a team and removing them." },
       users: { name: "users", title: "Users", description: "The signed-in person and other people's public profiles." },
       notifications: { name: "notifications", title: "Notifications", description: "What happened that concerns the signed-in person: review requests, replies, mentions, merges." },
-      permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space, a collection or a site: granted to a person, a team, or inherited." },
+      permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space or a collection: granted to a person, a team, or inherited." },
       auditEvents: { name: "audit-events", title: "Audit log", description: "Who changed what, when and from where: sign-ins, tokens, members and roles. Organization admins read it; nobody edits it." },
       sso: { name: "sso", title: "SSO", description: "SAML and OpenID Connect identity providers through which an organization's members sign in." }
     }

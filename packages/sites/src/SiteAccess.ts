@@ -71,7 +71,7 @@ export const resolveSiteRole = (
     role: inherited,
     origin: role === "admin" ? { kind: "organization" } : { kind: "default" }
   }
-  const ordered = [...grants].sort((a, b) => (a.teamId === undefined ? 0 : 1) - (b.teamId === undefined ? 0 : 1))
+  const ordered = grants.toSorted((a, b) => (a.teamId === undefined ? 0 : 1) - (b.teamId === undefined ? 0 : 1))
   for (const grant of ordered) {
     if (Roles.roleRank(grant.role) > Roles.roleRank(best.role)) {
       best = { role: grant.role, origin: grant.teamId === undefined ? { kind: "member" } : { kind: "team", teamId: grant.teamId } }

@@ -43,7 +43,7 @@ export const sitePermissionsRepoContract = (it: Vitest.MethodsNonLive<SitePermis
         assert.deepStrictEqual(second.items.map((g) => g.principal.id), ["a"])
         assert.isUndefined(second.next)
         assert.deepStrictEqual((yield* repo.list("spl-site", "team", undefined, 10)).items.map((g) => g.principal.id), ["t"])
-        assert.deepStrictEqual((yield* repo.onSite("spl-site")).map((g) => `${g.principal.kind}/${g.principal.id}`).sort(), [
+        assert.deepStrictEqual((yield* repo.onSite("spl-site")).map((g) => `${g.principal.kind}/${g.principal.id}`).toSorted(), [
           "team/t",
           "user/a",
           "user/b",
@@ -59,7 +59,7 @@ export const sitePermissionsRepoContract = (it: Vitest.MethodsNonLive<SitePermis
         yield* repo.put("spp-org", "spp-s2", user("x"), "read", at(1))
         yield* repo.put("spp-org2", "spp-s3", user("m"), "admin", at(1))
         const held = yield* repo.ofPrincipals("spp-org", [user("m"), team("tm")])
-        assert.deepStrictEqual(held.map((g) => `${g.siteId}:${g.role}`).sort(), ["spp-s1:edit", "spp-s2:admin"])
+        assert.deepStrictEqual(held.map((g) => `${g.siteId}:${g.role}`).toSorted(), ["spp-s1:edit", "spp-s2:admin"])
         assert.deepStrictEqual(yield* repo.ofPrincipals("spp-org", []), [])
         yield* repo.removePrincipal("spp-org", user("m"))
         assertNone(yield* repo.find("spp-s1", user("m")))
