@@ -70,6 +70,8 @@ for (const backend of backends) {
         ])
         const editors = yield* carol.api.siteUsers.listPermissionsAggregateInSite({ params, query: { role: "edit" } })
         assert.deepStrictEqual(editors.items.map((p) => p.user.id), [bob.user.id])
+        const searched = yield* carol.api.siteUsers.listPermissionsAggregateInSite({ params, query: { search: bob.user.displayName.toUpperCase() } })
+        assert.deepStrictEqual(searched.items.map((p) => p.user.id), [bob.user.id])
 
         const removed = yield* raw("DELETE", `/v1/orgs/${organizationId}/sites/${site.id}/permissions/users/${bob.user.id}`, { token: alice.token })
         assert.strictEqual(removed.status, 205)

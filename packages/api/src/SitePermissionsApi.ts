@@ -8,7 +8,7 @@ import * as ApiErrors from "./ApiErrors.ts"
 import { Authentication } from "./Authentication.ts"
 import { PermissionAbsent, PermissionRemoved, PermissionUpdate } from "./PermissionsApi.ts"
 import { requestExample } from "./RequestExample.ts"
-import { EntityId, ListOf, MemberRole, MemberRoleOrGuest, PageQuery, User } from "./Schemas.ts"
+import { EntityId, ListOf, MemberRole, MemberRoleOrGuest, PageQuery, Text, User } from "./Schemas.ts"
 import { siteParams } from "./SiteSchemas.ts"
 import { Team } from "./TeamsApi.ts"
 
@@ -105,13 +105,14 @@ export class SiteUsersApi extends HttpApiGroup.make("siteUsers")
       query: {
         ...PageQuery,
         role: Schema.optional(Schema.Union([MemberRole, Schema.Literal("guest")])),
-        team: Schema.optional(EntityId)
+        team: Schema.optional(EntityId),
+        search: Schema.optional(Text.check(Schema.isMaxLength(255)))
       },
       success: ListOf(UserSitePermission),
       error: ApiErrors.Common
     }).annotateMerge(OpenApi.annotations({
       summary: "List who can access a site",
-      description: "Every member of the organization with their role on the site, in the order they joined, and where it comes from: the organization (its admins), a grant to them or to a team, or the members' default (read). `role` keeps one role (`guest` keeps none: guests have no site role), `team` one team's members."
+      description: "Every member of the organization with their role on the site, in the order they joined, and where it comes from: the organization (its admins), a grant to them or to a team, or the members' default (read). `role` keeps one role (`guest` keeps none: guests have no site role), `team` one team's members, `search` those whose name or email contains it."
     })),
     HttpApiEndpoint.get("listUserPermissionsInSite", `${prefix}/users`, {
       params: siteParams,

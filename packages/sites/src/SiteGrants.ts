@@ -35,10 +35,12 @@ export interface SiteMemberRole {
   readonly origin: SiteRoleOrigin
 }
 
-/** Which members the aggregate keeps: one role (`guest` keeps none: guests have no site role), one team's. */
+/** Which members the aggregate keeps: one role (`guest` keeps none: guests have no site role), one team's, these users. */
 export interface SiteAggregateFilter {
   readonly role?: Roles.MemberRole | "guest" | undefined
   readonly team?: string | undefined
+  /** Only these users (those a search of names and emails found, which the caller makes). */
+  readonly users?: ReadonlySet<string> | undefined
 }
 
 export interface SiteList<A> {
@@ -185,7 +187,8 @@ export class SiteGrants extends Context.Service<SiteGrants, SiteGrantsShape>()("
             const resolved = resolveSiteRole(member.role, applied(member))
             const kept = resolved.role !== null &&
               (filter.role === undefined || resolved.role === filter.role) &&
-              (filter.team === undefined || teams.get(filter.team)?.has(member.userId) === true)
+              (filter.team === undefined || teams.get(filter.team)?.has(member.userId) === true) &&
+              (filter.users === undefined || filter.users.has(member.userId))
             return Effect.succeed(
               kept ? Option.some<SiteMemberRole>({ userId: member.userId, role: resolved.role!, origin: resolved.origin }) : Option.none()
             )

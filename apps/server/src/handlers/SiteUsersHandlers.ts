@@ -2,6 +2,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api, type UserSitePermission, type UserSitePermissionOrigin } from "@quire/api"
+import { Members } from "@quire/identity"
+import { Pagination } from "@quire/kernel"
 import { type SiteMemberRole, SiteGrants } from "@quire/sites"
 import * as DomainErrors from "../DomainErrors.ts"
 import * as SiteGrantViews from "../SiteGrantViews.ts"
@@ -22,10 +24,26 @@ const originOf = (organizationId: string, siteId: string, { origin }: SiteMember
 
 export const layer = HttpApiBuilder.group(Api, "siteUsers", Effect.fn(function*(handlers) {
   const grants = yield* SiteGrants
+  const members = yield* Members
   const views = yield* SiteGrantViews.make
+
+  /** The ids of the organization's members whose name or email contains `search` (identity's search, as the members listing does). */
+  const found = Effect.fnUntraced(function*(organizationId: string, search: string | undefined) {
+    if (search === undefined) return undefined
+    const ids = new Set<string>()
+    let page: Pagination.PageRequest = { limit: Pagination.maxLimit }
+    for (;;) {
+      const listed = yield* members.list(organizationId, { search, sort: "joinedAt", order: "asc" }, page)
+      for (const member of listed.page.items) ids.add(member.user.id)
+      if (listed.page.next === undefined) return ids
+      page = { limit: Pagination.maxLimit, page: listed.page.next }
+    }
+  })
+
   return handlers
     .handle("listPermissionsAggregateInSite", ({ params, query }) =>
-      grants.aggregate(params.organizationId, params.siteId, { role: query.role, team: query.team }, query).pipe(
+      Effect.flatMap(found(params.organizationId, query.search), (users) =>
+        grants.aggregate(params.organizationId, params.siteId, { role: query.role, team: query.team, users }, query)).pipe(
         DomainErrors.api,
         Effect.flatMap((list) =>
           views.withUsers(list, (member, presented): UserSitePermission => ({
