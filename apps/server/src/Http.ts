@@ -52,7 +52,9 @@ import * as SiteInsightsHandlers from "./handlers/SiteInsightsHandlers.ts"
 import * as SiteSectionGroupsHandlers from "./handlers/SiteSectionGroupsHandlers.ts"
 import * as SiteSectionsHandlers from "./handlers/SiteSectionsHandlers.ts"
 import * as SitesHandlers from "./handlers/SitesHandlers.ts"
+import * as SitePermissionsHandlers from "./handlers/SitePermissionsHandlers.ts"
 import * as SiteRedirectsHandlers from "./handlers/SiteRedirectsHandlers.ts"
+import * as SiteUsersHandlers from "./handlers/SiteUsersHandlers.ts"
 import * as SiteShareLinksHandlers from "./handlers/SiteShareLinksHandlers.ts"
 import * as SiteAskHandlers from "./handlers/SiteAskHandlers.ts"
 import * as SiteSpacesHandlers from "./handlers/SiteSpacesHandlers.ts"
@@ -104,6 +106,8 @@ export const routes = HttpApiBuilder.layer(Api, { openapiPath: "/openapi.json" }
     SiteShareLinksHandlers.layer,
     SiteAskHandlers.layer,
     SiteRedirectsHandlers.layer,
+    SitePermissionsHandlers.layer,
+    SiteUsersHandlers.layer,
     GitHandlers.layer,
     OpenAPISpecsHandlers.layer,
     GitHandlers.webhookLayer,

@@ -21,6 +21,7 @@ import { NotificationsApi } from "./NotificationsApi.ts"
 import { withGitBookOperationIds } from "./OperationIds.ts"
 import { OrganizationsApi } from "./OrganizationsApi.ts"
 import { SearchApi } from "./SearchApi.ts"
+import { SitePermissionsApi, SiteUsersApi } from "./SitePermissionsApi.ts"
 import { SiteRedirectsApi } from "./SiteRedirectsApi.ts"
 import { SiteInsightsApi } from "./SiteInsightsApi.ts"
 import { SiteSectionGroupsApi } from "./SiteSectionGroupsApi.ts"
@@ -75,6 +76,8 @@ export class Api extends HttpApi.make("quire")
   .add(SiteShareLinksApi)
   .add(SiteAskApi)
   .add(SiteRedirectsApi)
+  .add(SitePermissionsApi)
+  .add(SiteUsersApi)
   .add(GitApi)
   .add(GitWebhookApi)
   .add(OpenAPISpecsApi)

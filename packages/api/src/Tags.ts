@@ -28,7 +28,7 @@ const sections: ReadonlyArray<Section> = [
       teamMembers: { name: "team-members", title: "Team members", description: "Adding people to a team and removing them." },
       users: { name: "users", title: "Users", description: "The signed-in person and other people's public profiles." },
       notifications: { name: "notifications", title: "Notifications", description: "What happened that concerns the signed-in person: review requests, replies, mentions, merges." },
-      permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space, a collection or a site: granted to a person, a team, or inherited." },
+      permissions: { name: "permissions", title: "Permissions", description: "Who can do what in a space or a collection: granted to a person, a team, or inherited." },
       auditEvents: { name: "audit-events", title: "Audit log", description: "Who changed what, when and from where: sign-ins, tokens, members and roles. Organization admins read it; nobody edits it." },
       sso: { name: "sso", title: "SSO", description: "SAML and OpenID Connect identity providers through which an organization's members sign in." }
     }
@@ -67,6 +67,8 @@ const sections: ReadonlyArray<Section> = [
       siteSections: { name: "site-sections", title: "Site sections", description: "The top-level parts of a site, each with its own spaces." },
       siteSectionGroups: { name: "site-section-groups", title: "Site section groups", description: "Sections gathered under one heading in a site's navigation." },
       siteShareLinks: { name: "site-share-links", title: "Site share links", description: "Secret links that open a site that is not public." },
+      sitePermissions: { name: "site-permissions", title: "Site permissions", description: "Who may change a site's settings, structure and publishing: members and teams invited with a role on the site." },
+      siteUsers: { name: "site-users", title: "Site users", description: "Everyone who can access a site with their role on it, and the roles granted to each user." },
       siteRedirects: { name: "site-redirects", title: "Site redirects", description: "Source paths a published site answers with a redirect to a page, a section or another URL." },
       urls: { name: "urls", title: "Published URLs", description: "What a published site's URL shows a visitor, with a token that reads only that." },
       siteInsights: { name: "site-insights", title: "Site insights", description: "Events of a published site's readers, as a site renderer reports them." },

@@ -79,14 +79,15 @@ export const layerSqlRepos = Layer.mergeAll(
 
 /** Every package's use cases, over whichever ports are provided; they enqueue jobs on the JobQueue they require. */
 const layerServices = Layer.mergeAll(
-  // A member or a team that leaves takes content's grants to them, in the same transaction.
+  // A member or a team that leaves takes content's and sites' grants to them, in the same transaction.
   IdentityLayers.layerServices.pipe(Layer.provide(MembershipDependentsLive.layer)),
   Layer.mergeAll(
     // Notifications are mailed by a queued job (NotificationMail), when the server mails.
     ReviewsLayers.layerServices.pipe(Layer.provide(NotificationMail.layerDelivery)),
     // The spec operations are also the server's, whose format=html draws operation blocks.
     // Ask's model: OpenAI-compatible, from QUIRE_AI_* (none when unset).
-    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig])),
+    // Site permissions read a member's role and teams through content's Memberships port.
+    SitesLayers.layerServices.pipe(Layer.provideMerge(layerSpecOperations), Layer.provide([layerSpaceRedirects, AskModel.layerConfig, MembershipsLive.layer])),
     GitSyncLayers.layerServices.pipe(Layer.provide([GitAuthorsLive.layer, CommitMessagesLive.layer])),
     TranslationsLayers.layerServices.pipe(Layer.provide(TranslationsLayers.layerTranslator))
   ).pipe(

@@ -67,13 +67,13 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
 
       return ShareLinks.of({
         list: Effect.fn("ShareLinks.list")(function*(organizationId, siteId, page) {
-          const { site } = yield* guard.admin(organizationId, siteId, "see this site's share links")
+          const { site } = yield* guard.editor(organizationId, siteId, "see this site's share links")
           const after = yield* Pagination.afterOf(page, shareLinkKeyShape)
           const found = yield* repo.list(siteId, after, Pagination.limitOf(page))
           return { items: found.items.map((shareLink) => ({ site, shareLink: revealed(shareLink) })), ...(found.next === undefined ? {} : { next: found.next }) }
         }),
         create: Effect.fn("ShareLinks.create")(function*(organizationId, siteId, input) {
-          const { site } = yield* guard.admin(organizationId, siteId, "share this site")
+          const { site } = yield* guard.editor(organizationId, siteId, "share this site")
           yield* SiteGuard.checkLength("name", input.name, 0, 50)
           const secret = newSecret()
           const shareLink: ShareLink = { id: yield* ids.make, siteId, name: input.name, active: true, ...stored(secret), createdAt: yield* now }
@@ -81,7 +81,7 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
           return { site, shareLink: { ...shareLink, secret } }
         }),
         update: Effect.fn("ShareLinks.update")(function*(organizationId, siteId, shareLinkId, update) {
-          const { site } = yield* guard.admin(organizationId, siteId, "change this site's share links")
+          const { site } = yield* guard.editor(organizationId, siteId, "change this site's share links")
           yield* linkOf(siteId, shareLinkId)
           if (update.name !== undefined) yield* SiteGuard.checkLength("name", update.name, 0, 50)
           const updated = yield* repo.update(shareLinkId, {
@@ -93,7 +93,7 @@ export class ShareLinks extends Context.Service<ShareLinks, ShareLinksShape>()("
         }),
         remove: Effect.fn("ShareLinks.remove")(function*(organizationId, siteId, shareLinkId) {
           yield* SiteGuard.quietly(Effect.gen(function*() {
-            yield* guard.admin(organizationId, siteId, "change this site's share links")
+            yield* guard.editor(organizationId, siteId, "change this site's share links")
             const found = yield* repo.find(shareLinkId)
             if (Option.isSome(found) && found.value.siteId === siteId) yield* repo.remove(shareLinkId)
           }))

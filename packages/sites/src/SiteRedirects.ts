@@ -187,17 +187,17 @@ export class SiteRedirects extends Context.Service<SiteRedirects, SiteRedirectsS
           return found
         }),
         create: Effect.fn("SiteRedirects.create")(function*(organizationId, siteId, input) {
-          yield* guard.admin(organizationId, siteId, "change this site's redirects")
+          yield* guard.editor(organizationId, siteId, "change this site's redirects")
           return yield* insert(siteId, input)
         }, transactor.transaction),
         update: Effect.fn("SiteRedirects.update")(function*(organizationId, siteId, redirectId, update) {
-          yield* guard.admin(organizationId, siteId, "change this site's redirects")
+          yield* guard.editor(organizationId, siteId, "change this site's redirects")
           return yield* patch(yield* redirectOf(siteId, redirectId), update)
         }, transactor.transaction),
         remove: Effect.fn("SiteRedirects.remove")(function*(organizationId, siteId, redirectId) {
           return yield* Effect.catchIf(
             Effect.gen(function*() {
-              yield* guard.admin(organizationId, siteId, "change this site's redirects")
+              yield* guard.editor(organizationId, siteId, "change this site's redirects")
               const found = yield* repo.find(redirectId)
               if (Option.isNone(found) || found.value.siteId !== siteId) return false
               yield* repo.remove(redirectId)
@@ -208,7 +208,7 @@ export class SiteRedirects extends Context.Service<SiteRedirects, SiteRedirectsS
           )
         }),
         bulkUpsert: Effect.fn("SiteRedirects.bulkUpsert")(function*(organizationId, siteId, items) {
-          yield* guard.admin(organizationId, siteId, "change this site's redirects")
+          yield* guard.editor(organizationId, siteId, "change this site's redirects")
           const results: Array<BulkResult> = []
           for (const item of items) results.push(yield* bulkItem(siteId, item))
           return results

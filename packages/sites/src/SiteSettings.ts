@@ -59,7 +59,7 @@ export const siteSettings = (
   })
 
   const putAdaptiveSchema = Effect.fn("Sites.putAdaptiveSchema")(function*(organizationId: string, siteId: string, jsonSchema: unknown) {
-    yield* guard.admin(organizationId, siteId, "change this site's adaptive schema")
+    yield* guard.editor(organizationId, siteId, "change this site's adaptive schema")
     const problem = AdaptiveSchema.problem(jsonSchema)
     if (problem !== undefined) {
       // The message names the field first (`jsonSchema.properties.plan: ...`).
@@ -95,12 +95,12 @@ export const siteSettings = (
   })
 
   const getPublishingAuth = Effect.fn("Sites.getPublishingAuth")(function*(organizationId: string, siteId: string) {
-    yield* guard.admin(organizationId, siteId, "see this site's visitor authentication key")
+    yield* guard.editor(organizationId, siteId, "see this site's visitor authentication key")
     return yield* publishingAuth(siteId)
   }, changed)
 
   const regeneratePublishingAuth = Effect.fn("Sites.regeneratePublishingAuth")(function*(organizationId: string, siteId: string) {
-    yield* guard.admin(organizationId, siteId, "regenerate this site's visitor authentication key")
+    yield* guard.editor(organizationId, siteId, "regenerate this site's visitor authentication key")
     yield* repo.putVisitorKey(siteId, visitorKeys.seal(VisitorToken.newKey()))
     return yield* publishingAuth(siteId)
   }, changed)
@@ -110,7 +110,7 @@ export const siteSettings = (
     siteId: string,
     update: SitePublishingAuthUpdate
   ) {
-    yield* guard.admin(organizationId, siteId, "change this site's visitor authentication")
+    yield* guard.editor(organizationId, siteId, "change this site's visitor authentication")
     const url = update.fallbackURL
     if (typeof url === "string") {
       const problem = fallbackUrlProblem(url)
@@ -126,7 +126,7 @@ export const siteSettings = (
   })
 
   const putCustomization = Effect.fn("Sites.putCustomization")(function*(organizationId: string, siteId: string, settings: SiteCustomization) {
-    yield* guard.admin(organizationId, siteId, "customize this site")
+    yield* guard.editor(organizationId, siteId, "customize this site")
     const decoded = yield* decodeCustomization(settings).pipe(
       Effect.mapError((e) => new Errors.InvalidInput({ field: "customization", reason: e.message }))
     )

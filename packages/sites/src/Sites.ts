@@ -11,7 +11,8 @@ import { hostnameProblem, proxyPattern, type Site, type SiteAdaptiveSchema, type
 import { slugify, type SiteSpace, uniquePath } from "./domain/Structure.ts"
 import * as Positions from "./Positions.ts"
 import { SiteChanges } from "./SiteChanges.ts"
-import { type SiteAccess, sitePermissions } from "./SiteAccess.ts"
+import { type SiteAccess, sitePermissions as sitePermissionsOf } from "./SiteAccess.ts"
+import { SitePermissionsRepo } from "./SitePermissionsRepo.ts"
 import * as SiteGuard from "./SiteGuard.ts"
 import { siteSettings } from "./SiteSettings.ts"
 import { siteKeyShape, SitesRepo } from "./SitesRepo.ts"
@@ -150,6 +151,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const structureRepo = yield* SiteStructureRepo
       const shareLinks = yield* ShareLinksRepo
       const redirects = yield* RedirectsRepo
+      const sitePermissions = yield* SitePermissionsRepo
       const structure = yield* SiteStructure
       const spacesRepo = yield* SpacesRepo
       const spaces = yield* Spaces
@@ -158,25 +160,25 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const changed = (yield* SiteChanges).after
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
+      const reread = Effect.fnUntraced(function*(siteId: string, { role, siteRole }: Pick<SiteAccess, "role" | "siteRole">) {
         const site = yield* repo.find(siteId)
         if (Option.isNone(site)) return yield* new Errors.NotFound({ resource: "Site", id: siteId })
-        return yield* guard.accessOf(site.value, role)
+        return yield* guard.accessOf(site.value, role, siteRole)
       })
 
       const list = Effect.fn("Sites.list")(function*(organizationId: string, filter: SiteListFilter, page: Pagination.PageRequest) {
-        const role = yield* guard.member(organizationId)
+        const { role, siteRoleOf } = yield* guard.standing(organizationId)
         const after = yield* Pagination.afterOf(page, siteKeyShape)
         const siteIds = filter.spaceId === undefined
           ? undefined
           : Array.from(new Set((yield* structureRepo.siteSpacesOfSpace(filter.spaceId)).map((s) => s.siteId)))
         const found = yield* repo.list({ organizationId, title: filter.title, published: filter.published, siteIds }, after, Pagination.limitOf(page))
         const counts = yield* structureRepo.countSiteSpaces(found.items.map((s) => s.id))
-        return {
-          items: yield* Effect.forEach(found.items, (site) =>
-            Effect.succeed<SiteAccess>({ site, role, permissions: sitePermissions(role), siteSpaces: counts.get(site.id) ?? 0 })),
-          ...(found.next === undefined ? {} : { next: found.next })
-        }
+        const items = found.items.map((site): SiteAccess => {
+          const siteRole = siteRoleOf(site.id)
+          return { site, role, siteRole, permissions: sitePermissionsOf(siteRole), siteSpaces: counts.get(site.id) ?? 0 }
+        })
+        return { items, ...(found.next === undefined ? {} : { next: found.next }) }
       })
 
       const create = Effect.fn("Sites.create")(function*(organizationId: string, input: CreateSiteInput) {
@@ -205,7 +207,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
         yield* repo.insert({ ...site, defaultSiteSpaceId: rows[0]?.id ?? null }).pipe(Effect.orDie)
         yield* repo.putVisitorKey(site.id, visitorKeys.seal(VisitorToken.newKey()))
         yield* Effect.forEach(rows, (row) => structureRepo.insertSiteSpace(row), { discard: true })
-        return yield* reread(site.id, role)
+        return yield* reread(site.id, { role, siteRole: role })
       }, transactor.transaction, changed)
 
       const get = Effect.fn("Sites.get")(function*(organizationId: string, siteId: string) {
@@ -213,7 +215,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       })
 
       const update = Effect.fn("Sites.update")(function*(organizationId: string, siteId: string, input: SiteUpdate) {
-        const { site, role } = yield* guard.admin(organizationId, siteId, "change this site")
+        const { role, site, siteRole } = yield* guard.editor(organizationId, siteId, "change this site")
         yield* repo.lock(siteId)
         const model = yield* Model.load(structureRepo, siteId)
         yield* checkUpdate(input, model)
@@ -241,12 +243,13 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           ...(input.hostname === undefined ? {} : { hostname: input.hostname }),
           updatedAt: at
         })
-        return yield* reread(siteId, role)
+        return yield* reread(siteId, { role, siteRole })
       }, transactor.transaction, changed)
 
       const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
-          yield* guard.admin(organizationId, siteId, "delete this site")
+          yield* guard.manager(organizationId, siteId, "delete this site")
+          yield* sitePermissions.removeSite(siteId)
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
@@ -256,9 +259,9 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
 
       const setPublished = (published: boolean) =>
         Effect.fnUntraced(function*(organizationId: string, siteId: string) {
-          const { role } = yield* guard.admin(organizationId, siteId, published ? "publish this site" : "unpublish this site")
+          const standing = yield* guard.editor(organizationId, siteId, published ? "publish this site" : "unpublish this site")
           yield* repo.update(siteId, { published, updatedAt: yield* now }).pipe(Effect.orDie)
-          return yield* reread(siteId, role)
+          return yield* reread(siteId, standing)
         })
 
       const settings = siteSettings(guard, repo, changed, visitorKeys)

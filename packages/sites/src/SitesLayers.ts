@@ -5,6 +5,8 @@ import { PublishedSites } from "./PublishedSites.ts"
 import { RedirectsRepo } from "./RedirectsRepo.ts"
 import { ShareLinks } from "./ShareLinks.ts"
 import { ShareLinksRepo } from "./ShareLinksRepo.ts"
+import { SiteGrants } from "./SiteGrants.ts"
+import { SitePermissionsRepo } from "./SitePermissionsRepo.ts"
 import { SiteRedirects } from "./SiteRedirects.ts"
 import { Sites } from "./Sites.ts"
 import { SitesRepo } from "./SitesRepo.ts"
@@ -18,19 +20,23 @@ import * as SpaceRemoval from "./SpaceRemoval.ts"
 import { SpecUsages } from "./SpecUsages.ts"
 import * as SqlRedirectsRepo from "./SqlRedirectsRepo.ts"
 import * as SqlShareLinksRepo from "./SqlShareLinksRepo.ts"
+import * as SqlSitePermissionsRepo from "./SqlSitePermissionsRepo.ts"
 import * as SqlSitesRepo from "./SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "./SqlSiteStructureRepo.ts"
 
 /** The sites ports in memory. */
-export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory)
+export const layerReposMemory = Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory)
 
 /** The sites ports on Postgres (needs only a SqlClient). */
-export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer)
+export const layerReposSql = Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer)
 
-/** The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess, SpaceContent and PublishedContent, and SpaceRedirects. */
+/**
+ * The use cases, over whichever ports are provided; need content's Spaces, SpacesRepo, ContentAccess,
+ * Memberships, SpaceContent and PublishedContent, SpaceRedirects and the AuditLog.
+ */
 export const layerServices = SpecUsages.layer.pipe(
   Layer.provideMerge(SiteReaders.layer),
-  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, PublishedSites.layer, SiteRenderer.layer)),
+  Layer.provideMerge(Layer.mergeAll(Sites.layer, ShareLinks.layer, SiteRedirects.layer, SiteGrants.layer, PublishedSites.layer, SiteRenderer.layer)),
   Layer.provideMerge(SiteStructure.layer),
   // One highlighter per server: the site renderer's and the API's `format=html` page bodies'.
   Layer.provideMerge(CodeHighlighter.layer)

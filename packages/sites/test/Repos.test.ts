@@ -7,20 +7,23 @@ import { Backends } from "@quire/testkit"
 import { migrations } from "../src/index.ts"
 import { RedirectsRepo } from "../src/RedirectsRepo.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
+import { SitePermissionsRepo } from "../src/SitePermissionsRepo.ts"
 import { SitesRepo } from "../src/SitesRepo.ts"
 import { SiteStructureRepo } from "../src/SiteStructureRepo.ts"
 import * as SqlRedirectsRepo from "../src/SqlRedirectsRepo.ts"
 import * as SqlShareLinksRepo from "../src/SqlShareLinksRepo.ts"
+import * as SqlSitePermissionsRepo from "../src/SqlSitePermissionsRepo.ts"
 import * as SqlSitesRepo from "../src/SqlSitesRepo.ts"
 import * as SqlSiteStructureRepo from "../src/SqlSiteStructureRepo.ts"
 import { redirectsRepoContract } from "./contract/RedirectsRepoContract.ts"
 import { shareLinksRepoContract } from "./contract/ShareLinksRepoContract.ts"
+import { sitePermissionsRepoContract } from "./contract/SitePermissionsRepoContract.ts"
 import { sitesRepoContract } from "./contract/SitesRepoContract.ts"
 import { siteStructureRepoContract } from "./contract/SiteStructureRepoContract.ts"
 
 const backends = Backends.ports({
-  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory),
-  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer),
+  memory: Layer.mergeAll(SitesRepo.layerMemory, SiteStructureRepo.layerMemory, ShareLinksRepo.layerMemory, RedirectsRepo.layerMemory, SitePermissionsRepo.layerMemory),
+  sql: Layer.mergeAll(SqlSitesRepo.layer, SqlSiteStructureRepo.layer, SqlShareLinksRepo.layer, SqlRedirectsRepo.layer, SqlSitePermissionsRepo.layer),
   migrations: [migrations]
 })
 
@@ -29,4 +32,5 @@ Backends.each(backends, (it) => {
   siteStructureRepoContract(it)
   shareLinksRepoContract(it)
   redirectsRepoContract(it)
+  sitePermissionsRepoContract(it)
 })

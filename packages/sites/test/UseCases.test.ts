@@ -6,6 +6,7 @@
 import { assert, describe } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
+import { AuditLog, AuditLogRepo } from "@quire/audit"
 import { Errors, Ids, Transactor } from "@quire/kernel"
 import { as, Backends, errorMessage as messageOf, errorTag as tag, memberRoles } from "@quire/testkit"
 import { OutboundFetch } from "@quire/outbound"
@@ -13,6 +14,7 @@ import { BlobStore, ContentLayers, Memberships, migrations as contentMigrations,
 import { Migrations, SqlTransactor } from "@quire/db"
 import { migrations } from "../src/index.ts"
 import { PublishedSites } from "../src/PublishedSites.ts"
+import { SiteGrants } from "../src/SiteGrants.ts"
 import { ShareLinks } from "../src/ShareLinks.ts"
 import { SpaceRedirects } from "../src/SpaceRedirects.ts"
 import { ShareLinksRepo } from "../src/ShareLinksRepo.ts"
@@ -29,7 +31,7 @@ const otherOrg = "org-2"
 const listOrg = "org-3"
 
 const roles = memberRoles({
-  [org]: { admin: "admin", reader: "read", creator: "create", guest: null },
+  [org]: { admin: "admin", reader: "read", creator: "create", guest: null, granted: "read", teamer: "comment", bystander: "edit" },
   [otherOrg]: { admin: "admin" },
   [listOrg]: { admin: "admin", reader: "read" }
 })
@@ -41,7 +43,9 @@ const servicesOver = <E, R>(ports: Layer.Layer<Layer.Success<typeof SitesLayers.
     Layer.provideMerge(SitesLayers.layerSpaceDependents),
     Layer.provideMerge(SiteChanges.layer),
     Layer.provideMerge(ports),
-    Layer.provide([SpaceRedirects.layerNone, Memberships.layerTest(roles), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
+    // Site permissions record their changes in the audit log, which the tests read.
+    Layer.provideMerge(AuditLog.layer.pipe(Layer.provideMerge(AuditLogRepo.layerMemory))),
+    Layer.provide([SpaceRedirects.layerNone, Memberships.layerTest(roles, new Map([[`${org}/team-docs`, ["teamer"]]])), Ids.Ids.layerTest, BlobStore.layerMemory, Layer.orDie(OutboundFetch.layerConfig), ParsePool.layerMainThread])
   )
 
 const backends = Backends.make({
@@ -94,6 +98,65 @@ Backends.each(backends, (it) => {
         assert.strictEqual((yield* sites.publish(org, created.site.id).pipe(as("admin"))).site.published, true)
         assert.strictEqual((yield* sites.unpublish(org, created.site.id).pipe(as("admin"))).site.published, false)
         assert.strictEqual(yield* tag(sites.create(org, { title: "x" }).pipe(as("admin"))), "InvalidInput")
+      }))
+
+    it.effect("a site grant lets a member change that site only; a team's grant counts; revoking takes it back; each change is audited", () =>
+      Effect.gen(function*() {
+        const sites = yield* Sites
+        const grants = yield* SiteGrants
+        const audit = yield* AuditLog
+        const site = (yield* sites.create(org, { title: "Granted" }).pipe(as("admin"))).site
+        const other = (yield* sites.create(org, { title: "Not granted" }).pipe(as("admin"))).site
+        // An organization editor is no site editor: the organization gives its non-admins read.
+        assert.strictEqual(yield* tag(sites.update(org, site.id, { title: "No" }).pipe(as("bystander"))), "Forbidden")
+        yield* grants.invite(org, site.id, { role: "edit", users: ["granted"] }).pipe(as("admin"))
+        const changed = yield* sites.update(org, site.id, { title: "Renamed" }).pipe(as("granted"))
+        assert.deepStrictEqual([changed.site.title, changed.siteRole, changed.permissions.edit, changed.permissions.admin], ["Renamed", "edit", true, false])
+        assert.strictEqual(yield* tag(sites.update(org, other.id, { title: "No" }).pipe(as("granted"))), "Forbidden")
+        // An editor changes the site but not who may.
+        assert.strictEqual(yield* tag(grants.invite(org, site.id, { role: "admin", users: ["bystander"] }).pipe(as("granted"))), "Forbidden")
+        assert.strictEqual(yield* tag(sites.remove(org, site.id).pipe(as("granted"))), "Forbidden")
+        const listed = yield* sites.list(org, {}, {}).pipe(as("granted"))
+        assert.deepStrictEqual(listed.items.filter((a) => a.site.organizationId === org && [site.id, other.id].includes(a.site.id)).map((a) => [a.site.title, a.permissions.edit]).toSorted(), [["Not granted", false], ["Renamed", true]])
+        yield* grants.invite(org, site.id, { role: "admin", teams: ["team-docs"] }).pipe(as("admin"))
+        assert.strictEqual((yield* sites.publish(org, site.id).pipe(as("teamer"))).site.published, true)
+        const everyone = yield* grants.aggregate(org, site.id, {}, {}).pipe(as("reader"))
+        const byUser = new Map(everyone.page.items.map((m) => [m.userId, [m.role, m.origin.kind]]))
+        assert.deepStrictEqual(
+          [byUser.get("admin"), byUser.get("granted"), byUser.get("teamer"), byUser.get("reader"), byUser.get("guest")],
+          [["admin", "organization"], ["edit", "member"], ["admin", "team"], ["read", "default"], undefined]
+        )
+        assert.deepStrictEqual((yield* grants.aggregate(org, site.id, { role: "edit" }, {}).pipe(as("reader"))).page.items.map((m) => m.userId), ["granted"])
+        assert.deepStrictEqual((yield* grants.aggregate(org, site.id, { team: "team-docs" }, {}).pipe(as("reader"))).page.items.map((m) => m.userId), ["teamer"])
+        yield* grants.update(org, site.id, { kind: "user", id: "granted" }, "read").pipe(as("teamer"))
+        assert.strictEqual(yield* tag(sites.update(org, site.id, { title: "No" }).pipe(as("granted"))), "Forbidden")
+        assert.isTrue(yield* grants.remove(org, site.id, { kind: "team", id: "team-docs" }).pipe(as("admin")))
+        assert.isFalse(yield* grants.remove(org, site.id, { kind: "team", id: "team-docs" }).pipe(as("admin")))
+        assert.strictEqual(yield* tag(sites.unpublish(org, site.id).pipe(as("teamer"))), "Forbidden")
+        const events = yield* audit.list({ organizationId: org, target: site.id }, {})
+        assert.deepStrictEqual(events.items.map((e) => [e.action, e.payload["principalId"], e.payload["to"]]).toReversed(), [
+          ["site.permission-granted", "granted", "edit"],
+          ["site.permission-granted", "team-docs", "admin"],
+          ["site.permission-changed", "granted", "read"],
+          ["site.permission-revoked", "team-docs", null]
+        ])
+      }))
+
+    it.effect("site invitations name the field at fault, and other organizations' sites stay unknown", () =>
+      Effect.gen(function*() {
+        const sites = yield* Sites
+        const grants = yield* SiteGrants
+        const site = (yield* sites.create(org, { title: "Checked" }).pipe(as("admin"))).site
+        const invalid = (invitation: Parameters<typeof grants.invite>[2]) =>
+          Effect.map(Effect.flip(grants.invite(org, site.id, invitation).pipe(as("admin"))), (e) => (e instanceof Errors.InvalidInput ? e.field : "not InvalidInput"))
+        assert.strictEqual(yield* invalid({ role: null, users: ["reader"] }), "role")
+        assert.strictEqual(yield* invalid({ role: "edit" }), "users")
+        assert.strictEqual(yield* invalid({ role: "edit", users: ["reader", "outsider"] }), "users[1]")
+        assert.strictEqual(yield* invalid({ role: "edit", users: ["guest"] }), "users[0]")
+        assert.strictEqual(yield* invalid({ role: "edit", teams: ["team-none"] }), "teams[0]")
+        assert.strictEqual(yield* tag(grants.aggregate(otherOrg, site.id, {}, {}).pipe(as("admin"))), "NotFound")
+        assert.strictEqual(yield* tag(grants.list(org, site.id, "user", {}).pipe(as("outsider"))), "NotFound")
+        assert.strictEqual(yield* tag(grants.update(org, site.id, { kind: "user", id: "outsider" }, "edit").pipe(as("admin"))), "NotFound")
       }))
 
     it.effect("creates a site with spaces as its root site spaces, the first as default, and a new space on request", () =>

@@ -1,7 +1,8 @@
 /**
  * `/o/<org>/sites/<site>`: a docs site. Its title, publishing and address; its structure (sections,
  * variants, spaces, groups); who can read it (visibility, share links, visitor authentication); its
- * customization beside a preview; for admins its settings (address, adaptive content, deletion). Loaded with `import()` (App.tsx), with its stylesheet.
+ * customization beside a preview; who may change it (Permissions); for its editors its settings
+ * (address, adaptive content; deletion for its admins). Loaded with `import()` (App.tsx), with its stylesheet.
  */
 import type { ShareLink, Site as SiteResource } from "@quire/api"
 import { AsyncResult, Atom } from "effect/reactivity"
@@ -10,6 +11,7 @@ import { orgContentAtom } from "../api/queries.ts"
 import { useAtomValue, useMutation } from "../api/react.ts"
 import { Access } from "../features/sites/Access.tsx"
 import { Customization } from "../features/sites/Customization.tsx"
+import { Permissions } from "../features/sites/Permissions.tsx"
 import { messageElse, messageFor } from "../features/sites/errors.ts"
 import { Publish } from "../features/sites/Publish.tsx"
 import { Settings } from "../features/sites/Settings.tsx"
@@ -51,7 +53,7 @@ const Title = (props: { readonly organizationId: string; readonly site: SiteReso
   return (
     <div className="site-title">
       <h1>{title}</h1>
-      {props.site.permissions.admin ? <button type="button" onClick={() => {
+      {props.site.permissions.edit ? <button type="button" onClick={() => {
         setDraft(props.site.title)
         setEditing(true)
       }} aria-label="Rename the site">Rename</button> : null}
@@ -64,7 +66,7 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
   const site = useAtomValue(siteAtom(ref))
   const structure = useAtomValue(structureAtom(ref))
   const content = useAtomValue(orgContentAtom(props.organizationId))
-  const shareSite = AsyncResult.isSuccess(site) && site.value.visibility === "share-link" && site.value.permissions.admin
+  const shareSite = AsyncResult.isSuccess(site) && site.value.visibility === "share-link" && site.value.permissions.edit
   const links = useAtomValue<AsyncResult.AsyncResult<Links, unknown>>(shareSite ? shareLinksAtom(ref) : noLinks)
   if (!AsyncResult.isSuccess(site)) {
     return (
@@ -83,12 +85,18 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
     <div className="site-screen">
       <p className="crumbs"><Link href={`/o/${props.organizationId}`}>Organization</Link> / Sites</p>
       <Title organizationId={props.organizationId} site={value} />
+      {value.permissions.edit ? null : (
+        <p className="site-note" role="note">
+          You can view this site. Its settings, structure and publishing are changed by its editors and the organization's admins: ask
+          one of them for the editor role on it (Permissions, below).
+        </p>
+      )}
       <Publish organizationId={props.organizationId} site={value} publishedUrl={value.published ? publishedUrl : undefined} />
       <section aria-labelledby="structure-heading" className="site-part">
         <h2 id="structure-heading">Sections and spaces</h2>
         {AsyncResult.isFailure(structure) ? <Failure result={structure} /> : AsyncResult.isFailure(content) ? <Failure result={content} /> : !AsyncResult.isSuccess(structure) || !AsyncResult.isSuccess(content)
           ? <Loading what="the structure" />
-          : <Structure organizationId={props.organizationId} siteId={props.siteId} admin={value.permissions.admin} structure={structure.value} spaces={content.value.spaces} />}
+          : <Structure organizationId={props.organizationId} siteId={props.siteId} admin={value.permissions.edit} structure={structure.value} spaces={content.value.spaces} />}
       </section>
       <section aria-labelledby="access-heading" className="site-part">
         <h2 id="access-heading">Visibility</h2>
@@ -98,7 +106,11 @@ export const Site = (props: { readonly organizationId: string; readonly siteId: 
         <h2 id="customization-heading">Customization</h2>
         <Customization organizationId={props.organizationId} site={value} structure={AsyncResult.isSuccess(structure) ? structure.value : undefined} publishedUrl={value.published ? publishedUrl : undefined} />
       </section>
-      {value.permissions.admin ? (
+      <section aria-labelledby="permissions-heading" className="site-part">
+        <h2 id="permissions-heading">Permissions</h2>
+        <Permissions organizationId={props.organizationId} site={value} />
+      </section>
+      {value.permissions.edit ? (
         <section aria-labelledby="settings-heading" className="site-part">
           <h2 id="settings-heading">Settings</h2>
           <Settings organizationId={props.organizationId} site={value} />

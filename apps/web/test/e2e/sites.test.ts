@@ -252,7 +252,8 @@ it("shows a member who is not an admin the site without its edit actions", async
     await page.getByRole("link", { name: /Manual site/ }).click()
     await page.getByRole("heading", { name: "Manual site", level: 1 }).waitFor()
     await page.getByRole("heading", { name: "Manual", level: 3 }).waitFor()
-    await page.getByText("Only the organization's admins customize a site.").waitFor()
+    await page.getByText("Only the site's editors and the organization's admins customize a site.").waitFor()
+    await page.getByRole("note").filter({ hasText: "You can view this site" }).waitFor()
     for (const name of ["Publish", "Rename", "New section", "Add a variant to Manual", "Save customization"]) {
       expect(await page.getByRole("button", { name, exact: true }).count(), name).toBe(0)
     }

@@ -16,6 +16,9 @@ export const actions = {
   "member.joined": "Joined the organization",
   "member.removed": "Removed a member",
   "member.role-changed": "Changed a member's role",
+  "site.permission-granted": "Granted a role on a site",
+  "site.permission-changed": "Changed a role on a site",
+  "site.permission-revoked": "Revoked a role on a site",
   "instance.admin-granted": "Made an instance administrator",
   "instance.admin-withdrawn": "Withdrew instance administration"
 } as const

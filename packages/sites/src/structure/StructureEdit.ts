@@ -63,7 +63,7 @@ export const make = Effect.gen(function*() {
 
   /** The site for an admin, locked against concurrent structure writes, with its structure. */
   const forWrite = Effect.fnUntraced(function*(organizationId: string, siteId: string, what: string) {
-    const { site } = yield* guard.admin(organizationId, siteId, what)
+    const { site } = yield* guard.editor(organizationId, siteId, what)
     yield* sites.lock(siteId)
     const fresh = Option.getOrElse(yield* sites.find(siteId), () => site)
     return { site: fresh, model: yield* Model.load(repo, siteId) }

@@ -184,7 +184,7 @@ export const Access = (props: { readonly organizationId: string; readonly site: 
     } else setChosen(undefined)
   }
   const current = chosen ?? site.visibility
-  const editable = site.permissions.admin
+  const editable = site.permissions.edit
   return (
     <>
       <fieldset className="visibility" disabled={!editable || action.busy} aria-busy={action.busy} aria-describedby={action.problem === undefined ? undefined : "visibility-error"}>

@@ -163,9 +163,9 @@ export const Customization = (props: { readonly organizationId: string; readonly
   const { updatedAt: _, ...saved } = customization.value
   return (
     <div className="customization">
-      {props.site.permissions.admin
+      {props.site.permissions.edit
         ? <Form organizationId={props.organizationId} site={props.site} saved={saved} onSaved={() => undefined} onDraft={setLive} />
-        : <p className="muted">Only the organization's admins customize a site.</p>}
+        : <p className="muted">Only the site's editors and the organization's admins customize a site.</p>}
       <Preview site={props.site} settings={live ?? saved} structure={props.structure} publishedUrl={props.publishedUrl} />
     </div>
   )

@@ -29,7 +29,7 @@ export const Publish = (props: { readonly organizationId: string; readonly site:
             </p>
           )
         : <p className="muted">Readers cannot open it yet.</p>}
-      {site.permissions.admin ? (
+      {site.permissions.edit ? (
         <button type="button" className={site.published ? undefined : "primary"} disabled={action.busy} aria-busy={action.busy} onClick={() => void toggle()}>
           {action.busy ? (site.published ? "Unpublishing…" : "Publishing…") : site.published ? "Unpublish" : "Publish"}
         </button>

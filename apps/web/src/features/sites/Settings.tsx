@@ -1,7 +1,7 @@
 /**
  * A site's settings: its address (a hostname of its own, a base path), adaptive content (on or
  * off, and the JSON schema of the claims visitors bring, checked by the server), and deleting it.
- * Admins only; the screen shows this part to them alone.
+ * For the site's editors (the screen shows this part to them alone); deleting it for its admins.
  */
 import type { Site } from "@quire/api"
 import { AsyncResult } from "effect/reactivity"
@@ -169,6 +169,8 @@ export const Settings = (props: { readonly organizationId: string; readonly site
   <div className="site-settings">
     <Address organizationId={props.organizationId} site={props.site} />
     {props.site.permissions.viewAdaptiveSchema ? <Adaptive organizationId={props.organizationId} site={props.site} /> : null}
-    <Danger organizationId={props.organizationId} site={props.site} />
+    {props.site.permissions.admin
+      ? <Danger organizationId={props.organizationId} site={props.site} />
+      : <p className="muted">Only the site's admins and the organization's admins delete a site.</p>}
   </div>
 )

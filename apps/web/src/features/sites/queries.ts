@@ -1,8 +1,10 @@
 /**
  * The sites screens' queries and writes. Reactivity keys: `sites:<org>` (the organization's list),
  * `site:<id>` (a site, its structure, share links and customization), `site-auth:<id>` (its
- * visitor-auth key, read only by admins of a visitor-auth site).
+ * visitor-auth key, read only by admins of a visitor-auth site), `site-permissions:<id>` (who may
+ * change it: the grants on it and everyone's role there).
  */
+import { Effect } from "effect"
 import { Atom } from "effect/reactivity"
 import { useCallback, useState } from "react"
 import { QuireApi } from "../../api/client.ts"
@@ -11,6 +13,7 @@ import { type Problem, problemOf } from "./errors.ts"
 export const sitesKey = (organizationId: string) => `sites:${organizationId}`
 export const siteKey = (siteId: string) => `site:${siteId}`
 export const siteAuthKey = (siteId: string) => `site-auth:${siteId}`
+export const sitePermissionsKey = (siteId: string) => `site-permissions:${siteId}`
 
 /** `<org>\n<site>`: the family key of a site's atoms. */
 export const siteRef = (organizationId: string, siteId: string) => `${organizationId}\n${siteId}`
@@ -52,6 +55,38 @@ export const adaptiveSchemaAtom = Atom.family((ref: string) => {
   const params = paramsOf(ref)
   return QuireApi.query("sites", "getSiteAdaptiveSchema", { params, reactivityKeys: [siteKey(params.siteId)] })
 })
+
+/**
+ * Who may change a site: everyone's role on it (the aggregate), the grants to users and teams, and,
+ * for those who manage it (`manage` in the key), the organization's members and teams to invite.
+ * Key: `<org>\n<site>\n<manage|view>`.
+ */
+export const sitePermissionsAtom = Atom.family((key: string) => {
+  const [organizationId = "", siteId = "", mode = "view"] = key.split("\n")
+  const params = { organizationId, siteId }
+  const query = { limit: 1000 }
+  return QuireApi.runtime.atom(Effect.gen(function*() {
+    const client = yield* QuireApi
+    const [aggregate, users, teams] = yield* Effect.all([
+      client.siteUsers.listPermissionsAggregateInSite({ params, query }),
+      client.siteUsers.listUserPermissionsInSite({ params, query }),
+      client.sitePermissions.listTeamPermissionsInSite({ params, query })
+    ], { concurrency: "unbounded" })
+    const [members, allTeams] = mode === "manage"
+      ? yield* Effect.all([
+        client.members.listMembersInOrganizationById({ params: { organizationId }, query: { limit: 1000, sort: "name", order: "asc" } }),
+        client.teams.listTeamsInOrganizationById({ params: { organizationId }, query })
+      ], { concurrency: "unbounded" })
+      : [undefined, undefined]
+    return { aggregate: aggregate.items, users: users.items, teams: teams.items, members: members?.items ?? [], allTeams: allTeams?.items ?? [] }
+  })).pipe(Atom.withReactivity([sitePermissionsKey(siteId)]))
+})
+
+export const inviteToSite = QuireApi.mutation("sitePermissions", "inviteToSite")
+export const updateUserPermissionInSite = QuireApi.mutation("siteUsers", "updateUserPermissionInSite")
+export const removeUserFromSite = QuireApi.mutation("siteUsers", "removeUserFromSite")
+export const updateTeamPermissionInSite = QuireApi.mutation("sitePermissions", "updateTeamPermissionInSite")
+export const removeTeamFromSite = QuireApi.mutation("sitePermissions", "removeTeamFromSite")
 
 export const createSite = QuireApi.mutation("sites", "createSite")
 export const updateSite = QuireApi.mutation("sites", "updateSiteById")
