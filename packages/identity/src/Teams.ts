@@ -1,4 +1,5 @@
 /** Use cases on teams: listing, creation with members, renaming, removal, and their members. */
+import { AuditLog, caller as auditCaller, userRef } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ensure, ensureOrganization, organizationPermissions } from "./Authorization.ts"
@@ -79,6 +80,17 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const users = yield* UsersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
+      const audit = yield* AuditLog
+      const teamRef = (team: { readonly id: string; readonly title: string }) => ({ type: "team", id: team.id, label: team.title })
+      const recordMember = Effect.fnUntraced(function*(organizationId: string, team: Team, action: "team.member-added" | "team.member-removed", userId: string, role?: TeamMemberRole) {
+        yield* audit.record({
+          organizationId,
+          action,
+          actor: yield* auditCaller,
+          target: userRef(userId),
+          payload: { teamId: team.id, team: team.title, ...(role === undefined ? {} : { role }) }
+        })
+      })
 
       const find = Effect.fnUntraced(function*(organizationId: string, teamId: string) {
         const team = yield* repo.find(organizationId, teamId)
@@ -116,7 +128,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
           { id, organizationId, title: input.title, createdAt },
           memberIds.map((userId) => ({ userId, role: userId === actor.userId ? "owner" as const : "member" as const }))
         )
-        return { access, team: yield* find(organizationId, id) }
+        const team = yield* find(organizationId, id)
+        yield* audit.record({ organizationId, action: "team.created", actor: yield* auditCaller, target: teamRef(team), payload: { members: memberIds.length } })
+        return { access, team }
       }, transactor.transaction)
 
       const get = Effect.fn("Teams.get")(function*(organizationId: string, teamId: string) {
@@ -129,14 +143,21 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         yield* ensureOrganization(access.membership, "admin", "rename teams")
         const team = yield* find(organizationId, teamId)
         yield* repo.rename(organizationId, teamId, title)
+        if (title !== team.title) {
+          yield* audit.record({ organizationId, action: "team.renamed", actor: yield* auditCaller, target: teamRef({ id: teamId, title }), payload: { from: team.title, to: title } })
+        }
         return { access, team: { ...team, title } }
-      })
+      }, transactor.transaction)
 
       const remove = Effect.fn("Teams.remove")(function*(organizationId: string, teamId: string) {
         const access = yield* organizations.access(organizationId)
         yield* ensureOrganization(access.membership, "admin", "delete teams")
+        const team = yield* repo.find(organizationId, teamId)
         yield* dependents.removeTeam(organizationId, teamId)
         yield* repo.remove(organizationId, teamId)
+        if (Option.isSome(team)) {
+          yield* audit.record({ organizationId, action: "team.deleted", actor: yield* auditCaller, target: teamRef(team.value) })
+        }
       }, transactor.transaction)
 
       /** The team, when the caller may manage its members: an admin of the organization or an owner of the team. */
@@ -173,15 +194,20 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         userId: string,
         role: TeamMemberRole | undefined
       ) {
-        yield* manageable(organizationId, teamId)
+        const team = yield* manageable(organizationId, teamId)
         yield* memberId(organizationId, userId, "userId")
         const current = yield* repo.findMember(organizationId, teamId, userId)
-        yield* repo.setMember(organizationId, teamId, userId, role ?? Option.getOrElse(current, () => "member" as const))
+        const next = role ?? Option.getOrElse(current, () => "member" as const)
+        yield* repo.setMember(organizationId, teamId, userId, next)
+        if (!Option.contains(current, next)) yield* recordMember(organizationId, team, "team.member-added", userId, next)
       }, transactor.transaction)
 
       const removeMember = Effect.fn("Teams.removeMember")(function*(organizationId: string, teamId: string, userId: string) {
-        yield* manageable(organizationId, teamId)
-        return yield* repo.removeMember(organizationId, teamId, userId)
+        const team = yield* manageable(organizationId, teamId)
+        const current = yield* repo.findMember(organizationId, teamId, userId)
+        const removed = yield* repo.removeMember(organizationId, teamId, userId)
+        if (Option.isSome(current)) yield* recordMember(organizationId, team, "team.member-removed", userId)
+        return removed
       }, transactor.transaction)
 
       const updateMembers = Effect.fn("Teams.updateMembers")(function*(
@@ -189,7 +215,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         teamId: string,
         change: TeamMembersChange
       ) {
-        yield* manageable(organizationId, teamId)
+        const team = yield* manageable(organizationId, teamId)
         const removed = new Set<string>()
         for (const user of change.remove ?? []) {
           const id = yield* resolve(user)
@@ -206,9 +232,15 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         for (const [id, role] of roles) {
           if (removed.has(id)) continue
           const current = yield* repo.findMember(organizationId, teamId, id)
-          yield* repo.setMember(organizationId, teamId, id, role ?? Option.getOrElse(current, () => "member" as const))
+          const next = role ?? Option.getOrElse(current, () => "member" as const)
+          yield* repo.setMember(organizationId, teamId, id, next)
+          if (!Option.contains(current, next)) yield* recordMember(organizationId, team, "team.member-added", id, next)
         }
-        for (const id of removed) yield* repo.removeMember(organizationId, teamId, id)
+        for (const id of removed) {
+          const current = yield* repo.findMember(organizationId, teamId, id)
+          yield* repo.removeMember(organizationId, teamId, id)
+          if (Option.isSome(current)) yield* recordMember(organizationId, team, "team.member-removed", id)
+        }
       }, transactor.transaction)
 
       return Teams.of({ list, create, get, rename, remove, listMembers, addMember, removeMember, updateMembers })

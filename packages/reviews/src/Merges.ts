@@ -2,6 +2,7 @@
  * Merging a change request into its space's main content, and updating a change request with
  * main's changes, with ThreeWayMerge, through the RevisionWriter.
  */
+import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Data, Effect, Layer, Option } from "effect"
 import { Actor, Errors } from "@quire/kernel"
 import { Access, breather, type ContentChange, PublishedContent, type Revision, RevisionWriter, SpaceContent, type SpaceAccess } from "@quire/content"
@@ -112,6 +113,7 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
       const writes = yield* ChangeRequestWrites
       const enforceMergeRules = yield* MergeRules.enforcer
       const notify = yield* Notify.make
+      const audit = yield* AuditLog
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const stored = (revisionId: string) =>
@@ -205,6 +207,13 @@ export class Merges extends Context.Service<Merges, MergesShape>()("@quire/revie
                   spaceId,
                   changeRequestId: cr.id
                 })))
+                yield* audit.record({
+                  organizationId: found.access.space.organizationId,
+                  action: "change-request.merged",
+                  actor: yield* auditCaller,
+                  target: { type: "change-request", id: cr.id, label: `#${cr.number}${cr.subject === "" ? "" : ` ${cr.subject}`}` },
+                  payload: { spaceId, number: cr.number, revision: revision.id }
+                })
                 return Option.getOrElse(yield* repo.update(cr.id, { revisionMerged: revision.id, mergedBy: (yield* Actor.Actor).userId, mergedAt: at, updatedAt: at }), () => moved.value)
               })
           }

@@ -3,6 +3,7 @@
  * adaptive schema, the visitor-auth key, customization (those three in `SiteSettings.ts`) and the
  * published profile.
  */
+import { AuditLog, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
@@ -156,6 +157,10 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
       const changed = (yield* SiteChanges).after
+      const audit = yield* AuditLog
+      const recordSite = Effect.fnUntraced(function*(site: Site, action: "site.visibility-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string>) {
+        yield* audit.record({ organizationId: site.organizationId, action, actor: yield* auditCaller, target: { type: "site", id: site.id, label: site.title }, payload })
+      })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
@@ -241,27 +246,32 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           ...(input.hostname === undefined ? {} : { hostname: input.hostname }),
           updatedAt: at
         })
+        if (input.visibility !== undefined && input.visibility !== site.visibility) {
+          yield* recordSite(site, "site.visibility-changed", { from: site.visibility, to: input.visibility })
+        }
         return yield* reread(siteId, role)
       }, transactor.transaction, changed)
 
       const remove = Effect.fn("Sites.remove")(function*(organizationId: string, siteId: string) {
         yield* SiteGuard.quietly(Effect.gen(function*() {
-          yield* guard.admin(organizationId, siteId, "delete this site")
+          const { site } = yield* guard.admin(organizationId, siteId, "delete this site")
           yield* structureRepo.removeSite(siteId)
           yield* shareLinks.removeSite(siteId)
           yield* redirects.removeSite(siteId)
           yield* repo.remove(siteId)
+          yield* recordSite(site, "site.deleted")
         }))
       }, transactor.transaction, changed)
 
       const setPublished = (published: boolean) =>
         Effect.fnUntraced(function*(organizationId: string, siteId: string) {
-          const { role } = yield* guard.admin(organizationId, siteId, published ? "publish this site" : "unpublish this site")
+          const { role, site } = yield* guard.admin(organizationId, siteId, published ? "publish this site" : "unpublish this site")
           yield* repo.update(siteId, { published, updatedAt: yield* now }).pipe(Effect.orDie)
+          if (site.published !== published) yield* recordSite(site, published ? "site.published" : "site.unpublished")
           return yield* reread(siteId, role)
         })
 
-      const settings = siteSettings(guard, repo, changed, visitorKeys)
+      const settings = siteSettings(guard, repo, changed, visitorKeys, audit, transactor)
 
       const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
         const site = yield* guard.site(organizationId, siteId)
