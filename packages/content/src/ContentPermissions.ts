@@ -3,7 +3,7 @@
  * organization with a role, listing, changing and removing their grants, and the aggregate list of
  * everyone who can access it with their effective role.
  */
-import { AuditLog, caller as auditCaller } from "@quire/audit"
+import { AuditLog, type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type Actor, Errors, Pagination, type Roles, Transactor } from "@quire/kernel"
 import * as Access from "./Access.ts"
@@ -101,6 +101,23 @@ const invited = Effect.fnUntraced(function*(memberships: Memberships["Service"],
   return principals
 })
 
+/** How grants' changes reach the audit log: the principal's grant before, and the event of a change (none when the role stays). */
+const permissionAudit = (audit: AuditLogShape, repo: PermissionsRepo["Service"]) => ({
+  grantOf: (target: Target, principal: Principal) =>
+    Effect.map(repo.onTargets([target]), (grants) =>
+      grants.find((g) => g.target.kind === target.kind && g.target.id === target.id && g.principal.kind === principal.kind && g.principal.id === principal.id)?.role),
+  recordChange: Effect.fnUntraced(function*(organizationId: string, target: Target, principal: Principal, from: Roles.MemberRole | undefined, to: Roles.MemberRole | undefined) {
+    if (from === to) return
+    yield* audit.record({
+      organizationId,
+      action: from === undefined ? "permission.granted" : to === undefined ? "permission.revoked" : "permission.changed",
+      actor: yield* auditCaller,
+      target: { type: target.kind, id: target.id },
+      payload: { principalType: principal.kind, principalId: principal.id, from: from ?? null, to: to ?? null }
+    })
+  })
+})
+
 export class ContentPermissions extends Context.Service<ContentPermissions, ContentPermissionsShape>()("@quire/content/ContentPermissions") {
   static readonly layer = Layer.effect(
     ContentPermissions,
@@ -110,24 +127,7 @@ export class ContentPermissions extends Context.Service<ContentPermissions, Cont
       const collections = yield* CollectionsRepo
       const memberships = yield* Memberships
       const transactor = yield* Transactor.Transactor
-      const audit = yield* AuditLog
-
-      /** The principal's own grant on the target, if any. */
-      const grantOf = (target: Target, principal: Principal) =>
-        Effect.map(repo.onTargets([target]), (grants) =>
-          grants.find((g) => g.target.kind === target.kind && g.target.id === target.id && g.principal.kind === principal.kind && g.principal.id === principal.id)?.role)
-
-      /** Records a grant's change (none when the role stays), in the caller's transaction. */
-      const recordChange = Effect.fnUntraced(function*(organizationId: string, target: Target, principal: Principal, from: Roles.MemberRole | undefined, to: Roles.MemberRole | undefined) {
-        if (from === to) return
-        yield* audit.record({
-          organizationId,
-          action: from === undefined ? "permission.granted" : to === undefined ? "permission.revoked" : "permission.changed",
-          actor: yield* auditCaller,
-          target: { type: target.kind, id: target.id },
-          payload: { principalType: principal.kind, principalId: principal.id, from: from ?? null, to: to ?? null }
-        })
-      })
+      const { grantOf, recordChange } = permissionAudit(yield* AuditLog, repo)
 
       const resolve = Effect.fnUntraced(function*(target: Target) {
         if (target.kind === "space") {

@@ -1,5 +1,5 @@
 /** Use cases on teams: listing, creation with members, renaming, removal, and their members. */
-import { AuditLog, caller as auditCaller, userRef } from "@quire/audit"
+import { type AuditAction, AuditLog, type AuditLogShape, type AuditPayload, caller as auditCaller, userRef } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { ensure, ensureOrganization, organizationPermissions } from "./Authorization.ts"
@@ -69,6 +69,30 @@ const memberNames = (members: MembersRepoShape, users: UsersRepoShape) => {
   return { memberId, resolve }
 }
 
+/** What the team use cases record in the audit log, in their transactions; the member writes with theirs. */
+const teamAudit = (audit: AuditLogShape, repo: TeamsRepo["Service"]) => {
+  const record = (organizationId: string, action: AuditAction, target: { readonly type: string; readonly id: string; readonly label?: string }, payload?: AuditPayload) =>
+    Effect.flatMap(auditCaller, (actor) => audit.record({ organizationId, action, actor, target, payload }))
+  return {
+    team: (organizationId: string, action: "team.created" | "team.renamed" | "team.deleted", team: { readonly id: string; readonly title: string }, payload?: AuditPayload) =>
+      record(organizationId, action, { type: "team", id: team.id, label: team.title }, payload),
+    /** Sets a member's role in the team (`role`, else the one they have, else member); an addition or a new role is recorded. */
+    setMember: Effect.fnUntraced(function*(organizationId: string, team: Team, userId: string, role: TeamMemberRole | undefined) {
+      const current = yield* repo.findMember(organizationId, team.id, userId)
+      const next = role ?? Option.getOrElse(current, () => "member" as const)
+      yield* repo.setMember(organizationId, team.id, userId, next)
+      if (!Option.contains(current, next)) yield* record(organizationId, "team.member-added", userRef(userId), { teamId: team.id, team: team.title, role: next })
+    }),
+    /** Takes a user out of the team; false (and nothing recorded) when they were not in it. */
+    removeMember: Effect.fnUntraced(function*(organizationId: string, team: Team, userId: string) {
+      const current = yield* repo.findMember(organizationId, team.id, userId)
+      const removed = yield* repo.removeMember(organizationId, team.id, userId)
+      if (Option.isSome(current)) yield* record(organizationId, "team.member-removed", userRef(userId), { teamId: team.id, team: team.title })
+      return removed
+    })
+  }
+}
+
 export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity/Teams") {
   static readonly layer = Layer.effect(
     Teams,
@@ -80,17 +104,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       const users = yield* UsersRepo
       const ids = yield* Ids.Ids
       const transactor = yield* Transactor.Transactor
-      const audit = yield* AuditLog
-      const teamRef = (team: { readonly id: string; readonly title: string }) => ({ type: "team", id: team.id, label: team.title })
-      const recordMember = Effect.fnUntraced(function*(organizationId: string, team: Team, action: "team.member-added" | "team.member-removed", userId: string, role?: TeamMemberRole) {
-        yield* audit.record({
-          organizationId,
-          action,
-          actor: yield* auditCaller,
-          target: userRef(userId),
-          payload: { teamId: team.id, team: team.title, ...(role === undefined ? {} : { role }) }
-        })
-      })
+      const audited = teamAudit(yield* AuditLog, repo)
 
       const find = Effect.fnUntraced(function*(organizationId: string, teamId: string) {
         const team = yield* repo.find(organizationId, teamId)
@@ -129,7 +143,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
           memberIds.map((userId) => ({ userId, role: userId === actor.userId ? "owner" as const : "member" as const }))
         )
         const team = yield* find(organizationId, id)
-        yield* audit.record({ organizationId, action: "team.created", actor: yield* auditCaller, target: teamRef(team), payload: { members: memberIds.length } })
+        yield* audited.team(organizationId, "team.created", team, { members: memberIds.length })
         return { access, team }
       }, transactor.transaction)
 
@@ -143,9 +157,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         yield* ensureOrganization(access.membership, "admin", "rename teams")
         const team = yield* find(organizationId, teamId)
         yield* repo.rename(organizationId, teamId, title)
-        if (title !== team.title) {
-          yield* audit.record({ organizationId, action: "team.renamed", actor: yield* auditCaller, target: teamRef({ id: teamId, title }), payload: { from: team.title, to: title } })
-        }
+        if (title !== team.title) yield* audited.team(organizationId, "team.renamed", { id: teamId, title }, { from: team.title, to: title })
         return { access, team: { ...team, title } }
       }, transactor.transaction)
 
@@ -155,9 +167,7 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         const team = yield* repo.find(organizationId, teamId)
         yield* dependents.removeTeam(organizationId, teamId)
         yield* repo.remove(organizationId, teamId)
-        if (Option.isSome(team)) {
-          yield* audit.record({ organizationId, action: "team.deleted", actor: yield* auditCaller, target: teamRef(team.value) })
-        }
+        if (Option.isSome(team)) yield* audited.team(organizationId, "team.deleted", team.value)
       }, transactor.transaction)
 
       /** The team, when the caller may manage its members: an admin of the organization or an owner of the team. */
@@ -196,18 +206,11 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
       ) {
         const team = yield* manageable(organizationId, teamId)
         yield* memberId(organizationId, userId, "userId")
-        const current = yield* repo.findMember(organizationId, teamId, userId)
-        const next = role ?? Option.getOrElse(current, () => "member" as const)
-        yield* repo.setMember(organizationId, teamId, userId, next)
-        if (!Option.contains(current, next)) yield* recordMember(organizationId, team, "team.member-added", userId, next)
+        yield* audited.setMember(organizationId, team, userId, role)
       }, transactor.transaction)
 
       const removeMember = Effect.fn("Teams.removeMember")(function*(organizationId: string, teamId: string, userId: string) {
-        const team = yield* manageable(organizationId, teamId)
-        const current = yield* repo.findMember(organizationId, teamId, userId)
-        const removed = yield* repo.removeMember(organizationId, teamId, userId)
-        if (Option.isSome(current)) yield* recordMember(organizationId, team, "team.member-removed", userId)
-        return removed
+        return yield* audited.removeMember(organizationId, yield* manageable(organizationId, teamId), userId)
       }, transactor.transaction)
 
       const updateMembers = Effect.fn("Teams.updateMembers")(function*(
@@ -231,16 +234,9 @@ export class Teams extends Context.Service<Teams, TeamsShape>()("@quire/identity
         }
         for (const [id, role] of roles) {
           if (removed.has(id)) continue
-          const current = yield* repo.findMember(organizationId, teamId, id)
-          const next = role ?? Option.getOrElse(current, () => "member" as const)
-          yield* repo.setMember(organizationId, teamId, id, next)
-          if (!Option.contains(current, next)) yield* recordMember(organizationId, team, "team.member-added", id, next)
+          yield* audited.setMember(organizationId, team, id, role)
         }
-        for (const id of removed) {
-          const current = yield* repo.findMember(organizationId, teamId, id)
-          yield* repo.removeMember(organizationId, teamId, id)
-          if (Option.isSome(current)) yield* recordMember(organizationId, team, "team.member-removed", id)
-        }
+        for (const id of removed) yield* audited.removeMember(organizationId, team, id)
       }, transactor.transaction)
 
       return Teams.of({ list, create, get, rename, remove, listMembers, addMember, removeMember, updateMembers })

@@ -3,7 +3,7 @@
  * adaptive schema, the visitor-auth key, customization (those three in `SiteSettings.ts`) and the
  * published profile.
  */
-import { AuditLog, caller as auditCaller } from "@quire/audit"
+import { AuditLog, type AuditLogShape, caller as auditCaller } from "@quire/audit"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Actor, Errors, Ids, Pagination, Transactor } from "@quire/kernel"
 import { type Space, Spaces, SpacesRepo } from "@quire/content"
@@ -139,6 +139,26 @@ const readersStructure = (view: SiteStructureView, spaceIds: ReadonlyArray<strin
   return { type: "sections", structure }
 }
 
+/** What a published site shows its reader: the site, its structure as the reader sees it, its customization. */
+const publishedProfile = (guard: Effect.Success<typeof SiteGuard.make>, structure: SiteStructure["Service"], repo: SitesRepo["Service"]) =>
+  Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
+    const site = yield* guard.site(organizationId, siteId)
+    const reader = (yield* Actor.Actor).siteReader
+    const whole = yield* structure.structure(organizationId, siteId)
+    return {
+      site,
+      // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
+      structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
+      customization: (yield* repo.customization(siteId)).settings,
+      siteSpaceCustomizations: {}
+    } satisfies PublishedProfile
+  })
+
+/** A change of a site in the audit log, in the change's transaction. */
+const siteEvent = (audit: AuditLogShape) =>
+  (site: Site, action: "site.visibility-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string>) =>
+    Effect.flatMap(auditCaller, (actor) => audit.record({ organizationId: site.organizationId, action, actor, target: { type: "site", id: site.id, label: site.title }, payload }))
+
 export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Sites") {
   static readonly layer = Layer.effect(
     Sites,
@@ -158,9 +178,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
       const transactor = yield* Transactor.Transactor
       const changed = (yield* SiteChanges).after
       const audit = yield* AuditLog
-      const recordSite = Effect.fnUntraced(function*(site: Site, action: "site.visibility-changed" | "site.published" | "site.unpublished" | "site.deleted", payload?: Record<string, string>) {
-        yield* audit.record({ organizationId: site.organizationId, action, actor: yield* auditCaller, target: { type: "site", id: site.id, label: site.title }, payload })
-      })
+      const recordSite = siteEvent(audit)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const reread = Effect.fnUntraced(function*(siteId: string, role: SiteAccess["role"]) {
@@ -246,9 +264,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
           ...(input.hostname === undefined ? {} : { hostname: input.hostname }),
           updatedAt: at
         })
-        if (input.visibility !== undefined && input.visibility !== site.visibility) {
-          yield* recordSite(site, "site.visibility-changed", { from: site.visibility, to: input.visibility })
-        }
+        if (input.visibility !== undefined && input.visibility !== site.visibility) yield* recordSite(site, "site.visibility-changed", { from: site.visibility, to: input.visibility })
         return yield* reread(siteId, role)
       }, transactor.transaction, changed)
 
@@ -273,18 +289,7 @@ export class Sites extends Context.Service<Sites, SitesShape>()("@quire/sites/Si
 
       const settings = siteSettings(guard, repo, changed, visitorKeys, audit, transactor)
 
-      const published = Effect.fn("Sites.published")(function*(organizationId: string, siteId: string) {
-        const site = yield* guard.site(organizationId, siteId)
-        const reader = (yield* Actor.Actor).siteReader
-        const whole = yield* structure.structure(organizationId, siteId)
-        return {
-          site,
-          // A site's reader is shown the site spaces its visitor sees, and the sections holding one.
-          structure: reader === undefined ? whole : readersStructure(whole, reader.spaceIds),
-          customization: (yield* repo.customization(siteId)).settings,
-          siteSpaceCustomizations: {}
-        } satisfies PublishedProfile
-      })
+      const published = publishedProfile(guard, structure, repo)
 
       return Sites.of({
         list,
